@@ -1,0 +1,142 @@
+//! `Hand`: cards added into a compact value that evaluates in a few instructions.
+//!
+//! A hand holds a 64-bit key — the sum of the cards' rank keys (`5^rank`) in the low half and a
+//! four-bit counter per suit, started at 3, in the high half — and a suit-major mask of the cards.
+//! A suit counter reaching 8 (five cards of the suit) sets its top bit: one `AND` detects any
+//! flush. Flushes are looked up by the suit's rank mask; everything else by a perfect hash of the
+//! rank key. Keys add, so a shared board is built once and each player's cards added on top.
+
+use std::ops::Add;
+
+use crate::card::Card;
+use crate::gen;
+use crate::rank::HandRank;
+use crate::tables;
+
+const SUIT_START: u64 = 0x3333 << 32;
+const FLUSH_BITS: u64 = 0x8888 << 32;
+
+/// `(key, mask)` contributions of each card.
+static CARD_KEY: [u64; 52] = {
+    let mut k = [0u64; 52];
+    let mut i = 0;
+    while i < 52 {
+        k[i] = gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4));
+        i += 1;
+    }
+    k
+};
+
+/// A set of up to seven cards prepared for evaluation.
+///
+/// ```
+/// use tavolo_cards::{Card, Category, Hand};
+/// let c = |s: &str| s.parse::<Card>();
+/// let board = Hand::new() + c("Qh")? + c("7c")? + c("2d")? + c("Qd")? + c("9s")?;
+/// let hero = board + c("As")? + c("Qs")?;
+/// let villain = board + c("Kc")? + c("Kd")?;
+/// assert_eq!(hero.evaluate().category(), Category::ThreeOfAKind);
+/// assert!(hero.evaluate() > villain.evaluate());
+/// # Ok::<(), tavolo_cards::CardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    key: u64,
+    mask: u64,
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::new()
+    }
+}
+
+impl Hand {
+    /// The empty hand.
+    pub const fn new() -> Hand {
+        Hand {
+            key: SUIT_START,
+            mask: 0,
+        }
+    }
+
+    /// This hand with one more card. Adding a card twice, or more than seven cards, is a logic
+    /// error: the result of [`Hand::evaluate`] is then unspecified (but never a panic).
+    #[inline(always)]
+    pub const fn add_card(self, c: Card) -> Hand {
+        let i = c.index() as usize;
+        Hand {
+            key: self.key + CARD_KEY[i],
+            mask: self.mask | 1u64 << ((i & 3) * 16 + (i >> 2)),
+        }
+    }
+
+    /// The hand of these cards.
+    #[inline]
+    pub fn from_cards(cards: &[Card]) -> Hand {
+        cards.iter().fold(Hand::new(), |h, &c| h.add_card(c))
+    }
+
+    /// Both hands' cards together (they must not share a card).
+    #[inline(always)]
+    pub const fn combine(self, other: Hand) -> Hand {
+        Hand {
+            key: self.key + other.key - SUIT_START,
+            mask: self.mask | other.mask,
+        }
+    }
+
+    /// Number of cards.
+    pub const fn len(self) -> u32 {
+        self.mask.count_ones()
+    }
+
+    /// True when the hand holds no card.
+    pub const fn is_empty(self) -> bool {
+        self.mask == 0
+    }
+
+    /// The best five-card hand of these 5, 6 or 7 cards.
+    ///
+    /// With fewer than five cards the result is unspecified (but never a panic): use
+    /// [`crate::evaluate`] where the count is not known to be right.
+    #[inline(always)]
+    pub fn evaluate(self) -> HandRank {
+        let flush = self.key & FLUSH_BITS;
+        if flush != 0 {
+            let shift = (flush.trailing_zeros() - 35) * 4;
+            return HandRank::from_raw(tables::FLUSH[((self.mask >> shift) & 0x1fff) as usize]);
+        }
+        HandRank::from_raw(rank_lookup(self.key as u32))
+    }
+
+    /// The best hand ignoring suits (no flush can count); used where flushes are settled apart.
+    #[inline(always)]
+    pub fn evaluate_ranks_only(self) -> HandRank {
+        HandRank::from_raw(rank_lookup(self.key as u32))
+    }
+}
+
+/// Perfect-hash lookup of a rank key.
+#[inline(always)]
+fn rank_lookup(key: u32) -> u16 {
+    let (bucket, slot) = gen::hash_parts(key, tables::HASH_MULT);
+    let d = tables::DISP[bucket & ((1 << gen::BUCKET_BITS) - 1)] as usize;
+    tables::RANK[(slot ^ d) & ((1 << gen::SLOT_BITS) - 1)]
+}
+
+impl Add<Card> for Hand {
+    type Output = Hand;
+    #[inline(always)]
+    fn add(self, c: Card) -> Hand {
+        self.add_card(c)
+    }
+}
+
+impl Add<Hand> for Hand {
+    type Output = Hand;
+    #[inline(always)]
+    fn add(self, h: Hand) -> Hand {
+        self.combine(h)
+    }
+}

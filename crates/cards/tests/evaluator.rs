@@ -1,0 +1,266 @@
+//! The evaluator checked against the known facts of poker: distinct values and category counts
+//! over every 5- and 7-card hand, and agreement with the plain reference evaluator.
+
+use std::collections::HashSet;
+
+use tavolo_cards::gen;
+use tavolo_cards::{
+    best_five, best_two_plus_three, evaluate, parse_cards, Card, Category, Centre, GameRng, Hand,
+    HandRank, Lang, TieBreak,
+};
+
+fn cards() -> Vec<Card> {
+    Card::all().collect()
+}
+
+/// The reference: the best class key over all five-card subsets, mapped to its hand rank.
+fn reference(cs: &[Card]) -> HandRank {
+    let pairs: Vec<(u8, u8)> = cs.iter().map(|c| (c.rank().index(), c.suit().index())).collect();
+    let key = gen::best_key(&pairs);
+    let keys = gen::all_class_keys();
+    let pos = keys.binary_search(&key).expect("reference key is a class");
+    HandRank::from_value(pos as u16 + 1).expect("in range")
+}
+
+#[test]
+fn five_card_hands_have_7462_values_and_the_known_category_counts() {
+    let d = cards();
+    let mut counts = [0u64; 9];
+    let mut seen = HashSet::new();
+    for a in 0..52 {
+        let ha = Hand::new() + d[a];
+        for b in a + 1..52 {
+            let hb = ha + d[b];
+            for c in b + 1..52 {
+                let hc = hb + d[c];
+                for e in c + 1..52 {
+                    let he = hc + d[e];
+                    for f in e + 1..52 {
+                        let r = (he + d[f]).evaluate();
+                        counts[r.category() as usize] += 1;
+                        seen.insert(r);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(seen.len(), 7462);
+    assert_eq!(
+        counts,
+        [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+    );
+}
+
+#[test]
+fn six_card_hands_have_6075_values() {
+    let d = cards();
+    let mut seen = vec![false; 7463];
+    for a in 0..52 {
+        for b in a + 1..52 {
+            let hb = Hand::new() + d[a] + d[b];
+            for c in b + 1..52 {
+                let hc = hb + d[c];
+                for e in c + 1..52 {
+                    let he = hc + d[e];
+                    for f in e + 1..52 {
+                        let hf = he + d[f];
+                        for g in f + 1..52 {
+                            seen[(hf + d[g]).evaluate().value() as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(seen.iter().filter(|&&s| s).count(), 6075);
+}
+
+#[test]
+fn seven_card_hands_have_4824_values_and_the_known_category_counts() {
+    let d = cards();
+    let mut counts = [0u64; 9];
+    let mut by_value = vec![0u64; 7463];
+    for a in 0..52 {
+        for b in a + 1..52 {
+            let hb = Hand::new() + d[a] + d[b];
+            for c in b + 1..52 {
+                let hc = hb + d[c];
+                for e in c + 1..52 {
+                    let he = hc + d[e];
+                    for f in e + 1..52 {
+                        let hf = he + d[f];
+                        for g in f + 1..52 {
+                            let hg = hf + d[g];
+                            for h in g + 1..52 {
+                                by_value[(hg + d[h]).evaluate().value() as usize] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut distinct = 0;
+    for (v, &n) in by_value.iter().enumerate().skip(1) {
+        if n > 0 {
+            distinct += 1;
+            counts[HandRank::from_value(v as u16).unwrap().category() as usize] += n;
+        }
+    }
+    assert_eq!(by_value[0], 0, "no 7-card hand may fall outside the tables");
+    assert_eq!(distinct, 4824);
+    assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
+    assert_eq!(
+        counts,
+        [
+            23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+            224_848, 41_584
+        ]
+    );
+}
+
+#[test]
+fn agrees_with_the_reference_on_a_million_random_hands() {
+    let mut rng = GameRng::from_u64(20261130);
+    let keys = gen::all_class_keys();
+    let mut deck = cards();
+    for i in 0..1_000_000 {
+        let n = 5 + i % 3;
+        for k in 0..n {
+            let j = k + rng.below((52 - k) as u32) as usize;
+            deck.swap(k, j);
+        }
+        let hand = &deck[..n];
+        let pairs: Vec<(u8, u8)> = hand.iter().map(|c| (c.rank().index(), c.suit().index())).collect();
+        let want = keys.binary_search(&gen::best_key(&pairs)).unwrap() as u16 + 1;
+        assert_eq!(Hand::from_cards(hand).evaluate().value(), want, "{hand:?}");
+    }
+}
+
+#[test]
+fn the_wheel_is_the_lowest_straight_and_qka23_is_no_straight() {
+    let wheel = evaluate(&parse_cards("Ah 2c 3d 4s 5h").unwrap()).unwrap();
+    let six_high = evaluate(&parse_cards("6h 2c 3d 4s 5h").unwrap()).unwrap();
+    assert_eq!(wheel.category(), Category::Straight);
+    assert!(wheel < six_high);
+    assert_eq!(wheel.describe(Lang::En), "Straight, Five high");
+    let around = evaluate(&parse_cards("Qh Kc Ad 2s 3h").unwrap()).unwrap();
+    assert_eq!(around.category(), Category::HighCard);
+    let (five, _) = best_five(&parse_cards("Ah 2c 3d 4s 5h 9c 9d").unwrap()).unwrap();
+    assert_eq!(five[0].rank(), tavolo_cards::Rank::Five, "{five:?}");
+}
+
+#[test]
+fn suits_never_break_ties() {
+    let a = evaluate(&parse_cards("Ah Kh 9c 7d 3s").unwrap()).unwrap();
+    let b = evaluate(&parse_cards("As Kd 9h 7c 3h").unwrap()).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn descriptions_in_four_languages() {
+    let r = evaluate(&parse_cards("Kh Kd 7s 7c As").unwrap()).unwrap();
+    assert_eq!(r.describe(Lang::En), "Two pair, Kings and Sevens, Ace kicker");
+    assert_eq!(r.describe(Lang::It), "Doppia Coppia, Re e Sette, kicker Asso");
+    assert_eq!(r.describe(Lang::Pt), "Dois pares, Reis e Setes, kicker Ás");
+    assert_eq!(r.describe(Lang::De), "Zwei Paare, Könige und Siebener, Kicker Ass");
+    let royal = evaluate(&parse_cards("As Ks Qs Js Ts").unwrap()).unwrap();
+    assert_eq!(royal, HandRank::BEST);
+    assert_eq!(royal.describe(Lang::En), "Royal flush");
+    let fh = evaluate(&parse_cards("Kh Kd Ks 7c 7s").unwrap()).unwrap();
+    assert_eq!(fh.describe(Lang::En), "Full house, Kings full of Sevens");
+    assert_eq!(fh.describe(Lang::It), "Full di Re con Sette");
+    for v in 1..=7462 {
+        let r = HandRank::from_value(v).unwrap();
+        for lang in [Lang::En, Lang::It, Lang::Pt, Lang::De] {
+            let d = r.describe(lang);
+            if r != HandRank::BEST {
+                assert!(d.contains(r.category().name(lang)), "{d} lacks its category name");
+            }
+            assert!(!d.contains('?'), "{d}");
+        }
+    }
+}
+
+/// RULES.md §0, German draw: seed 004 section 2.
+#[test]
+fn german_pair_ties_ignore_fourth_and_fifth_card() {
+    let a = evaluate(&parse_cards("Ks Kh Ad 9c 4s").unwrap()).unwrap();
+    let b = evaluate(&parse_cards("Kd Kc Ah 8c 3s").unwrap()).unwrap();
+    assert!(a > b);
+    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
+    let c = evaluate(&parse_cards("Kd Kc Qh 8c 3s").unwrap()).unwrap();
+    assert_eq!(TieBreak::German.compare(a, c), std::cmp::Ordering::Greater, "highest kicker counts");
+}
+
+#[test]
+fn german_full_house_compares_only_the_three() {
+    let a = evaluate(&parse_cards("Qs Qh Qd 2c 2s").unwrap()).unwrap();
+    let b = evaluate(&parse_cards("Qc Qs Qd Ac Ah").unwrap()).unwrap();
+    assert!(b > a);
+    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
+    let c = evaluate(&parse_cards("Kc Ks Kd 2h 2d").unwrap()).unwrap();
+    assert_eq!(TieBreak::German.compare(c, b), std::cmp::Ordering::Greater);
+}
+
+#[test]
+fn german_two_pair_flush_and_high_card_use_every_card() {
+    let a = evaluate(&parse_cards("Ks Kh 7d 7c 9s").unwrap()).unwrap();
+    let b = evaluate(&parse_cards("Kd Kc 7h 7s 8s").unwrap()).unwrap();
+    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Greater);
+    let f1 = evaluate(&parse_cards("Ah Kh 9h 7h 3h").unwrap()).unwrap();
+    let f2 = evaluate(&parse_cards("Ad Kd 9d 7d 2d").unwrap()).unwrap();
+    assert_eq!(TieBreak::German.compare(f1, f2), std::cmp::Ordering::Greater);
+    let h1 = evaluate(&parse_cards("Ah Kd 9h 7h 3c").unwrap()).unwrap();
+    let h2 = evaluate(&parse_cards("Ad Kh 9d 7d 2c").unwrap()).unwrap();
+    assert_eq!(TieBreak::German.compare(h1, h2), std::cmp::Ordering::Greater);
+}
+
+#[test]
+fn german_order_agrees_with_standard_across_categories() {
+    for v in 1..7462u16 {
+        let a = HandRank::from_value(v).unwrap();
+        let b = HandRank::from_value(v + 1).unwrap();
+        assert_ne!(TieBreak::German.compare(a, b), std::cmp::Ordering::Greater);
+    }
+}
+
+#[test]
+fn saint_centre_agrees_with_brute_force_two_plus_three() {
+    let mut rng = GameRng::from_u64(5);
+    let mut deck = cards();
+    for _ in 0..300_000 {
+        for k in 0..7 {
+            let j = k + rng.below((52 - k) as u32) as usize;
+            deck.swap(k, j);
+        }
+        let centre = Centre::new(&deck[2..7]).unwrap();
+        let fast = centre.evaluate(deck[0], deck[1]);
+        let (_, slow) = best_two_plus_three(&deck[..2], &deck[2..7]).unwrap();
+        assert_eq!(fast, slow, "{:?} + {:?}", &deck[..2], &deck[2..7]);
+        // Exactly 2+3 is never better than the best five of seven.
+        assert!(fast <= Hand::from_cards(&deck[..7]).evaluate());
+    }
+}
+
+#[test]
+fn shown_pair_must_use_both_cards_and_exactly_three_centre_cards() {
+    // Four hearts in the centre and one in hand: no flush with exactly 2+3.
+    let centre = Centre::new(&parse_cards("2h 5h 9h Jh Kc").unwrap()).unwrap();
+    let r = centre.evaluate("Ah".parse().unwrap(), "3c".parse().unwrap());
+    assert_eq!(r.category(), Category::HighCard);
+    // A centre straight does not count unless both own cards are used.
+    let centre = Centre::new(&parse_cards("5c 6d 7h 8s 9c").unwrap()).unwrap();
+    let r = centre.evaluate("2h".parse().unwrap(), "Kd".parse().unwrap());
+    assert_eq!(r.category(), Category::HighCard);
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    assert!(evaluate(&parse_cards("As Ks Qs Js").unwrap()).is_err());
+    assert!(evaluate(&parse_cards("As Ks Qs Js Ts 9s 8s 7s").unwrap()).is_err());
+    let dup = [Card::from_index(0).unwrap(); 5];
+    assert!(evaluate(&dup).is_err());
+    assert!(Centre::new(&dup).is_err());
+    assert!(best_two_plus_three(&dup[..1], &dup).is_err());
+}
