@@ -1,0 +1,1 @@
+//! Saint Poker (RULES.md §1): the reference engine, its game record and replay.
