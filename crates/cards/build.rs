@@ -15,12 +15,13 @@ fn main() {
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let u16_bytes = |v: &[u16]| -> Vec<u8> {
         v.iter()
-            .flat_map(|x| if big_endian { x.to_be_bytes() } else { x.to_le_bytes() })
-            .collect()
-    };
-    let u32_bytes = |v: &[u32]| -> Vec<u8> {
-        v.iter()
-            .flat_map(|x| if big_endian { x.to_be_bytes() } else { x.to_le_bytes() })
+            .flat_map(|x| {
+                if big_endian {
+                    x.to_be_bytes()
+                } else {
+                    x.to_le_bytes()
+                }
+            })
             .collect()
     };
 
@@ -47,7 +48,11 @@ fn main() {
     // Everything else: rank multisets of 5, 6 and 7 cards through the perfect hash.
     let mut keys = Vec::new();
     let mut values = Vec::new();
-    fn add<const N: usize>(keys: &mut Vec<u32>, values: &mut Vec<u16>, rank_of: &HashMap<u32, u16>) {
+    fn add<const N: usize>(
+        keys: &mut Vec<u32>,
+        values: &mut Vec<u16>,
+        rank_of: &HashMap<u32, u16>,
+    ) {
         for m in gen::rank_multisets::<N>() {
             keys.push(m.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum());
             values.push(rank_of[&gen::best_rank_only_key(&m)]);
@@ -82,8 +87,10 @@ fn main() {
     }
 
     fs::write(out.join("flush.bin"), u16_bytes(&flush)).expect("write flush table");
-    fs::write(out.join("rank.bin"), u16_bytes(&rank_table)).expect("write rank table");
-    fs::write(out.join("disp.bin"), u32_bytes(&disp)).expect("write displacement table");
+    let mut combined = rank_table;
+    combined.extend_from_slice(&flush);
+    fs::write(out.join("combined.bin"), u16_bytes(&combined)).expect("write combined table");
+    fs::write(out.join("disp.bin"), u16_bytes(&disp)).expect("write displacement table");
     fs::write(out.join("saint.bin"), u16_bytes(&saint)).expect("write saint table");
     let class_list = classes
         .iter()

@@ -243,7 +243,9 @@ impl FromStr for Card {
         let mut rest_chars = rest.chars();
         let suit = match rest_chars.next() {
             None => return Err(bad("missing suit (suits are c, d, h, s)")),
-            Some(c) => Suit::from_char(c).ok_or_else(|| bad("unknown suit (suits are c, d, h, s)"))?,
+            Some(c) => {
+                Suit::from_char(c).ok_or_else(|| bad("unknown suit (suits are c, d, h, s)"))?
+            }
         };
         if rest_chars.next().is_some() {
             return Err(bad("extra characters after the suit"));

@@ -34,8 +34,9 @@ pub const QUADS: u32 = 7;
 /// Straight flush.
 pub const STRAIGHT_FLUSH: u32 = 8;
 
-/// Bits of the perfect hash: `BUCKET_BITS` choose a displacement, `SLOT_BITS` index the table.
-pub const BUCKET_BITS: u32 = 13;
+/// Bits of the perfect hash: `BUCKET_BITS` choose a 16-bit displacement (an 8 KiB table that
+/// stays in the L1 cache), `SLOT_BITS` index the table.
+pub const BUCKET_BITS: u32 = 12;
 /// log2 of the rank table's length.
 pub const SLOT_BITS: u32 = 17;
 
@@ -193,13 +194,29 @@ pub fn best_flush_key(mask: u16) -> u32 {
 }
 
 /// Index of a sorted multiset of five ranks among all `C(17, 5)` = 6,188 such multisets.
+#[inline]
 pub fn board_index(sorted: [u8; 5]) -> u32 {
     let mut idx = 0u32;
     for (i, &r) in sorted.iter().enumerate() {
-        idx += binomial(u32::from(r) + i as u32, i as u32 + 1);
+        idx += BINOMIAL[(r as usize + i).min(16)][i + 1];
     }
     idx
 }
+
+/// `C(n, k)` for `n < 17`, `k < 6`.
+static BINOMIAL: [[u32; 6]; 17] = {
+    let mut t = [[0u32; 6]; 17];
+    let mut n = 0;
+    while n < 17 {
+        let mut k = 0;
+        while k < 6 {
+            t[n][k] = binomial(n as u32, k as u32);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// Number of five-rank multisets (without the four-of-a-rank limit): `C(17, 5)`.
 pub const BOARDS: usize = 6188;
@@ -248,7 +265,7 @@ pub const fn hash_parts(key: u32, mult: u64) -> (usize, usize) {
 
 /// Finds a multiplier and displacements placing every key in its own slot:
 /// returns `(mult, displacements, slot of each key)`.
-pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u32>, Vec<usize>) {
+pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u16>, Vec<usize>) {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     'mult: loop {
         // splitmix64 for candidate odd multipliers.
@@ -264,7 +281,7 @@ pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u32>, Vec<usize>) {
         let mut order: Vec<usize> = (0..buckets.len()).collect();
         order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].len()));
         let mut used = vec![false; 1 << SLOT_BITS];
-        let mut disp = vec![0u32; 1 << BUCKET_BITS];
+        let mut disp = vec![0u16; 1 << BUCKET_BITS];
         let mut slot_of = vec![0usize; keys.len()];
         for b in order {
             if buckets[b].is_empty() {
@@ -275,7 +292,7 @@ pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u32>, Vec<usize>) {
                 .map(|&i| hash_parts(keys[i], mult).1)
                 .collect();
             let mut found = None;
-            'd: for d in 0..(1usize << SLOT_BITS) {
+            'd: for d in 0..(1usize << 16) {
                 for (j, &s) in slots.iter().enumerate() {
                     let t = s ^ d;
                     if used[t] || slots[..j].iter().any(|&o| o ^ d == t) {
@@ -286,7 +303,7 @@ pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u32>, Vec<usize>) {
                 break;
             }
             let Some(d) = found else { continue 'mult };
-            disp[b] = d as u32;
+            disp[b] = d as u16;
             for (&i, &s) in buckets[b].iter().zip(&slots) {
                 used[s ^ d] = true;
                 slot_of[i] = s ^ d;

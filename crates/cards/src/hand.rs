@@ -16,12 +16,16 @@ use crate::tables;
 const SUIT_START: u64 = 0x3333 << 32;
 const FLUSH_BITS: u64 = 0x8888 << 32;
 
-/// `(key, mask)` contributions of each card.
-static CARD_KEY: [u64; 52] = {
-    let mut k = [0u64; 52];
+/// The hand of each single card, without the suit counters' starting value: adding cards is
+/// adding these (the masks never overlap for distinct cards, so `+` is `|`).
+static CARD_HAND: [Hand; 64] = {
+    let mut k = [Hand { key: 0, mask: 0 }; 64];
     let mut i = 0;
     while i < 52 {
-        k[i] = gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4));
+        k[i] = Hand {
+            key: gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4)),
+            mask: 1u64 << ((i & 3) * 16 + (i >> 2)),
+        };
         i += 1;
     }
     k
@@ -64,10 +68,10 @@ impl Hand {
     /// error: the result of [`Hand::evaluate`] is then unspecified (but never a panic).
     #[inline(always)]
     pub const fn add_card(self, c: Card) -> Hand {
-        let i = c.index() as usize;
+        let one = CARD_HAND[c.index() as usize & 63];
         Hand {
-            key: self.key + CARD_KEY[i],
-            mask: self.mask | 1u64 << ((i & 3) * 16 + (i >> 2)),
+            key: self.key + one.key,
+            mask: self.mask | one.mask,
         }
     }
 
@@ -102,10 +106,13 @@ impl Hand {
     /// [`crate::evaluate`] where the count is not known to be right.
     #[inline(always)]
     pub fn evaluate(self) -> HandRank {
+        // A flush is rare (3% of random 7-card hands) and well predicted; a branch-free select
+        // of the two indices measured 20% slower.
         let flush = self.key & FLUSH_BITS;
         if flush != 0 {
             let shift = (flush.trailing_zeros() - 35) * 4;
-            return HandRank::from_raw(tables::FLUSH[((self.mask >> shift) & 0x1fff) as usize]);
+            let suit_ranks = ((self.mask >> shift) & 0x1fff) as usize;
+            return HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks]);
         }
         HandRank::from_raw(rank_lookup(self.key as u32))
     }
@@ -117,12 +124,20 @@ impl Hand {
     }
 }
 
+const RANK_LEN: usize = 1 << gen::SLOT_BITS;
+
+/// Perfect-hash slot of a rank key.
+#[inline(always)]
+fn rank_slot(key: u32) -> usize {
+    let (bucket, slot) = gen::hash_parts(key, tables::HASH_MULT);
+    let d = tables::DISP[bucket & ((1 << gen::BUCKET_BITS) - 1)] as usize;
+    (slot ^ d) & (RANK_LEN - 1)
+}
+
 /// Perfect-hash lookup of a rank key.
 #[inline(always)]
 fn rank_lookup(key: u32) -> u16 {
-    let (bucket, slot) = gen::hash_parts(key, tables::HASH_MULT);
-    let d = tables::DISP[bucket & ((1 << gen::BUCKET_BITS) - 1)] as usize;
-    tables::RANK[(slot ^ d) & ((1 << gen::SLOT_BITS) - 1)]
+    tables::COMBINED[rank_slot(key)]
 }
 
 impl Add<Card> for Hand {

@@ -74,12 +74,14 @@ pub fn order_five(mut five: [Card; 5], rank: HandRank) -> [Card; 5] {
     let count = |c: &Card| five.iter().filter(|d| d.rank() == c.rank()).count();
     let counts: Vec<(usize, Card)> = five.iter().map(|c| (count(c), *c)).collect();
     let mut sorted = counts;
-    sorted.sort_by(|a, b| (b.0, b.1.rank(), b.1.suit()).cmp(&(a.0, a.1.rank(), a.1.suit())));
+    sorted.sort_by_key(|&(n, c)| std::cmp::Reverse((n, c.rank(), c.suit())));
     for (i, (_, c)) in sorted.iter().enumerate() {
         five[i] = *c;
     }
-    let wheel = matches!(rank.category(), Category::Straight | Category::StraightFlush)
-        && rank.deciding_ranks().first() == Some(&Rank::Five);
+    let wheel = matches!(
+        rank.category(),
+        Category::Straight | Category::StraightFlush
+    ) && rank.deciding_ranks().first() == Some(&Rank::Five);
     if wheel {
         five.rotate_left(1);
     }

@@ -50,7 +50,12 @@ impl Category {
     /// The category's name in a language, as in RULES.md §0.
     pub const fn name(self, lang: Lang) -> &'static str {
         const NAMES: [[&str; 4]; 9] = [
-            ["High card", "Carta Alta", "Carta mais alta", "Höchste Karte"],
+            [
+                "High card",
+                "Carta Alta",
+                "Carta mais alta",
+                "Höchste Karte",
+            ],
             ["One pair", "Coppia", "Par", "Ein Paar"],
             ["Two pair", "Doppia Coppia", "Dois pares", "Zwei Paare"],
             ["Three of a kind", "Tris", "Trio", "Drilling"],
@@ -58,7 +63,12 @@ impl Category {
             ["Flush", "Colore", "Cor", "Flush"],
             ["Full house", "Full", "Fullen", "Full House"],
             ["Four of a kind", "Poker", "Póquer", "Vierling"],
-            ["Straight flush", "Scala Reale", "Sequência da cor", "Straight Flush"],
+            [
+                "Straight flush",
+                "Scala Reale",
+                "Sequência da cor",
+                "Straight Flush",
+            ],
         ];
         NAMES[self as usize][lang as usize]
     }
@@ -111,8 +121,8 @@ impl std::str::FromStr for Lang {
 fn rank_name(r: Rank, lang: Lang, plural: bool) -> &'static str {
     const SING: [[&str; 13]; 4] = [
         [
-            "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
-            "King", "Ace",
+            "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+            "Queen", "King", "Ace",
         ],
         [
             "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette", "Otto", "Nove", "Dieci", "Fante",

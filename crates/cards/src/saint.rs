@@ -58,7 +58,22 @@ impl Centre {
         })?;
         CardSet::try_from_cards(five)?;
         let mut ranks = five.map(|c| c.rank().index());
-        ranks.sort_unstable();
+        // A five-element sorting network: nine compare-exchanges, no calls.
+        for (i, j) in [
+            (0, 1),
+            (3, 4),
+            (2, 4),
+            (2, 3),
+            (0, 3),
+            (0, 2),
+            (1, 4),
+            (1, 3),
+            (1, 2),
+        ] {
+            if ranks[i] > ranks[j] {
+                ranks.swap(i, j);
+            }
+        }
         let mut suit_masks = [0u16; 4];
         for c in five {
             suit_masks[c.suit().index() as usize] |= 1 << c.rank().index();
@@ -94,7 +109,10 @@ impl Centre {
 
 /// Best flush of the two `own` rank bits with any three of `centre`'s rank bits (same suit).
 fn best_flush(centre: u16, own: u16) -> u16 {
-    let bits: Vec<u16> = (0..13).filter(|r| centre >> r & 1 == 1).map(|r| 1 << r).collect();
+    let bits: Vec<u16> = (0..13)
+        .filter(|r| centre >> r & 1 == 1)
+        .map(|r| 1 << r)
+        .collect();
     let mut best = 0;
     for i in 0..bits.len() {
         for j in i + 1..bits.len() {
@@ -118,7 +136,10 @@ fn best_flush(centre: u16, own: u16) -> u16 {
 /// assert_eq!(five.len(), 5);
 /// # Ok::<(), tavolo_cards::CardError>(())
 /// ```
-pub fn best_two_plus_three(own: &[Card], centre: &[Card]) -> Result<([Card; 5], HandRank), CardError> {
+pub fn best_two_plus_three(
+    own: &[Card],
+    centre: &[Card],
+) -> Result<([Card; 5], HandRank), CardError> {
     if own.len() < 2 {
         return Err(CardError::WrongCount {
             expected: "at least 2 own",

@@ -232,13 +232,10 @@ pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
         }
         if start < word.len() {
             let token = if start == 0 { word } else { &word[start..] };
-            return Err(token
-                .parse::<Card>()
-                .err()
-                .unwrap_or(CardError::Malformed {
-                    token: token.to_string(),
-                    reason: "missing suit (suits are c, d, h, s)",
-                }));
+            return Err(token.parse::<Card>().err().unwrap_or(CardError::Malformed {
+                token: token.to_string(),
+                reason: "missing suit (suits are c, d, h, s)",
+            }));
         }
     }
     Ok(out)
