@@ -1,5 +1,6 @@
 //! The evaluator checked against the known facts of poker: distinct values and category counts
 //! over every 5- and 7-card hand, and agreement with the plain reference evaluator.
+#![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
 
 use std::collections::HashSet;
 
