@@ -6,6 +6,7 @@
 //! seeded [`tavolo_cards::GameRng`], so every game replays exactly.
 #![deny(missing_docs)]
 
+pub mod betting;
 pub mod holdem;
 pub mod saint;
 
