@@ -1,1 +1,918 @@
 //! Saint Poker (RULES.md §1): the reference engine, its game record and replay.
+//!
+//! [`SaintGame`] is the whole game as one state machine: [`SaintGame::apply`] takes an
+//! [`Action`] (which names its player) and returns the public [`Event`]s it caused, or a
+//! [`SaintError`] that leaves the state exactly as it was. Randomness (the shuffle, the tie
+//! draw of each round, reshuffles of the discard pile) comes only from a [`GameRng`] seeded with
+//! the game's stored seed, so the seed and the actions replay a game exactly.
+//!
+//! ## Flow
+//! Setup deals ten cards to each player and C = 5 − P cards to the centre (option), then round 1
+//! begins. Each round begins with the **preview** (C cards from the draw pile, none in round 8;
+//! a short draw pile is emptied and the discard pile shuffled into a new one). Then **place**
+//! and **show** are simultaneous: every player submits (and may replace) a choice; the submission
+//! of the last player reveals all at once. Showing scores the round at once: r points to the
+//! best hand, ⌈r / k⌉ to each of k tied. In rounds 1–7 the **draft** follows: a random
+//! permutation of the seats (the *tie draw*) is drawn, players are ordered worst hand first
+//! (equal hands by the tie draw), and each picks one card from the pool, twice round. The last
+//! pick cleans up (pool to the discard pile, preview to the centre) and starts the next round.
+//!
+//! ## Information (decisions)
+//! * A [`SaintView`] holds the own hand, the own pending choice, and public facts only. It does
+//!   **not** say which other players have already chosen, nor how many: RULES.md forbids
+//!   inferring another player's pending choice, and the table layer (which knows
+//!   [`SaintGame::pending`]) decides what "waiting for…" to show.
+//! * Events are all public; a submission produces none.
+//!
+//! ## Speed and bots
+//! The state is a few hundred bytes of fixed arrays and card masks: no allocation per action on
+//! [`SaintGame::apply_into`] (which appends to a caller's buffer), one [`tavolo_cards::Centre`]
+//! per round. `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
+//! allocating, and [`SaintGame::determinize`] redeals the cards a player cannot see, for search.
+//! The game record ([`SaintRecord`]) is built on request by replaying the stored choices.
+
+mod action;
+mod error;
+mod options;
+mod record;
+mod view;
+
+use tavolo_cards::{Card, CardSet, Centre, GameRng, Hand, HandRank, Rank, Suit};
+
+pub use action::{card_list, Action, Event, Seats};
+pub use error::{OptionsError, PhaseName, RecordError, SaintError};
+pub use options::{HandRule, SaintOptions, HAND_SIZE, ROUNDS};
+pub use record::{
+    verify_record, verify_record_json, Deal, DraftRecord, FinalResult, HandRecord, PickRecord,
+    RoundRecord, SaintRecord, RECORD_FORMAT,
+};
+pub use view::{RevealedHand, SaintView};
+
+/// A placeholder for unused slots of fixed arrays; never read as a real card.
+const NO_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
+/// Largest table.
+const MAX_PLAYERS: usize = 5;
+
+/// The 32-byte seed [`GameRng::from_u64`] uses for a 64-bit seed: little-endian in the first
+/// eight bytes, the rest zero.
+pub fn seed_from_u64(seed: u64) -> [u8; 32] {
+    let mut s = [0u8; 32];
+    s[..8].copy_from_slice(&seed.to_le_bytes());
+    s
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Place,
+    Show,
+    /// `step` picks have been made this round (0 to 2P − 1).
+    Draft {
+        step: u8,
+    },
+    Over,
+}
+
+/// The final choices of one round, kept so the record can be rebuilt by replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RoundLog {
+    placed: [Card; MAX_PLAYERS],
+    shown: [[Card; 2]; MAX_PLAYERS],
+    picks: [Card; 2 * MAX_PLAYERS],
+}
+
+const EMPTY_LOG: RoundLog = RoundLog {
+    placed: [NO_CARD; MAX_PLAYERS],
+    shown: [[NO_CARD; 2]; MAX_PLAYERS],
+    picks: [NO_CARD; 2 * MAX_PLAYERS],
+};
+
+/// Everything but the random generator (which has no equality): compared by `PartialEq`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table {
+    options: SaintOptions,
+    players: u8,
+    centre_count: u8,
+    seed: [u8; 32],
+    /// Number of uses of the generator (shuffles), standing in for its state in comparisons.
+    draws: u32,
+    /// True when the deal came from the seed's shuffle (false: an explicit deal).
+    shuffled: bool,
+    determinized: bool,
+    /// The deck as dealt: hands of ten in seat order, the centre, the draw pile top first.
+    initial: [Card; 52],
+    round: u8,
+    phase: Phase,
+    hands: [CardSet; MAX_PLAYERS],
+    centre: CardSet,
+    preview: CardSet,
+    reshuffled: bool,
+    draw: [Card; 52],
+    draw_next: u8,
+    draw_end: u8,
+    discards: CardSet,
+    pool: CardSet,
+    /// Pending choices of the simultaneous phase in force.
+    place_choice: [Option<Card>; MAX_PLAYERS],
+    show_choice: [Option<[Card; 2]>; MAX_PLAYERS],
+    chosen: u8,
+    /// Revealed facts of the current (or last) round.
+    placed: [Option<Card>; MAX_PLAYERS],
+    shown: [Option<[Card; 2]>; MAX_PLAYERS],
+    scored_centre: CardSet,
+    ranks: [HandRank; MAX_PLAYERS],
+    points: [u32; MAX_PLAYERS],
+    scores: [u32; MAX_PLAYERS],
+    tie_draw: Seats,
+    order: Seats,
+    picks: [Card; 2 * MAX_PLAYERS],
+    last_discards: CardSet,
+    log: [RoundLog; ROUNDS as usize],
+}
+
+/// A game of Saint Poker. See the module documentation.
+///
+/// ```
+/// use tavolo_engine::saint::{seed_from_u64, Action, SaintGame, SaintOptions};
+/// let mut g = SaintGame::new(SaintOptions::new(3), seed_from_u64(7))?;
+/// assert_eq!(g.centre().len(), 2);
+/// while !g.is_over() {
+///     for p in g.pending() {
+///         let a = g.legal_actions(p)[0];
+///         g.apply(a).expect("legal");
+///     }
+/// }
+/// let record = g.record()?;
+/// tavolo_engine::saint::verify_record(&record)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SaintGame {
+    t: Table,
+    rng: GameRng,
+}
+
+impl PartialEq for SaintGame {
+    /// Equal tables, same seed and the same number of uses of the generator.
+    fn eq(&self, other: &SaintGame) -> bool {
+        self.t == other.t
+    }
+}
+
+impl Eq for SaintGame {}
+
+impl SaintGame {
+    /// A new game: the deck shuffled from `seed`, hands and centre dealt, round 1's preview
+    /// drawn. Refuses invalid settings.
+    pub fn new(options: SaintOptions, seed: [u8; 32]) -> Result<SaintGame, OptionsError> {
+        options.validate()?;
+        let mut rng = GameRng::from_seed(seed);
+        let mut deck = [NO_CARD; 52];
+        for (slot, c) in deck.iter_mut().zip(Card::all()) {
+            *slot = c;
+        }
+        // The same Fisher–Yates as `Deck::shuffled`.
+        rng.shuffle(&mut deck);
+        Ok(SaintGame::start(options, deck, seed, true, rng))
+    }
+
+    /// A new game from an explicit deal (tests, puzzles, search): `deal.hands` (ten each, in
+    /// seat order), `deal.centre` (C cards) and `deal.draw_pile` (top first). Cards named nowhere
+    /// go to the bottom of the draw pile in index order. `seed` drives the tie draws and
+    /// reshuffles.
+    pub fn from_deal(
+        options: SaintOptions,
+        deal: &Deal,
+        seed: [u8; 32],
+    ) -> Result<SaintGame, OptionsError> {
+        options.validate()?;
+        let deck = deal.deck(&options)?;
+        Ok(SaintGame::start(options, deck, seed, false, GameRng::from_seed(seed)))
+    }
+
+    fn start(
+        options: SaintOptions,
+        deck: [Card; 52],
+        seed: [u8; 32],
+        shuffled: bool,
+        rng: GameRng,
+    ) -> SaintGame {
+        let players = options.players;
+        let c = options.centre_count();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let h = HAND_SIZE as usize;
+        for (p, hand) in hands.iter_mut().enumerate().take(players as usize) {
+            *hand = deck[p * h..(p + 1) * h].iter().copied().collect();
+        }
+        let dealt = players as usize * h;
+        let centre: CardSet = deck[dealt..dealt + c as usize].iter().copied().collect();
+        let mut g = SaintGame {
+            t: Table {
+                options,
+                players,
+                centre_count: c,
+                seed,
+                draws: u32::from(shuffled),
+                shuffled,
+                determinized: false,
+                initial: deck,
+                round: 1,
+                phase: Phase::Place,
+                hands,
+                centre,
+                preview: CardSet::EMPTY,
+                reshuffled: false,
+                draw: deck,
+                draw_next: (dealt + c as usize) as u8,
+                draw_end: 52,
+                discards: CardSet::EMPTY,
+                pool: CardSet::EMPTY,
+                place_choice: [None; MAX_PLAYERS],
+                show_choice: [None; MAX_PLAYERS],
+                chosen: 0,
+                placed: [None; MAX_PLAYERS],
+                shown: [None; MAX_PLAYERS],
+                scored_centre: CardSet::EMPTY,
+                ranks: [HandRank::WORST; MAX_PLAYERS],
+                points: [0; MAX_PLAYERS],
+                scores: [0; MAX_PLAYERS],
+                tie_draw: Seats::EMPTY,
+                order: Seats::EMPTY,
+                picks: [NO_CARD; 2 * MAX_PLAYERS],
+                last_discards: CardSet::EMPTY,
+                log: [EMPTY_LOG; ROUNDS as usize],
+            },
+            rng,
+        };
+        g.begin_round(&mut NoEvents);
+        g
+    }
+
+    // ----- reading the state (omniscient: tests, bots, the table; players get views) -----
+
+    /// The settings.
+    pub fn options(&self) -> SaintOptions {
+        self.t.options
+    }
+
+    /// The seed of the game's generator.
+    pub fn seed(&self) -> [u8; 32] {
+        self.t.seed
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.t.players as usize
+    }
+
+    /// The round in force, 1 to 8 (8 once the game is over).
+    pub fn round(&self) -> u8 {
+        self.t.round
+    }
+
+    /// The phase in force.
+    pub fn phase(&self) -> PhaseName {
+        match self.t.phase {
+            Phase::Place => PhaseName::Place,
+            Phase::Show => PhaseName::Show,
+            Phase::Draft { .. } => PhaseName::Draft,
+            Phase::Over => PhaseName::Over,
+        }
+    }
+
+    /// True once round 8 has been scored.
+    pub fn is_over(&self) -> bool {
+        self.t.phase == Phase::Over
+    }
+
+    /// A player's hand (omniscient: never send this to another player). Empty for a bad seat.
+    pub fn hand(&self, player: usize) -> CardSet {
+        self.t.hands.get(player).copied().unwrap_or_default()
+    }
+
+    /// The centre: C cards during place, C + P during show; empty during the draft (its cards
+    /// are then in the pool) and at the end.
+    pub fn centre(&self) -> CardSet {
+        self.t.centre
+    }
+
+    /// The preview: the next round's centre (empty in round 8).
+    pub fn preview(&self) -> CardSet {
+        self.t.preview
+    }
+
+    /// The draft pool (empty outside the draft).
+    pub fn pool(&self) -> CardSet {
+        self.t.pool
+    }
+
+    /// The face-down draw pile (omniscient), as a set.
+    pub fn draw_pile(&self) -> CardSet {
+        self.draw_slice().iter().copied().collect()
+    }
+
+    /// Number of cards in the draw pile.
+    pub fn draw_pile_len(&self) -> usize {
+        (self.t.draw_end - self.t.draw_next) as usize
+    }
+
+    /// The discard pile.
+    pub fn discards(&self) -> CardSet {
+        self.t.discards
+    }
+
+    /// Running scores, by seat.
+    pub fn scores(&self) -> &[u32] {
+        &self.t.scores[..self.players()]
+    }
+
+    /// The players with the most points (shared victory), once the game is over; else empty.
+    pub fn winners(&self) -> Vec<usize> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let best = self.scores().iter().copied().max().unwrap_or(0);
+        (0..self.players()).filter(|&p| self.t.scores[p] == best).collect()
+    }
+
+    /// The hand values of the round once shown (by seat), else `None`.
+    pub fn round_ranks(&self) -> Option<&[HandRank]> {
+        if self.t.shown[0].is_some() {
+            Some(&self.t.ranks[..self.players()])
+        } else {
+            None
+        }
+    }
+
+    /// The points of the round once shown (by seat), else `None`.
+    pub fn round_points(&self) -> Option<&[u32]> {
+        if self.t.shown[0].is_some() {
+            Some(&self.t.points[..self.players()])
+        } else {
+            None
+        }
+    }
+
+    /// The draft order of the round (seats, first picker first) once drawn, else empty.
+    pub fn draft_order(&self) -> Seats {
+        self.t.order
+    }
+
+    /// The tie draw of the round once drawn, else empty.
+    pub fn tie_draw(&self) -> Seats {
+        self.t.tie_draw
+    }
+
+    fn draw_slice(&self) -> &[Card] {
+        &self.t.draw[self.t.draw_next as usize..self.t.draw_end as usize]
+    }
+
+    /// The seat that must pick now, during the draft.
+    fn to_pick(&self) -> Option<usize> {
+        match self.t.phase {
+            Phase::Draft { step } => {
+                let p = self.t.players;
+                Some(self.t.order.as_slice()[(step % p) as usize] as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// True when `player` still has to act: a simultaneous phase without their choice, or
+    /// their turn in the draft.
+    pub fn is_pending(&self, player: usize) -> bool {
+        if player >= self.players() {
+            return false;
+        }
+        match self.t.phase {
+            Phase::Place => self.t.place_choice[player].is_none(),
+            Phase::Show => self.t.show_choice[player].is_none(),
+            Phase::Draft { .. } => self.to_pick() == Some(player),
+            Phase::Over => false,
+        }
+    }
+
+    /// The players who still have to act, in seat order (omniscient in simultaneous phases:
+    /// for the table, not for other players).
+    pub fn pending(&self) -> Vec<usize> {
+        (0..self.players()).filter(|&p| self.is_pending(p)).collect()
+    }
+
+    /// A player's own pending choice in a simultaneous phase (one card to place, or two to
+    /// show), if any.
+    pub fn choice(&self, player: usize) -> Option<Vec<Card>> {
+        match self.t.phase {
+            Phase::Place => self.t.place_choice.get(player).copied().flatten().map(|c| vec![c]),
+            Phase::Show => self.t.show_choice.get(player).copied().flatten().map(|c| c.to_vec()),
+            _ => None,
+        }
+    }
+
+    /// Every action `player` may take now: in place and show, for every player (including one
+    /// who has chosen and may still replace the choice); in the draft, only for the picker.
+    pub fn legal_actions(&self, player: usize) -> Vec<Action> {
+        if player >= self.players() {
+            return Vec::new();
+        }
+        let hand = self.t.hands[player];
+        match self.t.phase {
+            Phase::Place => hand.iter().map(|card| Action::Place { player, card }).collect(),
+            Phase::Show => {
+                let cards: Vec<Card> = hand.iter().collect();
+                let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
+                for (i, &a) in cards.iter().enumerate() {
+                    for &b in &cards[i + 1..] {
+                        v.push(Action::Show {
+                            player,
+                            cards: [a, b],
+                        });
+                    }
+                }
+                v
+            }
+            Phase::Draft { .. } if self.to_pick() == Some(player) => {
+                self.t.pool.iter().map(|card| Action::Pick { player, card }).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A uniformly random legal action for `player`, or `None` if they have none; allocation
+    /// free (for bots and simulations).
+    pub fn random_action(&self, player: usize, rng: &mut GameRng) -> Option<Action> {
+        if player >= self.players() {
+            return None;
+        }
+        let hand = self.t.hands[player];
+        match self.t.phase {
+            Phase::Place => {
+                let card = nth(hand, rng.below(hand.len()))?;
+                Some(Action::Place { player, card })
+            }
+            Phase::Show => {
+                let n = hand.len();
+                let i = rng.below(n);
+                let mut j = rng.below(n.checked_sub(1)?);
+                if j >= i {
+                    j += 1;
+                }
+                Some(Action::Show {
+                    player,
+                    cards: [nth(hand, i)?, nth(hand, j)?],
+                })
+            }
+            Phase::Draft { .. } if self.to_pick() == Some(player) => {
+                let card = nth(self.t.pool, rng.below(self.t.pool.len()))?;
+                Some(Action::Pick { player, card })
+            }
+            _ => None,
+        }
+    }
+
+    // ----- changing the state -----
+
+    /// Applies an action and returns the events it caused (none for a submission that does not
+    /// complete a simultaneous phase). On error the state is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, SaintError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// As [`SaintGame::apply`], appending the events to `events` (a buffer the caller reuses:
+    /// no allocation on the hot path). On error nothing is appended and the state is unchanged.
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), SaintError> {
+        self.check(action)?;
+        self.perform(action, events);
+        Ok(())
+    }
+
+    /// Checks an action without applying it.
+    pub fn check(&self, action: Action) -> Result<(), SaintError> {
+        let player = action.player();
+        let players = self.players();
+        if player >= players {
+            return Err(SaintError::NoSuchPlayer { player, players });
+        }
+        let round = self.t.round;
+        let hand = self.t.hands[player];
+        let not_in_hand = |card: Card| SaintError::CardNotInHand {
+            player,
+            round,
+            card,
+            hand: hand.iter().collect(),
+        };
+        let tried = match action {
+            Action::Place { .. } => PhaseName::Place,
+            Action::Show { .. } => PhaseName::Show,
+            Action::Pick { .. } => PhaseName::Draft,
+        };
+        match (self.t.phase, action) {
+            (Phase::Over, _) => Err(SaintError::GameOver { player }),
+            (Phase::Place, Action::Place { card, .. }) => {
+                if hand.contains(card) {
+                    Ok(())
+                } else {
+                    Err(not_in_hand(card))
+                }
+            }
+            (Phase::Show, Action::Show { cards: [a, b], .. }) => {
+                if !hand.contains(a) {
+                    Err(not_in_hand(a))
+                } else if !hand.contains(b) {
+                    Err(not_in_hand(b))
+                } else if a == b {
+                    Err(SaintError::SameCardTwice {
+                        player,
+                        round,
+                        card: a,
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Draft { .. }, Action::Pick { card, .. }) => {
+                let to_pick = self.to_pick().unwrap_or(player);
+                if to_pick != player {
+                    Err(SaintError::NotYourTurn {
+                        player,
+                        round,
+                        to_pick,
+                    })
+                } else if !self.t.pool.contains(card) {
+                    Err(SaintError::CardNotInPool {
+                        player,
+                        round,
+                        card,
+                        pool: self.t.pool.iter().collect(),
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(SaintError::WrongPhase {
+                player,
+                round,
+                phase: self.phase(),
+                tried,
+            }),
+        }
+    }
+
+    /// Applies a checked action.
+    fn perform(&mut self, action: Action, ev: &mut impl Sink) {
+        match action {
+            Action::Place { player, card } => {
+                if self.t.place_choice[player].replace(card).is_none() {
+                    self.t.chosen += 1;
+                }
+                if self.t.chosen == self.t.players {
+                    self.reveal_placed(ev);
+                }
+            }
+            Action::Show { player, cards } => {
+                if self.t.show_choice[player].replace(cards).is_none() {
+                    self.t.chosen += 1;
+                }
+                if self.t.chosen == self.t.players {
+                    self.reveal_shown(ev);
+                }
+            }
+            Action::Pick { player, card } => {
+                let Phase::Draft { step } = self.t.phase else {
+                    return;
+                };
+                self.t.pool.remove(card);
+                self.t.hands[player].insert(card);
+                self.t.picks[step as usize] = card;
+                self.t.log[self.round_index()].picks[step as usize] = card;
+                ev.push(Event::Picked { player, card });
+                let step = step + 1;
+                if step == 2 * self.t.players {
+                    self.clean_up(ev);
+                    self.t.round += 1;
+                    self.begin_round(ev);
+                } else {
+                    self.t.phase = Phase::Draft { step };
+                }
+            }
+        }
+    }
+
+    fn round_index(&self) -> usize {
+        (self.t.round.clamp(1, ROUNDS) - 1) as usize
+    }
+
+    /// Preview (rounds 1–7) and the place phase.
+    fn begin_round(&mut self, ev: &mut impl Sink) {
+        {
+            let t = &mut self.t;
+            t.phase = Phase::Place;
+            t.chosen = 0;
+            t.place_choice = [None; MAX_PLAYERS];
+            t.show_choice = [None; MAX_PLAYERS];
+            t.placed = [None; MAX_PLAYERS];
+            t.shown = [None; MAX_PLAYERS];
+            t.tie_draw = Seats::EMPTY;
+            t.order = Seats::EMPTY;
+            t.scored_centre = CardSet::EMPTY;
+            t.reshuffled = false;
+            t.preview = CardSet::EMPTY;
+        }
+        if self.t.round < ROUNDS {
+            for _ in 0..self.t.centre_count {
+                if self.t.draw_next == self.t.draw_end {
+                    self.reshuffle();
+                }
+                let t = &mut self.t;
+                if t.draw_next == t.draw_end {
+                    break; // unreachable with validated settings
+                }
+                t.preview.insert(t.draw[t.draw_next as usize]);
+                t.draw_next += 1;
+            }
+        }
+        ev.push(Event::RoundStarted {
+            round: self.t.round,
+            centre: self.t.centre,
+            preview: self.t.preview,
+            reshuffled: self.t.reshuffled,
+        });
+    }
+
+    /// The draw pile is empty: shuffle the discard pile into a new one.
+    fn reshuffle(&mut self) {
+        let t = &mut self.t;
+        let n = t.discards.len() as usize;
+        for (slot, c) in t.draw.iter_mut().zip(t.discards.iter()) {
+            *slot = c;
+        }
+        self.rng.shuffle(&mut t.draw[..n]);
+        t.draws += 1;
+        t.discards = CardSet::EMPTY;
+        t.draw_next = 0;
+        t.draw_end = n as u8;
+        t.reshuffled = true;
+    }
+
+    fn reveal_placed(&mut self, ev: &mut impl Sink) {
+        let r = self.round_index();
+        let t = &mut self.t;
+        for p in 0..t.players as usize {
+            let card = t.place_choice[p].unwrap_or(NO_CARD);
+            t.hands[p].remove(card);
+            t.centre.insert(card);
+            t.placed[p] = Some(card);
+            t.log[r].placed[p] = card;
+            ev.push(Event::Placed { player: p, card });
+        }
+        t.place_choice = [None; MAX_PLAYERS];
+        t.chosen = 0;
+        t.phase = Phase::Show;
+    }
+
+    fn reveal_shown(&mut self, ev: &mut impl Sink) {
+        let r = self.round_index();
+        let players = self.t.players as usize;
+        {
+            let t = &mut self.t;
+            for p in 0..players {
+                let pair = t.show_choice[p].unwrap_or([NO_CARD; 2]);
+                t.hands[p].remove(pair[0]);
+                t.hands[p].remove(pair[1]);
+                t.shown[p] = Some(pair);
+                t.log[r].shown[p] = pair;
+                ev.push(Event::Shown {
+                    player: p,
+                    cards: pair,
+                });
+            }
+            t.show_choice = [None; MAX_PLAYERS];
+            t.chosen = 0;
+        }
+        self.score();
+        let t = &mut self.t;
+        for p in 0..players {
+            ev.push(Event::Scored {
+                player: p,
+                rank: t.ranks[p],
+                points: t.points[p],
+                total: t.scores[p],
+            });
+        }
+        // The centre's and the shown cards form the pool.
+        t.scored_centre = t.centre;
+        t.pool = t.centre;
+        for pair in t.shown.iter().flatten() {
+            t.pool.insert(pair[0]);
+            t.pool.insert(pair[1]);
+        }
+        t.centre = CardSet::EMPTY;
+        if t.round == ROUNDS {
+            self.clean_up(ev);
+            let t = &mut self.t;
+            t.phase = Phase::Over;
+            let best = t.scores[..players].iter().copied().max().unwrap_or(0);
+            let mut winners = Seats::EMPTY;
+            for p in 0..players {
+                if t.scores[p] == best {
+                    winners.push(p);
+                }
+            }
+            ev.push(Event::GameOver { winners });
+            return;
+        }
+        // The tie draw: a random permutation of the seats, once per round.
+        let mut draw: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4];
+        self.rng.shuffle(&mut draw[..players]);
+        let t = &mut self.t;
+        t.draws += 1;
+        let mut position = [0u8; MAX_PLAYERS];
+        t.tie_draw = Seats::EMPTY;
+        for (i, &s) in draw[..players].iter().enumerate() {
+            position[s as usize] = i as u8;
+            t.tie_draw.push(s as usize);
+        }
+        let mut order: [u8; MAX_PLAYERS] = draw;
+        let ranks = t.ranks;
+        order[..players].sort_unstable_by_key(|&s| (ranks[s as usize], position[s as usize]));
+        t.order = Seats::EMPTY;
+        for &s in &order[..players] {
+            t.order.push(s as usize);
+        }
+        ev.push(Event::DraftOrder {
+            order: t.order,
+            tie_draw: t.tie_draw,
+        });
+        t.phase = Phase::Draft { step: 0 };
+    }
+
+    /// Hand values and points of the round.
+    fn score(&mut self) {
+        let t = &mut self.t;
+        let players = t.players as usize;
+        let mut centre = [NO_CARD; 5];
+        let fast = t.centre.len() == 5;
+        if fast {
+            for (slot, c) in centre.iter_mut().zip(t.centre.iter()) {
+                *slot = c;
+            }
+        }
+        match t.options.hand_rule {
+            HandRule::TwoPlusThree if fast => match Centre::new(&centre) {
+                Ok(c) => {
+                    for p in 0..players {
+                        let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
+                        t.ranks[p] = c.evaluate(a, b);
+                    }
+                }
+                Err(_) => {
+                    for p in 0..players {
+                        t.ranks[p] = best_rank(t.options.hand_rule, t.shown[p], t.centre);
+                    }
+                }
+            },
+            HandRule::AnyFive if fast => {
+                let base = Hand::from_cards(&centre);
+                for p in 0..players {
+                    let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
+                    t.ranks[p] = (base + a + b).evaluate();
+                }
+            }
+            rule => {
+                for p in 0..players {
+                    t.ranks[p] = best_rank(rule, t.shown[p], t.centre);
+                }
+            }
+        }
+        let best = t.ranks[..players].iter().copied().max().unwrap_or(HandRank::WORST);
+        let k = t.ranks[..players].iter().filter(|&&r| r == best).count() as u32;
+        let r = u32::from(t.round);
+        let share = r.div_ceil(k.max(1));
+        for p in 0..players {
+            t.points[p] = if t.ranks[p] == best { share } else { 0 };
+            t.scores[p] += t.points[p];
+        }
+    }
+
+    /// The pool goes to the discard pile; the preview becomes the centre.
+    fn clean_up(&mut self, ev: &mut impl Sink) {
+        let t = &mut self.t;
+        t.last_discards = t.pool;
+        t.discards |= t.pool;
+        ev.push(Event::Discarded { cards: t.pool });
+        t.pool = CardSet::EMPTY;
+        t.centre = t.preview;
+        t.preview = CardSet::EMPTY;
+    }
+
+    /// Replaces every card `observer` cannot see — the other players' hands and the draw pile —
+    /// by a random redeal of the same cards, keeping every count, and forgets the other
+    /// players' pending choices (they are hidden too). For search by determinization. Known
+    /// limits: cards an opponent is publicly known to hold (from draft picks) are redealt too.
+    /// A determinized game has no record ([`SaintError::Determinized`]).
+    pub fn determinize(&mut self, observer: usize, rng: &mut GameRng) {
+        let players = self.players();
+        let mut hidden = [NO_CARD; 52];
+        let mut n = 0;
+        let mut unseen = self.draw_pile();
+        for p in (0..players).filter(|&p| p != observer) {
+            unseen |= self.t.hands[p];
+        }
+        for c in unseen {
+            hidden[n] = c;
+            n += 1;
+        }
+        rng.shuffle(&mut hidden[..n]);
+        let mut next = 0;
+        for p in (0..players).filter(|&p| p != observer) {
+            let k = self.t.hands[p].len() as usize;
+            self.t.hands[p] = hidden[next..next + k].iter().copied().collect();
+            next += k;
+            if self.t.place_choice[p].take().is_some() | self.t.show_choice[p].take().is_some() {
+                self.t.chosen -= 1;
+            }
+        }
+        let start = self.t.draw_next as usize;
+        let len = self.draw_pile_len();
+        self.t.draw[start..start + len].copy_from_slice(&hidden[next..next + len]);
+        self.t.determinized = true;
+    }
+}
+
+/// The `k`-th card (lowest first) of a set.
+fn nth(set: CardSet, k: u32) -> Option<Card> {
+    let mut bits = set.bits();
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
+    }
+    if bits == 0 {
+        None
+    } else {
+        Card::from_index(bits.trailing_zeros() as u8)
+    }
+}
+
+/// The best hand of a shown pair with any centre (the general, slower path for centres that
+/// are not of five cards).
+fn best_rank(rule: HandRule, pair: Option<[Card; 2]>, centre: CardSet) -> HandRank {
+    let [a, b] = pair.unwrap_or([NO_CARD; 2]);
+    let cs: Vec<Card> = centre.iter().collect();
+    let mut best = HandRank::WORST;
+    match rule {
+        HandRule::TwoPlusThree => {
+            let own = Hand::new() + a + b;
+            for i in 0..cs.len() {
+                for j in i + 1..cs.len() {
+                    for k in j + 1..cs.len() {
+                        best = best.max((own + cs[i] + cs[j] + cs[k]).evaluate());
+                    }
+                }
+            }
+        }
+        HandRule::AnyFive => {
+            let mut all = cs;
+            all.push(a);
+            all.push(b);
+            if all.len() <= 7 {
+                return Hand::from_cards(&all).evaluate();
+            }
+            for_each_five(&all, |five| best = best.max(Hand::from_cards(five).evaluate()));
+        }
+    }
+    best
+}
+
+/// Calls `f` with every five-card subset of `cards`.
+fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card; 5])) {
+    let n = cards.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        f(&[cards[a], cards[b], cards[c], cards[d], cards[e]]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where events go: a `Vec`, or nowhere (setup).
+trait Sink {
+    fn push(&mut self, e: Event);
+}
+
+impl Sink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e);
+    }
+}
+
+struct NoEvents;
+
+impl Sink for NoEvents {
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}
