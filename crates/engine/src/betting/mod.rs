@@ -1,0 +1,24 @@
+//! Betting and pots shared by every betting game (Hold'em, Five-Card Draw).
+//!
+//! The pieces are deliberately small and game-agnostic:
+//! - [`Ledger`]: who has how many chips behind, in front (this round) and in the pots;
+//! - [`BettingRound`]: one betting round for No-Limit, Pot-Limit or Limit, parametrised by a
+//!   [`RoundRules`] and the first seat to act (so a draw game can open with its cutter, forbid the
+//!   check before the opening, and let a player fold out of turn);
+//! - [`pots`]: side pots from the contributions, uncalled bets, splitting with an
+//!   [`OddChips`] policy (to the first winner left of the button, or staying in the pot).
+//!
+//! Seats are indices `0..n` in clockwise order, `n <= MAX_SEATS`; the hot path uses fixed-size
+//! arrays and a 16-bit [`SeatMask`], so nothing allocates per action.
+
+mod error;
+mod ledger;
+pub mod pots;
+mod round;
+mod seats;
+
+pub use error::BetError;
+pub use ledger::Ledger;
+pub use pots::{OddChips, Pot, Pots};
+pub use round::{Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, RoundRules, Step, Structure};
+pub use seats::{SeatMask, MAX_SEATS};

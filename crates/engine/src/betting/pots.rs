@@ -1,0 +1,152 @@
+//! Main and side pots from what each seat committed, and splitting them among winners.
+//!
+//! Each pot is a slice between two contribution levels: everybody who put in at least the
+//! upper level pays the slice, and the live seats among them are eligible to win it, so nobody
+//! wins more from a player than they put in themselves (RULES.md §2, Pots). Neighbouring pots
+//! with the same eligible seats are merged. Dead money (pooled antes) goes to the main pot.
+
+use super::ledger::Ledger;
+use super::seats::{SeatMask, MAX_SEATS};
+use crate::Chips;
+
+/// What happens to the chips a split cannot divide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum OddChips {
+    /// One chip at a time to the tied winners in seat order starting left of the button
+    /// (RULES.md §2 default).
+    #[default]
+    OneEachFromLeftOfButton,
+    /// The whole remainder to the first tied winner left of the button (PokerKit's convention).
+    AllToFirstLeftOfButton,
+    /// The remainder stays in the pot for the next hand (RULES.md §3, German draw).
+    StayInPot,
+}
+
+/// One pot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Pot {
+    /// Its chips.
+    pub amount: Chips,
+    /// The live seats that may win it.
+    pub eligible: SeatMask,
+}
+
+/// The pots of a hand, main pot first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pots {
+    pots: [Pot; MAX_SEATS + 1],
+    len: u8,
+    /// Chips no live seat can win (every eligible seat mucked); see [`Pots::build`].
+    unclaimed: Chips,
+}
+
+impl Pots {
+    /// Builds the pots from the ledger's committed chips and live seats.
+    ///
+    /// A slice whose contributors all folded (only possible when hands are mucked at the
+    /// showdown) is added to the pot below it, so chips never vanish; if there is none, its
+    /// chips are [`Pots::unclaimed`].
+    pub fn build(ledger: &Ledger) -> Pots {
+        let n = ledger.seats();
+        let mut levels = [0 as Chips; MAX_SEATS];
+        for (s, l) in levels.iter_mut().enumerate().take(n) {
+            *l = ledger.committed(s);
+        }
+        let levels = &mut levels[..n];
+        levels.sort_unstable();
+        let mut out = Pots::default();
+        let mut amount = ledger.dead();
+        let mut prev = 0;
+        for i in 0..n {
+            let level = levels[i];
+            if i > 0 && level == levels[i - 1] {
+                continue;
+            }
+            let mut eligible = SeatMask::EMPTY;
+            for s in 0..n {
+                let c = ledger.committed(s);
+                if c >= level {
+                    amount += level - prev;
+                    if ledger.live().contains(s) {
+                        eligible.insert(s);
+                    }
+                }
+            }
+            prev = level;
+            if eligible.is_empty() {
+                if out.len > 0 {
+                    out.pots[out.len as usize - 1].amount += amount;
+                } else {
+                    out.unclaimed += amount;
+                }
+                amount = 0;
+                continue;
+            }
+            while out.len > 0 && out.pots[out.len as usize - 1].eligible == eligible {
+                out.len -= 1;
+                amount += out.pots[out.len as usize].amount;
+            }
+            if amount > 0 {
+                out.pots[out.len as usize] = Pot { amount, eligible };
+                out.len += 1;
+            }
+            amount = 0;
+        }
+        out.unclaimed += amount;
+        out
+    }
+
+    /// The pots, main pot first.
+    pub fn as_slice(&self) -> &[Pot] {
+        &self.pots[..self.len as usize]
+    }
+
+    /// Chips no live seat can win.
+    pub fn unclaimed(&self) -> Chips {
+        self.unclaimed
+    }
+
+    /// The total of all pots and unclaimed chips.
+    pub fn total(&self) -> Chips {
+        self.as_slice().iter().map(|p| p.amount).sum::<Chips>() + self.unclaimed
+    }
+}
+
+/// Splits `amount` among `winners`, calling `pay(seat, chips)` for each share, and returns the
+/// chips left in the pot (only with [`OddChips::StayInPot`]).
+///
+/// `first` is the seat left of the button: odd chips go round clockwise from there.
+pub fn split(
+    amount: Chips,
+    winners: SeatMask,
+    first: usize,
+    n: usize,
+    policy: OddChips,
+    mut pay: impl FnMut(usize, Chips),
+) -> Chips {
+    let k = winners.len() as Chips;
+    if k == 0 {
+        return amount;
+    }
+    let share = amount / k;
+    let mut rem = amount % k;
+    let mut left = 0;
+    for (i, s) in winners.clockwise_from(first, n).enumerate() {
+        let extra = match policy {
+            OddChips::OneEachFromLeftOfButton if rem > 0 => {
+                rem -= 1;
+                1
+            }
+            OddChips::AllToFirstLeftOfButton if i == 0 => rem,
+            OddChips::StayInPot if i == 0 => {
+                left = rem;
+                0
+            }
+            _ => 0,
+        };
+        if share + extra > 0 {
+            pay(s, share + extra);
+        }
+    }
+    left
+}

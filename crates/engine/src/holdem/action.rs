@@ -1,0 +1,261 @@
+//! What players and the dealer do (actions) and what happens as a result (events).
+
+use crate::betting::Bet;
+use crate::Chips;
+use tavolo_cards::{Card, HandRank};
+
+/// The four betting rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Street {
+    /// Before the flop.
+    Preflop,
+    /// Three board cards.
+    Flop,
+    /// The fourth board card.
+    Turn,
+    /// The fifth board card.
+    River,
+}
+
+impl Street {
+    /// The next street, if any.
+    pub fn next(self) -> Option<Street> {
+        match self {
+            Street::Preflop => Some(Street::Flop),
+            Street::Flop => Some(Street::Turn),
+            Street::Turn => Some(Street::River),
+            Street::River => None,
+        }
+    }
+
+    /// How many board cards this street deals.
+    pub fn board_cards(self) -> usize {
+        match self {
+            Street::Preflop => 0,
+            Street::Flop => 3,
+            Street::Turn | Street::River => 1,
+        }
+    }
+}
+
+/// One to three board cards dealt together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardCards {
+    cards: [Card; 3],
+    len: u8,
+}
+
+impl BoardCards {
+    /// Up to three cards; `None` if there are none or more than three.
+    pub fn new(cards: &[Card]) -> Option<BoardCards> {
+        if cards.is_empty() || cards.len() > 3 {
+            return None;
+        }
+        let mut a = [cards[0]; 3];
+        a[..cards.len()].copy_from_slice(cards);
+        Some(BoardCards {
+            cards: a,
+            len: cards.len() as u8,
+        })
+    }
+
+    /// The cards.
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+/// An action: a player's decision, or (when the caller supplies the cards, as in a hand
+/// history) a dealing step. Seats are indices in the hand's [`super::HandSetup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Give up the hand.
+    Fold {
+        /// Who.
+        seat: usize,
+    },
+    /// Pass with nothing owed.
+    Check {
+        /// Who.
+        seat: usize,
+    },
+    /// Match the current bet (or go all-in for less).
+    Call {
+        /// Who.
+        seat: usize,
+    },
+    /// Bet or raise so this round's bet in front of the seat becomes `to`.
+    BetOrRaiseTo {
+        /// Who.
+        seat: usize,
+        /// The total bet this round after the action.
+        to: Chips,
+    },
+    /// Turn the hole cards face up at the showdown ([`super::Reveal::PlayersChoose`]).
+    /// `cards` must be given when the dealt cards were unknown, and must match otherwise.
+    Show {
+        /// Who.
+        seat: usize,
+        /// The cards shown, if stated.
+        cards: Option<[Card; 2]>,
+    },
+    /// Give up the claim to the pot at the showdown without showing.
+    Muck {
+        /// Who.
+        seat: usize,
+    },
+    /// Deal two hole cards to a seat (supplied dealing only); unknown cards are `None`.
+    DealHole {
+        /// To whom.
+        seat: usize,
+        /// The cards, `None` where unknown.
+        cards: [Option<Card>; 2],
+    },
+    /// Deal the next street's board cards (supplied dealing only).
+    DealBoard {
+        /// The cards (3 on the flop, then 1).
+        cards: BoardCards,
+    },
+}
+
+impl Action {
+    /// The betting action for a betting decision.
+    pub fn as_bet(&self) -> Option<(usize, Bet)> {
+        match *self {
+            Action::Fold { seat } => Some((seat, Bet::Fold)),
+            Action::Check { seat } => Some((seat, Bet::Check)),
+            Action::Call { seat } => Some((seat, Bet::Call)),
+            Action::BetOrRaiseTo { seat, to } => Some((seat, Bet::RaiseTo(to))),
+            _ => None,
+        }
+    }
+
+    /// The acting seat, if a player acts.
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            Action::Fold { seat }
+            | Action::Check { seat }
+            | Action::Call { seat }
+            | Action::BetOrRaiseTo { seat, .. }
+            | Action::Show { seat, .. }
+            | Action::Muck { seat } => Some(seat),
+            _ => None,
+        }
+    }
+}
+
+/// Something that happened in the hand. The events of a hand, in order, are its record:
+/// [`super::Hand::replay`] rebuilds the hand from them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// An ante was posted (possibly less than asked: all-in).
+    AntePosted {
+        /// Who.
+        seat: usize,
+        /// Chips posted.
+        amount: Chips,
+    },
+    /// A blind or straddle was posted.
+    BlindPosted {
+        /// Who.
+        seat: usize,
+        /// Chips posted.
+        amount: Chips,
+    },
+    /// One hole card was dealt (`None`: unknown, or hidden in another seat's view).
+    HoleDealt {
+        /// To whom.
+        seat: usize,
+        /// The card.
+        card: Option<Card>,
+    },
+    /// A card was burnt (never shown).
+    Burned,
+    /// Board cards were dealt.
+    BoardDealt {
+        /// Which street they open.
+        street: Street,
+        /// The cards.
+        cards: BoardCards,
+    },
+    /// A player folded.
+    Folded {
+        /// Who.
+        seat: usize,
+    },
+    /// A player checked.
+    Checked {
+        /// Who.
+        seat: usize,
+    },
+    /// A player called (all-in if the stack ran out).
+    Called {
+        /// Who.
+        seat: usize,
+        /// Chips put in.
+        amount: Chips,
+        /// Whether that was the whole stack.
+        all_in: bool,
+    },
+    /// A player bet or raised.
+    BetOrRaised {
+        /// Who.
+        seat: usize,
+        /// The round's bet in front of them after it.
+        to: Chips,
+        /// Whether that was the whole stack.
+        all_in: bool,
+    },
+    /// The uncalled part of a bet went back to its bettor.
+    UncalledReturned {
+        /// To whom.
+        seat: usize,
+        /// Chips returned.
+        amount: Chips,
+    },
+    /// A betting round ended.
+    RoundEnded {
+        /// Which.
+        street: Street,
+    },
+    /// A hand was shown.
+    Shown {
+        /// Whose.
+        seat: usize,
+        /// The hole cards.
+        cards: [Card; 2],
+        /// Its value with the board.
+        rank: HandRank,
+    },
+    /// A hand was mucked at the showdown.
+    Mucked {
+        /// Whose.
+        seat: usize,
+    },
+    /// A pot (or a share of it) was won.
+    PotWon {
+        /// The pot: 0 is the main pot.
+        pot: usize,
+        /// Who won.
+        seat: usize,
+        /// Chips won.
+        amount: Chips,
+    },
+    /// Chips stay in the middle for the next hand (odd chips, or a pot nobody could claim).
+    Carried {
+        /// Chips carried.
+        amount: Chips,
+    },
+    /// The hand is over.
+    HandOver,
+}
+
+impl Event {
+    /// This event as `seat` may see it: other seats' hole cards hidden (`None` seat: a spectator).
+    pub fn seen_by(self, seat: Option<usize>) -> Event {
+        match self {
+            Event::HoleDealt { seat: s, .. } if Some(s) != seat => Event::HoleDealt { seat: s, card: None },
+            e => e,
+        }
+    }
+}

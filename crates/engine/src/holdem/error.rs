@@ -1,0 +1,114 @@
+//! Errors of the Hold'em hand: a refused action (state unchanged) or an invalid setup.
+
+use super::action::Action;
+use super::hand::ToAct;
+use crate::betting::BetError;
+use tavolo_cards::Card;
+use thiserror::Error;
+
+/// An action the hand refused. The hand is unchanged. Each variant says who acted, what, why,
+/// and (`legal`) what is legal now.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum HoldemError {
+    /// A betting action broke a betting rule.
+    #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
+    Betting {
+        /// The action.
+        action: Action,
+        /// The betting rule it broke.
+        reason: BetError,
+        /// What is legal now.
+        legal: ToAct,
+    },
+    /// The action does not fit the moment (e.g. a bet while cards are being dealt).
+    #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
+    NotNow {
+        /// The action.
+        action: Action,
+        /// What is legal now.
+        legal: ToAct,
+    },
+    /// The seat is not at this table.
+    #[error("{action:?} refused: no seat {seat} in this hand")]
+    NoSuchSeat {
+        /// The action.
+        action: Action,
+        /// The seat named.
+        seat: usize,
+    },
+    /// A card is dealt or shown twice.
+    #[error("{action:?} refused: card {card} is already in play")]
+    DuplicateCard {
+        /// The action.
+        action: Action,
+        /// The card.
+        card: Card,
+    },
+    /// The wrong number of board cards for the street.
+    #[error("{action:?} refused: this street needs {expected} board card(s)")]
+    BoardCount {
+        /// The action.
+        action: Action,
+        /// How many the street needs.
+        expected: usize,
+    },
+    /// Cards shown do not match the cards dealt.
+    #[error("{action:?} refused: seat {seat} was dealt other cards")]
+    ShowMismatch {
+        /// The action.
+        action: Action,
+        /// The seat.
+        seat: usize,
+    },
+    /// A hand is shown without its cards being known.
+    #[error("{action:?} refused: seat {seat}'s hole cards are unknown; state them")]
+    UnknownCards {
+        /// The action.
+        action: Action,
+        /// The seat.
+        seat: usize,
+    },
+}
+
+/// A hand setup that cannot be dealt.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Not 2 to 10 seats.
+    #[error("a hand needs 2 to 10 players, got {got}")]
+    SeatCount {
+        /// Seats given.
+        got: usize,
+    },
+    /// Per-seat lists of different lengths.
+    #[error("{seats} seats but {antes} antes and {blinds} blinds")]
+    Lengths {
+        /// Seats.
+        seats: usize,
+        /// Antes given.
+        antes: usize,
+        /// Blinds given.
+        blinds: usize,
+    },
+    /// The button is not a seat.
+    #[error("button {button} is not one of the {seats} seats")]
+    Button {
+        /// The button given.
+        button: usize,
+        /// Seats.
+        seats: usize,
+    },
+    /// A player without chips.
+    #[error("seat {seat} has no chips")]
+    EmptyStack {
+        /// The seat.
+        seat: usize,
+    },
+    /// A zero minimum bet.
+    #[error("the minimum bet (and the big bet in Limit) must be positive")]
+    ZeroBet,
+    /// Chip totals too large to compute with.
+    #[error("chip totals overflow")]
+    Overflow,
+}

@@ -1,0 +1,128 @@
+//! Helpers shared by the Hold'em tests: stacked deals and random legal play.
+#![allow(dead_code)]
+
+use tavolo_cards::{parse_cards, Card, GameRng};
+use tavolo_engine::holdem::{Action, BoardCards, Dealing, Event, Hand, HandSetup, HoldemRules, Structure, ToAct};
+use tavolo_engine::Chips;
+
+/// A casino setup (RULES.md defaults unless `rules` says otherwise).
+pub fn setup(stacks: &[Chips], button: usize, sb: Chips, bb: Chips, rules: HoldemRules) -> HandSetup {
+    HandSetup::casino(stacks.to_vec(), button, sb, bb, rules)
+}
+
+/// A hand with supplied cards: `holes[i]` goes to seat i ("AsKd").
+pub fn stacked(setup: &HandSetup, holes: &[&str]) -> (Hand, Vec<Event>) {
+    let (mut h, mut ev) = Hand::new(setup, Dealing::Supplied).expect("valid setup");
+    for (seat, s) in holes.iter().enumerate() {
+        let c = parse_cards(s).expect("cards");
+        ev.extend(
+            h.apply(Action::DealHole { seat, cards: [Some(c[0]), Some(c[1])] })
+                .expect("deal hole"),
+        );
+    }
+    (h, ev)
+}
+
+/// Deals board cards ("AhKhQh", "2c").
+pub fn board(h: &mut Hand, cards: &str) -> Vec<Event> {
+    let c = parse_cards(cards).expect("cards");
+    h.apply(Action::DealBoard { cards: BoardCards::new(&c).expect("1-3 cards") }).expect("deal board")
+}
+
+/// Applies an action that must be legal.
+pub fn ok(h: &mut Hand, a: Action) -> Vec<Event> {
+    match h.apply(a) {
+        Ok(e) => e,
+        Err(e) => panic!("{a:?} should be legal: {e}"),
+    }
+}
+
+/// The seat to act in a betting round.
+pub fn actor(h: &Hand) -> Option<usize> {
+    match h.legal_actions() {
+        ToAct::Player(l) => Some(l.seat),
+        _ => None,
+    }
+}
+
+/// Shorthands.
+pub fn fold(seat: usize) -> Action {
+    Action::Fold { seat }
+}
+/// Check.
+pub fn check(seat: usize) -> Action {
+    Action::Check { seat }
+}
+/// Call.
+pub fn call(seat: usize) -> Action {
+    Action::Call { seat }
+}
+/// Bet or raise to.
+pub fn raise(seat: usize, to: Chips) -> Action {
+    Action::BetOrRaiseTo { seat, to }
+}
+
+/// Parses one card.
+pub fn card(s: &str) -> Card {
+    s.parse().expect("card")
+}
+
+/// A random legal action for whoever is to act (betting only; seeded hands deal themselves).
+pub fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
+    match h.legal_actions() {
+        ToAct::Player(l) => {
+            let mut choices: [Option<Action>; 4] = [None; 4];
+            let mut k = 0;
+            // Fold rarely when a check is free.
+            if !l.check || rng.below(8) == 0 {
+                choices[k] = Some(Action::Fold { seat: l.seat });
+                k += 1;
+            }
+            if l.check {
+                choices[k] = Some(Action::Check { seat: l.seat });
+                k += 1;
+            }
+            if l.call.is_some() {
+                choices[k] = Some(Action::Call { seat: l.seat });
+                k += 1;
+            }
+            if let Some(r) = l.raise {
+                let span = r.max_to - r.min_to;
+                let to = match rng.below(4) {
+                    0 => r.min_to,
+                    1 => r.max_to,
+                    _ => r.min_to + (rng.next_u64() % (span + 1)),
+                };
+                choices[k] = Some(Action::BetOrRaiseTo { seat: l.seat, to });
+                k += 1;
+            }
+            choices[rng.below(k as u32) as usize]
+        }
+        ToAct::Showdown { next, .. } => Some(Action::Show { seat: next, cards: None }),
+        _ => None,
+    }
+}
+
+/// Random stacks for `n` players: some short, some deep, so all-ins and side pots are common.
+pub fn random_stacks(n: usize, bb: Chips, rng: &mut GameRng) -> Vec<Chips> {
+    (0..n)
+        .map(|_| match rng.below(3) {
+            0 => 1 + Chips::from(rng.below(3 * bb as u32)),
+            1 => bb * (5 + Chips::from(rng.below(30))),
+            _ => bb * (50 + Chips::from(rng.below(200))),
+        })
+        .collect()
+}
+
+/// A random ruleset: structure and options.
+pub fn random_rules(rng: &mut GameRng) -> HoldemRules {
+    let structure = [Structure::NoLimit, Structure::PotLimit, Structure::FixedLimit][rng.below(3) as usize];
+    let mut r = HoldemRules::casino(structure);
+    if rng.below(2) == 0 {
+        r.odd_chips = tavolo_engine::holdem::OddChips::StayInPot;
+    }
+    if rng.below(2) == 0 {
+        r.antes = tavolo_engine::holdem::Antes::Dead;
+    }
+    r
+}
