@@ -198,6 +198,11 @@ impl SaintGame {
     ) -> SaintGame {
         let players = options.players;
         let c = options.centre_count();
+        // The centre count is stored explicitly, so a default and an explicit 5 − P are equal.
+        let options = SaintOptions {
+            centre_cards: Some(c),
+            ..options
+        };
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let h = HAND_SIZE as usize;
         for (p, hand) in hands.iter_mut().enumerate().take(players as usize) {
@@ -249,7 +254,7 @@ impl SaintGame {
 
     // ----- reading the state (omniscient: tests, bots, the table; players get views) -----
 
-    /// The settings.
+    /// The settings (the centre count always explicit).
     pub fn options(&self) -> SaintOptions {
         self.t.options
     }
@@ -455,6 +460,8 @@ impl SaintGame {
                 if j >= i {
                     j += 1;
                 }
+                // Lowest first, as in `legal_actions`.
+                let (i, j) = (i.min(j), i.max(j));
                 Some(Action::Show {
                     player,
                     cards: [nth(hand, i)?, nth(hand, j)?],
