@@ -117,6 +117,16 @@ impl Hand {
         HandRank::from_raw(rank_lookup(self.key as u32))
     }
 
+    /// This hand with the ranks of more cards added (given by their summed rank key), suits
+    /// untouched: for evaluating [`Hand::evaluate_ranks_only`] against boards known by ranks only.
+    #[inline(always)]
+    pub(crate) const fn with_rank_key(self, rank_key: u32) -> Hand {
+        Hand {
+            key: self.key + rank_key as u64,
+            mask: self.mask,
+        }
+    }
+
     /// The best hand ignoring suits (no flush can count); used where flushes are settled apart.
     #[inline(always)]
     pub fn evaluate_ranks_only(self) -> HandRank {
@@ -128,7 +138,7 @@ const RANK_LEN: usize = 1 << gen::SLOT_BITS;
 
 /// Perfect-hash slot of a rank key.
 #[inline(always)]
-fn rank_slot(key: u32) -> usize {
+pub(crate) fn rank_slot(key: u32) -> usize {
     let (bucket, slot) = gen::hash_parts(key, tables::HASH_MULT);
     let d = tables::DISP[bucket & ((1 << gen::BUCKET_BITS) - 1)] as usize;
     (slot ^ d) & (RANK_LEN - 1)

@@ -19,6 +19,7 @@
 
 mod card;
 mod deck;
+mod equity;
 mod error;
 #[doc(hidden)]
 pub mod gen;
@@ -31,6 +32,7 @@ mod tables;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
+pub use equity::{EquityError, EquityQuery, Game, Holding, Tally};
 pub use error::CardError;
 pub use hand::Hand;
 pub use rank::{Category, HandRank, Lang, TieBreak};

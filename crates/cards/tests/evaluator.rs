@@ -137,7 +137,11 @@ fn agrees_with_the_reference_on_a_million_random_hands() {
             deck.swap(k, j);
         }
         let hand = &deck[..n];
-        assert_eq!(Hand::from_cards(hand).evaluate(), reference(hand), "{hand:?}");
+        assert_eq!(
+            Hand::from_cards(hand).evaluate(),
+            reference(hand),
+            "{hand:?}"
+        );
     }
 }
 

@@ -1,1 +1,50 @@
-fn main() {}
+//! `tavolo`: the command-line face of Tavolo — evaluate hands, compute equities, replay hand
+//! histories and game records.
+
+mod equity;
+mod eval;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tavolo: a card room for Saint Poker, Texas Hold'em and Five-Card Draw.
+#[derive(Parser)]
+#[command(name = "tavolo", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Eval(eval::EvalArgs),
+    Equity(equity::EquityArgs),
+    Replay(replay::ReplayArgs),
+}
+
+/// A failure the user can fix: the message names what was wrong; exit status 2.
+pub struct UserError(pub String);
+
+impl<E: std::fmt::Display> From<E> for UserError {
+    fn from(e: E) -> UserError {
+        UserError(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Eval(a) => eval::run(a),
+        Command::Equity(a) => equity::run(a),
+        Command::Replay(a) => replay::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(UserError(msg)) => {
+            eprintln!("tavolo: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,796 @@
+//! Equity: how often each of several hands wins, ties or loses over the boards still to come —
+//! exactly by enumeration, or by Monte Carlo with a standard error.
+//!
+//! Exact pre-flop Hold'em with known hands uses a faster path than visiting every board: a board
+//! with at most two cards of each suit can make nobody a flush, so its result depends only on the
+//! board's ranks. Those boards are settled once per rank multiset (6,175 of them), weighted by how
+//! many boards have those ranks; the boards with three or more cards of a suit are enumerated by
+//! their suited cards and the ranks of the rest. Heads-up, that is about 110,000 evaluations
+//! instead of 3.4 million.
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::card::Card;
+use crate::gen;
+use crate::hand::Hand;
+use crate::rng::GameRng;
+use crate::saint::Centre;
+use crate::set::CardSet;
+
+/// Which game's hand rule decides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Game {
+    /// Best five of the two own cards and the five board cards.
+    #[default]
+    Holdem,
+    /// Saint Poker: exactly the two own cards and exactly three of the five centre cards.
+    Saint,
+}
+
+/// One player's two cards, known or to be drawn at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holding {
+    /// These two cards.
+    Known([Card; 2]),
+    /// Any two cards from those left.
+    Random,
+}
+
+/// Why an equity question cannot be answered.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EquityError {
+    /// Equity needs 2 to 10 players.
+    #[error("equity needs 2 to 10 hands, got {0}")]
+    PlayerCount(usize),
+    /// The board holds more than five cards.
+    #[error("the board holds at most 5 cards, got {0}")]
+    BoardTooLong(usize),
+    /// A card is named twice (in hands, board or dead cards).
+    #[error("card {0} is used more than once")]
+    Duplicate(Card),
+    /// Not enough cards are left to deal the random hands and the board.
+    #[error("not enough cards left: need {need}, have {have}")]
+    NotEnoughCards {
+        /// Cards needed.
+        need: usize,
+        /// Cards available.
+        have: usize,
+    },
+}
+
+/// A checked equity question.
+#[derive(Clone, Debug)]
+pub struct EquityQuery {
+    holdings: Vec<Holding>,
+    board: Vec<Card>,
+    dead: CardSet,
+    game: Game,
+    /// Cards neither held, on the board, nor dead.
+    stub: CardSet,
+}
+
+/// Win, tie and loss counts (or sample counts) and summed equity shares per player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Outcomes won alone.
+    pub wins: Vec<u64>,
+    /// Outcomes shared with others.
+    pub ties: Vec<u64>,
+    /// Outcomes lost.
+    pub losses: Vec<u64>,
+    /// Sum of each outcome's share (1 for a win, 1/k for a k-way tie).
+    pub shares: Vec<f64>,
+    /// Sum of squared shares (for the Monte-Carlo standard error).
+    pub shares_sq: Vec<f64>,
+    /// Outcomes counted.
+    pub total: u64,
+}
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally {
+            wins: vec![0; n],
+            ties: vec![0; n],
+            losses: vec![0; n],
+            shares: vec![0.0; n],
+            shares_sq: vec![0.0; n],
+            total: 0,
+        }
+    }
+
+    /// Records one outcome (with multiplicity `weight`) from the players' hand values.
+    #[inline]
+    fn record(&mut self, values: &[u32], weight: u64) {
+        let best = values.iter().copied().max().unwrap_or(0);
+        let k = values.iter().filter(|&&v| v == best).count() as u64;
+        let share = 1.0 / k as f64;
+        for (p, &v) in values.iter().enumerate() {
+            if v != best {
+                self.losses[p] += weight;
+            } else if k == 1 {
+                self.wins[p] += weight;
+                self.shares[p] += weight as f64;
+                self.shares_sq[p] += weight as f64;
+            } else {
+                self.ties[p] += weight;
+                self.shares[p] += share * weight as f64;
+                self.shares_sq[p] += share * share * weight as f64;
+            }
+        }
+        self.total += weight;
+    }
+
+    fn merge(mut self, o: Tally) -> Tally {
+        for p in 0..self.wins.len() {
+            self.wins[p] += o.wins[p];
+            self.ties[p] += o.ties[p];
+            self.losses[p] += o.losses[p];
+            self.shares[p] += o.shares[p];
+            self.shares_sq[p] += o.shares_sq[p];
+        }
+        self.total += o.total;
+        self
+    }
+
+    /// Player `p`'s equity: the mean share.
+    pub fn equity(&self, p: usize) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        self.shares[p] / self.total as f64
+    }
+
+    /// The standard error of player `p`'s equity, treating the outcomes as independent samples.
+    pub fn std_error(&self, p: usize) -> f64 {
+        if self.total < 2 {
+            return 0.0;
+        }
+        let n = self.total as f64;
+        let mean = self.shares[p] / n;
+        let var = (self.shares_sq[p] / n - mean * mean).max(0.0) * n / (n - 1.0);
+        (var / n).sqrt()
+    }
+}
+
+/// `C(n, k)` as u128 (no overflow for a deck).
+fn choose(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
+}
+
+impl EquityQuery {
+    /// Checks the question: 2–10 holdings, a board of at most five cards, every card once.
+    ///
+    /// ```
+    /// use tavolo_cards::{parse_cards, EquityQuery, Game, Holding, CardSet};
+    /// let h = |s: &str| Holding::Known(parse_cards(s).unwrap().try_into().unwrap());
+    /// let q = EquityQuery::new(vec![h("AsAh"), h("KdKc")], vec![], CardSet::EMPTY, Game::Holdem)?;
+    /// let t = q.exact(&|_| {});
+    /// assert_eq!((t.wins[0], t.wins[1], t.ties[0]), (1_388_072, 317_694, 6_538));
+    /// # Ok::<(), tavolo_cards::EquityError>(())
+    /// ```
+    pub fn new(
+        holdings: Vec<Holding>,
+        board: Vec<Card>,
+        dead: CardSet,
+        game: Game,
+    ) -> Result<EquityQuery, EquityError> {
+        if !(2..=10).contains(&holdings.len()) {
+            return Err(EquityError::PlayerCount(holdings.len()));
+        }
+        if board.len() > 5 {
+            return Err(EquityError::BoardTooLong(board.len()));
+        }
+        let mut used = dead;
+        let known = holdings.iter().flat_map(|h| match h {
+            Holding::Known(c) => c.to_vec(),
+            Holding::Random => vec![],
+        });
+        for c in known.chain(board.iter().copied()) {
+            if !used.insert(c) {
+                return Err(EquityError::Duplicate(c));
+            }
+        }
+        let stub = !used;
+        let randoms = holdings.iter().filter(|h| **h == Holding::Random).count();
+        let need = 2 * randoms + 5 - board.len();
+        if (stub.len() as usize) < need {
+            return Err(EquityError::NotEnoughCards {
+                need,
+                have: stub.len() as usize,
+            });
+        }
+        Ok(EquityQuery {
+            holdings,
+            board,
+            dead,
+            game,
+            stub,
+        })
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.holdings.len()
+    }
+
+    /// The dead cards.
+    pub fn dead(&self) -> CardSet {
+        self.dead
+    }
+
+    /// How many (random hands, board) outcomes an exact enumeration visits.
+    pub fn outcomes(&self) -> u128 {
+        let mut left = self.stub.len() as usize;
+        let mut n = 1u128;
+        for h in &self.holdings {
+            if *h == Holding::Random {
+                n *= choose(left, 2);
+                left -= 2;
+            }
+        }
+        n * choose(left, 5 - self.board.len())
+    }
+
+    /// Exact results over every outcome, on all cores. `progress` receives units of work done
+    /// (out of [`EquityQuery::work_units`]).
+    pub fn exact(&self, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+        let all_known = self.holdings.iter().all(|h| matches!(h, Holding::Known(_)));
+        if all_known && self.board.is_empty() && self.game == Game::Holdem {
+            let t = self.exact_preflop();
+            progress(self.work_units());
+            return t;
+        }
+        self.exact_enumerate(progress)
+    }
+
+    /// Exact results on this thread only (the benchmark's one-core figure).
+    pub fn exact_single_thread(&self) -> Tally {
+        let all_known = self.holdings.iter().all(|h| matches!(h, Holding::Known(_)));
+        if all_known && self.board.is_empty() && self.game == Game::Holdem {
+            return self.exact_preflop();
+        }
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
+        match pool {
+            Ok(p) => p.install(|| self.exact_enumerate(&|_| {})),
+            Err(_) => self.exact_enumerate(&|_| {}),
+        }
+    }
+
+    /// Units of work [`EquityQuery::exact`] reports through its progress callback.
+    pub fn work_units(&self) -> u64 {
+        self.first_level().len() as u64
+    }
+
+    /// The independent pieces of an exact enumeration: the first random player's holdings, or
+    /// else the first board card (boards are enumerated with increasing card index).
+    fn first_level(&self) -> Vec<Vec<Card>> {
+        let stub: Vec<Card> = self.stub.iter().collect();
+        if self.holdings.contains(&Holding::Random) {
+            let mut v = Vec::new();
+            for i in 0..stub.len() {
+                for j in i + 1..stub.len() {
+                    v.push(vec![stub[i], stub[j]]);
+                }
+            }
+            v
+        } else if self.board.len() < 5 {
+            stub.iter().map(|&c| vec![c]).collect()
+        } else {
+            vec![vec![]]
+        }
+    }
+
+    fn exact_enumerate(&self, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+        let n = self.players();
+        let has_random = self.holdings.contains(&Holding::Random);
+        self.first_level()
+            .into_par_iter()
+            .map(|first| {
+                let mut tally = Tally::new(n);
+                let mut holes: Vec<Option<[Card; 2]>> = self
+                    .holdings
+                    .iter()
+                    .map(|h| match h {
+                        Holding::Known(c) => Some(*c),
+                        Holding::Random => None,
+                    })
+                    .collect();
+                let mut stub = self.stub;
+                let mut board = self.board.clone();
+                if has_random {
+                    let p = holes.iter().position(Option::is_none).unwrap_or(0);
+                    holes[p] = Some([first[0], first[1]]);
+                    stub = stub - CardSet::from(first[0]) - CardSet::from(first[1]);
+                    self.deal_randoms(&mut holes, stub, &mut board, &mut tally);
+                } else {
+                    // Boards whose lowest new card is `first[0]`.
+                    if let Some(&c) = first.first() {
+                        board.push(c);
+                        let above =
+                            CardSet::from_bits(!((2u64 << c.index()) - 1) & CardSet::FULL.bits())
+                                .unwrap_or(CardSet::EMPTY);
+                        stub = stub & above;
+                    }
+                    let holes: Vec<[Card; 2]> = holes.iter().flatten().copied().collect();
+                    self.deal_boards(&holes, stub, &board, &mut tally);
+                }
+                progress(1);
+                tally
+            })
+            .reduce(|| Tally::new(n), Tally::merge)
+    }
+
+    /// Deals the remaining random holdings (each combination once), then the boards.
+    fn deal_randoms(
+        &self,
+        holes: &mut [Option<[Card; 2]>],
+        stub: CardSet,
+        board: &mut Vec<Card>,
+        tally: &mut Tally,
+    ) {
+        match holes.iter().position(Option::is_none) {
+            None => {
+                let known: Vec<[Card; 2]> = holes.iter().flatten().copied().collect();
+                self.deal_boards(&known, stub, board, tally);
+            }
+            Some(p) => {
+                let cards: Vec<Card> = stub.iter().collect();
+                for i in 0..cards.len() {
+                    for j in i + 1..cards.len() {
+                        holes[p] = Some([cards[i], cards[j]]);
+                        let rest = stub - CardSet::from(cards[i]) - CardSet::from(cards[j]);
+                        self.deal_randoms(holes, rest, board, tally);
+                    }
+                }
+                holes[p] = None;
+            }
+        }
+    }
+
+    /// Every completion of `board` from `stub`, each counted once.
+    fn deal_boards(&self, holes: &[[Card; 2]], stub: CardSet, board: &[Card], tally: &mut Tally) {
+        let cards: Vec<Card> = stub.iter().collect();
+        let need = 5 - board.len();
+        let mut values = vec![0u32; holes.len()];
+        match self.game {
+            Game::Holdem => {
+                let hands: Vec<Hand> = holes.iter().map(|h| Hand::from_cards(h)).collect();
+                let base = Hand::from_cards(board);
+                let mut leaf = |b: Hand| {
+                    for (v, h) in values.iter_mut().zip(&hands) {
+                        *v = u32::from(b.combine(*h).evaluate().value());
+                    }
+                    tally.record(&values, 1);
+                };
+                combinations(&cards, need, base, &|h, c| h.add_card(c), &mut leaf);
+            }
+            Game::Saint => {
+                let mut leaf = |b: Vec<Card>| {
+                    if let Ok(centre) = Centre::new(&b) {
+                        for (v, h) in values.iter_mut().zip(holes) {
+                            *v = u32::from(centre.evaluate(h[0], h[1]).value());
+                        }
+                        tally.record(&values, 1);
+                    }
+                };
+                combinations(
+                    &cards,
+                    need,
+                    board.to_vec(),
+                    &|mut v: Vec<Card>, c| {
+                        v.push(c);
+                        v
+                    },
+                    &mut leaf,
+                );
+            }
+        }
+    }
+
+    /// Monte Carlo: `samples` random outcomes on all cores; the same seed gives the same result
+    /// whatever the number of threads. `progress` receives samples done.
+    pub fn monte_carlo(&self, samples: u64, seed: u64, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+        const CHUNK: u64 = 16_384;
+        let n = self.players();
+        let chunks = samples.div_ceil(CHUNK);
+        (0..chunks)
+            .into_par_iter()
+            .map(|chunk| {
+                let mut rng = GameRng::from_u64(seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let count = CHUNK.min(samples - chunk * CHUNK);
+                let mut tally = Tally::new(n);
+                let mut stub: Vec<Card> = self.stub.iter().collect();
+                let mut values = vec![0u32; n];
+                let mut holes = vec![[stub[0], stub[0]]; n];
+                for _ in 0..count {
+                    // A partial Fisher–Yates shuffle deals exactly the cards needed.
+                    let mut next = 0;
+                    let mut draw = |rng: &mut GameRng, stub: &mut Vec<Card>| {
+                        let j = next + rng.below((stub.len() - next) as u32) as usize;
+                        stub.swap(next, j);
+                        next += 1;
+                        stub[next - 1]
+                    };
+                    for (p, h) in self.holdings.iter().enumerate() {
+                        holes[p] = match h {
+                            Holding::Known(c) => *c,
+                            Holding::Random => {
+                                [draw(&mut rng, &mut stub), draw(&mut rng, &mut stub)]
+                            }
+                        };
+                    }
+                    let mut board = self.board.clone();
+                    while board.len() < 5 {
+                        board.push(draw(&mut rng, &mut stub));
+                    }
+                    match self.game {
+                        Game::Holdem => {
+                            let b = Hand::from_cards(&board);
+                            for (v, h) in values.iter_mut().zip(&holes) {
+                                *v = u32::from(b.combine(Hand::from_cards(h)).evaluate().value());
+                            }
+                        }
+                        Game::Saint => {
+                            let Ok(centre) = Centre::new(&board) else {
+                                continue;
+                            };
+                            for (v, h) in values.iter_mut().zip(&holes) {
+                                *v = u32::from(centre.evaluate(h[0], h[1]).value());
+                            }
+                        }
+                    }
+                    tally.record(&values, 1);
+                }
+                progress(count);
+                tally
+            })
+            .reduce(|| Tally::new(n), Tally::merge)
+    }
+
+    /// The rank-class algorithm of the module doc, for known hands and an empty board.
+    fn exact_preflop(&self) -> Tally {
+        let n = self.players();
+        let mut tally = Tally::new(n);
+        let holes: Vec<[Card; 2]> = self
+            .holdings
+            .iter()
+            .filter_map(|h| match h {
+                Holding::Known(c) => Some(*c),
+                Holding::Random => None,
+            })
+            .collect();
+        let hands: Vec<Hand> = holes.iter().map(|h| Hand::from_cards(h)).collect();
+        // Cards left per rank, and per rank outside each suit.
+        let mut avail = [0u8; 13];
+        let mut suit_ranks = [0u16; 4];
+        for c in self.stub {
+            avail[c.rank().index() as usize] += 1;
+            suit_ranks[c.suit().index() as usize] |= 1 << c.rank().index();
+        }
+        // Boards with three or more cards of one suit, grouped by the rank multiset of the board:
+        // how many there are, to be taken out of the rank-only count.
+        let mut flush_boards = vec![0u32; 1 << gen::SLOT_BITS];
+        let mut values = vec![0u32; n];
+        for (s, &suited_ranks) in suit_ranks.iter().enumerate() {
+            let in_suit: Vec<u8> = (0..13u8).filter(|r| suited_ranks >> r & 1 == 1).collect();
+            let mut off_suit = [0u8; 13];
+            for (r, o) in off_suit.iter_mut().enumerate() {
+                *o = avail[r] - (suited_ranks >> r & 1) as u8;
+            }
+            // Each player's cards of this suit, as a rank mask, and how many.
+            let own: Vec<(u16, u32)> = holes
+                .iter()
+                .map(|h| {
+                    let m = h
+                        .iter()
+                        .filter(|c| c.suit().index() as usize == s)
+                        .fold(0u16, |m, c| m | 1 << c.rank().index());
+                    (m, m.count_ones())
+                })
+                .collect();
+            // The other cards' rank multisets with their number of card choices.
+            let rest: [Vec<(u32, u64)>; 3] = [
+                off_suit_multisets(&off_suit, 2),
+                off_suit_multisets(&off_suit, 1),
+                off_suit_multisets(&off_suit, 0),
+            ];
+            for k in 3..=5usize {
+                let others = &rest[k - 3];
+                for_each_subset(&in_suit, k, &mut |suited: &[u8]| {
+                    let suited_mask = suited.iter().fold(0u16, |m, &r| m | 1 << r);
+                    let suited_key: u32 = suited.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum();
+                    // Flush values do not depend on the other cards.
+                    let flush: Vec<u32> = own
+                        .iter()
+                        .map(|&(m, c)| {
+                            if c as usize + k >= 5 {
+                                u32::from(crate::tables::FLUSH[(m | suited_mask) as usize & 0x1fff])
+                            } else {
+                                0
+                            }
+                        })
+                        .collect();
+                    for &(key, ways) in others {
+                        let board_key = suited_key + key;
+                        for p in 0..n {
+                            let r = u32::from(rank_value(hands[p], board_key));
+                            values[p] = r.max(flush[p]);
+                        }
+                        tally.record(&values, ways);
+                        flush_boards[rank_slot(board_key)] += ways as u32;
+                    }
+                });
+            }
+        }
+        // Every other board: settled by its ranks alone.
+        for (board_key, counts) in five_rank_multisets() {
+            let total: u64 = counts
+                .iter()
+                .enumerate()
+                .map(|(r, &m)| choose(avail[r] as usize, m as usize) as u64)
+                .product();
+            let plain = total - u64::from(flush_boards[rank_slot(*board_key)]);
+            if plain == 0 {
+                continue;
+            }
+            for p in 0..n {
+                values[p] = u32::from(rank_value(hands[p], *board_key));
+            }
+            tally.record(&values, plain);
+        }
+        tally
+    }
+}
+
+/// The non-flush value of a hand plus a board given by its rank key.
+#[inline(always)]
+fn rank_value(hand: Hand, board_key: u32) -> u16 {
+    hand.with_rank_key(board_key).evaluate_ranks_only().value()
+}
+
+#[inline(always)]
+fn rank_slot(key: u32) -> usize {
+    crate::hand::rank_slot(key)
+}
+
+/// Rank multisets of `size` cards (0–2) drawn from the per-rank counts `avail`, as
+/// `(rank key, number of ways)`, skipping impossible ones.
+fn off_suit_multisets(avail: &[u8; 13], size: usize) -> Vec<(u32, u64)> {
+    let mut out = Vec::new();
+    match size {
+        0 => out.push((0, 1)),
+        1 => {
+            for (r, &a) in avail.iter().enumerate() {
+                if a > 0 {
+                    out.push((gen::RANK_KEYS[r], u64::from(a)));
+                }
+            }
+        }
+        _ => {
+            for a in 0..13 {
+                for b in a..13 {
+                    let ways = if a == b {
+                        choose(avail[a] as usize, 2) as u64
+                    } else {
+                        u64::from(avail[a]) * u64::from(avail[b])
+                    };
+                    if ways > 0 {
+                        out.push((gen::RANK_KEYS[a] + gen::RANK_KEYS[b], ways));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every multiset of five ranks (at most four of a rank): rank key and per-rank counts.
+fn five_rank_multisets() -> &'static [(u32, [u8; 13])] {
+    static SETS: std::sync::OnceLock<Vec<(u32, [u8; 13])>> = std::sync::OnceLock::new();
+    SETS.get_or_init(|| {
+        gen::rank_multisets::<5>()
+            .into_iter()
+            .map(|m| {
+                let mut counts = [0u8; 13];
+                for &r in &m {
+                    counts[r as usize] += 1;
+                }
+                (m.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum(), counts)
+            })
+            .collect()
+    })
+}
+
+/// Calls `f` with every `k`-subset of `items` (in order).
+fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
+    fn rec(items: &[u8], k: usize, start: usize, cur: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+        if cur.len() == k {
+            f(cur);
+            return;
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - cur.len() {
+                break;
+            }
+            cur.push(items[i]);
+            rec(items, k, i + 1, cur, f);
+            cur.pop();
+        }
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), f);
+}
+
+/// Every `k`-combination of `cards` folded into an accumulator (incrementally), passed to `leaf`.
+fn combinations<A: Clone>(
+    cards: &[Card],
+    k: usize,
+    acc: A,
+    add: &dyn Fn(A, Card) -> A,
+    leaf: &mut dyn FnMut(A),
+) {
+    if k == 0 {
+        leaf(acc);
+        return;
+    }
+    for i in 0..cards.len() {
+        if cards.len() - i < k {
+            break;
+        }
+        combinations(
+            &cards[i + 1..],
+            k - 1,
+            add(acc.clone(), cards[i]),
+            add,
+            leaf,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::set::parse_cards;
+
+    fn known(s: &str) -> Holding {
+        let v = parse_cards(s).unwrap();
+        Holding::Known([v[0], v[1]])
+    }
+
+    fn query(hands: &[&str], board: &str, dead: &str) -> EquityQuery {
+        EquityQuery::new(
+            hands.iter().map(|h| known(h)).collect(),
+            parse_cards(board).unwrap(),
+            parse_cards(dead).unwrap().into_iter().collect(),
+            Game::Holdem,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn known_exact_results_over_all_1712304_boards() {
+        let t = query(&["AsAh", "KdKc"], "", "").exact(&|_| {});
+        assert_eq!(t.total, 1_712_304);
+        assert_eq!(
+            (t.wins[0], t.losses[0], t.ties[0]),
+            (1_388_072, 317_694, 6_538)
+        );
+        let t = query(&["AhKh", "QsQd"], "", "").exact(&|_| {});
+        assert_eq!(
+            (t.wins[0], t.losses[0], t.ties[0]),
+            (787_966, 917_606, 6_732)
+        );
+    }
+
+    #[test]
+    fn rank_class_path_agrees_with_plain_enumeration() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["AhKh", "QsQd"], ""),
+            (&["7c2d", "7h2s"], ""),
+            (&["AhKh", "QhJh", "Ts9s"], ""),
+            (&["5c5d", "AsKs", "Jh9h", "2c3c"], "Ac"),
+            (&["8d9d", "KcKs"], "2d 3d"),
+        ];
+        for (hands, dead) in cases {
+            let q = query(hands, "", dead);
+            let fast = q.exact_preflop();
+            let slow = q.exact_enumerate(&|_| {});
+            assert_eq!(fast.wins, slow.wins, "{hands:?}");
+            assert_eq!(fast.ties, slow.ties, "{hands:?}");
+            assert_eq!(fast.losses, slow.losses, "{hands:?}");
+            assert_eq!(fast.total, slow.total);
+            for p in 0..hands.len() {
+                assert!((fast.equity(p) - slow.equity(p)).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn equities_sum_to_one_and_monte_carlo_is_within_its_error() {
+        let q = EquityQuery::new(
+            vec![known("AhKh"), Holding::Random, known("QsJs")],
+            parse_cards("Qh 7c 2h").unwrap(),
+            CardSet::EMPTY,
+            Game::Holdem,
+        )
+        .unwrap();
+        let exact = q.exact(&|_| {});
+        let sum: f64 = (0..3).map(|p| exact.equity(p)).sum();
+        assert!((sum - 1.0).abs() < 1e-9);
+        let mc = q.monte_carlo(200_000, 7, &|_| {});
+        for p in 0..3 {
+            let err = (mc.equity(p) - exact.equity(p)).abs();
+            assert!(
+                err < 5.0 * mc.std_error(p),
+                "player {p}: {err} vs se {}",
+                mc.std_error(p)
+            );
+        }
+    }
+
+    #[test]
+    fn monte_carlo_is_reproducible_whatever_the_threads() {
+        let q = query(&["AhKh", "QsQd"], "", "");
+        let a = q.monte_carlo(50_000, 11, &|_| {});
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let b = one.install(|| q.monte_carlo(50_000, 11, &|_| {}));
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn saint_equity_uses_exactly_two_plus_three() {
+        // Four hearts on the centre: a single heart in hand makes no flush in Saint Poker.
+        let q = EquityQuery::new(
+            vec![known("Ah2c"), known("KsKd")],
+            parse_cards("3h 6h 9h Jh 4c").unwrap(),
+            CardSet::EMPTY,
+            Game::Saint,
+        )
+        .unwrap();
+        let t = q.exact(&|_| {});
+        assert_eq!(t.total, 1);
+        assert_eq!(
+            t.wins[1], 1,
+            "Kings beat ace-high when the flush does not count"
+        );
+        let holdem = EquityQuery::new(
+            vec![known("Ah2c"), known("KsKd")],
+            parse_cards("3h 6h 9h Jh 4c").unwrap(),
+            CardSet::EMPTY,
+            Game::Holdem,
+        )
+        .unwrap();
+        assert_eq!(
+            holdem.exact(&|_| {}).wins[0],
+            1,
+            "in Hold'em the ace-high flush wins"
+        );
+    }
+
+    #[test]
+    fn bad_questions_are_errors() {
+        let h = known("AhKh");
+        assert_eq!(
+            EquityQuery::new(vec![h], vec![], CardSet::EMPTY, Game::Holdem).unwrap_err(),
+            EquityError::PlayerCount(1)
+        );
+        assert!(matches!(
+            EquityQuery::new(vec![h, h], vec![], CardSet::EMPTY, Game::Holdem),
+            Err(EquityError::Duplicate(_))
+        ));
+        let spades: CardSet = Card::all()
+            .filter(|c| c.suit() == crate::Suit::Spades)
+            .collect();
+        assert!(matches!(
+            EquityQuery::new(vec![Holding::Random; 10], vec![], !spades, Game::Holdem),
+            Err(EquityError::NotEnoughCards { need: 25, have: 13 })
+        ));
+    }
+}

@@ -1,0 +1,192 @@
+//! The `tavolo` binary as a user meets it: output, JSON, batch mode, and exit status 2 with a
+//! message naming the bad token.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tavolo(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tavolo runs");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+}
+
+#[test]
+fn eval_prints_best_five_category_and_description() {
+    let o = tavolo(&["eval", "As", "Kd", "Qh", "Jc", "Tc", "9s", "2d"], None);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.contains("Straight, Ace high"), "{s}");
+    assert!(s.contains("As Kd Qh Jc Tc"), "{s}");
+}
+
+#[test]
+fn eval_json_has_every_field_and_ranks_compare() {
+    let a = json(&tavolo(
+        &["eval", "--json", "Kh", "Kd", "7s", "7c", "As", "2d", "3h"],
+        None,
+    ));
+    assert_eq!(a["category"], "two_pair");
+    assert_eq!(a["description"], "Two pair, Kings and Sevens, Ace kicker");
+    assert_eq!(a["best"].as_array().unwrap().len(), 5);
+    assert_eq!(a["cards"].as_array().unwrap().len(), 7);
+    let b = json(&tavolo(&["eval", "--json", "KhKd7s7cQs"], None));
+    assert!(a["rank"].as_u64() > b["rank"].as_u64());
+    let c = json(&tavolo(&["eval", "--json", "KsKc7h7dAc"], None));
+    assert_eq!(a["rank"], c["rank"], "equal exactly when hands tie");
+}
+
+#[test]
+fn eval_speaks_the_four_languages() {
+    for (lang, want) in [
+        ("en", "Full house, Kings full of Sevens"),
+        ("it", "Full di Re con Sette"),
+        ("pt", "Fullen de Reis com Setes"),
+        ("de", "Full House, Könige und Siebener"),
+    ] {
+        let o = json(&tavolo(
+            &["eval", "--json", "--lang", lang, "Kh Kd Ks 7c 7s"],
+            None,
+        ));
+        assert_eq!(o["description"], want);
+    }
+}
+
+#[test]
+fn eval_german_tiebreak_ties_pairs_on_the_first_kicker() {
+    let a = json(&tavolo(
+        &["eval", "--json", "--tiebreak", "german", "Ks Kh Ad 9c 4s"],
+        None,
+    ));
+    let b = json(&tavolo(
+        &["eval", "--json", "--tiebreak", "german", "Kd Kc Ah 8c 3s"],
+        None,
+    ));
+    assert_eq!(a["rank"], b["rank"]);
+    let a = json(&tavolo(&["eval", "--json", "Ks Kh Ad 9c 4s"], None));
+    let b = json(&tavolo(&["eval", "--json", "Kd Kc Ah 8c 3s"], None));
+    assert_ne!(a["rank"], b["rank"]);
+}
+
+#[test]
+fn eval_batch_mode_reports_bad_lines_and_goes_on() {
+    let o = tavolo(
+        &["eval"],
+        Some("As Ks Qs Js Ts\nAs Zz Qs Js Ts\n\n2c 2d 2h 3c 3d 9s\nAs As Qs Js Ts\n"),
+    );
+    assert!(o.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["category"], "straight_flush");
+    assert!(lines[1]["error"].as_str().unwrap().contains("Zz"));
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[2]["category"], "full_house");
+    assert!(lines[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("more than once"));
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_token() {
+    for (args, needle) in [
+        (vec!["eval", "As", "Kd", "Zz", "Qh", "Jc"], "Zz"),
+        (vec!["eval", "As", "Kd"], "5 to 7"),
+        (vec!["eval", "As", "As", "Qh", "Jc", "Tc"], "As"),
+        (vec!["equity", "AhKh", "AhQd"], "Ah"),
+        (vec!["equity", "AhKhQh", "QsQd"], "AhKhQh"),
+        (
+            vec!["equity", "AhKh", "QsQd", "--board", "2c3c4c5c6c7c"],
+            "at most 5",
+        ),
+    ] {
+        let o = tavolo(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn equity_matches_the_known_exact_results() {
+    let o = json(&tavolo(&["equity", "--json", "AhKh", "QsQd"], None));
+    assert_eq!(o["exact"], true);
+    assert_eq!(o["outcomes"], 1_712_304);
+    let h = &o["hands"][0];
+    assert_eq!(
+        (h["wins"].as_u64(), h["losses"].as_u64(), h["ties"].as_u64()),
+        (Some(787_966), Some(917_606), Some(6_732))
+    );
+}
+
+#[test]
+fn equity_monte_carlo_reports_a_standard_error_and_is_seeded() {
+    let args = [
+        "equity",
+        "--json",
+        "AhKh",
+        "random",
+        "random",
+        "--samples",
+        "100000",
+        "--seed",
+        "5",
+    ];
+    let a = json(&tavolo(&args, None));
+    let b = json(&tavolo(&args, None));
+    assert_eq!(a["exact"], false);
+    assert!(a["hands"][0]["std_error"].as_f64().unwrap() > 0.0);
+    assert_eq!(a["hands"][0]["equity"], b["hands"][0]["equity"]);
+    let sum: f64 = (0..3)
+        .map(|p| a["hands"][p]["equity"].as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn equity_saint_uses_exactly_two_plus_three() {
+    let o = json(&tavolo(
+        &[
+            "equity",
+            "--json",
+            "--game",
+            "saint",
+            "Ah2c",
+            "KsKd",
+            "--board",
+            "3h6h9hJh4c",
+        ],
+        None,
+    ));
+    assert_eq!(o["hands"][1]["wins"], 1);
+    let o = json(&tavolo(
+        &["equity", "--json", "Ah2c", "KsKd", "--board", "3h6h9hJh4c"],
+        None,
+    ));
+    assert_eq!(o["hands"][0]["wins"], 1);
+}
