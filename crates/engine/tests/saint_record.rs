@@ -100,7 +100,23 @@ fn tampered_category_and_best_five_are_rejected() {
     h.category = if h.category == Category::StraightFlush { Category::HighCard } else { Category::StraightFlush };
     assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 1, player: Some(0), field: "category", .. }));
     let mut rec = record();
-    rec.rounds[1].hands[3].best_five.swap(0, 4);
+    let centre = rec.rounds[1].centre.clone();
+    let five = rec.rounds[1].hands[3].best_five;
+    // Replace a centre card of the five by a centre card it does not use: a different hand.
+    let unused = centre.iter().copied().find(|c| !five.contains(c)).unwrap();
+    let used = five.iter().position(|c| centre.contains(c)).unwrap();
+    let mut alt = rec.clone();
+    alt.rounds[1].hands[3].best_five[used] = unused;
+    match verify_record(&alt) {
+        // Equally good (e.g. a kicker that does not play): accepted.
+        Ok(_) => {}
+        Err(e) => assert!(
+            matches!(e, RecordError::Mismatch { round: 2, player: Some(3), field: "best_five", .. }),
+            "{e:?}"
+        ),
+    }
+    // Two copies of a card, or a card from outside, are never a hand.
+    rec.rounds[1].hands[3].best_five[0] = five[1];
     assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 2, player: Some(3), field: "best_five", .. }));
 }
 
@@ -241,4 +257,15 @@ fn wrong_options_or_format_are_rejected() {
     rec.format = "something-else".into();
     assert!(matches!(rejected(&rec), RecordError::Format(_)));
     assert!(matches!(verify_record_json("{\"format\": 1}"), Err(RecordError::Format(_))));
+}
+
+#[test]
+fn documented_example_verifies() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/saint-record.md"))
+        .expect("docs/saint-record.md");
+    let start = doc.find("```json\n").expect("an example") + 8;
+    let end = start + doc[start..].find("```").expect("end of the example");
+    let g = verify_record_json(&doc[start..end]).expect("the documented example is valid");
+    assert!(g.is_over());
+    assert_eq!(g.record().unwrap(), serde_json::from_str::<SaintRecord>(&doc[start..end]).unwrap());
 }

@@ -451,8 +451,31 @@ fn mismatch<T: PartialEq + Debug>(
     }
 }
 
+/// True when a recorded best five differs from the engine's but is an equally good legal choice:
+/// five distinct cards of the shown pair and the centre (both shown cards and exactly three
+/// centre cards under the default rule) with the same value.
+fn equivalent_five(rule: HandRule, got: &HandRecord, rec: &HandRecord, centre: &[Card]) -> bool {
+    let Ok(five) = CardSet::try_from_cards(rec.best_five) else {
+        return false;
+    };
+    let own: CardSet = got.shown.into_iter().collect();
+    let centre: CardSet = centre.iter().copied().collect();
+    if !(five - own - centre).is_empty() {
+        return false;
+    }
+    if rule == HandRule::TwoPlusThree && (five & own) != own {
+        return false;
+    }
+    Hand::from_cards(&rec.best_five).evaluate().value() == got.value
+}
+
 /// Compares the part of a rebuilt round known at `stage` with the recorded one.
-fn compare(stage: Stage, got: &RoundRecord, rec: &RoundRecord) -> Result<(), RecordError> {
+fn compare(
+    stage: Stage,
+    rule: HandRule,
+    got: &RoundRecord,
+    rec: &RoundRecord,
+) -> Result<(), RecordError> {
     let r = got.round;
     match stage {
         Stage::Started => {
@@ -464,7 +487,9 @@ fn compare(stage: Stage, got: &RoundRecord, rec: &RoundRecord) -> Result<(), Rec
             mismatch(r, None, "centre", &got.centre, &rec.centre)?;
             for (p, (g, h)) in got.hands.iter().zip(&rec.hands).enumerate() {
                 let p = Some(p);
-                mismatch(r, p, "best_five", &g.best_five, &h.best_five)?;
+                if !equivalent_five(rule, g, h, &got.centre) {
+                    mismatch(r, p, "best_five", &g.best_five, &h.best_five)?;
+                }
                 mismatch(r, p, "category", &g.category, &h.category)?;
                 mismatch(r, p, "value", &g.value, &h.value)?;
                 mismatch(r, p, "description", &g.description, &h.description)?;
@@ -562,7 +587,7 @@ pub fn verify_record(record: &SaintRecord) -> Result<SaintGame, RecordError> {
         let shown: Vec<[Card; 2]> = rec.hands.iter().map(|h| h.shown).collect();
         let picks = rec.draft.as_ref().map(|d| d.picks.clone()).unwrap_or_default();
         play_round(&mut g, &rec.placed, &shown, &picks, &mut |stage, got| {
-            compare(stage, got, rec)
+            compare(stage, options.hand_rule, got, rec)
         })?;
     }
     match (&record.result, g.is_over()) {
