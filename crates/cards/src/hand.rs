@@ -11,6 +11,7 @@ use std::ops::Add;
 use crate::card::Card;
 use crate::gen;
 use crate::rank::HandRank;
+use crate::set::CardSet;
 use crate::tables;
 
 const SUIT_START: u64 = 0x3333 << 32;
@@ -115,6 +116,52 @@ impl Hand {
             return HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks]);
         }
         HandRank::from_raw(rank_lookup(self.key as u32))
+    }
+
+    /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
+    /// order. Cards of the same rank share one rank lookup, and a card's flush check is one add
+    /// and one `AND`: enumerating the last card this way is about twice as fast as evaluating
+    /// each hand on its own.
+    ///
+    /// ```
+    /// use tavolo_cards::{parse_cards, CardSet, Hand};
+    /// let six = Hand::from_cards(&parse_cards("As Ks Qs Js 2c 3d")?);
+    /// let next: CardSet = "Ts Th 9c".parse()?;
+    /// let mut seen = vec![];
+    /// six.for_each_next_card(next, |c, v| seen.push((c.to_string(), v.category())));
+    /// assert_eq!(seen.len(), 3);
+    /// assert_eq!(seen[2].0, "Ts");
+    /// assert_eq!(seen[2].1, tavolo_cards::Category::StraightFlush);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
+    #[inline]
+    pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
+        let mut bits = next.bits();
+        while bits != 0 {
+            let rank = bits.trailing_zeros() >> 2;
+            let same_rank = bits & (0xF << (rank * 4));
+            bits &= !same_rank;
+            let plain =
+                tables::COMBINED[rank_slot(self.key as u32 + gen::RANK_KEYS[rank as usize])];
+            let mut rb = same_rank;
+            while rb != 0 {
+                let i = rb.trailing_zeros();
+                rb &= rb - 1;
+                let Some(card) = Card::from_index(i as u8) else {
+                    break;
+                };
+                let one = CARD_HAND[i as usize & 63];
+                let flush = (self.key + one.key) & FLUSH_BITS;
+                let value = if flush != 0 {
+                    let shift = (flush.trailing_zeros() - 35) * 4;
+                    let suit_ranks = (((self.mask | one.mask) >> shift) & 0x1fff) as usize;
+                    tables::COMBINED[RANK_LEN + suit_ranks]
+                } else {
+                    plain
+                };
+                f(card, HandRank::from_raw(value));
+            }
+        }
     }
 
     /// This hand with the ranks of more cards added (given by their summed rank key), suits

@@ -294,3 +294,26 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(Centre::new(&dup).is_err());
     assert!(best_two_plus_three(&dup[..1], &dup).is_err());
 }
+
+#[test]
+fn for_each_next_card_agrees_with_evaluating_each_hand() {
+    let mut rng = GameRng::from_u64(77);
+    let mut deck = cards();
+    for i in 0..20_000 {
+        let n = 4 + i % 3; // 4, 5 or 6 cards, then each possible next card
+        for k in 0..n {
+            let j = k + rng.below((52 - k) as u32) as usize;
+            deck.swap(k, j);
+        }
+        let base = Hand::from_cards(&deck[..n]);
+        let rest: tavolo_cards::CardSet = deck[n..].iter().copied().collect();
+        let mut count = 0;
+        base.for_each_next_card(rest, |c, v| {
+            count += 1;
+            let mut all = deck[..n].to_vec();
+            all.push(c);
+            assert_eq!(v, evaluate(&all).unwrap(), "{all:?}");
+        });
+        assert_eq!(count, 52 - n);
+    }
+}
