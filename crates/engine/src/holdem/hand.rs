@@ -677,6 +677,14 @@ impl Hand {
         self.ledger.bet(seat)
     }
 
+    /// What `seat` must put in to call now (0: nothing owed, or not a seat).
+    pub fn owed(&self, seat: usize) -> Chips {
+        if seat >= self.seats() {
+            return 0;
+        }
+        self.ledger.max_bet() - self.ledger.bet(seat)
+    }
+
     /// All chips in the middle (pots and bets).
     pub fn pot_total(&self) -> Chips {
         self.ledger.pot_total()

@@ -12,6 +12,7 @@ mod error;
 mod hand;
 mod rules;
 mod view;
+pub mod phh;
 
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Structure};
 pub use action::{Action, BoardCards, Event, Street};

@@ -1,0 +1,681 @@
+//! PHH hand histories (the Poker Hand History format of PokerKit; spec in `shared/phh/spec/`):
+//! import and replay of `.phh` files and `.phhs` bulk files, and export of Tavolo hands.
+//!
+//! Variants: `NT` (No-Limit Texas hold'em), `FT` (Fixed-limit), and **`PT` (Pot-limit Texas
+//! hold'em), a Tavolo extension**: PHH defines no pot-limit hold'em code, so `PT` follows `PO`'s
+//! fields (`min_bet`) with hold'em's two hole cards.
+//!
+//! Hands are replayed with PokerKit's conventions ([`HoldemRules::pokerkit`]), since the files are
+//! written by it or to its rules. Hands exported by Tavolo carry their own ruleset in the
+//! user-defined field `_tavolo_rules`, and replay under it.
+//!
+//! Chips: PHH allows decimal amounts (Pluribus logs have half chips in `finishing_stacks`).
+//! A hand is read in units of `10^-d`, `d` the most decimals of any amount in it, so every split
+//! is exact in integers; [`PhhHand::scale`] says how many units make one chip of the file.
+
+mod toml;
+
+use super::action::{Action, BoardCards, Event};
+use super::hand::{Dealing, Hand, ToAct};
+use super::rules::{Antes, HandSetup, HoldemRules, Reveal};
+use crate::betting::Structure;
+use crate::Chips;
+use std::fmt::Write as _;
+use tavolo_cards::Card;
+use thiserror::Error;
+use toml::Value;
+
+/// Why a hand history could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PhhError {
+    /// The file is not valid (PHH's subset of) TOML.
+    #[error("syntax: {0}")]
+    Syntax(String),
+    /// A required field is missing or has the wrong type.
+    #[error("field `{field}`: {problem}")]
+    Field {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A variant Tavolo does not play.
+    #[error("variant `{0}` is not supported (NT, FT and PT are)")]
+    Variant(String),
+    /// The setup is not a valid Hold'em deal.
+    #[error("setup: {0}")]
+    Setup(String),
+    /// An action could not be read or was refused.
+    #[error("action {index} `{action}`: {reason}")]
+    Action {
+        /// Its index in `actions` (0-based).
+        index: usize,
+        /// The action as written.
+        action: String,
+        /// Why it failed.
+        reason: String,
+    },
+}
+
+/// The variants Tavolo replays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `NT`: No-Limit Texas hold'em.
+    NoLimit,
+    /// `FT`: Fixed-limit Texas hold'em.
+    FixedLimit,
+    /// `PT`: Pot-limit Texas hold'em (a Tavolo extension of PHH).
+    PotLimit,
+}
+
+impl Variant {
+    /// The PHH code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Variant::NoLimit => "NT",
+            Variant::FixedLimit => "FT",
+            Variant::PotLimit => "PT",
+        }
+    }
+
+    fn structure(self) -> Structure {
+        match self {
+            Variant::NoLimit => Structure::NoLimit,
+            Variant::FixedLimit => Structure::FixedLimit,
+            Variant::PotLimit => Structure::PotLimit,
+        }
+    }
+
+    fn of(structure: Structure) -> Variant {
+        match structure {
+            Structure::NoLimit => Variant::NoLimit,
+            Structure::FixedLimit => Variant::FixedLimit,
+            Structure::PotLimit => Variant::PotLimit,
+        }
+    }
+}
+
+/// One hand history, amounts in units of `1/scale` of the file's chips.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhhHand {
+    /// The variant.
+    pub variant: Variant,
+    /// `ante_trimming_status`: antes count for side pots (true) or are pooled (false).
+    pub ante_trimming: bool,
+    /// Antes per player (PHH order: small blind first, button last).
+    pub antes: Vec<Chips>,
+    /// Blinds and straddles per player, as written (reversed heads-up by PHH's rule).
+    pub blinds: Vec<Chips>,
+    /// `min_bet` (NT, PT) or `small_bet` (FT).
+    pub min_bet: Chips,
+    /// `big_bet` (FT; otherwise equal to `min_bet`).
+    pub big_bet: Chips,
+    /// Starting stacks.
+    pub starting_stacks: Vec<Chips>,
+    /// The actions as written.
+    pub actions: Vec<String>,
+    /// `finishing_stacks`, if given.
+    pub finishing_stacks: Option<Vec<Chips>>,
+    /// `players`, if given.
+    pub players: Option<Vec<String>>,
+    /// Tavolo's ruleset, when the file says (`_tavolo_rules`); else PokerKit's conventions.
+    pub tavolo_rules: Option<HoldemRules>,
+    /// Units per chip of the file (1 for files with whole chips).
+    pub scale: Chips,
+    /// Decimal places of the file's amounts (`scale = 10^decimals`).
+    pub decimals: u32,
+}
+
+/// The result of replaying a hand history.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The hand after the last action.
+    pub hand: Hand,
+    /// Every event.
+    pub events: Vec<Event>,
+    /// Whether the history reaches the end of the hand (a partial history is legal PHH).
+    pub complete: bool,
+}
+
+impl Replay {
+    /// The finishing stacks in the file's units (`1/scale` chips).
+    pub fn finishing_stacks(&self) -> Vec<Chips> {
+        self.hand.stacks().to_vec()
+    }
+}
+
+/// Parses a `.phh` file (one hand).
+pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
+    let doc = toml::parse(text).map_err(PhhError::Syntax)?;
+    let fields = doc.into_iter().next().map(|t| t.1).unwrap_or_default();
+    PhhHand::from_fields(&fields)
+}
+
+/// Parses a `.phhs` file: every `[table]` is one hand (a file without tables is one hand).
+/// The outer error is a syntax error of the whole file; each hand may fail on its own.
+pub fn parse_phhs(text: &str) -> Result<Vec<Result<PhhHand, PhhError>>, PhhError> {
+    let doc = toml::parse(text).map_err(PhhError::Syntax)?;
+    let tables: Vec<_> = doc.iter().filter(|t| t.0.is_some()).collect();
+    if tables.is_empty() {
+        return Ok(vec![PhhHand::from_fields(&doc[0].1)]);
+    }
+    Ok(tables.into_iter().map(|t| PhhHand::from_fields(&t.1)).collect())
+}
+
+fn field<'a>(fields: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
+    fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// A decimal number as written: digits and the count of decimals.
+fn decimal(raw: &str) -> Result<(u128, u32), String> {
+    if raw.starts_with('-') || raw.contains(['e', 'E']) || raw.ends_with("inf") || raw.ends_with("nan") {
+        return Err(format!("{raw} is not a non-negative decimal amount"));
+    }
+    let raw = raw.trim_start_matches('+');
+    let (int, frac) = raw.split_once('.').unwrap_or((raw, ""));
+    let frac = frac.trim_end_matches('0');
+    let digits: String = format!("{int}{frac}");
+    let v = digits.parse::<u128>().map_err(|_| format!("{raw} is not an amount"))?;
+    Ok((v, frac.len() as u32))
+}
+
+struct Amounts {
+    raws: Vec<String>,
+    decimals: u32,
+}
+
+impl Amounts {
+    fn note(&mut self, raw: &str) -> Result<(), String> {
+        let (_, d) = decimal(raw)?;
+        self.decimals = self.decimals.max(d);
+        self.raws.push(raw.to_string());
+        Ok(())
+    }
+}
+
+fn to_units(raw: &str, decimals: u32) -> Result<Chips, String> {
+    let (v, d) = decimal(raw)?;
+    let v = v
+        .checked_mul(10u128.pow(decimals - d))
+        .filter(|&v| v <= u128::from(Chips::MAX / 16))
+        .ok_or_else(|| format!("{raw} is too large"))?;
+    Ok(v as Chips)
+}
+
+fn num_array(fields: &[(String, Value)], name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
+    match field(fields, name) {
+        None => Ok(None),
+        Some(Value::Arr(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::Num(r) => Ok(r.clone()),
+                other => Err(PhhError::Field {
+                    field: name,
+                    problem: format!("{other:?} is not a number"),
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(other) => Err(PhhError::Field {
+            field: name,
+            problem: format!("{other:?} is not an array"),
+        }),
+    }
+}
+
+fn num(fields: &[(String, Value)], name: &'static str) -> Result<Option<String>, PhhError> {
+    match field(fields, name) {
+        None => Ok(None),
+        Some(Value::Num(r)) => Ok(Some(r.clone())),
+        Some(other) => Err(PhhError::Field {
+            field: name,
+            problem: format!("{other:?} is not a number"),
+        }),
+    }
+}
+
+fn required<T>(v: Option<T>, field: &'static str) -> Result<T, PhhError> {
+    v.ok_or(PhhError::Field {
+        field,
+        problem: "missing".into(),
+    })
+}
+
+impl PhhHand {
+    fn from_fields(fields: &[(String, Value)]) -> Result<PhhHand, PhhError> {
+        let variant = match field(fields, "variant") {
+            Some(Value::Str(s)) => match s.as_str() {
+                "NT" => Variant::NoLimit,
+                "FT" => Variant::FixedLimit,
+                "PT" => Variant::PotLimit,
+                other => return Err(PhhError::Variant(other.to_string())),
+            },
+            _ => {
+                return Err(PhhError::Field {
+                    field: "variant",
+                    problem: "missing".into(),
+                })
+            }
+        };
+        let ante_trimming = matches!(field(fields, "ante_trimming_status"), Some(Value::Bool(true)));
+        let actions: Vec<String> = match field(fields, "actions") {
+            Some(Value::Arr(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Str(s) => Ok(s.clone()),
+                    other => Err(PhhError::Field {
+                        field: "actions",
+                        problem: format!("{other:?} is not a string"),
+                    }),
+                })
+                .collect::<Result<_, _>>()?,
+            _ => {
+                return Err(PhhError::Field {
+                    field: "actions",
+                    problem: "missing".into(),
+                })
+            }
+        };
+        let antes = required(num_array(fields, "antes")?, "antes")?;
+        let blinds = required(num_array(fields, "blinds_or_straddles")?, "blinds_or_straddles")?;
+        let stacks = required(num_array(fields, "starting_stacks")?, "starting_stacks")?;
+        let finishing = num_array(fields, "finishing_stacks")?;
+        let (min_bet, big_bet) = if variant == Variant::FixedLimit {
+            (
+                required(num(fields, "small_bet")?, "small_bet")?,
+                required(num(fields, "big_bet")?, "big_bet")?,
+            )
+        } else {
+            let m = required(num(fields, "min_bet")?, "min_bet")?;
+            (m.clone(), m)
+        };
+        // Every amount decides the unit.
+        let mut am = Amounts {
+            raws: Vec::new(),
+            decimals: 0,
+        };
+        let bad = |field: &'static str| move |problem: String| PhhError::Field { field, problem };
+        for r in &antes {
+            am.note(r).map_err(bad("antes"))?;
+        }
+        for r in &blinds {
+            am.note(r).map_err(bad("blinds_or_straddles"))?;
+        }
+        for r in &stacks {
+            am.note(r).map_err(bad("starting_stacks"))?;
+        }
+        for r in finishing.iter().flatten() {
+            am.note(r).map_err(bad("finishing_stacks"))?;
+        }
+        am.note(&min_bet).map_err(bad("min_bet"))?;
+        am.note(&big_bet).map_err(bad("big_bet"))?;
+        for a in &actions {
+            let words: Vec<&str> = strip_comment(a).split_whitespace().collect();
+            if words.len() == 3 && words[1] == "cbr" {
+                am.note(words[2]).map_err(bad("actions"))?;
+            }
+        }
+        let d = am.decimals.min(12);
+        let units = |v: &[String], f: &'static str| -> Result<Vec<Chips>, PhhError> {
+            v.iter().map(|r| to_units(r, d).map_err(bad(f))).collect()
+        };
+        let players = match field(fields, "players") {
+            Some(Value::Arr(items)) => Some(
+                items
+                    .iter()
+                    .map(|v| match v {
+                        Value::Str(s) => s.clone(),
+                        Value::Num(s) | Value::Other(s) => s.clone(),
+                        other => format!("{other:?}"),
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let tavolo_rules = match field(fields, "_tavolo_rules") {
+            Some(Value::Str(s)) => Some(serde_json::from_str(s).map_err(|e| PhhError::Field {
+                field: "_tavolo_rules",
+                problem: e.to_string(),
+            })?),
+            _ => None,
+        };
+        Ok(PhhHand {
+            variant,
+            ante_trimming,
+            antes: units(&antes, "antes")?,
+            blinds: units(&blinds, "blinds_or_straddles")?,
+            min_bet: to_units(&min_bet, d).map_err(bad("min_bet"))?,
+            big_bet: to_units(&big_bet, d).map_err(bad("big_bet"))?,
+            starting_stacks: units(&stacks, "starting_stacks")?,
+            finishing_stacks: finishing.map(|f| units(&f, "finishing_stacks")).transpose()?,
+            actions,
+            players,
+            tavolo_rules,
+            scale: 10u64.pow(d),
+            decimals: d,
+        })
+    }
+
+    /// The Tavolo setup: player `pN` is seat `N-1`, the button is the last seat, and antes and
+    /// blinds are un-reversed heads-up.
+    pub fn setup(&self) -> Result<HandSetup, PhhError> {
+        let n = self.starting_stacks.len();
+        if self.antes.len() != n || self.blinds.len() != n {
+            return Err(PhhError::Setup(format!(
+                "{n} starting stacks but {} antes and {} blinds",
+                self.antes.len(),
+                self.blinds.len()
+            )));
+        }
+        let from_phh = |v: &[Chips]| -> Vec<Chips> { (0..n).map(|i| if n == 2 { v[1 - i] } else { v[i] }).collect() };
+        let mut rules = self.tavolo_rules.unwrap_or_else(|| {
+            HoldemRules::pokerkit(
+                self.variant.structure(),
+                if self.ante_trimming { Antes::Live } else { Antes::Dead },
+            )
+        });
+        rules.structure = self.variant.structure();
+        rules.reveal = Reveal::PlayersChoose;
+        let setup = HandSetup {
+            stacks: self.starting_stacks.clone(),
+            button: n.saturating_sub(1),
+            antes: from_phh(&self.antes),
+            blinds: from_phh(&self.blinds),
+            min_bet: self.min_bet,
+            big_bet: self.big_bet,
+            rules,
+        };
+        setup.validate().map_err(|e| PhhError::Setup(e.to_string()))?;
+        Ok(setup)
+    }
+
+    /// Replays every action. A history that stops early is replayed as far as it goes
+    /// ([`Replay::complete`] is false); one that ends waiting only for hands to be shown has them
+    /// shown, as PokerKit does.
+    pub fn replay(&self) -> Result<Replay, PhhError> {
+        let setup = self.setup()?;
+        let (mut hand, mut events) = Hand::new(&setup, Dealing::Supplied).map_err(|e| PhhError::Setup(e.to_string()))?;
+        let n = setup.seats();
+        for (index, text) in self.actions.iter().enumerate() {
+            let fail = |reason: String| PhhError::Action {
+                index,
+                action: text.clone(),
+                reason,
+            };
+            let Some(action) = parse_action(strip_comment(text), n, self.decimals, &hand).map_err(fail)? else {
+                continue;
+            };
+            hand.apply_into(action, &mut events).map_err(|e| fail(e.to_string()))?;
+        }
+        // Hands not stated at the showdown are shown (PokerKit's automatic showdown).
+        while let ToAct::Showdown { next, .. } = hand.legal_actions() {
+            let action = Action::Show { seat: next, cards: None };
+            hand.apply_into(action, &mut events).map_err(|e| PhhError::Action {
+                index: self.actions.len(),
+                action: format!("(automatic) p{} sm", next + 1),
+                reason: e.to_string(),
+            })?;
+        }
+        let complete = hand.is_over();
+        Ok(Replay { hand, events, complete })
+    }
+
+    /// Replays the hand and exports it again (keeping names, units and Tavolo's ruleset): for a
+    /// file Tavolo wrote, the result's [`PhhHand::to_phh`] is byte-identical to the file.
+    pub fn reexport(&self) -> Result<PhhHand, PhhError> {
+        let r = self.replay()?;
+        let mut setup = self.setup()?;
+        if let Some(rules) = self.tavolo_rules {
+            setup.rules = rules;
+        }
+        let mut out = export(&setup, &r.events, self.players.as_deref());
+        out.tavolo_rules = self.tavolo_rules;
+        out.decimals = self.decimals;
+        out.scale = self.scale;
+        Ok(out)
+    }
+
+    /// Formats an amount in the file's units (`1/scale` chips) as the file would write it.
+    pub fn format_amount(&self, v: Chips) -> String {
+        format_amount(v, self.decimals)
+    }
+
+    /// Writes the hand as PHH text: the canonical form of Tavolo's exporter.
+    pub fn to_phh(&self) -> String {
+        let amt = |v: Chips| format_amount(v, self.decimals);
+        let list = |v: &[Chips]| v.iter().map(|&x| amt(x)).collect::<Vec<_>>().join(", ");
+        let mut s = String::new();
+        let _ = writeln!(s, "variant = {}", quote(self.variant.code()));
+        let _ = writeln!(s, "ante_trimming_status = {}", self.ante_trimming);
+        let _ = writeln!(s, "antes = [{}]", list(&self.antes));
+        let _ = writeln!(s, "blinds_or_straddles = [{}]", list(&self.blinds));
+        if self.variant == Variant::FixedLimit {
+            let _ = writeln!(s, "small_bet = {}", amt(self.min_bet));
+            let _ = writeln!(s, "big_bet = {}", amt(self.big_bet));
+        } else {
+            let _ = writeln!(s, "min_bet = {}", amt(self.min_bet));
+        }
+        let _ = writeln!(s, "starting_stacks = [{}]", list(&self.starting_stacks));
+        let _ = writeln!(s, "actions = [");
+        for a in &self.actions {
+            let _ = writeln!(s, "  {},", quote(a));
+        }
+        let _ = writeln!(s, "]");
+        if let Some(f) = &self.finishing_stacks {
+            let _ = writeln!(s, "finishing_stacks = [{}]", list(f));
+        }
+        if let Some(p) = &self.players {
+            let names: Vec<String> = p.iter().map(|x| quote(x)).collect();
+            let _ = writeln!(s, "players = [{}]", names.join(", "));
+        }
+        if let Some(r) = &self.tavolo_rules {
+            let json = serde_json::to_string(r).unwrap_or_default();
+            let _ = writeln!(s, "_tavolo_rules = {}", quote(&json));
+        }
+        s
+    }
+}
+
+/// Formats `v` units with `decimals` decimal places, trailing zeros dropped.
+pub fn format_amount(v: Chips, decimals: u32) -> String {
+    if decimals == 0 {
+        return v.to_string();
+    }
+    let scale = 10u64.pow(decimals);
+    let (i, f) = (v / scale, v % scale);
+    if f == 0 {
+        return i.to_string();
+    }
+    let frac = format!("{f:0width$}", width = decimals as usize);
+    format!("{i}.{}", frac.trim_end_matches('0'))
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn strip_comment(a: &str) -> &str {
+    a.split_once('#').map_or(a, |(x, _)| x).trim()
+}
+
+fn parse_cards(s: &str) -> Result<Vec<Option<Card>>, String> {
+    if s.len() % 2 != 0 {
+        return Err(format!("`{s}` is not a list of cards"));
+    }
+    (0..s.len() / 2)
+        .map(|i| {
+            let c = &s[2 * i..2 * i + 2];
+            if c.contains('?') {
+                Ok(None)
+            } else {
+                c.parse::<Card>().map(Some).map_err(|e| format!("`{c}`: {e}"))
+            }
+        })
+        .collect()
+}
+
+fn player(word: &str, n: usize) -> Result<usize, String> {
+    let i: usize = word
+        .strip_prefix('p')
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| format!("`{word}` is not an actor"))?;
+    if i == 0 || i > n {
+        return Err(format!("there is no player {word}"));
+    }
+    Ok(i - 1)
+}
+
+/// Reads one action (`None` for a no-op). `cc` becomes a check or a call as the hand requires.
+fn parse_action(text: &str, n: usize, decimals: u32, hand: &Hand) -> Result<Option<Action>, String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    if w.is_empty() {
+        return Ok(None);
+    }
+    if w[0] == "d" {
+        return match w.as_slice() {
+            ["d", "dh", p, cards] => {
+                let seat = player(p, n)?;
+                let c = parse_cards(cards)?;
+                if c.len() != 2 {
+                    return Err("hold'em deals two hole cards".into());
+                }
+                Ok(Some(Action::DealHole { seat, cards: [c[0], c[1]] }))
+            }
+            ["d", "db", cards] => {
+                let c: Vec<Card> = parse_cards(cards)?
+                    .into_iter()
+                    .collect::<Option<_>>()
+                    .ok_or("board cards must be known")?;
+                let cards = BoardCards::new(&c).ok_or("one to three board cards")?;
+                Ok(Some(Action::DealBoard { cards }))
+            }
+            _ => Err("unknown dealer action".into()),
+        };
+    }
+    let seat = player(w[0], n)?;
+    match w.get(1..).unwrap_or(&[]) {
+        ["f"] => Ok(Some(Action::Fold { seat })),
+        ["cc"] => {
+            let owed = hand.owed(seat) > 0;
+            Ok(Some(if owed { Action::Call { seat } } else { Action::Check { seat } }))
+        }
+        ["cbr", amount] => Ok(Some(Action::BetOrRaiseTo {
+            seat,
+            to: to_units(amount, decimals)?,
+        })),
+        ["sm"] => Ok(Some(Action::Muck { seat })),
+        ["sm", "-"] => Ok(Some(Action::Show { seat, cards: None })),
+        ["sm", cards] => {
+            let c = parse_cards(cards)?;
+            if c.len() != 2 {
+                return Err("hold'em shows two hole cards".into());
+            }
+            Ok(Some(Action::Show {
+                seat,
+                cards: match (c[0], c[1]) {
+                    (Some(a), Some(b)) => Some([a, b]),
+                    _ => None,
+                },
+            }))
+        }
+        _ => Err("not a hold'em action".into()),
+    }
+}
+
+/// Exports a Tavolo hand as a PHH hand history: the setup and the events of the hand (as
+/// returned by [`Hand::new`] and [`Hand::apply`]). `players` are optional names in seat order.
+pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -> PhhHand {
+    let n = setup.seats();
+    let b = setup.button;
+    // PHH player i is the seat i places left of the button's left neighbour.
+    let seat_of = |i: usize| (b + 1 + i) % n;
+    let phh_of = |seat: usize| (seat + n - b - 1) % n;
+    let to_phh = |v: &[Chips]| -> Vec<Chips> { (0..n).map(|i| v[seat_of(if n == 2 { 1 - i } else { i })]).collect() };
+    let mut actions = Vec::new();
+    let mut holes = vec![Vec::new(); n];
+    let mut holes_pending = false;
+    let mut stacks = setup.stacks.clone();
+    let mut bets = vec![0; n];
+    let card_str = |c: Option<Card>| c.map_or("??".to_string(), |c| c.to_string());
+    let flush_holes = |holes: &mut Vec<Vec<Option<Card>>>, actions: &mut Vec<String>| {
+        for i in 0..n {
+            let s = seat_of(i);
+            let cards: String = holes[s].iter().map(|&c| card_str(c)).collect();
+            actions.push(format!("d dh p{} {}", i + 1, cards));
+        }
+        holes.iter_mut().for_each(Vec::clear);
+    };
+    for e in events {
+        if holes_pending && !matches!(e, Event::HoleDealt { .. }) {
+            flush_holes(&mut holes, &mut actions);
+            holes_pending = false;
+        }
+        let p = |seat: usize| phh_of(seat) + 1;
+        match *e {
+            Event::AntePosted { seat, amount } => stacks[seat] -= amount,
+            Event::BlindPosted { seat, amount } => {
+                stacks[seat] -= amount;
+                bets[seat] += amount;
+            }
+            Event::HoleDealt { seat, card } => {
+                holes[seat].push(card);
+                holes_pending = true;
+            }
+            Event::BoardDealt { cards, .. } => {
+                let c: String = cards.as_slice().iter().map(|c| c.to_string()).collect();
+                actions.push(format!("d db {c}"));
+            }
+            Event::Folded { seat } => actions.push(format!("p{} f", p(seat))),
+            Event::Checked { seat } => actions.push(format!("p{} cc", p(seat))),
+            Event::Called { seat, amount, .. } => {
+                stacks[seat] -= amount;
+                bets[seat] += amount;
+                actions.push(format!("p{} cc", p(seat)));
+            }
+            Event::BetOrRaised { seat, to, .. } => {
+                stacks[seat] -= to - bets[seat];
+                bets[seat] = to;
+                actions.push(format!("p{} cbr {}", p(seat), to));
+            }
+            Event::UncalledReturned { seat, amount } => {
+                stacks[seat] += amount;
+                bets[seat] = bets[seat].saturating_sub(amount);
+            }
+            Event::RoundEnded { .. } => bets.iter_mut().for_each(|b| *b = 0),
+            Event::Shown { seat, cards, .. } => actions.push(format!("p{} sm {}{}", p(seat), cards[0], cards[1])),
+            Event::Mucked { seat } => actions.push(format!("p{} sm", p(seat))),
+            Event::PotWon { seat, amount, .. } => stacks[seat] += amount,
+            Event::Burned | Event::Carried { .. } | Event::HandOver => {}
+        }
+    }
+    if holes_pending {
+        flush_holes(&mut holes, &mut actions);
+    }
+    let over = events.last() == Some(&Event::HandOver);
+    PhhHand {
+        variant: Variant::of(setup.rules.structure),
+        ante_trimming: setup.rules.antes == Antes::Live,
+        antes: to_phh(&setup.antes),
+        blinds: to_phh(&setup.blinds),
+        min_bet: setup.min_bet,
+        big_bet: if setup.rules.structure == Structure::FixedLimit { setup.big_bet } else { setup.min_bet },
+        starting_stacks: (0..n).map(|i| setup.stacks[seat_of(i)]).collect(),
+        actions,
+        finishing_stacks: over.then(|| (0..n).map(|i| stacks[seat_of(i)]).collect()),
+        players: players.map(|p| (0..n).map(|i| p.get(seat_of(i)).cloned().unwrap_or_default()).collect()),
+        tavolo_rules: Some(setup.rules),
+        scale: 1,
+        decimals: 0,
+    }
+}
