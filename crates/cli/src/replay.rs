@@ -1,27 +1,71 @@
-//! `tavolo replay`: re-executes hand histories and game records through the engine.
+//! `tavolo replay`: re-executes hand histories and game records through the engine and confirms
+//! them. The kind of file is told by its extension (`.phh`, `.phhs`) or, for JSON records, by
+//! their `format` field.
 
-use std::path::PathBuf;
+mod saint;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 
 use crate::UserError;
 
-/// Replay hand histories (`.phh`, `.phhs`) and game records (`.json`) through the engine.
+/// Replay hand histories and game records through the engine and confirm them.
+///
+/// Saint Poker game records (`.json`, see docs/saint-record.md) are re-executed and every
+/// recorded fact checked; the final scores are printed. Every file is processed even if one
+/// fails; the exit status is 1 when any file or hand could not be confirmed.
 #[derive(Args)]
 pub struct ReplayArgs {
     /// Files to replay.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// One JSON line per hand or game.
+    /// Print one JSON line per hand or game instead of text.
     #[arg(long)]
     json: bool,
 }
 
+/// The kinds of file `tavolo replay` understands.
+enum Kind {
+    Saint,
+}
+
+fn kind_of(path: &Path) -> Result<Kind, String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        format!("{name}: not a hand history (.phh, .phhs) or a JSON game record: {e}")
+    })?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(f) if f.starts_with("tavolo-saint") => Ok(Kind::Saint),
+        Some(f) => Err(format!("{name}: unknown record format `{f}`")),
+        None => Err(format!("{name}: a JSON record needs a `format` field")),
+    }
+}
+
 pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
-    let _ = args.json;
-    Err(UserError(format!(
-        "cannot replay {}: hand-history replay arrives with the game engines",
-        args.files[0].display()
-    )))
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    for path in &args.files {
+        let result = kind_of(path).and_then(|kind| match kind {
+            Kind::Saint => saint::replay_saint(path, args.json, &mut out),
+        });
+        if let Err(msg) = result {
+            failed = true;
+            if args.json {
+                let line = serde_json::json!({ "file": path.display().to_string(), "error": msg });
+                writeln!(out, "{line}").map_err(|e| UserError(e.to_string()))?;
+            } else {
+                eprintln!("tavolo: {msg}");
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

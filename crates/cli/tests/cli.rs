@@ -190,3 +190,70 @@ fn equity_saint_uses_exactly_two_plus_three() {
     ));
     assert_eq!(o["hands"][0]["wins"], 1);
 }
+
+/// A finished random Saint Poker game's record, written to a temporary file.
+fn saint_record_file(
+    name: &str,
+    tamper: impl FnOnce(&mut serde_json::Value),
+) -> std::path::PathBuf {
+    use tavolo_cards::GameRng;
+    use tavolo_engine::saint::{seed_from_u64, SaintGame, SaintOptions};
+    let mut game = SaintGame::new(SaintOptions::new(3), seed_from_u64(7)).unwrap();
+    let mut rng = GameRng::from_u64(8);
+    while !game.is_over() {
+        for p in game.pending() {
+            if let Some(a) = game.random_action(p, &mut rng) {
+                game.apply(a).unwrap();
+            }
+        }
+    }
+    let mut value = serde_json::to_value(game.record().unwrap()).unwrap();
+    tamper(&mut value);
+    let dir = std::env::temp_dir().join(format!("tavolo-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn replay_confirms_a_saint_record_and_prints_final_scores() {
+    let path = saint_record_file("good.json", |_| {});
+    let o = tavolo(&["replay", "--json", path.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["confirmed"], true);
+    assert_eq!(v["scores"].as_array().unwrap().len(), 3);
+    let o = tavolo(&["replay", path.to_str().unwrap()], None);
+    assert!(stdout(&o).contains("final scores"), "{}", stdout(&o));
+}
+
+#[test]
+fn replay_rejects_a_tampered_record_and_goes_on() {
+    let good = saint_record_file("good2.json", |_| {});
+    let bad = saint_record_file("bad.json", |v| {
+        // Give round 3's first player one point more than the rules allow.
+        let points = &mut v["rounds"][2]["hands"][0]["points"];
+        *points = serde_json::json!(points.as_u64().unwrap_or(0) + 1);
+    });
+    let o = tavolo(
+        &[
+            "replay",
+            "--json",
+            bad.to_str().unwrap(),
+            good.to_str().unwrap(),
+            "/no/such/file.json",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let err = lines[0]["error"].as_str().unwrap();
+    assert!(err.contains("round 3"), "{err}");
+    assert_eq!(lines[1]["confirmed"], true);
+    assert!(lines[2]["error"].as_str().unwrap().contains("cannot read"));
+}

@@ -41,7 +41,10 @@ pub fn replay_saint(path: &Path, json: bool, out: &mut dyn Write) -> Result<(), 
     let state = if game.is_over() {
         "final scores".to_string()
     } else {
-        format!("unfinished after {} of 8 rounds, scores so far", record.rounds.len())
+        format!(
+            "unfinished after {} of 8 rounds, scores so far",
+            record.rounds.len()
+        )
     };
     writeln!(
         out,
@@ -49,7 +52,12 @@ pub fn replay_saint(path: &Path, json: bool, out: &mut dyn Write) -> Result<(), 
         record.players.len()
     )
     .map_err(io)?;
-    let width = record.players.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    let width = record
+        .players
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0);
     for (seat, player) in record.players.iter().enumerate() {
         let mark = if winners.contains(&seat) {
             if winners.len() > 1 {
