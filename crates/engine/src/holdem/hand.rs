@@ -190,7 +190,10 @@ impl Hand {
             carried: 0,
             total,
         };
-        // Antes, then blinds and straddles in order from the left of the button.
+        // Antes, then blinds and straddles in order from the left of the button. A blind is at
+        // most the starting stack less the ante posted, even when part of that ante comes back
+        // as uncalled (live non-uniform antes), as PokerKit does.
+        let mut ante_posted = [0 as Chips; MAX_SEATS];
         let mut any_ante = false;
         for p in 0..n {
             let s = h.seat_at(p);
@@ -203,6 +206,7 @@ impl Hand {
                 Antes::Live => h.ledger.put(s, a),
                 Antes::Dead => h.ledger.put_dead(s, a),
             };
+            ante_posted[s] = amount;
             events.push(Event::AntePosted { seat: s, amount });
         }
         if any_ante && rules.antes == Antes::Live {
@@ -215,7 +219,7 @@ impl Hand {
             let s = h.seat_at(p);
             let b = setup.blinds[s];
             if b > 0 {
-                let amount = h.ledger.put(s, b);
+                let amount = h.ledger.put(s, b.min(setup.stacks[s] - ante_posted[s]));
                 events.push(Event::BlindPosted { seat: s, amount });
             }
         }
@@ -406,6 +410,21 @@ impl Hand {
 
     fn award(&mut self, ev: &mut Vec<Event>) {
         let n = self.n as usize;
+        if self.rules.kill_losing_hands && self.ledger.live().len() > 1 {
+            let pots = Pots::build(&self.ledger);
+            let mut losers = self.ledger.live();
+            for pot in pots.as_slice() {
+                let best = pot.eligible.iter().map(|s| self.ranks[s]).max().unwrap_or(0);
+                for s in pot.eligible.iter() {
+                    if self.ranks[s] == best {
+                        losers.remove(s);
+                    }
+                }
+            }
+            for s in losers.iter() {
+                self.ledger.fold(s);
+            }
+        }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
         let live = self.ledger.live();

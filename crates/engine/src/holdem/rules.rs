@@ -57,6 +57,9 @@ pub struct HoldemRules {
     pub reveal: Reveal,
     /// How antes count.
     pub antes: Antes,
+    /// Before the pots are split, kill the hands that cannot win any pot, so that pots which
+    /// differed only by those hands merge (PokerKit's convention). It moves odd chips only.
+    pub kill_losing_hands: bool,
 }
 
 impl Default for HoldemRules {
@@ -80,12 +83,14 @@ impl HoldemRules {
             showdown_order: ShowdownOrder::FirstToActLastRound,
             reveal: Reveal::AllShown,
             antes: Antes::Live,
+            kill_losing_hands: false,
         }
     }
 
     /// PokerKit's conventions (used to replay PHH files and in the differential test): the
     /// Limit cap is four bets and raises per round, the blind not counting, never lifted; odd
-    /// chips all to the first winner; last aggressor shows first; players show or muck.
+    /// chips all to the first winner after the losing hands are killed; last aggressor shows
+    /// first; players show or muck.
     pub const fn pokerkit(structure: Structure, antes: Antes) -> HoldemRules {
         HoldemRules {
             structure,
@@ -99,6 +104,7 @@ impl HoldemRules {
             showdown_order: ShowdownOrder::LastAggressorFirst,
             reveal: Reveal::PlayersChoose,
             antes,
+            kill_losing_hands: true,
         }
     }
 }
