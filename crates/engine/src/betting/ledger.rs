@@ -127,6 +127,12 @@ impl Ledger {
         a
     }
 
+    /// Adds dead money that comes from outside the seats (chips carried over from a previous
+    /// hand).
+    pub fn add_dead(&mut self, amount: Chips) {
+        self.dead += amount;
+    }
+
     /// Returns the uncalled part of the largest bet this round: whatever it exceeds the second
     /// largest bet by (any seat, folded or not). Returns the seat and amount, if any.
     pub fn return_uncalled(&mut self) -> Option<(usize, Chips)> {

@@ -150,7 +150,8 @@ impl Hand {
     pub fn new_into(setup: &HandSetup, dealing: Dealing, events: &mut Vec<Event>) -> Result<Hand, SetupError> {
         setup.validate()?;
         let n = setup.seats();
-        let ledger = Ledger::new(&setup.stacks);
+        let mut ledger = Ledger::new(&setup.stacks);
+        ledger.add_dead(setup.carried_in);
         let total = ledger.total();
         let dealer = match dealing {
             Dealing::Seeded(rng) => Dealer::Deck(LazyDeck::new(rng)),

@@ -13,6 +13,7 @@ mod hand;
 mod rules;
 mod view;
 pub mod phh;
+pub mod table;
 
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Structure};
 pub use action::{Action, BoardCards, Event, Street};

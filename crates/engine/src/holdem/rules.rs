@@ -130,6 +130,10 @@ pub struct HandSetup {
     pub big_bet: Chips,
     /// The ruleset.
     pub rules: HoldemRules,
+    /// Chips carried over from the previous hand into this hand's main pot (odd chips that
+    /// stayed in the pot).
+    #[serde(default)]
+    pub carried_in: Chips,
 }
 
 impl HandSetup {
@@ -152,6 +156,7 @@ impl HandSetup {
             min_bet: big,
             big_bet: 2 * big,
             rules,
+            carried_in: 0,
         }
     }
 

@@ -385,6 +385,7 @@ impl PhhHand {
             min_bet: self.min_bet,
             big_bet: self.big_bet,
             rules,
+            carried_in: 0,
         };
         setup.validate().map_err(|e| PhhError::Setup(e.to_string()))?;
         Ok(setup)
