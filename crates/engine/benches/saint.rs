@@ -12,28 +12,44 @@ use std::time::{Duration, Instant};
 use tavolo_cards::GameRng;
 use tavolo_engine::saint::{seed_from_u64, Event, SaintGame, SaintOptions};
 
-fn play(seed: u64, players: u8, bot: &mut GameRng, events: &mut Vec<Event>, fresh_vec: bool) -> u32 {
+fn play(
+    seed: u64,
+    players: u8,
+    bot: &mut GameRng,
+    events: &mut Vec<Event>,
+    fresh_vec: bool,
+) -> u32 {
     let Ok(mut g) = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)) else {
         return 0;
     };
+    let players = g.players();
+    let mut act = |g: &mut SaintGame, p: usize| {
+        let Some(a) = g.random_action(p, bot) else {
+            return;
+        };
+        if fresh_vec {
+            let ev = g.apply(a).unwrap_or_default();
+            black_box(&ev);
+        } else {
+            events.clear();
+            let _ = g.apply_into(a, events);
+        }
+    };
     while !g.is_over() {
-        for p in 0..g.players() {
-            if !g.is_pending(p) {
-                continue;
-            }
-            let Some(a) = g.random_action(p, bot) else {
-                continue;
-            };
-            if fresh_vec {
-                let ev = g.apply(a).unwrap_or_default();
-                black_box(&ev);
-            } else {
-                events.clear();
-                let _ = g.apply_into(a, events);
-            }
+        match g.to_pick() {
+            // The draft: one picker at a time.
+            Some(p) => act(&mut g, p),
+            // Place or show: everyone chooses.
+            None => (0..players).for_each(|p| act(&mut g, p)),
         }
     }
     g.scores().iter().sum()
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux), if known.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
 }
 
 fn measure(label: &str, players: u8, fresh_vec: bool, secs: f64) {
@@ -46,6 +62,7 @@ fn measure(label: &str, players: u8, fresh_vec: bool, secs: f64) {
         seed += 1;
     }
     let budget = Duration::from_secs_f64(secs);
+    let cpu_start = cpu_ns();
     let start = Instant::now();
     let mut games = 0u64;
     while start.elapsed() < budget {
@@ -56,14 +73,100 @@ fn measure(label: &str, players: u8, fresh_vec: bool, secs: f64) {
         games += 1_000;
     }
     let elapsed = start.elapsed().as_secs_f64();
+    // On a shared machine the wall clock counts time spent waiting for a core; the thread's
+    // own CPU time (Linux schedstat) gives games per second of one core.
+    let cpu = match (cpu_start, cpu_ns()) {
+        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+        _ => elapsed,
+    };
     println!(
-        "saint {label:<28} {players}p: {:>10.0} games/s ({:.2} µs/game, {games} games)",
+        "saint {label:<32} {players}p: {:>8.0} games per CPU-second ({:.2} µs/game; wall clock {:>8.0} games/s; {games} games)",
+        games as f64 / cpu,
+        cpu * 1e6 / games as f64,
         games as f64 / elapsed,
-        elapsed * 1e6 / games as f64
+    );
+}
+
+fn deals(secs: f64) {
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed().as_secs_f64() < secs {
+        for i in 0..1000u64 {
+            let g = SaintGame::new(SaintOptions::new(4), seed_from_u64(n + i));
+            black_box(&g);
+        }
+        n += 1000;
+    }
+    println!(
+        "saint deal only 4p: {:.0}/s",
+        n as f64 / start.elapsed().as_secs_f64()
+    );
+}
+
+fn parts() {
+    // States at every step of a few games.
+    let mut bot = GameRng::from_u64(5);
+    let mut states = Vec::new();
+    for seed in 0..50 {
+        let mut g = SaintGame::new(SaintOptions::new(4), seed_from_u64(seed)).unwrap();
+        while !g.is_over() {
+            let p = g.pending_seats().as_slice()[0] as usize;
+            let a = g.random_action(p, &mut bot).unwrap();
+            states.push((g.clone(), p, a));
+            g.apply(a).unwrap();
+        }
+    }
+    let n = states.len() as f64;
+    let reps = 200;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (g, p, _) in &states {
+            black_box(g.random_action(*p, &mut bot));
+        }
+    }
+    println!(
+        "random_action: {:.1} ns",
+        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
+    );
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (g, _, _) in &states {
+            black_box(g.clone());
+        }
+    }
+    let clone_ns = t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64);
+    println!("clone: {clone_ns:.1} ns");
+    let mut ev = Vec::with_capacity(64);
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (g, _, a) in &states {
+            let mut g = g.clone();
+            ev.clear();
+            let _ = black_box(g.apply_into(*a, &mut ev));
+        }
+    }
+    println!(
+        "clone+apply_into: {:.1} ns",
+        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
+    );
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (g, _, a) in &states {
+            let _ = black_box(g.check(*a));
+        }
+    }
+    println!(
+        "check: {:.1} ns",
+        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
     );
 }
 
 fn main() {
+    if std::env::var("SAINT_DEALS").is_ok() {
+        deals(2.0);
+        parts();
+        return;
+    }
     // `cargo test --benches` runs bench binaries with no measuring wish: keep it short.
     let quick = std::env::args().any(|a| a == "--test");
     let secs = if quick {

@@ -22,19 +22,34 @@ fn illegal_actions(g: &SaintGame, rng: &mut GameRng) -> Vec<Action> {
     let foreign = outside[rng.below(outside.len() as u32) as usize];
     let own = hand.iter().next();
     // A card outside the hand, in whatever phase.
-    v.push(Action::Place { player: p, card: foreign });
+    v.push(Action::Place {
+        player: p,
+        card: foreign,
+    });
     if let Some(c) = own {
-        v.push(Action::Show { player: p, cards: [c, c] });
-        v.push(Action::Show { player: p, cards: [c, foreign] });
+        v.push(Action::Show {
+            player: p,
+            cards: [c, c],
+        });
+        v.push(Action::Show {
+            player: p,
+            cards: [c, foreign],
+        });
         v.push(Action::Pick { player: p, card: c });
     }
-    v.push(Action::Place { player: players, card: foreign });
+    v.push(Action::Place {
+        player: players,
+        card: foreign,
+    });
     match g.phase() {
         PhaseName::Draft => {
             let to_pick = g.pending()[0];
             let other = (to_pick + 1 + rng.below(players as u32 - 1) as usize) % players;
             if let Some(c) = g.pool().iter().next() {
-                v.push(Action::Pick { player: other, card: c });
+                v.push(Action::Pick {
+                    player: other,
+                    card: c,
+                });
             }
             let not_pool: Vec<Card> = (!g.pool()).iter().collect();
             v.push(Action::Pick {
@@ -42,7 +57,10 @@ fn illegal_actions(g: &SaintGame, rng: &mut GameRng) -> Vec<Action> {
                 card: not_pool[rng.below(not_pool.len() as u32) as usize],
             });
             if let Some(c) = g.hand(to_pick).iter().next() {
-                v.push(Action::Place { player: to_pick, card: c });
+                v.push(Action::Place {
+                    player: to_pick,
+                    card: c,
+                });
             }
         }
         PhaseName::Place => {
@@ -133,7 +151,10 @@ fn check_game(players: u8, seed: u64) -> Result<(), TestCaseError> {
     prop_assert_eq!(steps, 8 * 2 * p + 7 * 2 * p);
     let before = g.clone();
     prop_assert_eq!(
-        g.apply(Action::Place { player: 0, card: Card::all().next().unwrap() }),
+        g.apply(Action::Place {
+            player: 0,
+            card: Card::all().next().unwrap()
+        }),
         Err(SaintError::GameOver { player: 0 })
     );
     prop_assert!(g == before);
@@ -199,18 +220,30 @@ proptest! {
 fn determinized_clone_keeps_my_view_and_counts() {
     let mut g = SaintGame::new(SaintOptions::new(4), seed_from_u64(4)).unwrap();
     let mut rng = GameRng::from_u64(4);
-    play_random_until(&mut g, &mut rng, |g| g.round() == 3 && g.phase() == PhaseName::Show);
-    g.apply(Action::Show { player: 1, cards: {
-        let h: Vec<Card> = g.hand(1).iter().collect();
-        [h[0], h[1]]
-    } }).unwrap();
+    play_random_until(&mut g, &mut rng, |g| {
+        g.round() == 3 && g.phase() == PhaseName::Show
+    });
+    g.apply(Action::Show {
+        player: 1,
+        cards: {
+            let h: Vec<Card> = g.hand(1).iter().collect();
+            [h[0], h[1]]
+        },
+    })
+    .unwrap();
     let mut d = g.clone();
     d.determinize(0, &mut GameRng::from_u64(9));
     assert_all_cards_accounted(&d);
     let (mine, theirs) = (g.view(0).unwrap(), d.view(0).unwrap());
     assert_eq!(mine, theirs, "the observer cannot tell the difference");
-    assert_ne!((1..4).map(|p| g.hand(p)).collect::<Vec<_>>(), (1..4).map(|p| d.hand(p)).collect::<Vec<_>>());
-    assert!(d.is_pending(1), "another player's hidden choice is forgotten");
+    assert_ne!(
+        (1..4).map(|p| g.hand(p)).collect::<Vec<_>>(),
+        (1..4).map(|p| d.hand(p)).collect::<Vec<_>>()
+    );
+    assert!(
+        d.is_pending(1),
+        "another player's hidden choice is forgotten"
+    );
     assert_eq!(d.record().unwrap_err(), SaintError::Determinized);
     // The determinized game plays on to the end.
     while !d.is_over() {

@@ -45,7 +45,10 @@ fn a_record_round_trips_through_json_and_replays() {
         for h in &r.hands {
             assert_eq!(h.category.code().is_empty(), false);
             for c in h.shown {
-                assert!(h.best_five.contains(&c), "both shown cards are in the best five");
+                assert!(
+                    h.best_five.contains(&c),
+                    "both shown cards are in the best five"
+                );
             }
             let centre_used = h.best_five.iter().filter(|c| r.centre.contains(c)).count();
             assert_eq!(centre_used, 3);
@@ -74,7 +77,11 @@ fn tampered_placed_card_not_in_hand_is_rejected() {
     let c = card_not_in_hand(&rec, 2, 1);
     rec.rounds[2].placed[1] = c;
     match rejected(&rec) {
-        RecordError::Illegal { round: 3, player: 1, source: SaintError::CardNotInHand { card, .. } } => {
+        RecordError::Illegal {
+            round: 3,
+            player: 1,
+            source: SaintError::CardNotInHand { card, .. },
+        } => {
             assert_eq!(card, c)
         }
         e => panic!("{e:?}"),
@@ -87,18 +94,41 @@ fn tampered_points_are_rejected() {
     rec.rounds[4].hands[2].points += 1;
     let e = rejected(&rec);
     assert!(
-        matches!(e, RecordError::Mismatch { round: 5, player: Some(2), field: "points", .. }),
+        matches!(
+            e,
+            RecordError::Mismatch {
+                round: 5,
+                player: Some(2),
+                field: "points",
+                ..
+            }
+        ),
         "{e:?}"
     );
-    assert!(e.to_string().starts_with("round 5, player 2: points is"), "{e}");
+    assert!(
+        e.to_string().starts_with("round 5, player 2: points is"),
+        "{e}"
+    );
 }
 
 #[test]
 fn tampered_category_and_best_five_are_rejected() {
     let mut rec = record();
     let h = &mut rec.rounds[0].hands[0];
-    h.category = if h.category == Category::StraightFlush { Category::HighCard } else { Category::StraightFlush };
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 1, player: Some(0), field: "category", .. }));
+    h.category = if h.category == Category::StraightFlush {
+        Category::HighCard
+    } else {
+        Category::StraightFlush
+    };
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 1,
+            player: Some(0),
+            field: "category",
+            ..
+        }
+    ));
     let mut rec = record();
     let centre = rec.rounds[1].centre.clone();
     let five = rec.rounds[1].hands[3].best_five;
@@ -111,13 +141,29 @@ fn tampered_category_and_best_five_are_rejected() {
         // Equally good (e.g. a kicker that does not play): accepted.
         Ok(_) => {}
         Err(e) => assert!(
-            matches!(e, RecordError::Mismatch { round: 2, player: Some(3), field: "best_five", .. }),
+            matches!(
+                e,
+                RecordError::Mismatch {
+                    round: 2,
+                    player: Some(3),
+                    field: "best_five",
+                    ..
+                }
+            ),
             "{e:?}"
         ),
     }
     // Two copies of a card, or a card from outside, are never a hand.
     rec.rounds[1].hands[3].best_five[0] = five[1];
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 2, player: Some(3), field: "best_five", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 2,
+            player: Some(3),
+            field: "best_five",
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -128,9 +174,16 @@ fn tampered_pick_not_in_pool_is_rejected() {
     // A card picked earlier in the draft is no longer in the pool.
     d.picks[1].card = first.card;
     match rejected(&rec) {
-        RecordError::Illegal { round: 4, player, source: SaintError::CardNotInPool { card, .. } } => {
+        RecordError::Illegal {
+            round: 4,
+            player,
+            source: SaintError::CardNotInPool { card, .. },
+        } => {
             assert_eq!(card, first.card);
-            assert_eq!(player, rec.rounds[3].draft.as_ref().unwrap().picks[1].player);
+            assert_eq!(
+                player,
+                rec.rounds[3].draft.as_ref().unwrap().picks[1].player
+            );
         }
         e => panic!("{e:?}"),
     }
@@ -141,7 +194,14 @@ fn tampered_draft_order_is_rejected() {
     let mut rec = record();
     let d = rec.rounds[0].draft.as_mut().unwrap();
     d.order.swap(0, 3);
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 1, field: "draft.order", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 1,
+            field: "draft.order",
+            ..
+        }
+    ));
     // Picks made out of the draft order are illegal.
     let mut rec = record();
     let d = rec.rounds[0].draft.as_mut().unwrap();
@@ -149,7 +209,11 @@ fn tampered_draft_order_is_rejected() {
     d.picks[0].player = b;
     d.picks[1].player = a;
     match rejected(&rec) {
-        RecordError::Illegal { round: 1, player, source: SaintError::NotYourTurn { to_pick, .. } } => {
+        RecordError::Illegal {
+            round: 1,
+            player,
+            source: SaintError::NotYourTurn { to_pick, .. },
+        } => {
             assert_eq!((player, to_pick), (b, a));
         }
         e => panic!("{e:?}"),
@@ -160,23 +224,59 @@ fn tampered_draft_order_is_rejected() {
 fn tampered_tie_draw_is_rejected() {
     let mut rec = record();
     rec.rounds[6].draft.as_mut().unwrap().tie_draw.reverse();
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 7, field: "draft.tie_draw", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 7,
+            field: "draft.tie_draw",
+            ..
+        }
+    ));
 }
 
 #[test]
 fn tampered_preview_discards_and_scores_are_rejected() {
     let mut rec = record();
     rec.rounds[2].preview[0] = rec.rounds[2].placed[0];
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 3, field: "preview", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 3,
+            field: "preview",
+            ..
+        }
+    ));
     let mut rec = record();
     rec.rounds[5].discards.pop();
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 6, field: "discards", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 6,
+            field: "discards",
+            ..
+        }
+    ));
     let mut rec = record();
     rec.rounds[5].scores[3] += 2;
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 6, player: Some(3), field: "scores", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 6,
+            player: Some(3),
+            field: "scores",
+            ..
+        }
+    ));
     let mut rec = record();
     rec.rounds[5].centre.pop();
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { round: 6, field: "centre", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            round: 6,
+            field: "centre",
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -186,7 +286,11 @@ fn tampered_shown_card_is_rejected() {
     rec.rounds[3].hands[0].shown[1] = placed;
     assert!(matches!(
         rejected(&rec),
-        RecordError::Illegal { round: 4, player: 0, source: SaintError::CardNotInHand { .. } }
+        RecordError::Illegal {
+            round: 4,
+            player: 0,
+            source: SaintError::CardNotInHand { .. }
+        }
     ));
 }
 
@@ -195,13 +299,31 @@ fn tampered_result_is_rejected() {
     let mut rec = record();
     let r = rec.result.as_mut().unwrap();
     r.winners = vec![0, 1, 2, 3];
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { field: "result.winners", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            field: "result.winners",
+            ..
+        }
+    ));
     let mut rec = record();
     rec.result = None;
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { field: "result", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            field: "result",
+            ..
+        }
+    ));
     let mut rec = record();
     rec.rounds.pop();
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { field: "result", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            field: "result",
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -210,17 +332,35 @@ fn tampered_deal_or_seed_is_rejected() {
     let (a, b) = (rec.deal.hands[1][0], rec.deal.hands[2][0]);
     rec.deal.hands[1][0] = b;
     rec.deal.hands[2][0] = a;
-    assert!(matches!(rejected(&rec), RecordError::Deal { player: Some(1), .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Deal {
+            player: Some(1),
+            ..
+        }
+    ));
     let mut rec = record();
     rec.seed = "00".repeat(32);
-    assert!(matches!(rejected(&rec), RecordError::Deal { player: Some(0), .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Deal {
+            player: Some(0),
+            ..
+        }
+    ));
     let mut rec = record();
     rec.seed = "xyz".into();
     assert!(matches!(rejected(&rec), RecordError::Format(_)));
     // Flipping `shuffled` changes the generator's stream: the tie draws no longer match.
     let mut rec = record();
     rec.shuffled = false;
-    assert!(matches!(rejected(&rec), RecordError::Mismatch { field: "draft.tie_draw", .. }));
+    assert!(matches!(
+        rejected(&rec),
+        RecordError::Mismatch {
+            field: "draft.tie_draw",
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -256,16 +396,25 @@ fn wrong_options_or_format_are_rejected() {
     let mut rec = record();
     rec.format = "something-else".into();
     assert!(matches!(rejected(&rec), RecordError::Format(_)));
-    assert!(matches!(verify_record_json("{\"format\": 1}"), Err(RecordError::Format(_))));
+    assert!(matches!(
+        verify_record_json("{\"format\": 1}"),
+        Err(RecordError::Format(_))
+    ));
 }
 
 #[test]
 fn documented_example_verifies() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/saint-record.md"))
-        .expect("docs/saint-record.md");
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/saint-record.md"
+    ))
+    .expect("docs/saint-record.md");
     let start = doc.find("```json\n").expect("an example") + 8;
     let end = start + doc[start..].find("```").expect("end of the example");
     let g = verify_record_json(&doc[start..end]).expect("the documented example is valid");
     assert!(g.is_over());
-    assert_eq!(g.record().unwrap(), serde_json::from_str::<SaintRecord>(&doc[start..end]).unwrap());
+    assert_eq!(
+        g.record().unwrap(),
+        serde_json::from_str::<SaintRecord>(&doc[start..end]).unwrap()
+    );
 }

@@ -23,7 +23,10 @@ fn replay_confirms_a_record_and_prints_final_scores() {
     let mut out = Vec::new();
     replay_saint(&path, false, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("record confirmed (3 players); final scores"), "{text}");
+    assert!(
+        text.contains("record confirmed (3 players); final scores"),
+        "{text}"
+    );
     for s in g.scores() {
         assert!(text.contains(&format!("{s:>3} points")), "{text}");
     }
@@ -45,6 +48,11 @@ fn replay_rejects_a_tampered_record_naming_round_and_player() {
     let path = write_record("bad.json", &rec);
     let e = replay_saint(&path, false, &mut Vec::new()).unwrap_err();
     assert!(e.contains("round 3, player 1: points"), "{e}");
-    let e = replay_saint(std::path::Path::new("/nonexistent/x.json"), true, &mut Vec::new()).unwrap_err();
+    let e = replay_saint(
+        std::path::Path::new("/nonexistent/x.json"),
+        true,
+        &mut Vec::new(),
+    )
+    .unwrap_err();
     assert!(e.contains("cannot read"), "{e}");
 }

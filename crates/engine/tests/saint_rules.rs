@@ -20,7 +20,11 @@ fn tie_table() -> SaintGame {
 }
 
 fn tie_round(g: &mut SaintGame) -> Vec<Event> {
-    place_and_show(g, &["Kd", "Qh", "Jc", "5s"], &["9c 8d", "9h 8s", "3c 2d", "4h 2s"])
+    place_and_show(
+        g,
+        &["Kd", "Qh", "Jc", "5s"],
+        &["9c 8d", "9h 8s", "3c 2d", "4h 2s"],
+    )
 }
 
 #[test]
@@ -53,7 +57,11 @@ fn preview_takes_as_many_cards_as_the_centre_and_becomes_the_next_centre() {
     let order = g.draft_order().to_vec();
     let pool: Vec<Card> = g.pool().iter().collect();
     for (i, &p) in order.iter().chain(&order).enumerate() {
-        g.apply(Action::Pick { player: p, card: pool[i] }).unwrap();
+        g.apply(Action::Pick {
+            player: p,
+            card: pool[i],
+        })
+        .unwrap();
     }
     assert_eq!(g.round(), 2);
     assert_eq!(g.centre(), CardSet::from(card("7h")));
@@ -65,13 +73,26 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
     let mut g = tie_table();
     let before = g.centre();
     for (player, c) in ["Kd", "Qh", "Jc"].iter().enumerate() {
-        let ev = g.apply(Action::Place { player, card: card(c) }).unwrap();
+        let ev = g
+            .apply(Action::Place {
+                player,
+                card: card(c),
+            })
+            .unwrap();
         assert!(ev.is_empty(), "a submission reveals nothing");
         assert_eq!(g.centre(), before);
-        assert!(g.hand(player).contains(card(c)), "the card stays in hand until the reveal");
+        assert!(
+            g.hand(player).contains(card(c)),
+            "the card stays in hand until the reveal"
+        );
     }
     assert_eq!(g.pending(), vec![3]);
-    let ev = g.apply(Action::Place { player: 3, card: card("5s") }).unwrap();
+    let ev = g
+        .apply(Action::Place {
+            player: 3,
+            card: card("5s"),
+        })
+        .unwrap();
     let placed: Vec<(usize, Card)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -81,7 +102,12 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
         .collect();
     assert_eq!(
         placed,
-        vec![(0, card("Kd")), (1, card("Qh")), (2, card("Jc")), (3, card("5s"))]
+        vec![
+            (0, card("Kd")),
+            (1, card("Qh")),
+            (2, card("Jc")),
+            (3, card("5s"))
+        ]
     );
     assert_eq!(g.centre().len(), 5, "C + P = 5 cards");
     assert_eq!(g.phase(), PhaseName::Show);
@@ -90,8 +116,16 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
 #[test]
 fn a_choice_may_be_replaced_until_the_last_player_chooses() {
     let mut g = tie_table();
-    g.apply(Action::Place { player: 0, card: card("9c") }).unwrap();
-    g.apply(Action::Place { player: 0, card: card("Kd") }).unwrap();
+    g.apply(Action::Place {
+        player: 0,
+        card: card("9c"),
+    })
+    .unwrap();
+    g.apply(Action::Place {
+        player: 0,
+        card: card("Kd"),
+    })
+    .unwrap();
     assert_eq!(g.choice(0), Some(vec![card("Kd")]));
     assert_eq!(g.pending(), vec![1, 2, 3], "replacing does not count twice");
     tie_round_rest(&mut g);
@@ -101,11 +135,19 @@ fn a_choice_may_be_replaced_until_the_last_player_chooses() {
 
 fn tie_round_rest(g: &mut SaintGame) {
     for (player, c) in ["Qh", "Jc", "5s"].iter().enumerate() {
-        g.apply(Action::Place { player: player + 1, card: card(c) }).unwrap();
+        g.apply(Action::Place {
+            player: player + 1,
+            card: card(c),
+        })
+        .unwrap();
     }
     for (player, s) in ["9c 8d", "9h 8s", "3c 2d", "4h 2s"].iter().enumerate() {
         let c = cards(s);
-        g.apply(Action::Show { player, cards: [c[0], c[1]] }).unwrap();
+        g.apply(Action::Show {
+            player,
+            cards: [c[0], c[1]],
+        })
+        .unwrap();
     }
 }
 
@@ -115,15 +157,33 @@ fn shown_pairs_are_revealed_together_when_the_last_player_chooses() {
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
     for (player, s) in ["9c 8d", "9h 8s", "3c 2d"].iter().enumerate() {
         let c = cards(s);
-        let ev = g.apply(Action::Show { player, cards: [c[0], c[1]] }).unwrap();
+        let ev = g
+            .apply(Action::Show {
+                player,
+                cards: [c[0], c[1]],
+            })
+            .unwrap();
         assert!(ev.is_empty());
         assert!(g.round_points().is_none());
     }
     let ev = g
-        .apply(Action::Show { player: 3, cards: [card("4h"), card("2s")] })
+        .apply(Action::Show {
+            player: 3,
+            cards: [card("4h"), card("2s")],
+        })
         .unwrap();
-    assert_eq!(ev.iter().filter(|e| matches!(e, Event::Shown { .. })).count(), 4);
-    assert_eq!(ev.iter().filter(|e| matches!(e, Event::Scored { .. })).count(), 4);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Shown { .. }))
+            .count(),
+        4
+    );
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Scored { .. }))
+            .count(),
+        4
+    );
 }
 
 #[test]
@@ -135,7 +195,11 @@ fn shown_pair_must_use_exactly_three_centre_cards() {
     let mut g = stacked(SaintOptions::new(4), &hands, "As", "Kc");
     place_and_show(&mut g, &placed, &shown);
     let r0 = g.round_ranks().unwrap()[0];
-    assert_eq!(r0.category(), Category::HighCard, "T-3 and three centre cards");
+    assert_eq!(
+        r0.category(),
+        Category::HighCard,
+        "T-3 and three centre cards"
+    );
     // The option "any five of the seven" lets the royal flush stand.
     let any = SaintOptions {
         hand_rule: HandRule::AnyFive,
@@ -143,7 +207,10 @@ fn shown_pair_must_use_exactly_three_centre_cards() {
     };
     let mut g = stacked(any, &hands, "As", "Kc");
     place_and_show(&mut g, &placed, &shown);
-    assert_eq!(g.round_ranks().unwrap()[0].category(), Category::StraightFlush);
+    assert_eq!(
+        g.round_ranks().unwrap()[0].category(),
+        Category::StraightFlush
+    );
     assert_eq!(g.round_points().unwrap(), &[1, 0, 0, 0]);
 }
 
@@ -156,8 +223,16 @@ fn both_shown_cards_count_even_when_one_is_useless() {
         "2h",
         "Kc",
     );
-    place_and_show(&mut g, &["Kh", "Qh", "Jh", "3s"], &["Ah 2c", "9c 8d", "7c 6d", "5c 4d"]);
-    assert_eq!(g.round_ranks().unwrap()[0].category(), Category::OnePair, "deuces");
+    place_and_show(
+        &mut g,
+        &["Kh", "Qh", "Jh", "3s"],
+        &["Ah 2c", "9c 8d", "7c 6d", "5c 4d"],
+    );
+    assert_eq!(
+        g.round_ranks().unwrap()[0].category(),
+        Category::OnePair,
+        "deuces"
+    );
 }
 
 #[test]
@@ -168,7 +243,9 @@ fn best_hand_wins_the_round_number_in_points() {
     for e in ev {
         match e {
             Event::RoundStarted { round: r, .. } => round = r as u32,
-            Event::Scored { rank, points: p, .. } => points.push((rank, p)),
+            Event::Scored {
+                rank, points: p, ..
+            } => points.push((rank, p)),
             Event::DraftOrder { .. } | Event::GameOver { .. } => {
                 let best = points.iter().map(|x| x.0).max().unwrap();
                 let k = points.iter().filter(|x| x.0 == best).count() as u32;
@@ -197,14 +274,22 @@ fn tied_players_share_points_rounded_up() {
 fn three_tied_players_share_rounded_up_points_in_round_two() {
     let mut g = stacked(
         SaintOptions::new(3),
-        &["Ac 9c 8d 5c 4c 3c", "Ad 9d 8h 5d 4s 3d", "Ah 9h 8s 5h 4h 3h"],
+        &[
+            "Ac 9c 8d 5c 4c 3c",
+            "Ad 9d 8h 5d 4s 3d",
+            "Ah 9h 8s 5h 4h 3h",
+        ],
         "Ks Qs",
         "Kd Qd",
     );
     // Round 1: centre Ks Qs Ac Ad Ah; every 9-8 makes the same three aces: ⌈1 / 3⌉ = 1.
     place_and_show(&mut g, &["Ac", "Ad", "Ah"], &["9c 8d", "9d 8h", "9h 8s"]);
     assert_eq!(g.round_points().unwrap(), &[1, 1, 1]);
-    assert_eq!(g.draft_order(), g.tie_draw(), "all equal: the draft follows the tie draw");
+    assert_eq!(
+        g.draft_order(),
+        g.tie_draw(),
+        "all equal: the draft follows the tie draw"
+    );
     while g.phase() == PhaseName::Draft {
         let p = g.pending()[0];
         let c = g.pool().iter().next().unwrap();
@@ -213,7 +298,10 @@ fn three_tied_players_share_rounded_up_points_in_round_two() {
     // Round 2: centre Kd Qd 5c 5d 5h; every 4-3 makes three fives: ⌈2 / 3⌉ = 1.
     assert_eq!(g.round(), 2);
     place_and_show(&mut g, &["5c", "5d", "5h"], &["4c 3c", "4s 3d", "4h 3h"]);
-    assert_eq!(g.round_ranks().unwrap()[0].category(), Category::ThreeOfAKind);
+    assert_eq!(
+        g.round_ranks().unwrap()[0].category(),
+        Category::ThreeOfAKind
+    );
     assert_eq!(g.round_points().unwrap(), &[1, 1, 1]);
     assert_eq!(g.scores(), &[2, 2, 2]);
 }
@@ -267,7 +355,12 @@ fn equal_hands_are_ordered_by_one_random_draw_per_round() {
         let mut g = SaintGame::from_deal(SaintOptions::new(4), &deal, seed_from_u64(seed)).unwrap();
         tie_round(&mut g);
         let order = g.draft_order().to_vec();
-        let tie: Vec<usize> = g.tie_draw().to_vec().into_iter().filter(|p| *p < 2).collect();
+        let tie: Vec<usize> = g
+            .tie_draw()
+            .to_vec()
+            .into_iter()
+            .filter(|p| *p < 2)
+            .collect();
         assert_eq!(&order[2..], &tie[..]);
         firsts[order[2]] += 1;
     }
@@ -278,11 +371,17 @@ fn equal_hands_are_ordered_by_one_random_draw_per_round() {
 fn pool_is_the_centre_and_every_shown_pair() {
     let mut g = tie_table();
     tie_round(&mut g);
-    let want: CardSet = cards("As Kd Qh Jc 5s 9c 8d 9h 8s 3c 2d 4h 2s").into_iter().collect();
+    let want: CardSet = cards("As Kd Qh Jc 5s 9c 8d 9h 8s 3c 2d 4h 2s")
+        .into_iter()
+        .collect();
     assert_eq!(g.pool(), want);
     // A player may take back their own shown card.
     let p = g.pending()[0];
-    g.apply(Action::Pick { player: p, card: card("3c") }).unwrap();
+    g.apply(Action::Pick {
+        player: p,
+        card: card("3c"),
+    })
+    .unwrap();
 }
 
 #[test]
@@ -320,7 +419,10 @@ fn a_player_holds_eleven_minus_r_cards_at_the_start_of_round_r() {
             play_random_until(&mut g, &mut rng, |g| g.round() > r);
         }
         assert!(g.is_over());
-        assert!((0..p as usize).all(|s| g.hand(s).is_empty()), "round 8 uses all three");
+        assert!(
+            (0..p as usize).all(|s| g.hand(s).is_empty()),
+            "round 8 uses all three"
+        );
     }
 }
 
@@ -337,12 +439,19 @@ fn round_eight_has_no_preview_and_no_draft() {
         let a = g.random_action(p, &mut rng).unwrap();
         ev.extend(g.apply(a).unwrap());
     }
-    assert!(!ev.iter().any(|e| matches!(e, Event::DraftOrder { .. } | Event::Picked { .. })));
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, Event::DraftOrder { .. } | Event::Picked { .. })));
     assert!(matches!(ev.last(), Some(Event::GameOver { .. })));
     assert_eq!(g.phase(), PhaseName::Over);
     assert!(g.pending().is_empty());
     assert!(g.legal_actions(0).is_empty());
-    let e = g.apply(Action::Pick { player: 0, card: card("As") }).unwrap_err();
+    let e = g
+        .apply(Action::Pick {
+            player: 0,
+            card: card("As"),
+        })
+        .unwrap_err();
     assert_eq!(e, SaintError::GameOver { player: 0 });
     assert_all_cards_accounted(&g);
 }
@@ -387,7 +496,13 @@ fn short_draw_pile_is_refilled_from_the_shuffled_discards() {
         let p = g.pending()[0];
         let a = g.random_action(p, &mut rng).unwrap();
         for e in g.apply(a).unwrap() {
-            if let Event::RoundStarted { reshuffled: true, preview, round, .. } = e {
+            if let Event::RoundStarted {
+                reshuffled: true,
+                preview,
+                round,
+                ..
+            } = e
+            {
                 assert_eq!(preview.len(), 16, "round {round}");
                 reshuffles += 1;
             }
@@ -433,30 +548,97 @@ fn invalid_options_are_rejected_up_front() {
 fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     let mut g = tie_table();
     let before = g.clone();
-    let e = g.apply(Action::Show { player: 0, cards: [card("9c"), card("8d")] }).unwrap_err();
+    let e = g
+        .apply(Action::Show {
+            player: 0,
+            cards: [card("9c"), card("8d")],
+        })
+        .unwrap_err();
     assert_eq!(
         e,
-        SaintError::WrongPhase { player: 0, round: 1, phase: PhaseName::Place, tried: PhaseName::Show }
+        SaintError::WrongPhase {
+            player: 0,
+            round: 1,
+            phase: PhaseName::Place,
+            tried: PhaseName::Show
+        }
     );
-    let e = g.apply(Action::Place { player: 0, card: card("Qh") }).unwrap_err();
-    assert!(matches!(e, SaintError::CardNotInHand { player: 0, round: 1, card, ref hand } if card == card_of("Qh") && hand.len() == 10));
+    let e = g
+        .apply(Action::Place {
+            player: 0,
+            card: card("Qh"),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(e, SaintError::CardNotInHand { player: 0, round: 1, card, ref hand } if card == card_of("Qh") && hand.len() == 10)
+    );
     assert!(e.to_string().contains("Qh is not in your hand"), "{e}");
-    let e = g.apply(Action::Place { player: 4, card: card("Qh") }).unwrap_err();
-    assert_eq!(e, SaintError::NoSuchPlayer { player: 4, players: 4 });
+    let e = g
+        .apply(Action::Place {
+            player: 4,
+            card: card("Qh"),
+        })
+        .unwrap_err();
+    assert_eq!(
+        e,
+        SaintError::NoSuchPlayer {
+            player: 4,
+            players: 4
+        }
+    );
     assert_eq!(g, before);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
     let before = g.clone();
-    let e = g.apply(Action::Show { player: 0, cards: [card("9c"), card("9c")] }).unwrap_err();
-    assert_eq!(e, SaintError::SameCardTwice { player: 0, round: 1, card: card("9c") });
-    let e = g.apply(Action::Show { player: 0, cards: [card("Kd"), card("9c")] }).unwrap_err();
-    assert!(matches!(e, SaintError::CardNotInHand { .. }), "the placed card left the hand");
+    let e = g
+        .apply(Action::Show {
+            player: 0,
+            cards: [card("9c"), card("9c")],
+        })
+        .unwrap_err();
+    assert_eq!(
+        e,
+        SaintError::SameCardTwice {
+            player: 0,
+            round: 1,
+            card: card("9c")
+        }
+    );
+    let e = g
+        .apply(Action::Show {
+            player: 0,
+            cards: [card("Kd"), card("9c")],
+        })
+        .unwrap_err();
+    assert!(
+        matches!(e, SaintError::CardNotInHand { .. }),
+        "the placed card left the hand"
+    );
     assert_eq!(g, before);
     place_and_show(&mut g, &[], &["9c 8d", "9h 8s", "3c 2d", "4h 2s"]);
     let before = g.clone();
-    let e = g.apply(Action::Pick { player: 2, card: card("Ac") }).unwrap_err();
-    assert!(matches!(e, SaintError::CardNotInPool { player: 2, .. }), "{e:?}");
-    let e = g.apply(Action::Place { player: 2, card: card("7h") }).unwrap_err();
-    assert!(matches!(e, SaintError::WrongPhase { phase: PhaseName::Draft, .. }));
+    let e = g
+        .apply(Action::Pick {
+            player: 2,
+            card: card("Ac"),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(e, SaintError::CardNotInPool { player: 2, .. }),
+        "{e:?}"
+    );
+    let e = g
+        .apply(Action::Place {
+            player: 2,
+            card: card("7h"),
+        })
+        .unwrap_err();
+    assert!(matches!(
+        e,
+        SaintError::WrongPhase {
+            phase: PhaseName::Draft,
+            ..
+        }
+    ));
     assert_eq!(g, before);
 }
 
@@ -470,7 +652,11 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
     for p in 0..4 {
         assert_eq!(g.legal_actions(p).len(), 10);
     }
-    g.apply(Action::Place { player: 0, card: card("Kd") }).unwrap();
+    g.apply(Action::Place {
+        player: 0,
+        card: card("Kd"),
+    })
+    .unwrap();
     assert_eq!(g.legal_actions(0).len(), 10, "may still replace");
     assert_eq!(g.pending(), vec![1, 2, 3]);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
@@ -487,14 +673,25 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
 fn views_hide_other_hands_and_pending_choices() {
     let mut g = tie_table();
     let v1 = g.view(1).unwrap();
-    g.apply(Action::Place { player: 0, card: card("Kd") }).unwrap();
-    assert_eq!(g.view(1).unwrap(), v1, "another's choice changes nothing in my view");
+    g.apply(Action::Place {
+        player: 0,
+        card: card("Kd"),
+    })
+    .unwrap();
+    assert_eq!(
+        g.view(1).unwrap(),
+        v1,
+        "another's choice changes nothing in my view"
+    );
     let v0 = g.view(0).unwrap();
     assert_eq!(v0.my_choice, Some(vec![card("Kd")]));
     assert_eq!(v0.hand.len(), 10);
     let json = serde_json::to_string(&g.view(1).unwrap()).unwrap();
     for c in g.hand(0) {
-        assert!(!json.contains(&format!("\"{c}\"")), "{c} of player 0 leaked: {json}");
+        assert!(
+            !json.contains(&format!("\"{c}\"")),
+            "{c} of player 0 leaked: {json}"
+        );
     }
     assert_eq!(g.view(1).unwrap().hand_sizes, vec![10, 10, 10, 10]);
     assert!(g.view(4).is_err());
@@ -519,7 +716,10 @@ fn five_players_have_an_empty_starting_centre() {
     let (g, ev) = random_game(5, 11);
     assert!(g.is_over());
     for e in ev {
-        if let Event::RoundStarted { centre, preview, .. } = e {
+        if let Event::RoundStarted {
+            centre, preview, ..
+        } = e
+        {
             assert!(centre.is_empty() && preview.is_empty());
         }
     }

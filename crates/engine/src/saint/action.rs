@@ -40,9 +40,9 @@ impl Action {
     /// The player the action is for.
     pub const fn player(&self) -> usize {
         match *self {
-            Action::Place { player, .. } | Action::Show { player, .. } | Action::Pick { player, .. } => {
-                player
-            }
+            Action::Place { player, .. }
+            | Action::Show { player, .. }
+            | Action::Pick { player, .. } => player,
         }
     }
 }

@@ -105,7 +105,10 @@ pub enum SaintError {
         tried: PhaseName,
     },
     /// The card is not in the player's hand.
-    #[error("player {player}, round {round}: {card} is not in your hand (you hold {})", cards(hand))]
+    #[error(
+        "player {player}, round {round}: {card} is not in your hand (you hold {})",
+        cards(hand)
+    )]
     CardNotInHand {
         /// Who tried to act.
         player: usize,
@@ -137,7 +140,10 @@ pub enum SaintError {
         to_pick: usize,
     },
     /// The picked card is not in the pool.
-    #[error("player {player}, round {round}: {card} is not in the pool (the pool holds {})", cards(pool))]
+    #[error(
+        "player {player}, round {round}: {card} is not in the pool (the pool holds {})",
+        cards(pool)
+    )]
     CardNotInPool {
         /// Who tried to act.
         player: usize,

@@ -34,6 +34,7 @@
 mod action;
 mod error;
 mod options;
+mod random;
 mod record;
 mod view;
 
@@ -171,7 +172,7 @@ impl SaintGame {
             *slot = c;
         }
         // The same Fisher–Yates as `Deck::shuffled`.
-        rng.shuffle(&mut deck);
+        random::shuffle(&mut rng, &mut deck);
         Ok(SaintGame::start(options, deck, seed, true, rng))
     }
 
@@ -186,7 +187,13 @@ impl SaintGame {
     ) -> Result<SaintGame, OptionsError> {
         options.validate()?;
         let deck = deal.deck(&options)?;
-        Ok(SaintGame::start(options, deck, seed, false, GameRng::from_seed(seed)))
+        Ok(SaintGame::start(
+            options,
+            deck,
+            seed,
+            false,
+            GameRng::from_seed(seed),
+        ))
     }
 
     fn start(
@@ -336,7 +343,9 @@ impl SaintGame {
             return Vec::new();
         }
         let best = self.scores().iter().copied().max().unwrap_or(0);
-        (0..self.players()).filter(|&p| self.t.scores[p] == best).collect()
+        (0..self.players())
+            .filter(|&p| self.t.scores[p] == best)
+            .collect()
     }
 
     /// The hand values of the round once shown (by seat), else `None`.
@@ -371,12 +380,15 @@ impl SaintGame {
         &self.t.draw[self.t.draw_next as usize..self.t.draw_end as usize]
     }
 
-    /// The seat that must pick now, during the draft.
-    fn to_pick(&self) -> Option<usize> {
+    /// The seat that must pick now, during the draft; `None` in other phases.
+    #[inline]
+    pub fn to_pick(&self) -> Option<usize> {
         match self.t.phase {
             Phase::Draft { step } => {
                 let p = self.t.players;
-                Some(self.t.order.as_slice()[(step % p) as usize] as usize)
+                // The second pass repeats the first: step mod P, without a division.
+                let i = if step >= p { step - p } else { step };
+                self.t.order.as_slice().get(i as usize).map(|&s| s as usize)
             }
             _ => None,
         }
@@ -399,15 +411,44 @@ impl SaintGame {
     /// The players who still have to act, in seat order (omniscient in simultaneous phases:
     /// for the table, not for other players).
     pub fn pending(&self) -> Vec<usize> {
-        (0..self.players()).filter(|&p| self.is_pending(p)).collect()
+        (0..self.players())
+            .filter(|&p| self.is_pending(p))
+            .collect()
+    }
+
+    /// As [`SaintGame::pending`], without allocating.
+    pub fn pending_seats(&self) -> Seats {
+        let mut s = Seats::EMPTY;
+        if let Some(p) = self.to_pick() {
+            s.push(p);
+            return s;
+        }
+        for p in 0..self.players() {
+            if self.is_pending(p) {
+                s.push(p);
+            }
+        }
+        s
     }
 
     /// A player's own pending choice in a simultaneous phase (one card to place, or two to
     /// show), if any.
     pub fn choice(&self, player: usize) -> Option<Vec<Card>> {
         match self.t.phase {
-            Phase::Place => self.t.place_choice.get(player).copied().flatten().map(|c| vec![c]),
-            Phase::Show => self.t.show_choice.get(player).copied().flatten().map(|c| c.to_vec()),
+            Phase::Place => self
+                .t
+                .place_choice
+                .get(player)
+                .copied()
+                .flatten()
+                .map(|c| vec![c]),
+            Phase::Show => self
+                .t
+                .show_choice
+                .get(player)
+                .copied()
+                .flatten()
+                .map(|c| c.to_vec()),
             _ => None,
         }
     }
@@ -420,7 +461,10 @@ impl SaintGame {
         }
         let hand = self.t.hands[player];
         match self.t.phase {
-            Phase::Place => hand.iter().map(|card| Action::Place { player, card }).collect(),
+            Phase::Place => hand
+                .iter()
+                .map(|card| Action::Place { player, card })
+                .collect(),
             Phase::Show => {
                 let cards: Vec<Card> = hand.iter().collect();
                 let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
@@ -434,9 +478,12 @@ impl SaintGame {
                 }
                 v
             }
-            Phase::Draft { .. } if self.to_pick() == Some(player) => {
-                self.t.pool.iter().map(|card| Action::Pick { player, card }).collect()
-            }
+            Phase::Draft { .. } if self.to_pick() == Some(player) => self
+                .t
+                .pool
+                .iter()
+                .map(|card| Action::Pick { player, card })
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -450,13 +497,13 @@ impl SaintGame {
         let hand = self.t.hands[player];
         match self.t.phase {
             Phase::Place => {
-                let card = nth(hand, rng.below(hand.len()))?;
+                let card = nth(hand, random::below(rng, hand.len()))?;
                 Some(Action::Place { player, card })
             }
             Phase::Show => {
                 let n = hand.len();
-                let i = rng.below(n);
-                let mut j = rng.below(n.checked_sub(1)?);
+                let i = random::below(rng, n);
+                let mut j = random::below(rng, n.checked_sub(1)?);
                 if j >= i {
                     j += 1;
                 }
@@ -468,7 +515,7 @@ impl SaintGame {
                 })
             }
             Phase::Draft { .. } if self.to_pick() == Some(player) => {
-                let card = nth(self.t.pool, rng.below(self.t.pool.len()))?;
+                let card = nth(self.t.pool, random::below(rng, self.t.pool.len()))?;
                 Some(Action::Pick { player, card })
             }
             _ => None,
@@ -487,14 +534,43 @@ impl SaintGame {
 
     /// As [`SaintGame::apply`], appending the events to `events` (a buffer the caller reuses:
     /// no allocation on the hot path). On error nothing is appended and the state is unchanged.
-    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), SaintError> {
+    pub fn apply_into(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SaintError> {
         self.check(action)?;
         self.perform(action, events);
         Ok(())
     }
 
     /// Checks an action without applying it.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), SaintError> {
+        let player = action.player();
+        let t = &self.t;
+        let legal = player < self.players()
+            && match (t.phase, action) {
+                (Phase::Place, Action::Place { card, .. }) => t.hands[player].contains(card),
+                (Phase::Show, Action::Show { cards: [a, b], .. }) => {
+                    a != b && t.hands[player].contains(a) && t.hands[player].contains(b)
+                }
+                (Phase::Draft { .. }, Action::Pick { card, .. }) => {
+                    self.to_pick() == Some(player) && t.pool.contains(card)
+                }
+                _ => false,
+            };
+        if legal {
+            Ok(())
+        } else {
+            self.diagnose(action)
+        }
+    }
+
+    /// The full check, naming what is wrong: off the hot path.
+    #[cold]
+    #[inline(never)]
+    fn diagnose(&self, action: Action) -> Result<(), SaintError> {
         let player = action.player();
         let players = self.players();
         if player >= players {
@@ -653,7 +729,7 @@ impl SaintGame {
         for (slot, c) in t.draw.iter_mut().zip(t.discards.iter()) {
             *slot = c;
         }
-        self.rng.shuffle(&mut t.draw[..n]);
+        random::shuffle(&mut self.rng, &mut t.draw[..n]);
         t.draws += 1;
         t.discards = CardSet::EMPTY;
         t.draw_next = 0;
@@ -730,7 +806,7 @@ impl SaintGame {
         }
         // The tie draw: a random permutation of the seats, once per round.
         let mut draw: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4];
-        self.rng.shuffle(&mut draw[..players]);
+        random::shuffle(&mut self.rng, &mut draw[..players]);
         let t = &mut self.t;
         t.draws += 1;
         let mut position = [0u8; MAX_PLAYERS];
@@ -741,7 +817,10 @@ impl SaintGame {
         }
         let mut order: [u8; MAX_PLAYERS] = draw;
         let ranks = t.ranks;
-        order[..players].sort_unstable_by_key(|&s| (ranks[s as usize], position[s as usize]));
+        // Worst hand first; equal hands by their place in the tie draw.
+        let key =
+            |s: u8| u32::from(ranks[s as usize].value()) << 8 | u32::from(position[s as usize]);
+        order[..players].sort_unstable_by_key(|&s| key(s));
         t.order = Seats::EMPTY;
         for &s in &order[..players] {
             t.order.push(s as usize);
@@ -791,7 +870,11 @@ impl SaintGame {
                 }
             }
         }
-        let best = t.ranks[..players].iter().copied().max().unwrap_or(HandRank::WORST);
+        let best = t.ranks[..players]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(HandRank::WORST);
         let k = t.ranks[..players].iter().filter(|&&r| r == best).count() as u32;
         let r = u32::from(t.round);
         let share = r.div_ceil(k.max(1));
@@ -829,7 +912,7 @@ impl SaintGame {
             hidden[n] = c;
             n += 1;
         }
-        rng.shuffle(&mut hidden[..n]);
+        random::shuffle(rng, &mut hidden[..n]);
         let mut next = 0;
         for p in (0..players).filter(|&p| p != observer) {
             let k = self.t.hands[p].len() as usize;
@@ -846,18 +929,52 @@ impl SaintGame {
     }
 }
 
-/// The `k`-th card (lowest first) of a set.
+/// The `k`-th card (lowest first) of a set, by a branch-free broadword select (Vigna,
+/// "Broadword implementation of rank/select queries"): per-byte counts, their prefix sums by
+/// one multiplication, the target byte found by a parallel comparison, then a table for the bit
+/// within the byte. Random play picks a card this way at every action; the obvious loop that
+/// clears `k` low bits costs a branch misprediction per call.
+#[inline]
 fn nth(set: CardSet, k: u32) -> Option<Card> {
-    let mut bits = set.bits();
-    for _ in 0..k {
-        bits &= bits.wrapping_sub(1);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let x = set.bits();
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the number of cards in bytes 0..=i.
+    let sums = s.wrapping_mul(ONES);
+    let k = u64::from(k);
+    if k >= sums >> 56 {
+        return None;
     }
-    if bits == 0 {
-        None
-    } else {
-        Card::from_index(bits.trailing_zeros() as u8)
-    }
+    // High bit of byte i set when sums[i] <= k: a prefix of the bytes, as long as the target.
+    let below = (((k * ONES) | HIGHS) - sums) & HIGHS;
+    let byte = ((below >> 7).wrapping_mul(ONES) >> 56) * 8;
+    let before = ((sums << 8) >> byte) & 0xff;
+    let in_byte = ((x >> byte) & 0xff) as usize;
+    let bit = SELECT_IN_BYTE[in_byte][(k - before) as usize & 7];
+    Card::from_index(byte as u8 + bit)
 }
+
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b][r] = i as u8;
+                r += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The best hand of a shown pair with any centre (the general, slower path for centres that
 /// are not of five cards).
@@ -883,7 +1000,9 @@ fn best_rank(rule: HandRule, pair: Option<[Card; 2]>, centre: CardSet) -> HandRa
             if all.len() <= 7 {
                 return Hand::from_cards(&all).evaluate();
             }
-            for_each_five(&all, |five| best = best.max(Hand::from_cards(five).evaluate()));
+            for_each_five(&all, |five| {
+                best = best.max(Hand::from_cards(five).evaluate())
+            });
         }
     }
     best
@@ -922,4 +1041,24 @@ struct NoEvents;
 impl Sink for NoEvents {
     #[inline]
     fn push(&mut self, _: Event) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_selects_like_the_obvious_loop() {
+        let mut rng = GameRng::from_u64(3);
+        for _ in 0..20_000 {
+            let bits = rng.next_u64() & rng.next_u64() & ((1u64 << 52) - 1);
+            let set = CardSet::from_bits(bits).unwrap_or_default();
+            let cards: Vec<Card> = set.iter().collect();
+            for k in 0..=cards.len() as u32 {
+                assert_eq!(nth(set, k), cards.get(k as usize).copied(), "{set:?} {k}");
+            }
+        }
+        assert_eq!(nth(CardSet::FULL, 51), Card::from_index(51));
+        assert_eq!(nth(CardSet::EMPTY, 0), None);
+    }
 }

@@ -42,7 +42,10 @@ impl Deal {
         }
         for (p, h) in self.hands.iter().enumerate() {
             if h.len() != HAND_SIZE as usize {
-                return Err(bad(format!("player {p} holds {} cards, not {HAND_SIZE}", h.len())));
+                return Err(bad(format!(
+                    "player {p} holds {} cards, not {HAND_SIZE}",
+                    h.len()
+                )));
             }
         }
         if self.centre.len() != options.centre_count() as usize {
@@ -52,11 +55,21 @@ impl Deal {
                 options.centre_count()
             )));
         }
-        let named = self.hands.iter().flatten().chain(&self.centre).chain(&self.draw_pile);
+        let named = self
+            .hands
+            .iter()
+            .flatten()
+            .chain(&self.centre)
+            .chain(&self.draw_pile);
         let set = CardSet::try_from_cards(named.copied()).map_err(|e| bad(e.to_string()))?;
         let mut deck = [super::NO_CARD; 52];
         let rest = !set;
-        let all = self.hands.iter().flatten().chain(&self.centre).chain(&self.draw_pile);
+        let all = self
+            .hands
+            .iter()
+            .flatten()
+            .chain(&self.centre)
+            .chain(&self.draw_pile);
         for (slot, c) in deck.iter_mut().zip(all.copied().chain(rest.iter())) {
             *slot = c;
         }
@@ -565,10 +578,11 @@ pub fn verify_record(record: &SaintRecord) -> Result<SaintGame, RecordError> {
         }
         g
     } else {
-        let g = SaintGame::from_deal(options, &record.deal, seed).map_err(|e| RecordError::Deal {
-            player: None,
-            problem: e.to_string(),
-        })?;
+        let g =
+            SaintGame::from_deal(options, &record.deal, seed).map_err(|e| RecordError::Deal {
+                player: None,
+                problem: e.to_string(),
+            })?;
         if record.deal.draw_pile.len() != g.draw_pile_len() + g.preview().len() as usize {
             return Err(RecordError::Deal {
                 player: None,
@@ -585,7 +599,11 @@ pub fn verify_record(record: &SaintRecord) -> Result<SaintGame, RecordError> {
     }
     for rec in &record.rounds {
         let shown: Vec<[Card; 2]> = rec.hands.iter().map(|h| h.shown).collect();
-        let picks = rec.draft.as_ref().map(|d| d.picks.clone()).unwrap_or_default();
+        let picks = rec
+            .draft
+            .as_ref()
+            .map(|d| d.picks.clone())
+            .unwrap_or_default();
         play_round(&mut g, &rec.placed, &shown, &picks, &mut |stage, got| {
             compare(stage, options.hand_rule, got, rec)
         })?;
@@ -603,7 +621,12 @@ pub fn verify_record(record: &SaintRecord) -> Result<SaintGame, RecordError> {
                 round: g.round(),
                 player: None,
                 field: "result",
-                expected: if over { "a result" } else { "no result (game unfinished)" }.into(),
+                expected: if over {
+                    "a result"
+                } else {
+                    "no result (game unfinished)"
+                }
+                .into(),
                 found: if res.is_some() { "a result" } else { "none" }.into(),
             })
         }

@@ -125,7 +125,10 @@ impl SaintGame {
             pool: t.pool.iter().collect(),
             picks,
             scores: self.scores().to_vec(),
-            hand_sizes: t.hands[..players].iter().map(|h| h.len() as usize).collect(),
+            hand_sizes: t.hands[..players]
+                .iter()
+                .map(|h| h.len() as usize)
+                .collect(),
             draw_pile: self.draw_pile_len(),
             discard_pile: t.discards.len() as usize,
             winners: self.winners(),

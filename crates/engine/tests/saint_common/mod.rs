@@ -46,7 +46,13 @@ pub fn stacked(options: SaintOptions, hands: &[&str], centre: &str, draw: &str) 
 pub fn place_and_show(g: &mut SaintGame, placed: &[&str], shown: &[&str]) -> Vec<Event> {
     let mut ev = Vec::new();
     for (player, c) in placed.iter().enumerate() {
-        ev.extend(g.apply(Action::Place { player, card: card(c) }).expect("place"));
+        ev.extend(
+            g.apply(Action::Place {
+                player,
+                card: card(c),
+            })
+            .expect("place"),
+        );
     }
     for (player, s) in shown.iter().enumerate() {
         let c = cards(s);
@@ -62,7 +68,11 @@ pub fn place_and_show(g: &mut SaintGame, placed: &[&str], shown: &[&str]) -> Vec
 }
 
 /// Plays random legal actions until `stop` says so or the game ends.
-pub fn play_random_until(g: &mut SaintGame, rng: &mut GameRng, mut stop: impl FnMut(&SaintGame) -> bool) {
+pub fn play_random_until(
+    g: &mut SaintGame,
+    rng: &mut GameRng,
+    mut stop: impl FnMut(&SaintGame) -> bool,
+) {
     while !g.is_over() && !stop(g) {
         let p = g.pending()[0];
         let a = g.random_action(p, rng).expect("a legal action");
@@ -87,7 +97,13 @@ pub fn random_game(players: u8, seed: u64) -> (SaintGame, Vec<Event>) {
 /// All zones of the game; they must partition the 52 cards.
 pub fn zones(g: &SaintGame) -> Vec<CardSet> {
     let mut z: Vec<CardSet> = (0..g.players()).map(|p| g.hand(p)).collect();
-    z.extend([g.centre(), g.preview(), g.pool(), g.draw_pile(), g.discards()]);
+    z.extend([
+        g.centre(),
+        g.preview(),
+        g.pool(),
+        g.draw_pile(),
+        g.discards(),
+    ]);
     z
 }
 
