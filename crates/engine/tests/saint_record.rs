@@ -43,7 +43,7 @@ fn a_record_round_trips_through_json_and_replays() {
         let pts: u32 = r.hands.iter().map(|h| h.points).sum();
         assert!(pts >= r.round as u32);
         for h in &r.hands {
-            assert_eq!(h.category.code().is_empty(), false);
+            assert!(!h.category.code().is_empty());
             for c in h.shown {
                 assert!(
                     h.best_five.contains(&c),

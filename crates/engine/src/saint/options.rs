@@ -84,7 +84,7 @@ impl SaintOptions {
             return Err(OptionsError::PlayerCount { players: p });
         }
         let c = self.centre_count();
-        if c + p < 3 {
+        if u32::from(c) + u32::from(p) < 3 {
             return Err(OptionsError::CentreTooSmall {
                 players: p,
                 centre: c,

@@ -290,8 +290,8 @@ fn play_round(
         act(g, Action::Show { player, cards })?;
     }
     let centre = sorted(g.t.scored_centre);
-    for p in 0..players {
-        let pair = g.t.shown[p].unwrap_or(shown[p]);
+    for (p, &given) in shown.iter().enumerate().take(players) {
+        let pair = g.t.shown[p].unwrap_or(given);
         let rank = g.t.ranks[p];
         rr.hands.push(HandRecord {
             shown: pair,
