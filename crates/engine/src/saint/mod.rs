@@ -17,19 +17,45 @@
 //! (equal hands by the tie draw), and each picks one card from the pool, twice round. The last
 //! pick cleans up (pool to the discard pile, preview to the centre) and starts the next round.
 //!
-//! ## Information (decisions)
+//! ## Decisions where RULES.md is silent
+//! * **Dealing:** the shuffled deck is dealt in blocks: seat 0 takes the top ten cards, then seat
+//!   1, …; then the centre; the rest is the draw pile, top first (`docs/saint-record.md`).
+//! * **Tie draw:** drawn in every round that has a draft (rounds 1–7), right after scoring, as a
+//!   uniformly random permutation of all seats, even when no hands are equal (so the draws of a
+//!   game do not depend on whether ties happened, and the record always shows it). It orders
+//!   only players with equal hand values.
+//! * **Centre counts:** C must satisfy C + P ≥ 3 (a hand of five needs three centre cards) and
+//!   10P + 2C ≤ 52 (round 1's preview can only come from the draw pile: no discards exist yet;
+//!   later rounds always suffice once discards are reshuffled). The reshuffle draws the remaining
+//!   pile first, then shuffles the whole discard pile (in card order, by the game's generator)
+//!   into a new pile. Under "any five", a centre larger than five plays as the best five of all
+//!   shown and centre cards.
+//! * **A shown pair** is two different cards of the hand after placing; its order does not
+//!   matter. The placed card may not be shown (it has left the hand).
+//! * **Round 8:** the pool is discarded at once; the game is over after scoring.
+//! * **Replacing a choice:** allowed any number of times until the last player's first
+//!   submission reveals the phase; resubmitting the same choice is accepted.
+//!
+//! ## Information
 //! * A [`SaintView`] holds the own hand, the own pending choice, and public facts only. It does
 //!   **not** say which other players have already chosen, nor how many: RULES.md forbids
 //!   inferring another player's pending choice, and the table layer (which knows
 //!   [`SaintGame::pending`]) decides what "waiting for…" to show.
-//! * Events are all public; a submission produces none.
-//!
+//! * Events are all public (they carry only revealed cards); a submission produces none, so
+//!   broadcasting events leaks nothing. The view carries the current round's picks; earlier
+//!   rounds are in the events and, after the game, in the record.
+//! * Accessors such as [`SaintGame::hand`] and [`SaintGame::pending`] are omniscient: for the
+//!   table, tests and bots' own simulations, never to be sent to another player.
+
 //! ## Speed and bots
 //! The state is a few hundred bytes of fixed arrays and card masks: no allocation per action on
 //! [`SaintGame::apply_into`] (which appends to a caller's buffer), one [`tavolo_cards::Centre`]
 //! per round. `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
-//! allocating, and [`SaintGame::determinize`] redeals the cards a player cannot see, for search.
-//! The game record ([`SaintRecord`]) is built on request by replaying the stored choices.
+//! allocating, and [`SaintGame::determinize`] redeals the cards a player cannot see, for search
+//! (a bot clones the real game — or builds one with [`SaintGame::from_deal`] — determinizes the
+//! clone from its seat, and plays it out with `random_action` and `apply_into`).
+//! The game record ([`SaintRecord`]) is built on request by replaying the stored choices
+//! ([`SaintGame::record`]); [`verify_record`] re-executes one and confirms every fact.
 
 mod action;
 mod error;
