@@ -10,6 +10,15 @@ use tavolo_cards::{Card, CardSet, HandRank};
 
 /// A player's move. Each action names the player it is for; the engine checks it is theirs to
 /// make.
+///
+/// ```
+/// use tavolo_engine::saint::Action;
+/// let a: Action = serde_json::from_str(r#"{"action":"show","player":1,"cards":["As","Kd"]}"#)?;
+/// assert_eq!(a.player(), 1);
+/// let p = Action::Place { player: 0, card: "Th".parse()? };
+/// assert_eq!(serde_json::to_string(&p)?, r#"{"action":"place","player":0,"card":"Th"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
