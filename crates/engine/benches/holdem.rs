@@ -1,1 +1,177 @@
-fn main() {}
+//! Hold'em throughput: complete random 6-handed No-Limit hands per second on one core, with
+//! PokerKit timed on the same workload in the same run.
+//!
+//! Each hand: blinds 1/2, stacks of 200 big blinds, a seeded deck, then uniformly weighted random
+//! legal actions (fold only when facing a bet; check/call three times as likely as a fold; a
+//! bet or raise to a uniformly drawn legal amount) until the hand ends, showdowns evaluated and
+//! pots awarded. Every action goes through the engine's checks (`apply_into`, events appended
+//! to a reused buffer). `scripts/pokerkit_bench.py` plays the same workload with PokerKit 0.7.7.
+//!
+//! Run: `cargo bench -p tavolo-engine --bench holdem`. `HOLDEM_BENCH_SECS` sets the measuring
+//! time (default 3). The PokerKit line needs the virtual environment made by
+//! `scripts/test-pokerkit.sh` (or `TAVOLO_PYTHON` pointing at a Python with pokerkit).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use tavolo_cards::GameRng;
+use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, HoldemRules, ToAct};
+
+/// A uniform integer in `0..n` (Lemire's nearly divisionless method).
+#[inline]
+fn below(rng: &mut GameRng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let t = n.wrapping_neg() % n;
+        while (m as u32) < t {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// A uniform integer in `0..n` for 64-bit `n` (multiply-high; the bias is below 2^-40 here).
+#[inline]
+fn below64(rng: &mut GameRng, n: u64) -> u64 {
+    ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
+}
+
+fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
+    let ToAct::Player(l) = h.legal_actions() else {
+        return None;
+    };
+    let seat = l.seat;
+    let fold_w = u32::from(l.call.is_some());
+    let cc_w = 3;
+    let raise_w = u32::from(l.raise.is_some());
+    let r = below(rng, fold_w + cc_w + raise_w);
+    Some(if r < fold_w {
+        Action::Fold { seat }
+    } else if r < fold_w + cc_w {
+        if l.check {
+            Action::Check { seat }
+        } else {
+            Action::Call { seat }
+        }
+    } else {
+        let range = l.raise.unwrap_or(tavolo_engine::holdem::RaiseRange { min_to: 0, max_to: 0 });
+        let span = range.max_to - range.min_to + 1;
+        Action::BetOrRaiseTo {
+            seat,
+            to: range.min_to + below64(rng, span),
+        }
+    })
+}
+
+/// One hand; the deck's generator is handed from hand to hand, as a table does in a session.
+fn play(setup: &HandSetup, deck: &mut Option<GameRng>, rng: &mut GameRng, events: &mut Vec<Event>) -> u64 {
+    events.clear();
+    let d = deck.take().unwrap_or_else(|| GameRng::from_u64(rng.next_u64()));
+    let Ok(mut h) = Hand::new_into(setup, Dealing::Seeded(d), events) else {
+        return 0;
+    };
+    while let Some(a) = random_action(&h, rng) {
+        events.clear();
+        if h.apply_into(a, events).is_err() {
+            return 0;
+        }
+    }
+    *deck = h.take_rng();
+    h.stacks()[0]
+}
+
+/// CPU time of this thread in seconds (Linux `schedstat`), so that the rate is per core even
+/// when the machine is shared; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// Hands per wall-clock second and per CPU second.
+fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
+    let mut setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
+    let mut rng = GameRng::from_u64(0xbe7);
+    let mut events = Vec::with_capacity(128);
+    let mut deck = Some(GameRng::from_u64(1));
+    for _ in 0..20_000 {
+        black_box(play(&setup, &mut deck, &mut rng, &mut events));
+    }
+    let start = Instant::now();
+    let cpu0 = cpu_seconds();
+    let mut hands = 0u64;
+    let mut seed = 1_000_000u64;
+    while start.elapsed() < Duration::from_secs_f64(secs) {
+        for _ in 0..10_000 {
+            setup.button = (seed % 6) as usize;
+            setup.blinds.iter_mut().for_each(|b| *b = 0);
+            setup.blinds[(setup.button + 1) % 6] = 1;
+            setup.blinds[(setup.button + 2) % 6] = 2;
+            black_box(play(&setup, &mut deck, &mut rng, &mut events));
+            seed += 1;
+        }
+        hands += 10_000;
+    }
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = cpu0.and_then(|c0| Some(cpu_seconds()? - c0));
+    (hands as f64 / wall, cpu.map(|c| hands as f64 / c), hands)
+}
+
+fn tavolo_fixed_button(secs: f64) -> f64 {
+    let setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
+    let mut rng = GameRng::from_u64(0xbe7);
+    let mut events = Vec::with_capacity(128);
+    let mut deck = Some(GameRng::from_u64(2));
+    let start = Instant::now();
+    let mut hands = 0u64;
+    while start.elapsed() < Duration::from_secs_f64(secs) {
+        for _ in 0..10_000 {
+            black_box(play(&setup, &mut deck, &mut rng, &mut events));
+            hands += 1;
+        }
+    }
+    hands as f64 / start.elapsed().as_secs_f64()
+}
+
+fn pokerkit(secs: f64) -> Option<f64> {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let python = std::env::var("TAVOLO_PYTHON").map(PathBuf::from).unwrap_or_else(|_| {
+        let target = std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root.join("target"));
+        target.join("pokerkit-venv/bin/python")
+    });
+    if !python.exists() {
+        println!("PokerKit: skipped ({} not found; run scripts/test-pokerkit.sh once)", python.display());
+        return None;
+    }
+    let out = Command::new(&python)
+        .arg(root.join("scripts/pokerkit_bench.py"))
+        .arg("--seconds")
+        .arg(secs.to_string())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().find_map(|l| l.strip_prefix("hands_per_second ")?.trim().parse().ok())
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let secs: f64 = std::env::var("HOLDEM_BENCH_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3.0);
+    let (hps, cpu_hps, hands) = tavolo(secs);
+    println!("Tavolo   6-max No-Limit random hands: {hps:>12.0} hands/s wall clock ({hands} hands, one thread)");
+    if let Some(c) = cpu_hps {
+        println!("Tavolo   per CPU second (one core):   {c:>12.0} hands/s");
+    }
+    let fixed = tavolo_fixed_button(secs);
+    println!("Tavolo   (button fixed, setup reused): {fixed:>11.0} hands/s");
+    if let Some(p) = pokerkit(secs.max(5.0)) {
+        println!("PokerKit 6-max No-Limit random hands: {p:>12.0} hands/s");
+        println!("Tavolo / PokerKit: {:.0}x (wall clock)", hps / p);
+    }
+}

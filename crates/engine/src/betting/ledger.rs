@@ -13,6 +13,7 @@ pub struct Ledger {
     committed: [Chips; MAX_SEATS],
     dead: Chips,
     live: SeatMask,
+    max_bet: Chips,
 }
 
 impl Ledger {
@@ -28,6 +29,7 @@ impl Ledger {
             committed: [0; MAX_SEATS],
             dead: 0,
             live: SeatMask::first(n),
+            max_bet: 0,
         }
     }
 
@@ -82,7 +84,11 @@ impl Ledger {
     /// The largest bet in front of any seat this round.
     #[inline]
     pub fn max_bet(&self) -> Chips {
-        self.bet[..self.n as usize].iter().copied().max().unwrap_or(0)
+        self.max_bet
+    }
+
+    fn recompute_max_bet(&mut self) {
+        self.max_bet = self.bet[..self.n as usize].iter().copied().max().unwrap_or(0);
     }
 
     /// Everything in the middle: committed chips of every seat plus dead money.
@@ -115,6 +121,7 @@ impl Ledger {
         self.stack[seat] -= a;
         self.bet[seat] += a;
         self.committed[seat] += a;
+        self.max_bet = self.max_bet.max(self.bet[seat]);
         a
     }
 
@@ -153,6 +160,7 @@ impl Ledger {
             self.bet[top] -= over;
             self.committed[top] -= over;
             self.stack[top] += over;
+            self.recompute_max_bet();
             Some((top, over))
         } else {
             None
@@ -162,6 +170,7 @@ impl Ledger {
     /// Ends the betting round: the bets go into the middle (they stay counted in `committed`).
     pub fn collect(&mut self) {
         self.bet = [0; MAX_SEATS];
+        self.max_bet = 0;
     }
 
     /// Pays `amount` from the middle to `seat`'s stack (awarding a pot).
@@ -173,6 +182,7 @@ impl Ledger {
     pub fn clear_middle(&mut self) {
         self.committed = [0; MAX_SEATS];
         self.bet = [0; MAX_SEATS];
+        self.max_bet = 0;
         self.dead = 0;
     }
 

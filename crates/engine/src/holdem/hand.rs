@@ -69,10 +69,24 @@ impl LazyDeck {
         LazyDeck { cards, next: 0, rng }
     }
 
+    /// A uniform index in `0..n` (Lemire's nearly divisionless method: unbiased, and the
+    /// division only happens in the rare case it is needed).
+    #[inline]
+    fn below(&mut self, n: u32) -> u32 {
+        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.rng.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as u32
+    }
+
     #[inline]
     fn deal(&mut self) -> Card {
         let i = self.next as usize;
-        let j = i + self.rng.below((52 - i) as u32) as usize;
+        let j = i + self.below((52 - i) as u32) as usize;
         self.cards.swap(i, j);
         self.next += 1;
         self.cards[i]
@@ -126,6 +140,7 @@ pub struct Hand {
     dealt: SeatMask,
     board: [Option<Card>; 5],
     board_len: u8,
+    board_eval: Eval,
     used: CardSet,
     dealer: Dealer,
     betting_done: bool,
@@ -181,6 +196,7 @@ impl Hand {
             dealt: SeatMask::EMPTY,
             board: [None; 5],
             board_len: 0,
+            board_eval: Eval::new(),
             used: CardSet::EMPTY,
             dealer,
             betting_done: false,
@@ -365,6 +381,7 @@ impl Hand {
         for &c in cards.as_slice() {
             self.board[self.board_len as usize] = Some(c);
             self.board_len += 1;
+            self.board_eval = self.board_eval + c;
             self.used.insert(c);
         }
         ev.push(Event::BoardDealt { street, cards });
@@ -399,11 +416,7 @@ impl Hand {
     }
 
     fn show(&mut self, seat: usize, cards: [Card; 2], ev: &mut Vec<Event>) {
-        let mut e = Eval::new() + cards[0] + cards[1];
-        for c in self.board.iter().flatten() {
-            e = e + *c;
-        }
-        let rank = e.evaluate();
+        let rank = (self.board_eval + cards[0] + cards[1]).evaluate();
         self.ranks[seat] = rank.value();
         self.shown.insert(seat);
         ev.push(Event::Shown { seat, cards, rank });
@@ -426,9 +439,21 @@ impl Hand {
                 self.ledger.fold(s);
             }
         }
+        let live = self.ledger.live();
+        if live.len() == 1 && self.ledger.dead() == 0 {
+            // Everyone else folded: the one player left takes everything in the middle.
+            let seat = live.iter().next().unwrap_or(0);
+            let amount = self.ledger.pot_total();
+            self.ledger.clear_middle();
+            self.ledger.pay(seat, amount);
+            self.won[seat] += amount;
+            ev.push(Event::PotWon { pot: 0, seat, amount });
+            self.phase = Phase::Over;
+            ev.push(Event::HandOver);
+            return;
+        }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
-        let live = self.ledger.live();
         let mut carried = pots.unclaimed();
         for (i, pot) in pots.as_slice().iter().enumerate() {
             let winners = if live.len() == 1 {
@@ -642,11 +667,7 @@ impl Hand {
     fn rank_early_shows(&mut self) {
         for s in self.shown.and(self.ledger.live()).iter() {
             if let [Some(a), Some(b)] = self.hole[s] {
-                let mut e = Eval::new() + a + b;
-                for c in self.board.iter().flatten() {
-                    e = e + *c;
-                }
-                self.ranks[s] = e.evaluate().value();
+                self.ranks[s] = (self.board_eval + a + b).evaluate().value();
             }
         }
     }
@@ -660,6 +681,18 @@ impl Hand {
             seen.insert(card);
         }
         Ok(())
+    }
+
+    /// Once the hand is over, takes back the generator of its seeded deck, to deal the next hand
+    /// of a session from the same stream. `None` before the end or with supplied cards.
+    pub fn take_rng(&mut self) -> Option<GameRng> {
+        if !self.is_over() {
+            return None;
+        }
+        match std::mem::replace(&mut self.dealer, Dealer::Supplied) {
+            Dealer::Deck(d) => Some(d.rng),
+            Dealer::Supplied => None,
+        }
     }
 
     /// Whether the hand is over.
