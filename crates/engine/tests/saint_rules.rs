@@ -732,3 +732,83 @@ fn five_players_have_an_empty_starting_centre() {
         }
     }
 }
+
+#[test]
+fn events_are_public_and_round_trip_through_json() {
+    let (g, ev) = random_game(4, 21);
+    let json = serde_json::to_string(&ev).unwrap();
+    let back: Vec<Event> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, ev);
+    assert!(json.contains(r#""event":"draft_order""#), "{json}");
+    // Events carry only revealed cards: no initial hand appears before it is placed or shown.
+    let first = &json[..json.find(r#""event":"placed""#).unwrap()];
+    let rec = g.record().unwrap();
+    for c in rec.deal.hands.iter().flatten() {
+        assert!(
+            !first.contains(&format!("\"{c}\"")),
+            "{c} leaked before round 1's reveal"
+        );
+    }
+}
+
+#[test]
+fn one_tie_draw_orders_every_group_of_equal_hands() {
+    // p0 and p1 tie (9-8), p2 and p3 tie (3-2): both pairs follow the same round's draw.
+    let mut g = stacked(
+        SaintOptions::new(4),
+        &["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 3d 2h"],
+        "As",
+        "7h",
+    );
+    place_and_show(
+        &mut g,
+        &["Kd", "Qh", "Jc", "5s"],
+        &["9c 8d", "9h 8s", "3c 2d", "3d 2h"],
+    );
+    let tie = g.tie_draw().to_vec();
+    let low: Vec<usize> = tie.iter().copied().filter(|p| *p >= 2).collect();
+    let high: Vec<usize> = tie.iter().copied().filter(|p| *p < 2).collect();
+    let order = g.draft_order().to_vec();
+    assert_eq!(&order[..2], &low[..]);
+    assert_eq!(&order[2..], &high[..]);
+    assert_eq!(g.round_points().unwrap(), &[1, 1, 0, 0]);
+}
+
+#[test]
+fn any_five_with_a_large_centre_plays_the_best_five_of_all() {
+    // Three players, centre of 4: seven centre cards plus the pair.
+    let opts = SaintOptions {
+        centre_cards: Some(4),
+        hand_rule: HandRule::AnyFive,
+        ..SaintOptions::new(3)
+    };
+    let mut g = stacked(
+        opts,
+        &["Ah 2c 3d", "Kh 4c 5d", "Qh 6c 7d"],
+        "Th Jh 9s 8s",
+        "2s 3s 4s 5s",
+    );
+    place_and_show(&mut g, &["Ah", "Kh", "Qh"], &["2c 3d", "4c 5d", "6c 7d"]);
+    // Th Jh Ah Kh Qh in the centre: everyone has the royal flush, a three-way tie.
+    for r in g.round_ranks().unwrap() {
+        assert_eq!(r.category(), Category::StraightFlush);
+    }
+    assert_eq!(g.round_points().unwrap(), &[1, 1, 1]);
+    // Under the default rule the same centre gives each player only their own two cards' hand.
+    let mut g = stacked(
+        SaintOptions {
+            centre_cards: Some(4),
+            ..SaintOptions::new(3)
+        },
+        &["Ah 2c 3d", "Kh 4c 5d", "Qh 6c 7d"],
+        "Th Jh 9s 8s",
+        "2s 3s 4s 5s",
+    );
+    place_and_show(&mut g, &["Ah", "Kh", "Qh"], &["2c 3d", "4c 5d", "6c 7d"]);
+    assert_eq!(
+        g.round_ranks().unwrap()[2].category(),
+        Category::Straight,
+        "6-7 + 8-9-T"
+    );
+    assert_eq!(g.round_points().unwrap(), &[0, 0, 1]);
+}
