@@ -56,7 +56,10 @@ fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
             Action::Call { seat }
         }
     } else {
-        let range = l.raise.unwrap_or(tavolo_engine::holdem::RaiseRange { min_to: 0, max_to: 0 });
+        let range = l.raise.unwrap_or(tavolo_engine::holdem::RaiseRange {
+            min_to: 0,
+            max_to: 0,
+        });
         let span = range.max_to - range.min_to + 1;
         Action::BetOrRaiseTo {
             seat,
@@ -66,9 +69,16 @@ fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
 }
 
 /// One hand; the deck's generator is handed from hand to hand, as a table does in a session.
-fn play(setup: &HandSetup, deck: &mut Option<GameRng>, rng: &mut GameRng, events: &mut Vec<Event>) -> u64 {
+fn play(
+    setup: &HandSetup,
+    deck: &mut Option<GameRng>,
+    rng: &mut GameRng,
+    events: &mut Vec<Event>,
+) -> u64 {
     events.clear();
-    let d = deck.take().unwrap_or_else(|| GameRng::from_u64(rng.next_u64()));
+    let d = deck
+        .take()
+        .unwrap_or_else(|| GameRng::from_u64(rng.next_u64()));
     let Ok(mut h) = Hand::new_into(setup, Dealing::Seeded(d), events) else {
         return 0;
     };
@@ -137,12 +147,19 @@ fn tavolo_fixed_button(secs: f64) -> f64 {
 
 fn pokerkit(secs: f64) -> Option<f64> {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
-    let python = std::env::var("TAVOLO_PYTHON").map(PathBuf::from).unwrap_or_else(|_| {
-        let target = std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root.join("target"));
-        target.join("pokerkit-venv/bin/python")
-    });
+    let python = std::env::var("TAVOLO_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            let target = std::env::var("CARGO_TARGET_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|_| root.join("target"));
+            target.join("pokerkit-venv/bin/python")
+        });
     if !python.exists() {
-        println!("PokerKit: skipped ({} not found; run scripts/test-pokerkit.sh once)", python.display());
+        println!(
+            "PokerKit: skipped ({} not found; run scripts/test-pokerkit.sh once)",
+            python.display()
+        );
         return None;
     }
     let out = Command::new(&python)
@@ -152,7 +169,8 @@ fn pokerkit(secs: f64) -> Option<f64> {
         .output()
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
-    text.lines().find_map(|l| l.strip_prefix("hands_per_second ")?.trim().parse().ok())
+    text.lines()
+        .find_map(|l| l.strip_prefix("hands_per_second ")?.trim().parse().ok())
 }
 
 fn main() {

@@ -20,7 +20,9 @@ fn shared() -> Option<PathBuf> {
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -71,7 +73,12 @@ fn replay_dir(sub: &str) -> Option<(usize, usize, usize)> {
         }
     }
     eprintln!("{sub}: {replayed} hold'em hands replayed, {matched} finishing stacks reproduced, {skipped} other variants skipped");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     Some((replayed, matched, skipped))
 }
 
@@ -102,7 +109,13 @@ fn export_import_export_is_byte_identical() {
     for i in 0..500u64 {
         let n = 2 + rng.below(9) as usize;
         let stacks = random_stacks(n, 2, &mut rng);
-        let mut s = setup(&stacks, rng.below(n as u32) as usize, 1, 2, random_rules(&mut rng));
+        let mut s = setup(
+            &stacks,
+            rng.below(n as u32) as usize,
+            1,
+            2,
+            random_rules(&mut rng),
+        );
         if i % 3 == 0 {
             s.antes = vec![1; n];
         }
@@ -129,7 +142,11 @@ fn phhs_bulk_files_hold_many_hands() {
                 [2]\nvariant = 'FO/8'\n";
     let hands = phh::parse_phhs(text).expect("syntax");
     assert_eq!(hands.len(), 2);
-    let r = hands[0].as_ref().expect("hold'em").replay().expect("replays");
+    let r = hands[0]
+        .as_ref()
+        .expect("hold'em")
+        .replay()
+        .expect("replays");
     assert_eq!(r.finishing_stacks(), vec![101, 99]);
     assert!(matches!(hands[1], Err(PhhError::Variant(_))));
 }

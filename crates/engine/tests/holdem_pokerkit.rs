@@ -43,5 +43,10 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
         mismatches.len()
     );
     let shown: Vec<_> = mismatches.iter().take(5).cloned().collect();
-    assert!(mismatches.is_empty(), "{} mismatches; the first:\n{}", mismatches.len(), shown.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches; the first:\n{}",
+        mismatches.len(),
+        shown.join("\n")
+    );
 }

@@ -14,7 +14,13 @@ fn random_setup(rng: &mut GameRng) -> HandSetup {
     let n = 2 + rng.below(9) as usize;
     let bb = 2 * (1 + Chips::from(rng.below(50)));
     let stacks = random_stacks(n, bb, rng);
-    let mut s = setup(&stacks, rng.below(n as u32) as usize, bb / 2, bb, random_rules(rng));
+    let mut s = setup(
+        &stacks,
+        rng.below(n as u32) as usize,
+        bb / 2,
+        bb,
+        random_rules(rng),
+    );
     if rng.below(3) == 0 {
         let ante = 1 + Chips::from(rng.below(bb as u32));
         s.antes = vec![ante; n];

@@ -6,8 +6,8 @@ use holdem_support::*;
 use tavolo_cards::GameRng;
 use tavolo_engine::betting::{BetError, Ledger, Pots};
 use tavolo_engine::holdem::{
-    Action, Dealing, Event, Hand, HoldemError, HoldemRules, MinRaise, OddChips, SetupError, ShowdownOrder, Street,
-    Structure, ToAct,
+    Action, Dealing, Event, Hand, HoldemError, HoldemRules, MinRaise, OddChips, SetupError,
+    ShowdownOrder, Street, Structure, ToAct,
 };
 
 fn nl() -> HoldemRules {
@@ -50,7 +50,8 @@ fn engine_accepts_two_to_ten_players() {
         assert!(Hand::new(&setup(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied).is_ok());
     }
     for n in [1, 11] {
-        let e = Hand::new(&setup(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied).expect_err("bad count");
+        let e = Hand::new(&setup(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied)
+            .expect_err("bad count");
         assert_eq!(e, SetupError::SeatCount { got: n });
     }
 }
@@ -60,7 +61,13 @@ fn small_blind_is_the_hand_left_of_the_button_and_big_blind_the_next() {
     let (_, ev) = Hand::new(&setup(&[100; 5], 3, 5, 10, nl()), Dealing::Supplied).expect("setup");
     assert_eq!(
         ev,
-        vec![Event::BlindPosted { seat: 4, amount: 5 }, Event::BlindPosted { seat: 0, amount: 10 }]
+        vec![
+            Event::BlindPosted { seat: 4, amount: 5 },
+            Event::BlindPosted {
+                seat: 0,
+                amount: 10
+            }
+        ]
     );
 }
 
@@ -85,7 +92,11 @@ fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
 
 #[test]
 fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
-    let (_, ev) = Hand::new(&setup(&[100; 4], 2, 1, 2, nl()), Dealing::Seeded(GameRng::from_u64(1))).expect("setup");
+    let (_, ev) = Hand::new(
+        &setup(&[100; 4], 2, 1, 2, nl()),
+        Dealing::Seeded(GameRng::from_u64(1)),
+    )
+    .expect("setup");
     let order: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {
@@ -98,26 +109,42 @@ fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
 
 #[test]
 fn preflop_betting_starts_left_of_the_big_blind() {
-    let (h, _) = stacked(&setup(&[100; 5], 0, 1, 2, nl()), &["2c3c", "4c5c", "6c7c", "8c9c", "TcJc"]);
+    let (h, _) = stacked(
+        &setup(&[100; 5], 0, 1, 2, nl()),
+        &["2c3c", "4c5c", "6c7c", "8c9c", "TcJc"],
+    );
     assert_eq!(actor(&h), Some(3));
 }
 
 #[test]
 fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
-    let (mut h, _) = Hand::new(&setup(&[100; 4], 0, 1, 2, nl()), Dealing::Seeded(GameRng::from_u64(9))).expect("setup");
+    let (mut h, _) = Hand::new(
+        &setup(&[100; 4], 0, 1, 2, nl()),
+        Dealing::Seeded(GameRng::from_u64(9)),
+    )
+    .expect("setup");
     ok(&mut h, call(3));
     ok(&mut h, call(0));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, check(2));
-    let tail: Vec<_> = ev.iter().skip_while(|e| !matches!(e, Event::RoundEnded { .. })).collect();
+    let tail: Vec<_> = ev
+        .iter()
+        .skip_while(|e| !matches!(e, Event::RoundEnded { .. }))
+        .collect();
     assert!(matches!(tail[1], Event::Burned));
-    assert!(matches!(tail[2], Event::BoardDealt { street: Street::Flop, cards } if cards.as_slice().len() == 3));
+    assert!(
+        matches!(tail[2], Event::BoardDealt { street: Street::Flop, cards } if cards.as_slice().len() == 3)
+    );
     assert_eq!(actor(&h), Some(2));
 }
 
 #[test]
 fn turn_and_river_each_burn_one_and_deal_one() {
-    let (mut h, _) = Hand::new(&setup(&[100; 2], 0, 1, 2, nl()), Dealing::Seeded(GameRng::from_u64(3))).expect("setup");
+    let (mut h, _) = Hand::new(
+        &setup(&[100; 2], 0, 1, 2, nl()),
+        Dealing::Seeded(GameRng::from_u64(3)),
+    )
+    .expect("setup");
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     ok(&mut h, check(1));
@@ -131,7 +158,10 @@ fn turn_and_river_each_burn_one_and_deal_one() {
 }
 
 fn river_bet_by_seat_2(rules: HoldemRules) -> Vec<Event> {
-    let (mut h, _) = stacked(&setup(&[100; 4], 0, 1, 2, rules), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[100; 4], 0, 1, 2, rules),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     for a in [call(3), call(0), call(1), check(2)] {
         ok(&mut h, a);
     }
@@ -194,7 +224,10 @@ fn a_board_that_plays_splits_the_pot() {
 
 #[test]
 fn last_player_standing_takes_the_pot_without_showing() {
-    let (mut h, _) = stacked(&setup(&[100; 4], 0, 1, 2, nl()), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[100; 4], 0, 1, 2, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     ok(&mut h, fold(3));
     ok(&mut h, fold(0));
     let ev = ok(&mut h, fold(1));
@@ -205,7 +238,10 @@ fn last_player_standing_takes_the_pot_without_showing() {
 
 #[test]
 fn check_only_when_nothing_is_owed() {
-    let (mut h, _) = stacked(&setup(&[100; 4], 0, 1, 2, nl()), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[100; 4], 0, 1, 2, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     let e = refused(&mut h, check(3));
     assert_eq!(bet_error(e), BetError::CheckOwes { owed: 2 });
     assert!(!legal(&h).check);
@@ -213,45 +249,78 @@ fn check_only_when_nothing_is_owed() {
 
 #[test]
 fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
-    let (mut h, _) = stacked(&setup(&[100, 100, 100, 30], 0, 1, 2, nl()), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[100, 100, 100, 30], 0, 1, 2, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     ok(&mut h, raise(3, 4));
     ok(&mut h, raise(0, 60));
     ok(&mut h, fold(1));
     ok(&mut h, fold(2));
     assert_eq!(legal(&h).call, Some(26));
     let ev = ok(&mut h, call(3));
-    assert_eq!(ev[0], Event::Called { seat: 3, amount: 26, all_in: true });
+    assert_eq!(
+        ev[0],
+        Event::Called {
+            seat: 3,
+            amount: 26,
+            all_in: true
+        }
+    );
 }
 
 #[test]
 fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
-    let (mut h, _) = stacked(&setup(&[1000; 4], 0, 5, 10, nl()), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[1000; 4], 0, 5, 10, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(20));
     ok(&mut h, raise(3, 30));
-    assert_eq!(bet_error(refused(&mut h, raise(0, 45))), BetError::RaiseTooSmall { min: 50, got: 45 });
+    assert_eq!(
+        bet_error(refused(&mut h, raise(0, 45))),
+        BetError::RaiseTooSmall { min: 50, got: 45 }
+    );
     ok(&mut h, raise(0, 50));
     ok(&mut h, fold(1));
     ok(&mut h, fold(2));
     ok(&mut h, call(3));
     board(&mut h, "AhKhQs");
-    assert_eq!(bet_error(refused(&mut h, raise(3, 5))), BetError::RaiseTooSmall { min: 10, got: 5 });
+    assert_eq!(
+        bet_error(refused(&mut h, raise(3, 5))),
+        BetError::RaiseTooSmall { min: 10, got: 5 }
+    );
 }
 
 #[test]
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
     let mut r = nl();
     r.min_raise = MinRaise::TableMinimum;
-    let (mut h, _) = stacked(&setup(&[1000; 4], 0, 5, 10, r), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[1000; 4], 0, 5, 10, r),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     ok(&mut h, raise(3, 100));
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(110));
 }
 
 #[test]
 fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
-    let (mut h, _) =
-        stacked(&setup(&[1000; 4], 0, 5, 10, HoldemRules::casino(Structure::PotLimit)), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(
+            &[1000; 4],
+            0,
+            5,
+            10,
+            HoldemRules::casino(Structure::PotLimit),
+        ),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(35));
-    assert_eq!(bet_error(refused(&mut h, raise(3, 36))), BetError::RaiseTooLarge { max: 35, got: 36 });
+    assert_eq!(
+        bet_error(refused(&mut h, raise(3, 36))),
+        BetError::RaiseTooLarge { max: 35, got: 36 }
+    );
     ok(&mut h, raise(3, 35));
     // Pot 50 (5 + 10 + 35), button calls 35: pot 85, raise by 85 to 120.
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(120));
@@ -266,11 +335,17 @@ fn limit_bets_are_the_small_bet_then_the_big_bet() {
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     board(&mut h, "AhKhQs");
-    assert_eq!(legal(&h).raise.map(|r| (r.min_to, r.max_to)), Some((10, 10)));
+    assert_eq!(
+        legal(&h).raise.map(|r| (r.min_to, r.max_to)),
+        Some((10, 10))
+    );
     ok(&mut h, check(1));
     ok(&mut h, check(0));
     board(&mut h, "Js");
-    assert_eq!(legal(&h).raise.map(|r| (r.min_to, r.max_to)), Some((20, 20)));
+    assert_eq!(
+        legal(&h).raise.map(|r| (r.min_to, r.max_to)),
+        Some((20, 20))
+    );
 }
 
 #[test]
@@ -281,7 +356,10 @@ fn limit_three_raise_cap_lifts_heads_up() {
     ok(&mut h, raise(0, 20));
     ok(&mut h, raise(1, 30));
     ok(&mut h, raise(2, 40));
-    assert_eq!(bet_error(refused(&mut h, raise(0, 50))), BetError::RaiseCapReached { cap: 4 });
+    assert_eq!(
+        bet_error(refused(&mut h, raise(0, 50))),
+        BetError::RaiseCapReached { cap: 4 }
+    );
     ok(&mut h, fold(0));
     // Only two players remain: raising is unlimited.
     ok(&mut h, raise(1, 50));
@@ -298,25 +376,37 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
     for (s, to) in [(0, 20), (1, 30), (0, 40), (1, 50)] {
         ok(&mut h, raise(s, to));
     }
-    assert_eq!(bet_error(refused(&mut h, raise(0, 60))), BetError::RaiseCapReached { cap: 4 });
+    assert_eq!(
+        bet_error(refused(&mut h, raise(0, 60))),
+        BetError::RaiseCapReached { cap: 4 }
+    );
 }
 
 #[test]
 fn short_all_in_does_not_reopen_betting() {
-    let (mut h, _) = stacked(&setup(&[1000, 1000, 25], 0, 5, 10, nl()), &["2c3d", "4c5d", "6c7d"]);
+    let (mut h, _) = stacked(
+        &setup(&[1000, 1000, 25], 0, 5, 10, nl()),
+        &["2c3d", "4c5d", "6c7d"],
+    );
     ok(&mut h, raise(0, 20));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, 25)); // all-in, raising by 5 < 10
     let l = legal(&h);
     assert_eq!((l.seat, l.call, l.raise), (0, Some(5), None));
-    assert_eq!(bet_error(refused(&mut h, raise(0, 100))), BetError::NotReopened);
+    assert_eq!(
+        bet_error(refused(&mut h, raise(0, 100))),
+        BetError::NotReopened
+    );
     ok(&mut h, call(0));
     assert_eq!(legal(&h).raise, None);
 }
 
 #[test]
 fn full_raise_all_in_reopens_betting() {
-    let (mut h, _) = stacked(&setup(&[1000, 1000, 40], 0, 5, 10, nl()), &["2c3d", "4c5d", "6c7d"]);
+    let (mut h, _) = stacked(
+        &setup(&[1000, 1000, 40], 0, 5, 10, nl()),
+        &["2c3d", "4c5d", "6c7d"],
+    );
     ok(&mut h, raise(0, 20));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, 40)); // all-in, raising by 20 >= 10
@@ -326,7 +416,10 @@ fn full_raise_all_in_reopens_betting() {
 #[test]
 fn side_pots_limit_what_an_all_in_player_can_win() {
     // Seat 2 is all-in for 50 with the best hand; seats 0 and 1 contest the side pot.
-    let (mut h, _) = stacked(&setup(&[200, 200, 50], 0, 5, 10, nl()), &["KcKd", "QcQd", "AcAd"]);
+    let (mut h, _) = stacked(
+        &setup(&[200, 200, 50], 0, 5, 10, nl()),
+        &["KcKd", "QcQd", "AcAd"],
+    );
     ok(&mut h, raise(0, 200));
     ok(&mut h, call(1));
     ok(&mut h, call(2));
@@ -342,7 +435,10 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
     let play = |button: usize, odd: OddChips| {
         let mut r = nl();
         r.odd_chips = odd;
-        let (mut h, _) = stacked(&setup(&[100; 3], button, 1, 2, r), &["2c3d", "2d3c", "4h5h"]);
+        let (mut h, _) = stacked(
+            &setup(&[100; 3], button, 1, 2, r),
+            &["2c3d", "2d3c", "4h5h"],
+        );
         let s = |k: usize| (button + k) % 3; // 0 = button, 1 = small blind, 2 = big blind
         ok(&mut h, raise(s(0), 5));
         ok(&mut h, call(s(1)));
@@ -371,11 +467,17 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
 
 #[test]
 fn uncalled_bet_is_returned() {
-    let (mut h, _) = stacked(&setup(&[1000; 3], 0, 5, 10, nl()), &["2c3d", "4c5d", "6c7d"]);
+    let (mut h, _) = stacked(
+        &setup(&[1000; 3], 0, 5, 10, nl()),
+        &["2c3d", "4c5d", "6c7d"],
+    );
     ok(&mut h, raise(0, 100));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, fold(2));
-    assert!(ev.contains(&Event::UncalledReturned { seat: 0, amount: 90 }));
+    assert!(ev.contains(&Event::UncalledReturned {
+        seat: 0,
+        amount: 90
+    }));
     assert_eq!(h.stacks(), &[1015, 995, 990]);
 }
 
@@ -393,14 +495,26 @@ fn chips_of_folded_players_above_every_all_in_do_not_vanish() {
 
 #[test]
 fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
-    let (mut h, _) = stacked(&setup(&[100; 4], 0, 1, 2, nl()), &["2c3d", "4c5d", "6c7d", "8c9d"]);
+    let (mut h, _) = stacked(
+        &setup(&[100; 4], 0, 1, 2, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d"],
+    );
     let e = refused(&mut h, call(1));
     let msg = e.to_string();
     assert!(msg.contains("seat 1 acted but seat 3 is to act"), "{msg}");
     assert!(msg.contains("legal now"), "{msg}");
     let e = refused(&mut h, raise(3, 1000));
-    assert_eq!(bet_error(e), BetError::RaiseTooLarge { max: 100, got: 1000 });
-    assert!(matches!(refused(&mut h, Action::Muck { seat: 3 }), HoldemError::NotNow { .. }));
+    assert_eq!(
+        bet_error(e),
+        BetError::RaiseTooLarge {
+            max: 100,
+            got: 1000
+        }
+    );
+    assert!(matches!(
+        refused(&mut h, Action::Muck { seat: 3 }),
+        HoldemError::NotNow { .. }
+    ));
 }
 
 #[test]
@@ -409,8 +523,11 @@ fn chips_are_never_created_or_lost() {
     for i in 0..500u64 {
         let stacks = random_stacks(6, 2, &mut rng);
         let total: u64 = stacks.iter().sum();
-        let (mut h, _) =
-            Hand::new(&setup(&stacks, (i % 6) as usize, 1, 2, nl()), Dealing::Seeded(GameRng::from_u64(i))).expect("setup");
+        let (mut h, _) = Hand::new(
+            &setup(&stacks, (i % 6) as usize, 1, 2, nl()),
+            Dealing::Seeded(GameRng::from_u64(i)),
+        )
+        .expect("setup");
         while let Some(a) = random_action(&h, &mut rng) {
             ok(&mut h, a);
         }

@@ -45,36 +45,63 @@ fn seats_are_drawn_by_lot_and_the_others_wait() {
     let players: Vec<u64> = (1..=8).collect();
     let (a, ev) = Table::open(config(), &players, &mut GameRng::from_u64(1)).expect("open");
     let (b, _) = Table::open(config(), &players, &mut GameRng::from_u64(2)).expect("open");
-    let seating = |t: &Table| (0..6).map(|s| t.occupant(s).map(|o| o.0)).collect::<Vec<_>>();
+    let seating = |t: &Table| {
+        (0..6)
+            .map(|s| t.occupant(s).map(|o| o.0))
+            .collect::<Vec<_>>()
+    };
     assert_ne!(seating(&a), seating(&b), "different draws seat differently");
-    assert_eq!(ev.iter().filter(|e| matches!(e, TableEvent::Seated { stack: 1000, .. })).count(), 6);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, TableEvent::Seated { stack: 1000, .. }))
+            .count(),
+        6
+    );
     assert_eq!(a.waiting_list().collect::<Vec<_>>(), vec![7, 8]);
 }
 
 #[test]
 fn a_casino_table_needs_four_players_to_deal() {
     let (mut t, _) = Table::open(config(), &[1, 2, 3], &mut GameRng::from_u64(1)).expect("open");
-    let e = t.deal_seeded(&mut GameRng::from_u64(1)).expect_err("three players");
-    assert_eq!(e, TableError::NotEnoughPlayers { ready: 3, needed: 4 });
+    let e = t
+        .deal_seeded(&mut GameRng::from_u64(1))
+        .expect_err("three players");
+    assert_eq!(
+        e,
+        TableError::NotEnoughPlayers {
+            ready: 3,
+            needed: 4
+        }
+    );
     t.join_waiting_list(4).expect("joins");
     assert!(t.deal_seeded(&mut GameRng::from_u64(1)).is_ok());
 }
 
 #[test]
 fn the_hand_and_the_button_rotate_one_player_clockwise_each_deal() {
-    let (mut t, _) = Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
     let occupied: Vec<usize> = (0..6).filter(|&s| t.occupant(s).is_some()).collect();
     let mut rng = GameRng::from_u64(4);
     for k in 0..7 {
         let (button, first) = started(&fold_round(&mut t, &mut rng));
-        assert_eq!(first, occupied[k % 5], "the hand moves one player clockwise");
-        assert_eq!(button, occupied[(k + 4) % 5], "the button is right of the hand");
+        assert_eq!(
+            first,
+            occupied[k % 5],
+            "the hand moves one player clockwise"
+        );
+        assert_eq!(
+            button,
+            occupied[(k + 4) % 5],
+            "the button is right of the hand"
+        );
     }
 }
 
 #[test]
 fn players_sitting_out_are_skipped_by_blinds_and_cards() {
-    let (mut t, _) = Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
     t.sit_out(2).expect("seated");
     let (h, _, _) = t.deal_seeded(&mut GameRng::from_u64(9)).expect("deal");
     assert_eq!(h.seats(), 4);
@@ -84,7 +111,8 @@ fn players_sitting_out_are_skipped_by_blinds_and_cards() {
 
 #[test]
 fn third_consecutive_sit_out_frees_the_seat() {
-    let (mut t, _) = Table::open(config(), &[1, 2, 3, 4, 5, 6], &mut GameRng::from_u64(3)).expect("open");
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5, 6], &mut GameRng::from_u64(3)).expect("open");
     t.join_waiting_list(7).expect("waits");
     let seat = t.seat_of(3).expect("seated");
     t.sit_out(3).expect("seated");
@@ -93,13 +121,19 @@ fn third_consecutive_sit_out_frees_the_seat() {
     fold_round(&mut t, &mut rng);
     assert_eq!(t.seat_of(3), Some(seat), "two hands of rest keep the seat");
     let tev = fold_round(&mut t, &mut rng);
-    assert!(tev.contains(&TableEvent::Left { player: 3, seat, stack: 1000, timed_out: true }));
+    assert!(tev.contains(&TableEvent::Left {
+        player: 3,
+        seat,
+        stack: 1000,
+        timed_out: true
+    }));
     assert_eq!(t.seat_of(7), Some(seat), "the waiting list is called");
 }
 
 #[test]
 fn sitting_in_again_resets_the_count() {
-    let (mut t, _) = Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
     let mut rng = GameRng::from_u64(5);
     t.sit_out(3).expect("seated");
     fold_round(&mut t, &mut rng);
@@ -114,15 +148,24 @@ fn sitting_in_again_resets_the_count() {
 
 #[test]
 fn seat_change_requests_are_served_before_the_waiting_list() {
-    let (mut t, _) = Table::open(config(), &[1, 2, 3, 4, 5, 6], &mut GameRng::from_u64(3)).expect("open");
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5, 6], &mut GameRng::from_u64(3)).expect("open");
     t.join_waiting_list(7).expect("waits");
     let mover_from = t.seat_of(2).expect("seated");
     t.request_seat_change(2).expect("seated");
     let freed = t.seat_of(5).expect("seated");
     let ev = t.leave(5).expect("between hands");
-    assert!(ev.contains(&TableEvent::Moved { player: 2, from: mover_from, to: freed }));
+    assert!(ev.contains(&TableEvent::Moved {
+        player: 2,
+        from: mover_from,
+        to: freed
+    }));
     assert_eq!(t.seat_of(2), Some(freed));
-    assert_eq!(t.seat_of(7), Some(mover_from), "the first waiting player gets the seat left behind");
+    assert_eq!(
+        t.seat_of(7),
+        Some(mover_from),
+        "the first waiting player gets the seat left behind"
+    );
 }
 
 #[test]
@@ -130,17 +173,35 @@ fn buy_in_is_the_table_amount_and_rebuys_need_an_exhausted_stack() {
     let mut c = config();
     c.min_players = 2;
     let (mut t, _) = Table::open(c, &[1, 2], &mut GameRng::from_u64(3)).expect("open");
-    assert_eq!(t.occupant(t.seat_of(1).expect("seated")).map(|o| o.1), Some(1000));
-    assert_eq!(t.rebuy(1), Err(TableError::RebuyWithChips { player: 1, stack: 1000 }));
+    assert_eq!(
+        t.occupant(t.seat_of(1).expect("seated")).map(|o| o.1),
+        Some(1000)
+    );
+    assert_eq!(
+        t.rebuy(1),
+        Err(TableError::RebuyWithChips {
+            player: 1,
+            stack: 1000
+        })
+    );
     // Play until someone is broke.
     let mut rng = GameRng::from_u64(8);
     let broke = loop {
         play_out(&mut t, &mut rng);
-        if let Some(p) = [1u64, 2].into_iter().find(|&p| t.occupant(t.seat_of(p).expect("seated")).map(|o| o.1) == Some(0)) {
+        if let Some(p) = [1u64, 2]
+            .into_iter()
+            .find(|&p| t.occupant(t.seat_of(p).expect("seated")).map(|o| o.1) == Some(0))
+        {
             break p;
         }
     };
-    assert_eq!(t.rebuy(broke), Ok(TableEvent::Rebought { player: broke, amount: 500 }));
+    assert_eq!(
+        t.rebuy(broke),
+        Ok(TableEvent::Rebought {
+            player: broke,
+            amount: 500
+        })
+    );
 }
 
 #[test]

@@ -23,7 +23,10 @@ pub fn replay_phh(path: &Path, json: bool, out: &mut dyn Write) -> Result<usize,
     let file = path.display().to_string();
     let mut failed = 0;
     for (index, hand) in hands.into_iter().enumerate() {
-        let result = hand.and_then(|h| h.replay().map(|r| (stacks_json(&h, &r.finishing_stacks()), r.complete)));
+        let result = hand.and_then(|h| {
+            h.replay()
+                .map(|r| (stacks_json(&h, &r.finishing_stacks()), r.complete))
+        });
         let line = match result {
             Ok((stacks, complete)) if json => {
                 let mut v = json!({ "file": file, "index": index, "finishing_stacks": stacks });
@@ -35,7 +38,11 @@ pub fn replay_phh(path: &Path, json: bool, out: &mut dyn Write) -> Result<usize,
             Ok((stacks, complete)) => format!(
                 "{file} #{index}: finishing stacks {}{}",
                 Value::Array(stacks),
-                if complete { "" } else { " (the history stops before the end of the hand)" }
+                if complete {
+                    ""
+                } else {
+                    " (the history stops before the end of the hand)"
+                }
             ),
             Err(e) => {
                 failed += 1;
@@ -62,7 +69,13 @@ fn stacks_json(hand: &PhhHand, stacks: &[u64]) -> Vec<Value> {
                 let s = hand.format_amount(v);
                 s.parse::<u64>()
                     .map(|i| Value::Number(i.into()))
-                    .or_else(|_| s.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).ok_or(()))
+                    .or_else(|_| {
+                        s.parse::<f64>()
+                            .ok()
+                            .and_then(Number::from_f64)
+                            .map(Value::Number)
+                            .ok_or(())
+                    })
                     .unwrap_or(Value::String(s))
             }
         })

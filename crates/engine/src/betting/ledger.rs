@@ -88,7 +88,11 @@ impl Ledger {
     }
 
     fn recompute_max_bet(&mut self) {
-        self.max_bet = self.bet[..self.n as usize].iter().copied().max().unwrap_or(0);
+        self.max_bet = self.bet[..self.n as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
     }
 
     /// Everything in the middle: committed chips of every seat plus dead money.

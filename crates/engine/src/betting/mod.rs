@@ -20,5 +20,7 @@ mod seats;
 pub use error::BetError;
 pub use ledger::Ledger;
 pub use pots::{OddChips, Pot, Pots};
-pub use round::{Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, RoundRules, Step, Structure};
+pub use round::{
+    Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, RoundRules, Step, Structure,
+};
 pub use seats::{SeatMask, MAX_SEATS};

@@ -10,7 +10,9 @@ use super::seats::{SeatMask, MAX_SEATS};
 use crate::Chips;
 
 /// What happens to the chips a split cannot divide.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum OddChips {
     /// One chip at a time to the tied winners in seat order starting left of the button
     /// (RULES.md §2 default).
@@ -23,7 +25,9 @@ pub enum OddChips {
 }
 
 /// One pot.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Pot {
     /// Its chips.
     pub amount: Chips,

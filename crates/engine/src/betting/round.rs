@@ -17,7 +17,9 @@ pub enum Structure {
 }
 
 /// How large a raise must be at least.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum MinRaise {
     /// The largest bet or raise increment of the round, never less than the minimum bet (the
     /// international rule; RULES.md default).
@@ -147,7 +149,11 @@ impl BettingRound {
         let closed = live.len() <= 1
             || to_act.is_empty()
             || (to_act.len() == 1 && to_act.iter().all(|s| ledger.bet(s) >= max_bet));
-        let actor = if closed { None } else { to_act.next_from(opener % n, n) };
+        let actor = if closed {
+            None
+        } else {
+            to_act.next_from(opener % n, n)
+        };
         BettingRound {
             rules,
             n: n as u8,
@@ -283,9 +289,15 @@ impl BettingRound {
             Bet::RaiseTo(to) => {
                 let r = self.raise_range(ledger, p)?;
                 if to < r.min_to {
-                    Err(BetError::RaiseTooSmall { min: r.min_to, got: to })
+                    Err(BetError::RaiseTooSmall {
+                        min: r.min_to,
+                        got: to,
+                    })
                 } else if to > r.max_to {
-                    Err(BetError::RaiseTooLarge { max: r.max_to, got: to })
+                    Err(BetError::RaiseTooLarge {
+                        max: r.max_to,
+                        got: to,
+                    })
                 } else {
                     Ok(())
                 }

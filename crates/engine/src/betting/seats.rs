@@ -92,7 +92,9 @@ impl SeatMask {
 
     /// The seats clockwise starting at `from` (inclusive) on a table of `n` seats.
     pub fn clockwise_from(self, from: usize, n: usize) -> impl Iterator<Item = usize> {
-        (0..n).map(move |k| (from + k) % n).filter(move |&s| self.contains(s))
+        (0..n)
+            .map(move |k| (from + k) % n)
+            .filter(move |&s| self.contains(s))
     }
 }
 

@@ -5,7 +5,9 @@ use crate::Chips;
 use tavolo_cards::{Card, HandRank};
 
 /// The four betting rounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Street {
     /// Before the flop.
     Preflop,
@@ -254,7 +256,10 @@ impl Event {
     /// This event as `seat` may see it: other seats' hole cards hidden (`None` seat: a spectator).
     pub fn seen_by(self, seat: Option<usize>) -> Event {
         match self {
-            Event::HoleDealt { seat: s, .. } if Some(s) != seat => Event::HoleDealt { seat: s, card: None },
+            Event::HoleDealt { seat: s, .. } if Some(s) != seat => Event::HoleDealt {
+                seat: s,
+                card: None,
+            },
             e => e,
         }
     }

@@ -9,11 +9,16 @@
 use super::action::{Action, BoardCards, Event, Street};
 use super::error::{HoldemError, SetupError};
 use super::rules::{Antes, HandSetup, HoldemRules, Reveal, ShowdownOrder};
-use crate::betting::{pots, Bet, BetError, BettingRound, Ledger, Legal, Pots, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS};
+use crate::betting::{
+    pots, Bet, BetError, BettingRound, Ledger, Legal, Pots, RaiseCap, RoundRules, SeatMask,
+    Structure, MAX_SEATS,
+};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval};
 
 /// Where the cards come from.
+// The generator is kept inline on purpose: boxing it would allocate once per hand.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Dealing {
     /// A deck shuffled by this generator (reproducible from its seed). Dealing is one card at a
@@ -66,7 +71,11 @@ impl LazyDeck {
         for (i, c) in Card::all().enumerate() {
             cards[i] = c;
         }
-        LazyDeck { cards, next: 0, rng }
+        LazyDeck {
+            cards,
+            next: 0,
+            rng,
+        }
     }
 
     /// A uniform index in `0..n` (Lemire's nearly divisionless method: unbiased, and the
@@ -93,6 +102,8 @@ impl LazyDeck {
     }
 }
 
+// Inline for the same reason as `Dealing`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Dealer {
     Deck(LazyDeck),
@@ -162,7 +173,11 @@ impl Hand {
     }
 
     /// As [`Hand::new`], appending the events to `events` (no allocation when it has room).
-    pub fn new_into(setup: &HandSetup, dealing: Dealing, events: &mut Vec<Event>) -> Result<Hand, SetupError> {
+    pub fn new_into(
+        setup: &HandSetup,
+        dealing: Dealing,
+        events: &mut Vec<Event>,
+    ) -> Result<Hand, SetupError> {
         setup.validate()?;
         let n = setup.seats();
         let mut ledger = Ledger::new(&setup.stacks);
@@ -244,7 +259,11 @@ impl Hand {
         let mut best = (0, 0);
         for p in 0..n {
             let s = h.seat_at(p);
-            let key = if setup.blinds[s] > 0 { h.ledger.bet(s) } else { 0 };
+            let key = if setup.blinds[s] > 0 {
+                h.ledger.bet(s)
+            } else {
+                0
+            };
             if key >= best.0 {
                 best = (key, p);
             }
@@ -268,7 +287,11 @@ impl Hand {
 
     fn round_rules(&self, street: Street) -> RoundRules {
         let limit = self.rules.structure == Structure::FixedLimit;
-        let min_bet = if limit && street >= Street::Turn { self.big_bet } else { self.min_bet };
+        let min_bet = if limit && street >= Street::Turn {
+            self.big_bet
+        } else {
+            self.min_bet
+        };
         RoundRules {
             structure: self.rules.structure,
             min_bet,
@@ -277,14 +300,20 @@ impl Hand {
                 max_bets: self.rules.limit_cap.max_bets,
                 lifted_heads_up: self.rules.limit_cap.lifted_heads_up,
             }),
-            forced_bets: u8::from(street == Street::Preflop && self.rules.blind_counts_as_bet && self.any_blind),
+            forced_bets: u8::from(
+                street == Street::Preflop && self.rules.blind_counts_as_bet && self.any_blind,
+            ),
             check_before_opening: true,
         }
     }
 
     fn start_round(&mut self, street: Street) {
         self.street = street;
-        let opener = if street == Street::Preflop { self.show_start as usize } else { self.first() };
+        let opener = if street == Street::Preflop {
+            self.show_start as usize
+        } else {
+            self.first()
+        };
         self.round = BettingRound::start(&self.ledger, opener, self.round_rules(street));
         self.phase = Phase::Betting;
     }
@@ -317,7 +346,10 @@ impl Hand {
                                 let c = self.deal_card();
                                 let k = usize::from(self.hole[s][0].is_some());
                                 self.hole[s][k] = Some(c);
-                                ev.push(Event::HoleDealt { seat: s, card: Some(c) });
+                                ev.push(Event::HoleDealt {
+                                    seat: s,
+                                    card: Some(c),
+                                });
                             }
                         }
                         self.dealt = SeatMask::first(n);
@@ -342,7 +374,8 @@ impl Hand {
                         return;
                     }
                     self.deal_card_burn(ev);
-                    let mut cards = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 3];
+                    let mut cards =
+                        [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 3];
                     for c in cards.iter_mut().take(next.board_cards()) {
                         *c = self.deal_card();
                     }
@@ -387,7 +420,11 @@ impl Hand {
         ev.push(Event::BoardDealt { street, cards });
         if self.betting_done {
             self.street = street;
-            self.phase = if street == Street::River { Phase::Showdown } else { Phase::Board };
+            self.phase = if street == Street::River {
+                Phase::Showdown
+            } else {
+                Phase::Board
+            };
         } else {
             self.start_round(street);
         }
@@ -398,7 +435,9 @@ impl Hand {
             ev.push(Event::UncalledReturned { seat, amount });
         }
         self.ledger.collect();
-        ev.push(Event::RoundEnded { street: self.street });
+        ev.push(Event::RoundEnded {
+            street: self.street,
+        });
         let live = self.ledger.live();
         if live.len() <= 1 {
             self.award(ev);
@@ -407,12 +446,18 @@ impl Hand {
         if self.street == Street::River || self.ledger.can_bet().len() <= 1 {
             self.betting_done = true;
             let start = match self.rules.showdown_order {
-                ShowdownOrder::LastAggressorFirst => self.round.aggressor().unwrap_or(self.round.opener()),
+                ShowdownOrder::LastAggressorFirst => {
+                    self.round.aggressor().unwrap_or(self.round.opener())
+                }
                 ShowdownOrder::FirstToActLastRound => self.round.opener(),
             };
             self.show_start = start as u8;
         }
-        self.phase = if self.street == Street::River { Phase::Showdown } else { Phase::Board };
+        self.phase = if self.street == Street::River {
+            Phase::Showdown
+        } else {
+            Phase::Board
+        };
     }
 
     fn show(&mut self, seat: usize, cards: [Card; 2], ev: &mut Vec<Event>) {
@@ -428,7 +473,12 @@ impl Hand {
             let pots = Pots::build(&self.ledger);
             let mut losers = self.ledger.live();
             for pot in pots.as_slice() {
-                let best = pot.eligible.iter().map(|s| self.ranks[s]).max().unwrap_or(0);
+                let best = pot
+                    .eligible
+                    .iter()
+                    .map(|s| self.ranks[s])
+                    .max()
+                    .unwrap_or(0);
                 for s in pot.eligible.iter() {
                     if self.ranks[s] == best {
                         losers.remove(s);
@@ -447,7 +497,11 @@ impl Hand {
             self.ledger.clear_middle();
             self.ledger.pay(seat, amount);
             self.won[seat] += amount;
-            ev.push(Event::PotWon { pot: 0, seat, amount });
+            ev.push(Event::PotWon {
+                pot: 0,
+                seat,
+                amount,
+            });
             self.phase = Phase::Over;
             ev.push(Event::HandOver);
             return;
@@ -459,7 +513,12 @@ impl Hand {
             let winners = if live.len() == 1 {
                 pot.eligible
             } else {
-                let best = pot.eligible.iter().map(|s| self.ranks[s]).max().unwrap_or(0);
+                let best = pot
+                    .eligible
+                    .iter()
+                    .map(|s| self.ranks[s])
+                    .max()
+                    .unwrap_or(0);
                 let mut w = SeatMask::EMPTY;
                 for s in pot.eligible.iter() {
                     if self.ranks[s] == best {
@@ -471,11 +530,22 @@ impl Hand {
             let first = self.seat_at(0);
             let ledger = &mut self.ledger;
             let won = &mut self.won;
-            carried += pots::split(pot.amount, winners, first, n, self.rules.odd_chips, |s, a| {
-                ledger.pay(s, a);
-                won[s] += a;
-                ev.push(Event::PotWon { pot: i, seat: s, amount: a });
-            });
+            carried += pots::split(
+                pot.amount,
+                winners,
+                first,
+                n,
+                self.rules.odd_chips,
+                |s, a| {
+                    ledger.pay(s, a);
+                    won[s] += a;
+                    ev.push(Event::PotWon {
+                        pot: i,
+                        seat: s,
+                        amount: a,
+                    });
+                },
+            );
         }
         if carried > 0 {
             ev.push(Event::Carried { amount: carried });
@@ -501,7 +571,9 @@ impl Hand {
             },
             Phase::Showdown => {
                 let seats = self.pending_showdown();
-                let next = seats.next_from(self.show_start as usize, self.n as usize).unwrap_or(0);
+                let next = seats
+                    .next_from(self.show_start as usize, self.n as usize)
+                    .unwrap_or(0);
                 ToAct::Showdown { seats, next }
             }
             Phase::Over => ToAct::Nobody,
@@ -524,7 +596,11 @@ impl Hand {
     }
 
     /// As [`Hand::apply`], appending the events to `events` (no allocation when it has room).
-    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), HoldemError> {
+    pub fn apply_into(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), HoldemError> {
         let n = self.n as usize;
         if let Some(seat) = action.seat() {
             if seat >= n {
@@ -536,7 +612,10 @@ impl Hand {
             legal: h.legal_actions(),
         };
         match action {
-            Action::Fold { .. } | Action::Check { .. } | Action::Call { .. } | Action::BetOrRaiseTo { .. } => {
+            Action::Fold { .. }
+            | Action::Check { .. }
+            | Action::Call { .. }
+            | Action::BetOrRaiseTo { .. } => {
                 if self.phase != Phase::Betting {
                     return Err(not_now(self));
                 }
@@ -672,7 +751,11 @@ impl Hand {
         }
     }
 
-    fn check_new_cards(&self, action: Action, cards: impl Iterator<Item = Card>) -> Result<(), HoldemError> {
+    fn check_new_cards(
+        &self,
+        action: Action,
+        cards: impl Iterator<Item = Card>,
+    ) -> Result<(), HoldemError> {
         let mut seen = self.used;
         for card in cards {
             if seen.contains(card) {
@@ -822,7 +905,13 @@ impl Hand {
         }
         for p in 0..h.seats() {
             let seat = h.seat_at(p);
-            h.apply_into(Action::DealHole { seat, cards: holes[seat] }, &mut ev)?;
+            h.apply_into(
+                Action::DealHole {
+                    seat,
+                    cards: holes[seat],
+                },
+                &mut ev,
+            )?;
         }
         for e in events {
             let a = match *e {
@@ -831,10 +920,12 @@ impl Hand {
                 Event::Called { seat, .. } => Action::Call { seat },
                 Event::BetOrRaised { seat, to, .. } => Action::BetOrRaiseTo { seat, to },
                 Event::BoardDealt { cards, .. } => Action::DealBoard { cards },
-                Event::Shown { seat, cards, .. } if h.rules.reveal == Reveal::PlayersChoose => Action::Show {
-                    seat,
-                    cards: Some(cards),
-                },
+                Event::Shown { seat, cards, .. } if h.rules.reveal == Reveal::PlayersChoose => {
+                    Action::Show {
+                        seat,
+                        cards: Some(cards),
+                    }
+                }
                 Event::Mucked { seat } => Action::Muck { seat },
                 _ => continue,
             };

@@ -10,10 +10,10 @@
 mod action;
 mod error;
 mod hand;
-mod rules;
-mod view;
 pub mod phh;
+mod rules;
 pub mod table;
+mod view;
 
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Structure};
 pub use action::{Action, BoardCards, Event, Street};

@@ -4,7 +4,9 @@ use crate::betting::{MinRaise, OddChips, RaiseCap, Structure, MAX_SEATS};
 use crate::Chips;
 
 /// The order in which hands are turned at the showdown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ShowdownOrder {
     /// Starting with the player who began the last betting round, then to the left (the seed,
     /// RULES.md §2 default).
@@ -16,7 +18,9 @@ pub enum ShowdownOrder {
 }
 
 /// Who decides whether a hand is shown at the showdown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Reveal {
     /// Every hand still in is shown by the dealer (RULES.md §2 decision).
     #[default]
@@ -26,7 +30,9 @@ pub enum Reveal {
 }
 
 /// How antes count for side pots.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Antes {
     /// An ante is a contribution like any other: a player wins from each other player at most
     /// what they put in (RULES.md §2 Pots; PHH `ante_trimming_status = true`).
@@ -140,10 +146,20 @@ impl HandSetup {
     /// The casino deal (RULES.md §2): the small blind is the first player left of the button
     /// ("the hand"), the big blind the next; heads-up the button posts the small blind.
     /// In Limit the small bet is the big blind and the big bet twice it.
-    pub fn casino(stacks: Vec<Chips>, button: usize, small: Chips, big: Chips, rules: HoldemRules) -> HandSetup {
+    pub fn casino(
+        stacks: Vec<Chips>,
+        button: usize,
+        small: Chips,
+        big: Chips,
+        rules: HoldemRules,
+    ) -> HandSetup {
         let n = stacks.len().max(1);
         let mut blinds = vec![0; stacks.len()];
-        let (sb, bb) = if n == 2 { (button % n, (button + 1) % n) } else { ((button + 1) % n, (button + 2) % n) };
+        let (sb, bb) = if n == 2 {
+            (button % n, (button + 1) % n)
+        } else {
+            ((button + 1) % n, (button + 2) % n)
+        };
         if n >= 2 {
             blinds[sb] = small;
             blinds[bb] = big;
@@ -173,15 +189,23 @@ impl HandSetup {
             return Err(E::SeatCount { got: n });
         }
         if self.antes.len() != n || self.blinds.len() != n {
-            return Err(E::Lengths { seats: n, antes: self.antes.len(), blinds: self.blinds.len() });
+            return Err(E::Lengths {
+                seats: n,
+                antes: self.antes.len(),
+                blinds: self.blinds.len(),
+            });
         }
         if self.button >= n {
-            return Err(E::Button { button: self.button, seats: n });
+            return Err(E::Button {
+                button: self.button,
+                seats: n,
+            });
         }
         if let Some(seat) = self.stacks.iter().position(|&s| s == 0) {
             return Err(E::EmptyStack { seat });
         }
-        if self.min_bet == 0 || (self.rules.structure == Structure::FixedLimit && self.big_bet == 0) {
+        if self.min_bet == 0 || (self.rules.structure == Structure::FixedLimit && self.big_bet == 0)
+        {
             return Err(E::ZeroBet);
         }
         let total = self.stacks.iter().try_fold(0u64, |a, &s| a.checked_add(s));

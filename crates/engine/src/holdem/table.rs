@@ -42,7 +42,13 @@ pub struct TableConfig {
 impl TableConfig {
     /// The casino table of RULES.md §2: 4 to `seats` players, blinds half the minimum and the
     /// minimum, two hands of rest at most.
-    pub fn casino(seats: usize, table_minimum: Chips, buy_in: Chips, rebuy: Chips, rules: HoldemRules) -> TableConfig {
+    pub fn casino(
+        seats: usize,
+        table_minimum: Chips,
+        buy_in: Chips,
+        rebuy: Chips,
+        rules: HoldemRules,
+    ) -> TableConfig {
         TableConfig {
             seats,
             min_players: 4,
@@ -187,15 +193,23 @@ pub struct Table {
 impl Table {
     /// Opens a session: the registered players are seated by random draw with a buy-in each;
     /// those beyond the seats go to the waiting list in their registration order.
-    pub fn open(config: TableConfig, registered: &[PlayerId], rng: &mut GameRng) -> Result<(Table, Vec<TableEvent>), TableError> {
+    pub fn open(
+        config: TableConfig,
+        registered: &[PlayerId],
+        rng: &mut GameRng,
+    ) -> Result<(Table, Vec<TableEvent>), TableError> {
         if !(2..=MAX_SEATS).contains(&config.seats) {
             return Err(TableError::Config("a table has 2 to 10 seats"));
         }
         if config.min_players < 2 || config.min_players > config.seats {
-            return Err(TableError::Config("min_players must be between 2 and the seats"));
+            return Err(TableError::Config(
+                "min_players must be between 2 and the seats",
+            ));
         }
         if config.big_blind == 0 || config.buy_in == 0 {
-            return Err(TableError::Config("the blinds and the buy-in must be positive"));
+            return Err(TableError::Config(
+                "the blinds and the buy-in must be positive",
+            ));
         }
         for (i, p) in registered.iter().enumerate() {
             if registered[..i].contains(p) {
@@ -251,7 +265,11 @@ impl Table {
 
     /// The player in a seat and their stack.
     pub fn occupant(&self, seat: usize) -> Option<(PlayerId, Chips)> {
-        self.seats.get(seat).copied().flatten().map(|o| (o.player, o.stack))
+        self.seats
+            .get(seat)
+            .copied()
+            .flatten()
+            .map(|o| (o.player, o.stack))
     }
 
     /// The seat of a player.
@@ -283,7 +301,12 @@ impl Table {
 
     fn occupant_mut(&mut self, player: PlayerId) -> Result<(usize, &mut Occupant), TableError> {
         let s = self.seat_of(player).ok_or(TableError::NotSeated(player))?;
-        Ok((s, self.seats[s].as_mut().ok_or(TableError::NotSeated(player))?))
+        Ok((
+            s,
+            self.seats[s]
+                .as_mut()
+                .ok_or(TableError::NotSeated(player))?,
+        ))
     }
 
     fn between_hands(&self) -> Result<(), TableError> {
@@ -368,7 +391,11 @@ impl Table {
                     let mut o = self.seats[from].take().expect("seated");
                     o.wants_change = false;
                     self.seats[free] = Some(o);
-                    ev.push(TableEvent::Moved { player: p, from, to: free });
+                    ev.push(TableEvent::Moved {
+                        player: p,
+                        from,
+                        to: free,
+                    });
                 }
                 continue;
             }
@@ -385,7 +412,10 @@ impl Table {
         let amount = self.config.rebuy;
         let (_, o) = self.occupant_mut(player)?;
         if o.stack > 0 {
-            return Err(TableError::RebuyWithChips { player, stack: o.stack });
+            return Err(TableError::RebuyWithChips {
+                player,
+                stack: o.stack,
+            });
         }
         o.stack = amount;
         Ok(TableEvent::Rebought { player, amount })
@@ -394,7 +424,10 @@ impl Table {
     /// Deals the next hand to the players seated, in, and with chips: "the hand" moves one
     /// player clockwise and the button sits right of it. A player who would miss a third
     /// consecutive hand loses the seat first (and the waiting list is called).
-    pub fn deal(&mut self, dealing: Dealing) -> Result<(Hand, Vec<Event>, Vec<TableEvent>), TableError> {
+    pub fn deal(
+        &mut self,
+        dealing: Dealing,
+    ) -> Result<(Hand, Vec<Event>, Vec<TableEvent>), TableError> {
         self.between_hands()?;
         let n = self.config.seats;
         let mut tev = Vec::new();
@@ -431,10 +464,20 @@ impl Table {
         let k = active.iter().position(|&s| s == first).unwrap_or(0);
         let m = active.len();
         let button_idx = (k + m - 1) % m;
-        let stacks: Vec<Chips> = active.iter().map(|&s| self.seats[s].map_or(0, |o| o.stack)).collect();
-        let mut setup = HandSetup::casino(stacks, button_idx, self.config.small_blind, self.config.big_blind, self.config.rules);
+        let stacks: Vec<Chips> = active
+            .iter()
+            .map(|&s| self.seats[s].map_or(0, |o| o.stack))
+            .collect();
+        let mut setup = HandSetup::casino(
+            stacks,
+            button_idx,
+            self.config.small_blind,
+            self.config.big_blind,
+            self.config.rules,
+        );
         setup.carried_in = self.carried;
-        let (hand, events) = Hand::new(&setup, dealing).map_err(|_| TableError::Config("the hand cannot be dealt"))?;
+        let (hand, events) = Hand::new(&setup, dealing)
+            .map_err(|_| TableError::Config("the hand cannot be dealt"))?;
         for &s in &active {
             if let Some(o) = self.seats[s].as_mut() {
                 o.missed = 0;
@@ -448,7 +491,10 @@ impl Table {
             button: active[button_idx],
             first,
         });
-        self.in_hand = Some(HandSeats { seats: active, setup });
+        self.in_hand = Some(HandSeats {
+            seats: active,
+            setup,
+        });
         Ok((hand, events, tev))
     }
 
@@ -477,11 +523,18 @@ impl Table {
 
     /// The players sitting out.
     pub fn sitting_out(&self) -> impl Iterator<Item = PlayerId> + '_ {
-        self.seats.iter().flatten().filter(|o| o.sitting_out).map(|o| o.player)
+        self.seats
+            .iter()
+            .flatten()
+            .filter(|o| o.sitting_out)
+            .map(|o| o.player)
     }
 
     /// Deals a fresh seeded hand with the table's generator (a convenience for servers/tests).
-    pub fn deal_seeded(&mut self, rng: &mut GameRng) -> Result<(Hand, Vec<Event>, Vec<TableEvent>), TableError> {
+    pub fn deal_seeded(
+        &mut self,
+        rng: &mut GameRng,
+    ) -> Result<(Hand, Vec<Event>, Vec<TableEvent>), TableError> {
         let seed = rng.next_u64();
         self.deal(Dealing::Seeded(GameRng::from_u64(seed)))
     }

@@ -2,11 +2,19 @@
 #![allow(dead_code)]
 
 use tavolo_cards::{parse_cards, Card, GameRng};
-use tavolo_engine::holdem::{Action, BoardCards, Dealing, Event, Hand, HandSetup, HoldemRules, Structure, ToAct};
+use tavolo_engine::holdem::{
+    Action, BoardCards, Dealing, Event, Hand, HandSetup, HoldemRules, Structure, ToAct,
+};
 use tavolo_engine::Chips;
 
 /// A casino setup (RULES.md defaults unless `rules` says otherwise).
-pub fn setup(stacks: &[Chips], button: usize, sb: Chips, bb: Chips, rules: HoldemRules) -> HandSetup {
+pub fn setup(
+    stacks: &[Chips],
+    button: usize,
+    sb: Chips,
+    bb: Chips,
+    rules: HoldemRules,
+) -> HandSetup {
     HandSetup::casino(stacks.to_vec(), button, sb, bb, rules)
 }
 
@@ -16,8 +24,11 @@ pub fn stacked(setup: &HandSetup, holes: &[&str]) -> (Hand, Vec<Event>) {
     for (seat, s) in holes.iter().enumerate() {
         let c = parse_cards(s).expect("cards");
         ev.extend(
-            h.apply(Action::DealHole { seat, cards: [Some(c[0]), Some(c[1])] })
-                .expect("deal hole"),
+            h.apply(Action::DealHole {
+                seat,
+                cards: [Some(c[0]), Some(c[1])],
+            })
+            .expect("deal hole"),
         );
     }
     (h, ev)
@@ -26,7 +37,10 @@ pub fn stacked(setup: &HandSetup, holes: &[&str]) -> (Hand, Vec<Event>) {
 /// Deals board cards ("AhKhQh", "2c").
 pub fn board(h: &mut Hand, cards: &str) -> Vec<Event> {
     let c = parse_cards(cards).expect("cards");
-    h.apply(Action::DealBoard { cards: BoardCards::new(&c).expect("1-3 cards") }).expect("deal board")
+    h.apply(Action::DealBoard {
+        cards: BoardCards::new(&c).expect("1-3 cards"),
+    })
+    .expect("deal board")
 }
 
 /// Applies an action that must be legal.
@@ -98,7 +112,10 @@ pub fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
             }
             choices[rng.below(k as u32) as usize]
         }
-        ToAct::Showdown { next, .. } => Some(Action::Show { seat: next, cards: None }),
+        ToAct::Showdown { next, .. } => Some(Action::Show {
+            seat: next,
+            cards: None,
+        }),
         _ => None,
     }
 }
@@ -116,7 +133,11 @@ pub fn random_stacks(n: usize, bb: Chips, rng: &mut GameRng) -> Vec<Chips> {
 
 /// A random ruleset: structure and options.
 pub fn random_rules(rng: &mut GameRng) -> HoldemRules {
-    let structure = [Structure::NoLimit, Structure::PotLimit, Structure::FixedLimit][rng.below(3) as usize];
+    let structure = [
+        Structure::NoLimit,
+        Structure::PotLimit,
+        Structure::FixedLimit,
+    ][rng.below(3) as usize];
     let mut r = HoldemRules::casino(structure);
     if rng.below(2) == 0 {
         r.odd_chips = tavolo_engine::holdem::OddChips::StayInPot;

@@ -160,7 +160,10 @@ pub fn parse_phhs(text: &str) -> Result<Vec<Result<PhhHand, PhhError>>, PhhError
     if tables.is_empty() {
         return Ok(vec![PhhHand::from_fields(&doc[0].1)]);
     }
-    Ok(tables.into_iter().map(|t| PhhHand::from_fields(&t.1)).collect())
+    Ok(tables
+        .into_iter()
+        .map(|t| PhhHand::from_fields(&t.1))
+        .collect())
 }
 
 fn field<'a>(fields: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
@@ -169,14 +172,20 @@ fn field<'a>(fields: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
 
 /// A decimal number as written: digits and the count of decimals.
 fn decimal(raw: &str) -> Result<(u128, u32), String> {
-    if raw.starts_with('-') || raw.contains(['e', 'E']) || raw.ends_with("inf") || raw.ends_with("nan") {
+    if raw.starts_with('-')
+        || raw.contains(['e', 'E'])
+        || raw.ends_with("inf")
+        || raw.ends_with("nan")
+    {
         return Err(format!("{raw} is not a non-negative decimal amount"));
     }
     let raw = raw.trim_start_matches('+');
     let (int, frac) = raw.split_once('.').unwrap_or((raw, ""));
     let frac = frac.trim_end_matches('0');
     let digits: String = format!("{int}{frac}");
-    let v = digits.parse::<u128>().map_err(|_| format!("{raw} is not an amount"))?;
+    let v = digits
+        .parse::<u128>()
+        .map_err(|_| format!("{raw} is not an amount"))?;
     Ok((v, frac.len() as u32))
 }
 
@@ -203,7 +212,10 @@ fn to_units(raw: &str, decimals: u32) -> Result<Chips, String> {
     Ok(v as Chips)
 }
 
-fn num_array(fields: &[(String, Value)], name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
+fn num_array(
+    fields: &[(String, Value)],
+    name: &'static str,
+) -> Result<Option<Vec<String>>, PhhError> {
     match field(fields, name) {
         None => Ok(None),
         Some(Value::Arr(items)) => items
@@ -258,7 +270,10 @@ impl PhhHand {
                 })
             }
         };
-        let ante_trimming = matches!(field(fields, "ante_trimming_status"), Some(Value::Bool(true)));
+        let ante_trimming = matches!(
+            field(fields, "ante_trimming_status"),
+            Some(Value::Bool(true))
+        );
         let actions: Vec<String> = match field(fields, "actions") {
             Some(Value::Arr(items)) => items
                 .iter()
@@ -278,7 +293,10 @@ impl PhhHand {
             }
         };
         let antes = required(num_array(fields, "antes")?, "antes")?;
-        let blinds = required(num_array(fields, "blinds_or_straddles")?, "blinds_or_straddles")?;
+        let blinds = required(
+            num_array(fields, "blinds_or_straddles")?,
+            "blinds_or_straddles",
+        )?;
         let stacks = required(num_array(fields, "starting_stacks")?, "starting_stacks")?;
         let finishing = num_array(fields, "finishing_stacks")?;
         let (min_bet, big_bet) = if variant == Variant::FixedLimit {
@@ -348,7 +366,9 @@ impl PhhHand {
             min_bet: to_units(&min_bet, d).map_err(bad("min_bet"))?,
             big_bet: to_units(&big_bet, d).map_err(bad("big_bet"))?,
             starting_stacks: units(&stacks, "starting_stacks")?,
-            finishing_stacks: finishing.map(|f| units(&f, "finishing_stacks")).transpose()?,
+            finishing_stacks: finishing
+                .map(|f| units(&f, "finishing_stacks"))
+                .transpose()?,
             actions,
             players,
             tavolo_rules,
@@ -368,11 +388,19 @@ impl PhhHand {
                 self.blinds.len()
             )));
         }
-        let from_phh = |v: &[Chips]| -> Vec<Chips> { (0..n).map(|i| if n == 2 { v[1 - i] } else { v[i] }).collect() };
+        let from_phh = |v: &[Chips]| -> Vec<Chips> {
+            (0..n)
+                .map(|i| if n == 2 { v[1 - i] } else { v[i] })
+                .collect()
+        };
         let mut rules = self.tavolo_rules.unwrap_or_else(|| {
             HoldemRules::pokerkit(
                 self.variant.structure(),
-                if self.ante_trimming { Antes::Live } else { Antes::Dead },
+                if self.ante_trimming {
+                    Antes::Live
+                } else {
+                    Antes::Dead
+                },
             )
         });
         rules.structure = self.variant.structure();
@@ -387,7 +415,9 @@ impl PhhHand {
             rules,
             carried_in: 0,
         };
-        setup.validate().map_err(|e| PhhError::Setup(e.to_string()))?;
+        setup
+            .validate()
+            .map_err(|e| PhhError::Setup(e.to_string()))?;
         Ok(setup)
     }
 
@@ -396,7 +426,8 @@ impl PhhHand {
     /// shown, as PokerKit does.
     pub fn replay(&self) -> Result<Replay, PhhError> {
         let setup = self.setup()?;
-        let (mut hand, mut events) = Hand::new(&setup, Dealing::Supplied).map_err(|e| PhhError::Setup(e.to_string()))?;
+        let (mut hand, mut events) =
+            Hand::new(&setup, Dealing::Supplied).map_err(|e| PhhError::Setup(e.to_string()))?;
         let n = setup.seats();
         for (index, text) in self.actions.iter().enumerate() {
             let fail = |reason: String| PhhError::Action {
@@ -404,22 +435,33 @@ impl PhhHand {
                 action: text.clone(),
                 reason,
             };
-            let Some(action) = parse_action(strip_comment(text), n, self.decimals, &hand).map_err(fail)? else {
+            let Some(action) =
+                parse_action(strip_comment(text), n, self.decimals, &hand).map_err(fail)?
+            else {
                 continue;
             };
-            hand.apply_into(action, &mut events).map_err(|e| fail(e.to_string()))?;
+            hand.apply_into(action, &mut events)
+                .map_err(|e| fail(e.to_string()))?;
         }
         // Hands not stated at the showdown are shown (PokerKit's automatic showdown).
         while let ToAct::Showdown { next, .. } = hand.legal_actions() {
-            let action = Action::Show { seat: next, cards: None };
-            hand.apply_into(action, &mut events).map_err(|e| PhhError::Action {
-                index: self.actions.len(),
-                action: format!("(automatic) p{} sm", next + 1),
-                reason: e.to_string(),
-            })?;
+            let action = Action::Show {
+                seat: next,
+                cards: None,
+            };
+            hand.apply_into(action, &mut events)
+                .map_err(|e| PhhError::Action {
+                    index: self.actions.len(),
+                    action: format!("(automatic) p{} sm", next + 1),
+                    reason: e.to_string(),
+                })?;
         }
         let complete = hand.is_over();
-        Ok(Replay { hand, events, complete })
+        Ok(Replay {
+            hand,
+            events,
+            complete,
+        })
     }
 
     /// Replays the hand and exports it again (keeping names, units and Tavolo's ruleset): for a
@@ -520,7 +562,9 @@ fn parse_cards(s: &str) -> Result<Vec<Option<Card>>, String> {
             if c.contains('?') {
                 Ok(None)
             } else {
-                c.parse::<Card>().map(Some).map_err(|e| format!("`{c}`: {e}"))
+                c.parse::<Card>()
+                    .map(Some)
+                    .map_err(|e| format!("`{c}`: {e}"))
             }
         })
         .collect()
@@ -538,7 +582,12 @@ fn player(word: &str, n: usize) -> Result<usize, String> {
 }
 
 /// Reads one action (`None` for a no-op). `cc` becomes a check or a call as the hand requires.
-fn parse_action(text: &str, n: usize, decimals: u32, hand: &Hand) -> Result<Option<Action>, String> {
+fn parse_action(
+    text: &str,
+    n: usize,
+    decimals: u32,
+    hand: &Hand,
+) -> Result<Option<Action>, String> {
     let w: Vec<&str> = text.split_whitespace().collect();
     if w.is_empty() {
         return Ok(None);
@@ -551,7 +600,10 @@ fn parse_action(text: &str, n: usize, decimals: u32, hand: &Hand) -> Result<Opti
                 if c.len() != 2 {
                     return Err("hold'em deals two hole cards".into());
                 }
-                Ok(Some(Action::DealHole { seat, cards: [c[0], c[1]] }))
+                Ok(Some(Action::DealHole {
+                    seat,
+                    cards: [c[0], c[1]],
+                }))
             }
             ["d", "db", cards] => {
                 let c: Vec<Card> = parse_cards(cards)?
@@ -569,7 +621,11 @@ fn parse_action(text: &str, n: usize, decimals: u32, hand: &Hand) -> Result<Opti
         ["f"] => Ok(Some(Action::Fold { seat })),
         ["cc"] => {
             let owed = hand.owed(seat) > 0;
-            Ok(Some(if owed { Action::Call { seat } } else { Action::Check { seat } }))
+            Ok(Some(if owed {
+                Action::Call { seat }
+            } else {
+                Action::Check { seat }
+            }))
         }
         ["cbr", amount] => Ok(Some(Action::BetOrRaiseTo {
             seat,
@@ -602,7 +658,11 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
     // PHH player i is the seat i places left of the button's left neighbour.
     let seat_of = |i: usize| (b + 1 + i) % n;
     let phh_of = |seat: usize| (seat + n - b - 1) % n;
-    let to_phh = |v: &[Chips]| -> Vec<Chips> { (0..n).map(|i| v[seat_of(if n == 2 { 1 - i } else { i })]).collect() };
+    let to_phh = |v: &[Chips]| -> Vec<Chips> {
+        (0..n)
+            .map(|i| v[seat_of(if n == 2 { 1 - i } else { i })])
+            .collect()
+    };
     let mut actions = Vec::new();
     let mut holes = vec![Vec::new(); n];
     let mut holes_pending = false;
@@ -654,7 +714,9 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
                 bets[seat] = bets[seat].saturating_sub(amount);
             }
             Event::RoundEnded { .. } => bets.iter_mut().for_each(|b| *b = 0),
-            Event::Shown { seat, cards, .. } => actions.push(format!("p{} sm {}{}", p(seat), cards[0], cards[1])),
+            Event::Shown { seat, cards, .. } => {
+                actions.push(format!("p{} sm {}{}", p(seat), cards[0], cards[1]))
+            }
             Event::Mucked { seat } => actions.push(format!("p{} sm", p(seat))),
             Event::PotWon { seat, amount, .. } => stacks[seat] += amount,
             Event::Burned | Event::Carried { .. } | Event::HandOver => {}
@@ -670,11 +732,19 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
         antes: to_phh(&setup.antes),
         blinds: to_phh(&setup.blinds),
         min_bet: setup.min_bet,
-        big_bet: if setup.rules.structure == Structure::FixedLimit { setup.big_bet } else { setup.min_bet },
+        big_bet: if setup.rules.structure == Structure::FixedLimit {
+            setup.big_bet
+        } else {
+            setup.min_bet
+        },
         starting_stacks: (0..n).map(|i| setup.stacks[seat_of(i)]).collect(),
         actions,
         finishing_stacks: over.then(|| (0..n).map(|i| stacks[seat_of(i)]).collect()),
-        players: players.map(|p| (0..n).map(|i| p.get(seat_of(i)).cloned().unwrap_or_default()).collect()),
+        players: players.map(|p| {
+            (0..n)
+                .map(|i| p.get(seat_of(i)).cloned().unwrap_or_default())
+                .collect()
+        }),
         tavolo_rules: Some(setup.rules),
         scale: 1,
         decimals: 0,

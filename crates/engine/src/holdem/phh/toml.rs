@@ -23,7 +23,11 @@ pub type Doc = Vec<(Option<String>, Vec<(String, Value)>)>;
 /// Parses a document; errors name the line.
 pub fn parse(text: &str) -> Result<Doc, String> {
     let mut doc: Doc = vec![(None, Vec::new())];
-    let mut p = Parser { s: text.as_bytes(), i: 0, line: 1 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        i: 0,
+        line: 1,
+    };
     loop {
         p.skip_ws_comments_newlines();
         if p.i >= p.s.len() {
@@ -38,7 +42,11 @@ pub fn parse(text: &str) -> Result<Doc, String> {
             if p.peek() != Some(b']') {
                 return Err(format!("line {}: unterminated table header", p.line));
             }
-            let name = String::from_utf8_lossy(&p.s[start..p.i]).trim().trim_matches('"').trim_matches('\'').to_string();
+            let name = String::from_utf8_lossy(&p.s[start..p.i])
+                .trim()
+                .trim_matches('"')
+                .trim_matches('\'')
+                .to_string();
             p.i += 1;
             doc.push((Some(name), Vec::new()));
             continue;
@@ -57,7 +65,12 @@ pub fn parse(text: &str) -> Result<Doc, String> {
         }
         match p.peek() {
             None | Some(b'\n') | Some(b'\r') => {}
-            Some(c) => return Err(format!("line {}: unexpected '{}' after value", p.line, c as char)),
+            Some(c) => {
+                return Err(format!(
+                    "line {}: unexpected '{}' after value",
+                    p.line, c as char
+                ))
+            }
         }
         if let Some(last) = doc.last_mut() {
             last.1.push((key, v));
@@ -108,7 +121,8 @@ impl Parser<'_> {
             return self.string();
         }
         let start = self.i;
-        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'.') {
+        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'.')
+        {
             self.i += 1;
         }
         if start == self.i {
@@ -123,14 +137,18 @@ impl Parser<'_> {
         let mut out = Vec::new();
         loop {
             match self.peek() {
-                None | Some(b'\n') => return Err(format!("line {}: unterminated string", self.line)),
+                None | Some(b'\n') => {
+                    return Err(format!("line {}: unterminated string", self.line))
+                }
                 Some(c) if c == q => {
                     self.i += 1;
                     break;
                 }
                 Some(b'\\') if q == b'"' => {
                     self.i += 1;
-                    let c = self.peek().ok_or_else(|| format!("line {}: bad escape", self.line))?;
+                    let c = self
+                        .peek()
+                        .ok_or_else(|| format!("line {}: bad escape", self.line))?;
                     self.i += 1;
                     match c {
                         b'n' => out.push(b'\n'),
@@ -140,7 +158,10 @@ impl Parser<'_> {
                         b'\\' => out.push(b'\\'),
                         b'u' | b'U' => {
                             let len = if c == b'u' { 4 } else { 8 };
-                            let hex = self.s.get(self.i..self.i + len).ok_or("bad unicode escape")?;
+                            let hex = self
+                                .s
+                                .get(self.i..self.i + len)
+                                .ok_or("bad unicode escape")?;
                             let code = u32::from_str_radix(&String::from_utf8_lossy(hex), 16)
                                 .map_err(|_| format!("line {}: bad unicode escape", self.line))?;
                             let ch = char::from_u32(code).ok_or("bad unicode escape")?;
@@ -181,16 +202,21 @@ impl Parser<'_> {
                     match self.peek() {
                         Some(b',') => self.i += 1,
                         Some(b']') => {}
-                        _ => return Err(format!("line {}: expected ',' or ']' in array", self.line)),
+                        _ => {
+                            return Err(format!("line {}: expected ',' or ']' in array", self.line))
+                        }
                     }
                 }
             }
             _ => {
                 let start = self.i;
-                while matches!(self.peek(), Some(c) if !matches!(c, b',' | b']' | b'\n' | b'\r' | b'#')) {
+                while matches!(self.peek(), Some(c) if !matches!(c, b',' | b']' | b'\n' | b'\r' | b'#'))
+                {
                     self.i += 1;
                 }
-                let raw = String::from_utf8_lossy(&self.s[start..self.i]).trim().to_string();
+                let raw = String::from_utf8_lossy(&self.s[start..self.i])
+                    .trim()
+                    .to_string();
                 Ok(match raw.as_str() {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
@@ -206,5 +232,8 @@ fn is_number(r: &str) -> bool {
     let r = r.strip_prefix(['+', '-']).unwrap_or(r);
     r == "inf"
         || r == "nan"
-        || (!r.is_empty() && r.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '_') && r.starts_with(|c: char| c.is_ascii_digit()))
+        || (!r.is_empty()
+            && r.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '_')
+            && r.starts_with(|c: char| c.is_ascii_digit()))
 }
