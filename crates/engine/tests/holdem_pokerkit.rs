@@ -5,7 +5,7 @@
 //! installs `pokerkit==0.7.7` from PyPI and sets `TAVOLO_POKERKIT_PHHS`. Without that variable
 //! this test prints a note and passes.
 
-use tavolo_engine::holdem::phh;
+use tavolo_engine::holdem::{phh, Event};
 
 #[test]
 fn pokerkit_random_hands_reproduce_finishing_stacks() {
@@ -17,6 +17,7 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
     let hands = phh::parse_phhs(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut mismatches = Vec::new();
     let mut by_variant = std::collections::BTreeMap::<&str, usize>::new();
+    let (mut multi_all_in, mut side_pots, mut incomplete, mut showdowns) = (0, 0, 0, 0);
     for (i, hand) in hands.iter().enumerate() {
         let hand = match hand {
             Ok(h) => h,
@@ -27,7 +28,42 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
         };
         *by_variant.entry(hand.variant.code()).or_default() += 1;
         match hand.replay() {
-            Ok(r) if Some(r.finishing_stacks()) == hand.finishing_stacks && r.complete => {}
+            Ok(r) if Some(r.finishing_stacks()) == hand.finishing_stacks && r.complete => {
+                let all_ins = r
+                    .events
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e,
+                            Event::Called { all_in: true, .. }
+                                | Event::BetOrRaised { all_in: true, .. }
+                        )
+                    })
+                    .count();
+                multi_all_in += usize::from(all_ins >= 2);
+                side_pots += usize::from(
+                    r.events
+                        .iter()
+                        .any(|e| matches!(e, Event::PotWon { pot, .. } if *pot > 0)),
+                );
+                showdowns += usize::from(r.events.iter().any(|e| matches!(e, Event::Shown { .. })));
+                // An all-in raise smaller than the largest increment of its round (or the bet).
+                let (mut max, mut incr, mut short) = (0, 0, false);
+                for e in &r.events {
+                    match *e {
+                        Event::BlindPosted { amount, .. } => max = max.max(amount),
+                        Event::RoundEnded { .. } => (max, incr) = (0, 0),
+                        Event::BetOrRaised { to, all_in, .. } => {
+                            let by = to - max;
+                            short |= all_in && by < incr.max(hand.min_bet);
+                            incr = incr.max(by);
+                            max = to;
+                        }
+                        _ => {}
+                    }
+                }
+                incomplete += usize::from(short);
+            }
             Ok(r) => mismatches.push(format!(
                 "hand {i}: Tavolo {:?}, PokerKit {:?}\n{}",
                 r.finishing_stacks(),
@@ -38,7 +74,9 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
         }
     }
     eprintln!(
-        "PokerKit differential: {} hands ({by_variant:?}), {} mismatches",
+        "PokerKit differential: {} hands ({by_variant:?}), {} mismatches; {showdowns} showdowns, \
+         {multi_all_in} with two or more all-ins, {side_pots} with side pots won, {incomplete} with an \
+         incomplete all-in raise",
         hands.len(),
         mismatches.len()
     );
