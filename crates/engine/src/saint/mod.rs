@@ -835,21 +835,29 @@ impl SaintGame {
         random::shuffle(&mut self.rng, &mut draw[..players]);
         let t = &mut self.t;
         t.draws += 1;
-        let mut position = [0u8; MAX_PLAYERS];
         t.tie_draw = Seats::EMPTY;
-        for (i, &s) in draw[..players].iter().enumerate() {
-            position[s as usize] = i as u8;
+        for &s in &draw[..players] {
             t.tie_draw.push(s as usize);
         }
-        let mut order: [u8; MAX_PLAYERS] = draw;
-        let ranks = t.ranks;
-        // Worst hand first; equal hands by their place in the tie draw.
-        let key =
-            |s: u8| u32::from(ranks[s as usize].value()) << 8 | u32::from(position[s as usize]);
-        order[..players].sort_unstable_by_key(|&s| key(s));
+        // Worst hand first; equal hands by their place in the tie draw. Keys are
+        // `value << 8 | place`, sorted by a small insertion sort (at most five).
+        let mut keys = [u32::MAX; MAX_PLAYERS];
+        for (i, &s) in draw[..players].iter().enumerate() {
+            keys[i] = u32::from(t.ranks[s as usize].value()) << 8 | i as u32;
+        }
+        for i in 1..players {
+            let k = keys[i];
+            let mut j = i;
+            while j > 0 && keys[j - 1] > k {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+        }
         t.order = Seats::EMPTY;
-        for &s in &order[..players] {
-            t.order.push(s as usize);
+        for &k in &keys[..players] {
+            t.order
+                .push(draw.get((k & 0xff) as usize).copied().unwrap_or(0) as usize);
         }
         ev.push(Event::DraftOrder {
             order: t.order,
