@@ -1,0 +1,259 @@
+//! What players do (actions) and what happens as a result (events).
+
+use crate::betting::Bet;
+use crate::Chips;
+use tavolo_cards::{Card, CardSet, HandRank};
+
+/// The two betting rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Round {
+    /// Before the exchange.
+    First,
+    /// After the exchange.
+    Second,
+}
+
+/// An action of a player. Seats are indices in the hand's [`super::DrawSetup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Give up the hand. Allowed to any live seat at any moment of the betting or the exchange,
+    /// out of turn too; binding and immediate.
+    Fold {
+        /// Who.
+        seat: usize,
+    },
+    /// Pass with nothing owed — only where the rules allow checks ([`super::DrawRules::allow_check`]).
+    Check {
+        /// Who.
+        seat: usize,
+    },
+    /// Match the current bet ("ich geh mit"), or go all-in for less.
+    Call {
+        /// Who.
+        seat: usize,
+    },
+    /// Open or raise so that this round's bet in front of the seat becomes `to`.
+    BetOrRaiseTo {
+        /// Who.
+        seat: usize,
+        /// The total bet this round after the action.
+        to: Chips,
+    },
+    /// Discard these cards (0 to 3 of the seat's own) and receive as many from the deck.
+    Exchange {
+        /// Who.
+        seat: usize,
+        /// The cards laid down.
+        discard: CardSet,
+    },
+    /// Show the hand at the showdown.
+    Show {
+        /// Who.
+        seat: usize,
+    },
+    /// Give up the claim to the pot at the showdown without showing (only when a hand shown so
+    /// far is at least as good).
+    Muck {
+        /// Who.
+        seat: usize,
+    },
+}
+
+impl Action {
+    /// The acting seat.
+    pub fn seat(&self) -> usize {
+        match *self {
+            Action::Fold { seat }
+            | Action::Check { seat }
+            | Action::Call { seat }
+            | Action::BetOrRaiseTo { seat, .. }
+            | Action::Exchange { seat, .. }
+            | Action::Show { seat }
+            | Action::Muck { seat } => seat,
+        }
+    }
+
+    /// The betting decision, for a betting action.
+    pub fn as_bet(&self) -> Option<(usize, Bet)> {
+        match *self {
+            Action::Fold { seat } => Some((seat, Bet::Fold)),
+            Action::Check { seat } => Some((seat, Bet::Check)),
+            Action::Call { seat } => Some((seat, Bet::Call)),
+            Action::BetOrRaiseTo { seat, to } => Some((seat, Bet::RaiseTo(to))),
+            _ => None,
+        }
+    }
+}
+
+/// The cards one player received in the exchange, in the order served (0 to 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Drawn {
+    cards: [Option<Card>; 3],
+}
+
+impl Drawn {
+    pub(crate) fn push(&mut self, c: Card) {
+        if let Some(slot) = self.cards.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(c);
+        }
+    }
+
+    /// The cards in serving order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards.iter().flatten().copied()
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.cards.iter().flatten().count()
+    }
+
+    /// Whether none.
+    pub fn is_empty(&self) -> bool {
+        self.cards[0].is_none()
+    }
+
+    /// The cards as a set.
+    pub fn set(&self) -> CardSet {
+        self.cards().collect()
+    }
+}
+
+/// Something that happened in the hand. The events of a hand, in order, are its log:
+/// [`super::DrawHand::replay`] rebuilds the hand from them. [`Event::seen_by`] hides what a seat
+/// may not see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The pot carried over from the previous hand is in the middle.
+    CarriedIn {
+        /// Chips.
+        amount: Chips,
+    },
+    /// An ante was posted (less than asked: the player is all-in).
+    AntePosted {
+        /// Who.
+        seat: usize,
+        /// Chips posted.
+        amount: Chips,
+    },
+    /// The bottom card of the deck, which is never dealt. Hidden in every view (spectators
+    /// included); it is in the log so that the log rebuilds the whole deck.
+    BottomCard {
+        /// The card (`None` in every view).
+        card: Option<Card>,
+    },
+    /// Five cards were dealt to a seat (`None` in another seat's view).
+    Dealt {
+        /// To whom.
+        seat: usize,
+        /// The cards.
+        cards: Option<CardSet>,
+    },
+    /// A player folded.
+    Folded {
+        /// Who.
+        seat: usize,
+        /// Whether it was out of turn.
+        out_of_turn: bool,
+    },
+    /// A player checked (only with checks allowed).
+    Checked {
+        /// Who.
+        seat: usize,
+    },
+    /// A player called (all-in if the stack ran out).
+    Called {
+        /// Who.
+        seat: usize,
+        /// Chips put in.
+        amount: Chips,
+        /// Whether that was the whole stack.
+        all_in: bool,
+    },
+    /// A player opened or raised.
+    BetOrRaised {
+        /// Who.
+        seat: usize,
+        /// The round's bet in front of them after it.
+        to: Chips,
+        /// Whether that was the whole stack.
+        all_in: bool,
+    },
+    /// The uncalled part of a bet went back to its bettor.
+    UncalledReturned {
+        /// To whom.
+        seat: usize,
+        /// Chips returned.
+        amount: Chips,
+    },
+    /// A betting round ended.
+    RoundEnded {
+        /// Which.
+        round: Round,
+    },
+    /// The discards (all but those of the player being served) were shuffled into a new deck;
+    /// it lies on the bottom card, which is still never dealt.
+    Reshuffled {
+        /// Cards in the new deck (bottom card not counted).
+        cards: u8,
+    },
+    /// A player exchanged cards. The count is public; the cards only for the player.
+    Exchanged {
+        /// Who.
+        seat: usize,
+        /// How many cards (announced aloud).
+        count: u8,
+        /// The cards laid down (`None` in other views).
+        discarded: Option<CardSet>,
+        /// The cards received in serving order (`None` in other views).
+        drawn: Option<Drawn>,
+    },
+    /// A hand was shown.
+    Shown {
+        /// Whose.
+        seat: usize,
+        /// The five cards.
+        cards: CardSet,
+        /// Its value (compare with the hand's tie-break rule).
+        rank: HandRank,
+    },
+    /// A hand was mucked at the showdown.
+    Mucked {
+        /// Whose.
+        seat: usize,
+    },
+    /// A pot (or a share of it) was won.
+    PotWon {
+        /// The pot: 0 is the main pot (which holds the carried-in chips).
+        pot: usize,
+        /// Who won.
+        seat: usize,
+        /// Chips won.
+        amount: Chips,
+    },
+    /// Chips stay in the pot for the next hand (a remainder that could not be split).
+    Carried {
+        /// Chips carried.
+        amount: Chips,
+    },
+    /// The hand is over.
+    HandOver,
+}
+
+impl Event {
+    /// This event as `seat` may see it (`None`: a spectator): other seats' cards, discards and
+    /// draws hidden.
+    pub fn seen_by(self, seat: Option<usize>) -> Event {
+        match self {
+            Event::Dealt { seat: s, .. } if Some(s) != seat => Event::Dealt { seat: s, cards: None },
+            Event::Exchanged { seat: s, count, .. } if Some(s) != seat => Event::Exchanged {
+                seat: s,
+                count,
+                discarded: None,
+                drawn: None,
+            },
+            Event::BottomCard { .. } => Event::BottomCard { card: None },
+            e => e,
+        }
+    }
+}

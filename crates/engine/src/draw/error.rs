@@ -1,0 +1,154 @@
+//! Errors of the draw hand: a refused action (state unchanged) or an invalid setup.
+
+use super::action::Action;
+use super::hand::ToAct;
+use crate::betting::BetError;
+use tavolo_cards::{Card, CardSet};
+use thiserror::Error;
+
+/// An action the hand refused. The hand is unchanged. Each variant says who acted, what, why,
+/// and (`legal`) what is legal now.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DrawError {
+    /// A betting action broke a betting rule (opening below the minimum, a check before the
+    /// opening, a raise too small …).
+    #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
+    Betting {
+        /// The action.
+        action: Action,
+        /// The betting rule it broke.
+        reason: BetError,
+        /// What is legal now.
+        legal: ToAct,
+    },
+    /// The action does not fit the moment (a bet during the exchange, a show before the
+    /// showdown, anything after the hand is over, another seat's turn).
+    #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
+    NotNow {
+        /// The action.
+        action: Action,
+        /// What is legal now.
+        legal: ToAct,
+    },
+    /// The seat is not at this table.
+    #[error("{action:?} refused: no seat {seat} in this hand")]
+    NoSuchSeat {
+        /// The action.
+        action: Action,
+        /// The seat named.
+        seat: usize,
+    },
+    /// The seat has already folded or mucked.
+    #[error("{action:?} refused: seat {seat} is no longer in the hand")]
+    NotInHand {
+        /// The action.
+        action: Action,
+        /// The seat.
+        seat: usize,
+    },
+    /// More than three cards discarded.
+    #[error("{action:?} refused: at most 3 cards may be exchanged, got {count}")]
+    TooManyDiscards {
+        /// The action.
+        action: Action,
+        /// Cards named.
+        count: u32,
+    },
+    /// Discarded cards the seat does not hold.
+    #[error("{action:?} refused: seat {seat} does not hold {cards}; it holds {hand}")]
+    NotYourCards {
+        /// The action.
+        action: Action,
+        /// The seat.
+        seat: usize,
+        /// The cards it does not hold.
+        cards: CardSet,
+        /// What it holds.
+        hand: CardSet,
+    },
+    /// A muck by a player whose hand beats every hand shown so far (or by the first to show).
+    #[error("{action:?} refused: seat {seat} may not muck, no hand shown so far is as good (show instead)")]
+    MuckNotAllowed {
+        /// The action.
+        action: Action,
+        /// The seat.
+        seat: usize,
+    },
+    /// With a stacked deal: the next card to serve is missing or not in the deck now.
+    #[error("{action:?} refused: the stacked deal cannot serve it ({problem})")]
+    Stacked {
+        /// The action.
+        action: Action,
+        /// What is wrong with the stacked cards.
+        problem: StackedProblem,
+    },
+}
+
+/// Why a stacked deal cannot serve a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum StackedProblem {
+    /// The stacked draws ran out.
+    #[error("no more stacked draws")]
+    RanOut,
+    /// The card is not in the deck at this moment (dealt, discarded and not yet reshuffled, the
+    /// server's own discard, or the bottom card).
+    #[error("{card} is not in the deck at this moment")]
+    NotInDeck {
+        /// The card.
+        card: Card,
+    },
+}
+
+/// A hand setup that cannot be dealt.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Not 2 to 8 seats.
+    #[error("a draw hand needs 2 to 8 players, got {got}")]
+    SeatCount {
+        /// Seats given.
+        got: usize,
+    },
+    /// The dealer is not a seat.
+    #[error("dealer {dealer} is not one of the {seats} seats")]
+    Dealer {
+        /// The dealer given.
+        dealer: usize,
+        /// Seats.
+        seats: usize,
+    },
+    /// A player without chips.
+    #[error("seat {seat} has no chips")]
+    EmptyStack {
+        /// The seat.
+        seat: usize,
+    },
+    /// A zero ante.
+    #[error("the ante (the table minimum) must be positive")]
+    ZeroAnte,
+    /// Chip totals too large to compute with.
+    #[error("chip totals overflow")]
+    Overflow,
+    /// A stacked deal with a hand count different from the seats.
+    #[error("stacked deal has {hands} hands for {seats} seats")]
+    StackedHands {
+        /// Hands given.
+        hands: usize,
+        /// Seats.
+        seats: usize,
+    },
+    /// A card twice in a stacked deal.
+    #[error("card {card} appears twice in the stacked deal")]
+    DuplicateCard {
+        /// The card.
+        card: Card,
+    },
+    /// More stacked draws than an exchange can use.
+    #[error("{got} stacked draws: at most 24 can be served")]
+    TooManyDraws {
+        /// Draws given.
+        got: usize,
+    },
+}

@@ -1,0 +1,976 @@
+//! One hand of Five-Card Draw as a state machine: antes, deal, first betting round, exchange,
+//! second betting round, showdown, awards (RULES.md §3).
+//!
+//! [`DrawHand::apply`] takes an [`Action`] and returns the [`Event`]s it caused, or a
+//! [`DrawError`] leaving the hand untouched (every check is made before anything changes). The
+//! dealer's steps (antes, the deal, serving the exchange, reshuffling) happen by themselves, so
+//! after every `apply` a player is to act or the hand is over.
+//!
+//! Cards are kept as sets per zone — each seat's hand, the deck, the discard pile, the bottom
+//! card — so that every one of the 52 cards is in exactly one zone at every moment
+//! ([`DrawHand::zones`]).
+
+use super::action::{Action, Drawn, Event, Round};
+use super::error::{DrawError, SetupError, StackedProblem};
+use super::rules::{Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};
+use crate::betting::{pots, Bet, BettingRound, Ledger, Legal, Pots, RoundRules, SeatMask, Structure};
+use crate::Chips;
+use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval, HandRank};
+
+/// The most cards one exchange can serve in a hand (three per seat).
+const MAX_DRAWS: usize = 3 * MAX_DRAW_SEATS;
+
+/// Who is to act, and what they may do. Besides this, any live seat may fold at any moment of
+/// the betting or the exchange ([`DrawHand::may_fold`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// A betting decision: exactly these choices, with amounts. Before the opening there is no
+    /// check (unless the rules allow it): open with at least the ante, or fold.
+    Bet(Legal),
+    /// This seat exchanges: it may discard any 0 to `max` cards of `hand`.
+    Exchange {
+        /// Who.
+        seat: usize,
+        /// The cards it may discard (its hand).
+        hand: CardSet,
+        /// The most it may discard (3).
+        max: u8,
+    },
+    /// This seat shows, or mucks if `may_muck` (a hand shown so far is at least as good).
+    Showdown {
+        /// Who.
+        seat: usize,
+        /// Whether mucking is allowed.
+        may_muck: bool,
+    },
+    /// The hand is over.
+    Nobody,
+}
+
+/// Where all 52 cards are at one moment. The zones are disjoint and together hold every card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardZones {
+    /// The hands of the seats still in.
+    pub live_hands: CardSet,
+    /// The hands of seats that folded or mucked (dead, never reshuffled).
+    pub dead_hands: CardSet,
+    /// The deck (not counting the bottom card).
+    pub deck: CardSet,
+    /// The bottom card, never dealt.
+    pub bottom: Card,
+    /// Discards not yet reshuffled into a new deck.
+    pub discard_pile: CardSet,
+}
+
+impl CardZones {
+    /// Whether the zones are disjoint and hold all 52 cards.
+    pub fn complete(&self) -> bool {
+        let parts = [self.live_hands, self.dead_hands, self.deck, CardSet::from(self.bottom), self.discard_pile];
+        let mut all = CardSet::EMPTY;
+        let mut count = 0;
+        for p in parts {
+            all |= p;
+            count += p.len();
+        }
+        count == 52 && all == CardSet::FULL
+    }
+}
+
+/// The deck as an array for O(1) random draws plus a set for membership.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Deck {
+    pool: [Card; 52],
+    len: u8,
+    set: CardSet,
+}
+
+impl Deck {
+    fn new(cards: CardSet) -> Deck {
+        let mut d = Deck {
+            pool: [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 52],
+            len: 0,
+            set: CardSet::EMPTY,
+        };
+        d.refill(cards);
+        d
+    }
+
+    fn refill(&mut self, cards: CardSet) {
+        for c in cards.iter() {
+            self.pool[self.len as usize] = c;
+            self.len += 1;
+        }
+        self.set |= cards;
+    }
+
+    #[inline]
+    fn take_at(&mut self, i: usize) -> Card {
+        let c = self.pool[i];
+        self.len -= 1;
+        self.pool[i] = self.pool[self.len as usize];
+        self.set.remove(c);
+        c
+    }
+
+    fn take(&mut self, card: Card) -> bool {
+        match self.pool[..self.len as usize].iter().position(|&c| c == card) {
+            Some(i) => {
+                self.take_at(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Where the next card comes from.
+#[derive(Clone, Debug)]
+enum Source {
+    Seeded(GameRng),
+    Stacked { draws: [Option<Card>; MAX_DRAWS], next: u8 },
+    /// Only in comparisons of states ([`DrawHand::same_state`]).
+    Ignored,
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Source::Stacked { draws: a, next: i }, Source::Stacked { draws: b, next: j }) => a == b && i == j,
+            // A generator cannot be compared; two seeded hands are compared by their cards.
+            (Source::Seeded(_), Source::Seeded(_)) | (Source::Ignored, Source::Ignored) => true,
+            _ => false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// A betting round is on (`DrawHand::which` says which).
+    Betting,
+    /// Players exchange in turn from the cutter to the dealer.
+    Exchange,
+    /// Players show or muck in turn from the last raiser.
+    Showdown,
+    /// The hand is over.
+    Over,
+}
+
+/// The public stage of a hand, for views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The first betting round.
+    FirstBetting,
+    /// The exchange.
+    Exchange,
+    /// The second betting round.
+    SecondBetting,
+    /// The showdown.
+    Showdown,
+    /// Over.
+    Over,
+}
+
+/// One hand of Five-Card Draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawHand {
+    n: u8,
+    dealer: u8,
+    ante: Chips,
+    rules: DrawRules,
+    carried_in: Chips,
+    ledger: Ledger,
+    round: BettingRound,
+    which: Round,
+    phase: Phase,
+    first_aggressor: Option<u8>,
+    hands: [CardSet; MAX_DRAW_SEATS],
+    discarded: [CardSet; MAX_DRAW_SEATS],
+    drawn: [Drawn; MAX_DRAW_SEATS],
+    counts: [Option<u8>; MAX_DRAW_SEATS],
+    exchanged: SeatMask,
+    pile: CardSet,
+    deck: Deck,
+    bottom: Card,
+    source: Source,
+    reshuffles: u8,
+    show_start: u8,
+    shown: SeatMask,
+    keys: [u32; MAX_DRAW_SEATS],
+    ranks: [Option<HandRank>; MAX_DRAW_SEATS],
+    won: [Chips; MAX_DRAW_SEATS],
+    carried: Chips,
+    total: Chips,
+}
+
+impl DrawHand {
+    /// Deals a new hand: the pot carried in, antes, the bottom card set aside, five cards each;
+    /// the cutter is then to act. Returns the hand and the events so far.
+    pub fn new(setup: &DrawSetup, dealing: Dealing) -> Result<(DrawHand, Vec<Event>), SetupError> {
+        let mut ev = Vec::new();
+        let h = DrawHand::new_into(setup, dealing, &mut ev)?;
+        Ok((h, ev))
+    }
+
+    /// As [`DrawHand::new`], appending the events to `events` (no allocation when it has room).
+    pub fn new_into(setup: &DrawSetup, dealing: Dealing, events: &mut Vec<Event>) -> Result<DrawHand, SetupError> {
+        setup.validate()?;
+        let n = setup.seats();
+        if let Dealing::Stacked(deal) = &dealing {
+            deal.check(n)?;
+        }
+        let ledger = Ledger::new(&setup.stacks);
+        let total = ledger.total() + setup.carried_in;
+        let rules = setup.rules;
+        let round_rules = RoundRules {
+            structure: Structure::NoLimit,
+            min_bet: setup.ante,
+            min_raise: rules.min_raise,
+            cap: None,
+            forced_bets: 0,
+            check_before_opening: rules.allow_check,
+        };
+        let placeholder = BettingRound::start(&ledger, 0, round_rules);
+        let two = Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs);
+        let mut h = DrawHand {
+            n: n as u8,
+            dealer: setup.dealer as u8,
+            ante: setup.ante,
+            rules,
+            carried_in: setup.carried_in,
+            ledger,
+            round: placeholder,
+            which: Round::First,
+            phase: Phase::Betting,
+            first_aggressor: None,
+            hands: [CardSet::EMPTY; MAX_DRAW_SEATS],
+            discarded: [CardSet::EMPTY; MAX_DRAW_SEATS],
+            drawn: [Drawn::default(); MAX_DRAW_SEATS],
+            counts: [None; MAX_DRAW_SEATS],
+            exchanged: SeatMask::EMPTY,
+            pile: CardSet::EMPTY,
+            deck: Deck::new(CardSet::FULL),
+            bottom: two,
+            source: Source::Ignored,
+            reshuffles: 0,
+            show_start: 0,
+            shown: SeatMask::EMPTY,
+            keys: [0; MAX_DRAW_SEATS],
+            ranks: [None; MAX_DRAW_SEATS],
+            won: [0; MAX_DRAW_SEATS],
+            carried: 0,
+            total,
+        };
+        if h.carried_in > 0 {
+            events.push(Event::CarriedIn { amount: h.carried_in });
+        }
+        // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
+        // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
+        for p in 0..n {
+            let s = h.seat_at(p);
+            let amount = h.ledger.put(s, h.ante);
+            events.push(Event::AntePosted { seat: s, amount });
+        }
+        if let Some((seat, amount)) = h.ledger.return_uncalled() {
+            events.push(Event::UncalledReturned { seat, amount });
+        }
+        h.ledger.collect();
+        // "Mischen, Abheben, Geben": the bottom card is set aside, then five cards to each seat,
+        // one at a time from the cutter round to the dealer.
+        match dealing {
+            Dealing::Seeded(mut rng) => {
+                h.bottom = h.deck.take_at(rng.below(52) as usize);
+                for k in 0..5 * n {
+                    let s = h.seat_at(k % n);
+                    let i = rng.below(u32::from(h.deck.len)) as usize;
+                    let c = h.deck.take_at(i);
+                    h.hands[s].insert(c);
+                }
+                h.source = Source::Seeded(rng);
+            }
+            Dealing::Stacked(deal) => {
+                let mut dealt = CardSet::from(deal.bottom);
+                for (s, cards) in deal.hands.iter().enumerate() {
+                    for &c in cards {
+                        h.hands[s].insert(c);
+                        dealt.insert(c);
+                    }
+                }
+                h.bottom = deal.bottom;
+                h.deck = Deck::new(CardSet::FULL - dealt);
+                let mut draws = [None; MAX_DRAWS];
+                for (slot, &c) in draws.iter_mut().zip(deal.draws.iter()) {
+                    *slot = Some(c);
+                }
+                h.source = Source::Stacked { draws, next: 0 };
+            }
+        }
+        events.push(Event::BottomCard { card: Some(h.bottom) });
+        for p in 0..n {
+            let s = h.seat_at(p);
+            events.push(Event::Dealt {
+                seat: s,
+                cards: Some(h.hands[s]),
+            });
+        }
+        h.round = BettingRound::start(&h.ledger, h.cutter(), round_rules);
+        h.advance(events);
+        Ok(h)
+    }
+
+    /// The seat at position `p` counted from the cutter (0 is the cutter, n − 1 the dealer).
+    #[inline]
+    fn seat_at(&self, p: usize) -> usize {
+        (self.dealer as usize + 1 + p) % self.n as usize
+    }
+
+    /// The cutter: left of the dealer, first to act in every round and in the exchange.
+    #[inline]
+    pub fn cutter(&self) -> usize {
+        self.seat_at(0)
+    }
+
+    fn round_rules(&self) -> RoundRules {
+        *self.round.rules()
+    }
+
+    /// Whether the player to act has no choice but to fold: nothing owed, no check allowed, and
+    /// nobody left who could answer a bet. Then the round is over for them (it would be absurd to
+    /// make them fold), e.g. when every other player still in is all-in.
+    fn stuck(&self) -> bool {
+        match self.round.legal(&self.ledger) {
+            Some(l) => !l.check && l.call.is_none() && l.raise.is_none(),
+            None => false,
+        }
+    }
+
+    fn next_exchanger(&self) -> Option<usize> {
+        if self.phase != Phase::Exchange {
+            return None;
+        }
+        self.ledger
+            .live()
+            .without(self.exchanged)
+            .next_from(self.cutter(), self.n as usize)
+    }
+
+    fn next_shower(&self) -> Option<usize> {
+        if self.phase != Phase::Showdown {
+            return None;
+        }
+        self.ledger
+            .live()
+            .without(self.shown)
+            .next_from(self.show_start as usize, self.n as usize)
+    }
+
+    fn key_of(&self, seat: usize) -> (HandRank, u32) {
+        let mut e = Eval::new();
+        for c in self.hands[seat].iter() {
+            e = e.add_card(c);
+        }
+        let r = e.evaluate();
+        (r, r.tiebreak_key(self.rules.tie_break))
+    }
+
+    fn may_muck(&self, seat: usize) -> bool {
+        let (_, key) = self.key_of(seat);
+        let mine = self.ledger.committed(seat);
+        self.shown
+            .and(self.ledger.live())
+            .iter()
+            .any(|t| self.keys[t] >= key && self.ledger.committed(t) >= mine)
+    }
+
+    /// Runs the hand forward until a player must act or the hand is over.
+    fn advance(&mut self, ev: &mut Vec<Event>) {
+        loop {
+            match self.phase {
+                Phase::Betting => {
+                    if !self.round.is_closed() && !self.stuck() {
+                        return;
+                    }
+                    self.close_round(ev);
+                }
+                Phase::Exchange => {
+                    if self.ledger.live().len() <= 1 {
+                        self.award(ev);
+                    } else if self.next_exchanger().is_some() {
+                        return;
+                    } else {
+                        self.which = Round::Second;
+                        self.round = BettingRound::start(&self.ledger, self.cutter(), self.round_rules());
+                        self.phase = Phase::Betting;
+                    }
+                }
+                Phase::Showdown => {
+                    if !self.ledger.live().without(self.shown).is_empty() {
+                        return;
+                    }
+                    self.award(ev);
+                }
+                Phase::Over => return,
+            }
+        }
+    }
+
+    fn close_round(&mut self, ev: &mut Vec<Event>) {
+        if let Some((seat, amount)) = self.ledger.return_uncalled() {
+            ev.push(Event::UncalledReturned { seat, amount });
+        }
+        self.ledger.collect();
+        ev.push(Event::RoundEnded { round: self.which });
+        let live = self.ledger.live();
+        if live.len() <= 1 {
+            // The last player left takes the pot at once, without showing.
+            self.award(ev);
+            return;
+        }
+        match self.which {
+            Round::First => {
+                self.first_aggressor = self.round.aggressor().map(|a| a as u8);
+                self.phase = Phase::Exchange;
+            }
+            Round::Second => {
+                // The last raiser (or the opener) of the last betting round shows first; if
+                // nobody bet in it, the last raiser of the first round; else the cutter.
+                let start = self
+                    .round
+                    .aggressor()
+                    .or(self.first_aggressor.map(usize::from))
+                    .unwrap_or(self.cutter());
+                let n = self.n as usize;
+                self.show_start = live.next_from(start, n).unwrap_or(start) as u8;
+                self.phase = Phase::Showdown;
+            }
+        }
+    }
+
+    fn award(&mut self, ev: &mut Vec<Event>) {
+        let n = self.n as usize;
+        let live = self.ledger.live();
+        let pots = Pots::build(&self.ledger);
+        self.ledger.clear_middle();
+        let mut carried = pots.unclaimed();
+        if pots.as_slice().is_empty() {
+            carried += self.carried_in;
+        }
+        let first = self.cutter();
+        for (i, pot) in pots.as_slice().iter().enumerate() {
+            let winners = if live.len() == 1 {
+                pot.eligible
+            } else {
+                let best = pot.eligible.iter().map(|s| self.keys[s]).max().unwrap_or(0);
+                let mut w = SeatMask::EMPTY;
+                for s in pot.eligible.iter() {
+                    if self.keys[s] == best {
+                        w.insert(s);
+                    }
+                }
+                w
+            };
+            let amount = pot.amount + if i == 0 { self.carried_in } else { 0 };
+            let ledger = &mut self.ledger;
+            let won = &mut self.won;
+            carried += pots::split(amount, winners, first, n, self.rules.odd_chips, |s, a| {
+                ledger.pay(s, a);
+                won[s] += a;
+                ev.push(Event::PotWon { pot: i, seat: s, amount: a });
+            });
+        }
+        if carried > 0 {
+            ev.push(Event::Carried { amount: carried });
+        }
+        self.carried = carried;
+        self.phase = Phase::Over;
+        ev.push(Event::HandOver);
+    }
+
+    /// What is legal now, and for whom (besides folding, [`DrawHand::may_fold`]).
+    pub fn legal_actions(&self) -> ToAct {
+        match self.phase {
+            Phase::Betting => match self.round.legal(&self.ledger) {
+                Some(l) => ToAct::Bet(l),
+                None => ToAct::Nobody,
+            },
+            Phase::Exchange => match self.next_exchanger() {
+                Some(seat) => ToAct::Exchange {
+                    seat,
+                    hand: self.hands[seat],
+                    max: 3,
+                },
+                None => ToAct::Nobody,
+            },
+            Phase::Showdown => match self.next_shower() {
+                Some(seat) => ToAct::Showdown {
+                    seat,
+                    may_muck: self.may_muck(seat),
+                },
+                None => ToAct::Nobody,
+            },
+            Phase::Over => ToAct::Nobody,
+        }
+    }
+
+    /// Whether `seat` may fold now: any seat still in, at any moment of the betting or the
+    /// exchange, in turn or not (RULES.md §3: "Das Passen kann jederzeit erfolgen"). At the
+    /// showdown giving up is a muck.
+    pub fn may_fold(&self, seat: usize) -> bool {
+        matches!(self.phase, Phase::Betting | Phase::Exchange) && self.ledger.live().contains(seat)
+    }
+
+    /// Applies an action and returns the events it caused; on error the hand is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, DrawError> {
+        let mut ev = Vec::new();
+        self.apply_into(action, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// As [`DrawHand::apply`], appending the events to `events` (no allocation when it has room).
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), DrawError> {
+        let n = self.n as usize;
+        let seat = action.seat();
+        if seat >= n {
+            return Err(DrawError::NoSuchSeat { action, seat });
+        }
+        let not_now = |h: &DrawHand| DrawError::NotNow {
+            action,
+            legal: h.legal_actions(),
+        };
+        if self.phase == Phase::Over {
+            return Err(not_now(self));
+        }
+        if !self.ledger.live().contains(seat) {
+            return Err(DrawError::NotInHand { action, seat });
+        }
+        match action {
+            Action::Fold { .. } => match self.phase {
+                Phase::Betting => {
+                    let out_of_turn = self.round.actor() != Some(seat);
+                    self.round
+                        .fold_out_of_turn(&mut self.ledger, seat)
+                        .map_err(|reason| DrawError::Betting {
+                            action,
+                            reason,
+                            legal: self.legal_actions(),
+                        })?;
+                    events.push(Event::Folded { seat, out_of_turn });
+                    self.advance(events);
+                    Ok(())
+                }
+                Phase::Exchange => {
+                    let out_of_turn = self.next_exchanger() != Some(seat);
+                    self.ledger.fold(seat);
+                    events.push(Event::Folded { seat, out_of_turn });
+                    self.advance(events);
+                    Ok(())
+                }
+                _ => Err(not_now(self)),
+            },
+            Action::Check { .. } | Action::Call { .. } | Action::BetOrRaiseTo { .. } => {
+                if self.phase != Phase::Betting {
+                    return Err(not_now(self));
+                }
+                let Some((_, bet)) = action.as_bet() else {
+                    return Err(not_now(self));
+                };
+                let before_stack = self.ledger.stack(seat);
+                self.round
+                    .apply(&mut self.ledger, seat, bet)
+                    .map_err(|reason| DrawError::Betting {
+                        action,
+                        reason,
+                        legal: self.legal_actions(),
+                    })?;
+                let all_in = self.ledger.stack(seat) == 0;
+                events.push(match bet {
+                    Bet::Check | Bet::Fold => Event::Checked { seat },
+                    Bet::Call => Event::Called {
+                        seat,
+                        amount: before_stack - self.ledger.stack(seat),
+                        all_in,
+                    },
+                    Bet::RaiseTo(to) => Event::BetOrRaised { seat, to, all_in },
+                });
+                self.advance(events);
+                Ok(())
+            }
+            Action::Exchange { discard, .. } => {
+                if self.next_exchanger() != Some(seat) {
+                    return Err(not_now(self));
+                }
+                let count = discard.len();
+                if count > 3 {
+                    return Err(DrawError::TooManyDiscards { action, count });
+                }
+                let foreign = discard - self.hands[seat];
+                if !foreign.is_empty() {
+                    return Err(DrawError::NotYourCards {
+                        action,
+                        seat,
+                        cards: foreign,
+                        hand: self.hands[seat],
+                    });
+                }
+                self.check_stacked(action, count as usize)?;
+                self.exchange(seat, discard, events);
+                self.advance(events);
+                Ok(())
+            }
+            Action::Show { .. } => {
+                if self.next_shower() != Some(seat) {
+                    return Err(not_now(self));
+                }
+                let (rank, key) = self.key_of(seat);
+                self.keys[seat] = key;
+                self.ranks[seat] = Some(rank);
+                self.shown.insert(seat);
+                events.push(Event::Shown {
+                    seat,
+                    cards: self.hands[seat],
+                    rank,
+                });
+                self.advance(events);
+                Ok(())
+            }
+            Action::Muck { .. } => {
+                if self.next_shower() != Some(seat) {
+                    return Err(not_now(self));
+                }
+                if !self.may_muck(seat) {
+                    return Err(DrawError::MuckNotAllowed { action, seat });
+                }
+                self.ledger.fold(seat);
+                events.push(Event::Mucked { seat });
+                self.advance(events);
+                Ok(())
+            }
+        }
+    }
+
+    /// With a stacked deal, checks that the next `count` stacked cards can be served now.
+    fn check_stacked(&self, action: Action, count: usize) -> Result<(), DrawError> {
+        let Source::Stacked { draws, next } = &self.source else {
+            return Ok(());
+        };
+        let mut avail = self.deck.set;
+        let mut pile = self.pile;
+        for i in 0..count {
+            if avail.is_empty() {
+                avail = pile;
+                pile = CardSet::EMPTY;
+            }
+            let problem = match draws.get(*next as usize + i).copied().flatten() {
+                None => StackedProblem::RanOut,
+                Some(card) if avail.remove(card) => continue,
+                Some(card) => StackedProblem::NotInDeck { card },
+            };
+            return Err(DrawError::Stacked { action, problem });
+        }
+        Ok(())
+    }
+
+    /// Serves an exchange (checked): the discards are held aside while the seat is served, so a
+    /// reshuffle never gives a player back their own cards.
+    fn exchange(&mut self, seat: usize, discard: CardSet, ev: &mut Vec<Event>) {
+        self.hands[seat] = self.hands[seat] - discard;
+        let mut drawn = Drawn::default();
+        for _ in 0..discard.len() {
+            if self.deck.len == 0 {
+                // "Wenn keine Karten mehr zum Tauschen zur Verfügung stehen": the discards of the
+                // players already served are shuffled into a new deck on the bottom card.
+                self.deck.refill(self.pile);
+                self.pile = CardSet::EMPTY;
+                self.reshuffles += 1;
+                ev.push(Event::Reshuffled { cards: self.deck.len });
+            }
+            let card = match &mut self.source {
+                Source::Seeded(rng) => {
+                    let i = rng.below(u32::from(self.deck.len)) as usize;
+                    self.deck.take_at(i)
+                }
+                Source::Stacked { draws, next } => {
+                    // Checked by `check_stacked`.
+                    let c = draws[*next as usize].unwrap_or(self.bottom);
+                    *next += 1;
+                    self.deck.take(c);
+                    c
+                }
+                Source::Ignored => self.deck.take_at(0),
+            };
+            self.hands[seat].insert(card);
+            drawn.push(card);
+        }
+        self.pile |= discard;
+        self.discarded[seat] = discard;
+        self.drawn[seat] = drawn;
+        let count = discard.len() as u8;
+        self.counts[seat] = Some(count);
+        self.exchanged.insert(seat);
+        ev.push(Event::Exchanged {
+            seat,
+            count,
+            discarded: Some(discard),
+            drawn: Some(drawn),
+        });
+    }
+
+    /// Whether the hand is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The public stage of the hand.
+    pub fn stage(&self) -> Stage {
+        match (self.phase, self.which) {
+            (Phase::Betting, Round::First) => Stage::FirstBetting,
+            (Phase::Betting, Round::Second) => Stage::SecondBetting,
+            (Phase::Exchange, _) => Stage::Exchange,
+            (Phase::Showdown, _) => Stage::Showdown,
+            (Phase::Over, _) => Stage::Over,
+        }
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The dealer's seat.
+    pub fn dealer(&self) -> usize {
+        self.dealer as usize
+    }
+
+    /// The ante (the table minimum).
+    pub fn ante(&self) -> Chips {
+        self.ante
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &DrawRules {
+        &self.rules
+    }
+
+    /// Chips behind, per seat (after the hand: the finishing stacks).
+    pub fn stacks(&self) -> &[Chips] {
+        self.ledger.stacks()
+    }
+
+    /// This round's bet in front of a seat.
+    pub fn bet(&self, seat: usize) -> Chips {
+        if seat >= self.seats() {
+            return 0;
+        }
+        self.ledger.bet(seat)
+    }
+
+    /// Everything in the middle: pots, bets and the pot carried in (0 once awarded).
+    pub fn pot_total(&self) -> Chips {
+        if self.is_over() {
+            0
+        } else {
+            self.ledger.pot_total() + self.carried_in
+        }
+    }
+
+    /// The pot carried in from the previous hand.
+    pub fn carried_in(&self) -> Chips {
+        self.carried_in
+    }
+
+    /// Chips this hand leaves in the pot for the next one (known once the hand is over).
+    pub fn carried(&self) -> Chips {
+        self.carried
+    }
+
+    /// The sum of the starting stacks and the pot carried in: stacks plus middle (plus, at the
+    /// end, the carried pot) always equal it.
+    pub fn chips_total(&self) -> Chips {
+        self.total
+    }
+
+    /// Seats still contesting the pot.
+    pub fn live(&self) -> SeatMask {
+        self.ledger.live()
+    }
+
+    /// A seat's current five cards. This is the omniscient accessor: send players
+    /// [`DrawHand::view`] instead.
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.hands.get(seat).copied().unwrap_or(CardSet::EMPTY)
+    }
+
+    /// The cards a seat laid down in the exchange (omniscient).
+    pub fn discarded(&self, seat: usize) -> CardSet {
+        self.discarded.get(seat).copied().unwrap_or(CardSet::EMPTY)
+    }
+
+    /// The cards a seat received in the exchange (omniscient).
+    pub fn drawn(&self, seat: usize) -> Drawn {
+        self.drawn.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The announced exchange count of each seat (`None`: not exchanged). Public.
+    pub fn exchange_counts(&self) -> &[Option<u8>] {
+        &self.counts[..self.n as usize]
+    }
+
+    /// The number of cards in the deck (not counting the bottom card). Public.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len as usize
+    }
+
+    /// The number of discards waiting in the discard pile. Public.
+    pub fn discard_pile_len(&self) -> usize {
+        self.pile.len() as usize
+    }
+
+    /// How many times the discards were reshuffled into a new deck. Public.
+    pub fn reshuffles(&self) -> u8 {
+        self.reshuffles
+    }
+
+    /// Seats that have shown their hands, with their values.
+    pub fn shown(&self) -> SeatMask {
+        self.shown
+    }
+
+    /// The value of a shown hand.
+    pub fn shown_rank(&self, seat: usize) -> Option<HandRank> {
+        self.ranks.get(seat).copied().flatten()
+    }
+
+    /// The seat that shows first at the showdown (meaningful once the showdown has begun).
+    pub fn showdown_start(&self) -> usize {
+        self.show_start as usize
+    }
+
+    /// Chips won by each seat in this hand (pots collected, uncalled bets not included).
+    pub fn winnings(&self) -> &[Chips] {
+        &self.won[..self.n as usize]
+    }
+
+    /// The betting round in progress (or the last one).
+    pub fn betting_round(&self) -> &BettingRound {
+        &self.round
+    }
+
+    /// Which betting round is (or was last) in progress.
+    pub fn round(&self) -> Round {
+        self.which
+    }
+
+    /// Where every card is now (omniscient; for checks).
+    pub fn zones(&self) -> CardZones {
+        let mut live_hands = CardSet::EMPTY;
+        let mut dead_hands = CardSet::EMPTY;
+        for s in 0..self.n as usize {
+            if self.ledger.live().contains(s) {
+                live_hands |= self.hands[s];
+            } else {
+                dead_hands |= self.hands[s];
+            }
+        }
+        CardZones {
+            live_hands,
+            dead_hands,
+            deck: self.deck.set,
+            bottom: self.bottom,
+            discard_pile: self.pile,
+        }
+    }
+
+    /// If the cards came from a generator, gives it back (e.g. to deal the next hand with it).
+    pub fn into_rng(self) -> Option<GameRng> {
+        match self.source {
+            Source::Seeded(rng) => Some(rng),
+            _ => None,
+        }
+    }
+
+    /// Rebuilds a hand from its setup and its complete event log (as returned by
+    /// [`DrawHand::new`] and [`DrawHand::apply`], not a seat's view of it), dealing the logged
+    /// cards. The result is in the same state as the original ([`DrawHand::same_state`]).
+    pub fn replay(setup: &DrawSetup, events: &[Event]) -> Result<DrawHand, ReplayError> {
+        let deal = stacked_from_log(setup.seats(), events)?;
+        let (mut h, _) = DrawHand::new(setup, Dealing::Stacked(deal)).map_err(ReplayError::Setup)?;
+        let mut ev = Vec::new();
+        for a in actions_from_log(events) {
+            h.apply_into(a, &mut ev).map_err(ReplayError::Action)?;
+        }
+        Ok(h)
+    }
+
+    /// Whether `self` and `other` are in the same game state, ignoring where the cards came from.
+    pub fn same_state(&self, other: &DrawHand) -> bool {
+        let mut a = self.clone();
+        let mut b = other.clone();
+        a.source = Source::Ignored;
+        b.source = Source::Ignored;
+        a == b
+    }
+}
+
+/// Why an event log could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The log lacks cards (it is a seat's view, or cut short).
+    #[error("the log does not hold {what}")]
+    Incomplete {
+        /// What is missing.
+        what: &'static str,
+    },
+    /// The setup or the logged deal is invalid.
+    #[error("invalid setup: {0}")]
+    Setup(SetupError),
+    /// A logged action was refused.
+    #[error("{0}")]
+    Action(DrawError),
+}
+
+/// The stacked deal recorded in a complete log: each seat's five cards, the exchange's cards in
+/// serving order, the bottom card.
+pub(crate) fn stacked_from_log(seats: usize, events: &[Event]) -> Result<StackedDeal, ReplayError> {
+    let mut hands: Vec<Option<[Card; 5]>> = vec![None; seats];
+    let mut bottom = None;
+    let mut draws = Vec::new();
+    for e in events {
+        match *e {
+            Event::BottomCard { card } => bottom = card,
+            Event::Dealt { seat, cards: Some(cards) } if seat < seats && cards.len() == 5 => {
+                let mut five = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 5];
+                for (slot, c) in five.iter_mut().zip(cards.iter()) {
+                    *slot = c;
+                }
+                hands[seat] = Some(five);
+            }
+            Event::Exchanged { drawn: Some(d), .. } => draws.extend(d.cards()),
+            Event::Exchanged { drawn: None, .. } => return Err(ReplayError::Incomplete { what: "the drawn cards" }),
+            _ => {}
+        }
+    }
+    let hands = hands
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .ok_or(ReplayError::Incomplete { what: "every seat's five cards" })?;
+    let bottom = bottom.ok_or(ReplayError::Incomplete { what: "the bottom card" })?;
+    Ok(StackedDeal { hands, draws, bottom })
+}
+
+/// The players' actions recorded in a log, in order.
+pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action> + '_ {
+    events.iter().filter_map(|e| match *e {
+        Event::Folded { seat, .. } => Some(Action::Fold { seat }),
+        Event::Checked { seat } => Some(Action::Check { seat }),
+        Event::Called { seat, .. } => Some(Action::Call { seat }),
+        Event::BetOrRaised { seat, to, .. } => Some(Action::BetOrRaiseTo { seat, to }),
+        Event::Exchanged { seat, discarded, .. } => Some(Action::Exchange {
+            seat,
+            discard: discarded.unwrap_or(CardSet::EMPTY),
+        }),
+        Event::Shown { seat, .. } => Some(Action::Show { seat }),
+        Event::Mucked { seat } => Some(Action::Muck { seat }),
+        _ => None,
+    })
+}
