@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod betting;
+pub mod draw;
 pub mod holdem;
 pub mod saint;
 
