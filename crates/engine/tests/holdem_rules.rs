@@ -402,6 +402,41 @@ fn short_all_in_does_not_reopen_betting() {
 }
 
 #[test]
+fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
+    // Pre-flop: UTG limps, the button goes all-in for 5 more than the big blind.
+    let (mut h, _) = stacked(
+        &setup(&[1000, 1000, 1000, 1000, 15], 0, 5, 10, nl()),
+        &["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"],
+    );
+    ok(&mut h, call(3));
+    ok(&mut h, raise(4, 15)); // all-in, 5 over the big blind: not a full raise
+    ok(&mut h, call(0));
+    ok(&mut h, call(1));
+    assert!(
+        legal(&h).raise.is_some(),
+        "the big blind has not acted: it may raise"
+    );
+    ok(&mut h, call(2));
+    assert_eq!(legal(&h).seat, 3);
+    assert_eq!(
+        legal(&h).raise,
+        None,
+        "the limper already acted: call or fold"
+    );
+    // PokerKit counts increments from zero, so the same all-in reopens there.
+    let mut r = HoldemRules::pokerkit(Structure::NoLimit, tavolo_engine::holdem::Antes::Live);
+    r.reveal = tavolo_engine::holdem::Reveal::AllShown;
+    let (mut h, _) = stacked(
+        &setup(&[1000, 1000, 1000, 1000, 15], 0, 5, 10, r),
+        &["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"],
+    );
+    for a in [call(3), raise(4, 15), call(0), call(1), call(2)] {
+        ok(&mut h, a);
+    }
+    assert!(legal(&h).raise.is_some());
+}
+
+#[test]
 fn full_raise_all_in_reopens_betting() {
     let (mut h, _) = stacked(
         &setup(&[1000, 1000, 40], 0, 5, 10, nl()),

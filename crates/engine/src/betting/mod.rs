@@ -21,6 +21,6 @@ pub use error::BetError;
 pub use ledger::Ledger;
 pub use pots::{OddChips, Pot, Pots};
 pub use round::{
-    Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, RoundRules, Step, Structure,
+    Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, Reopen, RoundRules, Step, Structure,
 };
 pub use seats::{SeatMask, MAX_SEATS};

@@ -29,6 +29,23 @@ pub enum MinRaise {
     TableMinimum,
 }
 
+/// When an all-in for less than a full raise lets the players who already acted raise again.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Reopen {
+    /// A player who already acted in the round may raise again only if the bet has grown by at
+    /// least a full raise since their last action (several short all-ins add up). A full raise
+    /// is the largest increment of the round, never less than the minimum bet (RULES.md §2; the
+    /// international convention).
+    #[default]
+    FullRaiseSinceLastAction,
+    /// PokerKit 0.7's rule: increments are counted from zero in each round (so pre-flop an
+    /// all-in raise of any size over the big blind is "full"), a player owing less than the
+    /// largest increment may not raise, and short all-ins reopen once they add up to it.
+    PokerKit,
+}
+
 /// A limit on the number of bets and raises in one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct RaiseCap {
@@ -108,6 +125,7 @@ pub enum Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BettingRound {
     rules: RoundRules,
+    reopen: Reopen,
     n: u8,
     to_act: SeatMask,
     actor: Option<u8>,
@@ -118,6 +136,8 @@ pub struct BettingRound {
     short_sum: Chips,
     aggressor: Option<u8>,
     any_action: bool,
+    voluntary: SeatMask,
+    faced: [Chips; super::seats::MAX_SEATS],
 }
 
 impl BettingRound {
@@ -156,6 +176,7 @@ impl BettingRound {
         };
         BettingRound {
             rules,
+            reopen: Reopen::default(),
             n: n as u8,
             to_act,
             actor: actor.map(|a| a as u8),
@@ -166,7 +187,15 @@ impl BettingRound {
             short_sum: 0,
             aggressor: None,
             any_action: false,
+            voluntary: SeatMask::EMPTY,
+            faced: [0; super::seats::MAX_SEATS],
         }
+    }
+
+    /// Sets when a short all-in reopens the betting (default: [`Reopen::FullRaiseSinceLastAction`]).
+    pub fn with_reopen(mut self, reopen: Reopen) -> BettingRound {
+        self.reopen = reopen;
+        self
     }
 
     /// The rules of this round.
@@ -234,17 +263,29 @@ impl BettingRound {
         let max_bet = ledger.max_bet();
         let owed = max_bet - bet;
         let reopen = self.reopen_threshold();
-        if stack.min(owed) < reopen {
-            return Err(BetError::NotReopened);
+        let full = match self.rules.min_raise {
+            MinRaise::LargestIncrement => self.increment.max(self.rules.min_bet),
+            MinRaise::TableMinimum => self.rules.min_bet,
+        };
+        match self.reopen {
+            Reopen::PokerKit => {
+                if stack.min(owed) < reopen
+                    || (self.short_sum > 0 && self.short_sum < reopen && self.acted.contains(p))
+                {
+                    return Err(BetError::NotReopened);
+                }
+            }
+            Reopen::FullRaiseSinceLastAction => {
+                if self.voluntary.contains(p) && max_bet - self.faced[p] < full {
+                    return Err(BetError::NotReopened);
+                }
+            }
         }
         if let Some(cap) = self.rules.cap {
             let lifted = cap.lifted_heads_up && ledger.live().len() == 2;
             if !lifted && self.bets >= cap.max_bets {
                 return Err(BetError::RaiseCapReached { cap: cap.max_bets });
             }
-        }
-        if self.short_sum > 0 && self.short_sum < reopen && self.acted.contains(p) {
-            return Err(BetError::NotReopened);
         }
         if stack <= owed {
             return Err(BetError::CannotRaiseCovered { stack, owed });
@@ -256,10 +297,6 @@ impl BettingRound {
         if !someone {
             return Err(BetError::NobodyToRaise);
         }
-        let full = match self.rules.min_raise {
-            MinRaise::LargestIncrement => self.increment.max(self.rules.min_bet),
-            MinRaise::TableMinimum => self.rules.min_bet,
-        };
         let all_in = stack + bet;
         let min_to = all_in.min(max_bet + full);
         let max_to = match self.rules.structure {
@@ -311,6 +348,7 @@ impl BettingRound {
         let p = seat;
         self.any_action = true;
         self.acted.insert(p);
+        self.voluntary.insert(p);
         self.to_act.remove(p);
         match bet {
             Bet::Fold => ledger.fold(p),
@@ -342,6 +380,7 @@ impl BettingRound {
                 self.aggressor = Some(p as u8);
             }
         }
+        self.faced[p] = ledger.max_bet();
         Ok(self.advance(ledger, p))
     }
 

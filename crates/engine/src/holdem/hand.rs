@@ -314,7 +314,8 @@ impl Hand {
         } else {
             self.first()
         };
-        self.round = BettingRound::start(&self.ledger, opener, self.round_rules(street));
+        self.round = BettingRound::start(&self.ledger, opener, self.round_rules(street))
+            .with_reopen(self.rules.reopen);
         self.phase = Phase::Betting;
     }
 

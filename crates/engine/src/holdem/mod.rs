@@ -15,7 +15,7 @@ mod rules;
 pub mod table;
 mod view;
 
-pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Structure};
+pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Reopen, Structure};
 pub use action::{Action, BoardCards, Event, Street};
 pub use error::{HoldemError, SetupError};
 pub use hand::{Dealing, Hand, ToAct};

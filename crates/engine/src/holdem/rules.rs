@@ -1,6 +1,6 @@
 //! The ruleset of a Hold'em hand and the setup of one deal.
 
-use crate::betting::{MinRaise, OddChips, RaiseCap, Structure, MAX_SEATS};
+use crate::betting::{MinRaise, OddChips, RaiseCap, Reopen, Structure, MAX_SEATS};
 use crate::Chips;
 
 /// The order in which hands are turned at the showdown.
@@ -50,6 +50,8 @@ pub struct HoldemRules {
     pub structure: Structure,
     /// The minimum-raise rule.
     pub min_raise: MinRaise,
+    /// When a short all-in reopens the betting.
+    pub reopen: Reopen,
     /// The cap on bets and raises in Limit (ignored by the other structures).
     pub limit_cap: RaiseCap,
     /// Whether the big blind counts as the first bet towards the Limit cap pre-flop
@@ -80,6 +82,7 @@ impl HoldemRules {
         HoldemRules {
             structure,
             min_raise: MinRaise::LargestIncrement,
+            reopen: Reopen::FullRaiseSinceLastAction,
             limit_cap: RaiseCap {
                 max_bets: 4,
                 lifted_heads_up: true,
@@ -101,6 +104,7 @@ impl HoldemRules {
         HoldemRules {
             structure,
             min_raise: MinRaise::LargestIncrement,
+            reopen: Reopen::PokerKit,
             limit_cap: RaiseCap {
                 max_bets: 4,
                 lifted_heads_up: false,
