@@ -4,6 +4,7 @@
 mod equity;
 mod eval;
 mod replay;
+mod sim;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,7 @@ enum Command {
     Eval(eval::EvalArgs),
     Equity(equity::EquityArgs),
     Replay(replay::ReplayArgs),
+    Sim(sim::SimArgs),
 }
 
 /// A failure the user can fix: the message names what was wrong; exit status 2.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Eval(a) => eval::run(a),
         Command::Equity(a) => equity::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Sim(a) => sim::run(a),
     };
     match result {
         Ok(code) => code,

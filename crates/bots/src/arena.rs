@@ -1,0 +1,326 @@
+//! The arena: plays a match of many games between a list of bots, seats rotated from game to
+//! game, in parallel, and collects each bot's statistics.
+//!
+//! **Reproducibility.** Game `i` of a match with seed `S` is dealt from [`game_seed`]`(S, i)`
+//! and each seat's bot is seeded from that game seed and the seat, so a game's course depends
+//! only on `(S, i)` and the bot list. Games run on rayon's current pool in any order, but results
+//! are collected and summed in game order: the same seed gives the same results whatever the
+//! number of threads.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::bot::{BotSpec, Budget};
+use crate::error::BotsError;
+use crate::game::{Outcome, Table};
+use crate::stats::{quantile, Mean};
+
+/// The arena gives up on a game after this many actions (no engine needs nearly as many).
+const MAX_ACTIONS: usize = 100_000;
+
+/// SplitMix64: a strong 64-bit mixer, used to derive seeds.
+pub fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The deal seed of game `index` of a match seeded with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix64(seed ^ mix64(index))
+}
+
+/// The seed of the bot at `seat` in a game dealt from `game_seed`.
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    mix64(game_seed ^ mix64(0xb07_0000 + seat as u64))
+}
+
+/// The settings of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig<G: Table> {
+    /// The game settings (these fix the number of seats).
+    pub options: G::Options,
+    /// One bot per seat; game `i` seats entry `(s + i) mod P` at seat `s`.
+    pub bots: Vec<BotSpec<G>>,
+    /// Number of games.
+    pub games: u64,
+    /// The match seed.
+    pub seed: u64,
+    /// Think-time budget given to every decision.
+    pub budget: Budget,
+    /// Keep each game's record (for [`GameReport::record`]).
+    pub record: bool,
+}
+
+impl<G: Table> MatchConfig<G> {
+    /// A match of `games` games seeded with `seed`, checked: one bot per seat, at least one
+    /// game. Unlimited budget, no records.
+    pub fn new(
+        options: G::Options,
+        bots: Vec<BotSpec<G>>,
+        games: u64,
+        seed: u64,
+    ) -> Result<MatchConfig<G>, BotsError> {
+        let players = G::players(&options);
+        if bots.len() != players {
+            return Err(BotsError::BotCount {
+                bots: bots.len(),
+                players,
+            });
+        }
+        if games == 0 {
+            return Err(BotsError::NoGames);
+        }
+        Ok(MatchConfig {
+            options,
+            bots,
+            games,
+            seed,
+            budget: Budget::UNLIMITED,
+            record: false,
+        })
+    }
+}
+
+/// One finished game, as handed to the progress callback.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Index of the game in the match.
+    pub index: u64,
+    /// The deal seed.
+    pub seed: u64,
+    /// The bot-list entry at each seat.
+    pub entries: Vec<usize>,
+    /// The result by seat.
+    pub outcome: Outcome,
+    /// The record as JSON, when the match keeps records and the game has one.
+    pub record: Option<String>,
+    /// Think time of every decision, in microseconds, by seat.
+    pub think_us: Vec<Vec<u64>>,
+    /// Illegal answers replaced by the first legal action, by seat.
+    pub illegal: Vec<u32>,
+}
+
+/// A game's result in the match summary: who sat where and how it ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// Index of the game.
+    pub index: u64,
+    /// The deal seed.
+    pub seed: u64,
+    /// The bot-list entry at each seat.
+    pub entries: Vec<usize>,
+    /// Scores by seat.
+    pub scores: Vec<f64>,
+    /// Shares of the victory by seat.
+    pub win_shares: Vec<f64>,
+}
+
+/// One bot-list entry's results over a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotStats {
+    /// The entry's label: the bot name, with `#k` (entry k, from 1) when names repeat.
+    pub label: String,
+    /// The bot name.
+    pub bot: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won, shared victories counting 1/k.
+    pub wins: f64,
+    /// Wins per game.
+    pub win_rate: f64,
+    /// Half-width of the 95% confidence interval of the win rate.
+    pub win_rate_ci95: f64,
+    /// Mean score per game.
+    pub mean_score: f64,
+    /// Half-width of the 95% confidence interval of the mean score.
+    pub score_ci95: f64,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Median think time per decision, microseconds.
+    pub think_p50_us: u64,
+    /// 99th percentile of think time per decision, microseconds.
+    pub think_p99_us: u64,
+    /// Illegal answers (replaced by the first legal action).
+    pub illegal: u64,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchResult {
+    /// The game name.
+    pub game: &'static str,
+    /// The match seed.
+    pub seed: u64,
+    /// Per bot-list entry, in list order.
+    pub bots: Vec<BotStats>,
+    /// Every game, in index order.
+    pub games: Vec<GameSummary>,
+}
+
+/// Plays matches. See the module documentation.
+pub struct Arena<G: Table> {
+    config: MatchConfig<G>,
+}
+
+impl<G: Table> Arena<G> {
+    /// An arena for `config`.
+    pub fn new(config: MatchConfig<G>) -> Arena<G> {
+        Arena { config }
+    }
+
+    /// Plays the whole match on rayon's current thread pool, calling `on_game` as each game
+    /// finishes (from any thread, in any order), and returns the statistics.
+    pub fn run(&self, on_game: &(dyn Fn(&GameReport) + Sync)) -> Result<MatchResult, BotsError> {
+        let c = &self.config;
+        let reports: Vec<(GameSummary, Vec<Vec<u64>>, Vec<u32>)> = (0..c.games)
+            .into_par_iter()
+            .map(|i| {
+                let report = self.play(i)?;
+                on_game(&report);
+                let GameReport {
+                    index,
+                    seed,
+                    entries,
+                    outcome,
+                    think_us,
+                    illegal,
+                    ..
+                } = report;
+                let summary = GameSummary {
+                    index,
+                    seed,
+                    entries,
+                    scores: outcome.scores,
+                    win_shares: outcome.win_shares,
+                };
+                Ok((summary, think_us, illegal))
+            })
+            .collect::<Result<_, BotsError>>()?;
+        Ok(self.summarise(reports))
+    }
+
+    fn summarise(&self, reports: Vec<(GameSummary, Vec<Vec<u64>>, Vec<u32>)>) -> MatchResult {
+        let c = &self.config;
+        let n = c.bots.len();
+        let mut wins = vec![Mean::default(); n];
+        let mut scores = vec![Mean::default(); n];
+        let mut think: Vec<Vec<u64>> = vec![Vec::new(); n];
+        let mut illegal = vec![0u64; n];
+        let mut games = Vec::with_capacity(reports.len());
+        for (g, t, ill) in reports {
+            for (seat, &e) in g.entries.iter().enumerate() {
+                wins[e].add(g.win_shares[seat]);
+                scores[e].add(g.scores[seat]);
+                think[e].extend_from_slice(&t[seat]);
+                illegal[e] += u64::from(ill[seat]);
+            }
+            games.push(g);
+        }
+        let bots = (0..n)
+            .map(|e| {
+                let name = c.bots[e].name();
+                let repeated = c.bots.iter().filter(|b| b.name() == name).count() > 1;
+                let label = if repeated {
+                    format!("{name}#{}", e + 1)
+                } else {
+                    name.to_string()
+                };
+                BotStats {
+                    label,
+                    bot: name.to_string(),
+                    games: wins[e].count(),
+                    wins: wins[e].mean() * wins[e].count() as f64,
+                    win_rate: wins[e].mean(),
+                    win_rate_ci95: wins[e].ci95(),
+                    mean_score: scores[e].mean(),
+                    score_ci95: scores[e].ci95(),
+                    decisions: think[e].len() as u64,
+                    think_p50_us: quantile(&mut think[e], 0.5).unwrap_or(0),
+                    think_p99_us: quantile(&mut think[e], 0.99).unwrap_or(0),
+                    illegal: illegal[e],
+                }
+            })
+            .collect();
+        MatchResult {
+            game: G::NAME,
+            seed: c.seed,
+            bots,
+            games,
+        }
+    }
+
+    /// Plays game `index` of the match.
+    pub fn play(&self, index: u64) -> Result<GameReport, BotsError> {
+        let c = &self.config;
+        let players = c.bots.len();
+        let seed = game_seed(c.seed, index);
+        let entries: Vec<usize> = (0..players)
+            .map(|s| (s + (index % players as u64) as usize) % players)
+            .collect();
+        let mut bots: Vec<_> = entries
+            .iter()
+            .enumerate()
+            .map(|(seat, &e)| c.bots[e].make(seat, bot_seed(seed, seat)))
+            .collect();
+        let mut state = G::deal(&c.options, seed)?;
+        let mut think_us = vec![Vec::new(); players];
+        let mut illegal = vec![0u32; players];
+        let mut actions = 0usize;
+        while !G::is_over(&state) {
+            let seats = G::to_act(&state);
+            if seats.is_empty() || actions > MAX_ACTIONS {
+                return Err(BotsError::Stalled {
+                    game: index,
+                    actions,
+                });
+            }
+            for seat in seats {
+                let legal = G::legal_actions(&state, seat);
+                let Some(&fallback) = legal.first() else {
+                    continue;
+                };
+                let view = G::view(&state, seat)?;
+                let start = Instant::now();
+                let mut action = bots[seat].act(&view, &legal, c.budget);
+                think_us[seat].push(start.elapsed().as_micros() as u64);
+                if !legal.contains(&action) {
+                    illegal[seat] += 1;
+                    action = fallback;
+                }
+                let events = G::apply(&mut state, action).map_err(|e| match e {
+                    BotsError::Engine { message, .. } => BotsError::Engine {
+                        game: index,
+                        message,
+                    },
+                    other => other,
+                })?;
+                actions += 1;
+                for event in &events {
+                    for (s, bot) in bots.iter_mut().enumerate() {
+                        if let Some(e) = G::event_for(event, s) {
+                            bot.observe(&e);
+                        }
+                    }
+                }
+            }
+        }
+        let record = if c.record {
+            G::record_json(&state)?
+        } else {
+            None
+        };
+        Ok(GameReport {
+            index,
+            seed,
+            entries,
+            outcome: G::outcome(&state),
+            record,
+            think_us,
+            illegal,
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! The [`Bot`] interface, its time [`Budget`], and [`BotSpec`], a named way of making bots.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+
+/// How long a bot may think about one decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Wall-clock limit, if any. `None`: the bot does its level's fixed amount of work, which
+    /// keeps it deterministic for its seed. With a limit the bot stops early when time runs
+    /// out (and is then only as reproducible as the clock).
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// No time limit: fixed work, fully deterministic.
+    pub const UNLIMITED: Budget = Budget { time: None };
+
+    /// A limit of `time` per decision.
+    pub const fn limited(time: Duration) -> Budget {
+        Budget { time: Some(time) }
+    }
+
+    /// The instant by which a decision started at `start` must be made, if limited.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// A player program for game `G`.
+///
+/// A bot receives only what its seat may see — the view, the legal actions, and the events as
+/// censored for its seat — so it cannot cheat by construction. It must answer with one of
+/// `legal` (the arena replaces anything else by `legal[0]` and counts it as illegal). A bot is
+/// made for one seat of one game (see [`BotSpec`]) and may keep memory between calls.
+pub trait Bot<G: Game>: Send {
+    /// The bot's name, e.g. `expert:normal`.
+    fn name(&self) -> &str;
+
+    /// An event of the game, as this seat may see it. Called for every event, in order,
+    /// including those caused by this bot's own actions. The default ignores it.
+    fn observe(&mut self, event: &G::Event) {
+        let _ = event;
+    }
+
+    /// Chooses an action among `legal` (never empty) given `view`, within `budget`.
+    fn act(&mut self, view: &G::View, legal: &[G::Action], budget: Budget) -> G::Action;
+}
+
+/// A function making a bot for seat `seat` with random seed `seed`.
+pub type MakeBot<G> = dyn Fn(usize, u64) -> Box<dyn Bot<G>> + Send + Sync;
+
+/// A named way of making bots: the entry of a bot list (`--bots greedy,expert`).
+pub struct BotSpec<G: Game> {
+    name: String,
+    make: Arc<MakeBot<G>>,
+}
+
+impl<G: Game> Clone for BotSpec<G> {
+    fn clone(&self) -> Self {
+        BotSpec {
+            name: self.name.clone(),
+            make: Arc::clone(&self.make),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for BotSpec<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BotSpec").field("name", &self.name).finish()
+    }
+}
+
+impl<G: Game> BotSpec<G> {
+    /// A spec named `name` making bots with `make(seat, seed)`.
+    pub fn new(
+        name: impl Into<String>,
+        make: impl Fn(usize, u64) -> Box<dyn Bot<G>> + Send + Sync + 'static,
+    ) -> BotSpec<G> {
+        BotSpec {
+            name: name.into(),
+            make: Arc::new(make),
+        }
+    }
+
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A fresh bot for `seat`, seeded with `seed`.
+    pub fn make(&self, seat: usize, seed: u64) -> Box<dyn Bot<G>> {
+        (self.make)(seat, seed)
+    }
+}

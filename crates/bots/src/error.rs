@@ -1,0 +1,50 @@
+//! The crate's error type.
+
+use thiserror::Error;
+
+/// What can go wrong setting up or running bots and matches.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum BotsError {
+    /// A bot name the game does not know.
+    #[error("unknown {game} bot `{name}`; known bots: {known}")]
+    UnknownBot {
+        /// The game.
+        game: &'static str,
+        /// The name given.
+        name: String,
+        /// The names that exist, comma-separated.
+        known: String,
+    },
+    /// The bot list does not fill the table.
+    #[error("{bots} bots for {players} seats: give one bot per seat")]
+    BotCount {
+        /// Bots given.
+        bots: usize,
+        /// Seats at the table.
+        players: usize,
+    },
+    /// A match of no games.
+    #[error("a match needs at least one game")]
+    NoGames,
+    /// The game settings were refused by the engine.
+    #[error("bad game settings: {0}")]
+    Options(String),
+    /// The engine refused something the arena did (a bug: the arena only applies legal
+    /// actions).
+    #[error("game {game}: the engine refused an action: {message}")]
+    Engine {
+        /// Index of the game in the match.
+        game: u64,
+        /// The engine's error.
+        message: String,
+    },
+    /// A game did not finish within the arena's action limit (a bug in an engine).
+    #[error("game {game} did not finish after {actions} actions")]
+    Stalled {
+        /// Index of the game in the match.
+        game: u64,
+        /// Actions applied.
+        actions: usize,
+    },
+}

@@ -1,0 +1,38 @@
+//! # tavolo-bots
+//!
+//! Bots for the Tavolo games, behind one game-generic interface, and the arena that measures
+//! them.
+//!
+//! The key design decision is **honesty by construction**: a [`Bot`] is generic over a
+//! [`Game`] and only ever receives that game's per-seat *view* type, the list of legal
+//! actions, and the public events (censored for its seat) — never the game state. A bot that
+//! wants to search must rebuild the hidden part of the game itself, by sampling it from what it
+//! has seen (see [`saint::ExpertBot`]). The omniscient side lives in [`Table`], which only the
+//! [`arena`] (or a server) implements and drives.
+//!
+//! Every bot is deterministic for a given seed: levels are defined by amounts of work, not
+//! wall-clock time, and a [`Budget`] with a time limit only ever stops a search early.
+//!
+//! ```
+//! use tavolo_bots::arena::{Arena, MatchConfig};
+//! use tavolo_bots::saint::{self, SaintPoker};
+//! use tavolo_engine::saint::SaintOptions;
+//!
+//! let bots = vec![saint::bot_spec("greedy")?, saint::bot_spec("random")?];
+//! let config = MatchConfig::<SaintPoker>::new(SaintOptions::new(2), bots, 20, 7)?;
+//! let result = Arena::new(config).run(&|_| {})?;
+//! assert_eq!(result.bots[0].games, 20);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod arena;
+mod bot;
+mod error;
+mod game;
+pub mod saint;
+pub mod stats;
+
+pub use bot::{Bot, BotSpec, Budget};
+pub use error::BotsError;
+pub use game::{Game, Outcome, Table};

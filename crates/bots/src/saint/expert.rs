@@ -1,0 +1,156 @@
+//! The `expert` bot: determinized Monte Carlo search over the whole game.
+//!
+//! At each decision the bot:
+//! 1. updates its [`Memory`] of what has been face up and what each opponent is known to hold
+//!    (drafted and not yet played) — from its views and the public events only;
+//! 2. repeatedly **samples a world** consistent with that knowledge (the unseen cards dealt at
+//!    random to the opponents' unknown slots and the draw pile), and for every candidate action
+//!    plays the rest of the game out in that world with fast policies for all players (place the
+//!    card least worth keeping, show the best pair, draft the card most worth adding). Every
+//!    candidate is tried on the same worlds with the same rollout randomness (common random
+//!    numbers), so the comparison is far less noisy than the games themselves;
+//! 3. scores a rollout by the share of the victory plus a small bonus for the final margin, and
+//!    drops the worse half of the candidates in rounds (**successive halving**) so the work goes
+//!    to the close decisions.
+//!
+//! Because a rollout plays the whole game, the search weighs a round's r points against the
+//! later rounds: showing a weak pair to keep strong cards for round 7 or 8, placing a card that
+//! helps this round's hand, and drafting for its own later hands or to deny an opponent are all
+//! compared by their effect on winning the game. Levels set the number of rollouts per decision.
+
+use std::time::Instant;
+
+use tavolo_cards::GameRng;
+use tavolo_engine::saint::{Action, Event, SaintView};
+
+use super::memory::Memory;
+use super::SaintPoker;
+use crate::bot::{Bot, Budget};
+
+/// Strength levels of the expert: more rollouts per decision is stronger and slower.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A quick opponent.
+    Easy,
+    /// The default: a median decision well under 200 ms on one core.
+    #[default]
+    Normal,
+    /// The strongest, a few times slower.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's name: `easy`, `normal`, `hard`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// Rollouts per decision.
+    pub const fn rollouts(self) -> u32 {
+        match self {
+            Level::Easy => 1_500,
+            Level::Normal => 12_000,
+            Level::Hard => 48_000,
+        }
+    }
+}
+
+/// Weight of the final margin (in units of all 36 points) next to the victory share.
+const MARGIN_WEIGHT: f64 = 0.25;
+
+/// See the module documentation.
+#[derive(Clone, Debug)]
+pub struct ExpertBot {
+    name: String,
+    rollouts: u32,
+    rng: GameRng,
+    memory: Memory,
+}
+
+impl ExpertBot {
+    /// An expert of `level` seeded with `seed`.
+    pub fn new(level: Level, seed: u64) -> ExpertBot {
+        ExpertBot::with_rollouts(format!("expert:{}", level.name()), level.rollouts(), seed)
+    }
+
+    /// An expert doing `rollouts` rollouts per decision (for tests and tuning).
+    pub fn with_rollouts(name: impl Into<String>, rollouts: u32, seed: u64) -> ExpertBot {
+        ExpertBot {
+            name: name.into(),
+            rollouts: rollouts.max(1),
+            rng: GameRng::from_u64(seed),
+            memory: Memory::default(),
+        }
+    }
+
+    /// Successive halving over `legal` with rollouts in sampled worlds.
+    fn search(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
+        let k = legal.len();
+        let mut sums = vec![0.0f64; k];
+        let mut counts = vec![0u32; k];
+        let mut alive: Vec<usize> = (0..k).collect();
+        let phases = (usize::BITS - (k - 1).leading_zeros()).max(1);
+        let per_phase = self.rollouts / phases;
+        'phases: for _ in 0..phases {
+            let worlds = (per_phase as usize / alive.len()).max(1);
+            for _ in 0..worlds {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    break 'phases;
+                }
+                let (world, stage) = self.memory.sample(view, &mut self.rng);
+                let rollout_seed = self.rng.next_u64();
+                for &i in &alive {
+                    let mut w = world.clone();
+                    let mut r = GameRng::from_u64(rollout_seed);
+                    w.play_out(stage, Some(legal[i]), &mut r);
+                    sums[i] += w.value(MARGIN_WEIGHT);
+                    counts[i] += 1;
+                }
+            }
+            if alive.len() <= 1 {
+                break;
+            }
+            let mean = |i: usize| sums[i] / f64::from(counts[i].max(1));
+            // Best first; ties keep the legal order (stable sort).
+            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let mean = |i: usize| {
+            if counts[i] == 0 {
+                f64::NEG_INFINITY
+            } else {
+                sums[i] / f64::from(counts[i])
+            }
+        };
+        let best = (0..k).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
+        legal[best]
+    }
+}
+
+impl Bot<SaintPoker> for ExpertBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+
+    fn act(&mut self, view: &SaintView, legal: &[Action], budget: Budget) -> Action {
+        let start = Instant::now();
+        self.memory.absorb(view);
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        // Leave a margin for answering.
+        let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
+        self.search(view, legal, deadline)
+    }
+}

@@ -1,0 +1,190 @@
+//! Hand values for Saint Poker bots: a [`Scorer`] prepared once per centre, the best pair to
+//! show from a hand, and a cheap "keep value" of a card in a hand used by fast policies.
+
+use tavolo_cards::{Card, CardSet, Centre, Hand, HandRank, Rank, Suit};
+use tavolo_engine::saint::HandRule;
+
+/// Evaluates shown pairs against one centre under a hand rule. The common case (five centre
+/// cards, exactly two plus three) is one table lookup per pair.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Scorer {
+    /// Five centre cards, exactly 2 + 3.
+    Fast(Centre),
+    /// Five centre cards, any five of the seven.
+    AnyFive(Hand),
+    /// Any other centre: enumerate.
+    General(CardSet, HandRule),
+}
+
+impl Scorer {
+    /// A scorer for `centre` under `rule`.
+    pub(crate) fn new(centre: CardSet, rule: HandRule) -> Scorer {
+        if centre.len() == 5 {
+            let mut five = [Card::new(Rank::Two, Suit::Clubs); 5];
+            for (slot, c) in five.iter_mut().zip(centre.iter()) {
+                *slot = c;
+            }
+            match rule {
+                HandRule::TwoPlusThree => {
+                    if let Ok(c) = Centre::new(&five) {
+                        return Scorer::Fast(c);
+                    }
+                }
+                HandRule::AnyFive => return Scorer::AnyFive(Hand::from_cards(&five)),
+            }
+        }
+        Scorer::General(centre, rule)
+    }
+
+    /// The value of showing `a` and `b`.
+    #[inline]
+    pub(crate) fn rank(&self, a: Card, b: Card) -> HandRank {
+        match *self {
+            Scorer::Fast(c) => c.evaluate(a, b),
+            Scorer::AnyFive(h) => (h + a + b).evaluate(),
+            Scorer::General(centre, rule) => general_rank(centre, rule, a, b),
+        }
+    }
+
+    /// The best pair of `hand` to show (lowest cards among equal values) and its value;
+    /// `None` with fewer than two cards.
+    pub(crate) fn best_pair(&self, hand: CardSet) -> Option<([Card; 2], HandRank)> {
+        let mut best: Option<([Card; 2], HandRank)> = None;
+        let mut rest = hand.bits();
+        while rest != 0 {
+            let i = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let Some(a) = Card::from_index(i) else { break };
+            let mut others = rest;
+            while others != 0 {
+                let j = others.trailing_zeros() as u8;
+                others &= others - 1;
+                let Some(b) = Card::from_index(j) else { break };
+                let r = self.rank(a, b);
+                if best.is_none_or(|(_, v)| r > v) {
+                    best = Some(([a, b], r));
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The slow path: any centre size.
+fn general_rank(centre: CardSet, rule: HandRule, a: Card, b: Card) -> HandRank {
+    let cs: Vec<Card> = centre.iter().collect();
+    let own = Hand::new() + a + b;
+    let mut best = HandRank::WORST;
+    match rule {
+        HandRule::TwoPlusThree => {
+            for i in 0..cs.len() {
+                for j in i + 1..cs.len() {
+                    for k in j + 1..cs.len() {
+                        best = best.max((own + cs[i] + cs[j] + cs[k]).evaluate());
+                    }
+                }
+            }
+        }
+        HandRule::AnyFive => {
+            let mut all = cs;
+            all.push(a);
+            all.push(b);
+            if all.len() <= 7 {
+                return Hand::from_cards(&all).evaluate();
+            }
+            let n = all.len();
+            for s in 0u32..(1 << n) {
+                if s.count_ones() == 7 {
+                    let seven: Vec<Card> = (0..n)
+                        .filter(|&i| s >> i & 1 == 1)
+                        .map(|i| all[i])
+                        .collect();
+                    best = best.max(Hand::from_cards(&seven).evaluate());
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The mask of the four cards of rank index `r`.
+#[inline]
+fn rank_mask(r: u8) -> u64 {
+    0xf << (4 * u32::from(r))
+}
+
+/// The mask of the 13 cards of suit index `s`.
+#[inline]
+fn suit_mask(s: u8) -> u64 {
+    0x0001_1111_1111_1111 << s
+}
+
+/// How much `card` is worth keeping in `hand` (which contains it): its rank, much more when
+/// it pairs with other cards of the hand, a little more when its suit is well represented.
+/// Cheap: two masks and two population counts.
+#[inline]
+pub(crate) fn keep_value(card: Card, hand: CardSet) -> i32 {
+    let bits = hand.bits();
+    let r = card.rank().index();
+    let same_rank = (bits & rank_mask(r)).count_ones() as i32 - 1;
+    let same_suit = (bits & suit_mask(card.suit().index())).count_ones() as i32 - 1;
+    i32::from(r)
+        + 14 * same_rank
+        + if same_suit >= 3 {
+            2 * (same_suit - 2)
+        } else {
+            0
+        }
+}
+
+/// The card of `hand` least worth keeping (lowest card among equals); `None` when empty.
+#[inline]
+pub(crate) fn least_kept(hand: CardSet) -> Option<Card> {
+    hand.iter().min_by_key(|&c| keep_value(c, hand))
+}
+
+/// The card of `pool` most worth adding to `hand` (highest card among equals).
+#[inline]
+pub(crate) fn most_wanted(pool: CardSet, hand: CardSet) -> Option<Card> {
+    pool.iter().max_by_key(|&c| {
+        let mut h = hand;
+        h.insert(c);
+        keep_value(c, h)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().expect("cards")
+    }
+
+    #[test]
+    fn best_pair_uses_exactly_two_own_cards() {
+        let scorer = Scorer::new(set("Ah Kh Qh 2c 3d"), HandRule::TwoPlusThree);
+        let (pair, rank) = scorer.best_pair(set("Jh Th 2s 2d")).expect("pairs");
+        assert_eq!(pair, ["Th".parse().unwrap(), "Jh".parse().unwrap()]);
+        assert_eq!(rank.category(), tavolo_cards::Category::StraightFlush);
+    }
+
+    #[test]
+    fn general_path_agrees_with_fast_path() {
+        let centre = set("Ah Kh Qh 2c 3d");
+        let fast = Scorer::new(centre, HandRule::TwoPlusThree);
+        let slow = Scorer::General(centre, HandRule::TwoPlusThree);
+        for (a, b) in [("Jh", "Th"), ("2s", "2d"), ("As", "4c"), ("9h", "8h")] {
+            let (a, b) = (a.parse().unwrap(), b.parse().unwrap());
+            assert_eq!(fast.rank(a, b), slow.rank(a, b));
+        }
+    }
+
+    #[test]
+    fn keep_values_prefer_pairs_and_high_cards() {
+        let hand = set("2c 2d 9s Kh 5c");
+        assert_eq!(least_kept(hand), Some("5c".parse().unwrap()));
+        let pool = set("Ks 3h 7d");
+        assert_eq!(most_wanted(pool, hand), Some("Ks".parse().unwrap()));
+    }
+}

@@ -1,0 +1,207 @@
+//! A compact Saint Poker world for search: every hand known (sampled), the rules of RULES.md §1
+//! replayed quickly with fast policies for every player. It is the bot's *model* of the game,
+//! built from a sample of what the bot has not seen, never from the true game.
+
+use tavolo_cards::{Card, CardSet, GameRng, HandRank};
+use tavolo_engine::saint::{Action, HandRule};
+
+use super::hands::{least_kept, most_wanted, Scorer};
+
+/// Largest table.
+pub(crate) const MAX_PLAYERS: usize = 5;
+/// Rounds in a game.
+const ROUNDS: u8 = 8;
+
+/// Where in a round a world stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// Before anyone places.
+    Place,
+    /// Placed cards are in the centre; before anyone shows.
+    Show,
+    /// The draft: `step` picks made from `pool` in `order`.
+    Draft {
+        /// The cards left to pick.
+        pool: CardSet,
+        /// Seats in picking order.
+        order: [u8; MAX_PLAYERS],
+        /// Picks made so far.
+        step: u8,
+    },
+}
+
+/// A complete (sampled) game state.
+#[derive(Clone, Debug)]
+pub(crate) struct World {
+    /// Number of players.
+    pub(crate) players: usize,
+    /// The seat the search is for.
+    pub(crate) me: usize,
+    /// The round, 1 to 8.
+    pub(crate) round: u8,
+    /// The hand rule.
+    pub(crate) rule: HandRule,
+    /// Cards previewed each round (C).
+    pub(crate) centre_count: usize,
+    /// Every hand.
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// The centre (empty during the draft).
+    pub(crate) centre: CardSet,
+    /// The next round's centre.
+    pub(crate) preview: CardSet,
+    /// The draw pile, top first, from `draw_next` to `draw_len`.
+    pub(crate) draw: [Card; 52],
+    /// Cards in `draw`.
+    pub(crate) draw_len: u8,
+    /// Next card to draw.
+    pub(crate) draw_next: u8,
+    /// Scores by seat.
+    pub(crate) scores: [u32; MAX_PLAYERS],
+}
+
+impl World {
+    /// Plays the world from `stage` to the end of the game, `first` (the searching player's
+    /// candidate action at this stage, if any) replacing the policy's choice for `me` once.
+    pub(crate) fn play_out(&mut self, mut stage: Stage, first: Option<Action>, rng: &mut GameRng) {
+        let mut first = first;
+        loop {
+            match stage {
+                Stage::Place => {
+                    for p in 0..self.players {
+                        let card = match first {
+                            Some(Action::Place { card, .. }) if p == self.me => {
+                                first = None;
+                                Some(card)
+                            }
+                            _ => least_kept(self.hands[p]),
+                        };
+                        if let Some(c) = card {
+                            self.hands[p].remove(c);
+                            self.centre.insert(c);
+                        }
+                    }
+                    stage = Stage::Show;
+                }
+                Stage::Show => {
+                    let Some(next) = self.show(first.take(), rng) else {
+                        return;
+                    };
+                    stage = next;
+                }
+                Stage::Draft { pool, order, step } => {
+                    self.draft(pool, order, step, first.take());
+                    self.round += 1;
+                    self.begin_round();
+                    stage = Stage::Place;
+                }
+            }
+        }
+    }
+
+    /// Shows and scores; the draft to follow, or `None` after round 8.
+    fn show(&mut self, first: Option<Action>, rng: &mut GameRng) -> Option<Stage> {
+        let scorer = Scorer::new(self.centre, self.rule);
+        let mut ranks = [HandRank::WORST; MAX_PLAYERS];
+        let mut pool = self.centre;
+        for (p, rank) in ranks.iter_mut().enumerate().take(self.players) {
+            let pair = match first {
+                Some(Action::Show { cards, .. }) if p == self.me => {
+                    Some((cards, scorer.rank(cards[0], cards[1])))
+                }
+                _ => scorer.best_pair(self.hands[p]),
+            };
+            if let Some(([a, b], r)) = pair {
+                self.hands[p].remove(a);
+                self.hands[p].remove(b);
+                pool.insert(a);
+                pool.insert(b);
+                *rank = r;
+            }
+        }
+        let best = ranks[..self.players]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(HandRank::WORST);
+        let k = ranks[..self.players].iter().filter(|&&r| r == best).count() as u32;
+        let share = u32::from(self.round).div_ceil(k.max(1));
+        for (score, &rank) in self.scores.iter_mut().zip(&ranks).take(self.players) {
+            if rank == best {
+                *score += share;
+            }
+        }
+        self.centre = CardSet::EMPTY;
+        if self.round >= ROUNDS {
+            return None;
+        }
+        // Worst first; equal hands in a random order.
+        let mut order: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4];
+        rng.shuffle(&mut order[..self.players]);
+        order[..self.players].sort_by_key(|&s| ranks[s as usize]);
+        Some(Stage::Draft {
+            pool,
+            order,
+            step: 0,
+        })
+    }
+
+    /// Finishes the draft from `step`.
+    fn draft(
+        &mut self,
+        mut pool: CardSet,
+        order: [u8; MAX_PLAYERS],
+        step: u8,
+        first: Option<Action>,
+    ) {
+        let mut first = first;
+        for s in step as usize..2 * self.players {
+            let p = order[s % self.players] as usize;
+            let card = match first {
+                Some(Action::Pick { card, .. }) if p == self.me && pool.contains(card) => {
+                    first = None;
+                    Some(card)
+                }
+                _ => most_wanted(pool, self.hands[p]),
+            };
+            if let Some(c) = card {
+                pool.remove(c);
+                self.hands[p].insert(c);
+            }
+        }
+    }
+
+    /// The preview becomes the centre; a new preview is drawn (none in round 8).
+    fn begin_round(&mut self) {
+        self.centre = self.preview;
+        self.preview = CardSet::EMPTY;
+        if self.round < ROUNDS {
+            for _ in 0..self.centre_count {
+                if self.draw_next >= self.draw_len {
+                    break;
+                }
+                self.preview.insert(self.draw[self.draw_next as usize]);
+                self.draw_next += 1;
+            }
+        }
+    }
+
+    /// The searching player's result: their share of the victory plus a small bonus for the
+    /// margin over the best opponent (so that lost and won games still teach something).
+    pub(crate) fn value(&self, margin_weight: f64) -> f64 {
+        let me = self.scores[self.me];
+        let mut best_other = 0;
+        let mut tied = 1;
+        let mut lost = false;
+        for p in (0..self.players).filter(|&p| p != self.me) {
+            let s = self.scores[p];
+            best_other = best_other.max(s);
+            if s > me {
+                lost = true;
+            } else if s == me {
+                tied += 1;
+            }
+        }
+        let share = if lost { 0.0 } else { 1.0 / f64::from(tied) };
+        share + margin_weight * (f64::from(me) - f64::from(best_other)) / 36.0
+    }
+}

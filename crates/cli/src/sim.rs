@@ -1,0 +1,275 @@
+//! `tavolo sim GAME`: an arena match between bots, with a progress bar, a table (or JSON) of
+//! each bot's results, optional game records and an SVG plot of the running win rates.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
+use tavolo_bots::saint::{self, SaintPoker};
+use tavolo_bots::{BotSpec, Budget, Table};
+use tavolo_engine::saint::SaintOptions;
+
+use crate::UserError;
+
+/// The games `tavolo sim` knows of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimGame {
+    /// Saint Poker (RULES.md §1).
+    Saint,
+    /// Texas Hold'em (bots not yet available).
+    Holdem,
+    /// Five-Card Draw (bots not yet available).
+    Draw,
+}
+
+/// Play a match between bots and measure them.
+///
+/// Seats rotate from game to game; the games run on all cores. The same seed gives the same
+/// results whatever the number of threads. Saint Poker bots: random, greedy, expert
+/// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision).
+#[derive(Args)]
+pub struct SimArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: SimGame,
+    /// Bots, one per seat, comma-separated (e.g. `expert,greedy`).
+    #[arg(long, value_delimiter = ',', required = true)]
+    bots: Vec<String>,
+    /// Number of players (default: the number of bots).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The match seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Think-time limit per decision in milliseconds (default: none, fully reproducible).
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// Print the results as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Write every game's record to this directory (`game-000000.json`, …).
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Draw each bot's running win rate to this SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+}
+
+pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
+    match args.game {
+        SimGame::Saint => {
+            let players = args.players.unwrap_or(args.bots.len().min(255) as u8);
+            let options = SaintOptions::new(players);
+            options.validate()?;
+            let bots = args
+                .bots
+                .iter()
+                .map(|b| saint::bot_spec(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            run_match::<SaintPoker>(&args, options, bots)
+        }
+        SimGame::Holdem | SimGame::Draw => Err(UserError(format!(
+            "no bots for {} yet: `tavolo sim` plays saint only for now",
+            match args.game {
+                SimGame::Holdem => "Texas Hold'em",
+                _ => "Five-Card Draw",
+            }
+        ))),
+    }
+}
+
+fn run_match<G: Table>(
+    args: &SimArgs,
+    options: G::Options,
+    bots: Vec<BotSpec<G>>,
+) -> Result<ExitCode, UserError> {
+    let mut config = MatchConfig::<G>::new(options, bots, args.games, args.seed)?;
+    config.budget = Budget {
+        time: args.think_ms.map(Duration::from_millis),
+    };
+    config.record = args.record.is_some();
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| UserError(format!("{}: cannot create: {e}", dir.display())))?;
+    }
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
+    let on_game = |report: &GameReport| {
+        if let (Some(dir), Some(record)) = (&args.record, &report.record) {
+            if let Err(e) = write_record(dir, report.index, record) {
+                // A plain Mutex: nothing is awaited while it is held.
+                if let Ok(mut slot) = write_error.lock() {
+                    slot.get_or_insert(e);
+                }
+            }
+        }
+        bar.inc(1);
+    };
+    let arena = Arena::new(config);
+    let result = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
+            .install(|| arena.run(&on_game)),
+        None => arena.run(&on_game),
+    }?;
+    bar.finish_and_clear();
+    if let Some(e) = write_error.into_inner().ok().flatten() {
+        return Err(UserError(e));
+    }
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot_svg(&result))
+            .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    if args.json {
+        let line = serde_json::json!({
+            "game": result.game,
+            "seed": result.seed,
+            "games": result.games.len(),
+            "players": result.bots.len(),
+            "bots": result.bots,
+        });
+        println!("{line}");
+    } else {
+        print!("{}", table(&result));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_record(dir: &Path, index: u64, record: &str) -> Result<(), String> {
+    let path = dir.join(format!("game-{index:06}.json"));
+    std::fs::write(&path, record).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// The results as a text table.
+fn table(result: &MatchResult) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} games of {}, seed {}",
+        result.games.len(),
+        result.game,
+        result.seed
+    );
+    let _ = writeln!(
+        s,
+        "{:<16} {:>7} {:>9} {:>17} {:>17} {:>10} {:>10}",
+        "bot", "games", "wins", "win rate ±95%", "mean score ±95%", "think p50", "think p99"
+    );
+    for b in &result.bots {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>7} {:>9.1} {:>9.1}% ±{:>4.1}% {:>10.2} ±{:>5.2} {:>10} {:>10}",
+            b.label,
+            b.games,
+            b.wins,
+            100.0 * b.win_rate,
+            100.0 * b.win_rate_ci95,
+            b.mean_score,
+            b.score_ci95,
+            micros(b.think_p50_us),
+            micros(b.think_p99_us),
+        );
+        if b.illegal > 0 {
+            let _ = writeln!(
+                s,
+                "  {} illegal answers replaced by a legal action",
+                b.illegal
+            );
+        }
+    }
+    s
+}
+
+fn micros(us: u64) -> String {
+    if us >= 1000 {
+        format!("{:.1} ms", us as f64 / 1000.0)
+    } else {
+        format!("{us} µs")
+    }
+}
+
+/// Each bot's running win rate over the games it played, as a small self-contained SVG.
+fn plot_svg(result: &MatchResult) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 480.0;
+    const M: f64 = 50.0;
+    const COLOURS: [&str; 5] = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"];
+    let n = result.games.len().max(1) as f64;
+    let x = |i: f64| M + (W - 2.0 * M) * i / n;
+    let y = |v: f64| H - M - (H - 2.0 * M) * v;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="20" text-anchor="middle">{}: running win rate (ties shared), {} games, seed {}</text>"#,
+        W / 2.0,
+        result.game,
+        result.games.len(),
+        result.seed
+    );
+    for k in 0..=4 {
+        let v = k as f64 / 4.0;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{M}" y1="{0}" x2="{1}" y2="{0}" stroke="#ddd"/><text x="{2}" y="{3}" text-anchor="end">{4}%</text>"##,
+            y(v),
+            W - M,
+            M - 5.0,
+            y(v) + 4.0,
+            (v * 100.0) as u32
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">games</text>"#,
+        W / 2.0,
+        H - 15.0
+    );
+    for (e, bot) in result.bots.iter().enumerate() {
+        let colour = COLOURS[e % COLOURS.len()];
+        let (mut wins, mut played) = (0.0, 0.0);
+        let mut points = String::new();
+        for (i, g) in result.games.iter().enumerate() {
+            if let Some(seat) = g.entries.iter().position(|&x| x == e) {
+                wins += g.win_shares[seat];
+                played += 1.0;
+                let _ = write!(points, "{:.1},{:.1} ", x(i as f64 + 1.0), y(wins / played));
+            }
+        }
+        let _ = writeln!(
+            s,
+            r#"<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" fill="{colour}">{} {:.1}%</text>"#,
+            M + 10.0,
+            M + 15.0 * (e as f64 + 1.0),
+            bot.label,
+            100.0 * bot.win_rate
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
