@@ -189,7 +189,8 @@ impl Eq for SaintGame {}
 
 impl SaintGame {
     /// A new game: the deck shuffled from `seed`, hands and centre dealt, round 1's preview
-    /// drawn. Refuses invalid settings.
+    /// drawn. Refuses invalid settings. A table takes a fresh seed from
+    /// [`GameRng::os_seed`]; tests and replays use [`seed_from_u64`] or a record's seed.
     pub fn new(options: SaintOptions, seed: [u8; 32]) -> Result<SaintGame, OptionsError> {
         options.validate()?;
         let mut rng = GameRng::from_seed(seed);
