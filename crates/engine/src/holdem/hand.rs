@@ -701,7 +701,12 @@ impl Hand {
                 }
                 self.ledger.fold(seat);
                 events.push(Event::Mucked { seat });
-                self.advance(events);
+                if self.ledger.live().len() == 1 {
+                    // The last hand left takes the pot without showing.
+                    self.award(events);
+                } else {
+                    self.advance(events);
+                }
                 Ok(())
             }
             Action::DealHole { seat, cards } => {

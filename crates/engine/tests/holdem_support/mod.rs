@@ -138,7 +138,11 @@ pub fn random_rules(rng: &mut GameRng) -> HoldemRules {
         Structure::PotLimit,
         Structure::FixedLimit,
     ][rng.below(3) as usize];
-    let mut r = HoldemRules::casino(structure);
+    let mut r = if rng.below(3) == 0 {
+        HoldemRules::pokerkit(structure, tavolo_engine::holdem::Antes::Live)
+    } else {
+        HoldemRules::casino(structure)
+    };
     if rng.below(2) == 0 {
         r.odd_chips = tavolo_engine::holdem::OddChips::StayInPot;
     }
