@@ -35,7 +35,15 @@ fn random_setup(rng: &mut GameRng) -> HandSetup {
 fn wild_action(h: &Hand, rng: &mut GameRng) -> Action {
     let seat = rng.below(h.seats() as u32 + 1) as usize;
     let to = Chips::from(rng.below(1000));
-    match rng.below(7) {
+    let card = tavolo_cards::Card::from_index(rng.below(52) as u8).expect("0..52");
+    match rng.below(9) {
+        7 => Action::DealHole {
+            seat: seat + rng.below(20) as usize,
+            cards: [Some(card), None],
+        },
+        8 => Action::DealBoard {
+            cards: tavolo_engine::holdem::BoardCards::new(&[card]).expect("one card"),
+        },
         0 => Action::Fold { seat },
         1 => Action::Check { seat },
         2 => Action::Call { seat },

@@ -710,6 +710,9 @@ impl Hand {
                 Ok(())
             }
             Action::DealHole { seat, cards } => {
+                if seat >= n {
+                    return Err(HoldemError::NoSuchSeat { action, seat });
+                }
                 if self.phase != Phase::Hole || self.seeded() || self.dealt.contains(seat) {
                     return Err(not_now(self));
                 }

@@ -205,6 +205,9 @@ impl Amounts {
 
 fn to_units(raw: &str, decimals: u32) -> Result<Chips, String> {
     let (v, d) = decimal(raw)?;
+    if d > decimals {
+        return Err(format!("{raw} has more than {decimals} decimals"));
+    }
     let v = v
         .checked_mul(10u128.pow(decimals - d))
         .filter(|&v| v <= u128::from(Chips::MAX / 16))
@@ -553,7 +556,7 @@ fn strip_comment(a: &str) -> &str {
 }
 
 fn parse_cards(s: &str) -> Result<Vec<Option<Card>>, String> {
-    if s.len() % 2 != 0 {
+    if !s.is_ascii() || s.len() % 2 != 0 {
         return Err(format!("`{s}` is not a list of cards"));
     }
     (0..s.len() / 2)
