@@ -1,0 +1,638 @@
+//! Scenario tests for Five-Card Draw by the German rules, one per rule of RULES.md §3 and per
+//! German tie-break of §0.
+
+use tavolo_cards::{parse_cards, Card, CardSet, GameRng, Hand, TieBreak};
+use tavolo_engine::betting::BetError;
+use tavolo_engine::draw::{
+    next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round, Stage, StackedDeal, ToAct,
+};
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).expect("test cards")
+}
+
+fn set(s: &str) -> CardSet {
+    cards(s).into_iter().collect()
+}
+
+fn five(s: &str) -> [Card; 5] {
+    let v = cards(s);
+    [v[0], v[1], v[2], v[3], v[4]]
+}
+
+fn deal(hands: &[&str], draws: &str, bottom: &str) -> Dealing {
+    Dealing::Stacked(StackedDeal {
+        hands: hands.iter().map(|h| five(h)).collect(),
+        draws: cards(draws),
+        bottom: cards(bottom)[0],
+    })
+}
+
+fn start(stacks: &[u64], dealer: usize, ante: u64, dealing: Dealing) -> (DrawHand, Vec<Event>) {
+    let setup = DrawSetup::new(stacks.to_vec(), dealer, ante);
+    DrawHand::new(&setup, dealing).expect("valid setup")
+}
+
+fn act(h: &mut DrawHand, a: Action) -> Vec<Event> {
+    match h.apply(a) {
+        Ok(ev) => ev,
+        Err(e) => panic!("{a:?} refused: {e}"),
+    }
+}
+
+fn bet(seat: usize, to: u64) -> Action {
+    Action::BetOrRaiseTo { seat, to }
+}
+fn call(seat: usize) -> Action {
+    Action::Call { seat }
+}
+fn fold(seat: usize) -> Action {
+    Action::Fold { seat }
+}
+fn keep(seat: usize) -> Action {
+    Action::Exchange { seat, discard: CardSet::EMPTY }
+}
+fn show(seat: usize) -> Action {
+    Action::Show { seat }
+}
+
+/// Heads-up, dealer 0 (cutter 1): open the ante, call, both keep their cards, bet, call.
+fn heads_up_to_showdown(h: &mut DrawHand, ante: u64) {
+    act(h, bet(1, ante));
+    act(h, call(0));
+    act(h, keep(1));
+    act(h, keep(0));
+    act(h, bet(1, ante));
+    act(h, call(0));
+}
+
+fn refused(h: &mut DrawHand, a: Action) -> DrawError {
+    let before = h.clone();
+    let e = h.apply(a).expect_err("must be refused");
+    assert!(h.same_state(&before), "a refused action changed the hand");
+    e
+}
+
+#[test]
+fn pair_ties_ignore_fourth_and_fifth_card() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert!(h.is_over());
+    assert_eq!(h.winnings(), &[30, 30], "KK-A-9-4 ties KK-A-8-3: only the highest kicker counts");
+    assert_eq!(h.stacks(), &[100, 100]);
+}
+
+#[test]
+fn pair_ties_are_broken_by_the_highest_kicker() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "", "4c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[60, 0]);
+}
+
+#[test]
+fn standard_tie_break_option_counts_every_kicker() {
+    let mut setup = DrawSetup::new(vec![100, 100], 0, 10);
+    setup.rules.tie_break = TieBreak::Standard;
+    let (mut h, _) = DrawHand::new(&setup, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c")).unwrap();
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[60, 0]);
+}
+
+#[test]
+fn full_house_compares_only_the_three() {
+    // One deck cannot hold two full houses with equal threes, so the rule is checked on the
+    // values the engine compares, and in play: higher three wins whatever the pairs.
+    let a = Hand::from_cards(&cards("Ks Kh Kd 2c 2s")).evaluate();
+    let b = Hand::from_cards(&cards("Ks Kh Kc Ac As")).evaluate();
+    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
+    assert!(TieBreak::Standard.compare(a, b).is_lt());
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Kd 2c 2s", "Qd Qc Qh Ac As"], "", "4c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[60, 0]);
+}
+
+#[test]
+fn two_pair_then_lower_pair_then_fifth_card() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "", "4c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[60, 0]);
+}
+
+#[test]
+fn flush_and_high_card_compare_all_five() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "", "4c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[60, 0]);
+}
+
+#[test]
+fn straight_ties_on_the_highest_card_and_split() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "", "4c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[30, 30]);
+}
+
+#[test]
+fn every_player_posts_the_ante() {
+    let (h, ev) = start(&[100, 100, 5], 0, 10, Dealing::Seeded(GameRng::from_u64(1)));
+    let antes: Vec<(usize, u64)> = ev
+        .iter()
+        .filter_map(|e| match *e {
+            Event::AntePosted { seat, amount } => Some((seat, amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(antes, vec![(1, 10), (2, 5), (0, 10)], "from the cutter; a short stack posts all it has");
+    assert_eq!(h.pot_total(), 25);
+}
+
+#[test]
+fn cutter_left_of_dealer_acts_first() {
+    let (h, _) = start(&[100; 4], 2, 10, Dealing::Seeded(GameRng::from_u64(2)));
+    assert_eq!(h.cutter(), 3);
+    match h.legal_actions() {
+        ToAct::Bet(l) => assert_eq!(l.seat, 3),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn opening_requires_a_bet_no_check() {
+    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(3)));
+    let ToAct::Bet(l) = h.legal_actions() else { panic!() };
+    assert!(!l.check && l.call.is_none() && l.fold);
+    assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((10, 90)));
+    let e = refused(&mut h, Action::Check { seat: 1 });
+    assert!(matches!(e, DrawError::Betting { reason: BetError::CheckBeforeOpening, .. }), "{e}");
+    let e = refused(&mut h, bet(1, 9));
+    assert!(matches!(e, DrawError::Betting { reason: BetError::RaiseTooSmall { min: 10, got: 9 }, .. }), "{e}");
+    act(&mut h, bet(1, 10));
+}
+
+#[test]
+fn second_round_also_opens_with_a_bet() {
+    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(4)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    act(&mut h, keep(1));
+    act(&mut h, keep(0));
+    assert_eq!(h.stage(), Stage::SecondBetting);
+    let e = refused(&mut h, Action::Check { seat: 1 });
+    assert!(matches!(e, DrawError::Betting { reason: BetError::CheckBeforeOpening, .. }));
+}
+
+#[test]
+fn checks_allowed_by_option() {
+    let mut setup = DrawSetup::new(vec![100, 100, 100], 0, 10);
+    setup.rules = DrawRules { allow_check: true, ..DrawRules::default() };
+    let (mut h, _) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(5))).unwrap();
+    for s in [1, 2, 0] {
+        act(&mut h, Action::Check { seat: s });
+    }
+    assert_eq!(h.stage(), Stage::Exchange, "everybody checked: on to the exchange");
+}
+
+#[test]
+fn nobody_opens_last_player_takes_the_antes() {
+    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(6)));
+    act(&mut h, fold(1));
+    let ev = act(&mut h, fold(2));
+    assert!(h.is_over());
+    assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
+    assert_eq!(h.stacks(), &[120, 90, 90]);
+    assert_eq!(h.carried(), 0);
+}
+
+#[test]
+fn raise_is_the_call_plus_at_least_the_minimum() {
+    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(7)));
+    act(&mut h, bet(1, 30));
+    let e = refused(&mut h, bet(2, 39));
+    assert!(matches!(e, DrawError::Betting { reason: BetError::RaiseTooSmall { min: 40, got: 39 }, .. }), "{e}");
+    act(&mut h, bet(2, 40));
+    let ToAct::Bet(l) = h.legal_actions() else { panic!() };
+    assert_eq!(l.call, Some(40));
+    assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((50, 90)), "no limit: capped by the stack only");
+}
+
+#[test]
+fn whoever_bet_less_makes_up_the_difference() {
+    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(8)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, bet(2, 30));
+    act(&mut h, call(0));
+    let ev = act(&mut h, call(1));
+    assert!(ev.contains(&Event::Called { seat: 1, amount: 20, all_in: false }));
+    assert!(ev.contains(&Event::RoundEnded { round: Round::First }));
+    assert_eq!(h.stage(), Stage::Exchange);
+}
+
+#[test]
+fn fold_out_of_turn_is_binding() {
+    let (mut h, _) = start(&[100; 4], 0, 10, Dealing::Seeded(GameRng::from_u64(9)));
+    assert!(h.may_fold(3));
+    let ev = act(&mut h, fold(3));
+    assert_eq!(ev, vec![Event::Folded { seat: 3, out_of_turn: true }]);
+    let e = refused(&mut h, call(3));
+    assert!(matches!(e, DrawError::NotInHand { seat: 3, .. }), "{e}");
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(2));
+    act(&mut h, call(0));
+    assert_eq!(h.stage(), Stage::Exchange);
+    for s in [1, 2, 0] {
+        assert_eq!(h.legal_actions(), ToAct::Exchange { seat: s, hand: h.hand(s), max: 3 });
+        act(&mut h, keep(s));
+    }
+    assert_eq!(h.exchange_counts()[3], None, "the folded player is not served");
+}
+
+#[test]
+fn fold_out_of_turn_during_the_exchange() {
+    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(10)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(2));
+    act(&mut h, call(0));
+    act(&mut h, fold(0));
+    act(&mut h, keep(1));
+    act(&mut h, keep(2));
+    assert_eq!(h.stage(), Stage::SecondBetting);
+}
+
+#[test]
+fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
+    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(11)));
+    act(&mut h, bet(1, 20));
+    act(&mut h, fold(0)); // out of turn
+    let ev = act(&mut h, fold(2));
+    assert!(h.is_over());
+    assert!(ev.contains(&Event::UncalledReturned { seat: 1, amount: 20 }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
+    assert_eq!(h.stacks(), &[90, 120, 90]);
+    let e = refused(&mut h, fold(1));
+    assert!(matches!(e, DrawError::NotNow { legal: ToAct::Nobody, .. }), "{e}");
+}
+
+#[test]
+fn exchange_goes_from_cutter_to_dealer() {
+    let (mut h, _) = start(&[100; 4], 2, 10, Dealing::Seeded(GameRng::from_u64(12)));
+    act(&mut h, bet(3, 10));
+    for s in [0, 1, 2] {
+        act(&mut h, call(s));
+    }
+    for s in [3, 0, 1, 2] {
+        let wrong = (s + 1) % 4;
+        let e = refused(&mut h, keep(wrong));
+        assert!(matches!(e, DrawError::NotNow { legal: ToAct::Exchange { seat, .. }, .. } if seat == s), "{e}");
+        let discard: CardSet = h.hand(s).iter().take(s % 4).collect();
+        let ev = act(&mut h, Action::Exchange { seat: s, discard });
+        assert!(ev.iter().any(|e| matches!(*e, Event::Exchanged { seat, count, .. } if seat == s && count as usize == s % 4)));
+    }
+    assert_eq!(h.exchange_counts(), &[Some(0), Some(1), Some(2), Some(3)]);
+}
+
+#[test]
+fn at_most_three_of_ones_own_cards() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d 2s 3c", "2c"));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("Kd Kc Ah 8c") });
+    assert!(matches!(e, DrawError::TooManyDiscards { count: 4, .. }), "{e}");
+    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("Ks 8c") });
+    assert!(matches!(e, DrawError::NotYourCards { .. }), "{e}");
+    act(&mut h, Action::Exchange { seat: 1, discard: set("8c 3s") });
+    assert_eq!(h.hand(1), set("Kd Kc Ah 2h 2d"));
+    assert_eq!(h.discarded(1), set("8c 3s"));
+}
+
+#[test]
+fn discarded_cards_and_draws_are_seen_by_nobody_else() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d", "2c"));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    let ev = act(&mut h, Action::Exchange { seat: 1, discard: set("8c 3s") });
+    let other: Vec<Event> = ev.iter().map(|e| e.seen_by(Some(0))).collect();
+    assert!(other.contains(&Event::Exchanged { seat: 1, count: 2, discarded: None, drawn: None }));
+    let v0 = h.view(Some(0));
+    assert_eq!(v0.exchange_counts[1], Some(2), "the count is announced");
+    assert!(v0.discarded.is_empty() && v0.drawn.is_empty());
+    assert_eq!(v0.hand, cards("4s 9c Ks Kh Ad").into_iter().collect::<CardSet>().iter().collect::<Vec<_>>());
+    let v1 = h.view(Some(1));
+    assert_eq!(v1.discarded, set("8c 3s").iter().collect::<Vec<_>>());
+    assert_eq!(v1.drawn, cards("2h 2d"));
+    let spectator = h.view(None);
+    assert!(spectator.hand.is_empty() && spectator.discarded.is_empty());
+}
+
+#[test]
+fn bottom_card_is_never_dealt() {
+    // Stacked: the bottom card cannot be served, even when it is the last card of the deck.
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c", "2c"));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("3s") });
+    assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
+    // Seeded, eight players all drawing three (the deck runs out twice): never the bottom card.
+    for seed in 0..200 {
+        let (mut h, ev) = start(&[1000; 8], (seed % 8) as usize, 10, Dealing::Seeded(GameRng::from_u64(seed)));
+        let bottom = ev
+            .iter()
+            .find_map(|e| match *e {
+                Event::BottomCard { card } => card,
+                _ => None,
+            })
+            .expect("logged");
+        let c = h.cutter();
+        act(&mut h, bet(c, 10));
+        for k in 1..8 {
+            act(&mut h, call((c + k) % 8));
+        }
+        for k in 0..8 {
+            let s = (c + k) % 8;
+            let discard: CardSet = h.hand(s).iter().take(3).collect();
+            act(&mut h, Action::Exchange { seat: s, discard });
+            assert!(!h.hand(s).contains(bottom));
+            assert_eq!(h.zones().bottom, bottom);
+            assert!(h.zones().complete());
+        }
+        assert!(h.reshuffles() >= 1);
+    }
+}
+
+#[test]
+fn discards_reshuffled_except_the_served_players() {
+    // Eight players: 40 cards dealt, 11 to draw above the bottom card. Seats 1..=3 draw three
+    // each (9), seat 4 gets the last 2 and then one card from the reshuffled discards of seats
+    // 1..=3 — never its own.
+    let hands = [
+        "2c 2d 2h 2s 3c", // seat 0, dealer
+        "3d 3h 3s 4c 4d",
+        "4h 4s 5c 5d 5h",
+        "5s 6c 6d 6h 6s",
+        "7c 7d 7h 7s 8c",
+        "8d 8h 8s 9c 9d",
+        "9h 9s Tc Td Th",
+        "Ts Jc Jd Jh Js",
+    ];
+    let rest = "Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah";
+    // Seat 4 asks for an own discard after the reshuffle: refused.
+    let stacked = |extra: &str| deal(&hands, &format!("{rest} {extra}"), "As");
+    let (mut h, _) = start(&[100; 8], 0, 10, stacked("7c"));
+    act(&mut h, bet(1, 10));
+    for s in [2, 3, 4, 5, 6, 7, 0] {
+        act(&mut h, call(s));
+    }
+    act(&mut h, Action::Exchange { seat: 1, discard: set("3d 3h 3s") });
+    act(&mut h, Action::Exchange { seat: 2, discard: set("4h 4s 5c") });
+    act(&mut h, Action::Exchange { seat: 3, discard: set("5s 6c 6d") });
+    let e = refused(&mut h, Action::Exchange { seat: 4, discard: set("7c 7d 7h") });
+    assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
+    // Serving a card from the reshuffled discards of others is fine.
+    let (mut h3, _) = start(&[100; 8], 0, 10, stacked("3h"));
+    act(&mut h3, bet(1, 10));
+    for s in [2, 3, 4, 5, 6, 7, 0] {
+        act(&mut h3, call(s));
+    }
+    act(&mut h3, Action::Exchange { seat: 1, discard: set("3d 3h 3s") });
+    act(&mut h3, Action::Exchange { seat: 2, discard: set("4h 4s 5c") });
+    act(&mut h3, Action::Exchange { seat: 3, discard: set("5s 6c 6d") });
+    let ev = act(&mut h3, Action::Exchange { seat: 4, discard: set("7c 7d 7h") });
+    assert_eq!(ev[0], Event::Reshuffled { cards: 9 });
+    assert_eq!(h3.hand(4), set("7s 8c Ad Ah 3h"));
+    assert_eq!(h3.discard_pile_len(), 3, "seat 4's discards wait for the next reshuffle");
+    assert_eq!(h3.deck_len(), 8);
+    assert!(h3.zones().complete());
+    // Seeded: a player never gets back their own discards.
+    for seed in 0..200 {
+        let (mut h, _) = start(&[1000; 8], 0, 10, Dealing::Seeded(GameRng::from_u64(1000 + seed)));
+        act(&mut h, bet(1, 10));
+        for s in [2, 3, 4, 5, 6, 7, 0] {
+            act(&mut h, call(s));
+        }
+        for s in [1, 2, 3, 4, 5, 6, 7, 0] {
+            let discard: CardSet = h.hand(s).iter().take(3).collect();
+            act(&mut h, Action::Exchange { seat: s, discard });
+            assert!((h.hand(s) & discard).is_empty(), "seat {s} got its own discard back");
+        }
+    }
+}
+
+#[test]
+fn showdown_starts_with_last_raiser() {
+    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(13)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(2));
+    act(&mut h, call(0));
+    for s in [1, 2, 0] {
+        act(&mut h, keep(s));
+    }
+    act(&mut h, bet(1, 10));
+    act(&mut h, bet(2, 20));
+    act(&mut h, call(0));
+    act(&mut h, call(1));
+    assert_eq!(h.stage(), Stage::Showdown);
+    assert_eq!(h.showdown_start(), 2);
+    assert!(matches!(h.legal_actions(), ToAct::Showdown { seat: 2, may_muck: false }));
+    let e = refused(&mut h, show(0));
+    assert!(matches!(e, DrawError::NotNow { .. }));
+    act(&mut h, show(2));
+    assert!(matches!(h.legal_actions(), ToAct::Showdown { seat: 0, .. }), "then clockwise");
+}
+
+#[test]
+fn showdown_starts_with_the_opener_if_nobody_raised() {
+    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(14)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(2));
+    act(&mut h, call(0));
+    for s in [1, 2, 0] {
+        act(&mut h, keep(s));
+    }
+    act(&mut h, fold(1));
+    act(&mut h, bet(2, 10));
+    act(&mut h, call(0));
+    assert_eq!(h.showdown_start(), 2);
+}
+
+#[test]
+fn muck_gives_up_the_pot() {
+    // Seat 1 opens and shows first (AA); seat 0 holds KK: cannot beat, mucks; seat 1 wins.
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh 9d 7c 4s", "Ad Ac 8h 6c 3s"], "", "2c"));
+    heads_up_to_showdown(&mut h, 10);
+    let e = refused(&mut h, Action::Muck { seat: 1 });
+    assert!(matches!(e, DrawError::MuckNotAllowed { seat: 1, .. }), "the first to show must show");
+    act(&mut h, show(1));
+    assert_eq!(h.legal_actions(), ToAct::Showdown { seat: 0, may_muck: true });
+    let ev = act(&mut h, Action::Muck { seat: 0 });
+    assert!(ev.contains(&Event::Mucked { seat: 0 }));
+    assert!(h.is_over());
+    assert_eq!(h.stacks(), &[70, 130]);
+    let view = h.view(Some(1));
+    assert_eq!(view.shown[0], None, "a mucked hand is never seen");
+}
+
+#[test]
+fn a_better_hand_may_not_muck() {
+    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ad Ac 9d 7c 4s", "Ks Kh 8h 6c 3s"], "", "2c"));
+    heads_up_to_showdown(&mut h, 10);
+    act(&mut h, show(1));
+    assert_eq!(h.legal_actions(), ToAct::Showdown { seat: 0, may_muck: false });
+    let e = refused(&mut h, Action::Muck { seat: 0 });
+    assert!(matches!(e, DrawError::MuckNotAllowed { seat: 0, .. }));
+    act(&mut h, show(0));
+    assert_eq!(h.stacks(), &[130, 70]);
+}
+
+#[test]
+fn odd_chip_stays_for_next_hand() {
+    // Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A:
+    // 35 splits 17 + 17, 1 stays.
+    let hands = ["2c 3d 4h 6s 8c", "Ks Kh Ad 9c 4s", "Kd Kc Ah 8d 3s"];
+    let (mut h, _) = start(&[100; 3], 0, 5, deal(&hands, "", "7c"));
+    act(&mut h, bet(1, 5));
+    act(&mut h, call(2));
+    act(&mut h, fold(0));
+    act(&mut h, keep(1));
+    act(&mut h, keep(2));
+    act(&mut h, bet(1, 5));
+    act(&mut h, call(2));
+    act(&mut h, show(1));
+    let ev = act(&mut h, show(2));
+    assert!(ev.contains(&Event::Carried { amount: 1 }));
+    assert_eq!(h.winnings(), &[0, 17, 17]);
+    assert_eq!(h.carried(), 1);
+    assert_eq!(h.stacks().iter().sum::<u64>() + h.carried(), 300);
+    // The next hand: the dealer moves on, the chip is in its pot and goes to its winner.
+    let stacks = h.stacks().to_vec();
+    let dealer = next_dealer(0, &stacks).unwrap();
+    assert_eq!(dealer, 1);
+    let mut setup = DrawSetup::new(stacks, dealer, 5);
+    setup.carried_in = h.carried();
+    let (mut next, ev) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(15))).unwrap();
+    assert_eq!(ev[0], Event::CarriedIn { amount: 1 });
+    assert_eq!(next.pot_total(), 16);
+    act(&mut next, fold(2));
+    act(&mut next, fold(0));
+    assert_eq!(next.winnings()[1], 16);
+    assert_eq!(next.stacks().iter().sum::<u64>() + next.carried(), 300);
+}
+
+#[test]
+fn odd_chip_option_one_each_from_the_cutter() {
+    let mut setup = DrawSetup::new(vec![100; 3], 0, 5);
+    setup.rules.odd_chips = tavolo_engine::draw::OddChips::OneEachFromLeftOfButton;
+    let hands = ["2c 3d 4h 6s 8c", "Ks Kh Ad 9c 4s", "Kd Kc Ah 8d 3s"];
+    let (mut h, _) = DrawHand::new(&setup, deal(&hands, "", "7c")).unwrap();
+    act(&mut h, bet(1, 5));
+    act(&mut h, call(2));
+    act(&mut h, fold(0));
+    act(&mut h, keep(1));
+    act(&mut h, keep(2));
+    act(&mut h, bet(1, 5));
+    act(&mut h, call(2));
+    act(&mut h, show(1));
+    act(&mut h, show(2));
+    assert_eq!(h.winnings(), &[0, 18, 17]);
+    assert_eq!(h.carried(), 0);
+}
+
+#[test]
+fn all_in_and_side_pots_as_in_holdem() {
+    // Seat 2 has 30: all-in; seats 1 and 0 go on in a side pot. Seat 2 has the best hand.
+    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
+    let (mut h, _) = start(&[200, 200, 30], 0, 10, deal(&hands, "", "7h"));
+    act(&mut h, bet(1, 20));
+    act(&mut h, call(2)); // all-in for 20
+    act(&mut h, call(0));
+    for s in [1, 2, 0] {
+        act(&mut h, keep(s));
+    }
+    act(&mut h, bet(1, 50));
+    act(&mut h, call(0));
+    assert_eq!(h.stage(), Stage::Showdown);
+    assert_eq!(h.showdown_start(), 1);
+    act(&mut h, show(1));
+    act(&mut h, show(2));
+    act(&mut h, show(0));
+    // Main pot 3 × 30 = 90 to seat 2; side pot 2 × 50 = 100 to seat 0 (kings beat queens).
+    assert_eq!(h.winnings(), &[100, 0, 90]);
+    assert_eq!(h.stacks(), &[220, 120, 90]);
+}
+
+#[test]
+fn a_short_stack_all_in_on_the_ante_still_exchanges_and_shows() {
+    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
+    let (mut h, _) = start(&[200, 200, 10], 0, 10, deal(&hands, "", "7h"));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    assert!(matches!(h.legal_actions(), ToAct::Exchange { seat: 1, .. }));
+    act(&mut h, keep(1));
+    act(&mut h, keep(2));
+    act(&mut h, keep(0));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    act(&mut h, show(1));
+    act(&mut h, show(2));
+    act(&mut h, show(0));
+    assert_eq!(h.winnings(), &[40, 0, 30]);
+}
+
+#[test]
+fn nobody_left_to_bet_against_closes_the_round() {
+    // Second round: seat 2 is all-in; seat 1 folds; seat 0 owes nothing and nobody could call a
+    // bet, so it is not asked to open or fold: straight to the showdown.
+    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
+    let (mut h, _) = start(&[200, 200, 30], 0, 10, deal(&hands, "", "7h"));
+    act(&mut h, bet(1, 20));
+    act(&mut h, call(2));
+    act(&mut h, call(0));
+    for s in [1, 2, 0] {
+        act(&mut h, keep(s));
+    }
+    act(&mut h, fold(1));
+    assert_eq!(h.stage(), Stage::Showdown);
+    assert_eq!(h.showdown_start(), 2, "the last raiser of the first round (seat 1) folded: the next one shows");
+}
+
+#[test]
+fn dealer_rotates_clockwise() {
+    assert_eq!(next_dealer(0, &[10, 10, 10]), Some(1));
+    assert_eq!(next_dealer(2, &[10, 10, 10]), Some(0));
+    assert_eq!(next_dealer(0, &[10, 0, 10]), Some(2), "a seat without chips is skipped");
+    assert_eq!(next_dealer(0, &[0, 0]), None);
+}
+
+#[test]
+fn actions_after_the_end_are_refused() {
+    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(16)));
+    act(&mut h, fold(1));
+    assert!(h.is_over());
+    assert_eq!(h.legal_actions(), ToAct::Nobody);
+    let e = refused(&mut h, bet(0, 10));
+    assert!(matches!(e, DrawError::NotNow { .. }));
+    let e = refused(&mut h, fold(7));
+    assert!(matches!(e, DrawError::NoSuchSeat { seat: 7, .. }));
+}
+
+#[test]
+fn seeded_dealing_is_reproducible() {
+    let a = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(17)));
+    let b = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(17)));
+    assert_eq!(a.1, b.1);
+    assert!(a.0.same_state(&b.0));
+    let c = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(18)));
+    assert_ne!(a.1, c.1);
+}
