@@ -65,14 +65,25 @@ struct LazyDeck {
     rng: GameRng,
 }
 
+/// The 52 cards in index order.
+const ORDERED: [Card; 52] = {
+    let first = Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs);
+    let mut a = [first; 52];
+    let mut i = 0;
+    while i < 52 {
+        a[i] = match Card::from_index(i as u8) {
+            Some(c) => c,
+            None => first,
+        };
+        i += 1;
+    }
+    a
+};
+
 impl LazyDeck {
     fn new(rng: GameRng) -> LazyDeck {
-        let mut cards = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 52];
-        for (i, c) in Card::all().enumerate() {
-            cards[i] = c;
-        }
         LazyDeck {
-            cards,
+            cards: ORDERED,
             next: 0,
             rng,
         }
