@@ -13,12 +13,27 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use tavolo_cards::GameRng;
-use tavolo_engine::saint::{seed_from_u64, Event, SaintGame, SaintOptions};
+use tavolo_engine::saint::{seed_from_u64, Event, RandomBelow, SaintGame, SaintOptions};
 
-fn play(
+/// wyrand: a tiny non-cryptographic generator for the bots' choices (the game's own shuffle
+/// and tie draws stay ChaCha20), as a simulation would use.
+struct WyRand(u64);
+
+impl RandomBelow for WyRand {
+    #[inline]
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
+        let r = ((t >> 64) as u64 ^ t as u64) as u32;
+        // Multiply-shift: bias below n / 2^32, irrelevant for a random bot.
+        ((u64::from(r) * u64::from(n)) >> 32) as u32
+    }
+}
+
+fn play<R: RandomBelow>(
     seed: u64,
     players: u8,
-    bot: &mut GameRng,
+    bot: &mut R,
     events: &mut Vec<Event>,
     fresh_vec: bool,
 ) -> u32 {
@@ -55,8 +70,7 @@ fn cpu_ns() -> Option<u64> {
     s.split_whitespace().next()?.parse().ok()
 }
 
-fn measure(label: &str, players: u8, fresh_vec: bool, secs: f64) {
-    let mut bot = GameRng::from_u64(0xb0b);
+fn measure<R: RandomBelow>(label: &str, players: u8, fresh_vec: bool, secs: f64, mut bot: R) {
     let mut events = Vec::with_capacity(64);
     let mut seed = 1u64;
     // Warm up.
@@ -180,11 +194,19 @@ fn main() {
             .and_then(|s| s.parse().ok())
             .unwrap_or(3.0)
     };
-    measure("random game, apply_into", 4, false, secs);
-    measure("random game, apply (Vec/action)", 4, true, secs);
+    let chacha = || GameRng::from_u64(0xb0b);
+    measure("random game, apply_into", 4, false, secs, chacha());
+    measure("random game, apply (Vec/action)", 4, true, secs, chacha());
+    measure(
+        "  same, bots draw with wyrand",
+        4,
+        false,
+        secs,
+        WyRand(0xb0b),
+    );
     if !quick {
         for p in [2, 3, 5] {
-            measure("random game, apply_into", p, false, secs / 2.0);
+            measure("random game, apply_into", p, false, secs / 2.0, chacha());
         }
     }
 }

@@ -516,21 +516,26 @@ impl SaintGame {
     }
 
     /// A uniformly random legal action for `player`, or `None` if they have none; allocation
-    /// free (for bots and simulations).
-    pub fn random_action(&self, player: usize, rng: &mut GameRng) -> Option<Action> {
+    /// free (for bots and simulations). `rng` is a [`GameRng`] or any other [`RandomBelow`]
+    /// (a simulation may prefer a cheaper generator than ChaCha20).
+    pub fn random_action<R: RandomBelow + ?Sized>(
+        &self,
+        player: usize,
+        rng: &mut R,
+    ) -> Option<Action> {
         if player >= self.players() {
             return None;
         }
         let hand = self.t.hands[player];
         match self.t.phase {
             Phase::Place => {
-                let card = nth(hand, random::below(rng, hand.len()))?;
+                let card = nth(hand, rng.below(hand.len()))?;
                 Some(Action::Place { player, card })
             }
             Phase::Show => {
                 let n = hand.len();
-                let i = random::below(rng, n);
-                let mut j = random::below(rng, n.checked_sub(1)?);
+                let i = rng.below(n);
+                let mut j = rng.below(n.checked_sub(1)?);
                 if j >= i {
                     j += 1;
                 }
@@ -542,7 +547,7 @@ impl SaintGame {
                 })
             }
             Phase::Draft { .. } if self.to_pick() == Some(player) => {
-                let card = nth(self.t.pool, random::below(rng, self.t.pool.len()))?;
+                let card = nth(self.t.pool, rng.below(self.t.pool.len()))?;
                 Some(Action::Pick { player, card })
             }
             _ => None,
@@ -1056,6 +1061,20 @@ fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card; 5])) {
                 }
             }
         }
+    }
+}
+
+/// A source of uniformly random integers below a bound, for [`SaintGame::random_action`].
+pub trait RandomBelow {
+    /// A uniformly random integer in `0..n` (0 when `n` ≤ 1).
+    fn below(&mut self, n: u32) -> u32;
+}
+
+impl RandomBelow for GameRng {
+    /// The same values as [`GameRng::below`].
+    #[inline]
+    fn below(&mut self, n: u32) -> u32 {
+        random::below(self, n)
     }
 }
 
