@@ -4,7 +4,8 @@
 use tavolo_cards::{parse_cards, Card, CardSet, GameRng, Hand, TieBreak};
 use tavolo_engine::betting::BetError;
 use tavolo_engine::draw::{
-    next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round, Stage, StackedDeal, ToAct,
+    next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round,
+    StackedDeal, Stage, ToAct,
 };
 
 fn cards(s: &str) -> Vec<Card> {
@@ -50,7 +51,10 @@ fn fold(seat: usize) -> Action {
     Action::Fold { seat }
 }
 fn keep(seat: usize) -> Action {
-    Action::Exchange { seat, discard: CardSet::EMPTY }
+    Action::Exchange {
+        seat,
+        discard: CardSet::EMPTY,
+    }
 }
 fn show(seat: usize) -> Action {
     Action::Show { seat }
@@ -75,18 +79,32 @@ fn refused(h: &mut DrawHand, a: Action) -> DrawError {
 
 #[test]
 fn pair_ties_ignore_fourth_and_fifth_card() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
     assert!(h.is_over());
-    assert_eq!(h.winnings(), &[30, 30], "KK-A-9-4 ties KK-A-8-3: only the highest kicker counts");
+    assert_eq!(
+        h.winnings(),
+        &[30, 30],
+        "KK-A-9-4 ties KK-A-8-3: only the highest kicker counts"
+    );
     assert_eq!(h.stacks(), &[100, 100]);
 }
 
 #[test]
 fn pair_ties_are_broken_by_the_highest_kicker() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "", "4c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "", "4c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -97,7 +115,11 @@ fn pair_ties_are_broken_by_the_highest_kicker() {
 fn standard_tie_break_option_counts_every_kicker() {
     let mut setup = DrawSetup::new(vec![100, 100], 0, 10);
     setup.rules.tie_break = TieBreak::Standard;
-    let (mut h, _) = DrawHand::new(&setup, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c")).unwrap();
+    let (mut h, _) = DrawHand::new(
+        &setup,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
+    )
+    .unwrap();
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -112,7 +134,12 @@ fn full_house_compares_only_the_three() {
     let b = Hand::from_cards(&cards("Ks Kh Kc Ac As")).evaluate();
     assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
     assert!(TieBreak::Standard.compare(a, b).is_lt());
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Kd 2c 2s", "Qd Qc Qh Ac As"], "", "4c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Kd 2c 2s", "Qd Qc Qh Ac As"], "", "4c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -121,7 +148,12 @@ fn full_house_compares_only_the_three() {
 
 #[test]
 fn two_pair_then_lower_pair_then_fifth_card() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "", "4c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "", "4c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -130,7 +162,12 @@ fn two_pair_then_lower_pair_then_fifth_card() {
 
 #[test]
 fn flush_and_high_card_compare_all_five() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "", "4c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "", "4c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -139,7 +176,12 @@ fn flush_and_high_card_compare_all_five() {
 
 #[test]
 fn straight_ties_on_the_highest_card_and_split() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "", "4c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "", "4c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     act(&mut h, show(0));
@@ -156,7 +198,11 @@ fn every_player_posts_the_ante() {
             _ => None,
         })
         .collect();
-    assert_eq!(antes, vec![(1, 10), (2, 5), (0, 10)], "from the cutter; a short stack posts all it has");
+    assert_eq!(
+        antes,
+        vec![(1, 10), (2, 5), (0, 10)],
+        "from the cutter; a short stack posts all it has"
+    );
     assert_eq!(h.pot_total(), 25);
 }
 
@@ -172,14 +218,39 @@ fn cutter_left_of_dealer_acts_first() {
 
 #[test]
 fn opening_requires_a_bet_no_check() {
-    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(3)));
-    let ToAct::Bet(l) = h.legal_actions() else { panic!() };
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(3)),
+    );
+    let ToAct::Bet(l) = h.legal_actions() else {
+        panic!()
+    };
     assert!(!l.check && l.call.is_none() && l.fold);
     assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((10, 90)));
     let e = refused(&mut h, Action::Check { seat: 1 });
-    assert!(matches!(e, DrawError::Betting { reason: BetError::CheckBeforeOpening, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            DrawError::Betting {
+                reason: BetError::CheckBeforeOpening,
+                ..
+            }
+        ),
+        "{e}"
+    );
     let e = refused(&mut h, bet(1, 9));
-    assert!(matches!(e, DrawError::Betting { reason: BetError::RaiseTooSmall { min: 10, got: 9 }, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            DrawError::Betting {
+                reason: BetError::RaiseTooSmall { min: 10, got: 9 },
+                ..
+            }
+        ),
+        "{e}"
+    );
     act(&mut h, bet(1, 10));
 }
 
@@ -192,23 +263,41 @@ fn second_round_also_opens_with_a_bet() {
     act(&mut h, keep(0));
     assert_eq!(h.stage(), Stage::SecondBetting);
     let e = refused(&mut h, Action::Check { seat: 1 });
-    assert!(matches!(e, DrawError::Betting { reason: BetError::CheckBeforeOpening, .. }));
+    assert!(matches!(
+        e,
+        DrawError::Betting {
+            reason: BetError::CheckBeforeOpening,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn checks_allowed_by_option() {
     let mut setup = DrawSetup::new(vec![100, 100, 100], 0, 10);
-    setup.rules = DrawRules { allow_check: true, ..DrawRules::default() };
+    setup.rules = DrawRules {
+        allow_check: true,
+        ..DrawRules::default()
+    };
     let (mut h, _) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(5))).unwrap();
     for s in [1, 2, 0] {
         act(&mut h, Action::Check { seat: s });
     }
-    assert_eq!(h.stage(), Stage::Exchange, "everybody checked: on to the exchange");
+    assert_eq!(
+        h.stage(),
+        Stage::Exchange,
+        "everybody checked: on to the exchange"
+    );
 }
 
 #[test]
 fn nobody_opens_last_player_takes_the_antes() {
-    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(6)));
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(6)),
+    );
     act(&mut h, fold(1));
     let ev = act(&mut h, fold(2));
     assert!(h.is_over());
@@ -219,25 +308,56 @@ fn nobody_opens_last_player_takes_the_antes() {
 
 #[test]
 fn raise_is_the_call_plus_at_least_the_minimum() {
-    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(7)));
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(7)),
+    );
     act(&mut h, bet(1, 30));
     let e = refused(&mut h, bet(2, 39));
-    assert!(matches!(e, DrawError::Betting { reason: BetError::RaiseTooSmall { min: 40, got: 39 }, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            DrawError::Betting {
+                reason: BetError::RaiseTooSmall { min: 40, got: 39 },
+                ..
+            }
+        ),
+        "{e}"
+    );
     act(&mut h, bet(2, 40));
-    let ToAct::Bet(l) = h.legal_actions() else { panic!() };
+    let ToAct::Bet(l) = h.legal_actions() else {
+        panic!()
+    };
     assert_eq!(l.call, Some(40));
-    assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((50, 90)), "no limit: capped by the stack only");
+    assert_eq!(
+        l.raise.map(|r| (r.min_to, r.max_to)),
+        Some((50, 90)),
+        "no limit: capped by the stack only"
+    );
 }
 
 #[test]
 fn whoever_bet_less_makes_up_the_difference() {
-    let (mut h, _) = start(&[100, 100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(8)));
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(8)),
+    );
     act(&mut h, bet(1, 10));
     act(&mut h, bet(2, 30));
     act(&mut h, call(0));
     let ev = act(&mut h, call(1));
-    assert!(ev.contains(&Event::Called { seat: 1, amount: 20, all_in: false }));
-    assert!(ev.contains(&Event::RoundEnded { round: Round::First }));
+    assert!(ev.contains(&Event::Called {
+        seat: 1,
+        amount: 20,
+        all_in: false
+    }));
+    assert!(ev.contains(&Event::RoundEnded {
+        round: Round::First
+    }));
     assert_eq!(h.stage(), Stage::Exchange);
 }
 
@@ -246,7 +366,13 @@ fn fold_out_of_turn_is_binding() {
     let (mut h, _) = start(&[100; 4], 0, 10, Dealing::Seeded(GameRng::from_u64(9)));
     assert!(h.may_fold(3));
     let ev = act(&mut h, fold(3));
-    assert_eq!(ev, vec![Event::Folded { seat: 3, out_of_turn: true }]);
+    assert_eq!(
+        ev,
+        vec![Event::Folded {
+            seat: 3,
+            out_of_turn: true
+        }]
+    );
     let e = refused(&mut h, call(3));
     assert!(matches!(e, DrawError::NotInHand { seat: 3, .. }), "{e}");
     act(&mut h, bet(1, 10));
@@ -254,10 +380,21 @@ fn fold_out_of_turn_is_binding() {
     act(&mut h, call(0));
     assert_eq!(h.stage(), Stage::Exchange);
     for s in [1, 2, 0] {
-        assert_eq!(h.legal_actions(), ToAct::Exchange { seat: s, hand: h.hand(s), max: 3 });
+        assert_eq!(
+            h.legal_actions(),
+            ToAct::Exchange {
+                seat: s,
+                hand: h.hand(s),
+                max: 3
+            }
+        );
         act(&mut h, keep(s));
     }
-    assert_eq!(h.exchange_counts()[3], None, "the folded player is not served");
+    assert_eq!(
+        h.exchange_counts()[3],
+        None,
+        "the folded player is not served"
+    );
 }
 
 #[test]
@@ -279,11 +416,23 @@ fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
     act(&mut h, fold(0)); // out of turn
     let ev = act(&mut h, fold(2));
     assert!(h.is_over());
-    assert!(ev.contains(&Event::UncalledReturned { seat: 1, amount: 20 }));
+    assert!(ev.contains(&Event::UncalledReturned {
+        seat: 1,
+        amount: 20
+    }));
     assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
     assert_eq!(h.stacks(), &[90, 120, 90]);
     let e = refused(&mut h, fold(1));
-    assert!(matches!(e, DrawError::NotNow { legal: ToAct::Nobody, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            DrawError::NotNow {
+                legal: ToAct::Nobody,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -296,7 +445,10 @@ fn exchange_goes_from_cutter_to_dealer() {
     for s in [3, 0, 1, 2] {
         let wrong = (s + 1) % 4;
         let e = refused(&mut h, keep(wrong));
-        assert!(matches!(e, DrawError::NotNow { legal: ToAct::Exchange { seat, .. }, .. } if seat == s), "{e}");
+        assert!(
+            matches!(e, DrawError::NotNow { legal: ToAct::Exchange { seat, .. }, .. } if seat == s),
+            "{e}"
+        );
         let discard: CardSet = h.hand(s).iter().take(s % 4).collect();
         let ev = act(&mut h, Action::Exchange { seat: s, discard });
         assert!(ev.iter().any(|e| matches!(*e, Event::Exchanged { seat, count, .. } if seat == s && count as usize == s % 4)));
@@ -306,30 +458,79 @@ fn exchange_goes_from_cutter_to_dealer() {
 
 #[test]
 fn at_most_three_of_ones_own_cards() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d 2s 3c", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d 2s 3c", "2c"),
+    );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("Kd Kc Ah 8c") });
-    assert!(matches!(e, DrawError::TooManyDiscards { count: 4, .. }), "{e}");
-    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("Ks 8c") });
+    let e = refused(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("Kd Kc Ah 8c"),
+        },
+    );
+    assert!(
+        matches!(e, DrawError::TooManyDiscards { count: 4, .. }),
+        "{e}"
+    );
+    let e = refused(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("Ks 8c"),
+        },
+    );
     assert!(matches!(e, DrawError::NotYourCards { .. }), "{e}");
-    act(&mut h, Action::Exchange { seat: 1, discard: set("8c 3s") });
+    act(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("8c 3s"),
+        },
+    );
     assert_eq!(h.hand(1), set("Kd Kc Ah 2h 2d"));
     assert_eq!(h.discarded(1), set("8c 3s"));
 }
 
 #[test]
 fn discarded_cards_and_draws_are_seen_by_nobody_else() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d", "2c"),
+    );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let ev = act(&mut h, Action::Exchange { seat: 1, discard: set("8c 3s") });
+    let ev = act(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("8c 3s"),
+        },
+    );
     let other: Vec<Event> = ev.iter().map(|e| e.seen_by(Some(0))).collect();
-    assert!(other.contains(&Event::Exchanged { seat: 1, count: 2, discarded: None, drawn: None }));
+    assert!(other.contains(&Event::Exchanged {
+        seat: 1,
+        count: 2,
+        discarded: None,
+        drawn: None
+    }));
     let v0 = h.view(Some(0));
     assert_eq!(v0.exchange_counts[1], Some(2), "the count is announced");
     assert!(v0.discarded.is_empty() && v0.drawn.is_empty());
-    assert_eq!(v0.hand, cards("4s 9c Ks Kh Ad").into_iter().collect::<CardSet>().iter().collect::<Vec<_>>());
+    assert_eq!(
+        v0.hand,
+        cards("4s 9c Ks Kh Ad")
+            .into_iter()
+            .collect::<CardSet>()
+            .iter()
+            .collect::<Vec<_>>()
+    );
     let v1 = h.view(Some(1));
     assert_eq!(v1.discarded, set("8c 3s").iter().collect::<Vec<_>>());
     assert_eq!(v1.drawn, cards("2h 2d"));
@@ -340,14 +541,30 @@ fn discarded_cards_and_draws_are_seen_by_nobody_else() {
 #[test]
 fn bottom_card_is_never_dealt() {
     // Stacked: the bottom card cannot be served, even when it is the last card of the deck.
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c", "2c"),
+    );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let e = refused(&mut h, Action::Exchange { seat: 1, discard: set("3s") });
+    let e = refused(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("3s"),
+        },
+    );
     assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
     // Seeded, eight players all drawing three (the deck runs out twice): never the bottom card.
     for seed in 0..200 {
-        let (mut h, ev) = start(&[1000; 8], (seed % 8) as usize, 10, Dealing::Seeded(GameRng::from_u64(seed)));
+        let (mut h, ev) = start(
+            &[1000; 8],
+            (seed % 8) as usize,
+            10,
+            Dealing::Seeded(GameRng::from_u64(seed)),
+        );
         let bottom = ev
             .iter()
             .find_map(|e| match *e {
@@ -395,10 +612,34 @@ fn discards_reshuffled_except_the_served_players() {
     for s in [2, 3, 4, 5, 6, 7, 0] {
         act(&mut h, call(s));
     }
-    act(&mut h, Action::Exchange { seat: 1, discard: set("3d 3h 3s") });
-    act(&mut h, Action::Exchange { seat: 2, discard: set("4h 4s 5c") });
-    act(&mut h, Action::Exchange { seat: 3, discard: set("5s 6c 6d") });
-    let e = refused(&mut h, Action::Exchange { seat: 4, discard: set("7c 7d 7h") });
+    act(
+        &mut h,
+        Action::Exchange {
+            seat: 1,
+            discard: set("3d 3h 3s"),
+        },
+    );
+    act(
+        &mut h,
+        Action::Exchange {
+            seat: 2,
+            discard: set("4h 4s 5c"),
+        },
+    );
+    act(
+        &mut h,
+        Action::Exchange {
+            seat: 3,
+            discard: set("5s 6c 6d"),
+        },
+    );
+    let e = refused(
+        &mut h,
+        Action::Exchange {
+            seat: 4,
+            discard: set("7c 7d 7h"),
+        },
+    );
     assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
     // Serving a card from the reshuffled discards of others is fine.
     let (mut h3, _) = start(&[100; 8], 0, 10, stacked("3h"));
@@ -406,18 +647,51 @@ fn discards_reshuffled_except_the_served_players() {
     for s in [2, 3, 4, 5, 6, 7, 0] {
         act(&mut h3, call(s));
     }
-    act(&mut h3, Action::Exchange { seat: 1, discard: set("3d 3h 3s") });
-    act(&mut h3, Action::Exchange { seat: 2, discard: set("4h 4s 5c") });
-    act(&mut h3, Action::Exchange { seat: 3, discard: set("5s 6c 6d") });
-    let ev = act(&mut h3, Action::Exchange { seat: 4, discard: set("7c 7d 7h") });
+    act(
+        &mut h3,
+        Action::Exchange {
+            seat: 1,
+            discard: set("3d 3h 3s"),
+        },
+    );
+    act(
+        &mut h3,
+        Action::Exchange {
+            seat: 2,
+            discard: set("4h 4s 5c"),
+        },
+    );
+    act(
+        &mut h3,
+        Action::Exchange {
+            seat: 3,
+            discard: set("5s 6c 6d"),
+        },
+    );
+    let ev = act(
+        &mut h3,
+        Action::Exchange {
+            seat: 4,
+            discard: set("7c 7d 7h"),
+        },
+    );
     assert_eq!(ev[0], Event::Reshuffled { cards: 9 });
     assert_eq!(h3.hand(4), set("7s 8c Ad Ah 3h"));
-    assert_eq!(h3.discard_pile_len(), 3, "seat 4's discards wait for the next reshuffle");
+    assert_eq!(
+        h3.discard_pile_len(),
+        3,
+        "seat 4's discards wait for the next reshuffle"
+    );
     assert_eq!(h3.deck_len(), 8);
     assert!(h3.zones().complete());
     // Seeded: a player never gets back their own discards.
     for seed in 0..200 {
-        let (mut h, _) = start(&[1000; 8], 0, 10, Dealing::Seeded(GameRng::from_u64(1000 + seed)));
+        let (mut h, _) = start(
+            &[1000; 8],
+            0,
+            10,
+            Dealing::Seeded(GameRng::from_u64(1000 + seed)),
+        );
         act(&mut h, bet(1, 10));
         for s in [2, 3, 4, 5, 6, 7, 0] {
             act(&mut h, call(s));
@@ -425,7 +699,10 @@ fn discards_reshuffled_except_the_served_players() {
         for s in [1, 2, 3, 4, 5, 6, 7, 0] {
             let discard: CardSet = h.hand(s).iter().take(3).collect();
             act(&mut h, Action::Exchange { seat: s, discard });
-            assert!((h.hand(s) & discard).is_empty(), "seat {s} got its own discard back");
+            assert!(
+                (h.hand(s) & discard).is_empty(),
+                "seat {s} got its own discard back"
+            );
         }
     }
 }
@@ -445,11 +722,20 @@ fn showdown_starts_with_last_raiser() {
     act(&mut h, call(1));
     assert_eq!(h.stage(), Stage::Showdown);
     assert_eq!(h.showdown_start(), 2);
-    assert!(matches!(h.legal_actions(), ToAct::Showdown { seat: 2, may_muck: false }));
+    assert!(matches!(
+        h.legal_actions(),
+        ToAct::Showdown {
+            seat: 2,
+            may_muck: false
+        }
+    ));
     let e = refused(&mut h, show(0));
     assert!(matches!(e, DrawError::NotNow { .. }));
     act(&mut h, show(2));
-    assert!(matches!(h.legal_actions(), ToAct::Showdown { seat: 0, .. }), "then clockwise");
+    assert!(
+        matches!(h.legal_actions(), ToAct::Showdown { seat: 0, .. }),
+        "then clockwise"
+    );
 }
 
 #[test]
@@ -470,12 +756,26 @@ fn showdown_starts_with_the_opener_if_nobody_raised() {
 #[test]
 fn muck_gives_up_the_pot() {
     // Seat 1 opens and shows first (AA); seat 0 holds KK: cannot beat, mucks; seat 1 wins.
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ks Kh 9d 7c 4s", "Ad Ac 8h 6c 3s"], "", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh 9d 7c 4s", "Ad Ac 8h 6c 3s"], "", "2c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     let e = refused(&mut h, Action::Muck { seat: 1 });
-    assert!(matches!(e, DrawError::MuckNotAllowed { seat: 1, .. }), "the first to show must show");
+    assert!(
+        matches!(e, DrawError::MuckNotAllowed { seat: 1, .. }),
+        "the first to show must show"
+    );
     act(&mut h, show(1));
-    assert_eq!(h.legal_actions(), ToAct::Showdown { seat: 0, may_muck: true });
+    assert_eq!(
+        h.legal_actions(),
+        ToAct::Showdown {
+            seat: 0,
+            may_muck: true
+        }
+    );
     let ev = act(&mut h, Action::Muck { seat: 0 });
     assert!(ev.contains(&Event::Mucked { seat: 0 }));
     assert!(h.is_over());
@@ -486,10 +786,21 @@ fn muck_gives_up_the_pot() {
 
 #[test]
 fn a_better_hand_may_not_muck() {
-    let (mut h, _) = start(&[100, 100], 0, 10, deal(&["Ad Ac 9d 7c 4s", "Ks Kh 8h 6c 3s"], "", "2c"));
+    let (mut h, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ad Ac 9d 7c 4s", "Ks Kh 8h 6c 3s"], "", "2c"),
+    );
     heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
-    assert_eq!(h.legal_actions(), ToAct::Showdown { seat: 0, may_muck: false });
+    assert_eq!(
+        h.legal_actions(),
+        ToAct::Showdown {
+            seat: 0,
+            may_muck: false
+        }
+    );
     let e = refused(&mut h, Action::Muck { seat: 0 });
     assert!(matches!(e, DrawError::MuckNotAllowed { seat: 0, .. }));
     act(&mut h, show(0));
@@ -604,14 +915,22 @@ fn nobody_left_to_bet_against_closes_the_round() {
     }
     act(&mut h, fold(1));
     assert_eq!(h.stage(), Stage::Showdown);
-    assert_eq!(h.showdown_start(), 2, "the last raiser of the first round (seat 1) folded: the next one shows");
+    assert_eq!(
+        h.showdown_start(),
+        2,
+        "the last raiser of the first round (seat 1) folded: the next one shows"
+    );
 }
 
 #[test]
 fn dealer_rotates_clockwise() {
     assert_eq!(next_dealer(0, &[10, 10, 10]), Some(1));
     assert_eq!(next_dealer(2, &[10, 10, 10]), Some(0));
-    assert_eq!(next_dealer(0, &[10, 0, 10]), Some(2), "a seat without chips is skipped");
+    assert_eq!(
+        next_dealer(0, &[10, 0, 10]),
+        Some(2),
+        "a seat without chips is skipped"
+    );
     assert_eq!(next_dealer(0, &[0, 0]), None);
 }
 

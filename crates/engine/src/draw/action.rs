@@ -5,7 +5,9 @@ use crate::Chips;
 use tavolo_cards::{Card, CardSet, HandRank};
 
 /// The two betting rounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Round {
     /// Before the exchange.
     First,
@@ -245,7 +247,10 @@ impl Event {
     /// draws hidden.
     pub fn seen_by(self, seat: Option<usize>) -> Event {
         match self {
-            Event::Dealt { seat: s, .. } if Some(s) != seat => Event::Dealt { seat: s, cards: None },
+            Event::Dealt { seat: s, .. } if Some(s) != seat => Event::Dealt {
+                seat: s,
+                cards: None,
+            },
             Event::Exchanged { seat: s, count, .. } if Some(s) != seat => Event::Exchanged {
                 seat: s,
                 count,

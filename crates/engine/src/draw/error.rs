@@ -146,7 +146,7 @@ pub enum SetupError {
         card: Card,
     },
     /// More stacked draws than an exchange can use.
-    #[error("{got} stacked draws: at most 24 can be served")]
+    #[error("{got} stacked draws: at most 51 cards can be listed")]
     TooManyDraws {
         /// Draws given.
         got: usize,

@@ -13,12 +13,15 @@
 use super::action::{Action, Drawn, Event, Round};
 use super::error::{DrawError, SetupError, StackedProblem};
 use super::rules::{Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};
-use crate::betting::{pots, Bet, BettingRound, Ledger, Legal, Pots, RoundRules, SeatMask, Structure};
+use crate::betting::{
+    pots, Bet, BettingRound, Ledger, Legal, Pots, RoundRules, SeatMask, Structure,
+};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval, HandRank};
 
-/// The most cards one exchange can serve in a hand (three per seat).
-const MAX_DRAWS: usize = 3 * MAX_DRAW_SEATS;
+/// The most stacked draws a deal may list (the exchange uses at most 3 per seat; a whole
+/// stacked deck lists more).
+pub(crate) const MAX_DRAWS: usize = 51;
 
 /// Who is to act, and what they may do. Besides this, any live seat may fold at any moment of
 /// the betting or the exchange ([`DrawHand::may_fold`]).
@@ -65,7 +68,13 @@ pub struct CardZones {
 impl CardZones {
     /// Whether the zones are disjoint and hold all 52 cards.
     pub fn complete(&self) -> bool {
-        let parts = [self.live_hands, self.dead_hands, self.deck, CardSet::from(self.bottom), self.discard_pile];
+        let parts = [
+            self.live_hands,
+            self.dead_hands,
+            self.deck,
+            CardSet::from(self.bottom),
+            self.discard_pile,
+        ];
         let mut all = CardSet::EMPTY;
         let mut count = 0;
         for p in parts {
@@ -76,12 +85,19 @@ impl CardZones {
     }
 }
 
-/// The deck as an array for O(1) random draws plus a set for membership.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The deck as an array for O(1) random draws plus a set for membership. Two decks are equal
+/// when they hold the same cards: the order in the array is an artefact of drawing.
+#[derive(Clone, Copy, Debug)]
 struct Deck {
     pool: [Card; 52],
     len: u8,
     set: CardSet,
+}
+
+impl PartialEq for Deck {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+    }
 }
 
 impl Deck {
@@ -113,7 +129,10 @@ impl Deck {
     }
 
     fn take(&mut self, card: Card) -> bool {
-        match self.pool[..self.len as usize].iter().position(|&c| c == card) {
+        match self.pool[..self.len as usize]
+            .iter()
+            .position(|&c| c == card)
+        {
             Some(i) => {
                 self.take_at(i);
                 true
@@ -123,11 +142,16 @@ impl Deck {
     }
 }
 
-/// Where the next card comes from.
+/// Where the next card comes from. (The generator is held inline, not boxed, so that a hand
+/// allocates nothing.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Source {
     Seeded(GameRng),
-    Stacked { draws: [Option<Card>; MAX_DRAWS], next: u8 },
+    Stacked {
+        draws: [Option<Card>; MAX_DRAWS],
+        next: u8,
+    },
     /// Only in comparisons of states ([`DrawHand::same_state`]).
     Ignored,
 }
@@ -135,7 +159,9 @@ enum Source {
 impl PartialEq for Source {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
-            (Source::Stacked { draws: a, next: i }, Source::Stacked { draws: b, next: j }) => a == b && i == j,
+            (Source::Stacked { draws: a, next: i }, Source::Stacked { draws: b, next: j }) => {
+                a == b && i == j
+            }
             // A generator cannot be compared; two seeded hands are compared by their cards.
             (Source::Seeded(_), Source::Seeded(_)) | (Source::Ignored, Source::Ignored) => true,
             _ => false,
@@ -213,7 +239,11 @@ impl DrawHand {
     }
 
     /// As [`DrawHand::new`], appending the events to `events` (no allocation when it has room).
-    pub fn new_into(setup: &DrawSetup, dealing: Dealing, events: &mut Vec<Event>) -> Result<DrawHand, SetupError> {
+    pub fn new_into(
+        setup: &DrawSetup,
+        dealing: Dealing,
+        events: &mut Vec<Event>,
+    ) -> Result<DrawHand, SetupError> {
         setup.validate()?;
         let n = setup.seats();
         if let Dealing::Stacked(deal) = &dealing {
@@ -262,7 +292,9 @@ impl DrawHand {
             total,
         };
         if h.carried_in > 0 {
-            events.push(Event::CarriedIn { amount: h.carried_in });
+            events.push(Event::CarriedIn {
+                amount: h.carried_in,
+            });
         }
         // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
         // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
@@ -305,7 +337,9 @@ impl DrawHand {
                 h.source = Source::Stacked { draws, next: 0 };
             }
         }
-        events.push(Event::BottomCard { card: Some(h.bottom) });
+        events.push(Event::BottomCard {
+            card: Some(h.bottom),
+        });
         for p in 0..n {
             let s = h.seat_at(p);
             events.push(Event::Dealt {
@@ -399,7 +433,8 @@ impl DrawHand {
                         return;
                     } else {
                         self.which = Round::Second;
-                        self.round = BettingRound::start(&self.ledger, self.cutter(), self.round_rules());
+                        self.round =
+                            BettingRound::start(&self.ledger, self.cutter(), self.round_rules());
                         self.phase = Phase::Betting;
                     }
                 }
@@ -475,7 +510,11 @@ impl DrawHand {
             carried += pots::split(amount, winners, first, n, self.rules.odd_chips, |s, a| {
                 ledger.pay(s, a);
                 won[s] += a;
-                ev.push(Event::PotWon { pot: i, seat: s, amount: a });
+                ev.push(Event::PotWon {
+                    pot: i,
+                    seat: s,
+                    amount: a,
+                });
             });
         }
         if carried > 0 {
@@ -682,7 +721,9 @@ impl DrawHand {
                 self.deck.refill(self.pile);
                 self.pile = CardSet::EMPTY;
                 self.reshuffles += 1;
-                ev.push(Event::Reshuffled { cards: self.deck.len });
+                ev.push(Event::Reshuffled {
+                    cards: self.deck.len,
+                });
             }
             let card = match &mut self.source {
                 Source::Seeded(rng) => {
@@ -893,7 +934,8 @@ impl DrawHand {
     /// cards. The result is in the same state as the original ([`DrawHand::same_state`]).
     pub fn replay(setup: &DrawSetup, events: &[Event]) -> Result<DrawHand, ReplayError> {
         let deal = stacked_from_log(setup.seats(), events)?;
-        let (mut h, _) = DrawHand::new(setup, Dealing::Stacked(deal)).map_err(ReplayError::Setup)?;
+        let (mut h, _) =
+            DrawHand::new(setup, Dealing::Stacked(deal)).map_err(ReplayError::Setup)?;
         let mut ev = Vec::new();
         for a in actions_from_log(events) {
             h.apply_into(a, &mut ev).map_err(ReplayError::Action)?;
@@ -938,7 +980,10 @@ pub(crate) fn stacked_from_log(seats: usize, events: &[Event]) -> Result<Stacked
     for e in events {
         match *e {
             Event::BottomCard { card } => bottom = card,
-            Event::Dealt { seat, cards: Some(cards) } if seat < seats && cards.len() == 5 => {
+            Event::Dealt {
+                seat,
+                cards: Some(cards),
+            } if seat < seats && cards.len() == 5 => {
                 let mut five = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 5];
                 for (slot, c) in five.iter_mut().zip(cards.iter()) {
                     *slot = c;
@@ -946,16 +991,28 @@ pub(crate) fn stacked_from_log(seats: usize, events: &[Event]) -> Result<Stacked
                 hands[seat] = Some(five);
             }
             Event::Exchanged { drawn: Some(d), .. } => draws.extend(d.cards()),
-            Event::Exchanged { drawn: None, .. } => return Err(ReplayError::Incomplete { what: "the drawn cards" }),
+            Event::Exchanged { drawn: None, .. } => {
+                return Err(ReplayError::Incomplete {
+                    what: "the drawn cards",
+                })
+            }
             _ => {}
         }
     }
     let hands = hands
         .into_iter()
         .collect::<Option<Vec<_>>>()
-        .ok_or(ReplayError::Incomplete { what: "every seat's five cards" })?;
-    let bottom = bottom.ok_or(ReplayError::Incomplete { what: "the bottom card" })?;
-    Ok(StackedDeal { hands, draws, bottom })
+        .ok_or(ReplayError::Incomplete {
+            what: "every seat's five cards",
+        })?;
+    let bottom = bottom.ok_or(ReplayError::Incomplete {
+        what: "the bottom card",
+    })?;
+    Ok(StackedDeal {
+        hands,
+        draws,
+        bottom,
+    })
 }
 
 /// The players' actions recorded in a log, in order.
@@ -965,7 +1022,9 @@ pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action>
         Event::Checked { seat } => Some(Action::Check { seat }),
         Event::Called { seat, .. } => Some(Action::Call { seat }),
         Event::BetOrRaised { seat, to, .. } => Some(Action::BetOrRaiseTo { seat, to }),
-        Event::Exchanged { seat, discarded, .. } => Some(Action::Exchange {
+        Event::Exchanged {
+            seat, discarded, ..
+        } => Some(Action::Exchange {
             seat,
             discard: discarded.unwrap_or(CardSet::EMPTY),
         }),

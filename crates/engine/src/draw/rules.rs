@@ -86,7 +86,10 @@ impl DrawSetup {
             return Err(SetupError::SeatCount { got: n });
         }
         if self.dealer >= n {
-            return Err(SetupError::Dealer { dealer: self.dealer, seats: n });
+            return Err(SetupError::Dealer {
+                dealer: self.dealer,
+                seats: n,
+            });
         }
         if let Some(seat) = self.stacks.iter().position(|&s| s == 0) {
             return Err(SetupError::EmptyStack { seat });
@@ -144,22 +147,33 @@ impl StackedDeal {
 
     pub(crate) fn check(&self, seats: usize) -> Result<(), SetupError> {
         if self.hands.len() != seats {
-            return Err(SetupError::StackedHands { hands: self.hands.len(), seats });
+            return Err(SetupError::StackedHands {
+                hands: self.hands.len(),
+                seats,
+            });
         }
         let mut seen = CardSet::EMPTY;
-        for &c in self.hands.iter().flatten().chain(std::iter::once(&self.bottom)) {
+        for &c in self
+            .hands
+            .iter()
+            .flatten()
+            .chain(std::iter::once(&self.bottom))
+        {
             if !seen.insert(c) {
                 return Err(SetupError::DuplicateCard { card: c });
             }
         }
-        if self.draws.len() > 3 * MAX_DRAW_SEATS {
-            return Err(SetupError::TooManyDraws { got: self.draws.len() });
+        if self.draws.len() > super::hand::MAX_DRAWS {
+            return Err(SetupError::TooManyDraws {
+                got: self.draws.len(),
+            });
         }
         Ok(())
     }
 }
 
 /// Where the cards come from.
+#[allow(clippy::large_enum_variant)] // the generator moves into the hand; boxing would allocate
 #[derive(Clone, Debug)]
 pub enum Dealing {
     /// Shuffled by this generator (reproducible from its seed): the bottom card is drawn first,

@@ -81,19 +81,33 @@ impl DrawHand {
             bets: (0..n).map(|s| self.bet(s)).collect(),
             pot: self.pot_total(),
             carried_in: self.carried_in(),
-            hand: me.map(|s| self.hand(s).iter().collect()).unwrap_or_default(),
-            discarded: me.map(|s| self.discarded(s).iter().collect()).unwrap_or_default(),
-            drawn: me.map(|s| self.drawn(s).cards().collect()).unwrap_or_default(),
+            hand: me
+                .map(|s| self.hand(s).iter().collect())
+                .unwrap_or_default(),
+            discarded: me
+                .map(|s| self.discarded(s).iter().collect())
+                .unwrap_or_default(),
+            drawn: me
+                .map(|s| self.drawn(s).cards().collect())
+                .unwrap_or_default(),
             exchange_counts: self.exchange_counts().to_vec(),
             deck_cards: self.deck_len(),
             discard_pile: self.discard_pile_len(),
             reshuffles: self.reshuffles(),
             shown: (0..n)
-                .map(|s| self.shown().contains(s).then(|| self.hand(s).iter().collect()))
+                .map(|s| {
+                    self.shown()
+                        .contains(s)
+                        .then(|| self.hand(s).iter().collect())
+                })
                 .collect(),
             live: (0..n).map(|s| self.live().contains(s)).collect(),
             to_act,
-            legal: if to_act.is_some() && to_act == me { Some(legal) } else { None },
+            legal: if to_act.is_some() && to_act == me {
+                Some(legal)
+            } else {
+                None
+            },
             may_fold: me.is_some_and(|s| self.may_fold(s)),
             over: self.is_over(),
             won: self.winnings().to_vec(),
