@@ -146,7 +146,7 @@ fn check_record(rec: &SaintRecord) {
         assert_eq!(r.scores, scores);
         let mut pool = centre;
         for h in &r.hands {
-            pool = pool | set(&h.shown);
+            pool |= set(&h.shown);
         }
         match &r.draft {
             None => assert_eq!(round, 8),
@@ -171,13 +171,13 @@ fn check_record(rec: &SaintRecord) {
             }
         }
         assert_eq!(set(&r.discards), pool);
-        discards = discards | pool;
+        discards |= pool;
         centre = preview;
         // Every card is somewhere, once.
         let mut all = centre | discards | set(&draw);
         for h in &hands {
             assert!(all.is_disjoint(*h));
-            all = all | *h;
+            all |= *h;
         }
         assert_eq!(
             all,
