@@ -24,7 +24,7 @@ pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange};
 pub use action::{Action, Drawn, Event, Round};
 pub use error::{DrawError, SetupError};
 pub use hand::{CardZones, DrawHand, ReplayError, Stage, ToAct};
-
+pub use record::{DrawRecord, RecordAction, RecordDeal, RecordError, RecordResult, RECORD_FORMAT};
 pub use rules::{next_dealer, Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};
 pub use tavolo_cards::TieBreak;
 pub use view::DrawView;

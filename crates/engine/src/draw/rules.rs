@@ -12,6 +12,7 @@ pub const MAX_DRAW_SEATS: usize = 8;
 
 /// A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct DrawRules {
     /// Whether a player may check before the betting is opened (RULES.md: no — open or fold;
     /// the option is "as most other draw games do").
