@@ -114,3 +114,19 @@ mod tests {
         assert!(Deck::stacked(vec![c, c]).is_err());
     }
 }
+
+#[cfg(test)]
+mod pinned {
+    use super::*;
+
+    /// A published seed must always recompute the same deck: this pins the shuffle algorithm
+    /// (ChaCha20, Lemire bounded integers, Fisher–Yates from the top index down).
+    #[test]
+    fn seed_42_deals_the_same_deck_forever() {
+        let d = Deck::shuffled(&mut GameRng::from_u64(42));
+        let top: Vec<String> = d.undealt()[..10].iter().map(|c| c.to_string()).collect();
+        assert_eq!(top.join(" "), PINNED_42);
+    }
+
+    const PINNED_42: &str = "7c 2h 5c 5d 8h 3d 6s 2c 2s Qd";
+}

@@ -60,13 +60,15 @@ impl GameRng {
             return 0;
         }
         // Lemire: multiply-shift, rejecting the few low products that would bias the result.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u64::from(self.next_u32()) * u64::from(n);
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
+        // The rejection threshold (a division) is only needed when the low half is below `n`.
+        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (m >> 32) as u32
     }
 
     /// Shuffles a slice with an unbiased Fisher–Yates shuffle.

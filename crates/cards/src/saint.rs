@@ -109,15 +109,21 @@ impl Centre {
 
 /// Best flush of the two `own` rank bits with any three of `centre`'s rank bits (same suit).
 fn best_flush(centre: u16, own: u16) -> u16 {
-    let bits: Vec<u16> = (0..13)
-        .filter(|r| centre >> r & 1 == 1)
-        .map(|r| 1 << r)
-        .collect();
+    // Every three-card subset of the centre's bits: drop two of the (at most five) bits.
     let mut best = 0;
-    for i in 0..bits.len() {
-        for j in i + 1..bits.len() {
-            for k in j + 1..bits.len() {
-                let m = own | bits[i] | bits[j] | bits[k];
+    let mut a = centre;
+    while a != 0 {
+        let i = a & a.wrapping_neg();
+        a &= a - 1;
+        let mut b = a;
+        while b != 0 {
+            let j = b & b.wrapping_neg();
+            b &= b - 1;
+            let mut c = b;
+            while c != 0 {
+                let k = c & c.wrapping_neg();
+                c &= c - 1;
+                let m = own | i | j | k;
                 best = best.max(tables::FLUSH[(m & 0x1fff) as usize]);
             }
         }
