@@ -97,6 +97,27 @@ mod tests {
     }
 
     #[test]
+    fn lazy_threshold_draws_exactly_what_the_eager_method_draws() {
+        let mut a = GameRng::from_u64(3);
+        let mut b = GameRng::from_u64(3);
+        for i in 0..200_000u32 {
+            let n = 1
+                + (i * 2_654_435_761u32 >> 7) % 100_000
+                + if i % 7 == 0 { 3_000_000_000 } else { 0 };
+            let eager = {
+                let threshold = n.wrapping_neg() % n;
+                loop {
+                    let m = u64::from(b.next_u32()) * u64::from(n);
+                    if (m as u32) >= threshold {
+                        break (m >> 32) as u32;
+                    }
+                }
+            };
+            assert_eq!(a.below(n), eager, "n = {n}");
+        }
+    }
+
+    #[test]
     fn shuffle_reaches_every_position_evenly() {
         // Where the first of four items lands: each of the 4 positions about 1/4 of the time.
         let mut r = GameRng::from_u64(2);
