@@ -101,9 +101,8 @@ mod tests {
         let mut a = GameRng::from_u64(3);
         let mut b = GameRng::from_u64(3);
         for i in 0..200_000u32 {
-            let n = 1
-                + (i * 2_654_435_761u32 >> 7) % 100_000
-                + if i % 7 == 0 { 3_000_000_000 } else { 0 };
+            let spread = (i.wrapping_mul(2_654_435_761) >> 7) % 100_000;
+            let n = 1 + spread + if i % 7 == 0 { 3_000_000_000 } else { 0 };
             let eager = {
                 let threshold = n.wrapping_neg() % n;
                 loop {
