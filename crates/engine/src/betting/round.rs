@@ -411,7 +411,8 @@ impl BettingRound {
             self.actor = None;
             return Step::Closed;
         }
-        match self.to_act.next_from((from + 1) % n, n) {
+        let next = if from + 1 >= n { 0 } else { from + 1 };
+        match self.to_act.next_from(next, n) {
             Some(a) => {
                 self.actor = Some(a as u8);
                 Step::Next(a)

@@ -90,10 +90,11 @@ impl SeatMask {
         })
     }
 
-    /// The seats clockwise starting at `from` (inclusive) on a table of `n` seats.
+    /// The seats clockwise starting at `from` (inclusive, `from < n`) on a table of `n` seats.
     pub fn clockwise_from(self, from: usize, n: usize) -> impl Iterator<Item = usize> {
+        let from = if from < n { from } else { from.checked_rem(n).unwrap_or(0) };
         (0..n)
-            .map(move |k| (from + k) % n)
+            .map(move |k| if from + k >= n { from + k - n } else { from + k })
             .filter(move |&s| self.contains(s))
     }
 }

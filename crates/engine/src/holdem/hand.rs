@@ -287,7 +287,14 @@ impl Hand {
     /// The seat at position `p` counted from the left of the button.
     #[inline]
     fn seat_at(&self, p: usize) -> usize {
-        (self.button as usize + 1 + p) % self.n as usize
+        // button < n and p < n, so one subtraction wraps (no division on the hot path).
+        let s = self.button as usize + 1 + p;
+        let n = self.n as usize;
+        if s >= n {
+            s - n
+        } else {
+            s
+        }
     }
 
     /// The seat left of the button ("the hand", first position).
