@@ -256,3 +256,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_hand_played_exports_as_a_replayable_hand_history() {
+    let (mut t, _) =
+        Table::open(config(), &[1, 2, 3, 4, 5], &mut GameRng::from_u64(3)).expect("open");
+    let mut rng = GameRng::from_u64(21);
+    for _ in 0..20 {
+        for p in 1..=5 {
+            let _ = t.rebuy(p);
+        }
+        let (mut h, mut ev, _) = t.deal_seeded(&mut rng).expect("deal");
+        while let Some(a) = random_action(&h, &mut rng) {
+            ev.extend(h.apply(a).expect("legal"));
+        }
+        let seats = t.hand_seats().expect("in hand").clone();
+        let phh = seats.to_phh(&ev);
+        t.finish(&h).expect("over");
+        let back = tavolo_engine::holdem::phh::parse_phh(&phh.to_phh()).expect("parses");
+        let replayed = back.replay().expect("replays");
+        let mut table_stacks: Vec<u64> = replayed.finishing_stacks();
+        table_stacks.sort_unstable();
+        let mut now: Vec<u64> = seats
+            .seats
+            .iter()
+            .map(|&s| t.occupant(s).expect("seated").1)
+            .collect();
+        now.sort_unstable();
+        assert_eq!(table_stacks, now);
+        assert_eq!(
+            back.players.as_ref().map(Vec::len),
+            Some(seats.players.len())
+        );
+    }
+}

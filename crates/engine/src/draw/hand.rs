@@ -100,10 +100,30 @@ impl PartialEq for Deck {
     }
 }
 
+/// The 52 cards in index order.
+const ALL_CARDS: [Card; 52] = {
+    let mut a = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 52];
+    let mut i = 0;
+    while i < 52 {
+        if let Some(c) = Card::from_index(i as u8) {
+            a[i] = c;
+        }
+        i += 1;
+    }
+    a
+};
+
 impl Deck {
+    /// All 52 cards.
+    const FULL: Deck = Deck {
+        pool: ALL_CARDS,
+        len: 52,
+        set: CardSet::FULL,
+    };
+
     fn new(cards: CardSet) -> Deck {
         let mut d = Deck {
-            pool: [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 52],
+            pool: ALL_CARDS,
             len: 0,
             set: CardSet::EMPTY,
         };
@@ -112,10 +132,12 @@ impl Deck {
     }
 
     fn refill(&mut self, cards: CardSet) {
+        let mut len = self.len as usize;
         for c in cards.iter() {
-            self.pool[self.len as usize] = c;
-            self.len += 1;
+            self.pool[len] = c;
+            len += 1;
         }
+        self.len = len as u8;
         self.set |= cards;
     }
 
@@ -140,6 +162,25 @@ impl Deck {
             None => false,
         }
     }
+}
+
+/// A uniformly random integer in `0..n` (`n >= 1`), exactly as [`GameRng::below`] draws it
+/// (Lemire's multiply-shift with rejection), but computing the rejection threshold — a
+/// division — only in the rare case it can matter (the low half of the product below `n`), so
+/// that the same seed deals the same cards, faster.
+#[inline]
+fn below(rng: &mut GameRng, n: u32) -> u32 {
+    if n <= 1 {
+        return 0;
+    }
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
 }
 
 /// Where the next card comes from. (The generator is held inline, not boxed, so that a hand
@@ -279,7 +320,7 @@ impl DrawHand {
             counts: [None; MAX_DRAW_SEATS],
             exchanged: SeatMask::EMPTY,
             pile: CardSet::EMPTY,
-            deck: Deck::new(CardSet::FULL),
+            deck: Deck::FULL,
             bottom: two,
             source: Source::Ignored,
             reshuffles: 0,
@@ -311,10 +352,10 @@ impl DrawHand {
         // one at a time from the cutter round to the dealer.
         match dealing {
             Dealing::Seeded(mut rng) => {
-                h.bottom = h.deck.take_at(rng.below(52) as usize);
+                h.bottom = h.deck.take_at(below(&mut rng, 52) as usize);
                 for k in 0..5 * n {
                     let s = h.seat_at(k % n);
-                    let i = rng.below(u32::from(h.deck.len)) as usize;
+                    let i = below(&mut rng, u32::from(h.deck.len)) as usize;
                     let c = h.deck.take_at(i);
                     h.hands[s].insert(c);
                 }
@@ -372,6 +413,13 @@ impl DrawHand {
     /// nobody left who could answer a bet. Then the round is over for them (it would be absurd to
     /// make them fold), e.g. when every other player still in is all-in.
     fn stuck(&self) -> bool {
+        let Some(a) = self.round.actor() else {
+            return false;
+        };
+        // Owing something, a call is possible; with checks allowed, a check is.
+        if self.rules.allow_check || self.ledger.bet(a) < self.ledger.max_bet() {
+            return false;
+        }
         match self.round.legal(&self.ledger) {
             Some(l) => !l.check && l.call.is_none() && l.raise.is_none(),
             None => false,
@@ -407,8 +455,11 @@ impl DrawHand {
         (r, r.tiebreak_key(self.rules.tie_break))
     }
 
+    /// Whether `seat` may muck: a hand shown so far is at least as good, by a player in every pot
+    /// `seat` contests (so no pot is ever left without a claimant). Hand values of every seat in
+    /// the showdown are computed when it begins ([`DrawHand::ranks`]).
     fn may_muck(&self, seat: usize) -> bool {
-        let (_, key) = self.key_of(seat);
+        let key = self.keys[seat];
         let mine = self.ledger.committed(seat);
         self.shown
             .and(self.ledger.live())
@@ -476,6 +527,11 @@ impl DrawHand {
                     .unwrap_or(self.cutter());
                 let n = self.n as usize;
                 self.show_start = live.next_from(start, n).unwrap_or(start) as u8;
+                for s in live.iter() {
+                    let (rank, key) = self.key_of(s);
+                    self.keys[s] = key;
+                    self.ranks[s] = Some(rank);
+                }
                 self.phase = Phase::Showdown;
             }
         }
@@ -660,9 +716,7 @@ impl DrawHand {
                 if self.next_shower() != Some(seat) {
                     return Err(not_now(self));
                 }
-                let (rank, key) = self.key_of(seat);
-                self.keys[seat] = key;
-                self.ranks[seat] = Some(rank);
+                let (rank, _) = self.key_of(seat);
                 self.shown.insert(seat);
                 events.push(Event::Shown {
                     seat,
@@ -727,7 +781,7 @@ impl DrawHand {
             }
             let card = match &mut self.source {
                 Source::Seeded(rng) => {
-                    let i = rng.below(u32::from(self.deck.len)) as usize;
+                    let i = below(rng, u32::from(self.deck.len)) as usize;
                     self.deck.take_at(i)
                 }
                 Source::Stacked { draws, next } => {
@@ -876,9 +930,13 @@ impl DrawHand {
         self.shown
     }
 
-    /// The value of a shown hand.
+    /// The value of a shown hand (`None` if not shown).
     pub fn shown_rank(&self, seat: usize) -> Option<HandRank> {
-        self.ranks.get(seat).copied().flatten()
+        if self.shown.contains(seat) {
+            self.ranks.get(seat).copied().flatten()
+        } else {
+            None
+        }
     }
 
     /// The seat that shows first at the showdown (meaningful once the showdown has begun).

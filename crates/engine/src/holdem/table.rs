@@ -173,8 +173,19 @@ struct Occupant {
 pub struct HandSeats {
     /// Table seat of each hand seat.
     pub seats: Vec<usize>,
+    /// The player in each hand seat.
+    pub players: Vec<PlayerId>,
     /// The hand's setup.
     pub setup: HandSetup,
+}
+
+impl HandSeats {
+    /// The hand as a PHH hand history (players named by their ids), from its events: what the
+    /// table exports for every hand played.
+    pub fn to_phh(&self, events: &[Event]) -> super::phh::PhhHand {
+        let names: Vec<String> = self.players.iter().map(|p| p.to_string()).collect();
+        super::phh::export(&self.setup, events, Some(&names))
+    }
 }
 
 /// A cash table of Hold'em.
@@ -491,8 +502,13 @@ impl Table {
             button: active[button_idx],
             first,
         });
+        let players = active
+            .iter()
+            .filter_map(|&s| self.seats[s].map(|o| o.player))
+            .collect();
         self.in_hand = Some(HandSeats {
             seats: active,
+            players,
             setup,
         });
         Ok((hand, events, tev))
