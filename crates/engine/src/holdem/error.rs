@@ -61,6 +61,9 @@ pub enum HoldemError {
         /// The seat.
         seat: usize,
     },
+    /// The setup of a hand to rebuild is invalid.
+    #[error("invalid setup: {0}")]
+    Setup(SetupError),
     /// A hand is shown without its cards being known.
     #[error("{action:?} refused: seat {seat}'s hole cards are unknown; state them")]
     UnknownCards {

@@ -916,10 +916,7 @@ impl Hand {
     /// from the deck.
     pub fn replay(setup: &HandSetup, events: &[Event]) -> Result<Hand, HoldemError> {
         let mut ev = Vec::new();
-        let (mut h, _) = Hand::new(setup, Dealing::Supplied).map_err(|_| HoldemError::NotNow {
-            action: Action::Muck { seat: 0 },
-            legal: ToAct::Nobody,
-        })?;
+        let (mut h, _) = Hand::new(setup, Dealing::Supplied).map_err(HoldemError::Setup)?;
         let mut holes = [[None; 2]; MAX_SEATS];
         let mut got = [0usize; MAX_SEATS];
         for e in events {
