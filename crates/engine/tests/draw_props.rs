@@ -287,7 +287,7 @@ fn random_setup(c: &mut Choices) -> (DrawSetup, u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
 
     /// One hand with illegal actions tried at every step, views and replay checked.
     #[test]

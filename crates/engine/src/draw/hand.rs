@@ -243,6 +243,7 @@ pub enum Stage {
 pub struct DrawHand {
     n: u8,
     dealer: u8,
+    cutter: u8,
     ante: Chips,
     rules: DrawRules,
     carried_in: Chips,
@@ -290,7 +291,7 @@ impl DrawHand {
         if let Dealing::Stacked(deal) = &dealing {
             deal.check(n)?;
         }
-        let ledger = Ledger::new(&setup.stacks);
+        let mut ledger = Ledger::new(&setup.stacks);
         let total = ledger.total() + setup.carried_in;
         let rules = setup.rules;
         let round_rules = RoundRules {
@@ -301,16 +302,34 @@ impl DrawHand {
             forced_bets: 0,
             check_before_opening: rules.allow_check,
         };
-        let placeholder = BettingRound::start(&ledger, 0, round_rules);
+        if setup.carried_in > 0 {
+            events.push(Event::CarriedIn {
+                amount: setup.carried_in,
+            });
+        }
+        // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
+        // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
+        let cutter = (setup.dealer + 1) % n;
+        let mut s = cutter;
+        for _ in 0..n {
+            let amount = ledger.put(s, setup.ante);
+            events.push(Event::AntePosted { seat: s, amount });
+            s = if s + 1 == n { 0 } else { s + 1 };
+        }
+        if let Some((seat, amount)) = ledger.return_uncalled() {
+            events.push(Event::UncalledReturned { seat, amount });
+        }
+        ledger.collect();
         let two = Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs);
         let mut h = DrawHand {
             n: n as u8,
             dealer: setup.dealer as u8,
+            cutter: cutter as u8,
             ante: setup.ante,
             rules,
             carried_in: setup.carried_in,
+            round: BettingRound::start(&ledger, cutter, round_rules),
             ledger,
-            round: placeholder,
             which: Round::First,
             phase: Phase::Betting,
             first_aggressor: None,
@@ -332,32 +351,17 @@ impl DrawHand {
             carried: 0,
             total,
         };
-        if h.carried_in > 0 {
-            events.push(Event::CarriedIn {
-                amount: h.carried_in,
-            });
-        }
-        // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
-        // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
-        for p in 0..n {
-            let s = h.seat_at(p);
-            let amount = h.ledger.put(s, h.ante);
-            events.push(Event::AntePosted { seat: s, amount });
-        }
-        if let Some((seat, amount)) = h.ledger.return_uncalled() {
-            events.push(Event::UncalledReturned { seat, amount });
-        }
-        h.ledger.collect();
         // "Mischen, Abheben, Geben": the bottom card is set aside, then five cards to each seat,
         // one at a time from the cutter round to the dealer.
         match dealing {
             Dealing::Seeded(mut rng) => {
                 h.bottom = h.deck.take_at(below(&mut rng, 52) as usize);
-                for k in 0..5 * n {
-                    let s = h.seat_at(k % n);
+                let mut s = cutter;
+                for _ in 0..5 * n {
                     let i = below(&mut rng, u32::from(h.deck.len)) as usize;
                     let c = h.deck.take_at(i);
                     h.hands[s].insert(c);
+                    s = if s + 1 == n { 0 } else { s + 1 };
                 }
                 h.source = Source::Seeded(rng);
             }
@@ -381,28 +385,22 @@ impl DrawHand {
         events.push(Event::BottomCard {
             card: Some(h.bottom),
         });
-        for p in 0..n {
-            let s = h.seat_at(p);
+        let mut s = cutter;
+        for _ in 0..n {
             events.push(Event::Dealt {
                 seat: s,
                 cards: Some(h.hands[s]),
             });
+            s = if s + 1 == n { 0 } else { s + 1 };
         }
-        h.round = BettingRound::start(&h.ledger, h.cutter(), round_rules);
         h.advance(events);
         Ok(h)
-    }
-
-    /// The seat at position `p` counted from the cutter (0 is the cutter, n − 1 the dealer).
-    #[inline]
-    fn seat_at(&self, p: usize) -> usize {
-        (self.dealer as usize + 1 + p) % self.n as usize
     }
 
     /// The cutter: left of the dealer, first to act in every round and in the exchange.
     #[inline]
     pub fn cutter(&self) -> usize {
-        self.seat_at(0)
+        self.cutter as usize
     }
 
     fn round_rules(&self) -> RoundRules {
@@ -457,7 +455,7 @@ impl DrawHand {
 
     /// Whether `seat` may muck: a hand shown so far is at least as good, by a player in every pot
     /// `seat` contests (so no pot is ever left without a claimant). Hand values of every seat in
-    /// the showdown are computed when it begins ([`DrawHand::ranks`]).
+    /// the showdown are computed when it begins.
     fn may_muck(&self, seat: usize) -> bool {
         let key = self.keys[seat];
         let mine = self.ledger.committed(seat);
@@ -540,6 +538,23 @@ impl DrawHand {
     fn award(&mut self, ev: &mut Vec<Event>) {
         let n = self.n as usize;
         let live = self.ledger.live();
+        if live.len() == 1 {
+            // The last player left takes everything in the middle (every pot would be theirs).
+            let winner = live.iter().next().unwrap_or(0);
+            let amount = self.ledger.pot_total() + self.carried_in;
+            self.ledger.clear_middle();
+            self.ledger.pay(winner, amount);
+            self.won[winner] += amount;
+            ev.push(Event::PotWon {
+                pot: 0,
+                seat: winner,
+                amount,
+            });
+            self.carried = 0;
+            self.phase = Phase::Over;
+            ev.push(Event::HandOver);
+            return;
+        }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
         let mut carried = pots.unclaimed();
@@ -716,7 +731,7 @@ impl DrawHand {
                 if self.next_shower() != Some(seat) {
                     return Err(not_now(self));
                 }
-                let (rank, _) = self.key_of(seat);
+                let rank = self.ranks[seat].unwrap_or_else(|| self.key_of(seat).0);
                 self.shown.insert(seat);
                 events.push(Event::Shown {
                     seat,

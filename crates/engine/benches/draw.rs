@@ -1,0 +1,161 @@
+//! Five-Card Draw throughput: complete random 6-handed hands per second on one core.
+//!
+//! Each hand is dealt by the engine's ChaCha20 generator (one generator for the whole session,
+//! handed from hand to hand as a table would) and played to the end by random legal actions —
+//! opening, calling, raising, folding (sometimes out of turn), exchanging 0–3 cards, showing or
+//! mucking — every action going through the engine's checks and `apply_into` with a reused
+//! event buffer; showdowns are evaluated with the German tie-breaks. Stacks are reset every
+//! hand (random, 20 to 400 antes) so that all-ins and side pots occur.
+//!
+//! Run with `cargo bench -p tavolo-engine --bench draw`; `DRAW_BENCH_SECS` sets the measuring
+//! time (default 3).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use tavolo_cards::GameRng;
+use tavolo_engine::draw::{Action, Dealing, DrawHand, DrawSetup, Event, ToAct};
+
+/// wyrand: a tiny non-cryptographic generator for the bots' choices (the deck stays ChaCha20).
+struct WyRand(u64);
+
+impl WyRand {
+    #[inline]
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
+        let r = (t >> 64) as u64 ^ t as u64;
+        ((u128::from(r) * u128::from(n)) >> 64) as u64
+    }
+}
+
+#[inline]
+fn bot(h: &DrawHand, r: &mut WyRand) -> Action {
+    let x = r.below(100);
+    match h.legal_actions() {
+        ToAct::Bet(l) => {
+            let seat = l.seat;
+            if x < 2 {
+                // Someone else folds out of turn.
+                let other = (seat + 1 + r.below(5) as usize) % h.seats();
+                if h.may_fold(other) {
+                    return Action::Fold { seat: other };
+                }
+            }
+            match (x, l.call, l.raise) {
+                (0..=14, _, _) => Action::Fold { seat },
+                (15..=34, _, Some(rr)) => Action::BetOrRaiseTo {
+                    seat,
+                    to: rr.min_to + r.below((rr.max_to - rr.min_to).min(200) + 1),
+                },
+                (_, Some(_), _) => Action::Call { seat },
+                _ if l.check => Action::Check { seat },
+                (_, None, Some(rr)) => Action::BetOrRaiseTo {
+                    seat,
+                    to: rr.min_to,
+                },
+                _ => Action::Fold { seat },
+            }
+        }
+        ToAct::Exchange { seat, hand, .. } => {
+            let mut bits = hand.bits();
+            let mut discard = tavolo_cards::CardSet::EMPTY;
+            for _ in 0..r.below(4) {
+                let skip = r.below(2);
+                for _ in 0..skip {
+                    bits &= bits.wrapping_sub(1);
+                }
+                if bits == 0 {
+                    break;
+                }
+                let c = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if let Some(card) = tavolo_cards::Card::from_index(c) {
+                    discard.insert(card);
+                }
+            }
+            Action::Exchange { seat, discard }
+        }
+        ToAct::Showdown { seat, may_muck } => {
+            if may_muck && x < 50 {
+                Action::Muck { seat }
+            } else {
+                Action::Show { seat }
+            }
+        }
+        ToAct::Nobody => Action::Fold { seat: 0 },
+    }
+}
+
+/// Plays `hands` hands; returns the number of actions applied.
+fn run(
+    hands: u64,
+    rng: &mut Option<GameRng>,
+    r: &mut WyRand,
+    setup: &mut DrawSetup,
+    ev: &mut Vec<Event>,
+) -> u64 {
+    let mut actions = 0;
+    for _ in 0..hands {
+        for s in setup.stacks.iter_mut() {
+            *s = 20 + r.below(380);
+        }
+        setup.dealer = (setup.dealer + 1) % 6;
+        ev.clear();
+        let Some(g) = rng.take() else { break };
+        let Ok(mut h) = DrawHand::new_into(setup, Dealing::Seeded(g), ev) else {
+            break;
+        };
+        while !h.is_over() {
+            let a = bot(&h, r);
+            ev.clear();
+            if h.apply_into(a, ev).is_ok() {
+                actions += 1;
+            }
+        }
+        setup.carried_in = h.carried();
+        black_box(h.stacks());
+        *rng = h.into_rng();
+    }
+    actions
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux schedstat), if available: on a shared
+/// machine it measures the work, not the waiting.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+fn main() {
+    let secs: u64 = std::env::var("DRAW_BENCH_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let mut setup = DrawSetup::new(vec![100; 6], 0, 1);
+    let mut rng = Some(GameRng::from_u64(2026));
+    let mut r = WyRand(7);
+    let mut ev = Vec::with_capacity(64);
+    run(20_000, &mut rng, &mut r, &mut setup, &mut ev);
+    let cpu0 = cpu_ns();
+    let start = Instant::now();
+    let mut hands = 0u64;
+    let mut actions = 0u64;
+    while start.elapsed() < Duration::from_secs(secs) {
+        actions += run(10_000, &mut rng, &mut r, &mut setup, &mut ev);
+        hands += 10_000;
+    }
+    let t = start.elapsed().as_secs_f64();
+    let cpu = match (cpu0, cpu_ns()) {
+        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+        _ => t,
+    };
+    println!(
+        "draw/random_6_handed_hands: {:.0} hands per CPU-second ({:.0} ns per hand), {:.0} per wall-clock second; \
+         {:.1} actions per hand, {hands} hands in {t:.2} s ({cpu:.2} s on CPU)",
+        hands as f64 / cpu,
+        cpu * 1e9 / hands as f64,
+        hands as f64 / t,
+        actions as f64 / hands as f64,
+    );
+}
