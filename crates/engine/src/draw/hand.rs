@@ -555,6 +555,43 @@ impl DrawHand {
             ev.push(Event::HandOver);
             return;
         }
+        // One pot when every live seat put in the same and nobody who folded put in more: the
+        // best hands among the live seats split the whole middle (no side pot to build).
+        let level = live.iter().next().map_or(0, |s| self.ledger.committed(s));
+        if (0..n).all(|s| {
+            let c = self.ledger.committed(s);
+            c == level || (c < level && !live.contains(s))
+        }) {
+            let amount = self.ledger.pot_total() + self.carried_in;
+            self.ledger.clear_middle();
+            let best = live.iter().map(|s| self.keys[s]).max().unwrap_or(0);
+            let mut winners = SeatMask::EMPTY;
+            for s in live.iter() {
+                if self.keys[s] == best {
+                    winners.insert(s);
+                }
+            }
+            let ledger = &mut self.ledger;
+            let won = &mut self.won;
+            let carried = pots::split(
+                amount,
+                winners,
+                self.cutter as usize,
+                n,
+                self.rules.odd_chips,
+                |s, a| {
+                    ledger.pay(s, a);
+                    won[s] += a;
+                    ev.push(Event::PotWon {
+                        pot: 0,
+                        seat: s,
+                        amount: a,
+                    });
+                },
+            );
+            self.finish(carried, ev);
+            return;
+        }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
         let mut carried = pots.unclaimed();
@@ -588,6 +625,10 @@ impl DrawHand {
                 });
             });
         }
+        self.finish(carried, ev);
+    }
+
+    fn finish(&mut self, carried: Chips, ev: &mut Vec<Event>) {
         if carried > 0 {
             ev.push(Event::Carried { amount: carried });
         }
