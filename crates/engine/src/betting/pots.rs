@@ -52,6 +52,21 @@ impl Pots {
     /// chips are [`Pots::unclaimed`].
     pub fn build(ledger: &Ledger) -> Pots {
         let n = ledger.seats();
+        // The common case: every live seat put in the most; one pot that they all contest.
+        let live = ledger.live();
+        let top = (0..n).map(|s| ledger.committed(s)).max().unwrap_or(0);
+        if !live.is_empty() && live.iter().all(|s| ledger.committed(s) == top) {
+            let mut out = Pots::default();
+            let amount = ledger.pot_total();
+            if amount > 0 {
+                out.pots[0] = Pot {
+                    amount,
+                    eligible: live,
+                };
+                out.len = 1;
+            }
+            return out;
+        }
         let mut levels = [0 as Chips; MAX_SEATS];
         for (s, l) in levels.iter_mut().enumerate().take(n) {
             *l = ledger.committed(s);
