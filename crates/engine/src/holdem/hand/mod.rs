@@ -10,11 +10,17 @@ use super::action::{Action, BoardCards, Event, Street};
 use super::error::{HoldemError, SetupError};
 use super::rules::{Antes, HandSetup, HoldemRules, Reveal, ShowdownOrder};
 use crate::betting::{
-    pots, Bet, BetError, BettingRound, Ledger, Legal, Pots, RaiseCap, RoundRules, SeatMask,
-    Structure, MAX_SEATS,
+    Bet, BettingRound, Ledger, Legal, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS,
 };
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval};
+
+mod deck;
+mod queries;
+mod replay;
+mod showdown;
+
+use deck::{Dealer, LazyDeck};
 
 /// Where the cards come from.
 // The generator is kept inline on purpose: boxing it would allocate once per hand.
@@ -55,80 +61,6 @@ pub enum ToAct {
     },
     /// The hand is over.
     Nobody,
-}
-
-/// A shuffled deck dealt lazily: each card is one step of a Fisher–Yates shuffle.
-#[derive(Clone, Debug)]
-struct LazyDeck {
-    cards: [Card; 52],
-    next: u8,
-    rng: GameRng,
-}
-
-/// The 52 cards in index order.
-const ORDERED: [Card; 52] = {
-    let first = Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs);
-    let mut a = [first; 52];
-    let mut i = 0;
-    while i < 52 {
-        a[i] = match Card::from_index(i as u8) {
-            Some(c) => c,
-            None => first,
-        };
-        i += 1;
-    }
-    a
-};
-
-impl LazyDeck {
-    fn new(rng: GameRng) -> LazyDeck {
-        LazyDeck {
-            cards: ORDERED,
-            next: 0,
-            rng,
-        }
-    }
-
-    /// A uniform index in `0..n` (Lemire's nearly divisionless method: unbiased, and the
-    /// division only happens in the rare case it is needed).
-    #[inline]
-    fn below(&mut self, n: u32) -> u32 {
-        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = u64::from(self.rng.next_u32()) * u64::from(n);
-            }
-        }
-        (m >> 32) as u32
-    }
-
-    #[inline]
-    fn deal(&mut self) -> Card {
-        let i = self.next as usize;
-        let j = i + self.below((52 - i) as u32) as usize;
-        self.cards.swap(i, j);
-        self.next += 1;
-        self.cards[i]
-    }
-}
-
-// Inline for the same reason as `Dealing`.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-enum Dealer {
-    Deck(LazyDeck),
-    Supplied,
-}
-
-impl PartialEq for Dealer {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Dealer::Deck(a), Dealer::Deck(b)) => a.cards == b.cards && a.next == b.next,
-            (Dealer::Supplied, Dealer::Supplied) => true,
-            _ => false,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -479,101 +411,6 @@ impl Hand {
         };
     }
 
-    fn show(&mut self, seat: usize, cards: [Card; 2], ev: &mut Vec<Event>) {
-        let rank = (self.board_eval + cards[0] + cards[1]).evaluate();
-        self.ranks[seat] = rank.value();
-        self.shown.insert(seat);
-        ev.push(Event::Shown { seat, cards, rank });
-    }
-
-    fn award(&mut self, ev: &mut Vec<Event>) {
-        let n = self.n as usize;
-        if self.rules.kill_losing_hands && self.ledger.live().len() > 1 {
-            let pots = Pots::build(&self.ledger);
-            let mut losers = self.ledger.live();
-            for pot in pots.as_slice() {
-                let best = pot
-                    .eligible
-                    .iter()
-                    .map(|s| self.ranks[s])
-                    .max()
-                    .unwrap_or(0);
-                for s in pot.eligible.iter() {
-                    if self.ranks[s] == best {
-                        losers.remove(s);
-                    }
-                }
-            }
-            for s in losers.iter() {
-                self.ledger.fold(s);
-            }
-        }
-        let live = self.ledger.live();
-        if live.len() == 1 && self.ledger.dead() == 0 {
-            // Everyone else folded: the one player left takes everything in the middle.
-            let seat = live.iter().next().unwrap_or(0);
-            let amount = self.ledger.pot_total();
-            self.ledger.clear_middle();
-            self.ledger.pay(seat, amount);
-            self.won[seat] += amount;
-            ev.push(Event::PotWon {
-                pot: 0,
-                seat,
-                amount,
-            });
-            self.phase = Phase::Over;
-            ev.push(Event::HandOver);
-            return;
-        }
-        let pots = Pots::build(&self.ledger);
-        self.ledger.clear_middle();
-        let mut carried = pots.unclaimed();
-        for (i, pot) in pots.as_slice().iter().enumerate() {
-            let winners = if live.len() == 1 {
-                pot.eligible
-            } else {
-                let best = pot
-                    .eligible
-                    .iter()
-                    .map(|s| self.ranks[s])
-                    .max()
-                    .unwrap_or(0);
-                let mut w = SeatMask::EMPTY;
-                for s in pot.eligible.iter() {
-                    if self.ranks[s] == best {
-                        w.insert(s);
-                    }
-                }
-                w
-            };
-            let first = self.seat_at(0);
-            let ledger = &mut self.ledger;
-            let won = &mut self.won;
-            carried += pots::split(
-                pot.amount,
-                winners,
-                first,
-                n,
-                self.rules.odd_chips,
-                |s, a| {
-                    ledger.pay(s, a);
-                    won[s] += a;
-                    ev.push(Event::PotWon {
-                        pot: i,
-                        seat: s,
-                        amount: a,
-                    });
-                },
-            );
-        }
-        if carried > 0 {
-            ev.push(Event::Carried { amount: carried });
-        }
-        self.carried = carried;
-        self.phase = Phase::Over;
-        ev.push(Event::HandOver);
-    }
-
     /// What is legal now, and for whom.
     pub fn legal_actions(&self) -> ToAct {
         match self.phase {
@@ -770,14 +607,6 @@ impl Hand {
         }
     }
 
-    fn rank_early_shows(&mut self) {
-        for s in self.shown.and(self.ledger.live()).iter() {
-            if let [Some(a), Some(b)] = self.hole[s] {
-                self.ranks[s] = (self.board_eval + a + b).evaluate().value();
-            }
-        }
-    }
-
     fn check_new_cards(
         &self,
         action: Action,
@@ -791,179 +620,5 @@ impl Hand {
             seen.insert(card);
         }
         Ok(())
-    }
-
-    /// Once the hand is over, takes back the generator of its seeded deck, to deal the next hand
-    /// of a session from the same stream. `None` before the end or with supplied cards.
-    pub fn take_rng(&mut self) -> Option<GameRng> {
-        if !self.is_over() {
-            return None;
-        }
-        match std::mem::replace(&mut self.dealer, Dealer::Supplied) {
-            Dealer::Deck(d) => Some(d.rng),
-            Dealer::Supplied => None,
-        }
-    }
-
-    /// Whether the hand is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    /// The number of seats.
-    pub fn seats(&self) -> usize {
-        self.n as usize
-    }
-
-    /// The button seat.
-    pub fn button(&self) -> usize {
-        self.button as usize
-    }
-
-    /// The ruleset.
-    pub fn rules(&self) -> &HoldemRules {
-        &self.rules
-    }
-
-    /// The current street.
-    pub fn street(&self) -> Street {
-        self.street
-    }
-
-    /// Chips behind, per seat (after the hand: the finishing stacks).
-    pub fn stacks(&self) -> &[Chips] {
-        self.ledger.stacks()
-    }
-
-    /// This round's bet in front of a seat.
-    pub fn bet(&self, seat: usize) -> Chips {
-        self.ledger.bet(seat)
-    }
-
-    /// What `seat` must put in to call now (0: nothing owed, or not a seat).
-    pub fn owed(&self, seat: usize) -> Chips {
-        if seat >= self.seats() {
-            return 0;
-        }
-        self.ledger.max_bet() - self.ledger.bet(seat)
-    }
-
-    /// All chips in the middle (pots and bets).
-    pub fn pot_total(&self) -> Chips {
-        self.ledger.pot_total()
-    }
-
-    /// The pots as they would be built now, main pot first.
-    pub fn pots(&self) -> Pots {
-        Pots::build(&self.ledger)
-    }
-
-    /// Seats still contesting the pot.
-    pub fn live(&self) -> SeatMask {
-        self.ledger.live()
-    }
-
-    /// The board so far.
-    pub fn board(&self) -> impl Iterator<Item = Card> + '_ {
-        self.board.iter().flatten().copied()
-    }
-
-    /// A seat's hole cards (`None` where unknown). This is the omniscient accessor: send players
-    /// [`Hand::view`] instead.
-    pub fn hole_cards(&self, seat: usize) -> [Option<Card>; 2] {
-        self.hole.get(seat).copied().unwrap_or([None; 2])
-    }
-
-    /// Seats that have shown their hands.
-    pub fn shown(&self) -> SeatMask {
-        self.shown
-    }
-
-    /// Chips won by each seat in this hand (pots collected, uncalled bets not included).
-    pub fn winnings(&self) -> &[Chips] {
-        &self.won[..self.n as usize]
-    }
-
-    /// Chips left in the middle for the next hand (odd chips under
-    /// [`crate::betting::OddChips::StayInPot`], or a pot nobody could claim).
-    pub fn carried(&self) -> Chips {
-        self.carried
-    }
-
-    /// The sum of the starting stacks; stacks plus middle plus carried always equal it.
-    pub fn chips_total(&self) -> Chips {
-        self.total
-    }
-
-    /// The current betting round.
-    pub fn betting_round(&self) -> &BettingRound {
-        &self.round
-    }
-
-    /// Why a bet or raise by the actor is impossible now, if it is (for error messages).
-    pub fn raise_refusal(&self) -> Option<BetError> {
-        let a = self.round.actor()?;
-        self.round.raise_range(&self.ledger, a).err()
-    }
-
-    /// Every card known to be in play (hole cards, board, shown cards; not burnt cards).
-    pub fn cards_in_play(&self) -> CardSet {
-        self.used
-    }
-
-    /// Rebuilds a hand from its setup and its event log (as returned by [`Hand::new`] and
-    /// [`Hand::apply`]), dealing the logged cards. The result equals the original hand apart
-    /// from the deck.
-    pub fn replay(setup: &HandSetup, events: &[Event]) -> Result<Hand, HoldemError> {
-        let mut ev = Vec::new();
-        let (mut h, _) = Hand::new(setup, Dealing::Supplied).map_err(HoldemError::Setup)?;
-        let mut holes = [[None; 2]; MAX_SEATS];
-        let mut got = [0usize; MAX_SEATS];
-        for e in events {
-            if let Event::HoleDealt { seat, card } = *e {
-                if seat < MAX_SEATS && got[seat] < 2 {
-                    holes[seat][got[seat]] = card;
-                    got[seat] += 1;
-                }
-            }
-        }
-        for p in 0..h.seats() {
-            let seat = h.seat_at(p);
-            h.apply_into(
-                Action::DealHole {
-                    seat,
-                    cards: holes[seat],
-                },
-                &mut ev,
-            )?;
-        }
-        for e in events {
-            let a = match *e {
-                Event::Folded { seat } => Action::Fold { seat },
-                Event::Checked { seat } => Action::Check { seat },
-                Event::Called { seat, .. } => Action::Call { seat },
-                Event::BetOrRaised { seat, to, .. } => Action::BetOrRaiseTo { seat, to },
-                Event::BoardDealt { cards, .. } => Action::DealBoard { cards },
-                Event::Shown { seat, cards, .. } if h.rules.reveal == Reveal::PlayersChoose => {
-                    Action::Show {
-                        seat,
-                        cards: Some(cards),
-                    }
-                }
-                Event::Mucked { seat } => Action::Muck { seat },
-                _ => continue,
-            };
-            h.apply_into(a, &mut ev)?;
-        }
-        Ok(h)
-    }
-
-    /// Whether `self` and `other` are in the same game state, ignoring where the cards came from.
-    pub fn same_state(&self, other: &Hand) -> bool {
-        let mut a = self.clone();
-        let mut b = other.clone();
-        a.dealer = Dealer::Supplied;
-        b.dealer = Dealer::Supplied;
-        a == b
     }
 }
