@@ -355,14 +355,32 @@ impl DrawHand {
         // one at a time from the cutter round to the dealer.
         match dealing {
             Dealing::Seeded(mut rng) => {
-                h.bottom = h.deck.take_at(below(&mut rng, 52) as usize);
+                // A Fisher–Yates shuffle done lazily on local copies: the bottom card first, then
+                // each card dealt drawn uniformly from the rest.
+                let mut pool = ALL_CARDS;
+                let mut len = 52usize;
+                let mut dealt = CardSet::EMPTY;
+                let mut hands = [CardSet::EMPTY; MAX_DRAW_SEATS];
                 let mut s = cutter;
-                for _ in 0..5 * n {
-                    let i = below(&mut rng, u32::from(h.deck.len)) as usize;
-                    let c = h.deck.take_at(i);
-                    h.hands[s].insert(c);
-                    s = if s + 1 == n { 0 } else { s + 1 };
+                for k in 0..=5 * n {
+                    let i = below(&mut rng, len as u32) as usize;
+                    let c = pool[i];
+                    len -= 1;
+                    pool[i] = pool[len];
+                    dealt.insert(c);
+                    if k == 0 {
+                        h.bottom = c;
+                    } else {
+                        hands[s].insert(c);
+                        s = if s + 1 == n { 0 } else { s + 1 };
+                    }
                 }
+                h.hands = hands;
+                h.deck = Deck {
+                    pool,
+                    len: len as u8,
+                    set: CardSet::FULL - dealt,
+                };
                 h.source = Source::Seeded(rng);
             }
             Dealing::Stacked(deal) => {
