@@ -13,15 +13,19 @@
 //! A hand is read in units of `10^-d`, `d` the most decimals of any amount in it, so every split
 //! is exact in integers; [`PhhHand::scale`] says how many units make one chip of the file.
 
+mod export;
+mod notation;
 mod toml;
 
-use super::action::{Action, BoardCards, Event};
+pub use export::export;
+use notation::{parse_action, strip_comment};
+
+use super::action::{Action, Event};
 use super::hand::{Dealing, Hand, ToAct};
 use super::rules::{Antes, HandSetup, HoldemRules, Reveal};
 use crate::betting::Structure;
 use crate::Chips;
 use std::fmt::Write as _;
-use tavolo_cards::Card;
 use thiserror::Error;
 use toml::Value;
 
@@ -549,207 +553,4 @@ fn quote(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-fn strip_comment(a: &str) -> &str {
-    a.split_once('#').map_or(a, |(x, _)| x).trim()
-}
-
-fn parse_cards(s: &str) -> Result<Vec<Option<Card>>, String> {
-    if !s.is_ascii() || s.len() % 2 != 0 {
-        return Err(format!("`{s}` is not a list of cards"));
-    }
-    (0..s.len() / 2)
-        .map(|i| {
-            let c = &s[2 * i..2 * i + 2];
-            if c.contains('?') {
-                Ok(None)
-            } else {
-                c.parse::<Card>()
-                    .map(Some)
-                    .map_err(|e| format!("`{c}`: {e}"))
-            }
-        })
-        .collect()
-}
-
-fn player(word: &str, n: usize) -> Result<usize, String> {
-    let i: usize = word
-        .strip_prefix('p')
-        .and_then(|d| d.parse().ok())
-        .ok_or_else(|| format!("`{word}` is not an actor"))?;
-    if i == 0 || i > n {
-        return Err(format!("there is no player {word}"));
-    }
-    Ok(i - 1)
-}
-
-/// Reads one action (`None` for a no-op). `cc` becomes a check or a call as the hand requires.
-fn parse_action(
-    text: &str,
-    n: usize,
-    decimals: u32,
-    hand: &Hand,
-) -> Result<Option<Action>, String> {
-    let w: Vec<&str> = text.split_whitespace().collect();
-    if w.is_empty() {
-        return Ok(None);
-    }
-    if w[0] == "d" {
-        return match w.as_slice() {
-            ["d", "dh", p, cards] => {
-                let seat = player(p, n)?;
-                let c = parse_cards(cards)?;
-                if c.len() != 2 {
-                    return Err("hold'em deals two hole cards".into());
-                }
-                Ok(Some(Action::DealHole {
-                    seat,
-                    cards: [c[0], c[1]],
-                }))
-            }
-            ["d", "db", cards] => {
-                let c: Vec<Card> = parse_cards(cards)?
-                    .into_iter()
-                    .collect::<Option<_>>()
-                    .ok_or("board cards must be known")?;
-                let cards = BoardCards::new(&c).ok_or("one to three board cards")?;
-                Ok(Some(Action::DealBoard { cards }))
-            }
-            _ => Err("unknown dealer action".into()),
-        };
-    }
-    let seat = player(w[0], n)?;
-    match w.get(1..).unwrap_or(&[]) {
-        ["f"] => Ok(Some(Action::Fold { seat })),
-        ["cc"] => {
-            let owed = hand.owed(seat) > 0;
-            Ok(Some(if owed {
-                Action::Call { seat }
-            } else {
-                Action::Check { seat }
-            }))
-        }
-        ["cbr", amount] => Ok(Some(Action::BetOrRaiseTo {
-            seat,
-            to: to_units(amount, decimals)?,
-        })),
-        ["sm"] => Ok(Some(Action::Muck { seat })),
-        ["sm", "-"] => Ok(Some(Action::Show { seat, cards: None })),
-        ["sm", cards] => {
-            let c = parse_cards(cards)?;
-            if c.len() != 2 {
-                return Err("hold'em shows two hole cards".into());
-            }
-            Ok(Some(Action::Show {
-                seat,
-                cards: match (c[0], c[1]) {
-                    (Some(a), Some(b)) => Some([a, b]),
-                    _ => None,
-                },
-            }))
-        }
-        _ => Err("not a hold'em action".into()),
-    }
-}
-
-/// Exports a Tavolo hand as a PHH hand history: the setup and the events of the hand (as
-/// returned by [`Hand::new`] and [`Hand::apply`]). `players` are optional names in seat order.
-pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -> PhhHand {
-    let n = setup.seats();
-    let b = setup.button;
-    // PHH player i is the seat i places left of the button's left neighbour.
-    let seat_of = |i: usize| (b + 1 + i) % n;
-    let phh_of = |seat: usize| (seat + n - b - 1) % n;
-    let to_phh = |v: &[Chips]| -> Vec<Chips> {
-        (0..n)
-            .map(|i| v[seat_of(if n == 2 { 1 - i } else { i })])
-            .collect()
-    };
-    let mut actions = Vec::new();
-    let mut holes = vec![Vec::new(); n];
-    let mut holes_pending = false;
-    let mut stacks = setup.stacks.clone();
-    let mut bets = vec![0; n];
-    let card_str = |c: Option<Card>| c.map_or("??".to_string(), |c| c.to_string());
-    let flush_holes = |holes: &mut Vec<Vec<Option<Card>>>, actions: &mut Vec<String>| {
-        for i in 0..n {
-            let s = seat_of(i);
-            let cards: String = holes[s].iter().map(|&c| card_str(c)).collect();
-            actions.push(format!("d dh p{} {}", i + 1, cards));
-        }
-        holes.iter_mut().for_each(Vec::clear);
-    };
-    for e in events {
-        if holes_pending && !matches!(e, Event::HoleDealt { .. }) {
-            flush_holes(&mut holes, &mut actions);
-            holes_pending = false;
-        }
-        let p = |seat: usize| phh_of(seat) + 1;
-        match *e {
-            Event::AntePosted { seat, amount } => stacks[seat] -= amount,
-            Event::BlindPosted { seat, amount } => {
-                stacks[seat] -= amount;
-                bets[seat] += amount;
-            }
-            Event::HoleDealt { seat, card } => {
-                holes[seat].push(card);
-                holes_pending = true;
-            }
-            Event::BoardDealt { cards, .. } => {
-                let c: String = cards.as_slice().iter().map(|c| c.to_string()).collect();
-                actions.push(format!("d db {c}"));
-            }
-            Event::Folded { seat } => actions.push(format!("p{} f", p(seat))),
-            Event::Checked { seat } => actions.push(format!("p{} cc", p(seat))),
-            Event::Called { seat, amount, .. } => {
-                stacks[seat] -= amount;
-                bets[seat] += amount;
-                actions.push(format!("p{} cc", p(seat)));
-            }
-            Event::BetOrRaised { seat, to, .. } => {
-                stacks[seat] -= to - bets[seat];
-                bets[seat] = to;
-                actions.push(format!("p{} cbr {}", p(seat), to));
-            }
-            Event::UncalledReturned { seat, amount } => {
-                stacks[seat] += amount;
-                bets[seat] = bets[seat].saturating_sub(amount);
-            }
-            Event::RoundEnded { .. } => bets.iter_mut().for_each(|b| *b = 0),
-            Event::Shown { seat, cards, .. } => {
-                actions.push(format!("p{} sm {}{}", p(seat), cards[0], cards[1]))
-            }
-            Event::Mucked { seat } => actions.push(format!("p{} sm", p(seat))),
-            Event::PotWon { seat, amount, .. } => stacks[seat] += amount,
-            Event::Burned | Event::Carried { .. } | Event::HandOver => {}
-        }
-    }
-    if holes_pending {
-        flush_holes(&mut holes, &mut actions);
-    }
-    let over = events.last() == Some(&Event::HandOver);
-    PhhHand {
-        variant: Variant::of(setup.rules.structure),
-        ante_trimming: setup.rules.antes == Antes::Live,
-        antes: to_phh(&setup.antes),
-        blinds: to_phh(&setup.blinds),
-        min_bet: setup.min_bet,
-        big_bet: if setup.rules.structure == Structure::FixedLimit {
-            setup.big_bet
-        } else {
-            setup.min_bet
-        },
-        starting_stacks: (0..n).map(|i| setup.stacks[seat_of(i)]).collect(),
-        actions,
-        finishing_stacks: over.then(|| (0..n).map(|i| stacks[seat_of(i)]).collect()),
-        players: players.map(|p| {
-            (0..n)
-                .map(|i| p.get(seat_of(i)).cloned().unwrap_or_default())
-                .collect()
-        }),
-        tavolo_rules: Some(setup.rules),
-        scale: 1,
-        decimals: 0,
-    }
 }
