@@ -92,9 +92,19 @@ impl SeatMask {
 
     /// The seats clockwise starting at `from` (inclusive, `from < n`) on a table of `n` seats.
     pub fn clockwise_from(self, from: usize, n: usize) -> impl Iterator<Item = usize> {
-        let from = if from < n { from } else { from.checked_rem(n).unwrap_or(0) };
+        let from = if from < n {
+            from
+        } else {
+            from.checked_rem(n).unwrap_or(0)
+        };
         (0..n)
-            .map(move |k| if from + k >= n { from + k - n } else { from + k })
+            .map(move |k| {
+                if from + k >= n {
+                    from + k - n
+                } else {
+                    from + k
+                }
+            })
             .filter(move |&s| self.contains(s))
     }
 }
