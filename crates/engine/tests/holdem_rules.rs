@@ -569,3 +569,17 @@ fn chips_are_never_created_or_lost() {
         assert_eq!(h.stacks().iter().sum::<u64>() + h.carried(), total);
     }
 }
+
+#[test]
+fn same_seed_and_same_actions_give_the_same_hand() {
+    let play = || {
+        let s = setup(&[500; 6], 2, 1, 2, nl());
+        let (mut h, mut ev) = Hand::new(&s, Dealing::Seeded(GameRng::from_u64(42))).expect("setup");
+        let mut bot = GameRng::from_u64(7);
+        while let Some(a) = random_action(&h, &mut bot) {
+            ev.extend(ok(&mut h, a));
+        }
+        format!("{ev:?}")
+    };
+    assert_eq!(play(), play());
+}
