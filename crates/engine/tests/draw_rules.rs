@@ -955,3 +955,73 @@ fn seeded_dealing_is_reproducible() {
     let c = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(18)));
     assert_ne!(a.1, c.1);
 }
+
+#[test]
+fn a_fold_in_the_exchange_leaving_one_player_ends_the_hand_at_once() {
+    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(19)));
+    act(&mut h, bet(1, 10));
+    act(&mut h, call(0));
+    assert_eq!(h.stage(), Stage::Exchange);
+    let ev = act(&mut h, fold(1));
+    assert!(h.is_over());
+    assert!(ev.contains(&Event::PotWon {
+        pot: 0,
+        seat: 0,
+        amount: 40
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
+}
+
+#[test]
+fn errors_say_who_what_why_and_what_is_legal() {
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(20)),
+    );
+    let e = refused(&mut h, call(2));
+    let msg = e.to_string();
+    assert!(
+        msg.contains("Call { seat: 2 }") && msg.contains("seat 2 acted but seat 1 is to act"),
+        "{msg}"
+    );
+    assert!(msg.contains("legal now: Bet(Legal { seat: 1"), "{msg}");
+    let e = refused(&mut h, keep(1));
+    assert!(
+        matches!(
+            e,
+            DrawError::NotNow {
+                legal: ToAct::Bet(_),
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = refused(&mut h, show(1));
+    assert!(matches!(e, DrawError::NotNow { .. }), "{e}");
+}
+
+#[test]
+fn a_spectator_sees_no_cards_until_the_showdown() {
+    let (mut h, ev) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
+    );
+    for e in &ev {
+        match e.seen_by(None) {
+            Event::Dealt { cards, .. } => assert!(cards.is_none()),
+            Event::BottomCard { card } => assert!(card.is_none()),
+            _ => {}
+        }
+    }
+    heads_up_to_showdown(&mut h, 10);
+    assert!(h.view(None).shown.iter().all(Option::is_none));
+    act(&mut h, show(1));
+    assert_eq!(
+        h.view(None).shown[1],
+        Some(set("Kd Kc Ah 8c 3s").iter().collect())
+    );
+}
