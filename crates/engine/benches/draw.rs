@@ -1,7 +1,8 @@
 //! Five-Card Draw throughput: complete random 6-handed hands per second on one core.
 //!
-//! Each hand is dealt by the engine's ChaCha20 generator (one generator for the whole session,
-//! handed from hand to hand as a table would) and played to the end by random legal actions —
+//! Each hand is dealt by the engine's ChaCha20 generator (one generator for the whole session:
+//! each hand is dealt in place after the previous one, `DrawHand::deal_next_into`, as a table
+//! would) and played to the end by random legal actions —
 //! opening, calling, raising, folding (sometimes out of turn), exchanging 0–3 cards, showing or
 //! mucking — every action going through the engine's checks and `apply_into` with a reused
 //! event buffer; showdowns are evaluated with the German tie-breaks. Stacks are reset every
@@ -87,10 +88,11 @@ fn bot(h: &DrawHand, r: &mut WyRand) -> Action {
     }
 }
 
-/// Plays `hands` hands; returns the number of actions applied.
+/// Plays `hands` hands, each dealt in place after the previous one with the same generator;
+/// returns the number of actions applied.
 fn run(
     hands: u64,
-    rng: &mut Option<GameRng>,
+    h: &mut DrawHand,
     r: &mut WyRand,
     setup: &mut DrawSetup,
     ev: &mut Vec<Event>,
@@ -101,21 +103,19 @@ fn run(
             *s = 20 + r.below(380);
         }
         setup.dealer = (setup.dealer + 1) % 6;
+        setup.carried_in = h.carried();
         ev.clear();
-        let Some(g) = rng.take() else { break };
-        let Ok(mut h) = DrawHand::new_into(setup, Dealing::Seeded(g), ev) else {
+        if h.deal_next_into(setup, ev).is_err() {
             break;
-        };
+        }
         while !h.is_over() {
-            let a = bot(&h, r);
+            let a = bot(h, r);
             ev.clear();
             if h.apply_into(a, ev).is_ok() {
                 actions += 1;
             }
         }
-        setup.carried_in = h.carried();
         black_box(h.stacks());
-        *rng = h.into_rng();
     }
     actions
 }
@@ -133,16 +133,19 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
     let mut setup = DrawSetup::new(vec![100; 6], 0, 1);
-    let mut rng = Some(GameRng::from_u64(2026));
     let mut r = WyRand(7);
     let mut ev = Vec::with_capacity(64);
-    run(20_000, &mut rng, &mut r, &mut setup, &mut ev);
+    let Ok(mut h) = DrawHand::new_into(&setup, Dealing::Seeded(GameRng::from_u64(2026)), &mut ev)
+    else {
+        return;
+    };
+    run(20_000, &mut h, &mut r, &mut setup, &mut ev);
     let cpu0 = cpu_ns();
     let start = Instant::now();
     let mut hands = 0u64;
     let mut actions = 0u64;
     while start.elapsed() < Duration::from_secs(secs) {
-        actions += run(10_000, &mut rng, &mut r, &mut setup, &mut ev);
+        actions += run(10_000, &mut h, &mut r, &mut setup, &mut ev);
         hands += 10_000;
     }
     let t = start.elapsed().as_secs_f64();

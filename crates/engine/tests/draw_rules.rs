@@ -1025,3 +1025,40 @@ fn a_spectator_sees_no_cards_until_the_showdown() {
         Some(set("Kd Kc Ah 8c 3s").iter().collect())
     );
 }
+
+#[test]
+fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
+    let (mut h, _) = start(
+        &[100, 100, 100],
+        0,
+        10,
+        Dealing::Seeded(GameRng::from_u64(21)),
+    );
+    act(&mut h, fold(1));
+    act(&mut h, fold(2));
+    let stacks = h.stacks().to_vec();
+    let mut setup = DrawSetup::new(stacks.clone(), next_dealer(0, &stacks).unwrap(), 10);
+    setup.carried_in = h.carried();
+    let mut ev = Vec::new();
+    h.deal_next_into(&setup, &mut ev).unwrap();
+    assert_eq!(h.dealer(), 1);
+    assert_eq!(h.stage(), Stage::FirstBetting);
+    assert!(h.zones().complete());
+    assert_eq!(h.pot_total(), 30);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Dealt { .. }))
+            .count(),
+        3
+    );
+    assert!(DrawHand::replay(&setup, &ev).unwrap().same_state(&h));
+    let (mut stacked, _) = start(
+        &[100, 100],
+        0,
+        10,
+        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
+    );
+    assert!(stacked
+        .deal_next_into(&DrawSetup::new(vec![100, 100], 1, 10), &mut ev)
+        .is_err());
+}

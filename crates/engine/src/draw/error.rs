@@ -145,6 +145,9 @@ pub enum SetupError {
         /// The card.
         card: Card,
     },
+    /// [`super::DrawHand::deal_next_into`] on a hand whose cards were stacked.
+    #[error("only a hand dealt from a generator can deal the next hand")]
+    NotSeeded,
     /// More stacked draws than an exchange can use.
     #[error("{got} stacked draws: at most 51 cards can be listed")]
     TooManyDraws {

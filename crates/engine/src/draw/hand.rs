@@ -164,23 +164,34 @@ impl Deck {
     }
 }
 
-/// A uniformly random integer in `0..n` (`n >= 1`), exactly as [`GameRng::below`] draws it
-/// (Lemire's multiply-shift with rejection), but computing the rejection threshold — a
-/// division — only in the rare case it can matter (the low half of the product below `n`), so
-/// that the same seed deals the same cards, faster.
+/// Fills `out` (at most 11 entries) with the indices of consecutive Fisher–Yates steps from one
+/// 64-bit random word: `out[i]` uniform in `0..first - i`, all independent.
+///
+/// This is Lemire's unbiased multiply-shift with rejection applied to the product
+/// P = first × (first − 1) × …, whose result is decoded digit by digit by successive
+/// multiplications ("batched ranged random integers", Brackett-Rozinsky and Lemire, 2024):
+/// r × P = D × 2⁶⁴ + low, D in mixed radix is the digits, and the word is drawn again when
+/// `low < 2⁶⁴ mod P`. So every sequence of indices is exactly equally likely, and a 31-card deal
+/// takes three words of the ChaCha20 stream instead of 31. (52 × 51 × … × 42 < 2⁶⁴.)
 #[inline]
-fn below(rng: &mut GameRng, n: u32) -> u32 {
-    if n <= 1 {
-        return 0;
+fn draw_indices(rng: &mut GameRng, first: u32, out: &mut [u8]) {
+    let first = u64::from(first);
+    let mut product: u64 = 1;
+    for i in 0..out.len() as u64 {
+        product = product.saturating_mul(first.saturating_sub(i).max(1));
     }
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
+    loop {
+        let mut r = rng.next_u64();
+        for (i, o) in out.iter_mut().enumerate() {
+            let m = u128::from(r) * u128::from(first.saturating_sub(i as u64).max(1));
+            *o = (m >> 64) as u8;
+            r = m as u64;
+        }
+        // The threshold is below P: the division is needed only when `r < P` (rarely).
+        if r >= product || r >= product.wrapping_neg() % product {
+            return;
         }
     }
-    (m >> 32) as u32
 }
 
 /// Where the next card comes from. (The generator is held inline, not boxed, so that a hand
@@ -287,48 +298,34 @@ impl DrawHand {
         events: &mut Vec<Event>,
     ) -> Result<DrawHand, SetupError> {
         setup.validate()?;
-        let n = setup.seats();
-        if let Dealing::Stacked(deal) = &dealing {
-            deal.check(n)?;
-        }
-        let mut ledger = Ledger::new(&setup.stacks);
-        let total = ledger.total() + setup.carried_in;
-        let rules = setup.rules;
+        let (source, stacked) = match dealing {
+            Dealing::Seeded(rng) => (Source::Seeded(rng), None),
+            Dealing::Stacked(deal) => {
+                deal.check(setup.seats())?;
+                let mut draws = [None; MAX_DRAWS];
+                for (slot, &c) in draws.iter_mut().zip(deal.draws.iter()) {
+                    *slot = Some(c);
+                }
+                (Source::Stacked { draws, next: 0 }, Some(deal))
+            }
+        };
+        let ledger = Ledger::new(&setup.stacks);
         let round_rules = RoundRules {
             structure: Structure::NoLimit,
             min_bet: setup.ante,
-            min_raise: rules.min_raise,
+            min_raise: setup.rules.min_raise,
             cap: None,
             forced_bets: 0,
-            check_before_opening: rules.allow_check,
+            check_before_opening: setup.rules.allow_check,
         };
-        if setup.carried_in > 0 {
-            events.push(Event::CarriedIn {
-                amount: setup.carried_in,
-            });
-        }
-        // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
-        // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
-        let cutter = (setup.dealer + 1) % n;
-        let mut s = cutter;
-        for _ in 0..n {
-            let amount = ledger.put(s, setup.ante);
-            events.push(Event::AntePosted { seat: s, amount });
-            s = if s + 1 == n { 0 } else { s + 1 };
-        }
-        if let Some((seat, amount)) = ledger.return_uncalled() {
-            events.push(Event::UncalledReturned { seat, amount });
-        }
-        ledger.collect();
-        let two = Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs);
         let mut h = DrawHand {
-            n: n as u8,
-            dealer: setup.dealer as u8,
-            cutter: cutter as u8,
-            ante: setup.ante,
-            rules,
-            carried_in: setup.carried_in,
-            round: BettingRound::start(&ledger, cutter, round_rules),
+            n: 0,
+            dealer: 0,
+            cutter: 0,
+            ante: 0,
+            rules: setup.rules,
+            carried_in: 0,
+            round: BettingRound::start(&ledger, 0, round_rules),
             ledger,
             which: Round::First,
             phase: Phase::Betting,
@@ -340,8 +337,8 @@ impl DrawHand {
             exchanged: SeatMask::EMPTY,
             pile: CardSet::EMPTY,
             deck: Deck::FULL,
-            bottom: two,
-            source: Source::Ignored,
+            bottom: Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs),
+            source,
             reshuffles: 0,
             show_start: 0,
             shown: SeatMask::EMPTY,
@@ -349,70 +346,148 @@ impl DrawHand {
             ranks: [None; MAX_DRAW_SEATS],
             won: [0; MAX_DRAW_SEATS],
             carried: 0,
-            total,
+            total: 0,
         };
+        h.deal(setup, stacked.as_ref(), events);
+        Ok(h)
+    }
+
+    /// Deals the next hand in place with the same generator (a table's next deal; nothing is
+    /// moved or allocated): as [`DrawHand::new_into`] with [`Dealing::Seeded`] and this hand's
+    /// generator, which continues where it stopped. Refused for a hand with stacked cards.
+    pub fn deal_next_into(
+        &mut self,
+        setup: &DrawSetup,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SetupError> {
+        setup.validate()?;
+        if !matches!(self.source, Source::Seeded(_)) {
+            return Err(SetupError::NotSeeded);
+        }
+        self.deal(setup, None, events);
+        Ok(())
+    }
+
+    /// Resets every field for a new deal from `setup` (validated) and deals: antes, the bottom
+    /// card, five cards each (from `stacked`, else from the generator in `self.source`).
+    fn deal(&mut self, setup: &DrawSetup, stacked: Option<&StackedDeal>, events: &mut Vec<Event>) {
+        let n = setup.seats();
+        let rules = setup.rules;
+        let round_rules = RoundRules {
+            structure: Structure::NoLimit,
+            min_bet: setup.ante,
+            min_raise: rules.min_raise,
+            cap: None,
+            forced_bets: 0,
+            check_before_opening: rules.allow_check,
+        };
+        self.ledger = Ledger::new(&setup.stacks);
+        self.total = self.ledger.total() + setup.carried_in;
+        if setup.carried_in > 0 {
+            events.push(Event::CarriedIn {
+                amount: setup.carried_in,
+            });
+        }
+        // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
+        // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
+        let cutter = (setup.dealer + 1) % n;
+        let mut s = cutter;
+        for _ in 0..n {
+            let amount = self.ledger.put(s, setup.ante);
+            events.push(Event::AntePosted { seat: s, amount });
+            s = if s + 1 == n { 0 } else { s + 1 };
+        }
+        if let Some((seat, amount)) = self.ledger.return_uncalled() {
+            events.push(Event::UncalledReturned { seat, amount });
+        }
+        self.ledger.collect();
+        self.n = n as u8;
+        self.dealer = setup.dealer as u8;
+        self.cutter = cutter as u8;
+        self.ante = setup.ante;
+        self.rules = rules;
+        self.carried_in = setup.carried_in;
+        self.round = BettingRound::start(&self.ledger, cutter, round_rules);
+        self.which = Round::First;
+        self.phase = Phase::Betting;
+        self.first_aggressor = None;
+        self.discarded = [CardSet::EMPTY; MAX_DRAW_SEATS];
+        self.drawn = [Drawn::default(); MAX_DRAW_SEATS];
+        self.counts = [None; MAX_DRAW_SEATS];
+        self.exchanged = SeatMask::EMPTY;
+        self.pile = CardSet::EMPTY;
+        self.reshuffles = 0;
+        self.show_start = 0;
+        self.shown = SeatMask::EMPTY;
+        self.keys = [0; MAX_DRAW_SEATS];
+        self.ranks = [None; MAX_DRAW_SEATS];
+        self.won = [0; MAX_DRAW_SEATS];
+        self.carried = 0;
         // "Mischen, Abheben, Geben": the bottom card is set aside, then five cards to each seat,
         // one at a time from the cutter round to the dealer.
-        match dealing {
-            Dealing::Seeded(mut rng) => {
+        let mut hands = [CardSet::EMPTY; MAX_DRAW_SEATS];
+        match (stacked, &mut self.source) {
+            (Some(deal), _) => {
+                let mut dealt = CardSet::from(deal.bottom);
+                for (s, cards) in deal.hands.iter().enumerate() {
+                    for &c in cards {
+                        hands[s].insert(c);
+                        dealt.insert(c);
+                    }
+                }
+                self.bottom = deal.bottom;
+                self.deck = Deck::new(CardSet::FULL - dealt);
+            }
+            (None, Source::Seeded(rng)) => {
                 // A Fisher–Yates shuffle done lazily on local copies: the bottom card first, then
                 // each card dealt drawn uniformly from the rest.
                 let mut pool = ALL_CARDS;
                 let mut len = 52usize;
                 let mut dealt = CardSet::EMPTY;
-                let mut hands = [CardSet::EMPTY; MAX_DRAW_SEATS];
                 let mut s = cutter;
-                for k in 0..=5 * n {
-                    let i = below(&mut rng, len as u32) as usize;
-                    let c = pool[i];
-                    len -= 1;
-                    pool[i] = pool[len];
-                    dealt.insert(c);
-                    if k == 0 {
-                        h.bottom = c;
-                    } else {
-                        hands[s].insert(c);
-                        s = if s + 1 == n { 0 } else { s + 1 };
+                let total = 5 * n + 1;
+                let mut k = 0;
+                let mut idx = [0u8; 11];
+                while k < total {
+                    let batch = (total - k).min(11);
+                    draw_indices(rng, len as u32, &mut idx[..batch]);
+                    for &i in &idx[..batch] {
+                        let i = usize::from(i);
+                        let c = pool[i];
+                        len -= 1;
+                        pool[i] = pool[len];
+                        dealt.insert(c);
+                        if k == 0 {
+                            self.bottom = c;
+                        } else {
+                            hands[s].insert(c);
+                            s = if s + 1 == n { 0 } else { s + 1 };
+                        }
+                        k += 1;
                     }
                 }
-                h.hands = hands;
-                h.deck = Deck {
+                self.deck = Deck {
                     pool,
                     len: len as u8,
                     set: CardSet::FULL - dealt,
                 };
-                h.source = Source::Seeded(rng);
             }
-            Dealing::Stacked(deal) => {
-                let mut dealt = CardSet::from(deal.bottom);
-                for (s, cards) in deal.hands.iter().enumerate() {
-                    for &c in cards {
-                        h.hands[s].insert(c);
-                        dealt.insert(c);
-                    }
-                }
-                h.bottom = deal.bottom;
-                h.deck = Deck::new(CardSet::FULL - dealt);
-                let mut draws = [None; MAX_DRAWS];
-                for (slot, &c) in draws.iter_mut().zip(deal.draws.iter()) {
-                    *slot = Some(c);
-                }
-                h.source = Source::Stacked { draws, next: 0 };
-            }
+            // Only a comparison copy has no source; it is never dealt.
+            (None, _) => self.deck = Deck::new(CardSet::FULL - CardSet::from(self.bottom)),
         }
+        self.hands = hands;
         events.push(Event::BottomCard {
-            card: Some(h.bottom),
+            card: Some(self.bottom),
         });
         let mut s = cutter;
         for _ in 0..n {
             events.push(Event::Dealt {
                 seat: s,
-                cards: Some(h.hands[s]),
+                cards: Some(self.hands[s]),
             });
             s = if s + 1 == n { 0 } else { s + 1 };
         }
-        h.advance(events);
-        Ok(h)
+        self.advance(events);
     }
 
     /// The cutter: left of the dealer, first to act in every round and in the exchange.
@@ -842,7 +917,13 @@ impl DrawHand {
     fn exchange(&mut self, seat: usize, discard: CardSet, ev: &mut Vec<Event>) {
         self.hands[seat] = self.hands[seat] - discard;
         let mut drawn = Drawn::default();
-        for _ in 0..discard.len() {
+        let count = discard.len() as usize;
+        let mut idx = [0u8; 3];
+        let batched = usize::from(self.deck.len) >= count;
+        if let (Source::Seeded(rng), true) = (&mut self.source, batched) {
+            draw_indices(rng, u32::from(self.deck.len), &mut idx[..count]);
+        }
+        for &i in idx.iter().take(count) {
             if self.deck.len == 0 {
                 // "Wenn keine Karten mehr zum Tauschen zur Verfügung stehen": the discards of the
                 // players already served are shuffled into a new deck on the bottom card.
@@ -854,10 +935,14 @@ impl DrawHand {
                 });
             }
             let card = match &mut self.source {
-                Source::Seeded(rng) => {
-                    let i = below(rng, u32::from(self.deck.len)) as usize;
-                    self.deck.take_at(i)
+                // Indices drawn in one batch when the deck could serve the whole exchange;
+                // one at a time across a reshuffle.
+                Source::Seeded(rng) if !batched => {
+                    let mut one = [0u8; 1];
+                    draw_indices(rng, u32::from(self.deck.len), &mut one);
+                    self.deck.take_at(usize::from(one[0]))
                 }
+                Source::Seeded(_) => self.deck.take_at(usize::from(i)),
                 Source::Stacked { draws, next } => {
                     // Checked by `check_stacked`.
                     let c = draws[*next as usize].unwrap_or(self.bottom);
