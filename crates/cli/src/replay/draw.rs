@@ -17,7 +17,9 @@ pub fn replay_draw(path: &Path, json: bool, out: &mut dyn Write) -> Result<(), S
     let name = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     let record = DrawRecord::from_json(&text).map_err(|e| format!("{name}: {e}"))?;
-    let hand = record.replay().map_err(|e| format!("{name}: record rejected: {e}"))?;
+    let hand = record
+        .replay()
+        .map_err(|e| format!("{name}: record rejected: {e}"))?;
     let io = |e: std::io::Error| format!("cannot write: {e}");
     let finished = hand.is_over();
     // Unfinished records report the stacks so far; the carried pot is only known at the end.
