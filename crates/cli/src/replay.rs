@@ -2,6 +2,8 @@
 //! them. The kind of file is told by its extension (`.phh`, `.phhs`) or, for JSON records, by
 //! their `format` field.
 
+mod draw;
+mod phh;
 mod saint;
 
 use std::io::Write;
@@ -14,9 +16,15 @@ use crate::UserError;
 
 /// Replay hand histories and game records through the engine and confirm them.
 ///
-/// Saint Poker game records (`.json`, see docs/saint-record.md) are re-executed and every
-/// recorded fact checked; the final scores are printed. Every file is processed even if one
-/// fails; the exit status is 1 when any file or hand could not be confirmed.
+/// - Hold'em hand histories in the PHH format (`.phh`, one hand; `.phhs`, many): variants `NT`
+///   (No-Limit), `FT` (Limit) and `PT` (Pot-Limit, a Tavolo extension). Each hand's finishing
+///   stacks are printed, or which action failed and why; the other hands go on.
+/// - Five-Card Draw records (`.json`, docs/draw-record.md): the finishing stacks.
+/// - Saint Poker game records (`.json`, docs/saint-record.md): every recorded fact is checked and
+///   the final scores printed.
+///
+/// Every file is processed even if one fails; the exit status is 1 when any file or hand could
+/// not be confirmed.
 #[derive(Args)]
 pub struct ReplayArgs {
     /// Files to replay.
@@ -29,17 +37,26 @@ pub struct ReplayArgs {
 
 /// The kinds of file `tavolo replay` understands.
 enum Kind {
+    Phh,
+    Draw,
     Saint,
 }
 
 fn kind_of(path: &Path) -> Result<Kind, String> {
     let name = path.display();
+    if matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("phh" | "phhs")
+    ) {
+        return Ok(Kind::Phh);
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         format!("{name}: not a hand history (.phh, .phhs) or a JSON game record: {e}")
     })?;
     match value.get("format").and_then(|f| f.as_str()) {
         Some(f) if f.starts_with("tavolo-saint") => Ok(Kind::Saint),
+        Some(f) if f.starts_with("tavolo-draw") => Ok(Kind::Draw),
         Some(f) => Err(format!("{name}: unknown record format `{f}`")),
         None => Err(format!("{name}: a JSON record needs a `format` field")),
     }
@@ -51,6 +68,21 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
     let mut failed = false;
     for path in &args.files {
         let result = kind_of(path).and_then(|kind| match kind {
+            Kind::Phh => match phh::replay_phh(path, args.json, &mut out) {
+                Ok(0) => Ok(()),
+                Ok(n) => {
+                    failed = true;
+                    if !args.json {
+                        eprintln!(
+                            "tavolo: {}: {n} hand(s) could not be replayed",
+                            path.display()
+                        );
+                    }
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Kind::Draw => draw::replay_draw(path, args.json, &mut out),
             Kind::Saint => saint::replay_saint(path, args.json, &mut out),
         });
         if let Err(msg) = result {

@@ -10,8 +10,9 @@ use tavolo_engine::holdem::phh::{self, PhhHand};
 /// Replays every hand in the `.phh` or `.phhs` file at `path`, writing one line per hand to
 /// `out`: with `json`, `{"file":…,"index":…,"finishing_stacks":[…]}` or
 /// `{"file":…,"index":…,"error":"…"}` (`index` counts hands in the file from 0); otherwise the
-/// same in words. Returns how many hands failed; `Err` when the file cannot be read or parsed
-/// at all, or `out` fails.
+/// same in words. A hand whose replay ends with other stacks than the file's own
+/// `finishing_stacks` is a failure too (its line has both). Returns how many hands failed; `Err`
+/// when the file cannot be read or parsed at all, or `out` fails.
 pub fn replay_phh(path: &Path, json: bool, out: &mut dyn Write) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bulk = path.extension().and_then(|e| e.to_str()) == Some("phhs");
@@ -24,18 +25,41 @@ pub fn replay_phh(path: &Path, json: bool, out: &mut dyn Write) -> Result<usize,
     let mut failed = 0;
     for (index, hand) in hands.into_iter().enumerate() {
         let result = hand.and_then(|h| {
-            h.replay()
-                .map(|r| (stacks_json(&h, &r.finishing_stacks()), r.complete))
+            h.replay().map(|r| {
+                let stacks = r.finishing_stacks();
+                // The file's own finishing stacks, when it states them, must agree.
+                let disagreement = h
+                    .finishing_stacks
+                    .as_ref()
+                    .filter(|stated| **stated != stacks)
+                    .map(|stated| {
+                        format!(
+                            "the replay ends with stacks {} but the file states {}",
+                            Value::Array(stacks_json(&h, &stacks)),
+                            Value::Array(stacks_json(&h, stated))
+                        )
+                    });
+                (stacks_json(&h, &stacks), r.complete, disagreement)
+            })
         });
         let line = match result {
-            Ok((stacks, complete)) if json => {
+            Ok((stacks, _, Some(disagreement))) => {
+                failed += 1;
+                if json {
+                    json!({ "file": file, "index": index, "finishing_stacks": stacks, "error": disagreement })
+                        .to_string()
+                } else {
+                    format!("{file} #{index}: error: {disagreement}")
+                }
+            }
+            Ok((stacks, complete, None)) if json => {
                 let mut v = json!({ "file": file, "index": index, "finishing_stacks": stacks });
                 if !complete {
                     v["complete"] = Value::Bool(false);
                 }
                 v.to_string()
             }
-            Ok((stacks, complete)) => format!(
+            Ok((stacks, complete, None)) => format!(
                 "{file} #{index}: finishing stacks {}{}",
                 Value::Array(stacks),
                 if complete {
