@@ -136,10 +136,12 @@ fn best_flush(centre: u16, own: u16) -> u16 {
 ///
 /// ```
 /// use tavolo_cards::{best_two_plus_three, parse_cards};
-/// let (five, rank) = best_two_plus_three(&parse_cards("As Ad 9h 2c")?, &parse_cards("Ah Kh Qh 2c 3d")
-///     .map(|mut v| { v[3] = "4c".parse().unwrap(); v })?)?;
+/// // Omaha-style: four own cards, exactly two of them used.
+/// let own = parse_cards("As Ad 9h 2c")?;
+/// let centre = parse_cards("Ah Kh Qh 4c 3d")?;
+/// let (five, rank) = best_two_plus_three(&own, &centre)?;
 /// assert_eq!(rank.category(), tavolo_cards::Category::ThreeOfAKind);
-/// assert_eq!(five.len(), 5);
+/// assert_eq!(five.iter().filter(|c| own.contains(c)).count(), 2);
 /// # Ok::<(), tavolo_cards::CardError>(())
 /// ```
 pub fn best_two_plus_three(
