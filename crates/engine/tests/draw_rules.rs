@@ -1062,3 +1062,24 @@ fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
         .deal_next_into(&DrawSetup::new(vec![100, 100], 1, 10), &mut ev)
         .is_err());
 }
+
+#[test]
+fn a_whole_stacked_deck_is_dealt_one_card_at_a_time_from_the_cutter() {
+    let deck: Vec<Card> = tavolo_cards::Card::all().collect();
+    let deck: [Card; 52] = deck.try_into().unwrap();
+    let stacked = StackedDeal::from_deck(&deck, 3, 2);
+    // Dealer 2: the cutter (seat 0) gets cards 0, 3, 6, 9, 12.
+    assert_eq!(
+        stacked.hands[0],
+        [deck[0], deck[3], deck[6], deck[9], deck[12]]
+    );
+    assert_eq!(
+        stacked.hands[2],
+        [deck[2], deck[5], deck[8], deck[11], deck[14]]
+    );
+    assert_eq!(stacked.bottom, deck[51]);
+    assert_eq!(stacked.draws[0], deck[15]);
+    let setup = DrawSetup::new(vec![50; 3], 2, 5);
+    let (h, _) = DrawHand::new(&setup, Dealing::Stacked(stacked)).unwrap();
+    assert!(h.zones().complete());
+}

@@ -54,7 +54,7 @@ mod view;
 
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange};
 pub use action::{Action, Drawn, Event, Round};
-pub use error::{DrawError, SetupError};
+pub use error::{DrawError, SetupError, StackedProblem};
 pub use hand::{CardZones, DrawHand, ReplayError, Stage, ToAct};
 pub use record::{DrawRecord, RecordAction, RecordDeal, RecordError, RecordResult, RECORD_FORMAT};
 pub use rules::{next_dealer, Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};
