@@ -5,7 +5,8 @@
 //! and each seat's bot is seeded from that game seed and the seat, so a game's course depends
 //! only on `(S, i)` and the bot list. Games run on rayon's current pool in any order, but results
 //! are collected and summed in game order: the same seed gives the same results whatever the
-//! number of threads.
+//! number of threads. In duplicate play ([`MatchConfig::duplicate`]) the `P` games of one deal
+//! share its seed: game `i` is dealt from `game_seed(S, i / P)`.
 
 use std::time::Instant;
 
@@ -53,6 +54,10 @@ pub struct MatchConfig<G: Table> {
     pub budget: Budget,
     /// Keep each game's record (for [`GameReport::record`]).
     pub record: bool,
+    /// Duplicate play: each deal is played `P` times (`P` seats), the bot list rotated one seat
+    /// further each time, so every entry holds every seat's cards once and luck cancels out.
+    /// Games `k·P … k·P + P − 1` share the deal of game `k·P`.
+    pub duplicate: bool,
 }
 
 impl<G: Table> MatchConfig<G> {
@@ -81,6 +86,7 @@ impl<G: Table> MatchConfig<G> {
             seed,
             budget: Budget::UNLIMITED,
             record: false,
+            duplicate: false,
         })
     }
 }
@@ -257,7 +263,12 @@ impl<G: Table> Arena<G> {
     pub fn play(&self, index: u64) -> Result<GameReport, BotsError> {
         let c = &self.config;
         let players = c.bots.len();
-        let seed = game_seed(c.seed, index);
+        let deal = if c.duplicate {
+            index / players as u64
+        } else {
+            index
+        };
+        let seed = game_seed(c.seed, deal);
         let entries: Vec<usize> = (0..players)
             .map(|s| (s + (index % players as u64) as usize) % players)
             .collect();
@@ -287,7 +298,7 @@ impl<G: Table> Arena<G> {
                 let start = Instant::now();
                 let mut action = bots[seat].act(&view, &legal, c.budget);
                 think_us[seat].push(start.elapsed().as_micros() as u64);
-                if !legal.contains(&action) {
+                if !G::allows(&legal, &action) {
                     illegal[seat] += 1;
                     action = fallback;
                 }

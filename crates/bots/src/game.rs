@@ -20,6 +20,13 @@ pub trait Game: Sized + 'static {
     type Action: Copy + Debug + PartialEq + Send + Sync;
     /// Something that happened, already censored for the seat that receives it.
     type Event: Clone + Debug + Send;
+
+    /// Whether `action` is allowed when the legal actions are `legal`. By default, whether it
+    /// is one of them. Betting games override it: there a bet or raise in `legal` stands for the
+    /// ends of a range (the smallest and the largest amount), and any amount between is legal.
+    fn allows(legal: &[Self::Action], action: &Self::Action) -> bool {
+        legal.contains(action)
+    }
 }
 
 /// The result of one finished game, by seat.
