@@ -30,6 +30,7 @@ pub mod arena;
 mod bot;
 mod error;
 mod game;
+pub mod holdem;
 pub mod saint;
 pub mod stats;
 

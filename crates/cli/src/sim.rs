@@ -16,12 +16,14 @@ use tavolo_engine::saint::SaintOptions;
 
 use crate::UserError;
 
+mod betting;
+
 /// The games `tavolo sim` knows of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SimGame {
     /// Saint Poker (RULES.md §1).
     Saint,
-    /// Texas Hold'em (bots not yet available).
+    /// Texas Hold'em (RULES.md §2): one game is one hand, scored in big blinds.
     Holdem,
     /// Five-Card Draw (bots not yet available).
     Draw,
@@ -61,9 +63,19 @@ pub struct SimArgs {
     /// Write every game's record to this directory (`game-000000.json`, …).
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Draw each bot's running win rate to this SVG file.
+    /// Draw each bot's running win rate (betting games: cumulative result) to this SVG file.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Betting games: the betting structure.
+    #[arg(long, value_enum, default_value = "nl")]
+    structure: betting::StructureArg,
+    /// Betting games: play each deal once per seat rotation (same cards to the same seats, the
+    /// bots rotated) so that luck cancels out; `--games` is rounded up to whole rotations.
+    #[arg(long)]
+    duplicate: bool,
+    /// Betting games: every seat's starting stack, in big blinds (Hold'em) or antes (Draw).
+    #[arg(long, default_value_t = 100)]
+    stack: u64,
 }
 
 pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
@@ -79,7 +91,8 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
                 .collect::<Result<Vec<_>, _>>()?;
             run_match::<SaintPoker>(&args, options, bots)
         }
-        SimGame::Holdem | SimGame::Draw => Err(UserError(format!(
+        SimGame::Holdem => betting::run_holdem(&args),
+        SimGame::Draw => Err(UserError(format!(
             "no bots for {} yet: `tavolo sim` plays saint only for now",
             match args.game {
                 SimGame::Holdem => "Texas Hold'em",

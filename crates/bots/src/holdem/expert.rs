@@ -1,0 +1,188 @@
+//! The `expert` bot: equity by simulation against opponent ranges narrowed by their actions.
+
+use std::time::Instant;
+
+use tavolo_engine::holdem::{Action, Event, HandView, Street};
+
+use super::range::{equity, Range, Reads};
+use super::spot::Spot;
+use super::strength::SimRng;
+use super::{Decision, Holdem};
+use crate::bot::{Bot, Budget};
+
+/// How much the expert simulates per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpertLevel {
+    /// 300 simulated deals per decision.
+    Easy,
+    /// 1,500 (the default).
+    Normal,
+    /// 6,000.
+    Hard,
+}
+
+impl ExpertLevel {
+    /// The level's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExpertLevel::Easy => "easy",
+            ExpertLevel::Normal => "normal",
+            ExpertLevel::Hard => "hard",
+        }
+    }
+
+    /// Simulated deals per decision.
+    pub fn samples(self) -> u32 {
+        match self {
+            ExpertLevel::Easy => 300,
+            ExpertLevel::Normal => 1500,
+            ExpertLevel::Hard => 6000,
+        }
+    }
+}
+
+/// Plays by equity: every decision simulates deals in which each live opponent holds a hand
+/// consistent with its actions (pre-flop: a top fraction of starting hands by calls and
+/// raises; after the flop: hands that have made something or draw, for calls, bets and
+/// raises, with a little room for bluffs), completes the board and counts the share won.
+///
+/// Then: facing a bet, it raises for value with a high equity, calls when the equity beats the
+/// pot odds, else folds; with nothing to call, it bets for value when its equity is above a
+/// threshold that falls with the number of opponents, and sometimes bluffs heads-up with a
+/// weak hand or a draw. Sizes are fractions of the pot (larger with stronger hands, all-in
+/// when the stack is small against the pot), clamped into the legal range: Limit gets its
+/// fixed bets, Pot-Limit at most the pot.
+#[derive(Clone, Debug)]
+pub struct ExpertBot {
+    name: String,
+    samples: u32,
+    rng: SimRng,
+    reads: Reads,
+}
+
+impl ExpertBot {
+    /// An expert of the given level, seeded with `seed`.
+    pub fn new(level: ExpertLevel, seat: usize, seed: u64) -> ExpertBot {
+        ExpertBot::with_samples(
+            format!("expert:{}", level.name()),
+            level.samples(),
+            seat,
+            seed,
+        )
+    }
+
+    /// An expert simulating `samples` deals per decision.
+    pub fn with_samples(name: String, samples: u32, _seat: usize, seed: u64) -> ExpertBot {
+        ExpertBot {
+            name,
+            samples: samples.max(1),
+            rng: SimRng::new(seed),
+            reads: Reads::default(),
+        }
+    }
+
+    fn decide(&mut self, s: &Spot, view: &HandView, budget: Budget) -> Decision {
+        let ranges: Vec<Range> = (0..s.seats)
+            .filter(|&o| o != s.seat && view.live[o])
+            .map(|o| self.reads.range(o))
+            .collect();
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
+        let e = equity(
+            s.hole,
+            &s.board,
+            &ranges,
+            self.samples,
+            &mut self.rng,
+            &mut stop,
+        );
+        let k = s.opponents.max(1) as f64;
+        let preflop = s.street == Street::Preflop;
+        let value_bet = (0.6 / k.sqrt()).max(0.25);
+        let all_in = s.legal.raise.map_or(0, |r| r.max_to);
+        // Shallow: the stack is small against the pot, commit with a strong hand.
+        let shallow = (s.stack as f64) < 1.2 * (s.pot + s.to_call) as f64;
+        let strong_to = |fraction: f64| {
+            if shallow {
+                all_in
+            } else {
+                s.pot_fraction_to(fraction)
+            }
+        };
+        let unraised_preflop = preflop && self.reads.preflop_raises == 0;
+        if s.to_call == 0 || unraised_preflop {
+            // Nothing to call (or only the blinds before the flop).
+            let open = if preflop {
+                match s.seats {
+                    2 => 0.45,
+                    _ => (0.62 / k.sqrt()).max(0.2) + 0.02 * s.behind as f64,
+                }
+            } else {
+                value_bet
+            };
+            if e >= open {
+                let fraction = if e >= 0.8 { 0.9 } else { 0.66 };
+                let to = if preflop {
+                    s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2)
+                } else {
+                    strong_to(fraction)
+                };
+                return Decision::RaiseTo(to);
+            }
+            let heads_up = s.opponents == 1;
+            let bluff = heads_up
+                && !preflop
+                && match s.street {
+                    Street::River => e < 0.15 && self.rng.unit() < 0.12,
+                    _ => e < 0.45 && self.rng.unit() < 0.25,
+                };
+            if bluff {
+                return Decision::RaiseTo(s.pot_fraction_to(0.5));
+            }
+            if s.to_call == 0 || e >= s.pot_odds() + 0.08 {
+                return Decision::CheckCall;
+            }
+            return Decision::Fold;
+        }
+        let odds = s.pot_odds();
+        let raise_at = if preflop {
+            (0.62 / k.sqrt()).max(0.3)
+        } else {
+            (0.72 / k.sqrt()).max(0.35)
+        };
+        if e >= raise_at && s.legal.raise.is_some() {
+            let fraction = if e >= 0.85 { 1.0 } else { 0.75 };
+            let to = if preflop {
+                (s.max_bet * 3).max(s.pot_fraction_to(0.8))
+            } else {
+                strong_to(fraction)
+            };
+            if shallow || e >= 0.75 || !preflop || to < s.stack / 3 {
+                return Decision::RaiseTo(to);
+            }
+        }
+        if e >= odds {
+            Decision::CheckCall
+        } else {
+            Decision::Fold
+        }
+    }
+}
+
+impl Bot<Holdem> for ExpertBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.reads.observe(event);
+    }
+
+    fn act(&mut self, view: &HandView, legal: &[Action], budget: Budget) -> Action {
+        let Some(s) = Spot::read(view) else {
+            return legal[0];
+        };
+        self.decide(&s, view, budget).to_action(&s.legal)
+    }
+}

@@ -1,0 +1,23 @@
+//! The `station` bot: always checks or calls.
+
+use tavolo_engine::holdem::{Action, HandView};
+
+use super::{Decision, Holdem};
+use crate::bot::{Bot, Budget};
+
+/// A calling station: checks when it may, calls otherwise, never bets, raises or folds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StationBot;
+
+impl Bot<Holdem> for StationBot {
+    fn name(&self) -> &str {
+        "station"
+    }
+
+    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
+        match view.legal {
+            Some(l) => Decision::CheckCall.to_action(&l),
+            None => legal[0],
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Hold'em bots in the arena: only legal actions in every structure and at every table size,
+//! reproducible matches (across thread counts too), and duplicate deals that give the same
+//! cards to the same seats with the bots rotated.
+
+use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::{Game, Table};
+use tavolo_engine::holdem::{Action, Event, Structure};
+
+const STRUCTURES: [Structure; 3] = [
+    Structure::NoLimit,
+    Structure::PotLimit,
+    Structure::FixedLimit,
+];
+
+fn run(
+    players: usize,
+    structure: Structure,
+    bots: &[&str],
+    games: u64,
+    seed: u64,
+    duplicate: bool,
+    threads: usize,
+) -> MatchResult {
+    let specs = (0..players)
+        .map(|i| holdem::bot_spec(bots[i % bots.len()]).expect("known bot"))
+        .collect();
+    let mut config =
+        MatchConfig::<Holdem>::new(HoldemOptions::new(players, structure), specs, games, seed)
+            .expect("config");
+    config.duplicate = duplicate;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("pool");
+    pool.install(|| Arena::new(config).run(&|_| {}))
+        .expect("match")
+}
+
+#[test]
+fn every_bot_plays_only_legal_actions_in_every_structure_and_table_size() {
+    for structure in STRUCTURES {
+        for players in 2..=10 {
+            let bots = ["random", "station", "rules", "expert:40", "random"];
+            let games = if players <= 3 { 400 } else { 120 };
+            let r = run(players, structure, &bots, games, players as u64, false, 2);
+            for b in &r.bots {
+                assert_eq!(b.illegal, 0, "{structure:?} {players} players: {b:?}");
+            }
+            // Chips are never created or lost.
+            for g in &r.games {
+                let sum: f64 = g.scores.iter().sum();
+                assert!(sum.abs() < 1e-9, "{structure:?} {players}: {g:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn random_bets_and_raises_over_the_whole_range_without_an_illegal_amount() {
+    // Heads-up random against random goes all-in often: the ends of the range are exercised.
+    for structure in STRUCTURES {
+        let r = run(2, structure, &["random"], 3000, 9, false, 2);
+        assert!(r.bots.iter().all(|b| b.illegal == 0), "{structure:?}");
+    }
+}
+
+#[test]
+fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
+    let a = run(
+        6,
+        Structure::NoLimit,
+        &["expert:30", "rules", "station"],
+        60,
+        11,
+        true,
+        1,
+    );
+    let b = run(
+        6,
+        Structure::NoLimit,
+        &["expert:30", "rules", "station"],
+        60,
+        11,
+        true,
+        2,
+    );
+    // Everything but the measured think times.
+    assert_eq!(a.games, b.games);
+    let scores = |r: &MatchResult| -> Vec<(f64, f64, u64)> {
+        r.bots
+            .iter()
+            .map(|b| (b.mean_score, b.wins, b.decisions))
+            .collect()
+    };
+    assert_eq!(scores(&a), scores(&b));
+    let c = run(
+        6,
+        Structure::NoLimit,
+        &["expert:30", "rules", "station"],
+        60,
+        12,
+        true,
+        2,
+    );
+    assert_ne!(a.games, c.games);
+}
+
+#[test]
+fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated() {
+    let specs = vec![
+        holdem::bot_spec("station").expect("bot"),
+        holdem::bot_spec("rules").expect("bot"),
+        holdem::bot_spec("random").expect("bot"),
+    ];
+    let mut config =
+        MatchConfig::<Holdem>::new(HoldemOptions::new(3, Structure::NoLimit), specs, 9, 4)
+            .expect("config");
+    config.duplicate = true;
+    config.record = true;
+    let arena = Arena::new(config);
+    let holes = |i: u64| -> (Vec<usize>, Vec<String>) {
+        let report = arena.play(i).expect("game");
+        let record = report.record.expect("record");
+        let phh: serde_json::Value = serde_json::from_str(&record).expect("json");
+        let text = phh["phh"].as_str().expect("phh").to_string();
+        let dealt: Vec<String> = text
+            .lines()
+            .filter(|l| l.contains("d dh "))
+            .map(|l| l.trim().to_string())
+            .collect();
+        (report.entries, dealt)
+    };
+    for deal in 0..3u64 {
+        let (e0, d0) = holes(3 * deal);
+        for k in 1..3u64 {
+            let (e, d) = holes(3 * deal + k);
+            assert_eq!(
+                d, d0,
+                "deal {deal}, rotation {k}: same cards to the same seats"
+            );
+            assert_ne!(e, e0, "deal {deal}, rotation {k}: the bots moved");
+            for s in 0..3 {
+                assert_eq!(e[s], (e0[s] + k as usize) % 3);
+            }
+        }
+    }
+    // Different deals have different cards.
+    assert_ne!(holes(0).1, holes(3).1);
+}
+
+#[test]
+fn raise_entries_stand_for_their_whole_range() {
+    let mut state = Holdem::deal(&HoldemOptions::new(2, Structure::NoLimit), 3).expect("deal");
+    let seat = Holdem::to_act(&state)[0];
+    let legal = Holdem::legal_actions(&state, seat);
+    assert!(Holdem::allows(
+        &legal,
+        &Action::BetOrRaiseTo { seat, to: 777 }
+    ));
+    assert!(!Holdem::allows(
+        &legal,
+        &Action::BetOrRaiseTo { seat, to: 10_001 }
+    ));
+    assert!(!Holdem::allows(
+        &legal,
+        &Action::BetOrRaiseTo { seat, to: 150 }
+    ));
+    assert!(!Holdem::allows(&legal, &Action::Check { seat }));
+    let events = Holdem::apply(&mut state, Action::BetOrRaiseTo { seat, to: 777 }).expect("raise");
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::BetOrRaised { to: 777, .. })));
+}
+
+#[test]
+fn hole_cards_of_other_seats_never_reach_a_bot() {
+    let state = Holdem::deal(&HoldemOptions::new(4, Structure::NoLimit), 8).expect("deal");
+    for seat in 0..4 {
+        let view = Holdem::view(&state, seat).expect("view");
+        for (s, h) in view.hole.iter().enumerate() {
+            assert_eq!(h.iter().all(Option::is_some), s == seat);
+        }
+    }
+    for e in state.log() {
+        for seat in 0..4 {
+            if let Some(Event::HoleDealt { seat: s, card }) = Holdem::event_for(e, seat) {
+                assert_eq!(card.is_some(), s == seat);
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_bot_names_are_refused_with_the_list() {
+    let e = holdem::bot_spec("wizard").expect_err("unknown");
+    let msg = e.to_string();
+    assert!(msg.contains("wizard") && msg.contains("station"), "{msg}");
+    assert!(holdem::bot_spec("expert:0").is_err());
+    assert!(holdem::bot_spec("expert:200").is_ok());
+}

@@ -1,0 +1,334 @@
+//! `tavolo sim holdem|draw`: matches of betting games, where one game is one hand and a bot's
+//! result is its win rate in big blinds (Draw: antes) per 100 hands, with a 95% confidence
+//! interval. In duplicate play the interval comes from the means over each deal's rotations,
+//! so that the luck the rotations cancel does not widen it.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
+use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::stats::Mean;
+use tavolo_bots::{BotSpec, Budget, Table};
+use tavolo_engine::holdem::Structure;
+
+use super::SimArgs;
+use crate::UserError;
+
+/// The betting structure of a Hold'em match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StructureArg {
+    /// No-Limit.
+    Nl,
+    /// Pot-Limit.
+    Pl,
+    /// Fixed Limit.
+    Limit,
+}
+
+impl StructureArg {
+    fn structure(self) -> Structure {
+        match self {
+            StructureArg::Nl => Structure::NoLimit,
+            StructureArg::Pl => Structure::PotLimit,
+            StructureArg::Limit => Structure::FixedLimit,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            StructureArg::Nl => "No-Limit",
+            StructureArg::Pl => "Pot-Limit",
+            StructureArg::Limit => "Limit",
+        }
+    }
+}
+
+/// `tavolo sim holdem`.
+pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
+    let players = players(args, 2, 10)?;
+    let mut options = HoldemOptions::new(players, args.structure.structure());
+    options.stack = args
+        .stack
+        .checked_mul(options.big_blind)
+        .filter(|&s| s > 0)
+        .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
+    options.validate()?;
+    let bots = args
+        .bots
+        .iter()
+        .map(|b| holdem::bot_spec(b))
+        .collect::<Result<Vec<_>, _>>()?;
+    let title = format!("Texas Hold'em {}", args.structure.name());
+    run_betting::<Holdem>(args, options, bots, &title, "bb")
+}
+
+fn players(args: &SimArgs, min: usize, max: usize) -> Result<usize, UserError> {
+    let n = args.players.map_or(args.bots.len(), usize::from);
+    if !(min..=max).contains(&n) {
+        return Err(UserError(format!(
+            "{n} players: this game is for {min} to {max}"
+        )));
+    }
+    Ok(n)
+}
+
+/// One bot-list entry's result in a betting match.
+#[derive(Clone, Debug, Serialize)]
+struct BettingStats {
+    label: String,
+    bot: String,
+    hands: u64,
+    /// Big blinds (Draw: antes) won per 100 hands.
+    per_100: f64,
+    /// Half-width of its 95% confidence interval.
+    per_100_ci95: f64,
+    decisions: u64,
+    think_p50_us: u64,
+    think_p99_us: u64,
+    illegal: u64,
+}
+
+fn betting_stats(result: &MatchResult, block: usize) -> Vec<BettingStats> {
+    let n = result.bots.len();
+    let mut means = vec![Mean::default(); n];
+    for chunk in result.games.chunks(block.max(1)) {
+        let mut sum = vec![0.0; n];
+        let mut count = vec![0u32; n];
+        for g in chunk {
+            for (seat, &e) in g.entries.iter().enumerate() {
+                sum[e] += g.scores[seat];
+                count[e] += 1;
+            }
+        }
+        for e in 0..n {
+            if count[e] > 0 {
+                means[e].add(sum[e] / f64::from(count[e]));
+            }
+        }
+    }
+    result
+        .bots
+        .iter()
+        .zip(&means)
+        .map(|(b, m)| BettingStats {
+            label: b.label.clone(),
+            bot: b.bot.clone(),
+            hands: b.games,
+            per_100: 100.0 * m.mean(),
+            per_100_ci95: 100.0 * m.ci95(),
+            decisions: b.decisions,
+            think_p50_us: b.think_p50_us,
+            think_p99_us: b.think_p99_us,
+            illegal: b.illegal,
+        })
+        .collect()
+}
+
+fn run_betting<G: Table>(
+    args: &SimArgs,
+    options: G::Options,
+    bots: Vec<BotSpec<G>>,
+    title: &str,
+    unit: &str,
+) -> Result<ExitCode, UserError> {
+    let players = G::players(&options);
+    let games = if args.duplicate {
+        args.games.div_ceil(players as u64) * players as u64
+    } else {
+        args.games
+    };
+    let mut config = MatchConfig::<G>::new(options, bots, games, args.seed)?;
+    config.budget = Budget {
+        time: args.think_ms.map(Duration::from_millis),
+    };
+    config.record = args.record.is_some();
+    config.duplicate = args.duplicate;
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| UserError(format!("{}: cannot create: {e}", dir.display())))?;
+    }
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {elapsed_precise} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
+    let on_game = |report: &GameReport| {
+        if let (Some(dir), Some(record)) = (&args.record, &report.record) {
+            if let Err(e) = super::write_record(dir, report.index, record) {
+                // A plain Mutex: nothing is awaited while it is held.
+                if let Ok(mut slot) = write_error.lock() {
+                    slot.get_or_insert(e);
+                }
+            }
+        }
+        bar.inc(1);
+    };
+    let arena = Arena::new(config);
+    let result = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
+            .install(|| arena.run(&on_game)),
+        None => arena.run(&on_game),
+    }?;
+    bar.finish_and_clear();
+    if let Some(e) = write_error.into_inner().ok().flatten() {
+        return Err(UserError(e));
+    }
+    let block = if args.duplicate { players } else { 1 };
+    let stats = betting_stats(&result, block);
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot_svg(&result, &stats, title, unit))
+            .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    if args.json {
+        let line = serde_json::json!({
+            "game": result.game,
+            "variant": title,
+            "seed": result.seed,
+            "hands": result.games.len(),
+            "players": players,
+            "duplicate": args.duplicate,
+            "unit": unit,
+            "bots": stats,
+        });
+        println!("{line}");
+    } else {
+        print!("{}", table(&result, &stats, title, unit, args.duplicate));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn table(
+    result: &MatchResult,
+    stats: &[BettingStats],
+    title: &str,
+    unit: &str,
+    duplicate: bool,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} hands of {title}{}, seed {}",
+        result.games.len(),
+        if duplicate { " (duplicate)" } else { "" },
+        result.seed
+    );
+    let head = format!("{unit}/100 ±95%");
+    let _ = writeln!(
+        s,
+        "{:<16} {:>8} {:>22} {:>10} {:>10}",
+        "bot", "hands", head, "think p50", "think p99"
+    );
+    for b in stats {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>8} {:>12.2} ±{:>8.2} {:>10} {:>10}",
+            b.label,
+            b.hands,
+            b.per_100,
+            b.per_100_ci95,
+            super::micros(b.think_p50_us),
+            super::micros(b.think_p99_us),
+        );
+        if b.illegal > 0 {
+            let _ = writeln!(
+                s,
+                "  {} illegal answers replaced by the default action",
+                b.illegal
+            );
+        }
+    }
+    s
+}
+
+/// Each bot's cumulative result over the hands, as a small self-contained SVG.
+fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &str) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 480.0;
+    const M: f64 = 60.0;
+    const COLOURS: [&str; 6] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    ];
+    let n = result.bots.len();
+    let mut curves: Vec<Vec<f64>> = vec![Vec::with_capacity(result.games.len()); n];
+    let mut totals = vec![0.0; n];
+    for g in &result.games {
+        for (seat, &e) in g.entries.iter().enumerate() {
+            totals[e] += g.scores[seat];
+        }
+        for e in 0..n {
+            curves[e].push(totals[e]);
+        }
+    }
+    let lo = curves.iter().flatten().copied().fold(0.0, f64::min);
+    let hi = curves.iter().flatten().copied().fold(0.0, f64::max);
+    let span = (hi - lo).max(1.0);
+    let games = result.games.len().max(1) as f64;
+    // At most ~1000 points per curve.
+    let step = (result.games.len() / 1000).max(1);
+    let x = |i: f64| M + (W - 2.0 * M) * i / games;
+    let y = |v: f64| H - M - (H - 2.0 * M) * (v - lo) / span;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="20" text-anchor="middle">{title}: cumulative {unit} won, {} hands, seed {}</text>"#,
+        W / 2.0,
+        result.games.len(),
+        result.seed
+    );
+    for k in 0..=4 {
+        let v = lo + span * k as f64 / 4.0;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{M}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#ddd"/><text x="{2}" y="{3:.1}" text-anchor="end">{4:.0}</text>"##,
+            y(v),
+            W - M,
+            M - 5.0,
+            y(v) + 4.0,
+            v
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">hands</text>"#,
+        W / 2.0,
+        H - 15.0
+    );
+    for (e, curve) in curves.iter().enumerate() {
+        let colour = COLOURS[e % COLOURS.len()];
+        let mut points = String::new();
+        for (i, v) in curve.iter().enumerate() {
+            if i % step == 0 || i + 1 == curve.len() {
+                let _ = write!(points, "{:.1},{:.1} ", x(i as f64 + 1.0), y(*v));
+            }
+        }
+        let _ = writeln!(
+            s,
+            r#"<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" fill="{colour}">{} {:+.1} {unit}/100</text>"#,
+            M + 10.0,
+            M + 15.0 * (e as f64 + 1.0),
+            stats[e].label,
+            stats[e].per_100
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
