@@ -6,7 +6,7 @@ use tavolo_engine::holdem::{Action, Event, HandView, Street};
 
 use super::range::{equity, Range, Reads};
 use super::spot::Spot;
-use super::strength::SimRng;
+use super::strength::{preflop_percentile, SimRng};
 use super::{Decision, Holdem};
 use crate::bot::{Bot, Budget};
 
@@ -113,15 +113,23 @@ impl ExpertBot {
         let unraised_preflop = preflop && self.reads.preflop_raises == 0;
         if s.to_call == 0 || unraised_preflop {
             // Nothing to call (or only the blinds before the flop).
-            let open = if preflop {
-                match s.seats {
-                    2 => 0.45,
-                    _ => (0.62 / k.sqrt()).max(0.2) + 0.02 * s.behind as f64,
-                }
+            let strong = if preflop {
+                // Opening: by the hand's rank among starting hands and the players behind.
+                let p = preflop_percentile(s.hole[0], s.hole[1]);
+                let open = match (s.seats, s.behind) {
+                    (2, _) => 0.7,
+                    (_, 0) => 0.15,
+                    (_, 1) => 0.5,
+                    (_, 2) => 0.45,
+                    (_, 3) => 0.32,
+                    (_, 4) => 0.25,
+                    _ => 0.2,
+                };
+                p <= open
             } else {
-                value_bet
+                e >= value_bet
             };
-            if e >= open {
+            if strong {
                 let fraction = if e >= 0.8 { 0.9 } else { 0.66 };
                 let to = if preflop {
                     s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2)

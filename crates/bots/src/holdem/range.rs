@@ -100,7 +100,12 @@ impl Reads {
 /// Whether a hand fits a range (with a little leak, so that no range is ever empty and bluffs
 /// stay possible), given the board so far.
 fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SimRng) -> bool {
-    if range.top < 1.0 && preflop_percentile(hole[0], hole[1]) > range.top && rng.unit() > 0.05 {
+    // Out-of-range hands leak in at about 5% of the accepted ones (the test is repeated until
+    // a hand fits, so the leak per try is scaled by the range's size).
+    if range.top < 1.0
+        && preflop_percentile(hole[0], hole[1]) > range.top
+        && rng.unit() > 0.05 * range.top
+    {
         return false;
     }
     for (i, &level) in range.post.iter().enumerate() {
@@ -111,9 +116,9 @@ fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SimRng) -> boo
         let m = made(hole, &board[..len]);
         let outs = draws(hole, &board[..len]).outs();
         let (ok, leak) = match level {
-            1 => (m >= Made::WeakPair || outs >= 4, 0.3),
-            2 => (m >= Made::TopPair || outs >= 8, 0.25),
-            _ => (m >= Made::TwoPair || outs >= 12, 0.1),
+            1 => (m >= Made::WeakPair || outs >= 4, 0.15),
+            2 => (m >= Made::TopPair || outs >= 8, 0.1),
+            _ => (m >= Made::TwoPair || outs >= 12, 0.04),
         };
         if !ok && rng.unit() > leak {
             return false;
@@ -161,7 +166,7 @@ pub(crate) fn equity(
                 }
                 let h = [d[a], d[b]];
                 tries += 1;
-                if tries >= 40 || fits(h, board, range, rng) {
+                if tries >= 150 || fits(h, board, range, rng) {
                     // Move the two cards to the front of the unused part.
                     d.swap(k, a);
                     let b = if b == k { a } else { b };
