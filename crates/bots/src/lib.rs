@@ -28,6 +28,7 @@
 
 pub mod arena;
 mod bot;
+pub mod draw;
 mod error;
 mod game;
 pub mod holdem;

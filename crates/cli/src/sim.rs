@@ -25,7 +25,7 @@ pub enum SimGame {
     Saint,
     /// Texas Hold'em (RULES.md §2): one game is one hand, scored in big blinds.
     Holdem,
-    /// Five-Card Draw (bots not yet available).
+    /// Five-Card Draw, German rules (RULES.md §3): one game is one hand, scored in antes.
     Draw,
 }
 
@@ -92,13 +92,7 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
             run_match::<SaintPoker>(&args, options, bots)
         }
         SimGame::Holdem => betting::run_holdem(&args),
-        SimGame::Draw => Err(UserError(format!(
-            "no bots for {} yet: `tavolo sim` plays saint only for now",
-            match args.game {
-                SimGame::Holdem => "Texas Hold'em",
-                _ => "Five-Card Draw",
-            }
-        ))),
+        SimGame::Draw => betting::run_draw(&args),
     }
 }
 

@@ -12,6 +12,7 @@ use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
+use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_bots::stats::Mean;
 use tavolo_bots::{BotSpec, Budget, Table};
@@ -66,6 +67,24 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
         .collect::<Result<Vec<_>, _>>()?;
     let title = format!("Texas Hold'em {}", args.structure.name());
     run_betting::<Holdem>(args, options, bots, &title, "bb")
+}
+
+/// `tavolo sim draw`.
+pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
+    let players = players(args, 2, 8)?;
+    let mut options = DrawOptions::new(players);
+    options.stack = args
+        .stack
+        .checked_mul(options.ante)
+        .filter(|&s| s > 0)
+        .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
+    options.validate()?;
+    let bots = args
+        .bots
+        .iter()
+        .map(|b| draw::bot_spec(b))
+        .collect::<Result<Vec<_>, _>>()?;
+    run_betting::<Draw>(args, options, bots, "Five-Card Draw", "antes")
 }
 
 fn players(args: &SimArgs, min: usize, max: usize) -> Result<usize, UserError> {

@@ -1,0 +1,317 @@
+//! The `expert` Draw bot: simulation against opponent hands consistent with their actions and
+//! announced exchanges.
+
+use std::time::Instant;
+
+use tavolo_cards::{Card, CardSet};
+use tavolo_engine::draw::{Action, DrawView, Event, Round, ToAct};
+
+use super::play::{key, made_score, pre_draw_score, standard_discard};
+use super::simple::{non_betting, DrawSpot};
+use super::{Decision, Draw};
+use crate::bot::{Bot, Budget};
+use crate::holdem::strength::SimRng;
+
+/// Simulated deals per decision at the default level.
+pub(crate) const DEFAULT_SAMPLES: u32 = 600;
+
+/// What one opponent's actions say: per betting round 0 nothing, 1 called, 2 opened or raised.
+#[derive(Clone, Copy, Debug, Default)]
+struct Read {
+    first: u8,
+    second: u8,
+}
+
+/// Plays by simulation. For each decision it samples, many times, every live opponent's final
+/// hand: five unknown cards that fit its first-round action (an opener or raiser has jacks or
+/// better or a strong draw, a caller a pair or a draw, with a little room for bluffs) and its
+/// announced exchange (the standard exchange of that many cards), then the cards drawn, kept
+/// only if they fit its second-round action. Against the best of those hands it measures:
+///
+/// - **in the exchange**, every legal discard (0–3 cards) by drawing for it many times, and
+///   keeps the one that wins most often (so it keeps pairs and trips, draws to four-flushes when
+///   that pays against the field, keeps a kicker when it should);
+/// - **in the betting**, its chance to win, against the pot odds: raise for value when high,
+///   call when it pays, open (there is no check) with a fair chance or small as a steal, fold
+///   otherwise; sizes are fractions of the pot, clamped into the legal range.
+#[derive(Clone, Debug)]
+pub struct ExpertBot {
+    name: String,
+    samples: u32,
+    rng: SimRng,
+    reads: Vec<Read>,
+    second: bool,
+}
+
+impl ExpertBot {
+    /// An expert simulating `samples` deals per decision, seeded with `seed`.
+    pub fn new(name: String, samples: u32, seed: u64) -> ExpertBot {
+        ExpertBot {
+            name,
+            samples: samples.max(1),
+            rng: SimRng::new(seed),
+            reads: Vec::new(),
+            second: false,
+        }
+    }
+
+    fn read(&self, seat: usize) -> Read {
+        self.reads.get(seat).copied().unwrap_or_default()
+    }
+
+    /// Samples the best final hand value among the live opponents, `n` times (fewer if the
+    /// deadline passes), sorted.
+    fn opponent_pool(&mut self, view: &DrawView, n: u32, deadline: Option<Instant>) -> Vec<u32> {
+        let me = view.seat.unwrap_or(0);
+        let mut known = CardSet::EMPTY;
+        for &c in view.hand.iter().chain(&view.discarded).chain(&view.drawn) {
+            known.insert(c);
+        }
+        let deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
+        let opponents: Vec<(usize, Read, Option<u8>)> = (0..view.live.len())
+            .filter(|&s| s != me && view.live[s])
+            .map(|s| (s, self.read(s), view.exchange_counts[s]))
+            .collect();
+        let mut d = deck;
+        let mut pool = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            if i % 64 == 63 && deadline.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            let mut k = 0usize;
+            let mut best = 0u32;
+            for &(_, read, drew) in &opponents {
+                let v = self.sample_final(&mut d, &mut k, read, drew);
+                best = best.max(v);
+            }
+            pool.push(best);
+        }
+        pool.sort_unstable();
+        pool
+    }
+
+    /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
+    fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
+        let rng = &mut self.rng;
+        // With many players the unknown cards run out (the real deck is reshuffled): start
+        // again from the whole unknown deck, as if the discards had come back.
+        if d.len() - *k < 8 {
+            *k = 0;
+        }
+        let start = *k;
+        for attempt in 0..40 {
+            let mut used = start;
+            // Five cards.
+            for j in 0..5 {
+                let x = used + j + rng.below(d.len() - used - j);
+                d.swap(used + j, x);
+            }
+            let hand: CardSet = d[used..used + 5].iter().copied().collect();
+            used += 5;
+            let last = attempt == 39;
+            let score = pre_draw_score(hand);
+            let fits_first = match read.first {
+                2 => score >= 54 || (score >= 30 && rng.unit() < 0.5),
+                1 => score >= 30,
+                _ => true,
+            } || rng.unit() < 0.08;
+            if !fits_first && !last {
+                continue;
+            }
+            let mut discard = standard_discard(hand);
+            if let Some(c) = drew {
+                if discard.len() != u32::from(c) {
+                    if !last && rng.unit() > 0.1 {
+                        continue;
+                    }
+                    discard = lowest(hand, c);
+                }
+            }
+            let mut fin = CardSet::EMPTY;
+            for c in hand.iter().filter(|c| !discard.contains(*c)) {
+                fin.insert(c);
+            }
+            for j in 0..discard.len() as usize {
+                let x = used + j + rng.below(d.len() - used - j);
+                d.swap(used + j, x);
+                fin.insert(d[used + j]);
+            }
+            used += discard.len() as usize;
+            let made = made_score(fin);
+            let fits_second = match read.second {
+                2 => made >= 46 || rng.unit() < 0.12,
+                1 => made >= 38 || rng.unit() < 0.2,
+                _ => true,
+            };
+            if fits_second || last {
+                *k = used;
+                return key(fin);
+            }
+        }
+        0
+    }
+
+    /// How often `hand` after discarding `discard` beats the pool (ties half), over `draws` draws.
+    fn win_rate(
+        &mut self,
+        view: &DrawView,
+        hand: CardSet,
+        discard: CardSet,
+        pool: &[u32],
+        draws: u32,
+    ) -> f64 {
+        let mut known = CardSet::EMPTY;
+        for &c in view.hand.iter().chain(&view.discarded).chain(&view.drawn) {
+            known.insert(c);
+        }
+        let mut d: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
+        let kept: Vec<Card> = hand.iter().filter(|c| !discard.contains(*c)).collect();
+        let need = discard.len() as usize;
+        let rounds = if need == 0 { 1 } else { draws };
+        let mut total = 0.0;
+        for _ in 0..rounds {
+            let mut fin: CardSet = kept.iter().copied().collect();
+            for j in 0..need {
+                let x = j + self.rng.below(d.len() - j);
+                d.swap(j, x);
+                fin.insert(d[j]);
+            }
+            total += share_beaten(pool, key(fin));
+        }
+        total / f64::from(rounds)
+    }
+
+    fn bet(&mut self, s: &DrawSpot, view: &DrawView, budget: Budget) -> Decision {
+        let deadline = budget.deadline(Instant::now());
+        let pool = self.opponent_pool(view, self.samples, deadline);
+        let e = if s.second {
+            share_beaten(&pool, key(s.hand))
+        } else {
+            let discard = standard_discard(s.hand);
+            let draws = (self.samples / 3).max(1);
+            self.win_rate(view, s.hand, discard, &pool, draws)
+        };
+        let k = s.opponents.max(1) as f64;
+        if s.to_call == 0 {
+            // Open or fold (or check where the rules allow it).
+            if e >= (0.62 / k.sqrt()).max(0.3) {
+                let fraction = if e >= 0.8 { 1.0 } else { 0.7 };
+                return Decision::RaiseTo(s.pot_fraction_to(fraction));
+            }
+            // A small opening risks one ante to win the pot.
+            let price = s.ante as f64 / (s.pot + s.ante) as f64;
+            if e >= price || (s.second && s.opponents == 1 && self.rng.unit() < 0.15) {
+                return Decision::RaiseTo(s.max_bet + s.ante);
+            }
+            if s.legal.check {
+                return Decision::CheckCall;
+            }
+            return Decision::Fold;
+        }
+        let raise_at = if s.second {
+            (0.75 / k.sqrt()).max(0.4)
+        } else {
+            (0.68 / k.sqrt()).max(0.35)
+        };
+        if e >= raise_at && s.legal.raise.is_some() {
+            let fraction = if e >= 0.85 { 1.0 } else { 0.75 };
+            return Decision::RaiseTo(s.pot_fraction_to(fraction));
+        }
+        if e >= s.pot_odds() {
+            Decision::CheckCall
+        } else {
+            Decision::Fold
+        }
+    }
+
+    fn exchange(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
+        let Some(ToAct::Exchange { seat, hand, .. }) = view.legal else {
+            return legal[0];
+        };
+        let deadline = budget.deadline(Instant::now());
+        let pool = self.opponent_pool(view, self.samples, deadline);
+        let draws = (self.samples / 6).max(8);
+        let standard = standard_discard(hand);
+        let mut best = (self.win_rate(view, hand, standard, &pool, draws), standard);
+        for a in legal {
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            if let Action::Exchange { discard, .. } = *a {
+                if discard == standard {
+                    continue;
+                }
+                let w = self.win_rate(view, hand, discard, &pool, draws);
+                if w > best.0 + 0.01 {
+                    best = (w, discard);
+                }
+            }
+        }
+        Action::Exchange {
+            seat,
+            discard: best.1,
+        }
+    }
+}
+
+/// The `c` lowest cards of `hand` that are not paired (then the lowest of any).
+fn lowest(hand: CardSet, c: u8) -> CardSet {
+    let mut counts = [0u8; 13];
+    for x in hand.iter() {
+        counts[x.rank() as usize] += 1;
+    }
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|x| (counts[x.rank() as usize] > 1, x.rank()));
+    cards.into_iter().take(usize::from(c)).collect()
+}
+
+/// The share of `pool` (sorted) that `v` beats, ties counting half.
+fn share_beaten(pool: &[u32], v: u32) -> f64 {
+    if pool.is_empty() {
+        return 0.5;
+    }
+    let below = pool.partition_point(|&p| p < v);
+    let not_above = pool.partition_point(|&p| p <= v);
+    (below as f64 + 0.5 * (not_above - below) as f64) / pool.len() as f64
+}
+
+impl Bot<Draw> for ExpertBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, event: &Event) {
+        let level = |e: &Event| match *e {
+            Event::Called { seat, .. } => Some((seat, 1)),
+            Event::BetOrRaised { seat, .. } => Some((seat, 2)),
+            _ => None,
+        };
+        if let Event::RoundEnded {
+            round: Round::First,
+        } = event
+        {
+            self.second = true;
+        }
+        if let Some((seat, l)) = level(event) {
+            if self.reads.len() <= seat {
+                self.reads.resize(seat + 1, Read::default());
+            }
+            let r = &mut self.reads[seat];
+            if self.second {
+                r.second = r.second.max(l);
+            } else {
+                r.first = r.first.max(l);
+            }
+        }
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
+        if let Some(s) = DrawSpot::read(view) {
+            return self.bet(&s, view, budget).to_action(&s.legal);
+        }
+        match view.legal {
+            Some(ToAct::Exchange { .. }) => self.exchange(view, legal, budget),
+            _ => non_betting(view, legal, CardSet::EMPTY),
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! The `random`, `station` and `rules` Draw bots, and the decision facts they share.
+
+use tavolo_cards::CardSet;
+use tavolo_engine::draw::{Action, DrawView, Legal, Stage, ToAct};
+use tavolo_engine::Chips;
+
+use super::play::{made_score, pre_draw_score, standard_discard};
+use super::{Decision, Draw};
+use crate::bot::{Bot, Budget};
+use crate::holdem::strength::SimRng;
+
+/// The facts of one betting decision, read from the seat's view.
+#[derive(Clone, Debug)]
+pub(crate) struct DrawSpot {
+    /// The legal choices.
+    pub legal: Legal,
+    /// The seat's five cards.
+    pub hand: CardSet,
+    /// Everything in the middle.
+    pub pot: Chips,
+    /// What a call puts in (0: nothing to call).
+    pub to_call: Chips,
+    /// The largest bet this round.
+    pub max_bet: Chips,
+    /// The ante.
+    pub ante: Chips,
+    /// Live opponents.
+    pub opponents: usize,
+    /// Live opponents who act after the seat (from the cutter round).
+    pub behind: usize,
+    /// Before or after the exchange.
+    pub second: bool,
+}
+
+impl DrawSpot {
+    pub fn read(view: &DrawView) -> Option<DrawSpot> {
+        let Some(ToAct::Bet(legal)) = view.legal else {
+            return None;
+        };
+        let n = view.stacks.len();
+        let seat = legal.seat;
+        let pos = |s: usize| (s + n - view.cutter) % n;
+        Some(DrawSpot {
+            legal,
+            hand: view.hand.iter().copied().collect(),
+            pot: view.pot,
+            to_call: legal.call.unwrap_or(0),
+            max_bet: view.bets.iter().copied().max().unwrap_or(0),
+            ante: view.ante.max(1),
+            opponents: (0..n).filter(|&s| s != seat && view.live[s]).count(),
+            behind: (0..n)
+                .filter(|&s| s != seat && view.live[s] && pos(s) > pos(seat))
+                .count(),
+            second: view.stage == Stage::SecondBetting,
+        })
+    }
+
+    pub fn pot_odds(&self) -> f64 {
+        if self.to_call == 0 {
+            0.0
+        } else {
+            self.to_call as f64 / (self.pot + self.to_call) as f64
+        }
+    }
+
+    /// A bet or raise of `fraction` of the pot after the call, as a "to" amount.
+    pub fn pot_fraction_to(&self, fraction: f64) -> Chips {
+        let after_call = (self.pot + self.to_call) as f64;
+        self.max_bet + ((fraction * after_call).round() as Chips).max(self.ante)
+    }
+}
+
+/// The answer outside the betting: the exchange given, showing at the showdown.
+pub(crate) fn non_betting(view: &DrawView, legal: &[Action], discard: CardSet) -> Action {
+    match view.legal {
+        Some(ToAct::Exchange { seat, .. }) => Action::Exchange { seat, discard },
+        Some(ToAct::Showdown { seat, .. }) => Action::Show { seat },
+        _ => legal[0],
+    }
+}
+
+fn own_hand(view: &DrawView) -> CardSet {
+    view.hand.iter().copied().collect()
+}
+
+/// Uniform among the kinds of legal betting action (amounts uniform over the range) and among
+/// the legal discards in the exchange; always shows.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: SimRng,
+}
+
+impl RandomBot {
+    /// A random bot seeded with `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: SimRng::new(seed),
+        }
+    }
+}
+
+impl Bot<Draw> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
+        match view.legal {
+            Some(ToAct::Bet(l)) => {
+                let mut kinds = vec![Decision::Fold];
+                if l.check || l.call.is_some() {
+                    kinds.push(Decision::CheckCall);
+                }
+                if let Some(r) = l.raise {
+                    let span = r.max_to - r.min_to;
+                    let to = r.min_to + (self.rng.unit() * (span + 1) as f64) as u64;
+                    kinds.push(Decision::RaiseTo(to.min(r.max_to)));
+                }
+                kinds[self.rng.below(kinds.len())].to_action(&l)
+            }
+            Some(ToAct::Exchange { .. }) => {
+                let discards: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Exchange { .. }))
+                    .collect();
+                if discards.is_empty() {
+                    legal[0]
+                } else {
+                    discards[self.rng.below(discards.len())]
+                }
+            }
+            _ => non_betting(view, legal, CardSet::EMPTY),
+        }
+    }
+}
+
+/// Never folds: calls, and opens with the minimum where it may not check; the standard exchange.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StationBot;
+
+impl Bot<Draw> for StationBot {
+    fn name(&self) -> &str {
+        "station"
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
+        match view.legal {
+            Some(ToAct::Bet(l)) => Decision::CheckCall.to_action(&l),
+            _ => non_betting(view, legal, standard_discard(own_hand(view))),
+        }
+    }
+}
+
+/// Tight-aggressive by rules of thumb. Before the exchange, by the hand's class and the players
+/// behind: open with jacks or better early, any pair late; raise with two pairs or better, call
+/// with jacks or better or a draw at a good price. The standard exchange (pairs, trips and two
+/// pairs kept, one card to four-flushes and open straights). After it: bet two pairs or better,
+/// open small with a pair (there is no check: a hand that does not open folds), raise with trips
+/// or better, call with two pairs, or tens or better at a good price.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RulesBot;
+
+impl RulesBot {
+    fn bet(s: &DrawSpot) -> Decision {
+        if !s.second {
+            let score = pre_draw_score(s.hand);
+            if s.to_call == 0 {
+                let open = match s.behind {
+                    0 | 1 => 40,
+                    2 | 3 => 54,
+                    _ => 58,
+                };
+                if score >= open {
+                    let fraction = if score >= 75 { 1.0 } else { 0.7 };
+                    Decision::RaiseTo(s.pot_fraction_to(fraction))
+                } else if s.behind == 0 && score >= 30 {
+                    Decision::CheckCall
+                } else {
+                    Decision::Fold
+                }
+            } else if score >= 75 {
+                Decision::RaiseTo(s.pot_fraction_to(1.0))
+            } else if score >= 58 || (score >= 30 && s.pot_odds() <= 0.25) {
+                Decision::CheckCall
+            } else {
+                Decision::Fold
+            }
+        } else {
+            let score = made_score(s.hand);
+            if s.to_call == 0 {
+                if score >= 60 {
+                    Decision::RaiseTo(s.pot_fraction_to(0.6))
+                } else if score >= 30 {
+                    Decision::CheckCall
+                } else {
+                    Decision::Fold
+                }
+            } else if score >= 75 {
+                Decision::RaiseTo(s.pot_fraction_to(0.8))
+            } else if score >= 60 || (score >= 46 && s.pot_odds() <= 0.3) {
+                Decision::CheckCall
+            } else {
+                Decision::Fold
+            }
+        }
+    }
+}
+
+impl Bot<Draw> for RulesBot {
+    fn name(&self) -> &str {
+        "rules"
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
+        match DrawSpot::read(view) {
+            Some(s) => RulesBot::bet(&s).to_action(&s.legal),
+            None => non_betting(view, legal, standard_discard(own_hand(view))),
+        }
+    }
+}
