@@ -30,6 +30,7 @@ pub mod arena;
 mod bot;
 pub mod draw;
 mod error;
+pub mod external;
 mod game;
 pub mod holdem;
 pub mod saint;

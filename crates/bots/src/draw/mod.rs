@@ -289,13 +289,23 @@ impl Decision {
 pub const BOT_NAMES: [&str; 4] = ["random", "station", "rules", "expert"];
 
 /// The bot named `name`: `random`, `station`, `rules`, `expert`, or `expert:N` for an expert
-/// simulating N deals per decision.
+/// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
+/// ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
     let unknown = || BotsError::UnknownBot {
         game: Draw::NAME,
         name: name.to_string(),
-        known: format!("{}, expert:N (N simulations)", BOT_NAMES.join(", ")),
+        known: format!(
+            "{}, expert:N (N simulations), exec:PROGRAM (an external bot)",
+            BOT_NAMES.join(", ")
+        ),
     };
+    if let Some(command) = name.trim().strip_prefix("exec:") {
+        if command.trim().is_empty() {
+            return Err(unknown());
+        }
+        return Ok(crate::external::spec::<Draw>(command).0);
+    }
     let spec = match name.trim() {
         "random" => BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _),
         "station" => BotSpec::new("station", |_, _| Box::new(StationBot) as _),

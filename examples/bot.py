@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""A tiny Tavolo bot for Hold'em and Five-Card Draw (docs/bot-protocol.md).
+
+Run it with: tavolo sim holdem --bots exec:examples/bot.py,station --games 100
+It calls or checks, raises the minimum one time in five, and stands pat in the draw.
+"""
+import json
+import random
+import sys
+
+rng = random.Random(0)
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "start":
+        rng.seed(message["seed"])
+    if message["type"] != "act":
+        continue
+    legal = message["legal"]
+    kinds = [a["kind"] for a in legal]
+    if "raise" in kinds and rng.random() < 0.2:
+        choice = kinds.index("raise")
+    elif "check" in kinds:
+        choice = kinds.index("check")
+    elif "call" in kinds:
+        choice = kinds.index("call")
+    elif "show" in kinds:
+        choice = kinds.index("show")
+    else:
+        choice = 0  # the default: fold, or stand pat in the exchange
+    print(json.dumps({"id": message["id"], "action": choice}), flush=True)
