@@ -31,6 +31,9 @@ pub struct EvalArgs {
     /// (a full house by its three only, one pair by the pair and the highest kicker only).
     #[arg(long, value_enum, default_value_t = TieBreakArg::Standard)]
     tiebreak: TieBreakArg,
+    /// Print suits as symbols (`A♠ K♦`) in the text output; JSON always uses `As Kd`.
+    #[arg(long)]
+    symbols: bool,
 }
 
 /// A language of the rules.
@@ -118,7 +121,18 @@ pub fn run(args: EvalArgs) -> Result<ExitCode, UserError> {
         return Ok(ExitCode::SUCCESS);
     }
     let e = evaluate(&args.cards.join(" "), &args)?;
-    let show = |cs: &[Card]| cs.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+    let show = |cs: &[Card]| {
+        cs.iter()
+            .map(|c| {
+                if args.symbols {
+                    c.pretty()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let text = if args.json {
         serde_json::to_string(&e)?
     } else {

@@ -43,6 +43,12 @@ fn eval_prints_best_five_category_and_description() {
 }
 
 #[test]
+fn eval_can_print_suit_symbols() {
+    let o = tavolo(&["eval", "--symbols", "A♠", "Kd", "Qh", "Jc", "10c"], None);
+    assert!(stdout(&o).contains("A♠ K♦ Q♥ J♣ T♣"), "{}", stdout(&o));
+}
+
+#[test]
 fn eval_json_has_every_field_and_ranks_compare() {
     let a = json(&tavolo(
         &["eval", "--json", "Kh", "Kd", "7s", "7c", "As", "2d", "3h"],
