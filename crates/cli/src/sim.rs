@@ -34,6 +34,9 @@ pub enum SimGame {
 /// Seats rotate from game to game; the games run on all cores. The same seed gives the same
 /// results whatever the number of threads. Saint Poker bots: random, greedy, expert
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision).
+/// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
+/// expert:hard), expert:N (N simulations), exec:PROGRAM (docs/bot-protocol.md); one game is one
+/// hand and results are in big blinds (Draw: antes) per 100 hands.
 #[derive(Args)]
 pub struct SimArgs {
     /// The game.

@@ -1,0 +1,135 @@
+//! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
+//! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
+
+use std::process::{Command, Output};
+
+fn tavolo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args(args)
+        .output()
+        .expect("tavolo runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn holdem_prints_big_blinds_per_100_hands_per_bot() {
+    for structure in ["nl", "pl", "limit"] {
+        let o = tavolo(&[
+            "sim",
+            "holdem",
+            "--bots",
+            "expert:50,rules,station",
+            "--games",
+            "60",
+            "--seed",
+            "3",
+            "--duplicate",
+            "--structure",
+            structure,
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let s = text(&o.stdout);
+        assert!(s.contains("60 hands of Texas Hold'em"), "{s}");
+        assert!(s.contains("(duplicate)") && s.contains("bb/100"), "{s}");
+        assert!(s.lines().any(|l| l.starts_with("station ")), "{s}");
+    }
+}
+
+#[test]
+fn duplicate_rounds_the_hands_up_to_whole_rotations() {
+    let o = tavolo(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "rules,station,random",
+        "--games",
+        "10",
+        "--duplicate",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("json");
+    assert_eq!(v["hands"], 12);
+}
+
+#[test]
+fn json_is_the_same_whatever_the_number_of_threads() {
+    let run = |game: &str, threads: &str| {
+        let o = tavolo(&[
+            "sim",
+            game,
+            "--bots",
+            "expert:40,rules,random",
+            "--games",
+            "30",
+            "--seed",
+            "9",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let mut v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("json");
+        // Think times are measured, not reproducible.
+        for b in v["bots"].as_array_mut().expect("bots") {
+            b["think_p50_us"] = 0.into();
+            b["think_p99_us"] = 0.into();
+        }
+        v
+    };
+    for game in ["holdem", "draw"] {
+        assert_eq!(run(game, "1"), run(game, "2"), "{game}");
+    }
+}
+
+#[test]
+fn draw_records_and_plots_are_written() {
+    let dir = std::env::temp_dir().join(format!("tavolo-sim-draw-{}", std::process::id()));
+    let plot = dir.join("plot.svg");
+    let o = tavolo(&[
+        "sim",
+        "draw",
+        "--bots",
+        "rules,station",
+        "--games",
+        "4",
+        "--record",
+        dir.to_str().expect("dir"),
+        "--plot",
+        plot.to_str().expect("plot"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("antes/100"));
+    let record = std::fs::read_to_string(dir.join("game-000003.json")).expect("record");
+    assert!(record.contains("tavolo-draw-record/1"), "{record}");
+    let svg = std::fs::read_to_string(&plot).expect("plot");
+    assert!(svg.starts_with("<svg") && svg.contains("rules"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mistakes_exit_with_status_2_and_a_clear_message() {
+    let cases: [&[&str]; 4] = [
+        &["sim", "holdem", "--bots", "wizard,station"],
+        &["sim", "draw", "--bots", "rules,station", "--players", "3"],
+        &["sim", "holdem", "--bots", "rules"],
+        &[
+            "sim",
+            "draw",
+            "--bots",
+            "rules,rules,rules,rules,rules,rules,rules,rules,rules",
+        ],
+    ];
+    for args in cases {
+        let o = tavolo(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stderr).starts_with("tavolo: "),
+            "{}",
+            text(&o.stderr)
+        );
+    }
+}
