@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use tavolo_cards::{Card, CardSet};
 use tavolo_engine::draw::{Action, DrawView, Event, Round, ToAct};
+use tavolo_engine::Chips;
 
 use super::play::{key, made_score, pre_draw_score, standard_discard};
 use super::simple::{non_betting, DrawSpot};
@@ -15,11 +16,14 @@ use crate::holdem::strength::SimRng;
 /// Simulated deals per decision at the default level.
 pub(crate) const DEFAULT_SAMPLES: u32 = 600;
 
-/// What one opponent's actions say: per betting round 0 nothing, 1 called, 2 opened or raised.
+/// What one opponent's actions say: per betting round 0 nothing, 1 called, 2 opened (bet),
+/// 3 raised; and the largest bet or raise increment it made in each round.
 #[derive(Clone, Copy, Debug, Default)]
 struct Read {
     first: u8,
     second: u8,
+    first_size: Chips,
+    second_size: Chips,
 }
 
 /// Plays by simulation. For each decision it samples, many times, every live opponent's final
@@ -41,6 +45,11 @@ pub struct ExpertBot {
     rng: SimRng,
     reads: Vec<Read>,
     second: bool,
+    /// Bets and raises so far in this round, and the round's bet.
+    round_bets: u32,
+    round_max: Chips,
+    /// The ante (read from the view; 0 until the first decision).
+    ante: Chips,
 }
 
 impl ExpertBot {
@@ -52,6 +61,9 @@ impl ExpertBot {
             rng: SimRng::new(seed),
             reads: Vec::new(),
             second: false,
+            round_bets: 0,
+            round_max: 0,
+            ante: 0,
         }
     }
 
@@ -92,6 +104,9 @@ impl ExpertBot {
 
     /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
     fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
+        // A bet of at most one and a half antes is a small one (a cheap opening).
+        let small = |size: Chips| size * 2 <= self.ante * 3;
+        let (first_small, second_small) = (small(read.first_size), small(read.second_size));
         let rng = &mut self.rng;
         // With many players the unknown cards run out (the real deck is reshuffled): start
         // again from the whole unknown deck, as if the discards had come back.
@@ -111,10 +126,12 @@ impl ExpertBot {
             let last = attempt == 39;
             let score = pre_draw_score(hand);
             let fits_first = match read.first {
+                3 => score >= 75 || (score >= 58 && rng.unit() < 0.3),
+                2 if first_small => score >= 30,
                 2 => score >= 54 || (score >= 30 && rng.unit() < 0.5),
                 1 => score >= 30,
                 _ => true,
-            } || rng.unit() < 0.08;
+            } || rng.unit() < 0.06;
             if !fits_first && !last {
                 continue;
             }
@@ -139,7 +156,9 @@ impl ExpertBot {
             used += discard.len() as usize;
             let made = made_score(fin);
             let fits_second = match read.second {
-                2 => made >= 46 || rng.unit() < 0.12,
+                3 => made >= 75 || rng.unit() < 0.05,
+                2 if second_small => made >= 30 || rng.unit() < 0.2,
+                2 => made >= 60 || rng.unit() < 0.12,
                 1 => made >= 38 || rng.unit() < 0.2,
                 _ => true,
             };
@@ -281,31 +300,37 @@ impl Bot<Draw> for ExpertBot {
     }
 
     fn observe(&mut self, event: &Event) {
-        let level = |e: &Event| match *e {
-            Event::Called { seat, .. } => Some((seat, 1)),
-            Event::BetOrRaised { seat, .. } => Some((seat, 2)),
-            _ => None,
+        let (seat, level, size) = match *event {
+            Event::RoundEnded { round } => {
+                self.second = round == Round::First;
+                self.round_bets = 0;
+                self.round_max = 0;
+                return;
+            }
+            Event::Called { seat, .. } => (seat, 1, 0),
+            Event::BetOrRaised { seat, to, .. } => {
+                let size = to.saturating_sub(self.round_max);
+                self.round_max = self.round_max.max(to);
+                self.round_bets += 1;
+                (seat, if self.round_bets == 1 { 2 } else { 3 }, size)
+            }
+            _ => return,
         };
-        if let Event::RoundEnded {
-            round: Round::First,
-        } = event
-        {
-            self.second = true;
+        if self.reads.len() <= seat {
+            self.reads.resize(seat + 1, Read::default());
         }
-        if let Some((seat, l)) = level(event) {
-            if self.reads.len() <= seat {
-                self.reads.resize(seat + 1, Read::default());
-            }
-            let r = &mut self.reads[seat];
-            if self.second {
-                r.second = r.second.max(l);
-            } else {
-                r.first = r.first.max(l);
-            }
+        let r = &mut self.reads[seat];
+        if self.second {
+            r.second = r.second.max(level);
+            r.second_size = r.second_size.max(size);
+        } else {
+            r.first = r.first.max(level);
+            r.first_size = r.first_size.max(size);
         }
     }
 
     fn act(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
+        self.ante = view.ante;
         if let Some(s) = DrawSpot::read(view) {
             return self.bet(&s, view, budget).to_action(&s.legal);
         }
