@@ -5,10 +5,13 @@
 //!    (drafted and not yet played) — from its views and the public events only;
 //! 2. repeatedly **samples a world** consistent with that knowledge (the unseen cards dealt at
 //!    random to the opponents' unknown slots and the draw pile), and for every candidate action
-//!    plays the rest of the game out in that world with fast policies for all players (place the
-//!    card least worth keeping, show the best pair, draft the card most worth adding). Every
+//!    plays the rest of the game out in that world with cheap greedy-like policies for all
+//!    players (see `model`: place for this round's show, show the best pair, draft for the next
+//!    round's show). Every
 //!    candidate is tried on the same worlds with the same rollout randomness (common random
-//!    numbers), so the comparison is far less noisy than the games themselves;
+//!    numbers), so the comparison is far less noisy than the games themselves. When showing,
+//!    only a shortlist is searched: the strongest few pairs and the cheapest few (the
+//!    candidates for giving a round up);
 //! 3. scores a rollout by the share of the victory plus a small bonus for the final margin, and
 //!    drops the worse half of the candidates in rounds (**successive halving**) so the work goes
 //!    to the close decisions.
@@ -20,9 +23,10 @@
 
 use std::time::Instant;
 
-use tavolo_cards::GameRng;
-use tavolo_engine::saint::{Action, Event, SaintView};
+use tavolo_cards::{CardSet, GameRng, HandRank};
+use tavolo_engine::saint::{Action, Event, PhaseName, SaintView};
 
+use super::hands::{keep_value, Scorer};
 use super::memory::Memory;
 use super::SaintPoker;
 use crate::bot::{Bot, Budget};
@@ -55,9 +59,9 @@ impl Level {
     /// Rollouts per decision.
     pub const fn rollouts(self) -> u32 {
         match self {
-            Level::Easy => 1_500,
-            Level::Normal => 12_000,
-            Level::Hard => 48_000,
+            Level::Easy => 1_000,
+            Level::Normal => 6_000,
+            Level::Hard => 24_000,
         }
     }
 }
@@ -134,6 +138,59 @@ impl ExpertBot {
     }
 }
 
+/// Pairs worth searching when showing: the strongest few and the cheapest few (most of the
+/// 36 or 45 pairs are neither, and searching them all would spread the rollouts thin). Other
+/// decisions keep every legal action.
+fn shortlist(view: &SaintView, legal: &[Action]) -> Vec<Action> {
+    if view.phase != PhaseName::Show || legal.len() <= SHOW_STRONGEST + SHOW_CHEAPEST {
+        return legal.to_vec();
+    }
+    let hand: CardSet = view.hand.iter().copied().collect();
+    let scorer = Scorer::new(
+        view.centre.iter().copied().collect(),
+        view.options.hand_rule,
+    );
+    let mut scored: Vec<(HandRank, i32, Action)> = legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::Show { cards: [x, y], .. } => Some((
+                scorer.rank(x, y),
+                keep_value(x, hand) + keep_value(y, hand),
+                a,
+            )),
+            _ => None,
+        })
+        .collect();
+    let mut out: Vec<Action> = Vec::with_capacity(SHOW_STRONGEST + SHOW_CHEAPEST);
+    // Strongest first, the cheaper of equal hands first.
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut last = None;
+    for &(r, _, a) in &scored {
+        if out.len() == SHOW_STRONGEST {
+            break;
+        }
+        if last != Some(r) {
+            out.push(a);
+            last = Some(r);
+        }
+    }
+    scored.sort_by_key(|s| s.1);
+    for &(_, _, a) in &scored {
+        if out.len() == SHOW_STRONGEST + SHOW_CHEAPEST {
+            break;
+        }
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Strongest distinct hands kept when shortlisting pairs to show.
+const SHOW_STRONGEST: usize = 6;
+/// Cheapest pairs kept when shortlisting pairs to show.
+const SHOW_CHEAPEST: usize = 4;
+
 impl Bot<SaintPoker> for ExpertBot {
     fn name(&self) -> &str {
         &self.name
@@ -151,6 +208,7 @@ impl Bot<SaintPoker> for ExpertBot {
         }
         // Leave a margin for answering.
         let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
-        self.search(view, legal, deadline)
+        let candidates = shortlist(view, legal);
+        self.search(view, &candidates, deadline)
     }
 }

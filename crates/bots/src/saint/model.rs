@@ -1,11 +1,19 @@
 //! A compact Saint Poker world for search: every hand known (sampled), the rules of RULES.md §1
-//! replayed quickly with fast policies for every player. It is the bot's *model* of the game,
-//! built from a sample of what the bot has not seen, never from the true game.
+//! replayed quickly with greedy-like policies for every player. It is the bot's *model* of the
+//! game, built from a sample of what the bot has not seen, never from the true game.
+//!
+//! Rollout policies (the same for every seat, so the model favours no one):
+//! * **place**: among the four cards least worth keeping, the one leaving the best show with
+//!   the centre it will see — the others' placed cards guessed as their cards least worth
+//!   keeping, a short centre completed from the draw pile;
+//! * **show**: the best pair;
+//! * **draft**: the card making the best pair with a card of the hand against a guess of the
+//!   next centre (the preview completed from the draw pile), then the card most worth keeping.
 
 use tavolo_cards::{Card, CardSet, GameRng, HandRank};
 use tavolo_engine::saint::{Action, HandRule};
 
-use super::hands::{least_kept, most_wanted, Scorer};
+use super::hands::{keep_value, least_kept, Scorer};
 
 /// Largest table.
 pub(crate) const MAX_PLAYERS: usize = 5;
@@ -67,15 +75,22 @@ impl World {
         loop {
             match stage {
                 Stage::Place => {
-                    for p in 0..self.players {
-                        let card = match first {
+                    let mut cards = [None; MAX_PLAYERS];
+                    for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+                        *slot = least_kept(self.hands[p]);
+                    }
+                    let cheap = cards;
+                    for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+                        match first {
                             Some(Action::Place { card, .. }) if p == self.me => {
                                 first = None;
-                                Some(card)
+                                *slot = Some(card);
                             }
-                            _ => least_kept(self.hands[p]),
-                        };
-                        if let Some(c) = card {
+                            _ => *slot = self.place_for(p, &cheap).or(*slot),
+                        }
+                    }
+                    for (p, card) in cards.iter().enumerate().take(self.players) {
+                        if let Some(c) = *card {
                             self.hands[p].remove(c);
                             self.centre.insert(c);
                         }
@@ -103,14 +118,17 @@ impl World {
         let scorer = Scorer::new(self.centre, self.rule);
         let mut ranks = [HandRank::WORST; MAX_PLAYERS];
         let mut pool = self.centre;
-        for (p, rank) in ranks.iter_mut().enumerate().take(self.players) {
-            let pair = match first {
+        let mut shown = [None; MAX_PLAYERS];
+        for (p, slot) in shown.iter_mut().enumerate().take(self.players) {
+            *slot = match first {
                 Some(Action::Show { cards, .. }) if p == self.me => {
                     Some((cards, scorer.rank(cards[0], cards[1])))
                 }
                 _ => scorer.best_pair(self.hands[p]),
             };
-            if let Some(([a, b], r)) = pair {
+        }
+        for (p, rank) in ranks.iter_mut().enumerate().take(self.players) {
+            if let Some(([a, b], r)) = shown[p] {
                 self.hands[p].remove(a);
                 self.hands[p].remove(b);
                 pool.insert(a);
@@ -154,6 +172,7 @@ impl World {
         first: Option<Action>,
     ) {
         let mut first = first;
+        let next = Scorer::new(self.complete(self.preview), self.rule);
         for s in step as usize..2 * self.players {
             let p = order[s % self.players] as usize;
             let card = match first {
@@ -161,13 +180,73 @@ impl World {
                     first = None;
                     Some(card)
                 }
-                _ => most_wanted(pool, self.hands[p]),
+                _ => self.pick_for(p, pool, &next),
             };
             if let Some(c) = card {
                 pool.remove(c);
                 self.hands[p].insert(c);
             }
         }
+    }
+
+    /// `known` completed to five cards (when it has fewer) by the next cards of the draw pile
+    /// after the preview: a stand-in for cards not yet chosen.
+    fn complete(&self, known: CardSet) -> CardSet {
+        let mut c = known;
+        let mut i = self.draw_next as usize;
+        while c.len() < 5 && i < self.draw_len as usize {
+            c.insert(self.draw[i]);
+            i += 1;
+        }
+        c
+    }
+
+    /// The card `p` places: among its four cards least worth keeping, the one leaving the best
+    /// show with the centre it will see (the others assumed to place `others`' cards).
+    fn place_for(&self, p: usize, others: &[Option<Card>; MAX_PLAYERS]) -> Option<Card> {
+        let hand = self.hands[p];
+        let mut ranked: [(i32, Option<Card>); 12] = [(i32::MAX, None); 12];
+        for (slot, c) in ranked.iter_mut().zip(hand.iter()) {
+            *slot = (keep_value(c, hand), Some(c));
+        }
+        let n = (hand.len() as usize).min(12);
+        ranked[..n].sort_unstable_by_key(|r| r.0);
+        let mut base = self.centre;
+        for (q, c) in others.iter().enumerate().take(self.players) {
+            if let (true, Some(c)) = (q != p, *c) {
+                base.insert(c);
+            }
+        }
+        let mut best: Option<(HandRank, Card)> = None;
+        for &(_, c) in ranked[..n.min(4)].iter() {
+            let Some(x) = c else { continue };
+            let mut centre = base;
+            centre.insert(x);
+            let mut rest = hand;
+            rest.remove(x);
+            let scorer = Scorer::new(self.complete(centre - rest), self.rule);
+            let r = scorer.best_pair(rest).map_or(HandRank::WORST, |b| b.1);
+            if best.is_none_or(|(v, _)| r > v) {
+                best = Some((r, x));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The card `p` drafts from `pool`: the one making the best pair with a card of its hand
+    /// against a guess of the next centre (then the one most worth keeping).
+    fn pick_for(&self, p: usize, pool: CardSet, scorer: &Scorer) -> Option<Card> {
+        let hand = self.hands[p];
+        pool.iter().max_by_key(|&c| {
+            let best = hand
+                .iter()
+                .map(|h| scorer.rank(c, h))
+                .max()
+                .unwrap_or(HandRank::WORST);
+            let mut h = hand;
+            h.insert(c);
+            (best, keep_value(c, h))
+        })
     }
 
     /// The preview becomes the centre; a new preview is drawn (none in round 8).
