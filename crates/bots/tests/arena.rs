@@ -1,0 +1,167 @@
+//! The arena on a tiny made-up game whose results are known in advance: statistics, seat
+//! rotation, shared victories and labels — and the proof that the interface is not tied to
+//! Saint Poker.
+
+use tavolo_bots::arena::{Arena, MatchConfig};
+use tavolo_bots::{Bot, BotSpec, BotsError, Budget, Game, Outcome, Table};
+
+/// Every seat names a number once; the highest numbers share the victory; the score is the
+/// number named.
+#[derive(Debug)]
+struct Highest;
+
+#[derive(Clone, Debug)]
+struct State {
+    named: Vec<Option<u32>>,
+}
+
+impl Game for Highest {
+    const NAME: &'static str = "highest";
+    type View = usize;
+    type Action = (usize, u32);
+    type Event = ();
+}
+
+impl Table for Highest {
+    type State = State;
+    type Options = usize;
+
+    fn players(options: &usize) -> usize {
+        *options
+    }
+    fn deal(options: &usize, _seed: u64) -> Result<State, BotsError> {
+        Ok(State {
+            named: vec![None; *options],
+        })
+    }
+    fn to_act(state: &State) -> Vec<usize> {
+        (0..state.named.len())
+            .filter(|&s| state.named[s].is_none())
+            .collect()
+    }
+    fn view(_state: &State, seat: usize) -> Result<usize, BotsError> {
+        Ok(seat)
+    }
+    fn legal_actions(_state: &State, seat: usize) -> Vec<(usize, u32)> {
+        (0..4).map(|n| (seat, n)).collect()
+    }
+    fn apply(state: &mut State, (seat, n): (usize, u32)) -> Result<Vec<()>, BotsError> {
+        state.named[seat] = Some(n);
+        Ok(vec![()])
+    }
+    fn event_for(_event: &(), _seat: usize) -> Option<()> {
+        Some(())
+    }
+    fn is_over(state: &State) -> bool {
+        state.named.iter().all(Option::is_some)
+    }
+    fn outcome(state: &State) -> Outcome {
+        let named: Vec<u32> = state.named.iter().map(|n| n.unwrap_or(0)).collect();
+        let best = named.iter().copied().max().unwrap_or(0);
+        let k = named.iter().filter(|&&n| n == best).count() as f64;
+        Outcome {
+            scores: named.iter().map(|&n| f64::from(n)).collect(),
+            win_shares: named
+                .iter()
+                .map(|&n| if n == best { 1.0 / k } else { 0.0 })
+                .collect(),
+        }
+    }
+    fn record_json(_state: &State) -> Result<Option<String>, BotsError> {
+        Ok(None)
+    }
+}
+
+/// Always names the same number (or, if it is out of range, 9: an illegal answer).
+struct Constant(u32);
+
+impl Bot<Highest> for Constant {
+    fn name(&self) -> &str {
+        "constant"
+    }
+    fn act(&mut self, view: &usize, _legal: &[(usize, u32)], _budget: Budget) -> (usize, u32) {
+        (*view, self.0)
+    }
+}
+
+fn constant(name: &str, n: u32) -> BotSpec<Highest> {
+    BotSpec::new(name, move |_, _| Box::new(Constant(n)) as _)
+}
+
+#[test]
+fn statistics_of_a_known_match() {
+    // Three seats: "three" always wins alone; the two "ones" never win.
+    let bots = vec![constant("one", 1), constant("three", 3), constant("one", 1)];
+    let config = MatchConfig::<Highest>::new(3, bots, 30, 5).unwrap();
+    let result = Arena::new(config).run(&|_| {}).unwrap();
+    let labels: Vec<&str> = result.bots.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["one#1", "three", "one#3"]);
+    let three = &result.bots[1];
+    assert_eq!((three.games, three.wins, three.win_rate), (30, 30.0, 1.0));
+    assert_eq!(
+        (three.win_rate_ci95, three.mean_score, three.score_ci95),
+        (0.0, 3.0, 0.0)
+    );
+    assert_eq!(result.bots[0].wins, 0.0);
+    // Seats rotate: each entry sits at each seat ten times.
+    for e in 0..3 {
+        for seat in 0..3 {
+            let n = result.games.iter().filter(|g| g.entries[seat] == e).count();
+            assert_eq!(n, 10);
+        }
+    }
+}
+
+#[test]
+fn shared_victories_count_half_and_the_interval_is_the_normal_one() {
+    // Heads-up "two" against "two": every game is a tie, half a win each.
+    let bots = vec![constant("a", 2), constant("b", 2)];
+    let result = Arena::new(MatchConfig::<Highest>::new(2, bots, 10, 1).unwrap())
+        .run(&|_| {})
+        .unwrap();
+    for b in &result.bots {
+        assert_eq!(
+            (b.games, b.wins, b.win_rate, b.win_rate_ci95),
+            (10, 5.0, 0.5, 0.0)
+        );
+    }
+    // Four players: one bot always names the highest number, wherever it sits.
+    let bots = vec![
+        constant("x", 3),
+        constant("y", 0),
+        constant("z", 0),
+        constant("w", 0),
+    ];
+    let result = Arena::new(MatchConfig::<Highest>::new(4, bots, 8, 1).unwrap())
+        .run(&|_| {})
+        .unwrap();
+    assert_eq!(result.bots[0].wins, 8.0);
+    assert_eq!(result.bots[1].wins, 0.0);
+}
+
+#[test]
+fn illegal_answers_are_replaced_and_counted() {
+    let bots = vec![constant("cheat", 9), constant("honest", 1)];
+    let result = Arena::new(MatchConfig::<Highest>::new(2, bots, 6, 1).unwrap())
+        .run(&|_| {})
+        .unwrap();
+    assert_eq!(result.bots[0].illegal, 6);
+    // Replaced by the first legal action, 0: the honest bot wins every game.
+    assert_eq!(result.bots[1].wins, 6.0);
+}
+
+#[test]
+fn a_bot_list_that_does_not_fill_the_table_is_refused() {
+    let err = MatchConfig::<Highest>::new(3, vec![constant("a", 1)], 5, 1).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            BotsError::BotCount {
+                bots: 1,
+                players: 3
+            }
+        ),
+        "{err}"
+    );
+    assert!(MatchConfig::<Highest>::new(1, vec![constant("a", 1)], 0, 1).is_err());
+}

@@ -1,0 +1,148 @@
+//! `tavolo sim` as a user meets it: the table and JSON, records that `tavolo replay` confirms,
+//! the plot, and exit status 2 with a clear message for what the user got wrong.
+
+use std::process::{Command, Output};
+
+fn tavolo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args(args)
+        .output()
+        .expect("tavolo runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn sim_prints_a_table_per_bot() {
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(s.contains("40 games of saint, seed 1"), "{s}");
+    assert!(s.lines().any(|l| l.starts_with("greedy ")), "{s}");
+    assert!(s.lines().any(|l| l.starts_with("random ")), "{s}");
+}
+
+#[test]
+fn sim_json_is_reproducible_across_thread_counts() {
+    let run = |threads: &str| {
+        let o = tavolo(&[
+            "sim",
+            "saint",
+            "--bots",
+            "expert:30,greedy,random",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("JSON");
+        let bots = v["bots"].as_array().expect("bots").clone();
+        bots.iter()
+            .map(|b| {
+                (
+                    b["label"].clone(),
+                    b["wins"].clone(),
+                    b["mean_score"].clone(),
+                    b["games"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 3);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn sim_records_replay_and_the_plot_is_written() {
+    let dir = std::env::temp_dir().join(format!("tavolo-sim-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plot = dir.join("plot.svg");
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random,expert:20",
+        "--games",
+        "3",
+        "--record",
+        dir.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&plot).expect("plot written");
+    assert!(svg.starts_with("<svg") && svg.contains("polyline"), "{svg}");
+    let mut records: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    records.sort();
+    assert_eq!(records.len(), 3);
+    let mut args = vec!["replay".to_string(), "--json".to_string()];
+    args.extend(records.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = tavolo(&args);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(text(&o.stdout).matches("\"confirmed\":true").count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
+    let o = tavolo(&["sim", "saint", "--bots", "greedy,grredy", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = text(&o.stderr);
+    assert!(
+        e.contains("unknown saint bot `grredy`") && e.contains("expert:hard"),
+        "{e}"
+    );
+
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("2 bots for 3 seats"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,greedy,greedy,greedy,greedy,greedy",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("2 to 5 players"),
+        "{}",
+        text(&o.stderr)
+    );
+}
