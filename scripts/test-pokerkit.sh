@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 HANDS="${1:-3000}"
 SEED="${2:-$RANDOM}"
 TARGET="${CARGO_TARGET_DIR:-target}"
-VENV="$TARGET/pokerkit-venv"
+VENV="$TARGET/tmp/pokerkit-venv"  # the same venv the cargo test makes
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pokerkit' 2>/dev/null; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check 'pokerkit==0.7.7'

@@ -9,7 +9,8 @@
 //!
 //! Run: `cargo bench -p tavolo-engine --bench holdem`. `HOLDEM_BENCH_SECS` sets the measuring
 //! time (default 3). The PokerKit line needs the virtual environment made by
-//! `scripts/test-pokerkit.sh` (or `TAVOLO_PYTHON` pointing at a Python with pokerkit).
+//! the PokerKit differential test (`target/tmp/pokerkit-venv`), or `TAVOLO_PYTHON` pointing at a
+//! Python with pokerkit.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -153,11 +154,12 @@ fn pokerkit(secs: f64) -> Option<f64> {
             let target = std::env::var("CARGO_TARGET_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|_| root.join("target"));
-            target.join("pokerkit-venv/bin/python")
+            // Where the differential test (and scripts/test-pokerkit.sh) makes its venv.
+            target.join("tmp/pokerkit-venv/bin/python")
         });
     if !python.exists() {
         println!(
-            "PokerKit: skipped ({} not found; run scripts/test-pokerkit.sh once)",
+            "PokerKit: skipped ({} not found; run `cargo test -p tavolo-engine --test holdem_pokerkit` once)",
             python.display()
         );
         return None;
