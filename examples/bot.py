@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""A tiny Tavolo bot for Hold'em and Five-Card Draw (docs/bot-protocol.md).
+"""A tiny Tavolo bot for Hold'em, Five-Card Draw and Saint Poker (docs/bot-protocol.md).
 
 Run it with: tavolo sim holdem --bots exec:examples/bot.py,station --games 100
-It calls or checks, raises the minimum one time in five, and stands pat in the draw.
+It calls or checks, raises the minimum one time in five, and stands pat in the draw;
+in Saint Poker it takes the first choice offered.
 """
 import json
 import random

@@ -280,6 +280,8 @@ mod wire {
     use super::Wire;
     use crate::draw::Draw;
     use crate::holdem::Holdem;
+    use crate::saint::SaintPoker;
+    use tavolo_engine::saint;
 
     fn betting(kind: &str, to: Option<Chips>) -> Value {
         match to {
@@ -350,6 +352,32 @@ mod wire {
                 }
                 _ => None,
             }
+        }
+    }
+
+    impl Wire for SaintPoker {
+        fn view_json(view: &saint::SaintView) -> Value {
+            serde_json::to_value(view).unwrap_or(Value::Null)
+        }
+
+        fn action_json(action: &saint::Action) -> Value {
+            use saint::Action as A;
+            match *action {
+                A::Place { card, .. } => json!({"kind": "place", "card": card.to_string()}),
+                A::Show { cards, .. } => json!({
+                    "kind": "show",
+                    "cards": [cards[0].to_string(), cards[1].to_string()],
+                }),
+                A::Pick { card, .. } => json!({"kind": "pick", "card": card.to_string()}),
+            }
+        }
+
+        fn event_json(event: &saint::Event) -> Value {
+            serde_json::to_value(event).unwrap_or_else(|_| json!({"text": format!("{event:?}")}))
+        }
+
+        fn with_amount(_: saint::Action, _: Chips) -> Option<saint::Action> {
+            None
         }
     }
 }

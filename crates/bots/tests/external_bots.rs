@@ -9,8 +9,10 @@ use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::external::{self, Faults};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_bots::Budget;
 use tavolo_engine::holdem::Structure;
+use tavolo_engine::saint::SaintOptions;
 
 /// Writes an executable script into a fresh directory and returns its path.
 fn script(name: &str, body: &str) -> PathBuf {
@@ -112,9 +114,50 @@ fn the_python_example_plays_holdem_and_draw() {
     );
 }
 
+/// A Saint Poker match of an external program against `greedy`.
+fn saint_match(command: &str, games: u64, timeout_ms: u64) -> (MatchResult, Arc<Faults>) {
+    let (bot, faults) = external::spec::<SaintPoker>(command);
+    let bots = vec![bot, saint::bot_spec("greedy").expect("bot")];
+    let mut config =
+        MatchConfig::<SaintPoker>::new(SaintOptions::new(2), bots, games, 3).expect("config");
+    config.budget = Budget::limited(Duration::from_millis(timeout_ms));
+    let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
+    (r, faults)
+}
+
+#[test]
+fn the_python_example_plays_saint_poker() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/bot.py");
+    let (r, faults) = saint_match(example, 3, 3000);
+    assert_eq!(r.bots[0].games, 3);
+    assert_eq!(r.bots[0].illegal, 0);
+    assert_eq!(
+        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
+        0
+    );
+}
+
+#[test]
+fn a_saint_bot_that_crashes_or_writes_garbage_plays_the_default_choices() {
+    let crash = script("saint-crash.sh", "#!/bin/sh\nexit 3\n");
+    let (r, faults) = saint_match(crash.to_str().expect("path"), 2, 150);
+    assert_eq!(r.bots[0].games, 2);
+    assert_eq!(r.bots[0].illegal, 0, "the default choice is legal");
+    assert_eq!(faults.crashed(), 2);
+    let garbage = script(
+        "saint-garbage.sh",
+        "#!/bin/sh\nwhile read line; do echo 'place the ace'; done\n",
+    );
+    let (r, faults) = saint_match(garbage.to_str().expect("path"), 2, 150);
+    assert_eq!(r.bots[0].games, 2);
+    assert!(faults.garbage() >= 2, "one broken bot per game");
+}
+
 #[test]
 fn exec_names_make_external_bots() {
     assert!(holdem::bot_spec("exec:./mybot --fast").is_ok());
     assert!(draw::bot_spec("exec:./mybot").is_ok());
+    assert!(saint::bot_spec("exec:./mybot").is_ok());
+    assert!(saint::bot_spec("exec:").is_err());
     assert!(holdem::bot_spec("exec:").is_err());
 }

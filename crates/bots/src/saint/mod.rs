@@ -113,8 +113,17 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
     let unknown = || BotsError::UnknownBot {
         game: SaintPoker::NAME,
         name: name.to_string(),
-        known: format!("{}, expert:N (N rollouts)", BOT_NAMES.join(", ")),
+        known: format!(
+            "{}, expert:N (N rollouts), exec:PROGRAM (an external bot)",
+            BOT_NAMES.join(", ")
+        ),
     };
+    if let Some(command) = name.trim().strip_prefix("exec:") {
+        if command.trim().is_empty() {
+            return Err(unknown());
+        }
+        return Ok(crate::external::spec::<SaintPoker>(command).0);
+    }
     let spec = match name.trim() {
         "random" => BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _),
         "greedy" => BotSpec::new("greedy", |_, seed| Box::new(GreedyBot::new(seed)) as _),
