@@ -16,21 +16,22 @@ fn run(players: u8, bots: &[&str], games: u64, seed: u64) -> MatchResult {
 
 #[test]
 fn bots_play_only_legal_actions_for_two_to_five_players() {
+    const GAMES: u64 = 300;
     let roster = ["random", "greedy", "expert:16", "greedy", "random"];
     for players in 2..=5u8 {
         let result = run(
             players,
             &roster[..players as usize],
-            400,
+            GAMES,
             u64::from(players),
         );
         for b in &result.bots {
             assert_eq!(b.illegal, 0, "{} at {players} players", b.label);
-            assert_eq!(b.games, 300);
+            assert_eq!(b.games, GAMES);
             assert!(b.decisions > 0);
         }
         let shares: f64 = result.bots.iter().map(|b| b.wins).sum();
-        assert!((shares - 300.0).abs() < 1e-9, "one victory per game");
+        assert!((shares - GAMES as f64).abs() < 1e-9, "one victory per game");
     }
 }
 
