@@ -19,6 +19,7 @@ use crate::UserError;
 /// - Hold'em hand histories in the PHH format (`.phh`, one hand; `.phhs`, many): variants `NT`
 ///   (No-Limit), `FT` (Limit) and `PT` (Pot-Limit, a Tavolo extension). Each hand's finishing
 ///   stacks are printed, or which action failed and why; the other hands go on.
+/// - Hold'em hand records written by `tavolo sim holdem --record` (`.json` holding PHH).
 /// - Five-Card Draw records (`.json`, docs/draw-record.md): the finishing stacks.
 /// - Saint Poker game records (`.json`, docs/saint-record.md): every recorded fact is checked and
 ///   the final scores printed.
@@ -38,6 +39,8 @@ pub struct ReplayArgs {
 /// The kinds of file `tavolo replay` understands.
 enum Kind {
     Phh,
+    /// A Hold'em hand record of `tavolo sim --record`: PHH text in its `phh` field.
+    HoldemRecord(String),
     Draw,
     Saint,
 }
@@ -57,6 +60,12 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
     match value.get("format").and_then(|f| f.as_str()) {
         Some(f) if f.starts_with("tavolo-saint") => Ok(Kind::Saint),
         Some(f) if f.starts_with("tavolo-draw") => Ok(Kind::Draw),
+        Some(f) if f.starts_with("tavolo-holdem-hand") => {
+            match value.get("phh").and_then(|p| p.as_str()) {
+                Some(text) => Ok(Kind::HoldemRecord(text.to_string())),
+                None => Err(format!("{name}: a Hold'em hand record needs a `phh` field")),
+            }
+        }
         Some(f) => Err(format!("{name}: unknown record format `{f}`")),
         None => Err(format!("{name}: a JSON record needs a `format` field")),
     }
@@ -67,21 +76,23 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
     let mut out = stdout.lock();
     let mut failed = false;
     for path in &args.files {
-        let result = kind_of(path).and_then(|kind| match kind {
-            Kind::Phh => match phh::replay_phh(path, args.json, &mut out) {
-                Ok(0) => Ok(()),
-                Ok(n) => {
-                    failed = true;
-                    if !args.json {
-                        eprintln!(
-                            "tavolo: {}: {n} hand(s) could not be replayed",
-                            path.display()
-                        );
-                    }
-                    Ok(())
+        // Hand histories report how many of their hands failed; the others go on.
+        let mut hands_failed = |n: usize| {
+            if n > 0 {
+                failed = true;
+                if !args.json {
+                    eprintln!(
+                        "tavolo: {}: {n} hand(s) could not be replayed",
+                        path.display()
+                    );
                 }
-                Err(e) => Err(e),
-            },
+            }
+        };
+        let result = kind_of(path).and_then(|kind| match kind {
+            Kind::Phh => phh::replay_phh(path, args.json, &mut out).map(&mut hands_failed),
+            Kind::HoldemRecord(text) => {
+                phh::replay_phh_text(path, &text, false, args.json, &mut out).map(&mut hands_failed)
+            }
             Kind::Draw => draw::replay_draw(path, args.json, &mut out),
             Kind::Saint => saint::replay_saint(path, args.json, &mut out),
         });

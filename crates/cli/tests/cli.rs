@@ -389,3 +389,45 @@ fn replay_real_hands_from_the_shared_folder_when_present() {
         );
     }
 }
+
+#[test]
+fn records_written_by_sim_replay_for_every_game() {
+    for (game, bots) in [
+        ("holdem", "rules,station"),
+        ("draw", "rules,station"),
+        ("saint", "greedy,random"),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("tavolo-cli-{}-rec-{game}", std::process::id()));
+        let o = tavolo(
+            &[
+                "sim",
+                game,
+                "--bots",
+                bots,
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--record",
+                dir.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path().display().to_string())
+            .collect();
+        assert_eq!(files.len(), 4, "{game}");
+        let mut args = vec!["replay", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        let o = tavolo(&args, None);
+        assert!(o.status.success(), "{game}: {}", stdout(&o));
+        assert!(!stdout(&o).contains("error"), "{game}: {}", stdout(&o));
+    }
+}

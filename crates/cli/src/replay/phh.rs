@@ -16,6 +16,19 @@ use tavolo_engine::holdem::phh::{self, PhhHand};
 pub fn replay_phh(path: &Path, json: bool, out: &mut dyn Write) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bulk = path.extension().and_then(|e| e.to_str()) == Some("phhs");
+    replay_phh_text(path, &text, bulk, json, out)
+}
+
+/// Like [`replay_phh`] for PHH text already read from `path` (e.g. the `phh` field of a hand
+/// record written by `tavolo sim holdem --record`); `bulk` for `.phhs` text.
+pub fn replay_phh_text(
+    path: &Path,
+    text: &str,
+    bulk: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<usize, String> {
+    let text = text.to_string();
     let hands = if bulk {
         phh::parse_phhs(&text).map_err(|e| format!("{}: {e}", path.display()))?
     } else {
