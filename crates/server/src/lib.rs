@@ -1,0 +1,1 @@
+//! The Tavolo card room server (work in progress).

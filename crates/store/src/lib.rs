@@ -1,0 +1,1 @@
+//! Tavolo database (work in progress).
