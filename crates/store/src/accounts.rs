@@ -1,0 +1,328 @@
+//! Users (players, guests, bots), their passwords (argon2id) and their sessions.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use serde::Serialize;
+use sqlx::Row;
+use tavolo_cards::GameRng;
+
+use crate::ledger::{Account, Journal};
+use crate::{hex, now_ms, sha256_hex, Store, StoreError};
+
+/// The play chips a guest receives on arrival (and a new registered player too).
+pub const GUEST_GRANT: i64 = 10_000;
+/// How long a session lasts without a new login.
+pub const SESSION_DAYS: i64 = 30;
+
+/// A user's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct UserId(pub i64);
+
+/// What kind of account a user is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UserKind {
+    /// Registered with a name and password.
+    Player,
+    /// Came in as a guest (no password; the session is the only way in).
+    Guest,
+    /// A bot playing inside the server.
+    Bot,
+}
+
+impl UserKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            UserKind::Player => "player",
+            UserKind::Guest => "guest",
+            UserKind::Bot => "bot",
+        }
+    }
+    fn parse(s: &str) -> UserKind {
+        match s {
+            "guest" => UserKind::Guest,
+            "bot" => UserKind::Bot,
+            _ => UserKind::Player,
+        }
+    }
+}
+
+/// A user as the room knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// The id.
+    pub id: UserId,
+    /// The display name, unique.
+    pub name: String,
+    /// Player, guest or bot.
+    pub kind: UserKind,
+}
+
+impl User {
+    /// True for a guest.
+    pub fn guest(&self) -> bool {
+        self.kind == UserKind::Guest
+    }
+    /// True for a bot.
+    pub fn bot(&self) -> bool {
+        self.kind == UserKind::Bot
+    }
+}
+
+/// Checks a name: 2–24 letters, digits, `_` or `-`.
+fn check_name(name: &str) -> Result<(), StoreError> {
+    let bad = |why| {
+        Err(StoreError::InvalidName {
+            name: name.chars().take(40).collect(),
+            why,
+        })
+    };
+    let n = name.chars().count();
+    if n < 2 {
+        return bad("shorter than 2 characters");
+    }
+    if n > 24 {
+        return bad("longer than 24 characters");
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
+        return bad("only letters, digits, '_' and '-' are allowed");
+    }
+    Ok(())
+}
+
+fn hash_password(password: &str) -> Result<String, StoreError> {
+    let salt_bytes = GameRng::os_seed();
+    let salt =
+        SaltString::encode_b64(&salt_bytes[..16]).map_err(|e| StoreError::Hash(e.to_string()))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| StoreError::Hash(e.to_string()))
+}
+
+fn verify_password(password: &str, stored: &str) -> bool {
+    match PasswordHash::new(stored) {
+        Ok(parsed) => Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Runs argon2 off the async threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| StoreError::Hash(e.to_string()))
+}
+
+fn user_from_row(row: &sqlx::any::AnyRow) -> Result<User, StoreError> {
+    Ok(User {
+        id: UserId(row.try_get("id")?),
+        name: row.try_get("name")?,
+        kind: UserKind::parse(&row.try_get::<String, _>("kind")?),
+    })
+}
+
+impl Store {
+    /// Registers a player, with the grant of play chips every newcomer gets.
+    pub async fn register(&self, name: &str, password: &str) -> Result<User, StoreError> {
+        check_name(name)?;
+        if password.chars().count() < 8 {
+            return Err(StoreError::WeakPassword("shorter than 8 characters"));
+        }
+        if password.len() > 1024 {
+            return Err(StoreError::WeakPassword("longer than 1024 bytes"));
+        }
+        let pw = password.to_string();
+        let hash = blocking(move || hash_password(&pw)).await??;
+        self.insert_user(name, Some(&hash), UserKind::Player, GUEST_GRANT)
+            .await
+    }
+
+    /// A new guest, named `guest-XXXXXX`, with the grant of play chips.
+    pub async fn create_guest(&self) -> Result<User, StoreError> {
+        loop {
+            let tag = hex(&GameRng::os_seed()[..3]);
+            match self
+                .insert_user(&format!("guest-{tag}"), None, UserKind::Guest, GUEST_GRANT)
+                .await
+            {
+                Err(StoreError::NameTaken(_)) => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// A bot user (its chips come from the house when it sits down).
+    pub async fn create_bot(&self, name: &str) -> Result<User, StoreError> {
+        check_name(name)?;
+        self.insert_user(name, None, UserKind::Bot, 0).await
+    }
+
+    async fn insert_user(
+        &self,
+        name: &str,
+        hash: Option<&str>,
+        kind: UserKind,
+        grant: i64,
+    ) -> Result<User, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
+            .bind(name)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if taken.is_some() {
+            return Err(StoreError::NameTaken(name.to_string()));
+        }
+        let row = sqlx::query(
+            "INSERT INTO users (name, password_hash, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(name)
+        .bind(hash)
+        .bind(kind.as_str())
+        .bind(now_ms())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| match e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => {
+                StoreError::NameTaken(name.to_string())
+            }
+            e => StoreError::Db(e),
+        })?;
+        let id = UserId(row.try_get("id")?);
+        let user = User {
+            id,
+            name: name.to_string(),
+            kind,
+        };
+        if grant > 0 {
+            let journal = Journal::new(
+                format!("grant:user:{}", id.0),
+                "grant",
+                vec![(Account::House, -grant), (Account::User(id), grant)],
+            );
+            crate::ledger::apply(&mut tx, &journal).await?;
+        }
+        tx.commit().await?;
+        Ok(user)
+    }
+
+    /// The player with this name and password.
+    pub async fn login(&self, name: &str, password: &str) -> Result<User, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name, kind, password_hash FROM users WHERE lower(name) = lower($1)",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        // Hash even when the name is unknown, so timing does not tell names apart.
+        let (user, stored) = match row {
+            Some(row) => (
+                Some(user_from_row(&row)?),
+                row.try_get::<Option<String>, _>("password_hash")?,
+            ),
+            None => (None, None),
+        };
+        let pw = password.to_string();
+        let ok = match stored {
+            Some(hash) => blocking(move || verify_password(&pw, &hash)).await?,
+            None => {
+                blocking(move || hash_password(&pw)).await??;
+                false
+            }
+        };
+        match user {
+            Some(u) if ok => Ok(u),
+            _ => Err(StoreError::BadCredentials),
+        }
+    }
+
+    /// The user with this id.
+    pub async fn user(&self, id: UserId) -> Result<User, StoreError> {
+        let row = sqlx::query("SELECT id, name, kind FROM users WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchUser(id.0))?;
+        user_from_row(&row)
+    }
+
+    /// Starts a session; the token (256 random bits, hex) goes in the cookie, only its hash in
+    /// the database.
+    pub async fn create_session(&self, user: UserId) -> Result<String, StoreError> {
+        let token = hex(&GameRng::os_seed());
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(sha256_hex(token.as_bytes()))
+        .bind(user.0)
+        .bind(now)
+        .bind(now + SESSION_DAYS * 86_400_000)
+        .execute(&self.pool)
+        .await?;
+        Ok(token)
+    }
+
+    /// The user a session token belongs to, if it is valid and not expired.
+    pub async fn session_user(&self, token: &str) -> Result<Option<User>, StoreError> {
+        if token.len() != 64 {
+            return Ok(None);
+        }
+        let row = sqlx::query(
+            "SELECT u.id, u.name, u.kind FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.token_hash = $1 AND s.expires_at > $2",
+        )
+        .bind(sha256_hex(token.as_bytes()))
+        .bind(now_ms())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| user_from_row(&r)).transpose()
+    }
+
+    /// Ends a session (logout).
+    pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(sha256_hex(token.as_bytes()))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules() {
+        assert!(check_name("ada").is_ok());
+        assert!(check_name("Zoë_2-x").is_ok());
+        assert!(matches!(
+            check_name("a"),
+            Err(StoreError::InvalidName { .. })
+        ));
+        assert!(matches!(
+            check_name("a b"),
+            Err(StoreError::InvalidName { .. })
+        ));
+        assert!(check_name(&"x".repeat(25)).is_err());
+    }
+
+    #[test]
+    fn password_hashes_are_argon2id_and_salted() {
+        let a = hash_password("correct horse").unwrap();
+        let b = hash_password("correct horse").unwrap();
+        assert!(a.starts_with("$argon2id$"));
+        assert_ne!(a, b);
+        assert!(verify_password("correct horse", &a));
+        assert!(!verify_password("correct horsf", &a));
+        assert!(!verify_password("x", "not a hash"));
+    }
+}

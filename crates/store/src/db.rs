@@ -1,0 +1,144 @@
+//! Opening the database: SQLite (a file, WAL, `synchronous=FULL`, or in memory) or PostgreSQL,
+//! with the schema's migrations applied.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
+
+use crate::StoreError;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which database a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbKind {
+    /// An embedded SQLite database.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+impl DbKind {
+    /// `sqlite` or `postgres`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DbKind::Sqlite => "sqlite",
+            DbKind::Postgres => "postgres",
+        }
+    }
+}
+
+/// The card room's database. Clones share one connection pool.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub(crate) pool: AnyPool,
+    kind: DbKind,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url` and applies the migrations:
+    /// `sqlite:/path/tavolo.db`, `sqlite::memory:` or `postgres://user:pw@host/db`.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let kind = if url.starts_with("sqlite:") {
+            DbKind::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            DbKind::Postgres
+        } else {
+            return Err(StoreError::UnsupportedUrl(url.to_string()));
+        };
+        let pool = match kind {
+            DbKind::Sqlite => {
+                let mut url = url.to_string();
+                if !url.contains(":memory:") && !url.contains("mode=") {
+                    url.push_str(if url.contains('?') {
+                        "&mode=rwc"
+                    } else {
+                        "?mode=rwc"
+                    });
+                }
+                // One connection: SQLite has one writer anyway, and a single connection keeps
+                // an in-memory database one database and rules out lock upgrades failing.
+                AnyPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            use sqlx::Executor;
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA synchronous = FULL").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            conn.execute("PRAGMA busy_timeout = 10000").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(&url)
+                    .await?
+            }
+            DbKind::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .connect(url)
+                    .await?
+            }
+        };
+        let migrator = match kind {
+            DbKind::Sqlite => &SQLITE_MIGRATIONS,
+            DbKind::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&pool).await?;
+        Ok(Store { pool, kind })
+    }
+
+    /// Opens `tavolo.db` in `dir` (created if missing).
+    pub async fn open_in_dir(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;
+        let path = dir.join("tavolo.db");
+        Store::open(&format!("sqlite:{}", path.display())).await
+    }
+
+    /// The database this store runs on.
+    pub fn kind(&self) -> DbKind {
+        self.kind
+    }
+
+    /// For SQLite, the journal mode and the `synchronous` level (2 = FULL) the connection runs
+    /// with; `None` on PostgreSQL.
+    pub async fn sqlite_settings(&self) -> Result<Option<(String, i64)>, StoreError> {
+        use sqlx::Row;
+        if self.kind != DbKind::Sqlite {
+            return Ok(None);
+        }
+        let mut conn = self.pool.acquire().await?;
+        let mode: String = sqlx::query("PRAGMA journal_mode")
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+        let sync: i64 = sqlx::query("PRAGMA synchronous")
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+        Ok(Some((mode, sync)))
+    }
+
+    /// Closes the pool, waiting for connections to be returned.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+impl FromStr for DbKind {
+    type Err = StoreError;
+    fn from_str(s: &str) -> Result<DbKind, StoreError> {
+        match s {
+            "sqlite" => Ok(DbKind::Sqlite),
+            "postgres" => Ok(DbKind::Postgres),
+            _ => Err(StoreError::UnsupportedUrl(s.to_string())),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What can go wrong in the store, with the facts a caller needs to act on it.
+
+/// An error from the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed (I/O, constraint, connection).
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// The schema could not be brought up to date.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database URL names something the store cannot open.
+    #[error("unsupported database URL {0:?}: use sqlite:PATH, sqlite::memory: or postgres://…")]
+    UnsupportedUrl(String),
+    /// Registration under a name somebody already has.
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
+    /// A name that breaks the naming rules.
+    #[error("invalid name {name:?}: {why}")]
+    InvalidName {
+        /// The name given.
+        name: String,
+        /// Which rule it breaks.
+        why: &'static str,
+    },
+    /// A password too weak to accept.
+    #[error("password refused: {0}")]
+    WeakPassword(&'static str),
+    /// Login with a wrong name or password (which of the two is not said).
+    #[error("wrong name or password")]
+    BadCredentials,
+    /// No user with this id.
+    #[error("no user with id {0}")]
+    NoSuchUser(i64),
+    /// A journal whose legs do not sum to zero.
+    #[error("journal {key:?} does not balance: its legs sum to {sum}")]
+    Unbalanced {
+        /// The journal's idempotency key.
+        key: String,
+        /// The sum of its legs.
+        sum: i64,
+    },
+    /// A journal with no legs, a zero leg, or the same account twice.
+    #[error("journal {key:?} is malformed: {why}")]
+    MalformedJournal {
+        /// The journal's idempotency key.
+        key: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A movement that would take an account below zero.
+    #[error("account {account} holds {balance} chips, {needed} needed")]
+    InsufficientFunds {
+        /// The account.
+        account: String,
+        /// Its balance.
+        balance: i64,
+        /// What the movement takes from it.
+        needed: i64,
+    },
+    /// The same idempotency key reused for a different movement.
+    #[error("idempotency key {0:?} was already used for a different movement")]
+    KeyReused(String),
+    /// No hand or game with this id.
+    #[error("no hand or game with id {0}")]
+    NoSuchHand(i64),
+    /// A hand that is not in the state the call needs.
+    #[error("hand {id} is {status}, not playing")]
+    HandNotPlaying {
+        /// The hand.
+        id: i64,
+        /// Its status.
+        status: String,
+    },
+    /// Password hashing failed (resource exhaustion; not the user's fault).
+    #[error("password hashing failed: {0}")]
+    Hash(String),
+}

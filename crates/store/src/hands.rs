@@ -1,0 +1,408 @@
+//! Tables, hands and games: begun before the deal with their commitment, finished in one
+//! transaction with their result and record, voided after a crash (with every seat's chips
+//! returned), and listed per player.
+
+use serde::Serialize;
+use sqlx::{AnyConnection, Row};
+use tavolo_cards::GameRng;
+
+use crate::accounts::UserId;
+use crate::ledger::{apply, Account, Applied, Journal};
+use crate::{hex, now_ms, Store, StoreError};
+
+/// A hand's (or Saint Poker game's) id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct HandId(pub i64);
+
+/// A hand about to be dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewHand {
+    /// The table's id.
+    pub table: String,
+    /// `holdem`, `draw` or `saint`.
+    pub game: String,
+    /// SHA-256 of the seed, hex: published before the deal.
+    pub commitment: String,
+    /// The 256-bit seed, hex: kept secret until the hand is over.
+    pub seed_hex: String,
+    /// Who plays: seat, user, stack at the start.
+    pub players: Vec<(usize, UserId, i64)>,
+}
+
+/// A hand that is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedHand {
+    /// The record: PHH text (Hold'em) or the JSON record (Saint Poker, Draw).
+    pub record: String,
+    /// `phh`, `saint-json` or `draw-json`.
+    pub format: String,
+    /// Each player's net result in chips (or points for a friendly Saint Poker game).
+    pub results: Vec<(UserId, i64)>,
+    /// The chips the result moves (between seat accounts and the table's pot).
+    pub journal: Journal,
+}
+
+/// A stored hand or game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredHand {
+    /// Its id.
+    pub id: HandId,
+    /// The table it was played at.
+    pub table: String,
+    /// `holdem`, `draw` or `saint`.
+    pub game: String,
+    /// `playing`, `finished` or `voided`.
+    pub status: String,
+    /// SHA-256 of the seed, hex.
+    pub commitment: String,
+    /// The seed, hex: `None` while the hand is being played.
+    pub seed_hex: Option<String>,
+    /// The record, once finished.
+    pub record: Option<String>,
+    /// The record's format.
+    pub format: Option<String>,
+    /// When it began (ms since the epoch).
+    pub started_at: i64,
+    /// When it ended.
+    pub finished_at: Option<i64>,
+    /// Seat, user, starting stack and result of each player.
+    pub players: Vec<(usize, UserId, i64, Option<i64>)>,
+}
+
+/// One line of a player's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryItem {
+    /// The hand or game.
+    pub id: HandId,
+    /// The table.
+    pub table: String,
+    /// The game.
+    pub game: String,
+    /// `finished` or `voided`.
+    pub status: String,
+    /// The player's seat.
+    pub seat: usize,
+    /// The player's net result.
+    pub result: Option<i64>,
+    /// When it began (ms since the epoch).
+    pub started_at: i64,
+    /// When it ended.
+    pub finished_at: Option<i64>,
+}
+
+/// What [`Store::recover`] did at start-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Recovery {
+    /// Hands that were in progress when the process died, now voided.
+    pub voided: Vec<HandId>,
+    /// Tables that were open, now closed.
+    pub tables_closed: i64,
+    /// Chips returned from tables: (account name the chips left, amount).
+    pub returned: Vec<(String, i64)>,
+}
+
+impl Store {
+    /// Registers a new table and returns its id (`t` and 8 hex digits, never reused).
+    pub async fn create_table(&self, game: &str, options_json: &str) -> Result<String, StoreError> {
+        loop {
+            let id = format!("t{}", hex(&GameRng::os_seed()[..4]));
+            let done = sqlx::query(
+                "INSERT INTO card_tables (id, game, options, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(&id)
+            .bind(game)
+            .bind(options_json)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+            if done.rows_affected() == 1 {
+                return Ok(id);
+            }
+        }
+    }
+
+    /// Closes a table: cashes out every seat (bots' chips go back to the house) and returns
+    /// its pot's chips to the house.
+    pub async fn close_table(&self, table: &str) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let moved = settle_table(&mut tx, table, "close").await?;
+        sqlx::query("UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
+            .bind(now_ms())
+            .bind(table)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(moved)
+    }
+
+    /// Records a hand about to be dealt (with its commitment and secret seed).
+    pub async fn begin_hand(&self, hand: &NewHand) -> Result<HandId, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO hands (table_id, game, commitment, seed, status, started_at) VALUES ($1, $2, $3, $4, 'playing', $5) RETURNING id",
+        )
+        .bind(&hand.table)
+        .bind(&hand.game)
+        .bind(&hand.commitment)
+        .bind(&hand.seed_hex)
+        .bind(now_ms())
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
+        for (seat, user, stack) in &hand.players {
+            sqlx::query(
+                "INSERT INTO hand_players (hand_id, user_id, seat, stack) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(user.0)
+            .bind(*seat as i64)
+            .bind(*stack)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(HandId(id))
+    }
+
+    /// Records the end of a hand: its chip movements, record and results, in one transaction.
+    /// Finishing a finished hand again with the same journal does nothing.
+    pub async fn finish_hand(
+        &self,
+        id: HandId,
+        done: &FinishedHand,
+    ) -> Result<Applied, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let status = hand_status(&mut tx, id).await?;
+        match status.as_str() {
+            "playing" => {}
+            "finished" => {
+                // The journal's key makes the retry harmless; check it is the same movement.
+                let applied = apply(&mut tx, &done.journal).await?;
+                tx.commit().await?;
+                return Ok(if applied == Applied::Nothing {
+                    Applied::Nothing
+                } else {
+                    Applied::AlreadyDone
+                });
+            }
+            _ => return Err(StoreError::HandNotPlaying { id: id.0, status }),
+        }
+        let applied = apply(&mut tx, &done.journal).await?;
+        sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4")
+            .bind(now_ms())
+            .bind(&done.record)
+            .bind(&done.format)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        for (user, result) in &done.results {
+            sqlx::query("UPDATE hand_players SET result = $1 WHERE hand_id = $2 AND user_id = $3")
+                .bind(*result)
+                .bind(id.0)
+                .bind(user.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(applied)
+    }
+
+    /// Voids a hand in progress (a refund on shutdown): no chips had moved, so each seat keeps
+    /// the stack it started the hand with.
+    pub async fn void_hand(&self, id: HandId) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let status = hand_status(&mut tx, id).await?;
+        if status == "playing" {
+            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE id = $2")
+                .bind(now_ms())
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Start-up recovery after a crash: voids every hand still marked as playing (its chips
+    /// never left the seats), closes every open table and returns all chips at tables to their
+    /// owners — all in one transaction, so running it twice does no more than once.
+    pub async fn recover(&self) -> Result<Recovery, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut recovery = Recovery::default();
+        let rows = sqlx::query("SELECT id FROM hands WHERE status = 'playing' ORDER BY id")
+            .fetch_all(&mut *tx)
+            .await?;
+        for r in rows {
+            recovery.voided.push(HandId(r.try_get("id")?));
+        }
+        sqlx::query(
+            "UPDATE hands SET status = 'voided', finished_at = $1 WHERE status = 'playing'",
+        )
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        let tables = sqlx::query("SELECT DISTINCT substr(name, 6) AS t FROM accounts WHERE balance <> 0 AND substr(name, 1, 5) = 'seat:'")
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut ids: Vec<String> = Vec::new();
+        for r in tables {
+            let rest: String = r.try_get("t")?;
+            if let Some((t, _)) = rest.rsplit_once(':') {
+                if !ids.iter().any(|x| x == t) {
+                    ids.push(t.to_string());
+                }
+            }
+        }
+        let pots = sqlx::query("SELECT substr(name, 5) AS t FROM accounts WHERE balance <> 0 AND substr(name, 1, 4) = 'pot:'")
+            .fetch_all(&mut *tx)
+            .await?;
+        for r in pots {
+            let t: String = r.try_get("t")?;
+            if !ids.contains(&t) {
+                ids.push(t);
+            }
+        }
+        for t in &ids {
+            recovery
+                .returned
+                .extend(settle_table(&mut tx, t, "recover").await?);
+        }
+        recovery.tables_closed =
+            sqlx::query("UPDATE card_tables SET closed_at = $1 WHERE closed_at IS NULL")
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await?
+                .rows_affected() as i64;
+        tx.commit().await?;
+        Ok(recovery)
+    }
+
+    /// A stored hand or game; its seed only once it is over.
+    pub async fn hand(&self, id: HandId) -> Result<StoredHand, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, table_id, game, status, commitment, seed, record, format, started_at, finished_at FROM hands WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NoSuchHand(id.0))?;
+        let status: String = row.try_get("status")?;
+        let players = sqlx::query("SELECT seat, user_id, stack, result FROM hand_players WHERE hand_id = $1 ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok((
+                    r.try_get::<i64, _>("seat")? as usize,
+                    UserId(r.try_get("user_id")?),
+                    r.try_get("stack")?,
+                    r.try_get("result")?,
+                ))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(StoredHand {
+            id,
+            table: row.try_get("table_id")?,
+            game: row.try_get("game")?,
+            seed_hex: if status == "playing" {
+                None
+            } else {
+                Some(row.try_get("seed")?)
+            },
+            status,
+            commitment: row.try_get("commitment")?,
+            record: row.try_get("record")?,
+            format: row.try_get("format")?,
+            started_at: row.try_get("started_at")?,
+            finished_at: row.try_get("finished_at")?,
+            players,
+        })
+    }
+
+    /// A player's hands and games that are over, newest first (at most `limit`).
+    pub async fn history(&self, user: UserId, limit: i64) -> Result<Vec<HistoryItem>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT h.id, h.table_id, h.game, h.status, h.started_at, h.finished_at, p.seat, p.result \
+             FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+             WHERE p.user_id = $1 AND h.status <> 'playing' ORDER BY h.id DESC LIMIT $2",
+        )
+        .bind(user.0)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(HistoryItem {
+                    id: HandId(r.try_get("id")?),
+                    table: r.try_get("table_id")?,
+                    game: r.try_get("game")?,
+                    status: r.try_get("status")?,
+                    seat: r.try_get::<i64, _>("seat")? as usize,
+                    result: r.try_get("result")?,
+                    started_at: r.try_get("started_at")?,
+                    finished_at: r.try_get("finished_at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+}
+
+async fn hand_status(conn: &mut AnyConnection, id: HandId) -> Result<String, StoreError> {
+    Ok(sqlx::query("SELECT status FROM hands WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::NoSuchHand(id.0))?
+        .try_get("status")?)
+}
+
+/// Moves every chip at a table back: seats to their users (bots' to the house), the pot to the
+/// house. Keys name the account, the amount and the latest journal, so a retry is harmless.
+async fn settle_table(
+    conn: &mut AnyConnection,
+    table: &str,
+    why: &str,
+) -> Result<Vec<(String, i64)>, StoreError> {
+    let last: i64 = sqlx::query("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS m FROM journal")
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("m")?;
+    let seat_prefix = format!("seat:{table}:");
+    let rows = sqlx::query(
+        "SELECT a.name, a.balance, u.kind FROM accounts a LEFT JOIN users u ON CAST(u.id AS TEXT) = substr(a.name, CAST($1 AS INTEGER)) \
+         WHERE a.balance <> 0 AND (substr(a.name, 1, CAST($2 AS INTEGER)) = $3 OR a.name = $4) ORDER BY a.name",
+    )
+    .bind(seat_prefix.len() as i64 + 1)
+    .bind(seat_prefix.len() as i64)
+    .bind(&seat_prefix)
+    .bind(format!("pot:{table}"))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut moved = Vec::new();
+    for r in rows {
+        let name: String = r.try_get("name")?;
+        let balance: i64 = r.try_get("balance")?;
+        let kind: Option<String> = r.try_get("kind")?;
+        let Some(from) = Account::parse(&name) else {
+            continue;
+        };
+        let to = match (&from, kind.as_deref()) {
+            (Account::Seat { user, .. }, Some("player" | "guest")) => Account::User(*user),
+            _ => Account::House,
+        };
+        let journal = Journal::new(
+            format!("{why}:{name}:{balance}:after:{last}"),
+            if why == "recover" {
+                "refund"
+            } else {
+                "cash_out"
+            },
+            vec![(from, -balance), (to, balance)],
+        );
+        apply(conn, &journal).await?;
+        moved.push((name, balance));
+    }
+    Ok(moved)
+}
