@@ -1,0 +1,109 @@
+// app.js — the single-page app: hash routing (#/login, #/lobby, #/table/ID, #/history[/ID],
+// #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
+import { api } from './js/api.js';
+import { conn } from './js/ws.js';
+import { t } from './js/i18n.js';
+import { applySettings, onSettingsChange, renderSettings } from './js/settings.js';
+import { store, setLobby, updateLobby, removeTable, tableState, notify } from './js/store.js';
+import { renderAuth, userBadge } from './js/auth.js';
+import { renderLobby } from './js/lobby.js';
+import { renderTable } from './js/table.js';
+import { renderHistory } from './js/history.js';
+import { toast } from './js/ui.js';
+
+applySettings();
+const main = document.getElementById('main');
+let cleanup = () => {};
+let started = false;
+
+function renderTopbar() {
+  const bar = document.getElementById('topbar');
+  const r = location.hash.split('/')[1] || '';
+  const link = (href, key, id) => `<a href="#/${href}" id="${id}" ${r === href ? 'aria-current="page"' : ''}>${t(key)}</a>`;
+  const st = conn.status;
+  const stText = { open: t('connected'), connecting: t('connecting'), reconnecting: t('reconnecting') }[st] || t('offline');
+  bar.innerHTML = `
+    <a class="brand" href="#/lobby" aria-label="Tavolo"><svg viewBox="0 0 100 100" aria-hidden="true"><path d="M50 6C38 26 12 40 12 60c0 13 10 21 21 21 6 0 11-3 14-7-1 9-4 15-9 20h24c-5-5-8-11-9-20 3 4 8 7 14 7 11 0 21-8 21-21C88 40 62 26 50 6z"/></svg><span>Tavolo</span></a>
+    ${store.user ? `<nav aria-label="main">${link('lobby', 'lobby', 'nav-lobby')}${link('history', 'history', 'nav-history')}${link('settings', 'settings', 'nav-settings')}</nav>` : `<nav aria-label="main">${link('settings', 'settings', 'nav-settings')}</nav>`}
+    <span class="spacer"></span>
+    ${store.user ? `<span class="conn conn-${st}" id="conn-status" title="${stText}"><span class="dot" aria-hidden="true"></span><span class="conn-text">${stText}</span></span>` : ''}
+    ${userBadge(store.user)}
+    ${store.user ? `<button class="btn small ghost" id="btn-logout">${t('sign_out')}</button>` : ''}`;
+  document.getElementById('skip-link').textContent = t('skip_to_main');
+  const lo = document.getElementById('btn-logout');
+  if (lo) lo.addEventListener('click', async () => {
+    try { await api.logout(); } catch { /* ignore */ }
+    conn.close();
+    store.user = null;
+    store.tables.clear();
+    sessionStorage.clear();
+    started = false;
+    location.hash = '#/login';
+  });
+}
+
+function route() {
+  cleanup();
+  cleanup = () => {};
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const page = parts[0] || (store.user ? 'lobby' : 'login');
+  renderTopbar();
+  if (!store.user && page !== 'settings' && page !== 'login') { location.hash = '#/login'; return; }
+  switch (page) {
+    case 'login':
+      if (store.user) { location.hash = '#/lobby'; return; }
+      cleanup = renderAuth(main, onUser) || cleanup;
+      break;
+    case 'settings': renderSettings(main); break;
+    case 'history': cleanup = renderHistory(main, parts[1]) || cleanup; break;
+    case 'table': cleanup = renderTable(main, parts[1]) || cleanup; break;
+    case 'lobby':
+    default: cleanup = renderLobby(main) || cleanup; break;
+  }
+}
+
+function onUser(user) {
+  store.user = user;
+  start();
+  location.hash = '#/lobby';
+  renderTopbar();
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  conn.connect();
+}
+
+conn.on('status', (s) => {
+  renderTopbar();
+  if (s === 'reconnecting' && conn.attempt >= 3) {
+    // the upgrade may be refused (401) because the session ended
+    api.me().catch((e) => { if (e.status === 401) { conn.close(); store.user = null; started = false; location.hash = '#/login'; } });
+  }
+});
+conn.on('hello', (r) => {
+  if (r && r.user) { store.user = r.user; renderTopbar(); }
+  conn.request('lobby').catch(() => {});
+  store.helloDone = true;
+  notify('hello');
+});
+conn.on('lobby', (m) => setLobby(m.tables));
+conn.on('lobby_update', (m) => updateLobby(m.table));
+conn.on('table_closed', (m) => { removeTable(m.table); toast(t('table_closed')); });
+conn.on('table_state', (m) => tableState(m));
+conn.on('error', (m) => toast(`${t('error')}: ${m.message || m.code}`, 'error'));
+conn.on('balance', (m) => { if (store.user && m.balance != null) { store.user.balance = m.balance; renderTopbar(); } });
+
+onSettingsChange(() => route());
+window.addEventListener('hashchange', route);
+
+(async () => {
+  try {
+    store.user = await api.me();
+    start();
+  } catch { store.user = null; }
+  route();
+})();
+
+window.__tavolo = Object.assign(window.__tavolo || {}, { store, conn });

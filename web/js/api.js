@@ -1,0 +1,40 @@
+// api.js — the HTTP half of the protocol (docs/protocol.md): accounts, tables, history, fairness.
+
+async function call(method, path, body) {
+  const opt = { method, credentials: 'same-origin', headers: {} };
+  if (body !== undefined) {
+    opt.headers['Content-Type'] = 'application/json';
+    opt.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opt);
+  const type = res.headers.get('content-type') || '';
+  const data = type.includes('json') ? await res.json().catch(() => null) : await res.text();
+  if (!res.ok) {
+    const err = new Error((data && data.error && data.error.message) || `${res.status} ${res.statusText}`);
+    err.code = (data && data.error && data.error.code) || String(res.status);
+    err.status = res.status;
+    throw err;
+  }
+  return { data, type };
+}
+
+export const api = {
+  async me() { return (await call('GET', 'api/me')).data.user; },
+  async register(name, password) { return (await call('POST', 'api/register', { name, password })).data.user; },
+  async login(name, password) { return (await call('POST', 'api/login', { name, password })).data.user; },
+  async guest() { return (await call('POST', 'api/guest', {})).data.user; },
+  async logout() { return (await call('POST', 'api/logout')).data; },
+  async tables() { return (await call('GET', 'api/tables')).data.tables || []; },
+  async history() { return (await call('GET', 'api/history')).data.items || []; },
+  /** The record: {kind: 'phh'|'json', text?, json?}. */
+  async record(id) {
+    const { data, type } = await call('GET', `api/history/${encodeURIComponent(id)}`);
+    if (typeof data === 'string') {
+      const s = data.trim();
+      if (s.startsWith('{')) { try { return { kind: 'json', json: JSON.parse(s) }; } catch { /* fall through */ } }
+      return { kind: 'phh', text: data, type };
+    }
+    return { kind: 'json', json: data };
+  },
+  async fairness(id) { return (await call('GET', `api/fairness/${encodeURIComponent(id)}`)).data; },
+};

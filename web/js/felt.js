@@ -1,0 +1,52 @@
+// felt.js — the oval green-felt table shared by Hold'em and Draw: seats around it (names,
+// stacks, cards, status, the action clock), bets in front of players, the dealer button, and
+// whatever the game puts in the middle.
+import { t } from './i18n.js';
+import { esc, fmtChips } from './ui.js';
+import { seatCount, seatPositions, seatInfo, mySeat } from './seats.js';
+
+/**
+ * opts: center (html), portrait (bool), seat(seatNo) → {cards (html), stack, bet, status (text),
+ * folded, acting, winner, tag (html)}; button (table seat or null).
+ */
+const BOT_SVG = '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
+
+export function feltHtml(st, opts) {
+  const n = seatCount(st);
+  const me = mySeat(st);
+  const pos = seatPositions(n, me ?? 0, opts.portrait);
+  const seats = [];
+  const bets = [];
+  let button = '';
+  for (const p of pos) {
+    const info = seatInfo(st, p.seat);
+    const d = opts.seat(p.seat) || {};
+    const empty = !info || !info.name;
+    const cls = ['seat'];
+    if (empty) cls.push('empty');
+    if (p.seat === me) cls.push('me');
+    if (d.folded) cls.push('folded');
+    if (d.acting) cls.push('acting');
+    if (d.winner) cls.push('winner');
+    if (info && (info.status === 'sitting_out' || info.sitting_out)) cls.push('out');
+    if (p.y < 35) cls.push('top');
+    const label = empty ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}` : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
+    seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group" aria-label="${esc(label)}">
+      ${empty ? `<div class="plate empty-plate"><span class="name">${t('empty_seat')}</span></div>` : `
+      <div class="seat-cards">${d.cards || ''}</div>
+      <div class="plate">
+        <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
+        <span class="name">${esc(info.name)}</span>
+        <span class="stack" aria-label="${t('stack')}">${d.stack != null ? fmtChips(d.stack) : ''}</span>
+        ${d.status ? `<span class="status">${esc(d.status)}</span>` : ''}
+        ${d.tag || ''}
+        <span class="clock-bar" aria-hidden="true"><span></span></span>
+      </div>`}
+    </div>`);
+    if (d.bet) bets.push(`<div class="bet" style="left:${p.bx}%;top:${p.by}%" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
+    if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" aria-label="${t('button')}">D</div>`;
+  }
+  return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
+    <div class="center">${opts.center || ''}</div>
+    ${bets.join('')}${button}${seats.join('')}</div></div>`;
+}

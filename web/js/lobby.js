@@ -1,0 +1,177 @@
+// lobby.js — the lobby: the list of tables (filters by game and stakes), join / waiting list /
+// watch, and the create-a-table form with every option of docs/protocol.md.
+import { conn } from './ws.js';
+import { store, subscribe } from './store.js';
+import { t } from './i18n.js';
+import { esc, toast, fmtChips } from './ui.js';
+
+let filters = { game: '', stakes: '' };
+
+const LEVELS = {
+  holdem: ['random', 'station', 'rules', 'expert'],
+  draw: ['random', 'station', 'rules', 'expert'],
+  saint: ['random', 'greedy', 'easy', 'normal', 'hard'],
+};
+const SEATS = { holdem: [2, 10, 6], draw: [2, 8, 5], saint: [2, 5, 4] };
+
+function stakesOf(tb) {
+  if (tb.stakes) return String(tb.stakes);
+  return '';
+}
+
+function tableRow(tb) {
+  const full = tb.seated >= tb.seats;
+  const betting = tb.game !== 'saint';
+  const mine = store.tables.get(tb.id);
+  const seatedHere = mine && mine.you && mine.you.seat != null;
+  return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'mine' : ''}">
+    <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
+    <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
+    <td>${esc(stakesOf(tb))}</td>
+    <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}</td>
+    <td>${tb.waiting || 0}</td>
+    <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
+    <td class="actions">
+      ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : `
+      ${betting && !full ? `<label class="sr-only" for="buyin-${esc(tb.id)}">${t('buy_in')}</label><input class="buyin" id="buyin-${esc(tb.id)}" type="number" min="1" value="${tb.buy_in ?? ''}" title="${t('buy_in')}">` : ''}
+      ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
+      <button class="btn small ghost" data-act="watch">${t('watch')}</button>`}
+    </td></tr>`;
+}
+
+function createForm() {
+  return `
+  <details class="panel create" id="create-panel">
+    <summary><h2>${t('create_table')}</h2></summary>
+    <form class="form grid" id="create-form">
+      <label>${t('game')} <select name="game" id="c-game">
+        <option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
+      <label>${t('table_name')} <input name="name" id="c-name" maxlength="40" placeholder="Friday NL"></label>
+      <label data-for="holdem draw">${t('structure')} <select name="structure" id="c-structure">
+        <option value="nl">${t('nl')}</option><option value="pl">${t('pl')}</option><option value="fl" data-for="holdem">${t('fl')}</option></select></label>
+      <label data-for="holdem">${t('small_blind')} <input name="small_blind" type="number" min="1" value="1"></label>
+      <label data-for="holdem">${t('big_blind')} <input name="big_blind" type="number" min="1" value="2"></label>
+      <label data-for="draw">${t('ante')} <input name="ante" type="number" min="1" value="5"></label>
+      <label data-for="holdem draw">${t('buy_in')} <input name="buy_in" type="number" min="1" value="200"></label>
+      <label data-for="holdem draw">${t('rebuy')} <input name="rebuy" type="number" min="0" value="200"></label>
+      <label data-for="saint">${t('stake')} <input name="stake" type="number" min="0" value="100"></label>
+      <label>${t('seats')} <input name="seats" id="c-seats" type="number" min="2" max="10" value="6"></label>
+      <label>${t('bots')} <input name="bots" id="c-bots" type="number" min="0" max="9" value="0"></label>
+      <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
+      <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
+      <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
+      <p class="form-error" id="create-error" role="alert"></p>
+      <div class="row"><button class="btn primary" type="submit" id="c-submit">${t('create')}</button></div>
+    </form>
+  </details>`;
+}
+
+function syncForm(form) {
+  const g = form.game.value;
+  form.querySelectorAll('[data-for]').forEach((el) => {
+    const on = el.dataset.for.split(' ').includes(g);
+    if (el.tagName === 'OPTION') { el.hidden = !on; el.disabled = !on; } else { el.hidden = !on; el.querySelectorAll('input,select').forEach((i) => { i.disabled = !on; }); }
+  });
+  if (form.structure.value === 'fl' && g === 'draw') form.structure.value = 'nl';
+  const [lo, hi, def] = SEATS[g];
+  const seats = form.seats;
+  seats.min = lo; seats.max = hi;
+  if (+seats.value < lo || +seats.value > hi || form.dataset.game !== g) seats.value = def;
+  form.bots.max = +seats.value;
+  const lv = form.bot_level;
+  const prev = lv.value;
+  lv.innerHTML = LEVELS[g].map((l) => `<option value="${l}">${l}</option>`).join('');
+  lv.value = LEVELS[g].includes(prev) ? prev : (g === 'saint' ? 'normal' : 'rules');
+  if (form.dataset.game !== g) form.clock_secs.value = g === 'saint' ? 30 : 20;
+  form.dataset.game = g;
+}
+
+function readOptions(form) {
+  const g = form.game.value;
+  const num = (n) => Number(form[n].value);
+  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), bot_level: form.bot_level.value };
+  if (g === 'holdem') Object.assign(o, { structure: form.structure.value, small_blind: num('small_blind'), big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
+  if (g === 'draw') Object.assign(o, { structure: form.structure.value, ante: num('ante'), buy_in: num('buy_in'), rebuy: num('rebuy') });
+  if (g === 'saint') Object.assign(o, { stake: num('stake') });
+  return o;
+}
+
+export async function joinTable(id, buyIn) {
+  const fields = { table: id };
+  if (buyIn) fields.buy_in = buyIn;
+  const r = await conn.request('join', fields);
+  if (r && r.waiting != null && r.seat == null) { toast(t('on_waitlist', { n: r.waiting })); return r; }
+  toast(t('joined_seat', { n: (r && r.seat != null ? r.seat + 1 : '?') }), 'ok');
+  location.hash = `#/table/${encodeURIComponent(id)}`;
+  return r;
+}
+
+export function renderLobby(root) {
+  root.innerHTML = `
+    <div class="lobby">
+      <section class="panel" aria-labelledby="tables-h">
+        <div class="panel-head">
+          <h1 id="tables-h">${t('tables')}</h1>
+          <div class="filters" role="group" aria-label="filters">
+            <label>${t('game')} <select id="f-game">
+              <option value="">${t('all')}</option><option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
+            <label>${t('stakes')} <select id="f-stakes"></select></label>
+          </div>
+        </div>
+        <div class="table-wrap"><table class="tables" id="lobby-table">
+          <thead><tr><th scope="col">${t('table')}</th><th scope="col">${t('game')}</th><th scope="col">${t('stakes')}</th><th scope="col">${t('players')}</th><th scope="col">${t('waiting')}</th><th scope="col">${t('state')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
+          <tbody id="lobby-body"></tbody>
+        </table></div>
+      </section>
+      ${createForm()}
+    </div>`;
+  const body = root.querySelector('#lobby-body');
+  const fGame = root.querySelector('#f-game');
+  const fStakes = root.querySelector('#f-stakes');
+  fGame.value = filters.game;
+  const draw = () => {
+    const all = [...store.lobby.values()];
+    const stakes = [...new Set(all.filter((x) => !filters.game || x.game === filters.game).map(stakesOf).filter(Boolean))].sort();
+    fStakes.innerHTML = `<option value="">${t('all')}</option>` + stakes.map((s) => `<option ${s === filters.stakes ? 'selected' : ''}>${esc(s)}</option>`).join('');
+    const rows = all.filter((x) => (!filters.game || x.game === filters.game) && (!filters.stakes || stakesOf(x) === filters.stakes));
+    body.innerHTML = rows.length ? rows.map(tableRow).join('') : `<tr><td colspan="7" class="empty">${t('no_tables')}</td></tr>`;
+  };
+  fGame.addEventListener('change', () => { filters.game = fGame.value; filters.stakes = ''; draw(); });
+  fStakes.addEventListener('change', () => { filters.stakes = fStakes.value; draw(); });
+  body.addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button[data-act]');
+    if (!b) return;
+    const id = b.closest('tr').dataset.table;
+    const act = b.dataset.act;
+    b.disabled = true;
+    try {
+      if (act === 'join') {
+        const inp = body.querySelector(`#buyin-${CSS.escape(id)}`);
+        await joinTable(id, inp && inp.value ? Number(inp.value) : undefined);
+      } else if (act === 'waitlist') {
+        const r = await conn.request('waitlist', { table: id });
+        toast(t('on_waitlist', { n: r.waiting ?? '?' }));
+      } else if (act === 'watch') {
+        location.hash = `#/table/${encodeURIComponent(id)}`;
+      }
+    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); } finally { b.disabled = false; }
+  });
+  const form = root.querySelector('#create-form');
+  syncForm(form);
+  form.addEventListener('change', (ev) => { if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form); });
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const err = form.querySelector('#create-error');
+    err.textContent = '';
+    try {
+      const opts = readOptions(form);
+      const r = await conn.request('create_table', { options: opts });
+      const id = r.table || r.id;
+      toast(`${t('create')}: ${opts.name}`, 'ok');
+      if (id && store.user) await joinTable(id, opts.buy_in);
+    } catch (e) { err.textContent = `${e.code || ''} ${e.message}`; }
+  });
+  draw();
+  const unsub = subscribe((what) => { if (what === 'lobby' || what === 'table') draw(); });
+  return () => unsub();
+}

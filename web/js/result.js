@@ -1,0 +1,57 @@
+// result.js — explains the end of a hand or game: each pot with its amount, winners and the
+// winning hand named (in the chosen language); Saint Poker's round points and final ranking.
+import { t, categoryName } from './i18n.js';
+import { cardsHtml } from './cards.js';
+import { esc, fmtChips } from './ui.js';
+
+function seatOf(w) { return typeof w === 'object' && w ? (w.seat ?? w.player) : w; }
+
+function handName(p) {
+  const h = p.hand || p.winning_hand || p;
+  if (typeof h === 'string') return esc(h);
+  const cat = h.category || p.category;
+  const desc = h.description || p.description;
+  if (cat) return `${esc(categoryName(cat))}${desc && !/^[a-z_]+$/.test(desc) ? ` <span class="muted">(${esc(desc)})</span>` : ''}`;
+  return desc ? esc(desc) : '';
+}
+
+/** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */
+export function resultHtml(result, name, mapSeat = (s) => s) {
+  if (!result) return '';
+  const parts = [];
+  const pots = result.pots || result.pot_results;
+  if (Array.isArray(pots)) {
+    pots.forEach((p, i) => {
+      const winners = (p.winners || p.seats || []).map(seatOf);
+      const label = pots.length > 1 ? (i === 0 ? t('main_pot') : t('side_pot', { n: i })) : t('total_pot');
+      const hn = handName(p);
+      const cards = p.cards || p.best_five || (p.hand && p.hand.cards);
+      parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount ?? p.total)}</span>
+        <span class="pot-win">${t('wins', { names: winners.map((w) => `<strong>${esc(name(mapSeat(w)))}</strong>`).join(', '), amount: fmtChips(p.amount ?? p.total) })}
+        ${hn ? t('win_with', { hand: hn }) : ''}</span>
+        ${Array.isArray(cards) && cards.length ? `<span class="mini-cards">${cardsHtml(cards, { size: 'xs' })}</span>` : ''}</li>`);
+    });
+  }
+  const ranking = result.ranking || result.final_ranking;
+  if (Array.isArray(ranking)) {
+    parts.push(`<li><strong>${t('final_ranking')}</strong><ol class="ranking">${ranking.map((r) => {
+      const seat = seatOf(r);
+      const pts = typeof r === 'object' ? (r.points ?? r.score) : undefined;
+      const place = typeof r === 'object' ? r.place : undefined;
+      return `<li ${place ? `value="${place}"` : ''}>${esc(name(mapSeat(seat)))}${pts != null ? ` — ${pts} ${t('points_short')}` : ''}${r && r.chips != null ? ` (${fmtChips(r.chips)})` : ''}</li>`;
+    }).join('')}</ol></li>`);
+  } else if (Array.isArray(result.places) && Array.isArray(result.scores)) {
+    const order = result.places.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+    parts.push(`<li><strong>${t('final_ranking')}</strong><ol class="ranking">${order.map(({ p, i }) => `<li value="${p}">${esc(name(mapSeat(i)))} — ${result.scores[i]} ${t('points_short')}</li>`).join('')}</ol></li>`);
+  }
+  if (!Array.isArray(pots) && Array.isArray(result.points)) {
+    parts.push(`<li>${t('points')}: ${result.points.map((p, i) => `${esc(name(mapSeat(i)))} ${p}`).join(', ')}</li>`);
+  }
+  if (!parts.length && Array.isArray(result.winners)) {
+    parts.push(`<li>${t('winners')}: ${result.winners.map((w) => `<strong>${esc(name(mapSeat(seatOf(w))))}</strong>`).join(', ')}</li>`);
+  }
+  if (!parts.length && Array.isArray(result.won)) {
+    result.won.forEach((w, i) => { if (w > 0) parts.push(`<li>${t('wins', { names: `<strong>${esc(name(mapSeat(i)))}</strong>`, amount: fmtChips(w) })}</li>`); });
+  }
+  return parts.length ? `<ul class="result-list">${parts.join('')}</ul>` : '';
+}

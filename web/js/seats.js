@@ -1,0 +1,66 @@
+// seats.js — where things sit: table seats vs the engine's hand indices, seat names, and the
+// positions of seats, bets and the button around the oval felt (the viewer at the bottom).
+
+/** Number of seats at the table. */
+export function seatCount(st) {
+  return Number((st.options && st.options.seats) || (st.seats && st.seats.length) || 0);
+}
+
+/**
+ * The table seat of each engine index. The view's per-seat arrays are indexed by the engine's
+ * seat numbers; when they are as long as the table they are the table seats, otherwise the
+ * engine numbered the players dealt in, in table-seat order (or the server says so in
+ * `hand_seats` / `view.seat_map`).
+ */
+export function handSeats(st) {
+  const map = st.hand_seats || st.seat_map || (st.view && (st.view.seat_map || st.view.hand_seats));
+  if (Array.isArray(map)) return map;
+  const v = st.view || {};
+  const len = (v.stacks || v.scores || v.hand_sizes || v.live || []).length;
+  const n = seatCount(st);
+  if (!len || len === n) return Array.from({ length: len || n }, (_, i) => i);
+  const inHand = (st.seats || []).filter((s) => s && s.name && !['empty', 'sitting_out', 'waiting', 'left'].includes(s.status)).map((s) => s.seat);
+  if (inHand.length === len) return inHand;
+  const occupied = (st.seats || []).filter((s) => s && s.name).map((s) => s.seat);
+  if (occupied.length === len) return occupied;
+  return Array.from({ length: len }, (_, i) => i);
+}
+
+/** Engine index of a table seat, or -1. */
+export function handIndex(st, seat) { return handSeats(st).indexOf(seat); }
+
+/** The seat record (from `seats`) of a table seat. */
+export function seatInfo(st, seat) {
+  return (st.seats || []).find((s) => s && s.seat === seat) || null;
+}
+
+export function seatName(st, seat) {
+  const s = seatInfo(st, seat);
+  if (s && s.name) return s.name;
+  if (st.view && Array.isArray(st.view.players) && st.view.players[seat]) return st.view.players[seat];
+  return `#${seat + 1}`;
+}
+
+/** The viewer's table seat, or null for a spectator. */
+export function mySeat(st) {
+  return st.you && st.you.seat != null ? st.you.seat : null;
+}
+
+/** Positions (percent of the felt) of n seats, seat `bottom` at the bottom centre. */
+export function seatPositions(n, bottom, portrait) {
+  const out = [];
+  const rx = portrait ? 40 : 44;
+  const ry = portrait ? 40 : 37;
+  for (let s = 0; s < n; s++) {
+    const k = ((s - (bottom ?? 0)) % n + n) % n;
+    const a = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const c = Math.cos(a); const sn = Math.sin(a);
+    out.push({
+      seat: s,
+      x: 50 + rx * c, y: 50 + ry * sn,
+      bx: 50 + rx * 0.58 * c, by: 50 + ry * 0.56 * sn,
+      dx: 50 + rx * 0.72 * c + (portrait ? 9 : 6) * Math.cos(a + Math.PI / 2), dy: 50 + ry * 0.72 * sn + 6 * Math.sin(a + Math.PI / 2),
+    });
+  }
+  return out;
+}

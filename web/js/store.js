@@ -1,0 +1,64 @@
+// store.js — what the client knows: the user, the lobby, the latest table_state of each table,
+// each table's hand log and Saint Poker scoreboard; pages subscribe to changes.
+
+const subs = new Set();
+export const store = {
+  user: null,
+  lobby: new Map(), // id -> TableSummary
+  tables: new Map(), // id -> latest table_state
+  logs: new Map(), // id -> [{hand, event}]
+  saintRounds: new Map(), // id -> {round: {points: [..], hands: [...]}}
+  results: new Map(), // id -> last non-null result with its hand id
+};
+
+export function subscribe(fn) { subs.add(fn); return () => subs.delete(fn); }
+export function notify(what, id) { subs.forEach((f) => { try { f(what, id); } catch (e) { console.error(e); } }); }
+
+export function setLobby(tables) {
+  store.lobby = new Map((tables || []).map((t) => [t.id, t]));
+  notify('lobby');
+}
+export function updateLobby(summary) {
+  if (summary && summary.id) store.lobby.set(summary.id, summary);
+  notify('lobby');
+}
+export function removeTable(id) {
+  store.lobby.delete(id);
+  store.tables.delete(id);
+  notify('lobby');
+  notify('closed', id);
+}
+
+function saintKey(id) { return `tavolo.saint.${id}`; }
+
+export function tableState(msg) {
+  const id = msg.table;
+  const prev = store.tables.get(id);
+  if (prev && msg.version != null && prev.version != null && msg.version < prev.version && prev.hand === msg.hand) return; // out of order
+  store.tables.set(id, msg);
+  const log = store.logs.get(id) || [];
+  if (prev && prev.hand !== msg.hand) log.length = 0;
+  for (const e of msg.events || []) log.push({ hand: msg.hand, event: e });
+  if (log.length > 300) log.splice(0, log.length - 300);
+  store.logs.set(id, log);
+  if (msg.result) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
+  recordSaint(id, msg);
+  notify('table', id);
+}
+
+// Saint Poker scoreboard by round: points of each seat, from the revealed hands.
+function recordSaint(id, msg) {
+  const v = msg.view;
+  if (!v || !v.round || !Array.isArray(v.scores)) return;
+  let sb = store.saintRounds.get(id);
+  if (!sb) {
+    try { sb = JSON.parse(sessionStorage.getItem(saintKey(id)) || 'null'); } catch { sb = null; }
+    sb = sb || {};
+  }
+  if (Array.isArray(v.shown) && v.shown.every((h) => h && h.points != null)) {
+    sb[v.round] = { points: v.shown.map((h) => h.points), categories: v.shown.map((h) => h.category), totals: v.scores.slice() };
+  }
+  if (v.round === 1 && v.phase === 'place') { for (const k of Object.keys(sb)) if (Number(k) > 1) delete sb[k]; }
+  store.saintRounds.set(id, sb);
+  try { sessionStorage.setItem(saintKey(id), JSON.stringify(sb)); } catch { /* ignore */ }
+}

@@ -1,0 +1,123 @@
+// table-draw.js — the Five-Card Draw table (German rules): antes and pot, seats with their
+// announced exchanges and shown hands, your five cards (select up to three to exchange), the
+// betting bar, show / muck at the showdown, and fold at any moment.
+import { t } from './i18n.js';
+import { cardHtml, cardsHtml } from './cards.js';
+import { fmtChips } from './ui.js';
+import { feltHtml } from './felt.js';
+import { handSeats, mySeat, seatInfo } from './seats.js';
+import { BettingBar } from './betting.js';
+import { normLegal } from './legal.js';
+import { potsHtml, winnerIdx } from './table-holdem.js';
+import { rank5 } from './handrank.js';
+import { categoryName } from './i18n.js';
+
+export function mountDraw(ctx) {
+  const bar = new BettingBar(ctx.actions, ctx.send);
+  let selected = new Set();
+  let handKey = '';
+  let last = null;
+  let legalNow = null;
+
+  const exchange = async (cards) => {
+    await ctx.send({ action: 'exchange', discard: cards });
+    selected = new Set();
+  };
+
+  ctx.mine.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-card]');
+    if (b && legalNow && legalNow.exchange) {
+      const c = b.dataset.card;
+      if (selected.has(c)) selected.delete(c); else if (selected.size < (legalNow.exchange.max || 3)) selected.add(c);
+      if (last) api.update(last);
+      return;
+    }
+    const x = ev.target.closest('button[data-x]');
+    if (!x) return;
+    if (x.dataset.x === 'exchange') exchange([...selected]);
+    else if (x.dataset.x === 'show') ctx.send({ action: 'show' });
+    else if (x.dataset.x === 'muck') ctx.send({ action: 'muck' });
+    else if (x.dataset.x === 'fold') ctx.send({ action: 'fold' });
+  });
+
+  const api = {
+    update(st) {
+      last = st;
+      const v = st.view || {};
+      const map = handSeats(st);
+      const idx = (seat) => map.indexOf(seat);
+      const me = mySeat(st);
+      const mi = me != null ? idx(me) : -1;
+      if (st.hand !== handKey) { handKey = st.hand; selected = new Set(); }
+      const wins = winnerIdx(st);
+      const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
+      const center = `
+        ${potsHtml(st)}
+        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
+        ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
+        <div class="street">${v.stage ? t('stage_' + v.stage) : ''}</div>`;
+      ctx.felt.innerHTML = feltHtml(st, {
+        portrait: ctx.portrait(),
+        center,
+        button: v.dealer != null ? map[v.dealer] : null,
+        seat(seat) {
+          const i = idx(seat);
+          const info = seatInfo(st, seat);
+          if (i < 0) return { stack: info ? info.chips : null };
+          const live = v.live ? v.live[i] : true;
+          const shown = v.shown && v.shown[i];
+          const ex = v.exchange_counts ? v.exchange_counts[i] : null;
+          let cards = '';
+          if (shown) cards = cardsHtml(shown, { size: 'sm', cls: 'deal' });
+          else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
+          return {
+            cards,
+            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            bet: v.bets ? v.bets[i] : 0,
+            folded: !live,
+            status: !live ? t('folded') : '',
+            tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
+            acting: seat === acting,
+            winner: wins.has('I' + i) || wins.has('T' + seat),
+          };
+        },
+      });
+      const legal = normLegal(st);
+      legalNow = legal;
+      // my five cards
+      const hand = v.hand || [];
+      const canEx = !!legal.exchange;
+      let best = '';
+      if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${categoryName(r.category)}</strong></span>`; } catch { /* ignore */ } }
+      const drawn = new Set(v.drawn || []);
+      const maxEx = canEx ? (legal.exchange.max || 3) : 3;
+      ctx.mine.innerHTML = mi < 0 || !hand.length ? '' : `
+        <div class="my-hand draw-hand ${canEx ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}">
+          ${hand.map((c, k) => cardHtml(c, { size: 'lg', button: canEx, selected: selected.has(c), cls: drawn.has(c) ? 'new' : '', attrs: `data-i="${k + 1}"` })).join('')}
+        </div>
+        <div class="mine-bar">${best}
+        ${canEx ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
+          <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : t('stand_pat')}</button>` : ''}
+        ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${t('show')}</button>` : ''}
+        ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${t('muck')}</button>` : ''}
+        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${t('fold')}</button>` : ''}
+        ${!legal.any && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${t('fold')}</button>` : ''}
+        </div>`;
+      const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
+      const maxBet = Math.max(0, ...(v.bets || [0]));
+      const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
+      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}` });
+      return legal;
+    },
+    key(ev) {
+      if (legalNow && legalNow.exchange && /^[1-5]$/.test(ev.key)) {
+        const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
+        if (b) { b.click(); return true; }
+      }
+      if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) { exchange([...selected]); return true; }
+      if (ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold && !(legalNow && legalNow.fold)) { ctx.send({ action: 'fold' }); return true; }
+      return bar.key_(ev);
+    },
+  };
+  return api;
+}

@@ -1,0 +1,86 @@
+// table-holdem.js — the Texas Hold'em table: board, pots, seats with hole cards and bets, the
+// button, the betting bar; the winning hands named at the showdown.
+import { t } from './i18n.js';
+import { cardsHtml } from './cards.js';
+import { fmtChips } from './ui.js';
+import { feltHtml } from './felt.js';
+import { handSeats, mySeat, seatInfo } from './seats.js';
+import { BettingBar } from './betting.js';
+import { normLegal } from './legal.js';
+import { bestOfAny } from './handrank.js';
+import { categoryName } from './i18n.js';
+
+export function potsHtml(st) {
+  const v = st.view || {};
+  const pots = st.pots || v.pots;
+  if (Array.isArray(pots) && pots.length > 1) {
+    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side' : 'main'}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(typeof p === 'object' ? p.amount : p)}</strong></span>`).join('')}</div>`;
+  }
+  return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(v.pot ?? 0)}</strong></span></div>`;
+}
+
+/** Winner seats (engine indices) of the latest result or view.won. */
+export function winnerIdx(st) {
+  const v = st.view || {};
+  const set = new Set();
+  if (st.result && Array.isArray(st.result.pots)) st.result.pots.forEach((p) => (p.winners || []).forEach((w) => set.add(typeof w === 'object' ? 'T' + (w.seat ?? w.player) : 'T' + w)));
+  if (v.over && Array.isArray(v.won)) v.won.forEach((w, i) => { if (w > 0) set.add('I' + i); });
+  return set;
+}
+
+export function mountHoldem(ctx) {
+  const bar = new BettingBar(ctx.actions, ctx.send);
+  return {
+    update(st) {
+      const v = st.view || {};
+      const map = handSeats(st);
+      const idx = (seat) => map.indexOf(seat);
+      const me = mySeat(st);
+      const wins = winnerIdx(st);
+      const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
+      const board = v.board || [];
+      const center = `
+        ${potsHtml(st)}
+        <div class="board" aria-label="${t('board')}">${cardsHtml(board, { size: 'md', cls: 'deal' })}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="street">${v.street ? t('street_' + v.street) : ''}</div>`;
+      ctx.felt.innerHTML = feltHtml(st, {
+        portrait: ctx.portrait(),
+        center,
+        button: v.button != null ? map[v.button] : null,
+        seat(seat) {
+          const i = idx(seat);
+          const info = seatInfo(st, seat);
+          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : '' };
+          const hole = (v.hole || [])[i] || [];
+          const live = v.live ? v.live[i] : true;
+          const showCards = live || (hole[0] && v.over);
+          return {
+            cards: showCards && hole.length ? cardsHtml(hole, { size: seat === me ? 'md' : 'sm', cls: hole[0] ? 'deal' : '' }) : '',
+            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            bet: v.bets ? v.bets[i] : 0,
+            folded: !live,
+            status: !live ? t('folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? t('all_in') : ''),
+            acting: seat === acting,
+            winner: wins.has('I' + i) || wins.has('T' + seat),
+          };
+        },
+      });
+      // the viewer's best hand so far
+      const mi = me != null ? idx(me) : -1;
+      const mine = mi >= 0 ? ((v.hole || [])[mi] || []).filter(Boolean) : [];
+      let hint = '';
+      if (mine.length === 2 && board.length >= 3) {
+        const b = bestOfAny([...mine, ...board]);
+        if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${categoryName(b.royal ? 'royal_flush' : b.category)}</strong></div>`;
+      }
+      const legal = normLegal(st);
+      const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
+      const maxBet = Math.max(0, ...(v.bets || [0]));
+      const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
+      ctx.info.innerHTML = hint;
+      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}` });
+      return legal;
+    },
+    key(ev) { return bar.key_(ev); },
+  };
+}

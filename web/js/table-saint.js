@@ -1,0 +1,175 @@
+// table-saint.js — the Saint Poker table: players with their points and revealed cards, the
+// centre and the preview (next centre), your hand fanned out (click or digits to place, choose
+// two to show with their best hand computed live), the draft order and pool, the scoreboard.
+import { t, categoryName } from './i18n.js';
+import { cardHtml, cardsHtml } from './cards.js';
+import { esc } from './ui.js';
+import { handSeats, mySeat, seatName } from './seats.js';
+import { normLegal } from './legal.js';
+import { bestTwoPlusThree } from './handrank.js';
+import { store } from './store.js';
+
+export function mountSaint(ctx) {
+  let sel = [];
+  let selKey = '';
+  let last = null;
+  let seenReveal = new Set();
+  let focusIdx = 0;
+
+  const myIdx = (st) => { const me = mySeat(st); const m = handSeats(st); return me != null ? m.indexOf(me) : (st.view && st.view.player != null ? st.view.player : -1); };
+
+  function onHandCard(card) {
+    const st = last;
+    if (!st) return;
+    const v = st.view || {};
+    if (v.phase === 'place') { ctx.send({ action: 'place', card }); }
+    else if (v.phase === 'show') {
+      if (sel.includes(card)) sel = sel.filter((c) => c !== card);
+      else { sel.push(card); if (sel.length > 2) sel.shift(); }
+      api.update(st);
+    }
+  }
+
+  ctx.mine.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-card]');
+    if (b) { focusIdx = Number(b.dataset.i) - 1; onHandCard(b.dataset.card); return; }
+    if (ev.target.closest('#act-show-pair') && sel.length === 2) ctx.send({ action: 'show', cards: sel.slice() });
+  });
+  ctx.felt.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-pick]');
+    if (b) ctx.send({ action: 'pick', card: b.dataset.pick });
+  });
+
+  function playersHtml(st, v, map, mi) {
+    const n = map.length;
+    const placed = v.placed || [];
+    const shown = v.shown || [];
+    const key = `${st.hand}:${v.round}`;
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const seat = map[i];
+      const isMe = i === mi;
+      const acting = v.phase === 'draft' && v.to_pick === i;
+      const win = (v.winners || []).includes(i) && v.phase === 'over';
+      const pk = `p:${key}:${i}`; const sk = `s:${key}:${i}`;
+      const flipP = placed[i] && !seenReveal.has(pk); const flipS = shown[i] && !seenReveal.has(sk);
+      const h = shown[i];
+      out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h && h.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
+        <div class="sp-head"><span class="name">${esc(seatName(st, seat))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
+          <span class="score" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
+        <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
+        <div class="sp-cards">
+          <span class="sp-placed" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-shown" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+        </div>
+        ${h ? `<div class="sp-hand">${esc(categoryName(h.category))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
+        <span class="clock-bar" aria-hidden="true"><span></span></span>
+      </div>`);
+      if (placed[i]) seenReveal.add(pk);
+      if (h) seenReveal.add(sk);
+    }
+    return out.join('');
+  }
+
+  function scoreboardHtml(st, v, map) {
+    const sb = store.saintRounds.get(st.table) || {};
+    const n = map.length;
+    const rounds = Object.keys(sb).map(Number).sort((a, b) => a - b);
+    return `<h2 class="h-small">${t('scoreboard')}</h2>
+      <div class="table-wrap"><table class="scoreboard" id="scoreboard">
+      <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col">${esc(seatName(st, s))}</th>`).join('')}</tr></thead>
+      <tbody>${rounds.map((r) => `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => { const p = sb[r].points[i]; return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`; }).join('')}</tr>`).join('')}</tbody>
+      <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
+      </table></div>`;
+  }
+
+  function draftHtml(st, v, map) {
+    if (!v.draft_order || !v.draft_order.length || v.phase !== 'draft') return '';
+    const picks = v.picks || [];
+    const n = map.length;
+    return `<div class="draft-order" id="draft-order"><span class="lbl">${t('draft_order')}:</span>
+      <ol>${v.draft_order.map((p, k) => {
+        const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
+        return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
+      }).join('')}</ol></div>`;
+  }
+
+  const api = {
+    update(st) {
+      last = st;
+      const v = st.view || {};
+      const map = handSeats(st);
+      const mi = myIdx(st);
+      const legal = normLegal(st);
+      const phase = v.phase;
+      const k = `${st.hand}:${v.round}:${phase}`;
+      if (k !== selKey) { selKey = k; sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : []; }
+      const myTurnPick = phase === 'draft' && v.to_pick === mi && mi >= 0;
+      const centre = v.centre || [];
+      const pool = v.pool || [];
+      const centreBlock = phase === 'draft'
+        ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : (v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '')}</div>
+           <div class="zone-cards" id="pool">${pool.map((c, i) => cardHtml(c, { size: 'md', button: myTurnPick, attrs: `data-pick="${c}" data-pi="${i + 1}"` })).join('')}</div></div>`
+        : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
+      ctx.felt.innerHTML = `<div class="saint-felt">
+        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? t('phase_' + phase) : ''}</span>
+          <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
+        <div class="splayers" style="--n:${map.length}">${playersHtml(st, v, map, mi)}</div>
+        <div class="saint-middle">${centreBlock}
+          ${(v.preview || []).length ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>` : ''}
+        </div>
+        ${draftHtml(st, v, map)}
+      </div>`;
+      // my hand
+      const hand = v.hand || [];
+      const choice = v.my_choice || [];
+      const clickable = mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
+      let best = '';
+      const pair = phase === 'show' ? sel : [];
+      if (pair.length === 2 && centre.length >= 3) {
+        const r = bestTwoPlusThree(pair, centre);
+        if (r) best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(r.royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+      }
+      const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
+      const n = hand.length;
+      ctx.mine.innerHTML = mi < 0 ? '' : `
+        <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}" id="my-hand">
+          ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
+        </div>
+        <div class="mine-bar">
+          <span class="hint">${phase === 'place' ? t('place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          ${best}
+          ${phase === 'show' && clickable ? `<button type="button" class="btn primary" id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>` : ''}
+          ${chosenNote}
+        </div>`;
+      const sbHtml = scoreboardHtml(st, v, map);
+      ctx.extra.innerHTML = sbHtml;
+      ctx.actions.innerHTML = '';
+      return { ...legal, any: legal.any || (clickable && choice.length === 0) || myTurnPick };
+    },
+    key(ev) {
+      const st = last;
+      if (!st) return false;
+      const v = st.view || {};
+      const digit = ev.key === '0' ? 10 : Number(ev.key);
+      if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
+        const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;
+        const b = document.querySelector(sel2);
+        if (b && !b.disabled) { b.focus(); b.click(); return true; }
+      }
+      if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
+        const btns = [...document.querySelectorAll(v.phase === 'draft' ? '#pool button' : '#my-hand button')];
+        if (!btns.length) return false;
+        let i = btns.indexOf(document.activeElement);
+        i = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : -1) + btns.length) % btns.length;
+        btns.forEach((b, j) => b.setAttribute('tabindex', j === i ? '0' : '-1'));
+        btns[i].focus();
+        if (v.phase !== 'draft') focusIdx = i;
+        return true;
+      }
+      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) { ctx.send({ action: 'show', cards: sel.slice() }); return true; }
+      return false;
+    },
+  };
+  return api;
+}

@@ -1,0 +1,35 @@
+// ui.js — small DOM helpers shared by the pages: escaping, toasts, screen-reader announcements.
+
+export function esc(s) {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+export function toast(text, kind = 'info', ms = 3500) {
+  const box = document.getElementById('toasts');
+  if (!box) return;
+  const d = document.createElement('div');
+  d.className = `toast ${kind}`;
+  d.textContent = text;
+  box.appendChild(d);
+  setTimeout(() => d.classList.add('out'), ms);
+  setTimeout(() => d.remove(), ms + 400);
+}
+
+export function announce(text) {
+  const r = document.getElementById('sr-live');
+  if (r) { r.textContent = ''; setTimeout(() => { r.textContent = text; }, 30); }
+}
+
+export function fmtChips(n) {
+  if (n == null || Number.isNaN(Number(n))) return '';
+  return Number(n).toLocaleString();
+}
+
+/** True when a keyboard event comes from a text field (shortcuts must not fire there). */
+export function typing(ev) {
+  const tg = ev.target;
+  if (!tg || !tg.tagName) return false;
+  if (tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT' || tg.isContentEditable) return true;
+  if (tg.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes(tg.type);
+  return false;
+}
