@@ -1,6 +1,6 @@
 // events.js — turns the server's (censored) engine events into short log lines in the chosen
 // language; tolerant of the event encoding (tagged objects or serde's externally tagged enums).
-import { t } from './i18n.js';
+import { t, categoryName, getLang } from './i18n.js';
 import { cardsText } from './cards.js';
 import { fmtChips } from './ui.js';
 
@@ -22,6 +22,22 @@ function cardsOf(f) {
   return f.cards || (f.card ? [f.card] : []);
 }
 
+const EN_CATS = [['Royal flush', 'royal_flush'], ['Straight flush', 'straight_flush'], ['Four of a kind', 'four_of_a_kind'], ['Full house', 'full_house'], ['Flush', 'flush'], ['Straight', 'straight'], ['Three of a kind', 'three_of_a_kind'], ['Two pair', 'two_pair'], ['One pair', 'one_pair'], ['Pair', 'one_pair'], ['High card', 'high_card']];
+
+/** The category key of an English hand description ("Two pair, Kings and Sevens…"), or ''. */
+export function categoryOfDescription(d) {
+  const s = String(d || '').toLowerCase();
+  for (const [en, k] of EN_CATS) if (s.startsWith(en.toLowerCase())) return k;
+  return '';
+}
+
+/** A hand description in the chosen language: the English words, or the category's name. */
+export function handText(d) {
+  if (getLang() === 'en') return String(d);
+  const k = categoryOfDescription(d);
+  return k ? categoryName(k) : String(d);
+}
+
 /** A log line, or '' for events not worth a line. `who(i)` names an engine seat. */
 export function describeEvent(e, who) {
   const { name, f } = parseEvent(e);
@@ -29,18 +45,18 @@ export function describeEvent(e, who) {
   const amt = fmtChips(f.amount ?? f.to ?? f.chips);
   const ai = f.all_in ? ` ${t('e_allin')}` : '';
   switch (name) {
-    case 'ante_posted': case 'blind_posted': case 'posted': return t('e_posts', { who: w, amount: amt });
+    case 'ante_posted': case 'blind_posted': case 'posted': case 'ante': case 'blind': return t('e_posts', { who: w, amount: amt });
     case 'folded': case 'fold': return t('e_fold', { who: w });
     case 'checked': case 'check': return t('e_check', { who: w });
     case 'called': case 'call': return t('e_call', { who: w, amount: amt }) + ai;
-    case 'bet_or_raised': case 'bet': case 'raised': case 'bet_or_raise_to': return t('e_raise', { who: w, amount: fmtChips(f.to ?? f.amount) }) + ai;
+    case 'bet_or_raised': case 'bet_or_raise': case 'bet': case 'raised': case 'bet_or_raise_to': return t('e_raise', { who: w, amount: fmtChips(f.to ?? f.amount) }) + ai;
     case 'shown': case 'show': {
       const cs = cardsOf(f);
-      return t('e_shows', { who: w, cards: cardsText(cs) });
+      return t('e_shows', { who: w, cards: cardsText(cs) }) + (typeof f.hand === 'string' ? ` — ${handText(f.hand)}` : '');
     }
     case 'mucked': case 'muck': return t('e_mucks', { who: w });
     case 'pot_won': case 'won': return t('e_wins', { who: w, amount: amt });
-    case 'board_dealt': return t('e_board', { cards: cardsText(cardsOf(f)) });
+    case 'board_dealt': case 'board': return t('e_board', { cards: cardsText(cardsOf(f)) });
     case 'uncalled_returned': return t('e_returned', { who: w, amount: amt });
     case 'exchanged': case 'exchange': {
       const n = f.count ?? f.n ?? (Array.isArray(f.discard) ? f.discard.length : Array.isArray(f.discarded) ? f.discarded.length : (f.discarded && f.discarded.len) ?? '?');
@@ -50,6 +66,7 @@ export function describeEvent(e, who) {
     case 'picked': return t('e_pick', { who: w, cards: cardsText(cardsOf(f)) });
     case 'round_started': return t('e_round', { n: f.round });
     case 'scored': return `${w}: ${f.points ?? 0} ${t('points_short')}`;
+    case 'reshuffled': return '';
     case 'hole_dealt': case 'burned': case 'round_ended': case 'hand_over': case 'dealt': case 'draft_order': case 'discarded': case 'bottom_card': case 'carried': case 'game_over': return '';
     default: return name ? name.replace(/_/g, ' ') : '';
   }

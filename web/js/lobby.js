@@ -48,7 +48,7 @@ function createForm() {
         <option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
       <label>${t('table_name')} <input name="name" id="c-name" maxlength="40" placeholder="Friday NL"></label>
       <label data-for="holdem draw">${t('structure')} <select name="structure" id="c-structure">
-        <option value="nl">${t('nl')}</option><option value="pl">${t('pl')}</option><option value="fl" data-for="holdem">${t('fl')}</option></select></label>
+        <option value="nl">${t('nl')}</option><option value="pl" data-for="holdem">${t('pl')}</option><option value="limit" data-for="holdem">${t('limit')}</option></select></label>
       <label data-for="holdem">${t('small_blind')} <input name="small_blind" type="number" min="1" value="1"></label>
       <label data-for="holdem">${t('big_blind')} <input name="big_blind" type="number" min="1" value="2"></label>
       <label data-for="draw">${t('ante')} <input name="ante" type="number" min="1" value="5"></label>
@@ -72,7 +72,7 @@ function syncForm(form) {
     const on = el.dataset.for.split(' ').includes(g);
     if (el.tagName === 'OPTION') { el.hidden = !on; el.disabled = !on; } else { el.hidden = !on; el.querySelectorAll('input,select').forEach((i) => { i.disabled = !on; }); }
   });
-  if (form.structure.value === 'fl' && g === 'draw') form.structure.value = 'nl';
+  if (g === 'draw') form.structure.value = 'nl';
   const [lo, hi, def] = SEATS[g];
   const seats = form.seats;
   seats.min = lo; seats.max = hi;

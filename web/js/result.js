@@ -1,25 +1,54 @@
 // result.js — explains the end of a hand or game: each pot with its amount, winners and the
 // winning hand named (in the chosen language); Saint Poker's round points and final ranking.
-import { t, categoryName } from './i18n.js';
+import { t, categoryName, getLang } from './i18n.js';
 import { cardsHtml } from './cards.js';
 import { esc, fmtChips } from './ui.js';
+import { handText } from './events.js';
 
 function seatOf(w) { return typeof w === 'object' && w ? (w.seat ?? w.player) : w; }
 
+/** Pots as [{amount, winners: [seat], hand}], merging the server's one-entry-per-winner list. */
+export function groupPots(pots) {
+  if (!Array.isArray(pots)) return null;
+  if (!pots.length || pots[0].winners) return pots;
+  const by = new Map();
+  for (const p of pots) {
+    const k = p.pot ?? 0;
+    if (!by.has(k)) by.set(k, { pot: k, amount: 0, winners: [], hand: p.hand, hands: [] });
+    const g = by.get(k);
+    g.amount += p.amount || 0;
+    if (p.seat != null && !g.winners.includes(p.seat)) g.winners.push(p.seat);
+    if (p.hand) g.hands.push(p.hand);
+  }
+  return [...by.values()].sort((a, b) => a.pot - b.pot);
+}
+
 function handName(p) {
   const h = p.hand || p.winning_hand || p;
-  if (typeof h === 'string') return esc(h);
+  if (typeof h === 'string') return esc(handText(h));
+  if (h == null) return '';
   const cat = h.category || p.category;
   const desc = h.description || p.description;
-  if (cat) return `${esc(categoryName(cat))}${desc && !/^[a-z_]+$/.test(desc) ? ` <span class="muted">(${esc(desc)})</span>` : ''}`;
+  if (cat) return getLang() === 'en' && desc && !/^[a-z_]+$/.test(desc) ? esc(desc) : esc(categoryName(cat));
   return desc ? esc(desc) : '';
+}
+
+/** One line for the felt: "ada wins 54 with Two pair" (the main pot), or ''. */
+export function resultBanner(result, name, mapSeat = (s) => s) {
+  const pots = groupPots(result && (result.pots || result.pot_results));
+  if (!Array.isArray(pots) || !pots.length) return '';
+  const p = pots[0];
+  const winners = (p.winners || p.seats || []).map(seatOf).map(mapSeat);
+  const total = pots.reduce((a, x) => a + (x.amount ?? x.total ?? 0), 0);
+  const hn = handName(p);
+  return `<div class="result-banner" id="result-banner">${t('wins', { names: winners.map((w) => esc(name(w))).join(', '), amount: fmtChips(total) })}${hn ? ' ' + t('win_with', { hand: hn }) : ''}</div>`;
 }
 
 /** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */
 export function resultHtml(result, name, mapSeat = (s) => s) {
   if (!result) return '';
   const parts = [];
-  const pots = result.pots || result.pot_results;
+  const pots = groupPots(result.pots || result.pot_results);
   if (Array.isArray(pots)) {
     pots.forEach((p, i) => {
       const winners = (p.winners || p.seats || []).map(seatOf);
@@ -40,6 +69,10 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
       const place = typeof r === 'object' ? r.place : undefined;
       return `<li ${place ? `value="${place}"` : ''}>${esc(name(mapSeat(seat)))}${pts != null ? ` — ${pts} ${t('points_short')}` : ''}${r && r.chips != null ? ` (${fmtChips(r.chips)})` : ''}</li>`;
     }).join('')}</ol></li>`);
+  } else if (Array.isArray(result.scores) && !Array.isArray(result.places) && Array.isArray(result.winners)) {
+    const sc = result.scores;
+    const order = sc.map((p, i) => ({ p: 1 + sc.filter((x) => x > sc[i]).length, i })).sort((a, b) => a.p - b.p);
+    parts.push(`<li><strong>${t('final_ranking')}</strong><ol class="ranking" id="final-ranking">${order.map(({ p, i }) => `<li value="${p}" class="${result.winners.includes(i) ? 'winner' : ''}">${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}</li>`).join('')}</ol></li>`);
   } else if (Array.isArray(result.places) && Array.isArray(result.scores)) {
     const order = result.places.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
     parts.push(`<li><strong>${t('final_ranking')}</strong><ol class="ranking">${order.map(({ p, i }) => `<li value="${p}">${esc(name(mapSeat(i)))} — ${result.scores[i]} ${t('points_short')}</li>`).join('')}</ol></li>`);

@@ -8,7 +8,8 @@ export const store = {
   tables: new Map(), // id -> latest table_state
   logs: new Map(), // id -> [{hand, event}]
   saintRounds: new Map(), // id -> {round: {points: [..], hands: [...]}}
-  results: new Map(), // id -> last non-null result with its hand id
+  results: new Map(), // id -> last non-null result with the state it came with
+  lastPlayed: new Map(), // id -> the last table_state that had a view
 };
 
 export function subscribe(fn) { subs.add(fn); return () => subs.delete(fn); }
@@ -41,7 +42,9 @@ export function tableState(msg) {
   for (const e of msg.events || []) log.push({ hand: msg.hand, event: e });
   if (log.length > 300) log.splice(0, log.length - 300);
   store.logs.set(id, log);
-  if (msg.result) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
+  if (msg.view) store.lastPlayed.set(id, msg);
+  if (msg.result && (msg.hand_seats || []).length) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
+  else if (msg.result && !store.results.has(id)) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
   recordSaint(id, msg);
   notify('table', id);
 }
@@ -59,6 +62,12 @@ function recordSaint(id, msg) {
     sb[v.round] = { points: v.shown.map((h) => h.points), categories: v.shown.map((h) => h.category), totals: v.scores.slice() };
   }
   if (v.round === 1 && v.phase === 'place') { for (const k of Object.keys(sb)) if (Number(k) > 1) delete sb[k]; }
+  const rp = msg.result && msg.result.round_points;
+  if (Array.isArray(rp) && rp.length && Array.isArray(rp[0])) {
+    const P = v.scores.length;
+    const byRound = rp.length === P && rp[0].length !== P ? rp[0].map((_, r) => rp.map((s) => s[r])) : rp;
+    byRound.forEach((pts, r) => { if (!sb[r + 1]) sb[r + 1] = { points: pts }; });
+  }
   store.saintRounds.set(id, sb);
   try { sessionStorage.setItem(saintKey(id), JSON.stringify(sb)); } catch { /* ignore */ }
 }

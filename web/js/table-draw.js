@@ -11,6 +11,8 @@ import { normLegal } from './legal.js';
 import { potsHtml, winnerIdx } from './table-holdem.js';
 import { rank5 } from './handrank.js';
 import { categoryName } from './i18n.js';
+import { resultBanner } from './result.js';
+import { seatName } from './seats.js';
 
 export function mountDraw(ctx) {
   const bar = new BettingBar(ctx.actions, ctx.send);
@@ -55,7 +57,8 @@ export function mountDraw(ctx) {
         ${potsHtml(st)}
         <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
-        <div class="street">${v.stage ? t('stage_' + v.stage) : ''}</div>`;
+        <div class="street">${v.stage ? t('stage_' + v.stage) : ''}</div>
+        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,

@@ -9,6 +9,8 @@ import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
 import { bestOfAny } from './handrank.js';
 import { categoryName } from './i18n.js';
+import { resultBanner, groupPots } from './result.js';
+import { seatName } from './seats.js';
 
 export function potsHtml(st) {
   const v = st.view || {};
@@ -23,7 +25,8 @@ export function potsHtml(st) {
 export function winnerIdx(st) {
   const v = st.view || {};
   const set = new Set();
-  if (st.result && Array.isArray(st.result.pots)) st.result.pots.forEach((p) => (p.winners || []).forEach((w) => set.add(typeof w === 'object' ? 'T' + (w.seat ?? w.player) : 'T' + w)));
+  const pots = st.result && groupPots(st.result.pots);
+  if (pots) pots.forEach((p) => (p.winners || []).forEach((w) => set.add('I' + (typeof w === 'object' ? (w.seat ?? w.player) : w))));
   if (v.over && Array.isArray(v.won)) v.won.forEach((w, i) => { if (w > 0) set.add('I' + i); });
   return set;
 }
@@ -42,7 +45,8 @@ export function mountHoldem(ctx) {
       const center = `
         ${potsHtml(st)}
         <div class="board" aria-label="${t('board')}">${cardsHtml(board, { size: 'md', cls: 'deal' })}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
-        <div class="street">${v.street ? t('street_' + v.street) : ''}</div>`;
+        <div class="street">${v.street ? t('street_' + v.street) : ''}</div>
+        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,

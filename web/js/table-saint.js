@@ -145,7 +145,7 @@ export function mountSaint(ctx) {
       const sbHtml = scoreboardHtml(st, v, map);
       ctx.extra.innerHTML = sbHtml;
       ctx.actions.innerHTML = '';
-      return { ...legal, any: legal.any || (clickable && choice.length === 0) || myTurnPick };
+      return { ...legal, any: (clickable && legal.any && choice.length === 0) || myTurnPick };
     },
     key(ev) {
       const st = last;

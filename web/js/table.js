@@ -124,14 +124,14 @@ export function renderTable(root, id) {
   }
 
   function drawResult(st) {
-    const r = st.result || (store.results.get(id) || {}).result;
-    const from = st.result ? st : (store.results.get(id) || {}).state;
-    if (!r || !from) { els.result.innerHTML = ''; return; }
+    const saved = store.results.get(id);
+    const r = st.result || (saved && saved.result);
+    const from = saved && saved.state ? saved.state : st;
+    if (!r) { els.result.innerHTML = ''; return; }
     const map = handSeats(from);
-    const html = resultHtml(r, (s) => seatName(from, s), (s) => s);
+    const html = resultHtml(r, (s) => seatName(from, s), (i) => map[i] ?? i);
     els.result.innerHTML = html ? `<h2 class="h-small">${st.result ? t('result') : t('previous_hand')}</h2>${html}` : '';
     els.result.classList.toggle('fresh', !!st.result);
-    void map;
   }
 
   function drawFair(st) {
@@ -155,23 +155,28 @@ export function renderTable(root, id) {
     const st = store.tables.get(id);
     if (!st || !st.clock || st.clock.deadline_ms == null) { els.page.querySelectorAll('.clock-bar span').forEach((s) => { s.style.width = '0'; }); const cl = els.status.querySelector('.clock'); if (cl) cl.remove(); return; }
     const c = st.clock;
-    const left = Math.max(0, c.deadline_ms - Date.now());
+    const now = Date.now();
+    const left = Math.max(0, c.deadline_ms - now);
+    const bankLeft = Math.max(0, (c.bank_ms || 0) - Math.max(0, now - c.deadline_ms));
     const total = ((st.options && st.options.clock_secs) || 20) * 1000;
-    const frac = Math.min(1, left / total);
+    const frac = left > 0 ? Math.min(1, left / total) : Math.min(1, bankLeft / Math.max(1, c.bank_ms || 1));
     const s = Math.ceil(left / 1000);
     let target = els.page.querySelector(`.seat[data-seat="${c.seat}"] .clock-bar span, .splayer[data-seat="${c.seat}"] .clock-bar span`);
     els.page.querySelectorAll('.clock-bar span').forEach((x) => { if (x !== target) x.style.width = '0'; });
     if (target) { target.style.width = `${frac * 100}%`; target.parentElement.classList.toggle('low', left < 5000); }
     let cl = els.status.querySelector('.clock');
     if (!cl) { cl = document.createElement('span'); cl.className = 'clock'; cl.id = 'clock'; els.status.appendChild(cl); }
-    const bank = left === 0 && c.bank_ms ? ` · ${t('time_bank')} ${Math.ceil(c.bank_ms / 1000)} s` : '';
+    const bank = left === 0 && c.bank_ms ? ` · ${t('time_bank')} ${Math.ceil(bankLeft / 1000)} s` : '';
     cl.innerHTML = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 13V9M9 2h6" stroke="currentColor" stroke-width="2"/></svg> ${t('time_left', { s })}${bank}`;
-    cl.classList.toggle('low', left < 5000);
+    cl.classList.toggle('low', left + bankLeft < 5000);
   }
   const timer = setInterval(tick, 250);
 
   function update() {
-    const st = store.tables.get(id);
+    let st = store.tables.get(id);
+    // between hands (and after a Saint game) the server sends no view: keep showing the last one
+    const lp = store.lastPlayed.get(id);
+    if (st && !st.view && lp && lp.view) st = { ...st, view: { ...lp.view, to_act: null }, hand_seats: lp.hand_seats, hand: st.hand || lp.hand, legal: [], clock: null, result: st.result || (store.results.get(id) || {}).result || null, frozen: true };
     if (!st) {
       if (!watchSent && conn.status === 'open' && store.helloDone) {
         watchSent = true;

@@ -1,0 +1,73 @@
+// helpers.mjs — shared pieces of the e2e tests: the browser (Debian's Chromium, headless), new
+// users, creating tables through the lobby form, waiting for table states, screenshots.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080/';
+export const ARTIFACTS = process.env.E2E_ARTIFACTS || path.resolve('../../target/e2e-artifacts');
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+export async function launch() {
+  // Playwright gives every launch a fresh temporary profile (its own --user-data-dir).
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+let n = 0;
+export function uniqueName(prefix = 'e2e') {
+  n += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${n}${Math.floor(Math.random() * 100)}`.slice(0, 24);
+}
+
+/** A new context + page, registered as a new user; returns {ctx, page, name}. */
+export async function newPlayer(browser, { viewport = { width: 1280, height: 820 }, prefix } = {}) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.log(`[pageerror ${prefix || ''}]`, e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text())) console.log(`[console ${prefix || ''}]`, m.text()); });
+  const name = uniqueName(prefix);
+  await page.goto(BASE);
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'correct-horse-9');
+  await page.click('#btn-register');
+  await page.waitForSelector('#user-badge', { timeout: 15000 });
+  await page.waitForSelector('#lobby-body');
+  return { ctx, page, name };
+}
+
+/** Fills the create-a-table form and submits it; the client then joins. Returns the table id. */
+export async function createTable(page, opts) {
+  await page.goto(`${BASE}#/lobby`);
+  await page.waitForSelector('#create-panel');
+  await page.evaluate(() => { document.getElementById('create-panel').open = true; });
+  await page.selectOption('#c-game', opts.game);
+  const set = async (name, v) => { if (v != null) await page.fill(`#create-form [name="${name}"]`, String(v)); };
+  await page.fill('#c-name', opts.name || `e2e ${opts.game}`);
+  if (opts.structure) await page.selectOption('#c-structure', opts.structure);
+  for (const k of ['small_blind', 'big_blind', 'ante', 'buy_in', 'rebuy', 'stake', 'seats', 'bots', 'clock_secs', 'time_bank_secs']) await set(k, opts[k]);
+  await page.dispatchEvent('#c-seats', 'change');
+  if (opts.bots != null) await set('bots', opts.bots);
+  if (opts.bot_level) await page.selectOption('#c-level', opts.bot_level);
+  await page.click('#c-submit');
+  await page.waitForFunction(() => location.hash.startsWith('#/table/'), null, { timeout: 15000 });
+  return decodeURIComponent(await page.evaluate(() => location.hash.split('/')[2]));
+}
+
+/** The latest table_state the page holds for a table. */
+export function tableState(page, id) {
+  return page.evaluate((tid) => {
+    const s = window.__tavolo.store.tables.get(tid);
+    return s ? JSON.parse(JSON.stringify(s)) : null;
+  }, id);
+}
+
+export async function shot(page, name) {
+  const f = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: f, fullPage: true });
+  return f;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,202 @@
+// room.test.mjs — end-to-end tests of the browser client against a running `tavolo serve`
+// (BASE_URL): register; a whole Saint Poker game against three bots; Hold'em against bots with
+// fold, call and a slider raise; two players at one table see only their own cards; a reload
+// mid-hand resumes it; a Draw hand; screenshots of each table under target/e2e-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPlayer, createTable, tableState, shot, sleep } from '../helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { if (browser) await browser.close(); });
+
+test('register, sign out and sign in again', async () => {
+  const { ctx, page, name } = await newPlayer(browser, { prefix: 'reg' });
+  assert.match(await page.textContent('#user-badge'), new RegExp(name));
+  await page.click('#btn-logout');
+  await page.waitForSelector('#auth-name');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'correct-horse-9');
+  await page.click('#btn-login');
+  await page.waitForSelector('#user-badge');
+  await shot(page, 'lobby');
+  await ctx.close();
+});
+
+test('Saint Poker: a whole game against three bots, to the final ranking', { timeout: 600000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'saint' });
+  const id = await createTable(page, { game: 'saint', name: 'e2e Saint', seats: 4, bots: 3, bot_level: 'random', stake: 0, clock_secs: 30 });
+  await page.waitForSelector('.saint-felt', { timeout: 30000 });
+  const deadline = Date.now() + 540000;
+  let shotTaken = false;
+  let done = false;
+  while (Date.now() < deadline) {
+    const st = await tableState(page, id);
+    const v = st && st.view;
+    if (st && (st.result || (v && v.phase === 'over'))) { done = true; break; }
+    if (v && v.round >= 3 && v.phase === 'show' && !shotTaken) { await shot(page, 'saint-show'); shotTaken = true; }
+    if (v && v.phase === 'place' && !(v.my_choice && v.my_choice.length)) {
+      await page.click('#my-hand button[data-i="1"]');
+    } else if (v && v.phase === 'show' && !(v.my_choice && v.my_choice.length === 2)) {
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      await page.waitForSelector('#live-best');
+      await page.click('#act-show-pair');
+    } else if (v && v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
+      await page.click('#pool button.card');
+    }
+    await sleep(250);
+  }
+  assert.ok(done, 'the game reached its end');
+  await page.waitForSelector('.ranking li', { timeout: 20000 });
+  const sb = await page.$$eval('#scoreboard tbody tr', (r) => r.length);
+  assert.ok(sb >= 7, `scoreboard shows the rounds (${sb})`);
+  await shot(page, 'saint-final');
+  await ctx.close();
+});
+
+async function waitMyTurn(page, id, ms = 60000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await page.$('#act-fold, #act-check, #act-call, #act-raise')) return tableState(page, id);
+    await sleep(150);
+  }
+  throw new Error('never my turn');
+}
+
+test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'hold' });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e NL', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, rebuy: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
+  await page.waitForSelector('.felt .seat.me', { timeout: 30000 });
+  const done = { fold: false, call: false, raise: false };
+  const hands = new Set();
+  const end = Date.now() + 240000;
+  while (Date.now() < end && !(done.fold && done.call && done.raise)) {
+    const st = await waitMyTurn(page, id);
+    hands.add(st.hand);
+    if (!done.raise && (await page.$('#bet-slider'))) {
+      const r = await page.$eval('#bet-slider', (s) => ({ min: +s.min, max: +s.max }));
+      const want = Math.min(r.max, r.min + Math.max(1, Math.floor((r.max - r.min) / 4)));
+      await page.focus('#bet-slider');
+      await page.$eval('#bet-slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input', { bubbles: true })); }, want);
+      await page.keyboard.press('ArrowRight');
+      const label = await page.textContent('#act-raise .amt');
+      const to = Number(label.replace(/\D/g, ''));
+      assert.ok(to >= r.min && to <= r.max, `raise amount ${to} in [${r.min}, ${r.max}]`);
+      await page.click('#act-raise');
+      done.raise = true;
+    } else if (!done.call && (await page.$('#act-call'))) {
+      await page.keyboard.press('c');
+      done.call = true;
+    } else if (!done.fold && done.raise && done.call && (await page.$('#act-fold'))) {
+      await page.keyboard.press('f');
+      done.fold = true;
+    } else if (await page.$('#act-check')) {
+      await page.click('#act-check');
+    } else if (!done.fold && (await page.$('#act-fold'))) {
+      await page.click('#act-fold');
+      done.fold = true;
+    } else {
+      await page.click('#act-call');
+    }
+    await sleep(300);
+  }
+  assert.deepEqual(done, { fold: true, call: true, raise: true });
+  // a finished hand is explained
+  await page.waitForSelector('#result-box .result-list', { timeout: 60000 });
+  await shot(page, 'holdem-table');
+  await ctx.close();
+});
+
+test('two players at one table each see only their own hole cards', { timeout: 180000 }, async () => {
+  const a = await newPlayer(browser, { prefix: 'ann' });
+  const b = await newPlayer(browser, { prefix: 'bob', viewport: { width: 390, height: 844 } });
+  const id = await createTable(a.page, { game: 'holdem', name: 'e2e private', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 3, bots: 1, bot_level: 'station', clock_secs: 30 });
+  await b.page.goto(`${BASE}#/lobby`);
+  await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
+  await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
+  await b.page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  // wait for a hand both are dealt into
+  const end = Date.now() + 90000;
+  let sa; let sb;
+  while (Date.now() < end) {
+    sa = await tableState(a.page, id); sb = await tableState(b.page, id);
+    const dealt = (s) => s && s.view && Array.isArray(s.view.hole) && s.view.hole.some((h) => h && h[0]);
+    if (dealt(sa) && dealt(sb) && sa.hand === sb.hand && !sa.view.over) break;
+    await sleep(200);
+  }
+  const mine = (s) => s.view.hole.map((h) => (h && h[0] ? 1 : 0));
+  assert.equal(mine(sa).reduce((x, y) => x + y), 1, 'A sees exactly one pair of hole cards');
+  assert.equal(mine(sb).reduce((x, y) => x + y), 1, 'B sees exactly one pair of hole cards');
+  assert.notDeepEqual(mine(sa), mine(sb), 'and not the same seat');
+  // the page shows face-up cards only at one's own seat
+  assert.equal(await a.page.$$eval('.seat:not(.me) .seat-cards .card:not(.back)', (x) => x.length), 0);
+  assert.equal(await b.page.$$eval('.seat:not(.me) .seat-cards .card:not(.back)', (x) => x.length), 0);
+  assert.equal(await a.page.$$eval('.seat.me .seat-cards .card:not(.back)', (x) => x.length), 2);
+  const html = await a.page.content();
+  const bCards = sb.view.hole.find((h) => h && h[0]);
+  for (const c of bCards) assert.ok(!html.includes(`data-card="${c}"`) || sa.view.board.includes(c), `B's ${c} is not in A's page`);
+  await shot(b.page, 'holdem-phone');
+  await a.ctx.close(); await b.ctx.close();
+});
+
+test('a reload mid-hand resumes the hand with no user action', { timeout: 180000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'rel' });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e reload', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 3, bots: 2, bot_level: 'station', clock_secs: 60 });
+  const st = await waitMyTurn(page, id, 90000);
+  const myCards = st.view.hole.find((h) => h && h[0]);
+  await page.reload();
+  await page.waitForFunction(([tid, hand]) => { const s = window.__tavolo && window.__tavolo.store.tables.get(tid); return s && s.hand === hand; }, [id, st.hand], { timeout: 20000 });
+  await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
+  const after = await tableState(page, id);
+  assert.deepEqual(after.view.hole.find((h) => h && h[0]), myCards, 'same hole cards after the reload');
+  // a dropped connection reconnects by itself too
+  await page.evaluate(() => window.__tavolo.conn.drop());
+  await page.waitForFunction(() => window.__tavolo.conn.status === 'open', null, { timeout: 20000 });
+  await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
+  await page.click('#act-call, #act-check');
+  await ctx.close();
+});
+
+test('Five-Card Draw: a hand against bots, exchanging cards', { timeout: 240000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'draw' });
+  const id = await createTable(page, { game: 'draw', name: 'e2e Draw', structure: 'nl', ante: 5, buy_in: 500, rebuy: 500, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
+  await page.waitForSelector('.felt .seat.me', { timeout: 30000 });
+  const end = Date.now() + 200000;
+  let exchanged = false;
+  while (Date.now() < end && !exchanged) {
+    if (await page.$('#act-exchange')) {
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      await shot(page, 'draw-exchange');
+      await page.click('#act-exchange');
+      exchanged = true;
+    } else if (await page.$('#act-call')) await page.click('#act-call');
+    else if (await page.$('#act-check')) await page.click('#act-check');
+    else if (await page.$('#act-raise')) await page.click('#act-raise');
+    else if (await page.$('#act-show')) await page.click('#act-show');
+    await sleep(250);
+  }
+  assert.ok(exchanged, 'exchanged cards');
+  await sleep(1500);
+  await shot(page, 'draw-table');
+  void id;
+  await ctx.close();
+});
+
+test('history lists played hands; the replayer steps and the fairness check passes', { timeout: 60000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'hist' });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e hist', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
+  await waitMyTurn(page, id);
+  await page.keyboard.press('f');
+  await page.waitForSelector('#result-box .result-list', { timeout: 30000 });
+  await page.goto(`${BASE}#/history`);
+  await page.waitForSelector('#history-table a', { timeout: 15000 });
+  await page.click('#history-table a');
+  await page.waitForSelector('#fair-status', { timeout: 15000 });
+  assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
+  await page.waitForSelector('#rp-next');
+  await page.click('#rp-last');
+  await shot(page, 'history-replay');
+  await ctx.close();
+});

@@ -1,0 +1,80 @@
+// unit.test.mjs — the client's pure modules in node: the hand ranker, the four languages'
+// completeness, reading `legal`, grouping pots, PHH parsing and replay, the fairness hash.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rank5, bestTwoPlusThree, compareScore } from '../../js/handrank.js';
+import { _allKeys, setLang, cardName, categoryName, t } from '../../js/i18n.js';
+import { normLegal } from '../../js/legal.js';
+import { groupPots } from '../../js/result.js';
+import { parsePhh, replayPhh } from '../../js/phh.js';
+import { verifyFairness } from '../../js/history.js';
+
+globalThis.document = globalThis.document || { documentElement: {} };
+
+test('hand ranker: categories, wheel, kickers', () => {
+  assert.equal(rank5(['As', 'Ks', 'Qs', 'Js', 'Ts']).category, 'straight_flush');
+  assert.ok(rank5(['As', 'Ks', 'Qs', 'Js', 'Ts']).royal);
+  assert.equal(rank5(['Ah', '2c', '3d', '4s', '5h']).category, 'straight');
+  assert.deepEqual(rank5(['Ah', '2c', '3d', '4s', '5h']).cards.at(-1), 'Ah');
+  assert.equal(rank5(['Qh', 'Kc', 'Ad', '2s', '3h']).category, 'high_card');
+  assert.equal(rank5(['Kh', 'Kd', '7s', '7c', 'As']).category, 'two_pair');
+  assert.equal(rank5(['Kh', 'Kd', 'Ks', '7c', '7s']).category, 'full_house');
+  assert.equal(rank5(['2h', '9h', '4h', 'Jh', 'Kh']).category, 'flush');
+  assert.ok(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '8c', '3s']).score) > 0);
+  assert.equal(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score), 0);
+});
+
+test("Saint Poker's best hand uses both shown cards and three centre cards", () => {
+  // saint-record.md example, round 2, player 2: 2c 8c with 2d 2h 4d 9c 9h → three twos
+  const r = bestTwoPlusThree(['2c', '8c'], ['2d', '2h', '4d', '9c', '9h']);
+  assert.equal(r.category, 'three_of_a_kind');
+  // round 6, player 2: 8c 9h with 8d 8s 9d Td Kh → full house
+  assert.equal(bestTwoPlusThree(['8c', '9h'], ['8d', '8s', '9d', 'Td', 'Kh']).category, 'full_house');
+  // a flush needs both shown cards of the suit
+  assert.notEqual(bestTwoPlusThree(['2h', '3c'], ['5h', '7h', '9h', 'Jh', 'Kh']).category, 'flush');
+});
+
+test('every UI string exists in all four languages', () => {
+  const keys = _allKeys();
+  for (const l of ['it', 'pt', 'de']) assert.deepEqual(keys[l].slice().sort(), keys.en.slice().sort(), `${l} has the same keys as en`);
+  setLang('it'); assert.equal(cardName('As'), 'asso di picche'); assert.equal(categoryName('two_pair'), 'Doppia Coppia');
+  setLang('de'); assert.equal(cardName('Td'), 'Karo Zehn'); assert.equal(categoryName('FullHouse'), 'Full House');
+  setLang('pt'); assert.equal(categoryName('three_of_a_kind'), 'Trio'); assert.equal(t('fold'), 'Desistir');
+  setLang('en'); assert.equal(cardName('Ks'), 'king of spades');
+});
+
+test('legal actions: the server list and the engine object', () => {
+  const a = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 10 }, { action: 'bet_or_raise_to', min: 20, max: 172 }] });
+  assert.deepEqual([a.fold, a.check, a.call, a.raise], [true, false, 10, { min: 20, max: 172 }]);
+  const b = normLegal({ legal: [], view: { legal: { seat: 0, fold: true, check: true, call: null, raise: { min_to: 2, max_to: 100 } } } });
+  assert.deepEqual([b.fold, b.check, b.call, b.raise], [true, true, null, { min: 2, max: 100 }]);
+  const c = normLegal({ legal: [{ action: 'exchange', max: 3 }, { action: 'fold' }] });
+  assert.equal(c.exchange.max, 3);
+  const d = normLegal({ legal: [{ action: 'place', player: 0, card: 'Th' }, { action: 'place', player: 0, card: '2c' }], view: { phase: 'place' } });
+  assert.deepEqual(d.place, ['Th', '2c']);
+  assert.ok(!normLegal({ legal: [] }).any);
+});
+
+test('pots: one entry per winner become one pot with its winners', () => {
+  const g = groupPots([{ pot: 0, seat: 1, amount: 30, hand: 'Two pair' }, { pot: 0, seat: 2, amount: 30, hand: 'Two pair' }, { pot: 1, seat: 2, amount: 10 }]);
+  assert.deepEqual(g.map((p) => [p.pot, p.amount, p.winners]), [[0, 60, [1, 2]], [1, 10, [2]]]);
+});
+
+test('PHH: parse and replay', () => {
+  const h = parsePhh("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['ada', 'bot-ivy', 'bot-max']\n");
+  assert.deepEqual(h.players, ['ada', 'bot-ivy', 'bot-max']);
+  const steps = replayPhh(h);
+  assert.equal(steps.length, 1 + 10 + 1);
+  const flop = steps[7];
+  assert.deepEqual(flop.board, ['Ah', '7d', '2c']);
+  assert.equal(flop.pot, 12);
+  assert.deepEqual(steps.at(-1).stacks, [206, 194, 200]);
+});
+
+test('fairness: SHA-256 of the seed bytes equals the commitment', async () => {
+  const ok = await verifyFairness({ seed: '0'.repeat(64), commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925' });
+  assert.equal(ok.status, 'ok');
+  const bad = await verifyFairness({ seed: '1'.repeat(64), commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925' });
+  assert.equal(bad.status, 'bad');
+  assert.equal((await verifyFairness({ commitment: 'ab' })).status, 'pending');
+});
