@@ -91,7 +91,13 @@ conn.on('hello', (r) => {
 conn.on('lobby', (m) => setLobby(m.tables));
 conn.on('lobby_update', (m) => updateLobby(m.table));
 conn.on('table_closed', (m) => { removeTable(m.table); toast(t('table_closed')); });
-conn.on('table_state', (m) => tableState(m));
+let meTimer = null;
+function refreshMe() {
+  clearTimeout(meTimer);
+  meTimer = setTimeout(() => api.me().then((u) => { store.user = u; renderTopbar(); }).catch(() => {}), 400);
+}
+conn.on('table_state', (m) => { tableState(m); if (m.result) refreshMe(); });
+window.addEventListener('tavolo:balance', refreshMe);
 conn.on('error', (m) => toast(`${t('error')}: ${m.message || m.code}`, 'error'));
 conn.on('balance', (m) => { if (store.user && m.balance != null) { store.user.balance = m.balance; renderTopbar(); } });
 

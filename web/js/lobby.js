@@ -24,7 +24,7 @@ function tableRow(tb) {
   const betting = tb.game !== 'saint';
   const mine = store.tables.get(tb.id);
   const seatedHere = mine && mine.you && mine.you.seat != null;
-  return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'mine' : ''}">
+  return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
     <td>${esc(stakesOf(tb))}</td>
@@ -100,6 +100,7 @@ export async function joinTable(id, buyIn) {
   const fields = { table: id };
   if (buyIn) fields.buy_in = buyIn;
   const r = await conn.request('join', fields);
+  window.dispatchEvent(new Event('tavolo:balance'));
   if (r && r.waiting != null && r.seat == null) { toast(t('on_waitlist', { n: r.waiting })); return r; }
   toast(t('joined_seat', { n: (r && r.seat != null ? r.seat + 1 : '?') }), 'ok');
   location.hash = `#/table/${encodeURIComponent(id)}`;

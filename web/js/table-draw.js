@@ -85,7 +85,9 @@ export function mountDraw(ctx) {
           };
         },
       });
-      const legal = normLegal(st);
+      const myTurn = mi >= 0 && v.to_act === mi && !v.over;
+      // out of turn the server lists only `fold` (German rules: fold at any time)
+      const legal = myTurn ? normLegal(st) : { ...normLegal({ legal: [] }), fold: false };
       legalNow = legal;
       // my five cards
       const hand = v.hand || [];
@@ -104,7 +106,7 @@ export function mountDraw(ctx) {
         ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${t('show')}</button>` : ''}
         ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${t('muck')}</button>` : ''}
         ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${t('fold')}</button>` : ''}
-        ${!legal.any && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${t('fold')}</button>` : ''}
+        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${t('fold')}</button>` : ''}
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
@@ -117,8 +119,9 @@ export function mountDraw(ctx) {
         const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
         if (b) { b.click(); return true; }
       }
+      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) { ctx.send({ action: 'fold' }); return true; }
       if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) { exchange([...selected]); return true; }
-      if (ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold && !(legalNow && legalNow.fold)) { ctx.send({ action: 'fold' }); return true; }
+      
       return bar.key_(ev);
     },
   };

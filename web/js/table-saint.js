@@ -15,6 +15,13 @@ export function mountSaint(ctx) {
   let last = null;
   let seenReveal = new Set();
   let focusIdx = 0;
+  // the server acknowledges a choice to its sender only (maybe with no new table_state): keep it
+  let local = { key: '', cards: null };
+  const choose = (action) => ctx.send(action).then(() => {
+    const v = (last && last.view) || {};
+    local = { key: `${last && last.hand}:${v.round}:${v.phase}`, cards: action.card ? [action.card] : action.cards };
+    if (last) api.update(last);
+  }).catch(() => {});
 
   const myIdx = (st) => { const me = mySeat(st); const m = handSeats(st); return me != null ? m.indexOf(me) : (st.view && st.view.player != null ? st.view.player : -1); };
 
@@ -22,7 +29,7 @@ export function mountSaint(ctx) {
     const st = last;
     if (!st) return;
     const v = st.view || {};
-    if (v.phase === 'place') { ctx.send({ action: 'place', card }); }
+    if (v.phase === 'place') { choose({ action: 'place', card }); }
     else if (v.phase === 'show') {
       if (sel.includes(card)) sel = sel.filter((c) => c !== card);
       else { sel.push(card); if (sel.length > 2) sel.shift(); }
@@ -33,7 +40,7 @@ export function mountSaint(ctx) {
   ctx.mine.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-card]');
     if (b) { focusIdx = Number(b.dataset.i) - 1; onHandCard(b.dataset.card); return; }
-    if (ev.target.closest('#act-show-pair') && sel.length === 2) ctx.send({ action: 'show', cards: sel.slice() });
+    if (ev.target.closest('#act-show-pair') && sel.length === 2) choose({ action: 'show', cards: sel.slice() });
   });
   ctx.felt.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-pick]');
@@ -122,7 +129,7 @@ export function mountSaint(ctx) {
       </div>`;
       // my hand
       const hand = v.hand || [];
-      const choice = v.my_choice || [];
+      const choice = v.my_choice || (local.key === k && local.cards) || [];
       const clickable = mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
       let best = '';
       const pair = phase === 'show' ? sel : [];
@@ -167,7 +174,7 @@ export function mountSaint(ctx) {
         if (v.phase !== 'draft') focusIdx = i;
         return true;
       }
-      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) { ctx.send({ action: 'show', cards: sel.slice() }); return true; }
+      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) { choose({ action: 'show', cards: sel.slice() }); return true; }
       return false;
     },
   };

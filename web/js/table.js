@@ -76,6 +76,7 @@ export function renderTable(root, id) {
   async function control(type, extra = {}) {
     try {
       const r = await conn.request(type, { table: id, ...extra });
+      if (type === 'leave' || type === 'rebuy' || type === 'join') window.dispatchEvent(new Event('tavolo:balance'));
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
       if (type === 'rebuy' && r && r.stack != null) toast(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
       if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');

@@ -35,12 +35,15 @@ test('Saint Poker: a whole game against three bots, to the final ranking', { tim
     const v = st && st.view;
     if (st && (st.result || (v && v.phase === 'over'))) { done = true; break; }
     if (v && v.round >= 3 && v.phase === 'show' && !shotTaken) { await shot(page, 'saint-show'); shotTaken = true; }
-    if (v && v.phase === 'place' && !(v.my_choice && v.my_choice.length)) {
+    const chosen = await page.$('#chosen-note');
+    if (v && v.phase === 'place' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
       await page.click('#my-hand button[data-i="1"]');
-    } else if (v && v.phase === 'show' && !(v.my_choice && v.my_choice.length === 2)) {
-      await page.keyboard.press('1');
-      await page.keyboard.press('2');
-      await page.waitForSelector('#live-best');
+    } else if (v && v.phase === 'show' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
+      for (const i of ['1', '2']) {
+        const sel = await page.$eval(`#my-hand button[data-i="${i}"]`, (b) => b.getAttribute('aria-pressed') === 'true');
+        if (!sel) await page.keyboard.press(i);
+      }
+      await page.waitForSelector('#live-best', { timeout: 5000 });
       await page.click('#act-show-pair');
     } else if (v && v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
       await page.click('#pool button.card');
