@@ -3,7 +3,7 @@
 // revealed seed must hash (SHA-256, crypto.subtle) to the commitment published before the deal.
 import { api } from './api.js';
 import { t, categoryName } from './i18n.js';
-import { cardsHtml } from './cards.js';
+import { cardsHtml, cardsText, splitCards } from './cards.js';
 import { esc, fmtChips } from './ui.js';
 import { parsePhh, replayPhh } from './phh.js';
 
@@ -66,9 +66,9 @@ function renderRecord(root, id) {
   let steps = []; let draw = () => ''; let i = 0;
   const show = () => {
     box.innerHTML = `<div class="replay-nav" role="group" aria-label="${t('replay')}">
-      <button class="btn small" data-go="first">⏮ ${t('first')}</button><button class="btn small" data-go="prev" id="rp-prev">◀ ${t('prev')}</button>
+      <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev" id="rp-prev">◀ ${t('prev')}</button>
       <span class="step" id="rp-step">${t('step', { i: i + 1, n: steps.length })}</span>
-      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} ⏭</button></div>
+      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} »</button></div>
       <div class="replay-view" id="replay-view">${draw(steps[i], i)}</div>`;
   };
   box.addEventListener('click', (ev) => {
@@ -101,7 +101,21 @@ function seatsRow(names, cell) {
 
 function holdemReplay(h) {
   const steps = replayPhh(h);
-  const draw = (s) => `<div class="rp-note mono">${esc(s.note)}</div>
+  const names = steps[0].players;
+  const say = (s, k) => {
+    const p = String(s.note).trim().split(/\s+/);
+    if (s.note === 'start') return t('first');
+    if (s.note === 'finishing_stacks') return t('result');
+    if (p[0] === 'd') return p[1] === 'db' ? t('e_board', { cards: cardsText(splitCards(p[2])) }) : `${names[Number(p[2].slice(1)) - 1]}: ${t('hole')}`;
+    const who = names[Number(p[0].slice(1)) - 1] || p[0];
+    const prev = steps[k - 1];
+    if (p[1] === 'f') return t('e_fold', { who });
+    if (p[1] === 'cc') { const put = prev ? prev.stacks[s.actor] - s.stacks[s.actor] : 0; return put > 0 ? t('e_call', { who, amount: fmtChips(put) }) : t('e_check', { who }); }
+    if (p[1] === 'cbr') return t('e_raise', { who, amount: fmtChips(Number(p[2])) });
+    if (p[1] === 'sm') return p[2] ? t('e_shows', { who, cards: cardsText(splitCards(p[2])) }) : t('e_mucks', { who });
+    return s.note;
+  };
+  const draw = (s, k) => `<div class="rp-note"><strong>${esc(say(s, k))}</strong> <span class="mono muted small">${esc(s.note)}</span></div>
     <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot">${t('total_pot')}: <strong>${fmtChips(s.pot + s.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
     ${seatsRow(s.players, (i, nm) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${esc(nm)}</div>
       <div>${cardsHtml(s.hole[i], { size: 'sm' })}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${t('folded')}</div>` : ''}`)}`;
