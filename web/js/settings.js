@@ -1,6 +1,7 @@
 // settings.js — the player's preferences (language, four-colour deck, sounds), kept in
 // localStorage, and the settings page.
 import { t, setLang, LANGS } from './i18n.js';
+import { cardsHtml } from './cards.js';
 
 const KEY = 'tavolo.settings';
 const DEFAULTS = { lang: guessLang(), fourColour: false, sounds: true };
@@ -47,7 +48,7 @@ export function renderSettings(root) {
         <label class="check"><input type="checkbox" name="sounds" id="set-sounds" ${current.sounds ? 'checked' : ''}> ${t('sounds')}</label>
         <p class="muted">${t('settings_hint')}</p>
         <p class="muted">${t('shortcuts')}</p>
-        <div class="sample-cards" id="sample-cards"></div>
+        <div class="sample-cards" id="sample-cards">${cardsHtml(['As', 'Kh', 'Qd', 'Jc', 'Ts'], { size: 'lg' })}</div>
       </form>
     </section>`;
   const form = root.querySelector('#settings-form');

@@ -119,26 +119,34 @@ test('two players at one table each see only their own hole cards', { timeout: 1
   await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
   await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
   await b.page.waitForFunction(() => location.hash.startsWith('#/table/'));
-  // wait for a hand both are dealt into
-  const end = Date.now() + 90000;
-  let sa; let sb;
+  // one look at the page: the state and the drawn cards at the same moment
+  const look = (page) => page.evaluate((tid) => {
+    const s = window.__tavolo.store.tables.get(tid);
+    if (!s || !s.view || !Array.isArray(s.view.hole)) return null;
+    return {
+      hand: s.hand, over: s.view.over, hole: s.view.hole, board: s.view.board,
+      seen: s.view.hole.map((h) => (h && h[0] ? 1 : 0)),
+      othersFaceUp: document.querySelectorAll('.seat:not(.me) .seat-cards .card:not(.back)').length,
+      mineFaceUp: document.querySelectorAll('.seat.me .seat-cards .card:not(.back)').length,
+      html: document.getElementById('main').innerHTML,
+    };
+  }, id);
+  const end = Date.now() + 120000;
+  let la = null; let lb = null;
   while (Date.now() < end) {
-    sa = await tableState(a.page, id); sb = await tableState(b.page, id);
-    const dealt = (s) => s && s.view && Array.isArray(s.view.hole) && s.view.hole.some((h) => h && h[0]);
-    if (dealt(sa) && dealt(sb) && sa.hand === sb.hand && !sa.view.over) break;
+    la = await look(a.page); lb = await look(b.page);
+    const ok = (x) => x && !x.over && x.seen.reduce((p, q) => p + q, 0) === 1 && x.mineFaceUp === 2;
+    if (ok(la) && ok(lb) && la.hand === lb.hand) break;
     await sleep(200);
   }
-  const mine = (s) => s.view.hole.map((h) => (h && h[0] ? 1 : 0));
-  assert.equal(mine(sa).reduce((x, y) => x + y), 1, 'A sees exactly one pair of hole cards');
-  assert.equal(mine(sb).reduce((x, y) => x + y), 1, 'B sees exactly one pair of hole cards');
-  assert.notDeepEqual(mine(sa), mine(sb), 'and not the same seat');
-  // the page shows face-up cards only at one's own seat
-  assert.equal(await a.page.$$eval('.seat:not(.me) .seat-cards .card:not(.back)', (x) => x.length), 0);
-  assert.equal(await b.page.$$eval('.seat:not(.me) .seat-cards .card:not(.back)', (x) => x.length), 0);
-  assert.equal(await a.page.$$eval('.seat.me .seat-cards .card:not(.back)', (x) => x.length), 2);
-  const html = await a.page.content();
-  const bCards = sb.view.hole.find((h) => h && h[0]);
-  for (const c of bCards) assert.ok(!html.includes(`data-card="${c}"`) || sa.view.board.includes(c), `B's ${c} is not in A's page`);
+  assert.ok(la && lb && la.hand === lb.hand, 'both players were dealt into one hand');
+  assert.equal(la.seen.reduce((p, q) => p + q, 0), 1, 'A sees exactly one pair of hole cards');
+  assert.equal(lb.seen.reduce((p, q) => p + q, 0), 1, 'B sees exactly one pair of hole cards');
+  assert.notDeepEqual(la.seen, lb.seen, 'and not the same seat');
+  assert.equal(la.othersFaceUp, 0, "A's page shows no other player's cards");
+  assert.equal(lb.othersFaceUp, 0, "B's page shows no other player's cards");
+  const bCards = lb.hole.find((h) => h && h[0]);
+  for (const c of bCards) assert.ok(!la.html.includes(`data-card="${c}"`), `B's ${c} is nowhere in A's page`);
   await shot(b.page, 'holdem-phone');
   await a.ctx.close(); await b.ctx.close();
 });
