@@ -1,6 +1,7 @@
 //! `tavolo`: the command-line face of Tavolo — evaluate hands, compute equities, replay hand
 //! histories and game records.
 
+mod admin;
 mod equity;
 mod eval;
 mod replay;
@@ -20,6 +21,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Admin(admin::AdminArgs),
     Eval(eval::EvalArgs),
     Equity(equity::EquityArgs),
     Replay(replay::ReplayArgs),
@@ -38,6 +40,7 @@ impl<E: std::fmt::Display> From<E> for UserError {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Admin(a) => admin::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Equity(a) => equity::run(a),
         Command::Replay(a) => replay::run(a),

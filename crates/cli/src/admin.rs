@@ -1,0 +1,102 @@
+//! `tavolo admin`: the room keeper's checks on the database — `audit` proves that the chip
+//! ledger balances.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use tavolo_store::Store;
+
+use crate::UserError;
+
+/// Check a card room's database.
+#[derive(Args)]
+pub struct AdminArgs {
+    #[command(subcommand)]
+    command: AdminCommand,
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Verify that the books balance: every movement balanced and recorded once, every balance
+    /// the sum of its movements, nobody below zero. Exit status 1 when anything is wrong.
+    Audit(AuditArgs),
+}
+
+#[derive(Args)]
+struct AuditArgs {
+    /// The database: `postgres://…` or `sqlite:PATH` (default: tavolo.db in the data directory).
+    #[arg(long)]
+    db: Option<String>,
+    /// The room's data directory (default: the user's data directory, `tavolo` inside it).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Where a room keeps its files unless told otherwise: `<user data dir>/tavolo`.
+pub fn default_data_dir() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tavolo")
+}
+
+/// Runs `tavolo admin …`.
+pub fn run(args: AdminArgs) -> Result<ExitCode, UserError> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    match args.command {
+        AdminCommand::Audit(a) => rt.block_on(audit(a)),
+    }
+}
+
+async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
+    let store = match &args.db {
+        Some(url) => Store::open(url).await?,
+        None => {
+            let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
+            if !dir.join("tavolo.db").exists() {
+                return Err(UserError(format!(
+                    "no database at {} (start a room with `tavolo serve`, or pass --db / --data-dir)",
+                    dir.join("tavolo.db").display()
+                )));
+            }
+            Store::open_in_dir(&dir).await?
+        }
+    };
+    let report = store.audit().await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{} accounts, {} movements, {} legs",
+            report.accounts, report.journals, report.entries
+        );
+        println!(
+            "chips issued by the house: {}; in players' accounts: {}; at tables: {}",
+            -report.house, report.in_accounts, report.at_tables
+        );
+        if report.hands_playing > 0 {
+            println!(
+                "{} hands in progress (a running room, or a crash the next start will void)",
+                report.hands_playing
+            );
+        }
+        if report.balanced() {
+            println!("the books balance");
+        } else {
+            for p in &report.problems {
+                println!("PROBLEM: {p}");
+            }
+        }
+    }
+    store.close().await;
+    Ok(if report.balanced() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
