@@ -58,10 +58,11 @@ function recordSaint(id, msg) {
     try { sb = JSON.parse(sessionStorage.getItem(saintKey(id)) || 'null'); } catch { sb = null; }
     sb = sb || {};
   }
+  // a new game (another id) starts a new scoreboard
+  if (msg.hand && sb._game !== msg.hand) { for (const k of Object.keys(sb)) delete sb[k]; sb._game = msg.hand; }
   if (Array.isArray(v.shown) && v.shown.every((h) => h && h.points != null)) {
     sb[v.round] = { points: v.shown.map((h) => h.points), categories: v.shown.map((h) => h.category), totals: v.scores.slice() };
   }
-  if (v.round === 1 && v.phase === 'place') { for (const k of Object.keys(sb)) if (Number(k) > 1) delete sb[k]; }
   const rp = msg.result && msg.result.round_points;
   if (Array.isArray(rp) && rp.length && Array.isArray(rp[0])) {
     const P = v.scores.length;

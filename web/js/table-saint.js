@@ -81,7 +81,7 @@ export function mountSaint(ctx) {
   function scoreboardHtml(st, v, map) {
     const sb = store.saintRounds.get(st.table) || {};
     const n = map.length;
-    const rounds = Object.keys(sb).map(Number).sort((a, b) => a - b);
+    const rounds = Object.keys(sb).filter((k) => /^\d+$/.test(k)).map(Number).sort((a, b) => a - b);
     return `<h2 class="h-small">${t('scoreboard')}</h2>
       <div class="table-wrap"><table class="scoreboard" id="scoreboard">
       <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col">${esc(seatName(st, s))}</th>`).join('')}</tr></thead>
