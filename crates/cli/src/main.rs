@@ -6,6 +6,7 @@ mod equity;
 mod eval;
 mod replay;
 mod sim;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,7 @@ enum Command {
     Equity(equity::EquityArgs),
     Replay(replay::ReplayArgs),
     Sim(sim::SimArgs),
+    Verify(verify::VerifyArgs),
 }
 
 /// A failure the user can fix: the message names what was wrong; exit status 2.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Equity(a) => equity::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,

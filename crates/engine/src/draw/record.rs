@@ -153,6 +153,12 @@ pub struct RecordResult {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError {
+    /// The seed given deals other cards than the record shows (the fairness check failed).
+    #[error("the seed does not deal this hand: {what}")]
+    SeedMismatch {
+        /// Which cards differ.
+        what: String,
+    },
     /// Not a draw record.
     #[error("format is `{found}`, expected `{RECORD_FORMAT}`")]
     Format {
@@ -260,6 +266,59 @@ impl DrawRecord {
     pub fn to_json(&self) -> String {
         // A record holds only strings, numbers and lists: serialising cannot fail.
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The fairness check: re-deals the hand from `seed` (as a server dealing with
+    /// `Dealing::Seeded(GameRng::from_seed(seed))` did), applies the recorded actions, and
+    /// checks that every card — each seat's five, the bottom card, every card served in the
+    /// exchange — is the card the seed deals.
+    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), RecordError> {
+        if self.format != RECORD_FORMAT {
+            return Err(RecordError::Format {
+                found: self.format.clone(),
+            });
+        }
+        let setup = self.setup();
+        let (mut hand, mut events) = DrawHand::new(
+            &setup,
+            Dealing::Seeded(tavolo_cards::GameRng::from_seed(seed)),
+        )
+        .map_err(RecordError::Setup)?;
+        let mismatch = |what: String| Err(RecordError::SeedMismatch { what });
+        for (seat, theirs) in self.deal.hands.iter().enumerate() {
+            let ours = hand.hand(seat);
+            if ours != theirs.iter().copied().collect::<CardSet>() {
+                return mismatch(format!(
+                    "seat {seat} holds {theirs:?}, the seed deals {ours}"
+                ));
+            }
+        }
+        for (index, ra) in self.actions.iter().enumerate() {
+            let action = ra.to_action().map_err(|_| RecordError::DuplicateDiscard {
+                index,
+                action: ra.clone(),
+            })?;
+            hand.apply_into(action, &mut events)
+                .map_err(|error| RecordError::Action {
+                    index,
+                    action: ra.clone(),
+                    error: Box::new(error),
+                })?;
+        }
+        let dealt = DrawRecord::from_log(&setup, &events)?.deal;
+        if dealt.bottom != self.deal.bottom {
+            return mismatch(format!(
+                "the bottom card is {}, the seed's is {}",
+                self.deal.bottom, dealt.bottom
+            ));
+        }
+        if dealt.draws != self.deal.draws {
+            return mismatch(format!(
+                "the exchange serves {:?}, the seed serves {:?}",
+                self.deal.draws, dealt.draws
+            ));
+        }
+        Ok(())
     }
 
     /// Re-executes the record through the engine: deals the recorded cards, applies every

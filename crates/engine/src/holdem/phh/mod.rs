@@ -471,6 +471,70 @@ impl PhhHand {
         })
     }
 
+    /// Re-deals the hand from `seed` (as a server using [`Dealing::Seeded`] with
+    /// `GameRng::from_seed(seed)` dealt it), replays the players' actions, and checks that every
+    /// card the history shows is the card the seed deals: the fairness check of a hand a server
+    /// committed to before dealing. `Err` names the first card that differs.
+    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), PhhError> {
+        let mut setup = self.setup()?;
+        if let Some(rules) = self.tavolo_rules {
+            setup.rules = rules;
+        }
+        let (mut hand, mut events) = Hand::new(
+            &setup,
+            Dealing::Seeded(tavolo_cards::GameRng::from_seed(seed)),
+        )
+        .map_err(|e| PhhError::Setup(e.to_string()))?;
+        let n = setup.seats();
+        for (index, text) in self.actions.iter().enumerate() {
+            let body = strip_comment(text);
+            if body.split_whitespace().next() == Some("d") {
+                continue; // the seed deals; the dealt cards are compared below
+            }
+            let fail = |reason: String| PhhError::Action {
+                index,
+                action: text.clone(),
+                reason,
+            };
+            let Some(action) = parse_action(body, n, self.decimals, &hand).map_err(fail)? else {
+                continue;
+            };
+            if matches!(action, Action::Show { .. })
+                && !matches!(hand.legal_actions(), ToAct::Showdown { .. })
+            {
+                continue; // shown by the rules themselves (the casino's automatic showdown)
+            }
+            hand.apply_into(action, &mut events)
+                .map_err(|e| fail(e.to_string()))?;
+        }
+        let mut out = export(&setup, &events, self.players.as_deref());
+        out.tavolo_rules = self.tavolo_rules;
+        let dealt = |actions: &[String]| -> Vec<String> {
+            actions
+                .iter()
+                .map(|a| strip_comment(a).trim().to_string())
+                .filter(|a| a.starts_with("d "))
+                .collect()
+        };
+        let (ours, theirs) = (dealt(&out.actions), dealt(&self.actions));
+        for (i, theirs_line) in theirs.iter().enumerate() {
+            match ours.get(i) {
+                Some(line) if line == theirs_line => {}
+                Some(line) => {
+                    return Err(PhhError::Setup(format!(
+                        "the history deals `{theirs_line}` but the seed deals `{line}`"
+                    )))
+                }
+                None => {
+                    return Err(PhhError::Setup(format!(
+                        "the history deals `{theirs_line}` but the seed's hand has no such deal"
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Replays the hand and exports it again (keeping names, units and Tavolo's ruleset): for a
     /// file Tavolo wrote, the result's [`PhhHand::to_phh`] is byte-identical to the file.
     pub fn reexport(&self) -> Result<PhhHand, PhhError> {

@@ -1,0 +1,149 @@
+//! `tavolo verify`: a hand or game dealt from a committed seed passes; a wrong seed, a wrong
+//! commitment or a forged card fails with exit status 1 and says what is wrong.
+
+use std::process::Command;
+
+use serde_json::json;
+use tavolo_cards::GameRng;
+use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::{draw, saint};
+use tavolo_store::{hex, sha256_hex};
+
+fn verify(bundle: &serde_json::Value) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bundle.json");
+    std::fs::write(&path, bundle.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn bundle(game: &str, seed: [u8; 32], format: &str, record: String) -> serde_json::Value {
+    json!({"format": "tavolo-fair/1", "id": "7", "game": game, "commitment": sha256_hex(&seed),
+           "seed": hex(&seed), "record_format": format, "record": record})
+}
+
+fn holdem_record(seed: [u8; 32]) -> String {
+    let setup = HandSetup::casino(
+        vec![300; 5],
+        3,
+        1,
+        2,
+        HoldemRules::casino(Structure::NoLimit),
+    );
+    let (mut hand, mut log) =
+        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    while let holdem::ToAct::Player(l) = hand.legal_actions() {
+        let a = if l.check {
+            holdem::Action::Check { seat: l.seat }
+        } else {
+            holdem::Action::Call { seat: l.seat }
+        };
+        log.extend(hand.apply(a).unwrap());
+    }
+    phh::export(&setup, &log, None).to_phh()
+}
+
+fn draw_record(seed: [u8; 32]) -> String {
+    let setup = draw::DrawSetup::new(vec![100; 3], 0, 2);
+    let (mut hand, mut log) =
+        draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    loop {
+        let a = match hand.legal_actions() {
+            draw::ToAct::Bet(l) => match (l.raise, l.call) {
+                (Some(r), None) => draw::Action::BetOrRaiseTo {
+                    seat: l.seat,
+                    to: r.min_to,
+                },
+                (_, Some(_)) => draw::Action::Call { seat: l.seat },
+                _ => draw::Action::Check { seat: l.seat },
+            },
+            draw::ToAct::Exchange { seat, .. } => draw::Action::Exchange {
+                seat,
+                discard: hand.hand(seat).iter().take(2).collect(),
+            },
+            _ => break,
+        };
+        log.extend(hand.apply(a).unwrap());
+    }
+    draw::DrawRecord::from_log(&setup, &log).unwrap().to_json()
+}
+
+fn saint_record(seed: [u8; 32]) -> String {
+    let mut game = saint::SaintGame::new(saint::SaintOptions::new(3), seed).unwrap();
+    let mut rng = GameRng::from_u64(5);
+    while !game.is_over() {
+        for p in game.pending() {
+            if let Some(a) = game.random_action(p, &mut rng) {
+                game.apply(a).unwrap();
+            }
+        }
+        if let Some(p) = game.to_pick() {
+            let a = game.random_action(p, &mut rng).unwrap();
+            game.apply(a).unwrap();
+        }
+    }
+    serde_json::to_string(&game.record().unwrap()).unwrap()
+}
+
+#[test]
+fn a_fairly_dealt_hand_of_each_game_verifies() {
+    let seed = [42u8; 32];
+    for (game, format, record) in [
+        ("holdem", "phh", holdem_record(seed)),
+        ("draw", "draw-json", draw_record(seed)),
+        ("saint", "saint-json", saint_record(seed)),
+    ] {
+        let (code, out) = verify(&bundle(game, seed, format, record));
+        assert_eq!(code, 0, "{game}: {out}");
+        assert!(out.contains("fair"), "{out}");
+    }
+}
+
+#[test]
+fn a_seed_that_is_not_the_committed_one_fails() {
+    let seed = [42u8; 32];
+    let mut b = bundle("holdem", seed, "phh", holdem_record(seed));
+    b["commitment"] = json!(sha256_hex(&[1u8; 32]));
+    let (code, out) = verify(&b);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not match the commitment"), "{out}");
+}
+
+#[test]
+fn a_record_dealt_from_another_seed_fails_for_every_game() {
+    let (seed, other) = ([42u8; 32], [43u8; 32]);
+    for (game, format, record) in [
+        ("holdem", "phh", holdem_record(other)),
+        ("draw", "draw-json", draw_record(other)),
+        ("saint", "saint-json", saint_record(other)),
+    ] {
+        let (code, out) = verify(&bundle(game, seed, format, record));
+        assert_eq!(code, 1, "{game}: {out}");
+        assert!(out.starts_with("NOT VERIFIED"), "{game}: {out}");
+    }
+}
+
+#[test]
+fn a_malformed_bundle_is_refused_with_status_2() {
+    let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.json");
+    std::fs::write(&path, "{not json").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tavolo-fair/1"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
