@@ -15,8 +15,10 @@ const LEVELS = {
 const SEATS = { holdem: [2, 10, 6], draw: [2, 8, 5], saint: [2, 5, 4] };
 
 function stakesOf(tb) {
-  if (tb.stakes) return String(tb.stakes);
-  return '';
+  const s = tb.stakes == null ? '' : String(tb.stakes);
+  if (/^\d+$/.test(s) && tb.game === 'draw') return `${t('ante')} ${s}`;
+  if (/^\d+$/.test(s) && tb.game === 'saint') return s === '0' ? t('friendly') : `${t('stake')} ${s}`;
+  return s;
 }
 
 function tableRow(tb) {
