@@ -1,9 +1,10 @@
 //! `tavolo`: the command-line face of Tavolo — evaluate hands, compute equities, replay hand
-//! histories and game records.
+//! histories and game records, play against bots.
 
 mod admin;
 mod equity;
 mod eval;
+mod play;
 mod replay;
 mod sim;
 mod verify;
@@ -27,6 +28,7 @@ enum Command {
     Equity(equity::EquityArgs),
     Replay(replay::ReplayArgs),
     Sim(sim::SimArgs),
+    Play(play::PlayArgs),
     Verify(verify::VerifyArgs),
 }
 
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Equity(a) => equity::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Play(a) => play::run(a),
         Command::Verify(a) => verify::run(a),
     };
     match result {

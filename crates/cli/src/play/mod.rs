@@ -1,0 +1,327 @@
+//! `tavolo play GAME`: play Saint Poker, Texas Hold'em or Five-Card Draw against bots in the
+//! terminal, full-screen ([`tui`]) or as lines ([`plain`], `--plain`). This module reads the
+//! options, makes the bots and the game session ([`saint`], [`holdem`], [`draw`], all behind
+//! [`model::PlayGame`]), and saves every finished game or hand under the data directory.
+
+mod draw;
+mod holdem;
+mod i18n;
+mod model;
+mod plain;
+mod saint;
+mod tui;
+mod ui;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use clap::{Args, ValueEnum};
+use tavolo_bots::{draw as draw_bots, holdem as holdem_bots, saint as saint_bots};
+use tavolo_cards::Lang;
+use tavolo_engine::holdem::Structure;
+use tavolo_engine::Chips;
+
+use crate::UserError;
+use model::PlayGame;
+
+/// The games `tavolo play` knows of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Saint Poker (2–5 players, 8 rounds, points).
+    Saint,
+    /// Texas Hold'em (2–10 players), hand after hand.
+    Holdem,
+    /// Five-Card Draw, German rules (2–8 players), hand after hand.
+    Draw,
+}
+
+/// The betting structure of a Hold'em table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StructureArg {
+    /// No-Limit.
+    Nl,
+    /// Pot-Limit.
+    Pl,
+    /// Fixed Limit.
+    Limit,
+}
+
+/// Play a game against bots in the terminal.
+///
+/// Full-screen when the terminal allows it (arrows, Space and Enter choose cards; f/k/c/r/a
+/// bet; ? help; q quit), or line by line with --plain (type `?` for the commands). Every game
+/// (Saint Poker) or hand (Hold'em, Draw) is saved under the data directory and can be checked
+/// with `tavolo replay`. Bots: a level (easy, normal, hard) or bot names as in `tavolo sim`,
+/// repeated round the table.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: GameArg,
+    /// Number of players, you included (default: Saint Poker 3, Hold'em and Draw 4).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The bots, comma-separated (e.g. `expert,rules`), or a level: easy, normal, hard.
+    #[arg(long, value_delimiter = ',', default_value = "normal")]
+    bots: Vec<String>,
+    /// Hold'em: the betting structure.
+    #[arg(long, value_enum, default_value = "nl")]
+    structure: StructureArg,
+    /// Hold'em: the blinds, SMALL/BIG.
+    #[arg(long, default_value = "50/100")]
+    blinds: String,
+    /// The ante: Hold'em per seat (default 0), Draw the Grundeinsatz (default 10).
+    #[arg(long)]
+    ante: Option<Chips>,
+    /// The buy-in and rebuy (default: 100 big blinds, Draw 100 antes).
+    #[arg(long)]
+    buy_in: Option<Chips>,
+    /// Seed of the deal (the same seed and the same play replay the same game).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Language of hand names, messages and help: en, it, pt, de.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
+    /// Line mode for dumb terminals and screen readers.
+    #[arg(long)]
+    plain: bool,
+    /// Where games are saved (default: the user's data directory + `/tavolo`).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+/// The bot names for `list` at `players - 1` seats: a level becomes the game's bot of that
+/// strength; names are repeated round the table.
+fn bot_names(game: GameArg, list: &[String], seats: usize) -> Vec<String> {
+    let level = |name: &str| -> String {
+        match (game, name.trim()) {
+            (GameArg::Saint | GameArg::Holdem, l @ ("easy" | "normal" | "hard")) => {
+                format!("expert:{l}")
+            }
+            (GameArg::Draw, "easy") => "rules".into(),
+            (GameArg::Draw, "normal") => "expert".into(),
+            (GameArg::Draw, "hard") => "expert:2000".into(),
+            (_, other) => other.to_string(),
+        }
+    };
+    let list: Vec<&String> = list.iter().filter(|s| !s.trim().is_empty()).collect();
+    if list.is_empty() {
+        return vec![level("normal"); seats];
+    }
+    (0..seats).map(|i| level(list[i % list.len()])).collect()
+}
+
+fn parse_blinds(s: &str) -> Result<(Chips, Chips), UserError> {
+    let bad = || UserError(format!("--blinds {s}: expected SMALL/BIG, e.g. 50/100"));
+    let (a, b) = s.split_once('/').ok_or_else(bad)?;
+    let small: Chips = a.trim().parse().map_err(|_| bad())?;
+    let big: Chips = b.trim().parse().map_err(|_| bad())?;
+    if small == 0 || big < small {
+        return Err(bad());
+    }
+    Ok((small, big))
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    model::derive_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
+}
+
+pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let stamp = format!("{secs}-seed{seed}");
+    let dir = match &args.data_dir {
+        Some(d) => d.clone(),
+        None => dirs::data_dir()
+            .map(|d| d.join("tavolo"))
+            .ok_or_else(|| UserError("no data directory on this system: use --data-dir".into()))?,
+    };
+    let lang = args.lang;
+    let mut game: Box<dyn PlayGame> = match args.game {
+        GameArg::Saint => {
+            let players = args.players.unwrap_or(3);
+            if !(2..=5).contains(&players) {
+                return Err(UserError(format!(
+                    "{players} players: Saint Poker is for 2 to 5"
+                )));
+            }
+            let bots = bot_names(args.game, &args.bots, players - 1)
+                .iter()
+                .map(|b| saint_bots::bot_spec(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            Box::new(
+                saint::SaintSession::new(saint::SaintConfig {
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+        GameArg::Holdem => {
+            let players = args.players.unwrap_or(4);
+            if !(2..=10).contains(&players) {
+                return Err(UserError(format!(
+                    "{players} players: Texas Hold'em is for 2 to 10"
+                )));
+            }
+            let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
+            let bots = bot_names(args.game, &args.bots, players - 1)
+                .iter()
+                .map(|b| holdem_bots::bot_spec(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            let structure = match args.structure {
+                StructureArg::Nl => Structure::NoLimit,
+                StructureArg::Pl => Structure::PotLimit,
+                StructureArg::Limit => Structure::FixedLimit,
+            };
+            let buy_in = args.buy_in.unwrap_or(100 * big_blind);
+            if buy_in == 0 {
+                return Err(UserError("--buy-in must be positive".into()));
+            }
+            Box::new(
+                holdem::HoldemSession::new(holdem::HoldemConfig {
+                    structure,
+                    small_blind,
+                    big_blind,
+                    ante: args.ante.unwrap_or(0),
+                    buy_in,
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+        GameArg::Draw => {
+            let players = args.players.unwrap_or(4);
+            if !(2..=8).contains(&players) {
+                return Err(UserError(format!(
+                    "{players} players: Five-Card Draw is for 2 to 8"
+                )));
+            }
+            let ante = args.ante.unwrap_or(10);
+            if ante == 0 {
+                return Err(UserError(
+                    "--ante must be positive in Five-Card Draw".into(),
+                ));
+            }
+            let bots = bot_names(args.game, &args.bots, players - 1)
+                .iter()
+                .map(|b| draw_bots::bot_spec(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            let buy_in = args.buy_in.unwrap_or(100 * ante);
+            if buy_in == 0 {
+                return Err(UserError("--buy-in must be positive".into()));
+            }
+            Box::new(
+                draw::DrawSession::new(draw::DrawConfig {
+                    ante,
+                    buy_in,
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+    };
+    let sub = dir.join(match args.game {
+        GameArg::Saint => "saint",
+        GameArg::Holdem => "holdem",
+        GameArg::Draw => "draw",
+    });
+    let t = i18n::texts(lang);
+    let mut errors: Vec<String> = Vec::new();
+    let mut save = |records: Vec<(String, String)>| -> Vec<String> {
+        records
+            .into_iter()
+            .map(|(name, text)| match write_record(&sub, &name, &text) {
+                Ok(path) => i18n::fill(t.saved, &[&path.display()]),
+                Err(e) => {
+                    errors.push(e.clone());
+                    e
+                }
+            })
+            .collect()
+    };
+    let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if args.plain || !tty {
+        let stdin = std::io::stdin();
+        let stdout = std::io::stdout();
+        plain::run(
+            game.as_mut(),
+            &mut stdin.lock(),
+            &mut stdout.lock(),
+            &mut save,
+        )
+        .map_err(|e| UserError(format!("terminal: {e}")))?;
+    } else {
+        let saved =
+            tui::run(game.as_mut(), &mut save).map_err(|e| UserError(format!("terminal: {e}")))?;
+        for line in saved {
+            println!("{line}");
+        }
+    }
+    if let Some(e) = errors.first() {
+        return Err(UserError(e.clone()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a record as `dir/name`, creating `dir`; never overwrites (a suffix is added).
+fn write_record(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+    let mut path = dir.join(name);
+    let mut k = 2;
+    while path.exists() {
+        let stem = name.trim_end_matches(".json");
+        path = dir.join(format!("{stem}-{k}.json"));
+        k += 1;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_become_each_games_bots_and_lists_repeat() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            bot_names(GameArg::Saint, &s(&["hard"]), 2),
+            s(&["expert:hard", "expert:hard"])
+        );
+        assert_eq!(bot_names(GameArg::Draw, &s(&["easy"]), 1), s(&["rules"]));
+        assert_eq!(
+            bot_names(GameArg::Holdem, &s(&["expert", "rules"]), 3),
+            s(&["expert", "rules", "expert"])
+        );
+    }
+
+    #[test]
+    fn blinds_parse_or_explain() {
+        assert_eq!(parse_blinds("5/10").ok(), Some((5, 10)));
+        assert!(parse_blinds("10").is_err());
+        assert!(parse_blinds("x/10").is_err());
+        assert!(parse_blinds("20/10").is_err());
+    }
+}

@@ -1,0 +1,334 @@
+//! The game-independent model of `tavolo play`: what a table looks like to the human
+//! ([`TableView`]), what they are asked ([`Ask`]), what they may answer ([`Command`]), and the
+//! [`PlayGame`] trait each game implements. Both front ends (full-screen and line mode) only ever
+//! read this model and send commands, so the games know nothing of terminals.
+
+use tavolo_bots::{Bot, Budget, Game};
+use tavolo_cards::{Card, Lang};
+use tavolo_engine::Chips;
+
+use super::i18n::{chips, fill, texts};
+
+/// One seat as the human sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The player's name.
+    pub name: String,
+    /// A short mark: `D` (button / dealer) and the like.
+    pub mark: String,
+    /// Chips behind, or points.
+    pub amount: String,
+    /// Cards in front of the seat: `Some` face up, `None` face down.
+    pub cards: Vec<Option<Card>>,
+    /// The seat's last action (or its bet in front).
+    pub last: String,
+    /// Whether the seat is to act now (in a simultaneous phase: nothing is said of others).
+    pub to_act: bool,
+    /// Out of the hand (folded).
+    pub out: bool,
+    /// The human's seat.
+    pub you: bool,
+}
+
+/// The table as the human's seat may see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableView {
+    /// The game and its settings.
+    pub title: String,
+    /// Hand or round, street or phase, pot.
+    pub status: String,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatRow>,
+    /// Rows of public cards with their label (board; centre, preview and pool).
+    pub rows: Vec<(String, Vec<Card>)>,
+    /// The human's own cards.
+    pub hand: Vec<Card>,
+}
+
+/// Which cards the human is choosing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardsKind {
+    /// Saint Poker: the card to place.
+    Place,
+    /// Saint Poker: the two cards to show.
+    Show,
+    /// Saint Poker: the card to take from the pool.
+    Pick,
+    /// Five-Card Draw: the cards to discard.
+    Exchange,
+}
+
+/// A pot-size shortcut for the amount prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// The smallest legal amount.
+    Min,
+    /// Half the pot.
+    HalfPot,
+    /// The pot.
+    Pot,
+    /// The whole stack.
+    AllIn,
+}
+
+/// A betting decision, with its legal amounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetAsk {
+    /// Folding allowed.
+    pub fold: bool,
+    /// Checking allowed.
+    pub check: bool,
+    /// Calling allowed, for this many chips.
+    pub call: Option<Chips>,
+    /// Betting or raising allowed, to this range of amounts.
+    pub raise: Option<(Chips, Chips)>,
+    /// Nobody has bet in this round yet (a bet, not a raise).
+    pub opening: bool,
+    /// Pot-size shortcuts, already clamped into the range.
+    pub shortcuts: Vec<(Shortcut, Chips)>,
+}
+
+impl BetAsk {
+    /// The shortcut's amount, if a raise is allowed.
+    pub fn shortcut(&self, s: Shortcut) -> Option<Chips> {
+        self.shortcuts
+            .iter()
+            .find(|(k, _)| *k == s)
+            .map(|&(_, v)| v)
+    }
+
+    /// The command for a typed amount, or a message naming the legal range.
+    pub fn raise_to(&self, text: &str, lang: Lang) -> Result<Command, String> {
+        let t = texts(lang);
+        let Some((lo, hi)) = self.raise else {
+            return Err(t.not_now.to_string());
+        };
+        let word = text.trim().to_lowercase();
+        let by_word = match word.as_str() {
+            "min" | "m" => Some(Shortcut::Min),
+            "half" | "h" => Some(Shortcut::HalfPot),
+            "pot" | "p" => Some(Shortcut::Pot),
+            "all" | "allin" | "all-in" | "a" | "max" => Some(Shortcut::AllIn),
+            _ => None,
+        };
+        if let Some(s) = by_word {
+            return self
+                .shortcut(s)
+                .map(Command::RaiseTo)
+                .ok_or_else(|| t.not_now.to_string());
+        }
+        let digits: String = word.chars().filter(|c| *c != ',' && *c != '_').collect();
+        match digits.parse::<Chips>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(Command::RaiseTo(n)),
+            Ok(n) => Err(fill(t.bad_amount, &[&chips(n), &chips(lo), &chips(hi)])),
+            Err(_) => Err(fill(
+                t.not_a_number,
+                &[&text.trim(), &chips(lo), &chips(hi)],
+            )),
+        }
+    }
+}
+
+/// What the human is asked now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Nothing: bots are to act.
+    Wait,
+    /// A betting decision.
+    Bet(BetAsk),
+    /// Choose `min` to `max` cards among `from`.
+    Cards {
+        /// What for.
+        kind: CardsKind,
+        /// The cards to choose from.
+        from: Vec<Card>,
+        /// At least this many.
+        min: usize,
+        /// At most this many.
+        max: usize,
+    },
+    /// Show or muck at the showdown.
+    Showdown,
+    /// The hand is over and explained: go on to the next one.
+    Next,
+    /// The human is out of chips: rebuy for this amount?
+    Rebuy(Chips),
+    /// The game or session is over.
+    Over,
+}
+
+/// The human's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Fold.
+    Fold,
+    /// Check.
+    Check,
+    /// Call.
+    Call,
+    /// Bet or raise to this amount.
+    RaiseTo(Chips),
+    /// These cards (to place, show, pick or discard).
+    Cards(Vec<Card>),
+    /// Show at the showdown.
+    Show,
+    /// Muck at the showdown.
+    Muck,
+    /// Go on to the next hand.
+    Continue,
+    /// Rebuy (or not).
+    Rebuy(bool),
+}
+
+/// A game being played by one human against bots.
+pub trait PlayGame {
+    /// The language of the messages.
+    fn lang(&self) -> Lang;
+    /// The table as the human's seat sees it.
+    fn table(&self) -> TableView;
+    /// What the human is asked now.
+    fn ask(&self) -> Ask;
+    /// Everything that happened, one line per fact, oldest first.
+    fn log(&self) -> &[String];
+    /// The last hand's or round's result explained (or the final ranking).
+    fn result(&self) -> &[String];
+    /// The hand the selected cards would make, said in words, if the game has such a hint.
+    fn preview(&self, selected: &[Card]) -> Option<String>;
+    /// Applies the human's answer; a message saying why not otherwise (nothing changes then).
+    fn command(&mut self, c: Command) -> Result<(), String>;
+    /// Lets one bot act, if a bot is to act now; false when there is nothing to do.
+    fn bot_step(&mut self) -> bool;
+    /// The game is quitting: finish what can be recorded.
+    fn quit(&mut self);
+    /// Records finished since the last call: (file name, contents).
+    fn take_records(&mut self) -> Vec<(String, String)>;
+    /// Help lines for this game.
+    fn help(&self) -> Vec<&'static str>;
+}
+
+/// The bots of a table, one per seat (`None` for the human), driven through the bots crate's
+/// [`Bot`] trait exactly as the arena drives them: a view, the legal actions, censored events.
+pub struct BotSeats<G: Game> {
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+}
+
+impl<G: Game> BotSeats<G> {
+    /// The bots, `None` at the human's seat.
+    pub fn new(bots: Vec<Option<Box<dyn Bot<G>>>>) -> BotSeats<G> {
+        BotSeats { bots }
+    }
+
+    /// Whether `seat` is a bot.
+    pub fn is_bot(&self, seat: usize) -> bool {
+        self.bots.get(seat).is_some_and(|b| b.is_some())
+    }
+
+    /// Tells every bot about `events`, each censored for its own seat by `censor`.
+    pub fn observe(
+        &mut self,
+        events: &[G::Event],
+        censor: impl Fn(&G::Event, usize) -> Option<G::Event>,
+    ) {
+        for (seat, bot) in self.bots.iter_mut().enumerate() {
+            if let Some(bot) = bot {
+                for e in events {
+                    if let Some(e) = censor(e, seat) {
+                        bot.observe(&e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The action of the bot at `seat`; an answer outside `legal` is replaced by `legal[0]`,
+    /// as the arena does. `None` if `seat` is not a bot or nothing is legal.
+    pub fn act(&mut self, seat: usize, view: &G::View, legal: &[G::Action]) -> Option<G::Action> {
+        let bot = self.bots.get_mut(seat)?.as_mut()?;
+        let first = *legal.first()?;
+        let a = bot.act(view, legal, Budget::UNLIMITED);
+        Some(if G::allows(legal, &a) { a } else { first })
+    }
+}
+
+/// Cards as text (`A♠ K♥`).
+pub fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pot-size shortcuts of a betting decision: `pot` is everything in the middle (bets
+/// included), `owed` what a call costs, `top` the largest bet of the round.
+pub fn shortcuts(
+    range: (Chips, Chips),
+    pot: Chips,
+    owed: Chips,
+    top: Chips,
+) -> Vec<(Shortcut, Chips)> {
+    let (lo, hi) = range;
+    let after_call = pot + owed;
+    let clamp = |v: Chips| v.clamp(lo, hi);
+    vec![
+        (Shortcut::Min, lo),
+        (Shortcut::HalfPot, clamp(top + after_call / 2)),
+        (Shortcut::Pot, clamp(top + after_call)),
+        (Shortcut::AllIn, hi),
+    ]
+}
+
+/// A seed for hand `k` of a session seeded with `seed` (SplitMix64 of both).
+pub fn derive_seed(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask() -> BetAsk {
+        BetAsk {
+            fold: true,
+            check: false,
+            call: Some(100),
+            raise: Some((200, 10_000)),
+            opening: false,
+            shortcuts: shortcuts((200, 10_000), 150, 100, 100),
+        }
+    }
+
+    #[test]
+    fn pot_size_raise_is_the_pot_after_the_call_over_the_bet() {
+        // Blinds 50/100, facing the big blind: pot 150, call 100 → pot 250, raise to 350.
+        let a = ask();
+        assert_eq!(a.shortcut(Shortcut::Pot), Some(350));
+        assert_eq!(a.shortcut(Shortcut::HalfPot), Some(225));
+        assert_eq!(a.shortcut(Shortcut::Min), Some(200));
+        assert_eq!(a.shortcut(Shortcut::AllIn), Some(10_000));
+    }
+
+    #[test]
+    fn typed_amounts_outside_the_range_name_the_range() {
+        let a = ask();
+        assert_eq!(a.raise_to("300", Lang::En), Ok(Command::RaiseTo(300)));
+        assert_eq!(a.raise_to("1,000", Lang::En), Ok(Command::RaiseTo(1000)));
+        assert_eq!(a.raise_to("pot", Lang::En), Ok(Command::RaiseTo(350)));
+        let e = a.raise_to("50", Lang::En).unwrap_err();
+        assert!(e.contains("200") && e.contains("10,000"), "{e}");
+        let e = a.raise_to("lots", Lang::En).unwrap_err();
+        assert!(e.contains("200 to 10,000"), "{e}");
+        let e = a.raise_to("99999999999999999999999", Lang::De).unwrap_err();
+        assert!(e.contains("200 bis 10,000"), "{e}");
+    }
+
+    #[test]
+    fn derived_seeds_differ_per_hand_and_repeat_per_seed() {
+        assert_ne!(derive_seed(1, 0), derive_seed(1, 1));
+        assert_eq!(derive_seed(7, 3), derive_seed(7, 3));
+    }
+}
