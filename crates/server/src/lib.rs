@@ -1,1 +1,241 @@
-//! The Tavolo card room server (work in progress).
+//! # tavolo-server
+//!
+//! The live card room: HTTP for accounts, history and health; one WebSocket per client for
+//! the lobby and the tables (docs/protocol.md is the contract).
+//!
+//! The key design decision: **each table is one tokio task that owns its game state**, and
+//! every connection only ever receives views built for its own seat (or the spectator view),
+//! serialised by that task. No lock guards game state; connections and tables talk through
+//! bounded channels. All database work goes through [`books`].
+#![deny(missing_docs)]
+
+pub mod books;
+pub mod client;
+pub mod config;
+pub mod fairness;
+mod http;
+pub mod lobby;
+pub mod metrics;
+pub mod protocol;
+pub mod ratelimit;
+pub mod table;
+mod ws;
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::Utf8Bytes;
+use tavolo_store::Store;
+use tokio::sync::watch;
+
+pub use books::{Books, Member};
+pub use config::Config;
+use lobby::Lobby;
+use metrics::Metrics;
+use protocol::{Code, ProtoError};
+use ratelimit::KeyedLimiter;
+use table::TableOptions;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database could not be opened or recovered.
+    #[error("database: {0}")]
+    Store(#[from] tavolo_store::StoreError),
+    /// The address could not be bound.
+    #[error("cannot listen: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The answers of a session's last intents, by `seq` (docs/protocol.md: a repeated `seq` gets
+/// the original answer and has no second effect).
+#[derive(Debug, Default)]
+pub struct Replay {
+    order: VecDeque<u64>,
+    answers: HashMap<u64, Utf8Bytes>,
+}
+
+impl Replay {
+    /// How many answers are kept per session.
+    pub const KEEP: usize = 256;
+
+    /// The answer already given to `seq`.
+    pub fn get(&self, seq: u64) -> Option<Utf8Bytes> {
+        self.answers.get(&seq).cloned()
+    }
+
+    /// Keeps the answer to `seq`, forgetting the oldest beyond [`Replay::KEEP`].
+    pub fn put(&mut self, seq: u64, answer: Utf8Bytes) {
+        if self.answers.insert(seq, answer).is_none() {
+            self.order.push_back(seq);
+            while self.order.len() > Self::KEEP {
+                if let Some(old) = self.order.pop_front() {
+                    self.answers.remove(&old);
+                }
+            }
+        }
+    }
+}
+
+/// Everything a running room shares: the books, the lobby, metrics, settings.
+#[derive(Debug)]
+pub struct Room {
+    /// The database.
+    pub books: Books,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    /// The settings.
+    pub config: Config,
+    /// The lobby.
+    pub lobby: Lobby,
+    login_by_ip: KeyedLimiter,
+    login_by_name: KeyedLimiter,
+    replay: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Replay>>>>,
+    next_conn: AtomicU64,
+    closing: watch::Sender<bool>,
+}
+
+impl Room {
+    /// The replay cache of a session.
+    fn replay_for(&self, token: &str) -> Arc<tokio::sync::Mutex<Replay>> {
+        let mut map = self.replay.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(token.to_string()).or_default().clone()
+    }
+
+    fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Relaxed)
+    }
+
+    /// Opens a table: registered in the store, bots created and seated, its task started.
+    pub async fn create_table(
+        self: &Arc<Room>,
+        options: TableOptions,
+    ) -> Result<String, ProtoError> {
+        if *self.closing.borrow() {
+            return Err(ProtoError::new(
+                Code::NotAllowed,
+                "the server is shutting down",
+            ));
+        }
+        let json = serde_json::to_string(&options)
+            .map_err(|e| ProtoError::new(Code::InvalidOptions, e.to_string()))?;
+        let id = self
+            .books
+            .create_table(options.game.name(), &json)
+            .await
+            .map_err(books::proto)?;
+        let mut bots = Vec::new();
+        for i in 0..options.bots {
+            let m = self
+                .books
+                .bot(&format!("bot-{}-{}", &id[1..], i + 1))
+                .await
+                .map_err(books::proto)?;
+            bots.push(m);
+        }
+        let handle = table::spawn(self.clone(), id.clone(), options, bots);
+        self.lobby.insert(handle);
+        Ok(id)
+    }
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct ServerHandle {
+    addr: SocketAddr,
+    room: Arc<Room>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    serving: tokio::task::JoinHandle<()>,
+}
+
+/// The server.
+pub struct Server;
+
+impl Server {
+    /// Opens the database (recovering from an unclean stop), binds, and starts serving.
+    pub async fn start(config: Config) -> Result<ServerHandle, ServerError> {
+        let store = Store::open(&config.db_url).await?;
+        Server::start_with_store(config, store).await
+    }
+
+    /// As [`Server::start`], with a store already open.
+    pub async fn start_with_store(
+        config: Config,
+        store: Store,
+    ) -> Result<ServerHandle, ServerError> {
+        let books = Books::new(store);
+        books.recover().await?;
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let room = Arc::new(Room {
+            books,
+            metrics: Arc::new(Metrics::default()),
+            config,
+            lobby: Lobby::default(),
+            login_by_ip: KeyedLimiter::new(10.0 / 60.0, 20.0),
+            login_by_name: KeyedLimiter::new(5.0 / 60.0, 10.0),
+            replay: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+            closing: watch::channel(false).0,
+        });
+        let app = http::router(room.clone());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = tokio::spawn(async move {
+            let r = axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await;
+            if let Err(e) = r {
+                tracing::error!(error = %e, "the server stopped");
+            }
+        });
+        tracing::info!(%addr, db = room.books.db_name(), "listening");
+        Ok(ServerHandle {
+            addr,
+            room,
+            stop: Some(stop),
+            serving,
+        })
+    }
+}
+
+impl ServerHandle {
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The shared state (tests, the load generator).
+    pub fn room(&self) -> &Arc<Room> {
+        &self.room
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        self.room.books.store()
+    }
+
+    /// Graceful shutdown: new tables and connections are refused, every hand in progress is
+    /// voided (its stacks stay as they were before it was dealt), every seat is cashed out,
+    /// connections are closed, and the server stops.
+    pub async fn shutdown(mut self) {
+        let _ = self.room.closing.send(true);
+        for t in self.room.lobby.all() {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            if t.tx.send(table::TableCmd::Shutdown(tx)).await.is_ok() {
+                let _ = rx.await;
+            }
+        }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
+        tracing::info!("stopped");
+    }
+}

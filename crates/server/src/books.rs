@@ -1,0 +1,308 @@
+//! Every call into the store (`tavolo_store`) in one place: accounts, sessions, chips moving
+//! between accounts, seats and pots, and the hand history. Chips are the engine's
+//! [`Chips`] (`u64`) in the server and `i64` in the store; the conversion is here.
+
+use tavolo_engine::Chips;
+use tavolo_store::{
+    Account, FinishedHand, HandId, Journal, NewHand, Store, StoreError, User, UserId,
+};
+
+use crate::protocol::{Code, ProtoError};
+
+/// A user as the room shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The store's id.
+    pub id: UserId,
+    /// The name.
+    pub name: String,
+    /// A guest account.
+    pub guest: bool,
+    /// A bot playing inside the server.
+    pub bot: bool,
+}
+
+impl From<User> for Member {
+    fn from(u: User) -> Member {
+        Member {
+            guest: u.guest(),
+            bot: u.bot(),
+            id: u.id,
+            name: u.name,
+        }
+    }
+}
+
+/// The store error as a protocol error (what a client may be told).
+pub fn proto(e: StoreError) -> ProtoError {
+    match e {
+        StoreError::InsufficientFunds { .. } => {
+            ProtoError::new(Code::InsufficientChips, e.to_string())
+        }
+        other => {
+            tracing::error!(error = %other, "store failure");
+            ProtoError::new(Code::Internal, "the database failed; try again")
+        }
+    }
+}
+
+fn chips(c: Chips) -> i64 {
+    i64::try_from(c).unwrap_or(i64::MAX)
+}
+
+/// A table seat's account.
+fn seat(table: &str, user: UserId) -> Account {
+    Account::Seat {
+        table: table.to_string(),
+        user,
+    }
+}
+
+/// The owner's side of a seat: the user's account, or the house for a bot.
+fn owner(m: &Member) -> Account {
+    if m.bot {
+        Account::House
+    } else {
+        Account::User(m.id)
+    }
+}
+
+/// The store, seen from the room.
+#[derive(Clone, Debug)]
+pub struct Books {
+    store: Store,
+}
+
+impl Books {
+    /// Wraps an open store.
+    pub fn new(store: Store) -> Books {
+        Books { store }
+    }
+
+    /// The store itself (tests, audit).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn db_name(&self) -> &'static str {
+        self.store.kind().name()
+    }
+
+    /// Start-up recovery: hands left unfinished by a crash are voided and every chip at a
+    /// table goes back to its owner.
+    pub async fn recover(&self) -> Result<(), StoreError> {
+        let r = self.store.recover().await?;
+        if !r.voided.is_empty() || !r.returned.is_empty() {
+            tracing::warn!(
+                voided = r.voided.len(),
+                returned = r.returned.len(),
+                "recovered after an unclean stop"
+            );
+        }
+        Ok(())
+    }
+
+    /// Registers an account.
+    pub async fn register(&self, name: &str, password: &str) -> Result<Member, StoreError> {
+        self.store.register(name, password).await.map(Member::from)
+    }
+
+    /// Checks a name and password.
+    pub async fn login(&self, name: &str, password: &str) -> Result<Member, StoreError> {
+        self.store.login(name, password).await.map(Member::from)
+    }
+
+    /// A new guest with its grant.
+    pub async fn guest(&self) -> Result<Member, StoreError> {
+        self.store.create_guest().await.map(Member::from)
+    }
+
+    /// A new bot user.
+    pub async fn bot(&self, name: &str) -> Result<Member, StoreError> {
+        self.store.create_bot(name).await.map(Member::from)
+    }
+
+    /// A session token for a user.
+    pub async fn new_session(&self, user: UserId) -> Result<String, StoreError> {
+        self.store.create_session(user).await
+    }
+
+    /// The user of a session token.
+    pub async fn session(&self, token: &str) -> Result<Option<Member>, StoreError> {
+        Ok(self.store.session_user(token).await?.map(Member::from))
+    }
+
+    /// Ends a session.
+    pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
+        self.store.end_session(token).await
+    }
+
+    /// The chips in a user's account.
+    pub async fn balance(&self, user: UserId) -> Result<i64, StoreError> {
+        self.store.balance(&Account::User(user)).await
+    }
+
+    /// Registers a table; returns its id.
+    pub async fn create_table(&self, game: &str, options_json: &str) -> Result<String, StoreError> {
+        self.store.create_table(game, options_json).await
+    }
+
+    /// Closes a table, cashing out every seat.
+    pub async fn close_table(&self, table: &str) -> Result<(), StoreError> {
+        self.store.close_table(table).await.map(|_| ())
+    }
+
+    /// Chips from the owner (a user, or the house for a bot) to the seat: a buy-in or rebuy.
+    /// `key` makes it happen once.
+    pub async fn to_seat(
+        &self,
+        key: String,
+        table: &str,
+        m: &Member,
+        amount: Chips,
+    ) -> Result<(), StoreError> {
+        let j = Journal::move_chips(key, "buy_in", owner(m), seat(table, m.id), chips(amount));
+        self.store.transfer(&j).await.map(|_| ())
+    }
+
+    /// Chips from the seat back to the owner: a cash-out.
+    pub async fn from_seat(
+        &self,
+        key: String,
+        table: &str,
+        m: &Member,
+        amount: Chips,
+    ) -> Result<(), StoreError> {
+        if amount == 0 {
+            return Ok(());
+        }
+        let j = Journal::move_chips(key, "cash_out", seat(table, m.id), owner(m), chips(amount));
+        self.store.transfer(&j).await.map(|_| ())
+    }
+
+    /// Saint Poker stakes: each player's stake into the table's pot.
+    pub async fn stakes(
+        &self,
+        key: String,
+        table: &str,
+        players: &[Member],
+        stake: Chips,
+    ) -> Result<(), StoreError> {
+        if stake == 0 {
+            return Ok(());
+        }
+        let mut legs: Vec<(Account, i64)> =
+            players.iter().map(|m| (owner(m), -chips(stake))).collect();
+        legs.push((
+            Account::Pot(table.to_string()),
+            chips(stake) * players.len() as i64,
+        ));
+        self.store
+            .transfer(&Journal::new(key, "stake", legs))
+            .await
+            .map(|_| ())
+    }
+
+    /// Records a hand about to be dealt.
+    pub async fn begin_hand(
+        &self,
+        table: &str,
+        game: &str,
+        commitment: &str,
+        seed_hex: &str,
+        players: &[(usize, &Member, Chips)],
+    ) -> Result<HandId, StoreError> {
+        self.store
+            .begin_hand(&NewHand {
+                table: table.to_string(),
+                game: game.to_string(),
+                commitment: commitment.to_string(),
+                seed_hex: seed_hex.to_string(),
+                players: players
+                    .iter()
+                    .map(|&(s, m, c)| (s, m.id, chips(c)))
+                    .collect(),
+            })
+            .await
+    }
+
+    /// Records a betting hand's end: each seat's change and the pot's (chips carried in and
+    /// out), with the record, in one transaction.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn finish_betting_hand(
+        &self,
+        id: HandId,
+        table: &str,
+        record: String,
+        format: &str,
+        deltas: &[(&Member, i64)],
+        pot_delta: i64,
+    ) -> Result<(), StoreError> {
+        let mut legs: Vec<(Account, i64)> = deltas
+            .iter()
+            .map(|(m, d)| (seat(table, m.id), *d))
+            .collect();
+        legs.push((Account::Pot(table.to_string()), pot_delta));
+        let journal = Journal::new(format!("hand:{}", id.0), "hand", legs);
+        let results = deltas.iter().map(|(m, d)| (m.id, *d)).collect();
+        self.store
+            .finish_hand(
+                id,
+                &FinishedHand {
+                    record,
+                    format: format.to_string(),
+                    results,
+                    journal,
+                },
+            )
+            .await
+            .map(|_| ())
+    }
+
+    /// Records a Saint Poker game's end: the pot paid out to the owners of the winners, each
+    /// player's result (winnings less stake).
+    pub async fn finish_saint_game(
+        &self,
+        id: HandId,
+        table: &str,
+        record: String,
+        payouts: &[(&Member, Chips)],
+        stake: Chips,
+    ) -> Result<(), StoreError> {
+        let pot: i64 = payouts.iter().map(|(_, c)| chips(*c)).sum();
+        let mut legs: Vec<(Account, i64)> = payouts
+            .iter()
+            .filter(|(_, c)| *c > 0)
+            .map(|(m, c)| (owner(m), chips(*c)))
+            .collect();
+        legs.push((Account::Pot(table.to_string()), -pot));
+        let journal = Journal::new(format!("hand:{}", id.0), "saint", legs);
+        let results = payouts
+            .iter()
+            .map(|(m, c)| (m.id, chips(*c) - chips(stake)))
+            .collect();
+        self.store
+            .finish_hand(
+                id,
+                &FinishedHand {
+                    record,
+                    format: "saint-json".into(),
+                    results,
+                    journal,
+                },
+            )
+            .await
+            .map(|_| ())
+    }
+
+    /// Voids a hand in progress (shutdown): no chips had moved.
+    pub async fn void_hand(&self, id: HandId) -> Result<(), StoreError> {
+        self.store.void_hand(id).await
+    }
+
+    /// Direct access for the history routes.
+    pub fn raw(&self) -> &Store {
+        &self.store
+    }
+}

@@ -1,0 +1,37 @@
+//! The server's settings.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The database: `sqlite:/path/tavolo.db`, `sqlite::memory:` or `postgres://…`.
+    pub db_url: String,
+    /// Origins allowed to open WebSockets besides the server's own.
+    pub allow_origins: Vec<String>,
+    /// How long a bot waits before acting (0: at once).
+    pub bot_delay: Duration,
+    /// The pause between hands, while the result is shown.
+    pub hand_pause: Duration,
+    /// Messages per second each connection may send, and the burst.
+    pub ws_rate: (f64, f64),
+    /// Most WebSocket connections at once.
+    pub max_connections: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db_url: "sqlite::memory:".into(),
+            allow_origins: Vec::new(),
+            bot_delay: Duration::from_millis(800),
+            hand_pause: Duration::from_secs(3),
+            ws_rate: (20.0, 40.0),
+            max_connections: 50_000,
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The HTTP routes: health, metrics, accounts (session cookie), the lobby list, history and
+//! fairness.
+
+#![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use tavolo_store::{HandId, StoreError};
+
+use crate::books::Member;
+use crate::ws::{self, user_json};
+use crate::Room;
+
+/// The cookie holding the session token.
+pub const COOKIE: &str = "tavolo_session";
+
+/// All routes.
+pub fn router(room: Arc<Room>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/api/register", post(register))
+        .route("/api/login", post(login))
+        .route("/api/guest", post(guest))
+        .route("/api/logout", post(logout))
+        .route("/api/me", get(me))
+        .route("/api/tables", get(tables))
+        .route("/api/history", get(history))
+        .route("/api/history/{id}", get(history_item))
+        .route("/api/fairness/{id}", get(fairness))
+        .route("/ws", get(ws::upgrade))
+        .with_state(room)
+}
+
+/// `{"error":{"code":…,"message":…}}` with a status.
+pub fn api_error(status: StatusCode, code: &str, message: &str) -> Response {
+    (
+        status,
+        Json(json!({"error": {"code": code, "message": message}})),
+    )
+        .into_response()
+}
+
+/// The session token from the `Cookie` header.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|kv| {
+            let (k, v) = kv.trim().split_once('=')?;
+            (k == COOKIE && !v.is_empty()).then(|| v.to_string())
+        })
+}
+
+fn store_error(e: StoreError) -> Response {
+    match &e {
+        StoreError::NameTaken(_) => api_error(StatusCode::CONFLICT, "name_taken", &e.to_string()),
+        StoreError::InvalidName { .. } => {
+            api_error(StatusCode::BAD_REQUEST, "invalid_name", &e.to_string())
+        }
+        StoreError::WeakPassword(_) => {
+            api_error(StatusCode::BAD_REQUEST, "weak_password", &e.to_string())
+        }
+        StoreError::BadCredentials => {
+            api_error(StatusCode::UNAUTHORIZED, "bad_credentials", &e.to_string())
+        }
+        StoreError::NoSuchHand(_) => api_error(StatusCode::NOT_FOUND, "not_found", &e.to_string()),
+        _ => {
+            tracing::error!(error = %e, "store failure");
+            api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the database failed",
+            )
+        }
+    }
+}
+
+async fn healthz(State(room): State<Arc<Room>>) -> Response {
+    Json(json!({"status": "ok", "db": room.books.db_name()})).into_response()
+}
+
+async fn metrics(State(room): State<Arc<Room>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        room.metrics.render(),
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Answers with the user and a fresh session cookie.
+async fn signed_in(room: &Room, m: Member) -> Response {
+    let token = match room.books.new_session(m.id).await {
+        Ok(t) => t,
+        Err(e) => return store_error(e),
+    };
+    let balance = room.books.balance(m.id).await.unwrap_or(0);
+    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000");
+    let mut r = Json(json!({"user": user_json(&m, balance)})).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+fn credentials(body: &[u8]) -> Result<Credentials, Response> {
+    serde_json::from_slice(body).map_err(|e| {
+        api_error(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            &format!("expected {{\"name\":…,\"password\":…}}: {e}"),
+        )
+    })
+}
+
+async fn register(State(room): State<Arc<Room>>, body: axum::body::Bytes) -> Response {
+    let c = match credentials(&body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    match room.books.register(&c.name, &c.password).await {
+        Ok(m) => signed_in(&room, m).await,
+        Err(e) => store_error(e),
+    }
+}
+
+async fn login(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: axum::body::Bytes,
+) -> Response {
+    let c = match credentials(&body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    if !room.login_by_ip.check(&addr.ip().to_string())
+        || !room.login_by_name.check(&c.name.to_lowercase())
+    {
+        return api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many login attempts; wait a minute",
+        );
+    }
+    match room.books.login(&c.name, &c.password).await {
+        Ok(m) => signed_in(&room, m).await,
+        Err(e) => store_error(e),
+    }
+}
+
+async fn guest(State(room): State<Arc<Room>>) -> Response {
+    match room.books.guest().await {
+        Ok(m) => signed_in(&room, m).await,
+        Err(e) => store_error(e),
+    }
+}
+
+async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
+    if let Some(t) = session_token(&headers) {
+        if let Err(e) = room.books.end_session(&t).await {
+            return store_error(e);
+        }
+    }
+    let mut r = Json(json!({})).into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static("tavolo_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"),
+    );
+    r
+}
+
+async fn user(room: &Room, headers: &HeaderMap) -> Result<Member, Response> {
+    let unauth = || api_error(StatusCode::UNAUTHORIZED, "unauthenticated", "log in first");
+    let token = session_token(headers).ok_or_else(unauth)?;
+    match room.books.session(&token).await {
+        Ok(Some(m)) => Ok(m),
+        Ok(None) => Err(unauth()),
+        Err(e) => Err(store_error(e)),
+    }
+}
+
+async fn me(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
+    match user(&room, &headers).await {
+        Ok(m) => {
+            let balance = room.books.balance(m.id).await.unwrap_or(0);
+            Json(json!({"user": user_json(&m, balance)})).into_response()
+        }
+        Err(r) => r,
+    }
+}
+
+async fn tables(State(room): State<Arc<Room>>) -> Response {
+    Json(json!({"tables": room.lobby.summaries()})).into_response()
+}
+
+async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
+    let m = match user(&room, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    match room.books.raw().history(m.id, 200).await {
+        Ok(items) => {
+            let items: Vec<_> = items
+                .iter()
+                .map(|i| json!({"id": format!("h-{}", i.id.0), "game": i.game, "table": i.table, "status": i.status,
+                    "seat": i.seat, "started_at": i.started_at, "finished_at": i.finished_at, "result": i.result}))
+                .collect();
+            Json(json!({"items": items})).into_response()
+        }
+        Err(e) => store_error(e),
+    }
+}
+
+fn hand_id(s: &str) -> Option<HandId> {
+    s.strip_prefix("h-").unwrap_or(s).parse().ok().map(HandId)
+}
+
+async fn history_item(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let m = match user(&room, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let Some(id) = hand_id(&id) else {
+        return api_error(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "hand ids look like h-123",
+        );
+    };
+    let h = match room.books.raw().hand(id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(e),
+    };
+    // A record shows every player's cards: only the players of the hand may read it.
+    if !h.players.iter().any(|p| p.1 == m.id) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "only the players of a hand may read its record",
+        );
+    }
+    match (h.record, h.format.as_deref()) {
+        (Some(r), Some("phh")) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], r).into_response()
+        }
+        (Some(r), Some(_)) => ([(header::CONTENT_TYPE, "application/json")], r).into_response(),
+        _ => api_error(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "the hand has no record (not over, or voided)",
+        ),
+    }
+}
+
+async fn fairness(State(room): State<Arc<Room>>, Path(id): Path<String>) -> Response {
+    let Some(id) = hand_id(&id) else {
+        return api_error(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "hand ids look like h-123",
+        );
+    };
+    match room.books.raw().hand(id).await {
+        Ok(h) => Json(json!({"hand": format!("h-{}", h.id.0), "commitment": h.commitment, "seed": h.seed_hex, "status": h.status})).into_response(),
+        Err(e) => store_error(e),
+    }
+}

@@ -1,0 +1,129 @@
+//! The lobby: the registry of open tables, who is present where (for `hello` to resume), the
+//! `lobby_update` feed, and the intents that are not about one table.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock};
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::json;
+use tavolo_store::UserId;
+use tokio::sync::broadcast;
+
+use crate::table::{TableHandle, TableSummary};
+
+/// Open tables and presence. Plain locks: they are held for a map operation, never across an
+/// `.await`.
+#[derive(Debug)]
+pub struct Lobby {
+    tables: RwLock<HashMap<String, TableHandle>>,
+    presence: Mutex<HashMap<UserId, Vec<String>>>,
+    updates: broadcast::Sender<Utf8Bytes>,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby {
+            tables: RwLock::new(HashMap::new()),
+            presence: Mutex::new(HashMap::new()),
+            updates: broadcast::channel(4096).0,
+        }
+    }
+}
+
+impl Lobby {
+    /// Registers a table.
+    pub fn insert(&self, t: TableHandle) {
+        if let Ok(s) = t.summary.lock() {
+            self.updated(&s);
+        }
+        if let Ok(mut map) = self.tables.write() {
+            map.insert(t.id.clone(), t);
+        }
+    }
+
+    /// A table by id.
+    pub fn get(&self, id: &str) -> Option<TableHandle> {
+        self.tables.read().ok()?.get(id).cloned()
+    }
+
+    /// Every open table.
+    pub fn all(&self) -> Vec<TableHandle> {
+        self.tables
+            .read()
+            .map(|m| m.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Every table's summary, sorted by id.
+    pub fn summaries(&self) -> Vec<TableSummary> {
+        let mut v: Vec<TableSummary> = self
+            .all()
+            .iter()
+            .filter_map(|t| t.summary.lock().ok().map(|s| s.clone()))
+            .collect();
+        v.sort_by(|a, b| a.id.cmp(&b.id));
+        v
+    }
+
+    /// The `lobby` message.
+    pub fn lobby_message(&self) -> Utf8Bytes {
+        json!({"v": 1, "type": "lobby", "tables": self.summaries()})
+            .to_string()
+            .into()
+    }
+
+    /// A table's summary changed.
+    pub fn updated(&self, s: &TableSummary) {
+        let _ = self.updates.send(
+            json!({"v": 1, "type": "lobby_update", "table": s})
+                .to_string()
+                .into(),
+        );
+    }
+
+    /// A table closed.
+    pub fn closed(&self, id: &str) {
+        if let Ok(mut map) = self.tables.write() {
+            map.remove(id);
+        }
+        let _ = self.updates.send(
+            json!({"v": 1, "type": "table_closed", "table": id})
+                .to_string()
+                .into(),
+        );
+    }
+
+    /// The lobby feed.
+    pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
+        self.updates.subscribe()
+    }
+
+    /// Records whether a user is seated, waiting or watching at a table.
+    pub fn set_presence(&self, user: UserId, table: &str, present: bool) {
+        let Ok(mut map) = self.presence.lock() else {
+            return;
+        };
+        let list = map.entry(user).or_default();
+        let at = list.iter().position(|t| t == table);
+        match (present, at) {
+            (true, None) => list.push(table.to_string()),
+            (false, Some(i)) => {
+                list.swap_remove(i);
+            }
+            _ => {}
+        }
+        if list.is_empty() {
+            map.remove(&user);
+        }
+    }
+
+    /// The tables where a user is present.
+    pub fn tables_of(&self, user: UserId) -> Vec<TableHandle> {
+        let ids: Vec<String> = self
+            .presence
+            .lock()
+            .map(|m| m.get(&user).cloned().unwrap_or_default())
+            .unwrap_or_default();
+        ids.iter().filter_map(|id| self.get(id)).collect()
+    }
+}

@@ -1,0 +1,128 @@
+//! Prometheus metrics, hand-written: atomics updated on the hot path, text exposition on scrape.
+
+use std::fmt::Write;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Upper bounds of the action latency histogram, in seconds.
+const BUCKETS: [f64; 12] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+];
+
+/// The room's counters and gauges.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Open tables.
+    pub tables: AtomicU64,
+    /// Seated players (bots included).
+    pub players: AtomicU64,
+    /// Open WebSocket connections.
+    pub connections: AtomicU64,
+    /// Hands and games finished.
+    pub hands: AtomicU64,
+    /// Player actions applied.
+    pub actions: AtomicU64,
+    /// Messages refused (malformed, rate-limited, …).
+    pub refused: AtomicU64,
+    latency: [AtomicU64; BUCKETS.len() + 1],
+    latency_sum_us: AtomicU64,
+    rate: Mutex<Option<(Instant, u64, f64)>>,
+}
+
+impl Metrics {
+    /// Records how long an action took from its arrival at the table to its broadcast.
+    pub fn observe_action(&self, d: Duration) {
+        let s = d.as_secs_f64();
+        let i = BUCKETS
+            .iter()
+            .position(|&b| s <= b)
+            .unwrap_or(BUCKETS.len());
+        self.latency[i].fetch_add(1, Relaxed);
+        self.latency_sum_us.fetch_add(d.as_micros() as u64, Relaxed);
+        self.actions.fetch_add(1, Relaxed);
+    }
+
+    /// Hands per second since the previous scrape (the first scrape: 0).
+    fn hands_per_second(&self) -> f64 {
+        let now = Instant::now();
+        let hands = self.hands.load(Relaxed);
+        let mut r = self.rate.lock().unwrap_or_else(|e| e.into_inner());
+        let rate = match *r {
+            Some((t, h, last)) => {
+                let dt = now.duration_since(t).as_secs_f64();
+                if dt < 1.0 {
+                    // Scraped again too soon: keep the previous figure and window.
+                    return last;
+                }
+                hands.saturating_sub(h) as f64 / dt
+            }
+            None => 0.0,
+        };
+        *r = Some((now, hands, rate));
+        rate
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let mut s = String::with_capacity(2048);
+        let gauge = |s: &mut String, name: &str, help: &str, v: f64| {
+            let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
+        };
+        let counter = |s: &mut String, name: &str, help: &str, v: u64| {
+            let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}");
+        };
+        gauge(
+            &mut s,
+            "tavolo_tables",
+            "Open tables.",
+            self.tables.load(Relaxed) as f64,
+        );
+        gauge(
+            &mut s,
+            "tavolo_players",
+            "Seated players, bots included.",
+            self.players.load(Relaxed) as f64,
+        );
+        gauge(
+            &mut s,
+            "tavolo_connections",
+            "Open WebSocket connections.",
+            self.connections.load(Relaxed) as f64,
+        );
+        counter(
+            &mut s,
+            "tavolo_hands_total",
+            "Hands and games finished.",
+            self.hands.load(Relaxed),
+        );
+        gauge(
+            &mut s,
+            "tavolo_hands_per_second",
+            "Hands finished per second since the previous scrape.",
+            self.hands_per_second(),
+        );
+        counter(
+            &mut s,
+            "tavolo_refused_total",
+            "Client messages refused.",
+            self.refused.load(Relaxed),
+        );
+        let name = "tavolo_action_latency_seconds";
+        let _ = writeln!(s, "# HELP {name} Time from a player's action reaching its table to the table_state broadcast.\n# TYPE {name} histogram");
+        let mut cum = 0;
+        for (i, b) in BUCKETS.iter().enumerate() {
+            cum += self.latency[i].load(Relaxed);
+            let _ = writeln!(s, "{name}_bucket{{le=\"{b}\"}} {cum}");
+        }
+        cum += self.latency[BUCKETS.len()].load(Relaxed);
+        let _ = writeln!(s, "{name}_bucket{{le=\"+Inf\"}} {cum}");
+        let _ = writeln!(
+            s,
+            "{name}_sum {}",
+            self.latency_sum_us.load(Relaxed) as f64 / 1e6
+        );
+        let _ = writeln!(s, "{name}_count {cum}");
+        s
+    }
+}

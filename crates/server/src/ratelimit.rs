@@ -1,0 +1,88 @@
+//! Token buckets: per WebSocket connection (messages) and per key (logins by IP and by name).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// A token bucket: `rate` tokens per second, at most `burst`.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: Instant::now(),
+            rate,
+            burst,
+        }
+    }
+
+    /// Takes one token if there is one.
+    pub fn take(&mut self, now: Instant) -> bool {
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Buckets by key. The map is behind a plain mutex: no `.await` while it is held, and a login is
+/// rare next to the work it guards (an Argon2 hash).
+#[derive(Debug)]
+pub struct KeyedLimiter {
+    buckets: Mutex<HashMap<String, Bucket>>,
+    rate: f64,
+    burst: f64,
+}
+
+impl KeyedLimiter {
+    /// `rate` per second and `burst` per key.
+    pub fn new(rate: f64, burst: f64) -> KeyedLimiter {
+        KeyedLimiter {
+            buckets: Mutex::new(HashMap::new()),
+            rate,
+            burst,
+        }
+    }
+
+    /// Whether `key` may go ahead now (takes a token).
+    pub fn check(&self, key: &str) -> bool {
+        let now = Instant::now();
+        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 100_000 {
+            // Forget full buckets so the map cannot grow without bound.
+            map.retain(|_, b| {
+                let mut c = b.clone();
+                !c.take(now) || c.tokens + 1.0 < c.burst
+            });
+        }
+        map.entry(key.to_string())
+            .or_insert_with(|| Bucket::new(self.rate, self.burst))
+            .take(now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_refuses() {
+        let mut b = Bucket::new(20.0, 40.0);
+        let now = Instant::now();
+        assert_eq!((0..100).filter(|_| b.take(now)).count(), 40);
+        assert!(b.take(now + std::time::Duration::from_millis(100)));
+    }
+}

@@ -1,0 +1,255 @@
+//! Table options (`create_table`), checked before a table opens, and the lobby's summary.
+
+use serde::{Deserialize, Serialize};
+use tavolo_engine::holdem::Structure;
+use tavolo_engine::Chips;
+
+use crate::protocol::{Code, ProtoError};
+
+/// The three games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Texas Hold'em.
+    Holdem,
+    /// Five-Card Draw, German rules.
+    Draw,
+    /// Saint Poker.
+    Saint,
+}
+
+impl GameKind {
+    /// The name on the wire and in the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Holdem => "holdem",
+            GameKind::Draw => "draw",
+            GameKind::Saint => "saint",
+        }
+    }
+}
+
+/// The options of a table, as sent by `create_table` (missing fields take the defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableOptions {
+    /// The game.
+    pub game: GameKind,
+    /// A name for the lobby.
+    pub name: String,
+    /// Hold'em: `nl`, `pl` or `limit`; Draw: `nl` only.
+    pub structure: String,
+    /// Hold'em small blind.
+    pub small_blind: Chips,
+    /// Hold'em big blind.
+    pub big_blind: Chips,
+    /// Draw ante (also the minimum bet).
+    pub ante: Chips,
+    /// The buy-in of a betting game.
+    pub buy_in: Chips,
+    /// The rebuy of a betting game.
+    pub rebuy: Chips,
+    /// Seats.
+    pub seats: usize,
+    /// Seconds per decision.
+    pub clock_secs: u64,
+    /// Time bank per player, seconds.
+    pub time_bank_secs: u64,
+    /// Seats filled by bots at once.
+    pub bots: usize,
+    /// The bots' level.
+    pub bot_level: String,
+    /// Saint Poker stake per player (0: friendly).
+    pub stake: Chips,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            game: GameKind::Holdem,
+            name: String::new(),
+            structure: "nl".into(),
+            small_blind: 1,
+            big_blind: 2,
+            ante: 5,
+            buy_in: 200,
+            rebuy: 200,
+            seats: 6,
+            clock_secs: 20,
+            time_bank_secs: 60,
+            bots: 0,
+            bot_level: String::new(),
+            stake: 0,
+        }
+    }
+}
+
+fn invalid(m: impl Into<String>) -> ProtoError {
+    ProtoError::new(Code::InvalidOptions, m)
+}
+
+impl TableOptions {
+    /// Reads and checks options from JSON.
+    pub fn from_json(v: &serde_json::Value) -> Result<TableOptions, ProtoError> {
+        let mut o: TableOptions =
+            serde_json::from_value(v.clone()).map_err(|e| invalid(e.to_string()))?;
+        o.check()?;
+        if o.name.is_empty() {
+            o.name = format!("{} table", o.game.name());
+        }
+        if o.bot_level.is_empty() {
+            o.bot_level = match o.game {
+                GameKind::Saint => "greedy".into(),
+                _ => "rules".into(),
+            };
+        }
+        Ok(o)
+    }
+
+    /// The Hold'em betting structure.
+    pub fn holdem_structure(&self) -> Structure {
+        match self.structure.as_str() {
+            "pl" => Structure::PotLimit,
+            "limit" => Structure::FixedLimit,
+            _ => Structure::NoLimit,
+        }
+    }
+
+    /// Whether chips are bet (Hold'em, Draw) rather than staked on a whole game.
+    pub fn betting(&self) -> bool {
+        self.game != GameKind::Saint
+    }
+
+    /// The name of the bot spec for this table's level.
+    pub fn bot_spec_name(&self) -> String {
+        match (self.game, self.bot_level.as_str()) {
+            (GameKind::Saint, l @ ("easy" | "normal" | "hard")) => format!("expert:{l}"),
+            (_, l) => l.to_string(),
+        }
+    }
+
+    fn check(&self) -> Result<(), ProtoError> {
+        if self.name.chars().count() > 40 {
+            return Err(invalid("the name has at most 40 characters"));
+        }
+        let seats = match self.game {
+            GameKind::Holdem => 2..=10,
+            GameKind::Draw => 2..=8,
+            GameKind::Saint => 2..=5,
+        };
+        if !seats.contains(&self.seats) {
+            return Err(invalid(format!(
+                "{} tables have {}–{} seats",
+                self.game.name(),
+                seats.start(),
+                seats.end()
+            )));
+        }
+        if self.bots >= self.seats {
+            return Err(invalid("bots must leave at least one seat for a player"));
+        }
+        if self.clock_secs > 600 || self.time_bank_secs > 3600 {
+            return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
+        }
+        let levels: &[&str] = match self.game {
+            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard"],
+            _ => &["", "random", "station", "rules", "expert"],
+        };
+        if !levels.contains(&self.bot_level.as_str()) {
+            return Err(invalid(format!(
+                "bot_level must be one of {}",
+                levels[1..].join(", ")
+            )));
+        }
+        const MAX: Chips = 1_000_000_000;
+        match self.game {
+            GameKind::Holdem => {
+                if !["nl", "pl", "limit"].contains(&self.structure.as_str()) {
+                    return Err(invalid("structure must be nl, pl or limit"));
+                }
+                if self.big_blind < 2 || self.small_blind == 0 || self.small_blind > self.big_blind
+                {
+                    return Err(invalid(
+                        "blinds: 0 < small_blind ≤ big_blind, big_blind ≥ 2",
+                    ));
+                }
+                if self.buy_in < self.big_blind || self.buy_in > MAX || self.rebuy > MAX {
+                    return Err(invalid("the buy-in must be at least the big blind"));
+                }
+            }
+            GameKind::Draw => {
+                if self.structure != "nl" {
+                    return Err(invalid("Five-Card Draw is played no-limit (structure nl)"));
+                }
+                if self.ante == 0
+                    || self.buy_in < self.ante
+                    || self.buy_in > MAX
+                    || self.rebuy > MAX
+                {
+                    return Err(invalid(
+                        "the ante must be positive and the buy-in at least the ante",
+                    ));
+                }
+            }
+            GameKind::Saint => {
+                if self.stake > MAX {
+                    return Err(invalid("the stake is too large"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One table as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableSummary {
+    /// The table's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The game.
+    pub game: GameKind,
+    /// The betting structure (`null` for Saint Poker).
+    pub structure: Option<String>,
+    /// Blinds `1/2`, ante `5`, or stake `100`.
+    pub stakes: String,
+    /// Buy-in (0 for Saint Poker).
+    pub buy_in: Chips,
+    /// Seats.
+    pub seats: usize,
+    /// Seats taken.
+    pub seated: usize,
+    /// Players on the waiting list.
+    pub waiting: usize,
+    /// Bots seated.
+    pub bots: usize,
+    /// Seconds per decision.
+    pub clock_secs: u64,
+    /// `waiting` (for players), `playing`, or `closed`.
+    pub state: &'static str,
+}
+
+impl TableSummary {
+    /// The summary of a fresh table.
+    pub fn new(id: &str, o: &TableOptions) -> TableSummary {
+        TableSummary {
+            id: id.to_string(),
+            name: o.name.clone(),
+            game: o.game,
+            structure: o.betting().then(|| o.structure.clone()),
+            stakes: match o.game {
+                GameKind::Holdem => format!("{}/{}", o.small_blind, o.big_blind),
+                GameKind::Draw => o.ante.to_string(),
+                GameKind::Saint => o.stake.to_string(),
+            },
+            buy_in: if o.betting() { o.buy_in } else { 0 },
+            seats: o.seats,
+            seated: 0,
+            waiting: 0,
+            bots: 0,
+            clock_secs: o.clock_secs,
+            state: "waiting",
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! One WebSocket connection: authentication at the upgrade (session cookie, Origin), size and
+//! rate limits, the per-session replay cache, and dispatch of intents to the lobby or a table.
+
+use std::collections::HashSet;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::{broadcast, mpsc, Notify};
+
+use crate::books::Member;
+use crate::http::{api_error, session_token};
+use crate::protocol::{self, answer_json, error_json, Answer, Code, Intent, Kind, ProtoError};
+use crate::ratelimit::Bucket;
+use crate::table::{Conn, TableCmd, TableIntent, TableOptions};
+use crate::Room;
+
+/// Whether the `Origin` header (if any) is the server's own or an allowed one.
+fn origin_ok(room: &Room, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get("origin").and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    if room.config.allow_origins.iter().any(|o| o == origin) {
+        return true;
+    }
+    let host = headers
+        .get("host")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    origin == format!("http://{host}") || origin == format!("https://{host}")
+}
+
+/// `GET /ws`.
+pub async fn upgrade(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !origin_ok(&room, &headers) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "bad_origin",
+            "this origin may not open a WebSocket here",
+        );
+    }
+    let Some(token) = session_token(&headers) else {
+        return api_error(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "log in first (no session cookie)",
+        );
+    };
+    let member = match room.books.session(&token).await {
+        Ok(Some(m)) => m,
+        Ok(None) => {
+            return api_error(
+                StatusCode::UNAUTHORIZED,
+                "unauthenticated",
+                "the session has ended",
+            )
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "session lookup failed");
+            return api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the database failed",
+            );
+        }
+    };
+    if room.metrics.connections.load(Relaxed) as usize >= room.config.max_connections
+        || *room.closing.borrow()
+    {
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "too many connections",
+        );
+    }
+    // Frames up to 64 KiB are read (and those over 4 KiB refused with `too_large`); larger ones
+    // close the connection.
+    ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| connection(room, socket, member, token))
+        .into_response()
+}
+
+async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: String) {
+    room.metrics.connections.fetch_add(1, Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+    let kick = Arc::new(Notify::new());
+    let conn = Conn {
+        id: room.conn_id(),
+        user,
+        tx,
+        kick: kick.clone(),
+    };
+    let writer = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let replay = room.replay_for(&token);
+    let (rate, burst) = room.config.ws_rate;
+    let mut bucket = Bucket::new(rate, burst);
+    let mut lobby: Option<broadcast::Receiver<Utf8Bytes>> = None;
+    let mut touched: HashSet<String> = HashSet::new();
+    let mut closing = room.closing.subscribe();
+    loop {
+        tokio::select! {
+            _ = kick.notified() => break,
+            _ = closing.changed() => break,
+            update = async {
+                match lobby.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                match update {
+                    Ok(m) => { let _ = conn.tx.try_send(m); }
+                    Err(broadcast::error::RecvError::Lagged(_)) => { let _ = conn.tx.try_send(room.lobby.lobby_message()); }
+                    Err(broadcast::error::RecvError::Closed) => lobby = None,
+                }
+            }
+            msg = stream.next() => {
+                let text = match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        reply(&conn, error_json(None, &ProtoError::new(Code::Malformed, "send text frames of JSON")));
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take(Instant::now()) {
+                    room.metrics.refused.fetch_add(1, Relaxed);
+                    let seq = protocol::parse_intent(text.as_str()).ok().map(|i| i.seq);
+                    reply(&conn, error_json(seq, &ProtoError::new(Code::RateLimited, "at most 20 messages per second (bursts of 40)")));
+                    continue;
+                }
+                let intent = match protocol::parse_intent(text.as_str()) {
+                    Ok(i) => i,
+                    Err(u) => {
+                        room.metrics.refused.fetch_add(1, Relaxed);
+                        reply(&conn, error_json(u.seq, &u.error));
+                        continue;
+                    }
+                };
+                let mut cache = replay.lock().await;
+                if let Some(answer) = cache.get(intent.seq) {
+                    drop(cache);
+                    let _ = conn.tx.try_send(answer);
+                    continue;
+                }
+                let seq = intent.seq;
+                let kind = intent.kind;
+                if let Some(t) = &intent.table {
+                    touched.insert(t.clone());
+                }
+                let answer = dispatch(&room, &conn, intent).await;
+                if answer.is_err() {
+                    room.metrics.refused.fetch_add(1, Relaxed);
+                }
+                let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
+                cache.put(seq, msg.clone());
+                drop(cache);
+                let _ = conn.tx.try_send(msg);
+                if answer.is_ok() {
+                    match kind {
+                        Kind::Hello => {
+                            let _ = conn.tx.try_send(room.lobby.lobby_message());
+                            for t in room.lobby.tables_of(conn.user.id) {
+                                touched.insert(t.id.clone());
+                                let _ = t.tx.send(TableCmd::Attach(conn.clone())).await;
+                            }
+                        }
+                        Kind::Lobby => {
+                            lobby = Some(room.lobby.subscribe());
+                            let _ = conn.tx.try_send(room.lobby.lobby_message());
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    for id in touched
+        .iter()
+        .cloned()
+        .chain(room.lobby.tables_of(conn.user.id).into_iter().map(|t| t.id))
+    {
+        if let Some(t) = room.lobby.get(&id) {
+            let _ = t.tx.try_send(TableCmd::Detach(conn.id));
+        }
+    }
+    drop(conn);
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    room.metrics.connections.fetch_sub(1, Relaxed);
+}
+
+fn reply(conn: &Conn, text: String) {
+    let _ = conn.tx.try_send(text.into());
+}
+
+async fn dispatch(room: &Arc<Room>, conn: &Conn, intent: Intent) -> Answer {
+    let table_intent = match intent.kind {
+        Kind::Hello => {
+            let balance = room.books.balance(conn.user.id).await.unwrap_or(0);
+            return Ok(
+                json!({"user": user_json(&conn.user, balance), "protocol": protocol::VERSION}),
+            );
+        }
+        Kind::Lobby => return Ok(json!({})),
+        Kind::CreateTable => {
+            let options = TableOptions::from_json(
+                intent.options.as_ref().unwrap_or(&serde_json::Value::Null),
+            )?;
+            let id = room.create_table(options).await?;
+            return Ok(json!({"table": id}));
+        }
+        Kind::Join => TableIntent::Join {
+            buy_in: intent.buy_in,
+        },
+        Kind::Waitlist => TableIntent::Waitlist,
+        Kind::Watch => TableIntent::Watch,
+        Kind::Unwatch => TableIntent::Unwatch,
+        Kind::SitOut => TableIntent::SitOut,
+        Kind::SitIn => TableIntent::SitIn,
+        Kind::Rebuy => TableIntent::Rebuy,
+        Kind::Leave => TableIntent::Leave,
+        Kind::Act => TableIntent::Act {
+            hand: intent.hand.unwrap_or_default(),
+            action: intent.action.unwrap_or_default(),
+        },
+    };
+    let id = intent.table.unwrap_or_default();
+    let no_table = || ProtoError::new(Code::NoSuchTable, format!("no open table {id:?}"));
+    let table = room.lobby.get(&id).ok_or_else(no_table)?;
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    table
+        .tx
+        .send(TableCmd::Intent {
+            conn: conn.clone(),
+            intent: table_intent,
+            reply: tx,
+        })
+        .await
+        .map_err(|_| no_table())?;
+    match tokio::time::timeout(Duration::from_secs(30), rx).await {
+        Ok(Ok(a)) => a,
+        _ => Err(no_table()),
+    }
+}
+
+/// A user as the protocol shows them.
+pub fn user_json(m: &Member, balance: i64) -> serde_json::Value {
+    json!({"id": m.id.0, "name": m.name, "guest": m.guest, "bot": m.bot, "balance": balance})
+}
