@@ -1,0 +1,250 @@
+//! Five-Card Draw and Saint Poker over WebSockets with scripted humans and bots; Saint Poker's
+//! simultaneous choices stay secret until the reveal.
+
+mod common;
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use common::{assert_no_leak, audit, choose_betting, server, Client};
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_plays_five_card_draw_with_bots() {
+    let (h, _dir) = server("draw").await;
+    let mut human = Client::guest(h.local_addr()).await;
+    let created = human
+        .ask(
+            "create_table",
+            json!({"options": {"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
+            "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30}}),
+        )
+        .await;
+    let table = created["result"]["table"]
+        .as_str()
+        .expect("a table")
+        .to_string();
+    assert_eq!(
+        human.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let mut hands = HashSet::new();
+    let mut shown = HashSet::new();
+    let mut current = Value::Null;
+    let (mut n, mut exchanges) = (0, 0);
+    while hands.len() < 30 {
+        let m = human.next(30).await.expect("the table goes on");
+        if m["type"] != "table_state" {
+            continue;
+        }
+        if m["hand"] != current && !m["hand"].is_null() {
+            current = m["hand"].clone();
+            shown.clear();
+        }
+        assert_no_leak(&m, &mut shown);
+        if let Some(p) = m["previous"]["hand"].as_str() {
+            hands.insert(p.to_string());
+        }
+        if !human.inbox.is_empty() || m["hand"].is_null() || m["view"]["over"] == true {
+            if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
+                let r = human.ask("join", json!({"table": table})).await;
+                assert!(r["type"] == "ack" || r["code"] == "already_seated", "{r}");
+            }
+            continue;
+        }
+        let legal = m["legal"].as_array().cloned().unwrap_or_default();
+        // Folding out of turn is legal in Draw; only act when it is our turn.
+        if m["view"]["to_act"] != m["you"]["hand_seat"] || legal.is_empty() {
+            if m["you"]["hand_seat"].is_null()
+                && m["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s["seat"] == m["you"]["seat"] && s["chips"] == 0)
+            {
+                let _ = human.ask("rebuy", json!({"table": table})).await;
+            }
+            continue;
+        }
+        n += 1;
+        let action = choose_betting(&m["legal"], n, &m["view"]);
+        if action["action"] == "exchange" {
+            exchanges += 1;
+        }
+        let a = human
+            .ask(
+                "act",
+                json!({"table": table, "hand": m["hand"], "action": action}),
+            )
+            .await;
+        assert!(
+            a["type"] == "ack" || a["code"] == "stale_hand" || a["code"] == "not_your_turn",
+            "{action} → {a}"
+        );
+    }
+    assert!(
+        n > 10 && exchanges > 0,
+        "{n} actions, {exchanges} exchanges"
+    );
+    let items = tavolo_server::client::http(
+        h.local_addr(),
+        "GET",
+        "/api/history",
+        None,
+        Some(&human.session),
+    )
+    .await
+    .unwrap()
+    .json();
+    let id = items["items"][0]["id"]
+        .as_str()
+        .expect("a hand in the history")
+        .to_string();
+    let rec = tavolo_server::client::http(
+        h.local_addr(),
+        "GET",
+        &format!("/api/history/{id}"),
+        None,
+        Some(&human.session),
+    )
+    .await
+    .unwrap();
+    assert!(rec.json().is_object(), "a JSON record: {}", rec.body);
+    audit(&h).await;
+    h.shutdown().await;
+    audit_after(&_dir).await;
+}
+
+/// Opens the database again after a shutdown and checks the books.
+async fn audit_after(dir: &std::path::Path) {
+    let store = tavolo_store::Store::open_in_dir(dir).await.unwrap();
+    let report = store.audit().await.unwrap();
+    assert!(report.balanced(), "{:?}", report.problems);
+    assert_eq!(report.hands_playing, 0, "a hand was left in play");
+}
+
+/// Plays Saint Poker's choices for a client: the first legal action.
+fn saint_choice(m: &Value) -> Option<Value> {
+    let legal = m["legal"].as_array()?;
+    let first = legal.first()?;
+    let mut a = first.clone();
+    a.as_object_mut()?.remove("player");
+    Some(a)
+}
+
+/// The client's current state: `hello` makes the table send it again.
+async fn current(c: &mut Client) -> Value {
+    c.inbox.clear();
+    let r = c.ask("hello", json!({})).await;
+    assert_eq!(r["type"], "ack");
+    // After the ack: the lobby, then the table's state.
+    c.inbox.clear();
+    c.wait_for(10, |m| m["type"] == "lobby").await;
+    let mut m = c.wait_for(10, |m| m["type"] == "table_state").await;
+    while let Ok(Some(n)) = tokio::time::timeout(Duration::from_millis(30), c.next(1)).await {
+        if n["type"] == "table_state" {
+            m = n;
+        }
+    }
+    m
+}
+
+fn pending(m: &Value) -> bool {
+    m["hand"].is_string()
+        && m["legal"].as_array().is_some_and(|l| !l.is_empty())
+        && m["view"]["my_choice"].is_null()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal() {
+    let (h, dir) = server("saint").await;
+    let addr = h.local_addr();
+    let mut a = Client::guest(addr).await;
+    let mut b = Client::guest(addr).await;
+    let created = a
+        .ask(
+            "create_table",
+            json!({"options": {"game": "saint", "seats": 3, "bots": 1, "bot_level": "greedy",
+            "stake": 100, "clock_secs": 60}}),
+        )
+        .await;
+    let table = created["result"]["table"]
+        .as_str()
+        .expect("a table")
+        .to_string();
+    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
+    assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
+    let mut games = HashSet::new();
+    let mut secret = 0;
+    let mut steps = 0;
+    while games.len() < 2 {
+        steps += 1;
+        assert!(steps < 2000, "no progress");
+        let ma = current(&mut a).await;
+        let mb = current(&mut b).await;
+        for m in [&ma, &mb] {
+            if let Some(p) = m["previous"]["hand"].as_str() {
+                games.insert(p.to_string());
+            }
+        }
+        let phase = ma["view"]["phase"].as_str().unwrap_or("").to_string();
+        let hand = ma["hand"].clone();
+        if (phase == "place" || phase == "show") && pending(&ma) && pending(&mb) {
+            let r = a
+                .ask(
+                    "act",
+                    json!({"table": table, "hand": hand, "action": saint_choice(&ma).unwrap()}),
+                )
+                .await;
+            assert_eq!(r["type"], "ack", "{r}");
+            // Nothing at all reaches B while it still has to choose.
+            let heard = tokio::time::timeout(Duration::from_millis(300), b.read(1)).await;
+            assert!(
+                !matches!(heard, Ok(Some(_))),
+                "B heard of A's choice: {heard:?}"
+            );
+            let r = b
+                .ask(
+                    "act",
+                    json!({"table": table, "hand": hand, "action": saint_choice(&mb).unwrap()}),
+                )
+                .await;
+            assert_eq!(r["type"], "ack", "{r}");
+            let ra = a
+                .wait_for(10, |m| {
+                    m["type"] == "table_state" && !m["events"].as_array().unwrap().is_empty()
+                })
+                .await;
+            let rb = b
+                .wait_for(10, |m| {
+                    m["type"] == "table_state" && !m["events"].as_array().unwrap().is_empty()
+                })
+                .await;
+            assert_eq!(ra["events"], rb["events"], "the reveal differs");
+            assert_eq!(ra["version"], rb["version"]);
+            let key = if phase == "place" { "placed" } else { "shown" };
+            assert!(
+                !ra["view"][key].is_null() || ra["hand"] != hand,
+                "no reveal: {ra}"
+            );
+            secret += 1;
+            continue;
+        }
+        for (c, m) in [(&mut a, &ma), (&mut b, &mb)] {
+            if pending(m) {
+                let r = c.ask("act", json!({"table": table, "hand": m["hand"], "action": saint_choice(m).unwrap()})).await;
+                assert!(
+                    r["type"] == "ack" || r["code"] == "not_your_turn" || r["code"] == "stale_hand",
+                    "{r}"
+                );
+            }
+        }
+        if !pending(&ma) && !pending(&mb) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    assert!(secret >= 16, "{secret} simultaneous choices checked");
+    audit(&h).await;
+    h.shutdown().await;
+    audit_after(&dir).await;
+}
