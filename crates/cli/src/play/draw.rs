@@ -255,6 +255,9 @@ impl DrawSession {
                     t.shows,
                     &[&cards_text(&cards), &rank.describe(lang)],
                 );
+                // The seat row keeps the hand's category (the log has it all).
+                let desc = rank.describe(lang);
+                self.last[seat] = desc.split(',').next().unwrap_or_default().to_string();
             }
             Event::Mucked { seat } => say(self, seat, t.mucks, &[]),
             Event::PotWon { pot, seat, amount } => {

@@ -277,6 +277,9 @@ impl HoldemSession {
                     t.shows,
                     &[&cards_text(&cards), &rank.describe(lang)],
                 );
+                // The seat row keeps the hand's category (the log has it all).
+                let desc = rank.describe(lang);
+                self.last[seat] = desc.split(',').next().unwrap_or_default().to_string();
             }
             Event::Mucked { seat } => say(self, Some(seat), t.mucks, &[]),
             Event::PotWon { pot, seat, amount } => {

@@ -406,7 +406,7 @@ static PT: Texts = Texts {
     seed: "semente {0}",
     blinds: "blinds {0}/{1}",
     ante: "ante {0}",
-    streets: ["Pré-flop", "Flop", "Turn", "River", "Showdown"],
+    streets: ["Pré-flop", "Flop", "Turn", "River", "Mão encerrada"],
     draw_stages: [
         "Primeira aposta",
         "Troca",
@@ -533,7 +533,7 @@ static DE: Texts = Texts {
     seed: "Seed {0}",
     blinds: "Blinds {0}/{1}",
     ante: "Grundeinsatz {0}",
-    streets: ["Pre-Flop", "Flop", "Turn", "River", "Showdown"],
+    streets: ["Pre-Flop", "Flop", "Turn", "River", "Spiel vorbei"],
     draw_stages: [
         "Erste Setzrunde",
         "Kartentausch",
@@ -644,6 +644,73 @@ static DE: Texts = Texts {
     ],
 };
 
+/// `line` in the second person when it starts with the human's name (`you`): the templates
+/// are written for any player ("{0} raises to {1}"), so "You raises" becomes "You raise",
+/// "Tu rilancia" "Tu rilanci", "Du erhöht" "Du erhöhst" (Portuguese "Você" takes the third
+/// person already).
+pub fn second_person(lang: Lang, line: &str) -> String {
+    let you = texts(lang).you;
+    let Some(rest) = line.strip_prefix(you).and_then(|r| r.strip_prefix(' ')) else {
+        return line.to_string();
+    };
+    let pairs: &[(&str, &str)] = match lang {
+        Lang::En => &[
+            ("posts", "post"),
+            ("antes", "ante"),
+            ("folds", "fold"),
+            ("checks", "check"),
+            ("calls", "call"),
+            ("bets", "bet"),
+            ("raises", "raise"),
+            ("shows", "show"),
+            ("mucks", "muck"),
+            ("wins", "win"),
+            ("draws", "draw"),
+            ("stands", "stand"),
+            ("places", "place"),
+            ("picks", "pick"),
+            ("rebuys", "rebuy"),
+        ],
+        Lang::It => &[
+            ("mette", "metti"),
+            ("passa", "passi"),
+            ("fa check", "fai check"),
+            ("vede", "vedi"),
+            ("punta", "punti"),
+            ("rilancia", "rilanci"),
+            ("mostra", "mostri"),
+            ("non mostra", "non mostri"),
+            ("vince", "vinci"),
+            ("cambia", "cambi"),
+            ("è servito", "sei servito"),
+            ("ricompra", "ricompri"),
+            ("posa", "posi"),
+            ("prende", "prendi"),
+        ],
+        Lang::Pt => &[],
+        Lang::De => &[
+            ("checkt", "checkst"),
+            ("geht mit", "gehst mit"),
+            ("erhöht", "erhöhst"),
+            ("zeigt", "zeigst"),
+            ("wirft weg", "wirfst weg"),
+            ("gewinnt", "gewinnst"),
+            ("tauscht", "tauschst"),
+            ("kauft", "kaufst"),
+            ("legt", "legst"),
+            ("nimmt", "nimmst"),
+        ],
+    };
+    for (third, second) in pairs {
+        if let Some(tail) = rest.strip_prefix(third) {
+            if tail.is_empty() || tail.starts_with(' ') {
+                return format!("{you} {second}{tail}");
+            }
+        }
+    }
+    line.to_string()
+}
+
 /// Whether `answer` means yes in any of the four languages (y, s, j, yes, sì, sim, ja).
 pub fn is_yes(answer: &str) -> bool {
     matches!(
@@ -675,6 +742,28 @@ mod tests {
         assert_eq!(chips(999), "999");
         assert_eq!(chips(10_000), "10,000");
         assert_eq!(chips(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn the_humans_actions_read_in_the_second_person() {
+        assert_eq!(
+            second_person(Lang::En, "You raises to 300"),
+            "You raise to 300"
+        );
+        assert_eq!(
+            second_person(Lang::En, "rules#2 raises to 300"),
+            "rules#2 raises to 300"
+        );
+        assert_eq!(second_person(Lang::It, "Tu non mostra"), "Tu non mostri");
+        assert_eq!(
+            second_person(Lang::De, "Du geht mit 100"),
+            "Du gehst mit 100"
+        );
+        assert_eq!(second_person(Lang::Pt, "Você paga 100"), "Você paga 100");
+        assert_eq!(
+            second_person(Lang::En, "You: +50 this hand"),
+            "You: +50 this hand"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use tavolo_cards::{parse_cards, Card, Lang};
 
-use super::i18n::{chips, fill, is_no, is_yes, texts};
+use super::i18n::{chips, fill, is_no, is_yes, second_person, texts};
 use super::model::{cards_text, Ask, CardsKind, Command, PlayGame, Shortcut, TableView};
 
 /// What a typed line means.
@@ -219,7 +219,7 @@ pub fn run(
      -> std::io::Result<()> {
         let log = game.log();
         for line in &log[(*printed).min(log.len())..] {
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", second_person(game.lang(), line))?;
         }
         *printed = log.len();
         for line in save(game.take_records()) {

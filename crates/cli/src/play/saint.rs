@@ -292,7 +292,14 @@ impl PlayGame for SaintSession {
                 let mut last = self.last[s].clone();
                 if let Some(h) = v.shown.as_ref().and_then(|sh| sh.get(s)) {
                     let rank = self.game.round_ranks().and_then(|r| r.get(s).copied());
-                    let desc = rank.map(|r| r.describe(self.cfg.lang)).unwrap_or_default();
+                    // The category only (the log has the whole description).
+                    let desc = rank
+                        .map(|r| r.describe(self.cfg.lang))
+                        .unwrap_or_default()
+                        .split(',')
+                        .next()
+                        .unwrap_or_default()
+                        .to_string();
                     last = format!("+{} {desc}", h.points);
                 }
                 let to_act = match v.phase {

@@ -1,0 +1,272 @@
+//! `tavolo play --plain` as a user meets it, with the answers piped in: a whole Saint Poker game
+//! to the final ranking, several Hold'em hands with a raise, a Five-Card Draw hand with an
+//! exchange; each writes its record under `--data-dir`, and `tavolo replay` confirms it. Also:
+//! bad input gets a message (never a panic), and the same seed deals the same game.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh, empty data directory for one test.
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tavolo-play-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `tavolo play ARGS --plain --data-dir DIR` with `input` on standard input.
+fn play(args: &[&str], dir: &Path, input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .arg("play")
+        .args(args)
+        .arg("--plain")
+        .arg("--data-dir")
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tavolo runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("tavolo finishes")
+}
+
+/// The record files written under `dir/game`.
+fn records(dir: &Path, game: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join(game))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn replay(files: &[PathBuf]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .arg("replay")
+        .args(files)
+        .output()
+        .expect("tavolo replay runs")
+}
+
+/// Per round: place the first card, show the first two, pick the first card twice; round 8 has
+/// no draft.
+fn saint_script() -> String {
+    let mut s = "1\n1 2\n1\n1\n".repeat(7);
+    s.push_str("1\n1 2\n");
+    s
+}
+
+#[test]
+fn a_whole_saint_poker_game_ends_with_the_final_ranking_and_a_record_replay_confirms() {
+    let dir = data_dir("saint");
+    let o = play(
+        &["saint", "--bots", "random,greedy", "--seed", "4"],
+        &dir,
+        &saint_script(),
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
+    for round in 1..=8 {
+        assert!(
+            out.contains(&format!("— Round {round}/8 —")),
+            "round {round}\n{out}"
+        );
+    }
+    assert!(out.contains("You place "), "{out}");
+    assert!(out.contains("You show "), "{out}");
+    assert!(out.contains("You pick "), "{out}");
+    assert!(out.contains("Final ranking"), "{out}");
+    assert!(out.contains("1. "), "{out}");
+    let files = records(&dir, "saint");
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(
+        out.contains(&format!("Saved: {}", files[0].display())),
+        "{out}"
+    );
+    let r = replay(&files);
+    let rs = text(&r.stdout);
+    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
+    assert!(
+        rs.contains("Saint Poker record confirmed (3 players); final scores"),
+        "{rs}"
+    );
+    assert!(rs.contains("You"), "the record names the players\n{rs}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_same_seed_and_answers_play_the_same_saint_game() {
+    let (a, b) = (data_dir("same-a"), data_dir("same-b"));
+    let run = |dir: &Path| {
+        let o = play(
+            &["saint", "--bots", "greedy", "--seed", "9"],
+            dir,
+            &saint_script(),
+        );
+        assert!(o.status.success());
+        // Without the "Saved: path" line, which names the directory.
+        text(&o.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("Saved:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(run(&a), run(&b));
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}
+
+#[test]
+fn several_holdem_hands_with_a_raise_are_recorded_as_phh_and_replayed() {
+    let dir = data_dir("holdem");
+    // Raise first, then check or call everything; Enter between hands; quit in hand 4.
+    let mut input = String::from("r 300\n");
+    for _ in 0..3 {
+        input.push_str(&"c\n".repeat(8));
+        input.push('\n');
+    }
+    input.push_str("q\ny\n");
+    let o = play(
+        &[
+            "holdem",
+            "--players",
+            "3",
+            "--bots",
+            "station",
+            "--seed",
+            "21",
+        ],
+        &dir,
+        &input,
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
+    assert!(out.contains("You raise to 300"), "{out}");
+    assert!(out.contains("— Hand 3 —"), "{out}");
+    assert!(out.contains("from the main pot"), "{out}");
+    assert!(out.contains("this hand"), "{out}");
+    assert!(out.contains("Quit the game? (y/n)"), "{out}");
+    let files = records(&dir, "holdem");
+    assert!(files.len() >= 3, "{files:?}\n{out}");
+    let r = replay(&files);
+    let rs = text(&r.stdout);
+    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
+    assert_eq!(rs.matches("finishing stacks").count(), files.len(), "{rs}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_draw_hand_with_an_exchange_is_recorded_and_replayed() {
+    let dir = data_dir("draw");
+    // Open with the minimum, discard the first two cards, bet again, show if asked, quit.
+    let input = "r min\nx 1 2\nr min\ns\n\nq\ny\n";
+    let o = play(
+        &["draw", "--players", "3", "--bots", "station", "--seed", "5"],
+        &dir,
+        input,
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
+    assert!(out.contains("You bet 10"), "{out}");
+    assert!(out.contains("You discard "), "{out}");
+    assert!(
+        out.contains("station#2 draws") || out.contains("station#2 stands pat"),
+        "{out}"
+    );
+    assert!(out.contains("from the main pot"), "{out}");
+    let files = records(&dir, "draw");
+    assert!(!files.is_empty(), "{out}");
+    let r = replay(&files);
+    let rs = text(&r.stdout);
+    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
+    assert!(rs.contains("Five-Card Draw record confirmed"), "{rs}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_gets_a_message_naming_the_legal_range_and_never_a_panic() {
+    let dir = data_dir("bad");
+    let input = "r 1\nr lots\nbanana\n\u{1F0A1}\nr 99999999999999999999999\nf\n\nq\ny\n";
+    let o = play(
+        &[
+            "holdem",
+            "--players",
+            "2",
+            "--bots",
+            "station",
+            "--seed",
+            "2",
+        ],
+        &dir,
+        input,
+    );
+    let out = text(&o.stdout);
+    let err = text(&o.stderr);
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        out.contains("Amount 1 is not legal: the legal range is"),
+        "{out}"
+    );
+    assert!(out.contains("`lots` is not an amount"), "{out}");
+    assert!(out.contains("Unknown command `banana`"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn messages_and_hand_names_follow_the_language() {
+    let dir = data_dir("lang");
+    let o = play(
+        &[
+            "saint",
+            "--bots",
+            "random",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--lang",
+            "pt",
+        ],
+        &dir,
+        "q\ns\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Rodada 1/8"), "{out}");
+    assert!(
+        out.contains("Escolha a carta para colocar no centro"),
+        "{out}"
+    );
+    assert!(out.contains("Sair do jogo? (s/n)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wrong_options_exit_2_with_a_message() {
+    let dir = data_dir("options");
+    for (args, needle) in [
+        (vec!["saint", "--players", "7"], "Saint Poker is for 2 to 5"),
+        (vec!["holdem", "--blinds", "100"], "--blinds 100"),
+        (vec!["draw", "--bots", "nobody"], "nobody"),
+    ] {
+        let o = play(&args, &dir, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(needle),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
