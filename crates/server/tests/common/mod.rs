@@ -129,6 +129,17 @@ impl Client {
         }
     }
 
+    /// The next `error` or `ack` (other messages go to the inbox).
+    pub async fn answer_any(&mut self) -> Value {
+        loop {
+            let m = self.read(20).await.expect("an answer");
+            if m["type"] == "ack" || m["type"] == "error" {
+                return m;
+            }
+            self.inbox.push_back(m);
+        }
+    }
+
     /// Sends an intent and returns its answer.
     pub async fn ask(&mut self, kind: &str, fields: Value) -> Value {
         let seq = self.send(kind, fields).await;

@@ -1,0 +1,367 @@
+//! Messages the room refuses — unauthenticated, bad origin, malformed, oversized, unsupported,
+//! duplicate, out of turn, stale, illegal, rate-limited — each with an error and no effect;
+//! accounts over HTTP; the clock; shutdown refunding the hand in play.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{audit, server, Client};
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use tavolo_server::client::{self, http};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn balance(c: &Client) -> i64 {
+    let me = http(c.addr, "GET", "/api/me", None, Some(&c.session))
+        .await
+        .unwrap()
+        .json();
+    me["user"]["balance"].as_i64().expect("a balance")
+}
+
+/// Two humans heads-up at a new Hold'em table, and the first state where a hand is in play.
+async fn heads_up(clock: u64, bank: u64, addr: std::net::SocketAddr) -> (Client, Client, String) {
+    let mut a = Client::guest(addr).await;
+    let mut b = Client::guest(addr).await;
+    let t = a
+        .ask("create_table", json!({"options": {"game": "holdem", "seats": 2, "clock_secs": clock, "time_bank_secs": bank}}))
+        .await;
+    let table = t["result"]["table"].as_str().unwrap().to_string();
+    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
+    assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
+    (a, b, table)
+}
+
+async fn dealt(c: &mut Client) -> Value {
+    c.wait_for(10, |m| {
+        m["type"] == "table_state" && m["hand"].is_string() && m["view"]["over"] == false
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_upgrade_needs_a_session_and_the_right_origin() {
+    let (h, _dir) = server("auth").await;
+    let addr = h.local_addr();
+    assert!(client::ws(addr, None, None).await.is_err(), "no cookie");
+    assert!(
+        client::ws(addr, Some("forged"), None).await.is_err(),
+        "unknown session"
+    );
+    let token = client::guest(addr).await.unwrap();
+    assert!(
+        client::ws(addr, Some(&token), Some("http://evil.example"))
+            .await
+            .is_err(),
+        "foreign origin"
+    );
+    assert!(
+        client::ws(addr, Some(&token), Some(&format!("http://{addr}")))
+            .await
+            .is_ok(),
+        "own origin"
+    );
+    let r = http(addr, "GET", "/ws", None, None).await.unwrap();
+    assert!(r.status >= 400, "{}", r.status);
+    // Logout ends the session: no new connection with it.
+    let out = http(addr, "POST", "/api/logout", Some("{}"), Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(out.status, 200);
+    assert!(
+        client::ws(addr, Some(&token), None).await.is_err(),
+        "ended session"
+    );
+    assert_eq!(
+        http(addr, "GET", "/api/me", None, Some(&token))
+            .await
+            .unwrap()
+            .status,
+        401
+    );
+    audit(&h).await;
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_over_http_and_the_login_rate_limit() {
+    let (h, _dir) = server("accounts").await;
+    let addr = h.local_addr();
+    let reg = http(
+        addr,
+        "POST",
+        "/api/register",
+        Some(r#"{"name":"ada","password":"correct horse"}"#),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(reg.status, 200, "{}", reg.body);
+    let cookie = reg
+        .headers
+        .iter()
+        .find(|(k, _)| k == "set-cookie")
+        .map(|(_, v)| v.clone())
+        .unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"),
+        "{cookie}"
+    );
+    let again = http(
+        addr,
+        "POST",
+        "/api/register",
+        Some(r#"{"name":"ada","password":"correct horse"}"#),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(again.status, 409, "{}", again.body);
+    let weak = http(
+        addr,
+        "POST",
+        "/api/register",
+        Some(r#"{"name":"bob","password":"short"}"#),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(weak.status, 400);
+    let ok = http(
+        addr,
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ada","password":"correct horse"}"#),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(ok.status, 200);
+    let me = http(addr, "GET", "/api/me", None, ok.session().as_deref())
+        .await
+        .unwrap()
+        .json();
+    assert_eq!(me["user"]["name"], "ada");
+    let mut statuses = Vec::new();
+    for _ in 0..15 {
+        let r = http(
+            addr,
+            "POST",
+            "/api/login",
+            Some(r#"{"name":"ada","password":"wrong one!"}"#),
+            None,
+        )
+        .await
+        .unwrap();
+        statuses.push(r.status);
+    }
+    assert!(statuses.contains(&401), "{statuses:?}");
+    assert!(statuses.contains(&429), "no rate limit: {statuses:?}");
+    let health = http(addr, "GET", "/healthz", None, None)
+        .await
+        .unwrap()
+        .json();
+    assert_eq!(health, json!({"status": "ok", "db": "sqlite"}));
+    audit(&h).await;
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() {
+    let (h, _dir) = server("refusals").await;
+    let addr = h.local_addr();
+    let (mut a, mut b, table) = heads_up(60, 60, addr).await;
+    let before = balance(&a).await;
+
+    // Unreadable: no seq in the answer.
+    a.send_raw("nope".into()).await;
+    let e = a.answer_any().await;
+    assert_eq!(
+        (e["type"].as_str(), e["code"].as_str(), e.get("seq")),
+        (Some("error"), Some("malformed"), None)
+    );
+    a.send_raw(format!(
+        r#"{{"v":1,"seq":900,"type":"hello","pad":"{}"}}"#,
+        "x".repeat(5000)
+    ))
+    .await;
+    assert_eq!(a.answer_any().await["code"], "too_large");
+    a.send_raw(r#"{"v":9,"seq":901,"type":"hello"}"#.into())
+        .await;
+    assert_eq!(a.answer_any().await["code"], "unsupported_version");
+    a.ws.send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    assert_eq!(a.answer_any().await["code"], "malformed");
+    let r = a.ask("join", json!({"table": "t-nope"})).await;
+    assert_eq!(r["code"], "no_such_table");
+    let r = a
+        .ask(
+            "create_table",
+            json!({"options": {"game": "holdem", "seats": 11}}),
+        )
+        .await;
+    assert_eq!(r["code"], "invalid_options");
+    let r = a
+        .ask("create_table", json!({"options": {"game": "poker"}}))
+        .await;
+    assert_eq!(r["code"], "invalid_options");
+
+    // A repeated seq: the same answer, no second effect.
+    let r1 = a.ask("join", json!({"table": table})).await;
+    assert_eq!(r1["code"], "already_seated");
+    let seq = a.seq;
+    a.send_raw(json!({"v": 1, "seq": seq, "type": "leave", "table": table}).to_string())
+        .await;
+    let r2 = a.answer(seq).await;
+    assert_eq!(r1, r2, "a repeated seq must get the original answer");
+    let s = a.ask("hello", json!({})).await;
+    assert_eq!(s["type"], "ack");
+    let st = a.wait_for(10, |m| m["type"] == "table_state").await;
+    assert!(
+        st["you"]["seat"].is_u64(),
+        "the repeated seq had an effect: {st}"
+    );
+
+    // Whose turn?
+    let sa = dealt(&mut a).await;
+    let hand = sa["hand"].clone();
+    let to_act = sa["view"]["to_act"].clone();
+    let (mover, waiter) = if sa["you"]["hand_seat"] == to_act {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    waiter.inbox.clear();
+    let r = waiter
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": {"action": "call"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "not_your_turn", "{r}");
+    let r = waiter
+        .ask(
+            "act",
+            json!({"table": table, "hand": "h-1", "action": {"action": "fold"}}),
+        )
+        .await;
+    assert!(r["code"] == "stale_hand" || hand == "h-1", "{r}");
+    let r = mover
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": {"action": "call", "seat": 7}}),
+        )
+        .await;
+    assert_eq!(r["code"], "not_your_turn", "naming another seat: {r}");
+    let r = mover
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": {"action": "bet_or_raise_to", "to": 1}}),
+        )
+        .await;
+    assert_eq!(r["code"], "illegal_action", "{r}");
+    assert!(r["message"].as_str().unwrap().contains("legal now"), "{r}");
+    let r = mover
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": {"action": "dance"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "malformed", "{r}");
+    let r = mover
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": "call"}),
+        )
+        .await;
+    assert_eq!(r["code"], "malformed", "{r}");
+    // None of that changed anything: no table_state was sent.
+    let heard = tokio::time::timeout(Duration::from_millis(200), waiter.read(1)).await;
+    assert!(
+        !matches!(heard, Ok(Some(ref m)) if m["type"] == "table_state"),
+        "{heard:?}"
+    );
+
+    // Rate limit: a burst of 100 messages; some are refused.
+    for _ in 0..100 {
+        let seq = waiter.seq + 1;
+        waiter.seq = seq;
+        waiter
+            .send_raw(json!({"v": 1, "seq": seq, "type": "lobby"}).to_string())
+            .await;
+    }
+    let mut limited = 0;
+    for _ in 0..300 {
+        match waiter.read(2).await {
+            Some(m) if m["code"] == "rate_limited" => limited += 1,
+            Some(_) => {}
+            None => break,
+        }
+    }
+    assert!(limited >= 40, "{limited} rate-limited");
+    assert_eq!(balance(&a).await, before, "refusals moved chips");
+    audit(&h).await;
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_acts_for_a_silent_player_and_sits_them_out() {
+    let (h, _dir) = server("clock").await;
+    let (mut a, mut b, table) = heads_up(1, 1, h.local_addr()).await;
+    let sa = dealt(&mut a).await;
+    let to_act = sa["view"]["to_act"].clone();
+    let clock = &sa["clock"];
+    assert!(
+        clock["deadline_ms"].as_u64().is_some() && clock["bank_ms"] == 1000,
+        "{sa}"
+    );
+    let silent = if sa["you"]["hand_seat"] == to_act {
+        &mut a
+    } else {
+        &mut b
+    };
+    // Nobody acts: after 1 s of clock and 1 s of bank the server checks or folds.
+    let m = silent
+        .wait_for(10, |m| {
+            m["type"] == "table_state" && m["you"]["sitting_out"] == true
+        })
+        .await;
+    let events = m["events"].as_array().unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| e["event"] == "fold" || e["event"] == "check"),
+        "{m}"
+    );
+    let r = silent.ask("sit_in", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack");
+    audit(&h).await;
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_voids_the_hand_in_play_and_returns_every_chip() {
+    let (h, dir) = server("shutdown").await;
+    let (mut a, b, _table) = heads_up(60, 60, h.local_addr()).await;
+    dealt(&mut a).await;
+    let grant = tavolo_store::GUEST_GRANT;
+    assert_eq!(balance(&a).await, grant - 200);
+    h.shutdown().await;
+    let store = tavolo_store::Store::open_in_dir(&dir).await.unwrap();
+    let report = store.audit().await.unwrap();
+    assert!(report.balanced(), "{:?}", report.problems);
+    assert_eq!(report.hands_playing, 0);
+    assert_eq!(report.at_tables, 0, "chips left at a table");
+    for c in [&a, &b] {
+        let u = store.session_user(&c.session).await.unwrap().unwrap();
+        assert_eq!(
+            store
+                .balance(&tavolo_store::Account::User(u.id))
+                .await
+                .unwrap(),
+            grant
+        );
+    }
+}
