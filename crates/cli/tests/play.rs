@@ -270,3 +270,35 @@ fn wrong_options_exit_2_with_a_message() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pot_limit_hands_with_antes_replay_from_their_records() {
+    let dir = data_dir("antes");
+    let o = play(
+        &[
+            "holdem",
+            "--players",
+            "2",
+            "--structure",
+            "pl",
+            "--ante",
+            "25",
+            "--blinds",
+            "25/50",
+            "--bots",
+            "rules",
+            "--seed",
+            "6",
+        ],
+        &dir,
+        "f\n\nf\n\nq\ny\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
+    assert!(out.contains("Pot-Limit · blinds 25/50 · ante 25"), "{out}");
+    let files = records(&dir, "holdem");
+    assert!(!files.is_empty(), "{out}");
+    let r = replay(&files);
+    assert!(r.status.success(), "{}{}", text(&r.stdout), text(&r.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -523,3 +523,56 @@ impl PlayGame for DrawSession {
         t.help_draw.iter().chain(t.help_betting).copied().collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tavolo_bots::draw::bot_spec;
+
+    fn session() -> DrawSession {
+        DrawSession::new(DrawConfig {
+            ante: 10,
+            buy_in: 1000,
+            bots: vec![
+                bot_spec("station").expect("bot"),
+                bot_spec("station").expect("bot"),
+            ],
+            seed: 3,
+            lang: Lang::En,
+            stamp: "test".into(),
+        })
+        .expect("session")
+    }
+
+    #[test]
+    fn other_players_cards_and_discards_stay_hidden_until_shown() {
+        let mut s = session();
+        while s.bot_step() {}
+        s.command(Command::RaiseTo(10)).expect("open");
+        while s.bot_step() {}
+        s.command(Command::Cards(Vec::new())).expect("stand pat");
+        while s.bot_step() {}
+        let view = s.table();
+        for seat in &view.seats[1..] {
+            assert!(seat.cards.iter().all(|c| c.is_none()), "{seat:?}");
+        }
+        // Bots' exchanges are logged as counts only.
+        for line in s.log().iter().filter(|l| !l.starts_with("You")) {
+            assert!(!line.contains("discard"), "{line}");
+        }
+    }
+
+    #[test]
+    fn more_than_three_discards_are_refused_with_a_message() {
+        let mut s = session();
+        while s.bot_step() {}
+        s.command(Command::RaiseTo(10)).expect("open");
+        while s.bot_step() {}
+        let Ask::Cards { from, .. } = s.ask() else {
+            panic!("{:?}", s.ask())
+        };
+        let e = s.command(Command::Cards(from[..4].to_vec())).unwrap_err();
+        assert!(e.contains("0 to 3"), "{e}");
+        assert!(matches!(s.ask(), Ask::Cards { .. }), "nothing changed");
+    }
+}

@@ -540,3 +540,100 @@ impl PlayGame for HoldemSession {
         texts(self.cfg.lang).help_betting.to_vec()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tavolo_bots::holdem::bot_spec;
+
+    fn session(structure: Structure, buy_in: Chips, ante: Chips) -> HoldemSession {
+        HoldemSession::new(HoldemConfig {
+            structure,
+            small_blind: 50,
+            big_blind: 100,
+            ante,
+            buy_in,
+            bots: vec![
+                bot_spec("station").expect("bot"),
+                bot_spec("station").expect("bot"),
+            ],
+            seed: 17,
+            lang: Lang::En,
+            stamp: "test".into(),
+        })
+        .expect("session")
+    }
+
+    fn settle(s: &mut HoldemSession) {
+        while s.bot_step() {}
+    }
+
+    #[test]
+    fn a_busted_human_is_offered_a_rebuy_and_declining_ends_the_session() {
+        let mut s = session(Structure::NoLimit, 300, 0);
+        let mut rebuys = 0;
+        for _ in 0..500 {
+            settle(&mut s);
+            match s.ask() {
+                // Always all-in: the session must end in a bust sooner or later.
+                Ask::Bet(b) => {
+                    let c = b
+                        .raise
+                        .map_or(Command::Call, |(_, hi)| Command::RaiseTo(hi));
+                    let c = if b.raise.is_none() && b.call.is_none() {
+                        Command::Check
+                    } else {
+                        c
+                    };
+                    s.command(c).expect("legal");
+                }
+                Ask::Next => s.command(Command::Continue).expect("next hand"),
+                Ask::Rebuy(amount) => {
+                    assert_eq!(amount, 300);
+                    rebuys += 1;
+                    s.command(Command::Rebuy(rebuys < 2)).expect("answer");
+                    if rebuys == 1 {
+                        assert_eq!(s.stacks[ME], 300, "the rebuy restores the buy-in");
+                    }
+                }
+                Ask::Over => break,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(rebuys, 2, "{:?}", s.log());
+        assert_eq!(s.ask(), Ask::Over);
+        assert!(s.result().iter().any(|l| l.contains("out of chips")));
+        assert!(s.log().iter().any(|l| l == "You rebuys for 300"));
+    }
+
+    #[test]
+    fn limit_bets_are_one_fixed_amount() {
+        let mut s = session(Structure::FixedLimit, 10_000, 0);
+        settle(&mut s);
+        let Ask::Bet(b) = s.ask() else {
+            panic!("{:?}", s.ask())
+        };
+        assert_eq!(b.raise, Some((200, 200)));
+        assert!(s.table().title.contains("Limit"));
+    }
+
+    #[test]
+    fn antes_are_posted_by_every_seat_and_chips_are_kept() {
+        let mut s = session(Structure::PotLimit, 5_000, 25);
+        assert_eq!(s.log().iter().filter(|l| l.contains("antes 25")).count(), 3);
+        settle(&mut s);
+        let Ask::Bet(b) = s.ask() else {
+            panic!("{:?}", s.ask())
+        };
+        // Pot-Limit pre-flop, facing the big blind with 75 in antes: pot 225 + call 100 over 100.
+        assert_eq!(b.raise.map(|r| r.1), Some(425));
+        s.command(Command::Fold).expect("fold");
+        settle(&mut s);
+        assert_eq!(s.ask(), Ask::Next);
+        assert_eq!(
+            s.stacks.iter().sum::<Chips>() + s.carried,
+            15_000,
+            "no chip lost"
+        );
+    }
+}
