@@ -162,6 +162,9 @@ fn several_holdem_hands_with_a_raise_are_recorded_as_phh_and_replayed() {
     let rs = text(&r.stdout);
     assert!(r.status.success(), "{rs}{}", text(&r.stderr));
     assert_eq!(rs.matches("finishing stacks").count(), files.len(), "{rs}");
+    // Quitting in the middle of a hand records it as far as it went, and says where we stand.
+    assert!(rs.contains("stops before the end of the hand"), "{rs}");
+    assert!(out.contains("bought in"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -11,7 +11,7 @@ use tavolo_engine::draw::{
 };
 use tavolo_engine::Chips;
 
-use super::i18n::{chips, fill, texts};
+use super::i18n::{chips, fill, signed, texts};
 use super::model::{
     cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, CardsKind, Command, PlayGame,
     SeatRow, TableView,
@@ -64,6 +64,7 @@ pub struct DrawSession {
     result: Vec<String>,
     records: Vec<(String, String)>,
     stage: Stage,
+    bought_in: Chips,
 }
 
 fn stage_index(s: DrawStage) -> usize {
@@ -113,6 +114,7 @@ impl DrawSession {
             result: Vec::new(),
             records: Vec::new(),
             stage: Stage::Playing,
+            bought_in: cfg.buy_in,
             cfg,
         };
         s.start_hand()?;
@@ -281,20 +283,26 @@ impl DrawSession {
         }
     }
 
-    fn finish_hand(&mut self) {
-        let t = texts(self.cfg.lang);
-        self.stacks = self.hand.stacks().to_vec();
-        self.carried = self.hand.carried();
-        let delta = self.stacks[ME] as i128 - self.setup.stacks[ME] as i128;
-        let line = fill(t.net, &[&self.names[ME], &format!("{delta:+}")]);
-        self.log.push(line.clone());
-        self.result.push(line);
+    /// Records the hand so far (finished, or cut short by quitting) in the engine's
+    /// `tavolo-draw-record` format.
+    fn record(&mut self) {
         if let Ok(record) = DrawRecord::from_log(&self.setup, &self.events) {
             self.records.push((
                 format!("draw-{}-hand{:03}.json", self.cfg.stamp, self.hand_no),
                 record.to_json(),
             ));
         }
+    }
+
+    fn finish_hand(&mut self) {
+        let t = texts(self.cfg.lang);
+        self.stacks = self.hand.stacks().to_vec();
+        self.carried = self.hand.carried();
+        let delta = self.stacks[ME] as i128 - self.setup.stacks[ME] as i128;
+        let line = fill(t.net, &[&self.names[ME], &signed(delta)]);
+        self.log.push(line.clone());
+        self.result.push(line);
+        self.record();
         self.stage = if self.stacks[ME] == 0 {
             Stage::Rebuy
         } else {
@@ -426,6 +434,7 @@ impl PlayGame for DrawSession {
             (Stage::Done, Command::Continue) => self.start_hand(),
             (Stage::Rebuy, Command::Rebuy(true)) => {
                 self.stacks[ME] = self.cfg.buy_in;
+                self.bought_in += self.cfg.buy_in;
                 self.log
                     .push(fill(t.rebuys, &[&self.names[ME], &chips(self.cfg.buy_in)]));
                 self.start_hand()
@@ -511,7 +520,29 @@ impl PlayGame for DrawSession {
     }
 
     fn quit(&mut self) {
+        if self.stage == Stage::Over {
+            return;
+        }
+        if self.stage == Stage::Playing && !self.events.is_empty() {
+            self.record();
+            // The hand was not finished: the chips in front of the human are not theirs yet.
+            self.stacks = self.setup.stacks.clone();
+        }
         self.stage = Stage::Over;
+        let t = texts(self.cfg.lang);
+        let have = self.stacks[ME];
+        let net = have as i128 - self.bought_in as i128;
+        let line = fill(
+            t.session,
+            &[
+                &self.hand_no,
+                &chips(have),
+                &chips(self.bought_in),
+                &signed(net),
+            ],
+        );
+        self.log.push(line.clone());
+        self.result = vec![line];
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {

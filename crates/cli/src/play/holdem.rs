@@ -11,7 +11,7 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::Chips;
 
-use super::i18n::{chips, fill, texts};
+use super::i18n::{chips, fill, signed, texts};
 use super::model::{
     cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command, PlayGame, SeatRow,
     TableView,
@@ -71,6 +71,7 @@ pub struct HoldemSession {
     result: Vec<String>,
     records: Vec<(String, String)>,
     stage: Stage,
+    bought_in: Chips,
 }
 
 fn structure_name(s: Structure) -> &'static str {
@@ -118,6 +119,7 @@ impl HoldemSession {
             result: Vec::new(),
             records: Vec::new(),
             stage: Stage::Playing,
+            bought_in: cfg.buy_in,
             cfg,
         };
         s.start_hand()?;
@@ -303,14 +305,9 @@ impl HoldemSession {
         }
     }
 
-    fn finish_hand(&mut self) {
-        let t = texts(self.cfg.lang);
-        self.stacks = self.hand.stacks().to_vec();
-        self.carried = self.hand.carried();
-        let delta = self.stacks[ME] as i128 - self.setup.stacks[ME] as i128;
-        let line = fill(t.net, &[&self.names[ME], &format!("{delta:+}")]);
-        self.log.push(line.clone());
-        self.result.push(line);
+    /// Records the hand so far (finished, or cut short by quitting) as a
+    /// `tavolo-holdem-hand/1` record holding its PHH hand history.
+    fn record(&mut self) {
         let record = serde_json::json!({
             "format": "tavolo-holdem-hand/1",
             "setup": self.setup,
@@ -324,6 +321,17 @@ impl HoldemSession {
                 text,
             ));
         }
+    }
+
+    fn finish_hand(&mut self) {
+        let t = texts(self.cfg.lang);
+        self.stacks = self.hand.stacks().to_vec();
+        self.carried = self.hand.carried();
+        let delta = self.stacks[ME] as i128 - self.setup.stacks[ME] as i128;
+        let line = fill(t.net, &[&self.names[ME], &signed(delta)]);
+        self.log.push(line.clone());
+        self.result.push(line);
+        self.record();
         self.stage = if self.stacks[ME] == 0 {
             Stage::Rebuy
         } else {
@@ -373,12 +381,27 @@ impl PlayGame for HoldemSession {
         } else {
             t.streets[street_index(v.street)]
         };
-        let status = format!(
+        let mut status = format!(
             "{} · {} · {}",
             fill(t.hand_no, &[&self.hand_no]),
             street,
             fill(t.pot, &[&chips(v.pot)])
         );
+        // Side pots, once an all-in has made them (before that, unequal bets are not pots).
+        let pots = self.hand.pots();
+        let all_in = (0..self.seats()).any(|s| v.live[s] && v.stacks[s] == 0);
+        if all_in && pots.as_slice().len() > 1 && !v.over {
+            let parts: Vec<String> = pots
+                .as_slice()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let name = if i == 0 { t.main_pot } else { t.side_pot };
+                    format!("{name} {}", chips(p.amount))
+                })
+                .collect();
+            status.push_str(&format!(" ({})", parts.join(", ")));
+        }
         let seats = (0..self.seats())
             .map(|s| {
                 let hole = v.hole[s];
@@ -467,6 +490,7 @@ impl PlayGame for HoldemSession {
             (Stage::Done, Command::Continue) => self.start_hand(),
             (Stage::Rebuy, Command::Rebuy(true)) => {
                 self.stacks[ME] = self.cfg.buy_in;
+                self.bought_in += self.cfg.buy_in;
                 self.log
                     .push(fill(t.rebuys, &[&self.names[ME], &chips(self.cfg.buy_in)]));
                 self.start_hand()
@@ -529,7 +553,29 @@ impl PlayGame for HoldemSession {
     }
 
     fn quit(&mut self) {
+        if self.stage == Stage::Over {
+            return;
+        }
+        if self.stage == Stage::Playing && !self.events.is_empty() {
+            self.record();
+            // The hand was not finished: the chips in front of the human are not theirs yet.
+            self.stacks = self.setup.stacks.clone();
+        }
         self.stage = Stage::Over;
+        let t = texts(self.cfg.lang);
+        let have = self.stacks[ME];
+        let net = have as i128 - self.bought_in as i128;
+        let line = fill(
+            t.session,
+            &[
+                &self.hand_no,
+                &chips(have),
+                &chips(self.bought_in),
+                &signed(net),
+            ],
+        );
+        self.log.push(line.clone());
+        self.result = vec![line];
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {
@@ -633,6 +679,40 @@ mod tests {
         assert_eq!(
             s.stacks.iter().sum::<Chips>() + s.carried,
             15_000,
+            "no chip lost"
+        );
+    }
+
+    #[test]
+    fn side_pots_are_shown_and_explained() {
+        let mut s = session(Structure::NoLimit, 10_000, 0);
+        // The next hand starts with seat 1 short, so an all-in called by everyone makes a side pot.
+        s.stacks = vec![10_000, 1_000, 10_000];
+        s.stage = Stage::Done;
+        s.command(Command::Continue).expect("next hand");
+        settle(&mut s);
+        let Ask::Bet(b) = s.ask() else {
+            panic!("{:?}", s.ask())
+        };
+        let all_in = b.raise.expect("raise").1;
+        s.command(Command::RaiseTo(all_in)).expect("all-in");
+        // Stations call: seat 1 for its last chips; seat 2 for everything.
+        let before_end = s.table().status;
+        settle(&mut s);
+        assert!(
+            matches!(s.ask(), Ask::Next | Ask::Rebuy(_)),
+            "{:?}",
+            s.log()
+        );
+        assert!(
+            s.result().iter().any(|l| l.contains("from side pot 1")),
+            "{:?} (status was {before_end})",
+            s.result()
+        );
+        assert!(s.result().iter().any(|l| l.contains("from the main pot")));
+        assert_eq!(
+            s.stacks.iter().sum::<Chips>() + s.carried,
+            21_000,
             "no chip lost"
         );
     }

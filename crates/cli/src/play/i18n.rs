@@ -61,6 +61,9 @@ pub struct Texts {
     pub shared_victory: &'static str,
     pub winner: &'static str,
     pub saved: &'static str,
+    pub main_pot: &'static str,
+    pub side_pot: &'static str,
+    pub session: &'static str,
     // Last actions in the seat rows.
     pub folded: &'static str,
     pub placed_short: &'static str,
@@ -121,6 +124,15 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
         s = s.replace(&format!("{{{i}}}"), &a.to_string());
     }
     s
+}
+
+/// A signed amount with thousands separators (`+1,200`, `-10,000`, `+0`).
+pub fn signed(n: i128) -> String {
+    let sign = if n < 0 { "-" } else { "+" };
+    format!(
+        "{sign}{}",
+        chips(n.unsigned_abs().min(u128::from(u64::MAX)) as u64)
+    )
 }
 
 /// Chips with thousands separators (`12,500`).
@@ -195,6 +207,9 @@ static EN: Texts = Texts {
     shared_victory: "shared victory",
     winner: "winner",
     saved: "Saved: {0}",
+    main_pot: "main",
+    side_pot: "side",
+    session: "After {0} hand(s) you have {1} chips for {2} bought in ({3})",
     folded: "folded",
     placed_short: "placed {0}",
     key_fold: "fold",
@@ -322,6 +337,9 @@ static IT: Texts = Texts {
     shared_victory: "vittoria condivisa",
     winner: "vincitore",
     saved: "Salvata: {0}",
+    main_pot: "principale",
+    side_pot: "laterale",
+    session: "Dopo {0} mano/i hai {1} fiches per {2} comprate ({3})",
     folded: "passato",
     placed_short: "posato {0}",
     key_fold: "passa",
@@ -449,6 +467,9 @@ static PT: Texts = Texts {
     shared_victory: "vitória dividida",
     winner: "vencedor",
     saved: "Salvo: {0}",
+    main_pot: "principal",
+    side_pot: "lateral",
+    session: "Depois de {0} mão(s) você tem {1} fichas por {2} compradas ({3})",
     folded: "desistiu",
     placed_short: "colocou {0}",
     key_fold: "desistir",
@@ -576,6 +597,9 @@ static DE: Texts = Texts {
     shared_victory: "geteilter Sieg",
     winner: "Sieger",
     saved: "Gespeichert: {0}",
+    main_pot: "Hauptpot",
+    side_pot: "Nebenpot",
+    session: "Nach {0} Spiel(en) hast du {1} Chips für {2} gekaufte ({3})",
     folded: "gepasst",
     placed_short: "legte {0}",
     key_fold: "passen",
@@ -742,6 +766,9 @@ mod tests {
         assert_eq!(chips(999), "999");
         assert_eq!(chips(10_000), "10,000");
         assert_eq!(chips(1_234_567), "1,234,567");
+        assert_eq!(signed(-10_000), "-10,000");
+        assert_eq!(signed(1200), "+1,200");
+        assert_eq!(signed(0), "+0");
     }
 
     #[test]

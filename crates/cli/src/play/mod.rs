@@ -278,6 +278,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
         for line in saved {
             println!("{line}");
         }
+        // What the game said last (the final ranking, the session's balance).
+        for line in game.result() {
+            println!("{}", i18n::second_person(lang, line));
+        }
     }
     if let Some(e) = errors.first() {
         return Err(UserError(e.clone()));

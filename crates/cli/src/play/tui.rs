@@ -594,6 +594,22 @@ mod tests {
     }
 
     #[test]
+    fn tiny_terminals_are_drawn_without_panicking() {
+        let mut s = saint(Lang::En);
+        settle(&mut s);
+        let mut h = holdem(Lang::En);
+        settle(&mut h);
+        let ui = Ui {
+            overlay: Some(super::Overlay::Help),
+            ..Ui::default()
+        };
+        for (w, h_) in [(1, 1), (10, 4), (40, 12), (79, 23)] {
+            screen(&s, &ui, w, h_);
+            screen(&h, &Ui::default(), w, h_);
+        }
+    }
+
+    #[test]
     fn saint_place_phase_at_80x24() {
         let mut g = saint(Lang::En);
         settle(&mut g);
