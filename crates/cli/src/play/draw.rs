@@ -473,6 +473,8 @@ impl PlayGame for DrawSession {
                         Action::Exchange { seat, discard }
                     }
                     (Ask::Cards { .. }, Command::Fold) => Action::Fold { seat },
+                    // German rules: a player may fold at any time, even out of turn.
+                    (Ask::Wait, Command::Fold) if self.hand.may_fold(ME) => Action::Fold { seat },
                     (Ask::Showdown, Command::Show) => Action::Show { seat },
                     (Ask::Showdown, Command::Muck) => Action::Muck { seat },
                     _ => return Err(t.not_now.to_string()),
@@ -549,6 +551,10 @@ impl PlayGame for DrawSession {
         std::mem::take(&mut self.records)
     }
 
+    fn may_fold_out_of_turn(&self) -> bool {
+        self.stage == Stage::Playing && self.hand.may_fold(ME)
+    }
+
     fn help(&self) -> Vec<&'static str> {
         let t = texts(self.cfg.lang);
         t.help_draw.iter().chain(t.help_betting).copied().collect()
@@ -605,5 +611,19 @@ mod tests {
         let e = s.command(Command::Cards(from[..4].to_vec())).unwrap_err();
         assert!(e.contains("0 to 3"), "{e}");
         assert!(matches!(s.ask(), Ask::Cards { .. }), "nothing changed");
+    }
+
+    #[test]
+    fn the_human_may_fold_out_of_turn() {
+        let mut s = session();
+        while s.bot_step() {}
+        s.command(Command::RaiseTo(10)).expect("open");
+        // The first station calls; now it is the second's turn, not ours.
+        assert!(s.bot_step());
+        assert_eq!(s.ask(), Ask::Wait);
+        assert!(s.may_fold_out_of_turn());
+        s.command(Command::Fold).expect("fold out of turn");
+        assert!(s.log().iter().any(|l| l == "You folds"), "{:?}", s.log());
+        assert!(!s.may_fold_out_of_turn());
     }
 }

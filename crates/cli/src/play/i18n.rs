@@ -268,6 +268,7 @@ static EN: Texts = Texts {
     help_draw: &[
         "Five-Card Draw, German rules: open or fold",
         "(no check), exchange up to 3 cards, bet again.",
+        "f folds at any time, even when it is not your turn.",
     ],
     help_plain: &[
         "Commands: f fold, k check, c call, r N raise to N",
@@ -398,6 +399,7 @@ static IT: Texts = Texts {
     help_draw: &[
         "Poker a cinque carte, regole tedesche: apri o",
         "passa (niente check), cambia fino a 3 carte.",
+        "f passa in qualunque momento, anche fuori turno.",
     ],
     help_plain: &[
         "Comandi: f passa, k check, c vedi, r N rilancia a N",
@@ -528,6 +530,7 @@ static PT: Texts = Texts {
     help_draw: &[
         "Pôquer de cinco cartas, regras alemãs: abrir ou",
         "desistir (sem passar), trocar até 3 cartas.",
+        "f desiste a qualquer momento, mesmo fora da vez.",
     ],
     help_plain: &[
         "Comandos: f desistir, k passar, c pagar, r N aumentar",
@@ -658,6 +661,7 @@ static DE: Texts = Texts {
     help_draw: &[
         "Five-Card Draw, deutsche Regeln: eröffnen oder",
         "passen (kein Check), bis zu 3 Karten tauschen.",
+        "f passt jederzeit, auch wenn du nicht dran bist.",
     ],
     help_plain: &[
         "Befehle: f passen, k checken, c mitgehen, r N erhöhen",

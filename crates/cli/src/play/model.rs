@@ -204,6 +204,10 @@ pub trait PlayGame {
     fn take_records(&mut self) -> Vec<(String, String)>;
     /// Help lines for this game.
     fn help(&self) -> Vec<&'static str>;
+    /// Whether the human may fold now although it is not their turn (Five-Card Draw).
+    fn may_fold_out_of_turn(&self) -> bool {
+        false
+    }
 }
 
 /// The bots of a table, one per seat (`None` for the human), driven through the bots crate's

@@ -126,7 +126,12 @@ fn prompt_lines(game: &dyn PlayGame, ui: &Ui, ask: &Ask) -> Vec<Line<'static>> {
     let mut first: Vec<Span<'static>> = Vec::new();
     let mut second: Vec<Span<'static>> = Vec::new();
     match ask {
-        Ask::Wait => first.push(Span::raw(t.waiting)),
+        Ask::Wait => {
+            first.push(Span::raw(format!("{}  ", t.waiting)));
+            if game.may_fold_out_of_turn() {
+                first.extend(key("f", t.key_fold.to_string()));
+            }
+        }
         Ask::Over => first.push(Span::raw(t.game_end)),
         Ask::Next => first.push(Span::raw(t.next_hand)),
         Ask::Rebuy(a) => first.push(Span::raw(fill(t.busted_rebuy, &[&chips(*a)]))),

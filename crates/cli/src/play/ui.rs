@@ -125,7 +125,11 @@ impl Ui {
             _ => {}
         }
         match ask {
-            Ask::Wait => {}
+            Ask::Wait => {
+                if key == Key::Char('f') && game.may_fold_out_of_turn() {
+                    self.send(game, Command::Fold);
+                }
+            }
             Ask::Over => {
                 if key == Key::Enter {
                     return Flow::Quit;
