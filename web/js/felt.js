@@ -2,7 +2,7 @@
 // stacks, cards, status, the action clock), bets in front of players, the dealer button, and
 // whatever the game puts in the middle.
 import { t } from './i18n.js';
-import { esc, fmtChips } from './ui.js';
+import { esc, fmtChips, once } from './ui.js';
 import { seatCount, seatPositions, seatInfo, mySeat } from './seats.js';
 
 /**
@@ -43,7 +43,7 @@ export function feltHtml(st, opts) {
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}
     </div>`);
-    if (d.bet) bets.push(`<div class="bet" style="left:${p.bx}%;top:${p.by}%" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
+    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.by}%" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
     if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">

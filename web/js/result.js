@@ -2,7 +2,7 @@
 // winning hand named (in the chosen language); Saint Poker's round points and final ranking.
 import { t, categoryName, getLang } from './i18n.js';
 import { cardsHtml } from './cards.js';
-import { esc, fmtChips } from './ui.js';
+import { esc, fmtChips, once } from './ui.js';
 import { handText } from './events.js';
 
 function seatOf(w) { return typeof w === 'object' && w ? (w.seat ?? w.player) : w; }
@@ -41,7 +41,7 @@ export function resultBanner(result, name, mapSeat = (s) => s) {
   const winners = (p.winners || p.seats || []).map(seatOf).map(mapSeat);
   const total = pots.reduce((a, x) => a + (x.amount ?? x.total ?? 0), 0);
   const hn = handName(p);
-  return `<div class="result-banner" id="result-banner">${t('wins', { names: winners.map((w) => esc(name(w))).join(', '), amount: fmtChips(total) })}${hn ? ' ' + t('win_with', { hand: hn }) : ''}</div>`;
+  return `<div class="result-banner ${once(`banner:${JSON.stringify(result).length}:${total}:${winners.join()}`, 'pop')}" id="result-banner">${t('wins', { names: winners.map((w) => esc(name(w))).join(', '), amount: fmtChips(total) })}${hn ? ' ' + t('win_with', { hand: hn }) : ''}</div>`;
 }
 
 /** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */

@@ -49,7 +49,7 @@ export function mySeat(st) {
 /** Positions (percent of the felt) of n seats, seat `bottom` at the bottom centre. */
 export function seatPositions(n, bottom, portrait) {
   const out = [];
-  const rx = portrait ? 40 : 44;
+  const rx = portrait ? 38 : 41;
   const ry = portrait ? 40 : 37;
   for (let s = 0; s < n; s++) {
     const k = ((s - (bottom ?? 0)) % n + n) % n;

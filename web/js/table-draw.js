@@ -3,7 +3,7 @@
 // betting bar, show / muck at the showdown, and fold at any moment.
 import { t } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
-import { fmtChips } from './ui.js';
+import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { BettingBar } from './betting.js';
@@ -71,7 +71,7 @@ export function mountDraw(ctx) {
           const shown = v.shown && v.shown[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;
           let cards = '';
-          if (shown) cards = cardsHtml(shown, { size: 'sm', cls: 'deal' });
+          if (shown) cards = cardsHtml(shown, { size: 'sm', cls: once(`${st.table}:${st.hand}:s:${seat}`, 'flip') });
           else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
           return {
             cards,

@@ -2,7 +2,7 @@
 // button, the betting bar; the winning hands named at the showdown.
 import { t } from './i18n.js';
 import { cardsHtml } from './cards.js';
-import { fmtChips } from './ui.js';
+import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { BettingBar } from './betting.js';
@@ -44,7 +44,7 @@ export function mountHoldem(ctx) {
       const board = v.board || [];
       const center = `
         ${potsHtml(st)}
-        <div class="board" aria-label="${t('board')}">${cardsHtml(board, { size: 'md', cls: 'deal' })}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? t('street_' + v.street) : ''}</div>
         ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
@@ -59,7 +59,7 @@ export function mountHoldem(ctx) {
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);
           return {
-            cards: showCards && hole.length ? cardsHtml(hole, { size: seat === me ? 'md' : 'sm', cls: hole[0] ? 'deal' : '' }) : '',
+            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`) })).join('') : '',
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
@@ -73,7 +73,7 @@ export function mountHoldem(ctx) {
       const mi = me != null ? idx(me) : -1;
       const mine = mi >= 0 ? ((v.hole || [])[mi] || []).filter(Boolean) : [];
       let hint = '';
-      if (mine.length === 2 && board.length >= 3) {
+      if (mine.length === 2 && board.length >= 3 && (!v.live || v.live[mi])) {
         const b = bestOfAny([...mine, ...board]);
         if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${categoryName(b.royal ? 'royal_flush' : b.category)}</strong></div>`;
       }

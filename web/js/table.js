@@ -143,7 +143,7 @@ export function renderTable(root, id) {
 
   function statusText(st, legal) {
     const me = mySeat(st);
-    if (st.result) return t('hand_over');
+    if (st.result) return gameOf(st, id) === 'saint' ? t('phase_over') : t('hand_over');
     if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });

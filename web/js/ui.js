@@ -20,6 +20,15 @@ export function announce(text) {
   if (r) { r.textContent = ''; setTimeout(() => { r.textContent = text; }, 30); }
 }
 
+/** Returns `cls` the first time `key` is seen (an entrance animation plays once), else ''. */
+const seenAnim = new Set();
+export function once(key, cls = 'deal') {
+  if (seenAnim.has(key)) return '';
+  seenAnim.add(key);
+  if (seenAnim.size > 5000) seenAnim.clear();
+  return cls;
+}
+
 export function fmtChips(n) {
   if (n == null || Number.isNaN(Number(n))) return '';
   return Number(n).toLocaleString();

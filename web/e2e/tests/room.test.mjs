@@ -137,6 +137,11 @@ test('two players at one table each see only their own hole cards', { timeout: 1
     la = await look(a.page); lb = await look(b.page);
     const ok = (x) => x && !x.over && x.seen.reduce((p, q) => p + q, 0) === 1 && x.mineFaceUp === 2;
     if (ok(la) && ok(lb) && la.hand === lb.hand) break;
+    // keep the hands moving: whoever is to act checks or calls
+    for (const p of [a.page, b.page]) {
+      const btn = await p.$('#act-check') || await p.$('#act-call');
+      if (btn) await btn.click().catch(() => {});
+    }
     await sleep(200);
   }
   assert.ok(la && lb && la.hand === lb.hand, 'both players were dealt into one hand');
