@@ -35,14 +35,24 @@ trap cleanup EXIT
 if [ -z "${BASE_URL:-}" ]; then
   TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
   PROFILE="${E2E_PROFILE:-debug}"
+  SERVE=(serve)
   if [ -z "${TAVOLO_BIN:-}" ]; then
     echo "building tavolo ($PROFILE)…"
-    if [ "$PROFILE" = release ]; then (cd "$ROOT" && cargo build -q --release -p tavolo-cli); else (cd "$ROOT" && cargo build -q -p tavolo-cli); fi
+    REL=""; [ "$PROFILE" = release ] && REL="--release"
+    (cd "$ROOT" && cargo build -q $REL -p tavolo-cli)
     TAVOLO_BIN="$TARGET/$PROFILE/tavolo"
+    if ! "$TAVOLO_BIN" serve --help > /dev/null 2>&1; then
+      # this tavolo has no `serve` yet: start tavolo-server through the small stand-in
+      echo "tavolo has no serve command; building web/e2e/devserver…"
+      [ -f devserver/Cargo.lock ] || cp "$ROOT/Cargo.lock" devserver/Cargo.lock
+      (cd devserver && CARGO_TARGET_DIR="$TARGET" cargo build -q $REL)
+      TAVOLO_BIN="$TARGET/$PROFILE/tavolo-e2e-devserver"
+      SERVE=()
+    fi
   fi
   PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
   DATA_DIR="$(mktemp -d)"
-  "$TAVOLO_BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA_DIR" > "$E2E_ARTIFACTS/server.log" 2>&1 &
+  "$TAVOLO_BIN" "${SERVE[@]}" --addr "127.0.0.1:$PORT" --data-dir "$DATA_DIR" > "$E2E_ARTIFACTS/server.log" 2>&1 &
   SERVER_PID=$!
   export BASE_URL="http://127.0.0.1:$PORT/"
   for _ in $(seq 1 100); do
