@@ -148,7 +148,8 @@ function saintReplay(r) {
     }
     centre = rd.preview;
   }
-  if (r.result) snap({ label: t('final_ranking'), round: 8, centre: [], preview: [], result: r.result });
+  const lastRound = r.rounds[r.rounds.length - 1];
+  if (r.result) snap({ label: t('final_ranking'), round: 8, centre: lastRound ? lastRound.centre : [], preview: [], shown: lastRound ? lastRound.hands : null, result: r.result });
   const draw = (s) => `<div class="rp-note"><strong>${esc(s.label)}</strong></div>
     <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview && s.preview.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
     ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(r.players[p])).join(' → ')}</div>` : ''}

@@ -55,8 +55,30 @@ test('Saint Poker: a whole game against three bots, to the final ranking', { tim
   const sb = await page.$$eval('#scoreboard tbody tr', (r) => r.length);
   assert.ok(sb >= 7, `scoreboard shows the rounds (${sb})`);
   await shot(page, 'saint-final');
+  // the game's record replays step by step, and its seed matches the commitment
+  await openLastRecord(page);
+  assert.match(await page.textContent('#replay-view'), /Final ranking/);
+  await shot(page, 'saint-replay');
   await ctx.close();
 });
+
+/** Opens the newest finished record of the history, checks fairness, steps to its end. */
+async function openLastRecord(page, ms = 20000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    await page.goto(`${BASE}#/history`);
+    await page.waitForSelector('#history-table a, #hist-body .muted', { timeout: 15000 });
+    if (await page.$('#history-table a')) break;
+    if (Date.now() > end) throw new Error('no record in the history');
+    await sleep(1000);
+  }
+  await page.click('#history-table a');
+  await page.waitForSelector('#fair-status', { timeout: 15000 });
+  assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
+  await page.waitForSelector('#rp-last', { timeout: 15000 });
+  await page.click('#rp-last');
+  await page.waitForSelector('#replay-view');
+}
 
 async function waitMyTurn(page, id, ms = 60000) {
   const end = Date.now() + ms;
@@ -194,8 +216,16 @@ test('Five-Card Draw: a hand against bots, exchanging cards', { timeout: 240000 
     await sleep(250);
   }
   assert.ok(exchanged, 'exchanged cards');
-  await sleep(1500);
+  // play the hand to its end: call, check or show
+  const end2 = Date.now() + 120000;
+  while (Date.now() < end2 && !(await page.$('#result-box.fresh .result-list'))) {
+    const b = await page.$('#act-call') || await page.$('#act-check') || await page.$('#act-show');
+    if (b) await b.click().catch(() => {});
+    await sleep(250);
+  }
   await shot(page, 'draw-table');
+  await openLastRecord(page, 30000);
+  await shot(page, 'draw-replay');
   void id;
   await ctx.close();
 });
