@@ -59,7 +59,7 @@ export function seatPositions(n, bottom, portrait) {
       seat: s,
       x: 50 + rx * c, y: 50 + ry * sn,
       bx: 50 + rx * 0.58 * c, by: 50 + ry * 0.56 * sn,
-      dx: 50 + rx * 0.72 * c + (portrait ? 9 : 6) * Math.cos(a + Math.PI / 2), dy: 50 + ry * 0.72 * sn + 6 * Math.sin(a + Math.PI / 2),
+      dx: 50 + rx * 0.72 * c + (portrait ? 16 : 11) * Math.cos(a + Math.PI / 2), dy: 50 + ry * 0.72 * sn + 8 * Math.sin(a + Math.PI / 2),
     });
   }
   return out;

@@ -4,7 +4,7 @@ export function esc(s) {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }
 
-export function toast(text, kind = 'info', ms = 3500) {
+export function toast(text, kind = 'info', ms = 2600) {
   const box = document.getElementById('toasts');
   if (!box) return;
   const d = document.createElement('div');
