@@ -11,6 +11,14 @@ import { seatCount, seatPositions, seatInfo, mySeat } from './seats.js';
  */
 const BOT_SVG = '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
 
+/** A long name shortened in the middle, so "bot-6b714ccf-3" stays told apart: "bot-…ccf-3". */
+export function shortName(name, max) {
+  const s = String(name || '');
+  if (s.length <= max) return s;
+  const tail = Math.ceil((max - 1) / 2);
+  return `${s.slice(0, max - 1 - tail)}…${s.slice(-tail)}`;
+}
+
 export function feltHtml(st, opts) {
   const n = seatCount(st);
   const me = mySeat(st);
@@ -36,7 +44,7 @@ export function feltHtml(st, opts) {
       <div class="seat-cards">${d.cards || ''}</div>
       <div class="plate">
         <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
-        <span class="name">${esc(info.name)}</span>
+        <span class="name" title="${esc(info.name)}">${esc(shortName(info.name, opts.portrait ? 10 : 16))}</span>
         <span class="stack" aria-label="${t('stack')}">${d.stack != null ? fmtChips(d.stack) : ''}</span>
         ${d.status ? `<span class="status">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
