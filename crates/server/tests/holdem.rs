@@ -5,15 +5,40 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::{assert_no_leak, audit, choose_betting, server, Client};
+use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
 use serde_json::{json, Value};
 use tavolo_server::client::http;
+use tavolo_server::ServerHandle;
 
-/// Plays `hands` hands as a scripted human at `table` while `spectator` watches; scans every
-/// message of both for hidden cards. Returns the finished hands and their commitments.
+/// Gives a broke test player more chips from the house.
+async fn grant(h: &ServerHandle, session: &str) {
+    use tavolo_store::{Account, Journal};
+    let u = h.store().session_user(session).await.unwrap().unwrap();
+    let key = format!(
+        "test-grant:{}:{}",
+        u.id.0,
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    h.store()
+        .transfer(&Journal::move_chips(
+            key,
+            "grant",
+            Account::House,
+            Account::User(u.id),
+            10_000,
+        ))
+        .await
+        .unwrap();
+}
+
+/// Plays `hands` hands as a scripted human at `table`, scanning every message for hidden
+/// cards. Returns the finished hands and their commitments.
 pub async fn play(
+    h: &ServerHandle,
     human: &mut Client,
-    spectator: &mut Client,
     table: &str,
     hands: usize,
 ) -> HashMap<String, String> {
@@ -47,6 +72,16 @@ pub async fn play(
                 finished.insert(p.to_string(), c.clone());
             }
         }
+        if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
+            // Lost the seat (three hands missed while broke): back to the table.
+            let mut r = human.ask("join", json!({"table": table})).await;
+            if r["code"] == "insufficient_chips" {
+                grant(h, &human.session).await;
+                r = human.ask("join", json!({"table": table})).await;
+            }
+            assert!(r["type"] == "ack" || r["code"] == "already_seated", "{r}");
+            continue;
+        }
         // Only act on the latest state: skip if newer ones are already queued.
         if !human.inbox.is_empty() {
             continue;
@@ -79,30 +114,45 @@ pub async fn play(
                 .iter()
                 .any(|s| s["seat"] == me && s["chips"] == 0);
             if broke {
-                let r = human.ask("rebuy", json!({"table": table})).await;
+                let mut r = human.ask("rebuy", json!({"table": table})).await;
+                if r["code"] == "insufficient_chips" {
+                    grant(h, &human.session).await;
+                    r = human.ask("rebuy", json!({"table": table})).await;
+                }
                 assert!(
                     r["type"] == "ack" || r["code"] == "not_allowed" || r["code"] == "not_seated",
                     "{r}"
                 );
             }
-        } else if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
-            let r = human.ask("join", json!({"table": table})).await;
-            assert!(r["type"] == "ack" || r["code"] == "already_seated", "{r}");
         }
     }
     assert!(refused * 10 <= n + 10, "{refused} of {n} actions refused");
-    // The spectator saw everything too: scan its messages.
+    finished
+}
+
+/// Scans everything a spectator receives until its table closes; returns the client and the
+/// number of states scanned.
+async fn watch(mut spectator: Client) -> (Client, usize) {
     let mut shown = HashSet::new();
     let mut current = Value::Null;
-    while let Some(m) = spectator.next(0).await.or(spectator.inbox.pop_front()) {
-        if m["hand"] != current {
+    let mut seen = 0;
+    while let Some(m) = spectator.next(60).await {
+        if m["type"] == "table_closed" {
+            break;
+        }
+        if m["type"] != "table_state" {
+            continue;
+        }
+        if m["hand"] != current && !m["hand"].is_null() {
             current = m["hand"].clone();
             shown.clear();
         }
         assert_eq!(m["you"]["seat"], Value::Null);
+        assert!(m["legal"].as_array().unwrap().is_empty());
         assert_no_leak(&m, &mut shown);
+        seen += 1;
     }
-    finished
+    (spectator, seen)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -133,7 +183,9 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
         joined["result"]["seat"].as_u64().is_some_and(|s| s < 6),
         "{joined}"
     );
-    let finished = play(&mut human, &mut spectator, &table, 40).await;
+    let spectator_session = spectator.session.clone();
+    let watching = tokio::spawn(watch(spectator));
+    let finished = play(&h, &mut human, &table, 40).await;
 
     // History and fairness over HTTP.
     let hist = http(addr, "GET", "/api/history", None, Some(&human.session))
@@ -159,7 +211,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
         "GET",
         &format!("/api/history/{id}"),
         None,
-        Some(&spectator.session),
+        Some(&spectator_session),
     )
     .await
     .unwrap();
@@ -178,7 +230,10 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
 
     // Leaving cashes out; the account holds every chip again.
     let left = human.ask("leave", json!({"table": table})).await;
-    assert_eq!(left["type"], "ack", "{left}");
+    assert!(
+        left["type"] == "ack" || left["code"] == "not_seated",
+        "{left}"
+    );
     if left["result"]["leaving"] == true {
         // Folded at once if it was the player's turn; gone at the end of the hand.
         human
@@ -200,4 +255,111 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     );
     audit(&h).await;
     h.shutdown().await;
+    let (_, seen) = watching.await.unwrap();
+    assert!(seen > 40, "the spectator saw {seen} states");
+}
+
+/// RULES.md §2/§3 and §4: a player sees only their own cards, the board and hands shown at
+/// the showdown. Thousands of hands of bots and one scripted human, Hold'em and Draw, with a
+/// spectator: every message to the human and the spectator is scanned for any other card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_hidden_card_reaches_a_seat_or_a_spectator_in_thousands_of_hands() {
+    // Hands go as fast as the bots play: lift the per-connection message limit.
+    let (h, _dir) = server_with("leak", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
+    let addr = h.local_addr();
+    let mut watchers = Vec::new();
+    for (options, hands) in [
+        (
+            json!({"game": "holdem", "seats": 6, "bots": 5, "bot_level": "random", "clock_secs": 30}),
+            1500,
+        ),
+        (
+            json!({"game": "draw", "seats": 5, "bots": 4, "bot_level": "random", "clock_secs": 30, "ante": 5, "buy_in": 500}),
+            1000,
+        ),
+    ] {
+        let mut human = Client::guest(addr).await;
+        let t = human.ask("create_table", json!({"options": options})).await;
+        let table = t["result"]["table"].as_str().expect("a table").to_string();
+        let mut spectator = Client::guest(addr).await;
+        assert_eq!(
+            spectator.ask("watch", json!({"table": table})).await["type"],
+            "ack"
+        );
+        watchers.push(tokio::spawn(watch(spectator)));
+        assert_eq!(
+            human.ask("join", json!({"table": table})).await["type"],
+            "ack"
+        );
+        let finished = if options["game"] == "holdem" {
+            play(&h, &mut human, &table, hands).await
+        } else {
+            play_draw(&h, &mut human, &table, hands).await
+        };
+        assert!(finished.len() >= hands);
+        // Pause the table (the human leaves; a spectator alone keeps it dealing, so it goes too).
+        let _ = human.ask("leave", json!({"table": table})).await;
+    }
+    audit(&h).await;
+    h.shutdown().await;
+    for w in watchers {
+        let (_, seen) = w.await.unwrap();
+        assert!(seen > 1000, "the spectator saw {seen} states");
+    }
+}
+
+/// As [`play`], for Five-Card Draw (acting only when it is our turn).
+async fn play_draw(
+    h: &ServerHandle,
+    human: &mut Client,
+    table: &str,
+    hands: usize,
+) -> HashMap<String, String> {
+    let mut finished = HashMap::new();
+    let mut shown = HashSet::new();
+    let mut current = Value::Null;
+    let mut n = 0;
+    while finished.len() < hands {
+        let m = human.next(30).await.expect("the table goes on");
+        if m["type"] != "table_state" {
+            continue;
+        }
+        if m["hand"] != current && !m["hand"].is_null() {
+            current = m["hand"].clone();
+            shown.clear();
+        }
+        assert_no_leak(&m, &mut shown);
+        if let Some(p) = m["previous"]["hand"].as_str() {
+            finished.insert(p.to_string(), String::new());
+        }
+        if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
+            // Lost the seat (three hands missed while broke): back to the table.
+            if human.ask("join", json!({"table": table})).await["code"] == "insufficient_chips" {
+                grant(h, &human.session).await;
+                let _ = human.ask("join", json!({"table": table})).await;
+            }
+            continue;
+        }
+        if !human.inbox.is_empty() || m["hand"].is_null() || m["view"]["over"] == true {
+            continue;
+        }
+        if m["view"]["to_act"] != m["you"]["hand_seat"]
+            || m["legal"].as_array().is_none_or(|l| l.is_empty())
+        {
+            continue;
+        }
+        n += 1;
+        let action = choose_betting(&m["legal"], n, &m["view"]);
+        let a = human
+            .ask(
+                "act",
+                json!({"table": table, "hand": m["hand"], "action": action}),
+            )
+            .await;
+        assert!(
+            a["type"] == "ack" || a["code"] == "stale_hand" || a["code"] == "not_your_turn",
+            "{action} → {a}"
+        );
+    }
+    finished
 }

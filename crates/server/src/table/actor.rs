@@ -273,6 +273,14 @@ impl<L: LiveGame> Actor<L> {
             tracing::error!(table = %self.id, error = %e, "cash-out failed");
         }
         self.presence_changed(o.m.id);
+        if !self.present(o.m.id) {
+            // A last state (no seat) to the player's connections, then they hear no more.
+            let last = self.state_for(&o.m, false);
+            for c in self.subs.iter().filter(|c| c.user.id == o.m.id) {
+                self.send(c, last.clone());
+            }
+            self.subs.retain(|c| c.user.id != o.m.id);
+        }
         self.dirty = true;
     }
 

@@ -26,14 +26,20 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 
 /// A server with bots acting at once and no pause between hands.
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
+    server_with(tag, |_| {}).await
+}
+
+/// As [`server`], with changed settings.
+pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandle, PathBuf) {
     let dir = temp_dir(tag);
-    let config = Config {
+    let mut config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
         bot_delay: Duration::ZERO,
         hand_pause: Duration::ZERO,
         ..Config::default()
     };
+    f(&mut config);
     (Server::start(config).await.unwrap(), dir)
 }
 
