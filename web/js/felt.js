@@ -41,7 +41,7 @@ export function feltHtml(st, opts) {
     const label = empty ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}` : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
     seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group" aria-label="${esc(label)}">
       ${empty ? `<div class="plate empty-plate"><span class="name">${t('empty_seat')}</span></div>` : `
-      <div class="seat-cards">${d.cards || ''}</div>
+      <div class="seat-cards ${d.cardsClass || ''}">${d.cards || ''}</div>
       <div class="plate">
         <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
         <span class="name" title="${esc(info.name)}">${esc(shortName(info.name, opts.portrait ? 10 : 16))}</span>

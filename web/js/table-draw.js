@@ -75,6 +75,7 @@ export function mountDraw(ctx) {
           else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
           return {
             cards,
+            cardsClass: shown ? 'fan5' : '',
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
