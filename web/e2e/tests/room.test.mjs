@@ -246,3 +246,23 @@ test('history lists played hands; the replayer steps and the fairness check pass
   await shot(page, 'history-replay');
   await ctx.close();
 });
+
+test('settings: language, four-colour deck and sounds persist; cards are named in the language', async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'set' });
+  await page.goto(`${BASE}#/settings`);
+  await page.selectOption('#set-lang', 'it');
+  await page.check('#set-four');
+  await page.uncheck('#set-sounds');
+  await page.reload();
+  await page.waitForSelector('#sample-cards');
+  assert.equal((await page.textContent('#nav-lobby')).trim(), 'Sala');
+  assert.equal(await page.getAttribute('#sample-cards [data-card="As"]', 'aria-label'), 'asso di picche');
+  assert.ok(await page.evaluate(() => document.body.classList.contains('four-colour')));
+  const blue = await page.$eval('#sample-cards [data-card="Qd"]', (e) => getComputedStyle(e).color);
+  assert.equal(blue, 'rgb(21, 82, 196)', 'diamonds are blue in the four-colour deck');
+  assert.equal(await page.isChecked('#set-sounds'), false);
+  await shot(page, 'settings-it');
+  await page.selectOption('#set-lang', 'de');
+  assert.equal((await page.textContent('#nav-history')).trim(), 'Verlauf');
+  await ctx.close();
+});
