@@ -191,8 +191,18 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
   // a dropped connection reconnects by itself too
   await page.evaluate(() => window.__tavolo.conn.drop());
   await page.waitForFunction(() => window.__tavolo.conn.status === 'open', null, { timeout: 20000 });
+  // an intent whose connection drops is resent with the same seq after the reconnect and
+  // answered once (the server's replay cache)
   await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
-  await page.click('#act-call, #act-check');
+  const answer = await page.evaluate(async (tid) => {
+    const { conn, store } = window.__tavolo;
+    const s = store.tables.get(tid);
+    const call = s.legal.some((l) => l.action === 'check') ? { action: 'check' } : { action: 'call' };
+    const p = conn.request('act', { table: tid, hand: s.hand, action: call });
+    conn.drop();
+    try { return { ok: await p }; } catch (e) { return { err: e.code || e.message }; }
+  }, id);
+  assert.ok(answer.ok, `the resent intent was acknowledged (${JSON.stringify(answer)})`);
   await ctx.close();
 });
 
