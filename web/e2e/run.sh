@@ -36,6 +36,7 @@ if [ -z "${BASE_URL:-}" ]; then
   TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
   PROFILE="${E2E_PROFILE:-debug}"
   SERVE=(serve)
+  if [ -n "${TAVOLO_BIN:-}" ] && ! "$TAVOLO_BIN" serve --help > /dev/null 2>&1; then SERVE=(); fi
   if [ -z "${TAVOLO_BIN:-}" ]; then
     echo "building tavolo ($PROFILE)…"
     REL=""; [ "$PROFILE" = release ] && REL="--release"
@@ -49,6 +50,10 @@ if [ -z "${BASE_URL:-}" ]; then
       TAVOLO_BIN="$TARGET/$PROFILE/tavolo-e2e-devserver"
       SERVE=()
     fi
+  fi
+  # quick bots and short pauses between hands, when this tavolo serve has the options
+  if [ "${#SERVE[@]}" -gt 0 ] && "$TAVOLO_BIN" serve --help 2>/dev/null | grep -q -- --bot-delay-ms; then
+    SERVE+=(--bot-delay-ms "${E2E_BOT_DELAY_MS:-150}" --hand-pause-ms "${E2E_HAND_PAUSE_MS:-1500}")
   fi
   PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
   DATA_DIR="$(mktemp -d)"
