@@ -66,7 +66,7 @@ export function mountDraw(ctx) {
         seat(seat) {
           const i = idx(seat);
           const info = seatInfo(st, seat);
-          if (i < 0) return { stack: info ? info.chips : null };
+          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : info && info.status === 'waiting' ? t('waiting_state') : '' };
           const live = v.live ? v.live[i] : true;
           const shown = v.shown && v.shown[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;

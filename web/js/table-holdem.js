@@ -54,7 +54,7 @@ export function mountHoldem(ctx) {
         seat(seat) {
           const i = idx(seat);
           const info = seatInfo(st, seat);
-          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : '' };
+          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : info && info.status === 'waiting' ? t('waiting_state') : '' };
           const hole = (v.hole || [])[i] || [];
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);

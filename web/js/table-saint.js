@@ -8,6 +8,7 @@ import { handSeats, mySeat, seatName } from './seats.js';
 import { normLegal } from './legal.js';
 import { bestTwoPlusThree } from './handrank.js';
 import { store } from './store.js';
+import { shortName } from './felt.js';
 
 export function mountSaint(ctx) {
   let sel = [];
@@ -84,7 +85,7 @@ export function mountSaint(ctx) {
     const rounds = Object.keys(sb).filter((k) => /^\d+$/.test(k)).map(Number).sort((a, b) => a - b);
     return `<h2 class="h-small">${t('scoreboard')}</h2>
       <div class="table-wrap"><table class="scoreboard" id="scoreboard">
-      <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col" title="${esc(seatName(st, s))}">${esc(seatName(st, s))}</th>`).join('')}</tr></thead>
+      <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col" title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`).join('')}</tr></thead>
       <tbody>${rounds.map((r) => `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => { const p = sb[r].points[i]; return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`; }).join('')}</tr>`).join('')}</tbody>
       <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
       </table></div>`;
