@@ -82,6 +82,10 @@ export function renderTable(root, id) {
       if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
     } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
   }
+  els.status.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-c2]');
+    if (b) control(b.dataset.c2);
+  });
   els.controls.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-c]');
     if (b) control(b.dataset.c);
@@ -145,6 +149,8 @@ export function renderTable(root, id) {
     const me = mySeat(st);
     if (st.result) return gameOf(st, id) === 'saint' ? t('phase_over') : t('hand_over');
     if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
+    if (st.you && st.you.sitting_out) return `${t('sitting_out')} — <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
+    if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });
     if (me == null) return t('spectating');
