@@ -20,10 +20,14 @@ export class Connection {
     this.restorePending();
   }
 
-  /** Next seq: increasing per tab and across reloads, roughly time-ordered between tabs. */
+  /**
+   * Next seq: increasing per tab and across reloads. The server keeps answers per *session*
+   * (cookie), which tabs share, so seqs are milliseconds since 2026 (max'd with last + 1): two
+   * tabs collide only when both send within the same millisecond.
+   */
   nextSeq() {
     const last = Number(sessionStorage.getItem(SEQ_KEY) || 0);
-    const now = Math.floor((Date.now() - EPOCH) / 100);
+    const now = Date.now() - EPOCH;
     const seq = Math.max(last + 1, now, 1);
     sessionStorage.setItem(SEQ_KEY, String(seq));
     return seq;
