@@ -33,12 +33,12 @@ function tableRow(tb) {
     <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}</td>
     <td>${tb.waiting || 0}</td>
     <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
-    <td class="actions">
+    <td class="row-actions-cell"><div class="row-actions">
       ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : `
       ${betting && !full ? `<label class="sr-only" for="buyin-${esc(tb.id)}">${t('buy_in')}</label><input class="buyin" id="buyin-${esc(tb.id)}" type="number" min="1" value="${tb.buy_in ?? ''}" title="${t('buy_in')}">` : ''}
       ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
       <button class="btn small ghost" data-act="watch">${t('watch')}</button>`}
-    </td></tr>`;
+    </div></td></tr>`;
 }
 
 function createForm() {
