@@ -39,7 +39,7 @@ export function renderHistory(root, id) {
     if (!items.length) { body.innerHTML = `<p class="muted">${t('no_history')}</p>`; return; }
     body.innerHTML = `<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
       <tbody>${items.map((it) => `<tr><th scope="row" class="mono">${esc(it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td>${esc(it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
-      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : ''}</td>
+      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '')}</td>
       <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`).join('')}</tbody></table></div>`;
   }).catch((e) => { body.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; });
   return () => {};

@@ -35,7 +35,7 @@ function tableRow(tb) {
     <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
     <td class="row-actions-cell"><div class="row-actions">
       ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : `
-      ${betting && !full ? `<label class="sr-only" for="buyin-${esc(tb.id)}">${t('buy_in')}</label><input class="buyin" id="buyin-${esc(tb.id)}" type="number" min="1" value="${tb.buy_in ?? ''}" title="${t('buy_in')}">` : ''}
+      ${betting && tb.buy_in ? `<span class="muted small" title="${t('buy_in')}">${t('buy_in')} ${fmtChips(tb.buy_in)}</span>` : ''}
       ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
       <button class="btn small ghost" data-act="watch">${t('watch')}</button>`}
     </div></td></tr>`;
@@ -149,8 +149,8 @@ export function renderLobby(root) {
     b.disabled = true;
     try {
       if (act === 'join') {
-        const inp = body.querySelector(`#buyin-${CSS.escape(id)}`);
-        await joinTable(id, inp && inp.value ? Number(inp.value) : undefined);
+        // the buy-in is the table's (docs/protocol.md: a different one is refused)
+        await joinTable(id);
       } else if (act === 'waitlist') {
         const r = await conn.request('waitlist', { table: id });
         toast(t('on_waitlist', { n: r.waiting ?? '?' }));
@@ -171,7 +171,7 @@ export function renderLobby(root) {
       const r = await conn.request('create_table', { options: opts });
       const id = r.table || r.id;
       toast(`${t('create')}: ${opts.name}`, 'ok');
-      if (id && store.user) await joinTable(id, opts.buy_in);
+      if (id && store.user) await joinTable(id);
     } catch (e) { err.textContent = `${e.code || ''} ${e.message}`; }
   });
   draw();
