@@ -59,6 +59,7 @@ export function renderTable(root, id) {
   let lastHand = null;
   let lastEventsLen = 0;
   let watchSent = false;
+  let destroyed = false;
 
   const send = async (action) => {
     const st = store.tables.get(id);
@@ -186,8 +187,12 @@ export function renderTable(root, id) {
     if (st && !st.view && lp && lp.view) st = { ...st, view: { ...lp.view, to_act: null }, hand_seats: lp.hand_seats, hand: st.hand || lp.hand, legal: [], clock: null, result: st.result || (store.results.get(id) || {}).result || null, frozen: true };
     if (!st) {
       if (!watchSent && conn.status === 'open' && store.helloDone) {
+        // after hello the server resends the tables we sit at; watch only if none comes
         watchSent = true;
-        conn.request('watch', { table: id }).catch((e) => { els.felt.innerHTML = `<p class="center-msg">${esc(e.code || '')} ${esc(e.message)}</p>`; });
+        setTimeout(() => {
+          if (store.tables.get(id) || destroyed) return;
+          conn.request('watch', { table: id }).catch((e) => { els.felt.innerHTML = `<p class="center-msg">${esc(e.code || '')} ${esc(e.message)}</p>`; });
+        }, 800);
       }
       return;
     }
@@ -247,5 +252,5 @@ export function renderTable(root, id) {
     if (what === 'closed' && tid === id) location.hash = '#/lobby';
   });
   update();
-  return () => { unsub(); clearInterval(timer); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
+  return () => { destroyed = true; unsub(); clearInterval(timer); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
 }

@@ -133,7 +133,7 @@ test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 },
   await ctx.close();
 });
 
-test('two players at one table each see only their own hole cards', { timeout: 180000 }, async () => {
+test('two players at one table each see only their own hole cards, a spectator none', { timeout: 180000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'ann' });
   const b = await newPlayer(browser, { prefix: 'bob', viewport: { width: 390, height: 844 } });
   const id = await createTable(a.page, { game: 'holdem', name: 'e2e private', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 3, bots: 1, bot_level: 'station', clock_secs: 30 });
@@ -175,7 +175,24 @@ test('two players at one table each see only their own hole cards', { timeout: 1
   const bCards = lb.hole.find((h) => h && h[0]);
   for (const c of bCards) assert.ok(!la.html.includes(`data-card="${c}"`), `B's ${c} is nowhere in A's page`);
   await shot(b.page, 'holdem-phone');
-  await a.ctx.close(); await b.ctx.close();
+  // a spectator (Watch in the lobby) sees nobody's hole cards
+  const c = await newPlayer(browser, { prefix: 'spec' });
+  await c.page.goto(`${BASE}#/lobby`);
+  await c.page.waitForSelector(`tr[data-table="${id}"] button[data-act="watch"]`, { timeout: 15000 });
+  await c.page.click(`tr[data-table="${id}"] button[data-act="watch"]`);
+  const end3 = Date.now() + 60000;
+  let lc = null;
+  while (Date.now() < end3) {
+    lc = await look(c.page);
+    if (lc && !lc.over) break;
+    for (const p of [a.page, b.page]) { const btn = await p.$('#act-check') || await p.$('#act-call'); if (btn) await btn.click().catch(() => {}); }
+    await sleep(200);
+  }
+  assert.ok(lc && !lc.over, 'the spectator sees a hand in play');
+  assert.equal(lc.seen.reduce((p, q) => p + q, 0), 0, 'the spectator sees no hole cards');
+  assert.equal(lc.othersFaceUp, 0);
+  assert.ok(await c.page.$('#btn-join'), 'a spectator is offered to join');
+  await a.ctx.close(); await b.ctx.close(); await c.ctx.close();
 });
 
 test('a reload mid-hand resumes the hand with no user action', { timeout: 180000 }, async () => {
