@@ -13,7 +13,7 @@ use tavolo_bots::{Bot, BotSpec, Budget, Game};
 use tavolo_cards::GameRng;
 use tavolo_engine::Chips;
 use tavolo_store::HandId;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::game::{Deal, Ev, LiveGame};
 use super::{Conn, TableCmd, TableIntent, TableOptions, TableSummary};
@@ -36,6 +36,18 @@ struct Occupant {
     auto: bool,
     /// Time bank left.
     bank: Duration,
+    /// A buy-in or rebuy is being booked: not dealt in until it is.
+    funding: bool,
+}
+
+/// A buy-in or rebuy booked by a task of its own (the table's task never waits for the
+/// database while a hand is in play).
+struct Funded {
+    user: Member,
+    amount: Chips,
+    join: bool,
+    result: Result<(), ProtoError>,
+    reply: oneshot::Sender<Answer>,
 }
 
 /// The hand or game in play.
@@ -82,6 +94,8 @@ pub(super) struct Actor<L: LiveGame> {
     spec: Option<BotSpec<L::G>>,
     closing: bool,
     rng: GameRng,
+    funded_tx: mpsc::UnboundedSender<Funded>,
+    funded_rx: mpsc::UnboundedReceiver<Funded>,
 }
 
 fn err(code: Code, m: impl Into<String>) -> ProtoError {
@@ -110,6 +124,7 @@ impl<L: LiveGame> Actor<L> {
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<L> {
         let spec = L::bot_spec(&o.bot_spec_name()).ok();
+        let (funded_tx, funded_rx) = mpsc::unbounded_channel();
         Actor {
             options_json: serde_json::to_string(&o).unwrap_or_else(|_| "{}".into()),
             seats: (0..o.seats).map(|_| None).collect(),
@@ -137,6 +152,8 @@ impl<L: LiveGame> Actor<L> {
             spec,
             closing: false,
             rng: GameRng::from_os(),
+            funded_tx,
+            funded_rx,
         }
     }
 
@@ -175,6 +192,12 @@ impl<L: LiveGame> Actor<L> {
             let cmd = match wake {
                 Some(at) => tokio::select! {
                     c = self.rx.recv() => c,
+                    Some(f) = self.funded_rx.recv() => {
+                        self.funded(f).await;
+                        self.progress().await;
+                        self.flush();
+                        continue;
+                    }
                     _ = tokio::time::sleep_until(at.into()) => {
                         self.on_timer();
                         self.progress().await;
@@ -182,7 +205,15 @@ impl<L: LiveGame> Actor<L> {
                         continue;
                     }
                 },
-                None => self.rx.recv().await,
+                None => tokio::select! {
+                    c = self.rx.recv() => c,
+                    Some(f) = self.funded_rx.recv() => {
+                        self.funded(f).await;
+                        self.progress().await;
+                        self.flush();
+                        continue;
+                    }
+                },
             };
             let Some(cmd) = cmd else { break };
             match cmd {
@@ -190,6 +221,26 @@ impl<L: LiveGame> Actor<L> {
                     self.shutdown().await;
                     let _ = done.send(());
                     break;
+                }
+                TableCmd::Intent {
+                    conn,
+                    intent: TableIntent::Join { buy_in },
+                    reply,
+                } => {
+                    if let Some(answer) = self.join(&conn, buy_in, reply).await {
+                        self.flush();
+                        let _ = answer.0.send(answer.1);
+                    }
+                }
+                TableCmd::Intent {
+                    conn,
+                    intent: TableIntent::Rebuy,
+                    reply,
+                } => {
+                    if let Some(answer) = self.rebuy(&conn, reply) {
+                        self.flush();
+                        let _ = answer.0.send(answer.1);
+                    }
                 }
                 TableCmd::Intent {
                     conn,
@@ -251,6 +302,7 @@ impl<L: LiveGame> Actor<L> {
             leaving: false,
             auto: false,
             bank: Duration::from_secs(self.o.time_bank_secs),
+            funding: false,
         });
         self.room.metrics.players.fetch_add(1, Relaxed);
         self.presence_changed(uid);
@@ -301,7 +353,6 @@ impl<L: LiveGame> Actor<L> {
                 }
                 r
             }
-            TableIntent::Join { buy_in } => self.join(conn, buy_in).await,
             TableIntent::Waitlist => {
                 if self.closing {
                     return Err(err(Code::NotAllowed, "the table is closing"));
@@ -350,36 +401,8 @@ impl<L: LiveGame> Actor<L> {
                 self.dirty = true;
                 Ok(json!({}))
             }
-            TableIntent::Rebuy => {
-                let s = self
-                    .seat_of(uid)
-                    .ok_or_else(|| err(Code::NotSeated, "you are not seated at this table"))?;
-                if !self.o.betting() {
-                    return Err(err(Code::NotAllowed, "Saint Poker has no stacks to rebuy"));
-                }
-                if self.in_live_hand(uid) {
-                    return Err(err(Code::NotAllowed, "rebuys are made between hands"));
-                }
-                let stack = self.seats[s].as_ref().map_or(0, |o| o.stack);
-                if stack > 0 {
-                    return Err(err(
-                        Code::NotAllowed,
-                        format!("you still have {stack} chips: rebuys are for exhausted stacks"),
-                    ));
-                }
-                let key = self.key("rebuy", uid);
-                let amount = self.o.rebuy;
-                self.room
-                    .books
-                    .to_seat(key, &self.id, &conn.user, amount)
-                    .await
-                    .map_err(proto)?;
-                if let Some(o) = self.seats[s].as_mut() {
-                    o.stack = amount;
-                    o.missed = 0;
-                }
-                self.dirty = true;
-                Ok(json!({"stack": amount}))
+            TableIntent::Join { .. } | TableIntent::Rebuy => {
+                Err(err(Code::Internal, "handled by the table's loop"))
             }
             TableIntent::Leave => {
                 if let Some(i) = self.waiting.iter().position(|m| m.id == uid) {
@@ -406,30 +429,40 @@ impl<L: LiveGame> Actor<L> {
         }
     }
 
-    async fn join(&mut self, conn: &Conn, buy_in: Option<u64>) -> Answer {
+    /// `join`: a seat drawn by lot, or the waiting list. The buy-in is booked by a task of its
+    /// own; the answer comes when it is done (`None` returned) or at once (`Some`).
+    async fn join(
+        &mut self,
+        conn: &Conn,
+        buy_in: Option<u64>,
+        reply: oneshot::Sender<Answer>,
+    ) -> Option<(oneshot::Sender<Answer>, Answer)> {
         let uid = conn.user.id;
+        let refuse = |reply, e| Some((reply, Err(e)));
         if self.closing {
-            return Err(err(Code::NotAllowed, "the table is closing"));
+            return refuse(reply, err(Code::NotAllowed, "the table is closing"));
         }
         if self.seat_of(uid).is_some() || self.waiting.iter().any(|m| m.id == uid) {
-            return Err(err(
-                Code::AlreadySeated,
-                "you are already at this table or on its waiting list",
-            ));
+            return refuse(
+                reply,
+                err(
+                    Code::AlreadySeated,
+                    "you are already at this table or on its waiting list",
+                ),
+            );
         }
         if self.o.betting() && buy_in.is_some_and(|b| b != self.o.buy_in) {
-            return Err(err(
-                Code::InvalidOptions,
-                format!("this table's buy-in is {}", self.o.buy_in),
-            ));
+            let m = format!("this table's buy-in is {}", self.o.buy_in);
+            return refuse(reply, err(Code::InvalidOptions, m));
         }
         if !self.o.betting() && self.o.stake > 0 {
-            let balance = self.room.books.balance(uid).await.map_err(proto)?;
+            let balance = match self.room.books.balance(uid).await {
+                Ok(b) => b,
+                Err(e) => return refuse(reply, proto(e)),
+            };
             if balance < self.o.stake as i64 {
-                return Err(err(
-                    Code::InsufficientChips,
-                    format!("the stake is {}, you have {balance}", self.o.stake),
-                ));
+                let m = format!("the stake is {}, you have {balance}", self.o.stake);
+                return refuse(reply, err(Code::InsufficientChips, m));
             }
         }
         let free: Vec<usize> = (0..self.seats.len())
@@ -440,27 +473,121 @@ impl<L: LiveGame> Actor<L> {
             self.waiting.push_back(conn.user.clone());
             self.presence_changed(uid);
             self.dirty = true;
-            return Ok(json!({"waiting": self.waiting.len()}));
+            return Some((reply, Ok(json!({"waiting": self.waiting.len()}))));
         }
         // RULES.md §2: seats are drawn by lot among the free ones.
         let s = free[self.rng.below(free.len() as u32) as usize];
-        let amount = if self.o.betting() { self.o.buy_in } else { 0 };
-        if amount > 0 {
-            let key = self.key("in", uid);
-            if let Err(e) = self
-                .room
-                .books
-                .to_seat(key, &self.id, &conn.user, amount)
-                .await
-            {
-                if !self.present(uid) {
-                    self.subs.retain(|c| c.id != conn.id);
-                }
-                return Err(proto(e));
-            }
+        self.seat(s, conn.user.clone(), 0);
+        if !self.o.betting() {
+            return Some((reply, Ok(json!({"seat": s}))));
         }
-        self.seat(s, conn.user.clone(), amount);
-        Ok(json!({"seat": s}))
+        self.fund(conn.user.clone(), self.o.buy_in, true, reply);
+        None
+    }
+
+    /// `rebuy`, booked like a buy-in.
+    fn rebuy(
+        &mut self,
+        conn: &Conn,
+        reply: oneshot::Sender<Answer>,
+    ) -> Option<(oneshot::Sender<Answer>, Answer)> {
+        let uid = conn.user.id;
+        let Some(s) = self.seat_of(uid) else {
+            return Some((
+                reply,
+                Err(err(Code::NotSeated, "you are not seated at this table")),
+            ));
+        };
+        if !self.o.betting() {
+            return Some((
+                reply,
+                Err(err(Code::NotAllowed, "Saint Poker has no stacks to rebuy")),
+            ));
+        }
+        if self.in_live_hand(uid) {
+            return Some((
+                reply,
+                Err(err(Code::NotAllowed, "rebuys are made between hands")),
+            ));
+        }
+        let (stack, funding) = self.seats[s]
+            .as_ref()
+            .map_or((0, false), |o| (o.stack, o.funding));
+        if stack > 0 || funding {
+            let m = format!("you have {stack} chips: rebuys are for exhausted stacks");
+            return Some((reply, Err(err(Code::NotAllowed, m))));
+        }
+        self.fund(conn.user.clone(), self.o.rebuy, false, reply);
+        None
+    }
+
+    fn fund(&mut self, m: Member, amount: Chips, join: bool, reply: oneshot::Sender<Answer>) {
+        if let Some(o) = self.seat_of(m.id).and_then(|s| self.seats[s].as_mut()) {
+            o.funding = true;
+        }
+        let key = self.key(if join { "in" } else { "rebuy" }, m.id);
+        let (books, table, tx) = (
+            self.room.books.clone(),
+            self.id.clone(),
+            self.funded_tx.clone(),
+        );
+        tokio::spawn(async move {
+            let result = books.to_seat(key, &table, &m, amount).await.map_err(proto);
+            let _ = tx.send(Funded {
+                user: m,
+                amount,
+                join,
+                result,
+                reply,
+            });
+        });
+    }
+
+    async fn funded(&mut self, f: Funded) {
+        let uid = f.user.id;
+        let seat = self.seat_of(uid);
+        let answer = match (&f.result, seat) {
+            (Ok(()), Some(s)) => {
+                if let Some(o) = self.seats[s].as_mut() {
+                    o.stack += f.amount;
+                    o.funding = false;
+                    o.missed = 0;
+                }
+                self.dirty = true;
+                Ok(if f.join {
+                    json!({"seat": s})
+                } else {
+                    json!({"stack": f.amount})
+                })
+            }
+            (Ok(()), None) => {
+                // Left while the buy-in was booked: the chips go straight back.
+                let key = self.key("out", uid);
+                let _ = self
+                    .room
+                    .books
+                    .from_seat(key, &self.id, &f.user, f.amount)
+                    .await;
+                Err(err(Code::NotSeated, "you left the table"))
+            }
+            (Err(e), Some(s)) => {
+                if f.join {
+                    self.seats[s] = None;
+                    self.room.metrics.players.fetch_sub(1, Relaxed);
+                    self.presence_changed(uid);
+                    if !self.present(uid) {
+                        self.subs.retain(|c| c.user.id != uid);
+                    }
+                } else if let Some(o) = self.seats[s].as_mut() {
+                    o.funding = false;
+                }
+                self.dirty = true;
+                Err(e.clone())
+            }
+            (Err(e), None) => Err(e.clone()),
+        };
+        self.flush();
+        let _ = f.reply.send(answer);
     }
 
     fn act(&mut self, conn: &Conn, hand: &str, action: &Value) -> Answer {
@@ -756,9 +883,9 @@ impl<L: LiveGame> Actor<L> {
         let betting = self.o.betting();
         let ready: Vec<usize> = (0..self.seats.len())
             .filter(|&s| {
-                self.seats[s]
-                    .as_ref()
-                    .is_some_and(|o| !o.sitting_out && !o.leaving && (o.stack > 0 || !betting))
+                self.seats[s].as_ref().is_some_and(|o| {
+                    !o.sitting_out && !o.leaving && !o.funding && (o.stack > 0 || !betting)
+                })
             })
             .collect();
         let needed = if betting { 2 } else { self.o.seats };
