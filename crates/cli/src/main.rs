@@ -4,8 +4,10 @@
 mod admin;
 mod equity;
 mod eval;
+mod loadtest;
 mod play;
 mod replay;
+mod serve;
 mod sim;
 mod verify;
 
@@ -30,6 +32,8 @@ enum Command {
     Sim(sim::SimArgs),
     Play(play::PlayArgs),
     Verify(verify::VerifyArgs),
+    Serve(serve::ServeArgs),
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// A failure the user can fix: the message names what was wrong; exit status 2.
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
         Command::Sim(a) => sim::run(a),
         Command::Play(a) => play::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Serve(a) => serve::run(a),
+        Command::Loadtest(a) => loadtest::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,443 @@
+//! `tavolo loadtest`: many Hold'em tables of WebSocket bot clients against a room (in-process,
+//! or at `--url`), reporting actions per second and the latency from an intent to the
+//! `table_state` it causes.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tavolo_server::client;
+use tavolo_server::{Config, Server};
+use tokio::sync::Semaphore;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::UserError;
+
+/// Load-test a card room with WebSocket bot clients playing Hold'em.
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// Tables to open.
+    #[arg(long, default_value_t = 100)]
+    pub tables: usize,
+    /// WebSocket clients per table (each takes a seat).
+    #[arg(long, default_value_t = 6)]
+    pub clients_per_table: usize,
+    /// How long to play once every client is seated: `30s`, `2m` or seconds.
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    pub duration: Duration,
+    /// Milliseconds a client "thinks" before each action.
+    #[arg(long, default_value_t = 200)]
+    pub think_ms: u64,
+    /// A running room (`http://127.0.0.1:8080`); default: a room started in this process.
+    #[arg(long)]
+    pub url: Option<String>,
+    /// In-process room: its database URL (default: a new SQLite file in a temporary directory).
+    #[arg(long)]
+    pub db: Option<String>,
+    /// In-process room: milliseconds between hands.
+    #[arg(long, default_value_t = 0)]
+    pub hand_pause_ms: u64,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit() && c != '.') {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, "s"),
+    };
+    let n: f64 = num
+        .parse()
+        .map_err(|_| format!("not a duration: {s:?} (try 30s or 2m)"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" => n * 60.0,
+        _ => return Err(format!("unknown unit in {s:?}: use ms, s or m")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// What every client counts.
+#[derive(Default)]
+struct Counters {
+    actions: AtomicU64,
+    refused: AtomicU64,
+    connected: AtomicU64,
+    states: AtomicU64,
+    codes: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
+}
+
+/// Plays one seat until `stop`; returns the latencies (µs) of its actions while `measuring`.
+#[allow(clippy::too_many_arguments)] // the shared flags and counters of one run
+async fn play(
+    mut ws: client::Ws,
+    table: String,
+    think: Duration,
+    counters: Arc<Counters>,
+    measuring: Arc<AtomicBool>,
+    go: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+    first_seq: u64,
+) -> Vec<u32> {
+    let mut lat = Vec::new();
+    let mut seq = first_seq;
+    let mut sent: Option<Instant> = None;
+    let mut n: u64 = 0;
+    let mut last_rebuy: Option<Instant> = None;
+    let send = |ws_seq: &mut u64, kind: &str, mut v: Value| {
+        *ws_seq += 1;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("v".into(), json!(1));
+            o.insert("seq".into(), json!(*ws_seq));
+            o.insert("type".into(), json!(kind));
+        }
+        Message::Text(v.to_string().into())
+    };
+    let join = send(&mut seq, "join", json!({"table": table}));
+    if ws.send(join).await.is_err() {
+        return lat;
+    }
+    counters.connected.fetch_add(1, Relaxed);
+    // The latest state in which it is this client's turn, not yet acted on.
+    let mut turn: Option<Value> = None;
+    while !stop.load(Relaxed) {
+        let msg = match tokio::time::timeout(Duration::from_millis(200), ws.next()).await {
+            Err(_) => {
+                // Until every client is seated nobody acts; then act on the turn held.
+                if go.load(Relaxed) {
+                    if let Some(m) = turn.take() {
+                        n += 1;
+                        if act(&mut ws, &send, &mut seq, &table, &m, n, think)
+                            .await
+                            .is_err()
+                        {
+                            break;
+                        }
+                        sent = Some(Instant::now());
+                        counters.actions.fetch_add(1, Relaxed);
+                    }
+                }
+                continue;
+            }
+            Ok(None) | Ok(Some(Err(_))) => break,
+            Ok(Some(Ok(Message::Text(t)))) => t,
+            Ok(Some(Ok(_))) => continue,
+        };
+        let text = msg.as_str();
+        if text.starts_with(r#"{"v":1,"type":"table_state""#) {
+            // Cheap checks first (object keys come sorted): most states need no answer, and
+            // parsing each in full would make the clients, not the room, the bottleneck.
+            counters.states.fetch_add(1, Relaxed);
+            turn = None;
+            if let Some(t) = sent.take() {
+                if measuring.load(Relaxed) {
+                    lat.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                }
+            }
+            let my_turn = text.contains(r#""legal":[{"#);
+            let out_of_hand = text.contains(r#""you":{"hand_seat":null"#);
+            let unseated = text.contains(r#""seat":null,"sitting_out":false,"waiting":null"#);
+            if !my_turn && !(out_of_hand && (text.contains(r#""chips":0,"#) || unseated)) {
+                continue;
+            }
+        }
+        let Ok(m) = serde_json::from_str::<Value>(text) else {
+            continue;
+        };
+        match m["type"].as_str() {
+            Some("error") => {
+                counters.refused.fetch_add(1, Relaxed);
+                if let Ok(mut c) = counters.codes.lock() {
+                    *c.entry(m["code"].as_str().unwrap_or("?").to_string())
+                        .or_default() += 1;
+                }
+                continue;
+            }
+            Some("table_state") => {}
+            _ => continue,
+        }
+        if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
+            let j = send(&mut seq, "join", json!({"table": table}));
+            let _ = ws.send(j).await;
+            continue;
+        }
+        let legal = m["legal"].as_array().cloned().unwrap_or_default();
+        if legal.is_empty() || m["hand"].is_null() || m["view"]["over"] == true {
+            let me = m["you"]["seat"].clone();
+            let broke = m["you"]["hand_seat"].is_null()
+                && m["seats"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|x| x["seat"] == me && x["chips"] == 0));
+            if broke && last_rebuy.is_none_or(|t: Instant| t.elapsed() > Duration::from_secs(2)) {
+                last_rebuy = Some(Instant::now());
+                let r = send(&mut seq, "rebuy", json!({"table": table}));
+                let _ = ws.send(r).await;
+            }
+            continue;
+        }
+        if !go.load(Relaxed) {
+            turn = Some(m);
+            continue;
+        }
+        n += 1;
+        if act(&mut ws, &send, &mut seq, &table, &m, n, think)
+            .await
+            .is_err()
+        {
+            break;
+        }
+        sent = Some(Instant::now());
+        counters.actions.fetch_add(1, Relaxed);
+    }
+    let _ = ws.close(None).await;
+    lat
+}
+
+/// Thinks, then answers the state `m` (whose `legal` is not empty): check, call, now and then
+/// the minimum raise or a fold.
+async fn act(
+    ws: &mut client::Ws,
+    send: &impl Fn(&mut u64, &str, Value) -> Message,
+    seq: &mut u64,
+    table: &str,
+    m: &Value,
+    n: u64,
+    think: Duration,
+) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+    if !think.is_zero() {
+        tokio::time::sleep(think).await;
+    }
+    let legal = m["legal"].as_array().cloned().unwrap_or_default();
+    let has = |k: &str| legal.iter().find(|a| a["action"] == k);
+    let action = if n % 9 == 4 {
+        has("bet_or_raise_to").map(|r| json!({"action": "bet_or_raise_to", "to": r["min"]}))
+    } else {
+        None
+    }
+    .or_else(|| has("check").map(|_| json!({"action": "check"})))
+    .or_else(|| (n % 5 == 2).then(|| json!({"action": "fold"})))
+    .or_else(|| has("call").map(|_| json!({"action": "call"})))
+    .unwrap_or(json!({"action": "fold"}));
+    let msg = send(
+        seq,
+        "act",
+        json!({"table": table, "hand": m["hand"], "action": action}),
+    );
+    ws.send(msg).await
+}
+
+/// `tavolo_hands_total` from the room's `/metrics`.
+async fn hands_total(addr: SocketAddr) -> f64 {
+    let Ok(r) = client::http(addr, "GET", "/metrics", None, None).await else {
+        return 0.0;
+    };
+    r.body
+        .lines()
+        .find_map(|l| l.strip_prefix("tavolo_hands_total "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
+    let mut tmp: Option<PathBuf> = None;
+    let (addr, server) = match &a.url {
+        Some(u) => {
+            let hostport = u
+                .trim_start_matches("http://")
+                .trim_start_matches("ws://")
+                .trim_end_matches('/');
+            let addr: SocketAddr = tokio::net::lookup_host(hostport)
+                .await
+                .map_err(|e| UserError(format!("cannot resolve {u}: {e}")))?
+                .next()
+                .ok_or_else(|| UserError(format!("cannot resolve {u}")))?;
+            (addr, None)
+        }
+        None => {
+            let db = match &a.db {
+                Some(d) => d.clone(),
+                None => {
+                    let dir = std::env::temp_dir()
+                        .join(format!("tavolo-loadtest-{}", std::process::id()));
+                    std::fs::create_dir_all(&dir).map_err(UserError::from)?;
+                    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+                    tmp = Some(dir);
+                    url
+                }
+            };
+            let config = Config {
+                addr: "127.0.0.1:0".parse().map_err(UserError::from)?,
+                db_url: db,
+                bot_delay: Duration::ZERO,
+                hand_pause: Duration::from_millis(a.hand_pause_ms),
+                ..Config::default()
+            };
+            let h = Server::start(config).await.map_err(UserError::from)?;
+            (h.local_addr(), Some(h))
+        }
+    };
+    let clients = a.tables * a.clients_per_table;
+    eprintln!(
+        "loadtest: {} tables × {} clients against {addr}: signing in…",
+        a.tables, a.clients_per_table
+    );
+    let t0 = Instant::now();
+    let gate = Arc::new(Semaphore::new(64));
+    let mut sessions = Vec::with_capacity(clients);
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let gate = gate.clone();
+        tasks.push(tokio::spawn(async move {
+            let _p = gate.acquire().await;
+            client::guest(addr).await
+        }));
+    }
+    for t in tasks {
+        sessions.push(t.await.map_err(UserError::from)?.map_err(UserError::from)?);
+    }
+    eprintln!(
+        "loadtest: {clients} guests in {:.1}s; opening tables and connections…",
+        t0.elapsed().as_secs_f64()
+    );
+    let counters = Arc::new(Counters::default());
+    let measuring = Arc::new(AtomicBool::new(false));
+    let go = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut players = Vec::with_capacity(clients);
+    let t1 = Instant::now();
+    let mut openers = Vec::new();
+    let gate = Arc::new(Semaphore::new(32));
+    for (t, chunk) in sessions.chunks(a.clients_per_table).enumerate() {
+        let chunk = chunk.to_vec();
+        let (gate, counters, measuring, go, stop) = (
+            gate.clone(),
+            counters.clone(),
+            measuring.clone(),
+            go.clone(),
+            stop.clone(),
+        );
+        let (seats, think) = (
+            a.clients_per_table.clamp(2, 10),
+            Duration::from_millis(a.think_ms),
+        );
+        openers.push(tokio::spawn(async move {
+            let _p = gate.acquire().await;
+            let mut sockets = Vec::new();
+            for s in &chunk {
+                sockets.push(client::ws(addr, Some(s), None).await.map_err(|e| e.to_string())?);
+            }
+            // The first client opens the table.
+            let opts = json!({"v": 1, "seq": 1, "type": "create_table", "options": {"game": "holdem",
+                "name": format!("load {t}"), "seats": seats, "clock_secs": 60,
+                "time_bank_secs": 60, "buy_in": 200, "rebuy": 200}});
+            sockets[0].send(Message::Text(opts.to_string().into())).await.map_err(|e| e.to_string())?;
+            let table = loop {
+                let m = sockets[0].next().await.ok_or("the room closed the connection")?.map_err(|e| e.to_string())?;
+                let m: Value = serde_json::from_str(m.to_text().unwrap_or("")).unwrap_or_default();
+                if m["seq"] == 1 {
+                    break m["result"]["table"].as_str().ok_or(format!("create_table refused: {m}"))?.to_string();
+                }
+            };
+            let mut players = Vec::new();
+            for (i, ws) in sockets.into_iter().enumerate() {
+                players.push(tokio::spawn(play(ws, table.clone(), think, counters.clone(), measuring.clone(), go.clone(), stop.clone(), if i == 0 { 1 } else { 0 })));
+            }
+            Ok::<_, String>(players)
+        }));
+    }
+    for o in openers {
+        players.extend(o.await.map_err(UserError::from)?.map_err(UserError)?);
+    }
+    eprintln!(
+        "loadtest: {} connections seated in {:.1}s; playing, warming up 5s…",
+        clients,
+        t1.elapsed().as_secs_f64()
+    );
+    let wait = Instant::now();
+    while (counters.connected.load(Relaxed) as usize) < clients
+        && wait.elapsed() < Duration::from_secs(120)
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    go.store(true, Relaxed);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let (a0, s0) = (
+        counters.actions.load(Relaxed),
+        counters.states.load(Relaxed),
+    );
+    let h0 = hands_total(addr).await;
+    measuring.store(true, Relaxed);
+    let start = Instant::now();
+    tokio::time::sleep(a.duration).await;
+    measuring.store(false, Relaxed);
+    let secs = start.elapsed().as_secs_f64();
+    let (a1, s1) = (
+        counters.actions.load(Relaxed),
+        counters.states.load(Relaxed),
+    );
+    let h1 = hands_total(addr).await;
+    let connected = counters.connected.load(Relaxed);
+    stop.store(true, Relaxed);
+    let mut lat: Vec<u32> = Vec::new();
+    for p in players {
+        if let Ok(v) = p.await {
+            lat.extend(v);
+        }
+    }
+    lat.sort_unstable();
+    let report = json!({
+        "tables": a.tables,
+        "connections": connected,
+        "duration_s": (secs * 10.0).round() / 10.0,
+        "think_ms": a.think_ms,
+        "actions": a1 - a0,
+        "actions_per_s": ((a1 - a0) as f64 / secs).round(),
+        "table_states_per_s": ((s1 - s0) as f64 / secs).round(),
+        "hands_per_s": ((h1 - h0) / secs * 10.0).round() / 10.0,
+        "latency_ms": {"samples": lat.len(), "p50": percentile(&lat, 0.5), "p90": percentile(&lat, 0.9),
+            "p99": percentile(&lat, 0.99), "max": percentile(&lat, 1.0)},
+        "refused": counters.refused.load(Relaxed),
+        "refused_by_code": counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
+    });
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&report).unwrap_or_default()
+    );
+    if let Some(h) = server {
+        h.shutdown().await;
+    }
+    if let Some(dir) = tmp {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the load test.
+pub fn run(a: LoadtestArgs) -> Result<ExitCode, UserError> {
+    crate::serve::init_logs("warn");
+    if a.clients_per_table < 2 || a.clients_per_table > 10 || a.tables == 0 {
+        return Err(UserError(
+            "--clients-per-table is 2 to 10 and --tables at least 1".into(),
+        ));
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| UserError(format!("cannot start the runtime: {e}")))?;
+    rt.block_on(load(a))
+}

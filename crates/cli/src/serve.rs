@@ -1,0 +1,91 @@
+//! `tavolo serve`: the live card room (crates/server) on an address, with its database.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use tavolo_server::{Config, Server};
+
+use crate::UserError;
+
+/// Run the card room: HTTP and WebSocket (docs/protocol.md), lobby, tables, bots.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Directory of the SQLite database (default: the user's data directory/tavolo).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// A database URL instead (postgres://user:pw@host/db, or sqlite:PATH).
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Another origin allowed to open WebSockets (repeatable), e.g. http://localhost:5173.
+    #[arg(long = "allow-origin")]
+    pub allow_origin: Vec<String>,
+    /// Milliseconds a bot waits before acting.
+    #[arg(long, default_value_t = 800)]
+    pub bot_delay_ms: u64,
+    /// Milliseconds between hands (the result stays on screen).
+    #[arg(long, default_value_t = 3000)]
+    pub hand_pause_ms: u64,
+    /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
+    #[arg(long, default_value = "info")]
+    pub log: String,
+}
+
+/// Structured logs on stderr.
+pub fn init_logs(filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(filter));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The database URL: `--db`, else `tavolo.db` in `--data-dir` or the data directory.
+fn db_url(a: &ServeArgs) -> Result<String, UserError> {
+    if let Some(db) = &a.db {
+        return Ok(db.clone());
+    }
+    let dir = match &a.data_dir {
+        Some(d) => d.clone(),
+        None => dirs::data_dir()
+            .ok_or_else(|| UserError("no data directory on this system: give --data-dir".into()))?
+            .join("tavolo"),
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| UserError(format!("cannot create {}: {e}", dir.display())))?;
+    Ok(format!("sqlite:{}", dir.join("tavolo.db").display()))
+}
+
+/// Runs until Ctrl-C, then shuts down gracefully (hands in play are voided and refunded).
+pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
+    init_logs(&a.log);
+    let config = Config {
+        addr: a.addr,
+        db_url: db_url(&a)?,
+        allow_origins: a.allow_origin.clone(),
+        bot_delay: Duration::from_millis(a.bot_delay_ms),
+        hand_pause: Duration::from_millis(a.hand_pause_ms),
+        ..Config::default()
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| UserError(format!("cannot start the runtime: {e}")))?;
+    rt.block_on(async {
+        let handle = Server::start(config).await.map_err(UserError::from)?;
+        eprintln!(
+            "tavolo: serving on http://{} (Ctrl-C stops)",
+            handle.local_addr()
+        );
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!("tavolo: shutting down: voiding hands in play, cashing out every seat");
+        handle.shutdown().await;
+        Ok(ExitCode::SUCCESS)
+    })
+}
