@@ -216,10 +216,16 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     .await
     .unwrap();
     assert_eq!(other.status, 403, "a record is for its players only");
-    let fair = http(addr, "GET", &format!("/api/fairness/{id}"), None, None)
-        .await
-        .unwrap()
-        .json();
+    let fair = http(
+        addr,
+        "GET",
+        &format!("/api/fairness/{id}"),
+        None,
+        Some(&human.session),
+    )
+    .await
+    .unwrap()
+    .json();
     assert!(tavolo_server::fairness::verify(
         fair["commitment"].as_str().unwrap(),
         fair["seed"].as_str().unwrap()

@@ -1234,12 +1234,13 @@ impl<L: LiveGame> Actor<L> {
         self.version += 1;
         let mut cache: HashMap<(Option<usize>, Option<usize>, bool), Utf8Bytes> = HashMap::new();
         let subs = std::mem::take(&mut self.subs);
+        let seats = self.seats_json();
         for c in &subs {
             let key = self.viewer_key(&c.user);
             let msg = match cache.get(&key) {
                 Some(m) => m.clone(),
                 None => {
-                    let m = self.state_for(&c.user, true);
+                    let m = self.state_with(&c.user, true, Some(&seats));
                     cache.insert(key, m.clone());
                     m
                 }
@@ -1261,30 +1262,12 @@ impl<L: LiveGame> Actor<L> {
         (seat, waiting, out)
     }
 
-    /// The `table_state` for one user; `with_events`: the events since the last broadcast.
-    fn state_for(&self, m: &Member, with_events: bool) -> Utf8Bytes {
-        let seat = self.seat_of(m.id);
+    /// The `seats` array: the same for every viewer, built once per broadcast.
+    fn seats_json(&self) -> String {
         let live = self.hand.as_ref();
-        let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
         let simultaneous = L::SIMULTANEOUS;
-        let mut s = String::with_capacity(2048);
-        let _ = write!(
-            s,
-            r#"{{"v":1,"type":"table_state","table":"{}","version":{},"options":{},"#,
-            self.id, self.version, self.options_json
-        );
-        let (sitting_out, waiting) = match seat.and_then(|x| self.seats[x].as_ref()) {
-            Some(o) => (o.sitting_out, None),
-            None => (
-                false,
-                self.waiting
-                    .iter()
-                    .position(|w| w.id == m.id)
-                    .map(|p| p + 1),
-            ),
-        };
-        let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting});
-        let _ = write!(s, r#""you":{you},"seats":["#);
+        let mut s = String::with_capacity(512);
+        s.push('[');
         let live_game = live.is_some_and(|l| !l.game.is_over());
         let stacks = live.map(|l| l.game.stacks()).unwrap_or_default();
         let mut first = true;
@@ -1318,7 +1301,43 @@ impl<L: LiveGame> Actor<L> {
             );
             first = false;
         }
-        s.push_str("],");
+        s.push(']');
+        s
+    }
+
+    /// The `table_state` for one user; `with_events`: the events since the last broadcast.
+    fn state_for(&self, m: &Member, with_events: bool) -> Utf8Bytes {
+        self.state_with(m, with_events, None)
+    }
+
+    fn state_with(&self, m: &Member, with_events: bool, seats: Option<&str>) -> Utf8Bytes {
+        let seat = self.seat_of(m.id);
+        let live = self.hand.as_ref();
+        let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
+        let simultaneous = L::SIMULTANEOUS;
+        let mut s = String::with_capacity(2048);
+        let _ = write!(
+            s,
+            r#"{{"v":1,"type":"table_state","table":"{}","version":{},"options":{},"#,
+            self.id, self.version, self.options_json
+        );
+        let (sitting_out, waiting) = match seat.and_then(|x| self.seats[x].as_ref()) {
+            Some(o) => (o.sitting_out, None),
+            None => (
+                false,
+                self.waiting
+                    .iter()
+                    .position(|w| w.id == m.id)
+                    .map(|p| p + 1),
+            ),
+        };
+        let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting});
+        let _ = write!(s, r#""you":{you},"seats":"#);
+        match seats {
+            Some(j) => s.push_str(j),
+            None => s.push_str(&self.seats_json()),
+        }
+        s.push(',');
         let previous = self
             .previous
             .as_ref()
