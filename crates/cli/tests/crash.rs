@@ -2,7 +2,8 @@
 //! with a human and bots is playing, and started again on the same database, many times. After
 //! every restart the hand that was in progress is voided and its chips returned: the player's
 //! balance is exactly the grant plus the results of the hands that finished (nothing lost,
-//! nothing paid twice), no hand is left in play, and the books balance.
+//! nothing paid twice), no hand is left in play, and the books balance. And the fairness
+//! bundle of a hand the room dealt passes `tavolo verify`.
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -203,5 +204,61 @@ async fn killing_the_server_mid_hand_voids_the_hand_and_returns_every_chip_exact
         "{rounds} crashes: {finished} hands finished, {voided} voided, net result {finished_total}"
     );
     store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_get_no_seed() {
+    let dir = std::env::temp_dir().join(format!("tavolo-fair-{}", hex(&GameRng::os_seed()[..6])));
+    let (mut child, addr) = start(&dir).await;
+    let token = session(addr, true).await;
+    let mut rng = GameRng::from_u64(7);
+    assert!(play(addr, &token, 12, &mut rng).await, "the table stalled");
+    let history = client::http(addr, "GET", "/api/history", None, Some(&token))
+        .await
+        .unwrap()
+        .json();
+    let ids: Vec<String> = history["items"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter(|i| i["status"] == "finished")
+                .filter_map(|i| i["id"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!ids.is_empty(), "no finished hand in {history}");
+    let stranger = client::guest(addr).await.unwrap();
+    for id in ids.iter().take(5) {
+        let path = format!("/api/fairness/{id}");
+        let bundle = client::http(addr, "GET", &path, None, Some(&token))
+            .await
+            .unwrap()
+            .json();
+        assert_eq!(bundle["format"], "tavolo-fair/1", "{bundle}");
+        let file = dir.join(format!("{id}.json"));
+        std::fs::write(&file, bundle.to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+            .arg("verify")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{id}: {text}");
+        assert!(text.contains("fair"), "{text}");
+        // Somebody who did not play the hand sees the commitment only.
+        let public = client::http(addr, "GET", &path, None, Some(&stranger))
+            .await
+            .unwrap()
+            .json();
+        assert_eq!(public["commitment"], bundle["commitment"]);
+        assert!(
+            public["seed"].is_null() && public["record"].is_null(),
+            "{public}"
+        );
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -37,6 +37,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/history/{id}", get(history_item))
         .route("/api/fairness/{id}", get(fairness))
         .route("/ws", get(ws::upgrade))
+        .fallback(crate::assets::serve)
         .with_state(room)
 }
 
@@ -272,7 +273,11 @@ async fn history_item(
     }
 }
 
-async fn fairness(State(room): State<Arc<Room>>, Path(id): Path<String>) -> Response {
+async fn fairness(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     let Some(id) = hand_id(&id) else {
         return api_error(
             StatusCode::NOT_FOUND,
@@ -280,8 +285,33 @@ async fn fairness(State(room): State<Arc<Room>>, Path(id): Path<String>) -> Resp
             "hand ids look like h-123",
         );
     };
-    match room.books.raw().hand(id).await {
-        Ok(h) => Json(json!({"hand": format!("h-{}", h.id.0), "commitment": h.commitment, "seed": h.seed_hex, "status": h.status})).into_response(),
-        Err(e) => store_error(e),
+    let h = match room.books.raw().hand(id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(e),
+    };
+    let mut answer = json!({
+        "hand": format!("h-{}", h.id.0),
+        "game": h.game,
+        "status": h.status,
+        "commitment": h.commitment,
+        "seed": null,
+    });
+    // The commitment is public; the seed recomputes every card, mucked ones too, so once the
+    // hand is over it goes, with the record (a `tavolo-fair/1` bundle for `tavolo verify`), to
+    // the hand's players only.
+    let player = match user(&room, &headers).await {
+        Ok(m) => h.players.iter().any(|p| p.1 == m.id),
+        Err(_) => false,
+    };
+    if player {
+        answer["seed"] = json!(h.seed_hex);
+        if let (Some(seed), Some(record), Some(format)) = (&h.seed_hex, &h.record, &h.format) {
+            answer["format"] = json!("tavolo-fair/1");
+            answer["id"] = answer["hand"].clone();
+            answer["record_format"] = json!(format);
+            answer["record"] = json!(record);
+            answer["seed"] = json!(seed);
+        }
     }
+    Json(answer).into_response()
 }

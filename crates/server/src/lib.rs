@@ -9,6 +9,7 @@
 //! bounded channels. All database work goes through [`books`].
 #![deny(missing_docs)]
 
+pub mod assets;
 pub mod books;
 pub mod client;
 pub mod config;
