@@ -4,12 +4,17 @@
 use std::path::{Path, PathBuf};
 
 fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
         let rel = p.strip_prefix(root).unwrap_or(&p);
-        let first = rel.components().next().map(|c| c.as_os_str().to_string_lossy().to_string());
+        let first = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().to_string());
         if matches!(first.as_deref(), Some("e2e" | "node_modules")) {
             continue;
         }
@@ -33,7 +38,11 @@ fn main() {
     let mut src = String::from("/// Every file of the browser client: (path under `/`, content type, bytes).\npub static ASSETS: &[(&str, &str, &[u8])] = &[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
-        let rel = f.strip_prefix(&web).unwrap_or(f).to_string_lossy().replace('\\', "/");
+        let rel = f
+            .strip_prefix(&web)
+            .unwrap_or(f)
+            .to_string_lossy()
+            .replace('\\', "/");
         let mime = match f.extension().and_then(|e| e.to_str()) {
             Some("html") => "text/html; charset=utf-8",
             Some("js") => "text/javascript; charset=utf-8",
@@ -45,7 +54,10 @@ fn main() {
             _ => "application/json",
         };
         let abs = f.canonicalize().unwrap_or_else(|_| f.clone());
-        src.push_str(&format!("    ({rel:?}, {mime:?}, include_bytes!({:?})),\n", abs.display().to_string()));
+        src.push_str(&format!(
+            "    ({rel:?}, {mime:?}, include_bytes!({:?})),\n",
+            abs.display().to_string()
+        ));
     }
     src.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default()).join("assets.rs");
