@@ -64,11 +64,13 @@ pub async fn play(
         assert_no_leak(&m, &mut shown);
         if let Some(p) = m["previous"]["hand"].as_str() {
             if let Some(c) = commitments.get(p) {
-                let seed = m["previous"]["seed"].as_str().unwrap();
-                assert!(
-                    tavolo_server::fairness::verify(c, seed),
-                    "seed {seed} does not match {c}"
-                );
+                // The seed goes only to the players dealt in.
+                if let Some(seed) = m["previous"]["seed"].as_str() {
+                    assert!(
+                        tavolo_server::fairness::verify(c, seed),
+                        "seed {seed} does not match {c}"
+                    );
+                }
                 finished.insert(p.to_string(), c.clone());
             }
         }
@@ -148,6 +150,10 @@ async fn watch(mut spectator: Client) -> (Client, usize) {
             shown.clear();
         }
         assert_eq!(m["you"]["seat"], Value::Null);
+        assert!(
+            m["previous"]["seed"].is_null(),
+            "a spectator got a seed: {m}"
+        );
         assert!(m["legal"].as_array().unwrap().is_empty());
         assert_no_leak(&m, &mut shown);
         seen += 1;

@@ -84,7 +84,9 @@ pub(super) struct Actor<L: LiveGame> {
     bot_at: Option<Instant>,
     button: Option<usize>,
     carried: Chips,
-    previous: Option<(String, String)>,
+    /// The last hand that is over: its id, its seed, and who was dealt in (only they get the
+    /// seed, which recomputes every card, mucked ones too).
+    previous: Option<(String, String, Vec<tavolo_store::UserId>)>,
     result: Option<Value>,
     events: Vec<Ev<L>>,
     dirty: bool,
@@ -1069,7 +1071,11 @@ impl<L: LiveGame> Actor<L> {
             }
         }
         self.result = Some(live.game.result_json());
-        self.previous = Some((live.name.clone(), live.seed_hex.clone()));
+        self.previous = Some((
+            live.name.clone(),
+            live.seed_hex.clone(),
+            live.members.iter().map(|m| m.id).collect(),
+        ));
         self.dirty = true;
         self.flush();
         let Some(live) = self.hand.take() else { return };
@@ -1232,7 +1238,8 @@ impl<L: LiveGame> Actor<L> {
 
     fn broadcast(&mut self) {
         self.version += 1;
-        let mut cache: HashMap<(Option<usize>, Option<usize>, bool), Utf8Bytes> = HashMap::new();
+        let mut cache: HashMap<(Option<usize>, Option<usize>, bool, bool), Utf8Bytes> =
+            HashMap::new();
         let subs = std::mem::take(&mut self.subs);
         let seats = self.seats_json();
         for c in &subs {
@@ -1253,13 +1260,14 @@ impl<L: LiveGame> Actor<L> {
         self.dirty = false;
     }
 
-    fn viewer_key(&self, m: &Member) -> (Option<usize>, Option<usize>, bool) {
+    fn viewer_key(&self, m: &Member) -> (Option<usize>, Option<usize>, bool, bool) {
         let seat = self.seat_of(m.id);
         let waiting = self.waiting.iter().position(|w| w.id == m.id);
         let out = seat
             .and_then(|s| self.seats[s].as_ref())
             .is_some_and(|o| o.sitting_out);
-        (seat, waiting, out)
+        let dealt = self.previous.as_ref().is_some_and(|p| p.2.contains(&m.id));
+        (seat, waiting, out, dealt)
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
@@ -1338,10 +1346,9 @@ impl<L: LiveGame> Actor<L> {
             None => s.push_str(&self.seats_json()),
         }
         s.push(',');
-        let previous = self
-            .previous
-            .as_ref()
-            .map(|(h, seed)| json!({"hand": h, "seed": seed}));
+        let previous = self.previous.as_ref().map(
+            |(h, seed, dealt)| json!({"hand": h, "seed": dealt.contains(&m.id).then_some(seed)}),
+        );
         match live {
             Some(l) => {
                 let _ = write!(
