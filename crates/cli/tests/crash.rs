@@ -23,10 +23,12 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// Starts the server on the data directory and waits until it answers `/healthz`.
+/// Starts the server on the data directory and waits until it answers `/healthz`. The caller
+/// kills and waits for the process it gets back.
+#[allow(clippy::zombie_processes)]
 async fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
         .args(["serve", "--addr", &addr.to_string(), "--data-dir"])
         .arg(dir)
         .args(["--bot-delay-ms", "0", "--hand-pause-ms", "0"])
@@ -41,7 +43,11 @@ async fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
                 return (child, addr);
             }
         }
-        assert!(Instant::now() < deadline, "the server did not come up");
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server did not come up");
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

@@ -95,6 +95,30 @@ impl Store {
         Ok(Store { pool, kind })
     }
 
+    /// Creates an empty database with a fresh random name on the PostgreSQL server `url` points
+    /// at (which must allow `CREATE DATABASE`) and returns its URL: for tests and trials.
+    pub async fn fresh_postgres_database(url: &str) -> Result<String, StoreError> {
+        use sqlx::Connection;
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(StoreError::UnsupportedUrl(url.to_string()));
+        }
+        let mut admin = sqlx::PgConnection::connect(url).await?;
+        let name = format!(
+            "tavolo_test_{}",
+            crate::hex(&tavolo_cards::GameRng::os_seed()[..6])
+        );
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await?;
+        admin.close().await?;
+        let (base, query) = match url.split_once('?') {
+            Some((b, q)) => (b, format!("?{q}")),
+            None => (url, String::new()),
+        };
+        let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
+        Ok(format!("{server}/{name}{query}"))
+    }
+
     /// Opens `tavolo.db` in `dir` (created if missing).
     pub async fn open_in_dir(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;

@@ -17,22 +17,8 @@ pub async fn stores() -> Vec<Store> {
 /// A fresh, empty PostgreSQL database on the server `TAVOLO_TEST_DATABASE_URL` names.
 pub async fn postgres() -> Option<Store> {
     let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok()?;
-    use sqlx::Connection;
-    let mut admin = sqlx::PgConnection::connect(&url)
+    let fresh = Store::fresh_postgres_database(&url)
         .await
-        .expect("connect to TAVOLO_TEST_DATABASE_URL");
-    let name = format!(
-        "tavolo_test_{}",
-        tavolo_store::hex(&tavolo_cards::GameRng::os_seed()[..6])
-    );
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("create test database");
-    let base = url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&url);
-    Some(
-        Store::open(&format!("{base}/{name}"))
-            .await
-            .expect("open the test database"),
-    )
+        .expect("create a test database on TAVOLO_TEST_DATABASE_URL");
+    Some(Store::open(&fresh).await.expect("open the test database"))
 }
