@@ -2,8 +2,8 @@
 //! commitment and revealed once the hand is over. The engines deal from
 //! `GameRng::from_seed(seed)`, so anyone holding the seed recomputes every card.
 
-use sha2::{Digest, Sha256};
 use tavolo_cards::GameRng;
+use tavolo_store::{hex, sha256_hex, unhex};
 
 /// A seed and its commitment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ impl Seed {
     pub fn from_bytes(bytes: [u8; 32]) -> Seed {
         Seed {
             bytes,
-            commitment: hex(&Sha256::digest(bytes)),
+            commitment: sha256_hex(&bytes),
         }
     }
 
@@ -34,22 +34,9 @@ impl Seed {
     }
 }
 
-/// Lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    const D: &[u8; 16] = b"0123456789abcdef";
-    bytes
-        .iter()
-        .flat_map(|b| [D[(b >> 4) as usize] as char, D[(b & 15) as usize] as char])
-        .collect()
-}
-
 /// Whether `seed_hex` is the seed committed to by `commitment`.
 pub fn verify(commitment: &str, seed_hex: &str) -> bool {
-    let bytes: Option<Vec<u8>> = (0..seed_hex.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(seed_hex.get(i..i + 2)?, 16).ok())
-        .collect();
-    bytes.is_some_and(|b| hex(&Sha256::digest(&b)) == commitment)
+    unhex(seed_hex).is_some_and(|b| sha256_hex(&b) == commitment)
 }
 
 #[cfg(test)]
