@@ -133,6 +133,7 @@ pub async fn ws(
             req.headers_mut().insert("origin", v);
         }
     }
-    let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+    // Nagle off: intents are small frames that must leave at once.
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true).await?;
     Ok(ws)
 }

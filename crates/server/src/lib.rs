@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
+use axum::serve::ListenerExt;
 use tavolo_store::Store;
 use tokio::sync::watch;
 
@@ -184,6 +185,13 @@ impl Server {
         let app = http::router(room.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(async move {
+            // Small frames both ways: Nagle's algorithm with delayed ACKs would hold each
+            // answer for tens of milliseconds.
+            let listener = listener.tap_io(|tcp| {
+                if let Err(e) = tcp.set_nodelay(true) {
+                    tracing::debug!(error = %e, "TCP_NODELAY not set");
+                }
+            });
             let r = axum::serve(
                 listener,
                 app.into_make_service_with_connect_info::<SocketAddr>(),
