@@ -31,6 +31,9 @@ pub struct ServeArgs {
     /// Milliseconds between hands (the result stays on screen).
     #[arg(long, default_value_t = 3000)]
     pub hand_pause_ms: u64,
+    /// Minutes a table with nobody but bots stays open.
+    #[arg(long, default_value_t = 15)]
+    pub idle_close_min: u64,
     /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
     #[arg(long, default_value = "info")]
     pub log: String,
@@ -71,6 +74,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         allow_origins: a.allow_origin.clone(),
         bot_delay: Duration::from_millis(a.bot_delay_ms),
         hand_pause: Duration::from_millis(a.hand_pause_ms),
+        idle_close: Duration::from_secs(a.idle_close_min.saturating_mul(60)),
         ..Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

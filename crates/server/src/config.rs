@@ -20,6 +20,8 @@ pub struct Config {
     pub ws_rate: (f64, f64),
     /// Most WebSocket connections at once.
     pub max_connections: usize,
+    /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
+    pub idle_close: Duration,
 }
 
 impl Default for Config {
@@ -32,6 +34,7 @@ impl Default for Config {
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
+            idle_close: Duration::from_secs(15 * 60),
         }
     }
 }

@@ -177,6 +177,9 @@ async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
         if let Err(e) = room.books.end_session(&t).await {
             return store_error(e);
         }
+        // The session's WebSockets close too (each is told why first).
+        let farewell = json!({"v": 1, "type": "logged_out"}).to_string().into();
+        room.sessions.end(&t, &farewell);
     }
     let mut r = Json(json!({})).into_response();
     r.headers_mut().insert(

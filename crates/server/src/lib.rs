@@ -19,13 +19,14 @@ pub mod lobby;
 pub mod metrics;
 pub mod protocol;
 pub mod ratelimit;
+pub mod sessions;
 pub mod table;
 mod ws;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
@@ -94,16 +95,25 @@ pub struct Room {
     pub lobby: Lobby,
     login_by_ip: KeyedLimiter,
     login_by_name: KeyedLimiter,
-    replay: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Replay>>>>,
+    /// Live sessions: their connections and replay caches.
+    pub sessions: sessions::Sessions,
     next_conn: AtomicU64,
     closing: watch::Sender<bool>,
 }
 
 impl Room {
-    /// The replay cache of a session.
-    fn replay_for(&self, token: &str) -> Arc<tokio::sync::Mutex<Replay>> {
-        let mut map = self.replay.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(token.to_string()).or_default().clone()
+    /// How long a session with no connection keeps its replay cache.
+    pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+    /// Forgets what is no longer needed: replay caches of sessions gone for
+    /// [`Room::REPLAY_GRACE`], and login buckets that are full again.
+    pub fn sweep(&self) {
+        let now = std::time::Instant::now();
+        let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
+        let buckets = self.login_by_ip.prune(now) + self.login_by_name.prune(now);
+        if sessions + buckets > 0 {
+            tracing::debug!(sessions, buckets, "swept");
+        }
     }
 
     fn conn_id(&self) -> u64 {
@@ -178,11 +188,27 @@ impl Server {
             lobby: Lobby::default(),
             login_by_ip: KeyedLimiter::new(10.0 / 60.0, 20.0),
             login_by_name: KeyedLimiter::new(5.0 / 60.0, 10.0),
-            replay: Mutex::new(HashMap::new()),
+            sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
         });
         let app = http::router(room.clone());
+        // Once a minute: forget idle sessions' replay caches and full login buckets.
+        let sweeping = Arc::downgrade(&room);
+        let mut closing = room.closing.subscribe();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+            loop {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    _ = closing.changed() => break,
+                }
+                match sweeping.upgrade() {
+                    Some(room) => room.sweep(),
+                    None => break,
+                }
+            }
+        });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(async move {
             // Small frames both ways: Nagle's algorithm with delayed ACKs would hold each

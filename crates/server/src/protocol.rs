@@ -95,6 +95,8 @@ pub enum Kind {
     Rebuy,
     Leave,
     Act,
+    ChangeSeat,
+    CancelSeatChange,
 }
 
 impl Kind {
@@ -112,6 +114,8 @@ impl Kind {
             "rebuy" => Kind::Rebuy,
             "leave" => Kind::Leave,
             "act" => Kind::Act,
+            "change_seat" => Kind::ChangeSeat,
+            "cancel_seat_change" => Kind::CancelSeatChange,
             _ => return None,
         })
     }
@@ -128,6 +132,7 @@ struct RawIntent {
     action: Option<Value>,
     options: Option<Value>,
     buy_in: Option<Value>,
+    seat: Option<Value>,
 }
 
 /// An intent as read from a client.
@@ -147,6 +152,8 @@ pub struct Intent {
     pub options: Option<Value>,
     /// The buy-in asked for (`join`).
     pub buy_in: Option<u64>,
+    /// The seat asked for (`change_seat`; none: any other seat).
+    pub seat: Option<usize>,
 }
 
 /// Why a message could not become an intent: the error, and the `seq` when it could be read.
@@ -221,6 +228,16 @@ pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
         ),
         Some(_) => return Err(bad(Some(seq), "`buy_in` must be an integer".into())),
     };
+    let seat = match raw.seat {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) => Some(
+            n.as_u64()
+                .filter(|&s| s < 16)
+                .ok_or_else(|| bad(Some(seq), "`seat` must be a seat number (0–15)".into()))?
+                as usize,
+        ),
+        Some(_) => return Err(bad(Some(seq), "`seat` must be an integer".into())),
+    };
     let needs_table = !matches!(kind, Kind::Hello | Kind::Lobby | Kind::CreateTable);
     if needs_table && table.is_none() {
         return Err(bad(Some(seq), "`table` is missing".into()));
@@ -239,6 +256,7 @@ pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
         action: raw.action,
         options: raw.options,
         buy_in,
+        seat,
     })
 }
 
@@ -286,5 +304,12 @@ mod tests {
         assert_eq!(parse_intent(&big).unwrap_err().error.code, Code::TooLarge);
         let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":200}"#);
         assert_eq!(ok.unwrap().buy_in, Some(200));
+        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":3}"#);
+        assert_eq!(
+            ok.map(|i| (i.kind, i.seat)),
+            Ok((Kind::ChangeSeat, Some(3)))
+        );
+        let e = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":-1}"#);
+        assert_eq!(e.unwrap_err().error.code, Code::Malformed);
     }
 }

@@ -62,15 +62,33 @@ impl KeyedLimiter {
         let now = Instant::now();
         let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 100_000 {
-            // Forget full buckets so the map cannot grow without bound.
-            map.retain(|_, b| {
-                let mut c = b.clone();
-                !c.take(now) || c.tokens + 1.0 < c.burst
-            });
+            // Between sweeps, a flood of keys cannot grow the map without bound either.
+            Self::retain_unfull(&mut map, now);
         }
         map.entry(key.to_string())
             .or_insert_with(|| Bucket::new(self.rate, self.burst))
             .take(now)
+    }
+
+    /// Forgets the buckets that have filled up again (a fresh one is the same); returns how
+    /// many.
+    pub fn prune(&self, now: Instant) -> usize {
+        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let before = map.len();
+        Self::retain_unfull(&mut map, now);
+        before - map.len()
+    }
+
+    fn retain_unfull(map: &mut HashMap<String, Bucket>, now: Instant) {
+        map.retain(|_, b| b.level(now) < b.burst);
+    }
+}
+
+impl Bucket {
+    /// The tokens there would be at `now`.
+    fn level(&self, now: Instant) -> f64 {
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
+        (self.tokens + dt * self.rate).min(self.burst)
     }
 }
 
@@ -84,5 +102,16 @@ mod tests {
         let now = Instant::now();
         assert_eq!((0..100).filter(|_| b.take(now)).count(), 40);
         assert!(b.take(now + std::time::Duration::from_millis(100)));
+    }
+
+    #[test]
+    fn login_buckets_are_forgotten_once_full_again() {
+        let l = KeyedLimiter::new(1.0, 2.0);
+        assert!(l.check("1.2.3.4") && l.check("1.2.3.4"));
+        assert!(!l.check("1.2.3.4"), "the burst is spent");
+        let now = Instant::now();
+        assert_eq!(l.prune(now), 0, "still limited: kept");
+        assert_eq!(l.prune(now + std::time::Duration::from_secs(3)), 1);
+        assert!(l.check("1.2.3.4"));
     }
 }

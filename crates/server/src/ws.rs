@@ -110,7 +110,14 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
         }
         let _ = sink.close().await;
     });
-    let replay = room.replay_for(&token);
+    let replay = room.sessions.open(
+        &token,
+        conn.id,
+        crate::sessions::Line {
+            tx: conn.tx.clone(),
+            kick: kick.clone(),
+        },
+    );
     let (rate, burst) = room.config.ws_rate;
     let mut bucket = Bucket::new(rate, burst);
     let mut lobby: Option<broadcast::Receiver<Utf8Bytes>> = None;
@@ -203,6 +210,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
             let _ = t.tx.try_send(TableCmd::Detach(conn.id));
         }
     }
+    room.sessions.close(&token, conn.id);
     drop(conn);
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
     room.metrics.connections.fetch_sub(1, Relaxed);
@@ -238,6 +246,8 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, intent: Intent) -> Answer {
         Kind::SitIn => TableIntent::SitIn,
         Kind::Rebuy => TableIntent::Rebuy,
         Kind::Leave => TableIntent::Leave,
+        Kind::ChangeSeat => TableIntent::ChangeSeat { seat: intent.seat },
+        Kind::CancelSeatChange => TableIntent::CancelSeatChange,
         Kind::Act => TableIntent::Act {
             hand: intent.hand.unwrap_or_default(),
             action: intent.action.unwrap_or_default(),

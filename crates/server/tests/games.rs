@@ -6,12 +6,13 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{assert_no_leak, audit, choose_betting, server, Client};
+use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_plays_five_card_draw_with_bots() {
-    let (h, _dir) = server("draw").await;
+    // Hands go as fast as the bots play: lift the per-connection message limit.
+    let (h, _dir) = server_with("draw", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
     let mut human = Client::guest(h.local_addr()).await;
     let created = human
         .ask(

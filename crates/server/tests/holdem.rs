@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
+use common::{assert_no_leak, audit, choose_betting, server_with, Client};
 use serde_json::{json, Value};
 use tavolo_server::client::http;
 use tavolo_server::ServerHandle;
@@ -163,7 +163,8 @@ async fn watch(mut spectator: Client) -> (Client, usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
-    let (h, _dir) = server("holdem").await;
+    // Hands go as fast as the bots play: lift the per-connection message limit.
+    let (h, _dir) = server_with("holdem", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
     let addr = h.local_addr();
     let mut human = Client::guest(addr).await;
     let hello = human.ask("hello", json!({})).await;
@@ -323,7 +324,7 @@ async fn the_room_runs_on_postgresql_too() {
 }
 
 /// RULES.md §2/§3 and §4: a player sees only their own cards, the board and hands shown at
-/// the showdown. Five thousand hands (3,000 Hold'em, 2,000 Draw) of bots and one scripted human, Hold'em and Draw, with a
+/// the showdown. Five thousand hands (3,000 Hold'em, 2,000 Draw) of bots and one scripted human, with a
 /// spectator: every message to the human and the spectator is scanned for any other card.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_hidden_card_reaches_a_seat_or_a_spectator_in_five_thousand_hands() {
@@ -431,4 +432,27 @@ async fn play_draw(
         );
     }
     finished
+}
+
+/// Expert bots think on the blocking pool, not in the table's task; their decisions come back
+/// to the table, which catches them up on what they missed, and the hands go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expert_bots_think_off_the_tables_task_and_the_hands_go_on() {
+    let (h, _dir) = server_with("expert", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
+    let mut human = Client::guest(h.local_addr()).await;
+    let t = human
+        .ask(
+            "create_table",
+            json!({"options": {"game": "holdem", "seats": 4, "bots": 3, "bot_level": "expert"}}),
+        )
+        .await;
+    let table = t["result"]["table"].as_str().expect("a table").to_string();
+    assert_eq!(
+        human.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let finished = play(&h, &mut human, &table, 20).await;
+    assert!(finished.len() >= 20);
+    audit(&h).await;
+    h.shutdown().await;
 }

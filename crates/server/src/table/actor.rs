@@ -15,7 +15,7 @@ use tavolo_engine::Chips;
 use tavolo_store::HandId;
 use tokio::sync::{mpsc, oneshot};
 
-use super::game::{Deal, Ev, LiveGame};
+use super::game::{Act, Deal, Ev, LiveGame};
 use super::{Conn, TableCmd, TableIntent, TableOptions, TableSummary};
 use crate::books::{proto, Member};
 use crate::fairness::Seed;
@@ -50,6 +50,15 @@ struct Funded {
     reply: oneshot::Sender<Answer>,
 }
 
+/// A bot's decision, made on the blocking pool (expert bots think for up to half a second; the
+/// table's task goes on meanwhile).
+struct Thought<L: LiveGame> {
+    hand: HandId,
+    seat: usize,
+    bot: Box<dyn Bot<L::G>>,
+    action: Act<L>,
+}
+
 /// The hand or game in play.
 struct Live<L: LiveGame> {
     game: L,
@@ -63,6 +72,10 @@ struct Live<L: LiveGame> {
     start: Vec<Chips>,
     carried_in: Chips,
     bots: Vec<Option<Box<dyn Bot<L::G>>>>,
+    /// Bots away thinking (their `bots` entry is `None` until the thought comes back).
+    thinking: Vec<bool>,
+    /// Events a thinking bot has not observed yet, censored for it.
+    unseen: Vec<Vec<Ev<L>>>,
     /// When each seat's current decision started (humans only).
     since: Vec<Option<Instant>>,
 }
@@ -76,6 +89,9 @@ pub(super) struct Actor<L: LiveGame> {
     rx: mpsc::Receiver<TableCmd>,
     seats: Vec<Option<Occupant>>,
     waiting: VecDeque<Member>,
+    /// Pending seat-change requests of seated players, in the order asked: the seat wanted, or
+    /// `None` for any other.
+    seat_changes: VecDeque<(tavolo_store::UserId, Option<usize>)>,
     watchers: Vec<tavolo_store::UserId>,
     subs: Vec<Conn>,
     version: u64,
@@ -98,6 +114,12 @@ pub(super) struct Actor<L: LiveGame> {
     rng: GameRng,
     funded_tx: mpsc::UnboundedSender<Funded>,
     funded_rx: mpsc::UnboundedReceiver<Funded>,
+    /// Whether bots think on the blocking pool (expert levels) rather than in this task.
+    offload: bool,
+    thought_tx: mpsc::UnboundedSender<Thought<L>>,
+    thought_rx: mpsc::UnboundedReceiver<Thought<L>>,
+    /// Since when nobody but bots is here (the table closes after `Config::idle_close`).
+    idle_since: Option<Instant>,
 }
 
 fn err(code: Code, m: impl Into<String>) -> ProtoError {
@@ -127,7 +149,14 @@ impl<L: LiveGame> Actor<L> {
     ) -> Actor<L> {
         let spec = L::bot_spec(&o.bot_spec_name()).ok();
         let (funded_tx, funded_rx) = mpsc::unbounded_channel();
+        let (thought_tx, thought_rx) = mpsc::unbounded_channel();
+        let offload = o.bot_spec_name().starts_with("expert");
         Actor {
+            offload,
+            thought_tx,
+            thought_rx,
+            idle_since: Some(Instant::now()),
+            seat_changes: VecDeque::new(),
             options_json: serde_json::to_string(&o).unwrap_or_else(|_| "{}".into()),
             seats: (0..o.seats).map(|_| None).collect(),
             room,
@@ -190,32 +219,39 @@ impl<L: LiveGame> Actor<L> {
         }
         self.publish_summary();
         loop {
+            self.note_idle();
             let wake = self.next_wake();
-            let cmd = match wake {
-                Some(at) => tokio::select! {
-                    c = self.rx.recv() => c,
-                    Some(f) = self.funded_rx.recv() => {
-                        self.funded(f).await;
-                        self.progress().await;
-                        self.flush();
-                        continue;
+            let sleep = async move {
+                match wake {
+                    Some(at) => tokio::time::sleep_until(at.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let cmd = tokio::select! {
+                c = self.rx.recv() => c,
+                Some(f) = self.funded_rx.recv() => {
+                    self.funded(f).await;
+                    self.progress().await;
+                    self.flush();
+                    continue;
+                }
+                Some(t) = self.thought_rx.recv() => {
+                    self.thought(t);
+                    self.progress().await;
+                    self.flush();
+                    continue;
+                }
+                _ = sleep => {
+                    if self.idle_expired() {
+                        tracing::info!(table = %self.id, "closing an idle table");
+                        self.shutdown().await;
+                        break;
                     }
-                    _ = tokio::time::sleep_until(at.into()) => {
-                        self.on_timer();
-                        self.progress().await;
-                        self.flush();
-                        continue;
-                    }
-                },
-                None => tokio::select! {
-                    c = self.rx.recv() => c,
-                    Some(f) = self.funded_rx.recv() => {
-                        self.funded(f).await;
-                        self.progress().await;
-                        self.flush();
-                        continue;
-                    }
-                },
+                    self.on_timer();
+                    self.progress().await;
+                    self.flush();
+                    continue;
+                }
             };
             let Some(cmd) = cmd else { break };
             match cmd {
@@ -317,6 +353,7 @@ impl<L: LiveGame> Actor<L> {
             return;
         };
         self.room.metrics.players.fetch_sub(1, Relaxed);
+        self.seat_changes.retain(|r| r.0 != o.m.id);
         let key = self.key("out", o.m.id);
         if let Err(e) = self
             .room
@@ -399,6 +436,42 @@ impl<L: LiveGame> Actor<L> {
                         o.missed = 0;
                         o.auto = o.leaving;
                     }
+                }
+                self.dirty = true;
+                Ok(json!({}))
+            }
+            TableIntent::ChangeSeat { seat } => {
+                let s = self
+                    .seat_of(uid)
+                    .ok_or_else(|| err(Code::NotSeated, "you are not seated at this table"))?;
+                if let Some(t) = seat {
+                    if t >= self.seats.len() {
+                        let m = format!("this table's seats are 0–{}", self.seats.len() - 1);
+                        return Err(err(Code::NotAllowed, m));
+                    }
+                    if t == s {
+                        return Err(err(Code::NotAllowed, format!("you are in seat {t}")));
+                    }
+                }
+                // A new request replaces the player's earlier one and keeps its place.
+                match self.seat_changes.iter_mut().find(|r| r.0 == uid) {
+                    Some(r) => r.1 = seat,
+                    None => self.seat_changes.push_back((uid, seat)),
+                }
+                self.dirty = true;
+                let pos = self
+                    .seat_changes
+                    .iter()
+                    .position(|r| r.0 == uid)
+                    .unwrap_or(0)
+                    + 1;
+                Ok(json!({"seat_change": pos}))
+            }
+            TableIntent::CancelSeatChange => {
+                let before = self.seat_changes.len();
+                self.seat_changes.retain(|r| r.0 != uid);
+                if self.seat_changes.len() == before {
+                    return Err(err(Code::NotAllowed, "you have no pending seat change"));
                 }
                 self.dirty = true;
                 Ok(json!({}))
@@ -653,10 +726,14 @@ impl<L: LiveGame> Actor<L> {
             return;
         };
         for (b, bot) in live.bots.iter_mut().enumerate() {
-            if let Some(bot) = bot {
-                for e in &ev {
-                    if let Some(c) = L::censor(e, Some(b)) {
-                        bot.observe(&c);
+            if bot.is_none() && !live.thinking[b] {
+                continue;
+            }
+            for e in &ev {
+                if let Some(c) = L::censor(e, Some(b)) {
+                    match bot.as_mut() {
+                        Some(bot) => bot.observe(&c),
+                        None => live.unseen[b].push(c),
                     }
                 }
             }
@@ -751,23 +828,35 @@ impl<L: LiveGame> Actor<L> {
     }
 
     fn bot_act(&mut self, s: usize) {
+        let offload = self.offload;
         let Some(live) = self.hand.as_mut() else {
             return;
         };
         let legal = live.game.bot_legal(s);
         let Some(&first) = legal.first() else { return };
         let view = live.game.bot_view(s);
+        let budget = Budget::limited(Duration::from_millis(500));
+        if offload {
+            let Some(mut bot) = live.bots[s].take() else {
+                return;
+            };
+            live.thinking[s] = true;
+            let (hand, tx) = (live.id, self.thought_tx.clone());
+            tokio::task::spawn_blocking(move || {
+                let action = bot.act(&view, &legal, budget);
+                let _ = tx.send(Thought {
+                    hand,
+                    seat: s,
+                    bot,
+                    action,
+                });
+            });
+            return;
+        }
         let Some(bot) = live.bots[s].as_mut() else {
             return;
         };
-        let budget = Budget::limited(Duration::from_millis(500));
-        let multi = tokio::runtime::Handle::try_current()
-            .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
-        let a = if multi {
-            tokio::task::block_in_place(|| bot.act(&view, &legal, budget))
-        } else {
-            bot.act(&view, &legal, budget)
-        };
+        let a = bot.act(&view, &legal, budget);
         let a = if <L::G as Game>::allows(&legal, &a) {
             a
         } else {
@@ -776,6 +865,31 @@ impl<L: LiveGame> Actor<L> {
         match live.game.apply(a) {
             Ok(ev) => self.record(s, ev),
             Err(_) => self.act_default(s),
+        }
+    }
+
+    /// A bot's thought is back: the bot catches up on what it missed, and its action is
+    /// played if it is still that bot's turn and still legal (otherwise it thinks again).
+    fn thought(&mut self, t: Thought<L>) {
+        let Some(live) = self.hand.as_mut().filter(|l| l.id == t.hand) else {
+            return;
+        };
+        let mut bot = t.bot;
+        for c in live.unseen[t.seat].drain(..) {
+            bot.observe(&c);
+        }
+        live.bots[t.seat] = Some(bot);
+        live.thinking[t.seat] = false;
+        if live.game.is_over() || !live.game.to_act().contains(&t.seat) {
+            return;
+        }
+        let legal = live.game.bot_legal(t.seat);
+        if !<L::G as Game>::allows(&legal, &t.action) {
+            return;
+        }
+        match live.game.apply(t.action) {
+            Ok(ev) => self.record(t.seat, ev),
+            Err(_) => self.act_default(t.seat),
         }
     }
 
@@ -790,7 +904,7 @@ impl<L: LiveGame> Actor<L> {
         let to_act = live.game.to_act();
         let now = Instant::now();
         for (s, since) in live.since.iter_mut().enumerate() {
-            if to_act.contains(&s) && live.bots[s].is_none() {
+            if to_act.contains(&s) && live.bots[s].is_none() && !live.thinking[s] {
                 since.get_or_insert(now);
             } else {
                 *since = None;
@@ -823,6 +937,7 @@ impl<L: LiveGame> Actor<L> {
             Some(_) => {}
             None => at(self.next_hand_at),
         }
+        at(self.idle_since.map(|t| t + self.room.config.idle_close));
         wake
     }
 
@@ -850,6 +965,22 @@ impl<L: LiveGame> Actor<L> {
         }
     }
 
+    /// Starts or stops the idle clock: a table with nobody but bots, and no hand in play,
+    /// closes after `Config::idle_close`.
+    fn note_idle(&mut self) {
+        let playing = self.hand.as_ref().is_some_and(|l| !l.game.is_over());
+        if self.has_audience() || playing || !self.waiting.is_empty() {
+            self.idle_since = None;
+        } else if self.idle_since.is_none() {
+            self.idle_since = Some(Instant::now());
+        }
+    }
+
+    fn idle_expired(&self) -> bool {
+        self.idle_since
+            .is_some_and(|t| t.elapsed() >= self.room.config.idle_close)
+    }
+
     fn has_audience(&self) -> bool {
         !self.subs.is_empty() || self.seats.iter().flatten().any(|o| !o.m.bot)
     }
@@ -860,7 +991,8 @@ impl<L: LiveGame> Actor<L> {
             return false;
         }
         self.next_hand_at = None;
-        // Free seats go to the waiting list, drawn by lot.
+        self.serve_seat_changes();
+        // Then free seats go to the waiting list, drawn by lot.
         while let Some(free) = {
             let free: Vec<usize> = (0..self.seats.len())
                 .filter(|&s| self.seats[s].is_none())
@@ -890,7 +1022,7 @@ impl<L: LiveGame> Actor<L> {
                 })
             })
             .collect();
-        let needed = if betting { 2 } else { self.o.seats };
+        let needed = self.o.players_needed().max(2);
         if ready.len() < needed {
             self.publish_summary();
             return false;
@@ -1010,6 +1142,8 @@ impl<L: LiveGame> Actor<L> {
             commitment: seed.commitment.clone(),
             seed_hex: seed.hex(),
             since: vec![None; members.len()],
+            thinking: vec![false; members.len()],
+            unseen: (0..members.len()).map(|_| Vec::new()).collect(),
             seats: ready,
             members,
             carried_in: deal.carried,
@@ -1029,6 +1163,33 @@ impl<L: LiveGame> Actor<L> {
         self.dirty = true;
         self.publish_summary();
         true
+    }
+
+    /// RULES.md §2: a free seat goes first to the seated players who asked to change seats, in
+    /// the order they asked (to the seat asked for, or a free one drawn by lot), and only then to
+    /// the waiting list. Each move frees a seat, which may serve an earlier request.
+    fn serve_seat_changes(&mut self) {
+        let mut i = 0;
+        while i < self.seat_changes.len() {
+            let (uid, want) = self.seat_changes[i];
+            let Some(from) = self.seat_of(uid) else {
+                self.seat_changes.remove(i);
+                continue;
+            };
+            let free: Vec<usize> = (0..self.seats.len())
+                .filter(|&s| self.seats[s].is_none() && want.is_none_or(|w| w == s))
+                .collect();
+            if free.is_empty() {
+                i += 1;
+                continue;
+            }
+            let to = free[self.rng.below(free.len() as u32) as usize];
+            self.seats[to] = self.seats[from].take();
+            self.seat_changes.remove(i);
+            self.dirty = true;
+            tracing::debug!(table = %self.id, from, to, "seat changed");
+            i = 0;
+        }
     }
 
     fn hands_started(&mut self) {
@@ -1339,7 +1500,12 @@ impl<L: LiveGame> Actor<L> {
                     .map(|p| p + 1),
             ),
         };
-        let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting});
+        let seat_change = self
+            .seat_changes
+            .iter()
+            .position(|r| r.0 == m.id)
+            .map(|p| json!({"seat": self.seat_changes[p].1, "position": p + 1}));
+        let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting, "seat_change": seat_change});
         let _ = write!(s, r#""you":{you},"seats":"#);
         match seats {
             Some(j) => s.push_str(j),

@@ -40,7 +40,7 @@ pub struct Conn {
 #[derive(Debug)]
 pub enum TableCmd {
     /// An intent from a connection: `join`, `waitlist`, `watch`, `unwatch`, `sit_out`,
-    /// `sit_in`, `rebuy`, `leave`, `act`.
+    /// `sit_in`, `rebuy`, `leave`, `act`, `change_seat`, `cancel_seat_change`.
     Intent {
         /// Who sent it.
         conn: Conn,
@@ -71,6 +71,8 @@ pub enum TableIntent {
     Rebuy,
     Leave,
     Act { hand: String, action: Value },
+    ChangeSeat { seat: Option<usize> },
+    CancelSeatChange,
 }
 
 /// A table as the lobby holds it.

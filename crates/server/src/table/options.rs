@@ -51,6 +51,9 @@ pub struct TableOptions {
     pub rebuy: Chips,
     /// Seats.
     pub seats: usize,
+    /// Players needed to deal (0: the game's own: Hold'em 4 as in a casino, or every seat
+    /// when there are fewer; Draw 2; Saint Poker every seat).
+    pub min_players: usize,
     /// Seconds per decision.
     pub clock_secs: u64,
     /// Time bank per player, seconds.
@@ -75,6 +78,7 @@ impl Default for TableOptions {
             buy_in: 200,
             rebuy: 200,
             seats: 6,
+            min_players: 0,
             clock_secs: 20,
             time_bank_secs: 60,
             bots: 0,
@@ -94,6 +98,7 @@ impl TableOptions {
         let mut o: TableOptions =
             serde_json::from_value(v.clone()).map_err(|e| invalid(e.to_string()))?;
         o.check()?;
+        o.min_players = o.players_needed();
         if o.name.is_empty() {
             o.name = format!("{} table", o.game.name());
         }
@@ -112,6 +117,16 @@ impl TableOptions {
             "pl" => Structure::PotLimit,
             "limit" => Structure::FixedLimit,
             _ => Structure::NoLimit,
+        }
+    }
+
+    /// How many ready players a deal needs: `min_players`, or the game's own.
+    pub fn players_needed(&self) -> usize {
+        match (self.min_players, self.game) {
+            (0, GameKind::Holdem) => self.seats.min(4),
+            (0, GameKind::Draw) => 2,
+            (0, GameKind::Saint) => self.seats,
+            (n, _) => n,
         }
     }
 
@@ -143,6 +158,12 @@ impl TableOptions {
                 self.game.name(),
                 seats.start(),
                 seats.end()
+            )));
+        }
+        if self.min_players != 0 && !(2..=self.seats).contains(&self.min_players) {
+            return Err(invalid(format!(
+                "min_players is 2–{} (the seats), or 0 for the game's own",
+                self.seats
             )));
         }
         if self.bots >= self.seats {
@@ -218,6 +239,8 @@ pub struct TableSummary {
     pub buy_in: Chips,
     /// Seats.
     pub seats: usize,
+    /// Players needed to deal.
+    pub min_players: usize,
     /// Seats taken.
     pub seated: usize,
     /// Players on the waiting list.
@@ -245,11 +268,43 @@ impl TableSummary {
             },
             buy_in: if o.betting() { o.buy_in } else { 0 },
             seats: o.seats,
+            min_players: o.players_needed(),
             seated: 0,
             waiting: 0,
             bots: 0,
             clock_secs: o.clock_secs,
             state: "waiting",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn holdem_tables_deal_to_four_players_as_in_a_casino_unless_told_otherwise() {
+        let o = TableOptions::from_json(&json!({"game": "holdem", "seats": 9})).unwrap();
+        assert_eq!(o.min_players, 4);
+        let o = TableOptions::from_json(&json!({"game": "holdem", "seats": 3})).unwrap();
+        assert_eq!(o.min_players, 3, "a three-seat table plays with all three");
+        let o = TableOptions::from_json(&json!({"game": "holdem", "min_players": 2})).unwrap();
+        assert_eq!(o.min_players, 2, "short-handed play is an option");
+        let o = TableOptions::from_json(&json!({"game": "draw"})).unwrap();
+        assert_eq!(o.min_players, 2);
+        let o = TableOptions::from_json(&json!({"game": "saint", "seats": 4})).unwrap();
+        assert_eq!(o.min_players, 4);
+    }
+
+    #[test]
+    fn min_players_outside_the_seats_is_refused() {
+        for bad in [1, 7] {
+            let e =
+                TableOptions::from_json(&json!({"game": "holdem", "seats": 6, "min_players": bad}))
+                    .unwrap_err();
+            assert_eq!(e.code, Code::InvalidOptions, "{bad}: {e:?}");
+            assert!(e.message.contains("min_players"), "{}", e.message);
         }
     }
 }

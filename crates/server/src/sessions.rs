@@ -1,0 +1,157 @@
+//! Live sessions: each session's open WebSocket connections and its replay cache. Logging out
+//! closes the session's connections; a session with no connection keeps its replay cache for a
+//! grace period (a client that reconnects may resend an intent), then it is forgotten.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{mpsc, Notify};
+
+use crate::Replay;
+
+/// One open connection as its session knows it: its outbound queue and its kick.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The connection's outbound queue.
+    pub tx: mpsc::Sender<Utf8Bytes>,
+    /// Notified to close the connection.
+    pub kick: Arc<Notify>,
+}
+
+#[derive(Debug, Default)]
+struct Session {
+    replay: Arc<tokio::sync::Mutex<Replay>>,
+    lines: HashMap<u64, Line>,
+    /// When the last connection closed.
+    idle_since: Option<Instant>,
+}
+
+/// The sessions with a connection now or lately.
+#[derive(Debug, Default)]
+pub struct Sessions {
+    map: Mutex<HashMap<String, Session>>,
+}
+
+impl Sessions {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Session>> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A connection opens: returns the session's replay cache.
+    pub fn open(&self, token: &str, conn: u64, line: Line) -> Arc<tokio::sync::Mutex<Replay>> {
+        let mut map = self.map();
+        let s = map.entry(token.to_string()).or_default();
+        s.lines.insert(conn, line);
+        s.idle_since = None;
+        s.replay.clone()
+    }
+
+    /// A connection closed.
+    pub fn close(&self, token: &str, conn: u64) {
+        let mut map = self.map();
+        if let Some(s) = map.get_mut(token) {
+            s.lines.remove(&conn);
+            if s.lines.is_empty() {
+                s.idle_since = Some(Instant::now());
+            }
+        }
+    }
+
+    /// The session ended (logout): each of its connections is sent `farewell` and closed, and
+    /// its replay cache is dropped. Returns how many connections were closed.
+    pub fn end(&self, token: &str, farewell: &Utf8Bytes) -> usize {
+        let Some(s) = self.map().remove(token) else {
+            return 0;
+        };
+        for line in s.lines.values() {
+            let _ = line.tx.try_send(farewell.clone());
+            line.kick.notify_one();
+        }
+        s.lines.len()
+    }
+
+    /// Forgets sessions with no connection for `grace` or longer; returns how many.
+    pub fn sweep(&self, now: Instant, grace: Duration) -> usize {
+        let mut map = self.map();
+        let before = map.len();
+        map.retain(|_, s| {
+            s.idle_since
+                .is_none_or(|t| now.saturating_duration_since(t) < grace)
+        });
+        before - map.len()
+    }
+
+    /// How many sessions are kept.
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Whether no session is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line() -> (Line, mpsc::Receiver<Utf8Bytes>) {
+        let (tx, rx) = mpsc::channel(4);
+        (
+            Line {
+                tx,
+                kick: Arc::new(Notify::new()),
+            },
+            rx,
+        )
+    }
+
+    #[tokio::test]
+    async fn logout_closes_every_connection_of_the_session_and_no_other() {
+        let s = Sessions::default();
+        let (a1, mut rx1) = line();
+        let (a2, mut rx2) = line();
+        let (b, mut rxb) = line();
+        s.open("a", 1, a1.clone());
+        s.open("a", 2, a2.clone());
+        s.open("b", 3, b.clone());
+        let bye: Utf8Bytes = "bye".into();
+        assert_eq!(s.end("a", &bye), 2);
+        assert_eq!(rx1.recv().await.as_deref(), Some("bye"));
+        assert_eq!(rx2.recv().await.as_deref(), Some("bye"));
+        // The kicks were notified: a waiter returns at once.
+        tokio::time::timeout(Duration::from_secs(1), a1.kick.notified())
+            .await
+            .unwrap();
+        assert!(rxb.try_recv().is_err(), "another session heard of it");
+        assert_eq!(s.end("a", &bye), 0, "already ended");
+        assert_eq!(s.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_reconnect_finds_the_replay_cache_until_the_grace_period_ends() {
+        let s = Sessions::default();
+        let (l, _rx) = line();
+        let r1 = s.open("t", 1, l.clone());
+        r1.lock().await.put(7, "answer".into());
+        s.close("t", 1);
+        let now = Instant::now();
+        assert_eq!(s.sweep(now, Duration::from_secs(600)), 0);
+        let r2 = s.open("t", 2, l.clone());
+        assert_eq!(r2.lock().await.get(7).as_deref(), Some("answer"));
+        // While a connection is open the session is never swept.
+        assert_eq!(s.sweep(now + Duration::from_secs(3600), Duration::ZERO), 0);
+        s.close("t", 2);
+        assert_eq!(
+            s.sweep(
+                Instant::now() + Duration::from_secs(601),
+                Duration::from_secs(600)
+            ),
+            1
+        );
+        assert!(s.is_empty());
+    }
+}

@@ -1,0 +1,247 @@
+//! The table rules of RULES.md §2 as the room enforces them, told as stories: seat changes come
+//! before the waiting list, Hold'em deals to four players as in a casino, an idle table closes,
+//! and logging out closes the session's connections. The books balance after every test.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{audit, server, server_with, Client};
+use serde_json::{json, Value};
+use tavolo_server::client::http;
+
+/// The latest `table_state` of `table` that satisfies `f`.
+async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value {
+    c.wait_for(10, |m| {
+        m["type"] == "table_state" && m["table"] == table && f(m)
+    })
+    .await
+}
+
+async fn seat_of(c: &mut Client, table: &str) -> u64 {
+    // `watch` answers with a fresh state for the asker (seated players may watch too).
+    let _ = c.ask("watch", json!({"table": table})).await;
+    let m = state(c, table, |m| m["you"]["seat"].is_u64()).await;
+    m["you"]["seat"].as_u64().unwrap()
+}
+
+async fn new_table(c: &mut Client, options: Value) -> String {
+    let t = c.ask("create_table", json!({ "options": options })).await;
+    t["result"]["table"].as_str().expect("a table").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
+    let (h, _dir) = server("seat-change").await;
+    let addr = h.local_addr();
+    let (mut ann, mut bob, mut cat, mut dan) = (
+        Client::guest(addr).await,
+        Client::guest(addr).await,
+        Client::guest(addr).await,
+        Client::guest(addr).await,
+    );
+    // Three seats, all needed to deal: sitting out, the three never start a hand, so the
+    // seats move only by the rules under test.
+    let table = new_table(&mut ann, json!({"game": "holdem", "seats": 3})).await;
+    for c in [&mut ann, &mut bob] {
+        assert_eq!(c.ask("join", json!({"table": table})).await["type"], "ack");
+        assert_eq!(
+            c.ask("sit_out", json!({"table": table})).await["type"],
+            "ack"
+        );
+    }
+    assert_eq!(
+        cat.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let r = dan.ask("join", json!({"table": table})).await;
+    assert_eq!(r["result"]["waiting"], 1, "the table is full: {r}");
+    let (a, b) = (
+        seat_of(&mut ann, &table).await,
+        seat_of(&mut bob, &table).await,
+    );
+
+    // Refusals first: nothing changes.
+    let r = dan.ask("change_seat", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_seated", "{r}");
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": a}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": 3}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    let r = ann.ask("cancel_seat_change", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+
+    // Ann asks for Bob's seat; it is taken, so the request waits.
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": b}))
+        .await;
+    assert_eq!(r["result"]["seat_change"], 1, "{r}");
+    let m = state(&mut ann, &table, |m| !m["you"]["seat_change"].is_null()).await;
+    assert_eq!(m["you"]["seat_change"], json!({"seat": b, "position": 1}));
+    assert_eq!(m["you"]["seat"], a);
+
+    // Bob leaves: his seat goes to Ann, and Ann's old seat to Dan, first on the waiting list.
+    assert_eq!(
+        bob.ask("leave", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let m = state(&mut ann, &table, |m| m["you"]["seat"] == b).await;
+    assert!(m["you"]["seat_change"].is_null(), "served: {m}");
+    let m = state(&mut dan, &table, |m| m["you"]["seat"].is_u64()).await;
+    assert_eq!(m["you"]["seat"], a, "Dan gets the seat Ann left");
+    let seats = m["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+
+    // A request for any seat waits while the table is full, and can be withdrawn.
+    let r = cat.ask("change_seat", json!({"table": table})).await;
+    assert_eq!(r["result"]["seat_change"], 1, "{r}");
+    let r = cat.ask("cancel_seat_change", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    for c in [&mut ann, &mut cat, &mut dan] {
+        let _ = c.ask("leave", json!({"table": table})).await;
+    }
+    audit(&h).await;
+    let report = h.store().audit().await.unwrap();
+    assert_eq!(report.at_tables, 0, "every seat was cashed out: {report:?}");
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
+    let (h, _dir) = server("min-players").await;
+    let addr = h.local_addr();
+    let mut ann = Client::guest(addr).await;
+    // Two bots and Ann: three of the four a casino table needs. No hand is dealt.
+    let table = new_table(
+        &mut ann,
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}),
+    )
+    .await;
+    assert_eq!(
+        ann.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let m = state(&mut ann, &table, |m| m["you"]["seat"].is_u64()).await;
+    assert_eq!(m["options"]["min_players"], 4);
+    assert!(
+        tokio::time::timeout(
+            Duration::from_millis(800),
+            state(&mut ann, &table, |m| m["hand"].is_string())
+        )
+        .await
+        .is_err(),
+        "a hand was dealt to three players"
+    );
+    // A fourth player arrives: the hand is dealt.
+    let mut bob = Client::guest(addr).await;
+    assert_eq!(
+        bob.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let m = state(&mut ann, &table, |m| m["hand"].is_string()).await;
+    assert_eq!(m["hand_seats"].as_array().unwrap().len(), 4);
+    h.shutdown().await;
+
+    // At a table created for short-handed play, two are enough: the bots start at once, and Ann
+    // is dealt in from the next hand.
+    let (h, _dir) = server("min-players-2").await;
+    let mut ann = Client::guest(h.local_addr()).await;
+    let table = new_table(
+        &mut ann,
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
+    )
+    .await;
+    assert_eq!(
+        ann.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let m = state(&mut ann, &table, |m| m["you"]["hand_seat"].is_u64()).await;
+    assert_eq!(m["hand_seats"].as_array().unwrap().len(), 3);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_left_to_bots_closes_and_cashes_them_out() {
+    let (h, _dir) = server_with("idle", |c| c.idle_close = Duration::from_millis(300)).await;
+    let addr = h.local_addr();
+    let mut ann = Client::guest(addr).await;
+    let _ = ann.ask("lobby", json!({})).await;
+    let table = new_table(
+        &mut ann,
+        json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station"}),
+    )
+    .await;
+    // Ann plays a moment, then leaves: only bots remain.
+    assert_eq!(
+        ann.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let _ = state(&mut ann, &table, |m| m["hand"].is_string()).await;
+    let _ = ann.ask("leave", json!({"table": table})).await;
+    ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == table)
+        .await;
+    let lobby = http(addr, "GET", "/api/tables", None, None)
+        .await
+        .unwrap()
+        .json();
+    assert!(
+        !lobby["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == table),
+        "{lobby}"
+    );
+    let report = h.store().audit().await.unwrap();
+    assert!(report.balanced() && report.at_tables == 0, "{report:?}");
+    // A table nobody ever joined closes too.
+    let other = new_table(&mut ann, json!({"game": "draw", "bots": 2})).await;
+    ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == other)
+        .await;
+    audit(&h).await;
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logging_out_closes_the_sessions_websockets_and_only_those() {
+    let (h, _dir) = server("logout").await;
+    let addr = h.local_addr();
+    let mut ann = Client::guest(addr).await;
+    let mut ann_tab = Client::with_session(addr, ann.session.clone()).await;
+    let mut bob = Client::guest(addr).await;
+    for c in [&mut ann, &mut ann_tab, &mut bob] {
+        assert_eq!(c.ask("hello", json!({})).await["type"], "ack");
+    }
+    let r = http(addr, "POST", "/api/logout", Some("{}"), Some(&ann.session))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    for c in [&mut ann, &mut ann_tab] {
+        let m = c.wait_for(5, |m| m["type"] == "logged_out").await;
+        assert_eq!(m["v"], 1);
+        // Then the connection closes.
+        let mut closed = false;
+        for _ in 0..50 {
+            if c.read(2).await.is_none() {
+                closed = true;
+                break;
+            }
+        }
+        assert!(closed, "the connection stayed open");
+    }
+    assert_eq!(
+        bob.ask("hello", json!({})).await["type"],
+        "ack",
+        "Bob is still connected"
+    );
+    // The ended session cannot open a new connection.
+    assert!(tavolo_server::client::ws(addr, Some(&ann.session), None)
+        .await
+        .is_err());
+    audit(&h).await;
+    h.shutdown().await;
+}
