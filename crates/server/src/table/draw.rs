@@ -8,7 +8,7 @@ use tavolo_engine::draw::{
 };
 use tavolo_engine::Chips;
 
-use super::game::{betting_action, betting_legal_json, Deal, LiveGame};
+use super::game::{betting_action, betting_legal_json, betting_result_json, Deal, LiveGame};
 
 /// A draw hand in play, with its setup and log.
 pub struct LiveDraw {
@@ -213,17 +213,12 @@ impl LiveGame for LiveDraw {
     }
 
     fn result_json(&self) -> Value {
-        let mut pots = Vec::new();
-        for e in &self.log {
-            if let Event::PotWon { pot, seat, amount } = *e {
-                let hand = self
-                    .hand
-                    .shown_rank(seat)
-                    .map(|r| r.describe(tavolo_cards::Lang::En));
-                pots.push(json!({"pot": pot, "seat": seat, "amount": amount, "hand": hand}));
-            }
-        }
-        json!({"pots": pots, "won": self.hand.winnings(), "carried": self.hand.carried()})
+        let pots_won = self.log.iter().filter_map(|e| match *e {
+            Event::PotWon { pot, seat, amount } => Some((pot, seat, amount)),
+            _ => None,
+        });
+        let shown = |seat| self.hand.shown_rank(seat);
+        betting_result_json(pots_won, shown, self.hand.winnings(), self.hand.carried())
     }
 
     fn record(&self, _names: &[String]) -> Result<String, String> {

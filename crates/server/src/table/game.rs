@@ -102,6 +102,24 @@ pub fn betting_legal_json(l: &tavolo_engine::holdem::Legal) -> Value {
     Value::Array(v)
 }
 
+/// The result of a finished betting hand (Hold'em, Draw) as JSON: each pot won (`pot`, `seat`,
+/// `amount`, and the winner's hand when it was shown), each seat's winnings, and the chips
+/// carried to the next hand.
+pub fn betting_result_json(
+    pots_won: impl Iterator<Item = (usize, usize, Chips)>,
+    shown_hand: impl Fn(usize) -> Option<tavolo_cards::HandRank>,
+    won: &[Chips],
+    carried: Chips,
+) -> Value {
+    let pots: Vec<Value> = pots_won
+        .map(|(pot, seat, amount)| {
+            let hand = shown_hand(seat).map(|r| r.describe(tavolo_cards::Lang::En));
+            serde_json::json!({"pot": pot, "seat": seat, "amount": amount, "hand": hand})
+        })
+        .collect();
+    serde_json::json!({"pots": pots, "won": won, "carried": carried})
+}
+
 /// Reads the betting actions shared by Hold'em and Draw: `(name, to)`.
 pub fn betting_action(action: &Value) -> Result<(&str, Option<Chips>), String> {
     let name = action

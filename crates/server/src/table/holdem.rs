@@ -8,7 +8,7 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::Chips;
 
-use super::game::{betting_action, betting_legal_json, Deal, LiveGame};
+use super::game::{betting_action, betting_legal_json, betting_result_json, Deal, LiveGame};
 
 /// A Hold'em hand in play, with its setup and log (the record).
 pub struct LiveHoldem {
@@ -155,19 +155,17 @@ impl LiveGame for LiveHoldem {
     }
 
     fn result_json(&self) -> Value {
-        let mut pots = Vec::new();
-        for e in &self.log {
-            if let Event::PotWon { pot, seat, amount } = *e {
-                let hand = self.log.iter().find_map(|x| match *x {
-                    Event::Shown { seat: s, rank, .. } if s == seat => {
-                        Some(rank.describe(tavolo_cards::Lang::En))
-                    }
-                    _ => None,
-                });
-                pots.push(json!({"pot": pot, "seat": seat, "amount": amount, "hand": hand}));
-            }
-        }
-        json!({"pots": pots, "won": self.hand.winnings(), "carried": self.hand.carried()})
+        let pots_won = self.log.iter().filter_map(|e| match *e {
+            Event::PotWon { pot, seat, amount } => Some((pot, seat, amount)),
+            _ => None,
+        });
+        let shown = |seat| {
+            self.log.iter().find_map(|x| match *x {
+                Event::Shown { seat: s, rank, .. } if s == seat => Some(rank),
+                _ => None,
+            })
+        };
+        betting_result_json(pots_won, shown, self.hand.winnings(), self.hand.carried())
     }
 
     fn record(&self, names: &[String]) -> Result<String, String> {
