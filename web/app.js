@@ -33,13 +33,18 @@ function renderTopbar() {
   const lo = document.getElementById('btn-logout');
   if (lo) lo.addEventListener('click', async () => {
     try { await api.logout(); } catch { /* ignore */ }
-    conn.close();
-    store.user = null;
-    store.tables.clear();
-    sessionStorage.clear();
-    started = false;
-    location.hash = '#/login';
+    signedOut();
   });
+}
+
+/** Back to the sign-in page: after "sign out" here, or when the session ended elsewhere. */
+function signedOut() {
+  conn.close();
+  store.user = null;
+  store.tables.clear();
+  sessionStorage.clear();
+  started = false;
+  location.hash = '#/login';
 }
 
 function route() {
@@ -90,6 +95,7 @@ conn.on('hello', (r) => {
 });
 conn.on('lobby', (m) => setLobby(m.tables));
 conn.on('lobby_update', (m) => updateLobby(m.table));
+conn.on('logged_out', () => { if (store.user) { signedOut(); toast(t('signed_out')); } });
 conn.on('table_closed', (m) => { removeTable(m.table); toast(t('table_closed')); });
 let meTimer = null;
 function refreshMe() {

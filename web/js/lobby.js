@@ -30,7 +30,7 @@ function tableRow(tb) {
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
     <td>${esc(stakesOf(tb))}</td>
-    <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}</td>
+    <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
     <td>${tb.waiting || 0}</td>
     <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
     <td class="row-actions-cell"><div class="row-actions">
@@ -59,6 +59,7 @@ function createForm() {
       <label data-for="saint">${t('stake')} <input name="stake" type="number" min="0" value="100"></label>
       <label>${t('seats')} <input name="seats" id="c-seats" type="number" min="2" max="10" value="6"></label>
       <label>${t('bots')} <input name="bots" id="c-bots" type="number" min="0" max="9" value="0"></label>
+      <label>${t('min_players')} <input name="min_players" id="c-min" type="number" min="0" max="10" value="0"></label>
       <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
       <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
       <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
@@ -80,6 +81,8 @@ function syncForm(form) {
   seats.min = lo; seats.max = hi;
   if (+seats.value < lo || +seats.value > hi || form.dataset.game !== g) seats.value = def;
   form.bots.max = +seats.value;
+  form.min_players.max = +seats.value;
+  if (+form.min_players.value > +seats.value) form.min_players.value = 0;
   const lv = form.bot_level;
   const prev = lv.value;
   lv.innerHTML = LEVELS[g].map((l) => `<option value="${l}">${l}</option>`).join('');
@@ -91,7 +94,7 @@ function syncForm(form) {
 function readOptions(form) {
   const g = form.game.value;
   const num = (n) => Number(form[n].value);
-  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), bot_level: form.bot_level.value };
+  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), min_players: num('min_players'), bot_level: form.bot_level.value };
   if (g === 'holdem') Object.assign(o, { structure: form.structure.value, small_blind: num('small_blind'), big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'draw') Object.assign(o, { structure: form.structure.value, ante: num('ante'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'saint') Object.assign(o, { stake: num('stake') });

@@ -80,6 +80,7 @@ export function renderTable(root, id) {
       if (type === 'leave' || type === 'rebuy' || type === 'join') window.dispatchEvent(new Event('tavolo:balance'));
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
       if (type === 'rebuy' && r && r.stack != null) toast(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
+      if (type === 'change_seat' && r) toast(t('seat_change_pending', { n: r.seat_change }), 'ok');
       if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
     } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
   }
@@ -102,6 +103,10 @@ export function renderTable(root, id) {
     if (me != null) {
       buttons.push(you.sitting_out ? `<button class="btn small" data-c="sit_in" id="btn-sit-in">${t('sit_in')}</button>` : `<button class="btn small ghost" data-c="sit_out" id="btn-sit-out">${t('sit_out')}</button>`);
       if (g !== 'saint' && chips === 0) buttons.push(`<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${t('rebuy_chips')}</button>`);
+      if (g !== 'saint') {
+        if (you.seat_change) buttons.push(`<span class="tag" id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span><button class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel')}</button>`);
+        else buttons.push(`<button class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`);
+      }
       buttons.push(`<button class="btn small danger" data-c="leave" id="btn-leave">${t('leave')}</button>`);
     } else {
       if (you.waiting == null) buttons.push(`<button class="btn small primary" data-c="join" id="btn-join">${t('join')}</button>`);

@@ -192,6 +192,14 @@ test('two players at one table each see only their own hole cards, a spectator n
   assert.equal(lc.seen.reduce((p, q) => p + q, 0), 0, 'the spectator sees no hole cards');
   assert.equal(lc.othersFaceUp, 0);
   assert.ok(await c.page.$('#btn-join'), 'a spectator is offered to join');
+  // A seated player asks to change seats (RULES: served before the waiting list), then withdraws
+  await a.page.click('#btn-change-seat');
+  await a.page.waitForSelector('#seat-change-pending', { timeout: 15000 });
+  await a.page.click('#btn-cancel-seat-change');
+  await a.page.waitForSelector('#btn-change-seat', { timeout: 15000 });
+  // Signing out elsewhere (here: the API, as another tab would) ends this page's session too
+  await b.page.evaluate(() => fetch('api/logout', { method: 'POST' }));
+  await b.page.waitForFunction(() => location.hash === '#/login', null, { timeout: 15000 });
   await a.ctx.close(); await b.ctx.close(); await c.ctx.close();
 });
 
