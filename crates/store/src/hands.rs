@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, Row};
 use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
-use crate::ledger::{apply, Account, Applied, Journal};
+use crate::ledger::{apply, rows, Account, Applied, Journal};
 use crate::{hex, now_ms, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
@@ -149,16 +149,22 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
-        for (seat, user, stack) in &hand.players {
-            sqlx::query(
-                "INSERT INTO hand_players (hand_id, user_id, seat, stack) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(user.0)
-            .bind(*seat as i64)
-            .bind(*stack)
-            .execute(&mut *tx)
-            .await?;
+        if !hand.players.is_empty() {
+            let sql = format!(
+                "INSERT INTO hand_players (hand_id, user_id, seat, stack) VALUES {}",
+                rows(hand.players.len(), 1, |i| format!(
+                    "(${}, ${}, ${}, ${})",
+                    i,
+                    i + 1,
+                    i + 2,
+                    i + 3
+                ))
+            );
+            let mut q = sqlx::query(&sql);
+            for (seat, user, stack) in &hand.players {
+                q = q.bind(id).bind(user.0).bind(*seat as i64).bind(*stack);
+            }
+            q.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(HandId(id))
@@ -195,13 +201,22 @@ impl Store {
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
-        for (user, result) in &done.results {
-            sqlx::query("UPDATE hand_players SET result = $1 WHERE hand_id = $2 AND user_id = $3")
-                .bind(*result)
-                .bind(id.0)
-                .bind(user.0)
-                .execute(&mut *tx)
-                .await?;
+        if !done.results.is_empty() {
+            // One statement for every player: `CASE user_id WHEN … THEN … END`.
+            let n = done.results.len();
+            let whens = rows(n, 2, |i| format!("WHEN ${} THEN ${}", i, i + 1)).replace(", ", " ");
+            let sql = format!(
+                "UPDATE hand_players SET result = CASE user_id {whens} END WHERE hand_id = $1 AND user_id IN ({})",
+                rows(n, 2 * n + 2, |i| format!("${i}"))
+            );
+            let mut q = sqlx::query(&sql).bind(id.0);
+            for (user, result) in &done.results {
+                q = q.bind(user.0).bind(*result);
+            }
+            for (user, _) in &done.results {
+                q = q.bind(user.0);
+            }
+            q.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(applied)

@@ -182,34 +182,102 @@ pub(crate) async fn apply(
     .fetch_one(&mut *conn)
     .await?
     .try_get("id")?;
-    for (account, amount) in &legs {
-        sqlx::query("INSERT INTO accounts (name, balance, may_go_negative) VALUES ($1, 0, 0) ON CONFLICT (name) DO NOTHING")
-            .bind(account)
-            .execute(&mut *conn)
-            .await?;
-        let updated = sqlx::query(
-            "UPDATE accounts SET balance = balance + $1 WHERE name = $2 AND (may_go_negative = 1 OR balance + $1 >= 0)",
-        )
-        .bind(*amount)
-        .bind(account)
-        .execute(&mut *conn)
-        .await?;
-        if updated.rows_affected() != 1 {
-            let balance = balance_of(conn, account).await?;
-            return Err(StoreError::InsufficientFunds {
-                account: account.clone(),
-                balance,
-                needed: -amount,
-            });
-        }
-        sqlx::query("INSERT INTO entries (journal_id, account, amount) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(account)
-            .bind(*amount)
-            .execute(&mut *conn)
-            .await?;
+    // A handful of statements whatever the number of legs: each is a round trip to the
+    // database (and a hand at a full table has a dozen legs).
+    let n = legs.len();
+    let sql = format!(
+        "INSERT INTO accounts (name, balance, may_go_negative) VALUES {} ON CONFLICT (name) DO NOTHING",
+        rows(n, 1, |i| format!("(${i}, 0, 0)"))
+    );
+    let mut q = sqlx::query(&sql);
+    for (account, _) in &legs {
+        q = q.bind(account);
     }
+    q.execute(&mut *conn).await?;
+    // Check the balances first, to name the account that falls short.
+    let sql = format!(
+        "SELECT name, balance, may_go_negative FROM accounts WHERE name IN ({})",
+        rows(n, 1, |i| format!("${i}"))
+    );
+    let mut q = sqlx::query(&sql);
+    for (account, _) in &legs {
+        q = q.bind(account);
+    }
+    let mut before: BTreeMap<String, (i64, bool)> = BTreeMap::new();
+    for r in q.fetch_all(&mut *conn).await? {
+        let may: i64 = r.try_get("may_go_negative")?;
+        before.insert(r.try_get("name")?, (r.try_get("balance")?, may == 1));
+    }
+    let short = |account: &str, amount: i64| {
+        let (balance, _) = before.get(account).copied().unwrap_or((0, false));
+        StoreError::InsufficientFunds {
+            account: account.to_string(),
+            balance,
+            needed: -amount,
+        }
+    };
+    for (account, amount) in &legs {
+        let (balance, may) = before.get(account).copied().unwrap_or((0, false));
+        if !may && balance.checked_add(*amount).is_none_or(|b| b < 0) {
+            return Err(short(account, *amount));
+        }
+    }
+    // One update for every leg; the guard repeats the check inside the statement, so a
+    // concurrent movement cannot take an account below zero either.
+    let case = |first: usize| {
+        let whens: String = (0..n)
+            .map(|i| format!(" WHEN ${} THEN ${}", first + 2 * i, first + 2 * i + 1))
+            .collect();
+        format!("CASE name{whens} END")
+    };
+    let sql = format!(
+        "UPDATE accounts SET balance = balance + {} WHERE name IN ({}) AND (may_go_negative = 1 OR balance + {} >= 0)",
+        case(1),
+        rows(n, 2 * n + 1, |i| format!("${i}")),
+        case(3 * n + 1)
+    );
+    let mut q = sqlx::query(&sql);
+    for (account, amount) in &legs {
+        q = q.bind(account).bind(*amount);
+    }
+    for (account, _) in &legs {
+        q = q.bind(account);
+    }
+    for (account, amount) in &legs {
+        q = q.bind(account).bind(*amount);
+    }
+    let updated = q.execute(&mut *conn).await?;
+    if updated.rows_affected() != n as u64 {
+        // Another transaction moved chips in between: name the first leg that cannot go.
+        let (account, amount) = legs.iter().find(|(_, a)| *a < 0).unwrap_or(&legs[0]);
+        return Err(short(account, *amount));
+    }
+    let sql = format!(
+        "INSERT INTO entries (journal_id, account, amount) VALUES {}",
+        rows(n, 1, |i| format!("(${}, ${}, ${})", i, i + 1, i + 2))
+    );
+    let mut q = sqlx::query(&sql);
+    for (account, amount) in &legs {
+        q = q.bind(id).bind(account).bind(*amount);
+    }
+    q.execute(&mut *conn).await?;
     Ok(Applied::Done)
+}
+
+/// `n` comma-separated SQL fragments, the `k`-th made from its first placeholder number
+/// (numbers start at `first` and each fragment takes as many as it names).
+pub(crate) fn rows(n: usize, first: usize, fragment: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    let mut next = first;
+    for k in 0..n {
+        let f = fragment(next);
+        next += f.matches('$').count();
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&f);
+    }
+    out
 }
 
 pub(crate) async fn balance_of(conn: &mut AnyConnection, account: &str) -> Result<i64, StoreError> {
