@@ -19,7 +19,7 @@ export function handSeats(st) {
   const len = (v.stacks || v.scores || v.hand_sizes || v.live || []).length;
   const n = seatCount(st);
   if (!len || len === n) return Array.from({ length: len || n }, (_, i) => i);
-  const inHand = (st.seats || []).filter((s) => s && s.name && !['empty', 'sitting_out', 'waiting', 'left'].includes(s.status)).map((s) => s.seat);
+  const inHand = (st.seats || []).filter((s) => s && s.name && !['empty', 'sitting_out', 'waiting', 'left', 'buying_in'].includes(s.status)).map((s) => s.seat);
   if (inHand.length === len) return inHand;
   const occupied = (st.seats || []).filter((s) => s && s.name).map((s) => s.seat);
   if (occupied.length === len) return occupied;

@@ -171,9 +171,10 @@ async fn play(
         if legal.is_empty() || m["hand"].is_null() || m["view"]["over"] == true {
             let me = m["you"]["seat"].clone();
             let broke = m["you"]["hand_seat"].is_null()
-                && m["seats"]
-                    .as_array()
-                    .is_some_and(|s| s.iter().any(|x| x["seat"] == me && x["chips"] == 0));
+                && m["seats"].as_array().is_some_and(|s| {
+                    s.iter()
+                        .any(|x| x["seat"] == me && x["chips"] == 0 && x["status"] != "buying_in")
+                });
             if broke && last_rebuy.is_none_or(|t: Instant| t.elapsed() > Duration::from_secs(2)) {
                 last_rebuy = Some(Instant::now());
                 let r = send(&mut seq, "rebuy", json!({"table": table}));

@@ -1452,6 +1452,8 @@ impl<L: LiveGame> Actor<L> {
                 "leaving"
             } else if hs.is_some() && live_game {
                 "playing"
+            } else if o.funding {
+                "buying_in"
             } else if o.sitting_out && !(simultaneous && live_game) {
                 "sitting_out"
             } else {
