@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod betting;
 mod bot;
 pub mod draw;
 mod error;

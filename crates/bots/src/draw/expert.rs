@@ -9,7 +9,8 @@ use tavolo_engine::Chips;
 
 use super::play::{key, made_score, pre_draw_score, standard_discard};
 use super::simple::{non_betting, DrawSpot};
-use super::{Decision, Draw};
+use super::Draw;
+use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 use crate::holdem::strength::SimRng;
 

@@ -26,12 +26,14 @@ use tavolo_engine::Chips;
 
 pub use expert::ExpertBot;
 pub use play::standard_discard;
-pub use simple::{RandomBot, RulesBot, StationBot};
+pub use simple::{RulesBot, StationBot};
 
+pub use crate::betting::RandomBot;
+
+use crate::betting::{self, HandState};
 use crate::bot::BotSpec;
-use crate::error::BotsError;
+use crate::error::{engine_error, BotsError};
 use crate::game::{Game, Outcome, Table};
-use crate::holdem::win_shares;
 
 /// Five-Card Draw for bots and the arena.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,20 +47,7 @@ impl Game for Draw {
     type Event = Event;
 
     fn allows(legal: &[Action], action: &Action) -> bool {
-        match *action {
-            Action::BetOrRaiseTo { seat, to } => {
-                let mut range: Option<(Chips, Chips)> = None;
-                for a in legal {
-                    if let Action::BetOrRaiseTo { seat: s, to: t } = *a {
-                        if s == seat {
-                            range = Some(range.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
-                        }
-                    }
-                }
-                range.is_some_and(|(lo, hi)| (lo..=hi).contains(&to))
-            }
-            _ => legal.contains(action),
-        }
+        betting::allows(legal, action)
     }
 }
 
@@ -97,53 +86,12 @@ impl DrawOptions {
 }
 
 /// A hand in play, with its setup and every event so far (its record).
-#[derive(Clone, Debug)]
-pub struct DrawState {
-    setup: DrawSetup,
-    hand: DrawHand,
-    log: Vec<Event>,
-}
-
-impl DrawState {
-    /// The hand.
-    pub fn hand(&self) -> &DrawHand {
-        &self.hand
-    }
-
-    /// Every event so far, uncensored.
-    pub fn log(&self) -> &[Event] {
-        &self.log
-    }
-}
-
-fn engine_error(e: impl ToString) -> BotsError {
-    BotsError::Engine {
-        game: 0,
-        message: e.to_string(),
-    }
-}
+pub type DrawState = HandState<DrawSetup, DrawHand, Event>;
 
 /// The legal betting actions as a list: the default first (check when allowed, else fold),
 /// then call and the ends of the raise range.
 pub fn betting_list(l: &Legal) -> Vec<Action> {
-    let seat = l.seat;
-    let mut v = Vec::with_capacity(5);
-    if l.check {
-        v.push(Action::Check { seat });
-    }
-    if l.fold {
-        v.push(Action::Fold { seat });
-    }
-    if l.call.is_some() {
-        v.push(Action::Call { seat });
-    }
-    if let Some(r) = l.raise {
-        v.push(Action::BetOrRaiseTo { seat, to: r.min_to });
-        if r.max_to > r.min_to {
-            v.push(Action::BetOrRaiseTo { seat, to: r.max_to });
-        }
-    }
-    v
+    betting::legal_list(l)
 }
 
 /// Every discard of 0 to `max` cards of `hand`, standing pat first, then fold.
@@ -181,7 +129,7 @@ impl Table for Draw {
         let setup = options.setup(options.players - 1);
         let (hand, log) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(seed)))
             .map_err(|e| BotsError::Options(e.to_string()))?;
-        Ok(DrawState { setup, hand, log })
+        Ok(HandState { setup, hand, log })
     }
 
     fn to_act(state: &DrawState) -> Vec<usize> {
@@ -226,62 +174,12 @@ impl Table for Draw {
     }
 
     fn outcome(state: &DrawState) -> Outcome {
-        let ante = state.setup.ante.max(1) as f64;
-        let scores: Vec<f64> = state
-            .hand
-            .stacks()
-            .iter()
-            .zip(&state.setup.stacks)
-            .map(|(&end, &start)| (end as f64 - start as f64) / ante)
-            .collect();
-        Outcome {
-            win_shares: win_shares(&scores),
-            scores,
-        }
+        betting::outcome(&state.setup.stacks, state.hand.stacks(), state.setup.ante)
     }
 
     fn record_json(state: &DrawState) -> Result<Option<String>, BotsError> {
         let record = DrawRecord::from_log(&state.setup, &state.log).map_err(engine_error)?;
         Ok(Some(record.to_json()))
-    }
-}
-
-/// A betting decision before it is fitted to the legal range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Decision {
-    /// Fold (a check instead when allowed).
-    Fold,
-    /// Check or call; where neither is allowed (before the opening), open with the minimum.
-    CheckCall,
-    /// Open or raise to this amount, clamped into the legal range.
-    RaiseTo(Chips),
-}
-
-impl Decision {
-    /// The legal action for this decision.
-    pub(crate) fn to_action(self, l: &Legal) -> Action {
-        let seat = l.seat;
-        let passive = if l.check {
-            Action::Check { seat }
-        } else if l.call.is_some() {
-            Action::Call { seat }
-        } else if let Some(r) = l.raise {
-            Action::BetOrRaiseTo { seat, to: r.min_to }
-        } else {
-            Action::Fold { seat }
-        };
-        match self {
-            Decision::Fold if l.check => Action::Check { seat },
-            Decision::Fold => Action::Fold { seat },
-            Decision::CheckCall => passive,
-            Decision::RaiseTo(to) => match l.raise {
-                Some(r) => Action::BetOrRaiseTo {
-                    seat,
-                    to: to.clamp(r.min_to, r.max_to),
-                },
-                None => passive,
-            },
-        }
     }
 }
 

@@ -1,13 +1,14 @@
-//! The `random`, `station` and `rules` Draw bots, and the decision facts they share.
+//! The `random` (shared with Hold'em: [`RandomBot`]), `station` and `rules` Draw bots, and the
+//! decision facts they share.
 
 use tavolo_cards::CardSet;
 use tavolo_engine::draw::{Action, DrawView, Legal, Stage, ToAct};
 use tavolo_engine::Chips;
 
 use super::play::{made_score, pre_draw_score, standard_discard};
-use super::{Decision, Draw};
+use super::Draw;
+use crate::betting::{self, Decision, RandomBot};
 use crate::bot::{Bot, Budget};
-use crate::holdem::strength::SimRng;
 
 /// The facts of one betting decision, read from the seat's view.
 #[derive(Clone, Debug)]
@@ -55,18 +56,14 @@ impl DrawSpot {
         })
     }
 
+    /// The price of a call: the share of the pot after it that the call is.
     pub fn pot_odds(&self) -> f64 {
-        if self.to_call == 0 {
-            0.0
-        } else {
-            self.to_call as f64 / (self.pot + self.to_call) as f64
-        }
+        betting::pot_odds(self.pot, self.to_call)
     }
 
     /// A bet or raise of `fraction` of the pot after the call, as a "to" amount.
     pub fn pot_fraction_to(&self, fraction: f64) -> Chips {
-        let after_call = (self.pot + self.to_call) as f64;
-        self.max_bet + ((fraction * after_call).round() as Chips).max(self.ante)
+        betting::pot_fraction_to(self.pot, self.to_call, self.max_bet, fraction, self.ante)
     }
 }
 
@@ -83,22 +80,9 @@ fn own_hand(view: &DrawView) -> CardSet {
     view.hand.iter().copied().collect()
 }
 
-/// Uniform among the kinds of legal betting action (amounts uniform over the range) and among
-/// the legal discards in the exchange; always shows.
-#[derive(Clone, Debug)]
-pub struct RandomBot {
-    rng: SimRng,
-}
-
-impl RandomBot {
-    /// A random bot seeded with `seed`.
-    pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: SimRng::new(seed),
-        }
-    }
-}
-
+/// Uniform among the kinds of legal betting action (fold — a check when allowed —, check or
+/// call, bet or raise; amounts uniform over the range) and among the legal discards in the
+/// exchange; always shows.
 impl Bot<Draw> for RandomBot {
     fn name(&self) -> &str {
         "random"
@@ -111,12 +95,7 @@ impl Bot<Draw> for RandomBot {
                 if l.check || l.call.is_some() {
                     kinds.push(Decision::CheckCall);
                 }
-                if let Some(r) = l.raise {
-                    let span = r.max_to - r.min_to;
-                    let to = r.min_to + (self.rng.unit() * (span + 1) as f64) as u64;
-                    kinds.push(Decision::RaiseTo(to.min(r.max_to)));
-                }
-                kinds[self.rng.below(kinds.len())].to_action(&l)
+                self.bet(kinds, &l)
             }
             Some(ToAct::Exchange { .. }) => {
                 let discards: Vec<Action> = legal
@@ -127,7 +106,7 @@ impl Bot<Draw> for RandomBot {
                 if discards.is_empty() {
                     legal[0]
                 } else {
-                    discards[self.rng.below(discards.len())]
+                    discards[self.rng().below(discards.len())]
                 }
             }
             _ => non_betting(view, legal, CardSet::EMPTY),

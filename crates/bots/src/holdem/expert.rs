@@ -7,7 +7,8 @@ use tavolo_engine::holdem::{Action, Event, HandView, Street};
 use super::range::{equity, Range, Reads};
 use super::spot::Spot;
 use super::strength::{preflop_percentile, SimRng};
-use super::{Decision, Holdem};
+use super::Holdem;
+use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 
 /// How much the expert simulates per decision.

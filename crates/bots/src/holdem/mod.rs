@@ -27,13 +27,14 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::Chips;
 
+pub use crate::betting::RandomBot;
 pub use expert::{ExpertBot, ExpertLevel};
-pub use random::RandomBot;
 pub use rules::RulesBot;
 pub use station::StationBot;
 
+use crate::betting::{self, HandState};
 use crate::bot::BotSpec;
-use crate::error::BotsError;
+use crate::error::{engine_error, BotsError};
 use crate::game::{Game, Outcome, Table};
 
 /// Texas Hold'em for bots and the arena.
@@ -48,20 +49,7 @@ impl Game for Holdem {
     type Event = Event;
 
     fn allows(legal: &[Action], action: &Action) -> bool {
-        match *action {
-            Action::BetOrRaiseTo { seat, to } => {
-                let mut range: Option<(Chips, Chips)> = None;
-                for a in legal {
-                    if let Action::BetOrRaiseTo { seat: s, to: t } = *a {
-                        if s == seat {
-                            range = Some(range.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
-                        }
-                    }
-                }
-                range.is_some_and(|(lo, hi)| (lo..=hi).contains(&to))
-            }
-            _ => legal.contains(action),
-        }
+        betting::allows(legal, action)
     }
 }
 
@@ -115,53 +103,12 @@ impl HoldemOptions {
 }
 
 /// A hand in play, with its setup and every event so far (its record).
-#[derive(Clone, Debug)]
-pub struct HoldemState {
-    setup: HandSetup,
-    hand: Hand,
-    log: Vec<Event>,
-}
-
-impl HoldemState {
-    /// The hand.
-    pub fn hand(&self) -> &Hand {
-        &self.hand
-    }
-
-    /// Every event so far, uncensored.
-    pub fn log(&self) -> &[Event] {
-        &self.log
-    }
-}
-
-fn engine_error(e: impl ToString) -> BotsError {
-    BotsError::Engine {
-        game: 0,
-        message: e.to_string(),
-    }
-}
+pub type HoldemState = HandState<HandSetup, Hand, Event>;
 
 /// The legal actions of a betting decision as a list: the default action first (check when
 /// free, else fold), then fold (when a check is free), call, and the ends of the raise range.
 pub fn legal_list(l: &Legal) -> Vec<Action> {
-    let seat = l.seat;
-    let mut v = Vec::with_capacity(5);
-    if l.check {
-        v.push(Action::Check { seat });
-    }
-    if l.fold {
-        v.push(Action::Fold { seat });
-    }
-    if l.call.is_some() {
-        v.push(Action::Call { seat });
-    }
-    if let Some(r) = l.raise {
-        v.push(Action::BetOrRaiseTo { seat, to: r.min_to });
-        if r.max_to > r.min_to {
-            v.push(Action::BetOrRaiseTo { seat, to: r.max_to });
-        }
-    }
-    v
+    betting::legal_list(l)
 }
 
 impl Table for Holdem {
@@ -177,7 +124,7 @@ impl Table for Holdem {
         let setup = options.setup(0);
         let (hand, log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_u64(seed)))
             .map_err(|e| BotsError::Options(e.to_string()))?;
-        Ok(HoldemState { setup, hand, log })
+        Ok(HandState { setup, hand, log })
     }
 
     fn to_act(state: &HoldemState) -> Vec<usize> {
@@ -213,18 +160,11 @@ impl Table for Holdem {
     }
 
     fn outcome(state: &HoldemState) -> Outcome {
-        let bb = state.setup.min_bet.max(1) as f64;
-        let scores: Vec<f64> = state
-            .hand
-            .stacks()
-            .iter()
-            .zip(&state.setup.stacks)
-            .map(|(&end, &start)| (end as f64 - start as f64) / bb)
-            .collect();
-        Outcome {
-            win_shares: win_shares(&scores),
-            scores,
-        }
+        betting::outcome(
+            &state.setup.stacks,
+            state.hand.stacks(),
+            state.setup.min_bet,
+        )
     }
 
     fn record_json(state: &HoldemState) -> Result<Option<String>, BotsError> {
@@ -237,54 +177,6 @@ impl Table for Holdem {
         serde_json::to_string_pretty(&record)
             .map(Some)
             .map_err(engine_error)
-    }
-}
-
-/// Shares of the victory of a betting hand: the seats that won the most share it equally.
-pub(crate) fn win_shares(scores: &[f64]) -> Vec<f64> {
-    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let winners = scores.iter().filter(|&&s| s == best).count().max(1);
-    scores
-        .iter()
-        .map(|&s| if s == best { 1.0 / winners as f64 } else { 0.0 })
-        .collect()
-}
-
-/// A betting decision before it is fitted to the legal range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Decision {
-    /// Fold (a check instead when it is free).
-    Fold,
-    /// Check, or call what is owed.
-    CheckCall,
-    /// Bet or raise to this amount (clamped into the legal range; a call when no raise is
-    /// allowed).
-    RaiseTo(Chips),
-}
-
-impl Decision {
-    /// The legal action for this decision.
-    pub(crate) fn to_action(self, l: &Legal) -> Action {
-        let seat = l.seat;
-        let passive = if l.check {
-            Action::Check { seat }
-        } else if l.call.is_some() {
-            Action::Call { seat }
-        } else {
-            Action::Fold { seat }
-        };
-        match self {
-            Decision::Fold if l.check => Action::Check { seat },
-            Decision::Fold => Action::Fold { seat },
-            Decision::CheckCall => passive,
-            Decision::RaiseTo(to) => match l.raise {
-                Some(r) => Action::BetOrRaiseTo {
-                    seat,
-                    to: to.clamp(r.min_to, r.max_to),
-                },
-                None => passive,
-            },
-        }
     }
 }
 

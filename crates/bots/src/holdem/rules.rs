@@ -4,7 +4,8 @@ use tavolo_engine::holdem::{Action, Event, HandView, Street};
 
 use super::spot::Spot;
 use super::strength::{draws, made, preflop_percentile, Made, SimRng};
-use super::{Decision, Holdem};
+use super::Holdem;
+use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 
 /// Tight-aggressive by rules of thumb, in every structure (sizes are fractions of the pot,

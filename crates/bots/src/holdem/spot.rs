@@ -4,6 +4,8 @@ use tavolo_cards::Card;
 use tavolo_engine::holdem::{HandView, Legal, Street};
 use tavolo_engine::Chips;
 
+use crate::betting;
+
 /// The facts of one decision, read from the seat's view.
 #[derive(Clone, Debug)]
 pub(crate) struct Spot {
@@ -75,16 +77,11 @@ impl Spot {
 
     /// The price of a call: the share of the pot after it that the call is.
     pub fn pot_odds(&self) -> f64 {
-        if self.to_call == 0 {
-            0.0
-        } else {
-            self.to_call as f64 / (self.pot + self.to_call) as f64
-        }
+        betting::pot_odds(self.pot, self.to_call)
     }
 
     /// A bet or raise of `fraction` of the pot after the call: the "to" amount.
     pub fn pot_fraction_to(&self, fraction: f64) -> Chips {
-        let after_call = (self.pot + self.to_call) as f64;
-        self.max_bet + (fraction * after_call).round().max(1.0) as Chips
+        betting::pot_fraction_to(self.pot, self.to_call, self.max_bet, fraction, 1)
     }
 }

@@ -2,7 +2,8 @@
 
 use tavolo_engine::holdem::{Action, HandView};
 
-use super::{Decision, Holdem};
+use super::Holdem;
+use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 
 /// A calling station: checks when it may, calls otherwise, never bets, raises or folds.
