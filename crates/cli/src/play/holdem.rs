@@ -3,22 +3,20 @@
 //! human sees only their seat's view and events censored for their seat; each finished hand is
 //! recorded as a `tavolo-holdem-hand/1` record holding its PHH hand history.
 
+use tavolo_bots::betting::BettingAction;
 use tavolo_bots::holdem::{legal_list, Holdem};
 use tavolo_bots::BotSpec;
-use tavolo_cards::{Card, GameRng, HandRank, Lang};
+use tavolo_cards::{Card, GameRng, Lang};
 use tavolo_engine::holdem::{
     phh, Action, Dealing, Event, Hand, HandSetup, HoldemRules, Legal, Street, Structure, ToAct,
 };
 use tavolo_engine::Chips;
 
-use super::i18n::{chips, fill, signed, texts};
+use super::betting::{bet_ask, BettingSession, Flow, Stage};
+use super::i18n::{chips, fill, texts};
 use super::model::{
-    cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command, PlayGame, SeatRow,
-    TableView,
+    cards_text, derive_seed, play_bot_action, Ask, Command, PlayGame, SeatRow, TableView, ME,
 };
-
-/// The human's seat.
-const ME: usize = 0;
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -43,35 +41,16 @@ pub struct HoldemConfig {
     pub stamp: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    Playing,
-    Done,
-    Rebuy,
-    Over,
-}
-
 /// A Hold'em session (see the module doc).
 pub struct HoldemSession {
     cfg: HoldemConfig,
-    names: Vec<String>,
-    stacks: Vec<Chips>,
-    carried: Chips,
+    session: BettingSession<Holdem>,
     button: usize,
-    hand_no: u64,
     setup: HandSetup,
     hand: Hand,
     events: Vec<Event>,
-    bots: BotSeats<Holdem>,
-    last: Vec<String>,
-    ranks: Vec<Option<HandRank>>,
     mine: Vec<Card>,
     round_top: Chips,
-    log: Vec<String>,
-    result: Vec<String>,
-    records: Vec<(String, String)>,
-    stage: Stage,
-    bought_in: Chips,
 }
 
 fn structure_name(s: Structure) -> &'static str {
@@ -89,37 +68,19 @@ impl HoldemSession {
         if !(2..=10).contains(&n) {
             return Err(format!("{n} players: Texas Hold'em is for 2 to 10"));
         }
-        let mut names = vec![texts(cfg.lang).you.to_string()];
-        names.extend(
-            cfg.bots
-                .iter()
-                .enumerate()
-                .map(|(i, b)| format!("{}#{}", b.name(), i + 2)),
-        );
-        let stacks = vec![cfg.buy_in; n];
-        let setup = Self::make_setup(&cfg, &stacks, 0, 0);
+        let session = BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, &cfg.bots);
+        let setup = Self::make_setup(&cfg, &session.stacks, 0, 0);
         setup.validate().map_err(|e| e.to_string())?;
         let (hand, _) =
             Hand::new(&setup, Dealing::Seeded(GameRng::from_u64(0))).map_err(|e| e.to_string())?;
         let mut s = HoldemSession {
-            names,
-            stacks,
-            carried: 0,
+            session,
             button: n - 1,
-            hand_no: 0,
             setup,
             hand,
             events: Vec::new(),
-            bots: BotSeats::new(Vec::new()),
-            last: vec![String::new(); n],
-            ranks: vec![None; n],
             mine: Vec::new(),
             round_top: 0,
-            log: Vec::new(),
-            result: Vec::new(),
-            records: Vec::new(),
-            stage: Stage::Playing,
-            bought_in: cfg.buy_in,
             cfg,
         };
         s.start_hand()?;
@@ -145,53 +106,38 @@ impl HoldemSession {
     }
 
     fn seats(&self) -> usize {
-        self.names.len()
+        self.session.seats()
     }
 
     fn start_hand(&mut self) -> Result<(), String> {
-        let t = texts(self.cfg.lang);
-        let n = self.seats();
-        for s in 0..n {
-            if s != ME && self.stacks[s] == 0 {
-                self.stacks[s] = self.cfg.buy_in;
-                self.log
-                    .push(fill(t.rebuys, &[&self.names[s], &chips(self.cfg.buy_in)]));
-            }
-        }
-        self.hand_no += 1;
-        self.button = (self.button + 1) % n;
-        self.setup = Self::make_setup(&self.cfg, &self.stacks, self.button, self.carried);
-        let seed = derive_seed(self.cfg.seed, self.hand_no);
+        let seed = self.session.next_hand();
+        self.button = (self.button + 1) % self.seats();
+        self.setup = Self::make_setup(
+            &self.cfg,
+            &self.session.stacks,
+            self.button,
+            self.session.carried,
+        );
         let (hand, events) = Hand::new(&self.setup, Dealing::Seeded(GameRng::from_u64(seed)))
             .map_err(|e| e.to_string())?;
         self.hand = hand;
         self.events.clear();
-        let bots = (0..n)
-            .map(|s| {
-                (s != ME).then(|| self.cfg.bots[s - 1].make(s, derive_seed(seed, 1000 + s as u64)))
-            })
-            .collect();
-        self.bots = BotSeats::new(bots);
-        self.last = vec![String::new(); n];
-        self.ranks = vec![None; n];
         self.mine.clear();
         self.round_top = 0;
-        self.result.clear();
-        self.stage = Stage::Playing;
-        self.log
-            .push(format!("— {} —", fill(t.hand_no, &[&self.hand_no])));
+        self.session.hand_dealt(&self.cfg.bots, seed);
         self.take_events(events);
         Ok(())
     }
 
     fn take_events(&mut self, events: Vec<Event>) {
-        self.bots
+        self.session
+            .bots
             .observe(&events, |e, seat| Some(e.seen_by(Some(seat))));
         for e in &events {
             self.describe(e.seen_by(Some(ME)));
         }
         self.events.extend(events);
-        if self.hand.is_over() && self.stage == Stage::Playing {
+        if self.hand.is_over() && self.session.stage == Stage::Playing {
             self.finish_hand();
         }
     }
@@ -205,26 +151,12 @@ impl HoldemSession {
     /// Logs an event as the human's seat sees it and keeps the seats' last actions.
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.lang);
-        let lang = self.cfg.lang;
-        let say =
-            |s: &mut Self, seat: Option<usize>, template: &str, args: &[&dyn std::fmt::Display]| {
-                if let Some(seat) = seat {
-                    let mut all: Vec<&dyn std::fmt::Display> = vec![&""];
-                    all.extend_from_slice(args);
-                    s.last[seat] = fill(template, &all).trim().to_string();
-                }
-                let name = seat.map(|x| s.names[x].clone()).unwrap_or_default();
-                let mut all: Vec<&dyn std::fmt::Display> = vec![&name];
-                all.extend_from_slice(args);
-                s.log.push(fill(template, &all));
-            };
+        let s = &mut self.session;
         match e {
-            Event::AntePosted { seat, amount } => {
-                say(self, Some(seat), t.posts_ante, &[&chips(amount)])
-            }
+            Event::AntePosted { seat, amount } => s.say(seat, t.posts_ante, &[&chips(amount)]),
             Event::BlindPosted { seat, amount } => {
                 self.round_top = self.round_top.max(amount);
-                say(self, Some(seat), t.posts, &[&chips(amount)]);
+                s.say(seat, t.posts, &[&chips(amount)]);
             }
             Event::HoleDealt {
                 seat,
@@ -232,75 +164,36 @@ impl HoldemSession {
             } if seat == ME => {
                 self.mine.push(c);
                 if self.mine.len() == 2 {
-                    self.log
-                        .push(fill(t.your_cards, &[&cards_text(&self.mine)]));
+                    s.log.push(fill(t.your_cards, &[&cards_text(&self.mine)]));
                 }
             }
             Event::BoardDealt { street, cards } => {
                 self.round_top = 0;
-                for (s, l) in self.last.iter_mut().enumerate() {
-                    if self.hand.live().contains(s) {
+                for (seat, l) in s.last.iter_mut().enumerate() {
+                    if self.hand.live().contains(seat) {
                         l.clear();
                     }
                 }
                 let name = t.streets[street_index(street)];
-                self.log
+                s.log
                     .push(fill(t.dealt_board, &[&name, &cards_text(cards.as_slice())]));
             }
-            Event::Folded { seat } => say(self, Some(seat), t.folds, &[]),
-            Event::Checked { seat } => say(self, Some(seat), t.checks, &[]),
+            Event::Folded { seat } => s.say(seat, t.folds, &[]),
+            Event::Checked { seat } => s.say(seat, t.checks, &[]),
             Event::Called {
                 seat,
                 amount,
                 all_in,
-            } => {
-                let a = format!("{}{}", chips(amount), if all_in { t.all_in } else { "" });
-                say(self, Some(seat), t.calls, &[&a]);
-            }
+            } => s.called(seat, amount, all_in),
             Event::BetOrRaised { seat, to, all_in } => {
-                let a = format!("{}{}", chips(to), if all_in { t.all_in } else { "" });
-                let template = if self.round_top == 0 {
-                    t.bets
-                } else {
-                    t.raises_to
-                };
+                s.bet_or_raised(seat, to, all_in, self.round_top == 0);
                 self.round_top = to;
-                say(self, Some(seat), template, &[&a]);
             }
-            Event::UncalledReturned { seat, amount } => {
-                let line = fill(t.returned, &[&chips(amount), &self.names[seat]]);
-                self.log.push(line);
-            }
-            Event::Shown { seat, cards, rank } => {
-                self.ranks[seat] = Some(rank);
-                say(
-                    self,
-                    Some(seat),
-                    t.shows,
-                    &[&cards_text(&cards), &rank.describe(lang)],
-                );
-                // The seat row keeps the hand's category (the log has it all).
-                let desc = rank.describe(lang);
-                self.last[seat] = desc.split(',').next().unwrap_or_default().to_string();
-            }
-            Event::Mucked { seat } => say(self, Some(seat), t.mucks, &[]),
-            Event::PotWon { pot, seat, amount } => {
-                let mut line = if pot == 0 {
-                    fill(t.wins_main, &[&self.names[seat], &chips(amount)])
-                } else {
-                    fill(t.wins_side, &[&self.names[seat], &chips(amount), &pot])
-                };
-                if let Some(r) = self.ranks[seat] {
-                    line.push_str(&fill(t.with_hand, &[&r.describe(lang)]));
-                }
-                self.log.push(line.clone());
-                self.result.push(line);
-            }
-            Event::Carried { amount } => {
-                let line = fill(t.carried, &[&chips(amount)]);
-                self.log.push(line.clone());
-                self.result.push(line);
-            }
+            Event::UncalledReturned { seat, amount } => s.returned(seat, amount),
+            Event::Shown { seat, cards, rank } => s.shown(seat, &cards, rank),
+            Event::Mucked { seat } => s.say(seat, t.mucks, &[]),
+            Event::PotWon { pot, seat, amount } => s.pot_won(pot, seat, amount),
+            Event::Carried { amount } => s.pot_carried(amount),
             _ => {}
         }
     }
@@ -311,32 +204,25 @@ impl HoldemSession {
         let record = serde_json::json!({
             "format": "tavolo-holdem-hand/1",
             "setup": self.setup,
-            "players": self.names,
-            "seed": derive_seed(self.cfg.seed, self.hand_no).to_string(),
-            "phh": phh::export(&self.setup, &self.events, Some(&self.names)).to_phh(),
+            "players": self.session.names,
+            "seed": derive_seed(self.cfg.seed, self.session.hand_no).to_string(),
+            "phh": phh::export(&self.setup, &self.events, Some(&self.session.names)).to_phh(),
         });
         if let Ok(text) = serde_json::to_string_pretty(&record) {
-            self.records.push((
-                format!("holdem-{}-hand{:03}.json", self.cfg.stamp, self.hand_no),
+            self.session.records.push((
+                format!(
+                    "holdem-{}-hand{:03}.json",
+                    self.cfg.stamp, self.session.hand_no
+                ),
                 text,
             ));
         }
     }
 
     fn finish_hand(&mut self) {
-        let t = texts(self.cfg.lang);
-        self.stacks = self.hand.stacks().to_vec();
-        self.carried = self.hand.carried();
-        let delta = self.stacks[ME] as i128 - self.setup.stacks[ME] as i128;
-        let line = fill(t.net, &[&self.names[ME], &signed(delta)]);
-        self.log.push(line.clone());
-        self.result.push(line);
+        self.session
+            .hand_over(&self.setup.stacks, self.hand.stacks(), self.hand.carried());
         self.record();
-        self.stage = if self.stacks[ME] == 0 {
-            Stage::Rebuy
-        } else {
-            Stage::Done
-        };
     }
 
     fn legal(&self) -> Option<Legal> {
@@ -383,7 +269,7 @@ impl PlayGame for HoldemSession {
         };
         let mut status = format!(
             "{} · {} · {}",
-            fill(t.hand_no, &[&self.hand_no]),
+            fill(t.hand_no, &[&self.session.hand_no]),
             street,
             fill(t.pot, &[&chips(v.pot)])
         );
@@ -413,7 +299,7 @@ impl PlayGame for HoldemSession {
                     Vec::new()
                 };
                 SeatRow {
-                    name: self.names[s].clone(),
+                    name: self.session.names[s].clone(),
                     mark: if s == v.button {
                         "D".into()
                     } else {
@@ -421,7 +307,7 @@ impl PlayGame for HoldemSession {
                     },
                     amount: chips(v.stacks[s]),
                     cards,
-                    last: self.last[s].clone(),
+                    last: self.session.last[s].clone(),
                     to_act: v.to_act == Some(s),
                     out: !v.live[s],
                     you: s == ME,
@@ -438,37 +324,24 @@ impl PlayGame for HoldemSession {
     }
 
     fn ask(&self) -> Ask {
-        match self.stage {
-            Stage::Over => Ask::Over,
-            Stage::Rebuy => Ask::Rebuy(self.cfg.buy_in),
-            Stage::Done => Ask::Next,
-            Stage::Playing => match self.legal() {
-                Some(l) if l.seat == ME => {
-                    let v = self.hand.view(Some(ME));
-                    let top = v.bets.iter().copied().max().unwrap_or(0);
-                    let raise = l.raise.map(|r| (r.min_to, r.max_to));
-                    Ask::Bet(BetAsk {
-                        fold: l.fold,
-                        check: l.check,
-                        call: l.call,
-                        raise,
-                        opening: self.round_top == 0,
-                        shortcuts: raise
-                            .map(|r| shortcuts(r, v.pot, l.call.unwrap_or(0), top))
-                            .unwrap_or_default(),
-                    })
-                }
-                _ => Ask::Wait,
-            },
+        if let Some(ask) = self.session.ask_between_hands() {
+            return ask;
+        }
+        match self.legal() {
+            Some(l) if l.seat == ME => {
+                let v = self.hand.view(Some(ME));
+                Ask::Bet(bet_ask(&l, v.pot, &v.bets, self.round_top == 0))
+            }
+            _ => Ask::Wait,
         }
     }
 
     fn log(&self) -> &[String] {
-        &self.log
+        &self.session.log
     }
 
     fn result(&self) -> &[String] {
-        &self.result
+        &self.session.result
     }
 
     fn preview(&self, _selected: &[Card]) -> Option<String> {
@@ -485,101 +358,47 @@ impl PlayGame for HoldemSession {
     }
 
     fn command(&mut self, c: Command) -> Result<(), String> {
-        let t = texts(self.cfg.lang);
-        match (self.stage, c) {
-            (Stage::Done, Command::Continue) => self.start_hand(),
-            (Stage::Rebuy, Command::Rebuy(true)) => {
-                self.stacks[ME] = self.cfg.buy_in;
-                self.bought_in += self.cfg.buy_in;
-                self.log
-                    .push(fill(t.rebuys, &[&self.names[ME], &chips(self.cfg.buy_in)]));
-                self.start_hand()
-            }
-            (Stage::Rebuy, Command::Rebuy(false)) => {
-                self.stage = Stage::Over;
-                self.result = vec![t.busted.to_string()];
-                self.log.push(t.busted.to_string());
-                Ok(())
-            }
-            (Stage::Playing, c) => {
+        match self.session.command(c)? {
+            Flow::Deal => self.start_hand(),
+            Flow::Answered => Ok(()),
+            Flow::Play(c) => {
                 let Ask::Bet(ask) = self.ask() else {
-                    return Err(t.not_now.to_string());
+                    return Err(texts(self.cfg.lang).not_now.to_string());
                 };
-                let seat = ME;
-                let action = match c {
-                    Command::Fold if ask.fold => Action::Fold { seat },
-                    Command::Check if ask.check => Action::Check { seat },
-                    Command::Call if ask.call.is_some() => Action::Call { seat },
-                    // "c" for a free check.
-                    Command::Call if ask.check => Action::Check { seat },
-                    Command::RaiseTo(to) => match ask.raise {
-                        Some((lo, hi)) if (lo..=hi).contains(&to) => {
-                            Action::BetOrRaiseTo { seat, to }
-                        }
-                        Some((lo, hi)) => {
-                            return Err(fill(t.bad_amount, &[&chips(to), &chips(lo), &chips(hi)]))
-                        }
-                        None => return Err(t.not_now.to_string()),
-                    },
-                    _ => return Err(t.not_now.to_string()),
-                };
-                self.apply(action)
+                let bet = ask.bet(c, self.cfg.lang)?;
+                self.apply(Action::from_bet(ME, bet))
             }
-            _ => Err(t.not_now.to_string()),
         }
     }
 
     fn bot_step(&mut self) -> bool {
-        if self.stage != Stage::Playing {
+        if self.session.stage != Stage::Playing {
             return false;
         }
         let Some(l) = self.legal() else { return false };
-        if l.seat == ME || !self.bots.is_bot(l.seat) {
+        if l.seat == ME || !self.session.bots.is_bot(l.seat) {
             return false;
         }
         let view = self.hand.view(Some(l.seat));
         let legal = legal_list(&l);
-        let Some(action) = self.bots.act(l.seat, &view, &legal) else {
+        let Some(action) = self.session.bots.act(l.seat, &view, &legal) else {
             return false;
         };
-        if let Err(e) = self.apply(action) {
-            // A bot's action the engine refuses: fall back to the default action.
-            self.log.push(e);
-            if let Some(&first) = legal.first() {
-                let _ = self.apply(first);
-            }
-        }
+        play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session.log);
         true
     }
 
     fn quit(&mut self) {
-        if self.stage == Stage::Over {
-            return;
-        }
-        if self.stage == Stage::Playing && !self.events.is_empty() {
+        let unfinished = self.session.stage == Stage::Playing && !self.events.is_empty();
+        if unfinished {
             self.record();
-            // The hand was not finished: the chips in front of the human are not theirs yet.
-            self.stacks = self.setup.stacks.clone();
         }
-        self.stage = Stage::Over;
-        let t = texts(self.cfg.lang);
-        let have = self.stacks[ME];
-        let net = have as i128 - self.bought_in as i128;
-        let line = fill(
-            t.session,
-            &[
-                &self.hand_no,
-                &chips(have),
-                &chips(self.bought_in),
-                &signed(net),
-            ],
-        );
-        self.log.push(line.clone());
-        self.result = vec![line];
+        self.session
+            .quit(unfinished.then_some(self.setup.stacks.as_slice()));
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {
-        std::mem::take(&mut self.records)
+        std::mem::take(&mut self.session.records)
     }
 
     fn help(&self) -> Vec<&'static str> {
@@ -639,7 +458,7 @@ mod tests {
                     rebuys += 1;
                     s.command(Command::Rebuy(rebuys < 2)).expect("answer");
                     if rebuys == 1 {
-                        assert_eq!(s.stacks[ME], 300, "the rebuy restores the buy-in");
+                        assert_eq!(s.session.stacks[ME], 300, "the rebuy restores the buy-in");
                     }
                 }
                 Ask::Over => break,
@@ -677,7 +496,7 @@ mod tests {
         settle(&mut s);
         assert_eq!(s.ask(), Ask::Next);
         assert_eq!(
-            s.stacks.iter().sum::<Chips>() + s.carried,
+            s.session.stacks.iter().sum::<Chips>() + s.session.carried,
             15_000,
             "no chip lost"
         );
@@ -687,8 +506,8 @@ mod tests {
     fn side_pots_are_shown_and_explained() {
         let mut s = session(Structure::NoLimit, 10_000, 0);
         // The next hand starts with seat 1 short, so an all-in called by everyone makes a side pot.
-        s.stacks = vec![10_000, 1_000, 10_000];
-        s.stage = Stage::Done;
+        s.session.stacks = vec![10_000, 1_000, 10_000];
+        s.session.stage = Stage::Done;
         s.command(Command::Continue).expect("next hand");
         settle(&mut s);
         let Ask::Bet(b) = s.ask() else {
@@ -711,7 +530,7 @@ mod tests {
         );
         assert!(s.result().iter().any(|l| l.contains("from the main pot")));
         assert_eq!(
-            s.stacks.iter().sum::<Chips>() + s.carried,
+            s.session.stacks.iter().sum::<Chips>() + s.session.carried,
             21_000,
             "no chip lost"
         );

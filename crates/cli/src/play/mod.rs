@@ -1,8 +1,10 @@
 //! `tavolo play GAME`: play Saint Poker, Texas Hold'em or Five-Card Draw against bots in the
 //! terminal, full-screen ([`tui`]) or as lines ([`plain`], `--plain`). This module reads the
 //! options, makes the bots and the game session ([`saint`], [`holdem`], [`draw`], all behind
-//! [`model::PlayGame`]), and saves every finished game or hand under the data directory.
+//! [`model::PlayGame`]; the two betting games share [`betting`]), and saves every finished game
+//! or hand under the data directory.
 
+mod betting;
 mod draw;
 mod holdem;
 mod i18n;

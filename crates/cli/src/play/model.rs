@@ -3,11 +3,15 @@
 //! [`PlayGame`] trait each game implements. Both front ends (full-screen and line mode) only ever
 //! read this model and send commands, so the games know nothing of terminals.
 
-use tavolo_bots::{Bot, Budget, Game};
+use tavolo_bots::{Bot, BotSpec, Budget, Game};
 use tavolo_cards::{Card, Lang};
+use tavolo_engine::betting::Bet;
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, texts};
+
+/// The human's seat, in every game.
+pub const ME: usize = 0;
 
 /// One seat as the human sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -127,6 +131,25 @@ impl BetAsk {
             )),
         }
     }
+
+    /// The bet the human's command `c` makes, or a message saying why it is not allowed ("call"
+    /// checks when the check is free; an amount outside the range is refused naming the range).
+    pub fn bet(&self, c: Command, lang: Lang) -> Result<Bet, String> {
+        let t = texts(lang);
+        match c {
+            Command::Fold if self.fold => Ok(Bet::Fold),
+            Command::Check if self.check => Ok(Bet::Check),
+            Command::Call if self.call.is_some() => Ok(Bet::Call),
+            // "c" for a free check.
+            Command::Call if self.check => Ok(Bet::Check),
+            Command::RaiseTo(to) => match self.raise {
+                Some((lo, hi)) if (lo..=hi).contains(&to) => Ok(Bet::RaiseTo(to)),
+                Some((lo, hi)) => Err(fill(t.bad_amount, &[&chips(to), &chips(lo), &chips(hi)])),
+                None => Err(t.not_now.to_string()),
+            },
+            _ => Err(t.not_now.to_string()),
+        }
+    }
 }
 
 /// What the human is asked now.
@@ -222,6 +245,15 @@ impl<G: Game> BotSeats<G> {
         BotSeats { bots }
     }
 
+    /// A bot from each of `specs` at seats 1 to N-1 (the human is at [`ME`], seat 0), the bot
+    /// at seat `s` seeded from `seed` and `s`.
+    pub fn seated(specs: &[BotSpec<G>], seed: u64) -> BotSeats<G> {
+        let bots = (0..=specs.len())
+            .map(|s| (s != ME).then(|| specs[s - 1].make(s, derive_seed(seed, 1000 + s as u64))))
+            .collect();
+        BotSeats::new(bots)
+    }
+
     /// Whether `seat` is a bot.
     pub fn is_bot(&self, seat: usize) -> bool {
         self.bots.get(seat).is_some_and(|b| b.is_some())
@@ -252,6 +284,37 @@ impl<G: Game> BotSeats<G> {
         let a = bot.act(view, legal, Budget::UNLIMITED);
         Some(if G::allows(legal, &a) { a } else { first })
     }
+}
+
+/// Plays a bot's `action` into the session `s` with `apply`. An action the engine refuses (the
+/// bot's answer passed [`BotSeats::act`]'s check against `legal`, the engine has the last word)
+/// is logged — `log` gives the session's log — and the first legal action, the default, is
+/// played instead.
+pub fn play_bot_action<S, A: Copy>(
+    s: &mut S,
+    action: A,
+    legal: &[A],
+    apply: impl Fn(&mut S, A) -> Result<(), String>,
+    log: impl Fn(&mut S) -> &mut Vec<String>,
+) {
+    if let Err(e) = apply(s, action) {
+        log(s).push(e);
+        if let Some(&first) = legal.first() {
+            let _ = apply(s, first);
+        }
+    }
+}
+
+/// The seats' names: the human's ("You") at [`ME`], then each bot's name numbered as the
+/// players are counted, from 1 for the human (`rules#2` at seat 1).
+pub fn seat_names<G: Game>(lang: Lang, bots: &[BotSpec<G>]) -> Vec<String> {
+    let mut names = vec![texts(lang).you.to_string()];
+    names.extend(
+        bots.iter()
+            .enumerate()
+            .map(|(i, b)| format!("{}#{}", b.name(), i + 2)),
+    );
+    names
 }
 
 /// Cards as text (`A♠ K♥`).

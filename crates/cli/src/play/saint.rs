@@ -10,11 +10,9 @@ use tavolo_engine::saint::{seed_from_u64, Action, Event, PhaseName, SaintGame, S
 
 use super::i18n::{fill, texts};
 use super::model::{
-    cards_text, derive_seed, Ask, BotSeats, CardsKind, Command, PlayGame, SeatRow, TableView,
+    cards_text, play_bot_action, seat_names, Ask, BotSeats, CardsKind, Command, PlayGame, SeatRow,
+    TableView, ME,
 };
-
-/// The human's seat.
-const ME: usize = 0;
 
 /// The settings of a Saint Poker game.
 #[derive(Clone, Debug)]
@@ -60,22 +58,10 @@ impl SaintSession {
         let options = SaintOptions::new(n.min(255) as u8);
         options.validate().map_err(|e| e.to_string())?;
         let game = SaintGame::new(options, seed_from_u64(cfg.seed)).map_err(|e| e.to_string())?;
-        let mut names = vec![texts(cfg.lang).you.to_string()];
-        names.extend(
-            cfg.bots
-                .iter()
-                .enumerate()
-                .map(|(i, b)| format!("{}#{}", b.name(), i + 2)),
-        );
-        let bots = (0..n)
-            .map(|s| {
-                (s != ME).then(|| cfg.bots[s - 1].make(s, derive_seed(cfg.seed, 1000 + s as u64)))
-            })
-            .collect();
         let mut s = SaintSession {
             game,
-            names,
-            bots: BotSeats::new(bots),
+            names: seat_names(cfg.lang, &cfg.bots),
+            bots: BotSeats::seated(&cfg.bots, cfg.seed),
             last: vec![String::new(); n],
             shown: vec![None; n],
             log: Vec::new(),
@@ -453,12 +439,7 @@ impl PlayGame for SaintSession {
         let Some(action) = self.bots.act(seat, &view, &legal) else {
             return false;
         };
-        if let Err(e) = self.apply(action) {
-            self.log.push(e);
-            if let Some(&first) = legal.first() {
-                let _ = self.apply(first);
-            }
-        }
+        play_bot_action(self, action, &legal, Self::apply, |s| &mut s.log);
         true
     }
 
