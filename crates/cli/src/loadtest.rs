@@ -13,6 +13,7 @@ use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_server::client;
+use tavolo_server::ratelimit::Bucket;
 use tavolo_server::{Config, Server};
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
@@ -90,6 +91,9 @@ async fn play(
     let mut sent: Option<Instant> = None;
     let mut n: u64 = 0;
     let mut last_rebuy: Option<Instant> = None;
+    // A well-behaved client stays under the room's message limit (20 a second, bursts of 40):
+    // a refused action would stall its table until the clock ran out.
+    let mut pace = Bucket::new(18.0, 30.0);
     let send = |ws_seq: &mut u64, kind: &str, mut v: Value| {
         *ws_seq += 1;
         if let Some(o) = v.as_object_mut() {
@@ -113,7 +117,7 @@ async fn play(
                 if go.load(Relaxed) {
                     if let Some(m) = turn.take() {
                         n += 1;
-                        if act(&mut ws, &send, &mut seq, &table, &m, n, think)
+                        if act(&mut ws, &send, &mut seq, &table, &m, n, think, &mut pace)
                             .await
                             .is_err()
                         {
@@ -142,7 +146,8 @@ async fn play(
             }
             let my_turn = text.contains(r#""legal":[{"#);
             let out_of_hand = text.contains(r#""you":{"hand_seat":null"#);
-            let unseated = text.contains(r#""seat":null,"sitting_out":false,"waiting":null"#);
+            let unseated = text.contains(r#""you":{"hand_seat":null,"seat":null,"#)
+                && text.contains(r#""waiting":null}"#);
             if !my_turn && !(out_of_hand && (text.contains(r#""chips":0,"#) || unseated)) {
                 continue;
             }
@@ -187,7 +192,7 @@ async fn play(
             continue;
         }
         n += 1;
-        if act(&mut ws, &send, &mut seq, &table, &m, n, think)
+        if act(&mut ws, &send, &mut seq, &table, &m, n, think, &mut pace)
             .await
             .is_err()
         {
@@ -210,9 +215,13 @@ async fn act(
     m: &Value,
     n: u64,
     think: Duration,
+    pace: &mut Bucket,
 ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
     if !think.is_zero() {
         tokio::time::sleep(think).await;
+    }
+    while !pace.take(Instant::now()) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let legal = m["legal"].as_array().cloned().unwrap_or_default();
     let has = |k: &str| legal.iter().find(|a| a["action"] == k);

@@ -33,6 +33,8 @@ fn loadtest_plays_and_reports_latencies() {
     let p50 = report["latency_ms"]["p50"].as_f64().unwrap();
     let p99 = report["latency_ms"]["p99"].as_f64().unwrap();
     assert!(p50 > 0.0 && p50 <= p99, "{report}");
+    // The clients keep to the room's message limit and never act out of turn.
+    assert_eq!(report["refused"], 0, "{report}");
 }
 
 #[test]
