@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{audit, server, Client};
+use common::{audit, server, server_with, Client};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tavolo_server::client::{self, http};
@@ -169,7 +169,11 @@ async fn accounts_over_http_and_the_login_rate_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() {
-    let (h, _dir) = server("refusals").await;
+    // The room's own message limit, which the other tests lift.
+    let (h, _dir) = server_with("refusals", |c| {
+        c.ws_rate = tavolo_server::Config::default().ws_rate
+    })
+    .await;
     let addr = h.local_addr();
     let (mut a, mut b, table) = heads_up(60, 60, addr).await;
     let before = balance(&a).await;

@@ -24,7 +24,9 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
-/// A server with bots acting at once and no pause between hands.
+/// A server with bots acting at once, no pause between hands, and no per-connection message
+/// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
+/// test of its own).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -37,6 +39,7 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
         bot_delay: Duration::ZERO,
         hand_pause: Duration::ZERO,
+        ws_rate: (10_000.0, 10_000.0),
         ..Config::default()
     };
     f(&mut config);
