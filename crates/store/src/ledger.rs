@@ -457,6 +457,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn multi_row_statements_number_their_placeholders_in_order() {
+        assert_eq!(rows(3, 1, |i| format!("${i}")), "$1, $2, $3");
+        assert_eq!(
+            rows(2, 4, |i| format!("(${}, ${}, 0)", i, i + 1)),
+            "($4, $5, 0), ($6, $7, 0)"
+        );
+        assert_eq!(rows(0, 1, |i| format!("${i}")), "");
+    }
+
+    #[test]
     fn account_names_round_trip() {
         for a in [
             Account::House,
