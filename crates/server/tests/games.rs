@@ -249,3 +249,58 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
     h.shutdown().await;
     audit_after(&dir).await;
 }
+
+/// Saint Poker's expert bots think on the blocking pool, several at once in a simultaneous
+/// phase; their choices come back to the table and a whole game with a human is played out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
+    let (h, _dir) = server("saint-expert").await;
+    let mut a = Client::guest(h.local_addr()).await;
+    let created = a
+        .ask(
+            "create_table",
+            json!({"options": {"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
+            "clock_secs": 60}}),
+        )
+        .await;
+    let table = created["result"]["table"]
+        .as_str()
+        .expect("a table")
+        .to_string();
+    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        assert!(steps < 2000, "no progress");
+        let m = current(&mut a).await;
+        if m["previous"]["hand"].is_string() {
+            // A game is over (the next may have begun): it is in the human's history.
+            let items = tavolo_server::client::http(
+                h.local_addr(),
+                "GET",
+                "/api/history",
+                None,
+                Some(&a.session),
+            )
+            .await
+            .unwrap()
+            .json();
+            assert_eq!(items["items"][0]["status"], "finished", "{items}");
+            assert_eq!(items["items"][0]["game"], "saint", "{items}");
+            break;
+        }
+        if pending(&m) {
+            let r = a
+                .ask(
+                    "act",
+                    json!({"table": table, "hand": m["hand"], "action": saint_choice(&m).unwrap()}),
+                )
+                .await;
+            assert!(r["type"] == "ack" || r["code"] == "stale_hand", "{r}");
+        } else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    audit(&h).await;
+    h.shutdown().await;
+}
