@@ -93,7 +93,10 @@ async fn play(
     let mut last_rebuy: Option<Instant> = None;
     // A well-behaved client stays under the room's message limit (20 a second, bursts of 40):
     // a refused action would stall its table until the clock ran out.
-    let mut pace = Bucket::new(18.0, 30.0);
+    let mut pace = Pace {
+        think,
+        limit: Bucket::new(18.0, 30.0),
+    };
     let send = |ws_seq: &mut u64, kind: &str, mut v: Value| {
         *ws_seq += 1;
         if let Some(o) = v.as_object_mut() {
@@ -117,7 +120,7 @@ async fn play(
                 if go.load(Relaxed) {
                     if let Some(m) = turn.take() {
                         n += 1;
-                        if act(&mut ws, &send, &mut seq, &table, &m, n, think, &mut pace)
+                        if act(&mut ws, &send, &mut seq, &table, &m, n, &mut pace)
                             .await
                             .is_err()
                         {
@@ -192,7 +195,7 @@ async fn play(
             continue;
         }
         n += 1;
-        if act(&mut ws, &send, &mut seq, &table, &m, n, think, &mut pace)
+        if act(&mut ws, &send, &mut seq, &table, &m, n, &mut pace)
             .await
             .is_err()
         {
@@ -205,6 +208,12 @@ async fn play(
     lat
 }
 
+/// How a client paces its actions: it thinks, and it keeps under the room's message limit.
+struct Pace {
+    think: Duration,
+    limit: Bucket,
+}
+
 /// Thinks, then answers the state `m` (whose `legal` is not empty): check, call, now and then
 /// the minimum raise or a fold.
 async fn act(
@@ -214,13 +223,12 @@ async fn act(
     table: &str,
     m: &Value,
     n: u64,
-    think: Duration,
-    pace: &mut Bucket,
+    pace: &mut Pace,
 ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
-    if !think.is_zero() {
-        tokio::time::sleep(think).await;
+    if !pace.think.is_zero() {
+        tokio::time::sleep(pace.think).await;
     }
-    while !pace.take(Instant::now()) {
+    while !pace.limit.take(Instant::now()) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let legal = m["legal"].as_array().cloned().unwrap_or_default();
