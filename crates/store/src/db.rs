@@ -79,6 +79,8 @@ impl DbKind {
 pub struct Store {
     pub(crate) pool: AnyPool,
     kind: DbKind,
+    /// SQLite: hands are recorded by group commit.
+    pub(crate) batcher: Option<crate::commit::Batcher>,
 }
 
 impl Store {
@@ -130,7 +132,12 @@ impl Store {
             }
         };
         migrator(kind).run(&pool).await?;
-        Ok(Store { pool, kind })
+        let batcher = (kind == DbKind::Sqlite).then(|| crate::commit::Batcher::start(pool.clone()));
+        Ok(Store {
+            pool,
+            kind,
+            batcher,
+        })
     }
 
     /// Creates an empty database with a fresh random name on the PostgreSQL server `url` points

@@ -6,6 +6,10 @@ pub enum StoreError {
     /// The database refused or failed (I/O, constraint, connection).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// The transaction a hand shared with other tables' hands failed (SQLite group commit):
+    /// nothing of it was recorded.
+    #[error("database error in a shared commit: {0}")]
+    GroupCommit(String),
     /// The schema could not be brought up to date.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),

@@ -135,39 +135,16 @@ impl Store {
         Ok(moved)
     }
 
-    /// Records a hand about to be dealt (with its commitment and secret seed).
+    /// Records a hand about to be dealt (with its commitment and secret seed). On SQLite, hands
+    /// begun and finished by many tables at once share one transaction (see `commit.rs`).
     pub async fn begin_hand(&self, hand: &NewHand) -> Result<HandId, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query(
-            "INSERT INTO hands (table_id, game, commitment, seed, status, started_at) VALUES ($1, $2, $3, $4, 'playing', $5) RETURNING id",
-        )
-        .bind(&hand.table)
-        .bind(&hand.game)
-        .bind(&hand.commitment)
-        .bind(&hand.seed_hex)
-        .bind(now_ms())
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("id")?;
-        if !hand.players.is_empty() {
-            let sql = format!(
-                "INSERT INTO hand_players (hand_id, user_id, seat, stack) VALUES {}",
-                rows(hand.players.len(), 1, |i| format!(
-                    "(${}, ${}, ${}, ${})",
-                    i,
-                    i + 1,
-                    i + 2,
-                    i + 3
-                ))
-            );
-            let mut q = sqlx::query(&sql);
-            for (seat, user, stack) in &hand.players {
-                q = q.bind(id).bind(user.0).bind(*seat as i64).bind(*stack);
-            }
-            q.execute(&mut *tx).await?;
+        if let Some(b) = &self.batcher {
+            return b.begin_hand(hand.clone()).await;
         }
+        let mut tx = self.pool.begin().await?;
+        let id = begin_hand_in(&mut tx, hand).await?;
         tx.commit().await?;
-        Ok(HandId(id))
+        Ok(id)
     }
 
     /// Records the end of a hand: its chip movements, record and results, in one transaction.
@@ -177,47 +154,11 @@ impl Store {
         id: HandId,
         done: &FinishedHand,
     ) -> Result<Applied, StoreError> {
+        if let Some(b) = &self.batcher {
+            return b.finish_hand(id, done.clone()).await;
+        }
         let mut tx = self.pool.begin().await?;
-        let status = hand_status(&mut tx, id).await?;
-        match status.as_str() {
-            "playing" => {}
-            "finished" => {
-                // The journal's key makes the retry harmless; check it is the same movement.
-                let applied = apply(&mut tx, &done.journal).await?;
-                tx.commit().await?;
-                return Ok(if applied == Applied::Nothing {
-                    Applied::Nothing
-                } else {
-                    Applied::AlreadyDone
-                });
-            }
-            _ => return Err(StoreError::HandNotPlaying { id: id.0, status }),
-        }
-        let applied = apply(&mut tx, &done.journal).await?;
-        sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4")
-            .bind(now_ms())
-            .bind(&done.record)
-            .bind(&done.format)
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
-        if !done.results.is_empty() {
-            // One statement for every player: `CASE user_id WHEN … THEN … END`.
-            let n = done.results.len();
-            let whens = rows(n, 2, |i| format!("WHEN ${} THEN ${}", i, i + 1)).replace(", ", " ");
-            let sql = format!(
-                "UPDATE hand_players SET result = CASE user_id {whens} END WHERE hand_id = $1 AND user_id IN ({})",
-                rows(n, 2 * n + 2, |i| format!("${i}"))
-            );
-            let mut q = sqlx::query(&sql).bind(id.0);
-            for (user, result) in &done.results {
-                q = q.bind(user.0).bind(*result);
-            }
-            for (user, _) in &done.results {
-                q = q.bind(user.0);
-            }
-            q.execute(&mut *tx).await?;
-        }
+        let applied = finish_hand_in(&mut tx, id, done).await?;
         tx.commit().await?;
         Ok(applied)
     }
@@ -420,4 +361,89 @@ async fn settle_table(
         moved.push((name, balance));
     }
     Ok(moved)
+}
+
+/// [`Store::begin_hand`] inside the caller's transaction.
+pub(crate) async fn begin_hand_in(
+    conn: &mut AnyConnection,
+    hand: &NewHand,
+) -> Result<HandId, StoreError> {
+    let id: i64 = sqlx::query(
+        "INSERT INTO hands (table_id, game, commitment, seed, status, started_at) VALUES ($1, $2, $3, $4, 'playing', $5) RETURNING id",
+    )
+    .bind(&hand.table)
+    .bind(&hand.game)
+    .bind(&hand.commitment)
+    .bind(&hand.seed_hex)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get("id")?;
+    if !hand.players.is_empty() {
+        let sql = format!(
+            "INSERT INTO hand_players (hand_id, user_id, seat, stack) VALUES {}",
+            rows(hand.players.len(), 1, |i| format!(
+                "(${}, ${}, ${}, ${})",
+                i,
+                i + 1,
+                i + 2,
+                i + 3
+            ))
+        );
+        let mut q = sqlx::query(&sql);
+        for (seat, user, stack) in &hand.players {
+            q = q.bind(id).bind(user.0).bind(*seat as i64).bind(*stack);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(HandId(id))
+}
+
+/// [`Store::finish_hand`] inside the caller's transaction (which it leaves to the caller to
+/// commit, or to roll back on an error).
+pub(crate) async fn finish_hand_in(
+    conn: &mut AnyConnection,
+    id: HandId,
+    done: &FinishedHand,
+) -> Result<Applied, StoreError> {
+    let status = hand_status(conn, id).await?;
+    match status.as_str() {
+        "playing" => {}
+        "finished" => {
+            // The journal's key makes the retry harmless; check it is the same movement.
+            let applied = apply(conn, &done.journal).await?;
+            return Ok(if applied == Applied::Nothing {
+                Applied::Nothing
+            } else {
+                Applied::AlreadyDone
+            });
+        }
+        _ => return Err(StoreError::HandNotPlaying { id: id.0, status }),
+    }
+    let applied = apply(conn, &done.journal).await?;
+    sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4")
+        .bind(now_ms())
+        .bind(&done.record)
+        .bind(&done.format)
+        .bind(id.0)
+        .execute(&mut *conn)
+        .await?;
+    if !done.results.is_empty() {
+        // One statement for every player: `CASE user_id WHEN … THEN … END`.
+        let n = done.results.len();
+        let whens = rows(n, 2, |i| format!("WHEN ${} THEN ${}", i, i + 1)).replace(", ", " ");
+        let sql = format!(
+            "UPDATE hand_players SET result = CASE user_id {whens} END WHERE hand_id = $1 AND user_id IN ({})",
+            rows(n, 2 * n + 2, |i| format!("${i}"))
+        );
+        let mut q = sqlx::query(&sql).bind(id.0);
+        for (user, result) in &done.results {
+            q = q.bind(user.0).bind(*result);
+        }
+        for (user, _) in &done.results {
+            q = q.bind(user.0);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(applied)
 }

@@ -20,6 +20,7 @@
 //! ```
 
 mod accounts;
+mod commit;
 mod db;
 mod error;
 mod hands;

@@ -336,3 +336,77 @@ async fn an_unknown_database_url_is_refused_by_name() {
     let err = Store::open("mysql://x").await.unwrap_err();
     assert!(err.to_string().contains("mysql://x"), "{err}");
 }
+
+/// Many tables begin and finish hands at the same moment (on SQLite they share commits): every
+/// hand is recorded once with its chips, and one refused in the crowd (it moves chips a seat
+/// does not have) changes nothing of its own and nothing of the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_alone_fails() {
+    for store in common::stores().await {
+        const TABLES: usize = 40;
+        let mut jobs = tokio::task::JoinSet::new();
+        for t in 0..TABLES {
+            let store = store.clone();
+            jobs.spawn(async move {
+                let a = store.create_guest().await.unwrap();
+                let b = store.create_guest().await.unwrap();
+                let table = store.create_table("holdem", "{}").await.unwrap();
+                for u in [a.id, b.id] {
+                    let key = format!("buyin:{table}:{}", u.0);
+                    let j =
+                        Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), 100);
+                    store.transfer(&j).await.unwrap();
+                }
+                let seed = [t as u8; 32];
+                let hand = store
+                    .begin_hand(&NewHand {
+                        table: table.clone(),
+                        game: "holdem".into(),
+                        commitment: tavolo_store::sha256_hex(&seed),
+                        seed_hex: tavolo_store::hex(&seed),
+                        players: vec![(0, a.id, 100), (1, b.id, 100)],
+                    })
+                    .await
+                    .unwrap();
+                // Table 0's result takes more than the loser's stack: refused.
+                let amount = if t == 0 { 500 } else { 30 };
+                let done = FinishedHand {
+                    record: format!("hand {t}"),
+                    format: "phh".into(),
+                    results: vec![(a.id, amount), (b.id, -amount)],
+                    journal: Journal::move_chips(
+                        format!("hand:{}", hand.0),
+                        "hand",
+                        seat(&table, b.id),
+                        seat(&table, a.id),
+                        amount,
+                    ),
+                };
+                let r = store.finish_hand(hand, &done).await;
+                (t, hand, table, a.id, r)
+            });
+        }
+        let mut hands = std::collections::HashSet::new();
+        while let Some(joined) = jobs.join_next().await {
+            let (t, hand, table, a, r) = joined.unwrap();
+            assert!(hands.insert(hand), "hand id {hand:?} given twice");
+            let stored = store.hand(hand).await.unwrap();
+            if t == 0 {
+                assert!(
+                    matches!(r, Err(StoreError::InsufficientFunds { .. })),
+                    "{r:?}"
+                );
+                assert_eq!(stored.status, "playing", "the refused hand left no trace");
+                assert_eq!(store.balance(&seat(&table, a)).await.unwrap(), 100);
+                store.void_hand(hand).await.unwrap();
+            } else {
+                assert_eq!(r.unwrap(), Applied::Done);
+                assert_eq!(stored.status, "finished");
+                assert_eq!(stored.record.as_deref(), Some(format!("hand {t}").as_str()));
+                assert_eq!(store.balance(&seat(&table, a)).await.unwrap(), 130);
+            }
+        }
+        assert_eq!(hands.len(), TABLES);
+        audited(&store).await;
+    }
+}
