@@ -4,7 +4,7 @@
 //! second). Each hand runs inside a savepoint of its own: one that fails is rolled back alone.
 //! Nobody hears of a result before the commit that makes it durable.
 
-use sqlx::{AnyPool, Connection};
+use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hands::{begin_hand_in, finish_hand_in};
@@ -22,24 +22,52 @@ enum Job {
     ),
 }
 
-enum Done {
-    Begun(HandId),
-    Finished(Applied),
+/// Sends a job its answer once the batch's fate is known: its own result if the batch committed,
+/// the batch's error (`Some`) if it did not.
+type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+
+fn answer<T: Send + 'static>(
+    reply: oneshot::Sender<Result<T, StoreError>>,
+    result: Result<T, StoreError>,
+) -> Answer {
+    Box::new(move |failed| {
+        let result = match failed {
+            Some(e) => Err(StoreError::GroupCommit(e.to_string())),
+            None => result,
+        };
+        let _ = reply.send(result);
+    })
+}
+
+impl Job {
+    /// Runs the job on `conn` (a savepoint): whether it succeeded, and its answer.
+    async fn run(self, conn: &mut AnyConnection) -> (bool, Answer) {
+        match self {
+            Job::Begin(hand, reply) => {
+                let r = begin_hand_in(conn, &hand).await;
+                (r.is_ok(), answer(reply, r))
+            }
+            Job::Finish(id, done, reply) => {
+                let r = finish_hand_in(conn, id, &done).await;
+                (r.is_ok(), answer(reply, r))
+            }
+        }
+    }
+
+    /// The answer of a job the batch never ran (its transaction had already failed).
+    fn unrun(self) -> Answer {
+        let not_run = || StoreError::GroupCommit("not run".into());
+        match self {
+            Job::Begin(_, reply) => answer(reply, Err(not_run())),
+            Job::Finish(_, _, reply) => answer(reply, Err(not_run())),
+        }
+    }
 }
 
 /// The queue of hands to record, served by one task.
 #[derive(Clone, Debug)]
 pub(crate) struct Batcher {
     tx: mpsc::UnboundedSender<Job>,
-}
-
-impl std::fmt::Debug for Job {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Job::Begin(h, _) => write!(f, "Begin({})", h.table),
-            Job::Finish(id, _, _) => write!(f, "Finish({})", id.0),
-        }
-    }
 }
 
 fn gone() -> StoreError {
@@ -86,50 +114,34 @@ impl Batcher {
 
 /// Runs a batch in one transaction, each job in its own savepoint, then answers every job.
 async fn commit(pool: &AnyPool, batch: Vec<Job>) {
-    let mut outcomes: Vec<Result<Done, StoreError>> = Vec::with_capacity(batch.len());
+    let mut jobs = batch.into_iter();
+    let mut answers: Vec<Answer> = Vec::with_capacity(jobs.len());
     let shared: Result<(), StoreError> = async {
         let mut tx = pool.begin().await?;
-        for job in &batch {
-            let mut sp = (*tx).begin().await?;
-            let r = match job {
-                Job::Begin(hand, _) => begin_hand_in(&mut sp, hand).await.map(Done::Begun),
-                Job::Finish(id, done, _) => {
-                    finish_hand_in(&mut sp, *id, done).await.map(Done::Finished)
+        for job in jobs.by_ref() {
+            let mut sp = match (*tx).begin().await {
+                Ok(sp) => sp,
+                Err(e) => {
+                    answers.push(job.unrun());
+                    return Err(e);
                 }
             };
-            if r.is_ok() {
+            let (ok, a) = job.run(&mut sp).await;
+            answers.push(a);
+            if ok {
                 sp.commit().await?;
             } else {
                 sp.rollback().await?;
             }
-            outcomes.push(r);
         }
-        tx.commit().await?;
-        Ok(())
+        tx.commit().await
     }
-    .await;
+    .await
+    .map_err(StoreError::from);
+    answers.extend(jobs.map(Job::unrun));
+    // A failed commit undoes every job of the batch: each is told so.
     let failed = shared.err().map(|e| e.to_string());
-    let mut outcomes = outcomes.into_iter();
-    for job in batch {
-        // A failed commit undoes every job of the batch: each is told so.
-        let out = match (&failed, outcomes.next()) {
-            (None, Some(r)) => r,
-            (Some(e), _) => Err(StoreError::GroupCommit(e.clone())),
-            (None, None) => Err(StoreError::GroupCommit("the batch stopped early".into())),
-        };
-        match job {
-            Job::Begin(_, reply) => {
-                let _ = reply.send(out.and_then(|d| match d {
-                    Done::Begun(id) => Ok(id),
-                    Done::Finished(_) => Err(StoreError::GroupCommit("a mismatched answer".into())),
-                }));
-            }
-            Job::Finish(_, _, reply) => {
-                let _ = reply.send(out.and_then(|d| match d {
-                    Done::Finished(a) => Ok(a),
-                    Done::Begun(_) => Err(StoreError::GroupCommit("a mismatched answer".into())),
-                }));
-            }
-        }
+    for a in answers {
+        a(failed.as_deref());
     }
 }
