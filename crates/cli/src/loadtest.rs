@@ -88,14 +88,14 @@ async fn play(
 ) -> Vec<u32> {
     let mut lat = Vec::new();
     let mut seq = first_seq;
-    let mut sent: Option<Instant> = None;
-    let mut n: u64 = 0;
     let mut last_rebuy: Option<Instant> = None;
     // A well-behaved client stays under the room's message limit (20 a second, bursts of 40):
     // a refused action would stall its table until the clock ran out.
-    let mut pace = Pace {
+    let mut turns = Turns {
         think,
         limit: Bucket::new(18.0, 30.0),
+        n: 0,
+        sent: None,
     };
     let send = |ws_seq: &mut u64, kind: &str, mut v: Value| {
         *ws_seq += 1;
@@ -119,15 +119,10 @@ async fn play(
                 // Until every client is seated nobody acts; then act on the turn held.
                 if go.load(Relaxed) {
                     if let Some(m) = turn.take() {
-                        n += 1;
-                        if act(&mut ws, &send, &mut seq, &table, &m, n, &mut pace)
-                            .await
-                            .is_err()
-                        {
+                        let acted = turns.act(&mut ws, &send, &mut seq, &table, &m, &counters);
+                        if acted.await.is_err() {
                             break;
                         }
-                        sent = Some(Instant::now());
-                        counters.actions.fetch_add(1, Relaxed);
                     }
                 }
                 continue;
@@ -142,7 +137,7 @@ async fn play(
             // parsing each in full would make the clients, not the room, the bottleneck.
             counters.states.fetch_add(1, Relaxed);
             turn = None;
-            if let Some(t) = sent.take() {
+            if let Some(t) = turns.sent.take() {
                 if measuring.load(Relaxed) {
                     lat.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
                 }
@@ -194,60 +189,68 @@ async fn play(
             turn = Some(m);
             continue;
         }
-        n += 1;
-        if act(&mut ws, &send, &mut seq, &table, &m, n, &mut pace)
+        if turns
+            .act(&mut ws, &send, &mut seq, &table, &m, &counters)
             .await
             .is_err()
         {
             break;
         }
-        sent = Some(Instant::now());
-        counters.actions.fetch_add(1, Relaxed);
     }
     let _ = ws.close(None).await;
     lat
 }
 
-/// How a client paces its actions: it thinks, and it keeps under the room's message limit.
-struct Pace {
+/// How a client takes its turns: it thinks, keeps under the room's message limit, numbers its
+/// actions, and remembers when the last one left (its latency ends with the next state).
+struct Turns {
     think: Duration,
     limit: Bucket,
+    n: u64,
+    sent: Option<Instant>,
 }
 
-/// Thinks, then answers the state `m` (whose `legal` is not empty): check, call, now and then
-/// the minimum raise or a fold.
-async fn act(
-    ws: &mut client::Ws,
-    send: &impl Fn(&mut u64, &str, Value) -> Message,
-    seq: &mut u64,
-    table: &str,
-    m: &Value,
-    n: u64,
-    pace: &mut Pace,
-) -> Result<(), tokio_tungstenite::tungstenite::Error> {
-    if !pace.think.is_zero() {
-        tokio::time::sleep(pace.think).await;
+impl Turns {
+    /// Thinks, then answers the state `m` (whose `legal` is not empty): check, call, now and
+    /// then the minimum raise or a fold.
+    async fn act(
+        &mut self,
+        ws: &mut client::Ws,
+        send: &impl Fn(&mut u64, &str, Value) -> Message,
+        seq: &mut u64,
+        table: &str,
+        m: &Value,
+        counters: &Counters,
+    ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        self.n += 1;
+        let n = self.n;
+        if !self.think.is_zero() {
+            tokio::time::sleep(self.think).await;
+        }
+        while !self.limit.take(Instant::now()) {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let legal = m["legal"].as_array().cloned().unwrap_or_default();
+        let has = |k: &str| legal.iter().find(|a| a["action"] == k);
+        let action = if n % 9 == 4 {
+            has("bet_or_raise_to").map(|r| json!({"action": "bet_or_raise_to", "to": r["min"]}))
+        } else {
+            None
+        }
+        .or_else(|| has("check").map(|_| json!({"action": "check"})))
+        .or_else(|| (n % 5 == 2).then(|| json!({"action": "fold"})))
+        .or_else(|| has("call").map(|_| json!({"action": "call"})))
+        .unwrap_or(json!({"action": "fold"}));
+        let msg = send(
+            seq,
+            "act",
+            json!({"table": table, "hand": m["hand"], "action": action}),
+        );
+        ws.send(msg).await?;
+        self.sent = Some(Instant::now());
+        counters.actions.fetch_add(1, Relaxed);
+        Ok(())
     }
-    while !pace.limit.take(Instant::now()) {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let legal = m["legal"].as_array().cloned().unwrap_or_default();
-    let has = |k: &str| legal.iter().find(|a| a["action"] == k);
-    let action = if n % 9 == 4 {
-        has("bet_or_raise_to").map(|r| json!({"action": "bet_or_raise_to", "to": r["min"]}))
-    } else {
-        None
-    }
-    .or_else(|| has("check").map(|_| json!({"action": "check"})))
-    .or_else(|| (n % 5 == 2).then(|| json!({"action": "fold"})))
-    .or_else(|| has("call").map(|_| json!({"action": "call"})))
-    .unwrap_or(json!({"action": "fold"}));
-    let msg = send(
-        seq,
-        "act",
-        json!({"table": table, "hand": m["hand"], "action": action}),
-    );
-    ws.send(msg).await
 }
 
 /// `tavolo_hands_total` from the room's `/metrics`.
