@@ -6,25 +6,19 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
+use common::{assert_no_leak, audit, choose_betting, server, Client};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_plays_five_card_draw_with_bots() {
-    // Hands go as fast as the bots play: lift the per-connection message limit.
-    let (h, _dir) = server_with("draw", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
+    let (h, _dir) = server("draw").await;
     let mut human = Client::guest(h.local_addr()).await;
-    let created = human
-        .ask(
-            "create_table",
-            json!({"options": {"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
-            "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30}}),
+    let table = human
+        .create_table(
+            json!({"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
+            "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30}),
         )
         .await;
-    let table = created["result"]["table"]
-        .as_str()
-        .expect("a table")
-        .to_string();
     assert_eq!(
         human.ask("join", json!({"table": table})).await["type"],
         "ack"
@@ -162,17 +156,12 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
     let addr = h.local_addr();
     let mut a = Client::guest(addr).await;
     let mut b = Client::guest(addr).await;
-    let created = a
-        .ask(
-            "create_table",
-            json!({"options": {"game": "saint", "seats": 3, "bots": 1, "bot_level": "greedy",
-            "stake": 100, "clock_secs": 60}}),
+    let table = a
+        .create_table(
+            json!({"game": "saint", "seats": 3, "bots": 1, "bot_level": "greedy",
+            "stake": 100, "clock_secs": 60}),
         )
         .await;
-    let table = created["result"]["table"]
-        .as_str()
-        .expect("a table")
-        .to_string();
     assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
     assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
     let mut games = HashSet::new();
@@ -256,17 +245,12 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
 async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
     let (h, _dir) = server("saint-expert").await;
     let mut a = Client::guest(h.local_addr()).await;
-    let created = a
-        .ask(
-            "create_table",
-            json!({"options": {"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
-            "clock_secs": 60}}),
+    let table = a
+        .create_table(
+            json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
+            "clock_secs": 60}),
         )
         .await;
-    let table = created["result"]["table"]
-        .as_str()
-        .expect("a table")
-        .to_string();
     assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
     let mut steps = 0;
     loop {

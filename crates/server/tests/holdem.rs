@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::{assert_no_leak, audit, choose_betting, server_with, Client};
+use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
 use serde_json::{json, Value};
 use tavolo_server::client::http;
 use tavolo_server::ServerHandle;
@@ -163,23 +163,17 @@ async fn watch(mut spectator: Client) -> (Client, usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
-    // Hands go as fast as the bots play: lift the per-connection message limit.
-    let (h, _dir) = server_with("holdem", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
+    let (h, _dir) = server("holdem").await;
     let addr = h.local_addr();
     let mut human = Client::guest(addr).await;
     let hello = human.ask("hello", json!({})).await;
     assert_eq!(hello["result"]["protocol"], 1, "{hello}");
-    let created = human
-        .ask(
-            "create_table",
-            json!({"options": {"game": "holdem", "name": "test NL", "seats": 6, "bots": 3,
-            "bot_level": "rules", "clock_secs": 30, "buy_in": 200, "rebuy": 200}}),
+    let table = human
+        .create_table(
+            json!({"game": "holdem", "name": "test NL", "seats": 6, "bots": 3,
+            "bot_level": "rules", "clock_secs": 30, "buy_in": 200, "rebuy": 200}),
         )
         .await;
-    let table = created["result"]["table"]
-        .as_str()
-        .expect("a table id")
-        .to_string();
     let mut spectator = Client::guest(addr).await;
     assert_eq!(
         spectator.ask("watch", json!({"table": table})).await["type"],
@@ -293,17 +287,12 @@ async fn the_room_runs_on_postgresql_too() {
         .json();
     assert_eq!(health["db"], "postgres", "{health}");
     let mut human = Client::guest(addr).await;
-    let created = human
-        .ask(
-            "create_table",
-            json!({"options": {"game": "holdem", "name": "pg", "seats": 4, "bots": 3,
-            "bot_level": "rules", "clock_secs": 30, "buy_in": 200, "rebuy": 200}}),
+    let table = human
+        .create_table(
+            json!({"game": "holdem", "name": "pg", "seats": 4, "bots": 3,
+            "bot_level": "rules", "clock_secs": 30, "buy_in": 200, "rebuy": 200}),
         )
         .await;
-    let table = created["result"]["table"]
-        .as_str()
-        .expect("a table id")
-        .to_string();
     human.ask("join", json!({"table": table})).await;
     let finished = play(&h, &mut human, &table, 30).await;
     assert!(finished.len() >= 30);
@@ -328,14 +317,9 @@ async fn the_room_runs_on_postgresql_too() {
 /// spectator: every message to the human and the spectator is scanned for any other card.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_hidden_card_reaches_a_seat_or_a_spectator_in_five_thousand_hands() {
-    // Hands go as fast as the bots play: lift the per-connection message limit.
     // The database is in memory: this test is about messages, not durability (fsyncs would
     // make it minutes long).
-    let (h, _dir) = server_with("leak", |c| {
-        c.ws_rate = (10_000.0, 10_000.0);
-        c.db_url = "sqlite::memory:".into();
-    })
-    .await;
+    let (h, _dir) = server_with("leak", |c| c.db_url = "sqlite::memory:".into()).await;
     let addr = h.local_addr();
     let mut watchers = Vec::new();
     for (options, hands) in [
@@ -349,8 +333,7 @@ async fn no_hidden_card_reaches_a_seat_or_a_spectator_in_five_thousand_hands() {
         ),
     ] {
         let mut human = Client::guest(addr).await;
-        let t = human.ask("create_table", json!({"options": options})).await;
-        let table = t["result"]["table"].as_str().expect("a table").to_string();
+        let table = human.create_table(options.clone()).await;
         let mut spectator = Client::guest(addr).await;
         assert_eq!(
             spectator.ask("watch", json!({"table": table})).await["type"],
@@ -438,15 +421,11 @@ async fn play_draw(
 /// to the table, which catches them up on what they missed, and the hands go on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn expert_bots_think_off_the_tables_task_and_the_hands_go_on() {
-    let (h, _dir) = server_with("expert", |c| c.ws_rate = (10_000.0, 10_000.0)).await;
+    let (h, _dir) = server("expert").await;
     let mut human = Client::guest(h.local_addr()).await;
-    let t = human
-        .ask(
-            "create_table",
-            json!({"options": {"game": "holdem", "seats": 4, "bots": 3, "bot_level": "expert"}}),
-        )
+    let table = human
+        .create_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "expert"}))
         .await;
-    let table = t["result"]["table"].as_str().expect("a table").to_string();
     assert_eq!(
         human.ask("join", json!({"table": table})).await["type"],
         "ack"

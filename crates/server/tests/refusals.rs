@@ -24,10 +24,11 @@ async fn balance(c: &Client) -> i64 {
 async fn heads_up(clock: u64, bank: u64, addr: std::net::SocketAddr) -> (Client, Client, String) {
     let mut a = Client::guest(addr).await;
     let mut b = Client::guest(addr).await;
-    let t = a
-        .ask("create_table", json!({"options": {"game": "holdem", "seats": 2, "clock_secs": clock, "time_bank_secs": bank}}))
+    let table = a
+        .create_table(
+            json!({"game": "holdem", "seats": 2, "clock_secs": clock, "time_bank_secs": bank}),
+        )
         .await;
-    let table = t["result"]["table"].as_str().unwrap().to_string();
     assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
     assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
     (a, b, table)

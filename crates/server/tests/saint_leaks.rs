@@ -73,14 +73,12 @@ async fn no_saint_poker_card_reaches_a_player_or_a_spectator_before_the_rules_re
     let (h, _dir) = server("saint-leaks").await;
     let addr = h.local_addr();
     let mut human = Client::guest(addr).await;
-    let t = human
-        .ask(
-            "create_table",
-            json!({"options": {"game": "saint", "seats": 3, "bots": 2, "bot_level": "random",
-            "clock_secs": 60}}),
+    let table = human
+        .create_table(
+            json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "random",
+            "clock_secs": 60}),
         )
         .await;
-    let table = t["result"]["table"].as_str().expect("a table").to_string();
     let mut spectator = Client::guest(addr).await;
     assert_eq!(
         spectator.ask("watch", json!({"table": table})).await["type"],

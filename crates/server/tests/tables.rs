@@ -25,11 +25,6 @@ async fn seat_of(c: &mut Client, table: &str) -> u64 {
     m["you"]["seat"].as_u64().unwrap()
 }
 
-async fn new_table(c: &mut Client, options: Value) -> String {
-    let t = c.ask("create_table", json!({ "options": options })).await;
-    t["result"]["table"].as_str().expect("a table").to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
     let (h, _dir) = server("seat-change").await;
@@ -42,7 +37,9 @@ async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
     );
     // Three seats, all needed to deal: sitting out, the three never start a hand, so the
     // seats move only by the rules under test.
-    let table = new_table(&mut ann, json!({"game": "holdem", "seats": 3})).await;
+    let table = ann
+        .create_table(json!({"game": "holdem", "seats": 3}))
+        .await;
     for c in [&mut ann, &mut bob] {
         assert_eq!(c.ask("join", json!({"table": table})).await["type"], "ack");
         assert_eq!(
@@ -116,11 +113,9 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
     let addr = h.local_addr();
     let mut ann = Client::guest(addr).await;
     // Two bots and Ann: three of the four a casino table needs. No hand is dealt.
-    let table = new_table(
-        &mut ann,
-        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}),
-    )
-    .await;
+    let table = ann
+        .create_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}))
+        .await;
     assert_eq!(
         ann.ask("join", json!({"table": table})).await["type"],
         "ack"
@@ -150,9 +145,7 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
     // is dealt in from the next hand.
     let (h, _dir) = server("min-players-2").await;
     let mut ann = Client::guest(h.local_addr()).await;
-    let table = new_table(
-        &mut ann,
-        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
+    let table = ann.create_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
     )
     .await;
     assert_eq!(
@@ -170,11 +163,9 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
     let addr = h.local_addr();
     let mut ann = Client::guest(addr).await;
     let _ = ann.ask("lobby", json!({})).await;
-    let table = new_table(
-        &mut ann,
-        json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station"}),
-    )
-    .await;
+    let table = ann
+        .create_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station"}))
+        .await;
     // Ann plays a moment, then leaves: only bots remain.
     assert_eq!(
         ann.ask("join", json!({"table": table})).await["type"],
@@ -199,7 +190,7 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
     let report = h.store().audit().await.unwrap();
     assert!(report.balanced() && report.at_tables == 0, "{report:?}");
     // A table nobody ever joined closes too.
-    let other = new_table(&mut ann, json!({"game": "draw", "bots": 2})).await;
+    let other = ann.create_table(json!({"game": "draw", "bots": 2})).await;
     ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == other)
         .await;
     audit(&h).await;

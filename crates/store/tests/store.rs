@@ -167,6 +167,17 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
     }
 }
 
+/// A Hold'em hand at `table` dealt from `seed` to `players` (seat, user, stack).
+fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) -> NewHand {
+    NewHand {
+        table: table.to_string(),
+        game: "holdem".into(),
+        commitment: tavolo_store::sha256_hex(&seed),
+        seed_hex: tavolo_store::hex(&seed),
+        players,
+    }
+}
+
 async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
     let ada = store.register("ada", "correct horse").await.unwrap();
     let bob = store.register("bob", "correct horse").await.unwrap();
@@ -181,15 +192,12 @@ async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
         );
         store.transfer(&j).await.unwrap();
     }
-    let seed = [7u8; 32];
     let hand = store
-        .begin_hand(&NewHand {
-            table: table.clone(),
-            game: "holdem".into(),
-            commitment: tavolo_store::sha256_hex(&seed),
-            seed_hex: tavolo_store::hex(&seed),
-            players: vec![(0, ada.id, 200), (1, bob.id, 200)],
-        })
+        .begin_hand(&holdem_hand(
+            &table,
+            [7u8; 32],
+            vec![(0, ada.id, 200), (1, bob.id, 200)],
+        ))
         .await
         .unwrap();
     (ada.id, bob.id, table, hand)
@@ -357,15 +365,9 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                         Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), 100);
                     store.transfer(&j).await.unwrap();
                 }
-                let seed = [t as u8; 32];
+                let players = vec![(0, a.id, 100), (1, b.id, 100)];
                 let hand = store
-                    .begin_hand(&NewHand {
-                        table: table.clone(),
-                        game: "holdem".into(),
-                        commitment: tavolo_store::sha256_hex(&seed),
-                        seed_hex: tavolo_store::hex(&seed),
-                        players: vec![(0, a.id, 100), (1, b.id, 100)],
-                    })
+                    .begin_hand(&holdem_hand(&table, [t as u8; 32], players))
                     .await
                     .unwrap();
                 // Table 0's result takes more than the loser's stack: refused.

@@ -155,6 +155,17 @@ impl Client {
         self.answer(seq).await
     }
 
+    /// Creates a table with `options`; returns its id.
+    pub async fn create_table(&mut self, options: Value) -> String {
+        let t = self
+            .ask("create_table", json!({ "options": options }))
+            .await;
+        match t["result"]["table"].as_str() {
+            Some(id) => id.to_string(),
+            None => panic!("no table: {t}"),
+        }
+    }
+
     /// Waits for a message satisfying `f` (others are dropped).
     pub async fn wait_for(&mut self, secs: u64, f: impl Fn(&Value) -> bool) -> Value {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
