@@ -176,11 +176,9 @@ impl<L: LiveGame> Actor<L> {
                     .map(|p| p + 1),
             ),
         };
-        let seat_change = self
-            .seat_changes
-            .iter()
-            .position(|r| r.0 == m.id)
-            .map(|p| json!({"seat": self.seat_changes[p].1, "position": p + 1}));
+        let seat_change = (self.seat_changes.iter().enumerate())
+            .find(|(_, r)| r.0 == m.id)
+            .map(|(p, r)| json!({"seat": r.1, "position": p + 1}));
         let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting, "seat_change": seat_change});
         let _ = write!(s, r#""you":{you},"seats":"#);
         match seats {
