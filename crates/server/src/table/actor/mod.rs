@@ -206,13 +206,9 @@ impl<L: LiveGame> Actor<L> {
     pub(super) async fn run(mut self, bots: Vec<Member>) {
         self.room.metrics.tables.fetch_add(1, Relaxed);
         for b in bots {
-            let free: Vec<usize> = (0..self.seats.len())
-                .filter(|&s| self.seats[s].is_none())
-                .collect();
-            if free.is_empty() {
+            let Some(s) = self.draw_free_seat(None) else {
                 break;
-            }
-            let s = free[self.rng.below(free.len() as u32) as usize];
+            };
             let amount = if self.o.betting() { self.o.buy_in } else { 0 };
             let key = self.key("bot_in", b.id);
             if amount > 0 {

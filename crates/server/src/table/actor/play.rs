@@ -311,12 +311,10 @@ impl<L: LiveGame> Actor<L> {
         self.next_hand_at = None;
         self.serve_seat_changes();
         // Then free seats go to the waiting list, drawn by lot.
-        while let Some(free) = {
-            let free: Vec<usize> = (0..self.seats.len())
-                .filter(|&s| self.seats[s].is_none())
-                .collect();
-            (!free.is_empty() && !self.waiting.is_empty())
-                .then(|| free[self.rng.below(free.len() as u32) as usize])
+        while let Some(free) = if self.waiting.is_empty() {
+            None
+        } else {
+            self.draw_free_seat(None)
         } {
             let Some(m) = self.waiting.pop_front() else {
                 break;

@@ -239,18 +239,14 @@ impl<L: LiveGame> Actor<L> {
                 return refuse(reply, err(Code::InsufficientChips, m));
             }
         }
-        let free: Vec<usize> = (0..self.seats.len())
-            .filter(|&s| self.seats[s].is_none())
-            .collect();
         self.subscribe(conn);
-        if free.is_empty() {
+        // RULES.md §2: seats are drawn by lot among the free ones.
+        let Some(s) = self.draw_free_seat(None) else {
             self.waiting.push_back(conn.user.clone());
             self.presence_changed(uid);
             self.dirty = true;
             return Some((reply, Ok(json!({"waiting": self.waiting.len()}))));
-        }
-        // RULES.md §2: seats are drawn by lot among the free ones.
-        let s = free[self.rng.below(free.len() as u32) as usize];
+        };
         self.seat(s, conn.user.clone(), 0);
         if !self.o.betting() {
             return Some((reply, Ok(json!({"seat": s}))));
@@ -370,6 +366,15 @@ impl<L: LiveGame> Actor<L> {
         let _ = f.reply.send(answer);
     }
 
+    /// RULES.md §2: a free seat drawn by lot (only `wanted`, if given); `None` when there is
+    /// none.
+    pub(super) fn draw_free_seat(&mut self, wanted: Option<usize>) -> Option<usize> {
+        let free: Vec<usize> = (0..self.seats.len())
+            .filter(|&s| self.seats[s].is_none() && wanted.is_none_or(|w| w == s))
+            .collect();
+        (!free.is_empty()).then(|| free[self.rng.below(free.len() as u32) as usize])
+    }
+
     /// RULES.md §2: a free seat goes first to the seated players who asked to change seats, in
     /// the order they asked (to the seat asked for, or a free one drawn by lot), and only then to
     /// the waiting list. Each move frees a seat, which may serve an earlier request.
@@ -381,14 +386,10 @@ impl<L: LiveGame> Actor<L> {
                 self.seat_changes.remove(i);
                 continue;
             };
-            let free: Vec<usize> = (0..self.seats.len())
-                .filter(|&s| self.seats[s].is_none() && want.is_none_or(|w| w == s))
-                .collect();
-            if free.is_empty() {
+            let Some(to) = self.draw_free_seat(want) else {
                 i += 1;
                 continue;
-            }
-            let to = free[self.rng.below(free.len() as u32) as usize];
+            };
             self.seats[to] = self.seats[from].take();
             self.seat_changes.remove(i);
             self.dirty = true;
