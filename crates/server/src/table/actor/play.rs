@@ -311,11 +311,10 @@ impl<L: LiveGame> Actor<L> {
         self.next_hand_at = None;
         self.serve_seat_changes();
         // Then free seats go to the waiting list, drawn by lot.
-        while let Some(free) = if self.waiting.is_empty() {
-            None
-        } else {
-            self.draw_free_seat(None)
-        } {
+        while !self.waiting.is_empty() {
+            let Some(free) = self.draw_free_seat(None) else {
+                break;
+            };
             let Some(m) = self.waiting.pop_front() else {
                 break;
             };
