@@ -17,9 +17,9 @@ for line in sys.stdin:
     if message["type"] != "act":
         continue
     legal = message["legal"]
-    kinds = [a["kind"] for a in legal]
-    if "raise" in kinds and rng.random() < 0.2:
-        choice = kinds.index("raise")
+    kinds = [a["action"] for a in legal]
+    if "bet_or_raise_to" in kinds and rng.random() < 0.2:
+        choice = kinds.index("bet_or_raise_to")
     elif "check" in kinds:
         choice = kinds.index("check")
     elif "call" in kinds:

@@ -13,9 +13,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
+
 use crate::bot::{BotSpec, Budget};
 use crate::error::BotsError;
-use crate::game::{Outcome, Table};
 use crate::stats::{quantile, Mean};
 
 /// The arena gives up on a game after this many actions (no engine needs nearly as many).
@@ -39,11 +40,60 @@ pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
     mix64(game_seed ^ mix64(0xb07_0000 + seat as u64))
 }
 
+/// The result of one finished game, by seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    /// The score of each seat: points (Saint Poker) or the table minimum won (betting games:
+    /// big blinds, antes).
+    pub scores: Vec<f64>,
+    /// Each seat's share of the victory: 1 for a sole winner, 1/k for each of k sharing it, 0
+    /// otherwise. The shares sum to 1.
+    pub win_shares: Vec<f64>,
+}
+
+impl Score {
+    /// A game's outcome as scores: a betting hand's results in units of the table minimum
+    /// (the seats that won the most share the victory); a points game's points and winners.
+    pub fn of(outcome: &Outcome) -> Score {
+        match outcome {
+            Outcome::Chips {
+                start, end, unit, ..
+            } => {
+                let unit = (*unit).max(1) as f64;
+                let scores: Vec<f64> = end
+                    .iter()
+                    .zip(start)
+                    .map(|(&end, &start)| (end as f64 - start as f64) / unit)
+                    .collect();
+                let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let winners: Vec<usize> =
+                    (0..scores.len()).filter(|&s| scores[s] == best).collect();
+                Score {
+                    win_shares: shares(scores.len(), &winners),
+                    scores,
+                }
+            }
+            Outcome::Points { scores, winners } => Score {
+                scores: scores.iter().map(|&s| f64::from(s)).collect(),
+                win_shares: shares(scores.len(), winners),
+            },
+        }
+    }
+}
+
+/// Equal shares of the victory for `winners` among `n` seats.
+fn shares(n: usize, winners: &[usize]) -> Vec<f64> {
+    let share = 1.0 / winners.len().max(1) as f64;
+    (0..n)
+        .map(|s| if winners.contains(&s) { share } else { 0.0 })
+        .collect()
+}
+
 /// The settings of a match.
 #[derive(Clone, Debug)]
-pub struct MatchConfig<G: Table> {
-    /// The game settings (these fix the number of seats).
-    pub options: G::Options,
+pub struct MatchConfig<G: Game> {
+    /// How every game is dealt (this fixes the number of seats).
+    pub setup: G::Setup,
     /// One bot per seat; game `i` seats entry `(s + i) mod P` at seat `s`.
     pub bots: Vec<BotSpec<G>>,
     /// Number of games.
@@ -60,16 +110,16 @@ pub struct MatchConfig<G: Table> {
     pub duplicate: bool,
 }
 
-impl<G: Table> MatchConfig<G> {
-    /// A match of `games` games seeded with `seed`, checked: one bot per seat, at least one
-    /// game. Unlimited budget, no records.
+impl<G: Game> MatchConfig<G> {
+    /// A match of `games` games seeded with `seed`, each dealt from `setup`, checked: one bot
+    /// per seat, at least one game. Unlimited budget, no records.
     pub fn new(
-        options: G::Options,
+        setup: G::Setup,
         bots: Vec<BotSpec<G>>,
         games: u64,
         seed: u64,
     ) -> Result<MatchConfig<G>, BotsError> {
-        let players = G::players(&options);
+        let players = G::players(&setup);
         if bots.len() != players {
             return Err(BotsError::BotCount {
                 bots: bots.len(),
@@ -80,7 +130,7 @@ impl<G: Table> MatchConfig<G> {
             return Err(BotsError::NoGames);
         }
         Ok(MatchConfig {
-            options,
+            setup,
             bots,
             games,
             seed,
@@ -101,7 +151,7 @@ pub struct GameReport {
     /// The bot-list entry at each seat.
     pub entries: Vec<usize>,
     /// The result by seat.
-    pub outcome: Outcome,
+    pub outcome: Score,
     /// The record as JSON, when the match keeps records and the game has one.
     pub record: Option<String>,
     /// Think time of every decision, in microseconds, by seat.
@@ -168,11 +218,11 @@ pub struct MatchResult {
 }
 
 /// Plays matches. See the module documentation.
-pub struct Arena<G: Table> {
+pub struct Arena<G: Game> {
     config: MatchConfig<G>,
 }
 
-impl<G: Table> Arena<G> {
+impl<G: Game> Arena<G> {
     /// An arena for `config`.
     pub fn new(config: MatchConfig<G>) -> Arena<G> {
         Arena { config }
@@ -277,24 +327,25 @@ impl<G: Table> Arena<G> {
             .enumerate()
             .map(|(seat, &e)| c.bots[e].make(seat, bot_seed(seed, seat)))
             .collect();
-        let mut state = G::deal(&c.options, seed)?;
+        let mut game = Played::<G>::deal(c.setup.clone(), seed_from_u64(seed))
+            .map_err(|e| BotsError::Options(e.to_string()))?;
         let mut think_us = vec![Vec::new(); players];
         let mut illegal = vec![0u32; players];
         let mut actions = 0usize;
-        while !G::is_over(&state) {
-            let seats = G::to_act(&state);
+        while !game.game.is_over() {
+            let seats = game.game.to_act();
             if seats.is_empty() || actions > MAX_ACTIONS {
                 return Err(BotsError::Stalled {
                     game: index,
                     actions,
                 });
             }
-            for seat in seats {
-                let legal = G::legal_actions(&state, seat);
+            for seat in seats.iter() {
+                let legal = game.game.legal(seat);
                 let Some(&fallback) = legal.first() else {
                     continue;
                 };
-                let view = G::view(&state, seat)?;
+                let view = game.game.view(Viewer::Seat(seat));
                 let start = Instant::now();
                 let mut action = bots[seat].act(&view, &legal, c.budget);
                 think_us[seat].push(start.elapsed().as_micros() as u64);
@@ -302,17 +353,14 @@ impl<G: Table> Arena<G> {
                     illegal[seat] += 1;
                     action = fallback;
                 }
-                let events = G::apply(&mut state, action).map_err(|e| match e {
-                    BotsError::Engine { message, .. } => BotsError::Engine {
-                        game: index,
-                        message,
-                    },
-                    other => other,
+                let events = game.apply(action).map_err(|e| BotsError::Engine {
+                    game: index,
+                    message: e.to_string(),
                 })?;
                 actions += 1;
-                for event in &events {
+                for event in events {
                     for (s, bot) in bots.iter_mut().enumerate() {
-                        if let Some(e) = G::event_for(event, s) {
+                        if let Some(e) = G::censor(event, Viewer::Seat(s)) {
                             bot.observe(&e);
                         }
                     }
@@ -320,7 +368,11 @@ impl<G: Table> Arena<G> {
             }
         }
         let record = if c.record {
-            G::record_json(&state)?
+            let r = game.record(None).map_err(|e| BotsError::Engine {
+                game: index,
+                message: e.to_string(),
+            })?;
+            Some(r.into_file(&game.setup, None, Some(seed)))
         } else {
             None
         };
@@ -328,7 +380,7 @@ impl<G: Table> Arena<G> {
             index,
             seed,
             entries,
-            outcome: G::outcome(&state),
+            outcome: Score::of(&game.outcome()),
             record,
             think_us,
             illegal,

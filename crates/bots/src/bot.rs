@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use tavolo_engine::game::Game;
 
 /// How long a bot may think about one decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -48,12 +48,3 @@ pub enum BotsError {
         actions: usize,
     },
 }
-
-/// An error of the engine refusing an action, as a [`BotsError::Engine`] (the arena sets the
-/// game's index).
-pub(crate) fn engine_error(e: impl ToString) -> BotsError {
-    BotsError::Engine {
-        game: 0,
-        message: e.to_string(),
-    }
-}

@@ -17,24 +17,25 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use tavolo_engine::game::Game;
 use tavolo_engine::Chips;
 
 use crate::bot::{Bot, BotSpec, Budget};
-use crate::game::Game;
 
 /// How long an external bot may take per decision when the match sets no limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// A game whose views, actions and events can be written for external bots.
-pub trait Wire: Game {
-    /// The view as JSON.
-    fn view_json(view: &Self::View) -> Value;
-    /// An action as JSON.
-    fn action_json(action: &Self::Action) -> Value;
-    /// An event as JSON.
-    fn event_json(event: &Self::Event) -> Value;
-    /// `action` with its amount replaced by `to`, if it is an action with an amount.
-    fn with_amount(action: Self::Action, to: Chips) -> Option<Self::Action>;
+/// `value` as JSON (the engine's types always serialise; `null` otherwise).
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// `action` with its amount (`to`) replaced, if it is an action with an amount.
+fn with_amount<G: Game>(action: &G::Action, to: Chips) -> Option<G::Action> {
+    let mut v = to_json(action);
+    let slot = v.as_object_mut()?.get_mut("to")?;
+    *slot = json!(to);
+    serde_json::from_value(v).ok()
 }
 
 /// Problems with external bots over a match, shared by the bots of one spec.
@@ -66,7 +67,7 @@ impl Faults {
 }
 
 /// An external program playing one seat of one game.
-pub struct ExternalBot<G: Wire> {
+pub struct ExternalBot<G: Game> {
     name: String,
     command: String,
     child: Option<Child>,
@@ -77,7 +78,7 @@ pub struct ExternalBot<G: Wire> {
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: Wire> ExternalBot<G> {
+impl<G: Game> ExternalBot<G> {
     /// Starts `command` (a program path and arguments separated by spaces) for `seat`.
     pub fn start(command: &str, seat: usize, seed: u64, faults: Arc<Faults>) -> ExternalBot<G> {
         let mut bot = ExternalBot {
@@ -147,7 +148,10 @@ impl<G: Wire> ExternalBot<G> {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
-        let ok = writeln!(stdin, "{message}")
+        // One write per message: the pipe is unbuffered.
+        let line = format!("{message}\n");
+        let ok = stdin
+            .write_all(line.as_bytes())
             .and_then(|_| stdin.flush())
             .is_ok();
         if !ok {
@@ -182,20 +186,20 @@ impl<G: Wire> ExternalBot<G> {
     }
 }
 
-impl<G: Wire> Drop for ExternalBot<G> {
+impl<G: Game> Drop for ExternalBot<G> {
     fn drop(&mut self) {
         self.stop();
     }
 }
 
-impl<G: Wire> Bot<G> for ExternalBot<G> {
+impl<G: Game> Bot<G> for ExternalBot<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn observe(&mut self, event: &G::Event) {
         if self.stdin.is_some() {
-            self.send(&json!({"type": "event", "event": G::event_json(event)}));
+            self.send(&json!({"type": "event", "event": to_json(event)}));
         }
     }
 
@@ -206,8 +210,8 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
         let request = json!({
             "type": "act",
             "id": id,
-            "view": G::view_json(view),
-            "legal": legal.iter().map(G::action_json).collect::<Vec<_>>(),
+            "view": to_json(view),
+            "legal": legal.iter().map(to_json).collect::<Vec<_>>(),
         });
         if !self.send(&request) {
             return fallback;
@@ -238,7 +242,7 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
             .and_then(Value::as_u64)
             .and_then(|i| legal.get(i as usize).copied());
         let action = match (chosen, answer.get("to").and_then(Value::as_u64)) {
-            (Some(a), Some(to)) => G::with_amount(a, to),
+            (Some(a), Some(to)) => with_amount::<G>(&a, to),
             (a, None) => a,
             (None, Some(_)) => None,
         };
@@ -258,7 +262,7 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
 
 /// The spec of an external bot: `command` started for every game and seat. The faults of all
 /// its bots are counted in the returned [`Faults`].
-pub fn spec<G: Wire>(command: &str) -> (BotSpec<G>, Arc<Faults>) {
+pub fn spec<G: Game>(command: &str) -> (BotSpec<G>, Arc<Faults>) {
     let faults = Arc::new(Faults::default());
     let shared = Arc::clone(&faults);
     let command = command.trim().to_string();
@@ -271,113 +275,4 @@ pub fn spec<G: Wire>(command: &str) -> (BotSpec<G>, Arc<Faults>) {
         )) as _
     });
     (spec, faults)
-}
-
-mod wire {
-    use serde_json::{json, Value};
-    use tavolo_engine::{draw, holdem, Chips};
-
-    use super::Wire;
-    use crate::draw::Draw;
-    use crate::holdem::Holdem;
-    use crate::saint::SaintPoker;
-    use tavolo_engine::saint;
-
-    fn betting(kind: &str, to: Option<Chips>) -> Value {
-        match to {
-            Some(to) => json!({"kind": kind, "to": to}),
-            None => json!({"kind": kind}),
-        }
-    }
-
-    impl Wire for Holdem {
-        fn view_json(view: &holdem::HandView) -> Value {
-            serde_json::to_value(view).unwrap_or(Value::Null)
-        }
-
-        fn action_json(action: &holdem::Action) -> Value {
-            use holdem::Action as A;
-            match *action {
-                A::Fold { .. } => betting("fold", None),
-                A::Check { .. } => betting("check", None),
-                A::Call { .. } => betting("call", None),
-                A::BetOrRaiseTo { to, .. } => betting("raise", Some(to)),
-                other => json!({"kind": "other", "text": format!("{other:?}")}),
-            }
-        }
-
-        fn event_json(event: &holdem::Event) -> Value {
-            json!({"text": format!("{event:?}")})
-        }
-
-        fn with_amount(action: holdem::Action, to: Chips) -> Option<holdem::Action> {
-            match action {
-                holdem::Action::BetOrRaiseTo { seat, .. } => {
-                    Some(holdem::Action::BetOrRaiseTo { seat, to })
-                }
-                _ => None,
-            }
-        }
-    }
-
-    impl Wire for Draw {
-        fn view_json(view: &draw::DrawView) -> Value {
-            serde_json::to_value(view).unwrap_or(Value::Null)
-        }
-
-        fn action_json(action: &draw::Action) -> Value {
-            use draw::Action as A;
-            match *action {
-                A::Fold { .. } => betting("fold", None),
-                A::Check { .. } => betting("check", None),
-                A::Call { .. } => betting("call", None),
-                A::BetOrRaiseTo { to, .. } => betting("raise", Some(to)),
-                A::Exchange { discard, .. } => json!({
-                    "kind": "exchange",
-                    "discard": discard.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-                }),
-                A::Show { .. } => betting("show", None),
-                A::Muck { .. } => betting("muck", None),
-            }
-        }
-
-        fn event_json(event: &draw::Event) -> Value {
-            json!({"text": format!("{event:?}")})
-        }
-
-        fn with_amount(action: draw::Action, to: Chips) -> Option<draw::Action> {
-            match action {
-                draw::Action::BetOrRaiseTo { seat, .. } => {
-                    Some(draw::Action::BetOrRaiseTo { seat, to })
-                }
-                _ => None,
-            }
-        }
-    }
-
-    impl Wire for SaintPoker {
-        fn view_json(view: &saint::SaintView) -> Value {
-            serde_json::to_value(view).unwrap_or(Value::Null)
-        }
-
-        fn action_json(action: &saint::Action) -> Value {
-            use saint::Action as A;
-            match *action {
-                A::Place { card, .. } => json!({"kind": "place", "card": card.to_string()}),
-                A::Show { cards, .. } => json!({
-                    "kind": "show",
-                    "cards": [cards[0].to_string(), cards[1].to_string()],
-                }),
-                A::Pick { card, .. } => json!({"kind": "pick", "card": card.to_string()}),
-            }
-        }
-
-        fn event_json(event: &saint::Event) -> Value {
-            serde_json::to_value(event).unwrap_or_else(|_| json!({"text": format!("{event:?}")}))
-        }
-
-        fn with_amount(_: saint::Action, _: Chips) -> Option<saint::Action> {
-            None
-        }
-    }
 }

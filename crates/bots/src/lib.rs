@@ -4,11 +4,11 @@
 //! them.
 //!
 //! The key design decision is **honesty by construction**: a [`Bot`] is generic over a
-//! [`Game`] and only ever receives that game's per-seat *view* type, the list of legal
-//! actions, and the public events (censored for its seat) — never the game state. A bot that
-//! wants to search must rebuild the hidden part of the game itself, by sampling it from what it
-//! has seen (see [`saint::ExpertBot`]). The omniscient side lives in [`Table`], which only the
-//! [`arena`] (or a server) implements and drives.
+//! [`Game`] (the engine's one game interface) and only ever receives that game's per-seat
+//! *view*, the list of legal actions, and the events censored for its seat — never the game
+//! state. A bot that wants to search must rebuild the hidden part of the game itself, by
+//! sampling it from what it has seen (see [`saint::ExpertBot`]). Only the [`arena`] (or a
+//! server, or `tavolo play`) holds the game and drives it.
 //!
 //! Every bot is deterministic for a given seed: levels are defined by amounts of work, not
 //! wall-clock time, and a [`Budget`] with a time limit only ever stops a search early.
@@ -32,11 +32,10 @@ mod bot;
 pub mod draw;
 mod error;
 pub mod external;
-mod game;
 pub mod holdem;
 pub mod saint;
 pub mod stats;
 
 pub use bot::{Bot, BotSpec, Budget};
 pub use error::BotsError;
-pub use game::{Game, Outcome, Table};
+pub use tavolo_engine::game::Game;

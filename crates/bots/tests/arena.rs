@@ -3,72 +3,92 @@
 //! Saint Poker.
 
 use tavolo_bots::arena::{Arena, MatchConfig};
-use tavolo_bots::{Bot, BotSpec, BotsError, Budget, Game, Outcome, Table};
+use tavolo_bots::{Bot, BotSpec, BotsError, Budget};
+use tavolo_engine::betting::SeatMask;
+use tavolo_engine::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 
 /// Every seat names a number once; the highest numbers share the victory; the score is the
 /// number named.
-#[derive(Debug)]
-struct Highest;
-
 #[derive(Clone, Debug)]
-struct State {
+struct Highest {
     named: Vec<Option<u32>>,
 }
 
 impl Game for Highest {
     const NAME: &'static str = "highest";
-    type View = usize;
+    type Options = usize;
+    type Setup = usize;
     type Action = (usize, u32);
     type Event = ();
-}
+    type View = usize;
+    type Choices = Vec<(usize, u32)>;
+    type Summary = Vec<Option<u32>>;
 
-impl Table for Highest {
-    type State = State;
-    type Options = usize;
-
-    fn players(options: &usize) -> usize {
-        *options
+    fn setup(_options: &usize, at: &Positions) -> Result<usize, GameError> {
+        Ok(at.stacks.len())
     }
-    fn deal(options: &usize, _seed: u64) -> Result<State, BotsError> {
-        Ok(State {
-            named: vec![None; *options],
-        })
+    fn players(setup: &usize) -> usize {
+        *setup
     }
-    fn to_act(state: &State) -> Vec<usize> {
-        (0..state.named.len())
-            .filter(|&s| state.named[s].is_none())
-            .collect()
+    fn deal(setup: &usize, _seed: [u8; 32]) -> Result<(Highest, Vec<()>), GameError> {
+        Ok((
+            Highest {
+                named: vec![None; *setup],
+            },
+            Vec::new(),
+        ))
     }
-    fn view(_state: &State, seat: usize) -> Result<usize, BotsError> {
-        Ok(seat)
+    fn to_act(&self) -> SeatMask {
+        let mut m = SeatMask::EMPTY;
+        for s in (0..self.named.len()).filter(|&s| self.named[s].is_none()) {
+            m.insert(s);
+        }
+        m
     }
-    fn legal_actions(_state: &State, seat: usize) -> Vec<(usize, u32)> {
+    fn legal(&self, seat: usize) -> Vec<(usize, u32)> {
         (0..4).map(|n| (seat, n)).collect()
     }
-    fn apply(state: &mut State, (seat, n): (usize, u32)) -> Result<Vec<()>, BotsError> {
-        state.named[seat] = Some(n);
+    fn choices(&self, seat: usize) -> Vec<(usize, u32)> {
+        self.legal(seat)
+    }
+    fn check(&self, _action: &(usize, u32)) -> Result<(), GameError> {
+        Ok(())
+    }
+    fn apply(&mut self, (seat, n): (usize, u32)) -> Result<Vec<()>, GameError> {
+        self.named[seat] = Some(n);
         Ok(vec![()])
     }
-    fn event_for(_event: &(), _seat: usize) -> Option<()> {
+    fn seat_of(action: &(usize, u32)) -> Option<usize> {
+        Some(action.0)
+    }
+    fn timeout_action(&self, seat: usize) -> Option<(usize, u32)> {
+        Some((seat, 0))
+    }
+    fn view(&self, viewer: Viewer) -> usize {
+        viewer.seat().unwrap_or(0)
+    }
+    fn censor(_event: &(), _viewer: Viewer) -> Option<()> {
         Some(())
     }
-    fn is_over(state: &State) -> bool {
-        state.named.iter().all(Option::is_some)
+    fn is_over(&self) -> bool {
+        self.named.iter().all(Option::is_some)
     }
-    fn outcome(state: &State) -> Outcome {
-        let named: Vec<u32> = state.named.iter().map(|n| n.unwrap_or(0)).collect();
-        let best = named.iter().copied().max().unwrap_or(0);
-        let k = named.iter().filter(|&&n| n == best).count() as f64;
-        Outcome {
-            scores: named.iter().map(|&n| f64::from(n)).collect(),
-            win_shares: named
-                .iter()
-                .map(|&n| if n == best { 1.0 / k } else { 0.0 })
-                .collect(),
-        }
+    fn outcome(&self, _setup: &usize) -> Outcome {
+        let scores: Vec<u32> = self.named.iter().map(|n| n.unwrap_or(0)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+        Outcome::Points { scores, winners }
     }
-    fn record_json(_state: &State) -> Result<Option<String>, BotsError> {
-        Ok(None)
+    fn summary(&self, _events: &[()]) -> Vec<Option<u32>> {
+        self.named.clone()
+    }
+    fn record(
+        &self,
+        _setup: &usize,
+        _events: &[()],
+        _names: Option<&[String]>,
+    ) -> Result<Record, GameError> {
+        Err(GameError::Record("this game keeps no record".into()))
     }
 }
 

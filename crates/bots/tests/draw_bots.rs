@@ -3,8 +3,8 @@
 
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::draw::{self, Draw, DrawOptions};
-use tavolo_bots::{Game, Table};
 use tavolo_engine::draw::{Action, Event};
+use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 
 fn run(
     players: usize,
@@ -17,8 +17,13 @@ fn run(
     let specs = (0..players)
         .map(|i| draw::bot_spec(bots[i % bots.len()]).expect("known bot"))
         .collect();
-    let mut config =
-        MatchConfig::<Draw>::new(DrawOptions::new(players), specs, games, seed).expect("config");
+    let mut config = MatchConfig::<Draw>::new(
+        DrawOptions::new(players).setup().expect("setup"),
+        specs,
+        games,
+        seed,
+    )
+    .expect("config");
     config.duplicate = duplicate;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -70,7 +75,9 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
         draw::bot_spec("rules").expect("bot"),
         draw::bot_spec("random").expect("bot"),
     ];
-    let mut config = MatchConfig::<Draw>::new(DrawOptions::new(3), specs, 9, 4).expect("config");
+    let mut config =
+        MatchConfig::<Draw>::new(DrawOptions::new(3).setup().expect("setup"), specs, 9, 4)
+            .expect("config");
     config.duplicate = true;
     config.record = true;
     let arena = Arena::new(config);
@@ -99,12 +106,13 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
 
 #[test]
 fn other_seats_cards_never_reach_a_bot() {
-    let state = Draw::deal(&DrawOptions::new(4), 8).expect("deal");
+    let setup = DrawOptions::new(4).setup().expect("setup");
+    let state = Played::<Draw>::deal(setup, seed_from_u64(8)).expect("deal");
     for seat in 0..4 {
-        let view = Draw::view(&state, seat).expect("view");
+        let view = state.game.view(Some(seat));
         assert_eq!(view.hand.len(), 5);
-        for e in state.log() {
-            if let Some(Event::Dealt { seat: s, cards }) = Draw::event_for(e, seat) {
+        for e in state.events() {
+            if let Some(Event::Dealt { seat: s, cards }) = Draw::censor(e, Viewer::Seat(seat)) {
                 assert_eq!(cards.is_some(), s == seat);
             }
         }
@@ -113,13 +121,14 @@ fn other_seats_cards_never_reach_a_bot() {
 
 #[test]
 fn the_exchange_lists_every_discard_of_up_to_three_cards() {
-    let mut state = Draw::deal(&DrawOptions::new(2), 5).expect("deal");
+    let setup = DrawOptions::new(2).setup().expect("setup");
+    let mut state = Played::<Draw>::deal(setup, seed_from_u64(5)).expect("deal");
     // Both open/call through the first round with the station's answers.
     let station = draw::bot_spec("station").expect("bot");
     let mut bots = [station.make(0, 1), station.make(1, 2)];
     loop {
-        let seat = Draw::to_act(&state)[0];
-        let legal = Draw::legal_actions(&state, seat);
+        let seat = state.game.to_act().iter().next().expect("a seat to act");
+        let legal = state.game.legal(seat);
         if let Some(Action::Exchange { .. }) = legal.first() {
             // 1 + 5 + 10 + 10 discards, and the fold.
             assert_eq!(legal.len(), 27);
@@ -127,19 +136,14 @@ fn the_exchange_lists_every_discard_of_up_to_three_cards() {
                 &legal,
                 &Action::Exchange {
                     seat,
-                    discard: Draw::view(&state, seat)
-                        .expect("view")
-                        .hand
-                        .iter()
-                        .copied()
-                        .collect(),
+                    discard: state.game.view(Some(seat)).hand.iter().copied().collect(),
                 }
             ));
             break;
         }
-        let view = Draw::view(&state, seat).expect("view");
+        let view = state.game.view(Some(seat));
         let a = bots[seat].act(&view, &legal, tavolo_bots::Budget::UNLIMITED);
-        Draw::apply(&mut state, a).expect("legal");
+        state.apply(a).expect("legal");
     }
 }
 

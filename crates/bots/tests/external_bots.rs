@@ -31,9 +31,15 @@ fn script(name: &str, body: &str) -> PathBuf {
 fn holdem_match(command: &str, games: u64, timeout_ms: u64) -> (MatchResult, Arc<Faults>) {
     let (bot, faults) = external::spec::<Holdem>(command);
     let bots = vec![bot, holdem::bot_spec("station").expect("bot")];
-    let mut config =
-        MatchConfig::<Holdem>::new(HoldemOptions::new(2, Structure::NoLimit), bots, games, 1)
-            .expect("config");
+    let mut config = MatchConfig::<Holdem>::new(
+        HoldemOptions::new(2, Structure::NoLimit)
+            .setup()
+            .expect("setup"),
+        bots,
+        games,
+        1,
+    )
+    .expect("config");
     config.budget = Budget::limited(Duration::from_millis(timeout_ms));
     let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
     (r, faults)
@@ -104,7 +110,9 @@ fn the_python_example_plays_holdem_and_draw() {
     // Python may start slowly (interpreter shims): generous time limits here.
     let (bot, faults) = external::spec::<Draw>(example);
     let bots = vec![bot, draw::bot_spec("rules").expect("bot")];
-    let mut config = MatchConfig::<Draw>::new(DrawOptions::new(2), bots, 10, 2).expect("config");
+    let mut config =
+        MatchConfig::<Draw>::new(DrawOptions::new(2).setup().expect("setup"), bots, 10, 2)
+            .expect("config");
     config.budget = Budget::limited(Duration::from_secs(3));
     let r = Arena::new(config).run(&|_| {}).expect("match");
     assert_eq!(r.bots[0].games, 10);

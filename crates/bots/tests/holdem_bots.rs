@@ -4,7 +4,7 @@
 
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
-use tavolo_bots::{Game, Table};
+use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
 
 const STRUCTURES: [Structure; 3] = [
@@ -25,9 +25,15 @@ fn run(
     let specs = (0..players)
         .map(|i| holdem::bot_spec(bots[i % bots.len()]).expect("known bot"))
         .collect();
-    let mut config =
-        MatchConfig::<Holdem>::new(HoldemOptions::new(players, structure), specs, games, seed)
-            .expect("config");
+    let mut config = MatchConfig::<Holdem>::new(
+        HoldemOptions::new(players, structure)
+            .setup()
+            .expect("setup"),
+        specs,
+        games,
+        seed,
+    )
+    .expect("config");
     config.duplicate = duplicate;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -113,9 +119,15 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
         holdem::bot_spec("rules").expect("bot"),
         holdem::bot_spec("random").expect("bot"),
     ];
-    let mut config =
-        MatchConfig::<Holdem>::new(HoldemOptions::new(3, Structure::NoLimit), specs, 9, 4)
-            .expect("config");
+    let mut config = MatchConfig::<Holdem>::new(
+        HoldemOptions::new(3, Structure::NoLimit)
+            .setup()
+            .expect("setup"),
+        specs,
+        9,
+        4,
+    )
+    .expect("config");
     config.duplicate = true;
     config.record = true;
     let arena = Arena::new(config);
@@ -151,9 +163,12 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
 
 #[test]
 fn raise_entries_stand_for_their_whole_range() {
-    let mut state = Holdem::deal(&HoldemOptions::new(2, Structure::NoLimit), 3).expect("deal");
-    let seat = Holdem::to_act(&state)[0];
-    let legal = Holdem::legal_actions(&state, seat);
+    let setup = HoldemOptions::new(2, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let mut state = Played::<Holdem>::deal(setup, seed_from_u64(3)).expect("deal");
+    let seat = state.game.to_act().iter().next().expect("a seat to act");
+    let legal = state.game.legal(seat);
     assert!(Holdem::allows(
         &legal,
         &Action::BetOrRaiseTo { seat, to: 777 }
@@ -167,7 +182,9 @@ fn raise_entries_stand_for_their_whole_range() {
         &Action::BetOrRaiseTo { seat, to: 150 }
     ));
     assert!(!Holdem::allows(&legal, &Action::Check { seat }));
-    let events = Holdem::apply(&mut state, Action::BetOrRaiseTo { seat, to: 777 }).expect("raise");
+    let events = state
+        .apply(Action::BetOrRaiseTo { seat, to: 777 })
+        .expect("raise");
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::BetOrRaised { to: 777, .. })));
@@ -175,16 +192,20 @@ fn raise_entries_stand_for_their_whole_range() {
 
 #[test]
 fn hole_cards_of_other_seats_never_reach_a_bot() {
-    let state = Holdem::deal(&HoldemOptions::new(4, Structure::NoLimit), 8).expect("deal");
+    let setup = HoldemOptions::new(4, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let state = Played::<Holdem>::deal(setup, seed_from_u64(8)).expect("deal");
     for seat in 0..4 {
-        let view = Holdem::view(&state, seat).expect("view");
+        let view = state.game.view(Some(seat));
         for (s, h) in view.hole.iter().enumerate() {
             assert_eq!(h.iter().all(Option::is_some), s == seat);
         }
     }
-    for e in state.log() {
+    for e in state.events() {
         for seat in 0..4 {
-            if let Some(Event::HoleDealt { seat: s, card }) = Holdem::event_for(e, seat) {
+            if let Some(Event::HoleDealt { seat: s, card }) = Holdem::censor(e, Viewer::Seat(seat))
+            {
                 assert_eq!(card.is_some(), s == seat);
             }
         }

@@ -3,8 +3,8 @@
 
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
-use tavolo_bots::Table;
 use tavolo_cards::{CardSet, GameRng};
+use tavolo_engine::game::seed_from_u64;
 use tavolo_engine::saint::SaintOptions;
 
 fn run(players: u8, bots: &[&str], games: u64, seed: u64) -> MatchResult {
@@ -87,10 +87,10 @@ fn views_never_hold_other_players_hidden_cards() {
     let mut rng = GameRng::from_u64(11);
     for seed in 0..100u64 {
         let players = 2 + (seed % 4) as u8;
-        let mut g = SaintPoker::deal(&SaintOptions::new(players), seed).unwrap();
-        while !SaintPoker::is_over(&g) {
+        let mut g = SaintPoker::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        while !g.is_over() {
             for p in 0..players as usize {
-                let v = SaintPoker::view(&g, p).unwrap();
+                let v = g.view(p).unwrap();
                 assert_eq!(v.hand.iter().copied().collect::<CardSet>(), g.hand(p));
                 let mut shown: CardSet = v
                     .centre
@@ -115,9 +115,9 @@ fn views_never_hold_other_players_hidden_cards() {
                     );
                 }
             }
-            for p in SaintPoker::to_act(&g) {
+            for p in g.pending() {
                 let a = g.random_action(p, &mut rng).unwrap();
-                SaintPoker::apply(&mut g, a).unwrap();
+                g.apply(a).unwrap();
             }
         }
     }

@@ -11,7 +11,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
-use tavolo_bots::{BotSpec, Budget, Table};
+use tavolo_bots::{BotSpec, Budget};
+use tavolo_engine::game::Game;
 use tavolo_engine::saint::SaintOptions;
 
 use crate::UserError;
@@ -92,31 +93,60 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
                 .iter()
                 .map(|b| saint::bot_spec(b))
                 .collect::<Result<Vec<_>, _>>()?;
-            run_match::<SaintPoker>(&args, options, bots)
+            let result = run_match::<SaintPoker>(&args, options, bots, "games", false)?;
+            if let Some(path) = &args.plot {
+                std::fs::write(path, plot_svg(&result))
+                    .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
+            }
+            if args.json {
+                let line = serde_json::json!({
+                    "game": result.game,
+                    "seed": result.seed,
+                    "games": result.games.len(),
+                    "players": result.bots.len(),
+                    "bots": result.bots,
+                });
+                println!("{line}");
+            } else {
+                print!("{}", table(&result));
+            }
+            Ok(ExitCode::SUCCESS)
         }
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
     }
 }
 
-fn run_match<G: Table>(
+/// Plays the match of `args` with `bots`, every game dealt from `setup`, on all cores (or
+/// `--threads`) with a progress bar counting `what` (games, hands), writing each game's record
+/// under `--record`. In `duplicate` play the number of games is rounded up to whole rotations.
+fn run_match<G: Game>(
     args: &SimArgs,
-    options: G::Options,
+    setup: G::Setup,
     bots: Vec<BotSpec<G>>,
-) -> Result<ExitCode, UserError> {
-    let mut config = MatchConfig::<G>::new(options, bots, args.games, args.seed)?;
+    what: &str,
+    duplicate: bool,
+) -> Result<MatchResult, UserError> {
+    let players = G::players(&setup) as u64;
+    let games = if duplicate {
+        args.games.div_ceil(players) * players
+    } else {
+        args.games
+    };
+    let mut config = MatchConfig::<G>::new(setup, bots, games, args.seed)?;
     config.budget = Budget {
         time: args.think_ms.map(Duration::from_millis),
     };
     config.record = args.record.is_some();
+    config.duplicate = duplicate;
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir)
             .map_err(|e| UserError(format!("{}: cannot create: {e}", dir.display())))?;
     }
-    let bar = ProgressBar::new(args.games);
+    let bar = ProgressBar::new(games);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}} (eta {{eta}})");
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let write_error: Mutex<Option<String>> = Mutex::new(None);
     let on_game = |report: &GameReport| {
@@ -143,23 +173,7 @@ fn run_match<G: Table>(
     if let Some(e) = write_error.into_inner().ok().flatten() {
         return Err(UserError(e));
     }
-    if let Some(path) = &args.plot {
-        std::fs::write(path, plot_svg(&result))
-            .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
-    }
-    if args.json {
-        let line = serde_json::json!({
-            "game": result.game,
-            "seed": result.seed,
-            "games": result.games.len(),
-            "players": result.bots.len(),
-            "bots": result.bots,
-        });
-        println!("{line}");
-    } else {
-        print!("{}", table(&result));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(result)
 }
 
 fn write_record(dir: &Path, index: u64, record: &str) -> Result<(), String> {

@@ -8,8 +8,11 @@
 
 pub mod betting;
 pub mod draw;
+pub mod game;
 pub mod holdem;
 pub mod saint;
+pub mod table;
+mod wire;
 
 /// Chips: one integer type everywhere.
 pub type Chips = u64;

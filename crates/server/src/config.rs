@@ -22,6 +22,9 @@ pub struct Config {
     pub max_connections: usize,
     /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
     pub idle_close: Duration,
+    /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
+    /// of this semaphore before it is booked, and gives it back after.
+    pub funding_gate: Option<std::sync::Arc<tokio::sync::Semaphore>>,
 }
 
 impl Default for Config {
@@ -35,6 +38,7 @@ impl Default for Config {
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
             idle_close: Duration::from_secs(15 * 60),
+            funding_gate: None,
         }
     }
 }

@@ -147,7 +147,7 @@ impl Room {
                 .map_err(books::proto)?;
             bots.push(m);
         }
-        let handle = table::spawn(self.clone(), id.clone(), options, bots);
+        let handle = table::spawn(self.clone(), id.clone(), options, bots)?;
         self.lobby.insert(handle);
         Ok(id)
     }

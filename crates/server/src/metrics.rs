@@ -25,6 +25,9 @@ pub struct Metrics {
     pub actions: AtomicU64,
     /// Messages refused (malformed, rate-limited, …).
     pub refused: AtomicU64,
+    /// Movements of chips the books refused at a table (a hand's result, a cash-out): each
+    /// stopped its table.
+    pub ledger_refusals: AtomicU64,
     latency: [AtomicU64; BUCKETS.len() + 1],
     latency_sum_us: AtomicU64,
     rate: Mutex<Option<(Instant, u64, f64)>>,
@@ -107,6 +110,12 @@ impl Metrics {
             "tavolo_refused_total",
             "Client messages refused.",
             self.refused.load(Relaxed),
+        );
+        counter(
+            &mut s,
+            "tavolo_ledger_refusals_total",
+            "Hands' results and cash-outs the books refused; each stopped its table.",
+            self.ledger_refusals.load(Relaxed),
         );
         let name = "tavolo_action_latency_seconds";
         let _ = writeln!(s, "# HELP {name} Time from a player's action reaching its table to the table_state broadcast.\n# TYPE {name} histogram");

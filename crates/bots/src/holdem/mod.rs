@@ -7,11 +7,10 @@
 //! seats from game to game, so the button moves round the bots. A seat's score is its result in
 //! big blinds (so a bot's mean score × 100 is its win rate in bb/100).
 //!
-//! **Legal actions as a list.** The arena works with lists of actions; a bet or raise in the
-//! list stands for the ends of its range: `BetOrRaiseTo { to: min_to }` and, when larger,
-//! `BetOrRaiseTo { to: max_to }`, and [`Holdem`]'s [`Game::allows`] accepts any amount between.
-//! The first entry is the default action (check when free, else fold). Bots read the exact
-//! range from the view ([`HandView::legal`]).
+//! **Legal actions as a list** ([`Game::legal`]): a bet or raise in the list stands for the ends
+//! of its range, and [`Game::allows`] accepts any amount between. The first entry is the default
+//! action (check when free, else fold). Bots read the exact range from the view
+//! ([`tavolo_engine::holdem::HandView::legal`]).
 
 mod expert;
 mod random;
@@ -21,39 +20,25 @@ mod spot;
 mod station;
 pub mod strength;
 
-use tavolo_cards::GameRng;
-use tavolo_engine::holdem::{
-    phh, Action, Dealing, Event, Hand, HandSetup, HandView, HoldemRules, Legal, Structure, ToAct,
-};
+use tavolo_engine::game::{Game, GameError, Positions};
+use tavolo_engine::holdem::{Hand, HandSetup, HoldemRules, HoldemTable, Structure};
 use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
 pub use expert::{ExpertBot, ExpertLevel};
 pub use rules::RulesBot;
 pub use station::StationBot;
+pub use tavolo_engine::betting::legal_list;
 
-use crate::betting::{self, HandState};
 use crate::bot::BotSpec;
-use crate::error::{engine_error, BotsError};
-use crate::game::{Game, Outcome, Table};
+use crate::error::BotsError;
 
-/// Texas Hold'em for bots and the arena.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Holdem;
+/// Texas Hold'em as bots and the arena know it: the engine's hand, through the one game
+/// interface ([`Game`]). Events a bot observes are censored for its seat: other seats' hole
+/// cards never reach it.
+pub type Holdem = Hand;
 
-impl Game for Holdem {
-    const NAME: &'static str = "holdem";
-    type View = HandView;
-    type Action = Action;
-    /// Events pass through [`Event::seen_by`]: other seats' hole cards are hidden.
-    type Event = Event;
-
-    fn allows(legal: &[Action], action: &Action) -> bool {
-        betting::allows(legal, action)
-    }
-}
-
-/// The table settings of a Hold'em match.
+/// The settings of a Hold'em match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoldemOptions {
     /// Players dealt in (2 to 10).
@@ -77,106 +62,20 @@ impl HoldemOptions {
         }
     }
 
-    /// The setup of a hand with the button at `button`.
-    pub fn setup(&self, button: usize) -> HandSetup {
-        HandSetup::casino(
-            vec![self.stack; self.players],
-            button,
-            self.big_blind / 2,
-            self.big_blind,
-            HoldemRules::casino(self.structure),
-        )
-    }
-
-    /// Checks the settings.
-    pub fn validate(&self) -> Result<(), BotsError> {
+    /// The setup of every hand of the match: equal stacks, the button at seat 0.
+    pub fn setup(&self) -> Result<HandSetup, BotsError> {
         if self.big_blind < 2 || self.stack == 0 {
             return Err(BotsError::Options(format!(
                 "the big blind must be at least 2 chips and stacks positive (got {} and {})",
                 self.big_blind, self.stack
             )));
         }
-        self.setup(0)
-            .validate()
-            .map_err(|e| BotsError::Options(e.to_string()))
-    }
-}
-
-/// A hand in play, with its setup and every event so far (its record).
-pub type HoldemState = HandState<HandSetup, Hand, Event>;
-
-/// The legal actions of a betting decision as a list: the default action first (check when
-/// free, else fold), then fold (when a check is free), call, and the ends of the raise range.
-pub fn legal_list(l: &Legal) -> Vec<Action> {
-    betting::legal_list(l)
-}
-
-impl Table for Holdem {
-    type State = HoldemState;
-    type Options = HoldemOptions;
-
-    fn players(options: &HoldemOptions) -> usize {
-        options.players
-    }
-
-    fn deal(options: &HoldemOptions, seed: u64) -> Result<HoldemState, BotsError> {
-        options.validate()?;
-        let setup = options.setup(0);
-        let (hand, log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_u64(seed)))
-            .map_err(|e| BotsError::Options(e.to_string()))?;
-        Ok(HandState { setup, hand, log })
-    }
-
-    fn to_act(state: &HoldemState) -> Vec<usize> {
-        match state.hand.legal_actions() {
-            ToAct::Player(l) => vec![l.seat],
-            _ => Vec::new(),
-        }
-    }
-
-    fn view(state: &HoldemState, seat: usize) -> Result<HandView, BotsError> {
-        Ok(state.hand.view(Some(seat)))
-    }
-
-    fn legal_actions(state: &HoldemState, seat: usize) -> Vec<Action> {
-        match state.hand.legal_actions() {
-            ToAct::Player(l) if l.seat == seat => legal_list(&l),
-            _ => Vec::new(),
-        }
-    }
-
-    fn apply(state: &mut HoldemState, action: Action) -> Result<Vec<Event>, BotsError> {
-        let events = state.hand.apply(action).map_err(engine_error)?;
-        state.log.extend_from_slice(&events);
-        Ok(events)
-    }
-
-    fn event_for(event: &Event, seat: usize) -> Option<Event> {
-        Some(event.seen_by(Some(seat)))
-    }
-
-    fn is_over(state: &HoldemState) -> bool {
-        state.hand.is_over()
-    }
-
-    fn outcome(state: &HoldemState) -> Outcome {
-        betting::outcome(
-            &state.setup.stacks,
-            state.hand.stacks(),
-            state.setup.min_bet,
+        let table = HoldemTable::casino(self.big_blind, HoldemRules::casino(self.structure));
+        Hand::setup(
+            &table,
+            &Positions::new(vec![self.stack; self.players], 0, 0),
         )
-    }
-
-    fn record_json(state: &HoldemState) -> Result<Option<String>, BotsError> {
-        let hand = phh::export(&state.setup, &state.log, None).to_phh();
-        let record = serde_json::json!({
-            "format": "tavolo-holdem-hand/1",
-            "setup": state.setup,
-            "phh": hand,
-        });
-        serde_json::to_string_pretty(&record)
-            .map(Some)
-            .map_err(engine_error)
+        .map_err(|e: GameError| BotsError::Options(e.to_string()))
     }
 }
 

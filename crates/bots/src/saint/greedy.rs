@@ -106,7 +106,7 @@ impl Bot<SaintPoker> for GreedyBot {
                 let scorer = Scorer::new(centre, view.options.hand_rule);
                 if let Some((cards, _)) = scorer.best_pair(hand) {
                     let a = Action::Show {
-                        player: view.player,
+                        player: legal[0].player(),
                         cards,
                     };
                     if legal.contains(&a) {

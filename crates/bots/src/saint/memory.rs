@@ -87,7 +87,8 @@ impl Memory {
     /// the rest of the unseen cards, shuffled, as the draw pile.
     pub(crate) fn sample(&self, view: &SaintView, rng: &mut GameRng) -> (World, Stage) {
         let players = view.hand_sizes.len().min(MAX_PLAYERS);
-        let me = view.player;
+        // A bot is only ever given its own seat's view.
+        let me = view.player.unwrap_or_default();
         let own: CardSet = view.hand.iter().copied().collect();
         let mut table = self.seen | own;
         for &c in view.centre.iter().chain(&view.preview).chain(&view.pool) {

@@ -1,19 +1,24 @@
 //! What `tavolo play`'s two betting games, Texas Hold'em ([`super::holdem`]) and Five-Card Draw
-//! ([`super::draw`]), share: a [`BettingSession`] keeps the bookkeeping of a session of hands at
-//! one table — the names, the stacks and odd chips carried from hand to hand, the hand number,
-//! the bots of each hand, busted bots rebuying, the human's rebuy and the total bought in, the
-//! result lines, the records, the `quit` summary — and writes the log lines the two games write
-//! alike. Each game keeps its own hand, setup and events, and says how its events read.
+//! ([`super::draw`]), share: a [`BettingSession`] plays a session of hands at one table, the
+//! human and the bots seated by lot by the engine's table model
+//! ([`tavolo_engine::table::Table`]), which also moves the button, keeps the stacks and the odd
+//! chips carried from hand to hand, and books rebuys (busted bots rebuy at once, the human is
+//! offered one); each hand is dealt through the engine's one game interface at the positions the
+//! table chose. It also keeps the session's log and result lines, the records and the `quit`
+//! summary. Each game says how its events read and what the human is asked.
 
 use tavolo_bots::{BotSpec, Game};
-use tavolo_cards::{Card, HandRank, Lang};
+use tavolo_cards::{Card, GameRng, HandRank, Lang};
 use tavolo_engine::betting::Legal;
+use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
+use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, signed, texts};
-use super::model::{
-    cards_text, derive_seed, seat_names, shortcuts, Ask, BetAsk, BotSeats, Command, ME,
-};
+use super::model::{cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command};
+
+/// The human among the session's players (the bots are players 1 to N−1).
+pub const HUMAN: usize = 0;
 
 /// Where a session stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,26 +44,36 @@ pub enum Flow {
     Play(Command),
 }
 
-/// The bookkeeping of a betting session with the human at [`ME`] and bots at the other seats
-/// (see the module doc). The games read and write the public fields during a hand.
+/// A session of hands with the human and bots (see the module doc). The games read and write
+/// the public fields during a hand.
 pub struct BettingSession<G: Game> {
     lang: Lang,
-    /// The buy-in, also the rebuy.
-    buy_in: Chips,
-    /// The session seed: hand k is dealt from a seed derived from it.
+    /// The session seed: hand k is dealt from a seed derived from it, the seats drawn by it.
     seed: u64,
     /// What the human has bought in for, rebuys included.
     bought_in: Chips,
-    /// The hands shown in this hand, for the result lines.
+    /// The hands shown in this hand, by seat, for the result lines.
     ranks: Vec<Option<HandRank>>,
-    /// The players' names, in seat order.
-    pub names: Vec<String>,
-    /// Each seat's chips at the start of the hand (after it, once it is over).
-    pub stacks: Vec<Chips>,
-    /// Chips the last hand left in the pot for this one.
-    pub carried: Chips,
+    /// Seats, the button, stacks and rebuys.
+    table: Table<usize>,
+    /// The game's options at this table.
+    options: G::Options,
+    /// The bots, players 1 to N−1.
+    specs: Vec<BotSpec<G>>,
+    /// Every player's name (the human's first).
+    players: Vec<String>,
+    /// The hand in play, or the last one.
+    pub hand: Played<G>,
+    /// Who sits in each seat of the hand, and where.
+    pub dealt: HandStart<usize>,
     /// The number of the hand (1 for the first).
     pub hand_no: u64,
+    /// The seed the hand was dealt from.
+    pub hand_seed: u64,
+    /// The human's seat in the hand.
+    pub me: usize,
+    /// The players' names, by seat of the hand.
+    pub names: Vec<String>,
     /// The bots of this hand.
     pub bots: BotSeats<G>,
     /// Each seat's last action, for its row on the table.
@@ -74,27 +89,49 @@ pub struct BettingSession<G: Game> {
 }
 
 impl<G: Game> BettingSession<G> {
-    /// A session before its first hand: everybody bought in for `buy_in`; `bots` are the bots
-    /// of seats 1 to N-1; hand k is dealt from a seed derived from `seed`.
-    pub fn new(lang: Lang, buy_in: Chips, seed: u64, bots: &[BotSpec<G>]) -> BettingSession<G> {
+    /// A session: the human and `bots` seated by lot, everybody bought in for `buy_in` (also the
+    /// rebuy), and the first hand dealt; hand k is dealt from a seed derived from `seed`. The
+    /// events of the first deal, as the human's seat sees them.
+    pub fn new(
+        lang: Lang,
+        buy_in: Chips,
+        seed: u64,
+        bots: Vec<BotSpec<G>>,
+        options: G::Options,
+    ) -> Result<(BettingSession<G>, Vec<G::Event>), String> {
         let n = bots.len() + 1;
-        BettingSession {
+        let rules = TableRules::cash(n, 2, buy_in, buy_in);
+        let mut table = Table::new(rules, GameRng::from_u64(seed)).map_err(|e| e.to_string())?;
+        let everybody: Vec<usize> = (0..n).collect();
+        let change = table.open(&everybody).map_err(|e| e.to_string())?;
+        fund(&mut table, change);
+        let mut players = vec![texts(lang).you.to_string()];
+        players.extend((bots.iter().enumerate()).map(|(i, b)| format!("{}#{}", b.name(), i + 2)));
+        let next = next_hand(&mut table, &options, &bots, seed)?;
+        let mut s = BettingSession {
             lang,
-            buy_in,
             seed,
             bought_in: buy_in,
-            ranks: vec![None; n],
-            names: seat_names(lang, bots),
-            stacks: vec![buy_in; n],
-            carried: 0,
+            ranks: Vec::new(),
+            table,
+            options,
+            specs: bots,
+            players,
+            hand: next.hand,
+            dealt: next.dealt,
             hand_no: 0,
-            bots: BotSeats::new(Vec::new()),
-            last: vec![String::new(); n],
+            hand_seed: next.seed,
+            me: 0,
+            names: Vec::new(),
+            bots: next.bots,
+            last: Vec::new(),
             log: Vec::new(),
             result: Vec::new(),
             records: Vec::new(),
             stage: Stage::Playing,
-        }
+        };
+        let events = s.dealt_now();
+        Ok((s, events))
     }
 
     /// The number of seats.
@@ -102,57 +139,126 @@ impl<G: Game> BettingSession<G> {
         self.names.len()
     }
 
-    /// Before dealing the next hand: busted bots rebuy, the hand is counted. Its seed.
-    pub fn next_hand(&mut self) -> u64 {
+    /// Deals the next hand: busted bots rebuy, the table deals at its next positions, fresh bots
+    /// take their seats. The events of the deal, as the human's seat sees them.
+    pub fn deal(&mut self) -> Result<Vec<G::Event>, String> {
         let t = texts(self.lang);
-        for s in 0..self.seats() {
-            if s != ME && self.stacks[s] == 0 {
-                self.stacks[s] = self.buy_in;
+        let broke: Vec<usize> = (1..self.players.len())
+            .filter(|p| self.table.stack_of(p) == Some(0))
+            .collect();
+        for p in broke {
+            if let Ok(change) = self.table.rebuy(&p) {
+                fund(&mut self.table, change);
+                let amount = self.table.stack_of(&p).unwrap_or(0);
                 self.log
-                    .push(fill(t.rebuys, &[&self.names[s], &chips(self.buy_in)]));
+                    .push(fill(t.rebuys, &[&self.players[p], &chips(amount)]));
             }
         }
-        self.hand_no += 1;
-        derive_seed(self.seed, self.hand_no)
+        let next = next_hand(&mut self.table, &self.options, &self.specs, self.seed)?;
+        self.hand = next.hand;
+        self.dealt = next.dealt;
+        self.hand_seed = next.seed;
+        self.bots = next.bots;
+        Ok(self.dealt_now())
     }
 
-    /// The hand dealt from `seed` is starting: fresh bots from `specs`, the last hand's marks
-    /// and result cleared, the hand's number logged.
-    pub fn hand_dealt(&mut self, specs: &[BotSpec<G>], seed: u64) {
-        let n = self.seats();
-        self.bots = BotSeats::seated(specs, seed);
+    /// The hand just dealt starts: its seats named, the last hand's marks and result cleared,
+    /// its number logged, the bots told of the deal. The deal's events as the human sees them.
+    fn dealt_now(&mut self) -> Vec<G::Event> {
+        let n = self.dealt.players.len();
+        self.hand_no = self.dealt.number;
+        self.me = (self.dealt.players.iter())
+            .position(|&p| p == HUMAN)
+            .unwrap_or(0);
+        self.names = (self.dealt.players.iter())
+            .map(|&p| self.players[p].clone())
+            .collect();
         self.last = vec![String::new(); n];
         self.ranks = vec![None; n];
         self.result.clear();
         self.stage = Stage::Playing;
-        self.log.push(format!(
-            "— {} —",
-            fill(texts(self.lang).hand_no, &[&self.hand_no])
-        ));
+        let t = texts(self.lang);
+        self.log
+            .push(format!("— {} —", fill(t.hand_no, &[&self.hand_no])));
+        let events = self.hand.events().to_vec();
+        self.observe(&events)
     }
 
-    /// The hand is over, started with `start` and left `stacks` and `carried` chips in the pot:
-    /// the human's net result is said, and a rebuy offered if they are out of chips.
-    pub fn hand_over(&mut self, start: &[Chips], stacks: &[Chips], carried: Chips) {
+    /// Every bot observes `events` (censored for its seat); the events as the human sees them.
+    fn observe(&mut self, events: &[G::Event]) -> Vec<G::Event> {
+        self.bots
+            .observe(events, |e, seat| G::censor(e, Viewer::Seat(seat)));
+        let me = Viewer::Seat(self.me);
+        events.iter().filter_map(|e| G::censor(e, me)).collect()
+    }
+
+    /// Plays `action`: the events it caused, as the human's seat sees them.
+    pub fn apply(&mut self, action: G::Action) -> Result<Vec<G::Event>, String> {
+        let events = self.hand.apply(action).map_err(|e| e.to_string())?.to_vec();
+        Ok(self.observe(&events))
+    }
+
+    /// The action of the bot to act now, with the legal actions it chose among; `None` when it
+    /// is the human's turn, or nobody's.
+    pub fn bot_action(&mut self) -> Option<(G::Action, Vec<G::Action>)> {
+        if self.stage != Stage::Playing {
+            return None;
+        }
+        let seat = self.hand.game.to_act().iter().next()?;
+        if seat == self.me || !self.bots.is_bot(seat) {
+            return None;
+        }
+        let legal = self.hand.game.legal(seat);
+        let view = self.hand.game.view(Viewer::Seat(seat));
+        let action = self.bots.act(seat, &view, &legal)?;
+        Some((action, legal))
+    }
+
+    /// After the events of an action are told: if the hand is over, the table takes the stacks
+    /// back, the human's net result is said, a rebuy is offered if they are out of chips, and
+    /// the hand is recorded as `file` names it.
+    pub fn hand_over_if_done(&mut self, file: &str) {
+        if !self.hand.game.is_over() || self.stage != Stage::Playing {
+            return;
+        }
         let t = texts(self.lang);
-        self.stacks = stacks.to_vec();
-        self.carried = carried;
-        let delta = self.stacks[ME] as i128 - start[ME] as i128;
-        let line = fill(t.net, &[&self.names[ME], &signed(delta)]);
+        let outcome = self.hand.outcome();
+        if let Err(e) = self.table.finish(&outcome) {
+            self.log.push(e.to_string());
+        }
+        let delta = match &outcome {
+            Outcome::Chips { start, end, .. } => end[self.me] as i128 - start[self.me] as i128,
+            Outcome::Points { .. } => 0,
+        };
+        let line = fill(t.net, &[&self.names[self.me], &signed(delta)]);
         self.log.push(line.clone());
         self.result.push(line);
-        self.stage = if self.stacks[ME] == 0 {
+        self.stage = if self.table.stack_of(&HUMAN) == Some(0) {
             Stage::Rebuy
         } else {
             Stage::Done
         };
+        self.record(file);
+    }
+
+    /// Keeps the hand so far (finished, or cut short by quitting) as a record named `file`.
+    pub fn record(&mut self, file: &str) {
+        if let Ok(r) = self.hand.record(Some(&self.names)) {
+            let text = r.into_file(&self.hand.setup, Some(&self.names), Some(self.hand_seed));
+            self.records.push((file.to_string(), text));
+        }
+    }
+
+    /// The human's stack at the table.
+    pub fn my_stack(&self) -> Chips {
+        self.table.stack_of(&HUMAN).unwrap_or(0)
     }
 
     /// What the human is asked between hands; `None` while a hand is played.
     pub fn ask_between_hands(&self) -> Option<Ask> {
         match self.stage {
             Stage::Over => Some(Ask::Over),
-            Stage::Rebuy => Some(Ask::Rebuy(self.buy_in)),
+            Stage::Rebuy => Some(Ask::Rebuy(self.table.rules().rebuy)),
             Stage::Done => Some(Ask::Next),
             Stage::Playing => None,
         }
@@ -165,10 +271,12 @@ impl<G: Game> BettingSession<G> {
         match (self.stage, c) {
             (Stage::Done, Command::Continue) => Ok(Flow::Deal),
             (Stage::Rebuy, Command::Rebuy(true)) => {
-                self.stacks[ME] = self.buy_in;
-                self.bought_in += self.buy_in;
+                let change = self.table.rebuy(&HUMAN).map_err(|e| e.to_string())?;
+                fund(&mut self.table, change);
+                let amount = self.my_stack();
+                self.bought_in += amount;
                 self.log
-                    .push(fill(t.rebuys, &[&self.names[ME], &chips(self.buy_in)]));
+                    .push(fill(t.rebuys, &[&self.players[HUMAN], &chips(amount)]));
                 Ok(Flow::Deal)
             }
             (Stage::Rebuy, Command::Rebuy(false)) => {
@@ -183,17 +291,17 @@ impl<G: Game> BettingSession<G> {
     }
 
     /// Ends the session (quitting) with the session's balance as the result; a hand cut short
-    /// gives the human back its `start` stacks (the chips in front of them are not theirs yet).
-    pub fn quit(&mut self, unfinished: Option<&[Chips]>) {
+    /// is void: the chips in front of the players are not theirs yet.
+    pub fn quit(&mut self) {
         if self.stage == Stage::Over {
             return;
         }
-        if let Some(start) = unfinished {
-            self.stacks = start.to_vec();
+        if self.stage == Stage::Playing {
+            let _ = self.table.void_hand();
         }
         self.stage = Stage::Over;
         let t = texts(self.lang);
-        let have = self.stacks[ME];
+        let have = self.my_stack();
         let net = have as i128 - self.bought_in as i128;
         let line = fill(
             t.session,
@@ -206,6 +314,12 @@ impl<G: Game> BettingSession<G> {
         );
         self.log.push(line.clone());
         self.result = vec![line];
+    }
+
+    /// Every stack at the table plus the chips carried to the next hand.
+    #[cfg(test)]
+    pub fn chips_total(&self) -> Chips {
+        self.table.chips_total()
     }
 
     /// Logs what `seat` did (`template` filled with its name and `args`) and keeps it, without
@@ -278,6 +392,49 @@ impl<G: Game> BettingSession<G> {
         let line = fill(texts(self.lang).carried, &[&chips(amount)]);
         self.log.push(line.clone());
         self.result.push(line);
+    }
+}
+
+/// A hand dealt by the table, with its seed and its bots.
+struct NextHand<G: Game> {
+    hand: Played<G>,
+    dealt: HandStart<usize>,
+    seed: u64,
+    bots: BotSeats<G>,
+}
+
+/// The table deals its next hand: the game dealt at its positions from the hand's seed (derived
+/// from the session's), a fresh bot for each bot's seat.
+fn next_hand<G: Game>(
+    table: &mut Table<usize>,
+    options: &G::Options,
+    specs: &[BotSpec<G>],
+    seed: u64,
+) -> Result<NextHand<G>, String> {
+    let (dealt, _) = table.deal().map_err(|e| e.to_string())?;
+    let seed = derive_seed(seed, dealt.number);
+    let setup = G::setup(options, &dealt.positions).map_err(|e| e.to_string())?;
+    let hand = Played::<G>::deal(setup, seed_from_u64(seed)).map_err(|e| e.to_string())?;
+    let bots = (dealt.players.iter().enumerate())
+        .map(|(s, &p)| {
+            let spec = specs.get(p.checked_sub(1)?)?;
+            Some(spec.make(s, derive_seed(seed, 1000 + s as u64)))
+        })
+        .collect();
+    Ok(NextHand {
+        hand,
+        dealt,
+        seed,
+        bots: BotSeats::new(bots),
+    })
+}
+
+/// The terminal's ledger: the house funds every buy-in and rebuy at once.
+fn fund(table: &mut Table<usize>, change: Change<usize>) {
+    for b in change.bookings {
+        if let Booking::Fund { ticket, .. } = b {
+            let _ = table.funded(ticket, true);
+        }
     }
 }
 

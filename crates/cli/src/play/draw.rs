@@ -3,19 +3,17 @@
 //! rebuy. The human sees only their seat's view (other players' exchanges only as counts);
 //! each finished hand is recorded in the engine's `tavolo-draw-record` format.
 
-use tavolo_bots::betting::BettingAction;
-use tavolo_bots::draw::{betting_list, exchange_list, Draw};
+use tavolo_bots::draw::Draw;
 use tavolo_bots::BotSpec;
-use tavolo_cards::{Card, CardSet, GameRng, Lang};
-use tavolo_engine::draw::{
-    next_dealer, Action, Dealing, DrawHand, DrawRecord, DrawSetup, Event, Stage as DrawStage, ToAct,
-};
+use tavolo_cards::{Card, CardSet, Lang};
+use tavolo_engine::betting::BettingAction;
+use tavolo_engine::draw::{Action, DrawHand, DrawTable, Event, Stage as DrawStage, ToAct};
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage};
 use super::i18n::{chips, fill, texts};
 use super::model::{
-    cards_text, play_bot_action, Ask, CardsKind, Command, PlayGame, SeatRow, TableView, ME,
+    cards_text, play_bot_action, Ask, CardsKind, Command, PlayGame, SeatRow, TableView,
 };
 
 /// The table settings of a Draw session.
@@ -25,7 +23,7 @@ pub struct DrawConfig {
     pub ante: Chips,
     /// The buy-in, also the rebuy.
     pub buy_in: Chips,
-    /// The bots, seats 1 to N-1.
+    /// The bots.
     pub bots: Vec<BotSpec<Draw>>,
     /// The session seed.
     pub seed: u64,
@@ -38,11 +36,7 @@ pub struct DrawConfig {
 /// A Five-Card Draw session (see the module doc).
 pub struct DrawSession {
     cfg: DrawConfig,
-    session: BettingSession<Draw>,
-    dealer: usize,
-    setup: DrawSetup,
-    hand: DrawHand,
-    events: Vec<Event>,
+    session: BettingSession<DrawHand>,
     opened: bool,
 }
 
@@ -57,28 +51,21 @@ fn stage_index(s: DrawStage) -> usize {
 }
 
 impl DrawSession {
-    /// A session with the human at seat 0 (the cutter of the first hand) and the first hand
-    /// dealt.
+    /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: DrawConfig) -> Result<DrawSession, String> {
         let n = cfg.bots.len() + 1;
         if !(2..=8).contains(&n) {
             return Err(format!("{n} players: Five-Card Draw is for 2 to 8"));
         }
-        let session = BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, &cfg.bots);
-        let setup = DrawSetup::new(session.stacks.clone(), n - 1, cfg.ante);
-        setup.validate().map_err(|e| e.to_string())?;
-        let (hand, _) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(0)))
-            .map_err(|e| e.to_string())?;
+        let options = DrawTable::german(cfg.ante);
+        let (session, events) =
+            BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
         let mut s = DrawSession {
             session,
-            dealer: n - 1,
-            setup,
-            hand,
-            events: Vec::new(),
             opened: false,
             cfg,
         };
-        s.start_hand()?;
+        s.take_events(events);
         Ok(s)
     }
 
@@ -86,47 +73,47 @@ impl DrawSession {
         self.session.seats()
     }
 
+    fn me(&self) -> usize {
+        self.session.me
+    }
+
+    fn hand(&self) -> &DrawHand {
+        &self.session.hand.game
+    }
+
     fn start_hand(&mut self) -> Result<(), String> {
-        let seed = self.session.next_hand();
-        if self.session.hand_no > 1 {
-            self.dealer = next_dealer(self.dealer, &self.session.stacks)
-                .unwrap_or((self.dealer + 1) % self.seats());
-        }
-        let mut setup = DrawSetup::new(self.session.stacks.clone(), self.dealer, self.cfg.ante);
-        setup.carried_in = self.session.carried;
-        self.setup = setup;
-        let (hand, events) = DrawHand::new(&self.setup, Dealing::Seeded(GameRng::from_u64(seed)))
-            .map_err(|e| e.to_string())?;
-        self.hand = hand;
-        self.events.clear();
+        let events = self.session.deal()?;
         self.opened = false;
-        self.session.hand_dealt(&self.cfg.bots, seed);
         self.take_events(events);
         Ok(())
     }
 
     fn take_events(&mut self, events: Vec<Event>) {
-        self.session
-            .bots
-            .observe(&events, |e, seat| Some(e.seen_by(Some(seat))));
-        for e in &events {
-            self.describe(e.seen_by(Some(ME)));
+        for e in events {
+            self.describe(e);
         }
-        self.events.extend(events);
-        if self.hand.is_over() && self.session.stage == Stage::Playing {
-            self.finish_hand();
-        }
+        let file = self.file();
+        self.session.hand_over_if_done(&file);
     }
 
     fn apply(&mut self, action: Action) -> Result<(), String> {
-        let events = self.hand.apply(action).map_err(|e| e.to_string())?;
+        let events = self.session.apply(action)?;
         self.take_events(events);
         Ok(())
+    }
+
+    /// The name of this hand's record, in the engine's `tavolo-draw-record` format.
+    fn file(&self) -> String {
+        format!(
+            "draw-{}-hand{:03}.json",
+            self.cfg.stamp, self.session.hand_no
+        )
     }
 
     /// Logs an event as the human's seat sees it and keeps the seats' last actions.
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.lang);
+        let me = self.me();
         let s = &mut self.session;
         match e {
             Event::CarriedIn { amount } if amount > 0 => {
@@ -136,7 +123,7 @@ impl DrawSession {
             Event::Dealt {
                 seat,
                 cards: Some(c),
-            } if seat == ME => {
+            } if seat == me => {
                 let cards: Vec<Card> = c.iter().collect();
                 s.log.push(fill(t.your_cards, &[&cards_text(&cards)]));
             }
@@ -162,7 +149,7 @@ impl DrawSession {
                 discarded,
                 drawn,
             } => {
-                if seat == ME && count > 0 {
+                if seat == me && count > 0 {
                     let d: Vec<Card> = discarded.map(|d| d.iter().collect()).unwrap_or_default();
                     let n: Vec<Card> = drawn.map(|d| d.cards().collect()).unwrap_or_default();
                     s.log
@@ -184,26 +171,6 @@ impl DrawSession {
             _ => {}
         }
     }
-
-    /// Records the hand so far (finished, or cut short by quitting) in the engine's
-    /// `tavolo-draw-record` format.
-    fn record(&mut self) {
-        if let Ok(record) = DrawRecord::from_log(&self.setup, &self.events) {
-            self.session.records.push((
-                format!(
-                    "draw-{}-hand{:03}.json",
-                    self.cfg.stamp, self.session.hand_no
-                ),
-                record.to_json(),
-            ));
-        }
-    }
-
-    fn finish_hand(&mut self) {
-        self.session
-            .hand_over(&self.setup.stacks, self.hand.stacks(), self.hand.carried());
-        self.record();
-    }
 }
 
 impl PlayGame for DrawSession {
@@ -213,7 +180,8 @@ impl PlayGame for DrawSession {
 
     fn table(&self) -> TableView {
         let t = texts(self.cfg.lang);
-        let v = self.hand.view(Some(ME));
+        let me = self.me();
+        let v = self.hand().view(Some(me));
         let title = format!(
             "Five-Card Draw · {} · {}",
             fill(t.ante, &[&chips(self.cfg.ante)]),
@@ -227,7 +195,7 @@ impl PlayGame for DrawSession {
         );
         let seats = (0..self.seats())
             .map(|s| {
-                let cards = if s == ME && v.live[s] {
+                let cards = if s == me && v.live[s] {
                     v.hand.iter().map(|&c| Some(c)).collect()
                 } else if let Some(shown) = &v.shown[s] {
                     shown.iter().map(|&c| Some(c)).collect()
@@ -248,7 +216,7 @@ impl PlayGame for DrawSession {
                     last: self.session.last[s].clone(),
                     to_act: v.to_act == Some(s),
                     out: !v.live[s],
-                    you: s == ME,
+                    you: s == me,
                 }
             })
             .collect();
@@ -265,12 +233,13 @@ impl PlayGame for DrawSession {
         if let Some(ask) = self.session.ask_between_hands() {
             return ask;
         }
-        match self.hand.legal_actions() {
-            ToAct::Bet(l) if l.seat == ME => {
-                let v = self.hand.view(Some(ME));
+        let me = self.me();
+        match self.hand().legal_actions() {
+            ToAct::Bet(l) if l.seat == me => {
+                let v = self.hand().view(Some(me));
                 Ask::Bet(bet_ask(&l, v.pot, &v.bets, !self.opened))
             }
-            ToAct::Exchange { seat, hand, max } if seat == ME => Ask::Cards {
+            ToAct::Exchange { seat, hand, max } if seat == me => Ask::Cards {
                 kind: CardsKind::Exchange,
                 from: hand.iter().collect(),
                 min: 0,
@@ -279,7 +248,7 @@ impl PlayGame for DrawSession {
             ToAct::Showdown {
                 seat,
                 may_muck: true,
-            } if seat == ME => Ask::Showdown,
+            } if seat == me => Ask::Showdown,
             _ => Ask::Wait,
         }
     }
@@ -295,8 +264,8 @@ impl PlayGame for DrawSession {
     fn preview(&self, selected: &[Card]) -> Option<String> {
         // The hand now, or what is kept when cards are marked to discard.
         let hand: Vec<Card> = self
-            .hand
-            .hand(ME)
+            .hand()
+            .hand(self.me())
             .iter()
             .filter(|c| !selected.contains(c))
             .collect();
@@ -316,7 +285,7 @@ impl PlayGame for DrawSession {
             Flow::Deal => self.start_hand(),
             Flow::Answered => Ok(()),
             Flow::Play(c) => {
-                let seat = ME;
+                let seat = self.me();
                 let action = match (self.ask(), c) {
                     (Ask::Bet(a), c) => Action::from_bet(seat, a.bet(c, self.cfg.lang)?),
                     (Ask::Cards { from, max, .. }, Command::Cards(cards)) => {
@@ -332,7 +301,9 @@ impl PlayGame for DrawSession {
                     }
                     (Ask::Cards { .. }, Command::Fold) => Action::Fold { seat },
                     // German rules: a player may fold at any time, even out of turn.
-                    (Ask::Wait, Command::Fold) if self.hand.may_fold(ME) => Action::Fold { seat },
+                    (Ask::Wait, Command::Fold) if self.hand().may_fold(seat) => {
+                        Action::Fold { seat }
+                    }
                     (Ask::Showdown, Command::Show) => Action::Show { seat },
                     (Ask::Showdown, Command::Muck) => Action::Muck { seat },
                     _ => return Err(t.not_now.to_string()),
@@ -346,27 +317,17 @@ impl PlayGame for DrawSession {
         if self.session.stage != Stage::Playing {
             return false;
         }
-        let (seat, legal) = match self.hand.legal_actions() {
-            ToAct::Bet(l) => (l.seat, betting_list(&l)),
-            ToAct::Exchange { seat, hand, max } => (seat, exchange_list(seat, hand, max)),
-            ToAct::Showdown { seat, may_muck } => {
-                // The human shows without being asked when mucking is not allowed.
-                if seat == ME && !may_muck {
-                    return self.apply(Action::Show { seat }).is_ok();
-                }
-                let mut v = vec![Action::Show { seat }];
-                if may_muck {
-                    v.push(Action::Muck { seat });
-                }
-                (seat, v)
+        // The human shows without being asked when mucking is not allowed.
+        if let ToAct::Showdown {
+            seat,
+            may_muck: false,
+        } = self.hand().legal_actions()
+        {
+            if seat == self.me() {
+                return self.apply(Action::Show { seat }).is_ok();
             }
-            ToAct::Nobody => return false,
-        };
-        if seat == ME || !self.session.bots.is_bot(seat) {
-            return false;
         }
-        let view = self.hand.view(Some(seat));
-        let Some(action) = self.session.bots.act(seat, &view, &legal) else {
+        let Some((action, legal)) = self.session.bot_action() else {
             return false;
         };
         play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session.log);
@@ -374,12 +335,11 @@ impl PlayGame for DrawSession {
     }
 
     fn quit(&mut self) {
-        let unfinished = self.session.stage == Stage::Playing && !self.events.is_empty();
-        if unfinished {
-            self.record();
+        if self.session.stage == Stage::Playing {
+            let file = self.file();
+            self.session.record(&file);
         }
-        self.session
-            .quit(unfinished.then_some(self.setup.stacks.as_slice()));
+        self.session.quit();
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {
@@ -387,7 +347,7 @@ impl PlayGame for DrawSession {
     }
 
     fn may_fold_out_of_turn(&self) -> bool {
-        self.session.stage == Stage::Playing && self.hand.may_fold(ME)
+        self.session.stage == Stage::Playing && self.hand().may_fold(self.me())
     }
 
     fn help(&self) -> Vec<&'static str> {
@@ -416,16 +376,34 @@ mod tests {
         .expect("session")
     }
 
+    /// The human opens with the minimum or calls; bots act until the human is asked something
+    /// else (or nothing).
+    fn play_passively(s: &mut DrawSession) -> Ask {
+        loop {
+            while s.bot_step() {}
+            match s.ask() {
+                Ask::Bet(b) => {
+                    let c = match (b.call, b.raise) {
+                        (Some(_), _) => Command::Call,
+                        (None, Some((lo, _))) => Command::RaiseTo(lo),
+                        (None, None) => Command::Check,
+                    };
+                    s.command(c).expect("legal");
+                }
+                other => return other,
+            }
+        }
+    }
+
     #[test]
     fn other_players_cards_and_discards_stay_hidden_until_shown() {
         let mut s = session();
-        while s.bot_step() {}
-        s.command(Command::RaiseTo(10)).expect("open");
-        while s.bot_step() {}
+        assert!(matches!(play_passively(&mut s), Ask::Cards { .. }));
         s.command(Command::Cards(Vec::new())).expect("stand pat");
         while s.bot_step() {}
+        assert!(matches!(s.ask(), Ask::Bet(_)), "the second betting round");
         let view = s.table();
-        for seat in &view.seats[1..] {
+        for seat in view.seats.iter().filter(|seat| !seat.you) {
             assert!(seat.cards.iter().all(|c| c.is_none()), "{seat:?}");
         }
         // Bots' exchanges are logged as counts only.
@@ -437,10 +415,7 @@ mod tests {
     #[test]
     fn more_than_three_discards_are_refused_with_a_message() {
         let mut s = session();
-        while s.bot_step() {}
-        s.command(Command::RaiseTo(10)).expect("open");
-        while s.bot_step() {}
-        let Ask::Cards { from, .. } = s.ask() else {
+        let Ask::Cards { from, .. } = play_passively(&mut s) else {
             panic!("{:?}", s.ask())
         };
         let e = s.command(Command::Cards(from[..4].to_vec())).unwrap_err();
@@ -451,12 +426,20 @@ mod tests {
     #[test]
     fn the_human_may_fold_out_of_turn() {
         let mut s = session();
-        while s.bot_step() {}
-        s.command(Command::RaiseTo(10)).expect("open");
-        // The first station calls; now it is the second's turn, not ours.
-        assert!(s.bot_step());
-        assert_eq!(s.ask(), Ask::Wait);
-        assert!(s.may_fold_out_of_turn());
+        // Until a bot is to act while the human is still in the hand.
+        loop {
+            match s.ask() {
+                Ask::Wait if s.may_fold_out_of_turn() => break,
+                Ask::Bet(b) => {
+                    let c = b.call.map_or(Command::RaiseTo(10), |_| Command::Call);
+                    s.command(c).expect("legal");
+                }
+                Ask::Cards { .. } => s.command(Command::Cards(Vec::new())).expect("pat"),
+                other => {
+                    assert!(s.bot_step(), "stuck at {other:?}");
+                }
+            }
+        }
         s.command(Command::Fold).expect("fold out of turn");
         assert!(s.log().iter().any(|l| l == "You folds"), "{:?}", s.log());
         assert!(!s.may_fold_out_of_turn());

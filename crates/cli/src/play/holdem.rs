@@ -3,20 +3,18 @@
 //! human sees only their seat's view and events censored for their seat; each finished hand is
 //! recorded as a `tavolo-holdem-hand/1` record holding its PHH hand history.
 
-use tavolo_bots::betting::BettingAction;
-use tavolo_bots::holdem::{legal_list, Holdem};
+use tavolo_bots::holdem::Holdem;
 use tavolo_bots::BotSpec;
-use tavolo_cards::{Card, GameRng, Lang};
+use tavolo_cards::{Card, Lang};
+use tavolo_engine::betting::BettingAction;
 use tavolo_engine::holdem::{
-    phh, Action, Dealing, Event, Hand, HandSetup, HoldemRules, Legal, Street, Structure, ToAct,
+    Action, Event, Hand, HoldemRules, HoldemTable, Legal, Street, Structure, ToAct,
 };
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage};
 use super::i18n::{chips, fill, texts};
-use super::model::{
-    cards_text, derive_seed, play_bot_action, Ask, Command, PlayGame, SeatRow, TableView, ME,
-};
+use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, SeatRow, TableView};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -31,7 +29,7 @@ pub struct HoldemConfig {
     pub ante: Chips,
     /// The buy-in, also the rebuy.
     pub buy_in: Chips,
-    /// The bots, seats 1 to N-1.
+    /// The bots.
     pub bots: Vec<BotSpec<Holdem>>,
     /// The session seed: hand k is dealt from a seed derived from it.
     pub seed: u64,
@@ -44,11 +42,7 @@ pub struct HoldemConfig {
 /// A Hold'em session (see the module doc).
 pub struct HoldemSession {
     cfg: HoldemConfig,
-    session: BettingSession<Holdem>,
-    button: usize,
-    setup: HandSetup,
-    hand: Hand,
-    events: Vec<Event>,
+    session: BettingSession<Hand>,
     mine: Vec<Card>,
     round_top: Chips,
 }
@@ -62,88 +56,56 @@ fn structure_name(s: Structure) -> &'static str {
 }
 
 impl HoldemSession {
-    /// A session with the human at seat 0 and the first hand dealt.
+    /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: HoldemConfig) -> Result<HoldemSession, String> {
         let n = cfg.bots.len() + 1;
         if !(2..=10).contains(&n) {
             return Err(format!("{n} players: Texas Hold'em is for 2 to 10"));
         }
-        let session = BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, &cfg.bots);
-        let setup = Self::make_setup(&cfg, &session.stacks, 0, 0);
-        setup.validate().map_err(|e| e.to_string())?;
-        let (hand, _) =
-            Hand::new(&setup, Dealing::Seeded(GameRng::from_u64(0))).map_err(|e| e.to_string())?;
+        let options = HoldemTable {
+            small_blind: cfg.small_blind,
+            big_blind: cfg.big_blind,
+            ante: cfg.ante,
+            rules: HoldemRules::casino(cfg.structure),
+        };
+        let (session, events) =
+            BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
         let mut s = HoldemSession {
             session,
-            button: n - 1,
-            setup,
-            hand,
-            events: Vec::new(),
             mine: Vec::new(),
             round_top: 0,
             cfg,
         };
-        s.start_hand()?;
+        s.take_events(events);
         Ok(s)
-    }
-
-    fn make_setup(
-        cfg: &HoldemConfig,
-        stacks: &[Chips],
-        button: usize,
-        carried: Chips,
-    ) -> HandSetup {
-        let mut setup = HandSetup::casino(
-            stacks.to_vec(),
-            button,
-            cfg.small_blind,
-            cfg.big_blind,
-            HoldemRules::casino(cfg.structure),
-        );
-        setup.antes = vec![cfg.ante; stacks.len()];
-        setup.carried_in = carried;
-        setup
     }
 
     fn seats(&self) -> usize {
         self.session.seats()
     }
 
+    fn me(&self) -> usize {
+        self.session.me
+    }
+
     fn start_hand(&mut self) -> Result<(), String> {
-        let seed = self.session.next_hand();
-        self.button = (self.button + 1) % self.seats();
-        self.setup = Self::make_setup(
-            &self.cfg,
-            &self.session.stacks,
-            self.button,
-            self.session.carried,
-        );
-        let (hand, events) = Hand::new(&self.setup, Dealing::Seeded(GameRng::from_u64(seed)))
-            .map_err(|e| e.to_string())?;
-        self.hand = hand;
-        self.events.clear();
+        let events = self.session.deal()?;
         self.mine.clear();
         self.round_top = 0;
-        self.session.hand_dealt(&self.cfg.bots, seed);
         self.take_events(events);
         Ok(())
     }
 
     fn take_events(&mut self, events: Vec<Event>) {
-        self.session
-            .bots
-            .observe(&events, |e, seat| Some(e.seen_by(Some(seat))));
-        for e in &events {
-            self.describe(e.seen_by(Some(ME)));
+        for e in events {
+            self.describe(e);
         }
-        self.events.extend(events);
-        if self.hand.is_over() && self.session.stage == Stage::Playing {
-            self.finish_hand();
-        }
+        let file = self.file();
+        self.session.hand_over_if_done(&file);
     }
 
     fn apply(&mut self, action: Action) -> Result<(), String> {
-        let events = self.hand.apply(action).map_err(|e| e.to_string())?;
+        let events = self.session.apply(action)?;
         self.take_events(events);
         Ok(())
     }
@@ -151,6 +113,7 @@ impl HoldemSession {
     /// Logs an event as the human's seat sees it and keeps the seats' last actions.
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.lang);
+        let me = self.me();
         let s = &mut self.session;
         match e {
             Event::AntePosted { seat, amount } => s.say(seat, t.posts_ante, &[&chips(amount)]),
@@ -161,7 +124,7 @@ impl HoldemSession {
             Event::HoleDealt {
                 seat,
                 card: Some(c),
-            } if seat == ME => {
+            } if seat == me => {
                 self.mine.push(c);
                 if self.mine.len() == 2 {
                     s.log.push(fill(t.your_cards, &[&cards_text(&self.mine)]));
@@ -169,8 +132,9 @@ impl HoldemSession {
             }
             Event::BoardDealt { street, cards } => {
                 self.round_top = 0;
+                let live = s.hand.game.live();
                 for (seat, l) in s.last.iter_mut().enumerate() {
-                    if self.hand.live().contains(seat) {
+                    if live.contains(seat) {
                         l.clear();
                     }
                 }
@@ -198,35 +162,17 @@ impl HoldemSession {
         }
     }
 
-    /// Records the hand so far (finished, or cut short by quitting) as a
-    /// `tavolo-holdem-hand/1` record holding its PHH hand history.
-    fn record(&mut self) {
-        let record = serde_json::json!({
-            "format": "tavolo-holdem-hand/1",
-            "setup": self.setup,
-            "players": self.session.names,
-            "seed": derive_seed(self.cfg.seed, self.session.hand_no).to_string(),
-            "phh": phh::export(&self.setup, &self.events, Some(&self.session.names)).to_phh(),
-        });
-        if let Ok(text) = serde_json::to_string_pretty(&record) {
-            self.session.records.push((
-                format!(
-                    "holdem-{}-hand{:03}.json",
-                    self.cfg.stamp, self.session.hand_no
-                ),
-                text,
-            ));
-        }
-    }
-
-    fn finish_hand(&mut self) {
-        self.session
-            .hand_over(&self.setup.stacks, self.hand.stacks(), self.hand.carried());
-        self.record();
+    /// The name of this hand's record: a `tavolo-holdem-hand/1` record holding its PHH hand
+    /// history.
+    fn file(&self) -> String {
+        format!(
+            "holdem-{}-hand{:03}.json",
+            self.cfg.stamp, self.session.hand_no
+        )
     }
 
     fn legal(&self) -> Option<Legal> {
-        match self.hand.legal_actions() {
+        match self.session.hand.game.legal_actions() {
             ToAct::Player(l) => Some(l),
             _ => None,
         }
@@ -249,7 +195,8 @@ impl PlayGame for HoldemSession {
 
     fn table(&self) -> TableView {
         let t = texts(self.cfg.lang);
-        let v = self.hand.view(Some(ME));
+        let me = self.me();
+        let v = self.session.hand.game.view(Some(me));
         let mut title = format!(
             "Texas Hold'em {} · {}",
             structure_name(self.cfg.structure),
@@ -274,7 +221,7 @@ impl PlayGame for HoldemSession {
             fill(t.pot, &[&chips(v.pot)])
         );
         // Side pots, once an all-in has made them (before that, unequal bets are not pots).
-        let pots = self.hand.pots();
+        let pots = self.session.hand.game.pots();
         let all_in = (0..self.seats()).any(|s| v.live[s] && v.stacks[s] == 0);
         if all_in && pots.as_slice().len() > 1 && !v.over {
             let parts: Vec<String> = pots
@@ -310,7 +257,7 @@ impl PlayGame for HoldemSession {
                     last: self.session.last[s].clone(),
                     to_act: v.to_act == Some(s),
                     out: !v.live[s],
-                    you: s == ME,
+                    you: s == me,
                 }
             })
             .collect();
@@ -328,8 +275,8 @@ impl PlayGame for HoldemSession {
             return ask;
         }
         match self.legal() {
-            Some(l) if l.seat == ME => {
-                let v = self.hand.view(Some(ME));
+            Some(l) if l.seat == self.me() => {
+                let v = self.session.hand.game.view(Some(self.me()));
                 Ask::Bet(bet_ask(&l, v.pot, &v.bets, self.round_top == 0))
             }
             _ => Ask::Wait,
@@ -345,7 +292,7 @@ impl PlayGame for HoldemSession {
     }
 
     fn preview(&self, _selected: &[Card]) -> Option<String> {
-        let board: Vec<Card> = self.hand.board().collect();
+        let board: Vec<Card> = self.session.hand.game.board().collect();
         if self.mine.len() == 2 && board.len() >= 3 {
             let all: Vec<Card> = self.mine.iter().chain(&board).copied().collect();
             let rank = tavolo_cards::evaluate(&all).ok()?;
@@ -366,22 +313,13 @@ impl PlayGame for HoldemSession {
                     return Err(texts(self.cfg.lang).not_now.to_string());
                 };
                 let bet = ask.bet(c, self.cfg.lang)?;
-                self.apply(Action::from_bet(ME, bet))
+                self.apply(Action::from_bet(self.me(), bet))
             }
         }
     }
 
     fn bot_step(&mut self) -> bool {
-        if self.session.stage != Stage::Playing {
-            return false;
-        }
-        let Some(l) = self.legal() else { return false };
-        if l.seat == ME || !self.session.bots.is_bot(l.seat) {
-            return false;
-        }
-        let view = self.hand.view(Some(l.seat));
-        let legal = legal_list(&l);
-        let Some(action) = self.session.bots.act(l.seat, &view, &legal) else {
+        let Some((action, legal)) = self.session.bot_action() else {
             return false;
         };
         play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session.log);
@@ -389,12 +327,12 @@ impl PlayGame for HoldemSession {
     }
 
     fn quit(&mut self) {
-        let unfinished = self.session.stage == Stage::Playing && !self.events.is_empty();
+        let unfinished = self.session.stage == Stage::Playing;
         if unfinished {
-            self.record();
+            let file = self.file();
+            self.session.record(&file);
         }
-        self.session
-            .quit(unfinished.then_some(self.setup.stacks.as_slice()));
+        self.session.quit();
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {
@@ -458,7 +396,7 @@ mod tests {
                     rebuys += 1;
                     s.command(Command::Rebuy(rebuys < 2)).expect("answer");
                     if rebuys == 1 {
-                        assert_eq!(s.session.stacks[ME], 300, "the rebuy restores the buy-in");
+                        assert_eq!(s.session.my_stack(), 300, "the rebuy restores the buy-in");
                     }
                 }
                 Ask::Over => break,
@@ -490,49 +428,54 @@ mod tests {
         let Ask::Bet(b) = s.ask() else {
             panic!("{:?}", s.ask())
         };
-        // Pot-Limit pre-flop, facing the big blind with 75 in antes: pot 225 + call 100 over 100.
-        assert_eq!(b.raise.map(|r| r.1), Some(425));
+        // Pot-Limit: a raise to at most the bet faced plus the pot after the call (antes and
+        // blinds included).
+        let v = s.session.hand.game.view(Some(s.me()));
+        let top = v.bets.iter().copied().max().unwrap_or(0);
+        let owed = b.call.unwrap_or(0);
+        assert!(v.pot >= 225, "three antes and the blinds are in: {}", v.pot);
+        assert_eq!(b.raise.map(|r| r.1), Some(top + v.pot + owed));
         s.command(Command::Fold).expect("fold");
         settle(&mut s);
         assert_eq!(s.ask(), Ask::Next);
-        assert_eq!(
-            s.session.stacks.iter().sum::<Chips>() + s.session.carried,
-            15_000,
-            "no chip lost"
-        );
+        assert_eq!(s.session.chips_total(), 15_000, "no chip lost");
     }
 
     #[test]
     fn side_pots_are_shown_and_explained() {
+        // The human goes all-in every hand and the stations call: once the stacks differ, an
+        // all-in for less makes a side pot.
         let mut s = session(Structure::NoLimit, 10_000, 0);
-        // The next hand starts with seat 1 short, so an all-in called by everyone makes a side pot.
-        s.session.stacks = vec![10_000, 1_000, 10_000];
-        s.session.stage = Stage::Done;
-        s.command(Command::Continue).expect("next hand");
-        settle(&mut s);
-        let Ask::Bet(b) = s.ask() else {
-            panic!("{:?}", s.ask())
-        };
-        let all_in = b.raise.expect("raise").1;
-        s.command(Command::RaiseTo(all_in)).expect("all-in");
-        // Stations call: seat 1 for its last chips; seat 2 for everything.
-        let before_end = s.table().status;
-        settle(&mut s);
-        assert!(
-            matches!(s.ask(), Ask::Next | Ask::Rebuy(_)),
-            "{:?}",
-            s.log()
-        );
-        assert!(
-            s.result().iter().any(|l| l.contains("from side pot 1")),
-            "{:?} (status was {before_end})",
-            s.result()
-        );
-        assert!(s.result().iter().any(|l| l.contains("from the main pot")));
-        assert_eq!(
-            s.session.stacks.iter().sum::<Chips>() + s.session.carried,
-            21_000,
-            "no chip lost"
-        );
+        let mut side_pot = false;
+        for _ in 0..60 {
+            settle(&mut s);
+            match s.ask() {
+                Ask::Bet(b) => {
+                    let c = match (b.raise, b.call) {
+                        (Some((_, hi)), _) => Command::RaiseTo(hi),
+                        (None, Some(_)) => Command::Call,
+                        (None, None) => Command::Check,
+                    };
+                    s.command(c).expect("legal");
+                }
+                Ask::Next | Ask::Rebuy(_) => {
+                    side_pot |= s.result().iter().any(|l| l.contains("from side pot 1"));
+                    if side_pot {
+                        assert!(s.result().iter().any(|l| l.contains("from the main pot")));
+                        break;
+                    }
+                    let c = if matches!(s.ask(), Ask::Next) {
+                        Command::Continue
+                    } else {
+                        Command::Rebuy(true)
+                    };
+                    s.command(c).expect("next hand");
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+            let bought = s.session.chips_total();
+            assert_eq!(bought % 10_000, 0, "no chip lost: {bought}");
+        }
+        assert!(side_pot, "{:?}", s.log());
     }
 }

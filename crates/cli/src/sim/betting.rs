@@ -5,17 +5,15 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::time::Duration;
 
 use clap::ValueEnum;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_bots::stats::Mean;
-use tavolo_bots::{BotSpec, Budget, Table};
+use tavolo_bots::BotSpec;
+use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
 
 use super::SimArgs;
@@ -59,14 +57,14 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
         .checked_mul(options.big_blind)
         .filter(|&s| s > 0)
         .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
-    options.validate()?;
+    let setup = options.setup()?;
     let bots = args
         .bots
         .iter()
         .map(|b| holdem::bot_spec(b))
         .collect::<Result<Vec<_>, _>>()?;
     let title = format!("Texas Hold'em {}", args.structure.name());
-    run_betting::<Holdem>(args, options, bots, &title, "bb")
+    run_betting::<Holdem>(args, setup, bots, &title, "bb")
 }
 
 /// `tavolo sim draw`.
@@ -78,13 +76,13 @@ pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
         .checked_mul(options.ante)
         .filter(|&s| s > 0)
         .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
-    options.validate()?;
+    let setup = options.setup()?;
     let bots = args
         .bots
         .iter()
         .map(|b| draw::bot_spec(b))
         .collect::<Result<Vec<_>, _>>()?;
-    run_betting::<Draw>(args, options, bots, "Five-Card Draw", "antes")
+    run_betting::<Draw>(args, setup, bots, "Five-Card Draw", "antes")
 }
 
 fn players(args: &SimArgs, min: usize, max: usize) -> Result<usize, UserError> {
@@ -149,59 +147,15 @@ fn betting_stats(result: &MatchResult, block: usize) -> Vec<BettingStats> {
         .collect()
 }
 
-fn run_betting<G: Table>(
+fn run_betting<G: Game>(
     args: &SimArgs,
-    options: G::Options,
+    setup: G::Setup,
     bots: Vec<BotSpec<G>>,
     title: &str,
     unit: &str,
 ) -> Result<ExitCode, UserError> {
-    let players = G::players(&options);
-    let games = if args.duplicate {
-        args.games.div_ceil(players as u64) * players as u64
-    } else {
-        args.games
-    };
-    let mut config = MatchConfig::<G>::new(options, bots, games, args.seed)?;
-    config.budget = Budget {
-        time: args.think_ms.map(Duration::from_millis),
-    };
-    config.record = args.record.is_some();
-    config.duplicate = args.duplicate;
-    if let Some(dir) = &args.record {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| UserError(format!("{}: cannot create: {e}", dir.display())))?;
-    }
-    let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} hands  {elapsed_precise} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let write_error: Mutex<Option<String>> = Mutex::new(None);
-    let on_game = |report: &GameReport| {
-        if let (Some(dir), Some(record)) = (&args.record, &report.record) {
-            if let Err(e) = super::write_record(dir, report.index, record) {
-                // A plain Mutex: nothing is awaited while it is held.
-                if let Ok(mut slot) = write_error.lock() {
-                    slot.get_or_insert(e);
-                }
-            }
-        }
-        bar.inc(1);
-    };
-    let arena = Arena::new(config);
-    let result = match args.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build()
-            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
-            .install(|| arena.run(&on_game)),
-        None => arena.run(&on_game),
-    }?;
-    bar.finish_and_clear();
-    if let Some(e) = write_error.into_inner().ok().flatten() {
-        return Err(UserError(e));
-    }
+    let players = G::players(&setup);
+    let result = super::run_match::<G>(args, setup, bots, "hands", args.duplicate)?;
     let block = if args.duplicate { players } else { 1 };
     let stats = betting_stats(&result, block);
     if let Some(path) = &args.plot {

@@ -11,12 +11,16 @@
 //! Seats are indices `0..n` in clockwise order, `n <= MAX_SEATS`; the hot path uses fixed-size
 //! arrays and a 16-bit [`SeatMask`], so nothing allocates per action.
 
+mod choice;
 mod error;
 mod ledger;
 pub mod pots;
 mod round;
 mod seats;
 
+pub use choice::{
+    allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward,
+};
 pub use error::BetError;
 pub use ledger::Ledger;
 pub use pots::{OddChips, Pot, Pots};

@@ -16,7 +16,11 @@ pub enum Round {
 }
 
 /// An action of a player. Seats are indices in the hand's [`super::DrawSetup`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Written as JSON tagged by `action` (`{"action": "exchange", "seat": 0, "discard": ["7c",
+/// "2d"]}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Give up the hand. Allowed to any live seat at any moment of the betting or the exchange,
     /// out of turn too; binding and immediate.
@@ -46,6 +50,7 @@ pub enum Action {
         /// Who.
         seat: usize,
         /// The cards laid down.
+        #[serde(with = "crate::wire::card_list")]
         discard: CardSet,
     },
     /// Show the hand at the showdown.
@@ -87,7 +92,8 @@ impl Action {
     }
 }
 
-/// The cards one player received in the exchange, in the order served (0 to 3).
+/// The cards one player received in the exchange, in the order served (0 to 3); written as a
+/// list of cards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Drawn {
     cards: [Option<Card>; 3],
@@ -121,10 +127,19 @@ impl Drawn {
     }
 }
 
+impl serde::Serialize for Drawn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.cards())
+    }
+}
+
 /// Something that happened in the hand. The events of a hand, in order, are its log:
 /// [`super::DrawHand::replay`] rebuilds the hand from them. [`Event::seen_by`] hides what a seat
 /// may not see.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Written as JSON tagged by `event`, as the room sends them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// The pot carried over from the previous hand is in the middle.
     CarriedIn {
@@ -132,6 +147,7 @@ pub enum Event {
         amount: Chips,
     },
     /// An ante was posted (less than asked: the player is all-in).
+    #[serde(rename = "ante")]
     AntePosted {
         /// Who.
         seat: usize,
@@ -149,9 +165,11 @@ pub enum Event {
         /// To whom.
         seat: usize,
         /// The cards.
+        #[serde(serialize_with = "crate::wire::opt_card_list")]
         cards: Option<CardSet>,
     },
     /// A player folded.
+    #[serde(rename = "fold")]
     Folded {
         /// Who.
         seat: usize,
@@ -159,11 +177,13 @@ pub enum Event {
         out_of_turn: bool,
     },
     /// A player checked (only with checks allowed).
+    #[serde(rename = "check")]
     Checked {
         /// Who.
         seat: usize,
     },
     /// A player called (all-in if the stack ran out).
+    #[serde(rename = "call")]
     Called {
         /// Who.
         seat: usize,
@@ -173,6 +193,7 @@ pub enum Event {
         all_in: bool,
     },
     /// A player opened or raised.
+    #[serde(rename = "bet_or_raise")]
     BetOrRaised {
         /// Who.
         seat: usize,
@@ -206,6 +227,7 @@ pub enum Event {
         /// How many cards (announced aloud).
         count: u8,
         /// The cards laid down (`None` in other views).
+        #[serde(serialize_with = "crate::wire::opt_card_list")]
         discarded: Option<CardSet>,
         /// The cards received in serving order (`None` in other views).
         drawn: Option<Drawn>,
@@ -215,8 +237,10 @@ pub enum Event {
         /// Whose.
         seat: usize,
         /// The five cards.
+        #[serde(with = "crate::wire::card_list")]
         cards: CardSet,
-        /// Its value (compare with the hand's tie-break rule).
+        /// Its value (compare with the hand's tie-break rule; written as words, `hand`).
+        #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
         rank: HandRank,
     },
     /// A hand was mucked at the showdown.

@@ -47,6 +47,7 @@
 
 mod action;
 mod error;
+mod game;
 mod hand;
 mod record;
 mod rules;
@@ -55,6 +56,7 @@ mod view;
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange};
 pub use action::{Action, Drawn, Event, Round};
 pub use error::{DrawError, SetupError, StackedProblem};
+pub use game::{exchange_list, DrawTable};
 pub use hand::{CardZones, DrawHand, ReplayError, Stage, ToAct};
 pub use record::{DrawRecord, RecordAction, RecordDeal, RecordError, RecordResult, RECORD_FORMAT};
 pub use rules::{next_dealer, Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};

@@ -40,7 +40,7 @@ impl Street {
     }
 }
 
-/// One to three board cards dealt together.
+/// One to three board cards dealt together (written as a list of cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardCards {
     cards: [Card; 3],
@@ -67,9 +67,19 @@ impl BoardCards {
     }
 }
 
+impl serde::Serialize for BoardCards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
 /// An action: a player's decision, or (when the caller supplies the cards, as in a hand
 /// history) a dealing step. Seats are indices in the hand's [`super::HandSetup`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Written as JSON tagged by `action` (`{"action": "bet_or_raise_to", "seat": 2, "to": 60}`);
+/// the dealing steps are never written or read (hand histories carry them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Give up the hand.
     Fold {
@@ -99,6 +109,7 @@ pub enum Action {
         /// Who.
         seat: usize,
         /// The cards shown, if stated.
+        #[serde(default)]
         cards: Option<[Card; 2]>,
     },
     /// Give up the claim to the pot at the showdown without showing.
@@ -107,6 +118,7 @@ pub enum Action {
         seat: usize,
     },
     /// Deal two hole cards to a seat (supplied dealing only); unknown cards are `None`.
+    #[serde(skip)]
     DealHole {
         /// To whom.
         seat: usize,
@@ -114,6 +126,7 @@ pub enum Action {
         cards: [Option<Card>; 2],
     },
     /// Deal the next street's board cards (supplied dealing only).
+    #[serde(skip)]
     DealBoard {
         /// The cards (3 on the flop, then 1).
         cards: BoardCards,
@@ -148,9 +161,14 @@ impl Action {
 
 /// Something that happened in the hand. The events of a hand, in order, are its record:
 /// [`super::Hand::replay`] rebuilds the hand from them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Written as JSON tagged by `event` (`{"event": "call", "seat": 1, "amount": 40, "all_in":
+/// false}`), as the room sends them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// An ante was posted (possibly less than asked: all-in).
+    #[serde(rename = "ante")]
     AntePosted {
         /// Who.
         seat: usize,
@@ -158,6 +176,7 @@ pub enum Event {
         amount: Chips,
     },
     /// A blind or straddle was posted.
+    #[serde(rename = "blind")]
     BlindPosted {
         /// Who.
         seat: usize,
@@ -174,6 +193,7 @@ pub enum Event {
     /// A card was burnt (never shown).
     Burned,
     /// Board cards were dealt.
+    #[serde(rename = "board")]
     BoardDealt {
         /// Which street they open.
         street: Street,
@@ -181,16 +201,19 @@ pub enum Event {
         cards: BoardCards,
     },
     /// A player folded.
+    #[serde(rename = "fold")]
     Folded {
         /// Who.
         seat: usize,
     },
     /// A player checked.
+    #[serde(rename = "check")]
     Checked {
         /// Who.
         seat: usize,
     },
     /// A player called (all-in if the stack ran out).
+    #[serde(rename = "call")]
     Called {
         /// Who.
         seat: usize,
@@ -200,6 +223,7 @@ pub enum Event {
         all_in: bool,
     },
     /// A player bet or raised.
+    #[serde(rename = "bet_or_raise")]
     BetOrRaised {
         /// Who.
         seat: usize,
@@ -226,7 +250,8 @@ pub enum Event {
         seat: usize,
         /// The hole cards.
         cards: [Card; 2],
-        /// Its value with the board.
+        /// Its value with the board (written as words, `hand`).
+        #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
         rank: HandRank,
     },
     /// A hand was mucked at the showdown.

@@ -5,7 +5,8 @@
 //!   `apply(action) -> Result<Vec<Event>, HoldemError>`, `legal_actions()`, `view(seat)`.
 //! - [`HoldemRules`]: the table's ruleset; [`HoldemRules::default`] is RULES.md, and
 //!   [`HoldemRules::pokerkit`] matches PokerKit's conventions for hand histories.
-//! - [`table::Table`]: seats, button, sitting out, waiting list, buy-ins, across hands.
+//! - [`HoldemTable`]: a table's blinds and ruleset, from which [`crate::table::Table`] deals
+//!   each hand through the one game interface ([`crate::game::Game`]).
 //! - [`phh`]: PHH import, replay and export.
 //! - Betting rounds and pots come from [`crate::betting`], shared with the other games.
 //!
@@ -33,15 +34,16 @@
 
 mod action;
 mod error;
+mod game;
 mod hand;
 pub mod phh;
 mod rules;
-pub mod table;
 mod view;
 
 pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Reopen, Structure};
 pub use action::{Action, BoardCards, Event, Street};
 pub use error::{HoldemError, SetupError};
+pub use game::HoldemTable;
 pub use hand::{Dealing, Hand, ToAct};
 pub use rules::{Antes, HandSetup, HoldemRules, Reveal, ShowdownOrder};
 pub use view::HandView;

@@ -195,18 +195,4 @@ impl<'de> Deserialize<'de> for Seats {
     }
 }
 
-/// Serde for a [`CardSet`] as a JSON array of cards (lowest first); duplicates are refused.
-pub mod card_list {
-    use super::*;
-
-    /// Writes the cards, lowest first.
-    pub fn serialize<S: Serializer>(set: &CardSet, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(set.iter())
-    }
-
-    /// Reads a list of distinct cards.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
-        let v = Vec::<Card>::deserialize(d)?;
-        CardSet::try_from_cards(v).map_err(serde::de::Error::custom)
-    }
-}
+pub use crate::wire::card_list;

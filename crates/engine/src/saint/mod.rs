@@ -59,6 +59,7 @@
 
 mod action;
 mod error;
+mod game;
 mod options;
 mod random;
 mod record;
@@ -66,8 +67,10 @@ mod view;
 
 use tavolo_cards::{Card, CardSet, Centre, GameRng, Hand, HandRank, Rank, Suit};
 
+pub use crate::game::seed_from_u64;
 pub use action::{card_list, Action, Event, Seats};
 pub use error::{OptionsError, PhaseName, RecordError, SaintError};
+pub use game::SaintSummary;
 pub use options::{HandRule, SaintOptions, HAND_SIZE, ROUNDS};
 pub use record::{
     verify_record, verify_record_json, Deal, DraftRecord, FinalResult, HandRecord, PickRecord,
@@ -79,14 +82,6 @@ pub use view::{RevealedHand, SaintView};
 const NO_CARD: Card = Card::new(Rank::Two, Suit::Clubs);
 /// Largest table.
 const MAX_PLAYERS: usize = 5;
-
-/// The 32-byte seed [`GameRng::from_u64`] uses for a 64-bit seed: little-endian in the first
-/// eight bytes, the rest zero.
-pub fn seed_from_u64(seed: u64) -> [u8; 32] {
-    let mut s = [0u8; 32];
-    s[..8].copy_from_slice(&seed.to_le_bytes());
-    s
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

@@ -24,11 +24,11 @@ pub struct RevealedHand {
     pub points: u32,
 }
 
-/// One player's view of the game.
+/// One player's view of the game, or a spectator's (`player: None`: no hand, no choice).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaintView {
-    /// Whose view this is.
-    pub player: usize,
+    /// Whose view this is (`None`: a spectator).
+    pub player: Option<usize>,
     /// The settings.
     pub options: SaintOptions,
     /// The round, 1 to 8.
@@ -78,6 +78,16 @@ impl SaintGame {
         if player >= players {
             return Err(SaintError::NoSuchPlayer { player, players });
         }
+        Ok(self.view_of(Some(player)))
+    }
+
+    /// What a spectator may see now: the public table, no hand and no pending choice.
+    pub fn spectator_view(&self) -> SaintView {
+        self.view_of(None)
+    }
+
+    fn view_of(&self, player: Option<usize>) -> SaintView {
+        let players = self.players();
         let t = &self.t;
         let revealed_centre = matches!(t.phase, Phase::Draft { .. } | Phase::Over);
         let centre = if revealed_centre {
@@ -108,13 +118,15 @@ impl SaintGame {
                 .collect(),
             _ => Vec::new(),
         };
-        Ok(SaintView {
+        SaintView {
             player,
             options: t.options,
             round: t.round,
             phase: self.phase(),
-            hand: t.hands[player].iter().collect(),
-            my_choice: self.choice(player),
+            hand: player
+                .map(|p| t.hands[p].iter().collect())
+                .unwrap_or_default(),
+            my_choice: player.and_then(|p| self.choice(p)),
             centre: centre.iter().collect(),
             preview: t.preview.iter().collect(),
             placed,
@@ -132,6 +144,6 @@ impl SaintGame {
             draw_pile: self.draw_pile_len(),
             discard_pile: t.discards.len() as usize,
             winners: self.winners(),
-        })
+        }
     }
 }

@@ -1,16 +1,15 @@
 //! Tables: one tokio task per table owns the game state (no lock around it); connections talk
 //! to it through a bounded command channel and receive `table_state` messages on their own
-//! bounded outbound queues. One adapter per game implements [`LiveGame`].
+//! bounded outbound queues. The task runs the engine's table model
+//! ([`tavolo_engine::table::Table`]) and drives each game through the engine's one game
+//! interface ([`tavolo_engine::game::Game`]); nothing here is particular to one game but the
+//! choice of engine type and bots when a table is spawned.
 //!
 //! Each change is serialised once per distinct viewer (each seat, spectators) and the same
 //! bytes go to every connection of that viewer.
 
 mod actor;
-pub mod draw;
-pub mod game;
-pub mod holdem;
 pub mod options;
-pub mod saint;
 
 use std::sync::{Arc, Mutex};
 
@@ -18,8 +17,16 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
+use tavolo_bots::{draw as draw_bots, holdem as holdem_bots, saint as saint_bots};
+use tavolo_engine::draw::DrawHand;
+use tavolo_engine::holdem::Hand;
+use tavolo_engine::saint::SaintGame;
+
+use tavolo_cards::GameRng;
+use tavolo_engine::table::Table;
+
 use crate::books::Member;
-use crate::protocol::Answer;
+use crate::protocol::{Answer, Code, ProtoError};
 use crate::Room;
 pub use options::{GameKind, TableOptions, TableSummary};
 
@@ -86,8 +93,15 @@ pub struct TableHandle {
     pub summary: Arc<Mutex<TableSummary>>,
 }
 
-/// Starts a table's task.
-pub fn spawn(room: Arc<Room>, id: String, options: TableOptions, bots: Vec<Member>) -> TableHandle {
+/// Starts a table's task; refuses options the table model does not accept.
+pub fn spawn(
+    room: Arc<Room>,
+    id: String,
+    options: TableOptions,
+    bots: Vec<Member>,
+) -> Result<TableHandle, ProtoError> {
+    let table = Table::new(options.table_rules(), GameRng::from_os())
+        .map_err(|e| ProtoError::new(Code::InvalidOptions, e.to_string()))?;
     let (tx, rx) = mpsc::channel(1024);
     let summary = Arc::new(Mutex::new(TableSummary::new(&id, &options)));
     let handle = TableHandle {
@@ -95,19 +109,23 @@ pub fn spawn(room: Arc<Room>, id: String, options: TableOptions, bots: Vec<Membe
         tx,
         summary: summary.clone(),
     };
+    let level = options.bot_spec_name();
     match options.game {
         GameKind::Holdem => {
-            let a = actor::Actor::<holdem::LiveHoldem>::new(room, id, options, summary, rx);
+            let game = (options.holdem_table(), holdem_bots::bot_spec(&level).ok());
+            let a = actor::Actor::<Hand>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }
         GameKind::Draw => {
-            let a = actor::Actor::<draw::LiveDraw>::new(room, id, options, summary, rx);
+            let game = (options.draw_table(), draw_bots::bot_spec(&level).ok());
+            let a = actor::Actor::<DrawHand>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }
         GameKind::Saint => {
-            let a = actor::Actor::<saint::LiveSaint>::new(room, id, options, summary, rx);
+            let game = (options.saint_options(), saint_bots::bot_spec(&level).ok());
+            let a = actor::Actor::<SaintGame>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }
     }
-    handle
+    Ok(handle)
 }

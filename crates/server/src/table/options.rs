@@ -1,7 +1,10 @@
 //! Table options (`create_table`), checked before a table opens, and the lobby's summary.
 
 use serde::{Deserialize, Serialize};
-use tavolo_engine::holdem::Structure;
+use tavolo_engine::draw::DrawTable;
+use tavolo_engine::holdem::{HoldemRules, HoldemTable, Structure};
+use tavolo_engine::saint::SaintOptions;
+use tavolo_engine::table::TableRules;
 use tavolo_engine::Chips;
 
 use crate::protocol::{Code, ProtoError};
@@ -39,9 +42,10 @@ pub struct TableOptions {
     pub name: String,
     /// Hold'em: `nl`, `pl` or `limit`; Draw: `nl` only.
     pub structure: String,
-    /// Hold'em small blind.
+    /// Hold'em small blind: 0 (the default) for half the table minimum, rounded down (RULES.md
+    /// §2 Blinds); another amount is a house small blind.
     pub small_blind: Chips,
-    /// Hold'em big blind.
+    /// Hold'em big blind: the table minimum.
     pub big_blind: Chips,
     /// Draw ante (also the minimum bet).
     pub ante: Chips,
@@ -72,7 +76,7 @@ impl Default for TableOptions {
             game: GameKind::Holdem,
             name: String::new(),
             structure: "nl".into(),
-            small_blind: 1,
+            small_blind: 0,
             big_blind: 2,
             ante: 5,
             buy_in: 200,
@@ -99,6 +103,9 @@ impl TableOptions {
             serde_json::from_value(v.clone()).map_err(|e| invalid(e.to_string()))?;
         o.check()?;
         o.min_players = o.players_needed();
+        if o.game == GameKind::Holdem && o.small_blind == 0 {
+            o.small_blind = o.big_blind / 2;
+        }
         if o.name.is_empty() {
             o.name = format!("{} table", o.game.name());
         }
@@ -128,6 +135,36 @@ impl TableOptions {
             (0, GameKind::Saint) => self.seats,
             (n, _) => n,
         }
+    }
+
+    /// The table model's rules: seats, players needed, buy-in and rebuy (none in Saint Poker,
+    /// played for a stake), two hands of rest at most.
+    pub fn table_rules(&self) -> TableRules {
+        if self.betting() {
+            TableRules::cash(self.seats, self.players_needed(), self.buy_in, self.rebuy)
+        } else {
+            TableRules::points(self.seats)
+        }
+    }
+
+    /// A Hold'em table's blinds and ruleset.
+    pub fn holdem_table(&self) -> HoldemTable {
+        let mut t =
+            HoldemTable::casino(self.big_blind, HoldemRules::casino(self.holdem_structure()));
+        if self.small_blind > 0 {
+            t.small_blind = self.small_blind;
+        }
+        t
+    }
+
+    /// A draw table's ante and ruleset (RULES.md §3).
+    pub fn draw_table(&self) -> DrawTable {
+        DrawTable::german(self.ante)
+    }
+
+    /// Saint Poker's options (the players are those seated when a game is dealt).
+    pub fn saint_options(&self) -> SaintOptions {
+        SaintOptions::new(self.seats.clamp(2, 5) as u8)
     }
 
     /// Whether chips are bet (Hold'em, Draw) rather than staked on a whole game.
@@ -188,10 +225,9 @@ impl TableOptions {
                 if !["nl", "pl", "limit"].contains(&self.structure.as_str()) {
                     return Err(invalid("structure must be nl, pl or limit"));
                 }
-                if self.big_blind < 2 || self.small_blind == 0 || self.small_blind > self.big_blind
-                {
+                if self.big_blind < 2 || self.small_blind > self.big_blind {
                     return Err(invalid(
-                        "blinds: 0 < small_blind ≤ big_blind, big_blind ≥ 2",
+                        "blinds: big_blind ≥ 2 and small_blind ≤ big_blind (0: half the big blind)",
                     ));
                 }
                 if self.buy_in < self.big_blind || self.buy_in > MAX || self.rebuy > MAX {
@@ -218,7 +254,9 @@ impl TableOptions {
                 }
             }
         }
-        Ok(())
+        self.table_rules()
+            .check()
+            .map_err(|e| invalid(e.to_string()))
     }
 }
 

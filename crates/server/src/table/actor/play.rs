@@ -1,15 +1,106 @@
-//! The hand or game in play: players' actions, the server acting for timed-out or leaving
-//! players, bots (expert ones think on the blocking pool), the action clock and time bank,
-//! dealing from a committed seed, and settling the hand in the books.
+//! The hand or game in play, driven through the engine's one game interface: dealing from a
+//! committed seed at the positions the table model chose, players' actions, the server acting
+//! for timed-out or leaving players, bots (expert ones think on the blocking pool), and settling
+//! the result in the books — which, if the books refuse it, stops the table.
 
-use super::*;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
 
-impl<L: LiveGame> Actor<L> {
+use serde_json::{json, Value};
+use tavolo_bots::{Bot, BotSpec, Budget};
+use tavolo_cards::GameRng;
+use tavolo_engine::game::{Game, GameError, Outcome, Played, Refusal, Viewer};
+use tavolo_engine::table::{HandStart, TableError};
+use tavolo_engine::Chips;
+use tavolo_store::{HandId, StoreError};
+use tokio::sync::mpsc;
+
+use super::{err, Actor};
+use crate::books::Member;
+use crate::fairness::Seed;
+use crate::protocol::{Answer, Code};
+use crate::table::Conn;
+
+/// The hand or game in play.
+pub(super) struct Live<G: Game> {
+    /// The game, its setup and its events.
+    pub(super) played: Played<G>,
+    pub(super) id: HandId,
+    pub(super) name: String,
+    pub(super) commitment: String,
+    pub(super) seed_hex: String,
+    /// The table seat of each game seat.
+    pub(super) seats: Vec<usize>,
+    pub(super) members: Vec<Member>,
+    /// Seats the server plays for until the hand ends (timed out, or leaving).
+    pub(super) auto: Vec<bool>,
+    /// Each seat's bot (`None`: a player, or a bot away thinking).
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    /// Bots away thinking.
+    thinking: Vec<bool>,
+    /// Events a thinking bot has not observed yet, censored for it.
+    unseen: Vec<Vec<G::Event>>,
+    /// When each seat's current decision started (players only).
+    pub(super) since: Vec<Option<Instant>>,
+}
+
+impl<G: Game> Live<G> {
+    /// Whether seat `s` is a player (the clock runs for them).
+    pub(super) fn is_player(&self, s: usize) -> bool {
+        self.bots.get(s).is_some_and(Option::is_none)
+            && !self.thinking.get(s).copied().unwrap_or(true)
+    }
+}
+
+/// A bot's decision, made on the blocking pool (expert bots think for up to half a second; the
+/// table's task goes on meanwhile).
+pub(super) struct Thought<G: Game> {
+    hand: HandId,
+    seat: usize,
+    bot: Box<dyn Bot<G>>,
+    action: G::Action,
+}
+
+/// This table's bots: how they are made, whether they think off the table's task, and the
+/// channel their thoughts come back on.
+pub(super) struct Bots<G: Game> {
+    spec: Option<BotSpec<G>>,
+    offload: bool,
+    tx: mpsc::UnboundedSender<Thought<G>>,
+    pub(super) thoughts: mpsc::UnboundedReceiver<Thought<G>>,
+    rng: GameRng,
+}
+
+impl<G: Game> Bots<G> {
+    pub(super) fn new(spec: Option<BotSpec<G>>, offload: bool) -> Bots<G> {
+        let (tx, thoughts) = mpsc::unbounded_channel();
+        Bots {
+            spec,
+            offload,
+            tx,
+            thoughts,
+            rng: GameRng::from_os(),
+        }
+    }
+}
+
+/// A client's action object for `seat`: the seat is the connection's, never the client's word.
+fn parse<G: Game>(seat: usize, action: &Value) -> Result<G::Action, String> {
+    let mut obj = action
+        .as_object()
+        .cloned()
+        .ok_or("`action` must be an object")?;
+    obj.insert(G::SEAT_FIELD.into(), seat.into());
+    serde_json::from_value(Value::Object(obj)).map_err(|e| format!("not a {} action: {e}", G::NAME))
+}
+
+impl<G: Game> Actor<G> {
+    /// A player's action in the hand in play.
     pub(super) fn act(&mut self, conn: &Conn, hand: &str, action: &Value) -> Answer {
         let live = self
             .hand
             .as_mut()
-            .filter(|l| !l.game.is_over() && l.name == hand)
+            .filter(|l| !l.played.game.is_over() && l.name == hand)
             .ok_or_else(|| {
                 err(
                     Code::StaleHand,
@@ -31,18 +122,12 @@ impl<L: LiveGame> Actor<L> {
                 }
             }
         }
-        if !action.is_object() {
-            return Err(err(Code::Malformed, "`action` must be an object"));
-        }
-        let a = live
-            .game
-            .parse(seat, action)
-            .map_err(|m| err(Code::Malformed, m))?;
-        let to_act = live.game.to_act();
-        if !to_act.contains(&seat) && !live.game.out_of_turn(&a) {
-            let who = match to_act.as_slice() {
-                [] => "nobody is".to_string(),
-                [s] => format!("seat {s} is"),
+        let a = parse::<G>(seat, action).map_err(|m| err(Code::Malformed, m))?;
+        let to_act = live.played.game.to_act();
+        if !to_act.contains(seat) && !live.played.game.out_of_turn(&a) {
+            let who = match to_act.len() {
+                0 => "nobody is".to_string(),
+                1 => format!("seat {} is", to_act.iter().next().unwrap_or(0)),
                 _ => "other seats are".to_string(),
             };
             return Err(err(
@@ -50,18 +135,25 @@ impl<L: LiveGame> Actor<L> {
                 format!("{who} to act, not seat {seat}"),
             ));
         }
-        let ev = live.game.apply(a).map_err(|m| {
-            let legal = live.game.legal_json(seat);
-            err(Code::IllegalAction, format!("{m}; legal now: {legal}"))
-        })?;
-        self.record(seat, ev);
+        let events = match live.played.apply(a) {
+            Ok(ev) => ev.to_vec(),
+            Err(e) => {
+                let code = match e.refusal() {
+                    Refusal::NotYourTurn => Code::NotYourTurn,
+                    _ => Code::IllegalAction,
+                };
+                let legal =
+                    serde_json::to_string(&live.played.game.choices(seat)).unwrap_or_default();
+                return Err(err(code, format!("{e}; legal now: {legal}")));
+            }
+        };
+        self.record(seat, events);
         Ok(json!({}))
     }
 
     /// Bookkeeping after any action: bots observe, the clock is charged, and the events are
     /// queued for the next broadcast (none: only the actor's own connections hear of it).
-    pub(super) fn record(&mut self, seat: usize, ev: Vec<Ev<L>>) {
-        let clock = self.clock();
+    fn record(&mut self, seat: usize, events: Vec<G::Event>) {
         let Some(live) = self.hand.as_mut() else {
             return;
         };
@@ -69,8 +161,8 @@ impl<L: LiveGame> Actor<L> {
             if bot.is_none() && !live.thinking[b] {
                 continue;
             }
-            for e in &ev {
-                if let Some(c) = L::censor(e, Some(b)) {
+            for e in &events {
+                if let Some(c) = G::censor(e, Viewer::Seat(b)) {
                     match bot.as_mut() {
                         Some(bot) => bot.observe(&c),
                         None => live.unseen[b].push(c),
@@ -78,20 +170,15 @@ impl<L: LiveGame> Actor<L> {
                 }
             }
         }
-        if let Some(t) = live.since.get_mut(seat).and_then(Option::take) {
-            let over = t.elapsed().saturating_sub(clock);
-            if let Some(o) = self.seats[live.seats[seat]].as_mut() {
-                o.bank = o.bank.saturating_sub(over);
-            }
+        if let Some(started) = live.since.get_mut(seat).and_then(Option::take) {
+            let user = live.members[seat].id;
+            self.clock.charge(user, started);
         }
-        if ev.is_empty() {
-            let uid = live.members[seat].id;
-            if !self.private.contains(&uid) {
-                self.private.push(uid);
-            }
+        if events.is_empty() {
+            self.audience.private_change(live.members[seat].id);
         } else {
-            self.events.extend(ev);
-            self.dirty = true;
+            self.audience.events.extend(events);
+            self.audience.dirty = true;
         }
     }
 
@@ -100,7 +187,7 @@ impl<L: LiveGame> Actor<L> {
     pub(super) async fn progress(&mut self) {
         for _ in 0..10_000 {
             let Some(live) = self.hand.as_ref() else {
-                if self.next_hand_at.is_some_and(|t| t > Instant::now()) {
+                if self.clock.next_hand_at.is_some_and(|t| t > Instant::now()) {
                     return;
                 }
                 if !self.start_hand().await {
@@ -108,56 +195,53 @@ impl<L: LiveGame> Actor<L> {
                 }
                 continue;
             };
-            if live.game.is_over() {
+            if live.played.game.is_over() {
                 self.end_hand().await;
                 return;
             }
-            let to_act = live.game.to_act();
-            // Players the server acts for: at once.
-            let auto = to_act.iter().copied().find(|&s| {
-                self.seats[live.seats[s]]
-                    .as_ref()
-                    .is_some_and(|o| o.auto && !o.m.bot)
-            });
-            if let Some(s) = auto {
+            let to_act = live.played.game.to_act();
+            if let Some(s) = to_act
+                .iter()
+                .find(|&s| live.auto[s] && !live.members[s].bot)
+            {
                 self.act_default(s);
                 continue;
             }
-            let bots: Vec<usize> = to_act
-                .iter()
-                .copied()
-                .filter(|&s| live.bots[s].is_some())
-                .collect();
+            let bots: Vec<usize> = to_act.iter().filter(|&s| live.bots[s].is_some()).collect();
             if bots.is_empty() {
                 break;
             }
-            let delay = self.room.config.bot_delay;
-            if !delay.is_zero() {
-                match self.bot_at {
-                    None => {
-                        self.bot_at = Some(Instant::now() + delay);
-                        break;
-                    }
-                    Some(t) if t > Instant::now() => break,
-                    Some(_) => self.bot_at = None,
-                }
+            if !self.clock.bot_may_act(self.room.config.bot_delay) {
+                break;
             }
             for s in bots {
                 self.bot_act(s);
             }
-            if !delay.is_zero() {
+            if !self.room.config.bot_delay.is_zero() {
                 self.flush();
             }
         }
         self.refresh_clock();
     }
 
+    /// The server plays for seat `s`: check when free, else fold; the least card; the best
+    /// pair (the game's own default).
     pub(super) fn act_default(&mut self, s: usize) {
         let Some(live) = self.hand.as_mut() else {
             return;
         };
-        let a = live.game.default_action(s);
-        match live.game.apply(a) {
+        let applied = live
+            .played
+            .game
+            .timeout_action(s)
+            .ok_or_else(|| format!("seat {s} has nothing to do"))
+            .and_then(|a| {
+                live.played
+                    .apply(a)
+                    .map(<[_]>::to_vec)
+                    .map_err(|e| e.to_string())
+            });
+        match applied {
             Ok(ev) => self.record(s, ev),
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "the default action was refused")
@@ -165,21 +249,21 @@ impl<L: LiveGame> Actor<L> {
         }
     }
 
-    pub(super) fn bot_act(&mut self, s: usize) {
-        let offload = self.offload;
+    fn bot_act(&mut self, s: usize) {
+        let offload = self.bots.offload;
         let Some(live) = self.hand.as_mut() else {
             return;
         };
-        let legal = live.game.bot_legal(s);
+        let legal = live.played.game.legal(s);
         let Some(&first) = legal.first() else { return };
-        let view = live.game.bot_view(s);
+        let view = live.played.game.view(Viewer::Seat(s));
         let budget = Budget::limited(Duration::from_millis(500));
         if offload {
             let Some(mut bot) = live.bots[s].take() else {
                 return;
             };
             live.thinking[s] = true;
-            let (hand, tx) = (live.id, self.thought_tx.clone());
+            let (hand, tx) = (live.id, self.bots.tx.clone());
             tokio::task::spawn_blocking(move || {
                 let action = bot.act(&view, &legal, budget);
                 let _ = tx.send(Thought {
@@ -195,20 +279,19 @@ impl<L: LiveGame> Actor<L> {
             return;
         };
         let a = bot.act(&view, &legal, budget);
-        let a = if <L::G as Game>::allows(&legal, &a) {
-            a
-        } else {
-            first
-        };
-        match live.game.apply(a) {
-            Ok(ev) => self.record(s, ev),
+        let a = if G::allows(&legal, &a) { a } else { first };
+        match live.played.apply(a) {
+            Ok(ev) => {
+                let ev = ev.to_vec();
+                self.record(s, ev);
+            }
             Err(_) => self.act_default(s),
         }
     }
 
     /// A bot's thought is back: the bot catches up on what it missed, and its action is
     /// played if it is still that bot's turn and still legal (otherwise it thinks again).
-    pub(super) fn thought(&mut self, t: Thought<L>) {
+    pub(super) fn thought(&mut self, t: Thought<G>) {
         let Some(live) = self.hand.as_mut().filter(|l| l.id == t.hand) else {
             return;
         };
@@ -218,369 +301,268 @@ impl<L: LiveGame> Actor<L> {
         }
         live.bots[t.seat] = Some(bot);
         live.thinking[t.seat] = false;
-        if live.game.is_over() || !live.game.to_act().contains(&t.seat) {
+        if live.played.game.is_over() || !live.played.game.to_act().contains(t.seat) {
             return;
         }
-        let legal = live.game.bot_legal(t.seat);
-        if !<L::G as Game>::allows(&legal, &t.action) {
+        if !G::allows(&live.played.game.legal(t.seat), &t.action) {
             return;
         }
-        match live.game.apply(t.action) {
-            Ok(ev) => self.record(t.seat, ev),
+        match live.played.apply(t.action) {
+            Ok(ev) => {
+                let ev = ev.to_vec();
+                self.record(t.seat, ev);
+            }
             Err(_) => self.act_default(t.seat),
         }
     }
 
-    /// Starts the clock of every human who must act now; stops it for the others.
-    pub(super) fn refresh_clock(&mut self) {
-        let Some(live) = self.hand.as_mut() else {
-            return;
-        };
-        if live.game.is_over() {
-            return;
-        }
-        let to_act = live.game.to_act();
-        let now = Instant::now();
-        for (s, since) in live.since.iter_mut().enumerate() {
-            if to_act.contains(&s) && live.bots[s].is_none() && !live.thinking[s] {
-                since.get_or_insert(now);
-            } else {
-                *since = None;
-            }
-        }
-    }
-
-    pub(super) fn deadline(&self, live: &Live<L>, s: usize) -> Option<Instant> {
-        let t = live.since.get(s).copied().flatten()?;
-        let bank = self.seats[live.seats[s]]
-            .as_ref()
-            .map_or(Duration::ZERO, |o| o.bank);
-        Some(t + self.clock() + bank)
-    }
-
-    pub(super) fn next_wake(&self) -> Option<Instant> {
-        let mut wake: Option<Instant> = None;
-        let mut at = |t: Option<Instant>| {
-            if let Some(t) = t {
-                wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
-            }
-        };
-        match &self.hand {
-            Some(live) if !live.game.is_over() => {
-                for s in 0..live.seats.len() {
-                    at(self.deadline(live, s));
-                }
-                at(self.bot_at);
-            }
-            Some(_) => {}
-            None => at(self.next_hand_at),
-        }
-        at(self.idle_since.map(|t| t + self.room.config.idle_close));
-        wake
-    }
-
-    /// Time is up for every human whose clock and bank ran out: the server acts for them and
-    /// sits them out.
-    pub(super) fn on_timer(&mut self) {
-        let now = Instant::now();
-        let Some(live) = self.hand.as_ref() else {
-            return;
-        };
-        let late: Vec<usize> = (0..live.seats.len())
-            .filter(|&s| self.deadline(live, s).is_some_and(|d| d <= now))
-            .collect();
-        for s in late {
-            let Some(live) = self.hand.as_mut() else {
-                return;
-            };
-            live.since[s] = None;
-            if let Some(o) = self.seats[live.seats[s]].as_mut() {
-                o.bank = Duration::ZERO;
-                o.sitting_out = true;
-                o.auto = true;
-            }
-            self.act_default(s);
-        }
-    }
-
-    /// Seats the waiting list, counts missed hands, and deals if enough players are ready.
-    pub(super) async fn start_hand(&mut self) -> bool {
+    /// Deals the next hand if the table model says enough players are ready: the seed is
+    /// committed to in the books first, then the game dealt from it.
+    async fn start_hand(&mut self) -> bool {
         if self.closing || !self.has_audience() {
             return false;
         }
-        self.next_hand_at = None;
-        self.serve_seat_changes();
-        // Then free seats go to the waiting list, drawn by lot.
-        while !self.waiting.is_empty() {
-            let Some(free) = self.draw_free_seat(None) else {
-                break;
-            };
-            let Some(m) = self.waiting.pop_front() else {
-                break;
-            };
-            let amount = if self.o.betting() { self.o.buy_in } else { 0 };
-            let key = self.key("in", m.id);
-            if amount > 0 {
-                if let Err(e) = self.room.books.to_seat(key, &self.id, &m, amount).await {
-                    tracing::info!(table = %self.id, error = %e, "a waiting player could not buy in");
-                    self.presence_changed(m.id);
-                    continue;
-                }
-            }
-            self.seat(free, m, amount);
-        }
-        let betting = self.o.betting();
-        let ready: Vec<usize> = (0..self.seats.len())
-            .filter(|&s| {
-                self.seats[s].as_ref().is_some_and(|o| {
-                    !o.sitting_out && !o.leaving && !o.funding && (o.stack > 0 || !betting)
-                })
-            })
-            .collect();
-        let needed = self.o.players_needed().max(2);
-        if ready.len() < needed {
-            self.publish_summary();
-            return false;
-        }
-        // RULES.md §2: a third consecutive missed hand frees the seat.
-        for s in 0..self.seats.len() {
-            let missed = match self.seats[s].as_mut() {
-                Some(o) if !ready.contains(&s) => {
-                    o.missed += 1;
-                    o.missed > 2
-                }
-                Some(o) => {
-                    o.missed = 0;
-                    false
-                }
-                None => false,
-            };
-            if missed {
-                self.free(s).await;
-            }
-        }
-        let members: Vec<Member> = ready
-            .iter()
-            .filter_map(|&s| self.seats[s].as_ref().map(|o| o.m.clone()))
-            .collect();
-        let stacks: Vec<Chips> = ready
-            .iter()
-            .map(|&s| self.seats[s].as_ref().map_or(0, |o| o.stack))
-            .collect();
-        let k = match self.button {
-            None => 0,
-            Some(prev) => ready.iter().position(|&s| s > prev).unwrap_or(0),
-        };
-        // Hold'em: the button; Draw: the dealer; both move one player clockwise.
-        let button = k;
-        self.hands_started();
-        let n = self.nonce;
-        if !betting && self.o.stake > 0 {
-            let key = format!("{}:stake:{n}", self.id);
-            if let Err(e) = self
-                .room
-                .books
-                .stakes(key, &self.id, &members, self.o.stake)
-                .await
-            {
-                tracing::info!(table = %self.id, error = %e, "stakes could not be paid; players sit out");
-                for &s in &ready {
-                    if let Some(o) = self.seats[s].as_mut() {
-                        if !o.m.bot
-                            && self.room.books.balance(o.m.id).await.unwrap_or(0)
-                                < self.o.stake as i64
-                        {
-                            o.sitting_out = true;
-                        }
-                    }
-                }
-                self.dirty = true;
-                return false;
-            }
-        }
-        let seed = Seed::draw();
-        let players: Vec<(usize, &Member, Chips)> = ready
-            .iter()
-            .zip(&members)
-            .zip(&stacks)
-            .map(|((&s, m), &c)| (s, m, c))
-            .collect();
-        let id = match self
-            .room
-            .books
-            .begin_hand(
-                &self.id,
-                self.o.game.name(),
-                &seed.commitment,
-                &seed.hex(),
-                &players,
-            )
-            .await
-        {
-            Ok(id) => id,
-            Err(e) => {
-                tracing::error!(table = %self.id, error = %e, "could not record a new hand");
-                self.next_hand_at = Some(Instant::now() + Duration::from_secs(1));
-                return false;
-            }
-        };
-        let deal = Deal {
-            options: &self.o,
-            seed: seed.bytes,
-            stacks: &stacks,
-            button,
-            carried: self.carried,
-        };
-        let (game, ev) = match L::deal(&deal) {
+        self.clock.next_hand_at = None;
+        let (start, change) = match self.table.deal() {
             Ok(x) => x,
+            Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => {
+                self.publish_summary();
+                return false;
+            }
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
-                let _ = self.room.books.void_hand(id).await;
-                self.next_hand_at = Some(Instant::now() + Duration::from_secs(1));
                 return false;
             }
         };
-        let mut bots: Vec<Option<Box<dyn Bot<L::G>>>> = Vec::with_capacity(members.len());
-        for (i, m) in members.iter().enumerate() {
-            bots.push(match (&self.spec, m.bot) {
-                (Some(spec), true) => Some(spec.make(i, self.rng.next_u64())),
-                _ => None,
-            });
+        self.book(change).await;
+        if !self.pay_stakes(&start).await {
+            return false;
         }
-        self.button = Some(ready[k]);
-        self.carried = 0;
-        self.result = None;
-        self.hand = Some(Live {
-            game,
-            name: format!("h-{}", id.0),
-            id,
-            commitment: seed.commitment.clone(),
-            seed_hex: seed.hex(),
-            since: vec![None; members.len()],
-            thinking: vec![false; members.len()],
-            unseen: (0..members.len()).map(|_| Vec::new()).collect(),
-            seats: ready,
-            members,
-            carried_in: deal.carried,
-            start: stacks,
-            bots,
-        });
-        for e in &ev {
-            if let Some(live) = self.hand.as_mut() {
+        match self.begin(&start).await {
+            Ok(live) => {
+                let events = live.played.events().to_vec();
+                self.hand = Some(live);
+                self.record_deal(events);
+                self.result = None;
+                self.publish_summary();
+                true
+            }
+            Err(why) => {
+                tracing::error!(table = %self.id, error = %why, "could not deal");
+                let _ = self.table.void_hand();
+                self.clock.next_hand_at = Some(Instant::now() + Duration::from_secs(1));
+                false
+            }
+        }
+    }
+
+    /// The events of the deal: every bot observes them (censored), and they go out with the
+    /// next broadcast.
+    fn record_deal(&mut self, events: Vec<G::Event>) {
+        if let Some(live) = self.hand.as_mut() {
+            for e in &events {
                 for (b, bot) in live.bots.iter_mut().enumerate() {
-                    if let (Some(bot), Some(c)) = (bot, L::censor(e, Some(b))) {
+                    if let (Some(bot), Some(c)) = (bot, G::censor(e, Viewer::Seat(b))) {
                         bot.observe(&c);
                     }
                 }
             }
         }
-        self.events.extend(ev);
-        self.dirty = true;
-        self.publish_summary();
-        true
+        self.audience.events.extend(events);
+        self.audience.dirty = true;
     }
 
-    pub(super) fn hands_started(&mut self) {
-        self.nonce += 1;
+    /// Saint Poker is played for a stake from each player, paid as the game is dealt. When it
+    /// cannot be paid the game is not dealt, and players who cannot pay it sit out.
+    async fn pay_stakes(&mut self, start: &HandStart<Member>) -> bool {
+        if self.o.betting() || self.o.stake == 0 {
+            return true;
+        }
+        let key = self.key("stake", tavolo_store::UserId(0));
+        let paid = (self.room.books)
+            .stakes(key, &self.id, &start.players, self.o.stake)
+            .await;
+        let Err(e) = paid else { return true };
+        tracing::info!(table = %self.id, error = %e, "stakes could not be paid; players sit out");
+        let _ = self.table.void_hand();
+        for m in start.players.iter().filter(|m| !m.bot) {
+            if self.room.books.balance(m.id).await.unwrap_or(0) < self.o.stake as i64 {
+                let _ = self.table.sit_out(m);
+            }
+        }
+        self.audience.dirty = true;
+        false
     }
 
-    /// The hand is over: stacks back to the seats, the result shown (and the seed revealed),
-    /// then recorded with its chip movements in one transaction.
-    pub(super) async fn end_hand(&mut self) {
+    /// Commits to a fresh seed in the books and deals the game from it.
+    async fn begin(&mut self, start: &HandStart<Member>) -> Result<Live<G>, String> {
+        let setup = G::setup(&self.rules, &start.positions).map_err(|e| e.to_string())?;
+        let seed = Seed::draw();
+        let players: Vec<(usize, &Member, Chips)> = (start.seats.iter().copied())
+            .zip(&start.players)
+            .zip(&start.positions.stacks)
+            .map(|((s, m), &c)| (s, m, c))
+            .collect();
+        let id = (self.room.books)
+            .begin_hand(&self.id, G::NAME, &seed.commitment, &seed.hex(), &players)
+            .await
+            .map_err(|e| format!("could not record a new hand: {e}"))?;
+        let played = match Played::<G>::deal(setup, seed.bytes) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = self.room.books.void_hand(id).await;
+                return Err(e.to_string());
+            }
+        };
+        let n = start.players.len();
+        let bots = (start.players.iter().enumerate())
+            .map(|(i, m)| match (&self.bots.spec, m.bot) {
+                (Some(spec), true) => Some(spec.make(i, self.bots.rng.next_u64())),
+                _ => None,
+            })
+            .collect();
+        Ok(Live {
+            played,
+            name: format!("h-{}", id.0),
+            id,
+            commitment: seed.commitment.clone(),
+            seed_hex: seed.hex(),
+            seats: start.seats.clone(),
+            members: start.players.clone(),
+            auto: vec![false; n],
+            bots,
+            thinking: vec![false; n],
+            unseen: (0..n).map(|_| Vec::new()).collect(),
+            since: vec![None; n],
+        })
+    }
+
+    /// The hand is over: the result is shown (and the seed revealed), then recorded with its
+    /// chip movements in one transaction; only then do the stacks at the table change. A result
+    /// the books refuse stops the table.
+    async fn end_hand(&mut self) {
         let Some(live) = self.hand.as_ref() else {
             return;
         };
-        let mut deltas: Vec<(Member, i64)> = Vec::new();
-        let mut payouts: Vec<(Member, Chips)> = Vec::new();
-        if self.o.betting() {
-            let stacks = live.game.stacks();
-            for (i, &s) in live.seats.iter().enumerate() {
-                let end = stacks.get(i).copied().unwrap_or(0);
-                deltas.push((live.members[i].clone(), end as i64 - live.start[i] as i64));
-                if let Some(o) = self.seats[s].as_mut() {
-                    o.stack = end;
-                }
-            }
-            self.carried = live.game.carried_out();
-        } else {
-            let winners = live.game.winners();
-            let pot = self.o.stake * live.members.len() as Chips;
-            let share = pot / winners.len().max(1) as Chips;
-            let mut odd = pot - share * winners.len().max(1) as Chips;
-            for (i, m) in live.members.iter().enumerate() {
-                let mut won = 0;
-                if winners.contains(&i) {
-                    won = share;
-                    if odd > 0 {
-                        won += 1;
-                        odd -= 1;
-                    }
-                }
-                payouts.push((m.clone(), won));
-            }
-        }
-        self.result = Some(live.game.result_json());
+        self.result = serde_json::to_value(live.played.summary()).ok();
         self.previous = Some((
             live.name.clone(),
             live.seed_hex.clone(),
             live.members.iter().map(|m| m.id).collect(),
         ));
-        self.dirty = true;
+        self.audience.dirty = true;
         self.flush();
         let Some(live) = self.hand.take() else { return };
+        let outcome = live.played.outcome();
         let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();
-        let record = live.game.record(&names).unwrap_or_else(|e| {
-            tracing::error!(table = %self.id, error = %e, "no record");
-            String::new()
-        });
-        let books = &self.room.books;
-        let done = if self.o.betting() {
-            let d: Vec<(&Member, i64)> = deltas.iter().map(|(m, d)| (m, *d)).collect();
-            let pot_delta = self.carried as i64 - live.carried_in as i64;
-            books
-                .finish_betting_hand(live.id, &self.id, record, L::FORMAT, &d, pot_delta)
-                .await
-        } else {
-            let p: Vec<(&Member, Chips)> = payouts.iter().map(|(m, c)| (m, *c)).collect();
-            books
-                .finish_saint_game(live.id, &self.id, record, &p, self.o.stake)
-                .await
-        };
-        if let Err(e) = done {
-            tracing::error!(table = %self.id, hand = live.id.0, error = %e, "could not record the end of a hand");
-        }
+        let record = live
+            .played
+            .record(Some(&names))
+            .unwrap_or_else(|e: GameError| {
+                tracing::error!(table = %self.id, error = %e, "no record");
+                tavolo_engine::game::Record {
+                    format: G::NAME,
+                    text: String::new(),
+                }
+            });
+        let (id, name, members) = (live.id, live.name, live.members);
+        let settled = self.settle(id, &members, record, &outcome).await;
         self.room.metrics.hands.fetch_add(1, Relaxed);
-        // Between hands: leavers go, bots with empty stacks buy again from the house.
-        for s in 0..self.seats.len() {
-            let (leaving, bot_broke) = match self.seats[s].as_mut() {
-                Some(o) => {
-                    o.auto = false;
-                    (o.leaving, o.m.bot && o.stack == 0 && self.o.betting())
+        let change = match settled {
+            Ok(()) => self.table.finish(&outcome).map_err(|e| e.to_string()),
+            Err(e) => Err(format!("the books refused the result of hand {name}: {e}")),
+        };
+        match change {
+            Ok(change) => self.book(change).await,
+            Err(why) => {
+                tracing::error!(table = %self.id, hand = id.0, error = %why, "stopping the table");
+                if let Ok(change) = self.table.void_hand() {
+                    self.book(change).await;
                 }
-                None => (false, false),
-            };
-            if leaving {
-                self.free(s).await;
-            } else if bot_broke {
-                let Some(m) = self.seats[s].as_ref().map(|o| o.m.clone()) else {
-                    continue;
-                };
-                let key = self.key("bot_rebuy", m.id);
-                if self
-                    .room
-                    .books
-                    .to_seat(key, &self.id, &m, self.o.rebuy)
-                    .await
-                    .is_ok()
-                {
-                    if let Some(o) = self.seats[s].as_mut() {
-                        o.stack = self.o.rebuy;
-                    }
-                }
+                self.halt(why);
             }
         }
-        self.dirty = true;
-        self.next_hand_at = Some(Instant::now() + self.room.config.hand_pause);
+        self.rebuy_bots().await;
+        self.audience.dirty = true;
+        self.clock.next_hand_at = Some(Instant::now() + self.room.config.hand_pause);
         self.publish_summary();
     }
+
+    /// Records the finished hand, its result and its chip movements in the books.
+    async fn settle(
+        &mut self,
+        id: HandId,
+        members: &[Member],
+        record: tavolo_engine::game::Record,
+        outcome: &Outcome,
+    ) -> Result<(), StoreError> {
+        let (text, format) = (record.text, record.format);
+        let books = &self.room.books;
+        match outcome {
+            Outcome::Chips {
+                start,
+                end,
+                carried_in,
+                carried_out,
+                ..
+            } => {
+                let deltas: Vec<(&Member, i64)> = (members.iter())
+                    .zip(start.iter().zip(end))
+                    .map(|(m, (&s, &e))| (m, e as i64 - s as i64))
+                    .collect();
+                let pot = *carried_out as i64 - *carried_in as i64;
+                books
+                    .finish_betting_hand(id, &self.id, text, format, &deltas, pot)
+                    .await
+            }
+            Outcome::Points { winners, .. } => {
+                let payouts = stake_payouts(members, winners, self.o.stake);
+                let p: Vec<(&Member, Chips)> = payouts.iter().map(|(m, c)| (*m, *c)).collect();
+                books
+                    .finish_saint_game(id, &self.id, text, &p, self.o.stake)
+                    .await
+            }
+        }
+    }
+
+    /// Bots whose stacks are exhausted buy again from the house, between hands.
+    async fn rebuy_bots(&mut self) {
+        if !self.o.betting() {
+            return;
+        }
+        let broke: Vec<Member> = (self.table.seats())
+            .filter(|(_, o)| o.player.bot && o.stack == 0 && !o.is_funding())
+            .map(|(_, o)| o.player.clone())
+            .collect();
+        for b in broke {
+            if let Ok(change) = self.table.rebuy(&b) {
+                self.book(change).await;
+            }
+        }
+    }
+}
+
+/// The stakes of a Saint Poker game shared by its winners; chips that do not divide go one each
+/// to the first winners in seat order.
+fn stake_payouts<'a>(
+    members: &'a [Member],
+    winners: &[usize],
+    stake: Chips,
+) -> Vec<(&'a Member, Chips)> {
+    let pot = stake * members.len() as Chips;
+    let k = winners.len().max(1) as Chips;
+    let (share, mut odd) = (pot / k, pot % k);
+    (members.iter().enumerate())
+        .map(|(i, m)| {
+            let mut won = 0;
+            if winners.contains(&i) {
+                won = share;
+                if odd > 0 {
+                    won += 1;
+                    odd -= 1;
+                }
+            }
+            (m, won)
+        })
+        .collect()
 }

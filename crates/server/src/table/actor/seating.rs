@@ -1,20 +1,85 @@
-//! Seats (drawn by lot), the waiting list, seat changes served before it, sitting out and the
-//! third missed hand, buy-ins and rebuys booked off the table's task, leaving, and idle tables
-//! (RULES.md §2 Table).
+//! The intents about seats (join, the waiting list, seat changes, sitting out, rebuys,
+//! leaving, watching), answered by the engine's table model, and the movements of chips it asks
+//! for, carried out in the books: a player's buy-in or rebuy on a task of its own (the table
+//! goes on meanwhile; its answer comes back with its ticket and touches only the seat that
+//! asked), a bot's from the house at once, a cash-out at once. A cash-out the books refuse stops
+//! the table.
 
-use super::*;
+use std::collections::HashMap;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
-impl<L: LiveGame> Actor<L> {
-    pub(super) fn seat_of(&self, user: tavolo_store::UserId) -> Option<usize> {
-        self.seats
-            .iter()
-            .position(|o| o.as_ref().is_some_and(|o| o.m.id == user))
+use serde_json::json;
+use tavolo_engine::game::Game;
+use tavolo_engine::table::{Booking, Change, Departure, TableError, TableEvent, Ticket};
+use tokio::sync::{mpsc, oneshot};
+
+use super::{err, Actor};
+use crate::books::{proto, Member};
+use crate::protocol::{Answer, Code, ProtoError};
+use crate::table::{Conn, TableIntent};
+
+/// The answer of the books to a buy-in or rebuy booked off the table's task.
+pub(super) struct Funded {
+    ticket: Ticket,
+    result: Result<(), ProtoError>,
+}
+
+/// Who waits for the answer to a buy-in or rebuy.
+struct Waiter {
+    reply: oneshot::Sender<Answer>,
+    rebuy: bool,
+}
+
+/// Buy-ins and rebuys being booked: their answers' channel, and the intents waiting for them.
+pub(super) struct Ledger {
+    tx: mpsc::UnboundedSender<Funded>,
+    pub(super) answers: mpsc::UnboundedReceiver<Funded>,
+    waiting: HashMap<Ticket, Waiter>,
+}
+
+impl Ledger {
+    pub(super) fn new() -> Ledger {
+        let (tx, answers) = mpsc::unbounded_channel();
+        Ledger {
+            tx,
+            answers,
+            waiting: HashMap::new(),
+        }
     }
+}
 
+/// A refusal of the table model as a protocol error.
+fn refused(e: TableError) -> ProtoError {
+    let code = match e {
+        TableError::NotSeated => Code::NotSeated,
+        TableError::AlreadyHere => Code::AlreadySeated,
+        _ => Code::NotAllowed,
+    };
+    err(code, e.to_string())
+}
+
+/// The ticket of the buy-in or rebuy `change` asks for `user`, if any.
+fn ticket_of(change: &Change<Member>, user: tavolo_store::UserId) -> Option<Ticket> {
+    change.bookings.iter().find_map(|b| match b {
+        Booking::Fund { ticket, player, .. } if player.id == user => Some(*ticket),
+        _ => None,
+    })
+}
+
+impl<G: Game> Actor<G> {
+    /// Whether the user is seated, waiting or watching here.
     pub(super) fn present(&self, user: tavolo_store::UserId) -> bool {
         self.seat_of(user).is_some()
-            || self.waiting.iter().any(|m| m.id == user)
-            || self.watchers.contains(&user)
+            || self.table.waiting().any(|m| m.id == user)
+            || self.audience.is_watching(user)
+    }
+
+    pub(super) fn seat_of(&self, user: tavolo_store::UserId) -> Option<usize> {
+        self.table
+            .seats()
+            .find(|(_, o)| o.player.id == user)
+            .map(|(s, _)| s)
     }
 
     pub(super) fn presence_changed(&self, user: tavolo_store::UserId) {
@@ -23,63 +88,77 @@ impl<L: LiveGame> Actor<L> {
             .set_presence(user, &self.id, self.present(user));
     }
 
-    pub(super) fn subscribe(&mut self, conn: &Conn) {
-        if !self.subs.iter().any(|c| c.id == conn.id) {
-            self.subs.push(conn.clone());
-        }
-    }
-
-    pub(super) fn seat(&mut self, s: usize, m: Member, stack: Chips) {
-        let uid = m.id;
-        self.seats[s] = Some(Occupant {
-            m,
-            stack,
-            sitting_out: false,
-            missed: 0,
-            leaving: false,
-            auto: false,
-            bank: Duration::from_secs(self.o.time_bank_secs),
-            funding: false,
-        });
-        self.room.metrics.players.fetch_add(1, Relaxed);
-        self.presence_changed(uid);
-        self.dirty = true;
-    }
-
-    /// Frees a seat and cashes its stack out.
-    pub(super) async fn free(&mut self, s: usize) {
-        let Some(o) = self.seats[s].take() else {
-            return;
+    /// `join`, `waitlist` and `rebuy`: answered once the ledger has booked the chips (`None`
+    /// returned: the answer goes later), or at once.
+    pub(super) async fn funding_intent(
+        &mut self,
+        conn: &Conn,
+        intent: TableIntent,
+        reply: oneshot::Sender<Answer>,
+    ) -> Option<(oneshot::Sender<Answer>, Answer)> {
+        let uid = conn.user.id;
+        let rebuy = matches!(intent, TableIntent::Rebuy);
+        let change = match intent {
+            TableIntent::Rebuy => self.table.rebuy(&conn.user),
+            TableIntent::Join { buy_in } => match self.may_join(conn, buy_in).await {
+                Ok(()) => self.table.join(conn.user.clone()),
+                Err(e) => return Some((reply, Err(e))),
+            },
+            _ => match self.may_join(conn, None).await {
+                Ok(()) => self.table.join(conn.user.clone()),
+                Err(e) => return Some((reply, Err(e))),
+            },
         };
-        self.room.metrics.players.fetch_sub(1, Relaxed);
-        self.seat_changes.retain(|r| r.0 != o.m.id);
-        let key = self.key("out", o.m.id);
-        if let Err(e) = self
-            .room
-            .books
-            .from_seat(key, &self.id, &o.m, o.stack)
-            .await
-        {
-            tracing::error!(table = %self.id, error = %e, "cash-out failed");
+        let change = match change {
+            Ok(c) => c,
+            Err(e) => return Some((reply, Err(refused(e)))),
+        };
+        if !rebuy {
+            self.audience.subscribe(conn);
         }
-        self.presence_changed(o.m.id);
-        if !self.present(o.m.id) {
-            // A last state (no seat) to the player's connections, then they hear no more.
-            let last = self.state_for(&o.m, false);
-            for c in self.subs.iter().filter(|c| c.user.id == o.m.id) {
-                self.send(c, last.clone());
+        let answer = match (
+            ticket_of(&change, uid),
+            self.table.waiting_place(&conn.user),
+        ) {
+            (Some(ticket), _) => {
+                self.ledger.waiting.insert(ticket, Waiter { reply, rebuy });
+                self.book(change).await;
+                return None;
             }
-            self.subs.retain(|c| c.user.id != o.m.id);
+            (None, Some(place)) => Ok(json!({ "waiting": place })),
+            (None, None) => Ok(json!({ "seat": self.seat_of(uid) })),
+        };
+        self.book(change).await;
+        Some((reply, answer))
+    }
+
+    /// The room's own conditions for joining: the table is open, the buy-in asked is the
+    /// table's, and a Saint Poker player can pay the stake.
+    async fn may_join(&mut self, conn: &Conn, buy_in: Option<u64>) -> Result<(), ProtoError> {
+        if self.closing {
+            return Err(err(Code::NotAllowed, "the table is closing"));
         }
-        self.dirty = true;
+        if self.table.is_here(&conn.user) {
+            return Err(err(
+                Code::AlreadySeated,
+                "you are already at this table or on its waiting list",
+            ));
+        }
+        if self.o.betting() && buy_in.is_some_and(|b| b != self.o.buy_in) {
+            let m = format!("this table's buy-in is {}", self.o.buy_in);
+            return Err(err(Code::InvalidOptions, m));
+        }
+        if !self.o.betting() && self.o.stake > 0 {
+            let balance = self.room.books.balance(conn.user.id).await.map_err(proto)?;
+            if balance < self.o.stake as i64 {
+                let m = format!("the stake is {}, you have {balance}", self.o.stake);
+                return Err(err(Code::InsufficientChips, m));
+            }
+        }
+        Ok(())
     }
 
-    pub(super) fn in_live_hand(&self, user: tavolo_store::UserId) -> bool {
-        self.hand
-            .as_ref()
-            .is_some_and(|l| !l.game.is_over() && l.members.iter().any(|m| m.id == user))
-    }
-
+    /// Every intent about seats but `join`, `waitlist` and `rebuy`, and actions.
     pub(super) async fn intent(&mut self, conn: &Conn, intent: TableIntent) -> Answer {
         let uid = conn.user.id;
         match intent {
@@ -87,334 +166,277 @@ impl<L: LiveGame> Actor<L> {
                 let started = Instant::now();
                 let r = self.act(conn, &hand, &action);
                 if r.is_ok() {
-                    self.action_started = Some(started);
+                    self.clock.action_started = Some(started);
                 }
                 r
             }
-            TableIntent::Waitlist => {
-                if self.closing {
-                    return Err(err(Code::NotAllowed, "the table is closing"));
-                }
-                if self.seat_of(uid).is_some() {
-                    return Err(err(Code::AlreadySeated, "you are seated at this table"));
-                }
-                if !self.waiting.iter().any(|m| m.id == uid) {
-                    self.waiting.push_back(conn.user.clone());
-                }
-                self.subscribe(conn);
-                self.presence_changed(uid);
-                self.dirty = true;
-                let pos = self.waiting.iter().position(|m| m.id == uid).unwrap_or(0) + 1;
-                Ok(json!({"waiting": pos}))
-            }
             TableIntent::Watch => {
-                if !self.watchers.contains(&uid) {
-                    self.watchers.push(uid);
-                }
-                self.subscribe(conn);
+                self.audience.watch(conn);
                 self.presence_changed(uid);
                 let _ = conn.tx.try_send(self.state_for(&conn.user, false));
                 Ok(json!({}))
             }
             TableIntent::Unwatch => {
-                self.watchers.retain(|&u| u != uid);
-                if !self.present(uid) {
-                    self.subs.retain(|c| c.user.id != uid);
-                }
+                self.audience.unwatch(
+                    uid,
+                    self.seat_of(uid).is_some() || self.table.waiting_place(&conn.user).is_some(),
+                );
                 self.presence_changed(uid);
                 Ok(json!({}))
             }
-            TableIntent::SitOut | TableIntent::SitIn => {
-                let out = matches!(intent, TableIntent::SitOut);
-                let s = self
-                    .seat_of(uid)
-                    .ok_or_else(|| err(Code::NotSeated, "you are not seated at this table"))?;
-                if let Some(o) = self.seats[s].as_mut() {
-                    o.sitting_out = out;
-                    if !out {
-                        o.missed = 0;
-                        o.auto = o.leaving;
+            TableIntent::SitOut => {
+                self.table.sit_out(&conn.user).map_err(refused)?;
+                self.audience.dirty = true;
+                Ok(json!({}))
+            }
+            TableIntent::SitIn => {
+                self.table.sit_in(&conn.user).map_err(refused)?;
+                // Back in: the server stops playing for them, unless they are leaving.
+                if let Some(h) = self.table.hand_seat_of(&conn.user) {
+                    let leaving = self
+                        .seat_of(uid)
+                        .and_then(|s| self.table.seat(s))
+                        .is_some_and(|o| o.is_leaving());
+                    if let Some(live) = self.hand.as_mut() {
+                        live.auto[h] = leaving;
                     }
                 }
-                self.dirty = true;
+                self.audience.dirty = true;
                 Ok(json!({}))
             }
             TableIntent::ChangeSeat { seat } => {
-                let s = self
-                    .seat_of(uid)
-                    .ok_or_else(|| err(Code::NotSeated, "you are not seated at this table"))?;
-                if let Some(t) = seat {
-                    if t >= self.seats.len() {
-                        let m = format!("this table's seats are 0–{}", self.seats.len() - 1);
-                        return Err(err(Code::NotAllowed, m));
-                    }
-                    if t == s {
-                        return Err(err(Code::NotAllowed, format!("you are in seat {t}")));
-                    }
-                }
-                // A new request replaces the player's earlier one and keeps its place.
-                match self.seat_changes.iter_mut().find(|r| r.0 == uid) {
-                    Some(r) => r.1 = seat,
-                    None => self.seat_changes.push_back((uid, seat)),
-                }
-                self.dirty = true;
-                let pos = self
-                    .seat_changes
-                    .iter()
-                    .position(|r| r.0 == uid)
-                    .unwrap_or(0)
-                    + 1;
-                Ok(json!({"seat_change": pos}))
-            }
-            TableIntent::CancelSeatChange => {
-                let before = self.seat_changes.len();
-                self.seat_changes.retain(|r| r.0 != uid);
-                if self.seat_changes.len() == before {
-                    return Err(err(Code::NotAllowed, "you have no pending seat change"));
-                }
-                self.dirty = true;
-                Ok(json!({}))
-            }
-            TableIntent::Join { .. } | TableIntent::Rebuy => {
-                Err(err(Code::Internal, "handled by the table's loop"))
-            }
-            TableIntent::Leave => {
-                if let Some(i) = self.waiting.iter().position(|m| m.id == uid) {
-                    self.waiting.remove(i);
-                    self.presence_changed(uid);
-                    self.dirty = true;
-                    return Ok(json!({}));
-                }
-                let s = self
-                    .seat_of(uid)
-                    .ok_or_else(|| err(Code::NotSeated, "you are not seated at this table"))?;
-                if self.in_live_hand(uid) {
-                    if let Some(o) = self.seats[s].as_mut() {
-                        o.leaving = true;
-                        o.auto = true;
-                    }
-                    self.dirty = true;
-                    return Ok(json!({"leaving": true}));
-                }
-                let stack = self.seats[s].as_ref().map_or(0, |o| o.stack);
-                self.free(s).await;
-                Ok(json!({"stack": stack}))
-            }
-        }
-    }
-
-    /// `join`: a seat drawn by lot, or the waiting list. The buy-in is booked by a task of its
-    /// own; the answer comes when it is done (`None` returned) or at once (`Some`).
-    pub(super) async fn join(
-        &mut self,
-        conn: &Conn,
-        buy_in: Option<u64>,
-        reply: oneshot::Sender<Answer>,
-    ) -> Option<(oneshot::Sender<Answer>, Answer)> {
-        let uid = conn.user.id;
-        let refuse = |reply, e| Some((reply, Err(e)));
-        if self.closing {
-            return refuse(reply, err(Code::NotAllowed, "the table is closing"));
-        }
-        if self.seat_of(uid).is_some() || self.waiting.iter().any(|m| m.id == uid) {
-            return refuse(
-                reply,
-                err(
-                    Code::AlreadySeated,
-                    "you are already at this table or on its waiting list",
-                ),
-            );
-        }
-        if self.o.betting() && buy_in.is_some_and(|b| b != self.o.buy_in) {
-            let m = format!("this table's buy-in is {}", self.o.buy_in);
-            return refuse(reply, err(Code::InvalidOptions, m));
-        }
-        if !self.o.betting() && self.o.stake > 0 {
-            let balance = match self.room.books.balance(uid).await {
-                Ok(b) => b,
-                Err(e) => return refuse(reply, proto(e)),
-            };
-            if balance < self.o.stake as i64 {
-                let m = format!("the stake is {}, you have {balance}", self.o.stake);
-                return refuse(reply, err(Code::InsufficientChips, m));
-            }
-        }
-        self.subscribe(conn);
-        // RULES.md §2: seats are drawn by lot among the free ones.
-        let Some(s) = self.draw_free_seat(None) else {
-            self.waiting.push_back(conn.user.clone());
-            self.presence_changed(uid);
-            self.dirty = true;
-            return Some((reply, Ok(json!({"waiting": self.waiting.len()}))));
-        };
-        self.seat(s, conn.user.clone(), 0);
-        if !self.o.betting() {
-            return Some((reply, Ok(json!({"seat": s}))));
-        }
-        self.fund(conn.user.clone(), self.o.buy_in, true, reply);
-        None
-    }
-
-    /// `rebuy`, booked like a buy-in.
-    pub(super) fn rebuy(
-        &mut self,
-        conn: &Conn,
-        reply: oneshot::Sender<Answer>,
-    ) -> Option<(oneshot::Sender<Answer>, Answer)> {
-        let uid = conn.user.id;
-        let Some(s) = self.seat_of(uid) else {
-            return Some((
-                reply,
-                Err(err(Code::NotSeated, "you are not seated at this table")),
-            ));
-        };
-        if !self.o.betting() {
-            return Some((
-                reply,
-                Err(err(Code::NotAllowed, "Saint Poker has no stacks to rebuy")),
-            ));
-        }
-        if self.in_live_hand(uid) {
-            return Some((
-                reply,
-                Err(err(Code::NotAllowed, "rebuys are made between hands")),
-            ));
-        }
-        let (stack, funding) = self.seats[s]
-            .as_ref()
-            .map_or((0, false), |o| (o.stack, o.funding));
-        if stack > 0 || funding {
-            let m = format!("you have {stack} chips: rebuys are for exhausted stacks");
-            return Some((reply, Err(err(Code::NotAllowed, m))));
-        }
-        self.fund(conn.user.clone(), self.o.rebuy, false, reply);
-        None
-    }
-
-    pub(super) fn fund(
-        &mut self,
-        m: Member,
-        amount: Chips,
-        join: bool,
-        reply: oneshot::Sender<Answer>,
-    ) {
-        if let Some(o) = self.seat_of(m.id).and_then(|s| self.seats[s].as_mut()) {
-            o.funding = true;
-        }
-        let key = self.key(if join { "in" } else { "rebuy" }, m.id);
-        let (books, table, tx) = (
-            self.room.books.clone(),
-            self.id.clone(),
-            self.funded_tx.clone(),
-        );
-        tokio::spawn(async move {
-            let result = books.to_seat(key, &table, &m, amount).await.map_err(proto);
-            let _ = tx.send(Funded {
-                user: m,
-                amount,
-                join,
-                result,
-                reply,
-            });
-        });
-    }
-
-    pub(super) async fn funded(&mut self, f: Funded) {
-        let uid = f.user.id;
-        let seat = self.seat_of(uid);
-        let answer = match (&f.result, seat) {
-            (Ok(()), Some(s)) => {
-                if let Some(o) = self.seats[s].as_mut() {
-                    o.stack += f.amount;
-                    o.funding = false;
-                    o.missed = 0;
-                }
-                self.dirty = true;
-                Ok(if f.join {
-                    json!({"seat": s})
-                } else {
-                    json!({"stack": f.amount})
+                let (place, change) = self
+                    .table
+                    .request_seat_change(&conn.user, seat)
+                    .map_err(refused)?;
+                self.book(change).await;
+                self.audience.dirty = true;
+                Ok(match place {
+                    Some(place) => json!({ "seat_change": place }),
+                    None => json!({ "seat": self.seat_of(uid) }),
                 })
             }
-            (Ok(()), None) => {
-                // Left while the buy-in was booked: the chips go straight back.
-                let key = self.key("out", uid);
-                let _ = self
-                    .room
-                    .books
-                    .from_seat(key, &self.id, &f.user, f.amount)
-                    .await;
-                Err(err(Code::NotSeated, "you left the table"))
+            TableIntent::CancelSeatChange => {
+                self.table
+                    .cancel_seat_change(&conn.user)
+                    .map_err(|_| err(Code::NotAllowed, "you have no pending seat change"))?;
+                self.audience.dirty = true;
+                Ok(json!({}))
             }
-            (Err(e), Some(s)) => {
-                if f.join {
-                    self.seats[s] = None;
-                    self.room.metrics.players.fetch_sub(1, Relaxed);
-                    self.presence_changed(uid);
-                    if !self.present(uid) {
-                        self.subs.retain(|c| c.user.id != uid);
-                    }
-                } else if let Some(o) = self.seats[s].as_mut() {
-                    o.funding = false;
-                }
-                self.dirty = true;
-                Err(e.clone())
+            TableIntent::Leave => self.leave(&conn.user).await,
+            TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy => {
+                Err(err(Code::Internal, "handled by the table's loop"))
             }
-            (Err(e), None) => Err(e.clone()),
-        };
-        self.flush();
-        let _ = f.reply.send(answer);
-    }
-
-    /// RULES.md §2: a free seat drawn by lot (only `wanted`, if given); `None` when there is
-    /// none.
-    pub(super) fn draw_free_seat(&mut self, wanted: Option<usize>) -> Option<usize> {
-        let free: Vec<usize> = (0..self.seats.len())
-            .filter(|&s| self.seats[s].is_none() && wanted.is_none_or(|w| w == s))
-            .collect();
-        (!free.is_empty()).then(|| free[self.rng.below(free.len() as u32) as usize])
-    }
-
-    /// RULES.md §2: a free seat goes first to the seated players who asked to change seats, in
-    /// the order they asked (to the seat asked for, or a free one drawn by lot), and only then to
-    /// the waiting list. Each move frees a seat, which may serve an earlier request.
-    pub(super) fn serve_seat_changes(&mut self) {
-        let mut i = 0;
-        while i < self.seat_changes.len() {
-            let (uid, want) = self.seat_changes[i];
-            let Some(from) = self.seat_of(uid) else {
-                self.seat_changes.remove(i);
-                continue;
-            };
-            let Some(to) = self.draw_free_seat(want) else {
-                i += 1;
-                continue;
-            };
-            self.seats[to] = self.seats[from].take();
-            self.seat_changes.remove(i);
-            self.dirty = true;
-            tracing::debug!(table = %self.id, from, to, "seat changed");
-            i = 0;
         }
+    }
+
+    async fn leave(&mut self, m: &Member) -> Answer {
+        let was_waiting = self.table.waiting_place(m).is_some();
+        let stack = self.table.stack_of(m).unwrap_or(0);
+        let change = self.table.leave(m).map_err(|e| match e {
+            TableError::NotSeated => err(Code::NotSeated, "you are not seated at this table"),
+            e => refused(e),
+        })?;
+        let leaving = change
+            .events
+            .iter()
+            .any(|e| matches!(e, TableEvent::Leaving { player, .. } if player.id == m.id));
+        if leaving {
+            // The server plays for them for the rest of the hand.
+            if let (Some(h), Some(live)) = (self.table.hand_seat_of(m), self.hand.as_mut()) {
+                live.auto[h] = true;
+            }
+        }
+        self.book(change).await;
+        self.audience.dirty = true;
+        Ok(if was_waiting {
+            json!({})
+        } else if leaving {
+            json!({ "leaving": true })
+        } else {
+            json!({ "stack": stack })
+        })
+    }
+
+    /// Carries out what the table model asked: cash-outs and bots' buy-ins at once, players'
+    /// buy-ins and rebuys on tasks of their own; then tells the room what changed.
+    pub(super) async fn book(&mut self, change: Change<Member>) {
+        let mut todo: Vec<Booking<Member>> = change.bookings;
+        self.note(change.events);
+        while let Some(b) = todo.pop() {
+            match b {
+                Booking::Fund {
+                    ticket,
+                    player,
+                    amount,
+                    rebuy,
+                    ..
+                } if player.bot => {
+                    let key = self.key(if rebuy { "bot_rebuy" } else { "bot_in" }, player.id);
+                    let booked = self
+                        .room
+                        .books
+                        .to_seat(key, &self.id, &player, amount)
+                        .await;
+                    if let Err(e) = &booked {
+                        tracing::error!(table = %self.id, error = %e, "a bot's buy-in failed");
+                    }
+                    if let Ok(c) = self.table.funded(ticket, booked.is_ok()) {
+                        todo.extend(c.bookings);
+                        self.note(c.events);
+                    }
+                }
+                Booking::Fund {
+                    ticket,
+                    player,
+                    amount,
+                    rebuy,
+                    ..
+                } => {
+                    let key = self.key(if rebuy { "rebuy" } else { "in" }, player.id);
+                    let (books, table, tx) = (
+                        self.room.books.clone(),
+                        self.id.clone(),
+                        self.ledger.tx.clone(),
+                    );
+                    let gate = self.room.config.funding_gate.clone();
+                    tokio::spawn(async move {
+                        let _permit = match &gate {
+                            Some(g) => g.acquire().await.ok(),
+                            None => None,
+                        };
+                        let result = books
+                            .to_seat(key, &table, &player, amount)
+                            .await
+                            .map_err(proto);
+                        let _ = tx.send(Funded { ticket, result });
+                    });
+                }
+                Booking::CashOut { player, amount, .. } => {
+                    let key = self.key("out", player.id);
+                    let paid = self
+                        .room
+                        .books
+                        .from_seat(key, &self.id, &player, amount)
+                        .await;
+                    if let Err(e) = paid {
+                        let why = format!(
+                            "the books refused to cash out {amount} chips to {}: {e}",
+                            player.name
+                        );
+                        self.halt(why);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The books answered a player's buy-in or rebuy.
+    pub(super) async fn funded(&mut self, f: Funded) {
+        let waiter = self.ledger.waiting.remove(&f.ticket);
+        let change = match self.table.funded(f.ticket, f.result.is_ok()) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(table = %self.id, error = %e, "an answer of the books for no request");
+                return;
+            }
+        };
+        let answer = change.events.iter().find_map(|e| match e {
+            TableEvent::Funded { seat, amount, .. } => Some(Ok(match &waiter {
+                Some(w) if w.rebuy => json!({ "stack": amount }),
+                _ => json!({ "seat": seat }),
+            })),
+            TableEvent::Left { .. } | TableEvent::RebuyRefused { .. } => {
+                Some(Err(f.result.clone().err().unwrap_or_else(|| {
+                    err(Code::Internal, "the books refused the chips")
+                })))
+            }
+            _ => None,
+        });
+        let answer = answer.unwrap_or_else(|| {
+            Err(err(
+                Code::NotSeated,
+                "you left the table before your buy-in was booked; it goes back to your account",
+            ))
+        });
+        self.book(change).await;
+        self.flush();
+        if let Some(w) = waiter {
+            let _ = w.reply.send(answer);
+        }
+    }
+
+    /// Tells the room what the table model did: presence, the seated-players gauge, time banks,
+    /// and a last state for a player who is gone.
+    pub(super) fn note(&mut self, events: Vec<TableEvent<Member>>) {
+        for e in events {
+            self.audience.dirty = true;
+            match e {
+                TableEvent::Seated { player, .. } => {
+                    self.room.metrics.players.fetch_add(1, Relaxed);
+                    self.clock.seated(player.id);
+                    self.presence_changed(player.id);
+                }
+                TableEvent::Left { player, why, .. } => {
+                    self.room.metrics.players.fetch_sub(1, Relaxed);
+                    self.clock.left(player.id);
+                    if why == Departure::MissedHands {
+                        tracing::debug!(table = %self.id, user = player.id.0, "a third missed hand");
+                    }
+                    self.gone(&player);
+                }
+                TableEvent::Waiting { player, .. } | TableEvent::Unlisted { player } => {
+                    self.presence_changed(player.id);
+                    if !self.present(player.id) {
+                        self.audience.forget(player.id);
+                    }
+                }
+                TableEvent::Moved { from, to, .. } => {
+                    tracing::debug!(table = %self.id, from, to, "seat changed");
+                }
+                TableEvent::Halted { reason } => {
+                    tracing::error!(table = %self.id, reason, "the table stopped dealing");
+                }
+                TableEvent::Funded { .. }
+                | TableEvent::RebuyRefused { .. }
+                | TableEvent::Leaving { .. }
+                | TableEvent::HandStarted { .. } => {}
+            }
+        }
+    }
+
+    /// A player gave up their seat: a last state (no seat) to their connections, then they hear
+    /// no more unless they are still here otherwise.
+    fn gone(&mut self, m: &Member) {
+        self.presence_changed(m.id);
+        if !self.present(m.id) {
+            let last = self.state_for(m, false);
+            self.audience.send_to(m.id, &last);
+            self.audience.forget(m.id);
+        }
+    }
+
+    /// The books and the table disagree: the table stops dealing and says so (RULES: money is
+    /// never silently wrong).
+    pub(super) fn halt(&mut self, reason: String) {
+        self.room.metrics.ledger_refusals.fetch_add(1, Relaxed);
+        let change = self.table.halt(reason);
+        self.note(change.events);
     }
 
     /// Starts or stops the idle clock: a table with nobody but bots, and no hand in play,
     /// closes after `Config::idle_close`.
     pub(super) fn note_idle(&mut self) {
-        let playing = self.hand.as_ref().is_some_and(|l| !l.game.is_over());
-        if self.has_audience() || playing || !self.waiting.is_empty() {
-            self.idle_since = None;
-        } else if self.idle_since.is_none() {
-            self.idle_since = Some(Instant::now());
-        }
+        let playing = self.hand.as_ref().is_some_and(|l| !l.played.game.is_over());
+        let busy = self.has_audience() || playing || self.table.waiting().next().is_some();
+        self.clock.note_idle(busy);
     }
 
     pub(super) fn idle_expired(&self) -> bool {
-        self.idle_since
-            .is_some_and(|t| t.elapsed() >= self.room.config.idle_close)
+        self.clock.idle_expired(self.room.config.idle_close)
     }
 
     pub(super) fn has_audience(&self) -> bool {
-        !self.subs.is_empty() || self.seats.iter().flatten().any(|o| !o.m.bot)
+        self.audience.has_subscribers() || self.table.seats().any(|(_, o)| !o.player.bot)
     }
 }

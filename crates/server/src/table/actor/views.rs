@@ -1,12 +1,139 @@
-//! What each connection is sent: one `table_state` per viewer (each seat, spectators),
-//! serialised once and shared by that viewer's connections, and the lobby summary.
+//! Who is listening and what each connection is sent: one `table_state` per viewer (each seat,
+//! spectators), serialised once and shared by that viewer's connections, and the lobby summary.
 
-use super::*;
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-impl<L: LiveGame> Actor<L> {
+use axum::extract::ws::Utf8Bytes;
+use serde_json::{json, Value};
+use tavolo_engine::game::{Game, Viewer};
+use tavolo_store::UserId;
+
+use super::Actor;
+use crate::books::Member;
+use crate::table::{Conn, TableOptions};
+
+/// The connections of a table and what is waiting to be sent to them.
+pub(super) struct Audience<G: Game> {
+    subs: Vec<Conn>,
+    watchers: Vec<UserId>,
+    version: u64,
+    /// A public change: everybody gets a new state.
+    pub(super) dirty: bool,
+    /// Players whose own view changed privately (a Saint Poker choice): only they get one.
+    private: Vec<UserId>,
+    /// Events since the last broadcast, uncensored.
+    pub(super) events: Vec<G::Event>,
+    options_json: String,
+}
+
+impl<G: Game> Audience<G> {
+    pub(super) fn new(o: &TableOptions) -> Audience<G> {
+        Audience {
+            subs: Vec::new(),
+            watchers: Vec::new(),
+            version: 0,
+            dirty: false,
+            private: Vec::new(),
+            events: Vec::new(),
+            options_json: serde_json::to_string(o).unwrap_or_else(|_| "{}".into()),
+        }
+    }
+
+    pub(super) fn subscribe(&mut self, conn: &Conn) {
+        if !self.subs.iter().any(|c| c.id == conn.id) {
+            self.subs.push(conn.clone());
+        }
+    }
+
+    pub(super) fn unsubscribe(&mut self, conn: u64) {
+        self.subs.retain(|c| c.id != conn);
+    }
+
+    /// The user's connections hear no more from this table.
+    pub(super) fn forget(&mut self, user: UserId) {
+        self.subs.retain(|c| c.user.id != user);
+    }
+
+    pub(super) fn watch(&mut self, conn: &Conn) {
+        if !self.watchers.contains(&conn.user.id) {
+            self.watchers.push(conn.user.id);
+        }
+        self.subscribe(conn);
+    }
+
+    /// The user stops watching; their connections stay subscribed if they are seated or
+    /// waiting (`still_here`).
+    pub(super) fn unwatch(&mut self, user: UserId, still_here: bool) {
+        self.watchers.retain(|&u| u != user);
+        if !still_here {
+            self.forget(user);
+        }
+    }
+
+    pub(super) fn is_watching(&self, user: UserId) -> bool {
+        self.watchers.contains(&user)
+    }
+
+    pub(super) fn watchers(&self) -> Vec<UserId> {
+        self.watchers.clone()
+    }
+
+    pub(super) fn has_subscribers(&self) -> bool {
+        !self.subs.is_empty()
+    }
+
+    /// Only this player's view changed.
+    pub(super) fn private_change(&mut self, user: UserId) {
+        if !self.private.contains(&user) {
+            self.private.push(user);
+        }
+    }
+
+    fn send(c: &Conn, msg: Utf8Bytes) {
+        if c.tx.try_send(msg).is_err() {
+            // A connection that cannot keep up is closed; it reconnects and says hello.
+            c.kick.notify_one();
+        }
+    }
+
+    /// A message to every connection of `user`.
+    pub(super) fn send_to(&self, user: UserId, msg: &Utf8Bytes) {
+        for c in self.subs.iter().filter(|c| c.user.id == user) {
+            Self::send(c, msg.clone());
+        }
+    }
+
+    /// A message to every connection.
+    pub(super) fn send_all(&self, msg: &Utf8Bytes) {
+        for c in &self.subs {
+            let _ = c.tx.try_send(msg.clone());
+        }
+    }
+}
+
+/// The wall-clock time of `at`, in milliseconds since the Unix epoch.
+fn unix_ms(at: std::time::Instant) -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let now_i = std::time::Instant::now();
+    let t = if at >= now_i {
+        now + (at - now_i)
+    } else {
+        now.saturating_sub(now_i - at)
+    };
+    t.as_millis() as u64
+}
+
+/// What distinguishes one viewer's `table_state` from another's.
+type ViewerKey = (Option<usize>, Option<usize>, bool, bool);
+
+impl<G: Game> Actor<G> {
     pub(super) fn publish_summary(&self) {
-        let seated = self.seats.iter().flatten().count();
-        let bots = self.seats.iter().flatten().filter(|o| o.m.bot).count();
+        let seated = self.table.seats().count();
+        let bots = self.table.seats().filter(|(_, o)| o.player.bot).count();
         let state = if self.closing {
             "closed"
         } else if self.hand.is_some() {
@@ -14,11 +141,12 @@ impl<L: LiveGame> Actor<L> {
         } else {
             "waiting"
         };
+        let waiting = self.table.waiting().count();
         let changed = match self.summary.lock() {
             Ok(mut s) => {
                 let old = (s.seated, s.waiting, s.bots, s.state);
                 s.seated = seated;
-                s.waiting = self.waiting.len();
+                s.waiting = waiting;
                 s.bots = bots;
                 s.state = state;
                 (old != (s.seated, s.waiting, s.bots, s.state)).then(|| s.clone())
@@ -33,46 +161,30 @@ impl<L: LiveGame> Actor<L> {
     /// Sends what changed: everybody gets a `table_state` after a public change; after a
     /// private one (a Saint Poker choice), only the chooser's connections do.
     pub(super) fn flush(&mut self) {
-        if self.dirty {
+        if self.audience.dirty {
             self.broadcast();
             self.publish_summary();
-        } else if !self.private.is_empty() {
-            let users = std::mem::take(&mut self.private);
-            self.version += 1;
+        } else if !self.audience.private.is_empty() {
+            let users = std::mem::take(&mut self.audience.private);
+            self.audience.version += 1;
             for u in users {
-                let targets: Vec<Conn> = self
-                    .subs
-                    .iter()
-                    .filter(|c| c.user.id == u)
-                    .cloned()
-                    .collect();
-                if let Some(c) = targets.first() {
-                    let msg = self.state_for(&c.user, false);
-                    for c in &targets {
-                        self.send(c, msg.clone());
-                    }
-                }
+                let Some(c) = self.audience.subs.iter().find(|c| c.user.id == u) else {
+                    continue;
+                };
+                let msg = self.state_for(&c.user, false);
+                self.audience.send_to(u, &msg);
             }
         }
-        if let Some(t) = self.action_started.take() {
+        if let Some(t) = self.clock.action_started.take() {
             self.room.metrics.observe_action(t.elapsed());
         }
     }
 
-    pub(super) fn send(&self, c: &Conn, msg: Utf8Bytes) {
-        if c.tx.try_send(msg).is_err() {
-            // A connection that cannot keep up is closed; it reconnects and says hello.
-            c.kick.notify_one();
-        }
-    }
-
-    pub(super) fn broadcast(&mut self) {
-        self.version += 1;
-        let mut cache: HashMap<(Option<usize>, Option<usize>, bool, bool), Utf8Bytes> =
-            HashMap::new();
-        let subs = std::mem::take(&mut self.subs);
+    fn broadcast(&mut self) {
+        self.audience.version += 1;
+        let mut cache: HashMap<ViewerKey, Utf8Bytes> = HashMap::new();
         let seats = self.seats_json();
-        for c in &subs {
+        for c in &self.audience.subs {
             let key = self.viewer_key(&c.user);
             let msg = match cache.get(&key) {
                 Some(m) => m.clone(),
@@ -82,64 +194,57 @@ impl<L: LiveGame> Actor<L> {
                     m
                 }
             };
-            self.send(c, msg);
+            Audience::<G>::send(c, msg);
         }
-        self.subs = subs;
-        self.events.clear();
-        self.private.clear();
-        self.dirty = false;
+        self.audience.events.clear();
+        self.audience.private.clear();
+        self.audience.dirty = false;
     }
 
-    pub(super) fn viewer_key(&self, m: &Member) -> (Option<usize>, Option<usize>, bool, bool) {
+    fn viewer_key(&self, m: &Member) -> ViewerKey {
         let seat = self.seat_of(m.id);
-        let waiting = self.waiting.iter().position(|w| w.id == m.id);
+        let waiting = self.table.waiting_place(m);
         let out = seat
-            .and_then(|s| self.seats[s].as_ref())
+            .and_then(|s| self.table.seat(s))
             .is_some_and(|o| o.sitting_out);
         let dealt = self.previous.as_ref().is_some_and(|p| p.2.contains(&m.id));
         (seat, waiting, out, dealt)
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
-    pub(super) fn seats_json(&self) -> String {
+    fn seats_json(&self) -> String {
         let live = self.hand.as_ref();
-        let simultaneous = L::SIMULTANEOUS;
+        let live_game = live.is_some_and(|l| !l.played.game.is_over());
+        let outcome = live.map(|l| l.played.outcome());
+        let stacks: &[u64] = match &outcome {
+            Some(tavolo_engine::game::Outcome::Chips { end, .. }) => end,
+            _ => &[],
+        };
         let mut s = String::with_capacity(512);
         s.push('[');
-        let live_game = live.is_some_and(|l| !l.game.is_over());
-        let stacks = live.map(|l| l.game.stacks()).unwrap_or_default();
-        let mut first = true;
-        for (i, o) in self.seats.iter().enumerate() {
-            let Some(o) = o else { continue };
+        for (n, (i, o)) in self.table.seats().enumerate() {
             let hs = live.and_then(|l| l.seats.iter().position(|&x| x == i));
-            let chips = if self.o.betting() {
-                Some(hs.and_then(|h| stacks.get(h).copied()).unwrap_or(o.stack))
-            } else {
-                None
-            };
-            let status = if o.leaving {
+            let chips = self
+                .o
+                .betting()
+                .then(|| hs.and_then(|h| stacks.get(h).copied()).unwrap_or(o.stack));
+            let status = if o.is_leaving() {
                 "leaving"
             } else if hs.is_some() && live_game {
                 "playing"
-            } else if o.funding {
+            } else if o.is_funding() {
                 "buying_in"
-            } else if o.sitting_out && !(simultaneous && live_game) {
+            } else if o.sitting_out {
                 "sitting_out"
             } else {
                 "waiting"
             };
-            let status = if simultaneous && live_game && hs.is_some() {
-                "playing"
-            } else {
-                status
-            };
             let _ = write!(
                 s,
                 "{}{}",
-                if first { "" } else { "," },
-                json!({"seat": i, "name": o.m.name, "bot": o.m.bot, "chips": chips, "status": status, "hand_seat": hs})
+                if n == 0 { "" } else { "," },
+                json!({"seat": i, "name": o.player.name, "bot": o.player.bot, "chips": chips, "status": status, "hand_seat": hs})
             );
-            first = false;
         }
         s.push(']');
         s
@@ -150,35 +255,26 @@ impl<L: LiveGame> Actor<L> {
         self.state_with(m, with_events, None)
     }
 
-    pub(super) fn state_with(
-        &self,
-        m: &Member,
-        with_events: bool,
-        seats: Option<&str>,
-    ) -> Utf8Bytes {
+    fn state_with(&self, m: &Member, with_events: bool, seats: Option<&str>) -> Utf8Bytes {
         let seat = self.seat_of(m.id);
         let live = self.hand.as_ref();
         let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
-        let simultaneous = L::SIMULTANEOUS;
+        let viewer = Viewer::from(hand_seat);
         let mut s = String::with_capacity(2048);
         let _ = write!(
             s,
             r#"{{"v":1,"type":"table_state","table":"{}","version":{},"options":{},"#,
-            self.id, self.version, self.options_json
+            self.id, self.audience.version, self.audience.options_json
         );
-        let (sitting_out, waiting) = match seat.and_then(|x| self.seats[x].as_ref()) {
-            Some(o) => (o.sitting_out, None),
-            None => (
-                false,
-                self.waiting
-                    .iter()
-                    .position(|w| w.id == m.id)
-                    .map(|p| p + 1),
-            ),
-        };
-        let seat_change = (self.seat_changes.iter().enumerate())
-            .find(|(_, r)| r.0 == m.id)
-            .map(|(p, r)| json!({"seat": r.1, "position": p + 1}));
+        let sitting_out = seat
+            .and_then(|x| self.table.seat(x))
+            .is_some_and(|o| o.sitting_out);
+        let waiting = seat
+            .is_none()
+            .then(|| self.table.waiting_place(m))
+            .flatten();
+        let seat_change = (self.table.seat_change(m))
+            .map(|(place, wanted)| json!({"seat": wanted, "position": place}));
         let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting, "seat_change": seat_change});
         let _ = write!(s, r#""you":{you},"seats":"#);
         match seats {
@@ -201,38 +297,38 @@ impl<L: LiveGame> Actor<L> {
             }
             None => s.push_str(r#""hand":null,"commitment":null,"hand_seats":[],"#),
         }
-        let _ = write!(s, r#""previous":{},"#, previous.unwrap_or(Value::Null));
+        let _ = write!(
+            s,
+            r#""previous":{},"halted":{},"#,
+            previous.unwrap_or(Value::Null),
+            json!(self.table.halted())
+        );
         let view = live
-            .map(|l| l.game.view_json(hand_seat))
+            .and_then(|l| serde_json::to_value(l.played.game.view(viewer)).ok())
             .unwrap_or(Value::Null);
         let legal = match (live, hand_seat) {
-            (Some(l), Some(h)) if !l.game.is_over() => l.game.legal_json(h),
+            (Some(l), Some(h)) if !l.played.game.is_over() => {
+                serde_json::to_value(l.played.game.choices(h)).unwrap_or(Value::Null)
+            }
             _ => json!([]),
         };
-        let clock = live.filter(|l| !l.game.is_over()).and_then(|l| {
-            let to_act = l.game.to_act();
-            let shown = if simultaneous {
-                hand_seat.filter(|h| to_act.contains(h) && l.since[*h].is_some())
-            } else {
-                to_act.first().copied().filter(|&h| l.since[h].is_some())
-            }?;
-            let deadline = self.deadline(l, shown)?;
-            let bank = self.seats[l.seats[shown]].as_ref().map_or(0, |o| o.bank.as_millis() as u64);
-            let table_seat = if simultaneous { None } else { Some(l.seats[shown]) };
-            Some(json!({"seat": table_seat, "deadline_ms": unix_ms(deadline - Duration::from_millis(bank)), "bank_ms": bank}))
-        });
         let _ = write!(
             s,
             r#""view":{view},"legal":{legal},"clock":{},"events":["#,
-            clock.unwrap_or(Value::Null)
+            self.clock_json(hand_seat).unwrap_or(Value::Null)
         );
         if with_events {
             let mut first = true;
-            for e in &self.events {
-                if let Some(c) = L::censor(e, hand_seat) {
-                    let _ = write!(s, "{}{}", if first { "" } else { "," }, L::event_json(&c));
-                    first = false;
-                }
+            for e in &self.audience.events {
+                let Some(c) = G::censor(e, viewer) else {
+                    continue;
+                };
+                let Ok(j) = serde_json::to_string(&c) else {
+                    continue;
+                };
+                s.push_str(if first { "" } else { "," });
+                s.push_str(&j);
+                first = false;
             }
         }
         let _ = write!(
@@ -241,5 +337,23 @@ impl<L: LiveGame> Actor<L> {
             self.result.as_ref().unwrap_or(&Value::Null)
         );
         s.into()
+    }
+
+    /// The clock shown to the viewer in game seat `hand_seat`: the seat to act's (in a
+    /// simultaneous phase only the viewer's own, and no seat).
+    fn clock_json(&self, hand_seat: Option<usize>) -> Option<Value> {
+        let l = self.hand.as_ref().filter(|l| !l.played.game.is_over())?;
+        let to_act = l.played.game.to_act();
+        let shown = if G::SIMULTANEOUS {
+            hand_seat.filter(|&h| to_act.contains(h) && l.since[h].is_some())
+        } else {
+            to_act.iter().next().filter(|&h| l.since[h].is_some())
+        }?;
+        let deadline = self.deadline(l, shown)?;
+        let bank = self.clock.bank(l.members[shown].id).as_millis() as u64;
+        let table_seat = (!G::SIMULTANEOUS).then(|| l.seats[shown]);
+        Some(
+            json!({"seat": table_seat, "deadline_ms": unix_ms(deadline - Duration::from_millis(bank)), "bank_ms": bank}),
+        )
     }
 }

@@ -1,0 +1,169 @@
+//! A betting decision as a list of actions and as a client is told it, written once for both
+//! betting games: [`BettingAction`] makes and reads the betting actions of Hold'em and Draw,
+//! [`legal_list`] lists a decision's actions (a bet or raise as the ends of its range),
+//! [`allows`] checks an action against such a list, and [`Choice`] is a legal action as the
+//! room sends it (bet sizes as a range); [`HandSummary`] is a finished hand's result as the room
+//! shows it.
+
+use serde::Serialize;
+use tavolo_cards::HandRank;
+
+use super::round::{Bet, Legal};
+use crate::Chips;
+
+/// A game's action that can be a bet: Hold'em's and Draw's actions.
+pub trait BettingAction: Copy + PartialEq {
+    /// The action of `seat` making `bet`.
+    fn from_bet(seat: usize, bet: Bet) -> Self;
+
+    /// The seat and the bet of a betting action; `None` for any other action.
+    fn bet(&self) -> Option<(usize, Bet)>;
+}
+
+/// The legal actions of a betting decision as a list: the default action first (check when
+/// allowed, else fold), then fold (when a check is allowed), call, and the ends of the raise
+/// range.
+pub fn legal_list<A: BettingAction>(l: &Legal) -> Vec<A> {
+    let seat = l.seat;
+    let mut v = Vec::with_capacity(5);
+    if l.check {
+        v.push(A::from_bet(seat, Bet::Check));
+    }
+    if l.fold {
+        v.push(A::from_bet(seat, Bet::Fold));
+    }
+    if l.call.is_some() {
+        v.push(A::from_bet(seat, Bet::Call));
+    }
+    if let Some(r) = l.raise {
+        v.push(A::from_bet(seat, Bet::RaiseTo(r.min_to)));
+        if r.max_to > r.min_to {
+            v.push(A::from_bet(seat, Bet::RaiseTo(r.max_to)));
+        }
+    }
+    v
+}
+
+/// Whether `action` is allowed by a list of legal actions where a bet or raise stands for the
+/// ends of its range ([`legal_list`]): a bet or raise to any amount between them is.
+pub fn allows<A: BettingAction>(legal: &[A], action: &A) -> bool {
+    match action.bet() {
+        Some((seat, Bet::RaiseTo(to))) => {
+            let mut range: Option<(Chips, Chips)> = None;
+            for a in legal {
+                if let Some((s, Bet::RaiseTo(t))) = a.bet() {
+                    if s == seat {
+                        range = Some(range.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
+                    }
+                }
+            }
+            range.is_some_and(|(lo, hi)| (lo..=hi).contains(&to))
+        }
+        _ => legal.contains(action),
+    }
+}
+
+/// A legal action as a client is told it (JSON tagged by `action`): a bet or raise with its
+/// range, a call with its price, an exchange with its largest size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Choice {
+    /// Pass with nothing owed.
+    Check,
+    /// Give up the hand.
+    Fold,
+    /// Match the bet, for `amount` more chips (all-in when that is the whole stack).
+    Call {
+        /// Chips the call puts in.
+        amount: Chips,
+    },
+    /// Bet or raise to any amount from `min` to `max` (this round's total in front).
+    BetOrRaiseTo {
+        /// The smallest amount.
+        min: Chips,
+        /// The largest amount.
+        max: Chips,
+    },
+    /// Five-Card Draw: lay down 0 to `max` cards and receive as many.
+    Exchange {
+        /// The most cards.
+        max: u8,
+    },
+    /// Show the hand at the showdown.
+    Show,
+    /// Give up the pot without showing.
+    Muck,
+}
+
+/// The choices of a betting decision, in the order of [`legal_list`].
+pub fn betting_choices(l: &Legal) -> Vec<Choice> {
+    let mut v = Vec::with_capacity(4);
+    if l.check {
+        v.push(Choice::Check);
+    }
+    if l.fold {
+        v.push(Choice::Fold);
+    }
+    if let Some(amount) = l.call {
+        v.push(Choice::Call { amount });
+    }
+    if let Some(r) = l.raise {
+        v.push(Choice::BetOrRaiseTo {
+            min: r.min_to,
+            max: r.max_to,
+        });
+    }
+    v
+}
+
+/// A pot (or a share of it) awarded at the end of a betting hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PotAward {
+    /// The pot: 0 is the main pot.
+    pub pot: usize,
+    /// Who won it.
+    pub seat: usize,
+    /// Chips won.
+    pub amount: Chips,
+    /// The winner's hand in words, when it was shown.
+    #[serde(serialize_with = "opt_rank_words")]
+    pub hand: Option<HandRank>,
+}
+
+fn opt_rank_words<S: serde::Serializer>(rank: &Option<HandRank>, s: S) -> Result<S::Ok, S::Error> {
+    match rank {
+        Some(r) => crate::wire::rank_words(r, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A finished betting hand's result as the room shows it: every pot awarded, each seat's
+/// winnings, and the chips left in the pot for the next hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandSummary {
+    /// The pots, in the order they were awarded.
+    pub pots: Vec<PotAward>,
+    /// Chips won per seat.
+    pub won: Vec<Chips>,
+    /// Chips carried to the next hand.
+    pub carried: Chips,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_are_written_as_the_room_sends_them() {
+        let v = serde_json::to_string(&[
+            Choice::Call { amount: 20 },
+            Choice::BetOrRaiseTo { min: 40, max: 200 },
+            Choice::Exchange { max: 3 },
+        ])
+        .expect("serialises");
+        assert_eq!(
+            v,
+            r#"[{"action":"call","amount":20},{"action":"bet_or_raise_to","min":40,"max":200},{"action":"exchange","max":3}]"#
+        );
+    }
+}

@@ -1,0 +1,237 @@
+//! Five-Card Draw through the one game interface ([`Game`]): a hand a table deals with its ante
+//! and ruleset ([`DrawTable`]), the dealer where the table's rotation put it.
+
+use serde::{Deserialize, Serialize};
+use tavolo_cards::{CardSet, GameRng};
+
+use super::action::{Action, Event};
+use super::hand::{DrawHand, ToAct};
+use super::record::DrawRecord;
+use super::rules::{Dealing, DrawRules, DrawSetup};
+use super::view::DrawView;
+use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, PotAward, SeatMask};
+use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::Chips;
+
+/// A draw table's options: the ante (also the table minimum) and the ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawTable {
+    /// The ante ("Grundeinsatz"), also the minimum bet and raise.
+    pub ante: Chips,
+    /// The ruleset.
+    pub rules: DrawRules,
+}
+
+impl DrawTable {
+    /// RULES.md §3 with this ante.
+    pub fn german(ante: Chips) -> DrawTable {
+        DrawTable {
+            ante,
+            rules: DrawRules::german(),
+        }
+    }
+}
+
+impl BettingAction for Action {
+    fn from_bet(seat: usize, bet: Bet) -> Self {
+        match bet {
+            Bet::Fold => Action::Fold { seat },
+            Bet::Check => Action::Check { seat },
+            Bet::Call => Action::Call { seat },
+            Bet::RaiseTo(to) => Action::BetOrRaiseTo { seat, to },
+        }
+    }
+
+    fn bet(&self) -> Option<(usize, Bet)> {
+        self.as_bet()
+    }
+}
+
+/// Every exchange of 0 to `max` cards of `hand`, standing pat first, then the fold.
+pub fn exchange_list(seat: usize, hand: CardSet, max: u8) -> Vec<Action> {
+    let cards: Vec<_> = hand.iter().collect();
+    let n = cards.len();
+    let mut v = vec![Action::Exchange {
+        seat,
+        discard: CardSet::EMPTY,
+    }];
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > u32::from(max) {
+            continue;
+        }
+        let discard = (0..n)
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| cards[i])
+            .collect();
+        v.push(Action::Exchange { seat, discard });
+    }
+    v.push(Action::Fold { seat });
+    v
+}
+
+impl Game for DrawHand {
+    const NAME: &'static str = "draw";
+
+    type Options = DrawTable;
+    type Setup = DrawSetup;
+    type Action = Action;
+    type Event = Event;
+    type View = DrawView;
+    type Choices = Vec<Choice>;
+    type Summary = HandSummary;
+
+    fn setup(options: &DrawTable, at: &Positions) -> Result<DrawSetup, GameError> {
+        let setup = DrawSetup {
+            stacks: at.stacks.clone(),
+            dealer: at.button,
+            ante: options.ante,
+            carried_in: at.carried,
+            rules: options.rules,
+        };
+        setup.validate()?;
+        Ok(setup)
+    }
+
+    fn players(setup: &DrawSetup) -> usize {
+        setup.seats()
+    }
+
+    fn deal(setup: &DrawSetup, seed: [u8; 32]) -> Result<(DrawHand, Vec<Event>), GameError> {
+        Ok(DrawHand::new(
+            setup,
+            Dealing::Seeded(GameRng::from_seed(seed)),
+        )?)
+    }
+
+    fn to_act(&self) -> SeatMask {
+        let mut m = SeatMask::EMPTY;
+        match self.legal_actions() {
+            ToAct::Bet(l) => m.insert(l.seat),
+            ToAct::Exchange { seat, .. } | ToAct::Showdown { seat, .. } => m.insert(seat),
+            ToAct::Nobody => {}
+        }
+        m
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Action> {
+        match self.legal_actions() {
+            ToAct::Bet(l) if l.seat == seat => betting::legal_list(&l),
+            ToAct::Exchange { seat: s, hand, max } if s == seat => exchange_list(seat, hand, max),
+            ToAct::Showdown { seat: s, may_muck } if s == seat => {
+                let mut v = vec![Action::Show { seat }];
+                if may_muck {
+                    v.push(Action::Muck { seat });
+                }
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn choices(&self, seat: usize) -> Vec<Choice> {
+        match self.legal_actions() {
+            ToAct::Bet(l) if l.seat == seat => betting::betting_choices(&l),
+            ToAct::Exchange { seat: s, max, .. } if s == seat => {
+                vec![Choice::Exchange { max }, Choice::Fold]
+            }
+            ToAct::Showdown { seat: s, may_muck } if s == seat => {
+                let mut v = vec![Choice::Show];
+                if may_muck {
+                    v.push(Choice::Muck);
+                }
+                v
+            }
+            _ if self.may_fold(seat) => vec![Choice::Fold],
+            _ => Vec::new(),
+        }
+    }
+
+    fn allows(legal: &[Action], action: &Action) -> bool {
+        betting::allows(legal, action)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), GameError> {
+        self.clone()
+            .apply(*action)
+            .map(drop)
+            .map_err(GameError::from)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        Ok(DrawHand::apply(self, action)?)
+    }
+
+    fn seat_of(action: &Action) -> Option<usize> {
+        Some(action.seat())
+    }
+
+    fn out_of_turn(&self, action: &Action) -> bool {
+        matches!(*action, Action::Fold { seat } if self.may_fold(seat))
+    }
+
+    fn timeout_action(&self, seat: usize) -> Option<Action> {
+        match self.legal_actions() {
+            // Standing pat rather than folding: the player keeps the hand they were dealt.
+            ToAct::Exchange { seat: s, .. } if s == seat => Some(Action::Exchange {
+                seat,
+                discard: CardSet::EMPTY,
+            }),
+            _ => <DrawHand as Game>::legal(self, seat).first().copied(),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> DrawView {
+        DrawHand::view(self, viewer.seat())
+    }
+
+    fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(event.seen_by(viewer.seat()))
+    }
+
+    fn is_over(&self) -> bool {
+        DrawHand::is_over(self)
+    }
+
+    fn outcome(&self, setup: &DrawSetup) -> Outcome {
+        Outcome::Chips {
+            start: setup.stacks.clone(),
+            end: self.stacks().to_vec(),
+            carried_in: setup.carried_in,
+            carried_out: self.carried(),
+            unit: setup.ante,
+        }
+    }
+
+    fn summary(&self, events: &[Event]) -> HandSummary {
+        HandSummary {
+            pots: events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::PotWon { pot, seat, amount } => Some(PotAward {
+                        pot,
+                        seat,
+                        amount,
+                        hand: self.shown_rank(seat),
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            won: self.winnings().to_vec(),
+            carried: self.carried(),
+        }
+    }
+
+    fn record(
+        &self,
+        setup: &DrawSetup,
+        events: &[Event],
+        _names: Option<&[String]>,
+    ) -> Result<Record, GameError> {
+        let record =
+            DrawRecord::from_log(setup, events).map_err(|e| GameError::Record(e.to_string()))?;
+        Ok(Record {
+            format: "draw-json",
+            text: record.to_json(),
+        })
+    }
+}

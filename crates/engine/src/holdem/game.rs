@@ -1,0 +1,210 @@
+//! Texas Hold'em through the one game interface ([`Game`]): a hand a table deals with its
+//! blinds ([`HoldemTable`]) at the positions it chose.
+
+use serde::{Deserialize, Serialize};
+use tavolo_cards::GameRng;
+
+use super::action::{Action, Event};
+use super::hand::{Dealing, Hand, ToAct};
+use super::phh;
+use super::rules::{HandSetup, HoldemRules};
+use super::view::HandView;
+use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, PotAward, SeatMask};
+use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::Chips;
+
+/// A Hold'em table's options: the blinds, the antes and the ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HoldemTable {
+    /// The small blind: half the table minimum, rounded down (RULES.md §2 Blinds), unless the
+    /// house sets another.
+    pub small_blind: Chips,
+    /// The big blind: the table minimum.
+    pub big_blind: Chips,
+    /// Every player's ante (0: none).
+    pub ante: Chips,
+    /// The ruleset.
+    pub rules: HoldemRules,
+}
+
+impl HoldemTable {
+    /// The casino table of RULES.md §2 with `table_minimum` as the big blind and half of it as
+    /// the small blind, no antes.
+    ///
+    /// ```
+    /// use tavolo_engine::holdem::HoldemTable;
+    /// let t = HoldemTable::casino(25, Default::default());
+    /// assert_eq!((t.small_blind, t.big_blind), (12, 25));
+    /// ```
+    pub fn casino(table_minimum: Chips, rules: HoldemRules) -> HoldemTable {
+        HoldemTable {
+            small_blind: table_minimum / 2,
+            big_blind: table_minimum,
+            ante: 0,
+            rules,
+        }
+    }
+}
+
+impl BettingAction for Action {
+    fn from_bet(seat: usize, bet: Bet) -> Self {
+        match bet {
+            Bet::Fold => Action::Fold { seat },
+            Bet::Check => Action::Check { seat },
+            Bet::Call => Action::Call { seat },
+            Bet::RaiseTo(to) => Action::BetOrRaiseTo { seat, to },
+        }
+    }
+
+    fn bet(&self) -> Option<(usize, Bet)> {
+        self.as_bet()
+    }
+}
+
+impl Game for Hand {
+    const NAME: &'static str = "holdem";
+
+    type Options = HoldemTable;
+    type Setup = HandSetup;
+    type Action = Action;
+    type Event = Event;
+    type View = HandView;
+    type Choices = Vec<Choice>;
+    type Summary = HandSummary;
+
+    fn setup(options: &HoldemTable, at: &Positions) -> Result<HandSetup, GameError> {
+        let mut setup = HandSetup::casino(
+            at.stacks.clone(),
+            at.button,
+            options.small_blind,
+            options.big_blind,
+            options.rules,
+        );
+        setup.antes = vec![options.ante; at.stacks.len()];
+        setup.carried_in = at.carried;
+        setup.validate()?;
+        Ok(setup)
+    }
+
+    fn players(setup: &HandSetup) -> usize {
+        setup.seats()
+    }
+
+    fn deal(setup: &HandSetup, seed: [u8; 32]) -> Result<(Hand, Vec<Event>), GameError> {
+        Ok(Hand::new(setup, Dealing::Seeded(GameRng::from_seed(seed)))?)
+    }
+
+    fn to_act(&self) -> SeatMask {
+        match self.legal_actions() {
+            ToAct::Player(l) => {
+                let mut m = SeatMask::EMPTY;
+                m.insert(l.seat);
+                m
+            }
+            ToAct::Showdown { seats, .. } => seats,
+            _ => SeatMask::EMPTY,
+        }
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Action> {
+        match self.legal_actions() {
+            ToAct::Player(l) if l.seat == seat => betting::legal_list(&l),
+            ToAct::Showdown { seats, .. } if seats.contains(seat) => {
+                vec![Action::Show { seat, cards: None }, Action::Muck { seat }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn choices(&self, seat: usize) -> Vec<Choice> {
+        match self.legal_actions() {
+            ToAct::Player(l) if l.seat == seat => betting::betting_choices(&l),
+            ToAct::Showdown { seats, .. } if seats.contains(seat) => {
+                vec![Choice::Show, Choice::Muck]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn allows(legal: &[Action], action: &Action) -> bool {
+        betting::allows(legal, action)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), GameError> {
+        self.clone()
+            .apply(*action)
+            .map(drop)
+            .map_err(GameError::from)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        Ok(Hand::apply(self, action)?)
+    }
+
+    fn seat_of(action: &Action) -> Option<usize> {
+        action.seat()
+    }
+
+    fn timeout_action(&self, seat: usize) -> Option<Action> {
+        <Hand as Game>::legal(self, seat).first().copied()
+    }
+
+    fn view(&self, viewer: Viewer) -> HandView {
+        Hand::view(self, viewer.seat())
+    }
+
+    fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(event.seen_by(viewer.seat()))
+    }
+
+    fn is_over(&self) -> bool {
+        Hand::is_over(self)
+    }
+
+    fn outcome(&self, setup: &HandSetup) -> Outcome {
+        Outcome::Chips {
+            start: setup.stacks.clone(),
+            end: self.stacks().to_vec(),
+            carried_in: setup.carried_in,
+            carried_out: self.carried(),
+            unit: setup.min_bet,
+        }
+    }
+
+    fn summary(&self, events: &[Event]) -> HandSummary {
+        let shown = |seat| {
+            events.iter().find_map(|e| match *e {
+                Event::Shown { seat: s, rank, .. } if s == seat => Some(rank),
+                _ => None,
+            })
+        };
+        HandSummary {
+            pots: events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::PotWon { pot, seat, amount } => Some(PotAward {
+                        pot,
+                        seat,
+                        amount,
+                        hand: shown(seat),
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            won: self.winnings().to_vec(),
+            carried: self.carried(),
+        }
+    }
+
+    fn record(
+        &self,
+        setup: &HandSetup,
+        events: &[Event],
+        names: Option<&[String]>,
+    ) -> Result<Record, GameError> {
+        Ok(Record {
+            format: "phh",
+            text: phh::export(setup, events, names).to_phh(),
+        })
+    }
+}

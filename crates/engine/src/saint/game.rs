@@ -1,0 +1,171 @@
+//! Saint Poker through the one game interface ([`Game`]): a game of eight rounds for the players
+//! a table seats, with simultaneous place and show phases.
+
+use serde::Serialize;
+use tavolo_cards::{best_two_plus_three, Card};
+
+use super::action::{Action, Event};
+use super::error::PhaseName;
+use super::options::SaintOptions;
+use super::view::SaintView;
+use super::SaintGame;
+use crate::betting::SeatMask;
+use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+
+/// A game's result as the room shows it: the points, the points of the last round scored, and
+/// the winners.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SaintSummary {
+    /// Points by seat.
+    pub scores: Vec<u32>,
+    /// The points each seat won in the last round scored.
+    pub round_points: Option<Vec<u32>>,
+    /// The seats with the most points.
+    pub winners: Vec<usize>,
+}
+
+impl Game for SaintGame {
+    const NAME: &'static str = "saint";
+    const SIMULTANEOUS: bool = true;
+    const SEAT_FIELD: &'static str = "player";
+
+    type Options = SaintOptions;
+    type Setup = SaintOptions;
+    type Action = Action;
+    type Event = Event;
+    type View = SaintView;
+    type Choices = Vec<Action>;
+    type Summary = SaintSummary;
+
+    fn setup(options: &SaintOptions, at: &Positions) -> Result<SaintOptions, GameError> {
+        let mut o = *options;
+        o.players = u8::try_from(at.stacks.len()).unwrap_or(u8::MAX);
+        o.validate()?;
+        Ok(o)
+    }
+
+    fn players(setup: &SaintOptions) -> usize {
+        setup.players as usize
+    }
+
+    fn deal(setup: &SaintOptions, seed: [u8; 32]) -> Result<(SaintGame, Vec<Event>), GameError> {
+        // The deal itself announces nothing: the first round's centre and preview are in every
+        // view from the start.
+        Ok((SaintGame::new(*setup, seed)?, Vec::new()))
+    }
+
+    fn to_act(&self) -> SeatMask {
+        let mut m = SeatMask::EMPTY;
+        for &p in self.pending_seats().as_slice() {
+            m.insert(usize::from(p));
+        }
+        m
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Action> {
+        SaintGame::legal_actions(self, seat)
+    }
+
+    /// Every place (at most ten cards), every pair to show (at most 45), every pick — also to a
+    /// player who has chosen and may still change their mind.
+    fn choices(&self, seat: usize) -> Vec<Action> {
+        if !self.is_pending(seat) && self.choice(seat).is_none() {
+            return Vec::new();
+        }
+        SaintGame::legal_actions(self, seat)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), GameError> {
+        Ok(SaintGame::check(self, *action)?)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        Ok(SaintGame::apply(self, action)?)
+    }
+
+    fn seat_of(action: &Action) -> Option<usize> {
+        Some(action.player())
+    }
+
+    /// A choice may be replaced until the last player has chosen (the engine checks the phase).
+    fn out_of_turn(&self, action: &Action) -> bool {
+        matches!(action, Action::Place { .. } | Action::Show { .. })
+    }
+
+    /// The lowest card to place; the two cards that make the best hand to show; the first card
+    /// of the pool to pick.
+    fn timeout_action(&self, seat: usize) -> Option<Action> {
+        let hand: Vec<Card> = self.hand(seat).iter().collect();
+        let first = SaintGame::legal_actions(self, seat).first().copied();
+        match self.phase() {
+            PhaseName::Place => hand
+                .iter()
+                .min_by_key(|c| (c.rank(), c.suit()))
+                .map(|&card| Action::Place { player: seat, card })
+                .or(first),
+            PhaseName::Show => {
+                let centre: Vec<Card> = self.centre().iter().collect();
+                let best = best_two_plus_three(&hand, &centre)
+                    .ok()
+                    .and_then(|(five, _)| {
+                        let own: Vec<Card> =
+                            five.iter().filter(|c| hand.contains(c)).copied().collect();
+                        match own.as_slice() {
+                            [a, b] => Some(Action::Show {
+                                player: seat,
+                                cards: [*a, *b],
+                            }),
+                            _ => None,
+                        }
+                    });
+                best.or(first)
+            }
+            _ => first,
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> SaintView {
+        match viewer {
+            Viewer::Seat(s) => SaintGame::view(self, s).unwrap_or_else(|_| self.spectator_view()),
+            Viewer::Spectator => self.spectator_view(),
+        }
+    }
+
+    /// Every Saint Poker event is public (a pending choice makes none).
+    fn censor(event: &Event, _viewer: Viewer) -> Option<Event> {
+        Some(*event)
+    }
+
+    fn is_over(&self) -> bool {
+        SaintGame::is_over(self)
+    }
+
+    fn outcome(&self, _setup: &SaintOptions) -> Outcome {
+        Outcome::Points {
+            scores: self.scores().to_vec(),
+            winners: self.winners(),
+        }
+    }
+
+    fn summary(&self, _events: &[Event]) -> SaintSummary {
+        SaintSummary {
+            scores: self.scores().to_vec(),
+            round_points: self.round_points().map(<[u32]>::to_vec),
+            winners: self.winners(),
+        }
+    }
+
+    fn record(
+        &self,
+        _setup: &SaintOptions,
+        _events: &[Event],
+        _names: Option<&[String]>,
+    ) -> Result<Record, GameError> {
+        let record = SaintGame::record(self)?;
+        let text = serde_json::to_string(&record).map_err(|e| GameError::Record(e.to_string()))?;
+        Ok(Record {
+            format: "saint-json",
+            text,
+        })
+    }
+}

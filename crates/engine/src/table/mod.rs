@@ -1,0 +1,586 @@
+//! The table across hands, for every game (RULES.md §2 Table and Positions): seats drawn by lot,
+//! "the hand" and the button, the waiting list with seat changes served before it, sitting out
+//! and the third missed hand, buy-ins and rebuys, leaving. The room and `tavolo play` run on it;
+//! it is the only place these rules live.
+//!
+//! The table never moves a chip by itself. Chips reach a stack only as a buy-in or rebuy the
+//! ledger has funded: [`Table::join`] and [`Table::rebuy`] put the seat in the state
+//! [`SeatState::Funding`] and ask for a [`Booking::Fund`] with a [`Ticket`]; the ledger's answer,
+//! [`Table::funded`], touches only the seat that holds that ticket (a buy-in answered after its
+//! player left is refunded, never booked onto whoever sits there now). A stack leaves the table
+//! only as a [`Booking::CashOut`]. A seat goes through *asked → being funded → funded (seated)
+//! → playing → leaving*; a seat being funded is not dealt in, and does not count as resting.
+//!
+//! Between hands [`Table::deal`] picks the players dealt in and their [`Positions`], and
+//! [`Table::finish`] takes the stacks back from the game's [`Outcome`], refusing one that
+//! creates or loses chips. A game is dealt from those positions by [`crate::game::Game::setup`].
+//! A table whose hand the ledger refused is [`Table::halt`]ed: it deals no more.
+//!
+//! ```
+//! use tavolo_cards::GameRng;
+//! use tavolo_engine::table::{Booking, Table, TableRules};
+//!
+//! let rules = TableRules::cash(6, 4, 1_000, 500);
+//! let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(1))?;
+//! let change = t.join("ada")?;
+//! // Seated by lot, and the ledger is asked for the buy-in before any chip is hers.
+//! let Some(Booking::Fund { ticket, amount, .. }) = change.bookings.first().cloned() else {
+//!     panic!("a buy-in is asked")
+//! };
+//! assert_eq!((amount, t.stack_of(&"ada")), (1_000, Some(0)));
+//! t.funded(ticket, true)?;
+//! assert_eq!(t.stack_of(&"ada"), Some(1_000));
+//! # Ok::<(), tavolo_engine::table::TableError>(())
+//! ```
+
+mod hands;
+mod seating;
+
+use std::collections::VecDeque;
+use std::fmt::Debug;
+
+use tavolo_cards::GameRng;
+use thiserror::Error;
+
+use crate::betting::MAX_SEATS;
+pub use crate::game::Positions;
+use crate::Chips;
+
+/// Identifies one buy-in or rebuy asked of the ledger.
+pub type Ticket = u64;
+
+/// A table's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TableRules {
+    /// Seats at the table (2 to 10).
+    pub seats: usize,
+    /// Players ready needed to deal (at least 2).
+    pub min_players: usize,
+    /// The buy-in every player sits down with; 0 for a points game without stacks (Saint
+    /// Poker).
+    pub buy_in: Chips,
+    /// The amount of a rebuy, once a stack is exhausted (0: no rebuys).
+    pub rebuy: Chips,
+    /// Consecutive hands a player may miss without losing the seat (RULES.md §2: 2).
+    pub max_sit_out: u8,
+}
+
+impl TableRules {
+    /// A cash table (Hold'em, Draw): `seats`, dealing to at least `min_players`, a buy-in and a
+    /// rebuy, two hands of rest at most.
+    pub fn cash(seats: usize, min_players: usize, buy_in: Chips, rebuy: Chips) -> TableRules {
+        TableRules {
+            seats,
+            min_players,
+            buy_in,
+            rebuy,
+            max_sit_out: 2,
+        }
+    }
+
+    /// A points game without stacks (Saint Poker): every seat must be taken to deal.
+    pub fn points(seats: usize) -> TableRules {
+        TableRules {
+            seats,
+            min_players: seats,
+            buy_in: 0,
+            rebuy: 0,
+            max_sit_out: 2,
+        }
+    }
+
+    /// Whether players have stacks (a buy-in) at this table.
+    pub fn has_stacks(&self) -> bool {
+        self.buy_in > 0
+    }
+
+    /// Checks the settings.
+    pub fn check(&self) -> Result<(), TableError> {
+        if !(2..=MAX_SEATS).contains(&self.seats) {
+            return Err(TableError::Config("a table has 2 to 10 seats"));
+        }
+        if self.min_players < 2 || self.min_players > self.seats {
+            return Err(TableError::Config(
+                "the players needed to deal must be between 2 and the seats",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Where a seated player is in the life of a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatState {
+    /// A buy-in or rebuy was asked of the ledger and is not answered yet: not dealt in, and not
+    /// counted as resting.
+    Funding {
+        /// The request.
+        ticket: Ticket,
+        /// The chips asked for.
+        amount: Chips,
+        /// A rebuy (the seat keeps its place if refused) or the buy-in (the seat is given up).
+        rebuy: bool,
+    },
+    /// Seated between hands (or not dealt in the hand in play).
+    Seated,
+    /// Dealt in the hand in play.
+    Playing {
+        /// The player's seat in the game.
+        hand_seat: usize,
+        /// Leaves when the hand is over.
+        leaving: bool,
+    },
+}
+
+/// A taken seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat<P> {
+    /// Who sits here.
+    pub player: P,
+    /// Chips funded and won (0 in a points game); during a hand, the stack it was dealt with.
+    pub stack: Chips,
+    /// Where the seat is in its life.
+    pub state: SeatState,
+    /// Resting from the next hand on.
+    pub sitting_out: bool,
+    /// Consecutive hands missed.
+    pub missed: u8,
+}
+
+impl<P> Seat<P> {
+    /// Whether the player is dealt in the hand in play.
+    pub fn is_playing(&self) -> bool {
+        matches!(self.state, SeatState::Playing { .. })
+    }
+
+    /// Whether the player leaves when the hand in play is over.
+    pub fn is_leaving(&self) -> bool {
+        matches!(self.state, SeatState::Playing { leaving: true, .. })
+    }
+
+    /// Whether a buy-in or rebuy is being funded.
+    pub fn is_funding(&self) -> bool {
+        matches!(self.state, SeatState::Funding { .. })
+    }
+}
+
+/// What the table asks of the ledger. The table has already changed as if it will be done;
+/// a refused [`Booking::Fund`] is answered with [`Table::funded`]; a refused cash-out means
+/// the books and the table disagree: stop the table ([`Table::halt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Booking<P> {
+    /// Move `amount` from the player's account to their seat: a buy-in or a rebuy.
+    Fund {
+        /// Answer with this ticket.
+        ticket: Ticket,
+        /// Whose.
+        player: P,
+        /// The table seat.
+        seat: usize,
+        /// The chips.
+        amount: Chips,
+        /// A rebuy rather than the buy-in.
+        rebuy: bool,
+    },
+    /// Move `amount` from the player's seat back to their account: leaving, losing the seat,
+    /// or a buy-in refunded that was funded after its player had gone.
+    CashOut {
+        /// Whose.
+        player: P,
+        /// The table seat it was (or would have been) at.
+        seat: usize,
+        /// The chips.
+        amount: Chips,
+    },
+}
+
+/// Why a player is no longer seated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Departure {
+    /// They left.
+    Left,
+    /// They missed more consecutive hands than allowed (RULES.md §2: a third one).
+    MissedHands,
+    /// The ledger refused their buy-in.
+    NotFunded,
+}
+
+/// Something the table did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableEvent<P> {
+    /// A player took a seat (drawn by lot); a buy-in follows where there are stacks.
+    Seated {
+        /// Who.
+        player: P,
+        /// Where.
+        seat: usize,
+    },
+    /// A buy-in or rebuy was funded: the chips are on the seat.
+    Funded {
+        /// Who.
+        player: P,
+        /// Where.
+        seat: usize,
+        /// The chips.
+        amount: Chips,
+        /// A rebuy.
+        rebuy: bool,
+    },
+    /// The ledger refused a rebuy (a refused buy-in is a [`TableEvent::Left`]).
+    RebuyRefused {
+        /// Who.
+        player: P,
+        /// Where.
+        seat: usize,
+    },
+    /// A seated player moved (a seat-change request served).
+    Moved {
+        /// Who.
+        player: P,
+        /// From.
+        from: usize,
+        /// To.
+        to: usize,
+    },
+    /// A player is on the waiting list.
+    Waiting {
+        /// Who.
+        player: P,
+        /// Their place (1: first).
+        place: usize,
+    },
+    /// A player left the waiting list.
+    Unlisted {
+        /// Who.
+        player: P,
+    },
+    /// A player gave up their seat.
+    Left {
+        /// Who.
+        player: P,
+        /// The seat now free.
+        seat: usize,
+        /// The chips cashed out.
+        stack: Chips,
+        /// Why.
+        why: Departure,
+    },
+    /// A player dealt in leaves when the hand is over (the server plays for them meanwhile).
+    Leaving {
+        /// Who.
+        player: P,
+        /// Their seat.
+        seat: usize,
+    },
+    /// A hand was dealt.
+    HandStarted {
+        /// The hand's number at this table (from 1).
+        number: u64,
+        /// The table seat of the button (Hold'em) or the dealer (Draw).
+        button: usize,
+        /// The table seat of "the hand", the first position (the small blind, the cutter).
+        first: usize,
+    },
+    /// The table stopped dealing.
+    Halted {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What an operation changed: the events to tell, and the bookings to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change<P> {
+    /// What happened, in order.
+    pub events: Vec<TableEvent<P>>,
+    /// What the ledger must do.
+    pub bookings: Vec<Booking<P>>,
+}
+
+impl<P> Default for Change<P> {
+    fn default() -> Self {
+        Change {
+            events: Vec::new(),
+            bookings: Vec::new(),
+        }
+    }
+}
+
+impl<P> Change<P> {
+    /// Nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && self.bookings.is_empty()
+    }
+
+    /// Appends another change.
+    pub fn extend(&mut self, other: Change<P>) {
+        self.events.extend(other.events);
+        self.bookings.extend(other.bookings);
+    }
+}
+
+/// A hand dealt by [`Table::deal`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandStart<P> {
+    /// Its number at this table (from 1).
+    pub number: u64,
+    /// The table seat of each game seat.
+    pub seats: Vec<usize>,
+    /// The player in each game seat.
+    pub players: Vec<P>,
+    /// The stacks, the button (or dealer) and the chips carried in, for
+    /// [`crate::game::Game::setup`].
+    pub positions: Positions,
+    /// The table seat of "the hand".
+    pub first: usize,
+}
+
+/// What a closed table held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed<P> {
+    /// Who sat where, with which stack.
+    pub seated: Vec<(P, usize, Chips)>,
+    /// The chips left in the pot.
+    pub carried: Chips,
+}
+
+/// A refused table operation; the table is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The settings are invalid.
+    #[error("invalid table: {0}")]
+    Config(&'static str),
+    /// Not enough players ready to deal.
+    #[error("{ready} players are ready, {needed} are needed to deal")]
+    NotEnoughPlayers {
+        /// Players seated, in, funded and with chips.
+        ready: usize,
+        /// Players needed.
+        needed: usize,
+    },
+    /// A hand is in play; this waits for it to end.
+    #[error("a hand is in play")]
+    HandInProgress,
+    /// No hand is in play.
+    #[error("no hand is in play")]
+    NoHand,
+    /// The player is not seated.
+    #[error("not seated at this table")]
+    NotSeated,
+    /// The player is already seated or on the waiting list.
+    #[error("already at this table or on its waiting list")]
+    AlreadyHere,
+    /// No such seat.
+    #[error("this table's seats are 0–{}", seats - 1)]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A seat change to the seat the player is in.
+    #[error("you are in seat {seat}")]
+    AlreadyThere {
+        /// The seat.
+        seat: usize,
+    },
+    /// Cancelling a seat change nobody asked for.
+    #[error("no seat change is pending")]
+    NoSeatChange,
+    /// A rebuy while chips are left.
+    #[error("{stack} chips left: rebuys are for exhausted stacks")]
+    RebuyWithChips {
+        /// The stack.
+        stack: Chips,
+    },
+    /// A rebuy during a hand the player is dealt in, or while a buy-in is being funded.
+    #[error("rebuys are made between hands, once the buy-in is booked")]
+    RebuyNotNow,
+    /// A rebuy at a table without stacks or rebuys.
+    #[error("this table has no rebuys")]
+    NoRebuys,
+    /// A ledger answer for a request the table never made (or already answered).
+    #[error("no buy-in or rebuy {0} is pending")]
+    UnknownTicket(Ticket),
+    /// A hand's result that does not fit the hand dealt.
+    #[error("the result has {got} seats, the hand was dealt to {dealt}")]
+    OutcomeSeats {
+        /// Seats in the result.
+        got: usize,
+        /// Seats dealt in.
+        dealt: usize,
+    },
+    /// A hand's result that creates or loses chips.
+    #[error("the result holds {after} chips, the hand was dealt {before}")]
+    ChipsNotConserved {
+        /// Stacks and pot when dealt.
+        before: Chips,
+        /// Stacks and pot in the result.
+        after: Chips,
+    },
+    /// The table has stopped dealing.
+    #[error("the table has stopped: {0}")]
+    Halted(String),
+}
+
+/// The hand in play as the table dealt it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct InHand {
+    seats: Vec<usize>,
+    start: Vec<Chips>,
+    carried_in: Chips,
+}
+
+/// A buy-in asked for a player who has since left: refunded if the ledger funds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Orphan<P> {
+    ticket: Ticket,
+    player: P,
+    seat: usize,
+    amount: Chips,
+}
+
+/// A table of any game; `P` identifies a player.
+#[derive(Clone, Debug)]
+pub struct Table<P> {
+    rules: TableRules,
+    seats: Vec<Option<Seat<P>>>,
+    waiting: VecDeque<P>,
+    /// Seat-change requests in the order asked: who, and the seat wanted (`None`: any).
+    changes: VecDeque<(P, Option<usize>)>,
+    /// The table seat of "the hand" at the last deal.
+    first: Option<usize>,
+    hands: u64,
+    carried: Chips,
+    in_hand: Option<InHand>,
+    next_ticket: Ticket,
+    orphans: Vec<Orphan<P>>,
+    halted: Option<String>,
+    rng: GameRng,
+}
+
+impl<P: Clone + PartialEq + Debug> Table<P> {
+    /// An empty table; `rng` draws the seats.
+    pub fn new(rules: TableRules, rng: GameRng) -> Result<Table<P>, TableError> {
+        rules.check()?;
+        Ok(Table {
+            seats: vec![None; rules.seats],
+            rules,
+            waiting: VecDeque::new(),
+            changes: VecDeque::new(),
+            first: None,
+            hands: 0,
+            carried: 0,
+            in_hand: None,
+            next_ticket: 1,
+            orphans: Vec::new(),
+            halted: None,
+            rng,
+        })
+    }
+
+    /// The settings.
+    pub fn rules(&self) -> &TableRules {
+        &self.rules
+    }
+
+    /// Seat `s`, if taken.
+    pub fn seat(&self, s: usize) -> Option<&Seat<P>> {
+        self.seats.get(s).and_then(Option::as_ref)
+    }
+
+    /// The taken seats, with their numbers.
+    pub fn seats(&self) -> impl Iterator<Item = (usize, &Seat<P>)> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(s, o)| o.as_ref().map(|o| (s, o)))
+    }
+
+    /// The seat of `player`.
+    pub fn seat_of(&self, player: &P) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|o| o.as_ref().is_some_and(|o| o.player == *player))
+    }
+
+    /// The stack of `player`, if seated.
+    pub fn stack_of(&self, player: &P) -> Option<Chips> {
+        self.seat_of(player)
+            .and_then(|s| self.seat(s))
+            .map(|o| o.stack)
+    }
+
+    /// The waiting list, first first.
+    pub fn waiting(&self) -> impl Iterator<Item = &P> {
+        self.waiting.iter()
+    }
+
+    /// The place of `player` on the waiting list (1: first).
+    pub fn waiting_place(&self, player: &P) -> Option<usize> {
+        self.waiting.iter().position(|p| p == player).map(|i| i + 1)
+    }
+
+    /// The pending seat change of `player`: its place among the requests (1: first) and the
+    /// seat wanted (`None`: any).
+    pub fn seat_change(&self, player: &P) -> Option<(usize, Option<usize>)> {
+        self.changes
+            .iter()
+            .position(|(p, _)| p == player)
+            .map(|i| (i + 1, self.changes[i].1))
+    }
+
+    /// Whether `player` is seated or waiting.
+    pub fn is_here(&self, player: &P) -> bool {
+        self.seat_of(player).is_some() || self.waiting_place(player).is_some()
+    }
+
+    /// Whether a hand is in play.
+    pub fn in_hand(&self) -> bool {
+        self.in_hand.is_some()
+    }
+
+    /// The table seat of each game seat of the hand in play.
+    pub fn hand_seats(&self) -> Option<&[usize]> {
+        self.in_hand.as_ref().map(|h| h.seats.as_slice())
+    }
+
+    /// The game seat of `player` in the hand in play.
+    pub fn hand_seat_of(&self, player: &P) -> Option<usize> {
+        match self.seat_of(player).and_then(|s| self.seat(s))?.state {
+            SeatState::Playing { hand_seat, .. } => Some(hand_seat),
+            _ => None,
+        }
+    }
+
+    /// Hands dealt so far.
+    pub fn hands_dealt(&self) -> u64 {
+        self.hands
+    }
+
+    /// Chips the last hand left in the pot for the next one.
+    pub fn carried(&self) -> Chips {
+        self.carried
+    }
+
+    /// Every funded stack plus the chips carried over (during a hand: as dealt).
+    pub fn chips_total(&self) -> Chips {
+        let carried = self.in_hand.as_ref().map_or(self.carried, |h| h.carried_in);
+        self.seats().map(|(_, o)| o.stack).sum::<Chips>() + carried
+    }
+
+    /// Why the table stopped dealing, if it did.
+    pub fn halted(&self) -> Option<&str> {
+        self.halted.as_deref()
+    }
+
+    /// The seat of `player` or [`TableError::NotSeated`].
+    fn seated(&self, player: &P) -> Result<usize, TableError> {
+        self.seat_of(player).ok_or(TableError::NotSeated)
+    }
+
+    fn seat_mut(&mut self, s: usize) -> Option<&mut Seat<P>> {
+        self.seats.get_mut(s).and_then(Option::as_mut)
+    }
+}

@@ -1,0 +1,693 @@
+//! The table across hands, one story per rule of RULES.md §2 Table and Positions, with the
+//! games dealt through the one game interface; the faults found in the room as regressions;
+//! and chips conserved over many hands of comings and goings (a property test).
+
+use proptest::prelude::*;
+use tavolo_cards::GameRng;
+use tavolo_engine::draw::{DrawHand, DrawTable};
+use tavolo_engine::game::{Game, Played};
+use tavolo_engine::holdem::{Hand, HoldemRules, HoldemTable, OddChips};
+use tavolo_engine::saint::{SaintGame, SaintOptions};
+use tavolo_engine::table::{
+    Booking, Change, Departure, HandStart, SeatState, Table, TableError, TableEvent, TableRules,
+};
+use tavolo_engine::Chips;
+
+type P = u32;
+
+/// A casino Hold'em table: 6 seats, 4 players to deal, buy-in 1,000, rebuy 500.
+fn casino() -> TableRules {
+    TableRules::cash(6, 4, 1_000, 500)
+}
+
+fn table(rules: TableRules, seed: u64) -> Table<P> {
+    Table::new(rules, GameRng::from_u64(seed)).expect("valid rules")
+}
+
+/// Answers every buy-in or rebuy the change asks for with `ok`; returns the refunds and
+/// cash-outs.
+fn fund_all(t: &mut Table<P>, change: &Change<P>, ok: bool) -> Vec<Booking<P>> {
+    let mut out = Vec::new();
+    let mut todo = change.bookings.clone();
+    while let Some(b) = todo.pop() {
+        match b {
+            Booking::Fund { ticket, .. } => {
+                let c = t.funded(ticket, ok).expect("a pending ticket");
+                todo.extend(c.bookings);
+            }
+            cash_out => out.push(cash_out),
+        }
+    }
+    out
+}
+
+/// A table with `players` seated by lot and funded.
+fn seated(rules: TableRules, players: &[P], seed: u64) -> Table<P> {
+    let mut t = table(rules, seed);
+    let c = t.open(players).expect("opens");
+    fund_all(&mut t, &c, true);
+    t
+}
+
+/// Deals a Hold'em hand, everybody folds to the big blind, and the table takes the stacks
+/// back. Returns the hand as dealt.
+fn fold_round(t: &mut Table<P>) -> (HandStart<P>, Change<P>) {
+    let (start, mut change) = t.deal().expect("deals");
+    let setup = Hand::setup(
+        &HoldemTable::casino(10, HoldemRules::default()),
+        &start.positions,
+    )
+    .expect("setup");
+    let mut hand = Played::<Hand>::deal(setup, [start.number as u8; 32]).expect("deals");
+    while let Some(seat) = hand.game.to_act().iter().next() {
+        let first = hand.game.legal(seat)[0];
+        hand.apply(first).expect("legal");
+    }
+    change.extend(t.finish(&hand.outcome()).expect("conserved"));
+    (start, change)
+}
+
+/// The table seats of the small and the big blind of a Hold'em hand.
+fn blinds(start: &HandStart<P>) -> (usize, usize) {
+    let setup = Hand::setup(
+        &HoldemTable::casino(10, HoldemRules::default()),
+        &start.positions,
+    )
+    .expect("setup");
+    let paying: Vec<usize> = (0..setup.seats())
+        .filter(|&i| setup.blinds[i] > 0)
+        .collect();
+    let small = paying
+        .iter()
+        .copied()
+        .find(|&i| setup.blinds[i] == 5)
+        .expect("a small blind");
+    let big = paying
+        .iter()
+        .copied()
+        .find(|&i| setup.blinds[i] == 10)
+        .expect("a big blind");
+    (start.seats[small], start.seats[big])
+}
+
+#[test]
+fn seats_are_drawn_by_lot_and_the_others_wait() {
+    let players: Vec<P> = (1..=8).collect();
+    let a = seated(casino(), &players, 1);
+    let b = seated(casino(), &players, 2);
+    let seating = |t: &Table<P>| {
+        (0..6)
+            .map(|s| t.seat(s).map(|o| o.player))
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(seating(&a), seating(&b), "different draws seat differently");
+    assert_eq!(a.seats().count(), 6);
+    assert!(a.seats().all(|(_, o)| o.stack == 1_000));
+    assert_eq!(a.waiting().copied().collect::<Vec<_>>(), vec![7, 8]);
+}
+
+#[test]
+fn a_casino_table_needs_four_players_to_deal() {
+    let mut t = seated(casino(), &[1, 2, 3], 1);
+    assert_eq!(
+        t.deal().expect_err("three players"),
+        TableError::NotEnoughPlayers {
+            ready: 3,
+            needed: 4
+        }
+    );
+    let c = t.join(4).expect("joins");
+    fund_all(&mut t, &c, true);
+    assert!(t.deal().is_ok());
+}
+
+#[test]
+fn the_hand_and_the_button_rotate_one_player_clockwise_each_deal() {
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5], 3);
+    let occupied: Vec<usize> = t.seats().map(|(s, _)| s).collect();
+    for k in 0..7 {
+        let (start, _) = fold_round(&mut t);
+        assert_eq!(
+            start.first,
+            occupied[k % 5],
+            "the hand moves one player clockwise"
+        );
+        let button = start.seats[start.positions.button];
+        assert_eq!(
+            button,
+            occupied[(k + 4) % 5],
+            "the button is right of the hand"
+        );
+        assert_eq!(
+            blinds(&start),
+            (occupied[k % 5], occupied[(k + 1) % 5]),
+            "the hand posts the small blind, the next player the big blind"
+        );
+    }
+}
+
+#[test]
+fn when_the_small_blind_sits_out_the_old_big_blind_posts_the_small_blind() {
+    // The room's fault: it moved the button past the old button, so the player after the old
+    // big blind skipped the big blind for an orbit.
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5], 3);
+    let (start, _) = fold_round(&mut t);
+    let (small, big) = blinds(&start);
+    let resting = t.seat(small).expect("seated").player;
+    t.sit_out(&resting).expect("seated");
+    let (next, _) = fold_round(&mut t);
+    assert!(!next.seats.contains(&small), "skipped by blinds and cards");
+    let after_big = next.seats[(next.seats.iter().position(|&s| s == big).expect("in") + 1) % 4];
+    assert_eq!(
+        blinds(&next),
+        (big, after_big),
+        "the old big blind posts the small blind, the next player the big blind"
+    );
+}
+
+#[test]
+fn when_a_player_leaves_nobody_pays_the_big_blind_twice_and_nobody_staying_skips_it() {
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2, 3, 4, 5, 6], 5);
+    let mut big_blinds: Vec<usize> = Vec::new();
+    for k in 0..12 {
+        if k == 3 {
+            // The player who paid the big blind last leaves.
+            let last_big = *big_blinds.last().expect("a hand was played");
+            let p = t.seat(last_big).expect("seated").player;
+            t.leave(&p).expect("between hands");
+        }
+        let (start, _) = fold_round(&mut t);
+        big_blinds.push(blinds(&start).1);
+    }
+    for w in big_blinds.windows(2) {
+        assert_ne!(w[0], w[1], "nobody pays the big blind twice in a row");
+    }
+    // After the departure, the five who stay each pay the big blind once in any five hands.
+    for w in big_blinds[3..].windows(5) {
+        let mut seen = w.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(
+            seen.len(),
+            5,
+            "every player staying pays it once an orbit: {w:?}"
+        );
+    }
+}
+
+#[test]
+fn heads_up_the_button_posts_the_small_blind() {
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 7);
+    let (start, _) = fold_round(&mut t);
+    let button = start.seats[start.positions.button];
+    assert_eq!(blinds(&start).0, button);
+}
+
+#[test]
+fn players_sitting_out_are_skipped_by_blinds_and_cards() {
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5], 3);
+    t.sit_out(&2).expect("seated");
+    let (start, _) = t.deal().expect("deals");
+    assert_eq!(start.players.len(), 4);
+    assert!(!start.players.contains(&2));
+    assert_eq!(
+        t.seat(t.seat_of(&2).expect("seated")).map(|o| o.state),
+        Some(SeatState::Seated)
+    );
+}
+
+#[test]
+fn a_third_consecutive_missed_hand_frees_the_seat_and_calls_the_waiting_list() {
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5, 6], 3);
+    let c = t.join(7).expect("waits");
+    assert!(c.events.contains(&TableEvent::Waiting {
+        player: 7,
+        place: 1
+    }));
+    let seat = t.seat_of(&3).expect("seated");
+    t.sit_out(&3).expect("seated");
+    fold_round(&mut t);
+    fold_round(&mut t);
+    assert_eq!(t.seat_of(&3), Some(seat), "two hands of rest keep the seat");
+    let (_, change) = t.deal().expect("deals");
+    assert!(change.events.contains(&TableEvent::Left {
+        player: 3,
+        seat,
+        stack: 1_000,
+        why: Departure::MissedHands
+    }));
+    assert!(change.bookings.contains(&Booking::CashOut {
+        player: 3,
+        seat,
+        amount: 1_000
+    }));
+    assert_eq!(t.seat_of(&7), Some(seat), "the waiting list is called");
+    assert!(t.seat(seat).is_some_and(|o| o.is_funding()), "7 buys in");
+}
+
+#[test]
+fn sitting_in_again_resets_the_count() {
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5], 3);
+    t.sit_out(&3).expect("seated");
+    fold_round(&mut t);
+    fold_round(&mut t);
+    t.sit_in(&3).expect("seated");
+    fold_round(&mut t);
+    t.sit_out(&3).expect("seated");
+    fold_round(&mut t);
+    fold_round(&mut t);
+    assert!(t.seat_of(&3).is_some());
+}
+
+#[test]
+fn a_seat_whose_buy_in_is_being_booked_is_not_resting_and_keeps_it() {
+    // The room's fault: a player re-joining while bots dealt on lost the seat again before the
+    // ledger answered, and was told "you left the table".
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2, 3], 9);
+    let c = t.join(4).expect("a free seat");
+    let Some(Booking::Fund { ticket, seat, .. }) = c.bookings.first().cloned() else {
+        panic!("a buy-in is asked: {c:?}")
+    };
+    for _ in 0..5 {
+        let (start, _) = fold_round(&mut t);
+        assert!(
+            !start.players.contains(&4),
+            "not dealt in before the chips are there"
+        );
+    }
+    assert_eq!(t.seat_of(&4), Some(seat), "still seated");
+    t.funded(ticket, true).expect("pending");
+    let (start, _) = fold_round(&mut t);
+    assert!(start.players.contains(&4), "dealt in once funded");
+}
+
+#[test]
+fn seat_change_requests_are_served_before_the_waiting_list() {
+    let mut t = seated(casino(), &[1, 2, 3, 4, 5, 6], 3);
+    t.join(7).expect("waits");
+    let from = t.seat_of(&2).expect("seated");
+    let (place, _) = t.request_seat_change(&2, None).expect("seated");
+    assert_eq!(place, Some(1), "the table is full: the request waits");
+    let freed = t.seat_of(&5).expect("seated");
+    let change = t.leave(&5).expect("between hands");
+    assert!(change.events.contains(&TableEvent::Moved {
+        player: 2,
+        from,
+        to: freed
+    }));
+    assert_eq!(t.seat_of(&2), Some(freed));
+    assert_eq!(
+        t.seat_of(&7),
+        Some(from),
+        "the first waiting player gets the seat left behind"
+    );
+}
+
+#[test]
+fn a_newcomer_waits_behind_the_list_even_when_a_seat_is_free() {
+    // The room's fault: with D waiting, C left during a hand and E, arriving after D, was
+    // seated at once.
+    let (c, d, e) = (3, 4, 5);
+    let mut t = seated(TableRules::cash(3, 2, 1_000, 500), &[1, 2, c], 4);
+    t.sit_out(&c).expect("seated");
+    t.join(d).expect("waits");
+    // A seat-change request of a player dealt in holds the seat that comes free mid-hand.
+    t.deal().expect("deals");
+    t.request_seat_change(&1, None).expect("seated");
+    t.leave(&c).expect("not dealt in: leaves at once");
+    let change = t.join(e).expect("arrives");
+    assert!(
+        change.events.contains(&TableEvent::Waiting {
+            player: e,
+            place: 2
+        }),
+        "E waits behind D: {change:?}"
+    );
+    assert!(t.seat_of(&e).is_none() && t.seat_of(&d).is_none());
+    // The hand ends: the seat change is served, then D gets the seat left behind.
+    let from = t.seat_of(&1).expect("seated");
+    let hand = t.hand_seats().expect("in play").len();
+    let change = t
+        .finish(&tavolo_engine::game::Outcome::Chips {
+            start: vec![1_000; hand],
+            end: vec![1_000; hand],
+            carried_in: 0,
+            carried_out: 0,
+            unit: 10,
+        })
+        .expect("conserved");
+    assert!(change
+        .events
+        .iter()
+        .any(|ev| matches!(ev, TableEvent::Moved { player: 1, .. })));
+    assert_eq!(t.seat_of(&d), Some(from), "D, first on the list, is seated");
+    assert_eq!(t.waiting_place(&e), Some(1));
+}
+
+#[test]
+fn with_nobody_waiting_a_newcomer_sits_down_in_a_free_seat() {
+    let mut t = seated(casino(), &[1, 2, 3], 4);
+    let change = t.join(9).expect("a free seat");
+    assert!(matches!(
+        change.events.as_slice(),
+        [TableEvent::Seated { player: 9, .. }]
+    ));
+}
+
+#[test]
+fn chips_reach_a_stack_only_once_the_ledger_funds_them() {
+    let mut t = table(casino(), 2);
+    let c = t.join(1).expect("joins");
+    let [Booking::Fund {
+        ticket,
+        amount: 1_000,
+        rebuy: false,
+        ..
+    }] = c.bookings.as_slice()
+    else {
+        panic!("one buy-in: {c:?}")
+    };
+    assert_eq!(t.stack_of(&1), Some(0));
+    assert_eq!(t.chips_total(), 0);
+    t.funded(*ticket, true).expect("pending");
+    assert_eq!(t.stack_of(&1), Some(1_000));
+    assert_eq!(
+        t.funded(*ticket, true),
+        Err(TableError::UnknownTicket(*ticket)),
+        "an answer is taken once"
+    );
+}
+
+#[test]
+fn a_refused_buy_in_gives_the_seat_up_and_a_refused_rebuy_keeps_it() {
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 6);
+    let c = t.join(3).expect("joins");
+    let seat = t.seat_of(&3).expect("seated");
+    let refunds = fund_all(&mut t, &c, false);
+    assert!(refunds.is_empty());
+    assert_eq!(t.seat_of(&3), None);
+    assert!(t.seat(seat).is_none());
+    // Play until somebody is broke, then refuse the rebuy.
+    let broke = loop {
+        play_random_hand(&mut t, &mut GameRng::from_u64(11));
+        if let Some(p) = [1, 2].into_iter().find(|p| t.stack_of(p) == Some(0)) {
+            break p;
+        }
+    };
+    let c = t.rebuy(&broke).expect("exhausted, between hands");
+    fund_all(&mut t, &c, false);
+    assert_eq!(t.stack_of(&broke), Some(0), "still seated, still broke");
+    let c = t.rebuy(&broke).expect("again");
+    fund_all(&mut t, &c, true);
+    assert_eq!(t.stack_of(&broke), Some(500));
+}
+
+#[test]
+fn a_ledger_answer_touches_only_the_seat_that_asked() {
+    // The room's fault: two tabs of one account; tab 1 joins, tab 2 leaves and joins again, and
+    // the answers to the two buy-ins landed on whatever seat the player held then.
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 8);
+    let first = t.join(3).expect("joins");
+    let Some(Booking::Fund { ticket: t1, .. }) = first.bookings.first().cloned() else {
+        panic!("a buy-in is asked")
+    };
+    t.leave(&3).expect("leaves while funding");
+    let second = t.join(3).expect("joins again");
+    let Some(Booking::Fund { ticket: t2, .. }) = second.bookings.first().cloned() else {
+        panic!("a second buy-in is asked")
+    };
+    // The first buy-in is funded after its player had gone: refunded, not booked.
+    let refund = t.funded(t1, true).expect("an orphan ticket");
+    assert_eq!(
+        refund.bookings,
+        vec![Booking::CashOut {
+            player: 3,
+            seat: first_seat(&first),
+            amount: 1_000
+        }]
+    );
+    assert_eq!(
+        t.stack_of(&3),
+        Some(0),
+        "the new seat is still waiting for its own"
+    );
+    // The second is refused (the account paid the first): the new seat is given up, nothing
+    // else changes.
+    let before: Vec<(usize, Chips)> = t.seats().map(|(s, o)| (s, o.stack)).collect();
+    t.funded(t2, false).expect("pending");
+    assert_eq!(t.seat_of(&3), None);
+    let after: Vec<(usize, Chips)> = t.seats().map(|(s, o)| (s, o.stack)).collect();
+    assert_eq!(before.len(), after.len() + 1);
+    assert!(after.iter().all(|x| before.contains(x)));
+}
+
+fn first_seat(change: &Change<P>) -> usize {
+    change
+        .events
+        .iter()
+        .find_map(|e| match e {
+            TableEvent::Seated { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .expect("seated")
+}
+
+#[test]
+fn rebuys_are_for_exhausted_stacks_between_the_players_hands() {
+    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 3);
+    assert_eq!(
+        t.rebuy(&1),
+        Err(TableError::RebuyWithChips { stack: 1_000 })
+    );
+    t.deal().expect("deals");
+    assert_eq!(t.rebuy(&1), Err(TableError::RebuyNotNow));
+    let mut points = table(TableRules::points(3), 1);
+    points.join(1).expect("joins");
+    assert_eq!(points.rebuy(&1), Err(TableError::NoRebuys));
+}
+
+#[test]
+fn leaving_during_a_hand_takes_effect_when_it_ends() {
+    let mut t = seated(TableRules::cash(4, 4, 1_000, 500), &[1, 2, 3, 4], 3);
+    t.join(5).expect("waits");
+    let (start, _) = t.deal().expect("deals");
+    let c = t.leave(&1).expect("leaves");
+    assert!(matches!(
+        c.events.as_slice(),
+        [TableEvent::Leaving { player: 1, .. }]
+    ));
+    assert!(
+        t.seat_of(&1).is_some(),
+        "still seated while the hand is played"
+    );
+    let seat = t.seat_of(&1).expect("seated");
+    let n = start.players.len();
+    let change = t
+        .finish(&tavolo_engine::game::Outcome::Chips {
+            start: vec![1_000; n],
+            end: vec![1_000; n],
+            carried_in: 0,
+            carried_out: 0,
+            unit: 10,
+        })
+        .expect("conserved");
+    assert!(change.bookings.contains(&Booking::CashOut {
+        player: 1,
+        seat,
+        amount: 1_000
+    }));
+    assert_eq!(t.seat_of(&5), Some(seat), "the list is called");
+}
+
+#[test]
+fn a_result_that_creates_or_loses_chips_is_refused_and_changes_nothing() {
+    let mut t = seated(casino(), &[1, 2, 3, 4], 3);
+    let (start, _) = t.deal().expect("deals");
+    let n = start.players.len();
+    let bad = tavolo_engine::game::Outcome::Chips {
+        start: vec![1_000; n],
+        end: vec![1_001; n],
+        carried_in: 0,
+        carried_out: 0,
+        unit: 10,
+    };
+    assert_eq!(
+        t.finish(&bad),
+        Err(TableError::ChipsNotConserved {
+            before: 4_000,
+            after: 4_004
+        })
+    );
+    assert!(t.in_hand());
+    assert_eq!(t.chips_total(), 4_000);
+}
+
+#[test]
+fn a_halted_table_deals_no_more_and_takes_nobody_new() {
+    let mut t = seated(casino(), &[1, 2, 3, 4], 3);
+    t.deal().expect("deals");
+    t.void_hand().expect("in play");
+    t.halt("the ledger refused hand 12");
+    assert!(matches!(t.deal(), Err(TableError::Halted(_))));
+    assert!(matches!(t.join(9), Err(TableError::Halted(_))));
+    let c = t.leave(&1).expect("players may still leave");
+    assert!(c.bookings.contains(&Booking::CashOut {
+        player: 1,
+        seat: c
+            .events
+            .iter()
+            .find_map(|e| match e {
+                TableEvent::Left { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .expect("left"),
+        amount: 1_000
+    }));
+}
+
+#[test]
+fn a_points_table_seats_without_stacks_and_deals_when_full() {
+    let mut t = table(TableRules::points(3), 5);
+    let c = t.open(&[1, 2]).expect("opens");
+    assert!(c.bookings.is_empty(), "no buy-in at a points table");
+    assert!(matches!(t.deal(), Err(TableError::NotEnoughPlayers { .. })));
+    t.join(3).expect("joins");
+    let (start, _) = t.deal().expect("every seat taken");
+    let setup = SaintGame::setup(&SaintOptions::new(2), &start.positions).expect("setup");
+    assert_eq!(setup.players, 3);
+}
+
+/// Deals a Hold'em hand and plays it with random legal actions.
+fn play_random_hand(t: &mut Table<P>, rng: &mut GameRng) {
+    let (start, _) = t.deal().expect("deals");
+    let options = HoldemTable::casino(10, HoldemRules::default());
+    let setup = Hand::setup(&options, &start.positions).expect("setup");
+    let mut hand = Played::<Hand>::deal(setup, [rng.below(255) as u8; 32]).expect("deals");
+    while let Some(seat) = hand.game.to_act().iter().next() {
+        let legal = hand.game.legal(seat);
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        hand.apply(a).expect("legal");
+    }
+    t.finish(&hand.outcome()).expect("conserved");
+}
+
+/// Plays one hand of `G` from the table's deal with random legal actions; returns the outcome.
+fn random_hand<G: Game>(
+    t: &mut Table<P>,
+    options: &G::Options,
+    rng: &mut GameRng,
+) -> Result<Change<P>, TableError> {
+    let (start, mut change) = t.deal()?;
+    let setup = G::setup(options, &start.positions).expect("a valid setup");
+    let mut seed = [0u8; 32];
+    seed[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+    let mut hand = Played::<G>::deal(setup, seed).expect("deals");
+    while !hand.game.is_over() {
+        let seat = hand.game.to_act().iter().next().expect("someone acts");
+        let legal = hand.game.legal(seat);
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        hand.apply(a).expect("legal");
+    }
+    change.extend(t.finish(&hand.outcome())?);
+    Ok(change)
+}
+
+/// A ledger answering the table's bookings some now, some later, in any order, refusing one
+/// buy-in in five.
+#[derive(Default)]
+struct Ledger {
+    pending: Vec<Booking<P>>,
+    funded: i128,
+    cashed_out: i128,
+}
+
+impl Ledger {
+    fn book(&mut self, t: &mut Table<P>, change: Change<P>, rng: &mut GameRng) {
+        self.pending.extend(change.bookings);
+        let mut i = 0;
+        while i < self.pending.len() {
+            if rng.below(2) == 0 {
+                i += 1;
+                continue;
+            }
+            match self.pending.remove(i) {
+                Booking::Fund { ticket, amount, .. } => {
+                    let ok = rng.below(5) != 0;
+                    if ok {
+                        self.funded += i128::from(amount);
+                    }
+                    let c = t.funded(ticket, ok).expect("a pending ticket");
+                    self.pending.extend(c.bookings);
+                }
+                Booking::CashOut { amount, .. } => self.cashed_out += i128::from(amount),
+            }
+        }
+    }
+
+    /// Cash-outs asked and not yet made.
+    fn owed(&self) -> i128 {
+        self.pending
+            .iter()
+            .map(|b| match b {
+                Booking::CashOut { amount, .. } => i128::from(*amount),
+                Booking::Fund { .. } => 0,
+            })
+            .sum()
+    }
+
+    fn net(&self) -> i128 {
+        self.funded - self.cashed_out
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Chips are never created or lost at the table: the stacks, the pot carried over and every
+    /// chip booked in or out always add up, through buy-ins (some refused), rebuys, leaving,
+    /// missed hands, seat changes and hands of Hold'em and Draw.
+    #[test]
+    fn chips_are_conserved_and_seats_stay_consistent(seed in any::<u64>(), draw in any::<bool>()) {
+        let mut rng = GameRng::from_u64(seed);
+        let rules = TableRules::cash(6, 2, 1_000, 400);
+        let mut t = table(rules, seed);
+        let mut ledger = Ledger::default();
+        for _ in 0..60 {
+            let p = 1 + rng.below(9);
+            let change = match rng.below(8) {
+                0 | 1 => t.join(p).unwrap_or_default(),
+                2 => t.leave(&p).unwrap_or_default(),
+                3 => { let _ = t.sit_out(&p); Change::default() }
+                4 => { let _ = t.sit_in(&p); Change::default() }
+                5 => t.rebuy(&p).unwrap_or_default(),
+                6 => t.request_seat_change(&p, None).map(|x| x.1).unwrap_or_default(),
+                _ => {
+                    let played = if draw {
+                        random_hand::<DrawHand>(&mut t, &DrawTable::german(10), &mut rng)
+                    } else {
+                        let mut o = HoldemTable::casino(10, HoldemRules::default());
+                        if rng.below(2) == 0 { o.rules.odd_chips = OddChips::StayInPot; }
+                        random_hand::<Hand>(&mut t, &o, &mut rng)
+                    };
+                    match played {
+                        Ok(c) => c,
+                        Err(TableError::NotEnoughPlayers { .. }) => Change::default(),
+                        Err(e) => { prop_assert!(false, "{e}"); Change::default() }
+                    }
+                }
+            };
+            ledger.book(&mut t, change, &mut rng);
+            // Invariants: nobody twice, funding seats hold nothing yet, the chips add up.
+            let players: Vec<P> = t.seats().map(|(_, o)| o.player).chain(t.waiting().copied()).collect();
+            let mut unique = players.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), players.len(), "a player twice: {:?}", players);
+            for (_, o) in t.seats() {
+                if let SeatState::Funding { rebuy: false, .. } = o.state {
+                    prop_assert_eq!(o.stack, 0);
+                }
+            }
+            prop_assert_eq!(i128::from(t.chips_total()) + ledger.owed(), ledger.net());
+        }
+    }
+}
