@@ -60,7 +60,6 @@
 mod action;
 mod error;
 mod options;
-mod random;
 mod record;
 mod view;
 
@@ -194,12 +193,8 @@ impl SaintGame {
     pub fn new(options: SaintOptions, seed: [u8; 32]) -> Result<SaintGame, OptionsError> {
         options.validate()?;
         let mut rng = GameRng::from_seed(seed);
-        let mut deck = [NO_CARD; 52];
-        for (slot, c) in deck.iter_mut().zip(Card::all()) {
-            *slot = c;
-        }
-        // The same Fisher–Yates as `Deck::shuffled`.
-        random::shuffle(&mut rng, &mut deck);
+        let mut deck = Card::ALL;
+        rng.shuffle(&mut deck);
         Ok(SaintGame::start(options, deck, seed, true, rng))
     }
 
@@ -761,7 +756,7 @@ impl SaintGame {
         for (slot, c) in t.draw.iter_mut().zip(t.discards.iter()) {
             *slot = c;
         }
-        random::shuffle(&mut self.rng, &mut t.draw[..n]);
+        self.rng.shuffle(&mut t.draw[..n]);
         t.draws += 1;
         t.discards = CardSet::EMPTY;
         t.draw_next = 0;
@@ -838,7 +833,7 @@ impl SaintGame {
         }
         // The tie draw: a random permutation of the seats, once per round.
         let mut draw: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4];
-        random::shuffle(&mut self.rng, &mut draw[..players]);
+        self.rng.shuffle(&mut draw[..players]);
         let t = &mut self.t;
         t.draws += 1;
         t.tie_draw = Seats::EMPTY;
@@ -952,7 +947,7 @@ impl SaintGame {
             hidden[n] = c;
             n += 1;
         }
-        random::shuffle(rng, &mut hidden[..n]);
+        rng.shuffle(&mut hidden[..n]);
         let mut next = 0;
         for p in (0..players).filter(|&p| p != observer) {
             let k = self.t.hands[p].len() as usize;
@@ -1071,10 +1066,10 @@ pub trait RandomBelow {
 }
 
 impl RandomBelow for GameRng {
-    /// The same values as [`GameRng::below`].
+    /// [`GameRng::below`].
     #[inline]
     fn below(&mut self, n: u32) -> u32 {
-        random::below(self, n)
+        GameRng::below(self, n)
     }
 }
 
@@ -1124,9 +1119,9 @@ mod tests {
             let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
             while !g.is_over() {
                 for _ in 0..20 {
-                    let player = random::below(&mut rng, u32::from(players) + 1) as usize;
-                    let card = Card::from_index(random::below(&mut rng, 52) as u8).unwrap();
-                    let other = Card::from_index(random::below(&mut rng, 52) as u8).unwrap();
+                    let player = rng.below(u32::from(players) + 1) as usize;
+                    let card = Card::from_index(rng.below(52) as u8).unwrap();
+                    let other = Card::from_index(rng.below(52) as u8).unwrap();
                     for a in [
                         Action::Place { player, card },
                         Action::Show {

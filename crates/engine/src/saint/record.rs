@@ -439,7 +439,7 @@ fn g_order_after_show(g: &SaintGame, placed: &[Card], shown: &[[Card; 2]]) -> Ve
 fn replay_rng(seed: [u8; 32], shuffled: bool) -> GameRng {
     let mut rng = GameRng::from_seed(seed);
     if shuffled {
-        let mut deck: Vec<Card> = Card::all().collect();
+        let mut deck = Card::ALL;
         rng.shuffle(&mut deck);
     }
     rng
