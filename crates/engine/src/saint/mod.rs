@@ -49,8 +49,9 @@
 
 //! ## Speed and bots
 //! The state is a few hundred bytes of fixed arrays and card masks: no allocation per action on
-//! [`SaintGame::apply_into`] (which appends to a caller's buffer), one [`tavolo_cards::Centre`]
-//! per round. `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
+//! [`SaintGame::apply_into`] (which appends to a caller's buffer), one
+//! [`tavolo_cards::PairScorer`] per round (a [`tavolo_cards::Centre`] lookup per player for the
+//! usual five centre cards). `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
 //! allocating, and [`SaintGame::determinize`] redeals the cards a player cannot see, for search
 //! (a bot clones the real game — or builds one with [`SaintGame::from_deal`] — determinizes the
 //! clone from its seat, and plays it out with `random_action` and `apply_into`).
@@ -63,7 +64,7 @@ mod options;
 mod record;
 mod view;
 
-use tavolo_cards::{Card, CardSet, Centre, GameRng, Hand, HandRank, Rank, Suit};
+use tavolo_cards::{Card, CardSet, GameRng, HandRank, PairScorer, Rank, Suit};
 
 pub use action::{card_list, Action, Event, Seats};
 pub use error::{OptionsError, PhaseName, RecordError, SaintError};
@@ -871,39 +872,10 @@ impl SaintGame {
     fn score(&mut self) {
         let t = &mut self.t;
         let players = t.players as usize;
-        let mut centre = [NO_CARD; 5];
-        let fast = t.centre.len() == 5;
-        if fast {
-            for (slot, c) in centre.iter_mut().zip(t.centre.iter()) {
-                *slot = c;
-            }
-        }
-        match t.options.hand_rule {
-            HandRule::TwoPlusThree if fast => match Centre::new(&centre) {
-                Ok(c) => {
-                    for p in 0..players {
-                        let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
-                        t.ranks[p] = c.evaluate(a, b);
-                    }
-                }
-                Err(_) => {
-                    for p in 0..players {
-                        t.ranks[p] = best_rank(t.options.hand_rule, t.shown[p], t.centre);
-                    }
-                }
-            },
-            HandRule::AnyFive if fast => {
-                let base = Hand::from_cards(&centre);
-                for p in 0..players {
-                    let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
-                    t.ranks[p] = (base + a + b).evaluate();
-                }
-            }
-            rule => {
-                for p in 0..players {
-                    t.ranks[p] = best_rank(rule, t.shown[p], t.centre);
-                }
-            }
+        let scorer = PairScorer::new(t.centre, t.options.hand_rule);
+        for p in 0..players {
+            let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
+            t.ranks[p] = scorer.rank(a, b);
         }
         let best = t.ranks[..players]
             .iter()
@@ -1010,54 +982,6 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
     }
     t
 };
-
-/// The best hand of a shown pair with any centre (the general, slower path for centres that
-/// are not of five cards).
-fn best_rank(rule: HandRule, pair: Option<[Card; 2]>, centre: CardSet) -> HandRank {
-    let [a, b] = pair.unwrap_or([NO_CARD; 2]);
-    let cs: Vec<Card> = centre.iter().collect();
-    let mut best = HandRank::WORST;
-    match rule {
-        HandRule::TwoPlusThree => {
-            let own = Hand::new() + a + b;
-            for i in 0..cs.len() {
-                for j in i + 1..cs.len() {
-                    for k in j + 1..cs.len() {
-                        best = best.max((own + cs[i] + cs[j] + cs[k]).evaluate());
-                    }
-                }
-            }
-        }
-        HandRule::AnyFive => {
-            let mut all = cs;
-            all.push(a);
-            all.push(b);
-            if all.len() <= 7 {
-                return Hand::from_cards(&all).evaluate();
-            }
-            for_each_five(&all, |five| {
-                best = best.max(Hand::from_cards(five).evaluate())
-            });
-        }
-    }
-    best
-}
-
-/// Calls `f` with every five-card subset of `cards`.
-fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card; 5])) {
-    let n = cards.len();
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    for e in d + 1..n {
-                        f(&[cards[a], cards[b], cards[c], cards[d], cards[e]]);
-                    }
-                }
-            }
-        }
-    }
-}
 
 /// A source of uniformly random integers below a bound, for [`SaintGame::random_action`].
 pub trait RandomBelow {
