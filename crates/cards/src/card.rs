@@ -163,6 +163,17 @@ impl fmt::Display for Suit {
 pub struct Card(u8);
 
 impl Card {
+    /// All 52 cards in index order (`2c`, `2d`, `2h`, `2s`, `3c`, … `As`): an unshuffled deck.
+    pub const ALL: [Card; 52] = {
+        let mut a = [Card(0); 52];
+        let mut i = 0;
+        while i < 52 {
+            a[i] = Card(i as u8);
+            i += 1;
+        }
+        a
+    };
+
     /// The card of this rank and suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(rank as u8 * 4 + suit as u8)
@@ -278,6 +289,15 @@ mod tests {
             assert_eq!(c.to_string().to_lowercase().parse::<Card>().unwrap(), c);
             assert_eq!(c.pretty().parse::<Card>().unwrap(), c);
         }
+    }
+
+    #[test]
+    fn all_lists_the_cards_in_index_order() {
+        assert!(Card::ALL.iter().copied().eq(Card::all()));
+        assert!(Card::ALL
+            .iter()
+            .enumerate()
+            .all(|(i, c)| usize::from(c.index()) == i));
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub use error::CardError;
 pub use hand::Hand;
 pub use rank::{Category, HandRank, Lang, TieBreak};
 pub use rng::GameRng;
-pub use saint::{best_two_plus_three, Centre};
+pub use saint::{best_two_plus_three, Centre, HandRule, PairScorer};
 pub use set::{parse_cards, CardSet, CardSetIter};
 
 /// The best five-card hand of 5, 6 or 7 distinct cards.

@@ -4,6 +4,11 @@
 //! Bounded integers are drawn by rejection (Lemire's method), so every value is exactly
 //! equally likely; the algorithm is fixed here rather than borrowed from a crate whose
 //! implementation may change, so that a published seed always recomputes the same deck.
+//!
+//! Every bounded draw of every game goes through this file: [`GameRng::below`] (and
+//! [`GameRng::shuffle`], built on it) for Saint Poker and Hold'em, and
+//! [`GameRng::fisher_yates_steps`] for Five-Card Draw. The two consume the stream differently, so
+//! a game must keep using the one its published seeds were dealt with.
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -20,6 +25,9 @@ use rand_core::{RngCore, SeedableRng};
 pub struct GameRng(ChaCha20Rng);
 
 impl GameRng {
+    /// The most steps [`GameRng::fisher_yates_steps`] draws from one word for a 52-card deck.
+    pub const MAX_STEPS: usize = 11;
+
     /// A generator from a full 256-bit seed.
     pub fn from_seed(seed: [u8; 32]) -> GameRng {
         GameRng(ChaCha20Rng::from_seed(seed))
@@ -45,22 +53,27 @@ impl GameRng {
     }
 
     /// The next 32 random bits.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
 
-    /// A uniformly random integer in `0..n`; `n` must be at least 1 (0 gives 0).
+    /// A uniformly random integer in `0..n`; `n` must be at least 1 (0 gives 0). Draws nothing
+    /// when `n` ≤ 1, else one 32-bit word (more on a rare rejection).
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n <= 1 {
             return 0;
         }
         // Lemire: multiply-shift, rejecting the few low products that would bias the result.
-        // The rejection threshold (a division) is only needed when the low half is below `n`.
+        // The rejection threshold `2³² mod n` (a division) is below `n`, so it is only needed
+        // when the low half is below `n` — about n / 2³² of the time — and then only once.
         let mut m = u64::from(self.next_u32()) * u64::from(n);
         if (m as u32) < n {
             let threshold = n.wrapping_neg() % n;
@@ -71,11 +84,69 @@ impl GameRng {
         (m >> 32) as u32
     }
 
-    /// Shuffles a slice with an unbiased Fisher–Yates shuffle.
+    /// Shuffles a slice with an unbiased Fisher–Yates shuffle, from the last index down: item
+    /// `i` swaps with item `below(i + 1)`.
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;
             items.swap(i, j);
+        }
+    }
+
+    /// Fills `out` with the indices of consecutive steps of a Fisher–Yates shuffle of `first`
+    /// items, drawn together: `out[i]` is uniform in `0..first - i` (0 once that range is empty),
+    /// all independent. Up to [`GameRng::MAX_STEPS`] indices come from one 64-bit word, where
+    /// [`GameRng::below`] would draw a word per index (and a different stream: the two are not
+    /// interchangeable for a published seed).
+    ///
+    /// This is Lemire's unbiased multiply-shift with rejection applied to the product
+    /// P = first × (first − 1) × …, whose result is decoded digit by digit by successive
+    /// multiplications ("batched ranged random integers", Brackett-Rozinsky and Lemire, 2024):
+    /// r × P = D × 2⁶⁴ + low, D in mixed radix is the digits, and the word is drawn again when
+    /// `low < 2⁶⁴ mod P`. So every sequence of indices is exactly equally likely, and a 31-card
+    /// deal takes three words of the ChaCha20 stream instead of 31. (52 × 51 × … × 42 < 2⁶⁴.)
+    ///
+    /// A call draws one word even when `out` is empty (Five-Card Draw's records depend on it:
+    /// a player standing pat used one). Should P not fit in 64 bits (more than
+    /// [`GameRng::MAX_STEPS`] steps from 52 items), the indices are drawn one by one
+    /// with [`GameRng::below`] instead: still exact, just not batched.
+    ///
+    /// ```
+    /// use tavolo_cards::GameRng;
+    /// let mut idx = [0u8; 11];
+    /// GameRng::from_u64(1).fisher_yates_steps(52, &mut idx);
+    /// assert!(idx.iter().enumerate().all(|(i, &j)| usize::from(j) < 52 - i));
+    /// ```
+    #[inline]
+    pub fn fisher_yates_steps(&mut self, first: u8, out: &mut [u8]) {
+        let first = u64::from(first);
+        let mut product: u64 = 1;
+        for i in 0..out.len() as u64 {
+            match product.checked_mul(first.saturating_sub(i).max(1)) {
+                Some(p) => product = p,
+                None => return self.steps_one_by_one(first, out),
+            }
+        }
+        loop {
+            let mut r = self.next_u64();
+            for (i, o) in out.iter_mut().enumerate() {
+                let m = u128::from(r) * u128::from(first.saturating_sub(i as u64).max(1));
+                *o = (m >> 64) as u8;
+                r = m as u64;
+            }
+            // The threshold is below P: the division is needed only when `r < P` (rarely).
+            if r >= product || r >= product.wrapping_neg() % product {
+                return;
+            }
+        }
+    }
+
+    /// [`GameRng::fisher_yates_steps`] when the product of the bounds overflows.
+    #[cold]
+    fn steps_one_by_one(&mut self, first: u64, out: &mut [u8]) {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.below(first.saturating_sub(i as u64) as u32) as u8;
         }
     }
 }
@@ -131,5 +202,98 @@ mod tests {
         for c in counts {
             assert!((9_500..10_500).contains(&c), "{counts:?}");
         }
+    }
+
+    #[test]
+    fn fisher_yates_steps_are_in_range_and_every_sequence_equally_likely() {
+        // Two steps from four items: 4 × 3 = 12 sequences, each about 1/12 of the time.
+        let mut r = GameRng::from_u64(4);
+        let mut counts = [0u32; 12];
+        for _ in 0..120_000 {
+            let mut idx = [0u8; 2];
+            r.fisher_yates_steps(4, &mut idx);
+            assert!(idx[0] < 4 && idx[1] < 3, "{idx:?}");
+            counts[usize::from(idx[0]) * 3 + usize::from(idx[1])] += 1;
+        }
+        for c in counts {
+            assert!((9_500..10_500).contains(&c), "{counts:?}");
+        }
+        // More steps than items: the steps past the last item have a single choice.
+        let mut idx = [9u8; 4];
+        r.fisher_yates_steps(2, &mut idx);
+        assert!(idx[0] < 2 && idx[1..] == [0, 0, 0], "{idx:?}");
+    }
+
+    #[test]
+    fn fisher_yates_steps_draw_one_word_even_for_no_step() {
+        let (mut a, mut b) = (GameRng::from_u64(8), GameRng::from_u64(8));
+        a.fisher_yates_steps(52, &mut []);
+        b.next_u64();
+        assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    #[test]
+    fn too_many_steps_for_one_word_are_drawn_one_by_one() {
+        // 255¹² does not fit in 64 bits.
+        let (mut a, mut b) = (GameRng::from_u64(6), GameRng::from_u64(6));
+        let mut idx = [0u8; 12];
+        a.fisher_yates_steps(255, &mut idx);
+        let expected: Vec<u8> = (0..12).map(|i| b.below(255 - i) as u8).collect();
+        assert_eq!(idx.to_vec(), expected);
+        assert_eq!(a.next_u64(), b.next_u64());
+    }
+}
+
+#[cfg(test)]
+mod pinned {
+    use super::*;
+
+    /// A published seed must always recompute the same cards: these pin the bounded draws
+    /// themselves (values computed before `below` and the batched steps moved here from the
+    /// engine, where they had copies).
+    #[test]
+    fn seed_2027_draws_the_same_bounded_integers_forever() {
+        let mut r = GameRng::from_u64(2027);
+        let bounds = [2, 3, 52, 1000, 1, 0, 7, u32::MAX, 0x8000_0001, 5];
+        let got: Vec<u32> = bounds.iter().map(|&n| r.below(n)).collect();
+        assert_eq!(got, [1, 0, 25, 316, 0, 0, 2, 1_794_985_492, 374_235_012, 3]);
+        assert_eq!(r.next_u32(), 3_033_868_263);
+    }
+
+    #[test]
+    fn seed_2025_draws_the_same_fisher_yates_steps_forever() {
+        let mut r = GameRng::from_u64(2025);
+        let calls: [(u8, usize); 9] = [
+            (52, 11),
+            (41, 11),
+            (30, 11),
+            (19, 8),
+            (7, 0),
+            (3, 3),
+            (1, 1),
+            (11, 3),
+            (0, 1),
+        ];
+        let got: Vec<Vec<u8>> = calls
+            .iter()
+            .map(|&(first, k)| {
+                let mut idx = vec![0u8; k];
+                r.fisher_yates_steps(first, &mut idx);
+                idx
+            })
+            .collect();
+        let expected: [&[u8]; 9] = [
+            &[50, 16, 23, 22, 29, 17, 5, 23, 11, 27, 29],
+            &[40, 14, 7, 3, 11, 30, 8, 23, 17, 18, 2],
+            &[19, 10, 22, 9, 6, 3, 23, 13, 2, 3, 12],
+            &[18, 14, 0, 15, 6, 9, 10, 6],
+            &[],
+            &[1, 1, 0],
+            &[0],
+            &[8, 6, 8],
+            &[0],
+        ];
+        assert_eq!(got, expected);
+        assert_eq!(r.next_u32(), 4_243_479_979);
     }
 }

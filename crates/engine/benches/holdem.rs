@@ -20,19 +20,6 @@ use std::time::{Duration, Instant};
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, HoldemRules, ToAct};
 
-/// A uniform integer in `0..n` (Lemire's nearly divisionless method).
-#[inline]
-fn below(rng: &mut GameRng, n: u32) -> u32 {
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let t = n.wrapping_neg() % n;
-        while (m as u32) < t {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
-
 /// A uniform integer in `0..n` for 64-bit `n` (multiply-high; the bias is below 2^-40 here).
 #[inline]
 fn below64(rng: &mut GameRng, n: u64) -> u64 {
@@ -47,7 +34,7 @@ fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
     let fold_w = u32::from(l.call.is_some());
     let cc_w = 3;
     let raise_w = u32::from(l.raise.is_some());
-    let r = below(rng, fold_w + cc_w + raise_w);
+    let r = rng.below(fold_w + cc_w + raise_w);
     Some(if r < fold_w {
         Action::Fold { seat }
     } else if r < fold_w + cc_w {

@@ -1,49 +1,24 @@
 //! Hand values for Saint Poker bots: a [`Scorer`] prepared once per centre, the best pair to
 //! show from a hand, and a cheap "keep value" of a card in a hand used by fast policies.
 
-use tavolo_cards::{Card, CardSet, Centre, Hand, HandRank, Rank, Suit};
+use tavolo_cards::{Card, CardSet, HandRank, PairScorer};
 use tavolo_engine::saint::HandRule;
 
-/// Evaluates shown pairs against one centre under a hand rule. The common case (five centre
-/// cards, exactly two plus three) is one table lookup per pair.
+/// Evaluates shown pairs against one centre under a hand rule ([`PairScorer`]: the common case,
+/// five centre cards and exactly two plus three, is one table lookup per pair).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Scorer {
-    /// Five centre cards, exactly 2 + 3.
-    Fast(Centre),
-    /// Five centre cards, any five of the seven.
-    AnyFive(Hand),
-    /// Any other centre: enumerate.
-    General(CardSet, HandRule),
-}
+pub(crate) struct Scorer(PairScorer);
 
 impl Scorer {
     /// A scorer for `centre` under `rule`.
     pub(crate) fn new(centre: CardSet, rule: HandRule) -> Scorer {
-        if centre.len() == 5 {
-            let mut five = [Card::new(Rank::Two, Suit::Clubs); 5];
-            for (slot, c) in five.iter_mut().zip(centre.iter()) {
-                *slot = c;
-            }
-            match rule {
-                HandRule::TwoPlusThree => {
-                    if let Ok(c) = Centre::new(&five) {
-                        return Scorer::Fast(c);
-                    }
-                }
-                HandRule::AnyFive => return Scorer::AnyFive(Hand::from_cards(&five)),
-            }
-        }
-        Scorer::General(centre, rule)
+        Scorer(PairScorer::new(centre, rule))
     }
 
     /// The value of showing `a` and `b`.
     #[inline]
     pub(crate) fn rank(&self, a: Card, b: Card) -> HandRank {
-        match *self {
-            Scorer::Fast(c) => c.evaluate(a, b),
-            Scorer::AnyFive(h) => (h + a + b).evaluate(),
-            Scorer::General(centre, rule) => general_rank(centre, rule, a, b),
-        }
+        self.0.rank(a, b)
     }
 
     /// The best pair of `hand` to show (lowest cards among equal values) and its value;
@@ -68,43 +43,6 @@ impl Scorer {
         }
         best
     }
-}
-
-/// The slow path: any centre size.
-fn general_rank(centre: CardSet, rule: HandRule, a: Card, b: Card) -> HandRank {
-    let cs: Vec<Card> = centre.iter().collect();
-    let own = Hand::new() + a + b;
-    let mut best = HandRank::WORST;
-    match rule {
-        HandRule::TwoPlusThree => {
-            for i in 0..cs.len() {
-                for j in i + 1..cs.len() {
-                    for k in j + 1..cs.len() {
-                        best = best.max((own + cs[i] + cs[j] + cs[k]).evaluate());
-                    }
-                }
-            }
-        }
-        HandRule::AnyFive => {
-            let mut all = cs;
-            all.push(a);
-            all.push(b);
-            if all.len() <= 7 {
-                return Hand::from_cards(&all).evaluate();
-            }
-            let n = all.len();
-            for s in 0u32..(1 << n) {
-                if s.count_ones() == 7 {
-                    let seven: Vec<Card> = (0..n)
-                        .filter(|&i| s >> i & 1 == 1)
-                        .map(|i| all[i])
-                        .collect();
-                    best = best.max(Hand::from_cards(&seven).evaluate());
-                }
-            }
-        }
-    }
-    best
 }
 
 /// The mask of the four cards of rank index `r`.
@@ -157,17 +95,6 @@ mod tests {
         let (pair, rank) = scorer.best_pair(set("Jh Th 2s 2d")).expect("pairs");
         assert_eq!(pair, ["Th".parse().unwrap(), "Jh".parse().unwrap()]);
         assert_eq!(rank.category(), tavolo_cards::Category::StraightFlush);
-    }
-
-    #[test]
-    fn general_path_agrees_with_fast_path() {
-        let centre = set("Ah Kh Qh 2c 3d");
-        let fast = Scorer::new(centre, HandRule::TwoPlusThree);
-        let slow = Scorer::General(centre, HandRule::TwoPlusThree);
-        for (a, b) in [("Jh", "Th"), ("2s", "2d"), ("As", "4c"), ("9h", "8h")] {
-            let (a, b) = (a.parse().unwrap(), b.parse().unwrap());
-            assert_eq!(fast.rank(a, b), slow.rank(a, b));
-        }
     }
 
     #[test]

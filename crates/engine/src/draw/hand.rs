@@ -17,7 +17,7 @@ use crate::betting::{
     pots, Bet, BettingRound, Ledger, Legal, Pots, RoundRules, SeatMask, Structure,
 };
 use crate::Chips;
-use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval, HandRank};
+use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval, HandRank};
 
 /// The most stacked draws a deal may list (the exchange uses at most 3 per seat; a whole
 /// stacked deck lists more).
@@ -82,115 +82,6 @@ impl CardZones {
             count += p.len();
         }
         count == 52 && all == CardSet::FULL
-    }
-}
-
-/// The deck as an array for O(1) random draws plus a set for membership. Two decks are equal
-/// when they hold the same cards: the order in the array is an artefact of drawing.
-#[derive(Clone, Copy, Debug)]
-struct Deck {
-    pool: [Card; 52],
-    len: u8,
-    set: CardSet,
-}
-
-impl PartialEq for Deck {
-    fn eq(&self, other: &Self) -> bool {
-        self.set == other.set
-    }
-}
-
-/// The 52 cards in index order.
-const ALL_CARDS: [Card; 52] = {
-    let mut a = [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 52];
-    let mut i = 0;
-    while i < 52 {
-        if let Some(c) = Card::from_index(i as u8) {
-            a[i] = c;
-        }
-        i += 1;
-    }
-    a
-};
-
-impl Deck {
-    /// All 52 cards.
-    const FULL: Deck = Deck {
-        pool: ALL_CARDS,
-        len: 52,
-        set: CardSet::FULL,
-    };
-
-    fn new(cards: CardSet) -> Deck {
-        let mut d = Deck {
-            pool: ALL_CARDS,
-            len: 0,
-            set: CardSet::EMPTY,
-        };
-        d.refill(cards);
-        d
-    }
-
-    fn refill(&mut self, cards: CardSet) {
-        let mut len = self.len as usize;
-        for c in cards.iter() {
-            self.pool[len] = c;
-            len += 1;
-        }
-        self.len = len as u8;
-        self.set |= cards;
-    }
-
-    #[inline]
-    fn take_at(&mut self, i: usize) -> Card {
-        let c = self.pool[i];
-        self.len -= 1;
-        self.pool[i] = self.pool[self.len as usize];
-        self.set.remove(c);
-        c
-    }
-
-    fn take(&mut self, card: Card) -> bool {
-        match self.pool[..self.len as usize]
-            .iter()
-            .position(|&c| c == card)
-        {
-            Some(i) => {
-                self.take_at(i);
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-/// Fills `out` (at most 11 entries) with the indices of consecutive Fisher–Yates steps from one
-/// 64-bit random word: `out[i]` uniform in `0..first - i`, all independent.
-///
-/// This is Lemire's unbiased multiply-shift with rejection applied to the product
-/// P = first × (first − 1) × …, whose result is decoded digit by digit by successive
-/// multiplications ("batched ranged random integers", Brackett-Rozinsky and Lemire, 2024):
-/// r × P = D × 2⁶⁴ + low, D in mixed radix is the digits, and the word is drawn again when
-/// `low < 2⁶⁴ mod P`. So every sequence of indices is exactly equally likely, and a 31-card deal
-/// takes three words of the ChaCha20 stream instead of 31. (52 × 51 × … × 42 < 2⁶⁴.)
-#[inline]
-fn draw_indices(rng: &mut GameRng, first: u32, out: &mut [u8]) {
-    let first = u64::from(first);
-    let mut product: u64 = 1;
-    for i in 0..out.len() as u64 {
-        product = product.saturating_mul(first.saturating_sub(i).max(1));
-    }
-    loop {
-        let mut r = rng.next_u64();
-        for (i, o) in out.iter_mut().enumerate() {
-            let m = u128::from(r) * u128::from(first.saturating_sub(i as u64).max(1));
-            *o = (m >> 64) as u8;
-            r = m as u64;
-        }
-        // The threshold is below P: the division is needed only when `r < P` (rarely).
-        if r >= product || r >= product.wrapping_neg() % product {
-            return;
-        }
     }
 }
 
@@ -436,44 +327,26 @@ impl DrawHand {
                     }
                 }
                 self.bottom = deal.bottom;
-                self.deck = Deck::new(CardSet::FULL - dealt);
+                self.deck = Deck::from(CardSet::FULL - dealt);
             }
             (None, Source::Seeded(rng)) => {
-                // A Fisher–Yates shuffle done lazily on local copies: the bottom card first, then
-                // each card dealt drawn uniformly from the rest.
-                let mut pool = ALL_CARDS;
-                let mut len = 52usize;
-                let mut dealt = CardSet::EMPTY;
-                let mut s = cutter;
+                // A Fisher–Yates shuffle done lazily: the bottom card first, then each card dealt
+                // drawn uniformly from the rest, in batches (`Deck::deal_batched`).
                 let total = 5 * n + 1;
-                let mut k = 0;
-                let mut idx = [0u8; 11];
-                while k < total {
-                    let batch = (total - k).min(11);
-                    draw_indices(rng, len as u32, &mut idx[..batch]);
-                    for &i in &idx[..batch] {
-                        let i = usize::from(i);
-                        let c = pool[i];
-                        len -= 1;
-                        pool[i] = pool[len];
-                        dealt.insert(c);
-                        if k == 0 {
-                            self.bottom = c;
-                        } else {
-                            hands[s].insert(c);
-                            s = if s + 1 == n { 0 } else { s + 1 };
-                        }
-                        k += 1;
+                let mut dealt = [self.bottom; 5 * MAX_DRAW_SEATS + 1];
+                self.deck = Deck::FULL;
+                // At most 41 of the 52 cards: never refused.
+                if self.deck.deal_batched(rng, &mut dealt[..total]) {
+                    self.bottom = dealt[0];
+                    let mut s = cutter;
+                    for &c in &dealt[1..total] {
+                        hands[s].insert(c);
+                        s = if s + 1 == n { 0 } else { s + 1 };
                     }
                 }
-                self.deck = Deck {
-                    pool,
-                    len: len as u8,
-                    set: CardSet::FULL - dealt,
-                };
             }
             // Only a comparison copy has no source; it is never dealt.
-            (None, _) => self.deck = Deck::new(CardSet::FULL - CardSet::from(self.bottom)),
+            (None, _) => self.deck = Deck::from(CardSet::FULL - CardSet::from(self.bottom)),
         }
         self.hands = hands;
         events.push(Event::BottomCard {
@@ -895,7 +768,7 @@ impl DrawHand {
         let Source::Stacked { draws, next } = &self.source else {
             return Ok(());
         };
-        let mut avail = self.deck.set;
+        let mut avail = self.deck.remaining();
         let mut pile = self.pile;
         for i in 0..count {
             if avail.is_empty() {
@@ -918,42 +791,59 @@ impl DrawHand {
         self.hands[seat] = self.hands[seat] - discard;
         let mut drawn = Drawn::default();
         let count = discard.len() as usize;
-        let mut idx = [0u8; 3];
-        let batched = usize::from(self.deck.len) >= count;
-        if let (Source::Seeded(rng), true) = (&mut self.source, batched) {
-            draw_indices(rng, u32::from(self.deck.len), &mut idx[..count]);
-        }
-        for &i in idx.iter().take(count) {
-            if self.deck.len == 0 {
-                // "Wenn keine Karten mehr zum Tauschen zur Verfügung stehen": the discards of the
-                // players already served are shuffled into a new deck on the bottom card.
-                self.deck.refill(self.pile);
-                self.pile = CardSet::EMPTY;
-                self.reshuffles += 1;
-                ev.push(Event::Reshuffled {
-                    cards: self.deck.len,
-                });
+        match &mut self.source {
+            // When the deck can serve the whole exchange, its cards are dealt in one batch (a
+            // player standing pat draws a word all the same: `Deck::deal_batched`).
+            Source::Seeded(rng) if self.deck.len() >= count => {
+                let mut cards = [self.bottom; 3];
+                if self.deck.deal_batched(rng, &mut cards[..count]) {
+                    for &c in &cards[..count] {
+                        self.hands[seat].insert(c);
+                        drawn.push(c);
+                    }
+                }
             }
-            let card = match &mut self.source {
-                // Indices drawn in one batch when the deck could serve the whole exchange;
-                // one at a time across a reshuffle.
-                Source::Seeded(rng) if !batched => {
-                    let mut one = [0u8; 1];
-                    draw_indices(rng, u32::from(self.deck.len), &mut one);
-                    self.deck.take_at(usize::from(one[0]))
+            _ => {
+                for _ in 0..count {
+                    if self.deck.is_empty() {
+                        // "Wenn keine Karten mehr zum Tauschen zur Verfügung stehen": the discards
+                        // of the players already served are shuffled into a new deck on the
+                        // bottom card.
+                        self.deck.refill(self.pile);
+                        self.pile = CardSet::EMPTY;
+                        self.reshuffles += 1;
+                        ev.push(Event::Reshuffled {
+                            cards: self.deck.len() as u8,
+                        });
+                    }
+                    let card = match &mut self.source {
+                        // One at a time across a reshuffle.
+                        Source::Seeded(rng) => {
+                            let mut one = [self.bottom];
+                            if !self.deck.deal_batched(rng, &mut one) {
+                                break; // unreachable: the discard pile always suffices
+                            }
+                            one[0]
+                        }
+                        Source::Stacked { draws, next } => {
+                            // Checked by `check_stacked`.
+                            let c = draws[*next as usize].unwrap_or(self.bottom);
+                            *next += 1;
+                            self.deck.take(c);
+                            c
+                        }
+                        Source::Ignored => match self.deck.undealt().first().copied() {
+                            Some(c) => {
+                                self.deck.take(c);
+                                c
+                            }
+                            None => break,
+                        },
+                    };
+                    self.hands[seat].insert(card);
+                    drawn.push(card);
                 }
-                Source::Seeded(_) => self.deck.take_at(usize::from(i)),
-                Source::Stacked { draws, next } => {
-                    // Checked by `check_stacked`.
-                    let c = draws[*next as usize].unwrap_or(self.bottom);
-                    *next += 1;
-                    self.deck.take(c);
-                    c
-                }
-                Source::Ignored => self.deck.take_at(0),
-            };
-            self.hands[seat].insert(card);
-            drawn.push(card);
+            }
         }
         self.pile |= discard;
         self.discarded[seat] = discard;
@@ -1071,7 +961,7 @@ impl DrawHand {
 
     /// The number of cards in the deck (not counting the bottom card). Public.
     pub fn deck_len(&self) -> usize {
-        self.deck.len as usize
+        self.deck.len()
     }
 
     /// The number of discards waiting in the discard pile. Public.
@@ -1132,7 +1022,7 @@ impl DrawHand {
         CardZones {
             live_hands,
             dead_hands,
-            deck: self.deck.set,
+            deck: self.deck.remaining(),
             bottom: self.bottom,
             discard_pile: self.pile,
         }

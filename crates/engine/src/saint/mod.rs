@@ -49,8 +49,9 @@
 
 //! ## Speed and bots
 //! The state is a few hundred bytes of fixed arrays and card masks: no allocation per action on
-//! [`SaintGame::apply_into`] (which appends to a caller's buffer), one [`tavolo_cards::Centre`]
-//! per round. `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
+//! [`SaintGame::apply_into`] (which appends to a caller's buffer), one
+//! [`tavolo_cards::PairScorer`] per round (a [`tavolo_cards::Centre`] lookup per player for the
+//! usual five centre cards). `SaintGame` is `Clone`; [`SaintGame::random_action`] draws a legal action without
 //! allocating, and [`SaintGame::determinize`] redeals the cards a player cannot see, for search
 //! (a bot clones the real game — or builds one with [`SaintGame::from_deal`] — determinizes the
 //! clone from its seat, and plays it out with `random_action` and `apply_into`).
@@ -61,11 +62,10 @@ mod action;
 mod error;
 mod game;
 mod options;
-mod random;
 mod record;
 mod view;
 
-use tavolo_cards::{Card, CardSet, Centre, GameRng, Hand, HandRank, Rank, Suit};
+use tavolo_cards::{Card, CardSet, GameRng, HandRank, PairScorer, Rank, Suit};
 
 pub use crate::game::seed_from_u64;
 pub use action::{card_list, Action, Event, Seats};
@@ -189,12 +189,8 @@ impl SaintGame {
     pub fn new(options: SaintOptions, seed: [u8; 32]) -> Result<SaintGame, OptionsError> {
         options.validate()?;
         let mut rng = GameRng::from_seed(seed);
-        let mut deck = [NO_CARD; 52];
-        for (slot, c) in deck.iter_mut().zip(Card::all()) {
-            *slot = c;
-        }
-        // The same Fisher–Yates as `Deck::shuffled`.
-        random::shuffle(&mut rng, &mut deck);
+        let mut deck = Card::ALL;
+        rng.shuffle(&mut deck);
         Ok(SaintGame::start(options, deck, seed, true, rng))
     }
 
@@ -756,7 +752,7 @@ impl SaintGame {
         for (slot, c) in t.draw.iter_mut().zip(t.discards.iter()) {
             *slot = c;
         }
-        random::shuffle(&mut self.rng, &mut t.draw[..n]);
+        self.rng.shuffle(&mut t.draw[..n]);
         t.draws += 1;
         t.discards = CardSet::EMPTY;
         t.draw_next = 0;
@@ -833,7 +829,7 @@ impl SaintGame {
         }
         // The tie draw: a random permutation of the seats, once per round.
         let mut draw: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4];
-        random::shuffle(&mut self.rng, &mut draw[..players]);
+        self.rng.shuffle(&mut draw[..players]);
         let t = &mut self.t;
         t.draws += 1;
         t.tie_draw = Seats::EMPTY;
@@ -871,39 +867,10 @@ impl SaintGame {
     fn score(&mut self) {
         let t = &mut self.t;
         let players = t.players as usize;
-        let mut centre = [NO_CARD; 5];
-        let fast = t.centre.len() == 5;
-        if fast {
-            for (slot, c) in centre.iter_mut().zip(t.centre.iter()) {
-                *slot = c;
-            }
-        }
-        match t.options.hand_rule {
-            HandRule::TwoPlusThree if fast => match Centre::new(&centre) {
-                Ok(c) => {
-                    for p in 0..players {
-                        let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
-                        t.ranks[p] = c.evaluate(a, b);
-                    }
-                }
-                Err(_) => {
-                    for p in 0..players {
-                        t.ranks[p] = best_rank(t.options.hand_rule, t.shown[p], t.centre);
-                    }
-                }
-            },
-            HandRule::AnyFive if fast => {
-                let base = Hand::from_cards(&centre);
-                for p in 0..players {
-                    let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
-                    t.ranks[p] = (base + a + b).evaluate();
-                }
-            }
-            rule => {
-                for p in 0..players {
-                    t.ranks[p] = best_rank(rule, t.shown[p], t.centre);
-                }
-            }
+        let scorer = PairScorer::new(t.centre, t.options.hand_rule);
+        for p in 0..players {
+            let [a, b] = t.shown[p].unwrap_or([NO_CARD; 2]);
+            t.ranks[p] = scorer.rank(a, b);
         }
         let best = t.ranks[..players]
             .iter()
@@ -947,7 +914,7 @@ impl SaintGame {
             hidden[n] = c;
             n += 1;
         }
-        random::shuffle(rng, &mut hidden[..n]);
+        rng.shuffle(&mut hidden[..n]);
         let mut next = 0;
         for p in (0..players).filter(|&p| p != observer) {
             let k = self.t.hands[p].len() as usize;
@@ -1011,54 +978,6 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
     t
 };
 
-/// The best hand of a shown pair with any centre (the general, slower path for centres that
-/// are not of five cards).
-fn best_rank(rule: HandRule, pair: Option<[Card; 2]>, centre: CardSet) -> HandRank {
-    let [a, b] = pair.unwrap_or([NO_CARD; 2]);
-    let cs: Vec<Card> = centre.iter().collect();
-    let mut best = HandRank::WORST;
-    match rule {
-        HandRule::TwoPlusThree => {
-            let own = Hand::new() + a + b;
-            for i in 0..cs.len() {
-                for j in i + 1..cs.len() {
-                    for k in j + 1..cs.len() {
-                        best = best.max((own + cs[i] + cs[j] + cs[k]).evaluate());
-                    }
-                }
-            }
-        }
-        HandRule::AnyFive => {
-            let mut all = cs;
-            all.push(a);
-            all.push(b);
-            if all.len() <= 7 {
-                return Hand::from_cards(&all).evaluate();
-            }
-            for_each_five(&all, |five| {
-                best = best.max(Hand::from_cards(five).evaluate())
-            });
-        }
-    }
-    best
-}
-
-/// Calls `f` with every five-card subset of `cards`.
-fn for_each_five(cards: &[Card], mut f: impl FnMut(&[Card; 5])) {
-    let n = cards.len();
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    for e in d + 1..n {
-                        f(&[cards[a], cards[b], cards[c], cards[d], cards[e]]);
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// A source of uniformly random integers below a bound, for [`SaintGame::random_action`].
 pub trait RandomBelow {
     /// A uniformly random integer in `0..n` (0 when `n` ≤ 1).
@@ -1066,10 +985,10 @@ pub trait RandomBelow {
 }
 
 impl RandomBelow for GameRng {
-    /// The same values as [`GameRng::below`].
+    /// [`GameRng::below`].
     #[inline]
     fn below(&mut self, n: u32) -> u32 {
-        random::below(self, n)
+        GameRng::below(self, n)
     }
 }
 
@@ -1119,9 +1038,9 @@ mod tests {
             let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
             while !g.is_over() {
                 for _ in 0..20 {
-                    let player = random::below(&mut rng, u32::from(players) + 1) as usize;
-                    let card = Card::from_index(random::below(&mut rng, 52) as u8).unwrap();
-                    let other = Card::from_index(random::below(&mut rng, 52) as u8).unwrap();
+                    let player = rng.below(u32::from(players) + 1) as usize;
+                    let card = Card::from_index(rng.below(52) as u8).unwrap();
+                    let other = Card::from_index(rng.below(52) as u8).unwrap();
                     for a in [
                         Action::Place { player, card },
                         Action::Show {

@@ -4,17 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::OptionsError;
 
-/// How a player's hand is formed from the two shown cards and the centre.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HandRule {
-    /// Exactly the two shown cards and exactly three centre cards (the seed's rule; default).
-    #[default]
-    TwoPlusThree,
-    /// The best five of the two shown cards and all centre cards ("any five of the seven", the
-    /// Board Game Arena wording).
-    AnyFive,
-}
+// How a hand is formed from the shown pair and the centre lives with the evaluator.
+pub use tavolo_cards::HandRule;
 
 /// The settings of a game: player count, centre size and hand rule.
 ///

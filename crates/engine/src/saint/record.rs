@@ -5,13 +5,11 @@
 use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
-use tavolo_cards::{
-    best_five, best_two_plus_three, order_five, Card, CardSet, Category, GameRng, Hand, Lang,
-};
+use tavolo_cards::{Card, CardSet, Category, GameRng, Hand, Lang};
 
 use super::error::{OptionsError, RecordError, SaintError};
 use super::options::{HandRule, SaintOptions, HAND_SIZE, ROUNDS};
-use super::{for_each_five, Action, SaintGame};
+use super::{Action, SaintGame};
 
 /// The `format` field of every record of this version.
 pub const RECORD_FORMAT: &str = "tavolo-saint-record/1";
@@ -205,30 +203,6 @@ fn sorted(set: CardSet) -> Vec<Card> {
     set.iter().collect()
 }
 
-/// The five cards of a player's best hand, in describing order.
-fn best_five_cards(rule: HandRule, pair: [Card; 2], centre: &[Card]) -> Option<[Card; 5]> {
-    match rule {
-        HandRule::TwoPlusThree => best_two_plus_three(&pair, centre)
-            .ok()
-            .map(|(f, r)| order_five(f, r)),
-        HandRule::AnyFive => {
-            let mut all = centre.to_vec();
-            all.extend(pair);
-            if all.len() <= 7 {
-                return best_five(&all).ok().map(|(f, _)| f);
-            }
-            let mut best: Option<([Card; 5], tavolo_cards::HandRank)> = None;
-            for_each_five(&all, |five| {
-                let r = Hand::from_cards(five).evaluate();
-                if best.is_none_or(|(_, b)| r > b) {
-                    best = Some((*five, r));
-                }
-            });
-            best.map(|(f, r)| order_five(f, r))
-        }
-    }
-}
-
 /// Checkpoints inside a round, where the verifier compares what is known so far.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -296,8 +270,12 @@ fn play_round(
         let rank = g.t.ranks[p];
         rr.hands.push(HandRecord {
             shown: pair,
-            best_five: best_five_cards(g.t.options.hand_rule, pair, &centre)
-                .unwrap_or([super::NO_CARD; 5]),
+            best_five: g
+                .t
+                .options
+                .hand_rule
+                .best_five(pair, &centre)
+                .map_or([super::NO_CARD; 5], |(five, _)| five),
             category: rank.category(),
             value: rank.value(),
             description: rank.describe(Lang::En),
@@ -439,7 +417,7 @@ fn g_order_after_show(g: &SaintGame, placed: &[Card], shown: &[[Card; 2]]) -> Ve
 fn replay_rng(seed: [u8; 32], shuffled: bool) -> GameRng {
     let mut rng = GameRng::from_seed(seed);
     if shuffled {
-        let mut deck: Vec<Card> = Card::all().collect();
+        let mut deck = Card::ALL;
         rng.shuffle(&mut deck);
     }
     rng

@@ -13,14 +13,14 @@ use crate::betting::{
     Bet, BettingRound, Ledger, Legal, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS,
 };
 use crate::Chips;
-use tavolo_cards::{Card, CardSet, GameRng, Hand as Eval};
+use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval};
 
 mod deck;
 mod queries;
 mod replay;
 mod showdown;
 
-use deck::{Dealer, LazyDeck};
+use deck::Dealer;
 
 /// Where the cards come from.
 // The generator is kept inline on purpose: boxing it would allocate once per hand.
@@ -127,7 +127,7 @@ impl Hand {
         ledger.add_dead(setup.carried_in);
         let total = ledger.total();
         let dealer = match dealing {
-            Dealing::Seeded(rng) => Dealer::Deck(LazyDeck::new(rng)),
+            Dealing::Seeded(rng) => Dealer::Deck(Deck::FULL, rng),
             Dealing::Supplied => Dealer::Supplied,
         };
         let rules = setup.rules;
@@ -270,18 +270,19 @@ impl Hand {
     }
 
     fn deal_card(&mut self) -> Card {
-        match &mut self.dealer {
-            Dealer::Deck(d) => {
-                let c = d.deal();
-                self.used.insert(c);
-                c
-            }
-            Dealer::Supplied => unreachable!("only called with a deck"),
-        }
+        let Dealer::Deck(deck, rng) = &mut self.dealer else {
+            unreachable!("only called with a deck")
+        };
+        // A hand deals at most 2 × MAX_SEATS hole cards, three burns and five board cards.
+        let Some(c) = deck.deal(rng) else {
+            unreachable!("a hand deals at most 28 of the 52 cards")
+        };
+        self.used.insert(c);
+        c
     }
 
     fn seeded(&self) -> bool {
-        matches!(self.dealer, Dealer::Deck(_))
+        matches!(self.dealer, Dealer::Deck(..))
     }
 
     /// Runs the hand forward until a player (or, with supplied cards, the dealer) must act.
@@ -354,9 +355,9 @@ impl Hand {
     }
 
     fn deal_card_burn(&mut self, ev: &mut Vec<Event>) {
-        if let Dealer::Deck(d) = &mut self.dealer {
+        if let Dealer::Deck(deck, rng) = &mut self.dealer {
             // The burnt card is out of play but is never shown, so it is not in `used`.
-            let _burnt = d.deal();
+            let _burnt = deck.deal(rng);
             ev.push(Event::Burned);
         }
     }

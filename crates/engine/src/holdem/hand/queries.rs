@@ -15,7 +15,7 @@ impl Hand {
             return None;
         }
         match std::mem::replace(&mut self.dealer, Dealer::Supplied) {
-            Dealer::Deck(d) => Some(d.rng),
+            Dealer::Deck(_, rng) => Some(rng),
             Dealer::Supplied => None,
         }
     }
