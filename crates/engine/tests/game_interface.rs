@@ -1,0 +1,219 @@
+//! The one game interface, checked the same way for the three games over thousands of random
+//! games: someone is to act until the game is over; every legal action of every seat to act is
+//! accepted by `check` and by `apply`; `check` and every refused action leave the state exactly
+//! as it was; the action the server plays for an absent player is legal; every action survives
+//! its JSON form; no event a seat receives shows another seat's hidden cards; chips are
+//! conserved and the record is written.
+
+use proptest::prelude::*;
+use tavolo_cards::{Card, GameRng};
+use tavolo_engine::draw::{self, DrawHand, DrawTable};
+use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Viewer};
+use tavolo_engine::holdem::{self, Hand, HoldemRules, HoldemTable, Structure};
+use tavolo_engine::saint::{SaintGame, SaintOptions};
+
+/// Plays one game of `G` with random legal actions, checking the interface at every step.
+fn play<G: Game + Clone + PartialEq>(
+    setup: G::Setup,
+    seed: u64,
+    hidden: impl Fn(&G::Event, usize) -> bool,
+) {
+    let mut rng = GameRng::from_u64(seed ^ 0x5eed);
+    let mut game = Played::<G>::deal(setup, seed_from_u64(seed)).expect("a valid setup deals");
+    let players = G::players(&game.setup);
+    let mut steps = 0;
+    while !game.game.is_over() {
+        steps += 1;
+        assert!(steps < 10_000, "the game ends");
+        let to_act = game.game.to_act();
+        assert!(!to_act.is_empty(), "somebody acts until the game is over");
+        let seat = to_act
+            .iter()
+            .nth(rng.below(to_act.len() as u32) as usize)
+            .expect("a seat");
+        let legal = game.game.legal(seat);
+        assert!(!legal.is_empty(), "a seat to act has legal actions");
+        let before = game.game.clone();
+        for a in &legal {
+            assert_eq!(game.game.check(a), Ok(()), "{a:?} is listed as legal");
+            assert!(G::allows(&legal, a));
+            assert_eq!(G::seat_of(a), Some(seat));
+            let json = serde_json::to_value(a).expect("an action is JSON");
+            let back: G::Action = serde_json::from_value(json).expect("and back");
+            assert_eq!(&back, a);
+        }
+        let timeout = game.game.timeout_action(seat).expect("a default action");
+        assert_eq!(game.game.check(&timeout), Ok(()), "the default is legal");
+        let choices = serde_json::to_value(game.game.choices(seat)).expect("choices are JSON");
+        assert!(
+            choices.as_array().is_some_and(|c| !c.is_empty()),
+            "a seat to act is told its choices"
+        );
+        // Every other seat's action is refused unless the rules let it act out of turn, and a
+        // refusal changes nothing.
+        for other in (0..players).filter(|&s| !to_act.contains(s)) {
+            for a in game.game.legal(other) {
+                if game.game.check(&a).is_err() {
+                    assert!(game.game.clone().apply(a).is_err());
+                }
+            }
+        }
+        assert!(game.game == before, "check leaves the game untouched");
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        let events = game.apply(a).expect("a legal action applies").to_vec();
+        for e in &events {
+            for s in 0..players {
+                if let Some(seen) = G::censor(e, Viewer::Seat(s)) {
+                    assert!(!hidden(&seen, s), "seat {s} sees {seen:?}");
+                }
+            }
+            if let Some(seen) = G::censor(e, Viewer::Spectator) {
+                assert!(!hidden(&seen, usize::MAX), "a spectator sees {seen:?}");
+            }
+        }
+    }
+    assert!(game.game.to_act().is_empty());
+    if let Outcome::Chips {
+        start,
+        end,
+        carried_in,
+        carried_out,
+        ..
+    } = game.outcome()
+    {
+        assert_eq!(
+            start.iter().sum::<u64>() + carried_in,
+            end.iter().sum::<u64>() + carried_out,
+            "chips are conserved"
+        );
+    }
+    let record = game.record(None).expect("a record");
+    assert!(!record.text.is_empty());
+    serde_json::to_string(&game.summary()).expect("a summary is JSON");
+}
+
+/// Whether a Hold'em event shows a hole card of another seat than `viewer`.
+fn holdem_hidden(e: &holdem::Event, viewer: usize) -> bool {
+    matches!(*e, holdem::Event::HoleDealt { seat, card: Some(_) } if seat != viewer)
+}
+
+/// Whether a Draw event shows cards of another seat than `viewer`, or the bottom card.
+fn draw_hidden(e: &draw::Event, viewer: usize) -> bool {
+    match *e {
+        draw::Event::Dealt { seat, cards } => seat != viewer && cards.is_some(),
+        draw::Event::Exchanged {
+            seat,
+            discarded,
+            drawn,
+            ..
+        } => seat != viewer && (discarded.is_some() || drawn.is_some()),
+        draw::Event::BottomCard { card } => card.is_some(),
+        _ => false,
+    }
+}
+
+fn holdem_setup(seed: u64) -> holdem::HandSetup {
+    let mut rng = GameRng::from_u64(seed);
+    let n = 2 + rng.below(9) as usize;
+    let structure = [
+        Structure::NoLimit,
+        Structure::PotLimit,
+        Structure::FixedLimit,
+    ][rng.below(3) as usize];
+    let stacks = (0..n).map(|_| 50 + u64::from(rng.below(3_000))).collect();
+    let table = HoldemTable::casino(20, HoldemRules::casino(structure));
+    Hand::setup(
+        &table,
+        &Positions::new(stacks, rng.below(n as u32) as usize, 0),
+    )
+    .expect("setup")
+}
+
+fn draw_setup(seed: u64) -> draw::DrawSetup {
+    let mut rng = GameRng::from_u64(seed);
+    let n = 2 + rng.below(7) as usize;
+    let stacks = (0..n).map(|_| 20 + u64::from(rng.below(1_000))).collect();
+    let carried = u64::from(rng.below(3));
+    DrawHand::setup(
+        &DrawTable::german(10),
+        &Positions::new(stacks, rng.below(n as u32) as usize, carried),
+    )
+    .expect("setup")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_500))]
+    #[test]
+    fn holdem_hands_keep_the_interface(seed in any::<u64>()) {
+        play::<Hand>(holdem_setup(seed), seed, holdem_hidden);
+    }
+
+    #[test]
+    fn draw_hands_keep_the_interface(seed in any::<u64>()) {
+        play::<DrawHand>(draw_setup(seed), seed, draw_hidden);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    #[test]
+    fn saint_poker_games_keep_the_interface(seed in any::<u64>(), players in 2u8..=5) {
+        // Every Saint Poker event is public: hidden cards travel only in views.
+        play::<SaintGame>(SaintOptions::new(players), seed, |_, _| false);
+    }
+}
+
+#[test]
+fn a_spectator_sees_no_hand_in_any_game() {
+    let hand = Played::<Hand>::deal(holdem_setup(3), seed_from_u64(3)).expect("deals");
+    let v = Game::view(&hand.game, Viewer::Spectator);
+    assert!(v.hole.iter().flatten().all(Option::is_none));
+    let d = Played::<DrawHand>::deal(draw_setup(4), seed_from_u64(4)).expect("deals");
+    assert!(Game::view(&d.game, Viewer::Spectator).hand.is_empty());
+    let s = Played::<SaintGame>::deal(SaintOptions::new(3), seed_from_u64(5)).expect("deals");
+    let v = Game::view(&s.game, Viewer::Spectator);
+    assert_eq!(v.player, None);
+    assert!(v.hand.is_empty() && v.my_choice.is_none());
+    let seat = Game::view(&s.game, Viewer::Seat(1));
+    assert_eq!((seat.player, seat.hand.len()), (Some(1), 10));
+}
+
+#[test]
+fn actions_and_events_are_written_as_the_room_sends_them() {
+    let a = holdem::Action::BetOrRaiseTo { seat: 2, to: 60 };
+    assert_eq!(
+        serde_json::to_string(&a).expect("json"),
+        r#"{"action":"bet_or_raise_to","seat":2,"to":60}"#
+    );
+    let e = holdem::Event::Called {
+        seat: 1,
+        amount: 40,
+        all_in: false,
+    };
+    assert_eq!(
+        serde_json::to_string(&e).expect("json"),
+        r#"{"event":"call","seat":1,"amount":40,"all_in":false}"#
+    );
+    let c: Card = "7c".parse().expect("card");
+    let x: draw::Action =
+        serde_json::from_str(r#"{"action":"exchange","seat":0,"discard":["7c"]}"#).expect("read");
+    assert_eq!(
+        x,
+        draw::Action::Exchange {
+            seat: 0,
+            discard: [c].into_iter().collect()
+        }
+    );
+    assert!(
+        serde_json::from_str::<draw::Action>(
+            r#"{"action":"exchange","seat":0,"discard":["7c","7c"]}"#
+        )
+        .is_err(),
+        "a card discarded twice is refused"
+    );
+    assert!(
+        serde_json::from_str::<holdem::Action>(r#"{"action":"deal_board","cards":["2c"]}"#)
+            .is_err(),
+        "dealing steps are not client actions"
+    );
+}
