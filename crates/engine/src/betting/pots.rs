@@ -131,6 +131,43 @@ impl Pots {
     }
 }
 
+/// The seats of `eligible` with the best `value` (larger is better): the winners of a pot.
+pub fn best<K: Ord + Copy>(eligible: SeatMask, value: impl Fn(usize) -> K) -> SeatMask {
+    let top = eligible.iter().map(&value).max();
+    let mut winners = SeatMask::EMPTY;
+    for s in eligible.iter() {
+        if Some(value(s)) == top {
+            winners.insert(s);
+        }
+    }
+    winners
+}
+
+/// Awards each of `pots` to the best hands among its eligible seats (`value`: larger is
+/// better), `extra` chips (carried in from an earlier hand) going to the main pot; ties split
+/// by `policy` from `first`. Calls `paid(pot, seat, chips)` for every share and returns the chips
+/// left in the middle: those nobody could claim, odd chips that stay, and `extra` when there is
+/// no pot. The one pot award of both betting games.
+pub fn award<K: Ord + Copy>(
+    pots: &Pots,
+    value: impl Fn(usize) -> K,
+    extra: Chips,
+    (first, n): (usize, usize),
+    policy: OddChips,
+    mut paid: impl FnMut(usize, usize, Chips),
+) -> Chips {
+    let mut left = pots.unclaimed();
+    if pots.as_slice().is_empty() {
+        left += extra;
+    }
+    for (i, pot) in pots.as_slice().iter().enumerate() {
+        let amount = pot.amount + if i == 0 { extra } else { 0 };
+        let winners = best(pot.eligible, &value);
+        left += split(amount, winners, first, n, policy, |s, a| paid(i, s, a));
+    }
+    left
+}
+
 /// Splits `amount` among `winners`, calling `pay(seat, chips)` for each share, and returns the
 /// chips left in the pot (only with [`OddChips::StayInPot`]).
 ///

@@ -530,13 +530,7 @@ impl DrawHand {
         }) {
             let amount = self.ledger.pot_total() + self.carried_in;
             self.ledger.clear_middle();
-            let best = live.iter().map(|s| self.keys[s]).max().unwrap_or(0);
-            let mut winners = SeatMask::EMPTY;
-            for s in live.iter() {
-                if self.keys[s] == best {
-                    winners.insert(s);
-                }
-            }
+            let winners = pots::best(live, |s| self.keys[s]);
             let ledger = &mut self.ledger;
             let won = &mut self.won;
             let carried = pots::split(
@@ -560,37 +554,20 @@ impl DrawHand {
         }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
-        let mut carried = pots.unclaimed();
-        if pots.as_slice().is_empty() {
-            carried += self.carried_in;
-        }
         let first = self.cutter();
-        for (i, pot) in pots.as_slice().iter().enumerate() {
-            let winners = if live.len() == 1 {
-                pot.eligible
-            } else {
-                let best = pot.eligible.iter().map(|s| self.keys[s]).max().unwrap_or(0);
-                let mut w = SeatMask::EMPTY;
-                for s in pot.eligible.iter() {
-                    if self.keys[s] == best {
-                        w.insert(s);
-                    }
-                }
-                w
-            };
-            let amount = pot.amount + if i == 0 { self.carried_in } else { 0 };
-            let ledger = &mut self.ledger;
-            let won = &mut self.won;
-            carried += pots::split(amount, winners, first, n, self.rules.odd_chips, |s, a| {
-                ledger.pay(s, a);
-                won[s] += a;
-                ev.push(Event::PotWon {
-                    pot: i,
-                    seat: s,
-                    amount: a,
-                });
-            });
-        }
+        let (ledger, won, keys) = (&mut self.ledger, &mut self.won, &self.keys);
+        let carried = pots::award(
+            &pots,
+            |s| keys[s],
+            self.carried_in,
+            (first, n),
+            self.rules.odd_chips,
+            |pot, seat, amount| {
+                ledger.pay(seat, amount);
+                won[seat] += amount;
+                ev.push(Event::PotWon { pot, seat, amount });
+            },
+        );
         self.finish(carried, ev);
     }
 

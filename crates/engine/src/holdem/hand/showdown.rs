@@ -1,7 +1,7 @@
 //! The showdown: hands shown and valued, pots built and awarded.
 
 use super::{Hand, Phase};
-use crate::betting::{pots, Pots, SeatMask};
+use crate::betting::{pots, Pots};
 use crate::holdem::action::Event;
 use tavolo_cards::Card;
 
@@ -19,17 +19,7 @@ impl Hand {
             let pots = Pots::build(&self.ledger);
             let mut losers = self.ledger.live();
             for pot in pots.as_slice() {
-                let best = pot
-                    .eligible
-                    .iter()
-                    .map(|s| self.ranks[s])
-                    .max()
-                    .unwrap_or(0);
-                for s in pot.eligible.iter() {
-                    if self.ranks[s] == best {
-                        losers.remove(s);
-                    }
-                }
+                losers = losers.without(pots::best(pot.eligible, |s| self.ranks[s]));
             }
             for s in losers.iter() {
                 self.ledger.fold(s);
@@ -54,45 +44,20 @@ impl Hand {
         }
         let pots = Pots::build(&self.ledger);
         self.ledger.clear_middle();
-        let mut carried = pots.unclaimed();
-        for (i, pot) in pots.as_slice().iter().enumerate() {
-            let winners = if live.len() == 1 {
-                pot.eligible
-            } else {
-                let best = pot
-                    .eligible
-                    .iter()
-                    .map(|s| self.ranks[s])
-                    .max()
-                    .unwrap_or(0);
-                let mut w = SeatMask::EMPTY;
-                for s in pot.eligible.iter() {
-                    if self.ranks[s] == best {
-                        w.insert(s);
-                    }
-                }
-                w
-            };
-            let first = self.seat_at(0);
-            let ledger = &mut self.ledger;
-            let won = &mut self.won;
-            carried += pots::split(
-                pot.amount,
-                winners,
-                first,
-                n,
-                self.rules.odd_chips,
-                |s, a| {
-                    ledger.pay(s, a);
-                    won[s] += a;
-                    ev.push(Event::PotWon {
-                        pot: i,
-                        seat: s,
-                        amount: a,
-                    });
-                },
-            );
-        }
+        let first = self.seat_at(0);
+        let (ledger, won, ranks) = (&mut self.ledger, &mut self.won, &self.ranks);
+        let carried = pots::award(
+            &pots,
+            |s| ranks[s],
+            0,
+            (first, n),
+            self.rules.odd_chips,
+            |pot, seat, amount| {
+                ledger.pay(seat, amount);
+                won[seat] += amount;
+                ev.push(Event::PotWon { pot, seat, amount });
+            },
+        );
         if carried > 0 {
             ev.push(Event::Carried { amount: carried });
         }
