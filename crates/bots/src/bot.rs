@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 
 use tavolo_engine::game::Game;
 
+use crate::error::BotsError;
+
 /// How long a bot may think about one decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -94,5 +96,52 @@ impl<G: Game> BotSpec<G> {
     /// A fresh bot for `seat`, seeded with `seed`.
     pub fn make(&self, seat: usize, seed: u64) -> Box<dyn Bot<G>> {
         (self.make)(seat, seed)
+    }
+}
+
+/// A name in a bot list, read: an external program, a named bot, or an expert doing `N` units
+/// of work per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BotName<'a> {
+    /// `exec:PROGRAM ARGS…`.
+    Exec(&'a str),
+    /// One of the game's names (`random`, `expert:hard`, …).
+    Named(&'a str),
+    /// `expert:N`.
+    Expert(u32),
+}
+
+impl<'a> BotName<'a> {
+    /// Reads `name` for game `G`, whose bots are `known` and whose experts count `unit`s
+    /// (simulations, rollouts) up to `max`.
+    pub(crate) fn read<G: Game>(
+        name: &'a str,
+        known: &[&str],
+        unit: &str,
+        max: u32,
+    ) -> Result<BotName<'a>, BotsError> {
+        let unknown = || BotsError::UnknownBot {
+            game: G::NAME,
+            name: name.to_string(),
+            known: format!(
+                "{}, expert:N (N {unit}), exec:PROGRAM (an external bot)",
+                known.join(", ")
+            ),
+        };
+        let name = name.trim();
+        if let Some(command) = name.strip_prefix("exec:") {
+            return match command.trim() {
+                "" => Err(unknown()),
+                command => Ok(BotName::Exec(command)),
+            };
+        }
+        if known.contains(&name) {
+            return Ok(BotName::Named(name));
+        }
+        name.strip_prefix("expert:")
+            .and_then(|n| n.parse().ok())
+            .filter(|&n| n > 0 && n <= max)
+            .map(BotName::Expert)
+            .ok_or_else(unknown)
     }
 }

@@ -30,7 +30,7 @@ pub use tavolo_engine::draw::exchange_list;
 
 pub use crate::betting::RandomBot;
 
-use crate::bot::BotSpec;
+use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
 
 /// Five-Card Draw as bots and the arena know it: the engine's hand, through the one game
@@ -72,48 +72,27 @@ impl DrawOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 4] = ["random", "station", "rules", "expert"];
+pub const BOT_NAMES: [&str; 5] = ["random", "station", "rules", "expert", "expert:normal"];
 
 /// The bot named `name`: `random`, `station`, `rules`, `expert`, or `expert:N` for an expert
 /// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
 /// ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
-    let unknown = || BotsError::UnknownBot {
-        game: Draw::NAME,
-        name: name.to_string(),
-        known: format!(
-            "{}, expert:N (N simulations), exec:PROGRAM (an external bot)",
-            BOT_NAMES.join(", ")
-        ),
+    let expert = |label: String, n: u32| {
+        BotSpec::new(label.clone(), move |_, seed| {
+            Box::new(ExpertBot::new(label.clone(), n, seed)) as _
+        })
     };
-    if let Some(command) = name.trim().strip_prefix("exec:") {
-        if command.trim().is_empty() {
-            return Err(unknown());
-        }
-        return Ok(crate::external::spec::<Draw>(command).0);
-    }
-    let spec = match name.trim() {
-        "random" => BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _),
-        "station" => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
-        "rules" => BotSpec::new("rules", |_, _| Box::new(RulesBot) as _),
-        "expert" | "expert:normal" => BotSpec::new("expert", |_, seed| {
-            Box::new(ExpertBot::new(
-                "expert".into(),
-                expert::DEFAULT_SAMPLES,
-                seed,
-            )) as _
-        }),
-        other => {
-            let n: u32 = other
-                .strip_prefix("expert:")
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0 && n <= 1_000_000)
-                .ok_or_else(unknown)?;
-            let label = format!("expert:{n}");
-            BotSpec::new(label.clone(), move |_, seed| {
-                Box::new(ExpertBot::new(label.clone(), n, seed)) as _
-            })
-        }
-    };
-    Ok(spec)
+    Ok(
+        match BotName::read::<Draw>(name, &BOT_NAMES, "simulations", 1_000_000)? {
+            BotName::Exec(command) => crate::external::spec::<Draw>(command).0,
+            BotName::Named("random") => {
+                BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
+            }
+            BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
+            BotName::Named("rules") => BotSpec::new("rules", |_, _| Box::new(RulesBot) as _),
+            BotName::Named(_) => expert("expert".into(), expert::DEFAULT_SAMPLES),
+            BotName::Expert(n) => expert(format!("expert:{n}"), n),
+        },
+    )
 }

@@ -30,7 +30,7 @@ pub use rules::RulesBot;
 pub use station::StationBot;
 pub use tavolo_engine::betting::legal_list;
 
-use crate::bot::BotSpec;
+use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
 
 /// Texas Hold'em as bots and the arena know it: the engine's hand, through the one game
@@ -94,40 +94,27 @@ pub const BOT_NAMES: [&str; 7] = [
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
-    let unknown = || BotsError::UnknownBot {
-        game: Holdem::NAME,
-        name: name.to_string(),
-        known: format!(
-            "{}, expert:N (N simulations), exec:PROGRAM (an external bot)",
-            BOT_NAMES.join(", ")
-        ),
-    };
-    if let Some(command) = name.trim().strip_prefix("exec:") {
-        if command.trim().is_empty() {
-            return Err(unknown());
-        }
-        return Ok(crate::external::spec::<Holdem>(command).0);
-    }
-    let spec = match name.trim() {
-        "random" => BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _),
-        "station" => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
-        "rules" => BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _),
-        "expert" | "expert:normal" => expert_spec(ExpertLevel::Normal),
-        "expert:easy" => expert_spec(ExpertLevel::Easy),
-        "expert:hard" => expert_spec(ExpertLevel::Hard),
-        other => {
-            let n: u32 = other
-                .strip_prefix("expert:")
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0 && n <= 1_000_000)
-                .ok_or_else(unknown)?;
-            let label = format!("expert:{n}");
-            BotSpec::new(label.clone(), move |seat, seed| {
-                Box::new(ExpertBot::with_samples(label.clone(), n, seat, seed)) as _
-            })
-        }
-    };
-    Ok(spec)
+    Ok(
+        match BotName::read::<Holdem>(name, &BOT_NAMES, "simulations", 1_000_000)? {
+            BotName::Exec(command) => crate::external::spec::<Holdem>(command).0,
+            BotName::Named("random") => {
+                BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
+            }
+            BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
+            BotName::Named("rules") => {
+                BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _)
+            }
+            BotName::Named("expert:easy") => expert_spec(ExpertLevel::Easy),
+            BotName::Named("expert:hard") => expert_spec(ExpertLevel::Hard),
+            BotName::Named(_) => expert_spec(ExpertLevel::Normal),
+            BotName::Expert(n) => {
+                let label = format!("expert:{n}");
+                BotSpec::new(label.clone(), move |seat, seed| {
+                    Box::new(ExpertBot::with_samples(label.clone(), n, seat, seed)) as _
+                })
+            }
+        },
+    )
 }
 
 fn expert_spec(level: ExpertLevel) -> BotSpec<Holdem> {

@@ -15,7 +15,7 @@ pub use expert::{ExpertBot, Level};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
 
-use crate::bot::BotSpec;
+use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
 
 /// Saint Poker as bots and the arena know it: the engine's game, through the one game
@@ -35,39 +35,26 @@ pub const BOT_NAMES: [&str; 6] = [
 /// The bot named `name`: `random`, `greedy`, `expert` (= `expert:normal`), `expert:easy`,
 /// `expert:normal`, `expert:hard`, or `expert:N` for an expert doing N rollouts per decision.
 pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
-    let unknown = || BotsError::UnknownBot {
-        game: <SaintPoker as tavolo_engine::game::Game>::NAME,
-        name: name.to_string(),
-        known: format!(
-            "{}, expert:N (N rollouts), exec:PROGRAM (an external bot)",
-            BOT_NAMES.join(", ")
-        ),
-    };
-    if let Some(command) = name.trim().strip_prefix("exec:") {
-        if command.trim().is_empty() {
-            return Err(unknown());
-        }
-        return Ok(crate::external::spec::<SaintPoker>(command).0);
-    }
-    let spec = match name.trim() {
-        "random" => BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _),
-        "greedy" => BotSpec::new("greedy", |_, seed| Box::new(GreedyBot::new(seed)) as _),
-        "expert" | "expert:normal" => expert_spec(Level::Normal),
-        "expert:easy" => expert_spec(Level::Easy),
-        "expert:hard" => expert_spec(Level::Hard),
-        other => {
-            let n: u32 = other
-                .strip_prefix("expert:")
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0)
-                .ok_or_else(unknown)?;
-            let label = format!("expert:{n}");
-            BotSpec::new(label.clone(), move |_, seed| {
-                Box::new(ExpertBot::with_rollouts(label.clone(), n, seed)) as _
-            })
-        }
-    };
-    Ok(spec)
+    Ok(
+        match BotName::read::<SaintPoker>(name, &BOT_NAMES, "rollouts", u32::MAX)? {
+            BotName::Exec(command) => crate::external::spec::<SaintPoker>(command).0,
+            BotName::Named("random") => {
+                BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
+            }
+            BotName::Named("greedy") => {
+                BotSpec::new("greedy", |_, seed| Box::new(GreedyBot::new(seed)) as _)
+            }
+            BotName::Named("expert:easy") => expert_spec(Level::Easy),
+            BotName::Named("expert:hard") => expert_spec(Level::Hard),
+            BotName::Named(_) => expert_spec(Level::Normal),
+            BotName::Expert(n) => {
+                let label = format!("expert:{n}");
+                BotSpec::new(label.clone(), move |_, seed| {
+                    Box::new(ExpertBot::with_rollouts(label.clone(), n, seed)) as _
+                })
+            }
+        },
+    )
 }
 
 fn expert_spec(level: Level) -> BotSpec<SaintPoker> {
