@@ -88,11 +88,7 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
             let players = args.players.unwrap_or(args.bots.len().min(255) as u8);
             let options = SaintOptions::new(players);
             options.validate()?;
-            let bots = args
-                .bots
-                .iter()
-                .map(|b| saint::bot_spec(b))
-                .collect::<Result<Vec<_>, _>>()?;
+            let bots = specs(&args.bots, saint::bot_spec)?;
             let result = run_match::<SaintPoker>(&args, options, bots, "games", false)?;
             if let Some(path) = &args.plot {
                 std::fs::write(path, plot_svg(&result))
@@ -115,6 +111,17 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
     }
+}
+
+/// The bots named in `names`, made by `spec`.
+pub(crate) fn specs<G: Game, S: AsRef<str>>(
+    names: &[S],
+    spec: fn(&str) -> Result<BotSpec<G>, tavolo_bots::BotsError>,
+) -> Result<Vec<BotSpec<G>>, UserError> {
+    Ok(names
+        .iter()
+        .map(|b| spec(b.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?)
 }
 
 /// Plays the match of `args` with `bots`, every game dealt from `setup`, on all cores (or

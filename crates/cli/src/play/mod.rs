@@ -160,10 +160,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
                     "{players} players: Saint Poker is for 2 to 5"
                 )));
             }
-            let bots = bot_names(args.game, &args.bots, players - 1)
-                .iter()
-                .map(|b| saint_bots::bot_spec(b))
-                .collect::<Result<Vec<_>, _>>()?;
+            let names = bot_names(args.game, &args.bots, players - 1);
+            let bots = crate::sim::specs(&names, saint_bots::bot_spec)?;
             Box::new(
                 saint::SaintSession::new(saint::SaintConfig {
                     bots,
@@ -182,10 +180,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
                 )));
             }
             let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
-            let bots = bot_names(args.game, &args.bots, players - 1)
-                .iter()
-                .map(|b| holdem_bots::bot_spec(b))
-                .collect::<Result<Vec<_>, _>>()?;
+            let names = bot_names(args.game, &args.bots, players - 1);
+            let bots = crate::sim::specs(&names, holdem_bots::bot_spec)?;
             let structure = match args.structure {
                 StructureArg::Nl => Structure::NoLimit,
                 StructureArg::Pl => Structure::PotLimit,
@@ -223,10 +219,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
                     "--ante must be positive in Five-Card Draw".into(),
                 ));
             }
-            let bots = bot_names(args.game, &args.bots, players - 1)
-                .iter()
-                .map(|b| draw_bots::bot_spec(b))
-                .collect::<Result<Vec<_>, _>>()?;
+            let names = bot_names(args.game, &args.bots, players - 1);
+            let bots = crate::sim::specs(&names, draw_bots::bot_spec)?;
             let buy_in = args.buy_in.unwrap_or(100 * ante);
             if buy_in == 0 {
                 return Err(UserError("--buy-in must be positive".into()));

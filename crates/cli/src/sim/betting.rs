@@ -50,39 +50,27 @@ impl StructureArg {
 
 /// `tavolo sim holdem`.
 pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
-    let players = players(args, 2, 10)?;
-    let mut options = HoldemOptions::new(players, args.structure.structure());
-    options.stack = args
-        .stack
-        .checked_mul(options.big_blind)
-        .filter(|&s| s > 0)
-        .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
-    let setup = options.setup()?;
-    let bots = args
-        .bots
-        .iter()
-        .map(|b| holdem::bot_spec(b))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut options = HoldemOptions::new(players(args, 2, 10)?, args.structure.structure());
+    options.stack = stack(args, options.big_blind)?;
+    let bots = super::specs(&args.bots, holdem::bot_spec)?;
     let title = format!("Texas Hold'em {}", args.structure.name());
-    run_betting::<Holdem>(args, setup, bots, &title, "bb")
+    run_betting::<Holdem>(args, options.setup()?, bots, &title, "bb")
 }
 
 /// `tavolo sim draw`.
 pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
-    let players = players(args, 2, 8)?;
-    let mut options = DrawOptions::new(players);
-    options.stack = args
-        .stack
-        .checked_mul(options.ante)
+    let mut options = DrawOptions::new(players(args, 2, 8)?);
+    options.stack = stack(args, options.ante)?;
+    let bots = super::specs(&args.bots, draw::bot_spec)?;
+    run_betting::<Draw>(args, options.setup()?, bots, "Five-Card Draw", "antes")
+}
+
+/// Every seat's stack: `--stack` table minimums of `unit` chips.
+fn stack(args: &SimArgs, unit: u64) -> Result<u64, UserError> {
+    args.stack
+        .checked_mul(unit)
         .filter(|&s| s > 0)
-        .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))?;
-    let setup = options.setup()?;
-    let bots = args
-        .bots
-        .iter()
-        .map(|b| draw::bot_spec(b))
-        .collect::<Result<Vec<_>, _>>()?;
-    run_betting::<Draw>(args, setup, bots, "Five-Card Draw", "antes")
+        .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))
 }
 
 fn players(args: &SimArgs, min: usize, max: usize) -> Result<usize, UserError> {
