@@ -20,6 +20,7 @@
 //! ```
 
 mod accounts;
+mod audit;
 mod commit;
 mod db;
 mod error;
@@ -27,10 +28,11 @@ mod hands;
 mod ledger;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
+pub use audit::AuditReport;
 pub use db::{DbKind, Store};
 pub use error::StoreError;
 pub use hands::{FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand};
-pub use ledger::{Account, Applied, AuditReport, Journal};
+pub use ledger::{Account, Applied, Journal};
 
 /// Milliseconds since the Unix epoch, the store's clock.
 pub(crate) fn now_ms() -> i64 {
