@@ -172,15 +172,6 @@ pub(crate) async fn apply(
             Err(StoreError::KeyReused(journal.key.clone()))
         };
     }
-    let id: i64 = sqlx::query(
-        "INSERT INTO journal (idem_key, kind, created_at) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(&journal.key)
-    .bind(&journal.kind)
-    .bind(now_ms())
-    .fetch_one(&mut *conn)
-    .await?
-    .try_get("id")?;
     // A handful of statements whatever the number of legs: each is a round trip to the
     // database (and a hand at a full table has a dozen legs).
     let n = legs.len();
@@ -251,6 +242,19 @@ pub(crate) async fn apply(
         let (account, amount) = legs.iter().find(|(_, a)| *a < 0).unwrap_or(&legs[0]);
         return Err(short(account, *amount));
     }
+    // The journal's id is drawn only now, with every account of the movement locked by the
+    // update: on any one account, ids then follow the order in which movements were applied,
+    // even on PostgreSQL where ids come from a sequence ahead of commit. The audit relies on it
+    // (a hand's journal mark; a seat's balance right after a hand's journal).
+    let id: i64 = sqlx::query(
+        "INSERT INTO journal (idem_key, kind, created_at) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(&journal.key)
+    .bind(&journal.kind)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get("id")?;
     let sql = format!(
         "INSERT INTO entries (journal_id, account, amount) VALUES {}",
         rows(n, 1, |i| format!("(${}, ${}, ${})", i, i + 1, i + 2))
