@@ -3,7 +3,7 @@
 //!
 //! One [`Store`] (cheap to clone) serves a whole card room. Every chip movement is a balanced
 //! [`Journal`] recorded exactly once under its idempotency key; [`Store::audit`] proves that the
-//! books balance. A hand is begun before it is dealt and finished in one transaction with its
+//! books balance and agree with the hands the tables dealt. A hand is begun before it is dealt and finished in one transaction with its
 //! result, so a crash in between leaves nothing half-paid: [`Store::recover`] voids it at the
 //! next start and returns every seat's chips.
 //!
