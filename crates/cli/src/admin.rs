@@ -1,5 +1,5 @@
 //! `tavolo admin`: the room keeper's checks on the database — `audit` proves that the chip
-//! ledger balances.
+//! ledger balances and agrees with the hands the tables dealt.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +19,10 @@ pub struct AdminArgs {
 #[derive(Subcommand)]
 enum AdminCommand {
     /// Verify that the books balance: every movement balanced and recorded once, every balance
-    /// the sum of its movements, nobody below zero. Exit status 1 when anything is wrong.
+    /// the sum of its movements, nobody below zero; and that they agree with the hands: every
+    /// finished hand's results booked by its journal, every player dealt in with the chips their
+    /// seat held, no hand left unsettled, no chips at a closed table. Exit status 1 when
+    /// anything is wrong, each problem named.
     Audit(AuditArgs),
 }
 
@@ -78,6 +81,10 @@ async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
         println!(
             "chips issued by the house: {}; in players' accounts: {}; at tables: {}",
             -report.house, report.in_accounts, report.at_tables
+        );
+        println!(
+            "{} hands finished, each reconciled with its journal and its players' seats",
+            report.hands_finished
         );
         if report.hands_playing > 0 {
             println!(

@@ -44,7 +44,8 @@ impl Job {
     async fn run(self, conn: &mut AnyConnection) -> (bool, Answer) {
         match self {
             Job::Begin(hand, reply) => {
-                let r = begin_hand_in(conn, &hand).await;
+                // One connection writes everything: the hand's journal mark is exact without locks.
+                let r = begin_hand_in(conn, &hand, false).await;
                 (r.is_ok(), answer(reply, r))
             }
             Job::Finish(id, done, reply) => {

@@ -14,20 +14,29 @@ use crate::StoreError;
 
 /// The schema's migrations, oldest first: version, description, and the SQL for SQLite and for
 /// PostgreSQL (`migrations/sqlite/` and `migrations/postgres/`, one file per version in each,
-/// named `<version>_<description>.sql`). A new migration is a file in each folder and a line here;
-/// a test checks that this list and the folders agree.
+/// named `<version>_<description>.sql`, the description's spaces written as underscores). A new
+/// migration is a file in each folder and a line here; a test checks that this list and the
+/// folders agree. A migration once released is never edited: databases record its checksum.
 ///
 /// The migrations are embedded with `include_str!` and assembled at run time rather than by
 /// `sqlx::migrate!`, whose proc macro compiles both database drivers a second time for the host
 /// (`sqlx-macros-core`). They are the same migrations: sqlx records each one's version and the
 /// SHA-384 of its SQL, which `Migration::new` computes just as the macro did, so databases
 /// created before the change open and migrate as before.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../migrations/sqlite/0001_initial.sql"),
-    include_str!("../migrations/postgres/0001_initial.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../migrations/sqlite/0001_initial.sql"),
+        include_str!("../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "journal marks",
+        include_str!("../migrations/sqlite/0002_journal_marks.sql"),
+        include_str!("../migrations/postgres/0002_journal_marks.sql"),
+    ),
+];
 
 /// The migrator for `kind`'s flavour of the schema.
 fn migrator(kind: DbKind) -> Migrator {
@@ -242,6 +251,31 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             assert_eq!(describe(&ours), describe(&from_files), "{}", kind.name());
+        }
+    }
+
+    /// A released migration is never edited (databases that ran it record its checksum and
+    /// would refuse to open): the SHA-384 of each, pinned. A new migration adds its line here.
+    #[test]
+    fn released_migrations_keep_their_checksums() {
+        const PINNED: &[(DbKind, i64, &str)] = &[
+            (DbKind::Sqlite, 1, "56f6d12f8c0482f5db3ee310435109a0b6b577fb6748bbaed22aea8febc6c23e1bcd73600e9d2fe41f865637cbf8fe0f"),
+            (DbKind::Postgres, 1, "dc78b9cd81870a37c62fc39057e97f297915a9100dbe7db49a01f114ebe9f88baecaf55b62f8e3aa30c6ff523d660ac6"),
+            (DbKind::Sqlite, 2, "9d35124c7495053ced2510e8609a9b7e8c9923705162e0de50c05267f2d158b309b88903660ac3e1d50d1d2fcb41a037"),
+            (DbKind::Postgres, 2, "9d35124c7495053ced2510e8609a9b7e8c9923705162e0de50c05267f2d158b309b88903660ac3e1d50d1d2fcb41a037"),
+        ];
+        for kind in [DbKind::Sqlite, DbKind::Postgres] {
+            let ours = migrator(kind);
+            let got: Vec<(i64, String)> = ours
+                .iter()
+                .map(|m| (m.version, crate::hex(&m.checksum)))
+                .collect();
+            let pinned: Vec<(i64, String)> = PINNED
+                .iter()
+                .filter(|p| p.0 == kind)
+                .map(|p| (p.1, p.2.to_string()))
+                .collect();
+            assert_eq!(got, pinned, "{}", kind.name());
         }
     }
 }

@@ -8,7 +8,7 @@ use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
 use crate::ledger::{apply, rows, Account, Applied, Journal};
-use crate::{hex, now_ms, Store, StoreError};
+use crate::{hex, now_ms, DbKind, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -142,7 +142,7 @@ impl Store {
             return b.begin_hand(hand.clone()).await;
         }
         let mut tx = self.pool.begin().await?;
-        let id = begin_hand_in(&mut tx, hand).await?;
+        let id = begin_hand_in(&mut tx, hand, self.kind() == DbKind::Postgres).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -364,12 +364,48 @@ async fn settle_table(
 }
 
 /// [`Store::begin_hand`] inside the caller's transaction.
+///
+/// The hand records the journal high-water mark (the largest journal id) in the same
+/// transaction: the audit sums each dealt-in player's seat account up to that mark and compares
+/// it with the stack the table dealt them in with. On SQLite every write goes through one
+/// connection, so the mark is exact. On PostgreSQL a journal's id is drawn from a sequence before
+/// its transaction commits, so a journal with a smaller id could commit after the mark was read;
+/// `lock_seats` rules that out for the accounts that matter: the players' seat accounts are
+/// locked (`FOR SHARE`) before the mark is read, which waits for any movement on them still in
+/// flight, and holds off new ones until this transaction ends; [`apply`] updates an account
+/// before it draws its journal's id, so a movement that had to wait draws an id above the mark.
+/// (The table should never let it come to that: a player whose buy-in or rebuy is still being
+/// booked is not dealt in, and a seat's chips move only between its hands.) A seat account that
+/// does not exist yet has had no movement, and none can be in flight that the table would deal
+/// on: a betting table only deals in a stack it has booked, and Saint Poker seats hold no chips.
 pub(crate) async fn begin_hand_in(
     conn: &mut AnyConnection,
     hand: &NewHand,
+    lock_seats: bool,
 ) -> Result<HandId, StoreError> {
+    if lock_seats && !hand.players.is_empty() {
+        let n = hand.players.len();
+        let sql = format!(
+            "SELECT name FROM accounts WHERE name IN ({}) ORDER BY name FOR SHARE",
+            rows(n, 1, |i| format!("${i}"))
+        );
+        let mut q = sqlx::query(&sql);
+        for (_, user, _) in &hand.players {
+            q = q.bind(
+                Account::Seat {
+                    table: hand.table.clone(),
+                    user: *user,
+                }
+                .to_string(),
+            );
+        }
+        q.fetch_all(&mut *conn).await?;
+    }
+    // The mark is read by the insert itself: on PostgreSQL (read committed) a statement sees
+    // every transaction committed before it began, here the ones the locks waited for.
     let id: i64 = sqlx::query(
-        "INSERT INTO hands (table_id, game, commitment, seed, status, started_at) VALUES ($1, $2, $3, $4, 'playing', $5) RETURNING id",
+        "INSERT INTO hands (table_id, game, commitment, seed, status, started_at, journal_mark) \
+         VALUES ($1, $2, $3, $4, 'playing', $5, (SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM journal)) RETURNING id",
     )
     .bind(&hand.table)
     .bind(&hand.game)

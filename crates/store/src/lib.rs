@@ -3,7 +3,7 @@
 //!
 //! One [`Store`] (cheap to clone) serves a whole card room. Every chip movement is a balanced
 //! [`Journal`] recorded exactly once under its idempotency key; [`Store::audit`] proves that the
-//! books balance. A hand is begun before it is dealt and finished in one transaction with its
+//! books balance and agree with the hands the tables dealt. A hand is begun before it is dealt and finished in one transaction with its
 //! result, so a crash in between leaves nothing half-paid: [`Store::recover`] voids it at the
 //! next start and returns every seat's chips.
 //!
@@ -20,6 +20,7 @@
 //! ```
 
 mod accounts;
+mod audit;
 mod commit;
 mod db;
 mod error;
@@ -27,10 +28,11 @@ mod hands;
 mod ledger;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
+pub use audit::AuditReport;
 pub use db::{DbKind, Store};
 pub use error::StoreError;
 pub use hands::{FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand};
-pub use ledger::{Account, Applied, AuditReport, Journal};
+pub use ledger::{Account, Applied, Journal};
 
 /// Milliseconds since the Unix epoch, the store's clock.
 pub(crate) fn now_ms() -> i64 {
