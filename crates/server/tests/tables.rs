@@ -236,3 +236,87 @@ async fn logging_out_closes_the_sessions_websockets_and_only_those() {
     audit(&h).await;
     h.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
+    use tavolo_store::{Account, Journal};
+    let (h, _dir) = server("refused").await;
+    let addr = h.local_addr();
+    let mut ann = Client::guest(addr).await;
+    let table = ann
+        .create_table(json!({"game": "draw", "seats": 2, "bots": 1, "bot_level": "station"}))
+        .await;
+    assert_eq!(
+        ann.ask("join", json!({"table": table})).await["type"],
+        "ack"
+    );
+    // Ann is dealt in and has anted; it is her turn.
+    let m = state(&mut ann, &table, |m| {
+        m["hand"].is_string() && m["legal"].as_array().is_some_and(|l| !l.is_empty())
+    })
+    .await;
+    let hand = m["hand"].clone();
+    // Somebody takes the chips off Ann's seat behind the table's back: the books no longer
+    // hold what the table dealt her in with.
+    let uid = h
+        .store()
+        .session_user(&ann.session)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let seat = Account::Seat {
+        table: table.clone(),
+        user: uid,
+    };
+    let held = h.store().balance(&seat).await.unwrap();
+    let theft = Journal::move_chips("test:theft", "test", seat, Account::House, held);
+    h.store().transfer(&theft).await.unwrap();
+    // Ann folds: she loses her ante, which her seat's account cannot pay.
+    let r = ann
+        .ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": {"action": "fold"}}),
+        )
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let m = state(&mut ann, &table, |m| m["halted"].is_string()).await;
+    let why = m["halted"].as_str().unwrap();
+    assert!(why.contains("refused"), "the players are told why: {why}");
+    // The table deals no more and takes nobody new.
+    let mut bob = Client::guest(addr).await;
+    let r = bob.ask("join", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    assert!(r["message"].as_str().unwrap().contains("stopped"), "{r}");
+    assert!(m["hand"].is_null(), "the hand is void: {m}");
+    let lobby = http(addr, "GET", "/api/tables", None, None)
+        .await
+        .unwrap()
+        .json();
+    let row = lobby["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(row["state"], "waiting", "no hand is dealt: {lobby}");
+    // The room counts it, and the audit names the hand the books never settled once the
+    // table is closed.
+    let metrics = http(addr, "GET", "/metrics", None, None).await.unwrap();
+    assert!(
+        metrics.body.contains("tavolo_ledger_refusals_total 1"),
+        "{}",
+        metrics.body
+    );
+    let store = h.store().clone();
+    h.shutdown().await;
+    let report = store.audit().await.unwrap();
+    assert!(!report.balanced(), "the audit fails: {report:?}");
+    let hand_id = hand.as_str().unwrap().trim_start_matches("h-");
+    assert!(
+        report.problems.iter().any(|p| p.contains(hand_id)),
+        "the refused hand is named: {:?}",
+        report.problems
+    );
+}
