@@ -147,48 +147,54 @@ impl<G: Game> Actor<G> {
                 }
             };
             let Some(cmd) = cmd else { break };
-            match cmd {
-                TableCmd::Shutdown(done) => {
-                    self.shutdown().await;
-                    let _ = done.send(());
-                    break;
-                }
-                TableCmd::Intent {
-                    conn,
-                    intent,
-                    reply,
-                } => {
-                    let join = matches!(
-                        intent,
-                        TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy
-                    );
-                    if join {
-                        // Answered when the ledger has booked the buy-in, or at once.
-                        if let Some((reply, answer)) =
-                            self.funding_intent(&conn, intent, reply).await
-                        {
-                            self.flush();
-                            let _ = reply.send(answer);
-                        }
-                    } else {
-                        let answer = self.intent(&conn, intent).await;
-                        self.flush();
-                        let _ = reply.send(answer);
-                    }
-                }
-                TableCmd::Attach(conn) => {
-                    if self.present(conn.user.id) {
-                        self.audience.subscribe(&conn);
-                        let msg = self.state_for(&conn.user, false);
-                        let _ = conn.tx.try_send(msg);
-                    }
-                }
-                TableCmd::Detach(id) => self.audience.unsubscribe(id),
+            if !self.command(cmd).await {
+                break;
             }
             self.progress().await;
             self.flush();
         }
         self.room.metrics.tables.fetch_sub(1, Relaxed);
+    }
+
+    /// Answers a command from a connection or the room; false when the table must stop.
+    async fn command(&mut self, cmd: TableCmd) -> bool {
+        match cmd {
+            TableCmd::Shutdown(done) => {
+                self.shutdown().await;
+                let _ = done.send(());
+                return false;
+            }
+            TableCmd::Intent {
+                conn,
+                intent,
+                reply,
+            } => {
+                let funding = matches!(
+                    intent,
+                    TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy
+                );
+                if funding {
+                    // Answered when the ledger has booked the buy-in, or at once.
+                    if let Some((reply, answer)) = self.funding_intent(&conn, intent, reply).await {
+                        self.flush();
+                        let _ = reply.send(answer);
+                    }
+                } else {
+                    let answer = self.intent(&conn, intent).await;
+                    self.flush();
+                    let _ = reply.send(answer);
+                }
+            }
+            TableCmd::Attach(conn) => {
+                if self.present(conn.user.id) {
+                    self.audience.subscribe(&conn);
+                    let msg = self.state_for(&conn.user, false);
+                    let _ = conn.tx.try_send(msg);
+                }
+            }
+            TableCmd::Detach(id) => self.audience.unsubscribe(id),
+        }
+        true
     }
 
     /// The room stops or the table is idle: the hand in play is voided (no chip of it had

@@ -259,7 +259,6 @@ impl<G: Game> Actor<G> {
         let seat = self.seat_of(m.id);
         let live = self.hand.as_ref();
         let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
-        let viewer = Viewer::from(hand_seat);
         let mut s = String::with_capacity(2048);
         let _ = write!(
             s,
@@ -303,6 +302,21 @@ impl<G: Game> Actor<G> {
             previous.unwrap_or(Value::Null),
             json!(self.table.halted())
         );
+        self.write_hand(&mut s, hand_seat, with_events);
+        let _ = write!(
+            s,
+            r#"],"result":{}}}"#,
+            self.result.as_ref().unwrap_or(&Value::Null)
+        );
+        s.into()
+    }
+
+    /// The parts of a `table_state` about the hand in play as the viewer in game seat
+    /// `hand_seat` may see it: `view`, `legal`, `clock` and (`with_events`) the events since the
+    /// last broadcast, censored.
+    fn write_hand(&self, s: &mut String, hand_seat: Option<usize>, with_events: bool) {
+        let live = self.hand.as_ref();
+        let viewer = Viewer::from(hand_seat);
         let view = live
             .and_then(|l| serde_json::to_value(l.played.game.view(viewer)).ok())
             .unwrap_or(Value::Null);
@@ -331,12 +345,6 @@ impl<G: Game> Actor<G> {
                 first = false;
             }
         }
-        let _ = write!(
-            s,
-            r#"],"result":{}}}"#,
-            self.result.as_ref().unwrap_or(&Value::Null)
-        );
-        s.into()
     }
 
     /// The clock shown to the viewer in game seat `hand_seat`: the seat to act's (in a
