@@ -3,15 +3,12 @@
 //! [`PlayGame`] trait each game implements. Both front ends (full-screen and line mode) only ever
 //! read this model and send commands, so the games know nothing of terminals.
 
-use tavolo_bots::{Bot, BotSpec, Budget, Game};
+use tavolo_bots::{Bot, Budget, Game};
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::Bet;
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, texts};
-
-/// The human's seat, in every game.
-pub const ME: usize = 0;
 
 /// One seat as the human sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -245,15 +242,6 @@ impl<G: Game> BotSeats<G> {
         BotSeats { bots }
     }
 
-    /// A bot from each of `specs` at seats 1 to N-1 (the human is at [`ME`], seat 0), the bot
-    /// at seat `s` seeded from `seed` and `s`.
-    pub fn seated(specs: &[BotSpec<G>], seed: u64) -> BotSeats<G> {
-        let bots = (0..=specs.len())
-            .map(|s| (s != ME).then(|| specs[s - 1].make(s, derive_seed(seed, 1000 + s as u64))))
-            .collect();
-        BotSeats::new(bots)
-    }
-
     /// Whether `seat` is a bot.
     pub fn is_bot(&self, seat: usize) -> bool {
         self.bots.get(seat).is_some_and(|b| b.is_some())
@@ -303,18 +291,6 @@ pub fn play_bot_action<S, A: Copy>(
             let _ = apply(s, first);
         }
     }
-}
-
-/// The seats' names: the human's ("You") at [`ME`], then each bot's name numbered as the
-/// players are counted, from 1 for the human (`rules#2` at seat 1).
-pub fn seat_names<G: Game>(lang: Lang, bots: &[BotSpec<G>]) -> Vec<String> {
-    let mut names = vec![texts(lang).you.to_string()];
-    names.extend(
-        bots.iter()
-            .enumerate()
-            .map(|(i, b)| format!("{}#{}", b.name(), i + 2)),
-    );
-    names
 }
 
 /// Cards as text (`A♠ K♥`).

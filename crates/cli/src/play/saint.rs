@@ -5,13 +5,16 @@
 
 use tavolo_bots::saint::SaintPoker;
 use tavolo_bots::BotSpec;
-use tavolo_cards::{best_two_plus_three, Card, Lang};
+use tavolo_cards::{best_two_plus_three, Card, GameRng, Lang};
+use tavolo_engine::game::Game;
 use tavolo_engine::saint::{seed_from_u64, Action, Event, PhaseName, SaintGame, SaintOptions};
+use tavolo_engine::table::{Table, TableRules};
 
+use super::betting::HUMAN;
 use super::i18n::{fill, texts};
 use super::model::{
-    cards_text, play_bot_action, seat_names, Ask, BotSeats, CardsKind, Command, PlayGame, SeatRow,
-    TableView, ME,
+    cards_text, derive_seed, play_bot_action, Ask, BotSeats, CardsKind, Command, PlayGame, SeatRow,
+    TableView,
 };
 
 /// The settings of a Saint Poker game.
@@ -31,6 +34,8 @@ pub struct SaintConfig {
 pub struct SaintSession {
     cfg: SaintConfig,
     game: SaintGame,
+    /// The human's seat.
+    me: usize,
     names: Vec<String>,
     bots: BotSeats<SaintPoker>,
     last: Vec<String>,
@@ -52,16 +57,36 @@ fn phase_index(p: PhaseName) -> usize {
 }
 
 impl SaintSession {
-    /// A new game with the human at seat 0.
+    /// A new game: the human and the bots seated by lot (the engine's table model), the deal
+    /// from the seed.
     pub fn new(cfg: SaintConfig) -> Result<SaintSession, String> {
         let n = cfg.bots.len() + 1;
-        let options = SaintOptions::new(n.min(255) as u8);
-        options.validate().map_err(|e| e.to_string())?;
+        let mut table: Table<usize> =
+            Table::new(TableRules::points(n), GameRng::from_u64(cfg.seed))
+                .map_err(|e| e.to_string())?;
+        table
+            .open(&(0..n).collect::<Vec<_>>())
+            .map_err(|e| e.to_string())?;
+        let (dealt, _) = table.deal().map_err(|e| e.to_string())?;
+        let options =
+            SaintGame::setup(&SaintOptions::new(2), &dealt.positions).map_err(|e| e.to_string())?;
         let game = SaintGame::new(options, seed_from_u64(cfg.seed)).map_err(|e| e.to_string())?;
+        let t = texts(cfg.lang);
+        let name = |p: usize| match p.checked_sub(1) {
+            None => t.you.to_string(),
+            Some(b) => format!("{}#{}", cfg.bots[b].name(), p + 1),
+        };
+        let bots = (dealt.players.iter().enumerate())
+            .map(|(s, &p)| {
+                let spec = cfg.bots.get(p.checked_sub(1)?)?;
+                Some(spec.make(s, derive_seed(cfg.seed, 1000 + s as u64)))
+            })
+            .collect();
         let mut s = SaintSession {
             game,
-            names: seat_names(cfg.lang, &cfg.bots),
-            bots: BotSeats::seated(&cfg.bots, cfg.seed),
+            me: dealt.players.iter().position(|&p| p == HUMAN).unwrap_or(0),
+            names: dealt.players.iter().map(|&p| name(p)).collect(),
+            bots: BotSeats::new(bots),
             last: vec![String::new(); n],
             shown: vec![None; n],
             log: Vec::new(),
@@ -250,7 +275,7 @@ impl PlayGame for SaintSession {
 
     fn table(&self) -> TableView {
         let t = texts(self.cfg.lang);
-        let Ok(v) = self.game.view(ME) else {
+        let Ok(v) = self.game.view(self.me) else {
             return TableView::default();
         };
         let title = format!(
@@ -290,7 +315,9 @@ impl PlayGame for SaintSession {
                 }
                 let to_act = match v.phase {
                     PhaseName::Draft => v.to_pick == Some(s),
-                    PhaseName::Place | PhaseName::Show => s == ME && self.game.is_pending(ME),
+                    PhaseName::Place | PhaseName::Show => {
+                        s == self.me && self.game.is_pending(self.me)
+                    }
                     PhaseName::Over => false,
                 };
                 SeatRow {
@@ -301,7 +328,7 @@ impl PlayGame for SaintSession {
                     last,
                     to_act,
                     out: false,
-                    you: s == ME,
+                    you: s == self.me,
                 }
             })
             .collect();
@@ -325,10 +352,10 @@ impl PlayGame for SaintSession {
         if self.quit || self.game.is_over() {
             return Ask::Over;
         }
-        if !self.game.is_pending(ME) {
+        if !self.game.is_pending(self.me) {
             return Ask::Wait;
         }
-        let hand: Vec<Card> = self.game.hand(ME).iter().collect();
+        let hand: Vec<Card> = self.game.hand(self.me).iter().collect();
         match self.game.phase() {
             PhaseName::Place => Ask::Cards {
                 kind: CardsKind::Place,
@@ -361,7 +388,7 @@ impl PlayGame for SaintSession {
     }
 
     fn preview(&self, selected: &[Card]) -> Option<String> {
-        let hand: Vec<Card> = self.game.hand(ME).iter().collect();
+        let hand: Vec<Card> = self.game.hand(self.me).iter().collect();
         match self.game.phase() {
             PhaseName::Show => {
                 let centre: Vec<Card> = self.game.centre().iter().collect();
@@ -396,7 +423,7 @@ impl PlayGame for SaintSession {
         if let Some(c) = cards.iter().find(|c| !from.contains(c)) {
             return Err(fill(t.not_a_choice, &[&c.pretty()]));
         }
-        let player = ME;
+        let player = self.me;
         let action = match kind {
             CardsKind::Place => Action::Place {
                 player,
