@@ -67,6 +67,31 @@ pub fn place_and_show(g: &mut SaintGame, placed: &[&str], shown: &[&str]) -> Vec
     ev
 }
 
+/// Every player places the first card of their given hand and shows the next two (hands as
+/// given to [`stacked`]); returns all events.
+pub fn place_first_show_next_two(g: &mut SaintGame, hands: &[&str]) -> Vec<Event> {
+    let split: Vec<Vec<&str>> = hands
+        .iter()
+        .map(|h| h.split_whitespace().collect())
+        .collect();
+    let placed: Vec<&str> = split.iter().map(|h| h[0]).collect();
+    let shown: Vec<String> = split.iter().map(|h| h[1..3].join(" ")).collect();
+    let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
+    place_and_show(g, &placed, &shown)
+}
+
+/// A game stacked as by [`stacked`] with round 1 played by [`place_first_show_next_two`].
+pub fn stacked_round(
+    options: SaintOptions,
+    hands: &[&str],
+    centre: &str,
+    draw: &str,
+) -> (SaintGame, Vec<Event>) {
+    let mut g = stacked(options, hands, centre, draw);
+    let ev = place_first_show_next_two(&mut g, hands);
+    (g, ev)
+}
+
 /// Plays random legal actions until `stop` says so or the game ends.
 pub fn play_random_until(
     g: &mut SaintGame,
