@@ -1,6 +1,9 @@
 //! Five-Card Draw bots in the arena: only legal actions at every table size, reproducible
 //! matches across thread counts, duplicate deals with the bots rotated, honest views.
 
+mod common;
+
+use common::{assert_duplicate_deals_rotate_the_bots, play_match};
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_engine::draw::{Action, Event};
@@ -17,20 +20,8 @@ fn run(
     let specs = (0..players)
         .map(|i| draw::bot_spec(bots[i % bots.len()]).expect("known bot"))
         .collect();
-    let mut config = MatchConfig::<Draw>::new(
-        DrawOptions::new(players).setup().expect("setup"),
-        specs,
-        games,
-        seed,
-    )
-    .expect("config");
-    config.duplicate = duplicate;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("pool");
-    pool.install(|| Arena::new(config).run(&|_| {}))
-        .expect("match")
+    let setup = DrawOptions::new(players).setup().expect("setup");
+    play_match::<Draw>(setup, specs, games, seed, duplicate, threads)
 }
 
 #[test]
@@ -87,21 +78,9 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
             serde_json::from_str(&report.record.expect("record")).expect("json");
         (report.entries, record["deal"]["hands"].clone())
     };
-    for deal in 0..3u64 {
-        let (e0, h0) = dealt(3 * deal);
-        assert!(h0.as_array().is_some_and(|h| h.len() == 3), "{h0}");
-        for k in 1..3u64 {
-            let (e, h) = dealt(3 * deal + k);
-            assert_eq!(
-                h, h0,
-                "deal {deal}, rotation {k}: same cards to the same seats"
-            );
-            for s in 0..3 {
-                assert_eq!(e[s], (e0[s] + k as usize) % 3);
-            }
-        }
-    }
-    assert_ne!(dealt(0).1, dealt(3).1);
+    assert_duplicate_deals_rotate_the_bots(dealt, |h0| {
+        assert!(h0.as_array().is_some_and(|h| h.len() == 3), "{h0}")
+    });
 }
 
 #[test]
