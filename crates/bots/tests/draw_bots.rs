@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_duplicate_deals_rotate_the_bots, play_match};
+use common::{assert_duplicate_deals_rotate_the_bots, play_match, roster};
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_engine::draw::{Action, Event};
@@ -17,9 +17,7 @@ fn run(
     duplicate: bool,
     threads: usize,
 ) -> MatchResult {
-    let specs = (0..players)
-        .map(|i| draw::bot_spec(bots[i % bots.len()]).expect("known bot"))
-        .collect();
+    let specs = roster(players, bots, draw::bot_spec);
     let setup = DrawOptions::new(players).setup().expect("setup");
     play_match::<Draw>(setup, specs, games, seed, duplicate, threads)
 }

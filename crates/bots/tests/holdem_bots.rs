@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_duplicate_deals_rotate_the_bots, play_match};
+use common::{assert_duplicate_deals_rotate_the_bots, play_match, roster};
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -25,9 +25,7 @@ fn run(
     duplicate: bool,
     threads: usize,
 ) -> MatchResult {
-    let specs = (0..players)
-        .map(|i| holdem::bot_spec(bots[i % bots.len()]).expect("known bot"))
-        .collect();
+    let specs = roster(players, bots, holdem::bot_spec);
     let setup = HoldemOptions::new(players, structure)
         .setup()
         .expect("setup");

@@ -40,6 +40,11 @@ fn best_passes<F: FnMut() -> u64>(mut f: F) -> (f64, u64) {
     (t / PASSES as f64, s)
 }
 
+/// [`best_passes`] of summing `f` over `items`.
+fn sum_passes<T>(items: &[T], f: impl Fn(&T) -> u64) -> (f64, u64) {
+    best_passes(|| items.iter().map(&f).sum())
+}
+
 fn rs_card(c: Card) -> rsp::Card {
     let value = rsp::Value::from_u8(c.rank().index());
     let suit = match c.suit().index() {
@@ -78,19 +83,11 @@ fn main() {
         .collect();
 
     // 1. From card lists.
-    let (t_ours, _) = best_passes(|| {
-        flat_ours
-            .iter()
-            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
-            .sum()
+    let (t_ours, _) = sum_passes(&flat_ours, |h| {
+        u64::from(Hand::from_cards(h).evaluate().value())
     });
     // One rank per hand, as for Tavolo (rs_poker's `Rank` exposes its in-category bits).
-    let (t_rs, _) = best_passes(|| {
-        flat_rs
-            .iter()
-            .map(|h| u64::from(h[..].rank().value_bits()))
-            .sum()
-    });
+    let (t_rs, _) = sum_passes(&flat_rs, |h| u64::from(h[..].rank().value_bits()));
     row(
         "random 7-card hands from card lists",
         "M hands/s",
@@ -104,18 +101,8 @@ fn main() {
         .iter()
         .map(|h| h.iter().fold(rsp::SevenCardAccum::new(), |a, &c| a + c))
         .collect();
-    let (t_ours, _) = best_passes(|| {
-        built_ours
-            .iter()
-            .map(|h| u64::from(h.evaluate().value()))
-            .sum()
-    });
-    let (t_rs, _) = best_passes(|| {
-        built_rs
-            .iter()
-            .map(|h| u64::from(h.rank().value_bits()))
-            .sum()
-    });
+    let (t_ours, _) = sum_passes(&built_ours, |h| u64::from(h.evaluate().value()));
+    let (t_rs, _) = sum_passes(&built_rs, |h| u64::from(h.rank().value_bits()));
     row(
         "random 7-card hands from pre-built values",
         "M hands/s",
@@ -183,12 +170,7 @@ fn main() {
         .iter()
         .map(|h| (Centre::new(&h[2..7]).unwrap(), h[0], h[1]))
         .collect();
-    let (t_ours, _) = best_passes(|| {
-        centres
-            .iter()
-            .map(|(c, a, b)| u64::from(c.evaluate(*a, *b).value()))
-            .sum()
-    });
+    let (t_ours, _) = sum_passes(&centres, |(c, a, b)| u64::from(c.evaluate(*a, *b).value()));
     let omaha: Vec<rs_poker::omaha::OmahaHand> = saint
         .iter()
         .map(|h| {
@@ -212,7 +194,7 @@ fn main() {
             rs_poker::omaha::OmahaHand::new(hole, board).unwrap()
         })
         .collect();
-    let (t_rs, _) = best_passes(|| omaha.iter().map(|h| u64::from(h.rank().value_bits())).sum());
+    let (t_rs, _) = sum_passes(&omaha, |h| u64::from(h.rank().value_bits()));
     let n = N as f64;
     row(
         "Saint 2+3, centre prepared per evaluation",
@@ -235,12 +217,7 @@ fn main() {
         }
         sum
     });
-    let (t_rs_shared, _) = best_passes(|| {
-        omaha
-            .iter()
-            .map(|h| 4 * u64::from(h.rank().value_bits()))
-            .sum()
-    });
+    let (t_rs_shared, _) = sum_passes(&omaha, |h| 4 * u64::from(h.rank().value_bits()));
     row(
         "Saint 2+3, one centre per 4 players",
         "M evals/s",

@@ -80,12 +80,7 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
         );
     }
     assert_eq!(g.pending(), vec![3]);
-    let ev = g
-        .apply(Action::Place {
-            player: 3,
-            card: card("5s"),
-        })
-        .unwrap();
+    let ev = g.apply(place(3, "5s")).unwrap();
     let placed: Vec<(usize, Card)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -109,16 +104,8 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
 #[test]
 fn a_choice_may_be_replaced_until_the_last_player_chooses() {
     let mut g = tie_table();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("9c"),
-    })
-    .unwrap();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "9c")).unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(g.choice(0), Some(vec![card("Kd")]));
     assert_eq!(g.pending(), vec![1, 2, 3], "replacing does not count twice");
     tie_round_rest(&mut g);
@@ -159,12 +146,7 @@ fn shown_pairs_are_revealed_together_when_the_last_player_chooses() {
         assert!(ev.is_empty());
         assert!(g.round_points().is_none());
     }
-    let ev = g
-        .apply(Action::Show {
-            player: 3,
-            cards: [card("4h"), card("2s")],
-        })
-        .unwrap();
+    let ev = g.apply(show(3, "4h", "2s")).unwrap();
     assert_eq!(
         ev.iter()
             .filter(|e| matches!(e, Event::Shown { .. }))
@@ -540,12 +522,7 @@ fn invalid_options_are_rejected_up_front() {
 fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     let mut g = tie_table();
     let before = g.clone();
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("9c"), card("8d")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "9c", "8d")).unwrap_err();
     assert_eq!(
         e,
         SaintError::WrongPhase {
@@ -555,22 +532,12 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
             tried: PhaseName::Show
         }
     );
-    let e = g
-        .apply(Action::Place {
-            player: 0,
-            card: card("Qh"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(0, "Qh")).unwrap_err();
     assert!(
         matches!(e, SaintError::CardNotInHand { player: 0, round: 1, card, ref hand } if card == card_of("Qh") && hand.len() == 10)
     );
     assert!(e.to_string().contains("Qh is not in your hand"), "{e}");
-    let e = g
-        .apply(Action::Place {
-            player: 4,
-            card: card("Qh"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(4, "Qh")).unwrap_err();
     assert_eq!(
         e,
         SaintError::NoSuchPlayer {
@@ -581,12 +548,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     assert_eq!(g, before);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
     let before = g.clone();
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("9c"), card("9c")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "9c", "9c")).unwrap_err();
     assert_eq!(
         e,
         SaintError::SameCardTwice {
@@ -595,12 +557,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
             card: card("9c")
         }
     );
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("Kd"), card("9c")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "Kd", "9c")).unwrap_err();
     assert!(
         matches!(e, SaintError::CardNotInHand { .. }),
         "the placed card left the hand"
@@ -618,12 +575,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
         matches!(e, SaintError::CardNotInPool { player: 2, .. }),
         "{e:?}"
     );
-    let e = g
-        .apply(Action::Place {
-            player: 2,
-            card: card("7h"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(2, "7h")).unwrap_err();
     assert!(matches!(
         e,
         SaintError::WrongPhase {
@@ -644,11 +596,7 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
     for p in 0..4 {
         assert_eq!(g.legal_actions(p).len(), 10);
     }
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(g.legal_actions(0).len(), 10, "may still replace");
     assert_eq!(g.pending(), vec![1, 2, 3]);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
@@ -665,11 +613,7 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
 fn views_hide_other_hands_and_pending_choices() {
     let mut g = tie_table();
     let v1 = g.view(1).unwrap();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(
         g.view(1).unwrap(),
         v1,

@@ -8,8 +8,19 @@ use std::time::Duration;
 
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::external::{self, Faults};
-use tavolo_bots::{BotSpec, Budget};
+use tavolo_bots::{BotSpec, BotsError, Budget};
 use tavolo_engine::game::Game;
+
+/// One bot per seat for `players` seats, named by `names` in turn (`names[i % len]` at seat i).
+pub fn roster<G: Game>(
+    players: usize,
+    names: &[&str],
+    spec: impl Fn(&str) -> Result<BotSpec<G>, BotsError>,
+) -> Vec<BotSpec<G>> {
+    (0..players)
+        .map(|i| spec(names[i % names.len()]).expect("known bot"))
+        .collect()
+}
 
 /// Plays a match of `games` games from `seed` with one bot per seat, duplicate or not, on a
 /// pool of `threads` threads.

@@ -14,6 +14,22 @@ pub fn card(s: &str) -> Card {
     s.parse().expect("test card")
 }
 
+/// `player` places the card written `c`.
+pub fn place(player: usize, c: &str) -> Action {
+    Action::Place {
+        player,
+        card: card(c),
+    }
+}
+
+/// `player` shows the cards written `a` and `b`.
+pub fn show(player: usize, a: &str, b: &str) -> Action {
+    Action::Show {
+        player,
+        cards: [card(a), card(b)],
+    }
+}
+
 /// A game with stacked hands: each hand starts with the given cards and is filled up to ten
 /// with the highest-index unnamed cards; the centre and the top of the draw pile as given.
 pub fn stacked(options: SaintOptions, hands: &[&str], centre: &str, draw: &str) -> SaintGame {
