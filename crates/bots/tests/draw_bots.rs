@@ -3,8 +3,10 @@
 
 mod common;
 
-use common::{assert_duplicate_deals_rotate_the_bots, play_match, roster};
-use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+use common::{
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_engine::draw::{Action, Event};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -59,17 +61,8 @@ fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
 
 #[test]
 fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated() {
-    let specs = vec![
-        draw::bot_spec("station").expect("bot"),
-        draw::bot_spec("rules").expect("bot"),
-        draw::bot_spec("random").expect("bot"),
-    ];
-    let mut config =
-        MatchConfig::<Draw>::new(DrawOptions::new(3).setup().expect("setup"), specs, 9, 4)
-            .expect("config");
-    config.duplicate = true;
-    config.record = true;
-    let arena = Arena::new(config);
+    let setup = DrawOptions::new(3).setup().expect("setup");
+    let arena = duplicate_recorded_arena(setup, draw::bot_spec);
     let dealt = |i: u64| -> (Vec<usize>, serde_json::Value) {
         let report = arena.play(i).expect("game");
         let record: serde_json::Value =

@@ -4,8 +4,10 @@
 
 mod common;
 
-use common::{assert_duplicate_deals_rotate_the_bots, play_match, roster};
-use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+use common::{
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
@@ -83,23 +85,10 @@ fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
 
 #[test]
 fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated() {
-    let specs = vec![
-        holdem::bot_spec("station").expect("bot"),
-        holdem::bot_spec("rules").expect("bot"),
-        holdem::bot_spec("random").expect("bot"),
-    ];
-    let mut config = MatchConfig::<Holdem>::new(
-        HoldemOptions::new(3, Structure::NoLimit)
-            .setup()
-            .expect("setup"),
-        specs,
-        9,
-        4,
-    )
-    .expect("config");
-    config.duplicate = true;
-    config.record = true;
-    let arena = Arena::new(config);
+    let setup = HoldemOptions::new(3, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let arena = duplicate_recorded_arena(setup, holdem::bot_spec);
     let holes = |i: u64| -> (Vec<usize>, Vec<String>) {
         let report = arena.play(i).expect("game");
         let record = report.record.expect("record");

@@ -67,6 +67,19 @@ pub fn assert_no_faults(faults: &Faults) {
     );
 }
 
+/// The arena of a recorded duplicate match of nine games from seed 4: station, rules and random
+/// (made by `spec`) at three seats dealt from `setup`.
+pub fn duplicate_recorded_arena<G: Game>(
+    setup: G::Setup,
+    spec: impl Fn(&str) -> Result<BotSpec<G>, BotsError>,
+) -> Arena<G> {
+    let bots = roster(3, &["station", "rules", "random"], spec);
+    let mut config = MatchConfig::<G>::new(setup, bots, 9, 4).expect("config");
+    config.duplicate = true;
+    config.record = true;
+    Arena::new(config)
+}
+
 /// Checks three duplicate deals of three seats: `dealt(i)` gives game `i`'s entries by seat and
 /// its dealt cards. The games of a deal give the same cards to the same seats, with the bots
 /// rotated one seat further each time; `first(deal, cards)` checks the first game's cards.
