@@ -2,7 +2,7 @@
 //! rotation, shared victories and labels — and the proof that the interface is not tied to
 //! Saint Poker.
 
-use tavolo_bots::arena::{Arena, MatchConfig};
+use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::{Bot, BotSpec, BotsError, Budget};
 use tavolo_engine::betting::SeatMask;
 use tavolo_engine::game::{Game, GameError, Outcome, Positions, Record, Viewer};
@@ -108,12 +108,17 @@ fn constant(name: &str, n: u32) -> BotSpec<Highest> {
     BotSpec::new(name, move |_, _| Box::new(Constant(n)) as _)
 }
 
+/// A match of `games` games of `players` seats from `seed`.
+fn play(players: usize, bots: Vec<BotSpec<Highest>>, games: u64, seed: u64) -> MatchResult {
+    let config = MatchConfig::<Highest>::new(players, bots, games, seed).unwrap();
+    Arena::new(config).run(&|_| {}).unwrap()
+}
+
 #[test]
 fn statistics_of_a_known_match() {
     // Three seats: "three" always wins alone; the two "ones" never win.
     let bots = vec![constant("one", 1), constant("three", 3), constant("one", 1)];
-    let config = MatchConfig::<Highest>::new(3, bots, 30, 5).unwrap();
-    let result = Arena::new(config).run(&|_| {}).unwrap();
+    let result = play(3, bots, 30, 5);
     let labels: Vec<&str> = result.bots.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["one#1", "three", "one#3"]);
     let three = &result.bots[1];
@@ -136,9 +141,7 @@ fn statistics_of_a_known_match() {
 fn shared_victories_count_half_and_the_interval_is_the_normal_one() {
     // Heads-up "two" against "two": every game is a tie, half a win each.
     let bots = vec![constant("a", 2), constant("b", 2)];
-    let result = Arena::new(MatchConfig::<Highest>::new(2, bots, 10, 1).unwrap())
-        .run(&|_| {})
-        .unwrap();
+    let result = play(2, bots, 10, 1);
     for b in &result.bots {
         assert_eq!(
             (b.games, b.wins, b.win_rate, b.win_rate_ci95),
@@ -152,9 +155,7 @@ fn shared_victories_count_half_and_the_interval_is_the_normal_one() {
         constant("z", 0),
         constant("w", 0),
     ];
-    let result = Arena::new(MatchConfig::<Highest>::new(4, bots, 8, 1).unwrap())
-        .run(&|_| {})
-        .unwrap();
+    let result = play(4, bots, 8, 1);
     assert_eq!(result.bots[0].wins, 8.0);
     assert_eq!(result.bots[1].wins, 0.0);
 }
@@ -162,9 +163,7 @@ fn shared_victories_count_half_and_the_interval_is_the_normal_one() {
 #[test]
 fn illegal_answers_are_replaced_and_counted() {
     let bots = vec![constant("cheat", 9), constant("honest", 1)];
-    let result = Arena::new(MatchConfig::<Highest>::new(2, bots, 6, 1).unwrap())
-        .run(&|_| {})
-        .unwrap();
+    let result = play(2, bots, 6, 1);
     assert_eq!(result.bots[0].illegal, 6);
     // Replaced by the first legal action, 0: the honest bot wins every game.
     assert_eq!(result.bots[1].wins, 6.0);

@@ -1,7 +1,12 @@
 //! Five-Card Draw bots in the arena: only legal actions at every table size, reproducible
 //! matches across thread counts, duplicate deals with the bots rotated, honest views.
 
-use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+mod common;
+
+use common::{
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_engine::draw::{Action, Event};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -14,23 +19,9 @@ fn run(
     duplicate: bool,
     threads: usize,
 ) -> MatchResult {
-    let specs = (0..players)
-        .map(|i| draw::bot_spec(bots[i % bots.len()]).expect("known bot"))
-        .collect();
-    let mut config = MatchConfig::<Draw>::new(
-        DrawOptions::new(players).setup().expect("setup"),
-        specs,
-        games,
-        seed,
-    )
-    .expect("config");
-    config.duplicate = duplicate;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("pool");
-    pool.install(|| Arena::new(config).run(&|_| {}))
-        .expect("match")
+    let specs = roster(players, bots, draw::bot_spec);
+    let setup = DrawOptions::new(players).setup().expect("setup");
+    play_match::<Draw>(setup, specs, games, seed, duplicate, threads)
 }
 
 #[test]
@@ -70,38 +61,17 @@ fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
 
 #[test]
 fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated() {
-    let specs = vec![
-        draw::bot_spec("station").expect("bot"),
-        draw::bot_spec("rules").expect("bot"),
-        draw::bot_spec("random").expect("bot"),
-    ];
-    let mut config =
-        MatchConfig::<Draw>::new(DrawOptions::new(3).setup().expect("setup"), specs, 9, 4)
-            .expect("config");
-    config.duplicate = true;
-    config.record = true;
-    let arena = Arena::new(config);
+    let setup = DrawOptions::new(3).setup().expect("setup");
+    let arena = duplicate_recorded_arena(setup, draw::bot_spec);
     let dealt = |i: u64| -> (Vec<usize>, serde_json::Value) {
         let report = arena.play(i).expect("game");
         let record: serde_json::Value =
             serde_json::from_str(&report.record.expect("record")).expect("json");
         (report.entries, record["deal"]["hands"].clone())
     };
-    for deal in 0..3u64 {
-        let (e0, h0) = dealt(3 * deal);
-        assert!(h0.as_array().is_some_and(|h| h.len() == 3), "{h0}");
-        for k in 1..3u64 {
-            let (e, h) = dealt(3 * deal + k);
-            assert_eq!(
-                h, h0,
-                "deal {deal}, rotation {k}: same cards to the same seats"
-            );
-            for s in 0..3 {
-                assert_eq!(e[s], (e0[s] + k as usize) % 3);
-            }
-        }
-    }
-    assert_ne!(dealt(0).1, dealt(3).1);
+    assert_duplicate_deals_rotate_the_bots(dealt, |h0| {
+        assert!(h0.as_array().is_some_and(|h| h.len() == 3), "{h0}")
+    });
 }
 
 #[test]

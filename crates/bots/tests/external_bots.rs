@@ -5,12 +5,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+mod common;
+
+use common::{assert_no_faults, external_match};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
-use tavolo_bots::external::{self, Faults};
+use tavolo_bots::external::Faults;
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_bots::saint::{self, SaintPoker};
-use tavolo_bots::Budget;
 use tavolo_engine::holdem::Structure;
 use tavolo_engine::saint::SaintOptions;
 
@@ -29,20 +31,21 @@ fn script(name: &str, body: &str) -> PathBuf {
 }
 
 fn holdem_match(command: &str, games: u64, timeout_ms: u64) -> (MatchResult, Arc<Faults>) {
-    let (bot, faults) = external::spec::<Holdem>(command);
-    let bots = vec![bot, holdem::bot_spec("station").expect("bot")];
-    let mut config = MatchConfig::<Holdem>::new(
-        HoldemOptions::new(2, Structure::NoLimit)
-            .setup()
-            .expect("setup"),
-        bots,
-        games,
-        1,
-    )
-    .expect("config");
-    config.budget = Budget::limited(Duration::from_millis(timeout_ms));
-    let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
-    (r, faults)
+    let setup = HoldemOptions::new(2, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let station = holdem::bot_spec("station").expect("bot");
+    let timeout = Duration::from_millis(timeout_ms);
+    external_match::<Holdem>(setup, command, station, games, 1, timeout)
+}
+
+/// A Hold'em match of the script `body` (as [`script`] `name`) against `station`, checked
+/// zero-sum with only legal actions; the script's faults.
+fn scripted_holdem_match(name: &str, body: &str, games: u64, timeout_ms: u64) -> Arc<Faults> {
+    let path = script(name, body);
+    let (r, faults) = holdem_match(path.to_str().expect("path"), games, timeout_ms);
+    zero_sum(&r);
+    faults
 }
 
 fn zero_sum(r: &MatchResult) {
@@ -54,9 +57,7 @@ fn zero_sum(r: &MatchResult) {
 
 #[test]
 fn a_bot_that_crashes_plays_the_default_action() {
-    let path = script("crash.sh", "#!/bin/sh\nexit 3\n");
-    let (r, faults) = holdem_match(path.to_str().expect("path"), 6, 150);
-    zero_sum(&r);
+    let faults = scripted_holdem_match("crash.sh", "#!/bin/sh\nexit 3\n", 6, 150);
     assert!(faults.crashed() >= 1);
 }
 
@@ -69,31 +70,25 @@ fn a_program_that_does_not_exist_plays_the_default_action() {
 
 #[test]
 fn a_bot_that_hangs_is_timed_out() {
-    let path = script("hang.sh", "#!/bin/sh\nexec sleep 30\n");
-    let (r, faults) = holdem_match(path.to_str().expect("path"), 2, 150);
-    zero_sum(&r);
+    let faults = scripted_holdem_match("hang.sh", "#!/bin/sh\nexec sleep 30\n", 2, 150);
     assert!(faults.late() + faults.crashed() >= 1);
 }
 
 #[test]
 fn a_bot_that_writes_garbage_is_stopped() {
-    let path = script(
+    let faults = scripted_holdem_match(
         "garbage.sh",
         "#!/bin/sh\nwhile read line; do echo 'all in!!'; done\n",
+        6,
+        150,
     );
-    let (r, faults) = holdem_match(path.to_str().expect("path"), 6, 150);
-    zero_sum(&r);
     assert!(faults.garbage() >= 1);
 }
 
 #[test]
 fn a_bot_that_answers_illegally_plays_the_default_action() {
-    let path = script(
-        "illegal.py",
-        "#!/usr/bin/env python3\nimport json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'act':\n        print(json.dumps({'id': m['id'], 'action': 99}), flush=True)\n",
-    );
-    let (r, faults) = holdem_match(path.to_str().expect("path"), 6, 3000);
-    zero_sum(&r);
+    let body = "#!/usr/bin/env python3\nimport json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'act':\n        print(json.dumps({'id': m['id'], 'action': 99}), flush=True)\n";
+    let faults = scripted_holdem_match("illegal.py", body, 6, 3000);
     assert!(faults.illegal() >= 6);
 }
 
@@ -102,35 +97,22 @@ fn the_python_example_plays_holdem_and_draw() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/bot.py");
     let (r, faults) = holdem_match(example, 10, 3000);
     zero_sum(&r);
-    assert_eq!(
-        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
-        0
-    );
+    assert_no_faults(&faults);
 
     // Python may start slowly (interpreter shims): generous time limits here.
-    let (bot, faults) = external::spec::<Draw>(example);
-    let bots = vec![bot, draw::bot_spec("rules").expect("bot")];
-    let mut config =
-        MatchConfig::<Draw>::new(DrawOptions::new(2).setup().expect("setup"), bots, 10, 2)
-            .expect("config");
-    config.budget = Budget::limited(Duration::from_secs(3));
-    let r = Arena::new(config).run(&|_| {}).expect("match");
+    let setup = DrawOptions::new(2).setup().expect("setup");
+    let rules = draw::bot_spec("rules").expect("bot");
+    let timeout = Duration::from_secs(3);
+    let (r, faults) = external_match::<Draw>(setup, example, rules, 10, 2, timeout);
     assert_eq!(r.bots[0].games, 10);
-    assert_eq!(
-        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
-        0
-    );
+    assert_no_faults(&faults);
 }
 
 /// A Saint Poker match of an external program against `greedy`.
 fn saint_match(command: &str, games: u64, timeout_ms: u64) -> (MatchResult, Arc<Faults>) {
-    let (bot, faults) = external::spec::<SaintPoker>(command);
-    let bots = vec![bot, saint::bot_spec("greedy").expect("bot")];
-    let mut config =
-        MatchConfig::<SaintPoker>::new(SaintOptions::new(2), bots, games, 3).expect("config");
-    config.budget = Budget::limited(Duration::from_millis(timeout_ms));
-    let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
-    (r, faults)
+    let greedy = saint::bot_spec("greedy").expect("bot");
+    let timeout = Duration::from_millis(timeout_ms);
+    external_match::<SaintPoker>(SaintOptions::new(2), command, greedy, games, 3, timeout)
 }
 
 #[test]
@@ -139,10 +121,7 @@ fn the_python_example_plays_saint_poker() {
     let (r, faults) = saint_match(example, 3, 3000);
     assert_eq!(r.bots[0].games, 3);
     assert_eq!(r.bots[0].illegal, 0);
-    assert_eq!(
-        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
-        0
-    );
+    assert_no_faults(&faults);
 }
 
 #[test]

@@ -2,7 +2,12 @@
 //! reproducible matches (across thread counts too), and duplicate deals that give the same
 //! cards to the same seats with the bots rotated.
 
-use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+mod common;
+
+use common::{
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+};
+use tavolo_bots::arena::MatchResult;
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
@@ -22,25 +27,11 @@ fn run(
     duplicate: bool,
     threads: usize,
 ) -> MatchResult {
-    let specs = (0..players)
-        .map(|i| holdem::bot_spec(bots[i % bots.len()]).expect("known bot"))
-        .collect();
-    let mut config = MatchConfig::<Holdem>::new(
-        HoldemOptions::new(players, structure)
-            .setup()
-            .expect("setup"),
-        specs,
-        games,
-        seed,
-    )
-    .expect("config");
-    config.duplicate = duplicate;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("pool");
-    pool.install(|| Arena::new(config).run(&|_| {}))
-        .expect("match")
+    let specs = roster(players, bots, holdem::bot_spec);
+    let setup = HoldemOptions::new(players, structure)
+        .setup()
+        .expect("setup");
+    play_match::<Holdem>(setup, specs, games, seed, duplicate, threads)
 }
 
 #[test]
@@ -73,24 +64,12 @@ fn random_bets_and_raises_over_the_whole_range_without_an_illegal_amount() {
 
 #[test]
 fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
-    let a = run(
-        6,
-        Structure::NoLimit,
-        &["expert:30", "rules", "station"],
-        60,
-        11,
-        true,
-        1,
-    );
-    let b = run(
-        6,
-        Structure::NoLimit,
-        &["expert:30", "rules", "station"],
-        60,
-        11,
-        true,
-        2,
-    );
+    let play = |seed: u64, threads: usize| {
+        let bots = ["expert:30", "rules", "station"];
+        run(6, Structure::NoLimit, &bots, 60, seed, true, threads)
+    };
+    let a = play(11, 1);
+    let b = play(11, 2);
     // Everything but the measured think times.
     assert_eq!(a.games, b.games);
     let scores = |r: &MatchResult| -> Vec<(f64, f64, u64)> {
@@ -100,37 +79,16 @@ fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
             .collect()
     };
     assert_eq!(scores(&a), scores(&b));
-    let c = run(
-        6,
-        Structure::NoLimit,
-        &["expert:30", "rules", "station"],
-        60,
-        12,
-        true,
-        2,
-    );
+    let c = play(12, 2);
     assert_ne!(a.games, c.games);
 }
 
 #[test]
 fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated() {
-    let specs = vec![
-        holdem::bot_spec("station").expect("bot"),
-        holdem::bot_spec("rules").expect("bot"),
-        holdem::bot_spec("random").expect("bot"),
-    ];
-    let mut config = MatchConfig::<Holdem>::new(
-        HoldemOptions::new(3, Structure::NoLimit)
-            .setup()
-            .expect("setup"),
-        specs,
-        9,
-        4,
-    )
-    .expect("config");
-    config.duplicate = true;
-    config.record = true;
-    let arena = Arena::new(config);
+    let setup = HoldemOptions::new(3, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let arena = duplicate_recorded_arena(setup, holdem::bot_spec);
     let holes = |i: u64| -> (Vec<usize>, Vec<String>) {
         let report = arena.play(i).expect("game");
         let record = report.record.expect("record");
@@ -143,22 +101,7 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
             .collect();
         (report.entries, dealt)
     };
-    for deal in 0..3u64 {
-        let (e0, d0) = holes(3 * deal);
-        for k in 1..3u64 {
-            let (e, d) = holes(3 * deal + k);
-            assert_eq!(
-                d, d0,
-                "deal {deal}, rotation {k}: same cards to the same seats"
-            );
-            assert_ne!(e, e0, "deal {deal}, rotation {k}: the bots moved");
-            for s in 0..3 {
-                assert_eq!(e[s], (e0[s] + k as usize) % 3);
-            }
-        }
-    }
-    // Different deals have different cards.
-    assert_ne!(holes(0).1, holes(3).1);
+    assert_duplicate_deals_rotate_the_bots(holes, |_| {});
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Saint Poker bots in the arena: only legal actions for 2 to 5 players, reproducible matches
 //! whatever the number of threads, honest views, and the expected order of strength.
 
+mod common;
+
+use common::play_match;
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_cards::{CardSet, GameRng};
@@ -44,12 +47,7 @@ fn the_same_seed_gives_the_same_match_whatever_the_thread_count() {
             .collect::<Vec<_>>()
     };
     let play = |threads: usize| {
-        let config = MatchConfig::<SaintPoker>::new(SaintOptions::new(3), bots(), 24, 99).unwrap();
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| Arena::new(config).run(&|_| {}).unwrap())
+        play_match::<SaintPoker>(SaintOptions::new(3), bots(), 24, 99, false, threads)
     };
     let (one, three) = (play(1), play(3));
     assert_eq!(one.games, three.games);

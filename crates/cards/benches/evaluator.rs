@@ -4,13 +4,16 @@
 //! `RUSTFLAGS="-C target-cpu=native"` for the native figures. Each figure is the best of several
 //! repetitions on one thread; the checksums keep the compiler from skipping work and show that
 //! both evaluators ordered the same hands the same way.
-#![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use common::{for_each_combination, random_hands};
 use rs_poker::core::{self as rsp, Rankable};
-use tavolo_cards::{parse_cards, Card, CardSet, Centre, EquityQuery, Game, GameRng, Hand, Holding};
+use tavolo_cards::{parse_cards, Card, CardSet, Centre, EquityQuery, Game, Hand, Holding};
 
 /// 65,536 random hands, evaluated `PASSES` times per repetition: the inputs stay in the cache,
 /// so the figure measures the evaluator, not memory bandwidth (streaming 16-byte hands from a
@@ -37,6 +40,11 @@ fn best_passes<F: FnMut() -> u64>(mut f: F) -> (f64, u64) {
     (t / PASSES as f64, s)
 }
 
+/// [`best_passes`] of summing `f` over `items`.
+fn sum_passes<T>(items: &[T], f: impl Fn(&T) -> u64) -> (f64, u64) {
+    best_passes(|| items.iter().map(&f).sum())
+}
+
 fn rs_card(c: Card) -> rsp::Card {
     let value = rsp::Value::from_u8(c.rank().index());
     let suit = match c.suit().index() {
@@ -46,20 +54,6 @@ fn rs_card(c: Card) -> rsp::Card {
         _ => rsp::Suit::Spade,
     };
     rsp::Card::new(value, suit)
-}
-
-fn random_hands(n: usize, k: usize, seed: u64) -> Vec<Vec<Card>> {
-    let mut rng = GameRng::from_u64(seed);
-    let mut deck: Vec<Card> = Card::all().collect();
-    (0..n)
-        .map(|_| {
-            for i in 0..k {
-                let j = i + rng.below((52 - i) as u32) as usize;
-                deck.swap(i, j);
-            }
-            deck[..k].to_vec()
-        })
-        .collect()
 }
 
 fn row(what: &str, unit: &str, ours: f64, theirs: f64) {
@@ -89,19 +83,11 @@ fn main() {
         .collect();
 
     // 1. From card lists.
-    let (t_ours, _) = best_passes(|| {
-        flat_ours
-            .iter()
-            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
-            .sum()
+    let (t_ours, _) = sum_passes(&flat_ours, |h| {
+        u64::from(Hand::from_cards(h).evaluate().value())
     });
     // One rank per hand, as for Tavolo (rs_poker's `Rank` exposes its in-category bits).
-    let (t_rs, _) = best_passes(|| {
-        flat_rs
-            .iter()
-            .map(|h| u64::from(h[..].rank().value_bits()))
-            .sum()
-    });
+    let (t_rs, _) = sum_passes(&flat_rs, |h| u64::from(h[..].rank().value_bits()));
     row(
         "random 7-card hands from card lists",
         "M hands/s",
@@ -115,18 +101,8 @@ fn main() {
         .iter()
         .map(|h| h.iter().fold(rsp::SevenCardAccum::new(), |a, &c| a + c))
         .collect();
-    let (t_ours, _) = best_passes(|| {
-        built_ours
-            .iter()
-            .map(|h| u64::from(h.evaluate().value()))
-            .sum()
-    });
-    let (t_rs, _) = best_passes(|| {
-        built_rs
-            .iter()
-            .map(|h| u64::from(h.rank().value_bits()))
-            .sum()
-    });
+    let (t_ours, _) = sum_passes(&built_ours, |h| u64::from(h.evaluate().value()));
+    let (t_rs, _) = sum_passes(&built_rs, |h| u64::from(h.rank().value_bits()));
     row(
         "random 7-card hands from pre-built values",
         "M hands/s",
@@ -145,83 +121,30 @@ fn main() {
     let deck_ours: Vec<Card> = Card::all().collect();
     let deck_rs: Vec<rsp::Card> = deck_ours.iter().map(|&c| rs_card(c)).collect();
     let enumerate_ours = || {
-        let d = &deck_ours;
         let mut sum = 0u64;
-        for a in 0..52 {
-            let ha = Hand::new() + d[a];
-            for b in a + 1..52 {
-                let hb = ha + d[b];
-                for c in b + 1..52 {
-                    let hc = hb + d[c];
-                    for e in c + 1..52 {
-                        let he = hc + d[e];
-                        for f in e + 1..52 {
-                            let hf = he + d[f];
-                            for g in f + 1..52 {
-                                let hg = hf + d[g];
-                                for h in g + 1..52 {
-                                    sum += u64::from((hg + d[h]).evaluate().value());
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        for_each_combination(&deck_ours, 7, Hand::new(), &|h, c| h + c, &mut |h, _| {
+            sum += u64::from(h.evaluate().value());
+        });
         sum
     };
     // The same enumeration with the last card through `for_each_next_card`.
     let enumerate_ours_shared = || {
-        let d = &deck_ours;
         let mut sum = 0u64;
-        for a in 0..52 {
-            let ha = Hand::new() + d[a];
-            for b in a + 1..52 {
-                let hb = ha + d[b];
-                for c in b + 1..52 {
-                    let hc = hb + d[c];
-                    for e in c + 1..52 {
-                        let he = hc + d[e];
-                        for f in e + 1..52 {
-                            let hf = he + d[f];
-                            for g in f + 1..51 {
-                                let above =
-                                    CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
-                                        .unwrap_or(CardSet::EMPTY);
-                                (hf + d[g])
-                                    .for_each_next_card(above, |_, v| sum += u64::from(v.value()));
-                            }
-                        }
-                    }
-                }
+        for_each_combination(&deck_ours, 6, Hand::new(), &|h, c| h + c, &mut |h, g| {
+            if g < 51 {
+                let above = CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
+                    .unwrap_or(CardSet::EMPTY);
+                h.for_each_next_card(above, |_, v| sum += u64::from(v.value()));
             }
-        }
+        });
         sum
     };
     let enumerate_rs = || {
-        let d = &deck_rs;
         let mut sum = 0u64;
-        for a in 0..52 {
-            let ha = rsp::SevenCardAccum::new() + d[a];
-            for b in a + 1..52 {
-                let hb = ha + d[b];
-                for c in b + 1..52 {
-                    let hc = hb + d[c];
-                    for e in c + 1..52 {
-                        let he = hc + d[e];
-                        for f in e + 1..52 {
-                            let hf = he + d[f];
-                            for g in f + 1..52 {
-                                let hg = hf + d[g];
-                                for h in g + 1..52 {
-                                    sum += u64::from((hg + d[h]).rank().value_bits());
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let empty = rsp::SevenCardAccum::new();
+        for_each_combination(&deck_rs, 7, empty, &|h, c| h + c, &mut |h, _| {
+            sum += u64::from(h.rank().value_bits());
+        });
         sum
     };
     let (t_ours, s_plain) = best(enumerate_ours);
@@ -247,12 +170,7 @@ fn main() {
         .iter()
         .map(|h| (Centre::new(&h[2..7]).unwrap(), h[0], h[1]))
         .collect();
-    let (t_ours, _) = best_passes(|| {
-        centres
-            .iter()
-            .map(|(c, a, b)| u64::from(c.evaluate(*a, *b).value()))
-            .sum()
-    });
+    let (t_ours, _) = sum_passes(&centres, |(c, a, b)| u64::from(c.evaluate(*a, *b).value()));
     let omaha: Vec<rs_poker::omaha::OmahaHand> = saint
         .iter()
         .map(|h| {
@@ -276,7 +194,7 @@ fn main() {
             rs_poker::omaha::OmahaHand::new(hole, board).unwrap()
         })
         .collect();
-    let (t_rs, _) = best_passes(|| omaha.iter().map(|h| u64::from(h.rank().value_bits())).sum());
+    let (t_rs, _) = sum_passes(&omaha, |h| u64::from(h.rank().value_bits()));
     let n = N as f64;
     row(
         "Saint 2+3, centre prepared per evaluation",
@@ -299,12 +217,7 @@ fn main() {
         }
         sum
     });
-    let (t_rs_shared, _) = best_passes(|| {
-        omaha
-            .iter()
-            .map(|h| 4 * u64::from(h.rank().value_bits()))
-            .sum()
-    });
+    let (t_rs_shared, _) = sum_passes(&omaha, |h| 4 * u64::from(h.rank().value_bits()));
     row(
         "Saint 2+3, one centre per 4 players",
         "M evals/s",

@@ -1,9 +1,11 @@
 //! The evaluator checked against the known facts of poker: distinct values and category counts
 //! over every 5- and 7-card hand, and agreement with the plain reference evaluator.
-#![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
+
+mod common;
 
 use std::collections::HashSet;
 
+use common::{for_each_combination, shuffle_front};
 use tavolo_cards::gen;
 use tavolo_cards::{
     best_five, best_two_plus_three, evaluate, parse_cards, Card, Category, Centre, GameRng, Hand,
@@ -16,6 +18,11 @@ thread_local! {
 
 fn cards() -> Vec<Card> {
     Card::all().collect()
+}
+
+/// The value of the hand written in `s`.
+fn rank(s: &str) -> HandRank {
+    evaluate(&parse_cards(s).unwrap()).unwrap()
 }
 
 /// The reference: the best class key over all five-card subsets, mapped to its hand rank.
@@ -31,26 +38,13 @@ fn reference(cs: &[Card]) -> HandRank {
 
 #[test]
 fn five_card_hands_have_7462_values_and_the_known_category_counts() {
-    let d = cards();
     let mut counts = [0u64; 9];
     let mut seen = HashSet::new();
-    for a in 0..52 {
-        let ha = Hand::new() + d[a];
-        for b in a + 1..52 {
-            let hb = ha + d[b];
-            for c in b + 1..52 {
-                let hc = hb + d[c];
-                for e in c + 1..52 {
-                    let he = hc + d[e];
-                    for f in e + 1..52 {
-                        let r = (he + d[f]).evaluate();
-                        counts[r.category() as usize] += 1;
-                        seen.insert(r);
-                    }
-                }
-            }
-        }
-    }
+    for_each_combination(&cards(), 5, Hand::new(), &|h, c| h + c, &mut |h, _| {
+        let r = h.evaluate();
+        counts[r.category() as usize] += 1;
+        seen.insert(r);
+    });
     assert_eq!(seen.len(), 7462);
     assert_eq!(
         counts,
@@ -60,53 +54,20 @@ fn five_card_hands_have_7462_values_and_the_known_category_counts() {
 
 #[test]
 fn six_card_hands_have_6075_values() {
-    let d = cards();
     let mut seen = vec![false; 7463];
-    for a in 0..52 {
-        for b in a + 1..52 {
-            let hb = Hand::new() + d[a] + d[b];
-            for c in b + 1..52 {
-                let hc = hb + d[c];
-                for e in c + 1..52 {
-                    let he = hc + d[e];
-                    for f in e + 1..52 {
-                        let hf = he + d[f];
-                        for g in f + 1..52 {
-                            seen[(hf + d[g]).evaluate().value() as usize] = true;
-                        }
-                    }
-                }
-            }
-        }
-    }
+    for_each_combination(&cards(), 6, Hand::new(), &|h, c| h + c, &mut |h, _| {
+        seen[h.evaluate().value() as usize] = true;
+    });
     assert_eq!(seen.iter().filter(|&&s| s).count(), 6075);
 }
 
 #[test]
 fn seven_card_hands_have_4824_values_and_the_known_category_counts() {
-    let d = cards();
     let mut counts = [0u64; 9];
     let mut by_value = vec![0u64; 7463];
-    for a in 0..52 {
-        for b in a + 1..52 {
-            let hb = Hand::new() + d[a] + d[b];
-            for c in b + 1..52 {
-                let hc = hb + d[c];
-                for e in c + 1..52 {
-                    let he = hc + d[e];
-                    for f in e + 1..52 {
-                        let hf = he + d[f];
-                        for g in f + 1..52 {
-                            let hg = hf + d[g];
-                            for h in g + 1..52 {
-                                by_value[(hg + d[h]).evaluate().value() as usize] += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    for_each_combination(&cards(), 7, Hand::new(), &|h, c| h + c, &mut |h, _| {
+        by_value[h.evaluate().value() as usize] += 1;
+    });
     let mut distinct = 0;
     for (v, &n) in by_value.iter().enumerate().skip(1) {
         if n > 0 {
@@ -132,10 +93,7 @@ fn agrees_with_the_reference_on_a_million_random_hands() {
     let mut deck = cards();
     for i in 0..1_000_000 {
         let n = 5 + i % 3;
-        for k in 0..n {
-            let j = k + rng.below((52 - k) as u32) as usize;
-            deck.swap(k, j);
-        }
+        shuffle_front(&mut deck, n, &mut rng);
         let hand = &deck[..n];
         assert_eq!(
             Hand::from_cards(hand).evaluate(),
@@ -147,12 +105,12 @@ fn agrees_with_the_reference_on_a_million_random_hands() {
 
 #[test]
 fn the_wheel_is_the_lowest_straight_and_qka23_is_no_straight() {
-    let wheel = evaluate(&parse_cards("Ah 2c 3d 4s 5h").unwrap()).unwrap();
-    let six_high = evaluate(&parse_cards("6h 2c 3d 4s 5h").unwrap()).unwrap();
+    let wheel = rank("Ah 2c 3d 4s 5h");
+    let six_high = rank("6h 2c 3d 4s 5h");
     assert_eq!(wheel.category(), Category::Straight);
     assert!(wheel < six_high);
     assert_eq!(wheel.describe(Lang::En), "Straight, Five high");
-    let around = evaluate(&parse_cards("Qh Kc Ad 2s 3h").unwrap()).unwrap();
+    let around = rank("Qh Kc Ad 2s 3h");
     assert_eq!(around.category(), Category::HighCard);
     let (five, _) = best_five(&parse_cards("Ah 2c 3d 4s 5h 9c 9d").unwrap()).unwrap();
     assert_eq!(five[0].rank(), tavolo_cards::Rank::Five, "{five:?}");
@@ -160,14 +118,14 @@ fn the_wheel_is_the_lowest_straight_and_qka23_is_no_straight() {
 
 #[test]
 fn suits_never_break_ties() {
-    let a = evaluate(&parse_cards("Ah Kh 9c 7d 3s").unwrap()).unwrap();
-    let b = evaluate(&parse_cards("As Kd 9h 7c 3h").unwrap()).unwrap();
+    let a = rank("Ah Kh 9c 7d 3s");
+    let b = rank("As Kd 9h 7c 3h");
     assert_eq!(a, b);
 }
 
 #[test]
 fn descriptions_in_four_languages() {
-    let r = evaluate(&parse_cards("Kh Kd 7s 7c As").unwrap()).unwrap();
+    let r = rank("Kh Kd 7s 7c As");
     assert_eq!(
         r.describe(Lang::En),
         "Two pair, Kings and Sevens, Ace kicker"
@@ -181,10 +139,10 @@ fn descriptions_in_four_languages() {
         r.describe(Lang::De),
         "Zwei Paare, Könige und Siebener, Kicker Ass"
     );
-    let royal = evaluate(&parse_cards("As Ks Qs Js Ts").unwrap()).unwrap();
+    let royal = rank("As Ks Qs Js Ts");
     assert_eq!(royal, HandRank::BEST);
     assert_eq!(royal.describe(Lang::En), "Royal flush");
-    let fh = evaluate(&parse_cards("Kh Kd Ks 7c 7s").unwrap()).unwrap();
+    let fh = rank("Kh Kd Ks 7c 7s");
     assert_eq!(fh.describe(Lang::En), "Full house, Kings full of Sevens");
     assert_eq!(fh.describe(Lang::It), "Full di Re con Sette");
     for v in 1..=7462 {
@@ -205,11 +163,11 @@ fn descriptions_in_four_languages() {
 /// RULES.md §0, German draw: seed 004 section 2.
 #[test]
 fn german_pair_ties_ignore_fourth_and_fifth_card() {
-    let a = evaluate(&parse_cards("Ks Kh Ad 9c 4s").unwrap()).unwrap();
-    let b = evaluate(&parse_cards("Kd Kc Ah 8c 3s").unwrap()).unwrap();
+    let a = rank("Ks Kh Ad 9c 4s");
+    let b = rank("Kd Kc Ah 8c 3s");
     assert!(a > b);
     assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
-    let c = evaluate(&parse_cards("Kd Kc Qh 8c 3s").unwrap()).unwrap();
+    let c = rank("Kd Kc Qh 8c 3s");
     assert_eq!(
         TieBreak::German.compare(a, c),
         std::cmp::Ordering::Greater,
@@ -219,27 +177,27 @@ fn german_pair_ties_ignore_fourth_and_fifth_card() {
 
 #[test]
 fn german_full_house_compares_only_the_three() {
-    let a = evaluate(&parse_cards("Qs Qh Qd 2c 2s").unwrap()).unwrap();
-    let b = evaluate(&parse_cards("Qc Qs Qd Ac Ah").unwrap()).unwrap();
+    let a = rank("Qs Qh Qd 2c 2s");
+    let b = rank("Qc Qs Qd Ac Ah");
     assert!(b > a);
     assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
-    let c = evaluate(&parse_cards("Kc Ks Kd 2h 2d").unwrap()).unwrap();
+    let c = rank("Kc Ks Kd 2h 2d");
     assert_eq!(TieBreak::German.compare(c, b), std::cmp::Ordering::Greater);
 }
 
 #[test]
 fn german_two_pair_flush_and_high_card_use_every_card() {
-    let a = evaluate(&parse_cards("Ks Kh 7d 7c 9s").unwrap()).unwrap();
-    let b = evaluate(&parse_cards("Kd Kc 7h 7s 8s").unwrap()).unwrap();
+    let a = rank("Ks Kh 7d 7c 9s");
+    let b = rank("Kd Kc 7h 7s 8s");
     assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Greater);
-    let f1 = evaluate(&parse_cards("Ah Kh 9h 7h 3h").unwrap()).unwrap();
-    let f2 = evaluate(&parse_cards("Ad Kd 9d 7d 2d").unwrap()).unwrap();
+    let f1 = rank("Ah Kh 9h 7h 3h");
+    let f2 = rank("Ad Kd 9d 7d 2d");
     assert_eq!(
         TieBreak::German.compare(f1, f2),
         std::cmp::Ordering::Greater
     );
-    let h1 = evaluate(&parse_cards("Ah Kd 9h 7h 3c").unwrap()).unwrap();
-    let h2 = evaluate(&parse_cards("Ad Kh 9d 7d 2c").unwrap()).unwrap();
+    let h1 = rank("Ah Kd 9h 7h 3c");
+    let h2 = rank("Ad Kh 9d 7d 2c");
     assert_eq!(
         TieBreak::German.compare(h1, h2),
         std::cmp::Ordering::Greater
@@ -260,10 +218,7 @@ fn saint_centre_agrees_with_brute_force_two_plus_three() {
     let mut rng = GameRng::from_u64(5);
     let mut deck = cards();
     for _ in 0..300_000 {
-        for k in 0..7 {
-            let j = k + rng.below((52 - k) as u32) as usize;
-            deck.swap(k, j);
-        }
+        shuffle_front(&mut deck, 7, &mut rng);
         let centre = Centre::new(&deck[2..7]).unwrap();
         let fast = centre.evaluate(deck[0], deck[1]);
         let (_, slow) = best_two_plus_three(&deck[..2], &deck[2..7]).unwrap();
@@ -301,10 +256,7 @@ fn for_each_next_card_agrees_with_evaluating_each_hand() {
     let mut deck = cards();
     for i in 0..20_000 {
         let n = 4 + i % 3; // 4, 5 or 6 cards, then each possible next card
-        for k in 0..n {
-            let j = k + rng.below((52 - k) as u32) as usize;
-            deck.swap(k, j);
-        }
+        shuffle_front(&mut deck, n, &mut rng);
         let base = Hand::from_cards(&deck[..n]);
         let rest: tavolo_cards::CardSet = deck[n..].iter().copied().collect();
         let mut count = 0;

@@ -1,28 +1,14 @@
 //! The `tavolo` binary as a user meets it: output, JSON, batch mode, and exit status 2 with a
 //! message naming the bad token.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
+
+use common::{command, run_with_input};
 
 fn tavolo(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tavolo runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-    } else {
-        drop(child.stdin.take());
-    }
-    child.wait_with_output().unwrap()
+    run_with_input(command().args(args), stdin)
 }
 
 fn stdout(o: &Output) -> String {

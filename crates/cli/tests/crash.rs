@@ -5,10 +5,13 @@
 //! nothing paid twice), no hand is left in play, and the books balance. And the fairness
 //! bundle of a hand the room dealt passes `tavolo verify`.
 
+mod common;
+
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{command, verify_file};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
@@ -28,7 +31,7 @@ fn free_port() -> u16 {
 #[allow(clippy::zombie_processes)]
 async fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+    let mut child = command()
         .args(["serve", "--addr", &addr.to_string(), "--data-dir"])
         .arg(dir)
         .args(["--bot-delay-ms", "0", "--hand-pause-ms", "0"])
@@ -245,11 +248,7 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
         assert_eq!(bundle["format"], "tavolo-fair/1", "{bundle}");
         let file = dir.join(format!("{id}.json"));
         std::fs::write(&file, bundle.to_string()).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-            .arg("verify")
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = verify_file(&file);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{id}: {text}");
         assert!(text.contains("fair"), "{text}");

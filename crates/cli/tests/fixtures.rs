@@ -17,26 +17,24 @@
 //!     "r min", "x 1 2", "r min", "s", "", "q", "y"
 //! ```
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{command, fair_bundle, saint_record, text};
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
 use tavolo_engine::{draw, saint};
-use tavolo_store::{hex, sha256_hex, unhex};
+use tavolo_store::{sha256_hex, unhex};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn tavolo(args: &[&Path], command: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .arg(command)
+fn tavolo(args: &[&Path], subcommand: &str) -> Output {
+    command()
+        .arg(subcommand)
         .args(args)
         .output()
         .expect("tavolo runs")
@@ -183,24 +181,6 @@ fn draw_record(seed: [u8; 32]) -> String {
         .to_json()
 }
 
-/// A whole game of random legal actions.
-fn saint_record(options: saint::SaintOptions, seed: [u8; 32], play: u64) -> String {
-    let mut game = saint::SaintGame::new(options, seed).expect("game");
-    let mut rng = GameRng::from_u64(play);
-    while !game.is_over() {
-        for p in game.pending() {
-            if let Some(a) = game.random_action(p, &mut rng) {
-                game.apply(a).expect("legal");
-            }
-        }
-        if let Some(p) = game.to_pick() {
-            let a = game.random_action(p, &mut rng).expect("a pick");
-            game.apply(a).expect("legal");
-        }
-    }
-    serde_json::to_string(&game.record().expect("record")).expect("json")
-}
-
 /// Writes the fairness bundles that are missing (never overwrites one: they pin the deals of
 /// the code that made them). `cargo test -p tavolo-cli --test fixtures -- --ignored`.
 #[test]
@@ -228,15 +208,8 @@ fn write_fairness_bundles() {
                 6,
             ),
         };
-        let bundle = json!({
-            "format": "tavolo-fair/1",
-            "id": format!("fixture-{}", i + 1),
-            "game": game,
-            "commitment": sha256_hex(&seed),
-            "seed": hex(&seed),
-            "record_format": format,
-            "record": record,
-        });
+        let id = format!("fixture-{}", i + 1);
+        let bundle = fair_bundle(&id, game, seed, format, record);
         let text = serde_json::to_string_pretty(&bundle).expect("json") + "\n";
         std::fs::write(&path, text).expect("write");
     }

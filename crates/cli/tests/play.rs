@@ -3,13 +3,12 @@
 //! exchange; each writes its record under `--data-dir`, and `tavolo replay` confirms it. Also:
 //! bad input gets a message (never a panic), and the same seed deals the same game.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{command, run_with_input, text};
 
 /// A fresh, empty data directory for one test.
 fn data_dir(name: &str) -> PathBuf {
@@ -21,24 +20,9 @@ fn data_dir(name: &str) -> PathBuf {
 
 /// Runs `tavolo play ARGS --plain --data-dir DIR` with `input` on standard input.
 fn play(args: &[&str], dir: &Path, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .arg("play")
-        .args(args)
-        .arg("--plain")
-        .arg("--data-dir")
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tavolo runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("tavolo finishes")
+    let mut play = command();
+    play.arg("play").args(args).arg("--plain").arg("--data-dir");
+    run_with_input(play.arg(dir), Some(input))
 }
 
 /// The record files written under `dir/game`.
@@ -51,7 +35,7 @@ fn records(dir: &Path, game: &str) -> Vec<PathBuf> {
 }
 
 fn replay(files: &[PathBuf]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+    command()
         .arg("replay")
         .args(files)
         .output()

@@ -1,18 +1,9 @@
 //! `tavolo sim` as a user meets it: the table and JSON, records that `tavolo replay` confirms,
 //! the plot, and exit status 2 with a clear message for what the user got wrong.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tavolo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(args)
-        .output()
-        .expect("tavolo runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{success_json, tavolo, text, usage_error};
 
 #[test]
 fn sim_prints_a_table_per_bot() {
@@ -36,7 +27,7 @@ fn sim_prints_a_table_per_bot() {
 #[test]
 fn sim_json_is_reproducible_across_thread_counts() {
     let run = |threads: &str| {
-        let o = tavolo(&[
+        let v = success_json(&[
             "sim",
             "saint",
             "--bots",
@@ -49,8 +40,6 @@ fn sim_json_is_reproducible_across_thread_counts() {
             "--threads",
             threads,
         ]);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("JSON");
         let bots = v["bots"].as_array().expect("bots").clone();
         bots.iter()
             .map(|b| {
@@ -108,15 +97,13 @@ fn sim_records_replay_and_the_plot_is_written() {
 
 #[test]
 fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
-    let o = tavolo(&["sim", "saint", "--bots", "greedy,grredy", "--games", "1"]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = text(&o.stderr);
+    let e = usage_error(&["sim", "saint", "--bots", "greedy,grredy", "--games", "1"]);
     assert!(
         e.contains("unknown saint bot `grredy`") && e.contains("expert:hard"),
         "{e}"
     );
 
-    let o = tavolo(&[
+    let e = usage_error(&[
         "sim",
         "saint",
         "--players",
@@ -126,23 +113,13 @@ fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
         "--games",
         "1",
     ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("2 bots for 3 seats"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(e.contains("2 bots for 3 seats"), "{e}");
 
-    let o = tavolo(&[
+    let e = usage_error(&[
         "sim",
         "saint",
         "--bots",
         "greedy,greedy,greedy,greedy,greedy,greedy",
     ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("2 to 5 players"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(e.contains("2 to 5 players"), "{e}");
 }

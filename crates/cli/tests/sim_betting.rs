@@ -1,18 +1,9 @@
 //! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
 //! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tavolo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(args)
-        .output()
-        .expect("tavolo runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{success_json, tavolo, text, usage_error};
 
 #[test]
 fn holdem_prints_big_blinds_per_100_hands_per_bot() {
@@ -40,7 +31,7 @@ fn holdem_prints_big_blinds_per_100_hands_per_bot() {
 
 #[test]
 fn duplicate_rounds_the_hands_up_to_whole_rotations() {
-    let o = tavolo(&[
+    let v = success_json(&[
         "sim",
         "holdem",
         "--bots",
@@ -50,15 +41,13 @@ fn duplicate_rounds_the_hands_up_to_whole_rotations() {
         "--duplicate",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("json");
     assert_eq!(v["hands"], 12);
 }
 
 #[test]
 fn json_is_the_same_whatever_the_number_of_threads() {
     let run = |game: &str, threads: &str| {
-        let o = tavolo(&[
+        let mut v = success_json(&[
             "sim",
             game,
             "--bots",
@@ -71,8 +60,6 @@ fn json_is_the_same_whatever_the_number_of_threads() {
             "--threads",
             threads,
         ]);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        let mut v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("json");
         // Think times are measured, not reproducible.
         for b in v["bots"].as_array_mut().expect("bots") {
             b["think_p50_us"] = 0.into();
@@ -124,12 +111,7 @@ fn mistakes_exit_with_status_2_and_a_clear_message() {
         ],
     ];
     for args in cases {
-        let o = tavolo(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        assert!(
-            text(&o.stderr).starts_with("tavolo: "),
-            "{}",
-            text(&o.stderr)
-        );
+        let e = usage_error(args);
+        assert!(e.starts_with("tavolo: "), "{e}");
     }
 }

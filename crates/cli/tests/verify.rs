@@ -1,25 +1,30 @@
 //! `tavolo verify`: a hand or game dealt from a committed seed passes; a wrong seed, a wrong
 //! commitment or a forged card fails with exit status 1 and says what is wrong.
 
-use std::process::Command;
+mod common;
 
+use std::process::Output;
+
+use common::{fair_bundle, verify_file};
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
 use tavolo_engine::{draw, saint};
 use tavolo_store::{hex, sha256_hex};
 
-fn verify(bundle: &serde_json::Value) -> (i32, String) {
+/// Runs `tavolo verify` on a file `name` holding `contents`, in a fresh directory.
+fn verify_contents(name: &str, contents: &str) -> Output {
     let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bundle.json");
-    std::fs::write(&path, bundle.to_string()).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .arg("verify")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    let out = verify_file(&path);
     let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+fn verify(bundle: &serde_json::Value) -> (i32, String) {
+    let out = verify_contents("bundle.json", &bundle.to_string());
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -27,8 +32,7 @@ fn verify(bundle: &serde_json::Value) -> (i32, String) {
 }
 
 fn bundle(game: &str, seed: [u8; 32], format: &str, record: String) -> serde_json::Value {
-    json!({"format": "tavolo-fair/1", "id": "7", "game": game, "commitment": sha256_hex(&seed),
-           "seed": hex(&seed), "record_format": format, "record": record})
+    fair_bundle("7", game, seed, format, record)
 }
 
 fn holdem_record(seed: [u8; 32]) -> String {
@@ -78,30 +82,22 @@ fn draw_record(seed: [u8; 32]) -> String {
 }
 
 fn saint_record(seed: [u8; 32]) -> String {
-    let mut game = saint::SaintGame::new(saint::SaintOptions::new(3), seed).unwrap();
-    let mut rng = GameRng::from_u64(5);
-    while !game.is_over() {
-        for p in game.pending() {
-            if let Some(a) = game.random_action(p, &mut rng) {
-                game.apply(a).unwrap();
-            }
-        }
-        if let Some(p) = game.to_pick() {
-            let a = game.random_action(p, &mut rng).unwrap();
-            game.apply(a).unwrap();
-        }
-    }
-    serde_json::to_string(&game.record().unwrap()).unwrap()
+    common::saint_record(saint::SaintOptions::new(3), seed, 5)
+}
+
+/// A record of each game dealt from `seed`, with the game's and the record's format names.
+fn records_of_each_game(seed: [u8; 32]) -> [(&'static str, &'static str, String); 3] {
+    [
+        ("holdem", "phh", holdem_record(seed)),
+        ("draw", "draw-json", draw_record(seed)),
+        ("saint", "saint-json", saint_record(seed)),
+    ]
 }
 
 #[test]
 fn a_fairly_dealt_hand_of_each_game_verifies() {
     let seed = [42u8; 32];
-    for (game, format, record) in [
-        ("holdem", "phh", holdem_record(seed)),
-        ("draw", "draw-json", draw_record(seed)),
-        ("saint", "saint-json", saint_record(seed)),
-    ] {
+    for (game, format, record) in records_of_each_game(seed) {
         let (code, out) = verify(&bundle(game, seed, format, record));
         assert_eq!(code, 0, "{game}: {out}");
         assert!(out.contains("fair"), "{out}");
@@ -121,11 +117,7 @@ fn a_seed_that_is_not_the_committed_one_fails() {
 #[test]
 fn a_record_dealt_from_another_seed_fails_for_every_game() {
     let (seed, other) = ([42u8; 32], [43u8; 32]);
-    for (game, format, record) in [
-        ("holdem", "phh", holdem_record(other)),
-        ("draw", "draw-json", draw_record(other)),
-        ("saint", "saint-json", saint_record(other)),
-    ] {
+    for (game, format, record) in records_of_each_game(other) {
         let (code, out) = verify(&bundle(game, seed, format, record));
         assert_eq!(code, 1, "{game}: {out}");
         assert!(out.starts_with("NOT VERIFIED"), "{game}: {out}");
@@ -134,16 +126,7 @@ fn a_record_dealt_from_another_seed_fails_for_every_game() {
 
 #[test]
 fn a_malformed_bundle_is_refused_with_status_2() {
-    let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("x.json");
-    std::fs::write(&path, "{not json").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .arg("verify")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = verify_contents("x.json", "{not json");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tavolo-fair/1"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,24 +11,13 @@
 //! Run with `cargo bench -p tavolo-engine --bench draw`; `DRAW_BENCH_SECS` sets the measuring
 //! time (default 3).
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::hint::black_box;
+
+use common::{repeat_for, WyRand};
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{Action, Dealing, DrawHand, DrawSetup, Event, ToAct};
-
-/// wyrand: a tiny non-cryptographic generator for the bots' choices (the deck stays ChaCha20).
-struct WyRand(u64);
-
-impl WyRand {
-    #[inline]
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
-        let r = (t >> 64) as u64 ^ t as u64;
-        ((u128::from(r) * u128::from(n)) >> 64) as u64
-    }
-}
 
 #[inline]
 fn bot(h: &DrawHand, r: &mut WyRand) -> Action {
@@ -120,13 +109,6 @@ fn run(
     actions
 }
 
-/// Nanoseconds this thread has run on a CPU (Linux schedstat), if available: on a shared
-/// machine it measures the work, not the waiting.
-fn cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
-}
-
 fn main() {
     let secs: u64 = std::env::var("DRAW_BENCH_SECS")
         .ok()
@@ -140,19 +122,12 @@ fn main() {
         return;
     };
     run(20_000, &mut h, &mut r, &mut setup, &mut ev);
-    let cpu0 = cpu_ns();
-    let start = Instant::now();
-    let mut hands = 0u64;
     let mut actions = 0u64;
-    while start.elapsed() < Duration::from_secs(secs) {
+    let timing = repeat_for(secs as f64, || {
         actions += run(10_000, &mut h, &mut r, &mut setup, &mut ev);
-        hands += 10_000;
-    }
-    let t = start.elapsed().as_secs_f64();
-    let cpu = match (cpu0, cpu_ns()) {
-        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
-        _ => t,
-    };
+    });
+    let hands = 10_000 * timing.batches;
+    let (t, cpu) = (timing.wall, timing.cpu_or_wall());
     println!(
         "draw/random_6_handed_hands: {:.0} hands per CPU-second ({:.0} ns per hand), {:.0} per wall-clock second; \
          {:.1} actions per hand, {hands} hands in {t:.2} s ({cpu:.2} s on CPU)",

@@ -12,11 +12,13 @@
 //! the PokerKit differential test (`target/tmp/pokerkit-venv`), or `TAVOLO_PYTHON` pointing at a
 //! Python with pokerkit.
 
+mod common;
+
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
+use common::repeat_for;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, HoldemRules, ToAct};
 
@@ -80,14 +82,6 @@ fn play(
     h.stacks()[0]
 }
 
-/// CPU time of this thread in seconds (Linux `schedstat`), so that the rate is per core even
-/// when the machine is shared; `None` elsewhere.
-fn cpu_seconds() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
-
 /// Hands per wall-clock second and per CPU second.
 fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
     let mut setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
@@ -97,11 +91,8 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
     for _ in 0..20_000 {
         black_box(play(&setup, &mut deck, &mut rng, &mut events));
     }
-    let start = Instant::now();
-    let cpu0 = cpu_seconds();
-    let mut hands = 0u64;
     let mut seed = 1_000_000u64;
-    while start.elapsed() < Duration::from_secs_f64(secs) {
+    let timing = repeat_for(secs, || {
         for _ in 0..10_000 {
             setup.button = (seed % 6) as usize;
             setup.blinds.iter_mut().for_each(|b| *b = 0);
@@ -110,11 +101,13 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
             black_box(play(&setup, &mut deck, &mut rng, &mut events));
             seed += 1;
         }
-        hands += 10_000;
-    }
-    let wall = start.elapsed().as_secs_f64();
-    let cpu = cpu0.and_then(|c0| Some(cpu_seconds()? - c0));
-    (hands as f64 / wall, cpu.map(|c| hands as f64 / c), hands)
+    });
+    let hands = 10_000 * timing.batches;
+    (
+        hands as f64 / timing.wall,
+        timing.cpu.map(|c| hands as f64 / c),
+        hands,
+    )
 }
 
 fn tavolo_fixed_button(secs: f64) -> f64 {
@@ -122,15 +115,12 @@ fn tavolo_fixed_button(secs: f64) -> f64 {
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
     let mut deck = Some(GameRng::from_u64(2));
-    let start = Instant::now();
-    let mut hands = 0u64;
-    while start.elapsed() < Duration::from_secs_f64(secs) {
+    let timing = repeat_for(secs, || {
         for _ in 0..10_000 {
             black_box(play(&setup, &mut deck, &mut rng, &mut events));
-            hands += 1;
         }
-    }
-    hands as f64 / start.elapsed().as_secs_f64()
+    });
+    (10_000 * timing.batches) as f64 / timing.wall
 }
 
 fn pokerkit(secs: f64) -> Option<f64> {

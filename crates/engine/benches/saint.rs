@@ -9,22 +9,19 @@
 //! Speeds are given per CPU-second of the measuring thread (Linux schedstat), which stays
 //! meaningful on a shared machine, and per wall-clock second.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::hint::black_box;
+use std::time::Instant;
+
+use common::{repeat_for, WyRand};
 use tavolo_cards::GameRng;
 use tavolo_engine::saint::{seed_from_u64, Event, RandomBelow, SaintGame, SaintOptions};
-
-/// wyrand: a tiny non-cryptographic generator for the bots' choices (the game's own shuffle
-/// and tie draws stay ChaCha20), as a simulation would use.
-struct WyRand(u64);
 
 impl RandomBelow for WyRand {
     #[inline]
     fn below(&mut self, n: u32) -> u32 {
-        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
-        let r = ((t >> 64) as u64 ^ t as u64) as u32;
+        let r = self.next_u64() as u32;
         // Multiply-shift: bias below n / 2^32, irrelevant for a random bot.
         ((u64::from(r) * u64::from(n)) >> 32) as u32
     }
@@ -64,12 +61,6 @@ fn play<R: RandomBelow>(
     g.scores().iter().sum()
 }
 
-/// Nanoseconds this thread has run on a CPU (Linux), if known.
-fn cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
-}
-
 fn measure<R: RandomBelow>(label: &str, players: u8, fresh_vec: bool, secs: f64, mut bot: R) {
     let mut events = Vec::with_capacity(64);
     let mut seed = 1u64;
@@ -78,24 +69,17 @@ fn measure<R: RandomBelow>(label: &str, players: u8, fresh_vec: bool, secs: f64,
         black_box(play(seed, players, &mut bot, &mut events, fresh_vec));
         seed += 1;
     }
-    let budget = Duration::from_secs_f64(secs);
-    let cpu_start = cpu_ns();
-    let start = Instant::now();
-    let mut games = 0u64;
-    while start.elapsed() < budget {
+    let timing = repeat_for(secs, || {
         for _ in 0..1_000 {
             black_box(play(seed, players, &mut bot, &mut events, fresh_vec));
             seed += 1;
         }
-        games += 1_000;
-    }
-    let elapsed = start.elapsed().as_secs_f64();
+    });
+    let games = 1_000 * timing.batches;
+    let elapsed = timing.wall;
     // On a shared machine the wall clock counts time spent waiting for a core; the thread's
     // own CPU time (Linux schedstat) gives games per second of one core.
-    let cpu = match (cpu_start, cpu_ns()) {
-        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
-        _ => elapsed,
-    };
+    let cpu = timing.cpu_or_wall();
     println!(
         "saint {label:<32} {players}p: {:>8.0} games per CPU-second ({:.2} µs/game; wall clock {:>8.0} games/s; {games} games)",
         games as f64 / cpu,
@@ -105,19 +89,15 @@ fn measure<R: RandomBelow>(label: &str, players: u8, fresh_vec: bool, secs: f64,
 }
 
 fn deals(secs: f64) {
-    let start = Instant::now();
     let mut n = 0u64;
-    while start.elapsed().as_secs_f64() < secs {
+    let timing = repeat_for(secs, || {
         for i in 0..1000u64 {
             let g = SaintGame::new(SaintOptions::new(4), seed_from_u64(n + i));
             black_box(&g);
         }
         n += 1000;
-    }
-    println!(
-        "saint deal only 4p: {:.0}/s",
-        n as f64 / start.elapsed().as_secs_f64()
-    );
+    });
+    println!("saint deal only 4p: {:.0}/s", n as f64 / timing.wall);
 }
 
 fn parts() {
@@ -133,49 +113,32 @@ fn parts() {
             g.apply(a).unwrap();
         }
     }
-    let n = states.len() as f64;
+    ns_per_state("random_action", &states, |(g, p, _)| {
+        black_box(g.random_action(*p, &mut bot));
+    });
+    ns_per_state("clone", &states, |(g, _, _)| {
+        black_box(g.clone());
+    });
+    let mut ev = Vec::with_capacity(64);
+    ns_per_state("clone+apply_into", &states, |(g, _, a)| {
+        let mut g = g.clone();
+        ev.clear();
+        let _ = black_box(g.apply_into(*a, &mut ev));
+    });
+    ns_per_state("check", &states, |(g, _, a)| {
+        let _ = black_box(g.check(*a));
+    });
+}
+
+/// Times `f` on every state, 200 times over, and prints the nanoseconds per call.
+fn ns_per_state<S>(what: &str, states: &[S], mut f: impl FnMut(&S)) {
     let reps = 200;
     let t = Instant::now();
     for _ in 0..reps {
-        for (g, p, _) in &states {
-            black_box(g.random_action(*p, &mut bot));
-        }
+        states.iter().for_each(&mut f);
     }
-    println!(
-        "random_action: {:.1} ns",
-        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
-    );
-    let t = Instant::now();
-    for _ in 0..reps {
-        for (g, _, _) in &states {
-            black_box(g.clone());
-        }
-    }
-    let clone_ns = t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64);
-    println!("clone: {clone_ns:.1} ns");
-    let mut ev = Vec::with_capacity(64);
-    let t = Instant::now();
-    for _ in 0..reps {
-        for (g, _, a) in &states {
-            let mut g = g.clone();
-            ev.clear();
-            let _ = black_box(g.apply_into(*a, &mut ev));
-        }
-    }
-    println!(
-        "clone+apply_into: {:.1} ns",
-        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
-    );
-    let t = Instant::now();
-    for _ in 0..reps {
-        for (g, _, a) in &states {
-            let _ = black_box(g.check(*a));
-        }
-    }
-    println!(
-        "check: {:.1} ns",
-        t.elapsed().as_secs_f64() * 1e9 / (n * reps as f64)
-    );
+    let ns = t.elapsed().as_secs_f64() * 1e9 / (states.len() as f64 * reps as f64);
+    println!("{what}: {ns:.1} ns");
 }
 
 fn main() {

@@ -34,6 +34,11 @@ fn start(stacks: &[u64], dealer: usize, ante: u64, dealing: Dealing) -> (DrawHan
     DrawHand::new(&setup, dealing).expect("valid setup")
 }
 
+/// A hand dealt from the seed `seed`, ante 10.
+fn seeded(stacks: &[u64], dealer: usize, seed: u64) -> (DrawHand, Vec<Event>) {
+    start(stacks, dealer, 10, Dealing::Seeded(GameRng::from_u64(seed)))
+}
+
 fn act(h: &mut DrawHand, a: Action) -> Vec<Event> {
     match h.apply(a) {
         Ok(ev) => ev,
@@ -59,15 +64,53 @@ fn keep(seat: usize) -> Action {
 fn show(seat: usize) -> Action {
     Action::Show { seat }
 }
+fn exchange(seat: usize, discard: &str) -> Action {
+    Action::Exchange {
+        seat,
+        discard: set(discard),
+    }
+}
+
+/// `opener` bets `to` and every other one of the `players` seats calls, clockwise.
+fn open_and_call_around(h: &mut DrawHand, opener: usize, to: u64, players: usize) {
+    act(h, bet(opener, to));
+    for k in 1..players {
+        act(h, call((opener + k) % players));
+    }
+}
+
+/// Dealer 0: the cutter (seat 1) opens to `to`, the other `players` seats call, and everybody
+/// keeps their cards: on to the second betting round.
+fn called_and_kept(h: &mut DrawHand, to: u64, players: usize) {
+    open_and_call_around(h, 1, to, players);
+    for k in 1..=players {
+        act(h, keep(k % players));
+    }
+}
 
 /// Heads-up, dealer 0 (cutter 1): open the ante, call, both keep their cards, bet, call.
 fn heads_up_to_showdown(h: &mut DrawHand, ante: u64) {
+    called_and_kept(h, ante, 2);
     act(h, bet(1, ante));
     act(h, call(0));
-    act(h, keep(1));
-    act(h, keep(0));
-    act(h, bet(1, ante));
-    act(h, call(0));
+}
+
+/// Heads-up with `rules`, `hands` stacked (dealer 0, ante 10, stacks of 100, no draws), played
+/// to the showdown as [`heads_up_to_showdown`].
+fn heads_up_at_showdown(rules: DrawRules, hands: [&str; 2], bottom: &str) -> DrawHand {
+    let mut setup = DrawSetup::new(vec![100, 100], 0, 10);
+    setup.rules = rules;
+    let (mut h, _) = DrawHand::new(&setup, deal(&hands, "", bottom)).expect("valid setup");
+    heads_up_to_showdown(&mut h, 10);
+    h
+}
+
+/// As [`heads_up_at_showdown`] with the German rules, and both show, the cutter first.
+fn heads_up_shown(hands: [&str; 2], bottom: &str) -> DrawHand {
+    let mut h = heads_up_at_showdown(DrawRules::default(), hands, bottom);
+    act(&mut h, show(1));
+    act(&mut h, show(0));
+    h
 }
 
 fn refused(h: &mut DrawHand, a: Action) -> DrawError {
@@ -79,15 +122,7 @@ fn refused(h: &mut DrawHand, a: Action) -> DrawError {
 
 #[test]
 fn pair_ties_ignore_fourth_and_fifth_card() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c");
     assert!(h.is_over());
     assert_eq!(
         h.winnings(),
@@ -99,28 +134,17 @@ fn pair_ties_ignore_fourth_and_fifth_card() {
 
 #[test]
 fn pair_ties_are_broken_by_the_highest_kicker() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "", "4c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "4c");
     assert_eq!(h.winnings(), &[60, 0]);
 }
 
 #[test]
 fn standard_tie_break_option_counts_every_kicker() {
-    let mut setup = DrawSetup::new(vec![100, 100], 0, 10);
-    setup.rules.tie_break = TieBreak::Standard;
-    let (mut h, _) = DrawHand::new(
-        &setup,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
-    )
-    .unwrap();
-    heads_up_to_showdown(&mut h, 10);
+    let rules = DrawRules {
+        tie_break: TieBreak::Standard,
+        ..DrawRules::default()
+    };
+    let mut h = heads_up_at_showdown(rules, ["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c");
     act(&mut h, show(1));
     act(&mut h, show(0));
     assert_eq!(h.winnings(), &[60, 0]);
@@ -134,63 +158,31 @@ fn full_house_compares_only_the_three() {
     let b = Hand::from_cards(&cards("Ks Kh Kc Ac As")).evaluate();
     assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
     assert!(TieBreak::Standard.compare(a, b).is_lt());
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Kd 2c 2s", "Qd Qc Qh Ac As"], "", "4c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["Ks Kh Kd 2c 2s", "Qd Qc Qh Ac As"], "4c");
     assert_eq!(h.winnings(), &[60, 0]);
 }
 
 #[test]
 fn two_pair_then_lower_pair_then_fifth_card() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "", "4c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "4c");
     assert_eq!(h.winnings(), &[60, 0]);
 }
 
 #[test]
 fn flush_and_high_card_compare_all_five() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "", "4c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "4c");
     assert_eq!(h.winnings(), &[60, 0]);
 }
 
 #[test]
 fn straight_ties_on_the_highest_card_and_split() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "", "4c"),
-    );
-    heads_up_to_showdown(&mut h, 10);
-    act(&mut h, show(1));
-    act(&mut h, show(0));
+    let h = heads_up_shown(["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "4c");
     assert_eq!(h.winnings(), &[30, 30]);
 }
 
 #[test]
 fn every_player_posts_the_ante() {
-    let (h, ev) = start(&[100, 100, 5], 0, 10, Dealing::Seeded(GameRng::from_u64(1)));
+    let (h, ev) = seeded(&[100, 100, 5], 0, 1);
     let antes: Vec<(usize, u64)> = ev
         .iter()
         .filter_map(|e| match *e {
@@ -208,7 +200,7 @@ fn every_player_posts_the_ante() {
 
 #[test]
 fn cutter_left_of_dealer_acts_first() {
-    let (h, _) = start(&[100; 4], 2, 10, Dealing::Seeded(GameRng::from_u64(2)));
+    let (h, _) = seeded(&[100; 4], 2, 2);
     assert_eq!(h.cutter(), 3);
     match h.legal_actions() {
         ToAct::Bet(l) => assert_eq!(l.seat, 3),
@@ -218,12 +210,7 @@ fn cutter_left_of_dealer_acts_first() {
 
 #[test]
 fn opening_requires_a_bet_no_check() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(3)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 3);
     let ToAct::Bet(l) = h.legal_actions() else {
         panic!()
     };
@@ -256,7 +243,7 @@ fn opening_requires_a_bet_no_check() {
 
 #[test]
 fn second_round_also_opens_with_a_bet() {
-    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(4)));
+    let (mut h, _) = seeded(&[100, 100], 0, 4);
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
     act(&mut h, keep(1));
@@ -292,12 +279,7 @@ fn checks_allowed_by_option() {
 
 #[test]
 fn nobody_opens_last_player_takes_the_antes() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(6)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 6);
     act(&mut h, fold(1));
     let ev = act(&mut h, fold(2));
     assert!(h.is_over());
@@ -308,12 +290,7 @@ fn nobody_opens_last_player_takes_the_antes() {
 
 #[test]
 fn raise_is_the_call_plus_at_least_the_minimum() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(7)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 7);
     act(&mut h, bet(1, 30));
     let e = refused(&mut h, bet(2, 39));
     assert!(
@@ -340,12 +317,7 @@ fn raise_is_the_call_plus_at_least_the_minimum() {
 
 #[test]
 fn whoever_bet_less_makes_up_the_difference() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(8)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 8);
     act(&mut h, bet(1, 10));
     act(&mut h, bet(2, 30));
     act(&mut h, call(0));
@@ -363,7 +335,7 @@ fn whoever_bet_less_makes_up_the_difference() {
 
 #[test]
 fn fold_out_of_turn_is_binding() {
-    let (mut h, _) = start(&[100; 4], 0, 10, Dealing::Seeded(GameRng::from_u64(9)));
+    let (mut h, _) = seeded(&[100; 4], 0, 9);
     assert!(h.may_fold(3));
     let ev = act(&mut h, fold(3));
     assert_eq!(
@@ -399,7 +371,7 @@ fn fold_out_of_turn_is_binding() {
 
 #[test]
 fn fold_out_of_turn_during_the_exchange() {
-    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(10)));
+    let (mut h, _) = seeded(&[100; 3], 0, 10);
     act(&mut h, bet(1, 10));
     act(&mut h, call(2));
     act(&mut h, call(0));
@@ -411,7 +383,7 @@ fn fold_out_of_turn_during_the_exchange() {
 
 #[test]
 fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
-    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(11)));
+    let (mut h, _) = seeded(&[100; 3], 0, 11);
     act(&mut h, bet(1, 20));
     act(&mut h, fold(0)); // out of turn
     let ev = act(&mut h, fold(2));
@@ -437,7 +409,7 @@ fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
 
 #[test]
 fn exchange_goes_from_cutter_to_dealer() {
-    let (mut h, _) = start(&[100; 4], 2, 10, Dealing::Seeded(GameRng::from_u64(12)));
+    let (mut h, _) = seeded(&[100; 4], 2, 12);
     act(&mut h, bet(3, 10));
     for s in [0, 1, 2] {
         act(&mut h, call(s));
@@ -466,32 +438,14 @@ fn at_most_three_of_ones_own_cards() {
     );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let e = refused(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("Kd Kc Ah 8c"),
-        },
-    );
+    let e = refused(&mut h, exchange(1, "Kd Kc Ah 8c"));
     assert!(
         matches!(e, DrawError::TooManyDiscards { count: 4, .. }),
         "{e}"
     );
-    let e = refused(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("Ks 8c"),
-        },
-    );
+    let e = refused(&mut h, exchange(1, "Ks 8c"));
     assert!(matches!(e, DrawError::NotYourCards { .. }), "{e}");
-    act(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("8c 3s"),
-        },
-    );
+    act(&mut h, exchange(1, "8c 3s"));
     assert_eq!(h.hand(1), set("Kd Kc Ah 2h 2d"));
     assert_eq!(h.discarded(1), set("8c 3s"));
 }
@@ -506,13 +460,7 @@ fn discarded_cards_and_draws_are_seen_by_nobody_else() {
     );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let ev = act(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("8c 3s"),
-        },
-    );
+    let ev = act(&mut h, exchange(1, "8c 3s"));
     let other: Vec<Event> = ev.iter().map(|e| e.seen_by(Some(0))).collect();
     assert!(other.contains(&Event::Exchanged {
         seat: 1,
@@ -549,22 +497,11 @@ fn bottom_card_is_never_dealt() {
     );
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
-    let e = refused(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("3s"),
-        },
-    );
+    let e = refused(&mut h, exchange(1, "3s"));
     assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
     // Seeded, eight players all drawing three (the deck runs out twice): never the bottom card.
     for seed in 0..200 {
-        let (mut h, ev) = start(
-            &[1000; 8],
-            (seed % 8) as usize,
-            10,
-            Dealing::Seeded(GameRng::from_u64(seed)),
-        );
+        let (mut h, ev) = seeded(&[1000; 8], (seed % 8) as usize, seed);
         let bottom = ev
             .iter()
             .find_map(|e| match *e {
@@ -573,10 +510,7 @@ fn bottom_card_is_never_dealt() {
             })
             .expect("logged");
         let c = h.cutter();
-        act(&mut h, bet(c, 10));
-        for k in 1..8 {
-            act(&mut h, call((c + k) % 8));
-        }
+        open_and_call_around(&mut h, c, 10, 8);
         for k in 0..8 {
             let s = (c + k) % 8;
             let discard: CardSet = h.hand(s).iter().take(3).collect();
@@ -605,76 +539,27 @@ fn discards_reshuffled_except_the_served_players() {
         "Ts Jc Jd Jh Js",
     ];
     let rest = "Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah";
+    // Seats 1..=3 have drawn three each; seat 4 is to exchange.
+    let before_seat_4 = |extra: &str| {
+        let (mut h, _) = start(
+            &[100; 8],
+            0,
+            10,
+            deal(&hands, &format!("{rest} {extra}"), "As"),
+        );
+        open_and_call_around(&mut h, 1, 10, 8);
+        for (seat, discard) in [(1, "3d 3h 3s"), (2, "4h 4s 5c"), (3, "5s 6c 6d")] {
+            act(&mut h, exchange(seat, discard));
+        }
+        h
+    };
     // Seat 4 asks for an own discard after the reshuffle: refused.
-    let stacked = |extra: &str| deal(&hands, &format!("{rest} {extra}"), "As");
-    let (mut h, _) = start(&[100; 8], 0, 10, stacked("7c"));
-    act(&mut h, bet(1, 10));
-    for s in [2, 3, 4, 5, 6, 7, 0] {
-        act(&mut h, call(s));
-    }
-    act(
-        &mut h,
-        Action::Exchange {
-            seat: 1,
-            discard: set("3d 3h 3s"),
-        },
-    );
-    act(
-        &mut h,
-        Action::Exchange {
-            seat: 2,
-            discard: set("4h 4s 5c"),
-        },
-    );
-    act(
-        &mut h,
-        Action::Exchange {
-            seat: 3,
-            discard: set("5s 6c 6d"),
-        },
-    );
-    let e = refused(
-        &mut h,
-        Action::Exchange {
-            seat: 4,
-            discard: set("7c 7d 7h"),
-        },
-    );
+    let mut h = before_seat_4("7c");
+    let e = refused(&mut h, exchange(4, "7c 7d 7h"));
     assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
     // Serving a card from the reshuffled discards of others is fine.
-    let (mut h3, _) = start(&[100; 8], 0, 10, stacked("3h"));
-    act(&mut h3, bet(1, 10));
-    for s in [2, 3, 4, 5, 6, 7, 0] {
-        act(&mut h3, call(s));
-    }
-    act(
-        &mut h3,
-        Action::Exchange {
-            seat: 1,
-            discard: set("3d 3h 3s"),
-        },
-    );
-    act(
-        &mut h3,
-        Action::Exchange {
-            seat: 2,
-            discard: set("4h 4s 5c"),
-        },
-    );
-    act(
-        &mut h3,
-        Action::Exchange {
-            seat: 3,
-            discard: set("5s 6c 6d"),
-        },
-    );
-    let ev = act(
-        &mut h3,
-        Action::Exchange {
-            seat: 4,
-            discard: set("7c 7d 7h"),
-        },
-    );
+    let mut h3 = before_seat_4("3h");
+    let ev = act(&mut h3, exchange(4, "7c 7d 7h"));
     assert_eq!(ev[0], Event::Reshuffled { cards: 9 });
     assert_eq!(h3.hand(4), set("7s 8c Ad Ah 3h"));
     assert_eq!(
@@ -686,16 +571,8 @@ fn discards_reshuffled_except_the_served_players() {
     assert!(h3.zones().complete());
     // Seeded: a player never gets back their own discards.
     for seed in 0..200 {
-        let (mut h, _) = start(
-            &[1000; 8],
-            0,
-            10,
-            Dealing::Seeded(GameRng::from_u64(1000 + seed)),
-        );
-        act(&mut h, bet(1, 10));
-        for s in [2, 3, 4, 5, 6, 7, 0] {
-            act(&mut h, call(s));
-        }
+        let (mut h, _) = seeded(&[1000; 8], 0, 1000 + seed);
+        open_and_call_around(&mut h, 1, 10, 8);
         for s in [1, 2, 3, 4, 5, 6, 7, 0] {
             let discard: CardSet = h.hand(s).iter().take(3).collect();
             act(&mut h, Action::Exchange { seat: s, discard });
@@ -709,13 +586,8 @@ fn discards_reshuffled_except_the_served_players() {
 
 #[test]
 fn showdown_starts_with_last_raiser() {
-    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(13)));
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(2));
-    act(&mut h, call(0));
-    for s in [1, 2, 0] {
-        act(&mut h, keep(s));
-    }
+    let (mut h, _) = seeded(&[100; 3], 0, 13);
+    called_and_kept(&mut h, 10, 3);
     act(&mut h, bet(1, 10));
     act(&mut h, bet(2, 20));
     act(&mut h, call(0));
@@ -740,13 +612,8 @@ fn showdown_starts_with_last_raiser() {
 
 #[test]
 fn showdown_starts_with_the_opener_if_nobody_raised() {
-    let (mut h, _) = start(&[100; 3], 0, 10, Dealing::Seeded(GameRng::from_u64(14)));
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(2));
-    act(&mut h, call(0));
-    for s in [1, 2, 0] {
-        act(&mut h, keep(s));
-    }
+    let (mut h, _) = seeded(&[100; 3], 0, 14);
+    called_and_kept(&mut h, 10, 3);
     act(&mut h, fold(1));
     act(&mut h, bet(2, 10));
     act(&mut h, call(0));
@@ -756,13 +623,11 @@ fn showdown_starts_with_the_opener_if_nobody_raised() {
 #[test]
 fn muck_gives_up_the_pot() {
     // Seat 1 opens and shows first (AA); seat 0 holds KK: cannot beat, mucks; seat 1 wins.
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh 9d 7c 4s", "Ad Ac 8h 6c 3s"], "", "2c"),
+    let mut h = heads_up_at_showdown(
+        DrawRules::default(),
+        ["Ks Kh 9d 7c 4s", "Ad Ac 8h 6c 3s"],
+        "2c",
     );
-    heads_up_to_showdown(&mut h, 10);
     let e = refused(&mut h, Action::Muck { seat: 1 });
     assert!(
         matches!(e, DrawError::MuckNotAllowed { seat: 1, .. }),
@@ -786,13 +651,11 @@ fn muck_gives_up_the_pot() {
 
 #[test]
 fn a_better_hand_may_not_muck() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ad Ac 9d 7c 4s", "Ks Kh 8h 6c 3s"], "", "2c"),
+    let mut h = heads_up_at_showdown(
+        DrawRules::default(),
+        ["Ad Ac 9d 7c 4s", "Ks Kh 8h 6c 3s"],
+        "2c",
     );
-    heads_up_to_showdown(&mut h, 10);
     act(&mut h, show(1));
     assert_eq!(
         h.legal_actions(),
@@ -807,12 +670,11 @@ fn a_better_hand_may_not_muck() {
     assert_eq!(h.stacks(), &[130, 70]);
 }
 
-#[test]
-fn odd_chip_stays_for_next_hand() {
-    // Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A:
-    // 35 splits 17 + 17, 1 stays.
+/// Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A and
+/// show. The events of the last show.
+fn odd_chip_hand(setup: &DrawSetup) -> (DrawHand, Vec<Event>) {
     let hands = ["2c 3d 4h 6s 8c", "Ks Kh Ad 9c 4s", "Kd Kc Ah 8d 3s"];
-    let (mut h, _) = start(&[100; 3], 0, 5, deal(&hands, "", "7c"));
+    let (mut h, _) = DrawHand::new(setup, deal(&hands, "", "7c")).expect("valid setup");
     act(&mut h, bet(1, 5));
     act(&mut h, call(2));
     act(&mut h, fold(0));
@@ -822,6 +684,14 @@ fn odd_chip_stays_for_next_hand() {
     act(&mut h, call(2));
     act(&mut h, show(1));
     let ev = act(&mut h, show(2));
+    (h, ev)
+}
+
+#[test]
+fn odd_chip_stays_for_next_hand() {
+    // Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A:
+    // 35 splits 17 + 17, 1 stays.
+    let (h, ev) = odd_chip_hand(&DrawSetup::new(vec![100; 3], 0, 5));
     assert!(ev.contains(&Event::Carried { amount: 1 }));
     assert_eq!(h.winnings(), &[0, 17, 17]);
     assert_eq!(h.carried(), 1);
@@ -845,32 +715,22 @@ fn odd_chip_stays_for_next_hand() {
 fn odd_chip_option_one_each_from_the_cutter() {
     let mut setup = DrawSetup::new(vec![100; 3], 0, 5);
     setup.rules.odd_chips = tavolo_engine::draw::OddChips::OneEachFromLeftOfButton;
-    let hands = ["2c 3d 4h 6s 8c", "Ks Kh Ad 9c 4s", "Kd Kc Ah 8d 3s"];
-    let (mut h, _) = DrawHand::new(&setup, deal(&hands, "", "7c")).unwrap();
-    act(&mut h, bet(1, 5));
-    act(&mut h, call(2));
-    act(&mut h, fold(0));
-    act(&mut h, keep(1));
-    act(&mut h, keep(2));
-    act(&mut h, bet(1, 5));
-    act(&mut h, call(2));
-    act(&mut h, show(1));
-    act(&mut h, show(2));
+    let (h, _) = odd_chip_hand(&setup);
     assert_eq!(h.winnings(), &[0, 18, 17]);
     assert_eq!(h.carried(), 0);
+}
+
+/// Dealer 0, ante 10: seat 0 holds kings, seat 1 queens, seat 2 (with `short` chips) aces.
+fn kings_queens_aces(short: u64) -> (DrawHand, Vec<Event>) {
+    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
+    start(&[200, 200, short], 0, 10, deal(&hands, "", "7h"))
 }
 
 #[test]
 fn all_in_and_side_pots_as_in_holdem() {
     // Seat 2 has 30: all-in; seats 1 and 0 go on in a side pot. Seat 2 has the best hand.
-    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
-    let (mut h, _) = start(&[200, 200, 30], 0, 10, deal(&hands, "", "7h"));
-    act(&mut h, bet(1, 20));
-    act(&mut h, call(2)); // all-in for 20
-    act(&mut h, call(0));
-    for s in [1, 2, 0] {
-        act(&mut h, keep(s));
-    }
+    let (mut h, _) = kings_queens_aces(30);
+    called_and_kept(&mut h, 20, 3); // seat 2 all-in for 20
     act(&mut h, bet(1, 50));
     act(&mut h, call(0));
     assert_eq!(h.stage(), Stage::Showdown);
@@ -885,8 +745,7 @@ fn all_in_and_side_pots_as_in_holdem() {
 
 #[test]
 fn a_short_stack_all_in_on_the_ante_still_exchanges_and_shows() {
-    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
-    let (mut h, _) = start(&[200, 200, 10], 0, 10, deal(&hands, "", "7h"));
+    let (mut h, _) = kings_queens_aces(10);
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
     assert!(matches!(h.legal_actions(), ToAct::Exchange { seat: 1, .. }));
@@ -905,14 +764,8 @@ fn a_short_stack_all_in_on_the_ante_still_exchanges_and_shows() {
 fn nobody_left_to_bet_against_closes_the_round() {
     // Second round: seat 2 is all-in; seat 1 folds; seat 0 owes nothing and nobody could call a
     // bet, so it is not asked to open or fold: straight to the showdown.
-    let hands = ["Ks Kh 9d 7c 4s", "Qd Qc 8h 6c 3s", "Ad Ac Ah 5c 2s"];
-    let (mut h, _) = start(&[200, 200, 30], 0, 10, deal(&hands, "", "7h"));
-    act(&mut h, bet(1, 20));
-    act(&mut h, call(2));
-    act(&mut h, call(0));
-    for s in [1, 2, 0] {
-        act(&mut h, keep(s));
-    }
+    let (mut h, _) = kings_queens_aces(30);
+    called_and_kept(&mut h, 20, 3);
     act(&mut h, fold(1));
     assert_eq!(h.stage(), Stage::Showdown);
     assert_eq!(
@@ -936,7 +789,7 @@ fn dealer_rotates_clockwise() {
 
 #[test]
 fn actions_after_the_end_are_refused() {
-    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(16)));
+    let (mut h, _) = seeded(&[100, 100], 0, 16);
     act(&mut h, fold(1));
     assert!(h.is_over());
     assert_eq!(h.legal_actions(), ToAct::Nobody);
@@ -948,17 +801,17 @@ fn actions_after_the_end_are_refused() {
 
 #[test]
 fn seeded_dealing_is_reproducible() {
-    let a = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(17)));
-    let b = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(17)));
+    let a = seeded(&[100; 5], 1, 17);
+    let b = seeded(&[100; 5], 1, 17);
     assert_eq!(a.1, b.1);
     assert!(a.0.same_state(&b.0));
-    let c = start(&[100; 5], 1, 10, Dealing::Seeded(GameRng::from_u64(18)));
+    let c = seeded(&[100; 5], 1, 18);
     assert_ne!(a.1, c.1);
 }
 
 #[test]
 fn a_fold_in_the_exchange_leaving_one_player_ends_the_hand_at_once() {
-    let (mut h, _) = start(&[100, 100], 0, 10, Dealing::Seeded(GameRng::from_u64(19)));
+    let (mut h, _) = seeded(&[100, 100], 0, 19);
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
     assert_eq!(h.stage(), Stage::Exchange);
@@ -974,12 +827,7 @@ fn a_fold_in_the_exchange_leaving_one_player_ends_the_hand_at_once() {
 
 #[test]
 fn errors_say_who_what_why_and_what_is_legal() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(20)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 20);
     let e = refused(&mut h, call(2));
     let msg = e.to_string();
     assert!(
@@ -1028,12 +876,7 @@ fn a_spectator_sees_no_cards_until_the_showdown() {
 
 #[test]
 fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
-    let (mut h, _) = start(
-        &[100, 100, 100],
-        0,
-        10,
-        Dealing::Seeded(GameRng::from_u64(21)),
-    );
+    let (mut h, _) = seeded(&[100, 100, 100], 0, 21);
     act(&mut h, fold(1));
     act(&mut h, fold(2));
     let stacks = h.stacks().to_vec();

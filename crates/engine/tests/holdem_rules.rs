@@ -9,9 +9,18 @@ use tavolo_engine::holdem::{
     Action, Dealing, Event, Hand, HoldemError, HoldemRules, MinRaise, OddChips, SetupError,
     ShowdownOrder, Street, Structure, ToAct,
 };
+use tavolo_engine::Chips;
 
 fn nl() -> HoldemRules {
     HoldemRules::default()
+}
+
+/// Low unpaired hole cards for up to five seats.
+const HOLES: [&str; 5] = ["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"];
+
+/// A hand at button 0 with `stacks`, blinds `sb` and `bb`, and seat i holding `HOLES[i]`.
+fn low_holes(stacks: &[Chips], sb: Chips, bb: Chips, rules: HoldemRules) -> Hand {
+    stacked(&setup(stacks, 0, sb, bb, rules), &HOLES[..stacks.len()]).0
 }
 
 fn shown_order(ev: &[Event]) -> Vec<usize> {
@@ -92,11 +101,7 @@ fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
 
 #[test]
 fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
-    let (_, ev) = Hand::new(
-        &setup(&[100; 4], 2, 1, 2, nl()),
-        Dealing::Seeded(GameRng::from_u64(1)),
-    )
-    .expect("setup");
+    let (_, ev) = seeded(&setup(&[100; 4], 2, 1, 2, nl()), 1);
     let order: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {
@@ -118,11 +123,7 @@ fn preflop_betting_starts_left_of_the_big_blind() {
 
 #[test]
 fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
-    let (mut h, _) = Hand::new(
-        &setup(&[100; 4], 0, 1, 2, nl()),
-        Dealing::Seeded(GameRng::from_u64(9)),
-    )
-    .expect("setup");
+    let (mut h, _) = seeded(&setup(&[100; 4], 0, 1, 2, nl()), 9);
     ok(&mut h, call(3));
     ok(&mut h, call(0));
     ok(&mut h, fold(1));
@@ -140,11 +141,7 @@ fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
 
 #[test]
 fn turn_and_river_each_burn_one_and_deal_one() {
-    let (mut h, _) = Hand::new(
-        &setup(&[100; 2], 0, 1, 2, nl()),
-        Dealing::Seeded(GameRng::from_u64(3)),
-    )
-    .expect("setup");
+    let (mut h, _) = seeded(&setup(&[100; 2], 0, 1, 2, nl()), 3);
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     ok(&mut h, check(1));
@@ -158,10 +155,7 @@ fn turn_and_river_each_burn_one_and_deal_one() {
 }
 
 fn river_bet_by_seat_2(rules: HoldemRules) -> Vec<Event> {
-    let (mut h, _) = stacked(
-        &setup(&[100; 4], 0, 1, 2, rules),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[100; 4], 1, 2, rules);
     for a in [call(3), call(0), call(1), check(2)] {
         ok(&mut h, a);
     }
@@ -210,7 +204,7 @@ fn all_hands_still_in_are_shown_and_the_best_five_of_seven_wins() {
 
 #[test]
 fn a_board_that_plays_splits_the_pot() {
-    let (mut h, _) = stacked(&setup(&[100, 100], 0, 1, 2, nl()), &["2c3d", "4c5d"]);
+    let mut h = low_holes(&[100, 100], 1, 2, nl());
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     for cards in ["AsKsQs", "Js", "Ts"] {
@@ -224,10 +218,7 @@ fn a_board_that_plays_splits_the_pot() {
 
 #[test]
 fn last_player_standing_takes_the_pot_without_showing() {
-    let (mut h, _) = stacked(
-        &setup(&[100; 4], 0, 1, 2, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     ok(&mut h, fold(3));
     ok(&mut h, fold(0));
     let ev = ok(&mut h, fold(1));
@@ -238,10 +229,7 @@ fn last_player_standing_takes_the_pot_without_showing() {
 
 #[test]
 fn check_only_when_nothing_is_owed() {
-    let (mut h, _) = stacked(
-        &setup(&[100; 4], 0, 1, 2, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     let e = refused(&mut h, check(3));
     assert_eq!(bet_error(e), BetError::CheckOwes { owed: 2 });
     assert!(!legal(&h).check);
@@ -249,10 +237,7 @@ fn check_only_when_nothing_is_owed() {
 
 #[test]
 fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
-    let (mut h, _) = stacked(
-        &setup(&[100, 100, 100, 30], 0, 1, 2, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[100, 100, 100, 30], 1, 2, nl());
     ok(&mut h, raise(3, 4));
     ok(&mut h, raise(0, 60));
     ok(&mut h, fold(1));
@@ -271,10 +256,7 @@ fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
 
 #[test]
 fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
-    let (mut h, _) = stacked(
-        &setup(&[1000; 4], 0, 5, 10, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[1000; 4], 5, 10, nl());
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(20));
     ok(&mut h, raise(3, 30));
     assert_eq!(
@@ -296,26 +278,14 @@ fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
     let mut r = nl();
     r.min_raise = MinRaise::TableMinimum;
-    let (mut h, _) = stacked(
-        &setup(&[1000; 4], 0, 5, 10, r),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[1000; 4], 5, 10, r);
     ok(&mut h, raise(3, 100));
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(110));
 }
 
 #[test]
 fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
-    let (mut h, _) = stacked(
-        &setup(
-            &[1000; 4],
-            0,
-            5,
-            10,
-            HoldemRules::casino(Structure::PotLimit),
-        ),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(35));
     assert_eq!(
         bet_error(refused(&mut h, raise(3, 36))),
@@ -329,7 +299,7 @@ fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
 #[test]
 fn limit_bets_are_the_small_bet_then_the_big_bet() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let (mut h, _) = stacked(&setup(&[1000; 2], 0, 5, 10, r), &["2c3d", "4c5d"]);
+    let mut h = low_holes(&[1000; 2], 5, 10, r);
     let range = legal(&h).raise.expect("may raise");
     assert_eq!((range.min_to, range.max_to), (20, 20));
     ok(&mut h, call(0));
@@ -351,7 +321,7 @@ fn limit_bets_are_the_small_bet_then_the_big_bet() {
 #[test]
 fn limit_three_raise_cap_lifts_heads_up() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let (mut h, _) = stacked(&setup(&[1000; 3], 0, 5, 10, r), &["2c3d", "4c5d", "6c7d"]);
+    let mut h = low_holes(&[1000; 3], 5, 10, r);
     // The big blind is the first bet; three raises make four bets.
     ok(&mut h, raise(0, 20));
     ok(&mut h, raise(1, 30));
@@ -372,7 +342,7 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
     let mut r = HoldemRules::casino(Structure::FixedLimit);
     r.limit_cap.lifted_heads_up = false;
     r.blind_counts_as_bet = false;
-    let (mut h, _) = stacked(&setup(&[1000; 2], 0, 5, 10, r), &["2c3d", "4c5d"]);
+    let mut h = low_holes(&[1000; 2], 5, 10, r);
     for (s, to) in [(0, 20), (1, 30), (0, 40), (1, 50)] {
         ok(&mut h, raise(s, to));
     }
@@ -384,10 +354,7 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
 
 #[test]
 fn short_all_in_does_not_reopen_betting() {
-    let (mut h, _) = stacked(
-        &setup(&[1000, 1000, 25], 0, 5, 10, nl()),
-        &["2c3d", "4c5d", "6c7d"],
-    );
+    let mut h = low_holes(&[1000, 1000, 25], 5, 10, nl());
     ok(&mut h, raise(0, 20));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, 25)); // all-in, raising by 5 < 10
@@ -404,10 +371,7 @@ fn short_all_in_does_not_reopen_betting() {
 #[test]
 fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // Pre-flop: UTG limps, the button goes all-in for 5 more than the big blind.
-    let (mut h, _) = stacked(
-        &setup(&[1000, 1000, 1000, 1000, 15], 0, 5, 10, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"],
-    );
+    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, nl());
     ok(&mut h, call(3));
     ok(&mut h, raise(4, 15)); // all-in, 5 over the big blind: not a full raise
     ok(&mut h, call(0));
@@ -426,10 +390,7 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // PokerKit counts increments from zero, so the same all-in reopens there.
     let mut r = HoldemRules::pokerkit(Structure::NoLimit, tavolo_engine::holdem::Antes::Live);
     r.reveal = tavolo_engine::holdem::Reveal::AllShown;
-    let (mut h, _) = stacked(
-        &setup(&[1000, 1000, 1000, 1000, 15], 0, 5, 10, r),
-        &["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"],
-    );
+    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, r);
     for a in [call(3), raise(4, 15), call(0), call(1), call(2)] {
         ok(&mut h, a);
     }
@@ -438,10 +399,7 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
 
 #[test]
 fn full_raise_all_in_reopens_betting() {
-    let (mut h, _) = stacked(
-        &setup(&[1000, 1000, 40], 0, 5, 10, nl()),
-        &["2c3d", "4c5d", "6c7d"],
-    );
+    let mut h = low_holes(&[1000, 1000, 40], 5, 10, nl());
     ok(&mut h, raise(0, 20));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, 40)); // all-in, raising by 20 >= 10
@@ -502,10 +460,7 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
 
 #[test]
 fn uncalled_bet_is_returned() {
-    let (mut h, _) = stacked(
-        &setup(&[1000; 3], 0, 5, 10, nl()),
-        &["2c3d", "4c5d", "6c7d"],
-    );
+    let mut h = low_holes(&[1000; 3], 5, 10, nl());
     ok(&mut h, raise(0, 100));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, fold(2));
@@ -530,10 +485,7 @@ fn chips_of_folded_players_above_every_all_in_do_not_vanish() {
 
 #[test]
 fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
-    let (mut h, _) = stacked(
-        &setup(&[100; 4], 0, 1, 2, nl()),
-        &["2c3d", "4c5d", "6c7d", "8c9d"],
-    );
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     let e = refused(&mut h, call(1));
     let msg = e.to_string();
     assert!(msg.contains("seat 1 acted but seat 3 is to act"), "{msg}");
@@ -558,11 +510,7 @@ fn chips_are_never_created_or_lost() {
     for i in 0..500u64 {
         let stacks = random_stacks(6, 2, &mut rng);
         let total: u64 = stacks.iter().sum();
-        let (mut h, _) = Hand::new(
-            &setup(&stacks, (i % 6) as usize, 1, 2, nl()),
-            Dealing::Seeded(GameRng::from_u64(i)),
-        )
-        .expect("setup");
+        let (mut h, _) = seeded(&setup(&stacks, (i % 6) as usize, 1, 2, nl()), i);
         while let Some(a) = random_action(&h, &mut rng) {
             ok(&mut h, a);
         }
@@ -574,7 +522,7 @@ fn chips_are_never_created_or_lost() {
 fn same_seed_and_same_actions_give_the_same_hand() {
     let play = || {
         let s = setup(&[500; 6], 2, 1, 2, nl());
-        let (mut h, mut ev) = Hand::new(&s, Dealing::Seeded(GameRng::from_u64(42))).expect("setup");
+        let (mut h, mut ev) = seeded(&s, 42);
         let mut bot = GameRng::from_u64(7);
         while let Some(a) = random_action(&h, &mut bot) {
             ev.extend(ok(&mut h, a));

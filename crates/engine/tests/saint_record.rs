@@ -17,6 +17,34 @@ fn rejected(rec: &SaintRecord) -> RecordError {
     verify_record(rec).expect_err("tampered record accepted")
 }
 
+/// Asserts that `rec` is rejected for a mismatch of `field`, in `round` and for `player` where
+/// they are given (`None`: any); returns the error.
+fn assert_mismatch(
+    rec: &SaintRecord,
+    round: Option<u8>,
+    player: Option<usize>,
+    field: &str,
+) -> RecordError {
+    let e = rejected(rec);
+    let RecordError::Mismatch {
+        round: r,
+        player: p,
+        field: f,
+        ..
+    } = &e
+    else {
+        panic!("not a mismatch: {e:?}");
+    };
+    assert_eq!(*f, field, "{e:?}");
+    if let Some(round) = round {
+        assert_eq!(*r, round, "{e:?}");
+    }
+    if let Some(player) = player {
+        assert_eq!(*p, Some(player), "{e:?}");
+    }
+    e
+}
+
 /// A card of `player`'s hand at the start of `round` that they did not use in the round.
 fn card_not_in_hand(rec: &SaintRecord, round: usize, player: usize) -> Card {
     let g = random_game(4, 2024).0;
@@ -92,19 +120,7 @@ fn tampered_placed_card_not_in_hand_is_rejected() {
 fn tampered_points_are_rejected() {
     let mut rec = record();
     rec.rounds[4].hands[2].points += 1;
-    let e = rejected(&rec);
-    assert!(
-        matches!(
-            e,
-            RecordError::Mismatch {
-                round: 5,
-                player: Some(2),
-                field: "points",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    let e = assert_mismatch(&rec, Some(5), Some(2), "points");
     assert!(
         e.to_string().starts_with("round 5, player 2: points is"),
         "{e}"
@@ -120,15 +136,7 @@ fn tampered_category_and_best_five_are_rejected() {
     } else {
         Category::StraightFlush
     };
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 1,
-            player: Some(0),
-            field: "category",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(1), Some(0), "category");
     let mut rec = record();
     let centre = rec.rounds[1].centre.clone();
     let five = rec.rounds[1].hands[3].best_five;
@@ -155,15 +163,7 @@ fn tampered_category_and_best_five_are_rejected() {
     }
     // Two copies of a card, or a card from outside, are never a hand.
     rec.rounds[1].hands[3].best_five[0] = five[1];
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 2,
-            player: Some(3),
-            field: "best_five",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(2), Some(3), "best_five");
 }
 
 #[test]
@@ -194,14 +194,7 @@ fn tampered_draft_order_is_rejected() {
     let mut rec = record();
     let d = rec.rounds[0].draft.as_mut().unwrap();
     d.order.swap(0, 3);
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 1,
-            field: "draft.order",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(1), None, "draft.order");
     // Picks made out of the draft order are illegal.
     let mut rec = record();
     let d = rec.rounds[0].draft.as_mut().unwrap();
@@ -224,59 +217,23 @@ fn tampered_draft_order_is_rejected() {
 fn tampered_tie_draw_is_rejected() {
     let mut rec = record();
     rec.rounds[6].draft.as_mut().unwrap().tie_draw.reverse();
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 7,
-            field: "draft.tie_draw",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(7), None, "draft.tie_draw");
 }
 
 #[test]
 fn tampered_preview_discards_and_scores_are_rejected() {
     let mut rec = record();
     rec.rounds[2].preview[0] = rec.rounds[2].placed[0];
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 3,
-            field: "preview",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(3), None, "preview");
     let mut rec = record();
     rec.rounds[5].discards.pop();
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 6,
-            field: "discards",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(6), None, "discards");
     let mut rec = record();
     rec.rounds[5].scores[3] += 2;
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 6,
-            player: Some(3),
-            field: "scores",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(6), Some(3), "scores");
     let mut rec = record();
     rec.rounds[5].centre.pop();
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            round: 6,
-            field: "centre",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, Some(6), None, "centre");
 }
 
 #[test]
@@ -299,31 +256,13 @@ fn tampered_result_is_rejected() {
     let mut rec = record();
     let r = rec.result.as_mut().unwrap();
     r.winners = vec![0, 1, 2, 3];
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            field: "result.winners",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, None, None, "result.winners");
     let mut rec = record();
     rec.result = None;
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            field: "result",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, None, None, "result");
     let mut rec = record();
     rec.rounds.pop();
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            field: "result",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, None, None, "result");
 }
 
 #[test]
@@ -354,13 +293,7 @@ fn tampered_deal_or_seed_is_rejected() {
     // Flipping `shuffled` changes the generator's stream: the tie draws no longer match.
     let mut rec = record();
     rec.shuffled = false;
-    assert!(matches!(
-        rejected(&rec),
-        RecordError::Mismatch {
-            field: "draft.tie_draw",
-            ..
-        }
-    ));
+    assert_mismatch(&rec, None, None, "draft.tie_draw");
 }
 
 #[test]

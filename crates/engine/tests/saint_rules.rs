@@ -10,21 +10,14 @@ use tavolo_engine::saint::{
 };
 
 /// A 4-player round 1 (C = 1): centre `As`, preview `7h`; p0 and p1 will tie.
+const TIE_HANDS: [&str; 4] = ["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 4h 2s"];
+
 fn tie_table() -> SaintGame {
-    stacked(
-        SaintOptions::new(4),
-        &["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 4h 2s"],
-        "As",
-        "7h",
-    )
+    stacked(SaintOptions::new(4), &TIE_HANDS, "As", "7h")
 }
 
 fn tie_round(g: &mut SaintGame) -> Vec<Event> {
-    place_and_show(
-        g,
-        &["Kd", "Qh", "Jc", "5s"],
-        &["9c 8d", "9h 8s", "3c 2d", "4h 2s"],
-    )
+    place_first_show_next_two(g, &TIE_HANDS)
 }
 
 #[test]
@@ -87,12 +80,7 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
         );
     }
     assert_eq!(g.pending(), vec![3]);
-    let ev = g
-        .apply(Action::Place {
-            player: 3,
-            card: card("5s"),
-        })
-        .unwrap();
+    let ev = g.apply(place(3, "5s")).unwrap();
     let placed: Vec<(usize, Card)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -116,16 +104,8 @@ fn placed_cards_are_revealed_together_when_the_last_player_chooses() {
 #[test]
 fn a_choice_may_be_replaced_until_the_last_player_chooses() {
     let mut g = tie_table();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("9c"),
-    })
-    .unwrap();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "9c")).unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(g.choice(0), Some(vec![card("Kd")]));
     assert_eq!(g.pending(), vec![1, 2, 3], "replacing does not count twice");
     tie_round_rest(&mut g);
@@ -166,12 +146,7 @@ fn shown_pairs_are_revealed_together_when_the_last_player_chooses() {
         assert!(ev.is_empty());
         assert!(g.round_points().is_none());
     }
-    let ev = g
-        .apply(Action::Show {
-            player: 3,
-            cards: [card("4h"), card("2s")],
-        })
-        .unwrap();
+    let ev = g.apply(show(3, "4h", "2s")).unwrap();
     assert_eq!(
         ev.iter()
             .filter(|e| matches!(e, Event::Shown { .. }))
@@ -189,11 +164,8 @@ fn shown_pairs_are_revealed_together_when_the_last_player_chooses() {
 #[test]
 fn shown_pair_must_use_exactly_three_centre_cards() {
     let hands = ["Ks Ts 3c", "Qs 9h 8h", "Js 7c 6c", "2d 5d 4d"];
-    let placed = ["Ks", "Qs", "Js", "2d"];
-    let shown = ["Ts 3c", "9h 8h", "7c 6c", "5d 4d"];
     // Centre As Ks Qs Js 2d: Ts makes a royal flush only with four centre cards.
-    let mut g = stacked(SaintOptions::new(4), &hands, "As", "Kc");
-    place_and_show(&mut g, &placed, &shown);
+    let (g, _) = stacked_round(SaintOptions::new(4), &hands, "As", "Kc");
     let r0 = g.round_ranks().unwrap()[0];
     assert_eq!(
         r0.category(),
@@ -205,8 +177,7 @@ fn shown_pair_must_use_exactly_three_centre_cards() {
         hand_rule: HandRule::AnyFive,
         ..SaintOptions::new(4)
     };
-    let mut g = stacked(any, &hands, "As", "Kc");
-    place_and_show(&mut g, &placed, &shown);
+    let (g, _) = stacked_round(any, &hands, "As", "Kc");
     assert_eq!(
         g.round_ranks().unwrap()[0].category(),
         Category::StraightFlush
@@ -217,16 +188,11 @@ fn shown_pair_must_use_exactly_three_centre_cards() {
 #[test]
 fn both_shown_cards_count_even_when_one_is_useless() {
     // Four hearts in the centre and one heart shown: no flush under exactly 2 + 3.
-    let mut g = stacked(
+    let (g, _) = stacked_round(
         SaintOptions::new(4),
         &["Kh Ah 2c", "Qh 9c 8d", "Jh 7c 6d", "3s 5c 4d"],
         "2h",
         "Kc",
-    );
-    place_and_show(
-        &mut g,
-        &["Kh", "Qh", "Jh", "3s"],
-        &["Ah 2c", "9c 8d", "7c 6d", "5c 4d"],
     );
     assert_eq!(
         g.round_ranks().unwrap()[0].category(),
@@ -556,12 +522,7 @@ fn invalid_options_are_rejected_up_front() {
 fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     let mut g = tie_table();
     let before = g.clone();
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("9c"), card("8d")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "9c", "8d")).unwrap_err();
     assert_eq!(
         e,
         SaintError::WrongPhase {
@@ -571,22 +532,12 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
             tried: PhaseName::Show
         }
     );
-    let e = g
-        .apply(Action::Place {
-            player: 0,
-            card: card("Qh"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(0, "Qh")).unwrap_err();
     assert!(
         matches!(e, SaintError::CardNotInHand { player: 0, round: 1, card, ref hand } if card == card_of("Qh") && hand.len() == 10)
     );
     assert!(e.to_string().contains("Qh is not in your hand"), "{e}");
-    let e = g
-        .apply(Action::Place {
-            player: 4,
-            card: card("Qh"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(4, "Qh")).unwrap_err();
     assert_eq!(
         e,
         SaintError::NoSuchPlayer {
@@ -597,12 +548,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     assert_eq!(g, before);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
     let before = g.clone();
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("9c"), card("9c")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "9c", "9c")).unwrap_err();
     assert_eq!(
         e,
         SaintError::SameCardTwice {
@@ -611,12 +557,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
             card: card("9c")
         }
     );
-    let e = g
-        .apply(Action::Show {
-            player: 0,
-            cards: [card("Kd"), card("9c")],
-        })
-        .unwrap_err();
+    let e = g.apply(show(0, "Kd", "9c")).unwrap_err();
     assert!(
         matches!(e, SaintError::CardNotInHand { .. }),
         "the placed card left the hand"
@@ -634,12 +575,7 @@ fn illegal_actions_are_refused_with_the_facts_and_no_change() {
         matches!(e, SaintError::CardNotInPool { player: 2, .. }),
         "{e:?}"
     );
-    let e = g
-        .apply(Action::Place {
-            player: 2,
-            card: card("7h"),
-        })
-        .unwrap_err();
+    let e = g.apply(place(2, "7h")).unwrap_err();
     assert!(matches!(
         e,
         SaintError::WrongPhase {
@@ -660,11 +596,7 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
     for p in 0..4 {
         assert_eq!(g.legal_actions(p).len(), 10);
     }
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(g.legal_actions(0).len(), 10, "may still replace");
     assert_eq!(g.pending(), vec![1, 2, 3]);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
@@ -681,11 +613,7 @@ fn legal_actions_cover_every_player_in_simultaneous_phases() {
 fn views_hide_other_hands_and_pending_choices() {
     let mut g = tie_table();
     let v1 = g.view(1).unwrap();
-    g.apply(Action::Place {
-        player: 0,
-        card: card("Kd"),
-    })
-    .unwrap();
+    g.apply(place(0, "Kd")).unwrap();
     assert_eq!(
         g.view(1).unwrap(),
         v1,
@@ -754,16 +682,11 @@ fn events_are_public_and_round_trip_through_json() {
 #[test]
 fn one_tie_draw_orders_every_group_of_equal_hands() {
     // p0 and p1 tie (9-8), p2 and p3 tie (3-2): both pairs follow the same round's draw.
-    let mut g = stacked(
+    let (g, _) = stacked_round(
         SaintOptions::new(4),
         &["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 3d 2h"],
         "As",
         "7h",
-    );
-    place_and_show(
-        &mut g,
-        &["Kd", "Qh", "Jc", "5s"],
-        &["9c 8d", "9h 8s", "3c 2d", "3d 2h"],
     );
     let tie = g.tie_draw().to_vec();
     let low: Vec<usize> = tie.iter().copied().filter(|p| *p >= 2).collect();
@@ -777,34 +700,23 @@ fn one_tie_draw_orders_every_group_of_equal_hands() {
 #[test]
 fn any_five_with_a_large_centre_plays_the_best_five_of_all() {
     // Three players, centre of 4: seven centre cards plus the pair.
-    let opts = SaintOptions {
-        centre_cards: Some(4),
-        hand_rule: HandRule::AnyFive,
-        ..SaintOptions::new(3)
+    let round_under = |hand_rule| {
+        let opts = SaintOptions {
+            centre_cards: Some(4),
+            hand_rule,
+            ..SaintOptions::new(3)
+        };
+        let hands = ["Ah 2c 3d", "Kh 4c 5d", "Qh 6c 7d"];
+        stacked_round(opts, &hands, "Th Jh 9s 8s", "2s 3s 4s 5s").0
     };
-    let mut g = stacked(
-        opts,
-        &["Ah 2c 3d", "Kh 4c 5d", "Qh 6c 7d"],
-        "Th Jh 9s 8s",
-        "2s 3s 4s 5s",
-    );
-    place_and_show(&mut g, &["Ah", "Kh", "Qh"], &["2c 3d", "4c 5d", "6c 7d"]);
+    let g = round_under(HandRule::AnyFive);
     // Th Jh Ah Kh Qh in the centre: everyone has the royal flush, a three-way tie.
     for r in g.round_ranks().unwrap() {
         assert_eq!(r.category(), Category::StraightFlush);
     }
     assert_eq!(g.round_points().unwrap(), &[1, 1, 1]);
     // Under the default rule the same centre gives each player only their own two cards' hand.
-    let mut g = stacked(
-        SaintOptions {
-            centre_cards: Some(4),
-            ..SaintOptions::new(3)
-        },
-        &["Ah 2c 3d", "Kh 4c 5d", "Qh 6c 7d"],
-        "Th Jh 9s 8s",
-        "2s 3s 4s 5s",
-    );
-    place_and_show(&mut g, &["Ah", "Kh", "Qh"], &["2c 3d", "4c 5d", "6c 7d"]);
+    let g = round_under(HandRule::TwoPlusThree);
     assert_eq!(
         g.round_ranks().unwrap()[2].category(),
         Category::Straight,

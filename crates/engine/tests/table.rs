@@ -327,15 +327,7 @@ fn a_newcomer_waits_behind_the_list_even_when_a_seat_is_free() {
     // The hand ends: the seat change is served, then D gets the seat left behind.
     let from = t.seat_of(&1).expect("seated");
     let hand = t.hand_seats().expect("in play").len();
-    let change = t
-        .finish(&tavolo_engine::game::Outcome::Chips {
-            start: vec![1_000; hand],
-            end: vec![1_000; hand],
-            carried_in: 0,
-            carried_out: 0,
-            unit: 10,
-        })
-        .expect("conserved");
+    let change = t.finish(&thousand_each(hand, 1_000)).expect("conserved");
     assert!(change
         .events
         .iter()
@@ -441,6 +433,17 @@ fn a_ledger_answer_touches_only_the_seat_that_asked() {
     assert!(after.iter().all(|x| before.contains(x)));
 }
 
+/// A result in units of 10 for `n` players who started with 1,000 each and end with `end` each.
+fn thousand_each(n: usize, end: Chips) -> tavolo_engine::game::Outcome {
+    tavolo_engine::game::Outcome::Chips {
+        start: vec![1_000; n],
+        end: vec![end; n],
+        carried_in: 0,
+        carried_out: 0,
+        unit: 10,
+    }
+}
+
 fn first_seat(change: &Change<P>) -> usize {
     change
         .events
@@ -482,15 +485,7 @@ fn leaving_during_a_hand_takes_effect_when_it_ends() {
     );
     let seat = t.seat_of(&1).expect("seated");
     let n = start.players.len();
-    let change = t
-        .finish(&tavolo_engine::game::Outcome::Chips {
-            start: vec![1_000; n],
-            end: vec![1_000; n],
-            carried_in: 0,
-            carried_out: 0,
-            unit: 10,
-        })
-        .expect("conserved");
+    let change = t.finish(&thousand_each(n, 1_000)).expect("conserved");
     assert!(change.bookings.contains(&Booking::CashOut {
         player: 1,
         seat,
@@ -504,13 +499,7 @@ fn a_result_that_creates_or_loses_chips_is_refused_and_changes_nothing() {
     let mut t = seated(casino(), &[1, 2, 3, 4], 3);
     let (start, _) = t.deal().expect("deals");
     let n = start.players.len();
-    let bad = tavolo_engine::game::Outcome::Chips {
-        start: vec![1_000; n],
-        end: vec![1_001; n],
-        carried_in: 0,
-        carried_out: 0,
-        unit: 10,
-    };
+    let bad = thousand_each(n, 1_001);
     assert_eq!(
         t.finish(&bad),
         Err(TableError::ChipsNotConserved {

@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{assert_no_leak, audit, choose_betting, server, Client};
+use common::{audit, choose_betting, get, server, Client, LeakCheck};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -14,29 +14,20 @@ async fn a_human_plays_five_card_draw_with_bots() {
     let (h, _dir) = server("draw").await;
     let mut human = Client::guest(h.local_addr()).await;
     let table = human
-        .create_table(
+        .open_table(
             json!({"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
             "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30}),
         )
         .await;
-    assert_eq!(
-        human.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
     let mut hands = HashSet::new();
-    let mut shown = HashSet::new();
-    let mut current = Value::Null;
+    let mut leaks = LeakCheck::default();
     let (mut n, mut exchanges) = (0, 0);
     while hands.len() < 30 {
         let m = human.next(30).await.expect("the table goes on");
         if m["type"] != "table_state" {
             continue;
         }
-        if m["hand"] != current && !m["hand"].is_null() {
-            current = m["hand"].clone();
-            shown.clear();
-        }
-        assert_no_leak(&m, &mut shown);
+        leaks.check(&m);
         if let Some(p) = m["previous"]["hand"].as_str() {
             hands.insert(p.to_string());
         }
@@ -66,44 +57,25 @@ async fn a_human_plays_five_card_draw_with_bots() {
         if action["action"] == "exchange" {
             exchanges += 1;
         }
-        let a = human
-            .ask(
-                "act",
-                json!({"table": table, "hand": m["hand"], "action": action}),
-            )
-            .await;
-        assert!(
-            a["type"] == "ack" || a["code"] == "stale_hand" || a["code"] == "not_your_turn",
-            "{action} → {a}"
-        );
+        human.act_or_late(&table, &m["hand"], action).await;
     }
     assert!(
         n > 10 && exchanges > 0,
         "{n} actions, {exchanges} exchanges"
     );
-    let items = tavolo_server::client::http(
-        h.local_addr(),
-        "GET",
-        "/api/history",
-        None,
-        Some(&human.session),
-    )
-    .await
-    .unwrap()
-    .json();
+    let items = get(h.local_addr(), "/api/history", Some(&human.session))
+        .await
+        .json();
     let id = items["items"][0]["id"]
         .as_str()
         .expect("a hand in the history")
         .to_string();
-    let rec = tavolo_server::client::http(
+    let rec = get(
         h.local_addr(),
-        "GET",
         &format!("/api/history/{id}"),
-        None,
         Some(&human.session),
     )
-    .await
-    .unwrap();
+    .await;
     assert!(rec.json().is_object(), "a JSON record: {}", rec.body);
     audit(&h).await;
     h.shutdown().await;
@@ -157,13 +129,12 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
     let mut a = Client::guest(addr).await;
     let mut b = Client::guest(addr).await;
     let table = a
-        .create_table(
+        .open_table(
             json!({"game": "saint", "seats": 3, "bots": 1, "bot_level": "greedy",
             "stake": 100, "clock_secs": 60}),
         )
         .await;
-    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
-    assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
+    b.join(&table).await;
     let mut games = HashSet::new();
     let mut secret = 0;
     let mut steps = 0;
@@ -222,11 +193,8 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
         }
         for (c, m) in [(&mut a, &ma), (&mut b, &mb)] {
             if pending(m) {
-                let r = c.ask("act", json!({"table": table, "hand": m["hand"], "action": saint_choice(m).unwrap()})).await;
-                assert!(
-                    r["type"] == "ack" || r["code"] == "not_your_turn" || r["code"] == "stale_hand",
-                    "{r}"
-                );
+                c.act_or_late(&table, &m["hand"], saint_choice(m).unwrap())
+                    .await;
             }
         }
         if !pending(&ma) && !pending(&mb) {
@@ -246,12 +214,11 @@ async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
     let (h, _dir) = server("saint-expert").await;
     let mut a = Client::guest(h.local_addr()).await;
     let table = a
-        .create_table(
+        .open_table(
             json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
             "clock_secs": 60}),
         )
         .await;
-    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
     let mut steps = 0;
     loop {
         steps += 1;
@@ -259,16 +226,9 @@ async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
         let m = current(&mut a).await;
         if m["previous"]["hand"].is_string() {
             // A game is over (the next may have begun): it is in the human's history.
-            let items = tavolo_server::client::http(
-                h.local_addr(),
-                "GET",
-                "/api/history",
-                None,
-                Some(&a.session),
-            )
-            .await
-            .unwrap()
-            .json();
+            let items = get(h.local_addr(), "/api/history", Some(&a.session))
+                .await
+                .json();
             assert_eq!(items["items"][0]["status"], "finished", "{items}");
             assert_eq!(items["items"][0]["game"], "saint", "{items}");
             break;

@@ -3,11 +3,10 @@
 
 mod common;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use common::{assert_no_leak, audit, choose_betting, server, server_with, Client};
+use common::{audit, choose_betting, get, server, server_with, Client, LeakCheck};
 use serde_json::{json, Value};
-use tavolo_server::client::http;
 use tavolo_server::ServerHandle;
 
 /// Gives a broke test player more chips from the house.
@@ -44,8 +43,7 @@ pub async fn play(
 ) -> HashMap<String, String> {
     let mut finished: HashMap<String, String> = HashMap::new();
     let mut commitments: HashMap<String, String> = HashMap::new();
-    let mut shown: HashSet<String> = HashSet::new();
-    let mut current = Value::Null;
+    let mut leaks = LeakCheck::default();
     let mut n = 0u64;
     let mut refused = 0;
     while finished.len() < hands {
@@ -53,15 +51,12 @@ pub async fn play(
         if m["type"] != "table_state" || m["table"] != table {
             continue;
         }
-        if m["hand"] != current && !m["hand"].is_null() {
-            current = m["hand"].clone();
-            shown.clear();
+        if leaks.check(&m) {
             commitments.insert(
-                current.as_str().unwrap().to_string(),
+                m["hand"].as_str().unwrap().to_string(),
                 m["commitment"].as_str().unwrap().to_string(),
             );
         }
-        assert_no_leak(&m, &mut shown);
         if let Some(p) = m["previous"]["hand"].as_str() {
             if let Some(c) = commitments.get(p) {
                 // The seed goes only to the players dealt in.
@@ -135,8 +130,7 @@ pub async fn play(
 /// Scans everything a spectator receives until its table closes; returns the client and the
 /// number of states scanned.
 async fn watch(mut spectator: Client) -> (Client, usize) {
-    let mut shown = HashSet::new();
-    let mut current = Value::Null;
+    let mut leaks = LeakCheck::default();
     let mut seen = 0;
     while let Some(m) = spectator.next(60).await {
         if m["type"] == "table_closed" {
@@ -145,17 +139,13 @@ async fn watch(mut spectator: Client) -> (Client, usize) {
         if m["type"] != "table_state" {
             continue;
         }
-        if m["hand"] != current && !m["hand"].is_null() {
-            current = m["hand"].clone();
-            shown.clear();
-        }
         assert_eq!(m["you"]["seat"], Value::Null);
         assert!(
             m["previous"]["seed"].is_null(),
             "a spectator got a seed: {m}"
         );
         assert!(m["legal"].as_array().unwrap().is_empty());
-        assert_no_leak(&m, &mut shown);
+        leaks.check(&m);
         seen += 1;
     }
     (spectator, seen)
@@ -189,44 +179,24 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     let finished = play(&h, &mut human, &table, 40).await;
 
     // History and fairness over HTTP.
-    let hist = http(addr, "GET", "/api/history", None, Some(&human.session))
-        .await
-        .unwrap();
+    let hist = get(addr, "/api/history", Some(&human.session)).await;
     assert_eq!(hist.status, 200);
     let items = hist.json()["items"].as_array().cloned().unwrap();
     assert!(items.len() >= 3, "{} items", items.len());
     let id = items[0]["id"].as_str().unwrap();
-    let rec = http(
-        addr,
-        "GET",
-        &format!("/api/history/{id}"),
-        None,
-        Some(&human.session),
-    )
-    .await
-    .unwrap();
+    let rec = get(addr, &format!("/api/history/{id}"), Some(&human.session)).await;
     assert_eq!(rec.status, 200, "{}", rec.body);
     assert!(rec.body.contains("actions = ["), "not PHH: {}", rec.body);
-    let other = http(
+    let other = get(
         addr,
-        "GET",
         &format!("/api/history/{id}"),
-        None,
         Some(&spectator_session),
     )
-    .await
-    .unwrap();
+    .await;
     assert_eq!(other.status, 403, "a record is for its players only");
-    let fair = http(
-        addr,
-        "GET",
-        &format!("/api/fairness/{id}"),
-        None,
-        Some(&human.session),
-    )
-    .await
-    .unwrap()
-    .json();
+    let fair = get(addr, &format!("/api/fairness/{id}"), Some(&human.session))
+        .await
+        .json();
     assert!(tavolo_server::fairness::verify(
         fair["commitment"].as_str().unwrap(),
         fair["seed"].as_str().unwrap()
@@ -249,12 +219,9 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
             })
             .await;
     }
-    let me = http(addr, "GET", "/api/me", None, Some(&human.session))
-        .await
-        .unwrap()
-        .json();
+    let me = get(addr, "/api/me", Some(&human.session)).await.json();
     assert!(me["user"]["balance"].as_i64().unwrap() > 0, "{me}");
-    let metrics = http(addr, "GET", "/metrics", None, None).await.unwrap();
+    let metrics = get(addr, "/metrics", None).await;
     assert!(
         metrics.body.contains("tavolo_hands_total"),
         "{}",
@@ -281,10 +248,7 @@ async fn the_room_runs_on_postgresql_too() {
         .unwrap();
     let (h, _dir) = server_with("postgres", |c| c.db_url = db).await;
     let addr = h.local_addr();
-    let health = http(addr, "GET", "/healthz", None, None)
-        .await
-        .unwrap()
-        .json();
+    let health = get(addr, "/healthz", None).await.json();
     assert_eq!(health["db"], "postgres", "{health}");
     let mut human = Client::guest(addr).await;
     let table = human
@@ -296,10 +260,7 @@ async fn the_room_runs_on_postgresql_too() {
     human.ask("join", json!({"table": table})).await;
     let finished = play(&h, &mut human, &table, 30).await;
     assert!(finished.len() >= 30);
-    let hist = http(addr, "GET", "/api/history", None, Some(&human.session))
-        .await
-        .unwrap()
-        .json();
+    let hist = get(addr, "/api/history", Some(&human.session)).await.json();
     // Hands the human was dealt into (not the ones dealt while it was still being seated).
     assert!(
         hist["items"].as_array().is_some_and(|i| i.len() >= 20),
@@ -340,10 +301,7 @@ async fn no_hidden_card_reaches_a_seat_or_a_spectator_in_five_thousand_hands() {
             "ack"
         );
         watchers.push(tokio::spawn(watch(spectator)));
-        assert_eq!(
-            human.ask("join", json!({"table": table})).await["type"],
-            "ack"
-        );
+        human.join(&table).await;
         let finished = if options["game"] == "holdem" {
             play(&h, &mut human, &table, hands).await
         } else {
@@ -369,19 +327,14 @@ async fn play_draw(
     hands: usize,
 ) -> HashMap<String, String> {
     let mut finished = HashMap::new();
-    let mut shown = HashSet::new();
-    let mut current = Value::Null;
+    let mut leaks = LeakCheck::default();
     let mut n = 0;
     while finished.len() < hands {
         let m = human.next(30).await.expect("the table goes on");
         if m["type"] != "table_state" {
             continue;
         }
-        if m["hand"] != current && !m["hand"].is_null() {
-            current = m["hand"].clone();
-            shown.clear();
-        }
-        assert_no_leak(&m, &mut shown);
+        leaks.check(&m);
         if let Some(p) = m["previous"]["hand"].as_str() {
             finished.insert(p.to_string(), String::new());
         }
@@ -403,16 +356,7 @@ async fn play_draw(
         }
         n += 1;
         let action = choose_betting(&m["legal"], n, &m["view"]);
-        let a = human
-            .ask(
-                "act",
-                json!({"table": table, "hand": m["hand"], "action": action}),
-            )
-            .await;
-        assert!(
-            a["type"] == "ack" || a["code"] == "stale_hand" || a["code"] == "not_your_turn",
-            "{action} → {a}"
-        );
+        human.act_or_late(table, &m["hand"], action).await;
     }
     finished
 }
@@ -424,12 +368,8 @@ async fn expert_bots_think_off_the_tables_task_and_the_hands_go_on() {
     let (h, _dir) = server("expert").await;
     let mut human = Client::guest(h.local_addr()).await;
     let table = human
-        .create_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "expert"}))
+        .open_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "expert"}))
         .await;
-    assert_eq!(
-        human.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
     let finished = play(&h, &mut human, &table, 20).await;
     assert!(finished.len() >= 20);
     audit(&h).await;

@@ -6,17 +6,14 @@ mod common;
 
 use std::time::Duration;
 
-use common::{audit, server, server_with, Client};
+use common::{audit, get, post, server, server_with, Client};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use tavolo_server::client::{self, http};
+use tavolo_server::client;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn balance(c: &Client) -> i64 {
-    let me = http(c.addr, "GET", "/api/me", None, Some(&c.session))
-        .await
-        .unwrap()
-        .json();
+    let me = get(c.addr, "/api/me", Some(&c.session)).await.json();
     me["user"]["balance"].as_i64().expect("a balance")
 }
 
@@ -25,13 +22,21 @@ async fn heads_up(clock: u64, bank: u64, addr: std::net::SocketAddr) -> (Client,
     let mut a = Client::guest(addr).await;
     let mut b = Client::guest(addr).await;
     let table = a
-        .create_table(
+        .open_table(
             json!({"game": "holdem", "seats": 2, "clock_secs": clock, "time_bank_secs": bank}),
         )
         .await;
-    assert_eq!(a.ask("join", json!({"table": table})).await["type"], "ack");
-    assert_eq!(b.ask("join", json!({"table": table})).await["type"], "ack");
+    b.join(&table).await;
     (a, b, table)
+}
+
+/// Sends `action` for `hand` at `table`; returns the answer, whatever it is.
+async fn act(c: &mut Client, table: &str, hand: &Value, action: Value) -> Value {
+    c.ask(
+        "act",
+        json!({"table": table, "hand": hand, "action": action}),
+    )
+    .await
 }
 
 async fn dealt(c: &mut Client) -> Value {
@@ -63,24 +68,16 @@ async fn the_upgrade_needs_a_session_and_the_right_origin() {
             .is_ok(),
         "own origin"
     );
-    let r = http(addr, "GET", "/ws", None, None).await.unwrap();
+    let r = get(addr, "/ws", None).await;
     assert!(r.status >= 400, "{}", r.status);
     // Logout ends the session: no new connection with it.
-    let out = http(addr, "POST", "/api/logout", Some("{}"), Some(&token))
-        .await
-        .unwrap();
+    let out = post(addr, "/api/logout", "{}", Some(&token)).await;
     assert_eq!(out.status, 200);
     assert!(
         client::ws(addr, Some(&token), None).await.is_err(),
         "ended session"
     );
-    assert_eq!(
-        http(addr, "GET", "/api/me", None, Some(&token))
-            .await
-            .unwrap()
-            .status,
-        401
-    );
+    assert_eq!(get(addr, "/api/me", Some(&token)).await.status, 401);
     audit(&h).await;
     h.shutdown().await;
 }
@@ -89,15 +86,8 @@ async fn the_upgrade_needs_a_session_and_the_right_origin() {
 async fn accounts_over_http_and_the_login_rate_limit() {
     let (h, _dir) = server("accounts").await;
     let addr = h.local_addr();
-    let reg = http(
-        addr,
-        "POST",
-        "/api/register",
-        Some(r#"{"name":"ada","password":"correct horse"}"#),
-        None,
-    )
-    .await
-    .unwrap();
+    let ada = r#"{"name":"ada","password":"correct horse"}"#;
+    let reg = post(addr, "/api/register", ada, None).await;
     assert_eq!(reg.status, 200, "{}", reg.body);
     let cookie = reg
         .headers
@@ -109,60 +99,34 @@ async fn accounts_over_http_and_the_login_rate_limit() {
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"),
         "{cookie}"
     );
-    let again = http(
-        addr,
-        "POST",
-        "/api/register",
-        Some(r#"{"name":"ada","password":"correct horse"}"#),
-        None,
-    )
-    .await
-    .unwrap();
+    let again = post(addr, "/api/register", ada, None).await;
     assert_eq!(again.status, 409, "{}", again.body);
-    let weak = http(
+    let weak = post(
         addr,
-        "POST",
         "/api/register",
-        Some(r#"{"name":"bob","password":"short"}"#),
+        r#"{"name":"bob","password":"short"}"#,
         None,
     )
-    .await
-    .unwrap();
+    .await;
     assert_eq!(weak.status, 400);
-    let ok = http(
-        addr,
-        "POST",
-        "/api/login",
-        Some(r#"{"name":"ada","password":"correct horse"}"#),
-        None,
-    )
-    .await
-    .unwrap();
+    let ok = post(addr, "/api/login", ada, None).await;
     assert_eq!(ok.status, 200);
-    let me = http(addr, "GET", "/api/me", None, ok.session().as_deref())
-        .await
-        .unwrap()
-        .json();
+    let me = get(addr, "/api/me", ok.session().as_deref()).await.json();
     assert_eq!(me["user"]["name"], "ada");
     let mut statuses = Vec::new();
     for _ in 0..15 {
-        let r = http(
+        let r = post(
             addr,
-            "POST",
             "/api/login",
-            Some(r#"{"name":"ada","password":"wrong one!"}"#),
+            r#"{"name":"ada","password":"wrong one!"}"#,
             None,
         )
-        .await
-        .unwrap();
+        .await;
         statuses.push(r.status);
     }
     assert!(statuses.contains(&401), "{statuses:?}");
     assert!(statuses.contains(&429), "no rate limit: {statuses:?}");
-    let health = http(addr, "GET", "/healthz", None, None)
-        .await
-        .unwrap()
-        .json();
+    let health = get(addr, "/healthz", None).await.json();
     assert_eq!(health, json!({"status": "ok", "db": "sqlite"}));
     audit(&h).await;
     h.shutdown().await;
@@ -239,48 +203,24 @@ async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() 
         (&mut b, &mut a)
     };
     waiter.inbox.clear();
-    let r = waiter
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": {"action": "call"}}),
-        )
-        .await;
+    let r = act(waiter, &table, &hand, json!({"action": "call"})).await;
     assert_eq!(r["code"], "not_your_turn", "{r}");
-    let r = waiter
-        .ask(
-            "act",
-            json!({"table": table, "hand": "h-1", "action": {"action": "fold"}}),
-        )
-        .await;
+    let r = act(waiter, &table, &json!("h-1"), json!({"action": "fold"})).await;
     assert!(r["code"] == "stale_hand" || hand == "h-1", "{r}");
-    let r = mover
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": {"action": "call", "seat": 7}}),
-        )
-        .await;
+    let r = act(mover, &table, &hand, json!({"action": "call", "seat": 7})).await;
     assert_eq!(r["code"], "not_your_turn", "naming another seat: {r}");
-    let r = mover
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": {"action": "bet_or_raise_to", "to": 1}}),
-        )
-        .await;
+    let r = act(
+        mover,
+        &table,
+        &hand,
+        json!({"action": "bet_or_raise_to", "to": 1}),
+    )
+    .await;
     assert_eq!(r["code"], "illegal_action", "{r}");
     assert!(r["message"].as_str().unwrap().contains("legal now"), "{r}");
-    let r = mover
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": {"action": "dance"}}),
-        )
-        .await;
+    let r = act(mover, &table, &hand, json!({"action": "dance"})).await;
     assert_eq!(r["code"], "malformed", "{r}");
-    let r = mover
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": "call"}),
-        )
-        .await;
+    let r = act(mover, &table, &hand, json!("call")).await;
     assert_eq!(r["code"], "malformed", "{r}");
     // None of that changed anything: no table_state was sent.
     let heard = tokio::time::timeout(Duration::from_millis(200), waiter.read(1)).await;

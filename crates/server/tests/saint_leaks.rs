@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::{audit, cards_in, server, Client};
+use common::{audit, cards_in, get, server, Client};
 use serde_json::{json, Value};
 use tavolo_engine::saint::SaintRecord;
 
@@ -96,10 +96,7 @@ async fn no_saint_poker_card_reaches_a_player_or_a_spectator_before_the_rules_re
         }
         states
     });
-    assert_eq!(
-        human.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
+    human.join(&table).await;
     // Play: the first legal choice whenever one is due, on the latest state only.
     let mut states: Vec<Value> = Vec::new();
     let mut finished: Vec<String> = Vec::new();
@@ -126,28 +123,14 @@ async fn no_saint_poker_card_reaches_a_player_or_a_spectator_before_the_rules_re
             && m["view"]["my_choice"].is_null();
         if due && human.inbox.is_empty() {
             if let Some(a) = first_choice(&m) {
-                let r = human
-                    .ask("act", json!({"table": table, "hand": game, "action": a}))
-                    .await;
-                assert!(
-                    r["type"] == "ack" || r["code"] == "stale_hand" || r["code"] == "not_your_turn",
-                    "{r}"
-                );
+                human.act_or_late(&table, &json!(game), a).await;
             }
         }
     }
     // The ground truth: each finished game's record, from the human's history.
     let mut records: HashMap<String, SaintRecord> = HashMap::new();
     for game in &finished {
-        let r = tavolo_server::client::http(
-            addr,
-            "GET",
-            &format!("/api/history/{game}"),
-            None,
-            Some(&human.session),
-        )
-        .await
-        .unwrap();
+        let r = get(addr, &format!("/api/history/{game}"), Some(&human.session)).await;
         assert_eq!(r.status, 200, "{game}: {}", r.body);
         let rec: SaintRecord = serde_json::from_str(&r.body).expect("a Saint Poker record");
         tavolo_engine::saint::verify_record(&rec).expect("a record the engine replays");

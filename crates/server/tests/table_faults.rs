@@ -22,9 +22,8 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{audit, server, server_with, Client};
+use common::{audit, get, post, server, server_with, Client};
 use serde_json::{json, Value};
-use tavolo_server::client::http;
 use tavolo_store::Account;
 use tokio::sync::Semaphore;
 
@@ -62,16 +61,7 @@ fn passive(legal: &Value) -> Value {
 
 /// Acts for `c` on the hand of state `m`; a late action (the hand moved on) is fine.
 async fn act(c: &mut Client, table: &str, m: &Value, action: Value) {
-    let r = c
-        .ask(
-            "act",
-            json!({"table": table, "hand": m["hand"], "action": action}),
-        )
-        .await;
-    assert!(
-        r["type"] == "ack" || r["code"] == "stale_hand" || r["code"] == "not_your_turn",
-        "{action} refused: {r}"
-    );
+    c.act_or_late(table, &m["hand"], action).await;
 }
 
 /// The table seats that posted the small and the big blind, from a state's `blind` events
@@ -101,13 +91,11 @@ async fn when_the_small_blind_sits_out_the_old_big_blind_posts_the_small_blind()
     let (h, _dir) = server("fault-button").await;
     let mut me = Client::guest(h.local_addr()).await;
     let table = me
-        .create_table(
+        .open_table(
             json!({"game": "holdem", "seats": 5, "bots": 4, "bot_level": "station",
             "clock_secs": 600}),
         )
         .await;
-    let r = me.ask("join", json!({"table": table})).await;
-    assert_eq!(r["type"], "ack", "{r}");
 
     // Hand N: the hand in which I posted the small blind (and sat out at once), with its
     // blinds (table seats).
@@ -341,20 +329,13 @@ async fn a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_h
     let addr = h.local_addr();
     // One account, two logins (two places).
     let creds = json!({"name": "ada", "password": "correct horse"}).to_string();
-    let r = http(addr, "POST", "/api/register", Some(&creds), None)
-        .await
-        .unwrap();
+    let r = post(addr, "/api/register", &creds, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let first = r.session().expect("a session");
-    let r = http(addr, "POST", "/api/login", Some(&creds), None)
-        .await
-        .unwrap();
+    let r = post(addr, "/api/login", &creds, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let second = r.session().expect("a session");
-    let me = http(addr, "GET", "/api/me", None, Some(&first))
-        .await
-        .unwrap()
-        .json();
+    let me = get(addr, "/api/me", Some(&first)).await.json();
     let uid = tavolo_store::UserId(me["user"]["id"].as_i64().unwrap());
     let balance = me["user"]["balance"].as_u64().unwrap();
     assert!(balance > 0, "{me}");

@@ -6,9 +6,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{audit, server, server_with, Client};
+use common::{audit, get, post, server, server_with, Client};
 use serde_json::{json, Value};
-use tavolo_server::client::http;
 
 /// The latest `table_state` of `table` that satisfies `f`.
 async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value {
@@ -41,16 +40,13 @@ async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
         .create_table(json!({"game": "holdem", "seats": 3}))
         .await;
     for c in [&mut ann, &mut bob] {
-        assert_eq!(c.ask("join", json!({"table": table})).await["type"], "ack");
+        c.join(&table).await;
         assert_eq!(
             c.ask("sit_out", json!({"table": table})).await["type"],
             "ack"
         );
     }
-    assert_eq!(
-        cat.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
+    cat.join(&table).await;
     let r = dan.ask("join", json!({"table": table})).await;
     assert_eq!(r["result"]["waiting"], 1, "the table is full: {r}");
     let (a, b) = (
@@ -114,12 +110,8 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
     let mut ann = Client::guest(addr).await;
     // Two bots and Ann: three of the four a casino table needs. No hand is dealt.
     let table = ann
-        .create_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}))
+        .open_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}))
         .await;
-    assert_eq!(
-        ann.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
     let m = state(&mut ann, &table, |m| m["you"]["seat"].is_u64()).await;
     assert_eq!(m["options"]["min_players"], 4);
     assert!(
@@ -133,10 +125,7 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
     );
     // A fourth player arrives: the hand is dealt.
     let mut bob = Client::guest(addr).await;
-    assert_eq!(
-        bob.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
+    bob.join(&table).await;
     let m = state(&mut ann, &table, |m| m["hand"].is_string()).await;
     assert_eq!(m["hand_seats"].as_array().unwrap().len(), 4);
     h.shutdown().await;
@@ -145,13 +134,7 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
     // is dealt in from the next hand.
     let (h, _dir) = server("min-players-2").await;
     let mut ann = Client::guest(h.local_addr()).await;
-    let table = ann.create_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
-    )
-    .await;
-    assert_eq!(
-        ann.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
+    let table = ann.open_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2})).await;
     let m = state(&mut ann, &table, |m| m["you"]["hand_seat"].is_u64()).await;
     assert_eq!(m["hand_seats"].as_array().unwrap().len(), 3);
     h.shutdown().await;
@@ -167,18 +150,12 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
         .create_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station"}))
         .await;
     // Ann plays a moment, then leaves: only bots remain.
-    assert_eq!(
-        ann.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
+    ann.join(&table).await;
     let _ = state(&mut ann, &table, |m| m["hand"].is_string()).await;
     let _ = ann.ask("leave", json!({"table": table})).await;
     ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == table)
         .await;
-    let lobby = http(addr, "GET", "/api/tables", None, None)
-        .await
-        .unwrap()
-        .json();
+    let lobby = get(addr, "/api/tables", None).await.json();
     assert!(
         !lobby["tables"]
             .as_array()
@@ -207,9 +184,7 @@ async fn logging_out_closes_the_sessions_websockets_and_only_those() {
     for c in [&mut ann, &mut ann_tab, &mut bob] {
         assert_eq!(c.ask("hello", json!({})).await["type"], "ack");
     }
-    let r = http(addr, "POST", "/api/logout", Some("{}"), Some(&ann.session))
-        .await
-        .unwrap();
+    let r = post(addr, "/api/logout", "{}", Some(&ann.session)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     for c in [&mut ann, &mut ann_tab] {
         let m = c.wait_for(5, |m| m["type"] == "logged_out").await;

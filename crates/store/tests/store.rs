@@ -84,13 +84,17 @@ async fn sessions_identify_their_user_until_logout() {
 async fn a_transfer_happens_exactly_once_per_key() {
     for store in common::stores().await {
         let ada = store.register("ada", "correct horse").await.unwrap();
-        let buy_in = Journal::move_chips(
-            "buyin:t1:1",
-            "buy_in",
-            Account::User(ada.id),
-            seat("t1", ada.id),
-            200,
-        );
+        // A buy-in of `amount` under the key `buyin:t1:1`.
+        let buy_in_of = |amount| {
+            Journal::move_chips(
+                "buyin:t1:1",
+                "buy_in",
+                Account::User(ada.id),
+                seat("t1", ada.id),
+                amount,
+            )
+        };
+        let buy_in = buy_in_of(200);
         assert_eq!(store.transfer(&buy_in).await.unwrap(), Applied::Done);
         assert_eq!(store.transfer(&buy_in).await.unwrap(), Applied::AlreadyDone);
         assert_eq!(
@@ -99,13 +103,7 @@ async fn a_transfer_happens_exactly_once_per_key() {
         );
         assert_eq!(store.balance(&seat("t1", ada.id)).await.unwrap(), 200);
         // The same key for a different movement is refused, and nothing moves.
-        let other = Journal::move_chips(
-            "buyin:t1:1",
-            "buy_in",
-            Account::User(ada.id),
-            seat("t1", ada.id),
-            300,
-        );
+        let other = buy_in_of(300);
         assert!(matches!(
             store.transfer(&other).await,
             Err(StoreError::KeyReused(_))

@@ -34,6 +34,11 @@ pub fn stacked(setup: &HandSetup, holes: &[&str]) -> (Hand, Vec<Event>) {
     (h, ev)
 }
 
+/// A hand dealt from the seed `seed`.
+pub fn seeded(setup: &HandSetup, seed: u64) -> (Hand, Vec<Event>) {
+    Hand::new(setup, Dealing::Seeded(GameRng::from_u64(seed))).expect("setup")
+}
+
 /// Deals board cards ("AhKhQh", "2c").
 pub fn board(h: &mut Hand, cards: &str) -> Vec<Event> {
     let c = parse_cards(cards).expect("cards");

@@ -14,6 +14,22 @@ pub fn card(s: &str) -> Card {
     s.parse().expect("test card")
 }
 
+/// `player` places the card written `c`.
+pub fn place(player: usize, c: &str) -> Action {
+    Action::Place {
+        player,
+        card: card(c),
+    }
+}
+
+/// `player` shows the cards written `a` and `b`.
+pub fn show(player: usize, a: &str, b: &str) -> Action {
+    Action::Show {
+        player,
+        cards: [card(a), card(b)],
+    }
+}
+
 /// A game with stacked hands: each hand starts with the given cards and is filled up to ten
 /// with the highest-index unnamed cards; the centre and the top of the draw pile as given.
 pub fn stacked(options: SaintOptions, hands: &[&str], centre: &str, draw: &str) -> SaintGame {
@@ -65,6 +81,31 @@ pub fn place_and_show(g: &mut SaintGame, placed: &[&str], shown: &[&str]) -> Vec
         );
     }
     ev
+}
+
+/// Every player places the first card of their given hand and shows the next two (hands as
+/// given to [`stacked`]); returns all events.
+pub fn place_first_show_next_two(g: &mut SaintGame, hands: &[&str]) -> Vec<Event> {
+    let split: Vec<Vec<&str>> = hands
+        .iter()
+        .map(|h| h.split_whitespace().collect())
+        .collect();
+    let placed: Vec<&str> = split.iter().map(|h| h[0]).collect();
+    let shown: Vec<String> = split.iter().map(|h| h[1..3].join(" ")).collect();
+    let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
+    place_and_show(g, &placed, &shown)
+}
+
+/// A game stacked as by [`stacked`] with round 1 played by [`place_first_show_next_two`].
+pub fn stacked_round(
+    options: SaintOptions,
+    hands: &[&str],
+    centre: &str,
+    draw: &str,
+) -> (SaintGame, Vec<Event>) {
+    let mut g = stacked(options, hands, centre, draw);
+    let ev = place_first_show_next_two(&mut g, hands);
+    (g, ev)
 }
 
 /// Plays random legal actions until `stop` says so or the game ends.

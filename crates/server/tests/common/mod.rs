@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tavolo_server::client::{self, Ws};
+use tavolo_server::client::{self, Reply, Ws};
 use tavolo_server::{Config, Server, ServerHandle};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -166,6 +166,40 @@ impl Client {
         }
     }
 
+    /// Joins `table`; the room must accept.
+    pub async fn join(&mut self, table: &str) {
+        let r = self.ask("join", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+
+    /// Creates a table with `options` and joins it; returns its id.
+    pub async fn open_table(&mut self, options: Value) -> String {
+        let table = self.create_table(options).await;
+        self.join(&table).await;
+        table
+    }
+
+    /// Acts in `hand` at `table`: the room accepts, or says the hand or the turn moved on (a
+    /// late action, fine for a scripted player). Returns the answer.
+    pub async fn act_or_late(&mut self, table: &str, hand: &Value, action: Value) -> Value {
+        let r = self
+            .ask(
+                "act",
+                json!({"table": table, "hand": hand, "action": action}),
+            )
+            .await;
+        assert!(
+            r["type"] == "ack" || r["code"] == "stale_hand" || r["code"] == "not_your_turn",
+            "{action} refused: {r}"
+        );
+        r
+    }
+
+    /// `GET path` over HTTP with this client's session.
+    pub async fn get(&self, path: &str) -> Reply {
+        get(self.addr, path, Some(&self.session)).await
+    }
+
     /// Waits for a message satisfying `f` (others are dropped).
     pub async fn wait_for(&mut self, secs: u64, f: impl Fn(&Value) -> bool) -> Value {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
@@ -180,6 +214,41 @@ impl Client {
             }
             assert!(tokio::time::Instant::now() < deadline, "timed out waiting");
         }
+    }
+}
+
+/// `GET path` over HTTP, with `session` if given.
+pub async fn get(addr: SocketAddr, path: &str, session: Option<&str>) -> Reply {
+    client::http(addr, "GET", path, None, session)
+        .await
+        .expect("an HTTP answer")
+}
+
+/// `POST path` over HTTP with `body`, with `session` if given.
+pub async fn post(addr: SocketAddr, path: &str, body: &str, session: Option<&str>) -> Reply {
+    client::http(addr, "POST", path, Some(body), session)
+        .await
+        .expect("an HTTP answer")
+}
+
+/// Follows a client's `table_state`s hand by hand and checks each for hidden cards with
+/// [`assert_no_leak`] (the cards shown in a hand are allowed until the next hand starts).
+#[derive(Default)]
+pub struct LeakCheck {
+    hand: Value,
+    shown: HashSet<String>,
+}
+
+impl LeakCheck {
+    /// Checks `m`; returns whether it is the first state of a new hand.
+    pub fn check(&mut self, m: &Value) -> bool {
+        let new_hand = m["hand"] != self.hand && !m["hand"].is_null();
+        if new_hand {
+            self.hand = m["hand"].clone();
+            self.shown.clear();
+        }
+        assert_no_leak(m, &mut self.shown);
+        new_hand
     }
 }
 

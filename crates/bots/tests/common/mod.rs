@@ -1,0 +1,107 @@
+//! Helpers shared by the bots' arena tests: matches on a chosen number of threads, matches of
+//! an external program, and the check of duplicate deals.
+#![allow(dead_code)]
+
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
+use tavolo_bots::external::{self, Faults};
+use tavolo_bots::{BotSpec, BotsError, Budget};
+use tavolo_engine::game::Game;
+
+/// One bot per seat for `players` seats, named by `names` in turn (`names[i % len]` at seat i).
+pub fn roster<G: Game>(
+    players: usize,
+    names: &[&str],
+    spec: impl Fn(&str) -> Result<BotSpec<G>, BotsError>,
+) -> Vec<BotSpec<G>> {
+    (0..players)
+        .map(|i| spec(names[i % names.len()]).expect("known bot"))
+        .collect()
+}
+
+/// Plays a match of `games` games from `seed` with one bot per seat, duplicate or not, on a
+/// pool of `threads` threads.
+pub fn play_match<G: Game>(
+    setup: G::Setup,
+    bots: Vec<BotSpec<G>>,
+    games: u64,
+    seed: u64,
+    duplicate: bool,
+    threads: usize,
+) -> MatchResult {
+    let mut config = MatchConfig::<G>::new(setup, bots, games, seed).expect("config");
+    config.duplicate = duplicate;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("pool");
+    pool.install(|| Arena::new(config).run(&|_| {}))
+        .expect("match")
+}
+
+/// A match of the external program `command` (seat 0 first) against `other`, `timeout` per
+/// decision; the result and the program's faults.
+pub fn external_match<G: Game>(
+    setup: G::Setup,
+    command: &str,
+    other: BotSpec<G>,
+    games: u64,
+    seed: u64,
+    timeout: Duration,
+) -> (MatchResult, Arc<Faults>) {
+    let (bot, faults) = external::spec::<G>(command);
+    let mut config = MatchConfig::<G>::new(setup, vec![bot, other], games, seed).expect("config");
+    config.budget = Budget::limited(timeout);
+    let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
+    (r, faults)
+}
+
+/// Asserts that an external program had no fault at all.
+pub fn assert_no_faults(faults: &Faults) {
+    assert_eq!(
+        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
+        0
+    );
+}
+
+/// The arena of a recorded duplicate match of nine games from seed 4: station, rules and random
+/// (made by `spec`) at three seats dealt from `setup`.
+pub fn duplicate_recorded_arena<G: Game>(
+    setup: G::Setup,
+    spec: impl Fn(&str) -> Result<BotSpec<G>, BotsError>,
+) -> Arena<G> {
+    let bots = roster(3, &["station", "rules", "random"], spec);
+    let mut config = MatchConfig::<G>::new(setup, bots, 9, 4).expect("config");
+    config.duplicate = true;
+    config.record = true;
+    Arena::new(config)
+}
+
+/// Checks three duplicate deals of three seats: `dealt(i)` gives game `i`'s entries by seat and
+/// its dealt cards. The games of a deal give the same cards to the same seats, with the bots
+/// rotated one seat further each time; `first(deal, cards)` checks the first game's cards.
+pub fn assert_duplicate_deals_rotate_the_bots<T: PartialEq + Debug>(
+    dealt: impl Fn(u64) -> (Vec<usize>, T),
+    first: impl Fn(&T),
+) {
+    for deal in 0..3u64 {
+        let (e0, d0) = dealt(3 * deal);
+        first(&d0);
+        for k in 1..3u64 {
+            let (e, d) = dealt(3 * deal + k);
+            assert_eq!(
+                d, d0,
+                "deal {deal}, rotation {k}: same cards to the same seats"
+            );
+            assert_ne!(e, e0, "deal {deal}, rotation {k}: the bots moved");
+            for s in 0..3 {
+                assert_eq!(e[s], (e0[s] + k as usize) % 3);
+            }
+        }
+    }
+    // Different deals have different cards.
+    assert_ne!(dealt(0).1, dealt(3).1);
+}

@@ -1,0 +1,95 @@
+//! Helpers shared by the `tavolo` binary's tests: running it, reading its output, and the
+//! records and fairness bundles the verification tests feed it.
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+use tavolo_cards::GameRng;
+use tavolo_engine::saint;
+use tavolo_store::{hex, sha256_hex};
+
+/// The `tavolo` binary under test, not started yet.
+pub fn command() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+}
+
+/// Runs `tavolo ARGS` (no standard input).
+pub fn tavolo<S: AsRef<OsStr>>(args: &[S]) -> Output {
+    command().args(args).output().expect("tavolo runs")
+}
+
+/// Runs `command` with `input` piped to its standard input (closed at once if `None`).
+pub fn run_with_input(command: &mut Command, input: Option<&str>) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tavolo runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    if let Some(input) = input {
+        stdin.write_all(input.as_bytes()).expect("input written");
+    }
+    drop(stdin);
+    child.wait_with_output().expect("tavolo ends")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts that `tavolo ARGS` exits with status 2 (a usage mistake); returns its standard error.
+pub fn usage_error(args: &[&str]) -> String {
+    let o = tavolo(args);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    err
+}
+
+/// Asserts that `tavolo ARGS` succeeds; returns its standard output parsed as one JSON value.
+pub fn success_json(args: &[&str]) -> Value {
+    let o = tavolo(args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    serde_json::from_str(text(&o.stdout).trim()).expect("JSON")
+}
+
+/// Runs `tavolo verify FILE`.
+pub fn verify_file(file: &Path) -> Output {
+    tavolo(&[OsStr::new("verify"), file.as_os_str()])
+}
+
+/// A fairness bundle (`tavolo-fair/1`, as a room serves it) for a record dealt from `seed`.
+pub fn fair_bundle(id: &str, game: &str, seed: [u8; 32], format: &str, record: String) -> Value {
+    json!({
+        "format": "tavolo-fair/1",
+        "id": id,
+        "game": game,
+        "commitment": sha256_hex(&seed),
+        "seed": hex(&seed),
+        "record_format": format,
+        "record": record,
+    })
+}
+
+/// The record of a whole Saint Poker game dealt from `seed`, every choice random from `play`.
+pub fn saint_record(options: saint::SaintOptions, seed: [u8; 32], play: u64) -> String {
+    let mut game = saint::SaintGame::new(options, seed).expect("game");
+    let mut rng = GameRng::from_u64(play);
+    while !game.is_over() {
+        for p in game.pending() {
+            if let Some(a) = game.random_action(p, &mut rng) {
+                game.apply(a).expect("legal");
+            }
+        }
+        if let Some(p) = game.to_pick() {
+            let a = game.random_action(p, &mut rng).expect("a pick");
+            game.apply(a).expect("legal");
+        }
+    }
+    serde_json::to_string(&game.record().expect("record")).expect("json")
+}
