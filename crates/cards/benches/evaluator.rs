@@ -4,16 +4,15 @@
 //! `RUSTFLAGS="-C target-cpu=native"` for the native figures. Each figure is the best of several
 //! repetitions on one thread; the checksums keep the compiler from skipping work and show that
 //! both evaluators ordered the same hands the same way.
-
-#[path = "../tests/common/mod.rs"]
-mod common;
+#![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
+// The measured loops are written out by hand on purpose (not shared with the tests' helpers): a
+// shared, recursive enumeration would put a call in the loop being timed.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::{for_each_combination, random_hands};
 use rs_poker::core::{self as rsp, Rankable};
-use tavolo_cards::{parse_cards, Card, CardSet, Centre, EquityQuery, Game, Hand, Holding};
+use tavolo_cards::{parse_cards, Card, CardSet, Centre, EquityQuery, Game, GameRng, Hand, Holding};
 
 /// 65,536 random hands, evaluated `PASSES` times per repetition: the inputs stay in the cache,
 /// so the figure measures the evaluator, not memory bandwidth (streaming 16-byte hands from a
@@ -40,11 +39,6 @@ fn best_passes<F: FnMut() -> u64>(mut f: F) -> (f64, u64) {
     (t / PASSES as f64, s)
 }
 
-/// [`best_passes`] of summing `f` over `items`.
-fn sum_passes<T>(items: &[T], f: impl Fn(&T) -> u64) -> (f64, u64) {
-    best_passes(|| items.iter().map(&f).sum())
-}
-
 fn rs_card(c: Card) -> rsp::Card {
     let value = rsp::Value::from_u8(c.rank().index());
     let suit = match c.suit().index() {
@@ -54,6 +48,20 @@ fn rs_card(c: Card) -> rsp::Card {
         _ => rsp::Suit::Spade,
     };
     rsp::Card::new(value, suit)
+}
+
+fn random_hands(n: usize, k: usize, seed: u64) -> Vec<Vec<Card>> {
+    let mut rng = GameRng::from_u64(seed);
+    let mut deck: Vec<Card> = Card::all().collect();
+    (0..n)
+        .map(|_| {
+            for i in 0..k {
+                let j = i + rng.below((52 - i) as u32) as usize;
+                deck.swap(i, j);
+            }
+            deck[..k].to_vec()
+        })
+        .collect()
 }
 
 fn row(what: &str, unit: &str, ours: f64, theirs: f64) {
@@ -83,11 +91,19 @@ fn main() {
         .collect();
 
     // 1. From card lists.
-    let (t_ours, _) = sum_passes(&flat_ours, |h| {
-        u64::from(Hand::from_cards(h).evaluate().value())
+    let (t_ours, _) = best_passes(|| {
+        flat_ours
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
     });
     // One rank per hand, as for Tavolo (rs_poker's `Rank` exposes its in-category bits).
-    let (t_rs, _) = sum_passes(&flat_rs, |h| u64::from(h[..].rank().value_bits()));
+    let (t_rs, _) = best_passes(|| {
+        flat_rs
+            .iter()
+            .map(|h| u64::from(h[..].rank().value_bits()))
+            .sum()
+    });
     row(
         "random 7-card hands from card lists",
         "M hands/s",
@@ -101,8 +117,18 @@ fn main() {
         .iter()
         .map(|h| h.iter().fold(rsp::SevenCardAccum::new(), |a, &c| a + c))
         .collect();
-    let (t_ours, _) = sum_passes(&built_ours, |h| u64::from(h.evaluate().value()));
-    let (t_rs, _) = sum_passes(&built_rs, |h| u64::from(h.rank().value_bits()));
+    let (t_ours, _) = best_passes(|| {
+        built_ours
+            .iter()
+            .map(|h| u64::from(h.evaluate().value()))
+            .sum()
+    });
+    let (t_rs, _) = best_passes(|| {
+        built_rs
+            .iter()
+            .map(|h| u64::from(h.rank().value_bits()))
+            .sum()
+    });
     row(
         "random 7-card hands from pre-built values",
         "M hands/s",
@@ -121,30 +147,83 @@ fn main() {
     let deck_ours: Vec<Card> = Card::all().collect();
     let deck_rs: Vec<rsp::Card> = deck_ours.iter().map(|&c| rs_card(c)).collect();
     let enumerate_ours = || {
+        let d = &deck_ours;
         let mut sum = 0u64;
-        for_each_combination(&deck_ours, 7, Hand::new(), &|h, c| h + c, &mut |h, _| {
-            sum += u64::from(h.evaluate().value());
-        });
+        for a in 0..52 {
+            let ha = Hand::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..52 {
+                                let hg = hf + d[g];
+                                for h in g + 1..52 {
+                                    sum += u64::from((hg + d[h]).evaluate().value());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         sum
     };
     // The same enumeration with the last card through `for_each_next_card`.
     let enumerate_ours_shared = || {
+        let d = &deck_ours;
         let mut sum = 0u64;
-        for_each_combination(&deck_ours, 6, Hand::new(), &|h, c| h + c, &mut |h, g| {
-            if g < 51 {
-                let above = CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
-                    .unwrap_or(CardSet::EMPTY);
-                h.for_each_next_card(above, |_, v| sum += u64::from(v.value()));
+        for a in 0..52 {
+            let ha = Hand::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..51 {
+                                let above =
+                                    CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
+                                        .unwrap_or(CardSet::EMPTY);
+                                (hf + d[g])
+                                    .for_each_next_card(above, |_, v| sum += u64::from(v.value()));
+                            }
+                        }
+                    }
+                }
             }
-        });
+        }
         sum
     };
     let enumerate_rs = || {
+        let d = &deck_rs;
         let mut sum = 0u64;
-        let empty = rsp::SevenCardAccum::new();
-        for_each_combination(&deck_rs, 7, empty, &|h, c| h + c, &mut |h, _| {
-            sum += u64::from(h.rank().value_bits());
-        });
+        for a in 0..52 {
+            let ha = rsp::SevenCardAccum::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..52 {
+                                let hg = hf + d[g];
+                                for h in g + 1..52 {
+                                    sum += u64::from((hg + d[h]).rank().value_bits());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         sum
     };
     let (t_ours, s_plain) = best(enumerate_ours);
@@ -170,7 +249,12 @@ fn main() {
         .iter()
         .map(|h| (Centre::new(&h[2..7]).unwrap(), h[0], h[1]))
         .collect();
-    let (t_ours, _) = sum_passes(&centres, |(c, a, b)| u64::from(c.evaluate(*a, *b).value()));
+    let (t_ours, _) = best_passes(|| {
+        centres
+            .iter()
+            .map(|(c, a, b)| u64::from(c.evaluate(*a, *b).value()))
+            .sum()
+    });
     let omaha: Vec<rs_poker::omaha::OmahaHand> = saint
         .iter()
         .map(|h| {
@@ -194,7 +278,7 @@ fn main() {
             rs_poker::omaha::OmahaHand::new(hole, board).unwrap()
         })
         .collect();
-    let (t_rs, _) = sum_passes(&omaha, |h| u64::from(h.rank().value_bits()));
+    let (t_rs, _) = best_passes(|| omaha.iter().map(|h| u64::from(h.rank().value_bits())).sum());
     let n = N as f64;
     row(
         "Saint 2+3, centre prepared per evaluation",
@@ -217,7 +301,12 @@ fn main() {
         }
         sum
     });
-    let (t_rs_shared, _) = sum_passes(&omaha, |h| 4 * u64::from(h.rank().value_bits()));
+    let (t_rs_shared, _) = best_passes(|| {
+        omaha
+            .iter()
+            .map(|h| 4 * u64::from(h.rank().value_bits()))
+            .sum()
+    });
     row(
         "Saint 2+3, one centre per 4 players",
         "M evals/s",
