@@ -9,6 +9,7 @@ use common::{
 };
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
 
@@ -130,7 +131,7 @@ fn raise_entries_stand_for_their_whole_range() {
         .expect("raise");
     assert!(events
         .iter()
-        .any(|e| matches!(e, Event::BetOrRaised { to: 777, .. })));
+        .any(|e| matches!(e, Event::Bet(BetEvent::BetOrRaised { to: 777, .. }))));
 }
 
 #[test]

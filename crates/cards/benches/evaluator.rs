@@ -5,8 +5,8 @@
 //! repetitions on one thread; the checksums keep the compiler from skipping work and show that
 //! both evaluators ordered the same hands the same way.
 #![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
-// The measured loops are written out by hand on purpose (not shared with the tests' helpers): a
-// shared, recursive enumeration would put a call in the loop being timed.
+                                       // The measured loops are written out by hand on purpose (not shared with the tests' helpers): a
+                                       // shared, recursive enumeration would put a call in the loop being timed.
 
 use std::hint::black_box;
 use std::time::Instant;

@@ -6,6 +6,7 @@
 
 use proptest::prelude::*;
 use tavolo_cards::{Card, CardSet, GameRng, TieBreak};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::draw::{
     next_dealer, Action, Dealing, DrawHand, DrawRules, DrawSetup, Event, OddChips, StackedDeal,
     ToAct,
@@ -337,19 +338,22 @@ fn random_hands_cover_the_rules() {
         showdowns += usize::from(h.shown().len() >= 2);
         reshuffles += usize::from(h.reshuffles() > 0);
         carried += usize::from(h.carried() > 0);
-        mucks += usize::from(log.iter().any(|e| matches!(e, Event::Mucked { .. })));
+        mucks += usize::from(
+            log.iter()
+                .any(|e| matches!(e, Event::Bet(BetEvent::Mucked { .. }))),
+        );
         out_of_turn += usize::from(log.iter().any(|e| {
             matches!(
                 e,
-                Event::Folded {
+                Event::Bet(BetEvent::Folded {
                     out_of_turn: true,
                     ..
-                }
+                })
             )
         }));
         side_pots += usize::from(
             log.iter()
-                .any(|e| matches!(e, Event::PotWon { pot: 1, .. })),
+                .any(|e| matches!(e, Event::Bet(BetEvent::PotWon { pot: 1, .. }))),
         );
     }
     let counts = [

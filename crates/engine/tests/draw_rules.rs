@@ -3,6 +3,7 @@
 
 use tavolo_cards::{parse_cards, Card, CardSet, GameRng, Hand, TieBreak};
 use tavolo_engine::betting::BetError;
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::draw::{
     next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round,
     StackedDeal, Stage, ToAct,
@@ -186,7 +187,7 @@ fn every_player_posts_the_ante() {
     let antes: Vec<(usize, u64)> = ev
         .iter()
         .filter_map(|e| match *e {
-            Event::AntePosted { seat, amount } => Some((seat, amount)),
+            Event::Bet(BetEvent::AntePosted { seat, amount }) => Some((seat, amount)),
             _ => None,
         })
         .collect();
@@ -322,11 +323,11 @@ fn whoever_bet_less_makes_up_the_difference() {
     act(&mut h, bet(2, 30));
     act(&mut h, call(0));
     let ev = act(&mut h, call(1));
-    assert!(ev.contains(&Event::Called {
+    assert!(ev.contains(&Event::Bet(BetEvent::Called {
         seat: 1,
         amount: 20,
         all_in: false
-    }));
+    })));
     assert!(ev.contains(&Event::RoundEnded {
         round: Round::First
     }));
@@ -340,10 +341,10 @@ fn fold_out_of_turn_is_binding() {
     let ev = act(&mut h, fold(3));
     assert_eq!(
         ev,
-        vec![Event::Folded {
+        vec![Event::Bet(BetEvent::Folded {
             seat: 3,
             out_of_turn: true
-        }]
+        })]
     );
     let e = refused(&mut h, call(3));
     assert!(matches!(e, DrawError::NotInHand { seat: 3, .. }), "{e}");
@@ -388,10 +389,10 @@ fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
     act(&mut h, fold(0)); // out of turn
     let ev = act(&mut h, fold(2));
     assert!(h.is_over());
-    assert!(ev.contains(&Event::UncalledReturned {
+    assert!(ev.contains(&Event::Bet(BetEvent::UncalledReturned {
         seat: 1,
         amount: 20
-    }));
+    })));
     assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
     assert_eq!(h.stacks(), &[90, 120, 90]);
     let e = refused(&mut h, fold(1));
@@ -642,7 +643,7 @@ fn muck_gives_up_the_pot() {
         }
     );
     let ev = act(&mut h, Action::Muck { seat: 0 });
-    assert!(ev.contains(&Event::Mucked { seat: 0 }));
+    assert!(ev.contains(&Event::Bet(BetEvent::Mucked { seat: 0 })));
     assert!(h.is_over());
     assert_eq!(h.stacks(), &[70, 130]);
     let view = h.view(Some(1));
@@ -692,7 +693,7 @@ fn odd_chip_stays_for_next_hand() {
     // Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A:
     // 35 splits 17 + 17, 1 stays.
     let (h, ev) = odd_chip_hand(&DrawSetup::new(vec![100; 3], 0, 5));
-    assert!(ev.contains(&Event::Carried { amount: 1 }));
+    assert!(ev.contains(&Event::Bet(BetEvent::Carried { amount: 1 })));
     assert_eq!(h.winnings(), &[0, 17, 17]);
     assert_eq!(h.carried(), 1);
     assert_eq!(h.stacks().iter().sum::<u64>() + h.carried(), 300);
@@ -817,11 +818,11 @@ fn a_fold_in_the_exchange_leaving_one_player_ends_the_hand_at_once() {
     assert_eq!(h.stage(), Stage::Exchange);
     let ev = act(&mut h, fold(1));
     assert!(h.is_over());
-    assert!(ev.contains(&Event::PotWon {
+    assert!(ev.contains(&Event::Bet(BetEvent::PotWon {
         pot: 0,
         seat: 0,
         amount: 40
-    }));
+    })));
     assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
 }
 

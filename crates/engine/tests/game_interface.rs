@@ -7,6 +7,7 @@
 
 use proptest::prelude::*;
 use tavolo_cards::{Card, GameRng};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::draw::{self, DrawHand, DrawTable};
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Viewer};
 use tavolo_engine::holdem::{self, Hand, HoldemRules, HoldemTable, Structure};
@@ -185,11 +186,11 @@ fn actions_and_events_are_written_as_the_room_sends_them() {
         serde_json::to_string(&a).expect("json"),
         r#"{"action":"bet_or_raise_to","seat":2,"to":60}"#
     );
-    let e = holdem::Event::Called {
+    let e = holdem::Event::Bet(BetEvent::Called {
         seat: 1,
         amount: 40,
         all_in: false,
-    };
+    });
     assert_eq!(
         serde_json::to_string(&e).expect("json"),
         r#"{"event":"call","seat":1,"amount":40,"all_in":false}"#

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tavolo_engine::betting::BetEvent;
 
 use tavolo_engine::holdem::{phh, Event};
 
@@ -95,17 +96,16 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
                     .filter(|e| {
                         matches!(
                             e,
-                            Event::Called { all_in: true, .. }
-                                | Event::BetOrRaised { all_in: true, .. }
+                            Event::Bet(BetEvent::Called { all_in: true, .. })
+                                | Event::Bet(BetEvent::BetOrRaised { all_in: true, .. })
                         )
                     })
                     .count();
                 multi_all_in += usize::from(all_ins >= 2);
-                side_pots += usize::from(
-                    r.events
-                        .iter()
-                        .any(|e| matches!(e, Event::PotWon { pot, .. } if *pot > 0)),
-                );
+                side_pots +=
+                    usize::from(r.events.iter().any(
+                        |e| matches!(e, Event::Bet(BetEvent::PotWon { pot, .. }) if *pot > 0),
+                    ));
                 showdowns += usize::from(r.events.iter().any(|e| matches!(e, Event::Shown { .. })));
                 // An all-in raise smaller than the largest increment of its round (or the bet).
                 let (mut max, mut incr, mut short) = (0, 0, false);
@@ -113,7 +113,7 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
                     match *e {
                         Event::BlindPosted { amount, .. } => max = max.max(amount),
                         Event::RoundEnded { .. } => (max, incr) = (0, 0),
-                        Event::BetOrRaised { to, all_in, .. } => {
+                        Event::Bet(BetEvent::BetOrRaised { to, all_in, .. }) => {
                             let by = to - max;
                             short |= all_in && by < incr.max(hand.min_bet);
                             incr = incr.max(by);

@@ -4,6 +4,7 @@ mod holdem_support;
 
 use holdem_support::*;
 use tavolo_cards::GameRng;
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::{BetError, Ledger, Pots};
 use tavolo_engine::holdem::{
     Action, Dealing, Event, Hand, HoldemError, HoldemRules, MinRaise, OddChips, SetupError,
@@ -195,7 +196,7 @@ fn all_hands_still_in_are_shown_and_the_best_five_of_seven_wins() {
     let winners: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::PotWon { seat, .. } => Some(*seat),
+            Event::Bet(BetEvent::PotWon { seat, .. }) => Some(*seat),
             _ => None,
         })
         .collect();
@@ -246,11 +247,11 @@ fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
     let ev = ok(&mut h, call(3));
     assert_eq!(
         ev[0],
-        Event::Called {
+        Event::Bet(BetEvent::Called {
             seat: 3,
             amount: 26,
             all_in: true
-        }
+        })
     );
 }
 
@@ -464,10 +465,10 @@ fn uncalled_bet_is_returned() {
     ok(&mut h, raise(0, 100));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, fold(2));
-    assert!(ev.contains(&Event::UncalledReturned {
+    assert!(ev.contains(&Event::Bet(BetEvent::UncalledReturned {
         seat: 0,
         amount: 90
-    }));
+    })));
     assert_eq!(h.stacks(), &[1015, 995, 990]);
 }
 

@@ -264,10 +264,7 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     assert_eq!(r["code"], "not_allowed", "{r}");
     assert!(r["message"].as_str().unwrap().contains("stopped"), "{r}");
     assert!(m["hand"].is_null(), "the hand is void: {m}");
-    let lobby = http(addr, "GET", "/api/tables", None, None)
-        .await
-        .unwrap()
-        .json();
+    let lobby = get(addr, "/api/tables", None).await.json();
     let row = lobby["tables"]
         .as_array()
         .unwrap()
@@ -278,7 +275,7 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     assert_eq!(row["state"], "waiting", "no hand is dealt: {lobby}");
     // The room counts it, and the audit names the hand the books never settled once the
     // table is closed.
-    let metrics = http(addr, "GET", "/metrics", None, None).await.unwrap();
+    let metrics = get(addr, "/metrics", None).await;
     assert!(
         metrics.body.contains("tavolo_ledger_refusals_total 1"),
         "{}",

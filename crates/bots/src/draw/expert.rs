@@ -2,6 +2,7 @@
 //! announced exchanges.
 
 use std::time::Instant;
+use tavolo_engine::betting::BetEvent;
 
 use tavolo_cards::{Card, CardSet};
 use tavolo_engine::draw::{Action, DrawView, Event, Round, ToAct};
@@ -308,8 +309,8 @@ impl Bot<Draw> for ExpertBot {
                 self.round_max = 0;
                 return;
             }
-            Event::Called { seat, .. } => (seat, 1, 0),
-            Event::BetOrRaised { seat, to, .. } => {
+            Event::Bet(BetEvent::Called { seat, .. }) => (seat, 1, 0),
+            Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
                 let size = to.saturating_sub(self.round_max);
                 self.round_max = self.round_max.max(to);
                 self.round_bets += 1;

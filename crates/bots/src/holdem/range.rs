@@ -1,6 +1,7 @@
 //! Opponent ranges narrowed by their actions, and equity against them by simulation.
 
 use tavolo_cards::{Card, CardSet, Hand};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Event, Street};
 
 use super::strength::{draws, made, preflop_percentile, Made, SimRng};
@@ -57,7 +58,7 @@ impl Reads {
                 self.street = Some(street);
                 self.street_raises = 0;
             }
-            Event::Called { seat, .. } => {
+            Event::Bet(BetEvent::Called { seat, .. }) => {
                 if street == Street::Preflop {
                     let top = match self.preflop_raises {
                         0 => 0.7,
@@ -73,7 +74,7 @@ impl Reads {
                     r.post[i] = r.post[i].max(1);
                 }
             }
-            Event::BetOrRaised { seat, .. } => {
+            Event::Bet(BetEvent::BetOrRaised { seat, .. }) => {
                 if street == Street::Preflop {
                     self.preflop_raises += 1;
                     self.preflop_raiser = Some(seat);

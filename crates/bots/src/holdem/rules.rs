@@ -1,5 +1,6 @@
 //! The `rules` bot: tight-aggressive Hold'em by rules of thumb.
 
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street};
 
 use super::spot::Spot;
@@ -129,7 +130,7 @@ impl Bot<Holdem> for RulesBot {
 
     fn observe(&mut self, event: &Event) {
         match *event {
-            Event::BetOrRaised { seat, .. } if !self.flop_seen => {
+            Event::Bet(BetEvent::BetOrRaised { seat, .. }) if !self.flop_seen => {
                 self.preflop_raises += 1;
                 if Some(seat) == self.seat {
                     self.raised_preflop = true;

@@ -9,7 +9,7 @@
 
 use tavolo_bots::{BotSpec, Game};
 use tavolo_cards::{Card, GameRng, HandRank, Lang};
-use tavolo_engine::betting::Legal;
+use tavolo_engine::betting::{BetEvent, Legal};
 use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
 use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
@@ -320,6 +320,31 @@ impl<G: Game> BettingSession<G> {
     #[cfg(test)]
     pub fn chips_total(&self) -> Chips {
         self.table.chips_total()
+    }
+
+    /// Logs a betting event as the human's seat sees it (the same in both games); `opening`:
+    /// nobody has bet in this round yet (a bet, not a raise).
+    pub fn bet_event(&mut self, e: BetEvent, opening: bool) {
+        let t = texts(self.lang);
+        match e {
+            BetEvent::AntePosted { seat, amount } => {
+                self.say(seat, t.posts_ante, &[&chips(amount)])
+            }
+            BetEvent::Folded { seat, .. } => self.say(seat, t.folds, &[]),
+            BetEvent::Checked { seat } => self.say(seat, t.checks, &[]),
+            BetEvent::Called {
+                seat,
+                amount,
+                all_in,
+            } => self.called(seat, amount, all_in),
+            BetEvent::BetOrRaised { seat, to, all_in } => {
+                self.bet_or_raised(seat, to, all_in, opening)
+            }
+            BetEvent::UncalledReturned { seat, amount } => self.returned(seat, amount),
+            BetEvent::Mucked { seat } => self.say(seat, t.mucks, &[]),
+            BetEvent::PotWon { pot, seat, amount } => self.pot_won(pot, seat, amount),
+            BetEvent::Carried { amount } => self.pot_carried(amount),
+        }
     }
 
     /// Logs what `seat` did (`template` filled with its name and `args`) and keeps it, without

@@ -6,6 +6,7 @@
 use tavolo_bots::draw::Draw;
 use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, CardSet, Lang};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, DrawTable, Event, Stage as DrawStage, ToAct};
 use tavolo_engine::Chips;
@@ -119,7 +120,6 @@ impl DrawSession {
             Event::CarriedIn { amount } if amount > 0 => {
                 s.log.push(fill(t.carried, &[&chips(amount)]));
             }
-            Event::AntePosted { seat, amount } => s.say(seat, t.posts_ante, &[&chips(amount)]),
             Event::Dealt {
                 seat,
                 cards: Some(c),
@@ -127,21 +127,15 @@ impl DrawSession {
                 let cards: Vec<Card> = c.iter().collect();
                 s.log.push(fill(t.your_cards, &[&cards_text(&cards)]));
             }
-            Event::Folded { seat, .. } => s.say(seat, t.folds, &[]),
-            Event::Checked { seat } => s.say(seat, t.checks, &[]),
-            Event::Called {
-                seat,
-                amount,
-                all_in,
-            } => s.called(seat, amount, all_in),
-            Event::BetOrRaised { seat, to, all_in } => {
-                s.bet_or_raised(seat, to, all_in, !self.opened);
-                self.opened = true;
+            Event::Bet(b) => {
+                s.bet_event(b, !self.opened);
+                if let BetEvent::BetOrRaised { .. } = b {
+                    self.opened = true;
+                }
             }
             Event::RoundEnded { .. } => {
                 self.opened = false;
             }
-            Event::UncalledReturned { seat, amount } => s.returned(seat, amount),
             Event::Reshuffled { .. } => s.log.push(t.reshuffled.to_string()),
             Event::Exchanged {
                 seat,
@@ -165,9 +159,6 @@ impl DrawSession {
                 let cards: Vec<Card> = cards.iter().collect();
                 s.shown(seat, &cards, rank);
             }
-            Event::Mucked { seat } => s.say(seat, t.mucks, &[]),
-            Event::PotWon { pot, seat, amount } => s.pot_won(pot, seat, amount),
-            Event::Carried { amount } => s.pot_carried(amount),
             _ => {}
         }
     }

@@ -6,6 +6,7 @@
 use tavolo_bots::holdem::Holdem;
 use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
+use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::holdem::{
     Action, Event, Hand, HoldemRules, HoldemTable, Legal, Street, Structure, ToAct,
@@ -116,7 +117,6 @@ impl HoldemSession {
         let me = self.me();
         let s = &mut self.session;
         match e {
-            Event::AntePosted { seat, amount } => s.say(seat, t.posts_ante, &[&chips(amount)]),
             Event::BlindPosted { seat, amount } => {
                 self.round_top = self.round_top.max(amount);
                 s.say(seat, t.posts, &[&chips(amount)]);
@@ -142,22 +142,13 @@ impl HoldemSession {
                 s.log
                     .push(fill(t.dealt_board, &[&name, &cards_text(cards.as_slice())]));
             }
-            Event::Folded { seat } => s.say(seat, t.folds, &[]),
-            Event::Checked { seat } => s.say(seat, t.checks, &[]),
-            Event::Called {
-                seat,
-                amount,
-                all_in,
-            } => s.called(seat, amount, all_in),
-            Event::BetOrRaised { seat, to, all_in } => {
-                s.bet_or_raised(seat, to, all_in, self.round_top == 0);
-                self.round_top = to;
+            Event::Bet(b) => {
+                s.bet_event(b, self.round_top == 0);
+                if let BetEvent::BetOrRaised { to, .. } = b {
+                    self.round_top = to;
+                }
             }
-            Event::UncalledReturned { seat, amount } => s.returned(seat, amount),
             Event::Shown { seat, cards, rank } => s.shown(seat, &cards, rank),
-            Event::Mucked { seat } => s.say(seat, t.mucks, &[]),
-            Event::PotWon { pot, seat, amount } => s.pot_won(pot, seat, amount),
-            Event::Carried { amount } => s.pot_carried(amount),
             _ => {}
         }
     }

@@ -13,6 +13,7 @@
 
 mod choice;
 mod error;
+mod event;
 mod ledger;
 pub mod pots;
 mod round;
@@ -22,6 +23,7 @@ pub use choice::{
     allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward,
 };
 pub use error::BetError;
+pub use event::BetEvent;
 pub use ledger::Ledger;
 pub use pots::{OddChips, Pot, Pots};
 pub use round::{

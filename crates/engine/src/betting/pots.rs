@@ -5,6 +5,7 @@
 //! wins more from a player than they put in themselves (RULES.md §2, Pots). Neighbouring pots
 //! with the same eligible seats are merged. Dead money (pooled antes) goes to the main pot.
 
+use super::event::BetEvent;
 use super::ledger::Ledger;
 use super::seats::{SeatMask, MAX_SEATS};
 use crate::Chips;
@@ -205,4 +206,61 @@ pub fn split(
         }
     }
     left
+}
+
+/// Where awarded chips go: the winners' stacks in the ledger and the hand's tally of winnings;
+/// each share is announced as a [`BetEvent::PotWon`]. The one payout of both betting games.
+pub struct Payout<'a> {
+    /// The hand's chips.
+    pub ledger: &'a mut Ledger,
+    /// Chips won per seat.
+    pub won: &'a mut [Chips],
+}
+
+impl Payout<'_> {
+    fn pay(&mut self, pot: usize, seat: usize, amount: Chips, emit: &mut impl FnMut(BetEvent)) {
+        self.ledger.pay(seat, amount);
+        self.won[seat] += amount;
+        emit(BetEvent::PotWon { pot, seat, amount });
+    }
+
+    /// Everything in the middle, and `extra` chips carried in, to the one player left.
+    pub fn all_to(&mut self, seat: usize, extra: Chips, mut emit: impl FnMut(BetEvent)) {
+        let amount = self.ledger.pot_total() + extra;
+        self.ledger.clear_middle();
+        self.pay(0, seat, amount, &mut emit);
+    }
+
+    /// Everything in the middle and `extra` as one pot split among `winners` ([`split`]);
+    /// returns the chips left.
+    pub fn split_all(
+        &mut self,
+        extra: Chips,
+        winners: SeatMask,
+        (first, n): (usize, usize),
+        policy: OddChips,
+        mut emit: impl FnMut(BetEvent),
+    ) -> Chips {
+        let amount = self.ledger.pot_total() + extra;
+        self.ledger.clear_middle();
+        split(amount, winners, first, n, policy, |s, a| {
+            self.pay(0, s, a, &mut emit)
+        })
+    }
+
+    /// Builds the pots from the middle and awards them ([`award`]); returns the chips left.
+    pub fn award<K: Ord + Copy>(
+        &mut self,
+        value: impl Fn(usize) -> K,
+        extra: Chips,
+        at: (usize, usize),
+        policy: OddChips,
+        mut emit: impl FnMut(BetEvent),
+    ) -> Chips {
+        let pots = Pots::build(self.ledger);
+        self.ledger.clear_middle();
+        award(&pots, value, extra, at, policy, |pot, s, a| {
+            self.pay(pot, s, a, &mut emit)
+        })
+    }
 }

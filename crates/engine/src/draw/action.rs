@@ -1,6 +1,6 @@
 //! What players do (actions) and what happens as a result (events).
 
-use crate::betting::Bet;
+use crate::betting::{Bet, BetEvent};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, HandRank};
 
@@ -146,14 +146,6 @@ pub enum Event {
         /// Chips.
         amount: Chips,
     },
-    /// An ante was posted (less than asked: the player is all-in).
-    #[serde(rename = "ante")]
-    AntePosted {
-        /// Who.
-        seat: usize,
-        /// Chips posted.
-        amount: Chips,
-    },
     /// The bottom card of the deck, which is never dealt. Hidden in every view (spectators
     /// included); it is in the log so that the log rebuilds the whole deck.
     BottomCard {
@@ -167,47 +159,6 @@ pub enum Event {
         /// The cards.
         #[serde(serialize_with = "crate::wire::opt_card_list")]
         cards: Option<CardSet>,
-    },
-    /// A player folded.
-    #[serde(rename = "fold")]
-    Folded {
-        /// Who.
-        seat: usize,
-        /// Whether it was out of turn.
-        out_of_turn: bool,
-    },
-    /// A player checked (only with checks allowed).
-    #[serde(rename = "check")]
-    Checked {
-        /// Who.
-        seat: usize,
-    },
-    /// A player called (all-in if the stack ran out).
-    #[serde(rename = "call")]
-    Called {
-        /// Who.
-        seat: usize,
-        /// Chips put in.
-        amount: Chips,
-        /// Whether that was the whole stack.
-        all_in: bool,
-    },
-    /// A player opened or raised.
-    #[serde(rename = "bet_or_raise")]
-    BetOrRaised {
-        /// Who.
-        seat: usize,
-        /// The round's bet in front of them after it.
-        to: Chips,
-        /// Whether that was the whole stack.
-        all_in: bool,
-    },
-    /// The uncalled part of a bet went back to its bettor.
-    UncalledReturned {
-        /// To whom.
-        seat: usize,
-        /// Chips returned.
-        amount: Chips,
     },
     /// A betting round ended.
     RoundEnded {
@@ -243,27 +194,12 @@ pub enum Event {
         #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
         rank: HandRank,
     },
-    /// A hand was mucked at the showdown.
-    Mucked {
-        /// Whose.
-        seat: usize,
-    },
-    /// A pot (or a share of it) was won.
-    PotWon {
-        /// The pot: 0 is the main pot (which holds the carried-in chips).
-        pot: usize,
-        /// Who won.
-        seat: usize,
-        /// Chips won.
-        amount: Chips,
-    },
-    /// Chips stay in the pot for the next hand (a remainder that could not be split).
-    Carried {
-        /// Chips carried.
-        amount: Chips,
-    },
     /// The hand is over.
     HandOver,
+    /// A betting event, the same as in Hold'em: an ante, a fold (in or out of turn), check,
+    /// call, bet or raise, an uncalled bet returned, a muck, a pot won, chips carried.
+    #[serde(untagged)]
+    Bet(BetEvent),
 }
 
 impl Event {

@@ -1,6 +1,7 @@
 //! Five-Card Draw through the one game interface ([`Game`]): a hand a table deals with its ante
 //! and ruleset ([`DrawTable`]), the dealer where the table's rotation put it.
 
+use crate::betting::BetEvent;
 use serde::{Deserialize, Serialize};
 use tavolo_cards::{CardSet, GameRng};
 
@@ -207,7 +208,7 @@ impl Game for DrawHand {
             pots: events
                 .iter()
                 .filter_map(|e| match *e {
-                    Event::PotWon { pot, seat, amount } => Some(PotAward {
+                    Event::Bet(BetEvent::PotWon { pot, seat, amount }) => Some(PotAward {
                         pot,
                         seat,
                         amount,

@@ -13,9 +13,9 @@
 use super::action::{Action, Drawn, Event, Round};
 use super::error::{DrawError, SetupError, StackedProblem};
 use super::rules::{Dealing, DrawRules, DrawSetup, StackedDeal, MAX_DRAW_SEATS};
-use crate::betting::{
-    pots, Bet, BettingRound, Ledger, Legal, Pots, RoundRules, SeatMask, Structure,
-};
+use crate::betting::pots::{self, Payout};
+use crate::betting::BetEvent;
+use crate::betting::{BettingRound, Ledger, Legal, RoundRules, SeatMask, Structure};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval, HandRank};
 
@@ -285,11 +285,11 @@ impl DrawHand {
         let mut s = cutter;
         for _ in 0..n {
             let amount = self.ledger.put(s, setup.ante);
-            events.push(Event::AntePosted { seat: s, amount });
+            events.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
             s = if s + 1 == n { 0 } else { s + 1 };
         }
         if let Some((seat, amount)) = self.ledger.return_uncalled() {
-            events.push(Event::UncalledReturned { seat, amount });
+            events.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
         }
         self.ledger.collect();
         self.n = n as u8;
@@ -466,7 +466,7 @@ impl DrawHand {
 
     fn close_round(&mut self, ev: &mut Vec<Event>) {
         if let Some((seat, amount)) = self.ledger.return_uncalled() {
-            ev.push(Event::UncalledReturned { seat, amount });
+            ev.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
         }
         self.ledger.collect();
         ev.push(Event::RoundEnded { round: self.which });
@@ -504,18 +504,16 @@ impl DrawHand {
     fn award(&mut self, ev: &mut Vec<Event>) {
         let n = self.n as usize;
         let live = self.ledger.live();
+        let (cutter, keys, extra) = (self.cutter(), self.keys, self.carried_in);
+        let odd = self.rules.odd_chips;
+        let mut payout = Payout {
+            ledger: &mut self.ledger,
+            won: &mut self.won,
+        };
+        let emit = |e| ev.push(Event::Bet(e));
         if live.len() == 1 {
             // The last player left takes everything in the middle (every pot would be theirs).
-            let winner = live.iter().next().unwrap_or(0);
-            let amount = self.ledger.pot_total() + self.carried_in;
-            self.ledger.clear_middle();
-            self.ledger.pay(winner, amount);
-            self.won[winner] += amount;
-            ev.push(Event::PotWon {
-                pot: 0,
-                seat: winner,
-                amount,
-            });
+            payout.all_to(live.iter().next().unwrap_or(0), extra, emit);
             self.carried = 0;
             self.phase = Phase::Over;
             ev.push(Event::HandOver);
@@ -523,57 +521,23 @@ impl DrawHand {
         }
         // One pot when every live seat put in the same and nobody who folded put in more: the
         // best hands among the live seats split the whole middle (no side pot to build).
-        let level = live.iter().next().map_or(0, |s| self.ledger.committed(s));
-        if (0..n).all(|s| {
-            let c = self.ledger.committed(s);
+        let level = live.iter().next().map_or(0, |s| payout.ledger.committed(s));
+        let one_pot = (0..n).all(|s| {
+            let c = payout.ledger.committed(s);
             c == level || (c < level && !live.contains(s))
-        }) {
-            let amount = self.ledger.pot_total() + self.carried_in;
-            self.ledger.clear_middle();
-            let winners = pots::best(live, |s| self.keys[s]);
-            let ledger = &mut self.ledger;
-            let won = &mut self.won;
-            let carried = pots::split(
-                amount,
-                winners,
-                self.cutter as usize,
-                n,
-                self.rules.odd_chips,
-                |s, a| {
-                    ledger.pay(s, a);
-                    won[s] += a;
-                    ev.push(Event::PotWon {
-                        pot: 0,
-                        seat: s,
-                        amount: a,
-                    });
-                },
-            );
-            self.finish(carried, ev);
-            return;
-        }
-        let pots = Pots::build(&self.ledger);
-        self.ledger.clear_middle();
-        let first = self.cutter();
-        let (ledger, won, keys) = (&mut self.ledger, &mut self.won, &self.keys);
-        let carried = pots::award(
-            &pots,
-            |s| keys[s],
-            self.carried_in,
-            (first, n),
-            self.rules.odd_chips,
-            |pot, seat, amount| {
-                ledger.pay(seat, amount);
-                won[seat] += amount;
-                ev.push(Event::PotWon { pot, seat, amount });
-            },
-        );
+        });
+        let carried = if one_pot {
+            let winners = pots::best(live, |s| keys[s]);
+            payout.split_all(extra, winners, (cutter, n), odd, emit)
+        } else {
+            payout.award(|s| keys[s], extra, (cutter, n), odd, emit)
+        };
         self.finish(carried, ev);
     }
 
     fn finish(&mut self, carried: Chips, ev: &mut Vec<Event>) {
         if carried > 0 {
-            ev.push(Event::Carried { amount: carried });
+            ev.push(Event::Bet(BetEvent::Carried { amount: carried }));
         }
         self.carried = carried;
         self.phase = Phase::Over;
@@ -648,14 +612,14 @@ impl DrawHand {
                             reason,
                             legal: self.legal_actions(),
                         })?;
-                    events.push(Event::Folded { seat, out_of_turn });
+                    events.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                     self.advance(events);
                     Ok(())
                 }
                 Phase::Exchange => {
                     let out_of_turn = self.next_exchanger() != Some(seat);
                     self.ledger.fold(seat);
-                    events.push(Event::Folded { seat, out_of_turn });
+                    events.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                     self.advance(events);
                     Ok(())
                 }
@@ -668,24 +632,15 @@ impl DrawHand {
                 let Some((_, bet)) = action.as_bet() else {
                     return Err(not_now(self));
                 };
-                let before_stack = self.ledger.stack(seat);
-                self.round
-                    .apply(&mut self.ledger, seat, bet)
+                let event = self
+                    .round
+                    .play(&mut self.ledger, seat, bet)
                     .map_err(|reason| DrawError::Betting {
                         action,
                         reason,
                         legal: self.legal_actions(),
                     })?;
-                let all_in = self.ledger.stack(seat) == 0;
-                events.push(match bet {
-                    Bet::Check | Bet::Fold => Event::Checked { seat },
-                    Bet::Call => Event::Called {
-                        seat,
-                        amount: before_stack - self.ledger.stack(seat),
-                        all_in,
-                    },
-                    Bet::RaiseTo(to) => Event::BetOrRaised { seat, to, all_in },
-                });
+                events.push(Event::Bet(event));
                 self.advance(events);
                 Ok(())
             }
@@ -733,7 +688,7 @@ impl DrawHand {
                     return Err(DrawError::MuckNotAllowed { action, seat });
                 }
                 self.ledger.fold(seat);
-                events.push(Event::Mucked { seat });
+                events.push(Event::Bet(BetEvent::Mucked { seat }));
                 self.advance(events);
                 Ok(())
             }
@@ -1102,10 +1057,12 @@ pub(crate) fn stacked_from_log(seats: usize, events: &[Event]) -> Result<Stacked
 /// The players' actions recorded in a log, in order.
 pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action> + '_ {
     events.iter().filter_map(|e| match *e {
-        Event::Folded { seat, .. } => Some(Action::Fold { seat }),
-        Event::Checked { seat } => Some(Action::Check { seat }),
-        Event::Called { seat, .. } => Some(Action::Call { seat }),
-        Event::BetOrRaised { seat, to, .. } => Some(Action::BetOrRaiseTo { seat, to }),
+        Event::Bet(BetEvent::Folded { seat, .. }) => Some(Action::Fold { seat }),
+        Event::Bet(BetEvent::Checked { seat }) => Some(Action::Check { seat }),
+        Event::Bet(BetEvent::Called { seat, .. }) => Some(Action::Call { seat }),
+        Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
+            Some(Action::BetOrRaiseTo { seat, to })
+        }
         Event::Exchanged {
             seat, discarded, ..
         } => Some(Action::Exchange {
@@ -1113,7 +1070,7 @@ pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action>
             discard: discarded.unwrap_or(CardSet::EMPTY),
         }),
         Event::Shown { seat, .. } => Some(Action::Show { seat }),
-        Event::Mucked { seat } => Some(Action::Muck { seat }),
+        Event::Bet(BetEvent::Mucked { seat }) => Some(Action::Muck { seat }),
         _ => None,
     })
 }

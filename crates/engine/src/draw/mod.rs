@@ -53,7 +53,7 @@ mod record;
 mod rules;
 mod view;
 
-pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange};
+pub use crate::betting::{BetEvent, Legal, MinRaise, OddChips, RaiseRange};
 pub use action::{Action, Drawn, Event, Round};
 pub use error::{DrawError, SetupError, StackedProblem};
 pub use game::{exchange_list, DrawTable};

@@ -1,6 +1,6 @@
 //! What players and the dealer do (actions) and what happens as a result (events).
 
-use crate::betting::Bet;
+use crate::betting::{Bet, BetEvent};
 use crate::Chips;
 use tavolo_cards::{Card, HandRank};
 
@@ -167,14 +167,6 @@ impl Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    /// An ante was posted (possibly less than asked: all-in).
-    #[serde(rename = "ante")]
-    AntePosted {
-        /// Who.
-        seat: usize,
-        /// Chips posted.
-        amount: Chips,
-    },
     /// A blind or straddle was posted.
     #[serde(rename = "blind")]
     BlindPosted {
@@ -200,45 +192,6 @@ pub enum Event {
         /// The cards.
         cards: BoardCards,
     },
-    /// A player folded.
-    #[serde(rename = "fold")]
-    Folded {
-        /// Who.
-        seat: usize,
-    },
-    /// A player checked.
-    #[serde(rename = "check")]
-    Checked {
-        /// Who.
-        seat: usize,
-    },
-    /// A player called (all-in if the stack ran out).
-    #[serde(rename = "call")]
-    Called {
-        /// Who.
-        seat: usize,
-        /// Chips put in.
-        amount: Chips,
-        /// Whether that was the whole stack.
-        all_in: bool,
-    },
-    /// A player bet or raised.
-    #[serde(rename = "bet_or_raise")]
-    BetOrRaised {
-        /// Who.
-        seat: usize,
-        /// The round's bet in front of them after it.
-        to: Chips,
-        /// Whether that was the whole stack.
-        all_in: bool,
-    },
-    /// The uncalled part of a bet went back to its bettor.
-    UncalledReturned {
-        /// To whom.
-        seat: usize,
-        /// Chips returned.
-        amount: Chips,
-    },
     /// A betting round ended.
     RoundEnded {
         /// Which.
@@ -254,27 +207,12 @@ pub enum Event {
         #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
         rank: HandRank,
     },
-    /// A hand was mucked at the showdown.
-    Mucked {
-        /// Whose.
-        seat: usize,
-    },
-    /// A pot (or a share of it) was won.
-    PotWon {
-        /// The pot: 0 is the main pot.
-        pot: usize,
-        /// Who won.
-        seat: usize,
-        /// Chips won.
-        amount: Chips,
-    },
-    /// Chips stay in the middle for the next hand (odd chips, or a pot nobody could claim).
-    Carried {
-        /// Chips carried.
-        amount: Chips,
-    },
     /// The hand is over.
     HandOver,
+    /// A betting event, the same as in Five-Card Draw: an ante, a fold, check, call, bet or
+    /// raise, an uncalled bet returned, a muck, a pot won, chips carried.
+    #[serde(untagged)]
+    Bet(BetEvent),
 }
 
 impl Event {

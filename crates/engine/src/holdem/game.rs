@@ -1,6 +1,7 @@
 //! Texas Hold'em through the one game interface ([`Game`]): a hand a table deals with its
 //! blinds ([`HoldemTable`]) at the positions it chose.
 
+use crate::betting::BetEvent;
 use serde::{Deserialize, Serialize};
 use tavolo_cards::GameRng;
 
@@ -182,7 +183,7 @@ impl Game for Hand {
             pots: events
                 .iter()
                 .filter_map(|e| match *e {
-                    Event::PotWon { pot, seat, amount } => Some(PotAward {
+                    Event::Bet(BetEvent::PotWon { pot, seat, amount }) => Some(PotAward {
                         pot,
                         seat,
                         amount,

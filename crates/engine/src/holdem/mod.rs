@@ -40,7 +40,7 @@ pub mod phh;
 mod rules;
 mod view;
 
-pub use crate::betting::{Legal, MinRaise, OddChips, RaiseRange, Reopen, Structure};
+pub use crate::betting::{BetEvent, Legal, MinRaise, OddChips, RaiseRange, Reopen, Structure};
 pub use action::{Action, BoardCards, Event, Street};
 pub use error::{HoldemError, SetupError};
 pub use game::HoldemTable;

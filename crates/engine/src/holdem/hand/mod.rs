@@ -9,8 +9,9 @@
 use super::action::{Action, BoardCards, Event, Street};
 use super::error::{HoldemError, SetupError};
 use super::rules::{Antes, HandSetup, HoldemRules, Reveal, ShowdownOrder};
+use crate::betting::BetEvent;
 use crate::betting::{
-    Bet, BettingRound, Ledger, Legal, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS,
+    BettingRound, Ledger, Legal, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS,
 };
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval};
@@ -182,11 +183,11 @@ impl Hand {
                 Antes::Dead => h.ledger.put_dead(s, a),
             };
             ante_posted[s] = amount;
-            events.push(Event::AntePosted { seat: s, amount });
+            events.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
         }
         if any_ante && rules.antes == Antes::Live {
             if let Some((seat, amount)) = h.ledger.return_uncalled() {
-                events.push(Event::UncalledReturned { seat, amount });
+                events.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
             }
         }
         h.ledger.collect();
@@ -384,7 +385,7 @@ impl Hand {
 
     fn close_round(&mut self, ev: &mut Vec<Event>) {
         if let Some((seat, amount)) = self.ledger.return_uncalled() {
-            ev.push(Event::UncalledReturned { seat, amount });
+            ev.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
         }
         self.ledger.collect();
         ev.push(Event::RoundEnded {
@@ -477,29 +478,15 @@ impl Hand {
                     return Err(not_now(self));
                 }
                 let (seat, bet) = action.as_bet().expect("a betting action");
-                let before_stack = self.ledger.stack(seat);
-                let before_bet = self.ledger.bet(seat);
-                self.round
-                    .apply(&mut self.ledger, seat, bet)
+                let event = self
+                    .round
+                    .play(&mut self.ledger, seat, bet)
                     .map_err(|reason| HoldemError::Betting {
                         action,
                         reason,
                         legal: self.legal_actions(),
                     })?;
-                let all_in = self.ledger.stack(seat) == 0;
-                events.push(match bet {
-                    Bet::Fold => Event::Folded { seat },
-                    Bet::Check => Event::Checked { seat },
-                    Bet::Call => Event::Called {
-                        seat,
-                        amount: before_stack - self.ledger.stack(seat),
-                        all_in,
-                    },
-                    Bet::RaiseTo(to) => {
-                        debug_assert_eq!(to, before_bet + before_stack - self.ledger.stack(seat));
-                        Event::BetOrRaised { seat, to, all_in }
-                    }
-                });
+                events.push(Event::Bet(event));
                 self.advance(events);
                 Ok(())
             }
@@ -556,7 +543,7 @@ impl Hand {
                     return Err(not_now(self));
                 }
                 self.ledger.fold(seat);
-                events.push(Event::Mucked { seat });
+                events.push(Event::Bet(BetEvent::Mucked { seat }));
                 if self.ledger.live().len() == 1 {
                     // The last hand left takes the pot without showing.
                     self.award(events);

@@ -1,6 +1,7 @@
 //! Rebuilding a hand from its event log.
 
 use super::{Dealer, Dealing, Hand};
+use crate::betting::BetEvent;
 use crate::betting::MAX_SEATS;
 use crate::holdem::action::{Action, Event};
 use crate::holdem::error::HoldemError;
@@ -35,10 +36,12 @@ impl Hand {
         }
         for e in events {
             let a = match *e {
-                Event::Folded { seat } => Action::Fold { seat },
-                Event::Checked { seat } => Action::Check { seat },
-                Event::Called { seat, .. } => Action::Call { seat },
-                Event::BetOrRaised { seat, to, .. } => Action::BetOrRaiseTo { seat, to },
+                Event::Bet(BetEvent::Folded { seat, .. }) => Action::Fold { seat },
+                Event::Bet(BetEvent::Checked { seat }) => Action::Check { seat },
+                Event::Bet(BetEvent::Called { seat, .. }) => Action::Call { seat },
+                Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
+                    Action::BetOrRaiseTo { seat, to }
+                }
                 Event::BoardDealt { cards, .. } => Action::DealBoard { cards },
                 Event::Shown { seat, cards, .. } if h.rules.reveal == Reveal::PlayersChoose => {
                     Action::Show {
@@ -46,7 +49,7 @@ impl Hand {
                         cards: Some(cards),
                     }
                 }
-                Event::Mucked { seat } => Action::Muck { seat },
+                Event::Bet(BetEvent::Mucked { seat }) => Action::Muck { seat },
                 _ => continue,
             };
             h.apply_into(a, &mut ev)?;

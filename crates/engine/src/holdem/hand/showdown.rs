@@ -1,7 +1,9 @@
 //! The showdown: hands shown and valued, pots built and awarded.
 
 use super::{Hand, Phase};
-use crate::betting::{pots, Pots};
+use crate::betting::pots::{self, Payout};
+use crate::betting::BetEvent;
+use crate::betting::Pots;
 use crate::holdem::action::Event;
 use tavolo_cards::Card;
 
@@ -26,40 +28,23 @@ impl Hand {
             }
         }
         let live = self.ledger.live();
-        if live.len() == 1 && self.ledger.dead() == 0 {
+        let first = self.seat_at(0);
+        let ranks = self.ranks;
+        let mut payout = Payout {
+            ledger: &mut self.ledger,
+            won: &mut self.won,
+        };
+        let emit = |e| ev.push(Event::Bet(e));
+        if live.len() == 1 && payout.ledger.dead() == 0 {
             // Everyone else folded: the one player left takes everything in the middle.
-            let seat = live.iter().next().unwrap_or(0);
-            let amount = self.ledger.pot_total();
-            self.ledger.clear_middle();
-            self.ledger.pay(seat, amount);
-            self.won[seat] += amount;
-            ev.push(Event::PotWon {
-                pot: 0,
-                seat,
-                amount,
-            });
+            payout.all_to(live.iter().next().unwrap_or(0), 0, emit);
             self.phase = Phase::Over;
             ev.push(Event::HandOver);
             return;
         }
-        let pots = Pots::build(&self.ledger);
-        self.ledger.clear_middle();
-        let first = self.seat_at(0);
-        let (ledger, won, ranks) = (&mut self.ledger, &mut self.won, &self.ranks);
-        let carried = pots::award(
-            &pots,
-            |s| ranks[s],
-            0,
-            (first, n),
-            self.rules.odd_chips,
-            |pot, seat, amount| {
-                ledger.pay(seat, amount);
-                won[seat] += amount;
-                ev.push(Event::PotWon { pot, seat, amount });
-            },
-        );
+        let carried = payout.award(|s| ranks[s], 0, (first, n), self.rules.odd_chips, emit);
         if carried > 0 {
-            ev.push(Event::Carried { amount: carried });
+            ev.push(Event::Bet(BetEvent::Carried { amount: carried }));
         }
         self.carried = carried;
         self.phase = Phase::Over;

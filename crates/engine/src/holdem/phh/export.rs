@@ -1,6 +1,7 @@
 //! Tavolo hands written as PHH hand histories.
 
 use super::{PhhHand, Variant};
+use crate::betting::BetEvent;
 use crate::betting::Structure;
 use crate::holdem::action::Event;
 use crate::holdem::rules::{Antes, HandSetup};
@@ -41,7 +42,7 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
         }
         let p = |seat: usize| phh_of(seat) + 1;
         match *e {
-            Event::AntePosted { seat, amount } => stacks[seat] -= amount,
+            Event::Bet(BetEvent::AntePosted { seat, amount }) => stacks[seat] -= amount,
             Event::BlindPosted { seat, amount } => {
                 stacks[seat] -= amount;
                 bets[seat] += amount;
@@ -54,19 +55,19 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
                 let c: String = cards.as_slice().iter().map(|c| c.to_string()).collect();
                 actions.push(format!("d db {c}"));
             }
-            Event::Folded { seat } => actions.push(format!("p{} f", p(seat))),
-            Event::Checked { seat } => actions.push(format!("p{} cc", p(seat))),
-            Event::Called { seat, amount, .. } => {
+            Event::Bet(BetEvent::Folded { seat, .. }) => actions.push(format!("p{} f", p(seat))),
+            Event::Bet(BetEvent::Checked { seat }) => actions.push(format!("p{} cc", p(seat))),
+            Event::Bet(BetEvent::Called { seat, amount, .. }) => {
                 stacks[seat] -= amount;
                 bets[seat] += amount;
                 actions.push(format!("p{} cc", p(seat)));
             }
-            Event::BetOrRaised { seat, to, .. } => {
+            Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
                 stacks[seat] -= to - bets[seat];
                 bets[seat] = to;
                 actions.push(format!("p{} cbr {}", p(seat), to));
             }
-            Event::UncalledReturned { seat, amount } => {
+            Event::Bet(BetEvent::UncalledReturned { seat, amount }) => {
                 stacks[seat] += amount;
                 bets[seat] = bets[seat].saturating_sub(amount);
             }
@@ -74,9 +75,9 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
             Event::Shown { seat, cards, .. } => {
                 actions.push(format!("p{} sm {}{}", p(seat), cards[0], cards[1]))
             }
-            Event::Mucked { seat } => actions.push(format!("p{} sm", p(seat))),
-            Event::PotWon { seat, amount, .. } => stacks[seat] += amount,
-            Event::Burned | Event::Carried { .. } | Event::HandOver => {}
+            Event::Bet(BetEvent::Mucked { seat }) => actions.push(format!("p{} sm", p(seat))),
+            Event::Bet(BetEvent::PotWon { seat, amount, .. }) => stacks[seat] += amount,
+            Event::Burned | Event::Bet(BetEvent::Carried { .. }) | Event::HandOver => {}
         }
     }
     if holes_pending {
