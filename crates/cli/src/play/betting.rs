@@ -15,7 +15,7 @@ use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, signed, texts};
-use super::model::{cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command};
+use super::model::{cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command, SeatRow};
 
 /// The human among the session's players (the bots are players 1 to N−1).
 pub const HUMAN: usize = 0;
@@ -320,6 +320,33 @@ impl<G: Game> BettingSession<G> {
     #[cfg(test)]
     pub fn chips_total(&self) -> Chips {
         self.table.chips_total()
+    }
+
+    /// The row of seat `s` on the table: its name, `D` at the `button` (the dealer), its
+    /// `stack` and `cards`, its last action, whether it is to act and still in the hand.
+    pub fn seat_row(
+        &self,
+        s: usize,
+        button: usize,
+        stack: Chips,
+        cards: Vec<Option<Card>>,
+        to_act: Option<usize>,
+        live: bool,
+    ) -> SeatRow {
+        SeatRow {
+            name: self.names[s].clone(),
+            mark: if s == button {
+                "D".into()
+            } else {
+                String::new()
+            },
+            amount: chips(stack),
+            cards,
+            last: self.last[s].clone(),
+            to_act: to_act == Some(s),
+            out: !live,
+            you: s == self.me,
+        }
     }
 
     /// Logs a betting event as the human's seat sees it (the same in both games); `opening`:

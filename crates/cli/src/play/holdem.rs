@@ -15,7 +15,7 @@ use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage};
 use super::i18n::{chips, fill, texts};
-use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, SeatRow, TableView};
+use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, TableView};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -236,20 +236,8 @@ impl PlayGame for HoldemSession {
                 } else {
                     Vec::new()
                 };
-                SeatRow {
-                    name: self.session.names[s].clone(),
-                    mark: if s == v.button {
-                        "D".into()
-                    } else {
-                        String::new()
-                    },
-                    amount: chips(v.stacks[s]),
-                    cards,
-                    last: self.session.last[s].clone(),
-                    to_act: v.to_act == Some(s),
-                    out: !v.live[s],
-                    you: s == me,
-                }
+                self.session
+                    .seat_row(s, v.button, v.stacks[s], cards, v.to_act, v.live[s])
             })
             .collect();
         TableView {

@@ -152,92 +152,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
             .ok_or_else(|| UserError("no data directory on this system: use --data-dir".into()))?,
     };
     let lang = args.lang;
-    let mut game: Box<dyn PlayGame> = match args.game {
-        GameArg::Saint => {
-            let players = args.players.unwrap_or(3);
-            if !(2..=5).contains(&players) {
-                return Err(UserError(format!(
-                    "{players} players: Saint Poker is for 2 to 5"
-                )));
-            }
-            let names = bot_names(args.game, &args.bots, players - 1);
-            let bots = crate::sim::specs(&names, saint_bots::bot_spec)?;
-            Box::new(
-                saint::SaintSession::new(saint::SaintConfig {
-                    bots,
-                    seed,
-                    lang,
-                    stamp,
-                })
-                .map_err(UserError)?,
-            )
-        }
-        GameArg::Holdem => {
-            let players = args.players.unwrap_or(4);
-            if !(2..=10).contains(&players) {
-                return Err(UserError(format!(
-                    "{players} players: Texas Hold'em is for 2 to 10"
-                )));
-            }
-            let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
-            let names = bot_names(args.game, &args.bots, players - 1);
-            let bots = crate::sim::specs(&names, holdem_bots::bot_spec)?;
-            let structure = match args.structure {
-                StructureArg::Nl => Structure::NoLimit,
-                StructureArg::Pl => Structure::PotLimit,
-                StructureArg::Limit => Structure::FixedLimit,
-            };
-            let buy_in = args.buy_in.unwrap_or(100 * big_blind);
-            if buy_in == 0 {
-                return Err(UserError("--buy-in must be positive".into()));
-            }
-            Box::new(
-                holdem::HoldemSession::new(holdem::HoldemConfig {
-                    structure,
-                    small_blind,
-                    big_blind,
-                    ante: args.ante.unwrap_or(0),
-                    buy_in,
-                    bots,
-                    seed,
-                    lang,
-                    stamp,
-                })
-                .map_err(UserError)?,
-            )
-        }
-        GameArg::Draw => {
-            let players = args.players.unwrap_or(4);
-            if !(2..=8).contains(&players) {
-                return Err(UserError(format!(
-                    "{players} players: Five-Card Draw is for 2 to 8"
-                )));
-            }
-            let ante = args.ante.unwrap_or(10);
-            if ante == 0 {
-                return Err(UserError(
-                    "--ante must be positive in Five-Card Draw".into(),
-                ));
-            }
-            let names = bot_names(args.game, &args.bots, players - 1);
-            let bots = crate::sim::specs(&names, draw_bots::bot_spec)?;
-            let buy_in = args.buy_in.unwrap_or(100 * ante);
-            if buy_in == 0 {
-                return Err(UserError("--buy-in must be positive".into()));
-            }
-            Box::new(
-                draw::DrawSession::new(draw::DrawConfig {
-                    ante,
-                    buy_in,
-                    bots,
-                    seed,
-                    lang,
-                    stamp,
-                })
-                .map_err(UserError)?,
-            )
-        }
-    };
+    let mut game = session(&args, seed, stamp)?;
     let sub = dir.join(match args.game {
         GameArg::Saint => "saint",
         GameArg::Holdem => "holdem",
@@ -283,6 +198,97 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, UserError> {
         return Err(UserError(e.clone()));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game session `args` ask for, dealt from `seed`; its records named with `stamp`.
+fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame>, UserError> {
+    let lang = args.lang;
+    Ok(match args.game {
+        GameArg::Saint => {
+            let bots = bots(args, 3, 5, "Saint Poker", saint_bots::bot_spec)?;
+            Box::new(
+                saint::SaintSession::new(saint::SaintConfig {
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+        GameArg::Holdem => {
+            let bots = bots(args, 4, 10, "Texas Hold'em", holdem_bots::bot_spec)?;
+            let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
+            let structure = match args.structure {
+                StructureArg::Nl => Structure::NoLimit,
+                StructureArg::Pl => Structure::PotLimit,
+                StructureArg::Limit => Structure::FixedLimit,
+            };
+            let buy_in = buy_in(args, big_blind)?;
+            Box::new(
+                holdem::HoldemSession::new(holdem::HoldemConfig {
+                    structure,
+                    small_blind,
+                    big_blind,
+                    ante: args.ante.unwrap_or(0),
+                    buy_in,
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+        GameArg::Draw => {
+            let bots = bots(args, 4, 8, "Five-Card Draw", draw_bots::bot_spec)?;
+            let ante = args.ante.unwrap_or(10);
+            if ante == 0 {
+                return Err(UserError(
+                    "--ante must be positive in Five-Card Draw".into(),
+                ));
+            }
+            let buy_in = buy_in(args, ante)?;
+            Box::new(
+                draw::DrawSession::new(draw::DrawConfig {
+                    ante,
+                    buy_in,
+                    bots,
+                    seed,
+                    lang,
+                    stamp,
+                })
+                .map_err(UserError)?,
+            )
+        }
+    })
+}
+
+/// The bots of `args` for a table of `--players` (default `default`, 2 to `max`) with the human.
+fn bots<G: tavolo_bots::Game>(
+    args: &PlayArgs,
+    default: usize,
+    max: usize,
+    game: &str,
+    spec: fn(&str) -> Result<tavolo_bots::BotSpec<G>, tavolo_bots::BotsError>,
+) -> Result<Vec<tavolo_bots::BotSpec<G>>, UserError> {
+    let players = args.players.unwrap_or(default);
+    if !(2..=max).contains(&players) {
+        return Err(UserError(format!(
+            "{players} players: {game} is for 2 to {max}"
+        )));
+    }
+    let names = bot_names(args.game, &args.bots, players - 1);
+    crate::sim::specs(&names, spec)
+}
+
+/// The buy-in (and rebuy): `--buy-in`, by default 100 table minimums of `unit` chips.
+fn buy_in(args: &PlayArgs, unit: Chips) -> Result<Chips, UserError> {
+    let buy_in = args.buy_in.unwrap_or(100 * unit);
+    if buy_in == 0 {
+        return Err(UserError("--buy-in must be positive".into()));
+    }
+    Ok(buy_in)
 }
 
 /// Writes a record as `dir/name`, creating `dir`; never overwrites (a suffix is added).
