@@ -239,7 +239,7 @@ impl Record {
 /// Seats are the game's own seats, `0..players`, clockwise; a table maps them to its seats.
 /// Every method but [`Game::apply`] leaves the state untouched, and `apply` leaves it untouched
 /// when it refuses.
-pub trait Game: Sized + Send + 'static {
+pub trait Game: Sized + Clone + Send + 'static {
     /// The short name: `holdem`, `draw` or `saint`.
     const NAME: &'static str;
     /// Whether players choose at the same time (Saint Poker's place and show): then nobody but
@@ -285,8 +285,11 @@ pub trait Game: Sized + Send + 'static {
     fn allows(legal: &[Self::Action], action: &Self::Action) -> bool {
         legal.contains(action)
     }
-    /// Whether `action` would be accepted now. The state is untouched.
-    fn check(&self, action: &Self::Action) -> Result<(), GameError>;
+    /// Whether `action` would be accepted now. The state is untouched (by default the action is
+    /// tried on a copy).
+    fn check(&self, action: &Self::Action) -> Result<(), GameError> {
+        self.clone().apply(*action).map(drop)
+    }
     /// Plays `action`: the events it caused, uncensored; on error nothing changes.
     fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, GameError>;
     /// The seat an action is for.

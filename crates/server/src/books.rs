@@ -162,8 +162,8 @@ impl Books {
         m: &Member,
         amount: Chips,
     ) -> Result<(), StoreError> {
-        let j = Journal::move_chips(key, "buy_in", owner(m), seat(table, m.id), chips(amount));
-        self.store.transfer(&j).await.map(|_| ())
+        self.move_chips(key, "buy_in", owner(m), seat(table, m.id), amount)
+            .await
     }
 
     /// Chips from the seat back to the owner: a cash-out.
@@ -177,7 +177,19 @@ impl Books {
         if amount == 0 {
             return Ok(());
         }
-        let j = Journal::move_chips(key, "cash_out", seat(table, m.id), owner(m), chips(amount));
+        self.move_chips(key, "cash_out", seat(table, m.id), owner(m), amount)
+            .await
+    }
+
+    async fn move_chips(
+        &self,
+        key: String,
+        kind: &str,
+        from: Account,
+        to: Account,
+        amount: Chips,
+    ) -> Result<(), StoreError> {
+        let j = Journal::move_chips(key, kind, from, to, chips(amount));
         self.store.transfer(&j).await.map(|_| ())
     }
 

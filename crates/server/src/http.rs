@@ -244,16 +244,9 @@ async fn history_item(
         Ok(m) => m,
         Err(r) => return r,
     };
-    let Some(id) = hand_id(&id) else {
-        return api_error(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            "hand ids look like h-123",
-        );
-    };
-    let h = match room.books.raw().hand(id).await {
+    let h = match stored_hand(&room, &id).await {
         Ok(h) => h,
-        Err(e) => return store_error(e),
+        Err(r) => return r,
     };
     // A record shows every player's cards: only the players of the hand may read it.
     if !h.players.iter().any(|p| p.1 == m.id) {
@@ -276,21 +269,26 @@ async fn history_item(
     }
 }
 
+/// The stored hand `h-123`, or the error answer.
+async fn stored_hand(room: &Room, id: &str) -> Result<tavolo_store::StoredHand, Response> {
+    let Some(id) = hand_id(id) else {
+        return Err(api_error(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "hand ids look like h-123",
+        ));
+    };
+    room.books.raw().hand(id).await.map_err(store_error)
+}
+
 async fn fairness(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let Some(id) = hand_id(&id) else {
-        return api_error(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            "hand ids look like h-123",
-        );
-    };
-    let h = match room.books.raw().hand(id).await {
+    let h = match stored_hand(&room, &id).await {
         Ok(h) => h,
-        Err(e) => return store_error(e),
+        Err(r) => return r,
     };
     let mut answer = json!({
         "hand": format!("h-{}", h.id.0),

@@ -8,6 +8,7 @@
 use serde::Serialize;
 use tavolo_cards::HandRank;
 
+use super::event::BetEvent;
 use super::round::{Bet, Legal};
 use crate::Chips;
 
@@ -147,6 +148,35 @@ pub struct HandSummary {
     pub won: Vec<Chips>,
     /// Chips carried to the next hand.
     pub carried: Chips,
+}
+
+impl HandSummary {
+    /// The summary of a hand from its betting events (the pots won), the hand each winner
+    /// showed, each seat's winnings and the chips carried.
+    pub fn new(
+        events: impl IntoIterator<Item = BetEvent>,
+        shown: impl Fn(usize) -> Option<HandRank>,
+        won: &[Chips],
+        carried: Chips,
+    ) -> HandSummary {
+        let pots = events
+            .into_iter()
+            .filter_map(|e| match e {
+                BetEvent::PotWon { pot, seat, amount } => Some(PotAward {
+                    pot,
+                    seat,
+                    amount,
+                    hand: shown(seat),
+                }),
+                _ => None,
+            })
+            .collect();
+        HandSummary {
+            pots,
+            won: won.to_vec(),
+            carried,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Five-Card Draw through the one game interface ([`Game`]): a hand a table deals with its ante
 //! and ruleset ([`DrawTable`]), the dealer where the table's rotation put it.
 
-use crate::betting::BetEvent;
 use serde::{Deserialize, Serialize};
 use tavolo_cards::{CardSet, GameRng};
 
@@ -10,7 +9,7 @@ use super::hand::{DrawHand, ToAct};
 use super::record::DrawRecord;
 use super::rules::{Dealing, DrawRules, DrawSetup};
 use super::view::DrawView;
-use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, PotAward, SeatMask};
+use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -151,13 +150,6 @@ impl Game for DrawHand {
         betting::allows(legal, action)
     }
 
-    fn check(&self, action: &Action) -> Result<(), GameError> {
-        self.clone()
-            .apply(*action)
-            .map(drop)
-            .map_err(GameError::from)
-    }
-
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         Ok(DrawHand::apply(self, action)?)
     }
@@ -204,22 +196,16 @@ impl Game for DrawHand {
     }
 
     fn summary(&self, events: &[Event]) -> HandSummary {
-        HandSummary {
-            pots: events
-                .iter()
-                .filter_map(|e| match *e {
-                    Event::Bet(BetEvent::PotWon { pot, seat, amount }) => Some(PotAward {
-                        pot,
-                        seat,
-                        amount,
-                        hand: self.shown_rank(seat),
-                    }),
-                    _ => None,
-                })
-                .collect(),
-            won: self.winnings().to_vec(),
-            carried: self.carried(),
-        }
+        let bets = events.iter().filter_map(|e| match *e {
+            Event::Bet(b) => Some(b),
+            _ => None,
+        });
+        HandSummary::new(
+            bets,
+            |s| self.shown_rank(s),
+            self.winnings(),
+            self.carried(),
+        )
     }
 
     fn record(

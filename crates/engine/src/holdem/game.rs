@@ -1,7 +1,6 @@
 //! Texas Hold'em through the one game interface ([`Game`]): a hand a table deals with its
 //! blinds ([`HoldemTable`]) at the positions it chose.
 
-use crate::betting::BetEvent;
 use serde::{Deserialize, Serialize};
 use tavolo_cards::GameRng;
 
@@ -10,7 +9,7 @@ use super::hand::{Dealing, Hand, ToAct};
 use super::phh;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
-use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, PotAward, SeatMask};
+use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -131,13 +130,6 @@ impl Game for Hand {
         betting::allows(legal, action)
     }
 
-    fn check(&self, action: &Action) -> Result<(), GameError> {
-        self.clone()
-            .apply(*action)
-            .map(drop)
-            .map_err(GameError::from)
-    }
-
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
         Ok(Hand::apply(self, action)?)
     }
@@ -179,22 +171,11 @@ impl Game for Hand {
                 _ => None,
             })
         };
-        HandSummary {
-            pots: events
-                .iter()
-                .filter_map(|e| match *e {
-                    Event::Bet(BetEvent::PotWon { pot, seat, amount }) => Some(PotAward {
-                        pot,
-                        seat,
-                        amount,
-                        hand: shown(seat),
-                    }),
-                    _ => None,
-                })
-                .collect(),
-            won: self.winnings().to_vec(),
-            carried: self.carried(),
-        }
+        let bets = events.iter().filter_map(|e| match *e {
+            Event::Bet(b) => Some(b),
+            _ => None,
+        });
+        HandSummary::new(bets, shown, self.winnings(), self.carried())
     }
 
     fn record(
