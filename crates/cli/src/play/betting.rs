@@ -44,6 +44,44 @@ pub enum Flow {
     Play(Command),
 }
 
+/// What is a betting game's own in a terminal session: how its events read, what it keeps per
+/// hand, how its records are named. The flow of a hand — deal, apply, tell the events, end the
+/// hand — is the same for both games and written here once.
+pub trait Telling<G: Game> {
+    /// The session.
+    fn session(&mut self) -> &mut BettingSession<G>;
+    /// Logs an event as the human's seat sees it and keeps the seats' last actions.
+    fn describe(&mut self, e: G::Event);
+    /// A hand is dealt: what the game keeps per hand starts afresh.
+    fn new_hand(&mut self);
+    /// The name of the record of the hand in play.
+    fn file(&self) -> String;
+
+    /// Tells `events` (as the human's seat sees them) and ends the hand if it is over.
+    fn take_events(&mut self, events: Vec<G::Event>) {
+        for e in events {
+            self.describe(e);
+        }
+        let file = self.file();
+        self.session().hand_over_if_done(&file);
+    }
+
+    /// Plays `action` and tells what it did.
+    fn apply(&mut self, action: G::Action) -> Result<(), String> {
+        let events = self.session().apply(action)?;
+        self.take_events(events);
+        Ok(())
+    }
+
+    /// Deals the next hand and tells the deal.
+    fn start_hand(&mut self) -> Result<(), String> {
+        let events = self.session().deal()?;
+        self.new_hand();
+        self.take_events(events);
+        Ok(())
+    }
+}
+
 /// A session of hands with the human and bots (see the module doc). The games read and write
 /// the public fields during a hand.
 pub struct BettingSession<G: Game> {

@@ -11,7 +11,7 @@ use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, DrawTable, Event, Stage as DrawStage, ToAct};
 use tavolo_engine::Chips;
 
-use super::betting::{bet_ask, BettingSession, Flow, Stage};
+use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
 use super::i18n::{chips, fill, texts};
 use super::model::{cards_text, play_bot_action, Ask, CardsKind, Command, PlayGame, TableView};
 
@@ -79,37 +79,13 @@ impl DrawSession {
     fn hand(&self) -> &DrawHand {
         &self.session.hand.game
     }
+}
 
-    fn start_hand(&mut self) -> Result<(), String> {
-        let events = self.session.deal()?;
-        self.opened = false;
-        self.take_events(events);
-        Ok(())
+impl Telling<DrawHand> for DrawSession {
+    fn session(&mut self) -> &mut BettingSession<DrawHand> {
+        &mut self.session
     }
 
-    fn take_events(&mut self, events: Vec<Event>) {
-        for e in events {
-            self.describe(e);
-        }
-        let file = self.file();
-        self.session.hand_over_if_done(&file);
-    }
-
-    fn apply(&mut self, action: Action) -> Result<(), String> {
-        let events = self.session.apply(action)?;
-        self.take_events(events);
-        Ok(())
-    }
-
-    /// The name of this hand's record, in the engine's `tavolo-draw-record` format.
-    fn file(&self) -> String {
-        format!(
-            "draw-{}-hand{:03}.json",
-            self.cfg.stamp, self.session.hand_no
-        )
-    }
-
-    /// Logs an event as the human's seat sees it and keeps the seats' last actions.
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.lang);
         let me = self.me();
@@ -159,6 +135,18 @@ impl DrawSession {
             }
             _ => {}
         }
+    }
+
+    fn new_hand(&mut self) {
+        self.opened = false;
+    }
+
+    /// The name of this hand's record, in the engine's `tavolo-draw-record` format.
+    fn file(&self) -> String {
+        format!(
+            "draw-{}-hand{:03}.json",
+            self.cfg.stamp, self.session.hand_no
+        )
     }
 }
 

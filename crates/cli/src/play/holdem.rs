@@ -13,7 +13,7 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::Chips;
 
-use super::betting::{bet_ask, BettingSession, Flow, Stage};
+use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
 use super::i18n::{chips, fill, texts};
 use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, TableView};
 
@@ -89,29 +89,28 @@ impl HoldemSession {
         self.session.me
     }
 
-    fn start_hand(&mut self) -> Result<(), String> {
-        let events = self.session.deal()?;
-        self.mine.clear();
-        self.round_top = 0;
-        self.take_events(events);
-        Ok(())
-    }
-
-    fn take_events(&mut self, events: Vec<Event>) {
-        for e in events {
-            self.describe(e);
+    fn legal(&self) -> Option<Legal> {
+        match self.session.hand.game.legal_actions() {
+            ToAct::Player(l) => Some(l),
+            _ => None,
         }
-        let file = self.file();
-        self.session.hand_over_if_done(&file);
+    }
+}
+
+fn street_index(s: Street) -> usize {
+    match s {
+        Street::Preflop => 0,
+        Street::Flop => 1,
+        Street::Turn => 2,
+        Street::River => 3,
+    }
+}
+
+impl Telling<Hand> for HoldemSession {
+    fn session(&mut self) -> &mut BettingSession<Hand> {
+        &mut self.session
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), String> {
-        let events = self.session.apply(action)?;
-        self.take_events(events);
-        Ok(())
-    }
-
-    /// Logs an event as the human's seat sees it and keeps the seats' last actions.
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.lang);
         let me = self.me();
@@ -153,6 +152,11 @@ impl HoldemSession {
         }
     }
 
+    fn new_hand(&mut self) {
+        self.mine.clear();
+        self.round_top = 0;
+    }
+
     /// The name of this hand's record: a `tavolo-holdem-hand/1` record holding its PHH hand
     /// history.
     fn file(&self) -> String {
@@ -160,22 +164,6 @@ impl HoldemSession {
             "holdem-{}-hand{:03}.json",
             self.cfg.stamp, self.session.hand_no
         )
-    }
-
-    fn legal(&self) -> Option<Legal> {
-        match self.session.hand.game.legal_actions() {
-            ToAct::Player(l) => Some(l),
-            _ => None,
-        }
-    }
-}
-
-fn street_index(s: Street) -> usize {
-    match s {
-        Street::Preflop => 0,
-        Street::Flop => 1,
-        Street::Turn => 2,
-        Street::River => 3,
     }
 }
 
