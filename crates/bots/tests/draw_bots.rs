@@ -4,24 +4,17 @@
 mod common;
 
 use common::{
-    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster, Plan,
 };
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_engine::draw::{Action, Event};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 
-fn run(
-    players: usize,
-    bots: &[&str],
-    games: u64,
-    seed: u64,
-    duplicate: bool,
-    threads: usize,
-) -> MatchResult {
+fn run(players: usize, bots: &[&str], plan: Plan) -> MatchResult {
     let specs = roster(players, bots, draw::bot_spec);
     let setup = DrawOptions::new(players).setup().expect("setup");
-    play_match::<Draw>(setup, specs, games, seed, duplicate, threads)
+    play_match::<Draw>(setup, specs, plan)
 }
 
 #[test]
@@ -29,7 +22,7 @@ fn every_bot_plays_only_legal_actions_at_every_table_size() {
     for players in 2..=8 {
         let bots = ["random", "station", "rules", "expert:40", "random"];
         let games = if players <= 3 { 600 } else { 200 };
-        let r = run(players, &bots, games, players as u64, false, 2);
+        let r = run(players, &bots, Plan::new(games, players as u64));
         for b in &r.bots {
             assert_eq!(b.illegal, 0, "{players} players: {b:?}");
         }
@@ -43,19 +36,19 @@ fn every_bot_plays_only_legal_actions_at_every_table_size() {
 
 #[test]
 fn random_against_random_exercises_every_action_legally() {
-    let r = run(2, &["random"], 3000, 3, false, 2);
+    let r = run(2, &["random"], Plan::new(3000, 3));
     assert!(r.bots.iter().all(|b| b.illegal == 0));
-    let r = run(8, &["random"], 500, 4, false, 2);
+    let r = run(8, &["random"], Plan::new(500, 4));
     assert!(r.bots.iter().all(|b| b.illegal == 0));
 }
 
 #[test]
 fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
     let bots = ["expert:40", "rules", "station", "random"];
-    let a = run(4, &bots, 80, 21, true, 1);
-    let b = run(4, &bots, 80, 21, true, 2);
+    let a = run(4, &bots, Plan::new(80, 21).duplicate().on(1));
+    let b = run(4, &bots, Plan::new(80, 21).duplicate().on(2));
     assert_eq!(a.games, b.games);
-    let c = run(4, &bots, 80, 22, true, 2);
+    let c = run(4, &bots, Plan::new(80, 22).duplicate().on(2));
     assert_ne!(a.games, c.games);
 }
 

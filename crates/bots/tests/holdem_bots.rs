@@ -5,7 +5,7 @@
 mod common;
 
 use common::{
-    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster,
+    assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster, Plan,
 };
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
@@ -19,20 +19,12 @@ const STRUCTURES: [Structure; 3] = [
     Structure::FixedLimit,
 ];
 
-fn run(
-    players: usize,
-    structure: Structure,
-    bots: &[&str],
-    games: u64,
-    seed: u64,
-    duplicate: bool,
-    threads: usize,
-) -> MatchResult {
+fn run(players: usize, structure: Structure, bots: &[&str], plan: Plan) -> MatchResult {
     let specs = roster(players, bots, holdem::bot_spec);
     let setup = HoldemOptions::new(players, structure)
         .setup()
         .expect("setup");
-    play_match::<Holdem>(setup, specs, games, seed, duplicate, threads)
+    play_match::<Holdem>(setup, specs, plan)
 }
 
 #[test]
@@ -41,7 +33,7 @@ fn every_bot_plays_only_legal_actions_in_every_structure_and_table_size() {
         for players in 2..=10 {
             let bots = ["random", "station", "rules", "expert:40", "random"];
             let games = if players <= 3 { 400 } else { 120 };
-            let r = run(players, structure, &bots, games, players as u64, false, 2);
+            let r = run(players, structure, &bots, Plan::new(games, players as u64));
             for b in &r.bots {
                 assert_eq!(b.illegal, 0, "{structure:?} {players} players: {b:?}");
             }
@@ -58,7 +50,7 @@ fn every_bot_plays_only_legal_actions_in_every_structure_and_table_size() {
 fn random_bets_and_raises_over_the_whole_range_without_an_illegal_amount() {
     // Heads-up random against random goes all-in often: the ends of the range are exercised.
     for structure in STRUCTURES {
-        let r = run(2, structure, &["random"], 3000, 9, false, 2);
+        let r = run(2, structure, &["random"], Plan::new(3000, 9));
         assert!(r.bots.iter().all(|b| b.illegal == 0), "{structure:?}");
     }
 }
@@ -67,7 +59,8 @@ fn random_bets_and_raises_over_the_whole_range_without_an_illegal_amount() {
 fn a_seed_reproduces_the_match_whatever_the_number_of_threads() {
     let play = |seed: u64, threads: usize| {
         let bots = ["expert:30", "rules", "station"];
-        run(6, Structure::NoLimit, &bots, 60, seed, true, threads)
+        let plan = Plan::new(60, seed).duplicate().on(threads);
+        run(6, Structure::NoLimit, &bots, plan)
     };
     let a = play(11, 1);
     let b = play(11, 2);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::play_match;
+use common::{play_match, Plan};
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_cards::{CardSet, GameRng};
@@ -47,7 +47,7 @@ fn the_same_seed_gives_the_same_match_whatever_the_thread_count() {
             .collect::<Vec<_>>()
     };
     let play = |threads: usize| {
-        play_match::<SaintPoker>(SaintOptions::new(3), bots(), 24, 99, false, threads)
+        play_match::<SaintPoker>(SaintOptions::new(3), bots(), Plan::new(24, 99).on(threads))
     };
     let (one, three) = (play(1), play(3));
     assert_eq!(one.games, three.games);

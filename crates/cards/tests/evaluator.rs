@@ -25,6 +25,17 @@ fn rank(s: &str) -> HandRank {
     evaluate(&parse_cards(s).unwrap()).unwrap()
 }
 
+/// The ranks of `a` and `b`, which the German tie-break must call equal.
+fn german_tie(a: &str, b: &str) -> (HandRank, HandRank) {
+    let (ra, rb) = (rank(a), rank(b));
+    assert_eq!(
+        TieBreak::German.compare(ra, rb),
+        std::cmp::Ordering::Equal,
+        "German: {a} ties {b}"
+    );
+    (ra, rb)
+}
+
 /// The reference: the best class key over all five-card subsets, mapped to its hand rank.
 fn reference(cs: &[Card]) -> HandRank {
     let pairs: Vec<(u8, u8)> = cs
@@ -163,10 +174,8 @@ fn descriptions_in_four_languages() {
 /// RULES.md §0, German draw: seed 004 section 2.
 #[test]
 fn german_pair_ties_ignore_fourth_and_fifth_card() {
-    let a = rank("Ks Kh Ad 9c 4s");
-    let b = rank("Kd Kc Ah 8c 3s");
+    let (a, b) = german_tie("Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s");
     assert!(a > b);
-    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
     let c = rank("Kd Kc Qh 8c 3s");
     assert_eq!(
         TieBreak::German.compare(a, c),
@@ -177,10 +186,8 @@ fn german_pair_ties_ignore_fourth_and_fifth_card() {
 
 #[test]
 fn german_full_house_compares_only_the_three() {
-    let a = rank("Qs Qh Qd 2c 2s");
-    let b = rank("Qc Qs Qd Ac Ah");
+    let (a, b) = german_tie("Qs Qh Qd 2c 2s", "Qc Qs Qd Ac Ah");
     assert!(b > a);
-    assert_eq!(TieBreak::German.compare(a, b), std::cmp::Ordering::Equal);
     let c = rank("Kc Ks Kd 2h 2d");
     assert_eq!(TieBreak::German.compare(c, b), std::cmp::Ordering::Greater);
 }

@@ -2,11 +2,15 @@
 //! that played by the rules; each problem named and exit status 1 once a table's idea of a stack
 //! drifted from the ledger, the ledger refused the hand's result and the table dealt on.
 
+#[path = "../../store/tests/common/books.rs"]
+mod books;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
+use books::Table;
 use tavolo_cards::GameRng;
-use tavolo_store::{hex, Account, FinishedHand, HandId, Journal, NewHand, Store, UserId};
+use tavolo_store::{hex, Account, Store};
 
 fn audit(dir: &Path, json: bool) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tavolo"));
@@ -17,59 +21,19 @@ fn audit(dir: &Path, json: bool) -> Output {
     cmd.output().expect("tavolo runs")
 }
 
-fn seat(table: &str, user: UserId) -> Account {
-    Account::Seat {
-        table: table.to_string(),
-        user,
-    }
-}
-
-async fn deal(store: &Store, table: &str, players: Vec<(usize, UserId, i64)>) -> HandId {
-    store
-        .begin_hand(&NewHand {
-            table: table.to_string(),
-            game: "holdem".into(),
-            commitment: "c".repeat(64),
-            seed_hex: "5".repeat(64),
-            players,
-        })
-        .await
-        .unwrap()
-}
-
-/// Bob's seat pays Ada `amount`: the hand's result.
-fn result(table: &str, hand: HandId, ada: UserId, bob: UserId, amount: i64) -> FinishedHand {
-    FinishedHand {
-        record: String::new(),
-        format: "phh".into(),
-        results: vec![(ada, amount), (bob, -amount)],
-        journal: Journal::move_chips(
-            format!("hand:{}", hand.0),
-            "hand",
-            seat(table, bob),
-            seat(table, ada),
-            amount,
-        ),
-    }
-}
-
 #[tokio::test]
 async fn the_audit_names_a_hand_the_table_dealt_on_from_and_exits_1() {
     let dir = std::env::temp_dir().join(format!("tavolo-admin-{}", hex(&GameRng::os_seed()[..6])));
     let store = Store::open_in_dir(&dir).await.unwrap();
     let ada = store.register("ada", "correct horse").await.unwrap().id;
     let bob = store.register("bob", "correct horse").await.unwrap().id;
-    let table = store.create_table("holdem", "{}").await.unwrap();
+    let mut t = Table::open(&store, "holdem").await;
     for u in [ada, bob] {
-        let key = format!("{table}:in:{}", u.0);
-        let j = Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), 100);
-        store.transfer(&j).await.unwrap();
+        t.buy_in(u, Account::User(u), 100).await;
     }
-    let h = deal(&store, &table, vec![(0, ada, 100), (1, bob, 100)]).await;
-    store
-        .finish_hand(h, &result(&table, h, ada, bob, 40))
-        .await
-        .unwrap();
+    // Dealt in with 100 each; Bob's seat pays Ada 40.
+    let h = t.deal(&[ada, bob]).await;
+    t.finish(h, &[(ada, 40), (bob, -40)], 0).await.unwrap();
     store.close().await;
 
     let o = audit(&dir, false);
@@ -79,20 +43,23 @@ async fn the_audit_names_a_hand_the_table_dealt_on_from_and_exits_1() {
     assert!(out.contains("the books balance"), "{out}");
 
     // The table believes Bob has 160 chips (his seat holds 60): the ledger refuses a result
-    // his seat cannot pay, and the table deals on regardless.
-    let store = Store::open_in_dir(&dir).await.unwrap();
-    let refused = deal(&store, &table, vec![(0, ada, 140), (1, bob, 160)]).await;
-    assert!(store
-        .finish_hand(refused, &result(&table, refused, ada, bob, 100))
+    // his seat cannot pay (100 to Ada, who has 140), and the table deals on regardless from its
+    // own idea of the stacks (Ada 240, Bob 60).
+    t.store = Store::open_in_dir(&dir).await.unwrap();
+    t.stacks.insert(bob, 160);
+    let refused = t.deal(&[ada, bob]).await;
+    assert!(t
+        .finish(refused, &[(ada, 100), (bob, -100)], 0)
         .await
         .is_err());
-    let next = deal(&store, &table, vec![(0, ada, 240), (1, bob, 60)]).await;
-    store.close().await;
+    let next = t.deal(&[ada, bob]).await;
+    t.store.close().await;
 
     let o = audit(&dir, false);
     let out = String::from_utf8_lossy(&o.stdout).to_string();
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(!out.contains("the books balance"), "{out}");
+    let table = &t.id;
     let never = format!(
         "PROBLEM: hand {} at table {table} was never settled, but the table dealt hand {} after it",
         refused.0, next.0

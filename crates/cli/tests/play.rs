@@ -18,11 +18,37 @@ fn data_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `tavolo play ARGS --plain --data-dir DIR` with `input` on standard input.
-fn play(args: &[&str], dir: &Path, input: &str) -> Output {
+/// Runs `tavolo play ARGS --plain --data-dir DIR` with `input` on standard input; `args` are
+/// split at white space.
+fn play(args: &str, dir: &Path, input: &str) -> Output {
     let mut play = command();
-    play.arg("play").args(args).arg("--plain").arg("--data-dir");
+    play.arg("play")
+        .args(args.split_whitespace())
+        .arg("--plain")
+        .arg("--data-dir");
     run_with_input(play.arg(dir), Some(input))
+}
+
+/// [`play`], asserted to succeed: its standard output.
+fn play_ok(args: &str, dir: &Path, input: &str) -> String {
+    let o = play(args, dir, input);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
+    out
+}
+
+/// [`play_ok`] in a fresh data directory for the test `name`: the directory and the output.
+fn play_in(name: &str, args: &str, input: &str) -> (PathBuf, String) {
+    let dir = data_dir(name);
+    let out = play_ok(args, &dir, input);
+    (dir, out)
+}
+
+/// Asserts that `out` says each of `needles`.
+fn says(out: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(out.contains(needle), "{needle:?} is not said:\n{out}");
+    }
 }
 
 /// The record files written under `dir/game`.
@@ -34,12 +60,16 @@ fn records(dir: &Path, game: &str) -> Vec<PathBuf> {
     v
 }
 
-fn replay(files: &[PathBuf]) -> Output {
-    command()
+/// Runs `tavolo replay FILES` and asserts that it succeeds: its standard output.
+fn replay_ok(files: &[PathBuf]) -> String {
+    let r = command()
         .arg("replay")
         .args(files)
         .output()
-        .expect("tavolo replay runs")
+        .expect("tavolo replay runs");
+    let rs = text(&r.stdout);
+    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
+    rs
 }
 
 /// Per round: place the first card, show the first two, pick the first card twice; round 8 has
@@ -52,37 +82,34 @@ fn saint_script() -> String {
 
 #[test]
 fn a_whole_saint_poker_game_ends_with_the_final_ranking_and_a_record_replay_confirms() {
-    let dir = data_dir("saint");
-    let o = play(
-        &["saint", "--bots", "random,greedy", "--seed", "4"],
-        &dir,
+    let (dir, out) = play_in(
+        "saint",
+        "saint --bots random,greedy --seed 4",
         &saint_script(),
     );
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
     for round in 1..=8 {
         assert!(
             out.contains(&format!("— Round {round}/8 —")),
             "round {round}\n{out}"
         );
     }
-    assert!(out.contains("You place "), "{out}");
-    assert!(out.contains("You show "), "{out}");
-    assert!(out.contains("You pick "), "{out}");
-    assert!(out.contains("Final ranking"), "{out}");
-    assert!(out.contains("1. "), "{out}");
+    says(
+        &out,
+        &[
+            "You place ",
+            "You show ",
+            "You pick ",
+            "Final ranking",
+            "1. ",
+        ],
+    );
     let files = records(&dir, "saint");
     assert_eq!(files.len(), 1, "{files:?}");
-    assert!(
-        out.contains(&format!("Saved: {}", files[0].display())),
-        "{out}"
-    );
-    let r = replay(&files);
-    let rs = text(&r.stdout);
-    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
-    assert!(
-        rs.contains("Saint Poker record confirmed (3 players); final scores"),
-        "{rs}"
+    says(&out, &[&format!("Saved: {}", files[0].display())]);
+    let rs = replay_ok(&files);
+    says(
+        &rs,
+        &["Saint Poker record confirmed (3 players); final scores"],
     );
     assert!(rs.contains("You"), "the record names the players\n{rs}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -92,14 +119,8 @@ fn a_whole_saint_poker_game_ends_with_the_final_ranking_and_a_record_replay_conf
 fn the_same_seed_and_answers_play_the_same_saint_game() {
     let (a, b) = (data_dir("same-a"), data_dir("same-b"));
     let run = |dir: &Path| {
-        let o = play(
-            &["saint", "--bots", "greedy", "--seed", "9"],
-            dir,
-            &saint_script(),
-        );
-        assert!(o.status.success());
         // Without the "Saved: path" line, which names the directory.
-        text(&o.stdout)
+        play_ok("saint --bots greedy --seed 9", dir, &saint_script())
             .lines()
             .filter(|l| !l.starts_with("Saved:"))
             .collect::<Vec<_>>()
@@ -112,7 +133,6 @@ fn the_same_seed_and_answers_play_the_same_saint_game() {
 
 #[test]
 fn several_holdem_hands_with_a_raise_are_recorded_as_phh_and_replayed() {
-    let dir = data_dir("holdem");
     // Raise first, then check or call everything; Enter between hands; quit in hand 4.
     let mut input = String::from("r 300\n");
     for _ in 0..3 {
@@ -120,63 +140,46 @@ fn several_holdem_hands_with_a_raise_are_recorded_as_phh_and_replayed() {
         input.push('\n');
     }
     input.push_str("q\ny\n");
-    let o = play(
-        &[
-            "holdem",
-            "--players",
-            "3",
-            "--bots",
-            "station",
-            "--seed",
-            "21",
-        ],
-        &dir,
+    let (dir, out) = play_in(
+        "holdem",
+        "holdem --players 3 --bots station --seed 21",
         &input,
     );
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
-    assert!(out.contains("You raise to 300"), "{out}");
-    assert!(out.contains("— Hand 3 —"), "{out}");
-    assert!(out.contains("from the main pot"), "{out}");
-    assert!(out.contains("this hand"), "{out}");
-    assert!(out.contains("Quit the game? (y/n)"), "{out}");
+    says(
+        &out,
+        &[
+            "You raise to 300",
+            "— Hand 3 —",
+            "from the main pot",
+            "this hand",
+            "Quit the game? (y/n)",
+        ],
+    );
     let files = records(&dir, "holdem");
     assert!(files.len() >= 3, "{files:?}\n{out}");
-    let r = replay(&files);
-    let rs = text(&r.stdout);
-    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
+    let rs = replay_ok(&files);
     assert_eq!(rs.matches("finishing stacks").count(), files.len(), "{rs}");
     // Quitting in the middle of a hand records it as far as it went, and says where we stand.
-    assert!(rs.contains("stops before the end of the hand"), "{rs}");
-    assert!(out.contains("bought in"), "{out}");
+    says(&rs, &["stops before the end of the hand"]);
+    says(&out, &["bought in"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_draw_hand_with_an_exchange_is_recorded_and_replayed() {
-    let dir = data_dir("draw");
     // Open with the minimum, discard the first two cards, bet again, show if asked, quit.
     let input = "r min\nx 1 2\nr min\ns\n\nq\ny\n";
-    let o = play(
-        &["draw", "--players", "3", "--bots", "station", "--seed", "5"],
-        &dir,
-        input,
-    );
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
-    assert!(out.contains("You bet 10"), "{out}");
-    assert!(out.contains("You discard "), "{out}");
+    let (dir, out) = play_in("draw", "draw --players 3 --bots station --seed 5", input);
+    says(&out, &["You bet 10", "You discard "]);
     assert!(
         out.contains("station#2 draws") || out.contains("station#2 stands pat"),
         "{out}"
     );
-    assert!(out.contains("from the main pot"), "{out}");
+    says(&out, &["from the main pot"]);
     let files = records(&dir, "draw");
     assert!(!files.is_empty(), "{out}");
-    let r = replay(&files);
-    let rs = text(&r.stdout);
-    assert!(r.status.success(), "{rs}{}", text(&r.stderr));
-    assert!(rs.contains("Five-Card Draw record confirmed"), "{rs}");
+    let rs = replay_ok(&files);
+    says(&rs, &["Five-Card Draw record confirmed"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -184,58 +187,34 @@ fn a_draw_hand_with_an_exchange_is_recorded_and_replayed() {
 fn bad_input_gets_a_message_naming_the_legal_range_and_never_a_panic() {
     let dir = data_dir("bad");
     let input = "r 1\nr lots\nbanana\n\u{1F0A1}\nr 99999999999999999999999\nf\n\nq\ny\n";
-    let o = play(
-        &[
-            "holdem",
-            "--players",
-            "2",
-            "--bots",
-            "station",
-            "--seed",
-            "2",
-        ],
-        &dir,
-        input,
-    );
+    let o = play("holdem --players 2 --bots station --seed 2", &dir, input);
     let out = text(&o.stdout);
     let err = text(&o.stderr);
     assert!(o.status.success(), "{err}\n{out}");
     assert!(!err.contains("panicked"), "{err}");
-    assert!(
-        out.contains("Amount 1 is not legal: the legal range is"),
-        "{out}"
+    says(
+        &out,
+        &[
+            "Amount 1 is not legal: the legal range is",
+            "`lots` is not an amount",
+            "Unknown command `banana`",
+        ],
     );
-    assert!(out.contains("`lots` is not an amount"), "{out}");
-    assert!(out.contains("Unknown command `banana`"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn messages_and_hand_names_follow_the_language() {
-    let dir = data_dir("lang");
-    let o = play(
+    let args = "saint --bots random --players 2 --seed 3 --lang pt";
+    let (dir, out) = play_in("lang", args, "q\ns\n");
+    says(
+        &out,
         &[
-            "saint",
-            "--bots",
-            "random",
-            "--players",
-            "2",
-            "--seed",
-            "3",
-            "--lang",
-            "pt",
+            "Rodada 1/8",
+            "Escolha a carta para colocar no centro",
+            "Sair do jogo? (s/n)",
         ],
-        &dir,
-        "q\ns\n",
     );
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{out}");
-    assert!(out.contains("Rodada 1/8"), "{out}");
-    assert!(
-        out.contains("Escolha a carta para colocar no centro"),
-        "{out}"
-    );
-    assert!(out.contains("Sair do jogo? (s/n)"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -243,11 +222,11 @@ fn messages_and_hand_names_follow_the_language() {
 fn wrong_options_exit_2_with_a_message() {
     let dir = data_dir("options");
     for (args, needle) in [
-        (vec!["saint", "--players", "7"], "Saint Poker is for 2 to 5"),
-        (vec!["holdem", "--blinds", "100"], "--blinds 100"),
-        (vec!["draw", "--bots", "nobody"], "nobody"),
+        ("saint --players 7", "Saint Poker is for 2 to 5"),
+        ("holdem --blinds 100", "--blinds 100"),
+        ("draw --bots nobody", "nobody"),
     ] {
-        let o = play(&args, &dir, "");
+        let o = play(args, &dir, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(
             text(&o.stderr).contains(needle),
@@ -260,32 +239,11 @@ fn wrong_options_exit_2_with_a_message() {
 
 #[test]
 fn pot_limit_hands_with_antes_replay_from_their_records() {
-    let dir = data_dir("antes");
-    let o = play(
-        &[
-            "holdem",
-            "--players",
-            "2",
-            "--structure",
-            "pl",
-            "--ante",
-            "25",
-            "--blinds",
-            "25/50",
-            "--bots",
-            "rules",
-            "--seed",
-            "6",
-        ],
-        &dir,
-        "f\n\nf\n\nq\ny\n",
-    );
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{}\n{out}", text(&o.stderr));
-    assert!(out.contains("Pot-Limit · blinds 25/50 · ante 25"), "{out}");
+    let args = "holdem --players 2 --structure pl --ante 25 --blinds 25/50 --bots rules --seed 6";
+    let (dir, out) = play_in("antes", args, "f\n\nf\n\nq\ny\n");
+    says(&out, &["Pot-Limit · blinds 25/50 · ante 25"]);
     let files = records(&dir, "holdem");
     assert!(!files.is_empty(), "{out}");
-    let r = replay(&files);
-    assert!(r.status.success(), "{}{}", text(&r.stdout), text(&r.stderr));
+    replay_ok(&files);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{success_json, tavolo, text, usage_error};
+use common::{sim_recorded, success_json, tavolo, text, usage_error};
 
 #[test]
 fn sim_prints_a_table_per_bot() {
@@ -59,27 +59,21 @@ fn sim_json_is_reproducible_across_thread_counts() {
 
 #[test]
 fn sim_records_replay_and_the_plot_is_written() {
-    let dir = std::env::temp_dir().join(format!("tavolo-sim-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let plot = dir.join("plot.svg");
-    let o = tavolo(&[
-        "sim",
-        "saint",
-        "--players",
-        "3",
-        "--bots",
-        "greedy,random,expert:20",
-        "--games",
-        "3",
-        "--record",
-        dir.to_str().unwrap(),
-        "--plot",
-        plot.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let svg = std::fs::read_to_string(&plot).expect("plot written");
+    let sim = sim_recorded(
+        "tavolo-sim-test",
+        &[
+            "saint",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,expert:20",
+            "--games",
+            "3",
+        ],
+    );
+    let (dir, svg) = (&sim.dir, &sim.svg);
     assert!(svg.starts_with("<svg") && svg.contains("polyline"), "{svg}");
-    let mut records: Vec<_> = std::fs::read_dir(&dir)
+    let mut records: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
@@ -92,7 +86,7 @@ fn sim_records_replay_and_the_plot_is_written() {
     let o = tavolo(&args);
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     assert_eq!(text(&o.stdout).matches("\"confirmed\":true").count(), 3);
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{success_json, tavolo, text, usage_error};
+use common::{sim_recorded, success_json, tavolo, text, usage_error};
 
 #[test]
 fn holdem_prints_big_blinds_per_100_hands_per_bot() {
@@ -74,27 +74,16 @@ fn json_is_the_same_whatever_the_number_of_threads() {
 
 #[test]
 fn draw_records_and_plots_are_written() {
-    let dir = std::env::temp_dir().join(format!("tavolo-sim-draw-{}", std::process::id()));
-    let plot = dir.join("plot.svg");
-    let o = tavolo(&[
-        "sim",
-        "draw",
-        "--bots",
-        "rules,station",
-        "--games",
-        "4",
-        "--record",
-        dir.to_str().expect("dir"),
-        "--plot",
-        plot.to_str().expect("plot"),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("antes/100"));
+    let sim = sim_recorded(
+        "tavolo-sim-draw",
+        &["draw", "--bots", "rules,station", "--games", "4"],
+    );
+    let (dir, svg) = (&sim.dir, &sim.svg);
+    assert!(text(&sim.output.stdout).contains("antes/100"));
     let record = std::fs::read_to_string(dir.join("game-000003.json")).expect("record");
     assert!(record.contains("tavolo-draw-record/1"), "{record}");
-    let svg = std::fs::read_to_string(&plot).expect("plot");
     assert!(svg.starts_with("<svg") && svg.contains("rules"));
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

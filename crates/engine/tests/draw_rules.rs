@@ -114,6 +114,33 @@ fn heads_up_shown(hands: [&str; 2], bottom: &str) -> DrawHand {
     h
 }
 
+/// Heads-up, dealer 0, ante 10, stacks of 100: KK-A-9-4 for seat 0, KK-A-8-3 for the cutter
+/// (seat 1), `draws` to draw from and 2c at the bottom.
+fn kings(draws: &str) -> (DrawHand, Vec<Event>) {
+    let hands = ["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"];
+    start(&[100, 100], 0, 10, deal(&hands, draws, "2c"))
+}
+
+/// [`kings`], opened to 10 by the cutter and called: the cutter is to exchange.
+fn kings_at_the_exchange(draws: &str) -> DrawHand {
+    let (mut h, _) = kings(draws);
+    open_and_call_around(&mut h, 1, 10, 2);
+    h
+}
+
+/// Applies `actions` in turn; the events of the last.
+fn acts(h: &mut DrawHand, actions: impl IntoIterator<Item = Action>) -> Vec<Event> {
+    actions.into_iter().fold(Vec::new(), |_, a| act(h, a))
+}
+
+/// Asserts that `e` is the betting rules' refusal for `reason`.
+fn assert_bet_refusal(e: &DrawError, reason: BetError) {
+    assert!(
+        matches!(e, DrawError::Betting { reason: r, .. } if *r == reason),
+        "{e}"
+    );
+}
+
 fn refused(h: &mut DrawHand, a: Action) -> DrawError {
     let before = h.clone();
     let e = h.apply(a).expect_err("must be refused");
@@ -131,12 +158,6 @@ fn pair_ties_ignore_fourth_and_fifth_card() {
         "KK-A-9-4 ties KK-A-8-3: only the highest kicker counts"
     );
     assert_eq!(h.stacks(), &[100, 100]);
-}
-
-#[test]
-fn pair_ties_are_broken_by_the_highest_kicker() {
-    let h = heads_up_shown(["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"], "4c");
-    assert_eq!(h.winnings(), &[60, 0]);
 }
 
 #[test]
@@ -163,22 +184,24 @@ fn full_house_compares_only_the_three() {
     assert_eq!(h.winnings(), &[60, 0]);
 }
 
-#[test]
-fn two_pair_then_lower_pair_then_fifth_card() {
-    let h = heads_up_shown(["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"], "4c");
-    assert_eq!(h.winnings(), &[60, 0]);
+/// Showdowns by the German rules, a test each: `name: [seat 0's hand, seat 1's hand] => the
+/// winnings,` deals the two hands heads-up (4c at the bottom), plays them to the showdown as
+/// [`heads_up_shown`] and checks the winnings.
+macro_rules! showdowns {
+    ($($name:ident: $hands:expr => $winnings:expr,)*) => {$(
+        #[test]
+        fn $name() {
+            let h = heads_up_shown($hands, "4c");
+            assert_eq!(h.winnings(), &$winnings);
+        }
+    )*};
 }
 
-#[test]
-fn flush_and_high_card_compare_all_five() {
-    let h = heads_up_shown(["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"], "4c");
-    assert_eq!(h.winnings(), &[60, 0]);
-}
-
-#[test]
-fn straight_ties_on_the_highest_card_and_split() {
-    let h = heads_up_shown(["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"], "4c");
-    assert_eq!(h.winnings(), &[30, 30]);
+showdowns! {
+    pair_ties_are_broken_by_the_highest_kicker: ["Ks Kh Ad 3c 2s", "Kd Kc Qh Jc 9s"] => [60, 0],
+    two_pair_then_lower_pair_then_fifth_card: ["Qs Qh 7d 7c As", "Qd Qc 7h 7s Ks"] => [60, 0],
+    flush_and_high_card_compare_all_five: ["As Ks 9s 5s 3s", "Ah Kh 9h 5h 2h"] => [60, 0],
+    straight_ties_on_the_highest_card_and_split: ["9s 8h 7d 6c 5s", "9d 8c 7h 6s 5h"] => [30, 30],
 }
 
 #[test]
@@ -218,27 +241,9 @@ fn opening_requires_a_bet_no_check() {
     assert!(!l.check && l.call.is_none() && l.fold);
     assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((10, 90)));
     let e = refused(&mut h, Action::Check { seat: 1 });
-    assert!(
-        matches!(
-            e,
-            DrawError::Betting {
-                reason: BetError::CheckBeforeOpening,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert_bet_refusal(&e, BetError::CheckBeforeOpening);
     let e = refused(&mut h, bet(1, 9));
-    assert!(
-        matches!(
-            e,
-            DrawError::Betting {
-                reason: BetError::RaiseTooSmall { min: 10, got: 9 },
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert_bet_refusal(&e, BetError::RaiseTooSmall { min: 10, got: 9 });
     act(&mut h, bet(1, 10));
 }
 
@@ -251,13 +256,7 @@ fn second_round_also_opens_with_a_bet() {
     act(&mut h, keep(0));
     assert_eq!(h.stage(), Stage::SecondBetting);
     let e = refused(&mut h, Action::Check { seat: 1 });
-    assert!(matches!(
-        e,
-        DrawError::Betting {
-            reason: BetError::CheckBeforeOpening,
-            ..
-        }
-    ));
+    assert_bet_refusal(&e, BetError::CheckBeforeOpening);
 }
 
 #[test]
@@ -294,16 +293,7 @@ fn raise_is_the_call_plus_at_least_the_minimum() {
     let (mut h, _) = seeded(&[100, 100, 100], 0, 7);
     act(&mut h, bet(1, 30));
     let e = refused(&mut h, bet(2, 39));
-    assert!(
-        matches!(
-            e,
-            DrawError::Betting {
-                reason: BetError::RaiseTooSmall { min: 40, got: 39 },
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert_bet_refusal(&e, BetError::RaiseTooSmall { min: 40, got: 39 });
     act(&mut h, bet(2, 40));
     let ToAct::Bet(l) = h.legal_actions() else {
         panic!()
@@ -431,14 +421,7 @@ fn exchange_goes_from_cutter_to_dealer() {
 
 #[test]
 fn at_most_three_of_ones_own_cards() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d 2s 3c", "2c"),
-    );
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(0));
+    let mut h = kings_at_the_exchange("2h 2d 2s 3c");
     let e = refused(&mut h, exchange(1, "Kd Kc Ah 8c"));
     assert!(
         matches!(e, DrawError::TooManyDiscards { count: 4, .. }),
@@ -453,14 +436,7 @@ fn at_most_three_of_ones_own_cards() {
 
 #[test]
 fn discarded_cards_and_draws_are_seen_by_nobody_else() {
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2h 2d", "2c"),
-    );
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(0));
+    let mut h = kings_at_the_exchange("2h 2d");
     let ev = act(&mut h, exchange(1, "8c 3s"));
     let other: Vec<Event> = ev.iter().map(|e| e.seen_by(Some(0))).collect();
     assert!(other.contains(&Event::Exchanged {
@@ -490,14 +466,7 @@ fn discarded_cards_and_draws_are_seen_by_nobody_else() {
 #[test]
 fn bottom_card_is_never_dealt() {
     // Stacked: the bottom card cannot be served, even when it is the last card of the deck.
-    let (mut h, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "2c", "2c"),
-    );
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(0));
+    let mut h = kings_at_the_exchange("2c");
     let e = refused(&mut h, exchange(1, "3s"));
     assert!(matches!(e, DrawError::Stacked { .. }), "{e}");
     // Seeded, eight players all drawing three (the deck runs out twice): never the bottom card.
@@ -676,15 +645,8 @@ fn a_better_hand_may_not_muck() {
 fn odd_chip_hand(setup: &DrawSetup) -> (DrawHand, Vec<Event>) {
     let hands = ["2c 3d 4h 6s 8c", "Ks Kh Ad 9c 4s", "Kd Kc Ah 8d 3s"];
     let (mut h, _) = DrawHand::new(setup, deal(&hands, "", "7c")).expect("valid setup");
-    act(&mut h, bet(1, 5));
-    act(&mut h, call(2));
-    act(&mut h, fold(0));
-    act(&mut h, keep(1));
-    act(&mut h, keep(2));
-    act(&mut h, bet(1, 5));
-    act(&mut h, call(2));
-    act(&mut h, show(1));
-    let ev = act(&mut h, show(2));
+    acts(&mut h, [bet(1, 5), call(2), fold(0), keep(1), keep(2)]);
+    let ev = acts(&mut h, [bet(1, 5), call(2), show(1), show(2)]);
     (h, ev)
 }
 
@@ -750,14 +712,8 @@ fn a_short_stack_all_in_on_the_ante_still_exchanges_and_shows() {
     act(&mut h, bet(1, 10));
     act(&mut h, call(0));
     assert!(matches!(h.legal_actions(), ToAct::Exchange { seat: 1, .. }));
-    act(&mut h, keep(1));
-    act(&mut h, keep(2));
-    act(&mut h, keep(0));
-    act(&mut h, bet(1, 10));
-    act(&mut h, call(0));
-    act(&mut h, show(1));
-    act(&mut h, show(2));
-    act(&mut h, show(0));
+    acts(&mut h, [keep(1), keep(2), keep(0), bet(1, 10), call(0)]);
+    acts(&mut h, [show(1), show(2), show(0)]);
     assert_eq!(h.winnings(), &[40, 0, 30]);
 }
 
@@ -853,12 +809,7 @@ fn errors_say_who_what_why_and_what_is_legal() {
 
 #[test]
 fn a_spectator_sees_no_cards_until_the_showdown() {
-    let (mut h, ev) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
-    );
+    let (mut h, ev) = kings("");
     for e in &ev {
         match e.seen_by(None) {
             Event::Dealt { cards, .. } => assert!(cards.is_none()),
@@ -896,12 +847,7 @@ fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
         3
     );
     assert!(DrawHand::replay(&setup, &ev).unwrap().same_state(&h));
-    let (mut stacked, _) = start(
-        &[100, 100],
-        0,
-        10,
-        deal(&["Ks Kh Ad 9c 4s", "Kd Kc Ah 8c 3s"], "", "2c"),
-    );
+    let (mut stacked, _) = kings("");
     assert!(stacked
         .deal_next_into(&DrawSetup::new(vec![100, 100], 1, 10), &mut ev)
         .is_err());

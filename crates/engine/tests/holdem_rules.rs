@@ -40,6 +40,11 @@ fn legal(h: &Hand) -> tavolo_engine::holdem::Legal {
     }
 }
 
+/// The smallest and the largest raise the player to act may make, if any.
+fn raise_range(h: &Hand) -> Option<(Chips, Chips)> {
+    legal(h).raise.map(|r| (r.min_to, r.max_to))
+}
+
 fn refused(h: &mut Hand, a: Action) -> HoldemError {
     let before = h.clone();
     let e = h.apply(a).expect_err("must be refused");
@@ -125,10 +130,7 @@ fn preflop_betting_starts_left_of_the_big_blind() {
 #[test]
 fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
     let (mut h, _) = seeded(&setup(&[100; 4], 0, 1, 2, nl()), 9);
-    ok(&mut h, call(3));
-    ok(&mut h, call(0));
-    ok(&mut h, fold(1));
-    let ev = ok(&mut h, check(2));
+    let ev = oks(&mut h, [call(3), call(0), fold(1), check(2)]);
     let tail: Vec<_> = ev
         .iter()
         .skip_while(|e| !matches!(e, Event::RoundEnded { .. }))
@@ -143,10 +145,7 @@ fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
 #[test]
 fn turn_and_river_each_burn_one_and_deal_one() {
     let (mut h, _) = seeded(&setup(&[100; 2], 0, 1, 2, nl()), 3);
-    ok(&mut h, call(0));
-    ok(&mut h, check(1));
-    ok(&mut h, check(1));
-    let ev = ok(&mut h, check(0));
+    let ev = oks(&mut h, [call(0), check(1), check(1), check(0)]);
     let burns = ev.iter().filter(|e| matches!(e, Event::Burned)).count();
     assert_eq!(burns, 1);
     assert!(ev
@@ -306,17 +305,11 @@ fn limit_bets_are_the_small_bet_then_the_big_bet() {
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     board(&mut h, "AhKhQs");
-    assert_eq!(
-        legal(&h).raise.map(|r| (r.min_to, r.max_to)),
-        Some((10, 10))
-    );
+    assert_eq!(raise_range(&h), Some((10, 10)));
     ok(&mut h, check(1));
     ok(&mut h, check(0));
     board(&mut h, "Js");
-    assert_eq!(
-        legal(&h).raise.map(|r| (r.min_to, r.max_to)),
-        Some((20, 20))
-    );
+    assert_eq!(raise_range(&h), Some((20, 20)));
 }
 
 #[test]

@@ -169,28 +169,31 @@ fn check_game(players: u8, seed: u64) -> Result<(), TestCaseError> {
 
 const CASES: u32 = 1000;
 
+/// A property test a number of players, `name => players,`: random games from any seed keep
+/// every rule ([`check_game`]).
+macro_rules! random_games_keep_every_rule {
+    ($($name:ident => $players:expr,)*) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(seed in any::<u64>()) {
+                    check_game($players, seed)?;
+                }
+            )*
+        }
+    };
+}
+
+random_games_keep_every_rule! {
+    random_games_with_2_players_keep_every_rule => 2,
+    random_games_with_3_players_keep_every_rule => 3,
+    random_games_with_4_players_keep_every_rule => 4,
+    random_games_with_5_players_keep_every_rule => 5,
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_games_with_2_players_keep_every_rule(seed in any::<u64>()) {
-        check_game(2, seed)?;
-    }
-
-    #[test]
-    fn random_games_with_3_players_keep_every_rule(seed in any::<u64>()) {
-        check_game(3, seed)?;
-    }
-
-    #[test]
-    fn random_games_with_4_players_keep_every_rule(seed in any::<u64>()) {
-        check_game(4, seed)?;
-    }
-
-    #[test]
-    fn random_games_with_5_players_keep_every_rule(seed in any::<u64>()) {
-        check_game(5, seed)?;
-    }
 
     #[test]
     fn options_are_valid_exactly_when_the_deck_supports_them(players in 0u8..8, centre in 0u8..20, any_five in any::<bool>()) {

@@ -188,12 +188,8 @@ fn shown_pair_must_use_exactly_three_centre_cards() {
 #[test]
 fn both_shown_cards_count_even_when_one_is_useless() {
     // Four hearts in the centre and one heart shown: no flush under exactly 2 + 3.
-    let (g, _) = stacked_round(
-        SaintOptions::new(4),
-        &["Kh Ah 2c", "Qh 9c 8d", "Jh 7c 6d", "3s 5c 4d"],
-        "2h",
-        "Kc",
-    );
+    let hands = ["Kh Ah 2c", "Qh 9c 8d", "Jh 7c 6d", "3s 5c 4d"];
+    let (g, _) = stacked_round(SaintOptions::new(4), &hands, "2h", "Kc");
     assert_eq!(
         g.round_ranks().unwrap()[0].category(),
         Category::OnePair,
@@ -522,29 +518,28 @@ fn invalid_options_are_rejected_up_front() {
 fn illegal_actions_are_refused_with_the_facts_and_no_change() {
     let mut g = tie_table();
     let before = g.clone();
-    let e = g.apply(show(0, "9c", "8d")).unwrap_err();
-    assert_eq!(
-        e,
-        SaintError::WrongPhase {
-            player: 0,
-            round: 1,
-            phase: PhaseName::Place,
-            tried: PhaseName::Show
-        }
-    );
+    // Refused in the place phase: a show, and a player who is not at the table.
+    let wrong_phase = SaintError::WrongPhase {
+        player: 0,
+        round: 1,
+        phase: PhaseName::Place,
+        tried: PhaseName::Show,
+    };
+    let no_such_player = SaintError::NoSuchPlayer {
+        player: 4,
+        players: 4,
+    };
+    for (action, expected) in [
+        (show(0, "9c", "8d"), wrong_phase),
+        (place(4, "Qh"), no_such_player),
+    ] {
+        assert_eq!(g.apply(action).unwrap_err(), expected);
+    }
     let e = g.apply(place(0, "Qh")).unwrap_err();
     assert!(
         matches!(e, SaintError::CardNotInHand { player: 0, round: 1, card, ref hand } if card == card_of("Qh") && hand.len() == 10)
     );
     assert!(e.to_string().contains("Qh is not in your hand"), "{e}");
-    let e = g.apply(place(4, "Qh")).unwrap_err();
-    assert_eq!(
-        e,
-        SaintError::NoSuchPlayer {
-            player: 4,
-            players: 4
-        }
-    );
     assert_eq!(g, before);
     place_and_show(&mut g, &["Kd", "Qh", "Jc", "5s"], &[]);
     let before = g.clone();
@@ -682,12 +677,8 @@ fn events_are_public_and_round_trip_through_json() {
 #[test]
 fn one_tie_draw_orders_every_group_of_equal_hands() {
     // p0 and p1 tie (9-8), p2 and p3 tie (3-2): both pairs follow the same round's draw.
-    let (g, _) = stacked_round(
-        SaintOptions::new(4),
-        &["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 3d 2h"],
-        "As",
-        "7h",
-    );
+    let hands = ["Kd 9c 8d", "Qh 9h 8s", "Jc 3c 2d", "5s 3d 2h"];
+    let (g, _) = stacked_round(SaintOptions::new(4), &hands, "As", "7h");
     let tie = g.tie_draw().to_vec();
     let low: Vec<usize> = tie.iter().copied().filter(|p| *p >= 2).collect();
     let high: Vec<usize> = tie.iter().copied().filter(|p| *p < 2).collect();

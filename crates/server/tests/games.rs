@@ -6,19 +6,16 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{audit, choose_betting, get, server, Client, LeakCheck};
+use common::{
+    audit_and_shutdown, choose_betting, get, guest_at_new_table, guests, server, Client, LeakCheck,
+};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_plays_five_card_draw_with_bots() {
-    let (h, _dir) = server("draw").await;
-    let mut human = Client::guest(h.local_addr()).await;
-    let table = human
-        .open_table(
-            json!({"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
-            "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30}),
-        )
-        .await;
+    let options = json!({"game": "draw", "seats": 4, "bots": 3, "bot_level": "rules",
+        "ante": 5, "buy_in": 500, "rebuy": 500, "clock_secs": 30});
+    let (h, dir, mut human, table) = guest_at_new_table("draw", options).await;
     let mut hands = HashSet::new();
     let mut leaks = LeakCheck::default();
     let (mut n, mut exchanges) = (0, 0);
@@ -77,9 +74,8 @@ async fn a_human_plays_five_card_draw_with_bots() {
     )
     .await;
     assert!(rec.json().is_object(), "a JSON record: {}", rec.body);
-    audit(&h).await;
-    h.shutdown().await;
-    audit_after(&_dir).await;
+    audit_and_shutdown(h).await;
+    audit_after(&dir).await;
 }
 
 /// Opens the database again after a shutdown and checks the books.
@@ -125,9 +121,7 @@ fn pending(m: &Value) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal() {
     let (h, dir) = server("saint").await;
-    let addr = h.local_addr();
-    let mut a = Client::guest(addr).await;
-    let mut b = Client::guest(addr).await;
+    let [mut a, mut b] = guests(h.local_addr()).await;
     let table = a
         .open_table(
             json!({"game": "saint", "seats": 3, "bots": 1, "bot_level": "greedy",
@@ -151,12 +145,7 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
         let phase = ma["view"]["phase"].as_str().unwrap_or("").to_string();
         let hand = ma["hand"].clone();
         if (phase == "place" || phase == "show") && pending(&ma) && pending(&mb) {
-            let r = a
-                .ask(
-                    "act",
-                    json!({"table": table, "hand": hand, "action": saint_choice(&ma).unwrap()}),
-                )
-                .await;
+            let r = a.act(&table, &hand, saint_choice(&ma).unwrap()).await;
             assert_eq!(r["type"], "ack", "{r}");
             // Nothing at all reaches B while it still has to choose.
             let heard = tokio::time::timeout(Duration::from_millis(300), b.read(1)).await;
@@ -164,12 +153,7 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
                 !matches!(heard, Ok(Some(_))),
                 "B heard of A's choice: {heard:?}"
             );
-            let r = b
-                .ask(
-                    "act",
-                    json!({"table": table, "hand": hand, "action": saint_choice(&mb).unwrap()}),
-                )
-                .await;
+            let r = b.act(&table, &hand, saint_choice(&mb).unwrap()).await;
             assert_eq!(r["type"], "ack", "{r}");
             let ra = a
                 .wait_for(10, |m| {
@@ -202,8 +186,7 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
         }
     }
     assert!(secret >= 16, "{secret} simultaneous choices checked");
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
     audit_after(&dir).await;
 }
 
@@ -211,14 +194,9 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
 /// phase; their choices come back to the table and a whole game with a human is played out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
-    let (h, _dir) = server("saint-expert").await;
-    let mut a = Client::guest(h.local_addr()).await;
-    let table = a
-        .open_table(
-            json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
-            "clock_secs": 60}),
-        )
-        .await;
+    let options = json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
+        "clock_secs": 60});
+    let (h, _dir, mut a, table) = guest_at_new_table("saint-expert", options).await;
     let mut steps = 0;
     loop {
         steps += 1;
@@ -234,17 +212,11 @@ async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
             break;
         }
         if pending(&m) {
-            let r = a
-                .ask(
-                    "act",
-                    json!({"table": table, "hand": m["hand"], "action": saint_choice(&m).unwrap()}),
-                )
-                .await;
+            let r = a.act(&table, &m["hand"], saint_choice(&m).unwrap()).await;
             assert!(r["type"] == "ack" || r["code"] == "stale_hand", "{r}");
         } else {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{audit, get, post, server, server_with, Client};
+use common::{audit_and_shutdown, get, post, server, server_with, Client};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tavolo_server::client;
@@ -28,15 +28,6 @@ async fn heads_up(clock: u64, bank: u64, addr: std::net::SocketAddr) -> (Client,
         .await;
     b.join(&table).await;
     (a, b, table)
-}
-
-/// Sends `action` for `hand` at `table`; returns the answer, whatever it is.
-async fn act(c: &mut Client, table: &str, hand: &Value, action: Value) -> Value {
-    c.ask(
-        "act",
-        json!({"table": table, "hand": hand, "action": action}),
-    )
-    .await
 }
 
 async fn dealt(c: &mut Client) -> Value {
@@ -78,8 +69,7 @@ async fn the_upgrade_needs_a_session_and_the_right_origin() {
         "ended session"
     );
     assert_eq!(get(addr, "/api/me", Some(&token)).await.status, 401);
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,8 +118,7 @@ async fn accounts_over_http_and_the_login_rate_limit() {
     assert!(statuses.contains(&429), "no rate limit: {statuses:?}");
     let health = get(addr, "/healthz", None).await.json();
     assert_eq!(health, json!({"status": "ok", "db": "sqlite"}));
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -203,24 +192,24 @@ async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() 
         (&mut b, &mut a)
     };
     waiter.inbox.clear();
-    let r = act(waiter, &table, &hand, json!({"action": "call"})).await;
+    let r = waiter.act(&table, &hand, json!({"action": "call"})).await;
     assert_eq!(r["code"], "not_your_turn", "{r}");
-    let r = act(waiter, &table, &json!("h-1"), json!({"action": "fold"})).await;
+    let r = waiter
+        .act(&table, &json!("h-1"), json!({"action": "fold"}))
+        .await;
     assert!(r["code"] == "stale_hand" || hand == "h-1", "{r}");
-    let r = act(mover, &table, &hand, json!({"action": "call", "seat": 7})).await;
+    let r = mover
+        .act(&table, &hand, json!({"action": "call", "seat": 7}))
+        .await;
     assert_eq!(r["code"], "not_your_turn", "naming another seat: {r}");
-    let r = act(
-        mover,
-        &table,
-        &hand,
-        json!({"action": "bet_or_raise_to", "to": 1}),
-    )
-    .await;
+    let r = mover
+        .act(&table, &hand, json!({"action": "bet_or_raise_to", "to": 1}))
+        .await;
     assert_eq!(r["code"], "illegal_action", "{r}");
     assert!(r["message"].as_str().unwrap().contains("legal now"), "{r}");
-    let r = act(mover, &table, &hand, json!({"action": "dance"})).await;
+    let r = mover.act(&table, &hand, json!({"action": "dance"})).await;
     assert_eq!(r["code"], "malformed", "{r}");
-    let r = act(mover, &table, &hand, json!("call")).await;
+    let r = mover.act(&table, &hand, json!("call")).await;
     assert_eq!(r["code"], "malformed", "{r}");
     // None of that changed anything: no table_state was sent.
     let heard = tokio::time::timeout(Duration::from_millis(200), waiter.read(1)).await;
@@ -247,8 +236,7 @@ async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() 
     }
     assert!(limited >= 40, "{limited} rate-limited");
     assert_eq!(balance(&a).await, before, "refusals moved chips");
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -282,8 +270,7 @@ async fn the_clock_acts_for_a_silent_player_and_sits_them_out() {
     );
     let r = silent.ask("sit_in", json!({"table": table})).await;
     assert_eq!(r["type"], "ack");
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

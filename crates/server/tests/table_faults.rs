@@ -20,10 +20,14 @@
 
 mod common;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use common::{audit, get, post, server, server_with, Client};
+use common::{
+    audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_with, Client,
+};
 use serde_json::{json, Value};
+use tavolo_server::ServerHandle;
 use tavolo_store::Account;
 use tokio::sync::Semaphore;
 
@@ -36,6 +40,21 @@ async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value
         m["type"] == "table_state" && m["table"] == table && f(m)
     })
     .await
+}
+
+/// A server whose buy-ins wait for a permit of the returned funding gate (closed at first).
+async fn gated_server(tag: &str) -> (ServerHandle, PathBuf, Arc<Semaphore>) {
+    let gate = Arc::new(Semaphore::new(0));
+    let g = gate.clone();
+    let (h, dir) = server_with(tag, |c| c.funding_gate = Some(g)).await;
+    (h, dir, gate)
+}
+
+/// The options of a Hold'em table of `seats` for short-handed play (two players deal) with
+/// `bots` station bots and a clock that never runs out during a test.
+fn short_handed(seats: u64, bots: u64) -> Value {
+    json!({"game": "holdem", "seats": seats, "min_players": 2, "bots": bots,
+        "bot_level": "station", "clock_secs": 600})
 }
 
 /// Whether a `table_state` offers its viewer something to do in a hand in play.
@@ -88,14 +107,9 @@ fn blinds_in(m: &Value) -> Vec<u64> {
 /// who stays skips the big blind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_the_small_blind_sits_out_the_old_big_blind_posts_the_small_blind() {
-    let (h, _dir) = server("fault-button").await;
-    let mut me = Client::guest(h.local_addr()).await;
-    let table = me
-        .open_table(
-            json!({"game": "holdem", "seats": 5, "bots": 4, "bot_level": "station",
-            "clock_secs": 600}),
-        )
-        .await;
+    let options = json!({"game": "holdem", "seats": 5, "bots": 4, "bot_level": "station",
+        "clock_secs": 600});
+    let (h, _dir, mut me, table) = guest_at_new_table("fault-button", options).await;
 
     // Hand N: the hand in which I posted the small blind (and sat out at once), with its
     // blinds (table seats).
@@ -168,8 +182,7 @@ async fn when_the_small_blind_sits_out_the_old_big_blind_posts_the_small_blind()
         after(bb_n)
     );
     let _ = me.ask("leave", json!({"table": table})).await;
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 /// A three-seat table for short-handed play with one station bot, and player A dealt in with
@@ -177,12 +190,7 @@ async fn when_the_small_blind_sits_out_the_old_big_blind_posts_the_small_blind()
 /// the hand stays in play). C then joins the third seat in the middle of that hand and sits
 /// out; C's seat is returned too.
 async fn a_hand_waiting_for_a(a: &mut Client, c: &mut Client) -> (String, Value, u64, u64) {
-    let table = a
-        .create_table(
-            json!({"game": "holdem", "seats": 3, "min_players": 2, "bots": 1,
-            "bot_level": "station", "clock_secs": 600}),
-        )
-        .await;
+    let table = a.create_table(short_handed(3, 1)).await;
     let r = a.ask("join", json!({"table": table})).await;
     let a_seat = r["result"]["seat"]
         .as_u64()
@@ -204,13 +212,7 @@ async fn a_hand_waiting_for_a(a: &mut Client, c: &mut Client) -> (String, Value,
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_arriving_after_the_waiting_list_waits_behind_it_even_when_a_seat_is_free() {
     let (h, _dir) = server("fault-waiting-list").await;
-    let addr = h.local_addr();
-    let (mut a, mut c, mut d, mut e) = (
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-    );
+    let [mut a, mut c, mut d, mut e] = guests(h.local_addr()).await;
     let (table, hand, _, c_seat) = a_hand_waiting_for_a(&mut a, &mut c).await;
     let r = d.ask("join", json!({"table": table})).await;
     assert_eq!(r["result"]["waiting"], 1, "the table is full: D waits: {r}");
@@ -237,8 +239,7 @@ async fn a_player_arriving_after_the_waiting_list_waits_behind_it_even_when_a_se
     for x in [&mut a, &mut d, &mut e] {
         let _ = x.ask("leave", json!({"table": table})).await;
     }
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 /// The same rule with a pending seat change instead of a waiting player: A (dealt in) asks for
@@ -248,12 +249,7 @@ async fn a_player_arriving_after_the_waiting_list_waits_behind_it_even_when_a_se
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_arriving_while_a_seat_change_is_pending_waits_even_when_a_seat_is_free() {
     let (h, _dir) = server("fault-seat-change").await;
-    let addr = h.local_addr();
-    let (mut a, mut c, mut e) = (
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-    );
+    let [mut a, mut c, mut e] = guests(h.local_addr()).await;
     let (table, hand, a_seat, c_seat) = a_hand_waiting_for_a(&mut a, &mut c).await;
     let r = a
         .ask("change_seat", json!({"table": table, "seat": c_seat}))
@@ -289,8 +285,7 @@ async fn a_player_arriving_while_a_seat_change_is_pending_waits_even_when_a_seat
     for x in [&mut a, &mut e] {
         let _ = x.ask("leave", json!({"table": table})).await;
     }
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 /// The latest `table_state` of `table` for `c`: asks `watch` (which answers with a fresh state)
@@ -323,9 +318,7 @@ async fn latest_state(c: &mut Client, table: &str) -> Value {
 /// a `leave` cannot come between another tab's `join` and its answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_has_it_back() {
-    let gate = Arc::new(Semaphore::new(0));
-    let g = gate.clone();
-    let (h, _dir) = server_with("fault-two-tabs", |c| c.funding_gate = Some(g)).await;
+    let (h, _dir, gate) = gated_server("fault-two-tabs").await;
     let addr = h.local_addr();
     // One account, two logins (two places).
     let creds = json!({"name": "ada", "password": "correct horse"}).to_string();
@@ -441,17 +434,10 @@ fn note(m: &Value, hands: &mut Vec<String>) {
 /// seat, and the player is dealt into a later hand.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_whose_buy_in_is_being_booked_is_not_freed_for_the_hands_dealt_meanwhile() {
-    let gate = Arc::new(Semaphore::new(0));
-    let g = gate.clone();
-    let (h, _dir) = server_with("fault-slow-buy-in", |c| c.funding_gate = Some(g)).await;
+    let (h, _dir, gate) = gated_server("fault-slow-buy-in").await;
     let addr = h.local_addr();
-    let (mut player, mut spectator) = (Client::guest(addr).await, Client::guest(addr).await);
-    let table = player
-        .create_table(
-            json!({"game": "holdem", "seats": 4, "min_players": 2, "bots": 3,
-            "bot_level": "station", "clock_secs": 600}),
-        )
-        .await;
+    let [mut player, mut spectator] = guests(addr).await;
+    let table = player.create_table(short_handed(4, 3)).await;
     let r = spectator.ask("watch", json!({"table": table})).await;
     assert_eq!(r["type"], "ack", "{r}");
     // The hands seen by the spectator, in order.
@@ -490,6 +476,5 @@ async fn a_seat_whose_buy_in_is_being_booked_is_not_freed_for_the_hands_dealt_me
     let m = state(&mut player, &table, |m| m["you"]["hand_seat"].is_u64()).await;
     assert_eq!(m["you"]["seat"], r["result"]["seat"], "{m}");
     let _ = player.ask("leave", json!({"table": table})).await;
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }

@@ -6,7 +6,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::{audit, get, post, server, server_with, Client};
+use common::{
+    audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_and_guest,
+    server_with, Client,
+};
 use serde_json::{json, Value};
 
 /// The latest `table_state` of `table` that satisfies `f`.
@@ -27,13 +30,7 @@ async fn seat_of(c: &mut Client, table: &str) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
     let (h, _dir) = server("seat-change").await;
-    let addr = h.local_addr();
-    let (mut ann, mut bob, mut cat, mut dan) = (
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-        Client::guest(addr).await,
-    );
+    let [mut ann, mut bob, mut cat, mut dan] = guests(h.local_addr()).await;
     // Three seats, all needed to deal: sitting out, the three never start a hand, so the
     // seats move only by the rules under test.
     let table = ann
@@ -105,13 +102,9 @@ async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
-    let (h, _dir) = server("min-players").await;
-    let addr = h.local_addr();
-    let mut ann = Client::guest(addr).await;
     // Two bots and Ann: three of the four a casino table needs. No hand is dealt.
-    let table = ann
-        .open_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}))
-        .await;
+    let options = json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"});
+    let (h, _dir, mut ann, table) = guest_at_new_table("min-players", options).await;
     let m = state(&mut ann, &table, |m| m["you"]["seat"].is_u64()).await;
     assert_eq!(m["options"]["min_players"], 4);
     assert!(
@@ -124,7 +117,7 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
         "a hand was dealt to three players"
     );
     // A fourth player arrives: the hand is dealt.
-    let mut bob = Client::guest(addr).await;
+    let mut bob = Client::guest(h.local_addr()).await;
     bob.join(&table).await;
     let m = state(&mut ann, &table, |m| m["hand"].is_string()).await;
     assert_eq!(m["hand_seats"].as_array().unwrap().len(), 4);
@@ -132,9 +125,9 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
 
     // At a table created for short-handed play, two are enough: the bots start at once, and Ann
     // is dealt in from the next hand.
-    let (h, _dir) = server("min-players-2").await;
-    let mut ann = Client::guest(h.local_addr()).await;
-    let table = ann.open_table(json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2})).await;
+    let options = json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station",
+        "min_players": 2});
+    let (h, _dir, mut ann, table) = guest_at_new_table("min-players-2", options).await;
     let m = state(&mut ann, &table, |m| m["you"]["hand_seat"].is_u64()).await;
     assert_eq!(m["hand_seats"].as_array().unwrap().len(), 3);
     h.shutdown().await;
@@ -170,15 +163,13 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
     let other = ann.create_table(json!({"game": "draw", "bots": 2})).await;
     ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == other)
         .await;
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn logging_out_closes_the_sessions_websockets_and_only_those() {
-    let (h, _dir) = server("logout").await;
+    let (h, _dir, mut ann) = server_and_guest("logout").await;
     let addr = h.local_addr();
-    let mut ann = Client::guest(addr).await;
     let mut ann_tab = Client::with_session(addr, ann.session.clone()).await;
     let mut bob = Client::guest(addr).await;
     for c in [&mut ann, &mut ann_tab, &mut bob] {
@@ -208,23 +199,15 @@ async fn logging_out_closes_the_sessions_websockets_and_only_those() {
     assert!(tavolo_server::client::ws(addr, Some(&ann.session), None)
         .await
         .is_err());
-    audit(&h).await;
-    h.shutdown().await;
+    audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     use tavolo_store::{Account, Journal};
-    let (h, _dir) = server("refused").await;
+    let options = json!({"game": "draw", "seats": 2, "bots": 1, "bot_level": "station"});
+    let (h, _dir, mut ann, table) = guest_at_new_table("refused", options).await;
     let addr = h.local_addr();
-    let mut ann = Client::guest(addr).await;
-    let table = ann
-        .create_table(json!({"game": "draw", "seats": 2, "bots": 1, "bot_level": "station"}))
-        .await;
-    assert_eq!(
-        ann.ask("join", json!({"table": table})).await["type"],
-        "ack"
-    );
     // Ann is dealt in and has anted; it is her turn.
     let m = state(&mut ann, &table, |m| {
         m["hand"].is_string() && m["legal"].as_array().is_some_and(|l| !l.is_empty())
@@ -248,12 +231,7 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     let theft = Journal::move_chips("test:theft", "test", seat, Account::House, held);
     h.store().transfer(&theft).await.unwrap();
     // Ann folds: she loses her ante, which her seat's account cannot pay.
-    let r = ann
-        .ask(
-            "act",
-            json!({"table": table, "hand": hand, "action": {"action": "fold"}}),
-        )
-        .await;
+    let r = ann.act(&table, &hand, json!({"action": "fold"})).await;
     assert_eq!(r["type"], "ack", "{r}");
     let m = state(&mut ann, &table, |m| m["halted"].is_string()).await;
     let why = m["halted"].as_str().unwrap();

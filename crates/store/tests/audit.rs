@@ -7,18 +7,8 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-
-use tavolo_store::{
-    Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, StoreError, UserId,
-};
-
-fn seat(table: &str, user: UserId) -> Account {
-    Account::Seat {
-        table: table.to_string(),
-        user,
-    }
-}
+use common::books::{new_hand, seat, Table};
+use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId};
 
 /// The audit's problems, printed when a test fails.
 async fn problems(store: &Store) -> Vec<String> {
@@ -40,101 +30,24 @@ fn named(problems: &[String], fragments: &[&str]) {
     );
 }
 
-/// A betting table as the server keeps it: its id and, in memory, each seat's stack and the odd
-/// chips carried in the pot; chips booked the way `crates/server/src/books.rs` books them.
-struct Table {
-    store: Store,
-    id: String,
-    stacks: BTreeMap<UserId, i64>,
-    carried: i64,
-    nonce: u64,
+/// How a problem names a hand: "hand 7 at table t".
+fn at(hand: HandId, table: &str) -> String {
+    format!("hand {} at table {table}", hand.0)
 }
 
-impl Table {
-    async fn open(store: &Store, game: &str) -> Table {
-        Table {
-            store: store.clone(),
-            id: store.create_table(game, "{}").await.unwrap(),
-            stacks: BTreeMap::new(),
-            carried: 0,
-            nonce: 0,
-        }
-    }
+/// How a problem names a player dealt in with `chips`.
+fn dealt(user: UserId, chips: i64) -> String {
+    format!("dealt user {} in with {chips} chips", user.0)
+}
 
-    fn key(&mut self, what: &str, user: UserId) -> String {
-        self.nonce += 1;
-        format!("{}:{what}:{}:{}", self.id, user.0, self.nonce)
-    }
-
-    /// A buy-in or rebuy from `owner` (the user, or the house for a bot).
-    async fn buy_in(&mut self, user: UserId, owner: Account, amount: i64) {
-        let key = self.key("in", user);
-        let j = Journal::move_chips(key, "buy_in", owner, seat(&self.id, user), amount);
-        assert_eq!(self.store.transfer(&j).await.unwrap(), Applied::Done);
-        *self.stacks.entry(user).or_default() += amount;
-    }
-
-    /// Leaves the table: the stack back to its owner.
-    async fn cash_out(&mut self, user: UserId, owner: Account) {
-        let stack = self.stacks.remove(&user).unwrap();
-        let key = self.key("out", user);
-        let j = Journal::move_chips(key, "cash_out", seat(&self.id, user), owner, stack);
-        self.store.transfer(&j).await.unwrap();
-    }
-
-    /// Deals `players` in with the stacks the table has in memory.
-    async fn deal(&mut self, players: &[UserId]) -> HandId {
-        let players = players
-            .iter()
-            .enumerate()
-            .map(|(s, u)| (s, *u, self.stacks[u]))
-            .collect();
-        self.store
-            .begin_hand(&NewHand {
-                table: self.id.clone(),
-                game: "holdem".into(),
-                commitment: "c".repeat(64),
-                seed_hex: "5".repeat(64),
-                players,
-            })
-            .await
-            .unwrap()
-    }
-
-    /// Ends a hand as the server does: the stacks in memory change first, then the result is
-    /// booked (each seat's change and the pot's, `carried_out` odd chips left in the pot).
-    async fn finish(
-        &mut self,
-        hand: HandId,
-        deltas: &[(UserId, i64)],
-        carried_out: i64,
-    ) -> Result<Applied, StoreError> {
-        for (u, d) in deltas {
-            *self.stacks.get_mut(u).unwrap() += d;
-        }
-        let pot_delta = carried_out - self.carried;
-        self.carried = carried_out;
-        let mut legs: Vec<(Account, i64)> = deltas
-            .iter()
-            .map(|(u, d)| (seat(&self.id, *u), *d))
-            .collect();
-        legs.push((Account::Pot(self.id.clone()), pot_delta));
-        self.store
-            .finish_hand(
-                hand,
-                &FinishedHand {
-                    record: format!("hand {}", hand.0),
-                    format: "phh".into(),
-                    results: deltas.to_vec(),
-                    journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
-                },
-            )
-            .await
-    }
-
-    async fn close(&self) {
-        self.store.close_table(&self.id).await.unwrap();
-    }
+/// Asserts that a problem names `hand`, in which `user` was dealt in with `chips` while the seat
+/// account `held` less.
+fn named_dealt_over(problems: &[String], hand: HandId, user: UserId, chips: i64, held: i64) {
+    let hand = format!("hand {}", hand.0);
+    named(
+        problems,
+        &[&hand, &dealt(user, chips), &format!("held {held}")],
+    );
 }
 
 /// A Saint Poker table: stakes into the pot before the game, the pot paid out to the winners'
@@ -174,20 +87,13 @@ impl Saint {
                 .await
                 .unwrap();
         }
-        self.store
-            .begin_hand(&NewHand {
-                table: self.id.clone(),
-                game: "saint".into(),
-                commitment: "c".repeat(64),
-                seed_hex: "5".repeat(64),
-                players: players
-                    .iter()
-                    .enumerate()
-                    .map(|(s, (u, _))| (s, *u, 0))
-                    .collect(),
-            })
-            .await
-            .unwrap()
+        let seats = players
+            .iter()
+            .enumerate()
+            .map(|(s, (u, _))| (s, *u, 0))
+            .collect();
+        let game = new_hand(&self.id, "saint", seats);
+        self.store.begin_hand(&game).await.unwrap()
     }
 
     /// Pays the pot out: `payouts` are (user, owner, chips won); `results` as booked (normally
@@ -224,11 +130,38 @@ impl Saint {
     }
 }
 
+/// Saint Poker payouts: each of `seats` (user, owner) with the chips it won.
+fn pays(seats: &[(UserId, Account)], chips: &[i64]) -> Vec<(UserId, Account, i64)> {
+    assert_eq!(seats.len(), chips.len(), "one payout a seat");
+    seats
+        .iter()
+        .zip(chips)
+        .map(|((u, o), c)| (*u, o.clone(), *c))
+        .collect()
+}
+
 async fn players(store: &Store) -> (UserId, UserId, UserId) {
     let ada = store.register("ada", "correct horse").await.unwrap().id;
     let bob = store.register("bob", "correct horse").await.unwrap().id;
     let bot = store.create_bot("bot-ivy").await.unwrap().id;
     (ada, bob, bot)
+}
+
+/// Ada and Bob (after them the bot of [`players`]) at a new Hold'em table, bought in with these
+/// chips.
+async fn heads_up(store: &Store, ada_chips: i64, bob_chips: i64) -> (UserId, UserId, Table) {
+    let (ada, bob, _) = players(store).await;
+    let mut t = Table::open(store, "holdem").await;
+    t.buy_in(ada, Account::User(ada), ada_chips).await;
+    t.buy_in(bob, Account::User(bob), bob_chips).await;
+    (ada, bob, t)
+}
+
+/// [`heads_up`] with 200 chips each, and the first hand dealt to Ada and Bob.
+async fn heads_up_hand(store: &Store) -> (UserId, UserId, Table, HandId) {
+    let (ada, bob, mut t) = heads_up(store, 200, 200).await;
+    let h = t.deal(&[ada, bob]).await;
+    (ada, bob, t, h)
 }
 
 #[tokio::test]
@@ -294,35 +227,20 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
             (rex, Account::House),
         ];
         let g = s.begin(&seats).await;
-        let pay = [
-            (ada, Account::User(ada), 40),
-            (bob, Account::User(bob), 0),
-            (ivy, Account::House, 0),
-            (rex, Account::House, 0),
-        ];
+        let pay = pays(&seats, &[40, 0, 0, 0]);
         s.finish(g, &pay, s.results(&pay)).await.unwrap();
         // Two bots share the pot: one leg to the house for both.
         let g = s.begin(&seats).await;
-        let pay = [
-            (ada, Account::User(ada), 0),
-            (bob, Account::User(bob), 0),
-            (ivy, Account::House, 20),
-            (rex, Account::House, 20),
-        ];
+        let pay = pays(&seats, &[0, 0, 20, 20]);
         s.finish(g, &pay, s.results(&pay)).await.unwrap();
         // Three winners of 40: 14, 13, 13.
         let g = s.begin(&seats).await;
-        let pay = [
-            (ada, Account::User(ada), 14),
-            (bob, Account::User(bob), 13),
-            (ivy, Account::House, 13),
-            (rex, Account::House, 0),
-        ];
+        let pay = pays(&seats, &[14, 13, 13, 0]);
         s.finish(g, &pay, s.results(&pay)).await.unwrap();
         // A friendly game (no stake): nothing moves.
         let mut friendly = Saint::open(&store, 0).await;
         let g = friendly.begin(&seats[..2]).await;
-        let pay = [(ada, Account::User(ada), 0), (bob, Account::User(bob), 0)];
+        let pay = pays(&seats[..2], &[0, 0]);
         let r = friendly.finish(g, &pay, friendly.results(&pay)).await;
         assert_eq!(r.unwrap(), Applied::Nothing);
         audits_clean(&store).await;
@@ -342,20 +260,13 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
 #[tokio::test]
 async fn a_player_dealt_in_with_chips_the_seat_does_not_hold_is_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 150).await;
+        let (ada, bob, mut t) = heads_up(&store, 200, 150).await;
         t.stacks.insert(bob, 200); // the drift
         let h = t.deal(&[ada, bob]).await;
         let p = problems(&store).await;
         named(
             &p,
-            &[
-                &format!("hand {} at table {}", h.0, t.id),
-                &format!("dealt user {} in with 200 chips", bob.0),
-                "the seat account held 150",
-            ],
+            &[&at(h, &t.id), &dealt(bob, 200), "the seat account held 150"],
         );
         assert_eq!(p.len(), 1, "{p:#?}");
         // Finished within what the seat holds: nothing moved during the hand, nothing more to
@@ -370,10 +281,7 @@ async fn a_player_dealt_in_with_chips_the_seat_does_not_hold_is_named() {
 #[tokio::test]
 async fn a_refused_result_the_table_dealt_on_from_is_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 50).await;
+        let (ada, bob, mut t) = heads_up(&store, 200, 50).await;
         t.stacks.insert(bob, 200);
         let first = t.deal(&[ada, bob]).await;
         let refused = t.finish(first, &[(ada, 150), (bob, -150)], 0).await;
@@ -383,40 +291,28 @@ async fn a_refused_result_the_table_dealt_on_from_is_named() {
         );
         let second = t.deal(&[ada, bob]).await;
         let p = problems(&store).await;
-        named(
-            &p,
-            &[&format!(
-                "hand {} at table {} was never settled, but the table dealt hand {} after it",
-                first.0, t.id, second.0
-            )],
+        let never = format!(
+            "{} was never settled, but the table dealt hand {} after it",
+            at(first, &t.id),
+            second.0
         );
+        named(&p, &[&never]);
         named(
             &p,
             &[
-                &format!("hand {} at table {}", second.0, t.id),
-                &format!("dealt user {} in with 350 chips", ada.0),
+                &at(second, &t.id),
+                &dealt(ada, 350),
                 "the seat account held 200",
             ],
         );
-        named(
-            &p,
-            &[
-                &format!("hand {}", first.0),
-                &format!("dealt user {} in with 200 chips", bob.0),
-                "held 50",
-            ],
-        );
+        named_dealt_over(&p, first, bob, 200, 50);
     }
 }
 
 #[tokio::test]
 async fn chips_moved_off_a_seat_during_a_hand_are_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 200).await;
-        let h = t.deal(&[ada, bob]).await;
+        let (ada, bob, mut t, h) = heads_up_hand(&store).await;
         // Mid-hand, 50 of Ada's chips leave her seat behind the table's back.
         let out = Journal::move_chips(
             "sneaky",
@@ -428,51 +324,35 @@ async fn chips_moved_off_a_seat_during_a_hand_are_named() {
         store.transfer(&out).await.unwrap();
         t.finish(h, &[(ada, 50), (bob, -50)], 0).await.unwrap();
         let p = problems(&store).await;
-        named(
-            &p,
-            &[
-                &format!("hand {} at table {}", h.0, t.id),
-                &format!(
-                    "user {}'s seat account went from 200 at the deal to 150 before the hand's journal",
-                    ada.0
-                ),
-                "-50 chips moved on the seat during the hand",
-            ],
+        let went = format!(
+            "user {}'s seat account went from 200 at the deal to 150 before the hand's journal",
+            ada.0
         );
+        let moved = "-50 chips moved on the seat during the hand";
+        named(&p, &[&at(h, &t.id), &went, moved]);
         assert_eq!(p.len(), 1, "{p:#?}");
         // The table deals on with the stack it believes in.
         let next = t.deal(&[ada, bob]).await;
-        named(
-            &problems(&store).await,
-            &[
-                &format!("hand {}", next.0),
-                &format!("dealt user {} in with 250 chips", ada.0),
-                "held 200",
-            ],
-        );
+        let p = problems(&store).await;
+        named_dealt_over(&p, next, ada, 250, 200);
     }
 }
 
 #[tokio::test]
 async fn a_hand_left_in_play_at_a_closed_table_is_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 200).await;
+        let (ada, bob, mut t) = heads_up(&store, 200, 200).await;
         let voided = t.deal(&[ada, bob]).await;
         store.void_hand(voided).await.unwrap();
         let h = t.deal(&[ada, bob]).await;
         audits_clean(&store).await;
         t.close().await;
         let p = problems(&store).await;
-        named(
-            &p,
-            &[&format!(
-                "hand {} at table {} was never settled, but the table is closed",
-                h.0, t.id
-            )],
+        let never = format!(
+            "{} was never settled, but the table is closed",
+            at(h, &t.id)
         );
+        named(&p, &[&never]);
         assert_eq!(p.len(), 1, "the voided hand is settled: {p:#?}");
     }
 }
@@ -480,11 +360,8 @@ async fn a_hand_left_in_play_at_a_closed_table_is_named() {
 #[tokio::test]
 async fn results_that_disagree_with_their_journal_are_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
+        let (ada, bob, mut t) = heads_up(&store, 200, 200).await;
         let carl = store.register("carl", "correct horse").await.unwrap().id;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 200).await;
         let finish = |hand: HandId, results: Vec<(UserId, i64)>, legs: Vec<(Account, i64)>| {
             let store = store.clone();
             async move {
@@ -541,7 +418,7 @@ async fn results_that_disagree_with_their_journal_are_named() {
         )
         .await;
         let p = problems(&store).await;
-        let at = |h: HandId| format!("hand {} at table {}", h.0, t.id);
+        let at = |h: HandId| at(h, &t.id);
         named(
             &p,
             &[
@@ -578,11 +455,7 @@ async fn results_that_disagree_with_their_journal_are_named() {
 #[tokio::test]
 async fn a_hand_journal_without_its_finished_hand_is_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 200).await;
-        let h = t.deal(&[ada, bob]).await;
+        let (ada, bob, t, h) = heads_up_hand(&store).await;
         // A hand's result booked by a plain transfer: the hand stays in play.
         let early = Journal::move_chips(
             format!("hand:{}", h.0),
@@ -662,57 +535,38 @@ async fn saint_payouts_that_disagree_with_the_results_are_named() {
         ];
         // The pot (30) goes to Ada, but the results say she won 20 and the others 5 each.
         let g = s.begin(&seats).await;
-        let pay = [
-            (ada, Account::User(ada), 30),
-            (bob, Account::User(bob), 0),
-            (ivy, Account::House, 0),
-        ];
+        let pay = pays(&seats, &[30, 0, 0]);
         s.finish(g, &pay, vec![(ada, 10), (bob, -5), (ivy, -5)])
             .await
             .unwrap();
         let p = problems(&store).await;
-        let at = format!("hand {} at table {} (Saint Poker)", g.0, s.id);
-        named(
-            &p,
-            &[
-                &at,
-                &format!(
-                    "user {} won 20 (a result of 10 plus the stake of 10), but its journal pays 30 to user:{}",
-                    ada.0, ada.0
-                ),
-            ],
+        let game = format!("{} (Saint Poker)", at(g, &s.id));
+        let ada_won = format!(
+            "user {} won 20 (a result of 10 plus the stake of 10), but its journal pays 30 to user:{}",
+            ada.0, ada.0
         );
+        named(&p, &[&game, &ada_won]);
+        let bob_paid = format!("pays 0 to user:{}", bob.0);
+        named(&p, &[&game, &format!("user {} won 5", bob.0), &bob_paid]);
         named(
             &p,
-            &[
-                &at,
-                &format!("user {} won 5", bob.0),
-                &format!("pays 0 to user:{}", bob.0),
-            ],
-        );
-        named(
-            &p,
-            &[&at, &format!("user {} won 5", ivy.0), "pays 0 to house"],
+            &[&game, &format!("user {} won 5", ivy.0), "pays 0 to house"],
         );
         assert_eq!(p.len(), 3, "{p:#?}");
         // A payout that is not one stake per player, with results that do not sum to 0.
         let g = s.begin(&seats).await;
-        let pay = [
-            (ada, Account::User(ada), 25),
-            (bob, Account::User(bob), 0),
-            (ivy, Account::House, 0),
-        ];
+        let pay = pays(&seats, &[25, 0, 0]);
         s.finish(g, &pay, s.results(&pay)).await.unwrap();
         let p = problems(&store).await;
-        let at = format!("hand {} at table {} (Saint Poker)", g.0, s.id);
+        let game = format!("{} (Saint Poker)", at(g, &s.id));
         named(
             &p,
             &[
-                &at,
+                &game,
                 "its journal pays out 25 from the pot, which is not one stake from each of its 3 players",
             ],
         );
-        named(&p, &[&at, "its results sum to -5, not 0"]);
+        named(&p, &[&game, "its results sum to -5, not 0"]);
         // Its stake unknown, its players' payouts are not held to one.
         assert_eq!(p.len(), 5, "{p:#?}");
     }
@@ -721,11 +575,7 @@ async fn saint_payouts_that_disagree_with_the_results_are_named() {
 #[tokio::test]
 async fn chips_left_at_a_closed_table_are_named() {
     for store in common::stores().await {
-        let (ada, bob, _) = players(&store).await;
-        let mut t = Table::open(&store, "holdem").await;
-        t.buy_in(ada, Account::User(ada), 200).await;
-        t.buy_in(bob, Account::User(bob), 200).await;
-        let h = t.deal(&[ada, bob]).await;
+        let (ada, bob, mut t, h) = heads_up_hand(&store).await;
         t.finish(h, &[(ada, 9), (bob, -10)], 1).await.unwrap();
         t.close().await;
         audits_clean(&store).await;
@@ -735,20 +585,14 @@ async fn chips_left_at_a_closed_table_are_named() {
         let odd = Journal::move_chips("odd", "hand", Account::House, Account::Pot(t.id.clone()), 3);
         store.transfer(&odd).await.unwrap();
         let p = problems(&store).await;
-        named(
-            &p,
-            &[&format!(
-                "table {} is closed, but seat:{}:{} still holds 100 chips",
-                t.id, t.id, ada.0
-            )],
-        );
-        named(
-            &p,
-            &[&format!(
-                "table {} is closed, but pot:{} still holds 3 chips",
-                t.id, t.id
-            )],
-        );
+        let seat_account = format!("seat:{}:{}", t.id, ada.0);
+        for (account, chips) in [(seat_account, 100), (format!("pot:{}", t.id), 3)] {
+            let closed = format!(
+                "table {} is closed, but {account} still holds {chips} chips",
+                t.id
+            );
+            named(&p, &[&closed]);
+        }
         assert_eq!(p.len(), 2, "{p:#?}");
     }
 }
@@ -804,16 +648,8 @@ async fn hands_begun_before_the_upgrade_are_skipped_and_later_ones_checked() {
         let store = Store::open(&url).await.unwrap();
         audits_clean(&store).await;
         // After the upgrade the table deals again, from the same idea of the stack.
-        let later = store
-            .begin_hand(&NewHand {
-                table: "told".into(),
-                game: "holdem".into(),
-                commitment: "c".repeat(64),
-                seed_hex: "5".repeat(64),
-                players: vec![(0, UserId(1), 500)],
-            })
-            .await
-            .unwrap();
+        let later = new_hand("told", "holdem", vec![(0, UserId(1), 500)]);
+        let later = store.begin_hand(&later).await.unwrap();
         let p = problems(&store).await;
         named(
             &p,

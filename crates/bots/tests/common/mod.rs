@@ -22,20 +22,47 @@ pub fn roster<G: Game>(
         .collect()
 }
 
-/// Plays a match of `games` games from `seed` with one bot per seat, duplicate or not, on a
-/// pool of `threads` threads.
-pub fn play_match<G: Game>(
-    setup: G::Setup,
-    bots: Vec<BotSpec<G>>,
-    games: u64,
-    seed: u64,
-    duplicate: bool,
-    threads: usize,
-) -> MatchResult {
-    let mut config = MatchConfig::<G>::new(setup, bots, games, seed).expect("config");
-    config.duplicate = duplicate;
+/// How a match is played: `games` games from `seed`, duplicate deals or not, on a pool of
+/// `threads` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub games: u64,
+    pub seed: u64,
+    pub duplicate: bool,
+    pub threads: usize,
+}
+
+impl Plan {
+    /// `games` games from `seed`, not duplicate, on two threads.
+    pub fn new(games: u64, seed: u64) -> Plan {
+        Plan {
+            games,
+            seed,
+            duplicate: false,
+            threads: 2,
+        }
+    }
+
+    /// The same games dealt in duplicate.
+    pub fn duplicate(self) -> Plan {
+        Plan {
+            duplicate: true,
+            ..self
+        }
+    }
+
+    /// The same games on a pool of `threads` threads.
+    pub fn on(self, threads: usize) -> Plan {
+        Plan { threads, ..self }
+    }
+}
+
+/// Plays a match as `plan` says with one bot per seat.
+pub fn play_match<G: Game>(setup: G::Setup, bots: Vec<BotSpec<G>>, plan: Plan) -> MatchResult {
+    let mut config = MatchConfig::<G>::new(setup, bots, plan.games, plan.seed).expect("config");
+    config.duplicate = plan.duplicate;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(plan.threads)
         .build()
         .expect("pool");
     pool.install(|| Arena::new(config).run(&|_| {}))

@@ -2,9 +2,9 @@
 //! records and fairness bundles the verification tests feed it.
 #![allow(dead_code)]
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
@@ -20,6 +20,37 @@ pub fn command() -> Command {
 /// Runs `tavolo ARGS` (no standard input).
 pub fn tavolo<S: AsRef<OsStr>>(args: &[S]) -> Output {
     command().args(args).output().expect("tavolo runs")
+}
+
+/// A `tavolo sim` that recorded its games and drew its plot: where and what.
+pub struct Recorded {
+    /// The directory the records went to (the plot is in it too).
+    pub dir: PathBuf,
+    /// The plot, `plot.svg` in `dir`.
+    pub svg: String,
+    pub output: Output,
+}
+
+/// Runs `tavolo sim ARGS --record DIR --plot DIR/plot.svg` with DIR a fresh directory named
+/// after `name` and this process, asserts that it succeeds and reads the plot.
+pub fn sim_recorded(name: &str, args: &[&str]) -> Recorded {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plot = dir.join("plot.svg");
+    let mut all: Vec<OsString> = std::iter::once("sim")
+        .chain(args.iter().copied())
+        .map(OsString::from)
+        .collect();
+    all.extend([
+        "--record".into(),
+        dir.clone().into(),
+        "--plot".into(),
+        plot.clone().into(),
+    ]);
+    let output = tavolo(&all);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = std::fs::read_to_string(&plot).expect("plot written");
+    Recorded { dir, svg, output }
 }
 
 /// Runs `command` with `input` piped to its standard input (closed at once if `None`).

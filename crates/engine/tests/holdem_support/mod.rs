@@ -56,6 +56,11 @@ pub fn ok(h: &mut Hand, a: Action) -> Vec<Event> {
     }
 }
 
+/// Applies `actions` in turn, each of them legal; the events of the last.
+pub fn oks(h: &mut Hand, actions: impl IntoIterator<Item = Action>) -> Vec<Event> {
+    actions.into_iter().fold(Vec::new(), |_, a| ok(h, a))
+}
+
 /// The seat to act in a betting round.
 pub fn actor(h: &Hand) -> Option<usize> {
     match h.legal_actions() {

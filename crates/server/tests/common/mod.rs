@@ -46,6 +46,35 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
     (Server::start(config).await.unwrap(), dir)
 }
 
+/// A server as [`server`] starts it, and a guest connected to it.
+pub async fn server_and_guest(tag: &str) -> (ServerHandle, PathBuf, Client) {
+    let (h, dir) = server(tag).await;
+    let guest = Client::guest(h.local_addr()).await;
+    (h, dir, guest)
+}
+
+/// [`server_and_guest`], the guest seated at a new table with `options`; and the table's id.
+pub async fn guest_at_new_table(
+    tag: &str,
+    options: Value,
+) -> (ServerHandle, PathBuf, Client, String) {
+    let (h, dir, mut guest) = server_and_guest(tag).await;
+    let table = guest.open_table(options).await;
+    (h, dir, guest, table)
+}
+
+/// `N` guests connected to the room at `addr`, one after the other.
+pub async fn guests<const N: usize>(addr: SocketAddr) -> [Client; N] {
+    let mut all = Vec::with_capacity(N);
+    for _ in 0..N {
+        all.push(Client::guest(addr).await);
+    }
+    match all.try_into() {
+        Ok(guests) => guests,
+        Err(_) => unreachable!("N guests"),
+    }
+}
+
 /// Checks the books balance (after every test).
 pub async fn audit(h: &ServerHandle) {
     let report = h.store().audit().await.unwrap();
@@ -54,6 +83,12 @@ pub async fn audit(h: &ServerHandle) {
         "the books do not balance: {:?}",
         report.problems
     );
+}
+
+/// How most tests end: [`audit`], then the server shuts down.
+pub async fn audit_and_shutdown(h: ServerHandle) {
+    audit(&h).await;
+    h.shutdown().await;
 }
 
 /// A scripted client.
@@ -179,15 +214,19 @@ impl Client {
         table
     }
 
+    /// Sends `action` for `hand` at `table`; returns the answer, whatever it is.
+    pub async fn act(&mut self, table: &str, hand: &Value, action: Value) -> Value {
+        self.ask(
+            "act",
+            json!({"table": table, "hand": hand, "action": action}),
+        )
+        .await
+    }
+
     /// Acts in `hand` at `table`: the room accepts, or says the hand or the turn moved on (a
     /// late action, fine for a scripted player). Returns the answer.
     pub async fn act_or_late(&mut self, table: &str, hand: &Value, action: Value) -> Value {
-        let r = self
-            .ask(
-                "act",
-                json!({"table": table, "hand": hand, "action": action}),
-            )
-            .await;
+        let r = self.act(table, hand, action.clone()).await;
         assert!(
             r["type"] == "ack" || r["code"] == "stale_hand" || r["code"] == "not_your_turn",
             "{action} refused: {r}"

@@ -1,6 +1,8 @@
 //! Stores to test against: SQLite in memory always; a fresh PostgreSQL database too when
 //! `TAVOLO_TEST_DATABASE_URL` names a server (CI sets it).
 
+pub mod books;
+
 use tavolo_store::Store;
 
 /// A fresh SQLite store in memory, and a fresh PostgreSQL database when configured.
