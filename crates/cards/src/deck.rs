@@ -104,28 +104,46 @@ impl Deck {
     /// the card at its index among the undealt ones and moving the last one into its place. A
     /// batch draws one word (rarely more), and even a deal of no cards draws one. Returns false,
     /// dealing and drawing nothing, when fewer than `out.len()` cards are left.
-    #[inline]
+    // Always inlined: Five-Card Draw deals every hand through it (as one batch of up to 41
+    // cards, then once per exchange), and the call cost shows in its benchmark.
+    #[inline(always)]
     pub fn deal_batched(&mut self, rng: &mut GameRng, out: &mut [Card]) -> bool {
-        if out.len() > self.len() {
+        let mut slots = out.iter_mut();
+        self.deal_batched_each(rng, slots.len(), |c| {
+            if let Some(slot) = slots.next() {
+                *slot = c;
+            }
+        })
+    }
+
+    /// [`Deck::deal_batched`] of `count` cards, each handed to `take` as it is dealt.
+    #[inline(always)]
+    pub fn deal_batched_each(
+        &mut self,
+        rng: &mut GameRng,
+        count: usize,
+        mut take: impl FnMut(Card),
+    ) -> bool {
+        if count > self.len() {
             return false;
         }
         let mut idx = [0u8; GameRng::MAX_STEPS];
         let mut done = 0;
         loop {
-            let batch = (out.len() - done).min(GameRng::MAX_STEPS);
+            let batch = (count - done).min(GameRng::MAX_STEPS);
             rng.fisher_yates_steps(self.hi - self.lo, &mut idx[..batch]);
-            for (slot, &i) in out[done..done + batch].iter_mut().zip(&idx[..batch]) {
-                *slot = self.take_at(usize::from(i));
+            for &i in &idx[..batch] {
+                take(self.take_at(usize::from(i)));
             }
             done += batch;
-            if done == out.len() {
+            if done == count {
                 return true;
             }
         }
     }
 
     /// Takes the undealt card at index `i` (in range) out; the last one takes its place.
-    #[inline]
+    #[inline(always)]
     fn take_at(&mut self, i: usize) -> Card {
         let at = usize::from(self.lo) + i;
         let c = self.cards[at];

@@ -118,7 +118,9 @@ impl GameRng {
     /// GameRng::from_u64(1).fisher_yates_steps(52, &mut idx);
     /// assert!(idx.iter().enumerate().all(|(i, &j)| usize::from(j) < 52 - i));
     /// ```
-    #[inline]
+    // Always inlined, so that the multiplications unroll for the batch size at hand (Five-Card
+    // Draw deals through it).
+    #[inline(always)]
     pub fn fisher_yates_steps(&mut self, first: u8, out: &mut [u8]) {
         let first = u64::from(first);
         let mut product: u64 = 1;

@@ -333,17 +333,19 @@ impl DrawHand {
                 // A Fisher–Yates shuffle done lazily: the bottom card first, then each card dealt
                 // drawn uniformly from the rest, in batches (`Deck::deal_batched`).
                 let total = 5 * n + 1;
-                let mut dealt = [self.bottom; 5 * MAX_DRAW_SEATS + 1];
                 self.deck = Deck::FULL;
+                let (mut bottom, mut s, mut first) = (self.bottom, cutter, true);
                 // At most 41 of the 52 cards: never refused.
-                if self.deck.deal_batched(rng, &mut dealt[..total]) {
-                    self.bottom = dealt[0];
-                    let mut s = cutter;
-                    for &c in &dealt[1..total] {
+                self.deck.deal_batched_each(rng, total, |c| {
+                    if first {
+                        bottom = c;
+                        first = false;
+                    } else {
                         hands[s].insert(c);
                         s = if s + 1 == n { 0 } else { s + 1 };
                     }
-                }
+                });
+                self.bottom = bottom;
             }
             // Only a comparison copy has no source; it is never dealt.
             (None, _) => self.deck = Deck::from(CardSet::FULL - CardSet::from(self.bottom)),
