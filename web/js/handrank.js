@@ -1,5 +1,6 @@
-// handrank.js — a small five-card poker hand ranker (standard kickers) and the best hand of
-// "exactly two own cards + three centre cards" for Saint Poker's live preview.
+// handrank.js — a small five-card poker hand ranker (standard kickers) for the betting games'
+// "best hand" hints. Saint Poker's hints come from the server (each pair in the legal list says
+// the hand it makes by the table's rule), so the browser has no "2 + 3" evaluator of its own.
 import { parseCard } from './cards.js';
 
 const ORDER = '23456789TJQKA';
@@ -54,17 +55,6 @@ function combos(arr, k, start = 0, acc = [], out = []) {
   if (acc.length === k) { out.push(acc.slice()); return out; }
   for (let i = start; i < arr.length; i++) { acc.push(arr[i]); combos(arr, k, i + 1, acc, out); acc.pop(); }
   return out;
-}
-
-/** Best hand of both `own` cards plus exactly three of `centre` (Saint Poker's rule). */
-export function bestTwoPlusThree(own, centre) {
-  if (own.length !== 2 || centre.length < 3) return null;
-  let best = null;
-  for (const three of combos(centre, 3)) {
-    const r = rank5([...own, ...three]);
-    if (!best || compareScore(r.score, best.score) > 0) best = r;
-  }
-  return best;
 }
 
 /** Best five of any cards (5–7), e.g. for Hold'em. */

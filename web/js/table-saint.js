@@ -6,7 +6,6 @@ import { cardHtml, cardsHtml } from './cards.js';
 import { esc } from './ui.js';
 import { handSeats, mySeat, seatName } from './seats.js';
 import { normLegal } from './legal.js';
-import { bestTwoPlusThree } from './handrank.js';
 import { store } from './store.js';
 import { shortName } from './felt.js';
 
@@ -134,9 +133,15 @@ export function mountSaint(ctx) {
       const clickable = mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
       let best = '';
       const pair = phase === 'show' ? sel : [];
-      if (pair.length === 2 && centre.length >= 3) {
-        const r = bestTwoPlusThree(pair, centre);
-        if (r) best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(r.royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+      if (pair.length === 2) {
+        // The server's legal list carries the hand each pair makes by the table's hand rule.
+        const entry = (st.legal || []).find((a) => a && a.action === 'show' && a.hand && Array.isArray(a.cards)
+          && a.cards.length === 2 && a.cards.includes(pair[0]) && a.cards.includes(pair[1]));
+        const r = entry && entry.hand;
+        if (r) {
+          const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
+          best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+        }
       }
       const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
       const n = hand.length;

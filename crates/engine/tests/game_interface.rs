@@ -218,3 +218,42 @@ fn actions_and_events_are_written_as_the_room_sends_them() {
         "dealing steps are not client actions"
     );
 }
+
+#[test]
+fn saint_poker_show_choices_say_the_hand_each_pair_makes_by_the_tables_rule() {
+    use tavolo_cards::Category;
+    use tavolo_engine::saint::{Action, HandRule};
+    for rule in [HandRule::TwoPlusThree, HandRule::AnyFive] {
+        let mut options = SaintOptions::new(2);
+        options.hand_rule = rule;
+        let mut g = SaintGame::new(options, seed_from_u64(21)).expect("deals");
+        // Both place their lowest card: the show phase begins with a complete centre.
+        for p in 0..2 {
+            let a = Game::timeout_action(&g, p).expect("a place");
+            Game::apply(&mut g, a).expect("legal");
+        }
+        let centre: Vec<Card> = g.centre().iter().collect();
+        let choices = Game::choices(&g, 0);
+        let shows: Vec<_> = choices
+            .iter()
+            .filter(|c| matches!(c.action, Action::Show { .. }))
+            .collect();
+        assert_eq!(shows.len(), 36, "every pair of nine cards");
+        for c in shows {
+            let Action::Show { cards, .. } = c.action else {
+                unreachable!()
+            };
+            let hand = c.hand.as_ref().expect("a show says its hand");
+            let (five, rank) = rule.best_five(cards, &centre).expect("valid");
+            assert_eq!(
+                (hand.category, hand.value, hand.cards),
+                (rank.category(), rank.value(), five)
+            );
+            if rule == HandRule::TwoPlusThree {
+                let own = five.iter().filter(|c| cards.contains(c)).count();
+                assert_eq!(own, 2, "exactly two own cards: {five:?}");
+            }
+            assert!(rank.category() >= Category::HighCard);
+        }
+    }
+}

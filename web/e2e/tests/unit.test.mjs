@@ -2,7 +2,7 @@
 // completeness, reading `legal`, grouping pots, PHH parsing and replay, the fairness hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank5, bestTwoPlusThree, compareScore } from '../../js/handrank.js';
+import { rank5, compareScore } from '../../js/handrank.js';
 import { _allKeys, setLang, cardName, categoryName, t } from '../../js/i18n.js';
 import { normLegal } from '../../js/legal.js';
 import { groupPots } from '../../js/result.js';
@@ -22,16 +22,6 @@ test('hand ranker: categories, wheel, kickers', () => {
   assert.equal(rank5(['2h', '9h', '4h', 'Jh', 'Kh']).category, 'flush');
   assert.ok(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '8c', '3s']).score) > 0);
   assert.equal(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score), 0);
-});
-
-test("Saint Poker's best hand uses both shown cards and three centre cards", () => {
-  // saint-record.md example, round 2, player 2: 2c 8c with 2d 2h 4d 9c 9h → three twos
-  const r = bestTwoPlusThree(['2c', '8c'], ['2d', '2h', '4d', '9c', '9h']);
-  assert.equal(r.category, 'three_of_a_kind');
-  // round 6, player 2: 8c 9h with 8d 8s 9d Td Kh → full house
-  assert.equal(bestTwoPlusThree(['8c', '9h'], ['8d', '8s', '9d', 'Td', 'Kh']).category, 'full_house');
-  // a flush needs both shown cards of the suit
-  assert.notEqual(bestTwoPlusThree(['2h', '3c'], ['5h', '7h', '9h', 'Jh', 'Kh']).category, 'flush');
 });
 
 test('every UI string exists in all four languages', () => {

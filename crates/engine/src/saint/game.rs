@@ -2,7 +2,7 @@
 //! a table seats, with simultaneous place and show phases.
 
 use serde::Serialize;
-use tavolo_cards::{best_two_plus_three, Card};
+use tavolo_cards::{best_two_plus_three, Card, Category};
 
 use super::action::{Action, Event};
 use super::error::PhaseName;
@@ -24,6 +24,30 @@ pub struct SaintSummary {
     pub winners: Vec<usize>,
 }
 
+/// A legal action as a client is told it: a pair to show comes with the hand it makes with
+/// the centre by the table's hand rule (the engine's one evaluator), so that a client needs no
+/// evaluator of its own for its hints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SaintChoice {
+    /// The action (written flat: `{"action": "show", "player": 0, "cards": […], "hand": …}`).
+    #[serde(flatten)]
+    pub action: Action,
+    /// For a show once the centre is complete: the hand the pair makes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<ShowHand>,
+}
+
+/// The hand a pair would make if shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShowHand {
+    /// Its category.
+    pub category: Category,
+    /// Its value (larger is stronger).
+    pub value: u16,
+    /// The five cards, in the order that describes the hand.
+    pub cards: [Card; 5],
+}
+
 impl Game for SaintGame {
     const NAME: &'static str = "saint";
     const SIMULTANEOUS: bool = true;
@@ -34,7 +58,7 @@ impl Game for SaintGame {
     type Action = Action;
     type Event = Event;
     type View = SaintView;
-    type Choices = Vec<Action>;
+    type Choices = Vec<SaintChoice>;
     type Summary = SaintSummary;
 
     fn setup(options: &SaintOptions, at: &Positions) -> Result<SaintOptions, GameError> {
@@ -66,13 +90,32 @@ impl Game for SaintGame {
         SaintGame::legal_actions(self, seat)
     }
 
-    /// Every place (at most ten cards), every pair to show (at most 45), every pick — also to a
-    /// player who has chosen and may still change their mind.
-    fn choices(&self, seat: usize) -> Vec<Action> {
+    /// Every place (at most ten cards), every pair to show (at most 45) with the hand it makes,
+    /// every pick — also to a player who has chosen and may still change their mind.
+    fn choices(&self, seat: usize) -> Vec<SaintChoice> {
         if !self.is_pending(seat) && self.choice(seat).is_none() {
             return Vec::new();
         }
+        let centre: Vec<Card> = self.centre().iter().collect();
+        let rule = self.options().hand_rule;
         SaintGame::legal_actions(self, seat)
+            .into_iter()
+            .map(|action| {
+                let hand = match action {
+                    Action::Show { cards, .. } => {
+                        rule.best_five(cards, &centre)
+                            .ok()
+                            .map(|(cards, rank)| ShowHand {
+                                category: rank.category(),
+                                value: rank.value(),
+                                cards,
+                            })
+                    }
+                    _ => None,
+                };
+                SaintChoice { action, hand }
+            })
+            .collect()
     }
 
     fn check(&self, action: &Action) -> Result<(), GameError> {

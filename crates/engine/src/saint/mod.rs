@@ -70,7 +70,7 @@ use tavolo_cards::{Card, CardSet, GameRng, HandRank, PairScorer, Rank, Suit};
 pub use crate::game::seed_from_u64;
 pub use action::{card_list, Action, Event, Seats};
 pub use error::{OptionsError, PhaseName, RecordError, SaintError};
-pub use game::SaintSummary;
+pub use game::{SaintChoice, SaintSummary, ShowHand};
 pub use options::{HandRule, SaintOptions, HAND_SIZE, ROUNDS};
 pub use record::{
     verify_record, verify_record_json, Deal, DraftRecord, FinalResult, HandRecord, PickRecord,
