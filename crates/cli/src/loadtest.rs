@@ -93,7 +93,7 @@ async fn play(
     // a refused action would stall its table until the clock ran out.
     let mut turns = Turns {
         think,
-        limit: Bucket::new(18.0, 30.0),
+        limit: Bucket::new(18.0, 30.0, Instant::now()),
         n: 0,
         sent: None,
     };

@@ -25,6 +25,9 @@ pub struct Config {
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
     /// of this semaphore before it is booked, and gives it back after.
     pub funding_gate: Option<std::sync::Arc<tokio::sync::Semaphore>>,
+    /// The clock every timed rule of the room reads: the system clock, or in tests a
+    /// [`crate::time::ManualClock`]'s.
+    pub time: crate::time::Time,
 }
 
 impl Default for Config {
@@ -39,6 +42,7 @@ impl Default for Config {
             max_connections: 50_000,
             idle_close: Duration::from_secs(15 * 60),
             funding_gate: None,
+            time: crate::time::Time::system(),
         }
     }
 }

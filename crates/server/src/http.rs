@@ -150,8 +150,9 @@ async fn login(
         Ok(c) => c,
         Err(r) => return r,
     };
-    if !room.login_by_ip.check(&addr.ip().to_string())
-        || !room.login_by_name.check(&c.name.to_lowercase())
+    let now = room.config.time.now();
+    if !room.login_by_ip.check(&addr.ip().to_string(), now)
+        || !room.login_by_name.check(&c.name.to_lowercase(), now)
     {
         return api_error(
             StatusCode::TOO_MANY_REQUESTS,

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod ratelimit;
 pub mod sessions;
 pub mod table;
+pub mod time;
 mod ws;
 
 use std::collections::{HashMap, VecDeque};
@@ -108,7 +109,7 @@ impl Room {
     /// Forgets what is no longer needed: replay caches of sessions gone for
     /// [`Room::REPLAY_GRACE`], and login buckets that are full again.
     pub fn sweep(&self) {
-        let now = std::time::Instant::now();
+        let now = self.config.time.now();
         let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
         let buckets = self.login_by_ip.prune(now) + self.login_by_name.prune(now);
         if sessions + buckets > 0 {

@@ -28,6 +28,9 @@ pub struct Metrics {
     /// Movements of chips the books refused at a table (a hand's result, a cash-out): each
     /// stopped its table.
     pub ledger_refusals: AtomicU64,
+    /// Times a table's task woke on its own clock (a deadline, a bot's turn, the next deal, the
+    /// idle limit) rather than for a message: a table with nothing to wait for never wakes.
+    pub timer_wakes: AtomicU64,
     latency: [AtomicU64; BUCKETS.len() + 1],
     latency_sum_us: AtomicU64,
     rate: Mutex<Option<(Instant, u64, f64)>>,
@@ -116,6 +119,12 @@ impl Metrics {
             "tavolo_ledger_refusals_total",
             "Hands' results and cash-outs the books refused; each stopped its table.",
             self.ledger_refusals.load(Relaxed),
+        );
+        counter(
+            &mut s,
+            "tavolo_table_timer_wakes_total",
+            "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).",
+            self.timer_wakes.load(Relaxed),
         );
         let name = "tavolo_action_latency_seconds";
         let _ = writeln!(s, "# HELP {name} Time from a player's action reaching its table to the table_state broadcast.\n# TYPE {name} histogram");

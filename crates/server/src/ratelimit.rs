@@ -14,11 +14,11 @@ pub struct Bucket {
 }
 
 impl Bucket {
-    /// A full bucket.
-    pub fn new(rate: f64, burst: f64) -> Bucket {
+    /// A bucket full at `now`.
+    pub fn new(rate: f64, burst: f64, now: Instant) -> Bucket {
         Bucket {
             tokens: burst,
-            last: Instant::now(),
+            last: now,
             rate,
             burst,
         }
@@ -57,16 +57,15 @@ impl KeyedLimiter {
         }
     }
 
-    /// Whether `key` may go ahead now (takes a token).
-    pub fn check(&self, key: &str) -> bool {
-        let now = Instant::now();
+    /// Whether `key` may go ahead at `now` (takes a token).
+    pub fn check(&self, key: &str, now: Instant) -> bool {
         let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 100_000 {
             // Between sweeps, a flood of keys cannot grow the map without bound either.
             Self::retain_unfull(&mut map, now);
         }
         map.entry(key.to_string())
-            .or_insert_with(|| Bucket::new(self.rate, self.burst))
+            .or_insert_with(|| Bucket::new(self.rate, self.burst, now))
             .take(now)
     }
 
@@ -98,8 +97,8 @@ mod tests {
 
     #[test]
     fn a_bucket_allows_its_burst_then_refuses() {
-        let mut b = Bucket::new(20.0, 40.0);
         let now = Instant::now();
+        let mut b = Bucket::new(20.0, 40.0, now);
         assert_eq!((0..100).filter(|_| b.take(now)).count(), 40);
         assert!(b.take(now + std::time::Duration::from_millis(100)));
     }
@@ -107,11 +106,12 @@ mod tests {
     #[test]
     fn login_buckets_are_forgotten_once_full_again() {
         let l = KeyedLimiter::new(1.0, 2.0);
-        assert!(l.check("1.2.3.4") && l.check("1.2.3.4"));
-        assert!(!l.check("1.2.3.4"), "the burst is spent");
         let now = Instant::now();
+        assert!(l.check("1.2.3.4", now) && l.check("1.2.3.4", now));
+        assert!(!l.check("1.2.3.4", now), "the burst is spent");
         assert_eq!(l.prune(now), 0, "still limited: kept");
-        assert_eq!(l.prune(now + std::time::Duration::from_secs(3)), 1);
-        assert!(l.check("1.2.3.4"));
+        let later = now + std::time::Duration::from_secs(3);
+        assert_eq!(l.prune(later), 1);
+        assert!(l.check("1.2.3.4", later));
     }
 }

@@ -48,13 +48,13 @@ impl Sessions {
         s.replay.clone()
     }
 
-    /// A connection closed.
-    pub fn close(&self, token: &str, conn: u64) {
+    /// A connection closed at `now`.
+    pub fn close(&self, token: &str, conn: u64, now: Instant) {
         let mut map = self.map();
         if let Some(s) = map.get_mut(token) {
             s.lines.remove(&conn);
             if s.lines.is_empty() {
-                s.idle_since = Some(Instant::now());
+                s.idle_since = Some(now);
             }
         }
     }
@@ -137,21 +137,17 @@ mod tests {
         let (l, _rx) = line();
         let r1 = s.open("t", 1, l.clone());
         r1.lock().await.put(7, "answer".into());
-        s.close("t", 1);
         let now = Instant::now();
+        s.close("t", 1, now);
         assert_eq!(s.sweep(now, Duration::from_secs(600)), 0);
         let r2 = s.open("t", 2, l.clone());
         assert_eq!(r2.lock().await.get(7).as_deref(), Some("answer"));
         // While a connection is open the session is never swept.
         assert_eq!(s.sweep(now + Duration::from_secs(3600), Duration::ZERO), 0);
-        s.close("t", 2);
-        assert_eq!(
-            s.sweep(
-                Instant::now() + Duration::from_secs(601),
-                Duration::from_secs(600)
-            ),
-            1
-        );
+        s.close("t", 2, now);
+        let grace = Duration::from_secs(600);
+        assert_eq!(s.sweep(now + grace - Duration::from_secs(1), grace), 0);
+        assert_eq!(s.sweep(now + grace, grace), 1);
         assert!(s.is_empty());
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -119,7 +119,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
         },
     );
     let (rate, burst) = room.config.ws_rate;
-    let mut bucket = Bucket::new(rate, burst);
+    let mut bucket = Bucket::new(rate, burst, room.config.time.now());
     let mut lobby: Option<broadcast::Receiver<Utf8Bytes>> = None;
     let mut touched: HashSet<String> = HashSet::new();
     let mut closing = room.closing.subscribe();
@@ -149,7 +149,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                     }
                     Some(Ok(_)) => continue,
                 };
-                if !bucket.take(Instant::now()) {
+                if !bucket.take(room.config.time.now()) {
                     room.metrics.refused.fetch_add(1, Relaxed);
                     let seq = protocol::parse_intent(text.as_str()).ok().map(|i| i.seq);
                     reply(&conn, error_json(seq, &ProtoError::new(Code::RateLimited, "at most 20 messages per second (bursts of 40)")));
@@ -210,7 +210,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
             let _ = t.tx.try_send(TableCmd::Detach(conn.id));
         }
     }
-    room.sessions.close(&token, conn.id);
+    room.sessions.close(&token, conn.id, room.config.time.now());
     drop(conn);
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
     room.metrics.connections.fetch_sub(1, Relaxed);

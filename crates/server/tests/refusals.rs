@@ -10,6 +10,7 @@ use common::{audit_and_shutdown, get, post, server, server_with, Client};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tavolo_server::client;
+use tavolo_server::time::ManualClock;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn balance(c: &Client) -> i64 {
@@ -28,6 +29,23 @@ async fn heads_up(clock: u64, bank: u64, addr: std::net::SocketAddr) -> (Client,
         .await;
     b.join(&table).await;
     (a, b, table)
+}
+
+/// Sends `n` lobby requests at once; returns how many were refused for the rate limit.
+async fn burst(c: &mut Client, n: u64) -> usize {
+    let first = c.seq + 1;
+    for seq in first..first + n {
+        c.seq = seq;
+        c.send_raw(json!({"v": 1, "seq": seq, "type": "lobby"}).to_string())
+            .await;
+    }
+    let mut limited = 0;
+    for seq in first..first + n {
+        if c.answer(seq).await["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    limited
 }
 
 async fn dealt(c: &mut Client) -> Value {
@@ -123,9 +141,12 @@ async fn accounts_over_http_and_the_login_rate_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() {
-    // The room's own message limit, which the other tests lift.
+    // The room's own message limit, which the other tests lift, on a clock that moves only
+    // when told: no token comes back while the test runs, however slow the machine.
+    let clock = ManualClock::new();
     let (h, _dir) = server_with("refusals", |c| {
-        c.ws_rate = tavolo_server::Config::default().ws_rate
+        c.ws_rate = tavolo_server::Config::default().ws_rate;
+        c.time = clock.time();
     })
     .await;
     let addr = h.local_addr();
@@ -218,36 +239,26 @@ async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() 
         "{heard:?}"
     );
 
-    // Rate limit: a burst of 100 messages; some are refused.
-    for _ in 0..100 {
-        let seq = waiter.seq + 1;
-        waiter.seq = seq;
-        waiter
-            .send_raw(json!({"v": 1, "seq": seq, "type": "lobby"}).to_string())
-            .await;
-    }
-    let mut limited = 0;
-    for _ in 0..300 {
-        match waiter.read(2).await {
-            Some(m) if m["code"] == "rate_limited" => limited += 1,
-            Some(_) => {}
-            None => break,
-        }
-    }
-    assert!(limited >= 40, "{limited} rate-limited");
+    // Rate limit (20 a second, bursts of 40): of a burst of 100 messages, at least the 60 past
+    // the burst are refused; a second later, 20 more go through and the 21st is refused.
+    let limited = burst(waiter, 100).await;
+    assert!(limited >= 60, "{limited} of 100 rate-limited");
+    clock.advance(Duration::from_secs(1));
+    assert_eq!(burst(waiter, 21).await, 1, "20 tokens a second");
     assert_eq!(balance(&a).await, before, "refusals moved chips");
     audit_and_shutdown(h).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clock_acts_for_a_silent_player_and_sits_them_out() {
-    let (h, _dir) = server("clock").await;
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("clock", |c| c.time = clock.time()).await;
     let (mut a, mut b, table) = heads_up(1, 1, h.local_addr()).await;
     let sa = dealt(&mut a).await;
     let to_act = sa["view"]["to_act"].clone();
-    let clock = &sa["clock"];
+    let shown = &sa["clock"];
     assert!(
-        clock["deadline_ms"].as_u64().is_some() && clock["bank_ms"] == 1000,
+        shown["deadline_ms"].as_u64().is_some() && shown["bank_ms"] == 1000,
         "{sa}"
     );
     let silent = if sa["you"]["hand_seat"] == to_act {
@@ -256,6 +267,7 @@ async fn the_clock_acts_for_a_silent_player_and_sits_them_out() {
         &mut b
     };
     // Nobody acts: after 1 s of clock and 1 s of bank the server checks or folds.
+    clock.advance(Duration::from_secs(2));
     let m = silent
         .wait_for(10, |m| {
             m["type"] == "table_state" && m["you"]["sitting_out"] == true

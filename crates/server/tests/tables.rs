@@ -11,6 +11,18 @@ use common::{
     server_with, Client,
 };
 use serde_json::{json, Value};
+use tavolo_server::time::ManualClock;
+
+/// The room's count of tables waking on their own clocks (`/metrics`).
+async fn timer_wakes(addr: std::net::SocketAddr) -> u64 {
+    let metrics = get(addr, "/metrics", None).await;
+    let line = metrics
+        .body
+        .lines()
+        .find_map(|l| l.strip_prefix("tavolo_table_timer_wakes_total "))
+        .expect("the timer wakes are counted");
+    line.parse().expect("a count")
+}
 
 /// The latest `table_state` of `table` that satisfies `f`.
 async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value {
@@ -135,7 +147,14 @@ async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_left_to_bots_closes_and_cashes_them_out() {
-    let (h, _dir) = server_with("idle", |c| c.idle_close = Duration::from_millis(300)).await;
+    // Fifteen idle minutes on a clock the test moves.
+    let clock = ManualClock::new();
+    let idle = Duration::from_secs(15 * 60);
+    let (h, _dir) = server_with("idle", |c| {
+        c.idle_close = idle;
+        c.time = clock.time();
+    })
+    .await;
     let addr = h.local_addr();
     let mut ann = Client::guest(addr).await;
     let _ = ann.ask("lobby", json!({})).await;
@@ -146,6 +165,19 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
     ann.join(&table).await;
     let _ = state(&mut ann, &table, |m| m["hand"].is_string()).await;
     let _ = ann.ask("leave", json!({"table": table})).await;
+    // Once the table has taken in that she left (it answers her next request), its idle clock
+    // runs: a second short of the limit it stays, at the limit it closes.
+    let r = ann.ask("sit_in", json!({"table": table})).await;
+    assert_eq!(r["type"], "error", "{r}");
+    let woken = timer_wakes(addr).await;
+    clock.advance(idle - Duration::from_secs(1));
+    let r = ann.ask("sit_in", json!({"table": table})).await;
+    assert_ne!(r["code"], "no_such_table", "closed early: {r}");
+    // Waiting, the table has nothing to wake for before its idle limit (it once spun on a
+    // deal it could not make).
+    let spins = timer_wakes(addr).await - woken;
+    assert!(spins <= 2, "the idle table woke {spins} times");
+    clock.advance(Duration::from_secs(1));
     ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == table)
         .await;
     let lobby = get(addr, "/api/tables", None).await.json();
@@ -161,6 +193,7 @@ async fn a_table_left_to_bots_closes_and_cashes_them_out() {
     assert!(report.balanced() && report.at_tables == 0, "{report:?}");
     // A table nobody ever joined closes too.
     let other = ann.create_table(json!({"game": "draw", "bots": 2})).await;
+    clock.advance(idle);
     ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == other)
         .await;
     audit_and_shutdown(h).await;

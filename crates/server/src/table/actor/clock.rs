@@ -1,6 +1,7 @@
 //! Time at a table: the action clock and each player's time bank, the pause before bots act and
 //! between hands, the idle clock of a table left to bots, and when the table's task must wake.
-//! A player whose clock and bank run out is played for (check or fold) and sits out.
+//! A player whose clock and bank run out is played for (check or fold) and sits out. Every
+//! time here is the room's ([`crate::time::Time`]), so tests can move it on at will.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -11,9 +12,12 @@ use tavolo_store::UserId;
 use super::play::Live;
 use super::Actor;
 use crate::table::TableOptions;
+use crate::time::Time;
 
 /// The table's clocks.
 pub(super) struct Clock {
+    /// The room's time.
+    time: Time,
     /// Time per decision.
     per_decision: Duration,
     /// Each player's time bank when seated.
@@ -26,21 +30,28 @@ pub(super) struct Clock {
     bot_at: Option<Instant>,
     /// Since when nobody but bots is here.
     idle_since: Option<Instant>,
-    /// When the action being broadcast reached the table (for the latency metric).
+    /// When the action being broadcast reached the table, by the system clock (for the
+    /// latency metric).
     pub(super) action_started: Option<Instant>,
 }
 
 impl Clock {
-    pub(super) fn new(o: &TableOptions) -> Clock {
+    pub(super) fn new(o: &TableOptions, time: Time) -> Clock {
         Clock {
+            idle_since: Some(time.now()),
+            time,
             per_decision: Duration::from_secs(o.clock_secs),
             bank_start: Duration::from_secs(o.time_bank_secs),
             banks: HashMap::new(),
             next_hand_at: None,
             bot_at: None,
-            idle_since: Some(Instant::now()),
             action_started: None,
         }
+    }
+
+    /// Now, by the room's time.
+    pub(super) fn now(&self) -> Instant {
+        self.time.now()
     }
 
     /// A player sat down: a full time bank.
@@ -60,7 +71,10 @@ impl Clock {
 
     /// A decision started at `started` is made: time beyond the clock comes off the bank.
     pub(super) fn charge(&mut self, user: UserId, started: Instant) {
-        let over = started.elapsed().saturating_sub(self.per_decision);
+        let over = self
+            .now()
+            .saturating_duration_since(started)
+            .saturating_sub(self.per_decision);
         if let Some(b) = self.banks.get_mut(&user) {
             *b = b.saturating_sub(over);
         }
@@ -73,10 +87,10 @@ impl Clock {
         }
         match self.bot_at {
             None => {
-                self.bot_at = Some(Instant::now() + delay);
+                self.bot_at = Some(self.now() + delay);
                 false
             }
-            Some(t) if t > Instant::now() => false,
+            Some(t) if t > self.now() => false,
             Some(_) => {
                 self.bot_at = None;
                 true
@@ -89,13 +103,15 @@ impl Clock {
         if busy {
             self.idle_since = None;
         } else if self.idle_since.is_none() {
-            self.idle_since = Some(Instant::now());
+            self.idle_since = Some(self.now());
         }
     }
 
     /// Whether the table has been left to bots for `limit`.
     pub(super) fn idle_expired(&self, limit: Duration) -> bool {
-        self.idle_since.is_some_and(|t| t.elapsed() >= limit)
+        let now = self.now();
+        self.idle_since
+            .is_some_and(|t| now.saturating_duration_since(t) >= limit)
     }
 }
 
@@ -109,7 +125,7 @@ impl<G: Game> Actor<G> {
             return;
         }
         let to_act = live.played.game.to_act();
-        let now = Instant::now();
+        let now = self.clock.now();
         for s in 0..live.since.len() {
             let runs = to_act.contains(s) && live.is_player(s);
             match (runs, &mut live.since[s]) {
@@ -153,7 +169,7 @@ impl<G: Game> Actor<G> {
     /// Time is up for every player whose clock and bank ran out: the server acts for them for
     /// the rest of the hand and sits them out.
     pub(super) fn on_timer(&mut self) {
-        let now = Instant::now();
+        let now = self.clock.now();
         let Some(live) = self.hand.as_ref() else {
             return;
         };

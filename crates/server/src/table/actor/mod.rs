@@ -74,7 +74,7 @@ impl<G: Game> Actor<G> {
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<G> {
         let offload = o.bot_spec_name().starts_with("expert");
-        let clock = Clock::new(&o);
+        let clock = Clock::new(&o, room.config.time.clone());
         let audience = Audience::new(&o);
         Actor {
             ledger: Ledger::new(),
@@ -114,9 +114,10 @@ impl<G: Game> Actor<G> {
         loop {
             self.note_idle();
             let wake = self.next_wake();
+            let time = self.room.config.time.clone();
             let sleep = async move {
                 match wake {
-                    Some(at) => tokio::time::sleep_until(at.into()).await,
+                    Some(at) => time.sleep_until(at).await,
                     None => std::future::pending().await,
                 }
             };
@@ -135,6 +136,7 @@ impl<G: Game> Actor<G> {
                     continue;
                 }
                 _ = sleep => {
+                    self.room.metrics.timer_wakes.fetch_add(1, Relaxed);
                     if self.idle_expired() {
                         tracing::info!(table = %self.id, "closing an idle table");
                         self.shutdown().await;

@@ -187,7 +187,11 @@ impl<G: Game> Actor<G> {
     pub(super) async fn progress(&mut self) {
         for _ in 0..10_000 {
             let Some(live) = self.hand.as_ref() else {
-                if self.clock.next_hand_at.is_some_and(|t| t > Instant::now()) {
+                if self
+                    .clock
+                    .next_hand_at
+                    .is_some_and(|t| t > self.clock.now())
+                {
                     return;
                 }
                 if !self.start_hand().await {
@@ -319,10 +323,12 @@ impl<G: Game> Actor<G> {
     /// Deals the next hand if the table model says enough players are ready: the seed is
     /// committed to in the books first, then the game dealt from it.
     async fn start_hand(&mut self) -> bool {
+        // Whether it deals or not, the pause is over: the next attempt comes with the next
+        // change at the table (a table that cannot deal has nothing to wake up for).
+        self.clock.next_hand_at = None;
         if self.closing || !self.has_audience() {
             return false;
         }
-        self.clock.next_hand_at = None;
         let (start, change) = match self.table.deal() {
             Ok(x) => x,
             Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => {
@@ -350,7 +356,7 @@ impl<G: Game> Actor<G> {
             Err(why) => {
                 tracing::error!(table = %self.id, error = %why, "could not deal");
                 let _ = self.table.void_hand();
-                self.clock.next_hand_at = Some(Instant::now() + Duration::from_secs(1));
+                self.clock.next_hand_at = Some(self.clock.now() + Duration::from_secs(1));
                 false
             }
         }
@@ -484,7 +490,7 @@ impl<G: Game> Actor<G> {
         }
         self.rebuy_bots().await;
         self.audience.dirty = true;
-        self.clock.next_hand_at = Some(Instant::now() + self.room.config.hand_pause);
+        self.clock.next_hand_at = Some(self.clock.now() + self.room.config.hand_pause);
         self.publish_summary();
     }
 

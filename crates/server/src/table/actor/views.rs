@@ -113,12 +113,12 @@ impl<G: Game> Audience<G> {
     }
 }
 
-/// The wall-clock time of `at`, in milliseconds since the Unix epoch.
-fn unix_ms(at: std::time::Instant) -> u64 {
+/// The wall-clock time of `at`, in milliseconds since the Unix epoch, where `now_i` is now by
+/// the room's time.
+fn unix_ms(at: std::time::Instant, now_i: std::time::Instant) -> u64 {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    let now_i = std::time::Instant::now();
     let t = if at >= now_i {
         now + (at - now_i)
     } else {
@@ -361,7 +361,7 @@ impl<G: Game> Actor<G> {
         let bank = self.clock.bank(l.members[shown].id).as_millis() as u64;
         let table_seat = (!G::SIMULTANEOUS).then(|| l.seats[shown]);
         Some(
-            json!({"seat": table_seat, "deadline_ms": unix_ms(deadline - Duration::from_millis(bank)), "bank_ms": bank}),
+            json!({"seat": table_seat, "deadline_ms": unix_ms(deadline - Duration::from_millis(bank), self.clock.now()), "bank_ms": bank}),
         )
     }
 }
