@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A tiny Tavolo bot for Hold'em, Five-Card Draw and Saint Poker (docs/bot-protocol.md).
+"""A tiny Tavolo bot for Hold'em, Five-Card Draw and Saint Poker (docs/bot-protocol.md,
+protocol version 2).
 
 Run it with: tavolo sim holdem --bots exec:examples/bot.py,station --games 100
 It calls or checks, raises the minimum one time in five, and stands pat in the draw;
@@ -13,7 +14,7 @@ rng = random.Random(0)
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "start":
-        rng.seed(message["seed"])
+        rng.seed(int(message["seed"]))  # a decimal string
     if message["type"] != "act":
         continue
     legal = message["legal"]

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
 
-use crate::bot::{BotSpec, Budget};
+use crate::bot::{BotSpec, Budget, Lapses};
 use crate::error::BotsError;
 use crate::stats::{quantile, Mean};
 
@@ -158,6 +158,8 @@ pub struct GameReport {
     pub think_us: Vec<Vec<u64>>,
     /// Illegal answers replaced by the first legal action, by seat.
     pub illegal: Vec<u32>,
+    /// Answers each seat's bot failed to give itself (see [`Lapses`]), by seat.
+    pub lapses: Vec<Lapses>,
 }
 
 /// A game's result in the match summary: who sat where and how it ended.
@@ -202,6 +204,9 @@ pub struct BotStats {
     pub think_p99_us: u64,
     /// Illegal answers (replaced by the first legal action).
     pub illegal: u64,
+    /// Answers the bot failed to give itself (an external program's late, unreadable or
+    /// illegal answers, or its crashes), each replaced by the default action.
+    pub lapses: Lapses,
 }
 
 /// The result of a match.
@@ -216,6 +221,10 @@ pub struct MatchResult {
     /// Every game, in index order.
     pub games: Vec<GameSummary>,
 }
+
+/// What one game adds to the match summary: the game, think times, illegal answers and lapses
+/// by seat.
+type Tally = (GameSummary, Vec<Vec<u64>>, Vec<u32>, Vec<Lapses>);
 
 /// Plays matches. See the module documentation.
 pub struct Arena<G: Game> {
@@ -232,7 +241,7 @@ impl<G: Game> Arena<G> {
     /// finishes (from any thread, in any order), and returns the statistics.
     pub fn run(&self, on_game: &(dyn Fn(&GameReport) + Sync)) -> Result<MatchResult, BotsError> {
         let c = &self.config;
-        let reports: Vec<(GameSummary, Vec<Vec<u64>>, Vec<u32>)> = (0..c.games)
+        let reports: Vec<Tally> = (0..c.games)
             .into_par_iter()
             .map(|i| {
                 let report = self.play(i)?;
@@ -244,6 +253,7 @@ impl<G: Game> Arena<G> {
                     outcome,
                     think_us,
                     illegal,
+                    lapses,
                     ..
                 } = report;
                 let summary = GameSummary {
@@ -253,26 +263,28 @@ impl<G: Game> Arena<G> {
                     scores: outcome.scores,
                     win_shares: outcome.win_shares,
                 };
-                Ok((summary, think_us, illegal))
+                Ok((summary, think_us, illegal, lapses))
             })
             .collect::<Result<_, BotsError>>()?;
         Ok(self.summarise(reports))
     }
 
-    fn summarise(&self, reports: Vec<(GameSummary, Vec<Vec<u64>>, Vec<u32>)>) -> MatchResult {
+    fn summarise(&self, reports: Vec<Tally>) -> MatchResult {
         let c = &self.config;
         let n = c.bots.len();
         let mut wins = vec![Mean::default(); n];
         let mut scores = vec![Mean::default(); n];
         let mut think: Vec<Vec<u64>> = vec![Vec::new(); n];
         let mut illegal = vec![0u64; n];
+        let mut lapses = vec![Lapses::default(); n];
         let mut games = Vec::with_capacity(reports.len());
-        for (g, t, ill) in reports {
+        for (g, t, ill, lap) in reports {
             for (seat, &e) in g.entries.iter().enumerate() {
                 wins[e].add(g.win_shares[seat]);
                 scores[e].add(g.scores[seat]);
                 think[e].extend_from_slice(&t[seat]);
                 illegal[e] += u64::from(ill[seat]);
+                lapses[e].add(&lap[seat]);
             }
             games.push(g);
         }
@@ -298,6 +310,7 @@ impl<G: Game> Arena<G> {
                     think_p50_us: quantile(&mut think[e], 0.5).unwrap_or(0),
                     think_p99_us: quantile(&mut think[e], 0.99).unwrap_or(0),
                     illegal: illegal[e],
+                    lapses: lapses[e],
                 }
             })
             .collect();
@@ -329,6 +342,14 @@ impl<G: Game> Arena<G> {
             .collect();
         let mut game = Played::<G>::deal(c.setup.clone(), seed_from_u64(seed))
             .map_err(|e| BotsError::Options(e.to_string()))?;
+        // The deal (forced bets, each seat's own cards) is observed like every later event.
+        for event in game.events() {
+            for (s, bot) in bots.iter_mut().enumerate() {
+                if let Some(e) = G::censor(event, Viewer::Seat(s)) {
+                    bot.observe(&e);
+                }
+            }
+        }
         let mut think_us = vec![Vec::new(); players];
         let mut illegal = vec![0u32; players];
         let mut actions = 0usize;
@@ -384,6 +405,7 @@ impl<G: Game> Arena<G> {
             record,
             think_us,
             illegal,
+            lapses: bots.iter().map(|b| b.lapses()).collect(),
         })
     }
 }

@@ -32,6 +32,36 @@ impl Budget {
     }
 }
 
+/// Answers a bot failed to give itself, each replaced by the game's default action (check when
+/// free, else fold; the least card; the best pair). Only bots that play through something that
+/// can fail — an external program — have any; the built-in ones always answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Lapses {
+    /// Answers that came too late.
+    pub late: u64,
+    /// Lines that were not an answer (the program is then stopped for the game).
+    pub unreadable: u64,
+    /// Answers naming no legal action.
+    pub illegal: u64,
+    /// Programs that could not be started or ended before the game did.
+    pub crashed: u64,
+}
+
+impl Lapses {
+    /// All lapses.
+    pub fn total(&self) -> u64 {
+        self.late + self.unreadable + self.illegal + self.crashed
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Lapses) {
+        self.late += other.late;
+        self.unreadable += other.unreadable;
+        self.illegal += other.illegal;
+        self.crashed += other.crashed;
+    }
+}
+
 /// A player program for game `G`.
 ///
 /// A bot receives only what its seat may see — the view, the legal actions, and the events as
@@ -50,6 +80,12 @@ pub trait Bot<G: Game>: Send {
 
     /// Chooses an action among `legal` (never empty) given `view`, within `budget`.
     fn act(&mut self, view: &G::View, legal: &[G::Action], budget: Budget) -> G::Action;
+
+    /// The answers this bot failed to give itself so far in its game (see [`Lapses`]); the
+    /// arena reports them per bot. The default: none.
+    fn lapses(&self) -> Lapses {
+        Lapses::default()
+    }
 }
 
 /// A function making a bot for seat `seat` with random seed `seed`.

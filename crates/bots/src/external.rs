@@ -5,22 +5,54 @@
 //! `id`, the seat's view and the numbered legal actions; the answer is one line
 //! `{"id": …, "action": i}` (with `"to": amount` for a bet or raise anywhere in its range).
 //! An answer that is late, unreadable, for another request or not legal — or a program that
-//! crashed — gets the default action (the first legal one) and is logged on standard error;
-//! the match goes on. A program that crashed or broke the protocol is not asked again in that
-//! game. The program is killed when the game ends.
+//! crashed — gets the default action (the first legal one), is counted in the bot's
+//! [`Lapses`] (reported with the match results) and is logged on standard error; the match
+//! goes on. A program that crashed or broke the protocol is not asked again in that game. When
+//! the game ends the program's input is closed, and the program killed if it does not end.
+//!
+//! The seed a program is sent is drawn from the operating system for every game and seat: it
+//! says nothing about the deal, so a program cannot predict a card it was not shown.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
 use serde_json::{json, Value};
+use tavolo_cards::GameRng;
 use tavolo_engine::game::Game;
 use tavolo_engine::Chips;
 
-use crate::bot::{Bot, BotSpec, Budget};
+use crate::bot::{Bot, BotSpec, Budget, Lapses};
+
+/// The version of the protocol, sent in `start`.
+pub const PROTOCOL: u32 = 2;
+
+/// A message to the program: one JSON line.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case", bound = "")]
+enum ToBot<'a, G: Game> {
+    /// Once, first.
+    Start {
+        protocol: u32,
+        game: &'static str,
+        seat: usize,
+        /// A decimal string: JSON parsers that read numbers as doubles would round it.
+        seed: String,
+    },
+    /// Something this seat saw happen.
+    Event { event: &'a G::Event },
+    /// A decision to make.
+    Act {
+        id: u64,
+        view: &'a G::View,
+        legal: &'a [G::Action],
+    },
+}
+
+/// How long a program has to end by itself once its game is over and its input closed.
+pub const GRACE: Duration = Duration::from_millis(500);
 
 /// How long an external bot may take per decision when the match sets no limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
@@ -38,34 +70,6 @@ fn with_amount<G: Game>(action: &G::Action, to: Chips) -> Option<G::Action> {
     serde_json::from_value(v).ok()
 }
 
-/// Problems with external bots over a match, shared by the bots of one spec.
-#[derive(Debug, Default)]
-pub struct Faults {
-    late: AtomicU64,
-    garbage: AtomicU64,
-    illegal: AtomicU64,
-    crashed: AtomicU64,
-}
-
-impl Faults {
-    /// Answers that came too late.
-    pub fn late(&self) -> u64 {
-        self.late.load(Ordering::Relaxed)
-    }
-    /// Answers that could not be read.
-    pub fn garbage(&self) -> u64 {
-        self.garbage.load(Ordering::Relaxed)
-    }
-    /// Answers naming no legal action.
-    pub fn illegal(&self) -> u64 {
-        self.illegal.load(Ordering::Relaxed)
-    }
-    /// Programs that could not be started or ended before the game.
-    pub fn crashed(&self) -> u64 {
-        self.crashed.load(Ordering::Relaxed)
-    }
-}
-
 /// An external program playing one seat of one game.
 pub struct ExternalBot<G: Game> {
     name: String,
@@ -74,13 +78,14 @@ pub struct ExternalBot<G: Game> {
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<String>>,
     next_id: u64,
-    faults: Arc<Faults>,
+    lapses: Lapses,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Game> ExternalBot<G> {
-    /// Starts `command` (a program path and arguments separated by spaces) for `seat`.
-    pub fn start(command: &str, seat: usize, seed: u64, faults: Arc<Faults>) -> ExternalBot<G> {
+    /// Starts `command` (a program path and arguments separated by spaces) for `seat`, and
+    /// sends it `start` with a fresh seed from the operating system.
+    pub fn start(command: &str, seat: usize) -> ExternalBot<G> {
         let mut bot = ExternalBot {
             name: format!("exec:{command}"),
             command: command.to_string(),
@@ -88,7 +93,7 @@ impl<G: Game> ExternalBot<G> {
             stdin: None,
             lines: None,
             next_id: 0,
-            faults,
+            lapses: Lapses::default(),
             _game: std::marker::PhantomData,
         };
         let mut parts = command.split_whitespace();
@@ -118,8 +123,14 @@ impl<G: Game> ExternalBot<G> {
                     bot.lines = Some(rx);
                 }
                 bot.child = Some(child);
-                let hello = json!({"type": "start", "game": G::NAME, "seat": seat, "seed": seed});
-                bot.send(&hello);
+                let bytes = GameRng::os_seed();
+                let seed = u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
+                bot.send(&ToBot::Start {
+                    protocol: PROTOCOL,
+                    game: G::NAME,
+                    seat,
+                    seed: seed.to_string(),
+                });
             }
             Err(e) => bot.fault_crash(&format!("cannot start: {e}")),
         }
@@ -127,7 +138,7 @@ impl<G: Game> ExternalBot<G> {
     }
 
     fn fault_crash(&mut self, why: &str) {
-        self.faults.crashed.fetch_add(1, Ordering::Relaxed);
+        self.lapses.crashed += 1;
         eprintln!(
             "tavolo: external bot `{}`: {why}; it plays the default action",
             self.command
@@ -144,16 +155,16 @@ impl<G: Game> ExternalBot<G> {
         }
     }
 
-    fn send(&mut self, message: &Value) -> bool {
+    fn send(&mut self, message: &ToBot<'_, G>) -> bool {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
         // One write per message: the pipe is unbuffered.
-        let line = format!("{message}\n");
-        let ok = stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| stdin.flush())
-            .is_ok();
+        let Ok(mut line) = serde_json::to_vec(message) else {
+            return false;
+        };
+        line.push(b'\n');
+        let ok = stdin.write_all(&line).and_then(|_| stdin.flush()).is_ok();
         if !ok {
             self.fault_crash("its input is closed (it ended)");
         }
@@ -187,7 +198,16 @@ impl<G: Game> ExternalBot<G> {
 }
 
 impl<G: Game> Drop for ExternalBot<G> {
+    /// The game is over: the program's input is closed so that it reads the last events and
+    /// ends by itself; it is killed if it has not within [`GRACE`].
     fn drop(&mut self) {
+        self.stdin = None;
+        if let Some(child) = self.child.as_mut() {
+            let until = Instant::now() + GRACE;
+            while matches!(child.try_wait(), Ok(None)) && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
         self.stop();
     }
 }
@@ -197,9 +217,13 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         &self.name
     }
 
+    fn lapses(&self) -> Lapses {
+        self.lapses
+    }
+
     fn observe(&mut self, event: &G::Event) {
         if self.stdin.is_some() {
-            self.send(&json!({"type": "event", "event": to_json(event)}));
+            self.send(&ToBot::Event { event });
         }
     }
 
@@ -207,13 +231,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         let fallback = legal[0];
         self.next_id += 1;
         let id = self.next_id;
-        let request = json!({
-            "type": "act",
-            "id": id,
-            "view": to_json(view),
-            "legal": legal.iter().map(to_json).collect::<Vec<_>>(),
-        });
-        if !self.send(&request) {
+        if !self.send(&ToBot::Act { id, view, legal }) {
             return fallback;
         }
         let deadline = Instant::now() + budget.time.unwrap_or(DEFAULT_TIMEOUT);
@@ -222,14 +240,14 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
             Err(kind) => {
                 match kind {
                     "late" => {
-                        self.faults.late.fetch_add(1, Ordering::Relaxed);
+                        self.lapses.late += 1;
                         eprintln!(
                             "tavolo: external bot `{}` did not answer request {id} in time; default action",
                             self.command
                         );
                     }
                     "garbage" => {
-                        self.faults.garbage.fetch_add(1, Ordering::Relaxed);
+                        self.lapses.unreadable += 1;
                         self.fault_crash("it wrote something that is not an answer");
                     }
                     _ => self.fault_crash("it ended"),
@@ -249,7 +267,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         match action.filter(|a| G::allows(legal, a)) {
             Some(a) => a,
             None => {
-                self.faults.illegal.fetch_add(1, Ordering::Relaxed);
+                self.lapses.illegal += 1;
                 eprintln!(
                     "tavolo: external bot `{}` answered request {id} with no legal action ({answer}); default action",
                     self.command
@@ -260,19 +278,11 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
     }
 }
 
-/// The spec of an external bot: `command` started for every game and seat. The faults of all
-/// its bots are counted in the returned [`Faults`].
-pub fn spec<G: Game>(command: &str) -> (BotSpec<G>, Arc<Faults>) {
-    let faults = Arc::new(Faults::default());
-    let shared = Arc::clone(&faults);
+/// The spec of an external bot: `command` started for every game and seat. The arena's seed
+/// for the seat is not passed on (it derives from the deal's; see [`ExternalBot::start`]).
+pub fn spec<G: Game>(command: &str) -> BotSpec<G> {
     let command = command.trim().to_string();
-    let spec = BotSpec::new(format!("exec:{command}"), move |seat, seed| {
-        Box::new(ExternalBot::<G>::start(
-            &command,
-            seat,
-            seed,
-            Arc::clone(&shared),
-        )) as _
-    });
-    (spec, faults)
+    BotSpec::new(format!("exec:{command}"), move |seat, _seed| {
+        Box::new(ExternalBot::<G>::start(&command, seat)) as _
+    })
 }

@@ -36,6 +36,6 @@ pub mod holdem;
 pub mod saint;
 pub mod stats;
 
-pub use bot::{Bot, BotSpec, Budget};
+pub use bot::{Bot, BotSpec, Budget, Lapses};
 pub use error::BotsError;
 pub use tavolo_engine::game::Game;

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
-use tavolo_bots::{BotSpec, Budget};
+use tavolo_bots::{BotSpec, Budget, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::saint::SaintOptions;
 
@@ -217,15 +217,26 @@ fn table(result: &MatchResult) -> String {
             micros(b.think_p50_us),
             micros(b.think_p99_us),
         );
-        if b.illegal > 0 {
-            let _ = writeln!(
-                s,
-                "  {} illegal answers replaced by a legal action",
-                b.illegal
-            );
-        }
+        write_replaced(&mut s, b.illegal, &b.lapses);
     }
     s
+}
+
+/// The line under a bot's figures saying which of its answers the default action replaced:
+/// illegal ones (the arena's check or an external program's), late or unreadable ones, and
+/// external programs that crashed. Nothing when there were none.
+fn write_replaced(s: &mut String, illegal: u64, lapses: &Lapses) {
+    if illegal + lapses.total() == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "  replaced by the default action: {} illegal, {} late, {} unreadable answers; {} programs crashed or did not start",
+        illegal + lapses.illegal,
+        lapses.late,
+        lapses.unreadable,
+        lapses.crashed
+    );
 }
 
 fn micros(us: u64) -> String {

@@ -30,6 +30,24 @@ fn holdem_prints_big_blinds_per_100_hands_per_bot() {
 }
 
 #[test]
+fn an_external_bot_that_fails_is_reported_under_its_figures() {
+    let o = tavolo(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "exec:/nonexistent/tavolo-bot,station",
+        "--games",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(
+        s.contains("replaced by the default action: 0 illegal, 0 late, 0 unreadable answers; 3 programs crashed or did not start"),
+        "{s}"
+    );
+}
+
+#[test]
 fn duplicate_rounds_the_hands_up_to_whole_rotations() {
     let v = success_json(&[
         "sim",

@@ -85,7 +85,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
     };
     Ok(
         match BotName::read::<Draw>(name, &BOT_NAMES, "simulations", 1_000_000)? {
-            BotName::Exec(command) => crate::external::spec::<Draw>(command).0,
+            BotName::Exec(command) => crate::external::spec::<Draw>(command),
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }

@@ -96,7 +96,7 @@ pub const BOT_NAMES: [&str; 7] = [
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
     Ok(
         match BotName::read::<Holdem>(name, &BOT_NAMES, "simulations", 1_000_000)? {
-            BotName::Exec(command) => crate::external::spec::<Holdem>(command).0,
+            BotName::Exec(command) => crate::external::spec::<Holdem>(command),
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }

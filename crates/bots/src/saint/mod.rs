@@ -37,7 +37,7 @@ pub const BOT_NAMES: [&str; 6] = [
 pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
     Ok(
         match BotName::read::<SaintPoker>(name, &BOT_NAMES, "rollouts", u32::MAX)? {
-            BotName::Exec(command) => crate::external::spec::<SaintPoker>(command).0,
+            BotName::Exec(command) => crate::external::spec::<SaintPoker>(command),
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }

@@ -3,12 +3,11 @@
 #![allow(dead_code)]
 
 use std::fmt::Debug;
-use std::sync::Arc;
 use std::time::Duration;
 
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
-use tavolo_bots::external::{self, Faults};
-use tavolo_bots::{BotSpec, BotsError, Budget};
+use tavolo_bots::external;
+use tavolo_bots::{BotSpec, BotsError, Budget, Lapses};
 use tavolo_engine::game::Game;
 
 /// One bot per seat for `players` seats, named by `names` in turn (`names[i % len]` at seat i).
@@ -70,7 +69,7 @@ pub fn play_match<G: Game>(setup: G::Setup, bots: Vec<BotSpec<G>>, plan: Plan) -
 }
 
 /// A match of the external program `command` (seat 0 first) against `other`, `timeout` per
-/// decision; the result and the program's faults.
+/// decision; the result (the program's lapses are `bots[0].lapses`).
 pub fn external_match<G: Game>(
     setup: G::Setup,
     command: &str,
@@ -78,20 +77,16 @@ pub fn external_match<G: Game>(
     games: u64,
     seed: u64,
     timeout: Duration,
-) -> (MatchResult, Arc<Faults>) {
-    let (bot, faults) = external::spec::<G>(command);
+) -> MatchResult {
+    let bot = external::spec::<G>(command);
     let mut config = MatchConfig::<G>::new(setup, vec![bot, other], games, seed).expect("config");
     config.budget = Budget::limited(timeout);
-    let r = Arena::new(config).run(&|_| {}).expect("the match goes on");
-    (r, faults)
+    Arena::new(config).run(&|_| {}).expect("the match goes on")
 }
 
 /// Asserts that an external program had no fault at all.
-pub fn assert_no_faults(faults: &Faults) {
-    assert_eq!(
-        faults.late() + faults.garbage() + faults.illegal() + faults.crashed(),
-        0
-    );
+pub fn assert_no_faults(r: &MatchResult) {
+    assert_eq!(r.bots[0].lapses, Lapses::default(), "{:?}", r.bots[0]);
 }
 
 /// The arena of a recorded duplicate match of nine games from seed 4: station, rules and random

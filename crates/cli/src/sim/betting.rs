@@ -12,7 +12,7 @@ use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_bots::stats::Mean;
-use tavolo_bots::BotSpec;
+use tavolo_bots::{BotSpec, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
 
@@ -97,6 +97,7 @@ struct BettingStats {
     think_p50_us: u64,
     think_p99_us: u64,
     illegal: u64,
+    lapses: Lapses,
 }
 
 fn betting_stats(result: &MatchResult, block: usize) -> Vec<BettingStats> {
@@ -131,6 +132,7 @@ fn betting_stats(result: &MatchResult, block: usize) -> Vec<BettingStats> {
             think_p50_us: b.think_p50_us,
             think_p99_us: b.think_p99_us,
             illegal: b.illegal,
+            lapses: b.lapses,
         })
         .collect()
 }
@@ -200,13 +202,7 @@ fn table(
             super::micros(b.think_p50_us),
             super::micros(b.think_p99_us),
         );
-        if b.illegal > 0 {
-            let _ = writeln!(
-                s,
-                "  {} illegal answers replaced by the default action",
-                b.illegal
-            );
-        }
+        super::write_replaced(&mut s, b.illegal, &b.lapses);
     }
     s
 }

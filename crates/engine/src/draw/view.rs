@@ -2,6 +2,7 @@
 //! (stacks, bets, announced exchange counts, shown hands), nothing else.
 
 use super::hand::{DrawHand, Stage, ToAct};
+use super::rules::DrawRules;
 use crate::Chips;
 use tavolo_cards::Card;
 
@@ -15,6 +16,8 @@ pub struct DrawView {
     pub dealer: usize,
     /// The cutter's seat (first to act).
     pub cutter: usize,
+    /// The table's rules (checks, tie-break, minimum raise, odd chips).
+    pub rules: DrawRules,
     /// The ante (the table minimum).
     pub ante: Chips,
     /// Where the hand is.
@@ -75,6 +78,7 @@ impl DrawHand {
             seat: me,
             dealer: self.dealer(),
             cutter: self.cutter(),
+            rules: *self.rules(),
             ante: self.ante(),
             stage: self.stage(),
             stacks: self.stacks().to_vec(),

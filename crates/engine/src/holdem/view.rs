@@ -2,6 +2,7 @@
 
 use super::action::Street;
 use super::hand::{Hand, ToAct};
+use super::rules::HoldemRules;
 use crate::betting::Legal;
 use crate::Chips;
 use tavolo_cards::Card;
@@ -12,6 +13,12 @@ use tavolo_cards::Card;
 pub struct HandView {
     /// Whose view this is.
     pub seat: Option<usize>,
+    /// The table's rules (structure, minimum raise, …).
+    pub rules: HoldemRules,
+    /// The minimum bet: the big blind (No-Limit, Pot-Limit) or the small bet (Limit).
+    pub min_bet: Chips,
+    /// Limit's big bet (turn and river).
+    pub big_bet: Chips,
     /// The button seat.
     pub button: usize,
     /// The current street.
@@ -49,6 +56,9 @@ impl Hand {
         };
         HandView {
             seat,
+            rules: *self.rules(),
+            min_bet: self.min_bet(),
+            big_bet: self.big_bet(),
             button: self.button(),
             street: self.street(),
             stacks: self.stacks().to_vec(),

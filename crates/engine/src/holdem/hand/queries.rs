@@ -35,6 +35,16 @@ impl Hand {
         self.button as usize
     }
 
+    /// The minimum bet: the big blind (No-Limit, Pot-Limit) or the small bet (Limit).
+    pub fn min_bet(&self) -> Chips {
+        self.min_bet
+    }
+
+    /// Limit's big bet, for the turn and river.
+    pub fn big_bet(&self) -> Chips {
+        self.big_bet
+    }
+
     /// The ruleset.
     pub fn rules(&self) -> &HoldemRules {
         &self.rules
