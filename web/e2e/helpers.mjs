@@ -47,10 +47,21 @@ export async function createTable(page, opts) {
   const set = async (name, v) => { if (v != null) await page.fill(`#create-form [name="${name}"]`, String(v)); };
   await page.fill('#c-name', opts.name || `e2e ${opts.game}`);
   if (opts.structure) await page.selectOption('#c-structure', opts.structure);
-  for (const k of ['small_blind', 'big_blind', 'ante', 'buy_in', 'rebuy', 'stake', 'seats', 'bots', 'clock_secs', 'time_bank_secs']) await set(k, opts[k]);
+  for (const k of ['big_blind', 'ante', 'buy_in', 'rebuy', 'stake', 'seats', 'bots', 'clock_secs', 'time_bank_secs']) await set(k, opts[k]);
   await page.dispatchEvent('#c-seats', 'change');
   if (opts.bots != null) await set('bots', opts.bots);
   if (opts.bot_level) await page.selectOption('#c-level', opts.bot_level);
+  // Rule options, from the "advanced rules" section.
+  const rules = Object.entries(opts.rules || {});
+  if (rules.length) {
+    await page.waitForSelector('#c-rules-body [data-rule]', { state: 'attached' });
+    await page.evaluate(() => { document.getElementById('c-rules').open = true; });
+    for (const [k, v] of rules) {
+      const sel = `#r-${k}`;
+      if (await page.evaluate((s) => document.querySelector(s).tagName === 'SELECT', sel)) await page.selectOption(sel, String(v));
+      else await page.fill(sel, String(v));
+    }
+  }
   await page.click('#c-submit');
   await page.waitForFunction(() => location.hash.startsWith('#/table/'), null, { timeout: 15000 });
   return decodeURIComponent(await page.evaluate(() => location.hash.split('/')[2]));

@@ -3,6 +3,7 @@
 
 const S = {
   en: {
+    advanced_rules: 'Advanced rules (RULES.md options)', house_rules: 'House rules', rule_default: 'Default', rule_small_blind: 'House small blind', rule_min_raise: 'Minimum raise', rule_odd_chips: 'Odd chips', rule_allow_check: 'Checks before the opening', rule_tie_break: 'Tie-break', rule_centre_cards: 'Centre cards', rule_hand_rule: 'Hand', rv_table_minimum: 'the table minimum', rv_largest_increment: 'the largest raise so far', rv_one_each_from_left_of_button: 'to the winners, left of the button', rv_stay_in_pot: 'stay in the pot', rv_true: 'allowed', rv_false: 'not allowed', rv_german: 'German', rv_standard: 'standard', rv_two_plus_three: 'exactly 2 own + 3 centre', rv_any_five: 'any five of the seven',
     app_name: 'Tavolo', lobby: 'Lobby', history: 'History', settings: 'Settings', sign_out: 'Sign out',
     sign_in: 'Sign in', register: 'Register', guest: 'Play as guest', name: 'Name', password: 'Password',
     welcome: 'An open-source card room: Saint Poker, Texas Hold\'em and Five-Card Draw.',
@@ -57,6 +58,7 @@ const S = {
     e_pick: '{who} picks {cards}', e_mucks: '{who} mucks', e_round: 'Round {n}', e_returned: '{amount} returned to {who}',
   },
   it: {
+    advanced_rules: 'Regole avanzate (opzioni di RULES.md)', house_rules: 'Regole della casa', rule_default: 'Predefinito', rule_small_blind: 'Small blind della casa', rule_min_raise: 'Rilancio minimo', rule_odd_chips: 'Fiches indivisibili', rule_allow_check: 'Check prima dell\'apertura', rule_tie_break: 'Spareggio', rule_centre_cards: 'Carte al centro', rule_hand_rule: 'Mano', rv_table_minimum: 'il minimo del tavolo', rv_largest_increment: 'il rilancio più alto finora', rv_one_each_from_left_of_button: 'ai vincitori, a sinistra del bottone', rv_stay_in_pot: 'restano nel piatto', rv_true: 'ammesso', rv_false: 'non ammesso', rv_german: 'tedesco', rv_standard: 'standard', rv_two_plus_three: 'esattamente 2 proprie + 3 al centro', rv_any_five: 'cinque qualsiasi delle sette',
     app_name: 'Tavolo', lobby: 'Sala', history: 'Storico', settings: 'Impostazioni', sign_out: 'Esci',
     sign_in: 'Accedi', register: 'Registrati', guest: 'Gioca come ospite', name: 'Nome', password: 'Password',
     welcome: 'Una sala da gioco open source: Saint Poker, Texas Hold\'em e Poker a 5 carte coperte.',
@@ -111,6 +113,7 @@ const S = {
     e_pick: '{who} prende {cards}', e_mucks: '{who} non mostra', e_round: 'Turno {n}', e_returned: '{amount} restituiti a {who}',
   },
   pt: {
+    advanced_rules: 'Regras avançadas (opções do RULES.md)', house_rules: 'Regras da casa', rule_default: 'Padrão', rule_small_blind: 'Small blind da casa', rule_min_raise: 'Aumento mínimo', rule_odd_chips: 'Fichas indivisíveis', rule_allow_check: 'Check antes da abertura', rule_tie_break: 'Desempate', rule_centre_cards: 'Cartas no centro', rule_hand_rule: 'Mão', rv_table_minimum: 'o mínimo da mesa', rv_largest_increment: 'o maior aumento até agora', rv_one_each_from_left_of_button: 'aos vencedores, à esquerda do botão', rv_stay_in_pot: 'ficam no pote', rv_true: 'permitido', rv_false: 'não permitido', rv_german: 'alemão', rv_standard: 'padrão', rv_two_plus_three: 'exatamente 2 próprias + 3 do centro', rv_any_five: 'quaisquer cinco das sete',
     app_name: 'Tavolo', lobby: 'Salão', history: 'Histórico', settings: 'Definições', sign_out: 'Sair',
     sign_in: 'Entrar', register: 'Registar', guest: 'Jogar como convidado', name: 'Nome', password: 'Palavra-passe',
     welcome: 'Uma sala de cartas de código aberto: Saint Poker, Texas Hold\'em e Póquer de cinco cartas.',
@@ -165,6 +168,7 @@ const S = {
     e_pick: '{who} escolhe {cards}', e_mucks: '{who} não mostra', e_round: 'Ronda {n}', e_returned: '{amount} devolvido a {who}',
   },
   de: {
+    advanced_rules: 'Erweiterte Regeln (Optionen aus RULES.md)', house_rules: 'Hausregeln', rule_default: 'Standard', rule_small_blind: 'Haus-Small-Blind', rule_min_raise: 'Mindesterhöhung', rule_odd_chips: 'Unteilbare Chips', rule_allow_check: 'Schieben vor der Eröffnung', rule_tie_break: 'Gleichstand', rule_centre_cards: 'Karten in der Mitte', rule_hand_rule: 'Blatt', rv_table_minimum: 'das Tischminimum', rv_largest_increment: 'die bisher größte Erhöhung', rv_one_each_from_left_of_button: 'an die Gewinner, links vom Button', rv_stay_in_pot: 'bleiben im Pot', rv_true: 'erlaubt', rv_false: 'nicht erlaubt', rv_german: 'deutsch', rv_standard: 'Standard', rv_two_plus_three: 'genau 2 eigene + 3 aus der Mitte', rv_any_five: 'beliebige fünf der sieben',
     app_name: 'Tavolo', lobby: 'Lobby', history: 'Verlauf', settings: 'Einstellungen', sign_out: 'Abmelden',
     sign_in: 'Anmelden', register: 'Registrieren', guest: 'Als Gast spielen', name: 'Name', password: 'Passwort',
     welcome: 'Ein quelloffener Kartenraum: Saint Poker, Texas Hold\'em und Five-Card Draw.',

@@ -4,6 +4,7 @@ import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t } from './i18n.js';
 import { esc, toast, fmtChips } from './ui.js';
+import { api } from './api.js';
 
 let filters = { game: '', stakes: '' };
 
@@ -21,6 +22,19 @@ function stakesOf(tb) {
   return s;
 }
 
+/** A rule option's value in words ("stay in the pot"), or the number. */
+function ruleValue(v) {
+  if (typeof v === 'number') return fmtChips(v);
+  const key = `rv_${v}`;
+  const s = t(key);
+  return s === key ? String(v) : s;
+}
+
+/** The table's house rules (its options beyond RULES.md's defaults) as tags. */
+function houseRuleTags(rules) {
+  return Object.entries(rules || {}).map(([k, v]) => ` <span class="tag house-rule" title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`).join('');
+}
+
 function tableRow(tb) {
   const full = tb.seated >= tb.seats;
   const betting = tb.game !== 'saint';
@@ -29,7 +43,7 @@ function tableRow(tb) {
   return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
-    <td>${esc(stakesOf(tb))}</td>
+    <td>${esc(stakesOf(tb))}${houseRuleTags(tb.house_rules)}</td>
     <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
     <td>${tb.waiting || 0}</td>
     <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
@@ -51,7 +65,6 @@ function createForm() {
       <label>${t('table_name')} <input name="name" id="c-name" maxlength="40" placeholder="Friday NL"></label>
       <label data-for="holdem draw">${t('structure')} <select name="structure" id="c-structure">
         <option value="nl">${t('nl')}</option><option value="pl" data-for="holdem">${t('pl')}</option><option value="limit" data-for="holdem">${t('limit')}</option></select></label>
-      <label data-for="holdem">${t('small_blind')} <input name="small_blind" type="number" min="1" value="1"></label>
       <label data-for="holdem">${t('big_blind')} <input name="big_blind" type="number" min="1" value="2"></label>
       <label data-for="draw">${t('ante')} <input name="ante" type="number" min="1" value="5"></label>
       <label data-for="holdem draw">${t('buy_in')} <input name="buy_in" type="number" min="1" value="200"></label>
@@ -63,10 +76,34 @@ function createForm() {
       <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
       <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
       <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
+      <details class="advanced-rules" id="c-rules"><summary>${t('advanced_rules')}</summary><div class="form grid" id="c-rules-body"></div></details>
       <p class="form-error" id="create-error" role="alert"></p>
       <div class="row"><button class="btn primary" type="submit" id="c-submit">${t('create')}</button></div>
     </form>
   </details>`;
+}
+
+/** The "advanced rules" fields, one per rule option of RULES.md as the server lists them; empty
+ * means the rule's default. */
+function ruleFields(options) {
+  return options.map((o) => {
+    const label = `${t(`rule_${o.name}`)}`;
+    const field = o.values.length
+      ? `<select name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}"><option value="">${t('rule_default')}</option>${o.values.map((v) => `<option value="${esc(v)}">${esc(ruleValue(v))}</option>`).join('')}</select>`
+      : `<input name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}" type="number" min="${o.range ? o.range[0] : 0}" max="${o.range ? o.range[1] : ''}" placeholder="${esc(t('rule_default'))}">`;
+    return `<label data-for="${esc(o.games.join(' '))}" title="RULES.md ${esc(o.rules)} · ${esc(t('rule_default'))}: ${esc(o.default)}">${esc(label)} ${field}</label>`;
+  }).join('');
+}
+
+/** The rule options set in the form: {name: value} (numbers and true/false as such). */
+function readRules(form) {
+  const rules = {};
+  form.querySelectorAll('[data-rule]').forEach((el) => {
+    if (el.disabled || el.value === '') return;
+    const v = el.value;
+    rules[el.dataset.rule] = el.type === 'number' ? Number(v) : v === 'true' ? true : v === 'false' ? false : v;
+  });
+  return rules;
 }
 
 function syncForm(form) {
@@ -95,9 +132,11 @@ function readOptions(form) {
   const g = form.game.value;
   const num = (n) => Number(form[n].value);
   const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), min_players: num('min_players'), bot_level: form.bot_level.value };
-  if (g === 'holdem') Object.assign(o, { structure: form.structure.value, small_blind: num('small_blind'), big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
+  if (g === 'holdem') Object.assign(o, { structure: form.structure.value, big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'draw') Object.assign(o, { structure: form.structure.value, ante: num('ante'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'saint') Object.assign(o, { stake: num('stake') });
+  const rules = readRules(form);
+  if (Object.keys(rules).length) o.rules = rules;
   return o;
 }
 
@@ -164,6 +203,12 @@ export function renderLobby(root) {
   });
   const form = root.querySelector('#create-form');
   syncForm(form);
+  api.rules().then((options) => {
+    const body = form.querySelector('#c-rules-body');
+    if (!body) return;
+    body.innerHTML = ruleFields(options);
+    syncForm(form);
+  }).catch(() => { /* the form works without the advanced rules */ });
   form.addEventListener('change', (ev) => { if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form); });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();

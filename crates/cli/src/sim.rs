@@ -13,6 +13,7 @@ use tavolo_bots::arena::{Arena, GameReport, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_bots::{BotSpec, Budget, Lapses};
 use tavolo_engine::game::Game;
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::saint::SaintOptions;
 
 use crate::UserError;
@@ -80,14 +81,30 @@ pub struct SimArgs {
     /// Betting games: every seat's starting stack, in big blinds (Hold'em) or antes (Draw).
     #[arg(long, default_value_t = 100)]
     stack: u64,
+    /// A rule option of RULES.md, as name=value (repeat for several): Hold'em small_blind,
+    /// min_raise (table_minimum, largest_increment), odd_chips (one_each_from_left_of_button,
+    /// stay_in_pot); Draw min_raise, odd_chips, allow_check (true, false), tie_break (german,
+    /// standard); Saint Poker centre_cards, hand_rule (two_plus_three, any_five).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+}
+
+impl SimArgs {
+    /// The rule options given with `--rule`.
+    fn house_rules(&self) -> Result<HouseRules, UserError> {
+        HouseRules::from_pairs(&self.rules).map_err(|e| UserError(format!("--rule: {e}")))
+    }
 }
 
 pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
     match args.game {
         SimGame::Saint => {
             let players = args.players.unwrap_or(args.bots.len().min(255) as u8);
-            let options = SaintOptions::new(players);
-            options.validate()?;
+            SaintOptions::new(players).validate()?;
+            let options = args
+                .house_rules()?
+                .saint_options(players)
+                .map_err(|e| UserError(format!("--rule: {e}")))?;
             let bots = specs(&args.bots, saint::bot_spec)?;
             let result = run_match::<SaintPoker>(&args, options, bots, "games", false)?;
             if let Some(path) = &args.plot {
@@ -104,7 +121,7 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
                 });
                 println!("{line}");
             } else {
-                print!("{}", table(&result));
+                print!("{}", table(&result, &args.house_rules()?));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -189,13 +206,14 @@ fn write_record(dir: &Path, index: u64, record: &str) -> Result<(), String> {
 }
 
 /// The results as a text table.
-fn table(result: &MatchResult) -> String {
+fn table(result: &MatchResult, rules: &HouseRules) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} games of {}, seed {}",
+        "{} games of {}{}, seed {}",
         result.games.len(),
         result.game,
+        house_rules_words(rules),
         result.seed
     );
     let _ = writeln!(
@@ -220,6 +238,15 @@ fn table(result: &MatchResult) -> String {
         write_replaced(&mut s, b.illegal, &b.lapses);
     }
     s
+}
+
+/// ` with min_raise=…, …` when rule options are set.
+fn house_rules_words(rules: &HouseRules) -> String {
+    if rules.is_empty() {
+        String::new()
+    } else {
+        format!(" with {rules}")
+    }
 }
 
 /// The line under a bot's figures saying which of its answers the default action replaced:

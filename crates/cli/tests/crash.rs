@@ -103,7 +103,7 @@ async fn play(addr: SocketAddr, token: &str, decisions: u32, rng: &mut GameRng) 
         Message::text(v.to_string())
     };
     ws.send(send(json!({"type": "hello"}))).await.unwrap();
-    let options = json!({"game": "holdem", "name": "crash", "structure": "nl", "small_blind": 1,
+    let options = json!({"game": "holdem", "name": "crash", "structure": "nl",
         "big_blind": 2, "buy_in": 200, "rebuy": 200, "seats": 4, "clock_secs": 30,
         "time_bank_secs": 30, "bots": 3, "bot_level": "station"});
     ws.send(send(json!({"type": "create_table", "options": options})))

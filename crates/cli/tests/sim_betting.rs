@@ -122,3 +122,128 @@ fn mistakes_exit_with_status_2_and_a_clear_message() {
         assert!(e.starts_with("tavolo: "), "{e}");
     }
 }
+
+#[test]
+fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
+    let dir = std::env::temp_dir().join(format!("tavolo-sim-rules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = tavolo(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "rules,station",
+        "--games",
+        "4",
+        "--structure",
+        "pl",
+        "--rule",
+        "min_raise=largest_increment",
+        "--rule",
+        "small_blind=30",
+        "--record",
+        dir.to_str().expect("path"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(
+        s.contains("Texas Hold'em Pot-Limit with min_raise=largest_increment, small_blind=30"),
+        "{s}"
+    );
+    let record = std::fs::read_to_string(dir.join("game-000000.json")).expect("a record");
+    assert!(record.contains("largest_increment"), "{record}");
+    assert!(
+        record.contains("blinds_or_straddles = [30, 100]"),
+        "{record}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let o = tavolo(&[
+        "sim",
+        "draw",
+        "--bots",
+        "rules,station",
+        "--games",
+        "4",
+        "--rule",
+        "allow_check=true",
+        "--rule",
+        "tie_break=standard",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Five-Card Draw with allow_check=true, tie_break=standard"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,greedy,greedy",
+        "--games",
+        "2",
+        "--rule",
+        "hand_rule=any_five",
+        "--rule",
+        "centre_cards=3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("games of saint with centre_cards=3, hand_rule=any_five"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn a_rule_option_of_another_game_or_out_of_range_is_refused_by_name() {
+    for (args, words) in [
+        (
+            &[
+                "sim",
+                "holdem",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "tie_break=standard",
+            ][..],
+            "--rule: rule `tie_break`: not a rule of Texas Hold'em",
+        ),
+        (
+            &[
+                "sim",
+                "draw",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "min_raise=huge",
+            ][..],
+            "rule `min_raise`: \"huge\" is not allowed: table_minimum or largest_increment",
+        ),
+        (
+            &[
+                "sim",
+                "saint",
+                "--bots",
+                "greedy,greedy",
+                "--rule",
+                "centre_cards=30",
+            ][..],
+            "rule `centre_cards`",
+        ),
+        (
+            &[
+                "sim",
+                "holdem",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "small_blind",
+            ][..],
+            "name=value",
+        ),
+    ] {
+        let e = usage_error(args);
+        assert!(e.contains(words), "{args:?}: {e}");
+    }
+}

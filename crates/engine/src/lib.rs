@@ -10,6 +10,7 @@ pub mod betting;
 pub mod draw;
 pub mod game;
 pub mod holdem;
+pub mod house;
 pub mod saint;
 pub mod table;
 mod wire;

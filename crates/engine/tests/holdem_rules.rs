@@ -297,6 +297,21 @@ fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
 }
 
 #[test]
+fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
+    // RULES.md §2: Pot-Limit's minimum raise is the table minimum (the seed's rule); the
+    // international rule is the table's option.
+    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
+    ok(&mut h, raise(3, 35));
+    // The last raise added 25; the next raise needs only the table minimum, 10, more.
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(45));
+    let mut r = HoldemRules::casino(Structure::PotLimit);
+    r.min_raise = MinRaise::LargestIncrement;
+    let mut h = low_holes(&[1000; 4], 5, 10, r);
+    ok(&mut h, raise(3, 35));
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(60));
+}
+
+#[test]
 fn limit_bets_are_the_small_bet_then_the_big_bet() {
     let r = HoldemRules::casino(Structure::FixedLimit);
     let mut h = low_holes(&[1000; 2], 5, 10, r);

@@ -33,6 +33,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
         .route("/api/tables", get(tables))
+        .route("/api/rules", get(rules))
         .route("/api/history", get(history))
         .route("/api/history/{id}", get(history_item))
         .route("/api/fairness/{id}", get(fairness))
@@ -208,6 +209,12 @@ async fn me(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
         }
         Err(r) => r,
     }
+}
+
+/// The rule options of RULES.md a table may set (`create_table`'s `rules`), with their values
+/// and defaults: the browser builds its "advanced rules" from it.
+async fn rules() -> Response {
+    Json(json!({"options": tavolo_engine::house::OPTIONS})).into_response()
 }
 
 async fn tables(State(room): State<Arc<Room>>) -> Response {

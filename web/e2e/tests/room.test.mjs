@@ -91,7 +91,7 @@ async function waitMyTurn(page, id, ms = 60000) {
 
 test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'hold' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e NL', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, rebuy: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e NL', structure: 'nl', big_blind: 2, buy_in: 200, rebuy: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
   await page.waitForSelector('.felt .seat.me', { timeout: 30000 });
   const done = { fold: false, call: false, raise: false };
   const hands = new Set();
@@ -136,7 +136,7 @@ test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 },
 test('two players at one table each see only their own hole cards, a spectator none', { timeout: 180000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'ann' });
   const b = await newPlayer(browser, { prefix: 'bob', viewport: { width: 390, height: 844 } });
-  const id = await createTable(a.page, { game: 'holdem', name: 'e2e private', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 3, bots: 1, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(a.page, { game: 'holdem', name: 'e2e private', structure: 'nl', big_blind: 2, buy_in: 200, seats: 3, bots: 1, bot_level: 'station', clock_secs: 30 });
   await b.page.goto(`${BASE}#/lobby`);
   await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
   await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
@@ -205,7 +205,7 @@ test('two players at one table each see only their own hole cards, a spectator n
 
 test('a reload mid-hand resumes the hand with no user action', { timeout: 180000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'rel' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e reload', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 3, bots: 2, bot_level: 'station', clock_secs: 60 });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e reload', structure: 'nl', big_blind: 2, buy_in: 200, seats: 3, bots: 2, bot_level: 'station', clock_secs: 60 });
   const st = await waitMyTurn(page, id, 90000);
   const myCards = st.view.hole.find((h) => h && h[0]);
   await page.reload();
@@ -265,9 +265,80 @@ test('Five-Card Draw: a hand against bots, exchanging cards', { timeout: 240000 
   await ctx.close();
 });
 
+/** Waits until the table's state satisfies `f`; returns it. */
+async function stateWhere(page, id, f, ms = 60000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const st = await tableState(page, id);
+    if (st && f(st)) return st;
+    await sleep(150);
+  }
+  throw new Error('the table never got there');
+}
+
+/** The lobby row of a table, as text. */
+async function lobbyRow(page, id) {
+  await page.goto(`${BASE}#/lobby`);
+  await page.waitForSelector('#lobby-body');
+  const end = Date.now() + 20000;
+  while (Date.now() < end) {
+    const text = await page.evaluate((tid) => {
+      const row = [...document.querySelectorAll('#lobby-body tr')].find((r) => r.innerHTML.includes(tid));
+      return row ? row.textContent : null;
+    }, id);
+    if (text) return text;
+    await sleep(200);
+  }
+  throw new Error('no lobby row');
+}
+
+test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker with any five of seven', { timeout: 300000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'rules' });
+  // Pot-Limit with a house small blind: a raise is at least the table minimum (the seed).
+  const pl = await createTable(page, { game: 'holdem', name: 'e2e PL', structure: 'pl', big_blind: 4, buy_in: 400, rebuy: 400, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30, rules: { small_blind: 1 } });
+  let st = await stateWhere(page, pl, (s) => s.view && s.view.rules);
+  assert.equal(st.view.rules.structure, 'PotLimit');
+  assert.equal(st.view.rules.min_raise, 'table_minimum');
+  st = await waitMyTurn(page, pl);
+  const b = await page.$('#act-check') || await page.$('#act-call');
+  await b.click();
+  await stateWhere(page, pl, (s) => s.previous && s.previous.hand, 120000).catch(() => {});
+  assert.match(await lobbyRow(page, pl), /1\/4/);
+  assert.match(await lobbyRow(page, pl), /House small blind/);
+  await page.goto(`${BASE}#/table/${encodeURIComponent(pl)}`);
+  await page.click('#btn-leave').catch(() => {});
+
+  // Five-Card Draw with checks allowed: the first player may check before the opening.
+  const draw = await createTable(page, { game: 'draw', name: 'e2e checks', ante: 5, buy_in: 500, rebuy: 500, seats: 3, bots: 2, bot_level: 'station', clock_secs: 30, rules: { allow_check: 'true' } });
+  st = await stateWhere(page, draw, (s) => s.view && s.view.rules);
+  assert.equal(st.view.rules.allow_check, true);
+  let checked = false;
+  const end = Date.now() + 120000;
+  while (Date.now() < end && !checked) {
+    const v = (await tableState(page, draw) || {}).view || {};
+    if (v.stage === 'first_betting' && (await page.$('#act-check'))) { await page.click('#act-check'); checked = true; break; }
+    const other = await page.$('#act-call') || await page.$('#act-exchange') || await page.$('#act-show');
+    if (other) await other.click().catch(() => {});
+    await sleep(200);
+  }
+  assert.ok(checked, 'checked before the betting was opened');
+  assert.match(await lobbyRow(page, draw), /Checks before the opening: allowed/);
+
+  // Saint Poker with any five of the seven.
+  const saint = await createTable(page, { game: 'saint', name: 'e2e any five', seats: 3, bots: 2, bot_level: 'random', stake: 0, clock_secs: 30, rules: { hand_rule: 'any_five' } });
+  st = await stateWhere(page, saint, (s) => s.view && s.view.options);
+  assert.equal(st.view.options.hand_rule, 'any_five');
+  await page.waitForSelector('#my-hand button.card:not([disabled])', { timeout: 30000 });
+  await page.click('#my-hand button[data-i="1"]');
+  await stateWhere(page, saint, (s) => s.view && s.view.phase === 'show');
+  assert.match(await lobbyRow(page, saint), /Hand: any five of the seven/);
+  await shot(page, 'advanced-rules-lobby');
+  await ctx.close();
+});
+
 test('history lists played hands; the replayer steps and the fairness check passes', { timeout: 60000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'hist' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e hist', structure: 'nl', small_blind: 1, big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e hist', structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
   await waitMyTurn(page, id);
   await page.keyboard.press('f');
   await page.waitForSelector('#result-box .result-list', { timeout: 30000 });

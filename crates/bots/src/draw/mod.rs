@@ -18,8 +18,9 @@ mod expert;
 mod play;
 mod simple;
 
-use tavolo_engine::draw::{DrawHand, DrawSetup, DrawTable};
+use tavolo_engine::draw::{DrawHand, DrawSetup};
 use tavolo_engine::game::{Game, GameError, Positions};
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 pub use expert::ExpertBot;
@@ -47,6 +48,8 @@ pub struct DrawOptions {
     pub ante: Chips,
     /// Every seat's starting stack.
     pub stack: Chips,
+    /// The table's rule options (RULES.md's options; none: the German rules).
+    pub rules: HouseRules,
 }
 
 impl DrawOptions {
@@ -56,6 +59,7 @@ impl DrawOptions {
             players,
             ante: 10,
             stack: 1_000,
+            rules: HouseRules::default(),
         }
     }
 
@@ -63,8 +67,12 @@ impl DrawOptions {
     /// cutter, first to act, at seat 0).
     pub fn setup(&self) -> Result<DrawSetup, BotsError> {
         let dealer = self.players.saturating_sub(1);
+        let table = self
+            .rules
+            .draw_table(self.ante)
+            .map_err(|e| BotsError::Options(e.to_string()))?;
         DrawHand::setup(
-            &DrawTable::german(self.ante),
+            &table,
             &Positions::new(vec![self.stack; self.players], dealer, 0),
         )
         .map_err(|e: GameError| BotsError::Options(e.to_string()))

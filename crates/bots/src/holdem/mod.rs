@@ -21,7 +21,8 @@ mod station;
 pub mod strength;
 
 use tavolo_engine::game::{Game, GameError, Positions};
-use tavolo_engine::holdem::{Hand, HandSetup, HoldemRules, HoldemTable, Structure};
+use tavolo_engine::holdem::{Hand, HandSetup, Structure};
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
@@ -49,6 +50,8 @@ pub struct HoldemOptions {
     pub big_blind: Chips,
     /// Every seat's starting stack.
     pub stack: Chips,
+    /// The table's rule options (RULES.md's options; none: the casino rules).
+    pub rules: HouseRules,
 }
 
 impl HoldemOptions {
@@ -59,6 +62,7 @@ impl HoldemOptions {
             structure,
             big_blind: 100,
             stack: 10_000,
+            rules: HouseRules::default(),
         }
     }
 
@@ -70,7 +74,10 @@ impl HoldemOptions {
                 self.big_blind, self.stack
             )));
         }
-        let table = HoldemTable::casino(self.big_blind, HoldemRules::casino(self.structure));
+        let table = self
+            .rules
+            .holdem_table(self.big_blind, self.structure)
+            .map_err(|e| BotsError::Options(e.to_string()))?;
         Hand::setup(
             &table,
             &Positions::new(vec![self.stack; self.players], 0, 0),

@@ -8,7 +8,8 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::draw::{Action, DrawHand, DrawTable, Event, Stage as DrawStage, ToAct};
+use tavolo_engine::draw::{Action, DrawHand, Event, Stage as DrawStage, ToAct};
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
@@ -20,6 +21,8 @@ use super::model::{cards_text, play_bot_action, Ask, CardsKind, Command, PlayGam
 pub struct DrawConfig {
     /// The ante, also the minimum bet and raise.
     pub ante: Chips,
+    /// The rule options of RULES.md (`--rule`).
+    pub rules: HouseRules,
     /// The buy-in, also the rebuy.
     pub buy_in: Chips,
     /// The bots.
@@ -56,7 +59,7 @@ impl DrawSession {
         if !(2..=8).contains(&n) {
             return Err(format!("{n} players: Five-Card Draw is for 2 to 8"));
         }
-        let options = DrawTable::german(cfg.ante);
+        let options = cfg.rules.draw_table(cfg.ante).map_err(|e| e.to_string())?;
         let (session, events) =
             BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
         let mut s = DrawSession {
@@ -329,6 +332,7 @@ mod tests {
     fn session() -> DrawSession {
         DrawSession::new(DrawConfig {
             ante: 10,
+            rules: HouseRules::default(),
             buy_in: 1000,
             bots: vec![
                 bot_spec("station").expect("bot"),

@@ -8,9 +8,8 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::holdem::{
-    Action, Event, Hand, HoldemRules, HoldemTable, Legal, Street, Structure, ToAct,
-};
+use tavolo_engine::holdem::{Action, Event, Hand, Legal, Street, Structure, ToAct};
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
@@ -22,10 +21,11 @@ use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, TableVie
 pub struct HoldemConfig {
     /// No-Limit, Pot-Limit or Limit.
     pub structure: Structure,
-    /// The small blind.
-    pub small_blind: Chips,
-    /// The big blind.
+    /// The big blind: the table minimum (the small blind is half of it unless `rules` sets a
+    /// house small blind).
     pub big_blind: Chips,
+    /// The rule options of RULES.md (`--rule`).
+    pub rules: HouseRules,
     /// Every seat's ante (0: none).
     pub ante: Chips,
     /// The buy-in, also the rebuy.
@@ -63,12 +63,11 @@ impl HoldemSession {
         if !(2..=10).contains(&n) {
             return Err(format!("{n} players: Texas Hold'em is for 2 to 10"));
         }
-        let options = HoldemTable {
-            small_blind: cfg.small_blind,
-            big_blind: cfg.big_blind,
-            ante: cfg.ante,
-            rules: HoldemRules::casino(cfg.structure),
-        };
+        let mut options = cfg
+            .rules
+            .holdem_table(cfg.big_blind, cfg.structure)
+            .map_err(|e| e.to_string())?;
+        options.ante = cfg.ante;
         let (session, events) =
             BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
         let mut s = HoldemSession {
@@ -181,7 +180,10 @@ impl PlayGame for HoldemSession {
             structure_name(self.cfg.structure),
             fill(
                 t.blinds,
-                &[&chips(self.cfg.small_blind), &chips(self.cfg.big_blind)]
+                &[
+                    &chips(self.cfg.rules.small_blind.unwrap_or(self.cfg.big_blind / 2)),
+                    &chips(self.cfg.big_blind),
+                ]
             )
         );
         if self.cfg.ante > 0 {
@@ -319,7 +321,7 @@ mod tests {
     fn session(structure: Structure, buy_in: Chips, ante: Chips) -> HoldemSession {
         HoldemSession::new(HoldemConfig {
             structure,
-            small_blind: 50,
+            rules: HouseRules::default(),
             big_blind: 100,
             ante,
             buy_in,

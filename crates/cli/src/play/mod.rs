@@ -18,6 +18,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
+use tavolo_engine::house::HouseRules;
 
 use clap::{Args, ValueEnum};
 use tavolo_bots::{draw as draw_bots, holdem as holdem_bots, saint as saint_bots};
@@ -71,7 +72,8 @@ pub struct PlayArgs {
     /// Hold'em: the betting structure.
     #[arg(long, value_enum, default_value = "nl")]
     structure: StructureArg,
-    /// Hold'em: the blinds, SMALL/BIG.
+    /// Hold'em: the blinds, SMALL/BIG. The small blind is half the big blind (RULES.md §2);
+    /// another is a house small blind (as `--rule small_blind=N`).
     #[arg(long, default_value = "50/100")]
     blinds: String,
     /// The ante: Hold'em per seat (default 0), Draw the Grundeinsatz (default 10).
@@ -92,6 +94,15 @@ pub struct PlayArgs {
     /// Where games are saved (default: the user's data directory + `/tavolo`).
     #[arg(long)]
     data_dir: Option<PathBuf>,
+    /// A rule option of RULES.md, as name=value (repeat for several; `tavolo sim --help`
+    /// lists them), e.g. `--rule min_raise=largest_increment`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+}
+
+/// The rule options given with `--rule`.
+fn house_rules(args: &PlayArgs) -> Result<HouseRules, UserError> {
+    HouseRules::from_pairs(&args.rules).map_err(|e| UserError(format!("--rule: {e}")))
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -212,6 +223,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
                     seed,
                     lang,
                     stamp,
+                    rules: house_rules(args)?,
                 })
                 .map_err(UserError)?,
             )
@@ -219,6 +231,17 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
         GameArg::Holdem => {
             let bots = bots(args, 4, 10, "Texas Hold'em", holdem_bots::bot_spec)?;
             let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
+            let mut rules = house_rules(args)?;
+            // SMALL/BIG with a small blind other than half the big one: a house small blind.
+            if small_blind != big_blind / 2 {
+                if rules.small_blind.is_some_and(|s| s != small_blind) {
+                    return Err(UserError(format!(
+                        "--blinds {} and --rule small_blind disagree",
+                        args.blinds
+                    )));
+                }
+                rules.small_blind = Some(small_blind);
+            }
             let structure = match args.structure {
                 StructureArg::Nl => Structure::NoLimit,
                 StructureArg::Pl => Structure::PotLimit,
@@ -228,8 +251,8 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             Box::new(
                 holdem::HoldemSession::new(holdem::HoldemConfig {
                     structure,
-                    small_blind,
                     big_blind,
+                    rules,
                     ante: args.ante.unwrap_or(0),
                     buy_in,
                     bots,
@@ -252,6 +275,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             Box::new(
                 draw::DrawSession::new(draw::DrawConfig {
                     ante,
+                    rules: house_rules(args)?,
                     buy_in,
                     bots,
                     seed,

@@ -7,7 +7,8 @@ use tavolo_bots::saint::SaintPoker;
 use tavolo_bots::BotSpec;
 use tavolo_cards::{best_two_plus_three, Card, GameRng, Lang};
 use tavolo_engine::game::Game;
-use tavolo_engine::saint::{seed_from_u64, Action, Event, PhaseName, SaintGame, SaintOptions};
+use tavolo_engine::house::HouseRules;
+use tavolo_engine::saint::{seed_from_u64, Action, Event, PhaseName, SaintGame};
 use tavolo_engine::table::{Table, TableRules};
 
 use super::betting::HUMAN;
@@ -28,6 +29,8 @@ pub struct SaintConfig {
     pub lang: Lang,
     /// A name for the record file.
     pub stamp: String,
+    /// The rule options of RULES.md (`--rule`).
+    pub rules: HouseRules,
 }
 
 /// A Saint Poker game (see the module doc).
@@ -68,8 +71,12 @@ impl SaintSession {
             .open(&(0..n).collect::<Vec<_>>())
             .map_err(|e| e.to_string())?;
         let (dealt, _) = table.deal().map_err(|e| e.to_string())?;
+        let table_options = cfg
+            .rules
+            .saint_options(n.min(255) as u8)
+            .map_err(|e| e.to_string())?;
         let options =
-            SaintGame::setup(&SaintOptions::new(2), &dealt.positions).map_err(|e| e.to_string())?;
+            SaintGame::setup(&table_options, &dealt.positions).map_err(|e| e.to_string())?;
         let game = SaintGame::new(options, seed_from_u64(cfg.seed)).map_err(|e| e.to_string())?;
         let t = texts(cfg.lang);
         let name = |p: usize| match p.checked_sub(1) {

@@ -524,6 +524,7 @@ mod tests {
             seed: 7,
             lang,
             stamp: "test".into(),
+            rules: Default::default(),
         })
         .expect("saint")
     }
@@ -535,7 +536,7 @@ mod tests {
             .collect();
         HoldemSession::new(HoldemConfig {
             structure: Structure::NoLimit,
-            small_blind: 50,
+            rules: Default::default(),
             big_blind: 100,
             ante: 0,
             buy_in: 10_000,
@@ -554,6 +555,7 @@ mod tests {
             .collect();
         DrawSession::new(DrawConfig {
             ante: 10,
+            rules: Default::default(),
             buy_in: 1000,
             bots,
             seed: 5,

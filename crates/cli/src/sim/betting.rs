@@ -52,8 +52,17 @@ impl StructureArg {
 pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
     let mut options = HoldemOptions::new(players(args, 2, 10)?, args.structure.structure());
     options.stack = stack(args, options.big_blind)?;
+    options.rules = args.house_rules()?;
+    options
+        .rules
+        .holdem_table(options.big_blind, options.structure)
+        .map_err(|e| UserError(format!("--rule: {e}")))?;
     let bots = super::specs(&args.bots, holdem::bot_spec)?;
-    let title = format!("Texas Hold'em {}", args.structure.name());
+    let title = format!(
+        "Texas Hold'em {}{}",
+        args.structure.name(),
+        super::house_rules_words(&options.rules)
+    );
     run_betting::<Holdem>(args, options.setup()?, bots, &title, "bb")
 }
 
@@ -61,8 +70,14 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
 pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
     let mut options = DrawOptions::new(players(args, 2, 8)?);
     options.stack = stack(args, options.ante)?;
+    options.rules = args.house_rules()?;
+    options
+        .rules
+        .draw_table(options.ante)
+        .map_err(|e| UserError(format!("--rule: {e}")))?;
     let bots = super::specs(&args.bots, draw::bot_spec)?;
-    run_betting::<Draw>(args, options.setup()?, bots, "Five-Card Draw", "antes")
+    let title = format!("Five-Card Draw{}", super::house_rules_words(&options.rules));
+    run_betting::<Draw>(args, options.setup()?, bots, &title, "antes")
 }
 
 /// Every seat's stack: `--stack` table minimums of `unit` chips.

@@ -14,14 +14,18 @@ use crate::Chips;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum OddChips {
     /// One chip at a time to the tied winners in seat order starting left of the button
     /// (RULES.md §2 default).
     #[default]
+    #[serde(alias = "OneEachFromLeftOfButton")]
     OneEachFromLeftOfButton,
     /// The whole remainder to the first tied winner left of the button (PokerKit's convention).
+    #[serde(alias = "AllToFirstLeftOfButton")]
     AllToFirstLeftOfButton,
     /// The remainder stays in the pot for the next hand (RULES.md §3, German draw).
+    #[serde(alias = "StayInPot")]
     StayInPot,
 }
 

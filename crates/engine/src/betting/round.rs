@@ -20,12 +20,15 @@ pub enum Structure {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum MinRaise {
     /// The largest bet or raise increment of the round, never less than the minimum bet (the
-    /// international rule; RULES.md default).
+    /// international rule: RULES.md's No-Limit rule).
     #[default]
+    #[serde(alias = "LargestIncrement")]
     LargestIncrement,
-    /// Always the table minimum (the seed's literal rule).
+    /// Always the table minimum (the seed's rule: Pot-Limit and Five-Card Draw).
+    #[serde(alias = "TableMinimum")]
     TableMinimum,
 }
 

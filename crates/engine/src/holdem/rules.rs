@@ -77,11 +77,15 @@ impl Default for HoldemRules {
 }
 
 impl HoldemRules {
-    /// RULES.md §2 with the given betting structure.
+    /// RULES.md §2 with the given betting structure: in Pot-Limit a raise is at least the
+    /// table minimum (the seed's rule), in No-Limit at least the largest increment so far.
     pub const fn casino(structure: Structure) -> HoldemRules {
         HoldemRules {
             structure,
-            min_raise: MinRaise::LargestIncrement,
+            min_raise: match structure {
+                Structure::PotLimit => MinRaise::TableMinimum,
+                _ => MinRaise::LargestIncrement,
+            },
             reopen: Reopen::FullRaiseSinceLastAction,
             limit_cap: RaiseCap {
                 max_bets: 4,

@@ -112,17 +112,17 @@ pub fn spawn(
     let level = options.bot_spec_name();
     match options.game {
         GameKind::Holdem => {
-            let game = (options.holdem_table(), holdem_bots::bot_spec(&level).ok());
+            let game = (options.holdem_table()?, holdem_bots::bot_spec(&level).ok());
             let a = actor::Actor::<Hand>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }
         GameKind::Draw => {
-            let game = (options.draw_table(), draw_bots::bot_spec(&level).ok());
+            let game = (options.draw_table()?, draw_bots::bot_spec(&level).ok());
             let a = actor::Actor::<DrawHand>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }
         GameKind::Saint => {
-            let game = (options.saint_options(), saint_bots::bot_spec(&level).ok());
+            let game = (options.saint_options()?, saint_bots::bot_spec(&level).ok());
             let a = actor::Actor::<SaintGame>::new(room, id, options, table, game, summary, rx);
             tokio::spawn(a.run(bots));
         }

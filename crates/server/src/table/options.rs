@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 use tavolo_engine::draw::DrawTable;
-use tavolo_engine::holdem::{HoldemRules, HoldemTable, Structure};
+use tavolo_engine::holdem::{HoldemTable, Structure};
+use tavolo_engine::house::{HouseRuleError, HouseRules};
 use tavolo_engine::saint::SaintOptions;
 use tavolo_engine::table::TableRules;
 use tavolo_engine::Chips;
@@ -42,10 +43,8 @@ pub struct TableOptions {
     pub name: String,
     /// Hold'em: `nl`, `pl` or `limit`; Draw: `nl` only.
     pub structure: String,
-    /// Hold'em small blind: 0 (the default) for half the table minimum, rounded down (RULES.md
-    /// §2 Blinds); another amount is a house small blind.
-    pub small_blind: Chips,
-    /// Hold'em big blind: the table minimum.
+    /// Hold'em big blind: the table minimum (the small blind is half of it, rounded down,
+    /// unless `rules` sets a house small blind).
     pub big_blind: Chips,
     /// Draw ante (also the minimum bet).
     pub ante: Chips,
@@ -68,6 +67,8 @@ pub struct TableOptions {
     pub bot_level: String,
     /// Saint Poker stake per player (0: friendly).
     pub stake: Chips,
+    /// The rule options of RULES.md this table sets (each missing one: the rule's default).
+    pub rules: HouseRules,
 }
 
 impl Default for TableOptions {
@@ -76,7 +77,6 @@ impl Default for TableOptions {
             game: GameKind::Holdem,
             name: String::new(),
             structure: "nl".into(),
-            small_blind: 0,
             big_blind: 2,
             ante: 5,
             buy_in: 200,
@@ -88,6 +88,7 @@ impl Default for TableOptions {
             bots: 0,
             bot_level: String::new(),
             stake: 0,
+            rules: HouseRules::default(),
         }
     }
 }
@@ -96,16 +97,29 @@ fn invalid(m: impl Into<String>) -> ProtoError {
     ProtoError::new(Code::InvalidOptions, m)
 }
 
+fn house(e: HouseRuleError) -> ProtoError {
+    invalid(e.to_string())
+}
+
 impl TableOptions {
-    /// Reads and checks options from JSON.
+    /// Reads and checks options from JSON. The rule options (`rules`) are read one by one, so
+    /// that a refusal names the option.
     pub fn from_json(v: &serde_json::Value) -> Result<TableOptions, ProtoError> {
-        let mut o: TableOptions =
-            serde_json::from_value(v.clone()).map_err(|e| invalid(e.to_string()))?;
+        let mut v = v.clone();
+        if v.get("small_blind").is_some() {
+            return Err(invalid(
+                "the small blind is half the big blind (RULES.md §2); a house small blind is a rule \
+                 option: \"rules\": {\"small_blind\": N}",
+            ));
+        }
+        let rules = match v.as_object_mut().and_then(|m| m.remove("rules")) {
+            Some(r) => HouseRules::from_json(&r).map_err(house)?,
+            None => HouseRules::default(),
+        };
+        let mut o: TableOptions = serde_json::from_value(v).map_err(|e| invalid(e.to_string()))?;
+        o.rules = rules;
         o.check()?;
         o.min_players = o.players_needed();
-        if o.game == GameKind::Holdem && o.small_blind == 0 {
-            o.small_blind = o.big_blind / 2;
-        }
         if o.name.is_empty() {
             o.name = format!("{} table", o.game.name());
         }
@@ -147,24 +161,41 @@ impl TableOptions {
         }
     }
 
-    /// A Hold'em table's blinds and ruleset.
-    pub fn holdem_table(&self) -> HoldemTable {
-        let mut t =
-            HoldemTable::casino(self.big_blind, HoldemRules::casino(self.holdem_structure()));
-        if self.small_blind > 0 {
-            t.small_blind = self.small_blind;
-        }
-        t
+    /// A Hold'em table's blinds and ruleset (RULES.md §2 with the table's rule options).
+    pub fn holdem_table(&self) -> Result<HoldemTable, ProtoError> {
+        self.rules
+            .holdem_table(self.big_blind, self.holdem_structure())
+            .map_err(house)
     }
 
-    /// A draw table's ante and ruleset (RULES.md §3).
-    pub fn draw_table(&self) -> DrawTable {
-        DrawTable::german(self.ante)
+    /// A draw table's ante and ruleset (RULES.md §3 with the table's rule options).
+    pub fn draw_table(&self) -> Result<DrawTable, ProtoError> {
+        self.rules.draw_table(self.ante).map_err(house)
     }
 
-    /// Saint Poker's options (the players are those seated when a game is dealt).
-    pub fn saint_options(&self) -> SaintOptions {
-        SaintOptions::new(self.seats.clamp(2, 5) as u8)
+    /// Saint Poker's settings (RULES.md §1 with the table's rule options): every seat plays.
+    pub fn saint_options(&self) -> Result<SaintOptions, ProtoError> {
+        self.rules
+            .saint_options(self.seats.clamp(2, 5) as u8)
+            .map_err(house)
+    }
+
+    /// The rule options that differ from the game's defaults: the table's house rules, shown
+    /// in the lobby.
+    pub fn house_rules(&self) -> HouseRules {
+        let defaults = match self.game {
+            GameKind::Holdem => {
+                HouseRules::holdem_defaults(self.big_blind, self.holdem_structure())
+            }
+            GameKind::Draw => HouseRules::draw_defaults(),
+            GameKind::Saint => HouseRules::saint_defaults(self.seats.clamp(2, 5) as u8),
+        };
+        self.rules.beyond(&defaults)
+    }
+
+    /// The small blind in force (Hold'em).
+    pub fn small_blind(&self) -> Chips {
+        self.rules.small_blind.unwrap_or(self.big_blind / 2)
     }
 
     /// Whether chips are bet (Hold'em, Draw) rather than staked on a whole game.
@@ -225,11 +256,10 @@ impl TableOptions {
                 if !["nl", "pl", "limit"].contains(&self.structure.as_str()) {
                     return Err(invalid("structure must be nl, pl or limit"));
                 }
-                if self.big_blind < 2 || self.small_blind > self.big_blind {
-                    return Err(invalid(
-                        "blinds: big_blind ≥ 2 and small_blind ≤ big_blind (0: half the big blind)",
-                    ));
+                if self.big_blind < 2 {
+                    return Err(invalid("big_blind (the table minimum) is at least 2"));
                 }
+                self.holdem_table()?;
                 if self.buy_in < self.big_blind || self.buy_in > MAX || self.rebuy > MAX {
                     return Err(invalid("the buy-in must be at least the big blind"));
                 }
@@ -247,11 +277,13 @@ impl TableOptions {
                         "the ante must be positive and the buy-in at least the ante",
                     ));
                 }
+                self.draw_table()?;
             }
             GameKind::Saint => {
                 if self.stake > MAX {
                     return Err(invalid("the stake is too large"));
                 }
+                self.saint_options()?;
             }
         }
         self.table_rules()
@@ -273,6 +305,8 @@ pub struct TableSummary {
     pub structure: Option<String>,
     /// Blinds `1/2`, ante `5`, or stake `100`.
     pub stakes: String,
+    /// The rule options that differ from the game's defaults (RULES.md's options).
+    pub house_rules: HouseRules,
     /// Buy-in (0 for Saint Poker).
     pub buy_in: Chips,
     /// Seats.
@@ -300,10 +334,11 @@ impl TableSummary {
             game: o.game,
             structure: o.betting().then(|| o.structure.clone()),
             stakes: match o.game {
-                GameKind::Holdem => format!("{}/{}", o.small_blind, o.big_blind),
+                GameKind::Holdem => format!("{}/{}", o.small_blind(), o.big_blind),
                 GameKind::Draw => o.ante.to_string(),
                 GameKind::Saint => o.stake.to_string(),
             },
+            house_rules: o.house_rules(),
             buy_in: if o.betting() { o.buy_in } else { 0 },
             seats: o.seats,
             min_players: o.players_needed(),
