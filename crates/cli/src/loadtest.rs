@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::json;
 use tavolo_server::client;
+use tavolo_server::protocol::{Intent, Name, Request, SeatStatus, ServerMessage, TableState};
 use tavolo_server::ratelimit::Bucket;
 use tavolo_server::{Config, Server};
 use tokio::sync::Semaphore;
@@ -97,29 +98,29 @@ async fn play(
         n: 0,
         sent: None,
     };
-    let send = |ws_seq: &mut u64, kind: &str, mut v: Value| {
+    let name = Name::from(table.as_str());
+    let send = |ws_seq: &mut u64, request: Request| {
         *ws_seq += 1;
-        if let Some(o) = v.as_object_mut() {
-            o.insert("v".into(), json!(1));
-            o.insert("seq".into(), json!(*ws_seq));
-            o.insert("type".into(), json!(kind));
-        }
-        Message::Text(v.to_string().into())
+        Message::Text(Intent::new(*ws_seq, request).to_json().into())
     };
-    let join = send(&mut seq, "join", json!({"table": table}));
+    let join_table = || Request::Join {
+        table: name.clone(),
+        buy_in: None,
+    };
+    let join = send(&mut seq, join_table());
     if ws.send(join).await.is_err() {
         return lat;
     }
     counters.connected.fetch_add(1, Relaxed);
     // The latest state in which it is this client's turn, not yet acted on.
-    let mut turn: Option<Value> = None;
+    let mut turn: Option<TableState> = None;
     while !stop.load(Relaxed) {
         let msg = match tokio::time::timeout(Duration::from_millis(200), ws.next()).await {
             Err(_) => {
                 // Until every client is seated nobody acts; then act on the turn held.
                 if go.load(Relaxed) {
                     if let Some(m) = turn.take() {
-                        let acted = turns.act(&mut ws, &send, &mut seq, &table, &m, &counters);
+                        let acted = turns.act(&mut ws, &send, &mut seq, &name, &m, &counters);
                         if acted.await.is_err() {
                             break;
                         }
@@ -132,9 +133,10 @@ async fn play(
             Ok(Some(Ok(_))) => continue,
         };
         let text = msg.as_str();
-        if text.starts_with(r#"{"v":1,"type":"table_state""#) {
-            // Cheap checks first (object keys come sorted): most states need no answer, and
-            // parsing each in full would make the clients, not the room, the bottleneck.
+        if text.starts_with(r#"{"type":"table_state""#) {
+            // Cheap checks first (the fields come in the order of the protocol's types): most
+            // states need no answer, and parsing each in full would make the clients, not the
+            // room, the bottleneck.
             counters.states.fetch_add(1, Relaxed);
             turn = None;
             if let Some(t) = turns.sent.take() {
@@ -143,54 +145,58 @@ async fn play(
                 }
             }
             let my_turn = text.contains(r#""legal":[{"#);
-            let out_of_hand = text.contains(r#""you":{"hand_seat":null"#);
-            let unseated = text.contains(r#""you":{"hand_seat":null,"seat":null,"#)
-                && text.contains(r#""waiting":null}"#);
+            let out_of_hand = text.contains(r#""hand_seat":null,"sitting_out""#);
+            let unseated = text.contains(r#""you":{"seat":null,"hand_seat":null,"#)
+                && text.contains(r#""waiting":null,"seat_change""#);
             if !my_turn && !(out_of_hand && (text.contains(r#""chips":0,"#) || unseated)) {
                 continue;
             }
         }
-        let Ok(m) = serde_json::from_str::<Value>(text) else {
-            continue;
-        };
-        match m["type"].as_str() {
-            Some("error") => {
+        let st = match ServerMessage::parse(text) {
+            Ok(ServerMessage::Error { code, .. }) => {
                 counters.refused.fetch_add(1, Relaxed);
                 if let Ok(mut c) = counters.codes.lock() {
-                    *c.entry(m["code"].as_str().unwrap_or("?").to_string())
+                    let code = serde_json::to_value(code).unwrap_or_default();
+                    *c.entry(code.as_str().unwrap_or("?").to_string())
                         .or_default() += 1;
                 }
                 continue;
             }
-            Some("table_state") => {}
+            Ok(ServerMessage::TableState(st)) => st,
             _ => continue,
-        }
-        if m["you"]["seat"].is_null() && m["you"]["waiting"].is_null() {
-            let j = send(&mut seq, "join", json!({"table": table}));
+        };
+        if st.you.seat.is_none() && st.you.waiting.is_none() {
+            let j = send(&mut seq, join_table());
             let _ = ws.send(j).await;
             continue;
         }
-        let legal = m["legal"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() || m["hand"].is_null() || m["view"]["over"] == true {
-            let me = m["you"]["seat"].clone();
-            let broke = m["you"]["hand_seat"].is_null()
-                && m["seats"].as_array().is_some_and(|s| {
-                    s.iter()
-                        .any(|x| x["seat"] == me && x["chips"] == 0 && x["status"] != "buying_in")
+        let legal = st.legal.as_array().cloned().unwrap_or_default();
+        let over = st.view.as_ref().is_some_and(|v| v["over"] == true);
+        if legal.is_empty() || st.hand.is_none() || over {
+            let broke = st.you.hand_seat.is_none()
+                && st.seats.iter().any(|x| {
+                    Some(x.seat) == st.you.seat
+                        && x.chips == Some(0)
+                        && x.status != SeatStatus::BuyingIn
                 });
             if broke && last_rebuy.is_none_or(|t: Instant| t.elapsed() > Duration::from_secs(2)) {
                 last_rebuy = Some(Instant::now());
-                let r = send(&mut seq, "rebuy", json!({"table": table}));
+                let r = send(
+                    &mut seq,
+                    Request::Rebuy {
+                        table: name.clone(),
+                    },
+                );
                 let _ = ws.send(r).await;
             }
             continue;
         }
         if !go.load(Relaxed) {
-            turn = Some(m);
+            turn = Some(*st);
             continue;
         }
         if turns
-            .act(&mut ws, &send, &mut seq, &table, &m, &counters)
+            .act(&mut ws, &send, &mut seq, &name, &st, &counters)
             .await
             .is_err()
         {
@@ -216,10 +222,10 @@ impl Turns {
     async fn act(
         &mut self,
         ws: &mut client::Ws,
-        send: &impl Fn(&mut u64, &str, Value) -> Message,
+        send: &impl Fn(&mut u64, Request) -> Message,
         seq: &mut u64,
-        table: &str,
-        m: &Value,
+        table: &Name,
+        m: &TableState,
         counters: &Counters,
     ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
         self.n += 1;
@@ -230,7 +236,7 @@ impl Turns {
         while !self.limit.take(Instant::now()) {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let legal = m["legal"].as_array().cloned().unwrap_or_default();
+        let legal = m.legal.as_array().cloned().unwrap_or_default();
         let has = |k: &str| legal.iter().find(|a| a["action"] == k);
         let action = if n % 9 == 4 {
             has("bet_or_raise_to").map(|r| json!({"action": "bet_or_raise_to", "to": r["min"]}))
@@ -241,10 +247,14 @@ impl Turns {
         .or_else(|| (n % 5 == 2).then(|| json!({"action": "fold"})))
         .or_else(|| has("call").map(|_| json!({"action": "call"})))
         .unwrap_or(json!({"action": "fold"}));
+        let hand = Name::from(m.hand.as_deref().unwrap_or_default());
         let msg = send(
             seq,
-            "act",
-            json!({"table": table, "hand": m["hand"], "action": action}),
+            Request::Act {
+                table: table.clone(),
+                hand,
+                action,
+            },
         );
         ws.send(msg).await?;
         self.sent = Some(Instant::now());
@@ -359,23 +369,59 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
             let _p = gate.acquire().await;
             let mut sockets = Vec::new();
             for s in &chunk {
-                sockets.push(client::ws(addr, Some(s), None).await.map_err(|e| e.to_string())?);
+                sockets.push(
+                    client::ws(addr, Some(s), None)
+                        .await
+                        .map_err(|e| e.to_string())?,
+                );
             }
             // The first client opens the table.
-            let opts = json!({"v": 1, "seq": 1, "type": "create_table", "options": {"game": "holdem",
-                "name": format!("load {t}"), "seats": seats, "clock_secs": 60,
-                "time_bank_secs": 60, "buy_in": 200, "rebuy": 200}});
-            sockets[0].send(Message::Text(opts.to_string().into())).await.map_err(|e| e.to_string())?;
+            let options = json!({"game": "holdem", "name": format!("load {t}"), "seats": seats,
+                "clock_secs": 60, "time_bank_secs": 60, "buy_in": 200, "rebuy": 200});
+            let create = Intent::new(1, Request::CreateTable { options });
+            sockets[0]
+                .send(Message::Text(create.to_json().into()))
+                .await
+                .map_err(|e| e.to_string())?;
             let table = loop {
-                let m = sockets[0].next().await.ok_or("the room closed the connection")?.map_err(|e| e.to_string())?;
-                let m: Value = serde_json::from_str(m.to_text().unwrap_or("")).unwrap_or_default();
-                if m["seq"] == 1 {
-                    break m["result"]["table"].as_str().ok_or(format!("create_table refused: {m}"))?.to_string();
+                let m = sockets[0]
+                    .next()
+                    .await
+                    .ok_or("the room closed the connection")?
+                    .map_err(|e| e.to_string())?;
+                match ServerMessage::parse(m.to_text().unwrap_or("")) {
+                    Ok(ServerMessage::Ack {
+                        seq: Some(1),
+                        result,
+                        ..
+                    }) => {
+                        break result["table"]
+                            .as_str()
+                            .ok_or(format!("create_table: no table in {result}"))?
+                            .to_string();
+                    }
+                    Ok(ServerMessage::Error {
+                        seq: Some(1),
+                        message,
+                        ..
+                    }) => {
+                        return Err(format!("create_table refused: {message}"));
+                    }
+                    _ => {}
                 }
             };
             let mut players = Vec::new();
             for (i, ws) in sockets.into_iter().enumerate() {
-                players.push(tokio::spawn(play(ws, table.clone(), think, counters.clone(), measuring.clone(), go.clone(), stop.clone(), if i == 0 { 1 } else { 0 })));
+                players.push(tokio::spawn(play(
+                    ws,
+                    table.clone(),
+                    think,
+                    counters.clone(),
+                    measuring.clone(),
+                    go.clone(),
+                    stop.clone(),
+                    if i == 0 { 1 } else { 0 },
+                )));
             }
             Ok::<_, String>(players)
         }));

@@ -259,7 +259,7 @@ pub trait Game: Sized + Clone + Send + 'static {
     /// What one seat, or a spectator, may see.
     type View: Clone + Debug + Send + Serialize + 'static;
     /// A seat's legal actions as a client is told them (bet sizes as ranges).
-    type Choices: Serialize;
+    type Choices: Serialize + Default;
     /// A finished game's result as a client is shown it (pots won, or points by round).
     type Summary: Serialize;
 

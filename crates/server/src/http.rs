@@ -12,10 +12,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 use tavolo_store::{HandId, StoreError};
 
 use crate::books::Member;
+use crate::protocol::{ServerMessage, VERSION};
 use crate::ws::{self, user_json};
 use crate::Room;
 
@@ -180,7 +181,9 @@ async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
             return store_error(e);
         }
         // The session's WebSockets close too (each is told why first).
-        let farewell = json!({"v": 1, "type": "logged_out"}).to_string().into();
+        let farewell = ServerMessage::<Value>::LoggedOut { v: VERSION }
+            .to_json()
+            .into();
         room.sessions.end(&t, &farewell);
     }
     let mut r = Json(json!({})).into_response();

@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use std::sync::{Mutex, RwLock};
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::json;
+use serde_json::Value;
 use tavolo_store::UserId;
 use tokio::sync::broadcast;
 
+use crate::protocol::{ServerMessage, VERSION};
 use crate::table::{TableHandle, TableSummary};
 
 /// Open tables and presence. Plain locks: they are held for a map operation, never across an
@@ -67,17 +68,23 @@ impl Lobby {
 
     /// The `lobby` message.
     pub fn lobby_message(&self) -> Utf8Bytes {
-        json!({"v": 1, "type": "lobby", "tables": self.summaries()})
-            .to_string()
-            .into()
+        ServerMessage::<Value>::Lobby {
+            v: VERSION,
+            tables: self.summaries(),
+        }
+        .to_json()
+        .into()
     }
 
     /// A table's summary changed.
     pub fn updated(&self, s: &TableSummary) {
         let _ = self.updates.send(
-            json!({"v": 1, "type": "lobby_update", "table": s})
-                .to_string()
-                .into(),
+            ServerMessage::<Value>::LobbyUpdate {
+                v: VERSION,
+                table: s.clone(),
+            }
+            .to_json()
+            .into(),
         );
     }
 
@@ -87,9 +94,12 @@ impl Lobby {
             map.remove(id);
         }
         let _ = self.updates.send(
-            json!({"v": 1, "type": "table_closed", "table": id})
-                .to_string()
-                .into(),
+            ServerMessage::<Value>::TableClosed {
+                v: VERSION,
+                table: id.to_string(),
+            }
+            .to_json()
+            .into(),
         );
     }
 

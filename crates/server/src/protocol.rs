@@ -1,8 +1,11 @@
 //! The wire format of docs/protocol.md: intents read from clients (malformed input becomes a
 //! specific [`ProtoError`], never a panic) and the server's `ack`/`error` answers.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tavolo_engine::Chips;
+
+use crate::table::{TableOptions, TableSummary};
 
 /// The protocol version this server speaks.
 pub const VERSION: u64 = 1;
@@ -11,7 +14,8 @@ pub const VERSION: u64 = 1;
 pub const MAX_MESSAGE: usize = 4096;
 
 /// Every error code of the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[allow(missing_docs)]
 pub enum Code {
     Malformed,
@@ -79,81 +83,176 @@ impl ProtoError {
 /// The result of an intent: the `ack.result` object or an error.
 pub type Answer = Result<Value, ProtoError>;
 
-/// What a client may ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Kind {
-    Hello,
-    Lobby,
-    CreateTable,
-    Join,
-    Waitlist,
-    Watch,
-    Unwatch,
-    SitOut,
-    SitIn,
-    Rebuy,
-    Leave,
-    Act,
-    ChangeSeat,
-    CancelSeatChange,
-}
+/// A table id as a client names it (at most 64 characters).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Name(String);
 
-impl Kind {
-    fn parse(s: &str) -> Option<Kind> {
-        Some(match s {
-            "hello" => Kind::Hello,
-            "lobby" => Kind::Lobby,
-            "create_table" => Kind::CreateTable,
-            "join" => Kind::Join,
-            "waitlist" => Kind::Waitlist,
-            "watch" => Kind::Watch,
-            "unwatch" => Kind::Unwatch,
-            "sit_out" => Kind::SitOut,
-            "sit_in" => Kind::SitIn,
-            "rebuy" => Kind::Rebuy,
-            "leave" => Kind::Leave,
-            "act" => Kind::Act,
-            "change_seat" => Kind::ChangeSeat,
-            "cancel_seat_change" => Kind::CancelSeatChange,
-            _ => return None,
-        })
+impl TryFrom<String> for Name {
+    type Error = String;
+    fn try_from(s: String) -> Result<Name, String> {
+        if s.len() <= 64 {
+            Ok(Name(s))
+        } else {
+            Err("a table or hand is named by a string of at most 64 characters".into())
+        }
     }
 }
 
-#[derive(Deserialize)]
-struct RawIntent {
-    v: Option<Value>,
-    seq: Option<Value>,
-    #[serde(rename = "type")]
-    kind: Option<Value>,
-    table: Option<Value>,
-    hand: Option<Value>,
-    action: Option<Value>,
-    options: Option<Value>,
-    buy_in: Option<Value>,
-    seat: Option<Value>,
+impl From<Name> for String {
+    fn from(n: Name) -> String {
+        n.0
+    }
 }
 
-/// An intent as read from a client.
-#[derive(Clone, Debug, PartialEq)]
+impl Name {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Name {
+    /// A name, cut to 64 characters.
+    fn from(s: &str) -> Name {
+        Name(s.chars().take(64).collect())
+    }
+}
+
+/// A table seat as a client names it (0–15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u64", into = "u64")]
+pub struct SeatNo(u8);
+
+impl TryFrom<u64> for SeatNo {
+    type Error = String;
+    fn try_from(n: u64) -> Result<SeatNo, String> {
+        u8::try_from(n)
+            .ok()
+            .filter(|&s| s < 16)
+            .map(SeatNo)
+            .ok_or_else(|| format!("`seat` must be a seat number (0–15), not {n}"))
+    }
+}
+
+impl From<SeatNo> for u64 {
+    fn from(s: SeatNo) -> u64 {
+        u64::from(s.0)
+    }
+}
+
+impl SeatNo {
+    /// The seat.
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// What a client asks for: the intents of docs/protocol.md, tagged by `type`. The server reads
+/// them, and `tavolo loadtest` and the tests write them, with this one type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum Request {
+    /// Who am I; resend everything (after a reconnect).
+    Hello,
+    /// Subscribe to the lobby.
+    Lobby,
+    /// Open a table with these options (docs/protocol.md, Table options).
+    CreateTable {
+        options: Value,
+    },
+    /// Take a seat, buying in for `buy_in` (default: the table's buy-in).
+    Join {
+        table: Name,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        buy_in: Option<u64>,
+    },
+    Waitlist {
+        table: Name,
+    },
+    Watch {
+        table: Name,
+    },
+    Unwatch {
+        table: Name,
+    },
+    SitOut {
+        table: Name,
+    },
+    SitIn {
+        table: Name,
+    },
+    Rebuy {
+        table: Name,
+    },
+    Leave {
+        table: Name,
+    },
+    /// An action in hand `hand`: the engine's action as JSON (docs/protocol.md, Actions).
+    Act {
+        table: Name,
+        hand: Name,
+        action: Value,
+    },
+    /// Ask for seat `seat`, or any other seat.
+    ChangeSeat {
+        table: Name,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatNo>,
+    },
+    CancelSeatChange {
+        table: Name,
+    },
+}
+
+impl Request {
+    /// The table concerned, if any.
+    pub fn table(&self) -> Option<&str> {
+        match self {
+            Request::Hello | Request::Lobby | Request::CreateTable { .. } => None,
+            Request::Join { table, .. }
+            | Request::Waitlist { table }
+            | Request::Watch { table }
+            | Request::Unwatch { table }
+            | Request::SitOut { table }
+            | Request::SitIn { table }
+            | Request::Rebuy { table }
+            | Request::Leave { table }
+            | Request::Act { table, .. }
+            | Request::ChangeSeat { table, .. }
+            | Request::CancelSeatChange { table } => Some(table.as_str()),
+        }
+    }
+}
+
+/// One message from a client: the protocol version, the client's sequence number and the
+/// request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Intent {
+    /// The protocol version ([`VERSION`]).
+    pub v: u64,
     /// The client's sequence number (positive).
     pub seq: u64,
     /// What is asked.
-    pub kind: Kind,
-    /// The table concerned, if any.
-    pub table: Option<String>,
-    /// The hand concerned (`act`).
-    pub hand: Option<String>,
-    /// The engine action (`act`).
-    pub action: Option<Value>,
-    /// Table options (`create_table`).
-    pub options: Option<Value>,
-    /// The buy-in asked for (`join`).
-    pub buy_in: Option<u64>,
-    /// The seat asked for (`change_seat`; none: any other seat).
-    pub seat: Option<usize>,
+    #[serde(flatten)]
+    pub request: Request,
+}
+
+impl Intent {
+    /// `request` as message `seq`.
+    pub fn new(seq: u64, request: Request) -> Intent {
+        Intent {
+            v: VERSION,
+            seq,
+            request,
+        }
+    }
+
+    /// The JSON text of this intent.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
 }
 
 /// Why a message could not become an intent: the error, and the `seq` when it could be read.
@@ -165,17 +264,9 @@ pub struct Unreadable {
     pub error: ProtoError,
 }
 
-fn string_field(v: Option<Value>, name: &str) -> Result<Option<String>, String> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.len() <= 64 => Ok(Some(s)),
-        Some(_) => Err(format!(
-            "`{name}` must be a string of at most 64 characters"
-        )),
-    }
-}
-
-/// Reads one text frame. Never panics; every problem is a specific error.
+/// Reads one text frame. Never panics; every problem is a specific error: the size, JSON, the
+/// version and the sequence number first (so that the error can name the `seq`), then the
+/// request itself (an unknown `type`, a missing or mistyped field, by name).
 pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
     let bad = |seq, m: String| Unreadable {
         seq,
@@ -190,13 +281,14 @@ pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
             ),
         });
     }
-    let raw: RawIntent =
-        serde_json::from_str(text).map_err(|e| bad(None, format!("not a JSON object: {e}")))?;
-    let seq = match raw.seq {
+    let Ok(Value::Object(mut fields)) = serde_json::from_str::<Value>(text) else {
+        return Err(bad(None, "not a JSON object".into()));
+    };
+    let seq = match fields.remove("seq") {
         Some(Value::Number(n)) => n.as_u64().filter(|&s| s > 0),
         _ => None,
     };
-    match raw.v {
+    match fields.remove("v") {
         Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
         Some(Value::Number(_)) => {
             return Err(Unreadable {
@@ -212,78 +304,231 @@ pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
     let Some(seq) = seq else {
         return Err(bad(None, "`seq` must be a positive integer".into()));
     };
-    let kind = match raw.kind {
-        Some(Value::String(s)) => {
-            Kind::parse(&s).ok_or_else(|| bad(Some(seq), format!("unknown intent type {s:?}")))?
-        }
-        _ => return Err(bad(Some(seq), "`type` is missing".into())),
-    };
-    let table = string_field(raw.table, "table").map_err(|m| bad(Some(seq), m))?;
-    let hand = string_field(raw.hand, "hand").map_err(|m| bad(Some(seq), m))?;
-    let buy_in = match raw.buy_in {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(
-            n.as_u64()
-                .ok_or_else(|| bad(Some(seq), "`buy_in` must be a non-negative integer".into()))?,
-        ),
-        Some(_) => return Err(bad(Some(seq), "`buy_in` must be an integer".into())),
-    };
-    let seat = match raw.seat {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(
-            n.as_u64()
-                .filter(|&s| s < 16)
-                .ok_or_else(|| bad(Some(seq), "`seat` must be a seat number (0–15)".into()))?
-                as usize,
-        ),
-        Some(_) => return Err(bad(Some(seq), "`seat` must be an integer".into())),
-    };
-    let needs_table = !matches!(kind, Kind::Hello | Kind::Lobby | Kind::CreateTable);
-    if needs_table && table.is_none() {
-        return Err(bad(Some(seq), "`table` is missing".into()));
+    if !fields.contains_key("type") {
+        return Err(bad(Some(seq), "`type` is missing".into()));
     }
-    if kind == Kind::Act && (hand.is_none() || raw.action.is_none()) {
-        return Err(bad(Some(seq), "`act` needs `hand` and `action`".into()));
+    // Fields sent as null count as absent.
+    fields.retain(|_, v| !v.is_null());
+    let request: Request = serde_json::from_value(Value::Object(fields))
+        .map_err(|e| bad(Some(seq), format!("unreadable intent: {e}")))?;
+    Ok(Intent::new(seq, request))
+}
+
+/// Everything the server sends a client, tagged by `type` (docs/protocol.md). The game's parts
+/// of a `table_state` are typed by the server (`G::View`, `G::Choices`, `G::Event`) and read as
+/// JSON values by clients (the defaults).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
+    /// An intent was carried out; `result` depends on the intent.
+    Ack {
+        /// The protocol version.
+        v: u64,
+        /// The intent's `seq`.
+        seq: Option<u64>,
+        /// What the intent gave.
+        result: Value,
+    },
+    /// An intent was refused (without `seq` when the message could not be read).
+    Error {
+        /// The protocol version.
+        v: u64,
+        /// The intent's `seq`, when it could be read.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+        /// What kind of refusal.
+        code: Code,
+        /// Why, and what would be accepted.
+        message: String,
+    },
+    /// The whole lobby.
+    Lobby {
+        /// The protocol version.
+        v: u64,
+        /// Every open table.
+        tables: Vec<TableSummary>,
+    },
+    /// One table of the lobby changed.
+    LobbyUpdate {
+        /// The protocol version.
+        v: u64,
+        /// The table.
+        table: TableSummary,
+    },
+    /// A table closed.
+    TableClosed {
+        /// The protocol version.
+        v: u64,
+        /// Its id.
+        table: String,
+    },
+    /// The session was closed by a logout.
+    LoggedOut {
+        /// The protocol version.
+        v: u64,
+    },
+    /// Everything one connection may see of one table.
+    TableState(Box<TableState<View, Legal, Event>>),
+}
+
+impl<V: Serialize, L: Serialize, E: Serialize> ServerMessage<V, L, E> {
+    /// The JSON text of the message.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
-    if kind == Kind::CreateTable && raw.options.is_none() {
-        return Err(bad(Some(seq), "`create_table` needs `options`".into()));
+}
+
+impl ServerMessage {
+    /// Reads a message of the server (a client's side).
+    pub fn parse(text: &str) -> Result<ServerMessage, serde_json::Error> {
+        serde_json::from_str(text)
     }
-    Ok(Intent {
-        seq,
-        kind,
-        table,
-        hand,
-        action: raw.action,
-        options: raw.options,
-        buy_in,
-        seat,
-    })
+}
+
+/// A `table_state` (docs/protocol.md): the table, the viewer (`you`), the seats, the hand in
+/// play as the viewer may see it (`view`, `legal`, `clock`, the censored `events` since the
+/// previous state), and the last result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableState<View = Value, Legal = Value, Event = Value> {
+    /// The protocol version.
+    pub v: u64,
+    /// The table's id.
+    pub table: String,
+    /// Grows with every state the table sends.
+    pub version: u64,
+    /// The table's options.
+    pub options: TableOptions,
+    /// The viewer.
+    pub you: You,
+    /// Every seat taken.
+    pub seats: Vec<SeatRow>,
+    /// The hand (or game) in play.
+    pub hand: Option<String>,
+    /// The commitment to its seed.
+    pub commitment: Option<String>,
+    /// The table seat of each seat of the hand.
+    pub hand_seats: Vec<usize>,
+    /// The hand before, with its seed for those dealt in.
+    pub previous: Option<Previous>,
+    /// Why the table stopped dealing, if it did.
+    pub halted: Option<String>,
+    /// The viewer's view of the hand.
+    pub view: Option<View>,
+    /// The viewer's legal actions (empty when not the viewer's turn).
+    pub legal: Legal,
+    /// The clock of the seat to act, as the viewer may see it.
+    pub clock: Option<ClockView>,
+    /// The events since the previous state, as the viewer may see them.
+    pub events: Vec<Event>,
+    /// The result of the last hand or game.
+    pub result: Option<Value>,
+}
+
+/// The viewer of a `table_state`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct You {
+    /// The viewer's table seat.
+    pub seat: Option<usize>,
+    /// The viewer's seat in the hand in play.
+    pub hand_seat: Option<usize>,
+    /// Whether the viewer sits out.
+    pub sitting_out: bool,
+    /// The viewer's place on the waiting list (1 first).
+    pub waiting: Option<usize>,
+    /// The viewer's pending seat change.
+    pub seat_change: Option<SeatChange>,
+}
+
+/// A pending seat change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatChange {
+    /// The seat asked for (none: any other).
+    pub seat: Option<usize>,
+    /// The place among the pending requests (1 first).
+    pub position: usize,
+}
+
+/// One taken seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRow {
+    /// The table seat.
+    pub seat: usize,
+    /// Who sits there.
+    pub name: String,
+    /// Whether a bot.
+    pub bot: bool,
+    /// Chips in front of them (betting games).
+    pub chips: Option<Chips>,
+    /// What they are doing.
+    pub status: SeatStatus,
+    /// Their seat in the hand in play.
+    pub hand_seat: Option<usize>,
+}
+
+/// What a seated player is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatStatus {
+    /// Dealt into the hand in play.
+    Playing,
+    /// Waiting for the next hand.
+    Waiting,
+    /// Sitting out.
+    SittingOut,
+    /// Buying in.
+    BuyingIn,
+    /// Leaving at the end of the hand.
+    Leaving,
+}
+
+/// The hand before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Previous {
+    /// Its name.
+    pub hand: String,
+    /// Its seed (hex), for those dealt in: they can check the commitment.
+    pub seed: Option<String>,
+}
+
+/// The clock of the seat to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Whose (none in a simultaneous phase: the viewer's own).
+    pub seat: Option<usize>,
+    /// When the decision clock runs out, ms since the Unix epoch.
+    pub deadline_ms: u64,
+    /// The time bank left after it, ms.
+    pub bank_ms: u64,
 }
 
 /// `{"v":1,"type":"ack","seq":…,"result":…}` or `{"v":1,"type":"error",…}`.
 pub fn answer_json(seq: Option<u64>, answer: &Answer) -> String {
     match answer {
-        Ok(result) => {
-            serde_json::json!({"v": VERSION, "type": "ack", "seq": seq, "result": result})
-                .to_string()
+        Ok(result) => ServerMessage::<Value>::Ack {
+            v: VERSION,
+            seq,
+            result: result.clone(),
         }
+        .to_json(),
         Err(e) => error_json(seq, e),
     }
 }
 
 /// An `error` message (without `seq` when the message could not be read).
 pub fn error_json(seq: Option<u64>, e: &ProtoError) -> String {
-    let mut m = serde_json::json!({"v": VERSION, "type": "error", "code": e.code.as_str(),
-        "message": e.message});
-    if let (Some(seq), Some(obj)) = (seq, m.as_object_mut()) {
-        obj.insert("seq".into(), seq.into());
+    ServerMessage::<Value>::Error {
+        v: VERSION,
+        seq,
+        code: e.code,
+        message: e.message.clone(),
     }
-    m.to_string()
+    .to_json()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn malformed_input_gets_specific_errors() {
@@ -295,21 +540,213 @@ mod tests {
         assert_eq!((e.seq, e.error.code), (None, Code::Malformed));
         let e = parse_intent(r#"{"v":1,"seq":3,"type":"dance"}"#).unwrap_err();
         assert_eq!((e.seq, e.error.code), (Some(3), Code::Malformed));
+        assert!(
+            e.error.message.contains("unknown variant `dance`"),
+            "{}",
+            e.error.message
+        );
         let e = parse_intent(r#"{"v":1,"seq":3,"type":"act","table":"t1"}"#).unwrap_err();
         assert_eq!(e.error.code, Code::Malformed);
+        assert!(
+            e.error.message.contains("missing field `hand`"),
+            "{}",
+            e.error.message
+        );
+        let e = parse_intent(r#"{"v":1,"seq":3,"type":"join"}"#).unwrap_err();
+        assert!(
+            e.error.message.contains("missing field `table`"),
+            "{}",
+            e.error.message
+        );
+        let e = parse_intent(r#"{"v":1,"seq":3,"table":"t1"}"#).unwrap_err();
+        assert!(
+            e.error.message.contains("`type` is missing"),
+            "{}",
+            e.error.message
+        );
         let big = format!(
             r#"{{"v":1,"seq":3,"type":"hello","x":"{}"}}"#,
             "a".repeat(5000)
         );
         assert_eq!(parse_intent(&big).unwrap_err().error.code, Code::TooLarge);
-        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":200}"#);
-        assert_eq!(ok.unwrap().buy_in, Some(200));
-        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":3}"#);
-        assert_eq!(
-            ok.map(|i| (i.kind, i.seat)),
-            Ok((Kind::ChangeSeat, Some(3)))
+        let long = format!(
+            r#"{{"v":1,"seq":3,"type":"leave","table":"{}"}}"#,
+            "t".repeat(65)
         );
-        let e = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":-1}"#);
+        assert!(parse_intent(&long)
+            .unwrap_err()
+            .error
+            .message
+            .contains("at most 64"));
+        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":200}"#);
+        assert!(matches!(
+            ok.map(|i| i.request),
+            Ok(Request::Join {
+                buy_in: Some(200),
+                ..
+            })
+        ));
+        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":3}"#);
+        assert!(matches!(
+            ok.map(|i| i.request),
+            Ok(Request::ChangeSeat { seat: Some(s), .. }) if s.get() == 3
+        ));
+        let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":null}"#);
+        assert!(matches!(
+            ok.map(|i| i.request),
+            Ok(Request::Join { buy_in: None, .. })
+        ));
+        for bad in [-1, 16] {
+            let e = parse_intent(&format!(
+                r#"{{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":{bad}}}"#
+            ));
+            assert_eq!(e.unwrap_err().error.code, Code::Malformed);
+        }
+        let e = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":"lots"}"#);
         assert_eq!(e.unwrap_err().error.code, Code::Malformed);
+    }
+
+    fn requests() -> impl Strategy<Value = Request> {
+        let name = "[a-z0-9]{1,12}".prop_map(|s| Name::from(s.as_str()));
+        prop_oneof![
+            Just(Request::Hello),
+            Just(Request::Lobby),
+            any::<u16>().prop_map(|b| Request::CreateTable {
+                options: serde_json::json!({"game": "holdem", "big_blind": b})
+            }),
+            (name.clone(), proptest::option::of(any::<u64>()))
+                .prop_map(|(table, buy_in)| Request::Join { table, buy_in }),
+            name.clone().prop_map(|table| Request::Waitlist { table }),
+            name.clone().prop_map(|table| Request::Watch { table }),
+            name.clone().prop_map(|table| Request::Unwatch { table }),
+            name.clone().prop_map(|table| Request::SitOut { table }),
+            name.clone().prop_map(|table| Request::SitIn { table }),
+            name.clone().prop_map(|table| Request::Rebuy { table }),
+            name.clone().prop_map(|table| Request::Leave { table }),
+            (name.clone(), name.clone(), 0u64..1000).prop_map(|(table, hand, to)| Request::Act {
+                table,
+                hand,
+                action: serde_json::json!({"action": "bet_or_raise_to", "to": to}),
+            }),
+            (name.clone(), proptest::option::of(0u64..16)).prop_map(|(table, seat)| {
+                Request::ChangeSeat {
+                    table,
+                    seat: seat.and_then(|s| SeatNo::try_from(s).ok()),
+                }
+            }),
+            name.prop_map(|table| Request::CancelSeatChange { table }),
+        ]
+    }
+
+    fn summary(id: &str, seats: usize) -> TableSummary {
+        let options = TableOptions::from_json(&serde_json::json!({"game": "draw", "seats": seats}))
+            .expect("options");
+        TableSummary::new(id, &options)
+    }
+
+    fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
+        let options = TableOptions::from_json(&serde_json::json!({"game": "holdem",
+            "rules": {"small_blind": 1, "min_raise": "table_minimum"}}))
+        .expect("options");
+        TableState {
+            v: VERSION,
+            table: "t00c0ffee".into(),
+            version,
+            options,
+            you: You {
+                seat,
+                hand_seat: seat,
+                sitting_out: false,
+                waiting: None,
+                seat_change: seat.map(|s| SeatChange {
+                    seat: Some(s + 1),
+                    position: 1,
+                }),
+            },
+            seats: vec![SeatRow {
+                seat: seat.unwrap_or(0),
+                name: "ann".into(),
+                bot: false,
+                chips: Some(chips),
+                status: SeatStatus::Playing,
+                hand_seat: Some(0),
+            }],
+            hand: Some("h1".into()),
+            commitment: Some("ab".repeat(32)),
+            hand_seats: vec![3, 5],
+            previous: Some(Previous {
+                hand: "h0".into(),
+                seed: None,
+            }),
+            halted: None,
+            view: Some(serde_json::json!({"street": "flop", "pot": chips})),
+            legal: serde_json::json!([{"action": "check"}]),
+            clock: Some(ClockView {
+                seat,
+                deadline_ms: 1_700_000_000_000 + version,
+                bank_ms: 5000,
+            }),
+            events: vec![serde_json::json!({"event": "check", "seat": 0})],
+            result: None,
+        }
+    }
+
+    fn messages() -> impl Strategy<Value = ServerMessage> {
+        prop_oneof![
+            (proptest::option::of(1u64..), any::<u32>()).prop_map(|(seq, n)| ServerMessage::Ack {
+                v: VERSION,
+                seq,
+                result: serde_json::json!({"table": format!("t{n:08x}")}),
+            }),
+            (proptest::option::of(1u64..), "[ -~]{0,40}").prop_map(|(seq, message)| {
+                ServerMessage::Error {
+                    v: VERSION,
+                    seq,
+                    code: Code::IllegalAction,
+                    message,
+                }
+            }),
+            (2usize..=8).prop_map(|n| ServerMessage::Lobby {
+                v: VERSION,
+                tables: vec![summary("t1", n), summary("t2", n)],
+            }),
+            (2usize..=8).prop_map(|n| ServerMessage::LobbyUpdate {
+                v: VERSION,
+                table: summary("t3", n),
+            }),
+            "[a-z0-9]{1,9}".prop_map(|table| ServerMessage::TableClosed { v: VERSION, table }),
+            Just(ServerMessage::LoggedOut { v: VERSION }),
+            (any::<u64>(), proptest::option::of(0usize..10), any::<u64>()).prop_map(
+                |(v, seat, chips)| ServerMessage::TableState(Box::new(state(v, seat, chips)))
+            ),
+        ]
+    }
+
+    #[test]
+    fn error_codes_are_written_as_their_names() {
+        for code in [
+            Code::Malformed,
+            Code::TooLarge,
+            Code::NoSuchTable,
+            Code::InvalidOptions,
+        ] {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+        }
+    }
+
+    proptest! {
+        /// Every message the server writes, a client reads back the same.
+        #[test]
+        fn every_server_message_round_trips(m in messages()) {
+            prop_assert_eq!(ServerMessage::parse(&m.to_json()).map_err(|e| e.to_string()), Ok(m));
+        }
+
+        /// Every intent a client writes with these types, the server reads back the same.
+        #[test]
+        fn every_intent_round_trips(seq in 1u64.., request in requests()) {
+            let intent = Intent::new(seq, request);
+            let read = parse_intent(&intent.to_json()).map_err(|e| e.error.message);
+            prop_assert_eq!(read, Ok(intent));
+        }
     }
 }

@@ -16,7 +16,7 @@ use tokio::sync::{broadcast, mpsc, Notify};
 
 use crate::books::Member;
 use crate::http::{api_error, session_token};
-use crate::protocol::{self, answer_json, error_json, Answer, Code, Intent, Kind, ProtoError};
+use crate::protocol::{self, answer_json, error_json, Answer, Code, ProtoError, Request, SeatNo};
 use crate::ratelimit::Bucket;
 use crate::table::{Conn, TableCmd, TableIntent, TableOptions};
 use crate::Room;
@@ -170,11 +170,12 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                     continue;
                 }
                 let seq = intent.seq;
-                let kind = intent.kind;
-                if let Some(t) = &intent.table {
-                    touched.insert(t.clone());
+                let request = intent.request;
+                if let Some(t) = request.table() {
+                    touched.insert(t.to_string());
                 }
-                let answer = dispatch(&room, &conn, intent).await;
+                let (hello, lobby_asked) = (request == Request::Hello, request == Request::Lobby);
+                let answer = dispatch(&room, &conn, request).await;
                 if answer.is_err() {
                     room.metrics.refused.fetch_add(1, Relaxed);
                 }
@@ -182,21 +183,16 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                 cache.put(seq, msg.clone());
                 drop(cache);
                 let _ = conn.tx.try_send(msg);
-                if answer.is_ok() {
-                    match kind {
-                        Kind::Hello => {
-                            let _ = conn.tx.try_send(room.lobby.lobby_message());
-                            for t in room.lobby.tables_of(conn.user.id) {
-                                touched.insert(t.id.clone());
-                                let _ = t.tx.send(TableCmd::Attach(conn.clone())).await;
-                            }
-                        }
-                        Kind::Lobby => {
-                            lobby = Some(room.lobby.subscribe());
-                            let _ = conn.tx.try_send(room.lobby.lobby_message());
-                        }
-                        _ => {}
+                if answer.is_ok() && hello {
+                    let _ = conn.tx.try_send(room.lobby.lobby_message());
+                    for t in room.lobby.tables_of(conn.user.id) {
+                        touched.insert(t.id.clone());
+                        let _ = t.tx.send(TableCmd::Attach(conn.clone())).await;
                     }
+                }
+                if answer.is_ok() && lobby_asked {
+                    lobby = Some(room.lobby.subscribe());
+                    let _ = conn.tx.try_send(room.lobby.lobby_message());
                 }
             }
         }
@@ -220,40 +216,38 @@ fn reply(conn: &Conn, text: String) {
     let _ = conn.tx.try_send(text.into());
 }
 
-async fn dispatch(room: &Arc<Room>, conn: &Conn, intent: Intent) -> Answer {
-    let table_intent = match intent.kind {
-        Kind::Hello => {
+async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
+    let id = request.table().unwrap_or_default().to_string();
+    let table_intent = match request {
+        Request::Hello => {
             let balance = room.books.balance(conn.user.id).await.unwrap_or(0);
             return Ok(
                 json!({"user": user_json(&conn.user, balance), "protocol": protocol::VERSION}),
             );
         }
-        Kind::Lobby => return Ok(json!({})),
-        Kind::CreateTable => {
-            let options = TableOptions::from_json(
-                intent.options.as_ref().unwrap_or(&serde_json::Value::Null),
-            )?;
+        Request::Lobby => return Ok(json!({})),
+        Request::CreateTable { options } => {
+            let options = TableOptions::from_json(&options)?;
             let id = room.create_table(options).await?;
             return Ok(json!({"table": id}));
         }
-        Kind::Join => TableIntent::Join {
-            buy_in: intent.buy_in,
+        Request::Join { buy_in, .. } => TableIntent::Join { buy_in },
+        Request::Waitlist { .. } => TableIntent::Waitlist,
+        Request::Watch { .. } => TableIntent::Watch,
+        Request::Unwatch { .. } => TableIntent::Unwatch,
+        Request::SitOut { .. } => TableIntent::SitOut,
+        Request::SitIn { .. } => TableIntent::SitIn,
+        Request::Rebuy { .. } => TableIntent::Rebuy,
+        Request::Leave { .. } => TableIntent::Leave,
+        Request::ChangeSeat { seat, .. } => TableIntent::ChangeSeat {
+            seat: seat.map(SeatNo::get),
         },
-        Kind::Waitlist => TableIntent::Waitlist,
-        Kind::Watch => TableIntent::Watch,
-        Kind::Unwatch => TableIntent::Unwatch,
-        Kind::SitOut => TableIntent::SitOut,
-        Kind::SitIn => TableIntent::SitIn,
-        Kind::Rebuy => TableIntent::Rebuy,
-        Kind::Leave => TableIntent::Leave,
-        Kind::ChangeSeat => TableIntent::ChangeSeat { seat: intent.seat },
-        Kind::CancelSeatChange => TableIntent::CancelSeatChange,
-        Kind::Act => TableIntent::Act {
-            hand: intent.hand.unwrap_or_default(),
-            action: intent.action.unwrap_or_default(),
+        Request::CancelSeatChange { .. } => TableIntent::CancelSeatChange,
+        Request::Act { hand, action, .. } => TableIntent::Act {
+            hand: hand.into(),
+            action,
         },
     };
-    let id = intent.table.unwrap_or_default();
     let no_table = || ProtoError::new(Code::NoSuchTable, format!("no open table {id:?}"));
     let table = room.lobby.get(&id).ok_or_else(no_table)?;
     let (tx, rx) = tokio::sync::oneshot::channel();

@@ -28,7 +28,7 @@ use tavolo_engine::table::Table;
 use crate::books::Member;
 use crate::protocol::{Answer, Code, ProtoError};
 use crate::Room;
-pub use options::{GameKind, TableOptions, TableSummary};
+pub use options::{GameKind, TableOptions, TableStatus, TableSummary};
 
 /// One WebSocket connection as a table sees it.
 #[derive(Clone, Debug)]

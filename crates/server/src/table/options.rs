@@ -292,8 +292,20 @@ impl TableOptions {
     }
 }
 
+/// Where a table is, as the lobby says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Waiting for players.
+    Waiting,
+    /// A hand or game is in play.
+    Playing,
+    /// Closed.
+    Closed,
+}
+
 /// One table as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSummary {
     /// The table's id.
     pub id: String,
@@ -322,7 +334,7 @@ pub struct TableSummary {
     /// Seconds per decision.
     pub clock_secs: u64,
     /// `waiting` (for players), `playing`, or `closed`.
-    pub state: &'static str,
+    pub state: TableStatus,
 }
 
 impl TableSummary {
@@ -346,7 +358,7 @@ impl TableSummary {
             waiting: 0,
             bots: 0,
             clock_secs: o.clock_secs,
-            state: "waiting",
+            state: TableStatus::Waiting,
         }
     }
 }

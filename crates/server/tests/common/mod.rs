@@ -6,6 +6,7 @@ use std::collections::{HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
+use tavolo_server::protocol::ServerMessage;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -154,6 +155,10 @@ impl Client {
             match m.ok()? {
                 Message::Text(t) => {
                     self.log.push(t.to_string());
+                    // Everything the room sends is one of the protocol's typed messages.
+                    if let Err(e) = ServerMessage::parse(t.as_str()) {
+                        panic!("not a protocol message ({e}): {t}");
+                    }
                     return serde_json::from_str(t.as_str()).ok();
                 }
                 Message::Close(_) => return None,

@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tavolo_bots::BotSpec;
 use tavolo_engine::game::Game;
 use tavolo_engine::table::Table;
@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 
 use super::{TableCmd, TableIntent, TableOptions, TableSummary};
 use crate::books::Member;
-use crate::protocol::{Code, ProtoError};
+use crate::protocol::{self, Code, ProtoError, ServerMessage};
 use crate::Room;
 use clock::Clock;
 use play::{Bots, Live};
@@ -75,7 +75,7 @@ impl<G: Game> Actor<G> {
     ) -> Actor<G> {
         let offload = o.bot_spec_name().starts_with("expert");
         let clock = Clock::new(&o, room.config.time.clone());
-        let audience = Audience::new(&o);
+        let audience = Audience::new();
         Actor {
             ledger: Ledger::new(),
             bots: Bots::new(spec, offload),
@@ -214,9 +214,12 @@ impl<G: Game> Actor<G> {
         if let Err(e) = self.room.books.close_table(&self.id).await {
             tracing::error!(table = %self.id, error = %e, "could not close the table");
         }
-        let msg: Utf8Bytes = json!({"v": 1, "type": "table_closed", "table": self.id})
-            .to_string()
-            .into();
+        let msg: Utf8Bytes = ServerMessage::<serde_json::Value>::TableClosed {
+            v: protocol::VERSION,
+            table: self.id.clone(),
+        }
+        .to_json()
+        .into();
         self.audience.send_all(&msg);
         let closed = self.table.close();
         let seated = closed.as_ref().map_or(0, |c| c.seated.len()) as u64;
@@ -236,7 +239,7 @@ impl<G: Game> Actor<G> {
             self.room.lobby.set_presence(u, &self.id, false);
         }
         if let Ok(mut s) = self.summary.lock() {
-            s.state = "closed";
+            s.state = crate::table::TableStatus::Closed;
         }
         self.room.lobby.closed(&self.id);
     }

@@ -2,17 +2,18 @@
 //! spectators), serialised once and shared by that viewer's connections, and the lobby summary.
 
 use std::collections::HashMap;
-use std::fmt::Write;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::{json, Value};
 use tavolo_engine::game::{Game, Viewer};
 use tavolo_store::UserId;
 
 use super::Actor;
 use crate::books::Member;
-use crate::table::{Conn, TableOptions};
+use crate::protocol::{
+    self, ClockView, Previous, SeatChange, SeatRow, SeatStatus, ServerMessage, TableState, You,
+};
+use crate::table::{Conn, TableStatus};
 
 /// The connections of a table and what is waiting to be sent to them.
 pub(super) struct Audience<G: Game> {
@@ -25,11 +26,10 @@ pub(super) struct Audience<G: Game> {
     private: Vec<UserId>,
     /// Events since the last broadcast, uncensored.
     pub(super) events: Vec<G::Event>,
-    options_json: String,
 }
 
 impl<G: Game> Audience<G> {
-    pub(super) fn new(o: &TableOptions) -> Audience<G> {
+    pub(super) fn new() -> Audience<G> {
         Audience {
             subs: Vec::new(),
             watchers: Vec::new(),
@@ -37,7 +37,6 @@ impl<G: Game> Audience<G> {
             dirty: false,
             private: Vec::new(),
             events: Vec::new(),
-            options_json: serde_json::to_string(o).unwrap_or_else(|_| "{}".into()),
         }
     }
 
@@ -135,11 +134,11 @@ impl<G: Game> Actor<G> {
         let seated = self.table.seats().count();
         let bots = self.table.seats().filter(|(_, o)| o.player.bot).count();
         let state = if self.closing {
-            "closed"
+            TableStatus::Closed
         } else if self.hand.is_some() {
-            "playing"
+            TableStatus::Playing
         } else {
-            "waiting"
+            TableStatus::Waiting
         };
         let waiting = self.table.waiting().count();
         let changed = match self.summary.lock() {
@@ -183,13 +182,13 @@ impl<G: Game> Actor<G> {
     fn broadcast(&mut self) {
         self.audience.version += 1;
         let mut cache: HashMap<ViewerKey, Utf8Bytes> = HashMap::new();
-        let seats = self.seats_json();
+        let seats = self.seat_rows();
         for c in &self.audience.subs {
             let key = self.viewer_key(&c.user);
             let msg = match cache.get(&key) {
                 Some(m) => m.clone(),
                 None => {
-                    let m = self.state_with(&c.user, true, Some(&seats));
+                    let m = self.state_with(&c.user, true, seats.clone());
                     cache.insert(key, m.clone());
                     m
                 }
@@ -212,7 +211,7 @@ impl<G: Game> Actor<G> {
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
-    fn seats_json(&self) -> String {
+    fn seat_rows(&self) -> Vec<SeatRow> {
         let live = self.hand.as_ref();
         let live_game = live.is_some_and(|l| !l.played.game.is_over());
         let outcome = live.map(|l| l.played.outcome());
@@ -220,136 +219,102 @@ impl<G: Game> Actor<G> {
             Some(tavolo_engine::game::Outcome::Chips { end, .. }) => end,
             _ => &[],
         };
-        let mut s = String::with_capacity(512);
-        s.push('[');
-        for (n, (i, o)) in self.table.seats().enumerate() {
-            let hs = live.and_then(|l| l.seats.iter().position(|&x| x == i));
-            let chips = self
-                .o
-                .betting()
-                .then(|| hs.and_then(|h| stacks.get(h).copied()).unwrap_or(o.stack));
-            let status = if o.is_leaving() {
-                "leaving"
-            } else if hs.is_some() && live_game {
-                "playing"
-            } else if o.is_funding() {
-                "buying_in"
-            } else if o.sitting_out {
-                "sitting_out"
-            } else {
-                "waiting"
-            };
-            let _ = write!(
-                s,
-                "{}{}",
-                if n == 0 { "" } else { "," },
-                json!({"seat": i, "name": o.player.name, "bot": o.player.bot, "chips": chips, "status": status, "hand_seat": hs})
-            );
-        }
-        s.push(']');
-        s
+        self.table
+            .seats()
+            .map(|(i, o)| {
+                let hs = live.and_then(|l| l.seats.iter().position(|&x| x == i));
+                let chips = self
+                    .o
+                    .betting()
+                    .then(|| hs.and_then(|h| stacks.get(h).copied()).unwrap_or(o.stack));
+                let status = if o.is_leaving() {
+                    SeatStatus::Leaving
+                } else if hs.is_some() && live_game {
+                    SeatStatus::Playing
+                } else if o.is_funding() {
+                    SeatStatus::BuyingIn
+                } else if o.sitting_out {
+                    SeatStatus::SittingOut
+                } else {
+                    SeatStatus::Waiting
+                };
+                SeatRow {
+                    seat: i,
+                    name: o.player.name.clone(),
+                    bot: o.player.bot,
+                    chips,
+                    status,
+                    hand_seat: hs,
+                }
+            })
+            .collect()
     }
 
     /// The `table_state` for one user; `with_events`: the events since the last broadcast.
     pub(super) fn state_for(&self, m: &Member, with_events: bool) -> Utf8Bytes {
-        self.state_with(m, with_events, None)
+        self.state_with(m, with_events, self.seat_rows())
     }
 
-    fn state_with(&self, m: &Member, with_events: bool, seats: Option<&str>) -> Utf8Bytes {
+    fn state_with(&self, m: &Member, with_events: bool, seats: Vec<SeatRow>) -> Utf8Bytes {
         let seat = self.seat_of(m.id);
         let live = self.hand.as_ref();
         let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
-        let mut s = String::with_capacity(2048);
-        let _ = write!(
-            s,
-            r#"{{"v":1,"type":"table_state","table":"{}","version":{},"options":{},"#,
-            self.id, self.audience.version, self.audience.options_json
-        );
-        let sitting_out = seat
-            .and_then(|x| self.table.seat(x))
-            .is_some_and(|o| o.sitting_out);
-        let waiting = seat
-            .is_none()
-            .then(|| self.table.waiting_place(m))
-            .flatten();
-        let seat_change = (self.table.seat_change(m))
-            .map(|(place, wanted)| json!({"seat": wanted, "position": place}));
-        let you = json!({"seat": seat, "hand_seat": hand_seat, "sitting_out": sitting_out, "waiting": waiting, "seat_change": seat_change});
-        let _ = write!(s, r#""you":{you},"seats":"#);
-        match seats {
-            Some(j) => s.push_str(j),
-            None => s.push_str(&self.seats_json()),
-        }
-        s.push(',');
-        let previous = self.previous.as_ref().map(
-            |(h, seed, dealt)| json!({"hand": h, "seed": dealt.contains(&m.id).then_some(seed)}),
-        );
-        match live {
-            Some(l) => {
-                let _ = write!(
-                    s,
-                    r#""hand":"{}","commitment":"{}","hand_seats":{},"#,
-                    l.name,
-                    l.commitment,
-                    json!(l.seats)
-                );
-            }
-            None => s.push_str(r#""hand":null,"commitment":null,"hand_seats":[],"#),
-        }
-        let _ = write!(
-            s,
-            r#""previous":{},"halted":{},"#,
-            previous.unwrap_or(Value::Null),
-            json!(self.table.halted())
-        );
-        self.write_hand(&mut s, hand_seat, with_events);
-        let _ = write!(
-            s,
-            r#"],"result":{}}}"#,
-            self.result.as_ref().unwrap_or(&Value::Null)
-        );
-        s.into()
-    }
-
-    /// The parts of a `table_state` about the hand in play as the viewer in game seat
-    /// `hand_seat` may see it: `view`, `legal`, `clock` and (`with_events`) the events since the
-    /// last broadcast, censored.
-    fn write_hand(&self, s: &mut String, hand_seat: Option<usize>, with_events: bool) {
-        let live = self.hand.as_ref();
         let viewer = Viewer::from(hand_seat);
-        let view = live
-            .and_then(|l| serde_json::to_value(l.played.game.view(viewer)).ok())
-            .unwrap_or(Value::Null);
-        let legal = match (live, hand_seat) {
-            (Some(l), Some(h)) if !l.played.game.is_over() => {
-                serde_json::to_value(l.played.game.choices(h)).unwrap_or(Value::Null)
-            }
-            _ => json!([]),
+        let you = You {
+            seat,
+            hand_seat,
+            sitting_out: seat
+                .and_then(|x| self.table.seat(x))
+                .is_some_and(|o| o.sitting_out),
+            waiting: seat
+                .is_none()
+                .then(|| self.table.waiting_place(m))
+                .flatten(),
+            seat_change: self
+                .table
+                .seat_change(m)
+                .map(|(position, seat)| SeatChange { seat, position }),
         };
-        let _ = write!(
-            s,
-            r#""view":{view},"legal":{legal},"clock":{},"events":["#,
-            self.clock_json(hand_seat).unwrap_or(Value::Null)
-        );
-        if with_events {
-            let mut first = true;
-            for e in &self.audience.events {
-                let Some(c) = G::censor(e, viewer) else {
-                    continue;
-                };
-                let Ok(j) = serde_json::to_string(&c) else {
-                    continue;
-                };
-                s.push_str(if first { "" } else { "," });
-                s.push_str(&j);
-                first = false;
-            }
-        }
+        let legal = match (live, hand_seat) {
+            (Some(l), Some(h)) if !l.played.game.is_over() => l.played.game.choices(h),
+            _ => G::Choices::default(),
+        };
+        let events = if with_events {
+            self.audience
+                .events
+                .iter()
+                .filter_map(|e| G::censor(e, viewer))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let state = TableState::<G::View, G::Choices, G::Event> {
+            v: protocol::VERSION,
+            table: self.id.clone(),
+            version: self.audience.version,
+            options: self.o.clone(),
+            you,
+            seats,
+            hand: live.map(|l| l.name.clone()),
+            commitment: live.map(|l| l.commitment.clone()),
+            hand_seats: live.map(|l| l.seats.clone()).unwrap_or_default(),
+            previous: self.previous.as_ref().map(|(hand, seed, dealt)| Previous {
+                hand: hand.clone(),
+                seed: dealt.contains(&m.id).then(|| seed.clone()),
+            }),
+            halted: self.table.halted().map(str::to_string),
+            view: live.map(|l| l.played.game.view(viewer)),
+            legal,
+            clock: self.clock_view(hand_seat),
+            events,
+            result: self.result.clone(),
+        };
+        ServerMessage::TableState(Box::new(state)).to_json().into()
     }
 
     /// The clock shown to the viewer in game seat `hand_seat`: the seat to act's (in a
     /// simultaneous phase only the viewer's own, and no seat).
-    fn clock_json(&self, hand_seat: Option<usize>) -> Option<Value> {
+    fn clock_view(&self, hand_seat: Option<usize>) -> Option<ClockView> {
         let l = self.hand.as_ref().filter(|l| !l.played.game.is_over())?;
         let to_act = l.played.game.to_act();
         let shown = if G::SIMULTANEOUS {
@@ -359,9 +324,10 @@ impl<G: Game> Actor<G> {
         }?;
         let deadline = self.deadline(l, shown)?;
         let bank = self.clock.bank(l.members[shown].id).as_millis() as u64;
-        let table_seat = (!G::SIMULTANEOUS).then(|| l.seats[shown]);
-        Some(
-            json!({"seat": table_seat, "deadline_ms": unix_ms(deadline - Duration::from_millis(bank), self.clock.now()), "bank_ms": bank}),
-        )
+        Some(ClockView {
+            seat: (!G::SIMULTANEOUS).then(|| l.seats[shown]),
+            deadline_ms: unix_ms(deadline - Duration::from_millis(bank), self.clock.now()),
+            bank_ms: bank,
+        })
     }
 }
