@@ -14,7 +14,7 @@ use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
 use super::i18n::{chips, fill, texts};
-use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, TableView};
+use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, RowKind, TableView};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -234,7 +234,7 @@ impl PlayGame for HoldemSession {
             title,
             status,
             seats,
-            rows: vec![(t.board.to_string(), v.board.clone())],
+            rows: vec![(RowKind::Board, t.board.to_string(), v.board.clone())],
             hand: self.mine.clone(),
         }
     }

@@ -40,10 +40,23 @@ pub struct TableView {
     pub status: String,
     /// Every seat, in seat order.
     pub seats: Vec<SeatRow>,
-    /// Rows of public cards with their label (board; centre, preview and pool).
-    pub rows: Vec<(String, Vec<Card>)>,
+    /// Rows of public cards: what they are, their label (board; centre, preview and pool).
+    pub rows: Vec<(RowKind, String, Vec<Card>)>,
     /// The human's own cards.
     pub hand: Vec<Card>,
+}
+
+/// What a row of public cards is (the terminal decides by this, never by a translated label).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// Hold'em's board.
+    Board,
+    /// Saint Poker's centre.
+    Centre,
+    /// Saint Poker's preview of the next centre.
+    Preview,
+    /// Saint Poker's draft pool.
+    Pool,
 }
 
 /// Which cards the human is choosing.

@@ -132,7 +132,7 @@ pub fn table_lines(view: &TableView, lang: Lang) -> Vec<String> {
         }
         lines.push(line);
     }
-    for (label, cards) in &view.rows {
+    for (_, label, cards) in &view.rows {
         lines.push(format!("  {label}: {}", cards_text(cards)));
     }
     lines

@@ -14,8 +14,8 @@ use tavolo_engine::table::{Table, TableRules};
 use super::betting::HUMAN;
 use super::i18n::{fill, texts};
 use super::model::{
-    cards_text, derive_seed, play_bot_action, Ask, BotSeats, CardsKind, Command, PlayGame, SeatRow,
-    TableView,
+    cards_text, derive_seed, play_bot_action, Ask, BotSeats, CardsKind, Command, PlayGame, RowKind,
+    SeatRow, TableView,
 };
 
 /// The settings of a Saint Poker game.
@@ -340,11 +340,11 @@ impl PlayGame for SaintSession {
             })
             .collect();
         let mut rows = vec![
-            (t.centre.to_string(), v.centre.clone()),
-            (t.preview.to_string(), v.preview.clone()),
+            (RowKind::Centre, t.centre.to_string(), v.centre.clone()),
+            (RowKind::Preview, t.preview.to_string(), v.preview.clone()),
         ];
         if v.phase == PhaseName::Draft {
-            rows.push((t.pool.to_string(), v.pool.clone()));
+            rows.push((RowKind::Pool, t.pool.to_string(), v.pool.clone()));
         }
         TableView {
             title,

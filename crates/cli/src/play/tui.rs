@@ -21,7 +21,7 @@ use ratatui::{Frame, Terminal};
 use tavolo_cards::{Card, Suit};
 
 use super::i18n::{chips, fill, second_person, texts};
-use super::model::{Ask, CardsKind, PlayGame, SeatRow};
+use super::model::{Ask, CardsKind, PlayGame, RowKind, SeatRow};
 use super::ui::{Flow, Key, Overlay, Ui};
 
 /// A card as a coloured span: red hearts and diamonds, black clubs and spades, on white.
@@ -276,9 +276,9 @@ pub fn render(frame: &mut Frame, game: &dyn PlayGame, ui: &Ui) {
         Ask::Cards { kind, from, .. } => Some((*kind, from.clone())),
         _ => None,
     };
-    for (label, cards) in &view.rows {
+    for (kind, label, cards) in &view.rows {
         if let Some((CardsKind::Pick, from)) = &choosing {
-            if label.as_str() == t.pool {
+            if *kind == RowKind::Pool {
                 lines.extend(choice_lines(label, from, ui));
                 continue;
             }
@@ -339,7 +339,8 @@ pub fn render(frame: &mut Frame, game: &dyn PlayGame, ui: &Ui) {
             .flat_map(|l| wrap(&second_person(lang, l), inner_width))
             .collect()
     };
-    let (title, mut text) = if matches!(ask, Ask::Next | Ask::Over | Ask::Rebuy(_)) {
+    let showing_result = matches!(ask, Ask::Next | Ask::Over | Ask::Rebuy(_));
+    let (title, mut text) = if showing_result {
         let mut v = wrapped(game.result());
         v.push(String::new());
         (t.result, v)
@@ -348,7 +349,7 @@ pub fn render(frame: &mut Frame, game: &dyn PlayGame, ui: &Ui) {
     };
     let room = inner_height.saturating_sub(text.len());
     let mut log = game.log();
-    if title == t.result {
+    if showing_result {
         // The result is also the end of the log: show what came before it.
         log = &log[..log.len().saturating_sub(game.result().len())];
     }
