@@ -2,7 +2,7 @@
 // #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
 import { api } from './js/api.js';
 import { conn } from './js/ws.js';
-import { t } from './js/i18n.js';
+import { t, loadWords } from './js/i18n.js';
 import { applySettings, onSettingsChange, renderSettings } from './js/settings.js';
 import { store, setLobby, updateLobby, removeTable, tableState, notify } from './js/store.js';
 import { renderAuth, userBadge } from './js/auth.js';
@@ -111,6 +111,7 @@ onSettingsChange(() => route());
 window.addEventListener('hashchange', route);
 
 (async () => {
+  await loadWords();
   try {
     store.user = await api.me();
     start();

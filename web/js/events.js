@@ -1,6 +1,6 @@
 // events.js — turns the server's (censored) engine events into short log lines in the chosen
 // language; tolerant of the event encoding (tagged objects or serde's externally tagged enums).
-import { t, categoryName, getLang } from './i18n.js';
+import { t, handName } from './i18n.js';
 import { cardsText } from './cards.js';
 import { fmtChips } from './ui.js';
 
@@ -22,22 +22,6 @@ function cardsOf(f) {
   return f.cards || (f.card ? [f.card] : []);
 }
 
-const EN_CATS = [['Royal flush', 'royal_flush'], ['Straight flush', 'straight_flush'], ['Four of a kind', 'four_of_a_kind'], ['Full house', 'full_house'], ['Flush', 'flush'], ['Straight', 'straight'], ['Three of a kind', 'three_of_a_kind'], ['Two pair', 'two_pair'], ['One pair', 'one_pair'], ['Pair', 'one_pair'], ['High card', 'high_card']];
-
-/** The category key of an English hand description ("Two pair, Kings and Sevens…"), or ''. */
-export function categoryOfDescription(d) {
-  const s = String(d || '').toLowerCase();
-  for (const [en, k] of EN_CATS) if (s.startsWith(en.toLowerCase())) return k;
-  return '';
-}
-
-/** A hand description in the chosen language: the English words, or the category's name. */
-export function handText(d) {
-  if (getLang() === 'en') return String(d);
-  const k = categoryOfDescription(d);
-  return k ? categoryName(k) : String(d);
-}
-
 /** A log line, or '' for events not worth a line. `who(i)` names an engine seat. */
 export function describeEvent(e, who) {
   const { name, f } = parseEvent(e);
@@ -52,7 +36,7 @@ export function describeEvent(e, who) {
     case 'bet_or_raised': case 'bet_or_raise': case 'bet': case 'raised': case 'bet_or_raise_to': return t('e_raise', { who: w, amount: fmtChips(f.to ?? f.amount) }) + ai;
     case 'shown': case 'show': {
       const cs = cardsOf(f);
-      return t('e_shows', { who: w, cards: cardsText(cs) }) + (typeof f.hand === 'string' ? ` — ${handText(f.hand)}` : '');
+      return t('e_shows', { who: w, cards: cardsText(cs) }) + (f.hand && f.hand.category ? ` — ${handName(f.hand)}` : '');
     }
     case 'mucked': case 'muck': return t('e_mucks', { who: w });
     case 'pot_won': case 'won': return t('e_wins', { who: w, amount: amt });

@@ -239,13 +239,22 @@ const SUITS = {
 };
 const CARD_FMT = { en: '{r} of {s}', it: '{r} di {s}', pt: '{r} de {s}', de: '{s} {r}' };
 
-// Hand categories (RULES.md §0 and docs/rules.md), keyed as the engine serialises them.
-const CATEGORIES = {
-  en: { straight_flush: 'Straight flush', royal_flush: 'Royal flush', four_of_a_kind: 'Four of a kind', full_house: 'Full house', flush: 'Flush', straight: 'Straight', three_of_a_kind: 'Three of a kind', two_pair: 'Two pair', one_pair: 'One pair', high_card: 'High card' },
-  it: { straight_flush: 'Scala Reale', royal_flush: 'Scala Reale massima', four_of_a_kind: 'Poker', full_house: 'Full', flush: 'Colore', straight: 'Scala', three_of_a_kind: 'Tris', two_pair: 'Doppia Coppia', one_pair: 'Coppia', high_card: 'Carta Alta' },
-  pt: { straight_flush: 'Sequência da cor', royal_flush: 'Sequência máxima da cor', four_of_a_kind: 'Póquer', full_house: 'Fullen', flush: 'Cor', straight: 'Sequência', three_of_a_kind: 'Trio', two_pair: 'Dois pares', one_pair: 'Par', high_card: 'Carta mais alta' },
-  de: { straight_flush: 'Straight Flush', royal_flush: 'Royal Flush', four_of_a_kind: 'Vierling', full_house: 'Full House', flush: 'Flush', straight: 'Straße', three_of_a_kind: 'Drilling', two_pair: 'Zwei Paare', one_pair: 'Ein Paar', high_card: 'Höchste Karte' },
-};
+// Hand categories, ranks and how hands are told live in one catalogue, the engine's
+// (tavolo_cards::words), served as /i18n/words.json and loaded once at start.
+let WORDS = null;
+
+/** Loads the catalogue of game words from the room. */
+export async function loadWords() {
+  try {
+    const r = await fetch('i18n/words.json', { credentials: 'same-origin' });
+    if (r.ok) WORDS = await r.json();
+  } catch { /* names fall back to the codes */ }
+}
+
+/** Sets the catalogue (tests). */
+export function setWords(w) { WORDS = w; }
+
+function words() { return (WORDS && (WORDS[lang] || WORDS.en)) || null; }
 
 export const LANGS = { en: 'English', it: 'Italiano', pt: 'Português', de: 'Deutsch' };
 
@@ -273,10 +282,31 @@ export function categoryKey(c) {
   return String(c).replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[\s-]+/g, '_').toLowerCase();
 }
 
-/** The category's name in the current language. */
+/** The category's name in the current language (a code: `two_pair`, `royal_flush`, …). */
 export function categoryName(c) {
   const k = categoryKey(c);
-  return CATEGORIES[lang][k] || CATEGORIES.en[k] || String(c);
+  const w = words();
+  return (w && w.categories[k]) || k.replace(/_/g, ' ');
+}
+
+/** A hand the server sent as codes ({category, ranks}) told in the current language, filling
+ * the catalogue's pattern as the engine does ("Two pair, Kings and Sevens, Ace kicker"). */
+export function handName(h) {
+  if (!h || !h.category) return '';
+  const ranks = h.ranks || [];
+  const cat = categoryKey(h.category);
+  const code = cat === 'straight_flush' && ranks[0] === 'A' ? 'royal_flush' : cat;
+  const w = words();
+  if (!w || !w.hands[code]) return categoryName(code);
+  const name = (i, plural) => (w.ranks[ranks[i]] || ['?', '?'])[plural ? 1 : 0];
+  const list = (from) => ranks.slice(from).map((r) => (w.ranks[r] || [r])[0]).join(', ');
+  return w.hands[code].replace(/\{(name|list|kick|r|R)(\d*)\}/g, (_, key, n) => {
+    const i = Number(n || 0);
+    if (key === 'name') return w.categories[code];
+    if (key === 'list') return list(i);
+    if (key === 'kick') return (ranks.length - i === 1 ? w.kicker.one : w.kicker.many).replace('{list}', list(i));
+    return name(i, key === 'R');
+  });
 }
 
 /** Every key of every language, for tests that check completeness. */

@@ -1,9 +1,8 @@
 // result.js — explains the end of a hand or game: each pot with its amount, winners and the
 // winning hand named (in the chosen language); Saint Poker's round points and final ranking.
-import { t, categoryName, getLang } from './i18n.js';
+import { t, handName as tellHand } from './i18n.js';
 import { cardsHtml } from './cards.js';
 import { esc, fmtChips, once } from './ui.js';
-import { handText } from './events.js';
 
 function seatOf(w) { return typeof w === 'object' && w ? (w.seat ?? w.player) : w; }
 
@@ -23,14 +22,10 @@ export function groupPots(pots) {
   return [...by.values()].sort((a, b) => a.pot - b.pot);
 }
 
+/** The winning hand of a pot, told from the server's codes ({category, ranks}). */
 function handName(p) {
-  const h = p.hand || p.winning_hand || p;
-  if (typeof h === 'string') return esc(handText(h));
-  if (h == null) return '';
-  const cat = h.category || p.category;
-  const desc = h.description || p.description;
-  if (cat) return getLang() === 'en' && desc && !/^[a-z_]+$/.test(desc) ? esc(desc) : esc(categoryName(cat));
-  return desc ? esc(desc) : '';
+  const h = p.hand && p.hand.category ? p.hand : p;
+  return h && h.category ? esc(tellHand(h)) : '';
 }
 
 /** One line for the felt: "ada wins 54 with Two pair" (the main pot), or ''. */

@@ -1,7 +1,7 @@
 // table-saint.js — the Saint Poker table: players with their points and revealed cards, the
 // centre and the preview (next centre), your hand fanned out (click or digits to place, choose
 // two to show with their best hand computed live), the draft order and pool, the scoreboard.
-import { t, categoryName } from './i18n.js';
+import { t, categoryName, handName } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { esc } from './ui.js';
 import { handSeats, mySeat, seatName } from './seats.js';
@@ -69,7 +69,7 @@ export function mountSaint(ctx) {
           <span class="sp-placed" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
           <span class="sp-shown" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
         </div>
-        ${h ? `<div class="sp-hand">${esc(categoryName(h.category))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
+        ${h ? `<div class="sp-hand">${esc(handName(h))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`);
       if (placed[i]) seenReveal.add(pk);

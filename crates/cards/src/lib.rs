@@ -29,16 +29,18 @@ mod rng;
 mod saint;
 mod set;
 mod tables;
+pub mod words;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::Deck;
 pub use equity::{EquityError, EquityQuery, Game, Holding, Tally};
 pub use error::CardError;
 pub use hand::Hand;
-pub use rank::{Category, HandRank, Lang, TieBreak};
+pub use rank::{Category, HandCode, HandRank, Lang, TieBreak};
 pub use rng::GameRng;
 pub use saint::{best_two_plus_three, Centre, HandRule, PairScorer};
 pub use set::{parse_cards, CardSet, CardSetIter};
+pub use words::{catalogue, words, Words};
 
 /// The best five-card hand of 5, 6 or 7 distinct cards.
 ///

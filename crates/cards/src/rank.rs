@@ -47,30 +47,9 @@ impl Category {
         Category::StraightFlush,
     ];
 
-    /// The category's name in a language, as in RULES.md §0.
-    pub const fn name(self, lang: Lang) -> &'static str {
-        const NAMES: [[&str; 4]; 9] = [
-            [
-                "High card",
-                "Carta Alta",
-                "Carta mais alta",
-                "Höchste Karte",
-            ],
-            ["One pair", "Coppia", "Par", "Ein Paar"],
-            ["Two pair", "Doppia Coppia", "Dois pares", "Zwei Paare"],
-            ["Three of a kind", "Tris", "Trio", "Drilling"],
-            ["Straight", "Scala", "Sequência", "Straight (Straße)"],
-            ["Flush", "Colore", "Cor", "Flush"],
-            ["Full house", "Full", "Fullen", "Full House"],
-            ["Four of a kind", "Poker", "Póquer", "Vierling"],
-            [
-                "Straight flush",
-                "Scala Reale",
-                "Sequência da cor",
-                "Straight Flush",
-            ],
-        ];
-        NAMES[self as usize][lang as usize]
+    /// The category's name in a language, as in RULES.md §0 (from [`crate::words`]).
+    pub fn name(self, lang: Lang) -> &'static str {
+        crate::words::category_name(self as usize, lang)
     }
 
     /// Machine name, e.g. `two_pair`.
@@ -87,6 +66,16 @@ impl Category {
             "straight_flush",
         ][self as usize]
     }
+}
+
+/// A hand as the protocol sends it: its category's code (`one_pair`, …, `royal_flush`) and its
+/// deciding ranks, most significant first (`["K", "9", "4", "2"]`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandCode {
+    /// The category's code.
+    pub category: String,
+    /// The deciding ranks, as rank characters.
+    pub ranks: Vec<String>,
 }
 
 /// A language of the rules.
@@ -115,48 +104,6 @@ impl std::str::FromStr for Lang {
             _ => Err(format!("unknown language `{s}` (en, it, pt, de)")),
         }
     }
-}
-
-/// Rank names: singular and plural per language.
-fn rank_name(r: Rank, lang: Lang, plural: bool) -> &'static str {
-    const SING: [[&str; 13]; 4] = [
-        [
-            "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-            "Queen", "King", "Ace",
-        ],
-        [
-            "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette", "Otto", "Nove", "Dieci", "Fante",
-            "Donna", "Re", "Asso",
-        ],
-        [
-            "Dois", "Três", "Quatro", "Cinco", "Seis", "Sete", "Oito", "Nove", "Dez", "Valete",
-            "Dama", "Rei", "Ás",
-        ],
-        [
-            "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Bube",
-            "Dame", "König", "Ass",
-        ],
-    ];
-    const PLUR: [[&str; 13]; 4] = [
-        [
-            "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
-            "Jacks", "Queens", "Kings", "Aces",
-        ],
-        [
-            "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette", "Otto", "Nove", "Dieci", "Fanti",
-            "Donne", "Re", "Assi",
-        ],
-        [
-            "Dois", "Três", "Quatros", "Cincos", "Seis", "Setes", "Oitos", "Noves", "Dez",
-            "Valetes", "Damas", "Reis", "Ases",
-        ],
-        [
-            "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser", "Siebener", "Achter", "Neuner",
-            "Zehner", "Buben", "Damen", "Könige", "Asse",
-        ],
-    ];
-    let t = if plural { &PLUR } else { &SING };
-    t[lang as usize][r as usize]
 }
 
 /// The value of a poker hand: larger is stronger, equal exactly when hands tie.
@@ -226,61 +173,41 @@ impl HandRank {
             .collect()
     }
 
-    /// A sentence describing the hand, e.g. "Two pair, Kings and Sevens, Ace kicker".
+    /// A sentence describing the hand, e.g. "Two pair, Kings and Sevens, Ace kicker": its
+    /// category's pattern of [`crate::words`] filled with its deciding ranks.
     pub fn describe(self, lang: Lang) -> String {
-        use Category::*;
-        use Lang::*;
-        let r = self.deciding_ranks();
-        let s = |i: usize| r.get(i).map_or("?", |&x| rank_name(x, lang, false));
-        let p = |i: usize| r.get(i).map_or("?", |&x| rank_name(x, lang, true));
-        let list = |from: usize| {
-            (from..r.len())
-                .map(|i| rank_name(r[i], lang, false))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let name = self.category().name(lang);
-        let kick = |from: usize| match (lang, r.len() - from) {
-            (En, 1) => format!("{} kicker", s(from)),
-            (En, _) => format!("kickers {}", list(from)),
-            (It, _) => format!("kicker {}", list(from)),
-            (Pt, 1) => format!("kicker {}", s(from)),
-            (Pt, _) => format!("kickers {}", list(from)),
-            (De, _) => format!("Kicker {}", list(from)),
-        };
-        match (self.category(), lang) {
-            (StraightFlush, _) if r.first() == Some(&Rank::Ace) => match lang {
-                En => "Royal flush".into(),
-                It => "Scala Reale massima".into(),
-                Pt => "Sequência máxima da cor".into(),
-                De => "Royal Flush".into(),
-            },
-            (StraightFlush | Straight, En) => format!("{name}, {} high", s(0)),
-            (StraightFlush | Straight, It) => format!("{name}, massima {}", s(0)),
-            (StraightFlush | Straight, Pt) => format!("{name}, {} alto", s(0)),
-            (StraightFlush | Straight, De) => format!("{name} bis {}", s(0)),
-            (FourOfAKind, En) => format!("{name}, {}, {}", p(0), kick(1)),
-            (FourOfAKind | ThreeOfAKind, It | Pt) => format!(
-                "{name} {} {}, {}",
-                if lang == It { "di" } else { "de" },
-                p(0),
-                kick(1)
-            ),
-            (FourOfAKind | ThreeOfAKind, De) => format!("{name}, {}, {}", p(0), kick(1)),
-            (FullHouse, En) => format!("{name}, {} full of {}", p(0), p(1)),
-            (FullHouse, It) => format!("{name} di {} con {}", p(0), p(1)),
-            (FullHouse, Pt) => format!("{name} de {} com {}", p(0), p(1)),
-            (FullHouse, De) => format!("{name}, {} und {}", p(0), p(1)),
-            (Flush | HighCard, _) => format!("{name}, {}", list(0)),
-            (ThreeOfAKind, En) => format!("{name}, {}, {}", p(0), kick(1)),
-            (TwoPair, En) => format!("{name}, {} and {}, {}", p(0), p(1), kick(2)),
-            (TwoPair, It) => format!("{name}, {} e {}, {}", p(0), p(1), kick(2)),
-            (TwoPair, Pt) => format!("{name}, {} e {}, {}", p(0), p(1), kick(2)),
-            (TwoPair, De) => format!("{name}, {} und {}, {}", p(0), p(1), kick(2)),
-            (OnePair, En) => format!("{name}, {}, {}", p(0), kick(1)),
-            (OnePair, It) => format!("{name} di {}, {}", p(0), kick(1)),
-            (OnePair, Pt) => format!("{name} de {}, {}", p(0), kick(1)),
-            (OnePair, De) => format!("{name}, {}, {}", p(0), kick(1)),
+        let ranks = self.deciding_ranks();
+        crate::words::tell(self.code_index(), &ranks, lang)
+    }
+
+    /// The index of the hand's code in [`crate::words::CATEGORY_CODES`]: its category, or 9
+    /// for the royal flush.
+    fn code_index(self) -> usize {
+        let c = self.category();
+        if c == Category::StraightFlush && self.deciding_ranks().first() == Some(&Rank::Ace) {
+            9
+        } else {
+            c as usize
+        }
+    }
+
+    /// The hand as the protocol sends it: codes, never words (clients tell it with the
+    /// catalogue of [`crate::words`]).
+    ///
+    /// ```
+    /// use tavolo_cards::{evaluate, parse_cards};
+    /// let h = evaluate(&parse_cards("Kd Kh 9c 4s 2h")?)?.code();
+    /// assert_eq!((h.category.as_str(), h.ranks.join("")), ("one_pair", "K942".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn code(self) -> HandCode {
+        HandCode {
+            category: crate::words::CATEGORY_CODES[self.code_index()].to_string(),
+            ranks: self
+                .deciding_ranks()
+                .iter()
+                .map(|r| r.to_char().to_string())
+                .collect(),
         }
     }
 

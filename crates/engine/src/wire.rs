@@ -1,9 +1,9 @@
 //! How the engine's cards and hands are written as JSON where a plain derive would not do: a
-//! set of cards as a list, an optional set, a hand's value in words. Used by the games' actions,
+//! set of cards as a list, an optional set, a hand's value as codes. Used by the games' actions,
 //! events and views, so that every client reads them one way.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use tavolo_cards::{Card, CardSet, HandRank, Lang};
+use tavolo_cards::{Card, CardSet, HandRank};
 
 /// Serde for a [`CardSet`] as a JSON array of cards (lowest first); duplicates are refused.
 pub mod card_list {
@@ -29,7 +29,8 @@ pub fn opt_card_list<S: Serializer>(set: &Option<CardSet>, s: S) -> Result<S::Ok
     }
 }
 
-/// Writes a hand's value as its English description ("Pair of kings, ace kicker").
-pub fn rank_words<S: Serializer>(rank: &HandRank, s: S) -> Result<S::Ok, S::Error> {
-    rank.describe(Lang::En).serialize(s)
+/// Writes a hand's value as codes, never words: `{"category": "one_pair", "ranks": ["K", "9",
+/// "4", "2"]}` (clients tell it in their language with `tavolo_cards::words`).
+pub fn hand_code<S: Serializer>(rank: &HandRank, s: S) -> Result<S::Ok, S::Error> {
+    rank.code().serialize(s)
 }

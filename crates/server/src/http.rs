@@ -35,6 +35,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/me", get(me))
         .route("/api/tables", get(tables))
         .route("/api/rules", get(rules))
+        .route("/i18n/words.json", get(words))
         .route("/api/history", get(history))
         .route("/api/history/{id}", get(history_item))
         .route("/api/fairness/{id}", get(fairness))
@@ -218,6 +219,12 @@ async fn me(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
 /// and defaults: the browser builds its "advanced rules" from it.
 async fn rules() -> Response {
     Json(json!({"options": tavolo_engine::house::OPTIONS})).into_response()
+}
+
+/// The catalogue of game words in the four languages (`tavolo_cards::words`): the browser tells
+/// hands and names categories with it, as the terminal and `tavolo eval` do.
+async fn words() -> Response {
+    Json(tavolo_cards::catalogue()).into_response()
 }
 
 async fn tables(State(room): State<Arc<Room>>) -> Response {

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank5, compareScore } from '../../js/handrank.js';
-import { _allKeys, setLang, cardName, categoryName, t } from '../../js/i18n.js';
+import { _allKeys, setLang, setWords, cardName, categoryName, handName, t } from '../../js/i18n.js';
+import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { groupPots } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
@@ -22,6 +23,22 @@ test('hand ranker: categories, wheel, kickers', () => {
   assert.equal(rank5(['2h', '9h', '4h', 'Jh', 'Kh']).category, 'flush');
   assert.ok(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '8c', '3s']).score) > 0);
   assert.equal(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score), 0);
+});
+
+test('hands are told from the room\'s catalogue of words, as the engine tells them', async () => {
+  setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
+  setLang('en');
+  assert.equal(handName({ category: 'two_pair', ranks: ['K', '7', 'A'] }), 'Two pair, Kings and Sevens, Ace kicker');
+  assert.equal(handName({ category: 'one_pair', ranks: ['7', 'A', 'J', 'T'] }), 'One pair, Sevens, kickers Ace, Jack, Ten');
+  assert.equal(handName({ category: 'straight_flush', ranks: ['A'] }), 'Royal flush');
+  assert.equal(handName({ category: 'full_house', ranks: ['K', '7'] }), 'Full house, Kings full of Sevens');
+  setLang('de');
+  assert.equal(handName({ category: 'straight', ranks: ['5'] }), 'Straight (Straße) bis Fünf');
+  setLang('it');
+  assert.equal(handName({ category: 'one_pair', ranks: ['K', '9', '4', '2'] }), 'Coppia di Re, kicker Nove, Quattro, Due');
+  setLang('pt');
+  assert.equal(handName({ category: 'two_pair', ranks: ['K', '7', 'A'] }), 'Dois pares, Reis e Setes, kicker Ás');
+  setLang('en');
 });
 
 test('every UI string exists in all four languages', () => {

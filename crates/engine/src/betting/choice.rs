@@ -126,14 +126,14 @@ pub struct PotAward {
     pub seat: usize,
     /// Chips won.
     pub amount: Chips,
-    /// The winner's hand in words, when it was shown.
-    #[serde(serialize_with = "opt_rank_words")]
+    /// The winner's hand (codes: category and deciding ranks), when it was shown.
+    #[serde(serialize_with = "opt_hand_code")]
     pub hand: Option<HandRank>,
 }
 
-fn opt_rank_words<S: serde::Serializer>(rank: &Option<HandRank>, s: S) -> Result<S::Ok, S::Error> {
+fn opt_hand_code<S: serde::Serializer>(rank: &Option<HandRank>, s: S) -> Result<S::Ok, S::Error> {
     match rank {
-        Some(r) => crate::wire::rank_words(r, s),
+        Some(r) => crate::wire::hand_code(r, s),
         None => s.serialize_none(),
     }
 }

@@ -191,7 +191,7 @@ pub enum Event {
         #[serde(with = "crate::wire::card_list")]
         cards: CardSet,
         /// Its value (compare with the hand's tie-break rule; written as words, `hand`).
-        #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
+        #[serde(rename = "hand", serialize_with = "crate::wire::hand_code")]
         rank: HandRank,
     },
     /// The hand is over.

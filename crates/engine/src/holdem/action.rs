@@ -203,8 +203,8 @@ pub enum Event {
         seat: usize,
         /// The hole cards.
         cards: [Card; 2],
-        /// Its value with the board (written as words, `hand`).
-        #[serde(rename = "hand", serialize_with = "crate::wire::rank_words")]
+        /// Its value (written as codes, `hand`: category and deciding ranks).
+        #[serde(rename = "hand", serialize_with = "crate::wire::hand_code")]
         rank: HandRank,
     },
     /// The hand is over.

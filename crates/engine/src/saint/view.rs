@@ -2,7 +2,7 @@
 //! the public table — never another player's hand or pending choice, nor who has chosen.
 
 use serde::{Deserialize, Serialize};
-use tavolo_cards::{Card, Category, Lang};
+use tavolo_cards::{Card, Category};
 
 use super::error::{PhaseName, SaintError};
 use super::options::SaintOptions;
@@ -18,8 +18,9 @@ pub struct RevealedHand {
     pub category: Category,
     /// The hand's value (equal values tie).
     pub value: u16,
-    /// The hand in English words.
-    pub description: String,
+    /// The hand's deciding ranks, most significant first (`["K", "9"]`): with `category`, what
+    /// a client tells in its language (`tavolo_cards::words`).
+    pub ranks: Vec<String>,
     /// Points won this round.
     pub points: u32,
 }
@@ -104,7 +105,7 @@ impl SaintGame {
                     cards,
                     category: t.ranks[p].category(),
                     value: t.ranks[p].value(),
-                    description: t.ranks[p].describe(Lang::En),
+                    ranks: t.ranks[p].code().ranks,
                     points: t.points[p],
                 })
             })

@@ -1,0 +1,319 @@
+//! The words of the games in the four languages of the rules (RULES.md §0): hand categories,
+//! ranks, and how a hand is described ("Two pair, Kings and Sevens, Ace kicker"). One
+//! catalogue: [`HandRank::describe`](crate::HandRank::describe), the terminal and `tavolo eval`
+//! read it, and the room serves it to the browser as JSON (`/i18n/words.json`), which fills the
+//! same patterns, so that every client says the same thing.
+//!
+//! A hand is told by its category's pattern, with these placeholders:
+//! `{name}` the category's name; `{rN}` and `{RN}` the N-th deciding rank, singular and plural;
+//! `{listN}` the ranks from the N-th on, singular, separated by commas; `{kickN}` the kickers
+//! from the N-th on (`kicker.one` or `kicker.many` with `{list}`). The deciding ranks are those
+//! of [`HandRank::deciding_ranks`](crate::HandRank::deciding_ranks).
+//!
+//! ```
+//! use tavolo_cards::{evaluate, parse_cards, words, Lang};
+//! let hand = evaluate(&parse_cards("Ks Kh 7d 7c As")?)?;
+//! assert_eq!(hand.describe(Lang::En), "Two pair, Kings and Sevens, Ace kicker");
+//! assert_eq!(words(Lang::De).categories.get("two_pair"), Some(&"Zwei Paare"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::card::Rank;
+use crate::rank::Lang;
+
+/// The words of one language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Words {
+    /// Category names by code (`one_pair`, …, and `royal_flush`).
+    pub categories: BTreeMap<&'static str, &'static str>,
+    /// Rank names by rank character (`A`, `K`, …, `2`): singular and plural.
+    pub ranks: BTreeMap<char, [&'static str; 2]>,
+    /// How a hand of each category (and `royal_flush`) is told.
+    pub hands: BTreeMap<&'static str, &'static str>,
+    /// The kicker phrases: `one` for one kicker, `many` for several, with `{list}`.
+    pub kicker: BTreeMap<&'static str, &'static str>,
+}
+
+/// The category codes, weakest first, and the royal flush.
+pub const CATEGORY_CODES: [&str; 10] = [
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+];
+
+const RANK_CHARS: [char; 13] = [
+    '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
+];
+
+/// Per language (en, it, pt, de): category names in [`CATEGORY_CODES`] order.
+const CATEGORIES: [[&str; 10]; 4] = [
+    [
+        "High card",
+        "One pair",
+        "Two pair",
+        "Three of a kind",
+        "Straight",
+        "Flush",
+        "Full house",
+        "Four of a kind",
+        "Straight flush",
+        "Royal flush",
+    ],
+    [
+        "Carta Alta",
+        "Coppia",
+        "Doppia Coppia",
+        "Tris",
+        "Scala",
+        "Colore",
+        "Full",
+        "Poker",
+        "Scala Reale",
+        "Scala Reale massima",
+    ],
+    [
+        "Carta mais alta",
+        "Par",
+        "Dois pares",
+        "Trio",
+        "Sequência",
+        "Cor",
+        "Fullen",
+        "Póquer",
+        "Sequência da cor",
+        "Sequência máxima da cor",
+    ],
+    [
+        "Höchste Karte",
+        "Ein Paar",
+        "Zwei Paare",
+        "Drilling",
+        "Straight (Straße)",
+        "Flush",
+        "Full House",
+        "Vierling",
+        "Straight Flush",
+        "Royal Flush",
+    ],
+];
+
+/// Per language: rank names, two to ace, singular.
+const RANKS: [[&str; 13]; 4] = [
+    [
+        "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
+        "King", "Ace",
+    ],
+    [
+        "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette", "Otto", "Nove", "Dieci", "Fante",
+        "Donna", "Re", "Asso",
+    ],
+    [
+        "Dois", "Três", "Quatro", "Cinco", "Seis", "Sete", "Oito", "Nove", "Dez", "Valete", "Dama",
+        "Rei", "Ás",
+    ],
+    [
+        "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Bube", "Dame",
+        "König", "Ass",
+    ],
+];
+
+/// Per language: rank names, two to ace, plural.
+const RANKS_PLURAL: [[&str; 13]; 4] = [
+    [
+        "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
+        "Queens", "Kings", "Aces",
+    ],
+    [
+        "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette", "Otto", "Nove", "Dieci", "Fanti",
+        "Donne", "Re", "Assi",
+    ],
+    [
+        "Dois", "Três", "Quatros", "Cincos", "Seis", "Setes", "Oitos", "Noves", "Dez", "Valetes",
+        "Damas", "Reis", "Ases",
+    ],
+    [
+        "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser", "Siebener", "Achter", "Neuner",
+        "Zehner", "Buben", "Damen", "Könige", "Asse",
+    ],
+];
+
+/// Per language: the hand patterns in [`CATEGORY_CODES`] order.
+const HANDS: [[&str; 10]; 4] = [
+    [
+        "{name}, {list0}",
+        "{name}, {R0}, {kick1}",
+        "{name}, {R0} and {R1}, {kick2}",
+        "{name}, {R0}, {kick1}",
+        "{name}, {r0} high",
+        "{name}, {list0}",
+        "{name}, {R0} full of {R1}",
+        "{name}, {R0}, {kick1}",
+        "{name}, {r0} high",
+        "{name}",
+    ],
+    [
+        "{name}, {list0}",
+        "{name} di {R0}, {kick1}",
+        "{name}, {R0} e {R1}, {kick2}",
+        "{name} di {R0}, {kick1}",
+        "{name}, massima {r0}",
+        "{name}, {list0}",
+        "{name} di {R0} con {R1}",
+        "{name} di {R0}, {kick1}",
+        "{name}, massima {r0}",
+        "{name}",
+    ],
+    [
+        "{name}, {list0}",
+        "{name} de {R0}, {kick1}",
+        "{name}, {R0} e {R1}, {kick2}",
+        "{name} de {R0}, {kick1}",
+        "{name}, {r0} alto",
+        "{name}, {list0}",
+        "{name} de {R0} com {R1}",
+        "{name} de {R0}, {kick1}",
+        "{name}, {r0} alto",
+        "{name}",
+    ],
+    [
+        "{name}, {list0}",
+        "{name}, {R0}, {kick1}",
+        "{name}, {R0} und {R1}, {kick2}",
+        "{name}, {R0}, {kick1}",
+        "{name} bis {r0}",
+        "{name}, {list0}",
+        "{name}, {R0} und {R1}",
+        "{name}, {R0}, {kick1}",
+        "{name} bis {r0}",
+        "{name}",
+    ],
+];
+
+/// Per language: one kicker, several kickers.
+const KICKERS: [[&str; 2]; 4] = [
+    ["{list} kicker", "kickers {list}"],
+    ["kicker {list}", "kicker {list}"],
+    ["kicker {list}", "kickers {list}"],
+    ["Kicker {list}", "Kicker {list}"],
+];
+
+/// The words of `lang`.
+pub fn words(lang: Lang) -> Words {
+    let l = lang as usize;
+    Words {
+        categories: CATEGORY_CODES.iter().copied().zip(CATEGORIES[l]).collect(),
+        ranks: (0..13)
+            .map(|i| (RANK_CHARS[i], [RANKS[l][i], RANKS_PLURAL[l][i]]))
+            .collect(),
+        hands: CATEGORY_CODES.iter().copied().zip(HANDS[l]).collect(),
+        kicker: [("one", KICKERS[l][0]), ("many", KICKERS[l][1])]
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// Every language's words, keyed `en`, `it`, `pt`, `de`: the catalogue the room serves.
+pub fn catalogue() -> BTreeMap<&'static str, Words> {
+    [
+        ("en", Lang::En),
+        ("it", Lang::It),
+        ("pt", Lang::Pt),
+        ("de", Lang::De),
+    ]
+    .into_iter()
+    .map(|(k, l)| (k, words(l)))
+    .collect()
+}
+
+/// The name of category `code` (a [`CATEGORY_CODES`] entry) in `lang`.
+pub(crate) fn category_name(code_index: usize, lang: Lang) -> &'static str {
+    CATEGORIES[lang as usize][code_index.min(9)]
+}
+
+/// A rank's name in `lang`.
+pub(crate) fn rank_name(r: Rank, lang: Lang, plural: bool) -> &'static str {
+    let t = if plural { &RANKS_PLURAL } else { &RANKS };
+    t[lang as usize][r as usize]
+}
+
+/// Fills the pattern of category `code_index` with `ranks` (see the module doc).
+pub(crate) fn tell(code_index: usize, ranks: &[Rank], lang: Lang) -> String {
+    let l = lang as usize;
+    let pattern = HANDS[l][code_index.min(9)];
+    let list = |from: usize| {
+        ranks
+            .iter()
+            .skip(from)
+            .map(|&r| rank_name(r, lang, false))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = String::with_capacity(48);
+    let mut rest = pattern;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let key = &rest[open + 1..open + close];
+        rest = &rest[open + close + 1..];
+        let index = |prefix: &str| {
+            key.strip_prefix(prefix)
+                .and_then(|n| n.parse::<usize>().ok())
+        };
+        let rank =
+            |i: usize, plural: bool| ranks.get(i).map_or("?", |&r| rank_name(r, lang, plural));
+        if key == "name" {
+            out.push_str(category_name(code_index, lang));
+        } else if let Some(i) = index("list") {
+            out.push_str(&list(i));
+        } else if let Some(i) = index("kick") {
+            let k = if ranks.len().saturating_sub(i) == 1 {
+                0
+            } else {
+                1
+            };
+            out.push_str(&KICKERS[l][k].replace("{list}", &list(i)));
+        } else if let Some(i) = index("r") {
+            out.push_str(rank(i, false));
+        } else if let Some(i) = index("R") {
+            out.push_str(rank(i, true));
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_exists_in_all_four_languages() {
+        let all = catalogue();
+        let en = &all["en"];
+        for (lang, w) in &all {
+            assert_eq!(w.categories.len(), 10, "{lang}");
+            assert_eq!(w.hands.len(), 10, "{lang}");
+            assert_eq!(w.ranks.len(), 13, "{lang}");
+            assert_eq!(w.kicker.len(), 2, "{lang}");
+            for k in en.categories.keys() {
+                assert!(
+                    !w.categories[k].is_empty() && !w.hands[k].is_empty(),
+                    "{lang} {k}"
+                );
+            }
+        }
+    }
+}
