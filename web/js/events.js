@@ -1,24 +1,16 @@
 // events.js — turns the server's (censored) engine events into short log lines in the chosen
-// language; tolerant of the event encoding (tagged objects or serde's externally tagged enums).
+// language. Every event is the engine's, tagged by `event` (docs/protocol.md): Hold'em and Draw
+// share the betting ones (`ante`, `fold`, `check`, `call`, `bet_or_raise`, `pot_won`, …).
 import { t, handName } from './i18n.js';
 import { cardsText } from './cards.js';
 import { fmtChips } from './ui.js';
 
-/** {name, f} of an event: name in snake_case, f the fields. */
+/** {name, f} of an event: its `event` name and its fields. */
 export function parseEvent(e) {
-  if (e == null) return { name: '', f: {} };
-  if (typeof e === 'string') return { name: snake(e), f: {} };
-  const tag = e.event || e.type || e.kind || e.action;
-  if (tag) return { name: snake(tag), f: e };
-  const keys = Object.keys(e);
-  if (keys.length === 1 && typeof e[keys[0]] === 'object') return { name: snake(keys[0]), f: e[keys[0]] || {} };
-  return { name: keys.length === 1 ? snake(keys[0]) : '', f: e };
+  return e && typeof e === 'object' ? { name: String(e.event || ''), f: e } : { name: '', f: {} };
 }
 
-function snake(s) { return String(s).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(); }
-
 function cardsOf(f) {
-  if (f.cards && typeof f.cards === 'object' && !Array.isArray(f.cards) && f.cards.cards) return f.cards.cards;
   return f.cards || (f.card ? [f.card] : []);
 }
 
@@ -29,29 +21,22 @@ export function describeEvent(e, who) {
   const amt = fmtChips(f.amount ?? f.to ?? f.chips);
   const ai = f.all_in ? ` ${t('e_allin')}` : '';
   switch (name) {
-    case 'ante_posted': case 'blind_posted': case 'posted': case 'ante': case 'blind': return t('e_posts', { who: w, amount: amt });
-    case 'folded': case 'fold': return t('e_fold', { who: w });
-    case 'checked': case 'check': return t('e_check', { who: w });
-    case 'called': case 'call': return t('e_call', { who: w, amount: amt }) + ai;
-    case 'bet_or_raised': case 'bet_or_raise': case 'bet': case 'raised': case 'bet_or_raise_to': return t('e_raise', { who: w, amount: fmtChips(f.to ?? f.amount) }) + ai;
-    case 'shown': case 'show': {
-      const cs = cardsOf(f);
-      return t('e_shows', { who: w, cards: cardsText(cs) }) + (f.hand && f.hand.category ? ` — ${handName(f.hand)}` : '');
-    }
-    case 'mucked': case 'muck': return t('e_mucks', { who: w });
-    case 'pot_won': case 'won': return t('e_wins', { who: w, amount: amt });
-    case 'board_dealt': case 'board': return t('e_board', { cards: cardsText(cardsOf(f)) });
+    case 'ante': case 'blind': return t('e_posts', { who: w, amount: amt });
+    case 'fold': return t('e_fold', { who: w });
+    case 'check': return t('e_check', { who: w });
+    case 'call': return t('e_call', { who: w, amount: amt }) + ai;
+    case 'bet_or_raise': return t('e_raise', { who: w, amount: fmtChips(f.to) }) + ai;
+    case 'shown': return t('e_shows', { who: w, cards: cardsText(cardsOf(f)) }) + (f.hand ? ` — ${handName(f.hand)}` : '');
+    case 'mucked': return t('e_mucks', { who: w });
+    case 'pot_won': return t('e_wins', { who: w, amount: amt });
+    case 'board': return t('e_board', { cards: cardsText(cardsOf(f)) });
     case 'uncalled_returned': return t('e_returned', { who: w, amount: amt });
-    case 'exchanged': case 'exchange': {
-      const n = f.count ?? f.n ?? (Array.isArray(f.discard) ? f.discard.length : Array.isArray(f.discarded) ? f.discarded.length : (f.discarded && f.discarded.len) ?? '?');
-      return t('e_exchange', { who: w, n });
-    }
+    case 'exchanged': return t('e_exchange', { who: w, n: f.count });
     case 'placed': return t('e_place', { who: w, cards: cardsText(cardsOf(f)) });
     case 'picked': return t('e_pick', { who: w, cards: cardsText(cardsOf(f)) });
     case 'round_started': return t('e_round', { n: f.round });
     case 'scored': return `${w}: ${f.points ?? 0} ${t('points_short')}`;
-    case 'reshuffled': return '';
-    case 'hole_dealt': case 'burned': case 'round_ended': case 'hand_over': case 'dealt': case 'draft_order': case 'discarded': case 'bottom_card': case 'carried': case 'game_over': return '';
+    case 'reshuffled': case 'hole_dealt': case 'burned': case 'round_ended': case 'hand_over': case 'dealt': case 'draft_order': case 'discarded': case 'bottom_card': case 'carried': case 'carried_in': case 'game_over': return '';
     default: return name ? name.replace(/_/g, ' ') : '';
   }
 }

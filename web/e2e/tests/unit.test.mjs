@@ -53,12 +53,16 @@ test('every UI string exists in all four languages', () => {
 test('legal actions: the server list and the engine object', () => {
   const a = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 10 }, { action: 'bet_or_raise_to', min: 20, max: 172 }] });
   assert.deepEqual([a.fold, a.check, a.call, a.raise], [true, false, 10, { min: 20, max: 172 }]);
-  const b = normLegal({ legal: [], view: { legal: { seat: 0, fold: true, check: true, call: null, raise: { min_to: 2, max_to: 100 } } } });
+  const b = normLegal({ legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }] });
   assert.deepEqual([b.fold, b.check, b.call, b.raise], [true, true, null, { min: 2, max: 100 }]);
   const c = normLegal({ legal: [{ action: 'exchange', max: 3 }, { action: 'fold' }] });
   assert.equal(c.exchange.max, 3);
   const d = normLegal({ legal: [{ action: 'place', player: 0, card: 'Th' }, { action: 'place', player: 0, card: '2c' }], view: { phase: 'place' } });
   assert.deepEqual(d.place, ['Th', '2c']);
+  const e = normLegal({ legal: [{ action: 'show', player: 0, cards: ['As', 'Kd'] }], view: { phase: 'show' } });
+  assert.ok(e.showPair && !e.show);
+  const f = normLegal({ legal: [{ action: 'show' }, { action: 'muck' }], view: { stage: 'showdown' } });
+  assert.ok(f.show && f.muck && !f.showPair);
   assert.ok(!normLegal({ legal: [] }).any);
 });
 
