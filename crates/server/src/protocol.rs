@@ -1,6 +1,7 @@
 //! The wire format of docs/protocol.md: intents read from clients (malformed input becomes a
 //! specific [`ProtoError`], never a panic) and the server's `ack`/`error` answers.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tavolo_engine::Chips;
@@ -14,7 +15,7 @@ pub const VERSION: u64 = 1;
 pub const MAX_MESSAGE: usize = 4096;
 
 /// Every error code of the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 #[allow(missing_docs)]
 pub enum Code {
@@ -84,9 +85,9 @@ impl ProtoError {
 pub type Answer = Result<Value, ProtoError>;
 
 /// A table id as a client names it (at most 64 characters).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]
-pub struct Name(String);
+pub struct Name(#[schemars(length(max = 64))] String);
 
 impl TryFrom<String> for Name {
     type Error = String;
@@ -120,9 +121,9 @@ impl From<&str> for Name {
 }
 
 /// A table seat as a client names it (0–15).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "u64", into = "u64")]
-pub struct SeatNo(u8);
+pub struct SeatNo(#[schemars(range(max = 15))] u8);
 
 impl TryFrom<u64> for SeatNo {
     type Error = String;
@@ -150,7 +151,7 @@ impl SeatNo {
 
 /// What a client asks for: the intents of docs/protocol.md, tagged by `type`. The server reads
 /// them, and `tavolo loadtest` and the tests write them, with this one type.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[allow(missing_docs)]
 pub enum Request {
@@ -228,7 +229,7 @@ impl Request {
 
 /// One message from a client: the protocol version, the client's sequence number and the
 /// request.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Intent {
     /// The protocol version ([`VERSION`]).
     pub v: u64,
@@ -317,7 +318,7 @@ pub fn parse_intent(text: &str) -> Result<Intent, Unreadable> {
 /// Everything the server sends a client, tagged by `type` (docs/protocol.md). The game's parts
 /// of a `table_state` are typed by the server (`G::View`, `G::Choices`, `G::Event`) and read as
 /// JSON values by clients (the defaults).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
     /// An intent was carried out; `result` depends on the intent.
@@ -388,7 +389,7 @@ impl ServerMessage {
 /// A `table_state` (docs/protocol.md): the table, the viewer (`you`), the seats, the hand in
 /// play as the viewer may see it (`view`, `legal`, `clock`, the censored `events` since the
 /// previous state), and the last result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TableState<View = Value, Legal = Value, Event = Value> {
     /// The protocol version.
     pub v: u64,
@@ -425,7 +426,7 @@ pub struct TableState<View = Value, Legal = Value, Event = Value> {
 }
 
 /// The viewer of a `table_state`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct You {
     /// The viewer's table seat.
     pub seat: Option<usize>,
@@ -440,7 +441,7 @@ pub struct You {
 }
 
 /// A pending seat change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatChange {
     /// The seat asked for (none: any other).
     pub seat: Option<usize>,
@@ -449,7 +450,7 @@ pub struct SeatChange {
 }
 
 /// One taken seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatRow {
     /// The table seat.
     pub seat: usize,
@@ -466,7 +467,7 @@ pub struct SeatRow {
 }
 
 /// What a seated player is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatStatus {
     /// Dealt into the hand in play.
@@ -482,7 +483,7 @@ pub enum SeatStatus {
 }
 
 /// The hand before.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Previous {
     /// Its name.
     pub hand: String,
@@ -491,7 +492,7 @@ pub struct Previous {
 }
 
 /// The clock of the seat to act.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ClockView {
     /// Whose (none in a simultaneous phase: the viewer's own).
     pub seat: Option<usize>,
@@ -499,6 +500,27 @@ pub struct ClockView {
     pub deadline_ms: u64,
     /// The time bank left after it, ms.
     pub bank_ms: u64,
+}
+
+/// The protocol as a JSON Schema (draft 2020-12), generated from these types: one of an
+/// [`Intent`] (what a client sends) or a [`ServerMessage`] (what the server sends), with shared
+/// definitions. It is published as `docs/protocol.schema.json`; a test fails when the two differ.
+pub fn json_schema() -> Value {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let intent = generator.subschema_for::<Intent>();
+    let server = generator.subschema_for::<ServerMessage>();
+    let defs: serde_json::Map<String, Value> = generator
+        .definitions()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://tavolo.example/protocol/1",
+        "title": format!("The Tavolo card room protocol, version {VERSION} (docs/protocol.md)"),
+        "oneOf": [intent, server],
+        "$defs": defs,
+    })
 }
 
 /// `{"v":1,"type":"ack","seq":…,"result":…}` or `{"v":1,"type":"error",…}`.

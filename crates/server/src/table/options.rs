@@ -1,5 +1,6 @@
 //! Table options (`create_table`), checked before a table opens, and the lobby's summary.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tavolo_engine::draw::DrawTable;
 use tavolo_engine::holdem::{HoldemTable, Structure};
@@ -11,7 +12,7 @@ use tavolo_engine::Chips;
 use crate::protocol::{Code, ProtoError};
 
 /// The three games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     /// Texas Hold'em.
@@ -34,7 +35,7 @@ impl GameKind {
 }
 
 /// The options of a table, as sent by `create_table` (missing fields take the defaults).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableOptions {
     /// The game.
@@ -67,7 +68,9 @@ pub struct TableOptions {
     pub bot_level: String,
     /// Saint Poker stake per player (0: friendly).
     pub stake: Chips,
-    /// The rule options of RULES.md this table sets (each missing one: the rule's default).
+    /// The rule options of RULES.md this table sets (each missing one: the rule's default;
+    /// `GET /api/rules` lists them).
+    #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
     pub rules: HouseRules,
 }
 
@@ -293,7 +296,7 @@ impl TableOptions {
 }
 
 /// Where a table is, as the lobby says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TableStatus {
     /// Waiting for players.
@@ -305,7 +308,7 @@ pub enum TableStatus {
 }
 
 /// One table as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TableSummary {
     /// The table's id.
     pub id: String,
@@ -318,6 +321,7 @@ pub struct TableSummary {
     /// Blinds `1/2`, ante `5`, or stake `100`.
     pub stakes: String,
     /// The rule options that differ from the game's defaults (RULES.md's options).
+    #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
     pub house_rules: HouseRules,
     /// Buy-in (0 for Saint Poker).
     pub buy_in: Chips,
