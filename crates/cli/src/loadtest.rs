@@ -395,10 +395,9 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                         result,
                         ..
                     }) => {
-                        break result["table"]
-                            .as_str()
-                            .ok_or(format!("create_table: no table in {result}"))?
-                            .to_string();
+                        break result
+                            .table
+                            .ok_or("create_table: the answer names no table")?;
                     }
                     Ok(ServerMessage::Error {
                         seq: Some(1),

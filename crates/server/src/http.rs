@@ -12,12 +12,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tavolo_store::{HandId, StoreError};
 
 use crate::books::Member;
+use crate::protocol::http::{
+    ApiError, ApiErrorBody, Fairness, Health, HistoryItem, HistoryReply, TablesReply, UserReply,
+};
 use crate::protocol::{ServerMessage, VERSION};
-use crate::ws::{self, user_json};
+use crate::ws::{self, user_info};
 use crate::Room;
 
 /// The cookie holding the session token.
@@ -48,7 +51,12 @@ pub fn router(room: Arc<Room>) -> Router {
 pub fn api_error(status: StatusCode, code: &str, message: &str) -> Response {
     (
         status,
-        Json(json!({"error": {"code": code, "message": message}})),
+        Json(ApiError {
+            error: ApiErrorBody {
+                code: code.to_string(),
+                message: message.to_string(),
+            },
+        }),
     )
         .into_response()
 }
@@ -91,7 +99,11 @@ fn store_error(e: StoreError) -> Response {
 }
 
 async fn healthz(State(room): State<Arc<Room>>) -> Response {
-    Json(json!({"status": "ok", "db": room.books.db_name()})).into_response()
+    Json(Health {
+        status: "ok".into(),
+        db: room.books.db_name().to_string(),
+    })
+    .into_response()
 }
 
 async fn metrics(State(room): State<Arc<Room>>) -> Response {
@@ -116,7 +128,10 @@ async fn signed_in(room: &Room, m: Member) -> Response {
     };
     let balance = room.books.balance(m.id).await.unwrap_or(0);
     let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000");
-    let mut r = Json(json!({"user": user_json(&m, balance)})).into_response();
+    let mut r = Json(UserReply {
+        user: user_info(&m, balance),
+    })
+    .into_response();
     if let Ok(v) = HeaderValue::from_str(&cookie) {
         r.headers_mut().insert(header::SET_COOKIE, v);
     }
@@ -187,7 +202,7 @@ async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
             .into();
         room.sessions.end(&t, &farewell);
     }
-    let mut r = Json(json!({})).into_response();
+    let mut r = Json(serde_json::Map::new()).into_response();
     r.headers_mut().insert(
         header::SET_COOKIE,
         HeaderValue::from_static("tavolo_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"),
@@ -209,7 +224,10 @@ async fn me(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
     match user(&room, &headers).await {
         Ok(m) => {
             let balance = room.books.balance(m.id).await.unwrap_or(0);
-            Json(json!({"user": user_json(&m, balance)})).into_response()
+            Json(UserReply {
+                user: user_info(&m, balance),
+            })
+            .into_response()
         }
         Err(r) => r,
     }
@@ -218,7 +236,14 @@ async fn me(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
 /// The rule options of RULES.md a table may set (`create_table`'s `rules`), with their values
 /// and defaults: the browser builds its "advanced rules" from it.
 async fn rules() -> Response {
-    Json(json!({"options": tavolo_engine::house::OPTIONS})).into_response()
+    #[derive(serde::Serialize)]
+    struct Rules {
+        options: &'static [tavolo_engine::house::RuleOption],
+    }
+    Json(Rules {
+        options: tavolo_engine::house::OPTIONS,
+    })
+    .into_response()
 }
 
 /// The catalogue of game words in the four languages (`tavolo_cards::words`): the browser tells
@@ -228,7 +253,10 @@ async fn words() -> Response {
 }
 
 async fn tables(State(room): State<Arc<Room>>) -> Response {
-    Json(json!({"tables": room.lobby.summaries()})).into_response()
+    Json(TablesReply {
+        tables: room.lobby.summaries(),
+    })
+    .into_response()
 }
 
 async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
@@ -238,12 +266,20 @@ async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response 
     };
     match room.books.raw().history(m.id, 200).await {
         Ok(items) => {
-            let items: Vec<_> = items
+            let items = items
                 .iter()
-                .map(|i| json!({"id": format!("h-{}", i.id.0), "game": i.game, "table": i.table, "status": i.status,
-                    "seat": i.seat, "started_at": i.started_at, "finished_at": i.finished_at, "result": i.result}))
+                .map(|i| HistoryItem {
+                    id: format!("h-{}", i.id.0),
+                    game: i.game.clone(),
+                    table: i.table.clone(),
+                    status: i.status.clone(),
+                    seat: i.seat,
+                    started_at: i.started_at,
+                    finished_at: i.finished_at,
+                    result: i.result,
+                })
                 .collect();
-            Json(json!({"items": items})).into_response()
+            Json(HistoryReply { items }).into_response()
         }
         Err(e) => store_error(e),
     }
@@ -308,13 +344,17 @@ async fn fairness(
         Ok(h) => h,
         Err(r) => return r,
     };
-    let mut answer = json!({
-        "hand": format!("h-{}", h.id.0),
-        "game": h.game,
-        "status": h.status,
-        "commitment": h.commitment,
-        "seed": null,
-    });
+    let mut answer = Fairness {
+        hand: format!("h-{}", h.id.0),
+        game: h.game.clone(),
+        status: h.status.clone(),
+        commitment: h.commitment.clone(),
+        seed: None,
+        format: None,
+        id: None,
+        record_format: None,
+        record: None,
+    };
     // The commitment is public; the seed recomputes every card, mucked ones too, so once the
     // hand is over it goes, with the record (a `tavolo-fair/1` bundle for `tavolo verify`), to
     // the hand's players only.
@@ -323,13 +363,14 @@ async fn fairness(
         Err(_) => false,
     };
     if player {
-        answer["seed"] = json!(h.seed_hex);
-        if let (Some(seed), Some(record), Some(format)) = (&h.seed_hex, &h.record, &h.format) {
-            answer["format"] = json!("tavolo-fair/1");
-            answer["id"] = answer["hand"].clone();
-            answer["record_format"] = json!(format);
-            answer["record"] = json!(record);
-            answer["seed"] = json!(seed);
+        answer.seed = h.seed_hex.clone();
+        if let (Some(record), Some(format)) = (&h.record, &h.format) {
+            if h.seed_hex.is_some() {
+                answer.format = Some("tavolo-fair/1".into());
+                answer.id = Some(answer.hand.clone());
+                answer.record_format = Some(format.clone());
+                answer.record = Some(record.clone());
+            }
         }
     }
     Json(answer).into_response()

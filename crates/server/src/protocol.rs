@@ -82,7 +82,163 @@ impl ProtoError {
 }
 
 /// The result of an intent: the `ack.result` object or an error.
-pub type Answer = Result<Value, ProtoError>;
+pub type Answer = Result<AckResult, ProtoError>;
+
+/// A user as the protocol shows them (`hello`, `/api/me`, `/api/login`, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserInfo {
+    /// The account's id.
+    pub id: i64,
+    /// The name.
+    pub name: String,
+    /// Whether a guest account.
+    pub guest: bool,
+    /// Whether a bot.
+    pub bot: bool,
+    /// Chips in the account.
+    pub balance: i64,
+}
+
+/// The answers of the HTTP part of docs/protocol.md.
+pub mod http {
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+
+    use super::UserInfo;
+    use crate::table::TableSummary;
+
+    /// `{"error": {"code", "message"}}` with a 4xx or 5xx status.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ApiError {
+        /// What went wrong.
+        pub error: ApiErrorBody,
+    }
+
+    /// The body of an [`ApiError`].
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ApiErrorBody {
+        /// A code (`unauthenticated`, `rate_limited`, `not_found`, …).
+        pub code: String,
+        /// Why.
+        pub message: String,
+    }
+
+    /// `GET /healthz`.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct Health {
+        /// `ok`.
+        pub status: String,
+        /// `sqlite` or `postgres`.
+        pub db: String,
+    }
+
+    /// The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct UserReply {
+        /// The user.
+        pub user: UserInfo,
+    }
+
+    /// `GET /api/tables`.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct TablesReply {
+        /// The open tables.
+        pub tables: Vec<TableSummary>,
+    }
+
+    /// One hand or game of `GET /api/history`.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct HistoryItem {
+        /// `h-123`.
+        pub id: String,
+        /// `holdem`, `draw` or `saint`.
+        pub game: String,
+        /// The table.
+        pub table: String,
+        /// `playing`, `finished` or `voided`.
+        pub status: String,
+        /// The user's table seat.
+        pub seat: usize,
+        /// Unix seconds.
+        pub started_at: i64,
+        /// Unix seconds, once over.
+        pub finished_at: Option<i64>,
+        /// The user's chips won or lost, once over.
+        pub result: Option<i64>,
+    }
+
+    /// `GET /api/history`.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct HistoryReply {
+        /// Newest first.
+        pub items: Vec<HistoryItem>,
+    }
+
+    /// `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
+    /// over, the seed and (a `tavolo-fair/1` bundle) the record.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct Fairness {
+        /// `h-123`.
+        pub hand: String,
+        /// The game.
+        pub game: String,
+        /// `playing`, `finished` or `voided`.
+        pub status: String,
+        /// SHA-256 of the seed, hex.
+        pub commitment: String,
+        /// The seed, hex (players only, once the hand is over).
+        pub seed: Option<String>,
+        /// `tavolo-fair/1` when the record is included.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub format: Option<String>,
+        /// The hand's id again (for `tavolo verify`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub id: Option<String>,
+        /// `phh`, `draw-json` or `saint-json`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub record_format: Option<String>,
+        /// The record.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub record: Option<String>,
+    }
+}
+
+/// What an intent gave (`ack.result`): each field is there only for the intents that give it
+/// (docs/protocol.md lists them); `{}` for the others.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AckResult {
+    /// `hello`: who you are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserInfo>,
+    /// `hello`: the protocol version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<u64>,
+    /// `create_table`: the new table's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    /// `join`, `change_seat`, a funded rebuy's seat: the table seat you have.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    /// `join` or `waitlist` when the table is full: your place on the waiting list (1 first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<usize>,
+    /// `change_seat` when no seat is free now: your place among the pending requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_change: Option<usize>,
+    /// `leave` during a hand: you leave when it ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaving: Option<bool>,
+    /// `leave` (the stack cashed out) and `rebuy` (the stack bought).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack: Option<Chips>,
+}
+
+impl AckResult {
+    /// `{}`.
+    pub fn done() -> AckResult {
+        AckResult::default()
+    }
+}
 
 /// A table id as a client names it (at most 64 characters).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -328,7 +484,7 @@ pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
         /// The intent's `seq`.
         seq: Option<u64>,
         /// What the intent gave.
-        result: Value,
+        result: AckResult,
     },
     /// An intent was refused (without `seq` when the message could not be read).
     Error {
@@ -504,11 +660,18 @@ pub struct ClockView {
 
 /// The protocol as a JSON Schema (draft 2020-12), generated from these types: one of an
 /// [`Intent`] (what a client sends) or a [`ServerMessage`] (what the server sends), with shared
-/// definitions. It is published as `docs/protocol.schema.json`; a test fails when the two differ.
+/// definitions (the HTTP answers of [`http`] among them). It is published as `docs/protocol.schema.json`; a test fails when the two differ.
 pub fn json_schema() -> Value {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     let intent = generator.subschema_for::<Intent>();
     let server = generator.subschema_for::<ServerMessage>();
+    // The HTTP answers, as definitions.
+    generator.subschema_for::<http::ApiError>();
+    generator.subschema_for::<http::Health>();
+    generator.subschema_for::<http::UserReply>();
+    generator.subschema_for::<http::TablesReply>();
+    generator.subschema_for::<http::HistoryReply>();
+    generator.subschema_for::<http::Fairness>();
     let defs: serde_json::Map<String, Value> = generator
         .definitions()
         .iter()
@@ -715,11 +878,20 @@ mod tests {
 
     fn messages() -> impl Strategy<Value = ServerMessage> {
         prop_oneof![
-            (proptest::option::of(1u64..), any::<u32>()).prop_map(|(seq, n)| ServerMessage::Ack {
-                v: VERSION,
-                seq,
-                result: serde_json::json!({"table": format!("t{n:08x}")}),
-            }),
+            (
+                proptest::option::of(1u64..),
+                any::<u32>(),
+                proptest::option::of(0usize..10)
+            )
+                .prop_map(|(seq, n, seat)| ServerMessage::Ack {
+                    v: VERSION,
+                    seq,
+                    result: AckResult {
+                        table: Some(format!("t{n:08x}")),
+                        seat,
+                        ..AckResult::done()
+                    },
+                }),
             (proptest::option::of(1u64..), "[ -~]{0,40}").prop_map(|(seq, message)| {
                 ServerMessage::Error {
                     v: VERSION,

@@ -11,12 +11,13 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::json;
 use tokio::sync::{broadcast, mpsc, Notify};
 
 use crate::books::Member;
 use crate::http::{api_error, session_token};
-use crate::protocol::{self, answer_json, error_json, Answer, Code, ProtoError, Request, SeatNo};
+use crate::protocol::{
+    self, answer_json, error_json, AckResult, Answer, Code, ProtoError, Request, SeatNo, UserInfo,
+};
 use crate::ratelimit::Bucket;
 use crate::table::{Conn, TableCmd, TableIntent, TableOptions};
 use crate::Room;
@@ -221,15 +222,20 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
     let table_intent = match request {
         Request::Hello => {
             let balance = room.books.balance(conn.user.id).await.unwrap_or(0);
-            return Ok(
-                json!({"user": user_json(&conn.user, balance), "protocol": protocol::VERSION}),
-            );
+            return Ok(AckResult {
+                user: Some(user_info(&conn.user, balance)),
+                protocol: Some(protocol::VERSION),
+                ..AckResult::done()
+            });
         }
-        Request::Lobby => return Ok(json!({})),
+        Request::Lobby => return Ok(AckResult::done()),
         Request::CreateTable { options } => {
             let options = TableOptions::from_json(&options)?;
             let id = room.create_table(options).await?;
-            return Ok(json!({"table": id}));
+            return Ok(AckResult {
+                table: Some(id),
+                ..AckResult::done()
+            });
         }
         Request::Join { buy_in, .. } => TableIntent::Join { buy_in },
         Request::Waitlist { .. } => TableIntent::Waitlist,
@@ -267,6 +273,12 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
 }
 
 /// A user as the protocol shows them.
-pub fn user_json(m: &Member, balance: i64) -> serde_json::Value {
-    json!({"id": m.id.0, "name": m.name, "guest": m.guest, "bot": m.bot, "balance": balance})
+pub fn user_info(m: &Member, balance: i64) -> UserInfo {
+    UserInfo {
+        id: m.id.0,
+        name: m.name.clone(),
+        guest: m.guest,
+        bot: m.bot,
+        balance,
+    }
 }

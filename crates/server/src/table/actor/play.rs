@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tavolo_bots::{Bot, BotSpec, Budget};
 use tavolo_cards::GameRng;
 use tavolo_engine::game::{Game, GameError, Outcome, Played, Refusal, Viewer};
@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use super::{err, Actor};
 use crate::books::Member;
 use crate::fairness::Seed;
-use crate::protocol::{Answer, Code};
+use crate::protocol::{AckResult, Answer, Code};
 use crate::table::Conn;
 
 /// The hand or game in play.
@@ -148,7 +148,7 @@ impl<G: Game> Actor<G> {
             }
         };
         self.record(seat, events);
-        Ok(json!({}))
+        Ok(AckResult::done())
     }
 
     /// Bookkeeping after any action: bots observe, the clock is charged, and the events are

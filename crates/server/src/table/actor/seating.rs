@@ -9,14 +9,13 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-use serde_json::json;
 use tavolo_engine::game::Game;
 use tavolo_engine::table::{Booking, Change, Departure, TableError, TableEvent, Ticket};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{err, Actor};
 use crate::books::{proto, Member};
-use crate::protocol::{Answer, Code, ProtoError};
+use crate::protocol::{AckResult, Answer, Code, ProtoError};
 use crate::table::{Conn, TableIntent};
 
 /// The answer of the books to a buy-in or rebuy booked off the table's task.
@@ -125,8 +124,14 @@ impl<G: Game> Actor<G> {
                 self.book(change).await;
                 return None;
             }
-            (None, Some(place)) => Ok(json!({ "waiting": place })),
-            (None, None) => Ok(json!({ "seat": self.seat_of(uid) })),
+            (None, Some(place)) => Ok(AckResult {
+                waiting: Some(place),
+                ..AckResult::done()
+            }),
+            (None, None) => Ok(AckResult {
+                seat: self.seat_of(uid),
+                ..AckResult::done()
+            }),
         };
         self.book(change).await;
         Some((reply, answer))
@@ -174,7 +179,7 @@ impl<G: Game> Actor<G> {
                 self.audience.watch(conn);
                 self.presence_changed(uid);
                 let _ = conn.tx.try_send(self.state_for(&conn.user, false));
-                Ok(json!({}))
+                Ok(AckResult::done())
             }
             TableIntent::Unwatch => {
                 self.audience.unwatch(
@@ -182,12 +187,12 @@ impl<G: Game> Actor<G> {
                     self.seat_of(uid).is_some() || self.table.waiting_place(&conn.user).is_some(),
                 );
                 self.presence_changed(uid);
-                Ok(json!({}))
+                Ok(AckResult::done())
             }
             TableIntent::SitOut => {
                 self.table.sit_out(&conn.user).map_err(refused)?;
                 self.audience.dirty = true;
-                Ok(json!({}))
+                Ok(AckResult::done())
             }
             TableIntent::SitIn => {
                 self.table.sit_in(&conn.user).map_err(refused)?;
@@ -202,7 +207,7 @@ impl<G: Game> Actor<G> {
                     }
                 }
                 self.audience.dirty = true;
-                Ok(json!({}))
+                Ok(AckResult::done())
             }
             TableIntent::ChangeSeat { seat } => {
                 let (place, change) = self
@@ -212,8 +217,14 @@ impl<G: Game> Actor<G> {
                 self.book(change).await;
                 self.audience.dirty = true;
                 Ok(match place {
-                    Some(place) => json!({ "seat_change": place }),
-                    None => json!({ "seat": self.seat_of(uid) }),
+                    Some(place) => AckResult {
+                        seat_change: Some(place),
+                        ..AckResult::done()
+                    },
+                    None => AckResult {
+                        seat: self.seat_of(uid),
+                        ..AckResult::done()
+                    },
                 })
             }
             TableIntent::CancelSeatChange => {
@@ -221,7 +232,7 @@ impl<G: Game> Actor<G> {
                     .cancel_seat_change(&conn.user)
                     .map_err(|_| err(Code::NotAllowed, "you have no pending seat change"))?;
                 self.audience.dirty = true;
-                Ok(json!({}))
+                Ok(AckResult::done())
             }
             TableIntent::Leave => self.leave(&conn.user).await,
             TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy => {
@@ -250,11 +261,17 @@ impl<G: Game> Actor<G> {
         self.book(change).await;
         self.audience.dirty = true;
         Ok(if was_waiting {
-            json!({})
+            AckResult::done()
         } else if leaving {
-            json!({ "leaving": true })
+            AckResult {
+                leaving: Some(true),
+                ..AckResult::done()
+            }
         } else {
-            json!({ "stack": stack })
+            AckResult {
+                stack: Some(stack),
+                ..AckResult::done()
+            }
         })
     }
 
@@ -343,8 +360,14 @@ impl<G: Game> Actor<G> {
         };
         let answer = change.events.iter().find_map(|e| match e {
             TableEvent::Funded { seat, amount, .. } => Some(Ok(match &waiter {
-                Some(w) if w.rebuy => json!({ "stack": amount }),
-                _ => json!({ "seat": seat }),
+                Some(w) if w.rebuy => AckResult {
+                    stack: Some(*amount),
+                    ..AckResult::done()
+                },
+                _ => AckResult {
+                    seat: Some(*seat),
+                    ..AckResult::done()
+                },
             })),
             TableEvent::Left { .. } | TableEvent::RebuyRefused { .. } => {
                 Some(Err(f.result.clone().err().unwrap_or_else(|| {
