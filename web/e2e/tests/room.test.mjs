@@ -297,7 +297,7 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   // Pot-Limit with a house small blind: a raise is at least the table minimum (the seed).
   const pl = await createTable(page, { game: 'holdem', name: 'e2e PL', structure: 'pl', big_blind: 4, buy_in: 400, rebuy: 400, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30, rules: { small_blind: 1 } });
   let st = await stateWhere(page, pl, (s) => s.view && s.view.rules);
-  assert.equal(st.view.rules.structure, 'PotLimit');
+  assert.equal(st.view.rules.structure, 'pot_limit');
   assert.equal(st.view.rules.min_raise, 'table_minimum');
   st = await waitMyTurn(page, pl);
   const b = await page.$('#act-check') || await page.$('#act-call');

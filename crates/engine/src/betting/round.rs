@@ -7,12 +7,16 @@ use crate::Chips;
 
 /// The betting structure (a table setting, RULES.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Structure {
     /// Any bet or raise up to the stack.
+    #[serde(alias = "NoLimit")]
     NoLimit,
     /// A raise at most the pot after the raiser's call.
+    #[serde(alias = "PotLimit")]
     PotLimit,
     /// Bets and raises of exactly one unit (small bet, then big bet).
+    #[serde(alias = "FixedLimit")]
     FixedLimit,
 }
 
@@ -36,16 +40,19 @@ pub enum MinRaise {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Reopen {
     /// A player who already acted in the round may raise again only if the bet has grown by at
     /// least a full raise since their last action (several short all-ins add up). A full raise
     /// is the largest increment of the round, never less than the minimum bet (RULES.md §2; the
     /// international convention).
     #[default]
+    #[serde(alias = "FullRaiseSinceLastAction")]
     FullRaiseSinceLastAction,
     /// PokerKit 0.7's rule: increments are counted from zero in each round (so pre-flop an
     /// all-in raise of any size over the big blind is "full"), a player owing less than the
     /// largest increment may not raise, and short all-ins reopen once they add up to it.
+    #[serde(alias = "PokerKit")]
     PokerKit,
 }
 

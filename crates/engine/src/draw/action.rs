@@ -8,10 +8,13 @@ use tavolo_cards::{Card, CardSet, HandRank};
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Round {
     /// Before the exchange.
+    #[serde(alias = "First")]
     First,
     /// After the exchange.
+    #[serde(alias = "Second")]
     Second,
 }
 

@@ -8,14 +8,19 @@ use tavolo_cards::{Card, HandRank};
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Street {
     /// Before the flop.
+    #[serde(alias = "Preflop")]
     Preflop,
     /// Three board cards.
+    #[serde(alias = "Flop")]
     Flop,
     /// The fourth board card.
+    #[serde(alias = "Turn")]
     Turn,
     /// The fifth board card.
+    #[serde(alias = "River")]
     River,
 }
 

@@ -7,13 +7,16 @@ use crate::Chips;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum ShowdownOrder {
     /// Starting with the player who began the last betting round, then to the left (the seed,
     /// RULES.md §2 default).
     #[default]
+    #[serde(alias = "FirstToActLastRound")]
     FirstToActLastRound,
     /// Starting with the last player to bet or raise in the last betting round, else as above
     /// (PokerKit and the WSOP rules).
+    #[serde(alias = "LastAggressorFirst")]
     LastAggressorFirst,
 }
 
@@ -21,11 +24,14 @@ pub enum ShowdownOrder {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Reveal {
     /// Every hand still in is shown by the dealer (RULES.md §2 decision).
     #[default]
+    #[serde(alias = "AllShown")]
     AllShown,
     /// Each player in showdown order shows or mucks (hand histories; a muck gives up the pot).
+    #[serde(alias = "PlayersChoose")]
     PlayersChoose,
 }
 
@@ -33,13 +39,16 @@ pub enum Reveal {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Antes {
     /// An ante is a contribution like any other: a player wins from each other player at most
     /// what they put in (RULES.md §2 Pots; PHH `ante_trimming_status = true`).
     #[default]
+    #[serde(alias = "Live")]
     Live,
     /// Antes are pooled into the main pot that every live player may win (PHH
     /// `ante_trimming_status = false`, PokerKit's default, e.g. big-blind antes).
+    #[serde(alias = "Dead")]
     Dead,
 }
 
