@@ -417,3 +417,37 @@ fn records_written_by_sim_replay_for_every_game() {
         assert!(!stdout(&o).contains("error"), "{game}: {}", stdout(&o));
     }
 }
+
+/// A Pot-Limit hand in which the small blind re-raises by the table minimum only (10 after a
+/// raise of 25): legal by RULES.md's Pot-Limit rule, not by the international one.
+fn pot_limit_min_reraise(min_raise: &str) -> String {
+    let rules = format!(
+        r#"{{"structure":"pot_limit","min_raise":"{min_raise}","reopen":"full_raise_since_last_action","limit_cap":{{"max_bets":4,"lifted_heads_up":true}},"blind_counts_as_bet":true,"odd_chips":"one_each_from_left_of_button","showdown_order":"first_to_act_last_round","reveal":"all_shown","antes":"live","kill_losing_hands":false}}"#
+    );
+    format!(
+        "variant = 'PT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\n\
+         starting_stacks = [1000, 1000, 1000]\n\
+         actions = ['d dh p1 2c3d', 'd dh p2 4c5d', 'd dh p3 6c7d', 'p3 cbr 35', 'p1 cbr 45', 'p2 f', 'p3 f']\n\
+         _tavolo_rules = {}\n",
+        serde_json::to_string(&rules).expect("a TOML string")
+    )
+}
+
+#[test]
+fn replay_plays_a_hand_history_by_the_rule_options_it_was_dealt_under() {
+    let seed_rule = temp_file(
+        "pl-table-minimum.phh",
+        &pot_limit_min_reraise("table_minimum"),
+    );
+    let o = tavolo(&["replay", "--json", seed_rule.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let house = temp_file(
+        "pl-largest-increment.phh",
+        &pot_limit_min_reraise("largest_increment"),
+    );
+    let o = tavolo(&["replay", "--json", house.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let v = json(&o);
+    let err = v["error"].as_str().unwrap_or_default();
+    assert!(err.contains("p1 cbr 45") && err.contains("60"), "{v}");
+}
