@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
 
-use crate::bot::{BotSpec, Budget, Lapses};
+use crate::bot::{Bot, BotSpec, Budget, Lapses};
 use crate::error::BotsError;
 use crate::stats::{quantile, Mean};
 
@@ -343,13 +343,7 @@ impl<G: Game> Arena<G> {
         let mut game = Played::<G>::deal(c.setup.clone(), seed_from_u64(seed))
             .map_err(|e| BotsError::Options(e.to_string()))?;
         // The deal (forced bets, each seat's own cards) is observed like every later event.
-        for event in game.events() {
-            for (s, bot) in bots.iter_mut().enumerate() {
-                if let Some(e) = G::censor(event, Viewer::Seat(s)) {
-                    bot.observe(&e);
-                }
-            }
-        }
+        tell_bots::<G>(&mut bots, game.events());
         let mut think_us = vec![Vec::new(); players];
         let mut illegal = vec![0u32; players];
         let mut actions = 0usize;
@@ -379,13 +373,7 @@ impl<G: Game> Arena<G> {
                     message: e.to_string(),
                 })?;
                 actions += 1;
-                for event in events {
-                    for (s, bot) in bots.iter_mut().enumerate() {
-                        if let Some(e) = G::censor(event, Viewer::Seat(s)) {
-                            bot.observe(&e);
-                        }
-                    }
-                }
+                tell_bots::<G>(&mut bots, events);
             }
         }
         let record = if c.record {
@@ -407,5 +395,16 @@ impl<G: Game> Arena<G> {
             illegal,
             lapses: bots.iter().map(|b| b.lapses()).collect(),
         })
+    }
+}
+
+/// Each bot observes `events` as its seat may see them.
+fn tell_bots<G: Game>(bots: &mut [Box<dyn Bot<G>>], events: &[G::Event]) {
+    for event in events {
+        for (s, bot) in bots.iter_mut().enumerate() {
+            if let Some(e) = G::censor(event, Viewer::Seat(s)) {
+                bot.observe(&e);
+            }
+        }
     }
 }

@@ -54,17 +54,7 @@ impl Category {
 
     /// Machine name, e.g. `two_pair`.
     pub const fn code(self) -> &'static str {
-        [
-            "high_card",
-            "one_pair",
-            "two_pair",
-            "three_of_a_kind",
-            "straight",
-            "flush",
-            "full_house",
-            "four_of_a_kind",
-            "straight_flush",
-        ][self as usize]
+        crate::words::CATEGORY_CODES[self as usize]
     }
 }
 

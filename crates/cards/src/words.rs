@@ -52,10 +52,6 @@ pub const CATEGORY_CODES: [&str; 10] = [
     "royal_flush",
 ];
 
-const RANK_CHARS: [char; 13] = [
-    '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
-];
-
 /// Per language (en, it, pt, de): category names in [`CATEGORY_CODES`] order.
 const CATEGORIES: [[&str; 10]; 4] = [
     [
@@ -213,8 +209,14 @@ pub fn words(lang: Lang) -> Words {
     let l = lang as usize;
     Words {
         categories: CATEGORY_CODES.iter().copied().zip(CATEGORIES[l]).collect(),
-        ranks: (0..13)
-            .map(|i| (RANK_CHARS[i], [RANKS[l][i], RANKS_PLURAL[l][i]]))
+        ranks: Rank::ALL
+            .iter()
+            .map(|&r| {
+                (
+                    r.to_char(),
+                    [RANKS[l][r as usize], RANKS_PLURAL[l][r as usize]],
+                )
+            })
             .collect(),
         hands: CATEGORY_CODES.iter().copied().zip(HANDS[l]).collect(),
         kicker: [("one", KICKERS[l][0]), ("many", KICKERS[l][1])]

@@ -15,6 +15,7 @@ use serde_json::json;
 use tavolo_server::client;
 use tavolo_server::protocol::{Intent, Name, Request, SeatStatus, ServerMessage, TableState};
 use tavolo_server::ratelimit::Bucket;
+use tavolo_server::table::TableOptions;
 use tavolo_server::{Config, Server};
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
@@ -376,8 +377,16 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                 );
             }
             // The first client opens the table.
-            let options = json!({"game": "holdem", "name": format!("load {t}"), "seats": seats,
-                "clock_secs": 60, "time_bank_secs": 60, "buy_in": 200, "rebuy": 200});
+            let options = serde_json::to_value(TableOptions {
+                name: format!("load {t}"),
+                seats,
+                clock_secs: 60,
+                time_bank_secs: 60,
+                buy_in: 200,
+                rebuy: 200,
+                ..TableOptions::default()
+            })
+            .map_err(|e| e.to_string())?;
             let create = Intent::new(1, Request::CreateTable { options });
             sockets[0]
                 .send(Message::Text(create.to_json().into()))

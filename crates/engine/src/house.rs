@@ -198,7 +198,6 @@ impl HouseRules {
                 "an object of rule options, e.g. {\"min_raise\": \"table_minimum\"}",
             ));
         };
-        let mut rules = HouseRules::default();
         for (name, value) in map {
             let Some(option) = OPTIONS.iter().find(|o| o.name == name) else {
                 let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
@@ -209,41 +208,33 @@ impl HouseRules {
             };
             let mut one = Map::new();
             one.insert(name.clone(), value.clone());
-            let read: HouseRules = serde_json::from_value(Value::Object(one)).map_err(|_| {
+            if serde_json::from_value::<HouseRules>(Value::Object(one)).is_err() {
                 let allowed = match option.range {
                     Some((lo, hi)) => format!("a whole number from {lo} to {hi}"),
                     None => option.values.join(" or "),
                 };
-                refuse(name, format!("{value} is not allowed: {allowed}"))
-            })?;
-            rules.merge(read);
+                return Err(refuse(name, format!("{value} is not allowed: {allowed}")));
+            }
         }
-        Ok(rules)
+        // Every option reads alone, so they read together.
+        serde_json::from_value(v.clone()).map_err(|e| refuse("rules", e.to_string()))
     }
 
-    fn merge(&mut self, o: HouseRules) {
-        self.small_blind = o.small_blind.or(self.small_blind);
-        self.min_raise = o.min_raise.or(self.min_raise);
-        self.odd_chips = o.odd_chips.or(self.odd_chips);
-        self.allow_check = o.allow_check.or(self.allow_check);
-        self.tie_break = o.tie_break.or(self.tie_break);
-        self.centre_cards = o.centre_cards.or(self.centre_cards);
-        self.hand_rule = o.hand_rule.or(self.hand_rule);
+    /// These options as a JSON object: the options set, and only those.
+    fn as_object(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
+        }
     }
 
-    /// The names of the options set.
-    fn set(&self) -> impl Iterator<Item = &'static str> + '_ {
-        [
-            ("small_blind", self.small_blind.is_some()),
-            ("min_raise", self.min_raise.is_some()),
-            ("odd_chips", self.odd_chips.is_some()),
-            ("allow_check", self.allow_check.is_some()),
-            ("tie_break", self.tie_break.is_some()),
-            ("centre_cards", self.centre_cards.is_some()),
-            ("hand_rule", self.hand_rule.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(n, set)| set.then_some(n))
+    /// The names of the options set, in [`OPTIONS`] order.
+    fn set(&self) -> impl Iterator<Item = &'static str> {
+        let set = self.as_object();
+        OPTIONS
+            .iter()
+            .map(|o| o.name)
+            .filter(move |n| set.contains_key(*n))
     }
 
     /// Refuses options of another game.
@@ -340,18 +331,11 @@ impl HouseRules {
     /// These options without those that say what the default says anyway, for a game whose
     /// defaults are `defaults` (what the lobby shows as house rules).
     pub fn beyond(&self, defaults: &HouseRules) -> HouseRules {
-        fn keep<T: PartialEq + Copy>(v: Option<T>, d: Option<T>) -> Option<T> {
-            v.filter(|v| Some(*v) != d)
-        }
-        HouseRules {
-            small_blind: keep(self.small_blind, defaults.small_blind),
-            min_raise: keep(self.min_raise, defaults.min_raise),
-            odd_chips: keep(self.odd_chips, defaults.odd_chips),
-            allow_check: keep(self.allow_check, defaults.allow_check),
-            tie_break: keep(self.tie_break, defaults.tie_break),
-            centre_cards: keep(self.centre_cards, defaults.centre_cards),
-            hand_rule: keep(self.hand_rule, defaults.hand_rule),
-        }
+        let defaults = defaults.as_object();
+        let mut mine = self.as_object();
+        mine.retain(|name, value| defaults.get(name) != Some(value));
+        // What these options wrote, fewer of them, reads back.
+        serde_json::from_value(Value::Object(mine)).unwrap_or_default()
     }
 
     /// Whether no option is set.
@@ -361,9 +345,10 @@ impl HouseRules {
 
     /// The defaults of a Hold'em table with `table_minimum` and `structure`, as options.
     pub fn holdem_defaults(table_minimum: Chips, structure: Structure) -> HouseRules {
-        let rules = HoldemRules::casino(structure);
+        let casino = HoldemTable::casino(table_minimum, HoldemRules::casino(structure));
+        let rules = casino.rules;
         HouseRules {
-            small_blind: Some(table_minimum / 2),
+            small_blind: Some(casino.small_blind),
             min_raise: (structure != Structure::FixedLimit).then_some(rules.min_raise),
             odd_chips: Some(rules.odd_chips),
             ..HouseRules::default()

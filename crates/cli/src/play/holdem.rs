@@ -44,6 +44,8 @@ pub struct HoldemConfig {
 pub struct HoldemSession {
     cfg: HoldemConfig,
     session: BettingSession<Hand>,
+    /// The table's small blind (half the big blind, or the house's).
+    small_blind: Chips,
     mine: Vec<Card>,
     round_top: Chips,
 }
@@ -68,10 +70,12 @@ impl HoldemSession {
             .holdem_table(cfg.big_blind, cfg.structure)
             .map_err(|e| e.to_string())?;
         options.ante = cfg.ante;
+        let small_blind = options.small_blind;
         let (session, events) =
             BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
         let mut s = HoldemSession {
             session,
+            small_blind,
             mine: Vec::new(),
             round_top: 0,
             cfg,
@@ -180,10 +184,7 @@ impl PlayGame for HoldemSession {
             structure_name(self.cfg.structure),
             fill(
                 t.blinds,
-                &[
-                    &chips(self.cfg.rules.small_blind.unwrap_or(self.cfg.big_blind / 2)),
-                    &chips(self.cfg.big_blind),
-                ]
+                &[&chips(self.small_blind), &chips(self.cfg.big_blind),]
             )
         );
         if self.cfg.ante > 0 {

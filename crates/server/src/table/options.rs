@@ -196,9 +196,10 @@ impl TableOptions {
         self.rules.beyond(&defaults)
     }
 
-    /// The small blind in force (Hold'em).
+    /// The small blind in force (Hold'em): the table's (half the table minimum, or the house
+    /// small blind).
     pub fn small_blind(&self) -> Chips {
-        self.rules.small_blind.unwrap_or(self.big_blind / 2)
+        self.holdem_table().map_or(0, |t| t.small_blind)
     }
 
     /// Whether chips are bet (Hold'em, Draw) rather than staked on a whole game.
