@@ -121,7 +121,7 @@ export function renderTable(root, id) {
     const o = st.options || {};
     const g = gameOf(st, id);
     els.title.textContent = o.name || (store.lobby.get(id) || {}).name || id;
-    const stakes = g === 'holdem' ? `${(o.rules && o.rules.small_blind) ?? Math.floor((o.big_blind ?? 0) / 2)}/${o.big_blind ?? '?'}` : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : `${t('stake')} ${o.stake ?? 0}`;
+    const stakes = g === 'holdem' ? ((store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`) : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : `${t('stake')} ${o.stake ?? 0}`;
     els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
   }
 
