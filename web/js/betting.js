@@ -1,7 +1,7 @@
 // betting.js — the action bar of the betting games (Hold'em, Five-Card Draw): fold, check or
 // call, bet/raise with a slider and ½ pot, ¾ pot, pot, min-raise and all-in shortcuts that only
 // offer amounts inside the legal range; keyboard f / c / r.
-import { t } from './i18n.js';
+import { t, word } from './i18n.js';
 import { fmtChips } from './ui.js';
 
 function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, Math.round(x))); }
@@ -94,7 +94,7 @@ export class BettingBar {
     this.key = key;
     if (!legal || !(legal.fold || legal.check || legal.call != null || legal.raise)) { this.root.innerHTML = extra; return; }
     const r = legal.raise;
-    const betWord = ctx.maxBet > 0 ? t('raise_to') : t('bet_to');
+    const betWord = ctx.maxBet > 0 ? word('actions', 'raise_to') : word('actions', 'bet');
     if (r) this.value = clamp(this.value != null && this.value >= r.min && this.value <= r.max ? this.value : r.min, r.min, r.max);
     const presets = [];
     if (r && r.max > r.min) {
@@ -104,7 +104,7 @@ export class BettingBar {
       add(t('half_pot'), potFractionTo(0.5, ctx, r), 'bet-half');
       add(t('three_q_pot'), potFractionTo(0.75, ctx, r), 'bet-3q');
       add(t('pot'), potFractionTo(1, ctx, r), 'bet-pot');
-      add(t('all_in'), r.max, 'bet-allin');
+      add(word('actions', 'all_in'), r.max, 'bet-allin');
     }
     const callAllIn = legal.call != null && ctx.stack != null && legal.call >= ctx.stack;
     const step = ctx.step || 1;
@@ -117,10 +117,10 @@ export class BettingBar {
           <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}" aria-label="${t('bet_amount')}">
         </div></div>` : ''}
       <div class="main-actions">
-        ${legal.fold ? `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${t('fold')}</button>` : ''}
-        ${legal.check ? `<button type="button" class="btn act check" data-bet="check" id="act-check"><kbd>C</kbd> ${t('check')}</button>` : ''}
-        ${legal.call != null && !legal.check ? `<button type="button" class="btn act call" data-bet="call" id="act-call"><kbd>C</kbd> ${callAllIn ? t('all_in') : t('call')} <span class="amt">${fmtChips(legal.call)}</span></button>` : ''}
-        ${r ? `<button type="button" class="btn act raise" data-bet="raise" id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? t('all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>` : ''}
+        ${legal.fold ? `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>` : ''}
+        ${legal.check ? `<button type="button" class="btn act check" data-bet="check" id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>` : ''}
+        ${legal.call != null && !legal.check ? `<button type="button" class="btn act call" data-bet="call" id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span class="amt">${fmtChips(legal.call)}</span></button>` : ''}
+        ${r ? `<button type="button" class="btn act raise" data-bet="raise" id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>` : ''}
       </div>`;
   }
 

@@ -2,7 +2,7 @@
 // for Hold'em, tavolo-saint-record/1, tavolo-draw-record/1) and the fairness check: the
 // revealed seed must hash (SHA-256, crypto.subtle) to the commitment published before the deal.
 import { api } from './api.js';
-import { t, categoryName } from './i18n.js';
+import { t, categoryName, word } from './i18n.js';
 import { cardsHtml, cardsText, splitCards } from './cards.js';
 import { esc, fmtChips } from './ui.js';
 import { parsePhh, replayPhh } from './phh.js';
@@ -118,7 +118,7 @@ function holdemReplay(h) {
   const draw = (s, k) => `<div class="rp-note"><strong>${esc(say(s, k))}</strong> <span class="mono muted small">${esc(s.note)}</span></div>
     <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot">${t('total_pot')}: <strong>${fmtChips(s.pot + s.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
     ${seatsRow(s.players, (i, nm) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${esc(nm)}</div>
-      <div>${cardsHtml(s.hole[i], { size: 'sm' })}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${t('folded')}</div>` : ''}`)}`;
+      <div>${cardsHtml(s.hole[i], { size: 'sm' })}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };
 }
 
@@ -143,7 +143,7 @@ function saintReplay(r) {
       rd.draft.picks.forEach((pk, k) => {
         const x = pool.indexOf(pk.card); if (x >= 0) pool.splice(x, 1);
         hands[pk.player].push(pk.card);
-        snap({ label: `${t('pick')} ${k + 1}`, round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands, pool: pool.slice(), order: rd.draft.order, pick: pk });
+        snap({ label: `${word('actions', 'pick')} ${k + 1}`, round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands, pool: pool.slice(), order: rd.draft.order, pick: pk });
       });
     }
     centre = rd.preview;
@@ -189,6 +189,6 @@ function drawReplay(r) {
   if (r.result) { st.stacks = r.result.finishing_stacks.slice(); st.pot = r.result.carried_pot || 0; snap(t('result')); }
   const draw = (x) => `<div class="rp-note">${esc(x.note)}</div><div class="rp-board"><span class="pot">${t('total_pot')}: <strong>${fmtChips(x.pot + x.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
     ${seatsRow(names, (i, nm) => `<div class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${esc(nm)}${i === r.dealer ? ' (D)' : ''}</div>
-      <div>${cardsHtml(x.hands[i], { size: 'xs' })}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${t('folded')}</div>` : ''}`)}`;
+      <div>${cardsHtml(x.hands[i], { size: 'xs' })}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };
 }

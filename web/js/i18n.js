@@ -1,5 +1,5 @@
-// i18n.js — every UI string, card name and hand-category name in English, Italian,
-// Portuguese and German; t(key, params) looks a string up in the chosen language.
+// i18n.js — the browser's UI strings in English, Italian, Portuguese and German (t(key, params)),
+// and the game's words from the room's catalogue (word(section, code), cardName, handName).
 
 const S = {
   en: {
@@ -17,21 +17,15 @@ const S = {
     stake: 'Stake', clock_secs: 'Seconds per decision', time_bank_secs: 'Time bank (s)', bot_level: 'Bot level',
     nl: 'No-Limit', pl: 'Pot-Limit', fl: 'Limit', limit: 'Limit', holdem: "Texas Hold'em", draw: 'Five-Card Draw', saint: 'Saint Poker',
     playing: 'playing', waiting_state: 'waiting', seated: 'seated', full: 'full',
-    fold: 'Fold', check: 'Check', call: 'Call', bet: 'Bet', raise_to: 'Raise to', bet_to: 'Bet', all_in: 'All-in',
-    half_pot: '½ pot', three_q_pot: '¾ pot', pot: 'Pot', min_raise: 'Min', amount: 'Amount',
+        half_pot: '½ pot', three_q_pot: '¾ pot', pot: 'Pot', min_raise: 'Min', amount: 'Amount',
     leave: 'Leave', sit_out: 'Sit out', sit_in: 'Sit in', back_to_lobby: 'Lobby', unwatch: 'Stop watching',
     your_turn: 'Your turn', waiting_for: 'Waiting for {name}', spectating: 'You are watching',
-    sitting_out: 'sitting out', folded: 'folded', empty_seat: 'empty', button: 'Dealer button',
+    sitting_out: 'sitting out', empty_seat: 'empty', button: 'Dealer button',
     main_pot: 'Main pot', side_pot: 'Side pot {n}', pots: 'Pots', total_pot: 'Pot',
-    wins: '{names} wins {amount}', win_with: 'with {hand}', result: 'Result', hand_over: 'Hand over',
-    time_left: '{s} s left', time_bank: 'time bank', street_preflop: 'Pre-flop', street_flop: 'Flop',
-    street_turn: 'Turn', street_river: 'River', exchange: 'Exchange', stand_pat: 'Stand pat',
-    discard_n: 'Discard {n}', choose_discards: 'Choose up to {n} cards to discard',
-    stage_first_betting: 'First betting round', stage_exchange: 'Exchange', stage_second_betting: 'Second betting round',
-    stage_showdown: 'Showdown', stage_over: 'Hand over', show: 'Show', muck: 'Muck', exchanged: 'drew {n}',
-    round: 'Round {n}', phase_place: 'Place a card', phase_show: 'Choose two cards to show', phase_draft: 'Draft',
-    phase_over: 'Game over', your_hand: 'Your hand', centre: 'Centre', preview: 'Next centre',
-    pool: 'Pool', draft_order: 'Draft order', pick: 'Pick', to_pick: '{name} picks', you_pick: 'Your pick: choose a card from the pool',
+    wins: '{names} wins {amount}', win_with: 'with {hand}', result: 'Result',     time_left: '{s} s left', time_bank: 'time bank',         discard_n: 'Discard {n}', choose_discards: 'Choose up to {n} cards to discard',
+        exchanged: 'drew {n}',
+    round: 'Round {n}',     your_hand: 'Your hand', centre: 'Centre', preview: 'Next centre',
+    pool: 'Pool', draft_order: 'Draft order', to_pick: '{name} picks', you_pick: 'Your pick: choose a card from the pool',
     place_hint: 'Click a card (or press its number) to place it in the centre. You may change it until everyone has chosen.',
     show_hint: 'Choose two cards; the best hand they make with three centre cards is shown live.',
     show_these: 'Show these two', chosen: 'Chosen — waiting for the others', best_hand: 'Best hand',
@@ -45,8 +39,7 @@ const S = {
     first: 'First', prev: 'Previous', next: 'Next', last: 'Last', loading: 'Loading…', error: 'Error',
     language: 'Language', four_colour: 'Four-colour deck', sounds: 'Sounds', saved: 'Saved',
     settings_hint: 'Settings are stored in this browser.', shortcuts: 'Shortcuts: f fold, c check/call, r raise, digits and arrows choose cards',
-    seat_n: 'Seat {n}', you: 'you', bot: 'bot', stack: 'Stack', chips: 'chips', rebuy_chips: 'Rebuy',
-    change_seat: 'Change seat', seat_change_pending: 'Seat change asked (#{n})', min_players: 'Players to deal (0: the game\'s rule)', needs_players: 'deals with {n}', signed_out: 'Signed out', joined_seat: 'Seated at seat {n}', on_waitlist: 'On the waiting list: position {n}', table_closed: 'The table was closed',
+    seat_n: 'Seat {n}', you: 'you', bot: 'bot', stack: 'Stack', chips: 'chips',     change_seat: 'Change seat', seat_change_pending: 'Seat change asked (#{n})', min_players: 'Players to deal (0: the game\'s rule)', needs_players: 'deals with {n}', signed_out: 'Signed out', joined_seat: 'Seated at seat {n}', on_waitlist: 'On the waiting list: position {n}', table_closed: 'The table was closed',
     err_generic: 'Something went wrong', confirm: 'OK', cancel: 'Cancel', log: 'Hand log', hand_id: 'Hand {id}',
     previous_hand: 'Previous hand', verify_prev: 'Check previous seed', dealer: 'Dealer', cutter: 'Cutter',
     new_game_waiting: 'Waiting for players…', friendly: 'friendly', started: 'Game starts when every seat is taken',
@@ -72,21 +65,15 @@ const S = {
     stake: 'Posta', clock_secs: 'Secondi per decisione', time_bank_secs: 'Riserva di tempo (s)', bot_level: 'Livello bot',
     nl: 'No-Limit', pl: 'Pot-Limit', fl: 'Limit', limit: 'Limit', holdem: "Texas Hold'em", draw: 'Poker classico', saint: 'Saint Poker',
     playing: 'in gioco', waiting_state: 'in attesa', seated: 'seduti', full: 'pieno',
-    fold: 'Passa', check: 'Check', call: 'Vedi', bet: 'Punta', raise_to: 'Rilancia a', bet_to: 'Punta', all_in: 'All-in',
-    half_pot: '½ piatto', three_q_pot: '¾ piatto', pot: 'Piatto', min_raise: 'Min', amount: 'Importo',
+        half_pot: '½ piatto', three_q_pot: '¾ piatto', pot: 'Piatto', min_raise: 'Min', amount: 'Importo',
     leave: 'Lascia', sit_out: 'Pausa', sit_in: 'Rientra', back_to_lobby: 'Sala', unwatch: 'Smetti di guardare',
     your_turn: 'Tocca a te', waiting_for: 'In attesa di {name}', spectating: 'Stai guardando',
-    sitting_out: 'in pausa', folded: 'ha passato', empty_seat: 'libero', button: 'Mazziere',
+    sitting_out: 'in pausa', empty_seat: 'libero', button: 'Mazziere',
     main_pot: 'Piatto principale', side_pot: 'Piatto laterale {n}', pots: 'Piatti', total_pot: 'Piatto',
-    wins: '{names} vince {amount}', win_with: 'con {hand}', result: 'Risultato', hand_over: 'Mano finita',
-    time_left: '{s} s rimasti', time_bank: 'riserva', street_preflop: 'Pre-flop', street_flop: 'Flop',
-    street_turn: 'Turn', street_river: 'River', exchange: 'Cambio', stand_pat: 'Servito',
-    discard_n: 'Cambia {n}', choose_discards: 'Scegli fino a {n} carte da cambiare',
-    stage_first_betting: 'Primo giro di puntate', stage_exchange: 'Cambio', stage_second_betting: 'Secondo giro di puntate',
-    stage_showdown: 'Showdown', stage_over: 'Mano finita', show: 'Mostra', muck: 'Non mostrare', exchanged: 'ha cambiato {n}',
-    round: 'Turno {n}', phase_place: 'Metti una carta', phase_show: 'Scegli due carte da mostrare', phase_draft: 'Scelta',
-    phase_over: 'Partita finita', your_hand: 'La tua mano', centre: 'Centro', preview: 'Prossimo centro',
-    pool: 'Carte in palio', draft_order: 'Ordine di scelta', pick: 'Prendi', to_pick: 'Sceglie {name}', you_pick: 'Tocca a te: prendi una carta',
+    wins: '{names} vince {amount}', win_with: 'con {hand}', result: 'Risultato',     time_left: '{s} s rimasti', time_bank: 'riserva',         discard_n: 'Cambia {n}', choose_discards: 'Scegli fino a {n} carte da cambiare',
+        exchanged: 'ha cambiato {n}',
+    round: 'Turno {n}',     your_hand: 'La tua mano', centre: 'Centro', preview: 'Prossimo centro',
+    pool: 'Carte in palio', draft_order: 'Ordine di scelta', to_pick: 'Sceglie {name}', you_pick: 'Tocca a te: prendi una carta',
     place_hint: 'Clicca una carta (o premi il suo numero) per metterla al centro. Puoi cambiarla finché tutti non hanno scelto.',
     show_hint: 'Scegli due carte; la migliore mano con tre carte del centro appare subito.',
     show_these: 'Mostra queste due', chosen: 'Scelto — in attesa degli altri', best_hand: 'Mano migliore',
@@ -100,8 +87,7 @@ const S = {
     first: 'Inizio', prev: 'Indietro', next: 'Avanti', last: 'Fine', loading: 'Caricamento…', error: 'Errore',
     language: 'Lingua', four_colour: 'Mazzo a quattro colori', sounds: 'Suoni', saved: 'Salvato',
     settings_hint: 'Le impostazioni restano in questo browser.', shortcuts: 'Scorciatoie: f passa, c check/vedi, r rilancia, cifre e frecce scelgono le carte',
-    seat_n: 'Posto {n}', you: 'tu', bot: 'bot', stack: 'Fiches', chips: 'fiches', rebuy_chips: 'Ricarica',
-    change_seat: 'Cambia posto', seat_change_pending: 'Cambio di posto chiesto (n. {n})', min_players: 'Giocatori per distribuire (0: regola del gioco)', needs_players: 'si gioca in {n}', signed_out: 'Disconnesso', joined_seat: 'Seduto al posto {n}', on_waitlist: 'In lista d\'attesa: posizione {n}', table_closed: 'Il tavolo è stato chiuso',
+    seat_n: 'Posto {n}', you: 'tu', bot: 'bot', stack: 'Fiches', chips: 'fiches',     change_seat: 'Cambia posto', seat_change_pending: 'Cambio di posto chiesto (n. {n})', min_players: 'Giocatori per distribuire (0: regola del gioco)', needs_players: 'si gioca in {n}', signed_out: 'Disconnesso', joined_seat: 'Seduto al posto {n}', on_waitlist: 'In lista d\'attesa: posizione {n}', table_closed: 'Il tavolo è stato chiuso',
     err_generic: 'Qualcosa è andato storto', confirm: 'OK', cancel: 'Annulla', log: 'Cronaca', hand_id: 'Mano {id}',
     previous_hand: 'Mano precedente', verify_prev: 'Verifica il seme precedente', dealer: 'Mazziere', cutter: 'Taglio',
     new_game_waiting: 'In attesa di giocatori…', friendly: 'amichevole', started: 'La partita inizia quando tutti i posti sono occupati',
@@ -127,21 +113,15 @@ const S = {
     stake: 'Aposta', clock_secs: 'Segundos por decisão', time_bank_secs: 'Reserva de tempo (s)', bot_level: 'Nível dos bots',
     nl: 'Sem limite', pl: 'Limite do pote', fl: 'Limite fixo', limit: 'Limite fixo', holdem: "Texas Hold'em", draw: 'Póquer fechado', saint: 'Saint Poker',
     playing: 'a jogar', waiting_state: 'em espera', seated: 'sentados', full: 'cheia',
-    fold: 'Desistir', check: 'Passar', call: 'Pagar', bet: 'Apostar', raise_to: 'Aumentar para', bet_to: 'Apostar', all_in: 'All-in',
-    half_pot: '½ pote', three_q_pot: '¾ pote', pot: 'Pote', min_raise: 'Mín', amount: 'Valor',
+        half_pot: '½ pote', three_q_pot: '¾ pote', pot: 'Pote', min_raise: 'Mín', amount: 'Valor',
     leave: 'Sair da mesa', sit_out: 'Pausa', sit_in: 'Voltar', back_to_lobby: 'Salão', unwatch: 'Deixar de assistir',
     your_turn: 'É a sua vez', waiting_for: 'À espera de {name}', spectating: 'Está a assistir',
-    sitting_out: 'em pausa', folded: 'desistiu', empty_seat: 'livre', button: 'Botão do dealer',
+    sitting_out: 'em pausa', empty_seat: 'livre', button: 'Botão do dealer',
     main_pot: 'Pote principal', side_pot: 'Pote lateral {n}', pots: 'Potes', total_pot: 'Pote',
-    wins: '{names} ganha {amount}', win_with: 'com {hand}', result: 'Resultado', hand_over: 'Mão terminada',
-    time_left: 'faltam {s} s', time_bank: 'reserva', street_preflop: 'Pré-flop', street_flop: 'Flop',
-    street_turn: 'Turn', street_river: 'River', exchange: 'Troca', stand_pat: 'Servido',
-    discard_n: 'Trocar {n}', choose_discards: 'Escolha até {n} cartas para trocar',
-    stage_first_betting: 'Primeira ronda de apostas', stage_exchange: 'Troca', stage_second_betting: 'Segunda ronda de apostas',
-    stage_showdown: 'Showdown', stage_over: 'Mão terminada', show: 'Mostrar', muck: 'Não mostrar', exchanged: 'trocou {n}',
-    round: 'Ronda {n}', phase_place: 'Coloque uma carta', phase_show: 'Escolha duas cartas para mostrar', phase_draft: 'Escolha',
-    phase_over: 'Fim do jogo', your_hand: 'A sua mão', centre: 'Centro', preview: 'Próximo centro',
-    pool: 'Cartas em jogo', draft_order: 'Ordem de escolha', pick: 'Escolher', to_pick: '{name} escolhe', you_pick: 'A sua vez: escolha uma carta',
+    wins: '{names} ganha {amount}', win_with: 'com {hand}', result: 'Resultado',     time_left: 'faltam {s} s', time_bank: 'reserva',         discard_n: 'Trocar {n}', choose_discards: 'Escolha até {n} cartas para trocar',
+        exchanged: 'trocou {n}',
+    round: 'Ronda {n}',     your_hand: 'A sua mão', centre: 'Centro', preview: 'Próximo centro',
+    pool: 'Cartas em jogo', draft_order: 'Ordem de escolha', to_pick: '{name} escolhe', you_pick: 'A sua vez: escolha uma carta',
     place_hint: 'Clique numa carta (ou prima o seu número) para a colocar no centro. Pode mudar até todos escolherem.',
     show_hint: 'Escolha duas cartas; a melhor mão com três cartas do centro aparece logo.',
     show_these: 'Mostrar estas duas', chosen: 'Escolhido — à espera dos outros', best_hand: 'Melhor mão',
@@ -155,8 +135,7 @@ const S = {
     first: 'Início', prev: 'Anterior', next: 'Seguinte', last: 'Fim', loading: 'A carregar…', error: 'Erro',
     language: 'Idioma', four_colour: 'Baralho de quatro cores', sounds: 'Sons', saved: 'Guardado',
     settings_hint: 'As definições ficam guardadas neste navegador.', shortcuts: 'Atalhos: f desistir, c passar/pagar, r aumentar, algarismos e setas escolhem cartas',
-    seat_n: 'Lugar {n}', you: 'você', bot: 'bot', stack: 'Fichas', chips: 'fichas', rebuy_chips: 'Recomprar',
-    change_seat: 'Trocar de lugar', seat_change_pending: 'Troca de lugar pedida (n.º {n})', min_players: 'Jogadores para dar cartas (0: regra do jogo)', needs_players: 'joga com {n}', signed_out: 'Sessão terminada', joined_seat: 'Sentado no lugar {n}', on_waitlist: 'Na lista de espera: posição {n}', table_closed: 'A mesa foi fechada',
+    seat_n: 'Lugar {n}', you: 'você', bot: 'bot', stack: 'Fichas', chips: 'fichas',     change_seat: 'Trocar de lugar', seat_change_pending: 'Troca de lugar pedida (n.º {n})', min_players: 'Jogadores para dar cartas (0: regra do jogo)', needs_players: 'joga com {n}', signed_out: 'Sessão terminada', joined_seat: 'Sentado no lugar {n}', on_waitlist: 'Na lista de espera: posição {n}', table_closed: 'A mesa foi fechada',
     err_generic: 'Algo correu mal', confirm: 'OK', cancel: 'Cancelar', log: 'Registo da mão', hand_id: 'Mão {id}',
     previous_hand: 'Mão anterior', verify_prev: 'Verificar semente anterior', dealer: 'Dealer', cutter: 'Corte',
     new_game_waiting: 'À espera de jogadores…', friendly: 'amigável', started: 'O jogo começa quando todos os lugares estiverem ocupados',
@@ -182,21 +161,15 @@ const S = {
     stake: 'Einsatz', clock_secs: 'Sekunden pro Entscheidung', time_bank_secs: 'Zeitbank (s)', bot_level: 'Bot-Stärke',
     nl: 'No-Limit', pl: 'Pot-Limit', fl: 'Limit', limit: 'Limit', holdem: "Texas Hold'em", draw: 'Five-Card Draw', saint: 'Saint Poker',
     playing: 'läuft', waiting_state: 'wartet', seated: 'sitzend', full: 'voll',
-    fold: 'Passen', check: 'Schieben', call: 'Mitgehen', bet: 'Setzen', raise_to: 'Erhöhen auf', bet_to: 'Setzen', all_in: 'All-in',
-    half_pot: '½ Pot', three_q_pot: '¾ Pot', pot: 'Pot', min_raise: 'Min', amount: 'Betrag',
+        half_pot: '½ Pot', three_q_pot: '¾ Pot', pot: 'Pot', min_raise: 'Min', amount: 'Betrag',
     leave: 'Verlassen', sit_out: 'Aussetzen', sit_in: 'Weiterspielen', back_to_lobby: 'Lobby', unwatch: 'Nicht mehr zusehen',
     your_turn: 'Du bist dran', waiting_for: 'Warte auf {name}', spectating: 'Du siehst zu',
-    sitting_out: 'setzt aus', folded: 'gepasst', empty_seat: 'frei', button: 'Dealer-Button',
+    sitting_out: 'setzt aus', empty_seat: 'frei', button: 'Dealer-Button',
     main_pot: 'Hauptpot', side_pot: 'Nebenpot {n}', pots: 'Pots', total_pot: 'Pot',
-    wins: '{names} gewinnt {amount}', win_with: 'mit {hand}', result: 'Ergebnis', hand_over: 'Hand vorbei',
-    time_left: 'noch {s} s', time_bank: 'Zeitbank', street_preflop: 'Pre-Flop', street_flop: 'Flop',
-    street_turn: 'Turn', street_river: 'River', exchange: 'Kartentausch', stand_pat: 'Keine Karte',
-    discard_n: '{n} tauschen', choose_discards: 'Bis zu {n} Karten zum Tauschen wählen',
-    stage_first_betting: 'Erste Setzrunde', stage_exchange: 'Kartentausch', stage_second_betting: 'Zweite Setzrunde',
-    stage_showdown: 'Showdown', stage_over: 'Hand vorbei', show: 'Zeigen', muck: 'Verdeckt ablegen', exchanged: 'tauscht {n}',
-    round: 'Runde {n}', phase_place: 'Lege eine Karte', phase_show: 'Wähle zwei Karten zum Zeigen', phase_draft: 'Auswahl',
-    phase_over: 'Spiel vorbei', your_hand: 'Deine Hand', centre: 'Mitte', preview: 'Nächste Mitte',
-    pool: 'Auslage', draft_order: 'Wahlreihenfolge', pick: 'Nehmen', to_pick: '{name} wählt', you_pick: 'Du wählst: nimm eine Karte aus der Auslage',
+    wins: '{names} gewinnt {amount}', win_with: 'mit {hand}', result: 'Ergebnis',     time_left: 'noch {s} s', time_bank: 'Zeitbank',         discard_n: '{n} tauschen', choose_discards: 'Bis zu {n} Karten zum Tauschen wählen',
+        exchanged: 'tauscht {n}',
+    round: 'Runde {n}',     your_hand: 'Deine Hand', centre: 'Mitte', preview: 'Nächste Mitte',
+    pool: 'Auslage', draft_order: 'Wahlreihenfolge', to_pick: '{name} wählt', you_pick: 'Du wählst: nimm eine Karte aus der Auslage',
     place_hint: 'Klicke eine Karte (oder drücke ihre Nummer), um sie in die Mitte zu legen. Änderbar, bis alle gewählt haben.',
     show_hint: 'Wähle zwei Karten; die beste Hand mit drei Karten der Mitte wird sofort angezeigt.',
     show_these: 'Diese zwei zeigen', chosen: 'Gewählt — warte auf die anderen', best_hand: 'Beste Hand',
@@ -210,8 +183,7 @@ const S = {
     first: 'Anfang', prev: 'Zurück', next: 'Weiter', last: 'Ende', loading: 'Lade…', error: 'Fehler',
     language: 'Sprache', four_colour: 'Vierfarbiges Blatt', sounds: 'Töne', saved: 'Gespeichert',
     settings_hint: 'Die Einstellungen werden in diesem Browser gespeichert.', shortcuts: 'Tasten: f passen, c schieben/mitgehen, r erhöhen, Ziffern und Pfeile wählen Karten',
-    seat_n: 'Platz {n}', you: 'du', bot: 'Bot', stack: 'Chips', chips: 'Chips', rebuy_chips: 'Nachkaufen',
-    change_seat: 'Platz wechseln', seat_change_pending: 'Platzwechsel gewünscht (Nr. {n})', min_players: 'Spieler zum Geben (0: Spielregel)', needs_players: 'gibt ab {n}', signed_out: 'Abgemeldet', joined_seat: 'Platz {n} genommen', on_waitlist: 'Auf der Warteliste: Position {n}', table_closed: 'Der Tisch wurde geschlossen',
+    seat_n: 'Platz {n}', you: 'du', bot: 'Bot', stack: 'Chips', chips: 'Chips',     change_seat: 'Platz wechseln', seat_change_pending: 'Platzwechsel gewünscht (Nr. {n})', min_players: 'Spieler zum Geben (0: Spielregel)', needs_players: 'gibt ab {n}', signed_out: 'Abgemeldet', joined_seat: 'Platz {n} genommen', on_waitlist: 'Auf der Warteliste: Position {n}', table_closed: 'Der Tisch wurde geschlossen',
     err_generic: 'Etwas ist schiefgegangen', confirm: 'OK', cancel: 'Abbrechen', log: 'Handverlauf', hand_id: 'Hand {id}',
     previous_hand: 'Vorige Hand', verify_prev: 'Vorigen Seed prüfen', dealer: 'Geber', cutter: 'Abheber',
     new_game_waiting: 'Warte auf Spieler…', friendly: 'freundschaftlich', started: 'Das Spiel beginnt, wenn alle Plätze besetzt sind',
@@ -224,23 +196,11 @@ const S = {
   },
 };
 
-// Card ranks and suits, by language: [name used in "ace of spades"].
-const RANKS = {
-  en: { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two' },
-  it: { A: 'asso', K: 're', Q: 'donna', J: 'fante', T: 'dieci', 9: 'nove', 8: 'otto', 7: 'sette', 6: 'sei', 5: 'cinque', 4: 'quattro', 3: 'tre', 2: 'due' },
-  pt: { A: 'ás', K: 'rei', Q: 'dama', J: 'valete', T: 'dez', 9: 'nove', 8: 'oito', 7: 'sete', 6: 'seis', 5: 'cinco', 4: 'quatro', 3: 'três', 2: 'dois' },
-  de: { A: 'Ass', K: 'König', Q: 'Dame', J: 'Bube', T: 'Zehn', 9: 'Neun', 8: 'Acht', 7: 'Sieben', 6: 'Sechs', 5: 'Fünf', 4: 'Vier', 3: 'Drei', 2: 'Zwei' },
-};
-const SUITS = {
-  en: { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' },
-  it: { s: 'picche', h: 'cuori', d: 'quadri', c: 'fiori' },
-  pt: { s: 'espadas', h: 'copas', d: 'ouros', c: 'paus' },
-  de: { s: 'Pik', h: 'Herz', d: 'Karo', c: 'Kreuz' },
-};
-const CARD_FMT = { en: '{r} of {s}', it: '{r} di {s}', pt: '{r} de {s}', de: '{s} {r}' };
 
-// Hand categories, ranks and how hands are told live in one catalogue, the engine's
-// (tavolo_cards::words), served as /i18n/words.json and loaded once at start.
+// The game's words — hand categories, ranks, suits and card names, how hands are told, streets,
+// stages, phases, actions and results — live in one catalogue, the engine's
+// (tavolo_cards::words), served as /i18n/words.json and loaded once at start; the strings
+// above are the browser's own sentences and labels.
 let WORDS = null;
 
 /** Loads the catalogue of game words from the room. */
@@ -268,12 +228,21 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`));
 }
 
-/** "ace of spades" (or "Pik Ass") for a card string like "As". */
+/** "ace of spades" (or "Pik Ass") for a card string like "As", by the catalogue's pattern. */
 export function cardName(card) {
   if (!card || card.length < 2) return t('hidden_card');
-  const r = RANKS[lang][card[0].toUpperCase()] || card[0];
-  const s = SUITS[lang][card[1].toLowerCase()] || card[1];
-  return CARD_FMT[lang].replace('{r}', r).replace('{s}', s);
+  const w = words();
+  if (!w) return card;
+  const rank = (w.ranks[card[0].toUpperCase()] || [card[0]])[0];
+  const suit = w.suits[card[1].toLowerCase()] || card[1];
+  return w.card.replace('{rank}', rank.toLowerCase()).replace('{Rank}', rank).replace('{suit}', suit);
+}
+
+/** The catalogue's word for `code` in `section` (`streets`, `stages`, `phases`, `actions`,
+ * `results`): the codes are the engine's own, so the browser and the terminal say the same. */
+export function word(section, code) {
+  const w = words();
+  return (w && w[section] && w[section][code]) || String(code ?? '').replace(/_/g, ' ');
 }
 
 /** Normalises an engine category name ("TwoPair", "two_pair", "Two pair") to snake_case. */

@@ -1,7 +1,7 @@
 // table-draw.js — the Five-Card Draw table (German rules): antes and pot, seats with their
 // announced exchanges and shown hands, your five cards (select up to three to exchange), the
 // betting bar, show / muck at the showdown, and fold at any moment.
-import { t } from './i18n.js';
+import { t, word } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
@@ -57,7 +57,7 @@ export function mountDraw(ctx) {
         ${potsHtml(st)}
         <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
-        <div class="street">${v.stage ? t('stage_' + v.stage) : ''}</div>
+        <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
         ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
@@ -79,7 +79,7 @@ export function mountDraw(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: !live ? t('folded') : '',
+            status: !live ? word('results', 'folded') : '',
             tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
@@ -103,11 +103,11 @@ export function mountDraw(ctx) {
         </div>
         <div class="mine-bar">${best}
         ${canEx ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
-          <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : t('stand_pat')}</button>` : ''}
-        ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${t('show')}</button>` : ''}
-        ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${t('muck')}</button>` : ''}
-        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${t('fold')}</button>` : ''}
-        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${t('fold')}</button>` : ''}
+          <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>` : ''}
+        ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${word('actions', 'show')}</button>` : ''}
+        ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${word('actions', 'muck')}</button>` : ''}
+        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${word('actions', 'fold')}</button>` : ''}
+        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${word('actions', 'fold')}</button>` : ''}
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));

@@ -1,6 +1,6 @@
 // table-holdem.js — the Texas Hold'em table: board, pots, seats with hole cards and bets, the
 // button, the betting bar; the winning hands named at the showdown.
-import { t } from './i18n.js';
+import { t, word } from './i18n.js';
 import { cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
@@ -45,7 +45,7 @@ export function mountHoldem(ctx) {
       const center = `
         ${potsHtml(st)}
         <div class="board" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
-        <div class="street">${v.street ? t('street_' + v.street) : ''}</div>
+        <div class="street">${v.street ? word('streets', v.street) : ''}</div>
         ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
@@ -63,7 +63,7 @@ export function mountHoldem(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: !live ? t('folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? t('all_in') : ''),
+            status: !live ? word('results', 'folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
           };

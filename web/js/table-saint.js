@@ -1,7 +1,7 @@
 // table-saint.js — the Saint Poker table: players with their points and revealed cards, the
 // centre and the preview (next centre), your hand fanned out (click or digits to place, choose
 // two to show with their best hand computed live), the draft order and pool, the scoreboard.
-import { t, categoryName, handName } from './i18n.js';
+import { t, categoryName, handName, word } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { esc } from './ui.js';
 import { handSeats, mySeat, seatName } from './seats.js';
@@ -119,7 +119,7 @@ export function mountSaint(ctx) {
            <div class="zone-cards" id="pool">${pool.map((c, i) => cardHtml(c, { size: 'md', button: myTurnPick, attrs: `data-pick="${c}" data-pi="${i + 1}"` })).join('')}</div></div>`
         : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
       ctx.felt.innerHTML = `<div class="saint-felt">
-        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? t('phase_' + phase) : ''}</span>
+        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? word('phases', phase) : ''}</span>
           <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
         <div class="splayers" style="--n:${map.length}">${playersHtml(st, v, map, mi)}</div>
         <div class="saint-middle">${centreBlock}

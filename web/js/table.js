@@ -3,7 +3,7 @@
 // the game module (table-holdem.js, table-draw.js, table-saint.js) draws the felt and actions.
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
-import { t } from './i18n.js';
+import { t, word } from './i18n.js';
 import { esc, toast, announce, typing, fmtChips } from './ui.js';
 import { sounds } from './sound.js';
 import { mountHoldem } from './table-holdem.js';
@@ -102,7 +102,7 @@ export function renderTable(root, id) {
     const buttons = [];
     if (me != null) {
       buttons.push(you.sitting_out ? `<button class="btn small" data-c="sit_in" id="btn-sit-in">${t('sit_in')}</button>` : `<button class="btn small ghost" data-c="sit_out" id="btn-sit-out">${t('sit_out')}</button>`);
-      if (g !== 'saint' && chips === 0) buttons.push(`<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${t('rebuy_chips')}</button>`);
+      if (g !== 'saint' && chips === 0) buttons.push(`<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${word('actions', 'rebuy')}</button>`);
       if (g !== 'saint') {
         if (you.seat_change) buttons.push(`<span class="tag" id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span><button class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel')}</button>`);
         else buttons.push(`<button class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`);
@@ -153,7 +153,7 @@ export function renderTable(root, id) {
 
   function statusText(st, legal) {
     const me = mySeat(st);
-    if (st.result) return gameOf(st, id) === 'saint' ? t('phase_over') : t('hand_over');
+    if (st.result) return gameOf(st, id) === 'saint' ? word('results', 'game_over') : word('results', 'hand_over');
     if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
     if (st.you && st.you.sitting_out) return `${t('sitting_out')} — <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });

@@ -18,7 +18,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
 use tavolo_engine::game::Game;
@@ -29,26 +30,77 @@ use crate::bot::{Bot, BotSpec, Budget, Lapses};
 /// The version of the protocol, sent in `start`.
 pub const PROTOCOL: u32 = 2;
 
-/// A message to the program: one JSON line.
-#[derive(Serialize)]
-#[serde(tag = "type", rename_all = "snake_case", bound = "")]
-enum ToBot<'a, G: Game> {
+/// A message to the program: one JSON line. The payloads are the game's own types — its
+/// event `E` (as this seat may see it), its view `V` and its list of legal actions `L` — so a
+/// bot reads exactly what the browser reads; [`bot_protocol_schema`] publishes the envelope.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToBot<E, V, L> {
     /// Once, first.
     Start {
+        /// The protocol's version, [`PROTOCOL`].
         protocol: u32,
-        game: &'static str,
+        /// `saint`, `holdem` or `draw`.
+        game: String,
+        /// The bot's seat in this game.
         seat: usize,
-        /// A decimal string: JSON parsers that read numbers as doubles would round it.
+        /// A fresh random seed for the bot's own use, drawn from the operating system: it says
+        /// nothing about the deal. A decimal string, since JSON parsers that read numbers as
+        /// doubles would round it.
         seed: String,
     },
-    /// Something this seat saw happen.
-    Event { event: &'a G::Event },
+    /// Something this seat saw happen (the game's event, censored for the seat).
+    Event {
+        /// The event.
+        event: E,
+    },
     /// A decision to make.
     Act {
+        /// The request's number; the answer repeats it.
         id: u64,
-        view: &'a G::View,
-        legal: &'a [G::Action],
+        /// The seat's view.
+        view: V,
+        /// The legal actions, numbered from 0 by their place in the list.
+        legal: L,
     },
+}
+
+/// The program's answer to an `act` request: one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Answer {
+    /// The `id` of the request answered.
+    pub id: u64,
+    /// The index of the chosen action in `legal`.
+    #[serde(default)]
+    pub action: Option<u64>,
+    /// For a bet or raise: the amount to bet or raise to, anywhere in the legal range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<Chips>,
+}
+
+/// The JSON Schema of the bot protocol (`docs/bot-protocol.schema.json`): the messages to the
+/// program (the game's payloads left open: their shape is the browser protocol's) and the answer.
+pub fn bot_protocol_schema() -> Value {
+    let part = |mut v: Value| {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("$schema");
+        }
+        v
+    };
+    let to_bot = part(to_json(
+        &schemars::schema_for!(ToBot<Value, Value, Vec<Value>>),
+    ));
+    let answer = part(to_json(&schemars::schema_for!(Answer)));
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Tavolo external bot protocol, version 2",
+        "description": "One JSON object per line: a message to the bot (`to_bot`) or the bot's answer to an `act` (`answer`). See docs/bot-protocol.md.",
+        "oneOf": [{"$ref": "#/$defs/to_bot"}, {"$ref": "#/$defs/answer"}],
+        "$defs": {
+            "to_bot": to_bot,
+            "answer": answer,
+        },
+    })
 }
 
 /// How long a program has to end by itself once its game is over and its input closed.
@@ -127,7 +179,7 @@ impl<G: Game> ExternalBot<G> {
                 let seed = u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
                 bot.send(&ToBot::Start {
                     protocol: PROTOCOL,
-                    game: G::NAME,
+                    game: G::NAME.to_string(),
                     seat,
                     seed: seed.to_string(),
                 });
@@ -155,7 +207,7 @@ impl<G: Game> ExternalBot<G> {
         }
     }
 
-    fn send(&mut self, message: &ToBot<'_, G>) -> bool {
+    fn send(&mut self, message: &ToBot<&G::Event, &G::View, &[G::Action]>) -> bool {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
@@ -172,7 +224,7 @@ impl<G: Game> ExternalBot<G> {
     }
 
     /// Waits for the answer to request `id` until `deadline`.
-    fn answer(&mut self, id: u64, deadline: Instant) -> Result<Value, &'static str> {
+    fn answer(&mut self, id: u64, deadline: Instant) -> Result<Answer, &'static str> {
         loop {
             let Some(lines) = self.lines.as_ref() else {
                 return Err("gone");
@@ -180,13 +232,13 @@ impl<G: Game> ExternalBot<G> {
             let left = deadline.saturating_duration_since(Instant::now());
             match lines.recv_timeout(left) {
                 Ok(line) => {
-                    let Ok(v) = serde_json::from_str::<Value>(&line) else {
+                    let Ok(a) = serde_json::from_str::<Answer>(&line) else {
                         return Err("garbage");
                     };
-                    match v.get("id").and_then(Value::as_u64) {
-                        Some(got) if got == id => return Ok(v),
+                    match a.id {
+                        got if got == id => return Ok(a),
                         // A late answer to an earlier request: skip it.
-                        Some(got) if got < id => continue,
+                        got if got < id => continue,
                         _ => return Err("garbage"),
                     }
                 }
@@ -256,10 +308,10 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
             }
         };
         let chosen = answer
-            .get("action")
-            .and_then(Value::as_u64)
-            .and_then(|i| legal.get(i as usize).copied());
-        let action = match (chosen, answer.get("to").and_then(Value::as_u64)) {
+            .action
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| legal.get(i).copied());
+        let action = match (chosen, answer.to) {
             (Some(a), Some(to)) => with_amount::<G>(&a, to),
             (a, None) => a,
             (None, Some(_)) => None,
@@ -269,8 +321,9 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
             None => {
                 self.lapses.illegal += 1;
                 eprintln!(
-                    "tavolo: external bot `{}` answered request {id} with no legal action ({answer}); default action",
-                    self.command
+                    "tavolo: external bot `{}` answered request {id} with no legal action ({}); default action",
+                    self.command,
+                    serde_json::to_string(&answer).unwrap_or_default()
                 );
                 fallback
             }

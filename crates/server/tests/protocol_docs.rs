@@ -1,11 +1,14 @@
 //! The documents are the protocol: `docs/protocol.schema.json` is the JSON Schema generated from
 //! the protocol's types, and every example in `docs/protocol.md` and `docs/bot-protocol.md` is
-//! read by those types. A change of the types without the documents (or the reverse) fails here.
+//! read by those types; likewise `docs/bot-protocol.schema.json` and `docs/bot-protocol.md` for
+//! the external bots' protocol. A change of the types without the documents (or the reverse)
+//! fails here.
 //!
 //! To write the schema again after changing the types: `TAVOLO_WRITE_SCHEMA=1 cargo test -p
 //! tavolo-server --test protocol_docs`.
 
 use serde_json::Value;
+use tavolo_bots::external::{bot_protocol_schema, Answer, ToBot};
 use tavolo_server::protocol::{json_schema, parse_intent, Intent, ServerMessage};
 use tavolo_server::table::TableOptions;
 
@@ -95,31 +98,96 @@ fn every_example_of_the_protocol_document_is_read_by_the_protocol_types() {
 }
 
 #[test]
-fn every_example_of_the_bot_protocol_is_json_of_a_known_message() {
+fn the_published_bot_schema_is_the_one_the_types_make() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/bot-protocol.schema.json"
+    );
+    let made = serde_json::to_string_pretty(&bot_protocol_schema()).expect("schema") + "\n";
+    if std::env::var_os("TAVOLO_WRITE_SCHEMA").is_some() {
+        std::fs::write(path, &made).expect("write the schema");
+    }
+    let published = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        published == made,
+        "docs/bot-protocol.schema.json differs from the bot protocol's types: update \
+         docs/bot-protocol.md and write the schema again (TAVOLO_WRITE_SCHEMA=1 cargo test -p \
+         tavolo-server --test protocol_docs)"
+    );
+}
+
+/// `legal` read as the actions of `game`: every one must be an action of that game.
+fn legal_of(game: &str, legal: &[Value]) -> Result<(), String> {
+    for a in legal {
+        let ok = match game {
+            "holdem" => serde_json::from_value::<tavolo_engine::holdem::Action>(a.clone()).is_ok(),
+            "draw" => serde_json::from_value::<tavolo_engine::draw::Action>(a.clone()).is_ok(),
+            "saint" => serde_json::from_value::<tavolo_engine::saint::Action>(a.clone()).is_ok(),
+            other => return Err(format!("unknown game {other}")),
+        };
+        if !ok {
+            return Err(format!("{a} is not a {game} action"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_example_of_the_bot_protocol_is_a_message_of_the_bot_protocol_types() {
+    type Message = ToBot<Value, Value, Vec<Value>>;
     let examples = json_examples(&doc("bot-protocol.md"));
     let mut seen = std::collections::BTreeSet::new();
     for e in &examples {
-        match e["type"].as_str() {
-            Some(kind @ ("start" | "event" | "act")) => {
-                seen.insert(kind);
-                if kind == "start" {
-                    assert_eq!(e["protocol"], 2, "{e}");
-                    assert!(e["seed"].is_string(), "{e}");
-                }
-                if kind == "event" {
-                    assert!(e["event"]["event"].is_string(), "{e}");
-                }
-                if kind == "act" {
-                    assert!(e["view"].is_object() && e["legal"].is_array(), "{e}");
-                }
+        if e.get("type").is_none() {
+            // An answer, written back the same.
+            let a: Answer =
+                serde_json::from_value(e.clone()).unwrap_or_else(|err| panic!("{err}: {e}"));
+            assert!(a.action.is_some(), "{e}");
+            assert_eq!(&serde_json::to_value(a).expect("json"), e);
+            seen.insert("answer");
+            continue;
+        }
+        let m: Message =
+            serde_json::from_value(e.clone()).unwrap_or_else(|err| panic!("{err}: {e}"));
+        assert_eq!(
+            &serde_json::to_value(&m).expect("json"),
+            e,
+            "changes when read"
+        );
+        match m {
+            ToBot::Start {
+                protocol,
+                game,
+                seed,
+                ..
+            } => {
+                assert_eq!(protocol, tavolo_bots::external::PROTOCOL, "{e}");
+                assert!(seed.parse::<u64>().is_ok(), "{e}");
+                assert!(["holdem", "draw", "saint"].contains(&game.as_str()), "{e}");
+                seen.insert("start");
             }
-            None => {
-                // An answer.
-                assert!(e["id"].is_u64() && e["action"].is_u64(), "{e}");
-                seen.insert("answer");
+            ToBot::Event { event } => {
+                assert!(event["event"].is_string(), "{e}");
+                seen.insert("event");
             }
-            Some(other) => panic!("unknown bot message {other}: {e}"),
+            ToBot::Act { view, legal, .. } => {
+                assert!(view.is_object() && !legal.is_empty(), "{e}");
+                legal_of(&game_of(&view), &legal).unwrap_or_else(|err| panic!("{err}: {e}"));
+                seen.insert("act");
+            }
         }
     }
     assert_eq!(seen.len(), 4, "{seen:?}");
+}
+
+/// The game a view belongs to, from the fields only its game's views have.
+fn game_of(view: &Value) -> String {
+    if view.get("phase").is_some() {
+        "saint"
+    } else if view.get("stage").is_some() {
+        "draw"
+    } else {
+        "holdem"
+    }
+    .to_string()
 }

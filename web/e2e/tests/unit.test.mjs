@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank5, compareScore } from '../../js/handrank.js';
-import { _allKeys, setLang, setWords, cardName, categoryName, handName, t } from '../../js/i18n.js';
+import { _allKeys, setLang, setWords, cardName, categoryName, handName, t, word } from '../../js/i18n.js';
 import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { groupPots } from '../../js/result.js';
@@ -38,6 +38,12 @@ test('hands are told from the room\'s catalogue of words, as the engine tells th
   assert.equal(handName({ category: 'one_pair', ranks: ['K', '9', '4', '2'] }), 'Coppia di Re, kicker Nove, Quattro, Due');
   setLang('pt');
   assert.equal(handName({ category: 'two_pair', ranks: ['K', '7', 'A'] }), 'Dois pares, Reis e Setes, kicker Ás');
+  setLang('de');
+  assert.equal(word('streets', 'preflop'), 'Pre-Flop');
+  assert.equal(word('stages', 'second_betting'), 'Zweite Setzrunde');
+  assert.equal(word('phases', 'draft'), 'Auswahl');
+  assert.equal(word('actions', 'check'), 'Schieben');
+  assert.equal(word('results', 'game_over'), 'Spielende');
   setLang('en');
 });
 
@@ -46,7 +52,7 @@ test('every UI string exists in all four languages', () => {
   for (const l of ['it', 'pt', 'de']) assert.deepEqual(keys[l].slice().sort(), keys.en.slice().sort(), `${l} has the same keys as en`);
   setLang('it'); assert.equal(cardName('As'), 'asso di picche'); assert.equal(categoryName('two_pair'), 'Doppia Coppia');
   setLang('de'); assert.equal(cardName('Td'), 'Karo Zehn'); assert.equal(categoryName('FullHouse'), 'Full House');
-  setLang('pt'); assert.equal(categoryName('three_of_a_kind'), 'Trio'); assert.equal(t('fold'), 'Desistir');
+  setLang('pt'); assert.equal(categoryName('three_of_a_kind'), 'Trio'); assert.equal(word('actions', 'fold'), 'Desistir');
   setLang('en'); assert.equal(cardName('Ks'), 'king of spades');
 });
 

@@ -8,12 +8,12 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::draw::{Action, DrawHand, Event, Stage as DrawStage, ToAct};
+use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
-use super::i18n::{chips, fill, texts};
+use super::i18n::{chips, fill, texts, word};
 use super::model::{cards_text, play_bot_action, Ask, CardsKind, Command, PlayGame, TableView};
 
 /// The table settings of a Draw session.
@@ -40,16 +40,6 @@ pub struct DrawSession {
     cfg: DrawConfig,
     session: BettingSession<DrawHand>,
     opened: bool,
-}
-
-fn stage_index(s: DrawStage) -> usize {
-    match s {
-        DrawStage::FirstBetting => 0,
-        DrawStage::Exchange => 1,
-        DrawStage::SecondBetting => 2,
-        DrawStage::Showdown => 3,
-        DrawStage::Over => 4,
-    }
 }
 
 impl DrawSession {
@@ -170,7 +160,7 @@ impl PlayGame for DrawSession {
         let status = format!(
             "{} · {} · {}",
             fill(t.hand_no, &[&self.session.hand_no]),
-            t.draw_stages[stage_index(v.stage)],
+            word(self.cfg.lang, |w| &w.stages, &v.stage),
             fill(t.pot, &[&chips(v.pot)])
         );
         let seats = (0..self.seats())

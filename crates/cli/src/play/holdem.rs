@@ -8,12 +8,12 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::holdem::{Action, Event, Hand, Legal, Street, Structure, ToAct};
+use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
-use super::i18n::{chips, fill, texts};
+use super::i18n::{chips, fill, texts, word, word_of};
 use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, RowKind, TableView};
 
 /// The table settings of a Hold'em session.
@@ -100,15 +100,6 @@ impl HoldemSession {
     }
 }
 
-fn street_index(s: Street) -> usize {
-    match s {
-        Street::Preflop => 0,
-        Street::Flop => 1,
-        Street::Turn => 2,
-        Street::River => 3,
-    }
-}
-
 impl Telling<Hand> for HoldemSession {
     fn session(&mut self) -> &mut BettingSession<Hand> {
         &mut self.session
@@ -140,7 +131,7 @@ impl Telling<Hand> for HoldemSession {
                         l.clear();
                     }
                 }
-                let name = t.streets[street_index(street)];
+                let name = word(self.cfg.lang, |w| &w.streets, &street);
                 s.log
                     .push(fill(t.dealt_board, &[&name, &cards_text(cards.as_slice())]));
             }
@@ -192,9 +183,9 @@ impl PlayGame for HoldemSession {
         }
         title.push_str(&format!(" · {}", fill(t.seed, &[&self.cfg.seed])));
         let street = if v.over {
-            t.streets[4]
+            word_of(self.cfg.lang, |w| &w.results, "hand_over").to_string()
         } else {
-            t.streets[street_index(v.street)]
+            word(self.cfg.lang, |w| &w.streets, &v.street)
         };
         let mut status = format!(
             "{} · {} · {}",

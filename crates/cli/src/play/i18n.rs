@@ -1,10 +1,12 @@
 //! The messages of `tavolo play` in the four languages of the rules (English, Italian,
-//! Portuguese, German). Hand names come from `HandRank::describe`; everything else is here.
-//! Templates use `{0}`, `{1}`, … for their arguments ([`fill`]).
+//! Portuguese, German). The game's own words — hands, streets, stages, phases, actions and
+//! results — come from the one catalogue, `tavolo_cards::words` ([`word`]); the sentences and
+//! prompts of the terminal are here. Templates use `{0}`, `{1}`, … for their arguments
+//! ([`fill`]).
 
 use std::fmt::Display;
 
-use tavolo_cards::Lang;
+use tavolo_cards::{words, Lang, Words};
 
 /// Every message of the game, in one language.
 pub struct Texts {
@@ -23,9 +25,6 @@ pub struct Texts {
     pub seed: &'static str,
     pub blinds: &'static str,
     pub ante: &'static str,
-    pub streets: [&'static str; 5],
-    pub draw_stages: [&'static str; 5],
-    pub saint_phases: [&'static str; 4],
     // Actions as logged.
     pub posts: &'static str,
     pub posts_ante: &'static str,
@@ -55,17 +54,13 @@ pub struct Texts {
     pub scores: &'static str,
     pub draft_order: &'static str,
     pub picks: &'static str,
-    pub game_over: &'static str,
     pub final_ranking: &'static str,
     pub ranking_line: &'static str,
-    pub shared_victory: &'static str,
-    pub winner: &'static str,
     pub saved: &'static str,
     pub main_pot: &'static str,
     pub side_pot: &'static str,
     pub session: &'static str,
     // Last actions in the seat rows.
-    pub folded: &'static str,
     pub placed_short: &'static str,
     // Prompts and keys.
     pub key_fold: &'static str,
@@ -117,6 +112,31 @@ pub fn texts(lang: Lang) -> &'static Texts {
     }
 }
 
+/// The catalogue's word for `code` (an engine value that serialises to a code, such as a
+/// `Street`, a Draw `Stage` or a Saint Poker `PhaseName`) in the section `pick` chooses.
+///
+/// The code is the engine's own wire word, so the terminal and the browser look up the same key.
+pub fn word<T: serde::Serialize>(
+    lang: Lang,
+    pick: fn(&'static Words) -> &'static std::collections::BTreeMap<&'static str, &'static str>,
+    value: &T,
+) -> String {
+    let code = serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    tavolo_cards::words::word(pick(words(lang)), &code).to_string()
+}
+
+/// The catalogue's word for a literal `code` in the section `pick` chooses.
+pub fn word_of(
+    lang: Lang,
+    pick: fn(&'static Words) -> &'static std::collections::BTreeMap<&'static str, &'static str>,
+    code: &'static str,
+) -> &'static str {
+    tavolo_cards::words::word(pick(words(lang)), code)
+}
+
 /// `template` with `{0}`, `{1}`, … replaced by `args`.
 pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     let mut s = template.to_string();
@@ -164,15 +184,6 @@ static EN: Texts = Texts {
     seed: "seed {0}",
     blinds: "blinds {0}/{1}",
     ante: "ante {0}",
-    streets: ["Pre-flop", "Flop", "Turn", "River", "Showdown"],
-    draw_stages: [
-        "First betting",
-        "Exchange",
-        "Second betting",
-        "Showdown",
-        "Over",
-    ],
-    saint_phases: ["Place", "Show", "Draft", "Game over"],
     posts: "{0} posts {1}",
     posts_ante: "{0} antes {1}",
     folds: "{0} folds",
@@ -201,16 +212,12 @@ static EN: Texts = Texts {
     scores: "{0} shows {1}: {2} — {3} pts (total {4})",
     draft_order: "Draft order: {0}",
     picks: "{0} picks {1}",
-    game_over: "Game over",
     final_ranking: "Final ranking",
     ranking_line: "{0}. {1}  {2} points",
-    shared_victory: "shared victory",
-    winner: "winner",
     saved: "Saved: {0}",
     main_pot: "main",
     side_pot: "side",
     session: "After {0} hand(s) you have {1} chips for {2} bought in ({3})",
-    folded: "folded",
     placed_short: "placed {0}",
     key_fold: "fold",
     key_check: "check",
@@ -295,15 +302,6 @@ static IT: Texts = Texts {
     seed: "seme {0}",
     blinds: "bui {0}/{1}",
     ante: "ante {0}",
-    streets: ["Pre-flop", "Flop", "Turn", "River", "Showdown"],
-    draw_stages: [
-        "Prima puntata",
-        "Cambio",
-        "Seconda puntata",
-        "Showdown",
-        "Finita",
-    ],
-    saint_phases: ["Posa", "Mostra", "Scelta", "Partita finita"],
     posts: "{0} mette {1}",
     posts_ante: "{0} mette l'ante {1}",
     folds: "{0} passa",
@@ -332,16 +330,12 @@ static IT: Texts = Texts {
     scores: "{0} mostra {1}: {2} — {3} pt (totale {4})",
     draft_order: "Ordine di scelta: {0}",
     picks: "{0} prende {1}",
-    game_over: "Partita finita",
     final_ranking: "Classifica finale",
     ranking_line: "{0}. {1}  {2} punti",
-    shared_victory: "vittoria condivisa",
-    winner: "vincitore",
     saved: "Salvata: {0}",
     main_pot: "principale",
     side_pot: "laterale",
     session: "Dopo {0} mano/i hai {1} fiches per {2} comprate ({3})",
-    folded: "passato",
     placed_short: "posato {0}",
     key_fold: "passa",
     key_check: "check",
@@ -426,15 +420,6 @@ static PT: Texts = Texts {
     seed: "semente {0}",
     blinds: "blinds {0}/{1}",
     ante: "ante {0}",
-    streets: ["Pré-flop", "Flop", "Turn", "River", "Mão encerrada"],
-    draw_stages: [
-        "Primeira aposta",
-        "Troca",
-        "Segunda aposta",
-        "Showdown",
-        "Fim",
-    ],
-    saint_phases: ["Colocar", "Mostrar", "Escolha", "Fim de jogo"],
     posts: "{0} põe {1}",
     posts_ante: "{0} põe o ante {1}",
     folds: "{0} desiste",
@@ -463,16 +448,12 @@ static PT: Texts = Texts {
     scores: "{0} mostra {1}: {2} — {3} pts (total {4})",
     draft_order: "Ordem de escolha: {0}",
     picks: "{0} pega {1}",
-    game_over: "Fim de jogo",
     final_ranking: "Classificação final",
     ranking_line: "{0}. {1}  {2} pontos",
-    shared_victory: "vitória dividida",
-    winner: "vencedor",
     saved: "Salvo: {0}",
     main_pot: "principal",
     side_pot: "lateral",
     session: "Depois de {0} mão(s) você tem {1} fichas por {2} compradas ({3})",
-    folded: "desistiu",
     placed_short: "colocou {0}",
     key_fold: "desistir",
     key_check: "passar",
@@ -557,15 +538,6 @@ static DE: Texts = Texts {
     seed: "Seed {0}",
     blinds: "Blinds {0}/{1}",
     ante: "Grundeinsatz {0}",
-    streets: ["Pre-Flop", "Flop", "Turn", "River", "Spiel vorbei"],
-    draw_stages: [
-        "Erste Setzrunde",
-        "Kartentausch",
-        "Zweite Setzrunde",
-        "Showdown",
-        "Vorbei",
-    ],
-    saint_phases: ["Ablegen", "Zeigen", "Auswahl", "Spielende"],
     posts: "{0} setzt {1}",
     posts_ante: "{0} setzt den Grundeinsatz {1}",
     folds: "{0} passt",
@@ -594,16 +566,12 @@ static DE: Texts = Texts {
     scores: "{0} zeigt {1}: {2} — {3} Pkt (gesamt {4})",
     draft_order: "Reihenfolge der Auswahl: {0}",
     picks: "{0} nimmt {1}",
-    game_over: "Spielende",
     final_ranking: "Endstand",
     ranking_line: "{0}. {1}  {2} Punkte",
-    shared_victory: "geteilter Sieg",
-    winner: "Sieger",
     saved: "Gespeichert: {0}",
     main_pot: "Hauptpot",
     side_pot: "Nebenpot",
     session: "Nach {0} Spiel(en) hast du {1} Chips für {2} gekaufte ({3})",
-    folded: "gepasst",
     placed_short: "legte {0}",
     key_fold: "passen",
     key_check: "checken",

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use tavolo_cards::{parse_cards, Card, Lang};
 
-use super::i18n::{chips, fill, is_no, is_yes, second_person, texts};
+use super::i18n::{chips, fill, is_no, is_yes, second_person, texts, word_of};
 use super::model::{cards_text, Ask, CardsKind, Command, PlayGame, Shortcut, TableView};
 
 /// What a typed line means.
@@ -103,7 +103,6 @@ pub fn parse(line: &str, ask: &Ask, lang: Lang) -> Result<Line, String> {
 
 /// The table as lines of text.
 pub fn table_lines(view: &TableView, lang: Lang) -> Vec<String> {
-    let t = texts(lang);
     let mut lines = vec![format!("[{} · {}]", view.title, view.status)];
     for s in &view.seats {
         let cards: Vec<String> = s
@@ -126,7 +125,7 @@ pub fn table_lines(view: &TableView, lang: Lang) -> Vec<String> {
             line.push_str(&format!("  {}", cards.join(" ")));
         }
         if s.out {
-            line.push_str(&format!("  ({})", t.folded));
+            line.push_str(&format!("  ({})", word_of(lang, |w| &w.results, "folded")));
         } else if !s.last.is_empty() {
             line.push_str(&format!("  {}", s.last));
         }

@@ -12,7 +12,7 @@ use tavolo_engine::saint::{seed_from_u64, Action, Event, PhaseName, SaintGame};
 use tavolo_engine::table::{Table, TableRules};
 
 use super::betting::HUMAN;
-use super::i18n::{fill, texts};
+use super::i18n::{fill, texts, word, word_of};
 use super::model::{
     cards_text, derive_seed, play_bot_action, Ask, BotSeats, CardsKind, Command, PlayGame, RowKind,
     SeatRow, TableView,
@@ -48,15 +48,6 @@ pub struct SaintSession {
     records: Vec<(String, String)>,
     saved: bool,
     quit: bool,
-}
-
-fn phase_index(p: PhaseName) -> usize {
-    match p {
-        PhaseName::Place => 0,
-        PhaseName::Show => 1,
-        PhaseName::Draft => 2,
-        PhaseName::Over => 3,
-    }
 }
 
 impl SaintSession {
@@ -198,7 +189,8 @@ impl SaintSession {
             }
             Event::GameOver { .. } => {
                 self.result = self.ranking();
-                self.log.push(t.game_over.to_string());
+                self.log
+                    .push(word_of(self.cfg.lang, |w| &w.results, "game_over").to_string());
                 self.log.extend(self.result.clone());
             }
             _ => {}
@@ -218,9 +210,9 @@ impl SaintSession {
             let mut line = fill(t.ranking_line, &[&place, &self.names[s], &scores[s]]);
             if winners.contains(&s) {
                 let mark = if winners.len() > 1 {
-                    t.shared_victory
+                    word_of(self.cfg.lang, |w| &w.results, "shared_victory")
                 } else {
-                    t.winner
+                    word_of(self.cfg.lang, |w| &w.results, "winner")
                 };
                 line.push_str(&format!(" — {mark}"));
             }
@@ -291,12 +283,12 @@ impl PlayGame for SaintSession {
             fill(t.seed, &[&self.cfg.seed])
         );
         let status = if v.phase == PhaseName::Over {
-            t.game_over.to_string()
+            word(self.cfg.lang, |w| &w.phases, &v.phase)
         } else {
             format!(
                 "{} · {}",
                 fill(t.round_of, &[&v.round]),
-                t.saint_phases[phase_index(v.phase)]
+                word(self.cfg.lang, |w| &w.phases, &v.phase)
             )
         };
         let seats = (0..self.names.len())
