@@ -33,11 +33,19 @@ impl From<User> for Member {
     }
 }
 
+/// What a client is told when the database cannot be written.
+pub const UNAVAILABLE: &str =
+    "the database cannot be written now (the room says why at /healthz): nothing was done; try again shortly";
+
 /// The store error as a protocol error (what a client may be told).
 pub fn proto(e: StoreError) -> ProtoError {
     match e {
         StoreError::InsufficientFunds { .. } => {
             ProtoError::new(Code::InsufficientChips, e.to_string())
+        }
+        StoreError::Db(_) | StoreError::GroupCommit(_) => {
+            tracing::error!(error = %e, "a database write failed");
+            ProtoError::new(Code::Unavailable, UNAVAILABLE)
         }
         other => {
             tracing::error!(error = %other, "store failure");

@@ -87,6 +87,14 @@ fn store_error(e: StoreError) -> Response {
             api_error(StatusCode::UNAUTHORIZED, "bad_credentials", &e.to_string())
         }
         StoreError::NoSuchHand(_) => api_error(StatusCode::NOT_FOUND, "not_found", &e.to_string()),
+        StoreError::Db(_) | StoreError::GroupCommit(_) => {
+            tracing::error!(error = %e, "a database write failed");
+            api_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                crate::books::UNAVAILABLE,
+            )
+        }
         _ => {
             tracing::error!(error = %e, "store failure");
             api_error(
@@ -98,18 +106,28 @@ fn store_error(e: StoreError) -> Response {
     }
 }
 
+/// 200 `ok`, or 503 `unavailable` with the cause while the database cannot be written (it
+/// turns back to `ok` by itself with the next write that succeeds: a table's next deal, a
+/// sign-up).
 async fn healthz(State(room): State<Arc<Room>>) -> Response {
-    Json(Health {
-        status: "ok".into(),
+    let cause = room.books.store().write_health().failing();
+    let status = if cause.is_some() {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else {
+        StatusCode::OK
+    };
+    let health = Health {
+        status: if cause.is_some() { "unavailable" } else { "ok" }.into(),
         db: room.books.db_name().to_string(),
-    })
-    .into_response()
+        cause,
+    };
+    (status, Json(health)).into_response()
 }
 
 async fn metrics(State(room): State<Arc<Room>>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        room.metrics.render(),
+        room.metrics.render(room.books.store().write_health()),
     )
         .into_response()
 }

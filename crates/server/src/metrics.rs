@@ -70,7 +70,7 @@ impl Metrics {
     }
 
     /// The Prometheus text exposition.
-    pub fn render(&self) -> String {
+    pub fn render(&self, db: &tavolo_store::WriteHealth) -> String {
         let mut s = String::with_capacity(2048);
         let gauge = |s: &mut String, name: &str, help: &str, v: f64| {
             let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
@@ -125,6 +125,18 @@ impl Metrics {
             "tavolo_table_timer_wakes_total",
             "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).",
             self.timer_wakes.load(Relaxed),
+        );
+        gauge(
+            &mut s,
+            "tavolo_db_writable",
+            "1 while the database takes writes, 0 from a failed write until one succeeds again.",
+            if db.failing().is_some() { 0.0 } else { 1.0 },
+        );
+        counter(
+            &mut s,
+            "tavolo_db_write_failures_total",
+            "Database writes (transactions) that failed; each discarded its connection.",
+            db.failures(),
         );
         let name = "tavolo_action_latency_seconds";
         let _ = writeln!(s, "# HELP {name} Time from a player's action reaching its table to the table_state broadcast.\n# TYPE {name} histogram");

@@ -34,6 +34,8 @@ pub enum Code {
     IllegalAction,
     InvalidOptions,
     NotAllowed,
+    /// The database cannot be written now (a full disk, a lost connection): nothing was done.
+    Unavailable,
     Internal,
 }
 
@@ -56,6 +58,7 @@ impl Code {
             Code::IllegalAction => "illegal_action",
             Code::InvalidOptions => "invalid_options",
             Code::NotAllowed => "not_allowed",
+            Code::Unavailable => "unavailable",
             Code::Internal => "internal",
         }
     }
@@ -126,10 +129,14 @@ pub mod http {
     /// `GET /healthz`.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct Health {
-        /// `ok`.
+        /// `ok`, or `unavailable` (with status 503) while the database cannot be written.
         pub status: String,
         /// `sqlite` or `postgres`.
         pub db: String,
+        /// Why the database cannot be written: the last failed write's error, until a write
+        /// succeeds again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cause: Option<String>,
     }
 
     /// The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).

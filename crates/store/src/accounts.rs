@@ -172,7 +172,7 @@ impl Store {
         kind: UserKind,
         grant: i64,
     ) -> Result<User, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        self.write(async |tx| {
         let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
             .bind(name)
             .fetch_optional(&mut *tx)
@@ -207,10 +207,11 @@ impl Store {
                 "grant",
                 vec![(Account::House, -grant), (Account::User(id), grant)],
             );
-            crate::ledger::apply(&mut tx, &journal).await?;
+            crate::ledger::apply(tx, &journal).await?;
         }
-        tx.commit().await?;
         Ok(user)
+        })
+        .await
     }
 
     /// The player with this name and password.
@@ -258,14 +259,19 @@ impl Store {
     pub async fn create_session(&self, user: UserId) -> Result<String, StoreError> {
         let token = hex(&GameRng::os_seed());
         let now = now_ms();
-        sqlx::query(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(sha256_hex(token.as_bytes()))
-        .bind(user.0)
-        .bind(now)
-        .bind(now + SESSION_DAYS * 86_400_000)
-        .execute(&self.pool)
+        let hash = sha256_hex(token.as_bytes());
+        self.write(async |tx| {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&hash)
+            .bind(user.0)
+            .bind(now)
+            .bind(now + SESSION_DAYS * 86_400_000)
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
         .await?;
         Ok(token)
     }
@@ -288,11 +294,15 @@ impl Store {
 
     /// Ends a session (logout).
     pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(sha256_hex(token.as_bytes()))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        let hash = sha256_hex(token.as_bytes());
+        self.write(async |tx| {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(&hash)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
     }
 }
 

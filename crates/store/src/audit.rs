@@ -66,7 +66,21 @@ impl Store {
     /// - a closed table holds no chips: `close_table` cashed out every seat and returned its pot
     ///   (odd chips carried between hands included) to the house.
     pub async fn audit(&self) -> Result<AuditReport, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.pool.acquire().await?;
+        let report = self.audit_on(&mut conn).await;
+        if report.is_err() {
+            // A failed read transaction (or its rollback) may leave the connection inside it.
+            conn.close_on_drop();
+        }
+        report
+    }
+
+    /// [`Store::audit`] on one connection, in one read-only transaction.
+    async fn audit_on(
+        &self,
+        conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+    ) -> Result<AuditReport, StoreError> {
+        let mut tx = sqlx::Connection::begin(&mut **conn).await?;
         if self.kind() == DbKind::Postgres {
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 .execute(&mut *tx)

@@ -4,11 +4,14 @@
 //! second). Each hand runs inside a savepoint of its own: one that fails is rolled back alone.
 //! Nobody hears of a result before the commit that makes it durable.
 
+use std::sync::Arc;
+
 use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hands::{begin_hand_in, finish_hand_in};
-use crate::{Applied, FinishedHand, HandId, NewHand, StoreError};
+use crate::write::discard;
+use crate::{Applied, FinishedHand, HandId, NewHand, StoreError, WriteHealth};
 
 /// Most hands in one transaction.
 const MAX_BATCH: usize = 256;
@@ -77,7 +80,7 @@ fn gone() -> StoreError {
 
 impl Batcher {
     /// Starts the task that records queued hands on `pool`.
-    pub(crate) fn start(pool: AnyPool) -> Batcher {
+    pub(crate) fn start(pool: AnyPool, health: Arc<WriteHealth>) -> Batcher {
         let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
         tokio::spawn(async move {
             while let Some(first) = rx.recv().await {
@@ -88,7 +91,7 @@ impl Batcher {
                         Err(_) => break,
                     }
                 }
-                commit(&pool, batch).await;
+                commit(&pool, &health, batch).await;
             }
         });
         Batcher { tx }
@@ -113,12 +116,25 @@ impl Batcher {
     }
 }
 
-/// Runs a batch in one transaction, each job in its own savepoint, then answers every job.
-async fn commit(pool: &AnyPool, batch: Vec<Job>) {
+/// Runs a batch in one transaction, each job in its own savepoint, then answers every job. A
+/// batch that fails in the database discards its connection (see `write.rs`).
+async fn commit(pool: &AnyPool, health: &WriteHealth, batch: Vec<Job>) {
     let mut jobs = batch.into_iter();
     let mut answers: Vec<Answer> = Vec::with_capacity(jobs.len());
+    let mut conn = match pool.acquire().await {
+        Ok(c) => c,
+        Err(e) => {
+            let e = StoreError::from(e);
+            health.failed(&e);
+            let failed = e.to_string();
+            for job in jobs {
+                job.unrun()(Some(&failed));
+            }
+            return;
+        }
+    };
     let shared: Result<(), StoreError> = async {
-        let mut tx = pool.begin().await?;
+        let mut tx = Connection::begin(&mut *conn).await?;
         for job in jobs.by_ref() {
             let mut sp = match (*tx).begin().await {
                 Ok(sp) => sp,
@@ -140,6 +156,10 @@ async fn commit(pool: &AnyPool, batch: Vec<Job>) {
     .await
     .map_err(StoreError::from);
     answers.extend(jobs.map(Job::unrun));
+    match &shared {
+        Ok(()) => health.succeeded(),
+        Err(e) => discard(&mut conn, health, e),
+    }
     // A failed commit undoes every job of the batch: each is told so.
     let failed = shared.err().map(|e| e.to_string());
     for a in answers {

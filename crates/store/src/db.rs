@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::AnyPoolOptions;
@@ -88,6 +90,11 @@ impl DbKind {
 pub struct Store {
     pub(crate) pool: AnyPool,
     kind: DbKind,
+    /// SQLite: the most pages the database may grow to (0: no limit), applied to every
+    /// connection the pool opens.
+    max_pages: Arc<AtomicI64>,
+    /// Whether writes succeed (see `write.rs`).
+    pub(crate) health: Arc<crate::WriteHealth>,
     /// SQLite: hands are recorded by group commit.
     pub(crate) batcher: Option<crate::commit::Batcher>,
 }
@@ -104,6 +111,8 @@ impl Store {
         } else {
             return Err(StoreError::UnsupportedUrl(url.to_string()));
         };
+        let max_pages = Arc::new(AtomicI64::new(0));
+        let pages = max_pages.clone();
         let pool = match kind {
             DbKind::Sqlite => {
                 let mut url = url.to_string();
@@ -119,13 +128,18 @@ impl Store {
                 AnyPoolOptions::new()
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(30))
-                    .after_connect(|conn, _| {
+                    .after_connect(move |conn, _| {
+                        let pages = pages.load(Ordering::Relaxed);
                         Box::pin(async move {
                             use sqlx::Executor;
                             conn.execute("PRAGMA journal_mode = WAL").await?;
                             conn.execute("PRAGMA synchronous = FULL").await?;
                             conn.execute("PRAGMA foreign_keys = ON").await?;
                             conn.execute("PRAGMA busy_timeout = 10000").await?;
+                            if pages > 0 {
+                                conn.execute(format!("PRAGMA max_page_count = {pages}").as_str())
+                                    .await?;
+                            }
                             Ok(())
                         })
                     })
@@ -141,10 +155,14 @@ impl Store {
             }
         };
         migrator(kind).run(&pool).await?;
-        let batcher = (kind == DbKind::Sqlite).then(|| crate::commit::Batcher::start(pool.clone()));
+        let health = Arc::new(crate::WriteHealth::default());
+        let batcher = (kind == DbKind::Sqlite)
+            .then(|| crate::commit::Batcher::start(pool.clone(), health.clone()));
         Ok(Store {
             pool,
             kind,
+            max_pages,
+            health,
             batcher,
         })
     }
@@ -202,6 +220,30 @@ impl Store {
             .await?
             .try_get(0)?;
         Ok(Some((mode, sync)))
+    }
+
+    /// SQLite: caps the database at `pages` pages (`None`: no cap; a database never shrinks
+    /// below its size by this), for every connection now and later. A write that would grow the
+    /// database past the cap fails as a full disk does — which is how the tests make the disk
+    /// "full" without mounting anything. Returns the pages in use.
+    pub async fn limit_sqlite_pages(&self, pages: Option<i64>) -> Result<i64, StoreError> {
+        use sqlx::Row;
+        if self.kind != DbKind::Sqlite {
+            return Ok(0);
+        }
+        let mut conn = self.pool.acquire().await?;
+        let used: i64 = sqlx::query("PRAGMA page_count")
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+        let cap = pages.unwrap_or(0).max(0);
+        self.max_pages.store(cap, Ordering::Relaxed);
+        // SQLite's own default maximum when uncapped.
+        let set = if cap > 0 { cap } else { 4_294_967_294 };
+        sqlx::query(&format!("PRAGMA max_page_count = {set}"))
+            .execute(&mut *conn)
+            .await?;
+        Ok(used)
     }
 
     /// Closes the pool, waiting for connections to be returned.

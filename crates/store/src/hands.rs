@@ -106,16 +106,21 @@ impl Store {
     pub async fn create_table(&self, game: &str, options_json: &str) -> Result<String, StoreError> {
         loop {
             let id = format!("t{}", hex(&GameRng::os_seed()[..4]));
-            let done = sqlx::query(
-                "INSERT INTO card_tables (id, game, options, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(&id)
-            .bind(game)
-            .bind(options_json)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
-            if done.rows_affected() == 1 {
+            let done = self
+                .write(async |tx| {
+                    Ok(sqlx::query(
+                        "INSERT INTO card_tables (id, game, options, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+                    )
+                    .bind(&id)
+                    .bind(game)
+                    .bind(options_json)
+                    .bind(now_ms())
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected())
+                })
+                .await?;
+            if done == 1 {
                 return Ok(id);
             }
         }
@@ -124,15 +129,18 @@ impl Store {
     /// Closes a table: cashes out every seat (bots' chips go back to the house) and returns
     /// its pot's chips to the house.
     pub async fn close_table(&self, table: &str) -> Result<Vec<(String, i64)>, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let moved = settle_table(&mut tx, table, "close").await?;
-        sqlx::query("UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
+        self.write(async |tx| {
+            let moved = settle_table(tx, table, "close").await?;
+            sqlx::query(
+                "UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL",
+            )
             .bind(now_ms())
             .bind(table)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
-        Ok(moved)
+            Ok(moved)
+        })
+        .await
     }
 
     /// Records a hand about to be dealt (with its commitment and secret seed). On SQLite, hands
@@ -141,10 +149,9 @@ impl Store {
         if let Some(b) = &self.batcher {
             return b.begin_hand(hand.clone()).await;
         }
-        let mut tx = self.pool.begin().await?;
-        let id = begin_hand_in(&mut tx, hand, self.kind() == DbKind::Postgres).await?;
-        tx.commit().await?;
-        Ok(id)
+        let lock_seats = self.kind() == DbKind::Postgres;
+        self.write(async |tx| begin_hand_in(tx, hand, lock_seats).await)
+            .await
     }
 
     /// Records the end of a hand: its chip movements, record and results, in one transaction.
@@ -157,33 +164,32 @@ impl Store {
         if let Some(b) = &self.batcher {
             return b.finish_hand(id, done.clone()).await;
         }
-        let mut tx = self.pool.begin().await?;
-        let applied = finish_hand_in(&mut tx, id, done).await?;
-        tx.commit().await?;
-        Ok(applied)
+        self.write(async |tx| finish_hand_in(tx, id, done).await)
+            .await
     }
 
     /// Voids a hand in progress (a refund on shutdown): no chips had moved, so each seat keeps
     /// the stack it started the hand with.
     pub async fn void_hand(&self, id: HandId) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let status = hand_status(&mut tx, id).await?;
-        if status == "playing" {
-            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE id = $2")
-                .bind(now_ms())
-                .bind(id.0)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        self.write(async |tx| {
+            let status = hand_status(tx, id).await?;
+            if status == "playing" {
+                sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE id = $2")
+                    .bind(now_ms())
+                    .bind(id.0)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// Start-up recovery after a crash: voids every hand still marked as playing (its chips
     /// never left the seats), closes every open table and returns all chips at tables to their
     /// owners — all in one transaction, so running it twice does no more than once.
     pub async fn recover(&self) -> Result<Recovery, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        self.write(async |tx| {
         let mut recovery = Recovery::default();
         let rows = sqlx::query("SELECT id FROM hands WHERE status = 'playing' ORDER BY id")
             .fetch_all(&mut *tx)
@@ -221,7 +227,7 @@ impl Store {
         for t in &ids {
             recovery
                 .returned
-                .extend(settle_table(&mut tx, t, "recover").await?);
+                .extend(settle_table(tx, t, "recover").await?);
         }
         recovery.tables_closed =
             sqlx::query("UPDATE card_tables SET closed_at = $1 WHERE closed_at IS NULL")
@@ -229,8 +235,9 @@ impl Store {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected() as i64;
-        tx.commit().await?;
         Ok(recovery)
+        })
+        .await
     }
 
     /// A stored hand or game; its seed only once it is over.

@@ -296,10 +296,7 @@ pub(crate) async fn balance_of(conn: &mut AnyConnection, account: &str) -> Resul
 impl Store {
     /// Records a movement of chips, atomically and exactly once per key.
     pub async fn transfer(&self, journal: &Journal) -> Result<Applied, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let applied = apply(&mut tx, journal).await?;
-        tx.commit().await?;
-        Ok(applied)
+        self.write(async |tx| apply(tx, journal).await).await
     }
 
     /// An account's balance (0 for an account never used).

@@ -26,6 +26,7 @@ mod db;
 mod error;
 mod hands;
 mod ledger;
+mod write;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
 pub use audit::AuditReport;
@@ -33,6 +34,7 @@ pub use db::{DbKind, Store};
 pub use error::StoreError;
 pub use hands::{FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand};
 pub use ledger::{Account, Applied, Journal};
+pub use write::WriteHealth;
 
 /// Milliseconds since the Unix epoch, the store's clock.
 pub(crate) fn now_ms() -> i64 {
