@@ -201,6 +201,34 @@ impl Books {
         self.store.transfer(&j).await.map(|_| ())
     }
 
+    /// Saint Poker stakes paid for a game that was then not dealt: each back to its payer.
+    pub async fn refund_stakes(
+        &self,
+        key: String,
+        table: &str,
+        players: &[Member],
+        stake: Chips,
+    ) -> Result<(), StoreError> {
+        if stake == 0 {
+            return Ok(());
+        }
+        let mut legs: Vec<(Account, i64)> = Vec::new();
+        for m in players {
+            match legs.iter_mut().find(|(a, _)| *a == owner(m)) {
+                Some(leg) => leg.1 += chips(stake),
+                None => legs.push((owner(m), chips(stake))),
+            }
+        }
+        legs.push((
+            Account::Pot(table.to_string()),
+            -chips(stake) * players.len() as i64,
+        ));
+        self.store
+            .transfer(&Journal::new(key, "refund", legs))
+            .await
+            .map(|_| ())
+    }
+
     /// Saint Poker stakes: each player's stake into the table's pot.
     pub async fn stakes(
         &self,

@@ -73,3 +73,112 @@ async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself
     again.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The balance of the user whose session `session` is, from `/api/me`.
+async fn balance(addr: std::net::SocketAddr, session: &str) -> i64 {
+    let me = get(addr, "/api/me", Some(session)).await;
+    let v: Value = serde_json::from_str(&me.body).expect("json");
+    v["user"]["balance"].as_i64().expect("a balance")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
+    let options = serde_json::json!({"game": "saint", "seats": 3, "bots": 2,
+        "bot_level": "greedy", "stake": 100, "clock_secs": 60});
+    let (h, dir, mut a, _table) = common::guest_at_new_table("saint-void", options).await;
+    let addr = h.local_addr();
+    let before = tavolo_store::GUEST_GRANT;
+    // The game is dealt: the stake has left the guest's balance.
+    a.wait_for(30, |m| m["type"] == "table_state" && m["hand"].is_string())
+        .await;
+    assert_eq!(balance(addr, &a.session).await, before - 100);
+    let house_before = h
+        .store()
+        .balance(&tavolo_store::Account::House)
+        .await
+        .expect("house");
+    h.shutdown().await;
+    let again = Server::start(Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
+        ..Config::default()
+    })
+    .await
+    .expect("restart");
+    assert_eq!(
+        balance(again.local_addr(), &a.session).await,
+        before,
+        "the guest's stake came back"
+    );
+    // The bots' stakes went back to the house that funds them, and nothing else moved.
+    let house = again
+        .store()
+        .balance(&tavolo_store::Account::House)
+        .await
+        .expect("house");
+    assert_eq!(house, house_before + 200);
+    let report = again.store().audit().await.expect("audit");
+    assert!(report.balanced(), "{:?}", report.problems);
+    again.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_next_start() {
+    use tavolo_store::{Account, Journal, NewHand, Store};
+    let store = Store::open("sqlite::memory:").await.expect("store");
+    let ada = store.create_guest().await.expect("ada");
+    let bob = store.create_guest().await.expect("bob");
+    let table = store.create_table("saint", "{}").await.expect("table");
+    let pot = Account::Pot(table.clone());
+    // An earlier game paid out in full, then the stakes of the game a crash interrupted.
+    for (key, amount) in [("stake:1", 100), ("stake:2", 50)] {
+        store
+            .transfer(&Journal::new(
+                key,
+                "stake",
+                vec![
+                    (Account::User(ada.id), -amount),
+                    (Account::User(bob.id), -amount),
+                    (pot.clone(), 2 * amount),
+                ],
+            ))
+            .await
+            .expect("stakes");
+        if key == "stake:1" {
+            store
+                .transfer(&Journal::new(
+                    "saint:1",
+                    "saint",
+                    vec![(pot.clone(), -200), (Account::User(ada.id), 200)],
+                ))
+                .await
+                .expect("payout");
+        }
+    }
+    let seed = [3u8; 32];
+    store
+        .begin_hand(&NewHand {
+            table: table.clone(),
+            game: "saint".into(),
+            commitment: tavolo_store::sha256_hex(&seed),
+            seed_hex: tavolo_store::hex(&seed),
+            players: vec![(0, ada.id, 0), (1, bob.id, 0)],
+        })
+        .await
+        .expect("a game in play");
+    let recovery = store.recover().await.expect("recover");
+    assert_eq!(recovery.voided.len(), 1);
+    let grant = tavolo_store::GUEST_GRANT;
+    assert_eq!(
+        store.balance(&Account::User(ada.id)).await.expect("ada"),
+        grant + 100,
+        "ada won the first game and got her second stake back"
+    );
+    assert_eq!(
+        store.balance(&Account::User(bob.id)).await.expect("bob"),
+        grant - 100,
+        "bob lost the first game and got his second stake back"
+    );
+    assert_eq!(store.balance(&pot).await.expect("pot"), 0);
+}

@@ -351,9 +351,12 @@ async fn settle_table(
         let Some(from) = Account::parse(&name) else {
             continue;
         };
-        let to = match (&from, kind.as_deref()) {
-            (Account::Seat { user, .. }, Some("player" | "guest")) => Account::User(*user),
-            _ => Account::House,
+        let legs = match (&from, kind.as_deref()) {
+            (Account::Seat { user, .. }, Some("player" | "guest")) => {
+                vec![(from.clone(), -balance), (Account::User(*user), balance)]
+            }
+            (Account::Pot(_), _) => pot_refund(conn, &name, balance).await?,
+            _ => vec![(from.clone(), -balance), (Account::House, balance)],
         };
         let journal = Journal::new(
             format!("{why}:{name}:{balance}:after:{last}"),
@@ -362,12 +365,75 @@ async fn settle_table(
             } else {
                 "cash_out"
             },
-            vec![(from, -balance), (to, balance)],
+            legs,
         );
         apply(conn, &journal).await?;
         moved.push((name, balance));
     }
     Ok(moved)
+}
+
+/// Where the chips in a table's pot go when the table closes (or is recovered after a crash):
+/// stakes of a Saint Poker game that never finished go back to those who paid them, newest
+/// stake journal first for as long as they fit in the pot; whatever else is in it (the odd chips
+/// a betting table carried to the next hand) goes to the house. The legs of one journal.
+async fn pot_refund(
+    conn: &mut AnyConnection,
+    pot: &str,
+    balance: i64,
+) -> Result<Vec<(Account, i64)>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT e.journal_id AS j, e.account AS account, e.amount AS amount FROM entries e \
+         JOIN journal j ON j.id = e.journal_id \
+         WHERE j.kind = 'stake' AND e.account <> $1 \
+         AND e.journal_id IN (SELECT journal_id FROM entries WHERE account = $1) \
+         ORDER BY e.journal_id DESC",
+    )
+    .bind(pot)
+    .fetch_all(&mut *conn)
+    .await?;
+    // Whole stake journals, newest first, while they fit in what the pot holds.
+    let mut journals: Vec<(i64, Vec<(String, i64)>)> = Vec::new();
+    for r in rows {
+        let j: i64 = r.try_get("j")?;
+        let account: String = r.try_get("account")?;
+        let amount: i64 = r.try_get("amount")?;
+        match journals.last_mut() {
+            Some((id, legs)) if *id == j => legs.push((account, -amount)),
+            _ => journals.push((j, vec![(account, -amount)])),
+        }
+    }
+    let mut back: Vec<(Account, i64)> = Vec::new();
+    let mut left = balance;
+    for (_, legs) in journals {
+        let total: i64 = legs.iter().map(|l| l.1).sum();
+        if total <= 0 || total > left {
+            break;
+        }
+        left -= total;
+        for (name, amount) in legs {
+            let Some(account) = Account::parse(&name) else {
+                continue;
+            };
+            match back.iter_mut().find(|(a, _)| *a == account) {
+                Some(leg) => leg.1 += amount,
+                None => back.push((account, amount)),
+            }
+        }
+    }
+    if left > 0 {
+        match back.iter_mut().find(|(a, _)| *a == Account::House) {
+            Some(leg) => leg.1 += left,
+            None => back.push((Account::House, left)),
+        }
+    }
+    back.retain(|l| l.1 != 0);
+    let mut legs = vec![(
+        Account::Pot(pot.trim_start_matches("pot:").to_string()),
+        -balance,
+    )];
+    legs.extend(back);
+    Ok(legs)
 }
 
 /// [`Store::begin_hand`] inside the caller's transaction.

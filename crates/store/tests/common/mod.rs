@@ -16,7 +16,19 @@ pub async fn stores() -> Vec<Store> {
     out
 }
 
+/// [`postgres`], with the fresh database's URL.
+#[allow(dead_code)]
+pub async fn postgres_with_url() -> Option<(Store, String)> {
+    let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok()?;
+    let fresh = Store::fresh_postgres_database(&url)
+        .await
+        .expect("create a test database on TAVOLO_TEST_DATABASE_URL");
+    let store = Store::open(&fresh).await.expect("open the test database");
+    Some((store, fresh))
+}
+
 /// A fresh, empty PostgreSQL database on the server `TAVOLO_TEST_DATABASE_URL` names.
+#[allow(dead_code)]
 pub async fn postgres() -> Option<Store> {
     let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok()?;
     let fresh = Store::fresh_postgres_database(&url)

@@ -355,6 +355,7 @@ impl<G: Game> Actor<G> {
             }
             Err(why) => {
                 tracing::error!(table = %self.id, error = %why, "could not deal");
+                self.refund_stakes(&start).await;
                 let _ = self.table.void_hand();
                 self.clock.next_hand_at = Some(self.clock.now() + Duration::from_secs(1));
                 false
@@ -376,6 +377,22 @@ impl<G: Game> Actor<G> {
         }
         self.audience.events.extend(events);
         self.audience.dirty = true;
+    }
+
+    /// The stakes of a Saint Poker game that could not be dealt go back to the players. If
+    /// even that fails they stay in the pot, which returns them when the table closes (or at
+    /// the next start after a crash).
+    async fn refund_stakes(&mut self, start: &HandStart<Member>) {
+        if self.o.betting() || self.o.stake == 0 {
+            return;
+        }
+        let key = self.key("stake-refund", tavolo_store::UserId(0));
+        if let Err(e) = (self.room.books)
+            .refund_stakes(key, &self.id, &start.players, self.o.stake)
+            .await
+        {
+            tracing::error!(table = %self.id, error = %e, "stakes not refunded yet: the table's pot keeps them");
+        }
     }
 
     /// Saint Poker is played for a stake from each player, paid as the game is dealt. When it
