@@ -1,4 +1,5 @@
 //! Stores to test against: SQLite in memory always; a fresh PostgreSQL database too when
+#![allow(dead_code)]
 //! `TAVOLO_TEST_DATABASE_URL` names a server (CI sets it).
 
 pub mod books;
