@@ -1,6 +1,6 @@
 //! Stores to test against: SQLite in memory always; a fresh PostgreSQL database too when
-#![allow(dead_code)]
 //! `TAVOLO_TEST_DATABASE_URL` names a server (CI sets it).
+#![allow(dead_code)]
 
 pub mod books;
 
@@ -18,7 +18,6 @@ pub async fn stores() -> Vec<Store> {
 }
 
 /// [`postgres`], with the fresh database's URL.
-#[allow(dead_code)]
 pub async fn postgres_with_url() -> Option<(Store, String)> {
     let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok()?;
     let fresh = Store::fresh_postgres_database(&url)
@@ -29,7 +28,6 @@ pub async fn postgres_with_url() -> Option<(Store, String)> {
 }
 
 /// A fresh, empty PostgreSQL database on the server `TAVOLO_TEST_DATABASE_URL` names.
-#[allow(dead_code)]
 pub async fn postgres() -> Option<Store> {
     let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok()?;
     let fresh = Store::fresh_postgres_database(&url)
