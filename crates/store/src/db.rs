@@ -38,6 +38,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0002_journal_marks.sql"),
         include_str!("../migrations/postgres/0002_journal_marks.sql"),
     ),
+    (
+        3,
+        "names unique in any case",
+        include_str!("../migrations/sqlite/0003_names_unique_in_any_case.sql"),
+        include_str!("../migrations/postgres/0003_names_unique_in_any_case.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -305,6 +311,8 @@ mod tests {
             (DbKind::Postgres, 1, "dc78b9cd81870a37c62fc39057e97f297915a9100dbe7db49a01f114ebe9f88baecaf55b62f8e3aa30c6ff523d660ac6"),
             (DbKind::Sqlite, 2, "9d35124c7495053ced2510e8609a9b7e8c9923705162e0de50c05267f2d158b309b88903660ac3e1d50d1d2fcb41a037"),
             (DbKind::Postgres, 2, "9d35124c7495053ced2510e8609a9b7e8c9923705162e0de50c05267f2d158b309b88903660ac3e1d50d1d2fcb41a037"),
+            (DbKind::Sqlite, 3, "d07c8dd1890bb6a9b3f807a425cd73eb4d14fcdd0e2c9167cbfac1f78d8ed70e0dfa3bce5f7b5383940aef0d6aefb519"),
+            (DbKind::Postgres, 3, "d07c8dd1890bb6a9b3f807a425cd73eb4d14fcdd0e2c9167cbfac1f78d8ed70e0dfa3bce5f7b5383940aef0d6aefb519"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -410,3 +410,66 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
         audited(&store).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sign_ups_racing_for_one_name_in_different_cases_never_both_succeed() {
+    for store in common::stores().await {
+        let mut racers = Vec::new();
+        for n in 0..8 {
+            for name in [format!("Racer{n}"), format!("racer{n}")] {
+                let store = store.clone();
+                racers.push(tokio::spawn(async move {
+                    (n, store.register(&name, "correct horse battery").await)
+                }));
+            }
+        }
+        let mut won = [0; 8];
+        for r in racers {
+            let (n, result) = r.await.expect("a racer");
+            match result {
+                Ok(_) => won[n] += 1,
+                Err(StoreError::NameTaken(_)) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(won, [1; 8], "{:?}", store.kind());
+    }
+}
+
+#[tokio::test]
+async fn names_that_already_clash_in_case_are_kept_reachable_when_the_database_is_upgraded() {
+    use sqlx::Connection;
+    let dir = std::env::temp_dir().join(format!("tavolo-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open_in_dir(&dir).await.unwrap();
+    let ada = store.register("Ada", "correct horse").await.unwrap();
+    store.close().await;
+    // A database from before version 3, in which the sign-up race let "ADA" in too.
+    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    for sql in [
+        "DROP INDEX users_name_any_case",
+        "DELETE FROM _sqlx_migrations WHERE version = 3",
+        "INSERT INTO users (name, password_hash, kind, created_at) \
+         SELECT 'ADA', password_hash, kind, created_at FROM users WHERE name = 'Ada'",
+    ] {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let store = Store::open_in_dir(&dir).await.unwrap();
+    assert_eq!(
+        store.login("ada", "correct horse").await.unwrap().id,
+        ada.id
+    );
+    let later = store.login("ADA-2", "correct horse").await.unwrap();
+    assert_eq!(
+        later.name, "ADA-2",
+        "the later spelling is renamed, not lost"
+    );
+    assert!(matches!(
+        store.register("aDa", "correct horse").await,
+        Err(StoreError::NameTaken(_))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
