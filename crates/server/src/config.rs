@@ -20,6 +20,10 @@ pub struct Config {
     pub ws_rate: (f64, f64),
     /// Most WebSocket connections at once.
     pub max_connections: usize,
+    /// Most WebSocket connections one session (one sign-in) may hold open at once: a few tabs.
+    pub max_ws_per_session: usize,
+    /// Most open tables one user may have created at once.
+    pub max_tables_per_user: usize,
     /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
     pub idle_close: Duration,
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
@@ -40,6 +44,8 @@ impl Default for Config {
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
+            max_ws_per_session: 8,
+            max_tables_per_user: 3,
             idle_close: Duration::from_secs(15 * 60),
             funding_gate: None,
             time: crate::time::Time::system(),

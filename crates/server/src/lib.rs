@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
-use tavolo_store::Store;
+use tavolo_store::{Store, UserId};
 use tokio::sync::watch;
 
 pub use books::{Books, Member};
@@ -122,15 +122,30 @@ impl Room {
     }
 
     /// Opens a table: registered in the store, bots created and seated, its task started.
+    /// `creator` (a user; `None` for the room itself) may have at most
+    /// [`Config::max_tables_per_user`] open tables.
     pub async fn create_table(
         self: &Arc<Room>,
         options: TableOptions,
+        creator: Option<UserId>,
     ) -> Result<String, ProtoError> {
         if *self.closing.borrow() {
             return Err(ProtoError::new(
                 Code::NotAllowed,
                 "the server is shutting down",
             ));
+        }
+        if let Some(user) = creator {
+            let open = self.lobby.created_by(user);
+            if open >= self.config.max_tables_per_user {
+                return Err(ProtoError::new(
+                    Code::NotAllowed,
+                    format!(
+                        "you have {open} open tables, the most one player may create; \
+                         a table closes when nobody but bots is left"
+                    ),
+                ));
+            }
         }
         let json = serde_json::to_string(&options)
             .map_err(|e| ProtoError::new(Code::InvalidOptions, e.to_string()))?;
@@ -148,7 +163,7 @@ impl Room {
                 .map_err(books::proto)?;
             bots.push(m);
         }
-        let handle = table::spawn(self.clone(), id.clone(), options, bots)?;
+        let handle = table::spawn(self.clone(), id.clone(), options, bots, creator)?;
         self.lobby.insert(handle);
         Ok(id)
     }

@@ -48,6 +48,11 @@ impl Sessions {
         s.replay.clone()
     }
 
+    /// How many connections the session holds open.
+    pub fn connections(&self, token: &str) -> usize {
+        self.map().get(token).map_or(0, |s| s.lines.len())
+    }
+
     /// A connection closed at `now`.
     pub fn close(&self, token: &str, conn: u64, now: Instant) {
         let mut map = self.map();

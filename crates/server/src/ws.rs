@@ -75,6 +75,16 @@ pub async fn upgrade(
             );
         }
     };
+    if room.sessions.connections(&token) >= room.config.max_ws_per_session {
+        return api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            &format!(
+                "this session already has {} connections open, the most allowed",
+                room.config.max_ws_per_session
+            ),
+        );
+    }
     if room.metrics.connections.load(Relaxed) as usize >= room.config.max_connections
         || *room.closing.borrow()
     {
@@ -103,14 +113,23 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
         tx,
         kick: kick.clone(),
     };
-    let writer = tokio::spawn(async move {
-        while let Some(m) = rx.recv().await {
-            if sink.send(Message::Text(m)).await.is_err() {
-                break;
+    let lobby_pending = Arc::new(PendingSnapshot::default());
+    let writer = {
+        let room = room.clone();
+        let pending = lobby_pending.clone();
+        tokio::spawn(async move {
+            while let Some(mut m) = rx.recv().await {
+                if pending.is_marker(&m) {
+                    m = room.lobby.lobby_message();
+                }
+                if sink.send(Message::Text(m)).await.is_err() {
+                    break;
+                }
             }
-        }
-        let _ = sink.close().await;
-    });
+            let _ = sink.close().await;
+        })
+    };
+    let send_lobby = || lobby_pending.request(&conn.tx);
     let replay = room.sessions.open(
         &token,
         conn.id,
@@ -136,7 +155,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
             } => {
                 match update {
                     Ok(m) => { let _ = conn.tx.try_send(m); }
-                    Err(broadcast::error::RecvError::Lagged(_)) => { let _ = conn.tx.try_send(room.lobby.lobby_message()); }
+                    Err(broadcast::error::RecvError::Lagged(_)) => send_lobby(),
                     Err(broadcast::error::RecvError::Closed) => lobby = None,
                 }
             }
@@ -185,7 +204,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                 drop(cache);
                 let _ = conn.tx.try_send(msg);
                 if answer.is_ok() && hello {
-                    let _ = conn.tx.try_send(room.lobby.lobby_message());
+                    send_lobby();
                     for t in room.lobby.tables_of(conn.user.id) {
                         touched.insert(t.id.clone());
                         let _ = t.tx.send(TableCmd::Attach(conn.clone())).await;
@@ -193,7 +212,7 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                 }
                 if answer.is_ok() && lobby_asked {
                     lobby = Some(room.lobby.subscribe());
-                    let _ = conn.tx.try_send(room.lobby.lobby_message());
+                    send_lobby();
                 }
             }
         }
@@ -211,6 +230,30 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
     drop(conn);
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
     room.metrics.connections.fetch_sub(1, Relaxed);
+}
+
+/// At most one lobby snapshot waits in a connection's outbound queue, as an empty marker that
+/// the writer turns into the lobby as it is when the frame leaves: a client that asks for the
+/// lobby again and again and never reads holds one snapshot, not one per request.
+#[derive(Debug, Default)]
+struct PendingSnapshot(std::sync::atomic::AtomicBool);
+
+impl PendingSnapshot {
+    /// Queues a snapshot unless one is already waiting.
+    fn request(&self, tx: &mpsc::Sender<Utf8Bytes>) {
+        if !self.0.swap(true, Relaxed) && tx.try_send(Utf8Bytes::from_static("")).is_err() {
+            self.0.store(false, Relaxed);
+        }
+    }
+
+    /// Whether `m` is the marker (the snapshot is no longer waiting once the writer has it).
+    fn is_marker(&self, m: &Utf8Bytes) -> bool {
+        let marker = m.as_str().is_empty();
+        if marker {
+            self.0.store(false, Relaxed);
+        }
+        marker
+    }
 }
 
 fn reply(conn: &Conn, text: String) {
@@ -231,7 +274,7 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
         Request::Lobby => return Ok(AckResult::done()),
         Request::CreateTable { options } => {
             let options = TableOptions::from_json(&options)?;
-            let id = room.create_table(options).await?;
+            let id = room.create_table(options, Some(conn.user.id)).await?;
             return Ok(AckResult {
                 table: Some(id),
                 ..AckResult::done()
@@ -280,5 +323,26 @@ pub fn user_info(m: &Member, balance: i64) -> UserInfo {
         guest: m.guest,
         bot: m.bot,
         balance,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lobby_requests_while_a_snapshot_waits_queue_nothing_more() {
+        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let pending = PendingSnapshot::default();
+        for _ in 0..400 {
+            pending.request(&tx);
+        }
+        let first = rx.try_recv().expect("one snapshot queued");
+        assert!(rx.try_recv().is_err(), "only one");
+        // The writer takes it: the next request queues a fresh one.
+        assert!(pending.is_marker(&first));
+        pending.request(&tx);
+        assert!(rx.try_recv().is_ok());
+        assert!(!pending.is_marker(&Utf8Bytes::from_static("{\"type\":\"ack\"}")));
     }
 }

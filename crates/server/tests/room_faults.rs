@@ -182,3 +182,95 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
     );
     assert_eq!(store.balance(&pot).await.expect("pot"), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_session_may_hold_a_few_websockets_not_thousands() {
+    let (h, _dir) = server("ws-per-session").await;
+    let addr = h.local_addr();
+    let session = tavolo_server::client::guest(addr).await.expect("a guest");
+    let limit = Config::default().max_ws_per_session;
+    let mut open = Vec::new();
+    for _ in 0..limit {
+        open.push(common::Client::with_session(addr, session.clone()).await);
+    }
+    // Every connection is registered once its first message is answered.
+    for c in &mut open {
+        let hello = c.ask("hello", serde_json::json!({})).await;
+        assert_eq!(hello["type"], "ack", "{hello}");
+    }
+    let refused = tavolo_server::client::ws(addr, Some(&session), None).await;
+    let err = refused
+        .err()
+        .expect("one more connection is refused")
+        .to_string();
+    assert!(err.contains("429"), "{err}");
+    // Closing one makes room for another.
+    drop(open.pop());
+    let mut again = None;
+    for _ in 0..100 {
+        if let Ok(ws) = tavolo_server::client::ws(addr, Some(&session), None).await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "a closed connection frees its place");
+    common::audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_player_may_open_a_few_tables_not_hundreds() {
+    let (h, _dir) = server("tables-per-user").await;
+    let mut a = common::Client::guest(h.local_addr()).await;
+    let limit = Config::default().max_tables_per_user;
+    let options = serde_json::json!({"game": "holdem", "seats": 2});
+    for _ in 0..limit {
+        a.create_table(options.clone()).await;
+    }
+    let refused = a
+        .ask("create_table", serde_json::json!({"options": options}))
+        .await;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(refused["code"], "not_allowed", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("open tables")),
+        "{refused}"
+    );
+    // Somebody else still may.
+    let mut b = common::Client::guest(h.local_addr()).await;
+    b.create_table(options).await;
+    common::audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_floods_lobby_requests_gets_every_answer_and_current_snapshots() {
+    // (That at most one snapshot waits per connection is `ws::tests`: whether the writer falls
+    // behind here depends on the machine.)
+    let (h, _dir) = server("lobby-flood").await;
+    let mut a = common::Client::guest(h.local_addr()).await;
+    let table = a
+        .create_table(serde_json::json!({"game": "holdem", "seats": 2}))
+        .await;
+    let mut last = 0;
+    for _ in 0..400 {
+        last = a.send("lobby", serde_json::json!({})).await;
+    }
+    let (mut snapshots, mut acks) = (0, 0);
+    while let Some(m) = a.next(5).await {
+        if m["type"] == "lobby" {
+            snapshots += 1;
+            assert_eq!(m["tables"][0]["id"], serde_json::json!(table), "{m}");
+        }
+        if m["type"] == "ack" {
+            acks += 1;
+            if m["seq"] == serde_json::json!(last) {
+                break;
+            }
+        }
+    }
+    assert_eq!(acks, 400, "every request is answered");
+    assert!((1..=400).contains(&snapshots), "{snapshots}");
+    common::audit_and_shutdown(h).await;
+}

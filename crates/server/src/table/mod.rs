@@ -91,6 +91,8 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<TableCmd>,
     /// Its lobby summary, updated by the table's task.
     pub summary: Arc<Mutex<TableSummary>>,
+    /// The user who created it (`None`: the room itself).
+    pub creator: Option<tavolo_store::UserId>,
 }
 
 /// Starts a table's task; refuses options the table model does not accept.
@@ -99,6 +101,7 @@ pub fn spawn(
     id: String,
     options: TableOptions,
     bots: Vec<Member>,
+    creator: Option<tavolo_store::UserId>,
 ) -> Result<TableHandle, ProtoError> {
     let table = Table::new(options.table_rules(), GameRng::from_os())
         .map_err(|e| ProtoError::new(Code::InvalidOptions, e.to_string()))?;
@@ -108,6 +111,7 @@ pub fn spawn(
         id: id.clone(),
         tx,
         summary: summary.clone(),
+        creator,
     };
     let level = options.bot_spec_name();
     match options.game {
