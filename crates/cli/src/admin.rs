@@ -79,8 +79,9 @@ async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
             report.accounts, report.journals, report.entries
         );
         println!(
-            "chips issued by the house: {}; in players' accounts: {}; at tables: {}",
-            -report.house, report.in_accounts, report.at_tables
+            "chips issued by the house: {}; in players' accounts: {}; in the bots' bankroll: {}; \
+             at tables: {}",
+            -report.house, report.in_accounts, report.bots, report.at_tables
         );
         println!(
             "{} hands finished, each reconciled with its journal and its players' seats",

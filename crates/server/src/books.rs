@@ -66,10 +66,10 @@ fn seat(table: &str, user: UserId) -> Account {
     }
 }
 
-/// The owner's side of a seat: the user's account, or the house for a bot.
+/// The owner's side of a seat: the user's account, or the bots' bankroll for a bot.
 fn owner(m: &Member) -> Account {
     if m.bot {
-        Account::House
+        Account::Bots
     } else {
         Account::User(m.id)
     }
@@ -95,6 +95,28 @@ impl Books {
     /// `sqlite` or `postgres`.
     pub fn db_name(&self) -> &'static str {
         self.store.kind().name()
+    }
+
+    /// Tops the bots' bankroll up from the house to `size` chips (nothing if it holds that
+    /// much already); returns what it holds now.
+    pub async fn fund_bots(&self, size: i64) -> Result<i64, StoreError> {
+        let held = self.store.balance(&Account::Bots).await?;
+        if held >= size {
+            return Ok(held);
+        }
+        let key = format!(
+            "bankroll:{}",
+            tavolo_store::hex(&tavolo_cards::GameRng::os_seed()[..8])
+        );
+        let j = Journal::move_chips(key, "bankroll", Account::House, Account::Bots, size - held);
+        self.store.transfer(&j).await?;
+        tracing::info!(from = held, to = size, "the bots' bankroll was topped up");
+        Ok(size)
+    }
+
+    /// The chips in the bots' bankroll.
+    pub async fn bots_bankroll(&self) -> Result<i64, StoreError> {
+        self.store.balance(&Account::Bots).await
     }
 
     /// Start-up recovery: hands left unfinished by a crash are voided and every chip at a
@@ -161,7 +183,8 @@ impl Books {
         self.store.close_table(table).await.map(|_| ())
     }
 
-    /// Chips from the owner (a user, or the house for a bot) to the seat: a buy-in or rebuy.
+    /// Chips from the owner (a user, or the bots' bankroll for a bot) to the seat: a buy-in or
+    /// rebuy.
     /// `key` makes it happen once.
     pub async fn to_seat(
         &self,

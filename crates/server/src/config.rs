@@ -24,6 +24,14 @@ pub struct Config {
     pub max_ws_per_session: usize,
     /// Most open tables one user may have created at once.
     pub max_tables_per_user: usize,
+    /// The bots' bankroll: bots buy in, rebuy and pay stakes from this account, which is
+    /// topped up from the house to this size at start and every [`Config::bot_refill`]. When
+    /// it is empty bots cannot buy in, so this bounds the chips bots put into play.
+    pub bot_bankroll: i64,
+    /// How often the bots' bankroll is topped up.
+    pub bot_refill: Duration,
+    /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
+    pub max_bot_buy_in: u64,
     /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
     pub idle_close: Duration,
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
@@ -46,6 +54,9 @@ impl Default for Config {
             max_connections: 50_000,
             max_ws_per_session: 8,
             max_tables_per_user: 3,
+            bot_bankroll: 5_000_000,
+            bot_refill: Duration::from_secs(3600),
+            max_bot_buy_in: 10_000,
             idle_close: Duration::from_secs(15 * 60),
             funding_gate: None,
             time: crate::time::Time::system(),

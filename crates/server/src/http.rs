@@ -127,7 +127,10 @@ async fn healthz(State(room): State<Arc<Room>>) -> Response {
 async fn metrics(State(room): State<Arc<Room>>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        room.metrics.render(room.books.store().write_health()),
+        room.metrics.render(
+            room.books.store().write_health(),
+            room.books.bots_bankroll().await.unwrap_or(0),
+        ),
     )
         .into_response()
 }

@@ -135,6 +135,20 @@ impl Room {
                 "the server is shutting down",
             ));
         }
+        let bring = if options.betting() {
+            options.buy_in
+        } else {
+            options.stake
+        };
+        if options.bots > 0 && bring > self.config.max_bot_buy_in {
+            return Err(ProtoError::new(
+                Code::InvalidOptions,
+                format!(
+                    "bots play for at most {} chips a seat (buy-in or stake), not {bring}",
+                    self.config.max_bot_buy_in
+                ),
+            ));
+        }
         if let Some(user) = creator {
             let open = self.lobby.created_by(user);
             if open >= self.config.max_tables_per_user {
@@ -195,6 +209,7 @@ impl Server {
     ) -> Result<ServerHandle, ServerError> {
         let books = Books::new(store);
         books.recover().await?;
+        books.fund_bots(config.bot_bankroll).await?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let room = Arc::new(Room {
@@ -222,6 +237,25 @@ impl Server {
                 match sweeping.upgrade() {
                     Some(room) => room.sweep(),
                     None => break,
+                }
+            }
+        });
+        // Every `bot_refill`: the bots' bankroll is topped up to its size.
+        let refilling = Arc::downgrade(&room);
+        let mut closing = room.closing.subscribe();
+        let refill = room.config.bot_refill;
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval_at(tokio::time::Instant::now() + refill, refill);
+            loop {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    _ = closing.changed() => break,
+                }
+                let Some(room) = refilling.upgrade() else {
+                    break;
+                };
+                if let Err(e) = room.books.fund_bots(room.config.bot_bankroll).await {
+                    tracing::error!(error = %e, "the bots' bankroll could not be topped up");
                 }
             }
         });

@@ -70,7 +70,7 @@ impl Metrics {
     }
 
     /// The Prometheus text exposition.
-    pub fn render(&self, db: &tavolo_store::WriteHealth) -> String {
+    pub fn render(&self, db: &tavolo_store::WriteHealth, bots_bankroll: i64) -> String {
         let mut s = String::with_capacity(2048);
         let gauge = |s: &mut String, name: &str, help: &str, v: f64| {
             let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
@@ -125,6 +125,12 @@ impl Metrics {
             "tavolo_table_timer_wakes_total",
             "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).",
             self.timer_wakes.load(Relaxed),
+        );
+        gauge(
+            &mut s,
+            "tavolo_bots_bankroll_chips",
+            "Chips in the bots' bankroll (what bots can still buy in with until the next top-up).",
+            bots_bankroll as f64,
         );
         gauge(
             &mut s,

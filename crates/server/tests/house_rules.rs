@@ -143,7 +143,15 @@ async fn every_rule_option_is_played_shown_and_recorded() {
         );
         let first = play_one_game(&mut c, &table).await;
         assert!((case.in_view)(&first), "{}: {first}", case.options);
-        let items = c.get("/api/history").await.json();
+        // The result is shown before the books have it: the history lists it once recorded.
+        let mut items = c.get("/api/history").await.json();
+        for _ in 0..250 {
+            if items["items"][0]["id"].is_string() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            items = c.get("/api/history").await.json();
+        }
         let id = items["items"][0]["id"]
             .as_str()
             .expect("a game in the history");

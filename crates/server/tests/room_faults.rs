@@ -92,6 +92,11 @@ async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
     a.wait_for(30, |m| m["type"] == "table_state" && m["hand"].is_string())
         .await;
     assert_eq!(balance(addr, &a.session).await, before - 100);
+    let bots_before = h
+        .store()
+        .balance(&tavolo_store::Account::Bots)
+        .await
+        .expect("bots");
     let house_before = h
         .store()
         .balance(&tavolo_store::Account::House)
@@ -110,13 +115,19 @@ async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
         before,
         "the guest's stake came back"
     );
-    // The bots' stakes went back to the house that funds them, and nothing else moved.
+    // The bots' stakes went back to the bankroll that funds them, and the house paid nothing.
+    let bots = again
+        .store()
+        .balance(&tavolo_store::Account::Bots)
+        .await
+        .expect("bots");
+    assert_eq!(bots, bots_before + 200);
     let house = again
         .store()
         .balance(&tavolo_store::Account::House)
         .await
         .expect("house");
-    assert_eq!(house, house_before + 200);
+    assert_eq!(house, house_before);
     let report = again.store().audit().await.expect("audit");
     assert!(report.balanced(), "{:?}", report.problems);
     again.shutdown().await;
@@ -272,5 +283,54 @@ async fn a_client_that_floods_lobby_requests_gets_every_answer_and_current_snaps
     }
     assert_eq!(acks, 400, "every request is answered");
     assert!((1..=400).contains(&snapshots), "{snapshots}");
+    common::audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
+    use tavolo_store::Account;
+    let (h, _dir) = common::server_with("bot-bankroll", |c| c.bot_bankroll = 500).await;
+    let store = h.store().clone();
+    assert_eq!(store.balance(&Account::Bots).await.expect("bots"), 500);
+    let metrics = get(h.local_addr(), "/metrics", None).await.body;
+    assert!(
+        metrics.contains("tavolo_bots_bankroll_chips 500"),
+        "{metrics}"
+    );
+    let house = store.balance(&Account::House).await.expect("house");
+    let mut a = common::Client::guest(h.local_addr()).await;
+    // Too big a table for bots: refused, naming the limit.
+    let big = a
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem", "seats": 4, "bots": 3,
+                "big_blind": 2000, "buy_in": 200_000, "rebuy": 200_000}}),
+        )
+        .await;
+    assert_eq!(big["code"], "invalid_options", "{big}");
+    assert!(
+        big["message"].as_str().is_some_and(|m| m.contains("10000")),
+        "{big}"
+    );
+    // Three bots that would bring 600 chips from a bankroll of 500: two sit down.
+    a.create_table(serde_json::json!({"game": "holdem", "seats": 4, "bots": 3,
+        "buy_in": 200, "rebuy": 200}))
+        .await;
+    let mut seated_bots = 0;
+    for _ in 0..100 {
+        let held = store.balance(&Account::Bots).await.expect("bots");
+        assert!(held >= 0);
+        seated_bots = (500 - held) / 200;
+        if held < 200 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(seated_bots, 2, "two bots' buy-ins came from the bankroll");
+    assert_eq!(
+        store.balance(&Account::House).await.expect("house"),
+        house - 10_000,
+        "the house paid only the guest's grant"
+    );
     common::audit_and_shutdown(h).await;
 }

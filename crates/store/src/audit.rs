@@ -26,6 +26,8 @@ pub struct AuditReport {
     pub house: i64,
     /// Chips held by users away from tables.
     pub in_accounts: i64,
+    /// Chips in the bots' bankroll.
+    pub bots: i64,
     /// Chips at tables (seats and pots).
     pub at_tables: i64,
     /// Hands or games begun and neither finished nor voided: the newest hand of an open table
@@ -141,6 +143,7 @@ impl Store {
             }
             match Account::parse(&name) {
                 Some(Account::House) => report.house = balance,
+                Some(Account::Bots) => report.bots = balance,
                 Some(Account::User(_)) => report.in_accounts += balance,
                 Some(Account::Seat { table, .. } | Account::Pot(table)) => {
                     report.at_tables += balance;
@@ -215,11 +218,14 @@ const BOOKED: &str = "booked AS (\
     WHERE h.status = 'finished')";
 
 /// The account a player's result is booked on: their seat in a betting game; in Saint Poker
-/// their owner's account (the house for a bot). Needs `b` (a hand), `p` (its player), `u` (the
-/// player's user).
+/// their owner's account (for a bot the bots' bankroll, or the house in games recorded before
+/// the bankroll existed, whose journals pay bots to the house). Needs `b` (a hand, with its
+/// journal `jid`), `p` (its player), `u` (the player's user).
 const RESULT_ACCOUNT: &str =
     "CASE WHEN b.game <> 'saint' THEN 'seat:' || b.table_id || ':' || CAST(p.user_id AS TEXT) \
-    WHEN u.kind = 'bot' THEN 'house' ELSE 'user:' || CAST(p.user_id AS TEXT) END";
+    WHEN u.kind = 'bot' THEN CASE WHEN EXISTS (SELECT 1 FROM entries hx \
+      WHERE hx.journal_id = b.jid AND hx.account = 'house') THEN 'house' ELSE 'bots' END \
+    ELSE 'user:' || CAST(p.user_id AS TEXT) END";
 
 /// A finished hand with no journal `hand:{id}` moved nothing, so each result must be 0 (that is
 /// how a hand where no chip changes hands is stored: `apply` records no journal for it).
@@ -428,7 +434,7 @@ async fn results_against_journals(
         let account: String = r.try_get("account")?;
         let amount: i64 = r.try_get("amount")?;
         let whose = if game == "saint" {
-            "the account of one of its players (the house for bots)"
+            "the account of one of its players (the bots' bankroll for bots)"
         } else {
             "the seat of one of its players"
         };

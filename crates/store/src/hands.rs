@@ -126,8 +126,9 @@ impl Store {
         }
     }
 
-    /// Closes a table: cashes out every seat (bots' chips go back to the house) and returns
-    /// its pot's chips to the house.
+    /// Closes a table: cashes out every seat (bots' chips go back to the bots' bankroll) and
+    /// empties its pot (unfinished Saint Poker stakes back to their payers, the rest to the
+    /// house).
     pub async fn close_table(&self, table: &str) -> Result<Vec<(String, i64)>, StoreError> {
         self.write(async |tx| {
             let moved = settle_table(tx, table, "close").await?;
@@ -321,8 +322,8 @@ async fn hand_status(conn: &mut AnyConnection, id: HandId) -> Result<String, Sto
         .try_get("status")?)
 }
 
-/// Moves every chip at a table back: seats to their users (bots' to the house), the pot to the
-/// house. Keys name the account, the amount and the latest journal, so a retry is harmless.
+/// Moves every chip at a table back: seats to their users (bots' to the bots' bankroll), the
+/// pot as [`pot_refund`] says. Keys name the account, the amount and the latest journal, so a retry is harmless.
 async fn settle_table(
     conn: &mut AnyConnection,
     table: &str,
@@ -354,6 +355,9 @@ async fn settle_table(
         let legs = match (&from, kind.as_deref()) {
             (Account::Seat { user, .. }, Some("player" | "guest")) => {
                 vec![(from.clone(), -balance), (Account::User(*user), balance)]
+            }
+            (Account::Seat { .. }, Some("bot")) => {
+                vec![(from.clone(), -balance), (Account::Bots, balance)]
             }
             (Account::Pot(_), _) => pot_refund(conn, &name, balance).await?,
             _ => vec![(from.clone(), -balance), (Account::House, balance)],

@@ -17,6 +17,10 @@ use crate::{now_ms, Store, StoreError};
 pub enum Account {
     /// The house: issues and takes back play chips; the only account allowed below zero.
     House,
+    /// The bots' bankroll: what the room's bots buy in and pay stakes with, and where their
+    /// chips go back. Funded from the house up to a set size, so the chips bots can put into
+    /// play are bounded and visible.
+    Bots,
     /// A user's chips away from any table.
     User(UserId),
     /// A user's chips in play at a table (the stack behind the seat).
@@ -35,6 +39,7 @@ impl fmt::Display for Account {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Account::House => write!(f, "house"),
+            Account::Bots => write!(f, "bots"),
             Account::User(u) => write!(f, "user:{}", u.0),
             Account::Seat { table, user } => write!(f, "seat:{table}:{}", user.0),
             Account::Pot(table) => write!(f, "pot:{table}"),
@@ -47,6 +52,9 @@ impl Account {
     pub fn parse(name: &str) -> Option<Account> {
         if name == "house" {
             return Some(Account::House);
+        }
+        if name == "bots" {
+            return Some(Account::Bots);
         }
         if let Some(id) = name.strip_prefix("user:") {
             return id.parse().ok().map(|id| Account::User(UserId(id)));

@@ -25,9 +25,10 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
-/// A server with bots acting at once, no pause between hands, and no per-connection message
-/// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
-/// test of its own).
+/// A server with bots acting at once, no pause between hands, no per-connection message limit
+/// (a scripted player at bot speed sends more than 20 messages a second; the limit has a test
+/// of its own), and a bots' bankroll for thousands of hands of bots busting each other (its
+/// limit has a test of its own).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -41,6 +42,7 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         bot_delay: Duration::ZERO,
         hand_pause: Duration::ZERO,
         ws_rate: (10_000.0, 10_000.0),
+        bot_bankroll: 1_000_000_000,
         ..Config::default()
     };
     f(&mut config);
