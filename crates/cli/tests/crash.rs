@@ -267,3 +267,190 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One player of the soak: signs up (registered or guest), opens or joins its table, and plays
+/// whatever is legal at random until `until`, asking for a rebuy when broke. Returns its session.
+async fn soak_player(
+    addr: SocketAddr,
+    n: usize,
+    table: std::sync::Arc<tokio::sync::Mutex<Option<String>>>,
+    options: Option<Value>,
+    until: Instant,
+) -> (String, String) {
+    let name = format!("soak{n}");
+    let (path, body) = if n % 2 == 0 {
+        (
+            "/api/register",
+            json!({"name": name, "password": "correct horse battery"}).to_string(),
+        )
+    } else {
+        ("/api/guest", "{}".to_string())
+    };
+    let r = client::http(addr, "POST", path, Some(&body), None)
+        .await
+        .expect("sign-up");
+    let token = r
+        .session()
+        .unwrap_or_else(|| panic!("{path}: {} {}", r.status, r.body));
+    let mut ws = client::ws(addr, Some(&token), None).await.expect("ws");
+    let mut seq = 0u64;
+    let mut frame = |mut v: Value| {
+        seq += 1;
+        v["v"] = json!(1);
+        v["seq"] = json!(seq);
+        Message::text(v.to_string())
+    };
+    let _ = ws.send(frame(json!({"type": "hello"}))).await;
+    let id = match options {
+        Some(options) => {
+            let _ = ws
+                .send(frame(json!({"type": "create_table", "options": options})))
+                .await;
+            loop {
+                let Some(Ok(msg)) = ws.next().await else {
+                    panic!("no answer to create_table")
+                };
+                let m: Value =
+                    serde_json::from_str(msg.to_text().unwrap_or("{}")).unwrap_or_default();
+                if m["type"] == "ack" && m["result"]["table"].is_string() {
+                    let t = m["result"]["table"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string();
+                    *table.lock().await = Some(t.clone());
+                    break t;
+                }
+                assert_ne!(m["type"], "error", "{m}");
+            }
+        }
+        None => loop {
+            if let Some(t) = table.lock().await.clone() {
+                break t;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        },
+    };
+    let _ = ws.send(frame(json!({"type": "join", "table": id}))).await;
+    let mut rng = GameRng::from_u64(n as u64 + 7);
+    let mut last = String::new();
+    while Instant::now() < until {
+        let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_millis(50), ws.next()).await
+        else {
+            continue;
+        };
+        let Ok(m) = serde_json::from_str::<Value>(msg.to_text().unwrap_or("{}")) else {
+            continue;
+        };
+        if m["type"] != "table_state" {
+            continue;
+        }
+        if m["you"]["stack"] == 0 && m["hand"].is_null() && m["view"]["phase"].is_null() {
+            let _ = ws.send(frame(json!({"type": "rebuy", "table": id}))).await;
+        }
+        let Some(legal) = m["legal"].as_array().filter(|l| !l.is_empty()) else {
+            continue;
+        };
+        // Once per state: a simultaneous Saint Poker phase lists the choices until all chose.
+        let key = format!(
+            "{}|{}|{}|{}",
+            m["hand"], m["view"]["round"], m["view"]["phase"], m["view"]["to_act"]
+        );
+        if key == last && !m["view"]["my_choice"].is_null() {
+            continue;
+        }
+        if key == last && m["view"]["phase"].is_string() {
+            continue;
+        }
+        last = key;
+        let mut action = legal[rng.below(legal.len() as u32) as usize].clone();
+        if let Some(o) = action.as_object_mut() {
+            o.remove("player");
+            if o.get("action").and_then(Value::as_str) == Some("bet_or_raise_to") {
+                let min = o.get("min").cloned().unwrap_or(json!(0));
+                o.retain(|k, _| k == "action");
+                o.insert("to".into(), min);
+            }
+        }
+        let intent = json!({"type": "act", "table": id, "hand": m["hand"], "action": action});
+        if ws.send(frame(intent)).await.is_err() {
+            break;
+        }
+    }
+    (token, id)
+}
+
+/// A short soak: eight players — four registered, four guests — at four tables (No-Limit and
+/// Limit Hold'em, Five-Card Draw, Saint Poker for a stake), with bots, play at random and
+/// rebuy for a few seconds; then the server is SIGKILLed mid-play and started again. Every
+/// acknowledged sign-up is there, every player's balance is the grant plus the results of the
+/// hands and games that finished (the ones in play voided, Saint Poker stakes returned), no
+/// chip is left at a table, and the books balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_soak_of_sign_ups_joins_and_hands_survives_a_sigkill_with_every_chip() {
+    let dir = std::env::temp_dir().join(format!("tavolo-soak-{}", hex(&GameRng::os_seed()[..6])));
+    let (mut child, addr) = start(&dir).await;
+    let until = Instant::now() + Duration::from_secs(6);
+    let tables = [
+        json!({"game": "holdem", "structure": "nl", "seats": 4, "bots": 2, "bot_level": "station",
+            "big_blind": 2, "buy_in": 200, "rebuy": 200, "clock_secs": 30}),
+        json!({"game": "holdem", "structure": "limit", "seats": 4, "bots": 2, "bot_level": "random",
+            "big_blind": 2, "buy_in": 200, "rebuy": 200, "clock_secs": 30}),
+        json!({"game": "draw", "seats": 4, "bots": 2, "bot_level": "random", "ante": 5,
+            "buy_in": 300, "rebuy": 300, "clock_secs": 30}),
+        json!({"game": "saint", "seats": 4, "bots": 2, "bot_level": "greedy", "stake": 50,
+            "clock_secs": 30}),
+    ];
+    let mut players = Vec::new();
+    for (t, options) in tables.iter().enumerate() {
+        let slot = std::sync::Arc::new(tokio::sync::Mutex::new(None));
+        for k in 0..2 {
+            let n = 2 * t + k;
+            let options = (k == 0).then(|| options.clone());
+            players.push(tokio::spawn(soak_player(
+                addr,
+                n,
+                slot.clone(),
+                options,
+                until,
+            )));
+        }
+    }
+    let mut sessions = Vec::new();
+    for p in players {
+        sessions.push(p.await.expect("a soak player").0);
+    }
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+
+    let (mut child, addr) = start(&dir).await;
+    let mut finished = 0;
+    for token in &sessions {
+        let (balance, expected) = expected_balance(addr, token).await;
+        assert!(
+            balance >= 0,
+            "the session of an acknowledged sign-up is gone"
+        );
+        assert_eq!(balance, expected, "a player's balance after the crash");
+        let history = client::http(addr, "GET", "/api/history", None, Some(token))
+            .await
+            .expect("history")
+            .json();
+        finished += history["items"].as_array().map_or(0, |i| {
+            i.iter().filter(|h| h["status"] == "finished").count()
+        });
+    }
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let store = Store::open_in_dir(&dir).await.expect("the database");
+    let report = store.audit().await.expect("audit");
+    assert!(report.balanced(), "{:?}", report.problems);
+    assert_eq!(report.hands_playing, 0, "a hand was left in play");
+    assert_eq!(report.at_tables, 0, "chips were left at a table");
+    assert!(
+        finished >= 8,
+        "only {finished} hands finished: the soak did not play"
+    );
+    eprintln!("soak: 8 players, {finished} hands and games finished, then SIGKILL; books balance");
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
