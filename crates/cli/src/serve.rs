@@ -34,6 +34,19 @@ pub struct ServeArgs {
     /// Minutes a table with nobody but bots stays open.
     #[arg(long, default_value_t = 15)]
     pub idle_close_min: u64,
+    /// Most WebSockets one session (a signed-in browser) may hold open.
+    #[arg(long, default_value_t = Config::default().max_ws_per_session)]
+    pub max_ws_per_session: usize,
+    /// Most open tables one player may have created.
+    #[arg(long, default_value_t = Config::default().max_tables_per_user)]
+    pub max_tables_per_user: usize,
+    /// Chips in the bots' bankroll, topped up from the house to this at start and every hour:
+    /// what bots can bring into play.
+    #[arg(long, default_value_t = Config::default().bot_bankroll)]
+    pub bot_bankroll: i64,
+    /// Largest buy-in (or Saint Poker stake) of a table with bots.
+    #[arg(long, default_value_t = Config::default().max_bot_buy_in)]
+    pub max_bot_buy_in: u64,
     /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
     #[arg(long, default_value = "info")]
     pub log: String,
@@ -75,6 +88,10 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         bot_delay: Duration::from_millis(a.bot_delay_ms),
         hand_pause: Duration::from_millis(a.hand_pause_ms),
         idle_close: Duration::from_secs(a.idle_close_min.saturating_mul(60)),
+        max_ws_per_session: a.max_ws_per_session,
+        max_tables_per_user: a.max_tables_per_user,
+        bot_bankroll: a.bot_bankroll,
+        max_bot_buy_in: a.max_bot_buy_in,
         ..Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
