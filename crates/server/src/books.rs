@@ -232,24 +232,8 @@ impl Books {
         players: &[Member],
         stake: Chips,
     ) -> Result<(), StoreError> {
-        if stake == 0 {
-            return Ok(());
-        }
-        let mut legs: Vec<(Account, i64)> = Vec::new();
-        for m in players {
-            match legs.iter_mut().find(|(a, _)| *a == owner(m)) {
-                Some(leg) => leg.1 += chips(stake),
-                None => legs.push((owner(m), chips(stake))),
-            }
-        }
-        legs.push((
-            Account::Pot(table.to_string()),
-            -chips(stake) * players.len() as i64,
-        ));
-        self.store
-            .transfer(&Journal::new(key, "refund", legs))
+        self.stake_journal(key, "refund", table, players, -chips(stake))
             .await
-            .map(|_| ())
     }
 
     /// Saint Poker stakes: each player's stake into the table's pot.
@@ -260,17 +244,30 @@ impl Books {
         players: &[Member],
         stake: Chips,
     ) -> Result<(), StoreError> {
+        self.stake_journal(key, "stake", table, players, chips(stake))
+            .await
+    }
+
+    /// `stake` from each player's owner into the table's pot (negative: back out of it), as one
+    /// journal of `kind` (the ledger merges the legs of bots, who share the bankroll).
+    async fn stake_journal(
+        &self,
+        key: String,
+        kind: &str,
+        table: &str,
+        players: &[Member],
+        stake: i64,
+    ) -> Result<(), StoreError> {
         if stake == 0 {
             return Ok(());
         }
-        let mut legs: Vec<(Account, i64)> =
-            players.iter().map(|m| (owner(m), -chips(stake))).collect();
+        let mut legs: Vec<(Account, i64)> = players.iter().map(|m| (owner(m), -stake)).collect();
         legs.push((
             Account::Pot(table.to_string()),
-            chips(stake) * players.len() as i64,
+            stake * players.len() as i64,
         ));
         self.store
-            .transfer(&Journal::new(key, "stake", legs))
+            .transfer(&Journal::new(key, kind, legs))
             .await
             .map(|_| ())
     }
