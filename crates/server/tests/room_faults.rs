@@ -8,6 +8,17 @@ use common::{get, post, server};
 use serde_json::Value;
 use tavolo_server::{Config, Server};
 
+/// The room started again on the database in `dir`, with the default settings.
+async fn restart(dir: &std::path::Path) -> tavolo_server::ServerHandle {
+    Server::start(Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
+        ..Config::default()
+    })
+    .await
+    .expect("restart")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself() {
     let (h, dir) = server("full-db").await;
@@ -56,13 +67,7 @@ async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself
     assert_eq!(get(addr, "/healthz", None).await.status, 200);
     // After a restart every acknowledged sign-up is there.
     h.shutdown().await;
-    let again = Server::start(Config {
-        addr: "127.0.0.1:0".parse().expect("addr"),
-        db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
-        ..Config::default()
-    })
-    .await
-    .expect("restart");
+    let again = restart(&dir).await;
     for id in acknowledged {
         again
             .store()
@@ -103,13 +108,7 @@ async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
         .await
         .expect("house");
     h.shutdown().await;
-    let again = Server::start(Config {
-        addr: "127.0.0.1:0".parse().expect("addr"),
-        db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
-        ..Config::default()
-    })
-    .await
-    .expect("restart");
+    let again = restart(&dir).await;
     assert_eq!(
         balance(again.local_addr(), &a.session).await,
         before,

@@ -407,36 +407,23 @@ async fn pot_refund(
             _ => journals.push((j, vec![(account, -amount)])),
         }
     }
-    let mut back: Vec<(Account, i64)> = Vec::new();
-    let mut left = balance;
-    for (_, legs) in journals {
-        let total: i64 = legs.iter().map(|l| l.1).sum();
-        if total <= 0 || total > left {
-            break;
-        }
-        left -= total;
-        for (name, amount) in legs {
-            let Some(account) = Account::parse(&name) else {
-                continue;
-            };
-            match back.iter_mut().find(|(a, _)| *a == account) {
-                Some(leg) => leg.1 += amount,
-                None => back.push((account, amount)),
-            }
-        }
-    }
-    if left > 0 {
-        match back.iter_mut().find(|(a, _)| *a == Account::House) {
-            Some(leg) => leg.1 += left,
-            None => back.push((Account::House, left)),
-        }
-    }
-    back.retain(|l| l.1 != 0);
+    // (The ledger merges legs on one account: a player refunded twice, bots sharing a bankroll.)
     let mut legs = vec![(
         Account::Pot(pot.trim_start_matches("pot:").to_string()),
         -balance,
     )];
-    legs.extend(back);
+    let mut left = balance;
+    for (_, paid) in journals {
+        let total: i64 = paid.iter().map(|l| l.1).sum();
+        if total <= 0 || total > left {
+            break;
+        }
+        left -= total;
+        legs.extend(
+            (paid.into_iter()).filter_map(|(name, amount)| Some((Account::parse(&name)?, amount))),
+        );
+    }
+    legs.push((Account::House, left));
     Ok(legs)
 }
 

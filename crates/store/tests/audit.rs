@@ -237,6 +237,28 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
         let g = s.begin(&seats).await;
         let pay = pays(&seats, &[14, 13, 13, 0]);
         s.finish(g, &pay, s.results(&pay)).await.unwrap();
+        // Bots playing from their bankroll: stakes from it, winnings back to it.
+        store
+            .transfer(&Journal::move_chips(
+                "fund",
+                "bankroll",
+                Account::House,
+                Account::Bots,
+                1_000,
+            ))
+            .await
+            .unwrap();
+        let bankroll = [
+            (ada, Account::User(ada)),
+            (bob, Account::User(bob)),
+            (ivy, Account::Bots),
+            (rex, Account::Bots),
+        ];
+        for payout in [[0, 0, 40, 0], [0, 0, 20, 20], [40, 0, 0, 0]] {
+            let g = s.begin(&bankroll).await;
+            let pay = pays(&bankroll, &payout);
+            s.finish(g, &pay, s.results(&pay)).await.unwrap();
+        }
         // A friendly game (no stake): nothing moves.
         let mut friendly = Saint::open(&store, 0).await;
         let g = friendly.begin(&seats[..2]).await;
@@ -251,7 +273,7 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
         let report = store.audit().await.unwrap();
         assert!(report.balanced(), "{:#?}", report.problems);
         assert_eq!(report.at_tables, 0);
-        assert_eq!((report.hands_playing, report.hands_finished), (0, 11));
+        assert_eq!((report.hands_playing, report.hands_finished), (0, 14));
     }
 }
 
@@ -548,9 +570,10 @@ async fn saint_payouts_that_disagree_with_the_results_are_named() {
         named(&p, &[&game, &ada_won]);
         let bob_paid = format!("pays 0 to user:{}", bob.0);
         named(&p, &[&game, &format!("user {} won 5", bob.0), &bob_paid]);
+        // The journal pays the house nothing: a game of the bots' bankroll, whose account is named.
         named(
             &p,
-            &[&game, &format!("user {} won 5", ivy.0), "pays 0 to house"],
+            &[&game, &format!("user {} won 5", ivy.0), "pays 0 to bots"],
         );
         assert_eq!(p.len(), 3, "{p:#?}");
         // A payout that is not one stake per player, with results that do not sum to 0.
