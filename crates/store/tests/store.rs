@@ -281,21 +281,43 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
 }
 
 #[tokio::test]
-async fn bots_chips_come_from_the_house_and_go_back_to_it() {
+async fn bots_chips_come_from_their_bankroll_and_go_back_to_it() {
     for store in common::stores().await {
         let bot = store.create_bot("bot-ivy").await.unwrap();
         assert!(bot.bot());
         let table = store.create_table("draw", "{}").await.unwrap();
         store
             .transfer(&Journal::move_chips(
+                "bankroll:1",
+                "bankroll",
+                Account::House,
+                Account::Bots,
+                600,
+            ))
+            .await
+            .unwrap();
+        store
+            .transfer(&Journal::move_chips(
                 "bot:1",
                 "bot_buy_in",
-                Account::House,
+                Account::Bots,
                 seat(&table, bot.id),
                 500,
             ))
             .await
             .unwrap();
+        // The bankroll cannot pay more than it holds.
+        let too_much = Journal::move_chips(
+            "bot:2",
+            "bot_buy_in",
+            Account::Bots,
+            seat(&table, bot.id),
+            500,
+        );
+        assert!(matches!(
+            store.transfer(&too_much).await,
+            Err(StoreError::InsufficientFunds { .. })
+        ));
         store
             .transfer(&Journal::move_chips(
                 "carry:1",
@@ -309,7 +331,8 @@ async fn bots_chips_come_from_the_house_and_go_back_to_it() {
         assert_eq!(store.audit().await.unwrap().at_tables, 500);
         store.close_table(&table).await.unwrap();
         let report = store.audit().await.unwrap();
-        assert_eq!((report.house, report.at_tables), (0, 0));
+        // The bot's seat back to the bankroll, the pot's odd chip to the house.
+        assert_eq!((report.house, report.bots, report.at_tables), (-599, 599, 0));
         audited(&store).await;
     }
 }
