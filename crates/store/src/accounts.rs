@@ -133,12 +133,7 @@ impl Store {
     /// Registers a player, with the grant of play chips every newcomer gets.
     pub async fn register(&self, name: &str, password: &str) -> Result<User, StoreError> {
         check_name(name)?;
-        if password.chars().count() < 8 {
-            return Err(StoreError::WeakPassword("shorter than 8 characters"));
-        }
-        if password.len() > 1024 {
-            return Err(StoreError::WeakPassword("longer than 1024 bytes"));
-        }
+        crate::passwords::check(password)?;
         let pw = password.to_string();
         let hash = blocking(move || hash_password(&pw)).await??;
         self.insert_user(name, Some(&hash), UserKind::Player, GUEST_GRANT)
