@@ -410,3 +410,21 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
         audited(&store).await;
     }
 }
+
+#[tokio::test]
+async fn a_session_unused_for_its_idle_lifetime_is_over_and_each_use_renews_it() {
+    use std::time::Duration;
+    for store in common::stores().await {
+        let guest = store.create_guest().await.unwrap();
+        let day = Duration::from_secs(86_400);
+        let token = store.create_session_idle(guest.id, day).await.unwrap();
+        let renewed = store.renew_session(&token, day).await.unwrap();
+        assert_eq!(renewed, Some(guest.clone()));
+        let gone = store
+            .create_session_idle(guest.id, Duration::ZERO)
+            .await
+            .unwrap();
+        assert_eq!(store.renew_session(&gone, day).await.unwrap(), None);
+        assert_eq!(store.session_user(&gone).await.unwrap(), None);
+    }
+}
