@@ -1,6 +1,6 @@
 //! `tavolo serve`: the live card room (crates/server) on an address, with its database.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -22,9 +22,17 @@ pub struct ServeArgs {
     /// A database URL instead (postgres://user:pw@host/db, or sqlite:PATH).
     #[arg(long)]
     pub db: Option<String>,
-    /// Another origin allowed to open WebSockets (repeatable), e.g. http://localhost:5173.
+    /// The URL browsers use, e.g. https://cards.example: WebSockets and POSTs from any other
+    /// origin are refused; https makes the cookie Secure and adds HSTS (default: http:// the
+    /// listening address, and localhost when that is a loopback one).
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// Another origin allowed to open WebSockets and POST (repeatable), e.g. http://localhost:5173.
     #[arg(long = "allow-origin")]
     pub allow_origin: Vec<String>,
+    /// A reverse proxy's address (repeatable): from it, X-Forwarded-For names the client.
+    #[arg(long = "trusted-proxy")]
+    pub trusted_proxy: Vec<IpAddr>,
     /// Milliseconds a bot waits before acting.
     #[arg(long, default_value_t = 800)]
     pub bot_delay_ms: u64,
@@ -71,7 +79,9 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
     let config = Config {
         addr: a.addr,
         db_url: db_url(&a)?,
+        public_url: a.public_url.clone(),
         allow_origins: a.allow_origin.clone(),
+        trusted_proxies: a.trusted_proxy.clone(),
         bot_delay: Duration::from_millis(a.bot_delay_ms),
         hand_pause: Duration::from_millis(a.hand_pause_ms),
         idle_close: Duration::from_secs(a.idle_close_min.saturating_mul(60)),

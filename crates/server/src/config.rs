@@ -1,6 +1,6 @@
 //! The server's settings.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 /// How a server runs.
@@ -10,8 +10,17 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database: `sqlite:/path/tavolo.db`, `sqlite::memory:` or `postgres://…`.
     pub db_url: String,
-    /// Origins allowed to open WebSockets besides the server's own.
+    /// The address browsers use, e.g. `https://cards.example` (its origin is the room's own:
+    /// WebSockets and POSTs from any other are refused; `https` makes the session cookie
+    /// `Secure` and adds HSTS). Unset: `http://` the listening address (and `localhost` when it
+    /// is a loopback one). Never the request's own `Host`.
+    pub public_url: Option<String>,
+    /// Other origins allowed to open WebSockets and POST, e.g. `http://localhost:5173`.
     pub allow_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client: from these peers the
+    /// client's address is the last one in that header not itself a proxy. From any other
+    /// peer the header is ignored.
+    pub trusted_proxies: Vec<IpAddr>,
     /// How long a bot waits before acting (0: at once).
     pub bot_delay: Duration,
     /// The pause between hands, while the result is shown.
@@ -35,7 +44,9 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db_url: "sqlite::memory:".into(),
+            public_url: None,
             allow_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             bot_delay: Duration::from_millis(800),
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),

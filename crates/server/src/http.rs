@@ -1,13 +1,15 @@
 //! The HTTP routes: health, metrics, accounts (session cookie), the lobby list, history and
-//! fairness.
+//! fairness; and what every request passes through: state-changing requests must come from the
+//! room's own pages as JSON (`origin`).
 
 #![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -16,6 +18,7 @@ use serde_json::Value;
 use tavolo_store::{HandId, StoreError};
 
 use crate::books::Member;
+use crate::origin::Refused;
 use crate::protocol::http::{
     ApiError, ApiErrorBody, Fairness, Health, HistoryItem, HistoryReply, TablesReply, UserReply,
 };
@@ -44,7 +47,26 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/fairness/{id}", get(fairness))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)
+        .layer(middleware::from_fn_with_state(room.clone(), guard))
         .with_state(room)
+}
+
+/// Every request that changes state (any method but GET, HEAD, OPTIONS) must come from the
+/// room's own pages (or from no browser) with a JSON body.
+async fn guard(State(room): State<Arc<Room>>, req: Request, next: Next) -> Response {
+    let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    match safe {
+        true => next.run(req).await,
+        false => match room.origins.check_post(req.headers()) {
+            Ok(()) => next.run(req).await,
+            Err(e @ Refused::ContentType(_)) => api_error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                &e.to_string(),
+            ),
+            Err(e) => api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string()),
+        },
+    }
 }
 
 /// `{"error":{"code":…,"message":…}}` with a status.

@@ -17,6 +17,7 @@ pub mod fairness;
 mod http;
 pub mod lobby;
 pub mod metrics;
+pub mod origin;
 pub mod protocol;
 pub mod ratelimit;
 pub mod sessions;
@@ -51,6 +52,9 @@ pub enum ServerError {
     /// The address could not be bound.
     #[error("cannot listen: {0}")]
     Io(#[from] std::io::Error),
+    /// A setting cannot be used.
+    #[error("setting {0}")]
+    Setting(#[from] origin::BadSetting),
 }
 
 /// The answers of a session's last intents, by `seq` (docs/protocol.md: a repeated `seq` gets
@@ -94,6 +98,8 @@ pub struct Room {
     pub config: Config,
     /// The lobby.
     pub lobby: Lobby,
+    /// The room's own origins (and the allowed ones).
+    pub origins: origin::Origins,
     login_by_ip: KeyedLimiter,
     login_by_name: KeyedLimiter,
     /// Live sessions: their connections and replay caches.
@@ -182,8 +188,17 @@ impl Server {
         books.recover().await?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        let origins = origin::Origins::new(&config, addr)?;
+        if config.public_url.is_none() && addr.ip().is_unspecified() {
+            tracing::warn!(
+                "listening on every address without --public-url: browsers are served only \
+                 at http://localhost:{}; give the address they use with --public-url",
+                addr.port()
+            );
+        }
         let room = Arc::new(Room {
             books,
+            origins,
             metrics: Arc::new(Metrics::default()),
             config,
             lobby: Lobby::default(),

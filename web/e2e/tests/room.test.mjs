@@ -198,7 +198,7 @@ test('two players at one table each see only their own hole cards, a spectator n
   await a.page.click('#btn-cancel-seat-change');
   await a.page.waitForSelector('#btn-change-seat', { timeout: 15000 });
   // Signing out elsewhere (here: the API, as another tab would) ends this page's session too
-  await b.page.evaluate(() => fetch('api/logout', { method: 'POST' }));
+  await b.page.evaluate(() => fetch('api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
   await b.page.waitForFunction(() => location.hash === '#/login', null, { timeout: 15000 });
   await a.ctx.close(); await b.ctx.close(); await c.ctx.close();
 });
