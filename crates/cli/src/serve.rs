@@ -33,6 +33,16 @@ pub struct ServeArgs {
     /// A reverse proxy's address (repeatable): from it, X-Forwarded-For names the client.
     #[arg(long = "trusted-proxy")]
     pub trusted_proxy: Vec<IpAddr>,
+    /// Seconds a connection has to send a whole request head, from opening or its last answer
+    /// (default 10).
+    #[arg(long)]
+    pub header_timeout_secs: Option<u64>,
+    /// Seconds a request's body and answer may take (default 30).
+    #[arg(long)]
+    pub request_timeout_secs: Option<u64>,
+    /// Open connections per client address, WebSockets included (default 64).
+    #[arg(long)]
+    pub max_conns_per_ip: Option<usize>,
     /// Milliseconds a bot waits before acting.
     #[arg(long, default_value_t = 800)]
     pub bot_delay_ms: u64,
@@ -76,6 +86,8 @@ fn db_url(a: &ServeArgs) -> Result<String, UserError> {
 /// Runs until Ctrl-C, then shuts down gracefully (hands in play are voided and refunded).
 pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
     init_logs(&a.log);
+    let d = Config::default();
+    let secs = Duration::from_secs;
     let config = Config {
         addr: a.addr,
         db_url: db_url(&a)?,
@@ -84,8 +96,11 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         trusted_proxies: a.trusted_proxy.clone(),
         bot_delay: Duration::from_millis(a.bot_delay_ms),
         hand_pause: Duration::from_millis(a.hand_pause_ms),
-        idle_close: Duration::from_secs(a.idle_close_min.saturating_mul(60)),
-        ..Config::default()
+        idle_close: secs(a.idle_close_min.saturating_mul(60)),
+        header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
+        request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
+        max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),
+        ..d
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -29,6 +29,14 @@ pub struct Config {
     pub ws_rate: (f64, f64),
     /// Most WebSocket connections at once.
     pub max_connections: usize,
+    /// A connection must send a whole request head within this time of opening or of its last
+    /// answer (slow or idle connections are closed).
+    pub header_timeout: Duration,
+    /// A request's body and answer must be done within this time (WebSockets are exempt).
+    pub request_timeout: Duration,
+    /// Open connections per client address (WebSockets included); proxies in
+    /// `trusted_proxies` are exempt. A connection beyond is closed at once.
+    pub max_conns_per_ip: usize,
     /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
     pub idle_close: Duration,
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
@@ -52,6 +60,9 @@ impl Default for Config {
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
             idle_close: Duration::from_secs(15 * 60),
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_conns_per_ip: 64,
             funding_gate: None,
             time: crate::time::Time::system(),
         }

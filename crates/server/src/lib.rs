@@ -15,6 +15,7 @@ pub mod client;
 pub mod config;
 pub mod fairness;
 mod http;
+pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod origin;
@@ -31,7 +32,6 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use axum::serve::ListenerExt;
 use tavolo_store::Store;
 use tokio::sync::watch;
 
@@ -102,6 +102,8 @@ pub struct Room {
     pub origins: origin::Origins,
     login_by_ip: KeyedLimiter,
     login_by_name: KeyedLimiter,
+    /// Open connections by client address.
+    pub conns: Arc<listen::ConnCounts>,
     /// Live sessions: their connections and replay caches.
     pub sessions: sessions::Sessions,
     next_conn: AtomicU64,
@@ -204,6 +206,7 @@ impl Server {
             lobby: Lobby::default(),
             login_by_ip: KeyedLimiter::new(10.0 / 60.0, 20.0),
             login_by_name: KeyedLimiter::new(5.0 / 60.0, 10.0),
+            conns: Arc::default(),
             sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
@@ -226,26 +229,7 @@ impl Server {
             }
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let serving = tokio::spawn(async move {
-            // Small frames both ways: Nagle's algorithm with delayed ACKs would hold each
-            // answer for tens of milliseconds.
-            let listener = listener.tap_io(|tcp| {
-                if let Err(e) = tcp.set_nodelay(true) {
-                    tracing::debug!(error = %e, "TCP_NODELAY not set");
-                }
-            });
-            let r = axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await;
-            if let Err(e) = r {
-                tracing::error!(error = %e, "the server stopped");
-            }
-        });
+        let serving = tokio::spawn(listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
         Ok(ServerHandle {
             addr,

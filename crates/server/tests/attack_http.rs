@@ -7,12 +7,116 @@
 
 mod common;
 
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
 use common::*;
 use serde_json::json;
 use tavolo_server::client;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
 
 fn creds(name: &str, password: &str) -> String {
     json!({"name": name, "password": password}).to_string()
+}
+
+/// A TCP connection to `addr` from the local address `from` (any 127.x.y.z is this machine).
+async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// Writes `request` and reads until the room closes the connection (bytes read; none if it was
+/// closed unanswered), within `secs`.
+async fn exchange(s: &mut TcpStream, request: &str, secs: u64) -> Option<String> {
+    let _ = s.write_all(request.as_bytes()).await;
+    let mut out = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(secs), s.read_to_end(&mut out)).await;
+    read.ok()
+        .map(|_| String::from_utf8_lossy(&out).into_owned())
+}
+
+const HEALTHZ: &str = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_head_sent_slowly_or_never_is_cut_off() {
+    let (h, _dir) = server_with("attack-slowloris", |c| {
+        c.header_timeout = Duration::from_millis(250);
+    })
+    .await;
+    let addr = h.local_addr();
+    // Slowloris: half a request head, then nothing. The old room held it for minutes.
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    let closed = exchange(&mut slow, "GET /healthz HTTP/1.1\r\nHost: x\r\n", 10).await;
+    assert!(
+        closed.is_some(),
+        "still open after 10 s (the limit is 0.25 s)"
+    );
+    // An idle keep-alive connection goes the same way once answered.
+    let mut idle = TcpStream::connect(addr).await.unwrap();
+    let keep = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    let answered = exchange(&mut idle, keep, 10)
+        .await
+        .expect("closed after idling");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    // A request that is sent whole is served as ever.
+    assert_eq!(get(addr, "/healthz", None).await.status, 200);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_hold_every_socket() {
+    let (h, _dir) = server_with("attack-conns", |c| {
+        c.max_conns_per_ip = 4;
+        c.header_timeout = Duration::from_secs(60);
+    })
+    .await;
+    let addr = h.local_addr();
+    let room = h.room().clone();
+    let me = "127.0.0.1".parse().unwrap();
+    // Four idle sockets from one address: the most it may hold.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from("127.0.0.1", addr).await);
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while room.conns.open(me) < 4 {
+        assert!(Instant::now() < deadline, "the four were never counted");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // The fifth is closed unanswered (the old room kept 1,100 and ran out of descriptors).
+    let mut fifth = connect_from("127.0.0.1", addr).await;
+    let answer = exchange(&mut fifth, HEALTHZ, 10).await;
+    assert_eq!(
+        answer.as_deref(),
+        Some(""),
+        "the fifth connection was served"
+    );
+    assert_eq!(room.conns.open(me), 4);
+    // Meanwhile another address is served.
+    let mut other = connect_from("127.0.0.2", addr).await;
+    let answer = exchange(&mut other, HEALTHZ, 10).await.unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // One socket closed gives its place back.
+    held.pop();
+    while room.conns.open(me) > 3 {
+        assert!(
+            Instant::now() < deadline,
+            "the closed socket was never let go"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let mut again = connect_from("127.0.0.1", addr).await;
+    let answer = exchange(&mut again, HEALTHZ, 10).await.unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let refused = room
+        .metrics
+        .refused_connections
+        .load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(refused, 1);
+    drop(held);
+    h.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -27,7 +27,8 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 
 /// A server with bots acting at once, no pause between hands, and no per-connection message
 /// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
-/// test of its own).
+/// test of its own), nor a limit on connections per address (every test client comes from
+/// 127.0.0.1; that limit has tests of its own in attack_http.rs).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -41,6 +42,7 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         bot_delay: Duration::ZERO,
         hand_pause: Duration::ZERO,
         ws_rate: (10_000.0, 10_000.0),
+        max_conns_per_ip: usize::MAX,
         ..Config::default()
     };
     f(&mut config);
