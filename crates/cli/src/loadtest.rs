@@ -317,6 +317,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                 bot_delay: Duration::ZERO,
                 hand_pause: Duration::from_millis(a.hand_pause_ms),
                 // Every simulated client comes from this one address.
+                guests_per_hour: u32::MAX,
                 max_conns_per_ip: usize::MAX,
                 ..Config::default()
             };

@@ -33,6 +33,18 @@ pub struct ServeArgs {
     /// A reverse proxy's address (repeatable): from it, X-Forwarded-For names the client.
     #[arg(long = "trusted-proxy")]
     pub trusted_proxy: Vec<IpAddr>,
+    /// Password hashes and checks at once (Argon2, 19 MiB each; default: the core count).
+    #[arg(long)]
+    pub password_workers: Option<usize>,
+    /// Password checks waiting before sign-ups and logins are answered busy (default 64).
+    #[arg(long)]
+    pub password_queue: Option<usize>,
+    /// Sign-ups per client address per hour (default 10).
+    #[arg(long)]
+    pub signups_per_hour: Option<u32>,
+    /// Guests per client address per hour (default 30).
+    #[arg(long)]
+    pub guests_per_hour: Option<u32>,
     /// Seconds a connection has to send a whole request head, from opening or its last answer
     /// (default 10).
     #[arg(long)]
@@ -97,6 +109,10 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         bot_delay: Duration::from_millis(a.bot_delay_ms),
         hand_pause: Duration::from_millis(a.hand_pause_ms),
         idle_close: secs(a.idle_close_min.saturating_mul(60)),
+        password_workers: a.password_workers.unwrap_or(d.password_workers),
+        password_queue: a.password_queue.unwrap_or(d.password_queue),
+        signups_per_hour: a.signups_per_hour.unwrap_or(d.signups_per_hour),
+        guests_per_hour: a.guests_per_hour.unwrap_or(d.guests_per_hour),
         header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
         max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),

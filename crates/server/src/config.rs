@@ -29,6 +29,14 @@ pub struct Config {
     pub ws_rate: (f64, f64),
     /// Most WebSocket connections at once.
     pub max_connections: usize,
+    /// Password checks and hashes (Argon2, 19 MiB each) running at once; the rest wait.
+    pub password_workers: usize,
+    /// Password checks waiting for a worker; beyond, sign-ups and logins are answered `busy`.
+    pub password_queue: usize,
+    /// Sign-ups per client address per hour (a bucket of this many, refilled over the hour).
+    pub signups_per_hour: u32,
+    /// Guests per client address per hour (likewise).
+    pub guests_per_hour: u32,
     /// A connection must send a whole request head within this time of opening or of its last
     /// answer (slow or idle connections are closed).
     pub header_timeout: Duration,
@@ -60,6 +68,10 @@ impl Default for Config {
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
             idle_close: Duration::from_secs(15 * 60),
+            password_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            password_queue: 64,
+            signups_per_hour: 10,
+            guests_per_hour: 30,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_conns_per_ip: 64,

@@ -4,8 +4,9 @@
 
 #![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -18,7 +19,7 @@ use serde_json::Value;
 use tavolo_store::{HandId, StoreError};
 
 use crate::books::Member;
-use crate::origin::Refused;
+use crate::origin::{client_ip, limit_key, Refused};
 use crate::protocol::http::{
     ApiError, ApiErrorBody, Fairness, Health, HistoryItem, HistoryReply, TablesReply, UserReply,
 };
@@ -67,6 +68,28 @@ async fn guard(State(room): State<Arc<Room>>, req: Request, next: Next) -> Respo
             Err(e) => api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string()),
         },
     }
+}
+
+/// 429 with `Retry-After` (whole seconds, at least one).
+fn too_many(code: &str, message: &str, wait: Duration) -> Response {
+    let mut r = api_error(StatusCode::TOO_MANY_REQUESTS, code, message);
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+    r
+}
+
+/// 503 `busy`: the password workers and their queue are full.
+fn busy(e: crate::passwords::Busy) -> Response {
+    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, "busy", &e.to_string());
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
+}
+
+/// The address sign-ups, guests and logins are counted by.
+fn client(room: &Room, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    limit_key(client_ip(&room.config, peer.ip(), headers))
 }
 
 /// `{"error":{"code":…,"message":…}}` with a status.
@@ -170,14 +193,47 @@ fn credentials(body: &[u8]) -> Result<Credentials, Response> {
     })
 }
 
-async fn register(State(room): State<Arc<Room>>, body: axum::body::Bytes) -> Response {
+/// The per-hour allowance of `limiter` for the client's address, or the 429.
+fn per_hour(
+    room: &Room,
+    limiter: &crate::ratelimit::KeyedLimiter,
+    ip: IpAddr,
+    what: &str,
+    per_hour: u32,
+) -> Result<(), Response> {
+    match limiter.check(&ip.to_string(), room.config.time.now()) {
+        true => Ok(()),
+        false => Err(too_many(
+            "rate_limited",
+            &format!("at most {per_hour} {what} an hour from one address; try again later"),
+            Duration::from_secs(3600 / u64::from(per_hour.max(1))),
+        )),
+    }
+}
+
+async fn register(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     let c = match credentials(&body) {
         Ok(c) => c,
         Err(r) => return r,
     };
-    match room.books.register(&c.name, &c.password).await {
-        Ok(m) => signed_in(&room, m).await,
-        Err(e) => store_error(e),
+    let ip = client(&room, peer, &headers);
+    let n = room.config.signups_per_hour;
+    if let Err(r) = per_hour(&room, &room.signups, ip, "sign-ups", n) {
+        return r;
+    }
+    match room
+        .passwords
+        .run(room.books.register(&c.name, &c.password))
+        .await
+    {
+        Err(e) => busy(e),
+        Ok(Ok(m)) => signed_in(&room, m).await,
+        Ok(Err(e)) => store_error(e),
     }
 }
 
@@ -200,13 +256,27 @@ async fn login(
             "too many login attempts; wait a minute",
         );
     }
-    match room.books.login(&c.name, &c.password).await {
-        Ok(m) => signed_in(&room, m).await,
-        Err(e) => store_error(e),
+    match room
+        .passwords
+        .run(room.books.login(&c.name, &c.password))
+        .await
+    {
+        Err(e) => busy(e),
+        Ok(Ok(m)) => signed_in(&room, m).await,
+        Ok(Err(e)) => store_error(e),
     }
 }
 
-async fn guest(State(room): State<Arc<Room>>) -> Response {
+async fn guest(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let ip = client(&room, peer, &headers);
+    let n = room.config.guests_per_hour;
+    if let Err(r) = per_hour(&room, &room.guests, ip, "guests", n) {
+        return r;
+    }
     match room.books.guest().await {
         Ok(m) => signed_in(&room, m).await,
         Err(e) => store_error(e),

@@ -19,6 +19,7 @@ pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod origin;
+pub mod passwords;
 pub mod protocol;
 pub mod ratelimit;
 pub mod sessions;
@@ -100,6 +101,10 @@ pub struct Room {
     pub lobby: Lobby,
     /// The room's own origins (and the allowed ones).
     pub origins: origin::Origins,
+    /// The gate in front of Argon2.
+    pub passwords: passwords::PasswordGate,
+    signups: KeyedLimiter,
+    guests: KeyedLimiter,
     login_by_ip: KeyedLimiter,
     login_by_name: KeyedLimiter,
     /// Open connections by client address.
@@ -115,11 +120,14 @@ impl Room {
     pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
     /// Forgets what is no longer needed: replay caches of sessions gone for
-    /// [`Room::REPLAY_GRACE`], and login buckets that are full again.
+    /// [`Room::REPLAY_GRACE`], and login, sign-up and guest buckets that are full again.
     pub fn sweep(&self) {
         let now = self.config.time.now();
         let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
-        let buckets = self.login_by_ip.prune(now) + self.login_by_name.prune(now);
+        let buckets = self.login_by_ip.prune(now)
+            + self.login_by_name.prune(now)
+            + self.signups.prune(now)
+            + self.guests.prune(now);
         if sessions + buckets > 0 {
             tracing::debug!(sessions, buckets, "swept");
         }
@@ -198,9 +206,13 @@ impl Server {
                 addr.port()
             );
         }
+        let per_hour = |n: u32| KeyedLimiter::new(f64::from(n) / 3600.0, f64::from(n));
         let room = Arc::new(Room {
             books,
             origins,
+            passwords: passwords::PasswordGate::new(config.password_workers, config.password_queue),
+            signups: per_hour(config.signups_per_hour),
+            guests: per_hour(config.guests_per_hour),
             metrics: Arc::new(Metrics::default()),
             config,
             lobby: Lobby::default(),

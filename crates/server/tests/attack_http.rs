@@ -12,9 +12,22 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::json;
-use tavolo_server::client;
+use tavolo_server::client::{self, Reply};
+use tavolo_server::time::ManualClock;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
+
+/// A POST of `body` as JSON from a browser-less client at `from` (the room trusts 127.0.0.1 as
+/// a proxy in these stories, so `X-Forwarded-For` names the client).
+async fn post_from(addr: SocketAddr, from: &str, path: &str, body: &str) -> Reply {
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("X-Forwarded-For", from),
+    ];
+    client::request(addr, "POST", path, &headers, body)
+        .await
+        .expect("an answer")
+}
 
 fn creds(name: &str, password: &str) -> String {
     json!({"name": name, "password": password}).to_string()
@@ -38,6 +51,133 @@ async fn exchange(s: &mut TcpStream, request: &str, secs: u64) -> Option<String>
 }
 
 const HEALTHZ: &str = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_and_sign_ups_are_rationed_per_address_by_the_hour() {
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("attack-ration", |c| {
+        c.time = clock.time();
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        c.guests_per_hour = 5;
+        c.signups_per_hour = 3;
+    })
+    .await;
+    let addr = h.local_addr();
+    // 300 guests in 0.8 s minted 3 million chips: now the sixth in an hour is refused.
+    let mallory = "203.0.113.66";
+    for i in 0..5 {
+        let r = post_from(addr, mallory, "/api/guest", "{}").await;
+        assert_eq!(r.status, 200, "guest {i}: {}", r.body);
+    }
+    let refused = post_from(addr, mallory, "/api/guest", "{}").await;
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert_eq!(refused.json()["error"]["code"], "rate_limited");
+    assert_eq!(refused.header("retry-after"), Some("720"), "an hour / 5");
+    // Someone else at another address is not held up.
+    assert_eq!(
+        post_from(addr, "198.51.100.7", "/api/guest", "{}")
+            .await
+            .status,
+        200
+    );
+    // Twelve minutes on, one more.
+    clock.advance(Duration::from_secs(720));
+    assert_eq!(
+        post_from(addr, mallory, "/api/guest", "{}").await.status,
+        200
+    );
+    assert_eq!(
+        post_from(addr, mallory, "/api/guest", "{}").await.status,
+        429
+    );
+
+    // Sign-ups likewise, refused before any password is hashed.
+    for name in ["mal1", "mal2", "mal3"] {
+        let r = post_from(
+            addr,
+            mallory,
+            "/api/register",
+            &creds(name, "correct horse"),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{name}: {}", r.body);
+    }
+    let r = post_from(
+        addr,
+        mallory,
+        "/api/register",
+        &creds("mal4", "correct horse"),
+    )
+    .await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    let ann = creds("ann", "correct horse");
+    let other = post_from(addr, "198.51.100.7", "/api/register", &ann).await;
+    assert_eq!(other.status, 200, "{}", other.body);
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_work_runs_a_few_at_a_time_and_a_full_queue_is_told_busy() {
+    let (h, _dir) = server_with("attack-argon", |c| {
+        c.password_workers = 1;
+        c.password_queue = 2;
+    })
+    .await;
+    let addr = h.local_addr();
+    let room = h.room().clone();
+    // The one worker is busy (as if with a slow hash) until the test lets it go.
+    let (release, held) = tokio::sync::oneshot::channel::<()>();
+    let holder = tokio::spawn({
+        let room = room.clone();
+        async move {
+            room.passwords
+                .run(async {
+                    let _ = held.await;
+                })
+                .await
+        }
+    });
+    while room.passwords.running() < 1 {
+        tokio::task::yield_now().await;
+    }
+    // Two sign-ups wait their turn…
+    let waiting: Vec<_> = ["queued1", "queued2"]
+        .into_iter()
+        .map(|name| {
+            tokio::spawn(async move {
+                post(addr, "/api/register", &creds(name, "correct horse"), None).await
+            })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while room.passwords.waiting() < 2 {
+        assert!(Instant::now() < deadline, "the sign-ups never queued");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // …and a third, or a login, is told at once that the room is busy: nothing more is
+    // hashed at the same time (the old room ran every one of 100 at once: 1.2 GB).
+    let third = post(
+        addr,
+        "/api/register",
+        &creds("third", "correct horse"),
+        None,
+    )
+    .await;
+    assert_eq!(third.status, 503, "{}", third.body);
+    assert_eq!(third.json()["error"]["code"], "busy");
+    assert_eq!(third.header("retry-after"), Some("1"));
+    let login = post(addr, "/api/login", &creds("queued1", "correct horse"), None).await;
+    assert_eq!(login.status, 503, "{}", login.body);
+    assert_eq!(room.passwords.running(), 1);
+    let _ = release.send(());
+    holder.await.unwrap().unwrap();
+    for w in waiting {
+        let r = w.await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    assert_eq!((room.passwords.running(), room.passwords.waiting()), (0, 0));
+    audit_and_shutdown(h).await;
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_head_sent_slowly_or_never_is_cut_off() {

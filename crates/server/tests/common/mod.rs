@@ -27,8 +27,8 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 
 /// A server with bots acting at once, no pause between hands, and no per-connection message
 /// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
-/// test of its own), nor a limit on connections per address (every test client comes from
-/// 127.0.0.1; that limit has tests of its own in attack_http.rs).
+/// test of its own), nor limits on guests, sign-ups and connections per address (every test
+/// client comes from 127.0.0.1; those limits have tests of their own in attack_http.rs).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -42,6 +42,8 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         bot_delay: Duration::ZERO,
         hand_pause: Duration::ZERO,
         ws_rate: (10_000.0, 10_000.0),
+        guests_per_hour: u32::MAX,
+        signups_per_hour: u32::MAX,
         max_conns_per_ip: usize::MAX,
         ..Config::default()
     };
