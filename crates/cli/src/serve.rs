@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// Guests per client address per hour (default 30).
     #[arg(long)]
     pub guests_per_hour: Option<u32>,
+    /// Wrong passwords per name and address before each adds a delay (default 3).
+    #[arg(long)]
+    pub login_free_failures: Option<u32>,
+    /// The longest delay wrong passwords add, in seconds (default 300).
+    #[arg(long)]
+    pub login_max_delay_secs: Option<u64>,
     /// Seconds a connection has to send a whole request head, from opening or its last answer
     /// (default 10).
     #[arg(long)]
@@ -113,6 +119,8 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         password_queue: a.password_queue.unwrap_or(d.password_queue),
         signups_per_hour: a.signups_per_hour.unwrap_or(d.signups_per_hour),
         guests_per_hour: a.guests_per_hour.unwrap_or(d.guests_per_hour),
+        login_free_failures: a.login_free_failures.unwrap_or(d.login_free_failures),
+        login_max_delay: a.login_max_delay_secs.map_or(d.login_max_delay, secs),
         header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
         max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),

@@ -37,6 +37,11 @@ pub struct Config {
     pub signups_per_hour: u32,
     /// Guests per client address per hour (likewise).
     pub guests_per_hour: u32,
+    /// Wrong passwords for one name from one address before each further one adds a delay
+    /// (1 s, doubling); for one address across all names, twice as many.
+    pub login_free_failures: u32,
+    /// The longest delay failed logins add.
+    pub login_max_delay: Duration,
     /// A connection must send a whole request head within this time of opening or of its last
     /// answer (slow or idle connections are closed).
     pub header_timeout: Duration,
@@ -72,6 +77,8 @@ impl Default for Config {
             password_queue: 64,
             signups_per_hour: 10,
             guests_per_hour: 30,
+            login_free_failures: 3,
+            login_max_delay: Duration::from_secs(5 * 60),
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_conns_per_ip: 64,

@@ -239,30 +239,42 @@ async fn register(
 
 async fn login(
     State(room): State<Arc<Room>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
     let c = match credentials(&body) {
         Ok(c) => c,
         Err(r) => return r,
     };
-    let now = room.config.time.now();
-    if !room.login_by_ip.check(&addr.ip().to_string(), now)
-        || !room.login_by_name.check(&c.name.to_lowercase(), now)
-    {
-        return api_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many login attempts; wait a minute",
-        );
-    }
+    let ip = client(&room, peer, &headers);
+    let attempt = match room.logins.begin(&c.name, ip, room.config.time.now()) {
+        Ok(a) => a,
+        Err(wait) => {
+            return too_many(
+                "rate_limited",
+                &format!(
+                    "too many wrong passwords for this name from this address; try again in {} s",
+                    wait.as_secs().max(1)
+                ),
+                wait,
+            )
+        }
+    };
     match room
         .passwords
         .run(room.books.login(&c.name, &c.password))
         .await
     {
         Err(e) => busy(e),
-        Ok(Ok(m)) => signed_in(&room, m).await,
+        Ok(Ok(m)) => {
+            attempt.succeeded();
+            signed_in(&room, m).await
+        }
+        Ok(Err(e @ tavolo_store::StoreError::BadCredentials)) => {
+            attempt.failed(room.config.time.now());
+            store_error(e)
+        }
         Ok(Err(e)) => store_error(e),
     }
 }

@@ -17,6 +17,7 @@ pub mod fairness;
 mod http;
 pub mod listen;
 pub mod lobby;
+pub mod logins;
 pub mod metrics;
 pub mod origin;
 pub mod passwords;
@@ -105,8 +106,7 @@ pub struct Room {
     pub passwords: passwords::PasswordGate,
     signups: KeyedLimiter,
     guests: KeyedLimiter,
-    login_by_ip: KeyedLimiter,
-    login_by_name: KeyedLimiter,
+    logins: logins::LoginThrottle,
     /// Open connections by client address.
     pub conns: Arc<listen::ConnCounts>,
     /// Live sessions: their connections and replay caches.
@@ -120,14 +120,12 @@ impl Room {
     pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
     /// Forgets what is no longer needed: replay caches of sessions gone for
-    /// [`Room::REPLAY_GRACE`], and login, sign-up and guest buckets that are full again.
+    /// [`Room::REPLAY_GRACE`], sign-up and guest buckets that are full again, login failures
+    /// older than [`logins::FORGET`].
     pub fn sweep(&self) {
         let now = self.config.time.now();
         let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
-        let buckets = self.login_by_ip.prune(now)
-            + self.login_by_name.prune(now)
-            + self.signups.prune(now)
-            + self.guests.prune(now);
+        let buckets = self.signups.prune(now) + self.guests.prune(now) + self.logins.prune(now);
         if sessions + buckets > 0 {
             tracing::debug!(sessions, buckets, "swept");
         }
@@ -213,18 +211,17 @@ impl Server {
             passwords: passwords::PasswordGate::new(config.password_workers, config.password_queue),
             signups: per_hour(config.signups_per_hour),
             guests: per_hour(config.guests_per_hour),
+            logins: logins::LoginThrottle::new(config.login_free_failures, config.login_max_delay),
             metrics: Arc::new(Metrics::default()),
             config,
             lobby: Lobby::default(),
-            login_by_ip: KeyedLimiter::new(10.0 / 60.0, 20.0),
-            login_by_name: KeyedLimiter::new(5.0 / 60.0, 10.0),
             conns: Arc::default(),
             sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
         });
         let app = http::router(room.clone());
-        // Once a minute: forget idle sessions' replay caches and full login buckets.
+        // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
         let sweeping = Arc::downgrade(&room);
         let mut closing = room.closing.subscribe();
         tokio::spawn(async move {

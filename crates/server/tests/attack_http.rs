@@ -375,3 +375,46 @@ async fn the_public_url_names_the_one_origin() {
     assert_eq!(r.status, 200, "{}", r.body);
     h.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_slow_the_guesser_and_never_lock_the_owner_out() {
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("attack-login", |c| {
+        c.time = clock.time();
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let addr = h.local_addr();
+    let (owner, guesser) = ("198.51.100.4", "203.0.113.9");
+    let r = post_from(addr, owner, "/api/register", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Ten wrong passwords, waiting out each delay: the delays grow.
+    let mut statuses = Vec::new();
+    let mut waits = Vec::new();
+    while statuses.iter().filter(|&&s| s == 401).count() < 10 {
+        let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+        statuses.push(r.status);
+        if r.status == 429 {
+            let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
+            waits.push(wait);
+            clock.advance(Duration::from_secs(wait));
+        }
+    }
+    assert_eq!(waits, [1, 2, 4, 8, 16, 32, 64], "{statuses:?}");
+    // Right away the guesser is kept waiting even with the right password…
+    let r = post_from(addr, guesser, "/api/login", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 429);
+    assert_eq!(r.header("retry-after"), Some("128"));
+    // …and the owner, elsewhere, is not (the old room answered the owner 429).
+    let r = post_from(addr, owner, "/api/login", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The delay stops growing at its ceiling (five minutes by default).
+    for _ in 0..3 {
+        clock.advance(Duration::from_secs(300));
+        let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+        assert_eq!(r.status, 401);
+    }
+    let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+    assert_eq!(r.header("retry-after"), Some("300"));
+    audit_and_shutdown(h).await;
+}
