@@ -51,6 +51,12 @@ pub struct ServeArgs {
     /// The longest delay wrong passwords add, in seconds (default 300).
     #[arg(long)]
     pub login_max_delay_secs: Option<u64>,
+    /// Hours a session lasts unused (default 168: a week; 30 days at most in any case).
+    #[arg(long)]
+    pub session_idle_hours: Option<u64>,
+    /// /metrics wants "Authorization: Bearer TOKEN" (default: no token, loopback clients only).
+    #[arg(long)]
+    pub metrics_token: Option<String>,
     /// Seconds a connection has to send a whole request head, from opening or its last answer
     /// (default 10).
     #[arg(long)]
@@ -121,6 +127,10 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         guests_per_hour: a.guests_per_hour.unwrap_or(d.guests_per_hour),
         login_free_failures: a.login_free_failures.unwrap_or(d.login_free_failures),
         login_max_delay: a.login_max_delay_secs.map_or(d.login_max_delay, secs),
+        session_idle: a
+            .session_idle_hours
+            .map_or(d.session_idle, |h| secs(h.saturating_mul(3600))),
+        metrics_token: a.metrics_token.clone(),
         header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
         max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),

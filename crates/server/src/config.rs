@@ -42,6 +42,10 @@ pub struct Config {
     pub login_free_failures: u32,
     /// The longest delay failed logins add.
     pub login_max_delay: Duration,
+    /// A session unused this long is over (each use renews it; the cookie says as much).
+    pub session_idle: Duration,
+    /// `/metrics` wants `Authorization: Bearer <token>`; unset, it answers loopback peers only.
+    pub metrics_token: Option<String>,
     /// A connection must send a whole request head within this time of opening or of its last
     /// answer (slow or idle connections are closed).
     pub header_timeout: Duration,
@@ -79,6 +83,8 @@ impl Default for Config {
             guests_per_hour: 30,
             login_free_failures: 3,
             login_max_delay: Duration::from_secs(5 * 60),
+            session_idle: Duration::from_secs(7 * 86_400),
+            metrics_token: None,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_conns_per_ip: 64,

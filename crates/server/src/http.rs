@@ -1,6 +1,6 @@
 //! The HTTP routes: health, metrics, accounts (session cookie), the lobby list, history and
 //! fairness; and what every request passes through: state-changing requests must come from the
-//! room's own pages as JSON (`origin`).
+//! room's own pages as JSON (`origin`), and every answer carries the security headers.
 
 #![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
 
@@ -52,11 +52,12 @@ pub fn router(room: Arc<Room>) -> Router {
         .with_state(room)
 }
 
-/// Every request that changes state (any method but GET, HEAD, OPTIONS) must come from the
-/// room's own pages (or from no browser) with a JSON body.
+/// Every request: one that changes state (any method but GET, HEAD, OPTIONS) must come from
+/// the room's own pages (or from no browser) with a JSON body; every answer gets the security
+/// headers.
 async fn guard(State(room): State<Arc<Room>>, req: Request, next: Next) -> Response {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    match safe {
+    let mut r = match safe {
         true => next.run(req).await,
         false => match room.origins.check_post(req.headers()) {
             Ok(()) => next.run(req).await,
@@ -67,7 +68,25 @@ async fn guard(State(room): State<Arc<Room>>, req: Request, next: Next) -> Respo
             ),
             Err(e) => api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string()),
         },
+    };
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, room.origins.csp());
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if room.origins.https() {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
     }
+    r
 }
 
 /// 429 with `Retry-After` (whole seconds, at least one).
@@ -90,6 +109,16 @@ fn busy(e: crate::passwords::Busy) -> Response {
 /// The address sign-ups, guests and logins are counted by.
 fn client(room: &Room, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     limit_key(client_ip(&room.config, peer.ip(), headers))
+}
+
+/// The session cookie: `token`, or empty to clear it.
+fn cookie(room: &Room, token: &str) -> String {
+    let max_age = match token.is_empty() {
+        true => 0,
+        false => room.config.session_idle.as_secs(),
+    };
+    let secure = if room.origins.https() { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}")
 }
 
 /// `{"error":{"code":…,"message":…}}` with a status.
@@ -151,12 +180,42 @@ async fn healthz(State(room): State<Arc<Room>>) -> Response {
     .into_response()
 }
 
-async fn metrics(State(room): State<Arc<Room>>) -> Response {
+/// `/metrics`: with `Authorization: Bearer <metrics_token>`, or with no token set, to a
+/// loopback peer whose request no proxy forwarded.
+async fn metrics(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let allowed = match &room.config.metrics_token {
+        Some(token) => headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes())),
+        None => {
+            peer.ip().is_loopback()
+                && !headers.contains_key("x-forwarded-for")
+                && !headers.contains_key(header::FORWARDED)
+        }
+    };
+    if !allowed {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "metrics are for the room's operator (a token, or from the machine itself)",
+        );
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         room.metrics.render(),
     )
         .into_response()
+}
+
+/// Equal bytes, compared in a time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 #[derive(Deserialize)]
@@ -165,14 +224,20 @@ struct Credentials {
     password: String,
 }
 
-/// Answers with the user and a fresh session cookie.
-async fn signed_in(room: &Room, m: Member) -> Response {
-    let token = match room.books.new_session(m.id).await {
+/// Answers with the user and a fresh session cookie; the session the request came with, if
+/// any, ends (a new sign-in never keeps an old token alive).
+async fn signed_in(room: &Room, headers: &HeaderMap, m: Member) -> Response {
+    let token = match room.books.new_session(m.id, room.config.session_idle).await {
         Ok(t) => t,
         Err(e) => return store_error(e),
     };
+    if let Some(old) = session_token(headers) {
+        if let Err(e) = end_session(room, &old).await {
+            return store_error(e);
+        }
+    }
     let balance = room.books.balance(m.id).await.unwrap_or(0);
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000");
+    let cookie = cookie(room, &token);
     let mut r = Json(UserReply {
         user: user_info(&m, balance),
     })
@@ -232,7 +297,7 @@ async fn register(
         .await
     {
         Err(e) => busy(e),
-        Ok(Ok(m)) => signed_in(&room, m).await,
+        Ok(Ok(m)) => signed_in(&room, &headers, m).await,
         Ok(Err(e)) => store_error(e),
     }
 }
@@ -269,7 +334,7 @@ async fn login(
         Err(e) => busy(e),
         Ok(Ok(m)) => {
             attempt.succeeded();
-            signed_in(&room, m).await
+            signed_in(&room, &headers, m).await
         }
         Ok(Err(e @ tavolo_store::StoreError::BadCredentials)) => {
             attempt.failed(room.config.time.now());
@@ -290,34 +355,38 @@ async fn guest(
         return r;
     }
     match room.books.guest().await {
-        Ok(m) => signed_in(&room, m).await,
+        Ok(m) => signed_in(&room, &headers, m).await,
         Err(e) => store_error(e),
     }
 }
 
+/// Ends a session and closes its WebSockets (each is told why first).
+async fn end_session(room: &Room, token: &str) -> Result<(), StoreError> {
+    room.books.end_session(token).await?;
+    let farewell = ServerMessage::<Value>::LoggedOut { v: VERSION }
+        .to_json()
+        .into();
+    room.sessions.end(token, &farewell);
+    Ok(())
+}
+
 async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
     if let Some(t) = session_token(&headers) {
-        if let Err(e) = room.books.end_session(&t).await {
+        if let Err(e) = end_session(&room, &t).await {
             return store_error(e);
         }
-        // The session's WebSockets close too (each is told why first).
-        let farewell = ServerMessage::<Value>::LoggedOut { v: VERSION }
-            .to_json()
-            .into();
-        room.sessions.end(&t, &farewell);
     }
     let mut r = Json(serde_json::Map::new()).into_response();
-    r.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_static("tavolo_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"),
-    );
+    if let Ok(v) = HeaderValue::from_str(&cookie(&room, "")) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
     r
 }
 
 async fn user(room: &Room, headers: &HeaderMap) -> Result<Member, Response> {
     let unauth = || api_error(StatusCode::UNAUTHORIZED, "unauthenticated", "log in first");
     let token = session_token(headers).ok_or_else(unauth)?;
-    match room.books.session(&token).await {
+    match room.books.session(&token, room.config.session_idle).await {
         Ok(Some(m)) => Ok(m),
         Ok(None) => Err(unauth()),
         Err(e) => Err(store_error(e)),

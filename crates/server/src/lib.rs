@@ -207,15 +207,15 @@ impl Server {
         let per_hour = |n: u32| KeyedLimiter::new(f64::from(n) / 3600.0, f64::from(n));
         let room = Arc::new(Room {
             books,
+            metrics: Arc::new(Metrics::default()),
             origins,
             passwords: passwords::PasswordGate::new(config.password_workers, config.password_queue),
             signups: per_hour(config.signups_per_hour),
             guests: per_hour(config.guests_per_hour),
             logins: logins::LoginThrottle::new(config.login_free_failures, config.login_max_delay),
-            metrics: Arc::new(Metrics::default()),
+            conns: Arc::default(),
             config,
             lobby: Lobby::default(),
-            conns: Arc::default(),
             sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,

@@ -39,7 +39,7 @@ pub async fn upgrade(
             "log in first (no session cookie)",
         );
     };
-    let member = match room.books.session(&token).await {
+    let member = match room.books.session(&token, room.config.session_idle).await {
         Ok(Some(m)) => m,
         Ok(None) => {
             return api_error(

@@ -350,7 +350,7 @@ async fn cross_site_requests_are_refused_and_the_room_s_own_pages_are_not() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_public_url_names_the_one_origin() {
+async fn the_public_url_names_the_one_origin_and_makes_cookies_secure() {
     let (h, _dir) = server_with("attack-public", |c| {
         c.public_url = Some("https://cards.example".into());
     })
@@ -373,6 +373,14 @@ async fn the_public_url_names_the_one_origin() {
         .await
         .unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
+    let cookie = r.header("set-cookie").unwrap_or_default();
+    assert!(
+        cookie.contains("; Secure") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+    assert!(cookie.contains("Max-Age=604800"), "a week unused: {cookie}");
+    let hsts = r.header("strict-transport-security").unwrap_or_default();
+    assert!(hsts.starts_with("max-age="), "{:?}", r.headers);
     h.shutdown().await;
 }
 
@@ -417,4 +425,136 @@ async fn wrong_passwords_slow_the_guesser_and_never_lock_the_owner_out() {
     let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
     assert_eq!(r.header("retry-after"), Some("300"));
     audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let (h, _dir) = server("attack-headers").await;
+    let addr = h.local_addr();
+    for path in ["/", "/app.js", "/healthz", "/api/me", "/nowhere"] {
+        let r = get(addr, path, None).await;
+        let csp = r.header("content-security-policy").unwrap_or_default();
+        assert!(
+            csp.contains("script-src 'self';") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp:?}"
+        );
+        assert!(!csp.contains("unsafe-eval") && !csp.contains("script-src 'self' 'unsafe"));
+        assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(r.header("referrer-policy"), Some("no-referrer"), "{path}");
+        assert_eq!(
+            r.header("strict-transport-security"),
+            None,
+            "{path}: plain http"
+        );
+    }
+    // The client has no inline script the policy would stop.
+    let index = get(addr, "/", None).await.body;
+    assert!(
+        !index.contains("<script>") && !index.contains(" onclick="),
+        "{index}"
+    );
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_for_the_operator() {
+    let (open, _d1) = server("attack-metrics-local").await;
+    let addr = open.local_addr();
+    assert_eq!(
+        get(addr, "/metrics", None).await.status,
+        200,
+        "from this machine"
+    );
+    let proxied = [("X-Forwarded-For", "203.0.113.9")];
+    let r = client::request(addr, "GET", "/metrics", &proxied, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "through a proxy on this machine");
+    open.shutdown().await;
+
+    let (locked, _d2) = server_with("attack-metrics-token", |c| {
+        c.metrics_token = Some("s3cret-token".into());
+    })
+    .await;
+    let addr = locked.local_addr();
+    assert_eq!(get(addr, "/metrics", None).await.status, 403, "no token");
+    let wrong = [("Authorization", "Bearer s3cret-tokem")];
+    let r = client::request(addr, "GET", "/metrics", &wrong, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403);
+    let right = [("Authorization", "Bearer s3cret-token")];
+    let r = client::request(addr, "GET", "/metrics", &right, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200);
+    assert!(
+        r.body.contains("tavolo_refused_connections_total 0"),
+        "{}",
+        r.body
+    );
+    locked.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn common_and_blank_passwords_are_refused_and_a_login_ends_the_old_session() {
+    let (h, _dir) = server("attack-passwords").await;
+    let addr = h.local_addr();
+    for weak in [
+        "12345678",
+        "        ",
+        "password1",
+        "Qwertyuiop",
+        "zzzzzzzzzz",
+    ] {
+        let r = post(addr, "/api/register", &creds("eve", weak), None).await;
+        assert_eq!(r.status, 400, "{weak:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["code"], "weak_password");
+    }
+    // Any characters in any mix, no composition rules.
+    let r = post(
+        addr,
+        "/api/register",
+        &creds("eve", "purple monkey dishwasher"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // A login on a browser that already holds a session ends that session: no old token
+    // stays alive beside the new one.
+    let before = client::guest(addr).await.unwrap();
+    let body = creds("eve", "purple monkey dishwasher");
+    let r = post(addr, "/api/login", &body, Some(&before)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let after = r.session().expect("a new session");
+    assert_ne!(after, before);
+    assert_eq!(get(addr, "/api/me", Some(&before)).await.status, 401);
+    assert_eq!(
+        get(addr, "/api/me", Some(&after)).await.json()["user"]["name"],
+        "eve"
+    );
+    audit_and_shutdown(h).await;
+}
+
+/// A session unused for the idle lifetime is over (here the lifetime is nothing at all).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_session_expires() {
+    let (h, _dir) = server_with("attack-idle", |c| {
+        c.session_idle = Duration::ZERO;
+    })
+    .await;
+    let addr = h.local_addr();
+    let r = post(addr, "/api/guest", "{}", None).await;
+    assert!(r
+        .header("set-cookie")
+        .unwrap_or_default()
+        .contains("Max-Age=0"));
+    let token = r.session().unwrap();
+    assert_eq!(get(addr, "/api/me", Some(&token)).await.status, 401);
+    h.shutdown().await;
 }
