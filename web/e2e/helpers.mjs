@@ -16,6 +16,22 @@ export async function launch() {
   });
 }
 
+/** What the room's Content-Security-Policy stopped in any page (the tests expect nothing). */
+export const cspViolations = [];
+
+/**
+ * Waits until `fn(arg)`, run in the page, is truthy. (Playwright's waitForFunction evaluates
+ * its predicate with eval, which the room's CSP forbids; page.evaluate is not subject to it.)
+ */
+export async function waitUntil(page, fn, arg, { timeout = 15000 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${fn}`);
+    await sleep(50);
+  }
+}
+
 let n = 0;
 export function uniqueName(prefix = 'e2e') {
   n += 1;
@@ -27,7 +43,10 @@ export async function newPlayer(browser, { viewport = { width: 1280, height: 820
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.log(`[pageerror ${prefix || ''}]`, e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text())) console.log(`[console ${prefix || ''}]`, m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) cspViolations.push(m.text());
+    if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text())) console.log(`[console ${prefix || ''}]`, m.text());
+  });
   const name = uniqueName(prefix);
   await page.goto(BASE);
   await page.fill('#auth-name', name);
@@ -63,7 +82,7 @@ export async function createTable(page, opts) {
     }
   }
   await page.click('#c-submit');
-  await page.waitForFunction(() => location.hash.startsWith('#/table/'), null, { timeout: 15000 });
+  await waitUntil(page, () => location.hash.startsWith('#/table/'));
   return decodeURIComponent(await page.evaluate(() => location.hash.split('/')[2]));
 }
 

@@ -43,9 +43,10 @@ if [ -z "${BASE_URL:-}" ]; then
   fi
   PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
   DATA_DIR="$(mktemp -d)"
-  # quick bots and short pauses between hands
+  # quick bots and short pauses between hands; every test player signs up from this machine
   "$TAVOLO_BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA_DIR" \
     --bot-delay-ms "${E2E_BOT_DELAY_MS:-150}" --hand-pause-ms "${E2E_HAND_PAUSE_MS:-1500}" \
+    --signups-per-hour 1000 --guests-per-hour 1000 \
     > "$E2E_ARTIFACTS/server.log" 2>&1 &
   SERVER_PID=$!
   export BASE_URL="http://127.0.0.1:$PORT/"

@@ -2,6 +2,8 @@
 
 async function call(method, path, body) {
   const opt = { method, credentials: 'same-origin', headers: {} };
+  // The room takes a POST only as JSON (a cross-site form cannot send that): always a body.
+  if (body === undefined && method !== 'GET') body = {};
   if (body !== undefined) {
     opt.headers['Content-Type'] = 'application/json';
     opt.body = JSON.stringify(body);

@@ -316,6 +316,9 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                 db_url: db,
                 bot_delay: Duration::ZERO,
                 hand_pause: Duration::from_millis(a.hand_pause_ms),
+                // Every simulated client comes from this one address.
+                guests_per_hour: u32::MAX,
+                max_conns_per_ip: usize::MAX,
                 ..Config::default()
             };
             let h = Server::start(config).await.map_err(UserError::from)?;

@@ -15,7 +15,8 @@ pub fn find(path: &str) -> Option<(&'static str, &'static [u8])> {
         .map(|&(_, mime, bytes)| (mime, bytes))
 }
 
-/// Serves the client's files; anything else is a 404.
+/// Serves the client's files; anything else is a 404. (The security headers, `nosniff` among
+/// them, are added to every answer by `http::guard`.)
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     match find(path) {
@@ -23,7 +24,6 @@ pub async fn serve(uri: Uri) -> Response {
             [
                 (header::CONTENT_TYPE, mime),
                 (header::CACHE_CONTROL, "no-cache"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             ],
             bytes,
         )

@@ -153,14 +153,26 @@ impl Books {
         self.store.create_bot(name).await.map(Member::from)
     }
 
-    /// A session token for a user.
-    pub async fn new_session(&self, user: UserId) -> Result<String, StoreError> {
-        self.store.create_session(user).await
+    /// A session token for a user: the session ends once unused for `idle`.
+    pub async fn new_session(
+        &self,
+        user: UserId,
+        idle: std::time::Duration,
+    ) -> Result<String, StoreError> {
+        self.store.create_session_idle(user, idle).await
     }
 
-    /// The user of a session token.
-    pub async fn session(&self, token: &str) -> Result<Option<Member>, StoreError> {
-        Ok(self.store.session_user(token).await?.map(Member::from))
+    /// The user of a session token; the session is renewed for `idle` more.
+    pub async fn session(
+        &self,
+        token: &str,
+        idle: std::time::Duration,
+    ) -> Result<Option<Member>, StoreError> {
+        Ok(self
+            .store
+            .renew_session(token, idle)
+            .await?
+            .map(Member::from))
     }
 
     /// Ends a session.

@@ -37,6 +37,14 @@ impl Reply {
             })
     }
 
+    /// The first header `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The body as JSON (`Null` if it is not JSON).
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or(serde_json::Value::Null)
@@ -51,15 +59,36 @@ pub async fn http(
     body: Option<&str>,
     session: Option<&str>,
 ) -> io::Result<Reply> {
+    let cookie = session.map(|t| format!("tavolo_session={t}"));
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(c) = &cookie {
+        headers.push(("Cookie", c.as_str()));
+    }
+    request(addr, method, path, &headers, body.unwrap_or("")).await
+}
+
+/// One HTTP request with these headers (`Host` is the address and `Connection` is `close`
+/// unless given) and body.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> io::Result<Reply> {
     let mut s = TcpStream::connect(addr).await?;
-    let body = body.unwrap_or("");
-    let cookie = session
-        .map(|t| format!("Cookie: tavolo_session={t}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{cookie}\r\n{body}",
-        body.len()
-    );
+    let mut req = format!("{method} {path} HTTP/1.1\r\n");
+    let given = |name: &str| headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+    if !given("host") {
+        req.push_str(&format!("Host: {addr}\r\n"));
+    }
+    if !given("connection") {
+        req.push_str("Connection: close\r\n");
+    }
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
     s.write_all(req.as_bytes()).await?;
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await?;

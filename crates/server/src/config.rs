@@ -1,6 +1,6 @@
 //! The server's settings.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 /// How a server runs.
@@ -10,8 +10,17 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database: `sqlite:/path/tavolo.db`, `sqlite::memory:` or `postgres://…`.
     pub db_url: String,
-    /// Origins allowed to open WebSockets besides the server's own.
+    /// The address browsers use, e.g. `https://cards.example` (its origin is the room's own:
+    /// WebSockets and POSTs from any other are refused; `https` makes the session cookie
+    /// `Secure` and adds HSTS). Unset: `http://` the listening address (and `localhost` when it
+    /// is a loopback one). Never the request's own `Host`.
+    pub public_url: Option<String>,
+    /// Other origins allowed to open WebSockets and POST, e.g. `http://localhost:5173`.
     pub allow_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client: from these peers the
+    /// client's address is the last one in that header not itself a proxy. From any other
+    /// peer the header is ignored.
+    pub trusted_proxies: Vec<IpAddr>,
     /// How long a bot waits before acting (0: at once).
     pub bot_delay: Duration,
     /// The pause between hands, while the result is shown.
@@ -32,6 +41,31 @@ pub struct Config {
     pub bot_refill: Duration,
     /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
     pub max_bot_buy_in: u64,
+    /// Password checks and hashes (Argon2, 19 MiB each) running at once; the rest wait.
+    pub password_workers: usize,
+    /// Password checks waiting for a worker; beyond, sign-ups and logins are answered `busy`.
+    pub password_queue: usize,
+    /// Sign-ups per client address per hour (a bucket of this many, refilled over the hour).
+    pub signups_per_hour: u32,
+    /// Guests per client address per hour (likewise).
+    pub guests_per_hour: u32,
+    /// Wrong passwords for one name from one address before each further one adds a delay
+    /// (1 s, doubling); for one address across all names, twice as many.
+    pub login_free_failures: u32,
+    /// The longest delay failed logins add.
+    pub login_max_delay: Duration,
+    /// A session unused this long is over (each use renews it; the cookie says as much).
+    pub session_idle: Duration,
+    /// `/metrics` wants `Authorization: Bearer <token>`; unset, it answers loopback peers only.
+    pub metrics_token: Option<String>,
+    /// A connection must send a whole request head within this time of opening or of its last
+    /// answer (slow or idle connections are closed).
+    pub header_timeout: Duration,
+    /// A request's body and answer must be done within this time (WebSockets are exempt).
+    pub request_timeout: Duration,
+    /// Open connections per client address (WebSockets included); proxies in
+    /// `trusted_proxies` are exempt. A connection beyond is closed at once.
+    pub max_conns_per_ip: usize,
     /// A table with nobody but bots (no player seated, waiting or watching) closes after this.
     pub idle_close: Duration,
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
@@ -47,7 +81,9 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db_url: "sqlite::memory:".into(),
+            public_url: None,
             allow_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             bot_delay: Duration::from_millis(800),
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),
@@ -58,6 +94,17 @@ impl Default for Config {
             bot_refill: Duration::from_secs(3600),
             max_bot_buy_in: 10_000,
             idle_close: Duration::from_secs(15 * 60),
+            password_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            password_queue: 64,
+            signups_per_hour: 10,
+            guests_per_hour: 30,
+            login_free_failures: 3,
+            login_max_delay: Duration::from_secs(5 * 60),
+            session_idle: Duration::from_secs(7 * 86_400),
+            metrics_token: None,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_conns_per_ip: 64,
             funding_gate: None,
             time: crate::time::Time::system(),
         }

@@ -1,13 +1,16 @@
 //! The HTTP routes: health, metrics, accounts (session cookie), the lobby list, history and
-//! fairness.
+//! fairness; and what every request passes through: state-changing requests must come from the
+//! room's own pages as JSON (`origin`), and every answer carries the security headers.
 
 #![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -16,6 +19,7 @@ use serde_json::Value;
 use tavolo_store::{HandId, StoreError};
 
 use crate::books::Member;
+use crate::origin::{client_ip, limit_key, Refused};
 use crate::protocol::http::{
     ApiError, ApiErrorBody, Fairness, Health, HistoryItem, HistoryReply, TablesReply, UserReply,
 };
@@ -44,7 +48,77 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/fairness/{id}", get(fairness))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)
+        .layer(middleware::from_fn_with_state(room.clone(), guard))
         .with_state(room)
+}
+
+/// Every request: one that changes state (any method but GET, HEAD, OPTIONS) must come from
+/// the room's own pages (or from no browser) with a JSON body; every answer gets the security
+/// headers.
+async fn guard(State(room): State<Arc<Room>>, req: Request, next: Next) -> Response {
+    let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let mut r = match safe {
+        true => next.run(req).await,
+        false => match room.origins.check_post(req.headers()) {
+            Ok(()) => next.run(req).await,
+            Err(e @ Refused::ContentType(_)) => api_error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                &e.to_string(),
+            ),
+            Err(e) => api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string()),
+        },
+    };
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, room.origins.csp());
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if room.origins.https() {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
+    r
+}
+
+/// 429 with `Retry-After` (whole seconds, at least one).
+fn too_many(code: &str, message: &str, wait: Duration) -> Response {
+    let mut r = api_error(StatusCode::TOO_MANY_REQUESTS, code, message);
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+    r
+}
+
+/// 503 `busy`: the password workers and their queue are full.
+fn busy(e: crate::passwords::Busy) -> Response {
+    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, "busy", &e.to_string());
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
+}
+
+/// The address sign-ups, guests and logins are counted by.
+fn client(room: &Room, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    limit_key(client_ip(&room.config, peer.ip(), headers))
+}
+
+/// The session cookie: `token`, or empty to clear it.
+fn cookie(room: &Room, token: &str) -> String {
+    let max_age = match token.is_empty() {
+        true => 0,
+        false => room.config.session_idle.as_secs(),
+    };
+    let secure = if room.origins.https() { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}")
 }
 
 /// `{"error":{"code":…,"message":…}}` with a status.
@@ -124,7 +198,32 @@ async fn healthz(State(room): State<Arc<Room>>) -> Response {
     (status, Json(health)).into_response()
 }
 
-async fn metrics(State(room): State<Arc<Room>>) -> Response {
+/// `/metrics`: with `Authorization: Bearer <metrics_token>`, or with no token set, to a
+/// loopback peer whose request no proxy forwarded.
+async fn metrics(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let allowed = match &room.config.metrics_token {
+        Some(token) => headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes())),
+        None => {
+            peer.ip().is_loopback()
+                && !headers.contains_key("x-forwarded-for")
+                && !headers.contains_key(header::FORWARDED)
+        }
+    };
+    if !allowed {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "metrics are for the room's operator (a token, or from the machine itself)",
+        );
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         room.metrics.render(
@@ -135,20 +234,31 @@ async fn metrics(State(room): State<Arc<Room>>) -> Response {
         .into_response()
 }
 
+/// Equal bytes, compared in a time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 #[derive(Deserialize)]
 struct Credentials {
     name: String,
     password: String,
 }
 
-/// Answers with the user and a fresh session cookie.
-async fn signed_in(room: &Room, m: Member) -> Response {
-    let token = match room.books.new_session(m.id).await {
+/// Answers with the user and a fresh session cookie; the session the request came with, if
+/// any, ends (a new sign-in never keeps an old token alive).
+async fn signed_in(room: &Room, headers: &HeaderMap, m: Member) -> Response {
+    let token = match room.books.new_session(m.id, room.config.session_idle).await {
         Ok(t) => t,
         Err(e) => return store_error(e),
     };
+    if let Some(old) = session_token(headers) {
+        if let Err(e) = end_session(room, &old).await {
+            return store_error(e);
+        }
+    }
     let balance = room.books.balance(m.id).await.unwrap_or(0);
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000");
+    let cookie = cookie(room, &token);
     let mut r = Json(UserReply {
         user: user_info(&m, balance),
     })
@@ -169,72 +279,135 @@ fn credentials(body: &[u8]) -> Result<Credentials, Response> {
     })
 }
 
-async fn register(State(room): State<Arc<Room>>, body: axum::body::Bytes) -> Response {
-    let c = match credentials(&body) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    match room.books.register(&c.name, &c.password).await {
-        Ok(m) => signed_in(&room, m).await,
-        Err(e) => store_error(e),
+/// The per-hour allowance of `limiter` for the client's address, or the 429.
+fn per_hour(
+    room: &Room,
+    limiter: &crate::ratelimit::KeyedLimiter,
+    ip: IpAddr,
+    what: &str,
+    per_hour: u32,
+) -> Result<(), Response> {
+    match limiter.check(&ip.to_string(), room.config.time.now()) {
+        true => Ok(()),
+        false => Err(too_many(
+            "rate_limited",
+            &format!("at most {per_hour} {what} an hour from one address; try again later"),
+            Duration::from_secs(3600 / u64::from(per_hour.max(1))),
+        )),
     }
 }
 
-async fn login(
+async fn register(
     State(room): State<Arc<Room>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
     let c = match credentials(&body) {
         Ok(c) => c,
         Err(r) => return r,
     };
-    let now = room.config.time.now();
-    if !room.login_by_ip.check(&addr.ip().to_string(), now)
-        || !room.login_by_name.check(&c.name.to_lowercase(), now)
-    {
-        return api_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many login attempts; wait a minute",
-        );
+    let ip = client(&room, peer, &headers);
+    let n = room.config.signups_per_hour;
+    if let Err(r) = per_hour(&room, &room.signups, ip, "sign-ups", n) {
+        return r;
     }
-    match room.books.login(&c.name, &c.password).await {
-        Ok(m) => signed_in(&room, m).await,
+    match room
+        .passwords
+        .run(room.books.register(&c.name, &c.password))
+        .await
+    {
+        Err(e) => busy(e),
+        Ok(Ok(m)) => signed_in(&room, &headers, m).await,
+        Ok(Err(e)) => store_error(e),
+    }
+}
+
+async fn login(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let c = match credentials(&body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let ip = client(&room, peer, &headers);
+    let attempt = match room.logins.begin(&c.name, ip, room.config.time.now()) {
+        Ok(a) => a,
+        Err(wait) => {
+            return too_many(
+                "rate_limited",
+                &format!(
+                    "too many wrong passwords for this name from this address; try again in {} s",
+                    wait.as_secs().max(1)
+                ),
+                wait,
+            )
+        }
+    };
+    match room
+        .passwords
+        .run(room.books.login(&c.name, &c.password))
+        .await
+    {
+        Err(e) => busy(e),
+        Ok(Ok(m)) => {
+            attempt.succeeded();
+            signed_in(&room, &headers, m).await
+        }
+        Ok(Err(e @ tavolo_store::StoreError::BadCredentials)) => {
+            attempt.failed(room.config.time.now());
+            store_error(e)
+        }
+        Ok(Err(e)) => store_error(e),
+    }
+}
+
+async fn guest(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let ip = client(&room, peer, &headers);
+    let n = room.config.guests_per_hour;
+    if let Err(r) = per_hour(&room, &room.guests, ip, "guests", n) {
+        return r;
+    }
+    match room.books.guest().await {
+        Ok(m) => signed_in(&room, &headers, m).await,
         Err(e) => store_error(e),
     }
 }
 
-async fn guest(State(room): State<Arc<Room>>) -> Response {
-    match room.books.guest().await {
-        Ok(m) => signed_in(&room, m).await,
-        Err(e) => store_error(e),
-    }
+/// Ends a session and closes its WebSockets (each is told why first).
+async fn end_session(room: &Room, token: &str) -> Result<(), StoreError> {
+    room.books.end_session(token).await?;
+    let farewell = ServerMessage::<Value>::LoggedOut { v: VERSION }
+        .to_json()
+        .into();
+    room.sessions.end(token, &farewell);
+    Ok(())
 }
 
 async fn logout(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
     if let Some(t) = session_token(&headers) {
-        if let Err(e) = room.books.end_session(&t).await {
+        if let Err(e) = end_session(&room, &t).await {
             return store_error(e);
         }
-        // The session's WebSockets close too (each is told why first).
-        let farewell = ServerMessage::<Value>::LoggedOut { v: VERSION }
-            .to_json()
-            .into();
-        room.sessions.end(&t, &farewell);
     }
     let mut r = Json(serde_json::Map::new()).into_response();
-    r.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_static("tavolo_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"),
-    );
+    if let Ok(v) = HeaderValue::from_str(&cookie(&room, "")) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
     r
 }
 
 async fn user(room: &Room, headers: &HeaderMap) -> Result<Member, Response> {
     let unauth = || api_error(StatusCode::UNAUTHORIZED, "unauthenticated", "log in first");
     let token = session_token(headers).ok_or_else(unauth)?;
-    match room.books.session(&token).await {
+    match room.books.session(&token, room.config.session_idle).await {
         Ok(Some(m)) => Ok(m),
         Ok(None) => Err(unauth()),
         Err(e) => Err(store_error(e)),

@@ -15,8 +15,12 @@ pub mod client;
 pub mod config;
 pub mod fairness;
 mod http;
+pub mod listen;
 pub mod lobby;
+pub mod logins;
 pub mod metrics;
+pub mod origin;
+pub mod passwords;
 pub mod protocol;
 pub mod ratelimit;
 pub mod sessions;
@@ -30,7 +34,6 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use axum::serve::ListenerExt;
 use tavolo_store::{Store, UserId};
 use tokio::sync::watch;
 
@@ -51,6 +54,9 @@ pub enum ServerError {
     /// The address could not be bound.
     #[error("cannot listen: {0}")]
     Io(#[from] std::io::Error),
+    /// A setting cannot be used.
+    #[error("setting {0}")]
+    Setting(#[from] origin::BadSetting),
 }
 
 /// The answers of a session's last intents, by `seq` (docs/protocol.md: a repeated `seq` gets
@@ -94,8 +100,15 @@ pub struct Room {
     pub config: Config,
     /// The lobby.
     pub lobby: Lobby,
-    login_by_ip: KeyedLimiter,
-    login_by_name: KeyedLimiter,
+    /// The room's own origins (and the allowed ones).
+    pub origins: origin::Origins,
+    /// The gate in front of Argon2.
+    pub passwords: passwords::PasswordGate,
+    signups: KeyedLimiter,
+    guests: KeyedLimiter,
+    logins: logins::LoginThrottle,
+    /// Open connections by client address.
+    pub conns: Arc<listen::ConnCounts>,
     /// Live sessions: their connections and replay caches.
     pub sessions: sessions::Sessions,
     next_conn: AtomicU64,
@@ -107,11 +120,12 @@ impl Room {
     pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
     /// Forgets what is no longer needed: replay caches of sessions gone for
-    /// [`Room::REPLAY_GRACE`], and login buckets that are full again.
+    /// [`Room::REPLAY_GRACE`], sign-up and guest buckets that are full again, login failures
+    /// older than [`logins::FORGET`].
     pub fn sweep(&self) {
         let now = self.config.time.now();
         let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
-        let buckets = self.login_by_ip.prune(now) + self.login_by_name.prune(now);
+        let buckets = self.signups.prune(now) + self.guests.prune(now) + self.logins.prune(now);
         if sessions + buckets > 0 {
             tracing::debug!(sessions, buckets, "swept");
         }
@@ -212,19 +226,32 @@ impl Server {
         books.fund_bots(config.bot_bankroll).await?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        let origins = origin::Origins::new(&config, addr)?;
+        if config.public_url.is_none() && addr.ip().is_unspecified() {
+            tracing::warn!(
+                "listening on every address without --public-url: browsers are served only \
+                 at http://localhost:{}; give the address they use with --public-url",
+                addr.port()
+            );
+        }
+        let per_hour = |n: u32| KeyedLimiter::new(f64::from(n) / 3600.0, f64::from(n));
         let room = Arc::new(Room {
             books,
             metrics: Arc::new(Metrics::default()),
+            origins,
+            passwords: passwords::PasswordGate::new(config.password_workers, config.password_queue),
+            signups: per_hour(config.signups_per_hour),
+            guests: per_hour(config.guests_per_hour),
+            logins: logins::LoginThrottle::new(config.login_free_failures, config.login_max_delay),
+            conns: Arc::default(),
             config,
             lobby: Lobby::default(),
-            login_by_ip: KeyedLimiter::new(10.0 / 60.0, 20.0),
-            login_by_name: KeyedLimiter::new(5.0 / 60.0, 10.0),
             sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
         });
         let app = http::router(room.clone());
-        // Once a minute: forget idle sessions' replay caches and full login buckets.
+        // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
         let sweeping = Arc::downgrade(&room);
         let mut closing = room.closing.subscribe();
         tokio::spawn(async move {
@@ -260,26 +287,7 @@ impl Server {
             }
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let serving = tokio::spawn(async move {
-            // Small frames both ways: Nagle's algorithm with delayed ACKs would hold each
-            // answer for tens of milliseconds.
-            let listener = listener.tap_io(|tcp| {
-                if let Err(e) = tcp.set_nodelay(true) {
-                    tracing::debug!(error = %e, "TCP_NODELAY not set");
-                }
-            });
-            let r = axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await;
-            if let Err(e) = r {
-                tracing::error!(error = %e, "the server stopped");
-            }
-        });
+        let serving = tokio::spawn(listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
         Ok(ServerHandle {
             addr,

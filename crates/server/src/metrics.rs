@@ -19,6 +19,10 @@ pub struct Metrics {
     pub players: AtomicU64,
     /// Open WebSocket connections.
     pub connections: AtomicU64,
+    /// Open HTTP connections (WebSockets leave this count once upgraded).
+    pub http_connections: AtomicU64,
+    /// Connections closed at once: too many open from their address.
+    pub refused_connections: AtomicU64,
     /// Hands and games finished.
     pub hands: AtomicU64,
     /// Player actions applied.
@@ -95,6 +99,18 @@ impl Metrics {
             "tavolo_connections",
             "Open WebSocket connections.",
             self.connections.load(Relaxed) as f64,
+        );
+        gauge(
+            &mut s,
+            "tavolo_http_connections",
+            "Open HTTP connections (not yet WebSockets).",
+            self.http_connections.load(Relaxed) as f64,
+        );
+        counter(
+            &mut s,
+            "tavolo_refused_connections_total",
+            "Connections closed at once: too many open from their address.",
+            self.refused_connections.load(Relaxed),
         );
         counter(
             &mut s,

@@ -1,4 +1,5 @@
-//! Token buckets: per WebSocket connection (messages) and per key (logins by IP and by name).
+//! Token buckets: per WebSocket connection (messages) and per key (sign-ups and guests by
+//! client address).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -38,8 +39,8 @@ impl Bucket {
     }
 }
 
-/// Buckets by key. The map is behind a plain mutex: no `.await` while it is held, and a login is
-/// rare next to the work it guards (an Argon2 hash).
+/// Buckets by key. The map is behind a plain mutex: no `.await` while it is held, and a sign-up
+/// is rare next to the work it guards (an Argon2 hash).
 #[derive(Debug)]
 pub struct KeyedLimiter {
     buckets: Mutex<HashMap<String, Bucket>>,
@@ -104,7 +105,7 @@ mod tests {
     }
 
     #[test]
-    fn login_buckets_are_forgotten_once_full_again() {
+    fn keyed_buckets_are_forgotten_once_full_again() {
         let l = KeyedLimiter::new(1.0, 2.0);
         let now = Instant::now();
         assert!(l.check("1.2.3.4", now) && l.check("1.2.3.4", now));

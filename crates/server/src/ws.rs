@@ -22,33 +22,15 @@ use crate::ratelimit::Bucket;
 use crate::table::{Conn, TableCmd, TableIntent, TableOptions};
 use crate::Room;
 
-/// Whether the `Origin` header (if any) is the server's own or an allowed one.
-fn origin_ok(room: &Room, headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get("origin").and_then(|v| v.to_str().ok()) else {
-        return true;
-    };
-    if room.config.allow_origins.iter().any(|o| o == origin) {
-        return true;
-    }
-    let host = headers
-        .get("host")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    origin == format!("http://{host}") || origin == format!("https://{host}")
-}
-
 /// `GET /ws`.
 pub async fn upgrade(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !origin_ok(&room, &headers) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            "bad_origin",
-            "this origin may not open a WebSocket here",
-        );
+    // The room's own origin or an allowed one, never the request's own Host (DNS rebinding).
+    if let Err(e) = room.origins.check(&headers) {
+        return api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string());
     }
     let Some(token) = session_token(&headers) else {
         return api_error(
@@ -57,7 +39,7 @@ pub async fn upgrade(
             "log in first (no session cookie)",
         );
     };
-    let member = match room.books.session(&token).await {
+    let member = match room.books.session(&token, room.config.session_idle).await {
         Ok(Some(m)) => m,
         Ok(None) => {
             return api_error(

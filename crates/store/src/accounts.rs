@@ -11,7 +11,7 @@ use crate::{hex, now_ms, sha256_hex, Store, StoreError};
 
 /// The play chips a guest receives on arrival (and a new registered player too).
 pub const GUEST_GRANT: i64 = 10_000;
-/// How long a session lasts without a new login.
+/// How long a session lasts at most, however often it is used: then a new login.
 pub const SESSION_DAYS: i64 = 30;
 
 /// A user's id.
@@ -133,12 +133,7 @@ impl Store {
     /// Registers a player, with the grant of play chips every newcomer gets.
     pub async fn register(&self, name: &str, password: &str) -> Result<User, StoreError> {
         check_name(name)?;
-        if password.chars().count() < 8 {
-            return Err(StoreError::WeakPassword("shorter than 8 characters"));
-        }
-        if password.len() > 1024 {
-            return Err(StoreError::WeakPassword("longer than 1024 bytes"));
-        }
+        crate::passwords::check(password)?;
         let pw = password.to_string();
         let hash = blocking(move || hash_password(&pw)).await??;
         self.insert_user(name, Some(&hash), UserKind::Player, GUEST_GRANT)
@@ -257,23 +252,11 @@ impl Store {
     /// Starts a session; the token (256 random bits, hex) goes in the cookie, only its hash in
     /// the database.
     pub async fn create_session(&self, user: UserId) -> Result<String, StoreError> {
-        let token = hex(&GameRng::os_seed());
-        let now = now_ms();
-        let hash = sha256_hex(token.as_bytes());
-        self.write(async |tx| {
-            sqlx::query(
-                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&hash)
-            .bind(user.0)
-            .bind(now)
-            .bind(now + SESSION_DAYS * 86_400_000)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await?;
-        Ok(token)
+        self.create_session_idle(
+            user,
+            std::time::Duration::from_millis(SESSION_DAYS as u64 * 86_400_000),
+        )
+        .await
     }
 
     /// The user a session token belongs to, if it is valid and not expired.
@@ -290,6 +273,62 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| user_from_row(&r)).transpose()
+    }
+
+    /// Starts a session that ends once unused for `idle` (each [`Store::renew_session`]
+    /// renews it) and [`SESSION_DAYS`] after it began in any case.
+    pub async fn create_session_idle(
+        &self,
+        user: UserId,
+        idle: std::time::Duration,
+    ) -> Result<String, StoreError> {
+        let token = hex(&GameRng::os_seed());
+        let now = now_ms();
+        let idle = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        let hash = sha256_hex(token.as_bytes());
+        self.write(async |tx| {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&hash)
+            .bind(user.0)
+            .bind(now)
+            .bind(now.saturating_add(idle.min(SESSION_DAYS * 86_400_000)))
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
+        .await?;
+        Ok(token)
+    }
+
+    /// The user of a live session, which is renewed for `idle` more (never past
+    /// [`SESSION_DAYS`] from its start; written at most once a minute).
+    pub async fn renew_session(
+        &self,
+        token: &str,
+        idle: std::time::Duration,
+    ) -> Result<Option<User>, StoreError> {
+        let Some(user) = self.session_user(token).await? else {
+            return Ok(None);
+        };
+        let now = now_ms();
+        let until = now.saturating_add(i64::try_from(idle.as_millis()).unwrap_or(i64::MAX));
+        let hash = sha256_hex(token.as_bytes());
+        self.write(async |tx| {
+            sqlx::query(
+                "UPDATE sessions SET expires_at = CASE WHEN $1 < created_at + $2 THEN $1 ELSE created_at + $2 END \
+                 WHERE token_hash = $3 AND expires_at < $1 - 60000 AND expires_at < created_at + $2",
+            )
+            .bind(until)
+            .bind(SESSION_DAYS * 86_400_000)
+            .bind(&hash)
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
+        .await?;
+        Ok(Some(user))
     }
 
     /// Ends a session (logout).

@@ -26,6 +26,7 @@ mod db;
 mod error;
 mod hands;
 mod ledger;
+pub mod passwords;
 mod write;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};

@@ -67,6 +67,16 @@ pub(crate) fn discard(conn: &mut PoolConnection<Any>, health: &WriteHealth, e: &
     health.failed(e);
 }
 
+/// SQLite's count of rows changed on this connection since it opened.
+async fn total_changes(conn: &mut PoolConnection<Any>) -> Option<i64> {
+    use sqlx::Row;
+    let row = sqlx::query("SELECT total_changes()")
+        .fetch_one(&mut **conn)
+        .await
+        .ok()?;
+    row.try_get::<i64, _>(0).ok()
+}
+
 impl Store {
     /// Runs `work` in one transaction and commits it; a refusal (`work`'s error) rolls it back.
     /// If any step fails in the database, the connection is discarded and the failure noted.
@@ -83,6 +93,15 @@ impl Store {
                 health.failed(&e);
                 return Err(e);
             }
+        };
+        // SQLite: whether this transaction wrote anything, so that only a write that reached
+        // the disk says the disk takes writes again (a transaction that changed nothing commits
+        // even on a full disk).
+        let sqlite = self.kind() == crate::DbKind::Sqlite;
+        let changes_before = if sqlite {
+            total_changes(&mut conn).await
+        } else {
+            None
         };
         // The result, and whether the connection must go (any step failed in the database).
         let (result, broken) = async {
@@ -111,7 +130,12 @@ impl Store {
         }
         .await;
         match &result {
-            Ok(_) => health.succeeded(),
+            Ok(_) if !sqlite => health.succeeded(),
+            Ok(_) => {
+                if total_changes(&mut conn).await != changes_before {
+                    health.succeeded();
+                }
+            }
             Err(e) if broken => discard(&mut conn, health, e),
             Err(_) => {}
         }

@@ -332,7 +332,10 @@ async fn bots_chips_come_from_their_bankroll_and_go_back_to_it() {
         store.close_table(&table).await.unwrap();
         let report = store.audit().await.unwrap();
         // The bot's seat back to the bankroll, the pot's odd chip to the house.
-        assert_eq!((report.house, report.bots, report.at_tables), (-599, 599, 0));
+        assert_eq!(
+            (report.house, report.bots, report.at_tables),
+            (-599, 599, 0)
+        );
         audited(&store).await;
     }
 }
@@ -495,4 +498,22 @@ async fn names_that_already_clash_in_case_are_kept_reachable_when_the_database_i
         Err(StoreError::NameTaken(_))
     ));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_session_unused_for_its_idle_lifetime_is_over_and_each_use_renews_it() {
+    use std::time::Duration;
+    for store in common::stores().await {
+        let guest = store.create_guest().await.unwrap();
+        let day = Duration::from_secs(86_400);
+        let token = store.create_session_idle(guest.id, day).await.unwrap();
+        let renewed = store.renew_session(&token, day).await.unwrap();
+        assert_eq!(renewed, Some(guest.clone()));
+        let gone = store
+            .create_session_idle(guest.id, Duration::ZERO)
+            .await
+            .unwrap();
+        assert_eq!(store.renew_session(&gone, day).await.unwrap(), None);
+        assert_eq!(store.session_user(&gone).await.unwrap(), None);
+    }
 }

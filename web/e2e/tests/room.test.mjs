@@ -4,11 +4,15 @@
 // mid-hand resumes it; a Draw hand; screenshots of each table under target/e2e-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, createTable, tableState, shot, sleep } from '../helpers.mjs';
+import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, cspViolations } from '../helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
-after(async () => { if (browser) await browser.close(); });
+after(async () => {
+  if (browser) await browser.close();
+  // The room's Content-Security-Policy allows all the client does.
+  assert.deepEqual(cspViolations, []);
+});
 
 test('register, sign out and sign in again', async () => {
   const { ctx, page, name } = await newPlayer(browser, { prefix: 'reg' });
@@ -140,7 +144,7 @@ test('two players at one table each see only their own hole cards, a spectator n
   await b.page.goto(`${BASE}#/lobby`);
   await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
   await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
-  await b.page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  await waitUntil(b.page, () => location.hash.startsWith('#/table/'));
   // one look at the page: the state and the drawn cards at the same moment
   const look = (page) => page.evaluate((tid) => {
     const s = window.__tavolo.store.tables.get(tid);
@@ -198,8 +202,8 @@ test('two players at one table each see only their own hole cards, a spectator n
   await a.page.click('#btn-cancel-seat-change');
   await a.page.waitForSelector('#btn-change-seat', { timeout: 15000 });
   // Signing out elsewhere (here: the API, as another tab would) ends this page's session too
-  await b.page.evaluate(() => fetch('api/logout', { method: 'POST' }));
-  await b.page.waitForFunction(() => location.hash === '#/login', null, { timeout: 15000 });
+  await b.page.evaluate(() => fetch('api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
+  await waitUntil(b.page, () => location.hash === '#/login');
   await a.ctx.close(); await b.ctx.close(); await c.ctx.close();
 });
 
@@ -209,13 +213,13 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
   const st = await waitMyTurn(page, id, 90000);
   const myCards = st.view.hole.find((h) => h && h[0]);
   await page.reload();
-  await page.waitForFunction(([tid, hand]) => { const s = window.__tavolo && window.__tavolo.store.tables.get(tid); return s && s.hand === hand; }, [id, st.hand], { timeout: 20000 });
+  await waitUntil(page, ([tid, hand]) => { const s = window.__tavolo && window.__tavolo.store.tables.get(tid); return s && s.hand === hand; }, [id, st.hand], { timeout: 20000 });
   await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
   const after = await tableState(page, id);
   assert.deepEqual(after.view.hole.find((h) => h && h[0]), myCards, 'same hole cards after the reload');
   // a dropped connection reconnects by itself too
   await page.evaluate(() => window.__tavolo.conn.drop());
-  await page.waitForFunction(() => window.__tavolo.conn.status === 'open', null, { timeout: 20000 });
+  await waitUntil(page, () => window.__tavolo.conn.status === 'open', null, { timeout: 20000 });
   // an intent whose connection drops is resent with the same seq after the reconnect and
   // answered once (the server's replay cache)
   await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });

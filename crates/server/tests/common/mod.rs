@@ -25,10 +25,12 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
-/// A server with bots acting at once, no pause between hands, no per-connection message limit
-/// (a scripted player at bot speed sends more than 20 messages a second; the limit has a test
-/// of its own), and a bots' bankroll for thousands of hands of bots busting each other (its
-/// limit has a test of its own).
+/// A server with bots acting at once, no pause between hands, and no per-connection message
+/// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
+/// test of its own), nor limits on guests, sign-ups and connections per address (every test
+/// client comes from 127.0.0.1; those limits have tests of their own in attack_http.rs), and a
+/// bots' bankroll for thousands of hands of bots busting each other (its limit has a test of
+/// its own in room_faults.rs).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -43,6 +45,9 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         hand_pause: Duration::ZERO,
         ws_rate: (10_000.0, 10_000.0),
         bot_bankroll: 1_000_000_000,
+        guests_per_hour: u32::MAX,
+        signups_per_hour: u32::MAX,
+        max_conns_per_ip: usize::MAX,
         ..Config::default()
     };
     f(&mut config);

@@ -1,0 +1,229 @@
+//! The accept loop, in front of the router: at most [`Config::max_conns_per_ip`] connections
+//! from one address (a WebSocket counts until it closes), a whole request head within
+//! [`Config::header_timeout`] of opening or of the last answer (slowloris, idle keep-alive),
+//! and a request done within [`Config::request_timeout`].
+//!
+//! [`Config::max_conns_per_ip`]: crate::Config::max_conns_per_ip
+//! [`Config::header_timeout`]: crate::Config::header_timeout
+//! [`Config::request_timeout`]: crate::Config::request_timeout
+
+use std::collections::HashMap;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{oneshot, watch};
+use tokio::task::JoinSet;
+use tower_service::Service;
+
+use crate::http::api_error;
+use crate::origin::limit_key;
+use crate::Room;
+
+/// Open connections by client address.
+#[derive(Debug, Default)]
+pub struct ConnCounts {
+    map: Mutex<HashMap<IpAddr, usize>>,
+}
+
+impl ConnCounts {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts a connection from `ip` unless `max` are open already.
+    pub fn admit(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<Held> {
+        let key = limit_key(ip);
+        let mut map = self.map();
+        let n = map.entry(key).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Held {
+            counts: self.clone(),
+            key,
+        })
+    }
+
+    /// Connections open from `ip` now.
+    pub fn open(&self, ip: IpAddr) -> usize {
+        self.map().get(&limit_key(ip)).copied().unwrap_or(0)
+    }
+}
+
+/// One counted connection; dropping it gives the place back.
+#[derive(Debug)]
+pub struct Held {
+    counts: Arc<ConnCounts>,
+    key: IpAddr,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut map = self.counts.map();
+        if let Some(n) = map.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// A socket carrying its place in [`ConnCounts`]: it lives as long as the socket, through a
+/// WebSocket upgrade too.
+struct Counted {
+    tcp: TcpStream,
+    _held: Option<Held>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+}
+
+/// Accepts and serves connections until `stop`, then lets the open requests finish.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    room: Arc<Room>,
+    stop: oneshot::Receiver<()>,
+) {
+    let (draining, drain) = watch::channel(false);
+    let mut conns = JoinSet::new();
+    tokio::pin!(stop);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            _ = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, most likely: wait a little rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        while conns.try_join_next().is_some() {}
+        let config = &room.config;
+        let held = if config.trusted_proxies.contains(&peer.ip()) {
+            None
+        } else {
+            match room.conns.admit(peer.ip(), config.max_conns_per_ip) {
+                Some(h) => Some(h),
+                None => {
+                    room.metrics.refused_connections.fetch_add(1, Relaxed);
+                    tracing::debug!(%peer, "too many connections from this address");
+                    drop(tcp);
+                    continue;
+                }
+            }
+        };
+        // Small frames both ways: Nagle's algorithm with delayed ACKs would hold each answer
+        // for tens of milliseconds.
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "TCP_NODELAY not set");
+        }
+        conns.spawn(connection(
+            Counted { tcp, _held: held },
+            peer,
+            app.clone(),
+            room.clone(),
+            drain.clone(),
+        ));
+    }
+    let _ = draining.send(true);
+    while conns.join_next().await.is_some() {}
+}
+
+async fn connection(
+    io: Counted,
+    peer: SocketAddr,
+    app: Router,
+    room: Arc<Room>,
+    mut drain: watch::Receiver<bool>,
+) {
+    let timeout = room.config.request_timeout;
+    let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
+        req.extensions_mut().insert(ConnectInfo(peer));
+        let mut app = app.clone();
+        async move {
+            let answer = tokio::time::timeout(timeout, app.call(req)).await;
+            Ok::<_, std::convert::Infallible>(match answer {
+                Ok(Ok(r)) => r,
+                Ok(Err(never)) => match never {},
+                Err(_) => api_error(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "timeout",
+                    "the request took too long",
+                ),
+            })
+        }
+    });
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(room.config.header_timeout);
+    let conn = http
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(conn);
+    room.metrics.http_connections.fetch_add(1, Relaxed);
+    let r = tokio::select! {
+        r = conn.as_mut() => r,
+        _ = async { drain.wait_for(|d| *d).await.is_ok() } => {
+            conn.as_mut().graceful_shutdown();
+            conn.await
+        }
+    };
+    room.metrics.http_connections.fetch_sub(1, Relaxed);
+    if let Err(e) = r {
+        tracing::debug!(%peer, error = %e, "connection ended");
+    }
+}

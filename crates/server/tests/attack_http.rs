@@ -1,0 +1,560 @@
+//! The room under attack over HTTP (issue 16): floods of sign-ups and guests, password work
+//! that could eat the memory, slow and idle sockets, cross-site requests, password guessing,
+//! and the headers and cookies a browser is told to keep to. Every limit here is a setting
+//! (`Config`), set small for the story; time is the room's `ManualClock` wherever a rule counts
+//! it, and the one timeout that real sockets measure (the request head's) is asserted with a
+//! bound forty times the setting.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::json;
+use tavolo_server::client::{self, Reply};
+use tavolo_server::time::ManualClock;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// A POST of `body` as JSON from a browser-less client at `from` (the room trusts 127.0.0.1 as
+/// a proxy in these stories, so `X-Forwarded-For` names the client).
+async fn post_from(addr: SocketAddr, from: &str, path: &str, body: &str) -> Reply {
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("X-Forwarded-For", from),
+    ];
+    client::request(addr, "POST", path, &headers, body)
+        .await
+        .expect("an answer")
+}
+
+fn creds(name: &str, password: &str) -> String {
+    json!({"name": name, "password": password}).to_string()
+}
+
+/// A TCP connection to `addr` from the local address `from` (any 127.x.y.z is this machine).
+async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// Writes `request` and reads until the room closes the connection (bytes read; none if it was
+/// closed unanswered), within `secs`.
+async fn exchange(s: &mut TcpStream, request: &str, secs: u64) -> Option<String> {
+    let _ = s.write_all(request.as_bytes()).await;
+    let mut out = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(secs), s.read_to_end(&mut out)).await;
+    read.ok()
+        .map(|_| String::from_utf8_lossy(&out).into_owned())
+}
+
+const HEALTHZ: &str = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_and_sign_ups_are_rationed_per_address_by_the_hour() {
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("attack-ration", |c| {
+        c.time = clock.time();
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        c.guests_per_hour = 5;
+        c.signups_per_hour = 3;
+    })
+    .await;
+    let addr = h.local_addr();
+    // 300 guests in 0.8 s minted 3 million chips: now the sixth in an hour is refused.
+    let mallory = "203.0.113.66";
+    for i in 0..5 {
+        let r = post_from(addr, mallory, "/api/guest", "{}").await;
+        assert_eq!(r.status, 200, "guest {i}: {}", r.body);
+    }
+    let refused = post_from(addr, mallory, "/api/guest", "{}").await;
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert_eq!(refused.json()["error"]["code"], "rate_limited");
+    assert_eq!(refused.header("retry-after"), Some("720"), "an hour / 5");
+    // Someone else at another address is not held up.
+    assert_eq!(
+        post_from(addr, "198.51.100.7", "/api/guest", "{}")
+            .await
+            .status,
+        200
+    );
+    // Twelve minutes on, one more.
+    clock.advance(Duration::from_secs(720));
+    assert_eq!(
+        post_from(addr, mallory, "/api/guest", "{}").await.status,
+        200
+    );
+    assert_eq!(
+        post_from(addr, mallory, "/api/guest", "{}").await.status,
+        429
+    );
+
+    // Sign-ups likewise, refused before any password is hashed.
+    for name in ["mal1", "mal2", "mal3"] {
+        let r = post_from(
+            addr,
+            mallory,
+            "/api/register",
+            &creds(name, "correct horse"),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{name}: {}", r.body);
+    }
+    let r = post_from(
+        addr,
+        mallory,
+        "/api/register",
+        &creds("mal4", "correct horse"),
+    )
+    .await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    let ann = creds("ann", "correct horse");
+    let other = post_from(addr, "198.51.100.7", "/api/register", &ann).await;
+    assert_eq!(other.status, 200, "{}", other.body);
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_work_runs_a_few_at_a_time_and_a_full_queue_is_told_busy() {
+    let (h, _dir) = server_with("attack-argon", |c| {
+        c.password_workers = 1;
+        c.password_queue = 2;
+    })
+    .await;
+    let addr = h.local_addr();
+    let room = h.room().clone();
+    // The one worker is busy (as if with a slow hash) until the test lets it go.
+    let (release, held) = tokio::sync::oneshot::channel::<()>();
+    let holder = tokio::spawn({
+        let room = room.clone();
+        async move {
+            room.passwords
+                .run(async {
+                    let _ = held.await;
+                })
+                .await
+        }
+    });
+    while room.passwords.running() < 1 {
+        tokio::task::yield_now().await;
+    }
+    // Two sign-ups wait their turn…
+    let waiting: Vec<_> = ["queued1", "queued2"]
+        .into_iter()
+        .map(|name| {
+            tokio::spawn(async move {
+                post(addr, "/api/register", &creds(name, "correct horse"), None).await
+            })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while room.passwords.waiting() < 2 {
+        assert!(Instant::now() < deadline, "the sign-ups never queued");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // …and a third, or a login, is told at once that the room is busy: nothing more is
+    // hashed at the same time (the old room ran every one of 100 at once: 1.2 GB).
+    let third = post(
+        addr,
+        "/api/register",
+        &creds("third", "correct horse"),
+        None,
+    )
+    .await;
+    assert_eq!(third.status, 503, "{}", third.body);
+    assert_eq!(third.json()["error"]["code"], "busy");
+    assert_eq!(third.header("retry-after"), Some("1"));
+    let login = post(addr, "/api/login", &creds("queued1", "correct horse"), None).await;
+    assert_eq!(login.status, 503, "{}", login.body);
+    assert_eq!(room.passwords.running(), 1);
+    let _ = release.send(());
+    holder.await.unwrap().unwrap();
+    for w in waiting {
+        let r = w.await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    assert_eq!((room.passwords.running(), room.passwords.waiting()), (0, 0));
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_head_sent_slowly_or_never_is_cut_off() {
+    let (h, _dir) = server_with("attack-slowloris", |c| {
+        c.header_timeout = Duration::from_millis(250);
+    })
+    .await;
+    let addr = h.local_addr();
+    // Slowloris: half a request head, then nothing. The old room held it for minutes.
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    let closed = exchange(&mut slow, "GET /healthz HTTP/1.1\r\nHost: x\r\n", 10).await;
+    assert!(
+        closed.is_some(),
+        "still open after 10 s (the limit is 0.25 s)"
+    );
+    // An idle keep-alive connection goes the same way once answered.
+    let mut idle = TcpStream::connect(addr).await.unwrap();
+    let keep = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    let answered = exchange(&mut idle, keep, 10)
+        .await
+        .expect("closed after idling");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    // A request that is sent whole is served as ever.
+    assert_eq!(get(addr, "/healthz", None).await.status, 200);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_hold_every_socket() {
+    let (h, _dir) = server_with("attack-conns", |c| {
+        c.max_conns_per_ip = 4;
+        c.header_timeout = Duration::from_secs(60);
+    })
+    .await;
+    let addr = h.local_addr();
+    let room = h.room().clone();
+    let me = "127.0.0.1".parse().unwrap();
+    // Four idle sockets from one address: the most it may hold.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from("127.0.0.1", addr).await);
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while room.conns.open(me) < 4 {
+        assert!(Instant::now() < deadline, "the four were never counted");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // The fifth is closed unanswered (the old room kept 1,100 and ran out of descriptors).
+    let mut fifth = connect_from("127.0.0.1", addr).await;
+    let answer = exchange(&mut fifth, HEALTHZ, 10).await;
+    assert_eq!(
+        answer.as_deref(),
+        Some(""),
+        "the fifth connection was served"
+    );
+    assert_eq!(room.conns.open(me), 4);
+    // Meanwhile another address is served.
+    let mut other = connect_from("127.0.0.2", addr).await;
+    let answer = exchange(&mut other, HEALTHZ, 10).await.unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // One socket closed gives its place back.
+    held.pop();
+    while room.conns.open(me) > 3 {
+        assert!(
+            Instant::now() < deadline,
+            "the closed socket was never let go"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let mut again = connect_from("127.0.0.1", addr).await;
+    let answer = exchange(&mut again, HEALTHZ, 10).await.unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let refused = room
+        .metrics
+        .refused_connections
+        .load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(refused, 1);
+    drop(held);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cross_site_requests_are_refused_and_the_room_s_own_pages_are_not() {
+    let (h, _dir) = server("attack-csrf").await;
+    let addr = h.local_addr();
+    let own = format!("http://127.0.0.1:{}", addr.port());
+    let victim = client::guest(addr).await.unwrap();
+    let victim_cookie = format!("tavolo_session={victim}");
+    let evil = "https://evil.example";
+    let form = [
+        ("Content-Type", "text/plain"),
+        ("Origin", evil),
+        ("Cookie", victim_cookie.as_str()),
+    ];
+    // The old room answered this cross-site text/plain login with 200 and a cookie.
+    let body = creds("anyone", "correct horse");
+    let r = client::request(addr, "POST", "/api/login", &form, &body)
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(r.session(), None);
+    // Not JSON is refused whatever the origin (the room's own pages send JSON).
+    let plain = [("Content-Type", "text/plain"), ("Origin", own.as_str())];
+    let r = client::request(addr, "POST", "/api/guest", &plain, "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 415, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "unsupported_media_type");
+    let r = client::request(addr, "POST", "/api/guest", &[], "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 415, "no Content-Type: {}", r.body);
+    // JSON from another site: refused by its Origin, before anything happens.
+    for path in ["/api/guest", "/api/logout", "/api/login", "/api/register"] {
+        let headers = [
+            ("Content-Type", "application/json"),
+            ("Origin", evil),
+            ("Cookie", victim_cookie.as_str()),
+        ];
+        let r = client::request(addr, "POST", path, &headers, "{}")
+            .await
+            .unwrap();
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+        assert_eq!(r.json()["error"]["code"], "bad_origin");
+        assert_eq!(r.session(), None, "{path} set a cookie");
+    }
+    // A browser that sends no Origin still says where the request came from.
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Sec-Fetch-Site", "cross-site"),
+        ("Cookie", victim_cookie.as_str()),
+    ];
+    let r = client::request(addr, "POST", "/api/logout", &headers, "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(
+        get(addr, "/api/me", Some(&victim)).await.status,
+        200,
+        "still signed in"
+    );
+    // The room's own page: served.
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Origin", own.as_str()),
+        ("Sec-Fetch-Site", "same-origin"),
+    ];
+    let r = client::request(addr, "POST", "/api/guest", &headers, "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    // DNS rebinding: the page's Host and Origin agree, and it is still not the room.
+    let upgrade = |origin: &'static str| {
+        [
+            ("Host", "rebind.evil"),
+            ("Origin", origin),
+            ("Cookie", victim_cookie.as_str()),
+            ("Upgrade", "websocket"),
+            ("Connection", "Upgrade, close"),
+            ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ]
+    };
+    let r = client::request(addr, "GET", "/ws", &upgrade("http://rebind.evil"), "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "the old room answered 101: {}", r.body);
+    assert!(client::ws(addr, Some(&victim), Some(&own)).await.is_ok());
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_url_names_the_one_origin_and_makes_cookies_secure() {
+    let (h, _dir) = server_with("attack-public", |c| {
+        c.public_url = Some("https://cards.example".into());
+    })
+    .await;
+    let addr = h.local_addr();
+    let local = format!("http://127.0.0.1:{}", addr.port());
+    let from_local = [
+        ("Content-Type", "application/json"),
+        ("Origin", local.as_str()),
+    ];
+    let r = client::request(addr, "POST", "/api/guest", &from_local, "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "the listening address is not the public one");
+    let from_public = [
+        ("Content-Type", "application/json"),
+        ("Origin", "https://cards.example"),
+    ];
+    let r = client::request(addr, "POST", "/api/guest", &from_public, "{}")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cookie = r.header("set-cookie").unwrap_or_default();
+    assert!(
+        cookie.contains("; Secure") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+    assert!(cookie.contains("Max-Age=604800"), "a week unused: {cookie}");
+    let hsts = r.header("strict-transport-security").unwrap_or_default();
+    assert!(hsts.starts_with("max-age="), "{:?}", r.headers);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_slow_the_guesser_and_never_lock_the_owner_out() {
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("attack-login", |c| {
+        c.time = clock.time();
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let addr = h.local_addr();
+    let (owner, guesser) = ("198.51.100.4", "203.0.113.9");
+    let r = post_from(addr, owner, "/api/register", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Ten wrong passwords, waiting out each delay: the delays grow.
+    let mut statuses = Vec::new();
+    let mut waits = Vec::new();
+    while statuses.iter().filter(|&&s| s == 401).count() < 10 {
+        let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+        statuses.push(r.status);
+        if r.status == 429 {
+            let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
+            waits.push(wait);
+            clock.advance(Duration::from_secs(wait));
+        }
+    }
+    assert_eq!(waits, [1, 2, 4, 8, 16, 32, 64], "{statuses:?}");
+    // Right away the guesser is kept waiting even with the right password…
+    let r = post_from(addr, guesser, "/api/login", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 429);
+    assert_eq!(r.header("retry-after"), Some("128"));
+    // …and the owner, elsewhere, is not (the old room answered the owner 429).
+    let r = post_from(addr, owner, "/api/login", &creds("ada", "correct horse")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The delay stops growing at its ceiling (five minutes by default).
+    for _ in 0..3 {
+        clock.advance(Duration::from_secs(300));
+        let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+        assert_eq!(r.status, 401);
+    }
+    let r = post_from(addr, guesser, "/api/login", &creds("ada", "wrong guess")).await;
+    assert_eq!(r.header("retry-after"), Some("300"));
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let (h, _dir) = server("attack-headers").await;
+    let addr = h.local_addr();
+    for path in ["/", "/app.js", "/healthz", "/api/me", "/nowhere"] {
+        let r = get(addr, path, None).await;
+        let csp = r.header("content-security-policy").unwrap_or_default();
+        assert!(
+            csp.contains("script-src 'self';") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp:?}"
+        );
+        assert!(!csp.contains("unsafe-eval") && !csp.contains("script-src 'self' 'unsafe"));
+        assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(r.header("referrer-policy"), Some("no-referrer"), "{path}");
+        assert_eq!(
+            r.header("strict-transport-security"),
+            None,
+            "{path}: plain http"
+        );
+    }
+    // The client has no inline script the policy would stop.
+    let index = get(addr, "/", None).await.body;
+    assert!(
+        !index.contains("<script>") && !index.contains(" onclick="),
+        "{index}"
+    );
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_for_the_operator() {
+    let (open, _d1) = server("attack-metrics-local").await;
+    let addr = open.local_addr();
+    assert_eq!(
+        get(addr, "/metrics", None).await.status,
+        200,
+        "from this machine"
+    );
+    let proxied = [("X-Forwarded-For", "203.0.113.9")];
+    let r = client::request(addr, "GET", "/metrics", &proxied, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403, "through a proxy on this machine");
+    open.shutdown().await;
+
+    let (locked, _d2) = server_with("attack-metrics-token", |c| {
+        c.metrics_token = Some("s3cret-token".into());
+    })
+    .await;
+    let addr = locked.local_addr();
+    assert_eq!(get(addr, "/metrics", None).await.status, 403, "no token");
+    let wrong = [("Authorization", "Bearer s3cret-tokem")];
+    let r = client::request(addr, "GET", "/metrics", &wrong, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 403);
+    let right = [("Authorization", "Bearer s3cret-token")];
+    let r = client::request(addr, "GET", "/metrics", &right, "")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200);
+    assert!(
+        r.body.contains("tavolo_refused_connections_total 0"),
+        "{}",
+        r.body
+    );
+    locked.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn common_and_blank_passwords_are_refused_and_a_login_ends_the_old_session() {
+    let (h, _dir) = server("attack-passwords").await;
+    let addr = h.local_addr();
+    for weak in [
+        "12345678",
+        "        ",
+        "password1",
+        "Qwertyuiop",
+        "zzzzzzzzzz",
+    ] {
+        let r = post(addr, "/api/register", &creds("eve", weak), None).await;
+        assert_eq!(r.status, 400, "{weak:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["code"], "weak_password");
+    }
+    // Any characters in any mix, no composition rules.
+    let r = post(
+        addr,
+        "/api/register",
+        &creds("eve", "purple monkey dishwasher"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // A login on a browser that already holds a session ends that session: no old token
+    // stays alive beside the new one.
+    let before = client::guest(addr).await.unwrap();
+    let body = creds("eve", "purple monkey dishwasher");
+    let r = post(addr, "/api/login", &body, Some(&before)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let after = r.session().expect("a new session");
+    assert_ne!(after, before);
+    assert_eq!(get(addr, "/api/me", Some(&before)).await.status, 401);
+    assert_eq!(
+        get(addr, "/api/me", Some(&after)).await.json()["user"]["name"],
+        "eve"
+    );
+    audit_and_shutdown(h).await;
+}
+
+/// A session unused for the idle lifetime is over (here the lifetime is nothing at all).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_session_expires() {
+    let (h, _dir) = server_with("attack-idle", |c| {
+        c.session_idle = Duration::ZERO;
+    })
+    .await;
+    let addr = h.local_addr();
+    let r = post(addr, "/api/guest", "{}", None).await;
+    assert!(r
+        .header("set-cookie")
+        .unwrap_or_default()
+        .contains("Max-Age=0"));
+    let token = r.session().unwrap();
+    assert_eq!(get(addr, "/api/me", Some(&token)).await.status, 401);
+    h.shutdown().await;
+}
