@@ -32,7 +32,8 @@ enum Command {
     Sim(sim::SimArgs),
     Play(play::PlayArgs),
     Verify(verify::VerifyArgs),
-    Serve(serve::ServeArgs),
+    // Boxed: the room's many settings make its arguments the largest by far.
+    Serve(Box<serve::ServeArgs>),
     Loadtest(loadtest::LoadtestArgs),
 }
 
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => sim::run(a),
         Command::Play(a) => play::run(a),
         Command::Verify(a) => verify::run(a),
-        Command::Serve(a) => serve::run(a),
+        Command::Serve(a) => serve::run(*a),
         Command::Loadtest(a) => loadtest::run(a),
     };
     match result {
