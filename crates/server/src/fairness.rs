@@ -272,6 +272,11 @@ impl Chain {
         self.pending.map(|v| (v, self.last))
     }
 
+    /// The element the next reveal must extend (the head until a reveal is used).
+    pub fn last(&self) -> [u8; 32] {
+        self.last
+    }
+
     /// Whether a reveal waits for the next deal.
     pub fn pending(&self) -> bool {
         self.pending.is_some()

@@ -691,6 +691,10 @@ pub struct SeatRow {
     pub status: SeatStatus,
     /// Their seat in the hand in play.
     pub hand_seat: Option<usize>,
+    /// Where their seed chain stands: the element (hex) their next reveal must extend (absent:
+    /// no chain). Public, so that every player sees the others' chains before revealing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
 }
 
 /// The viewer's seed chain at the table.
@@ -955,6 +959,7 @@ mod tests {
                 chips: Some(chips),
                 status: SeatStatus::Playing,
                 hand_seat: Some(0),
+                chain: seat.map(|s| format!("{s:02x}").repeat(32)),
             }],
             hand: Some("h1".into()),
             commitment: Some("ab".repeat(32)),

@@ -124,6 +124,12 @@ pub async fn two_players_reveal(ann: &mut Client, bob: &mut Client) -> Story {
         "the committed part is the one dealt"
     );
     let c2 = first["next_commitment"].as_str().unwrap().to_string();
+    // Every player sees where the others' chains stand before revealing.
+    let chain_of = |s: &Value, seat: u64| {
+        let rows = s["seats"].as_array().unwrap();
+        rows.iter().find(|r| r["seat"] == seat).unwrap()["chain"].clone()
+    };
+    assert_eq!(chain_of(&first, bob_seat), json!(bob_chain.head()));
     assert_ne!(
         c1, c2,
         "a new part for the next hand, committed to at the deal"
@@ -159,6 +165,7 @@ pub async fn two_players_reveal(ann: &mut Client, bob: &mut Client) -> Story {
     let hand2 = second["hand"].as_str().unwrap().to_string();
     assert_eq!(second["commitment"], json!(c2));
     assert_eq!(second["you"]["chain"], json!({"used": 1, "pending": false}));
+    assert_eq!(chain_of(&second, bob_seat), json!(bob_chain.reveal(1)));
     let over = fold_out(&mut players, &table, second).await;
     let bundle = get(
         ann.addr,

@@ -246,7 +246,8 @@ impl<G: Game> Actor<G> {
                     return Err(err(Code::NotSeated, "you are not at this table"));
                 }
                 self.seeds.register(uid, Some(head));
-                self.audience.private_change(uid);
+                // Everybody sees where the new chain stands.
+                self.audience.dirty = true;
                 Ok(AckResult::done())
             }
             TableIntent::Reveal { value } => {

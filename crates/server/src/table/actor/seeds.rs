@@ -74,6 +74,11 @@ impl Seeds {
         })
     }
 
+    /// Where `user`'s chain stands, public: the element (hex) their next reveal must extend.
+    pub(super) fn position(&self, user: UserId) -> Option<String> {
+        self.chains.get(&user).map(|(c, _)| hex(&c.last()))
+    }
+
     /// The seed for a deal to `dealt` (table seat, user; in seat order): the room's next part
     /// and each of their waiting reveals. Nothing moves on until [`Seeds::dealt`].
     pub(super) fn mix(&self, dealt: &[(usize, UserId)]) -> Mixed {

@@ -251,6 +251,7 @@ impl<G: Game> Actor<G> {
                     chips,
                     status,
                     hand_seat: hs,
+                    chain: self.seeds.position(o.player.id),
                 }
             })
             .collect()
