@@ -9,6 +9,7 @@ import { renderAuth, userBadge } from './js/auth.js';
 import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
 import { renderHistory } from './js/history.js';
+import { onState as onSeedState } from './js/seedchain.js';
 import { toast } from './js/ui.js';
 
 applySettings();
@@ -102,7 +103,7 @@ function refreshMe() {
   clearTimeout(meTimer);
   meTimer = setTimeout(() => api.me().then((u) => { store.user = u; renderTopbar(); }).catch(() => {}), 400);
 }
-conn.on('table_state', (m) => { tableState(m); if (m.result) refreshMe(); });
+conn.on('table_state', (m) => { tableState(m); onSeedState(m); if (m.result) refreshMe(); });
 window.addEventListener('tavolo:balance', refreshMe);
 conn.on('error', (m) => toast(`${t('error')}: ${m.message || m.code}`, 'error'));
 conn.on('balance', (m) => { if (store.user && m.balance != null) { store.user.balance = m.balance; renderTopbar(); } });

@@ -1,6 +1,9 @@
 // history.js — my hands and games (/api/history), a step-by-step replayer of one record (PHH
-// for Hold'em, tavolo-saint-record/1, tavolo-draw-record/1) and the fairness check: the
-// revealed seed must hash (SHA-256, crypto.subtle) to the commitment published before the deal.
+// for Hold'em, tavolo-saint-record/1, tavolo-draw-record/1) and the fairness check
+// (SHA-256 with crypto.subtle): `tavolo-fair/2`, the room's part must hash to the commitment
+// published before the deal, every player's reveal must extend its chain, and the parts must mix
+// to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
+// must hash to the commitment.
 import { api } from './api.js';
 import { t, categoryName, word } from './i18n.js';
 import { cardsHtml, cardsText, splitCards } from './cards.js';
@@ -19,9 +22,39 @@ async function sha256Hex(bytes) {
   return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Checks SHA-256(seed) == commitment: the seed's 32 bytes (hex-decoded), or else its text. */
+/** The domain tag in front of a `tavolo-fair/2` seed's parts. */
+const DEAL_TAG = new TextEncoder().encode('tavolo-deal/2');
+
+/** `tavolo-fair/2`: SHA-256(room) == commitment, each reveal extends its chain (seat order), and
+ * SHA-256("tavolo-deal/2" ‖ room ‖ reveals) == seed. */
+async function verifyParts(f) {
+  const c = String(f.commitment || '').toLowerCase();
+  const bad = (why, hash) => ({ status: 'bad', why, hash });
+  const room = hexToBytes(f.parts.room || '');
+  if (!room || room.length !== 32) return bad('room');
+  const roomHash = await sha256Hex(room);
+  if (roomHash !== c) return bad('room', roomHash);
+  const pieces = [DEAL_TAG, room];
+  let last = -1;
+  for (const r of f.parts.reveals || []) {
+    const v = hexToBytes(r.value || '');
+    if (!v || v.length !== 32 || !(r.seat > last)) return bad('reveal');
+    last = r.seat;
+    if ((await sha256Hex(v)) !== String(r.extends || '').toLowerCase()) return bad('reveal');
+    pieces.push(v);
+  }
+  const all = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  pieces.reduce((at, p) => { all.set(p, at); return at + p.length; }, 0);
+  const mixed = await sha256Hex(all);
+  if (mixed !== String(f.seed).toLowerCase()) return bad('seed', mixed);
+  return { status: 'ok', how: 'parts', hash: mixed, reveals: (f.parts.reveals || []).length };
+}
+
+/** Checks a fairness answer: `tavolo-fair/2` from its parts; `tavolo-fair/1`, SHA-256(seed) ==
+ * commitment (the seed's 32 bytes, hex-decoded, or else its text). */
 export async function verifyFairness(f) {
   if (!f || !f.seed) return { status: 'pending' };
+  if (f.parts) return verifyParts(f);
   const c = String(f.commitment || '').toLowerCase();
   const bytes = hexToBytes(f.seed);
   const ofBytes = bytes ? await sha256Hex(bytes) : null;
@@ -56,8 +89,8 @@ function renderRecord(root, id) {
     try {
       const f = await api.fairness(id);
       const r = await verifyFairness(f);
-      out.innerHTML = `<dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd><dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl>
-        <p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t('fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>`;
+      out.innerHTML = `<dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl>
+        <p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>`;
     } catch (e) { out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; }
   };
   root.querySelector('#btn-verify').addEventListener('click', verify);

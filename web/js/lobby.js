@@ -5,6 +5,7 @@ import { store, subscribe } from './store.js';
 import { t } from './i18n.js';
 import { esc, toast, fmtChips } from './ui.js';
 import { api } from './api.js';
+import { joinFields } from './seedchain.js';
 
 let filters = { game: '', stakes: '' };
 
@@ -141,7 +142,8 @@ function readOptions(form) {
 }
 
 export async function joinTable(id, buyIn) {
-  const fields = { table: id };
+  // this player's seed chain: their part of every deal (docs/protocol.md, Provably fair dealing)
+  const fields = { table: id, ...(await joinFields(id)) };
   if (buyIn) fields.buy_in = buyIn;
   const r = await conn.request('join', fields);
   window.dispatchEvent(new Event('tavolo:balance'));

@@ -107,6 +107,7 @@ async fn play(
     let join_table = || Request::Join {
         table: name.clone(),
         buy_in: None,
+        chain: None,
     };
     let join = send(&mut seq, join_table());
     if ws.send(join).await.is_err() {

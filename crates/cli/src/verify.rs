@@ -1,7 +1,9 @@
-//! `tavolo verify`: the fairness check of a hand or game a room dealt. The room committed to a
-//! 256-bit seed (its SHA-256) before dealing and revealed the seed afterwards; this checks that
-//! the seed is the one committed to and that every card of the record is the card that seed
-//! deals — with nothing but the record, the seed and the commitment.
+//! `tavolo verify`: the fairness check of a hand or game a room dealt. `tavolo-fair/1`: the room
+//! committed to a 256-bit seed (its SHA-256) before dealing and revealed it afterwards.
+//! `tavolo-fair/2`: the seed is mixed from the room's committed part and the players' seed chain
+//! reveals (`tavolo_server::fairness`). This checks the commitment, every chain link and the
+//! mixing, and that every card of the record is the card that seed deals — with nothing but the
+//! record, the parts and the commitment.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,17 +11,20 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use tavolo_engine::{draw, holdem, saint};
-use tavolo_store::{sha256_hex, unhex, HandId, Store};
+use tavolo_server::fairness::Parts;
+use tavolo_store::{hex, sha256_hex, unhex, HandId, Store};
 
 use crate::UserError;
 
-/// The format tag of a fairness bundle.
+/// The format tag of a fairness bundle whose seed is the room's alone.
 pub const FAIR_FORMAT: &str = "tavolo-fair/1";
+/// The format tag of a fairness bundle whose seed is mixed from parts.
+pub const FAIR_FORMAT_2: &str = "tavolo-fair/2";
 
 /// Check that a hand or game was dealt from the seed the room committed to.
 #[derive(Args)]
 pub struct VerifyArgs {
-    /// A fairness bundle (`tavolo-fair/1` JSON, as `GET /api/fairness/{id}` serves it), or `-`
+    /// A fairness bundle (`tavolo-fair/1` or `/2` JSON, as `GET /api/fairness/{id}` serves it), or `-`
     /// for standard input. Not needed with --hand.
     file: Option<PathBuf>,
     /// Check hand (or game) number ID straight from a room's database instead.
@@ -34,19 +39,22 @@ pub struct VerifyArgs {
 }
 
 /// Everything needed to check one hand or game: the commitment published before the deal, the
-/// seed revealed after it, and the record.
+/// seed (and its parts) revealed after it, and the record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FairBundle {
-    /// Always `tavolo-fair/1`.
+    /// `tavolo-fair/1` or `tavolo-fair/2`.
     pub format: String,
     /// The hand's or game's id in the room.
     pub id: String,
     /// `holdem`, `draw` or `saint`.
     pub game: String,
-    /// SHA-256 of the seed, hex, as published before the deal.
+    /// SHA-256 of the seed (`/2`: of the room's part), hex, as published before the deal.
     pub commitment: String,
     /// The seed, 64 hex digits.
     pub seed: String,
+    /// `/2`: the parts the seed was mixed from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Parts>,
     /// `phh`, `draw-json` or `saint-json`.
     pub record_format: String,
     /// The record itself (PHH text or a JSON document).
@@ -55,24 +63,44 @@ pub struct FairBundle {
 
 /// Checks a bundle; `Ok` says what was checked, `Err` what is wrong.
 pub fn check(b: &FairBundle) -> Result<String, String> {
-    if b.format != FAIR_FORMAT {
-        return Err(format!(
-            "format is {:?}, expected {FAIR_FORMAT:?}",
-            b.format
-        ));
-    }
     let bytes = unhex(b.seed.trim()).ok_or("the seed is not hex")?;
     let seed: [u8; 32] = bytes
         .as_slice()
         .try_into()
         .map_err(|_| format!("the seed has {} bytes, not 32", bytes.len()))?;
-    let hashed = sha256_hex(&seed);
-    if !hashed.eq_ignore_ascii_case(b.commitment.trim()) {
-        return Err(format!(
-            "the seed does not match the commitment: SHA-256(seed) is {hashed}, the room committed to {}",
-            b.commitment
-        ));
-    }
+    let parts = match (b.format.as_str(), &b.parts) {
+        (FAIR_FORMAT, _) => {
+            let hashed = sha256_hex(&seed);
+            if !hashed.eq_ignore_ascii_case(b.commitment.trim()) {
+                return Err(format!(
+                    "the seed does not match the commitment: SHA-256(seed) is {hashed}, the room committed to {}",
+                    b.commitment
+                ));
+            }
+            "SHA-256(seed) is the commitment".to_string()
+        }
+        (FAIR_FORMAT_2, Some(parts)) => {
+            let mixed = parts.seed(&b.commitment).map_err(|e| e.to_string())?;
+            if mixed != seed {
+                return Err(format!(
+                    "the parts mix to seed {}, not to the seed revealed",
+                    hex(&mixed)
+                ));
+            }
+            format!(
+                "SHA-256 of the room's part is the commitment, the seed is mixed from it and {} chain reveal(s) that extend their chains",
+                parts.reveals.len()
+            )
+        }
+        (FAIR_FORMAT_2, None) => {
+            return Err(format!("a {FAIR_FORMAT_2} bundle lists the seed's parts"))
+        }
+        (f, _) => {
+            return Err(format!(
+                "format is {f:?}, expected {FAIR_FORMAT:?} or {FAIR_FORMAT_2:?}"
+            ))
+        }
+    };
     let cards = match (b.game.as_str(), b.record_format.as_str()) {
         ("holdem", "phh") => {
             let hand = holdem::phh::parse_phh(&b.record).map_err(|e| format!("record: {e}"))?;
@@ -105,7 +133,7 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
         (g, f) => return Err(format!("no check for game {g:?} with a {f:?} record")),
     };
     Ok(format!(
-        "{} {}: SHA-256(seed) is the commitment, and {cards} is the seed's — fair",
+        "{} {}: {parts}, and {cards} is the seed's — fair",
         b.game, b.id
     ))
 }
@@ -126,8 +154,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
                 std::fs::read_to_string(path)
                     .map_err(|e| UserError(format!("{}: {e}", path.display())))?
             };
-            serde_json::from_str::<FairBundle>(&text)
-                .map_err(|e| UserError(format!("not a {FAIR_FORMAT} bundle: {e}")))?
+            serde_json::from_str::<FairBundle>(&text).map_err(|e| {
+                UserError(format!(
+                    "not a {FAIR_FORMAT} or {FAIR_FORMAT_2} bundle: {e}"
+                ))
+            })?
         }
         (None, Some(id)) => {
             let rt = tokio::runtime::Builder::new_current_thread()
@@ -169,8 +200,22 @@ async fn from_store(args: &VerifyArgs, id: i64) -> Result<FairBundle, UserError>
     let record = hand
         .record
         .ok_or_else(|| UserError(format!("hand {id} was {} and has no record", hand.status)))?;
+    let parts: Option<Parts> = match &hand.parts {
+        Some(p) => Some(serde_json::from_str(p).map_err(|e| {
+            UserError(format!(
+                "hand {id}: the stored seed parts are not readable: {e}"
+            ))
+        })?),
+        None => None,
+    };
     Ok(FairBundle {
-        format: FAIR_FORMAT.into(),
+        format: if parts.is_some() {
+            FAIR_FORMAT_2
+        } else {
+            FAIR_FORMAT
+        }
+        .into(),
+        parts,
         id: id.to_string(),
         game: hand.game,
         commitment: hand.commitment,

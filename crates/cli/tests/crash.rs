@@ -245,7 +245,10 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
             .await
             .unwrap()
             .json();
-        assert_eq!(bundle["format"], "tavolo-fair/1", "{bundle}");
+        // Hands dealt since seed chains are mixed from parts (none of a player here: the room's
+        // part alone), `tavolo-fair/2`.
+        assert_eq!(bundle["format"], "tavolo-fair/2", "{bundle}");
+        assert!(bundle["parts"]["room"].is_string(), "{bundle}");
         let file = dir.join(format!("{id}.json"));
         std::fs::write(&file, bundle.to_string()).unwrap();
         let out = verify_file(&file);
@@ -259,12 +262,21 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
             .json();
         assert_eq!(public["commitment"], bundle["commitment"]);
         assert!(
-            public["seed"].is_null() && public["record"].is_null(),
+            public["seed"].is_null() && public["record"].is_null() && public["parts"].is_null(),
             "{public}"
         );
     }
     child.kill().unwrap();
     let _ = child.wait();
+    // The same hand straight from the room's database: the parts are stored with it.
+    let n = ids[0].trim_start_matches("h-");
+    let out = common::tavolo(&["verify", "--hand", n, "--data-dir", dir.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("0 chain reveal(s)") && text.contains("fair"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,7 +1,11 @@
 //! `tavolo verify`: a hand or game dealt from a committed seed passes; a wrong seed, a wrong
-//! commitment or a forged card fails with exit status 1 and says what is wrong.
+//! commitment or a forged card fails with exit status 1 and says what is wrong. A hand a room
+//! dealt from its part and two players' seed chain reveals (`tavolo-fair/2`) is recomputed from
+//! its parts; a forged or missing part fails.
 
 mod common;
+#[path = "../../server/tests/common/mod.rs"]
+mod room;
 
 use std::process::Output;
 
@@ -139,4 +143,61 @@ fn a_malformed_bundle_is_refused_with_status_2() {
     let out = verify_contents("x.json", "{not json");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tavolo-fair/1"));
+}
+
+/// A room in-process deals Ann and Bob a hand mixed from its part and both their reveals
+/// (`room::fair::two_players_reveal`); the `tavolo-fair/2` bundle it serves is checked here.
+fn bundle_of_a_room() -> serde_json::Value {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (h, _dir) = room::server("verify-fair2").await;
+        let [mut ann, mut bob] = room::guests::<2>(h.local_addr()).await;
+        let story = room::fair::two_players_reveal(&mut ann, &mut bob).await;
+        h.shutdown().await;
+        story.bundle
+    })
+}
+
+#[test]
+fn a_hand_a_room_dealt_with_two_players_reveals_is_recomputed_from_its_parts() {
+    let b = bundle_of_a_room();
+    assert_eq!(b["format"], "tavolo-fair/2", "{b}");
+    let (code, out) = verify(&b);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("2 chain reveal(s)") && out.contains("— fair"),
+        "{out}"
+    );
+
+    // A reveal that does not extend its chain.
+    let mut forged = b.clone();
+    forged["parts"]["reveals"][1]["value"] = json!(hex(&[9u8; 32]));
+    let (code, out) = verify(&forged);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not extend its chain"), "{out}");
+    // A player's part left out mixes to another seed.
+    let mut dropped = b.clone();
+    dropped["parts"]["reveals"]
+        .as_array_mut()
+        .unwrap()
+        .remove(0);
+    let (code, out) = verify(&dropped);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not to the seed revealed"), "{out}");
+    // The room's part must be the committed one.
+    let mut other_room = b.clone();
+    other_room["parts"]["room"] = json!(hex(&[1u8; 32]));
+    let (code, out) = verify(&other_room);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not match the commitment"), "{out}");
+    // A /2 bundle without its parts.
+    let mut bare = b;
+    bare.as_object_mut().unwrap().remove("parts");
+    let (code, out) = verify(&bare);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("lists the seed's parts"), "{out}");
 }

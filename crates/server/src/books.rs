@@ -284,13 +284,14 @@ impl Books {
             .map(|_| ())
     }
 
-    /// Records a hand about to be dealt.
+    /// Records a hand about to be dealt: the commitment published before it, and the seed and
+    /// the parts it was mixed from, secret until the hand is over.
     pub async fn begin_hand(
         &self,
         table: &str,
         game: &str,
         commitment: &str,
-        seed_hex: &str,
+        (seed_hex, parts): (&str, &crate::fairness::Parts),
         players: &[(usize, &Member, Chips)],
     ) -> Result<HandId, StoreError> {
         self.store
@@ -299,6 +300,7 @@ impl Books {
                 game: game.to_string(),
                 commitment: commitment.to_string(),
                 seed_hex: seed_hex.to_string(),
+                parts: serde_json::to_string(parts).ok(),
                 players: players
                     .iter()
                     .map(|&(s, m, c)| (s, m.id, chips(c)))

@@ -544,23 +544,27 @@ async fn fairness(
         status: h.status.clone(),
         commitment: h.commitment.clone(),
         seed: None,
+        parts: None,
         format: None,
         id: None,
         record_format: None,
         record: None,
     };
     // The commitment is public; the seed recomputes every card, mucked ones too, so once the
-    // hand is over it goes, with the record (a `tavolo-fair/1` bundle for `tavolo verify`), to
-    // the hand's players only.
+    // hand is over it goes, with its parts and the record (a `tavolo-fair/2` bundle for `tavolo
+    // verify`; `tavolo-fair/1` for a hand dealt from the room's seed alone), to the hand's
+    // players only.
     let player = match user(&room, &headers).await {
         Ok(m) => h.players.iter().any(|p| p.1 == m.id),
         Err(_) => false,
     };
     if player {
         answer.seed = h.seed_hex.clone();
+        answer.parts = (h.parts.as_deref()).and_then(|p| serde_json::from_str(p).ok());
         if let (Some(record), Some(format)) = (&h.record, &h.format) {
             if h.seed_hex.is_some() {
-                answer.format = Some("tavolo-fair/1".into());
+                let v = if answer.parts.is_some() { 2 } else { 1 };
+                answer.format = Some(format!("tavolo-fair/{v}"));
                 answer.id = Some(answer.hand.clone());
                 answer.record_format = Some(format.clone());
                 answer.record = Some(record.clone());

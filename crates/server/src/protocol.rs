@@ -34,6 +34,9 @@ pub enum Code {
     IllegalAction,
     InvalidOptions,
     NotAllowed,
+    /// A seed chain's reveal the table cannot take (it does not extend the chain, another is
+    /// already waiting, or the chain came after the next hand's commitment): nothing changed.
+    BadReveal,
     /// The database cannot be written now (a full disk, a lost connection): nothing was done.
     Unavailable,
     Internal,
@@ -58,6 +61,7 @@ impl Code {
             Code::IllegalAction => "illegal_action",
             Code::InvalidOptions => "invalid_options",
             Code::NotAllowed => "not_allowed",
+            Code::BadReveal => "bad_reveal",
             Code::Unavailable => "unavailable",
             Code::Internal => "internal",
         }
@@ -182,7 +186,7 @@ pub mod http {
     }
 
     /// `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
-    /// over, the seed and (a `tavolo-fair/1` bundle) the record.
+    /// over, the seed, its parts and (a `tavolo-fair/1` or `/2` bundle) the record.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct Fairness {
         /// `h-123`.
@@ -195,7 +199,10 @@ pub mod http {
         pub commitment: String,
         /// The seed, hex (players only, once the hand is over).
         pub seed: Option<String>,
-        /// `tavolo-fair/1` when the record is included.
+        /// The parts the seed was mixed from (`tavolo-fair/2`; players only, once over).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub parts: Option<crate::fairness::Parts>,
+        /// `tavolo-fair/1` or `tavolo-fair/2` when the record is included.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub format: Option<String>,
         /// The hand's id again (for `tavolo verify`).
@@ -283,6 +290,42 @@ impl From<&str> for Name {
     }
 }
 
+/// 32 bytes as a client sends them: 64 hex digits (a seed chain's head or element).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(try_from = "String", into = "String")]
+pub struct Hex32(
+    #[schemars(length(min = 64, max = 64), regex(pattern = "^[0-9a-fA-F]{64}$"))] String,
+);
+
+impl TryFrom<String> for Hex32 {
+    type Error = String;
+    fn try_from(s: String) -> Result<Hex32, String> {
+        match crate::fairness::bytes32(&s) {
+            Some(_) => Ok(Hex32(s.to_ascii_lowercase())),
+            None => Err("a chain element is 32 bytes written as 64 hex digits".into()),
+        }
+    }
+}
+
+impl From<Hex32> for String {
+    fn from(h: Hex32) -> String {
+        h.0
+    }
+}
+
+impl Hex32 {
+    /// The 32 bytes.
+    pub fn bytes(&self) -> [u8; 32] {
+        crate::fairness::bytes32(&self.0).unwrap_or_default()
+    }
+}
+
+impl From<[u8; 32]> for Hex32 {
+    fn from(b: [u8; 32]) -> Hex32 {
+        Hex32(tavolo_store::hex(&b))
+    }
+}
+
 /// A table seat as a client names it (0–15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "u64", into = "u64")]
@@ -326,11 +369,24 @@ pub enum Request {
     CreateTable {
         options: Value,
     },
-    /// Take a seat, buying in for `buy_in` (default: the table's buy-in).
+    /// Take a seat, buying in for `buy_in` (default: the table's buy-in); `chain`: the head
+    /// of the player's seed chain (docs/protocol.md, Provably fair dealing).
     Join {
         table: Name,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         buy_in: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chain: Option<Hex32>,
+    },
+    /// A new seed chain (the old one ran out, or none was sent with `join`): its head.
+    SeedChain {
+        table: Name,
+        head: Hex32,
+    },
+    /// The next element of the player's seed chain, for the next deal.
+    Reveal {
+        table: Name,
+        value: Hex32,
     },
     Waitlist {
         table: Name,
@@ -376,6 +432,8 @@ impl Request {
         match self {
             Request::Hello | Request::Lobby | Request::CreateTable { .. } => None,
             Request::Join { table, .. }
+            | Request::SeedChain { table, .. }
+            | Request::Reveal { table, .. }
             | Request::Waitlist { table }
             | Request::Watch { table }
             | Request::Unwatch { table }
@@ -568,8 +626,11 @@ pub struct TableState<View = Value, Legal = Value, Event = Value> {
     pub seats: Vec<SeatRow>,
     /// The hand (or game) in play.
     pub hand: Option<String>,
-    /// The commitment to its seed.
+    /// The commitment to its seed (`tavolo-fair/2`: to the room's part of it).
     pub commitment: Option<String>,
+    /// The commitment to the room's part of the next hand's seed: chain reveals sent now
+    /// count for that hand.
+    pub next_commitment: Option<String>,
     /// The table seat of each seat of the hand.
     pub hand_seats: Vec<usize>,
     /// The hand before, with its seed for those dealt in.
@@ -601,6 +662,9 @@ pub struct You {
     pub waiting: Option<usize>,
     /// The viewer's pending seat change.
     pub seat_change: Option<SeatChange>,
+    /// The viewer's seed chain, if they sent one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<ChainView>,
 }
 
 /// A pending seat change.
@@ -627,6 +691,19 @@ pub struct SeatRow {
     pub status: SeatStatus,
     /// Their seat in the hand in play.
     pub hand_seat: Option<usize>,
+    /// Where their seed chain stands: the element (hex) their next reveal must extend (absent:
+    /// no chain). Public, so that every player sees the others' chains before revealing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
+}
+
+/// The viewer's seed chain at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct ChainView {
+    /// How many of the chain's elements have been mixed into hands.
+    pub used: u64,
+    /// Whether a reveal waits for the next deal.
+    pub pending: bool,
 }
 
 /// What a seated player is doing.
@@ -652,6 +729,9 @@ pub struct Previous {
     pub hand: String,
     /// Its seed (hex), for those dealt in: they can check the commitment.
     pub seed: Option<String>,
+    /// The parts the seed was mixed from (`tavolo-fair/2`), for those dealt in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<crate::fairness::Parts>,
 }
 
 /// The clock of the seat to act.
@@ -806,8 +886,21 @@ mod tests {
             any::<u16>().prop_map(|b| Request::CreateTable {
                 options: serde_json::json!({"game": "holdem", "big_blind": b})
             }),
-            (name.clone(), proptest::option::of(any::<u64>()))
-                .prop_map(|(table, buy_in)| Request::Join { table, buy_in }),
+            (name.clone(), proptest::option::of(any::<u64>())).prop_map(|(table, buy_in)| {
+                Request::Join {
+                    table,
+                    buy_in,
+                    chain: buy_in.map(|b| Hex32::from([b as u8; 32])),
+                }
+            }),
+            (name.clone(), any::<u8>()).prop_map(|(table, b)| Request::SeedChain {
+                table,
+                head: Hex32::from([b; 32]),
+            }),
+            (name.clone(), any::<u8>()).prop_map(|(table, b)| Request::Reveal {
+                table,
+                value: Hex32::from([b; 32]),
+            }),
             name.clone().prop_map(|table| Request::Waitlist { table }),
             name.clone().prop_map(|table| Request::Watch { table }),
             name.clone().prop_map(|table| Request::Unwatch { table }),
@@ -854,6 +947,10 @@ mod tests {
                     seat: Some(s + 1),
                     position: 1,
                 }),
+                chain: seat.map(|s| ChainView {
+                    used: s as u64,
+                    pending: s % 2 == 0,
+                }),
             },
             seats: vec![SeatRow {
                 seat: seat.unwrap_or(0),
@@ -862,13 +959,23 @@ mod tests {
                 chips: Some(chips),
                 status: SeatStatus::Playing,
                 hand_seat: Some(0),
+                chain: seat.map(|s| format!("{s:02x}").repeat(32)),
             }],
             hand: Some("h1".into()),
             commitment: Some("ab".repeat(32)),
+            next_commitment: Some("cd".repeat(32)),
             hand_seats: vec![3, 5],
             previous: Some(Previous {
                 hand: "h0".into(),
-                seed: None,
+                seed: Some("ef".repeat(32)),
+                parts: Some(crate::fairness::Parts {
+                    room: "01".repeat(32),
+                    reveals: vec![crate::fairness::Reveal {
+                        seat: 3,
+                        value: "02".repeat(32),
+                        extends: "03".repeat(32),
+                    }],
+                }),
             }),
             halted: None,
             view: Some(serde_json::json!({"street": "flop", "pot": chips})),

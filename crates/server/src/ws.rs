@@ -262,7 +262,14 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
                 ..AckResult::done()
             });
         }
-        Request::Join { buy_in, .. } => TableIntent::Join { buy_in },
+        Request::Join { buy_in, chain, .. } => TableIntent::Join {
+            buy_in,
+            chain: chain.map(|h| h.bytes()),
+        },
+        Request::SeedChain { head, .. } => TableIntent::SeedChain { head: head.bytes() },
+        Request::Reveal { value, .. } => TableIntent::Reveal {
+            value: value.bytes(),
+        },
         Request::Waitlist { .. } => TableIntent::Waitlist,
         Request::Watch { .. } => TableIntent::Watch,
         Request::Unwatch { .. } => TableIntent::Unwatch,

@@ -173,6 +173,7 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
             game: "saint".into(),
             commitment: tavolo_store::sha256_hex(&seed),
             seed_hex: tavolo_store::hex(&seed),
+            parts: None,
             players: vec![(0, ada.id, 0), (1, bob.id, 0)],
         })
         .await

@@ -44,6 +44,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0003_names_unique_in_any_case.sql"),
         include_str!("../migrations/postgres/0003_names_unique_in_any_case.sql"),
     ),
+    (
+        4,
+        "seed parts",
+        include_str!("../migrations/sqlite/0004_seed_parts.sql"),
+        include_str!("../migrations/postgres/0004_seed_parts.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -313,6 +319,8 @@ mod tests {
             (DbKind::Postgres, 2, "9d35124c7495053ced2510e8609a9b7e8c9923705162e0de50c05267f2d158b309b88903660ac3e1d50d1d2fcb41a037"),
             (DbKind::Sqlite, 3, "d07c8dd1890bb6a9b3f807a425cd73eb4d14fcdd0e2c9167cbfac1f78d8ed70e0dfa3bce5f7b5383940aef0d6aefb519"),
             (DbKind::Postgres, 3, "d07c8dd1890bb6a9b3f807a425cd73eb4d14fcdd0e2c9167cbfac1f78d8ed70e0dfa3bce5f7b5383940aef0d6aefb519"),
+            (DbKind::Sqlite, 4, "6da624830420450533e054443749534ecd422aa804ea92643ec1f6a9db4dec3665040b5bb27b5b88c5f1f7be86a54370"),
+            (DbKind::Postgres, 4, "6da624830420450533e054443749534ecd422aa804ea92643ec1f6a9db4dec3665040b5bb27b5b88c5f1f7be86a54370"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -25,6 +25,9 @@ pub struct NewHand {
     pub commitment: String,
     /// The 256-bit seed, hex: kept secret until the hand is over.
     pub seed_hex: String,
+    /// The parts a `tavolo-fair/2` seed is mixed from (JSON; kept as secret as the seed);
+    /// `None` for a seed that is the room's alone (`tavolo-fair/1`).
+    pub parts: Option<String>,
     /// Who plays: seat, user, stack at the start.
     pub players: Vec<(usize, UserId, i64)>,
 }
@@ -57,6 +60,9 @@ pub struct StoredHand {
     pub commitment: String,
     /// The seed, hex: `None` while the hand is being played.
     pub seed_hex: Option<String>,
+    /// The parts the seed was mixed from (`tavolo-fair/2`, JSON): `None` while the hand is
+    /// being played, and for `tavolo-fair/1` hands.
+    pub parts: Option<String>,
     /// The record, once finished.
     pub record: Option<String>,
     /// The record's format.
@@ -244,7 +250,7 @@ impl Store {
     /// A stored hand or game; its seed only once it is over.
     pub async fn hand(&self, id: HandId) -> Result<StoredHand, StoreError> {
         let row = sqlx::query(
-            "SELECT id, table_id, game, status, commitment, seed, record, format, started_at, finished_at FROM hands WHERE id = $1",
+            "SELECT id, table_id, game, status, commitment, seed, parts, record, format, started_at, finished_at FROM hands WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -273,6 +279,11 @@ impl Store {
                 None
             } else {
                 Some(row.try_get("seed")?)
+            },
+            parts: if status == "playing" {
+                None
+            } else {
+                row.try_get("parts")?
             },
             status,
             commitment: row.try_get("commitment")?,
@@ -468,13 +479,14 @@ pub(crate) async fn begin_hand_in(
     // The mark is read by the insert itself: on PostgreSQL (read committed) a statement sees
     // every transaction committed before it began, here the ones the locks waited for.
     let id: i64 = sqlx::query(
-        "INSERT INTO hands (table_id, game, commitment, seed, status, started_at, journal_mark) \
-         VALUES ($1, $2, $3, $4, 'playing', $5, (SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM journal)) RETURNING id",
+        "INSERT INTO hands (table_id, game, commitment, seed, parts, status, started_at, journal_mark) \
+         VALUES ($1, $2, $3, $4, $5, 'playing', $6, (SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM journal)) RETURNING id",
     )
     .bind(&hand.table)
     .bind(&hand.game)
     .bind(&hand.commitment)
     .bind(&hand.seed_hex)
+    .bind(&hand.parts)
     .bind(now_ms())
     .fetch_one(&mut *conn)
     .await?

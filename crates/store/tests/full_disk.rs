@@ -92,6 +92,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
         game: "holdem".into(),
         commitment: tavolo_store::sha256_hex(&seed),
         seed_hex: tavolo_store::hex(&seed),
+        parts: None,
         // Dealt in with what the seat holds: every acknowledged buy-in, less the pots.
         players: vec![(0, ada, ack.seat())],
     };

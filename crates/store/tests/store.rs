@@ -172,6 +172,7 @@ fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) 
         game: "holdem".into(),
         commitment: tavolo_store::sha256_hex(&seed),
         seed_hex: tavolo_store::hex(&seed),
+        parts: None,
         players,
     }
 }

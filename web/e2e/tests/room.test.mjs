@@ -357,6 +357,32 @@ test('history lists played hands; the replayer steps and the fairness check pass
   await ctx.close();
 });
 
+test('seed chain: the browser joins with a chain, reveals for the next hand, and the history check recomputes the deal from every part', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'chain' });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e chain', structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
+  const joined = await stateWhere(page, id, (s) => s.you && s.you.chain);
+  assert.equal(joined.you.chain.used, 0);
+  // The room committed to the first hand's part before the chain came; a later hand mixes the
+  // browser's reveal in. Fold every hand until one that did is over.
+  const end = Date.now() + 90000;
+  let mine = null;
+  while (!mine && Date.now() < end) {
+    const s = await tableState(page, id);
+    const p = s && s.previous;
+    if (p && p.parts && p.parts.reveals.some((r) => r.seat === s.you.seat)) mine = p;
+    else if (await page.$('#act-fold')) await page.keyboard.press('f');
+    await sleep(200);
+  }
+  assert.ok(mine, "a hand was dealt with the browser's reveal");
+  await page.goto(`${BASE}#/history/${encodeURIComponent(mine.hand)}`);
+  await page.waitForSelector('#fair-status', { timeout: 15000 });
+  assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
+  const reveal = mine.parts.reveals.find((r) => r.seat === joined.you.seat);
+  assert.match(await page.textContent('#fair-out'), new RegExp(reveal.value));
+  await shot(page, 'fairness-parts');
+  await ctx.close();
+});
+
 test('settings: language, four-colour deck and sounds persist; cards are named in the language', async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'set' });
   await page.goto(`${BASE}#/settings`);

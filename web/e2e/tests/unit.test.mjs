@@ -95,3 +95,30 @@ test('fairness: SHA-256 of the seed bytes equals the commitment', async () => {
   assert.equal(bad.status, 'bad');
   assert.equal((await verifyFairness({ commitment: 'ab' })).status, 'pending');
 });
+
+test('fairness /2: the room part hashes to the commitment, each reveal extends its chain, the parts mix to the seed', async () => {
+  // The vectors of crates/server/src/fairness.rs: room [1;32], reveals [2;32] (seat 1), [3;32] (seat 4).
+  const f = {
+    commitment: '72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793',
+    seed: '60ff6fe4bd6e3009da21b60c99aaffa731b5ec575d625d0cbb6cea9ea7ebc27e',
+    parts: {
+      room: '01'.repeat(32),
+      reveals: [
+        { seat: 1, value: '02'.repeat(32), extends: '75877bb41d393b5fb8455ce60ecd8dda001d06316496b14dfa7f895656eeca4a' },
+        { seat: 4, value: '03'.repeat(32), extends: '648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b' },
+      ],
+    },
+  };
+  const ok = await verifyFairness(f);
+  assert.equal(ok.status, 'ok');
+  assert.equal(ok.reveals, 2);
+  const forged = structuredClone(f);
+  forged.parts.reveals[1].value = '09'.repeat(32);
+  assert.deepEqual([(await verifyFairness(forged)).status, (await verifyFairness(forged)).why], ['bad', 'reveal']);
+  const dropped = structuredClone(f);
+  dropped.parts.reveals.pop();
+  assert.equal((await verifyFairness(dropped)).why, 'seed');
+  const otherRoom = structuredClone(f);
+  otherRoom.parts.room = '00'.repeat(32);
+  assert.equal((await verifyFairness(otherRoom)).why, 'room');
+});

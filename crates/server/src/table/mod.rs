@@ -69,7 +69,19 @@ pub enum TableCmd {
 #[derive(Debug)]
 #[allow(missing_docs)]
 pub enum TableIntent {
-    Join { buy_in: Option<u64> },
+    /// `chain`: the head of the player's seed chain.
+    Join {
+        buy_in: Option<u64>,
+        chain: Option<[u8; 32]>,
+    },
+    /// A new seed chain's head.
+    SeedChain {
+        head: [u8; 32],
+    },
+    /// A seed chain's next element, for the next deal.
+    Reveal {
+        value: [u8; 32],
+    },
     Waitlist,
     Watch,
     Unwatch,
@@ -77,8 +89,13 @@ pub enum TableIntent {
     SitIn,
     Rebuy,
     Leave,
-    Act { hand: String, action: Value },
-    ChangeSeat { seat: Option<usize> },
+    Act {
+        hand: String,
+        action: Value,
+    },
+    ChangeSeat {
+        seat: Option<usize>,
+    },
     CancelSeatChange,
 }
 

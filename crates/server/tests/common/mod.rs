@@ -2,6 +2,8 @@
 //! WebSocket client.
 #![allow(dead_code)]
 
+pub mod fair;
+
 use std::collections::{HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::path::PathBuf;

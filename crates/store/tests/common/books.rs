@@ -23,6 +23,7 @@ pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> 
         game: game.into(),
         commitment: "c".repeat(64),
         seed_hex: "5".repeat(64),
+        parts: None,
         players,
     }
 }

@@ -10,6 +10,7 @@
 mod clock;
 mod play;
 mod seating;
+mod seeds;
 mod views;
 
 use std::sync::atomic::Ordering::Relaxed;
@@ -29,6 +30,7 @@ use crate::Room;
 use clock::Clock;
 use play::{Bots, Live};
 use seating::Ledger;
+use seeds::Seeds;
 use views::Audience;
 
 pub(super) struct Actor<G: Game> {
@@ -48,13 +50,23 @@ pub(super) struct Actor<G: Game> {
     bots: Bots<G>,
     clock: Clock,
     audience: Audience<G>,
-    /// The last hand that is over: its id, its seed, and who was dealt in (only they get the
-    /// seed, which recomputes every card, mucked ones too).
-    previous: Option<(String, String, Vec<tavolo_store::UserId>)>,
+    /// The room's part of the next seed and the players' seed chains.
+    seeds: Seeds,
+    /// The last hand that is over.
+    previous: Option<Ended>,
     /// The last hand's result, shown until the next deal.
     result: Option<Value>,
     nonce: u64,
     closing: bool,
+}
+
+/// The last hand that is over: its id, its seed and the seed's parts, and who was dealt in (only
+/// they get the seed, which recomputes every card, mucked ones too).
+struct Ended {
+    hand: String,
+    seed: String,
+    parts: crate::fairness::Parts,
+    dealt: Vec<tavolo_store::UserId>,
 }
 
 fn err(code: Code, m: impl Into<String>) -> ProtoError {
@@ -89,6 +101,7 @@ impl<G: Game> Actor<G> {
             summary,
             rx,
             hand: None,
+            seeds: Seeds::new(),
             previous: None,
             result: None,
             nonce: 0,

@@ -17,7 +17,6 @@ use tokio::sync::mpsc;
 
 use super::{err, Actor};
 use crate::books::Member;
-use crate::fairness::Seed;
 use crate::protocol::{AckResult, Answer, Code};
 use crate::table::Conn;
 
@@ -29,6 +28,8 @@ pub(super) struct Live<G: Game> {
     pub(super) name: String,
     pub(super) commitment: String,
     pub(super) seed_hex: String,
+    /// The parts the seed was mixed from.
+    pub(super) parts: crate::fairness::Parts,
     /// The table seat of each game seat.
     pub(super) seats: Vec<usize>,
     pub(super) members: Vec<Member>,
@@ -417,20 +418,34 @@ impl<G: Game> Actor<G> {
         false
     }
 
-    /// Commits to a fresh seed in the books and deals the game from it.
+    /// Mixes the seed from the room's committed part and the dealt-in players' reveals,
+    /// records it in the books and deals the game from it; the room then commits to its part of
+    /// the next hand.
     async fn begin(&mut self, start: &HandStart<Member>) -> Result<Live<G>, String> {
         let setup = G::setup(&self.rules, &start.positions).map_err(|e| e.to_string())?;
-        let seed = Seed::draw();
+        let dealt: Vec<_> = (start.seats.iter().copied())
+            .zip(start.players.iter().map(|m| m.id))
+            .collect();
+        let mixed = self.seeds.mix(&dealt);
+        let seed_hex = tavolo_store::hex(&mixed.seed);
         let players: Vec<(usize, &Member, Chips)> = (start.seats.iter().copied())
             .zip(&start.players)
             .zip(&start.positions.stacks)
             .map(|((s, m), &c)| (s, m, c))
             .collect();
         let id = (self.room.books)
-            .begin_hand(&self.id, G::NAME, &seed.commitment, &seed.hex(), &players)
+            .begin_hand(
+                &self.id,
+                G::NAME,
+                &mixed.commitment,
+                (&seed_hex, &mixed.parts),
+                &players,
+            )
             .await
             .map_err(|e| format!("could not record a new hand: {e}"))?;
-        let played = match Played::<G>::deal(setup, seed.bytes) {
+        // On the books (and revealed to its players even if the deal fails): never used again.
+        self.seeds.dealt(&dealt);
+        let played = match Played::<G>::deal(setup, mixed.seed) {
             Ok(p) => p,
             Err(e) => {
                 let _ = self.room.books.void_hand(id).await;
@@ -448,8 +463,9 @@ impl<G: Game> Actor<G> {
             played,
             name: format!("h-{}", id.0),
             id,
-            commitment: seed.commitment.clone(),
-            seed_hex: seed.hex(),
+            commitment: mixed.commitment,
+            seed_hex,
+            parts: mixed.parts,
             seats: start.seats.clone(),
             members: start.players.clone(),
             auto: vec![false; n],
@@ -468,11 +484,12 @@ impl<G: Game> Actor<G> {
             return;
         };
         self.result = serde_json::to_value(live.played.summary()).ok();
-        self.previous = Some((
-            live.name.clone(),
-            live.seed_hex.clone(),
-            live.members.iter().map(|m| m.id).collect(),
-        ));
+        self.previous = Some(super::Ended {
+            hand: live.name.clone(),
+            seed: live.seed_hex.clone(),
+            parts: live.parts.clone(),
+            dealt: live.members.iter().map(|m| m.id).collect(),
+        });
         self.audience.dirty = true;
         self.flush();
         let Some(live) = self.hand.take() else { return };

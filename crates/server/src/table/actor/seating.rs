@@ -99,8 +99,14 @@ impl<G: Game> Actor<G> {
         let rebuy = matches!(intent, TableIntent::Rebuy);
         let change = match intent {
             TableIntent::Rebuy => self.table.rebuy(&conn.user),
-            TableIntent::Join { buy_in } => match self.may_join(conn, buy_in).await {
-                Ok(()) => self.table.join(conn.user.clone()),
+            TableIntent::Join { buy_in, chain } => match self.may_join(conn, buy_in).await {
+                Ok(()) => {
+                    let joined = self.table.join(conn.user.clone());
+                    if joined.is_ok() {
+                        self.seeds.register(uid, chain);
+                    }
+                    joined
+                }
                 Err(e) => return Some((reply, Err(e))),
             },
             _ => match self.may_join(conn, None).await {
@@ -235,6 +241,20 @@ impl<G: Game> Actor<G> {
                 Ok(AckResult::done())
             }
             TableIntent::Leave => self.leave(&conn.user).await,
+            TableIntent::SeedChain { head } => {
+                if !self.table.is_here(&conn.user) {
+                    return Err(err(Code::NotSeated, "you are not at this table"));
+                }
+                self.seeds.register(uid, Some(head));
+                // Everybody sees where the new chain stands.
+                self.audience.dirty = true;
+                Ok(AckResult::done())
+            }
+            TableIntent::Reveal { value } => {
+                self.seeds.reveal(uid, value)?;
+                self.audience.private_change(uid);
+                Ok(AckResult::done())
+            }
             TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy => {
                 Err(err(Code::Internal, "handled by the table's loop"))
             }

@@ -127,7 +127,13 @@ fn unix_ms(at: std::time::Instant, now_i: std::time::Instant) -> u64 {
 }
 
 /// What distinguishes one viewer's `table_state` from another's.
-type ViewerKey = (Option<usize>, Option<usize>, bool, bool);
+type ViewerKey = (
+    Option<usize>,
+    Option<usize>,
+    bool,
+    bool,
+    Option<protocol::ChainView>,
+);
 
 impl<G: Game> Actor<G> {
     pub(super) fn publish_summary(&self) {
@@ -206,8 +212,8 @@ impl<G: Game> Actor<G> {
         let out = seat
             .and_then(|s| self.table.seat(s))
             .is_some_and(|o| o.sitting_out);
-        let dealt = self.previous.as_ref().is_some_and(|p| p.2.contains(&m.id));
-        (seat, waiting, out, dealt)
+        let dealt = (self.previous.as_ref()).is_some_and(|p| p.dealt.contains(&m.id));
+        (seat, waiting, out, dealt, self.seeds.view(m.id))
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
@@ -245,6 +251,7 @@ impl<G: Game> Actor<G> {
                     chips,
                     status,
                     hand_seat: hs,
+                    chain: self.seeds.position(o.player.id),
                 }
             })
             .collect()
@@ -274,6 +281,7 @@ impl<G: Game> Actor<G> {
                 .table
                 .seat_change(m)
                 .map(|(position, seat)| SeatChange { seat, position }),
+            chain: self.seeds.view(m.id),
         };
         let legal = match (live, hand_seat) {
             (Some(l), Some(h)) if !l.played.game.is_over() => l.played.game.choices(h),
@@ -297,10 +305,15 @@ impl<G: Game> Actor<G> {
             seats,
             hand: live.map(|l| l.name.clone()),
             commitment: live.map(|l| l.commitment.clone()),
+            next_commitment: Some(self.seeds.next_commitment().to_string()),
             hand_seats: live.map(|l| l.seats.clone()).unwrap_or_default(),
-            previous: self.previous.as_ref().map(|(hand, seed, dealt)| Previous {
-                hand: hand.clone(),
-                seed: dealt.contains(&m.id).then(|| seed.clone()),
+            previous: self.previous.as_ref().map(|p| {
+                let dealt = p.dealt.contains(&m.id);
+                Previous {
+                    hand: p.hand.clone(),
+                    seed: dealt.then(|| p.seed.clone()),
+                    parts: dealt.then(|| p.parts.clone()),
+                }
             }),
             halted: self.table.halted().map(str::to_string),
             view: live.map(|l| l.played.game.view(viewer)),

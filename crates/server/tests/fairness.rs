@@ -1,0 +1,129 @@
+//! Dealing the operator cannot bias (docs/protocol.md, Provably fair dealing): the seed of a
+//! hand is mixed from the room's part, committed to one hand ahead, and the dealt-in players'
+//! seed chain reveals; a player without a chain plays as before.
+
+mod common;
+
+use common::fair::{state, two_players_reveal};
+use common::{audit, get, guests, server};
+use serde_json::json;
+use tavolo_engine::holdem::phh;
+use tavolo_server::fairness::{bytes32, mix, Parts};
+use tavolo_store::hex;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_reveals_are_mixed_into_the_deal_and_every_part_is_served() {
+    let (h, _dir) = server("fair-two").await;
+    let [mut ann, mut bob] = guests::<2>(h.local_addr()).await;
+    let story = two_players_reveal(&mut ann, &mut bob).await;
+
+    let b = &story.bundle;
+    assert_eq!(b["format"], "tavolo-fair/2", "{b}");
+    assert_eq!(b["hand"], json!(story.hands.1));
+    assert_eq!(b["commitment"], json!(story.commitments.1));
+    let parts: Parts = serde_json::from_value(b["parts"].clone()).expect("the parts");
+    // Both reveals, in seat order, each with the chain head it extends.
+    let mut expected = vec![
+        (story.seats.0, story.ann.reveal(1), story.ann.head()),
+        (story.seats.1, story.bob.reveal(1), story.bob.head()),
+    ];
+    expected.sort();
+    let listed: Vec<_> = (parts.reveals.iter())
+        .map(|r| (r.seat as u64, r.value.clone(), r.extends.clone()))
+        .collect();
+    assert_eq!(listed, expected);
+    // The parts recompute the seed the cards were dealt from.
+    let seed = parts.seed(&story.commitments.1).expect("the parts add up");
+    assert_eq!(b["seed"], json!(hex(&seed)));
+    let record = phh::parse_phh(b["record"].as_str().unwrap()).expect("a PHH record");
+    record
+        .check_seed(seed)
+        .expect("every card is the mixed seed's");
+    // Each player's part matters: another reveal, or none, is another seed.
+    let room = bytes32(&parts.room).unwrap();
+    let values: Vec<[u8; 32]> = parts
+        .reveals
+        .iter()
+        .map(|r| bytes32(&r.value).unwrap())
+        .collect();
+    assert_eq!(mix(&room, &values), seed);
+    assert_ne!(mix(&room, &[values[0], [0; 32]]), seed);
+    assert_ne!(mix(&room, &values[..1]), seed);
+    assert_ne!(mix(&room, &[]), seed);
+    // The players dealt in get the same parts with the hand's end.
+    assert_eq!(story.previous["seed"], b["seed"]);
+    assert_eq!(story.previous["parts"], b["parts"]);
+    // A spectator of the story gets the commitment, never the parts.
+    let spectator = get(
+        h.local_addr(),
+        &format!("/api/fairness/{}", story.hands.1),
+        None,
+    )
+    .await
+    .json();
+    assert_eq!(spectator["commitment"], b["commitment"]);
+    assert!(
+        spectator["seed"].is_null() && spectator["parts"].is_null(),
+        "{spectator}"
+    );
+    audit(&h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_without_a_chain_plays_as_before() {
+    let (h, _dir) = server("fair-none").await;
+    let [mut ann, mut bob] = guests::<2>(h.local_addr()).await;
+    let table = ann
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
+        .await;
+    bob.join(&table).await;
+    let first = state(&mut ann, |m| m["hand"].is_string()).await;
+    assert!(first["you"].get("chain").is_none(), "{first}");
+    assert!(first["next_commitment"].is_string());
+    let r = ann
+        .ask("reveal", json!({"table": table, "value": "ab".repeat(32)}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    assert!(
+        r["message"].as_str().unwrap().contains("no seed chain"),
+        "{r}"
+    );
+    let r = ann
+        .ask("reveal", json!({"table": table, "value": "not hex"}))
+        .await;
+    assert_eq!(r["code"], "malformed", "{r}");
+    // A chain can still come later: `seed_chain`.
+    let r = ann
+        .ask(
+            "seed_chain",
+            json!({"table": table, "head": "cd".repeat(32)}),
+        )
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let s = state(&mut ann, |m| !m["you"]["chain"].is_null()).await;
+    assert_eq!(s["you"]["chain"], json!({"used": 0, "pending": false}));
+    audit(&h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_nobody_contributed_to_is_dealt_from_the_room_part_alone() {
+    let (h, _dir) = server("fair-room").await;
+    let [mut ann, mut bob] = guests::<2>(h.local_addr()).await;
+    let table = ann
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
+        .await;
+    let seats = {
+        let s = state(&mut ann, |m| m["you"]["seat"].is_u64()).await;
+        s["you"]["seat"].as_u64().unwrap()
+    };
+    let joined = bob.ask("join", json!({"table": table})).await;
+    let bob_seat = joined["result"]["seat"].as_u64().unwrap();
+    let first = state(&mut ann, |m| m["hand"].is_string()).await;
+    let mut players = [(&mut ann, seats), (&mut bob, bob_seat)];
+    let over = common::fair::fold_out(&mut players, &table, first.clone()).await;
+    let parts: Parts = serde_json::from_value(over["previous"]["parts"].clone()).unwrap();
+    assert!(parts.reveals.is_empty());
+    let seed = parts.seed(first["commitment"].as_str().unwrap()).unwrap();
+    assert_eq!(over["previous"]["seed"], json!(hex(&seed)));
+    audit(&h).await;
+}
