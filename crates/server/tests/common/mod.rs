@@ -30,9 +30,9 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 /// A server with bots acting at once, no pause between hands, and no per-connection message
 /// limit (a scripted player at bot speed sends more than 20 messages a second; the limit has a
 /// test of its own), nor limits on guests, sign-ups and connections per address (every test
-/// client comes from 127.0.0.1; those limits have tests of their own in attack_http.rs), and a
+/// client comes from 127.0.0.1; those limits have tests of their own in attacks/http.rs), and a
 /// bots' bankroll for thousands of hands of bots busting each other (its limit has a test of
-/// its own in room_faults.rs).
+/// its own in attacks/faults.rs).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }

@@ -2,10 +2,8 @@
 //! hand is mixed from the room's part, committed to one hand ahead, and the dealt-in players'
 //! seed chain reveals; a player without a chain plays as before.
 
-mod common;
-
-use common::fair::{state, two_players_reveal};
-use common::{audit, get, guests, server};
+use crate::common::fair::{state, two_players_reveal};
+use crate::common::{audit, get, guests, server};
 use serde_json::json;
 use tavolo_engine::holdem::phh;
 use tavolo_server::fairness::{bytes32, mix, Parts};
@@ -120,7 +118,7 @@ async fn a_hand_nobody_contributed_to_is_dealt_from_the_room_part_alone() {
     let bob_seat = joined["result"]["seat"].as_u64().unwrap();
     let first = state(&mut ann, |m| m["hand"].is_string()).await;
     let mut players = [(&mut ann, seats), (&mut bob, bob_seat)];
-    let over = common::fair::fold_out(&mut players, &table, first.clone()).await;
+    let over = crate::common::fair::fold_out(&mut players, &table, first.clone()).await;
     let parts: Parts = serde_json::from_value(over["previous"]["parts"].clone()).unwrap();
     assert!(parts.reveals.is_empty());
     let seed = parts.seed(first["commitment"].as_str().unwrap()).unwrap();

@@ -2,9 +2,9 @@
 //! cannot be written is said so — to each client and at `/healthz` — never acknowledged, and
 //! the room resumes by itself when it can write again; money is never silently wrong.
 
-mod common;
+use crate::common;
 
-use common::{get, post, server};
+use crate::common::{get, post, server};
 use serde_json::Value;
 use tavolo_server::{Config, Server};
 

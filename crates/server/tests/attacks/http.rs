@@ -5,12 +5,10 @@
 //! it, and the one timeout that real sockets measure (the request head's) is asserted with a
 //! bound forty times the setting.
 
-mod common;
-
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use tavolo_server::client::{self, Reply};
 use tavolo_server::time::ManualClock;
