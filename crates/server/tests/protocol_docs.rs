@@ -43,23 +43,26 @@ fn json_examples(text: &str) -> Vec<Value> {
     out
 }
 
-#[test]
-fn the_published_schema_is_the_one_the_types_make() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/protocol.schema.json"
-    );
-    let made = serde_json::to_string_pretty(&json_schema()).expect("schema") + "\n";
+/// Fails unless `docs/{file}` is `schema` as written (with `TAVOLO_WRITE_SCHEMA` set, writes it
+/// first); `document` names the document that explains it.
+fn published(file: &str, schema: &Value, document: &str) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/").to_string() + file;
+    let made = serde_json::to_string_pretty(schema).expect("schema") + "\n";
     if std::env::var_os("TAVOLO_WRITE_SCHEMA").is_some() {
-        std::fs::write(path, &made).expect("write the schema");
+        std::fs::write(&path, &made).expect("write the schema");
     }
-    let published = std::fs::read_to_string(path).unwrap_or_default();
+    let published = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         published == made,
-        "docs/protocol.schema.json differs from the protocol's types: update docs/protocol.md \
-         and write the schema again (TAVOLO_WRITE_SCHEMA=1 cargo test -p tavolo-server --test \
+        "docs/{file} differs from the types it is made from: update docs/{document} and write \
+         the schema again (TAVOLO_WRITE_SCHEMA=1 cargo test -p tavolo-server --test \
          protocol_docs)"
     );
+}
+
+#[test]
+fn the_published_schema_is_the_one_the_types_make() {
+    published("protocol.schema.json", &json_schema(), "protocol.md");
 }
 
 #[test]
@@ -99,20 +102,10 @@ fn every_example_of_the_protocol_document_is_read_by_the_protocol_types() {
 
 #[test]
 fn the_published_bot_schema_is_the_one_the_types_make() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/bot-protocol.schema.json"
-    );
-    let made = serde_json::to_string_pretty(&bot_protocol_schema()).expect("schema") + "\n";
-    if std::env::var_os("TAVOLO_WRITE_SCHEMA").is_some() {
-        std::fs::write(path, &made).expect("write the schema");
-    }
-    let published = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        published == made,
-        "docs/bot-protocol.schema.json differs from the bot protocol's types: update \
-         docs/bot-protocol.md and write the schema again (TAVOLO_WRITE_SCHEMA=1 cargo test -p \
-         tavolo-server --test protocol_docs)"
+    published(
+        "bot-protocol.schema.json",
+        &bot_protocol_schema(),
+        "bot-protocol.md",
     );
 }
 
