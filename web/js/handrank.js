@@ -43,6 +43,12 @@ export function rank5(cards) {
   return { category: cat, royal, score: [CATEGORY_ORDER.indexOf(cat), ...key], cards: sorted };
 }
 
+/** A ranked hand as the server's codes ({category, ranks}), to be told by i18n's `handName`
+ * ("Pair of kings, ace kicker"). */
+export function handCode(r) {
+  return r ? { category: r.category, ranks: r.score.slice(1).map((v) => ORDER[v - 2]) } : null;
+}
+
 export function compareScore(a, b) {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const d = (a[i] ?? -1) - (b[i] ?? -1);

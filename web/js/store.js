@@ -38,7 +38,8 @@ export function tableState(msg) {
   if (prev && msg.version != null && prev.version != null && msg.version < prev.version && prev.hand === msg.hand) return; // out of order
   store.tables.set(id, msg);
   const log = store.logs.get(id) || [];
-  if (prev && prev.hand !== msg.hand) log.length = 0;
+  // A new hand clears the log; a finished one stays (with its shown hands) until the next deal.
+  if (prev && msg.hand && prev.hand !== msg.hand) log.length = 0;
   for (const e of msg.events || []) log.push({ hand: msg.hand, event: e });
   if (log.length > 300) log.splice(0, log.length - 300);
   store.logs.set(id, log);
@@ -63,12 +64,9 @@ function recordSaint(id, msg) {
   if (Array.isArray(v.shown) && v.shown.every((h) => h && h.points != null)) {
     sb[v.round] = { points: v.shown.map((h) => h.points), categories: v.shown.map((h) => h.category), totals: v.scores.slice() };
   }
-  const rp = msg.result && msg.result.round_points;
-  if (Array.isArray(rp) && rp.length && Array.isArray(rp[0])) {
-    const P = v.scores.length;
-    const byRound = rp.length === P && rp[0].length !== P ? rp[0].map((_, r) => rp.map((s) => s[r])) : rp;
-    byRound.forEach((pts, r) => { if (!sb[r + 1]) sb[r + 1] = { points: pts }; });
-  }
+  // The game's result has every round's points: the scoreboard is complete whenever one arrives.
+  const rounds = msg.result && msg.result.rounds;
+  if (Array.isArray(rounds)) rounds.forEach((pts, r) => { sb[r + 1] = { ...(sb[r + 1] || {}), points: pts }; });
   store.saintRounds.set(id, sb);
   try { sessionStorage.setItem(saintKey(id), JSON.stringify(sb)); } catch { /* ignore */ }
 }

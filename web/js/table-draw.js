@@ -8,9 +8,9 @@ import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { potsHtml, winnerIdx } from './table-holdem.js';
-import { rank5 } from './handrank.js';
-import { categoryName } from './i18n.js';
+import { potsHtml, winnerIdx, shownHands } from './table-holdem.js';
+import { rank5, handCode } from './handrank.js';
+import { handName } from './i18n.js';
 import { resultBanner } from './result.js';
 import { seatName } from './seats.js';
 
@@ -52,6 +52,7 @@ export function mountDraw(ctx) {
       const mi = me != null ? idx(me) : -1;
       if (st.hand !== handKey) { handKey = st.hand; selected = new Set(); }
       const wins = winnerIdx(st);
+      const named = v.over ? shownHands(st) : new Map();
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const center = `
         ${potsHtml(st)}
@@ -79,7 +80,7 @@ export function mountDraw(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: !live ? word('results', 'folded') : '',
+            status: named.has(i) ? handName(named.get(i)) : !live ? word('results', 'folded') : '',
             tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
@@ -94,7 +95,7 @@ export function mountDraw(ctx) {
       const hand = v.hand || [];
       const canEx = !!legal.exchange;
       let best = '';
-      if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${categoryName(r.category)}</strong></span>`; } catch { /* ignore */ } }
+      if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${handName(handCode(r))}</strong></span>`; } catch { /* ignore */ } }
       const drawn = new Set(v.drawn || []);
       const maxEx = canEx ? (legal.exchange.max || 3) : 3;
       ctx.mine.innerHTML = mi < 0 || !hand.length ? '' : `

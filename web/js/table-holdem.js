@@ -7,18 +7,29 @@ import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { bestOfAny } from './handrank.js';
-import { categoryName } from './i18n.js';
+import { bestOfAny, handCode } from './handrank.js';
+import { handName } from './i18n.js';
 import { resultBanner, groupPots } from './result.js';
 import { seatName } from './seats.js';
 
+/** The pots: live, the main pot and each side pot in the middle (bets in front of the seats
+ * join them when the round ends); at the end, the pots as they were awarded. */
 export function potsHtml(st) {
   const v = st.view || {};
-  const pots = st.pots || v.pots;
+  const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
+  const pots = awarded && awarded.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
-    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side' : 'main'}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(typeof p === 'object' ? p.amount : p)}</strong></span>`).join('')}</div>`;
+    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
   }
-  return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(v.pot ?? 0)}</strong></span></div>`;
+  const total = awarded && awarded.length ? awarded[0].amount : (v.pot ?? 0);
+  return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
+}
+
+/** The hand each seat showed (hand-seat index → {category, ranks}), from the result. */
+export function shownHands(st) {
+  const out = new Map();
+  for (const s of (st.result && st.result.shown) || []) out.set(s.seat, s.hand);
+  return out;
 }
 
 /** Winner seats (engine indices) of the latest result or view.won. */
@@ -40,11 +51,12 @@ export function mountHoldem(ctx) {
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);
       const wins = winnerIdx(st);
+      const shown = v.over ? shownHands(st) : new Map();
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const board = v.board || [];
       const center = `
         ${potsHtml(st)}
-        <div class="board" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
         ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
@@ -63,7 +75,7 @@ export function mountHoldem(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: !live ? word('results', 'folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
+            status: shown.has(i) ? handName(shown.get(i)) : !live ? word('results', 'folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
           };
@@ -75,7 +87,7 @@ export function mountHoldem(ctx) {
       let hint = '';
       if (mine.length === 2 && board.length >= 3 && (!v.live || v.live[mi])) {
         const b = bestOfAny([...mine, ...board]);
-        if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${categoryName(b.royal ? 'royal_flush' : b.category)}</strong></div>`;
+        if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(handCode(b))}</strong></div>`;
       }
       const legal = normLegal(st);
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;

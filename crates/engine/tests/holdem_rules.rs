@@ -540,3 +540,51 @@ fn same_seed_and_same_actions_give_the_same_hand() {
     };
     assert_eq!(play(), play());
 }
+
+/// The pots in the middle of a view, as (chips, eligible seats).
+fn middle(h: &Hand) -> Vec<(Chips, Vec<usize>)> {
+    h.view(None)
+        .pots
+        .into_iter()
+        .map(|p| (p.amount, p.eligible))
+        .collect()
+}
+
+#[test]
+fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_the_result() {
+    use tavolo_engine::game::Game;
+    let (mut h, mut events) = stacked(&setup(&[30, 100, 100], 0, 1, 2, nl()), &HOLES[..3]);
+    // Pre-flop: the button is all-in for 30, both blinds call.
+    events.extend(oks(&mut h, [raise(0, 30), call(1), call(2)]));
+    events.extend(board(&mut h, "AhKhQs"));
+    assert_eq!(middle(&h), vec![(90, vec![0, 1, 2])]);
+    // A bet in front of a seat is not in a pot until the round ends.
+    events.extend(ok(&mut h, raise(1, 20)));
+    assert_eq!(middle(&h), vec![(90, vec![0, 1, 2])]);
+    assert_eq!(h.view(None).bets, vec![0, 20, 0]);
+    events.extend(ok(&mut h, call(2)));
+    events.extend(board(&mut h, "2h"));
+    // Gathered: the side pot that only the two covered seats contest.
+    assert_eq!(middle(&h), vec![(90, vec![0, 1, 2]), (40, vec![1, 2])]);
+    events.extend(oks(&mut h, [check(1), check(2)]));
+    events.extend(board(&mut h, "3h"));
+    events.extend(oks(&mut h, [check(1), check(2)]));
+    assert!(h.is_over());
+    assert!(middle(&h).is_empty(), "the pots were awarded");
+    // Every hand shown at the showdown is in the result, a loser's too.
+    let summary = Game::summary(&h, &events);
+    let showed: Vec<usize> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Shown { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    let in_summary: Vec<usize> = summary.shown.iter().map(|s| s.seat).collect();
+    let mut sorted = showed.clone();
+    sorted.sort_unstable();
+    assert_eq!(in_summary, sorted);
+    assert!(in_summary.contains(&0) && in_summary.contains(&1), "{in_summary:?}");
+    let winners: Vec<usize> = summary.pots.iter().map(|p| p.seat).collect();
+    assert!(in_summary.iter().any(|s| !winners.contains(s)), "a loser's hand is listed");
+}

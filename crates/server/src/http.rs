@@ -466,6 +466,7 @@ async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response 
                     id: format!("h-{}", i.id.0),
                     game: i.game.clone(),
                     table: i.table.clone(),
+                    table_name: i.table_name.clone(),
                     status: i.status.clone(),
                     seat: i.seat,
                     started_at: i.started_at,

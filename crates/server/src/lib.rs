@@ -135,6 +135,40 @@ impl Room {
         self.next_conn.fetch_add(1, Relaxed)
     }
 
+    /// Whether bots may sit at a table with `options`: they play for at most
+    /// `Config::max_bot_buy_in` chips a seat (buy-in or stake), from the house's bankroll.
+    pub(crate) fn bots_allowed(&self, options: &TableOptions) -> Result<(), ProtoError> {
+        let bring = if options.betting() {
+            options.buy_in
+        } else {
+            options.stake
+        };
+        if bring > self.config.max_bot_buy_in {
+            return Err(ProtoError::new(
+                Code::InvalidOptions,
+                format!(
+                    "bots play for at most {} chips a seat (buy-in or stake), not {bring}",
+                    self.config.max_bot_buy_in
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The `n`-th bot (0 first) of table `id`: an account of its own, shown by a name people
+    /// can tell apart ("Bianca (expert)").
+    pub(crate) async fn new_bot(
+        &self,
+        id: &str,
+        n: usize,
+        options: &TableOptions,
+    ) -> Result<Member, ProtoError> {
+        let account = format!("bot-{}-{}", id.get(1..).unwrap_or(id), n + 1);
+        let mut m = self.books.bot(&account).await.map_err(books::proto)?;
+        m.name = tavolo_bots::persona::bot_name(id, n, &options.bot_level);
+        Ok(m)
+    }
+
     /// Opens a table: registered in the store, bots created and seated, its task started.
     /// `creator` (a user; `None` for the room itself) may have at most
     /// [`Config::max_tables_per_user`] open tables.
@@ -149,19 +183,8 @@ impl Room {
                 "the server is shutting down",
             ));
         }
-        let bring = if options.betting() {
-            options.buy_in
-        } else {
-            options.stake
-        };
-        if options.bots > 0 && bring > self.config.max_bot_buy_in {
-            return Err(ProtoError::new(
-                Code::InvalidOptions,
-                format!(
-                    "bots play for at most {} chips a seat (buy-in or stake), not {bring}",
-                    self.config.max_bot_buy_in
-                ),
-            ));
+        if options.bots > 0 {
+            self.bots_allowed(&options)?;
         }
         if let Some(user) = creator {
             let open = self.lobby.created_by(user);
@@ -184,12 +207,7 @@ impl Room {
             .map_err(books::proto)?;
         let mut bots = Vec::new();
         for i in 0..options.bots {
-            let m = self
-                .books
-                .bot(&format!("bot-{}-{}", &id[1..], i + 1))
-                .await
-                .map_err(books::proto)?;
-            bots.push(m);
+            bots.push(self.new_bot(&id, i, &options).await?);
         }
         let handle = table::spawn(self.clone(), id.clone(), options, bots, creator)?;
         self.lobby.insert(handle);

@@ -166,6 +166,8 @@ pub mod http {
         pub game: String,
         /// The table.
         pub table: String,
+        /// The table's name.
+        pub table_name: String,
         /// `playing`, `finished` or `voided`.
         pub status: String,
         /// The user's table seat.
@@ -287,6 +289,48 @@ impl From<&str> for Name {
     /// A name, cut to 64 characters.
     fn from(s: &str) -> Name {
         Name(s.chars().take(64).collect())
+    }
+}
+
+/// The most characters a chat line may have.
+pub const MAX_CHAT: usize = 200;
+
+/// A line of table chat as a client sends it: 1 to [`MAX_CHAT`] characters once trimmed, no
+/// control characters (a line break is one). Clients show it as text, never as markup.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(try_from = "String", into = "String")]
+pub struct ChatText(#[schemars(length(min = 1, max = 200))] String);
+
+impl TryFrom<String> for ChatText {
+    type Error = String;
+    fn try_from(s: String) -> Result<ChatText, String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Err("a chat line is not empty".into());
+        }
+        let n = t.chars().count();
+        if n > MAX_CHAT {
+            return Err(format!(
+                "a chat line has at most {MAX_CHAT} characters, not {n}"
+            ));
+        }
+        if t.chars().any(char::is_control) {
+            return Err("a chat line has no control characters (one line, no tabs)".into());
+        }
+        Ok(ChatText(t.to_string()))
+    }
+}
+
+impl From<ChatText> for String {
+    fn from(t: ChatText) -> String {
+        t.0
+    }
+}
+
+impl ChatText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
@@ -424,6 +468,15 @@ pub enum Request {
     CancelSeatChange {
         table: Name,
     },
+    /// The table's creator seats another bot of the table's level (between hands).
+    AddBot {
+        table: Name,
+    },
+    /// A line of table chat (docs/protocol.md, Chat).
+    Chat {
+        table: Name,
+        text: ChatText,
+    },
 }
 
 impl Request {
@@ -443,7 +496,9 @@ impl Request {
             | Request::Leave { table }
             | Request::Act { table, .. }
             | Request::ChangeSeat { table, .. }
-            | Request::CancelSeatChange { table } => Some(table.as_str()),
+            | Request::CancelSeatChange { table }
+            | Request::AddBot { table }
+            | Request::Chat { table, .. } => Some(table.as_str()),
         }
     }
 }
@@ -591,6 +646,32 @@ pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
     },
     /// Everything one connection may see of one table.
     TableState(Box<TableState<View, Legal, Event>>),
+    /// Table chat: one new line, or the lines kept so far for a connection that arrives.
+    Chat {
+        /// The protocol version.
+        v: u64,
+        /// The table.
+        table: String,
+        /// The lines, oldest first.
+        lines: Vec<ChatLine>,
+    },
+}
+
+/// A line of table chat. Chat is never part of a hand's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ChatLine {
+    /// Grows by one per line at the table.
+    pub id: u64,
+    /// Who wrote it (the user id, for muting).
+    pub user: i64,
+    /// Their name.
+    pub name: String,
+    /// Their table seat (none: a spectator).
+    pub seat: Option<usize>,
+    /// The text, to show as text.
+    pub text: String,
+    /// When it was written, ms since the Unix epoch.
+    pub at_ms: u64,
 }
 
 impl<V: Serialize, L: Serialize, E: Serialize> ServerMessage<V, L, E> {
@@ -658,6 +739,13 @@ pub struct You {
     pub hand_seat: Option<usize>,
     /// Whether the viewer sits out.
     pub sitting_out: bool,
+    /// Whether the viewer may rebuy now (seated, stack exhausted, between their hands, at a
+    /// table with rebuys): the table model's own rule.
+    #[serde(default)]
+    pub can_rebuy: bool,
+    /// Whether the viewer created the table (and may add bots to it).
+    #[serde(default)]
+    pub owner: bool,
     /// The viewer's place on the waiting list (1 first).
     pub waiting: Option<usize>,
     /// The viewer's pending seat change.
@@ -919,7 +1007,12 @@ mod tests {
                     seat: seat.and_then(|s| SeatNo::try_from(s).ok()),
                 }
             }),
-            name.prop_map(|table| Request::CancelSeatChange { table }),
+            name.clone().prop_map(|table| Request::CancelSeatChange { table }),
+            name.clone().prop_map(|table| Request::AddBot { table }),
+            (name, "[a-zA-Z0-9 ]{0,40}[a-z]").prop_map(|(table, t)| Request::Chat {
+                table,
+                text: ChatText::try_from(t).expect("a readable line"),
+            }),
         ]
     }
 

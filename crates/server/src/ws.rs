@@ -281,6 +281,8 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
             seat: seat.map(SeatNo::get),
         },
         Request::CancelSeatChange { .. } => TableIntent::CancelSeatChange,
+        Request::AddBot { .. } => TableIntent::AddBot,
+        Request::Chat { text, .. } => TableIntent::Chat { text: text.into() },
         Request::Act { hand, action, .. } => TableIntent::Act {
             hand: hand.into(),
             action,

@@ -142,6 +142,13 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
                 games.insert(p.to_string());
             }
         }
+        // After a game, each plays again (a game starts only when its players ask).
+        for (c, m) in [(&mut a, &ma), (&mut b, &mb)] {
+            if m["you"]["sitting_out"] == true {
+                let r = c.ask("sit_in", json!({"table": table})).await;
+                assert_eq!(r["type"], "ack", "{r}");
+            }
+        }
         let phase = ma["view"]["phase"].as_str().unwrap_or("").to_string();
         let hand = ma["hand"].clone();
         if (phase == "place" || phase == "show") && pending(&ma) && pending(&mb) {
@@ -218,5 +225,61 @@ async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
+    audit_and_shutdown(h).await;
+}
+
+async fn balance(c: &Client) -> i64 {
+    let me = get(c.addr, "/api/me", Some(&c.session)).await.json();
+    me["user"]["balance"].as_i64().expect("a balance")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_saint_poker_game_stays_on_its_results_until_the_player_plays_again() {
+    let options = json!({"game": "saint", "seats": 2, "bots": 1, "bot_level": "random",
+        "stake": 100, "clock_secs": 60});
+    let (h, _dir, mut a, table) = guest_at_new_table("saint-again", options).await;
+    let mut steps = 0;
+    let over = loop {
+        steps += 1;
+        assert!(steps < 2000, "no progress");
+        let m = current(&mut a).await;
+        if m["previous"]["hand"].is_string() {
+            break m;
+        }
+        if pending(&m) {
+            a.act_or_late(&table, &m["hand"], saint_choice(&m).unwrap())
+                .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    // (story) the game that ended stays on the felt with its results: every round's points,
+    // and what each player won of the stakes.
+    let game = over["previous"]["hand"].clone();
+    assert_eq!(over["hand"], game, "{over}");
+    assert_eq!(over["view"]["phase"], "over", "{over}");
+    assert_eq!(over["you"]["sitting_out"], true, "{over}");
+    let r = &over["result"];
+    assert_eq!(r["rounds"].as_array().map(Vec::len), Some(8), "{r}");
+    let won: u64 = (r["stakes_won"].as_array().unwrap().iter())
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!((won, r["stake"].as_u64()), (200, Some(100)), "{r}");
+    // Nothing happens without the player: no new game, no stake taken.
+    let before = balance(&a).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let still = current(&mut a).await;
+    assert_eq!(still["hand"], game, "a new game started by itself: {still}");
+    assert_eq!(balance(&a).await, before, "a stake was taken unasked");
+    // "Play again": a new game, and its stake.
+    let r = a.ask("sit_in", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let next = a
+        .wait_for(10, |m| {
+            m["type"] == "table_state" && m["hand"].is_string() && m["hand"] != game
+        })
+        .await;
+    assert_eq!(next["view"]["round"], 1, "{next}");
+    assert_eq!(balance(&a).await, before - 100);
     audit_and_shutdown(h).await;
 }

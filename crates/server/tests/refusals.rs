@@ -309,3 +309,59 @@ async fn shutdown_voids_the_hand_in_play_and_returns_every_chip() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
+    // Bots act after a pause, on a clock that moves only when the test says: the turn reaches
+    // the human after bots' actions, which is when the clock used to be missing.
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("turnclock", |c| {
+        c.time = clock.time();
+        c.bot_delay = Duration::from_millis(500);
+    })
+    .await;
+    let mut a = Client::guest(h.local_addr()).await;
+    let table = a
+        .open_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station",
+            "clock_secs": 30, "time_bank_secs": 5}))
+        .await;
+    let mut turns = 0;
+    let mut after_bots = 0;
+    let mut seen_bot_act = false;
+    while turns < 8 {
+        let Some(m) = a.next(1).await else {
+            clock.advance(Duration::from_millis(600));
+            continue;
+        };
+        if m["type"] != "table_state" {
+            continue;
+        }
+        if m["events"].as_array().is_some_and(|e| !e.is_empty()) {
+            seen_bot_act = true;
+        }
+        let mine = m["legal"].as_array().is_some_and(|l| !l.is_empty());
+        if !mine {
+            if m["clock"].is_object() {
+                assert_ne!(m["clock"]["seat"], m["you"]["seat"], "{m}");
+            }
+            continue;
+        }
+        // (story) the seat to act is shown with its clock, its deadline and its bank
+        assert_eq!(m["clock"]["seat"], m["you"]["seat"], "no clock on my turn: {m}");
+        assert!(m["clock"]["deadline_ms"].as_u64().is_some(), "{m}");
+        assert_eq!(m["clock"]["bank_ms"], 5000, "{m}");
+        turns += 1;
+        if seen_bot_act {
+            after_bots += 1;
+        }
+        seen_bot_act = false;
+        let legal = &m["legal"];
+        let pick = ["check", "call", "fold"]
+            .into_iter()
+            .find(|k| legal.as_array().unwrap().iter().any(|x| x["action"] == *k))
+            .unwrap();
+        a.act_or_late(&table, &m["hand"], json!({"action": pick})).await;
+    }
+    assert!(after_bots >= 3, "the turn came after bots' actions only {after_bots} times");
+    audit_and_shutdown(h).await;
+}

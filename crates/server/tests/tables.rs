@@ -303,3 +303,122 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
         report.problems
     );
 }
+
+async fn balance_of(c: &Client) -> i64 {
+    let me = get(c.addr, "/api/me", Some(&c.session)).await.json();
+    me["user"]["balance"].as_i64().expect("a balance")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creator_adds_bots_later_and_a_table_that_waits_says_how_many_it_needs() {
+    let (h, _dir) = server("addbot").await;
+    let [mut ada, mut bob] = guests(h.local_addr()).await;
+    // The lobby form's defaults: six seats, no bots.
+    let table = ada.open_table(json!({"game": "holdem"})).await;
+    let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+    let row = lobby["tables"]
+        .as_array()
+        .and_then(|t| t.iter().find(|r| r["id"] == table.as_str()))
+        .cloned()
+        .expect("the table is listed");
+    assert_eq!((row["min_players"].as_u64(), row["seated"].as_u64()), (Some(4), Some(1)));
+    // Only the creator adds bots.
+    bob.join(&table).await;
+    let r = bob.ask("add_bot", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    for _ in 0..2 {
+        let r = ada.ask("add_bot", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        assert!(r["result"]["seat"].is_u64(), "{r}");
+    }
+    // Four players now: the first hand is dealt, with bots named as people are.
+    let m = state(&mut ada, &table, |m| m["hand"].is_string()).await;
+    let bots: Vec<&str> = m["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["bot"] == true)
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots.len(), 2, "{m}");
+    assert_ne!(bots[0], bots[1]);
+    assert!(bots.iter().all(|n| n.ends_with(" (rules)")), "{bots:?}");
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in() {
+    let (h, _dir) = server("refund").await;
+    let [mut ada] = guests(h.local_addr()).await;
+    let before = balance_of(&ada).await;
+    let table = ada.open_table(json!({"game": "holdem", "buy_in": 300})).await;
+    assert_eq!(balance_of(&ada).await, before - 300);
+    let r = ada.ask("leave", json!({"table": table})).await;
+    assert_eq!(r["result"]["stack"], 300, "{r}");
+    assert_eq!(balance_of(&ada).await, before);
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_record() {
+    let (h, _dir) = server("chat").await;
+    let [mut ada, mut bob, mut eve] = guests(h.local_addr()).await;
+    let table = ada
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 60}))
+        .await;
+    bob.join(&table).await;
+    let r = eve.ask("watch", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // A player's line reaches everybody at the table, spectators too, as sent.
+    let text = "<b>nice hand</b> & 🍀";
+    let r = ada.ask("chat", json!({"table": table, "text": text})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    for c in [&mut bob, &mut eve] {
+        let m = c.wait_for(10, |m| m["type"] == "chat").await;
+        assert_eq!(m["lines"][0]["text"], text, "{m}");
+        assert!(m["lines"][0]["seat"].is_u64(), "a player's line: {m}");
+    }
+    // Spectators write only where the table lets them.
+    let r = eve.ask("chat", json!({"table": table, "text": "hello"})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    // Empty, over-long and multi-line lines are refused by the protocol, by name.
+    for bad in ["   ", &"x".repeat(201), "two\nlines"] {
+        let r = ada.ask("chat", json!({"table": table, "text": bad})).await;
+        assert_eq!(r["code"], "malformed", "{bad:?}: {r}");
+    }
+    // Five lines at once, then the writer waits.
+    let mut limited = 0;
+    for i in 0..6 {
+        let r = bob.ask("chat", json!({"table": table, "text": format!("gg {i}")})).await;
+        if r["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    assert_eq!(limited, 1);
+    // Whoever arrives gets the lines kept so far.
+    let [mut late] = guests(h.local_addr()).await;
+    let r = late.ask("watch", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let m = late.wait_for(10, |m| m["type"] == "chat").await;
+    assert_eq!(m["lines"].as_array().map(Vec::len), Some(6), "{m}");
+    // Chat is never part of a hand's record: both players leave, the server plays their hand
+    // out, and it is recorded.
+    let m = state(&mut ada, &table, |m| m["hand"].is_string()).await;
+    let hand = m["hand"].as_str().unwrap().to_string();
+    for c in [&mut ada, &mut bob] {
+        let r = c.ask("leave", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+    let mut record = None;
+    for _ in 0..200 {
+        let rec = get(h.local_addr(), &format!("/api/history/{hand}"), Some(&ada.session)).await;
+        if rec.status == 200 {
+            record = Some(rec.body);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let record = record.expect("the hand was recorded");
+    assert!(!record.contains("nice hand") && !record.contains("gg 1"), "{record}");
+    audit_and_shutdown(h).await;
+}

@@ -82,6 +82,8 @@ pub struct HistoryItem {
     pub id: HandId,
     /// The table.
     pub table: String,
+    /// The table's name as the lobby showed it (its id when it had none).
+    pub table_name: String,
     /// The game.
     pub game: String,
     /// `finished` or `voided`.
@@ -298,8 +300,9 @@ impl Store {
     /// A player's hands and games that are over, newest first (at most `limit`).
     pub async fn history(&self, user: UserId, limit: i64) -> Result<Vec<HistoryItem>, StoreError> {
         let rows = sqlx::query(
-            "SELECT h.id, h.table_id, h.game, h.status, h.started_at, h.finished_at, p.seat, p.result \
-             FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+            "SELECT h.id, h.table_id, h.game, h.status, h.started_at, h.finished_at, p.seat, p.result, \
+             t.options FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+             LEFT JOIN card_tables t ON t.id = h.table_id \
              WHERE p.user_id = $1 AND h.status <> 'playing' ORDER BY h.id DESC LIMIT $2",
         )
         .bind(user.0)
@@ -308,9 +311,17 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
+                let table: String = r.try_get("table_id")?;
+                let options: Option<String> = r.try_get("options")?;
+                let table_name = options
+                    .and_then(|o| serde_json::from_str::<serde_json::Value>(&o).ok())
+                    .and_then(|o| o.get("name").and_then(|n| n.as_str()).map(str::to_string))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| table.clone());
                 Ok(HistoryItem {
                     id: HandId(r.try_get("id")?),
-                    table: r.try_get("table_id")?,
+                    table,
+                    table_name,
                     game: r.try_get("game")?,
                     status: r.try_get("status")?,
                     seat: r.try_get::<i64, _>("seat")? as usize,

@@ -138,12 +138,24 @@ fn opt_hand_code<S: serde::Serializer>(rank: &Option<HandRank>, s: S) -> Result<
     }
 }
 
-/// A finished betting hand's result as the room shows it: every pot awarded, each seat's
-/// winnings, and the chips left in the pot for the next hand.
+/// A hand shown at the showdown, winner's or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownHand {
+    /// Who showed it.
+    pub seat: usize,
+    /// The hand (codes: category and deciding ranks).
+    #[serde(serialize_with = "crate::wire::hand_code")]
+    pub hand: HandRank,
+}
+
+/// A finished betting hand's result as the room shows it: every pot awarded, every hand
+/// shown, each seat's winnings, and the chips left in the pot for the next hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HandSummary {
     /// The pots, in the order they were awarded.
     pub pots: Vec<PotAward>,
+    /// Every hand shown at the showdown, in seat order (losers' too; mucked hands are not).
+    pub shown: Vec<ShownHand>,
     /// Chips won per seat.
     pub won: Vec<Chips>,
     /// Chips carried to the next hand.
@@ -171,8 +183,12 @@ impl HandSummary {
                 _ => None,
             })
             .collect();
+        let shown_hands = (0..won.len())
+            .filter_map(|seat| shown(seat).map(|hand| ShownHand { seat, hand }))
+            .collect();
         HandSummary {
             pots,
+            shown: shown_hands,
             won: won.to_vec(),
             carried,
         }

@@ -171,6 +171,19 @@ impl Ledger {
         }
     }
 
+    /// The ledger as the middle of the table looks now: this round's bets still in front of
+    /// the seats are left out of the pots (they join them when the round ends). The pots of
+    /// [`crate::betting::Pots::build`] over it are the pots a player sees during a round.
+    pub fn gathered(&self) -> Ledger {
+        let mut l = *self;
+        for s in 0..l.n as usize {
+            l.committed[s] -= l.bet[s];
+            l.bet[s] = 0;
+        }
+        l.max_bet = 0;
+        l
+    }
+
     /// Ends the betting round: the bets go into the middle (they stay counted in `committed`).
     pub fn collect(&mut self) {
         self.bet = [0; MAX_SEATS];

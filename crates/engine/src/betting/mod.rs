@@ -20,12 +20,12 @@ mod round;
 mod seats;
 
 pub use choice::{
-    allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward,
+    allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward, ShownHand,
 };
 pub use error::BetError;
 pub use event::BetEvent;
 pub use ledger::Ledger;
-pub use pots::{OddChips, Pot, Pots};
+pub use pots::{OddChips, Pot, PotShown, Pots};
 pub use round::{
     Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, Reopen, RoundRules, Step, Structure,
 };

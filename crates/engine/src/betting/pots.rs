@@ -136,6 +136,54 @@ impl Pots {
     }
 }
 
+/// A pot as players see it: its chips and the seats that may still win it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PotShown {
+    /// Its chips.
+    pub amount: Chips,
+    /// The seats that may win it, in seat order.
+    pub eligible: Vec<usize>,
+}
+
+/// The pots in the middle of the table now, main pot first: this round's bets still in front
+/// of the seats are not in them, and `carried` (chips carried in from an earlier hand) is in
+/// the main pot. Empty before anything is in the middle.
+///
+/// ```
+/// use tavolo_engine::betting::{pots::in_middle, Ledger};
+///
+/// // Three seats put 100 in; seat 0 was all-in for 40 of it.
+/// let mut l = Ledger::new(&[40, 500, 500]);
+/// for (s, c) in [(0, 40), (1, 100), (2, 100)] {
+///     l.put(s, c);
+/// }
+/// l.collect();
+/// let pots = in_middle(&l, 0);
+/// assert_eq!((pots[0].amount, pots[0].eligible.clone()), (120, vec![0, 1, 2]));
+/// assert_eq!((pots[1].amount, pots[1].eligible.clone()), (120, vec![1, 2]));
+/// ```
+pub fn in_middle(ledger: &Ledger, carried: Chips) -> Vec<PotShown> {
+    let pots = Pots::build(&ledger.gathered());
+    let mut out: Vec<PotShown> = pots
+        .as_slice()
+        .iter()
+        .map(|p| PotShown {
+            amount: p.amount,
+            eligible: p.eligible.iter().collect(),
+        })
+        .collect();
+    let extra = carried + pots.unclaimed();
+    match out.first_mut() {
+        Some(main) => main.amount += extra,
+        None if extra > 0 => out.push(PotShown {
+            amount: extra,
+            eligible: ledger.live().iter().collect(),
+        }),
+        None => {}
+    }
+    out
+}
+
 /// The seats of `eligible` with the best `value` (larger is better): the winners of a pot.
 pub fn best<K: Ord + Copy>(eligible: SeatMask, value: impl Fn(usize) -> K) -> SeatMask {
     let top = eligible.iter().map(&value).max();

@@ -851,6 +851,15 @@ impl DrawHand {
         }
     }
 
+    /// The pots in the middle now, as players see them (this round's bets not yet in them,
+    /// the carried-in pot in the main pot), main pot first; none once awarded.
+    pub fn pots_in_middle(&self) -> Vec<crate::betting::PotShown> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        crate::betting::pots::in_middle(&self.ledger, self.carried_in)
+    }
+
     /// The pot carried in from the previous hand.
     pub fn carried_in(&self) -> Chips {
         self.carried_in

@@ -3,6 +3,7 @@
 
 use super::hand::{DrawHand, Stage, ToAct};
 use super::rules::DrawRules;
+use crate::betting::PotShown;
 use crate::Chips;
 use tavolo_cards::Card;
 
@@ -30,6 +31,9 @@ pub struct DrawView {
     pub pot: Chips,
     /// The pot carried in from the previous hand.
     pub carried_in: Chips,
+    /// The main pot (the carried-in pot in it) and the side pots in the middle, with who may
+    /// win each (this round's bets join them when the round ends).
+    pub pots: Vec<PotShown>,
     /// The viewer's five cards (empty for a spectator), lowest first.
     pub hand: Vec<Card>,
     /// The cards the viewer laid down in the exchange.
@@ -85,6 +89,7 @@ impl DrawHand {
             bets: (0..n).map(|s| self.bet(s)).collect(),
             pot: self.pot_total(),
             carried_in: self.carried_in(),
+            pots: self.pots_in_middle(),
             hand: me
                 .map(|s| self.hand(s).iter().collect())
                 .unwrap_or_default(),

@@ -3,7 +3,7 @@
 use super::action::Street;
 use super::hand::{Hand, ToAct};
 use super::rules::HoldemRules;
-use crate::betting::Legal;
+use crate::betting::{Legal, PotShown};
 use crate::Chips;
 use tavolo_cards::Card;
 
@@ -29,6 +29,9 @@ pub struct HandView {
     pub bets: Vec<Chips>,
     /// Everything in the middle (pots and bets).
     pub pot: Chips,
+    /// The main pot and the side pots in the middle, with who may win each (this round's bets
+    /// join them when the round ends).
+    pub pots: Vec<PotShown>,
     /// The board.
     pub board: Vec<Card>,
     /// Hole cards this viewer may see, per seat (`None`: hidden or unknown).
@@ -64,6 +67,7 @@ impl Hand {
             stacks: self.stacks().to_vec(),
             bets: (0..n).map(|s| self.bet(s)).collect(),
             pot: self.pot_total(),
+            pots: self.pots_in_middle(),
             board: self.board().collect(),
             hole: (0..n)
                 .map(|s| {

@@ -20,6 +20,8 @@ pub struct SaintSummary {
     pub scores: Vec<u32>,
     /// The points each seat won in the last round scored.
     pub round_points: Option<Vec<u32>>,
+    /// The points each seat won in every round scored, first round first.
+    pub rounds: Vec<Vec<u32>>,
     /// The seats with the most points.
     pub winners: Vec<usize>,
 }
@@ -190,10 +192,26 @@ impl Game for SaintGame {
         }
     }
 
-    fn summary(&self, _events: &[Event]) -> SaintSummary {
+    fn summary(&self, events: &[Event]) -> SaintSummary {
+        // Every player is scored once a round, in one run of `Scored` events.
+        let n = self.scores().len().max(1);
+        let mut rounds: Vec<Vec<u32>> = Vec::new();
+        let mut scored = 0;
+        for e in events {
+            if let Event::Scored { player, points, .. } = *e {
+                if scored % n == 0 {
+                    rounds.push(vec![0; n]);
+                }
+                if let Some(p) = rounds.last_mut().and_then(|r| r.get_mut(player)) {
+                    *p = points;
+                }
+                scored += 1;
+            }
+        }
         SaintSummary {
             scores: self.scores().to_vec(),
             round_points: self.round_points().map(<[u32]>::to_vec),
+            rounds,
             winners: self.winners(),
         }
     }

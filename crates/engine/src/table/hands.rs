@@ -14,7 +14,7 @@ use crate::Chips;
 impl<P: Clone + PartialEq + Debug> Table<P> {
     /// Whether seat `s` can be dealt in: seated (funded), not resting, and with chips where
     /// there are stacks.
-    fn ready(&self, s: usize) -> bool {
+    pub fn ready(&self, s: usize) -> bool {
         self.seat(s).is_some_and(|o| {
             o.state == SeatState::Seated
                 && !o.sitting_out

@@ -149,24 +149,32 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         Ok(())
     }
 
-    /// A player whose stack is exhausted buys chips again, between their hands: the rebuy is
-    /// asked of the ledger.
-    pub fn rebuy(&mut self, player: &P) -> Result<Change<P>, TableError> {
-        let amount = self.rules.rebuy;
-        if !self.rules.has_stacks() || amount == 0 {
+    /// Whether the player may rebuy now (RULES.md §2: a seated player whose stack is exhausted,
+    /// between their hands, at a table with rebuys), and the seat; or why not.
+    pub fn may_rebuy(&self, player: &P) -> Result<usize, TableError> {
+        if !self.rules.has_stacks() || self.rules.rebuy == 0 {
             return Err(TableError::NoRebuys);
         }
         let s = self.seated(player)?;
-        let ticket = self.ticket();
-        let Some(o) = self.seat_mut(s) else {
-            return Err(TableError::NotSeated);
-        };
+        let o = self.seat(s).ok_or(TableError::NotSeated)?;
         if o.state != SeatState::Seated {
             return Err(TableError::RebuyNotNow);
         }
         if o.stack > 0 {
             return Err(TableError::RebuyWithChips { stack: o.stack });
         }
+        Ok(s)
+    }
+
+    /// A player whose stack is exhausted buys chips again, between their hands: the rebuy is
+    /// asked of the ledger.
+    pub fn rebuy(&mut self, player: &P) -> Result<Change<P>, TableError> {
+        let amount = self.rules.rebuy;
+        let s = self.may_rebuy(player)?;
+        let ticket = self.ticket();
+        let Some(o) = self.seat_mut(s) else {
+            return Err(TableError::NotSeated);
+        };
         o.state = SeatState::Funding {
             ticket,
             amount,

@@ -47,7 +47,8 @@ pub struct Conn {
 #[derive(Debug)]
 pub enum TableCmd {
     /// An intent from a connection: `join`, `waitlist`, `watch`, `unwatch`, `sit_out`,
-    /// `sit_in`, `rebuy`, `leave`, `act`, `change_seat`, `cancel_seat_change`.
+    /// `sit_in`, `rebuy`, `leave`, `act`, `change_seat`, `cancel_seat_change`, `add_bot`,
+    /// `chat`.
     Intent {
         /// Who sent it.
         conn: Conn,
@@ -97,6 +98,12 @@ pub enum TableIntent {
         seat: Option<usize>,
     },
     CancelSeatChange,
+    /// The creator seats another bot.
+    AddBot,
+    /// A line of chat (already checked: 1–200 characters, no control characters).
+    Chat {
+        text: String,
+    },
 }
 
 /// A table as the lobby holds it.
@@ -134,17 +141,20 @@ pub fn spawn(
     match options.game {
         GameKind::Holdem => {
             let game = (options.holdem_table()?, holdem_bots::bot_spec(&level).ok());
-            let a = actor::Actor::<Hand>::new(room, id, options, table, game, summary, rx);
+            let a = actor::Actor::<Hand>::new(room, id, options, table, game, summary, rx)
+                .created_by(creator);
             tokio::spawn(a.run(bots));
         }
         GameKind::Draw => {
             let game = (options.draw_table()?, draw_bots::bot_spec(&level).ok());
-            let a = actor::Actor::<DrawHand>::new(room, id, options, table, game, summary, rx);
+            let a = actor::Actor::<DrawHand>::new(room, id, options, table, game, summary, rx)
+                .created_by(creator);
             tokio::spawn(a.run(bots));
         }
         GameKind::Saint => {
             let game = (options.saint_options()?, saint_bots::bot_spec(&level).ok());
-            let a = actor::Actor::<SaintGame>::new(room, id, options, table, game, summary, rx);
+            let a = actor::Actor::<SaintGame>::new(room, id, options, table, game, summary, rx)
+                .created_by(creator);
             tokio::spawn(a.run(bots));
         }
     }

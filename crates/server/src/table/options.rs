@@ -68,6 +68,8 @@ pub struct TableOptions {
     pub bot_level: String,
     /// Saint Poker stake per player (0: friendly).
     pub stake: Chips,
+    /// Whether spectators may write in the table's chat (players always may).
+    pub spectator_chat: bool,
     /// The rule options of RULES.md this table sets (each missing one: the rule's default;
     /// `GET /api/rules` lists them).
     #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
@@ -91,6 +93,7 @@ impl Default for TableOptions {
             bots: 0,
             bot_level: String::new(),
             stake: 0,
+            spectator_chat: false,
             rules: HouseRules::default(),
         }
     }

@@ -78,6 +78,12 @@ impl Hand {
         self.ledger.pot_total()
     }
 
+    /// The pots in the middle now, as players see them (this round's bets not yet in them),
+    /// main pot first.
+    pub fn pots_in_middle(&self) -> Vec<crate::betting::PotShown> {
+        crate::betting::pots::in_middle(&self.ledger, 0)
+    }
+
     /// The pots as they would be built now, main pot first.
     pub fn pots(&self) -> Pots {
         Pots::build(&self.ledger)

@@ -7,6 +7,7 @@
 //! - [`clock`]: the action clock, the time bank, and when the task must wake;
 //! - [`views`]: subscribers and what each connection is sent.
 
+mod chat;
 mod clock;
 mod play;
 mod seating;
@@ -24,6 +25,7 @@ use tavolo_engine::table::Table;
 use tokio::sync::mpsc;
 
 use super::{TableCmd, TableIntent, TableOptions, TableSummary};
+use chat::TableChat;
 use crate::books::Member;
 use crate::protocol::{self, Code, ProtoError, ServerMessage};
 use crate::Room;
@@ -47,6 +49,15 @@ pub(super) struct Actor<G: Game> {
     ledger: Ledger,
     /// The hand or game in play.
     hand: Option<Live<G>>,
+    /// The hand or game that ended last, shown as it ended (the board, the shown hands, the
+    /// result) until the next deal.
+    last: Option<Live<G>>,
+    /// The table's chat.
+    chat: TableChat,
+    /// Bots made for this table so far (each has an account of its own).
+    bots_made: usize,
+    /// The user who created the table (`None`: the room): they may add bots.
+    creator: Option<tavolo_store::UserId>,
     bots: Bots<G>,
     clock: Clock,
     audience: Audience<G>,
@@ -101,12 +112,22 @@ impl<G: Game> Actor<G> {
             summary,
             rx,
             hand: None,
+            last: None,
+            chat: TableChat::new(),
+            bots_made: 0,
+            creator: None,
             seeds: Seeds::new(),
             previous: None,
             result: None,
             nonce: 0,
             closing: false,
         }
+    }
+
+    /// The table was created by `creator` (`None`: the room).
+    pub(super) fn created_by(mut self, creator: Option<tavolo_store::UserId>) -> Actor<G> {
+        self.creator = creator;
+        self
     }
 
     /// A fresh idempotency key for a movement of chips of `user`.
@@ -117,6 +138,7 @@ impl<G: Game> Actor<G> {
 
     pub(super) async fn run(mut self, bots: Vec<Member>) {
         self.room.metrics.tables.fetch_add(1, Relaxed);
+        self.bots_made = bots.len();
         for b in bots {
             match self.table.join(b) {
                 Ok(change) => self.book(change).await,
@@ -205,6 +227,7 @@ impl<G: Game> Actor<G> {
                     self.audience.subscribe(&conn);
                     let msg = self.state_for(&conn.user, false);
                     let _ = conn.tx.try_send(msg);
+                    self.send_chat_backlog(&conn);
                 }
             }
             TableCmd::Detach(id) => self.audience.unsubscribe(id),

@@ -330,6 +330,14 @@ impl<G: Game> Actor<G> {
         if self.closing || !self.has_audience() {
             return false;
         }
+        // A Saint Poker game starts only with a player in it who asked for it (after a game,
+        // "Play again"): bots never start one by themselves, and no stake is taken unasked.
+        if !self.o.betting()
+            && !(self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
+        {
+            self.publish_summary();
+            return false;
+        }
         let (start, change) = match self.table.deal() {
             Ok(x) => x,
             Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => {
@@ -349,6 +357,7 @@ impl<G: Game> Actor<G> {
             Ok(live) => {
                 let events = live.played.events().to_vec();
                 self.hand = Some(live);
+                self.last = None;
                 self.record_deal(events);
                 self.result = None;
                 self.publish_summary();
@@ -484,6 +493,17 @@ impl<G: Game> Actor<G> {
             return;
         };
         self.result = serde_json::to_value(live.played.summary()).ok();
+        if let (Outcome::Points { winners, .. }, Some(Value::Object(r))) =
+            (live.played.outcome(), self.result.as_mut())
+        {
+            // What each seat of the game wins of the stakes (the books pay exactly this).
+            let stakes: Vec<Chips> = stake_payouts(&live.members, &winners, self.o.stake)
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect();
+            r.insert("stake".into(), Value::from(self.o.stake));
+            r.insert("stakes_won".into(), Value::from(stakes));
+        }
         self.previous = Some(super::Ended {
             hand: live.name.clone(),
             seed: live.seed_hex.clone(),
@@ -495,6 +515,13 @@ impl<G: Game> Actor<G> {
         let Some(live) = self.hand.take() else { return };
         let outcome = live.played.outcome();
         let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();
+        if !self.o.betting() {
+            // The game is over: its players see the results and choose to play again (they sit
+            // out until they do).
+            for m in live.members.iter().filter(|m| !m.bot) {
+                let _ = self.table.sit_out(m);
+            }
+        }
         let record = live
             .played
             .record(Some(&names))
@@ -505,8 +532,9 @@ impl<G: Game> Actor<G> {
                     text: String::new(),
                 }
             });
-        let (id, name, members) = (live.id, live.name, live.members);
-        let settled = self.settle(id, &members, record, &outcome).await;
+        let (id, name) = (live.id, live.name.clone());
+        let settled = self.settle(id, &live.members, record, &outcome).await;
+        self.last = Some(live);
         self.room.metrics.hands.fetch_add(1, Relaxed);
         let change = match settled {
             Ok(()) => self.table.finish(&outcome).map_err(|e| e.to_string()),
@@ -515,6 +543,8 @@ impl<G: Game> Actor<G> {
         match change {
             Ok(change) => self.book(change).await,
             Err(why) => {
+                // The hand is void: it leaves the felt.
+                self.last = None;
                 tracing::error!(table = %self.id, hand = id.0, error = %why, "stopping the table");
                 if let Ok(change) = self.table.void_hand() {
                     self.book(change).await;

@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{err, Actor};
 use crate::books::{proto, Member};
-use crate::protocol::{AckResult, Answer, Code, ProtoError};
+use crate::protocol::{self, AckResult, Answer, Code, ProtoError, ServerMessage};
 use crate::table::{Conn, TableIntent};
 
 /// The answer of the books to a buy-in or rebuy booked off the table's task.
@@ -120,6 +120,9 @@ impl<G: Game> Actor<G> {
         };
         if !rebuy {
             self.audience.subscribe(conn);
+            if !self.audience.is_watching(uid) {
+                self.send_chat_backlog(conn);
+            }
         }
         let answer = match (
             ticket_of(&change, uid),
@@ -185,6 +188,7 @@ impl<G: Game> Actor<G> {
                 self.audience.watch(conn);
                 self.presence_changed(uid);
                 let _ = conn.tx.try_send(self.state_for(&conn.user, false));
+                self.send_chat_backlog(conn);
                 Ok(AckResult::done())
             }
             TableIntent::Unwatch => {
@@ -255,10 +259,94 @@ impl<G: Game> Actor<G> {
                 self.audience.private_change(uid);
                 Ok(AckResult::done())
             }
+            TableIntent::AddBot => self.add_bot(conn).await,
+            TableIntent::Chat { text } => self.chat_line(conn, text),
             TableIntent::Join { .. } | TableIntent::Waitlist | TableIntent::Rebuy => {
                 Err(err(Code::Internal, "handled by the table's loop"))
             }
         }
+    }
+
+    /// `add_bot`: the table's creator seats another bot of the table's level, for the same
+    /// buy-in or stake as the others, if a seat is free and nobody waits for one.
+    async fn add_bot(&mut self, conn: &Conn) -> Answer {
+        if self.creator != Some(conn.user.id) {
+            return Err(err(
+                Code::NotAllowed,
+                "only the player who created the table adds bots to it",
+            ));
+        }
+        if self.closing {
+            return Err(err(Code::NotAllowed, "the table is closing"));
+        }
+        let taken = self.table.seats().count();
+        if taken >= self.o.seats {
+            return Err(err(Code::NotAllowed, "every seat is taken"));
+        }
+        if self.table.waiting().next().is_some() {
+            return Err(err(
+                Code::NotAllowed,
+                "players are waiting for a seat: they come first",
+            ));
+        }
+        self.room.bots_allowed(&self.o)?;
+        let bot = self
+            .room
+            .new_bot(&self.id, self.bots_made, &self.o)
+            .await?;
+        self.bots_made += 1;
+        let id = bot.id;
+        let change = self.table.join(bot).map_err(refused)?;
+        self.book(change).await;
+        self.audience.dirty = true;
+        Ok(AckResult {
+            seat: self.seat_of(id),
+            ..AckResult::done()
+        })
+    }
+
+    /// `chat`: a line from a player (seated or waiting), or from a spectator where the table
+    /// lets spectators chat, to everybody at the table.
+    fn chat_line(&mut self, conn: &Conn, text: String) -> Answer {
+        let uid = conn.user.id;
+        let seat = self.seat_of(uid);
+        let player = seat.is_some() || self.table.waiting_place(&conn.user).is_some();
+        if !player {
+            if !self.audience.is_watching(uid) {
+                return Err(err(Code::NotSeated, "you are not at this table"));
+            }
+            if !self.o.spectator_chat {
+                return Err(err(
+                    Code::NotAllowed,
+                    "only players chat at this table (spectator_chat is off)",
+                ));
+            }
+        }
+        let line = self.chat.say(&conn.user, seat, text, self.clock.now())?;
+        let msg: axum::extract::ws::Utf8Bytes = ServerMessage::<serde_json::Value>::Chat {
+            v: protocol::VERSION,
+            table: self.id.clone(),
+            lines: vec![line],
+        }
+        .to_json()
+        .into();
+        self.audience.send_all(&msg);
+        Ok(AckResult::done())
+    }
+
+    /// The chat kept so far, to a connection that arrives.
+    pub(super) fn send_chat_backlog(&self, conn: &Conn) {
+        let lines = self.chat.backlog();
+        if lines.is_empty() {
+            return;
+        }
+        let msg = ServerMessage::<serde_json::Value>::Chat {
+            v: protocol::VERSION,
+            table: self.id.clone(),
+            lines,
+        }
+        .to_json();
+        let _ = conn.tx.try_send(msg.into());
     }
 
     async fn leave(&mut self, m: &Member) -> Answer {
@@ -451,6 +539,7 @@ impl<G: Game> Actor<G> {
     /// A player gave up their seat: a last state (no seat) to their connections, then they hear
     /// no more unless they are still here otherwise.
     fn gone(&mut self, m: &Member) {
+        self.chat.forget(m.id);
         self.presence_changed(m.id);
         if !self.present(m.id) {
             let last = self.state_for(m, false);

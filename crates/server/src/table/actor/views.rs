@@ -132,6 +132,7 @@ type ViewerKey = (
     Option<usize>,
     bool,
     bool,
+    (bool, bool),
     Option<protocol::ChainView>,
 );
 
@@ -166,6 +167,9 @@ impl<G: Game> Actor<G> {
     /// Sends what changed: everybody gets a `table_state` after a public change; after a
     /// private one (a Saint Poker choice), only the chooser's connections do.
     pub(super) fn flush(&mut self) {
+        // Whoever must act now is told so with their clock running: a state is never sent
+        // with a seat to act and no clock (as happened after a bot's action).
+        self.refresh_clock();
         if self.audience.dirty {
             self.broadcast();
             self.publish_summary();
@@ -213,12 +217,15 @@ impl<G: Game> Actor<G> {
             .and_then(|s| self.table.seat(s))
             .is_some_and(|o| o.sitting_out);
         let dealt = (self.previous.as_ref()).is_some_and(|p| p.dealt.contains(&m.id));
-        (seat, waiting, out, dealt, self.seeds.view(m.id))
+        let rebuy = seat.is_some() && self.table.may_rebuy(m).is_ok();
+        let owner = self.creator == Some(m.id);
+        (seat, waiting, out, dealt, (rebuy, owner), self.seeds.view(m.id))
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
     fn seat_rows(&self) -> Vec<SeatRow> {
         let live = self.hand.as_ref();
+        let felt = self.felt();
         let live_game = live.is_some_and(|l| !l.played.game.is_over());
         let outcome = live.map(|l| l.played.outcome());
         let stacks: &[u64] = match &outcome {
@@ -228,14 +235,23 @@ impl<G: Game> Actor<G> {
         self.table
             .seats()
             .map(|(i, o)| {
-                let hs = live.and_then(|l| l.seats.iter().position(|&x| x == i));
+                // The seat in the hand on the felt, if the same player still sits there.
+                let hs = felt.and_then(|l| {
+                    (0..l.seats.len())
+                        .find(|&h| l.seats[h] == i && l.members[h].id == o.player.id)
+                });
+                let in_play = live.is_some() && hs.is_some();
                 let chips = self
                     .o
                     .betting()
-                    .then(|| hs.and_then(|h| stacks.get(h).copied()).unwrap_or(o.stack));
+                    .then(|| {
+                        (hs.filter(|_| in_play))
+                            .and_then(|h| stacks.get(h).copied())
+                            .unwrap_or(o.stack)
+                    });
                 let status = if o.is_leaving() {
                     SeatStatus::Leaving
-                } else if hs.is_some() && live_game {
+                } else if in_play && live_game {
                     SeatStatus::Playing
                 } else if o.is_funding() {
                     SeatStatus::BuyingIn
@@ -262,10 +278,21 @@ impl<G: Game> Actor<G> {
         self.state_with(m, with_events, self.seat_rows())
     }
 
+    /// The hand on the felt: the one in play, or else the one that ended last (until the next
+    /// deal), so that its board, its shown hands and its result stay in view.
+    fn felt(&self) -> Option<&super::Live<G>> {
+        self.hand.as_ref().or(self.last.as_ref())
+    }
+
     fn state_with(&self, m: &Member, with_events: bool, seats: Vec<SeatRow>) -> Utf8Bytes {
         let seat = self.seat_of(m.id);
         let live = self.hand.as_ref();
-        let hand_seat = live.and_then(|l| seat.and_then(|s| l.seats.iter().position(|&x| x == s)));
+        let felt = self.felt();
+        let hand_seat = felt.and_then(|l| {
+            seat.and_then(|s| {
+                (0..l.seats.len()).find(|&h| l.seats[h] == s && l.members[h].id == m.id)
+            })
+        });
         let viewer = Viewer::from(hand_seat);
         let you = You {
             seat,
@@ -273,6 +300,8 @@ impl<G: Game> Actor<G> {
             sitting_out: seat
                 .and_then(|x| self.table.seat(x))
                 .is_some_and(|o| o.sitting_out),
+            can_rebuy: seat.is_some() && self.table.may_rebuy(m).is_ok(),
+            owner: self.creator == Some(m.id),
             waiting: seat
                 .is_none()
                 .then(|| self.table.waiting_place(m))
@@ -303,10 +332,10 @@ impl<G: Game> Actor<G> {
             options: self.o.clone(),
             you,
             seats,
-            hand: live.map(|l| l.name.clone()),
-            commitment: live.map(|l| l.commitment.clone()),
+            hand: felt.map(|l| l.name.clone()),
+            commitment: felt.map(|l| l.commitment.clone()),
             next_commitment: Some(self.seeds.next_commitment().to_string()),
-            hand_seats: live.map(|l| l.seats.clone()).unwrap_or_default(),
+            hand_seats: felt.map(|l| l.seats.clone()).unwrap_or_default(),
             previous: self.previous.as_ref().map(|p| {
                 let dealt = p.dealt.contains(&m.id);
                 Previous {
@@ -316,7 +345,7 @@ impl<G: Game> Actor<G> {
                 }
             }),
             halted: self.table.halted().map(str::to_string),
-            view: live.map(|l| l.played.game.view(viewer)),
+            view: felt.map(|l| l.played.game.view(viewer)),
             legal,
             clock: self.clock_view(hand_seat),
             events,
