@@ -74,6 +74,12 @@ export function seatPositions(n, bottom, portrait) {
       // the seat and the button above it, both off the board's row
       p.bx = 50 + rx * 0.8 * c; p.by = p.y + 12;
       p.dx = 50 + rx * 0.62 * c; p.dy = p.y - 12;
+    } else if (portrait && Math.abs(c) > 0.3) {
+      // a corner seat's bet goes level with it, clear of its cards, above or below the pot
+      p.bx = p.x - Math.sign(c) * 21; p.by = p.y;
+    } else if (portrait) {
+      // the top and bottom seats' bets, clear of the corner seats' bets
+      p.by = sn < 0 ? 35 : 66;
     }
     out.push(p);
   }
