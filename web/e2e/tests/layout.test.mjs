@@ -96,12 +96,12 @@ async function waitTurn(page, ready, ms = 90000) {
   throw new Error('never my turn');
 }
 
-async function everyViewport(page, game, id, axeAt) {
-  for (const vp of VIEWPORTS) {
+async function everyViewport(page, game, id, axeAt, { viewports = VIEWPORTS, name = game } = {}) {
+  for (const vp of viewports) {
     await page.setViewportSize(vp);
     await sleep(450); // the table redraws 120 ms after a resize
     await checkLayout(page, game, id, vp);
-    await shot(page, `layout-${game}-${vp.width}x${vp.height}`);
+    await shot(page, `layout-${name}-${vp.width}x${vp.height}`);
     if (axeAt.some((a) => a.width === vp.width)) await axeCheck(page, `${game} table on your turn ${vp.width}x${vp.height}`);
   }
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -156,6 +156,14 @@ test("Hold'em fits every window on your turn; the table menu and the leave confi
   assert.equal(new Set(names.map((n) => n.text)).size, names.length, `names told apart: ${JSON.stringify(names)}`);
   assert.ok(names.filter((n) => n.title.startsWith('bot-')).every((n) => !n.cut), `no bot's name is cut at 360 px: ${JSON.stringify(names)}`);
   assert.ok(names.every((n) => n.title), 'full names in a title');
+  await ctx.close();
+});
+
+test("Hold'em with six seats: no seat covers the board, a bet or the pot, on a phone too", { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'lay', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(page, { game: 'holdem', name: 'layout six', structure: 'nl', big_blind: 2, buy_in: 200, rebuy: 200, seats: 6, bots: 5, bot_level: 'random', clock_secs: 60 });
+  await waitTurn(page, async () => !!(await page.$('#act-fold, #act-check, #act-call')));
+  await everyViewport(page, 'holdem', id, [], { viewports: [VIEWPORTS[0], VIEWPORTS[4]], name: 'holdem6' });
   await ctx.close();
 });
 
