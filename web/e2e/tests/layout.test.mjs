@@ -21,6 +21,7 @@ const VIEWPORTS = [
 
 let browser;
 const axeFound = []; // serious or critical violations: "state: rule (n nodes) — selector"
+const axeStates = [];
 const clockSeen = { withClock: 0, without: 0 };
 before(async () => { browser = await launch(); });
 after(async () => {
@@ -39,6 +40,7 @@ async function axeCheck(page, state) {
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} [${v.impact}] ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
+  axeStates.push(state);
   for (const f of found) axeFound.push(`${state}: ${f}`);
   return found;
 }
@@ -121,6 +123,9 @@ test('login page, lobby and create form pass axe', { timeout: 60000 }, async () 
   await axeCheck(p.page, 'create form');
   await p.page.setViewportSize({ width: 390, height: 844 });
   await axeCheck(p.page, 'lobby phone');
+  await p.page.goto(`${BASE}#/settings`);
+  await p.page.waitForSelector('#main select, #main input');
+  await axeCheck(p.page, 'settings');
   await p.ctx.close();
 });
 
@@ -129,6 +134,31 @@ test("Hold'em fits every window on your turn; the table menu and the leave confi
   const id = await createTable(page, { game: 'holdem', name: 'layout holdem', structure: 'nl', big_blind: 2, buy_in: 200, rebuy: 200, seats: 4, bots: 3, bot_level: 'random', clock_secs: 60 });
   await waitTurn(page, async () => !!(await page.$('#act-fold, #act-check, #act-call')));
   await everyViewport(page, 'holdem', id, [{ width: 1366 }, { width: 390 }]);
+  // the countdown: a clock the page holds (as the server sends it) is drawn as a ring at your
+  // seat and your actions, in the time bank's look past the deadline, red under 5 s
+  const setClock = (deadlineIn, bank) => page.evaluate(([tid, d, b]) => {
+    const st = window.__tavolo.store.tables.get(tid);
+    st.clock = { seat: st.you.seat, deadline_ms: Date.now() + d, bank_ms: b };
+  }, [id, deadlineIn, bank]);
+  const look = () => page.evaluate(() => {
+    const c = document.getElementById('my-clock');
+    const r = document.querySelector('.felt .seat.me .clock-ring');
+    return { shown: !c.hidden, text: c.textContent, bank: c.classList.contains('bank'), low: c.classList.contains('low'), ring: !!r && r.classList.contains('on'), ringBank: !!r && r.classList.contains('bank') };
+  });
+  await setClock(20000, 10000);
+  await sleep(400);
+  let k = await look();
+  assert.ok(k.shown && k.ring && !k.bank && !k.low, `the clock runs at your seat and actions: ${JSON.stringify(k)}`);
+  assert.match(k.text, /1\d|20/);
+  await setClock(-2000, 10000);
+  await sleep(400);
+  k = await look();
+  assert.ok(k.shown && k.bank && k.ringBank && !k.low, `past the deadline the time bank runs: ${JSON.stringify(k)}`);
+  await setClock(-8000, 10000);
+  await sleep(400);
+  k = await look();
+  assert.ok(k.low, `under 5 s in all the clock is red: ${JSON.stringify(k)}`);
+  await shot(page, 'layout-holdem-time-bank');
   // the room's controls are in the menu, keyboard friendly
   assert.equal(await page.isVisible('#btn-leave'), false, 'Leave is in the menu, not on the page');
   await openTableMenu(page);
@@ -222,5 +252,7 @@ test('Saint Poker fits every window with "Show these two"', { timeout: 150000 },
 
 test('axe-core: no serious or critical violation on any page state visited', () => {
   console.log(`clock in table_state on your turn: ${clockSeen.withClock} checks with, ${clockSeen.without} without`);
+  console.log(`axe-core ran on ${axeStates.length} page states: ${axeStates.join('; ')}`);
+  assert.ok(axeStates.length >= 12, 'axe-core ran on every state');
   assert.deepEqual(axeFound, []);
 });
