@@ -219,6 +219,9 @@ export function renderTable(root, id) {
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });
+    // no clock in this state: the seat the game module marks as acting
+    const acting = els.felt.querySelector('.seat.acting[data-seat], .splayer.acting[data-seat]');
+    if (acting && Number(acting.dataset.seat) !== me) return t('waiting_for', { name: esc(seatName(st, Number(acting.dataset.seat))) });
     if (me == null) return t('spectating');
     if (!st.hand) return gameOf(st, id) === 'saint' ? t('started') : t('new_game_waiting');
     return '';
