@@ -145,6 +145,9 @@ export function renderTable(root, id) {
     }
     control('leave');
   }
+  // Saint Poker redraws its felt by itself too (choosing a card): names fitted after each draw
+  const feltDrawn = new MutationObserver(() => { compactPlayerNames(els.felt); labelGroups(els.felt); });
+  feltDrawn.observe(els.felt, { childList: true });
   const menu = mountTableMenu(els.menu, (b) => (b.dataset.c === 'leave' ? leave() : control(b.dataset.c)));
 
   function drawControls(st) {
@@ -304,7 +307,6 @@ export function renderTable(root, id) {
     let legal = null;
     try { legal = mod.update(st); } catch (e) { console.error(e); els.info.textContent = `${t('err_generic')}: ${e.message}`; }
     labelGroups(els.page);
-    compactPlayerNames(els.page);
     if (focusKey && !els.page.contains(document.activeElement)) { const f = els.page.querySelector(focusKey); if (f) f.focus(); }
     els.status.innerHTML = `<span class="status-text">${statusText(st, legal)}</span>`;
     myTurn = !!(legal && legal.any);
@@ -350,5 +352,5 @@ export function renderTable(root, id) {
     if (what === 'closed' && tid === id) location.hash = '#/lobby';
   });
   update();
-  return () => { destroyed = true; unsub(); clearInterval(timer); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
+  return () => { destroyed = true; unsub(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
 }
