@@ -101,3 +101,10 @@ export async function shot(page, name) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens the table's "☰ Table" menu (sit out / in, change seat, leave, join, stop watching). */
+export async function openTableMenu(page) {
+  const b = await page.waitForSelector('#btn-table-menu', { timeout: 15000 });
+  if ((await b.getAttribute('aria-expanded')) !== 'true') await b.click();
+  await page.waitForSelector('#table-menu-list:not([hidden])', { timeout: 5000 });
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run.sh — end-to-end tests of the browser client (web/) in headless Chromium against a real
-# `tavolo serve`. Installs what is missing (Debian's chromium, playwright-core from the lock
-# file), builds the tavolo binary, starts it on a free port with a throw-away data dir, runs the
-# tests (node --test) and stops the server. Screenshots go to target/e2e-artifacts/.
+# `tavolo serve`. Installs what is missing (Debian's chromium, playwright-core and axe-core
+# from the lock file), builds the tavolo binary, starts it on a free port with a throw-away
+# data dir, runs the tests (node --test) and stops the server. Screenshots go to
+# target/e2e-artifacts/.
 #   web/e2e/run.sh                 # everything
 #   BASE_URL=http://127.0.0.1:8080/ web/e2e/run.sh   # against a server you started yourself
 #   web/e2e/run.sh --test-name-pattern=Saint          # extra arguments go to node --test
@@ -17,7 +18,7 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM:-}" ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
-if [ ! -d node_modules/playwright-core ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
   npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 

@@ -61,7 +61,10 @@ export function cardHtml(card, opts = {}) {
   const rank = RANK_TEXT[c[0]] || c[0];
   const inner = `<span class="rank">${rank}</span>${suitSvg(c[1], 'pip small')}${suitSvg(c[1], 'pip big')}`;
   if (opts.button) {
-    return `<button type="button" class="${classes.join(' ')}" data-card="${c}" aria-label="${label}" aria-pressed="${opts.selected ? 'true' : 'false'}" ${opts.disabled ? 'disabled' : ''} ${extra}>${inner}</button>`;
+    // The button's name is its (hidden) text, the card's full name: the visible rank and pips
+    // are decoration, so the name never has to contain "2" or "K" (WCAG 2.5.3 label in name).
+    const face = `<span class="rank" aria-hidden="true">${rank}</span>${suitSvg(c[1], 'pip small')}${suitSvg(c[1], 'pip big')}`;
+    return `<button type="button" class="${classes.join(' ')}" data-card="${c}" aria-pressed="${opts.selected ? 'true' : 'false'}" ${opts.disabled ? 'disabled' : ''} ${extra}><span class="sr-only">${label}</span>${face}</button>`;
   }
   return `<span class="${classes.join(' ')}" role="img" aria-label="${label}" data-card="${c}" ${extra}>${inner}</span>`;
 }

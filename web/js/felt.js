@@ -3,7 +3,8 @@
 // whatever the game puts in the middle.
 import { t } from './i18n.js';
 import { esc, fmtChips, once } from './ui.js';
-import { seatCount, seatPositions, seatInfo, mySeat } from './seats.js';
+import { seatCount, seatPositions, seatInfo, mySeat, compactName } from './seats.js';
+import { clockRing } from './clock.js';
 
 /**
  * opts: center (html), portrait (bool), seat(seatNo) → {cards (html), stack, bet, status (text),
@@ -11,12 +12,12 @@ import { seatCount, seatPositions, seatInfo, mySeat } from './seats.js';
  */
 const BOT_SVG = '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
 
-/** A long name shortened in the middle, so "bot-6b714ccf-3" stays told apart: "bot-…ccf-3". */
+/** A name in at most `max` characters: a room bot's "bot-6b714ccf-3" as "bot-3", then cut
+ * at the end ("Bianca (exp…"); the full name goes in a title. */
 export function shortName(name, max) {
-  const s = String(name || '');
+  const s = compactName(name);
   if (s.length <= max) return s;
-  const tail = Math.ceil((max - 1) / 2);
-  return `${s.slice(0, max - 1 - tail)}…${s.slice(-tail)}`;
+  return `${s.slice(0, max - 1)}…`;
 }
 
 export function feltHtml(st, opts) {
@@ -44,15 +45,16 @@ export function feltHtml(st, opts) {
       <div class="seat-cards ${d.cardsClass || ''}">${d.cards || ''}</div>
       <div class="plate">
         <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
-        <span class="name" title="${esc(info.name)}">${esc(shortName(info.name, opts.portrait ? 10 : 16))}</span>
-        <span class="stack" aria-label="${t('stack')}">${d.stack != null ? fmtChips(d.stack) : ''}</span>
+        ${clockRing()}
+        <span class="name" title="${esc(info.name)}">${esc(compactName(info.name))}</span>
+        <span class="stack">${d.stack != null ? `<span class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}` : ''}</span>
         ${d.status ? `<span class="status">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}
     </div>`);
-    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.by}%" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
-    if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" aria-label="${t('button')}">D</div>`;
+    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.by}%" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
+    if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img" aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
     <div class="center">${opts.center || ''}</div>

@@ -50,6 +50,12 @@ const S = {
     e_wins: '{who} wins {amount}', e_board: 'Board: {cards}', e_exchange: '{who} draws {n}', e_place: '{who} places {cards}',
     e_pick: '{who} picks {cards}', e_mucks: '{who} mucks', e_round: 'Round {n}', e_returned: '{amount} returned to {who}',
     play_again: 'Play again', game_results: 'Results', stakes_won: 'Stakes won', waiting_next_game: 'You are in the next game — waiting for the others', needs_n_players: 'Waiting for players: {k} of {n} needed', add_bot: 'Add a bot', seated_from_list: 'A seat is yours at {table}', go_to_table: 'Go to the table', leave_list: 'Leave the list', waitlist_pos: 'Waiting list #{n}', chat: 'Chat', chat_say: 'Say something…', chat_send: 'Send', mute: 'Mute {name}', unmute: 'Unmute {name}', chat_spectators_off: 'Only players chat at this table', spectator_chat: 'Spectators may chat',
+    // table layout, table menu, leave confirmation, action clock (issue 17)
+    table_menu: 'Table', actions_label: 'Your actions', table_side: 'Result, scoreboard and hand log', cancel_seat_change: 'Cancel seat change',
+    leave_confirm_title: 'Leave the table?', leave_confirm_stay: 'Stay', leave_confirm_go: 'Leave',
+    leave_confirm_hand: 'You are in a hand: from now on it is checked or folded for you, and you leave with your stack when it ends.',
+    leave_confirm_saint: 'The game is in progress: leaving gives up your stake of {stake}.', leave_confirm_saint_free: 'The game is in progress: leaving gives it up.',
+    time_running_out: 'Your time is running out',
   },
   it: {
     advanced_rules: 'Regole avanzate (opzioni di RULES.md)', house_rules: 'Regole della casa', rule_default: 'Predefinito', rule_small_blind: 'Small blind della casa', rule_min_raise: 'Rilancio minimo', rule_odd_chips: 'Fiches indivisibili', rule_allow_check: 'Check prima dell\'apertura', rule_tie_break: 'Spareggio', rule_centre_cards: 'Carte al centro', rule_hand_rule: 'Mano', rv_table_minimum: 'il minimo del tavolo', rv_largest_increment: 'il rilancio più alto finora', rv_one_each_from_left_of_button: 'ai vincitori, a sinistra del bottone', rv_stay_in_pot: 'restano nel piatto', rv_true: 'ammesso', rv_false: 'non ammesso', rv_german: 'tedesco', rv_standard: 'standard', rv_two_plus_three: 'esattamente 2 proprie + 3 al centro', rv_any_five: 'cinque qualsiasi delle sette',
@@ -99,6 +105,12 @@ const S = {
     e_wins: '{who} vince {amount}', e_board: 'Carte comuni: {cards}', e_exchange: '{who} cambia {n}', e_place: '{who} mette {cards}',
     e_pick: '{who} prende {cards}', e_mucks: '{who} non mostra', e_round: 'Turno {n}', e_returned: '{amount} restituiti a {who}',
     play_again: 'Gioca ancora', game_results: 'Risultati', stakes_won: 'Posta vinta', waiting_next_game: 'Sei nella prossima partita — in attesa degli altri', needs_n_players: 'In attesa di giocatori: {k} su {n}', add_bot: 'Aggiungi un bot', seated_from_list: 'Hai un posto a {table}', go_to_table: 'Vai al tavolo', leave_list: 'Esci dalla lista', waitlist_pos: 'Lista d\'attesa n. {n}', chat: 'Chat', chat_say: 'Scrivi qualcosa…', chat_send: 'Invia', mute: 'Silenzia {name}', unmute: 'Riattiva {name}', chat_spectators_off: 'A questo tavolo scrivono solo i giocatori', spectator_chat: 'Gli spettatori possono scrivere',
+    // table layout, table menu, leave confirmation, action clock (issue 17)
+    table_menu: 'Tavolo', actions_label: 'Le tue azioni', table_side: 'Risultato, punteggi e registro della mano', cancel_seat_change: 'Annulla cambio posto',
+    leave_confirm_title: 'Lasciare il tavolo?', leave_confirm_stay: 'Resta', leave_confirm_go: 'Lascia',
+    leave_confirm_hand: 'Sei in una mano: da ora si fa check o si passa per te, e lasci il tavolo con il tuo stack quando finisce.',
+    leave_confirm_saint: 'La partita è in corso: lasciandola perdi la posta di {stake}.', leave_confirm_saint_free: 'La partita è in corso: lasciandola la abbandoni.',
+    time_running_out: 'Il tempo sta per scadere',
   },
   pt: {
     advanced_rules: 'Regras avançadas (opções do RULES.md)', house_rules: 'Regras da casa', rule_default: 'Padrão', rule_small_blind: 'Small blind da casa', rule_min_raise: 'Aumento mínimo', rule_odd_chips: 'Fichas indivisíveis', rule_allow_check: 'Check antes da abertura', rule_tie_break: 'Desempate', rule_centre_cards: 'Cartas no centro', rule_hand_rule: 'Mão', rv_table_minimum: 'o mínimo da mesa', rv_largest_increment: 'o maior aumento até agora', rv_one_each_from_left_of_button: 'aos vencedores, à esquerda do botão', rv_stay_in_pot: 'ficam no pote', rv_true: 'permitido', rv_false: 'não permitido', rv_german: 'alemão', rv_standard: 'padrão', rv_two_plus_three: 'exatamente 2 próprias + 3 do centro', rv_any_five: 'quaisquer cinco das sete',
@@ -148,6 +160,12 @@ const S = {
     e_wins: '{who} ganha {amount}', e_board: 'Mesa: {cards}', e_exchange: '{who} troca {n}', e_place: '{who} coloca {cards}',
     e_pick: '{who} escolhe {cards}', e_mucks: '{who} não mostra', e_round: 'Ronda {n}', e_returned: '{amount} devolvido a {who}',
     play_again: 'Jogar de novo', game_results: 'Resultados', stakes_won: 'Apostas ganhas', waiting_next_game: 'Está no próximo jogo — à espera dos outros', needs_n_players: 'À espera de jogadores: {k} de {n}', add_bot: 'Adicionar um bot', seated_from_list: 'Tem um lugar em {table}', go_to_table: 'Ir para a mesa', leave_list: 'Sair da lista', waitlist_pos: 'Lista de espera n.º {n}', chat: 'Chat', chat_say: 'Escreva algo…', chat_send: 'Enviar', mute: 'Silenciar {name}', unmute: 'Reativar {name}', chat_spectators_off: 'Nesta mesa só os jogadores escrevem', spectator_chat: 'Os espectadores podem escrever',
+    // table layout, table menu, leave confirmation, action clock (issue 17)
+    table_menu: 'Mesa', actions_label: 'As suas ações', table_side: 'Resultado, pontuação e registo da mão', cancel_seat_change: 'Cancelar troca de lugar',
+    leave_confirm_title: 'Sair da mesa?', leave_confirm_stay: 'Ficar', leave_confirm_go: 'Sair',
+    leave_confirm_hand: 'Está numa mão: a partir de agora passa-se ou desiste-se por si, e sai com a sua pilha quando ela acabar.',
+    leave_confirm_saint: 'O jogo está a decorrer: sair faz perder a aposta de {stake}.', leave_confirm_saint_free: 'O jogo está a decorrer: sair é abandoná-lo.',
+    time_running_out: 'O seu tempo está a acabar',
   },
   de: {
     advanced_rules: 'Erweiterte Regeln (Optionen aus RULES.md)', house_rules: 'Hausregeln', rule_default: 'Standard', rule_small_blind: 'Haus-Small-Blind', rule_min_raise: 'Mindesterhöhung', rule_odd_chips: 'Unteilbare Chips', rule_allow_check: 'Schieben vor der Eröffnung', rule_tie_break: 'Gleichstand', rule_centre_cards: 'Karten in der Mitte', rule_hand_rule: 'Blatt', rv_table_minimum: 'das Tischminimum', rv_largest_increment: 'die bisher größte Erhöhung', rv_one_each_from_left_of_button: 'an die Gewinner, links vom Button', rv_stay_in_pot: 'bleiben im Pot', rv_true: 'erlaubt', rv_false: 'nicht erlaubt', rv_german: 'deutsch', rv_standard: 'Standard', rv_two_plus_three: 'genau 2 eigene + 3 aus der Mitte', rv_any_five: 'beliebige fünf der sieben',
@@ -197,6 +215,12 @@ const S = {
     e_wins: '{who} gewinnt {amount}', e_board: 'Board: {cards}', e_exchange: '{who} tauscht {n}', e_place: '{who} legt {cards}',
     e_pick: '{who} nimmt {cards}', e_mucks: '{who} legt verdeckt ab', e_round: 'Runde {n}', e_returned: '{amount} zurück an {who}',
     play_again: 'Nochmal spielen', game_results: 'Ergebnis', stakes_won: 'Gewonnener Einsatz', waiting_next_game: 'Du spielst die nächste Partie — warte auf die anderen', needs_n_players: 'Warte auf Spieler: {k} von {n}', add_bot: 'Bot hinzufügen', seated_from_list: 'Ein Platz ist frei für dich: {table}', go_to_table: 'Zum Tisch', leave_list: 'Liste verlassen', waitlist_pos: 'Warteliste Nr. {n}', chat: 'Chat', chat_say: 'Schreib etwas…', chat_send: 'Senden', mute: '{name} stummschalten', unmute: '{name} wieder anzeigen', chat_spectators_off: 'An diesem Tisch schreiben nur Spieler', spectator_chat: 'Zuschauer dürfen schreiben',
+    // table layout, table menu, leave confirmation, action clock (issue 17)
+    table_menu: 'Tisch', actions_label: 'Deine Aktionen', table_side: 'Ergebnis, Punkte und Handverlauf', cancel_seat_change: 'Platzwechsel zurücknehmen',
+    leave_confirm_title: 'Tisch verlassen?', leave_confirm_stay: 'Bleiben', leave_confirm_go: 'Verlassen',
+    leave_confirm_hand: 'Du bist in einer Hand: ab jetzt wird für dich geschoben oder gepasst, und du gehst mit deinem Stack, wenn sie endet.',
+    leave_confirm_saint: 'Das Spiel läuft: wer geht, verliert den Einsatz von {stake}.', leave_confirm_saint_free: 'Das Spiel läuft: wer geht, gibt es auf.',
+    time_running_out: 'Deine Zeit läuft ab',
   },
 };
 

@@ -34,6 +34,14 @@ export function seatInfo(st, seat) {
   return (st.seats || []).find((s) => s && s.seat === seat) || null;
 }
 
+/** How a name fits a seat: a room bot's "bot-<table id>-<n>" as "bot-<n>" (its table's id is
+ * the same for every bot there, so cutting the name would make them look alike); others as is. */
+export function compactName(name) {
+  const s = String(name || '');
+  const m = /^bot-[0-9a-f]{4,}-(\d+)$/.exec(s);
+  return m ? `bot-${m[1]}` : s;
+}
+
 export function seatName(st, seat) {
   const s = seatInfo(st, seat);
   if (s && s.name) return s.name;
@@ -55,12 +63,25 @@ export function seatPositions(n, bottom, portrait) {
     const k = ((s - (bottom ?? 0)) % n + n) % n;
     const a = Math.PI / 2 + (2 * Math.PI * k) / n;
     const c = Math.cos(a); const sn = Math.sin(a);
-    out.push({
+    const p = {
       seat: s,
       x: 50 + rx * c, y: 50 + ry * sn,
       bx: 50 + rx * 0.58 * c, by: 50 + ry * 0.56 * sn,
       dx: 50 + rx * 0.72 * c + (portrait ? 16 : 11) * Math.cos(a + Math.PI / 2), dy: 50 + ry * 0.72 * sn + 8 * Math.sin(a + Math.PI / 2),
-    });
+    };
+    if (portrait && Math.abs(c) > 0.9) {
+      // an upright felt leaves no room between a side seat and the board: the bet goes below
+      // the seat and the button above it, both off the board's row
+      p.bx = 50 + rx * 0.8 * c; p.by = p.y + 12;
+      p.dx = 50 + rx * 0.62 * c; p.dy = p.y - 12;
+    } else if (portrait && Math.abs(c) > 0.3) {
+      // a corner seat's bet goes level with it, clear of its cards, above or below the pot
+      p.bx = p.x - Math.sign(c) * 21; p.by = p.y;
+    } else if (portrait) {
+      // the top and bottom seats' bets, clear of the corner seats' bets
+      p.by = sn < 0 ? 35 : 66;
+    }
+    out.push(p);
   }
   return out;
 }

@@ -1,4 +1,5 @@
-// sound.js — tiny WebAudio beeps for table events (your turn, chips, cards, win); no audio files.
+// sound.js — tiny WebAudio beeps for table events (your turn, chips, cards, win, your clock
+// running low); no audio files.
 import { settings } from './settings.js';
 
 let ctx = null;
@@ -34,5 +35,6 @@ export const sounds = {
   card() { beep(300, 50, 'triangle', 0.05); },
   win() { beep(523, 120); beep(659, 120, 'sine', 0.06, 120); beep(784, 220, 'sine', 0.06, 240); },
   tick() { beep(1000, 30, 'square', 0.015); },
+  warn() { beep(880, 90, 'square', 0.04); beep(880, 90, 'square', 0.04, 160); beep(660, 160, 'square', 0.04, 320); },
   error() { beep(200, 180, 'sawtooth', 0.03); },
 };

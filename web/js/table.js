@@ -1,17 +1,36 @@
-// table.js — the table page shared by the three games: header and controls (sit out / in,
-// rebuy, leave, watch), the status line with the action clock, the hand log and the result;
-// the game module (table-holdem.js, table-draw.js, table-saint.js) draws the felt and actions.
+// table.js — the table page shared by the three games: header with the table menu (sit out / in,
+// change seat, leave with a confirmation, watch) and rebuy, the status line, the action clock
+// (a ring at the acting seat and at your actions, a warning sound when yours runs low), the
+// hand log and the result; the play area (felt, your cards, actions) fits the window and the
+// side panel goes beside it or below it. The game module (table-holdem.js, table-draw.js,
+// table-saint.js) draws the felt and actions.
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t, word } from './i18n.js';
-import { esc, toast, announce, typing, fmtChips } from './ui.js';
+import { esc, toast, announce, typing, fmtChips, labelGroups } from './ui.js';
 import { sounds } from './sound.js';
 import { mountHoldem } from './table-holdem.js';
 import { mountDraw } from './table-draw.js';
 import { mountSaint } from './table-saint.js';
 import { describeEvent } from './events.js';
 import { resultHtml } from './result.js';
-import { handSeats, mySeat, seatName, seatInfo } from './seats.js';
+import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
+import { clockRing, clockLeft, paintRing } from './clock.js';
+import { mountTableMenu, confirmLeave } from './table-menu.js';
+
+/**
+ * Saint Poker's player boxes print the full name, which a phone cuts at the end: room bots
+ * (bot-<table id>-<n>) then all read "bot-cdfc730…". Shows them as compactName() does on the
+ * felt, the full name in a title. A no-op once table-saint.js prints compactName itself.
+ */
+function compactPlayerNames(root) {
+  root.querySelectorAll('.splayer .sp-head .name').forEach((n) => {
+    const tn = n.firstChild;
+    if (!tn || tn.nodeType !== Node.TEXT_NODE) return;
+    const short = compactName(tn.nodeValue);
+    if (short !== tn.nodeValue) { n.title = tn.nodeValue; tn.nodeValue = short; }
+  });
+}
 
 function gameOf(st, id) {
   const g = (st && st.options && st.options.game) || (store.lobby.get(id) || {}).game;
@@ -24,38 +43,58 @@ function gameOf(st, id) {
 
 export function renderTable(root, id) {
   root.innerHTML = `<section class="table-page" id="table-page" data-table="${esc(id)}">
-    <div class="table-head">
-      <a href="#/lobby" class="btn small ghost" id="btn-back">← ${t('back_to_lobby')}</a>
-      <h1 class="table-title" id="table-title">${esc((store.lobby.get(id) || {}).name || id)}</h1>
-      <span class="table-meta" id="table-meta"></span>
-      <span class="spacer"></span>
-      <span class="table-controls" id="table-controls"></span>
-    </div>
-    <div class="status-line" id="status-line" aria-live="polite"></div>
-    <div class="table-body">
+    <div class="table-main">
+      <div class="table-head">
+        <a href="#/lobby" class="btn small ghost" id="btn-back">← <span class="label">${t('back_to_lobby')}</span></a>
+        <h1 class="table-title" id="table-title">${esc((store.lobby.get(id) || {}).name || id)}</h1>
+        <span class="table-meta" id="table-meta"></span>
+        <span class="spacer"></span>
+        <span class="table-controls" id="table-controls"></span>
+        <div class="table-menu" id="table-menu">
+          <button type="button" class="btn small ghost" id="btn-table-menu" aria-expanded="false" aria-controls="table-menu-list"><span aria-hidden="true">☰</span> ${t('table_menu')}</button>
+          <div class="table-menu-list" id="table-menu-list" hidden>
+            <div class="table-menu-items" id="table-menu-items"></div>
+            <div class="table-menu-extra" id="table-menu-extra"></div>
+          </div>
+        </div>
+      </div>
+      <div class="status-line" id="status-line" aria-live="polite"></div>
       <div class="play-area">
         <div class="felt-wrap" id="felt"><p class="muted center-msg">${t('loading')}</p></div>
         <div class="mine" id="mine"></div>
         <div class="info" id="info"></div>
-        <div class="actions" id="actions" role="group" aria-label="actions"></div>
+        <div class="my-clock" id="my-clock" hidden>${clockRing('my-clock-ring')}<span class="my-clock-text" id="my-clock-text"></span></div>
+        <div class="actions" id="actions" role="group" aria-label="${t('actions_label')}"></div>
       </div>
-      <aside class="side" id="side">
-        <div class="result-box" id="result-box" aria-live="polite"></div>
-        <div id="extra"></div>
-        <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list"></ol></details>
-        <div class="fair" id="fair"></div>
-      </aside>
     </div>
+    <aside class="side" id="side" aria-label="${t('table_side')}">
+      <div class="result-box" id="result-box" aria-live="polite"></div>
+      <div id="extra"></div>
+      <section class="chat" id="table-chat" hidden></section>
+      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list"></ol></details>
+      <div class="fair" id="fair"></div>
+    </aside>
+    <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">
+      <h2 id="leave-dialog-title">${t('leave_confirm_title')}</h2>
+      <p id="leave-dialog-text"></p>
+      <div class="row dialog-buttons">
+        <button type="button" class="btn" id="btn-leave-cancel">${t('leave_confirm_stay')}</button>
+        <button type="button" class="btn danger" id="btn-leave-confirm">${t('leave_confirm_go')}</button>
+      </div>
+    </dialog>
   </section>`;
   const els = {
     page: root.querySelector('#table-page'), felt: root.querySelector('#felt'), mine: root.querySelector('#mine'), info: root.querySelector('#info'),
     actions: root.querySelector('#actions'), extra: root.querySelector('#extra'), status: root.querySelector('#status-line'),
     controls: root.querySelector('#table-controls'), meta: root.querySelector('#table-meta'), title: root.querySelector('#table-title'),
     result: root.querySelector('#result-box'), log: root.querySelector('#log-list'), fair: root.querySelector('#fair'),
+    menu: root.querySelector('#table-menu'), leaveDialog: root.querySelector('#leave-dialog'),
+    myClock: root.querySelector('#my-clock'), myClockText: root.querySelector('#my-clock-text'), myClockRing: root.querySelector('#my-clock-ring'),
   };
   let game = null;
   let mod = null;
   let lastLegalAny = false;
+  let myTurn = false;
   let lastHand = null;
   let lastEventsLen = 0;
   let watchSent = false;
@@ -71,7 +110,8 @@ export function renderTable(root, id) {
       throw e;
     }
   };
-  const portrait = () => els.felt.clientWidth < 600;
+  // the felt stands upright when its box is narrow or taller than wide (phones)
+  const portrait = () => els.felt.clientWidth < 600 || els.felt.clientHeight > els.felt.clientWidth * 0.9;
   const ctx = { felt: els.felt, mine: els.mine, info: els.info, actions: els.actions, extra: els.extra, send, portrait };
 
   async function control(type, extra = {}) {
@@ -92,29 +132,52 @@ export function renderTable(root, id) {
     const b = ev.target.closest('button[data-c]');
     if (b) control(b.dataset.c);
   });
+  /** Leave, after asking when the player is dealt in a hand or game in play. */
+  async function leave() {
+    const st = store.tables.get(id);
+    const me = st ? mySeat(st) : null;
+    const info = me != null ? seatInfo(st, me) : null;
+    if (info && info.status === 'playing') {
+      const g = gameOf(st, id);
+      const stake = (st.options && st.options.stake) || 0;
+      const text = g === 'saint' ? (stake ? t('leave_confirm_saint', { stake: fmtChips(stake) }) : t('leave_confirm_saint_free')) : t('leave_confirm_hand');
+      if (!(await confirmLeave(els.leaveDialog, text, els.menu.querySelector('#btn-table-menu')))) return;
+    }
+    control('leave');
+  }
+  // Saint Poker redraws its felt by itself too (choosing a card): names fitted after each draw
+  const feltDrawn = new MutationObserver(() => { compactPlayerNames(els.felt); labelGroups(els.felt); });
+  feltDrawn.observe(els.felt, { childList: true });
+  const menu = mountTableMenu(els.menu, (b) => (b.dataset.c === 'leave' ? leave() : control(b.dataset.c)));
 
   function drawControls(st) {
     const me = mySeat(st);
     const you = st.you || {};
     const g = gameOf(st, id);
     const info = me != null ? seatInfo(st, me) : null;
-    const chips = info ? info.chips : null;
-    const buttons = [];
+    // Rebuy only when the rules allow it: the server's flag, or (before it says) an empty
+    // stack not in a hand.
+    const canRebuy = you.can_rebuy != null ? you.can_rebuy === true : (g !== 'saint' && !!info && info.chips === 0 && info.status !== 'playing');
+    const visible = [];
+    const items = [];
     if (me != null) {
-      buttons.push(you.sitting_out ? `<button class="btn small" data-c="sit_in" id="btn-sit-in">${t('sit_in')}</button>` : `<button class="btn small ghost" data-c="sit_out" id="btn-sit-out">${t('sit_out')}</button>`);
-      if (g !== 'saint' && chips === 0) buttons.push(`<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${word('actions', 'rebuy')}</button>`);
+      if (canRebuy) visible.push(`<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${word('actions', 'rebuy')}</button>`);
+      items.push(you.sitting_out ? `<button type="button" class="btn small" data-c="sit_in" id="btn-sit-in">${t('sit_in')}</button>` : `<button type="button" class="btn small ghost" data-c="sit_out" id="btn-sit-out">${t('sit_out')}</button>`);
       if (g !== 'saint') {
-        if (you.seat_change) buttons.push(`<span class="tag" id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span><button class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel')}</button>`);
-        else buttons.push(`<button class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`);
+        if (you.seat_change) {
+          visible.push(`<span class="tag" id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span>`);
+          items.push(`<button type="button" class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel_seat_change')}</button>`);
+        } else items.push(`<button type="button" class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`);
       }
-      buttons.push(`<button class="btn small danger" data-c="leave" id="btn-leave">${t('leave')}</button>`);
+      items.push(`<button type="button" class="btn small danger" data-c="leave" id="btn-leave">${t('leave')}</button>`);
     } else {
-      if (you.waiting == null) buttons.push(`<button class="btn small primary" data-c="join" id="btn-join">${t('join')}</button>`);
-      else buttons.push(`<span class="tag">${t('on_waitlist', { n: you.waiting })}</span>`);
-      buttons.push(`<button class="btn small ghost" data-c="unwatch" id="btn-unwatch">${t('unwatch')}</button>`);
+      if (you.waiting == null) items.push(`<button type="button" class="btn small primary" data-c="join" id="btn-join">${t('join')}</button>`);
+      else visible.push(`<span class="tag">${t('on_waitlist', { n: you.waiting })}</span>`);
+      items.push(`<button type="button" class="btn small ghost" data-c="unwatch" id="btn-unwatch">${t('unwatch')}</button>`);
     }
-    const html = buttons.join('');
+    const html = visible.join('');
     if (els.controls.dataset.html !== html) { els.controls.innerHTML = html; els.controls.dataset.html = html; }
+    menu.setItems(items.join(''));
   }
 
   function drawMeta(st) {
@@ -159,29 +222,57 @@ export function renderTable(root, id) {
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });
+    // no clock in this state: the seat the game module marks as acting
+    const acting = els.felt.querySelector('.seat.acting[data-seat], .splayer.acting[data-seat]');
+    if (acting && Number(acting.dataset.seat) !== me) return t('waiting_for', { name: esc(seatName(st, Number(acting.dataset.seat))) });
     if (me == null) return t('spectating');
     if (!st.hand) return gameOf(st, id) === 'saint' ? t('started') : t('new_game_waiting');
     return '';
   }
 
+  // The action clock: a ring at the acting seat (your own clock when `seat` is null, as in
+  // Saint Poker's simultaneous phases) and at your actions when it is you; the time bank's
+  // look once the deadline is past; one warning sound per decision when yours drops below 5 s.
+  let warned = '';
   function tick() {
     const st = store.tables.get(id);
-    if (!st || !st.clock || st.clock.deadline_ms == null) { els.page.querySelectorAll('.clock-bar span').forEach((s) => { s.style.width = '0'; }); const cl = els.status.querySelector('.clock'); if (cl) cl.remove(); return; }
-    const c = st.clock;
-    const now = Date.now();
-    const left = Math.max(0, c.deadline_ms - now);
-    const bankLeft = Math.max(0, (c.bank_ms || 0) - Math.max(0, now - c.deadline_ms));
-    const total = ((st.options && st.options.clock_secs) || 20) * 1000;
-    const frac = left > 0 ? Math.min(1, left / total) : Math.min(1, bankLeft / Math.max(1, c.bank_ms || 1));
-    const s = Math.ceil(left / 1000);
-    let target = els.page.querySelector(`.seat[data-seat="${c.seat}"] .clock-bar span, .splayer[data-seat="${c.seat}"] .clock-bar span`);
-    els.page.querySelectorAll('.clock-bar span').forEach((x) => { if (x !== target) x.style.width = '0'; });
-    if (target) { target.style.width = `${frac * 100}%`; target.parentElement.classList.toggle('low', left < 5000); }
+    const rings = els.page.querySelectorAll('.felt .seat .clock-ring');
+    const c = st && st.clock;
+    if (!c || c.deadline_ms == null) {
+      els.page.querySelectorAll('.clock-bar span').forEach((s) => { s.style.width = '0'; });
+      rings.forEach((r) => r.classList.remove('on'));
+      els.myClock.hidden = true;
+      const cl = els.status.querySelector('.clock'); if (cl) cl.remove();
+      return;
+    }
+    const me = mySeat(st);
+    const seat = c.seat != null ? c.seat : me;
+    const mine = me != null && seat === me;
+    const k = clockLeft(c, Date.now(), ((st.options && st.options.clock_secs) || 20) * 1000);
+    const low = k.total < 5000;
+    const bar = els.page.querySelector(`.seat[data-seat="${seat}"] .clock-bar span, .splayer[data-seat="${seat}"] .clock-bar span`);
+    els.page.querySelectorAll('.clock-bar span').forEach((x) => { if (x !== bar) x.style.width = '0'; });
+    if (bar) { bar.style.width = `${k.frac * 100}%`; bar.parentElement.classList.toggle('low', low); bar.parentElement.classList.toggle('bank', k.inBank); }
+    const ring = els.page.querySelector(`.felt .seat[data-seat="${seat}"] .clock-ring`);
+    rings.forEach((r) => { if (r !== ring) r.classList.remove('on'); });
+    if (ring) { ring.classList.add('on'); paintRing(ring, { frac: k.frac, inBank: k.inBank, low }); }
+    const s = Math.ceil((k.inBank ? k.bankLeft : k.left) / 1000);
+    const text = k.inBank ? `${t('time_bank')} ${t('time_left', { s })}` : t('time_left', { s });
+    els.myClock.hidden = !mine || !myTurn;
+    if (!els.myClock.hidden) {
+      paintRing(els.myClockRing, { frac: k.frac, inBank: k.inBank, low });
+      els.myClock.classList.toggle('low', low);
+      els.myClock.classList.toggle('bank', k.inBank);
+      if (els.myClockText.textContent !== text) els.myClockText.textContent = text;
+    }
+    const key = `${st.hand}:${c.seat}:${c.deadline_ms}`;
+    if (mine && myTurn && low && k.total > 0 && warned !== key) { warned = key; sounds.warn(); announce(t('time_running_out')); }
     let cl = els.status.querySelector('.clock');
     if (!cl) { cl = document.createElement('span'); cl.className = 'clock'; cl.id = 'clock'; els.status.appendChild(cl); }
-    const bank = left === 0 && c.bank_ms ? ` · ${t('time_bank')} ${Math.ceil(bankLeft / 1000)} s` : '';
-    cl.innerHTML = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 13V9M9 2h6" stroke="currentColor" stroke-width="2"/></svg> ${t('time_left', { s })}${bank}`;
-    cl.classList.toggle('low', left + bankLeft < 5000);
+    const bank = k.inBank ? ` · ${t('time_bank')} ${Math.ceil(k.bankLeft / 1000)} s` : '';
+    const html = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 13V9M9 2h6" stroke="currentColor" stroke-width="2"/></svg> ${t('time_left', { s: Math.ceil(k.left / 1000) })}${bank}`;
+    if (cl.dataset.html !== html) { cl.innerHTML = html; cl.dataset.html = html; }
+    cl.classList.toggle('low', low);
   }
   const timer = setInterval(tick, 250);
 
@@ -215,8 +306,10 @@ export function renderTable(root, id) {
     drawControls(st);
     let legal = null;
     try { legal = mod.update(st); } catch (e) { console.error(e); els.info.textContent = `${t('err_generic')}: ${e.message}`; }
+    labelGroups(els.page);
     if (focusKey && !els.page.contains(document.activeElement)) { const f = els.page.querySelector(focusKey); if (f) f.focus(); }
     els.status.innerHTML = `<span class="status-text">${statusText(st, legal)}</span>`;
+    myTurn = !!(legal && legal.any);
     tick();
     drawLog(st);
     drawResult(st);
@@ -240,6 +333,8 @@ export function renderTable(root, id) {
 
   const onKey = (ev) => {
     if (typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    // no game shortcut while the leave dialog or the table menu is open
+    if (els.leaveDialog.open || els.menu.querySelector('#btn-table-menu').getAttribute('aria-expanded') === 'true') return;
     if (mod && mod.key && mod.key(ev)) ev.preventDefault();
   };
   document.addEventListener('keydown', onKey);
@@ -257,5 +352,5 @@ export function renderTable(root, id) {
     if (what === 'closed' && tid === id) location.hash = '#/lobby';
   });
   update();
-  return () => { destroyed = true; unsub(); clearInterval(timer); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
+  return () => { destroyed = true; unsub(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
 }

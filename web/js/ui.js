@@ -42,3 +42,12 @@ export function typing(ev) {
   if (tg.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes(tg.type);
   return false;
 }
+
+/**
+ * Gives role="group" to every labelled <div> or <span> under `root` that has no role, so that its
+ * aria-label is allowed (ARIA prohibits a name on a generic element): the board, a Saint
+ * player's placed and shown cards. A game module that sets the role itself needs none of this.
+ */
+export function labelGroups(root) {
+  root.querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])').forEach((e) => e.setAttribute('role', 'group'));
+}

@@ -4,7 +4,7 @@
 // mid-hand resumes it; a Draw hand; screenshots of each table under target/e2e-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, cspViolations } from '../helpers.mjs';
+import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, cspViolations, openTableMenu } from '../helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -197,9 +197,12 @@ test('two players at one table each see only their own hole cards, a spectator n
   assert.equal(lc.othersFaceUp, 0);
   assert.ok(await c.page.$('#btn-join'), 'a spectator is offered to join');
   // A seated player asks to change seats (RULES: served before the waiting list), then withdraws
+  await openTableMenu(a.page);
   await a.page.click('#btn-change-seat');
   await a.page.waitForSelector('#seat-change-pending', { timeout: 15000 });
+  await openTableMenu(a.page);
   await a.page.click('#btn-cancel-seat-change');
+  await openTableMenu(a.page);
   await a.page.waitForSelector('#btn-change-seat', { timeout: 15000 });
   // Signing out elsewhere (here: the API, as another tab would) ends this page's session too
   await b.page.evaluate(() => fetch('api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
@@ -310,7 +313,9 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   assert.match(await lobbyRow(page, pl), /1\/4/);
   assert.match(await lobbyRow(page, pl), /House small blind/);
   await page.goto(`${BASE}#/table/${encodeURIComponent(pl)}`);
+  await openTableMenu(page).catch(() => {});
   await page.click('#btn-leave').catch(() => {});
+  if (await page.isVisible('#leave-dialog[open]')) await page.click('#btn-leave-confirm');
 
   // Five-Card Draw with checks allowed: the first player may check before the opening.
   const draw = await createTable(page, { game: 'draw', name: 'e2e checks', ante: 5, buy_in: 500, rebuy: 500, seats: 3, bots: 2, bot_level: 'station', clock_secs: 30, rules: { allow_check: 'true' } });
