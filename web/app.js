@@ -4,13 +4,14 @@ import { api } from './js/api.js';
 import { conn } from './js/ws.js';
 import { t, loadWords } from './js/i18n.js';
 import { applySettings, onSettingsChange, renderSettings } from './js/settings.js';
-import { store, setLobby, updateLobby, removeTable, tableState, notify } from './js/store.js';
+import { store, setLobby, updateLobby, removeTable, tableState, notify, subscribe, chatLines } from './js/store.js';
 import { renderAuth, userBadge } from './js/auth.js';
 import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
 import { renderHistory } from './js/history.js';
 import { onState as onSeedState } from './js/seedchain.js';
-import { toast } from './js/ui.js';
+import { toast, notice } from './js/ui.js';
+import { sounds } from './js/sound.js';
 
 applySettings();
 const main = document.getElementById('main');
@@ -103,6 +104,14 @@ function refreshMe() {
   clearTimeout(meTimer);
   meTimer = setTimeout(() => api.me().then((u) => { store.user = u; renderTopbar(); }).catch(() => {}), 400);
 }
+conn.on('chat', (m) => chatLines(m));
+subscribe((what, id) => {
+  if (what !== 'seated') return;
+  sounds.turn();
+  const name = (store.lobby.get(id) || {}).name || (store.tables.get(id) || {}).options?.name || id;
+  const here = location.hash === `#/table/${id}`;
+  notice(t('seated_from_list', { table: name }), here ? null : { label: t('go_to_table'), href: `#/table/${encodeURIComponent(id)}` });
+});
 conn.on('table_state', (m) => { tableState(m); onSeedState(m); if (m.result) refreshMe(); });
 window.addEventListener('tavolo:balance', refreshMe);
 conn.on('error', (m) => toast(`${t('error')}: ${m.message || m.code}`, 'error'));

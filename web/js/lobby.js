@@ -41,6 +41,7 @@ function tableRow(tb) {
   const betting = tb.game !== 'saint';
   const mine = store.tables.get(tb.id);
   const seatedHere = mine && mine.you && mine.you.seat != null;
+  const listed = mine && mine.you && mine.you.seat == null ? mine.you.waiting : null;
   return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
@@ -49,7 +50,9 @@ function tableRow(tb) {
     <td>${tb.waiting || 0}</td>
     <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
     <td class="row-actions-cell"><div class="row-actions">
-      ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : `
+      ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : listed != null ? `
+      <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>
+      <button class="btn small ghost" data-act="unlist">${t('leave_list')}</button>` : `
       ${betting && tb.buy_in ? `<span class="muted small" title="${t('buy_in')}">${t('buy_in')} ${fmtChips(tb.buy_in)}</span>` : ''}
       ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
       <button class="btn small ghost" data-act="watch">${t('watch')}</button>`}
@@ -198,6 +201,11 @@ export function renderLobby(root) {
       } else if (act === 'waitlist') {
         const r = await conn.request('waitlist', { table: id });
         toast(t('on_waitlist', { n: r.waiting ?? '?' }));
+      } else if (act === 'unlist') {
+        await conn.request('leave', { table: id });
+        // off the list: the table sends this connection nothing more
+        store.tables.delete(id);
+        draw();
       } else if (act === 'watch') {
         location.hash = `#/table/${encodeURIComponent(id)}`;
       }

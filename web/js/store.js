@@ -10,7 +10,18 @@ export const store = {
   saintRounds: new Map(), // id -> {round: {points: [..], hands: [...]}}
   results: new Map(), // id -> last non-null result with the state it came with
   lastPlayed: new Map(), // id -> the last table_state that had a view
+  chat: new Map(), // id -> [ChatLine], oldest first
 };
+
+/** Lines of a table's chat (`chat` message): merged by id, the last 100 kept. */
+export function chatLines(msg) {
+  const id = msg.table;
+  const have = store.chat.get(id) || [];
+  const seen = new Set(have.map((l) => l.id));
+  const all = have.concat((msg.lines || []).filter((l) => !seen.has(l.id))).sort((a, b) => a.id - b.id);
+  store.chat.set(id, all.slice(-100));
+  notify('chat', id);
+}
 
 export function subscribe(fn) { subs.add(fn); return () => subs.delete(fn); }
 export function notify(what, id) { subs.forEach((f) => { try { f(what, id); } catch (e) { console.error(e); } }); }
@@ -37,6 +48,8 @@ export function tableState(msg) {
   const prev = store.tables.get(id);
   if (prev && msg.version != null && prev.version != null && msg.version < prev.version && prev.hand === msg.hand) return; // out of order
   store.tables.set(id, msg);
+  // The waiting list gave this player a seat: the room tells them wherever they are.
+  if (prev && prev.you && prev.you.waiting != null && msg.you && msg.you.seat != null) notify('seated', id);
   const log = store.logs.get(id) || [];
   // A new hand clears the log; a finished one stays (with its shown hands) until the next deal.
   if (prev && msg.hand && prev.hand !== msg.hand) log.length = 0;

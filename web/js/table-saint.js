@@ -3,8 +3,8 @@
 // two to show with their best hand computed live), the draft order and pool, the scoreboard.
 import { t, categoryName, handName, word } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
-import { esc } from './ui.js';
-import { handSeats, mySeat, seatName } from './seats.js';
+import { esc, fmtChips } from './ui.js';
+import { handSeats, mySeat, seatName, compactName } from './seats.js';
 import { normLegal } from './legal.js';
 import { store } from './store.js';
 import { shortName } from './felt.js';
@@ -62,12 +62,12 @@ export function mountSaint(ctx) {
       const flipP = placed[i] && !seenReveal.has(pk); const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
       out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h && h.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
-        <div class="sp-head"><span class="name">${esc(seatName(st, seat))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
-          <span class="score" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
+        <div class="sp-head"><span class="name" title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
+          <span class="score" role="group" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
         <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
         <div class="sp-cards">
-          <span class="sp-placed" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
-          <span class="sp-shown" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-placed" role="group" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-shown" role="group" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
         </div>
         ${h ? `<div class="sp-hand">${esc(handName(h))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
@@ -100,6 +100,35 @@ export function mountSaint(ctx) {
         return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
       }).join('')}</ol></div>`;
   }
+
+  // The end of a game: the ranking, every round's points, who won the stakes; "Play again" puts
+  // the player in the next game (the server takes the stake only then), "Back to lobby" leaves.
+  function resultsHtml(st, v, map, mi) {
+    const r = st.result || {};
+    const scores = r.scores || v.scores || [];
+    const rounds = r.rounds || [];
+    const won = r.stakes_won || [];
+    const order = scores.map((p, i) => ({ i, p, place: 1 + scores.filter((x) => x > p).length })).sort((a, b) => a.place - b.place || a.i - b.i);
+    const name = (i) => `${esc(seatName(st, map[i]))}${i === mi ? ` <span class="muted">(${t('you')})</span>` : ''}`;
+    const again = mi >= 0 && st.you && st.you.sitting_out
+      ? `<button type="button" class="btn primary" id="btn-play-again">${t('play_again')}</button>`
+      : mi >= 0 ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>` : '';
+    return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
+      <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
+      <ol class="ranking" id="final-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
+      ${rounds.length ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
+        <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>` : ''}
+      <div class="results-actions">${again}<button type="button" class="btn ghost" id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
+    </section>`;
+  }
+
+  ctx.mine.addEventListener('click', (ev) => {
+    if (ev.target.closest('#btn-play-again')) ctx.control('sit_in');
+    if (ev.target.closest('#btn-results-lobby')) {
+      if (last && handSeats(last).length && mySeat(last) != null) ctx.control('leave');
+      else location.hash = '#/lobby';
+    }
+  });
 
   const api = {
     update(st) {
@@ -145,6 +174,12 @@ export function mountSaint(ctx) {
       }
       const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
       const n = hand.length;
+      if (phase === 'over' && st.result) {
+        ctx.mine.innerHTML = resultsHtml(st, v, map, mi);
+        ctx.extra.innerHTML = scoreboardHtml(st, v, map);
+        ctx.actions.innerHTML = '';
+        return { ...legal, any: false };
+      }
       ctx.mine.innerHTML = mi < 0 ? '' : `
         <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}" id="my-hand">
           ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}

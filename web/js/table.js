@@ -17,6 +17,7 @@ import { resultHtml } from './result.js';
 import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
 import { clockRing, clockLeft, paintRing } from './clock.js';
 import { mountTableMenu, confirmLeave } from './table-menu.js';
+import { mountChat } from './chat.js';
 
 /**
  * Saint Poker's player boxes print the full name, which a phone cuts at the end: room bots
@@ -112,7 +113,8 @@ export function renderTable(root, id) {
   };
   // the felt stands upright when its box is narrow or taller than wide (phones)
   const portrait = () => els.felt.clientWidth < 600 || els.felt.clientHeight > els.felt.clientWidth * 0.9;
-  const ctx = { felt: els.felt, mine: els.mine, info: els.info, actions: els.actions, extra: els.extra, send, portrait };
+  const ctx = { felt: els.felt, mine: els.mine, info: els.info, actions: els.actions, extra: els.extra, send, portrait, control: (type) => control(type) };
+  const unmountChat = mountChat(root.querySelector('#table-chat'), id);
 
   async function control(type, extra = {}) {
     try {
@@ -122,6 +124,7 @@ export function renderTable(root, id) {
       if (type === 'rebuy' && r && r.stack != null) toast(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
       if (type === 'change_seat' && r) toast(t('seat_change_pending', { n: r.seat_change }), 'ok');
       if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
+      if (type === 'add_bot' && r && r.seat != null) toast(t('joined_seat', { n: r.seat + 1 }), 'ok');
     } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
   }
   els.status.addEventListener('click', (ev) => {
@@ -169,6 +172,7 @@ export function renderTable(root, id) {
           items.push(`<button type="button" class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel_seat_change')}</button>`);
         } else items.push(`<button type="button" class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`);
       }
+      if (you.owner && (st.seats || []).length < ((st.options || {}).seats || 0)) items.push(`<button type="button" class="btn small ghost" data-c="add_bot" id="btn-add-bot">${t('add_bot')}</button>`);
       items.push(`<button type="button" class="btn small danger" data-c="leave" id="btn-leave">${t('leave')}</button>`);
     } else {
       if (you.waiting == null) items.push(`<button type="button" class="btn small primary" data-c="join" id="btn-join">${t('join')}</button>`);
@@ -226,7 +230,15 @@ export function renderTable(root, id) {
     const acting = els.felt.querySelector('.seat.acting[data-seat], .splayer.acting[data-seat]');
     if (acting && Number(acting.dataset.seat) !== me) return t('waiting_for', { name: esc(seatName(st, Number(acting.dataset.seat))) });
     if (me == null) return t('spectating');
-    if (!st.hand) return gameOf(st, id) === 'saint' ? t('started') : t('new_game_waiting');
+    if (!st.hand) {
+      // A table that waits says for whom, and its creator may fill it with bots.
+      const o = st.options || {};
+      const ready = (st.seats || []).filter((s) => s.status === 'waiting').length;
+      const need = o.min_players || 2;
+      const free = (st.seats || []).length < (o.seats || 0);
+      const add = st.you && st.you.owner && free ? ` <button class="btn small primary" data-c2="add_bot" id="btn-add-bot-2">${t('add_bot')}</button>` : '';
+      return `<span id="needs-players">${t('needs_n_players', { k: ready, n: need })}</span>${add}`;
+    }
     return '';
   }
 
@@ -352,5 +364,5 @@ export function renderTable(root, id) {
     if (what === 'closed' && tid === id) location.hash = '#/lobby';
   });
   update();
-  return () => { destroyed = true; unsub(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
+  return () => { destroyed = true; unsub(); unmountChat(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
 }

@@ -1,4 +1,5 @@
 // ui.js — small DOM helpers shared by the pages: escaping, toasts, screen-reader announcements.
+import { t } from './i18n.js';
 
 export function esc(s) {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -13,6 +14,36 @@ export function toast(text, kind = 'info', ms = 2600) {
   box.appendChild(d);
   setTimeout(() => d.classList.add('out'), ms);
   setTimeout(() => d.remove(), ms + 400);
+}
+
+/** A notice that stays until dismissed or followed: `text`, and a link (`{label, href}`) to act
+ * on it; also read out to screen readers. */
+export function notice(text, link) {
+  const box = document.getElementById('toasts');
+  if (!box) return;
+  const d = document.createElement('div');
+  d.className = 'toast notice';
+  d.setAttribute('role', 'alert');
+  const p = document.createElement('span');
+  p.textContent = text;
+  d.appendChild(p);
+  if (link) {
+    const a = document.createElement('a');
+    a.className = 'btn small primary';
+    a.href = link.href;
+    a.textContent = link.label;
+    a.addEventListener('click', () => d.remove());
+    d.appendChild(a);
+  }
+  const x = document.createElement('button');
+  x.type = 'button';
+  x.className = 'btn tiny ghost';
+  x.textContent = '×';
+  x.setAttribute('aria-label', t('dismiss'));
+  x.addEventListener('click', () => d.remove());
+  d.appendChild(x);
+  box.appendChild(d);
+  setTimeout(() => d.remove(), 60000);
 }
 
 export function announce(text) {

@@ -89,6 +89,10 @@ pub struct ServeArgs {
     /// Largest buy-in (or Saint Poker stake) of a table with bots.
     #[arg(long, default_value_t = Config::default().max_bot_buy_in)]
     pub max_bot_buy_in: u64,
+    /// Do not keep the starter tables (one open table of each game with bots, so that a
+    /// newcomer's lobby is never empty).
+    #[arg(long)]
+    pub no_starter_tables: bool,
     /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
     #[arg(long, default_value = "info")]
     pub log: String,
@@ -166,6 +170,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         max_tables_per_user: a.max_tables_per_user,
         bot_bankroll: a.bot_bankroll,
         max_bot_buy_in: a.max_bot_buy_in,
+        starter_tables: !a.no_starter_tables,
         ..d
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -584,7 +584,13 @@ fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_
     let mut sorted = showed.clone();
     sorted.sort_unstable();
     assert_eq!(in_summary, sorted);
-    assert!(in_summary.contains(&0) && in_summary.contains(&1), "{in_summary:?}");
+    assert!(
+        in_summary.contains(&0) && in_summary.contains(&1),
+        "{in_summary:?}"
+    );
     let winners: Vec<usize> = summary.pots.iter().map(|p| p.seat).collect();
-    assert!(in_summary.iter().any(|s| !winners.contains(s)), "a loser's hand is listed");
+    assert!(
+        in_summary.iter().any(|s| !winners.contains(s)),
+        "a loser's hand is listed"
+    );
 }

@@ -687,7 +687,11 @@ fn a_player_all_in_in_the_hand_in_play_may_not_rebuy_until_it_ends() {
     let (start, _) = t.deal().expect("a hand");
     // Player 1 loses every chip in the hand: while it is in play, no rebuy.
     assert_eq!(t.may_rebuy(&1), Err(TableError::RebuyNotNow));
-    let one = start.players.iter().position(|&p| p == 1).expect("dealt in");
+    let one = start
+        .players
+        .iter()
+        .position(|&p| p == 1)
+        .expect("dealt in");
     let mut end = vec![0; 2];
     end[1 - one] = 200;
     let outcome = tavolo_engine::game::Outcome::Chips {
@@ -699,6 +703,9 @@ fn a_player_all_in_in_the_hand_in_play_may_not_rebuy_until_it_ends() {
     };
     t.finish(&outcome).expect("finished");
     assert_eq!(t.may_rebuy(&1), Ok(t.seat_of(&1).expect("seated")));
-    assert_eq!(t.may_rebuy(&2), Err(TableError::RebuyWithChips { stack: 200 }));
+    assert_eq!(
+        t.may_rebuy(&2),
+        Err(TableError::RebuyWithChips { stack: 200 })
+    );
     assert!(t.rebuy(&1).is_ok());
 }

@@ -41,6 +41,9 @@ pub struct Config {
     pub bot_refill: Duration,
     /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
     pub max_bot_buy_in: u64,
+    /// The room keeps one open table of each game with bots (a newcomer's lobby is never
+    /// empty): Hold'em No-Limit, Saint Poker (friendly) and Five-Card Draw.
+    pub starter_tables: bool,
     /// Password checks and hashes (Argon2, 19 MiB each) running at once; the rest wait.
     pub password_workers: usize,
     /// Password checks waiting for a worker; beyond, sign-ups and logins are answered `busy`.
@@ -93,6 +96,7 @@ impl Default for Config {
             bot_bankroll: 5_000_000,
             bot_refill: Duration::from_secs(3600),
             max_bot_buy_in: 10_000,
+            starter_tables: true,
             idle_close: Duration::from_secs(15 * 60),
             password_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             password_queue: 64,

@@ -135,6 +135,38 @@ impl Room {
         self.next_conn.fetch_add(1, Relaxed)
     }
 
+    /// Opens the starter tables that are missing: one open table of each game made by the room
+    /// itself, with bots, so that a newcomer finds a game at once. (A table nobody but bots has
+    /// sat at closes when idle, and comes back here.)
+    async fn keep_starter_tables(self: &Arc<Room>) {
+        let starters = [
+            serde_json::json!({"game": "holdem", "name": "Welcome: No-Limit 1/2", "seats": 6,
+                "bots": 4, "bot_level": "rules", "big_blind": 2, "buy_in": 200, "rebuy": 200}),
+            serde_json::json!({"game": "saint", "name": "Welcome: Saint Poker", "seats": 4,
+                "bots": 3, "bot_level": "normal", "stake": 0}),
+            serde_json::json!({"game": "draw", "name": "Welcome: Five-Card Draw", "seats": 5,
+                "bots": 3, "bot_level": "rules", "ante": 5, "buy_in": 500, "rebuy": 500}),
+        ];
+        let open = self.lobby.all();
+        for json in starters {
+            let Ok(options) = TableOptions::from_json(&json) else {
+                continue;
+            };
+            let there = open.iter().any(|h| {
+                h.creator.is_none()
+                    && h.summary.lock().is_ok_and(|s| {
+                        s.game == options.game && s.state != table::TableStatus::Closed
+                    })
+            });
+            if there {
+                continue;
+            }
+            if let Err(e) = self.create_table(options, None).await {
+                tracing::warn!(error = %e.message, "could not open a starter table");
+            }
+        }
+    }
+
     /// Whether bots may sit at a table with `options`: they play for at most
     /// `Config::max_bot_buy_in` chips a seat (buy-in or stake), from the house's bankroll.
     pub(crate) fn bots_allowed(&self, options: &TableOptions) -> Result<(), ProtoError> {
@@ -285,6 +317,24 @@ impl Server {
                 }
             }
         });
+        // Every half minute: the starter tables are there (one of each game, with bots).
+        if room.config.starter_tables {
+            let keeping = Arc::downgrade(&room);
+            let mut closing = room.closing.subscribe();
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_secs(30));
+                loop {
+                    tokio::select! {
+                        _ = every.tick() => {}
+                        _ = closing.changed() => break,
+                    }
+                    match keeping.upgrade() {
+                        Some(room) => room.keep_starter_tables().await,
+                        None => break,
+                    }
+                }
+            });
+        }
         // Every `bot_refill`: the bots' bankroll is topped up to its size.
         let refilling = Arc::downgrade(&room);
         let mut closing = room.closing.subscribe();

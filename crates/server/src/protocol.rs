@@ -1007,7 +1007,8 @@ mod tests {
                     seat: seat.and_then(|s| SeatNo::try_from(s).ok()),
                 }
             }),
-            name.clone().prop_map(|table| Request::CancelSeatChange { table }),
+            name.clone()
+                .prop_map(|table| Request::CancelSeatChange { table }),
             name.clone().prop_map(|table| Request::AddBot { table }),
             (name, "[a-zA-Z0-9 ]{0,40}[a-z]").prop_map(|(table, t)| Request::Chat {
                 table,

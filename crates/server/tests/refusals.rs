@@ -322,8 +322,10 @@ async fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
     .await;
     let mut a = Client::guest(h.local_addr()).await;
     let table = a
-        .open_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station",
-            "clock_secs": 30, "time_bank_secs": 5}))
+        .open_table(
+            json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station",
+            "clock_secs": 30, "time_bank_secs": 5}),
+        )
         .await;
     let mut turns = 0;
     let mut after_bots = 0;
@@ -347,7 +349,10 @@ async fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
             continue;
         }
         // (story) the seat to act is shown with its clock, its deadline and its bank
-        assert_eq!(m["clock"]["seat"], m["you"]["seat"], "no clock on my turn: {m}");
+        assert_eq!(
+            m["clock"]["seat"], m["you"]["seat"],
+            "no clock on my turn: {m}"
+        );
         assert!(m["clock"]["deadline_ms"].as_u64().is_some(), "{m}");
         assert_eq!(m["clock"]["bank_ms"], 5000, "{m}");
         turns += 1;
@@ -360,8 +365,12 @@ async fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
             .into_iter()
             .find(|k| legal.as_array().unwrap().iter().any(|x| x["action"] == *k))
             .unwrap();
-        a.act_or_late(&table, &m["hand"], json!({"action": pick})).await;
+        a.act_or_late(&table, &m["hand"], json!({"action": pick}))
+            .await;
     }
-    assert!(after_bots >= 3, "the turn came after bots' actions only {after_bots} times");
+    assert!(
+        after_bots >= 3,
+        "the turn came after bots' actions only {after_bots} times"
+    );
     audit_and_shutdown(h).await;
 }

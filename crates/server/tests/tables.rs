@@ -321,7 +321,10 @@ async fn the_creator_adds_bots_later_and_a_table_that_waits_says_how_many_it_nee
         .and_then(|t| t.iter().find(|r| r["id"] == table.as_str()))
         .cloned()
         .expect("the table is listed");
-    assert_eq!((row["min_players"].as_u64(), row["seated"].as_u64()), (Some(4), Some(1)));
+    assert_eq!(
+        (row["min_players"].as_u64(), row["seated"].as_u64()),
+        (Some(4), Some(1))
+    );
     // Only the creator adds bots.
     bob.join(&table).await;
     let r = bob.ask("add_bot", json!({"table": table})).await;
@@ -351,7 +354,9 @@ async fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in(
     let (h, _dir) = server("refund").await;
     let [mut ada] = guests(h.local_addr()).await;
     let before = balance_of(&ada).await;
-    let table = ada.open_table(json!({"game": "holdem", "buy_in": 300})).await;
+    let table = ada
+        .open_table(json!({"game": "holdem", "buy_in": 300}))
+        .await;
     assert_eq!(balance_of(&ada).await, before - 300);
     let r = ada.ask("leave", json!({"table": table})).await;
     assert_eq!(r["result"]["stack"], 300, "{r}");
@@ -379,7 +384,9 @@ async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_recor
         assert!(m["lines"][0]["seat"].is_u64(), "a player's line: {m}");
     }
     // Spectators write only where the table lets them.
-    let r = eve.ask("chat", json!({"table": table, "text": "hello"})).await;
+    let r = eve
+        .ask("chat", json!({"table": table, "text": "hello"}))
+        .await;
     assert_eq!(r["code"], "not_allowed", "{r}");
     // Empty, over-long and multi-line lines are refused by the protocol, by name.
     for bad in ["   ", &"x".repeat(201), "two\nlines"] {
@@ -389,7 +396,9 @@ async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_recor
     // Five lines at once, then the writer waits.
     let mut limited = 0;
     for i in 0..6 {
-        let r = bob.ask("chat", json!({"table": table, "text": format!("gg {i}")})).await;
+        let r = bob
+            .ask("chat", json!({"table": table, "text": format!("gg {i}")}))
+            .await;
         if r["code"] == "rate_limited" {
             limited += 1;
         }
@@ -411,7 +420,12 @@ async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_recor
     }
     let mut record = None;
     for _ in 0..200 {
-        let rec = get(h.local_addr(), &format!("/api/history/{hand}"), Some(&ada.session)).await;
+        let rec = get(
+            h.local_addr(),
+            &format!("/api/history/{hand}"),
+            Some(&ada.session),
+        )
+        .await;
         if rec.status == 200 {
             record = Some(rec.body);
             break;
@@ -419,6 +433,44 @@ async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_recor
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let record = record.expect("the hand was recorded");
-    assert!(!record.contains("nice hand") && !record.contains("gg 1"), "{record}");
+    assert!(
+        !record.contains("nice hand") && !record.contains("gg 1"),
+        "{record}"
+    );
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_finds_one_open_table_of_each_game_with_bots() {
+    let (h, _dir) = server_with("starters", |c| c.starter_tables = true).await;
+    let mut games = Vec::new();
+    for _ in 0..600 {
+        let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+        games = (lobby["tables"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter())
+        .filter(|t| t["bots"].as_u64().unwrap_or(0) > 0 && t["state"] != "closed")
+        .map(|t| t["game"].as_str().unwrap_or("").to_string())
+        .collect();
+        if games.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    games.sort();
+    assert_eq!(games, vec!["draw", "holdem", "saint"]);
+    // A newcomer joins the Hold'em one and is dealt in at once.
+    let [mut ada] = guests(h.local_addr()).await;
+    let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+    let holdem = (lobby["tables"].as_array().unwrap().iter())
+        .find(|t| t["game"] == "holdem")
+        .and_then(|t| t["id"].as_str())
+        .unwrap()
+        .to_string();
+    ada.join(&holdem).await;
+    let m = state(&mut ada, &holdem, |m| m["you"]["hand_seat"].is_u64()).await;
+    assert!(m["hand"].is_string(), "{m}");
     audit_and_shutdown(h).await;
 }

@@ -50,6 +50,7 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         guests_per_hour: u32::MAX,
         signups_per_hour: u32::MAX,
         max_conns_per_ip: usize::MAX,
+        starter_tables: false,
         ..Config::default()
     };
     f(&mut config);

@@ -25,10 +25,10 @@ use tavolo_engine::table::Table;
 use tokio::sync::mpsc;
 
 use super::{TableCmd, TableIntent, TableOptions, TableSummary};
-use chat::TableChat;
 use crate::books::Member;
 use crate::protocol::{self, Code, ProtoError, ServerMessage};
 use crate::Room;
+use chat::TableChat;
 use clock::Clock;
 use play::{Bots, Live};
 use seating::Ledger;

@@ -290,10 +290,7 @@ impl<G: Game> Actor<G> {
             ));
         }
         self.room.bots_allowed(&self.o)?;
-        let bot = self
-            .room
-            .new_bot(&self.id, self.bots_made, &self.o)
-            .await?;
+        let bot = self.room.new_bot(&self.id, self.bots_made, &self.o).await?;
         self.bots_made += 1;
         let id = bot.id;
         let change = self.table.join(bot).map_err(refused)?;

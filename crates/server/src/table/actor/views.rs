@@ -219,7 +219,14 @@ impl<G: Game> Actor<G> {
         let dealt = (self.previous.as_ref()).is_some_and(|p| p.dealt.contains(&m.id));
         let rebuy = seat.is_some() && self.table.may_rebuy(m).is_ok();
         let owner = self.creator == Some(m.id);
-        (seat, waiting, out, dealt, (rebuy, owner), self.seeds.view(m.id))
+        (
+            seat,
+            waiting,
+            out,
+            dealt,
+            (rebuy, owner),
+            self.seeds.view(m.id),
+        )
     }
 
     /// The `seats` array: the same for every viewer, built once per broadcast.
@@ -237,18 +244,14 @@ impl<G: Game> Actor<G> {
             .map(|(i, o)| {
                 // The seat in the hand on the felt, if the same player still sits there.
                 let hs = felt.and_then(|l| {
-                    (0..l.seats.len())
-                        .find(|&h| l.seats[h] == i && l.members[h].id == o.player.id)
+                    (0..l.seats.len()).find(|&h| l.seats[h] == i && l.members[h].id == o.player.id)
                 });
                 let in_play = live.is_some() && hs.is_some();
-                let chips = self
-                    .o
-                    .betting()
-                    .then(|| {
-                        (hs.filter(|_| in_play))
-                            .and_then(|h| stacks.get(h).copied())
-                            .unwrap_or(o.stack)
-                    });
+                let chips = self.o.betting().then(|| {
+                    (hs.filter(|_| in_play))
+                        .and_then(|h| stacks.get(h).copied())
+                        .unwrap_or(o.stack)
+                });
                 let status = if o.is_leaving() {
                     SeatStatus::Leaving
                 } else if in_play && live_game {
