@@ -17,11 +17,16 @@ export function mountSaint(ctx) {
   let focusIdx = 0;
   // the server acknowledges a choice to its sender only (maybe with no new table_state): keep it
   let local = { key: '', cards: null };
-  const choose = (action) => ctx.send(action).then(() => {
+  const choose = (action) => {
+    // The choice belongs to the phase it was made in: the acknowledgement may come after the
+    // reveal has moved the game to the next phase.
     const v = (last && last.view) || {};
-    local = { key: `${last && last.hand}:${v.round}:${v.phase}`, cards: action.card ? [action.card] : action.cards };
-    if (last) api.update(last);
-  }).catch(() => {});
+    const key = `${last && last.hand}:${v.round}:${v.phase}`;
+    return ctx.send(action).then(() => {
+      local = { key, cards: action.card ? [action.card] : action.cards };
+      if (last) api.update(last);
+    }).catch(() => {});
+  };
 
   const myIdx = (st) => { const me = mySeat(st); const m = handSeats(st); return me != null ? m.indexOf(me) : (st.view && st.view.player != null ? st.view.player : -1); };
 
@@ -115,7 +120,7 @@ export function mountSaint(ctx) {
       : mi >= 0 ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>` : '';
     return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
       <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
-      <ol class="ranking" id="final-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
+      <ol class="ranking" id="results-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
       ${rounds.length ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
         <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>` : ''}
       <div class="results-actions">${again}<button type="button" class="btn ghost" id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
@@ -193,7 +198,8 @@ export function mountSaint(ctx) {
       const sbHtml = scoreboardHtml(st, v, map);
       ctx.extra.innerHTML = sbHtml;
       ctx.actions.innerHTML = '';
-      return { ...legal, any: (clickable && legal.any && choice.length === 0) || myTurnPick };
+      // Your turn: a card to place or a pair to show not yet chosen, or your pick in the draft.
+      return { ...legal, any: (clickable && choice.length === 0) || myTurnPick };
     },
     key(ev) {
       const st = last;

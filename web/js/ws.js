@@ -5,7 +5,7 @@
 const SEQ_KEY = 'tavolo.seq';
 const PENDING_KEY = 'tavolo.pending';
 const EPOCH = Date.UTC(2026, 0, 1);
-const RESEND = new Set(['act', 'join', 'waitlist', 'watch', 'unwatch', 'sit_out', 'sit_in', 'rebuy', 'leave', 'create_table', 'change_seat', 'cancel_seat_change']);
+const RESEND = new Set(['act', 'join', 'waitlist', 'watch', 'unwatch', 'sit_out', 'sit_in', 'rebuy', 'leave', 'create_table', 'change_seat', 'cancel_seat_change', 'add_bot', 'chat']);
 
 export class Connection {
   constructor() {

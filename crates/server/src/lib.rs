@@ -32,6 +32,7 @@ use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use tavolo_store::{Store, UserId};
@@ -247,6 +248,29 @@ impl Room {
     }
 }
 
+/// Runs `work` on the room after `first`, then every `period`, until the room closes (or is
+/// gone): the room's housekeeping.
+fn periodically<F, Fut>(room: &Arc<Room>, first: Duration, period: Duration, work: F)
+where
+    F: Fn(Arc<Room>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let weak = Arc::downgrade(room);
+    let mut closing = room.closing.subscribe();
+    tokio::spawn(async move {
+        let start = tokio::time::Instant::now() + first;
+        let mut every = tokio::time::interval_at(start, period);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = closing.changed() => break,
+            }
+            let Some(room) = weak.upgrade() else { break };
+            work(room).await;
+        }
+    });
+}
+
 /// A running server.
 #[derive(Debug)]
 pub struct ServerHandle {
@@ -302,56 +326,20 @@ impl Server {
         });
         let app = http::router(room.clone());
         // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
-        let sweeping = Arc::downgrade(&room);
-        let mut closing = room.closing.subscribe();
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
-            loop {
-                tokio::select! {
-                    _ = every.tick() => {}
-                    _ = closing.changed() => break,
-                }
-                match sweeping.upgrade() {
-                    Some(room) => room.sweep(),
-                    None => break,
-                }
-            }
-        });
-        // Every half minute: the starter tables are there (one of each game, with bots).
+        let minute = Duration::from_secs(60);
+        periodically(&room, minute, minute, |room| async move { room.sweep() });
+        // Every half minute, at once first: the starter tables are there (one of each game).
         if room.config.starter_tables {
-            let keeping = Arc::downgrade(&room);
-            let mut closing = room.closing.subscribe();
-            tokio::spawn(async move {
-                let mut every = tokio::time::interval(std::time::Duration::from_secs(30));
-                loop {
-                    tokio::select! {
-                        _ = every.tick() => {}
-                        _ = closing.changed() => break,
-                    }
-                    match keeping.upgrade() {
-                        Some(room) => room.keep_starter_tables().await,
-                        None => break,
-                    }
-                }
+            let half = Duration::from_secs(30);
+            periodically(&room, Duration::ZERO, half, |room| async move {
+                room.keep_starter_tables().await
             });
         }
         // Every `bot_refill`: the bots' bankroll is topped up to its size.
-        let refilling = Arc::downgrade(&room);
-        let mut closing = room.closing.subscribe();
         let refill = room.config.bot_refill;
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval_at(tokio::time::Instant::now() + refill, refill);
-            loop {
-                tokio::select! {
-                    _ = every.tick() => {}
-                    _ = closing.changed() => break,
-                }
-                let Some(room) = refilling.upgrade() else {
-                    break;
-                };
-                if let Err(e) = room.books.fund_bots(room.config.bot_bankroll).await {
-                    tracing::error!(error = %e, "the bots' bankroll could not be topped up");
-                }
+        periodically(&room, refill, refill, |room| async move {
+            if let Err(e) = room.books.fund_bots(room.config.bot_bankroll).await {
+                tracing::error!(error = %e, "the bots' bankroll could not be topped up");
             }
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

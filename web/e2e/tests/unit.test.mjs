@@ -122,3 +122,19 @@ test('fairness /2: the room part hashes to the commitment, each reveal extends i
   otherRoom.parts.room = '00'.repeat(32);
   assert.equal((await verifyFairness(otherRoom)).why, 'room');
 });
+
+test('pots: the main and side pots in the middle during a hand, as awarded at its end', async () => {
+  globalThis.window = globalThis.window || {}; // the table modules reach the connection's module
+  const { potsHtml } = await import('../../js/table-holdem.js');
+  const live = potsHtml({ view: { pot: 150, pots: [{ amount: 90, eligible: [0, 1, 2] }, { amount: 40, eligible: [1, 2] }], over: false } });
+  assert.match(live, /data-pot="0"[^]*90[^]*data-pot="1"[^]*40/);
+  const over = potsHtml({ view: { pot: 0, pots: [], over: true }, result: { pots: [{ pot: 0, seat: 1, amount: 130 }] } });
+  assert.match(over, /130/);
+});
+
+test('chat: a muted writer\'s lines are hidden, one\'s own never', async () => {
+  globalThis.window = globalThis.window || {};
+  const { visibleLines } = await import('../../js/chat.js');
+  const lines = [{ id: 1, user: 7, text: 'a' }, { id: 2, user: 8, text: 'b' }, { id: 3, user: 9, text: 'c' }];
+  assert.deepEqual(visibleLines(lines, new Set([8, 9]), 9).map((l) => l.id), [1, 3]);
+});
