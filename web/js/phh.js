@@ -62,8 +62,11 @@ export function replayPhh(h) {
     hole: Array.from({ length: n }, () => []), folded: Array(n).fill(false), shown: Array(n).fill(false), mucked: Array(n).fill(false), note: '', actor: null,
   };
   const put = (i, x) => { const a = Math.max(0, Math.min(x, st.stacks[i])); st.stacks[i] -= a; st.bets[i] += a; return a; };
-  (h.antes || []).forEach((a, i) => { if (a) { const x = Math.min(a, st.stacks[i]); st.stacks[i] -= x; st.pot += x; } });
-  (h.blinds_or_straddles || []).forEach((b, i) => { if (b) put(i, b); });
+  // PHH reverses antes and blinds heads-up (`blinds_or_straddles = [1, 2]`: p2, the button,
+  // posts 1), as the engine reads them.
+  const of = (v) => (n === 2 && (v || []).length === 2 ? [v[1], v[0]] : v || []);
+  of(h.antes).forEach((a, i) => { if (a) { const x = Math.min(a, st.stacks[i]); st.stacks[i] -= x; st.pot += x; } });
+  of(h.blinds_or_straddles).forEach((b, i) => { if (b) put(i, b); });
   const snap = (note, actor = null) => JSON.parse(JSON.stringify({ ...st, note, actor }));
   const steps = [snap('start')];
   const collect = () => { st.pot += st.bets.reduce((a, b) => a + b, 0); st.bets.fill(0); };
