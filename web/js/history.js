@@ -3,12 +3,16 @@
 // (SHA-256 with crypto.subtle): `tavolo-fair/2`, the room's part must hash to the commitment
 // published before the deal, every player's reveal must extend its chain, and the parts must mix
 // to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
-// must hash to the commitment.
+// must hash to the commitment. The replay names the players, marks the viewer "(you)", tells
+// every action in words, and shows only the viewer's cards and those shown at the table; the
+// whole deal only behind "Reveal the whole deal from the seed", once the seed checks out.
 import { api } from './api.js';
-import { t, categoryName, word } from './i18n.js';
-import { cardsHtml, cardsText, splitCards } from './cards.js';
+import { t, categoryName, cardName, word } from './i18n.js';
+import { cardHtml, cardsHtml, cardsText } from './cards.js';
 import { esc, fmtChips } from './ui.js';
 import { parsePhh, replayPhh } from './phh.js';
+import { store } from './store.js';
+import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence } from './replay.js';
 
 function hexToBytes(hex) {
   const h = String(hex).trim();
@@ -64,6 +68,11 @@ export async function verifyFairness(f) {
   return { status: 'bad', hash: ofBytes || ofText };
 }
 
+/** How a history item or record is called: "Game h-3" for Saint Poker, "Hand h-3" otherwise. */
+function recordTitle(game, id) {
+  return t(game === 'saint' ? 'game_id' : 'hand_id', { id: esc(id) });
+}
+
 export function renderHistory(root, id) {
   if (id) return renderRecord(root, id);
   root.innerHTML = `<section class="panel" aria-labelledby="hist-h"><h1 id="hist-h">${t('my_history')}</h1><div id="hist-body"><p class="muted">${t('loading')}</p></div></section>`;
@@ -71,7 +80,7 @@ export function renderHistory(root, id) {
   api.history().then((items) => {
     if (!items.length) { body.innerHTML = `<p class="muted">${t('no_history')}</p>`; return; }
     body.innerHTML = `<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
-      <tbody>${items.map((it) => `<tr><th scope="row" class="mono">${esc(it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td>${esc(it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
+      <tbody>${items.map((it) => `<tr data-id="${esc(it.id)}"><th scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
       <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '')}</td>
       <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`).join('')}</tbody></table></div>`;
   }).catch((e) => { body.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; });
@@ -80,10 +89,22 @@ export function renderHistory(root, id) {
 
 function renderRecord(root, id) {
   root.innerHTML = `<section class="panel" aria-labelledby="rec-h">
-    <div class="panel-head"><a class="btn small ghost" href="#/history">← ${t('history')}</a><h1 id="rec-h">${t('hand_id', { id: esc(id) })}</h1></div>
-    <div class="fairness" id="fairness"><button class="btn small" id="btn-verify">${t('verify')}</button><div id="fair-out" aria-live="polite"></div></div>
+    <div class="panel-head"><a class="btn small ghost" href="#/history">← ${t('history')}</a><h1 id="rec-h">${t('hand_id', { id: esc(id) })}</h1><span class="muted" id="rec-table"></span></div>
+    <div class="fairness" id="fairness"><button class="btn small" id="btn-verify">${t('verify')}</button><div id="fair-out" aria-live="polite"></div>
+      <div class="reveal-deal"><button class="btn small" id="btn-reveal" aria-pressed="false" aria-describedby="reveal-hint" disabled>${t('reveal_deal')}</button> <span class="muted small" id="reveal-hint">${t('reveal_hint')}</span></div></div>
     <div id="replayer"><p class="muted">${t('loading')}</p></div></section>`;
   const out = root.querySelector('#fair-out');
+  const revealBtn = root.querySelector('#btn-reveal');
+  // The whole deal (others' folded, mucked and unshown cards) only on request, and only once
+  // the seed that deals every card is known to match the commitment.
+  let reveal = false;
+  const setReveal = (on) => {
+    reveal = on;
+    revealBtn.setAttribute('aria-pressed', String(on));
+    revealBtn.textContent = t(on ? 'hide_deal' : 'reveal_deal');
+    if (steps.length) show();
+  };
+  revealBtn.addEventListener('click', () => setReveal(!reveal));
   const verify = async () => {
     out.innerHTML = t('loading');
     try {
@@ -91,7 +112,9 @@ function renderRecord(root, id) {
       const r = await verifyFairness(f);
       out.innerHTML = `<dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl>
         <p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>`;
-    } catch (e) { out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; }
+      revealBtn.disabled = r.status !== 'ok';
+      if (r.status !== 'ok' && reveal) setReveal(false);
+    } catch (e) { out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; revealBtn.disabled = true; }
   };
   root.querySelector('#btn-verify').addEventListener('click', verify);
   verify();
@@ -102,7 +125,8 @@ function renderRecord(root, id) {
       <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev" id="rp-prev">◀ ${t('prev')}</button>
       <span class="step" id="rp-step">${t('step', { i: i + 1, n: steps.length })}</span>
       <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} »</button></div>
-      <div class="replay-view" id="replay-view">${draw(steps[i], i)}</div>`;
+      <div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal })}</div>
+      <section class="rp-story" aria-labelledby="rp-story-h"><h2 id="rp-story-h" class="small">${t('rp_story')}</h2><ol id="rp-story">${steps.slice(0, i + 1).map((s, k) => `<li${k === i ? ' aria-current="step"' : ''}>${esc(s.say || '')}</li>`).join('')}</ol></section>`;
   };
   box.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-go]');
@@ -113,14 +137,22 @@ function renderRecord(root, id) {
     box.querySelector(`[data-go="${g}"]`).focus();
   });
   const onKey = (ev) => {
+    if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
     if (ev.key === 'ArrowRight') { i = Math.min(steps.length - 1, i + 1); show(); }
     if (ev.key === 'ArrowLeft') { i = Math.max(0, i - 1); show(); }
   };
   document.addEventListener('keydown', onKey);
-  api.record(id).then((rec) => {
-    if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text)));
-    else if (rec.json && rec.json.format === 'tavolo-saint-record/1') ({ steps, draw } = saintReplay(rec.json));
-    else if (rec.json && rec.json.format === 'tavolo-draw-record/1') ({ steps, draw } = drawReplay(rec.json));
+  const me = store.user ? Promise.resolve(store.user) : api.me().catch(() => null);
+  Promise.all([api.record(id), api.history().catch(() => []), me]).then(([rec, items, user]) => {
+    const item = items.find((x) => x.id === id) || {};
+    const who = { me: user && user.name, seat: item.seat };
+    const saint = rec.json && rec.json.format === 'tavolo-saint-record/1';
+    root.querySelector('#rec-h').innerHTML = recordTitle(saint ? 'saint' : item.game, id);
+    const when = item.finished_at ? new Date(item.finished_at).toLocaleString() : '';
+    root.querySelector('#rec-table').textContent = [item.table_name || item.table, when].filter(Boolean).join(' · ');
+    if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
+    else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
+    else if (rec.json && rec.json.format === 'tavolo-draw-record/1') ({ steps, draw } = drawReplay(rec.json, who));
     else { box.innerHTML = `<pre class="raw">${esc(JSON.stringify(rec.json || rec.text, null, 2))}</pre>`; return; }
     i = 0;
     show();
@@ -128,86 +160,97 @@ function renderRecord(root, id) {
   return () => document.removeEventListener('keydown', onKey);
 }
 
-function seatsRow(names, cell) {
-  return `<div class="rp-seats">${names.map((nm, i) => `<div class="rp-seat">${cell(i, nm)}</div>`).join('')}</div>`;
+/** A player's name, escaped, with "(you)" for the viewer. */
+function nameHtml(names, p, viewer) {
+  return `${esc(names[p])}${p === viewer ? ` <span class="rp-you">(${t('you')})</span>` : ''}`;
 }
 
-function holdemReplay(h) {
-  const steps = replayPhh(h);
-  const names = steps[0].players;
-  const say = (s, k) => {
-    const p = String(s.note).trim().split(/\s+/);
-    if (s.note === 'start') return t('first');
-    if (s.note === 'finishing_stacks') return t('result');
-    if (p[0] === 'd') return p[1] === 'db' ? t('e_board', { cards: cardsText(splitCards(p[2])) }) : `${names[Number(p[2].slice(1)) - 1]}: ${t('hole')}`;
-    const who = names[Number(p[0].slice(1)) - 1] || p[0];
-    const prev = steps[k - 1];
-    if (p[1] === 'f') return t('e_fold', { who });
-    if (p[1] === 'cc') { const put = prev ? prev.stacks[s.actor] - s.stacks[s.actor] : 0; return put > 0 ? t('e_call', { who, amount: fmtChips(put) }) : t('e_check', { who }); }
-    if (p[1] === 'cbr') return t('e_raise', { who, amount: fmtChips(Number(p[2])) });
-    if (p[1] === 'sm') return p[2] ? t('e_shows', { who, cards: cardsText(splitCards(p[2])) }) : t('e_mucks', { who });
-    return s.note;
-  };
-  const draw = (s, k) => `<div class="rp-note"><strong>${esc(say(s, k))}</strong> <span class="mono muted small">${esc(s.note)}</span></div>
+/** A player's cards as the viewer may see them: face down, face up, or face up because the
+ * deal was revealed (marked, and named "not shown at the table"). */
+function handHtml(cards, mode, size) {
+  if (mode !== 'revealed') return cardsHtml(visibleCards(cards, mode), { size });
+  return (cards || []).map((c) => (c ? cardHtml(c, { size, cls: 'unshown', label: `${cardName(c)} (${t('rp_unshown')})` }) : cardHtml(null, { size }))).join('');
+}
+
+function seatsRow(names, viewer, cell) {
+  return `<div class="rp-seats">${names.map((nm, i) => `<div class="rp-seat${i === viewer ? ' me' : ''}" data-seat="${i}">${cell(i, nm)}</div>`).join('')}</div>`;
+}
+
+function holdemReplay(h, who) {
+  const raw = replayPhh(h);
+  const n = raw[0].stacks.length;
+  const names = playerNames(h.players, n);
+  // PHH numbers players from the small blind, not by table seat: the viewer is found by name.
+  const viewer = viewerIndex(h.players ? names : [], who.me);
+  const steps = tellPhh(h, raw, names);
+  const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
     <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot">${t('total_pot')}: <strong>${fmtChips(s.pot + s.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
-    ${seatsRow(s.players, (i, nm) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${esc(nm)}</div>
-      <div>${cardsHtml(s.hole[i], { size: 'sm' })}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
+    ${seatsRow(names, viewer, (i) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}</div>
+      <div class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };
 }
 
-function saintReplay(r) {
+/** The engine's default names, `P1`, `P2`, …: a record written before tables named players. */
+const unnamed = (players) => players.every((p, i) => p === `P${i + 1}`);
+
+function saintReplay(r, who) {
   const P = r.players.length;
+  const names = unnamed(r.players) ? playerNames(null, P) : r.players;
+  const viewer = viewerIndex(r.players, who.me, unnamed(r.players) ? who.seat : -1);
   const hands = r.deal.hands.map((h) => h.slice());
   const steps = [];
   const scores = Array(P).fill(0);
   const rm = (p, c) => { const k = hands[p].indexOf(c); if (k >= 0) hands[p].splice(k, 1); };
   const snap = (o) => steps.push(JSON.parse(JSON.stringify({ hands, scores, ...o })));
   let centre = r.deal.centre.slice();
-  snap({ label: 'deal', round: 0, centre, preview: [] });
+  snap({ say: t('rp_dealt'), round: 0, centre, preview: [] });
   for (const rd of r.rounds) {
-    snap({ label: t('round', { n: rd.round }), round: rd.round, centre, preview: rd.preview });
+    snap({ say: t('round', { n: rd.round }), round: rd.round, centre, preview: rd.preview });
     rd.placed.forEach((c, p) => rm(p, c));
-    snap({ label: t('placed_cards'), round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed });
+    snap({ say: rd.placed.map((c, p) => t('e_place', { who: names[p], cards: cardsText([c]) })).join('; '), round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed });
     rd.hands.forEach((h, p) => h.shown.forEach((c) => rm(p, c)));
     rd.scores.forEach((s, p) => { scores[p] = s; });
-    snap({ label: t('shown_cards'), round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands });
+    snap({ say: t('shown_cards'), round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands });
     if (rd.draft) {
       const pool = [...rd.centre, ...rd.hands.flatMap((h) => h.shown)];
-      rd.draft.picks.forEach((pk, k) => {
+      rd.draft.picks.forEach((pk) => {
         const x = pool.indexOf(pk.card); if (x >= 0) pool.splice(x, 1);
         hands[pk.player].push(pk.card);
-        snap({ label: `${word('actions', 'pick')} ${k + 1}`, round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands, pool: pool.slice(), order: rd.draft.order, pick: pk });
+        snap({ say: t('e_pick', { who: names[pk.player], cards: cardsText([pk.card]) }), round: rd.round, centre: rd.centre, preview: rd.preview, placed: rd.placed, shown: rd.hands, pool: pool.slice(), order: rd.draft.order, pick: pk });
       });
     }
     centre = rd.preview;
   }
   const lastRound = r.rounds[r.rounds.length - 1];
-  if (r.result) snap({ label: t('final_ranking'), round: 8, centre: lastRound ? lastRound.centre : [], preview: [], shown: lastRound ? lastRound.hands : null, result: r.result });
-  const draw = (s) => `<div class="rp-note"><strong>${esc(s.label)}</strong></div>
+  if (r.result) snap({ say: t('final_ranking'), round: 8, centre: lastRound ? lastRound.centre : [], preview: [], shown: lastRound ? lastRound.hands : null, result: r.result });
+  // A player's hand is theirs alone; what they place, show and pick is on the table.
+  const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
     <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview && s.preview.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
-    ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(r.players[p])).join(' → ')}</div>` : ''}
-    ${seatsRow(r.players, (p, nm) => `<div class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${esc(nm)} — ${s.scores[p]} ${t('points_short')}</div>
-      <div class="rp-hand">${cardsHtml(s.hands[p].slice().sort(), { size: 'xs' })}</div>
+    ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(names[p])).join(' → ')}</div>` : ''}
+    ${seatsRow(names, viewer, (p) => `<div class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${nameHtml(names, p, viewer)} — ${s.scores[p]} ${t('points_short')}</div>
+      <div class="rp-hand">${handHtml(s.hands[p].slice().sort(), cardMode(p, { viewer, reveal }), 'xs')}</div>
       ${s.placed ? `<div>${t('placed_cards')}: ${cardsHtml([s.placed[p]], { size: 'sm' })}</div>` : ''}
       ${s.shown ? `<div>${t('shown_cards')}: ${cardsHtml(s.shown[p].shown, { size: 'sm' })} <strong>${esc(categoryName(s.shown[p].category))}</strong>${s.shown[p].points ? ` +${s.shown[p].points}` : ''}</div>` : ''}
       ${s.result ? `<div><strong>${t('place_n', { n: s.result.places[p] })}</strong></div>` : ''}`)}`;
   return { steps, draw };
 }
 
-function drawReplay(r) {
+function drawReplay(r, who) {
   const n = r.stacks.length;
-  const names = r.players || Array.from({ length: n }, (_, i) => t('seat_n', { n: i + 1 }));
+  const names = playerNames(r.players, n);
+  const viewer = viewerIndex(r.players || [], who.me, r.players ? -1 : who.seat);
   const st = { stacks: r.stacks.slice(), bets: Array(n).fill(0), pot: r.carried_in || 0, hands: r.deal.hands.map((h) => h.slice()), folded: Array(n).fill(false), ex: Array(n).fill(null), shown: Array(n).fill(false) };
   const cut = (r.dealer + 1) % n;
   for (let k = 0; k < n; k++) { const s = (cut + k) % n; const a = Math.min(r.ante, st.stacks[s]); st.stacks[s] -= a; st.pot += a; }
   const steps = [];
-  const snap = (note, actor = null) => steps.push(JSON.parse(JSON.stringify({ ...st, note, actor })));
-  snap('deal');
-  let draws = (r.deal.draws || []).slice();
+  const snap = (say, actor = null) => steps.push(JSON.parse(JSON.stringify({ ...st, say, actor })));
+  snap(`${t('rp_antes', { amount: fmtChips(r.ante) })}; ${t('rp_dealt')}`);
+  const draws = (r.deal.draws || []).slice();
   let inExchange = false;
   const collect = () => { st.pot += st.bets.reduce((a, b) => a + b, 0); st.bets.fill(0); };
   for (const a of r.actions) {
     const s = a.seat;
+    const before = JSON.parse(JSON.stringify(st));
     if (a.action === 'fold') st.folded[s] = true;
     else if (a.action === 'call') { const max = Math.max(...st.bets); const x = Math.min(max - st.bets[s], st.stacks[s]); st.stacks[s] -= x; st.bets[s] += x; }
     else if (a.action === 'bet') { const x = Math.min(a.to - st.bets[s], st.stacks[s]); st.stacks[s] -= x; st.bets[s] += x; }
@@ -216,12 +259,16 @@ function drawReplay(r) {
       st.hands[s] = st.hands[s].filter((c) => !a.discard.includes(c)).concat(draws.splice(0, a.discard.length));
       st.ex[s] = a.discard.length;
     } else if (a.action === 'show') st.shown[s] = true;
-    snap(`${names[s]}: ${a.action}${a.to != null ? ' ' + a.to : ''}${a.discard ? ' ' + a.discard.length : ''}`, s);
+    snap(drawSentence(a, before, st, names), s);
   }
   collect();
-  if (r.result) { st.stacks = r.result.finishing_stacks.slice(); st.pot = r.result.carried_pot || 0; snap(t('result')); }
-  const draw = (x) => `<div class="rp-note">${esc(x.note)}</div><div class="rp-board"><span class="pot">${t('total_pot')}: <strong>${fmtChips(x.pot + x.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
-    ${seatsRow(names, (i, nm) => `<div class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${esc(nm)}${i === r.dealer ? ' (D)' : ''}</div>
-      <div>${cardsHtml(x.hands[i], { size: 'xs' })}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
+  if (r.result) {
+    const before = st.stacks.slice();
+    st.stacks = r.result.finishing_stacks.slice(); st.pot = r.result.carried_pot || 0;
+    snap(drawResultSentence(r.result, before, names));
+  }
+  const draw = (x, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot">${t('total_pot')}: <strong>${fmtChips(x.pot + x.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
+    ${seatsRow(names, viewer, (i) => `<div class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}</div>
+      <div class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };
 }

@@ -56,6 +56,10 @@ const S = {
     leave_confirm_hand: 'You are in a hand: from now on it is checked or folded for you, and you leave with your stack when it ends.',
     leave_confirm_saint: 'The game is in progress: leaving gives up your stake of {stake}.', leave_confirm_saint_free: 'The game is in progress: leaving gives it up.',
     time_running_out: 'Your time is running out',
+    // history and replayer: names, actions in words, unshown cards hidden (issue 17)
+    game_id: 'Game {id}', player_n: 'Player {n}', rp_start: 'The hand begins', rp_hole_dealt: 'The hole cards are dealt', rp_dealt: 'The cards are dealt', rp_antes: 'Antes of {amount}', rp_other: '{who} acts',
+    reveal_deal: 'Reveal the whole deal from the seed', hide_deal: 'Hide the cards nobody showed', rp_unshown: 'not shown at the table', rp_story: 'The story so far',
+    reveal_hint: 'The replay shows your cards and those shown at the table. The seed deals every card, folded and mucked ones too: once it matches the commitment you may reveal them all.',
   },
   it: {
     advanced_rules: 'Regole avanzate (opzioni di RULES.md)', house_rules: 'Regole della casa', rule_default: 'Predefinito', rule_small_blind: 'Small blind della casa', rule_min_raise: 'Rilancio minimo', rule_odd_chips: 'Fiches indivisibili', rule_allow_check: 'Check prima dell\'apertura', rule_tie_break: 'Spareggio', rule_centre_cards: 'Carte al centro', rule_hand_rule: 'Mano', rv_table_minimum: 'il minimo del tavolo', rv_largest_increment: 'il rilancio più alto finora', rv_one_each_from_left_of_button: 'ai vincitori, a sinistra del bottone', rv_stay_in_pot: 'restano nel piatto', rv_true: 'ammesso', rv_false: 'non ammesso', rv_german: 'tedesco', rv_standard: 'standard', rv_two_plus_three: 'esattamente 2 proprie + 3 al centro', rv_any_five: 'cinque qualsiasi delle sette',
@@ -111,6 +115,10 @@ const S = {
     leave_confirm_hand: 'Sei in una mano: da ora si fa check o si passa per te, e lasci il tavolo con il tuo stack quando finisce.',
     leave_confirm_saint: 'La partita è in corso: lasciandola perdi la posta di {stake}.', leave_confirm_saint_free: 'La partita è in corso: lasciandola la abbandoni.',
     time_running_out: 'Il tempo sta per scadere',
+    // history and replayer: names, actions in words, unshown cards hidden (issue 17)
+    game_id: 'Partita {id}', player_n: 'Giocatore {n}', rp_start: 'Inizia la mano', rp_hole_dealt: 'Si distribuiscono le carte coperte', rp_dealt: 'Si distribuiscono le carte', rp_antes: 'Invito di {amount}', rp_other: '{who} gioca',
+    reveal_deal: 'Rivela tutta la distribuzione dal seme', hide_deal: 'Nascondi le carte che nessuno ha mostrato', rp_unshown: 'non mostrata al tavolo', rp_story: 'Il racconto finora',
+    reveal_hint: 'La replica mostra le tue carte e quelle mostrate al tavolo. Il seme distribuisce ogni carta, anche quelle passate o non mostrate: quando corrisponde all\'impegno puoi rivelarle tutte.',
   },
   pt: {
     advanced_rules: 'Regras avançadas (opções do RULES.md)', house_rules: 'Regras da casa', rule_default: 'Padrão', rule_small_blind: 'Small blind da casa', rule_min_raise: 'Aumento mínimo', rule_odd_chips: 'Fichas indivisíveis', rule_allow_check: 'Check antes da abertura', rule_tie_break: 'Desempate', rule_centre_cards: 'Cartas no centro', rule_hand_rule: 'Mão', rv_table_minimum: 'o mínimo da mesa', rv_largest_increment: 'o maior aumento até agora', rv_one_each_from_left_of_button: 'aos vencedores, à esquerda do botão', rv_stay_in_pot: 'ficam no pote', rv_true: 'permitido', rv_false: 'não permitido', rv_german: 'alemão', rv_standard: 'padrão', rv_two_plus_three: 'exatamente 2 próprias + 3 do centro', rv_any_five: 'quaisquer cinco das sete',
@@ -166,6 +174,10 @@ const S = {
     leave_confirm_hand: 'Está numa mão: a partir de agora passa-se ou desiste-se por si, e sai com a sua pilha quando ela acabar.',
     leave_confirm_saint: 'O jogo está a decorrer: sair faz perder a aposta de {stake}.', leave_confirm_saint_free: 'O jogo está a decorrer: sair é abandoná-lo.',
     time_running_out: 'O seu tempo está a acabar',
+    // history and replayer: names, actions in words, unshown cards hidden (issue 17)
+    game_id: 'Jogo {id}', player_n: 'Jogador {n}', rp_start: 'A mão começa', rp_hole_dealt: 'São dadas as cartas fechadas', rp_dealt: 'São dadas as cartas', rp_antes: 'Ante de {amount}', rp_other: '{who} joga',
+    reveal_deal: 'Revelar toda a distribuição a partir da semente', hide_deal: 'Esconder as cartas que ninguém mostrou', rp_unshown: 'não mostrada na mesa', rp_story: 'A história até aqui',
+    reveal_hint: 'A repetição mostra as suas cartas e as mostradas na mesa. A semente dá todas as cartas, também as desistidas e as não mostradas: quando corresponde ao compromisso pode revelá-las todas.',
   },
   de: {
     advanced_rules: 'Erweiterte Regeln (Optionen aus RULES.md)', house_rules: 'Hausregeln', rule_default: 'Standard', rule_small_blind: 'Haus-Small-Blind', rule_min_raise: 'Mindesterhöhung', rule_odd_chips: 'Unteilbare Chips', rule_allow_check: 'Schieben vor der Eröffnung', rule_tie_break: 'Gleichstand', rule_centre_cards: 'Karten in der Mitte', rule_hand_rule: 'Blatt', rv_table_minimum: 'das Tischminimum', rv_largest_increment: 'die bisher größte Erhöhung', rv_one_each_from_left_of_button: 'an die Gewinner, links vom Button', rv_stay_in_pot: 'bleiben im Pot', rv_true: 'erlaubt', rv_false: 'nicht erlaubt', rv_german: 'deutsch', rv_standard: 'Standard', rv_two_plus_three: 'genau 2 eigene + 3 aus der Mitte', rv_any_five: 'beliebige fünf der sieben',
@@ -221,6 +233,10 @@ const S = {
     leave_confirm_hand: 'Du bist in einer Hand: ab jetzt wird für dich geschoben oder gepasst, und du gehst mit deinem Stack, wenn sie endet.',
     leave_confirm_saint: 'Das Spiel läuft: wer geht, verliert den Einsatz von {stake}.', leave_confirm_saint_free: 'Das Spiel läuft: wer geht, gibt es auf.',
     time_running_out: 'Deine Zeit läuft ab',
+    // history and replayer: names, actions in words, unshown cards hidden (issue 17)
+    game_id: 'Spiel {id}', player_n: 'Spieler {n}', rp_start: 'Die Hand beginnt', rp_hole_dealt: 'Die verdeckten Karten werden gegeben', rp_dealt: 'Die Karten werden gegeben', rp_antes: 'Grundeinsatz {amount}', rp_other: '{who} ist am Zug',
+    reveal_deal: 'Das ganze Blatt aus dem Seed aufdecken', hide_deal: 'Nicht gezeigte Karten verbergen', rp_unshown: 'am Tisch nicht gezeigt', rp_story: 'Der Verlauf bis hier',
+    reveal_hint: 'Die Wiedergabe zeigt deine Karten und die am Tisch gezeigten. Der Seed gibt jede Karte, auch abgeworfene und nicht gezeigte: stimmt er mit der Festlegung überein, kannst du alle aufdecken.',
   },
 };
 

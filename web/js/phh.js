@@ -1,5 +1,5 @@
 // phh.js — reads PHH hand histories (the TOML subset Tavolo writes) and replays a Hold'em hand
-// step by step: stacks, bets, pot, board, hole cards, who folded.
+// step by step: stacks, bets, pot, board, hole cards, who folded, showed or mucked.
 import { splitCards } from './cards.js';
 
 /** Parses PHH text into an object of its fields. */
@@ -59,11 +59,14 @@ export function replayPhh(h) {
   const players = h.players || Array.from({ length: n }, (_, i) => `p${i + 1}`);
   const st = {
     players, stacks: (h.starting_stacks || []).slice(), bets: Array(n).fill(0), pot: 0, board: [],
-    hole: Array.from({ length: n }, () => []), folded: Array(n).fill(false), shown: Array(n).fill(false), note: '', actor: null,
+    hole: Array.from({ length: n }, () => []), folded: Array(n).fill(false), shown: Array(n).fill(false), mucked: Array(n).fill(false), note: '', actor: null,
   };
   const put = (i, x) => { const a = Math.max(0, Math.min(x, st.stacks[i])); st.stacks[i] -= a; st.bets[i] += a; return a; };
-  (h.antes || []).forEach((a, i) => { if (a) { const x = Math.min(a, st.stacks[i]); st.stacks[i] -= x; st.pot += x; } });
-  (h.blinds_or_straddles || []).forEach((b, i) => { if (b) put(i, b); });
+  // PHH reverses antes and blinds heads-up (`blinds_or_straddles = [1, 2]`: p2, the button,
+  // posts 1), as the engine reads them.
+  const of = (v) => (n === 2 && (v || []).length === 2 ? [v[1], v[0]] : v || []);
+  of(h.antes).forEach((a, i) => { if (a) { const x = Math.min(a, st.stacks[i]); st.stacks[i] -= x; st.pot += x; } });
+  of(h.blinds_or_straddles).forEach((b, i) => { if (b) put(i, b); });
   const snap = (note, actor = null) => JSON.parse(JSON.stringify({ ...st, note, actor }));
   const steps = [snap('start')];
   const collect = () => { st.pot += st.bets.reduce((a, b) => a + b, 0); st.bets.fill(0); };
@@ -79,7 +82,11 @@ export function replayPhh(h) {
     if (op === 'f') st.folded[i] = true;
     else if (op === 'cc') { const max = Math.max(...st.bets); put(i, max - st.bets[i]); }
     else if (op === 'cbr') { const to = Number(parts[2]); put(i, to - st.bets[i]); }
-    else if (op === 'sm') { if (parts[2] && !parts[2].includes('?')) { st.hole[i] = splitCards(parts[2]); st.shown[i] = true; } else st.shown[i] = true; }
+    // `sm XxYy` shows these cards, `sm -` shows the cards held, a bare `sm` mucks them.
+    else if (op === 'sm') {
+      if (parts[2] && parts[2] !== '-' && !parts[2].includes('?')) st.hole[i] = splitCards(parts[2]);
+      if (parts[2]) st.shown[i] = true; else st.mucked[i] = true;
+    }
     steps.push(snap(a, i));
   }
   collect();

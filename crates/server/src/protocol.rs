@@ -1036,6 +1036,8 @@ mod tests {
                 seat,
                 hand_seat: seat,
                 sitting_out: false,
+                can_rebuy: seat == Some(0),
+                owner: seat == Some(1),
                 waiting: None,
                 seat_change: seat.map(|s| SeatChange {
                     seat: Some(s + 1),

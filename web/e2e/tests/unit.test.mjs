@@ -1,5 +1,6 @@
 // unit.test.mjs — the client's pure modules in node: the hand ranker, the four languages'
-// completeness, reading `legal`, grouping pots, PHH parsing and replay, the fairness hash.
+// completeness, reading `legal`, grouping pots, PHH parsing and replay, the fairness hash, the
+// replayer's story (actions in words, the viewer, which cards are face up).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank5, compareScore } from '../../js/handrank.js';
@@ -9,6 +10,7 @@ import { normLegal } from '../../js/legal.js';
 import { groupPots } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
 import { verifyFairness } from '../../js/history.js';
+import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence, payouts } from '../../js/replay.js';
 
 globalThis.document = globalThis.document || { documentElement: {} };
 
@@ -137,4 +139,90 @@ test('chat: a muted writer\'s lines are hidden, one\'s own never', async () => {
   const { visibleLines } = await import('../../js/chat.js');
   const lines = [{ id: 1, user: 7, text: 'a' }, { id: 2, user: 8, text: 'b' }, { id: 3, user: 9, text: 'c' }];
   assert.deepEqual(visibleLines(lines, new Set([8, 9]), 9).map((l) => l.id), [1, 3]);
+
+const PHH_SAMPLE = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
+
+test('replay: Hold\'em actions are told in words, by name, with no PHH notation', () => {
+  setLang('en');
+  const h = parsePhh(PHH_SAMPLE);
+  const steps = tellPhh(h, replayPhh(h), h.players);
+  assert.deepEqual(steps.map((s) => s.say), [
+    'Ada posts 1; Bob posts 2',
+    'The hole cards are dealt',
+    'Cleo folds',
+    'Ada raises to 6',
+    'Bob calls 4',
+    'Board: A♥ 7♦ 2♣',
+    'Bob checks',
+    'Ada bets 8',
+    'Bob folds',
+    '8 returned to Ada; Ada wins 12',
+  ]);
+  // the three deals of hole cards are one step, holding every player's cards
+  assert.deepEqual(steps[1].hole, [['As', 'Kd'], ['Qh', '2s'], ['9c', '9d']]);
+  for (const s of steps) assert.doesNotMatch(s.say, /\bp\d\b|\bcbr\b|\bcc\b|\bd d[hb]\b/);
+  setLang('it');
+  assert.equal(tellPhh(h, replayPhh(h), h.players)[3].say, 'Ada rilancia a 6');
+  setLang('en');
+});
+
+test('replay: heads-up, PHH\'s blinds are reversed (the button posts the small blind and acts first)', () => {
+  setLang('en');
+  const h = parsePhh("blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\nactions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\nfinishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n");
+  assert.deepEqual(tellPhh(h, replayPhh(h), h.players).map((s) => s.say), [
+    'Renzo posts 2; Ada posts 1', 'The hole cards are dealt', 'Ada raises to 4', 'Renzo calls 2', 'Board: K♠ J♥ A♣', 'Renzo checks', 'Ada folds', 'Renzo wins 8',
+  ]);
+});
+
+test('replay: a showdown names the hand; a muck shows nothing; all-in is said', async () => {
+  setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
+  setLang('en');
+  const h = parsePhh("starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\nactions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', 'd db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\nfinishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n");
+  const steps = tellPhh(h, replayPhh(h), h.players);
+  const say = steps.map((s) => s.say);
+  assert.equal(say[2], 'Ada raises to 50 (all-in)');
+  assert.equal(say[3], 'Bob calls 48');
+  assert.equal(say[7], 'Ada shows A♠ K♦ — One pair, Aces, kickers King, Nine, Seven');
+  assert.equal(say[8], 'Bob mucks');
+  assert.equal(say[9], 'Ada wins 100');
+  const end = steps.at(-1);
+  assert.deepEqual([end.shown, end.mucked], [[true, false], [false, true]]);
+});
+
+test('replay: only the viewer\'s cards and shown cards are face up, unless the deal is revealed', () => {
+  assert.equal(viewerIndex(['Ada', 'Bob'], 'Bob'), 1);
+  assert.equal(viewerIndex(['Ada', 'Bob'], 'Zed'), -1);
+  assert.equal(viewerIndex(['P1', 'P2', 'P3'], 'Zed', 2), 2, 'older records: the seat');
+  assert.equal(viewerIndex(['P1', 'P2'], 'Zed', 5), -1);
+  assert.deepEqual(playerNames(null, 2), ['Player 1', 'Player 2']);
+  const shown = [false, false, true];
+  assert.deepEqual([0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown })), ['up', 'down', 'up']);
+  assert.deepEqual([0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown, reveal: true })), ['up', 'revealed', 'up']);
+  assert.deepEqual(visibleCards(['As', 'Kd'], 'down'), [null, null]);
+  assert.deepEqual(visibleCards(['As', 'Kd'], 'revealed'), ['As', 'Kd']);
+  // Hold'em: the mucked and folded hands stay down at every step, the shown one is up once shown
+  const h = parsePhh(PHH_SAMPLE.replace("'p2 f',", "'p2 cc', 'd db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm',"));
+  const steps = tellPhh(h, replayPhh(h), h.players);
+  const up = (s) => [0, 1, 2].map((i) => cardMode(i, { viewer: 1, shown: s.shown }));
+  assert.deepEqual(up(steps[1]), ['down', 'up', 'down']);
+  assert.deepEqual(up(steps.at(-1)), ['up', 'up', 'down']);
+});
+
+test('replay: Five-Card Draw actions in words', async () => {
+  setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
+  setLang('en');
+  const names = ['Ada', 'Bob'];
+  const s0 = { stacks: [90, 90], bets: [0, 0], hands: [[], []] };
+  const s1 = { stacks: [70, 90], bets: [20, 0], hands: [[], []] };
+  assert.equal(drawSentence({ action: 'bet', seat: 0, to: 20 }, s0, s1, names), 'Ada bets 20');
+  const s2 = { stacks: [70, 50], bets: [20, 40], hands: [[], []] };
+  assert.equal(drawSentence({ action: 'bet', seat: 1, to: 40 }, s1, s2, names), 'Bob raises to 40');
+  const s3 = { stacks: [50, 50], bets: [40, 40], hands: [[], []] };
+  assert.equal(drawSentence({ action: 'call', seat: 0 }, s2, s3, names), 'Ada calls 20');
+  assert.equal(drawSentence({ action: 'exchange', seat: 1, discard: ['2c', '3d'] }, s3, s3, names), 'Bob draws 2');
+  const shown = { ...s3, hands: [['Kh', 'Kd', '7s', '7c', 'As'], []] };
+  assert.equal(drawSentence({ action: 'show', seat: 0 }, s3, shown, names), 'Ada shows K♥ K♦ 7♠ 7♣ A♠ — Two pair, Kings and Sevens, Ace kicker');
+  assert.equal(drawSentence({ action: 'muck', seat: 1 }, s3, s3, names), 'Bob mucks');
+  assert.equal(drawResultSentence({ finishing_stacks: [150, 50], winnings: [100, 0] }, [50, 50], names), 'Ada wins 100');
+  assert.deepEqual(payouts([100, 100], [40, 90], [110, 90]), { won: [20, 0], returned: [50, 0] });
 });

@@ -212,10 +212,13 @@ impl Game for DrawHand {
         &self,
         setup: &DrawSetup,
         events: &[Event],
-        _names: Option<&[String]>,
+        names: Option<&[String]>,
     ) -> Result<Record, GameError> {
-        let record =
+        let mut record =
             DrawRecord::from_log(setup, events).map_err(|e| GameError::Record(e.to_string()))?;
+        if let Some(names) = names {
+            record = record.with_players(names);
+        }
         Ok(Record {
             format: "draw-json",
             text: record.to_json(),

@@ -39,6 +39,10 @@ pub struct DrawRecord {
     /// The outcome, if the hand is over; checked on replay when present.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<RecordResult>,
+    /// The players' names by seat, when a table gave them (informational: replay and the
+    /// fairness check ignore it; records without it still read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
 }
 
 /// The cards of a recorded hand.
@@ -238,7 +242,17 @@ impl DrawRecord {
                 .map(RecordAction::from_action)
                 .collect(),
             result: hand.is_over().then(|| result_of(&hand)),
+            players: None,
         })
+    }
+
+    /// The record with the players named by seat; names are kept only when there is one per
+    /// seat.
+    pub fn with_players(mut self, names: &[String]) -> DrawRecord {
+        if names.len() == self.stacks.len() {
+            self.players = Some(names.to_vec());
+        }
+        self
     }
 
     /// The setup of the recorded hand.

@@ -220,9 +220,14 @@ impl Game for SaintGame {
         &self,
         _setup: &SaintOptions,
         _events: &[Event],
-        _names: Option<&[String]>,
+        names: Option<&[String]>,
     ) -> Result<Record, GameError> {
-        let record = SaintGame::record(self)?;
+        let mut record = SaintGame::record(self)?;
+        // The table's names replace the engine's `P1`, `P2`, … when there is one per player
+        // (the verifier checks only their count).
+        if let Some(names) = names.filter(|n| n.len() == record.players.len()) {
+            record.players = names.to_vec();
+        }
         let text = serde_json::to_string(&record).map_err(|e| GameError::Record(e.to_string()))?;
         Ok(Record {
             format: "saint-json",
