@@ -139,6 +139,7 @@ test('chat: a muted writer\'s lines are hidden, one\'s own never', async () => {
   const { visibleLines } = await import('../../js/chat.js');
   const lines = [{ id: 1, user: 7, text: 'a' }, { id: 2, user: 8, text: 'b' }, { id: 3, user: 9, text: 'c' }];
   assert.deepEqual(visibleLines(lines, new Set([8, 9]), 9).map((l) => l.id), [1, 3]);
+});
 
 const PHH_SAMPLE = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
 
