@@ -31,7 +31,7 @@ fn run(players: usize, structure: Structure, bots: &[&str], plan: Plan) -> Match
 fn every_bot_plays_only_legal_actions_in_every_structure_and_table_size() {
     for structure in STRUCTURES {
         for players in 2..=10 {
-            let bots = ["random", "station", "rules", "expert:40", "random"];
+            let bots = ["random", "station", "rules", "expert:40", "fold", "raise"];
             let games = if players <= 3 { 400 } else { 120 };
             let r = run(players, structure, &bots, Plan::new(games, players as u64));
             for b in &r.bots {

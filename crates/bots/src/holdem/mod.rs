@@ -1,6 +1,7 @@
 //! Texas Hold'em bots (RULES.md §2): [`Holdem`] plugs the engine into the bot interface and
 //! the arena; [`RandomBot`], [`StationBot`], [`RulesBot`] and [`ExpertBot`] play it (No-Limit,
-//! Pot-Limit and Limit); [`bot_spec`] makes them by name.
+//! Pot-Limit and Limit), [`FoldBot`] and [`RaiseBot`] are the anchors of a best-response
+//! yardstick; [`bot_spec`] makes them by name.
 //!
 //! **One game of the arena is one hand**, dealt with equal stacks ([`HoldemOptions::stack`],
 //! 100 big blinds by default) and the button at seat 0; the arena rotates the bots round the
@@ -12,6 +13,7 @@
 //! action (check when free, else fold). Bots read the exact range from the view
 //! ([`tavolo_engine::holdem::HandView::legal`]).
 
+mod anchors;
 mod expert;
 mod random;
 mod range;
@@ -26,7 +28,8 @@ use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
-pub use expert::{ExpertBot, ExpertLevel};
+pub use anchors::{FoldBot, RaiseBot};
+pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
 pub use rules::RulesBot;
 pub use station::StationBot;
 pub use tavolo_engine::betting::legal_list;
@@ -87,8 +90,10 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 7] = [
+pub const BOT_NAMES: [&str; 9] = [
     "random",
+    "fold",
+    "raise",
     "station",
     "rules",
     "expert",
@@ -97,7 +102,8 @@ pub const BOT_NAMES: [&str; 7] = [
     "expert:hard",
 ];
 
-/// The bot named `name`: `random`, `station`, `rules`, `expert` (= `expert:normal`),
+/// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `station`,
+/// `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -107,6 +113,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }
+            BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
+            BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
             BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
             BotName::Named("rules") => {
                 BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _)
