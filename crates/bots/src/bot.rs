@@ -86,8 +86,9 @@ pub trait Bot<G: Game>: Send {
     /// when it cannot say (the default: external programs, the `random` bot's continuous
     /// amounts).
     ///
-    /// `view` need not be the seat's real view: a best response asks what the bot would do with
-    /// each other hand it might hold, by putting those cards into the view. So an answer depends only on `view`, `legal` and the
+    /// `view` need not be the seat's real view: a best response ([`crate::holdem::lbr`]) asks
+    /// what the bot would do with each other hand it might hold, by putting those cards into
+    /// the view. So an answer depends only on `view`, `legal` and the
     /// events observed so far; asking never changes what the bot later does (except through a
     /// simulating bot's generator, which only moves its sampling noise). A deterministic bot
     /// answers a point mass; a bot that draws its choice reports the distribution it draws from.

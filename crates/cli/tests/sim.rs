@@ -117,3 +117,25 @@ fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
     ]);
     assert!(e.contains("2 to 5 players"), "{e}");
 }
+
+#[test]
+fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
+    let v = success_json(&[
+        "sim",
+        "holdem",
+        "--lbr",
+        "fold",
+        "--games",
+        "20",
+        "--structure",
+        "limit",
+        "--json",
+    ]);
+    let mbb = v["lbr"]["mbb_per_game"].as_f64().expect("mbb/g");
+    assert!((mbb - 750.0).abs() < 1e-6, "{v}");
+    assert_eq!(v["games"], 20);
+    let e = usage_error(&["sim", "holdem", "--lbr", "random", "--games", "2"]);
+    assert!(e.contains("does not report its policy"), "{e}");
+    let e = usage_error(&["sim", "saint", "--lbr", "greedy"]);
+    assert!(e.contains("Hold'em bots only"), "{e}");
+}

@@ -1,7 +1,7 @@
 //! Texas Hold'em bots (RULES.md §2): [`Holdem`] plugs the engine into the bot interface and
 //! the arena; [`RandomBot`], [`StationBot`], [`RulesBot`] and [`ExpertBot`] play it (No-Limit,
-//! Pot-Limit and Limit), [`FoldBot`] and [`RaiseBot`] are the anchors of a best-response
-//! yardstick; [`bot_spec`] makes them by name.
+//! Pot-Limit and Limit), [`FoldBot`] and [`RaiseBot`] are the anchors of the best-response
+//! yardstick ([`lbr`]); [`bot_spec`] makes them by name.
 //!
 //! **One game of the arena is one hand**, dealt with equal stacks ([`HoldemOptions::stack`],
 //! 100 big blinds by default) and the button at seat 0; the arena rotates the bots round the
@@ -15,6 +15,7 @@
 
 mod anchors;
 mod expert;
+pub mod lbr;
 mod random;
 mod range;
 mod rules;
