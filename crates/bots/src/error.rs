@@ -48,6 +48,15 @@ pub enum BotsError {
         /// The bot's name.
         bot: String,
     },
+    /// A bot's strategy file could not be read.
+    #[error("bot `{bot}`: {source}")]
+    Strategy {
+        /// The bot.
+        bot: &'static str,
+        /// What is wrong with the file.
+        #[source]
+        source: crate::holdem::cfr::file::StrategyError,
+    },
     /// A game did not finish within the arena's action limit (a bug in an engine).
     #[error("game {game} did not finish after {actions} actions")]
     Stalled {

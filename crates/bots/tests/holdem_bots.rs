@@ -157,3 +157,16 @@ fn unknown_bot_names_are_refused_with_the_list() {
     assert!(holdem::bot_spec("expert:0").is_err());
     assert!(holdem::bot_spec("expert:200").is_ok());
 }
+
+#[test]
+fn the_cfr_bot_plays_heads_up_limit_legally_and_beats_the_calling_station() {
+    let r = run(
+        2,
+        Structure::FixedLimit,
+        &["cfr", "station"],
+        Plan::new(2000, 21).duplicate(),
+    );
+    assert!(r.bots.iter().all(|b| b.illegal == 0), "{:?}", r.bots);
+    // The station calls down every hand: any sensible strategy wins from it.
+    assert!(r.bots[0].mean_score > 0.0, "{:?}", r.bots[0]);
+}

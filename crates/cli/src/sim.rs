@@ -37,7 +37,7 @@ pub enum SimGame {
 /// results whatever the number of threads. Saint Poker bots: random, greedy, expert
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision).
 /// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
-/// expert:hard, fold, raise), expert:N (N simulations), exec:PROGRAM
+/// expert:hard, fold, raise, cfr), expert:N (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
 /// 100 hands. `tavolo sim holdem --lbr BOT` measures a Hold'em bot by best response instead.
 #[derive(Args)]

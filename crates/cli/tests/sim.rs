@@ -139,3 +139,33 @@ fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
     let e = usage_error(&["sim", "saint", "--lbr", "greedy"]);
     assert!(e.contains("Hold'em bots only"), "{e}");
 }
+
+#[test]
+fn train_writes_a_strategy_file_and_refuses_no_limit() {
+    let dir = std::env::temp_dir().join(format!("tavolo-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("s.bin");
+    let path = out.to_str().expect("path");
+    let args = [
+        "train",
+        "holdem",
+        "--structure",
+        "limit",
+        "--iterations",
+        "300",
+        "--seed",
+        "3",
+        "--out",
+        path,
+    ];
+    let o = tavolo(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let bytes = std::fs::read(&out).expect("the strategy file");
+    assert!(bytes.starts_with(b"TVLCFR\r\n"));
+    // Reproducible: the same seed writes the same file.
+    assert!(tavolo(&args).status.success());
+    assert_eq!(std::fs::read(&out).expect("again"), bytes);
+    let e = usage_error(&["train", "holdem", "--structure", "nl", "--out", path]);
+    assert!(e.contains("only Limit"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

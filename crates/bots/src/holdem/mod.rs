@@ -14,6 +14,7 @@
 //! ([`tavolo_engine::holdem::HandView::legal`]).
 
 mod anchors;
+pub mod cfr;
 mod expert;
 pub mod lbr;
 mod random;
@@ -30,6 +31,7 @@ use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
 pub use anchors::{FoldBot, RaiseBot};
+pub use cfr::CfrBot;
 pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
 pub use rules::RulesBot;
 pub use station::StationBot;
@@ -91,8 +93,9 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 9] = [
+pub const BOT_NAMES: [&str; 10] = [
     "random",
+    "cfr",
     "fold",
     "raise",
     "station",
@@ -104,7 +107,7 @@ pub const BOT_NAMES: [&str; 9] = [
 ];
 
 /// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `station`,
-/// `rules`, `expert` (= `expert:normal`),
+/// `cfr` (the CFR strategy in heads-up Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -113,6 +116,13 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             BotName::Exec(command) => crate::external::spec::<Holdem>(command),
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
+            }
+            BotName::Named("cfr") => {
+                let strategy = cfr::Strategy::shipped()
+                    .map_err(|source| BotsError::Strategy { bot: "cfr", source })?;
+                BotSpec::new("cfr", move |seat, seed| {
+                    Box::new(CfrBot::new(strategy, seat, seed)) as _
+                })
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
