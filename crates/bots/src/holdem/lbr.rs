@@ -94,6 +94,9 @@ pub struct LbrResult {
     pub range_misses: u64,
 }
 
+/// A bot's answer to [`Bot::policy`].
+type Policy = Vec<(Action, f64)>;
+
 /// The two cards of pair `i` (`0..PAIRS`), in a fixed order.
 pub fn pair(i: usize) -> [Card; 2] {
     pairs()[i]
@@ -318,7 +321,7 @@ impl Lbr<'_> {
         bot: &mut dyn Bot<Holdem>,
         view: &HandView,
         legal: &[Action],
-    ) -> Result<Vec<Option<Vec<(Action, f64)>>>, BotsError> {
+    ) -> Result<Vec<Option<Policy>>, BotsError> {
         let mut v = view.clone();
         let mut out = Vec::with_capacity(PAIRS);
         for (i, p) in pairs().iter().enumerate() {

@@ -180,8 +180,8 @@ impl Trainer {
             ev
         } else {
             let weight = self.done as f64;
-            for a in 0..3 {
-                self.average[base + a] += weight * sigma[a];
+            for (a, s) in sigma.iter().enumerate() {
+                self.average[base + a] += weight * s;
             }
             let mut x = self.rng.unit();
             let mut chosen = None;
