@@ -51,6 +51,61 @@ impl Decision {
     }
 }
 
+/// A decision that may be drawn at random: `yes` with probability `p`, else `no` (a pure
+/// decision has `p` = 1). Bots that mix decide through it, so that the distribution they draw
+/// from is also what they report as their policy ([`crate::Bot::policy`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Mixed {
+    /// The decision taken with probability `p`.
+    pub yes: Decision,
+    /// Its probability.
+    pub p: f64,
+    /// The decision taken otherwise.
+    pub no: Decision,
+}
+
+impl Mixed {
+    /// Always `d`.
+    pub(crate) fn pure(d: Decision) -> Mixed {
+        Mixed {
+            yes: d,
+            p: 1.0,
+            no: d,
+        }
+    }
+
+    /// `yes` with probability `p`, else `no`.
+    pub(crate) fn mix(yes: Decision, p: f64, no: Decision) -> Mixed {
+        Mixed { yes, p, no }
+    }
+
+    /// The decision, drawing from `rng` only when it is mixed.
+    pub(crate) fn draw(self, rng: &mut SimRng) -> Decision {
+        if self.p >= 1.0 || self.yes == self.no {
+            self.yes
+        } else if self.p <= 0.0 || rng.unit() >= self.p {
+            self.no
+        } else {
+            self.yes
+        }
+    }
+
+    /// The distribution over legal actions (the two decisions fitted to `l`, merged when they
+    /// fit to the same action).
+    pub(crate) fn policy<A: BettingAction + PartialEq>(self, l: &Legal) -> Vec<(A, f64)> {
+        let p = self.p.clamp(0.0, 1.0);
+        let yes: A = self.yes.to_action(l);
+        let no: A = self.no.to_action(l);
+        if yes == no || p >= 1.0 {
+            vec![(yes, 1.0)]
+        } else if p <= 0.0 {
+            vec![(no, 1.0)]
+        } else {
+            vec![(yes, p), (no, 1.0 - p)]
+        }
+    }
+}
+
 /// The `random` bot of both betting games: a uniformly random kind of legal action, a bet or
 /// raise to an amount uniform over the legal range. Which kinds it picks among is each game's
 /// (see its `Bot` implementations).

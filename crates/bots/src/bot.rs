@@ -81,6 +81,22 @@ pub trait Bot<G: Game>: Send {
     /// Chooses an action among `legal` (never empty) given `view`, within `budget`.
     fn act(&mut self, view: &G::View, legal: &[G::Action], budget: Budget) -> G::Action;
 
+    /// The probabilities with which this bot would choose each action of `legal` given `view`
+    /// (actions it would never choose may be left out; the probabilities sum to 1), or `None`
+    /// when it cannot say (the default: external programs, the `random` bot's continuous
+    /// amounts).
+    ///
+    /// `view` need not be the seat's real view: a best response ([`crate::holdem::lbr`]) asks
+    /// what the bot would do with each other hand it might hold, by putting those cards into
+    /// the view. So an answer depends only on `view`, `legal` and the
+    /// events observed so far; asking never changes what the bot later does (except through a
+    /// simulating bot's generator, which only moves its sampling noise). A deterministic bot
+    /// answers a point mass; a bot that draws its choice reports the distribution it draws from.
+    fn policy(&mut self, view: &G::View, legal: &[G::Action]) -> Option<Vec<(G::Action, f64)>> {
+        let _ = (view, legal);
+        None
+    }
+
     /// The answers this bot failed to give itself so far in its game (see [`Lapses`]); the
     /// arena reports them per bot. The default: none.
     fn lapses(&self) -> Lapses {

@@ -39,6 +39,24 @@ pub enum BotsError {
         /// The engine's error.
         message: String,
     },
+    /// A best response needs the bot's action probabilities, and this bot does not report them
+    /// ([`crate::Bot::policy`]).
+    #[error(
+        "bot `{bot}` does not report its policy, so no best response can be computed against it"
+    )]
+    NoPolicy {
+        /// The bot's name.
+        bot: String,
+    },
+    /// A bot's strategy file could not be read.
+    #[error("bot `{bot}`: {source}")]
+    Strategy {
+        /// The bot.
+        bot: &'static str,
+        /// What is wrong with the file.
+        #[source]
+        source: crate::holdem::cfr::file::StrategyError,
+    },
     /// A game did not finish within the arena's action limit (a bug in an engine).
     #[error("game {game} did not finish after {actions} actions")]
     Stalled {

@@ -31,7 +31,7 @@ fn run(players: usize, structure: Structure, bots: &[&str], plan: Plan) -> Match
 fn every_bot_plays_only_legal_actions_in_every_structure_and_table_size() {
     for structure in STRUCTURES {
         for players in 2..=10 {
-            let bots = ["random", "station", "rules", "expert:40", "random"];
+            let bots = ["random", "station", "rules", "expert:40", "fold", "raise"];
             let games = if players <= 3 { 400 } else { 120 };
             let r = run(players, structure, &bots, Plan::new(games, players as u64));
             for b in &r.bots {
@@ -156,4 +156,17 @@ fn unknown_bot_names_are_refused_with_the_list() {
     assert!(msg.contains("wizard") && msg.contains("station"), "{msg}");
     assert!(holdem::bot_spec("expert:0").is_err());
     assert!(holdem::bot_spec("expert:200").is_ok());
+}
+
+#[test]
+fn the_cfr_bot_plays_heads_up_limit_legally_and_beats_the_calling_station() {
+    let r = run(
+        2,
+        Structure::FixedLimit,
+        &["cfr", "station"],
+        Plan::new(2000, 21).duplicate(),
+    );
+    assert!(r.bots.iter().all(|b| b.illegal == 0), "{:?}", r.bots);
+    // The station calls down every hand: any sensible strategy wins from it.
+    assert!(r.bots[0].mean_score > 0.0, "{:?}", r.bots[0]);
 }

@@ -9,6 +9,7 @@ mod play;
 mod replay;
 mod serve;
 mod sim;
+mod train;
 mod verify;
 
 use std::process::ExitCode;
@@ -30,6 +31,7 @@ enum Command {
     Equity(equity::EquityArgs),
     Replay(replay::ReplayArgs),
     Sim(sim::SimArgs),
+    Train(train::TrainArgs),
     Play(play::PlayArgs),
     Verify(verify::VerifyArgs),
     // Boxed: the room's many settings make its arguments the largest by far.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Equity(a) => equity::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Train(a) => train::run(a),
         Command::Play(a) => play::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Serve(a) => serve::run(*a),

@@ -117,3 +117,55 @@ fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
     ]);
     assert!(e.contains("2 to 5 players"), "{e}");
 }
+
+#[test]
+fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
+    let v = success_json(&[
+        "sim",
+        "holdem",
+        "--lbr",
+        "fold",
+        "--games",
+        "20",
+        "--structure",
+        "limit",
+        "--json",
+    ]);
+    let mbb = v["lbr"]["mbb_per_game"].as_f64().expect("mbb/g");
+    assert!((mbb - 750.0).abs() < 1e-6, "{v}");
+    assert_eq!(v["games"], 20);
+    let e = usage_error(&["sim", "holdem", "--lbr", "random", "--games", "2"]);
+    assert!(e.contains("does not report its policy"), "{e}");
+    let e = usage_error(&["sim", "saint", "--lbr", "greedy"]);
+    assert!(e.contains("Hold'em bots only"), "{e}");
+}
+
+#[test]
+fn train_writes_a_strategy_file_and_refuses_no_limit() {
+    let dir = std::env::temp_dir().join(format!("tavolo-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("s.bin");
+    let path = out.to_str().expect("path");
+    let args = [
+        "train",
+        "holdem",
+        "--structure",
+        "limit",
+        "--iterations",
+        "300",
+        "--seed",
+        "3",
+        "--out",
+        path,
+    ];
+    let o = tavolo(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let bytes = std::fs::read(&out).expect("the strategy file");
+    assert!(bytes.starts_with(b"TVLCFR\r\n"));
+    // Reproducible: the same seed writes the same file.
+    assert!(tavolo(&args).status.success());
+    assert_eq!(std::fs::read(&out).expect("again"), bytes);
+    let e = usage_error(&["train", "holdem", "--structure", "nl", "--out", path]);
+    assert!(e.contains("only Limit"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,8 +8,11 @@ use super::range::{equity, Range, Reads};
 use super::spot::Spot;
 use super::strength::{preflop_percentile, SimRng};
 use super::Holdem;
-use crate::betting::Decision;
+use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
+
+/// Simulated deals behind each answer of [`Bot::policy`] (at most; fewer at lower levels).
+pub const POLICY_SAMPLES: u32 = 150;
 
 /// How much the expert simulates per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +85,9 @@ impl ExpertBot {
         }
     }
 
-    fn decide(&mut self, s: &Spot, view: &HandView, budget: Budget) -> Decision {
+    /// The decision at `s`: its equity is simulated (drawing from the generator), the rest is a
+    /// function of the equity, but for the occasional bluff, which is mixed.
+    fn decide(&mut self, s: &Spot, view: &HandView, budget: Budget) -> Mixed {
         let ranges: Vec<Range> = (0..s.seats)
             .filter(|&o| o != s.seat && view.live[o])
             .map(|o| self.reads.range(o))
@@ -137,22 +142,26 @@ impl ExpertBot {
                 } else {
                     strong_to(fraction)
                 };
-                return Decision::RaiseTo(to);
+                return Mixed::pure(Decision::RaiseTo(to));
             }
+            let passive = if s.to_call == 0 || e >= s.pot_odds() + 0.08 {
+                Decision::CheckCall
+            } else {
+                Decision::Fold
+            };
             let heads_up = s.opponents == 1;
-            let bluff = heads_up
-                && !preflop
-                && match s.street {
-                    Street::River => e < 0.15 && self.rng.unit() < 0.12,
-                    _ => e < 0.45 && self.rng.unit() < 0.25,
-                };
-            if bluff {
-                return Decision::RaiseTo(s.pot_fraction_to(0.5));
-            }
-            if s.to_call == 0 || e >= s.pot_odds() + 0.08 {
-                return Decision::CheckCall;
-            }
-            return Decision::Fold;
+            let bluff = match s.street {
+                _ if !heads_up || preflop => 0.0,
+                Street::River if e < 0.15 => 0.12,
+                Street::River => 0.0,
+                _ if e < 0.45 => 0.25,
+                _ => 0.0,
+            };
+            return if bluff > 0.0 {
+                Mixed::mix(Decision::RaiseTo(s.pot_fraction_to(0.5)), bluff, passive)
+            } else {
+                Mixed::pure(passive)
+            };
         }
         let odds = s.pot_odds();
         let raise_at = if preflop {
@@ -168,14 +177,14 @@ impl ExpertBot {
                 strong_to(fraction)
             };
             if shallow || e >= 0.75 || !preflop || to < s.stack / 3 {
-                return Decision::RaiseTo(to);
+                return Mixed::pure(Decision::RaiseTo(to));
             }
         }
-        if e >= odds {
+        Mixed::pure(if e >= odds {
             Decision::CheckCall
         } else {
             Decision::Fold
-        }
+        })
     }
 }
 
@@ -192,6 +201,20 @@ impl Bot<Holdem> for ExpertBot {
         let Some(s) = Spot::read(view) else {
             return legal[0];
         };
-        self.decide(&s, view, budget).to_action(&s.legal)
+        let mixed = self.decide(&s, view, budget);
+        mixed.draw(&mut self.rng).to_action(&s.legal)
+    }
+
+    /// The distribution the bot draws from at `view`, given one fresh simulation of its equity
+    /// of at most [`POLICY_SAMPLES`] deals (so two asks may differ by the simulation's noise,
+    /// and a little more than the play's decisions do: a best response asks for every hand of
+    /// a range, and the full simulation made that take hours).
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        let s = Spot::read(view)?;
+        let samples = self.samples;
+        self.samples = samples.min(POLICY_SAMPLES);
+        let mixed = self.decide(&s, view, Budget::UNLIMITED);
+        self.samples = samples;
+        Some(mixed.policy(&s.legal))
     }
 }

@@ -1,6 +1,7 @@
 //! Texas Hold'em bots (RULES.md §2): [`Holdem`] plugs the engine into the bot interface and
 //! the arena; [`RandomBot`], [`StationBot`], [`RulesBot`] and [`ExpertBot`] play it (No-Limit,
-//! Pot-Limit and Limit); [`bot_spec`] makes them by name.
+//! Pot-Limit and Limit), [`FoldBot`] and [`RaiseBot`] are the anchors of the best-response
+//! yardstick ([`lbr`]); [`bot_spec`] makes them by name.
 //!
 //! **One game of the arena is one hand**, dealt with equal stacks ([`HoldemOptions::stack`],
 //! 100 big blinds by default) and the button at seat 0; the arena rotates the bots round the
@@ -12,7 +13,10 @@
 //! action (check when free, else fold). Bots read the exact range from the view
 //! ([`tavolo_engine::holdem::HandView::legal`]).
 
+mod anchors;
+pub mod cfr;
 mod expert;
+pub mod lbr;
 mod random;
 mod range;
 mod rules;
@@ -26,7 +30,9 @@ use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
-pub use expert::{ExpertBot, ExpertLevel};
+pub use anchors::{FoldBot, RaiseBot};
+pub use cfr::CfrBot;
+pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
 pub use rules::RulesBot;
 pub use station::StationBot;
 pub use tavolo_engine::betting::legal_list;
@@ -87,8 +93,11 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 7] = [
+pub const BOT_NAMES: [&str; 10] = [
     "random",
+    "cfr",
+    "fold",
+    "raise",
     "station",
     "rules",
     "expert",
@@ -97,7 +106,8 @@ pub const BOT_NAMES: [&str; 7] = [
     "expert:hard",
 ];
 
-/// The bot named `name`: `random`, `station`, `rules`, `expert` (= `expert:normal`),
+/// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `station`,
+/// `cfr` (the CFR strategy in heads-up Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -107,6 +117,15 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             BotName::Named("random") => {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }
+            BotName::Named("cfr") => {
+                let strategy = cfr::Strategy::shipped()
+                    .map_err(|source| BotsError::Strategy { bot: "cfr", source })?;
+                BotSpec::new("cfr", move |seat, seed| {
+                    Box::new(CfrBot::new(strategy, seat, seed)) as _
+                })
+            }
+            BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
+            BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
             BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
             BotName::Named("rules") => {
                 BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _)

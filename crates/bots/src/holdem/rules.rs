@@ -6,7 +6,7 @@ use tavolo_engine::holdem::{Action, Event, HandView, Street};
 use super::spot::Spot;
 use super::strength::{draws, made, preflop_percentile, Made, SimRng};
 use super::Holdem;
-use crate::betting::Decision;
+use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
 
 /// Tight-aggressive by rules of thumb, in every structure (sizes are fractions of the pot,
@@ -41,7 +41,7 @@ impl RulesBot {
         }
     }
 
-    fn preflop(&mut self, s: &Spot) -> Decision {
+    fn preflop(&self, s: &Spot) -> Decision {
         let p = preflop_percentile(s.hole[0], s.hole[1]);
         match self.preflop_raises {
             0 => {
@@ -85,7 +85,7 @@ impl RulesBot {
         }
     }
 
-    fn postflop(&mut self, s: &Spot) -> Decision {
+    fn postflop(&self, s: &Spot) -> Mixed {
         let m = made(s.hole, &s.board);
         let outs = draws(s.hole, &s.board).outs();
         let to_come = match s.street {
@@ -96,29 +96,39 @@ impl RulesBot {
         let odds = s.pot_odds();
         let bet = Decision::RaiseTo(s.pot_fraction_to(0.66));
         if s.to_call == 0 {
-            match m {
-                Made::Monster | Made::Strong | Made::TwoPair | Made::GoodPair => bet,
-                Made::TopPair if s.opponents <= 2 => bet,
-                _ if outs >= 12 && s.street != Street::River => bet,
-                _ if self.raised_preflop
-                    && s.street == Street::Flop
-                    && s.opponents == 1
-                    && self.rng.unit() < 0.5 =>
-                {
-                    Decision::RaiseTo(s.pot_fraction_to(0.5))
+            return match m {
+                Made::Monster | Made::Strong | Made::TwoPair | Made::GoodPair => Mixed::pure(bet),
+                Made::TopPair if s.opponents <= 2 => Mixed::pure(bet),
+                _ if outs >= 12 && s.street != Street::River => Mixed::pure(bet),
+                // Continuation bet, half the time.
+                _ if self.raised_preflop && s.street == Street::Flop && s.opponents == 1 => {
+                    Mixed::mix(
+                        Decision::RaiseTo(s.pot_fraction_to(0.5)),
+                        0.5,
+                        Decision::CheckCall,
+                    )
                 }
-                _ => Decision::CheckCall,
-            }
+                _ => Mixed::pure(Decision::CheckCall),
+            };
+        }
+        Mixed::pure(match m {
+            Made::Monster | Made::Strong => Decision::RaiseTo(s.pot_fraction_to(0.8)),
+            Made::TwoPair if s.opponents <= 2 => Decision::RaiseTo(s.pot_fraction_to(0.8)),
+            Made::TwoPair | Made::GoodPair => Decision::CheckCall,
+            Made::TopPair if odds <= 0.3 => Decision::CheckCall,
+            Made::WeakPair if odds <= 0.2 && s.street != Street::River => Decision::CheckCall,
+            _ if draw_equity >= odds => Decision::CheckCall,
+            _ => Decision::Fold,
+        })
+    }
+
+    /// The decision at `s`, possibly mixed.
+    fn choose(&mut self, s: &Spot) -> Mixed {
+        self.seat = Some(s.seat);
+        if s.street == Street::Preflop {
+            Mixed::pure(self.preflop(s))
         } else {
-            match m {
-                Made::Monster | Made::Strong => Decision::RaiseTo(s.pot_fraction_to(0.8)),
-                Made::TwoPair if s.opponents <= 2 => Decision::RaiseTo(s.pot_fraction_to(0.8)),
-                Made::TwoPair | Made::GoodPair => Decision::CheckCall,
-                Made::TopPair if odds <= 0.3 => Decision::CheckCall,
-                Made::WeakPair if odds <= 0.2 && s.street != Street::River => Decision::CheckCall,
-                _ if draw_equity >= odds => Decision::CheckCall,
-                _ => Decision::Fold,
-            }
+            self.postflop(s)
         }
     }
 }
@@ -145,12 +155,11 @@ impl Bot<Holdem> for RulesBot {
         let Some(s) = Spot::read(view) else {
             return legal[0];
         };
-        self.seat = Some(s.seat);
-        let d = if s.street == Street::Preflop {
-            self.preflop(&s)
-        } else {
-            self.postflop(&s)
-        };
-        d.to_action(&s.legal)
+        self.choose(&s).draw(&mut self.rng).to_action(&s.legal)
+    }
+
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        let s = Spot::read(view)?;
+        Some(self.choose(&s).policy(&s.legal))
     }
 }

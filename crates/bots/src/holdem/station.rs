@@ -3,7 +3,7 @@
 use tavolo_engine::holdem::{Action, HandView};
 
 use super::Holdem;
-use crate::betting::Decision;
+use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
 
 /// A calling station: checks when it may, calls otherwise, never bets, raises or folds.
@@ -20,5 +20,10 @@ impl Bot<Holdem> for StationBot {
             Some(l) => Decision::CheckCall.to_action(&l),
             None => legal[0],
         }
+    }
+
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        view.legal
+            .map(|l| Mixed::pure(Decision::CheckCall).policy(&l))
     }
 }

@@ -10,6 +10,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
+use tavolo_bots::holdem::lbr::{self, LbrConfig};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_bots::stats::Mean;
 use tavolo_bots::{BotSpec, Lapses};
@@ -64,6 +65,73 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
         super::house_rules_words(&options.rules)
     );
     run_betting::<Holdem>(args, options.setup()?, bots, &title, "bb")
+}
+
+/// `tavolo sim holdem --lbr BOT`: Local Best Response against one bot, heads-up.
+pub fn run_lbr(args: &SimArgs) -> Result<ExitCode, UserError> {
+    let name = args.lbr.as_deref().unwrap_or_default();
+    if args.stack != 100 || !args.rules.is_empty() || args.players.is_some_and(|p| p != 2) {
+        return Err(UserError(
+            "--lbr plays heads-up with 100 big blinds and the casino rules: leave out --stack, --rule and --players".into(),
+        ));
+    }
+    let structure = args.structure.structure();
+    let spec = holdem::bot_spec(name)?;
+    let deals = args.games.div_ceil(2).max(1);
+    let config = LbrConfig::new(structure, deals, args.seed);
+    let bar = indicatif::ProgressBar::new(deals);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} deals  {elapsed_precise} (eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let start = std::time::Instant::now();
+    let on_deal = || bar.inc(1);
+    let result = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
+            .install(|| lbr::measure(&spec, &config, &on_deal)),
+        None => lbr::measure(&spec, &config, &on_deal),
+    }?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    if args.json {
+        let line = serde_json::json!({
+            "game": "holdem",
+            "variant": format!("Texas Hold'em {} heads-up", args.structure.name()),
+            "seed": args.seed,
+            "games": 2 * deals,
+            "preflop_samples": config.preflop_samples,
+            "flop_samples": config.flop_samples,
+            "seconds": secs,
+            "lbr": result,
+        });
+        println!("{line}");
+    } else {
+        println!(
+            "Local Best Response against {} in Texas Hold'em {} heads-up, 100 bb: {} games ({} deals, LBR in either seat), seed {}",
+            result.bot,
+            args.structure.name(),
+            2 * deals,
+            deals,
+            args.seed
+        );
+        println!(
+            "LBR wins {:.0} ± {:.0} mbb/g (95%): the bot's exploitability is at least this",
+            result.mbb_per_game, result.ci95
+        );
+        if result.range_misses > 0 {
+            println!(
+                "  {} bot decisions no hand of its range would have taken (range kept)",
+                result.range_misses
+            );
+        }
+        println!("  {secs:.1} s");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tavolo sim draw`.

@@ -249,7 +249,9 @@ impl TableOptions {
         }
         let levels: &[&str] = match self.game {
             GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard"],
-            _ => &["", "random", "station", "rules", "expert"],
+            // `cfr`: a CFR strategy heads-up in Limit, `expert` elsewhere (holdem::cfr).
+            GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr"],
+            GameKind::Draw => &["", "random", "station", "rules", "expert"],
         };
         if !levels.contains(&self.bot_level.as_str()) {
             return Err(invalid(format!(

@@ -96,7 +96,10 @@ impl<G: Game> Actor<G> {
         summary: Arc<Mutex<TableSummary>>,
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<G> {
-        let offload = o.bot_spec_name().starts_with("expert");
+        // `cfr` plays as `expert` except heads-up in Limit, so it may simulate as much.
+        let offload = ["expert", "cfr"]
+            .iter()
+            .any(|heavy| o.bot_spec_name().starts_with(heavy));
         let clock = Clock::new(&o, room.config.time.clone());
         let audience = Audience::new();
         Actor {

@@ -1,0 +1,71 @@
+//! The `fold` and `raise` bots: the two simplest strategies, anchors for a best-response
+//! yardstick (their exploitability is known in closed form or easily bounded).
+
+use tavolo_engine::holdem::{Action, HandView, Legal};
+
+use super::spot::Spot;
+use super::Holdem;
+use crate::betting::{Decision, Mixed};
+use crate::bot::{Bot, Budget};
+
+/// The action of an anchor's pure decision, or the default when it is not a betting decision.
+fn act(decision: Option<(Mixed, Legal)>, legal: &[Action]) -> Action {
+    match decision {
+        Some((m, l)) => m.yes.to_action(&l),
+        None => legal[0],
+    }
+}
+
+/// Folds every hand (checks when a check is free). Heads-up with blinds of ½ and 1 big blind it
+/// loses ¾ of a big blind a hand, 750 mbb/g, to anyone who raises every hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FoldBot;
+
+impl FoldBot {
+    fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
+        view.legal.map(|l| (Mixed::pure(Decision::Fold), l))
+    }
+}
+
+impl Bot<Holdem> for FoldBot {
+    fn name(&self) -> &str {
+        "fold"
+    }
+
+    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
+        act(FoldBot::decision(view), legal)
+    }
+
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        FoldBot::decision(view).map(|(m, l)| m.policy(&l))
+    }
+}
+
+/// Bets or raises a pot-sized amount (clamped into the legal range: Limit's fixed bet) at every
+/// decision, and calls when it may not raise.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaiseBot;
+
+impl RaiseBot {
+    fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
+        let s = Spot::read(view)?;
+        Some((
+            Mixed::pure(Decision::RaiseTo(s.pot_fraction_to(1.0))),
+            s.legal,
+        ))
+    }
+}
+
+impl Bot<Holdem> for RaiseBot {
+    fn name(&self) -> &str {
+        "raise"
+    }
+
+    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
+        act(RaiseBot::decision(view), legal)
+    }
+
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        RaiseBot::decision(view).map(|(m, l)| m.policy(&l))
+    }
+}

@@ -1,0 +1,244 @@
+//! The strategy file: a versioned binary format with a header, read with errors that say what
+//! is wrong.
+//!
+//! All integers little-endian:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `TVLCFR\r\n` (a text-mode transfer would mangle the line ending and be caught) |
+//! | 2 | format version, [`VERSION`] |
+//! | 1 | game: 1 = heads-up Limit Hold'em ([`super::tree::Tree::limit`]) |
+//! | 1 | reserved, 0 |
+//! | 2 × 3 | buckets on the flop, the turn and the river |
+//! | 2 | deals per strength estimate ([`super::buckets::Abstraction::samples`]) |
+//! | 4 × 4 | decisions of the betting tree per street (checked against the tree the code builds) |
+//! | 8 | training iterations |
+//! | 8 | training seed |
+//! | 4 | payload length `n` |
+//! | n | payload: for each decision of the tree in order, for each bucket of its street, one byte per allowed action (fold, check/call, bet/raise), the probabilities × 255 (they sum to 255) |
+//! | 8 | FNV-1a hash of the payload |
+
+use thiserror::Error;
+
+use super::buckets::Abstraction;
+use super::tree::Tree;
+use super::Strategy;
+
+/// The file's magic bytes.
+pub const MAGIC: [u8; 8] = *b"TVLCFR\r\n";
+/// The format version this code reads and writes.
+pub const VERSION: u16 = 1;
+const GAME_LIMIT_HEADS_UP: u8 = 1;
+const HEADER: usize = 8 + 2 + 1 + 1 + 6 + 2 + 16 + 8 + 8 + 4;
+
+/// What is wrong with a strategy file.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StrategyError {
+    /// The file does not start with the magic bytes.
+    #[error("not a Tavolo CFR strategy file (it does not start with TVLCFR)")]
+    Magic,
+    /// A format version this code does not read.
+    #[error("strategy file format version {found}; this program reads version {supported}")]
+    Version {
+        /// The file's version.
+        found: u16,
+        /// The version read here.
+        supported: u16,
+    },
+    /// A game this code has no tree for.
+    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em)")]
+    Game {
+        /// The file's game code.
+        found: u8,
+    },
+    /// The file ends early.
+    #[error("strategy file truncated: {needed} bytes needed, {got} present")]
+    Truncated {
+        /// Bytes the header says there are.
+        needed: usize,
+        /// Bytes there are.
+        got: usize,
+    },
+    /// The file was made for another betting tree or abstraction than the one built here.
+    #[error("strategy file does not fit this program: {what} is {file} in the file, {built} here")]
+    Mismatch {
+        /// What differs.
+        what: &'static str,
+        /// The file's value.
+        file: u64,
+        /// This program's value.
+        built: u64,
+    },
+    /// The payload's hash does not match.
+    #[error("strategy file corrupt: payload hash {computed:#018x}, recorded {stored:#018x}")]
+    Checksum {
+        /// The recorded hash.
+        stored: u64,
+        /// The hash of the payload read.
+        computed: u64,
+    },
+    /// A bucket's probabilities do not sum to 255.
+    #[error("strategy file corrupt: decision {node}, bucket {bucket} has probabilities summing to {sum}/255")]
+    Probabilities {
+        /// The decision.
+        node: usize,
+        /// The bucket.
+        bucket: usize,
+        /// Their sum.
+        sum: u32,
+    },
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The bytes of `s`.
+pub fn write(s: &Strategy) -> Vec<u8> {
+    let tree = Tree::limit();
+    let a = s.abstraction;
+    let mut out = Vec::with_capacity(HEADER + s.probs.len() + 8);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(GAME_LIMIT_HEADS_UP);
+    out.push(0);
+    for b in a.buckets {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
+    out.extend_from_slice(&a.samples.to_le_bytes());
+    for n in tree.per_street {
+        out.extend_from_slice(&n.to_le_bytes());
+    }
+    out.extend_from_slice(&s.iterations.to_le_bytes());
+    out.extend_from_slice(&s.seed.to_le_bytes());
+    out.extend_from_slice(&(s.probs.len() as u32).to_le_bytes());
+    out.extend_from_slice(&s.probs);
+    out.extend_from_slice(&fnv1a(&s.probs).to_le_bytes());
+    out
+}
+
+/// A little-endian reader over the header.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], StrategyError> {
+        let end = self.at + N;
+        let slice = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(StrategyError::Truncated {
+                needed: end,
+                got: self.bytes.len(),
+            })?;
+        let mut out = [0u8; N];
+        out.copy_from_slice(slice);
+        self.at = end;
+        Ok(out)
+    }
+    fn u16(&mut self) -> Result<u16, StrategyError> {
+        Ok(u16::from_le_bytes(self.take()?))
+    }
+    fn u32(&mut self) -> Result<u32, StrategyError> {
+        Ok(u32::from_le_bytes(self.take()?))
+    }
+    fn u64(&mut self) -> Result<u64, StrategyError> {
+        Ok(u64::from_le_bytes(self.take()?))
+    }
+}
+
+/// Reads a strategy from `bytes`, checking every field against the tree this code builds.
+pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
+    let mut r = Reader { bytes, at: 0 };
+    if r.take::<8>().ok() != Some(MAGIC) {
+        return Err(StrategyError::Magic);
+    }
+    let version = r.u16()?;
+    if version != VERSION {
+        return Err(StrategyError::Version {
+            found: version,
+            supported: VERSION,
+        });
+    }
+    let [game, _] = r.take::<2>()?;
+    if game != GAME_LIMIT_HEADS_UP {
+        return Err(StrategyError::Game { found: game });
+    }
+    let buckets = [r.u16()?, r.u16()?, r.u16()?];
+    let samples = r.u16()?;
+    if buckets.contains(&0) {
+        return Err(StrategyError::Mismatch {
+            what: "a street's bucket count",
+            file: 0,
+            built: 1,
+        });
+    }
+    let abstraction = Abstraction { buckets, samples };
+    let tree = Tree::limit();
+    for (street, &built) in tree.per_street.iter().enumerate() {
+        let file = r.u32()?;
+        if file != built {
+            return Err(StrategyError::Mismatch {
+                what: [
+                    "pre-flop decisions",
+                    "flop decisions",
+                    "turn decisions",
+                    "river decisions",
+                ][street],
+                file: u64::from(file),
+                built: u64::from(built),
+            });
+        }
+    }
+    let iterations = r.u64()?;
+    let seed = r.u64()?;
+    let len = r.u32()? as usize;
+    let expected: usize = tree
+        .nodes
+        .iter()
+        .map(|n| {
+            usize::from(abstraction.count(n.street as usize))
+                * (0..3).filter(|&a| n.allows(a)).count()
+        })
+        .sum();
+    if len != expected {
+        return Err(StrategyError::Mismatch {
+            what: "the payload length",
+            file: len as u64,
+            built: expected as u64,
+        });
+    }
+    let start = r.at;
+    let end = start + len;
+    let probs = bytes
+        .get(start..end)
+        .ok_or(StrategyError::Truncated {
+            needed: end + 8,
+            got: bytes.len(),
+        })?
+        .to_vec();
+    r.at = end;
+    let stored = r.u64()?;
+    let computed = fnv1a(&probs);
+    if stored != computed {
+        return Err(StrategyError::Checksum { stored, computed });
+    }
+    if r.at != bytes.len() {
+        return Err(StrategyError::Mismatch {
+            what: "the file length",
+            file: bytes.len() as u64,
+            built: r.at as u64,
+        });
+    }
+    let s = Strategy::from_parts(abstraction, iterations, seed, probs);
+    s.check()?;
+    Ok(s)
+}

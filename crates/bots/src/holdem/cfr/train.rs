@@ -1,0 +1,260 @@
+//! Training: external-sampling Monte-Carlo CFR (Lanctot et al. 2009) on the abstract game,
+//! with regret matching⁺ (regrets floored at zero, as in CFR⁺) and a linearly weighted average
+//! strategy (iteration `t` weighs `t`), which converge faster than plain averages.
+//!
+//! Each iteration deals two hands and a board from the seeded generator, buckets both hands on
+//! every street, and walks the betting tree once for each player: the walking player tries
+//! every action and updates its regrets; the other samples one action from its current
+//! strategy and adds that strategy to its average. The same seed and iteration count give the
+//! same strategy.
+
+use tavolo_cards::{Card, Hand};
+
+use super::buckets::Abstraction;
+use super::tree::{Child, Tree};
+use super::Strategy;
+use crate::holdem::strength::SimRng;
+
+/// The settings of a training run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrainConfig {
+    /// Iterations (one deal, walked once for each player).
+    pub iterations: u64,
+    /// The seed of the deals and the samples.
+    pub seed: u64,
+    /// The card abstraction.
+    pub abstraction: Abstraction,
+}
+
+/// The regrets and the average strategy being learnt.
+pub struct Trainer {
+    tree: Tree,
+    abstraction: Abstraction,
+    /// Where each node's block (buckets × 3 slots) starts in the tables.
+    offsets: Vec<usize>,
+    regret: Vec<f64>,
+    average: Vec<f64>,
+    rng: SimRng,
+    done: u64,
+    seed: u64,
+}
+
+/// One deal as the walk sees it.
+struct Deal {
+    /// Bucket of each player on each street.
+    buckets: [[u16; 4]; 2],
+    /// The showdown from player 0's side: 1 won, 0 tied, −1 lost.
+    showdown: i8,
+}
+
+impl Trainer {
+    /// A trainer with zero regrets, seeded with `seed`.
+    pub fn new(abstraction: Abstraction, seed: u64) -> Trainer {
+        let tree = Tree::limit();
+        let mut offsets = Vec::with_capacity(tree.nodes.len());
+        let mut size = 0;
+        for n in &tree.nodes {
+            offsets.push(size);
+            size += usize::from(abstraction.count(n.street as usize)) * 3;
+        }
+        Trainer {
+            tree,
+            abstraction,
+            offsets,
+            regret: vec![0.0; size],
+            average: vec![0.0; size],
+            rng: SimRng::new(seed),
+            done: 0,
+            seed,
+        }
+    }
+
+    /// Runs `iterations` more iterations, calling `progress` with the count done every 4,096.
+    pub fn run(&mut self, iterations: u64, progress: &mut dyn FnMut(u64)) {
+        for _ in 0..iterations {
+            self.done += 1;
+            let deal = self.deal();
+            for traverser in 0..2 {
+                self.walk(0, traverser, &deal);
+            }
+            if self.done % 4096 == 0 {
+                progress(self.done);
+            }
+        }
+    }
+
+    /// Deals two hands and a board and buckets them.
+    fn deal(&mut self) -> Deal {
+        let mut deck = Card::ALL;
+        for j in 0..9 {
+            let x = j + self.rng.below(52 - j);
+            deck.swap(j, x);
+        }
+        let holes = [[deck[0], deck[1]], [deck[2], deck[3]]];
+        let board = &deck[4..9];
+        let mut buckets = [[0u16; 4]; 2];
+        for (p, hole) in holes.iter().enumerate() {
+            for (street, len) in [0, 3, 4, 5].into_iter().enumerate() {
+                buckets[p][street] = self.abstraction.bucket(*hole, &board[..len]);
+            }
+        }
+        let table = Hand::from_cards(board);
+        let rank = |h: [Card; 2]| table.add_card(h[0]).add_card(h[1]).evaluate();
+        let (a, b) = (rank(holes[0]), rank(holes[1]));
+        let showdown = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Less => -1,
+        };
+        Deal { buckets, showdown }
+    }
+
+    /// The current strategy at a block of 3 slots (regret matching over the allowed ones).
+    fn current(regret: &[f64], allowed: [bool; 3]) -> [f64; 3] {
+        let mut s = [0.0; 3];
+        let mut total = 0.0;
+        for a in 0..3 {
+            if allowed[a] && regret[a] > 0.0 {
+                s[a] = regret[a];
+                total += regret[a];
+            }
+        }
+        if total > 0.0 {
+            for x in &mut s {
+                *x /= total;
+            }
+        } else {
+            let n = allowed.iter().filter(|&&x| x).count().max(1) as f64;
+            for a in 0..3 {
+                s[a] = if allowed[a] { 1.0 / n } else { 0.0 };
+            }
+        }
+        s
+    }
+
+    /// The value of `child` for `traverser`, in half big blinds.
+    fn value(&mut self, child: Child, traverser: usize, deal: &Deal) -> f64 {
+        match child {
+            Child::Node(i) => self.walk(i as usize, traverser, deal),
+            Child::Fold { folder, contrib } => {
+                if usize::from(folder) == traverser {
+                    -f64::from(contrib[traverser])
+                } else {
+                    f64::from(contrib[1 - traverser])
+                }
+            }
+            Child::Showdown { contrib } => {
+                let sign = if traverser == 0 {
+                    deal.showdown
+                } else {
+                    -deal.showdown
+                };
+                f64::from(sign) * f64::from(contrib[traverser])
+            }
+        }
+    }
+
+    fn walk(&mut self, id: usize, traverser: usize, deal: &Deal) -> f64 {
+        let node = self.tree.nodes[id];
+        let player = usize::from(node.player);
+        let street = usize::from(node.street);
+        let bucket = usize::from(deal.buckets[player][street]);
+        let base = self.offsets[id] + bucket * 3;
+        let allowed = [node.allows(0), node.allows(1), node.allows(2)];
+        let sigma = Trainer::current(&self.regret[base..base + 3], allowed);
+        if player == traverser {
+            let mut values = [0.0; 3];
+            let mut ev = 0.0;
+            for a in 0..3 {
+                if let Some(child) = node.children[a] {
+                    values[a] = self.value(child, traverser, deal);
+                    ev += sigma[a] * values[a];
+                }
+            }
+            for a in 0..3 {
+                if allowed[a] {
+                    let r = &mut self.regret[base + a];
+                    *r = (*r + values[a] - ev).max(0.0);
+                }
+            }
+            ev
+        } else {
+            let weight = self.done as f64;
+            for (a, s) in sigma.iter().enumerate() {
+                self.average[base + a] += weight * s;
+            }
+            let mut x = self.rng.unit();
+            let mut chosen = None;
+            for a in 0..3 {
+                if allowed[a] {
+                    chosen = Some(a);
+                    if x < sigma[a] {
+                        break;
+                    }
+                    x -= sigma[a];
+                }
+            }
+            match chosen.and_then(|a| node.children[a]) {
+                Some(child) => self.value(child, traverser, deal),
+                None => 0.0,
+            }
+        }
+    }
+
+    /// The average strategy so far (never-reached buckets check or call).
+    pub fn strategy(&self) -> Strategy {
+        let mut probs = Vec::new();
+        for (id, n) in self.tree.nodes.iter().enumerate() {
+            let allowed = [n.allows(0), n.allows(1), n.allows(2)];
+            for b in 0..usize::from(self.abstraction.count(n.street as usize)) {
+                let base = self.offsets[id] + b * 3;
+                let sums = &self.average[base..base + 3];
+                let total: f64 = (0..3).filter(|&a| allowed[a]).map(|a| sums[a]).sum();
+                let p: Vec<f64> = (0..3)
+                    .filter(|&a| allowed[a])
+                    .map(|a| {
+                        if total > 0.0 {
+                            sums[a] / total
+                        } else if a == 1 {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect();
+                probs.extend(quantise(&p));
+            }
+        }
+        Strategy::from_parts(self.abstraction, self.done, self.seed, probs)
+    }
+}
+
+/// Probabilities as bytes summing to 255 (largest remainders get the rounding).
+pub(crate) fn quantise(p: &[f64]) -> Vec<u8> {
+    let scaled: Vec<f64> = p.iter().map(|x| x.clamp(0.0, 1.0) * 255.0).collect();
+    let mut q: Vec<u8> = scaled.iter().map(|x| x.floor() as u8).collect();
+    let mut left = 255u32.saturating_sub(q.iter().map(|&x| u32::from(x)).sum());
+    let mut order: Vec<usize> = (0..q.len()).collect();
+    order.sort_by(|&a, &b| {
+        let ra = scaled[a] - scaled[a].floor();
+        let rb = scaled[b] - scaled[b].floor();
+        rb.total_cmp(&ra)
+    });
+    for &i in order.iter().cycle().take(order.len() * 255) {
+        if left == 0 {
+            break;
+        }
+        if q[i] < 255 {
+            q[i] += 1;
+            left -= 1;
+        }
+    }
+    q
+}
+
+/// Trains a strategy with `config`, calling `progress` with the iterations done.
+pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Strategy {
+    let mut t = Trainer::new(config.abstraction, config.seed);
+    t.run(config.iterations, progress);
+    t.strategy()
+}

@@ -1,0 +1,661 @@
+//! Local Best Response (Lisý & Bowling, "Equilibrium Approximation Quality of Current No-Limit
+//! Poker Bots", 2017): a lower bound on how much a heads-up Hold'em bot can be beaten.
+//!
+//! LBR plays the bot through the engine, seat against seat, and never sees the bot's cards. It
+//! keeps the bot's **range**, a weight for each of the 1,326 hole-card pairs (zero for pairs
+//! that hold a known card), and updates it by Bayes' rule at each of the bot's decisions: each
+//! pair's weight is multiplied by the probability that the bot, holding that pair, would have
+//! taken the action it took — asked through [`Bot::policy`] of a *shadow* bot made from the same
+//! spec that has observed the same events, with the pair put into its view.
+//!
+//! At each of its own decisions LBR picks the action of best expected value against the range,
+//! **assuming both players only check or call from then on**:
+//!
+//! - fold: 0 (what is in the pot is sunk);
+//! - check or call: `equity × (pot + call) − call`;
+//! - bet or raise: `fp × pot + (1 − fp) × (equity' × (pot + both additions) − addition)`, where
+//!   `fp` is the range's probability of folding to it (asked of a fresh bot that has observed
+//!   the same events and the raise) and `equity'` the equity against the part of the range that
+//!   does not fold.
+//!
+//! Sizes: Limit has its one bet; No-Limit and Pot-Limit try ½ pot, 1 pot and all-in (as "pot",
+//! the pot after the call), clamped into the legal range.
+//!
+//! **Equity** against each pair of the range is exact on the turn and river (all run-outs); on
+//! the flop it averages [`LbrConfig::flop_samples`] random turn-and-river run-outs and before
+//! the flop [`LbrConfig::preflop_samples`] random boards, the same sampled boards for every pair
+//! (so the pairs' equities are comparable), from a generator seeded by the deal.
+//!
+//! **Duplicate deals**: each deal is played twice, LBR in either seat with the same cards at
+//! the same seats, and the result of a deal is the mean of the two; so the luck of the cards
+//! mostly cancels. Since a heads-up game is symmetric, its value over both seats is 0, and any
+//! strategy's mean winnings against the bot are a lower bound on the bot's exploitability: the
+//! figure is reported in milli-big-blinds per game (mbb/g) with a 95% confidence interval.
+
+use rayon::prelude::*;
+use tavolo_cards::{Card, CardSet, Hand as Cards};
+use tavolo_engine::game::{seed_from_u64, Game, Viewer};
+use tavolo_engine::holdem::{Action, Event, HandView, Legal, Structure};
+use tavolo_engine::Chips;
+
+use super::strength::SimRng;
+use super::{Holdem, HoldemOptions};
+use crate::arena::{bot_seed, game_seed, mix64, Score};
+use crate::bot::{Bot, BotSpec, Budget};
+use crate::error::BotsError;
+use crate::stats::Mean;
+
+/// The number of two-card hands.
+pub const PAIRS: usize = 1326;
+
+/// The settings of an LBR measurement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LbrConfig {
+    /// The betting structure (heads-up, 100 big blinds each).
+    pub structure: Structure,
+    /// Deals; each is played twice (LBR in either seat).
+    pub deals: u64,
+    /// The seed: deal `i` is dealt from [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Random boards per equity computation before the flop.
+    pub preflop_samples: u32,
+    /// Random turn-and-river run-outs per equity computation on the flop.
+    pub flop_samples: u32,
+}
+
+impl LbrConfig {
+    /// `deals` deals of `structure` seeded with `seed`, 400 boards before the flop and 300
+    /// run-outs on the flop (equities within about ±3%, enough to rank LBR's few actions).
+    pub fn new(structure: Structure, deals: u64, seed: u64) -> LbrConfig {
+        LbrConfig {
+            structure,
+            deals,
+            seed,
+            preflop_samples: 400,
+            flop_samples: 300,
+        }
+    }
+}
+
+/// What LBR won against a bot.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LbrResult {
+    /// The bot's name.
+    pub bot: String,
+    /// Deals played (each twice).
+    pub deals: u64,
+    /// LBR's mean winnings, milli-big-blinds per game: a lower bound on the bot's
+    /// exploitability.
+    pub mbb_per_game: f64,
+    /// Half-width of its 95% confidence interval (over the deals' means).
+    pub ci95: f64,
+    /// Bot decisions where no pair of the range would have taken the bot's action (the range
+    /// is then kept as it was): a sign of a bot whose policy does not match its play.
+    pub range_misses: u64,
+}
+
+/// A bot's answer to [`Bot::policy`].
+type Policy = Vec<(Action, f64)>;
+
+/// The two cards of pair `i` (`0..PAIRS`), in a fixed order.
+pub fn pair(i: usize) -> [Card; 2] {
+    pairs()[i]
+}
+
+fn pairs() -> &'static [[Card; 2]; PAIRS] {
+    static PAIRS_TABLE: std::sync::OnceLock<[[Card; 2]; PAIRS]> = std::sync::OnceLock::new();
+    PAIRS_TABLE.get_or_init(|| {
+        let mut out = [[Card::ALL[0]; 2]; PAIRS];
+        let mut k = 0;
+        for a in 0..52 {
+            for b in a + 1..52 {
+                out[k] = [Card::ALL[a], Card::ALL[b]];
+                k += 1;
+            }
+        }
+        out
+    })
+}
+
+fn cards_of(pair: [Card; 2]) -> CardSet {
+    let mut s = CardSet::EMPTY;
+    s.insert(pair[0]);
+    s.insert(pair[1]);
+    s
+}
+
+/// Measures `spec` by LBR over `config.deals` deals (heads-up, 100 big blinds), on rayon's
+/// current pool; `on_deal` is called after each deal. The same seed gives the same result
+/// whatever the number of threads. Fails when the bot does not report its policy.
+pub fn measure(
+    spec: &BotSpec<Holdem>,
+    config: &LbrConfig,
+    on_deal: &(dyn Fn() + Sync),
+) -> Result<LbrResult, BotsError> {
+    if config.deals == 0 {
+        return Err(BotsError::NoGames);
+    }
+    let options = HoldemOptions::new(2, config.structure);
+    let setup = options.setup()?;
+    let results: Vec<(f64, u64)> = (0..config.deals)
+        .into_par_iter()
+        .map(|i| {
+            let seed = game_seed(config.seed, i);
+            let mut total = 0.0;
+            let mut misses = 0;
+            for lbr_seat in 0..2 {
+                let (won, m) = play(spec, &setup, config, seed, lbr_seat, i)?;
+                total += won;
+                misses += m;
+            }
+            on_deal();
+            Ok((total / 2.0, misses))
+        })
+        .collect::<Result<_, BotsError>>()?;
+    let mut mean = Mean::default();
+    let mut range_misses = 0;
+    for (won, m) in results {
+        mean.add(1000.0 * won);
+        range_misses += m;
+    }
+    Ok(LbrResult {
+        bot: spec.name().to_string(),
+        deals: config.deals,
+        mbb_per_game: mean.mean(),
+        ci95: mean.ci95(),
+        range_misses,
+    })
+}
+
+/// One hand: LBR at `lbr_seat` against the bot; LBR's winnings in big blinds and the range
+/// misses.
+fn play(
+    spec: &BotSpec<Holdem>,
+    setup: &<Holdem as Game>::Setup,
+    config: &LbrConfig,
+    seed: u64,
+    lbr_seat: usize,
+    index: u64,
+) -> Result<(f64, u64), BotsError> {
+    let engine = |message: String| BotsError::Engine {
+        game: index,
+        message,
+    };
+    let bot_seat = 1 - lbr_seat;
+    let (mut hand, events) =
+        Holdem::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
+    let bseed = bot_seed(seed, bot_seat);
+    let mut bot = spec.make(bot_seat, bseed);
+    let mut shadow = spec.make(bot_seat, mix64(bseed));
+    let mut log: Vec<Event> = Vec::new();
+    for e in censored(&events, bot_seat) {
+        bot.observe(&e);
+        shadow.observe(&e);
+        log.push(e);
+    }
+    let Some(mine) = full(hand.hole_cards(lbr_seat)) else {
+        return Err(engine("LBR's hole cards were not dealt".into()));
+    };
+    let mut lbr = Lbr {
+        spec,
+        bot_seat,
+        lbr_seat,
+        mine,
+        range: vec![0.0; PAIRS],
+        equity: None,
+        rng: SimRng::new(mix64(seed ^ (0x1b2 + lbr_seat as u64))),
+        config: *config,
+        bot_seed: bseed,
+    };
+    let my_cards = cards_of(mine);
+    for (i, p) in pairs().iter().enumerate() {
+        if cards_of(*p).is_disjoint(my_cards) {
+            lbr.range[i] = 1.0;
+        }
+    }
+    let mut misses = 0;
+    let mut actions = 0;
+    while !hand.is_over() {
+        let seats = hand.to_act();
+        if seats.is_empty() || actions > 10_000 {
+            return Err(BotsError::Stalled {
+                game: index,
+                actions,
+            });
+        }
+        for seat in seats.iter() {
+            let legal = hand.legal(seat);
+            let Some(&fallback) = legal.first() else {
+                continue;
+            };
+            let view = hand.view(Some(seat));
+            let action = if seat == bot_seat {
+                let mut a = bot.act(&view, &legal, Budget::UNLIMITED);
+                if !Holdem::allows(&legal, &a) {
+                    a = fallback;
+                }
+                if view.legal.is_some() && !lbr.update(shadow.as_mut(), &view, &legal, &a)? {
+                    misses += 1;
+                }
+                a
+            } else {
+                match view.legal {
+                    Some(l) => lbr.choose(&hand, &view, &l, &log)?,
+                    None => fallback,
+                }
+            };
+            let evs = hand.apply(action).map_err(|e| engine(e.to_string()))?;
+            for e in censored(&evs, bot_seat) {
+                bot.observe(&e);
+                shadow.observe(&e);
+                log.push(e);
+            }
+            actions += 1;
+            lbr.remove_board(&hand.board().collect::<Vec<_>>());
+        }
+    }
+    let score = Score::of(&hand.outcome(setup));
+    Ok((score.scores[lbr_seat], misses))
+}
+
+/// `events` as `seat` may see them.
+fn censored(events: &[Event], seat: usize) -> Vec<Event> {
+    events
+        .iter()
+        .filter_map(|e| Holdem::censor(e, Viewer::Seat(seat)))
+        .collect()
+}
+
+/// Both cards, when both are known.
+fn full(cards: [Option<Card>; 2]) -> Option<[Card; 2]> {
+    match cards {
+        [Some(a), Some(b)] => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// The probability of `action` in `policy`.
+fn probability(policy: &[(Action, f64)], action: &Action) -> f64 {
+    policy
+        .iter()
+        .filter(|(a, _)| a == action)
+        .map(|&(_, p)| p)
+        .sum()
+}
+
+/// Whether two betting actions are of the same kind (fold, check, call, bet or raise).
+fn same_kind(a: &Action, b: &Action) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+/// LBR's state in one hand.
+struct Lbr<'a> {
+    spec: &'a BotSpec<Holdem>,
+    bot_seat: usize,
+    lbr_seat: usize,
+    mine: [Card; 2],
+    /// The bot's range: a weight per pair.
+    range: Vec<f64>,
+    /// LBR's equity against each pair, for a board of the given length.
+    equity: Option<(usize, Vec<f64>)>,
+    rng: SimRng,
+    config: LbrConfig,
+    bot_seed: u64,
+}
+
+impl Lbr<'_> {
+    /// Zeroes the pairs that hold a board card.
+    fn remove_board(&mut self, board: &[Card]) {
+        let b: CardSet = board.iter().copied().collect();
+        for (i, p) in pairs().iter().enumerate() {
+            if self.range[i] > 0.0 && !cards_of(*p).is_disjoint(b) {
+                self.range[i] = 0.0;
+            }
+        }
+    }
+
+    /// The bot's policy at `view` for each pair of the range with a weight (`None` for pairs
+    /// without one).
+    fn policies(
+        &self,
+        bot: &mut dyn Bot<Holdem>,
+        view: &HandView,
+        legal: &[Action],
+    ) -> Result<Vec<Option<Policy>>, BotsError> {
+        let mut v = view.clone();
+        let mut out = Vec::with_capacity(PAIRS);
+        for (i, p) in pairs().iter().enumerate() {
+            if self.range[i] <= 0.0 {
+                out.push(None);
+                continue;
+            }
+            v.hole[self.bot_seat] = [Some(p[0]), Some(p[1])];
+            let policy = bot.policy(&v, legal).ok_or_else(|| BotsError::NoPolicy {
+                bot: self.spec.name().to_string(),
+            })?;
+            out.push(Some(policy));
+        }
+        Ok(out)
+    }
+
+    /// Bayes' rule after the bot took `action` at `view`; false when no pair would have taken
+    /// it (the range is then left as it was).
+    fn update(
+        &mut self,
+        bot: &mut dyn Bot<Holdem>,
+        view: &HandView,
+        legal: &[Action],
+        action: &Action,
+    ) -> Result<bool, BotsError> {
+        let policies = self.policies(bot, view, legal)?;
+        for exact in [true, false] {
+            let next: Vec<f64> = self
+                .range
+                .iter()
+                .zip(&policies)
+                .map(|(&w, p)| match p {
+                    Some(p) if exact => w * probability(p, action),
+                    // No pair takes the exact action (a raise amount that moved with the
+                    // bot's simulation noise): fall back on actions of the same kind.
+                    Some(p) => {
+                        w * p
+                            .iter()
+                            .filter(|(a, _)| same_kind(a, action))
+                            .map(|&(_, q)| q)
+                            .sum::<f64>()
+                    }
+                    None => 0.0,
+                })
+                .collect();
+            let total: f64 = next.iter().sum();
+            if total > 0.0 {
+                // Normalised, so that long hands do not underflow.
+                self.range = next.into_iter().map(|w| w / total).collect();
+                return Ok(exact);
+            }
+        }
+        Ok(false)
+    }
+
+    /// LBR's equity against each pair on `board` (cached per street).
+    fn equities(&mut self, board: &[Card]) -> &[f64] {
+        let stale = self
+            .equity
+            .as_ref()
+            .is_none_or(|(len, _)| *len != board.len());
+        if stale {
+            let e = equity_vs_pairs(
+                self.mine,
+                board,
+                &self.range,
+                &mut self.rng,
+                self.config.preflop_samples,
+                self.config.flop_samples,
+            );
+            self.equity = Some((board.len(), e));
+        }
+        match &self.equity {
+            Some((_, e)) => e,
+            None => &[],
+        }
+    }
+
+    /// The bot's probability of folding to LBR's raise to `to`, per pair: asked of a fresh bot
+    /// that has observed `log` and the raise.
+    fn fold_probabilities(
+        &self,
+        hand: &Holdem,
+        to: Chips,
+        log: &[Event],
+    ) -> Result<Vec<f64>, BotsError> {
+        let mut h = hand.clone();
+        let evs = match h.apply(Action::BetOrRaiseTo {
+            seat: self.lbr_seat,
+            to,
+        }) {
+            Ok(evs) => evs,
+            Err(_) => return Ok(vec![0.0; PAIRS]),
+        };
+        let view = h.view(Some(self.bot_seat));
+        if view.legal.is_none() {
+            return Ok(vec![0.0; PAIRS]);
+        }
+        let legal = h.legal(self.bot_seat);
+        let mut bot = self.spec.make(self.bot_seat, mix64(self.bot_seed ^ 0xf01d));
+        for e in log {
+            bot.observe(e);
+        }
+        for e in censored(&evs, self.bot_seat) {
+            bot.observe(&e);
+        }
+        let fold = Action::Fold {
+            seat: self.bot_seat,
+        };
+        Ok(self
+            .policies(bot.as_mut(), &view, &legal)?
+            .iter()
+            .map(|p| p.as_ref().map_or(0.0, |p| probability(p, &fold)))
+            .collect())
+    }
+
+    /// LBR's action at `view`.
+    fn choose(
+        &mut self,
+        hand: &Holdem,
+        view: &HandView,
+        l: &Legal,
+        log: &[Event],
+    ) -> Result<Action, BotsError> {
+        let me = self.lbr_seat;
+        let bot = self.bot_seat;
+        let total: f64 = self.range.iter().sum();
+        let passive = if l.check {
+            Action::Check { seat: me }
+        } else {
+            Action::Call { seat: me }
+        };
+        if total <= 0.0 {
+            return Ok(passive);
+        }
+        let board = view.board.clone();
+        let range = self.range.clone();
+        let eq = self.equities(&board).to_vec();
+        let mean_eq = dot(&range, &eq) / total;
+        let pot = view.pot as f64;
+        let to_call = l.call.unwrap_or(0) as f64;
+        let mut best = (mean_eq * (pot + to_call) - to_call, passive);
+        if !l.check && 0.0 > best.0 {
+            best = (0.0, Action::Fold { seat: me });
+        }
+        let Some(r) = l.raise else {
+            return Ok(best.1);
+        };
+        let max_bet = view.bets.iter().copied().max().unwrap_or(0);
+        let sizes: Vec<Chips> = match view.rules.structure {
+            Structure::FixedLimit => vec![r.min_to],
+            _ => {
+                let after_call = view.pot + l.call.unwrap_or(0);
+                let mut v: Vec<Chips> = [0.5, 1.0]
+                    .iter()
+                    .map(|f| {
+                        (max_bet + (f * after_call as f64).round() as Chips)
+                            .clamp(r.min_to, r.max_to)
+                    })
+                    .chain([r.max_to])
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+        };
+        for to in sizes {
+            let fp = self.fold_probabilities(hand, to, log)?;
+            let folds: f64 = range.iter().zip(&fp).map(|(w, f)| w * f).sum::<f64>() / total;
+            let stays: f64 = range.iter().zip(&fp).map(|(w, f)| w * (1.0 - f)).sum();
+            let eq_stay = if stays > 0.0 {
+                range
+                    .iter()
+                    .zip(&fp)
+                    .zip(&eq)
+                    .map(|((w, f), e)| w * (1.0 - f) * e)
+                    .sum::<f64>()
+                    / stays
+            } else {
+                mean_eq
+            };
+            // What each side adds if the bot calls (its stack caps it; the rest comes back).
+            let bot_add = to.saturating_sub(view.bets[bot]).min(view.stacks[bot]);
+            let mine_add = (view.bets[bot] + bot_add).saturating_sub(view.bets[me]);
+            let (bot_add, mine_add) = (bot_add as f64, mine_add as f64);
+            let ev =
+                folds * pot + (1.0 - folds) * (eq_stay * (pot + mine_add + bot_add) - mine_add);
+            if ev > best.0 {
+                best = (ev, Action::BetOrRaiseTo { seat: me, to });
+            }
+        }
+        Ok(best.1)
+    }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The equity of `mine` against each pair with a weight in `range`, on `board`: exact on the
+/// turn and the river, over `flop_samples` random run-outs on the flop and `preflop_samples`
+/// random boards before it (the same boards for every pair). Ties count a half.
+pub fn equity_vs_pairs(
+    mine: [Card; 2],
+    board: &[Card],
+    range: &[f64],
+    rng: &mut SimRng,
+    preflop_samples: u32,
+    flop_samples: u32,
+) -> Vec<f64> {
+    let mut known = cards_of(mine);
+    for &c in board {
+        known.insert(c);
+    }
+    let live: Vec<usize> = (0..PAIRS)
+        .filter(|&i| range.get(i).is_some_and(|&w| w > 0.0) && cards_of(pair(i)).is_disjoint(known))
+        .collect();
+    let deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
+    let mut wins = vec![0.0f64; PAIRS];
+    let mut counts = vec![0u32; PAIRS];
+    let run = |extra: &[Card], wins: &mut [f64], counts: &mut [u32]| {
+        let mut full = Cards::from_cards(board);
+        let mut dead = known;
+        for &c in extra {
+            full = full.add_card(c);
+            dead.insert(c);
+        }
+        let me = full.add_card(mine[0]).add_card(mine[1]).evaluate();
+        for &i in &live {
+            let p = pair(i);
+            if dead.contains(p[0]) || dead.contains(p[1]) {
+                continue;
+            }
+            let them = full.add_card(p[0]).add_card(p[1]).evaluate();
+            wins[i] += if me > them {
+                1.0
+            } else if me == them {
+                0.5
+            } else {
+                0.0
+            };
+            counts[i] += 1;
+        }
+    };
+    match board.len() {
+        5 => run(&[], &mut wins, &mut counts),
+        4 => {
+            for &x in &deck {
+                run(&[x], &mut wins, &mut counts);
+            }
+        }
+        n => {
+            let missing = 5 - n.min(5);
+            let samples = if n == 3 {
+                flop_samples
+            } else {
+                preflop_samples
+            };
+            let mut d = deck.clone();
+            for _ in 0..samples.max(1) {
+                for j in 0..missing {
+                    let x = j + rng.below(d.len() - j);
+                    d.swap(j, x);
+                }
+                let extra: Vec<Card> = d[..missing].to_vec();
+                run(&extra, &mut wins, &mut counts);
+            }
+        }
+    }
+    wins.iter()
+        .zip(&counts)
+        .map(|(&w, &c)| if c == 0 { 0.5 } else { w / f64::from(c) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::holdem::bot_spec;
+
+    fn run(bot: &str, structure: Structure, deals: u64) -> LbrResult {
+        let spec = bot_spec(bot).expect("bot");
+        let mut config = LbrConfig::new(structure, deals, 7);
+        config.preflop_samples = 60;
+        config.flop_samples = 60;
+        measure(&spec, &config, &|| {}).expect("measure")
+    }
+
+    #[test]
+    fn lbr_wins_the_blinds_from_a_bot_that_folds_every_hand() {
+        // Folding every hand heads-up loses the small blind on the button and the big blind
+        // behind it (LBR raises, and a check-fold bot folds to it): (½ + 1) / 2 = 750 mbb/g.
+        for structure in [Structure::FixedLimit, Structure::NoLimit] {
+            let r = run("fold", structure, 40);
+            assert!(
+                (r.mbb_per_game - 750.0).abs() < 1e-6,
+                "{structure:?}: {r:?}"
+            );
+            assert_eq!(r.range_misses, 0);
+        }
+    }
+
+    #[test]
+    fn lbr_beats_the_calling_station_and_the_maniac() {
+        // The maniac's raise wars last to the all-in: few deals suffice.
+        for (bot, deals) in [("station", 100), ("raise", 16)] {
+            let r = run(bot, Structure::FixedLimit, deals);
+            assert!(
+                r.mbb_per_game - r.ci95 > 0.0,
+                "{bot}: {} ± {}",
+                r.mbb_per_game,
+                r.ci95
+            );
+        }
+    }
+
+    #[test]
+    fn a_bot_without_a_policy_is_refused_with_its_name() {
+        let spec = bot_spec("random").expect("bot");
+        let config = LbrConfig::new(Structure::FixedLimit, 2, 1);
+        match measure(&spec, &config, &|| {}) {
+            Err(BotsError::NoPolicy { bot }) => assert_eq!(bot, "random"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn equity_against_each_pair_is_exact_on_the_river() {
+        let c = tavolo_cards::parse_cards("As Ah Kd 7c 2s 9h 4d").expect("cards");
+        let range = vec![1.0; PAIRS];
+        let e = equity_vs_pairs([c[0], c[1]], &c[2..], &range, &mut SimRng::new(1), 1, 1);
+        let kk = (0..PAIRS)
+            .find(|&i| pair(i).iter().all(|x| x.rank() == c[2].rank()) && !pair(i).contains(&c[2]))
+            .expect("a pair of kings");
+        assert_eq!(e[kk], 0.0, "a set of kings beats aces");
+    }
+}
