@@ -245,7 +245,7 @@ impl TableOptions {
             return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
         }
         let levels: &[&str] = match self.game {
-            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard"],
+            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard", "master"],
             _ => &["", "random", "station", "rules", "expert"],
         };
         if !levels.contains(&self.bot_level.as_str()) {
