@@ -7,6 +7,7 @@ mod greedy;
 mod hands;
 mod memory;
 mod model;
+pub mod oracle;
 mod random;
 mod search;
 
