@@ -12,7 +12,7 @@ let filters = { game: '', stakes: '' };
 const LEVELS = {
   holdem: ['random', 'station', 'rules', 'expert', 'cfr'],
   draw: ['random', 'station', 'rules', 'expert'],
-  saint: ['random', 'greedy', 'easy', 'normal', 'hard'],
+  saint: ['random', 'greedy', 'easy', 'normal', 'hard', 'master'],
 };
 const SEATS = { holdem: [2, 10, 6], draw: [2, 8, 5], saint: [2, 5, 4] };
 

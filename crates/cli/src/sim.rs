@@ -35,7 +35,8 @@ pub enum SimGame {
 ///
 /// Seats rotate from game to game; the games run on all cores. The same seed gives the same
 /// results whatever the number of threads. Saint Poker bots: random, greedy, expert
-/// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision).
+/// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
+/// search), master:N (N iterations per decision).
 /// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
 /// expert:hard, fold, raise, cfr), expert:N (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
@@ -80,10 +81,16 @@ pub struct SimArgs {
     /// Betting games: the betting structure.
     #[arg(long, value_enum, default_value = "nl")]
     structure: betting::StructureArg,
-    /// Betting games: play each deal once per seat rotation (same cards to the same seats, the
-    /// bots rotated) so that luck cancels out; `--games` is rounded up to whole rotations.
+    /// Play each deal once per seat rotation (same cards to the same seats, the bots rotated)
+    /// so that luck cancels out; `--games` is rounded up to whole rotations.
     #[arg(long)]
     duplicate: bool,
+    /// Saint Poker: instead of a match summary, measure every listed bot's loss per decision
+    /// against the exact oracle in the last two rounds (docs/saint-bots.md says what the oracle
+    /// assumes): the mean loss of victory share, in percentage points of win probability, with
+    /// its 95% interval, and of final margin, in points.
+    #[arg(long)]
+    oracle_loss: bool,
     /// Betting games: every seat's starting stack, in big blinds (Hold'em) or antes (Draw).
     #[arg(long, default_value_t = 100)]
     stack: u64,
@@ -115,7 +122,10 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
                 .saint_options(players)
                 .map_err(|e| UserError(format!("--rule: {e}")))?;
             let bots = specs(&args.bots, saint::bot_spec)?;
-            let result = run_match::<SaintPoker>(&args, options, bots, "games", false)?;
+            if args.oracle_loss {
+                return oracle_loss(&args, options, &bots);
+            }
+            let result = run_match::<SaintPoker>(&args, options, bots, "games", args.duplicate)?;
             if let Some(path) = &args.plot {
                 std::fs::write(path, plot_svg(&result))
                     .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
@@ -138,6 +148,68 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
     }
+}
+
+/// `tavolo sim saint --oracle-loss`: each bot's loss per decision against the oracle.
+fn oracle_loss(
+    args: &SimArgs,
+    options: SaintOptions,
+    bots: &[BotSpec<SaintPoker>],
+) -> Result<ExitCode, UserError> {
+    let budget = Budget {
+        time: args.think_ms.map(Duration::from_millis),
+    };
+    let measure = || saint::oracle::measure(options, bots, args.games, args.seed, budget);
+    let losses = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
+            .install(measure),
+        None => measure(),
+    }?;
+    if args.json {
+        let line = serde_json::json!({
+            "game": "saint",
+            "seed": args.seed,
+            "games": args.games,
+            "players": bots.len(),
+            "oracle_rounds": saint::oracle::ORACLE_ROUNDS,
+            "bots": losses,
+        });
+        println!("{line}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} games of saint, seed {}: loss per decision against the oracle in the last {} rounds",
+        args.games,
+        args.seed,
+        saint::oracle::ORACLE_ROUNDS
+    );
+    let _ = writeln!(
+        s,
+        "{:<16} {:>9} {:>22} {:>20} {:>9} {:>14}",
+        "bot", "decisions", "win share loss ±95%", "margin loss ±95%", "optimal", "round 7 / 8"
+    );
+    for l in &losses {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>9} {:>11.2} pp ±{:>5.2} {:>10.3} ±{:>6.3} {:>8.1}% {:>6.2} / {:.2}",
+            l.label,
+            l.decisions,
+            l.loss_pp,
+            l.loss_pp_ci95,
+            l.margin_loss,
+            l.margin_loss_ci95,
+            100.0 * l.optimal,
+            l.loss_pp_by_round[0],
+            l.loss_pp_by_round[1],
+        );
+    }
+    print!("{s}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The bots named in `names`, made by `spec`.

@@ -108,14 +108,9 @@ pub async fn play(
                     "refused {action}: {a}"
                 );
             }
-        } else if m["you"]["seat"].is_u64() && m["you"]["hand_seat"].is_null() {
-            let me = m["you"]["seat"].as_u64().unwrap();
-            let broke = m["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|s| s["seat"] == me && s["chips"] == 0);
-            if broke {
+        } else if m["you"]["seat"].is_u64() {
+            // Broke between hands: the room says when a rebuy is allowed.
+            if m["you"]["can_rebuy"] == true {
                 let mut r = human.ask("rebuy", json!({"table": table})).await;
                 if r["code"] == "insufficient_chips" {
                     grant(h, &human.session).await;

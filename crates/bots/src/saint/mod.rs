@@ -1,5 +1,5 @@
 //! Saint Poker bots (RULES.md §1): [`SaintPoker`] plugs the engine into the bot interface and
-//! the arena; [`RandomBot`], [`GreedyBot`] and [`ExpertBot`] play it; [`bot_spec`] makes them
+//! the arena; [`RandomBot`], [`GreedyBot`], [`ExpertBot`] and [`SearchBot`] play it; [`bot_spec`] makes them
 //! by name.
 
 mod expert;
@@ -7,13 +7,16 @@ mod greedy;
 mod hands;
 mod memory;
 mod model;
+pub mod oracle;
 mod random;
+mod search;
 
 use tavolo_engine::saint::SaintGame;
 
 pub use expert::{ExpertBot, Level};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
+pub use search::{SearchBot, MASTER_ITERATIONS};
 
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
@@ -23,18 +26,28 @@ use crate::error::BotsError;
 pub type SaintPoker = SaintGame;
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "greedy",
     "expert",
     "expert:easy",
     "expert:normal",
     "expert:hard",
+    "master",
 ];
 
 /// The bot named `name`: `random`, `greedy`, `expert` (= `expert:normal`), `expert:easy`,
-/// `expert:normal`, `expert:hard`, or `expert:N` for an expert doing N rollouts per decision.
+/// `expert:normal`, `expert:hard`, `expert:N` for an expert doing N rollouts per decision,
+/// `master` (the tree search, [`SearchBot`]) or `master:N` for a searcher doing N iterations.
 pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
+    if let Some(n) = name
+        .trim()
+        .strip_prefix("master:")
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+    {
+        return Ok(master_spec(format!("master:{n}"), n));
+    }
     Ok(
         match BotName::read::<SaintPoker>(name, &BOT_NAMES, "rollouts", u32::MAX)? {
             BotName::Exec(command) => crate::external::spec::<SaintPoker>(command),
@@ -44,6 +57,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
             BotName::Named("greedy") => {
                 BotSpec::new("greedy", |_, seed| Box::new(GreedyBot::new(seed)) as _)
             }
+            BotName::Named("master") => master_spec("master".into(), MASTER_ITERATIONS),
             BotName::Named("expert:easy") => expert_spec(Level::Easy),
             BotName::Named("expert:hard") => expert_spec(Level::Hard),
             BotName::Named(_) => expert_spec(Level::Normal),
@@ -55,6 +69,12 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
             }
         },
     )
+}
+
+fn master_spec(label: String, iterations: u32) -> BotSpec<SaintPoker> {
+    BotSpec::new(label.clone(), move |_, seed| {
+        Box::new(SearchBot::new(label.clone(), iterations, seed)) as _
+    })
 }
 
 fn expert_spec(level: Level) -> BotSpec<SaintPoker> {

@@ -113,18 +113,174 @@ impl World {
         }
     }
 
+    /// Plays `mine` (the searching player's action at `stage`, where the searching player
+    /// always has a decision) with the other players choosing by the rollout policies — or, in
+    /// this stage only, by `forced` where given — then the other players' draft picks until the
+    /// searching player must decide again. The stage of that decision, or `None` once the game
+    /// is over. An action that does not fit the stage is replaced by the policy's choice.
+    pub(crate) fn step(
+        &mut self,
+        stage: Stage,
+        mine: Action,
+        forced: &[Option<Action>; MAX_PLAYERS],
+        rng: &mut GameRng,
+    ) -> Option<Stage> {
+        match stage {
+            Stage::Place => {
+                let mut cards = [None; MAX_PLAYERS];
+                for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+                    *slot = least_kept(self.hands[p]);
+                }
+                let cheap = cards;
+                for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+                    let chosen = if p == self.me { Some(mine) } else { forced[p] };
+                    *slot = match chosen {
+                        Some(Action::Place { card, .. }) if self.hands[p].contains(card) => {
+                            Some(card)
+                        }
+                        _ => self.place_for(p, &cheap).or(*slot),
+                    };
+                }
+                for (p, card) in cards.iter().enumerate().take(self.players) {
+                    if let Some(c) = *card {
+                        self.hands[p].remove(c);
+                        self.centre.insert(c);
+                    }
+                }
+                Some(Stage::Show)
+            }
+            Stage::Show => {
+                let next = self.show_forced(mine, forced, rng)?;
+                self.advance(next)
+            }
+            Stage::Draft { pool, order, step } => {
+                let p = order[step as usize % self.players] as usize;
+                let mut pool = pool;
+                if p == self.me {
+                    let card = match mine {
+                        Action::Pick { card, .. } if pool.contains(card) => Some(card),
+                        _ => self.pick_for(p, pool, &self.next_scorer()),
+                    };
+                    if let Some(c) = card {
+                        pool.remove(c);
+                        self.hands[p].insert(c);
+                    }
+                }
+                self.advance(Stage::Draft {
+                    pool,
+                    order,
+                    step: step + 1,
+                })
+            }
+        }
+    }
+
+    /// From `stage`, the other players' draft picks (by the policy) until the searching player
+    /// must decide: that stage (`Place` after the draft), never `None` (the game cannot end in
+    /// a draft).
+    fn advance(&mut self, stage: Stage) -> Option<Stage> {
+        let Stage::Draft {
+            mut pool,
+            order,
+            mut step,
+        } = stage
+        else {
+            return Some(stage);
+        };
+        let scorer = self.next_scorer();
+        while (step as usize) < 2 * self.players {
+            let p = order[step as usize % self.players] as usize;
+            if p == self.me && !pool.is_empty() {
+                return Some(Stage::Draft { pool, order, step });
+            }
+            if let Some(c) = self.pick_for(p, pool, &scorer) {
+                pool.remove(c);
+                self.hands[p].insert(c);
+            }
+            step += 1;
+        }
+        self.round += 1;
+        self.begin_round();
+        Some(Stage::Place)
+    }
+
+    /// The scorer the draft policy uses: the preview completed from the draw pile.
+    fn next_scorer(&self) -> Scorer {
+        Scorer::new(self.complete(self.preview), self.rule)
+    }
+
+    /// Shows (the searching player `mine`, the others `forced` or their best pair) and scores.
+    fn show_forced(
+        &mut self,
+        mine: Action,
+        forced: &[Option<Action>; MAX_PLAYERS],
+        rng: &mut GameRng,
+    ) -> Option<Stage> {
+        let mut pairs = [None; MAX_PLAYERS];
+        for (p, slot) in pairs.iter_mut().enumerate().take(self.players) {
+            let chosen = if p == self.me { Some(mine) } else { forced[p] };
+            if let Some(Action::Show { cards: [a, b], .. }) = chosen {
+                if a != b && self.hands[p].contains(a) && self.hands[p].contains(b) {
+                    *slot = Some([a, b]);
+                }
+            }
+        }
+        self.show_pairs(&pairs, rng)
+    }
+
+    /// The searching player's legal actions at `stage` (pairs to show: all of them).
+    pub(crate) fn my_actions(&self, stage: &Stage) -> Vec<Action> {
+        let player = self.me;
+        let hand = self.hands[player];
+        match *stage {
+            Stage::Place => hand
+                .iter()
+                .map(|card| Action::Place { player, card })
+                .collect(),
+            Stage::Show => {
+                let cards: Vec<Card> = hand.iter().collect();
+                let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
+                for (i, &a) in cards.iter().enumerate() {
+                    for &b in &cards[i + 1..] {
+                        v.push(Action::Show {
+                            player,
+                            cards: [a, b],
+                        });
+                    }
+                }
+                v
+            }
+            Stage::Draft { pool, .. } => pool
+                .iter()
+                .map(|card| Action::Pick { player, card })
+                .collect(),
+        }
+    }
+
     /// Shows and scores; the draft to follow, or `None` after round 8.
     fn show(&mut self, first: Option<Action>, rng: &mut GameRng) -> Option<Stage> {
+        let mut pairs = [None; MAX_PLAYERS];
+        if let Some(Action::Show { cards, .. }) = first {
+            pairs[self.me] = Some(cards);
+        }
+        self.show_pairs(&pairs, rng)
+    }
+
+    /// Shows `pairs` (a player without one shows their best pair) and scores; the draft to
+    /// follow, or `None` after round 8.
+    fn show_pairs(
+        &mut self,
+        pairs: &[Option<[Card; 2]>; MAX_PLAYERS],
+        rng: &mut GameRng,
+    ) -> Option<Stage> {
         let scorer = Scorer::new(self.centre, self.rule);
         let mut ranks = [HandRank::WORST; MAX_PLAYERS];
         let mut pool = self.centre;
         let mut shown = [None; MAX_PLAYERS];
         for (p, slot) in shown.iter_mut().enumerate().take(self.players) {
-            *slot = match first {
-                Some(Action::Show { cards, .. }) if p == self.me => {
-                    Some((cards, scorer.rank(cards[0], cards[1])))
-                }
-                _ => scorer.best_pair(self.hands[p]),
+            *slot = match pairs[p] {
+                Some(cards) => Some((cards, scorer.rank(cards[0], cards[1]))),
+                None => scorer.best_pair(self.hands[p]),
             };
         }
         for (p, rank) in ranks.iter_mut().enumerate().take(self.players) {

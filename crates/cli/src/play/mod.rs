@@ -56,8 +56,8 @@ pub enum StructureArg {
 /// Full-screen when the terminal allows it (arrows, Space and Enter choose cards; f/k/c/r/a
 /// bet; ? help; q quit), or line by line with --plain (type `?` for the commands). Every game
 /// (Saint Poker) or hand (Hold'em, Draw) is saved under the data directory and can be checked
-/// with `tavolo replay`. Bots: a level (easy, normal, hard) or bot names as in `tavolo sim`,
-/// repeated round the table.
+/// with `tavolo replay`. Bots: a level (easy, normal, hard) or bot names as in `tavolo sim`
+/// (Saint Poker's strongest: master), repeated round the table.
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game.

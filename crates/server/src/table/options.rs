@@ -248,7 +248,7 @@ impl TableOptions {
             return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
         }
         let levels: &[&str] = match self.game {
-            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard"],
+            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard", "master"],
             // `cfr`: a CFR strategy heads-up in Limit, `expert` elsewhere (holdem::cfr).
             GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr"],
             GameKind::Draw => &["", "random", "station", "rules", "expert"],

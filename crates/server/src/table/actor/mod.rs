@@ -96,8 +96,9 @@ impl<G: Game> Actor<G> {
         summary: Arc<Mutex<TableSummary>>,
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<G> {
-        // `cfr` plays as `expert` except heads-up in Limit, so it may simulate as much.
-        let offload = ["expert", "cfr"]
+        // Bots that think for long on the blocking pool: `expert`, `cfr` (it plays as `expert`
+        // except heads-up in Limit) and Saint Poker's tree search `master`.
+        let offload = ["expert", "cfr", "master"]
             .iter()
             .any(|heavy| o.bot_spec_name().starts_with(heavy));
         let clock = Clock::new(&o, room.config.time.clone());

@@ -1,0 +1,346 @@
+//! The `master` bot: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+//! Powley & Whitehouse 2012) over the bot's own decisions.
+//!
+//! Every iteration:
+//! 1. **determinizes**: samples a world consistent with everything the bot has seen (its
+//!    [`Memory`]: the cards ever face up and the cards each opponent is known to hold from the
+//!    draft) — the bot never holds the game state;
+//! 2. **selects** down one tree whose nodes are the bot's own information sets (the sequence of
+//!    its own choices from now on: place, show, the two draft picks, the next round's place, …).
+//!    At each of its decisions only the actions legal in this world are *available* (a draft
+//!    pool depends on the cards the opponents show); a child is chosen by UCB1 with
+//!    availability counts (ISMCTS's "subset-armed bandit"); the other players act by the
+//!    opponent model of `model` (the greedy-like rollout policies), which also decides their
+//!    simultaneous choices without seeing the bot's;
+//! 3. **expands** one new child and **rolls out** the rest of the game with the rollout
+//!    policies for everybody;
+//! 4. **backs up** the searching player's result (share of the victory plus a small margin
+//!    bonus, as `expert` scores its rollouts).
+//!
+//! The tree lets the bot plan its own sequence: a place that only pays with a particular show,
+//! a weak show that keeps the cards for a later round, a draft pick for next round's hand —
+//! where `expert`'s flat search assumes its own later choices are the rollout policy's. When
+//! showing, only a shortlist of pairs is searched at any node (the strongest few hands and the
+//! cheapest few pairs, as `expert` does).
+//!
+//! The amount of work (iterations) defines the level; the tree is rebuilt at each decision, and
+//! the seeded generator makes every decision reproducible when no time limit stops it early.
+
+use std::time::Instant;
+
+use tavolo_cards::{CardSet, GameRng, HandRank};
+use tavolo_engine::saint::{Action, Event, HandRule, PhaseName, SaintView};
+
+use super::hands::{keep_value, Scorer};
+use super::memory::Memory;
+use super::model::{Stage, World, MAX_PLAYERS};
+use super::SaintPoker;
+use crate::bot::{Bot, Budget};
+
+/// Weight of the final margin (in units of all 36 points) next to the victory share.
+const MARGIN_WEIGHT: f64 = 0.25;
+/// The UCB1 exploration constant (results are about 0 to 1).
+const EXPLORATION: f64 = 0.6;
+/// Strongest distinct hands kept when shortlisting pairs to show.
+const SHOW_STRONGEST: usize = 6;
+/// Cheapest pairs kept when shortlisting pairs to show.
+const SHOW_CHEAPEST: usize = 4;
+/// Iterations between two looks at the clock.
+const CLOCK_EVERY: u32 = 32;
+
+/// Iterations per decision of the `master` level.
+pub const MASTER_ITERATIONS: u32 = 8_000;
+
+/// One node of the tree: an information set of the searching player, reached by `action`.
+#[derive(Clone, Debug)]
+struct Node {
+    /// The action leading here (from the parent's decision).
+    action: Action,
+    /// Times this node was selected.
+    visits: u32,
+    /// Times this node's action was available when its parent was visited.
+    available: u32,
+    /// Sum of the results backed up through this node.
+    total: f64,
+    /// Child nodes (indices in the tree).
+    children: Vec<u32>,
+}
+
+/// See the module documentation.
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    name: String,
+    iterations: u32,
+    rng: GameRng,
+    memory: Memory,
+}
+
+impl SearchBot {
+    /// A searcher doing `iterations` iterations per decision, seeded with `seed`.
+    pub fn new(name: impl Into<String>, iterations: u32, seed: u64) -> SearchBot {
+        SearchBot {
+            name: name.into(),
+            iterations: iterations.max(1),
+            rng: GameRng::from_u64(seed),
+            memory: Memory::default(),
+        }
+    }
+
+    /// The search: the most visited of `legal` at the root.
+    fn search(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
+        let mut tree: Vec<Node> = vec![Node {
+            action: legal[0],
+            visits: 0,
+            available: 0,
+            total: 0.0,
+            children: Vec::new(),
+        }];
+        let mut path: Vec<u32> = Vec::with_capacity(32);
+        let forced = [None; MAX_PLAYERS];
+        for it in 0..self.iterations {
+            if it % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let (mut world, stage) = self.memory.sample(view, &mut self.rng);
+            let mut stage = Some(stage);
+            let mut node = 0u32;
+            path.clear();
+            path.push(0);
+            while let Some(s) = stage {
+                let actions = if node == 0 {
+                    legal.to_vec()
+                } else {
+                    shortlisted(&world, &s)
+                };
+                if actions.is_empty() {
+                    break;
+                }
+                let n = node as usize;
+                // Availability, and the first available action not yet in the tree.
+                let mut fresh = None;
+                for &a in &actions {
+                    match tree[n]
+                        .children
+                        .iter()
+                        .find(|&&c| tree[c as usize].action == a)
+                    {
+                        Some(&c) => tree[c as usize].available += 1,
+                        None => {
+                            if fresh.is_none() {
+                                fresh = Some(a);
+                            }
+                        }
+                    }
+                }
+                let (child, action, expanded) = match fresh {
+                    Some(a) => {
+                        let c = tree.len() as u32;
+                        tree.push(Node {
+                            action: a,
+                            visits: 0,
+                            available: 1,
+                            total: 0.0,
+                            children: Vec::new(),
+                        });
+                        tree[n].children.push(c);
+                        (c, a, true)
+                    }
+                    None => {
+                        let mut best = None;
+                        let mut best_ucb = f64::NEG_INFINITY;
+                        for &c in &tree[n].children {
+                            let ch = &tree[c as usize];
+                            if !actions.contains(&ch.action) {
+                                continue;
+                            }
+                            let visits = f64::from(ch.visits.max(1));
+                            let ucb = ch.total / visits
+                                + EXPLORATION
+                                    * (f64::from(ch.available.max(1)).ln() / visits).sqrt();
+                            if ucb > best_ucb {
+                                best_ucb = ucb;
+                                best = Some(c);
+                            }
+                        }
+                        let Some(c) = best else { break };
+                        (c, tree[c as usize].action, false)
+                    }
+                };
+                path.push(child);
+                stage = world.step(s, action, &forced, &mut self.rng);
+                node = child;
+                if expanded {
+                    break;
+                }
+            }
+            if let Some(s) = stage {
+                world.play_out(s, None, &mut self.rng);
+            }
+            let value = world.value(MARGIN_WEIGHT);
+            for &i in &path {
+                let nd = &mut tree[i as usize];
+                nd.visits += 1;
+                nd.total += value;
+            }
+        }
+        tree[0]
+            .children
+            .iter()
+            .map(|&c| &tree[c as usize])
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.total.total_cmp(&b.total)))
+            .map_or(legal[0], |n| n.action)
+    }
+}
+
+/// The actions searched at a decision: every one, but when showing only the strongest few
+/// distinct hands and the cheapest few pairs.
+fn shortlisted(world: &World, stage: &Stage) -> Vec<Action> {
+    let all = world.my_actions(stage);
+    if *stage != Stage::Show || all.len() <= SHOW_STRONGEST + SHOW_CHEAPEST {
+        return all;
+    }
+    shortlist_pairs(world.hands[world.me], world.centre, world.rule, &all)
+}
+
+/// The strongest [`SHOW_STRONGEST`] distinct hands (cheapest pair of each) and the
+/// [`SHOW_CHEAPEST`] cheapest pairs among `pairs` of `hand` against `centre`.
+fn shortlist_pairs(
+    hand: CardSet,
+    centre: CardSet,
+    rule: HandRule,
+    pairs: &[Action],
+) -> Vec<Action> {
+    let scorer = Scorer::new(centre, rule);
+    let mut scored: Vec<(HandRank, i32, Action)> = pairs
+        .iter()
+        .filter_map(|&a| match a {
+            Action::Show { cards: [x, y], .. } => Some((
+                scorer.rank(x, y),
+                keep_value(x, hand) + keep_value(y, hand),
+                a,
+            )),
+            _ => None,
+        })
+        .collect();
+    let mut out: Vec<Action> = Vec::with_capacity(SHOW_STRONGEST + SHOW_CHEAPEST);
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut last = None;
+    for &(r, _, a) in &scored {
+        if out.len() == SHOW_STRONGEST {
+            break;
+        }
+        if last != Some(r) {
+            out.push(a);
+            last = Some(r);
+        }
+    }
+    scored.sort_by_key(|s| s.1);
+    for &(_, _, a) in &scored {
+        if out.len() == SHOW_STRONGEST + SHOW_CHEAPEST {
+            break;
+        }
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The root's candidates: as [`shortlisted`], from the view.
+fn root_candidates(view: &SaintView, legal: &[Action]) -> Vec<Action> {
+    if view.phase != PhaseName::Show || legal.len() <= SHOW_STRONGEST + SHOW_CHEAPEST {
+        return legal.to_vec();
+    }
+    let hand: CardSet = view.hand.iter().copied().collect();
+    let centre: CardSet = view.centre.iter().copied().collect::<CardSet>();
+    shortlist_pairs(hand, centre, view.options.hand_rule, legal)
+}
+
+impl Bot<SaintPoker> for SearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+
+    fn act(&mut self, view: &SaintView, legal: &[Action], budget: Budget) -> Action {
+        let start = Instant::now();
+        self.memory.absorb(view);
+        if legal.len() <= 1 {
+            return legal[0];
+        }
+        // Leave a margin for answering.
+        let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
+        let candidates = root_candidates(view, legal);
+        if candidates.len() == 1 {
+            return candidates[0];
+        }
+        self.search(view, &candidates, deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::{Arena, MatchConfig};
+    use crate::saint::bot_spec;
+    use tavolo_engine::saint::SaintOptions;
+
+    fn run(bots: &[&str], games: u64, seed: u64) -> crate::arena::MatchResult {
+        let specs = bots.iter().map(|b| bot_spec(b).unwrap()).collect();
+        let players = bots.len() as u8;
+        let config =
+            MatchConfig::<SaintPoker>::new(SaintOptions::new(players), specs, games, seed).unwrap();
+        Arena::new(config).run(&|_| {}).unwrap()
+    }
+
+    #[test]
+    fn the_searcher_plays_only_legal_actions_at_every_table_size() {
+        for (i, bots) in [
+            &["master:12", "random"][..],
+            &["master:12", "greedy", "random"][..],
+            &["master:12", "random", "greedy", "random"][..],
+            &["master:12", "random", "random", "greedy", "random"][..],
+        ]
+        .iter()
+        .enumerate()
+        {
+            let result = run(bots, bots.len() as u64, i as u64);
+            for b in &result.bots {
+                assert_eq!(b.illegal, 0, "{}: {bots:?}", b.label);
+            }
+        }
+    }
+
+    #[test]
+    fn the_searcher_is_deterministic_for_a_seed() {
+        let a = run(&["master:20", "greedy"], 2, 5);
+        let b = run(&["master:20", "greedy"], 2, 5);
+        assert_eq!(a.games, b.games);
+    }
+
+    #[test]
+    fn the_searcher_beats_random() {
+        let result = run(&["master:40", "random"], 10, 3);
+        assert!(result.bots[0].wins >= 8.0, "{:?}", result.bots[0]);
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_search_early_with_a_legal_answer() {
+        use tavolo_engine::saint::{seed_from_u64, SaintGame};
+        let g = SaintGame::new(SaintOptions::new(3), seed_from_u64(1)).unwrap();
+        let view = g.view(0).unwrap();
+        let legal = g.legal_actions(0);
+        let mut bot = SearchBot::new("master", u32::MAX, 1);
+        let start = Instant::now();
+        let a = bot.act(
+            &view,
+            &legal,
+            Budget::limited(std::time::Duration::from_millis(30)),
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        assert!(legal.contains(&a));
+    }
+}
