@@ -80,6 +80,7 @@ function createForm() {
       <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
       <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
       <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
+      <label class="check"><input name="spectator_chat" id="c-spectator-chat" type="checkbox"> ${t('spectator_chat')}</label>
       <details class="advanced-rules" id="c-rules"><summary>${t('advanced_rules')}</summary><div class="form grid" id="c-rules-body"></div></details>
       <p class="form-error" id="create-error" role="alert"></p>
       <div class="row"><button class="btn primary" type="submit" id="c-submit">${t('create')}</button></div>
@@ -135,7 +136,7 @@ function syncForm(form) {
 function readOptions(form) {
   const g = form.game.value;
   const num = (n) => Number(form[n].value);
-  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), min_players: num('min_players'), bot_level: form.bot_level.value };
+  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), min_players: num('min_players'), bot_level: form.bot_level.value, spectator_chat: form.spectator_chat.checked };
   if (g === 'holdem') Object.assign(o, { structure: form.structure.value, big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'draw') Object.assign(o, { structure: form.structure.value, ante: num('ante'), buy_in: num('buy_in'), rebuy: num('rebuy') });
   if (g === 'saint') Object.assign(o, { stake: num('stake') });
