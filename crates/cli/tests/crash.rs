@@ -34,7 +34,15 @@ async fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     let mut child = command()
         .args(["serve", "--addr", &addr.to_string(), "--data-dir"])
         .arg(dir)
-        .args(["--bot-delay-ms", "0", "--hand-pause-ms", "0"])
+        // No starter tables: the books must show nothing at a table once the last hand is
+        // settled, and the room's own bot tables would hold chips there.
+        .args([
+            "--bot-delay-ms",
+            "0",
+            "--hand-pause-ms",
+            "0",
+            "--no-starter-tables",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
