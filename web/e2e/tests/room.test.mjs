@@ -309,7 +309,15 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   st = await waitMyTurn(page, pl);
   const b = await page.$('#act-check') || await page.$('#act-call');
   await b.click();
-  await stateWhere(page, pl, (s) => s.previous && s.previous.hand, 120000).catch(() => {});
+  // play the hand out (checking or calling), rather than wait for the clock to act for us
+  const endPl = Date.now() + 120000;
+  while (Date.now() < endPl) {
+    const s = await tableState(page, pl);
+    if (s && s.previous && s.previous.hand) break;
+    const act = (await page.$('#act-check')) || (await page.$('#act-call'));
+    if (act) await act.click().catch(() => {});
+    await sleep(200);
+  }
   assert.match(await lobbyRow(page, pl), /1\/4/);
   assert.match(await lobbyRow(page, pl), /House small blind/);
   await page.goto(`${BASE}#/table/${encodeURIComponent(pl)}`);
