@@ -140,18 +140,41 @@ impl Room {
     /// itself, with bots, so that a newcomer finds a game at once. (A table nobody but bots has
     /// sat at closes when idle, and comes back here.)
     async fn keep_starter_tables(self: &Arc<Room>) {
+        use table::GameKind;
+        let starter = |game, name: &str, seats, bots, level: &str| TableOptions {
+            game,
+            name: name.into(),
+            seats,
+            bots,
+            bot_level: level.into(),
+            ..TableOptions::default()
+        };
         let starters = [
-            serde_json::json!({"game": "holdem", "name": "Welcome: No-Limit 1/2", "seats": 6,
-                "bots": 4, "bot_level": "rules", "big_blind": 2, "buy_in": 200, "rebuy": 200}),
-            serde_json::json!({"game": "saint", "name": "Welcome: Saint Poker", "seats": 4,
-                "bots": 3, "bot_level": "normal", "stake": 0}),
-            serde_json::json!({"game": "draw", "name": "Welcome: Five-Card Draw", "seats": 5,
-                "bots": 3, "bot_level": "rules", "ante": 5, "buy_in": 500, "rebuy": 500}),
+            TableOptions {
+                big_blind: 2,
+                buy_in: 200,
+                rebuy: 200,
+                ..starter(GameKind::Holdem, "Welcome: No-Limit 1/2", 6, 4, "rules")
+            },
+            TableOptions {
+                stake: 0,
+                ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3, "normal")
+            },
+            TableOptions {
+                ante: 5,
+                buy_in: 500,
+                rebuy: 500,
+                ..starter(GameKind::Draw, "Welcome: Five-Card Draw", 5, 3, "rules")
+            },
         ];
         let open = self.lobby.all();
-        for json in starters {
-            let Ok(options) = TableOptions::from_json(&json) else {
-                continue;
+        for options in starters {
+            let options = match options.checked() {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::error!(error = %e.message, "a starter table's options are refused");
+                    continue;
+                }
             };
             let there = open.iter().any(|h| {
                 h.creator.is_none()

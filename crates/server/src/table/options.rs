@@ -124,6 +124,13 @@ impl TableOptions {
         };
         let mut o: TableOptions = serde_json::from_value(v).map_err(|e| invalid(e.to_string()))?;
         o.rules = rules;
+        o.checked()
+    }
+
+    /// Checks options built in code as [`TableOptions::from_json`] checks a client's, and fills
+    /// in what is left to the game (players needed, a name, the bots' level).
+    pub fn checked(mut self) -> Result<TableOptions, ProtoError> {
+        let o = &mut self;
         o.check()?;
         o.min_players = o.players_needed();
         if o.name.is_empty() {
@@ -135,7 +142,7 @@ impl TableOptions {
                 _ => "rules".into(),
             };
         }
-        Ok(o)
+        Ok(self)
     }
 
     /// The Hold'em betting structure.
