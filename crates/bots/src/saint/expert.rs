@@ -24,7 +24,7 @@
 use std::time::Instant;
 
 use tavolo_cards::{CardSet, GameRng, HandRank};
-use tavolo_engine::saint::{Action, Event, PhaseName, SaintView};
+use tavolo_engine::saint::{Action, Event, HandRule, PhaseName, SaintView};
 
 use super::hands::{keep_value, Scorer};
 use super::memory::Memory;
@@ -145,12 +145,25 @@ fn shortlist(view: &SaintView, legal: &[Action]) -> Vec<Action> {
     if view.phase != PhaseName::Show || legal.len() <= SHOW_STRONGEST + SHOW_CHEAPEST {
         return legal.to_vec();
     }
-    let hand: CardSet = view.hand.iter().copied().collect();
-    let scorer = Scorer::new(
+    shortlist_pairs(
+        view.hand.iter().copied().collect(),
         view.centre.iter().copied().collect(),
         view.options.hand_rule,
-    );
-    let mut scored: Vec<(HandRank, i32, Action)> = legal
+        legal,
+    )
+}
+
+/// The strongest [`SHOW_STRONGEST`] distinct hands (cheapest pair of each) and the
+/// [`SHOW_CHEAPEST`] cheapest pairs among `pairs` of `hand` against `centre`: the pairs worth
+/// searching when showing (here and in the tree search, [`super::search`]).
+pub(super) fn shortlist_pairs(
+    hand: CardSet,
+    centre: CardSet,
+    rule: HandRule,
+    pairs: &[Action],
+) -> Vec<Action> {
+    let scorer = Scorer::new(centre, rule);
+    let mut scored: Vec<(HandRank, i32, Action)> = pairs
         .iter()
         .filter_map(|&a| match a {
             Action::Show { cards: [x, y], .. } => Some((
@@ -187,9 +200,9 @@ fn shortlist(view: &SaintView, legal: &[Action]) -> Vec<Action> {
 }
 
 /// Strongest distinct hands kept when shortlisting pairs to show.
-const SHOW_STRONGEST: usize = 6;
+pub(super) const SHOW_STRONGEST: usize = 6;
 /// Cheapest pairs kept when shortlisting pairs to show.
-const SHOW_CHEAPEST: usize = 4;
+pub(super) const SHOW_CHEAPEST: usize = 4;
 
 impl Bot<SaintPoker> for ExpertBot {
     fn name(&self) -> &str {

@@ -28,10 +28,10 @@
 
 use std::time::Instant;
 
-use tavolo_cards::{CardSet, GameRng, HandRank};
-use tavolo_engine::saint::{Action, Event, HandRule, PhaseName, SaintView};
+use tavolo_cards::{CardSet, GameRng};
+use tavolo_engine::saint::{Action, Event, PhaseName, SaintView};
 
-use super::hands::{keep_value, Scorer};
+use super::expert::{shortlist_pairs, SHOW_CHEAPEST, SHOW_STRONGEST};
 use super::memory::Memory;
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::SaintPoker;
@@ -41,10 +41,6 @@ use crate::bot::{Bot, Budget};
 const MARGIN_WEIGHT: f64 = 0.25;
 /// The UCB1 exploration constant (results are about 0 to 1).
 const EXPLORATION: f64 = 0.6;
-/// Strongest distinct hands kept when shortlisting pairs to show.
-const SHOW_STRONGEST: usize = 6;
-/// Cheapest pairs kept when shortlisting pairs to show.
-const SHOW_CHEAPEST: usize = 4;
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
 
@@ -200,50 +196,6 @@ fn shortlisted(world: &World, stage: &Stage) -> Vec<Action> {
         return all;
     }
     shortlist_pairs(world.hands[world.me], world.centre, world.rule, &all)
-}
-
-/// The strongest [`SHOW_STRONGEST`] distinct hands (cheapest pair of each) and the
-/// [`SHOW_CHEAPEST`] cheapest pairs among `pairs` of `hand` against `centre`.
-fn shortlist_pairs(
-    hand: CardSet,
-    centre: CardSet,
-    rule: HandRule,
-    pairs: &[Action],
-) -> Vec<Action> {
-    let scorer = Scorer::new(centre, rule);
-    let mut scored: Vec<(HandRank, i32, Action)> = pairs
-        .iter()
-        .filter_map(|&a| match a {
-            Action::Show { cards: [x, y], .. } => Some((
-                scorer.rank(x, y),
-                keep_value(x, hand) + keep_value(y, hand),
-                a,
-            )),
-            _ => None,
-        })
-        .collect();
-    let mut out: Vec<Action> = Vec::with_capacity(SHOW_STRONGEST + SHOW_CHEAPEST);
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut last = None;
-    for &(r, _, a) in &scored {
-        if out.len() == SHOW_STRONGEST {
-            break;
-        }
-        if last != Some(r) {
-            out.push(a);
-            last = Some(r);
-        }
-    }
-    scored.sort_by_key(|s| s.1);
-    for &(_, _, a) in &scored {
-        if out.len() == SHOW_STRONGEST + SHOW_CHEAPEST {
-            break;
-        }
-        if !out.contains(&a) {
-            out.push(a);
-        }
-    }
-    out
 }
 
 /// The root's candidates: as [`shortlisted`], from the view.
