@@ -237,19 +237,7 @@ impl World {
                 .iter()
                 .map(|card| Action::Place { player, card })
                 .collect(),
-            Stage::Show => {
-                let cards: Vec<Card> = hand.iter().collect();
-                let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
-                for (i, &a) in cards.iter().enumerate() {
-                    for &b in &cards[i + 1..] {
-                        v.push(Action::Show {
-                            player,
-                            cards: [a, b],
-                        });
-                    }
-                }
-                v
-            }
+            Stage::Show => tavolo_engine::saint::show_pairs(player, hand),
             Stage::Draft { pool, .. } => pool
                 .iter()
                 .map(|card| Action::Pick { player, card })

@@ -483,19 +483,7 @@ impl SaintGame {
                 .iter()
                 .map(|card| Action::Place { player, card })
                 .collect(),
-            Phase::Show => {
-                let cards: Vec<Card> = hand.iter().collect();
-                let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
-                for (i, &a) in cards.iter().enumerate() {
-                    for &b in &cards[i + 1..] {
-                        v.push(Action::Show {
-                            player,
-                            cards: [a, b],
-                        });
-                    }
-                }
-                v
-            }
+            Phase::Show => show_pairs(player, hand),
             Phase::Draft { .. } if self.to_pick() == Some(player) => self
                 .t
                 .pool
@@ -1009,6 +997,22 @@ struct NoEvents;
 impl Sink for NoEvents {
     #[inline]
     fn push(&mut self, _: Event) {}
+}
+
+/// Every pair `player` may show from `hand` (RULES.md §1: any two of their cards), in card
+/// order: the legal show actions, for the engine and for anyone who models a game.
+pub fn show_pairs(player: usize, hand: CardSet) -> Vec<Action> {
+    let cards: Vec<Card> = hand.iter().collect();
+    let mut v = Vec::with_capacity(cards.len() * cards.len() / 2);
+    for (i, &a) in cards.iter().enumerate() {
+        for &b in &cards[i + 1..] {
+            v.push(Action::Show {
+                player,
+                cards: [a, b],
+            });
+        }
+    }
+    v
 }
 
 #[cfg(test)]
