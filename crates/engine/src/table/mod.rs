@@ -34,6 +34,7 @@
 //! ```
 
 mod hands;
+mod saved;
 mod seating;
 
 use std::collections::VecDeque;
@@ -45,6 +46,7 @@ use thiserror::Error;
 use crate::betting::MAX_SEATS;
 pub use crate::game::Positions;
 use crate::Chips;
+pub use saved::{SavedSeat, SavedTable};
 
 /// Identifies one buy-in or rebuy asked of the ledger.
 pub type Ticket = u64;
