@@ -50,6 +50,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0004_seed_parts.sql"),
         include_str!("../migrations/postgres/0004_seed_parts.sql"),
     ),
+    (
+        5,
+        "nodes and leases",
+        include_str!("../migrations/sqlite/0005_nodes_and_leases.sql"),
+        include_str!("../migrations/postgres/0005_nodes_and_leases.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -321,6 +327,8 @@ mod tests {
             (DbKind::Postgres, 3, "d07c8dd1890bb6a9b3f807a425cd73eb4d14fcdd0e2c9167cbfac1f78d8ed70e0dfa3bce5f7b5383940aef0d6aefb519"),
             (DbKind::Sqlite, 4, "6da624830420450533e054443749534ecd422aa804ea92643ec1f6a9db4dec3665040b5bb27b5b88c5f1f7be86a54370"),
             (DbKind::Postgres, 4, "6da624830420450533e054443749534ecd422aa804ea92643ec1f6a9db4dec3665040b5bb27b5b88c5f1f7be86a54370"),
+            (DbKind::Sqlite, 5, "40db8a35a4835794aa27e41f9eaf2a186caf2ca798313f810599f2195b1b4e6a43022385d8c7387912524d4986e7cf9e"),
+            (DbKind::Postgres, 5, "40db8a35a4835794aa27e41f9eaf2a186caf2ca798313f810599f2195b1b4e6a43022385d8c7387912524d4986e7cf9e"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -68,6 +68,19 @@ pub enum StoreError {
     /// No hand or game with this id.
     #[error("no hand or game with id {0}")]
     NoSuchHand(i64),
+    /// A table's write with an epoch it no longer has: another node took the table over.
+    #[error("table {table} was taken over: this write holds epoch {held}, the table is at {}", current.map_or("none (closed)".to_string(), |c| c.to_string()))]
+    Fenced {
+        /// The table.
+        table: String,
+        /// The epoch the writer held.
+        held: i64,
+        /// The table's epoch now (`None`: no such open table).
+        current: Option<i64>,
+    },
+    /// Another process registered under this node's id: this one must stop owning tables.
+    #[error("node {0:?} was registered again by another process")]
+    NodeReplaced(String),
     /// A hand that is not in the state the call needs.
     #[error("hand {id} is {status}, not playing")]
     HandNotPlaying {

@@ -8,6 +8,7 @@ use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
 use crate::ledger::{apply, rows, Account, Applied, Journal};
+use crate::nodes::{check_fence, Fence};
 use crate::{hex, now_ms, DbKind, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
@@ -30,6 +31,9 @@ pub struct NewHand {
     pub parts: Option<String>,
     /// Who plays: seat, user, stack at the start.
     pub players: Vec<(usize, UserId, i64)>,
+    /// The table's fence: the hand is refused if the table's epoch moved on (another node took
+    /// it over). `None`: unfenced (a table no node owns, as in the store's own tests).
+    pub fence: Option<Fence>,
 }
 
 /// A hand that is over.
@@ -43,6 +47,8 @@ pub struct FinishedHand {
     pub results: Vec<(UserId, i64)>,
     /// The chips the result moves (between seat accounts and the table's pot).
     pub journal: Journal,
+    /// The table's fence (see [`NewHand::fence`]).
+    pub fence: Option<Fence>,
 }
 
 /// A stored hand or game.
@@ -110,26 +116,40 @@ pub struct Recovery {
 }
 
 impl Store {
-    /// Registers a new table and returns its id (`t` and 8 hex digits, never reused).
-    pub async fn create_table(&self, game: &str, options_json: &str) -> Result<String, StoreError> {
+    /// Registers a new table owned by node `owner` for `lease_ms`, and returns its fence (its id,
+    /// `t` and 8 hex digits, never reused, at epoch 1).
+    pub async fn create_table(
+        &self,
+        game: &str,
+        options_json: &str,
+        owner: &str,
+        lease_ms: i64,
+    ) -> Result<Fence, StoreError> {
         loop {
             let id = format!("t{}", hex(&GameRng::os_seed()[..4]));
+            let now = now_ms();
             let done = self
                 .write(async |tx| {
                     Ok(sqlx::query(
-                        "INSERT INTO card_tables (id, game, options, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+                        "INSERT INTO card_tables (id, game, options, created_at, owner, epoch, lease_until) \
+                         VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (id) DO NOTHING",
                     )
                     .bind(&id)
                     .bind(game)
                     .bind(options_json)
-                    .bind(now_ms())
+                    .bind(now)
+                    .bind(owner)
+                    .bind(now + lease_ms)
                     .execute(&mut *tx)
                     .await?
                     .rows_affected())
                 })
                 .await?;
             if done == 1 {
-                return Ok(id);
+                return Ok(Fence {
+                    table: id,
+                    epoch: 1,
+                });
             }
         }
     }
@@ -137,8 +157,16 @@ impl Store {
     /// Closes a table: cashes out every seat (bots' chips go back to the bots' bankroll) and
     /// empties its pot (unfinished Saint Poker stakes back to their payers, the rest to the
     /// house).
-    pub async fn close_table(&self, table: &str) -> Result<Vec<(String, i64)>, StoreError> {
+    /// Refused if the table's epoch moved on (`fence`; `None`: unfenced).
+    pub async fn close_table(
+        &self,
+        table: &str,
+        fence: Option<&Fence>,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
         self.write(async |tx| {
+            if let Some(f) = fence {
+                check_fence(tx, f).await?;
+            }
             let moved = settle_table(tx, table, "close").await?;
             sqlx::query(
                 "UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL",
@@ -178,9 +206,13 @@ impl Store {
     }
 
     /// Voids a hand in progress (a refund on shutdown): no chips had moved, so each seat keeps
-    /// the stack it started the hand with.
-    pub async fn void_hand(&self, id: HandId) -> Result<(), StoreError> {
+    /// the stack it started the hand with. Refused if the table's epoch moved on (`fence`;
+    /// `None`: unfenced).
+    pub async fn void_hand(&self, id: HandId, fence: Option<&Fence>) -> Result<(), StoreError> {
         self.write(async |tx| {
+            if let Some(f) = fence {
+                check_fence(tx, f).await?;
+            }
             let status = hand_status(tx, id).await?;
             if status == "playing" {
                 sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE id = $2")
@@ -403,7 +435,7 @@ async fn settle_table(
 /// stakes of a Saint Poker game that never finished go back to those who paid them, newest
 /// stake journal first for as long as they fit in the pot; whatever else is in it (the odd chips
 /// a betting table carried to the next hand) goes to the house. The legs of one journal.
-async fn pot_refund(
+pub(crate) async fn pot_refund(
     conn: &mut AnyConnection,
     pot: &str,
     balance: i64,
@@ -469,6 +501,9 @@ pub(crate) async fn begin_hand_in(
     hand: &NewHand,
     lock_seats: bool,
 ) -> Result<HandId, StoreError> {
+    if let Some(f) = &hand.fence {
+        check_fence(conn, f).await?;
+    }
     if lock_seats && !hand.players.is_empty() {
         let n = hand.players.len();
         let sql = format!(
@@ -529,6 +564,9 @@ pub(crate) async fn finish_hand_in(
     id: HandId,
     done: &FinishedHand,
 ) -> Result<Applied, StoreError> {
+    if let Some(f) = &done.fence {
+        check_fence(conn, f).await?;
+    }
     let status = hand_status(conn, id).await?;
     match status.as_str() {
         "playing" => {}

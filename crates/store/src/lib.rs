@@ -26,6 +26,7 @@ mod db;
 mod error;
 mod hands;
 mod ledger;
+mod nodes;
 pub mod passwords;
 mod write;
 
@@ -35,6 +36,7 @@ pub use db::{DbKind, Store};
 pub use error::StoreError;
 pub use hands::{FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand};
 pub use ledger::{Account, Applied, Journal};
+pub use nodes::{Claimed, Fence, NodeInfo, TableLease};
 pub use write::WriteHealth;
 
 /// Milliseconds since the Unix epoch, the store's clock.

@@ -63,7 +63,11 @@ impl Saint {
     async fn open(store: &Store, stake: i64) -> Saint {
         Saint {
             store: store.clone(),
-            id: store.create_table("saint", "{}").await.unwrap(),
+            id: store
+                .create_table("saint", "{}", "solo", 60_000)
+                .await
+                .unwrap()
+                .table,
             stake,
             games: 0,
         }
@@ -115,6 +119,7 @@ impl Saint {
             .finish_hand(
                 game,
                 &FinishedHand {
+                    fence: None,
                     record: "{}".into(),
                     format: "saint-json".into(),
                     results,
@@ -208,7 +213,7 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
         t.buy_in(bob, Account::User(bob), 100).await;
         // A hand that could not be dealt is voided; the table deals again.
         let h = t.deal(&all).await;
-        store.void_hand(h).await.unwrap();
+        store.void_hand(h, None).await.unwrap();
         let h = t.deal(&all).await;
         t.finish(h, &[(ada, -40), (bob, 25), (ivy, 15)], 0)
             .await
@@ -268,8 +273,12 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
         audits_clean(&store).await;
 
         t.close().await;
-        s.store.close_table(&s.id).await.unwrap();
-        friendly.store.close_table(&friendly.id).await.unwrap();
+        s.store.close_table(&s.id, None).await.unwrap();
+        friendly
+            .store
+            .close_table(&friendly.id, None)
+            .await
+            .unwrap();
         let report = store.audit().await.unwrap();
         assert!(report.balanced(), "{:#?}", report.problems);
         assert_eq!(report.at_tables, 0);
@@ -365,7 +374,7 @@ async fn a_hand_left_in_play_at_a_closed_table_is_named() {
     for store in common::stores().await {
         let (ada, bob, mut t) = heads_up(&store, 200, 200).await;
         let voided = t.deal(&[ada, bob]).await;
-        store.void_hand(voided).await.unwrap();
+        store.void_hand(voided, None).await.unwrap();
         let h = t.deal(&[ada, bob]).await;
         audits_clean(&store).await;
         t.close().await;
@@ -391,6 +400,7 @@ async fn results_that_disagree_with_their_journal_are_named() {
                     .finish_hand(
                         hand,
                         &FinishedHand {
+                            fence: None,
                             record: String::new(),
                             format: "phh".into(),
                             results,
@@ -521,6 +531,7 @@ async fn a_hand_journal_without_its_finished_hand_is_named() {
             .finish_hand(
                 h,
                 &FinishedHand {
+                    fence: None,
                     record: String::new(),
                     format: "phh".into(),
                     results: vec![(ada, 10), (bob, -10)],

@@ -88,6 +88,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
     }
     let seed = [n as u8; 32];
     let hand = NewHand {
+        fence: None,
         table: table.to_string(),
         game: "holdem".into(),
         commitment: tavolo_store::sha256_hex(&seed),
@@ -99,6 +100,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
     match store.begin_hand(&hand).await {
         Ok(id) => {
             let done = FinishedHand {
+                fence: None,
                 record: "variant = 'NT'".into(),
                 format: "phh".into(),
                 results: vec![(ada, -1)],
@@ -113,7 +115,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
                 Err(_) => {
                     refused += 1;
                     // A hand the books could not finish is voided, as a table does.
-                    let _ = store.void_hand(id).await;
+                    let _ = store.void_hand(id, None).await;
                 }
             }
         }
@@ -126,7 +128,11 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
 async fn a_disk_that_fills_during_commits_never_loses_an_acknowledged_sign_up_buy_in_or_hand() {
     let dir = tempdir();
     let store = Store::open_in_dir(&dir).await.expect("open");
-    let table = store.create_table("holdem", "{}").await.expect("a table");
+    let table = store
+        .create_table("holdem", "{}", "solo", 60_000)
+        .await
+        .expect("a table")
+        .table;
     let mut ack = Acknowledged::default();
     for n in 0..20 {
         assert_eq!(round(&store, &table, n, &mut ack).await, 0);

@@ -168,6 +168,7 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
 /// A Hold'em hand at `table` dealt from `seed` to `players` (seat, user, stack).
 fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) -> NewHand {
     NewHand {
+        fence: None,
         table: table.to_string(),
         game: "holdem".into(),
         commitment: tavolo_store::sha256_hex(&seed),
@@ -180,7 +181,11 @@ fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) 
 async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
     let ada = store.register("ada", "correct horse").await.unwrap();
     let bob = store.register("bob", "correct horse").await.unwrap();
-    let table = store.create_table("holdem", "{}").await.unwrap();
+    let table = store
+        .create_table("holdem", "{}", "solo", 60_000)
+        .await
+        .unwrap()
+        .table;
     for u in [ada.id, bob.id] {
         let j = Journal::move_chips(
             format!("buyin:{table}:{}", u.0),
@@ -211,6 +216,7 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         assert_eq!(stored.seed_hex, None);
         assert!(store.history(ada, 10).await.unwrap().is_empty());
         let done = FinishedHand {
+            fence: None,
             record: "variant = 'NT'".into(),
             format: "phh".into(),
             results: vec![(ada, 50), (bob, -50)],
@@ -238,7 +244,7 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         let history = store.history(bob, 10).await.unwrap();
         assert_eq!(history.len(), 1);
         assert_eq!((history[0].id, history[0].result), (hand, Some(-50)));
-        store.close_table(&table).await.unwrap();
+        store.close_table(&table, None).await.unwrap();
         assert_eq!(
             store.balance(&Account::User(ada)).await.unwrap(),
             GUEST_GRANT + 50
@@ -266,6 +272,7 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
         }
         // A late finish of the voided hand is refused; a second recovery finds nothing.
         let late = FinishedHand {
+            fence: None,
             record: String::new(),
             format: "phh".into(),
             results: vec![],
@@ -286,7 +293,11 @@ async fn bots_chips_come_from_their_bankroll_and_go_back_to_it() {
     for store in common::stores().await {
         let bot = store.create_bot("bot-ivy").await.unwrap();
         assert!(bot.bot());
-        let table = store.create_table("draw", "{}").await.unwrap();
+        let table = store
+            .create_table("draw", "{}", "solo", 60_000)
+            .await
+            .unwrap()
+            .table;
         store
             .transfer(&Journal::move_chips(
                 "bankroll:1",
@@ -330,7 +341,7 @@ async fn bots_chips_come_from_their_bankroll_and_go_back_to_it() {
             .await
             .unwrap();
         assert_eq!(store.audit().await.unwrap().at_tables, 500);
-        store.close_table(&table).await.unwrap();
+        store.close_table(&table, None).await.unwrap();
         let report = store.audit().await.unwrap();
         // The bot's seat back to the bankroll, the pot's odd chip to the house.
         assert_eq!(
@@ -383,7 +394,11 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
             jobs.spawn(async move {
                 let a = store.create_guest().await.unwrap();
                 let b = store.create_guest().await.unwrap();
-                let table = store.create_table("holdem", "{}").await.unwrap();
+                let table = store
+                    .create_table("holdem", "{}", "solo", 60_000)
+                    .await
+                    .unwrap()
+                    .table;
                 for u in [a.id, b.id] {
                     let key = format!("buyin:{table}:{}", u.0);
                     let j =
@@ -398,6 +413,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 // Table 0's result takes more than the loser's stack: refused.
                 let amount = if t == 0 { 500 } else { 30 };
                 let done = FinishedHand {
+                    fence: None,
                     record: format!("hand {t}"),
                     format: "phh".into(),
                     results: vec![(a.id, amount), (b.id, -amount)],
@@ -425,7 +441,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 );
                 assert_eq!(stored.status, "playing", "the refused hand left no trace");
                 assert_eq!(store.balance(&seat(&table, a)).await.unwrap(), 100);
-                store.void_hand(hand).await.unwrap();
+                store.void_hand(hand, None).await.unwrap();
             } else {
                 assert_eq!(r.unwrap(), Applied::Done);
                 assert_eq!(stored.status, "finished");

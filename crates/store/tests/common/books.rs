@@ -19,6 +19,7 @@ pub fn seat(table: &str, user: UserId) -> Account {
 /// A hand of `game` at `table` to begin, `players` as (seat, user, stack).
 pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> NewHand {
     NewHand {
+        fence: None,
         table: table.to_string(),
         game: game.into(),
         commitment: "c".repeat(64),
@@ -42,7 +43,11 @@ impl Table {
     pub async fn open(store: &Store, game: &str) -> Table {
         Table {
             store: store.clone(),
-            id: store.create_table(game, "{}").await.unwrap(),
+            id: store
+                .create_table(game, "{}", "solo", 60_000)
+                .await
+                .unwrap()
+                .table,
             stacks: BTreeMap::new(),
             carried: 0,
             nonce: 0,
@@ -103,6 +108,7 @@ impl Table {
             .finish_hand(
                 hand,
                 &FinishedHand {
+                    fence: None,
                     record: format!("hand {}", hand.0),
                     format: "phh".into(),
                     results: deltas.to_vec(),
@@ -113,6 +119,6 @@ impl Table {
     }
 
     pub async fn close(&self) {
-        self.store.close_table(&self.id).await.unwrap();
+        self.store.close_table(&self.id, None).await.unwrap();
     }
 }
