@@ -15,7 +15,9 @@ pub const GUEST_GRANT: i64 = 10_000;
 pub const SESSION_DAYS: i64 = 30;
 
 /// A user's id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 pub struct UserId(pub i64);
 
 /// What kind of account a user is.

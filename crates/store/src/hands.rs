@@ -281,6 +281,18 @@ impl Store {
         .await
     }
 
+    /// How many hands (and Saint Poker games) have `status`: `playing`, `finished` or
+    /// `voided`.
+    pub async fn count_hands(&self, status: &str) -> Result<i64, StoreError> {
+        Ok(
+            sqlx::query("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM hands WHERE status = $1")
+                .bind(status)
+                .fetch_one(&self.pool)
+                .await?
+                .try_get("n")?,
+        )
+    }
+
     /// A stored hand or game; its seed only once it is over.
     pub async fn hand(&self, id: HandId) -> Result<StoredHand, StoreError> {
         let row = sqlx::query(

@@ -39,8 +39,8 @@ pub use ledger::{Account, Applied, Journal};
 pub use nodes::{Claimed, Fence, NodeInfo, TableLease};
 pub use write::WriteHealth;
 
-/// Milliseconds since the Unix epoch, the store's clock.
-pub(crate) fn now_ms() -> i64 {
+/// Milliseconds since the Unix epoch, the store's clock (leases are read against it).
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)

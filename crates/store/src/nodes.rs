@@ -377,12 +377,13 @@ impl Store {
             .collect())
     }
 
-    /// The owner lets table `fence.table` go between hands (a draining node): its lease ends
-    /// now, so another node claims it at once. Refused if the epoch moved on.
+    /// The owner lets table `fence.table` go between hands (a draining node): it has no owner
+    /// from now (nor a lease its heartbeat would renew), so another node claims it at once.
+    /// Refused if the epoch moved on.
     pub async fn release_table(&self, fence: &Fence) -> Result<(), StoreError> {
         self.write(async |tx| {
             check_fence(tx, fence).await?;
-            sqlx::query("UPDATE card_tables SET lease_until = 0 WHERE id = $1")
+            sqlx::query("UPDATE card_tables SET owner = NULL, lease_until = 0 WHERE id = $1")
                 .bind(&fence.table)
                 .execute(&mut *tx)
                 .await?;

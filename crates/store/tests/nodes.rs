@@ -148,7 +148,7 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
             vec![t.table.clone()]
         );
         assert!(store
-            .claimable_tables("a", &[t.table.clone()])
+            .claimable_tables("a", std::slice::from_ref(&t.table))
             .await
             .unwrap()
             .is_empty());
@@ -169,6 +169,13 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
         let nodes = store.nodes().await.unwrap();
         assert_eq!(nodes.len(), 1, "b never registered");
         assert!(nodes[0].tables.is_empty());
+        // A node released a table: its heartbeat does not take it back.
+        store.release_table(&b.fence).await.unwrap();
+        store.heartbeat("a", "a-2", 10_000).await.unwrap();
+        assert_eq!(
+            store.claimable_tables("c", &[]).await.unwrap(),
+            vec![t.table.clone()]
+        );
     }
 }
 
