@@ -4,13 +4,13 @@
 
 use tavolo_engine::Chips;
 use tavolo_store::{
-    Account, FinishedHand, HandId, Journal, NewHand, Store, StoreError, User, UserId,
+    Account, Fence, FinishedHand, HandId, Journal, NewHand, Store, StoreError, User, UserId,
 };
 
 use crate::protocol::{Code, ProtoError};
 
-/// A user as the room shows them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A user as the room shows them (and as a table's saved state keeps them).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Member {
     /// The store's id.
     pub id: UserId,
@@ -43,6 +43,10 @@ pub fn proto(e: StoreError) -> ProtoError {
         StoreError::InsufficientFunds { .. } => {
             ProtoError::new(Code::InsufficientChips, e.to_string())
         }
+        StoreError::Fenced { ref table, .. } => ProtoError::new(
+            Code::NoSuchTable,
+            format!("table {table} moved to another node of the room: send this again"),
+        ),
         StoreError::Db(_) | StoreError::GroupCommit(_) => {
             tracing::error!(error = %e, "a database write failed");
             ProtoError::new(Code::Unavailable, UNAVAILABLE)
@@ -185,14 +189,26 @@ impl Books {
         self.store.balance(&Account::User(user)).await
     }
 
-    /// Registers a table; returns its id.
-    pub async fn create_table(&self, game: &str, options_json: &str) -> Result<String, StoreError> {
-        self.store.create_table(game, options_json).await
+    /// Registers a table owned by `node` for `lease`; returns its fence (its id and epoch).
+    pub async fn create_table(
+        &self,
+        game: &str,
+        options_json: &str,
+        node: &str,
+        lease: std::time::Duration,
+    ) -> Result<Fence, StoreError> {
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 4);
+        self.store
+            .create_table(game, options_json, node, lease_ms)
+            .await
     }
 
     /// Closes a table, cashing out every seat.
-    pub async fn close_table(&self, table: &str) -> Result<(), StoreError> {
-        self.store.close_table(table).await.map(|_| ())
+    pub async fn close_table(&self, fence: &Fence) -> Result<(), StoreError> {
+        self.store
+            .close_table(&fence.table, Some(fence))
+            .await
+            .map(|_| ())
     }
 
     /// Chips from the owner (a user, or the bots' bankroll for a bot) to the seat: a buy-in or
@@ -201,11 +217,12 @@ impl Books {
     pub async fn to_seat(
         &self,
         key: String,
-        table: &str,
+        fence: &Fence,
         m: &Member,
         amount: Chips,
     ) -> Result<(), StoreError> {
-        self.move_chips(key, "buy_in", owner(m), seat(table, m.id), amount)
+        let to = seat(&fence.table, m.id);
+        self.move_chips(key, "buy_in", fence, owner(m), to, amount)
             .await
     }
 
@@ -213,14 +230,15 @@ impl Books {
     pub async fn from_seat(
         &self,
         key: String,
-        table: &str,
+        fence: &Fence,
         m: &Member,
         amount: Chips,
     ) -> Result<(), StoreError> {
         if amount == 0 {
             return Ok(());
         }
-        self.move_chips(key, "cash_out", seat(table, m.id), owner(m), amount)
+        let from = seat(&fence.table, m.id);
+        self.move_chips(key, "cash_out", fence, from, owner(m), amount)
             .await
     }
 
@@ -228,23 +246,24 @@ impl Books {
         &self,
         key: String,
         kind: &str,
+        fence: &Fence,
         from: Account,
         to: Account,
         amount: Chips,
     ) -> Result<(), StoreError> {
         let j = Journal::move_chips(key, kind, from, to, chips(amount));
-        self.store.transfer(&j).await.map(|_| ())
+        self.store.transfer_fenced(fence, &j).await.map(|_| ())
     }
 
     /// Saint Poker stakes paid for a game that was then not dealt: each back to its payer.
     pub async fn refund_stakes(
         &self,
         key: String,
-        table: &str,
+        fence: &Fence,
         players: &[Member],
         stake: Chips,
     ) -> Result<(), StoreError> {
-        self.stake_journal(key, "refund", table, players, -chips(stake))
+        self.stake_journal(key, "refund", fence, players, -chips(stake))
             .await
     }
 
@@ -252,11 +271,11 @@ impl Books {
     pub async fn stakes(
         &self,
         key: String,
-        table: &str,
+        fence: &Fence,
         players: &[Member],
         stake: Chips,
     ) -> Result<(), StoreError> {
-        self.stake_journal(key, "stake", table, players, chips(stake))
+        self.stake_journal(key, "stake", fence, players, chips(stake))
             .await
     }
 
@@ -266,7 +285,7 @@ impl Books {
         &self,
         key: String,
         kind: &str,
-        table: &str,
+        fence: &Fence,
         players: &[Member],
         stake: i64,
     ) -> Result<(), StoreError> {
@@ -275,11 +294,11 @@ impl Books {
         }
         let mut legs: Vec<(Account, i64)> = players.iter().map(|m| (owner(m), -stake)).collect();
         legs.push((
-            Account::Pot(table.to_string()),
+            Account::Pot(fence.table.clone()),
             stake * players.len() as i64,
         ));
         self.store
-            .transfer(&Journal::new(key, kind, legs))
+            .transfer_fenced(fence, &Journal::new(key, kind, legs))
             .await
             .map(|_| ())
     }
@@ -288,7 +307,7 @@ impl Books {
     /// the parts it was mixed from, secret until the hand is over.
     pub async fn begin_hand(
         &self,
-        table: &str,
+        fence: &Fence,
         game: &str,
         commitment: &str,
         (seed_hex, parts): (&str, &crate::fairness::Parts),
@@ -296,7 +315,8 @@ impl Books {
     ) -> Result<HandId, StoreError> {
         self.store
             .begin_hand(&NewHand {
-                table: table.to_string(),
+                fence: Some(fence.clone()),
+                table: fence.table.clone(),
                 game: game.to_string(),
                 commitment: commitment.to_string(),
                 seed_hex: seed_hex.to_string(),
@@ -315,7 +335,7 @@ impl Books {
     pub async fn finish_betting_hand(
         &self,
         id: HandId,
-        table: &str,
+        fence: &Fence,
         record: String,
         format: &str,
         deltas: &[(&Member, i64)],
@@ -323,15 +343,16 @@ impl Books {
     ) -> Result<(), StoreError> {
         let mut legs: Vec<(Account, i64)> = deltas
             .iter()
-            .map(|(m, d)| (seat(table, m.id), *d))
+            .map(|(m, d)| (seat(&fence.table, m.id), *d))
             .collect();
-        legs.push((Account::Pot(table.to_string()), pot_delta));
+        legs.push((Account::Pot(fence.table.clone()), pot_delta));
         let journal = Journal::new(format!("hand:{}", id.0), "hand", legs);
         let results = deltas.iter().map(|(m, d)| (m.id, *d)).collect();
         self.store
             .finish_hand(
                 id,
                 &FinishedHand {
+                    fence: Some(fence.clone()),
                     record,
                     format: format.to_string(),
                     results,
@@ -347,7 +368,7 @@ impl Books {
     pub async fn finish_saint_game(
         &self,
         id: HandId,
-        table: &str,
+        fence: &Fence,
         record: String,
         payouts: &[(&Member, Chips)],
         stake: Chips,
@@ -358,7 +379,7 @@ impl Books {
             .filter(|(_, c)| *c > 0)
             .map(|(m, c)| (owner(m), chips(*c)))
             .collect();
-        legs.push((Account::Pot(table.to_string()), -pot));
+        legs.push((Account::Pot(fence.table.clone()), -pot));
         let journal = Journal::new(format!("hand:{}", id.0), "saint", legs);
         let results = payouts
             .iter()
@@ -368,6 +389,7 @@ impl Books {
             .finish_hand(
                 id,
                 &FinishedHand {
+                    fence: Some(fence.clone()),
                     record,
                     format: "saint-json".into(),
                     results,
@@ -379,8 +401,8 @@ impl Books {
     }
 
     /// Voids a hand in progress (shutdown): no chips had moved.
-    pub async fn void_hand(&self, id: HandId) -> Result<(), StoreError> {
-        self.store.void_hand(id).await
+    pub async fn void_hand(&self, id: HandId, fence: &Fence) -> Result<(), StoreError> {
+        self.store.void_hand(id, Some(fence)).await
     }
 
     /// Direct access for the history routes.

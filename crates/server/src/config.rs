@@ -74,6 +74,15 @@ pub struct Config {
     /// Tests only: when set, every buy-in or rebuy of a player (not a bot) waits for a permit
     /// of this semaphore before it is booked, and gives it back after.
     pub funding_gate: Option<std::sync::Arc<tokio::sync::Semaphore>>,
+    /// Several nodes on one PostgreSQL database: this node's id (`--node-id`). Unset: the room
+    /// is this process alone.
+    pub node_id: Option<String>,
+    /// Several nodes: how long a table's lease lasts without its owner's heartbeat. A dead
+    /// node's tables are claimed by others within about 1.25 × this.
+    pub lease: std::time::Duration,
+    /// Several nodes: how long a draining node waits for its tables' hands in play to end
+    /// before it stops anyway.
+    pub drain_limit: std::time::Duration,
     /// The clock every timed rule of the room reads: the system clock, or in tests a
     /// [`crate::time::ManualClock`]'s.
     pub time: crate::time::Time,
@@ -110,6 +119,9 @@ impl Default for Config {
             request_timeout: Duration::from_secs(30),
             max_conns_per_ip: 64,
             funding_gate: None,
+            node_id: None,
+            lease: Duration::from_secs(10),
+            drain_limit: Duration::from_secs(120),
             time: crate::time::Time::system(),
         }
     }

@@ -34,6 +34,7 @@ pub const COOKIE: &str = "tavolo_session";
 pub fn router(room: Arc<Room>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/livez", get(livez))
         .route("/metrics", get(metrics))
         .route("/api/register", post(register))
         .route("/api/login", post(login))
@@ -183,19 +184,38 @@ fn store_error(e: StoreError) -> Response {
 /// 200 `ok`, or 503 `unavailable` with the cause while the database cannot be written (it
 /// turns back to `ok` by itself with the next write that succeeds: a table's next deal, a
 /// sign-up).
+/// `/healthz`: ready for new work — 503 while the database cannot be written, or while this
+/// node drains.
 async fn healthz(State(room): State<Arc<Room>>) -> Response {
     let cause = room.books.store().write_health().failing();
-    let status = if cause.is_some() {
+    let draining = room
+        .node
+        .draining
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let status = if cause.is_some() || draining {
         StatusCode::SERVICE_UNAVAILABLE
     } else {
         StatusCode::OK
     };
+    let word = match (&cause, draining) {
+        (Some(_), _) => "unavailable",
+        (None, true) => "draining",
+        (None, false) => "ok",
+    };
     let health = Health {
-        status: if cause.is_some() { "unavailable" } else { "ok" }.into(),
+        status: word.into(),
         db: room.books.db_name().to_string(),
         cause,
+        node: room.node.clustered.then(|| room.node.id.clone()),
+        draining,
     };
     (status, Json(health)).into_response()
+}
+
+/// `/livez`: the process answers (a supervisor restarts it when this fails; a draining node or
+/// one whose database is down is alive).
+async fn livez() -> Response {
+    (StatusCode::OK, "live\n").into_response()
 }
 
 /// `/metrics`: with `Authorization: Bearer <metrics_token>`, or with no token set, to a

@@ -19,6 +19,7 @@ pub mod listen;
 pub mod lobby;
 pub mod logins;
 pub mod metrics;
+pub mod node;
 pub mod origin;
 pub mod passwords;
 pub mod protocol;
@@ -112,6 +113,8 @@ pub struct Room {
     pub conns: Arc<listen::ConnCounts>,
     /// Live sessions: their connections and replay caches.
     pub sessions: sessions::Sessions,
+    /// This process as a node of the room.
+    pub node: node::Node,
     next_conn: AtomicU64,
     closing: watch::Sender<bool>,
 }
@@ -256,16 +259,27 @@ impl Room {
         }
         let json = serde_json::to_string(&options)
             .map_err(|e| ProtoError::new(Code::InvalidOptions, e.to_string()))?;
-        let id = self
+        // Several nodes: the table goes to the live node with the fewest tables, which claims
+        // it (and seats its bots) when it next looks, or when a client first asks it for it.
+        let (owner, lease) = match self.place_table().await {
+            Some(n) => (n.id, self.node.lease),
+            None => (self.node.id.clone(), self.node.lease),
+        };
+        let fence = self
             .books
-            .create_table(options.game.name(), &json)
+            .create_table(options.game.name(), &json, &owner, lease)
             .await
             .map_err(books::proto)?;
+        let id = fence.table.clone();
+        if owner != self.node.id {
+            tracing::info!(table = %id, node = %owner, "placed a new table on another node");
+            return Ok(id);
+        }
         let mut bots = Vec::new();
         for i in 0..options.bots {
             bots.push(self.new_bot(&id, i, &options).await?);
         }
-        let handle = table::spawn(self.clone(), id.clone(), options, bots, creator)?;
+        let handle = table::spawn(self.clone(), fence, options, bots, creator, None)?;
         self.lobby.insert(handle);
         Ok(id)
     }
@@ -319,10 +333,34 @@ impl Server {
         store: Store,
     ) -> Result<ServerHandle, ServerError> {
         let books = Books::new(store);
-        books.recover().await?;
-        books.fund_bots(config.bot_bankroll).await?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
+        let node = match &config.node_id {
+            Some(id) => {
+                if books.store().kind() != tavolo_store::DbKind::Postgres {
+                    return Err(ServerError::Setting(origin::BadSetting {
+                        setting: "node_id",
+                        value: id.clone(),
+                        reason: "several nodes share a PostgreSQL database (--db postgres://…), not SQLite",
+                    }));
+                }
+                let node = node::Node::shared(id.clone(), url, config.lease);
+                // Only tables whose lease ran out are recovered: by claiming them, as the node's
+                // claims go on (the hands in play voided, the seats dealt on).
+                books
+                    .store()
+                    .register_node(&node.id, &node.instance, &node.url)
+                    .await?;
+                node
+            }
+            None => {
+                // The room is this process alone: whatever a crash left at its tables is settled.
+                books.recover().await?;
+                node::Node::alone(url)
+            }
+        };
+        books.fund_bots(config.bot_bankroll).await?;
         let origins = origin::Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
             tracing::warn!(
@@ -346,7 +384,9 @@ impl Server {
             sessions: sessions::Sessions::default(),
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
+            node,
         });
+        node::start(&room);
         let app = http::router(room.clone());
         // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
         let minute = Duration::from_secs(60);
@@ -397,6 +437,9 @@ impl ServerHandle {
     /// voided (its stacks stay as they were before it was dealt), every seat is cashed out,
     /// connections are closed, and the server stops.
     pub async fn shutdown(mut self) {
+        if self.room.node.clustered {
+            return self.drain().await;
+        }
         let _ = self.room.closing.send(true);
         for t in self.room.lobby.all() {
             let (tx, rx) = tokio::sync::oneshot::channel();
@@ -409,5 +452,41 @@ impl ServerHandle {
         }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!("stopped");
+    }
+
+    /// Several nodes: a graceful stop loses no hand. The node takes no new tables; each table
+    /// plays its hand in progress out, is saved and handed on (its lease ended, so another
+    /// node claims it at once, and its players' clients follow it there); then the node stops.
+    /// A table whose hand outlasts `Config::drain_limit` is left to the lease (the next owner
+    /// voids that hand).
+    pub async fn drain(mut self) {
+        let room = self.room.clone();
+        room.node.draining.store(true, Relaxed);
+        let store = room.books.store();
+        if let Err(e) = store.mark_node(&room.node.id, true, false).await {
+            tracing::warn!(error = %e, "could not mark the node as draining");
+        }
+        let mut waits = Vec::new();
+        for t in room.lobby.all() {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            if t.tx.send(table::TableCmd::Drain(tx)).await.is_ok() {
+                waits.push(rx);
+            }
+        }
+        let tables = waits.len();
+        let all = futures_util::future::join_all(waits);
+        if tokio::time::timeout(room.config.drain_limit, all)
+            .await
+            .is_err()
+        {
+            tracing::warn!("some hands outlasted the drain limit: their tables go with the lease");
+        }
+        let _ = store.mark_node(&room.node.id, true, true).await;
+        let _ = room.closing.send(true);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
+        tracing::info!(tables, "drained and stopped");
     }
 }

@@ -17,6 +17,8 @@ use crate::table::{TableHandle, TableSummary};
 #[derive(Debug)]
 pub struct Lobby {
     tables: RwLock<HashMap<String, TableHandle>>,
+    /// The tables other nodes of the room play (their lobby lines as last saved).
+    remote: RwLock<HashMap<String, TableSummary>>,
     presence: Mutex<HashMap<UserId, Vec<String>>>,
     updates: broadcast::Sender<Utf8Bytes>,
 }
@@ -25,6 +27,7 @@ impl Default for Lobby {
     fn default() -> Self {
         Lobby {
             tables: RwLock::new(HashMap::new()),
+            remote: RwLock::new(HashMap::new()),
             presence: Mutex::new(HashMap::new()),
             updates: broadcast::channel(4096).0,
         }
@@ -63,13 +66,20 @@ impl Lobby {
             .unwrap_or_default()
     }
 
-    /// Every table's summary, sorted by id.
+    /// Every table's summary (this node's and the other nodes'), sorted by id.
     pub fn summaries(&self) -> Vec<TableSummary> {
         let mut v: Vec<TableSummary> = self
             .all()
             .iter()
             .filter_map(|t| t.summary.lock().ok().map(|s| s.clone()))
             .collect();
+        if let Ok(remote) = self.remote.read() {
+            for (id, s) in remote.iter() {
+                if !v.iter().any(|l| &l.id == id) {
+                    v.push(s.clone());
+                }
+            }
+        }
         v.sort_by(|a, b| a.id.cmp(&b.id));
         v
     }
@@ -96,6 +106,14 @@ impl Lobby {
         );
     }
 
+    /// A table this node no longer plays (another node does now): off this node's list, and
+    /// the other nodes' lines say where it is.
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut map) = self.tables.write() {
+            map.remove(id);
+        }
+    }
+
     /// A table closed.
     pub fn closed(&self, id: &str) {
         if let Ok(mut map) = self.tables.write() {
@@ -109,6 +127,32 @@ impl Lobby {
             .to_json()
             .into(),
         );
+    }
+
+    /// The other nodes' tables are now `fresh`: lines new or changed go out as
+    /// `lobby_update`, vanished ones as `table_closed` (unless this node now plays them).
+    pub fn replace_remote(&self, fresh: HashMap<String, TableSummary>) {
+        let old = match self.remote.write() {
+            Ok(mut m) => std::mem::replace(&mut *m, fresh.clone()),
+            Err(_) => return,
+        };
+        for (id, s) in &fresh {
+            if old.get(id) != Some(s) && self.get(id).is_none() {
+                self.updated(s);
+            }
+        }
+        for id in old.keys().filter(|id| !fresh.contains_key(*id)) {
+            if self.get(id).is_none() {
+                self.announce(ServerMessage::<Value>::TableClosed {
+                    v: VERSION,
+                    table: id.clone(),
+                });
+            }
+        }
+    }
+
+    fn announce(&self, m: ServerMessage<Value>) {
+        let _ = self.updates.send(m.to_json().into());
     }
 
     /// The lobby feed.

@@ -35,6 +35,14 @@ pub struct Metrics {
     /// Times a table's task woke on its own clock (a deadline, a bot's turn, the next deal, the
     /// idle limit) rather than for a message: a table with nothing to wait for never wakes.
     pub timer_wakes: AtomicU64,
+    /// Several nodes: table leases renewed by this node's heartbeats.
+    pub leases_renewed: AtomicU64,
+    /// Several nodes: tables this node claimed (taken over from a dead or draining node, or
+    /// placed here).
+    pub takeovers: AtomicU64,
+    /// Several nodes: table writes the database refused because their epoch was stale (the
+    /// table had been taken over); each made this node let the table go.
+    pub stale_epoch_writes: AtomicU64,
     latency: [AtomicU64; BUCKETS.len() + 1],
     latency_sum_us: AtomicU64,
     rate: Mutex<Option<(Instant, u64, f64)>>,
@@ -141,6 +149,24 @@ impl Metrics {
             "tavolo_table_timer_wakes_total",
             "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).",
             self.timer_wakes.load(Relaxed),
+        );
+        counter(
+            &mut s,
+            "tavolo_leases_renewed_total",
+            "Table leases renewed by this node's heartbeats.",
+            self.leases_renewed.load(Relaxed),
+        );
+        counter(
+            &mut s,
+            "tavolo_takeovers_total",
+            "Tables this node claimed from a dead or draining node, or that were placed on it.",
+            self.takeovers.load(Relaxed),
+        );
+        counter(
+            &mut s,
+            "tavolo_stale_epoch_writes_total",
+            "Table writes refused for a stale epoch (the table had been taken over by another node).",
+            self.stale_epoch_writes.load(Relaxed),
         );
         gauge(
             &mut s,

@@ -39,6 +39,9 @@ pub enum Code {
     BadReveal,
     /// The database cannot be written now (a full disk, a lost connection): nothing was done.
     Unavailable,
+    /// The table is played on another node of the room: nothing was done; connect to the
+    /// error's `at` (a WebSocket URL) and send the intent again.
+    Elsewhere,
     Internal,
 }
 
@@ -63,6 +66,7 @@ impl Code {
             Code::NotAllowed => "not_allowed",
             Code::BadReveal => "bad_reveal",
             Code::Unavailable => "unavailable",
+            Code::Elsewhere => "elsewhere",
             Code::Internal => "internal",
         }
     }
@@ -76,6 +80,8 @@ pub struct ProtoError {
     pub code: Code,
     /// The explanation.
     pub message: String,
+    /// [`Code::Elsewhere`]: the WebSocket URL of the node that plays the table.
+    pub at: Option<String>,
 }
 
 impl ProtoError {
@@ -84,6 +90,18 @@ impl ProtoError {
         ProtoError {
             code,
             message: message.into(),
+            at: None,
+        }
+    }
+
+    /// Table `table` is played by the node whose WebSocket is `ws_url`.
+    pub fn elsewhere(table: &str, ws_url: String) -> ProtoError {
+        ProtoError {
+            code: Code::Elsewhere,
+            message: format!(
+                "table {table} is played on another node of this room: connect to {ws_url} and send this again"
+            ),
+            at: Some(ws_url),
         }
     }
 }
@@ -141,6 +159,13 @@ pub mod http {
         /// succeeds again.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub cause: Option<String>,
+        /// Several nodes: this node's id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub node: Option<String>,
+        /// Several nodes: the node drains (`status` is then `draining`, with 503: a load
+        /// balancer sends it nothing new, though it is alive — `/livez` says so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub draining: bool,
     }
 
     /// The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).
@@ -617,6 +642,9 @@ pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
         code: Code,
         /// Why, and what would be accepted.
         message: String,
+        /// `elsewhere`: the WebSocket URL of the node that plays the table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
     },
     /// The whole lobby.
     Lobby {
@@ -634,6 +662,16 @@ pub enum ServerMessage<View = Value, Legal = Value, Event = Value> {
     },
     /// A table closed.
     TableClosed {
+        /// The protocol version.
+        v: u64,
+        /// Its id.
+        table: String,
+    },
+    /// A table moved to another node of the room (this one stopped playing it: it was taken
+    /// over, or handed on while the node drains). The hand in play, if any, is voided. Send
+    /// `watch` (or `join`) for it again: the answer is the table, or `elsewhere` with where it
+    /// is now.
+    TableMoved {
         /// The protocol version.
         v: u64,
         /// Its id.
@@ -881,6 +919,7 @@ pub fn error_json(seq: Option<u64>, e: &ProtoError) -> String {
         seq,
         code: e.code,
         message: e.message.clone(),
+        at: e.at.clone(),
     }
     .to_json()
 }
@@ -1108,8 +1147,10 @@ mod tests {
                     seq,
                     code: Code::IllegalAction,
                     message,
+                    at: None,
                 }
             }),
+            "[a-z0-9]{1,9}".prop_map(|table| ServerMessage::TableMoved { v: VERSION, table }),
             (2usize..=8).prop_map(|n| ServerMessage::Lobby {
                 v: VERSION,
                 tables: vec![summary("t1", n), summary("t2", n)],

@@ -289,6 +289,11 @@ async fn dispatch(room: &Arc<Room>, conn: &Conn, request: Request) -> Answer {
         },
     };
     let no_table = || ProtoError::new(Code::NoSuchTable, format!("no open table {id:?}"));
+    // Several nodes: a table another node plays is answered with where it is; one whose owner
+    // died (or that was placed here) is claimed now.
+    if room.lobby.get(&id).is_none() && !room.locate(&id).await? {
+        return Err(no_table());
+    }
     let table = room.lobby.get(&id).ok_or_else(no_table)?;
     let (tx, rx) = tokio::sync::oneshot::channel();
     table

@@ -139,7 +139,11 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
     let store = Store::open("sqlite::memory:").await.expect("store");
     let ada = store.create_guest().await.expect("ada");
     let bob = store.create_guest().await.expect("bob");
-    let table = store.create_table("saint", "{}").await.expect("table");
+    let table = store
+        .create_table("saint", "{}", "local", 60_000)
+        .await
+        .expect("table")
+        .table;
     let pot = Account::Pot(table.clone());
     // An earlier game paid out in full, then the stakes of the game a crash interrupted.
     for (key, amount) in [("stake:1", 100), ("stake:2", 50)] {
@@ -169,6 +173,7 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
     let seed = [3u8; 32];
     store
         .begin_hand(&NewHand {
+            fence: None,
             table: table.clone(),
             game: "saint".into(),
             commitment: tavolo_store::sha256_hex(&seed),

@@ -9,6 +9,7 @@
 
 mod chat;
 mod clock;
+mod handover;
 mod play;
 mod seating;
 mod seeds;
@@ -33,11 +34,24 @@ use clock::Clock;
 use play::{Bots, Live};
 use seating::Ledger;
 use seeds::Seeds;
+use tavolo_store::Fence;
 use views::Audience;
 
 pub(super) struct Actor<G: Game> {
     room: Arc<Room>,
     id: String,
+    /// The right to write for this table: every write of its books carries it, and a write
+    /// refused for it means another node took the table over.
+    fence: Fence,
+    /// Another node took the table over: stop without another write.
+    lost: bool,
+    /// This node drains: deal no more, and hand the table on once the hand in play is over.
+    draining: Option<tokio::sync::oneshot::Sender<()>>,
+    /// Several nodes: the last state saved for a takeover, and where saves go.
+    saved: Option<String>,
+    saver: Option<tokio::sync::watch::Sender<Option<(String, String)>>>,
+    /// The table's own command channel (for its saver to say the table was lost).
+    me: Option<mpsc::WeakSender<TableCmd>>,
     o: TableOptions,
     summary: Arc<Mutex<TableSummary>>,
     rx: mpsc::Receiver<TableCmd>,
@@ -89,7 +103,7 @@ impl<G: Game> Actor<G> {
     /// the bots of its level (`spec`).
     pub(super) fn new(
         room: Arc<Room>,
-        id: String,
+        fence: Fence,
         o: TableOptions,
         table: Table<Member>,
         (rules, spec): (G::Options, Option<BotSpec<G>>),
@@ -103,7 +117,14 @@ impl<G: Game> Actor<G> {
             .any(|heavy| o.bot_spec_name().starts_with(heavy));
         let clock = Clock::new(&o, room.config.time.clone());
         let audience = Audience::new();
+        let id = fence.table.clone();
         Actor {
+            fence,
+            lost: false,
+            draining: None,
+            saved: None,
+            saver: None,
+            me: None,
             ledger: Ledger::new(),
             bots: Bots::new(spec, offload),
             clock,
@@ -134,6 +155,18 @@ impl<G: Game> Actor<G> {
         self
     }
 
+    /// Commands reach the table on `me`.
+    pub(super) fn reachable_at(mut self, me: mpsc::WeakSender<TableCmd>) -> Actor<G> {
+        self.me = Some(me);
+        self
+    }
+
+    /// `n` bots were made for the table before (a restored table).
+    pub(super) fn made_bots(mut self, n: usize) -> Actor<G> {
+        self.bots_made = n;
+        self
+    }
+
     /// A fresh idempotency key for a movement of chips of `user`.
     fn key(&mut self, what: &str, user: tavolo_store::UserId) -> String {
         self.nonce += 1;
@@ -142,7 +175,17 @@ impl<G: Game> Actor<G> {
 
     pub(super) async fn run(mut self, bots: Vec<Member>) {
         self.room.metrics.tables.fetch_add(1, Relaxed);
-        self.bots_made = bots.len();
+        // A restored table's players (new seats count as they are taken).
+        let restored = self.table.seats().count() as u64;
+        self.room.metrics.players.fetch_add(restored, Relaxed);
+        let here: Vec<_> = (self.table.seats().map(|(_, o)| o.player.id))
+            .chain(self.table.waiting().map(|m| m.id))
+            .collect();
+        for user in here {
+            self.room.lobby.set_presence(user, &self.id, true);
+        }
+        self.start_saver();
+        self.bots_made += bots.len();
         for b in bots {
             match self.table.join(b) {
                 Ok(change) => self.book(change).await,
@@ -150,7 +193,16 @@ impl<G: Game> Actor<G> {
             }
         }
         self.publish_summary();
+        self.save();
         loop {
+            if self.lost {
+                self.let_go();
+                break;
+            }
+            if self.draining.is_some() && self.hand.is_none() {
+                self.hand_on().await;
+                break;
+            }
             self.note_idle();
             let wake = self.next_wake();
             let time = self.room.config.time.clone();
@@ -235,6 +287,11 @@ impl<G: Game> Actor<G> {
                 }
             }
             TableCmd::Detach(id) => self.audience.unsubscribe(id),
+            TableCmd::Lost => {
+                self.let_go();
+                return false;
+            }
+            TableCmd::Drain(done) => self.draining = Some(done),
         }
         true
     }
@@ -245,13 +302,13 @@ impl<G: Game> Actor<G> {
         self.closing = true;
         if let Some(live) = self.hand.take() {
             if !live.played.game.is_over() {
-                if let Err(e) = self.room.books.void_hand(live.id).await {
+                if let Err(e) = self.room.books.void_hand(live.id, &self.fence).await {
                     tracing::error!(table = %self.id, error = %e, "could not void the hand in play");
                 }
             }
             let _ = self.table.void_hand();
         }
-        if let Err(e) = self.room.books.close_table(&self.id).await {
+        if let Err(e) = self.room.books.close_table(&self.fence).await {
             tracing::error!(table = %self.id, error = %e, "could not close the table");
         }
         let msg: Utf8Bytes = ServerMessage::<serde_json::Value>::TableClosed {

@@ -327,7 +327,7 @@ impl<G: Game> Actor<G> {
         // Whether it deals or not, the pause is over: the next attempt comes with the next
         // change at the table (a table that cannot deal has nothing to wake up for).
         self.clock.next_hand_at = None;
-        if self.closing || !self.has_audience() {
+        if self.closing || self.lost || self.draining.is_some() || !self.has_audience() {
             return false;
         }
         // A Saint Poker game starts only with a player in it who asked for it (after a game,
@@ -398,7 +398,7 @@ impl<G: Game> Actor<G> {
         }
         let key = self.key("stake-refund", tavolo_store::UserId(0));
         if let Err(e) = (self.room.books)
-            .refund_stakes(key, &self.id, &start.players, self.o.stake)
+            .refund_stakes(key, &self.fence, &start.players, self.o.stake)
             .await
         {
             tracing::error!(table = %self.id, error = %e, "stakes not refunded yet: the table's pot keeps them");
@@ -413,11 +413,15 @@ impl<G: Game> Actor<G> {
         }
         let key = self.key("stake", tavolo_store::UserId(0));
         let paid = (self.room.books)
-            .stakes(key, &self.id, &start.players, self.o.stake)
+            .stakes(key, &self.fence, &start.players, self.o.stake)
             .await;
         let Err(e) = paid else { return true };
-        tracing::info!(table = %self.id, error = %e, "stakes could not be paid; players sit out");
         let _ = self.table.void_hand();
+        if crate::node::taken_over(&e) {
+            self.lost = true;
+            return false;
+        }
+        tracing::info!(table = %self.id, error = %e, "stakes could not be paid; players sit out");
         for m in start.players.iter().filter(|m| !m.bot) {
             if self.room.books.balance(m.id).await.unwrap_or(0) < self.o.stake as i64 {
                 let _ = self.table.sit_out(m);
@@ -444,20 +448,25 @@ impl<G: Game> Actor<G> {
             .collect();
         let id = (self.room.books)
             .begin_hand(
-                &self.id,
+                &self.fence,
                 G::NAME,
                 &mixed.commitment,
                 (&seed_hex, &mixed.parts),
                 &players,
             )
             .await
-            .map_err(|e| format!("could not record a new hand: {e}"))?;
+            .map_err(|e| {
+                if crate::node::taken_over(&e) {
+                    self.lost = true;
+                }
+                format!("could not record a new hand: {e}")
+            })?;
         // On the books (and revealed to its players even if the deal fails): never used again.
         self.seeds.dealt(&dealt);
         let played = match Played::<G>::deal(setup, mixed.seed) {
             Ok(p) => p,
             Err(e) => {
-                let _ = self.room.books.void_hand(id).await;
+                let _ = self.room.books.void_hand(id, &self.fence).await;
                 return Err(e.to_string());
             }
         };
@@ -536,6 +545,11 @@ impl<G: Game> Actor<G> {
         let settled = self.settle(id, &live.members, record, &outcome).await;
         self.last = Some(live);
         self.room.metrics.hands.fetch_add(1, Relaxed);
+        if settled.as_ref().is_err_and(crate::node::taken_over) {
+            // Another node took the table over: the hand is theirs to void; nothing more here.
+            self.lost = true;
+            return;
+        }
         let change = match settled {
             Ok(()) => self.table.finish(&outcome).map_err(|e| e.to_string()),
             Err(e) => Err(format!("the books refused the result of hand {name}: {e}")),
@@ -582,14 +596,14 @@ impl<G: Game> Actor<G> {
                     .collect();
                 let pot = *carried_out as i64 - *carried_in as i64;
                 books
-                    .finish_betting_hand(id, &self.id, text, format, &deltas, pot)
+                    .finish_betting_hand(id, &self.fence, text, format, &deltas, pot)
                     .await
             }
             Outcome::Points { winners, .. } => {
                 let payouts = stake_payouts(members, winners, self.o.stake);
                 let p: Vec<(&Member, Chips)> = payouts.iter().map(|(m, c)| (*m, *c)).collect();
                 books
-                    .finish_saint_game(id, &self.id, text, &p, self.o.stake)
+                    .finish_saint_game(id, &self.fence, text, &p, self.o.stake)
                     .await
             }
         }

@@ -398,8 +398,12 @@ impl<G: Game> Actor<G> {
                     let booked = self
                         .room
                         .books
-                        .to_seat(key, &self.id, &player, amount)
+                        .to_seat(key, &self.fence, &player, amount)
                         .await;
+                    if booked.as_ref().is_err_and(crate::node::taken_over) {
+                        self.lost = true;
+                        return;
+                    }
                     if let Err(e) = &booked {
                         tracing::error!(table = %self.id, error = %e, "a bot's buy-in failed");
                     }
@@ -416,9 +420,9 @@ impl<G: Game> Actor<G> {
                     ..
                 } => {
                     let key = self.key(if rebuy { "rebuy" } else { "in" }, player.id);
-                    let (books, table, tx) = (
+                    let (books, fence, tx) = (
                         self.room.books.clone(),
-                        self.id.clone(),
+                        self.fence.clone(),
                         self.ledger.tx.clone(),
                     );
                     let gate = self.room.config.funding_gate.clone();
@@ -428,7 +432,7 @@ impl<G: Game> Actor<G> {
                             None => None,
                         };
                         let result = books
-                            .to_seat(key, &table, &player, amount)
+                            .to_seat(key, &fence, &player, amount)
                             .await
                             .map_err(proto);
                         let _ = tx.send(Funded { ticket, result });
@@ -439,8 +443,12 @@ impl<G: Game> Actor<G> {
                     let paid = self
                         .room
                         .books
-                        .from_seat(key, &self.id, &player, amount)
+                        .from_seat(key, &self.fence, &player, amount)
                         .await;
+                    if paid.as_ref().is_err_and(crate::node::taken_over) {
+                        self.lost = true;
+                        return;
+                    }
                     if let Err(e) = paid {
                         let why = format!(
                             "the books refused to cash out {amount} chips to {}: {e}",

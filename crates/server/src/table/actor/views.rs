@@ -187,6 +187,7 @@ impl<G: Game> Actor<G> {
         if let Some(t) = self.clock.action_started.take() {
             self.room.metrics.observe_action(t.elapsed());
         }
+        self.save();
     }
 
     fn broadcast(&mut self) {
