@@ -1,5 +1,6 @@
 //! `tavolo admin`: the room keeper's checks on the database — `audit` proves that the chip
-//! ledger balances and agrees with the hands the tables dealt.
+//! ledger balances and agrees with the hands the tables dealt; `nodes` lists the nodes of a
+//! room several processes share, and their tables.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,10 @@ enum AdminCommand {
     /// seat held, no hand left unsettled, no chips at a closed table. Exit status 1 when
     /// anything is wrong, each problem named.
     Audit(AuditArgs),
+    /// List the nodes of a room that several `tavolo serve --node-id` share: each node's
+    /// address, heartbeat, state (live, draining, stopped, or silent: its tables are being
+    /// taken over) and the tables it plays.
+    Nodes(AuditArgs),
 }
 
 #[derive(Args)]
@@ -53,11 +58,12 @@ pub fn run(args: AdminArgs) -> Result<ExitCode, UserError> {
         .build()?;
     match args.command {
         AdminCommand::Audit(a) => rt.block_on(audit(a)),
+        AdminCommand::Nodes(a) => rt.block_on(nodes(a)),
     }
 }
 
-async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
-    let store = match &args.db {
+async fn open(args: &AuditArgs) -> Result<Store, UserError> {
+    Ok(match &args.db {
         Some(url) => Store::open(url).await?,
         None => {
             let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
@@ -69,7 +75,45 @@ async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
             }
             Store::open_in_dir(&dir).await?
         }
-    };
+    })
+}
+
+async fn nodes(args: AuditArgs) -> Result<ExitCode, UserError> {
+    let store = open(&args).await?;
+    let nodes = store.nodes().await?;
+    let now = tavolo_store::now_ms();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&nodes)?);
+    } else if nodes.is_empty() {
+        println!("no nodes: this room is served by one `tavolo serve` without --node-id");
+    } else {
+        for n in &nodes {
+            let state = if n.stopped_at.is_some() {
+                "stopped"
+            } else if n.draining {
+                "draining"
+            } else if now - n.heartbeat_at > 15_000 {
+                "silent"
+            } else {
+                "live"
+            };
+            println!(
+                "{}  {}  {state}, heartbeat {:.1} s ago, {} tables{}{}",
+                n.id,
+                n.url,
+                (now - n.heartbeat_at) as f64 / 1000.0,
+                n.tables.len(),
+                if n.tables.is_empty() { "" } else { ": " },
+                n.tables.join(" ")
+            );
+        }
+    }
+    store.close().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
+    let store = open(&args).await?;
     let report = store.audit().await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

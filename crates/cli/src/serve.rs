@@ -93,6 +93,19 @@ pub struct ServeArgs {
     /// newcomer's lobby is never empty).
     #[arg(long)]
     pub no_starter_tables: bool,
+    /// Run as one node of a room that several `tavolo serve` share on one PostgreSQL database
+    /// (--db postgres://…): this node's id, unique in the room (docs/scale-out.md). Each table
+    /// is played by one node; a dead node's tables are taken over by the others.
+    #[arg(long)]
+    pub node_id: Option<String>,
+    /// Several nodes: milliseconds a table's lease lasts without its node's heartbeat (a dead
+    /// node's tables are taken over within about 1.25 × this).
+    #[arg(long, default_value_t = 10_000, requires = "node_id")]
+    pub lease_ms: u64,
+    /// Several nodes: seconds a stopping node waits for hands in play to end before it stops
+    /// anyway (their tables are then taken over with the lease).
+    #[arg(long, default_value_t = 120, requires = "node_id")]
+    pub drain_secs: u64,
     /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
     #[arg(long, default_value = "info")]
     pub log: String,
@@ -138,7 +151,24 @@ fn large_blocks_back_to_the_system() {
     }
 }
 
-/// Runs until Ctrl-C, then shuts down gracefully (hands in play are voided and refunded).
+/// Ctrl-C, or SIGTERM (a service manager's stop, a rolling restart).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs until Ctrl-C or SIGTERM, then stops gracefully: alone, hands in play are voided and
+/// refunded; as one of several nodes, it drains (hands finish, tables move to other nodes).
 pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
     large_blocks_back_to_the_system();
     init_logs(&a.log);
@@ -171,6 +201,9 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         bot_bankroll: a.bot_bankroll,
         max_bot_buy_in: a.max_bot_buy_in,
         starter_tables: !a.no_starter_tables,
+        node_id: a.node_id.clone(),
+        lease: Duration::from_millis(a.lease_ms.max(1_000)),
+        drain_limit: secs(a.drain_secs),
         ..d
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -183,8 +216,14 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
             "tavolo: serving on http://{} (Ctrl-C stops)",
             handle.local_addr()
         );
-        let _ = tokio::signal::ctrl_c().await;
-        eprintln!("tavolo: shutting down: voiding hands in play, cashing out every seat");
+        stop_signal().await;
+        if handle.room().node.clustered {
+            eprintln!(
+                "tavolo: draining: hands in play finish, then their tables go to other nodes"
+            );
+        } else {
+            eprintln!("tavolo: shutting down: voiding hands in play, cashing out every seat");
+        }
         handle.shutdown().await;
         Ok(ExitCode::SUCCESS)
     })
