@@ -4,7 +4,7 @@ import { api } from './js/api.js';
 import { conn } from './js/ws.js';
 import { t, loadWords } from './js/i18n.js';
 import { applySettings, onSettingsChange, renderSettings } from './js/settings.js';
-import { store, setLobby, updateLobby, removeTable, tableState, notify, subscribe, chatLines } from './js/store.js';
+import { store, setLobby, updateLobby, removeTable, tableMoved, tableState, notify, subscribe, chatLines } from './js/store.js';
 import { renderAuth, userBadge } from './js/auth.js';
 import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
@@ -99,6 +99,7 @@ conn.on('lobby', (m) => setLobby(m.tables));
 conn.on('lobby_update', (m) => updateLobby(m.table));
 conn.on('logged_out', () => { if (store.user) { signedOut(); toast(t('signed_out')); } });
 conn.on('table_closed', (m) => { removeTable(m.table); toast(t('table_closed')); });
+conn.on('table_moved', (m) => tableMoved(m.table));
 let meTimer = null;
 function refreshMe() {
   clearTimeout(meTimer);

@@ -41,6 +41,13 @@ export function removeTable(id) {
   notify('closed', id);
 }
 
+/** Another node plays table `id` now: its states start a new count there. */
+export function tableMoved(id) {
+  const st = store.tables.get(id);
+  if (st) st.version = -1;
+  notify('moved', id);
+}
+
 function saintKey(id) { return `tavolo.saint.${id}`; }
 
 export function tableState(msg) {

@@ -356,12 +356,18 @@ export function renderTable(root, id) {
   const unsub = subscribe((what, tid) => {
     if (what === 'hello') {
       // a reconnect: the server resends the tables we sit at; a spectator asks again
+      // (a seated player too when the connection moved to another node: the table moved)
       const st = store.tables.get(id);
       watchSent = false;
-      if (st && mySeat(st) == null) { watchSent = true; conn.request('watch', { table: id }).catch(() => {}); }
+      const moved = conn.rehomed;
+      conn.rehomed = false;
+      if (moved && st) st.version = -1; // the new node counts its states afresh
+      if (st && (mySeat(st) == null || moved)) { watchSent = true; conn.request('watch', { table: id }).catch(() => {}); }
     }
     if ((what === 'table' && tid === id) || what === 'hello') update();
     if (what === 'closed' && tid === id) location.hash = '#/lobby';
+    // another node plays the table now: ask for it again (answered there, or `elsewhere`)
+    if (what === 'moved' && tid === id) conn.request('watch', { table: id }).catch(() => {});
   });
   update();
   return () => { destroyed = true; unsub(); unmountChat(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };

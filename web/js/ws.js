@@ -1,6 +1,9 @@
 // ws.js — the WebSocket half of the protocol: one connection per tab, intents with increasing
 // `seq` (kept across reloads in sessionStorage), one ack/error per intent, reconnection with
 // backoff, `hello` on every (re)connect and the unanswered intents resent with their own seq.
+// A room of several nodes (docs/scale-out.md): an intent answered `elsewhere` is kept and sent
+// again on the node the error names (`at`); when that node goes away the connection falls back
+// to the room's own address, and `rehomed` tells the table to ask for itself again.
 
 const SEQ_KEY = 'tavolo.seq';
 const PENDING_KEY = 'tavolo.pending';
@@ -17,6 +20,10 @@ export class Connection {
     this.timer = null;
     this.wanted = false;
     this.lastMessageAt = 0;
+    // The WebSocket URL of the node that plays our table, or null: the room's own address.
+    this.node = null;
+    // The connection moved to another node since the last hello: the table asks for itself.
+    this.rehomed = false;
     this.restorePending();
   }
 
@@ -47,9 +54,10 @@ export class Connection {
     this.wanted = true;
     if (this.ws && (this.ws.readyState === 0 || this.ws.readyState === 1)) return;
     clearTimeout(this.timer);
-    const url = new URL('ws', location.href);
+    let url = new URL('ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.hash = '';
+    if (this.node) { try { url = new URL(this.node); } catch { this.node = null; } }
     this.setStatus(this.attempt ? 'reconnecting' : 'connecting');
     let ws;
     try { ws = new WebSocket(url.href); } catch { this.scheduleReconnect(); return; }
@@ -64,6 +72,8 @@ export class Connection {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      // A node that stops answering has let its tables go: the room sends us on.
+      if (this.node && this.attempt >= 1) { this.node = null; this.rehomed = true; }
       // hellos die with their connection; everything else waits to be resent
       for (const [seq, p] of this.pending) if (p.msg.type === 'hello' || p.msg.type === 'lobby') { this.pending.delete(seq); p.reject(Object.assign(new Error('disconnected'), { code: 'disconnected' })); }
       if (this.wanted) this.scheduleReconnect();
@@ -87,6 +97,18 @@ export class Connection {
     this.ws = null;
     this.pending.clear();
     sessionStorage.removeItem(PENDING_KEY);
+  }
+
+  /** Connects to the node at `wsUrl` (several nodes): pending intents are sent again there. */
+  moveTo(wsUrl) {
+    if (this.node === wsUrl && this.ws && this.ws.readyState === 1) return;
+    this.node = wsUrl;
+    this.rehomed = true;
+    const old = this.ws;
+    this.ws = null;
+    if (old) { old.onclose = null; old.close(); }
+    for (const [seq, p] of this.pending) if (p.msg.type === 'hello' || p.msg.type === 'lobby') this.pending.delete(seq);
+    this.connect();
   }
 
   /** Simulates a dropped connection (tests and the debug console use it). */
@@ -125,6 +147,11 @@ export class Connection {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
     this.lastMessageAt = Date.now();
+    if (msg.type === 'error' && msg.code === 'elsewhere' && msg.at && this.pending.has(msg.seq)) {
+      // Another node plays the table: the intent stays pending and goes there.
+      this.moveTo(msg.at);
+      return;
+    }
     if ((msg.type === 'ack' || msg.type === 'error') && msg.seq != null && this.pending.has(msg.seq)) {
       const p = this.pending.get(msg.seq);
       this.pending.delete(msg.seq);
