@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Measures what one hand costs a node of a room several share (docs/scale-out.md, Capacity
+# model): CPU seconds of the node, database transactions, statements' rows and WAL bytes per
+# hand, under `tavolo loadtest` against one `tavolo serve --node-id` on a local PostgreSQL.
+#   scripts/node-costs.sh [TABLES] [SECONDS] [THINK_MS]
+# Uses target/release/tavolo if built (cargo build --release), else target/debug/tavolo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tables="${1:-50}"; secs="${2:-30}"; think="${3:-0}"
+bin=target/release/tavolo; [ -x "$bin" ] || bin=target/debug/tavolo
+[ -x "$bin" ] || { echo "build tavolo first (cargo build --release)" >&2; exit 2; }
+base="$(scripts/postgres.sh)"
+hostport="${base#postgres://}"; hostport="${hostport#*@}"; hostport="${hostport%%/*}"
+host="${hostport%:*}"; port="${hostport#*:}"
+db="tavolo_costs_$$"
+psql() { command psql -h "$host" -p "$port" -U tavolo -Atq "$@"; }
+psql -d postgres -c "CREATE DATABASE $db"
+url="postgres://tavolo@$host:$port/$db"
+addr="127.0.0.1:$(( 20000 + $$ % 20000 ))"
+"$bin" serve --db "$url" --node-id a --addr "$addr" --no-starter-tables --bot-delay-ms 0 \
+    --hand-pause-ms 0 --log warn --max-tables-per-user 100000 >/dev/null 2>&1 &
+node=$!
+trap 'kill $node 2>/dev/null; wait $node 2>/dev/null; psql -d postgres -c "DROP DATABASE IF EXISTS $db" || true' EXIT
+for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
+sample() {
+    local cpu hands
+    cpu=$(awk '{print $14 + $15}' "/proc/$node/stat")
+    hands=$(curl -s "http://$addr/metrics" | awk '$1 == "tavolo_hands_total" {print $2}')
+    echo "$cpu $hands $(psql -d "$db" -c "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') FROM pg_stat_database WHERE datname = current_database()" | tr '|' ' ')"
+}
+"$bin" loadtest --url "http://$addr" --tables "$tables" --duration "${secs}s" --think-ms "$think" >/tmp/node-costs-loadtest.txt 2>&1 &
+load=$!
+sleep 8 # sign-ups and seating
+read -r c0 h0 x0 r0 w0 < <(sample)
+sleep "$((secs - 10))"
+read -r c1 h1 x1 r1 w1 < <(sample)
+wait $load || true
+tick=$(getconf CLK_TCK)
+awk -v c="$((c1 - c0))" -v h="$((h1 - h0))" -v x="$((x1 - x0))" -v r="$((r1 - r0))" -v w="$(echo "$w1 - $w0" | bc)" -v t="$tick" -v s="$((secs - 10))" 'BEGIN {
+    if (h == 0) { print "no hands finished"; exit 1 }
+    printf "hands %d in %d s (%.0f/s)\n", h, s, h / s
+    printf "node CPU per hand: %.3f ms\n", 1000 * c / t / h
+    printf "database transactions per hand: %.2f\n", x / h
+    printf "rows written per hand: %.1f\n", r / h
+    printf "WAL bytes per hand: %.0f\n", w / h
+}'
+tail -n 5 /tmp/node-costs-loadtest.txt
