@@ -18,7 +18,8 @@ psql -d postgres -c "CREATE DATABASE $db"
 url="postgres://tavolo@$host:$port/$db"
 addr="127.0.0.1:$(( 20000 + $$ % 20000 ))"
 "$bin" serve --db "$url" --node-id a --addr "$addr" --no-starter-tables --bot-delay-ms 0 \
-    --hand-pause-ms 0 --log warn --max-tables-per-user 100000 >/dev/null 2>&1 &
+    --hand-pause-ms 0 --log warn --max-tables-per-user 100000 --guests-per-hour 1000000 \
+    --max-conns-per-ip 100000 >/dev/null 2>&1 &
 node=$!
 trap 'kill $node 2>/dev/null; wait $node 2>/dev/null; psql -d postgres -c "DROP DATABASE IF EXISTS $db" || true' EXIT
 for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
