@@ -235,43 +235,43 @@ static PAIR: [[u16; 13]; 13] = {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Centre {
+    /// `SLOT_ROW[slot of the centre's ranks] * 91`: the centre's row of the Saint table.
     base: u32,
-    suit_masks: [u16; 4],
+    /// Suits with at least three centre cards, one bit per suit (bit `s`).
+    flush_suits: u32,
+    /// The centre's cards, suit-major (bit `16 * suit + rank`), as in a [`Hand`].
+    mask: u64,
     cards: [Card; 5],
 }
 
 impl Centre {
-    /// Prepares five distinct centre cards.
+    /// Prepares five distinct centre cards: one pass adding them up as a [`Hand`], one hash of
+    /// the ranks' key and one load of the centre's row (no sorting, no allocation unless the
+    /// cards are refused).
+    #[inline]
     pub fn new(cards: &[Card]) -> Result<Centre, CardError> {
-        let five: [Card; 5] = cards.try_into().map_err(|_| CardError::WrongCount {
-            expected: "5 centre",
-            got: cards.len(),
-        })?;
-        CardSet::try_from_cards(five)?;
-        let mut ranks = five.map(|c| c.rank().index());
-        // A five-element sorting network: nine compare-exchanges, no calls.
-        for (i, j) in [
-            (0, 1),
-            (3, 4),
-            (2, 4),
-            (2, 3),
-            (0, 3),
-            (0, 2),
-            (1, 4),
-            (1, 3),
-            (1, 2),
-        ] {
-            if ranks[i] > ranks[j] {
-                ranks.swap(i, j);
-            }
-        }
-        let mut suit_masks = [0u16; 4];
+        let Ok(five) = <[Card; 5]>::try_from(cards) else {
+            return Err(wrong_centre_count(cards.len()));
+        };
+        let mut seen = 0u64;
+        let mut repeated = 0u64;
         for c in five {
-            suit_masks[c.suit().index() as usize] |= 1 << c.rank().index();
+            let bit = 1u64 << c.index();
+            repeated |= seen & bit;
+            seen |= bit;
         }
+        if repeated != 0 {
+            return Err(repeated_card(repeated));
+        }
+        let (key, mask) = Hand::from_cards(&five).parts();
+        // Suit counters start at 3: three cards of a suit bring it to 6, and 6 + 2 sets bit 3.
+        let three = ((key + (0x2222 << 32)) >> 35) & 0x1111;
+        let flush_suits = (three | three >> 3 | three >> 6 | three >> 9) as u32 & 0xf;
+        let row = u32::from(tables::SLOT_ROW[crate::hand::rank_slot(key as u32)]);
         Ok(Centre {
-            base: gen::board_index(ranks) * 91,
-            suit_masks,
+            base: row * 91,
+            flush_suits,
+            mask,
             cards: five,
         })
     }
@@ -288,13 +288,32 @@ impl Centre {
         let (ra, rb) = (a.rank().index() as usize, b.rank().index() as usize);
         let idx = self.base as usize + PAIR[ra][rb] as usize;
         let mut v = tables::SAINT.get(idx).copied().unwrap_or(0);
-        if a.suit() == b.suit() {
-            let m = self.suit_masks[a.suit().index() as usize];
-            if m.count_ones() >= 3 {
-                v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
-            }
+        let suit = a.suit().index() as u32;
+        if a.suit() == b.suit() && self.flush_suits >> suit & 1 != 0 {
+            let m = (self.mask >> (16 * suit)) as u16 & 0x1fff;
+            v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
         }
         HandRank::from_raw(v)
+    }
+}
+
+/// The error for a centre that is not five cards (kept out of line: it is never the hot path).
+#[cold]
+#[inline(never)]
+fn wrong_centre_count(got: usize) -> CardError {
+    CardError::WrongCount {
+        expected: "5 centre",
+        got,
+    }
+}
+
+/// The error for a card given twice (`bits`: the repeated cards by index).
+#[cold]
+#[inline(never)]
+fn repeated_card(bits: u64) -> CardError {
+    let card = Card::from_index_trusted(bits.trailing_zeros() as u8);
+    CardError::Duplicate {
+        card: card.to_string(),
     }
 }
 

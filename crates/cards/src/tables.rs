@@ -24,23 +24,44 @@ pub static COMBINED: [u16; (1 << 17) + 8192] =
         ))
     };
 
-/// Displacement of each perfect-hash bucket.
-pub static DISP: [u16; 1 << 12] =
-    // SAFETY: as above, 2^12 u16.
+/// Offset of each row of the rank perfect hash (`gen::perfect_hash`).
+pub static OFFSETS: [u32; crate::gen::ROWS] =
+    // SAFETY: as above, 2^14 u32 written by build.rs in the target's byte order.
     unsafe {
-        core::mem::transmute::<[u8; 1 << 13], [u16; 1 << 12]>(*include_bytes!(concat!(
+        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/offsets.bin")),
+        )
+    };
+
+/// Enumeration: for each rank multiset of six cards (row `SLOT_ROW[its slot]`), the hand rank
+/// with each seventh rank, 16 entries to a row (0 where that rank is already there four times).
+pub static NEXT7: [u16; crate::gen::SIX_RANK_MULTISETS * 16] =
+    // SAFETY: as above, 18,395 × 16 u16.
+    unsafe {
+        core::mem::transmute::<
+            [u8; crate::gen::SIX_RANK_MULTISETS * 32],
+            [u16; crate::gen::SIX_RANK_MULTISETS * 16],
+        >(*include_bytes!(concat!(env!("OUT_DIR"), "/next7.bin")))
+    };
+
+/// The row of each rank-table slot: in [`NEXT7`] for a six-card rank multiset, in [`SAINT`] for
+/// a five-card one (0 elsewhere).
+pub static SLOT_ROW: [u16; 1 << crate::gen::SLOT_BITS] =
+    // SAFETY: as above, 2^17 u16.
+    unsafe {
+        core::mem::transmute::<[u8; 1 << 18], [u16; 1 << 17]>(*include_bytes!(concat!(
             env!("OUT_DIR"),
-            "/disp.bin"
+            "/slot_row.bin"
         )))
     };
 
 /// Saint Poker: best non-flush hand rank of two own + three of five centre cards, indexed by
-/// `board_index(centre ranks) * 91 + pair_index(own ranks)`.
-pub static SAINT: [u16; 6188 * 91] =
-    // SAFETY: as above, 6,188 × 91 u16.
+/// `SLOT_ROW[slot of the centre ranks] * 91 + pair_index(own ranks)`.
+pub static SAINT: [u16; crate::gen::FIVE_RANK_MULTISETS * 91] =
+    // SAFETY: as above, 6,175 × 91 u16.
     unsafe {
-        core::mem::transmute::<[u8; 6188 * 91 * 2], [u16; 6188 * 91]>(*include_bytes!(concat!(
-            env!("OUT_DIR"),
-            "/saint.bin"
-        )))
+        core::mem::transmute::<
+            [u8; crate::gen::FIVE_RANK_MULTISETS * 91 * 2],
+            [u16; crate::gen::FIVE_RANK_MULTISETS * 91],
+        >(*include_bytes!(concat!(env!("OUT_DIR"), "/saint.bin")))
     };
