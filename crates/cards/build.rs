@@ -94,7 +94,8 @@ fn main() {
     }
 
     // Enumeration: for every rank multiset of six cards, the value of each seventh rank (0 where
-    // the rank is already there four times), 16 to a row; and the row of each six-card slot.
+    // the rank is already there four times), 16 to a row with the multiset's key at the end;
+    // and the row of each six-card slot.
     let six = gen::rank_multisets::<6>();
     let mut next7 = vec![0u16; six.len() * 16];
     let mut slot_row = vec![0u16; 1 << gen::SLOT_BITS];
@@ -106,6 +107,11 @@ fn main() {
                 next7[i * 16 + r as usize] = value_of[&(key + gen::RANK_KEYS[r as usize])];
             }
         }
+        // The row's own rank key (modulo 2^25) in its last two entries, so that a hand can
+        // check that the row is its own (its key is a six-card key) without counting its cards.
+        let k = key & gen::KEY_MASK;
+        next7[i * 16 + 14] = k as u16;
+        next7[i * 16 + 15] = (k >> 16) as u16;
     }
     assert_eq!(six.len(), gen::SIX_RANK_MULTISETS);
 

@@ -128,8 +128,8 @@ impl Hand {
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
     /// order: the way to enumerate a last card. For a six-card hand, the values of every
     /// seventh rank are one row of a table (found with one hash per call), so each card with no
-    /// flush possible is one load; only cards of a suit the hand holds four of are evaluated in
-    /// full. Other hand sizes share one rank lookup among the cards of a rank.
+    /// flush possible is one load; only cards of a suit the hand holds four or more of are
+    /// evaluated in full. Other hand sizes share one rank lookup among the cards of a rank.
     ///
     /// ```
     /// use tavolo_cards::{parse_cards, CardSet, Hand};
@@ -145,9 +145,12 @@ impl Hand {
     #[inline]
     pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
         let mut bits = next.bits();
-        if self.mask.count_ones() == 6 {
-            let row = tables::SLOT_ROW[rank_slot(self.key as u32)] as usize;
-            let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
+        let key = self.key as u32 & gen::KEY_MASK;
+        let row = (tables::SLOT_ROW[rank_slot(key)] as usize).min(gen::SIX_RANK_MULTISETS - 1);
+        let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
+        // The row is this hand's when it holds this hand's rank key: then the hand has six
+        // cards (keys differ between multisets of different sizes too).
+        if u32::from(values[14]) | u32::from(values[15]) << 16 == key {
             // Suits with four or more cards: their counters (3 + 4) reach 8 with one more. With
             // six cards there is at most one such suit, and only its cards can make a flush.
             let four = (self.key + FOUR_STEP) & FLUSH_BITS;

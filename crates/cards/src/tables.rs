@@ -34,7 +34,8 @@ pub static OFFSETS: [u32; crate::gen::ROWS] =
     };
 
 /// Enumeration: for each rank multiset of six cards (row `SLOT_ROW[its slot]`), the hand rank
-/// with each seventh rank, 16 entries to a row (0 where that rank is already there four times).
+/// with each seventh rank (0 where that rank is already there four times), then an unused entry
+/// and the multiset's rank key (modulo 2^25, low half first): 16 entries to a row.
 pub static NEXT7: [u16; crate::gen::SIX_RANK_MULTISETS * 16] =
     // SAFETY: as above, 18,395 × 16 u16.
     unsafe {

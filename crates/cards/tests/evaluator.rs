@@ -314,3 +314,27 @@ fn rank_keys_give_every_multiset_of_up_to_seven_ranks_its_own_sum() {
 fn rank_bases_are_the_greedy_ones() {
     assert_eq!(gen::find_rank_bases(), gen::RANK_BASES);
 }
+
+#[test]
+fn for_each_next_card_over_every_six_card_hand_values_all_7_card_hands_alike() {
+    // Each six-card hand with every higher card: all 133,784,560 seven-card hands once, valued
+    // by the next-card rows (and the flush fallback), against `evaluate` on the same hands.
+    let deck = cards();
+    let mut by_value = vec![0u64; 7463];
+    let mut mismatches = 0u64;
+    for_each_combination(&deck, 6, Hand::new(), &|h, c| h + c, &mut |h, last| {
+        let above = tavolo_cards::CardSet::from_bits(
+            tavolo_cards::CardSet::FULL.bits() & !((2u64 << last) - 1),
+        )
+        .unwrap_or(tavolo_cards::CardSet::EMPTY);
+        h.for_each_next_card(above, |c, v| {
+            by_value[v.value() as usize] += 1;
+            if (h + c).evaluate() != v {
+                mismatches += 1;
+            }
+        });
+    });
+    assert_eq!(mismatches, 0);
+    assert_eq!(by_value.iter().sum::<u64>(), 133_784_560);
+    assert_eq!(by_value.iter().skip(1).filter(|&&n| n > 0).count(), 4824);
+}
