@@ -218,6 +218,13 @@ impl Hand {
         }
     }
 
+    /// The key and mask one card adds (see [`Hand::add_card`]).
+    #[inline(always)]
+    pub(crate) const fn card_parts(c: Card) -> (u64, u64) {
+        let one = CARD_HAND[c.index() as usize];
+        (one.key, one.mask)
+    }
+
     /// The key (rank-key sum and suit counters) and the suit-major card mask.
     #[inline(always)]
     pub(crate) const fn parts(self) -> (u64, u64) {

@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::CardError;
-use crate::gen;
 use crate::hand::Hand;
 use crate::order_five;
 use crate::rank::HandRank;
@@ -205,21 +204,6 @@ impl PairScorer {
     }
 }
 
-/// `pair_index` of every two ranks.
-static PAIR: [[u16; 13]; 13] = {
-    let mut t = [[0u16; 13]; 13];
-    let mut a = 0;
-    while a < 13 {
-        let mut b = 0;
-        while b < 13 {
-            t[a][b] = gen::pair_index(a as u8, b as u8) as u16;
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
 /// A five-card centre prepared for exactly-2+3 evaluation.
 ///
 /// ```
@@ -253,17 +237,18 @@ impl Centre {
         let Ok(five) = <[Card; 5]>::try_from(cards) else {
             return Err(wrong_centre_count(cards.len()));
         };
-        let mut seen = 0u64;
-        let mut repeated = 0u64;
+        // Card masks are single bits: their sum equals their union unless a card repeats.
+        let (mut key, mut mask) = Hand::new().parts();
+        let mut sum = 0u64;
         for c in five {
-            let bit = 1u64 << c.index();
-            repeated |= seen & bit;
-            seen |= bit;
+            let (k, m) = Hand::card_parts(c);
+            key += k;
+            mask |= m;
+            sum = sum.wrapping_add(m);
         }
-        if repeated != 0 {
-            return Err(repeated_card(repeated));
+        if sum != mask {
+            return Err(repeated_card(five));
         }
-        let (key, mask) = Hand::from_cards(&five).parts();
         // Suit counters start at 3: three cards of a suit bring it to 6, and 6 + 2 sets bit 3.
         let three = ((key + (0x2222 << 32)) >> 35) & 0x1111;
         let flush_suits = (three | three >> 3 | three >> 6 | three >> 9) as u32 & 0xf;
@@ -285,11 +270,12 @@ impl Centre {
     /// distinct and not in the centre (checked by [`crate::best_two_plus_three`]).
     #[inline]
     pub fn evaluate(&self, a: Card, b: Card) -> HandRank {
-        let (ra, rb) = (a.rank().index() as usize, b.rank().index() as usize);
-        let idx = self.base as usize + PAIR[ra][rb] as usize;
+        let (ra, rb) = (usize::from(a.index() >> 2), usize::from(b.index() >> 2));
+        let (lo, hi) = (ra.min(rb), ra.max(rb));
+        let idx = self.base as usize + hi * (hi + 1) / 2 + lo; // + gen::pair_index
         let mut v = tables::SAINT.get(idx).copied().unwrap_or(0);
-        let suit = a.suit().index() as u32;
-        if a.suit() == b.suit() && self.flush_suits >> suit & 1 != 0 {
+        let suit = u32::from(a.index() & 3);
+        if (a.index() ^ b.index()) & 3 == 0 && self.flush_suits >> suit & 1 != 0 {
             let m = (self.mask >> (16 * suit)) as u16 & 0x1fff;
             v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
         }
@@ -307,13 +293,16 @@ fn wrong_centre_count(got: usize) -> CardError {
     }
 }
 
-/// The error for a card given twice (`bits`: the repeated cards by index).
+/// The error for five cards of which one is given twice.
 #[cold]
 #[inline(never)]
-fn repeated_card(bits: u64) -> CardError {
-    let card = Card::from_index_trusted(bits.trailing_zeros() as u8);
-    CardError::Duplicate {
-        card: card.to_string(),
+fn repeated_card(five: [Card; 5]) -> CardError {
+    match CardSet::try_from_cards(five) {
+        Err(e) => e,
+        Ok(_) => CardError::WrongCount {
+            expected: "5 distinct centre",
+            got: 5,
+        },
     }
 }
 
