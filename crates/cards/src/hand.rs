@@ -4,7 +4,7 @@
 //! the low half and a four-bit counter per suit, started at 3, in the high half — and a
 //! suit-major mask of the cards. A suit counter reaching 8 (five cards of the suit) sets its top
 //! bit: one `AND` detects any flush. Flushes are looked up by the suit's rank mask; everything
-//! else through a one-offset perfect hash of the rank key (`key + OFFSETS[key >> 11]`). Keys add,
+//! else through a one-offset perfect hash of the rank key (`key + OFFSETS[key >> 13]`). Keys add,
 //! so a shared board is built once and each player's cards added on top.
 
 use std::ops::Add;
@@ -244,7 +244,7 @@ const RANK_LEN: usize = 1 << gen::SLOT_BITS;
 #[inline(always)]
 pub(crate) fn rank_slot(key: u32) -> usize {
     let k = key & gen::KEY_MASK;
-    // `k >> ROW_SHIFT` < 2^14 = OFFSETS.len() and the slot is masked below 2^17: the compiler
+    // `k >> ROW_SHIFT` < 2^12 = OFFSETS.len() and the slot is masked below 2^17: the compiler
     // sees both bounds, so neither access is checked at run time.
     let slot = k.wrapping_add(tables::OFFSETS[(k >> gen::ROW_SHIFT) as usize]);
     slot as usize & (RANK_LEN - 1)

@@ -26,7 +26,7 @@ pub static COMBINED: [u16; (1 << 17) + 8192] =
 
 /// Offset of each row of the rank perfect hash (`gen::perfect_hash`).
 pub static OFFSETS: [u32; crate::gen::ROWS] =
-    // SAFETY: as above, 2^14 u32 written by build.rs in the target's byte order.
+    // SAFETY: as above, 2^12 u32 written by build.rs in the target's byte order.
     unsafe {
         core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
             *include_bytes!(concat!(env!("OUT_DIR"), "/offsets.bin")),
