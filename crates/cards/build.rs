@@ -95,13 +95,16 @@ fn main() {
 
     // Enumeration: for every rank multiset of six cards, the value of each seventh rank (0 where
     // the rank is already there four times), 16 to a row with the multiset's key at the end;
-    // and the row of each six-card slot.
+    // the rows are placed by a perfect hash of the six-card keys alone, so a six-card hand finds
+    // its row with one offset load.
     let six = gen::rank_multisets::<6>();
-    let mut next7 = vec![0u16; six.len() * 16];
+    let six_keys: Vec<u32> = six.iter().map(|m| key_of(m)).collect();
+    let (six_offsets, six_slots) = gen::perfect_hash(&six_keys);
+    let six_rows = six_slots.iter().max().map_or(0, |m| m + 1);
+    let mut next7 = vec![0u16; six_rows * 16];
     let mut slot_row = vec![0u16; 1 << gen::SLOT_BITS];
-    for (i, m) in six.iter().enumerate() {
-        let key = key_of(m);
-        slot_row[gen::slot(key, &offsets)] = i as u16;
+    for ((m, &key), &row) in six.iter().zip(&six_keys).zip(&six_slots) {
+        let i = row;
         for r in 0..13u8 {
             if m.iter().filter(|&&x| x == r).count() < 4 {
                 next7[i * 16 + r as usize] = value_of[&(key + gen::RANK_KEYS[r as usize])];
@@ -154,18 +157,21 @@ fn main() {
     let mut combined = rank_table;
     combined.extend_from_slice(&flush);
     fs::write(out.join("combined.bin"), u16_bytes(&combined)).expect("write combined table");
-    let u32_bytes: Vec<u8> = offsets
-        .iter()
-        .flat_map(|x| {
-            if big_endian {
-                x.to_be_bytes()
-            } else {
-                x.to_le_bytes()
-            }
-        })
-        .collect();
-    fs::write(out.join("offsets.bin"), u32_bytes).expect("write offset table");
+    let u32_bytes = |v: &[u32]| -> Vec<u8> {
+        v.iter()
+            .flat_map(|x| {
+                if big_endian {
+                    x.to_be_bytes()
+                } else {
+                    x.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    fs::write(out.join("offsets.bin"), u32_bytes(&offsets)).expect("write offset table");
     fs::write(out.join("next7.bin"), u16_bytes(&next7)).expect("write next-card table");
+    fs::write(out.join("six_offsets.bin"), u32_bytes(&six_offsets))
+        .expect("write six-card offsets");
     fs::write(out.join("slot_row.bin"), u16_bytes(&slot_row)).expect("write slot rows");
     fs::write(out.join("saint.bin"), u16_bytes(&saint)).expect("write saint table");
     let class_list = classes
@@ -175,7 +181,9 @@ fn main() {
         .join("");
     let src = format!(
         "/// Class key of each hand rank (index 0 unused).\n\
-         pub static CLASS_KEYS: [u32; 7463] = [0, {class_list}];\n"
+         pub static CLASS_KEYS: [u32; 7463] = [0, {class_list}];\n\
+         /// Rows of [`NEXT7`] (the six-card perfect hash's length).\n\
+         pub const NEXT7_ROWS: usize = {six_rows};\n"
     );
     fs::write(out.join("tables.rs"), src).expect("write tables.rs");
 }

@@ -127,7 +127,7 @@ impl Hand {
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
     /// order: the way to enumerate a last card. For a six-card hand, the values of every
-    /// seventh rank are one row of a table (found with one hash per call), so each card with no
+    /// seventh rank are one row of a table (found with one offset load per call), so each card with no
     /// flush possible is one load; only cards of a suit the hand holds four or more of are
     /// evaluated in full. Other hand sizes share one rank lookup among the cards of a rank.
     ///
@@ -146,7 +146,8 @@ impl Hand {
     pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
         let mut bits = next.bits();
         let key = self.key as u32 & gen::KEY_MASK;
-        let row = (tables::SLOT_ROW[rank_slot(key)] as usize).min(gen::SIX_RANK_MULTISETS - 1);
+        let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
+        let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
         let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
         // The row is this hand's when it holds this hand's rank key: then the hand has six
         // cards (keys differ between multisets of different sizes too).

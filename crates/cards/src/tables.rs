@@ -33,20 +33,29 @@ pub static OFFSETS: [u32; crate::gen::ROWS] =
         )
     };
 
-/// Enumeration: for each rank multiset of six cards (row `SLOT_ROW[its slot]`), the hand rank
-/// with each seventh rank (0 where that rank is already there four times), then an unused entry
-/// and the multiset's rank key (modulo 2^25, low half first): 16 entries to a row.
-pub static NEXT7: [u16; crate::gen::SIX_RANK_MULTISETS * 16] =
-    // SAFETY: as above, 18,395 × 16 u16.
+/// Offset of each row of the perfect hash of six-card rank keys alone (`gen::perfect_hash` of
+/// those 18,395 keys): a six-card hand's [`NEXT7`] row is `key + SIX_OFFSETS[key >> 13]`.
+pub static SIX_OFFSETS: [u32; crate::gen::ROWS] =
+    // SAFETY: as above, 2^12 u32.
     unsafe {
-        core::mem::transmute::<
-            [u8; crate::gen::SIX_RANK_MULTISETS * 32],
-            [u16; crate::gen::SIX_RANK_MULTISETS * 16],
-        >(*include_bytes!(concat!(env!("OUT_DIR"), "/next7.bin")))
+        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/six_offsets.bin")),
+        )
     };
 
-/// The row of each rank-table slot: in [`NEXT7`] for a six-card rank multiset, in [`SAINT`] for
-/// a five-card one (0 elsewhere).
+/// Enumeration: for each rank multiset of six cards (at its [`SIX_OFFSETS`] slot), the hand rank
+/// with each seventh rank (0 where that rank is already there four times), then an unused entry
+/// and the multiset's rank key (modulo 2^25, low half first): 16 entries to a row. Unused rows
+/// are all zero.
+pub static NEXT7: [u16; NEXT7_ROWS * 16] =
+    // SAFETY: as above, NEXT7_ROWS × 16 u16.
+    unsafe {
+        core::mem::transmute::<[u8; NEXT7_ROWS * 32], [u16; NEXT7_ROWS * 16]>(*include_bytes!(
+            concat!(env!("OUT_DIR"), "/next7.bin")
+        ))
+    };
+
+/// The row in [`SAINT`] of each rank-table slot holding a five-card rank multiset (0 elsewhere).
 pub static SLOT_ROW: [u16; 1 << crate::gen::SLOT_BITS] =
     // SAFETY: as above, 2^17 u16.
     unsafe {
