@@ -45,32 +45,95 @@ fn main() {
         })
         .collect();
 
-    // Everything else: rank multisets of 5, 6 and 7 cards through the perfect hash.
+    // Everything else: rank multisets of 5, 6 and 7 cards through the perfect hash. Five cards
+    // are valued by the reference; six and seven as the best of the hands one card smaller
+    // (every five of n cards lie within some n - 1 of them), which takes milliseconds instead of
+    // half a second of five-card subsets.
+    let key_of = |m: &[u8]| -> u32 { m.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum() };
+    let mut value_of: HashMap<u32, u16> = HashMap::new();
     let mut keys = Vec::new();
     let mut values = Vec::new();
-    fn add<const N: usize>(
-        keys: &mut Vec<u32>,
-        values: &mut Vec<u16>,
-        rank_of: &HashMap<u32, u16>,
-    ) {
-        for m in gen::rank_multisets::<N>() {
-            keys.push(m.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum());
-            values.push(rank_of[&gen::best_rank_only_key(&m)]);
-        }
+    for m in gen::rank_multisets::<5>() {
+        let v = rank_of[&gen::best_rank_only_key(&m)];
+        value_of.insert(key_of(&m), v);
+        keys.push(key_of(&m));
+        values.push(v);
     }
-    add::<5>(&mut keys, &mut values, &rank_of);
-    add::<6>(&mut keys, &mut values, &rank_of);
-    add::<7>(&mut keys, &mut values, &rank_of);
-    let (mult, disp, slots) = gen::perfect_hash(&keys);
+    fn best_of_smaller(
+        m: &[u8],
+        key_of: &dyn Fn(&[u8]) -> u32,
+        value_of: &HashMap<u32, u16>,
+    ) -> u16 {
+        let whole = key_of(m);
+        m.iter()
+            .map(|&r| value_of[&(whole - gen::RANK_KEYS[r as usize])])
+            .max()
+            .unwrap_or(0)
+    }
+    for m in gen::rank_multisets::<6>() {
+        let v = best_of_smaller(&m, &key_of, &value_of);
+        value_of.insert(key_of(&m), v);
+        keys.push(key_of(&m));
+        values.push(v);
+    }
+    for m in gen::rank_multisets::<7>() {
+        let v = best_of_smaller(&m, &key_of, &value_of);
+        value_of.insert(key_of(&m), v);
+        keys.push(key_of(&m));
+        values.push(v);
+    }
+    let (offsets, slots) = gen::perfect_hash(&keys);
     let mut rank_table = vec![0u16; 1 << gen::SLOT_BITS];
+    let mut taken = vec![false; 1 << gen::SLOT_BITS];
+    for &s in &slots {
+        assert!(!taken[s], "the perfect hash put two rank keys in slot {s}");
+        taken[s] = true;
+    }
     for (s, v) in slots.iter().zip(&values) {
         rank_table[*s] = *v;
     }
 
-    // Saint Poker: exactly two own cards and three of five centre cards, flushes aside.
-    let mut saint = vec![0u16; gen::BOARDS * 91];
-    for board in gen::rank_multisets::<5>() {
-        let base = gen::board_index(board) as usize * 91;
+    // Enumeration: for every rank multiset of six cards, the value of each seventh rank (0 where
+    // the rank is already there four times), 16 to a row with the multiset's key at the end;
+    // the rows are placed by a perfect hash of the six-card keys alone, so a six-card hand finds
+    // its row with one offset load.
+    let six = gen::rank_multisets::<6>();
+    let six_keys: Vec<u32> = six.iter().map(|m| key_of(m)).collect();
+    let (six_offsets, six_slots) = gen::perfect_hash(&six_keys);
+    let six_rows = six_slots.iter().max().map_or(0, |m| m + 1);
+    let mut next7 = vec![0u16; six_rows * 16];
+    let mut slot_row = vec![0u16; 1 << gen::SLOT_BITS];
+    for ((m, &key), &row) in six.iter().zip(&six_keys).zip(&six_slots) {
+        let i = row;
+        for r in 0..13u8 {
+            if m.iter().filter(|&&x| x == r).count() < 4 {
+                next7[i * 16 + r as usize] = value_of[&(key + gen::RANK_KEYS[r as usize])];
+            }
+        }
+        // The row's own rank key (modulo 2^25) in its last two entries, so that a hand can
+        // check that the row is its own (its key is a six-card key) without counting its cards.
+        let k = key & gen::KEY_MASK;
+        next7[i * 16 + 14] = k as u16;
+        next7[i * 16 + 15] = (k >> 16) as u16;
+    }
+    assert_eq!(six.len(), gen::SIX_RANK_MULTISETS);
+
+    // Saint Poker: exactly two own cards and three of five centre cards, flushes aside; a row
+    // of 91 pairs of own ranks for each five-card rank multiset (row `SLOT_ROW[its slot]`), each
+    // the best of the ten triples of centre ranks with the pair.
+    let fives = gen::rank_multisets::<5>();
+    assert_eq!(fives.len(), gen::FIVE_RANK_MULTISETS);
+    let mut saint = vec![0u16; fives.len() * 91];
+    for (row, board) in fives.iter().enumerate() {
+        slot_row[gen::slot(key_of(board), &offsets)] = row as u16;
+        let mut triples = Vec::with_capacity(10);
+        for a in 0..5 {
+            for b in a + 1..5 {
+                for c in b + 1..5 {
+                    triples.push(key_of(&[board[a], board[b], board[c]]));
+                }
+            }
+        }
         for hi in 0..13u8 {
             for lo in 0..=hi {
                 let mut counts = [0u8; 13];
@@ -80,8 +143,12 @@ fn main() {
                 if counts.iter().any(|&c| c > 4) {
                     continue;
                 }
-                let k = gen::best_two_plus_three_rank_only([lo, hi], board);
-                saint[base + gen::pair_index(lo, hi) as usize] = rank_of[&k];
+                let pair = key_of(&[lo, hi]);
+                saint[row * 91 + gen::pair_index(lo, hi) as usize] = triples
+                    .iter()
+                    .map(|&t| rank_table[gen::slot(pair + t, &offsets)])
+                    .max()
+                    .unwrap_or(0);
             }
         }
     }
@@ -90,7 +157,22 @@ fn main() {
     let mut combined = rank_table;
     combined.extend_from_slice(&flush);
     fs::write(out.join("combined.bin"), u16_bytes(&combined)).expect("write combined table");
-    fs::write(out.join("disp.bin"), u16_bytes(&disp)).expect("write displacement table");
+    let u32_bytes = |v: &[u32]| -> Vec<u8> {
+        v.iter()
+            .flat_map(|x| {
+                if big_endian {
+                    x.to_be_bytes()
+                } else {
+                    x.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    fs::write(out.join("offsets.bin"), u32_bytes(&offsets)).expect("write offset table");
+    fs::write(out.join("next7.bin"), u16_bytes(&next7)).expect("write next-card table");
+    fs::write(out.join("six_offsets.bin"), u32_bytes(&six_offsets))
+        .expect("write six-card offsets");
+    fs::write(out.join("slot_row.bin"), u16_bytes(&slot_row)).expect("write slot rows");
     fs::write(out.join("saint.bin"), u16_bytes(&saint)).expect("write saint table");
     let class_list = classes
         .iter()
@@ -98,10 +180,10 @@ fn main() {
         .collect::<Vec<_>>()
         .join("");
     let src = format!(
-        "/// Multiplier of the rank perfect hash.\n\
-         pub const HASH_MULT: u64 = {mult:#x};\n\
-         /// Class key of each hand rank (index 0 unused).\n\
-         pub static CLASS_KEYS: [u32; 7463] = [0, {class_list}];\n"
+        "/// Class key of each hand rank (index 0 unused).\n\
+         pub static CLASS_KEYS: [u32; 7463] = [0, {class_list}];\n\
+         /// Rows of [`NEXT7`] (the six-card perfect hash's length).\n\
+         pub const NEXT7_ROWS: usize = {six_rows};\n"
     );
     fs::write(out.join("tables.rs"), src).expect("write tables.rs");
 }

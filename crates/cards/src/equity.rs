@@ -4,9 +4,10 @@
 //! Exact pre-flop Hold'em with known hands uses a faster path than visiting every board: a board
 //! with at most two cards of each suit can make nobody a flush, so its result depends only on the
 //! board's ranks. Those boards are settled once per rank multiset (6,175 of them), weighted by how
-//! many boards have those ranks; the boards with three or more cards of a suit are enumerated by
-//! their suited cards and the ranks of the rest. Heads-up, that is about 110,000 evaluations
-//! instead of 3.4 million.
+//! many boards have those ranks; the boards with three or more cards of a suit on which some
+//! player can make a flush are enumerated by their suited cards and the ranks of the rest (the
+//! others stay with their rank multiset). Heads-up, that is at most about 110,000 evaluations
+//! instead of 3.4 million, and fewer when no player holds two cards of a suit.
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -71,7 +72,11 @@ pub struct EquityQuery {
     stub: CardSet,
 }
 
-/// Win, tie and loss counts (or sample counts) and summed equity shares per player.
+/// Win, tie and loss counts (or sample counts) per player, and how the ties were split.
+///
+/// Everything is counted in integers — a k-way tie adds to the player's count of k-way ties —
+/// and the shares (1 for a win, 1/k for a k-way tie) are only formed by [`Tally::equity`] and
+/// [`Tally::std_error`], so recording an outcome is a few integer additions.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// Outcomes won alone.
@@ -80,12 +85,10 @@ pub struct Tally {
     pub ties: Vec<u64>,
     /// Outcomes lost.
     pub losses: Vec<u64>,
-    /// Sum of each outcome's share (1 for a win, 1/k for a k-way tie).
-    pub shares: Vec<f64>,
-    /// Sum of squared shares (for the Monte-Carlo standard error).
-    pub shares_sq: Vec<f64>,
     /// Outcomes counted.
     pub total: u64,
+    /// Per player, the outcomes shared `k` ways at index `k` (2 to 10).
+    split: Vec<[u64; 11]>,
 }
 
 impl Tally {
@@ -94,32 +97,45 @@ impl Tally {
             wins: vec![0; n],
             ties: vec![0; n],
             losses: vec![0; n],
-            shares: vec![0.0; n],
-            shares_sq: vec![0.0; n],
             total: 0,
+            split: vec![[0; 11]; n],
         }
     }
 
     /// Records one outcome (with multiplicity `weight`) from the players' hand values.
     #[inline]
     fn record(&mut self, values: &[u32], weight: u64) {
+        self.total += weight;
+        let n = values.len().min(self.wins.len());
+        if n == 2 {
+            // Heads-up: one comparison.
+            let (a, b) = (values[0], values[1]);
+            if a > b {
+                self.wins[0] += weight;
+                self.losses[1] += weight;
+            } else if b > a {
+                self.wins[1] += weight;
+                self.losses[0] += weight;
+            } else {
+                self.ties[0] += weight;
+                self.ties[1] += weight;
+                self.split[0][2] += weight;
+                self.split[1][2] += weight;
+            }
+            return;
+        }
         let best = values.iter().copied().max().unwrap_or(0);
-        let k = values.iter().filter(|&&v| v == best).count() as u64;
-        let share = 1.0 / k as f64;
-        for (p, &v) in values.iter().enumerate() {
+        let k = values.iter().filter(|&&v| v == best).count();
+        for (p, &v) in values.iter().enumerate().take(n) {
             if v != best {
                 self.losses[p] += weight;
             } else if k == 1 {
                 self.wins[p] += weight;
-                self.shares[p] += weight as f64;
-                self.shares_sq[p] += weight as f64;
             } else {
                 self.ties[p] += weight;
-                self.shares[p] += share * weight as f64;
-                self.shares_sq[p] += share * share * weight as f64;
+                self.split[p][k.min(10)] += weight;
             }
         }
-        self.total += weight;
     }
 
     fn merge(mut self, o: Tally) -> Tally {
@@ -127,11 +143,23 @@ impl Tally {
             self.wins[p] += o.wins[p];
             self.ties[p] += o.ties[p];
             self.losses[p] += o.losses[p];
-            self.shares[p] += o.shares[p];
-            self.shares_sq[p] += o.shares_sq[p];
+            for k in 0..11 {
+                self.split[p][k] += o.split[p][k];
+            }
         }
         self.total += o.total;
         self
+    }
+
+    /// Player `p`'s summed shares and summed squared shares.
+    fn shares(&self, p: usize) -> (f64, f64) {
+        let (mut s, mut sq) = (self.wins[p] as f64, self.wins[p] as f64);
+        for (k, &c) in self.split[p].iter().enumerate().skip(2) {
+            let share = 1.0 / k as f64;
+            s += c as f64 * share;
+            sq += c as f64 * share * share;
+        }
+        (s, sq)
     }
 
     /// Player `p`'s equity: the mean share.
@@ -139,7 +167,7 @@ impl Tally {
         if self.total == 0 {
             return 0.0;
         }
-        self.shares[p] / self.total as f64
+        self.shares(p).0 / self.total as f64
     }
 
     /// The standard error of player `p`'s equity, treating the outcomes as independent samples.
@@ -148,11 +176,27 @@ impl Tally {
             return 0.0;
         }
         let n = self.total as f64;
-        let mean = self.shares[p] / n;
-        let var = (self.shares_sq[p] / n - mean * mean).max(0.0) * n / (n - 1.0);
+        let (s, sq) = self.shares(p);
+        let mean = s / n;
+        let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0);
         (var / n).sqrt()
     }
 }
+
+/// `C(n, k)` for `n, k < 8` (cards of one rank left, cards of it wanted).
+static CHOOSE4: [[u64; 8]; 8] = {
+    let mut t = [[0u64; 8]; 8];
+    let mut n = 0;
+    while n < 8 {
+        let mut k = 0;
+        while k < 8 {
+            t[n][k] = gen::binomial(n as u32, k as u32) as u64;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// `C(n, k)` as u128 (no overflow for a deck).
 fn choose(n: usize, k: usize) -> u128 {
@@ -500,21 +544,25 @@ impl EquityQuery {
                 off_suit_multisets(&off_suit, 0),
             ];
             for k in 3..=5usize {
+                // With exactly k board cards of this suit (and at most two of any other), only a
+                // player holding 5 - k of the suit can make a flush. If nobody can, these boards
+                // are valued by their ranks alone: they stay in the rank-only count below.
+                if own.iter().all(|&(_, c)| c as usize + k < 5) {
+                    continue;
+                }
                 let others = &rest[k - 3];
                 for_each_subset(&in_suit, k, &mut |suited: &[u8]| {
                     let suited_mask = suited.iter().fold(0u16, |m, &r| m | 1 << r);
                     let suited_key: u32 = suited.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum();
-                    // Flush values do not depend on the other cards.
-                    let flush: Vec<u32> = own
-                        .iter()
-                        .map(|&(m, c)| {
-                            if c as usize + k >= 5 {
-                                u32::from(crate::tables::FLUSH[(m | suited_mask) as usize & 0x1fff])
-                            } else {
-                                0
-                            }
-                        })
-                        .collect();
+                    // Flush values do not depend on the other cards (at most 10 players).
+                    let mut flush = [0u32; 10];
+                    for (f, &(m, c)) in flush.iter_mut().zip(&own) {
+                        if c as usize + k >= 5 {
+                            *f = u32::from(
+                                crate::tables::FLUSH[(m | suited_mask) as usize & 0x1fff],
+                            );
+                        }
+                    }
                     for &(key, ways) in others {
                         let board_key = suited_key + key;
                         for p in 0..n {
@@ -532,7 +580,7 @@ impl EquityQuery {
             let total: u64 = counts
                 .iter()
                 .enumerate()
-                .map(|(r, &m)| choose(avail[r] as usize, m as usize) as u64)
+                .map(|(r, &m)| CHOOSE4[avail[r] as usize & 7][m as usize & 7])
                 .product();
             let plain = total - u64::from(flush_boards[rank_slot(*board_key)]);
             if plain == 0 {

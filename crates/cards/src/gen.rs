@@ -10,9 +10,18 @@
 //!   rules; there are exactly 7,462 distinct keys.
 //! - A **hand rank** (`HandRank`) is the position of a class key in the sorted list of all 7,462,
 //!   from 1 (7-5-4-3-2 offsuit) to 7,462 (royal flush), so it fits in a `u16`.
-//! - The **rank key** of a multiset of ranks is `Σ 5^rank` (a base-5 number whose digits are the
-//!   rank counts, at most 4): adding cards adds keys and never carries. A perfect hash maps the
-//!   73,775 rank keys of 5, 6 and 7 cards into a table of 2^17 hand ranks.
+//! - The **rank key** of a multiset of ranks is the sum of one number per card, `RANK_KEYS[rank]`,
+//!   so adding a card adds its key. The keys start from [`RANK_BASES`]: thirteen small numbers
+//!   chosen so that every multiset of at most seven ranks (each at most four times) has its own
+//!   sum, and the largest such sum (four aces and three kings) stays below 2^25 (see
+//!   [`find_rank_bases`], the greedy search that produced them). Each base is then multiplied by
+//!   the odd number [`KEY_MULT`] modulo 2^25 — a bijection that keeps sums distinct (modulo 2^25)
+//!   and spreads them evenly, so the 73,775 rank keys of 5, 6 and 7 cards pack densely.
+//! - The **perfect hash** of a rank key `k` (taken modulo 2^25) is `k + OFFSETS[k >> ROW_SHIFT]`:
+//!   the key's high bits choose a row, whose offset (found by first-fit-decreasing row
+//!   displacement, [`perfect_hash`]) moves the row's keys into free slots of one dense table.
+//!   Evaluating a non-flush hand is then a shift, one load of an offset, an add and the table
+//!   load.
 #![allow(dead_code)]
 
 /// Category codes as used in class keys (larger is stronger).
@@ -34,24 +43,89 @@ pub const QUADS: u32 = 7;
 /// Straight flush.
 pub const STRAIGHT_FLUSH: u32 = 8;
 
-/// Bits of the perfect hash: `BUCKET_BITS` choose a 16-bit displacement (an 8 KiB table that
-/// stays in the L1 cache), `SLOT_BITS` index the table.
-pub const BUCKET_BITS: u32 = 12;
-/// log2 of the rank table's length.
+/// Rank keys are taken modulo `2^KEY_BITS`.
+pub const KEY_BITS: u32 = 25;
+/// `2^KEY_BITS - 1`.
+pub const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
+/// A rank key's row in the perfect hash is `key >> ROW_SHIFT`: 2^12 rows, a 16 KiB offset table
+/// that stays in the L1 cache (2^14 rows packed denser, 74,500 slots, but their 64 KiB table
+/// measured ~8 % slower on random hands).
+pub const ROW_SHIFT: u32 = 13;
+/// Number of rows of the perfect hash.
+pub const ROWS: usize = 1 << (KEY_BITS - ROW_SHIFT);
+/// log2 of the length reserved for the rank table (the perfect hash fills its first ~74,500
+/// slots; the flush table follows at `1 << SLOT_BITS`).
 pub const SLOT_BITS: u32 = 17;
 
-/// `5^r` for each rank.
+/// Number of multisets of five ranks (each at most four times).
+pub const FIVE_RANK_MULTISETS: usize = 6_175;
+
+/// Number of multisets of six ranks (each at most four times).
+pub const SIX_RANK_MULTISETS: usize = 18_395;
+
+/// Per-rank bases whose sums over every multiset of at most seven ranks (each at most four
+/// times) are distinct, the largest sum being `4 * 0x34b250 + 3 * 0x174a57 = 0x118a845 < 2^25`.
+/// Found by [`find_rank_bases`] (a few minutes; `cargo test -p tavolo-cards --release --
+/// --ignored rank_bases_are_the_greedy_ones` reruns it) and checked by the tests.
+pub const RANK_BASES: [u32; 13] = [
+    0x1, 0x5, 0x18, 0x70, 0x209, 0x8c7, 0x241c, 0x7867, 0x1929a, 0x3d12a, 0xa2f3d, 0x174a57,
+    0x34b250,
+];
+
+/// Odd multiplier applied to [`RANK_BASES`] modulo 2^25. Chosen among 40 random odd numbers
+/// for the densest perfect hash (112,215 slots for 73,775 keys with 2^12 rows, where the others
+/// gave 115,000 to 121,000); any odd number is correct, only the table length depends on it.
+pub const KEY_MULT: u32 = 0xe4_81eb;
+
+/// The rank key of each rank: `RANK_BASES[r] * KEY_MULT mod 2^25`.
 pub const RANK_KEYS: [u32; 13] = {
     let mut k = [0u32; 13];
     let mut i = 0;
-    let mut p = 1u32;
     while i < 13 {
-        k[i] = p;
-        p *= 5;
+        k[i] = RANK_BASES[i].wrapping_mul(KEY_MULT) & KEY_MASK;
         i += 1;
     }
     k
 };
+
+/// The greedy search that produced [`RANK_BASES`]: each base in turn is the smallest number
+/// above the previous one that keeps the sums of all multisets of at most seven ranks (at most
+/// four of each) distinct. Slow (minutes): run by an ignored test only.
+pub fn find_rank_bases() -> [u32; 13] {
+    let mut bases = [0u32; 13];
+    // Sums of the multisets over the ranks chosen so far, by multiset size.
+    let mut by_size: Vec<Vec<u32>> = vec![vec![0]];
+    by_size.resize(8, Vec::new());
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..13 {
+        let mut c = if i == 0 { 1 } else { bases[i - 1] + 1 };
+        'candidate: loop {
+            seen.clear();
+            for (n, sums) in by_size.iter().enumerate() {
+                for &s in sums {
+                    for j in 0..=(7 - n).min(4) as u32 {
+                        if !seen.insert(s + j * c) {
+                            c += 1;
+                            continue 'candidate;
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        bases[i] = c;
+        let mut next: Vec<Vec<u32>> = vec![Vec::new(); 8];
+        for (n, sums) in by_size.iter().enumerate() {
+            for &s in sums {
+                for j in 0..=(7 - n).min(4) {
+                    next[n + j].push(s + j as u32 * c);
+                }
+            }
+        }
+        by_size = next;
+    }
+    bases
+}
 
 /// The top card of the straight these five distinct ranks make, if they make one.
 fn straight_top(mut ranks: [u8; 5]) -> Option<u8> {
@@ -255,60 +329,77 @@ pub fn best_two_plus_three_rank_only(pair: [u8; 2], board: [u8; 5]) -> u32 {
     best
 }
 
-/// The perfect hash of a rank key: `(bucket, slot)` before displacement.
-pub const fn hash_parts(key: u32, mult: u64) -> (usize, usize) {
-    let x = (key as u64).wrapping_mul(mult);
-    let bucket = (x >> (64 - BUCKET_BITS)) as usize;
-    let slot = ((x >> (64 - BUCKET_BITS - SLOT_BITS)) & ((1 << SLOT_BITS) - 1)) as usize;
-    (bucket, slot)
+/// The row of a rank key in the perfect hash.
+pub const fn hash_row(key: u32) -> usize {
+    ((key & KEY_MASK) >> ROW_SHIFT) as usize
 }
 
-/// Finds a multiplier and displacements placing every key in its own slot:
-/// returns `(mult, displacements, slot of each key)`.
-pub fn perfect_hash(keys: &[u32]) -> (u64, Vec<u16>, Vec<usize>) {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    'mult: loop {
-        // splitmix64 for candidate odd multipliers.
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        let mult = (z ^ (z >> 31)) | 1;
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 1 << BUCKET_BITS];
-        for (i, &k) in keys.iter().enumerate() {
-            buckets[hash_parts(k, mult).0].push(i);
-        }
-        let mut order: Vec<usize> = (0..buckets.len()).collect();
-        order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].len()));
-        let mut used = vec![false; 1 << SLOT_BITS];
-        let mut disp = vec![0u16; 1 << BUCKET_BITS];
-        let mut slot_of = vec![0usize; keys.len()];
-        for b in order {
-            if buckets[b].is_empty() {
-                break;
-            }
-            let slots: Vec<usize> = buckets[b]
-                .iter()
-                .map(|&i| hash_parts(keys[i], mult).1)
-                .collect();
-            let mut found = None;
-            'd: for d in 0..(1usize << 16) {
-                for (j, &s) in slots.iter().enumerate() {
-                    let t = s ^ d;
-                    if used[t] || slots[..j].iter().any(|&o| o ^ d == t) {
-                        continue 'd;
-                    }
-                }
-                found = Some(d);
-                break;
-            }
-            let Some(d) = found else { continue 'mult };
-            disp[b] = d as u16;
-            for (&i, &s) in buckets[b].iter().zip(&slots) {
-                used[s ^ d] = true;
-                slot_of[i] = s ^ d;
-            }
-        }
-        return (mult, disp, slot_of);
+/// Finds the perfect hash of distinct rank keys (each below 2^25): returns `(offsets, slot of
+/// each key)`, with `slot = key + offsets[key >> ROW_SHIFT]` (wrapping, as `u32`).
+///
+/// First-fit decreasing row displacement (Tarjan and Yao; Czech, Havas and Majewski 1997, §5.2):
+/// rows are placed fullest first, each at the lowest position where all its keys land on free
+/// slots. Free slots are found by scanning a bit set word by word.
+pub fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<usize>) {
+    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); ROWS];
+    for &k in keys {
+        rows[hash_row(k)].push(k & ((1 << ROW_SHIFT) - 1));
     }
+    for r in &mut rows {
+        r.sort_unstable();
+    }
+    let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(rows[r].len()), r));
+    // One bit per slot, with room for a row's width and a 64-slot window past the end.
+    let mut used = vec![0u64; ((1 << SLOT_BITS) + (2 << ROW_SHIFT)) / 64 + 2];
+    // Bits `pos .. pos + 64` of the bit set.
+    let window = |used: &[u64], pos: usize| {
+        let (i, s) = (pos / 64, pos % 64);
+        if s == 0 {
+            used[i]
+        } else {
+            (used[i] >> s) | (used[i + 1] << (64 - s))
+        }
+    };
+    let mut offsets = vec![0u32; ROWS];
+    let mut first_free = 0usize;
+    for r in order {
+        let cols = &rows[r];
+        // Test 64 consecutive positions at once: a zero bit in the union of the row's windows
+        // is a position where every key of the row lands on a free slot.
+        let mut base = first_free.saturating_sub(cols[0] as usize);
+        let base = loop {
+            let mut occupied = 0u64;
+            for &c in cols {
+                occupied |= window(&used, base + c as usize);
+                if occupied == u64::MAX {
+                    break;
+                }
+            }
+            if occupied != u64::MAX {
+                break base + (!occupied).trailing_zeros() as usize;
+            }
+            base += 64;
+        };
+        for &c in cols {
+            let i = base + c as usize;
+            used[i / 64] |= 1 << (i % 64);
+        }
+        while used[first_free / 64] >> (first_free % 64) & 1 == 1 {
+            first_free += 1;
+        }
+        assert!(
+            base + ((1 << ROW_SHIFT) as usize) < 1 << SLOT_BITS,
+            "rank table too long"
+        );
+        offsets[r] = (base as u32).wrapping_sub((r as u32) << ROW_SHIFT);
+    }
+    let slots = keys.iter().map(|&k| slot(k, &offsets)).collect();
+    (offsets, slots)
+}
+
+/// The slot of a rank key under `offsets` (see [`perfect_hash`]).
+pub fn slot(key: u32, offsets: &[u32]) -> usize {
+    let k = key & KEY_MASK;
+    (k.wrapping_add(offsets[hash_row(k)]) & ((1 << SLOT_BITS) - 1)) as usize
 }

@@ -1,10 +1,11 @@
 //! `Hand`: cards added into a compact value that evaluates in a few instructions.
 //!
-//! A hand holds a 64-bit key — the sum of the cards' rank keys (`5^rank`) in the low half and a
-//! four-bit counter per suit, started at 3, in the high half — and a suit-major mask of the cards.
-//! A suit counter reaching 8 (five cards of the suit) sets its top bit: one `AND` detects any
-//! flush. Flushes are looked up by the suit's rank mask; everything else by a perfect hash of the
-//! rank key. Keys add, so a shared board is built once and each player's cards added on top.
+//! A hand holds a 64-bit key — the sum of the cards' rank keys (below 2^25 each, see `gen.rs`) in
+//! the low half and a four-bit counter per suit, started at 3, in the high half — and a
+//! suit-major mask of the cards. A suit counter reaching 8 (five cards of the suit) sets its top
+//! bit: one `AND` detects any flush. Flushes are looked up by the suit's rank mask; everything
+//! else through a one-offset perfect hash of the rank key (`key + OFFSETS[key >> 13]`). Keys add,
+//! so a shared board is built once and each player's cards added on top.
 
 use std::ops::Add;
 
@@ -16,11 +17,17 @@ use crate::tables;
 
 const SUIT_START: u64 = 0x3333 << 32;
 const FLUSH_BITS: u64 = 0x8888 << 32;
+/// One more on every suit counter: `(key + FOUR_STEP) & FLUSH_BITS` shows the suits held four
+/// times.
+const FOUR_STEP: u64 = 0x1111 << 32;
+/// The card-index bits of the clubs (shift left by the suit for the others).
+const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
 
 /// The hand of each single card, without the suit counters' starting value: adding cards is
-/// adding these (the masks never overlap for distinct cards, so `+` is `|`).
-static CARD_HAND: [Hand; 64] = {
-    let mut k = [Hand { key: 0, mask: 0 }; 64];
+/// adding these (the masks never overlap for distinct cards, so `+` is `|`). Indexed by any `u8`
+/// so that no bounds check or mask is needed (entries from 52 on are never used).
+static CARD_HAND: [Hand; 256] = {
+    let mut k = [Hand { key: 0, mask: 0 }; 256];
     let mut i = 0;
     while i < 52 {
         k[i] = Hand {
@@ -69,7 +76,7 @@ impl Hand {
     /// error: the result of [`Hand::evaluate`] is then unspecified (but never a panic).
     #[inline(always)]
     pub const fn add_card(self, c: Card) -> Hand {
-        let one = CARD_HAND[c.index() as usize & 63];
+        let one = CARD_HAND[c.index() as usize];
         Hand {
             key: self.key + one.key,
             mask: self.mask | one.mask,
@@ -119,9 +126,10 @@ impl Hand {
     }
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
-    /// order. Cards of the same rank share one rank lookup, and a card's flush check is one add
-    /// and one `AND`: enumerating the last card this way is about twice as fast as evaluating
-    /// each hand on its own.
+    /// order: the way to enumerate a last card. For a six-card hand, the values of every
+    /// seventh rank are one row of a table (found with one offset load per call), so each card with no
+    /// flush possible is one load; only cards of a suit the hand holds four or more of are
+    /// evaluated in full. Other hand sizes share one rank lookup among the cards of a rank.
     ///
     /// ```
     /// use tavolo_cards::{parse_cards, CardSet, Hand};
@@ -137,20 +145,57 @@ impl Hand {
     #[inline]
     pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
         let mut bits = next.bits();
+        let key = self.key as u32 & gen::KEY_MASK;
+        let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
+        let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
+        let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
+        // The row is this hand's when it holds this hand's rank key: then the hand has six
+        // cards (keys differ between multisets of different sizes too).
+        if u32::from(values[14]) | u32::from(values[15]) << 16 == key {
+            // Suits with four or more cards: their counters (3 + 4) reach 8 with one more. With
+            // six cards there is at most one such suit, and only its cards can make a flush.
+            let four = (self.key + FOUR_STEP) & FLUSH_BITS;
+            if four != 0 {
+                // Five or six of the suit already: every card is evaluated in full.
+                let suit = (four.trailing_zeros() - 35) / 4;
+                let suited = if self.key & FLUSH_BITS != 0 {
+                    u64::MAX
+                } else {
+                    SUIT_CARDS << suit
+                };
+                while bits != 0 {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let card = Card::from_index_trusted(i as u8);
+                    let v = if suited >> i & 1 != 0 {
+                        self.add_card(card).evaluate()
+                    } else {
+                        HandRank::from_raw(values[(i >> 2) as usize & 15])
+                    };
+                    f(card, v);
+                }
+                return;
+            }
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                f(
+                    Card::from_index_trusted(i as u8),
+                    HandRank::from_raw(values[(i >> 2) as usize & 15]),
+                );
+            }
+            return;
+        }
         while bits != 0 {
             let rank = bits.trailing_zeros() >> 2;
             let same_rank = bits & (0xF << (rank * 4));
             bits &= !same_rank;
-            let plain =
-                tables::COMBINED[rank_slot(self.key as u32 + gen::RANK_KEYS[rank as usize])];
+            let plain = rank_lookup((self.key as u32).wrapping_add(gen::RANK_KEYS[rank as usize]));
             let mut rb = same_rank;
             while rb != 0 {
                 let i = rb.trailing_zeros();
                 rb &= rb - 1;
-                let Some(card) = Card::from_index(i as u8) else {
-                    break;
-                };
-                let one = CARD_HAND[i as usize & 63];
+                let one = CARD_HAND[i as usize];
                 let flush = (self.key + one.key) & FLUSH_BITS;
                 let value = if flush != 0 {
                     let shift = (flush.trailing_zeros() - 35) * 4;
@@ -159,7 +204,7 @@ impl Hand {
                 } else {
                     plain
                 };
-                f(card, HandRank::from_raw(value));
+                f(Card::from_index_trusted(i as u8), HandRank::from_raw(value));
             }
         }
     }
@@ -169,9 +214,22 @@ impl Hand {
     #[inline(always)]
     pub(crate) const fn with_rank_key(self, rank_key: u32) -> Hand {
         Hand {
-            key: self.key + rank_key as u64,
+            key: self.key + (rank_key & gen::KEY_MASK) as u64,
             mask: self.mask,
         }
+    }
+
+    /// The key and mask one card adds (see [`Hand::add_card`]).
+    #[inline(always)]
+    pub(crate) const fn card_parts(c: Card) -> (u64, u64) {
+        let one = CARD_HAND[c.index() as usize];
+        (one.key, one.mask)
+    }
+
+    /// The key (rank-key sum and suit counters) and the suit-major card mask.
+    #[inline(always)]
+    pub(crate) const fn parts(self) -> (u64, u64) {
+        (self.key, self.mask)
     }
 
     /// The best hand ignoring suits (no flush can count); used where flushes are settled apart.
@@ -183,12 +241,14 @@ impl Hand {
 
 const RANK_LEN: usize = 1 << gen::SLOT_BITS;
 
-/// Perfect-hash slot of a rank key.
+/// Perfect-hash slot of a rank key (any sum of rank keys; only its low 25 bits count).
 #[inline(always)]
 pub(crate) fn rank_slot(key: u32) -> usize {
-    let (bucket, slot) = gen::hash_parts(key, tables::HASH_MULT);
-    let d = tables::DISP[bucket & ((1 << gen::BUCKET_BITS) - 1)] as usize;
-    (slot ^ d) & (RANK_LEN - 1)
+    let k = key & gen::KEY_MASK;
+    // `k >> ROW_SHIFT` < 2^12 = OFFSETS.len() and the slot is masked below 2^17: the compiler
+    // sees both bounds, so neither access is checked at run time.
+    let slot = k.wrapping_add(tables::OFFSETS[(k >> gen::ROW_SHIFT) as usize]);
+    slot as usize & (RANK_LEN - 1)
 }
 
 /// Perfect-hash lookup of a rank key.

@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::CardError;
-use crate::gen;
 use crate::hand::Hand;
 use crate::order_five;
 use crate::rank::HandRank;
@@ -205,21 +204,6 @@ impl PairScorer {
     }
 }
 
-/// `pair_index` of every two ranks.
-static PAIR: [[u16; 13]; 13] = {
-    let mut t = [[0u16; 13]; 13];
-    let mut a = 0;
-    while a < 13 {
-        let mut b = 0;
-        while b < 13 {
-            t[a][b] = gen::pair_index(a as u8, b as u8) as u16;
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
 /// A five-card centre prepared for exactly-2+3 evaluation.
 ///
 /// ```
@@ -235,43 +219,44 @@ static PAIR: [[u16; 13]; 13] = {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Centre {
+    /// `SLOT_ROW[slot of the centre's ranks] * 91`: the centre's row of the Saint table.
     base: u32,
-    suit_masks: [u16; 4],
+    /// Suits with at least three centre cards, one bit per suit (bit `s`).
+    flush_suits: u32,
+    /// The centre's cards, suit-major (bit `16 * suit + rank`), as in a [`Hand`].
+    mask: u64,
     cards: [Card; 5],
 }
 
 impl Centre {
-    /// Prepares five distinct centre cards.
+    /// Prepares five distinct centre cards: one pass adding them up as a [`Hand`], one hash of
+    /// the ranks' key and one load of the centre's row (no sorting, no allocation unless the
+    /// cards are refused).
+    #[inline]
     pub fn new(cards: &[Card]) -> Result<Centre, CardError> {
-        let five: [Card; 5] = cards.try_into().map_err(|_| CardError::WrongCount {
-            expected: "5 centre",
-            got: cards.len(),
-        })?;
-        CardSet::try_from_cards(five)?;
-        let mut ranks = five.map(|c| c.rank().index());
-        // A five-element sorting network: nine compare-exchanges, no calls.
-        for (i, j) in [
-            (0, 1),
-            (3, 4),
-            (2, 4),
-            (2, 3),
-            (0, 3),
-            (0, 2),
-            (1, 4),
-            (1, 3),
-            (1, 2),
-        ] {
-            if ranks[i] > ranks[j] {
-                ranks.swap(i, j);
-            }
-        }
-        let mut suit_masks = [0u16; 4];
+        let Ok(five) = <[Card; 5]>::try_from(cards) else {
+            return Err(wrong_centre_count(cards.len()));
+        };
+        // Card masks are single bits: their sum equals their union unless a card repeats.
+        let (mut key, mut mask) = Hand::new().parts();
+        let mut sum = 0u64;
         for c in five {
-            suit_masks[c.suit().index() as usize] |= 1 << c.rank().index();
+            let (k, m) = Hand::card_parts(c);
+            key += k;
+            mask |= m;
+            sum = sum.wrapping_add(m);
         }
+        if sum != mask {
+            return Err(repeated_card(five));
+        }
+        // Suit counters start at 3: three cards of a suit bring it to 6, and 6 + 2 sets bit 3.
+        let three = ((key + (0x2222 << 32)) >> 35) & 0x1111;
+        let flush_suits = (three | three >> 3 | three >> 6 | three >> 9) as u32 & 0xf;
+        let row = u32::from(tables::SLOT_ROW[crate::hand::rank_slot(key as u32)]);
         Ok(Centre {
-            base: gen::board_index(ranks) * 91,
-            suit_masks,
+            base: row * 91,
+            flush_suits,
+            mask,
             cards: five,
         })
     }
@@ -285,16 +270,39 @@ impl Centre {
     /// distinct and not in the centre (checked by [`crate::best_two_plus_three`]).
     #[inline]
     pub fn evaluate(&self, a: Card, b: Card) -> HandRank {
-        let (ra, rb) = (a.rank().index() as usize, b.rank().index() as usize);
-        let idx = self.base as usize + PAIR[ra][rb] as usize;
+        let (ra, rb) = (usize::from(a.index() >> 2), usize::from(b.index() >> 2));
+        let (lo, hi) = (ra.min(rb), ra.max(rb));
+        let idx = self.base as usize + hi * (hi + 1) / 2 + lo; // + gen::pair_index
         let mut v = tables::SAINT.get(idx).copied().unwrap_or(0);
-        if a.suit() == b.suit() {
-            let m = self.suit_masks[a.suit().index() as usize];
-            if m.count_ones() >= 3 {
-                v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
-            }
+        let suit = u32::from(a.index() & 3);
+        if (a.index() ^ b.index()) & 3 == 0 && self.flush_suits >> suit & 1 != 0 {
+            let m = (self.mask >> (16 * suit)) as u16 & 0x1fff;
+            v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
         }
         HandRank::from_raw(v)
+    }
+}
+
+/// The error for a centre that is not five cards (kept out of line: it is never the hot path).
+#[cold]
+#[inline(never)]
+fn wrong_centre_count(got: usize) -> CardError {
+    CardError::WrongCount {
+        expected: "5 centre",
+        got,
+    }
+}
+
+/// The error for five cards of which one is given twice.
+#[cold]
+#[inline(never)]
+fn repeated_card(five: [Card; 5]) -> CardError {
+    match CardSet::try_from_cards(five) {
+        Err(e) => e,
+        Ok(_) => CardError::WrongCount {
+            expected: "5 distinct centre",
+            got: 5,
+        },
     }
 }
 

@@ -24,23 +24,54 @@ pub static COMBINED: [u16; (1 << 17) + 8192] =
         ))
     };
 
-/// Displacement of each perfect-hash bucket.
-pub static DISP: [u16; 1 << 12] =
-    // SAFETY: as above, 2^12 u16.
+/// Offset of each row of the rank perfect hash (`gen::perfect_hash`).
+pub static OFFSETS: [u32; crate::gen::ROWS] =
+    // SAFETY: as above, 2^12 u32 written by build.rs in the target's byte order.
     unsafe {
-        core::mem::transmute::<[u8; 1 << 13], [u16; 1 << 12]>(*include_bytes!(concat!(
+        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/offsets.bin")),
+        )
+    };
+
+/// Offset of each row of the perfect hash of six-card rank keys alone (`gen::perfect_hash` of
+/// those 18,395 keys): a six-card hand's [`NEXT7`] row is `key + SIX_OFFSETS[key >> 13]`.
+pub static SIX_OFFSETS: [u32; crate::gen::ROWS] =
+    // SAFETY: as above, 2^12 u32.
+    unsafe {
+        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/six_offsets.bin")),
+        )
+    };
+
+/// Enumeration: for each rank multiset of six cards (at its [`SIX_OFFSETS`] slot), the hand rank
+/// with each seventh rank (0 where that rank is already there four times), then an unused entry
+/// and the multiset's rank key (modulo 2^25, low half first): 16 entries to a row. Unused rows
+/// are all zero.
+pub static NEXT7: [u16; NEXT7_ROWS * 16] =
+    // SAFETY: as above, NEXT7_ROWS × 16 u16.
+    unsafe {
+        core::mem::transmute::<[u8; NEXT7_ROWS * 32], [u16; NEXT7_ROWS * 16]>(*include_bytes!(
+            concat!(env!("OUT_DIR"), "/next7.bin")
+        ))
+    };
+
+/// The row in [`SAINT`] of each rank-table slot holding a five-card rank multiset (0 elsewhere).
+pub static SLOT_ROW: [u16; 1 << crate::gen::SLOT_BITS] =
+    // SAFETY: as above, 2^17 u16.
+    unsafe {
+        core::mem::transmute::<[u8; 1 << 18], [u16; 1 << 17]>(*include_bytes!(concat!(
             env!("OUT_DIR"),
-            "/disp.bin"
+            "/slot_row.bin"
         )))
     };
 
 /// Saint Poker: best non-flush hand rank of two own + three of five centre cards, indexed by
-/// `board_index(centre ranks) * 91 + pair_index(own ranks)`.
-pub static SAINT: [u16; 6188 * 91] =
-    // SAFETY: as above, 6,188 × 91 u16.
+/// `SLOT_ROW[slot of the centre ranks] * 91 + pair_index(own ranks)`.
+pub static SAINT: [u16; crate::gen::FIVE_RANK_MULTISETS * 91] =
+    // SAFETY: as above, 6,175 × 91 u16.
     unsafe {
-        core::mem::transmute::<[u8; 6188 * 91 * 2], [u16; 6188 * 91]>(*include_bytes!(concat!(
-            env!("OUT_DIR"),
-            "/saint.bin"
-        )))
+        core::mem::transmute::<
+            [u8; crate::gen::FIVE_RANK_MULTISETS * 91 * 2],
+            [u16; crate::gen::FIVE_RANK_MULTISETS * 91],
+        >(*include_bytes!(concat!(env!("OUT_DIR"), "/saint.bin")))
     };

@@ -276,3 +276,65 @@ fn for_each_next_card_agrees_with_evaluating_each_hand() {
         assert_eq!(count, 52 - n);
     }
 }
+
+#[test]
+fn rank_keys_give_every_multiset_of_up_to_seven_ranks_its_own_sum() {
+    // Every multiset of 0 to 7 ranks, each rank at most four times: its sum of bases, and of
+    // scrambled keys modulo 2^25.
+    fn sums(r: usize, left: u32, base: u32, key: u32, out: &mut Vec<(u32, u32)>) {
+        if r == 13 {
+            out.push((base, key & gen::KEY_MASK));
+            return;
+        }
+        for j in 0..=left.min(4) {
+            let (b, k) = (gen::RANK_BASES[r] * j, gen::RANK_KEYS[r].wrapping_mul(j));
+            sums(r + 1, left - j, base + b, key.wrapping_add(k), out);
+        }
+    }
+    let mut all = Vec::new();
+    sums(0, 7, 0, 0, &mut all);
+    let max = all.iter().map(|s| s.0).max().unwrap_or(0);
+    assert_eq!(max, 4 * gen::RANK_BASES[12] + 3 * gen::RANK_BASES[11]);
+    assert!(max < 1 << gen::KEY_BITS);
+    let n = all.len();
+    let mut bases: Vec<u32> = all.iter().map(|s| s.0).collect();
+    bases.sort_unstable();
+    bases.dedup();
+    assert_eq!(bases.len(), n, "two multisets share a sum of bases");
+    let mut keys: Vec<u32> = all.iter().map(|s| s.1).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), n, "two multisets share a rank key");
+}
+
+/// Reruns the greedy search of the rank bases (minutes in release):
+/// `cargo test -p tavolo-cards --release --test evaluator -- --ignored rank_bases`.
+#[test]
+#[ignore]
+fn rank_bases_are_the_greedy_ones() {
+    assert_eq!(gen::find_rank_bases(), gen::RANK_BASES);
+}
+
+#[test]
+fn for_each_next_card_over_every_six_card_hand_values_all_7_card_hands_alike() {
+    // Each six-card hand with every higher card: all 133,784,560 seven-card hands once, valued
+    // by the next-card rows (and the flush fallback), against `evaluate` on the same hands.
+    let deck = cards();
+    let mut by_value = vec![0u64; 7463];
+    let mut mismatches = 0u64;
+    for_each_combination(&deck, 6, Hand::new(), &|h, c| h + c, &mut |h, last| {
+        let above = tavolo_cards::CardSet::from_bits(
+            tavolo_cards::CardSet::FULL.bits() & !((2u64 << last) - 1),
+        )
+        .unwrap_or(tavolo_cards::CardSet::EMPTY);
+        h.for_each_next_card(above, |c, v| {
+            by_value[v.value() as usize] += 1;
+            if (h + c).evaluate() != v {
+                mismatches += 1;
+            }
+        });
+    });
+    assert_eq!(mismatches, 0);
+    assert_eq!(by_value.iter().sum::<u64>(), 133_784_560);
+    assert_eq!(by_value.iter().skip(1).filter(|&&n| n > 0).count(), 4824);
+}
