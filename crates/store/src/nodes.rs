@@ -109,6 +109,21 @@ pub struct Claimed {
     pub voided: Vec<HandId>,
 }
 
+/// The columns [`lease_of`] reads: a table with its owner's address.
+const LEASES: &str = "SELECT t.id, t.owner, n.url, t.epoch, t.lease_until, t.summary \
+                      FROM card_tables t LEFT JOIN nodes n ON n.id = t.owner";
+
+fn lease_of(r: &sqlx::any::AnyRow) -> Result<TableLease, StoreError> {
+    Ok(TableLease {
+        table: r.try_get("id")?,
+        owner: r.try_get("owner")?,
+        url: r.try_get("url")?,
+        epoch: r.try_get("epoch")?,
+        lease_until: r.try_get("lease_until")?,
+        summary: r.try_get("summary")?,
+    })
+}
+
 impl Store {
     /// Registers (or re-registers) node `id`, reachable at `url`, as a new `instance`; clears
     /// its draining and stopped marks.
@@ -225,48 +240,19 @@ impl Store {
 
     /// Every open table with its owner, lease and lobby line.
     pub async fn open_tables(&self) -> Result<Vec<TableLease>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT t.id, t.owner, n.url, t.epoch, t.lease_until, t.summary FROM card_tables t \
-             LEFT JOIN nodes n ON n.id = t.owner WHERE t.closed_at IS NULL ORDER BY t.id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(TableLease {
-                    table: r.try_get("id")?,
-                    owner: r.try_get("owner")?,
-                    url: r.try_get("url")?,
-                    epoch: r.try_get("epoch")?,
-                    lease_until: r.try_get("lease_until")?,
-                    summary: r.try_get("summary")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        let sql = format!("{LEASES} WHERE t.closed_at IS NULL ORDER BY t.id");
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        rows.iter().map(lease_of).collect()
     }
 
     /// Open table `id`'s lease, if it is open.
     pub async fn table_lease(&self, id: &str) -> Result<Option<TableLease>, StoreError> {
-        let row = sqlx::query(
-            "SELECT t.id, t.owner, n.url, t.epoch, t.lease_until, t.summary FROM card_tables t \
-             LEFT JOIN nodes n ON n.id = t.owner WHERE t.id = $1 AND t.closed_at IS NULL",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| {
-            Ok(TableLease {
-                table: r.try_get("id")?,
-                owner: r.try_get("owner")?,
-                url: r.try_get("url")?,
-                epoch: r.try_get("epoch")?,
-                lease_until: r.try_get("lease_until")?,
-                summary: r.try_get("summary")?,
-            })
-        })
-        .transpose()
-        .map_err(|e: sqlx::Error| StoreError::from(e))
+        let sql = format!("{LEASES} WHERE t.id = $1 AND t.closed_at IS NULL");
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(lease_of).transpose()
     }
 
     /// Node `node` claims table `table` for `lease_ms` if it is open and its lease has expired
