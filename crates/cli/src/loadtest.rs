@@ -13,7 +13,7 @@ use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tavolo_server::client;
-use tavolo_server::protocol::{Intent, Name, Request, SeatStatus, ServerMessage, TableState};
+use tavolo_server::protocol::{Code, Intent, Name, Request, SeatStatus, ServerMessage, TableState};
 use tavolo_server::ratelimit::Bucket;
 use tavolo_server::table::TableOptions;
 use tavolo_server::{Config, Server};
@@ -38,8 +38,11 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 200)]
     pub think_ms: u64,
     /// A running room (`http://127.0.0.1:8080`); default: a room started in this process.
+    /// Repeat it for the nodes of a room several share (docs/scale-out.md): tables are opened
+    /// through each in turn, and clients follow their table to the node that plays it
+    /// (`elsewhere`), and to the next one when a node goes away.
     #[arg(long)]
-    pub url: Option<String>,
+    pub url: Vec<String>,
     /// In-process room: its database URL (default: a new SQLite file in a temporary directory).
     #[arg(long)]
     pub db: Option<String>,
@@ -73,13 +76,53 @@ struct Counters {
     refused: AtomicU64,
     connected: AtomicU64,
     states: AtomicU64,
+    /// Times a client followed its table to another node.
+    reconnects: AtomicU64,
     codes: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
+/// How a client reaches the room again: its session, the room's nodes, and the one it is on.
+#[derive(Clone, Debug)]
+struct Link {
+    token: String,
+    nodes: Arc<Vec<SocketAddr>>,
+    at: SocketAddr,
+}
+
+impl Link {
+    /// A connection to `to` or, failing that, to the room's other nodes in turn (for up to
+    /// 30 s); `None` if none answers.
+    async fn reconnect(&mut self, to: SocketAddr) -> Option<client::Ws> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            let others = self.nodes.iter().copied().filter(|n| *n != to);
+            for n in std::iter::once(to).chain(others) {
+                if let Ok(ws) = client::ws(n, Some(&self.token), None).await {
+                    self.at = n;
+                    return Some(ws);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        None
+    }
+}
+
+/// Where an `elsewhere` error sends a client (`ws://host:port/ws`).
+fn node_addr(ws_url: &str) -> Option<SocketAddr> {
+    let rest = ws_url
+        .strip_prefix("ws://")
+        .or_else(|| ws_url.strip_prefix("wss://"))?;
+    rest.strip_suffix("/ws").unwrap_or(rest).parse().ok()
+}
+
 /// Plays one seat until `stop`; returns the latencies (µs) of its actions while `measuring`.
+/// When its table moves to another node (`elsewhere`, `table_moved`, a node gone) it follows
+/// it there and asks for it again.
 #[allow(clippy::too_many_arguments)] // the shared flags and counters of one run
 async fn play(
     mut ws: client::Ws,
+    mut link: Link,
     table: String,
     think: Duration,
     counters: Arc<Counters>,
@@ -109,6 +152,17 @@ async fn play(
         buy_in: None,
         chain: None,
     };
+    // Once seated, a client that lost its node asks to watch (its seat is kept there).
+    let mut seated = false;
+    let again = |seated: bool| {
+        if seated {
+            Request::Watch {
+                table: name.clone(),
+            }
+        } else {
+            join_table()
+        }
+    };
     let join = send(&mut seq, join_table());
     if ws.send(join).await.is_err() {
         return lat;
@@ -130,7 +184,20 @@ async fn play(
                 }
                 continue;
             }
-            Ok(None) | Ok(Some(Err(_))) => break,
+            Ok(None) | Ok(Some(Err(_))) => {
+                // The node went away: another one plays the table by now, or will soon.
+                if stop.load(Relaxed) {
+                    break;
+                }
+                let next = link.nodes.iter().copied().find(|n| *n != link.at);
+                let Some(fresh) = link.reconnect(next.unwrap_or(link.at)).await else {
+                    break;
+                };
+                ws = fresh;
+                counters.reconnects.fetch_add(1, Relaxed);
+                let _ = ws.send(send(&mut seq, again(seated))).await;
+                continue;
+            }
             Ok(Some(Ok(Message::Text(t)))) => t,
             Ok(Some(Ok(_))) => continue,
         };
@@ -155,6 +222,26 @@ async fn play(
             }
         }
         let st = match ServerMessage::parse(text) {
+            Ok(ServerMessage::Error {
+                code: Code::Elsewhere,
+                at: Some(at),
+                ..
+            }) => {
+                // Another node plays the table: go there and ask again.
+                let Some(to) = node_addr(&at) else { continue };
+                let Some(fresh) = link.reconnect(to).await else {
+                    break;
+                };
+                ws = fresh;
+                counters.reconnects.fetch_add(1, Relaxed);
+                let _ = ws.send(send(&mut seq, again(seated))).await;
+                continue;
+            }
+            Ok(ServerMessage::TableMoved { .. }) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let _ = ws.send(send(&mut seq, again(seated))).await;
+                continue;
+            }
             Ok(ServerMessage::Error { code, .. }) => {
                 counters.refused.fetch_add(1, Relaxed);
                 if let Ok(mut c) = counters.codes.lock() {
@@ -167,6 +254,7 @@ async fn play(
             Ok(ServerMessage::TableState(st)) => st,
             _ => continue,
         };
+        seated = st.you.seat.is_some();
         if st.you.seat.is_none() && st.you.waiting.is_none() {
             let j = send(&mut seq, join_table());
             let _ = ws.send(j).await;
@@ -265,6 +353,15 @@ impl Turns {
     }
 }
 
+/// Hands finished on all the room's nodes.
+async fn hands_on(nodes: &[SocketAddr]) -> f64 {
+    let mut total = 0.0;
+    for n in nodes {
+        total += hands_total(*n).await;
+    }
+    total
+}
+
 /// `tavolo_hands_total` from the room's `/metrics`.
 async fn hands_total(addr: SocketAddr) -> f64 {
     let Ok(r) = client::http(addr, "GET", "/metrics", None, None).await else {
@@ -287,19 +384,21 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 
 async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
     let mut tmp: Option<PathBuf> = None;
-    let (addr, server) = match &a.url {
-        Some(u) => {
-            let hostport = u
-                .trim_start_matches("http://")
-                .trim_start_matches("ws://")
-                .trim_end_matches('/');
-            let addr: SocketAddr = tokio::net::lookup_host(hostport)
-                .await
-                .map_err(|e| UserError(format!("cannot resolve {u}: {e}")))?
-                .next()
-                .ok_or_else(|| UserError(format!("cannot resolve {u}")))?;
-            (addr, None)
-        }
+    let mut nodes = Vec::new();
+    for u in &a.url {
+        let hostport = u
+            .trim_start_matches("http://")
+            .trim_start_matches("ws://")
+            .trim_end_matches('/');
+        let addr: SocketAddr = tokio::net::lookup_host(hostport)
+            .await
+            .map_err(|e| UserError(format!("cannot resolve {u}: {e}")))?
+            .next()
+            .ok_or_else(|| UserError(format!("cannot resolve {u}")))?;
+        nodes.push(addr);
+    }
+    let (addr, server) = match nodes.first() {
+        Some(&addr) => (addr, None),
         None => {
             let db = match &a.db {
                 Some(d) => d.clone(),
@@ -326,10 +425,13 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
             (h.local_addr(), Some(h))
         }
     };
+    let nodes = Arc::new(if nodes.is_empty() { vec![addr] } else { nodes });
     let clients = a.tables * a.clients_per_table;
     eprintln!(
-        "loadtest: {} tables × {} clients against {addr}: signing in…",
-        a.tables, a.clients_per_table
+        "loadtest: {} tables × {} clients against {} node(s) from {addr}: signing in…",
+        a.tables,
+        a.clients_per_table,
+        nodes.len()
     );
     let t0 = Instant::now();
     let gate = Arc::new(Semaphore::new(64));
@@ -359,6 +461,8 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
     let gate = Arc::new(Semaphore::new(32));
     for (t, chunk) in sessions.chunks(a.clients_per_table).enumerate() {
         let chunk = chunk.to_vec();
+        // Tables are opened through each node in turn (the room places them where it likes).
+        let (at, nodes) = (nodes[t % nodes.len()], nodes.clone());
         let (gate, counters, measuring, go, stop) = (
             gate.clone(),
             counters.clone(),
@@ -375,7 +479,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
             let mut sockets = Vec::new();
             for s in &chunk {
                 sockets.push(
-                    client::ws(addr, Some(s), None)
+                    client::ws(at, Some(s), None)
                         .await
                         .map_err(|e| e.to_string())?,
                 );
@@ -423,9 +527,15 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                 }
             };
             let mut players = Vec::new();
-            for (i, ws) in sockets.into_iter().enumerate() {
+            for (i, (ws, token)) in sockets.into_iter().zip(&chunk).enumerate() {
+                let link = Link {
+                    token: token.clone(),
+                    nodes: nodes.clone(),
+                    at,
+                };
                 players.push(tokio::spawn(play(
                     ws,
+                    link,
                     table.clone(),
                     think,
                     counters.clone(),
@@ -459,7 +569,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
         counters.actions.load(Relaxed),
         counters.states.load(Relaxed),
     );
-    let h0 = hands_total(addr).await;
+    let h0 = hands_on(&nodes).await;
     measuring.store(true, Relaxed);
     let start = Instant::now();
     tokio::time::sleep(a.duration).await;
@@ -469,7 +579,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
         counters.actions.load(Relaxed),
         counters.states.load(Relaxed),
     );
-    let h1 = hands_total(addr).await;
+    let h1 = hands_on(&nodes).await;
     let connected = counters.connected.load(Relaxed);
     stop.store(true, Relaxed);
     let mut lat: Vec<u32> = Vec::new();
@@ -480,6 +590,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
     }
     lat.sort_unstable();
     let report = json!({
+        "nodes": nodes.len(),
         "tables": a.tables,
         "connections": connected,
         "duration_s": (secs * 10.0).round() / 10.0,
@@ -491,6 +602,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
         "latency_ms": {"samples": lat.len(), "p50": percentile(&lat, 0.5), "p90": percentile(&lat, 0.9),
             "p99": percentile(&lat, 0.99), "max": percentile(&lat, 1.0)},
         "refused": counters.refused.load(Relaxed),
+        "reconnects": counters.reconnects.load(Relaxed),
         "refused_by_code": counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
     });
     println!(
