@@ -1,8 +1,6 @@
 //! Saint Poker scenario tests: one per rule of RULES.md §1, named after it.
 
-mod saint_common;
-
-use saint_common::*;
+use crate::saint_common::*;
 use tavolo_cards::{Card, CardSet, Category, GameRng};
 use tavolo_engine::saint::{
     seed_from_u64, Action, Event, HandRule, OptionsError, PhaseName, SaintError, SaintGame,

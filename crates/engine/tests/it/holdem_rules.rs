@@ -1,8 +1,6 @@
 //! One scenario per rule of RULES.md §2 (the hand; the table layer is in `holdem_table.rs`).
 
-mod holdem_support;
-
-use holdem_support::*;
+use crate::holdem_support::*;
 use tavolo_cards::GameRng;
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::{BetError, Ledger, Pots};

@@ -2,9 +2,7 @@
 //! lost; §4: illegal actions are rejected with the state unchanged, every game is replayable,
 //! views hold only what a seat may see).
 
-mod holdem_support;
-
-use holdem_support::*;
+use crate::holdem_support::*;
 use proptest::prelude::*;
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, ToAct};

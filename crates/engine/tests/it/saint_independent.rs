@@ -4,8 +4,6 @@
 //! points, draft orders, discards and scores — over a thousand random games of every size and
 //! option.
 
-mod saint_common;
-
 use tavolo_cards::{Card, CardSet, GameRng, Hand};
 use tavolo_engine::saint::{seed_from_u64, HandRule, SaintGame, SaintOptions, SaintRecord};
 

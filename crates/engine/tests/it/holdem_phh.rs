@@ -1,9 +1,7 @@
 //! PHH hand histories: the real hands of `shared/phh` replayed (WSOP 2023 final table, Pluribus,
 //! historical), and Tavolo's export read back byte-identically. Skips cleanly without the folder.
 
-mod holdem_support;
-
-use holdem_support::*;
+use crate::holdem_support::*;
 use std::path::{Path, PathBuf};
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::phh::{self, PhhError};

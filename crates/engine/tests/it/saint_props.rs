@@ -2,10 +2,8 @@
 //! conservation, hand sizes, points per round, views that leak nothing, illegal actions refused
 //! without change, and record replay.
 
-mod saint_common;
-
+use crate::saint_common::*;
 use proptest::prelude::*;
-use saint_common::*;
 use tavolo_cards::{Card, CardSet, GameRng};
 use tavolo_engine::saint::{
     seed_from_u64, verify_record, verify_record_json, Action, Event, PhaseName, SaintError,

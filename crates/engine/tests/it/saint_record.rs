@@ -1,9 +1,7 @@
 //! The Saint Poker game record: it round-trips through JSON, replays to the same game, and any
 //! tampering is rejected with the round, the player and the first inconsistency.
 
-mod saint_common;
-
-use saint_common::*;
+use crate::saint_common::*;
 use tavolo_cards::{Card, Category};
 use tavolo_engine::saint::{
     verify_record, verify_record_json, RecordError, SaintError, SaintRecord, RECORD_FORMAT,

@@ -165,7 +165,7 @@ fn a_record_serving_the_bottom_card_is_rejected() {
 /// The example in docs/draw-record.md is a valid record.
 #[test]
 fn the_documented_example_replays() {
-    let doc = include_str!("../../../docs/draw-record.md");
+    let doc = include_str!("../../../../docs/draw-record.md");
     let start = doc.find("```json\n").expect("an example") + 8;
     let end = start + doc[start..].find("```").expect("closed");
     let record = DrawRecord::from_json(&doc[start..end]).unwrap();
