@@ -2,7 +2,7 @@
 //! that played by the rules; each problem named and exit status 1 once a table's idea of a stack
 //! drifted from the ledger, the ledger refused the hand's result and the table dealt on.
 
-#[path = "../../store/tests/common/books.rs"]
+#[path = "../../store/tests/it/common/books.rs"]
 mod books;
 
 use std::path::Path;

@@ -1,10 +1,13 @@
 //! A disk that fills during a commit (the write-ahead log cannot grow): the commit fails, the
 //! failure is reported, every later write is refused or made durably, and after space returns
 //! and a restart every acknowledged sign-up, buy-in and finished hand is there, and the books
-//! balance. The "disk" is this test process's file
-//! size limit (`RLIMIT_FSIZE`), so nothing is mounted; the test is alone in its process.
+//! balance. The "disk" is the test process's file size limit (`RLIMIT_FSIZE`), so nothing is
+//! mounted. That limit holds for every thread of a process, and the store's other tests share
+//! this test binary: the test runs in a process of its own, this binary started again for this
+//! one test (see [`alone_in_a_process`]).
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, UserId};
 
@@ -124,8 +127,36 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
     refused
 }
 
+/// Set in the child process [`alone_in_a_process`] starts: the test itself runs there.
+const CHILD: &str = "TAVOLO_TEST_FULL_DISK_CHILD";
+
+/// Runs the test `name` of this module in a child process (this test binary again, filtered to
+/// exactly that test, with [`CHILD`] set) and fails unless it ran there and passed.
+fn alone_in_a_process(name: &str) {
+    // `module_path!()` is `it::full_disk`; the test harness names tests without the crate.
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let test = format!("{module}::{name}");
+    let out = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([test.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, "1")
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("test result: ok. 1 passed"),
+        "{test} in a process of its own: {}\n--- stdout\n{stdout}\n--- stderr\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn a_disk_that_fills_during_commits_never_loses_an_acknowledged_sign_up_buy_in_or_hand() {
+    if std::env::var_os(CHILD).is_none() {
+        return alone_in_a_process(
+            "a_disk_that_fills_during_commits_never_loses_an_acknowledged_sign_up_buy_in_or_hand",
+        );
+    }
     let dir = tempdir();
     let store = Store::open_in_dir(&dir).await.expect("open");
     let table = store

@@ -1,9 +1,8 @@
 //! Several nodes on one database: table leases, claims and the fencing epoch (docs/scale-out.md),
 //! on SQLite and, when configured, PostgreSQL.
 
-mod common;
-
-use common::books::{new_hand, seat};
+use crate::common;
+use crate::common::books::{new_hand, seat};
 use tavolo_store::{Account, Fence, FinishedHand, Journal, Store, StoreError, UserId, GUEST_GRANT};
 
 async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
@@ -148,7 +147,7 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
             vec![t.table.clone()]
         );
         assert!(store
-            .claimable_tables("a", &[t.table.clone()])
+            .claimable_tables("a", std::slice::from_ref(&t.table))
             .await
             .unwrap()
             .is_empty());

@@ -5,9 +5,8 @@
 //! room that plays by the rules audits clean. On SQLite, and on PostgreSQL when
 //! `TAVOLO_TEST_DATABASE_URL` is set.
 
-mod common;
-
-use common::books::{new_hand, seat, Table};
+use crate::common;
+use crate::common::books::{new_hand, seat, Table};
 use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId};
 
 /// The audit's problems, printed when a test fails.

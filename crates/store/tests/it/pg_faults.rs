@@ -4,8 +4,7 @@
 //! retried under its key is never applied twice. Runs when `TAVOLO_TEST_DATABASE_URL` names a
 //! server (CI starts one); otherwise it says so and passes.
 
-mod common;
-
+use crate::common;
 use std::time::Duration;
 
 use sqlx::Connection;

@@ -2,8 +2,7 @@
 //! a chip, hands begun and finished, and recovery after a crash — on SQLite, and on PostgreSQL
 //! when `TAVOLO_TEST_DATABASE_URL` is set.
 
-mod common;
-
+use crate::common;
 use tavolo_store::{
     Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, StoreError, UserId,
     GUEST_GRANT,
