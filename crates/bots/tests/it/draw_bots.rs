@@ -1,9 +1,7 @@
 //! Five-Card Draw bots in the arena: only legal actions at every table size, reproducible
 //! matches across thread counts, duplicate deals with the bots rotated, honest views.
 
-mod common;
-
-use common::{
+use crate::common::{
     assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster, Plan,
 };
 use tavolo_bots::arena::MatchResult;

@@ -1,9 +1,7 @@
 //! Saint Poker bots in the arena: only legal actions for 2 to 5 players, reproducible matches
 //! whatever the number of threads, honest views, and the expected order of strength.
 
-mod common;
-
-use common::{play_match, Plan};
+use crate::common::{play_match, Plan};
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_cards::{CardSet, GameRng};

@@ -2,9 +2,7 @@
 //! reproducible matches (across thread counts too), and duplicate deals that give the same
 //! cards to the same seats with the bots rotated.
 
-mod common;
-
-use common::{
+use crate::common::{
     assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster, Plan,
 };
 use tavolo_bots::arena::MatchResult;

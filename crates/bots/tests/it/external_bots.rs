@@ -4,9 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-mod common;
-
-use common::{assert_no_faults, external_match};
+use crate::common::{assert_no_faults, external_match};
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
