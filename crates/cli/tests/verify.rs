@@ -4,7 +4,7 @@
 //! its parts; a forged or missing part fails.
 
 mod common;
-#[path = "../../server/tests/common/mod.rs"]
+#[path = "../../server/tests/it/common/mod.rs"]
 mod room;
 
 use std::process::Output;

@@ -16,13 +16,19 @@ use tavolo_server::client::{self, Reply, Ws};
 use tavolo_server::{Config, Server, ServerHandle};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A fresh temporary directory.
+/// A fresh temporary directory (unique in this process even for one tag asked for by several
+/// tests at once: all the server's tests share one test binary).
 pub fn temp_dir(tag: &str) -> PathBuf {
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos();
-    let d = std::env::temp_dir().join(format!("tavolo-room-{tag}-{}-{nanos}", std::process::id()));
+    let d = std::env::temp_dir().join(format!(
+        "tavolo-room-{tag}-{}-{n}-{nanos}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&d).unwrap();
     d
 }

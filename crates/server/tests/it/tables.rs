@@ -2,11 +2,9 @@
 //! before the waiting list, Hold'em deals to four players as in a casino, an idle table closes,
 //! and logging out closes the session's connections. The books balance after every test.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{
+use crate::common::{
     audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_and_guest,
     server_with, Client,
 };

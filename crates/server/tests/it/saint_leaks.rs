@@ -4,11 +4,9 @@
 //! afterwards each game's record (the ground truth: every hand dealt, every card placed, shown
 //! and picked) says which cards each message was allowed to hold, by round and phase.
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 
-use common::{audit, cards_in, get, server, Client};
+use crate::common::{audit, cards_in, get, server, Client};
 use serde_json::{json, Value};
 use tavolo_engine::saint::SaintRecord;
 

@@ -3,11 +3,9 @@
 //! bots, the engine plays by it (the view says so), the lobby shows it as a house rule and the
 //! record keeps it. Refused options name themselves.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{audit_and_shutdown, choose_betting, get, server, Client};
+use crate::common::{audit_and_shutdown, choose_betting, get, server, Client};
 use serde_json::{json, Value};
 
 /// One option: the table, and checks of the view of a hand in play and of its record.

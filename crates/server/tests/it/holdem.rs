@@ -1,11 +1,9 @@
 //! Hold'em over WebSockets: a scripted human and a spectator with bots, every message scanned
 //! for hidden cards; fairness and history over HTTP; the books balance after every test.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::{audit, choose_betting, get, server, server_with, Client, LeakCheck};
+use crate::common::{audit, choose_betting, get, server, server_with, Client, LeakCheck};
 use serde_json::{json, Value};
 use tavolo_server::ServerHandle;
 

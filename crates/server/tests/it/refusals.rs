@@ -2,11 +2,9 @@
 //! duplicate, out of turn, stale, illegal, rate-limited — each with an error and no effect;
 //! accounts over HTTP; the clock; shutdown refunding the hand in play.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{audit_and_shutdown, get, post, server, server_with, Client};
+use crate::common::{audit_and_shutdown, get, post, server, server_with, Client};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tavolo_server::client;

@@ -1,12 +1,10 @@
 //! Five-Card Draw and Saint Poker over WebSockets with scripted humans and bots; Saint Poker's
 //! simultaneous choices stay secret until the reveal.
 
-mod common;
-
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{
+use crate::common::{
     audit_and_shutdown, choose_betting, get, guest_at_new_table, guests, server, Client, LeakCheck,
 };
 use serde_json::{json, Value};

@@ -18,12 +18,10 @@
 //! waiting.) Nothing here sleeps to decide an outcome: every wait is for the message that
 //! tells it.
 
-mod common;
-
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use common::{
+use crate::common::{
     audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_with, Client,
 };
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! fails here.
 //!
 //! To write the schema again after changing the types: `TAVOLO_WRITE_SCHEMA=1 cargo test -p
-//! tavolo-server --test protocol_docs`.
+//! tavolo-server --test it protocol_docs`.
 
 use serde_json::Value;
 use tavolo_bots::external::{bot_protocol_schema, Answer, ToBot};
@@ -56,7 +56,7 @@ fn published(file: &str, schema: &Value, document: &str) {
         published == made,
         "docs/{file} differs from the types it is made from: update docs/{document} and write \
          the schema again (TAVOLO_WRITE_SCHEMA=1 cargo test -p tavolo-server --test \
-         protocol_docs)"
+         it protocol_docs)"
     );
 }
 
