@@ -1,5 +1,5 @@
 //! A room's books as a betting table keeps them, for the audit's tests here and for
-//! `tavolo admin audit`'s (`crates/cli/tests/admin.rs` includes this file by path).
+//! `tavolo admin audit`'s (`crates/cli/tests/it/main.rs` includes this file by path).
 
 #![allow(dead_code)]
 

@@ -3,12 +3,10 @@
 //! exchange; each writes its record under `--data-dir`, and `tavolo replay` confirms it. Also:
 //! bad input gets a message (never a panic), and the same seed deals the same game.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{command, run_with_input, text};
+use crate::common::{command, run_with_input, text};
 
 /// A fresh, empty data directory for one test.
 fn data_dir(name: &str) -> PathBuf {

@@ -1,9 +1,7 @@
 //! `tavolo sim` as a user meets it: the table and JSON, records that `tavolo replay` confirms,
 //! the plot, and exit status 2 with a clear message for what the user got wrong.
 
-mod common;
-
-use common::{sim_recorded, success_json, tavolo, text, usage_error};
+use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
 
 #[test]
 fn sim_prints_a_table_per_bot() {

@@ -17,12 +17,10 @@
 //!     "r min", "x 1 2", "r min", "s", "", "q", "y"
 //! ```
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{command, fair_bundle, saint_record, text};
+use crate::common::{command, fair_bundle, saint_record, text};
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
 use tavolo_engine::{draw, saint};
@@ -182,7 +180,7 @@ fn draw_record(seed: [u8; 32]) -> String {
 }
 
 /// Writes the fairness bundles that are missing (never overwrites one: they pin the deals of
-/// the code that made them). `cargo test -p tavolo-cli --test fixtures -- --ignored`.
+/// the code that made them). `cargo test -p tavolo-cli --test it fixtures:: -- --ignored`.
 #[test]
 #[ignore = "writes the fixtures once; they must come from the code that made them"]
 fn write_fairness_bundles() {

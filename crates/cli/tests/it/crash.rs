@@ -5,13 +5,12 @@
 //! nothing paid twice), no hand is left in play, and the books balance. And the fairness
 //! bundle of a hand the room dealt passes `tavolo verify`.
 
-mod common;
-
+use crate::common;
 use std::net::SocketAddr;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{command, verify_file};
+use crate::common::{command, verify_file};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;

@@ -3,13 +3,11 @@
 //! dealt from its part and two players' seed chain reveals (`tavolo-fair/2`) is recomputed from
 //! its parts; a forged or missing part fails.
 
-mod common;
-#[path = "../../server/tests/it/common/mod.rs"]
-mod room;
-
+use crate::common;
+use crate::room;
 use std::process::Output;
 
-use common::{fair_bundle, verify_file};
+use crate::common::{fair_bundle, verify_file};
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};

@@ -2,13 +2,10 @@
 //! that played by the rules; each problem named and exit status 1 once a table's idea of a stack
 //! drifted from the ledger, the ledger refused the hand's result and the table dealt on.
 
-#[path = "../../store/tests/it/common/books.rs"]
-mod books;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use books::Table;
+use crate::books::Table;
 use tavolo_cards::GameRng;
 use tavolo_store::{hex, Account, Store};
 

@@ -1,11 +1,9 @@
 //! The `tavolo` binary as a user meets it: output, JSON, batch mode, and exit status 2 with a
 //! message naming the bad token.
 
-mod common;
-
 use std::process::Output;
 
-use common::{command, run_with_input};
+use crate::common::{command, run_with_input};
 
 fn tavolo(args: &[&str], stdin: Option<&str>) -> Output {
     run_with_input(command().args(args), stdin)

@@ -1,9 +1,7 @@
 //! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
 //! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
 
-mod common;
-
-use common::{sim_recorded, success_json, tavolo, text, usage_error};
+use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
 
 #[test]
 fn holdem_prints_big_blinds_per_100_hands_per_bot() {
