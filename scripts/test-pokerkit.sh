@@ -18,4 +18,4 @@ fi
 OUT="$TARGET/pokerkit-hands-$SEED.phhs"
 echo "PokerKit plays $HANDS random hands (seed $SEED) -> $OUT"
 "$VENV/bin/python" scripts/pokerkit/random_hands.py --hands "$HANDS" --seed "$SEED" --out "$OUT"
-TAVOLO_POKERKIT_PHHS="$(realpath "$OUT")" cargo test -q -p tavolo-engine --test holdem_pokerkit -- --nocapture
+TAVOLO_POKERKIT_PHHS="$(realpath "$OUT")" cargo test -q -p tavolo-engine --test it holdem_pokerkit:: -- --nocapture

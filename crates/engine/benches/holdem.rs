@@ -136,7 +136,7 @@ fn pokerkit(secs: f64) -> Option<f64> {
         });
     if !python.exists() {
         println!(
-            "PokerKit: skipped ({} not found; run `cargo test -p tavolo-engine --test holdem_pokerkit` once)",
+            "PokerKit: skipped ({} not found; run `cargo test -p tavolo-engine --test it holdem_pokerkit` once)",
             python.display()
         );
         return None;

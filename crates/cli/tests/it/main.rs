@@ -1,0 +1,21 @@
+//! The `tavolo` command's integration tests, as one test binary: each former `tests/*.rs` file
+//! is a module here, so that the tests link once instead of nine times (CI time).
+
+/// A room's books as a table keeps them, shared with the store's tests.
+#[path = "../../../store/tests/it/common/books.rs"]
+mod books;
+mod common;
+/// The server's test helpers (a room on a free port, scripted clients), shared with its tests.
+#[path = "../../../server/tests/it/common/mod.rs"]
+mod room;
+
+mod admin;
+mod cli;
+mod crash;
+mod fixtures;
+mod loadtest;
+mod nodes;
+mod play;
+mod sim;
+mod sim_betting;
+mod verify;

@@ -1,0 +1,744 @@
+//! Beyond one machine (docs/scale-out.md): three `tavolo serve --node-id` processes on loopback
+//! share one PostgreSQL database. Tables spread over the nodes; a client signed in on one node
+//! plays at a table another plays and a spectator watches from a third; an owner killed
+//! mid-hand (SIGKILL) or paused past its lease (SIGSTOP) loses its tables to the others, which
+//! void the hand in play exactly once and deal on; the client follows the table by itself; a
+//! drained node (SIGTERM) hands its tables on with no hand voided; and the books balance.
+//!
+//! Runs only when `TAVOLO_TEST_DATABASE_URL` names a PostgreSQL server (CI sets it): several
+//! nodes need PostgreSQL.
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::command;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tavolo_server::client;
+use tavolo_store::{Store, GUEST_GRANT};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Intent numbers, unique across the test's connections (a session's repeated `seq` gets the
+/// first answer again).
+static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_seq() -> u64 {
+    SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The lease the test nodes hold tables for: a dead node's tables move within about 1.25 × it.
+const LEASE_MS: u64 = 2_000;
+/// The bound a takeover must meet here (the lease, a claim period, and restoring the table).
+const TAKEOVER_BOUND: Duration = Duration::from_millis(2 * LEASE_MS);
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A fresh PostgreSQL database for one test, or `None` (the test is skipped).
+async fn database() -> Option<(Store, String)> {
+    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
+        eprintln!("skipped: TAVOLO_TEST_DATABASE_URL is not set (several nodes need PostgreSQL)");
+        return None;
+    };
+    let fresh = Store::fresh_postgres_database(&url)
+        .await
+        .expect("a test database");
+    let store = Store::open(&fresh).await.expect("open it");
+    Some((store, fresh))
+}
+
+/// Where a node's log goes: a file in `TAVOLO_TEST_NODE_LOGS` if set, else nowhere.
+fn log_file(id: &str) -> Stdio {
+    std::env::var_os("TAVOLO_TEST_NODE_LOGS")
+        .and_then(|dir| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(std::path::Path::new(&dir).join(format!("node-{id}.log")))
+                .ok()
+        })
+        .map_or_else(Stdio::null, Stdio::from)
+}
+
+/// One `tavolo serve --node-id` process.
+struct Node {
+    id: String,
+    addr: SocketAddr,
+    db: String,
+    child: Option<Child>,
+}
+
+impl Node {
+    async fn start(id: &str, db: &str) -> Node {
+        let mut n = Node {
+            id: id.to_string(),
+            addr: format!("127.0.0.1:{}", free_port()).parse().expect("addr"),
+            db: db.to_string(),
+            child: None,
+        };
+        n.spawn();
+        n.ready().await;
+        n
+    }
+
+    fn spawn(&mut self) {
+        let child = command()
+            .args(["serve", "--addr", &self.addr.to_string(), "--db", &self.db])
+            .args(["--node-id", &self.id, "--lease-ms", &LEASE_MS.to_string()])
+            .args(["--drain-secs", "30", "--no-starter-tables"])
+            .args(["--bot-delay-ms", "0", "--hand-pause-ms", "0"])
+            .args(["--log", "info"])
+            .stdout(Stdio::null())
+            .stderr(log_file(&self.id))
+            .spawn()
+            .expect("tavolo serve starts");
+        self.child = Some(child);
+    }
+
+    async fn ready(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(r) = client::http(self.addr, "GET", "/healthz", None, None).await {
+                if r.status == 200 {
+                    return;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "node {} did not come up",
+                self.id
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    fn signal(&self, sig: libc::c_int) {
+        let pid = self.child.as_ref().expect("running").id() as libc::pid_t;
+        // SAFETY: kill(2) on our own child's pid, with a valid signal number.
+        let r = unsafe { libc::kill(pid, sig) };
+        assert_eq!(r, 0, "signal {sig} to node {}", self.id);
+    }
+
+    /// SIGKILL: the process just dies, no drain, no refunds.
+    fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Whether the process has exited (after SIGTERM: drained); it must have exited cleanly.
+    fn has_exited(&mut self) -> bool {
+        let Some(c) = self.child.as_mut() else {
+            return true;
+        };
+        match c.try_wait().expect("wait") {
+            Some(status) => {
+                assert!(status.success(), "node {} exited with {status}", self.id);
+                self.child = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    async fn restart(&mut self) {
+        self.spawn();
+        self.ready().await;
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(c) = self.child.as_mut() {
+            // A stopped process must be woken to die.
+            let _ = c.kill();
+            // SAFETY: as above.
+            unsafe { libc::kill(c.id() as libc::pid_t, libc::SIGCONT) };
+            let _ = c.wait();
+        }
+    }
+}
+
+/// A player's session, signed up on `addr`.
+async fn sign_up(addr: SocketAddr, name: &str) -> String {
+    let body = json!({"name": name, "password": "correct horse battery"}).to_string();
+    let r = client::http(addr, "POST", "/api/register", Some(&body), None)
+        .await
+        .expect("register");
+    r.session()
+        .unwrap_or_else(|| panic!("register: {} {}", r.status, r.body))
+}
+
+/// A client that follows its table around the room: on `elsewhere` it connects to the node
+/// named, and when its node dies or lets the table go it connects to another node of the
+/// room and asks again — as the browser client does.
+struct Player {
+    token: String,
+    nodes: Vec<SocketAddr>,
+    at: SocketAddr,
+    ws: client::Ws,
+    seq: u64,
+    table: Option<String>,
+    /// What it sends to find its table again: `join` until seated, then `watch`.
+    again: Value,
+    /// The state at which `play_turns` stopped (its turn, not yet played).
+    turn: Option<Value>,
+    /// Times it had to find its table again.
+    reconnects: u32,
+}
+
+fn addr_of(ws_url: &str) -> Option<SocketAddr> {
+    ws_url
+        .strip_prefix("ws://")?
+        .strip_suffix("/ws")?
+        .parse()
+        .ok()
+}
+
+impl Player {
+    async fn connect(token: &str, nodes: Vec<SocketAddr>, at: SocketAddr) -> Player {
+        let ws = client::ws(at, Some(token), None).await.expect("websocket");
+        let mut p = Player {
+            token: token.to_string(),
+            nodes,
+            at,
+            ws,
+            seq: 0,
+            table: None,
+            again: Value::Null,
+            turn: None,
+            reconnects: 0,
+        };
+        p.send(json!({"type": "hello"})).await;
+        p
+    }
+
+    async fn send(&mut self, mut v: Value) -> u64 {
+        self.seq = next_seq();
+        v["v"] = json!(1);
+        v["seq"] = json!(self.seq);
+        if std::env::var_os("TAVOLO_TEST_TRACE").is_some() {
+            eprintln!("-> {} {v}", self.at);
+        }
+        let _ = self.ws.send(Message::text(v.to_string())).await;
+        self.seq
+    }
+
+    /// Connects to `at` (or, if it does not answer, to the next node of the room) and asks
+    /// for the table again with `again`.
+    async fn move_to(&mut self, at: SocketAddr, again: &Value) {
+        self.reconnects += 1;
+        let mut order = vec![at];
+        order.extend(self.nodes.iter().copied().filter(|n| *n != at));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        'find: while Instant::now() < deadline {
+            for a in &order {
+                if let Ok(ws) = client::ws(*a, Some(&self.token), None).await {
+                    self.ws = ws;
+                    self.at = *a;
+                    break 'find;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        self.send(json!({"type": "hello"})).await;
+        self.send(again.clone()).await;
+    }
+
+    /// The next message, following the table where it goes; `None` after `wait` of silence
+    /// (or 30 s of being sent around).
+    async fn next(&mut self, wait: Duration) -> Option<Value> {
+        let give_up = Instant::now() + Duration::from_secs(30);
+        loop {
+            if Instant::now() > give_up {
+                return None;
+            }
+            let msg = match tokio::time::timeout(wait, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(m) => m,
+            };
+            let again = self.again.clone();
+            let text = match msg {
+                Some(Ok(Message::Text(t))) => t.to_string(),
+                Some(Ok(_)) => continue,
+                // The node died: another one plays the table by now, or will soon.
+                None | Some(Err(_)) => {
+                    let next = self.nodes.iter().copied().find(|n| *n != self.at);
+                    self.move_to(next.unwrap_or(self.at), &again).await;
+                    continue;
+                }
+            };
+            let Ok(m) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            if std::env::var_os("TAVOLO_TEST_TRACE").is_some() {
+                eprintln!("<- {} {}", self.at, &text[..text.len().min(300)]);
+            }
+            match m["type"].as_str() {
+                Some("error") if m["code"] == "elsewhere" => {
+                    let at = m["at"]
+                        .as_str()
+                        .and_then(addr_of)
+                        .expect("elsewhere names a node");
+                    self.move_to(at, &again).await;
+                }
+                Some("error") if m["code"] == "no_such_table" && !again.is_null() => {
+                    // Between owners: ask again shortly.
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    self.send(again).await;
+                }
+                Some("table_moved") if !again.is_null() => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    self.send(again).await;
+                }
+                _ => return Some(m),
+            }
+        }
+    }
+
+    /// Sits down at `table`, following it to its node; returns the node that plays it.
+    async fn join(&mut self, table: &str) -> SocketAddr {
+        self.table = Some(table.to_string());
+        self.again = json!({"type": "join", "table": table});
+        self.send(self.again.clone()).await;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            let Some(m) = self.next(Duration::from_secs(5)).await else {
+                continue;
+            };
+            if m["type"] == "ack" && m["result"]["seat"].is_number() {
+                self.again = json!({"type": "watch", "table": table});
+                return self.at;
+            }
+            assert_ne!(m["type"], "error", "join refused: {m}");
+        }
+        panic!("could not join {table}");
+    }
+
+    /// Watches `table`, following it to its node; returns its first state.
+    async fn watch(&mut self, table: &str) -> Value {
+        self.table = Some(table.to_string());
+        self.again = json!({"type": "watch", "table": table});
+        self.send(self.again.clone()).await;
+        loop {
+            let m = self.next(Duration::from_secs(10)).await.expect("a state");
+            if m["type"] == "table_state" {
+                return m;
+            }
+        }
+    }
+
+    /// Plays (check or call, else fold) until `turns` of its own turns have passed, and returns
+    /// at its next turn, mid-hand. False if the table stalled.
+    async fn play_turns(&mut self, turns: u32) -> bool {
+        let mut played = 0;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut last_acted = String::new();
+        while Instant::now() < deadline {
+            let m = match self.turn.take() {
+                Some(m) => m,
+                None => match self.next(Duration::from_secs(10)).await {
+                    Some(m) => m,
+                    None => return false,
+                },
+            };
+            if m["type"] != "table_state" {
+                continue;
+            }
+            let Some(hand) = m["hand"].as_str() else {
+                continue;
+            };
+            let legal = m["legal"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() {
+                continue;
+            }
+            let key = format!("{hand}:{}", m["version"]);
+            if key == last_acted {
+                continue;
+            }
+            if played == turns {
+                self.turn = Some(m);
+                return true;
+            }
+            let pick = ["check", "call", "fold"]
+                .iter()
+                .find(|a| legal.iter().any(|l| l["action"] == **a))
+                .copied()
+                .unwrap_or("fold");
+            let table = self.table.clone().unwrap_or_default();
+            self.send(
+                json!({"type": "act", "table": table, "hand": hand, "action": {"action": pick}}),
+            )
+            .await;
+            last_acted = key;
+            played += 1;
+        }
+        false
+    }
+}
+
+/// Creates a heads-up No-Limit table with one bot, as the player on `at`; returns its id.
+async fn create_table(token: &str, at: SocketAddr) -> String {
+    let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
+    let options = json!({"game": "holdem", "structure": "nl", "big_blind": 2, "buy_in": 200,
+        "rebuy": 200, "seats": 2, "clock_secs": 60, "time_bank_secs": 60, "bots": 1,
+        "bot_level": "station"});
+    let seq = next_seq();
+    let msg = json!({"v": 1, "seq": seq, "type": "create_table", "options": options});
+    ws.send(Message::text(msg.to_string())).await.expect("send");
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("an answer")
+            .expect("open")
+            .expect("a frame");
+        let Ok(v) = serde_json::from_str::<Value>(m.to_text().unwrap_or("")) else {
+            continue;
+        };
+        if v["type"] == "ack" && v["seq"] == seq {
+            return v["result"]["table"]
+                .as_str()
+                .expect("a table id")
+                .to_string();
+        }
+        assert_ne!(v["type"], "error", "create_table refused: {v}");
+    }
+}
+
+/// The node that owns `table` now, with the epoch.
+async fn owner(store: &Store, table: &str) -> Option<(String, i64)> {
+    let lease = store.table_lease(table).await.ok()??;
+    Some((lease.owner?, lease.epoch))
+}
+
+/// Waits until `table` has an owner other than `not` at an epoch above `epoch`; how long it
+/// took.
+async fn taken_over(store: &Store, table: &str, not: &str, epoch: i64) -> Duration {
+    let t0 = Instant::now();
+    loop {
+        if let Some((o, e)) = owner(store, table).await {
+            if o != not && e > epoch {
+                return t0.elapsed();
+            }
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{table} never taken over"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The player's balance and what the ledger says it should be (the grant plus every finished
+/// hand's result), read on `at`.
+async fn balances(at: SocketAddr, token: &str) -> (i64, i64) {
+    let me = client::http(at, "GET", "/api/me", None, Some(token))
+        .await
+        .expect("me")
+        .json();
+    let history = client::http(at, "GET", "/api/history", None, Some(token))
+        .await
+        .expect("history")
+        .json();
+    let results: i64 = history["items"]
+        .as_array()
+        .map(|items| items.iter().filter_map(|i| i["result"].as_i64()).sum())
+        .unwrap_or(0);
+    (
+        me["user"]["balance"].as_i64().unwrap_or(-1),
+        GUEST_GRANT + results,
+    )
+}
+
+async fn hands_by_status(store: &Store, status: &str) -> i64 {
+    store.count_hands(status).await.expect("count")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_spread_over_three_nodes_and_a_client_plays_and_watches_across_them() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let nodes = [
+        Node::start("a", &db).await,
+        Node::start("b", &db).await,
+        Node::start("c", &db).await,
+    ];
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    // Ada creates tables on node a: they are placed on the least-loaded nodes.
+    let mut tables = Vec::new();
+    for _ in 0..3 {
+        tables.push(create_table(&ada, addrs[0]).await);
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let owners: BTreeSet<String> = loop {
+        let mut owners = BTreeSet::new();
+        for t in &tables {
+            if let Some((o, _)) = owner(&store, t).await {
+                owners.insert(o);
+            }
+        }
+        if owners.len() == 3 || Instant::now() > deadline {
+            break owners;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(owners.len(), 3, "one table on each node: {owners:?}");
+    // The lobby of every node lists every table.
+    for at in &addrs {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let listed = client::http(*at, "GET", "/api/tables", None, None)
+                .await
+                .expect("tables")
+                .json();
+            let ids: BTreeSet<String> = listed["tables"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|t| t["id"].as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if tables.iter().all(|t| ids.contains(t)) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "node {at} lists {ids:?}, not all of {tables:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    // Ada, signed in on node a, plays at the table node b owns.
+    let mut on_b = None;
+    for t in &tables {
+        if owner(&store, t).await.map(|o| o.0) == Some("b".into()) {
+            on_b = Some(t.clone());
+        }
+    }
+    let table = on_b.expect("a table on node b");
+    let mut player = Player::connect(&ada, addrs.to_vec(), addrs[0]).await;
+    let played_at = player.join(&table).await;
+    assert_eq!(played_at, addrs[1], "the join went to node b");
+    assert!(player.play_turns(3).await, "the hand goes on");
+    // A spectator on node c is sent to node b and sees the table, but not Ada's cards.
+    let bo = sign_up(addrs[2], "bo").await;
+    let mut spectator = Player::connect(&bo, addrs.to_vec(), addrs[2]).await;
+    let state = spectator.watch(&table).await;
+    assert_eq!(
+        spectator.at, addrs[1],
+        "the spectator followed the table to node b"
+    );
+    assert_eq!(state["table"], json!(table));
+    let shown = state.to_string();
+    assert!(
+        !shown.contains("\"hole\":[\""),
+        "a spectator sees no hole cards: {shown}"
+    );
+    drop(nodes);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_exactly_once() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let mut nodes = [
+        Node::start("a", &db).await,
+        Node::start("b", &db).await,
+        Node::start("c", &db).await,
+    ];
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    let table = create_table(&ada, addrs[0]).await;
+    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
+    player.join(&table).await;
+    let mut takeovers = Vec::new();
+    let mut rng = tavolo_cards::GameRng::from_u64(18);
+    for round in 0..3 {
+        // Play a random number of turns, then kill the owner while it waits for Ada: mid-hand.
+        let turns = 1 + (rng.next_u64() % 4) as u32;
+        assert!(
+            player.play_turns(turns).await,
+            "round {round}: the table stalled"
+        );
+        let (victim, epoch) = owner(&store, &table).await.expect("an owner");
+        let i = nodes
+            .iter()
+            .position(|n| n.id == victim)
+            .expect("a test node");
+        let playing_before = hands_by_status(&store, "playing").await;
+        assert_eq!(playing_before, 1, "round {round}: killed mid-hand");
+        nodes[i].kill();
+        takeovers.push(taken_over(&store, &table, &victim, epoch).await);
+        assert_eq!(
+            hands_by_status(&store, "playing").await,
+            0,
+            "the hand was voided"
+        );
+        // The client finds the table on its new node by itself and plays on.
+        assert!(player.play_turns(2).await, "round {round}: play resumed");
+        nodes[i].restart().await;
+    }
+    let worst = takeovers.iter().max().copied().unwrap_or_default();
+    eprintln!("takeovers: {takeovers:?} (lease {LEASE_MS} ms)");
+    assert!(worst <= TAKEOVER_BOUND, "a takeover took {worst:?}");
+    assert!(player.reconnects >= 3, "the client followed the table");
+    // Ada leaves; her balance is the grant plus the finished hands' results; the books balance.
+    player.send(json!({"type": "leave", "table": table})).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (have, want) = balances(player.at, &ada).await;
+        let at_table = store.audit().await.expect("audit").at_tables;
+        if have == want && at_table == 0 {
+            break;
+        }
+        // (A bot still sits: its chips stay at the table until the table closes.)
+        if have == want {
+            break;
+        }
+        assert!(Instant::now() < deadline, "balance {have}, expected {want}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let audit = store.audit().await.expect("audit");
+    assert!(audit.balanced(), "{:?}", audit.problems);
+    let out = command()
+        .args(["admin", "audit", "--db", &db])
+        .output()
+        .expect("tavolo admin audit");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_twice() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let nodes = [Node::start("a", &db).await, Node::start("b", &db).await];
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    let table = create_table(&ada, addrs[0]).await;
+    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
+    player.join(&table).await;
+    assert!(player.play_turns(2).await);
+    let (victim, epoch) = owner(&store, &table).await.expect("an owner");
+    let i = nodes
+        .iter()
+        .position(|n| n.id == victim)
+        .expect("a test node");
+    let finished_before = hands_by_status(&store, "finished").await;
+    // Ada's turn: her node freezes (SIGSTOP) past its lease.
+    nodes[i].signal(libc::SIGSTOP);
+    taken_over(&store, &table, &victim, epoch).await;
+    // The new owner voided the hand; the old one wakes up and tries to go on.
+    nodes[i].signal(libc::SIGCONT);
+    assert!(player.play_turns(2).await, "play resumed on the new owner");
+    // The old owner lets the table go: its metrics count the refused write or the lost lease,
+    // and it plays no table.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let metrics = client::http(nodes[i].addr, "GET", "/metrics", None, None)
+            .await
+            .expect("metrics")
+            .body;
+        if metrics.lines().any(|l| l == "tavolo_tables 0") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the paused node still plays the table:\n{metrics}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let audit = store.audit().await.expect("audit");
+    assert!(audit.balanced(), "{:?}", audit.problems);
+    assert!(hands_by_status(&store, "finished").await >= finished_before);
+    assert_eq!(
+        hands_by_status(&store, "voided").await,
+        1,
+        "the frozen hand, voided once"
+    );
+    let (have, want) = balances(player.at, &ada).await;
+    assert!(
+        have <= want,
+        "nothing paid twice: balance {have}, ledger {want}"
+    );
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let mut nodes = [
+        Node::start("a", &db).await,
+        Node::start("b", &db).await,
+        Node::start("c", &db).await,
+    ];
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    let table = create_table(&ada, addrs[0]).await;
+    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
+    player.join(&table).await;
+    assert!(player.play_turns(2).await);
+    for node in nodes.iter_mut() {
+        // SIGTERM while Ada plays: the hand in play finishes, then the table moves on.
+        node.signal(libc::SIGTERM);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !node.has_exited() {
+            assert!(
+                player.play_turns(1).await,
+                "node {} drains: play goes on",
+                node.id
+            );
+            assert!(Instant::now() < deadline, "node {} did not stop", node.id);
+        }
+        assert!(
+            player.play_turns(2).await,
+            "play goes on after node {} stopped",
+            node.id
+        );
+        node.restart().await;
+    }
+    let voided = hands_by_status(&store, "voided").await;
+    assert_eq!(voided, 0, "a drain voids no hand");
+    let audit = store.audit().await.expect("audit");
+    assert!(audit.balanced(), "{:?}", audit.problems);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_starting_at_once_void_no_hand_in_play() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let a = Node::start("a", &db).await;
+    let ada = sign_up(a.addr, "ada").await;
+    let table = create_table(&ada, a.addr).await;
+    let mut player = Player::connect(&ada, vec![a.addr], a.addr).await;
+    player.join(&table).await;
+    assert!(player.play_turns(2).await);
+    // Mid-hand, two more nodes start at the same moment.
+    let (b, c) = tokio::join!(Node::start("b", &db), Node::start("c", &db));
+    assert!(player.play_turns(4).await, "the hand in play went on");
+    assert_eq!(owner(&store, &table).await.map(|o| o.0), Some("a".into()));
+    assert_eq!(hands_by_status(&store, "voided").await, 0, "no hand voided");
+    drop((a, b, c));
+    store.close().await;
+}

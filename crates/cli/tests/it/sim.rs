@@ -1,0 +1,169 @@
+//! `tavolo sim` as a user meets it: the table and JSON, records that `tavolo replay` confirms,
+//! the plot, and exit status 2 with a clear message for what the user got wrong.
+
+use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
+
+#[test]
+fn sim_prints_a_table_per_bot() {
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(s.contains("40 games of saint, seed 1"), "{s}");
+    assert!(s.lines().any(|l| l.starts_with("greedy ")), "{s}");
+    assert!(s.lines().any(|l| l.starts_with("random ")), "{s}");
+}
+
+#[test]
+fn sim_json_is_reproducible_across_thread_counts() {
+    let run = |threads: &str| {
+        let v = success_json(&[
+            "sim",
+            "saint",
+            "--bots",
+            "expert:30,greedy,random",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        let bots = v["bots"].as_array().expect("bots").clone();
+        bots.iter()
+            .map(|b| {
+                (
+                    b["label"].clone(),
+                    b["wins"].clone(),
+                    b["mean_score"].clone(),
+                    b["games"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 3);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn sim_records_replay_and_the_plot_is_written() {
+    let sim = sim_recorded(
+        "tavolo-sim-test",
+        &[
+            "saint",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,expert:20",
+            "--games",
+            "3",
+        ],
+    );
+    let (dir, svg) = (&sim.dir, &sim.svg);
+    assert!(svg.starts_with("<svg") && svg.contains("polyline"), "{svg}");
+    let mut records: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    records.sort();
+    assert_eq!(records.len(), 3);
+    let mut args = vec!["replay".to_string(), "--json".to_string()];
+    args.extend(records.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = tavolo(&args);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(text(&o.stdout).matches("\"confirmed\":true").count(), 3);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sim_refuses_unknown_bots_bad_counts_and_games_without_bots() {
+    let e = usage_error(&["sim", "saint", "--bots", "greedy,grredy", "--games", "1"]);
+    assert!(
+        e.contains("unknown saint bot `grredy`") && e.contains("expert:hard"),
+        "{e}"
+    );
+
+    let e = usage_error(&[
+        "sim",
+        "saint",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "1",
+    ]);
+    assert!(e.contains("2 bots for 3 seats"), "{e}");
+
+    let e = usage_error(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,greedy,greedy,greedy,greedy,greedy",
+    ]);
+    assert!(e.contains("2 to 5 players"), "{e}");
+}
+
+#[test]
+fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
+    let v = success_json(&[
+        "sim",
+        "holdem",
+        "--lbr",
+        "fold",
+        "--games",
+        "20",
+        "--structure",
+        "limit",
+        "--json",
+    ]);
+    let mbb = v["lbr"]["mbb_per_game"].as_f64().expect("mbb/g");
+    assert!((mbb - 750.0).abs() < 1e-6, "{v}");
+    assert_eq!(v["games"], 20);
+    let e = usage_error(&["sim", "holdem", "--lbr", "random", "--games", "2"]);
+    assert!(e.contains("does not report its policy"), "{e}");
+    let e = usage_error(&["sim", "saint", "--lbr", "greedy"]);
+    assert!(e.contains("Hold'em bots only"), "{e}");
+}
+
+#[test]
+fn train_writes_a_strategy_file_and_refuses_no_limit() {
+    let dir = std::env::temp_dir().join(format!("tavolo-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("s.bin");
+    let path = out.to_str().expect("path");
+    let args = [
+        "train",
+        "holdem",
+        "--structure",
+        "limit",
+        "--iterations",
+        "300",
+        "--seed",
+        "3",
+        "--out",
+        path,
+    ];
+    let o = tavolo(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let bytes = std::fs::read(&out).expect("the strategy file");
+    assert!(bytes.starts_with(b"TVLCFR\r\n"));
+    // Reproducible: the same seed writes the same file.
+    assert!(tavolo(&args).status.success());
+    assert_eq!(std::fs::read(&out).expect("again"), bytes);
+    let e = usage_error(&["train", "holdem", "--structure", "nl", "--out", path]);
+    assert!(e.contains("only Limit"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

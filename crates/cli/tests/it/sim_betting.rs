@@ -1,0 +1,247 @@
+//! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
+//! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
+
+use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
+
+#[test]
+fn holdem_prints_big_blinds_per_100_hands_per_bot() {
+    for structure in ["nl", "pl", "limit"] {
+        let o = tavolo(&[
+            "sim",
+            "holdem",
+            "--bots",
+            "expert:50,rules,station",
+            "--games",
+            "60",
+            "--seed",
+            "3",
+            "--duplicate",
+            "--structure",
+            structure,
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let s = text(&o.stdout);
+        assert!(s.contains("60 hands of Texas Hold'em"), "{s}");
+        assert!(s.contains("(duplicate)") && s.contains("bb/100"), "{s}");
+        assert!(s.lines().any(|l| l.starts_with("station ")), "{s}");
+    }
+}
+
+#[test]
+fn an_external_bot_that_fails_is_reported_under_its_figures() {
+    let o = tavolo(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "exec:/nonexistent/tavolo-bot,station",
+        "--games",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(
+        s.contains("replaced by the default action: 0 illegal, 0 late, 0 unreadable answers; 3 programs crashed or did not start"),
+        "{s}"
+    );
+}
+
+#[test]
+fn duplicate_rounds_the_hands_up_to_whole_rotations() {
+    let v = success_json(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "rules,station,random",
+        "--games",
+        "10",
+        "--duplicate",
+        "--json",
+    ]);
+    assert_eq!(v["hands"], 12);
+}
+
+#[test]
+fn json_is_the_same_whatever_the_number_of_threads() {
+    let run = |game: &str, threads: &str| {
+        let mut v = success_json(&[
+            "sim",
+            game,
+            "--bots",
+            "expert:40,rules,random",
+            "--games",
+            "30",
+            "--seed",
+            "9",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        // Think times are measured, not reproducible.
+        for b in v["bots"].as_array_mut().expect("bots") {
+            b["think_p50_us"] = 0.into();
+            b["think_p99_us"] = 0.into();
+        }
+        v
+    };
+    for game in ["holdem", "draw"] {
+        assert_eq!(run(game, "1"), run(game, "2"), "{game}");
+    }
+}
+
+#[test]
+fn draw_records_and_plots_are_written() {
+    let sim = sim_recorded(
+        "tavolo-sim-draw",
+        &["draw", "--bots", "rules,station", "--games", "4"],
+    );
+    let (dir, svg) = (&sim.dir, &sim.svg);
+    assert!(text(&sim.output.stdout).contains("antes/100"));
+    let record = std::fs::read_to_string(dir.join("game-000003.json")).expect("record");
+    assert!(record.contains("tavolo-draw-record/1"), "{record}");
+    assert!(svg.starts_with("<svg") && svg.contains("rules"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn mistakes_exit_with_status_2_and_a_clear_message() {
+    let cases: [&[&str]; 4] = [
+        &["sim", "holdem", "--bots", "wizard,station"],
+        &["sim", "draw", "--bots", "rules,station", "--players", "3"],
+        &["sim", "holdem", "--bots", "rules"],
+        &[
+            "sim",
+            "draw",
+            "--bots",
+            "rules,rules,rules,rules,rules,rules,rules,rules,rules",
+        ],
+    ];
+    for args in cases {
+        let e = usage_error(args);
+        assert!(e.starts_with("tavolo: "), "{e}");
+    }
+}
+
+#[test]
+fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
+    let dir = std::env::temp_dir().join(format!("tavolo-sim-rules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = tavolo(&[
+        "sim",
+        "holdem",
+        "--bots",
+        "rules,station",
+        "--games",
+        "4",
+        "--structure",
+        "pl",
+        "--rule",
+        "min_raise=largest_increment",
+        "--rule",
+        "small_blind=30",
+        "--record",
+        dir.to_str().expect("path"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(
+        s.contains("Texas Hold'em Pot-Limit with min_raise=largest_increment, small_blind=30"),
+        "{s}"
+    );
+    let record = std::fs::read_to_string(dir.join("game-000000.json")).expect("a record");
+    assert!(record.contains("largest_increment"), "{record}");
+    assert!(
+        record.contains("blinds_or_straddles = [30, 100]"),
+        "{record}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let o = tavolo(&[
+        "sim",
+        "draw",
+        "--bots",
+        "rules,station",
+        "--games",
+        "4",
+        "--rule",
+        "allow_check=true",
+        "--rule",
+        "tie_break=standard",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Five-Card Draw with allow_check=true, tie_break=standard"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = tavolo(&[
+        "sim",
+        "saint",
+        "--bots",
+        "greedy,greedy,greedy",
+        "--games",
+        "2",
+        "--rule",
+        "hand_rule=any_five",
+        "--rule",
+        "centre_cards=3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("games of saint with centre_cards=3, hand_rule=any_five"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn a_rule_option_of_another_game_or_out_of_range_is_refused_by_name() {
+    for (args, words) in [
+        (
+            &[
+                "sim",
+                "holdem",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "tie_break=standard",
+            ][..],
+            "--rule: rule `tie_break`: not a rule of Texas Hold'em",
+        ),
+        (
+            &[
+                "sim",
+                "draw",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "min_raise=huge",
+            ][..],
+            "rule `min_raise`: \"huge\" is not allowed: table_minimum or largest_increment",
+        ),
+        (
+            &[
+                "sim",
+                "saint",
+                "--bots",
+                "greedy,greedy",
+                "--rule",
+                "centre_cards=30",
+            ][..],
+            "rule `centre_cards`",
+        ),
+        (
+            &[
+                "sim",
+                "holdem",
+                "--bots",
+                "rules,station",
+                "--rule",
+                "small_blind",
+            ][..],
+            "name=value",
+        ),
+    ] {
+        let e = usage_error(args);
+        assert!(e.contains(words), "{args:?}: {e}");
+    }
+}

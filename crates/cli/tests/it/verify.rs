@@ -1,0 +1,201 @@
+//! `tavolo verify`: a hand or game dealt from a committed seed passes; a wrong seed, a wrong
+//! commitment or a forged card fails with exit status 1 and says what is wrong. A hand a room
+//! dealt from its part and two players' seed chain reveals (`tavolo-fair/2`) is recomputed from
+//! its parts; a forged or missing part fails.
+
+use crate::common;
+use crate::room;
+use std::process::Output;
+
+use crate::common::{fair_bundle, verify_file};
+use serde_json::json;
+use tavolo_cards::GameRng;
+use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::{draw, saint};
+use tavolo_store::{hex, sha256_hex};
+
+/// Runs `tavolo verify` on a file `name` holding `contents`, in a fresh directory.
+fn verify_contents(name: &str, contents: &str) -> Output {
+    let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    let out = verify_file(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+fn verify(bundle: &serde_json::Value) -> (i32, String) {
+    let out = verify_contents("bundle.json", &bundle.to_string());
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn bundle(game: &str, seed: [u8; 32], format: &str, record: String) -> serde_json::Value {
+    fair_bundle("7", game, seed, format, record)
+}
+
+fn holdem_record(seed: [u8; 32]) -> String {
+    let setup = HandSetup::casino(
+        vec![300; 5],
+        3,
+        1,
+        2,
+        HoldemRules::casino(Structure::NoLimit),
+    );
+    let (mut hand, mut log) =
+        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    while let holdem::ToAct::Player(l) = hand.legal_actions() {
+        let a = if l.check {
+            holdem::Action::Check { seat: l.seat }
+        } else {
+            holdem::Action::Call { seat: l.seat }
+        };
+        log.extend(hand.apply(a).unwrap());
+    }
+    phh::export(&setup, &log, None).to_phh()
+}
+
+fn draw_record(seed: [u8; 32]) -> String {
+    let setup = draw::DrawSetup::new(vec![100; 3], 0, 2);
+    let (mut hand, mut log) =
+        draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    loop {
+        let a = match hand.legal_actions() {
+            draw::ToAct::Bet(l) => match (l.raise, l.call) {
+                (Some(r), None) => draw::Action::BetOrRaiseTo {
+                    seat: l.seat,
+                    to: r.min_to,
+                },
+                (_, Some(_)) => draw::Action::Call { seat: l.seat },
+                _ => draw::Action::Check { seat: l.seat },
+            },
+            draw::ToAct::Exchange { seat, .. } => draw::Action::Exchange {
+                seat,
+                discard: hand.hand(seat).iter().take(2).collect(),
+            },
+            _ => break,
+        };
+        log.extend(hand.apply(a).unwrap());
+    }
+    draw::DrawRecord::from_log(&setup, &log).unwrap().to_json()
+}
+
+fn saint_record(seed: [u8; 32]) -> String {
+    common::saint_record(saint::SaintOptions::new(3), seed, 5)
+}
+
+/// A record of each game dealt from `seed`, with the game's and the record's format names.
+fn records_of_each_game(seed: [u8; 32]) -> [(&'static str, &'static str, String); 3] {
+    [
+        ("holdem", "phh", holdem_record(seed)),
+        ("draw", "draw-json", draw_record(seed)),
+        ("saint", "saint-json", saint_record(seed)),
+    ]
+}
+
+/// `tavolo verify` on a bundle of each game that commits to `seed` with a record dealt from
+/// `dealt`: the game, the exit status and the output.
+fn verify_each_game(seed: [u8; 32], dealt: [u8; 32]) -> Vec<(&'static str, i32, String)> {
+    records_of_each_game(dealt)
+        .into_iter()
+        .map(|(game, format, record)| {
+            let (code, out) = verify(&bundle(game, seed, format, record));
+            (game, code, out)
+        })
+        .collect()
+}
+
+#[test]
+fn a_fairly_dealt_hand_of_each_game_verifies() {
+    let seed = [42u8; 32];
+    for (game, code, out) in verify_each_game(seed, seed) {
+        assert_eq!(code, 0, "{game}: {out}");
+        assert!(out.contains("fair"), "{out}");
+    }
+}
+
+#[test]
+fn a_seed_that_is_not_the_committed_one_fails() {
+    let seed = [42u8; 32];
+    let mut b = bundle("holdem", seed, "phh", holdem_record(seed));
+    b["commitment"] = json!(sha256_hex(&[1u8; 32]));
+    let (code, out) = verify(&b);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not match the commitment"), "{out}");
+}
+
+#[test]
+fn a_record_dealt_from_another_seed_fails_for_every_game() {
+    let (seed, other) = ([42u8; 32], [43u8; 32]);
+    for (game, code, out) in verify_each_game(seed, other) {
+        assert_eq!(code, 1, "{game}: {out}");
+        assert!(out.starts_with("NOT VERIFIED"), "{game}: {out}");
+    }
+}
+
+#[test]
+fn a_malformed_bundle_is_refused_with_status_2() {
+    let out = verify_contents("x.json", "{not json");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tavolo-fair/1"));
+}
+
+/// A room in-process deals Ann and Bob a hand mixed from its part and both their reveals
+/// (`room::fair::two_players_reveal`); the `tavolo-fair/2` bundle it serves is checked here.
+fn bundle_of_a_room() -> serde_json::Value {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (h, _dir) = room::server("verify-fair2").await;
+        let [mut ann, mut bob] = room::guests::<2>(h.local_addr()).await;
+        let story = room::fair::two_players_reveal(&mut ann, &mut bob).await;
+        h.shutdown().await;
+        story.bundle
+    })
+}
+
+#[test]
+fn a_hand_a_room_dealt_with_two_players_reveals_is_recomputed_from_its_parts() {
+    let b = bundle_of_a_room();
+    assert_eq!(b["format"], "tavolo-fair/2", "{b}");
+    let (code, out) = verify(&b);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("2 chain reveal(s)") && out.contains("— fair"),
+        "{out}"
+    );
+
+    // A reveal that does not extend its chain.
+    let mut forged = b.clone();
+    forged["parts"]["reveals"][1]["value"] = json!(hex(&[9u8; 32]));
+    let (code, out) = verify(&forged);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not extend its chain"), "{out}");
+    // A player's part left out mixes to another seed.
+    let mut dropped = b.clone();
+    dropped["parts"]["reveals"]
+        .as_array_mut()
+        .unwrap()
+        .remove(0);
+    let (code, out) = verify(&dropped);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not to the seed revealed"), "{out}");
+    // The room's part must be the committed one.
+    let mut other_room = b.clone();
+    other_room["parts"]["room"] = json!(hex(&[1u8; 32]));
+    let (code, out) = verify(&other_room);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not match the commitment"), "{out}");
+    // A /2 bundle without its parts.
+    let mut bare = b;
+    bare.as_object_mut().unwrap().remove("parts");
+    let (code, out) = verify(&bare);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("lists the seed's parts"), "{out}");
+}

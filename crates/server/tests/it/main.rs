@@ -1,0 +1,15 @@
+//! The server's integration tests, as one test binary: each former `tests/*.rs` file is a module
+//! here, as is `attacks` (once a binary of its own), so that the whole room is linked into one
+//! test binary instead of nine (CI time).
+
+mod common;
+
+mod attacks;
+mod games;
+mod holdem;
+mod house_rules;
+mod protocol_docs;
+mod refusals;
+mod saint_leaks;
+mod table_faults;
+mod tables;

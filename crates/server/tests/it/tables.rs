@@ -1,0 +1,474 @@
+//! The table rules of RULES.md §2 as the room enforces them, told as stories: seat changes come
+//! before the waiting list, Hold'em deals to four players as in a casino, an idle table closes,
+//! and logging out closes the session's connections. The books balance after every test.
+
+use std::time::Duration;
+
+use crate::common::{
+    audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_and_guest,
+    server_with, Client,
+};
+use serde_json::{json, Value};
+use tavolo_server::time::ManualClock;
+
+/// The room's count of tables waking on their own clocks (`/metrics`).
+async fn timer_wakes(addr: std::net::SocketAddr) -> u64 {
+    let metrics = get(addr, "/metrics", None).await;
+    let line = metrics
+        .body
+        .lines()
+        .find_map(|l| l.strip_prefix("tavolo_table_timer_wakes_total "))
+        .expect("the timer wakes are counted");
+    line.parse().expect("a count")
+}
+
+/// The latest `table_state` of `table` that satisfies `f`.
+async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value {
+    c.wait_for(10, |m| {
+        m["type"] == "table_state" && m["table"] == table && f(m)
+    })
+    .await
+}
+
+async fn seat_of(c: &mut Client, table: &str) -> u64 {
+    // `watch` answers with a fresh state for the asker (seated players may watch too).
+    let _ = c.ask("watch", json!({"table": table})).await;
+    let m = state(c, table, |m| m["you"]["seat"].is_u64()).await;
+    m["you"]["seat"].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_free_seat_goes_to_a_seat_change_request_before_the_waiting_list() {
+    let (h, _dir) = server("seat-change").await;
+    let [mut ann, mut bob, mut cat, mut dan] = guests(h.local_addr()).await;
+    // Three seats, all needed to deal: sitting out, the three never start a hand, so the
+    // seats move only by the rules under test.
+    let table = ann
+        .create_table(json!({"game": "holdem", "seats": 3}))
+        .await;
+    for c in [&mut ann, &mut bob] {
+        c.join(&table).await;
+        assert_eq!(
+            c.ask("sit_out", json!({"table": table})).await["type"],
+            "ack"
+        );
+    }
+    cat.join(&table).await;
+    let r = dan.ask("join", json!({"table": table})).await;
+    assert_eq!(r["result"]["waiting"], 1, "the table is full: {r}");
+    let (a, b) = (
+        seat_of(&mut ann, &table).await,
+        seat_of(&mut bob, &table).await,
+    );
+
+    // Refusals first: nothing changes.
+    let r = dan.ask("change_seat", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_seated", "{r}");
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": a}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": 3}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    let r = ann.ask("cancel_seat_change", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+
+    // Ann asks for Bob's seat; it is taken, so the request waits.
+    let r = ann
+        .ask("change_seat", json!({"table": table, "seat": b}))
+        .await;
+    assert_eq!(r["result"]["seat_change"], 1, "{r}");
+    let m = state(&mut ann, &table, |m| !m["you"]["seat_change"].is_null()).await;
+    assert_eq!(m["you"]["seat_change"], json!({"seat": b, "position": 1}));
+    assert_eq!(m["you"]["seat"], a);
+
+    // Bob leaves: his seat goes to Ann, and Ann's old seat to Dan, first on the waiting list.
+    assert_eq!(
+        bob.ask("leave", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let m = state(&mut ann, &table, |m| m["you"]["seat"] == b).await;
+    assert!(m["you"]["seat_change"].is_null(), "served: {m}");
+    let m = state(&mut dan, &table, |m| m["you"]["seat"].is_u64()).await;
+    assert_eq!(m["you"]["seat"], a, "Dan gets the seat Ann left");
+    let seats = m["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+
+    // A request for any seat waits while the table is full, and can be withdrawn.
+    let r = cat.ask("change_seat", json!({"table": table})).await;
+    assert_eq!(r["result"]["seat_change"], 1, "{r}");
+    let r = cat.ask("cancel_seat_change", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    for c in [&mut ann, &mut cat, &mut dan] {
+        let _ = c.ask("leave", json!({"table": table})).await;
+    }
+    audit(&h).await;
+    let report = h.store().audit().await.unwrap();
+    assert_eq!(report.at_tables, 0, "every seat was cashed out: {report:?}");
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
+    // Two bots and Ann: three of the four a casino table needs. No hand is dealt.
+    let options = json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"});
+    let (h, _dir, mut ann, table) = guest_at_new_table("min-players", options).await;
+    let m = state(&mut ann, &table, |m| m["you"]["seat"].is_u64()).await;
+    assert_eq!(m["options"]["min_players"], 4);
+    assert!(
+        tokio::time::timeout(
+            Duration::from_millis(800),
+            state(&mut ann, &table, |m| m["hand"].is_string())
+        )
+        .await
+        .is_err(),
+        "a hand was dealt to three players"
+    );
+    // A fourth player arrives: the hand is dealt.
+    let mut bob = Client::guest(h.local_addr()).await;
+    bob.join(&table).await;
+    let m = state(&mut ann, &table, |m| m["hand"].is_string()).await;
+    assert_eq!(m["hand_seats"].as_array().unwrap().len(), 4);
+    h.shutdown().await;
+
+    // At a table created for short-handed play, two are enough: the bots start at once, and Ann
+    // is dealt in from the next hand.
+    let options = json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station",
+        "min_players": 2});
+    let (h, _dir, mut ann, table) = guest_at_new_table("min-players-2", options).await;
+    let m = state(&mut ann, &table, |m| m["you"]["hand_seat"].is_u64()).await;
+    assert_eq!(m["hand_seats"].as_array().unwrap().len(), 3);
+    h.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_left_to_bots_closes_and_cashes_them_out() {
+    // Fifteen idle minutes on a clock the test moves.
+    let clock = ManualClock::new();
+    let idle = Duration::from_secs(15 * 60);
+    let (h, _dir) = server_with("idle", |c| {
+        c.idle_close = idle;
+        c.time = clock.time();
+    })
+    .await;
+    let addr = h.local_addr();
+    let mut ann = Client::guest(addr).await;
+    let _ = ann.ask("lobby", json!({})).await;
+    let table = ann
+        .create_table(json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station"}))
+        .await;
+    // Ann plays a moment, then leaves: only bots remain.
+    ann.join(&table).await;
+    let _ = state(&mut ann, &table, |m| m["hand"].is_string()).await;
+    let _ = ann.ask("leave", json!({"table": table})).await;
+    // Once the table has taken in that she left (it answers her next request), its idle clock
+    // runs: a second short of the limit it stays, at the limit it closes.
+    let r = ann.ask("sit_in", json!({"table": table})).await;
+    assert_eq!(r["type"], "error", "{r}");
+    let woken = timer_wakes(addr).await;
+    clock.advance(idle - Duration::from_secs(1));
+    let r = ann.ask("sit_in", json!({"table": table})).await;
+    assert_ne!(r["code"], "no_such_table", "closed early: {r}");
+    // Waiting, the table has nothing to wake for before its idle limit (it once spun on a
+    // deal it could not make).
+    let spins = timer_wakes(addr).await - woken;
+    assert!(spins <= 2, "the idle table woke {spins} times");
+    clock.advance(Duration::from_secs(1));
+    ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == table)
+        .await;
+    let lobby = get(addr, "/api/tables", None).await.json();
+    assert!(
+        !lobby["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == table),
+        "{lobby}"
+    );
+    let report = h.store().audit().await.unwrap();
+    assert!(report.balanced() && report.at_tables == 0, "{report:?}");
+    // A table nobody ever joined closes too.
+    let other = ann.create_table(json!({"game": "draw", "bots": 2})).await;
+    clock.advance(idle);
+    ann.wait_for(10, |m| m["type"] == "table_closed" && m["table"] == other)
+        .await;
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logging_out_closes_the_sessions_websockets_and_only_those() {
+    let (h, _dir, mut ann) = server_and_guest("logout").await;
+    let addr = h.local_addr();
+    let mut ann_tab = Client::with_session(addr, ann.session.clone()).await;
+    let mut bob = Client::guest(addr).await;
+    for c in [&mut ann, &mut ann_tab, &mut bob] {
+        assert_eq!(c.ask("hello", json!({})).await["type"], "ack");
+    }
+    let r = post(addr, "/api/logout", "{}", Some(&ann.session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for c in [&mut ann, &mut ann_tab] {
+        let m = c.wait_for(5, |m| m["type"] == "logged_out").await;
+        assert_eq!(m["v"], 1);
+        // Then the connection closes.
+        let mut closed = false;
+        for _ in 0..50 {
+            if c.read(2).await.is_none() {
+                closed = true;
+                break;
+            }
+        }
+        assert!(closed, "the connection stayed open");
+    }
+    assert_eq!(
+        bob.ask("hello", json!({})).await["type"],
+        "ack",
+        "Bob is still connected"
+    );
+    // The ended session cannot open a new connection.
+    assert!(tavolo_server::client::ws(addr, Some(&ann.session), None)
+        .await
+        .is_err());
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
+    use tavolo_store::{Account, Journal};
+    let options = json!({"game": "draw", "seats": 2, "bots": 1, "bot_level": "station"});
+    let (h, _dir, mut ann, table) = guest_at_new_table("refused", options).await;
+    let addr = h.local_addr();
+    // Ann is dealt in and has anted; it is her turn.
+    let m = state(&mut ann, &table, |m| {
+        m["hand"].is_string() && m["legal"].as_array().is_some_and(|l| !l.is_empty())
+    })
+    .await;
+    let hand = m["hand"].clone();
+    // Somebody takes the chips off Ann's seat behind the table's back: the books no longer
+    // hold what the table dealt her in with.
+    let uid = h
+        .store()
+        .session_user(&ann.session)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let seat = Account::Seat {
+        table: table.clone(),
+        user: uid,
+    };
+    let held = h.store().balance(&seat).await.unwrap();
+    let theft = Journal::move_chips("test:theft", "test", seat, Account::House, held);
+    h.store().transfer(&theft).await.unwrap();
+    // Ann folds: she loses her ante, which her seat's account cannot pay.
+    let r = ann.act(&table, &hand, json!({"action": "fold"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let m = state(&mut ann, &table, |m| m["halted"].is_string()).await;
+    let why = m["halted"].as_str().unwrap();
+    assert!(why.contains("refused"), "the players are told why: {why}");
+    // The table deals no more and takes nobody new.
+    let mut bob = Client::guest(addr).await;
+    let r = bob.ask("join", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    assert!(r["message"].as_str().unwrap().contains("stopped"), "{r}");
+    assert!(m["hand"].is_null(), "the hand is void: {m}");
+    let lobby = get(addr, "/api/tables", None).await.json();
+    let row = lobby["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(row["state"], "waiting", "no hand is dealt: {lobby}");
+    // The room counts it, and the audit names the hand the books never settled once the
+    // table is closed.
+    let metrics = get(addr, "/metrics", None).await;
+    assert!(
+        metrics.body.contains("tavolo_ledger_refusals_total 1"),
+        "{}",
+        metrics.body
+    );
+    let store = h.store().clone();
+    h.shutdown().await;
+    let report = store.audit().await.unwrap();
+    assert!(!report.balanced(), "the audit fails: {report:?}");
+    let hand_id = hand.as_str().unwrap().trim_start_matches("h-");
+    assert!(
+        report.problems.iter().any(|p| p.contains(hand_id)),
+        "the refused hand is named: {:?}",
+        report.problems
+    );
+}
+
+async fn balance_of(c: &Client) -> i64 {
+    let me = get(c.addr, "/api/me", Some(&c.session)).await.json();
+    me["user"]["balance"].as_i64().expect("a balance")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creator_adds_bots_later_and_a_table_that_waits_says_how_many_it_needs() {
+    let (h, _dir) = server("addbot").await;
+    let [mut ada, mut bob] = guests(h.local_addr()).await;
+    // The lobby form's defaults: six seats, no bots.
+    let table = ada.open_table(json!({"game": "holdem"})).await;
+    let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+    let row = lobby["tables"]
+        .as_array()
+        .and_then(|t| t.iter().find(|r| r["id"] == table.as_str()))
+        .cloned()
+        .expect("the table is listed");
+    assert_eq!(
+        (row["min_players"].as_u64(), row["seated"].as_u64()),
+        (Some(4), Some(1))
+    );
+    // Only the creator adds bots.
+    bob.join(&table).await;
+    let r = bob.ask("add_bot", json!({"table": table})).await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    for _ in 0..2 {
+        let r = ada.ask("add_bot", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        assert!(r["result"]["seat"].is_u64(), "{r}");
+    }
+    // Four players now: the first hand is dealt, with bots named as people are.
+    let m = state(&mut ada, &table, |m| m["hand"].is_string()).await;
+    let bots: Vec<&str> = m["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["bot"] == true)
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots.len(), 2, "{m}");
+    assert_ne!(bots[0], bots[1]);
+    assert!(bots.iter().all(|n| n.ends_with(" (rules)")), "{bots:?}");
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in() {
+    let (h, _dir) = server("refund").await;
+    let [mut ada] = guests(h.local_addr()).await;
+    let before = balance_of(&ada).await;
+    let table = ada
+        .open_table(json!({"game": "holdem", "buy_in": 300}))
+        .await;
+    assert_eq!(balance_of(&ada).await, before - 300);
+    let r = ada.ask("leave", json!({"table": table})).await;
+    assert_eq!(r["result"]["stack"], 300, "{r}");
+    assert_eq!(balance_of(&ada).await, before);
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_record() {
+    let (h, _dir) = server("chat").await;
+    let [mut ada, mut bob, mut eve] = guests(h.local_addr()).await;
+    let table = ada
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 60}))
+        .await;
+    bob.join(&table).await;
+    let r = eve.ask("watch", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // A player's line reaches everybody at the table, spectators too, as sent.
+    let text = "<b>nice hand</b> & 🍀";
+    let r = ada.ask("chat", json!({"table": table, "text": text})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    for c in [&mut bob, &mut eve] {
+        let m = c.wait_for(10, |m| m["type"] == "chat").await;
+        assert_eq!(m["lines"][0]["text"], text, "{m}");
+        assert!(m["lines"][0]["seat"].is_u64(), "a player's line: {m}");
+    }
+    // Spectators write only where the table lets them.
+    let r = eve
+        .ask("chat", json!({"table": table, "text": "hello"}))
+        .await;
+    assert_eq!(r["code"], "not_allowed", "{r}");
+    // Empty, over-long and multi-line lines are refused by the protocol, by name.
+    for bad in ["   ", &"x".repeat(201), "two\nlines"] {
+        let r = ada.ask("chat", json!({"table": table, "text": bad})).await;
+        assert_eq!(r["code"], "malformed", "{bad:?}: {r}");
+    }
+    // Five lines at once, then the writer waits.
+    let mut limited = 0;
+    for i in 0..6 {
+        let r = bob
+            .ask("chat", json!({"table": table, "text": format!("gg {i}")}))
+            .await;
+        if r["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    assert_eq!(limited, 1);
+    // Whoever arrives gets the lines kept so far.
+    let [mut late] = guests(h.local_addr()).await;
+    let r = late.ask("watch", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let m = late.wait_for(10, |m| m["type"] == "chat").await;
+    assert_eq!(m["lines"].as_array().map(Vec::len), Some(6), "{m}");
+    // Chat is never part of a hand's record: both players leave, the server plays their hand
+    // out, and it is recorded.
+    let m = state(&mut ada, &table, |m| m["hand"].is_string()).await;
+    let hand = m["hand"].as_str().unwrap().to_string();
+    for c in [&mut ada, &mut bob] {
+        let r = c.ask("leave", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+    let mut record = None;
+    for _ in 0..200 {
+        let rec = get(
+            h.local_addr(),
+            &format!("/api/history/{hand}"),
+            Some(&ada.session),
+        )
+        .await;
+        if rec.status == 200 {
+            record = Some(rec.body);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let record = record.expect("the hand was recorded");
+    assert!(
+        !record.contains("nice hand") && !record.contains("gg 1"),
+        "{record}"
+    );
+    audit_and_shutdown(h).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_finds_one_open_table_of_each_game_with_bots() {
+    let (h, _dir) = server_with("starters", |c| c.starter_tables = true).await;
+    let mut games = Vec::new();
+    for _ in 0..600 {
+        let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+        games = (lobby["tables"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter())
+        .filter(|t| t["bots"].as_u64().unwrap_or(0) > 0 && t["state"] != "closed")
+        .map(|t| t["game"].as_str().unwrap_or("").to_string())
+        .collect();
+        if games.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    games.sort();
+    assert_eq!(games, vec!["draw", "holdem", "saint"]);
+    // A newcomer joins the Hold'em one and is dealt in at once.
+    let [mut ada] = guests(h.local_addr()).await;
+    let lobby = get(h.local_addr(), "/api/tables", None).await.json();
+    let holdem = (lobby["tables"].as_array().unwrap().iter())
+        .find(|t| t["game"] == "holdem")
+        .and_then(|t| t["id"].as_str())
+        .unwrap()
+        .to_string();
+    ada.join(&holdem).await;
+    let m = state(&mut ada, &holdem, |m| m["you"]["hand_seat"].is_u64()).await;
+    assert!(m["hand"].is_string(), "{m}");
+    audit_and_shutdown(h).await;
+}

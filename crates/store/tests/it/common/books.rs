@@ -1,0 +1,124 @@
+//! A room's books as a betting table keeps them, for the audit's tests here and for
+//! `tavolo admin audit`'s (`crates/cli/tests/it/main.rs` includes this file by path).
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use tavolo_store::{
+    Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, StoreError, UserId,
+};
+
+pub fn seat(table: &str, user: UserId) -> Account {
+    Account::Seat {
+        table: table.to_string(),
+        user,
+    }
+}
+
+/// A hand of `game` at `table` to begin, `players` as (seat, user, stack).
+pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> NewHand {
+    NewHand {
+        fence: None,
+        table: table.to_string(),
+        game: game.into(),
+        commitment: "c".repeat(64),
+        seed_hex: "5".repeat(64),
+        parts: None,
+        players,
+    }
+}
+
+/// A betting table as the server keeps it: its id and, in memory, each seat's stack and the odd
+/// chips carried in the pot; chips booked the way `crates/server/src/books.rs` books them.
+pub struct Table {
+    pub store: Store,
+    pub id: String,
+    pub stacks: BTreeMap<UserId, i64>,
+    pub carried: i64,
+    nonce: u64,
+}
+
+impl Table {
+    pub async fn open(store: &Store, game: &str) -> Table {
+        Table {
+            store: store.clone(),
+            id: store
+                .create_table(game, "{}", "solo", 60_000)
+                .await
+                .unwrap()
+                .table,
+            stacks: BTreeMap::new(),
+            carried: 0,
+            nonce: 0,
+        }
+    }
+
+    fn key(&mut self, what: &str, user: UserId) -> String {
+        self.nonce += 1;
+        format!("{}:{what}:{}:{}", self.id, user.0, self.nonce)
+    }
+
+    /// A buy-in or rebuy from `owner` (the user, or the house for a bot).
+    pub async fn buy_in(&mut self, user: UserId, owner: Account, amount: i64) {
+        let key = self.key("in", user);
+        let j = Journal::move_chips(key, "buy_in", owner, seat(&self.id, user), amount);
+        assert_eq!(self.store.transfer(&j).await.unwrap(), Applied::Done);
+        *self.stacks.entry(user).or_default() += amount;
+    }
+
+    /// Leaves the table: the stack back to its owner.
+    pub async fn cash_out(&mut self, user: UserId, owner: Account) {
+        let stack = self.stacks.remove(&user).unwrap();
+        let key = self.key("out", user);
+        let j = Journal::move_chips(key, "cash_out", seat(&self.id, user), owner, stack);
+        self.store.transfer(&j).await.unwrap();
+    }
+
+    /// Deals `players` in with the stacks the table has in memory.
+    pub async fn deal(&mut self, players: &[UserId]) -> HandId {
+        let players = players
+            .iter()
+            .enumerate()
+            .map(|(s, u)| (s, *u, self.stacks[u]))
+            .collect();
+        let hand = new_hand(&self.id, "holdem", players);
+        self.store.begin_hand(&hand).await.unwrap()
+    }
+
+    /// Ends a hand as the server does: the stacks in memory change first, then the result is
+    /// booked (each seat's change and the pot's, `carried_out` odd chips left in the pot).
+    pub async fn finish(
+        &mut self,
+        hand: HandId,
+        deltas: &[(UserId, i64)],
+        carried_out: i64,
+    ) -> Result<Applied, StoreError> {
+        for (u, d) in deltas {
+            *self.stacks.get_mut(u).unwrap() += d;
+        }
+        let pot_delta = carried_out - self.carried;
+        self.carried = carried_out;
+        let mut legs: Vec<(Account, i64)> = deltas
+            .iter()
+            .map(|(u, d)| (seat(&self.id, *u), *d))
+            .collect();
+        legs.push((Account::Pot(self.id.clone()), pot_delta));
+        self.store
+            .finish_hand(
+                hand,
+                &FinishedHand {
+                    fence: None,
+                    record: format!("hand {}", hand.0),
+                    format: "phh".into(),
+                    results: deltas.to_vec(),
+                    journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
+                },
+            )
+            .await
+    }
+
+    pub async fn close(&self) {
+        self.store.close_table(&self.id, None).await.unwrap();
+    }
+}

@@ -1,0 +1,12 @@
+//! The store's integration tests, as one test binary: each former `tests/*.rs` file is a module
+//! here, so that the tests link once instead of seven times (CI time).
+
+mod common;
+
+mod audit;
+mod durability;
+mod full_disk;
+mod ledger_props;
+mod nodes;
+mod pg_faults;
+mod store;

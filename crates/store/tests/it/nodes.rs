@@ -1,0 +1,238 @@
+//! Several nodes on one database: table leases, claims and the fencing epoch (docs/scale-out.md),
+//! on SQLite and, when configured, PostgreSQL.
+
+use crate::common;
+use crate::common::books::{new_hand, seat};
+use tavolo_store::{Account, Fence, FinishedHand, Journal, Store, StoreError, UserId, GUEST_GRANT};
+
+async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
+    let u = store.create_guest().await.expect("guest").id;
+    store
+        .transfer_fenced(
+            table,
+            &Journal::move_chips(
+                format!("in:{}", u.0),
+                "buy_in",
+                Account::User(u),
+                seat(&table.table, u),
+                buy_in,
+            ),
+        )
+        .await
+        .expect("buy-in");
+    u
+}
+
+#[tokio::test]
+async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_took_the_table() {
+    for store in common::stores().await {
+        store.register_node("a", "a-1", "http://a").await.unwrap();
+        store.register_node("b", "b-1", "http://b").await.unwrap();
+        // Node a opens a table with a lease that has already run out (a paused node).
+        let old = store.create_table("holdem", "{}", "a", -1).await.unwrap();
+        let ada = funded_guest(&store, &old, 100).await;
+        let bo = funded_guest(&store, &old, 100).await;
+        let mut hand = new_hand(&old.table, "holdem", vec![(0, ada, 100), (1, bo, 100)]);
+        hand.fence = Some(old.clone());
+        let id = store.begin_hand(&hand).await.unwrap();
+
+        // Node b claims it: the epoch goes up and the hand in play is voided.
+        assert!(store
+            .claimable_tables("b", &[])
+            .await
+            .unwrap()
+            .contains(&old.table));
+        let claimed = store
+            .claim_table(&old.table, "b", 10_000)
+            .await
+            .unwrap()
+            .expect("the lease had expired");
+        assert_eq!(claimed.fence.epoch, old.epoch + 1);
+        assert_eq!(claimed.voided, vec![id]);
+        let mut seats = claimed.seats.clone();
+        seats.sort();
+        let mut want = vec![(ada, 100), (bo, 100)];
+        want.sort();
+        assert_eq!(seats, want, "the stacks are what the seat accounts hold");
+        // A second claim by a third node finds a live lease.
+        assert_eq!(
+            store.claim_table(&old.table, "c", 10_000).await.unwrap(),
+            None
+        );
+
+        // Node a wakes up and tries to settle the hand: refused by the epoch, nothing moved.
+        let done = FinishedHand {
+            record: "r".into(),
+            format: "phh".into(),
+            results: vec![(ada, 50), (bo, -50)],
+            journal: Journal::new(
+                format!("hand:{}", id.0),
+                "hand",
+                vec![(seat(&old.table, ada), 50), (seat(&old.table, bo), -50)],
+            ),
+            fence: Some(old.clone()),
+        };
+        let refused = store.finish_hand(id, &done).await;
+        assert!(
+            matches!(refused, Err(StoreError::Fenced { held, current: Some(c), .. }) if held == old.epoch && c == claimed.fence.epoch),
+            "{refused:?}"
+        );
+        assert_eq!(store.balance(&seat(&old.table, ada)).await.unwrap(), 100);
+        assert_eq!(store.hand(id).await.unwrap().status, "voided");
+        // Its other writes too: a cash-out, a state, closing the table.
+        let out = Journal::move_chips(
+            "out",
+            "cash_out",
+            seat(&old.table, ada),
+            Account::User(ada),
+            100,
+        );
+        assert!(matches!(
+            store.transfer_fenced(&old, &out).await,
+            Err(StoreError::Fenced { .. })
+        ));
+        assert!(matches!(
+            store.save_table(&old, "{}", "{}").await,
+            Err(StoreError::Fenced { .. })
+        ));
+        assert!(matches!(
+            store.close_table(&old.table, Some(&old)).await,
+            Err(StoreError::Fenced { .. })
+        ));
+        assert!(matches!(
+            store.void_hand(id, Some(&old)).await,
+            Err(StoreError::Fenced { .. })
+        ));
+        // Node a's heartbeat no longer lists the table: it knows it lost it.
+        assert!(store
+            .heartbeat("a", "a-1", 10_000)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            store.heartbeat("b", "b-1", 10_000).await.unwrap(),
+            vec![(old.table.clone(), claimed.fence.epoch)]
+        );
+        // The new owner closes the table: every chip back, the books balance.
+        store
+            .close_table(&old.table, Some(&claimed.fence))
+            .await
+            .unwrap();
+        assert_eq!(
+            store.balance(&Account::User(ada)).await.unwrap(),
+            GUEST_GRANT
+        );
+        assert!(store.audit().await.unwrap().balanced());
+    }
+}
+
+#[tokio::test]
+async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_back() {
+    for store in common::stores().await {
+        store.register_node("a", "a-1", "http://a").await.unwrap();
+        let t = store.create_table("draw", "{}", "a", 60_000).await.unwrap();
+        assert_eq!(
+            store.claim_table(&t.table, "b", 10_000).await.unwrap(),
+            None
+        );
+        assert!(store.claimable_tables("b", &[]).await.unwrap().is_empty());
+        // Node a restarts (a new instance under the same id) and claims what it owned.
+        store.register_node("a", "a-2", "http://a").await.unwrap();
+        assert!(matches!(
+            store.heartbeat("a", "a-1", 10_000).await,
+            Err(StoreError::NodeReplaced(_))
+        ));
+        assert_eq!(
+            store.claimable_tables("a", &[]).await.unwrap(),
+            vec![t.table.clone()]
+        );
+        assert!(store
+            .claimable_tables("a", std::slice::from_ref(&t.table))
+            .await
+            .unwrap()
+            .is_empty());
+        let again = store
+            .claim_table(&t.table, "a", 10_000)
+            .await
+            .unwrap()
+            .expect("its own");
+        assert_eq!(again.fence.epoch, 2);
+        // A released table (a draining node) is claimable at once.
+        store.release_table(&again.fence).await.unwrap();
+        let b = store
+            .claim_table(&t.table, "b", 10_000)
+            .await
+            .unwrap()
+            .expect("released");
+        assert_eq!(b.fence.epoch, 3);
+        let nodes = store.nodes().await.unwrap();
+        assert_eq!(nodes.len(), 1, "b never registered");
+        assert!(nodes[0].tables.is_empty());
+        // A node released a table: its heartbeat does not take it back.
+        store.release_table(&b.fence).await.unwrap();
+        store.heartbeat("a", "a-2", 10_000).await.unwrap();
+        assert_eq!(
+            store.claimable_tables("c", &[]).await.unwrap(),
+            vec![t.table.clone()]
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_saint_poker_game_voided_by_a_takeover_returns_its_stakes_once() {
+    for store in common::stores().await {
+        let t = store.create_table("saint", "{}", "a", -1).await.unwrap();
+        let ada = store.create_guest().await.unwrap().id;
+        let bo = store.create_guest().await.unwrap().id;
+        let stakes = Journal::new(
+            "stakes",
+            "stake",
+            vec![
+                (Account::User(ada), -10),
+                (Account::User(bo), -10),
+                (Account::Pot(t.table.clone()), 20),
+            ],
+        );
+        store.transfer_fenced(&t, &stakes).await.unwrap();
+        let c = store
+            .claim_table(&t.table, "b", -1)
+            .await
+            .unwrap()
+            .expect("claimed");
+        assert_eq!(c.pot, 0);
+        assert_eq!(
+            store.balance(&Account::User(ada)).await.unwrap(),
+            GUEST_GRANT
+        );
+        // Claimed again at once (the lease given was already over): nothing more moves.
+        store
+            .claim_table(&t.table, "c", 10_000)
+            .await
+            .unwrap()
+            .expect("claimed");
+        assert_eq!(
+            store.balance(&Account::User(bo)).await.unwrap(),
+            GUEST_GRANT
+        );
+        assert_eq!(
+            store.balance(&Account::House).await.unwrap(),
+            -2 * GUEST_GRANT
+        );
+        assert!(store.audit().await.unwrap().balanced());
+    }
+}
+
+#[tokio::test]
+async fn nodes_share_one_room_setting() {
+    for store in common::stores().await {
+        let a = store
+            .room_setting("ticket_key", || "one".into())
+            .await
+            .unwrap();
+        let b = store
+            .room_setting("ticket_key", || "two".into())
+            .await
+            .unwrap();
+        assert_eq!((a.as_str(), b.as_str()), ("one", "one"));
+    }
+}
