@@ -107,6 +107,14 @@ impl Room {
                 return Err(ProtoError::elsewhere(id, Node::ws_url(url)));
             }
         }
+        if self.node.draining.load(Relaxed) {
+            // A draining node takes no table: another live node will (it claims it when asked).
+            let live = self.live_nodes().await;
+            if let Some(n) = live.iter().find(|n| n.id != self.node.id) {
+                return Err(ProtoError::elsewhere(id, Node::ws_url(&n.url)));
+            }
+            return Ok(false);
+        }
         Ok(self.claim(id).await)
     }
 
@@ -115,6 +123,9 @@ impl Room {
         let _claiming = self.node.leases.lock().await;
         if self.lobby.get(id).is_some() {
             return true;
+        }
+        if self.node.draining.load(Relaxed) {
+            return false;
         }
         let claimed = match self
             .books
