@@ -141,9 +141,16 @@ impl Room {
 
     /// Opens the starter tables that are missing: one open table of each game made by the room
     /// itself, with bots, so that a newcomer finds a game at once. (A table nobody but bots has
-    /// sat at closes when idle, and comes back here.)
+    /// sat at closes when idle, and comes back here.) With several nodes, one node keeps them
+    /// for the room — the live node first by id — and counts every node's tables.
     async fn keep_starter_tables(self: &Arc<Room>) {
         use table::GameKind;
+        if self.node.clustered {
+            let live = self.live_nodes().await;
+            if live.first().is_some_and(|n| n.id != self.node.id) {
+                return;
+            }
+        }
         let starter = |game, name: &str, seats, bots, level: &str| TableOptions {
             game,
             name: name.into(),
@@ -171,6 +178,7 @@ impl Room {
             },
         ];
         let open = self.lobby.all();
+        let elsewhere = self.lobby.remote_summaries();
         for options in starters {
             let options = match options.checked() {
                 Ok(o) => o,
@@ -185,6 +193,13 @@ impl Room {
                         s.game == options.game && s.state != table::TableStatus::Closed
                     })
             });
+            // Another node's starter: an open table of the game with the starter's name.
+            let there = there
+                || elsewhere.iter().any(|s| {
+                    s.game == options.game
+                        && s.name == options.name
+                        && s.state != table::TableStatus::Closed
+                });
             if there {
                 continue;
             }

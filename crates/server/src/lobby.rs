@@ -129,6 +129,14 @@ impl Lobby {
         );
     }
 
+    /// The lobby lines of the tables other nodes play.
+    pub fn remote_summaries(&self) -> Vec<TableSummary> {
+        self.remote
+            .read()
+            .map(|m| m.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// The other nodes' tables are now `fresh`: lines new or changed go out as
     /// `lobby_update`, vanished ones as `table_closed` (unless this node now plays them).
     pub fn replace_remote(&self, fresh: HashMap<String, TableSummary>) {

@@ -188,7 +188,7 @@ pub fn spawn(
 
 /// The table's state as saved for a takeover (`card_tables.state`): the table model and who
 /// created the table.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SavedState {
     /// Seats, waiting list, "the hand".
     pub table: SavedTable<Member>,

@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use super::Actor;
 use crate::protocol::{self, ServerMessage};
-use crate::table::SavedState;
+use crate::table::{SavedState, TableSummary};
 
 impl<G: Game> Actor<G> {
     /// Starts the saver (several nodes only).
@@ -54,29 +54,36 @@ impl<G: Game> Actor<G> {
     }
 
     /// The table as a new owner would restore it, and its lobby line.
-    fn state_json(&self) -> Option<(String, String)> {
+    fn state(&self) -> Option<(SavedState, TableSummary)> {
         let state = SavedState {
             table: self.table.saved(),
             creator: self.creator,
             bots_made: self.bots_made,
         };
-        let state = serde_json::to_string(&state).ok()?;
         let summary = self.summary.lock().ok().map(|s| s.clone())?;
-        Some((state, serde_json::to_string(&summary).ok()?))
+        Some((state, summary))
     }
 
-    /// Saves the table if it changed since the last save (several nodes only).
+    fn json((state, summary): &(SavedState, TableSummary)) -> Option<(String, String)> {
+        Some((
+            serde_json::to_string(state).ok()?,
+            serde_json::to_string(summary).ok()?,
+        ))
+    }
+
+    /// Saves the table if it changed since the last save (several nodes only). Most changes at
+    /// a table (an action) change neither: they cost a comparison, not a write.
     pub(super) fn save(&mut self) {
         let Some(saver) = &self.saver else { return };
-        let Some((state, summary)) = self.state_json() else {
-            return;
-        };
-        let key = format!("{state}\n{summary}");
-        if self.saved.as_deref() == Some(key.as_str()) {
+        let Some(now) = self.state() else { return };
+        if self.saved.as_ref() == Some(&now) {
             return;
         }
-        self.saved = Some(key);
-        let _ = saver.send(Some((state, summary)));
+        let json = Self::json(&now);
+        self.saved = Some(now);
+        if let Some(json) = json {
+            let _ = saver.send(Some(json));
+        }
     }
 
     /// Another node took the table over: stop without another write (the hand in play is the
@@ -98,7 +105,7 @@ impl<G: Game> Actor<G> {
     pub(super) async fn hand_on(&mut self) {
         self.closing = true;
         self.saver = None;
-        if let Some((state, summary)) = self.state_json() {
+        if let Some((state, summary)) = self.state().as_ref().and_then(Self::json) {
             let store = self.room.books.store();
             let saved = store.save_table(&self.fence, &state, &summary).await;
             if let Err(e) = saved.and(store.release_table(&self.fence).await) {

@@ -47,8 +47,9 @@ pub(super) struct Actor<G: Game> {
     lost: bool,
     /// This node drains: deal no more, and hand the table on once the hand in play is over.
     draining: Option<tokio::sync::oneshot::Sender<()>>,
-    /// Several nodes: the last state saved for a takeover, and where saves go.
-    saved: Option<String>,
+    /// Several nodes: the last state saved for a takeover (with the lobby line), and where
+    /// saves go.
+    saved: Option<(crate::table::SavedState, TableSummary)>,
     saver: Option<tokio::sync::watch::Sender<Option<(String, String)>>>,
     /// The table's own command channel (for its saver to say the table was lost).
     me: Option<mpsc::WeakSender<TableCmd>>,
