@@ -293,6 +293,24 @@ async fn play(
             break;
         }
     }
+    // Done: leave the table (a hand in play is played out for us and the stack cashed out), so
+    // that nothing waits for a client that is gone.
+    let leave = send(
+        &mut seq,
+        Request::Leave {
+            table: name.clone(),
+        },
+    );
+    if ws.send(leave).await.is_ok() {
+        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+            while let Some(Ok(m)) = ws.next().await {
+                if m.to_text().is_ok_and(|t| t.contains(r#""type":"ack""#)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
     let _ = ws.close(None).await;
     lat
 }
@@ -476,13 +494,19 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
         );
         openers.push(tokio::spawn(async move {
             let _p = gate.acquire().await;
+            // Each client connects to the table's node, or to another if that one is gone.
             let mut sockets = Vec::new();
             for s in &chunk {
-                sockets.push(
-                    client::ws(at, Some(s), None)
-                        .await
-                        .map_err(|e| e.to_string())?,
-                );
+                let mut link = Link {
+                    token: s.clone(),
+                    nodes: nodes.clone(),
+                    at,
+                };
+                let ws = link
+                    .reconnect(at)
+                    .await
+                    .ok_or("no node of the room answers")?;
+                sockets.push((ws, link));
             }
             // The first client opens the table.
             let options = serde_json::to_value(TableOptions {
@@ -497,11 +521,13 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
             .map_err(|e| e.to_string())?;
             let create = Intent::new(1, Request::CreateTable { options });
             sockets[0]
+                .0
                 .send(Message::Text(create.to_json().into()))
                 .await
                 .map_err(|e| e.to_string())?;
             let table = loop {
                 let m = sockets[0]
+                    .0
                     .next()
                     .await
                     .ok_or("the room closed the connection")?
@@ -527,12 +553,7 @@ async fn load(a: LoadtestArgs) -> Result<ExitCode, UserError> {
                 }
             };
             let mut players = Vec::new();
-            for (i, (ws, token)) in sockets.into_iter().zip(&chunk).enumerate() {
-                let link = Link {
-                    token: token.clone(),
-                    nodes: nodes.clone(),
-                    at,
-                };
+            for (i, (ws, link)) in sockets.into_iter().enumerate() {
                 players.push(tokio::spawn(play(
                     ws,
                     link,
