@@ -725,7 +725,7 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     // Load on every node meanwhile: `tavolo loadtest` against the three, its clients following
     // their tables as the nodes drain.
     let urls: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
-    let mut load = command()
+    let load = command()
         .arg("loadtest")
         .args(urls.iter().flat_map(|u| ["--url", u.as_str()]))
         .args([
