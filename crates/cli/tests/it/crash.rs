@@ -74,7 +74,7 @@ async fn session(addr: SocketAddr, first: bool) -> String {
 }
 
 /// What the ledger says the player should hold: the grant plus every finished hand's result.
-async fn expected_balance(addr: SocketAddr, token: &str) -> (i64, i64) {
+pub(crate) async fn expected_balance(addr: SocketAddr, token: &str) -> (i64, i64) {
     let me = client::http(addr, "GET", "/api/me", None, Some(token))
         .await
         .unwrap()

@@ -17,7 +17,7 @@ use crate::common::command;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_server::client;
-use tavolo_store::{Store, GUEST_GRANT};
+use tavolo_store::Store;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Intent numbers, unique across the test's connections (a session's repeated `seq` gets the
@@ -458,27 +458,6 @@ async fn taken_over(store: &Store, table: &str, not: &str, epoch: i64) -> Durati
     }
 }
 
-/// The player's balance and what the ledger says it should be (the grant plus every finished
-/// hand's result), read on `at`.
-async fn balances(at: SocketAddr, token: &str) -> (i64, i64) {
-    let me = client::http(at, "GET", "/api/me", None, Some(token))
-        .await
-        .expect("me")
-        .json();
-    let history = client::http(at, "GET", "/api/history", None, Some(token))
-        .await
-        .expect("history")
-        .json();
-    let results: i64 = history["items"]
-        .as_array()
-        .map(|items| items.iter().filter_map(|i| i["result"].as_i64()).sum())
-        .unwrap_or(0);
-    (
-        me["user"]["balance"].as_i64().unwrap_or(-1),
-        GUEST_GRANT + results,
-    )
-}
-
 async fn hands_by_status(store: &Store, status: &str) -> i64 {
     store.count_hands(status).await.expect("count")
 }
@@ -620,7 +599,7 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
     player.send(json!({"type": "leave", "table": table})).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let (have, want) = balances(player.at, &ada).await;
+        let (have, want) = crate::crash::expected_balance(player.at, &ada).await;
         let at_table = store.audit().await.expect("audit").at_tables;
         if have == want && at_table == 0 {
             break;
@@ -695,7 +674,7 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
         1,
         "the frozen hand, voided once"
     );
-    let (have, want) = balances(player.at, &ada).await;
+    let (have, want) = crate::crash::expected_balance(player.at, &ada).await;
     assert!(
         have <= want,
         "nothing paid twice: balance {have}, ledger {want}"
