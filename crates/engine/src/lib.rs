@@ -8,6 +8,7 @@
 
 pub mod betting;
 pub mod draw;
+pub mod encode;
 pub mod game;
 pub mod holdem;
 pub mod house;

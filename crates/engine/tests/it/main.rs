@@ -8,6 +8,7 @@ mod draw_fairness;
 mod draw_props;
 mod draw_record;
 mod draw_rules;
+mod encode;
 mod game_interface;
 mod holdem_betting;
 mod holdem_fairness;

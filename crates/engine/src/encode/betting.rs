@@ -1,0 +1,84 @@
+//! The betting decision's action space, shared by Hold'em and Draw: fold, check or call, the
+//! minimum bet or raise, raises to half the pot and to the pot, and the maximum (all-in, or the
+//! Pot-Limit maximum). Limit's one raise is the minimum. Sizes between the minimum and the
+//! maximum exist only when they differ from both.
+
+use crate::betting::{Bet, BettingAction, Legal};
+use crate::Chips;
+
+/// Action indices of a betting decision.
+pub const FOLD: usize = 0;
+/// Check when nothing is owed, else call.
+pub const CHECK_CALL: usize = 1;
+/// The smallest legal bet or raise.
+pub const MIN_RAISE: usize = 2;
+/// A raise to the bet to call plus half the pot after the call.
+pub const HALF_POT: usize = 3;
+/// A raise to the bet to call plus the pot after the call.
+pub const POT: usize = 4;
+/// The largest legal bet or raise.
+pub const MAX_RAISE: usize = 5;
+/// How many betting actions there are.
+pub const BETTING_ACTIONS: usize = 6;
+
+/// The names of the betting actions, by index.
+pub const NAMES: [&str; BETTING_ACTIONS] = [
+    "fold",
+    "check_call",
+    "min_raise",
+    "raise_half_pot",
+    "raise_pot",
+    "max_raise",
+];
+
+/// What the player to act may do, with the chips that size a raise.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision {
+    /// The legal choices.
+    pub legal: Legal,
+    /// Everything in the middle (pots and bets).
+    pub pot: Chips,
+    /// The player's own bet this round.
+    pub bet: Chips,
+}
+
+impl Decision {
+    /// The bet each index stands for, if legal.
+    pub fn bet(&self, id: usize) -> Option<Bet> {
+        let l = &self.legal;
+        match id {
+            FOLD => l.fold.then_some(Bet::Fold),
+            CHECK_CALL if l.check => Some(Bet::Check),
+            CHECK_CALL => l.call.map(|_| Bet::Call),
+            MIN_RAISE => l.raise.map(|r| Bet::RaiseTo(r.min_to)),
+            MAX_RAISE => l
+                .raise
+                .filter(|r| r.max_to > r.min_to)
+                .map(|r| Bet::RaiseTo(r.max_to)),
+            HALF_POT | POT => {
+                let r = l.raise?;
+                let call = l.call.unwrap_or(0);
+                let after_call = self.pot + call;
+                let to = self.bet
+                    + call
+                    + if id == POT {
+                        after_call
+                    } else {
+                        after_call / 2
+                    };
+                (to > r.min_to && to < r.max_to).then_some(Bet::RaiseTo(to))
+            }
+            _ => None,
+        }
+    }
+
+    /// Appends the legal indices.
+    pub fn legal_indices(&self, out: &mut Vec<usize>) {
+        out.extend((0..BETTING_ACTIONS).filter(|&id| self.bet(id).is_some()));
+    }
+
+    /// The action of `seat` for index `id`.
+    pub fn action<A: BettingAction>(&self, id: usize) -> Option<A> {
+        self.bet(id).map(|b| A::from_bet(self.legal.seat, b))
+    }
+}
