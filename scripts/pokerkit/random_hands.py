@@ -92,14 +92,16 @@ def setup(rng):
     return n, variant, antes, blinds, bb, stacks, trimming
 
 
-def create(variant, antes, blinds, bb, stacks, n, trimming):
+def create(variant, antes, blinds, bb, stacks, n, trimming, automations=AUTOMATIONS):
+    """A PokerKit state for the hand (the Python differential test deals the cards itself,
+    so it passes automations without hole and board dealing)."""
     if variant == 'NT':
         return NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, bb, stacks, n, mode=Mode.CASH_GAME)
+            automations, trimming, antes, blinds, bb, stacks, n, mode=Mode.CASH_GAME)
     if variant == 'FT':
         return FixedLimitTexasHoldem.create_state(
-            AUTOMATIONS, trimming, antes, blinds, bb, 2 * bb, stacks, n, mode=Mode.CASH_GAME)
-    game = PotLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, bb, mode=Mode.CASH_GAME)
+            automations, trimming, antes, blinds, bb, 2 * bb, stacks, n, mode=Mode.CASH_GAME)
+    game = PotLimitTexasHoldem(automations, trimming, antes, blinds, bb, mode=Mode.CASH_GAME)
     return game(stacks, n)
 
 

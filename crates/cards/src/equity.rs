@@ -19,8 +19,9 @@ use crate::rng::GameRng;
 use crate::saint::Centre;
 use crate::set::CardSet;
 
-/// Which game's hand rule decides.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which game's hand rule decides (named `holdem` or `saint`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Game {
     /// Best five of the two own cards and the five board cards.
     #[default]

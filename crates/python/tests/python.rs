@@ -1,0 +1,131 @@
+//! Runs the Python package's tests (`tests/python`, pytest) against the extension module this
+//! `cargo test` built, so that `cargo test --workspace` tests the bindings too.
+//!
+//! The test makes a virtual environment under the target directory (once), installs pytest,
+//! numpy, PettingZoo, Gymnasium and PokerKit 0.7.7 from PyPI, puts the freshly built
+//! `lib_tavolo` beside the package's Python files as `tavolo/_tavolo.abi3.so`, and runs pytest.
+//! Where Python or PyPI cannot be reached it prints a note and passes — except under CI (`CI`
+//! set), where that is a failure. `TAVOLO_PY_DIFF_HANDS` (default 10,000) sets the size of
+//! the PokerKit differential.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The packages the Python tests need, pinned so that a run is repeatable.
+const REQUIREMENTS: &[&str] = &[
+    "pytest==9.2.0",
+    "numpy==2.4.6",
+    "pettingzoo==1.27.0",
+    "gymnasium==1.4.0",
+    "pokerkit==0.7.7",
+];
+
+fn run(cmd: &mut Command) -> Result<String, String> {
+    let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("{cmd:?} failed:\n{text}"))
+    }
+}
+
+/// A virtual environment with the requirements, made once per target directory.
+fn venv() -> Result<PathBuf, String> {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tavolo-python-venv");
+    let python = venv.join("bin/python");
+    let ready = Command::new(&python)
+        .args([
+            "-c",
+            "import pytest, numpy, pettingzoo, gymnasium, pokerkit",
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ready {
+        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
+        run(Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(REQUIREMENTS))?;
+    }
+    Ok(python)
+}
+
+/// The extension module `cargo test` built for this test: `lib_tavolo` in the profile's
+/// directory (the test binary lives in its `deps`).
+fn built_module() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let deps = exe.parent().ok_or("no deps directory")?;
+    let profile = deps.parent().ok_or("no profile directory")?;
+    for dir in [profile, deps] {
+        for name in ["lib_tavolo.so", "lib_tavolo.dylib"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Ok(p);
+            }
+        }
+    }
+    Err(format!("no lib_tavolo.so in {}", profile.display()))
+}
+
+/// The package as Python imports it: the Python sources and the built module.
+fn stage(module: &Path) -> Result<PathBuf, String> {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tavolo-python-pkg");
+    let pkg = root.join("tavolo");
+    let _ = std::fs::remove_dir_all(&pkg);
+    std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
+    let src = crate_dir.join("python/tavolo");
+    for entry in std::fs::read_dir(&src).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_file() {
+            let name = path.file_name().ok_or("a file without a name")?;
+            std::fs::copy(&path, pkg.join(name)).map_err(|e| e.to_string())?;
+        }
+    }
+    std::fs::copy(module, pkg.join("_tavolo.abi3.so")).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+#[test]
+fn the_python_package_passes_its_tests() {
+    let python = match venv() {
+        Ok(p) => p,
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("note: the Python tests were skipped (no Python or PyPI here): {e}");
+            return;
+        }
+        Err(e) => panic!("the Python tests could not run under CI: {e}"),
+    };
+    let module = built_module().unwrap_or_else(|e| panic!("{e}"));
+    let root = stage(&module).unwrap_or_else(|e| panic!("{e}"));
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run(Command::new(&python)
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-s",
+            "-p",
+            "no:cacheprovider",
+            "-W",
+            "ignore::UserWarning",
+        ])
+        .arg(crate_dir.join("tests/python"))
+        .env("PYTHONPATH", &root)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .current_dir(crate_dir));
+    match out {
+        Ok(text) => eprintln!("{text}"),
+        Err(e) => panic!("{e}"),
+    }
+}
