@@ -15,7 +15,7 @@ use tavolo_engine::game::Viewer;
 use tavolo_engine::Chips;
 
 use crate::error::{game_error, value_error};
-use crate::games::{dealer, setup_dealer, Dealer, Session, StepError};
+use crate::games::{dealer, f32_bytes, setup_dealer, Dealer, Session, StepError};
 
 /// The seed of the `k`-th deal of a batch seeded `seed`.
 fn deal_seed(seed: u64, k: u64) -> [u8; 32] {
@@ -85,36 +85,30 @@ impl Batch {
         masks: bool,
     ) -> Result<(), String> {
         let p = self.players;
-        let mut legal = Vec::new();
         for (i, &chosen) in actions.iter().enumerate() {
-            let seat = self.slots[i]
+            let slot = &mut self.slots[i];
+            let seat = slot
                 .game
-                .to_act()
-                .first()
-                .copied()
+                .first_to_act()
                 .ok_or("a game has no seat to act")?;
-            let id = match chosen {
-                -1 => {
-                    let slot = &mut self.slots[i];
-                    slot.game.legal_indices(seat, &mut legal);
-                    if legal.is_empty() {
-                        return Err(format!("game {i}: seat {seat} has no legal index"));
-                    }
-                    legal[slot.rng.below(legal.len() as u32) as usize]
-                }
-                id if id >= 0 => id as usize,
+            let played = match chosen {
+                -1 => slot.game.step_random(seat, &mut slot.rng),
+                id if id >= 0 => slot.game.step(seat, id as usize),
                 id => {
                     return Err(format!(
                         "game {i}: action index {id} (use -1 for a random one)"
                     ))
                 }
             };
-            match self.slots[i].game.step(seat, id) {
+            match played {
                 Ok(_) => {}
                 Err(StepError::NotLegal { seat, id }) => {
                     return Err(format!(
                         "game {i}: action index {id} is not legal for seat {seat} (see the mask)"
                     ))
+                }
+                Err(StepError::NoneLegal { seat }) => {
+                    return Err(format!("game {i}: seat {seat} has no legal index"))
                 }
                 Err(StepError::Game(e)) => return Err(format!("game {i}: {e}")),
             }
@@ -126,7 +120,11 @@ impl Batch {
                 self.finished += 1;
                 self.deal_one(i).map_err(|e| e.to_string())?;
             }
-            self.fill(i, out, observe, masks)?;
+            if observe || masks || out.done[i] == 1 {
+                self.fill(i, out, observe, masks)?;
+            } else {
+                out.seat[i] = self.slots[i].game.first_to_act().unwrap_or(0) as u8;
+            }
         }
         Ok(())
     }
@@ -167,16 +165,6 @@ impl Batch {
             done: vec![0; n],
         }
     }
-}
-
-fn f32_bytes<'py>(py: Python<'py>, v: &[f32]) -> Bound<'py, PyBytes> {
-    PyBytes::new_with(py, v.len() * 4, |b| {
-        for (chunk, x) in b.chunks_exact_mut(4).zip(v) {
-            chunk.copy_from_slice(&x.to_le_bytes());
-        }
-        Ok(())
-    })
-    .unwrap_or_else(|_| PyBytes::new(py, &[]))
 }
 
 /// The actions of a step: a list of ints or bytes of little-endian int32.

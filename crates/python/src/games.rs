@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use tavolo_cards::GameRng;
 use tavolo_engine::betting::Structure;
 use tavolo_engine::draw::{DrawHand, DrawTable};
 use tavolo_engine::encode::{rewards, Encoded};
@@ -83,6 +84,8 @@ pub trait Session: Send + Sync {
     fn boxed_clone(&self) -> Box<dyn Session>;
     fn setup<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
     fn to_act(&self) -> Vec<usize>;
+    /// The first seat to act, if any (no allocation).
+    fn first_to_act(&self) -> Option<usize>;
     fn legal<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>>;
     fn choices<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>>;
     fn check(&self, action: &Bound<'_, PyAny>) -> PyResult<()>;
@@ -108,6 +111,9 @@ pub trait Session: Send + Sync {
     fn observe_into(&self, viewer: Viewer, out: &mut [f32]);
     /// Plays index `id` for `seat`, then any automatic decisions; the number of events added.
     fn step(&mut self, seat: usize, id: usize) -> Result<usize, StepError>;
+    /// Plays a legal action of `seat` drawn uniformly over its indices, then any automatic
+    /// decisions.
+    fn step_random(&mut self, seat: usize, rng: &mut GameRng) -> Result<usize, StepError>;
     fn action_of<'py>(
         &self,
         py: Python<'py>,
@@ -123,6 +129,8 @@ pub trait Session: Send + Sync {
 pub enum StepError {
     /// The index stands for no legal action of this seat now.
     NotLegal { seat: usize, id: usize },
+    /// The seat has no legal action now.
+    NoneLegal { seat: usize },
     /// The engine refused (cannot happen for a legal index; kept for honesty).
     Game(GameError),
 }
@@ -138,6 +146,9 @@ impl StepError {
                 let _ = e.value(py).setattr("seat", seat);
                 e
             }
+            StepError::NoneLegal { seat } => crate::error::IllegalActionError::new_err(format!(
+                "seat {seat} has nothing to do now"
+            )),
             StepError::Game(g) => game_error(py, &g, None, None),
         }
     }
@@ -167,6 +178,10 @@ where
 
     fn to_act(&self) -> Vec<usize> {
         self.game.to_act().iter().collect()
+    }
+
+    fn first_to_act(&self) -> Option<usize> {
+        self.game.to_act().iter().next()
     }
 
     fn legal<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
@@ -275,6 +290,17 @@ where
             .game
             .action(seat, id)
             .ok_or(StepError::NotLegal { seat, id })?;
+        Played::apply(self, action).map_err(StepError::Game)?;
+        self.play_automatic().map_err(StepError::Game)?;
+        Ok(self.log.len() - from)
+    }
+
+    fn step_random(&mut self, seat: usize, rng: &mut GameRng) -> Result<usize, StepError> {
+        let from = self.log.len();
+        let action = self
+            .game
+            .random_action(seat, rng)
+            .ok_or(StepError::NoneLegal { seat })?;
         Played::apply(self, action).map_err(StepError::Game)?;
         self.play_automatic().map_err(StepError::Game)?;
         Ok(self.log.len() - from)
@@ -665,7 +691,7 @@ impl PyGame {
         self.check_seat(seat)?;
         let mut obs = vec![0f32; self.inner.observation_size()];
         self.inner.observe_into(viewer(seat), &mut obs);
-        Ok(PyBytes::new(py, &f32_bytes(&obs)))
+        Ok(f32_bytes(py, &obs))
     }
 
     /// The action an index stands for, for `seat` now (`None` when not legal).
@@ -739,9 +765,16 @@ impl PyGame {
     }
 }
 
-/// Floats as little-endian bytes.
-pub fn f32_bytes(v: &[f32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+/// Floats as Python bytes, little-endian float32 (`numpy.frombuffer(b, "<f4")`).
+pub fn f32_bytes<'py>(py: Python<'py>, v: &[f32]) -> Bound<'py, PyBytes> {
+    // Writing into a fresh bytes object cannot fail; were it to, the caller gets empty bytes.
+    PyBytes::new_with(py, v.len() * 4, |b| {
+        for (chunk, x) in b.chunks_exact_mut(4).zip(v) {
+            chunk.copy_from_slice(&x.to_le_bytes());
+        }
+        Ok(())
+    })
+    .unwrap_or_else(|_| PyBytes::new(py, &[]))
 }
 
 /// Registers `Game`.

@@ -239,10 +239,7 @@ impl Versus {
         if !s.is_over() {
             s.mask_into(self.inner.seat(), &mut mask);
         }
-        Ok((
-            PyBytes::new(py, &crate::games::f32_bytes(&obs)),
-            PyBytes::new(py, &mask),
-        ))
+        Ok((crate::games::f32_bytes(py, &obs), PyBytes::new(py, &mask)))
     }
 }
 

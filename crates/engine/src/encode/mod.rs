@@ -14,7 +14,7 @@ mod holdem;
 mod saint;
 
 use crate::game::{Game, Outcome};
-use tavolo_cards::Card;
+use tavolo_cards::{Card, GameRng};
 
 pub use betting::BETTING_ACTIONS;
 
@@ -39,6 +39,16 @@ pub trait Encoded: Game {
     }
     /// The action index `id` stands for, for `seat` now, if it is legal.
     fn action(&self, seat: usize, id: usize) -> Option<Self::Action>;
+    /// A legal action of `seat` drawn uniformly over its legal indices, if it has any.
+    fn random_action(&self, seat: usize, rng: &mut GameRng) -> Option<Self::Action> {
+        let mut legal = Vec::new();
+        self.legal_indices(seat, &mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let id = legal[rng.below(legal.len() as u32) as usize];
+        self.action(seat, id)
+    }
     /// A decision the encoding plays itself (a showdown's show), if one is pending.
     fn automatic(&self) -> Option<Self::Action> {
         None

@@ -14,7 +14,9 @@
 //!   round (52, once revealed), the pair shown this round (52, once revealed);
 //! - then 2: cards in the draw pile / 52, in the discard pile / 52.
 
-use tavolo_cards::Card;
+use tavolo_cards::{Card, GameRng};
+
+use crate::game::Game;
 
 use crate::saint::{Action, PhaseName, SaintGame, SaintOptions, SaintView};
 
@@ -84,6 +86,15 @@ impl Encoded for SaintGame {
         self.legal_actions(seat)
             .into_iter()
             .find(|a| index_of(a) == id)
+    }
+
+    /// The engine's own allocation-free draw: uniform over the cards to place or pick and over
+    /// the pairs to show, as the indices are.
+    fn random_action(&self, seat: usize, rng: &mut GameRng) -> Option<Action> {
+        if !self.to_act().contains(seat) {
+            return None;
+        }
+        SaintGame::random_action(self, seat, rng)
     }
 
     fn observe(view: &SaintView, out: &mut [f32]) {

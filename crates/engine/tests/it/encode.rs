@@ -52,6 +52,14 @@ fn play_through_encoding<G: Encoded>(setups: impl Fn(u64) -> G::Setup, games: u6
             let mut obs = vec![0f32; size];
             G::observe(&played.game.view(Viewer::Seat(seat)), &mut obs);
             assert!(obs.iter().all(|x| x.is_finite() && *x >= 0.0));
+            if let Some(drawn) = played.game.random_action(seat, &mut rng.clone()) {
+                assert!(
+                    legal
+                        .iter()
+                        .any(|&i| played.game.action(seat, i) == Some(drawn)),
+                    "game {g}: a drawn action has a legal index"
+                );
+            }
             let id = legal[rng.below(legal.len() as u32) as usize];
             let action = played.game.action(seat, id).expect("masked");
             played.apply(action).expect("accepted");
