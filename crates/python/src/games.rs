@@ -26,12 +26,13 @@ use crate::error::{format_error, game_error, value_error};
 
 /// A Python value as a serde type.
 pub fn from_py<T: DeserializeOwned>(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<T> {
-    pythonize::depythonize(obj).map_err(|e| format_error(what, e))
+    let value = crate::pyser::to_json(obj).map_err(|e| format_error(what, e))?;
+    serde_json::from_value(value).map_err(|e| format_error(what, e))
 }
 
 /// A serde value as a Python value.
 pub fn to_py<'py, T: Serialize + ?Sized>(py: Python<'py>, v: &T) -> PyResult<Bound<'py, PyAny>> {
-    pythonize::pythonize(py, v).map_err(|e| format_error("value", e))
+    crate::pyser::to_object(py, v).map_err(|e| format_error("value", e))
 }
 
 /// A seed from Python: an integer (its bytes little-endian, as `tavolo` everywhere) or 32

@@ -15,6 +15,7 @@ mod cards;
 mod error;
 mod games;
 mod phh;
+mod pyser;
 mod versus;
 
 use pyo3::prelude::*;
