@@ -12,7 +12,7 @@ then the batched API (`tavolo.Batch`, 1,024 games): actions chosen in Python wit
 the masks, and random actions drawn inside the batch; and random 4-player Saint Poker games,
 batched. Prints a Markdown table.
 
-Usage: bench.py [--seconds S]   (needs tavolo, numpy and pokerkit==0.7.7 installed; pin the
+Usage: bench.py [--seconds S] [--rounds R]   (needs tavolo, numpy and pokerkit==0.7.7 installed; pin the
 process to one core with `taskset -c 0` for the one-core figures)
 """
 
@@ -84,26 +84,24 @@ def seed_stream():
         yield k
 
 
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=2.0, help="per contender per round")
+    ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     s = args.seconds
-    rows = []
 
     import pokerkit_bench  # scripts/pokerkit_bench.py: the same workload in PokerKit
 
     rng = random.Random(1)
-    pk = rate(lambda: (pokerkit_bench.play(rng), 1)[1], s)
-    rows.append(("PokerKit 0.7.7, random 6-max NL hands", pk, "hands/s", 1.0))
     seeds = seed_stream()
-    d = rate(lambda: tavolo_dicts(rng, seeds), s)
-    rows.append(("Tavolo `Game`, one action per call (dicts)", d, "hands/s", d / pk))
-    i = rate(lambda: tavolo_indices(rng, seeds), s)
-    rows.append(("Tavolo `Game`, one action per call (indices)", i, "hands/s", i / pk))
-
     b = ArrayBatch("holdem", 1024, 6, seed=1, **TABLE)
-    obs, mask, seat = b.reset(observe=False)
+    _, mask, _ = b.reset(observe=False)
     nrng = np.random.default_rng(1)
     state = {"mask": mask}
 
@@ -112,29 +110,48 @@ def main():
         _, state["mask"], _, _, _ = b.step(actions, observe=False)
         return b.games
 
-    rows.append(("`Batch` 1,024 NL games, numpy picks from masks", rate(numpy_step, s), "actions/s", None))
-
     def numpy_obs_step():
         actions = b.random_actions(state["mask"], nrng)
         _, state["mask"], _, _, _ = b.step(actions)
         return b.games
 
-    rows.append(("… with observations", rate(numpy_obs_step, s), "actions/s", None))
     raw = tavolo.Batch("holdem", 1024, 6, seed=2, **TABLE)
-    rows.append(("`Batch` 1,024 NL games, random actions drawn in the batch",
-                 rate(lambda: raw.run_random(20) * 0 + 20 * 1024, s), "actions/s", None))
     saint = tavolo.Batch("saint", 1024, 4, seed=3)
     saint.run_random(200)
-    f0, t0 = saint.finished, time.perf_counter()
-    while time.perf_counter() - t0 < s:
-        saint.run_random(50)
-    games = (saint.finished - f0) / (time.perf_counter() - t0)
-    rows.append(("`Batch` 1,024 Saint Poker 4-player games, random", games, "games/s", None))
 
-    print("| workload | rate | unit | × PokerKit |")
+    def saint_games():
+        f0 = saint.finished
+        saint.run_random(50)
+        return saint.finished - f0
+
+    contenders = [
+        ("PokerKit 0.7.7, random 6-max NL hands", "hands/s", lambda: (pokerkit_bench.play(rng), 1)[1]),
+        ("Tavolo `Game`, one action per call (dicts)", "hands/s", lambda: tavolo_dicts(rng, seeds)),
+        ("Tavolo `Game`, one action per call (indices)", "hands/s", lambda: tavolo_indices(rng, seeds)),
+        ("`Batch` 1,024 NL games, numpy picks from masks", "actions/s", numpy_step),
+        ("… the same with observations", "actions/s", numpy_obs_step),
+        ("`Batch` 1,024 NL games, random actions drawn in the batch", "actions/s",
+         lambda: raw.run_random(20) * 0 + 20 * 1024),
+        ("`Batch` 1,024 Saint Poker 4-player games, random", "games/s", saint_games),
+    ]
+    rates = {name: [] for name, _, _ in contenders}
+    for r in range(args.rounds):
+        # Rotate the order every round so that no contender always runs first.
+        order = contenders[r % len(contenders):] + contenders[:r % len(contenders)]
+        for name, _, play in order:
+            rates[name].append(rate(play, s))
+    pk = rates[contenders[0][0]]
+    print(f"{args.rounds} rounds of {s:g} s per contender, interleaved; medians, range in brackets")
+    print()
+    print("| workload | rate | unit | × PokerKit (median of per-round ratios) |")
     print("|---|---:|---|---:|")
-    for name, value, unit, ratio in rows:
-        print(f"| {name} | {value:,.0f} | {unit} | {'' if ratio is None else f'{ratio:,.0f}'} |")
+    for i, (name, unit, _) in enumerate(contenders):
+        rs = rates[name]
+        ratio = ""
+        if unit == "hands/s" and i > 0:
+            per = [x / y for x, y in zip(rs, pk)]
+            ratio = f"{median(per):,.0f} ({min(per):,.0f}–{max(per):,.0f})"
+        print(f"| {name} | {median(rs):,.0f} ({min(rs):,.0f}–{max(rs):,.0f}) | {unit} | {ratio} |")
 
 
 if __name__ == "__main__":
