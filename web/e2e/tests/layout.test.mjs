@@ -98,10 +98,32 @@ async function waitTurn(page, ready, ms = 90000) {
   throw new Error('never my turn');
 }
 
+/**
+ * Waits until the table has redrawn for the window: the boxes of the seats, bets, board, pots
+ * and hands read the same three times in a row, 150 ms apart. (A fixed pause was not enough
+ * on a loaded machine: the layout was measured half-drawn.)
+ */
+async function settled(page, ms = 15000) {
+  const read = () => page.$$eval('.felt .seat, .felt .bet, .felt .board, #pots, #mine, #my-hand, #centre, #pool',
+    (els) => JSON.stringify([innerWidth, innerHeight, ...els.map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })]));
+  const end = Date.now() + ms;
+  let last = await read();
+  let same = 0;
+  while (Date.now() < end) {
+    await sleep(150);
+    const now = await read();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 2) return;
+  }
+  throw new Error(`the table did not settle within ${ms} ms`);
+}
+
 async function everyViewport(page, game, id, axeAt, { viewports = VIEWPORTS, name = game } = {}) {
   for (const vp of viewports) {
     await page.setViewportSize(vp);
-    await sleep(450); // the table redraws 120 ms after a resize
+    await sleep(150); // the table redraws 120 ms after a resize …
+    await settled(page); // … and then, on a loaded machine, maybe later still
     await checkLayout(page, game, id, vp);
     await shot(page, `layout-${name}-${vp.width}x${vp.height}`);
     if (axeAt.some((a) => a.width === vp.width)) await axeCheck(page, `${game} table on your turn ${vp.width}x${vp.height}`);
