@@ -75,7 +75,8 @@ struct HandResult {
 
 #[derive(Serialize)]
 struct Report {
-    game: &'static str,
+    /// `holdem` or `saint`: the serde name of [`Game`], as Python's `equity(game=…)` reads it.
+    game: Game,
     board: Vec<Card>,
     dead: Vec<Card>,
     exact: bool,
@@ -168,10 +169,7 @@ pub fn run(args: EquityArgs) -> Result<ExitCode, UserError> {
     let seconds = start.elapsed().as_secs_f64();
     let total = tally.total.max(1) as f64;
     let report = Report {
-        game: match game {
-            Game::Holdem => "holdem",
-            Game::Saint => "saint",
-        },
+        game,
         board,
         dead: dead_cards,
         exact,
