@@ -199,15 +199,14 @@ fn equity<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let mut holdings = Vec::with_capacity(hands.len());
     for h in &hands {
-        let random = match h {
-            None => true,
-            Some(h) => h.extract::<String>().is_ok_and(|s| s == "random"),
+        let known = match h {
+            Some(h) if !h.extract::<String>().is_ok_and(|s| s == "random") => h,
+            _ => {
+                holdings.push(Holding::Random);
+                continue;
+            }
         };
-        if random {
-            holdings.push(Holding::Random);
-            continue;
-        }
-        let cards = cards_arg(h.as_ref().expect("not random"))?;
+        let cards = cards_arg(known)?;
         let pair: [tavolo_cards::Card; 2] = cards
             .as_slice()
             .try_into()

@@ -64,6 +64,7 @@ def test_exact_equity_matches_the_known_count():
     assert aa["tie"] == pytest.approx(6_538 / 1_712_304)
     assert aa["equity"] + kk["equity"] == pytest.approx(1.0)
     sampled = tavolo.equity(["AsAh", None], samples=20_000, seed=3)
+    assert tavolo.equity(["AsAh", "random"], samples=20_000, seed=3) == sampled
     assert sampled[0]["std_error"] > 0 and 0.8 < sampled[0]["equity"] < 0.9
     saint = tavolo.equity(["Ah2c", "KsKd"], board="3h6h9hJh4c", game="saint")
     assert sum(p["equity"] for p in saint) == pytest.approx(1.0)
