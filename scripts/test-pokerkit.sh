@@ -13,7 +13,7 @@ TARGET="${CARGO_TARGET_DIR:-target}"
 VENV="$TARGET/tmp/pokerkit-venv"  # the same venv the cargo test makes
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pokerkit' 2>/dev/null; then
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check 'pokerkit==0.7.7'
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/pokerkit/requirements.txt
 fi
 OUT="$TARGET/pokerkit-hands-$SEED.phhs"
 echo "PokerKit plays $HANDS random hands (seed $SEED) -> $OUT"

@@ -2,7 +2,7 @@
 //! `cargo test` built, so that `cargo test --workspace` tests the bindings too.
 //!
 //! The test makes a virtual environment under the target directory (once), installs pytest,
-//! numpy, PettingZoo, Gymnasium and PokerKit 0.7.7 from PyPI, puts the freshly built
+//! numpy, PettingZoo, Gymnasium and PokerKit from PyPI, puts the freshly built
 //! `lib_tavolo` beside the package's Python files as `tavolo/_tavolo.abi3.so`, and runs pytest.
 //! Where Python or PyPI cannot be reached it prints a note and passes — except under CI (`CI`
 //! set), where that is a failure. `TAVOLO_PY_DIFF_HANDS` (default 10,000) sets the size of
@@ -11,13 +11,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The packages the Python tests need, pinned so that a run is repeatable.
+/// The packages the Python tests need, pinned so that a run is repeatable (PokerKit's pin is
+/// `scripts/pokerkit/requirements.txt`, shared with the engine's differential).
 const REQUIREMENTS: &[&str] = &[
     "pytest==9.2.0",
     "numpy==2.4.6",
     "pettingzoo==1.27.0",
     "gymnasium==1.4.0",
-    "pokerkit==0.7.7",
 ];
 
 fn run(cmd: &mut Command) -> Result<String, String> {
@@ -47,6 +47,8 @@ fn venv() -> Result<PathBuf, String> {
         .is_ok_and(|o| o.status.success());
     if !ready {
         run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
+        let pokerkit =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pokerkit/requirements.txt");
         run(Command::new(&python)
             .args([
                 "-m",
@@ -55,7 +57,9 @@ fn venv() -> Result<PathBuf, String> {
                 "--quiet",
                 "--disable-pip-version-check",
             ])
-            .args(REQUIREMENTS))?;
+            .args(REQUIREMENTS)
+            .arg("-r")
+            .arg(pokerkit))?;
     }
     Ok(python)
 }
@@ -115,6 +119,7 @@ fn the_python_package_passes_its_tests() {
             "pytest",
             "-q",
             "-s",
+            "-rs", // say which tests skipped, and why
             "-p",
             "no:cacheprovider",
             "-W",
@@ -122,6 +127,8 @@ fn the_python_package_passes_its_tests() {
         ])
         .arg(crate_dir.join("tests/python"))
         .env("PYTHONPATH", &root)
+        // Everything the tests import was installed above: none of them may skip for want of it.
+        .env("TAVOLO_PYTEST_STRICT", "1")
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .current_dir(crate_dir));
     match out {

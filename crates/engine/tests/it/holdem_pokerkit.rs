@@ -3,7 +3,8 @@
 //!
 //! With `TAVOLO_POKERKIT_PHHS` set (as `scripts/test-pokerkit.sh [HANDS] [SEED]` does for large
 //! runs) it replays that file. Otherwise the test makes the hands itself: it creates a virtual
-//! environment under the target directory, installs `pokerkit==0.7.7` from PyPI (once), and has
+//! environment under the target directory, installs PokerKit from PyPI (once; the pin is
+//! `scripts/pokerkit/requirements.txt`), and has
 //! PokerKit play `TAVOLO_POKERKIT_HANDS` (default 1,000: the Python
 //! package's differential steps 10,000 more through both engines action by action) hands from seed `TAVOLO_POKERKIT_SEED`
 //! (default 2026). Where Python or PyPI cannot be reached it prints a note and passes — except
@@ -41,12 +42,9 @@ fn hands_from_pokerkit() -> Result<PathBuf, String> {
         .is_ok_and(|o| o.status.success());
     if !ready {
         run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        run(Command::new(venv.join("bin/pip")).args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "pokerkit==0.7.7",
-        ]))?;
+        run(Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
+            .arg(root.join("scripts/pokerkit/requirements.txt")))?;
     }
     let hands = std::env::var("TAVOLO_POKERKIT_HANDS").unwrap_or_else(|_| "1000".into());
     let seed = std::env::var("TAVOLO_POKERKIT_SEED").unwrap_or_else(|_| "2026".into());

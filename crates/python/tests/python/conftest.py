@@ -1,6 +1,8 @@
 """Shared fixtures of the Python tests (run by `cargo test` through ../python.rs, or by
 `pytest crates/python/tests/python` with the package installed)."""
 
+import importlib
+import os
 import pathlib
 import sys
 
@@ -14,3 +16,11 @@ sys.path.insert(0, str(ROOT / "scripts" / "pokerkit"))
 @pytest.fixture
 def root():
     return ROOT
+
+
+def need(module):
+    """`module`, or a skip when it is not installed — except when cargo test runs the suite
+    (`TAVOLO_PYTEST_STRICT`): it installed every module, so a missing one is a failure."""
+    if os.environ.get("TAVOLO_PYTEST_STRICT"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)

@@ -8,7 +8,9 @@ import pytest
 
 import tavolo
 
-pokerkit = pytest.importorskip("pokerkit")
+from conftest import need  # noqa: E402
+
+pokerkit = need("pokerkit")
 
 SHARED = pathlib.Path(__file__).resolve().parents[5] / "shared" / "phh"
 

@@ -16,7 +16,9 @@ import pytest
 
 import tavolo
 
-pokerkit = pytest.importorskip("pokerkit")
+from conftest import need  # noqa: E402
+
+pokerkit = need("pokerkit")
 import random_hands as rh  # noqa: E402  (scripts/pokerkit, put on the path by conftest)
 
 from pokerkit import Automation  # noqa: E402
