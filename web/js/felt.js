@@ -53,7 +53,7 @@ export function feltHtml(st, opts) {
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}
     </div>`);
-    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.by}%" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
+    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.btop}" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
     if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img" aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">

@@ -54,7 +54,11 @@ export function mySeat(st) {
   return st.you && st.you.seat != null ? st.you.seat : null;
 }
 
-/** Positions (percent of the felt) of n seats, seat `bottom` at the bottom centre. */
+/**
+ * Positions (percent of the felt) of n seats, seat `bottom` at the bottom centre. `btop` is the
+ * CSS `top` of a seat's bet: `by` percent, or for a side seat of an upright felt at least a
+ * seat's half height plus a bet's below the seat, however short the felt.
+ */
 export function seatPositions(n, bottom, portrait) {
   const out = [];
   const rx = portrait ? 38 : 41;
@@ -72,7 +76,10 @@ export function seatPositions(n, bottom, portrait) {
     if (portrait && Math.abs(c) > 0.9) {
       // an upright felt leaves no room between a side seat and the board: the bet goes below
       // the seat and the button above it, both off the board's row
+      // (12 % of a short felt, on a phone beside the Draw hand, was less than the seat's own
+      // half height: the bet went under the seat)
       p.bx = 50 + rx * 0.8 * c; p.by = p.y + 12;
+      p.btop = `max(${p.by}%, calc(${p.y}% + 58px))`;
       p.dx = 50 + rx * 0.62 * c; p.dy = p.y - 12;
     } else if (portrait && Math.abs(c) > 0.3) {
       // a corner seat's bet goes level with it, clear of its cards, above or below the pot
@@ -81,6 +88,7 @@ export function seatPositions(n, bottom, portrait) {
       // the top and bottom seats' bets, clear of the corner seats' bets
       p.by = sn < 0 ? 35 : 66;
     }
+    if (!p.btop) p.btop = `${p.by}%`;
     out.push(p);
   }
   return out;
