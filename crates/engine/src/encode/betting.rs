@@ -82,3 +82,33 @@ impl Decision {
         self.bet(id).map(|b| A::from_bet(self.legal.seat, b))
     }
 }
+
+/// What both betting games' observations say of every seat: the seats counted clockwise from
+/// the viewer, `width` floats each from `out[0]`, of which this writes the first five — stack
+/// and bet as fractions of all chips at the table, still in the hand, holds the position (the
+/// button, the dealer), is to act. Returns all chips at the table, the unit of the chip features.
+#[allow(clippy::too_many_arguments)]
+pub fn seat_features(
+    out: &mut [f32],
+    width: usize,
+    viewer: usize,
+    stacks: &[Chips],
+    bets: &[Chips],
+    live: &[bool],
+    pot: Chips,
+    position: usize,
+    to_act: Option<usize>,
+) -> f32 {
+    let n = stacks.len();
+    let total = (stacks.iter().sum::<Chips>() + pot).max(1) as f32;
+    for k in 0..n {
+        let s = (viewer + k) % n;
+        let o = &mut out[width * k..width * (k + 1)];
+        o[0] = stacks[s] as f32 / total;
+        o[1] = bets[s] as f32 / total;
+        o[2] = f32::from(u8::from(live[s]));
+        o[3] = f32::from(u8::from(position == s));
+        o[4] = f32::from(u8::from(to_act == Some(s)));
+    }
+    total
+}

@@ -16,7 +16,7 @@
 use crate::draw::{Action, DrawHand, DrawSetup, DrawView, Stage, ToAct};
 use tavolo_cards::Card;
 
-use super::betting::{Decision, BETTING_ACTIONS, NAMES};
+use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
 use super::{cards_into, Encoded};
 
 const CARDS: usize = 104;
@@ -145,8 +145,6 @@ impl Encoded for DrawHand {
     fn observe(view: &DrawView, out: &mut [f32]) {
         let n = view.stacks.len();
         let me = view.seat.unwrap_or(0);
-        let total = (view.stacks.iter().sum::<u64>() + view.pot).max(1) as f32;
-        let chips = |c: u64| c as f32 / total;
         cards_into(&mut out[..52], view.hand.iter().copied());
         cards_into(&mut out[52..104], view.discarded.iter().copied());
         let stage = match view.stage {
@@ -158,17 +156,22 @@ impl Encoded for DrawHand {
         };
         out[CARDS + stage] = 1.0;
         let base = CARDS + STAGES;
+        let total = seat_features(
+            &mut out[base..],
+            PER_SEAT,
+            me,
+            &view.stacks,
+            &view.bets,
+            &view.live,
+            view.pot,
+            view.dealer,
+            view.to_act,
+        );
+        let chips = |c: u64| c as f32 / total;
         for k in 0..n {
-            let s = (me + k) % n;
-            let o = &mut out[base + PER_SEAT * k..base + PER_SEAT * (k + 1)];
-            o[0] = chips(view.stacks[s]);
-            o[1] = chips(view.bets[s]);
-            o[2] = f32::from(u8::from(view.live[s]));
-            o[3] = f32::from(u8::from(view.dealer == s));
-            o[4] = f32::from(u8::from(view.to_act == Some(s)));
-            if let Some(c) = view.exchange_counts[s] {
-                o[5] = 1.0;
-                o[6] = f32::from(c) / 3.0;
+            if let Some(c) = view.exchange_counts[(me + k) % n] {
+                out[base + PER_SEAT * k + 5] = 1.0;
+                out[base + PER_SEAT * k + 6] = f32::from(c) / 3.0;
             }
         }
         let t = &mut out[base + PER_SEAT * n..];

@@ -13,7 +13,7 @@
 
 use crate::holdem::{Action, Hand, HandSetup, HandView, Street, ToAct};
 
-use super::betting::{Decision, BETTING_ACTIONS, NAMES};
+use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
 use super::{cards_into, Encoded};
 
 const CARDS: usize = 104;
@@ -64,8 +64,6 @@ impl Encoded for Hand {
     fn observe(view: &HandView, out: &mut [f32]) {
         let n = view.stacks.len();
         let me = view.seat.unwrap_or(0);
-        let total = (view.stacks.iter().sum::<u64>() + view.pot).max(1) as f32;
-        let chips = |c: u64| c as f32 / total;
         if let Some(hole) = view.seat.and_then(|s| view.hole.get(s)) {
             cards_into(&mut out[..52], hole.iter().flatten().copied());
         }
@@ -78,15 +76,21 @@ impl Encoded for Hand {
         };
         out[CARDS + street] = 1.0;
         let base = CARDS + STREETS;
+        let total = seat_features(
+            &mut out[base..],
+            PER_SEAT,
+            me,
+            &view.stacks,
+            &view.bets,
+            &view.live,
+            view.pot,
+            view.button,
+            view.to_act,
+        );
+        let chips = |c: u64| c as f32 / total;
         for k in 0..n {
             let s = (me + k) % n;
-            let o = &mut out[base + PER_SEAT * k..base + PER_SEAT * (k + 1)];
-            o[0] = chips(view.stacks[s]);
-            o[1] = chips(view.bets[s]);
-            o[2] = f32::from(u8::from(view.live[s]));
-            o[3] = f32::from(u8::from(view.button == s));
-            o[4] = f32::from(u8::from(view.to_act == Some(s)));
-            o[5] = f32::from(u8::from(view.live[s] && view.stacks[s] == 0));
+            out[base + PER_SEAT * k + 5] = f32::from(u8::from(view.live[s] && view.stacks[s] == 0));
         }
         let t = &mut out[base + PER_SEAT * n..];
         t[0] = chips(view.pot);
