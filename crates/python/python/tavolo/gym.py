@@ -56,8 +56,10 @@ class VersusEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal indices now (the sb3-contrib MaskablePPO convention)."""
-        return np.frombuffer(self.versus.game().action_mask(self.seat), np.int8).copy() \
-            if not self.versus.game().is_over() else np.zeros(self.action_space.n, np.int8)
+        game = self.versus.game()
+        if game.is_over():
+            return np.zeros(self.action_space.n, np.int8)
+        return np.frombuffer(game.action_mask(self.seat), np.int8).copy()
 
     def render(self):
         return repr(self.versus.game().view(self.seat))
