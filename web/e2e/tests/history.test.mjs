@@ -57,10 +57,12 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
   assert.equal((await row.$eval('.hist-table', (e) => e.textContent)).trim(), tableName);
   assert.match(await row.$eval('th', (e) => e.textContent), /^Hand h-\d+$/);
   await row.$eval('a', (a) => a.click());
+  // The fairness check and the record are two requests: wait for each one's own rendering
+  // (the table's name is written with the replayer, not with the fairness verdict).
   await page.waitForSelector('#fair-status', { timeout: 15000 });
   assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
-  assert.match(await page.textContent('#rec-table'), new RegExp(tableName));
   await page.waitForSelector('#rp-say', { timeout: 15000 });
+  assert.match(await page.textContent('#rec-table'), new RegExp(tableName));
 
   // every step: the player is named "(you)", their cards are face up once dealt, the bot's never
   const n = Number((await page.textContent('#rp-step')).match(/of (\d+)/)[1]);
