@@ -189,17 +189,19 @@ impl Books {
         self.store.balance(&Account::User(user)).await
     }
 
-    /// Registers a table owned by `node` for `lease`; returns its fence (its id and epoch).
+    /// Registers a table `creator` made (`None`: the room), owned by `node` for `lease`;
+    /// returns its fence (its id and epoch).
     pub async fn create_table(
         &self,
         game: &str,
         options_json: &str,
         node: &str,
         lease: std::time::Duration,
+        creator: Option<tavolo_store::UserId>,
     ) -> Result<Fence, StoreError> {
         let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 4);
         self.store
-            .create_table(game, options_json, node, lease_ms)
+            .create_table_by(game, options_json, node, lease_ms, creator)
             .await
     }
 

@@ -261,8 +261,10 @@ impl Room {
             self.bots_allowed(&options)?;
         }
         if let Some(user) = creator {
-            let open = self.lobby.created_by(user);
-            if open >= self.config.max_tables_per_user {
+            // Counted in the database: the tables a player made on every node.
+            let open =
+                (self.books.store().open_tables_created_by(user).await).map_err(books::proto)?;
+            if usize::try_from(open).unwrap_or(usize::MAX) >= self.config.max_tables_per_user {
                 return Err(ProtoError::new(
                     Code::NotAllowed,
                     format!(
@@ -280,9 +282,11 @@ impl Room {
             Some(n) => (n.id, self.node.lease),
             None => (self.node.id.clone(), self.node.lease),
         };
+        // The node it is placed on learns its creator (who may add bots there) from the table's
+        // row.
         let fence = self
             .books
-            .create_table(options.game.name(), &json, &owner, lease)
+            .create_table(options.game.name(), &json, &owner, lease, creator)
             .await
             .map_err(books::proto)?;
         let id = fence.table.clone();

@@ -50,14 +50,6 @@ impl Lobby {
         self.tables.read().ok()?.get(id).cloned()
     }
 
-    /// How many open tables `user` created.
-    pub fn created_by(&self, user: UserId) -> usize {
-        self.tables
-            .read()
-            .map(|m| m.values().filter(|t| t.creator == Some(user)).count())
-            .unwrap_or(0)
-    }
-
     /// Every open table.
     pub fn all(&self) -> Vec<TableHandle> {
         self.tables

@@ -56,6 +56,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0005_nodes_and_leases.sql"),
         include_str!("../migrations/postgres/0005_nodes_and_leases.sql"),
     ),
+    (
+        6,
+        "table creators",
+        include_str!("../migrations/sqlite/0006_table_creators.sql"),
+        include_str!("../migrations/postgres/0006_table_creators.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -329,6 +335,8 @@ mod tests {
             (DbKind::Postgres, 4, "6da624830420450533e054443749534ecd422aa804ea92643ec1f6a9db4dec3665040b5bb27b5b88c5f1f7be86a54370"),
             (DbKind::Sqlite, 5, "40db8a35a4835794aa27e41f9eaf2a186caf2ca798313f810599f2195b1b4e6a43022385d8c7387912524d4986e7cf9e"),
             (DbKind::Postgres, 5, "40db8a35a4835794aa27e41f9eaf2a186caf2ca798313f810599f2195b1b4e6a43022385d8c7387912524d4986e7cf9e"),
+            (DbKind::Sqlite, 6, "ac01f1f3583dcd3cf50a370926ef1dc6da0dfae0c6f693b5b142302a63e02e025ad14f928de4194e209902cb052f4b69"),
+            (DbKind::Postgres, 6, "ac01f1f3583dcd3cf50a370926ef1dc6da0dfae0c6f693b5b142302a63e02e025ad14f928de4194e209902cb052f4b69"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -125,14 +125,29 @@ impl Store {
         owner: &str,
         lease_ms: i64,
     ) -> Result<Fence, StoreError> {
+        self.create_table_by(game, options_json, owner, lease_ms, None)
+            .await
+    }
+
+    /// [`Store::create_table`] for a table `creator` made (`None`: the room): every node counts
+    /// a player's open tables ([`Store::open_tables_created_by`]), and the node that claims the
+    /// table learns who may add bots to it ([`crate::Claimed::creator`]).
+    pub async fn create_table_by(
+        &self,
+        game: &str,
+        options_json: &str,
+        owner: &str,
+        lease_ms: i64,
+        creator: Option<UserId>,
+    ) -> Result<Fence, StoreError> {
         loop {
             let id = format!("t{}", hex(&GameRng::os_seed()[..4]));
             let now = now_ms();
             let done = self
                 .write(async |tx| {
                     Ok(sqlx::query(
-                        "INSERT INTO card_tables (id, game, options, created_at, owner, epoch, lease_until) \
-                         VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (id) DO NOTHING",
+                        "INSERT INTO card_tables (id, game, options, created_at, owner, epoch, lease_until, created_by) \
+                         VALUES ($1, $2, $3, $4, $5, 1, $6, $7) ON CONFLICT (id) DO NOTHING",
                     )
                     .bind(&id)
                     .bind(game)
@@ -140,6 +155,7 @@ impl Store {
                     .bind(now)
                     .bind(owner)
                     .bind(now + lease_ms)
+                    .bind(creator.map(|u| u.0))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected())
@@ -152,6 +168,17 @@ impl Store {
                 });
             }
         }
+    }
+
+    /// How many open tables `user` created, on every node.
+    pub async fn open_tables_created_by(&self, user: UserId) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM card_tables WHERE created_by = $1 AND closed_at IS NULL",
+        )
+        .bind(user.0)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("n")?)
     }
 
     /// Closes a table: cashes out every seat (bots' chips go back to the bots' bankroll) and

@@ -101,6 +101,8 @@ pub struct Claimed {
     pub options: String,
     /// The table as its last owner saved it (JSON), if it did.
     pub state: Option<String>,
+    /// Who created it (`None`: the room).
+    pub creator: Option<crate::UserId>,
     /// What each seat account holds: the stacks, which the ledger alone decides.
     pub seats: Vec<(crate::UserId, i64)>,
     /// What the table's pot holds (chips a betting table carries to its next hand).
@@ -282,13 +284,16 @@ impl Store {
             if hit == 0 {
                 return Ok(None);
             }
-            let row = sqlx::query("SELECT game, options, state, epoch FROM card_tables WHERE id = $1")
-                .bind(table)
-                .fetch_one(&mut *tx)
-                .await?;
+            let row = sqlx::query(
+                "SELECT game, options, state, epoch, created_by FROM card_tables WHERE id = $1",
+            )
+            .bind(table)
+            .fetch_one(&mut *tx)
+            .await?;
             let game: String = row.try_get("game")?;
             let options: String = row.try_get("options")?;
             let state: Option<String> = row.try_get("state")?;
+            let creator: Option<i64> = row.try_get("created_by")?;
             let epoch: i64 = row.try_get("epoch")?;
             let playing = sqlx::query("SELECT id FROM hands WHERE table_id = $1 AND status = 'playing' ORDER BY id")
                 .bind(table)
@@ -334,6 +339,7 @@ impl Store {
                 game,
                 options,
                 state,
+                creator: creator.map(crate::UserId),
                 seats,
                 pot,
                 voided,

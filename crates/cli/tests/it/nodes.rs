@@ -408,6 +408,14 @@ impl Player {
 
 /// Creates a heads-up No-Limit table with one bot, as the player on `at`; returns its id.
 async fn create_table(token: &str, at: SocketAddr) -> String {
+    match try_create_table(token, at).await {
+        Ok(id) => id,
+        Err(e) => panic!("create_table refused: {e}"),
+    }
+}
+
+/// [`create_table`], or the room's refusal.
+async fn try_create_table(token: &str, at: SocketAddr) -> Result<String, Value> {
     let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
     let options = json!({"game": "holdem", "structure": "nl", "big_blind": 2, "buy_in": 200,
         "rebuy": 200, "seats": 2, "clock_secs": 60, "time_bank_secs": 60, "bots": 1,
@@ -425,12 +433,14 @@ async fn create_table(token: &str, at: SocketAddr) -> String {
             continue;
         };
         if v["type"] == "ack" && v["seq"] == seq {
-            return v["result"]["table"]
+            return Ok(v["result"]["table"]
                 .as_str()
                 .expect("a table id")
-                .to_string();
+                .to_string());
         }
-        assert_ne!(v["type"], "error", "create_table refused: {v}");
+        if v["type"] == "error" {
+            return Err(v);
+        }
     }
 }
 
@@ -493,6 +503,13 @@ async fn tables_spread_over_three_nodes_and_a_client_plays_and_watches_across_th
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     assert_eq!(owners.len(), 3, "one table on each node: {owners:?}");
+    // A player's tables are counted on every node: a fourth, asked of node c, is refused.
+    let fourth = try_create_table(&ada, addrs[2]).await;
+    assert_eq!(
+        fourth.as_ref().err().map(|e| e["code"].clone()),
+        Some(json!("not_allowed")),
+        "three open tables are the most one player may create: {fourth:?}"
+    );
     // The lobby of every node lists every table.
     for at in &addrs {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -530,6 +547,19 @@ async fn tables_spread_over_three_nodes_and_a_client_plays_and_watches_across_th
     let mut player = Player::connect(&ada, addrs.to_vec(), addrs[0]).await;
     let played_at = player.join(&table).await;
     assert_eq!(played_at, addrs[1], "the join went to node b");
+    // Node b knows Ada created the table on node a (she may add bots there).
+    let state = loop {
+        let m = player.next(Duration::from_secs(10)).await.expect("a state");
+        if m["type"] == "table_state" {
+            break m;
+        }
+    };
+    assert_eq!(
+        state["you"]["owner"],
+        json!(true),
+        "the creator, on b: {state}"
+    );
+    player.turn = Some(state);
     assert!(player.play_turns(3).await, "the hand goes on");
     // A spectator on node c is sent to node b and sees the table, but not Ada's cards.
     let bo = sign_up(addrs[2], "bo").await;

@@ -186,14 +186,12 @@ pub fn spawn(
     Ok(handle)
 }
 
-/// The table's state as saved for a takeover (`card_tables.state`): the table model and who
-/// created the table.
+/// The table's state as saved for a takeover (`card_tables.state`). (Who created the table is
+/// the table row's `created_by`, [`Claimed::creator`](tavolo_store::Claimed::creator).)
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SavedState {
     /// Seats, waiting list, "the hand".
     pub table: SavedTable<Member>,
-    /// The user who created it (`None`: the room).
-    pub creator: Option<tavolo_store::UserId>,
     /// Bots made for the table so far.
     pub bots_made: usize,
 }
@@ -220,7 +218,7 @@ pub async fn restore(room: Arc<Room>, claimed: Claimed) -> Result<TableHandle, P
         for i in 0..options.bots {
             bots.push(room.new_bot(&fence.table, i, &options).await?);
         }
-        return spawn(room, fence, options, bots, None, None);
+        return spawn(room, fence, options, bots, claimed.creator, None);
     };
     let betting = options.betting();
     let ledger = |user| {
@@ -251,6 +249,12 @@ pub async fn restore(room: Arc<Room>, claimed: Claimed) -> Result<TableHandle, P
             .await
             .map_err(crate::books::proto)?;
     }
-    let creator = state.creator;
-    spawn(room, fence, options, Vec::new(), creator, Some(state))
+    spawn(
+        room,
+        fence,
+        options,
+        Vec::new(),
+        claimed.creator,
+        Some(state),
+    )
 }

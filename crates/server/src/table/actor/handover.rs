@@ -57,7 +57,6 @@ impl<G: Game> Actor<G> {
     fn state(&self) -> Option<(SavedState, TableSummary)> {
         let state = SavedState {
             table: self.table.saved(),
-            creator: self.creator,
             bots_made: self.bots_made,
         };
         let summary = self.summary.lock().ok().map(|s| s.clone())?;
