@@ -182,7 +182,13 @@ async fn connection(room: Arc<Room>, socket: WebSocket, user: Member, token: Str
                     room.metrics.refused.fetch_add(1, Relaxed);
                 }
                 let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
-                cache.put(seq, msg.clone());
+                // `elsewhere` is not an answer but a redirection, and it had no effect: the same
+                // intent sent again (here, once the table's dead owner lost its lease and this
+                // node took it over) must be tried again, not told the dead node's address.
+                let redirected = matches!(&answer, Err(e) if e.code == Code::Elsewhere);
+                if !redirected {
+                    cache.put(seq, msg.clone());
+                }
                 drop(cache);
                 let _ = conn.tx.try_send(msg);
                 if answer.is_ok() && hello {
