@@ -38,8 +38,9 @@ export function uniqueName(prefix = 'e2e') {
   return `${prefix}${Date.now().toString(36).slice(-5)}${n}${Math.floor(Math.random() * 100)}`.slice(0, 24);
 }
 
-/** A new context + page, registered as a new user; returns {ctx, page, name}. */
-export async function newPlayer(browser, { viewport = { width: 1280, height: 820 }, prefix } = {}) {
+/** A new context + page, registered as a new user (on the room at `base`, by default the one
+ * under test); returns {ctx, page, name}. */
+export async function newPlayer(browser, { viewport = { width: 1280, height: 820 }, prefix, base = BASE } = {}) {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.log(`[pageerror ${prefix || ''}]`, e.message));
@@ -48,7 +49,7 @@ export async function newPlayer(browser, { viewport = { width: 1280, height: 820
     if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text())) console.log(`[console ${prefix || ''}]`, m.text());
   });
   const name = uniqueName(prefix);
-  await page.goto(BASE);
+  await page.goto(base);
   await page.fill('#auth-name', name);
   await page.fill('#auth-password', 'correct-horse-9');
   await page.click('#btn-register');
@@ -57,9 +58,10 @@ export async function newPlayer(browser, { viewport = { width: 1280, height: 820
   return { ctx, page, name };
 }
 
-/** Fills the create-a-table form and submits it; the client then joins. Returns the table id. */
+/** Fills the create-a-table form and submits it; the client then joins. Returns the table id.
+ * `opts.base`: the room's address, if not the one under test. */
 export async function createTable(page, opts) {
-  await page.goto(`${BASE}#/lobby`);
+  await page.goto(`${opts.base || BASE}#/lobby`);
   await page.waitForSelector('#create-panel');
   await page.evaluate(() => { document.getElementById('create-panel').open = true; });
   await page.selectOption('#c-game', opts.game);

@@ -42,6 +42,8 @@ if [ -z "${BASE_URL:-}" ]; then
     (cd "$ROOT" && cargo build -q $REL -p tavolo-cli)
     TAVOLO_BIN="$TARGET/$PROFILE/tavolo"
   fi
+  # the failover story starts nodes of its own with it (when TAVOLO_TEST_DATABASE_URL is set)
+  export TAVOLO_BIN
   PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
   DATA_DIR="$(mktemp -d)"
   # quick bots and short pauses between hands; every test player signs up from this machine

@@ -355,12 +355,15 @@ export function renderTable(root, id) {
   window.addEventListener('resize', onResize);
   const unsub = subscribe((what, tid) => {
     if (what === 'hello') {
-      // a reconnect: the server resends the tables we sit at; a spectator asks again
-      // (a seated player too when the connection moved to another node: the table moved)
+      // a reconnect: the server resends the tables we sit at; a spectator asks again (a seated
+      // player too when the connection moved or dropped: behind one address the node we reach
+      // now may be another, which takes the table over from a dead one only once its lease
+      // ends — asking is answered then, or with `elsewhere`)
       const st = store.tables.get(id);
       watchSent = false;
-      const moved = conn.rehomed;
+      const moved = conn.rehomed || conn.dropped;
       conn.rehomed = false;
+      conn.dropped = false;
       if (moved && st) st.version = -1; // the new node counts its states afresh
       if (st && (mySeat(st) == null || moved)) { watchSent = true; conn.request('watch', { table: id }).catch(() => {}); }
     }

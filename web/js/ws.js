@@ -24,6 +24,10 @@ export class Connection {
     this.node = null;
     // The connection moved to another node since the last hello: the table asks for itself.
     this.rehomed = false;
+    // The connection dropped since the last hello: in a room of several nodes the same address
+    // may now reach another node, which may be about to take our table over, so the table
+    // asks for itself then too.
+    this.dropped = false;
     this.restorePending();
   }
 
@@ -72,6 +76,7 @@ export class Connection {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.dropped = true;
       // A node that stops answering has let its tables go: the room sends us on.
       if (this.node && this.attempt >= 1) { this.node = null; this.rehomed = true; }
       // hellos die with their connection; everything else waits to be resent
