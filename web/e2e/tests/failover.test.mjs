@@ -3,7 +3,7 @@
 // whichever node answers. A player at a table has the node that plays it killed (SIGKILL) in
 // the middle of a hand, and the browser finds the table on the other node by itself: no click,
 // no reload. Needs PostgreSQL (TAVOLO_TEST_DATABASE_URL, as CI sets it) and the tavolo binary
-// (TAVOLO_BIN, which run.sh sets); skipped without them.
+// (TAVOLO_BIN, which run.sh sets) and psql; skipped without them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -15,7 +15,8 @@ import { ARTIFACTS, launch, newPlayer, createTable, tableState, shot, sleep, wai
 
 const DB = process.env.TAVOLO_TEST_DATABASE_URL;
 const BIN = process.env.TAVOLO_BIN;
-const skip = !DB || !BIN ? 'needs TAVOLO_TEST_DATABASE_URL and TAVOLO_BIN (web/e2e/run.sh sets the binary)' : false;
+const hasPsql = (() => { try { execFileSync('psql', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+const skip = !DB || !BIN || !hasPsql ? 'needs TAVOLO_TEST_DATABASE_URL, psql and TAVOLO_BIN (web/e2e/run.sh sets the binary)' : false;
 const LEASE_MS = 2000;
 
 const freePort = () => new Promise((resolve, reject) => {
