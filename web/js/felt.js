@@ -53,10 +53,43 @@ export function feltHtml(st, opts) {
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}
     </div>`);
-    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" style="left:${p.bx}%;top:${p.btop}" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
+    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" data-seat="${p.seat}" style="left:${p.bx}%;top:${p.btop}" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
     if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img" aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
     <div class="center">${opts.center || ''}</div>
     ${bets.join('')}${button}${seats.join('')}</div></div>`;
+}
+
+/**
+ * Moves each bet its own seat would cover toward the felt's centre until it is clear. Positions
+ * are percentages of the felt but a seat's width is its content's (five Draw cards, a long name)
+ * and a bet's its amount's: at some window sizes a wide seat reached over its own bet. Sizes
+ * and centres come from layout (offset*), not from the boxes on screen, which a bet's pop-in
+ * animation scales. Run once the felt is in the page.
+ */
+export function clearBets(felt) {
+  const GAP = 4;
+  const cloth = felt.querySelector('.cloth');
+  if (!cloth) return;
+  const cx = cloth.clientWidth / 2;
+  const cy = cloth.clientHeight / 2;
+  for (const b of felt.querySelectorAll('.bet[data-seat]')) {
+    const s = felt.querySelector(`.seat[data-seat="${b.dataset.seat}"]`);
+    if (!s) continue;
+    // both are centred on their left/top (translate(-50%, -50%))
+    const bx = b.offsetLeft; const by = b.offsetTop;
+    const reachX = (b.offsetWidth + s.offsetWidth) / 2 + GAP;
+    const reachY = (b.offsetHeight + s.offsetHeight) / 2 + GAP;
+    const len = Math.hypot(cx - bx, cy - by);
+    if (!len) continue;
+    const ux = (cx - bx) / len; const uy = (cy - by) / len;
+    const covered = (m) => Math.abs(bx + ux * m - s.offsetLeft) < reachX && Math.abs(by + uy * m - s.offsetTop) < reachY;
+    let m = 0;
+    while (covered(m) && m < len / 2) m += 2;
+    if (m) {
+      b.style.left = `calc(${b.style.left} + ${(ux * m).toFixed(1)}px)`;
+      b.style.top = `calc(${b.style.top} + ${(uy * m).toFixed(1)}px)`;
+    }
+  }
 }

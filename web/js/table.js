@@ -14,6 +14,7 @@ import { mountDraw } from './table-draw.js';
 import { mountSaint } from './table-saint.js';
 import { describeEvent } from './events.js';
 import { resultHtml } from './result.js';
+import { clearBets } from './felt.js';
 import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
 import { clockRing, clockLeft, paintRing } from './clock.js';
 import { mountTableMenu, confirmLeave } from './table-menu.js';
@@ -149,7 +150,7 @@ export function renderTable(root, id) {
     control('leave');
   }
   // Saint Poker redraws its felt by itself too (choosing a card): names fitted after each draw
-  const feltDrawn = new MutationObserver(() => { compactPlayerNames(els.felt); labelGroups(els.felt); });
+  const feltDrawn = new MutationObserver(() => { compactPlayerNames(els.felt); labelGroups(els.felt); clearBets(els.felt); });
   feltDrawn.observe(els.felt, { childList: true });
   const menu = mountTableMenu(els.menu, (b) => (b.dataset.c === 'leave' ? leave() : control(b.dataset.c)));
 
