@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -55,17 +56,63 @@ async fn database() -> Option<(Store, String)> {
     Some((store, fresh))
 }
 
-/// Where a node's log goes: a file in `TAVOLO_TEST_NODE_LOGS` if set, else nowhere.
-fn log_file(id: &str) -> Stdio {
-    std::env::var_os("TAVOLO_TEST_NODE_LOGS")
-        .and_then(|dir| {
+/// Where the logs of a test's nodes go: `TAVOLO_TEST_NODE_LOGS` if set, else a folder under
+/// the target's temporary directory named after the test's database (one per test).
+fn log_dir(db: &str) -> std::path::PathBuf {
+    let base = std::env::var_os("TAVOLO_TEST_NODE_LOGS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("node-logs"));
+    let name = db.rsplit('/').next().unwrap_or("db");
+    base.join(name)
+}
+
+fn log_file(db: &str, id: &str) -> Stdio {
+    let dir = log_dir(db);
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| {
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
-                .open(std::path::Path::new(&dir).join(format!("node-{id}.log")))
-                .ok()
+                .open(dir.join(format!("node-{id}.log")))
         })
-        .map_or_else(Stdio::null, Stdio::from)
+        .map_or_else(|_| Stdio::null(), Stdio::from)
+}
+
+/// What the nodes of a test did with tables (claims, hand-overs, drains), from their logs: the
+/// story a failed assertion about voided hands needs.
+fn table_moves(db: &str) -> String {
+    let mut out = String::new();
+    let Ok(entries) = std::fs::read_dir(log_dir(db)) else {
+        return out;
+    };
+    let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    files.sort();
+    for f in files {
+        let raw = std::fs::read_to_string(&f).unwrap_or_default();
+        // Without a terminal the log still carries colour codes: drop them.
+        let mut text = String::with_capacity(raw.len());
+        let mut in_code = false;
+        for ch in raw.chars() {
+            match (in_code, ch) {
+                (false, '\u{1b}') => in_code = true,
+                (true, 'm') => in_code = false,
+                (true, _) => {}
+                (false, c) => text.push(c),
+            }
+        }
+        out.push_str(&format!("--- {}\n", f.display()));
+        for line in text.lines().filter(|l| {
+            [
+                "claim", "void", "releas", "drain", "lease", "fenced", "stale", "WARN", "ERROR",
+            ]
+            .iter()
+            .any(|w| l.contains(w))
+        }) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// One `tavolo serve --node-id` process.
@@ -115,7 +162,7 @@ impl Node {
             ])
             .args(["--log", "info"])
             .stdout(Stdio::null())
-            .stderr(log_file(&self.id))
+            .stderr(log_file(&self.db, &self.id))
             .spawn()
             .expect("tavolo serve starts");
         self.child = Some(child);
@@ -560,7 +607,11 @@ async fn tables_spread_over_three_nodes_and_a_client_plays_and_watches_across_th
         "the creator, on b: {state}"
     );
     player.turn = Some(state);
-    assert!(player.play_turns(3).await, "the hand goes on");
+    assert!(
+        player.play_turns(3).await,
+        "the hand goes on; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     // A spectator on node c is sent to node b and sees the table, but not Ada's cards.
     let bo = sign_up(addrs[2], "bo").await;
     let mut spectator = Player::connect(&bo, addrs.to_vec(), addrs[2]).await;
@@ -601,7 +652,8 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
         let turns = 1 + (rng.next_u64() % 4) as u32;
         assert!(
             player.play_turns(turns).await,
-            "round {round}: the table stalled"
+            "round {round}: the table stalled; the nodes' moves:\n{}",
+            table_moves(&db)
         );
         let (victim, epoch) = owner(&store, &table).await.expect("an owner");
         let i = nodes
@@ -618,7 +670,11 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
             "the hand was voided"
         );
         // The client finds the table on its new node by itself and plays on.
-        assert!(player.play_turns(2).await, "round {round}: play resumed");
+        assert!(
+            player.play_turns(2).await,
+            "round {round}: play resumed; the nodes' moves:\n{}",
+            table_moves(&db)
+        );
         nodes[i].restart().await;
     }
     let worst = takeovers.iter().max().copied().unwrap_or_default();
@@ -666,7 +722,11 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     let table = create_table(&ada, addrs[0]).await;
     let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
     player.join(&table).await;
-    assert!(player.play_turns(2).await);
+    assert!(
+        player.play_turns(2).await,
+        "the table stalled; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     let (victim, epoch) = owner(&store, &table).await.expect("an owner");
     let i = nodes
         .iter()
@@ -678,7 +738,11 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     taken_over(&store, &table, &victim, epoch).await;
     // The new owner voided the hand; the old one wakes up and tries to go on.
     nodes[i].signal(libc::SIGCONT);
-    assert!(player.play_turns(2).await, "play resumed on the new owner");
+    assert!(
+        player.play_turns(2).await,
+        "play resumed on the new owner; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     // The old owner lets the table go: its metrics count the refused write or the lost lease,
     // and it plays no table.
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -702,7 +766,8 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     assert_eq!(
         hands_by_status(&store, "voided").await,
         1,
-        "the frozen hand, voided once"
+        "the frozen hand, voided once; the nodes' moves:\n{}",
+        table_moves(&db)
     );
     let (have, want) = crate::crash::expected_balance(player.at, &ada).await;
     assert!(
@@ -730,7 +795,11 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     let table = create_table(&ada, addrs[0]).await;
     let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
     player.join(&table).await;
-    assert!(player.play_turns(2).await);
+    assert!(
+        player.play_turns(2).await,
+        "the table stalled; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     // Load on every node meanwhile: `tavolo loadtest` against the three, its clients following
     // their tables as the nodes drain.
     let urls: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
@@ -757,7 +826,11 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
             Instant::now() < dealing,
             "the load test's tables never dealt"
         );
-        assert!(player.play_turns(1).await, "Ada plays on meanwhile");
+        assert!(
+            player.play_turns(1).await,
+            "Ada plays on meanwhile; the nodes' moves:\n{}",
+            table_moves(&db)
+        );
     }
     for node in nodes.iter_mut() {
         // SIGTERM while Ada plays: the hand in play finishes, then the table moves on.
@@ -766,15 +839,17 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
         while !node.has_exited() {
             assert!(
                 player.play_turns(1).await,
-                "node {} drains: play goes on",
-                node.id
+                "node {} drains: play goes on; the nodes' moves:\n{}",
+                node.id,
+                table_moves(&db)
             );
             assert!(Instant::now() < deadline, "node {} did not stop", node.id);
         }
         assert!(
             player.play_turns(2).await,
-            "play goes on after node {} stopped",
-            node.id
+            "play goes on after node {} stopped; the nodes' moves:\n{}",
+            node.id,
+            table_moves(&db)
         );
         node.restart().await;
     }
@@ -791,7 +866,12 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     assert!(report["hands_per_s"].as_f64() > Some(0.0), "{report}");
     assert_eq!(report["connections"], 18, "{report}");
     let voided = hands_by_status(&store, "voided").await;
-    assert_eq!(voided, 0, "a drain voids no hand");
+    assert_eq!(
+        voided,
+        0,
+        "a drain voids no hand; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     let audit = store.audit().await.expect("audit");
     assert!(audit.balanced(), "{:?}", audit.problems);
     store.close().await;
@@ -807,12 +887,25 @@ async fn two_nodes_starting_at_once_void_no_hand_in_play() {
     let table = create_table(&ada, a.addr).await;
     let mut player = Player::connect(&ada, vec![a.addr], a.addr).await;
     player.join(&table).await;
-    assert!(player.play_turns(2).await);
+    assert!(
+        player.play_turns(2).await,
+        "the table stalled; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     // Mid-hand, two more nodes start at the same moment.
     let (b, c) = tokio::join!(Node::start("b", &db), Node::start("c", &db));
-    assert!(player.play_turns(4).await, "the hand in play went on");
+    assert!(
+        player.play_turns(4).await,
+        "the hand in play went on; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     assert_eq!(owner(&store, &table).await.map(|o| o.0), Some("a".into()));
-    assert_eq!(hands_by_status(&store, "voided").await, 0, "no hand voided");
+    assert_eq!(
+        hands_by_status(&store, "voided").await,
+        0,
+        "no hand voided; the nodes' moves:\n{}",
+        table_moves(&db)
+    );
     drop((a, b, c));
     store.close().await;
 }
