@@ -481,6 +481,7 @@ impl ServerHandle {
     pub async fn drain(mut self) {
         let room = self.room.clone();
         room.node.draining.store(true, Relaxed);
+        room.claims_settled().await;
         let store = room.books.store();
         if let Err(e) = store.mark_node(&room.node.id, true, false).await {
             tracing::warn!(error = %e, "could not mark the node as draining");

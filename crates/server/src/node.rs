@@ -118,6 +118,14 @@ impl Room {
         Ok(self.claim(id).await)
     }
 
+    /// Waits until no claim is in progress. A claim checks `draining` once it holds the lock, so
+    /// after `draining` is set and this returns, every table this node will ever play is in
+    /// the lobby: a drain that listed the lobby before a claim finished left that table out —
+    /// not handed on, still owned when the node stopped, its hand voided by the next owner.
+    pub(crate) async fn claims_settled(&self) {
+        drop(self.node.leases.lock().await);
+    }
+
     /// Claims table `id` and starts playing it; whether it now plays here.
     pub(crate) async fn claim(self: &Arc<Room>, id: &str) -> bool {
         let _claiming = self.node.leases.lock().await;
