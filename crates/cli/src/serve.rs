@@ -111,13 +111,17 @@ pub struct ServeArgs {
     pub log: String,
 }
 
-/// Structured logs on stderr.
+/// Structured logs on stderr: coloured on a terminal, plain text into a file, a pipe or the
+/// journal (and wherever `NO_COLOR` is set).
 pub fn init_logs(filter: &str) {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(filter));
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .try_init();
 }
 

@@ -88,18 +88,7 @@ fn table_moves(db: &str) -> String {
     let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     files.sort();
     for f in files {
-        let raw = std::fs::read_to_string(&f).unwrap_or_default();
-        // Without a terminal the log still carries colour codes: drop them.
-        let mut text = String::with_capacity(raw.len());
-        let mut in_code = false;
-        for ch in raw.chars() {
-            match (in_code, ch) {
-                (false, '\u{1b}') => in_code = true,
-                (true, 'm') => in_code = false,
-                (true, _) => {}
-                (false, c) => text.push(c),
-            }
-        }
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
         out.push_str(&format!("--- {}\n", f.display()));
         for line in text.lines().filter(|l| {
             [
