@@ -1,5 +1,5 @@
-//! `tavolo train holdem`: computes the CFR bot's strategy (heads-up Limit Hold'em) and writes
-//! it as a strategy file.
+//! `tavolo train holdem`: computes the CFR bot's strategies (heads-up Limit and No-Limit
+//! Hold'em) and writes them as strategy files.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use tavolo_bots::holdem::cfr::buckets::Abstraction;
 use tavolo_bots::holdem::cfr::train::{train, TrainConfig};
+use tavolo_bots::holdem::cfr::tree::TreeKind;
 
 use crate::sim::betting::StructureArg;
 use crate::UserError;
@@ -22,19 +23,23 @@ pub enum TrainGame {
 
 /// Train the `cfr` bot's strategy by Monte-Carlo counterfactual regret minimisation.
 ///
-/// Heads-up Limit Hold'em on the shipped abstraction (169 starting-hand classes, 50 strength
-/// buckets a street after the flop, at most four bets a round). The same iterations and seed
-/// give the same file. The shipped strategy (crates/bots/data/holdem-limit-cfr.bin) was made
-/// with the command in docs/bots.md; run it single-threaded, at low priority if the machine is
-/// shared (`nice -n 10`).
+/// Heads-up Limit Hold'em (at most four bets a round) or No-Limit Hold'em at 100 big blinds
+/// (bets of half the pot, the pot and all-in), on the 169 starting-hand classes and strength
+/// buckets after the flop. The same structure, buckets, iterations and seed give the same
+/// file. The shipped strategies (crates/bots/data/holdem-limit-cfr.bin, holdem-nl-cfr.bin) were
+/// made with the commands in docs/bots.md; it runs on one core, at low priority if the machine
+/// is shared (`nice -n 10`).
 #[derive(Args)]
 pub struct TrainArgs {
     /// The game.
     #[arg(value_enum)]
     game: TrainGame,
-    /// The betting structure (only `limit` has a CFR strategy).
+    /// The betting structure: `limit` or `nl` (Pot-Limit has no CFR strategy).
     #[arg(long, value_enum, default_value = "limit")]
     structure: StructureArg,
+    /// Strength buckets on each street after the flop.
+    #[arg(long, default_value_t = Abstraction::DEFAULT.buckets[0], value_parser = clap::value_parser!(u16).range(1..=1000))]
+    buckets: u16,
     /// Iterations: one deal each, walked once for each player.
     #[arg(long, default_value_t = 1_000_000)]
     iterations: u64,
@@ -47,18 +52,26 @@ pub struct TrainArgs {
 }
 
 pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
-    if args.structure != StructureArg::Limit {
-        return Err(UserError(
-            "only Limit has a CFR strategy (--structure limit); in No-Limit and Pot-Limit the cfr bot plays as expert".into(),
-        ));
-    }
+    let tree = match args.structure {
+        StructureArg::Limit => TreeKind::Limit,
+        StructureArg::Nl => TreeKind::NoLimit,
+        StructureArg::Pl => {
+            return Err(UserError(
+                "Pot-Limit has no CFR strategy (--structure limit or nl); there the cfr bot plays as expert".into(),
+            ))
+        }
+    };
     if args.iterations == 0 {
         return Err(UserError("--iterations must be positive".into()));
     }
     let config = TrainConfig {
+        tree,
         iterations: args.iterations,
         seed: args.seed,
-        abstraction: Abstraction::DEFAULT,
+        abstraction: Abstraction {
+            buckets: [args.buckets; 3],
+            ..Abstraction::DEFAULT
+        },
     };
     let bar = ProgressBar::new(args.iterations);
     bar.set_style(

@@ -107,7 +107,7 @@ pub const BOT_NAMES: [&str; 10] = [
 ];
 
 /// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `station`,
-/// `cfr` (the CFR strategy in heads-up Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
+/// `cfr` (CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -118,10 +118,14 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }
             BotName::Named("cfr") => {
-                let strategy = cfr::Strategy::shipped()
-                    .map_err(|source| BotsError::Strategy { bot: "cfr", source })?;
+                let shipped = |kind| {
+                    cfr::Strategy::shipped(kind)
+                        .map_err(|source| BotsError::Strategy { bot: "cfr", source })
+                };
+                let limit = shipped(cfr::tree::TreeKind::Limit)?;
+                let no_limit = shipped(cfr::tree::TreeKind::NoLimit)?;
                 BotSpec::new("cfr", move |seat, seed| {
-                    Box::new(CfrBot::new(strategy, seat, seed)) as _
+                    Box::new(CfrBot::new(limit, no_limit, seat, seed)) as _
                 })
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),

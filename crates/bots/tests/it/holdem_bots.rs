@@ -168,3 +168,93 @@ fn the_cfr_bot_plays_heads_up_limit_legally_and_beats_the_calling_station() {
     // The station calls down every hand: any sensible strategy wins from it.
     assert!(r.bots[0].mean_score > 0.0, "{:?}", r.bots[0]);
 }
+
+/// The amounts of the bets and raises in a policy.
+fn raise_amounts(policy: &[(Action, f64)]) -> Vec<u64> {
+    let mut v: Vec<u64> = policy
+        .iter()
+        .filter_map(|(a, _)| match a {
+            Action::BetOrRaiseTo { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn heads_up_no_limit_cfr_bets_its_trees_pot_fractions_and_reads_other_sizes() {
+    let spec = holdem::bot_spec("cfr").expect("the cfr bot");
+    let setup = HoldemOptions::new(2, Structure::NoLimit)
+        .setup()
+        .expect("setup");
+    let feed = |bots: &mut Vec<Box<dyn tavolo_bots::Bot<Holdem>>>, events: &[Event]| {
+        for e in events {
+            for (s, b) in bots.iter_mut().enumerate() {
+                if let Some(c) = Holdem::censor(e, Viewer::Seat(s)) {
+                    b.observe(&c);
+                }
+            }
+        }
+    };
+    let (mut opens, mut answers) = (Vec::new(), Vec::new());
+    for seed in 0..40 {
+        let mut state = Played::<Holdem>::deal(setup.clone(), seed_from_u64(seed)).expect("deal");
+        let mut bots: Vec<_> = (0..2).map(|s| spec.make(s, seed)).collect();
+        let events = state.events().to_vec();
+        feed(&mut bots, &events);
+        // The button (seat 0, the small blind) opens: its tree's sizes are a raise to 2 and to
+        // 3 big blinds (half the pot and the pot after calling) and all-in, nothing else.
+        let view = state.game.view(Some(0));
+        let legal = state.game.legal(0);
+        let policy = bots[0].policy(&view, &legal).expect("a policy");
+        let total: f64 = policy.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 0.02, "{policy:?}");
+        opens.extend(raise_amounts(&policy));
+        // The button raises to 4 big blinds, a size the tree does not have: the big blind reads
+        // it as the pot-sized raise (to 3) and answers with its own sizes from the real pot:
+        // half of it (to 8 big blinds), all of it (to 12) or all-in.
+        let events = state
+            .apply(Action::BetOrRaiseTo { seat: 0, to: 400 })
+            .expect("raise")
+            .to_vec();
+        feed(&mut bots, &events);
+        let view = state.game.view(Some(1));
+        let legal = state.game.legal(1);
+        let policy = bots[1].policy(&view, &legal).expect("a policy");
+        assert!(policy
+            .iter()
+            .all(|(a, p)| Holdem::allows(&legal, a) && *p > 0.0));
+        answers.extend(raise_amounts(&policy));
+    }
+    opens.sort_unstable();
+    opens.dedup();
+    answers.sort_unstable();
+    answers.dedup();
+    assert_eq!(opens, [200, 300, 10_000]);
+    assert!(
+        !answers.is_empty() && answers.iter().all(|to| [800, 1_200, 10_000].contains(to)),
+        "{answers:?}"
+    );
+}
+
+#[test]
+fn the_cfr_bot_plays_heads_up_no_limit_legally_against_any_sizes_and_beats_the_station() {
+    // Random bets every size from the minimum to all-in: every one is mapped into the tree.
+    for other in ["random", "station", "rules"] {
+        let r = run(
+            2,
+            Structure::NoLimit,
+            &["cfr", other],
+            Plan::new(1000, 23).duplicate(),
+        );
+        assert!(
+            r.bots.iter().all(|b| b.illegal == 0),
+            "{other}: {:?}",
+            r.bots
+        );
+        if other != "rules" {
+            assert!(r.bots[0].mean_score > 0.0, "{other}: {:?}", r.bots[0]);
+        }
+    }
+}

@@ -139,7 +139,7 @@ fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
 }
 
 #[test]
-fn train_writes_a_strategy_file_and_refuses_no_limit() {
+fn train_writes_limit_and_no_limit_strategy_files_and_refuses_pot_limit() {
     let dir = std::env::temp_dir().join(format!("tavolo-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let out = dir.join("s.bin");
@@ -163,7 +163,27 @@ fn train_writes_a_strategy_file_and_refuses_no_limit() {
     // Reproducible: the same seed writes the same file.
     assert!(tavolo(&args).status.success());
     assert_eq!(std::fs::read(&out).expect("again"), bytes);
-    let e = usage_error(&["train", "holdem", "--structure", "nl", "--out", path]);
-    assert!(e.contains("only Limit"), "{e}");
+    // No-Limit: a file of the other game (byte 10 of the header), as reproducible.
+    let nl = [
+        "train",
+        "holdem",
+        "--structure",
+        "nl",
+        "--iterations",
+        "200",
+        "--buckets",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        path,
+    ];
+    assert!(tavolo(&nl).status.success());
+    let nl_bytes = std::fs::read(&out).expect("the No-Limit file");
+    assert_eq!((nl_bytes[10], bytes[10]), (2, 1));
+    assert!(tavolo(&nl).status.success());
+    assert_eq!(std::fs::read(&out).expect("again"), nl_bytes);
+    let e = usage_error(&["train", "holdem", "--structure", "pl", "--out", path]);
+    assert!(e.contains("Pot-Limit has no CFR strategy"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }

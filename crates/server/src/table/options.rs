@@ -256,7 +256,7 @@ impl TableOptions {
         }
         let levels: &[&str] = match self.game {
             GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard", "master"],
-            // `cfr`: a CFR strategy heads-up in Limit, `expert` elsewhere (holdem::cfr).
+            // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr).
             GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr"],
             GameKind::Draw => &["", "random", "station", "rules", "expert"],
         };

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | 8 | magic `TVLCFR\r\n` (a text-mode transfer would mangle the line ending and be caught) |
 //! | 2 | format version, [`VERSION`] |
-//! | 1 | game: 1 = heads-up Limit Hold'em ([`super::tree::Tree::limit`]) |
+//! | 1 | game: 1 = heads-up Limit Hold'em ([`super::tree::Tree::limit`]), 2 = heads-up No-Limit Hold'em at 100 big blinds ([`super::tree::Tree::no_limit`]) |
 //! | 1 | reserved, 0 |
 //! | 2 × 3 | buckets on the flop, the turn and the river |
 //! | 2 | deals per strength estimate ([`super::buckets::Abstraction::samples`]) |
@@ -15,13 +15,13 @@
 //! | 8 | training iterations |
 //! | 8 | training seed |
 //! | 4 | payload length `n` |
-//! | n | payload: for each decision of the tree in order, for each bucket of its street, one byte per allowed action (fold, check/call, bet/raise), the probabilities × 255 (they sum to 255) |
+//! | n | payload: for each decision of the tree in order, for each bucket of its street, one byte per allowed action in slot order (fold, check/call, bet/raise — No-Limit: half pot, pot, all-in), the probabilities × 255 (they sum to 255) |
 //! | 8 | FNV-1a hash of the payload |
 
 use thiserror::Error;
 
 use super::buckets::Abstraction;
-use super::tree::Tree;
+use super::tree::{Tree, TreeKind};
 use super::Strategy;
 
 /// The file's magic bytes.
@@ -29,6 +29,15 @@ pub const MAGIC: [u8; 8] = *b"TVLCFR\r\n";
 /// The format version this code reads and writes.
 pub const VERSION: u16 = 1;
 const GAME_LIMIT_HEADS_UP: u8 = 1;
+const GAME_NO_LIMIT_HEADS_UP: u8 = 2;
+
+/// The file's code for the game of a tree.
+pub fn game_code(kind: TreeKind) -> u8 {
+    match kind {
+        TreeKind::Limit => GAME_LIMIT_HEADS_UP,
+        TreeKind::NoLimit => GAME_NO_LIMIT_HEADS_UP,
+    }
+}
 const HEADER: usize = 8 + 2 + 1 + 1 + 6 + 2 + 16 + 8 + 8 + 4;
 
 /// What is wrong with a strategy file.
@@ -47,7 +56,7 @@ pub enum StrategyError {
         supported: u16,
     },
     /// A game this code has no tree for.
-    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em)")]
+    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em) and 2 (heads-up No-Limit Hold'em)")]
     Game {
         /// The file's game code.
         found: u8,
@@ -101,12 +110,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// The bytes of `s`.
 pub fn write(s: &Strategy) -> Vec<u8> {
-    let tree = Tree::limit();
+    let tree = &s.tree;
     let a = s.abstraction;
     let mut out = Vec::with_capacity(HEADER + s.probs.len() + 8);
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(GAME_LIMIT_HEADS_UP);
+    out.push(game_code(tree.kind));
     out.push(0);
     for b in a.buckets {
         out.extend_from_slice(&b.to_le_bytes());
@@ -169,9 +178,11 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
         });
     }
     let [game, _] = r.take::<2>()?;
-    if game != GAME_LIMIT_HEADS_UP {
-        return Err(StrategyError::Game { found: game });
-    }
+    let kind = match game {
+        GAME_LIMIT_HEADS_UP => TreeKind::Limit,
+        GAME_NO_LIMIT_HEADS_UP => TreeKind::NoLimit,
+        found => return Err(StrategyError::Game { found }),
+    };
     let buckets = [r.u16()?, r.u16()?, r.u16()?];
     let samples = r.u16()?;
     if buckets.contains(&0) {
@@ -182,7 +193,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
         });
     }
     let abstraction = Abstraction { buckets, samples };
-    let tree = Tree::limit();
+    let tree = Tree::new(kind);
     for (street, &built) in tree.per_street.iter().enumerate() {
         let file = r.u32()?;
         if file != built {
@@ -204,10 +215,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
     let expected: usize = tree
         .nodes
         .iter()
-        .map(|n| {
-            usize::from(abstraction.count(n.street as usize))
-                * (0..3).filter(|&a| n.allows(a)).count()
-        })
+        .map(|n| usize::from(abstraction.count(n.street as usize)) * n.width())
         .sum();
     if len != expected {
         return Err(StrategyError::Mismatch {
@@ -238,7 +246,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
             built: r.at as u64,
         });
     }
-    let s = Strategy::from_parts(abstraction, iterations, seed, probs);
+    let s = Strategy::from_parts(kind, abstraction, iterations, seed, probs);
     s.check()?;
     Ok(s)
 }

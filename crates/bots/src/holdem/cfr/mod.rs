@@ -1,20 +1,26 @@
-//! The `cfr` bot: heads-up Limit Hold'em by a strategy computed with counterfactual regret
-//! minimisation on an abstraction of the game, shipped with the crate.
+//! The `cfr` bot: heads-up Limit and No-Limit Hold'em by strategies computed with
+//! counterfactual regret minimisation on abstractions of the games, shipped with the crate.
 //!
 //! - **Abstraction** ([`buckets`]): the 169 starting-hand classes before the flop, then hand
-//!   strength against a random hand cut into 50 buckets a street; the whole betting tree of
-//!   heads-up Limit with at most four bets a round ([`tree`]).
+//!   strength against a random hand cut into buckets a street; the betting trees ([`tree`]):
+//!   heads-up Limit with at most four bets a round, and heads-up No-Limit at 100 big blinds
+//!   with bets of half the pot, the pot and all-in.
 //! - **Training** ([`train`]): external-sampling MCCFR with regret matching⁺ and a linearly
-//!   weighted average; `tavolo train holdem --structure limit --iterations N --seed S --out
+//!   weighted average; `tavolo train holdem --structure limit|nl --iterations N --seed S --out
 //!   FILE` reproduces a strategy.
-//! - **The file** ([`file`]): the average strategy, one byte per action, about 0.8 MB;
-//!   `crates/bots/data/holdem-limit-cfr.bin` is compiled into the crate and read on first use.
+//! - **The files** ([`file`]): the average strategy, one byte per action;
+//!   `crates/bots/data/holdem-limit-cfr.bin` and `holdem-nl-cfr.bin` are compiled into the
+//!   crate and read on first use.
 //!
-//! **Where it does not apply** — No-Limit, Pot-Limit, more than two players — the bot plays as
-//! `expert` (`expert:normal`), which it keeps informed of every event for that purpose. In
-//! heads-up Limit it tracks the betting line from the events; a line the abstraction does not
-//! have (a raise beyond the fourth bet, which the engine allows heads-up) makes it check or call
-//! for the rest of the hand.
+//! **Playing No-Limit** the bot maps every bet or raise it sees to a size of its tree by the
+//! pot fraction it is (Ganzfried & Sandholm's pseudo-harmonic mapping between the two nearest
+//! sizes, rounded to the likelier; an all-in is the tree's all-in), and bets its own sizes as
+//! fractions of the real pot, so it plays any stack and blind with the 100-big-blind strategy.
+//!
+//! **Where it does not apply** — Pot-Limit, more than two players — the bot plays as `expert`
+//! (`expert:normal`), which it keeps informed of every event for that purpose. A line the
+//! abstraction does not have (a Limit raise beyond the fourth bet, which the engine allows
+//! heads-up) makes it check or call for the rest of the hand.
 
 pub mod buckets;
 pub mod file;
@@ -25,18 +31,22 @@ use std::sync::OnceLock;
 
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street, Structure};
+use tavolo_engine::Chips;
 
 use self::buckets::Abstraction;
 use self::file::StrategyError;
-use self::tree::{Child, Tree, CALL, FOLD, RAISE};
+use self::tree::{Child, Node, Tree, TreeKind, ACTIONS, ALL_IN, CALL, FOLD, NL_FRACTIONS, RAISE};
 use super::expert::{ExpertBot, ExpertLevel};
+use super::spot::Spot;
 use super::strength::SimRng;
 use super::Holdem;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 
 /// The shipped heads-up Limit strategy (see [`file`] for the format).
-const SHIPPED: &[u8] = include_bytes!("../../../data/holdem-limit-cfr.bin");
+const SHIPPED_LIMIT: &[u8] = include_bytes!("../../../data/holdem-limit-cfr.bin");
+/// The shipped heads-up No-Limit strategy.
+const SHIPPED_NO_LIMIT: &[u8] = include_bytes!("../../../data/holdem-nl-cfr.bin");
 
 /// An average strategy of the abstract game: for each decision and bucket, the probability of
 /// each allowed action.
@@ -56,17 +66,18 @@ pub struct Strategy {
 impl Strategy {
     /// A strategy from its parts (`probs` in the file's payload order).
     pub(crate) fn from_parts(
+        kind: TreeKind,
         abstraction: Abstraction,
         iterations: u64,
         seed: u64,
         probs: Vec<u8>,
     ) -> Strategy {
-        let tree = Tree::limit();
+        let tree = Tree::new(kind);
         let mut offsets = Vec::with_capacity(tree.nodes.len());
         let mut widths = Vec::with_capacity(tree.nodes.len());
         let mut at = 0;
         for n in &tree.nodes {
-            let w = (0..3).filter(|&a| n.allows(a)).count();
+            let w = n.width();
             offsets.push(at);
             widths.push(w as u8);
             at += w * usize::from(abstraction.count(n.street as usize));
@@ -110,13 +121,27 @@ impl Strategy {
         file::write(self)
     }
 
-    /// The strategy shipped with the crate, read once.
-    pub fn shipped() -> Result<&'static Strategy, StrategyError> {
-        static SHIPPED_STRATEGY: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
-        SHIPPED_STRATEGY
-            .get_or_init(|| Strategy::from_bytes(SHIPPED))
-            .as_ref()
-            .map_err(Clone::clone)
+    /// The strategy of `kind` shipped with the crate, read once.
+    pub fn shipped(kind: TreeKind) -> Result<&'static Strategy, StrategyError> {
+        static LIMIT: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
+        static NO_LIMIT: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
+        let (cell, bytes) = match kind {
+            TreeKind::Limit => (&LIMIT, SHIPPED_LIMIT),
+            TreeKind::NoLimit => (&NO_LIMIT, SHIPPED_NO_LIMIT),
+        };
+        cell.get_or_init(|| {
+            let s = Strategy::from_bytes(bytes)?;
+            if s.tree.kind != kind {
+                return Err(StrategyError::Mismatch {
+                    what: "the game (1 Limit, 2 No-Limit)",
+                    file: file::game_code(s.tree.kind).into(),
+                    built: file::game_code(kind).into(),
+                });
+            }
+            Ok(s)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
     }
 
     /// The card abstraction it was trained on.
@@ -139,10 +164,10 @@ impl Strategy {
         &self.tree
     }
 
-    /// The probabilities of fold, check/call and bet/raise at decision `node` in `bucket` (0
-    /// for actions not allowed).
-    pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; 3] {
-        let mut out = [0.0; 3];
+    /// The probabilities of the actions at decision `node` in `bucket`, by slot ([`tree::FOLD`]
+    /// to [`tree::ALL_IN`]; 0 for actions not allowed).
+    pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
+        let mut out = [0.0; ACTIONS];
         let (Some(n), Some(&w)) = (self.tree.nodes.get(node), self.widths.get(node)) else {
             return out;
         };
@@ -160,39 +185,125 @@ impl Strategy {
     }
 }
 
-/// Plays heads-up Limit Hold'em by a CFR strategy ([`Strategy`]), drawing each action from
-/// the strategy's probabilities for its bucket and betting line; elsewhere plays as `expert`
-/// (see the module documentation).
+/// One betting step of the hand as the bot saw it (real chips).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A blind or an ante.
+    Post {
+        seat: usize,
+        amount: Chips,
+    },
+    Fold {
+        seat: usize,
+    },
+    CheckCall {
+        seat: usize,
+        amount: Chips,
+    },
+    Raise {
+        seat: usize,
+        to: Chips,
+        all_in: bool,
+    },
+    RoundEnded,
+}
+
+/// Plays heads-up Limit and No-Limit Hold'em by CFR strategies ([`Strategy`]), drawing each
+/// action from the strategy's probabilities for its bucket and betting line; elsewhere plays as
+/// `expert` (see the module documentation).
 pub struct CfrBot {
-    strategy: &'static Strategy,
+    limit: &'static Strategy,
+    no_limit: &'static Strategy,
     rng: SimRng,
-    /// The betting actions of this hand so far: seat and abstract action.
-    line: Vec<(usize, usize)>,
+    /// The betting of this hand so far.
+    steps: Vec<Step>,
     fallback: ExpertBot,
 }
 
+/// Which bet of the tree a real bet or raise stands for: `x` is its pot fraction (the raise
+/// over the pot after calling), `sizes` the node's sizes as (slot, fraction), ascending. Between
+/// two sizes A < B the pseudo-harmonic mapping gives A the probability
+/// (B − x)(1 + A) / ((B − A)(1 + x)); the likelier one is taken.
+fn translate(x: f64, sizes: &[(usize, f64)]) -> Option<usize> {
+    let (&(first, a0), rest) = sizes.split_first()?;
+    if x <= a0 {
+        return Some(first);
+    }
+    let mut below = (first, a0);
+    for &(slot, b) in rest {
+        if x <= b {
+            let (sa, a) = below;
+            let pa = (b - x) * (1.0 + a) / ((b - a) * (1.0 + x));
+            return Some(if pa >= 0.5 { sa } else { slot });
+        }
+        below = (slot, b);
+    }
+    Some(below.0)
+}
+
 impl CfrBot {
-    /// A CFR bot for `seat` playing `strategy`, seeded with `seed`.
-    pub fn new(strategy: &'static Strategy, seat: usize, seed: u64) -> CfrBot {
+    /// A CFR bot for `seat` playing `limit` in Limit and `no_limit` in No-Limit, seeded with
+    /// `seed`.
+    pub fn new(
+        limit: &'static Strategy,
+        no_limit: &'static Strategy,
+        seat: usize,
+        seed: u64,
+    ) -> CfrBot {
         CfrBot {
-            strategy,
+            limit,
+            no_limit,
             rng: SimRng::new(seed),
-            line: Vec::new(),
+            steps: Vec::new(),
             fallback: ExpertBot::new(ExpertLevel::Normal, seat, seed),
         }
     }
 
-    /// The decision of the tree the hand is at, when the strategy applies to `view` and the
-    /// betting line is in the tree.
-    fn node(&self, view: &HandView) -> Option<usize> {
-        if view.rules.structure != Structure::FixedLimit || view.stacks.len() != 2 {
+    /// The strategy for `view`'s game, when there is one.
+    fn strategy(&self, view: &HandView) -> Option<&'static Strategy> {
+        if view.stacks.len() != 2 {
             return None;
         }
+        match view.rules.structure {
+            Structure::FixedLimit => Some(self.limit),
+            Structure::NoLimit => Some(self.no_limit),
+            Structure::PotLimit => None,
+        }
+    }
+
+    /// The decision of `strategy`'s tree the hand is at, when the betting line is in the tree:
+    /// every step of the hand is walked down the tree, bets and raises mapped to the tree's
+    /// sizes by their pot fractions.
+    fn node(&self, strategy: &Strategy, view: &HandView) -> Option<usize> {
         let player = |seat: usize| usize::from(seat != view.button);
-        let tree = self.strategy.tree();
+        let tree = strategy.tree();
         let mut at = 0usize;
-        for &(seat, action) in &self.line {
+        // Real chips each player has put in, in all and before this round.
+        let mut put = [0 as Chips; 2];
+        let mut before = [0 as Chips; 2];
+        for &step in &self.steps {
             let n = tree.nodes.get(at)?;
+            let (seat, action) = match step {
+                Step::Post { seat, amount } => {
+                    put[player(seat)] += amount;
+                    continue;
+                }
+                Step::RoundEnded => {
+                    before = put;
+                    continue;
+                }
+                Step::Fold { seat } => (seat, FOLD),
+                Step::CheckCall { seat, amount } => {
+                    put[player(seat)] += amount;
+                    (seat, CALL)
+                }
+                Step::Raise { seat, to, all_in } => {
+                    let p = player(seat);
+                    let high = put[0].max(put[1]);
+                    put[p] = before[p] + to;
+                    (seat, raise_slot(tree, n, high, put[p], all_in)?)
+                }
+            };
             if usize::from(n.player) != player(seat) {
                 return None;
             }
@@ -215,25 +326,60 @@ impl CfrBot {
     /// The strategy's probabilities at `view`, as (decision, probability), when it applies;
     /// `Err(())` for a line off the tree (check or call).
     fn decisions(&self, view: &HandView) -> Option<Result<Vec<(Decision, f64)>, ()>> {
-        if view.rules.structure != Structure::FixedLimit || view.stacks.len() != 2 {
-            return None;
-        }
+        let strategy = self.strategy(view)?;
         let legal = view.legal?;
-        let Some(node) = self.node(view) else {
+        let Some(node) = self.node(strategy, view) else {
             return Some(Err(()));
         };
         let [Some(a), Some(b)] = *view.hole.get(legal.seat)? else {
             return Some(Err(()));
         };
-        let bucket = self.strategy.abstraction.bucket([a, b], &view.board);
-        let p = self.strategy.probabilities(node, bucket);
-        let raise_to = legal.raise.map_or(0, |r| r.min_to);
-        Some(Ok(vec![
-            (Decision::Fold, p[FOLD]),
-            (Decision::CheckCall, p[CALL]),
-            (Decision::RaiseTo(raise_to), p[RAISE]),
-        ]))
+        let bucket = strategy.abstraction.bucket([a, b], &view.board);
+        let p = strategy.probabilities(node, bucket);
+        let Some(spot) = Spot::read(view) else {
+            return Some(Err(()));
+        };
+        let raise = |slot: usize| -> Chips {
+            let Some(r) = legal.raise else { return 0 };
+            match strategy.tree().kind {
+                TreeKind::Limit => r.min_to,
+                TreeKind::NoLimit if slot == ALL_IN => r.max_to,
+                TreeKind::NoLimit => NL_FRACTIONS
+                    .iter()
+                    .find(|(s, _)| *s == slot)
+                    .map_or(r.max_to, |&(_, f)| spot.pot_fraction_to(f)),
+            }
+        };
+        let mut out = vec![(Decision::Fold, p[FOLD]), (Decision::CheckCall, p[CALL])];
+        for (slot, &q) in p.iter().enumerate().skip(RAISE) {
+            if q > 0.0 {
+                out.push((Decision::RaiseTo(raise(slot)), q));
+            }
+        }
+        Some(Ok(out))
     }
+}
+
+/// The tree's slot for a real bet or raise from `high` (the larger real contribution before
+/// it) to `to` (the raiser's real contribution after it), at node `n`.
+fn raise_slot(tree: &Tree, n: &Node, high: Chips, to: Chips, all_in: bool) -> Option<usize> {
+    if tree.kind == TreeKind::Limit {
+        return n.allows(RAISE).then_some(RAISE);
+    }
+    if all_in && n.allows(ALL_IN) {
+        return Some(ALL_IN);
+    }
+    let tree_high = f64::from(n.contrib[0].max(n.contrib[1]));
+    let mut sizes: Vec<(usize, f64)> = (RAISE..ACTIONS)
+        .filter(|&s| n.allows(s))
+        .filter_map(|s| {
+            let t = tree.raise_target(n, s)?;
+            Some((s, (f64::from(t) - tree_high) / (2.0 * tree_high)))
+        })
+        .collect();
+    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let x = (to.saturating_sub(high)) as f64 / (2.0 * high.max(1) as f64);
+    translate(x, &sizes)
 }
 
 impl Bot<Holdem> for CfrBot {
@@ -244,15 +390,23 @@ impl Bot<Holdem> for CfrBot {
     fn observe(&mut self, event: &Event) {
         self.fallback.observe(event);
         let step = match *event {
-            Event::Bet(BetEvent::Folded { seat, .. }) => Some((seat, FOLD)),
-            Event::Bet(BetEvent::Checked { seat }) | Event::Bet(BetEvent::Called { seat, .. }) => {
-                Some((seat, CALL))
+            Event::BlindPosted { seat, amount }
+            | Event::Bet(BetEvent::AntePosted { seat, amount }) => {
+                Some(Step::Post { seat, amount })
             }
-            Event::Bet(BetEvent::BetOrRaised { seat, .. }) => Some((seat, RAISE)),
+            Event::Bet(BetEvent::Folded { seat, .. }) => Some(Step::Fold { seat }),
+            Event::Bet(BetEvent::Checked { seat }) => Some(Step::CheckCall { seat, amount: 0 }),
+            Event::Bet(BetEvent::Called { seat, amount, .. }) => {
+                Some(Step::CheckCall { seat, amount })
+            }
+            Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
+                Some(Step::Raise { seat, to, all_in })
+            }
+            Event::RoundEnded { .. } => Some(Step::RoundEnded),
             _ => None,
         };
         if let Some(step) = step {
-            self.line.push(step);
+            self.steps.push(step);
         }
     }
 
@@ -311,6 +465,7 @@ mod tests {
 
     fn tiny() -> Strategy {
         let config = TrainConfig {
+            tree: TreeKind::Limit,
             iterations: 20_000,
             seed: 5,
             abstraction: Abstraction {
@@ -370,8 +525,54 @@ mod tests {
     }
 
     #[test]
+    fn a_size_between_two_of_the_trees_maps_to_the_likelier_by_the_pseudo_harmonic_rule() {
+        let sizes = [(RAISE, 0.5), (tree::POT, 1.0), (ALL_IN, 49.5)];
+        assert_eq!(translate(0.3, &sizes), Some(RAISE));
+        assert_eq!(translate(0.5, &sizes), Some(RAISE));
+        // Between half the pot and the pot the two are equally likely at x = 5/7.
+        assert_eq!(translate(0.70, &sizes), Some(RAISE));
+        assert_eq!(translate(0.75, &sizes), Some(tree::POT));
+        assert_eq!(translate(1.5, &sizes), Some(tree::POT));
+        assert_eq!(translate(30.0, &sizes), Some(ALL_IN));
+        assert_eq!(translate(60.0, &sizes), Some(ALL_IN));
+        assert_eq!(translate(0.5, &[]), None);
+    }
+
+    #[test]
+    fn a_strategy_of_one_game_is_not_read_as_the_other() {
+        let config = TrainConfig {
+            tree: TreeKind::NoLimit,
+            iterations: 200,
+            seed: 1,
+            abstraction: Abstraction {
+                buckets: [2, 2, 2],
+                samples: 4,
+            },
+        };
+        let nl = train(&config, &mut |_| {});
+        let back = Strategy::from_bytes(&nl.to_bytes()).expect("read back");
+        assert_eq!(back.tree().kind, TreeKind::NoLimit);
+        assert_eq!(back.probs, nl.probs);
+        // The game byte names the tree; a Limit header on a No-Limit payload is refused.
+        let mut v = nl.to_bytes();
+        v[10] = 1;
+        assert!(matches!(
+            Strategy::from_bytes(&v),
+            Err(StrategyError::Mismatch { .. })
+        ));
+        v[10] = 7;
+        assert_eq!(
+            Strategy::from_bytes(&v).err(),
+            Some(StrategyError::Game { found: 7 })
+        );
+    }
+
+    #[test]
     fn the_shipped_strategy_loads() {
-        let s = Strategy::shipped().expect("the shipped strategy");
-        assert!(s.iterations() > 0);
+        for kind in [TreeKind::Limit, TreeKind::NoLimit] {
+            let s = Strategy::shipped(kind).expect("the shipped strategy");
+            assert!(s.iterations() > 0);
+            assert_eq!(s.tree().kind, kind);
+        }
     }
 }

@@ -11,13 +11,15 @@
 use tavolo_cards::{Card, Hand};
 
 use super::buckets::Abstraction;
-use super::tree::{Child, Tree};
+use super::tree::{Child, Tree, TreeKind, ACTIONS};
 use super::Strategy;
 use crate::holdem::strength::SimRng;
 
 /// The settings of a training run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainConfig {
+    /// The betting tree.
+    pub tree: TreeKind,
     /// Iterations (one deal, walked once for each player).
     pub iterations: u64,
     /// The seed of the deals and the samples.
@@ -30,8 +32,10 @@ pub struct TrainConfig {
 pub struct Trainer {
     tree: Tree,
     abstraction: Abstraction,
-    /// Where each node's block (buckets × 3 slots) starts in the tables.
+    /// Where each node's block (buckets × its allowed actions) starts in the tables.
     offsets: Vec<usize>,
+    /// Each node's allowed actions, in slot order.
+    actions: Vec<Vec<usize>>,
     regret: Vec<f64>,
     average: Vec<f64>,
     rng: SimRng,
@@ -49,18 +53,22 @@ struct Deal {
 
 impl Trainer {
     /// A trainer with zero regrets, seeded with `seed`.
-    pub fn new(abstraction: Abstraction, seed: u64) -> Trainer {
-        let tree = Tree::limit();
+    pub fn new(kind: TreeKind, abstraction: Abstraction, seed: u64) -> Trainer {
+        let tree = Tree::new(kind);
         let mut offsets = Vec::with_capacity(tree.nodes.len());
+        let mut actions = Vec::with_capacity(tree.nodes.len());
         let mut size = 0;
         for n in &tree.nodes {
             offsets.push(size);
-            size += usize::from(abstraction.count(n.street as usize)) * 3;
+            let allowed: Vec<usize> = (0..ACTIONS).filter(|&a| n.allows(a)).collect();
+            size += usize::from(abstraction.count(n.street as usize)) * allowed.len();
+            actions.push(allowed);
         }
         Trainer {
             tree,
             abstraction,
             offsets,
+            actions,
             regret: vec![0.0; size],
             average: vec![0.0; size],
             rng: SimRng::new(seed),
@@ -109,24 +117,24 @@ impl Trainer {
         Deal { buckets, showdown }
     }
 
-    /// The current strategy at a block of 3 slots (regret matching over the allowed ones).
-    fn current(regret: &[f64], allowed: [bool; 3]) -> [f64; 3] {
-        let mut s = [0.0; 3];
+    /// The current strategy at a block of `w` allowed actions (regret matching).
+    fn current(regret: &[f64], w: usize) -> [f64; ACTIONS] {
+        let mut s = [0.0; ACTIONS];
         let mut total = 0.0;
-        for a in 0..3 {
-            if allowed[a] && regret[a] > 0.0 {
-                s[a] = regret[a];
-                total += regret[a];
+        for k in 0..w {
+            if regret[k] > 0.0 {
+                s[k] = regret[k];
+                total += regret[k];
             }
         }
         if total > 0.0 {
-            for x in &mut s {
+            for x in &mut s[..w] {
                 *x /= total;
             }
         } else {
-            let n = allowed.iter().filter(|&&x| x).count().max(1) as f64;
-            for a in 0..3 {
-                s[a] = if allowed[a] { 1.0 / n } else { 0.0 };
+            let n = w.max(1) as f64;
+            for x in &mut s[..w] {
+                *x = 1.0 / n;
             }
         }
         s
@@ -159,40 +167,38 @@ impl Trainer {
         let player = usize::from(node.player);
         let street = usize::from(node.street);
         let bucket = usize::from(deal.buckets[player][street]);
-        let base = self.offsets[id] + bucket * 3;
-        let allowed = [node.allows(0), node.allows(1), node.allows(2)];
-        let sigma = Trainer::current(&self.regret[base..base + 3], allowed);
+        let mut slots = [0usize; ACTIONS];
+        let w = self.actions[id].len();
+        slots[..w].copy_from_slice(&self.actions[id]);
+        let base = self.offsets[id] + bucket * w;
+        let sigma = Trainer::current(&self.regret[base..base + w], w);
         if player == traverser {
-            let mut values = [0.0; 3];
+            let mut values = [0.0; ACTIONS];
             let mut ev = 0.0;
-            for a in 0..3 {
-                if let Some(child) = node.children[a] {
-                    values[a] = self.value(child, traverser, deal);
-                    ev += sigma[a] * values[a];
+            for k in 0..w {
+                if let Some(child) = node.children[slots[k]] {
+                    values[k] = self.value(child, traverser, deal);
+                    ev += sigma[k] * values[k];
                 }
             }
-            for a in 0..3 {
-                if allowed[a] {
-                    let r = &mut self.regret[base + a];
-                    *r = (*r + values[a] - ev).max(0.0);
-                }
+            for (k, v) in values.iter().enumerate().take(w) {
+                let r = &mut self.regret[base + k];
+                *r = (*r + v - ev).max(0.0);
             }
             ev
         } else {
             let weight = self.done as f64;
-            for (a, s) in sigma.iter().enumerate() {
-                self.average[base + a] += weight * s;
+            for (k, s) in sigma.iter().enumerate().take(w) {
+                self.average[base + k] += weight * s;
             }
             let mut x = self.rng.unit();
             let mut chosen = None;
-            for a in 0..3 {
-                if allowed[a] {
-                    chosen = Some(a);
-                    if x < sigma[a] {
-                        break;
-                    }
-                    x -= sigma[a];
+            for k in 0..w {
+                chosen = Some(slots[k]);
+                if x < sigma[k] {
+                    break;
                 }
+                x -= sigma[k];
             }
             match chosen.and_then(|a| node.children[a]) {
                 Some(child) => self.value(child, traverser, deal),
@@ -205,16 +211,18 @@ impl Trainer {
     pub fn strategy(&self) -> Strategy {
         let mut probs = Vec::new();
         for (id, n) in self.tree.nodes.iter().enumerate() {
-            let allowed = [n.allows(0), n.allows(1), n.allows(2)];
+            let acts = &self.actions[id];
+            let w = acts.len();
             for b in 0..usize::from(self.abstraction.count(n.street as usize)) {
-                let base = self.offsets[id] + b * 3;
-                let sums = &self.average[base..base + 3];
-                let total: f64 = (0..3).filter(|&a| allowed[a]).map(|a| sums[a]).sum();
-                let p: Vec<f64> = (0..3)
-                    .filter(|&a| allowed[a])
-                    .map(|a| {
+                let base = self.offsets[id] + b * w;
+                let sums = &self.average[base..base + w];
+                let total: f64 = sums.iter().sum();
+                let p: Vec<f64> = acts
+                    .iter()
+                    .zip(sums)
+                    .map(|(&a, &x)| {
                         if total > 0.0 {
-                            sums[a] / total
+                            x / total
                         } else if a == 1 {
                             1.0
                         } else {
@@ -225,10 +233,15 @@ impl Trainer {
                 probs.extend(quantise(&p));
             }
         }
-        Strategy::from_parts(self.abstraction, self.done, self.seed, probs)
+        Strategy::from_parts(
+            self.tree.kind,
+            self.abstraction,
+            self.done,
+            self.seed,
+            probs,
+        )
     }
 }
-
 /// Probabilities as bytes summing to 255 (largest remainders get the rounding).
 pub(crate) fn quantise(p: &[f64]) -> Vec<u8> {
     let scaled: Vec<f64> = p.iter().map(|x| x.clamp(0.0, 1.0) * 255.0).collect();
@@ -254,7 +267,7 @@ pub(crate) fn quantise(p: &[f64]) -> Vec<u8> {
 
 /// Trains a strategy with `config`, calling `progress` with the iterations done.
 pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Strategy {
-    let mut t = Trainer::new(config.abstraction, config.seed);
+    let mut t = Trainer::new(config.tree, config.abstraction, config.seed);
     t.run(config.iterations, progress);
     t.strategy()
 }

@@ -1,23 +1,66 @@
-//! The betting tree of heads-up Limit Hold'em as the CFR bot abstracts it: every betting line
-//! with at most four bets a round (the blind counting as the first before the flop).
+//! The betting trees of heads-up Hold'em as the CFR bot abstracts them.
 //!
-//! Amounts are in half big blinds (the small blind is 1, the big blind and the small bet 2, the
-//! big bet 4), so they are integers. Player 0 is the button: it posts the small blind, acts
-//! first before the flop and last after it. With 100 big blinds no line reaches an all-in (at
-//! most 24 big blinds go in), so the stacks play no part.
+//! **Limit** ([`Tree::limit`]): every betting line with at most four bets a round (the blind
+//! counting as the first before the flop). Amounts are in half big blinds (the small blind is 1,
+//! the big blind and the small bet 2, the big bet 4). With 100 big blinds no line reaches an
+//! all-in (at most 24 big blinds go in), so the stacks play no part. The engine allows unlimited
+//! raises heads-up (RULES.md §2); the abstraction stops at four bets, the usual cap, and the bot
+//! maps a raise beyond it to a call (see [`super::CfrBot`]).
 //!
-//! The engine allows unlimited raises heads-up (RULES.md §2); the abstraction stops at four
-//! bets, the usual cap, and the bot maps a raise beyond it to a call (see [`super::CfrBot`]).
+//! **No-Limit** ([`Tree::no_limit`]): 100 big blinds each, amounts in chips of a 100-chip big
+//! blind (blinds 50/100, stacks 10,000). A bet or raise is half the pot or the pot (the pot
+//! after calling, as in pot-limit), or all-in; a round has at most [`NL_RAISES`] bets or raises
+//! short of all-in (the blind counts as the first before the flop), after which only all-in
+//! remains. A size that would put in the whole stack is all-in. A call of an all-in goes to the
+//! showdown.
+//!
+//! Player 0 is the button: it posts the small blind, acts first before the flop and last after
+//! it.
 
-/// The abstract actions, in the order of every node's slots.
+/// The abstract actions, in the order of every node's slots: fold.
 pub const FOLD: usize = 0;
 /// Check, or call.
 pub const CALL: usize = 1;
-/// Bet, or raise.
+/// Bet, or raise (Limit's one size; No-Limit's half pot).
 pub const RAISE: usize = 2;
+/// No-Limit: bet or raise the pot.
+pub const POT: usize = 3;
+/// No-Limit: all-in.
+pub const ALL_IN: usize = 4;
+/// Slots per node.
+pub const ACTIONS: usize = 5;
 
-/// The most bets in one round.
+/// The most bets in one Limit round.
 pub const CAP: u8 = 4;
+/// The most bets or raises short of all-in in one No-Limit round (the blind counts before the
+/// flop).
+pub const NL_RAISES: u8 = 3;
+/// No-Limit: chips in the big blind.
+pub const NL_BIG_BLIND: u16 = 100;
+/// No-Limit: each player's stack (100 big blinds).
+pub const NL_STACK: u16 = 10_000;
+
+/// The pot fraction of each No-Limit sizing slot (all-in has none).
+pub const NL_FRACTIONS: [(usize, f64); 2] = [(RAISE, 0.5), (POT, 1.0)];
+
+/// Which game a tree abstracts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TreeKind {
+    /// Heads-up Limit Hold'em.
+    Limit,
+    /// Heads-up No-Limit Hold'em, 100 big blinds.
+    NoLimit,
+}
+
+impl TreeKind {
+    /// The tree's amounts per big blind.
+    pub fn per_big_blind(self) -> f64 {
+        match self {
+            TreeKind::Limit => 2.0,
+            TreeKind::NoLimit => f64::from(NL_BIG_BLIND),
+        }
+    }
+}
 
 /// Where an action leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +74,7 @@ pub enum Child {
         /// Each player's chips in the pot.
         contrib: [u16; 2],
     },
-    /// The river's betting closed: the hands are compared.
+    /// The betting closed on the river, or with a player all-in: the hands are compared.
     Showdown {
         /// Each player's chips in the pot (equal).
         contrib: [u16; 2],
@@ -50,7 +93,7 @@ pub struct Node {
     /// The chips each player has put in.
     pub contrib: [u16; 2],
     /// Each action's result, `None` where the action is not allowed.
-    pub children: [Option<Child>; 3],
+    pub children: [Option<Child>; ACTIONS],
     /// The index of this node among the nodes of its street (its block in the street's table).
     pub slot: u32,
 }
@@ -60,18 +103,30 @@ impl Node {
     pub fn allows(&self, action: usize) -> bool {
         self.children.get(action).is_some_and(Option::is_some)
     }
+
+    /// The allowed actions.
+    pub fn allowed(&self) -> [bool; ACTIONS] {
+        std::array::from_fn(|a| self.allows(a))
+    }
+
+    /// How many actions are allowed.
+    pub fn width(&self) -> usize {
+        self.children.iter().filter(|c| c.is_some()).count()
+    }
 }
 
 /// The whole betting tree; node 0 is the first decision before the flop.
 #[derive(Clone, Debug)]
 pub struct Tree {
+    /// The game it abstracts.
+    pub kind: TreeKind,
     /// The nodes.
     pub nodes: Vec<Node>,
     /// Nodes per street.
     pub per_street: [u32; 4],
 }
 
-/// The bet size on `street`, in half big blinds.
+/// The Limit bet size on `street`, in half big blinds.
 fn bet_size(street: u8) -> u16 {
     if street < 2 {
         2
@@ -81,14 +136,50 @@ fn bet_size(street: u8) -> u16 {
 }
 
 impl Tree {
-    /// Builds the tree.
+    /// The tree of `kind`.
+    pub fn new(kind: TreeKind) -> Tree {
+        match kind {
+            TreeKind::Limit => Tree::limit(),
+            TreeKind::NoLimit => Tree::no_limit(),
+        }
+    }
+
+    /// Builds the Limit tree.
     pub fn limit() -> Tree {
         let mut t = Tree {
+            kind: TreeKind::Limit,
             nodes: Vec::new(),
             per_street: [0; 4],
         };
         t.round(0, [1, 2], 0, 1, true);
         t
+    }
+
+    /// Builds the No-Limit tree.
+    pub fn no_limit() -> Tree {
+        let mut t = Tree {
+            kind: TreeKind::NoLimit,
+            nodes: Vec::new(),
+            per_street: [0; 4],
+        };
+        t.round(0, [NL_BIG_BLIND / 2, NL_BIG_BLIND], 0, 1, true);
+        t
+    }
+
+    /// What a bet or raise in `slot` puts the player's total at, facing `contrib` (the largest
+    /// contribution plus `fraction` of the pot after calling), when the tree has it.
+    pub fn raise_target(&self, node: &Node, slot: usize) -> Option<u16> {
+        let high = node.contrib[0].max(node.contrib[1]);
+        match (self.kind, slot) {
+            (TreeKind::Limit, RAISE) => Some(high + bet_size(node.street)),
+            (TreeKind::Limit, _) => None,
+            (TreeKind::NoLimit, ALL_IN) => Some(NL_STACK),
+            (TreeKind::NoLimit, s) => {
+                let (_, f) = NL_FRACTIONS.iter().find(|(x, _)| *x == s)?;
+                let to = f64::from(high) + f * 2.0 * f64::from(high);
+                Some(to.round().min(f64::from(NL_STACK)) as u16)
+            }
+        }
     }
 
     /// The decision of `player` on `street` with `contrib` put in and `bets` bets this round;
@@ -97,18 +188,19 @@ impl Tree {
         let id = self.nodes.len() as u32;
         let slot = self.per_street[street as usize];
         self.per_street[street as usize] += 1;
-        self.nodes.push(Node {
+        let node = Node {
             street,
             player,
             bets,
             contrib,
-            children: [None; 3],
+            children: [None; ACTIONS],
             slot,
-        });
+        };
+        self.nodes.push(node);
         let p = player as usize;
         let other = 1 - player;
         let facing = contrib[p] < contrib[1 - p];
-        let mut children = [None; 3];
+        let mut children = [None; ACTIONS];
         if facing {
             children[FOLD] = Some(Child::Fold {
                 folder: player,
@@ -118,24 +210,49 @@ impl Tree {
         // Check or call.
         let mut called = contrib;
         called[p] = contrib[1 - p];
+        let all_in = self.kind == TreeKind::NoLimit && called[p] >= NL_STACK;
         // A call or check closes the round, but for the first action of a round when it is a
         // check, or the small blind's call before the flop (the big blind has its option).
         let closes = !first || (facing && street != 0);
-        children[CALL] = Some(if closes {
+        children[CALL] = Some(if all_in {
+            Child::Showdown { contrib: called }
+        } else if closes {
             self.next_street(street, called)
         } else {
             Child::Node(self.round(street, called, other, bets, false))
         });
-        if bets < CAP {
-            let mut raised = contrib;
-            raised[p] = contrib[1 - p] + bet_size(street);
-            children[RAISE] = Some(Child::Node(self.round(
-                street,
-                raised,
-                other,
-                bets + 1,
-                false,
-            )));
+        if !all_in {
+            let mut targets: Vec<(usize, u16)> = Vec::new();
+            match self.kind {
+                TreeKind::Limit => {
+                    if bets < CAP {
+                        targets.extend(self.raise_target(&node, RAISE).map(|t| (RAISE, t)));
+                    }
+                }
+                TreeKind::NoLimit => {
+                    if bets < NL_RAISES {
+                        for (s, _) in NL_FRACTIONS {
+                            if let Some(t) = self.raise_target(&node, s) {
+                                if t < NL_STACK && !targets.iter().any(|&(_, u)| u == t) {
+                                    targets.push((s, t));
+                                }
+                            }
+                        }
+                    }
+                    targets.push((ALL_IN, NL_STACK));
+                }
+            }
+            for (s, to) in targets {
+                let mut raised = contrib;
+                raised[p] = to;
+                children[s] = Some(Child::Node(self.round(
+                    street,
+                    raised,
+                    other,
+                    bets.saturating_add(1),
+                    false,
+                )));
+            }
         }
         self.nodes[id as usize].children = children;
         id
@@ -163,6 +280,7 @@ mod tests {
         let root = t.nodes[0];
         assert_eq!((root.street, root.player, root.bets), (0, 0, 1));
         assert!(root.allows(FOLD) && root.allows(CALL) && root.allows(RAISE));
+        assert!(!root.allows(POT) && !root.allows(ALL_IN));
         // After a limp the big blind may check (closing the round) or raise, not fold.
         let Some(Child::Node(bb)) = root.children[CALL] else {
             panic!("a limp leads to the big blind's option");
@@ -181,6 +299,43 @@ mod tests {
         // after a limp, and three raises deep down either line.
         let total: u32 = t.per_street.iter().sum();
         assert_eq!(total as usize, t.nodes.len());
-        assert_eq!(t.per_street[0], 8);
+        assert_eq!(t.per_street, [8, 70, 630, 5_670]);
+    }
+
+    #[test]
+    fn the_no_limit_tree_sizes_bets_by_the_pot_and_ends_at_all_in() {
+        let t = Tree::no_limit();
+        let root = t.nodes[0];
+        // The button facing the blind: fold, limp, raise to 2 or 3 big blinds, or all-in.
+        assert_eq!(root.contrib, [50, 100]);
+        assert_eq!(t.raise_target(&root, RAISE), Some(200));
+        assert_eq!(t.raise_target(&root, POT), Some(300));
+        assert!(root.allowed().iter().all(|&a| a));
+        // Every all-in, once called, is a showdown; nobody ever puts in more than the stack.
+        for n in &t.nodes {
+            assert!(n.contrib.iter().all(|&c| c <= NL_STACK));
+            if n.contrib.contains(&NL_STACK) {
+                assert!(matches!(n.children[CALL], Some(Child::Showdown { .. })));
+                assert!(!n.allows(RAISE) && !n.allows(POT) && !n.allows(ALL_IN));
+            }
+            // Short of all-in, no round has more than NL_RAISES sized bets.
+            if n.bets >= NL_RAISES {
+                assert!(!n.allows(RAISE) && !n.allows(POT));
+            }
+        }
+        // A flop after a limp: half the pot is one big blind.
+        let Some(Child::Node(bb)) = root.children[CALL] else {
+            panic!("a limp leads to the big blind's option");
+        };
+        let Some(Child::Node(flop)) = t.nodes[bb as usize].children[CALL] else {
+            panic!("the big blind's check closes the round");
+        };
+        let flop = t.nodes[flop as usize];
+        assert_eq!((flop.street, flop.player, flop.contrib), (1, 1, [100, 100]));
+        assert_eq!(t.raise_target(&flop, RAISE), Some(200));
+        assert_eq!(t.raise_target(&flop, POT), Some(300));
+        assert_eq!(t.per_street, [28, 652, 5_444, 25_212]);
+        let total: u32 = t.per_street.iter().sum();
+        assert_eq!(total as usize, t.nodes.len());
     }
 }
