@@ -38,7 +38,8 @@ pub enum SimGame {
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
 /// search), master:N (N iterations per decision).
 /// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
-/// expert:hard, fold, raise, cfr), expert:N (N simulations), exec:PROGRAM
+/// expert:hard, fold, raise, cfr, and two outside opponents: rlcard, RLCard's Limit rule agent,
+/// and equity, an equity player), expert:N (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
 /// 100 hands. `tavolo sim holdem --lbr BOT` measures a Hold'em bot by best response instead.
 #[derive(Args)]

@@ -17,6 +17,7 @@ mod anchors;
 pub mod cfr;
 mod expert;
 pub mod lbr;
+mod outside;
 mod random;
 mod range;
 mod rules;
@@ -33,6 +34,7 @@ pub use crate::betting::RandomBot;
 pub use anchors::{FoldBot, RaiseBot};
 pub use cfr::CfrBot;
 pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
+pub use outside::{EquityBot, RlcardRuleBot, EQUITY_BET, EQUITY_SAMPLES};
 pub use rules::RulesBot;
 pub use station::StationBot;
 pub use tavolo_engine::betting::legal_list;
@@ -93,11 +95,13 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 10] = [
+pub const BOT_NAMES: [&str; 12] = [
     "random",
     "cfr",
     "fold",
     "raise",
+    "rlcard",
+    "equity",
     "station",
     "rules",
     "expert",
@@ -106,7 +110,8 @@ pub const BOT_NAMES: [&str; 10] = [
     "expert:hard",
 ];
 
-/// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `station`,
+/// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `rlcard`
+/// (RLCard's Limit rule agent), `equity` (an equity player: [`EquityBot`]), `station`,
 /// `cfr` (CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
@@ -130,6 +135,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
+            BotName::Named("rlcard") => BotSpec::new("rlcard", |_, _| Box::new(RlcardRuleBot) as _),
+            BotName::Named("equity") => BotSpec::new("equity", |_, _| Box::new(EquityBot) as _),
             BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
             BotName::Named("rules") => {
                 BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _)

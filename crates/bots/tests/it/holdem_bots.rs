@@ -258,3 +258,22 @@ fn the_cfr_bot_plays_heads_up_no_limit_legally_against_any_sizes_and_beats_the_s
         }
     }
 }
+
+#[test]
+fn outside_opponents_play_legally_in_every_structure() {
+    for structure in STRUCTURES {
+        for players in [2, 6] {
+            let r = run(
+                players,
+                structure,
+                &["rlcard", "equity", "station"],
+                Plan::new(200, 31),
+            );
+            assert!(
+                r.bots.iter().all(|b| b.illegal == 0),
+                "{structure:?}: {:?}",
+                r.bots
+            );
+        }
+    }
+}
