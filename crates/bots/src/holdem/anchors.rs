@@ -8,8 +8,9 @@ use super::Holdem;
 use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
 
-/// The action of an anchor's pure decision, or the default when it is not a betting decision.
-fn act(decision: Option<(Mixed, Legal)>, legal: &[Action]) -> Action {
+/// The action of a pure decision (the anchors', the outside opponents'), or the default when it
+/// is not a betting decision.
+pub(super) fn act(decision: Option<(Mixed, Legal)>, legal: &[Action]) -> Action {
     match decision {
         Some((m, l)) => m.yes.to_action(&l),
         None => legal[0],

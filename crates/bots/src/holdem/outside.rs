@@ -14,6 +14,7 @@
 use tavolo_cards::{Card, Rank};
 use tavolo_engine::holdem::{Action, HandView, Legal};
 
+use super::anchors::act;
 use super::cfr::buckets::strength;
 use super::spot::Spot;
 use super::Holdem;
@@ -106,10 +107,7 @@ impl Bot<Holdem> for RlcardRuleBot {
     }
 
     fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        match RlcardRuleBot::decision(view) {
-            Some((m, l)) => m.yes.to_action(&l),
-            None => legal[0],
-        }
+        act(RlcardRuleBot::decision(view), legal)
     }
 
     fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
@@ -147,10 +145,7 @@ impl Bot<Holdem> for EquityBot {
     }
 
     fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        match EquityBot::decision(view) {
-            Some((m, l)) => m.yes.to_action(&l),
-            None => legal[0],
-        }
+        act(EquityBot::decision(view), legal)
     }
 
     fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
