@@ -44,8 +44,11 @@ const EXPLORATION: f64 = 0.6;
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
 
-/// Iterations per decision of the `master` level.
-pub const MASTER_ITERATIONS: u32 = 8_000;
+/// Iterations per decision of the `master` level: as many as keep its decisions within 200 ms at
+/// the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the figures;
+/// 8,000 won 57.5 % of heads-up games against `expert`, 24,000 won 67.5 % but passed 1 s at the
+/// 99th percentile).
+pub const MASTER_ITERATIONS: u32 = 20_000;
 
 /// One node of the tree: an information set of the searching player, reached by `action`.
 #[derive(Clone, Debug)]
