@@ -67,6 +67,27 @@ pub async fn fold_out(players: &mut [(&mut Client, u64)], table: &str, from: Val
     }
 }
 
+/// `GET /api/fairness/{hand}` for `c` once the books have the hand finished. The table shows a
+/// hand's end before its result is recorded (stacks change only after), and the bundle reveals
+/// the seed only for a recorded hand, so a request right after the end may still find it
+/// `playing` (as one did on a loaded machine).
+pub async fn recorded_bundle(c: &Client, hand: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let b = get(c.addr, &format!("/api/fairness/{hand}"), Some(&c.session))
+            .await
+            .json();
+        if b["status"] != "playing" {
+            return b;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "hand {hand} still playing in the books after 30 s: {b}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// What [`two_players_reveal`] saw.
 pub struct Story {
     pub table: String,
@@ -167,13 +188,7 @@ pub async fn two_players_reveal(ann: &mut Client, bob: &mut Client) -> Story {
     assert_eq!(second["you"]["chain"], json!({"used": 1, "pending": false}));
     assert_eq!(chain_of(&second, bob_seat), json!(bob_chain.reveal(1)));
     let over = fold_out(&mut players, &table, second).await;
-    let bundle = get(
-        ann.addr,
-        &format!("/api/fairness/{hand2}"),
-        Some(&ann.session),
-    )
-    .await
-    .json();
+    let bundle = recorded_bundle(ann, &hand2).await;
     Story {
         table,
         ann: ann_chain,
