@@ -331,14 +331,12 @@ impl CfrBot {
         let Some(node) = self.node(strategy, view) else {
             return Some(Err(()));
         };
-        let [Some(a), Some(b)] = *view.hole.get(legal.seat)? else {
-            return Some(Err(()));
-        };
-        let bucket = strategy.abstraction.bucket([a, b], &view.board);
-        let p = strategy.probabilities(node, bucket);
+        // The seat's cards, the pot and the price, read once.
         let Some(spot) = Spot::read(view) else {
             return Some(Err(()));
         };
+        let bucket = strategy.abstraction.bucket(spot.hole, &spot.board);
+        let p = strategy.probabilities(node, bucket);
         let raise = |slot: usize| -> Chips {
             let Some(r) = legal.raise else { return 0 };
             match strategy.tree().kind {
