@@ -23,20 +23,32 @@ const FOUR_STEP: u64 = 0x1111 << 32;
 /// The card-index bits of the clubs (shift left by the suit for the others).
 const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
 
-/// The hand of each single card, without the suit counters' starting value: adding cards is
-/// adding these (the masks never overlap for distinct cards, so `+` is `|`). Indexed by any `u8`
-/// so that no bounds check or mask is needed (entries from 52 on are never used).
-static CARD_HAND: [Hand; 256] = {
-    let mut k = [Hand { key: 0, mask: 0 }; 256];
+/// The key each card adds: its rank key and a one on its suit's counter (the counters' starting
+/// value is in [`Hand::new`]). Kept apart from [`CARD_MASK`] so that adding a card is one load
+/// scaled by 8 and one add (a table of 16-byte pairs needs a shift of the index first), and so
+/// that the mask, needed only for flushes, costs nothing where the compiler can leave it out.
+/// Indexed by any `u8`, so that no bounds check or mask is needed (entries from 52 on are never
+/// used).
+static CARD_KEY: [u64; 256] = {
+    let mut k = [0u64; 256];
     let mut i = 0;
     while i < 52 {
-        k[i] = Hand {
-            key: gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4)),
-            mask: 1u64 << ((i & 3) * 16 + (i >> 2)),
-        };
+        k[i] = gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4));
         i += 1;
     }
     k
+};
+
+/// The bit each card sets in the suit-major card mask (masks never overlap for distinct cards,
+/// so `+` is `|`). Indexed by any `u8`, as [`CARD_KEY`].
+static CARD_MASK: [u64; 256] = {
+    let mut m = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        m[i] = 1u64 << ((i & 3) * 16 + (i >> 2));
+        i += 1;
+    }
+    m
 };
 
 /// A set of up to seven cards prepared for evaluation.
@@ -76,10 +88,10 @@ impl Hand {
     /// error: the result of [`Hand::evaluate`] is then unspecified (but never a panic).
     #[inline(always)]
     pub const fn add_card(self, c: Card) -> Hand {
-        let one = CARD_HAND[c.index() as usize];
+        let i = c.index() as usize;
         Hand {
-            key: self.key + one.key,
-            mask: self.mask | one.mask,
+            key: self.key + CARD_KEY[i],
+            mask: self.mask | CARD_MASK[i],
         }
     }
 
@@ -195,11 +207,11 @@ impl Hand {
             while rb != 0 {
                 let i = rb.trailing_zeros();
                 rb &= rb - 1;
-                let one = CARD_HAND[i as usize];
-                let flush = (self.key + one.key) & FLUSH_BITS;
+                let flush = (self.key + CARD_KEY[i as usize]) & FLUSH_BITS;
                 let value = if flush != 0 {
                     let shift = (flush.trailing_zeros() - 35) * 4;
-                    let suit_ranks = (((self.mask | one.mask) >> shift) & 0x1fff) as usize;
+                    let suit_ranks =
+                        (((self.mask | CARD_MASK[i as usize]) >> shift) & 0x1fff) as usize;
                     tables::COMBINED[RANK_LEN + suit_ranks]
                 } else {
                     plain
@@ -222,8 +234,8 @@ impl Hand {
     /// The key and mask one card adds (see [`Hand::add_card`]).
     #[inline(always)]
     pub(crate) const fn card_parts(c: Card) -> (u64, u64) {
-        let one = CARD_HAND[c.index() as usize];
-        (one.key, one.mask)
+        let i = c.index() as usize;
+        (CARD_KEY[i], CARD_MASK[i])
     }
 
     /// The key (rank-key sum and suit counters) and the suit-major card mask.
