@@ -361,7 +361,11 @@ pub fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<usize>) {
             (used[i] >> s) | (used[i + 1] << (64 - s))
         }
     };
-    let mut offsets = vec![0u32; ROWS];
+    // Every row, empty ones too, starts inside the table (an empty row at slot 0): then the slot
+    // of any key below 2^25 is below `2^SLOT_BITS`, which `Hand::evaluate` relies on.
+    let mut offsets: Vec<u32> = (0..ROWS)
+        .map(|r| 0u32.wrapping_sub((r as u32) << ROW_SHIFT))
+        .collect();
     let mut first_free = 0usize;
     for r in order {
         let cols = &rows[r];
