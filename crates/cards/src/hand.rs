@@ -1,11 +1,14 @@
 //! `Hand`: cards added into a compact value that evaluates in a few instructions.
 //!
-//! A hand holds a 64-bit key — the sum of the cards' rank keys (below 2^25 each, see `gen.rs`) in
-//! the low half and a four-bit counter per suit, started at 3, in the high half — and a
-//! suit-major mask of the cards. A suit counter reaching 8 (five cards of the suit) sets its top
-//! bit: one `AND` detects any flush. Flushes are looked up by the suit's rank mask; everything
-//! else through a one-offset perfect hash of the rank key (`key + OFFSETS[key >> 13]`). Keys add,
-//! so a shared board is built once and each player's cards added on top.
+//! A hand is twelve bytes: a 64-bit key and the low 32 bits of a 52-bit card mask. The key holds,
+//! from the top, the sum of the cards' rank keys modulo 2^25 (bits 39–63, see `gen.rs`; the sum
+//! wraps by itself), a four-bit counter per suit started at 3 (bits 23–38), and the mask's top 20
+//! bits (bits 0–19). A suit counter reaching 8 (five cards of the suit) sets its top bit: one
+//! `AND` detects any flush. Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits
+//! a suit); everything else through a one-offset perfect hash of the rank key (`key +
+//! OFFSETS[key >> 13]`). Keys add, so a shared board is built once and each player's cards added
+//! on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is bound by how
+//! many bytes each takes.
 
 use std::ops::Add;
 
@@ -15,37 +18,52 @@ use crate::rank::HandRank;
 use crate::set::CardSet;
 use crate::tables;
 
-const SUIT_START: u64 = 0x3333 << 32;
-const FLUSH_BITS: u64 = 0x8888 << 32;
+/// The lowest bit of the suit counters in the key (suit `s` at `COUNTERS + 4 * s`).
+const COUNTERS: u32 = 23;
+/// The lowest bit of the rank-key sum in the key.
+const RANK_SHIFT: u32 = 39;
+const SUIT_START: u64 = 0x3333 << COUNTERS;
+const FLUSH_BITS: u64 = 0x8888 << COUNTERS;
 /// One more on every suit counter: `(key + FOUR_STEP) & FLUSH_BITS` shows the suits held four
 /// times.
-const FOUR_STEP: u64 = 0x1111 << 32;
+const FOUR_STEP: u64 = 0x1111 << COUNTERS;
+/// The key's bits holding the card mask's bits 32–51.
+const KEY_MASK_BITS: u64 = (1 << 20) - 1;
 /// The card-index bits of the clubs (shift left by the suit for the others).
 const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
 
-/// The key each card adds: its rank key and a one on its suit's counter (the counters' starting
-/// value is in [`Hand::new`]). Kept apart from [`CARD_MASK`] so that adding a card is one load
-/// scaled by 8 and one add (a table of 16-byte pairs needs a shift of the index first), and so
-/// that the mask, needed only for flushes, costs nothing where the compiler can leave it out.
-/// Indexed by any `u8`, so that no bounds check or mask is needed (entries from 52 on are never
-/// used).
+/// A card's bit in the 52-bit card mask: 13 bits a suit, `13 * suit + rank`.
+const fn mask_bit(i: usize) -> u32 {
+    13 * (i % 4) as u32 + (i / 4) as u32
+}
+
+/// The key each card adds: its rank key, a one on its suit's counter (the counters' starting
+/// value is in [`Hand::new`]) and its mask bit if that is one of bits 32–51. Separate from
+/// [`CARD_LOW`] so that adding a card is one load scaled by 8 and one add. Indexed by any `u8`,
+/// so that no bounds check or mask is needed (entries from 52 on are never used).
 static CARD_KEY: [u64; 256] = {
     let mut k = [0u64; 256];
     let mut i = 0;
     while i < 52 {
-        k[i] = gen::RANK_KEYS[i / 4] as u64 | 1u64 << (32 + 4 * (i % 4));
+        let bit = mask_bit(i);
+        k[i] = (gen::RANK_KEYS[i / 4] as u64) << RANK_SHIFT
+            | 1u64 << (COUNTERS + 4 * (i % 4) as u32)
+            | if bit >= 32 { 1u64 << (bit - 32) } else { 0 };
         i += 1;
     }
     k
 };
 
-/// The bit each card sets in the suit-major card mask (masks never overlap for distinct cards,
-/// so `+` is `|`). Indexed by any `u8`, as [`CARD_KEY`].
-static CARD_MASK: [u64; 256] = {
-    let mut m = [0u64; 256];
+/// A card's mask bit if that is one of bits 0–31 (the masks of distinct cards never overlap,
+/// so adding them is `|`). Indexed by any `u8`, as [`CARD_KEY`].
+static CARD_LOW: [u32; 256] = {
+    let mut m = [0u32; 256];
     let mut i = 0;
     while i < 52 {
-        m[i] = 1u64 << ((i & 3) * 16 + (i >> 2));
+        let bit = mask_bit(i);
+        if bit < 32 {
+            m[i] = 1 << bit;
+        }
         i += 1;
     }
     m
@@ -64,9 +82,10 @@ static CARD_MASK: [u64; 256] = {
 /// # Ok::<(), tavolo_cards::CardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
 pub struct Hand {
     key: u64,
-    mask: u64,
+    low: u32,
 }
 
 impl Default for Hand {
@@ -80,7 +99,7 @@ impl Hand {
     pub const fn new() -> Hand {
         Hand {
             key: SUIT_START,
-            mask: 0,
+            low: 0,
         }
     }
 
@@ -91,7 +110,7 @@ impl Hand {
         let i = c.index() as usize;
         Hand {
             key: self.key.wrapping_add(CARD_KEY[i]),
-            mask: self.mask | CARD_MASK[i],
+            low: self.low | CARD_LOW[i],
         }
     }
 
@@ -105,19 +124,45 @@ impl Hand {
     #[inline(always)]
     pub const fn combine(self, other: Hand) -> Hand {
         Hand {
-            key: self.key + other.key - SUIT_START,
-            mask: self.mask | other.mask,
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_START),
+            low: self.low | other.low,
         }
     }
 
     /// Number of cards.
     pub const fn len(self) -> u32 {
-        self.mask.count_ones()
+        self.mask().count_ones()
     }
 
     /// True when the hand holds no card.
     pub const fn is_empty(self) -> bool {
-        self.mask == 0
+        self.mask() == 0
+    }
+
+    /// The 52-bit card mask, 13 bits a suit (`13 * suit + rank`).
+    #[inline(always)]
+    pub(crate) const fn mask(self) -> u64 {
+        self.low as u64 | (self.key & KEY_MASK_BITS) << 32
+    }
+
+    /// The 13 rank bits of `suit` (0 to 3).
+    #[inline(always)]
+    pub(crate) const fn suit_ranks(self, suit: u32) -> u16 {
+        (self.mask() >> (13 * (suit & 3))) as u16 & 0x1fff
+    }
+
+    /// The sum of the cards' rank keys modulo 2^25.
+    #[inline(always)]
+    pub(crate) const fn rank_key(self) -> u32 {
+        (self.key >> RANK_SHIFT) as u32
+    }
+
+    /// The suits of which the hand holds at least `n` cards (1 to 5), one bit per suit (bit `s`).
+    #[inline(always)]
+    pub(crate) const fn suits_holding(self, n: u64) -> u32 {
+        // Counters start at 3: `n` cards and `5 - n` more bring a counter to 8, its top bit.
+        let top = (self.key.wrapping_add((5 - n) * FOUR_STEP) >> (COUNTERS + 3)) & 0x1111;
+        (top | top >> 3 | top >> 6 | top >> 9) as u32 & 0xf
     }
 
     /// The best five-card hand of these 5, 6 or 7 cards.
@@ -130,11 +175,11 @@ impl Hand {
         // of the two indices measured 20% slower.
         let flush = self.key & FLUSH_BITS;
         if flush != 0 {
-            let shift = (flush.trailing_zeros() - 35) * 4;
-            let suit_ranks = ((self.mask >> shift) & 0x1fff) as usize;
+            let suit = (flush.trailing_zeros() - (COUNTERS + 3)) / 4;
+            let suit_ranks = usize::from(self.suit_ranks(suit));
             return HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks]);
         }
-        HandRank::from_raw(rank_lookup(self.key as u32))
+        HandRank::from_raw(rank_lookup(self.rank_key()))
     }
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
@@ -157,7 +202,7 @@ impl Hand {
     #[inline]
     pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
         let mut bits = next.bits();
-        let key = self.key as u32 & gen::KEY_MASK;
+        let key = self.rank_key();
         let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
         let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
         let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
@@ -166,10 +211,10 @@ impl Hand {
         if u32::from(values[14]) | u32::from(values[15]) << 16 == key {
             // Suits with four or more cards: their counters (3 + 4) reach 8 with one more. With
             // six cards there is at most one such suit, and only its cards can make a flush.
-            let four = (self.key + FOUR_STEP) & FLUSH_BITS;
+            let four = self.key.wrapping_add(FOUR_STEP) & FLUSH_BITS;
             if four != 0 {
                 // Five or six of the suit already: every card is evaluated in full.
-                let suit = (four.trailing_zeros() - 35) / 4;
+                let suit = (four.trailing_zeros() - (COUNTERS + 3)) / 4;
                 let suited = if self.key & FLUSH_BITS != 0 {
                     u64::MAX
                 } else {
@@ -202,17 +247,16 @@ impl Hand {
             let rank = bits.trailing_zeros() >> 2;
             let same_rank = bits & (0xF << (rank * 4));
             bits &= !same_rank;
-            let plain = rank_lookup((self.key as u32).wrapping_add(gen::RANK_KEYS[rank as usize]));
+            let plain = rank_lookup(self.rank_key().wrapping_add(gen::RANK_KEYS[rank as usize]));
             let mut rb = same_rank;
             while rb != 0 {
                 let i = rb.trailing_zeros();
                 rb &= rb - 1;
-                let flush = (self.key + CARD_KEY[i as usize]) & FLUSH_BITS;
+                let with = self.add_card(Card::from_index_trusted(i as u8));
+                let flush = with.key & FLUSH_BITS;
                 let value = if flush != 0 {
-                    let shift = (flush.trailing_zeros() - 35) * 4;
-                    let suit_ranks =
-                        (((self.mask | CARD_MASK[i as usize]) >> shift) & 0x1fff) as usize;
-                    tables::COMBINED[RANK_LEN + suit_ranks]
+                    let suit = (flush.trailing_zeros() - (COUNTERS + 3)) / 4;
+                    tables::COMBINED[RANK_LEN + usize::from(with.suit_ranks(suit))]
                 } else {
                     plain
                 };
@@ -226,28 +270,17 @@ impl Hand {
     #[inline(always)]
     pub(crate) const fn with_rank_key(self, rank_key: u32) -> Hand {
         Hand {
-            key: self.key + (rank_key & gen::KEY_MASK) as u64,
-            mask: self.mask,
+            key: self
+                .key
+                .wrapping_add(((rank_key & gen::KEY_MASK) as u64) << RANK_SHIFT),
+            low: self.low,
         }
-    }
-
-    /// The key and mask one card adds (see [`Hand::add_card`]).
-    #[inline(always)]
-    pub(crate) const fn card_parts(c: Card) -> (u64, u64) {
-        let i = c.index() as usize;
-        (CARD_KEY[i], CARD_MASK[i])
-    }
-
-    /// The key (rank-key sum and suit counters) and the suit-major card mask.
-    #[inline(always)]
-    pub(crate) const fn parts(self) -> (u64, u64) {
-        (self.key, self.mask)
     }
 
     /// The best hand ignoring suits (no flush can count); used where flushes are settled apart.
     #[inline(always)]
     pub fn evaluate_ranks_only(self) -> HandRank {
-        HandRank::from_raw(rank_lookup(self.key as u32))
+        HandRank::from_raw(rank_lookup(self.rank_key()))
     }
 }
 
@@ -308,6 +341,31 @@ mod tests {
         for key in [0, u32::MAX, gen::KEY_MASK, 1 << 31] {
             assert!(rank_slot(key) < RANK_LEN);
         }
+    }
+
+    #[test]
+    fn a_hand_is_twelve_bytes_and_keeps_its_cards() {
+        assert_eq!(std::mem::size_of::<Hand>(), 12);
+        let all = Card::all().fold(Hand::new(), |h, c| h + c);
+        assert_eq!(all.len(), 52);
+        assert_eq!(all.mask(), (1 << 52) - 1);
+        for suit in 0..4 {
+            assert_eq!(all.suit_ranks(suit), 0x1fff);
+        }
+        let mut seen = 0u64;
+        for c in Card::all() {
+            let one = Hand::new() + c;
+            assert_eq!(one.len(), 1, "{c}");
+            assert_eq!(
+                one.suit_ranks(u32::from(c.index() & 3)),
+                1 << (c.index() >> 2),
+                "{c}"
+            );
+            assert_eq!(seen & one.mask(), 0, "{c} shares a bit");
+            seen |= one.mask();
+            assert_eq!(one.suits_holding(1), 1 << (c.index() & 3), "{c}");
+        }
+        assert!(Hand::new().is_empty());
     }
 
     #[test]

@@ -223,8 +223,8 @@ pub struct Centre {
     base: u32,
     /// Suits with at least three centre cards, one bit per suit (bit `s`).
     flush_suits: u32,
-    /// The centre's cards, suit-major (bit `16 * suit + rank`), as in a [`Hand`].
-    mask: u64,
+    /// The centre's cards as a hand (for their rank bits by suit).
+    hand: Hand,
     cards: [Card; 5],
 }
 
@@ -237,26 +237,23 @@ impl Centre {
         let Ok(five) = <[Card; 5]>::try_from(cards) else {
             return Err(wrong_centre_count(cards.len()));
         };
-        // Card masks are single bits: their sum equals their union unless a card repeats.
-        let (mut key, mut mask) = Hand::new().parts();
-        let mut sum = 0u64;
+        // Card bits are single bits: their sum equals their union unless a card repeats.
+        let mut hand = Hand::new();
+        let (mut sum, mut union) = (0u64, 0u64);
         for c in five {
-            let (k, m) = Hand::card_parts(c);
-            key += k;
-            mask |= m;
-            sum = sum.wrapping_add(m);
+            hand = hand.add_card(c);
+            let bit = 1u64 << c.index();
+            sum = sum.wrapping_add(bit);
+            union |= bit;
         }
-        if sum != mask {
+        if sum != union {
             return Err(repeated_card(five));
         }
-        // Suit counters start at 3: three cards of a suit bring it to 6, and 6 + 2 sets bit 3.
-        let three = ((key + (0x2222 << 32)) >> 35) & 0x1111;
-        let flush_suits = (three | three >> 3 | three >> 6 | three >> 9) as u32 & 0xf;
-        let row = u32::from(tables::SLOT_ROW[crate::hand::rank_slot(key as u32)]);
+        let row = u32::from(tables::SLOT_ROW[crate::hand::rank_slot(hand.rank_key())]);
         Ok(Centre {
             base: row * 91,
-            flush_suits,
-            mask,
+            flush_suits: hand.suits_holding(3),
+            hand,
             cards: five,
         })
     }
@@ -276,7 +273,7 @@ impl Centre {
         let mut v = tables::SAINT.get(idx).copied().unwrap_or(0);
         let suit = u32::from(a.index() & 3);
         if (a.index() ^ b.index()) & 3 == 0 && self.flush_suits >> suit & 1 != 0 {
-            let m = (self.mask >> (16 * suit)) as u16 & 0x1fff;
+            let m = self.hand.suit_ranks(suit);
             v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
         }
         HandRank::from_raw(v)
