@@ -2,9 +2,10 @@
 //!
 //! A hand is twelve bytes: a 64-bit key and the low 32 bits of a 52-bit card mask. The key holds,
 //! from the top, the sum of the cards' rank keys modulo 2^25 (bits 39–63, see `gen.rs`; the sum
-//! wraps by itself), a four-bit counter per suit started at 3 (bits 23–38), and the mask's top 20
-//! bits (bits 0–19). A suit counter reaching 8 (five cards of the suit) sets its top bit: one
-//! `AND` detects any flush. Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits
+//! wraps by itself), the mask's top 20 bits (bits 19–38), and a four-bit counter per suit started
+//! at 3 (bits 0–15, where adding their start and testing them take 32-bit immediates; bits 16–18
+//! take what a hand of more than twelve cards of a suit carries out of them). A suit
+//! counter reaching 8 (five cards of the suit) sets its top bit: one `TEST` detects any flush. Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits
 //! a suit); everything else through a one-offset perfect hash of the rank key (`key +
 //! OFFSETS[key >> 13]`). Keys add, so a shared board is built once and each player's cards added
 //! on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is bound by how
@@ -19,7 +20,9 @@ use crate::set::CardSet;
 use crate::tables;
 
 /// The lowest bit of the suit counters in the key (suit `s` at `COUNTERS + 4 * s`).
-const COUNTERS: u32 = 23;
+const COUNTERS: u32 = 0;
+/// The lowest bit of the card mask's bits 32–51 in the key.
+const MASK_HIGH: u32 = 19;
 /// The lowest bit of the rank-key sum in the key.
 const RANK_SHIFT: u32 = 39;
 const SUIT_START: u64 = 0x3333 << COUNTERS;
@@ -27,8 +30,8 @@ const FLUSH_BITS: u64 = 0x8888 << COUNTERS;
 /// One more on every suit counter: `(key + FOUR_STEP) & FLUSH_BITS` shows the suits held four
 /// times.
 const FOUR_STEP: u64 = 0x1111 << COUNTERS;
-/// The key's bits holding the card mask's bits 32–51.
-const KEY_MASK_BITS: u64 = (1 << 20) - 1;
+/// The card mask's bits 32–51, once shifted down from [`MASK_HIGH`].
+const HIGH_MASK_BITS: u64 = (1 << 20) - 1;
 /// The card-index bits of the clubs (shift left by the suit for the others).
 const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
 
@@ -48,7 +51,11 @@ static CARD_KEY: [u64; 256] = {
         let bit = mask_bit(i);
         k[i] = (gen::RANK_KEYS[i / 4] as u64) << RANK_SHIFT
             | 1u64 << (COUNTERS + 4 * (i % 4) as u32)
-            | if bit >= 32 { 1u64 << (bit - 32) } else { 0 };
+            | if bit >= 32 {
+                1u64 << (MASK_HIGH + bit - 32)
+            } else {
+                0
+            };
         i += 1;
     }
     k
@@ -142,7 +149,7 @@ impl Hand {
     /// The 52-bit card mask, 13 bits a suit (`13 * suit + rank`).
     #[inline(always)]
     pub(crate) const fn mask(self) -> u64 {
-        self.low as u64 | (self.key & KEY_MASK_BITS) << 32
+        self.low as u64 | ((self.key >> MASK_HIGH) & HIGH_MASK_BITS) << 32
     }
 
     /// The 13 rank bits of `suit` (0 to 3).
@@ -173,13 +180,20 @@ impl Hand {
     pub fn evaluate(self) -> HandRank {
         // A flush is rare (3% of random 7-card hands) and well predicted; a branch-free select
         // of the two indices measured 20% slower.
-        let flush = self.key & FLUSH_BITS;
-        if flush != 0 {
-            let suit = (flush.trailing_zeros() - (COUNTERS + 3)) / 4;
-            let suit_ranks = usize::from(self.suit_ranks(suit));
-            return HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks]);
+        if self.key & FLUSH_BITS != 0 {
+            return self.flush();
         }
         HandRank::from_raw(rank_lookup(self.rank_key()))
+    }
+
+    /// The value of a hand with five or more cards of a suit (out of line, so that the common
+    /// path runs straight through).
+    #[cold]
+    #[inline(never)]
+    fn flush(self) -> HandRank {
+        let suit = ((self.key & FLUSH_BITS).trailing_zeros() - (COUNTERS + 3)) / 4;
+        let suit_ranks = usize::from(self.suit_ranks(suit));
+        HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks])
     }
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
