@@ -247,6 +247,29 @@ impl Hand {
                 }
                 return;
             }
+            // Every card from the lowest one up (how an enumeration asks for its last card): a
+            // counted loop, without finding each next bit.
+            let first = bits.trailing_zeros();
+            if bits != 0 && bits == CardSet::FULL.bits() >> first << first {
+                let mut i = first;
+                while i & 3 != 0 {
+                    f(
+                        Card::from_index_trusted(i as u8),
+                        HandRank::from_raw(values[(i >> 2) as usize & 15]),
+                    );
+                    i += 1;
+                }
+                // Whole ranks: one value for the rank's four cards.
+                for rank in (i >> 2)..13 {
+                    let v = HandRank::from_raw(values[rank as usize & 15]);
+                    let c = rank as u8 * 4;
+                    f(Card::from_index_trusted(c), v);
+                    f(Card::from_index_trusted(c + 1), v);
+                    f(Card::from_index_trusted(c + 2), v);
+                    f(Card::from_index_trusted(c + 3), v);
+                }
+                return;
+            }
             while bits != 0 {
                 let i = bits.trailing_zeros();
                 bits &= bits - 1;
