@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use tavolo_bots::holdem::cfr::buckets::Abstraction;
+use tavolo_bots::holdem::cfr::buckets::{Abstraction, Metric};
 use tavolo_bots::holdem::cfr::train::{train, TrainConfig};
 use tavolo_bots::holdem::cfr::tree::TreeKind;
 
@@ -19,6 +19,15 @@ use crate::UserError;
 pub enum TrainGame {
     /// Texas Hold'em, heads-up.
     Holdem,
+}
+
+/// The strength metric on the flop and the turn.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MetricArg {
+    /// E[HS]: the expected share of the pot against a random hand.
+    Ehs,
+    /// √E[HS²]: the root mean square of the river share.
+    Rms,
 }
 
 /// Train the `cfr` bot's strategy by Monte-Carlo counterfactual regret minimisation.
@@ -40,6 +49,14 @@ pub struct TrainArgs {
     /// Strength buckets on each street after the flop.
     #[arg(long, default_value_t = Abstraction::DEFAULT.buckets[0], value_parser = clap::value_parser!(u16).range(1..=1000))]
     buckets: u16,
+    /// Random deals per strength estimate on the flop and the turn.
+    #[arg(long, default_value_t = Abstraction::DEFAULT.samples, value_parser = clap::value_parser!(u16).range(1..))]
+    samples: u16,
+    /// The strength measured on the flop and the turn: `ehs` (the expected share against a
+    /// random hand over the run-outs) or `rms` (the root mean square of the river share, which
+    /// ranks draws higher).
+    #[arg(long, value_enum, default_value = "ehs")]
+    metric: MetricArg,
     /// Iterations: one deal each, walked once for each player.
     #[arg(long, default_value_t = 1_000_000)]
     iterations: u64,
@@ -70,7 +87,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
         seed: args.seed,
         abstraction: Abstraction {
             buckets: [args.buckets; 3],
-            ..Abstraction::DEFAULT
+            samples: args.samples,
+            metric: match args.metric {
+                MetricArg::Ehs => Metric::Expected,
+                MetricArg::Rms => Metric::RootMeanSquare,
+            },
         },
     };
     let bar = ProgressBar::new(args.iterations);

@@ -183,6 +183,27 @@ fn train_writes_limit_and_no_limit_strategy_files_and_refuses_pot_limit() {
     assert_eq!((nl_bytes[10], bytes[10]), (2, 1));
     assert!(tavolo(&nl).status.success());
     assert_eq!(std::fs::read(&out).expect("again"), nl_bytes);
+    // The root-mean-square strength metric is recorded in byte 11 (0: E[HS]), with the samples.
+    let rms = [
+        "train",
+        "holdem",
+        "--structure",
+        "limit",
+        "--metric",
+        "rms",
+        "--samples",
+        "16",
+        "--iterations",
+        "200",
+        "--out",
+        path,
+    ];
+    assert!(tavolo(&rms).status.success());
+    let rms_bytes = std::fs::read(&out).expect("the rms file");
+    assert_eq!((rms_bytes[11], bytes[11]), (1, 0));
+    assert_eq!(u16::from_le_bytes([rms_bytes[18], rms_bytes[19]]), 16);
+    let e = usage_error(&["train", "holdem", "--metric", "median", "--out", path]);
+    assert!(e.contains("median"), "{e}");
     let e = usage_error(&["train", "holdem", "--structure", "pl", "--out", path]);
     assert!(e.contains("Pot-Limit has no CFR strategy"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -2,12 +2,15 @@
 //!
 //! - **Before the flop**: the 169 classes of starting hands (pairs, suited and offsuit hands),
 //!   which lose nothing (suits are symmetric before the flop).
-//! - **After it**: the hand's strength, its expected share of the pot at the showdown against
-//!   one uniformly random hand with the board run out at random (ties a half), cut into
-//!   [`Abstraction::buckets`] equal slices. On the river it is exact (all 990 opposing
-//!   hands); on the flop and the turn it is averaged over [`Abstraction::samples`] random
-//!   (run-out, opposing hand) deals drawn from a generator seeded by the cards themselves, so a
-//!   hand always falls in the same bucket, in training as in play.
+//! - **After it**: the hand's strength, cut into [`Abstraction::buckets`] equal slices. On the
+//!   river it is the hand's share of the pot at the showdown against one uniformly random hand
+//!   (ties a half), exact (all 990 opposing hands). On the flop and the turn it is one of two
+//!   [`Metric`]s over the run-outs of the board: the expected share (E[HS]), or the root of the
+//!   expected square of the river share (√E[HS²]), which ranks a draw whose share may grow
+//!   above a made hand of the same average (Johanson et al. 2013, "Evaluating state-space
+//!   abstractions in extensive-form games"). Both are estimated from [`Abstraction::samples`]
+//!   random deals drawn from a generator seeded by the cards themselves, so a hand always falls
+//!   in the same bucket, in training as in play.
 
 use tavolo_cards::{Card, CardSet, Hand};
 
@@ -17,6 +20,36 @@ use crate::holdem::strength::SimRng;
 /// The number of starting-hand classes.
 pub const PREFLOP_CLASSES: u16 = 169;
 
+/// What a hand's strength on the flop and the turn measures (the river is the exact share).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Metric {
+    /// The expected share of the pot against a random hand over the run-outs, E[HS].
+    #[default]
+    Expected,
+    /// The root mean square of the river share over the run-outs, √E[HS²]: the same scale, but
+    /// higher for hands whose share varies (draws).
+    RootMeanSquare,
+}
+
+impl Metric {
+    /// The metric's code in a strategy file.
+    pub fn code(self) -> u8 {
+        match self {
+            Metric::Expected => 0,
+            Metric::RootMeanSquare => 1,
+        }
+    }
+
+    /// The metric of a code, if there is one.
+    pub fn from_code(code: u8) -> Option<Metric> {
+        match code {
+            0 => Some(Metric::Expected),
+            1 => Some(Metric::RootMeanSquare),
+            _ => None,
+        }
+    }
+}
+
 /// The card abstraction: buckets per street after the flop, and the sampling behind them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Abstraction {
@@ -24,6 +57,8 @@ pub struct Abstraction {
     pub buckets: [u16; 3],
     /// Random deals per strength estimate on the flop and the turn.
     pub samples: u16,
+    /// What the strength on the flop and the turn measures.
+    pub metric: Metric,
 }
 
 impl Abstraction {
@@ -33,6 +68,7 @@ impl Abstraction {
     pub const DEFAULT: Abstraction = Abstraction {
         buckets: [50, 50, 50],
         samples: 128,
+        metric: Metric::Expected,
     };
 
     /// The number of buckets on `street` (0 pre-flop to 3 river).
@@ -52,7 +88,12 @@ impl Abstraction {
             _ => 3,
         };
         let n = self.count(street);
-        let hs = strength(hole, board, self.samples);
+        let hs = match self.metric {
+            Metric::RootMeanSquare if board.len() < 5 => {
+                root_mean_square_strength(hole, board, self.samples)
+            }
+            _ => strength(hole, board, self.samples),
+        };
         ((hs * f64::from(n)) as u16).min(n - 1)
     }
 }
@@ -129,6 +170,54 @@ pub fn strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
     won / f64::from(samples)
 }
 
+/// √E[HS²] of `hole` with a board of 3 or 4 cards: each of `samples` deals runs the board out
+/// and draws two opposing hands independently; the product of the two shares is an unbiased
+/// estimate of the run-out's squared share against one random hand.
+pub fn root_mean_square_strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
+    let mut known = CardSet::EMPTY;
+    for &c in hole.iter().chain(board) {
+        known.insert(c);
+    }
+    let mut deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
+    let table = Hand::from_cards(board);
+    let mut board_bits = CardSet::EMPTY;
+    for &c in board {
+        board_bits.insert(c);
+    }
+    let mut hole_bits = CardSet::EMPTY;
+    hole_bits.insert(hole[0]);
+    hole_bits.insert(hole[1]);
+    // A different stream from `strength`'s for the same cards.
+    let mut rng = SimRng::new(mix64(
+        hole_bits.bits() ^ mix64(board_bits.bits() ^ 0x5eed_5eed),
+    ));
+    let missing = 5usize.saturating_sub(board.len());
+    let draw = missing + 4;
+    let mut sum = 0.0;
+    let samples = samples.max(1);
+    for _ in 0..samples {
+        for j in 0..draw {
+            let x = j + rng.below(deck.len() - j);
+            deck.swap(j, x);
+        }
+        let mut full = table;
+        for &c in &deck[..missing] {
+            full = full.add_card(c);
+        }
+        let me = full.add_card(hole[0]).add_card(hole[1]).evaluate();
+        let first = full
+            .add_card(deck[missing])
+            .add_card(deck[missing + 1])
+            .evaluate();
+        let second = full
+            .add_card(deck[missing + 2])
+            .add_card(deck[missing + 3])
+            .evaluate();
+        sum += score(me, first) * score(me, second);
+    }
+    (sum / f64::from(samples)).sqrt()
+}
+
 fn score(me: tavolo_cards::HandRank, them: tavolo_cards::HandRank) -> f64 {
     if me > them {
         1.0
@@ -175,5 +264,48 @@ mod tests {
         assert!(nuts > 0.98, "{nuts}");
         let a = Abstraction::DEFAULT;
         assert_eq!(a.bucket(hole("Ac Ad"), &river), a.count(3) - 1);
+    }
+
+    #[test]
+    fn root_mean_square_strength_ranks_a_draw_above_its_average() {
+        // A flush draw and a weak made hand with about the same share on average: the draw's
+        // share is all or nothing, so its root mean square is higher.
+        let board = parse_cards("Kh 7h 2c").expect("board");
+        let (draw, pair) = (hole("Ah 4h"), hole("7d 3s"));
+        let n = 4000;
+        for h in [draw, pair] {
+            let (e, rms) = (
+                strength(h, &board, n),
+                root_mean_square_strength(h, &board, n),
+            );
+            assert!(rms >= e - 0.02 && rms <= 1.0, "{h:?}: E {e} RMS {rms}");
+        }
+        let gap = |h| root_mean_square_strength(h, &board, n) - strength(h, &board, n);
+        assert!(
+            gap(draw) > gap(pair),
+            "draw {} pair {}",
+            gap(draw),
+            gap(pair)
+        );
+        // The same cards give the same value, and the river is the plain share whatever the
+        // metric.
+        assert_eq!(
+            root_mean_square_strength(draw, &board, 64),
+            root_mean_square_strength(hole("4h Ah"), &board, 64)
+        );
+        let rms = Abstraction {
+            metric: Metric::RootMeanSquare,
+            ..Abstraction::DEFAULT
+        };
+        let river = parse_cards("Kh 7h 2c 9s 3d").expect("river");
+        assert_eq!(
+            rms.bucket(draw, &river),
+            Abstraction::DEFAULT.bucket(draw, &river)
+        );
+        assert_eq!(
+            Metric::from_code(Metric::RootMeanSquare.code()),
+            Some(Metric::RootMeanSquare)
+        );
+        assert_eq!(Metric::from_code(2), None);
     }
 }

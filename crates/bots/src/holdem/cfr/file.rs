@@ -8,7 +8,7 @@
 //! | 8 | magic `TVLCFR\r\n` (a text-mode transfer would mangle the line ending and be caught) |
 //! | 2 | format version, [`VERSION`] |
 //! | 1 | game: 1 = heads-up Limit Hold'em ([`super::tree::Tree::limit`]), 2 = heads-up No-Limit Hold'em at 100 big blinds ([`super::tree::Tree::no_limit`]) |
-//! | 1 | reserved, 0 |
+//! | 1 | strength metric on the flop and the turn ([`super::buckets::Metric`]): 0 = E[HS] (files before it was recorded), 1 = √E[HS²] |
 //! | 2 × 3 | buckets on the flop, the turn and the river |
 //! | 2 | deals per strength estimate ([`super::buckets::Abstraction::samples`]) |
 //! | 4 × 4 | decisions of the betting tree per street (checked against the tree the code builds) |
@@ -20,7 +20,7 @@
 
 use thiserror::Error;
 
-use super::buckets::Abstraction;
+use super::buckets::{Abstraction, Metric};
 use super::tree::{Tree, TreeKind};
 use super::Strategy;
 
@@ -116,7 +116,7 @@ pub fn write(s: &Strategy) -> Vec<u8> {
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.push(game_code(tree.kind));
-    out.push(0);
+    out.push(a.metric.code());
     for b in a.buckets {
         out.extend_from_slice(&b.to_le_bytes());
     }
@@ -177,7 +177,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
             supported: VERSION,
         });
     }
-    let [game, _] = r.take::<2>()?;
+    let [game, metric] = r.take::<2>()?;
     let kind = match game {
         GAME_LIMIT_HEADS_UP => TreeKind::Limit,
         GAME_NO_LIMIT_HEADS_UP => TreeKind::NoLimit,
@@ -192,7 +192,18 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
             built: 1,
         });
     }
-    let abstraction = Abstraction { buckets, samples };
+    let Some(metric) = Metric::from_code(metric) else {
+        return Err(StrategyError::Mismatch {
+            what: "the strength metric's code",
+            file: u64::from(metric),
+            built: 1,
+        });
+    };
+    let abstraction = Abstraction {
+        buckets,
+        samples,
+        metric,
+    };
     let tree = Tree::new(kind);
     for (street, &built) in tree.per_street.iter().enumerate() {
         let file = r.u32()?;

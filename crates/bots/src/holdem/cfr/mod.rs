@@ -469,6 +469,7 @@ mod tests {
             abstraction: Abstraction {
                 buckets: [4, 4, 4],
                 samples: 16,
+                metric: buckets::Metric::RootMeanSquare,
             },
         };
         train(&config, &mut |_| {})
@@ -481,6 +482,19 @@ mod tests {
         let back = Strategy::from_bytes(&bytes).expect("read back");
         assert_eq!(back.probs, s.probs);
         assert_eq!((back.iterations(), back.seed()), (20_000, 5));
+        assert_eq!(back.abstraction(), s.abstraction());
+        assert_eq!(back.abstraction().metric, buckets::Metric::RootMeanSquare);
+        assert_eq!(
+            bytes[11],
+            1,
+            "the metric is the byte after the game's (0 in older files: E[HS])"
+        );
+        let mut v = bytes.clone();
+        v[11] = 7;
+        assert!(matches!(
+            Strategy::from_bytes(&v),
+            Err(StrategyError::Mismatch { file: 7, .. })
+        ));
         assert_eq!(
             Strategy::from_bytes(b"hello").err(),
             Some(StrategyError::Magic)
@@ -545,6 +559,7 @@ mod tests {
             abstraction: Abstraction {
                 buckets: [2, 2, 2],
                 samples: 4,
+                metric: buckets::Metric::Expected,
             },
         };
         let nl = train(&config, &mut |_| {});
