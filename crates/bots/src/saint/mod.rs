@@ -16,7 +16,7 @@ use tavolo_engine::saint::SaintGame;
 pub use expert::{ExpertBot, Level};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
-pub use search::{SearchBot, MASTER_ITERATIONS};
+pub use search::{master_iterations, SearchBot, MASTER_ITERATIONS};
 
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
@@ -57,7 +57,9 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
             BotName::Named("greedy") => {
                 BotSpec::new("greedy", |_, seed| Box::new(GreedyBot::new(seed)) as _)
             }
-            BotName::Named("master") => master_spec("master".into(), MASTER_ITERATIONS),
+            BotName::Named("master") => BotSpec::new("master", |_, seed| {
+                Box::new(SearchBot::master("master", seed)) as _
+            }),
             BotName::Named("expert:easy") => expert_spec(Level::Easy),
             BotName::Named("expert:hard") => expert_spec(Level::Hard),
             BotName::Named(_) => expert_spec(Level::Normal),

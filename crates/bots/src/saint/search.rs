@@ -44,11 +44,24 @@ const EXPLORATION: f64 = 0.6;
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
 
-/// Iterations per decision of the `master` level: as many as keep its decisions within 200 ms at
-/// the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the figures;
-/// 8,000 won 57.5 % of heads-up games against `expert`, 24,000 won 67.5 % but passed 1 s at the
-/// 99th percentile).
+/// Iterations per decision of the `master` level heads-up: as many as keep its decisions within
+/// 200 ms at the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the
+/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 24,000 won 67.5 % but passed
+/// 1 s at the 99th percentile). See [`master_iterations`] for more players.
 pub const MASTER_ITERATIONS: u32 = 20_000;
+
+/// Iterations per decision of the `master` level at a table of `players`: an iteration plays the
+/// rest of the game for every player, so it costs more the more players there are, and the level
+/// does fewer to stay within the same time limits (with four players 2,000 iterations took
+/// 43 ms at the median and 154 ms at the 99th percentile: 20,000 would take 0.4 s and 1.5 s).
+pub const fn master_iterations(players: u8) -> u32 {
+    match players {
+        0..=2 => MASTER_ITERATIONS,
+        3 => 12_000,
+        4 => 8_000,
+        _ => 6_000,
+    }
+}
 
 /// One node of the tree: an information set of the searching player, reached by `action`.
 #[derive(Clone, Debug)]
@@ -69,7 +82,8 @@ struct Node {
 #[derive(Clone, Debug)]
 pub struct SearchBot {
     name: String,
-    iterations: u32,
+    /// Iterations per decision; `None` for the `master` level's, by the table size.
+    iterations: Option<u32>,
     rng: GameRng,
     memory: Memory,
 }
@@ -79,10 +93,24 @@ impl SearchBot {
     pub fn new(name: impl Into<String>, iterations: u32, seed: u64) -> SearchBot {
         SearchBot {
             name: name.into(),
-            iterations: iterations.max(1),
+            iterations: Some(iterations.max(1)),
             rng: GameRng::from_u64(seed),
             memory: Memory::default(),
         }
+    }
+
+    /// The `master` level: [`master_iterations`] for the table's number of players.
+    pub fn master(name: impl Into<String>, seed: u64) -> SearchBot {
+        SearchBot {
+            iterations: None,
+            ..SearchBot::new(name, 1, seed)
+        }
+    }
+
+    /// Iterations per decision at a table of `players`.
+    fn iterations_at(&self, players: u8) -> u32 {
+        self.iterations
+            .unwrap_or_else(|| master_iterations(players))
     }
 
     /// The search: the most visited of `legal` at the root.
@@ -96,7 +124,7 @@ impl SearchBot {
         }];
         let mut path: Vec<u32> = Vec::with_capacity(32);
         let forced = [None; MAX_PLAYERS];
-        for it in 0..self.iterations {
+        for it in 0..self.iterations_at(view.options.players) {
             if it % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
@@ -280,6 +308,21 @@ mod tests {
     fn the_searcher_beats_random() {
         let result = run(&["master:40", "random"], 10, 3);
         assert!(result.bots[0].wins >= 8.0, "{:?}", result.bots[0]);
+    }
+
+    #[test]
+    fn the_master_level_does_fewer_iterations_the_more_players() {
+        assert_eq!(master_iterations(2), MASTER_ITERATIONS);
+        let per_size: Vec<u32> = (2..=5).map(master_iterations).collect();
+        assert!(per_size.windows(2).all(|w| w[1] < w[0]), "{per_size:?}");
+        let master = SearchBot::master("master", 1);
+        assert_eq!(master.iterations_at(4), 8_000);
+        assert_eq!(master.iterations_at(2), MASTER_ITERATIONS);
+        // An explicit count (`master:N`) is kept whatever the table.
+        assert_eq!(SearchBot::new("master:12", 12, 1).iterations_at(5), 12);
+        let spec = bot_spec("master").unwrap();
+        assert_eq!(spec.name(), "master");
+        assert_eq!(spec.make(0, 1).name(), "master");
     }
 
     #[test]

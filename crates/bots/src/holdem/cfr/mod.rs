@@ -485,8 +485,7 @@ mod tests {
         assert_eq!(back.abstraction(), s.abstraction());
         assert_eq!(back.abstraction().metric, buckets::Metric::RootMeanSquare);
         assert_eq!(
-            bytes[11],
-            1,
+            bytes[11], 1,
             "the metric is the byte after the game's (0 in older files: E[HS])"
         );
         let mut v = bytes.clone();
