@@ -119,52 +119,25 @@ pub fn preflop_class(hole: [Card; 2]) -> u16 {
 /// (3 to 5 cards) run out at random: exact on the river, else over `samples` deals drawn from
 /// a generator seeded by the cards.
 pub fn strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
-    let mut known = CardSet::EMPTY;
-    for &c in hole.iter().chain(board) {
-        known.insert(c);
-    }
-    let mut deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
-    let table = Hand::from_cards(board);
+    let mut deals = Deals::new(hole, board, 0);
     if board.len() >= 5 {
-        let me = table.add_card(hole[0]).add_card(hole[1]).evaluate();
+        let me = deals.table.add_card(hole[0]).add_card(hole[1]).evaluate();
         let (mut won, mut n) = (0.0, 0u32);
         // The second card's values come a rank at a time (Hand::for_each_next_card).
-        let mut rest: CardSet = deck.iter().copied().collect();
-        for &a in &deck {
+        let mut rest: CardSet = deals.deck.iter().copied().collect();
+        for &a in &deals.deck {
             rest.remove(a);
-            table.add_card(a).for_each_next_card(rest, |_, them| {
+            deals.table.add_card(a).for_each_next_card(rest, |_, them| {
                 won += score(me, them);
                 n += 1;
             });
         }
         return won / f64::from(n.max(1));
     }
-    let mut board_bits = CardSet::EMPTY;
-    for &c in board {
-        board_bits.insert(c);
-    }
-    let mut hole_bits = CardSet::EMPTY;
-    hole_bits.insert(hole[0]);
-    hole_bits.insert(hole[1]);
-    let mut rng = SimRng::new(mix64(hole_bits.bits() ^ mix64(board_bits.bits())));
-    let missing = 5 - board.len();
-    let draw = missing + 2;
-    let mut won = 0.0;
     let samples = samples.max(1);
+    let mut won = 0.0;
     for _ in 0..samples {
-        for j in 0..draw {
-            let x = j + rng.below(deck.len() - j);
-            deck.swap(j, x);
-        }
-        let mut full = table;
-        for &c in &deck[..missing] {
-            full = full.add_card(c);
-        }
-        let me = full.add_card(hole[0]).add_card(hole[1]).evaluate();
-        let them = full
-            .add_card(deck[missing])
-            .add_card(deck[missing + 1])
-            .evaluate();
+        let (me, [them]) = deals.next();
         won += score(me, them);
     }
     won / f64::from(samples)
@@ -174,48 +147,71 @@ pub fn strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
 /// and draws two opposing hands independently; the product of the two shares is an unbiased
 /// estimate of the run-out's squared share against one random hand.
 pub fn root_mean_square_strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
-    let mut known = CardSet::EMPTY;
-    for &c in hole.iter().chain(board) {
-        known.insert(c);
-    }
-    let mut deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
-    let table = Hand::from_cards(board);
-    let mut board_bits = CardSet::EMPTY;
-    for &c in board {
-        board_bits.insert(c);
-    }
-    let mut hole_bits = CardSet::EMPTY;
-    hole_bits.insert(hole[0]);
-    hole_bits.insert(hole[1]);
     // A different stream from `strength`'s for the same cards.
-    let mut rng = SimRng::new(mix64(
-        hole_bits.bits() ^ mix64(board_bits.bits() ^ 0x5eed_5eed),
-    ));
-    let missing = 5usize.saturating_sub(board.len());
-    let draw = missing + 4;
-    let mut sum = 0.0;
+    let mut deals = Deals::new(hole, board, 0x5eed_5eed);
     let samples = samples.max(1);
+    let mut sum = 0.0;
     for _ in 0..samples {
-        for j in 0..draw {
-            let x = j + rng.below(deck.len() - j);
-            deck.swap(j, x);
-        }
-        let mut full = table;
-        for &c in &deck[..missing] {
-            full = full.add_card(c);
-        }
-        let me = full.add_card(hole[0]).add_card(hole[1]).evaluate();
-        let first = full
-            .add_card(deck[missing])
-            .add_card(deck[missing + 1])
-            .evaluate();
-        let second = full
-            .add_card(deck[missing + 2])
-            .add_card(deck[missing + 3])
-            .evaluate();
+        let (me, [first, second]) = deals.next();
         sum += score(me, first) * score(me, second);
     }
     (sum / f64::from(samples)).sqrt()
+}
+
+/// Random run-outs of a board with opposing hands, drawn from a generator seeded by the cards
+/// (and a salt, so that two estimates of the same cards use different streams): the sampling
+/// behind both strength metrics.
+struct Deals {
+    hole: [Card; 2],
+    /// The cards neither in the hole nor on the board, in card order before the first deal.
+    deck: Vec<Card>,
+    /// The board's cards.
+    table: Hand,
+    /// Board cards still to come.
+    missing: usize,
+    rng: SimRng,
+}
+
+impl Deals {
+    fn new(hole: [Card; 2], board: &[Card], salt: u64) -> Deals {
+        let (mut hole_bits, mut board_bits) = (CardSet::EMPTY, CardSet::EMPTY);
+        hole_bits.insert(hole[0]);
+        hole_bits.insert(hole[1]);
+        for &c in board {
+            board_bits.insert(c);
+        }
+        let known = hole_bits | board_bits;
+        Deals {
+            hole,
+            deck: Card::all().filter(|c| !known.contains(*c)).collect(),
+            table: Hand::from_cards(board),
+            missing: 5usize.saturating_sub(board.len()),
+            rng: SimRng::new(mix64(hole_bits.bits() ^ mix64(board_bits.bits() ^ salt))),
+        }
+    }
+
+    /// The next deal: the hole cards' value and `N` opposing hands' values on one run-out (a
+    /// partial shuffle of the deck's front).
+    fn next<const N: usize>(&mut self) -> (tavolo_cards::HandRank, [tavolo_cards::HandRank; N]) {
+        let (missing, deck) = (self.missing, &mut self.deck);
+        for j in 0..missing + 2 * N {
+            let x = j + self.rng.below(deck.len() - j);
+            deck.swap(j, x);
+        }
+        let full = deck[..missing]
+            .iter()
+            .fold(self.table, |h, &c| h.add_card(c));
+        let me = full
+            .add_card(self.hole[0])
+            .add_card(self.hole[1])
+            .evaluate();
+        let them = std::array::from_fn(|k| {
+            full.add_card(deck[missing + 2 * k])
+                .add_card(deck[missing + 2 * k + 1])
+                .evaluate()
+        });
+        (me, them)
+    }
 }
 
 fn score(me: tavolo_cards::HandRank, them: tavolo_cards::HandRank) -> f64 {
