@@ -2,12 +2,14 @@
 //! counterfactual regret minimisation on abstractions of the games, shipped with the crate.
 //!
 //! - **Abstraction** ([`buckets`]): the 169 starting-hand classes before the flop, then hand
-//!   strength against a random hand cut into buckets a street; the betting trees ([`tree`]):
+//!   strength against a random hand cut into buckets a street (on the flop and the turn E[HS]
+//!   or √E[HS²], as the file records: the shipped Limit strategy uses √E[HS²], No-Limit
+//!   E[HS]); the betting trees ([`tree`]):
 //!   heads-up Limit with at most four bets a round, and heads-up No-Limit at 100 big blinds
 //!   with bets of half the pot, the pot and all-in.
 //! - **Training** ([`train`]): external-sampling MCCFR with regret matching⁺ and a linearly
-//!   weighted average; `tavolo train holdem --structure limit|nl --iterations N --seed S --out
-//!   FILE` reproduces a strategy.
+//!   weighted average; `tavolo train holdem --structure limit|nl [--metric ehs|rms] [--samples
+//!   N] --iterations N --seed S --out FILE` reproduces a strategy.
 //! - **The files** ([`file`]): the average strategy, one byte per action;
 //!   `crates/bots/data/holdem-limit-cfr.bin` and `holdem-nl-cfr.bin` are compiled into the
 //!   crate and read on first use.
