@@ -373,6 +373,13 @@ impl Player {
                 self.again = json!({"type": "watch", "table": table});
                 return self.at;
             }
+            // The hand may start, and ask for this seat's action, before the ack arrives: keep
+            // the latest state for `play_turns`, which would otherwise wait for a message the
+            // table never sends (it waits for the action), and call the table stalled.
+            if m["type"] == "table_state" {
+                self.turn = Some(m);
+                continue;
+            }
             assert_ne!(m["type"], "error", "join refused: {m}");
         }
         panic!("could not join {table}");
