@@ -72,27 +72,17 @@ impl Ledger {
     /// Live seats with chips behind (who can still bet).
     #[inline]
     pub fn can_bet(&self) -> SeatMask {
-        let mut m = SeatMask::EMPTY;
-        for s in self.live.iter() {
-            if self.stack[s] > 0 {
-                m.insert(s);
-            }
+        let mut bits = 0u16;
+        for (s, &stack) in self.stack[..self.n as usize].iter().enumerate() {
+            bits |= u16::from(stack > 0) << s;
         }
-        m
+        self.live.and(SeatMask::from_bits(bits))
     }
 
     /// The largest bet in front of any seat this round.
     #[inline]
     pub fn max_bet(&self) -> Chips {
         self.max_bet
-    }
-
-    fn recompute_max_bet(&mut self) {
-        self.max_bet = self.bet[..self.n as usize]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0);
     }
 
     /// Everything in the middle: committed chips of every seat plus dead money.
@@ -148,23 +138,24 @@ impl Ledger {
     /// largest bet by (any seat, folded or not). Returns the seat and amount, if any.
     pub fn return_uncalled(&mut self) -> Option<(usize, Chips)> {
         let n = self.n as usize;
-        let (mut top, mut first, mut second) = (0, 0, 0);
-        for s in 0..n {
-            let b = self.bet[s];
-            if b > first {
-                second = first;
-                first = b;
-                top = s;
-            } else if b > second {
-                second = b;
-            }
+        // The first largest bet, then the largest of the others: two passes without branches
+        // on the amounts (which are whatever the players chose).
+        let (mut top, mut first) = (0, 0);
+        for (s, &b) in self.bet[..n].iter().enumerate() {
+            let above = b > first;
+            first = if above { b } else { first };
+            top = if above { s } else { top };
+        }
+        let mut second = 0;
+        for (s, &b) in self.bet[..n].iter().enumerate() {
+            second = second.max(if s == top { 0 } else { b });
         }
         if first > second {
             let over = first - second;
             self.bet[top] -= over;
             self.committed[top] -= over;
             self.stack[top] += over;
-            self.recompute_max_bet();
+            self.max_bet = second;
             Some((top, over))
         } else {
             None

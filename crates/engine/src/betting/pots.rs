@@ -72,31 +72,28 @@ impl Pots {
             }
             return out;
         }
-        let mut levels = [0 as Chips; MAX_SEATS];
-        for (s, l) in levels.iter_mut().enumerate().take(n) {
-            *l = ledger.committed(s);
+        // Seats in increasing order of what they committed; walking the distinct levels up,
+        // `above` holds the seats that committed at least the current level.
+        let mut order = [(0 as Chips, 0u8); MAX_SEATS];
+        for (s, o) in order.iter_mut().enumerate().take(n) {
+            *o = (ledger.committed(s), s as u8);
         }
-        let levels = &mut levels[..n];
-        levels.sort_unstable();
+        let order = &mut order[..n];
+        order.sort_unstable();
+        let mut above = SeatMask::first(n);
         let mut out = Pots::default();
         let mut amount = ledger.dead();
         let mut prev = 0;
-        for i in 0..n {
-            let level = levels[i];
-            if i > 0 && level == levels[i - 1] {
-                continue;
-            }
-            let mut eligible = SeatMask::EMPTY;
-            for s in 0..n {
-                let c = ledger.committed(s);
-                if c >= level {
-                    amount += level - prev;
-                    if ledger.live().contains(s) {
-                        eligible.insert(s);
-                    }
-                }
-            }
+        let mut i = 0;
+        while i < n {
+            let level = order[i].0;
+            amount += (level - prev) * above.len() as Chips;
+            let eligible = above.and(live);
             prev = level;
+            while i < n && order[i].0 == level {
+                above.remove(usize::from(order[i].1));
+                i += 1;
+            }
             if eligible.is_empty() {
                 if out.len > 0 {
                     out.pots[out.len as usize - 1].amount += amount;
@@ -314,5 +311,72 @@ impl Payout<'_> {
         award(&pots, value, extra, at, policy, |pot, s, a| {
             self.pay(pot, s, a, &mut emit)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The pots by their definition, level by level over every seat (quadratic, obviously
+    /// right): what [`Pots::build`] must equal.
+    fn pots_by_definition(ledger: &Ledger) -> (Vec<Pot>, Chips) {
+        let n = ledger.seats();
+        let mut levels: Vec<Chips> = (0..n).map(|s| ledger.committed(s)).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let (mut pots, mut unclaimed): (Vec<Pot>, Chips) = (Vec::new(), 0);
+        let (mut amount, mut prev) = (ledger.dead(), 0);
+        for level in levels {
+            let payers = (0..n).filter(|&s| ledger.committed(s) >= level);
+            amount += (level - prev) * payers.clone().count() as Chips;
+            let eligible =
+                payers
+                    .filter(|&s| ledger.live().contains(s))
+                    .fold(SeatMask::EMPTY, |mut m, s| {
+                        m.insert(s);
+                        m
+                    });
+            prev = level;
+            if eligible.is_empty() {
+                match pots.last_mut() {
+                    Some(p) => p.amount += amount,
+                    None => unclaimed += amount,
+                }
+            } else {
+                while pots.last().is_some_and(|p| p.eligible == eligible) {
+                    amount += pots.pop().map_or(0, |p| p.amount);
+                }
+                if amount > 0 {
+                    pots.push(Pot { amount, eligible });
+                }
+            }
+            amount = 0;
+        }
+        (pots, unclaimed)
+    }
+
+    proptest! {
+        #[test]
+        fn pots_are_the_slices_between_contribution_levels(
+            puts in proptest::collection::vec((0u64..6, any::<bool>()), 2..=MAX_SEATS),
+            dead in 0u64..3,
+        ) {
+            // Small amounts so that equal levels (merged slices, shared all-ins) are common.
+            let mut l = Ledger::new(&vec![10; puts.len()]);
+            for (s, &(put, live)) in puts.iter().enumerate() {
+                l.put(s, put);
+                if !live {
+                    l.fold(s);
+                }
+            }
+            l.add_dead(dead);
+            let pots = Pots::build(&l);
+            let (want, unclaimed) = pots_by_definition(&l);
+            prop_assert_eq!(pots.as_slice(), &want[..]);
+            prop_assert_eq!(pots.unclaimed(), unclaimed);
+            prop_assert_eq!(pots.total(), l.pot_total());
+        }
     }
 }

@@ -18,6 +18,12 @@ impl SeatMask {
         SeatMask(((1u32 << n) - 1) as u16)
     }
 
+    /// The set with these raw bits (bit `s` for seat `s`).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u16) -> SeatMask {
+        SeatMask(bits)
+    }
+
     /// The raw bits.
     pub const fn bits(self) -> u16 {
         self.0

@@ -382,14 +382,12 @@ impl DrawHand {
         let Some(a) = self.round.actor() else {
             return false;
         };
-        // Owing something, a call is possible; with checks allowed, a check is.
-        if self.rules.allow_check || self.ledger.bet(a) < self.ledger.max_bet() {
+        // With checks allowed, a check is possible; once somebody has bet, a call or (having
+        // matched it) a check is. Before the opening only a bet remains.
+        if self.rules.allow_check || self.ledger.max_bet() > 0 {
             return false;
         }
-        match self.round.legal(&self.ledger) {
-            Some(l) => !l.check && l.call.is_none() && l.raise.is_none(),
-            None => false,
-        }
+        self.round.raise_range(&self.ledger, a).is_err()
     }
 
     fn next_exchanger(&self) -> Option<usize> {
