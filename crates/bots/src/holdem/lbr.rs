@@ -438,7 +438,7 @@ impl Lbr<'_> {
             .collect())
     }
 
-    /// LBR's action at `view`.
+    /// LBR's action at `view`: [`best_response`] with the bot's own fold probabilities.
     fn choose(
         &mut self,
         hand: &Holdem,
@@ -446,75 +446,106 @@ impl Lbr<'_> {
         l: &Legal,
         log: &[Event],
     ) -> Result<Action, BotsError> {
-        let me = self.lbr_seat;
-        let bot = self.bot_seat;
-        let total: f64 = self.range.iter().sum();
-        let passive = if l.check {
-            Action::Check { seat: me }
-        } else {
-            Action::Call { seat: me }
-        };
-        if total <= 0.0 {
-            return Ok(passive);
+        if self.range.iter().sum::<f64>() <= 0.0 {
+            return Ok(passive(l, self.lbr_seat));
         }
-        let board = view.board.clone();
+        let eq = self.equities(&view.board).to_vec();
         let range = self.range.clone();
-        let eq = self.equities(&board).to_vec();
-        let mean_eq = dot(&range, &eq) / total;
-        let pot = view.pot as f64;
-        let to_call = l.call.unwrap_or(0) as f64;
-        let mut best = (mean_eq * (pot + to_call) - to_call, passive);
-        if !l.check && 0.0 > best.0 {
-            best = (0.0, Action::Fold { seat: me });
-        }
-        let Some(r) = l.raise else {
-            return Ok(best.1);
-        };
-        let max_bet = view.bets.iter().copied().max().unwrap_or(0);
-        let sizes: Vec<Chips> = match view.rules.structure {
-            Structure::FixedLimit => vec![r.min_to],
-            _ => {
-                let after_call = view.pot + l.call.unwrap_or(0);
-                let mut v: Vec<Chips> = [0.5, 1.0]
-                    .iter()
-                    .map(|f| {
-                        (max_bet + (f * after_call as f64).round() as Chips)
-                            .clamp(r.min_to, r.max_to)
-                    })
-                    .chain([r.max_to])
-                    .collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            }
-        };
-        for to in sizes {
+        best_response(view, l, &range, &eq, |to| {
             let fp = self.fold_probabilities(hand, to, log)?;
-            let folds: f64 = range.iter().zip(&fp).map(|(w, f)| w * f).sum::<f64>() / total;
-            let stays: f64 = range.iter().zip(&fp).map(|(w, f)| w * (1.0 - f)).sum();
-            let eq_stay = if stays > 0.0 {
-                range
-                    .iter()
-                    .zip(&fp)
-                    .zip(&eq)
-                    .map(|((w, f), e)| w * (1.0 - f) * e)
-                    .sum::<f64>()
-                    / stays
-            } else {
-                mean_eq
-            };
-            // What each side adds if the bot calls (its stack caps it; the rest comes back).
-            let bot_add = to.saturating_sub(view.bets[bot]).min(view.stacks[bot]);
-            let mine_add = (view.bets[bot] + bot_add).saturating_sub(view.bets[me]);
-            let (bot_add, mine_add) = (bot_add as f64, mine_add as f64);
-            let ev =
-                folds * pot + (1.0 - folds) * (eq_stay * (pot + mine_add + bot_add) - mine_add);
-            if ev > best.0 {
-                best = (ev, Action::BetOrRaiseTo { seat: me, to });
-            }
-        }
-        Ok(best.1)
+            Ok(fp.into_iter().map(|f| (f, 0.0)).collect())
+        })
     }
+}
+
+/// Check when free, else call.
+fn passive(l: &Legal, me: usize) -> Action {
+    if l.check {
+        Action::Check { seat: me }
+    } else {
+        Action::Call { seat: me }
+    }
+}
+
+/// LBR's rule: the action of `view`'s seat (to act, with choices `l`) of best expected value
+/// against an opponent whose hand is distributed as `range` (a weight per pair), **assuming both
+/// players only check or call from then on**. `eq` is the seat's equity against each pair;
+/// `answer(to)` gives each pair's probabilities of folding to a bet or raise to `to` and of
+/// re-raising it (by the same increment, then called; LBR's bot never counts as re-raising).
+/// Limit tries its one bet; No-Limit and Pot-Limit ½ pot, 1 pot and all-in (the pot after the
+/// call), clamped into the legal range. The rule of [`measure`] and of the `exploit` bot.
+pub(crate) fn best_response<E>(
+    view: &HandView,
+    l: &Legal,
+    range: &[f64],
+    eq: &[f64],
+    mut answer: impl FnMut(Chips) -> Result<Vec<(f64, f64)>, E>,
+) -> Result<Action, E> {
+    let me = l.seat;
+    let total: f64 = range.iter().sum();
+    let passive = passive(l, me);
+    if total <= 0.0 {
+        return Ok(passive);
+    }
+    let Some(opp) = (0..view.bets.len()).find(|&s| s != me && view.live[s]) else {
+        return Ok(passive);
+    };
+    let mean_eq = dot(range, eq) / total;
+    let pot = view.pot as f64;
+    let to_call = l.call.unwrap_or(0) as f64;
+    let mut best = (mean_eq * (pot + to_call) - to_call, passive);
+    if !l.check && 0.0 > best.0 {
+        best = (0.0, Action::Fold { seat: me });
+    }
+    let Some(r) = l.raise else {
+        return Ok(best.1);
+    };
+    let max_bet = view.bets.iter().copied().max().unwrap_or(0);
+    let sizes: Vec<Chips> = match view.rules.structure {
+        Structure::FixedLimit => vec![r.min_to],
+        _ => {
+            let after_call = view.pot + l.call.unwrap_or(0);
+            let mut v: Vec<Chips> = [0.5, 1.0]
+                .iter()
+                .map(|f| {
+                    (max_bet + (f * after_call as f64).round() as Chips).clamp(r.min_to, r.max_to)
+                })
+                .chain([r.max_to])
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }
+    };
+    for to in sizes {
+        let answers = answer(to)?;
+        // What each side adds if the opponent calls (its stack caps it; the rest comes back).
+        let opp_add = to.saturating_sub(view.bets[opp]).min(view.stacks[opp]);
+        let mine_add = (view.bets[opp] + opp_add).saturating_sub(view.bets[me]);
+        // A re-raise of the same increment, which the seat then calls (stacks permitting).
+        let again = to
+            .saturating_sub(max_bet)
+            .min(view.stacks[opp] - opp_add)
+            .min(view.stacks[me].saturating_sub(mine_add));
+        let (opp_add, mine_add, again) = (opp_add as f64, mine_add as f64, again as f64);
+        let called = pot + mine_add + opp_add;
+        let ev = range
+            .iter()
+            .zip(&answers)
+            .zip(eq)
+            .map(|((w, &(f, r)), e)| {
+                let c = (1.0 - f - r).max(0.0);
+                w * (f * pot
+                    + c * (e * called - mine_add)
+                    + r * (e * (called + 2.0 * again) - mine_add - again))
+            })
+            .sum::<f64>()
+            / total;
+        if ev > best.0 {
+            best = (ev, Action::BetOrRaiseTo { seat: me, to });
+        }
+    }
+    Ok(best.1)
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
