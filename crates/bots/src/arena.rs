@@ -5,7 +5,8 @@
 //! and each seat's bot is seeded from that game seed and the seat, so a game's course depends
 //! only on `(S, i)` and the bot list. Games run on rayon's current pool in any order, but results
 //! are collected and summed in game order: the same seed gives the same results whatever the
-//! number of threads. In duplicate play ([`MatchConfig::duplicate`]) the `P` games of one deal
+//! number of threads. A bot that learns across games ([`BotSpec::learns`]) makes the arena play
+//! the games one after the other in order, for the same reason. In duplicate play ([`MatchConfig::duplicate`]) the `P` games of one deal
 //! share its seed: game `i` is dealt from `game_seed(S, i / P)`.
 
 use std::time::Instant;
@@ -241,31 +242,38 @@ impl<G: Game> Arena<G> {
     /// finishes (from any thread, in any order), and returns the statistics.
     pub fn run(&self, on_game: &(dyn Fn(&GameReport) + Sync)) -> Result<MatchResult, BotsError> {
         let c = &self.config;
-        let reports: Vec<Tally> = (0..c.games)
-            .into_par_iter()
-            .map(|i| {
-                let report = self.play(i)?;
-                on_game(&report);
-                let GameReport {
-                    index,
-                    seed,
-                    entries,
-                    outcome,
-                    think_us,
-                    illegal,
-                    lapses,
-                    ..
-                } = report;
-                let summary = GameSummary {
-                    index,
-                    seed,
-                    entries,
-                    scores: outcome.scores,
-                    win_shares: outcome.win_shares,
-                };
-                Ok((summary, think_us, illegal, lapses))
-            })
-            .collect::<Result<_, BotsError>>()?;
+        let one = |i: u64| -> Result<Tally, BotsError> {
+            let report = self.play(i)?;
+            on_game(&report);
+            let GameReport {
+                index,
+                seed,
+                entries,
+                outcome,
+                think_us,
+                illegal,
+                lapses,
+                ..
+            } = report;
+            let summary = GameSummary {
+                index,
+                seed,
+                entries,
+                scores: outcome.scores,
+                win_shares: outcome.win_shares,
+            };
+            Ok((summary, think_us, illegal, lapses))
+        };
+        // A bot that learns from the hands before plays them in order, so that a seed still
+        // gives one result.
+        let reports: Vec<Tally> = if c.bots.iter().any(BotSpec::learns) {
+            (0..c.games).map(one).collect::<Result<_, BotsError>>()?
+        } else {
+            (0..c.games)
+                .into_par_iter()
+                .map(one)
+                .collect::<Result<_, BotsError>>()?
+        };
         Ok(self.summarise(reports))
     }
 

@@ -111,6 +111,7 @@ pub type MakeBot<G> = dyn Fn(usize, u64) -> Box<dyn Bot<G>> + Send + Sync;
 pub struct BotSpec<G: Game> {
     name: String,
     make: Arc<MakeBot<G>>,
+    learns: bool,
 }
 
 impl<G: Game> Clone for BotSpec<G> {
@@ -118,6 +119,7 @@ impl<G: Game> Clone for BotSpec<G> {
         BotSpec {
             name: self.name.clone(),
             make: Arc::clone(&self.make),
+            learns: self.learns,
         }
     }
 }
@@ -137,7 +139,20 @@ impl<G: Game> BotSpec<G> {
         BotSpec {
             name: name.into(),
             make: Arc::new(make),
+            learns: false,
         }
+    }
+
+    /// This spec, marked as making bots that learn from earlier games through memory they share
+    /// (so their play depends on the order of the games).
+    pub fn learning(mut self) -> BotSpec<G> {
+        self.learns = true;
+        self
+    }
+
+    /// Whether the bots learn across games ([`BotSpec::learning`]).
+    pub fn learns(&self) -> bool {
+        self.learns
     }
 
     /// The name.
