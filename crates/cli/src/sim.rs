@@ -34,11 +34,13 @@ pub enum SimGame {
 /// Play a match between bots and measure them.
 ///
 /// Seats rotate from game to game; the games run on all cores. The same seed gives the same
-/// results whatever the number of threads. Saint Poker bots: random, greedy, expert
+/// results whatever the number of threads (a bot that learns across hands, `exploit`, has the
+/// games played in order on one thread). Saint Poker bots: random, greedy, expert
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
 /// search), master:N (N iterations per decision).
 /// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
-/// expert:hard, fold, raise, cfr, and two outside opponents: rlcard, RLCard's Limit rule agent,
+/// expert:hard, fold, raise, cfr, exploit (cfr that learns its opponents over the hands and
+/// answers them with a best response), and two outside opponents: rlcard, RLCard's Limit rule agent,
 /// and equity, an equity player), expert:N (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
 /// 100 hands. `tavolo sim holdem --lbr BOT` measures a Hold'em bot by best response instead.

@@ -16,6 +16,7 @@
 mod anchors;
 pub mod cfr;
 mod expert;
+pub mod exploit;
 pub mod lbr;
 mod outside;
 mod random;
@@ -34,6 +35,7 @@ pub use crate::betting::RandomBot;
 pub use anchors::{FoldBot, RaiseBot};
 pub use cfr::CfrBot;
 pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
+pub use exploit::{ExploitBot, Memory, OpponentModel};
 pub use outside::{EquityBot, RlcardRuleBot, EQUITY_BET, EQUITY_SAMPLES};
 pub use rules::RulesBot;
 pub use station::StationBot;
@@ -95,9 +97,10 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 12] = [
+pub const BOT_NAMES: [&str; 13] = [
     "random",
     "cfr",
+    "exploit",
     "fold",
     "raise",
     "rlcard",
@@ -112,7 +115,8 @@ pub const BOT_NAMES: [&str; 12] = [
 
 /// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `rlcard`
 /// (RLCard's Limit rule agent), `equity` (an equity player: [`EquityBot`]), `station`,
-/// `cfr` (CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere: [`cfr`]), `rules`, `expert` (= `expert:normal`),
+/// `cfr` (CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere: [`cfr`]), `exploit`
+/// (`cfr` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -123,15 +127,20 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new("random", |_, seed| Box::new(RandomBot::new(seed)) as _)
             }
             BotName::Named("cfr") => {
-                let shipped = |kind| {
-                    cfr::Strategy::shipped(kind)
-                        .map_err(|source| BotsError::Strategy { bot: "cfr", source })
-                };
-                let limit = shipped(cfr::tree::TreeKind::Limit)?;
-                let no_limit = shipped(cfr::tree::TreeKind::NoLimit)?;
+                let (limit, no_limit) = cfr_strategies()?;
                 BotSpec::new("cfr", move |seat, seed| {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed)) as _
                 })
+            }
+            BotName::Named("exploit") => {
+                let (limit, no_limit) = cfr_strategies()?;
+                // One model for every bot of this spec: its memory across hands.
+                let model = std::sync::Arc::new(std::sync::Mutex::new(Memory::default()));
+                BotSpec::new("exploit", move |seat, seed| {
+                    let inner = CfrBot::new(limit, no_limit, seat, seed);
+                    Box::new(ExploitBot::new(inner, model.clone(), seat, seed)) as _
+                })
+                .learning()
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
@@ -152,6 +161,17 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             }
         },
     )
+}
+
+/// The shipped CFR strategies, Limit and No-Limit.
+fn cfr_strategies() -> Result<(&'static cfr::Strategy, &'static cfr::Strategy), BotsError> {
+    let shipped = |kind| {
+        cfr::Strategy::shipped(kind).map_err(|source| BotsError::Strategy { bot: "cfr", source })
+    };
+    Ok((
+        shipped(cfr::tree::TreeKind::Limit)?,
+        shipped(cfr::tree::TreeKind::NoLimit)?,
+    ))
 }
 
 fn expert_spec(level: ExpertLevel) -> BotSpec<Holdem> {

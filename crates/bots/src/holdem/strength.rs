@@ -37,6 +37,13 @@ impl SimRng {
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+
+    /// A standard normal number (Box–Muller).
+    pub fn normal(&mut self) -> f64 {
+        let u = 1.0 - self.unit(); // in (0, 1]
+        let v = self.unit();
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
 }
 
 /// The index of a starting hand among the 169 classes: pairs, suited and offsuit hands.

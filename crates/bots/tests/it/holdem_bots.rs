@@ -277,3 +277,20 @@ fn outside_opponents_play_legally_in_every_structure() {
         }
     }
 }
+
+#[test]
+fn exploit_learns_across_hands_and_a_seed_still_reproduces_its_match() {
+    let spec = holdem::bot_spec("exploit").expect("the exploit bot");
+    assert!(spec.learns(), "the arena must play its hands in order");
+    let play = |threads: usize| {
+        let plan = Plan::new(500, 5).duplicate().on(threads);
+        run(2, Structure::FixedLimit, &["exploit", "rlcard"], plan)
+    };
+    let (a, b) = (play(1), play(2));
+    // Its play depends on the hands before: the same only if they are played in order.
+    assert_eq!(a.games, b.games);
+    assert!(a.bots.iter().all(|b| b.illegal == 0), "{:?}", a.bots);
+    for g in &a.games {
+        assert!(g.scores.iter().sum::<f64>().abs() < 1e-9, "{g:?}");
+    }
+}
