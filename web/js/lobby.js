@@ -10,7 +10,7 @@ import { joinFields } from './seedchain.js';
 let filters = { game: '', stakes: '' };
 
 const LEVELS = {
-  holdem: ['random', 'station', 'rules', 'expert', 'cfr'],
+  holdem: ['random', 'station', 'rules', 'expert', 'cfr', 'exploit'],
   draw: ['random', 'station', 'rules', 'expert'],
   saint: ['random', 'greedy', 'easy', 'normal', 'hard', 'master'],
 };

@@ -256,8 +256,9 @@ impl TableOptions {
         }
         let levels: &[&str] = match self.game {
             GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard", "master"],
-            // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr).
-            GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr"],
+            // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr);
+            // `exploit`: `cfr` that learns the table's players over the hands (holdem::exploit).
+            GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr", "exploit"],
             GameKind::Draw => &["", "random", "station", "rules", "expert"],
         };
         if !levels.contains(&self.bot_level.as_str()) {
