@@ -254,17 +254,11 @@ impl TableOptions {
         if self.clock_secs > 600 || self.time_bank_secs > 3600 {
             return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
         }
-        let levels: &[&str] = match self.game {
-            GameKind::Saint => &["", "random", "greedy", "easy", "normal", "hard", "master"],
-            // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr);
-            // `exploit`: `cfr` that learns the table's players over the hands (holdem::exploit).
-            GameKind::Holdem => &["", "random", "station", "rules", "expert", "cfr", "exploit"],
-            GameKind::Draw => &["", "random", "station", "rules", "expert"],
-        };
-        if !levels.contains(&self.bot_level.as_str()) {
+        let levels = bot_levels(self.game);
+        if !self.bot_level.is_empty() && !levels.contains(&self.bot_level.as_str()) {
             return Err(invalid(format!(
                 "bot_level must be one of {}",
-                levels[1..].join(", ")
+                levels.join(", ")
             )));
         }
         const MAX: Chips = 1_000_000_000;
@@ -381,6 +375,17 @@ impl TableSummary {
     }
 }
 
+/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default).
+pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Saint => &["random", "greedy", "easy", "normal", "hard", "master"],
+        // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr);
+        // `exploit`: `cfr` that learns the table's players over the hands (holdem::exploit).
+        GameKind::Holdem => &["random", "station", "rules", "expert", "cfr", "exploit"],
+        GameKind::Draw => &["random", "station", "rules", "expert"],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,5 +414,35 @@ mod tests {
             assert_eq!(e.code, Code::InvalidOptions, "{bad}: {e:?}");
             assert!(e.message.contains("min_players"), "{}", e.message);
         }
+    }
+
+    #[test]
+    fn every_bot_level_offered_names_a_bot_of_its_game() {
+        for (game, kind) in [
+            ("holdem", GameKind::Holdem),
+            ("draw", GameKind::Draw),
+            ("saint", GameKind::Saint),
+        ] {
+            for level in bot_levels(kind) {
+                let o = TableOptions::from_json(
+                    &json!({"game": game, "seats": 2, "bots": 1, "bot_level": level}),
+                )
+                .unwrap_or_else(|e| panic!("{game} {level}: {e:?}"));
+                let name = o.bot_spec_name();
+                let known = match game {
+                    "holdem" => tavolo_bots::holdem::bot_spec(&name).is_ok(),
+                    "draw" => tavolo_bots::draw::bot_spec(&name).is_ok(),
+                    _ => tavolo_bots::saint::bot_spec(&name).is_ok(),
+                };
+                assert!(
+                    known,
+                    "{game} level {level} is bot {name}, which does not exist"
+                );
+            }
+        }
+        let e =
+            TableOptions::from_json(&json!({"game": "draw", "bots": 1, "bot_level": "exploit"}))
+                .unwrap_err();
+        assert!(e.message.contains("bot_level"), "{}", e.message);
     }
 }
