@@ -27,8 +27,12 @@ export const api = {
   async guest() { return (await call('POST', 'api/guest', {})).data.user; },
   async logout() { return (await call('POST', 'api/logout')).data; },
   async tables() { return (await call('GET', 'api/tables')).data.tables || []; },
-  /** The rule options of RULES.md a table may set: [{name, games, values, range, default}]. */
-  async rules() { return (await call('GET', 'api/rules')).data.options || []; },
+  /** The rule options of RULES.md a table may set ([{name, games, values, range, default}]) and
+   *  the bot levels of each game ({holdem: ['random', …], …}). */
+  async rules() {
+    const d = (await call('GET', 'api/rules')).data || {};
+    return { options: d.options || [], botLevels: d.bot_levels || {} };
+  },
   async history() { return (await call('GET', 'api/history')).data.items || []; },
   /** The record: {kind: 'phh'|'json', text?, json?}. */
   async record(id) {

@@ -9,11 +9,8 @@ import { joinFields } from './seedchain.js';
 
 let filters = { game: '', stakes: '' };
 
-const LEVELS = {
-  holdem: ['random', 'station', 'rules', 'expert', 'cfr', 'exploit'],
-  draw: ['random', 'station', 'rules', 'expert'],
-  saint: ['random', 'greedy', 'easy', 'normal', 'hard', 'master'],
-};
+// The bot levels of each game, as the room says (GET api/rules); empty until it has.
+let LEVELS = {};
 const SEATS = { holdem: [2, 10, 6], draw: [2, 8, 5], saint: [2, 5, 4] };
 
 function stakesOf(tb) {
@@ -127,8 +124,9 @@ function syncForm(form) {
   if (+form.min_players.value > +seats.value) form.min_players.value = 0;
   const lv = form.bot_level;
   const prev = lv.value;
-  lv.innerHTML = LEVELS[g].map((l) => `<option value="${l}">${l}</option>`).join('');
-  lv.value = LEVELS[g].includes(prev) ? prev : (g === 'saint' ? 'normal' : 'rules');
+  const levels = LEVELS[g] || [];
+  lv.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join('');
+  lv.value = levels.includes(prev) ? prev : (g === 'saint' ? 'normal' : 'rules');
   if (form.dataset.game !== g) form.clock_secs.value = g === 'saint' ? 30 : 20;
   form.dataset.game = g;
 }
@@ -214,12 +212,12 @@ export function renderLobby(root) {
   });
   const form = root.querySelector('#create-form');
   syncForm(form);
-  api.rules().then((options) => {
+  api.rules().then(({ options, botLevels }) => {
+    LEVELS = botLevels;
     const body = form.querySelector('#c-rules-body');
-    if (!body) return;
-    body.innerHTML = ruleFields(options);
+    if (body) body.innerHTML = ruleFields(options);
     syncForm(form);
-  }).catch(() => { /* the form works without the advanced rules */ });
+  }).catch(() => { /* the form works without the advanced rules (and bots at the default level) */ });
   form.addEventListener('change', (ev) => { if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form); });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();

@@ -453,9 +453,15 @@ async fn rules() -> Response {
     #[derive(serde::Serialize)]
     struct Rules {
         options: &'static [tavolo_engine::house::RuleOption],
+        /// The bot levels a table of each game may have (`bot_level`).
+        bot_levels: std::collections::BTreeMap<&'static str, &'static [&'static str]>,
     }
+    use crate::table::options::bot_levels;
+    use crate::table::GameKind;
+    let games = [GameKind::Holdem, GameKind::Draw, GameKind::Saint];
     Json(Rules {
         options: tavolo_engine::house::OPTIONS,
+        bot_levels: games.map(|g| (g.name(), bot_levels(g))).into(),
     })
     .into_response()
 }
