@@ -306,12 +306,7 @@ struct Lbr<'a> {
 impl Lbr<'_> {
     /// Zeroes the pairs that hold a board card.
     fn remove_board(&mut self, board: &[Card]) {
-        let b: CardSet = board.iter().copied().collect();
-        for (i, p) in pairs().iter().enumerate() {
-            if self.range[i] > 0.0 && !cards_of(*p).is_disjoint(b) {
-                self.range[i] = 0.0;
-            }
-        }
+        remove_pairs_holding(&mut self.range, board);
     }
 
     /// The bot's policy at `view` for each pair of the range with a weight (`None` for pairs
@@ -546,6 +541,16 @@ pub(crate) fn best_response<E>(
         }
     }
     Ok(best.1)
+}
+
+/// Zeroes the weight of every pair of `range` that holds one of `cards` (cards seen elsewhere).
+pub(crate) fn remove_pairs_holding(range: &mut [f64], cards: &[Card]) {
+    let dead: CardSet = cards.iter().copied().collect();
+    for (w, p) in range.iter_mut().zip(pairs().iter()) {
+        if *w > 0.0 && !cards_of(*p).is_disjoint(dead) {
+            *w = 0.0;
+        }
+    }
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
