@@ -139,6 +139,18 @@ impl RandomBot {
     }
 }
 
+/// The `fold` bot of both betting games: folds at every betting decision (checks when a check
+/// is free). An anchor of the best-response yardsticks ([`crate::lbr`]): what it loses to a
+/// player who bets every hand is known in closed form.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FoldBot;
+
+/// The `raise` bot of both betting games: bets or raises a pot-sized amount (clamped into the
+/// legal range: Limit's fixed bet) at every betting decision, and calls when it may not raise;
+/// in Draw it makes the standard exchange. An anchor of the best-response yardsticks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaiseBot;
+
 /// The price of a call: the share of the pot after it that the call is (0 when nothing is
 /// owed). `pot` is everything in the middle.
 pub(crate) fn pot_odds(pot: Chips, to_call: Chips) -> f64 {
@@ -160,4 +172,136 @@ pub(crate) fn pot_fraction_to(
 ) -> Chips {
     let after_call = (pot + to_call) as f64;
     max_bet + ((fraction * after_call).round() as Chips).max(least)
+}
+
+/// The public side of a heads-up betting decision, as a best response sees it: everything in
+/// the middle, and each seat's bet this round, chips behind and whether it is still in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Table<'a> {
+    /// Everything in the middle (this round's bets included).
+    pub pot: Chips,
+    /// This round's bet in front of each seat.
+    pub bets: &'a [Chips],
+    /// Chips behind, per seat.
+    pub stacks: &'a [Chips],
+    /// Whether each seat is still in the hand.
+    pub live: &'a [bool],
+}
+
+/// Local Best Response's rule (Lisý & Bowling 2017), the same for both betting games: the
+/// decision of the seat to act (with choices `l`) of best expected value against one opponent
+/// whose hand is distributed as `range` (a weight per hand), **assuming both players only check
+/// or call from then on**. `later` is what each of them is assumed to put in after this round
+/// (0 where the rest of the hand may be checked; Draw's forced opening of the next round
+/// otherwise), capped by the stacks.
+///
+/// - fold: 0 (what is in the pot is sunk); offered when no check is;
+/// - check or call: `equity × (pot + call + 2·later) − call − later`;
+/// - bet or raise to each of `sizes`: `fp × pot + (1 − fp − rp) × (equity' × called − addition)`
+///   plus, for `rp`, the same with a re-raise of the same increment that the seat then calls,
+///   where `answer(to)` gives each hand's probabilities `(fp, rp)` of folding to the raise and
+///   of re-raising it.
+///
+/// `eq` is the seat's equity against each hand. Returns the decision as a [`Bet`] (the passive
+/// one when the range is empty or there is no opponent).
+pub(crate) fn best_response<E>(
+    table: Table<'_>,
+    l: &Legal,
+    sizes: &[Chips],
+    later: Chips,
+    range: &[f64],
+    eq: &[f64],
+    mut answer: impl FnMut(Chips) -> Result<Vec<(f64, f64)>, E>,
+) -> Result<Bet, E> {
+    let me = l.seat;
+    let passive = if l.check {
+        Some(Bet::Check)
+    } else {
+        l.call.map(|_| Bet::Call)
+    };
+    let fallback = passive.unwrap_or(match l.raise {
+        Some(r) => Bet::RaiseTo(r.min_to),
+        None => Bet::Fold,
+    });
+    let total: f64 = range.iter().sum();
+    if total <= 0.0 {
+        return Ok(fallback);
+    }
+    let Some(opp) = (0..table.bets.len()).find(|&s| s != me && table.live[s]) else {
+        return Ok(fallback);
+    };
+    let mean_eq = range.iter().zip(eq).map(|(w, e)| w * e).sum::<f64>() / total;
+    let pot = table.pot as f64;
+    let stack = |s: usize| table.stacks.get(s).copied().unwrap_or(0);
+    // `later`, as far as both stacks go once the seat has added `mine` and the opponent `opp`.
+    let later_after = |mine: Chips, theirs: Chips| -> f64 {
+        later
+            .min(stack(me).saturating_sub(mine))
+            .min(stack(opp).saturating_sub(theirs)) as f64
+    };
+    let mut best: Option<(f64, Bet)> = passive.map(|b| {
+        let call = l.call.unwrap_or(0);
+        let more = later_after(call, 0);
+        let call = call as f64;
+        (mean_eq * (pot + call + 2.0 * more) - call - more, b)
+    });
+    if !l.check && best.is_none_or(|(ev, _)| 0.0 > ev) {
+        best = Some((0.0, Bet::Fold));
+    }
+    let Some(r) = l.raise else {
+        return Ok(best.map_or(fallback, |b| b.1));
+    };
+    let max_bet = table.bets.iter().copied().max().unwrap_or(0);
+    for &to in sizes {
+        let to = to.clamp(r.min_to, r.max_to);
+        let answers = answer(to)?;
+        // What each side adds if the opponent calls (its stack caps it; the rest comes back).
+        let opp_add = to.saturating_sub(table.bets[opp]).min(stack(opp));
+        let mine_add = (table.bets[opp] + opp_add).saturating_sub(table.bets[me]);
+        // A re-raise of the same increment, which the seat then calls (stacks permitting).
+        let again = to
+            .saturating_sub(max_bet)
+            .min(stack(opp) - opp_add)
+            .min(stack(me).saturating_sub(mine_add));
+        let more = later_after(mine_add, opp_add);
+        let more_again = later_after(mine_add + again, opp_add + again);
+        let (opp_add, mine_add, again) = (opp_add as f64, mine_add as f64, again as f64);
+        let called = pot + mine_add + opp_add;
+        let ev = range
+            .iter()
+            .zip(&answers)
+            .zip(eq)
+            .map(|((w, &(f, r)), e)| {
+                let c = (1.0 - f - r).max(0.0);
+                w * (f * pot
+                    + c * (e * (called + 2.0 * more) - mine_add - more)
+                    + r * (e * (called + 2.0 * again + 2.0 * more_again)
+                        - mine_add
+                        - again
+                        - more_again))
+            })
+            .sum::<f64>()
+            / total;
+        if best.is_none_or(|(b, _)| ev > b) {
+            best = Some((ev, Bet::RaiseTo(to)));
+        }
+    }
+    Ok(best.map_or(fallback, |b| b.1))
+}
+
+/// The bet sizes a best response tries where amounts are free: ½ pot, 1 pot (the pot after the
+/// call) and all-in, clamped into the legal range `l` and without repeats.
+pub(crate) fn best_response_sizes(pot: Chips, max_bet: Chips, l: &Legal) -> Vec<Chips> {
+    let Some(r) = l.raise else {
+        return Vec::new();
+    };
+    let after_call = pot + l.call.unwrap_or(0);
+    let mut v: Vec<Chips> = [0.5, 1.0]
+        .iter()
+        .map(|f| (max_bet + (f * after_call as f64).round() as Chips).clamp(r.min_to, r.max_to))
+        .chain([r.max_to])
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }

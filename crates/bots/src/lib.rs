@@ -33,6 +33,7 @@ pub mod draw;
 mod error;
 pub mod external;
 pub mod holdem;
+pub mod lbr;
 pub mod persona;
 pub mod saint;
 pub mod stats;

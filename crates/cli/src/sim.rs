@@ -38,12 +38,12 @@ pub enum SimGame {
 /// games played in order on one thread). Saint Poker bots: random, greedy, expert
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
 /// search), master:N (N iterations per decision).
-/// Hold'em and Draw bots: random, station, rules, expert (Hold'em also expert:easy,
-/// expert:hard, fold, raise, cfr, exploit (cfr that learns its opponents over the hands and
+/// Hold'em and Draw bots: random, station, rules, expert, and the best-response anchors fold
+/// and raise (Hold'em also expert:easy, expert:hard, cfr, exploit (cfr that learns its opponents over the hands and
 /// answers them with a best response), and two outside opponents: rlcard, RLCard's Limit rule agent,
 /// and equity, an equity player), expert:N (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
-/// 100 hands. `tavolo sim holdem --lbr BOT` measures a Hold'em bot by best response instead.
+/// 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response instead.
 #[derive(Args)]
 pub struct SimArgs {
     /// The game.
@@ -52,9 +52,10 @@ pub struct SimArgs {
     /// Bots, one per seat, comma-separated (e.g. `expert,greedy`).
     #[arg(long, value_delimiter = ',', required_unless_present = "lbr")]
     bots: Vec<String>,
-    /// Hold'em: instead of a match, measure this bot by Local Best Response (heads-up, 100 big
-    /// blinds, duplicate deals): a lower bound on its exploitability in mbb/g with a 95%
-    /// interval. `--games` counts games (two per deal, LBR in either seat).
+    /// Hold'em and Draw: instead of a match, measure this bot by Local Best Response (heads-up,
+    /// 100 big blinds or antes, duplicate deals): a lower bound on its exploitability in
+    /// thousandths of a big blind (Draw: of an ante) per game, with a 95% interval. `--games`
+    /// counts games (two per deal, LBR in either seat).
     #[arg(long, value_name = "BOT", conflicts_with = "bots")]
     lbr: Option<String>,
     /// Number of players (default: the number of bots).
@@ -114,8 +115,8 @@ impl SimArgs {
 
 pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
     match args.game {
-        SimGame::Saint | SimGame::Draw if args.lbr.is_some() => Err(UserError(
-            "--lbr measures Hold'em bots only (tavolo sim holdem --lbr BOT)".into(),
+        SimGame::Saint if args.lbr.is_some() => Err(UserError(
+            "--lbr measures the betting games' bots (tavolo sim holdem|draw --lbr BOT); for Saint Poker see --oracle-loss".into(),
         )),
         SimGame::Saint => {
             let players = args.players.unwrap_or(args.bots.len().min(255) as u8);
@@ -147,7 +148,7 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        SimGame::Holdem if args.lbr.is_some() => betting::run_lbr(&args),
+        SimGame::Holdem | SimGame::Draw if args.lbr.is_some() => betting::run_lbr(&args, args.game),
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
     }

@@ -8,12 +8,15 @@ use tavolo_cards::{Card, CardSet};
 use tavolo_engine::draw::{Action, DrawView, Event, Round, ToAct};
 use tavolo_engine::Chips;
 
-use super::play::{key, made_score, pre_draw_score, standard_discard};
+use super::play::{key, lowest_unpaired, made_score, pre_draw_score, standard_discard};
 use super::simple::{non_betting, DrawSpot};
 use super::Draw;
-use crate::betting::Decision;
+use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
 use crate::holdem::strength::SimRng;
+
+/// The chance with which it opens small after the exchange, heads-up, a hand too weak to open.
+const STEAL: f64 = 0.15;
 
 /// Simulated deals per decision at the default level.
 pub(crate) const DEFAULT_SAMPLES: u32 = 600;
@@ -52,6 +55,10 @@ pub struct ExpertBot {
     round_max: Chips,
     /// The ante (read from the view; 0 until the first decision).
     ante: Chips,
+    /// Events observed so far.
+    observed: u64,
+    /// The opponents' simulated hands for policy questions, and when they were drawn.
+    pool: Option<(u64, Vec<u32>)>,
 }
 
 impl ExpertBot {
@@ -66,6 +73,8 @@ impl ExpertBot {
             round_bets: 0,
             round_max: 0,
             ante: 0,
+            observed: 0,
+            pool: None,
         }
     }
 
@@ -143,7 +152,7 @@ impl ExpertBot {
                     if !last && rng.unit() > 0.1 {
                         continue;
                     }
-                    discard = lowest(hand, c);
+                    discard = lowest_unpaired(hand, usize::from(c));
                 }
             }
             let mut fin = CardSet::EMPTY;
@@ -202,32 +211,43 @@ impl ExpertBot {
         total / f64::from(rounds)
     }
 
-    fn bet(&mut self, s: &DrawSpot, view: &DrawView, budget: Budget) -> Decision {
-        let deadline = budget.deadline(Instant::now());
-        let pool = self.opponent_pool(view, self.samples, deadline);
-        let e = if s.second {
-            share_beaten(&pool, key(s.hand))
+    /// The seat's chance to win at betting spot `s` against `pool`: after the standard exchange
+    /// before it, as it stands after it.
+    fn equity(&mut self, s: &DrawSpot, view: &DrawView, pool: &[u32]) -> f64 {
+        if s.second {
+            share_beaten(pool, key(s.hand))
         } else {
             let discard = standard_discard(s.hand);
             let draws = (self.samples / 3).max(1);
-            self.win_rate(view, s.hand, discard, &pool, draws)
-        };
+            self.win_rate(view, s.hand, discard, pool, draws)
+        }
+    }
+
+    /// The betting decision at `s` with chance to win `e`: pure, except the small steal it
+    /// mixes in heads-up after the exchange.
+    fn decide(&self, s: &DrawSpot, e: f64) -> Mixed {
         let k = s.opponents.max(1) as f64;
         if s.to_call == 0 {
             // Open or fold (or check where the rules allow it).
             if e >= (0.62 / k.sqrt()).max(0.3) {
                 let fraction = if e >= 0.8 { 1.0 } else { 0.7 };
-                return Decision::RaiseTo(s.pot_fraction_to(fraction));
+                return Mixed::pure(Decision::RaiseTo(s.pot_fraction_to(fraction)));
             }
             // A small opening risks one ante to win the pot.
+            let small = Decision::RaiseTo(s.max_bet + s.ante);
             let price = s.ante as f64 / (s.pot + s.ante) as f64;
-            if e >= price || (s.second && s.opponents == 1 && self.rng.unit() < 0.15) {
-                return Decision::RaiseTo(s.max_bet + s.ante);
+            if e >= price {
+                return Mixed::pure(small);
             }
-            if s.legal.check {
-                return Decision::CheckCall;
+            let give_up = if s.legal.check {
+                Decision::CheckCall
+            } else {
+                Decision::Fold
+            };
+            if s.second && s.opponents == 1 {
+                return Mixed::mix(small, STEAL, give_up);
             }
-            return Decision::Fold;
+            return Mixed::pure(give_up);
         }
         let raise_at = if s.second {
             (0.75 / k.sqrt()).max(0.4)
@@ -236,24 +256,45 @@ impl ExpertBot {
         };
         if e >= raise_at && s.legal.raise.is_some() {
             let fraction = if e >= 0.85 { 1.0 } else { 0.75 };
-            return Decision::RaiseTo(s.pot_fraction_to(fraction));
+            return Mixed::pure(Decision::RaiseTo(s.pot_fraction_to(fraction)));
         }
-        if e >= s.pot_odds() {
+        Mixed::pure(if e >= s.pot_odds() {
             Decision::CheckCall
         } else {
             Decision::Fold
+        })
+    }
+
+    /// The simulated opponents' hands for a policy question at `view`: drawn once per point of
+    /// the game (the events observed so far) and reused for every hand the question puts into
+    /// the view, so the answers differ by the hands and not by sampling noise. The pool is
+    /// drawn around the first hand asked about (the cards it removes from the deck).
+    fn policy_pool(&mut self, view: &DrawView) -> Vec<u32> {
+        match &self.pool {
+            Some((at, pool)) if *at == self.observed => pool.clone(),
+            _ => {
+                let pool = self.opponent_pool(view, self.samples, None);
+                self.pool = Some((self.observed, pool.clone()));
+                pool
+            }
         }
     }
 
-    fn exchange(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
+    /// The discard of best chance to win against `pool` (the standard one unless another does
+    /// better by more than 1%).
+    fn exchange(
+        &mut self,
+        view: &DrawView,
+        legal: &[Action],
+        pool: &[u32],
+        deadline: Option<Instant>,
+    ) -> Action {
         let Some(ToAct::Exchange { seat, hand, .. }) = view.legal else {
             return legal[0];
         };
-        let deadline = budget.deadline(Instant::now());
-        let pool = self.opponent_pool(view, self.samples, deadline);
         let draws = (self.samples / 6).max(8);
         let standard = standard_discard(hand);
-        let mut best = (self.win_rate(view, hand, standard, &pool, draws), standard);
+        let mut best = (self.win_rate(view, hand, standard, pool, draws), standard);
         for a in legal {
             if deadline.is_some_and(|t| Instant::now() >= t) {
                 break;
@@ -262,7 +303,7 @@ impl ExpertBot {
                 if discard == standard {
                     continue;
                 }
-                let w = self.win_rate(view, hand, discard, &pool, draws);
+                let w = self.win_rate(view, hand, discard, pool, draws);
                 if w > best.0 + 0.01 {
                     best = (w, discard);
                 }
@@ -273,17 +314,6 @@ impl ExpertBot {
             discard: best.1,
         }
     }
-}
-
-/// The `c` lowest cards of `hand` that are not paired (then the lowest of any).
-fn lowest(hand: CardSet, c: u8) -> CardSet {
-    let mut counts = [0u8; 13];
-    for x in hand.iter() {
-        counts[x.rank() as usize] += 1;
-    }
-    let mut cards: Vec<Card> = hand.iter().collect();
-    cards.sort_by_key(|x| (counts[x.rank() as usize] > 1, x.rank()));
-    cards.into_iter().take(usize::from(c)).collect()
 }
 
 /// The share of `pool` (sorted) that `v` beats, ties counting half.
@@ -302,6 +332,7 @@ impl Bot<Draw> for ExpertBot {
     }
 
     fn observe(&mut self, event: &Event) {
+        self.observed += 1;
         let (seat, level, size) = match *event {
             Event::RoundEnded { round } => {
                 self.second = round == Round::First;
@@ -333,12 +364,38 @@ impl Bot<Draw> for ExpertBot {
 
     fn act(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
         self.ante = view.ante;
+        let deadline = budget.deadline(Instant::now());
         if let Some(s) = DrawSpot::read(view) {
-            return self.bet(&s, view, budget).to_action(&s.legal);
+            let pool = self.opponent_pool(view, self.samples, deadline);
+            let e = self.equity(&s, view, &pool);
+            return self.decide(&s, e).draw(&mut self.rng).to_action(&s.legal);
         }
         match view.legal {
-            Some(ToAct::Exchange { .. }) => self.exchange(view, legal, budget),
+            Some(ToAct::Exchange { .. }) => {
+                let pool = self.opponent_pool(view, self.samples, deadline);
+                self.exchange(view, legal, &pool, deadline)
+            }
             _ => non_betting(view, legal, CardSet::EMPTY),
         }
+    }
+
+    /// The betting decision's distribution (pure but for the heads-up steal) and the exchange it
+    /// would make, for the hand in `view`, against opponents simulated once per point of the
+    /// game ([`ExpertBot::policy_pool`]).
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        self.ante = view.ante;
+        if let Some(s) = DrawSpot::read(view) {
+            let pool = self.policy_pool(view);
+            let e = self.equity(&s, view, &pool);
+            return Some(self.decide(&s, e).policy(&s.legal));
+        }
+        let action = match view.legal {
+            Some(ToAct::Exchange { .. }) => {
+                let pool = self.policy_pool(view);
+                self.exchange(view, legal, &pool, None)
+            }
+            _ => non_betting(view, legal, CardSet::EMPTY),
+        };
+        Some(vec![(action, 1.0)])
     }
 }

@@ -15,6 +15,7 @@
 //! rules) are not used by these bots.
 
 mod expert;
+pub mod lbr;
 mod play;
 mod simple;
 
@@ -29,7 +30,7 @@ pub use simple::{RulesBot, StationBot};
 pub use tavolo_engine::betting::legal_list as betting_list;
 pub use tavolo_engine::draw::exchange_list;
 
-pub use crate::betting::RandomBot;
+pub use crate::betting::{FoldBot, RaiseBot, RandomBot};
 
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
@@ -80,9 +81,18 @@ impl DrawOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 5] = ["random", "station", "rules", "expert", "expert:normal"];
+pub const BOT_NAMES: [&str; 7] = [
+    "random",
+    "station",
+    "rules",
+    "expert",
+    "expert:normal",
+    "fold",
+    "raise",
+];
 
-/// The bot named `name`: `random`, `station`, `rules`, `expert`, or `expert:N` for an expert
+/// The bot named `name`: `random`, `station`, `rules`, `expert`, the best-response anchors `fold`
+/// and `raise`, or `expert:N` for an expert
 /// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
 /// ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
@@ -99,6 +109,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
             }
             BotName::Named("station") => BotSpec::new("station", |_, _| Box::new(StationBot) as _),
             BotName::Named("rules") => BotSpec::new("rules", |_, _| Box::new(RulesBot) as _),
+            BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
+            BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
             BotName::Named(_) => expert("expert".into(), expert::DEFAULT_SAMPLES),
             BotName::Expert(n) => expert(format!("expert:{n}"), n),
         },

@@ -74,6 +74,15 @@ pub fn standard_discard(hand: CardSet) -> CardSet {
     }
 }
 
+/// The `k` lowest cards of `hand` that are not paired (then the lowest of any): a discard of
+/// `k` cards for a hand whose exchange is known only by its count.
+pub(crate) fn lowest_unpaired(hand: CardSet, k: usize) -> CardSet {
+    let (ranks, _) = counts(hand);
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|x| (ranks[x.rank() as usize] > 1, x.rank()));
+    cards.into_iter().take(k).collect()
+}
+
 /// A pre-draw strength in `0..=100` for betting: pat hands highest, then trips, two pairs, pairs
 /// by rank, draws, then high cards.
 pub(crate) fn pre_draw_score(hand: CardSet) -> u32 {

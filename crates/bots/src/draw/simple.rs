@@ -1,5 +1,8 @@
-//! The `random` (shared with Hold'em: [`RandomBot`]), `station` and `rules` Draw bots, and the
-//! decision facts they share.
+//! The `random`, `fold` and `raise` (shared with Hold'em: [`RandomBot`], [`FoldBot`],
+//! [`RaiseBot`]), `station` and `rules` Draw bots, and the decision facts they share.
+//!
+//! All but `random` are deterministic, so the policy they report ([`Bot::policy`]) is their
+//! action with probability 1.
 
 use tavolo_cards::CardSet;
 use tavolo_engine::draw::{Action, DrawView, Legal, Stage, ToAct};
@@ -7,7 +10,7 @@ use tavolo_engine::Chips;
 
 use super::play::{made_score, pre_draw_score, standard_discard};
 use super::Draw;
-use crate::betting::{self, Decision, RandomBot};
+use crate::betting::{self, Decision, FoldBot, RaiseBot, RandomBot};
 use crate::bot::{Bot, Budget};
 
 /// The facts of one betting decision, read from the seat's view.
@@ -118,9 +121,56 @@ impl Bot<Draw> for RandomBot {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StationBot;
 
+/// A deterministic bot's policy: `action` with probability 1.
+fn certain(action: Action) -> Option<Vec<(Action, f64)>> {
+    Some(vec![(action, 1.0)])
+}
+
+/// Folds at every betting decision (checks when free). Heads-up it loses its ante every hand to
+/// anyone who opens every hand: 1,000 milli-antes a game.
+impl Bot<Draw> for FoldBot {
+    fn name(&self) -> &str {
+        "fold"
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
+        match DrawSpot::read(view) {
+            Some(s) => Decision::Fold.to_action(&s.legal),
+            None => non_betting(view, legal, standard_discard(own_hand(view))),
+        }
+    }
+
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
+    }
+}
+
+/// Opens or raises the pot at every betting decision (calls when it may not raise); the
+/// standard exchange.
+impl Bot<Draw> for RaiseBot {
+    fn name(&self) -> &str {
+        "raise"
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
+        match DrawSpot::read(view) {
+            Some(s) => Decision::RaiseTo(s.pot_fraction_to(1.0)).to_action(&s.legal),
+            None => non_betting(view, legal, standard_discard(own_hand(view))),
+        }
+    }
+
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
+    }
+}
+
 impl Bot<Draw> for StationBot {
     fn name(&self) -> &str {
         "station"
+    }
+
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
     }
 
     fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
@@ -189,6 +239,10 @@ impl RulesBot {
 impl Bot<Draw> for RulesBot {
     fn name(&self) -> &str {
         "rules"
+    }
+
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
     }
 
     fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {

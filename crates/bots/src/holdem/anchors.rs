@@ -1,11 +1,13 @@
-//! The `fold` and `raise` bots: the two simplest strategies, anchors for a best-response
-//! yardstick (their exploitability is known in closed form or easily bounded).
+//! The `fold` and `raise` Hold'em bots ([`FoldBot`], [`RaiseBot`]): the two simplest
+//! strategies, anchors for the best-response yardstick. Heads-up with blinds of ½ and 1 big
+//! blind, folding every hand loses ¾ of a big blind a hand, 750 mbb/g, to anyone who raises
+//! every hand.
 
 use tavolo_engine::holdem::{Action, HandView, Legal};
 
 use super::spot::Spot;
 use super::Holdem;
-use crate::betting::{Decision, Mixed};
+use crate::betting::{Decision, FoldBot, Mixed, RaiseBot};
 use crate::bot::{Bot, Budget};
 
 /// The action of a pure decision (the anchors', the outside opponents'), or the default when it
@@ -16,11 +18,6 @@ pub(super) fn act(decision: Option<(Mixed, Legal)>, legal: &[Action]) -> Action 
         None => legal[0],
     }
 }
-
-/// Folds every hand (checks when a check is free). Heads-up with blinds of ½ and 1 big blind it
-/// loses ¾ of a big blind a hand, 750 mbb/g, to anyone who raises every hand.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FoldBot;
 
 impl FoldBot {
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
@@ -41,11 +38,6 @@ impl Bot<Holdem> for FoldBot {
         FoldBot::decision(view).map(|(m, l)| m.policy(&l))
     }
 }
-
-/// Bets or raises a pot-sized amount (clamped into the legal range: Limit's fixed bet) at every
-/// decision, and calls when it may not raise.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RaiseBot;
 
 impl RaiseBot {
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {

@@ -26,24 +26,24 @@
 //! the flop [`LbrConfig::preflop_samples`] random boards, the same sampled boards for every pair
 //! (so the pairs' equities are comparable), from a generator seeded by the deal.
 //!
-//! **Duplicate deals**: each deal is played twice, LBR in either seat with the same cards at
-//! the same seats, and the result of a deal is the mean of the two; so the luck of the cards
-//! mostly cancels. Since a heads-up game is symmetric, its value over both seats is 0, and any
-//! strategy's mean winnings against the bot are a lower bound on the bot's exploitability: the
-//! figure is reported in milli-big-blinds per game (mbb/g) with a 95% confidence interval.
+//! Deals are played in duplicate, LBR in either seat ([`crate::lbr`]); the figure is in
+//! milli-big-blinds per game (mbb/g) with a 95% confidence interval.
 
-use rayon::prelude::*;
 use tavolo_cards::{Card, CardSet, Hand as Cards};
-use tavolo_engine::game::{seed_from_u64, Game, Viewer};
+use tavolo_engine::betting::BettingAction;
+use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Action, Event, HandView, Legal, Structure};
 use tavolo_engine::Chips;
 
 use super::strength::SimRng;
 use super::{Holdem, HoldemOptions};
-use crate::arena::{bot_seed, game_seed, mix64, Score};
-use crate::bot::{Bot, BotSpec, Budget};
+use crate::arena::mix64;
+use crate::betting::{self, Table};
+use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
-use crate::stats::Mean;
+use crate::lbr::{
+    censored, duplicate_deals, play_hand, probability, probability_of_kind, Responder,
+};
 
 /// The number of two-card hands.
 pub const PAIRS: usize = 1326;
@@ -77,22 +77,7 @@ impl LbrConfig {
     }
 }
 
-/// What LBR won against a bot.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct LbrResult {
-    /// The bot's name.
-    pub bot: String,
-    /// Deals played (each twice).
-    pub deals: u64,
-    /// LBR's mean winnings, milli-big-blinds per game: a lower bound on the bot's
-    /// exploitability.
-    pub mbb_per_game: f64,
-    /// Half-width of its 95% confidence interval (over the deals' means).
-    pub ci95: f64,
-    /// Bot decisions where no pair of the range would have taken the bot's action (the range
-    /// is then kept as it was): a sign of a bot whose policy does not match its play.
-    pub range_misses: u64,
-}
+pub use crate::lbr::LbrResult;
 
 /// A bot's answer to [`Bot::policy`].
 type Policy = Vec<(Action, f64)>;
@@ -132,39 +117,16 @@ pub fn measure(
     config: &LbrConfig,
     on_deal: &(dyn Fn() + Sync),
 ) -> Result<LbrResult, BotsError> {
-    if config.deals == 0 {
-        return Err(BotsError::NoGames);
-    }
     let options = HoldemOptions::new(2, config.structure);
     let setup = options.setup()?;
-    let results: Vec<(f64, u64)> = (0..config.deals)
-        .into_par_iter()
-        .map(|i| {
-            let seed = game_seed(config.seed, i);
-            let mut total = 0.0;
-            let mut misses = 0;
-            for lbr_seat in 0..2 {
-                let (won, m) = play(spec, &setup, config, seed, lbr_seat, i)?;
-                total += won;
-                misses += m;
-            }
-            on_deal();
-            Ok((total / 2.0, misses))
-        })
-        .collect::<Result<_, BotsError>>()?;
-    let mut mean = Mean::default();
-    let mut range_misses = 0;
-    for (won, m) in results {
-        mean.add(1000.0 * won);
-        range_misses += m;
-    }
-    Ok(LbrResult {
-        bot: spec.name().to_string(),
-        deals: config.deals,
-        mbb_per_game: mean.mean(),
-        ci95: mean.ci95(),
-        range_misses,
-    })
+    duplicate_deals(
+        spec.name(),
+        "bb",
+        config.deals,
+        config.seed,
+        on_deal,
+        |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),
+    )
 }
 
 /// One hand: LBR at `lbr_seat` against the bot; LBR's winnings in big blinds and the range
@@ -177,93 +139,75 @@ fn play(
     lbr_seat: usize,
     index: u64,
 ) -> Result<(f64, u64), BotsError> {
-    let engine = |message: String| BotsError::Engine {
-        game: index,
-        message,
-    };
-    let bot_seat = 1 - lbr_seat;
-    let (mut hand, events) =
-        Holdem::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
-    let bseed = bot_seed(seed, bot_seat);
-    let mut bot = spec.make(bot_seat, bseed);
-    let mut shadow = spec.make(bot_seat, mix64(bseed));
-    let mut log: Vec<Event> = Vec::new();
-    for e in censored(&events, bot_seat) {
-        bot.observe(&e);
-        shadow.observe(&e);
-        log.push(e);
-    }
-    let Some(mine) = full(hand.hole_cards(lbr_seat)) else {
-        return Err(engine("LBR's hole cards were not dealt".into()));
-    };
-    let mut lbr = Lbr {
+    play_hand(
         spec,
-        bot_seat,
+        setup,
+        seed,
         lbr_seat,
-        mine,
-        range: vec![0.0; PAIRS],
-        equity: None,
-        rng: SimRng::new(mix64(seed ^ (0x1b2 + lbr_seat as u64))),
-        config: *config,
-        bot_seed: bseed,
-    };
-    let my_cards = cards_of(mine);
-    for (i, p) in pairs().iter().enumerate() {
-        if cards_of(*p).is_disjoint(my_cards) {
-            lbr.range[i] = 1.0;
-        }
-    }
-    let mut misses = 0;
-    let mut actions = 0;
-    while !hand.is_over() {
-        let seats = hand.to_act();
-        if seats.is_empty() || actions > 10_000 {
-            return Err(BotsError::Stalled {
-                game: index,
-                actions,
-            });
-        }
-        for seat in seats.iter() {
-            let legal = hand.legal(seat);
-            let Some(&fallback) = legal.first() else {
-                continue;
+        index,
+        |hand: &Holdem, bseed| {
+            let Some(mine) = full(hand.hole_cards(lbr_seat)) else {
+                return Err(BotsError::Engine {
+                    game: index,
+                    message: "LBR's hole cards were not dealt".into(),
+                });
             };
-            let view = hand.view(Some(seat));
-            let action = if seat == bot_seat {
-                let mut a = bot.act(&view, &legal, Budget::UNLIMITED);
-                if !Holdem::allows(&legal, &a) {
-                    a = fallback;
-                }
-                if view.legal.is_some() && !lbr.update(shadow.as_mut(), &view, &legal, &a)? {
-                    misses += 1;
-                }
-                a
-            } else {
-                match view.legal {
-                    Some(l) => lbr.choose(&hand, &view, &l, &log)?,
-                    None => fallback,
-                }
-            };
-            let evs = hand.apply(action).map_err(|e| engine(e.to_string()))?;
-            for e in censored(&evs, bot_seat) {
-                bot.observe(&e);
-                shadow.observe(&e);
-                log.push(e);
-            }
-            actions += 1;
-            lbr.remove_board(&hand.board().collect::<Vec<_>>());
-        }
-    }
-    let score = Score::of(&hand.outcome(setup));
-    Ok((score.scores[lbr_seat], misses))
+            let my_cards = cards_of(mine);
+            let range = pairs()
+                .iter()
+                .map(|p| {
+                    if cards_of(*p).is_disjoint(my_cards) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            Ok(Lbr {
+                spec,
+                bot_seat: 1 - lbr_seat,
+                lbr_seat,
+                mine,
+                range,
+                equity: None,
+                rng: SimRng::new(mix64(seed ^ (0x1b2 + lbr_seat as u64))),
+                config: *config,
+                bot_seed: bseed,
+            })
+        },
+    )
 }
 
-/// `events` as `seat` may see them.
-fn censored(events: &[Event], seat: usize) -> Vec<Event> {
-    events
-        .iter()
-        .filter_map(|e| Holdem::censor(e, Viewer::Seat(seat)))
-        .collect()
+impl Responder<Holdem> for Lbr<'_> {
+    fn watch(
+        &mut self,
+        shadow: &mut dyn Bot<Holdem>,
+        view: &HandView,
+        legal: &[Action],
+        action: &Action,
+    ) -> Result<bool, BotsError> {
+        if view.legal.is_none() {
+            return Ok(true);
+        }
+        self.update(shadow, view, legal, action)
+    }
+
+    fn respond(
+        &mut self,
+        hand: &Holdem,
+        view: &HandView,
+        legal: &[Action],
+        log: &[Event],
+    ) -> Result<Action, BotsError> {
+        match view.legal {
+            Some(l) => self.choose(hand, view, &l, log),
+            None => Ok(legal[0]),
+        }
+    }
+
+    fn after(&mut self, hand: &Holdem) {
+        self.remove_board(&hand.board().collect::<Vec<_>>());
+    }
 }
 
 /// Both cards, when both are known.
@@ -272,20 +216,6 @@ fn full(cards: [Option<Card>; 2]) -> Option<[Card; 2]> {
         [Some(a), Some(b)] => Some([a, b]),
         _ => None,
     }
-}
-
-/// The probability of `action` in `policy`.
-fn probability(policy: &[(Action, f64)], action: &Action) -> f64 {
-    policy
-        .iter()
-        .filter(|(a, _)| a == action)
-        .map(|&(_, p)| p)
-        .sum()
-}
-
-/// Whether two betting actions are of the same kind (fold, check, call, bet or raise).
-fn same_kind(a: &Action, b: &Action) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
 }
 
 /// LBR's state in one hand.
@@ -352,13 +282,7 @@ impl Lbr<'_> {
                     Some(p) if exact => w * probability(p, action),
                     // No pair takes the exact action (a raise amount that moved with the
                     // bot's simulation noise): fall back on actions of the same kind.
-                    Some(p) => {
-                        w * p
-                            .iter()
-                            .filter(|(a, _)| same_kind(a, action))
-                            .map(|&(_, q)| q)
-                            .sum::<f64>()
-                    }
+                    Some(p) => w * probability_of_kind(p, action),
                     None => 0.0,
                 })
                 .collect();
@@ -420,7 +344,7 @@ impl Lbr<'_> {
         for e in log {
             bot.observe(e);
         }
-        for e in censored(&evs, self.bot_seat) {
+        for e in censored::<Holdem>(&evs, self.bot_seat) {
             bot.observe(&e);
         }
         let fold = Action::Fold {
@@ -462,85 +386,36 @@ fn passive(l: &Legal, me: usize) -> Action {
     }
 }
 
-/// LBR's rule: the action of `view`'s seat (to act, with choices `l`) of best expected value
-/// against an opponent whose hand is distributed as `range` (a weight per pair), **assuming both
-/// players only check or call from then on**. `eq` is the seat's equity against each pair;
-/// `answer(to)` gives each pair's probabilities of folding to a bet or raise to `to` and of
-/// re-raising it (by the same increment, then called; LBR's bot never counts as re-raising).
-/// Limit tries its one bet; No-Limit and Pot-Limit ½ pot, 1 pot and all-in (the pot after the
-/// call), clamped into the legal range. The rule of [`measure`] and of the `exploit` bot.
+/// LBR's rule ([`crate::betting::best_response`]) at a Hold'em decision: the action of `view`'s
+/// seat (to act, with choices `l`) of best expected value against an opponent whose hand is
+/// distributed as `range` (a weight per pair), **assuming both players only check or call from
+/// then on**. `eq` is the seat's equity against each pair; `answer(to)` gives each pair's
+/// probabilities of folding to a bet or raise to `to` and of re-raising it (by the same
+/// increment, then called; LBR's bot never counts as re-raising). Limit tries its one bet;
+/// No-Limit and Pot-Limit ½ pot, 1 pot and all-in (the pot after the call), clamped into the
+/// legal range. The rule of [`measure`] and of the `exploit` bot.
 pub(crate) fn best_response<E>(
     view: &HandView,
     l: &Legal,
     range: &[f64],
     eq: &[f64],
-    mut answer: impl FnMut(Chips) -> Result<Vec<(f64, f64)>, E>,
+    answer: impl FnMut(Chips) -> Result<Vec<(f64, f64)>, E>,
 ) -> Result<Action, E> {
-    let me = l.seat;
-    let total: f64 = range.iter().sum();
-    let passive = passive(l, me);
-    if total <= 0.0 {
-        return Ok(passive);
-    }
-    let Some(opp) = (0..view.bets.len()).find(|&s| s != me && view.live[s]) else {
-        return Ok(passive);
-    };
-    let mean_eq = dot(range, eq) / total;
-    let pot = view.pot as f64;
-    let to_call = l.call.unwrap_or(0) as f64;
-    let mut best = (mean_eq * (pot + to_call) - to_call, passive);
-    if !l.check && 0.0 > best.0 {
-        best = (0.0, Action::Fold { seat: me });
-    }
-    let Some(r) = l.raise else {
-        return Ok(best.1);
-    };
-    let max_bet = view.bets.iter().copied().max().unwrap_or(0);
-    let sizes: Vec<Chips> = match view.rules.structure {
-        Structure::FixedLimit => vec![r.min_to],
+    let sizes = match (view.rules.structure, l.raise) {
+        (_, None) => Vec::new(),
+        (Structure::FixedLimit, Some(r)) => vec![r.min_to],
         _ => {
-            let after_call = view.pot + l.call.unwrap_or(0);
-            let mut v: Vec<Chips> = [0.5, 1.0]
-                .iter()
-                .map(|f| {
-                    (max_bet + (f * after_call as f64).round() as Chips).clamp(r.min_to, r.max_to)
-                })
-                .chain([r.max_to])
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
+            betting::best_response_sizes(view.pot, view.bets.iter().copied().max().unwrap_or(0), l)
         }
     };
-    for to in sizes {
-        let answers = answer(to)?;
-        // What each side adds if the opponent calls (its stack caps it; the rest comes back).
-        let opp_add = to.saturating_sub(view.bets[opp]).min(view.stacks[opp]);
-        let mine_add = (view.bets[opp] + opp_add).saturating_sub(view.bets[me]);
-        // A re-raise of the same increment, which the seat then calls (stacks permitting).
-        let again = to
-            .saturating_sub(max_bet)
-            .min(view.stacks[opp] - opp_add)
-            .min(view.stacks[me].saturating_sub(mine_add));
-        let (opp_add, mine_add, again) = (opp_add as f64, mine_add as f64, again as f64);
-        let called = pot + mine_add + opp_add;
-        let ev = range
-            .iter()
-            .zip(&answers)
-            .zip(eq)
-            .map(|((w, &(f, r)), e)| {
-                let c = (1.0 - f - r).max(0.0);
-                w * (f * pot
-                    + c * (e * called - mine_add)
-                    + r * (e * (called + 2.0 * again) - mine_add - again))
-            })
-            .sum::<f64>()
-            / total;
-        if ev > best.0 {
-            best = (ev, Action::BetOrRaiseTo { seat: me, to });
-        }
-    }
-    Ok(best.1)
+    let table = Table {
+        pot: view.pot,
+        bets: &view.bets,
+        stacks: &view.stacks,
+        live: &view.live,
+    };
+    let bet = betting::best_response(table, l, &sizes, 0, range, eq, answer)?;
+    Ok(Action::from_bet(l.seat, bet))
 }
 
 /// Zeroes the weight of every pair of `range` that holds one of `cards` (cards seen elsewhere).
@@ -551,10 +426,6 @@ pub(crate) fn remove_pairs_holding(range: &mut [f64], cards: &[Card]) {
             *w = 0.0;
         }
     }
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// The equity of `mine` against each pair with a weight in `range`, on `board`: exact on the
@@ -653,7 +524,7 @@ mod tests {
         for structure in [Structure::FixedLimit, Structure::NoLimit] {
             let r = run("fold", structure, 40);
             assert!(
-                (r.mbb_per_game - 750.0).abs() < 1e-6,
+                (r.milli_per_game - 750.0).abs() < 1e-6,
                 "{structure:?}: {r:?}"
             );
             assert_eq!(r.range_misses, 0);
@@ -666,9 +537,9 @@ mod tests {
         for (bot, deals) in [("station", 100), ("raise", 16)] {
             let r = run(bot, Structure::FixedLimit, deals);
             assert!(
-                r.mbb_per_game - r.ci95 > 0.0,
+                r.milli_per_game - r.ci95 > 0.0,
                 "{bot}: {} ± {}",
-                r.mbb_per_game,
+                r.milli_per_game,
                 r.ci95
             );
         }

@@ -32,7 +32,7 @@ use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 pub use crate::betting::RandomBot;
-pub use anchors::{FoldBot, RaiseBot};
+pub use crate::betting::{FoldBot, RaiseBot};
 pub use cfr::CfrBot;
 pub use expert::{ExpertBot, ExpertLevel, POLICY_SAMPLES};
 pub use exploit::{ExploitBot, Memory, OpponentModel};

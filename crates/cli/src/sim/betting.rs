@@ -67,18 +67,21 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
     run_betting::<Holdem>(args, options.setup()?, bots, &title, "bb")
 }
 
-/// `tavolo sim holdem --lbr BOT`: Local Best Response against one bot, heads-up.
-pub fn run_lbr(args: &SimArgs) -> Result<ExitCode, UserError> {
+/// `tavolo sim holdem|draw --lbr BOT`: Local Best Response against one bot, heads-up.
+pub fn run_lbr(args: &SimArgs, game: super::SimGame) -> Result<ExitCode, UserError> {
     let name = args.lbr.as_deref().unwrap_or_default();
+    let draw = game == super::SimGame::Draw;
+    let (unit, units, rules) = if draw {
+        ("ante", "antes", "the German rules")
+    } else {
+        ("bb", "big blinds", "the casino rules")
+    };
     if args.stack != 100 || !args.rules.is_empty() || args.players.is_some_and(|p| p != 2) {
-        return Err(UserError(
-            "--lbr plays heads-up with 100 big blinds and the casino rules: leave out --stack, --rule and --players".into(),
-        ));
+        return Err(UserError(format!(
+            "--lbr plays heads-up with 100 {units} and {rules}: leave out --stack, --rule and --players"
+        )));
     }
-    let structure = args.structure.structure();
-    let spec = holdem::bot_spec(name)?;
     let deals = args.games.div_ceil(2).max(1);
-    let config = LbrConfig::new(structure, deals, args.seed);
     let bar = indicatif::ProgressBar::new(deals);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -88,40 +91,66 @@ pub fn run_lbr(args: &SimArgs) -> Result<ExitCode, UserError> {
     );
     let start = std::time::Instant::now();
     let on_deal = || bar.inc(1);
+    let holdem_config = LbrConfig::new(args.structure.structure(), deals, args.seed);
+    let draw_config = draw::lbr::LbrConfig::new(deals, args.seed);
+    let (variant, settings) = if draw {
+        (
+            "Five-Card Draw heads-up".to_string(),
+            serde_json::json!({
+                "particles": draw_config.particles,
+                "draws": draw_config.draws,
+            }),
+        )
+    } else {
+        (
+            format!("Texas Hold'em {} heads-up", args.structure.name()),
+            serde_json::json!({
+                "preflop_samples": holdem_config.preflop_samples,
+                "flop_samples": holdem_config.flop_samples,
+            }),
+        )
+    };
+    let measure = || {
+        if draw {
+            draw::lbr::measure(&draw::bot_spec(name)?, &draw_config, &on_deal)
+        } else {
+            lbr::measure(&holdem::bot_spec(name)?, &holdem_config, &on_deal)
+        }
+    };
     let result = match args.threads {
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n.max(1))
             .build()
             .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
-            .install(|| lbr::measure(&spec, &config, &on_deal)),
-        None => lbr::measure(&spec, &config, &on_deal),
+            .install(measure),
+        None => measure(),
     }?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     if args.json {
-        let line = serde_json::json!({
-            "game": "holdem",
-            "variant": format!("Texas Hold'em {} heads-up", args.structure.name()),
+        let mut line = serde_json::json!({
+            "game": if draw { "draw" } else { "holdem" },
+            "variant": variant,
             "seed": args.seed,
             "games": 2 * deals,
-            "preflop_samples": config.preflop_samples,
-            "flop_samples": config.flop_samples,
             "seconds": secs,
             "lbr": result,
         });
+        if let (Some(line), Some(settings)) = (line.as_object_mut(), settings.as_object()) {
+            line.extend(settings.clone());
+        }
         println!("{line}");
     } else {
         println!(
-            "Local Best Response against {} in Texas Hold'em {} heads-up, 100 bb: {} games ({} deals, LBR in either seat), seed {}",
+            "Local Best Response against {} in {variant}, 100 {units}: {} games ({} deals, LBR in either seat), seed {}",
             result.bot,
-            args.structure.name(),
             2 * deals,
             deals,
             args.seed
         );
         println!(
-            "LBR wins {:.0} ± {:.0} mbb/g (95%): the bot's exploitability is at least this",
-            result.mbb_per_game, result.ci95
+            "LBR wins {:.0} ± {:.0} m{unit}/g (95%): the bot's exploitability is at least this",
+            result.milli_per_game, result.ci95
         );
         if result.range_misses > 0 {
             println!(

@@ -129,13 +129,26 @@ fn lbr_measures_a_holdem_bot_and_refuses_one_without_a_policy() {
         "limit",
         "--json",
     ]);
-    let mbb = v["lbr"]["mbb_per_game"].as_f64().expect("mbb/g");
+    let mbb = v["lbr"]["milli_per_game"].as_f64().expect("mbb/g");
     assert!((mbb - 750.0).abs() < 1e-6, "{v}");
     assert_eq!(v["games"], 20);
     let e = usage_error(&["sim", "holdem", "--lbr", "random", "--games", "2"]);
     assert!(e.contains("does not report its policy"), "{e}");
     let e = usage_error(&["sim", "saint", "--lbr", "greedy"]);
-    assert!(e.contains("Hold'em bots only"), "{e}");
+    assert!(e.contains("--oracle-loss"), "{e}");
+}
+
+#[test]
+fn lbr_measures_a_draw_bot_in_antes() {
+    let v = success_json(&["sim", "draw", "--lbr", "fold", "--games", "8", "--json"]);
+    assert_eq!(v["game"], "draw");
+    assert_eq!(v["lbr"]["unit"], "ante");
+    assert_eq!(v["lbr"]["milli_per_game"].as_f64(), Some(1000.0), "{v}");
+    assert_eq!(v["games"], 8);
+    let e = usage_error(&["sim", "draw", "--lbr", "rules", "--stack", "50"]);
+    assert!(e.contains("100 antes"), "{e}");
+    let e = usage_error(&["sim", "draw", "--lbr", "random", "--games", "2"]);
+    assert!(e.contains("does not report its policy"), "{e}");
 }
 
 #[test]

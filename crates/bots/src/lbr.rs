@@ -1,0 +1,210 @@
+//! What the two Local Best Response yardsticks share ([`crate::holdem::lbr`] for heads-up
+//! Hold'em, [`crate::draw::lbr`] for heads-up Draw): how deals are played and what is reported.
+//!
+//! **Duplicate deals**: each deal is played twice, LBR in either seat with the same cards dealt
+//! to the same seats, and the result of a deal is the mean of the two; so the luck of the cards
+//! mostly cancels. Since a heads-up game is symmetric, its value over both seats is 0, and any
+//! strategy's mean winnings against a bot are a lower bound on the bot's exploitability: the
+//! figure is reported in thousandths of the game's unit (the big blind, Draw's ante) per game,
+//! with a 95% confidence interval over the deals' means.
+
+use rayon::prelude::*;
+
+use tavolo_engine::game::{seed_from_u64, Game, Viewer};
+
+use crate::arena::{bot_seed, game_seed, mix64, Score};
+use crate::bot::{Bot, BotSpec, Budget};
+use crate::error::BotsError;
+use crate::stats::Mean;
+
+/// What LBR won against a bot.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LbrResult {
+    /// The bot's name.
+    pub bot: String,
+    /// Deals played (each twice).
+    pub deals: u64,
+    /// The unit of the result: `bb` (Hold'em's big blind) or `ante` (Draw's).
+    pub unit: &'static str,
+    /// LBR's mean winnings in thousandths of [`LbrResult::unit`] per game (mbb/g in Hold'em):
+    /// a lower bound on the bot's exploitability.
+    pub milli_per_game: f64,
+    /// Half-width of its 95% confidence interval (over the deals' means).
+    pub ci95: f64,
+    /// Bot decisions where no hand of the range would have taken the bot's action (the range
+    /// is then kept as it was, or narrowed by the kind of action only): a sign of a bot whose
+    /// policy does not match its play.
+    pub range_misses: u64,
+}
+
+/// Plays `deals` deals twice each on rayon's current pool — `play(seed, lbr_seat, index)` gives
+/// LBR's winnings in `unit`s and the range misses of one hand — and sums them up for `bot`.
+/// Deal `i` is dealt from [`game_seed`]`(seed, i)`; `on_deal` is called after each deal. The same
+/// seed gives the same result whatever the number of threads.
+pub(crate) fn duplicate_deals(
+    bot: &str,
+    unit: &'static str,
+    deals: u64,
+    seed: u64,
+    on_deal: &(dyn Fn() + Sync),
+    play: impl Fn(u64, usize, u64) -> Result<(f64, u64), BotsError> + Sync,
+) -> Result<LbrResult, BotsError> {
+    if deals == 0 {
+        return Err(BotsError::NoGames);
+    }
+    let results: Vec<(f64, u64)> = (0..deals)
+        .into_par_iter()
+        .map(|i| {
+            let seed = game_seed(seed, i);
+            let mut total = 0.0;
+            let mut misses = 0;
+            for lbr_seat in 0..2 {
+                let (won, m) = play(seed, lbr_seat, i)?;
+                total += won;
+                misses += m;
+            }
+            on_deal();
+            Ok((total / 2.0, misses))
+        })
+        .collect::<Result<_, BotsError>>()?;
+    let mut mean = Mean::default();
+    let mut range_misses = 0;
+    for (won, m) in results {
+        mean.add(1000.0 * won);
+        range_misses += m;
+    }
+    Ok(LbrResult {
+        bot: bot.to_string(),
+        deals,
+        unit,
+        milli_per_game: mean.mean(),
+        ci95: mean.ci95(),
+        range_misses,
+    })
+}
+
+/// `events` as `seat` may see them.
+pub(crate) fn censored<G: Game>(events: &[G::Event], seat: usize) -> Vec<G::Event> {
+    events
+        .iter()
+        .filter_map(|e| G::censor(e, Viewer::Seat(seat)))
+        .collect()
+}
+
+/// The probability of `action` in `policy` (a bot's answer to [`crate::Bot::policy`]).
+pub(crate) fn probability<A: PartialEq>(policy: &[(A, f64)], action: &A) -> f64 {
+    policy
+        .iter()
+        .filter(|(a, _)| a == action)
+        .map(|&(_, p)| p)
+        .sum()
+}
+
+/// The probability in `policy` of actions of the same kind as `action` (fold, check, call, bet
+/// or raise — whatever the amount): what a range is narrowed by when no hand would have taken
+/// the exact action (a raise amount moved by a simulating bot's noise).
+pub(crate) fn probability_of_kind<A>(policy: &[(A, f64)], action: &A) -> f64 {
+    policy
+        .iter()
+        .filter(|(a, _)| std::mem::discriminant(a) == std::mem::discriminant(action))
+        .map(|&(_, p)| p)
+        .sum()
+}
+
+/// What a game's best response does in the hands [`play_hand`] drives.
+pub(crate) trait Responder<G: Game> {
+    /// The bot took `action` at its `view` (whose hidden part the responder must not read) with
+    /// choices `legal`: narrow the range, asking `shadow` (a bot of the same spec that has
+    /// observed the same events) for its policy. False when no hand of the range would have
+    /// taken the action (a range miss).
+    fn watch(
+        &mut self,
+        shadow: &mut dyn Bot<G>,
+        view: &G::View,
+        legal: &[G::Action],
+        action: &G::Action,
+    ) -> Result<bool, BotsError>;
+
+    /// LBR's action at `view`, its own, with choices `legal`; `game` and the bot's events
+    /// `log` let it ask a fresh bot how it would answer a raise.
+    fn respond(
+        &mut self,
+        game: &G,
+        view: &G::View,
+        legal: &[G::Action],
+        log: &[G::Event],
+    ) -> Result<G::Action, BotsError>;
+
+    /// After every action: what LBR may now see (board cards, its own draws).
+    fn after(&mut self, game: &G);
+}
+
+/// One hand of game `G` dealt from `seed`: LBR at `lbr_seat` (made by `lbr(game, bot seed)`)
+/// against a bot of `spec`; LBR's winnings in the table's unit and the range misses. `index`
+/// names the deal in errors.
+pub(crate) fn play_hand<G: Game, R: Responder<G>>(
+    spec: &BotSpec<G>,
+    setup: &G::Setup,
+    seed: u64,
+    lbr_seat: usize,
+    index: u64,
+    lbr: impl FnOnce(&G, u64) -> Result<R, BotsError>,
+) -> Result<(f64, u64), BotsError> {
+    let engine = |message: String| BotsError::Engine {
+        game: index,
+        message,
+    };
+    let bot_seat = 1 - lbr_seat;
+    let (mut game, events) =
+        G::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
+    let bseed = bot_seed(seed, bot_seat);
+    let mut bot = spec.make(bot_seat, bseed);
+    let mut shadow = spec.make(bot_seat, mix64(bseed));
+    let mut log: Vec<G::Event> = Vec::new();
+    for e in censored::<G>(&events, bot_seat) {
+        bot.observe(&e);
+        shadow.observe(&e);
+        log.push(e);
+    }
+    let mut lbr = lbr(&game, bseed)?;
+    let mut misses = 0;
+    let mut actions = 0;
+    while !game.is_over() {
+        let seats = game.to_act();
+        if seats.is_empty() || actions > 10_000 {
+            return Err(BotsError::Stalled {
+                game: index,
+                actions,
+            });
+        }
+        for seat in seats.iter() {
+            let legal = game.legal(seat);
+            let Some(&fallback) = legal.first() else {
+                continue;
+            };
+            let view = game.view(Viewer::Seat(seat));
+            let action = if seat == bot_seat {
+                let mut a = bot.act(&view, &legal, Budget::UNLIMITED);
+                if !G::allows(&legal, &a) {
+                    a = fallback;
+                }
+                if !lbr.watch(shadow.as_mut(), &view, &legal, &a)? {
+                    misses += 1;
+                }
+                a
+            } else {
+                lbr.respond(&game, &view, &legal, &log)?
+            };
+            let evs = game.apply(action).map_err(|e| engine(e.to_string()))?;
+            for e in censored::<G>(&evs, bot_seat) {
+                bot.observe(&e);
+                shadow.observe(&e);
+                log.push(e);
+            }
+            actions += 1;
+            lbr.after(&game);
+        }
+    }
+    let score = Score::of(&game.outcome(setup));
+    Ok((score.scores[lbr_seat], misses))
+}
