@@ -18,7 +18,15 @@ fn run(players: usize, bots: &[&str], plan: Plan) -> MatchResult {
 #[test]
 fn every_bot_plays_only_legal_actions_at_every_table_size() {
     for players in 2..=8 {
-        let bots = ["random", "station", "rules", "expert:40", "random"];
+        let bots = [
+            "random",
+            "station",
+            "rules",
+            "expert:40",
+            "fold",
+            "raise",
+            "random",
+        ];
         let games = if players <= 3 { 600 } else { 200 };
         let r = run(players, &bots, Plan::new(games, players as u64));
         for b in &r.bots {
@@ -105,6 +113,57 @@ fn the_exchange_lists_every_discard_of_up_to_three_cards() {
         let view = state.game.view(Some(seat));
         let a = bots[seat].act(&view, &legal, tavolo_bots::Budget::UNLIMITED);
         state.apply(a).expect("legal");
+    }
+}
+
+#[test]
+fn every_bot_but_random_reports_a_policy_over_legal_actions_and_plays_from_it() {
+    // The policy is what a best response reads the bot's range by (tavolo sim draw --lbr): a
+    // distribution over legal actions at every decision, betting and exchange, and for a
+    // deterministic bot exactly the action it plays.
+    for name in ["station", "rules", "fold", "raise", "expert:40"] {
+        let spec = draw::bot_spec(name).expect("bot");
+        let setup = DrawOptions::new(2).setup().expect("setup");
+        let mut decisions = 0;
+        for deal in 0..40 {
+            let mut state = Played::<Draw>::deal(setup.clone(), seed_from_u64(deal)).expect("deal");
+            let mut bots = [spec.make(0, deal), spec.make(1, deal + 100)];
+            for (seat, bot) in bots.iter_mut().enumerate() {
+                for e in state.events() {
+                    if let Some(e) = Draw::censor(e, Viewer::Seat(seat)) {
+                        bot.observe(&e);
+                    }
+                }
+            }
+            while !state.game.is_over() {
+                let seat = state.game.to_act().iter().next().expect("a seat to act");
+                let legal = state.game.legal(seat);
+                let view = state.game.view(Some(seat));
+                let policy = bots[seat].policy(&view, &legal).expect("a policy");
+                let total: f64 = policy.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-9, "{name}: {policy:?}");
+                for (a, p) in &policy {
+                    assert!(
+                        *p > 0.0 && Draw::allows(&legal, a),
+                        "{name}: {a:?} in {legal:?}"
+                    );
+                }
+                let a = bots[seat].act(&view, &legal, tavolo_bots::Budget::UNLIMITED);
+                if !name.starts_with("expert") {
+                    assert_eq!(policy, vec![(a, 1.0)], "{name}");
+                }
+                decisions += 1;
+                let events = state.apply(a).expect("legal").to_vec();
+                for (s, bot) in bots.iter_mut().enumerate() {
+                    for e in &events {
+                        if let Some(e) = Draw::censor(e, Viewer::Seat(s)) {
+                            bot.observe(&e);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decisions >= 40, "{name}: {decisions}");
     }
 }
 
