@@ -97,9 +97,10 @@ impl HoldemOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 13] = [
+pub const BOT_NAMES: [&str; 14] = [
     "random",
     "cfr",
+    "cfr:blueprint",
     "exploit",
     "fold",
     "raise",
@@ -115,8 +116,9 @@ pub const BOT_NAMES: [&str; 13] = [
 
 /// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `rlcard`
 /// (RLCard's Limit rule agent), `equity` (an equity player: [`EquityBot`]), `station`,
-/// `cfr` (CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere: [`cfr`]), `exploit`
-/// (`cfr` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
+/// `cfr` (CFR strategies heads-up in Limit and No-Limit, the river re-solved in Limit, `expert`
+/// elsewhere: [`cfr`]), `cfr:blueprint` (the same without the river search), `exploit`
+/// (`cfr:blueprint` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
 /// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
@@ -132,12 +134,20 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed)) as _
                 })
             }
+            BotName::Named("cfr:blueprint") => {
+                let (limit, no_limit) = cfr_strategies()?;
+                BotSpec::new("cfr:blueprint", move |seat, seed| {
+                    Box::new(CfrBot::new(limit, no_limit, seat, seed).without_search()) as _
+                })
+            }
             BotName::Named("exploit") => {
                 let (limit, no_limit) = cfr_strategies()?;
                 // One model for every bot of this spec: its memory across hands.
                 let model = std::sync::Arc::new(std::sync::Mutex::new(Memory::default()));
                 BotSpec::new("exploit", move |seat, seed| {
-                    let inner = CfrBot::new(limit, no_limit, seat, seed);
+                    // Its own river play comes from its model, so the trained strategy is the
+                    // fallback, as measured (docs/bots.md), not the river search.
+                    let inner = CfrBot::new(limit, no_limit, seat, seed).without_search();
                     Box::new(ExploitBot::new(inner, model.clone(), seat, seed)) as _
                 })
                 .learning()

@@ -26,6 +26,7 @@
 
 pub mod buckets;
 pub mod file;
+pub mod river;
 pub mod train;
 pub mod tree;
 
@@ -220,6 +221,8 @@ pub struct CfrBot {
     /// The betting of this hand so far.
     steps: Vec<Step>,
     fallback: ExpertBot,
+    /// Whether it re-solves the river in heads-up Limit ([`river`]).
+    search: bool,
 }
 
 /// Which bet of the tree a real bet or raise stands for: `x` is its pot fraction (the raise
@@ -258,7 +261,15 @@ impl CfrBot {
             rng: SimRng::new(seed),
             steps: Vec::new(),
             fallback: ExpertBot::new(ExpertLevel::Normal, seat, seed),
+            search: true,
         }
+    }
+
+    /// This bot without the river search: the trained strategy alone (the `cfr:blueprint`
+    /// level, to measure what the search adds).
+    pub fn without_search(mut self) -> CfrBot {
+        self.search = false;
+        self
     }
 
     /// The strategy for `view`'s game, when there is one.
@@ -273,11 +284,12 @@ impl CfrBot {
         }
     }
 
-    /// The decision of `strategy`'s tree the hand is at, when the betting line is in the tree:
-    /// every step of the hand is walked down the tree, bets and raises mapped to the tree's
-    /// sizes by their pot fractions.
-    fn node(&self, strategy: &Strategy, view: &HandView) -> Option<usize> {
+    /// The decision of `strategy`'s tree the hand is at, when the betting line is in the tree,
+    /// with the tree's (node, action) steps that led there: every step of the hand is walked
+    /// down the tree, bets and raises mapped to the tree's sizes by their pot fractions.
+    fn line(&self, strategy: &Strategy, view: &HandView) -> Option<(usize, Vec<(usize, usize)>)> {
         let player = |seat: usize| usize::from(seat != view.button);
+        let mut line = Vec::new();
         let tree = strategy.tree();
         let mut at = 0usize;
         // Real chips each player has put in, in all and before this round.
@@ -309,6 +321,7 @@ impl CfrBot {
             if usize::from(n.player) != player(seat) {
                 return None;
             }
+            line.push((at, action));
             match n.children.get(action).copied().flatten()? {
                 Child::Node(i) => at = i as usize,
                 _ => return None,
@@ -322,7 +335,7 @@ impl CfrBot {
             Street::Turn => 2,
             Street::River => 3,
         };
-        (usize::from(n.player) == player(legal.seat) && n.street == street).then_some(at)
+        (usize::from(n.player) == player(legal.seat) && n.street == street).then_some((at, line))
     }
 
     /// The strategy's probabilities at `view`, as (decision, probability), when it applies;
@@ -330,15 +343,20 @@ impl CfrBot {
     fn decisions(&self, view: &HandView) -> Option<Result<Vec<(Decision, f64)>, ()>> {
         let strategy = self.strategy(view)?;
         let legal = view.legal?;
-        let Some(node) = self.node(strategy, view) else {
+        let Some((node, line)) = self.line(strategy, view) else {
             return Some(Err(()));
         };
         // The seat's cards, the pot and the price, read once.
         let Some(spot) = Spot::read(view) else {
             return Some(Err(()));
         };
-        let bucket = strategy.abstraction.bucket(spot.hole, &spot.board);
-        let p = strategy.probabilities(node, bucket);
+        let p = match self.river_search(strategy, node, &line, view) {
+            Some(p) => p,
+            None => {
+                let bucket = strategy.abstraction.bucket(spot.hole, &spot.board);
+                strategy.probabilities(node, bucket)
+            }
+        };
         let raise = |slot: usize| -> Chips {
             let Some(r) = legal.raise else { return 0 };
             match strategy.tree().kind {
@@ -357,6 +375,29 @@ impl CfrBot {
             }
         }
         Some(Ok(out))
+    }
+}
+
+impl CfrBot {
+    /// Heads-up Limit on the river: the probabilities of the river re-solved ([`river`]) at
+    /// tree node `node`, reached by `line`, for the seat's cards.
+    fn river_search(
+        &self,
+        strategy: &'static Strategy,
+        node: usize,
+        line: &[(usize, usize)],
+        view: &HandView,
+    ) -> Option<[f64; ACTIONS]> {
+        if !self.search || strategy.tree().kind != TreeKind::Limit || view.board.len() != 5 {
+            return None;
+        }
+        let tree = strategy.tree();
+        let river = |&&(n, _): &&(usize, usize)| tree.nodes.get(n).is_some_and(|x| x.street == 3);
+        let root = line.iter().find(river).map_or(node, |&(n, _)| n);
+        let before: Vec<(usize, usize)> = line.iter().filter(|s| !river(s)).copied().collect();
+        let solution = river::solve(strategy, root, &view.board, &before)?;
+        let hole = view.hole[view.legal?.seat];
+        solution.probabilities(node, [hole[0]?, hole[1]?])
     }
 }
 
