@@ -47,7 +47,7 @@ impl Category {
         Category::StraightFlush,
     ];
 
-    /// The category's name in a language, as in RULES.md §0 (from [`crate::words`]).
+    /// The category's name in a language, as in RULES.md §0 (from [`crate::words()`]).
     pub fn name(self, lang: Lang) -> &'static str {
         crate::words::category_name(self as usize, lang)
     }
@@ -164,7 +164,7 @@ impl HandRank {
     }
 
     /// A sentence describing the hand, e.g. "Two pair, Kings and Sevens, Ace kicker": its
-    /// category's pattern of [`crate::words`] filled with its deciding ranks.
+    /// category's pattern of [`crate::words()`] filled with its deciding ranks.
     pub fn describe(self, lang: Lang) -> String {
         let ranks = self.deciding_ranks();
         crate::words::tell(self.code_index(), &ranks, lang)
@@ -182,7 +182,7 @@ impl HandRank {
     }
 
     /// The hand as the protocol sends it: codes, never words (clients tell it with the
-    /// catalogue of [`crate::words`]).
+    /// catalogue of [`crate::words()`]).
     ///
     /// ```
     /// use tavolo_cards::{evaluate, parse_cards};

@@ -381,7 +381,7 @@ impl Bot<Draw> for ExpertBot {
 
     /// The betting decision's distribution (pure but for the heads-up steal) and the exchange it
     /// would make, for the hand in `view`, against opponents simulated once per point of the
-    /// game ([`ExpertBot::policy_pool`]).
+    /// game (`ExpertBot::policy_pool`).
     fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
         self.ante = view.ante;
         if let Some(s) = DrawSpot::read(view) {

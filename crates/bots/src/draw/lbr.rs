@@ -16,7 +16,7 @@
 //! At each of its own decisions LBR picks, as in Hold'em, the action of best expected value
 //! against the range **assuming both players only call from then on**; since Draw has no check,
 //! a second betting round still to come is assumed to be opened for the minimum (the ante) and
-//! called ([`crate::betting::best_response`]). It tries folding, calling, and opening or raising
+//! called (`crate::betting::best_response`). It tries folding, calling, and opening or raising
 //! to the minimum, ½ pot, 1 pot and all-in; a raise's fold probabilities are asked of a fresh bot
 //! that has observed the raise. In its own exchange it lays down the discard (of the 1 + 5 + 10
 //! + 10 allowed) of best equity against the range. It always shows at the showdown.

@@ -55,7 +55,7 @@ pub struct LbrConfig {
     pub structure: Structure,
     /// Deals; each is played twice (LBR in either seat).
     pub deals: u64,
-    /// The seed: deal `i` is dealt from [`game_seed`]`(seed, i)`.
+    /// The seed: deal `i` is dealt from [`game_seed`](crate::arena::game_seed)`(seed, i)`.
     pub seed: u64,
     /// Random boards per equity computation before the flop.
     pub preflop_samples: u32,

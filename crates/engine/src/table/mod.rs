@@ -12,7 +12,7 @@
 //! → playing → leaving*; a seat being funded is not dealt in, and does not count as resting.
 //!
 //! Between hands [`Table::deal`] picks the players dealt in and their [`Positions`], and
-//! [`Table::finish`] takes the stacks back from the game's [`Outcome`], refusing one that
+//! [`Table::finish`] takes the stacks back from the game's [`Outcome`](crate::game::Outcome), refusing one that
 //! creates or loses chips. A game is dealt from those positions by [`crate::game::Game::setup`].
 //! A table whose hand the ledger refused is [`Table::halt`]ed: it deals no more.
 //!

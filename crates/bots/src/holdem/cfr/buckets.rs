@@ -5,8 +5,8 @@
 //! - **After it**: the hand's strength, cut into [`Abstraction::buckets`] equal slices. On the
 //!   river it is the hand's share of the pot at the showdown against one uniformly random hand
 //!   (ties a half), exact (all 990 opposing hands). On the flop and the turn it is one of two
-//!   [`Metric`]s over the run-outs of the board: the expected share (E[HS]), or the root of the
-//!   expected square of the river share (√E[HS²]), which ranks a draw whose share may grow
+//!   [`Metric`]s over the run-outs of the board: the expected share (E\[HS\]), or the root of the
+//!   expected square of the river share (√E\[HS²\]), which ranks a draw whose share may grow
 //!   above a made hand of the same average (Johanson et al. 2013, "Evaluating state-space
 //!   abstractions in extensive-form games"). Both are estimated from [`Abstraction::samples`]
 //!   random deals drawn from a generator seeded by the cards themselves, so a hand always falls
@@ -23,10 +23,10 @@ pub const PREFLOP_CLASSES: u16 = 169;
 /// What a hand's strength on the flop and the turn measures (the river is the exact share).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Metric {
-    /// The expected share of the pot against a random hand over the run-outs, E[HS].
+    /// The expected share of the pot against a random hand over the run-outs, E\[HS\].
     #[default]
     Expected,
-    /// The root mean square of the river share over the run-outs, √E[HS²]: the same scale, but
+    /// The root mean square of the river share over the run-outs, √E\[HS²\]: the same scale, but
     /// higher for hands whose share varies (draws).
     RootMeanSquare,
 }
@@ -143,7 +143,7 @@ pub fn strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {
     won / f64::from(samples)
 }
 
-/// √E[HS²] of `hole` with a board of 3 or 4 cards: each of `samples` deals runs the board out
+/// √E\[HS²\] of `hole` with a board of 3 or 4 cards: each of `samples` deals runs the board out
 /// and draws two opposing hands independently; the product of the two shares is an unbiased
 /// estimate of the run-out's squared share against one random hand.
 pub fn root_mean_square_strength(hole: [Card; 2], board: &[Card], samples: u16) -> f64 {

@@ -8,7 +8,7 @@
 //! | 8 | magic `TVLCFR\r\n` (a text-mode transfer would mangle the line ending and be caught) |
 //! | 2 | format version, [`VERSION`] |
 //! | 1 | game: 1 = heads-up Limit Hold'em ([`super::tree::Tree::limit`]), 2 = heads-up No-Limit Hold'em at 100 big blinds ([`super::tree::Tree::no_limit`]) |
-//! | 1 | strength metric on the flop and the turn ([`super::buckets::Metric`]): 0 = E[HS] (files before it was recorded), 1 = √E[HS²] |
+//! | 1 | strength metric on the flop and the turn ([`super::buckets::Metric`]): 0 = E\[HS\] (files before it was recorded), 1 = √E\[HS²\] |
 //! | 2 × 3 | buckets on the flop, the turn and the river |
 //! | 2 | deals per strength estimate ([`super::buckets::Abstraction::samples`]) |
 //! | 4 × 4 | decisions of the betting tree per street (checked against the tree the code builds) |
