@@ -39,9 +39,11 @@ pub enum SimGame {
 /// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
 /// search), master:N (N iterations per decision).
 /// Hold'em and Draw bots: random, station, rules, expert, and the best-response anchors fold
-/// and raise (Hold'em also expert:easy, expert:hard, cfr, exploit (cfr that learns its opponents over the hands and
-/// answers them with a best response), and two outside opponents: rlcard, RLCard's Limit rule agent,
-/// and equity, an equity player), expert:N (N simulations), exec:PROGRAM
+/// and raise (Hold'em also expert:easy, expert:hard, cfr (CFR strategies heads-up, the river
+/// re-solved at play time), cfr:blueprint (cfr without that search), exploit (cfr:blueprint that
+/// learns its opponents over the hands and answers them with a best response), and two outside
+/// opponents: rlcard, RLCard's Limit rule agent, and equity, an equity player), expert:N
+/// (N simulations), exec:PROGRAM
 /// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
 /// 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response instead.
 #[derive(Args)]

@@ -116,7 +116,7 @@ pub const BOT_NAMES: [&str; 14] = [
 
 /// The bot named `name`: `random`, `fold` (always folds), `raise` (always raises), `rlcard`
 /// (RLCard's Limit rule agent), `equity` (an equity player: [`EquityBot`]), `station`,
-/// `cfr` (CFR strategies heads-up in Limit and No-Limit, the river re-solved in Limit, `expert`
+/// `cfr` (CFR strategies heads-up in Limit and No-Limit, the river re-solved at play time, `expert`
 /// elsewhere: [`cfr`]), `cfr:blueprint` (the same without the river search), `exploit`
 /// (`cfr:blueprint` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or

@@ -379,8 +379,9 @@ impl TableSummary {
 pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
     match game {
         GameKind::Saint => &["random", "greedy", "easy", "normal", "hard", "master"],
-        // `cfr`: CFR strategies heads-up in Limit and No-Limit, `expert` elsewhere (holdem::cfr);
-        // `exploit`: `cfr` that learns the table's players over the hands (holdem::exploit).
+        // `cfr`: CFR strategies heads-up in Limit and No-Limit with the river re-solved, `expert`
+        // elsewhere (holdem::cfr); `exploit`: the strategies without the search, learning the
+        // table's players over the hands (holdem::exploit).
         GameKind::Holdem => &["random", "station", "rules", "expert", "cfr", "exploit"],
         GameKind::Draw => &["random", "station", "rules", "expert"],
     }

@@ -2,15 +2,15 @@
 //! counterfactual regret minimisation on abstractions of the games, shipped with the crate.
 //!
 //! - **Abstraction** ([`buckets`]): the 169 starting-hand classes before the flop, then hand
-//!   strength against a random hand cut into buckets a street (on the flop and the turn E[HS]
-//!   or √E[HS²], as the file records: the shipped Limit strategy uses √E[HS²], No-Limit
-//!   E[HS]); the betting trees ([`tree`]):
+//!   strength against a random hand cut into buckets a street (on the flop and the turn E\[HS\]
+//!   or √E\[HS²\], as the file records: the shipped Limit strategy uses √E\[HS²\], No-Limit
+//!   E\[HS\]); the betting trees ([`tree`]):
 //!   heads-up Limit with at most four bets a round, and heads-up No-Limit at 100 big blinds
 //!   with bets of half the pot, the pot and all-in.
 //! - **Training** ([`train`]): external-sampling MCCFR with regret matching⁺ and a linearly
 //!   weighted average; `tavolo train holdem --structure limit|nl [--metric ehs|rms] [--samples
 //!   N] --iterations N --seed S --out FILE` reproduces a strategy.
-//! - **The files** ([`file`]): the average strategy, one byte per action;
+//! - **The files** ([`mod@file`]): the average strategy, one byte per action;
 //!   `crates/bots/data/holdem-limit-cfr.bin` and `holdem-nl-cfr.bin` are compiled into the
 //!   crate and read on first use.
 //!
@@ -18,6 +18,12 @@
 //! pot fraction it is (Ganzfried & Sandholm's pseudo-harmonic mapping between the two nearest
 //! sizes, rounded to the likelier; an all-in is the tree's all-in), and bets its own sizes as
 //! fractions of the real pot, so it plays any stack and blind with the 100-big-blind strategy.
+//!
+//! **On the river** ([`river`]) the bot re-solves the river's betting with the real board and
+//! no card abstraction: ranges over the 1,326 pairs from the strategy's probabilities of the
+//! actions so far, then CFR⁺ over the tree's river betting, card removal exact. A limited
+//! [`Budget`] cuts the solve short (at 90 % of it); `cfr:blueprint`
+//! ([`CfrBot::without_search`]) plays the trained strategy alone.
 //!
 //! **Where it does not apply** — Pot-Limit, more than two players — the bot plays as `expert`
 //! (`expert:normal`), which it keeps informed of every event for that purpose. A line the
@@ -31,6 +37,7 @@ pub mod train;
 pub mod tree;
 
 use std::sync::OnceLock;
+use std::time::Instant;
 
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street, Structure};
@@ -221,7 +228,7 @@ pub struct CfrBot {
     /// The betting of this hand so far.
     steps: Vec<Step>,
     fallback: ExpertBot,
-    /// Whether it re-solves the river in heads-up Limit ([`river`]).
+    /// Whether it re-solves the river ([`river`]).
     search: bool,
 }
 
@@ -340,7 +347,12 @@ impl CfrBot {
 
     /// The strategy's probabilities at `view`, as (decision, probability), when it applies;
     /// `Err(())` for a line off the tree (check or call).
-    fn decisions(&self, view: &HandView) -> Option<Result<Vec<(Decision, f64)>, ()>> {
+    /// A river search stops at `deadline`, if any.
+    fn decisions(
+        &self,
+        view: &HandView,
+        deadline: Option<Instant>,
+    ) -> Option<Result<Vec<(Decision, f64)>, ()>> {
         let strategy = self.strategy(view)?;
         let legal = view.legal?;
         let Some((node, line)) = self.line(strategy, view) else {
@@ -350,7 +362,7 @@ impl CfrBot {
         let Some(spot) = Spot::read(view) else {
             return Some(Err(()));
         };
-        let p = match self.river_search(strategy, node, &line, view) {
+        let p = match self.river_search(strategy, node, &line, view, deadline) {
             Some(p) => p,
             None => {
                 let bucket = strategy.abstraction.bucket(spot.hole, &spot.board);
@@ -379,23 +391,25 @@ impl CfrBot {
 }
 
 impl CfrBot {
-    /// Heads-up Limit on the river: the probabilities of the river re-solved ([`river`]) at
-    /// tree node `node`, reached by `line`, for the seat's cards.
+    /// Heads-up on the river: the probabilities of the river re-solved ([`river`]) at
+    /// tree node `node`, reached by `line`, for the seat's cards; the solve stops at
+    /// `deadline`, if any.
     fn river_search(
         &self,
         strategy: &'static Strategy,
         node: usize,
         line: &[(usize, usize)],
         view: &HandView,
+        deadline: Option<Instant>,
     ) -> Option<[f64; ACTIONS]> {
-        if !self.search || strategy.tree().kind != TreeKind::Limit || view.board.len() != 5 {
+        if !self.search || view.board.len() != 5 {
             return None;
         }
         let tree = strategy.tree();
         let river = |&&(n, _): &&(usize, usize)| tree.nodes.get(n).is_some_and(|x| x.street == 3);
         let root = line.iter().find(river).map_or(node, |&(n, _)| n);
         let before: Vec<(usize, usize)> = line.iter().filter(|s| !river(s)).copied().collect();
-        let solution = river::solve(strategy, root, &view.board, &before)?;
+        let solution = river::solve(strategy, root, &view.board, &before, deadline)?;
         let hole = view.hole[view.legal?.seat];
         solution.probabilities(node, [hole[0]?, hole[1]?])
     }
@@ -455,7 +469,9 @@ impl Bot<Holdem> for CfrBot {
         let Some(l) = view.legal else {
             return legal[0];
         };
-        match self.decisions(view) {
+        // The river search stops at 90 % of a limited budget (the rest is for the answer).
+        let deadline = budget.time.map(|t| Instant::now() + t.mul_f64(0.9));
+        match self.decisions(view, deadline) {
             None => self.fallback.act(view, legal, budget),
             Some(Err(())) => Decision::CheckCall.to_action(&l),
             Some(Ok(choices)) => {
@@ -478,7 +494,7 @@ impl Bot<Holdem> for CfrBot {
 
     fn policy(&mut self, view: &HandView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
         let l = view.legal?;
-        match self.decisions(view) {
+        match self.decisions(view, None) {
             None => self.fallback.policy(view, legal),
             Some(Err(())) => Some(vec![(Decision::CheckCall.to_action(&l), 1.0)]),
             Some(Ok(choices)) => {

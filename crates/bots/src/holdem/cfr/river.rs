@@ -1,5 +1,5 @@
-//! River re-solving for heads-up Limit: the search the `cfr` bot refines its strategy with at
-//! play time.
+//! River re-solving for heads-up Limit and No-Limit: the search the `cfr` bot refines its
+//! strategy with at play time.
 //!
 //! When a hand reaches the river on the strategy's betting tree, the bot solves the river's
 //! betting afresh with the real board and real hole cards, no card abstraction:
@@ -9,22 +9,26 @@
 //!   far with that pair (its bucket on each street), zero for pairs holding a board card. Both
 //!   ranges come from public information only, so the answer for one pair never depends on the
 //!   pair the bot really holds — a best response may ask about any pair.
-//! - **The subgame**: the tree's river betting from the river's first decision (at most four
-//!   bets), its folds and showdowns valued exactly: at a showdown each pair's share against the
-//!   opposing range (card removal counted: an opposing pair that shares a card is impossible).
+//! - **The subgame**: the tree's river betting from the river's first decision (Limit: at most
+//!   four bets; No-Limit: the tree's sizes, half the pot, the pot and all-in, with the real
+//!   bets mapped to them as before the river), its folds and showdowns valued exactly: at a
+//!   showdown each pair's share against the opposing range (card removal counted: an opposing
+//!   pair that shares a card is impossible).
 //! - **Solving**: [`ITERATIONS`] iterations of CFR⁺ (regret matching⁺, alternating updates, a
 //!   linearly weighted average), vectorised over the pairs; the average strategy is what the bot
-//!   plays for the rest of the river. It is deterministic: the same hand gives the same answer.
+//!   plays for the rest of the river. Without a deadline it is deterministic: the same hand
+//!   gives the same answer. With one (the bot's time budget) it stops when time is up.
 //!
 //! Solutions are kept in a small process-wide cache keyed by the strategy, the board and the
 //! line before the river, so that the bot's later river decisions and a best response's
 //! questions about other pairs reuse one solve.
 
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 use tavolo_cards::{Card, CardSet, Hand};
 
-use super::tree::{Child, Tree, ACTIONS, CALL, FOLD, RAISE};
+use super::tree::{Child, Tree, ACTIONS};
 use super::Strategy;
 use crate::holdem::lbr::{pair, PAIRS};
 
@@ -32,18 +36,23 @@ use crate::holdem::lbr::{pair, PAIRS};
 pub const ITERATIONS: u32 = 300;
 
 /// Solutions kept in the cache.
-const CACHED: usize = 64;
+const CACHED: usize = 16;
 
-/// The actions of the Limit river: fold, check or call, bet or raise.
-const SLOTS: [usize; 3] = [FOLD, CALL, RAISE];
+/// Pairs that can be held on a river: the 47 cards off the board, two at a time (C(47, 2)).
+const LIVE: usize = 1081;
 
 /// A solved river: the average strategy at each of its decisions for each pair.
 #[derive(Debug)]
 pub struct RiverSolution {
     /// The tree's nodes of the river subgame (index into the tree), in walking order.
     nodes: Vec<usize>,
-    /// Per subgame node, per pair, the probabilities of fold, check or call, bet or raise.
-    strategy: Vec<Vec<[f32; 3]>>,
+    /// Each subgame decision's allowed actions (the tree's slots).
+    slots: Vec<Vec<usize>>,
+    /// Each pair's position among the live pairs, [`u16::MAX`] for a pair holding a board card.
+    live_index: Vec<u16>,
+    /// Per subgame decision, per allowed action, per live pair (`a * LIVE + j`): the average
+    /// strategy's weight.
+    strategy: Vec<Vec<f32>>,
 }
 
 impl RiverSolution {
@@ -51,15 +60,16 @@ impl RiverSolution {
     /// the node is in the subgame and the pair can be there.
     pub fn probabilities(&self, node: usize, hole: [Card; 2]) -> Option<[f64; ACTIONS]> {
         let k = self.nodes.iter().position(|&n| n == node)?;
-        let i = pair_index(hole)?;
-        let s = self.strategy.get(k)?.get(i)?;
-        let total: f32 = s.iter().sum();
+        let j = usize::from(*self.live_index.get(pair_index(hole)?)?);
+        let (slots, weights) = (self.slots.get(k)?, self.strategy.get(k)?);
+        let w = |a: usize| weights.get(a * LIVE + j).copied().unwrap_or(0.0);
+        let total: f32 = (0..slots.len()).map(w).sum();
         if total <= 0.0 {
             return None;
         }
         let mut out = [0.0; ACTIONS];
-        for (j, &slot) in SLOTS.iter().enumerate() {
-            out[slot] = f64::from(s[j] / total);
+        for (a, &slot) in slots.iter().enumerate() {
+            out[slot] = f64::from(w(a) / total);
         }
         Some(out)
     }
@@ -94,12 +104,15 @@ fn cache() -> &'static Mutex<Cache> {
 }
 
 /// The river subgame at tree node `root` (the river's first decision) with `board`, reached by
-/// `line` (the tree's (node, action) steps before the river), solved or from the cache.
+/// `line` (the tree's (node, action) steps before the river), solved or from the cache. A solve
+/// stops early at `deadline`; such a solution is used but not kept (without a deadline the
+/// answer depends only on the hand, with one also on the clock).
 pub fn solve(
     strategy: &'static Strategy,
     root: usize,
     board: &[Card],
     line: &[(usize, usize)],
+    deadline: Option<Instant>,
 ) -> Option<Arc<RiverSolution>> {
     let board_set: CardSet = board.iter().copied().collect();
     if board.len() != 5 || board_set.len() != 5 {
@@ -116,18 +129,22 @@ pub fn solve(
         }
     }
     let ranges = ranges(strategy, board, board_set, line)?;
-    let solution = Arc::new(Solver::new(strategy.tree(), root, board, ranges).run(ITERATIONS));
-    if let Ok(mut c) = cache().lock() {
-        if c.len() >= CACHED {
-            c.remove(0);
+    let (solution, complete) =
+        Solver::new(strategy.tree(), root, board, ranges)?.run(ITERATIONS, deadline);
+    let solution = Arc::new(solution);
+    if complete {
+        if let Ok(mut c) = cache().lock() {
+            if c.len() >= CACHED {
+                c.remove(0);
+            }
+            c.push((key, Arc::clone(&solution)));
         }
-        c.push((key, Arc::clone(&solution)));
     }
     Some(solution)
 }
 
 /// Each player's range at the river: the strategy's probability of its actions on `line` for
-/// each pair; `None` when a range is empty.
+/// each pair (by [`pair`] index); `None` when a range is empty.
 fn ranges(
     strategy: &Strategy,
     board: &[Card],
@@ -158,238 +175,290 @@ fn ranges(
     (out[0].iter().sum::<f64>() > 0.0 && out[1].iter().sum::<f64>() > 0.0).then_some(out)
 }
 
-/// The CFR⁺ solver of one river subgame.
-struct Solver<'a> {
-    tree: &'a Tree,
-    /// Subgame nodes (tree indices) and each one's position.
-    nodes: Vec<usize>,
-    /// The pairs that do not touch the board.
-    live: Vec<usize>,
-    /// The two cards of each pair, as indices.
-    cards: Vec<[usize; 2]>,
-    /// Live pairs sorted by their hand's value, weakest first, in groups of equal value.
-    groups: Vec<Vec<usize>>,
-    /// Each player's range at the river's start.
-    ranges: [Vec<f64>; 2],
-    /// Regrets⁺ per subgame node, per action slot (fold, call, raise), per pair.
-    regrets: Vec<[Vec<f64>; 3]>,
-    /// The weighted sum of strategies, likewise.
-    average: Vec<[Vec<f64>; 3]>,
+/// What an action of a subgame decision leads to.
+#[derive(Clone, Copy, Debug)]
+enum Next {
+    /// Another decision of the subgame (its position).
+    Decision(usize),
+    /// A fold by `folder` with `contrib` put in.
+    Fold { folder: usize, contrib: [f64; 2] },
+    /// A showdown for `stake` each.
+    Showdown { stake: f64 },
 }
 
-impl<'a> Solver<'a> {
-    fn new(tree: &'a Tree, root: usize, board: &[Card], ranges: [Vec<f64>; 2]) -> Solver<'a> {
-        let mut nodes = Vec::new();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            nodes.push(n);
-            if let Some(node) = tree.nodes.get(n) {
-                for c in node.children.iter().flatten() {
-                    if let Child::Node(i) = c {
-                        stack.push(*i as usize);
-                    }
+/// A decision of the subgame.
+#[derive(Clone, Debug)]
+struct Decision {
+    /// The player to act.
+    player: usize,
+    /// The allowed actions: the tree's slot and where it leads.
+    actions: Vec<(usize, Next)>,
+}
+
+/// The CFR⁺ solver of one river subgame. Every vector runs over the live pairs (those that hold
+/// no board card), weakest hand first.
+struct Solver {
+    /// The subgame's tree nodes, in walking order (the root first).
+    nodes: Vec<usize>,
+    decisions: Vec<Decision>,
+    /// Each pair's position among the live pairs ([`u16::MAX`] if not live).
+    live_index: Vec<u16>,
+    /// The two cards of each live pair, as indices.
+    cards: Vec<[usize; 2]>,
+    /// The groups of live pairs of equal value: `bounds[g]..bounds[g + 1]` is group `g`.
+    bounds: Vec<usize>,
+    /// Each player's range at the river's start.
+    ranges: [Vec<f64>; 2],
+    /// Regrets⁺ per decision, per action, per live pair (`a * LIVE + j`).
+    regrets: Vec<Vec<f64>>,
+    /// The weighted sum of strategies, likewise.
+    average: Vec<Vec<f64>>,
+}
+
+impl Solver {
+    /// The subgame of `tree` from `root` with `board`; `ranges` by [`pair`] index. `None` when
+    /// the board is not five distinct cards.
+    fn new(tree: &Tree, root: usize, board: &[Card], ranges: [Vec<f64>; 2]) -> Option<Solver> {
+        let mut nodes = vec![root];
+        let mut k = 0;
+        while let Some(&n) = nodes.get(k) {
+            for c in tree.nodes.get(n)?.children.iter().flatten() {
+                if let Child::Node(i) = c {
+                    nodes.push(*i as usize);
                 }
             }
+            k += 1;
+        }
+        let position = |n: usize| nodes.iter().position(|&x| x == n);
+        let mut decisions = Vec::with_capacity(nodes.len());
+        for &n in &nodes {
+            let node = tree.nodes.get(n)?;
+            let mut actions = Vec::new();
+            for (slot, child) in node.children.iter().enumerate() {
+                let Some(child) = *child else { continue };
+                let next = match child {
+                    Child::Node(i) => Next::Decision(position(i as usize)?),
+                    Child::Fold { folder, contrib } => Next::Fold {
+                        folder: usize::from(folder),
+                        contrib: contrib.map(f64::from),
+                    },
+                    Child::Showdown { contrib } => Next::Showdown {
+                        stake: f64::from(contrib[0].min(contrib[1])),
+                    },
+                };
+                actions.push((slot, next));
+            }
+            decisions.push(Decision {
+                player: usize::from(node.player),
+                actions,
+            });
         }
         let board_set: CardSet = board.iter().copied().collect();
+        if board.len() != 5 || board_set.len() != 5 {
+            return None;
+        }
+        // The live pairs are numbered weakest first, so that a showdown walks them in order.
         let table = Hand::from_cards(board);
-        let mut live = Vec::new();
-        let mut cards = vec![[0usize; 2]; PAIRS];
-        let mut valued = Vec::new();
-        for (i, c) in cards.iter_mut().enumerate() {
+        let mut valued = Vec::with_capacity(LIVE);
+        for i in 0..PAIRS {
             let h = pair(i);
-            *c = [h[0].index() as usize, h[1].index() as usize];
-            if board_set.contains(h[0]) || board_set.contains(h[1]) {
-                continue;
+            if !board_set.contains(h[0]) && !board_set.contains(h[1]) {
+                valued.push((table.add_card(h[0]).add_card(h[1]).evaluate(), i));
             }
-            live.push(i);
-            valued.push((table.add_card(h[0]).add_card(h[1]).evaluate(), i));
         }
         valued.sort_by_key(|v| v.0);
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        let mut last = None;
-        for (v, i) in valued {
-            if last == Some(v) {
-                if let Some(g) = groups.last_mut() {
-                    g.push(i);
-                }
-            } else {
-                groups.push(vec![i]);
-                last = Some(v);
+        let mut live_index = vec![u16::MAX; PAIRS];
+        let mut cards = Vec::with_capacity(LIVE);
+        let mut dense = [Vec::with_capacity(LIVE), Vec::with_capacity(LIVE)];
+        let mut bounds = vec![0];
+        for (j, &(value, i)) in valued.iter().enumerate() {
+            if j > 0 && valued[j - 1].0 != value {
+                bounds.push(j);
+            }
+            live_index[i] = j as u16;
+            let h = pair(i);
+            cards.push([h[0].index() as usize, h[1].index() as usize]);
+            for (d, r) in dense.iter_mut().zip(&ranges) {
+                d.push(r.get(i).copied().unwrap_or(0.0));
             }
         }
-        let zero = || [vec![0.0; PAIRS], vec![0.0; PAIRS], vec![0.0; PAIRS]];
-        Solver {
-            tree,
-            regrets: nodes.iter().map(|_| zero()).collect(),
-            average: nodes.iter().map(|_| zero()).collect(),
+        bounds.push(valued.len());
+        let zero = |d: &Decision| vec![0.0; d.actions.len() * LIVE];
+        Some(Solver {
+            regrets: decisions.iter().map(zero).collect(),
+            average: decisions.iter().map(zero).collect(),
             nodes,
-            live,
+            decisions,
+            live_index,
             cards,
-            groups,
-            ranges,
-        }
+            bounds,
+            ranges: dense,
+        })
     }
 
-    fn run(mut self, iterations: u32) -> RiverSolution {
-        let root = self.nodes[0];
+    /// Runs `iterations` iterations, or as many as fit before `deadline`; returns the average
+    /// strategy and whether every iteration was run.
+    fn run(mut self, iterations: u32, deadline: Option<Instant>) -> (RiverSolution, bool) {
+        let ranges = std::mem::take(&mut self.ranges);
+        let mut complete = true;
         for t in 1..=iterations {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                complete = false;
+                break;
+            }
             for p in 0..2 {
-                let mine = self.ranges[p].clone();
-                let theirs = self.ranges[1 - p].clone();
-                self.walk(root, p, &mine, &theirs, f64::from(t));
+                self.walk(0, p, &ranges[p], &ranges[1 - p], f64::from(t));
             }
         }
-        let strategy = self
-            .average
-            .iter()
-            .map(|avg| {
-                (0..PAIRS)
-                    .map(|i| [avg[0][i] as f32, avg[1][i] as f32, avg[2][i] as f32])
-                    .collect()
-            })
-            .collect();
-        RiverSolution {
+        let solution = RiverSolution {
             nodes: self.nodes,
-            strategy,
-        }
-    }
-
-    /// The current strategy (regret matching) of subgame node `k` with `allowed` slots, for
-    /// each pair.
-    fn current(&self, k: usize, allowed: [bool; 3]) -> [Vec<f64>; 3] {
-        let width = allowed.iter().filter(|&&a| a).count().max(1) as f64;
-        let mut out = [vec![0.0; PAIRS], vec![0.0; PAIRS], vec![0.0; PAIRS]];
-        let r = &self.regrets[k];
-        for &i in &self.live {
-            let total: f64 = (0..3).filter(|&a| allowed[a]).map(|a| r[a][i]).sum();
-            for a in (0..3).filter(|&a| allowed[a]) {
-                out[a][i] = if total > 0.0 {
-                    r[a][i] / total
-                } else {
-                    1.0 / width
-                };
-            }
-        }
-        out
-    }
-
-    /// The traverser `p`'s counterfactual values at tree node `n` for each pair, with its own
-    /// reach `mine` and the opponent's `theirs`; updates regrets and averages of `p`'s nodes.
-    fn walk(&mut self, n: usize, p: usize, mine: &[f64], theirs: &[f64], weight: f64) -> Vec<f64> {
-        let Some(k) = self.nodes.iter().position(|&x| x == n) else {
-            return vec![0.0; PAIRS];
+            slots: self
+                .decisions
+                .iter()
+                .map(|d| d.actions.iter().map(|a| a.0).collect())
+                .collect(),
+            live_index: self.live_index,
+            strategy: self
+                .average
+                .iter()
+                .map(|avg| avg.iter().map(|&x| x as f32).collect())
+                .collect(),
         };
-        let node = self.tree.nodes[n];
-        let allowed = SLOTS.map(|s| node.allows(s));
-        let sigma = self.current(k, allowed);
-        let mut values: [Option<Vec<f64>>; 3] = [None, None, None];
-        for (a, &slot) in SLOTS.iter().enumerate() {
-            let Some(child) = node.children[slot] else {
-                continue;
-            };
-            let acting = usize::from(node.player);
-            let v = if acting == p {
-                let reach: Vec<f64> = mine.iter().zip(&sigma[a]).map(|(m, s)| m * s).collect();
-                self.child(child, p, &reach, theirs, weight)
-            } else {
-                let reach: Vec<f64> = theirs.iter().zip(&sigma[a]).map(|(o, s)| o * s).collect();
-                self.child(child, p, mine, &reach, weight)
-            };
-            values[a] = Some(v);
+        (solution, complete)
+    }
+
+    /// The current strategy (regret matching) of decision `k`, per action, per live pair.
+    fn current(&self, k: usize) -> Vec<f64> {
+        let width = self.decisions[k].actions.len();
+        let r = &self.regrets[k];
+        let mut out = vec![0.0; width * LIVE];
+        let mut total = [0.0f64; LIVE];
+        for a in 0..width {
+            for (t, x) in total.iter_mut().zip(&r[a * LIVE..(a + 1) * LIVE]) {
+                *t += x;
+            }
         }
-        let mut out = vec![0.0; PAIRS];
-        if usize::from(node.player) == p {
-            for &i in &self.live {
-                out[i] = (0..3)
-                    .filter_map(|a| values[a].as_ref().map(|v| sigma[a][i] * v[i]))
-                    .sum();
-            }
-            for a in 0..3 {
-                let Some(v) = &values[a] else { continue };
-                for &i in &self.live {
-                    let r = &mut self.regrets[k][a][i];
-                    *r = (*r + v[i] - out[i]).max(0.0);
-                    self.average[k][a][i] += weight * mine[i] * sigma[a][i];
-                }
-            }
-        } else {
-            for v in values.iter().flatten() {
-                for &i in &self.live {
-                    out[i] += v[i];
-                }
+        let uniform = 1.0 / width.max(1) as f64;
+        for a in 0..width {
+            let (o, x) = (
+                &mut out[a * LIVE..(a + 1) * LIVE],
+                &r[a * LIVE..(a + 1) * LIVE],
+            );
+            for ((o, x), t) in o.iter_mut().zip(x).zip(&total) {
+                *o = if *t > 0.0 { x / t } else { uniform };
             }
         }
         out
     }
 
-    fn child(
+    /// The traverser `p`'s counterfactual values at decision `k` for each live pair, with its
+    /// own reach `mine` and the opponent's `theirs`; updates regrets and averages of `p`'s
+    /// decisions.
+    fn walk(&mut self, k: usize, p: usize, mine: &[f64], theirs: &[f64], weight: f64) -> Vec<f64> {
+        let decision = self.decisions[k].clone();
+        let width = decision.actions.len();
+        let sigma = self.current(k);
+        let mut out = vec![0.0; LIVE];
+        if decision.player != p {
+            for (a, &(_, next)) in decision.actions.iter().enumerate() {
+                let s = &sigma[a * LIVE..(a + 1) * LIVE];
+                let reach: Vec<f64> = theirs.iter().zip(s).map(|(o, s)| o * s).collect();
+                let v = self.next(next, p, mine, &reach, weight);
+                for (o, v) in out.iter_mut().zip(&v) {
+                    *o += v;
+                }
+            }
+            return out;
+        }
+        let mut values = Vec::with_capacity(width * LIVE);
+        for (a, &(_, next)) in decision.actions.iter().enumerate() {
+            let s = &sigma[a * LIVE..(a + 1) * LIVE];
+            let reach: Vec<f64> = mine.iter().zip(s).map(|(m, s)| m * s).collect();
+            let v = self.next(next, p, &reach, theirs, weight);
+            for ((o, v), s) in out.iter_mut().zip(&v).zip(s) {
+                *o += s * v;
+            }
+            values.extend_from_slice(&v);
+        }
+        let (regrets, average) = (&mut self.regrets[k], &mut self.average[k]);
+        for a in 0..width {
+            let range = a * LIVE..(a + 1) * LIVE;
+            let (r, g, v, s) = (
+                &mut regrets[range.clone()],
+                &mut average[range.clone()],
+                &values[range.clone()],
+                &sigma[range],
+            );
+            for j in 0..LIVE {
+                r[j] = (r[j] + v[j] - out[j]).max(0.0);
+                g[j] += weight * mine[j] * s[j];
+            }
+        }
+        out
+    }
+
+    /// The traverser `p`'s values where an action leads.
+    fn next(
         &mut self,
-        child: Child,
+        next: Next,
         p: usize,
         mine: &[f64],
         theirs: &[f64],
         weight: f64,
     ) -> Vec<f64> {
-        match child {
-            Child::Node(i) => self.walk(i as usize, p, mine, theirs, weight),
-            Child::Fold { folder, contrib } => {
-                let folder = usize::from(folder);
+        match next {
+            Next::Decision(k) => self.walk(k, p, mine, theirs, weight),
+            Next::Fold { folder, contrib } => {
                 let gain = if folder == p {
-                    -f64::from(contrib[p])
+                    -contrib[p]
                 } else {
-                    f64::from(contrib[folder])
+                    contrib[folder]
                 };
-                let possible = self.possible(theirs);
-                possible.into_iter().map(|w| gain * w).collect()
+                let mut v = self.possible(theirs);
+                v.iter_mut().for_each(|x| *x *= gain);
+                v
             }
-            Child::Showdown { contrib } => {
-                let stake = f64::from(contrib[0].min(contrib[1]));
-                let (below, above) = self.beaten(theirs);
-                below
-                    .iter()
-                    .zip(&above)
-                    .map(|(b, a)| stake * (b - a))
-                    .collect()
+            Next::Showdown { stake } => {
+                let mut v = self.beaten(theirs);
+                v.iter_mut().for_each(|x| *x *= stake);
+                v
             }
         }
     }
 
-    /// For each pair, the opposing weight it does not block (no shared card).
+    /// For each live pair, the opposing weight it does not block (no shared card).
     fn possible(&self, theirs: &[f64]) -> Vec<f64> {
         let mut per_card = [0.0f64; 52];
         let mut total = 0.0;
-        for &j in &self.live {
-            let w = theirs[j];
+        for (c, &w) in self.cards.iter().zip(theirs) {
             total += w;
-            per_card[self.cards[j][0]] += w;
-            per_card[self.cards[j][1]] += w;
+            per_card[c[0]] += w;
+            per_card[c[1]] += w;
         }
-        let mut out = vec![0.0; PAIRS];
-        for &i in &self.live {
-            let [a, b] = self.cards[i];
-            out[i] = total - per_card[a] - per_card[b] + theirs[i];
-        }
-        out
+        self.cards
+            .iter()
+            .zip(theirs)
+            .map(|(c, &w)| total - per_card[c[0]] - per_card[c[1]] + w)
+            .collect()
     }
 
-    /// For each pair, the opposing weight it beats and the weight that beats it (card removal
-    /// counted).
-    fn beaten(&self, theirs: &[f64]) -> (Vec<f64>, Vec<f64>) {
-        let mut below = vec![0.0; PAIRS];
-        let mut above = vec![0.0; PAIRS];
-        for (out, order) in [
-            (&mut below, self.groups.iter().collect::<Vec<_>>()),
-            (&mut above, self.groups.iter().rev().collect::<Vec<_>>()),
-        ] {
+    /// For each live pair, the opposing weight it beats less the weight that beats it (card
+    /// removal counted).
+    fn beaten(&self, theirs: &[f64]) -> Vec<f64> {
+        let mut out = vec![0.0; LIVE];
+        let groups = self.bounds.len() - 1;
+        for upward in [true, false] {
             let mut per_card = [0.0f64; 52];
             let mut total = 0.0;
-            for g in order {
-                for &i in g {
-                    let [a, b] = self.cards[i];
-                    out[i] = total - per_card[a] - per_card[b];
+            for step in 0..groups {
+                let g = if upward { step } else { groups - 1 - step };
+                let group = self.bounds[g]..self.bounds[g + 1];
+                for j in group.clone() {
+                    let [a, b] = self.cards[j];
+                    let w = total - per_card[a] - per_card[b];
+                    out[j] += if upward { w } else { -w };
                 }
-                for &j in g {
+                for j in group {
                     let w = theirs[j];
                     total += w;
                     per_card[self.cards[j][0]] += w;
@@ -397,12 +466,13 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        (below, above)
+        out
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::tree::{CALL, FOLD, RAISE};
     use super::*;
     use tavolo_cards::parse_cards;
 
@@ -434,7 +504,10 @@ mod tests {
         let mut ranges = [vec![], vec![]];
         ranges[first] = only("Kd Kh");
         ranges[1 - first] = only("3d 4h");
-        let solution = Solver::new(&tree, root, &board, ranges).run(ITERATIONS);
+        let solution = Solver::new(&tree, root, &board, ranges)
+            .expect("a river")
+            .run(ITERATIONS, None)
+            .0;
         let w = parse_cards("3d 4h").expect("cards");
         let weak = [w[0], w[1]];
         let k = parse_cards("Kd Kh").expect("cards");
@@ -459,21 +532,56 @@ mod tests {
         let tree = Tree::limit();
         let root = checked_down(&tree);
         let board = parse_cards("2c 7d 9h Js Kc").expect("board");
-        let solver = Solver::new(&tree, root, &board, [vec![1.0; PAIRS], vec![1.0; PAIRS]]);
-        let mut theirs = vec![0.0; PAIRS];
-        for &i in &solver.live {
-            theirs[i] = 1.0;
-        }
-        let (below, above) = solver.beaten(&theirs);
+        let solver = Solver::new(&tree, root, &board, [vec![1.0; PAIRS], vec![1.0; PAIRS]])
+            .expect("a river");
+        let theirs = vec![1.0; LIVE];
+        let net = solver.beaten(&theirs);
         let possible = solver.possible(&theirs);
         let c = parse_cards("Kd Kh").expect("cards");
-        let i = pair_index([c[0], c[1]]).expect("pair");
+        let i = usize::from(solver.live_index[pair_index([c[0], c[1]]).expect("pair")]);
         // 47 cards left: C(45, 2) = 990 opposing pairs without a king of ours.
         assert_eq!(possible[i], 990.0);
         // A set of kings on an unpaired board with no flush possible loses only to the straights
-        // Q-T and T-8 (16 pairs each) and ties with nothing.
-        assert_eq!(above[i], 32.0);
-        assert_eq!(below[i], 958.0);
+        // Q-T and T-8 (16 pairs each) and ties with nothing: it beats 958, 32 beat it.
+        assert_eq!(net[i], 958.0 - 32.0);
+        // 3-4 makes K-J-9-7-4, the weakest hand there can be: it beats nothing and loses to
+        // all 990 pairs it does not block but the 3 × 3 other threes and fours it ties with.
+        let w = parse_cards("3d 4h").expect("cards");
+        let j = usize::from(solver.live_index[pair_index([w[0], w[1]]).expect("pair")]);
+        assert_eq!((possible[j], net[j]), (990.0, -981.0));
+    }
+
+    #[test]
+    fn a_solve_cut_short_by_its_deadline_is_used_but_not_kept() {
+        let strategy = Strategy::shipped(super::super::tree::TreeKind::Limit).expect("shipped");
+        let root = checked_down(strategy.tree());
+        // Check every street down: the line before the river.
+        let mut line = Vec::new();
+        let mut at = 0;
+        while strategy.tree().nodes[at].street < 3 {
+            line.push((at, CALL));
+            match strategy.tree().nodes[at].children[CALL] {
+                Some(Child::Node(i)) => at = i as usize,
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(at, root);
+        let board = parse_cards("3c 8d Th Qs 5c").expect("board");
+        let hole = parse_cards("Ah Kd").expect("cards");
+        let hole = [hole[0], hole[1]];
+        // A deadline already passed: not one iteration, so no answer (the bot then plays its
+        // trained strategy), and nothing kept.
+        let past = Some(Instant::now());
+        let cut = solve(strategy, root, &board, &line, past).expect("a subgame");
+        assert_eq!(cut.probabilities(root, hole), None);
+        let again = solve(strategy, root, &board, &line, past).expect("a subgame");
+        assert!(!Arc::ptr_eq(&cut, &again), "a cut solve is not kept");
+        // Without a deadline: a full solve, kept and reused.
+        let full = solve(strategy, root, &board, &line, None).expect("a subgame");
+        let p = full.probabilities(root, hole).expect("an answer");
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-6, "{p:?}");
+        let kept = solve(strategy, root, &board, &line, past).expect("a subgame");
+        assert!(Arc::ptr_eq(&full, &kept));
     }
 
     #[test]

@@ -112,8 +112,8 @@ impl<G: Game> Actor<G> {
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<G> {
         // Bots that think for long on the blocking pool: `expert`, `cfr` (it plays as `expert`
-        // except heads-up in Limit and No-Limit), `exploit` (equities against a range) and
-        // Saint Poker's tree search `master`.
+        // except heads-up in Limit and No-Limit, where it re-solves the river), `exploit`
+        // (equities against a range) and Saint Poker's tree search `master`.
         let offload = ["expert", "cfr", "exploit", "master"]
             .iter()
             .any(|heavy| o.bot_spec_name().starts_with(heavy));
