@@ -21,7 +21,7 @@
 //!
 //! **On the river** ([`river`]) the bot re-solves the river's betting with the real board and
 //! no card abstraction: ranges over the 1,326 pairs from the strategy's probabilities of the
-//! actions so far, then CFR⁺ over the tree's river betting, card removal exact. A limited
+//! actions so far, then Discounted CFR over the tree's river betting, card removal exact. A limited
 //! [`Budget`] cuts the solve short (at 90 % of it); `cfr:blueprint`
 //! ([`CfrBot::without_search`]) plays the trained strategy alone.
 //!
