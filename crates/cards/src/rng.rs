@@ -122,7 +122,34 @@ impl GameRng {
     // Draw deals through it).
     #[inline(always)]
     pub fn fisher_yates_steps(&mut self, first: u8, out: &mut [u8]) {
+        if first > 52 || out.len() > Self::MAX_STEPS {
+            return self.fisher_yates_steps_checked(u64::from(first), out);
+        }
+        // Up to MAX_STEPS steps from at most 52 items, P ≤ 52 × 51 × … × 42 < 2⁶⁴ cannot
+        // overflow: it is multiplied up along with the digits, in one pass over the steps
+        // instead of two (the same P, the same draws).
         let first = u64::from(first);
+        loop {
+            let mut r = self.next_u64();
+            let mut product: u64 = 1;
+            for (i, o) in out.iter_mut().enumerate() {
+                let bound = first.saturating_sub(i as u64).max(1);
+                let m = u128::from(r) * u128::from(bound);
+                *o = (m >> 64) as u8;
+                r = m as u64;
+                product = product.wrapping_mul(bound);
+            }
+            // The threshold is below P: the division is needed only when `r < P` (rarely).
+            if r >= product || r >= product.wrapping_neg() % product {
+                return;
+            }
+        }
+    }
+
+    /// [`GameRng::fisher_yates_steps`] for any number of items and steps: P is checked for
+    /// overflow before drawing, and the steps are drawn one by one when it does.
+    #[cold]
+    fn fisher_yates_steps_checked(&mut self, first: u64, out: &mut [u8]) {
         let mut product: u64 = 1;
         for i in 0..out.len() as u64 {
             match product.checked_mul(first.saturating_sub(i).max(1)) {
