@@ -432,7 +432,24 @@ impl DrawHand {
     }
 
     /// Runs the hand forward until a player must act or the hand is over.
+    ///
+    /// The common case, an action after which the betting goes on, is decided inline (the
+    /// player to act cannot be [`DrawHand::stuck`] once somebody has bet or checks are allowed);
+    /// everything else is out of line, so that most actions skip the call of a large function.
+    #[inline(always)]
     fn advance(&mut self, ev: &mut Vec<Event>) {
+        if self.phase == Phase::Betting
+            && !self.round.is_closed()
+            && (self.rules.allow_check || self.ledger.max_bet() > 0)
+        {
+            return;
+        }
+        self.advance_steps(ev);
+    }
+
+    /// [`DrawHand::advance`] in full: closes rounds, moves between phases, awards the pots.
+    #[inline(never)]
+    fn advance_steps(&mut self, ev: &mut Vec<Event>) {
         loop {
             match self.phase {
                 Phase::Betting => {
