@@ -562,6 +562,8 @@ impl DrawHand {
     }
 
     /// What is legal now, and for whom (besides folding, [`DrawHand::may_fold`]).
+    // Inlined: asked before every action, its answer is then used field by field.
+    #[inline]
     pub fn legal_actions(&self) -> ToAct {
         match self.phase {
             Phase::Betting => match self.round.legal(&self.ledger) {
