@@ -353,6 +353,8 @@ impl BettingRound {
     }
 
     /// Applies `bet` by `seat`, moving chips in `ledger`. On error nothing changes.
+    // Inlined: every betting action of both games goes through it.
+    #[inline]
     pub fn apply(&mut self, ledger: &mut Ledger, seat: usize, bet: Bet) -> Result<Step, BetError> {
         self.check(ledger, seat, bet)?;
         let p = seat;
