@@ -538,11 +538,15 @@ impl DrawHand {
         }
         // One pot when every live seat put in the same and nobody who folded put in more: the
         // best hands among the live seats split the whole middle (no side pot to build).
+        // (Every seat is looked at, without stopping at the first that breaks it: whether and
+        // where that happens is unpredictable.)
         let level = live.iter().next().map_or(0, |s| payout.ledger.committed(s));
-        let one_pot = (0..n).all(|s| {
+        let mut side_pot = false;
+        for s in 0..n {
             let c = payout.ledger.committed(s);
-            c == level || (c < level && !live.contains(s))
-        });
+            side_pot |= (c > level) | ((c < level) & live.contains(s));
+        }
+        let one_pot = !side_pot;
         let carried = if one_pot {
             let winners = pots::best(live, |s| keys[s]);
             payout.split_all(extra, winners, (cutter, n), odd, emit)
