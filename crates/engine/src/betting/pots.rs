@@ -230,6 +230,14 @@ pub fn split(
     policy: OddChips,
     mut pay: impl FnMut(usize, Chips),
 ) -> Chips {
+    // One winner, the common case: the whole amount, without a division.
+    if winners.bits().is_power_of_two() {
+        let s = winners.bits().trailing_zeros() as usize;
+        if s < n && amount > 0 {
+            pay(s, amount);
+        }
+        return 0;
+    }
     let k = winners.len() as Chips;
     if k == 0 {
         return amount;
