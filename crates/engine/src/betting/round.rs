@@ -175,6 +175,8 @@ impl BettingRound {
                 to_act.insert(s);
             }
         }
+        // The opener is normally a seat already: a division (tens of cycles) only if not.
+        let opener = if opener < n { opener } else { opener % n };
         let max_bet = ledger.max_bet();
         let closed = live.len() <= 1
             || to_act.is_empty()
@@ -182,7 +184,7 @@ impl BettingRound {
         let actor = if closed {
             None
         } else {
-            to_act.next_from(opener % n, n)
+            to_act.next_from(opener, n)
         };
         BettingRound {
             rules,
@@ -190,7 +192,7 @@ impl BettingRound {
             n: n as u8,
             to_act,
             actor: actor.map(|a| a as u8),
-            opener: (opener % n) as u8,
+            opener: opener as u8,
             increment: 0,
             bets: rules.forced_bets,
             acted: SeatMask::EMPTY,

@@ -281,7 +281,12 @@ impl DrawHand {
         }
         // "Jeder Spieler setzt den Grundeinsatz": antes from the cutter round to the dealer. Antes
         // are live (they count for side pots, as in Hold'em); a short ante makes a player all-in.
-        let cutter = (setup.dealer + 1) % n;
+        // (The dealer is a seat: no division needed to go round.)
+        let cutter = if setup.dealer + 1 >= n {
+            0
+        } else {
+            setup.dealer + 1
+        };
         let mut s = cutter;
         for _ in 0..n {
             let amount = self.ledger.put(s, setup.ante);
