@@ -302,10 +302,12 @@ impl BettingRound {
         if stack <= owed {
             return Err(BetError::CannotRaiseCovered { stack, owed });
         }
-        let someone = ledger
-            .live()
+        // (The raiser is taken out of the seats looked at, not skipped in the loop.)
+        let mut others = ledger.live();
+        others.remove(p);
+        let someone = others
             .iter()
-            .any(|s| s != p && ledger.stack(s) + ledger.bet(s) > max_bet);
+            .any(|s| ledger.stack(s) + ledger.bet(s) > max_bet);
         if !someone {
             return Err(BetError::NobodyToRaise);
         }
