@@ -430,10 +430,13 @@ impl DrawHand {
     fn may_muck(&self, seat: usize) -> bool {
         let key = self.keys[seat];
         let mine = self.ledger.committed(seat);
-        self.shown
-            .and(self.ledger.live())
-            .iter()
-            .any(|t| self.keys[t] >= key && self.ledger.committed(t) >= mine)
+        // Every shown hand is compared, without branching on the comparisons (which are as
+        // unpredictable as the cards).
+        let mut covered = false;
+        for t in self.shown.and(self.ledger.live()).iter() {
+            covered |= (self.keys[t] >= key) & (self.ledger.committed(t) >= mine);
+        }
+        covered
     }
 
     /// Runs the hand forward until a player must act or the hand is over.
