@@ -204,13 +204,11 @@ impl HandRank {
     /// The comparison key of this hand under a tie-break rule (larger is stronger).
     pub fn tiebreak_key(self, rule: TieBreak) -> u32 {
         let k = self.key();
-        match (rule, self.category()) {
-            (TieBreak::Standard, _) => k,
-            // Full house: only the three of a kind decides.
-            (TieBreak::German, Category::FullHouse) => k & 0xff_0000,
-            // One pair: the pair and the highest kicker only.
-            (TieBreak::German, Category::OnePair) => k & 0xff_f000,
-            (TieBreak::German, _) => k,
+        match rule {
+            TieBreak::Standard => k,
+            // The bits that count, by category (indexed, not branched on: the category of a
+            // hand is unpredictable).
+            TieBreak::German => k & GERMAN_KEY_MASKS[self.category() as usize],
         }
     }
 }
@@ -226,6 +224,16 @@ impl fmt::Display for HandRank {
         f.write_str(&self.describe(Lang::En))
     }
 }
+
+/// The bits of a hand's key that count under [`TieBreak::German`], by category: all of them,
+/// but only the three of a kind of a full house, and only the pair and the highest kicker of
+/// one pair.
+const GERMAN_KEY_MASKS: [u32; 9] = {
+    let mut masks = [u32::MAX; 9];
+    masks[Category::OnePair as usize] = 0xff_f000;
+    masks[Category::FullHouse as usize] = 0xff_0000;
+    masks
+};
 
 /// How hands of the same category are compared (RULES.md §0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
