@@ -60,7 +60,13 @@ impl Pots {
         // The common case: every live seat put in the most; one pot that they all contest.
         let live = ledger.live();
         let top = (0..n).map(|s| ledger.committed(s)).max().unwrap_or(0);
-        if !live.is_empty() && live.iter().all(|s| ledger.committed(s) == top) {
+        // (Every live seat is looked at, without stopping at the first short one: where that
+        // is, is unpredictable.)
+        let mut short = false;
+        for s in live.iter() {
+            short |= ledger.committed(s) != top;
+        }
+        if !live.is_empty() && !short {
             let mut out = Pots::default();
             let amount = ledger.pot_total();
             if amount > 0 {
