@@ -189,7 +189,7 @@ enum Next {
 }
 
 /// A decision of the subgame.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Decision {
     /// The player to act.
     player: usize,
@@ -372,12 +372,14 @@ impl Solver {
     /// own reach `mine` and the opponent's `theirs`; updates regrets and averages of `p`'s
     /// decisions.
     fn walk(&mut self, k: usize, p: usize, mine: &[f64], theirs: &[f64], weight: f64) -> Vec<f64> {
-        let decision = self.decisions[k].clone();
-        let width = decision.actions.len();
+        // The decision's actions are read by index (they are `Copy`): no copy of the list on
+        // every visit.
+        let (player, width) = (self.decisions[k].player, self.decisions[k].actions.len());
         let sigma = self.current(k);
         let mut out = vec![0.0; LIVE];
-        if decision.player != p {
-            for (a, &(_, next)) in decision.actions.iter().enumerate() {
+        if player != p {
+            for a in 0..width {
+                let next = self.decisions[k].actions[a].1;
                 let s = &sigma[a * LIVE..(a + 1) * LIVE];
                 let reach: Vec<f64> = theirs.iter().zip(s).map(|(o, s)| o * s).collect();
                 let v = self.next(next, p, mine, &reach, weight);
@@ -388,7 +390,8 @@ impl Solver {
             return out;
         }
         let mut values = Vec::with_capacity(width * LIVE);
-        for (a, &(_, next)) in decision.actions.iter().enumerate() {
+        for a in 0..width {
+            let next = self.decisions[k].actions[a].1;
             let s = &sigma[a * LIVE..(a + 1) * LIVE];
             let reach: Vec<f64> = mine.iter().zip(s).map(|(m, s)| m * s).collect();
             let v = self.next(next, p, &reach, theirs, weight);
