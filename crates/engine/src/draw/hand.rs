@@ -387,12 +387,18 @@ impl DrawHand {
         let Some(a) = self.round.actor() else {
             return false;
         };
-        // With checks allowed, a check is possible; once somebody has bet, a call or (having
-        // matched it) a check is. Before the opening only a bet remains.
-        if self.rules.allow_check || self.ledger.max_bet() > 0 {
+        if self.may_check_or_call() {
             return false;
         }
         self.round.raise_range(&self.ledger, a).is_err()
+    }
+
+    /// Whether the player to act has a choice besides betting: with checks allowed, a check is
+    /// possible; once somebody has bet, a call or (having matched it) a check is. Before the
+    /// opening (no check allowed) only a bet remains.
+    #[inline(always)]
+    fn may_check_or_call(&self) -> bool {
+        self.rules.allow_check || self.ledger.max_bet() > 0
     }
 
     fn next_exchanger(&self) -> Option<usize> {
@@ -446,10 +452,7 @@ impl DrawHand {
     /// everything else is out of line, so that most actions skip the call of a large function.
     #[inline(always)]
     fn advance(&mut self, ev: &mut Vec<Event>) {
-        if self.phase == Phase::Betting
-            && !self.round.is_closed()
-            && (self.rules.allow_check || self.ledger.max_bet() > 0)
-        {
+        if self.phase == Phase::Betting && !self.round.is_closed() && self.may_check_or_call() {
             return;
         }
         self.advance_steps(ev);
