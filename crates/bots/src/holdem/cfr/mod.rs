@@ -26,9 +26,11 @@
 //! ([`CfrBot::without_search`]) plays the trained strategy alone.
 //!
 //! **Where it does not apply** — Pot-Limit, more than two players — the bot plays as `expert`
-//! (`expert:normal`), which it keeps informed of every event for that purpose. A line the
+//! (`expert:normal`), which it keeps informed of every event for that purpose. A round the
 //! abstraction does not have (a Limit raise beyond the fourth bet, which the engine allows
-//! heads-up) makes it check or call for the rest of the hand.
+//! heads-up; a No-Limit call of what the tree took for all-in but was not) makes it check or
+//! call for the rest of that round; the next street re-enters the tree where the pot is
+//! nearest (see `line`).
 
 pub mod buckets;
 pub mod file;
@@ -294,6 +296,11 @@ impl CfrBot {
     /// The decision of `strategy`'s tree the hand is at, when the betting line is in the tree,
     /// with the tree's (node, action) steps that led there: every step of the hand is walked
     /// down the tree, bets and raises mapped to the tree's sizes by their pot fractions.
+    ///
+    /// A round that leaves the tree (a call the tree takes for a call of all-in, a raise past
+    /// the tree's last size) is off it until the round ends; the next street re-enters the tree
+    /// at that street's first decision where each player has put in the nearest amount in big
+    /// blinds ([`Tree::street_start_nearest`]), as if the hand had come that way.
     fn line(&self, strategy: &Strategy, view: &HandView) -> Option<(usize, Vec<(usize, usize)>)> {
         let player = |seat: usize| usize::from(seat != view.button);
         let mut line = Vec::new();
@@ -302,8 +309,10 @@ impl CfrBot {
         // Real chips each player has put in, in all and before this round.
         let mut put = [0 as Chips; 2];
         let mut before = [0 as Chips; 2];
+        let mut street = 0u8;
+        // Whether this round has left the tree.
+        let mut lost = false;
         for &step in &self.steps {
-            let n = tree.nodes.get(at)?;
             let (seat, action) = match step {
                 Step::Post { seat, amount } => {
                     put[player(seat)] += amount;
@@ -311,6 +320,15 @@ impl CfrBot {
                 }
                 Step::RoundEnded => {
                     before = put;
+                    street += 1;
+                    if lost {
+                        // The real amounts in the tree's chips.
+                        let scale = tree.kind.per_big_blind() / view.min_bet.max(1) as f64;
+                        at =
+                            tree.street_start_nearest(street, put[0].max(put[1]) as f64 * scale)?;
+                        line = tree.path_to(at);
+                        lost = false;
+                    }
                     continue;
                 }
                 Step::Fold { seat } => (seat, FOLD),
@@ -322,17 +340,38 @@ impl CfrBot {
                     let p = player(seat);
                     let high = put[0].max(put[1]);
                     put[p] = before[p] + to;
-                    (seat, raise_slot(tree, n, high, put[p], all_in)?)
+                    if lost {
+                        continue;
+                    }
+                    let slot = tree
+                        .nodes
+                        .get(at)
+                        .and_then(|n| raise_slot(tree, n, high, put[p], all_in));
+                    match slot {
+                        Some(slot) => (seat, slot),
+                        None => {
+                            lost = true;
+                            continue;
+                        }
+                    }
                 }
             };
+            if lost {
+                continue;
+            }
+            let n = tree.nodes.get(at)?;
             if usize::from(n.player) != player(seat) {
-                return None;
+                lost = true;
+                continue;
             }
             line.push((at, action));
-            match n.children.get(action).copied().flatten()? {
-                Child::Node(i) => at = i as usize,
-                _ => return None,
+            match n.children.get(action).copied().flatten() {
+                Some(Child::Node(i)) => at = i as usize,
+                _ => lost = true,
             }
+        }
+        if lost {
+            return None;
         }
         let n = tree.nodes.get(at)?;
         let legal = view.legal?;
@@ -636,6 +675,52 @@ mod tests {
             Strategy::from_bytes(&v).err(),
             Some(StrategyError::Game { found: 7 })
         );
+    }
+
+    #[test]
+    fn a_hand_that_leaves_the_tree_before_the_flop_re_enters_it_on_the_flop() {
+        use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
+        use tavolo_engine::holdem::Structure;
+
+        use crate::holdem::HoldemOptions;
+
+        let setup = HoldemOptions::new(2, Structure::NoLimit)
+            .setup()
+            .expect("setup");
+        let mut state = Played::<Holdem>::deal(setup, seed_from_u64(11)).expect("deal");
+        // The big blind (seat 1, not the button) is the bot.
+        let shipped = |k| Strategy::shipped(k).expect("the shipped strategy");
+        let mut bot = CfrBot::new(shipped(TreeKind::Limit), shipped(TreeKind::NoLimit), 1, 7)
+            .without_search();
+        // Six minimum raises before the flop: more than the tree has sizes for, so the last
+        // ones read as all-in, and the call of one is a showdown in the tree but not at the
+        // table.
+        let mut actions: Vec<Action> = (0..6u32)
+            .map(|i| Action::BetOrRaiseTo {
+                seat: (i % 2) as usize,
+                to: Chips::from(200 + 100 * i),
+            })
+            .collect();
+        actions.push(Action::Call { seat: 0 });
+        for a in actions {
+            state.apply(a).expect("a legal action");
+        }
+        for e in state.events() {
+            if let Some(e) = Holdem::censor(e, Viewer::Seat(1)) {
+                bot.observe(&e);
+            }
+        }
+        let view = state.game.view(Some(1));
+        assert_eq!(view.street, Street::Flop);
+        let strategy = bot.strategy(&view).expect("heads-up No-Limit");
+        let (node, line) = bot.line(strategy, &view).expect("back on the tree");
+        let tree = strategy.tree();
+        let n = tree.nodes[node];
+        // The flop's first decision whose pot is nearest the real 7 big blinds each.
+        assert_eq!((n.street, n.player, n.bets), (1, 1, 0));
+        assert_eq!(Some(node), tree.street_start_nearest(1, 700.0));
+        assert_eq!(line, tree.path_to(node));
+        assert!(matches!(bot.decisions(&view, None), Some(Ok(_))));
     }
 
     #[test]

@@ -124,6 +124,10 @@ pub struct Tree {
     pub nodes: Vec<Node>,
     /// Nodes per street.
     pub per_street: [u32; 4],
+    /// Each node's parent decision and the action from it (`None` for node 0).
+    parents: Vec<Option<(u32, u8)>>,
+    /// Each street's first decisions short of all-in, by street.
+    starts: [Vec<u32>; 4],
 }
 
 /// The Limit bet size on `street`, in half big blinds.
@@ -150,8 +154,11 @@ impl Tree {
             kind: TreeKind::Limit,
             nodes: Vec::new(),
             per_street: [0; 4],
+            parents: Vec::new(),
+            starts: Default::default(),
         };
         t.round(0, [1, 2], 0, 1, true);
+        t.index_starts();
         t
     }
 
@@ -161,9 +168,63 @@ impl Tree {
             kind: TreeKind::NoLimit,
             nodes: Vec::new(),
             per_street: [0; 4],
+            parents: Vec::new(),
+            starts: Default::default(),
         };
         t.round(0, [NL_BIG_BLIND / 2, NL_BIG_BLIND], 0, 1, true);
+        t.index_starts();
         t
+    }
+
+    /// The (decision, action) steps from node 0 down to `node`, in order; empty for node 0 or a
+    /// node the tree does not have.
+    pub fn path_to(&self, node: usize) -> Vec<(usize, usize)> {
+        let mut path = Vec::new();
+        let mut at = node;
+        while let Some(&Some((parent, action))) = self.parents.get(at) {
+            path.push((parent as usize, usize::from(action)));
+            at = parent as usize;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The first decision of `street` whose players have each put in the amount nearest to
+    /// `each` (in the tree's chips, by ratio), short of all-in: where a hand that left the tree
+    /// re-enters it at the start of a street.
+    pub fn street_start_nearest(&self, street: u8, each: f64) -> Option<usize> {
+        let each = each.max(1.0);
+        let distance = |&i: &u32| {
+            self.nodes.get(i as usize).map_or(f64::INFINITY, |n| {
+                (f64::from(n.contrib[0]) / each).ln().abs()
+            })
+        };
+        self.starts
+            .get(usize::from(street))?
+            .iter()
+            .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+            .map(|&i| i as usize)
+    }
+
+    /// Lists each street's first decisions short of all-in (their parent is on the street
+    /// before), for [`Tree::street_start_nearest`].
+    fn index_starts(&mut self) {
+        let stack = match self.kind {
+            TreeKind::Limit => u16::MAX,
+            TreeKind::NoLimit => NL_STACK,
+        };
+        for (i, n) in self.nodes.iter().enumerate() {
+            let after_street = self
+                .parents
+                .get(i)
+                .copied()
+                .flatten()
+                .and_then(|(p, _)| self.nodes.get(p as usize))
+                .is_some_and(|p| p.street + 1 == n.street);
+            if after_street && n.contrib[0] == n.contrib[1] && n.contrib[0] < stack {
+                self.starts[usize::from(n.street)].push(i as u32);
+            }
+        }
     }
 
     /// What a bet or raise in `slot` puts the player's total at, facing `contrib` (the largest
@@ -197,6 +258,7 @@ impl Tree {
             slot,
         };
         self.nodes.push(node);
+        self.parents.push(None);
         let p = player as usize;
         let other = 1 - player;
         let facing = contrib[p] < contrib[1 - p];
@@ -255,6 +317,13 @@ impl Tree {
             }
         }
         self.nodes[id as usize].children = children;
+        for (action, child) in children.iter().enumerate() {
+            if let Some(Child::Node(c)) = *child {
+                if let Some(p) = self.parents.get_mut(c as usize) {
+                    *p = Some((id, action as u8));
+                }
+            }
+        }
         id
     }
 
@@ -300,6 +369,46 @@ mod tests {
         let total: u32 = t.per_street.iter().sum();
         assert_eq!(total as usize, t.nodes.len());
         assert_eq!(t.per_street, [8, 70, 630, 5_670]);
+    }
+
+    #[test]
+    fn every_decision_is_reached_by_its_path_and_streets_are_entered_where_the_pot_is_nearest() {
+        for t in [Tree::limit(), Tree::no_limit()] {
+            for (i, n) in t.nodes.iter().enumerate() {
+                let path = t.path_to(i);
+                let mut at = 0usize;
+                for &(node, action) in &path {
+                    assert_eq!(node, at);
+                    let Some(Child::Node(c)) = t.nodes[node].children[action] else {
+                        panic!("a path goes through decisions");
+                    };
+                    at = c as usize;
+                }
+                assert_eq!(at, i, "{n:?}");
+            }
+            for street in 1..4u8 {
+                let starts = &t.starts[usize::from(street)];
+                assert!(!starts.is_empty());
+                for &s in starts {
+                    let n = t.nodes[s as usize];
+                    assert_eq!((n.street, n.bets, n.player), (street, 0, 1));
+                    // Asked for its own amount, the nearest start has that amount.
+                    let found = t
+                        .street_start_nearest(street, f64::from(n.contrib[0]))
+                        .expect("a start");
+                    assert_eq!(t.nodes[found].contrib, n.contrib);
+                }
+            }
+            assert_eq!(
+                t.street_start_nearest(0, 3.0),
+                None,
+                "no start before the flop"
+            );
+        }
+        // No-Limit: one big blind each (a limp, checked) is the smallest pot on the flop.
+        let t = Tree::no_limit();
+        let limp = t.street_start_nearest(1, 90.0).expect("a start");
+        assert_eq!(t.nodes[limp].contrib, [100, 100]);
     }
 
     #[test]
