@@ -8,9 +8,28 @@ use std::path::PathBuf;
 #[path = "src/gen.rs"]
 mod gen;
 
+/// The minor version of the compiler building this crate (`rustc 1.89.0 (...)` gives 89), if
+/// it says.
+fn rustc_minor() -> Option<u32> {
+    let rustc = std::env::var_os("RUSTC")?;
+    let out = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let version = text.split_whitespace().nth(1)?;
+    version.split('.').nth(1)?.parse().ok()
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/gen.rs");
     println!("cargo:rerun-if-changed=build.rs");
+    // The batch evaluator's AVX-512 path uses intrinsics stable since Rust 1.89; older compilers
+    // (the workspace supports 1.85) build the portable path alone.
+    println!("cargo::rustc-check-cfg=cfg(tavolo_avx512)");
+    if rustc_minor().is_some_and(|m| m >= 89) {
+        println!("cargo:rustc-cfg=tavolo_avx512");
+    }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo"));
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let u16_bytes = |v: &[u16]| -> Vec<u8> {

@@ -160,6 +160,7 @@ impl fmt::Display for Suit {
 /// assert_eq!(c.pretty(), "T♦");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)] // a list of cards is its index bytes: the batch evaluator reads them so
 pub struct Card(u8);
 
 impl Card {

@@ -19,6 +19,8 @@ use crate::rank::HandRank;
 use crate::set::CardSet;
 use crate::tables;
 
+mod batch;
+
 /// The lowest bit of the suit counters in the key (suit `s` at `COUNTERS + 4 * s`).
 const COUNTERS: u32 = 0;
 /// The lowest bit of the card mask's bits 32–51 in the key.
@@ -192,9 +194,15 @@ impl Hand {
     #[cold]
     #[inline(never)]
     fn flush(self) -> HandRank {
+        HandRank::from_raw(self.flush_value())
+    }
+
+    /// [`Hand::flush`]'s value, inline (the batch evaluator's flush pass).
+    #[inline(always)]
+    fn flush_value(self) -> u16 {
         let suit = ((self.key & FLUSH_BITS).trailing_zeros() - (COUNTERS + 3)) / 4;
         let suit_ranks = usize::from(self.suit_ranks(suit));
-        HandRank::from_raw(tables::COMBINED[RANK_LEN + suit_ranks])
+        tables::COMBINED[RANK_LEN + suit_ranks]
     }
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
