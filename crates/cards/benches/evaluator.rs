@@ -3,7 +3,9 @@
 //! Run with `cargo bench -p tavolo-cards --bench evaluator` (portable) or with
 //! `RUSTFLAGS="-C target-cpu=native"` for the native figures. Each figure is the best of several
 //! repetitions on one thread; the checksums keep the compiler from skipping work and show that
-//! both evaluators ordered the same hands the same way.
+//! both evaluators ordered the same hands the same way. The batch rows (`Hand::evaluate_lists_with`,
+//! `Hand::evaluate_slice_with`) are compared with rs_poker too, and the streamed rows with
+//! Tavolo's own per-hand loop (the right-hand column there).
 #![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
                                        // The measured loops are written out by hand on purpose (not shared with the tests' helpers): a
                                        // shared, recursive enumeration would put a call in the loop being timed.
@@ -110,6 +112,25 @@ fn main() {
         N as f64 / t_ours / 1e6,
         N as f64 / t_rs / 1e6,
     );
+    // The same lists through the batch evaluator (AVX-512 where the CPU has it).
+    let (t_batch, s_batch) = best_passes(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_lists_with(&flat_ours, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    let (_, s_each) = best_passes(|| {
+        flat_ours
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
+        "  the same, Hand::evaluate_lists_with",
+        "M hands/s",
+        N as f64 / t_batch / 1e6,
+        N as f64 / t_rs / 1e6,
+    );
 
     // 2. From pre-built hand values.
     let built_ours: Vec<Hand> = flat_ours.iter().map(|h| Hand::from_cards(h)).collect();
@@ -134,6 +155,60 @@ fn main() {
         "M hands/s",
         N as f64 / t_ours / 1e6,
         N as f64 / t_rs / 1e6,
+    );
+    let (t_batch, s_batch) = best_passes(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_slice_with(&built_ours, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
+        "  the same, Hand::evaluate_slice_with",
+        "M hands/s",
+        N as f64 / t_batch / 1e6,
+        N as f64 / t_rs / 1e6,
+    );
+    // Streamed from memory: 4 M hands (48 MB pre-built, 28 MB as card lists), one pass each.
+    let big = random_hands(1 << 22, 7, 2);
+    let big_lists: Vec<[Card; 7]> = big.iter().filter_map(|h| h[..].try_into().ok()).collect();
+    let big_built: Vec<Hand> = big_lists.iter().map(|h| Hand::from_cards(h)).collect();
+    drop(big);
+    let nb = big_lists.len() as f64;
+    let (t_each, s_each) = best(|| {
+        big_lists
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
+    });
+    let (t_batch, s_batch) = best(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_lists_with(&big_lists, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
+        "4 M card lists streamed: batch / per hand",
+        "M hands/s",
+        nb / t_batch / 1e6,
+        nb / t_each / 1e6,
+    );
+    let (t_each, s_each) = best(|| {
+        big_built
+            .iter()
+            .map(|h| u64::from(h.evaluate().value()))
+            .sum()
+    });
+    let (t_batch, s_batch) = best(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_slice_with(&big_built, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
+        "4 M pre-built hands streamed: batch / per hand",
+        "M hands/s",
+        nb / t_batch / 1e6,
+        nb / t_each / 1e6,
     );
 
     // Same order on every hand: both evaluators agree on which of two hands wins.
