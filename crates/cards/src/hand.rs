@@ -34,8 +34,6 @@ const FLUSH_BITS: u64 = 0x8888 << COUNTERS;
 const FOUR_STEP: u64 = 0x1111 << COUNTERS;
 /// The card mask's bits 32–51, once shifted down from [`MASK_HIGH`].
 const HIGH_MASK_BITS: u64 = (1 << 20) - 1;
-/// The card-index bits of the clubs (shift left by the suit for the others).
-const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
 
 /// A card's bit in the 52-bit card mask: 13 bits a suit, `13 * suit + rank`.
 const fn mask_bit(i: usize) -> u32 {
@@ -208,8 +206,10 @@ impl Hand {
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
     /// order: the way to enumerate a last card. For a six-card hand, the values of every
     /// seventh rank are one row of a table (found with one offset load per call), so each card with no
-    /// flush possible is one load; only cards of a suit the hand holds four or more of are
-    /// evaluated in full. Other hand sizes share one rank lookup among the cards of a rank.
+    /// flush possible is one load, and a card of a suit the hand holds four times one more load
+    /// from the flush table, picked without a branch; only a hand already holding five or six of
+    /// a suit evaluates each card in full. Other hand sizes share one rank lookup among the
+    /// cards of a rank.
     ///
     /// ```
     /// use tavolo_cards::{parse_cards, CardSet, Hand};
@@ -223,72 +223,90 @@ impl Hand {
     /// # Ok::<(), tavolo_cards::CardError>(())
     /// ```
     #[inline]
-    pub fn for_each_next_card(self, next: CardSet, mut f: impl FnMut(Card, HandRank)) {
-        let mut bits = next.bits();
-        let key = self.rank_key();
-        let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
-        let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
-        let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk().unwrap_or(&[0; 16]);
-        // The row is this hand's when it holds this hand's rank key: then the hand has six
-        // cards (keys differ between multisets of different sizes too).
-        if u32::from(values[14]) | u32::from(values[15]) << 16 == key {
-            // Suits with four or more cards: their counters (3 + 4) reach 8 with one more. With
-            // six cards there is at most one such suit, and only its cards can make a flush.
-            let four = self.key.wrapping_add(FOUR_STEP) & FLUSH_BITS;
-            if four != 0 {
-                // Five or six of the suit already: every card is evaluated in full.
-                let suit = (four.trailing_zeros() - (COUNTERS + 3)) / 4;
-                let suited = if self.key & FLUSH_BITS != 0 {
-                    u64::MAX
-                } else {
-                    SUIT_CARDS << suit
-                };
+    pub fn for_each_next_card(self, next: CardSet, f: impl FnMut(Card, HandRank)) {
+        match six_row(self.rank_key()) {
+            Some(values) => self.next_from_row(values, next.bits(), f),
+            None => self.next_one_by_one(next.bits(), f),
+        }
+    }
+
+    /// [`Hand::for_each_next_card`] for a six-card hand whose [`six_row`] is `values`.
+    #[inline(always)]
+    fn next_from_row(self, values: &[u16; 16], bits: u64, f: impl FnMut(Card, HandRank)) {
+        // Suits with four or more cards: their counters (3 + 4) reach 8 with one more. With
+        // six cards there is at most one such suit, and only its cards can make a flush.
+        let four = self.key.wrapping_add(FOUR_STEP) & FLUSH_BITS;
+        if four != 0 {
+            let suit = (four.trailing_zeros() - (COUNTERS + 3)) / 4;
+            if self.key & FLUSH_BITS != 0 {
+                // Five or six of the suit already (one hand in a hundred): every card is
+                // evaluated in full.
+                let mut f = f;
+                let mut bits = bits;
                 while bits != 0 {
                     let i = bits.trailing_zeros();
                     bits &= bits - 1;
                     let card = Card::from_index_trusted(i as u8);
-                    let v = if suited >> i & 1 != 0 {
-                        self.add_card(card).evaluate()
-                    } else {
-                        HandRank::from_raw(values[(i >> 2) as usize & 15])
-                    };
-                    f(card, v);
+                    f(card, self.add_card(card).evaluate());
                 }
                 return;
             }
-            // Every card from the lowest one up (how an enumeration asks for its last card): a
-            // counted loop, without finding each next bit.
-            let first = bits.trailing_zeros();
-            if bits != 0 && bits == CardSet::FULL.bits() >> first << first {
-                let mut i = first;
-                while i & 3 != 0 {
-                    f(
-                        Card::from_index_trusted(i as u8),
-                        HandRank::from_raw(values[(i >> 2) as usize & 15]),
-                    );
-                    i += 1;
-                }
-                // Whole ranks: one value for the rank's four cards.
-                for rank in (i >> 2)..13 {
-                    let v = HandRank::from_raw(values[rank as usize & 15]);
-                    let c = rank as u8 * 4;
-                    f(Card::from_index_trusted(c), v);
-                    f(Card::from_index_trusted(c + 1), v);
-                    f(Card::from_index_trusted(c + 2), v);
-                    f(Card::from_index_trusted(c + 3), v);
-                }
-                return;
+            // Exactly four: a card of the suit makes a flush, which beats anything else seven
+            // cards with five of a suit can hold (no quads or full house fits in the two other
+            // cards), so its value is the flush table's for the suit's ranks and its own. Picked
+            // by a mask rather than a branch: one six-card hand in nine is here, unpredictably.
+            let ranks = usize::from(self.suit_ranks(suit));
+            let flush = &tables::COMBINED[RANK_LEN..];
+            return Self::cards_from(bits, f, |i| {
+                let r = (i >> 2) as usize & 15;
+                let fv = flush.get((ranks | 1 << r) & 0x1fff).copied().unwrap_or(0);
+                let suited = 0u16.wrapping_sub(u16::from(i & 3 == suit));
+                (fv & suited) | (values[r] & !suited)
+            });
+        }
+        Self::cards_from(bits, f, |i| values[(i >> 2) as usize & 15]);
+    }
+
+    /// Calls `f` with each card of `bits` and `value` of its index.
+    #[inline(always)]
+    fn cards_from(mut bits: u64, mut f: impl FnMut(Card, HandRank), value: impl Fn(u32) -> u16) {
+        let mut call = |i: u32| {
+            f(
+                Card::from_index_trusted(i as u8),
+                HandRank::from_raw(value(i)),
+            )
+        };
+        // Every card from the lowest one up (how an enumeration asks for its last card): a
+        // counted loop, without finding each next bit.
+        let first = bits.trailing_zeros();
+        if bits != 0 && bits == CardSet::FULL.bits() >> first << first {
+            let mut i = first;
+            while i & 3 != 0 {
+                call(i);
+                i += 1;
             }
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                f(
-                    Card::from_index_trusted(i as u8),
-                    HandRank::from_raw(values[(i >> 2) as usize & 15]),
-                );
+            // Whole ranks: four cards at a time.
+            for rank in (i >> 2)..13 {
+                let c = rank * 4;
+                call(c);
+                call(c + 1);
+                call(c + 2);
+                call(c + 3);
             }
             return;
         }
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            call(i);
+        }
+    }
+
+    /// [`Hand::for_each_next_card`] for a hand of other than six cards: one rank lookup for
+    /// the cards of a rank.
+    #[inline(always)]
+    fn next_one_by_one(self, mut bits: u64, mut f: impl FnMut(Card, HandRank)) {
+        bits &= CardSet::FULL.bits();
         while bits != 0 {
             let rank = bits.trailing_zeros() >> 2;
             let same_rank = bits & (0xF << (rank * 4));
@@ -330,6 +348,19 @@ impl Hand {
 }
 
 const RANK_LEN: usize = 1 << gen::SLOT_BITS;
+
+/// The [`tables::NEXT7`] row of a six-card rank key (the values of each seventh rank), or
+/// `None` when `key` (modulo 2^25) is not the rank key of six cards. For a six-card hand, the row is found
+/// with one offset load; the row holds its own key, which tells the rest apart.
+#[inline(always)]
+fn six_row(key: u32) -> Option<&'static [u16; 16]> {
+    let key = key & gen::KEY_MASK;
+    let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
+    let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
+    let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk()?;
+    // Keys differ between multisets of different sizes too.
+    (u32::from(values[14]) | u32::from(values[15]) << 16 == key).then_some(values)
+}
 
 /// Perfect-hash slot of a rank key (any sum of rank keys; only its low 25 bits count).
 #[inline(always)]

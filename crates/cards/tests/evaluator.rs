@@ -278,6 +278,54 @@ fn for_each_next_card_agrees_with_evaluating_each_hand() {
 }
 
 #[test]
+fn for_each_next_card_values_suited_cards_of_four_five_and_six_card_suits() {
+    // Six-card hands holding four, five or six cards of a suit (the flush cases of the
+    // next-card rows), with every card, a random half of the cards, and the cards above a
+    // random one, against `evaluate`; cards already held are a logic error but never panic.
+    let mut rng = GameRng::from_u64(4_19);
+    let mut deck = cards();
+    let mut counts = [0usize; 7];
+    let mut i = 0u64;
+    while counts[4..].iter().any(|&n| n < 3_000) {
+        i += 1;
+        shuffle_front(&mut deck, 6, &mut rng);
+        let mut per_suit = [0usize; 4];
+        for c in &deck[..6] {
+            per_suit[usize::from(c.index() & 3)] += 1;
+        }
+        let most = per_suit.iter().copied().max().unwrap_or(0);
+        if most < 4 || counts[most] >= 3_000 {
+            continue;
+        }
+        counts[most] += 1;
+        let base = Hand::from_cards(&deck[..6]);
+        let rest: Vec<Card> = deck[6..].to_vec();
+        let half: tavolo_cards::CardSet =
+            rest.iter().copied().filter(|_| rng.below(2) == 1).collect();
+        let from = rng.below(52);
+        let above =
+            tavolo_cards::CardSet::from_bits(tavolo_cards::CardSet::FULL.bits() >> from << from)
+                .unwrap_or(tavolo_cards::CardSet::EMPTY);
+        let held: tavolo_cards::CardSet = deck[..6].iter().copied().collect();
+        let all: tavolo_cards::CardSet = rest.iter().copied().collect();
+        for next in [all, half, above - held] {
+            let mut count = 0;
+            base.for_each_next_card(next, |c, v| {
+                count += 1;
+                let mut cards = deck[..6].to_vec();
+                cards.push(c);
+                assert_eq!(v, evaluate(&cards).unwrap(), "{cards:?} (case {i})");
+            });
+            assert_eq!(count, next.len() as usize);
+        }
+        // Held cards among the next ones: unspecified values, every card still called.
+        let mut count = 0;
+        base.for_each_next_card(above, |_, _| count += 1);
+        assert_eq!(count, above.len() as usize);
+    }
+}
+
+#[test]
 fn rank_keys_give_every_multiset_of_up_to_seven_ranks_its_own_sum() {
     // Every multiset of 0 to 7 ranks, each rank at most four times: its sum of bases, and of
     // scrambled keys modulo 2^25.
