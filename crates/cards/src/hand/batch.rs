@@ -79,6 +79,20 @@ fn fix<T>(items: &[T], values: &mut [u16; CHUNK], flushes: &Flushes, hand: &impl
     }
 }
 
+/// A pre-built hand as itself: a function item rather than a closure, so that [`fix`] inlines
+/// it (a closure written inside a `target_feature` function carries those features, and a
+/// function compiled without them cannot inline it).
+#[inline(always)]
+fn own(h: &Hand) -> Hand {
+    *h
+}
+
+/// The hand of a card list, as [`own`] is for pre-built hands.
+#[inline(always)]
+fn of_list<const N: usize>(l: &[Card; N]) -> Hand {
+    Hand::from_cards(l)
+}
+
 /// The portable first pass: every hand evaluated on its own (no flush left to correct).
 #[inline(always)]
 fn each<T>(items: &[T], values: &mut [u16; CHUNK], hand: impl Fn(&T) -> Hand) {
@@ -95,7 +109,7 @@ fn hands_with(hands: &[Hand], simd: bool, emit: impl FnMut(usize, &[u16])) {
         return unsafe { avx512::hands(hands, emit) };
     }
     let _ = simd;
-    drive(hands, |h, v, _| each(h, v, |h| *h), |h| *h, emit);
+    drive(hands, |h, v, _| each(h, v, own), own, emit);
 }
 
 /// The values of the hands of `lists`, chunk by chunk, through `emit` (see [`drive`]).
@@ -106,12 +120,7 @@ fn lists_with<const N: usize>(lists: &[[Card; N]], simd: bool, emit: impl FnMut(
         return unsafe { avx512::lists(lists, emit) };
     }
     let _ = simd;
-    drive(
-        lists,
-        |l, v, _| each(l, v, |l| Hand::from_cards(l)),
-        |l| Hand::from_cards(l),
-        emit,
-    );
+    drive(lists, |l, v, _| each(l, v, of_list), of_list, emit);
 }
 
 /// Copies chunk values into `out` at their positions.
@@ -253,11 +262,11 @@ mod avx512 {
     use crate::tables;
 
     pub(super) fn hands_available() -> bool {
-        is_x86_feature_detected!("avx512f")
+        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("popcnt")
     }
 
     pub(super) fn lists_available() -> bool {
-        is_x86_feature_detected!("avx512f")
+        hands_available()
             && is_x86_feature_detected!("avx512bw")
             && is_x86_feature_detected!("avx512vbmi")
     }
@@ -274,7 +283,7 @@ mod avx512 {
     /// those whose suit counters `counters` show a flush to `flushes`, compressed into a row
     /// with no branch.
     #[inline]
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     fn keep(s: usize, rank_keys: __m512i, counters: __m512i, flushes: &mut Flushes) {
         let k = _mm512_and_si512(rank_keys, _mm512_set1_epi32(gen::KEY_MASK as i32));
         if let Some(keys) = flushes.keys.get_mut(16 * s..16 * s + 16) {
@@ -359,7 +368,7 @@ mod avx512 {
 
     /// Sixteen pre-built hands to a step: their keys' high halves (the rank sum) and low
     /// halves (the suit counters) picked out of 192 bytes by two-register permutes.
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     fn hands_first(hands: &[Hand], values: &mut [u16; CHUNK], flushes: &mut Flushes) {
         let triple = _mm512_mullo_epi32(lanes(), _mm512_set1_epi32(3));
         // Hand h's key is dwords 3h (low) and 3h + 1 (high) of the 48: hands 0-10 lie in the
@@ -402,9 +411,9 @@ mod avx512 {
     }
 
     /// [`super::hands_with`] with the AVX-512 first pass.
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     pub(super) fn hands(hands: &[Hand], emit: impl FnMut(usize, &[u16])) {
-        drive(hands, |h, v, f| hands_first(h, v, f), |h| *h, emit);
+        drive(hands, |h, v, f| hands_first(h, v, f), super::own, emit);
     }
 
     /// Rank keys of the thirteen ranks, in the first 13 of 16 lanes.
@@ -421,7 +430,7 @@ mod avx512 {
     /// Sixteen lists of N cards (5 to 7) to a step: for each card, one byte permute puts the
     /// sixteen lists' card indices in sixteen lanes; a lane permute gives their rank keys and a
     /// variable shift their suit counters' ones.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
     fn lists_first<const N: usize>(
         lists: &[[Card; N]],
         values: &mut [u16; CHUNK],
@@ -473,14 +482,9 @@ mod avx512 {
     }
 
     /// [`super::lists_with`] with the AVX-512 first pass (N is 5 to 7).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
     pub(super) fn lists<const N: usize>(lists: &[[Card; N]], emit: impl FnMut(usize, &[u16])) {
-        drive(
-            lists,
-            |l, v, f| lists_first(l, v, f),
-            |l| Hand::from_cards(l),
-            emit,
-        );
+        drive(lists, |l, v, f| lists_first(l, v, f), super::of_list, emit);
     }
 }
 
