@@ -9,8 +9,9 @@
 //!
 //! **No-Limit** ([`Tree::no_limit`]): 100 big blinds each, amounts in chips of a 100-chip big
 //! blind (blinds 50/100, stacks 10,000). A bet or raise is half the pot or the pot (the pot
-//! after calling, as in pot-limit), or all-in; a round has at most [`NL_RAISES`] bets or raises
-//! short of all-in (the blind counts as the first before the flop), after which only all-in
+//! after calling, as in pot-limit), or all-in; a round after the flop has at most [`NL_RAISES`]
+//! bets or raises short of all-in, and the round before it [`NL_PREFLOP_RAISES`] (the blind
+//! counting as the first: the open, the 3-bet and the 4-bet are sized), after which only all-in
 //! remains. A size that would put in the whole stack is all-in. A call of an all-in goes to the
 //! showdown.
 //!
@@ -32,9 +33,11 @@ pub const ACTIONS: usize = 5;
 
 /// The most bets in one Limit round.
 pub const CAP: u8 = 4;
-/// The most bets or raises short of all-in in one No-Limit round (the blind counts before the
-/// flop).
+/// The most bets or raises short of all-in in one No-Limit round after the flop.
 pub const NL_RAISES: u8 = 3;
+/// The most bets or raises short of all-in before the flop, the blind counting as the first:
+/// the open, the 3-bet and the 4-bet have sizes, the fifth bet is all-in.
+pub const NL_PREFLOP_RAISES: u8 = 4;
 /// No-Limit: chips in the big blind.
 pub const NL_BIG_BLIND: u16 = 100;
 /// No-Limit: each player's stack (100 big blinds).
@@ -292,7 +295,12 @@ impl Tree {
                     }
                 }
                 TreeKind::NoLimit => {
-                    if bets < NL_RAISES {
+                    let cap = if street == 0 {
+                        NL_PREFLOP_RAISES
+                    } else {
+                        NL_RAISES
+                    };
+                    if bets < cap {
                         for (s, _) in NL_FRACTIONS {
                             if let Some(t) = self.raise_target(&node, s) {
                                 if t < NL_STACK && !targets.iter().any(|&(_, u)| u == t) {
@@ -427,8 +435,13 @@ mod tests {
                 assert!(matches!(n.children[CALL], Some(Child::Showdown { .. })));
                 assert!(!n.allows(RAISE) && !n.allows(POT) && !n.allows(ALL_IN));
             }
-            // Short of all-in, no round has more than NL_RAISES sized bets.
-            if n.bets >= NL_RAISES {
+            // Short of all-in, no round has more sized bets than its cap.
+            let cap = if n.street == 0 {
+                NL_PREFLOP_RAISES
+            } else {
+                NL_RAISES
+            };
+            if n.bets >= cap {
                 assert!(!n.allows(RAISE) && !n.allows(POT));
             }
         }
@@ -443,7 +456,7 @@ mod tests {
         assert_eq!((flop.street, flop.player, flop.contrib), (1, 1, [100, 100]));
         assert_eq!(t.raise_target(&flop, RAISE), Some(200));
         assert_eq!(t.raise_target(&flop, POT), Some(300));
-        assert_eq!(t.per_street, [28, 652, 5_444, 25_212]);
+        assert_eq!(t.per_street, [60, 1_028, 6_924, 28_980]);
         let total: u32 = t.per_street.iter().sum();
         assert_eq!(total as usize, t.nodes.len());
     }
