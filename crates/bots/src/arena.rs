@@ -191,11 +191,13 @@ pub struct BotStats {
     pub wins: f64,
     /// Wins per game.
     pub win_rate: f64,
-    /// Half-width of the 95% confidence interval of the win rate.
+    /// Half-width of the 95% confidence interval of the win rate: over games, or in duplicate
+    /// play over deals (the entry's average over a deal's rotation is one observation).
     pub win_rate_ci95: f64,
     /// Mean score per game.
     pub mean_score: f64,
-    /// Half-width of the 95% confidence interval of the mean score.
+    /// Half-width of the 95% confidence interval of the mean score, over games or deals like
+    /// `win_rate_ci95`.
     pub score_ci95: f64,
     /// Decisions taken.
     pub decisions: u64,
@@ -280,22 +282,20 @@ impl<G: Game> Arena<G> {
     fn summarise(&self, reports: Vec<Tally>) -> MatchResult {
         let c = &self.config;
         let n = c.bots.len();
-        let mut wins = vec![Mean::default(); n];
-        let mut scores = vec![Mean::default(); n];
         let mut think: Vec<Vec<u64>> = vec![Vec::new(); n];
         let mut illegal = vec![0u64; n];
         let mut lapses = vec![Lapses::default(); n];
         let mut games = Vec::with_capacity(reports.len());
         for (g, t, ill, lap) in reports {
             for (seat, &e) in g.entries.iter().enumerate() {
-                wins[e].add(g.win_shares[seat]);
-                scores[e].add(g.scores[seat]);
                 think[e].extend_from_slice(&t[seat]);
                 illegal[e] += u64::from(ill[seat]);
                 lapses[e].add(&lap[seat]);
             }
             games.push(g);
         }
+        let block = if c.duplicate { c.bots.len() } else { 1 };
+        let (wins, scores) = block_means(&games, n, block);
         let bots = (0..n)
             .map(|e| {
                 let name = c.bots[e].name();
@@ -308,8 +308,8 @@ impl<G: Game> Arena<G> {
                 BotStats {
                     label,
                     bot: name.to_string(),
-                    games: wins[e].count(),
-                    wins: wins[e].mean() * wins[e].count() as f64,
+                    games: wins[e].games,
+                    wins: wins[e].total,
                     win_rate: wins[e].mean(),
                     win_rate_ci95: wins[e].ci95(),
                     mean_score: scores[e].mean(),
@@ -407,6 +407,70 @@ impl<G: Game> Arena<G> {
 }
 
 /// Each bot observes `events` as its seat may see them.
+/// One entry's per-game results summed over a match, with the interval taken over blocks.
+#[derive(Clone, Copy, Debug, Default)]
+struct BlockTotal {
+    /// Games the entry played.
+    games: u64,
+    /// The sum of its per-game results.
+    total: f64,
+    /// The mean of its per-block averages, with their spread.
+    blocks: Mean,
+}
+
+impl BlockTotal {
+    /// The mean per game: with blocks of equal size (whole duplicate rotations), the mean of
+    /// the block averages; otherwise the plain per-game mean.
+    fn mean(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.total / self.games as f64
+        }
+    }
+
+    /// Half-width of the 95% interval of the mean per game, from the block averages' spread.
+    fn ci95(&self) -> f64 {
+        self.blocks.ci95()
+    }
+}
+
+/// Each entry's victory shares and scores over `games`, in blocks of `block` consecutive games.
+/// A duplicate match's block is one deal's rotation: the entry's average over the block is one
+/// observation, so the interval counts what the pairing cancels (cards dealt to one seat help
+/// whoever holds them) instead of treating the deal's games as independent.
+fn block_means(
+    games: &[GameSummary],
+    n: usize,
+    block: usize,
+) -> (Vec<BlockTotal>, Vec<BlockTotal>) {
+    let mut wins = vec![BlockTotal::default(); n];
+    let mut scores = vec![BlockTotal::default(); n];
+    for chunk in games.chunks(block.max(1)) {
+        let mut win = vec![0.0; n];
+        let mut score = vec![0.0; n];
+        let mut count = vec![0u32; n];
+        for g in chunk {
+            for (seat, &e) in g.entries.iter().enumerate() {
+                win[e] += g.win_shares[seat];
+                score[e] += g.scores[seat];
+                count[e] += 1;
+            }
+        }
+        for e in 0..n {
+            if count[e] > 0 {
+                let k = f64::from(count[e]);
+                for (t, sum) in [(&mut wins[e], win[e]), (&mut scores[e], score[e])] {
+                    t.games += u64::from(count[e]);
+                    t.total += sum;
+                    t.blocks.add(sum / k);
+                }
+            }
+        }
+    }
+    (wins, scores)
+}
+
 fn tell_bots<G: Game>(bots: &mut [Box<dyn Bot<G>>], events: &[G::Event]) {
     for event in events {
         for (s, bot) in bots.iter_mut().enumerate() {

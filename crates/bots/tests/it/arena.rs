@@ -184,3 +184,31 @@ fn a_bot_list_that_does_not_fill_the_table_is_refused() {
     );
     assert!(MatchConfig::<Highest>::new(1, vec![constant("a", 1)], 0, 1).is_err());
 }
+
+/// Names a number drawn from its seed, which the arena derives from the deal and the seat:
+/// the seat's "cards".
+fn lucky(name: &str) -> BotSpec<Highest> {
+    BotSpec::new(name, |_, seed| Box::new(Constant((seed % 4) as u32)) as _)
+}
+
+#[test]
+fn duplicate_intervals_are_taken_over_whole_deals_so_seat_luck_cancels() {
+    // Two copies of one luck-driven bot: whoever holds the better seat wins a game, so game by
+    // game the results scatter, yet over each deal's two games both entries break even.
+    let config = |duplicate: bool| {
+        let mut c = MatchConfig::<Highest>::new(2, vec![lucky("a"), lucky("b")], 200, 3).unwrap();
+        c.duplicate = duplicate;
+        Arena::new(c).run(&|_| {}).unwrap()
+    };
+    let plain = config(false);
+    assert!(plain.bots[0].win_rate_ci95 > 0.05, "{:?}", plain.bots[0]);
+    let dup = config(true);
+    for b in &dup.bots {
+        assert_eq!((b.games, b.wins, b.win_rate), (200, 100.0, 0.5), "{b:?}");
+        assert_eq!((b.win_rate_ci95, b.illegal), (0.0, 0), "{b:?}");
+    }
+    // The score (the number named) is the deal's, not the seat's: both entries hold both
+    // seats' numbers over a deal, so they average the same, and deals differ.
+    assert_eq!(dup.bots[0].mean_score, dup.bots[1].mean_score);
+    assert!(dup.bots[0].score_ci95 > 0.0);
+}

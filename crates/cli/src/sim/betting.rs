@@ -12,7 +12,6 @@ use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::lbr::{self, LbrConfig};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
-use tavolo_bots::stats::Mean;
 use tavolo_bots::{BotSpec, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
@@ -212,34 +211,18 @@ struct BettingStats {
     lapses: Lapses,
 }
 
-fn betting_stats(result: &MatchResult, block: usize) -> Vec<BettingStats> {
-    let n = result.bots.len();
-    let mut means = vec![Mean::default(); n];
-    for chunk in result.games.chunks(block.max(1)) {
-        let mut sum = vec![0.0; n];
-        let mut count = vec![0u32; n];
-        for g in chunk {
-            for (seat, &e) in g.entries.iter().enumerate() {
-                sum[e] += g.scores[seat];
-                count[e] += 1;
-            }
-        }
-        for e in 0..n {
-            if count[e] > 0 {
-                means[e].add(sum[e] / f64::from(count[e]));
-            }
-        }
-    }
+/// Each entry's result per 100 hands. The arena's score is already in big blinds (antes) per
+/// hand, its interval taken over whole deals in duplicate play.
+fn betting_stats(result: &MatchResult) -> Vec<BettingStats> {
     result
         .bots
         .iter()
-        .zip(&means)
-        .map(|(b, m)| BettingStats {
+        .map(|b| BettingStats {
             label: b.label.clone(),
             bot: b.bot.clone(),
             hands: b.games,
-            per_100: 100.0 * m.mean(),
-            per_100_ci95: 100.0 * m.ci95(),
+            per_100: 100.0 * b.mean_score,
+            per_100_ci95: 100.0 * b.score_ci95,
             decisions: b.decisions,
             think_p50_us: b.think_p50_us,
             think_p99_us: b.think_p99_us,
@@ -258,8 +241,7 @@ fn run_betting<G: Game>(
 ) -> Result<ExitCode, UserError> {
     let players = G::players(&setup);
     let result = super::run_match::<G>(args, setup, bots, "hands", args.duplicate)?;
-    let block = if args.duplicate { players } else { 1 };
-    let stats = betting_stats(&result, block);
+    let stats = betting_stats(&result);
     if let Some(path) = &args.plot {
         std::fs::write(path, plot_svg(&result, &stats, title, unit))
             .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
