@@ -7,6 +7,12 @@
 //! strategy's mean winnings against a bot are a lower bound on the bot's exploitability: the
 //! figure is reported in thousandths of the game's unit (the big blind, Draw's ante) per game,
 //! with a 95% confidence interval over the deals' means.
+//!
+//! **All-in adjustment** (Hold'em): a hand whose betting ended with everybody all-in before the
+//! river is also valued at LBR's equity in the pot over every board that could still come,
+//! instead of the board that came. The expectation is the same (the board is dealt at random,
+//! after every decision), only the luck of the last cards is gone, so that second figure has a
+//! narrower interval; it is reported beside the plain one.
 
 use rayon::prelude::*;
 
@@ -35,42 +41,75 @@ pub struct LbrResult {
     /// is then kept as it was, or narrowed by the kind of action only): a sign of a bot whose
     /// policy does not match its play.
     pub range_misses: u64,
+    /// The same winnings with all-ins before the last card valued at their equity (games that
+    /// have them: Hold'em).
+    pub all_in_adjusted: Option<AllInAdjusted>,
+}
+
+/// LBR's winnings with every hand that was all-in before the river valued at LBR's equity in
+/// the pot instead of at the board that came (see the module documentation).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AllInAdjusted {
+    /// Mean winnings, in thousandths of the unit per game, like [`LbrResult::milli_per_game`].
+    pub milli_per_game: f64,
+    /// Half-width of its 95% confidence interval (over the deals' means).
+    pub ci95: f64,
+    /// Hands valued at their equity (out of twice the deals).
+    pub hands: u64,
+}
+
+/// What one hand gave LBR.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct HandResult {
+    /// LBR's winnings in the table's unit.
+    pub won: f64,
+    /// Its expected winnings when the hand was all-in before the last card (else `won`).
+    pub expected: f64,
+    /// Whether `expected` was computed from an all-in's equity.
+    pub adjusted: bool,
+    /// The bot's range misses in the hand.
+    pub misses: u64,
 }
 
 /// Plays `deals` deals twice each on rayon's current pool — `play(seed, lbr_seat, index)` gives
-/// LBR's winnings in `unit`s and the range misses of one hand — and sums them up for `bot`.
-/// Deal `i` is dealt from [`game_seed`]`(seed, i)`; `on_deal` is called after each deal. The same
-/// seed gives the same result whatever the number of threads.
+/// one hand's [`HandResult`] — and sums them up for `bot`. Deal `i` is dealt from
+/// [`game_seed`]`(seed, i)`; `on_deal` is called after each deal. The same seed gives the same
+/// result whatever the number of threads. With `all_in`, the result has the all-in-adjusted
+/// figure too.
 pub(crate) fn duplicate_deals(
     bot: &str,
     unit: &'static str,
     deals: u64,
     seed: u64,
+    all_in: bool,
     on_deal: &(dyn Fn() + Sync),
-    play: impl Fn(u64, usize, u64) -> Result<(f64, u64), BotsError> + Sync,
+    play: impl Fn(u64, usize, u64) -> Result<HandResult, BotsError> + Sync,
 ) -> Result<LbrResult, BotsError> {
     if deals == 0 {
         return Err(BotsError::NoGames);
     }
-    let results: Vec<(f64, u64)> = (0..deals)
+    let results: Vec<(f64, f64, u64, u64)> = (0..deals)
         .into_par_iter()
         .map(|i| {
             let seed = game_seed(seed, i);
-            let mut total = 0.0;
-            let mut misses = 0;
+            let (mut won, mut expected, mut adjusted, mut misses) = (0.0, 0.0, 0, 0);
             for lbr_seat in 0..2 {
-                let (won, m) = play(seed, lbr_seat, i)?;
-                total += won;
-                misses += m;
+                let hand = play(seed, lbr_seat, i)?;
+                won += hand.won;
+                expected += hand.expected;
+                adjusted += u64::from(hand.adjusted);
+                misses += hand.misses;
             }
             on_deal();
-            Ok((total / 2.0, misses))
+            Ok((won / 2.0, expected / 2.0, adjusted, misses))
         })
         .collect::<Result<_, BotsError>>()?;
-    let mut mean = Mean::default();
-    let mut range_misses = 0;
-    for (won, m) in results {
+    let (mut mean, mut expected) = (Mean::default(), Mean::default());
+    let (mut range_misses, mut adjusted) = (0, 0);
+    for (won, e, a, m) in results {
         mean.add(1000.0 * won);
+        expected.add(1000.0 * e);
+        adjusted += a;
         range_misses += m;
     }
     Ok(LbrResult {
@@ -80,6 +119,11 @@ pub(crate) fn duplicate_deals(
         milli_per_game: mean.mean(),
         ci95: mean.ci95(),
         range_misses,
+        all_in_adjusted: all_in.then(|| AllInAdjusted {
+            milli_per_game: expected.mean(),
+            ci95: expected.ci95(),
+            hands: adjusted,
+        }),
     })
 }
 
@@ -141,7 +185,9 @@ pub(crate) trait Responder<G: Game> {
 
 /// One hand of game `G` dealt from `seed`: LBR at `lbr_seat` (made by `lbr(game, bot seed)`)
 /// against a bot of `spec`; LBR's winnings in the table's unit and the range misses. `index`
-/// names the deal in errors.
+/// names the deal in errors. `expected(game, events)` values the finished hand from its
+/// every event (nothing hidden) when it was all-in before the last card, in LBR's winnings in
+/// the table's unit; `None` otherwise.
 pub(crate) fn play_hand<G: Game, R: Responder<G>>(
     spec: &BotSpec<G>,
     setup: &G::Setup,
@@ -149,7 +195,8 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
     lbr_seat: usize,
     index: u64,
     lbr: impl FnOnce(&G, u64) -> Result<R, BotsError>,
-) -> Result<(f64, u64), BotsError> {
+    expected: impl FnOnce(&G, &[G::Event]) -> Option<f64>,
+) -> Result<HandResult, BotsError> {
     let engine = |message: String| BotsError::Engine {
         game: index,
         message,
@@ -167,6 +214,7 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
         log.push(e);
     }
     let mut lbr = lbr(&game, bseed)?;
+    let mut all = events;
     let mut misses = 0;
     let mut actions = 0;
     while !game.is_over() {
@@ -201,10 +249,17 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
                 shadow.observe(&e);
                 log.push(e);
             }
+            all.extend(evs);
             actions += 1;
             lbr.after(&game);
         }
     }
-    let score = Score::of(&game.outcome(setup));
-    Ok((score.scores[lbr_seat], misses))
+    let won = Score::of(&game.outcome(setup)).scores[lbr_seat];
+    let adjusted = expected(&game, &all);
+    Ok(HandResult {
+        won,
+        expected: adjusted.unwrap_or(won),
+        adjusted: adjusted.is_some(),
+        misses,
+    })
 }

@@ -43,7 +43,8 @@ use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
 use crate::holdem::strength::SimRng;
 use crate::lbr::{
-    censored, duplicate_deals, play_hand, probability, probability_of_kind, LbrResult, Responder,
+    censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, LbrResult,
+    Responder,
 };
 
 /// The settings of a Draw LBR measurement.
@@ -95,12 +96,14 @@ pub fn measure(
         "ante",
         config.deals,
         config.seed,
+        false,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),
     )
 }
 
 /// One hand: LBR at `lbr_seat` against the bot; LBR's winnings in antes and the range misses.
+/// (No all-in adjustment: the exchange after an all-in is still to be played.)
 fn play(
     spec: &BotSpec<Draw>,
     setup: &<Draw as Game>::Setup,
@@ -108,17 +111,25 @@ fn play(
     seed: u64,
     lbr_seat: usize,
     index: u64,
-) -> Result<(f64, u64), BotsError> {
-    play_hand(spec, setup, seed, lbr_seat, index, |hand: &Draw, bseed| {
-        Ok(Lbr::new(
-            spec,
-            1 - lbr_seat,
-            hand.hand(lbr_seat),
-            config,
-            mix64(seed ^ (0xd7a + lbr_seat as u64)),
-            bseed,
-        ))
-    })
+) -> Result<HandResult, BotsError> {
+    play_hand(
+        spec,
+        setup,
+        seed,
+        lbr_seat,
+        index,
+        |hand: &Draw, bseed| {
+            Ok(Lbr::new(
+                spec,
+                1 - lbr_seat,
+                hand.hand(lbr_seat),
+                config,
+                mix64(seed ^ (0xd7a + lbr_seat as u64)),
+                bseed,
+            ))
+        },
+        |_, _| None,
+    )
 }
 
 impl Responder<Draw> for Lbr<'_> {

@@ -29,10 +29,10 @@
 //! Deals are played in duplicate, LBR in either seat ([`crate::lbr`]); the figure is in
 //! milli-big-blinds per game (mbb/g) with a 95% confidence interval.
 
-use tavolo_cards::{Card, CardSet, Hand as Cards};
+use tavolo_cards::{Card, CardSet, EquityQuery, Game as EquityGame, Hand as Cards, Holding};
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::game::Game;
-use tavolo_engine::holdem::{Action, Event, HandView, Legal, Structure};
+use tavolo_engine::holdem::{Action, BetEvent, Event, HandView, Legal, Structure};
 use tavolo_engine::Chips;
 
 use super::strength::SimRng;
@@ -42,7 +42,7 @@ use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
 use crate::lbr::{
-    censored, duplicate_deals, play_hand, probability, probability_of_kind, Responder,
+    censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, Responder,
 };
 
 /// The number of two-card hands.
@@ -124,6 +124,7 @@ pub fn measure(
         "bb",
         config.deals,
         config.seed,
+        true,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),
     )
@@ -138,7 +139,11 @@ fn play(
     seed: u64,
     lbr_seat: usize,
     index: u64,
-) -> Result<(f64, u64), BotsError> {
+) -> Result<HandResult, BotsError> {
+    let (unit, start) = (
+        setup.min_bet,
+        setup.stacks.get(lbr_seat).copied().unwrap_or(0),
+    );
     play_hand(
         spec,
         setup,
@@ -175,7 +180,65 @@ fn play(
                 bot_seed: bseed,
             })
         },
+        |hand, events| all_in_expectation(hand, events, lbr_seat, start, unit),
     )
+}
+
+/// LBR's expected winnings, in big blinds (`unit` chips, from a stack of `start`), of a
+/// finished heads-up hand whose
+/// betting ended before the river with both players still in: its equity in the pot over every
+/// board that could have come after the last action, instead of the board that came. `None`
+/// when the hand ended otherwise (a fold, betting on the river), or with chips carried over.
+///
+/// Since each of LBR's and the bot's decisions came before the cards that are averaged over,
+/// the expectation of this value is that of the winnings themselves.
+pub fn all_in_expectation(
+    hand: &Holdem,
+    events: &[Event],
+    lbr_seat: usize,
+    start: Chips,
+    unit: Chips,
+) -> Option<f64> {
+    if hand.seats() != 2 || hand.live().len() != 2 || hand.carried() != 0 || unit == 0 {
+        return None;
+    }
+    // Board cards dealt when the last betting action was taken.
+    let (mut board, mut closed_at) = (0, 0);
+    for e in events {
+        match e {
+            Event::BoardDealt { cards, .. } => board += cards.as_slice().len(),
+            Event::Bet(
+                BetEvent::Folded { .. }
+                | BetEvent::Checked { .. }
+                | BetEvent::Called { .. }
+                | BetEvent::BetOrRaised { .. },
+            ) => closed_at = board,
+            _ => {}
+        }
+    }
+    if closed_at >= 5 {
+        return None;
+    }
+    let mine = full(hand.hole_cards(lbr_seat))?;
+    let theirs = full(hand.hole_cards(1 - lbr_seat))?;
+    let known: Vec<Card> = hand.board().take(closed_at).collect();
+    let query = EquityQuery::new(
+        vec![Holding::Known(mine), Holding::Known(theirs)],
+        known,
+        CardSet::EMPTY,
+        EquityGame::Holdem,
+    )
+    .ok()?;
+    let equity = query.exact_single_thread().equity(0);
+    let won = hand.winnings();
+    let pot = won.iter().sum::<Chips>();
+    if pot == 0 {
+        return None;
+    }
+    let end = *hand.stacks().get(lbr_seat)?;
+    // The pot LBR took from the board that came is replaced by its share over every board.
+    let expected_end = end as f64 - won[lbr_seat] as f64 + equity * pot as f64;
+    Some((expected_end - start as f64) / unit as f64)
 }
 
 impl Responder<Holdem> for Lbr<'_> {
@@ -543,6 +606,121 @@ mod tests {
                 r.ci95
             );
         }
+    }
+
+    /// Plays a heads-up No-Limit hand (100 big blinds, blinds 50/100) dealt from `seed`: each
+    /// betting decision is `script(street's board cards, legal)`; hands are shown at the end.
+    /// The finished hand and every event.
+    fn scripted(
+        seed: u64,
+        script: impl Fn(usize, &Legal) -> Action,
+    ) -> (Holdem, Vec<Event>, <Holdem as Game>::Setup) {
+        use tavolo_engine::holdem::{Dealing, ToAct};
+        let setup = HoldemOptions::new(2, Structure::NoLimit)
+            .setup()
+            .expect("setup");
+        let (mut hand, mut events) = Holdem::new(
+            &setup,
+            Dealing::Seeded(tavolo_cards::GameRng::from_u64(seed)),
+        )
+        .expect("deal");
+        while !hand.is_over() {
+            let action = match hand.legal_actions() {
+                ToAct::Player(l) => script(hand.board().count(), &l),
+                ToAct::Showdown { next, .. } => Action::Show {
+                    seat: next,
+                    cards: None,
+                },
+                other => panic!("{other:?}"),
+            };
+            events.extend(hand.apply(action).expect("legal"));
+        }
+        (hand, events, setup)
+    }
+
+    /// All in at the first chance once `board` cards are out, calling any bet; checks before.
+    fn shove_at(board: usize) -> impl Fn(usize, &Legal) -> Action {
+        move |seen, l| match (l.raise, l.call) {
+            (Some(r), _) if seen >= board => Action::BetOrRaiseTo {
+                seat: l.seat,
+                to: r.max_to,
+            },
+            (_, Some(_)) if seen >= board => Action::Call { seat: l.seat },
+            (_, Some(_)) => Action::Call { seat: l.seat },
+            _ => Action::Check { seat: l.seat },
+        }
+    }
+
+    fn equity(hand: &Holdem, seat: usize, board: usize) -> f64 {
+        let hole = |s| full(hand.hole_cards(s)).expect("dealt");
+        EquityQuery::new(
+            vec![Holding::Known(hole(seat)), Holding::Known(hole(1 - seat))],
+            hand.board().take(board).collect(),
+            CardSet::EMPTY,
+            EquityGame::Holdem,
+        )
+        .expect("query")
+        .exact_single_thread()
+        .equity(0)
+    }
+
+    #[test]
+    fn an_all_in_before_the_river_is_valued_at_the_equity_over_every_board_still_to_come() {
+        for (seed, board) in [(1, 0), (2, 0), (3, 3), (4, 3), (5, 4)] {
+            let (hand, events, setup) = scripted(seed, shove_at(board));
+            assert_eq!(hand.board().count(), 5, "run out to the river");
+            let mut total = 0.0;
+            for seat in 0..2 {
+                let start = setup.stacks[seat];
+                let e = all_in_expectation(&hand, &events, seat, start, 100).expect("all-in");
+                // Both all in for 100 big blinds: the pot is 200, each put in 100.
+                let want = 200.0 * equity(&hand, seat, board) - 100.0;
+                assert!(
+                    (e - want).abs() < 1e-9,
+                    "seed {seed} seat {seat}: {e} vs {want}"
+                );
+                total += e;
+            }
+            assert!(total.abs() < 1e-9, "zero-sum: {total}");
+        }
+    }
+
+    #[test]
+    fn hands_that_end_by_a_fold_or_with_betting_on_the_river_are_not_adjusted() {
+        // Checked and called down: the last action is on the river.
+        let (hand, events, setup) = scripted(6, shove_at(9));
+        assert_eq!(hand.board().count(), 5);
+        assert_eq!(
+            all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
+            None
+        );
+        // The first to act folds.
+        let (hand, events, setup) = scripted(7, |_, l| Action::Fold { seat: l.seat });
+        assert_eq!(
+            all_in_expectation(&hand, &events, 1, setup.stacks[1], 100),
+            None
+        );
+        // All in on the river: the cards are all out, nothing to average.
+        let (hand, events, setup) = scripted(8, shove_at(5));
+        assert_eq!(
+            all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
+            None
+        );
+    }
+
+    #[test]
+    fn all_in_adjusted_lbr_is_reported_beside_the_plain_figure() {
+        let r = run("raise", Structure::NoLimit, 12);
+        let a = r.all_in_adjusted.clone().expect("Hold'em adjusts");
+        assert!(a.hands > 0, "the maniac goes all in: {r:?}");
+        assert!(a.hands <= 24);
+        // The folding bot never reaches a showdown: both figures are the same.
+        let r = run("fold", Structure::NoLimit, 8);
+        let a = r.all_in_adjusted.clone().expect("Hold'em adjusts");
+        assert_eq!(
+            (a.hands, a.milli_per_game, a.ci95),
+            (0, r.milli_per_game, r.ci95)
+        );
     }
 
     #[test]

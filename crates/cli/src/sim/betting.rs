@@ -151,6 +151,12 @@ pub fn run_lbr(args: &SimArgs, game: super::SimGame) -> Result<ExitCode, UserErr
             "LBR wins {:.0} ± {:.0} m{unit}/g (95%): the bot's exploitability is at least this",
             result.milli_per_game, result.ci95
         );
+        if let Some(a) = &result.all_in_adjusted {
+            println!(
+                "  all-in adjusted: {:.0} ± {:.0} m{unit}/g ({} hands all-in before the river valued at their equity)",
+                a.milli_per_game, a.ci95, a.hands
+            );
+        }
         if result.range_misses > 0 {
             println!(
                 "  {} bot decisions no hand of its range would have taken (range kept)",
