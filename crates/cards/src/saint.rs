@@ -202,6 +202,77 @@ impl PairScorer {
             Scoring::General(centre, rule) => rule.rank([a, b], centre),
         }
     }
+
+    /// The best pair of `hand` to show and its value: of equal values the first pair in card
+    /// order (the lowest first card, then the lowest second); `None` with fewer than two
+    /// cards. `hand` must not hold centre cards (not checked). One pass over the pairs with the
+    /// centre's kind decided once, not per pair.
+    ///
+    /// ```
+    /// use tavolo_cards::{parse_cards, Category, HandRule, PairScorer};
+    /// let scorer = PairScorer::new("Ah Kh Qh 2c 3d".parse()?, HandRule::TwoPlusThree);
+    /// let (pair, rank) = scorer.best_pair("Jh Th 2s 2d".parse()?).expect("pairs");
+    /// assert_eq!(pair.to_vec(), parse_cards("Th Jh")?);
+    /// assert_eq!(rank.category(), Category::StraightFlush);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
+    pub fn best_pair(&self, hand: CardSet) -> Option<([Card; 2], HandRank)> {
+        match self.0 {
+            Scoring::Fast(c) => c.best_pair(hand),
+            Scoring::AnyFive(h) => best_pair_by(hand, |a, b| (h + a + b).evaluate()),
+            Scoring::General(centre, rule) => best_pair_by(hand, |a, b| rule.rank([a, b], centre)),
+        }
+    }
+
+    /// The best value `card` makes shown with one card of `hand` ([`HandRank::WORST`] when
+    /// `hand` is empty): what a drafted card is worth to a hand. `card` and `hand` must not
+    /// hold centre cards, and `hand` must not hold `card` (not checked).
+    ///
+    /// ```
+    /// use tavolo_cards::{Card, Category, HandRule, PairScorer};
+    /// let scorer = PairScorer::new("Ah Kh Qh 2c 3d".parse()?, HandRule::TwoPlusThree);
+    /// let best = scorer.best_with("Jh".parse()?, "Th 2s".parse()?);
+    /// assert_eq!(best.category(), Category::StraightFlush);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
+    pub fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
+        match self.0 {
+            Scoring::Fast(c) => c.best_with(card, hand),
+            Scoring::AnyFive(h) => best_with_by(card, hand, |a, b| (h + a + b).evaluate()),
+            Scoring::General(centre, rule) => {
+                best_with_by(card, hand, |a, b| rule.rank([a, b], centre))
+            }
+        }
+    }
+}
+
+/// [`PairScorer::best_pair`] with the pair's value `rank`.
+#[inline(always)]
+fn best_pair_by(
+    hand: CardSet,
+    rank: impl Fn(Card, Card) -> HandRank,
+) -> Option<([Card; 2], HandRank)> {
+    let mut best: Option<([Card; 2], HandRank)> = None;
+    let mut rest = hand;
+    for a in hand {
+        rest.remove(a);
+        for b in rest {
+            let r = rank(a, b);
+            if best.is_none_or(|(_, v)| r > v) {
+                best = Some(([a, b], r));
+            }
+        }
+    }
+    best
+}
+
+/// [`PairScorer::best_with`] with the pair's value `rank`.
+#[inline(always)]
+fn best_with_by(card: Card, hand: CardSet, rank: impl Fn(Card, Card) -> HandRank) -> HandRank {
+    hand.iter()
+        .map(|h| rank(card, h))
+        .max()
+        .unwrap_or(HandRank::WORST)
 }
 
 /// A five-card centre prepared for exactly-2+3 evaluation.
@@ -277,6 +348,135 @@ impl Centre {
             v = v.max(best_flush(m, (1 << ra) | (1 << rb)));
         }
         HandRank::from_raw(v)
+    }
+}
+
+/// Bit `4r` set for each rank `r`: the lowest card of each rank in a [`CardSet`]'s bits.
+const RANK_LOWS: u64 = 0x0001_1111_1111_1111;
+
+/// Where the pair of ranks `lo ≤ hi` sits in a centre's row of the Saint table.
+#[inline(always)]
+fn pair_slot(lo: usize, hi: usize) -> usize {
+    hi * (hi + 1) / 2 + lo
+}
+
+impl Centre {
+    /// The centre's row of the Saint table: the value of each pair of ranks without flushes.
+    #[inline(always)]
+    fn row(&self) -> &'static [u16] {
+        let base = self.base as usize;
+        tables::SAINT.get(base..base + 91).unwrap_or(&[])
+    }
+
+    /// The best pair of `hand` (no centre cards) and its value, the first pair in card order
+    /// among equal values, as [`PairScorer::best_pair`]. Pairs are valued by their ranks (one
+    /// table load per pair of ranks the hand holds, not per pair of cards); only pairs of one
+    /// suit that can make a flush are valued card by card.
+    pub fn best_pair(&self, hand: CardSet) -> Option<([Card; 2], HandRank)> {
+        let bits = hand.bits();
+        if bits.count_ones() < 2 {
+            return None;
+        }
+        let row = self.row();
+        let value = |lo: usize, hi: usize| row.get(pair_slot(lo, hi)).copied().unwrap_or(0);
+        let mut ranks = [0usize; 13];
+        let mut n = 0;
+        let mut present = (bits | bits >> 1 | bits >> 2 | bits >> 3) & RANK_LOWS;
+        while present != 0 && n < 13 {
+            ranks[n] = present.trailing_zeros() as usize / 4;
+            present &= present - 1;
+            n += 1;
+        }
+        let nibble = |r: usize| (bits >> (4 * r)) & 0xf;
+        // Pairs of ranks in card order: (r, r) first, then (r, higher ranks) ascending.
+        let mut best: Option<(usize, usize, u16)> = None;
+        for i in 0..n {
+            let r1 = ranks[i];
+            let nib = nibble(r1);
+            if nib & (nib - 1) != 0 {
+                let v = value(r1, r1);
+                if best.is_none_or(|b| v > b.2) {
+                    best = Some((r1, r1, v));
+                }
+            }
+            for &r2 in &ranks[i + 1..n] {
+                let v = value(r1, r2);
+                if best.is_none_or(|b| v > b.2) {
+                    best = Some((r1, r2, v));
+                }
+            }
+        }
+        let (r1, r2, v) = best?;
+        // The first cards of those ranks (the two first when they are one rank).
+        let low1 = nibble(r1);
+        let a = 4 * r1 + low1.trailing_zeros() as usize;
+        let b = if r1 == r2 {
+            4 * r1 + (low1 & (low1 - 1)).trailing_zeros() as usize
+        } else {
+            4 * r2 + nibble(r2).trailing_zeros() as usize
+        };
+        let mut best = ((a, b), v);
+        // Pairs of one suit that can make a flush, card by card.
+        let mut suits = self.flush_suits;
+        while suits != 0 {
+            let suit = suits.trailing_zeros();
+            suits &= suits - 1;
+            let suited = bits & (RANK_LOWS << suit);
+            if suited.count_ones() < 2 {
+                continue;
+            }
+            let centre = self.hand.suit_ranks(suit);
+            let mut rest = suited;
+            while rest != 0 {
+                let a = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mut others = rest;
+                while others != 0 {
+                    let b = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let (ra, rb) = (a / 4, b / 4);
+                    let v = value(ra, rb).max(best_flush(centre, (1 << ra) | (1 << rb)));
+                    if v > best.1 || (v == best.1 && (a, b) < best.0) {
+                        best = ((a, b), v);
+                    }
+                }
+            }
+        }
+        let ((a, b), v) = best;
+        let card = |i: usize| Card::from_index(i as u8);
+        Some(([card(a)?, card(b)?], HandRank::from_raw(v)))
+    }
+
+    /// The best value `card` makes with one card of `hand` (neither in the centre, `card` not
+    /// in `hand`), as [`PairScorer::best_with`]: one table load per rank the hand holds, and
+    /// the flushes of `card`'s suit card by card.
+    pub fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
+        let bits = hand.bits();
+        let row = self.row();
+        let value = |lo: usize, hi: usize| row.get(pair_slot(lo, hi)).copied().unwrap_or(0);
+        let rc = usize::from(card.index() >> 2);
+        let mut best = 0;
+        let mut present = (bits | bits >> 1 | bits >> 2 | bits >> 3) & RANK_LOWS;
+        while present != 0 {
+            let r = present.trailing_zeros() as usize / 4;
+            present &= present - 1;
+            best = best.max(value(r.min(rc), r.max(rc)));
+        }
+        let suit = u32::from(card.index() & 3);
+        if self.flush_suits >> suit & 1 != 0 {
+            let centre = self.hand.suit_ranks(suit);
+            let mut suited = bits & (RANK_LOWS << suit);
+            while suited != 0 {
+                let r = suited.trailing_zeros() as usize / 4;
+                suited &= suited - 1;
+                best = best.max(best_flush(centre, (1 << rc) | (1 << r)));
+            }
+        }
+        if bits == 0 {
+            HandRank::WORST
+        } else {
+            HandRank::from_raw(best)
+        }
     }
 }
 
@@ -380,6 +580,39 @@ mod tests {
         let mut deck = Card::ALL;
         rng.shuffle(&mut deck);
         ([deck[0], deck[1]], deck[2..2 + n].to_vec())
+    }
+
+    #[test]
+    fn best_pairs_by_ranks_are_the_pairs_a_card_by_card_search_finds() {
+        // The same pair (the first in card order among equal values), not only the same value,
+        // for every centre kind, hands of 0 to 14 cards, with many suited hands.
+        let mut rng = GameRng::from_u64(31);
+        for round in 0..60_000 {
+            let mut deck = Card::ALL;
+            rng.shuffle(&mut deck);
+            let centre: CardSet = deck[..5].iter().copied().collect();
+            let size = (round % 15) as usize;
+            let hand: CardSet = if round % 3 == 0 {
+                // Mostly one suit: flushes everywhere.
+                deck[5..]
+                    .iter()
+                    .copied()
+                    .filter(|c| c.index() % 4 == deck[0].index() % 4 || rng.below(4) == 0)
+                    .take(size)
+                    .collect()
+            } else {
+                deck[5..5 + size].iter().copied().collect()
+            };
+            for rule in [HandRule::TwoPlusThree, HandRule::AnyFive] {
+                let scorer = PairScorer::new(centre, rule);
+                let slow = best_pair_by(hand, |a, b| scorer.rank(a, b));
+                assert_eq!(scorer.best_pair(hand), slow, "{centre} {hand} {rule:?}");
+                for c in deck[40..].iter().copied().filter(|c| !hand.contains(*c)) {
+                    let slow = best_with_by(c, hand, |a, b| scorer.rank(a, b));
+                    assert_eq!(scorer.best_with(c, hand), slow, "{centre} {hand} {c}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -23,25 +23,15 @@ impl Scorer {
 
     /// The best pair of `hand` to show (lowest cards among equal values) and its value;
     /// `None` with fewer than two cards.
+    #[inline]
     pub(crate) fn best_pair(&self, hand: CardSet) -> Option<([Card; 2], HandRank)> {
-        let mut best: Option<([Card; 2], HandRank)> = None;
-        let mut rest = hand.bits();
-        while rest != 0 {
-            let i = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let Some(a) = Card::from_index(i) else { break };
-            let mut others = rest;
-            while others != 0 {
-                let j = others.trailing_zeros() as u8;
-                others &= others - 1;
-                let Some(b) = Card::from_index(j) else { break };
-                let r = self.rank(a, b);
-                if best.is_none_or(|(_, v)| r > v) {
-                    best = Some(([a, b], r));
-                }
-            }
-        }
-        best
+        self.0.best_pair(hand)
+    }
+
+    /// The best value `card` makes shown with one card of `hand` (the worst with none).
+    #[inline]
+    pub(crate) fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
+        self.0.best_with(card, hand)
     }
 }
 

@@ -382,11 +382,7 @@ impl World {
     fn pick_for(&self, p: usize, pool: CardSet, scorer: &Scorer) -> Option<Card> {
         let hand = self.hands[p];
         pool.iter().max_by_key(|&c| {
-            let best = hand
-                .iter()
-                .map(|h| scorer.rank(c, h))
-                .max()
-                .unwrap_or(HandRank::WORST);
+            let best = scorer.best_with(c, hand);
             let mut h = hand;
             h.insert(c);
             (best, keep_value(c, h))
