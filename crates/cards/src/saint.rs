@@ -372,6 +372,16 @@ impl Centre {
     /// among equal values, as [`PairScorer::best_pair`]. Pairs are valued by their ranks (one
     /// table load per pair of ranks the hand holds, not per pair of cards); only pairs of one
     /// suit that can make a flush are valued card by card.
+    ///
+    /// ```
+    /// use tavolo_cards::{parse_cards, Category, Centre};
+    /// let centre = Centre::new(&parse_cards("Ah Kh Qh 2c 3d")?)?;
+    /// // Two pairs of deuces tie on value; the first in card order is shown.
+    /// let (pair, rank) = centre.best_pair("2s 2d 2h 9c".parse()?).expect("pairs");
+    /// assert_eq!(pair.to_vec(), parse_cards("2d 2h")?);
+    /// assert_eq!(rank.category(), Category::ThreeOfAKind);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
     pub fn best_pair(&self, hand: CardSet) -> Option<([Card; 2], HandRank)> {
         let bits = hand.bits();
         if bits.count_ones() < 2 {
@@ -450,6 +460,14 @@ impl Centre {
     /// The best value `card` makes with one card of `hand` (neither in the centre, `card` not
     /// in `hand`), as [`PairScorer::best_with`]: one table load per rank the hand holds, and
     /// the flushes of `card`'s suit card by card.
+    ///
+    /// ```
+    /// use tavolo_cards::{parse_cards, Category, Centre};
+    /// let centre = Centre::new(&parse_cards("Ah Kh Qh 2c 3d")?)?;
+    /// let rank = centre.best_with("Jh".parse()?, "Th 4s".parse()?);
+    /// assert_eq!(rank.category(), Category::StraightFlush);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
     pub fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
         let bits = hand.bits();
         let row = self.row();

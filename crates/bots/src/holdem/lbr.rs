@@ -192,7 +192,7 @@ fn play(
 ///
 /// Since each of LBR's and the bot's decisions came before the cards that are averaged over,
 /// the expectation of this value is that of the winnings themselves.
-pub fn all_in_expectation(
+pub(crate) fn all_in_expectation(
     hand: &Holdem,
     events: &[Event],
     lbr_seat: usize,
