@@ -46,10 +46,9 @@ const CLOCK_EVERY: u32 = 32;
 
 /// Iterations per decision of the `master` level heads-up: as many as keep its decisions within
 /// 200 ms at the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the
-/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 20,000 won 66.4 % of 1,400).
-/// Since the rollouts value pairs by ranks (1.35 times less CPU per iteration), 30,000 take
-/// about what 22,000 took before. See [`master_iterations`] for more players.
-pub const MASTER_ITERATIONS: u32 = 30_000;
+/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 20,000 won 66.4 % of 1,400,
+/// and 30,000 no more: 65.8 % of 1,260). See [`master_iterations`] for more players.
+pub const MASTER_ITERATIONS: u32 = 20_000;
 
 /// Iterations per decision of the `master` level at a table of `players`: an iteration plays the
 /// rest of the game for every player, so it costs more the more players there are, and the level
