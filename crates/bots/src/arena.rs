@@ -406,7 +406,6 @@ impl<G: Game> Arena<G> {
     }
 }
 
-/// Each bot observes `events` as its seat may see them.
 /// One entry's per-game results summed over a match, with the interval taken over blocks.
 #[derive(Clone, Copy, Debug, Default)]
 struct BlockTotal {
@@ -419,8 +418,8 @@ struct BlockTotal {
 }
 
 impl BlockTotal {
-    /// The mean per game: with blocks of equal size (whole duplicate rotations), the mean of
-    /// the block averages; otherwise the plain per-game mean.
+    /// The mean per game (with blocks of equal size, whole duplicate rotations, also the mean
+    /// of the block averages).
     fn mean(&self) -> f64 {
         if self.games == 0 {
             0.0
@@ -471,6 +470,7 @@ fn block_means(
     (wins, scores)
 }
 
+/// Each bot observes `events` as its seat may see them.
 fn tell_bots<G: Game>(bots: &mut [Box<dyn Bot<G>>], events: &[G::Event]) {
     for event in events {
         for (s, bot) in bots.iter_mut().enumerate() {
