@@ -185,10 +185,10 @@ fn play(
 }
 
 /// LBR's expected winnings, in big blinds (`unit` chips, from a stack of `start`), of a
-/// finished heads-up hand whose
-/// betting ended before the river with both players still in: its equity in the pot over every
-/// board that could have come after the last action, instead of the board that came. `None`
-/// when the hand ended otherwise (a fold, betting on the river), or with chips carried over.
+/// finished heads-up hand whose betting ended before the river with both players still in: its
+/// equity in the pot over every board that could have come after the last action, instead of
+/// the board that came. `None` when the hand ended otherwise (a fold, betting on the river), or
+/// with chips carried over.
 ///
 /// Since each of LBR's and the bot's decisions came before the cards that are averaged over,
 /// the expectation of this value is that of the winnings themselves.
