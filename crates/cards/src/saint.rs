@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::CardError;
+use crate::gen;
 use crate::hand::Hand;
 use crate::order_five;
 use crate::rank::HandRank;
@@ -339,9 +340,7 @@ impl Centre {
     #[inline]
     pub fn evaluate(&self, a: Card, b: Card) -> HandRank {
         let (ra, rb) = (usize::from(a.index() >> 2), usize::from(b.index() >> 2));
-        let (lo, hi) = (ra.min(rb), ra.max(rb));
-        let idx = self.base as usize + hi * (hi + 1) / 2 + lo; // + gen::pair_index
-        let mut v = tables::SAINT.get(idx).copied().unwrap_or(0);
+        let mut v = self.rank_pair_value(ra, rb);
         let suit = u32::from(a.index() & 3);
         if (a.index() ^ b.index()) & 3 == 0 && self.flush_suits >> suit & 1 != 0 {
             let m = self.hand.suit_ranks(suit);
@@ -354,18 +353,19 @@ impl Centre {
 /// Bit `4r` set for each rank `r`: the lowest card of each rank in a [`CardSet`]'s bits.
 const RANK_LOWS: u64 = 0x0001_1111_1111_1111;
 
-/// Where the pair of ranks `lo ≤ hi` sits in a centre's row of the Saint table.
+/// Bit `4r` set for each rank `r` of which `bits` (a [`CardSet`]'s) hold a card.
 #[inline(always)]
-fn pair_slot(lo: usize, hi: usize) -> usize {
-    hi * (hi + 1) / 2 + lo
+fn ranks_held(bits: u64) -> u64 {
+    (bits | bits >> 1 | bits >> 2 | bits >> 3) & RANK_LOWS
 }
 
 impl Centre {
-    /// The centre's row of the Saint table: the value of each pair of ranks without flushes.
+    /// The value without flushes of the pair of ranks `a`, `b` with this centre (its row of
+    /// the Saint table).
     #[inline(always)]
-    fn row(&self) -> &'static [u16] {
-        let base = self.base as usize;
-        tables::SAINT.get(base..base + 91).unwrap_or(&[])
+    fn rank_pair_value(&self, a: usize, b: usize) -> u16 {
+        let idx = self.base as usize + gen::pair_index(a as u8, b as u8) as usize;
+        tables::SAINT.get(idx).copied().unwrap_or(0)
     }
 
     /// The best pair of `hand` (no centre cards) and its value, the first pair in card order
@@ -387,11 +387,10 @@ impl Centre {
         if bits.count_ones() < 2 {
             return None;
         }
-        let row = self.row();
-        let value = |lo: usize, hi: usize| row.get(pair_slot(lo, hi)).copied().unwrap_or(0);
+        let value = |a: usize, b: usize| self.rank_pair_value(a, b);
         let mut ranks = [0usize; 13];
         let mut n = 0;
-        let mut present = (bits | bits >> 1 | bits >> 2 | bits >> 3) & RANK_LOWS;
+        let mut present = ranks_held(bits);
         while present != 0 && n < 13 {
             ranks[n] = present.trailing_zeros() as usize / 4;
             present &= present - 1;
@@ -470,15 +469,14 @@ impl Centre {
     /// ```
     pub fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
         let bits = hand.bits();
-        let row = self.row();
-        let value = |lo: usize, hi: usize| row.get(pair_slot(lo, hi)).copied().unwrap_or(0);
+        let value = |a: usize, b: usize| self.rank_pair_value(a, b);
         let rc = usize::from(card.index() >> 2);
         let mut best = 0;
-        let mut present = (bits | bits >> 1 | bits >> 2 | bits >> 3) & RANK_LOWS;
+        let mut present = ranks_held(bits);
         while present != 0 {
             let r = present.trailing_zeros() as usize / 4;
             present &= present - 1;
-            best = best.max(value(r.min(rc), r.max(rc)));
+            best = best.max(value(r, rc));
         }
         let suit = u32::from(card.index() & 3);
         if self.flush_suits >> suit & 1 != 0 {
