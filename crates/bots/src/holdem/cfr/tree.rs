@@ -38,6 +38,14 @@ pub const NL_RAISES: u8 = 3;
 /// The most bets or raises short of all-in before the flop, the blind counting as the first:
 /// the open, the 3-bet and the 4-bet have sizes, the fifth bet is all-in.
 pub const NL_PREFLOP_RAISES: u8 = 4;
+/// The most bets or raises short of all-in in a No-Limit round of `street` (0 before the flop).
+pub const fn nl_raise_cap(street: u8) -> u8 {
+    if street == 0 {
+        NL_PREFLOP_RAISES
+    } else {
+        NL_RAISES
+    }
+}
 /// No-Limit: chips in the big blind.
 pub const NL_BIG_BLIND: u16 = 100;
 /// No-Limit: each player's stack (100 big blinds).
@@ -295,12 +303,7 @@ impl Tree {
                     }
                 }
                 TreeKind::NoLimit => {
-                    let cap = if street == 0 {
-                        NL_PREFLOP_RAISES
-                    } else {
-                        NL_RAISES
-                    };
-                    if bets < cap {
+                    if bets < nl_raise_cap(street) {
                         for (s, _) in NL_FRACTIONS {
                             if let Some(t) = self.raise_target(&node, s) {
                                 if t < NL_STACK && !targets.iter().any(|&(_, u)| u == t) {
@@ -436,12 +439,7 @@ mod tests {
                 assert!(!n.allows(RAISE) && !n.allows(POT) && !n.allows(ALL_IN));
             }
             // Short of all-in, no round has more sized bets than its cap.
-            let cap = if n.street == 0 {
-                NL_PREFLOP_RAISES
-            } else {
-                NL_RAISES
-            };
-            if n.bets >= cap {
+            if n.bets >= nl_raise_cap(n.street) {
                 assert!(!n.allows(RAISE) && !n.allows(POT));
             }
         }
