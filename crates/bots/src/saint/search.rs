@@ -46,8 +46,8 @@ const CLOCK_EVERY: u32 = 32;
 
 /// Iterations per decision of the `master` level heads-up: as many as keep its decisions within
 /// 200 ms at the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the
-/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 20,000 won 66.4 % of 1,400,
-/// and 30,000 no more: 65.8 % of 1,260). See [`master_iterations`] for more players.
+/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 20,000 won 67.7 % ± 1.4 % of
+/// 4,250, and 30,000 no more than 20,000 over 1,400). See [`master_iterations`] for more players.
 pub const MASTER_ITERATIONS: u32 = 20_000;
 
 /// Iterations per decision of the `master` level at a table of `players`: an iteration plays the
