@@ -387,7 +387,6 @@ impl Centre {
         if bits.count_ones() < 2 {
             return None;
         }
-        let value = |a: usize, b: usize| self.rank_pair_value(a, b);
         let mut ranks = [0usize; 13];
         let mut n = 0;
         let mut present = ranks_held(bits);
@@ -403,13 +402,13 @@ impl Centre {
             let r1 = ranks[i];
             let nib = nibble(r1);
             if nib & (nib - 1) != 0 {
-                let v = value(r1, r1);
+                let v = self.rank_pair_value(r1, r1);
                 if best.is_none_or(|b| v > b.2) {
                     best = Some((r1, r1, v));
                 }
             }
             for &r2 in &ranks[i + 1..n] {
-                let v = value(r1, r2);
+                let v = self.rank_pair_value(r1, r2);
                 if best.is_none_or(|b| v > b.2) {
                     best = Some((r1, r2, v));
                 }
@@ -444,7 +443,9 @@ impl Centre {
                     let b = others.trailing_zeros() as usize;
                     others &= others - 1;
                     let (ra, rb) = (a / 4, b / 4);
-                    let v = value(ra, rb).max(best_flush(centre, (1 << ra) | (1 << rb)));
+                    let v = self
+                        .rank_pair_value(ra, rb)
+                        .max(best_flush(centre, (1 << ra) | (1 << rb)));
                     if v > best.1 || (v == best.1 && (a, b) < best.0) {
                         best = ((a, b), v);
                     }
@@ -469,14 +470,13 @@ impl Centre {
     /// ```
     pub fn best_with(&self, card: Card, hand: CardSet) -> HandRank {
         let bits = hand.bits();
-        let value = |a: usize, b: usize| self.rank_pair_value(a, b);
         let rc = usize::from(card.index() >> 2);
         let mut best = 0;
         let mut present = ranks_held(bits);
         while present != 0 {
             let r = present.trailing_zeros() as usize / 4;
             present &= present - 1;
-            best = best.max(value(r, rc));
+            best = best.max(self.rank_pair_value(r, rc));
         }
         let suit = u32::from(card.index() & 3);
         if self.flush_suits >> suit & 1 != 0 {
