@@ -162,6 +162,7 @@ impl Memory {
             draw_len: len as u8,
             draw_next: 0,
             scores,
+            others_give_up: false,
         };
         (world, stage)
     }

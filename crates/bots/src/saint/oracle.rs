@@ -176,6 +176,7 @@ fn world_of(game: &SaintGame, seat: usize) -> Option<(World, Stage)> {
         draw_len: len as u8,
         draw_next: 0,
         scores,
+        others_give_up: false,
     };
     Some((world, stage))
 }
