@@ -71,6 +71,25 @@ pub(crate) fn least_kept(hand: CardSet) -> Option<Card> {
     hand.iter().min_by_key(|&c| keep_value(c, hand))
 }
 
+/// The two cards of `hand` least worth keeping (by [`keep_value`]); `None` with fewer than two.
+pub(crate) fn least_kept_pair(hand: CardSet) -> Option<[Card; 2]> {
+    let mut first: Option<(i32, Card)> = None;
+    let mut second: Option<(i32, Card)> = None;
+    for c in hand.iter() {
+        let v = keep_value(c, hand);
+        if first.is_none_or(|(f, _)| v < f) {
+            second = first;
+            first = Some((v, c));
+        } else if second.is_none_or(|(s, _)| v < s) {
+            second = Some((v, c));
+        }
+    }
+    match (first, second) {
+        (Some((_, a)), Some((_, b))) => Some(if a < b { [a, b] } else { [b, a] }),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 use tavolo_cards::{Card, CardSet, GameRng, HandRank};
 use tavolo_engine::saint::{Action, HandRule};
 
-use super::hands::{keep_value, least_kept, Scorer};
+use super::hands::{keep_value, least_kept, least_kept_pair, Scorer};
 
 /// Largest table.
 pub(crate) const MAX_PLAYERS: usize = 5;
@@ -282,7 +282,7 @@ impl World {
             *slot = match pairs[p] {
                 Some(cards) => Some((cards, scorer.rank(cards[0], cards[1]))),
                 None if self.others_give_up && p != self.me && self.gives_up(rng) => {
-                    cheapest_pair(self.hands[p]).map(|[a, b]| ([a, b], scorer.rank(a, b)))
+                    least_kept_pair(self.hands[p]).map(|[a, b]| ([a, b], scorer.rank(a, b)))
                 }
                 None => scorer.best_pair(self.hands[p]),
             };
@@ -444,25 +444,6 @@ impl World {
         }
         let share = if lost { 0.0 } else { 1.0 / f64::from(tied) };
         share + margin_weight * (f64::from(me) - f64::from(best_other)) / 36.0
-    }
-}
-
-/// The two cards of `hand` least worth keeping (by [`keep_value`]); `None` with fewer than two.
-fn cheapest_pair(hand: CardSet) -> Option<[Card; 2]> {
-    let mut first: Option<(i32, Card)> = None;
-    let mut second: Option<(i32, Card)> = None;
-    for c in hand.iter() {
-        let v = keep_value(c, hand);
-        if first.is_none_or(|(f, _)| v < f) {
-            second = first;
-            first = Some((v, c));
-        } else if second.is_none_or(|(s, _)| v < s) {
-            second = Some((v, c));
-        }
-    }
-    match (first, second) {
-        (Some((_, a)), Some((_, b))) => Some(if a < b { [a, b] } else { [b, a] }),
-        _ => None,
     }
 }
 
