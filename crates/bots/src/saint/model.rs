@@ -483,7 +483,6 @@ mod tests {
                 w.others_give_up = give_up;
                 let before = w.hands;
                 let scorer = Scorer::new(w.centre, w.rule);
-                let centre = w.centre;
                 let mine = scorer.best_pair(before[0]).map(|b| b.0).unwrap();
                 let action = Action::Show {
                     player: 0,
@@ -496,10 +495,12 @@ mod tests {
                 for (p, &held) in before.iter().enumerate().take(4).skip(1) {
                     let shown = held - w.hands[p];
                     assert_eq!(shown.len(), 2);
-                    let [a, b] = [shown.iter().next().unwrap(), shown.iter().nth(1).unwrap()];
-                    let s = Scorer::new(centre, w.rule);
+                    let mut cards = shown.iter();
+                    let (Some(a), Some(b)) = (cards.next(), cards.next()) else {
+                        unreachable!("two cards were shown");
+                    };
                     shows += 1;
-                    if s.rank(a, b) == s.best_pair(held).unwrap().1 {
+                    if scorer.rank(a, b) == scorer.best_pair(held).unwrap().1 {
                         best += 1;
                     }
                 }
