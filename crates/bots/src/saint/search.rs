@@ -56,11 +56,10 @@ pub const MASTER_ITERATIONS: u32 = 20_000;
 /// Iterations per decision of the `master` level at a table of `players`: an iteration plays the
 /// rest of the game for every player, so it costs more the more players there are, and the level
 /// does fewer than heads-up to stay within the same time limits. With four players and the
-/// others giving rounds up ([`others_give_up_at`]) 16,000 take 133–149 ms at the median and
-/// 424–502 ms at the 99th percentile (193 and 692 ms on a slower machine), scored more than 8,000
-/// on the same deals and won 37.1 % ± 1.6 % of 3,200 fresh games against three `expert`s
-/// (docs/saint-bots.md); with three players 12,000 take 73 ms and 221 ms, with five 6,000 take
-/// 78 ms and 255 ms.
+/// others giving rounds up ([`others_give_up_at`]) 16,000 stay within the limits, scored more
+/// than 8,000 on the same deals and win more than 35 % of fresh games against three `expert`s;
+/// three and five players take 12,000 and 6,000 by the same reckoning. The figures (win rates,
+/// think times on each machine measured) live in docs/saint-bots.md.
 pub const fn master_iterations(players: u8) -> u32 {
     match players {
         0..=2 => MASTER_ITERATIONS,
@@ -73,10 +72,8 @@ pub const fn master_iterations(players: u8) -> u32 {
 /// Whether the search's model lets the other players give rounds up (show the pair least worth
 /// keeping, at `model::GIVE_UP_PERCENT`'s rates, as `expert` often does) rather than always show
 /// their best pair: at three or more players. With four players against three `expert`s this
-/// won 38.4 % of the 320 games it was chosen on and 36.2 % ± 2.9 % of 960 measured after (with
-/// 8,000 iterations; 37.1 % ± 1.6 % of 3,200 with 16,000), where the model of best pairs won
-/// 29.6 % of 280; heads-up it made no difference (66.3 % of 400), so heads-up keeps the model
-/// its figures were measured with.
+/// won more than the model of best pairs (docs/saint-bots.md has the figures); heads-up it made
+/// no difference, so heads-up keeps the model its figures were measured with.
 pub const fn others_give_up_at(players: u8) -> bool {
     players >= 3
 }
