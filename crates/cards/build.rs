@@ -101,7 +101,7 @@ fn main() {
         keys.push(key_of(&m));
         values.push(v);
     }
-    let (offsets, slots) = gen::perfect_hash(&keys);
+    let (starts, slots) = gen::perfect_hash(&keys);
     let mut rank_table = vec![0u16; 1 << gen::SLOT_BITS];
     let mut taken = vec![false; 1 << gen::SLOT_BITS];
     for &s in &slots {
@@ -115,10 +115,10 @@ fn main() {
     // Enumeration: for every rank multiset of six cards, the value of each seventh rank (0 where
     // the rank is already there four times), 16 to a row with the multiset's key at the end;
     // the rows are placed by a perfect hash of the six-card keys alone, so a six-card hand finds
-    // its row with one offset load.
+    // its row with one load of a row start.
     let six = gen::rank_multisets::<6>();
     let six_keys: Vec<u32> = six.iter().map(|m| key_of(m)).collect();
-    let (six_offsets, six_slots) = gen::perfect_hash(&six_keys);
+    let (six_starts, six_slots) = gen::perfect_hash(&six_keys);
     let six_rows = six_slots.iter().max().map_or(0, |m| m + 1);
     let mut next7 = vec![0u16; six_rows * 16];
     let mut slot_row = vec![0u16; 1 << gen::SLOT_BITS];
@@ -144,7 +144,7 @@ fn main() {
     assert_eq!(fives.len(), gen::FIVE_RANK_MULTISETS);
     let mut saint = vec![0u16; fives.len() * 91];
     for (row, board) in fives.iter().enumerate() {
-        slot_row[gen::slot(key_of(board), &offsets)] = row as u16;
+        slot_row[gen::slot(key_of(board), &starts)] = row as u16;
         let mut triples = Vec::with_capacity(10);
         for a in 0..5 {
             for b in a + 1..5 {
@@ -165,7 +165,7 @@ fn main() {
                 let pair = key_of(&[lo, hi]);
                 saint[row * 91 + gen::pair_index(lo, hi) as usize] = triples
                     .iter()
-                    .map(|&t| rank_table[gen::slot(pair + t, &offsets)])
+                    .map(|&t| rank_table[gen::slot(pair + t, &starts)])
                     .max()
                     .unwrap_or(0);
             }
@@ -176,21 +176,10 @@ fn main() {
     let mut combined = rank_table;
     combined.extend_from_slice(&flush);
     fs::write(out.join("combined.bin"), u16_bytes(&combined)).expect("write combined table");
-    let u32_bytes = |v: &[u32]| -> Vec<u8> {
-        v.iter()
-            .flat_map(|x| {
-                if big_endian {
-                    x.to_be_bytes()
-                } else {
-                    x.to_le_bytes()
-                }
-            })
-            .collect()
-    };
-    fs::write(out.join("offsets.bin"), u32_bytes(&offsets)).expect("write offset table");
+    fs::write(out.join("row_starts.bin"), u16_bytes(&starts)).expect("write row starts");
     fs::write(out.join("next7.bin"), u16_bytes(&next7)).expect("write next-card table");
-    fs::write(out.join("six_offsets.bin"), u32_bytes(&six_offsets))
-        .expect("write six-card offsets");
+    fs::write(out.join("six_row_starts.bin"), u16_bytes(&six_starts))
+        .expect("write six-card row starts");
     fs::write(out.join("slot_row.bin"), u16_bytes(&slot_row)).expect("write slot rows");
     fs::write(out.join("saint.bin"), u16_bytes(&saint)).expect("write saint table");
     let class_list = classes

@@ -6,8 +6,8 @@
 //! at 3 (bits 0–15, where adding their start and testing them take 32-bit immediates; bits 16–18
 //! take what a hand of more than twelve cards of a suit carries out of them). A suit
 //! counter reaching 8 (five cards of the suit) sets its top bit: one `TEST` detects any flush. Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits
-//! a suit); everything else through a one-offset perfect hash of the rank key (`key +
-//! OFFSETS[key >> 13]`). Keys add, so a shared board is built once and each player's cards added
+//! a suit); everything else through a perfect hash of the rank key with one load of a row start
+//! (`2 * ROW_STARTS[key >> 13] + (key & 0x1fff)`, see `gen.rs`). Keys add, so a shared board is built once and each player's cards added
 //! on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is bound by how
 //! many bytes each takes.
 
@@ -205,7 +205,7 @@ impl Hand {
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
     /// order: the way to enumerate a last card. For a six-card hand, the values of every
-    /// seventh rank are one row of a table (found with one offset load per call), so each card with no
+    /// seventh rank are one row of a table (found with one load of a row start per call), so each card with no
     /// flush possible is one load, and a card of a suit the hand holds four times one more load
     /// from the flush table, picked without a branch; only a hand already holding five or six of
     /// a suit evaluates each card in full. Other hand sizes share one rank lookup among the
@@ -351,12 +351,11 @@ const RANK_LEN: usize = 1 << gen::SLOT_BITS;
 
 /// The [`tables::NEXT7`] row of a six-card rank key (the values of each seventh rank), or
 /// `None` when `key` (modulo 2^25) is not the rank key of six cards. For a six-card hand, the row is found
-/// with one offset load; the row holds its own key, which tells the rest apart.
+/// with one load of a row start; the row holds its own key, which tells the rest apart.
 #[inline(always)]
 fn six_row(key: u32) -> Option<&'static [u16; 16]> {
     let key = key & gen::KEY_MASK;
-    let slot = key.wrapping_add(tables::SIX_OFFSETS[(key >> gen::ROW_SHIFT) as usize]);
-    let row = (slot as usize).min(tables::NEXT7_ROWS - 1);
+    let row = gen::slot(key, &tables::SIX_ROW_STARTS).min(tables::NEXT7_ROWS - 1);
     let values: &[u16; 16] = tables::NEXT7[row * 16..].first_chunk()?;
     // Keys differ between multisets of different sizes too.
     (u32::from(values[14]) | u32::from(values[15]) << 16 == key).then_some(values)
@@ -365,9 +364,8 @@ fn six_row(key: u32) -> Option<&'static [u16; 16]> {
 /// Perfect-hash slot of a rank key (any sum of rank keys; only its low 25 bits count).
 #[inline(always)]
 pub(crate) fn rank_slot(key: u32) -> usize {
-    let k = key & gen::KEY_MASK;
-    // `k >> ROW_SHIFT` < 2^12 = OFFSETS.len(): the compiler sees that bound.
-    k.wrapping_add(tables::OFFSETS[(k >> gen::ROW_SHIFT) as usize]) as usize
+    // `(key & KEY_MASK) >> ROW_SHIFT` < 2^12 = ROW_STARTS.len(): the compiler sees that bound.
+    gen::slot(key, &tables::ROW_STARTS)
 }
 
 /// Perfect-hash lookup of a rank key.
@@ -376,7 +374,7 @@ fn rank_lookup(key: u32) -> u16 {
     let slot = rank_slot(key);
     debug_assert!(slot < RANK_LEN);
     // SAFETY: every row of the hash starts at a slot `base` with `base + 2^ROW_SHIFT <= RANK_LEN`
-    // (`gen::perfect_hash` asserts it for the rows it places and puts empty rows at 0), and
+    // (`gen::perfect_hash` asserts it for the rows it places and starts empty rows at 0), and
     // `rank_slot` adds to that base the key's column, below 2^ROW_SHIFT: so `slot < RANK_LEN`
     // for every `u32`, which `every_rank_slot_is_inside_the_table` checks row by row.
     // `COMBINED` is longer than `RANK_LEN`. (Indexing with a check, or masking the slot,

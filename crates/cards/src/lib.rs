@@ -7,9 +7,9 @@
 //! that cards are *added* into — a sum of per-rank keys (chosen so that every multiset of up to
 //! seven ranks has its own sum below 2^25) plus per-suit counters, and a card mask — so a shared
 //! board is built once and each player's cards are added on top, and evaluating is one flush test
-//! and, for the rest, one offset load and one table load (a perfect hash of the rank key). The
-//! tables are generated at build time by `build.rs` from the plain reference code in `gen.rs`,
-//! and the tests check them exhaustively against known counts.
+//! and, for the rest, the load of a row start and one table load (a perfect hash of the rank
+//! key). The tables are generated at build time by `build.rs` from the plain reference code in
+//! `gen.rs`, and the tests check them exhaustively against known counts.
 //!
 //! ```
 //! use tavolo_cards::{evaluate, parse_cards, Category};

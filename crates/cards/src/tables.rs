@@ -24,26 +24,29 @@ pub static COMBINED: [u16; (1 << 17) + 8192] =
         ))
     };
 
-/// Offset of each row of the rank perfect hash (`gen::perfect_hash`).
-pub static OFFSETS: [u32; crate::gen::ROWS] =
-    // SAFETY: as above, 2^12 u32 written by build.rs in the target's byte order.
+/// The first slot of each row of the rank perfect hash divided by `gen::ROW_ALIGN`
+/// (`gen::perfect_hash`): a rank key's slot is `ROW_ALIGN * ROW_STARTS[key >> ROW_SHIFT] + (key &
+/// COLUMNS)`.
+pub static ROW_STARTS: [u16; crate::gen::ROWS] =
+    // SAFETY: as above, 2^12 u16 written by build.rs in the target's byte order.
     unsafe {
-        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
-            *include_bytes!(concat!(env!("OUT_DIR"), "/offsets.bin")),
+        core::mem::transmute::<[u8; 2 * crate::gen::ROWS], [u16; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/row_starts.bin")),
         )
     };
 
-/// Offset of each row of the perfect hash of six-card rank keys alone (`gen::perfect_hash` of
-/// those 18,395 keys): a six-card hand's [`NEXT7`] row is `key + SIX_OFFSETS[key >> 13]`.
-pub static SIX_OFFSETS: [u32; crate::gen::ROWS] =
-    // SAFETY: as above, 2^12 u32.
+/// The row starts of the perfect hash of six-card rank keys alone (`gen::perfect_hash` of those
+/// 18,395 keys), as [`ROW_STARTS`]: a six-card hand's [`NEXT7`] row is `ROW_ALIGN *
+/// SIX_ROW_STARTS[key >> 13] + (key & COLUMNS)`.
+pub static SIX_ROW_STARTS: [u16; crate::gen::ROWS] =
+    // SAFETY: as above, 2^12 u16.
     unsafe {
-        core::mem::transmute::<[u8; 4 * crate::gen::ROWS], [u32; crate::gen::ROWS]>(
-            *include_bytes!(concat!(env!("OUT_DIR"), "/six_offsets.bin")),
+        core::mem::transmute::<[u8; 2 * crate::gen::ROWS], [u16; crate::gen::ROWS]>(
+            *include_bytes!(concat!(env!("OUT_DIR"), "/six_row_starts.bin")),
         )
     };
 
-/// Enumeration: for each rank multiset of six cards (at its [`SIX_OFFSETS`] slot), the hand rank
+/// Enumeration: for each rank multiset of six cards (at its [`SIX_ROW_STARTS`] slot), the hand rank
 /// with each seventh rank (0 where that rank is already there four times), then an unused entry
 /// and the multiset's rank key (modulo 2^25, low half first): 16 entries to a row. Unused rows
 /// are all zero.

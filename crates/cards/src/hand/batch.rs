@@ -316,8 +316,9 @@ mod avx512 {
             // SAFETY: `k < 2^25` (the caller's promise), so `k >> ROW_SHIFT < 2^12 = ROWS`,
             // and the slot of a 25-bit key is inside the rank table (`rank_lookup`'s argument).
             unsafe {
-                let offset = *tables::OFFSETS.get_unchecked((k >> gen::ROW_SHIFT) as usize);
-                *tables::COMBINED.get_unchecked(k.wrapping_add(offset) as usize)
+                let start = *tables::ROW_STARTS.get_unchecked((k >> gen::ROW_SHIFT) as usize);
+                let slot = gen::ROW_ALIGN * usize::from(start) + (k & gen::COLUMNS) as usize;
+                *tables::COMBINED.get_unchecked(slot)
             }
         };
         // Four at a time (`n` is a multiple of 16).
