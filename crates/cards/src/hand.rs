@@ -5,11 +5,12 @@
 //! wraps by itself), the mask's top 20 bits (bits 19–38), and a four-bit counter per suit started
 //! at 3 (bits 0–15, where adding their start and testing them take 32-bit immediates; bits 16–18
 //! take what a hand of more than twelve cards of a suit carries out of them). A suit
-//! counter reaching 8 (five cards of the suit) sets its top bit: one `TEST` detects any flush. Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits
-//! a suit); everything else through a perfect hash of the rank key with one load of a row start
-//! (`2 * ROW_STARTS[key >> 13] + (key & 0x1fff)`, see `gen.rs`). Keys add, so a shared board is built once and each player's cards added
-//! on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is bound by how
-//! many bytes each takes.
+//! counter reaching 8 (five cards of the suit) sets its top bit: one `TEST` detects any flush.
+//! Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits a suit); everything else
+//! through a perfect hash of the rank key with one load of a row start (see `gen.rs`: the slot is
+//! `2 * ROW_STARTS[key >> 13] + (key & 0x1fff)`). Keys add, so a shared board is built once and
+//! each player's cards added on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is
+//! bound by how many bytes each takes.
 
 use std::ops::Add;
 
@@ -205,10 +206,10 @@ impl Hand {
 
     /// Calls `f` with each card of `next` and the value of this hand plus that card, in card
     /// order: the way to enumerate a last card. For a six-card hand, the values of every
-    /// seventh rank are one row of a table (found with one load of a row start per call), so each card with no
-    /// flush possible is one load, and a card of a suit the hand holds four times one more load
-    /// from the flush table, picked without a branch; only a hand already holding five or six of
-    /// a suit evaluates each card in full. Other hand sizes share one rank lookup among the
+    /// seventh rank are one row of a table (found with one load of a row start per call), so
+    /// each card with no flush possible is one load, and a card of a suit the hand holds four
+    /// times one more load from the flush table, picked without a branch; only a hand already
+    /// holding five or six of a suit evaluates each card in full. Other hand sizes share one rank lookup among the
     /// cards of a rank.
     ///
     /// ```
