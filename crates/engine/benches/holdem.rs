@@ -58,27 +58,38 @@ fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
     })
 }
 
-/// One hand; the deck's generator is handed from hand to hand, as a table does in a session.
+/// One hand, dealt in place after the previous one with the same generator
+/// (`Hand::deal_next_into`), as a table does in a session; the first from a generator seeded
+/// with `seed`.
 fn play(
     setup: &HandSetup,
-    deck: &mut Option<GameRng>,
+    hand: &mut Option<Hand>,
+    seed: u64,
     rng: &mut GameRng,
     events: &mut Vec<Event>,
 ) -> u64 {
     events.clear();
-    let d = deck
-        .take()
-        .unwrap_or_else(|| GameRng::from_u64(rng.next_u64()));
-    let Ok(mut h) = Hand::new_into(setup, Dealing::Seeded(d), events) else {
-        return 0;
+    let h = match hand {
+        Some(h) => {
+            if h.deal_next_into(setup, events).is_err() {
+                return 0;
+            }
+            h
+        }
+        None => {
+            let deck = Dealing::Seeded(GameRng::from_u64(seed));
+            let Ok(h) = Hand::new_into(setup, deck, events) else {
+                return 0;
+            };
+            hand.insert(h)
+        }
     };
-    while let Some(a) = random_action(&h, rng) {
+    while let Some(a) = random_action(h, rng) {
         events.clear();
         if h.apply_into(a, events).is_err() {
             return 0;
         }
     }
-    *deck = h.take_rng();
     h.stacks()[0]
 }
 
@@ -87,9 +98,9 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
     let mut setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
-    let mut deck = Some(GameRng::from_u64(1));
+    let mut hand = None;
     for _ in 0..20_000 {
-        black_box(play(&setup, &mut deck, &mut rng, &mut events));
+        black_box(play(&setup, &mut hand, 1, &mut rng, &mut events));
     }
     let mut seed = 1_000_000u64;
     let timing = repeat_for(secs, || {
@@ -98,7 +109,7 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
             setup.blinds.iter_mut().for_each(|b| *b = 0);
             setup.blinds[(setup.button + 1) % 6] = 1;
             setup.blinds[(setup.button + 2) % 6] = 2;
-            black_box(play(&setup, &mut deck, &mut rng, &mut events));
+            black_box(play(&setup, &mut hand, 1, &mut rng, &mut events));
             seed += 1;
         }
     });
@@ -114,10 +125,10 @@ fn tavolo_fixed_button(secs: f64) -> f64 {
     let setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
-    let mut deck = Some(GameRng::from_u64(2));
+    let mut hand = None;
     let timing = repeat_for(secs, || {
         for _ in 0..10_000 {
-            black_box(play(&setup, &mut deck, &mut rng, &mut events));
+            black_box(play(&setup, &mut hand, 2, &mut rng, &mut events));
         }
     });
     (10_000 * timing.batches) as f64 / timing.wall

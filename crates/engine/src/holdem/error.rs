@@ -114,4 +114,8 @@ pub enum SetupError {
     /// Chip totals too large to compute with.
     #[error("chip totals overflow")]
     Overflow,
+    /// `Hand::deal_next_into` on a hand whose cards were supplied: there is no generator to go
+    /// on with.
+    #[error("the next hand can be dealt in place only from a seeded deck")]
+    NotSeeded,
 }

@@ -146,3 +146,66 @@ fn hidden_hole_cards_in_event_views() {
         }
     }
 }
+
+/// Plays `h` to the end with random legal actions and `twin` with the same ones, checking that
+/// they stay equal and answer alike after every action.
+fn play_twins(h: &mut Hand, twin: &mut Hand, rng: &mut GameRng) -> Result<(), TestCaseError> {
+    let mut steps = 0;
+    while !h.is_over() {
+        steps += 1;
+        prop_assert!(steps < 500, "hand does not end");
+        let a = random_action(h, rng);
+        prop_assert!(a.is_some(), "no legal action in {:?}", h.legal_actions());
+        let a = a.expect("checked");
+        prop_assert_eq!(h.apply(a), twin.apply(a));
+        prop_assert!(*h == *twin, "the twins differ after {:?}", a);
+    }
+    prop_assert!(twin.is_over());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// A table's next deal in place (`Hand::deal_next_into`) is the hand a new deal
+    /// (`Hand::new`) would be with the generator the last hand stopped with, whatever the last
+    /// hand was and whatever the next setup is (seats, stacks, blinds, antes, structure), and
+    /// it plays on the same: nothing of the last hand is left over.
+    #[test]
+    fn the_next_hand_dealt_in_place_is_a_new_deal_from_the_same_generator(seed in any::<u64>()) {
+        let mut rng = GameRng::from_u64(seed);
+        let first = random_setup(&mut rng);
+        let deck = Dealing::Seeded(GameRng::from_u64(seed ^ 0x5eed));
+        let (mut h, _) = Hand::new(&first, deck).expect("valid setup");
+        let mut twin = h.clone();
+        play_twins(&mut h, &mut twin, &mut rng)?;
+        for _ in 0..3 {
+            let next = random_setup(&mut rng);
+            let generator = h.clone().take_rng().expect("a seeded hand has its generator");
+            let (mut fresh, fresh_events) =
+                Hand::new(&next, Dealing::Seeded(generator)).expect("valid setup");
+            let mut events = vec![];
+            h.deal_next_into(&next, &mut events).expect("seeded, valid setup");
+            prop_assert_eq!(&events, &fresh_events);
+            prop_assert!(h == fresh, "dealt in place: {:?}\nnew: {:?}", h, fresh);
+            play_twins(&mut h, &mut fresh, &mut rng)?;
+        }
+    }
+}
+
+#[test]
+fn a_hand_of_supplied_cards_or_a_bad_setup_cannot_deal_the_next_hand_in_place() {
+    let s = setup(&[100, 100, 100], 0, 1, 2, Default::default());
+    let (mut supplied, _) = Hand::new(&s, Dealing::Supplied).expect("valid setup");
+    let before = supplied.clone();
+    let mut events = vec![];
+    assert_eq!(
+        supplied.deal_next_into(&s, &mut events),
+        Err(tavolo_engine::holdem::SetupError::NotSeeded)
+    );
+    assert!(supplied == before && events.is_empty());
+    let (mut seeded_hand, _) = seeded(&s, 9);
+    let before = seeded_hand.clone();
+    let bad = setup(&[100, 0, 100], 0, 1, 2, Default::default());
+    assert!(seeded_hand.deal_next_into(&bad, &mut events).is_err());
+    assert!(seeded_hand == before && events.is_empty());
+}

@@ -78,6 +78,19 @@ enum Phase {
     Over,
 }
 
+/// The rules of the round a hand holds before its first betting round starts (`start_round`
+/// replaces it once the hole cards are out).
+fn placeholder_rules(setup: &HandSetup) -> RoundRules {
+    RoundRules {
+        structure: setup.rules.structure,
+        min_bet: setup.min_bet,
+        min_raise: setup.rules.min_raise,
+        cap: None,
+        forced_bets: 0,
+        check_before_opening: true,
+    }
+}
+
 /// One hand of Texas Hold'em.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hand {
@@ -123,34 +136,24 @@ impl Hand {
         events: &mut Vec<Event>,
     ) -> Result<Hand, SetupError> {
         setup.validate()?;
-        let n = setup.seats();
-        let mut ledger = Ledger::new(&setup.stacks);
-        ledger.add_dead(setup.carried_in);
-        let total = ledger.total();
         let dealer = match dealing {
             Dealing::Seeded(rng) => Dealer::Deck(Deck::FULL, rng),
             Dealing::Supplied => Dealer::Supplied,
         };
-        let rules = setup.rules;
-        let placeholder = RoundRules {
-            structure: rules.structure,
-            min_bet: setup.min_bet,
-            min_raise: rules.min_raise,
-            cap: None,
-            forced_bets: 0,
-            check_before_opening: true,
-        };
+        // Placeholders: `deal` sets every field but the dealer from the setup.
+        let ledger = Ledger::new(&setup.stacks);
+        let round = BettingRound::start(&ledger, 0, placeholder_rules(setup));
         let mut h = Hand {
-            n: n as u8,
-            button: setup.button as u8,
-            rules,
-            min_bet: setup.min_bet,
-            big_bet: setup.big_bet,
-            any_blind: setup.blinds.iter().any(|&b| b > 0),
-            round: BettingRound::start(&ledger, 0, placeholder),
+            n: 0,
+            button: 0,
+            rules: setup.rules,
+            min_bet: 0,
+            big_bet: 0,
+            any_blind: false,
             ledger,
+            round,
             street: Street::Preflop,
-            phase: Phase::Hole,
+            phase: Phase::Over,
             hole: [[None; 2]; MAX_SEATS],
             dealt: SeatMask::EMPTY,
             board: [None; 5],
@@ -164,47 +167,141 @@ impl Hand {
             ranks: [0; MAX_SEATS],
             won: [0; MAX_SEATS],
             carried: 0,
-            total,
+            total: 0,
         };
+        h.deal(setup, events);
+        Ok(h)
+    }
+
+    /// Deals the next hand in place with the same generator (a table's next deal; nothing is
+    /// moved or allocated): as [`Hand::new_into`] with [`Dealing::Seeded`] and this hand's
+    /// generator, which continues where it stopped. Refused for a hand with supplied cards.
+    ///
+    /// ```
+    /// use tavolo_cards::GameRng;
+    /// use tavolo_engine::holdem::{Dealing, Hand, HandSetup, HoldemRules};
+    /// let setup = HandSetup::casino(vec![200; 3], 0, 1, 2, HoldemRules::default());
+    /// let mut events = Vec::new();
+    /// let mut h = Hand::new_into(&setup, Dealing::Seeded(GameRng::from_u64(7)), &mut events)?;
+    /// let first = h.clone();
+    /// events.clear();
+    /// h.deal_next_into(&setup, &mut events)?;
+    /// // The generator went on: the next hand's cards differ from the first's.
+    /// assert_ne!(h, first);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn deal_next_into(
+        &mut self,
+        setup: &HandSetup,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SetupError> {
+        setup.validate()?;
+        if !self.seeded() {
+            return Err(SetupError::NotSeeded);
+        }
+        self.deal(setup, events);
+        Ok(())
+    }
+
+    /// Resets every field but the dealer's generator for a new hand from `setup` (validated),
+    /// then posts antes and blinds and, with a seeded deck, deals the hole cards.
+    fn deal(&mut self, setup: &HandSetup, events: &mut Vec<Event>) {
+        let n = setup.seats();
+        let mut ledger = Ledger::new(&setup.stacks);
+        ledger.add_dead(setup.carried_in);
+        let rules = setup.rules;
+        // Every field by name (no `..`): a field added to `Hand` must be reset here too.
+        let Hand {
+            n: seats,
+            button,
+            rules: hand_rules,
+            min_bet,
+            big_bet,
+            any_blind,
+            ledger: hand_ledger,
+            round,
+            street,
+            phase,
+            hole,
+            dealt,
+            board,
+            board_len,
+            board_eval,
+            used,
+            dealer,
+            betting_done,
+            show_start,
+            shown,
+            ranks,
+            won,
+            carried,
+            total,
+        } = self;
+        *seats = n as u8;
+        *button = setup.button as u8;
+        *hand_rules = rules;
+        *min_bet = setup.min_bet;
+        *big_bet = setup.big_bet;
+        *any_blind = setup.blinds.iter().any(|&b| b > 0);
+        *total = ledger.total();
+        *round = BettingRound::start(&ledger, 0, placeholder_rules(setup));
+        *hand_ledger = ledger;
+        *street = Street::Preflop;
+        *phase = Phase::Hole;
+        *hole = [[None; 2]; MAX_SEATS];
+        *dealt = SeatMask::EMPTY;
+        *board = [None; 5];
+        *board_len = 0;
+        *board_eval = Eval::new();
+        *used = CardSet::EMPTY;
+        if let Dealer::Deck(deck, _) = dealer {
+            *deck = Deck::FULL;
+        }
+        *betting_done = false;
+        *show_start = 0;
+        *shown = SeatMask::EMPTY;
+        *ranks = [0; MAX_SEATS];
+        *won = [0; MAX_SEATS];
+        *carried = 0;
         // Antes, then blinds and straddles in order from the left of the button. A blind is at
         // most the starting stack less the ante posted, even when part of that ante comes back
         // as uncalled (live non-uniform antes), as PokerKit does.
         let mut ante_posted = [0 as Chips; MAX_SEATS];
         let mut any_ante = false;
         for p in 0..n {
-            let s = h.seat_at(p);
+            let s = self.seat_at(p);
             let a = setup.antes[s];
             if a == 0 {
                 continue;
             }
             any_ante = true;
             let amount = match rules.antes {
-                Antes::Live => h.ledger.put(s, a),
-                Antes::Dead => h.ledger.put_dead(s, a),
+                Antes::Live => self.ledger.put(s, a),
+                Antes::Dead => self.ledger.put_dead(s, a),
             };
             ante_posted[s] = amount;
             events.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
         }
         if any_ante && rules.antes == Antes::Live {
-            if let Some((seat, amount)) = h.ledger.return_uncalled() {
+            if let Some((seat, amount)) = self.ledger.return_uncalled() {
                 events.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
             }
         }
-        h.ledger.collect();
+        self.ledger.collect();
         for p in 0..n {
-            let s = h.seat_at(p);
+            let s = self.seat_at(p);
             let b = setup.blinds[s];
             if b > 0 {
-                let amount = h.ledger.put(s, b.min(setup.stacks[s] - ante_posted[s]));
+                let amount = self.ledger.put(s, b.min(setup.stacks[s] - ante_posted[s]));
                 events.push(Event::BlindPosted { seat: s, amount });
             }
         }
         // The pre-flop opener: the seat after the largest blind or straddle (the later on ties).
         let mut best = (0, 0);
         for p in 0..n {
-            let s = h.seat_at(p);
+            let s = self.seat_at(p);
             let key = if setup.blinds[s] > 0 {
-                h.ledger.bet(s)
+                self.ledger.bet(s)
             } else {
                 0
             };
@@ -212,9 +309,8 @@ impl Hand {
                 best = (key, p);
             }
         }
-        h.show_start = h.seat_at((best.1 + 1) % n) as u8;
-        h.advance(events);
-        Ok(h)
+        self.show_start = self.seat_at((best.1 + 1) % n) as u8;
+        self.advance(events);
     }
 
     /// The seat at position `p` counted from the left of the button.
