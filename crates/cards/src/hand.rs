@@ -9,8 +9,8 @@
 //! Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits a suit); everything else
 //! through a perfect hash of the rank key with one load of a row start (see `gen.rs`: the slot is
 //! `2 * ROW_STARTS[key >> 13] + (key & 0x1fff)`). Keys add, so a shared board is built once and
-//! each player's cards added on top. Twelve bytes rather than sixteen: evaluating hands stored in memory is
-//! bound by how many bytes each takes.
+//! each player's cards added on top. Twelve bytes rather than sixteen: evaluating hands stored in
+//! memory is bound by how many bytes each takes.
 
 use std::ops::Add;
 
@@ -209,8 +209,8 @@ impl Hand {
     /// seventh rank are one row of a table (found with one load of a row start per call), so
     /// each card with no flush possible is one load, and a card of a suit the hand holds four
     /// times one more load from the flush table, picked without a branch; only a hand already
-    /// holding five or six of a suit evaluates each card in full. Other hand sizes share one rank lookup among the
-    /// cards of a rank.
+    /// holding five or six of a suit evaluates each card in full. Other hand sizes share one rank
+    /// lookup among the cards of a rank.
     ///
     /// ```
     /// use tavolo_cards::{parse_cards, CardSet, Hand};

@@ -316,11 +316,14 @@ mod avx512 {
     unsafe fn look_up(keys: &[u32; CHUNK], values: &mut [u16; CHUNK], n: usize) {
         let value = |k: u32| {
             debug_assert!(k <= gen::KEY_MASK);
+            // `gen::slot`'s formula without its cut to 25 bits, which the keys already are:
+            // calling `rank_lookup` here measured 5-8 % slower on pre-built hands in cache.
             // SAFETY: `k < 2^25` (the caller's promise), so `k >> ROW_SHIFT < 2^12 = ROWS`,
             // and the slot of a 25-bit key is inside the rank table (`rank_lookup`'s argument).
             unsafe {
                 let start = *tables::ROW_STARTS.get_unchecked((k >> gen::ROW_SHIFT) as usize);
                 let slot = gen::ROW_ALIGN * usize::from(start) + (k & gen::COLUMNS) as usize;
+                debug_assert_eq!(slot, gen::slot(k, &tables::ROW_STARTS));
                 *tables::COMBINED.get_unchecked(slot)
             }
         };
