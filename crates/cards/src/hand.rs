@@ -188,11 +188,15 @@ impl Hand {
         HandRank::from_raw(rank_lookup(self.rank_key()))
     }
 
-    /// The value of a hand with five or more cards of a suit (out of line, so that the common
-    /// path runs straight through).
-    #[cold]
-    #[inline(never)]
+    /// The value of a hand with five or more cards of a suit. Inline, but marked cold (by the
+    /// call to [`cold_path`]): the compiler lays it out of the common path and moves into it the
+    /// work only it needs, such as the low mask bits of a hand built from a card list (seven
+    /// loads and ORs fewer per hand; out of line, its `Hand` argument had to be complete first).
+    /// In the evaluator harness on an AMD Zen 4, alternating with the out-of-line build: card
+    /// lists one at a time 3–8 % faster streamed, pre-built hands in cache 5–15 %.
+    #[inline(always)]
     fn flush(self) -> HandRank {
+        cold_path();
         HandRank::from_raw(self.flush_value())
     }
 
@@ -349,6 +353,12 @@ impl Hand {
 }
 
 const RANK_LEN: usize = 1 << gen::SLOT_BITS;
+
+/// Called on a path that is rarely taken, so that the compiler lays that path out of line
+/// (`core::hint::cold_path` is newer than the compilers this crate supports).
+#[cold]
+#[inline(never)]
+fn cold_path() {}
 
 /// The [`tables::NEXT7`] row of a six-card rank key (the values of each seventh rank), or
 /// `None` when `key` (modulo 2^25) is not the rank key of six cards. For a six-card hand, the row is found
