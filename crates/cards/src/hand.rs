@@ -7,10 +7,9 @@
 //! take what a hand of more than twelve cards of a suit carries out of them). A suit
 //! counter reaching 8 (five cards of the suit) sets its top bit: one `TEST` detects any flush.
 //! Flushes are looked up by the suit's 13 rank bits (the mask is 13 bits a suit); everything else
-//! through a perfect hash of the rank key with one load of a row start (see `gen.rs`: the slot is
-//! `2 * ROW_STARTS[key >> 13] + (key & 0x1fff)`). Keys add, so a shared board is built once and
-//! each player's cards added on top. Twelve bytes rather than sixteen: evaluating hands stored in
-//! memory is bound by how many bytes each takes.
+//! through a perfect hash of the rank key with one load of a row start (`gen::slot`). Keys add,
+//! so a shared board is built once and each player's cards added on top. Twelve bytes rather
+//! than sixteen: evaluating hands stored in memory is bound by how many bytes each takes.
 
 use std::ops::Add;
 

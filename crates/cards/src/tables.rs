@@ -25,8 +25,7 @@ pub static COMBINED: [u16; (1 << 17) + 8192] =
     };
 
 /// The first slot of each row of the rank perfect hash divided by `gen::ROW_ALIGN`
-/// (`gen::perfect_hash`): a rank key's slot is `ROW_ALIGN * ROW_STARTS[key >> ROW_SHIFT] + (key &
-/// COLUMNS)`.
+/// (`gen::perfect_hash`): a rank key's slot is `gen::slot(key, &ROW_STARTS)`.
 pub static ROW_STARTS: [u16; crate::gen::ROWS] =
     // SAFETY: as above, 2^12 u16 written by build.rs in the target's byte order.
     unsafe {
@@ -36,8 +35,8 @@ pub static ROW_STARTS: [u16; crate::gen::ROWS] =
     };
 
 /// The row starts of the perfect hash of six-card rank keys alone (`gen::perfect_hash` of those
-/// 18,395 keys), as [`ROW_STARTS`]: a six-card hand's [`NEXT7`] row is `ROW_ALIGN *
-/// SIX_ROW_STARTS[key >> 13] + (key & COLUMNS)`.
+/// 18,395 keys), as [`ROW_STARTS`]: a six-card hand's [`NEXT7`] row is
+/// `gen::slot(key, &SIX_ROW_STARTS)`.
 pub static SIX_ROW_STARTS: [u16; crate::gen::ROWS] =
     // SAFETY: as above, 2^12 u16.
     unsafe {
