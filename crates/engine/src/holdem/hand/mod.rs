@@ -244,7 +244,11 @@ impl Hand {
         *big_bet = setup.big_bet;
         *any_blind = setup.blinds.iter().any(|&b| b > 0);
         *total = ledger.total();
-        *round = BettingRound::start(&ledger, 0, placeholder_rules(setup));
+        // The round until the hole cards are out. With a seeded deck they are dealt below and
+        // the first betting round replaces it at once: only supplied hole cards wait with it.
+        if !matches!(dealer, Dealer::Deck(..)) {
+            *round = BettingRound::start(&ledger, 0, placeholder_rules(setup));
+        }
         *hand_ledger = ledger;
         *street = Street::Preflop;
         *phase = Phase::Hole;
