@@ -109,6 +109,21 @@ pub const GRACE: Duration = Duration::from_millis(500);
 /// How long an external bot may take per decision when the match sets no limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// How much longer than the limit the first decision of a game may take: the program was
+/// started for the game, and an interpreter may still be loading (Python with its libraries
+/// can take longer than a tight `--think-ms` to reach its first line).
+pub const STARTUP: Duration = Duration::from_secs(2);
+
+/// The time the answer to request `id` (numbered from 1 in each game) may take under `budget`.
+fn decision_limit(budget: Budget, id: u64) -> Duration {
+    let limit = budget.time.unwrap_or(DEFAULT_TIMEOUT);
+    if id == 1 {
+        limit + STARTUP
+    } else {
+        limit
+    }
+}
+
 /// `value` as JSON (the engine's types always serialise; `null` otherwise).
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
@@ -286,7 +301,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         if !self.send(&ToBot::Act { id, view, legal }) {
             return fallback;
         }
-        let deadline = Instant::now() + budget.time.unwrap_or(DEFAULT_TIMEOUT);
+        let deadline = Instant::now() + decision_limit(budget, id);
         let answer = match self.answer(id, deadline) {
             Ok(v) => v,
             Err(kind) => {
@@ -338,4 +353,24 @@ pub fn spec<G: Game>(command: &str) -> BotSpec<G> {
     BotSpec::new(format!("exec:{command}"), move |seat, _seed| {
         Box::new(ExternalBot::<G>::start(&command, seat)) as _
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_decision_of_a_game_has_the_startup_allowance_on_top_of_the_limit() {
+        let tight = Budget::limited(Duration::from_millis(100));
+        assert_eq!(
+            decision_limit(tight, 1),
+            Duration::from_millis(100) + STARTUP
+        );
+        assert_eq!(decision_limit(tight, 2), Duration::from_millis(100));
+        assert_eq!(
+            decision_limit(Budget::UNLIMITED, 1),
+            DEFAULT_TIMEOUT + STARTUP
+        );
+        assert_eq!(decision_limit(Budget::UNLIMITED, 9), DEFAULT_TIMEOUT);
+    }
 }

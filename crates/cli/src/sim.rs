@@ -72,7 +72,8 @@ pub struct SimArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Think-time limit per decision in milliseconds (default: none, fully reproducible).
+    /// Think-time limit per decision in milliseconds (default: none, fully reproducible; an
+    /// `exec:` bot gets 2 s, and 2 s more for the first decision of each game while it starts).
     #[arg(long)]
     think_ms: Option<u64>,
     /// Print the results as one JSON object.

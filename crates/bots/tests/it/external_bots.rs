@@ -27,20 +27,27 @@ fn script(name: &str, body: &str) -> PathBuf {
     path
 }
 
-fn holdem_match(command: &str, games: u64, timeout_ms: u64) -> MatchResult {
+/// The time limit of a test whose subject is not time. Only a machine stalled for half a minute
+/// could make a program late, and the wait ends at once when the program answers, crashes or
+/// writes garbage, so a test never waits it out.
+const PATIENT: Duration = Duration::from_secs(30);
+
+/// The time limit of the test of a program that hangs, which is late whatever the machine.
+const BRIEF: Duration = Duration::from_millis(150);
+
+fn holdem_match(command: &str, games: u64, timeout: Duration) -> MatchResult {
     let setup = HoldemOptions::new(2, Structure::NoLimit)
         .setup()
         .expect("setup");
     let station = holdem::bot_spec("station").expect("bot");
-    let timeout = Duration::from_millis(timeout_ms);
     external_match::<Holdem>(setup, command, station, games, 1, timeout)
 }
 
 /// A Hold'em match of the script `body` (as [`script`] `name`) against `station`, checked
 /// zero-sum with only legal actions; the script's lapses.
-fn scripted_holdem_match(name: &str, body: &str, games: u64, timeout_ms: u64) -> Lapses {
+fn scripted_holdem_match(name: &str, body: &str, games: u64, timeout: Duration) -> Lapses {
     let path = script(name, body);
-    let r = holdem_match(path.to_str().expect("path"), games, timeout_ms);
+    let r = holdem_match(path.to_str().expect("path"), games, timeout);
     zero_sum(&r);
     r.bots[0].lapses
 }
@@ -54,20 +61,20 @@ fn zero_sum(r: &MatchResult) {
 
 #[test]
 fn a_bot_that_crashes_plays_the_default_action() {
-    let faults = scripted_holdem_match("crash.sh", "#!/bin/sh\nexit 3\n", 6, 150);
+    let faults = scripted_holdem_match("crash.sh", "#!/bin/sh\nexit 3\n", 6, PATIENT);
     assert!(faults.crashed >= 1);
 }
 
 #[test]
 fn a_program_that_does_not_exist_plays_the_default_action() {
-    let r = holdem_match("/nonexistent/tavolo-bot", 4, 150);
+    let r = holdem_match("/nonexistent/tavolo-bot", 4, PATIENT);
     zero_sum(&r);
     assert_eq!(r.bots[0].lapses.crashed, 4);
 }
 
 #[test]
 fn a_bot_that_hangs_is_timed_out() {
-    let faults = scripted_holdem_match("hang.sh", "#!/bin/sh\nexec sleep 30\n", 2, 150);
+    let faults = scripted_holdem_match("hang.sh", "#!/bin/sh\nexec sleep 30\n", 2, BRIEF);
     assert!(faults.late + faults.crashed >= 1);
 }
 
@@ -77,7 +84,7 @@ fn a_bot_that_writes_garbage_is_stopped() {
         "garbage.sh",
         "#!/bin/sh\nwhile read line; do echo 'all in!!'; done\n",
         6,
-        150,
+        PATIENT,
     );
     assert!(faults.unreadable >= 1);
 }
@@ -85,37 +92,34 @@ fn a_bot_that_writes_garbage_is_stopped() {
 #[test]
 fn a_bot_that_answers_illegally_plays_the_default_action() {
     let body = "#!/usr/bin/env python3\nimport json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'act':\n        print(json.dumps({'id': m['id'], 'action': 99}), flush=True)\n";
-    let faults = scripted_holdem_match("illegal.py", body, 6, 3000);
+    let faults = scripted_holdem_match("illegal.py", body, 6, PATIENT);
     assert!(faults.illegal >= 6);
 }
 
 #[test]
 fn the_python_example_plays_holdem_and_draw() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/bot.py");
-    let r = holdem_match(example, 10, 3000);
+    let r = holdem_match(example, 10, PATIENT);
     zero_sum(&r);
     assert_no_faults(&r);
 
-    // Python may start slowly (interpreter shims): generous time limits here.
     let setup = DrawOptions::new(2).setup().expect("setup");
     let rules = draw::bot_spec("rules").expect("bot");
-    let timeout = Duration::from_secs(3);
-    let r = external_match::<Draw>(setup, example, rules, 10, 2, timeout);
+    let r = external_match::<Draw>(setup, example, rules, 10, 2, PATIENT);
     assert_eq!(r.bots[0].games, 10);
     assert_no_faults(&r);
 }
 
 /// A Saint Poker match of an external program against `greedy`.
-fn saint_match(command: &str, games: u64, timeout_ms: u64) -> MatchResult {
+fn saint_match(command: &str, games: u64, timeout: Duration) -> MatchResult {
     let greedy = saint::bot_spec("greedy").expect("bot");
-    let timeout = Duration::from_millis(timeout_ms);
     external_match::<SaintPoker>(SaintOptions::new(2), command, greedy, games, 3, timeout)
 }
 
 #[test]
 fn the_python_example_plays_saint_poker() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/bot.py");
-    let r = saint_match(example, 3, 3000);
+    let r = saint_match(example, 3, PATIENT);
     assert_eq!(r.bots[0].games, 3);
     assert_eq!(r.bots[0].illegal, 0);
     assert_no_faults(&r);
@@ -124,7 +128,7 @@ fn the_python_example_plays_saint_poker() {
 #[test]
 fn a_saint_bot_that_crashes_or_writes_garbage_plays_the_default_choices() {
     let crash = script("saint-crash.sh", "#!/bin/sh\nexit 3\n");
-    let r = saint_match(crash.to_str().expect("path"), 2, 150);
+    let r = saint_match(crash.to_str().expect("path"), 2, PATIENT);
     assert_eq!(r.bots[0].games, 2);
     assert_eq!(r.bots[0].illegal, 0, "the default choice is legal");
     assert_eq!(r.bots[0].lapses.crashed, 2);
@@ -132,7 +136,7 @@ fn a_saint_bot_that_crashes_or_writes_garbage_plays_the_default_choices() {
         "saint-garbage.sh",
         "#!/bin/sh\nwhile read line; do echo 'place the ace'; done\n",
     );
-    let r = saint_match(garbage.to_str().expect("path"), 2, 150);
+    let r = saint_match(garbage.to_str().expect("path"), 2, PATIENT);
     assert_eq!(r.bots[0].games, 2);
     assert!(r.bots[0].lapses.unreadable >= 2, "one broken bot per game");
 }
@@ -168,7 +172,7 @@ fn recorded_messages(tag: &str) -> Vec<Vec<serde_json::Value>> {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("log dir");
     let command = format!("{} {}", recorder.display(), dir.display());
-    let r = holdem_match(&command, 8, 3000);
+    let r = holdem_match(&command, 8, PATIENT);
     zero_sum(&r);
     assert_no_faults(&r);
     let logs = std::fs::read_dir(&dir)
