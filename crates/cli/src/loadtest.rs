@@ -382,13 +382,8 @@ async fn hands_on(nodes: &[SocketAddr]) -> f64 {
 
 /// `tavolo_hands_total` from the room's `/metrics`.
 async fn hands_total(addr: SocketAddr) -> f64 {
-    let Ok(r) = client::http(addr, "GET", "/metrics", None, None).await else {
-        return 0.0;
-    };
-    r.body
-        .lines()
-        .find_map(|l| l.strip_prefix("tavolo_hands_total "))
-        .and_then(|v| v.trim().parse().ok())
+    client::metric(addr, "tavolo_hands_total")
+        .await
         .unwrap_or(0.0)
 }
 

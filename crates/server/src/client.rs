@@ -145,6 +145,16 @@ pub async fn guest(addr: SocketAddr) -> io::Result<String> {
     })
 }
 
+/// The value of the metric `name` on the room's `/metrics` (e.g. `tavolo_hands_total`), if
+/// the room answers and lists it.
+pub async fn metric(addr: SocketAddr, name: &str) -> Option<f64> {
+    let r = http(addr, "GET", "/metrics", None, None).await.ok()?;
+    r.body.lines().find_map(|l| {
+        let (key, value) = l.split_once(' ')?;
+        (key == name).then(|| value.trim().parse().ok()).flatten()
+    })
+}
+
 /// Opens the WebSocket with a session token (and an `Origin`, if given).
 pub async fn ws(
     addr: SocketAddr,

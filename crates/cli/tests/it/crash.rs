@@ -8,6 +8,7 @@
 use crate::common;
 use std::net::SocketAddr;
 use std::process::{Child, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::common::{command, verify_file};
@@ -95,8 +96,8 @@ pub(crate) async fn expected_balance(addr: SocketAddr, token: &str) -> (i64, i64
 
 /// Sits down at a new Hold'em table with bots and plays (checking, calling, folding or
 /// raising at random) for `decisions` of its own turns; returns when its next turn comes, in
-/// the middle of a hand, so that the kill that follows lands mid-hand. Gives up after ten
-/// seconds (the table stalled), returning false.
+/// the middle of a hand, so that the kill that follows lands mid-hand. Gives up after a
+/// minute (the table stalled), returning false.
 async fn play(addr: SocketAddr, token: &str, decisions: u32, rng: &mut GameRng) -> bool {
     let mut ws = client::ws(addr, Some(token), None)
         .await
@@ -118,7 +119,7 @@ async fn play(addr: SocketAddr, token: &str, decisions: u32, rng: &mut GameRng) 
         .unwrap();
     let mut table = None;
     let mut made = 0;
-    let give_up = Instant::now() + Duration::from_secs(10);
+    let give_up = Instant::now() + Duration::from_secs(60);
     while Instant::now() < give_up {
         let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_millis(50), ws.next()).await
         else {
@@ -294,7 +295,7 @@ async fn soak_player(
     n: usize,
     table: std::sync::Arc<tokio::sync::Mutex<Option<String>>>,
     options: Option<Value>,
-    until: Instant,
+    stop: std::sync::Arc<AtomicBool>,
 ) -> (String, String) {
     let name = format!("soak{n}");
     let (path, body) = if n % 2 == 0 {
@@ -352,7 +353,7 @@ async fn soak_player(
     let _ = ws.send(frame(json!({"type": "join", "table": id}))).await;
     let mut rng = GameRng::from_u64(n as u64 + 7);
     let mut last = String::new();
-    while Instant::now() < until {
+    while !stop.load(Ordering::Relaxed) {
         let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_millis(50), ws.next()).await
         else {
             continue;
@@ -400,15 +401,15 @@ async fn soak_player(
 
 /// A short soak: eight players — four registered, four guests — at four tables (No-Limit and
 /// Limit Hold'em, Five-Card Draw, Saint Poker for a stake), with bots, play at random and
-/// rebuy for a few seconds; then the server is SIGKILLed mid-play and started again. Every
-/// acknowledged sign-up is there, every player's balance is the grant plus the results of the
-/// hands and games that finished (the ones in play voided, Saint Poker stakes returned), no
-/// chip is left at a table, and the books balance.
+/// rebuy for at least six seconds and a dozen finished hands; then the server is SIGKILLed
+/// mid-play and started again. Every acknowledged sign-up is there, every player's balance is
+/// the grant plus the results of the hands and games that finished (the ones in play voided,
+/// Saint Poker stakes returned), no chip is left at a table, and the books balance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_soak_of_sign_ups_joins_and_hands_survives_a_sigkill_with_every_chip() {
     let dir = std::env::temp_dir().join(format!("tavolo-soak-{}", hex(&GameRng::os_seed()[..6])));
     let (mut child, addr) = start(&dir).await;
-    let until = Instant::now() + Duration::from_secs(6);
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
     let tables = [
         json!({"game": "holdem", "structure": "nl", "seats": 4, "bots": 2, "bot_level": "station",
             "big_blind": 2, "buy_in": 200, "rebuy": 200, "clock_secs": 30}),
@@ -430,10 +431,22 @@ async fn a_short_soak_of_sign_ups_joins_and_hands_survives_a_sigkill_with_every_
                 n,
                 slot.clone(),
                 options,
-                until,
+                stop.clone(),
             )));
         }
     }
+    // Play for six seconds and until the room has finished a dozen hands, whatever else loads
+    // the machine (a minute at most: then the check below says the soak did not play).
+    let started = Instant::now();
+    loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let played = client::metric(addr, "tavolo_hands_total").await >= Some(12.0);
+        let elapsed = started.elapsed();
+        if (played && elapsed >= Duration::from_secs(6)) || elapsed >= Duration::from_secs(60) {
+            break;
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
     let mut sessions = Vec::new();
     for p in players {
         sessions.push(p.await.expect("a soak player").0);
