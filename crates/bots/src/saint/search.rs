@@ -355,7 +355,9 @@ mod tests {
             &legal,
             Budget::limited(std::time::Duration::from_millis(30)),
         );
-        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        // Without the limit, u32::MAX iterations would run for hours: a bound of a minute
+        // proves the early stop whatever else loads the machine.
+        assert!(start.elapsed() < std::time::Duration::from_secs(60));
         assert!(legal.contains(&a));
     }
 }

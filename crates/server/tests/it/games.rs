@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::common::{
     audit_and_shutdown, choose_betting, get, guest_at_new_table, guests, server, Client, LeakCheck,
+    WAIT,
 };
 use serde_json::{json, Value};
 
@@ -100,8 +101,8 @@ async fn current(c: &mut Client) -> Value {
     assert_eq!(r["type"], "ack");
     // After the ack: the lobby, then the table's state.
     c.inbox.clear();
-    c.wait_for(10, |m| m["type"] == "lobby").await;
-    let mut m = c.wait_for(10, |m| m["type"] == "table_state").await;
+    c.wait_for(WAIT, |m| m["type"] == "lobby").await;
+    let mut m = c.wait_for(WAIT, |m| m["type"] == "table_state").await;
     while let Ok(Some(n)) = tokio::time::timeout(Duration::from_millis(30), c.next(1)).await {
         if n["type"] == "table_state" {
             m = n;
@@ -161,12 +162,12 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
             let r = b.act(&table, &hand, saint_choice(&mb).unwrap()).await;
             assert_eq!(r["type"], "ack", "{r}");
             let ra = a
-                .wait_for(10, |m| {
+                .wait_for(WAIT, |m| {
                     m["type"] == "table_state" && !m["events"].as_array().unwrap().is_empty()
                 })
                 .await;
             let rb = b
-                .wait_for(10, |m| {
+                .wait_for(WAIT, |m| {
                     m["type"] == "table_state" && !m["events"].as_array().unwrap().is_empty()
                 })
                 .await;
@@ -274,7 +275,7 @@ async fn a_finished_saint_poker_game_stays_on_its_results_until_the_player_plays
     let r = a.ask("sit_in", json!({"table": table})).await;
     assert_eq!(r["type"], "ack", "{r}");
     let next = a
-        .wait_for(10, |m| {
+        .wait_for(WAIT, |m| {
             m["type"] == "table_state" && m["hand"].is_string() && m["hand"] != game
         })
         .await;

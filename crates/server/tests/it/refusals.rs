@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::{audit_and_shutdown, get, post, server, server_with, Client};
+use crate::common::{audit_and_shutdown, get, post, server, server_with, Client, WAIT};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tavolo_server::client;
@@ -47,7 +47,7 @@ async fn burst(c: &mut Client, n: u64) -> usize {
 }
 
 async fn dealt(c: &mut Client) -> Value {
-    c.wait_for(10, |m| {
+    c.wait_for(WAIT, |m| {
         m["type"] == "table_state" && m["hand"].is_string() && m["view"]["over"] == false
     })
     .await
@@ -195,7 +195,7 @@ async fn unreadable_duplicate_and_illegal_messages_are_refused_without_effect() 
     assert_eq!(r1, r2, "a repeated seq must get the original answer");
     let s = a.ask("hello", json!({})).await;
     assert_eq!(s["type"], "ack");
-    let st = a.wait_for(10, |m| m["type"] == "table_state").await;
+    let st = a.wait_for(WAIT, |m| m["type"] == "table_state").await;
     assert!(
         st["you"]["seat"].is_u64(),
         "the repeated seq had an effect: {st}"
@@ -267,7 +267,7 @@ async fn the_clock_acts_for_a_silent_player_and_sits_them_out() {
     // Nobody acts: after 1 s of clock and 1 s of bank the server checks or folds.
     clock.advance(Duration::from_secs(2));
     let m = silent
-        .wait_for(10, |m| {
+        .wait_for(WAIT, |m| {
             m["type"] == "table_state" && m["you"]["sitting_out"] == true
         })
         .await;

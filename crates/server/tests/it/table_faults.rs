@@ -23,14 +23,12 @@ use std::sync::Arc;
 
 use crate::common::{
     audit, audit_and_shutdown, get, guest_at_new_table, guests, post, server, server_with, Client,
+    WAIT,
 };
 use serde_json::{json, Value};
 use tavolo_server::ServerHandle;
 use tavolo_store::Account;
 use tokio::sync::Semaphore;
-
-/// How long any single awaited message may take (generous: the machine may be busy).
-const WAIT: u64 = 30;
 
 /// The next `table_state` of `table` that satisfies `f` (others are dropped).
 async fn state(c: &mut Client, table: &str, f: impl Fn(&Value) -> bool) -> Value {

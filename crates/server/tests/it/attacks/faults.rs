@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use crate::common::{get, post, server};
+use crate::common::{get, post, server, WAIT};
 use serde_json::Value;
 use tavolo_server::{Config, Server};
 
@@ -275,7 +275,7 @@ async fn a_client_that_floods_lobby_requests_gets_every_answer_and_current_snaps
         last = a.send("lobby", serde_json::json!({})).await;
     }
     let (mut snapshots, mut acks) = (0, 0);
-    while let Some(m) = a.next(5).await {
+    while let Some(m) = a.next(WAIT).await {
         if m["type"] == "lobby" {
             snapshots += 1;
             assert_eq!(m["tables"][0]["id"], serde_json::json!(table), "{m}");

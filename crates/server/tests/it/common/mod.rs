@@ -16,6 +16,11 @@ use tavolo_server::client::{self, Reply, Ws};
 use tavolo_server::{Config, Server, ServerHandle};
 use tokio_tungstenite::tungstenite::Message;
 
+/// How long a test waits for a message that should come at once, in seconds: a safety net,
+/// never waited out when the room works, and generous because the machine may be busy (CI
+/// runs the browser suite beside these tests on two cores).
+pub const WAIT: u64 = 30;
+
 /// A fresh temporary directory (unique in this process even for one tag asked for by several
 /// tests at once: all the server's tests share one test binary).
 pub fn temp_dir(tag: &str) -> PathBuf {
