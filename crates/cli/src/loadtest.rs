@@ -371,20 +371,15 @@ impl Turns {
     }
 }
 
-/// Hands finished on all the room's nodes.
+/// Hands finished on all the room's nodes (`tavolo_hands_total` from each one's `/metrics`).
 async fn hands_on(nodes: &[SocketAddr]) -> f64 {
     let mut total = 0.0;
     for n in nodes {
-        total += hands_total(*n).await;
+        total += client::metric(*n, "tavolo_hands_total")
+            .await
+            .unwrap_or(0.0);
     }
     total
-}
-
-/// `tavolo_hands_total` from the room's `/metrics`.
-async fn hands_total(addr: SocketAddr) -> f64 {
-    client::metric(addr, "tavolo_hands_total")
-        .await
-        .unwrap_or(0.0)
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
