@@ -6,9 +6,9 @@ use tavolo_cards::{best_two_plus_three, Card, Category};
 
 use super::action::{Action, Event};
 use super::error::PhaseName;
-use super::options::SaintOptions;
+use super::rules::SaintOptions;
+use super::state::SaintGame;
 use super::view::SaintView;
-use super::SaintGame;
 use crate::betting::SeatMask;
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 

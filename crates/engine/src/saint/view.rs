@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use tavolo_cards::{Card, Category};
 
 use super::error::{PhaseName, SaintError};
-use super::options::SaintOptions;
 use super::record::PickRecord;
-use super::{Phase, SaintGame};
+use super::rules::SaintOptions;
+use super::state::{Phase, SaintGame};
 
 /// A shown pair once revealed, with the hand it made and its points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +89,7 @@ impl SaintGame {
 
     fn view_of(&self, player: Option<usize>) -> SaintView {
         let players = self.players();
-        let t = &self.t;
+        let t = &self.state;
         let revealed_centre = matches!(t.phase, Phase::Draft { .. } | Phase::Over);
         let centre = if revealed_centre {
             t.scored_centre
@@ -112,9 +112,11 @@ impl SaintGame {
             .collect();
         let picks = match t.phase {
             Phase::Draft { step } => (0..step as usize)
-                .map(|s| PickRecord {
-                    player: t.order.as_slice()[s % players] as usize,
-                    card: t.picks[s],
+                .filter_map(|s| {
+                    Some(PickRecord {
+                        player: t.order.as_slice()[s % players] as usize,
+                        card: t.log[self.round_index()].picks[s]?,
+                    })
                 })
                 .collect(),
             _ => Vec::new(),
