@@ -102,33 +102,12 @@ pub enum GameError {
 }
 
 impl GameError {
-    /// What kind of refusal this is.
+    /// What kind of refusal this is: each game's error knows its own.
     pub fn refusal(&self) -> Refusal {
-        use crate::betting::BetError;
         match self {
-            GameError::Holdem(holdem::HoldemError::NoSuchSeat { .. })
-            | GameError::Draw(draw::DrawError::NoSuchSeat { .. })
-            | GameError::Saint(saint::SaintError::NoSuchPlayer { .. }) => Refusal::NoSuchSeat,
-            GameError::Holdem(holdem::HoldemError::Betting {
-                reason: BetError::NotYourTurn { .. },
-                ..
-            })
-            | GameError::Draw(draw::DrawError::Betting {
-                reason: BetError::NotYourTurn { .. },
-                ..
-            })
-            | GameError::Saint(saint::SaintError::NotYourTurn { .. }) => Refusal::NotYourTurn,
-            GameError::Holdem(holdem::HoldemError::NotNow { legal, .. })
-                if *legal == holdem::ToAct::Nobody =>
-            {
-                Refusal::Over
-            }
-            GameError::Draw(draw::DrawError::NotNow { legal, .. })
-                if *legal == draw::ToAct::Nobody =>
-            {
-                Refusal::Over
-            }
-            GameError::Saint(saint::SaintError::GameOver { .. }) => Refusal::Over,
+            GameError::Holdem(e) => e.refusal(),
+            GameError::Draw(e) => e.refusal(),
+            GameError::Saint(e) => e.refusal(),
             _ => Refusal::Illegal,
         }
     }

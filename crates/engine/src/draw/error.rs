@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::hand::ToAct;
 use crate::betting::BetError;
+use crate::game::Refusal;
 use tavolo_cards::{Card, CardSet};
 use thiserror::Error;
 
@@ -83,6 +84,24 @@ pub enum DrawError {
         /// What is wrong with the stacked cards.
         problem: StackedProblem,
     },
+}
+
+impl DrawError {
+    /// What kind of refusal this is, in the words a client needs.
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            DrawError::NoSuchSeat { .. } => Refusal::NoSuchSeat,
+            DrawError::Betting {
+                reason: BetError::NotYourTurn { .. },
+                ..
+            } => Refusal::NotYourTurn,
+            DrawError::NotNow {
+                legal: ToAct::Nobody,
+                ..
+            } => Refusal::Over,
+            _ => Refusal::Illegal,
+        }
+    }
 }
 
 /// Why a stacked deal cannot serve a card.

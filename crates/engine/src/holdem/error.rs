@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::hand::ToAct;
 use crate::betting::BetError;
+use crate::game::Refusal;
 use tavolo_cards::Card;
 use thiserror::Error;
 
@@ -72,6 +73,24 @@ pub enum HoldemError {
         /// The seat.
         seat: usize,
     },
+}
+
+impl HoldemError {
+    /// What kind of refusal this is, in the words a client needs.
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            HoldemError::NoSuchSeat { .. } => Refusal::NoSuchSeat,
+            HoldemError::Betting {
+                reason: BetError::NotYourTurn { .. },
+                ..
+            } => Refusal::NotYourTurn,
+            HoldemError::NotNow {
+                legal: ToAct::Nobody,
+                ..
+            } => Refusal::Over,
+            _ => Refusal::Illegal,
+        }
+    }
 }
 
 /// A hand setup that cannot be dealt.

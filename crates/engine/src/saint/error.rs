@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use tavolo_cards::Card;
 use thiserror::Error;
 
+use crate::game::Refusal;
+
 /// The phase of a round, as named in errors, views and records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -157,6 +159,18 @@ pub enum SaintError {
     /// The operation needs an undisturbed game (e.g. a record of a determinized state).
     #[error("no record: the hidden cards of this game were replaced (determinized)")]
     Determinized,
+}
+
+impl SaintError {
+    /// What kind of refusal this is, in the words a client needs.
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            SaintError::NoSuchPlayer { .. } => Refusal::NoSuchSeat,
+            SaintError::NotYourTurn { .. } => Refusal::NotYourTurn,
+            SaintError::GameOver { .. } => Refusal::Over,
+            _ => Refusal::Illegal,
+        }
+    }
 }
 
 fn cards(cs: &[Card]) -> String {

@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use tavolo_cards::{Card, GameRng};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::draw::{self, DrawHand, DrawTable};
-use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Viewer};
+use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Refusal, Viewer};
 use tavolo_engine::holdem::{self, Hand, HoldemRules, HoldemTable, Structure};
-use tavolo_engine::saint::{SaintGame, SaintOptions};
+use tavolo_engine::saint::{self, SaintGame, SaintOptions};
 
 /// Plays one game of `G` with random legal actions, checking the interface at every step.
 fn play<G: Game + Clone + PartialEq>(
@@ -256,4 +256,78 @@ fn saint_poker_show_choices_say_the_hand_each_pair_makes_by_the_tables_rule() {
             assert!(rank.category() >= Category::HighCard);
         }
     }
+}
+
+/// Plays `game` to its end with the house's default actions.
+fn play_out<G: Game>(game: &mut G) {
+    while let Some(seat) = game.to_act().iter().next() {
+        let a = game.timeout_action(seat).expect("a default action");
+        game.apply(a).expect("the default is legal");
+    }
+}
+
+/// The kind of refusal `action` meets now.
+fn refusal_of<G: Game>(game: &G, action: G::Action) -> Refusal {
+    game.check(&action).expect_err("refused").refusal()
+}
+
+#[test]
+fn every_game_names_a_missing_seat_a_turn_not_yours_and_a_game_over_alike() {
+    let (mut h, _) = Hand::deal(&holdem_setup(8), seed_from_u64(8)).expect("deals");
+    let other = (h.to_act().iter().next().expect("a seat") + 1) % h.seats();
+    assert_eq!(
+        refusal_of(&h, holdem::Action::Fold { seat: 11 }),
+        Refusal::NoSuchSeat
+    );
+    assert_eq!(
+        refusal_of(&h, holdem::Action::Call { seat: other }),
+        Refusal::NotYourTurn
+    );
+    play_out(&mut h);
+    assert_eq!(
+        refusal_of(&h, holdem::Action::Fold { seat: 0 }),
+        Refusal::Over
+    );
+
+    let (mut d, _) = DrawHand::deal(&draw_setup(9), seed_from_u64(9)).expect("deals");
+    let other = (d.to_act().iter().next().expect("a seat") + 1) % d.seats();
+    assert_eq!(
+        refusal_of(&d, draw::Action::Fold { seat: 11 }),
+        Refusal::NoSuchSeat
+    );
+    assert_eq!(
+        refusal_of(&d, draw::Action::Call { seat: other }),
+        Refusal::NotYourTurn
+    );
+    play_out(&mut d);
+    assert_eq!(
+        refusal_of(&d, draw::Action::Fold { seat: 0 }),
+        Refusal::Over
+    );
+
+    let (mut s, _) = SaintGame::deal(&SaintOptions::new(3), seed_from_u64(10)).expect("deals");
+    let pick = saint::Action::Pick {
+        player: 7,
+        card: Card::ALL[0],
+    };
+    assert_eq!(refusal_of(&s, pick), Refusal::NoSuchSeat);
+    // Place and show are simultaneous: only the draft has turns.
+    while s.phase() != saint::PhaseName::Draft {
+        let seat = s.to_act().iter().next().expect("a seat");
+        s.apply(s.timeout_action(seat).expect("a default"))
+            .expect("legal");
+    }
+    let picker = s.to_act().iter().next().expect("the picker");
+    let card = s.pool().iter().next().expect("a pool");
+    let out_of_turn = saint::Action::Pick {
+        player: (picker + 1) % 3,
+        card,
+    };
+    assert_eq!(refusal_of(&s, out_of_turn), Refusal::NotYourTurn);
+    play_out(&mut s);
+    let place = saint::Action::Place {
+        player: 0,
+        card: Card::ALL[0],
+    };
+    assert_eq!(refusal_of(&s, place), Refusal::Over);
 }
