@@ -5,21 +5,26 @@
 //! With a seeded deck the dealer's steps happen by themselves, so after every `apply` a player
 //! is to act or the hand is over; with supplied cards (replaying a hand history) the caller
 //! deals with [`Action::DealHole`] and [`Action::DealBoard`].
+//!
+//! This file holds the state and how an action enters it; the rules of each phase are beside
+//! it, one function per rule: `deal.rs` (antes, blinds, the opener, hole cards), `streets.rs`
+//! (betting rounds and the board), `showdown.rs` (show, muck, awards), with `deck.rs` (where
+//! cards come from), `queries.rs` (reading the state) and `replay.rs` (a hand rebuilt from its
+//! events).
 
-use super::action::{Action, BoardCards, Event, Street};
+use super::action::{Action, Event, Street};
 use super::error::{HoldemError, SetupError};
-use super::rules::{Antes, HandSetup, HoldemRules, Reveal, ShowdownOrder};
-use crate::betting::BetEvent;
-use crate::betting::{
-    BettingRound, Ledger, Legal, RaiseCap, RoundRules, SeatMask, Structure, MAX_SEATS,
-};
+use super::rules::{HandSetup, HoldemRules, Reveal};
+use crate::betting::{BettingRound, Ledger, Legal, RoundRules, SeatMask, MAX_SEATS};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval};
 
+mod deal;
 mod deck;
 mod queries;
 mod replay;
 mod showdown;
+mod streets;
 
 use deck::Dealer;
 
@@ -203,120 +208,6 @@ impl Hand {
         Ok(())
     }
 
-    /// Resets every field but the dealer's generator for a new hand from `setup` (validated),
-    /// then posts antes and blinds and, with a seeded deck, deals the hole cards.
-    fn deal(&mut self, setup: &HandSetup, events: &mut Vec<Event>) {
-        let n = setup.seats();
-        let mut ledger = Ledger::new(&setup.stacks);
-        ledger.add_dead(setup.carried_in);
-        let rules = setup.rules;
-        // Every field by name (no `..`): a field added to `Hand` must be reset here too.
-        let Hand {
-            n: seats,
-            button,
-            rules: hand_rules,
-            min_bet,
-            big_bet,
-            any_blind,
-            ledger: hand_ledger,
-            round,
-            street,
-            phase,
-            hole,
-            dealt,
-            board,
-            board_len,
-            board_eval,
-            used,
-            dealer,
-            betting_done,
-            show_start,
-            shown,
-            ranks,
-            won,
-            carried,
-            total,
-        } = self;
-        *seats = n as u8;
-        *button = setup.button as u8;
-        *hand_rules = rules;
-        *min_bet = setup.min_bet;
-        *big_bet = setup.big_bet;
-        *any_blind = setup.blinds.iter().any(|&b| b > 0);
-        *total = ledger.total();
-        // The round until the hole cards are out. With a seeded deck they are dealt below and
-        // the first betting round replaces it at once: only supplied hole cards wait with it.
-        if !matches!(dealer, Dealer::Deck(..)) {
-            *round = BettingRound::start(&ledger, 0, placeholder_rules(setup));
-        }
-        *hand_ledger = ledger;
-        *street = Street::Preflop;
-        *phase = Phase::Hole;
-        *hole = [[None; 2]; MAX_SEATS];
-        *dealt = SeatMask::EMPTY;
-        *board = [None; 5];
-        *board_len = 0;
-        *board_eval = Eval::new();
-        *used = CardSet::EMPTY;
-        if let Dealer::Deck(deck, _) = dealer {
-            *deck = Deck::FULL;
-        }
-        *betting_done = false;
-        *show_start = 0;
-        *shown = SeatMask::EMPTY;
-        *ranks = [0; MAX_SEATS];
-        *won = [0; MAX_SEATS];
-        *carried = 0;
-        // Antes, then blinds and straddles in order from the left of the button. A blind is at
-        // most the starting stack less the ante posted, even when part of that ante comes back
-        // as uncalled (live non-uniform antes), as PokerKit does.
-        let mut ante_posted = [0 as Chips; MAX_SEATS];
-        let mut any_ante = false;
-        for p in 0..n {
-            let s = self.seat_at(p);
-            let a = setup.antes[s];
-            if a == 0 {
-                continue;
-            }
-            any_ante = true;
-            let amount = match rules.antes {
-                Antes::Live => self.ledger.put(s, a),
-                Antes::Dead => self.ledger.put_dead(s, a),
-            };
-            ante_posted[s] = amount;
-            events.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
-        }
-        if any_ante && rules.antes == Antes::Live {
-            if let Some((seat, amount)) = self.ledger.return_uncalled() {
-                events.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
-            }
-        }
-        self.ledger.collect();
-        for p in 0..n {
-            let s = self.seat_at(p);
-            let b = setup.blinds[s];
-            if b > 0 {
-                let amount = self.ledger.put(s, b.min(setup.stacks[s] - ante_posted[s]));
-                events.push(Event::BlindPosted { seat: s, amount });
-            }
-        }
-        // The pre-flop opener: the seat after the largest blind or straddle (the later on ties).
-        let mut best = (0, 0);
-        for p in 0..n {
-            let s = self.seat_at(p);
-            let key = if setup.blinds[s] > 0 {
-                self.ledger.bet(s)
-            } else {
-                0
-            };
-            if key >= best.0 {
-                best = (key, p);
-            }
-        }
-        self.show_start = self.seat_at((best.1 + 1) % n) as u8;
-        self.advance(events);
-    }
-
     /// The seat at position `p` counted from the left of the button.
     #[inline]
     fn seat_at(&self, p: usize) -> usize {
@@ -336,78 +227,19 @@ impl Hand {
         self.seat_at(0)
     }
 
-    fn round_rules(&self, street: Street) -> RoundRules {
-        let limit = self.rules.structure == Structure::FixedLimit;
-        let min_bet = if limit && street >= Street::Turn {
-            self.big_bet
-        } else {
-            self.min_bet
-        };
-        RoundRules {
-            structure: self.rules.structure,
-            min_bet,
-            min_raise: self.rules.min_raise,
-            cap: limit.then_some(RaiseCap {
-                max_bets: self.rules.limit_cap.max_bets,
-                lifted_heads_up: self.rules.limit_cap.lifted_heads_up,
-            }),
-            forced_bets: u8::from(
-                street == Street::Preflop && self.rules.blind_counts_as_bet && self.any_blind,
-            ),
-            check_before_opening: true,
-        }
-    }
-
-    fn start_round(&mut self, street: Street) {
-        self.street = street;
-        let opener = if street == Street::Preflop {
-            self.show_start as usize
-        } else {
-            self.first()
-        };
-        self.round = BettingRound::start(&self.ledger, opener, self.round_rules(street))
-            .with_reopen(self.rules.reopen);
-        self.phase = Phase::Betting;
-    }
-
-    fn deal_card(&mut self) -> Card {
-        let Dealer::Deck(deck, rng) = &mut self.dealer else {
-            unreachable!("only called with a deck")
-        };
-        // A hand deals at most 2 × MAX_SEATS hole cards, three burns and five board cards.
-        let Some(c) = deck.deal(rng) else {
-            unreachable!("a hand deals at most 28 of the 52 cards")
-        };
-        self.used.insert(c);
-        c
-    }
-
     fn seeded(&self) -> bool {
         matches!(self.dealer, Dealer::Deck(..))
     }
 
     /// Runs the hand forward until a player (or, with supplied cards, the dealer) must act.
     fn advance(&mut self, ev: &mut Vec<Event>) {
-        let n = self.n as usize;
         loop {
             match self.phase {
                 Phase::Hole => {
                     if self.seeded() {
-                        for _ in 0..2 {
-                            for p in 0..n {
-                                let s = self.seat_at(p);
-                                let c = self.deal_card();
-                                let k = usize::from(self.hole[s][0].is_some());
-                                self.hole[s][k] = Some(c);
-                                ev.push(Event::HoleDealt {
-                                    seat: s,
-                                    card: Some(c),
-                                });
-                            }
-                        }
-                        self.dealt = SeatMask::first(n);
+                        self.deal_hole_cards(ev);
                     }
-                    if self.dealt.len() < n {
+                    if self.dealt.len() < self.n as usize {
                         return;
                     }
                     self.start_round(Street::Preflop);
@@ -426,24 +258,11 @@ impl Hand {
                     if !self.seeded() {
                         return;
                     }
-                    self.deal_card_burn(ev);
-                    let mut cards =
-                        [Card::new(tavolo_cards::Rank::Two, tavolo_cards::Suit::Clubs); 3];
-                    for c in cards.iter_mut().take(next.board_cards()) {
-                        *c = self.deal_card();
-                    }
-                    let bc = BoardCards::new(&cards[..next.board_cards()]).expect("1 to 3 cards");
-                    self.put_board(next, bc, ev);
+                    self.deal_board(next, ev);
                 }
                 Phase::Showdown => {
                     if self.rules.reveal == Reveal::AllShown {
-                        let live = self.ledger.live();
-                        let start = self.show_start as usize;
-                        for s in live.without(self.shown).clockwise_from(start, n) {
-                            if let (Some(a), Some(b)) = (self.hole[s][0], self.hole[s][1]) {
-                                self.show(s, [a, b], ev);
-                            }
-                        }
+                        self.show_all(ev);
                     }
                     if !self.ledger.live().without(self.shown).is_empty() {
                         return;
@@ -453,64 +272,6 @@ impl Hand {
                 Phase::Over => return,
             }
         }
-    }
-
-    fn deal_card_burn(&mut self, ev: &mut Vec<Event>) {
-        if let Dealer::Deck(deck, rng) = &mut self.dealer {
-            // The burnt card is out of play but is never shown, so it is not in `used`.
-            let _burnt = deck.deal(rng);
-            ev.push(Event::Burned);
-        }
-    }
-
-    fn put_board(&mut self, street: Street, cards: BoardCards, ev: &mut Vec<Event>) {
-        for &c in cards.as_slice() {
-            self.board[self.board_len as usize] = Some(c);
-            self.board_len += 1;
-            self.board_eval = self.board_eval + c;
-            self.used.insert(c);
-        }
-        ev.push(Event::BoardDealt { street, cards });
-        if self.betting_done {
-            self.street = street;
-            self.phase = if street == Street::River {
-                Phase::Showdown
-            } else {
-                Phase::Board
-            };
-        } else {
-            self.start_round(street);
-        }
-    }
-
-    fn close_round(&mut self, ev: &mut Vec<Event>) {
-        if let Some((seat, amount)) = self.ledger.return_uncalled() {
-            ev.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
-        }
-        self.ledger.collect();
-        ev.push(Event::RoundEnded {
-            street: self.street,
-        });
-        let live = self.ledger.live();
-        if live.len() <= 1 {
-            self.award(ev);
-            return;
-        }
-        if self.street == Street::River || self.ledger.can_bet().len() <= 1 {
-            self.betting_done = true;
-            let start = match self.rules.showdown_order {
-                ShowdownOrder::LastAggressorFirst => {
-                    self.round.aggressor().unwrap_or(self.round.opener())
-                }
-                ShowdownOrder::FirstToActLastRound => self.round.opener(),
-            };
-            self.show_start = start as u8;
-        }
-        self.phase = if self.street == Street::River {
-            Phase::Showdown
-        } else {
-            Phase::Board
-        };
     }
 
     /// What is legal now, and for whom.
@@ -559,139 +320,33 @@ impl Hand {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), HoldemError> {
-        let n = self.n as usize;
         if let Some(seat) = action.seat() {
-            if seat >= n {
+            if seat >= self.n as usize {
                 return Err(HoldemError::NoSuchSeat { action, seat });
             }
         }
-        let not_now = |h: &Hand| HoldemError::NotNow {
-            action,
-            legal: h.legal_actions(),
-        };
         match action {
             Action::Fold { .. }
             | Action::Check { .. }
             | Action::Call { .. }
-            | Action::BetOrRaiseTo { .. } => {
-                if self.phase != Phase::Betting {
-                    return Err(not_now(self));
-                }
-                let (seat, bet) = action.as_bet().expect("a betting action");
-                let event = self
-                    .round
-                    .play(&mut self.ledger, seat, bet)
-                    .map_err(|reason| HoldemError::Betting {
-                        action,
-                        reason,
-                        legal: self.legal_actions(),
-                    })?;
-                events.push(Event::Bet(event));
-                self.advance(events);
-                Ok(())
-            }
-            Action::Show { seat, cards } => {
-                if !self.pending_showdown().contains(seat) {
-                    return Err(not_now(self));
-                }
-                let known = match self.hole[seat] {
-                    [Some(a), Some(b)] => Some([a, b]),
-                    _ => None,
-                };
-                let cards = match (known, cards) {
-                    (Some(k), None) => k,
-                    (Some(k), Some(c)) => {
-                        if !(c == k || c == [k[1], k[0]]) {
-                            return Err(HoldemError::ShowMismatch { action, seat });
-                        }
-                        k
-                    }
-                    (None, Some(c)) => {
-                        for (i, &card) in c.iter().enumerate() {
-                            if let Some(d) = self.hole[seat][i] {
-                                if d != card {
-                                    return Err(HoldemError::ShowMismatch { action, seat });
-                                }
-                            } else if self.used.contains(card) || (i == 1 && c[0] == card) {
-                                return Err(HoldemError::DuplicateCard { action, card });
-                            }
-                        }
-                        c
-                    }
-                    (None, None) => return Err(HoldemError::UnknownCards { action, seat }),
-                };
-                for c in cards {
-                    self.used.insert(c);
-                }
-                self.hole[seat] = [Some(cards[0]), Some(cards[1])];
-                if self.board_len == 5 {
-                    self.show(seat, cards, events);
-                } else {
-                    // All-in before the river: the value is settled once the board is complete.
-                    self.shown.insert(seat);
-                    events.push(Event::Shown {
-                        seat,
-                        cards,
-                        rank: tavolo_cards::HandRank::WORST,
-                    });
-                }
-                self.advance(events);
-                Ok(())
-            }
-            Action::Muck { seat } => {
-                if !self.pending_showdown().contains(seat) {
-                    return Err(not_now(self));
-                }
-                self.ledger.fold(seat);
-                events.push(Event::Bet(BetEvent::Mucked { seat }));
-                if self.ledger.live().len() == 1 {
-                    // The last hand left takes the pot without showing.
-                    self.award(events);
-                } else {
-                    self.advance(events);
-                }
-                Ok(())
-            }
+            | Action::BetOrRaiseTo { .. } => self.play_bet(action, events)?,
+            Action::Show { seat, cards } => self.player_shows(action, seat, cards, events)?,
+            Action::Muck { seat } => self.player_mucks(action, seat, events)?,
             Action::DealHole { seat, cards } => {
-                if seat >= n {
-                    return Err(HoldemError::NoSuchSeat { action, seat });
-                }
-                if self.phase != Phase::Hole || self.seeded() || self.dealt.contains(seat) {
-                    return Err(not_now(self));
-                }
-                self.check_new_cards(action, cards.iter().flatten().copied())?;
-                for (k, c) in cards.iter().enumerate() {
-                    self.hole[seat][k] = *c;
-                    if let Some(c) = c {
-                        self.used.insert(*c);
-                    }
-                    events.push(Event::HoleDealt { seat, card: *c });
-                }
-                self.dealt.insert(seat);
-                self.advance(events);
-                Ok(())
+                self.supply_hole_cards(action, seat, cards, events)?
             }
-            Action::DealBoard { cards } => {
-                let Some(next) = self.street.next() else {
-                    return Err(not_now(self));
-                };
-                if self.phase != Phase::Board || self.seeded() {
-                    return Err(not_now(self));
-                }
-                if cards.as_slice().len() != next.board_cards() {
-                    return Err(HoldemError::BoardCount {
-                        action,
-                        expected: next.board_cards(),
-                    });
-                }
-                self.check_new_cards(action, cards.as_slice().iter().copied())?;
-                self.put_board(next, cards, events);
-                if self.board_len == 5 {
-                    self.rank_early_shows();
-                }
-                self.advance(events);
-                Ok(())
-            }
+            Action::DealBoard { cards } => self.supply_board(action, cards, events)?,
+        }
+        self.advance(events);
+        Ok(())
+    }
+
+    /// The refusal of an action that does not fit the moment.
+    #[cold]
+    fn not_now(&self, action: Action) -> HoldemError {
+        HoldemError::NotNow {
+            action,
+            legal: self.legal_actions(),
         }
     }
 
