@@ -34,3 +34,8 @@ pub fn opt_card_list<S: Serializer>(set: &Option<CardSet>, s: S) -> Result<S::Ok
 pub fn hand_code<S: Serializer>(rank: &HandRank, s: S) -> Result<S::Ok, S::Error> {
     rank.code().serialize(s)
 }
+
+/// Writes an optional hand value as codes ([`hand_code`]), or `null`.
+pub fn opt_hand_code<S: Serializer>(rank: &Option<HandRank>, s: S) -> Result<S::Ok, S::Error> {
+    rank.map(|r| r.code()).serialize(s)
+}

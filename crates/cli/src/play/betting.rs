@@ -448,17 +448,19 @@ impl<G: Game> BettingSession<G> {
         self.log.push(line);
     }
 
-    /// `seat` showed `cards`, making `rank`; the seat's row keeps the hand's category.
-    pub fn shown(&mut self, seat: usize, cards: &[Card], rank: HandRank) {
+    /// `seat` showed `cards`, making `rank` (`None`: shown before the board was complete).
+    pub fn shown(&mut self, seat: usize, cards: &[Card], rank: Option<HandRank>) {
         let lang = self.lang;
-        self.ranks[seat] = Some(rank);
-        self.say(
-            seat,
-            texts(lang).shows,
-            &[&cards_text(cards), &rank.describe(lang)],
-        );
+        self.ranks[seat] = rank;
+        let desc = rank.map(|r| r.describe(lang)).unwrap_or_default();
+        self.say(seat, texts(lang).shows, &[&cards_text(cards), &desc]);
+        // A hand shown all-in before the river is valued once the board is out: no words yet.
+        if rank.is_none() {
+            if let Some(line) = self.log.last_mut() {
+                *line = line.trim_end().trim_end_matches(':').to_string();
+            }
+        }
         // The seat row keeps the hand's category (the log has it all).
-        let desc = rank.describe(lang);
         self.last[seat] = desc.split(',').next().unwrap_or_default().to_string();
     }
 

@@ -124,7 +124,7 @@ impl Telling<DrawHand> for DrawSession {
             }
             Event::Shown { seat, cards, rank } => {
                 let cards: Vec<Card> = cards.iter().collect();
-                s.shown(seat, &cards, rank);
+                s.shown(seat, &cards, Some(rank));
             }
             _ => {}
         }

@@ -127,15 +127,8 @@ pub struct PotAward {
     /// Chips won.
     pub amount: Chips,
     /// The winner's hand (codes: category and deciding ranks), when it was shown.
-    #[serde(serialize_with = "opt_hand_code")]
+    #[serde(serialize_with = "crate::wire::opt_hand_code")]
     pub hand: Option<HandRank>,
-}
-
-fn opt_hand_code<S: serde::Serializer>(rank: &Option<HandRank>, s: S) -> Result<S::Ok, S::Error> {
-    match rank {
-        Some(r) => crate::wire::hand_code(r, s),
-        None => s.serialize_none(),
-    }
 }
 
 /// A hand shown at the showdown, winner's or not.

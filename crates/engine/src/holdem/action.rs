@@ -208,9 +208,15 @@ pub enum Event {
         seat: usize,
         /// The hole cards.
         cards: [Card; 2],
-        /// Its value (written as codes, `hand`: category and deciding ranks).
-        #[serde(rename = "hand", serialize_with = "crate::wire::hand_code")]
-        rank: HandRank,
+        /// Its value (written as codes, `hand`: category and deciding ranks); `None` (and no
+        /// `hand` written) for a hand shown all-in before the board is complete, which is
+        /// valued only once the river is out.
+        #[serde(
+            rename = "hand",
+            serialize_with = "crate::wire::opt_hand_code",
+            skip_serializing_if = "Option::is_none"
+        )]
+        rank: Option<HandRank>,
     },
     /// The hand is over.
     HandOver,

@@ -165,9 +165,12 @@ impl Game for Hand {
     }
 
     fn summary(&self, events: &[Event]) -> HandSummary {
+        // A hand shown all-in before the river has its value once the board is complete.
         let shown = |seat| {
             events.iter().find_map(|e| match *e {
-                Event::Shown { seat: s, rank, .. } if s == seat => Some(rank),
+                Event::Shown { seat: s, rank, .. } if s == seat => {
+                    rank.or_else(|| self.shown_rank(seat))
+                }
                 _ => None,
             })
         };

@@ -592,3 +592,43 @@ fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_
         "a loser's hand is listed"
     );
 }
+
+#[test]
+fn a_hand_shown_all_in_before_the_river_has_no_value_until_the_board_is_complete() {
+    let rules = HoldemRules::pokerkit(Structure::NoLimit, tavolo_engine::holdem::Antes::Live);
+    let (mut h, _) = stacked(&setup(&[100, 100], 0, 1, 2, rules), &["AsAd", "KcKd"]);
+    let first = actor(&h).expect("someone acts");
+    ok(&mut h, raise(first, 100));
+    ok(&mut h, call(1 - first));
+    let ToAct::DealBoard { showdown, .. } = h.legal_actions() else {
+        panic!("the board is owed: {:?}", h.legal_actions());
+    };
+    let seat = showdown.iter().next().expect("a seat may show");
+    let ev = ok(&mut h, Action::Show { seat, cards: None });
+    let shown = ev
+        .iter()
+        .find(|e| matches!(e, Event::Shown { .. }))
+        .expect("shown");
+    assert!(
+        matches!(shown, Event::Shown { rank: None, .. }),
+        "{shown:?}"
+    );
+    let json = serde_json::to_value(shown).expect("JSON");
+    assert_eq!(json.get("hand"), None, "no value is written: {json}");
+    assert_eq!(h.shown_rank(seat), None);
+    board(&mut h, "2h7c9s");
+    board(&mut h, "Jd");
+    board(&mut h, "4c");
+    let rank = h.shown_rank(seat).expect("valued with the whole board");
+    let hole = h.hole_cards(seat).map(|c| c.expect("known"));
+    let all = [
+        hole[0],
+        hole[1],
+        card("2h"),
+        card("7c"),
+        card("9s"),
+        card("Jd"),
+        card("4c"),
+    ];
+    assert_eq!(rank, tavolo_cards::evaluate(&all).expect("seven cards"));
+}

@@ -5,7 +5,7 @@ use crate::betting::{BetError, BettingRound, Pots, SeatMask};
 use crate::holdem::action::Street;
 use crate::holdem::rules::HoldemRules;
 use crate::Chips;
-use tavolo_cards::{Card, CardSet, GameRng};
+use tavolo_cards::{Card, CardSet, GameRng, HandRank};
 
 impl Hand {
     /// Once the hand is over, takes back the generator of its seeded deck, to deal the next hand
@@ -108,6 +108,18 @@ impl Hand {
     /// Seats that have shown their hands.
     pub fn shown(&self) -> SeatMask {
         self.shown
+    }
+
+    /// The value of a shown hand with the whole board; `None` if the seat has not shown or
+    /// the board is not complete yet (a hand shown all-in before the river).
+    pub fn shown_rank(&self, seat: usize) -> Option<HandRank> {
+        if !self.shown.contains(seat) || self.board_len < 5 {
+            return None;
+        }
+        match self.hole.get(seat)? {
+            [Some(a), Some(b)] => Some((self.board_eval + *a + *b).evaluate()),
+            _ => None,
+        }
     }
 
     /// Chips won by each seat in this hand (pots collected, uncalled bets not included).

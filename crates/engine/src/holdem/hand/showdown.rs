@@ -48,7 +48,7 @@ impl Hand {
             events.push(Event::Shown {
                 seat,
                 cards,
-                rank: tavolo_cards::HandRank::WORST,
+                rank: None,
             });
         }
         Ok(())
@@ -114,7 +114,11 @@ impl Hand {
         let rank = (self.board_eval + cards[0] + cards[1]).evaluate();
         self.ranks[seat] = rank.value();
         self.shown.insert(seat);
-        ev.push(Event::Shown { seat, cards, rank });
+        ev.push(Event::Shown {
+            seat,
+            cards,
+            rank: Some(rank),
+        });
     }
 
     /// The awards: the one player left takes everything; else (hands that cannot win killed
