@@ -1,6 +1,6 @@
 //! PHH action notation (`d dh p1 AsKd`, `p2 cbr 6`, `p3 sm`) read into Tavolo actions.
 
-use super::to_units;
+use super::fields::to_units;
 use crate::holdem::action::{Action, BoardCards};
 use crate::holdem::hand::Hand;
 use tavolo_cards::Card;
