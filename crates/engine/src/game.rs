@@ -28,6 +28,7 @@
 //! ```
 
 use std::fmt::Debug;
+use std::ops::RangeInclusive;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -221,6 +222,9 @@ impl Record {
 pub trait Game: Sized + Clone + Send + 'static {
     /// The short name: `holdem`, `draw` or `saint`.
     const NAME: &'static str;
+    /// How many players a game seats (RULES.md: Hold'em 2–10, Draw 2–8, Saint Poker 2–5):
+    /// the one place a table, the terminal and the room learn it from.
+    const SEATS: RangeInclusive<usize>;
     /// Whether players choose at the same time (Saint Poker's place and show): then nobody but
     /// the chooser may learn of a choice before all are revealed (RULES.md §1 Information).
     const SIMULTANEOUS: bool = false;

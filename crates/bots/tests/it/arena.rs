@@ -16,6 +16,7 @@ struct Highest {
 
 impl Game for Highest {
     const NAME: &'static str = "highest";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=10;
     type Options = usize;
     type Setup = usize;
     type Action = (usize, u32);

@@ -9,6 +9,7 @@ use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
+use tavolo_engine::game::Game;
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
@@ -46,8 +47,9 @@ impl DrawSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: DrawConfig) -> Result<DrawSession, String> {
         let n = cfg.bots.len() + 1;
-        if !(2..=8).contains(&n) {
-            return Err(format!("{n} players: Five-Card Draw is for 2 to 8"));
+        if !DrawHand::SEATS.contains(&n) {
+            let (min, max) = (DrawHand::SEATS.start(), DrawHand::SEATS.end());
+            return Err(format!("{n} players: Five-Card Draw is for {min} to {max}"));
         }
         let options = cfg.rules.draw_table(cfg.ante).map_err(|e| e.to_string())?;
         let (session, events) =

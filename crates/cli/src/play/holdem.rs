@@ -8,6 +8,7 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
+use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
@@ -62,8 +63,9 @@ impl HoldemSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: HoldemConfig) -> Result<HoldemSession, String> {
         let n = cfg.bots.len() + 1;
-        if !(2..=10).contains(&n) {
-            return Err(format!("{n} players: Texas Hold'em is for 2 to 10"));
+        if !Hand::SEATS.contains(&n) {
+            let (min, max) = (Hand::SEATS.start(), Hand::SEATS.end());
+            return Err(format!("{n} players: Texas Hold'em is for {min} to {max}"));
         }
         let mut options = cfg
             .rules

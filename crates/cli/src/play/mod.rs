@@ -216,7 +216,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
     let lang = args.lang;
     Ok(match args.game {
         GameArg::Saint => {
-            let bots = bots(args, 3, 5, "Saint Poker", saint_bots::bot_spec)?;
+            let bots = bots(args, 3, "Saint Poker", saint_bots::bot_spec)?;
             Box::new(
                 saint::SaintSession::new(saint::SaintConfig {
                     bots,
@@ -229,7 +229,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             )
         }
         GameArg::Holdem => {
-            let bots = bots(args, 4, 10, "Texas Hold'em", holdem_bots::bot_spec)?;
+            let bots = bots(args, 4, "Texas Hold'em", holdem_bots::bot_spec)?;
             let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
             let mut rules = house_rules(args)?;
             // SMALL/BIG with a small blind other than half the big one: a house small blind.
@@ -264,7 +264,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             )
         }
         GameArg::Draw => {
-            let bots = bots(args, 4, 8, "Five-Card Draw", draw_bots::bot_spec)?;
+            let bots = bots(args, 4, "Five-Card Draw", draw_bots::bot_spec)?;
             let ante = args.ante.unwrap_or(10);
             if ante == 0 {
                 return Err(UserError(
@@ -288,18 +288,19 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
     })
 }
 
-/// The bots of `args` for a table of `--players` (default `default`, 2 to `max`) with the human.
+/// The bots of `args` for a table of `--players` (default `default`, within the game's
+/// [`tavolo_bots::Game::SEATS`]) with the human.
 fn bots<G: tavolo_bots::Game>(
     args: &PlayArgs,
     default: usize,
-    max: usize,
     game: &str,
     spec: fn(&str) -> Result<tavolo_bots::BotSpec<G>, tavolo_bots::BotsError>,
 ) -> Result<Vec<tavolo_bots::BotSpec<G>>, UserError> {
     let players = args.players.unwrap_or(default);
-    if !(2..=max).contains(&players) {
+    if !G::SEATS.contains(&players) {
+        let (min, max) = (G::SEATS.start(), G::SEATS.end());
         return Err(UserError(format!(
-            "{players} players: {game} is for 2 to {max}"
+            "{players} players: {game} is for {min} to {max}"
         )));
     }
     let names = bot_names(args.game, &args.bots, players - 1);

@@ -1,9 +1,10 @@
 //! Errors of the draw hand: a refused action (state unchanged) or an invalid setup.
 
 use super::action::Action;
+use super::hand::DrawHand;
 use super::hand::ToAct;
 use crate::betting::BetError;
-use crate::game::Refusal;
+use crate::game::{Game, Refusal};
 use tavolo_cards::{Card, CardSet};
 use thiserror::Error;
 
@@ -125,7 +126,11 @@ pub enum StackedProblem {
 #[non_exhaustive]
 pub enum SetupError {
     /// Not 2 to 8 seats.
-    #[error("a draw hand needs 2 to 8 players, got {got}")]
+    #[error(
+        "a draw hand needs {} to {} players, got {got}",
+        DrawHand::SEATS.start(),
+        DrawHand::SEATS.end()
+    )]
     SeatCount {
         /// Seats given.
         got: usize,

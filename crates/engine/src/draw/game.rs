@@ -1,13 +1,15 @@
 //! Five-Card Draw through the one game interface ([`Game`]): a hand a table deals with its ante
 //! and ruleset ([`DrawTable`]), the dealer where the table's rotation put it.
 
+use std::ops::RangeInclusive;
+
 use serde::{Deserialize, Serialize};
 use tavolo_cards::{CardSet, GameRng};
 
 use super::action::{Action, Event};
 use super::hand::{DrawHand, ToAct};
 use super::record::DrawRecord;
-use super::rules::{Dealing, DrawRules, DrawSetup};
+use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use super::view::DrawView;
 use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
@@ -71,6 +73,7 @@ pub fn exchange_list(seat: usize, hand: CardSet, max: u8) -> Vec<Action> {
 
 impl Game for DrawHand {
     const NAME: &'static str = "draw";
+    const SEATS: RangeInclusive<usize> = 2..=MAX_DRAW_SEATS;
 
     type Options = DrawTable;
     type Setup = DrawSetup;

@@ -3,6 +3,7 @@
 
 use super::error::SetupError;
 use crate::betting::{MinRaise, OddChips};
+use crate::game::Game;
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, GameRng, TieBreak};
 
@@ -83,7 +84,7 @@ impl DrawSetup {
     /// Checks the setup.
     pub fn validate(&self) -> Result<(), SetupError> {
         let n = self.stacks.len();
-        if !(2..=MAX_DRAW_SEATS).contains(&n) {
+        if !<super::DrawHand as Game>::SEATS.contains(&n) {
             return Err(SetupError::SeatCount { got: n });
         }
         if self.dealer >= n {

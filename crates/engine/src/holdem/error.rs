@@ -1,9 +1,10 @@
 //! Errors of the Hold'em hand: a refused action (state unchanged) or an invalid setup.
 
 use super::action::Action;
+use super::hand::Hand;
 use super::hand::ToAct;
 use crate::betting::BetError;
-use crate::game::Refusal;
+use crate::game::{Game, Refusal};
 use tavolo_cards::Card;
 use thiserror::Error;
 
@@ -98,7 +99,7 @@ impl HoldemError {
 #[non_exhaustive]
 pub enum SetupError {
     /// Not 2 to 10 seats.
-    #[error("a hand needs 2 to 10 players, got {got}")]
+    #[error("a hand needs {} to {} players, got {got}", Hand::SEATS.start(), Hand::SEATS.end())]
     SeatCount {
         /// Seats given.
         got: usize,

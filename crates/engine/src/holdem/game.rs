@@ -1,6 +1,8 @@
 //! Texas Hold'em through the one game interface ([`Game`]): a hand a table deals with its
 //! blinds ([`HoldemTable`]) at the positions it chose.
 
+use std::ops::RangeInclusive;
+
 use serde::{Deserialize, Serialize};
 use tavolo_cards::GameRng;
 
@@ -9,7 +11,7 @@ use super::hand::{Dealing, Hand, ToAct};
 use super::phh;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
-use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask};
+use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask, MAX_SEATS};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -63,6 +65,7 @@ impl BettingAction for Action {
 
 impl Game for Hand {
     const NAME: &'static str = "holdem";
+    const SEATS: RangeInclusive<usize> = 2..=MAX_SEATS;
 
     type Options = HoldemTable;
     type Setup = HandSetup;

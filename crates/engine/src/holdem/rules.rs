@@ -1,6 +1,7 @@
 //! The ruleset of a Hold'em hand and the setup of one deal.
 
-use crate::betting::{MinRaise, OddChips, RaiseCap, Reopen, Structure, MAX_SEATS};
+use crate::betting::{MinRaise, OddChips, RaiseCap, Reopen, Structure};
+use crate::game::Game;
 use crate::Chips;
 
 /// The order in which hands are turned at the showdown.
@@ -202,7 +203,7 @@ impl HandSetup {
     pub fn validate(&self) -> Result<(), super::SetupError> {
         use super::SetupError as E;
         let n = self.stacks.len();
-        if !(2..=MAX_SEATS).contains(&n) {
+        if !<super::Hand as Game>::SEATS.contains(&n) {
             return Err(E::SeatCount { got: n });
         }
         if self.antes.len() != n || self.blinds.len() != n {

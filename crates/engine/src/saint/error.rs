@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use tavolo_cards::Card;
 use thiserror::Error;
 
-use crate::game::Refusal;
+use super::state::SaintGame;
+use crate::game::{Game, Refusal};
 
 /// The phase of a round, as named in errors, views and records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,7 +38,11 @@ impl std::fmt::Display for PhaseName {
 #[non_exhaustive]
 pub enum OptionsError {
     /// Saint Poker is for 2 to 5 players.
-    #[error("Saint Poker is for 2 to 5 players, not {players}")]
+    #[error(
+        "Saint Poker is for {} to {} players, not {players}",
+        SaintGame::SEATS.start(),
+        SaintGame::SEATS.end()
+    )]
     PlayerCount {
         /// The refused count.
         players: u8,

@@ -1,13 +1,15 @@
 //! Saint Poker through the one game interface ([`Game`]): a game of eight rounds for the players
 //! a table seats, with simultaneous place and show phases.
 
+use std::ops::RangeInclusive;
+
 use serde::Serialize;
 use tavolo_cards::{best_two_plus_three, Card, Category};
 
 use super::action::{Action, Event};
 use super::error::PhaseName;
 use super::rules::SaintOptions;
-use super::state::SaintGame;
+use super::state::{SaintGame, MAX_PLAYERS};
 use super::view::SaintView;
 use crate::betting::SeatMask;
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
@@ -52,6 +54,7 @@ pub struct ShowHand {
 
 impl Game for SaintGame {
     const NAME: &'static str = "saint";
+    const SEATS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
     const SIMULTANEOUS: bool = true;
     const SEAT_FIELD: &'static str = "player";
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::OptionsError;
+use crate::game::Game;
 
 // How a hand is formed from the shown pair and the centre lives with the evaluator.
 pub use tavolo_cards::HandRule;
@@ -71,7 +72,7 @@ impl SaintOptions {
     /// deck can serve (10P + 2C ≤ 52).
     pub fn validate(&self) -> Result<(), OptionsError> {
         let p = self.players;
-        if !(2..=5).contains(&p) {
+        if !<super::SaintGame as Game>::SEATS.contains(&usize::from(p)) {
             return Err(OptionsError::PlayerCount { players: p });
         }
         let c = self.centre_count();

@@ -331,3 +331,32 @@ fn every_game_names_a_missing_seat_a_turn_not_yours_and_a_game_over_alike() {
     };
     assert_eq!(refusal_of(&s, place), Refusal::Over);
 }
+
+/// Whether a table of `G` with `players` players deals.
+fn deals<G: Game>(options: &G::Options, players: usize) -> bool {
+    G::setup(options, &Positions::new(vec![1_000; players], 0, 0))
+        .and_then(|setup| G::deal(&setup, seed_from_u64(1)))
+        .is_ok()
+}
+
+#[test]
+fn each_game_deals_exactly_the_player_counts_of_its_seats() {
+    fn check<G: Game>(options: &G::Options) {
+        for players in 0..=12 {
+            assert_eq!(
+                deals::<G>(options, players),
+                G::SEATS.contains(&players),
+                "{} with {players} players",
+                G::NAME
+            );
+        }
+    }
+    check::<Hand>(&HoldemTable::casino(20, HoldemRules::default()));
+    check::<DrawHand>(&DrawTable::german(10));
+    check::<SaintGame>(&SaintOptions::new(3));
+    assert_eq!(
+        (Hand::SEATS, DrawHand::SEATS, SaintGame::SEATS),
+        (2..=10, 2..=8, 2..=5),
+        "RULES.md §1–§3"
+    );
+}

@@ -2,10 +2,11 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tavolo_engine::draw::DrawTable;
-use tavolo_engine::holdem::{HoldemTable, Structure};
+use tavolo_engine::draw::{DrawHand, DrawTable};
+use tavolo_engine::game::Game;
+use tavolo_engine::holdem::{Hand, HoldemTable, Structure};
 use tavolo_engine::house::{HouseRuleError, HouseRules};
-use tavolo_engine::saint::SaintOptions;
+use tavolo_engine::saint::{SaintGame, SaintOptions};
 use tavolo_engine::table::TableRules;
 use tavolo_engine::Chips;
 
@@ -230,9 +231,9 @@ impl TableOptions {
             return Err(invalid("the name has at most 40 characters"));
         }
         let seats = match self.game {
-            GameKind::Holdem => 2..=10,
-            GameKind::Draw => 2..=8,
-            GameKind::Saint => 2..=5,
+            GameKind::Holdem => Hand::SEATS,
+            GameKind::Draw => DrawHand::SEATS,
+            GameKind::Saint => SaintGame::SEATS,
         };
         if !seats.contains(&self.seats) {
             return Err(invalid(format!(
