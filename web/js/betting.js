@@ -1,17 +1,12 @@
 // betting.js — the action bar of the betting games (Hold'em, Five-Card Draw): fold, check or
 // call, bet/raise with a slider and ½ pot, ¾ pot, pot, min-raise and all-in shortcuts that only
-// offer amounts inside the legal range; keyboard f / c / r.
+// offer amounts inside the legal range; keyboard f / c / r. The pot-size amounts are the ones
+// the server sends with `legal` (the engine's one rounding, the same as the terminal's and the
+// bots'), never computed here.
 import { t, word } from './i18n.js';
 import { fmtChips } from './ui.js';
 
 function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, Math.round(x))); }
-
-/** The "to" amount of a raise of fraction f of the pot (after calling), clamped to the range. */
-export function potFractionTo(f, { pot, myBet, maxBet }, range) {
-  const toCall = Math.max(0, maxBet - myBet);
-  const to = maxBet + f * (pot + toCall);
-  return clamp(to, range.min, range.max);
-}
 
 export class BettingBar {
   constructor(root, send) {
@@ -101,9 +96,12 @@ export class BettingBar {
       const seen = new Set();
       const add = (label, to, id) => { if (!seen.has(to)) { seen.add(to); presets.push(`<button type="button" class="btn small preset" data-bet="preset" data-to="${to}" id="${id}">${label}</button>`); } };
       add(t('min_raise'), r.min, 'bet-min');
-      add(t('half_pot'), potFractionTo(0.5, ctx, r), 'bet-half');
-      add(t('three_q_pot'), potFractionTo(0.75, ctx, r), 'bet-3q');
-      add(t('pot'), potFractionTo(1, ctx, r), 'bet-pot');
+      const p = r.presets;
+      if (p) {
+        add(t('half_pot'), p.half_pot, 'bet-half');
+        add(t('three_q_pot'), p.three_quarter_pot, 'bet-3q');
+        add(t('pot'), p.pot, 'bet-pot');
+      }
       add(word('actions', 'all_in'), r.max, 'bet-allin');
     }
     const callAllIn = legal.call != null && ctx.stack != null && legal.call >= ctx.stack;

@@ -162,16 +162,21 @@ pub(crate) fn pot_odds(pot: Chips, to_call: Chips) -> f64 {
 }
 
 /// A bet or raise of `fraction` of the pot after the call, and by at least `least` chips, as a
-/// "to" amount over `max_bet`, the largest bet of the round.
-pub(crate) fn pot_fraction_to(
+/// "to" amount over `max_bet`, the largest bet of the round: sized by the engine's one rounding
+/// ([`tavolo_engine::betting::PotSize`]), so "½ pot" is the chip count the terminal and the
+/// browser offer.
+pub fn pot_fraction_to(
     pot: Chips,
     to_call: Chips,
     max_bet: Chips,
     fraction: f64,
     least: Chips,
 ) -> Chips {
-    let after_call = (pot + to_call) as f64;
-    max_bet + ((fraction * after_call).round() as Chips).max(least)
+    let size = tavolo_engine::betting::PotSize {
+        middle: pot,
+        max_bet,
+    };
+    size.fraction_to(to_call, fraction).max(max_bet + least)
 }
 
 /// The public side of a heads-up betting decision, as a best response sees it: everything in

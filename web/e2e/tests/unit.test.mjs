@@ -59,10 +59,11 @@ test('every UI string exists in all four languages', () => {
 });
 
 test('legal actions: the server list and the engine object', () => {
-  const a = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 10 }, { action: 'bet_or_raise_to', min: 20, max: 172 }] });
-  assert.deepEqual([a.fold, a.check, a.call, a.raise], [true, false, 10, { min: 20, max: 172 }]);
+  const presets = { half_pot: 25, three_quarter_pot: 31, pot: 38 };
+  const a = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 10 }, { action: 'bet_or_raise_to', min: 20, max: 172, presets }] });
+  assert.deepEqual([a.fold, a.check, a.call, a.raise], [true, false, 10, { min: 20, max: 172, presets }]);
   const b = normLegal({ legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }] });
-  assert.deepEqual([b.fold, b.check, b.call, b.raise], [true, true, null, { min: 2, max: 100 }]);
+  assert.deepEqual([b.fold, b.check, b.call, b.raise], [true, true, null, { min: 2, max: 100, presets: null }]);
   const c = normLegal({ legal: [{ action: 'exchange', max: 3 }, { action: 'fold' }] });
   assert.equal(c.exchange.max, 3);
   const d = normLegal({ legal: [{ action: 'place', player: 0, card: 'Th' }, { action: 'place', player: 0, card: '2c' }], view: { phase: 'place' } });

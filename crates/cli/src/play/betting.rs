@@ -9,7 +9,7 @@
 
 use tavolo_bots::{BotSpec, Game};
 use tavolo_cards::{Card, GameRng, HandRank, Lang};
-use tavolo_engine::betting::{BetEvent, Legal};
+use tavolo_engine::betting::{BetEvent, Legal, PotSize};
 use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
 use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
@@ -530,19 +530,15 @@ fn fund(table: &mut Table<usize>, change: Change<usize>) {
     }
 }
 
-/// The human's betting decision `l`: `pot` is everything in the middle, `bets` the bets in front
-/// of the seats this round, `opening` whether nobody has bet yet.
-pub fn bet_ask(l: &Legal, pot: Chips, bets: &[Chips], opening: bool) -> BetAsk {
-    let top = bets.iter().copied().max().unwrap_or(0);
-    let raise = l.raise.map(|r| (r.min_to, r.max_to));
+/// The human's betting decision `l`: `pot` what a bet sized in pots is measured against,
+/// `opening` whether nobody has bet yet.
+pub fn bet_ask(l: &Legal, pot: PotSize, opening: bool) -> BetAsk {
     BetAsk {
         fold: l.fold,
         check: l.check,
         call: l.call,
-        raise,
+        raise: l.raise.map(|r| (r.min_to, r.max_to)),
         opening,
-        shortcuts: raise
-            .map(|r| shortcuts(r, pot, l.call.unwrap_or(0), top))
-            .unwrap_or_default(),
+        shortcuts: shortcuts(l, pot),
     }
 }

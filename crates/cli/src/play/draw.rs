@@ -196,8 +196,7 @@ impl PlayGame for DrawSession {
         let me = self.me();
         match self.hand().legal_actions() {
             ToAct::Bet(l) if l.seat == me => {
-                let v = self.hand().view(Some(me));
-                Ask::Bet(bet_ask(&l, v.pot, &v.bets, !self.opened))
+                Ask::Bet(bet_ask(&l, self.hand().pot_size(), !self.opened))
             }
             ToAct::Exchange { seat, hand, max } if seat == me => Ask::Cards {
                 kind: CardsKind::Exchange,

@@ -239,8 +239,8 @@ impl PlayGame for HoldemSession {
         }
         match self.legal() {
             Some(l) if l.seat == self.me() => {
-                let v = self.session.hand.game.view(Some(self.me()));
-                Ask::Bet(bet_ask(&l, v.pot, &v.bets, self.round_top == 0))
+                let pot = self.session.hand.game.pot_size();
+                Ask::Bet(bet_ask(&l, pot, self.round_top == 0))
             }
             _ => Ask::Wait,
         }

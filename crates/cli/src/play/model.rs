@@ -5,7 +5,7 @@
 
 use tavolo_bots::{Bot, Budget, Game};
 use tavolo_cards::{Card, Lang};
-use tavolo_engine::betting::Bet;
+use tavolo_engine::betting::{Bet, Legal, PotSize};
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, texts};
@@ -315,22 +315,18 @@ pub fn cards_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
-/// The pot-size shortcuts of a betting decision: `pot` is everything in the middle (bets
-/// included), `owed` what a call costs, `top` the largest bet of the round.
-pub fn shortcuts(
-    range: (Chips, Chips),
-    pot: Chips,
-    owed: Chips,
-    top: Chips,
-) -> Vec<(Shortcut, Chips)> {
-    let (lo, hi) = range;
-    let after_call = pot + owed;
-    let clamp = |v: Chips| v.clamp(lo, hi);
+/// The shortcuts of a betting decision `l`: the ends of the raise range and the engine's
+/// pot-size presets against `pot` (the amounts the room sends the browser), none without a
+/// raise.
+pub fn shortcuts(l: &Legal, pot: PotSize) -> Vec<(Shortcut, Chips)> {
+    let (Some(r), Some(p)) = (l.raise, l.presets(pot)) else {
+        return Vec::new();
+    };
     vec![
-        (Shortcut::Min, lo),
-        (Shortcut::HalfPot, clamp(top + after_call / 2)),
-        (Shortcut::Pot, clamp(top + after_call)),
-        (Shortcut::AllIn, hi),
+        (Shortcut::Min, r.min_to),
+        (Shortcut::HalfPot, p.half_pot),
+        (Shortcut::Pot, p.pot),
+        (Shortcut::AllIn, r.max_to),
     ]
 }
 
@@ -346,15 +342,30 @@ pub fn derive_seed(seed: u64, k: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tavolo_engine::betting::RaiseRange;
 
     fn ask() -> BetAsk {
+        let legal = Legal {
+            seat: 2,
+            fold: true,
+            check: false,
+            call: Some(100),
+            raise: Some(RaiseRange {
+                min_to: 200,
+                max_to: 10_000,
+            }),
+        };
+        let pot = PotSize {
+            middle: 150,
+            max_bet: 100,
+        };
         BetAsk {
             fold: true,
             check: false,
             call: Some(100),
             raise: Some((200, 10_000)),
             opening: false,
-            shortcuts: shortcuts((200, 10_000), 150, 100, 100),
+            shortcuts: shortcuts(&legal, pot),
         }
     }
 
@@ -386,5 +397,88 @@ mod tests {
     fn derived_seeds_differ_per_hand_and_repeat_per_seed() {
         assert_ne!(derive_seed(1, 0), derive_seed(1, 1));
         assert_eq!(derive_seed(7, 3), derive_seed(7, 3));
+    }
+
+    /// Whether the terminal's "½ pot", the one the room sends the browser with `legal` (the
+    /// engine's choices as JSON) and a bot's half-pot raise (read from the seat's view, as the
+    /// bots read it, fitted into the range as they fit it) are one chip count.
+    fn half_pot_agrees(
+        l: &Legal,
+        pot: PotSize,
+        choices: serde_json::Value,
+        (view_pot, view_bets, least): (Chips, &[Chips], Chips),
+    ) {
+        let terminal = super::super::betting::bet_ask(l, pot, false).shortcut(Shortcut::HalfPot);
+        let browser = choices.as_array().and_then(|c| {
+            c.iter()
+                .find(|c| c["action"] == "bet_or_raise_to")
+                .and_then(|c| c["presets"]["half_pot"].as_u64())
+        });
+        let max_bet = view_bets.iter().copied().max().unwrap_or(0);
+        let owed = l.call.unwrap_or(0);
+        let bots = l.raise.map(|r| {
+            tavolo_bots::betting::pot_fraction_to(view_pot, owed, max_bet, 0.5, least)
+                .clamp(r.min_to, r.max_to)
+        });
+        assert_eq!(terminal, browser, "terminal and browser: {l:?} {pot:?}");
+        assert_eq!(terminal, bots, "terminal and bots: {l:?} {pot:?}");
+    }
+
+    /// Whether half the pot after the call is a half chip (where a floor and a rounding differ).
+    fn odd(l: &Legal, pot: PotSize) -> bool {
+        l.raise.is_some() && (pot.middle + l.call.unwrap_or(0)) % 2 == 1
+    }
+
+    /// Plays a hand of `G` with random legal actions, calling `check` at every betting
+    /// decision.
+    fn random_hand<G: Game>(setup: G::Setup, seed: u64, check: impl Fn(&G, usize)) {
+        let mut rng = tavolo_cards::GameRng::from_u64(seed);
+        let (mut game, _) = G::deal(&setup, tavolo_engine::game::seed_from_u64(seed)).unwrap();
+        while let Some(seat) = game.to_act().iter().next() {
+            check(&game, seat);
+            let legal = game.legal(seat);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            game.apply(a).unwrap();
+        }
+    }
+
+    #[test]
+    fn half_pot_is_the_same_chip_count_in_the_terminal_the_browser_and_the_bots() {
+        use tavolo_engine::draw::{self, DrawHand, DrawTable};
+        use tavolo_engine::game::Positions;
+        use tavolo_engine::holdem::{self, Hand, HoldemTable};
+        let odd_decisions = std::cell::Cell::new(0);
+        for seed in 0..200 {
+            let n = 2 + (seed % 5) as usize;
+            let stacks: Vec<Chips> = (0..n).map(|i| 37 + 61 * i as Chips + seed).collect();
+            let at = Positions::new(stacks, (seed as usize) % n, seed % 3);
+            let table = HoldemTable::casino(2, Default::default());
+            let setup = Hand::setup(&table, &at).unwrap();
+            random_hand::<Hand>(setup, seed, |h, seat| {
+                if let holdem::ToAct::Player(l) = h.legal_actions() {
+                    let v = h.view(Some(seat));
+                    let choices = serde_json::to_value(Game::choices(h, seat)).unwrap();
+                    half_pot_agrees(&l, h.pot_size(), choices, (v.pot, &v.bets, 1));
+                    odd_decisions.set(odd_decisions.get() + usize::from(odd(&l, h.pot_size())));
+                }
+            });
+            let setup = DrawHand::setup(&DrawTable::german(3), &at).unwrap();
+            random_hand::<DrawHand>(setup, seed, |h, seat| {
+                if let draw::ToAct::Bet(l) = h.legal_actions() {
+                    if l.seat == seat {
+                        let v = h.view(Some(seat));
+                        let choices = serde_json::to_value(Game::choices(h, seat)).unwrap();
+                        half_pot_agrees(&l, h.pot_size(), choices, (v.pot, &v.bets, v.ante));
+                        let odd = usize::from(odd(&l, h.pot_size()));
+                        odd_decisions.set(odd_decisions.get() + odd);
+                    }
+                }
+            });
+        }
+        assert!(
+            odd_decisions.get() > 100,
+            "{} decisions with half chips",
+            odd_decisions.get()
+        );
     }
 }

@@ -10,6 +10,7 @@ use tavolo_cards::HandRank;
 
 use super::event::BetEvent;
 use super::round::{Bet, Legal};
+use super::sizing::{PotPresets, PotSize};
 use crate::Chips;
 
 /// A game's action that can be a bet: Hold'em's and Draw's actions.
@@ -84,6 +85,9 @@ pub enum Choice {
         min: Chips,
         /// The largest amount.
         max: Chips,
+        /// The pot-size amounts to offer (½, ¾ and the whole pot), inside the range: a client
+        /// shows these rather than computing its own.
+        presets: PotPresets,
     },
     /// Five-Card Draw: lay down 0 to `max` cards and receive as many.
     Exchange {
@@ -96,8 +100,9 @@ pub enum Choice {
     Muck,
 }
 
-/// The choices of a betting decision, in the order of [`legal_list`].
-pub fn betting_choices(l: &Legal) -> Vec<Choice> {
+/// The choices of a betting decision, in the order of [`legal_list`], a bet sized against
+/// `pot`.
+pub fn betting_choices(l: &Legal, pot: PotSize) -> Vec<Choice> {
     let mut v = Vec::with_capacity(4);
     if l.check {
         v.push(Choice::Check);
@@ -108,10 +113,11 @@ pub fn betting_choices(l: &Legal) -> Vec<Choice> {
     if let Some(amount) = l.call {
         v.push(Choice::Call { amount });
     }
-    if let Some(r) = l.raise {
+    if let (Some(r), Some(presets)) = (l.raise, l.presets(pot)) {
         v.push(Choice::BetOrRaiseTo {
             min: r.min_to,
             max: r.max_to,
+            presets,
         });
     }
     v
@@ -196,13 +202,21 @@ mod tests {
     fn choices_are_written_as_the_room_sends_them() {
         let v = serde_json::to_string(&[
             Choice::Call { amount: 20 },
-            Choice::BetOrRaiseTo { min: 40, max: 200 },
+            Choice::BetOrRaiseTo {
+                min: 40,
+                max: 200,
+                presets: PotPresets {
+                    half_pot: 50,
+                    three_quarter_pot: 65,
+                    pot: 80,
+                },
+            },
             Choice::Exchange { max: 3 },
         ])
         .expect("serialises");
         assert_eq!(
             v,
-            r#"[{"action":"call","amount":20},{"action":"bet_or_raise_to","min":40,"max":200},{"action":"exchange","max":3}]"#
+            r#"[{"action":"call","amount":20},{"action":"bet_or_raise_to","min":40,"max":200,"presets":{"half_pot":50,"three_quarter_pot":65,"pot":80}},{"action":"exchange","max":3}]"#
         );
     }
 }

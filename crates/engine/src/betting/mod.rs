@@ -6,7 +6,8 @@
 //!   [`RoundRules`] and the first seat to act (so a draw game can open with its cutter, forbid the
 //!   check before the opening, and let a player fold out of turn);
 //! - [`pots`]: side pots from the contributions, uncalled bets, splitting with an
-//!   [`OddChips`] policy (to the first winner left of the button, or staying in the pot).
+//!   [`OddChips`] policy (to the first winner left of the button, or staying in the pot);
+//! - [`PotSize`]: bets sized in pots ("½ pot"), rounded one way for every client.
 //!
 //! Seats are indices `0..n` in clockwise order, `n <= MAX_SEATS`; the hot path uses fixed-size
 //! arrays and a 16-bit [`SeatMask`], so nothing allocates per action.
@@ -18,6 +19,7 @@ mod ledger;
 pub mod pots;
 mod round;
 mod seats;
+mod sizing;
 
 pub use choice::{
     allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward, ShownHand,
@@ -30,3 +32,4 @@ pub use round::{
     Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, Reopen, RoundRules, Step, Structure,
 };
 pub use seats::{SeatMask, MAX_SEATS};
+pub use sizing::{PotPresets, PotSize};

@@ -133,7 +133,7 @@ impl Game for DrawHand {
 
     fn choices(&self, seat: usize) -> Vec<Choice> {
         match self.legal_actions() {
-            ToAct::Bet(l) if l.seat == seat => betting::betting_choices(&l),
+            ToAct::Bet(l) if l.seat == seat => betting::betting_choices(&l, self.pot_size()),
             ToAct::Exchange { seat: s, max, .. } if s == seat => {
                 vec![Choice::Exchange { max }, Choice::Fold]
             }

@@ -3,7 +3,7 @@
 //! Pot-Limit maximum). Limit's one raise is the minimum. Sizes between the minimum and the
 //! maximum exist only when they differ from both.
 
-use crate::betting::{Bet, BettingAction, Legal};
+use crate::betting::{Bet, BettingAction, Legal, PotSize};
 use crate::Chips;
 
 /// Action indices of a betting decision.
@@ -36,10 +36,8 @@ pub const NAMES: [&str; BETTING_ACTIONS] = [
 pub struct Decision {
     /// The legal choices.
     pub legal: Legal,
-    /// Everything in the middle (pots and bets).
-    pub pot: Chips,
-    /// The player's own bet this round.
-    pub bet: Chips,
+    /// What a bet sized in pots is measured against.
+    pub pot: PotSize,
 }
 
 impl Decision {
@@ -57,15 +55,9 @@ impl Decision {
                 .map(|r| Bet::RaiseTo(r.max_to)),
             HALF_POT | POT => {
                 let r = l.raise?;
-                let call = l.call.unwrap_or(0);
-                let after_call = self.pot + call;
-                let to = self.bet
-                    + call
-                    + if id == POT {
-                        after_call
-                    } else {
-                        after_call / 2
-                    };
+                let fraction = if id == POT { 1.0 } else { 0.5 };
+                let to = self.pot.fraction_to(l.call.unwrap_or(0), fraction);
+                // Only strictly inside the range: the ends are MIN_RAISE and MAX_RAISE.
                 (to > r.min_to && to < r.max_to).then_some(Bet::RaiseTo(to))
             }
             _ => None,

@@ -73,8 +73,7 @@ fn decision(hand: &DrawHand, seat: usize) -> Option<Decision> {
     match hand.legal_actions() {
         ToAct::Bet(legal) if legal.seat == seat => Some(Decision {
             legal,
-            pot: hand.pot_total(),
-            bet: hand.bet(seat),
+            pot: hand.pot_size(),
         }),
         _ => None,
     }

@@ -25,8 +25,7 @@ fn decision(hand: &Hand, seat: usize) -> Option<Decision> {
     match hand.legal_actions() {
         ToAct::Player(legal) if legal.seat == seat => Some(Decision {
             legal,
-            pot: hand.pot_total(),
-            bet: hand.bet(seat),
+            pot: hand.pot_size(),
         }),
         _ => None,
     }

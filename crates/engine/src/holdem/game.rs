@@ -121,7 +121,7 @@ impl Game for Hand {
 
     fn choices(&self, seat: usize) -> Vec<Choice> {
         match self.legal_actions() {
-            ToAct::Player(l) if l.seat == seat => betting::betting_choices(&l),
+            ToAct::Player(l) if l.seat == seat => betting::betting_choices(&l, self.pot_size()),
             ToAct::Showdown { seats, .. } if seats.contains(seat) => {
                 vec![Choice::Show, Choice::Muck]
             }

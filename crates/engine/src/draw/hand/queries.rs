@@ -4,7 +4,7 @@
 use tavolo_cards::{Card, CardSet, GameRng, HandRank};
 
 use super::{DrawHand, Phase, Source, Stage};
-use crate::betting::{BettingRound, SeatMask};
+use crate::betting::{BettingRound, PotSize, SeatMask};
 use crate::draw::action::{Drawn, Round};
 use crate::draw::rules::DrawRules;
 use crate::Chips;
@@ -113,6 +113,14 @@ impl DrawHand {
             0
         } else {
             self.ledger.pot_total() + self.carried_in
+        }
+    }
+
+    /// What a bet sized in pots ("½ pot") is measured against now: the pot carried in counts.
+    pub fn pot_size(&self) -> PotSize {
+        PotSize {
+            middle: self.pot_total(),
+            max_bet: self.ledger.max_bet(),
         }
     }
 

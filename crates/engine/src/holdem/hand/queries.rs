@@ -1,7 +1,7 @@
 //! Read-only questions about a hand.
 
 use super::{Dealer, Hand, Phase};
-use crate::betting::{BetError, BettingRound, Pots, SeatMask};
+use crate::betting::{BetError, BettingRound, PotSize, Pots, SeatMask};
 use crate::holdem::action::Street;
 use crate::holdem::rules::HoldemRules;
 use crate::Chips;
@@ -76,6 +76,14 @@ impl Hand {
     /// All chips in the middle (pots and bets).
     pub fn pot_total(&self) -> Chips {
         self.ledger.pot_total()
+    }
+
+    /// What a bet sized in pots ("½ pot") is measured against now.
+    pub fn pot_size(&self) -> PotSize {
+        PotSize {
+            middle: self.pot_total(),
+            max_bet: self.ledger.max_bet(),
+        }
     }
 
     /// The pots in the middle now, as players see them (this round's bets not yet in them),
