@@ -5,7 +5,7 @@
 use tavolo_cards::Card;
 
 use super::i18n::{fill, is_no, is_yes, texts};
-use super::model::{Ask, CardsKind, Command, PlayGame, Shortcut};
+use super::model::{Ask, BetAsk, CardsKind, Command, PlayGame, Shortcut};
 
 /// A key press, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,58 +58,15 @@ pub struct Ui {
 }
 
 impl Ui {
-    /// Handles one key.
+    /// Handles one key: an open overlay takes it first, then the amount prompt, then the keys
+    /// that work everywhere (help, quit), then the game's question.
     pub fn key(&mut self, game: &mut dyn PlayGame, key: Key) -> Flow {
-        let t = texts(game.lang());
-        // Overlays first.
-        match self.overlay {
-            Some(Overlay::Help) => {
-                self.overlay = None;
-                return Flow::Continue;
-            }
-            Some(Overlay::Quit) => {
-                return match key {
-                    Key::Char(c) if is_yes(&c.to_string()) => {
-                        game.quit();
-                        Flow::Quit
-                    }
-                    _ => {
-                        self.overlay = None;
-                        Flow::Continue
-                    }
-                };
-            }
-            None => {}
+        if let Some(overlay) = self.overlay {
+            return self.overlay_key(game, overlay, key);
         }
         let ask = game.ask();
-        if let Some(text) = &mut self.amount {
-            let Ask::Bet(bet) = &ask else {
-                self.amount = None;
-                return Flow::Continue;
-            };
-            let shortcut = |s| bet.shortcut(s).map(|v| v.to_string());
-            match key {
-                Key::Char(c) if c.is_ascii_digit() && text.len() < 18 => text.push(c),
-                Key::Backspace => {
-                    text.pop();
-                }
-                Key::Esc => self.amount = None,
-                Key::Char('m') => *text = shortcut(Shortcut::Min).unwrap_or_default(),
-                Key::Char('h') => *text = shortcut(Shortcut::HalfPot).unwrap_or_default(),
-                Key::Char('p') => *text = shortcut(Shortcut::Pot).unwrap_or_default(),
-                Key::Char('a') => *text = shortcut(Shortcut::AllIn).unwrap_or_default(),
-                Key::Enter => {
-                    let typed = text.clone();
-                    match bet.raise_to(&typed, game.lang()) {
-                        Ok(c) => {
-                            self.amount = None;
-                            self.send(game, c);
-                        }
-                        Err(e) => self.message = Some(e),
-                    }
-                }
-                _ => {}
-            }
+        if self.amount.is_some() {
+            self.amount_key(game, &ask, key);
             return Flow::Continue;
         }
         match key {
@@ -150,82 +107,142 @@ impl Ui {
                 Key::Char('m') => self.send(game, Command::Muck),
                 _ => {}
             },
-            Ask::Bet(bet) => match key {
-                Key::Char('f') if bet.fold => self.send(game, Command::Fold),
-                Key::Char('k') if bet.check => self.send(game, Command::Check),
-                Key::Char('c') if bet.call.is_some() || bet.check => self.send(game, Command::Call),
-                Key::Char('a') => match bet.shortcut(Shortcut::AllIn) {
-                    Some(v) => self.send(game, Command::RaiseTo(v)),
-                    None if bet.call.is_some() => self.send(game, Command::Call),
-                    None => {}
-                },
-                Key::Char('r') | Key::Char('b') => match bet.raise {
-                    Some((lo, hi)) if lo == hi => self.send(game, Command::RaiseTo(lo)),
-                    Some((lo, _)) => {
-                        self.amount = Some(lo.to_string());
-                        self.message = None;
-                    }
-                    None => self.message = Some(t.not_now.to_string()),
-                },
-                _ => {}
-            },
+            Ask::Bet(bet) => self.bet_key(game, &bet, key),
             Ask::Cards {
                 kind,
                 from,
                 min,
                 max,
-            } => {
-                let n = from.len();
-                if n > 0 && self.cursor >= n {
-                    self.cursor = n - 1;
-                }
-                match key {
-                    Key::Left | Key::Char('h') if n > 0 => self.cursor = (self.cursor + n - 1) % n,
-                    Key::Right | Key::Char('l') if n > 0 => self.cursor = (self.cursor + 1) % n,
-                    Key::Char(' ') | Key::Char('x') if n > 0 => {
-                        let c = from[self.cursor];
-                        if let Some(i) = self.marked.iter().position(|&m| m == c) {
-                            self.marked.remove(i);
-                        } else if self.marked.len() < max.max(1) {
-                            self.marked.push(c);
-                        } else {
-                            self.message = Some(if min == max {
-                                fill(t.choose_n, &[&max])
-                            } else {
-                                fill(t.choose_range, &[&min, &max])
-                            });
-                        }
-                    }
-                    Key::Char('f') if kind == CardsKind::Exchange => self.send(game, Command::Fold),
-                    Key::Enter => {
-                        let chosen: Vec<Card> = if max == 1 && self.marked.is_empty() && n > 0 {
-                            vec![from[self.cursor]]
-                        } else if kind == CardsKind::Show && self.marked.len() == 1 && n > 0 {
-                            // One marked and the cursor on another: those two.
-                            let c = from[self.cursor];
-                            let mut v = self.marked.clone();
-                            if c != v[0] {
-                                v.push(c);
-                            }
-                            v
-                        } else {
-                            self.marked.clone()
-                        };
-                        if chosen.len() < min || chosen.len() > max {
-                            self.message = Some(if min == max {
-                                fill(t.choose_n, &[&max])
-                            } else {
-                                fill(t.choose_range, &[&min, &max])
-                            });
-                        } else {
-                            self.send(game, Command::Cards(chosen));
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            } => self.cards_key(game, kind, &from, (min, max), key),
         }
         Flow::Continue
+    }
+
+    /// A key while an overlay is shown: any key closes the help; "yes" confirms quitting.
+    fn overlay_key(&mut self, game: &mut dyn PlayGame, overlay: Overlay, key: Key) -> Flow {
+        match (overlay, key) {
+            (Overlay::Quit, Key::Char(c)) if is_yes(&c.to_string()) => {
+                game.quit();
+                Flow::Quit
+            }
+            _ => {
+                self.overlay = None;
+                Flow::Continue
+            }
+        }
+    }
+
+    /// A key while the amount prompt is open: digits, the shortcuts (min, half pot, pot,
+    /// all-in), Enter to bet, Esc to close. The prompt closes when the bet is no longer asked.
+    fn amount_key(&mut self, game: &mut dyn PlayGame, ask: &Ask, key: Key) {
+        let (Some(text), Ask::Bet(bet)) = (&mut self.amount, ask) else {
+            self.amount = None;
+            return;
+        };
+        let shortcut = |s| bet.shortcut(s).map(|v| v.to_string());
+        match key {
+            Key::Char(c) if c.is_ascii_digit() && text.len() < 18 => text.push(c),
+            Key::Backspace => {
+                text.pop();
+            }
+            Key::Esc => self.amount = None,
+            Key::Char('m') => *text = shortcut(Shortcut::Min).unwrap_or_default(),
+            Key::Char('h') => *text = shortcut(Shortcut::HalfPot).unwrap_or_default(),
+            Key::Char('p') => *text = shortcut(Shortcut::Pot).unwrap_or_default(),
+            Key::Char('a') => *text = shortcut(Shortcut::AllIn).unwrap_or_default(),
+            Key::Enter => {
+                let typed = text.clone();
+                match bet.raise_to(&typed, game.lang()) {
+                    Ok(c) => {
+                        self.amount = None;
+                        self.send(game, c);
+                    }
+                    Err(e) => self.message = Some(e),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A key at a betting decision: fold, check, call, all-in, or open the amount prompt.
+    fn bet_key(&mut self, game: &mut dyn PlayGame, bet: &BetAsk, key: Key) {
+        match key {
+            Key::Char('f') if bet.fold => self.send(game, Command::Fold),
+            Key::Char('k') if bet.check => self.send(game, Command::Check),
+            Key::Char('c') if bet.call.is_some() || bet.check => self.send(game, Command::Call),
+            Key::Char('a') => match bet.shortcut(Shortcut::AllIn) {
+                Some(v) => self.send(game, Command::RaiseTo(v)),
+                None if bet.call.is_some() => self.send(game, Command::Call),
+                None => {}
+            },
+            Key::Char('r') | Key::Char('b') => match bet.raise {
+                Some((lo, hi)) if lo == hi => self.send(game, Command::RaiseTo(lo)),
+                Some((lo, _)) => {
+                    self.amount = Some(lo.to_string());
+                    self.message = None;
+                }
+                None => self.message = Some(texts(game.lang()).not_now.to_string()),
+            },
+            _ => {}
+        }
+    }
+
+    /// A key while choosing `min` to `max` cards of `from`: move, mark, fold (an exchange), or
+    /// Enter to choose.
+    fn cards_key(
+        &mut self,
+        game: &mut dyn PlayGame,
+        kind: CardsKind,
+        from: &[Card],
+        (min, max): (usize, usize),
+        key: Key,
+    ) {
+        let n = from.len();
+        if n > 0 && self.cursor >= n {
+            self.cursor = n - 1;
+        }
+        match key {
+            Key::Left | Key::Char('h') if n > 0 => self.cursor = (self.cursor + n - 1) % n,
+            Key::Right | Key::Char('l') if n > 0 => self.cursor = (self.cursor + 1) % n,
+            Key::Char(' ') | Key::Char('x') if n > 0 => {
+                let c = from[self.cursor];
+                if let Some(i) = self.marked.iter().position(|&m| m == c) {
+                    self.marked.remove(i);
+                } else if self.marked.len() < max.max(1) {
+                    self.marked.push(c);
+                } else {
+                    self.message = Some(choose_message(game, min, max));
+                }
+            }
+            Key::Char('f') if kind == CardsKind::Exchange => self.send(game, Command::Fold),
+            Key::Enter => {
+                let chosen = self.chosen(kind, from, max);
+                if chosen.len() < min || chosen.len() > max {
+                    self.message = Some(choose_message(game, min, max));
+                } else {
+                    self.send(game, Command::Cards(chosen));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The cards Enter chooses: the one under the cursor when one is asked and none is marked;
+    /// for a shown pair, one marked and the cursor on another; else the marked ones.
+    fn chosen(&self, kind: CardsKind, from: &[Card], max: usize) -> Vec<Card> {
+        let n = from.len();
+        if max == 1 && self.marked.is_empty() && n > 0 {
+            vec![from[self.cursor]]
+        } else if kind == CardsKind::Show && self.marked.len() == 1 && n > 0 {
+            let c = from[self.cursor];
+            let mut v = self.marked.clone();
+            if c != v[0] {
+                v.push(c);
+            }
+            v
+        } else {
+            self.marked.clone()
+        }
     }
 
     /// Sends a command; on success the selection is reset, otherwise the message is shown.
@@ -238,5 +255,15 @@ impl Ui {
             }
             Err(e) => self.message = Some(e),
         }
+    }
+}
+
+/// "Choose N cards" or "choose N to M cards".
+fn choose_message(game: &dyn PlayGame, min: usize, max: usize) -> String {
+    let t = texts(game.lang());
+    if min == max {
+        fill(t.choose_n, &[&max])
+    } else {
+        fill(t.choose_range, &[&min, &max])
     }
 }
