@@ -142,6 +142,42 @@ fn with_progress<T: Send>(
     result
 }
 
+impl Report {
+    /// The report as a table: each hand's win, tie and equity, then how it was computed.
+    fn text(&self) -> String {
+        let exact = self.exact;
+        let mut s = format!("{:<8} {:>9} {:>9} {:>9}", "hand", "win", "tie", "equity");
+        for h in &self.hands {
+            s += &format!(
+                "\n{:<8} {:>8.3}% {:>8.3}% {:>8.3}%",
+                h.hand,
+                100.0 * h.win,
+                100.0 * h.tie,
+                100.0 * h.equity
+            );
+            if let Some(se) = h.std_error {
+                s += &format!("  ± {:.3}%", 100.0 * se);
+            }
+            if exact {
+                s += &format!("   ({} won, {} lost, {} tied)", h.wins, h.losses, h.ties);
+            }
+        }
+        s += &format!(
+            "\n{} {}, {}, {:.3} s",
+            self.outcomes,
+            if exact { "outcomes" } else { "samples" },
+            if exact {
+                "exact"
+            } else {
+                "Monte Carlo (± is one standard error)"
+            },
+            self.seconds
+        );
+        s
+    }
+}
+
+/// Runs `tavolo equity`.
 pub fn run(args: EquityArgs) -> Result<ExitCode, UserError> {
     let holdings = args
         .hands
@@ -197,34 +233,7 @@ pub fn run(args: EquityArgs) -> Result<ExitCode, UserError> {
     let text = if args.json {
         serde_json::to_string(&report)?
     } else {
-        let mut s = format!("{:<8} {:>9} {:>9} {:>9}", "hand", "win", "tie", "equity");
-        for h in &report.hands {
-            s += &format!(
-                "\n{:<8} {:>8.3}% {:>8.3}% {:>8.3}%",
-                h.hand,
-                100.0 * h.win,
-                100.0 * h.tie,
-                100.0 * h.equity
-            );
-            if let Some(se) = h.std_error {
-                s += &format!("  ± {:.3}%", 100.0 * se);
-            }
-            if exact {
-                s += &format!("   ({} won, {} lost, {} tied)", h.wins, h.losses, h.ties);
-            }
-        }
-        s += &format!(
-            "\n{} {}, {}, {:.3} s",
-            report.outcomes,
-            if exact { "outcomes" } else { "samples" },
-            if exact {
-                "exact"
-            } else {
-                "Monte Carlo (± is one standard error)"
-            },
-            seconds
-        );
-        s
+        report.text()
     };
     writeln!(out, "{text}").map_err(|e| UserError(e.to_string()))?;
     Ok(ExitCode::SUCCESS)

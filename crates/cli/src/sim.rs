@@ -167,14 +167,7 @@ fn oracle_loss(
         time: args.think_ms.map(Duration::from_millis),
     };
     let measure = || saint::oracle::measure(options, bots, args.games, args.seed, budget);
-    let losses = match args.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build()
-            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
-            .install(measure),
-        None => measure(),
-    }?;
+    let losses = on_threads(args.threads, measure)??;
     if args.json {
         let line = serde_json::json!({
             "game": "saint",
@@ -256,11 +249,7 @@ fn run_match<G: Game>(
         std::fs::create_dir_all(dir)
             .map_err(|e| UserError(format!("{}: cannot create: {e}", dir.display())))?;
     }
-    let bar = ProgressBar::new(games);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}} (eta {{eta}})");
-    bar.set_style(
-        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress(games, what);
     let write_error: Mutex<Option<String>> = Mutex::new(None);
     let on_game = |report: &GameReport| {
         if let (Some(dir), Some(record)) = (&args.record, &report.record) {
@@ -274,19 +263,37 @@ fn run_match<G: Game>(
         bar.inc(1);
     };
     let arena = Arena::new(config);
-    let result = match args.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build()
-            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
-            .install(|| arena.run(&on_game)),
-        None => arena.run(&on_game),
-    }?;
+    let result = on_threads(args.threads, || arena.run(&on_game))??;
     bar.finish_and_clear();
     if let Some(e) = write_error.into_inner().ok().flatten() {
         return Err(UserError(e));
     }
     Ok(result)
+}
+
+/// Runs `work` on a pool of `threads` threads (`--threads`), or on the global pool (all cores).
+pub(crate) fn on_threads<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, UserError> {
+    match threads {
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
+            .install(work)),
+        None => Ok(work()),
+    }
+}
+
+/// A progress bar of `len` steps named `what` (games, hands, deals).
+pub(crate) fn progress(len: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}} (eta {{eta}})");
+    bar.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 fn write_record(dir: &Path, index: u64, record: &str) -> Result<(), String> {

@@ -12,6 +12,7 @@ use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
 use tavolo_bots::holdem::lbr::{self, LbrConfig};
 use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::lbr::LbrResult;
 use tavolo_bots::{BotSpec, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
@@ -50,7 +51,7 @@ impl StructureArg {
 
 /// `tavolo sim holdem`.
 pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
-    let mut options = HoldemOptions::new(players(args, 2, 10)?, args.structure.structure());
+    let mut options = HoldemOptions::new(players::<Holdem>(args)?, args.structure.structure());
     options.stack = stack(args, options.big_blind)?;
     options.rules = args.house_rules()?;
     options
@@ -70,10 +71,10 @@ pub fn run_holdem(args: &SimArgs) -> Result<ExitCode, UserError> {
 pub fn run_lbr(args: &SimArgs, game: super::SimGame) -> Result<ExitCode, UserError> {
     let name = args.lbr.as_deref().unwrap_or_default();
     let draw = game == super::SimGame::Draw;
-    let (unit, units, rules) = if draw {
-        ("ante", "antes", "the German rules")
+    let (units, rules) = if draw {
+        ("antes", "the German rules")
     } else {
-        ("bb", "big blinds", "the casino rules")
+        ("big blinds", "the casino rules")
     };
     if args.stack != 100 || !args.rules.is_empty() || args.players.is_some_and(|p| p != 2) {
         return Err(UserError(format!(
@@ -81,13 +82,7 @@ pub fn run_lbr(args: &SimArgs, game: super::SimGame) -> Result<ExitCode, UserErr
         )));
     }
     let deals = args.games.div_ceil(2).max(1);
-    let bar = indicatif::ProgressBar::new(deals);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} deals  {elapsed_precise} (eta {eta})",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = super::progress(deals, "deals");
     let start = std::time::Instant::now();
     let on_deal = || bar.inc(1);
     let holdem_config = LbrConfig::new(args.structure.structure(), deals, args.seed);
@@ -116,61 +111,94 @@ pub fn run_lbr(args: &SimArgs, game: super::SimGame) -> Result<ExitCode, UserErr
             lbr::measure(&holdem::bot_spec(name)?, &holdem_config, &on_deal)
         }
     };
-    let result = match args.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build()
-            .map_err(|e| UserError(format!("cannot start {n} threads: {e}")))?
-            .install(measure),
-        None => measure(),
-    }?;
+    let result = super::on_threads(args.threads, measure)??;
     bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
+    let run = LbrRun {
+        draw,
+        variant,
+        settings,
+        deals,
+        secs: start.elapsed().as_secs_f64(),
+    };
     if args.json {
+        println!("{}", run.json(args, &result));
+    } else {
+        print!("{}", run.text(args, &result));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A Local Best Response run, for its report.
+struct LbrRun {
+    draw: bool,
+    /// The game as named in the report.
+    variant: String,
+    /// The approximation's settings (samples, particles), reported with the result.
+    settings: serde_json::Value,
+    deals: u64,
+    secs: f64,
+}
+
+impl LbrRun {
+    /// The report as one JSON line.
+    fn json(&self, args: &SimArgs, result: &LbrResult) -> serde_json::Value {
         let mut line = serde_json::json!({
-            "game": if draw { "draw" } else { "holdem" },
-            "variant": variant,
+            "game": if self.draw { "draw" } else { "holdem" },
+            "variant": self.variant,
             "seed": args.seed,
-            "games": 2 * deals,
-            "seconds": secs,
+            "games": 2 * self.deals,
+            "seconds": self.secs,
             "lbr": result,
         });
-        if let (Some(line), Some(settings)) = (line.as_object_mut(), settings.as_object()) {
+        if let (Some(line), Some(settings)) = (line.as_object_mut(), self.settings.as_object()) {
             line.extend(settings.clone());
         }
-        println!("{line}");
-    } else {
-        println!(
-            "Local Best Response against {} in {variant}, 100 {units}: {} games ({} deals, LBR in either seat), seed {}",
+        line
+    }
+
+    /// The report in words.
+    fn text(&self, args: &SimArgs, result: &LbrResult) -> String {
+        let (unit, units) = if self.draw {
+            ("ante", "antes")
+        } else {
+            ("bb", "big blinds")
+        };
+        let (variant, deals) = (&self.variant, self.deals);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "Local Best Response against {} in {variant}, 100 {units}: {} games ({deals} deals, LBR in either seat), seed {}",
             result.bot,
             2 * deals,
-            deals,
             args.seed
         );
-        println!(
+        let _ = writeln!(
+            s,
             "LBR wins {:.0} ± {:.0} m{unit}/g (95%): the bot's exploitability is at least this",
             result.milli_per_game, result.ci95
         );
         if let Some(a) = &result.all_in_adjusted {
-            println!(
+            let _ = writeln!(
+                s,
                 "  all-in adjusted: {:.0} ± {:.0} m{unit}/g ({} hands all-in before the river valued at their equity)",
                 a.milli_per_game, a.ci95, a.hands
             );
         }
         if result.range_misses > 0 {
-            println!(
+            let _ = writeln!(
+                s,
                 "  {} bot decisions no hand of its range would have taken (range kept)",
                 result.range_misses
             );
         }
-        println!("  {secs:.1} s");
+        let _ = writeln!(s, "  {:.1} s", self.secs);
+        s
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `tavolo sim draw`.
 pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
-    let mut options = DrawOptions::new(players(args, 2, 8)?);
+    let mut options = DrawOptions::new(players::<Draw>(args)?);
     options.stack = stack(args, options.ante)?;
     options.rules = args.house_rules()?;
     options
@@ -190,9 +218,10 @@ fn stack(args: &SimArgs, unit: u64) -> Result<u64, UserError> {
         .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))
 }
 
-fn players(args: &SimArgs, min: usize, max: usize) -> Result<usize, UserError> {
+fn players<G: Game>(args: &SimArgs) -> Result<usize, UserError> {
     let n = args.players.map_or(args.bots.len(), usize::from);
-    if !(min..=max).contains(&n) {
+    let (min, max) = (G::SEATS.start(), G::SEATS.end());
+    if !G::SEATS.contains(&n) {
         return Err(UserError(format!(
             "{n} players: this game is for {min} to {max}"
         )));
@@ -308,13 +337,8 @@ fn table(
 }
 
 /// Each bot's cumulative result over the hands, as a small self-contained SVG.
-fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &str) -> String {
-    const W: f64 = 800.0;
-    const H: f64 = 480.0;
-    const M: f64 = 60.0;
-    const COLOURS: [&str; 6] = [
-        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-    ];
+/// Each bot-list entry's cumulative result after each game.
+fn cumulative(result: &MatchResult) -> Vec<Vec<f64>> {
     let n = result.bots.len();
     let mut curves: Vec<Vec<f64>> = vec![Vec::with_capacity(result.games.len()); n];
     let mut totals = vec![0.0; n];
@@ -326,6 +350,17 @@ fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &st
             curves[e].push(totals[e]);
         }
     }
+    curves
+}
+
+fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &str) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 480.0;
+    const M: f64 = 60.0;
+    const COLOURS: [&str; 6] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    ];
+    let curves = cumulative(result);
     let lo = curves.iter().flatten().copied().fold(0.0, f64::min);
     let hi = curves.iter().flatten().copied().fold(0.0, f64::max);
     let span = (hi - lo).max(1.0);
