@@ -1,11 +1,9 @@
 //! The evaluator checked against the known facts of poker: distinct values and category counts
 //! over every 5- and 7-card hand, and agreement with the plain reference evaluator.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{for_each_combination, shuffle_front};
+use crate::common::{for_each_combination, shuffle_front};
 use tavolo_cards::gen;
 use tavolo_cards::{
     best_five, best_two_plus_three, evaluate, parse_cards, Card, Category, Centre, GameRng, Hand,
@@ -356,7 +354,7 @@ fn rank_keys_give_every_multiset_of_up_to_seven_ranks_its_own_sum() {
 }
 
 /// Reruns the greedy search of the rank bases (minutes in release):
-/// `cargo test -p tavolo-cards --release --test evaluator -- --ignored rank_bases`.
+/// `cargo test -p tavolo-cards --release --test it -- --ignored rank_bases`.
 #[test]
 #[ignore]
 fn rank_bases_are_the_greedy_ones() {
