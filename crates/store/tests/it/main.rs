@@ -4,9 +4,9 @@
 mod common;
 
 mod audit;
-mod durability;
 mod full_disk;
 mod ledger_props;
 mod nodes;
 mod pg_faults;
+mod regressions;
 mod store;

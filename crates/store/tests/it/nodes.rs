@@ -236,35 +236,3 @@ async fn nodes_share_one_room_setting() {
         assert_eq!((a.as_str(), b.as_str()), ("one", "one"));
     }
 }
-
-#[tokio::test]
-async fn a_tables_creator_is_known_to_the_node_that_claims_it_and_counted_on_every_node() {
-    for store in common::stores().await {
-        let ada = store.create_guest().await.unwrap().id;
-        let bo = store.create_guest().await.unwrap().id;
-        // Made on node a, placed on node b (expired at once, so b may claim it).
-        let placed = (store.create_table_by("holdem", "{}", "b", -1, Some(ada)))
-            .await
-            .unwrap();
-        let room = store.create_table("draw", "{}", "a", 60_000).await.unwrap();
-        store
-            .create_table_by("saint", "{}", "c", 60_000, Some(ada))
-            .await
-            .unwrap();
-        assert_eq!(store.open_tables_created_by(ada).await.unwrap(), 2);
-        assert_eq!(store.open_tables_created_by(bo).await.unwrap(), 0);
-        let claimed = (store.claim_table(&placed.table, "b", 10_000))
-            .await
-            .unwrap()
-            .expect("claimable");
-        assert_eq!(claimed.creator, Some(ada));
-        let c = store.claim_table(&room.table, "b", -1).await.unwrap();
-        assert_eq!(c, None, "a's lease is live");
-        // A closed table no longer counts.
-        store
-            .close_table(&placed.table, Some(&claimed.fence))
-            .await
-            .unwrap();
-        assert_eq!(store.open_tables_created_by(ada).await.unwrap(), 1);
-    }
-}

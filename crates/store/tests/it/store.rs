@@ -453,31 +453,6 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_sign_ups_racing_for_one_name_in_different_cases_never_both_succeed() {
-    for store in common::stores().await {
-        let mut racers = Vec::new();
-        for n in 0..8 {
-            for name in [format!("Racer{n}"), format!("racer{n}")] {
-                let store = store.clone();
-                racers.push(tokio::spawn(async move {
-                    (n, store.register(&name, "correct horse battery").await)
-                }));
-            }
-        }
-        let mut won = [0; 8];
-        for r in racers {
-            let (n, result) = r.await.expect("a racer");
-            match result {
-                Ok(_) => won[n] += 1,
-                Err(StoreError::NameTaken(_)) => {}
-                Err(e) => panic!("{e}"),
-            }
-        }
-        assert_eq!(won, [1; 8], "{:?}", store.kind());
-    }
-}
-
 #[tokio::test]
 async fn names_that_already_clash_in_case_are_kept_reachable_when_the_database_is_upgraded() {
     use sqlx::Connection;
