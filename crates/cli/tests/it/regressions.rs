@@ -1,10 +1,21 @@
-//! `tavolo loadtest` end to end: a small room in-process, WebSocket clients playing Hold'em,
-//! a JSON report with actions and latencies.
+//! The faults found in the `tavolo` command so far, one test each, named after the fault; each
+//! doc comment says what went wrong and names the commit that fixed it.
+//!
+//! Elsewhere, because they need what an integration test cannot reach: the terminal's "½ pot"
+//! that was a chip off the browser's (floored, where the browser rounded) is the unit test
+//! `play::model::tests::half_pot_is_the_same_chip_count_in_the_terminal_the_browser_and_the_bots`
+//! (fixed in 0a1eb55). The room's faults that `nodes.rs` found across processes (a draining node
+//! claiming a table, 091c77c; a table claimed as SIGTERM arrived never handed on, 9fd40e6) are
+//! the server's, tested by those stories on PostgreSQL.
 
 use std::process::Command;
 
+/// The load test's clients were refused by the room, which stalled their tables until the clock
+/// ran out: they sent faster than the room's message limit once TCP_NODELAY let them (fixed in
+/// e29bd20), and asked for a rebuy while their buy-in was still being booked, about 6,000
+/// `not_allowed` a run (fixed in a1726b5). A run of the load test now has no refusal.
 #[test]
-fn loadtest_plays_and_reports_latencies() {
+fn load_clients_were_refused_by_the_room() {
     let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
         .args([
             "loadtest",
@@ -37,19 +48,4 @@ fn loadtest_plays_and_reports_latencies() {
     assert!(p50 > 0.0 && p50 <= p99, "{report}");
     // The clients keep to the room's message limit and never act out of turn.
     assert_eq!(report["refused"], 0, "{report}");
-}
-
-#[test]
-fn serve_refuses_a_bad_database_url() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", "mysql://nope"])
-        .output()
-        .expect("tavolo runs");
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("database"));
 }
