@@ -1,4 +1,4 @@
-"""Shared fixtures of the Python tests (run by `cargo test` through ../python.rs, or by
+"""Shared fixtures of the Python tests (run by `cargo test` through ../it/python.rs, or by
 `pytest crates/python/tests/python` with the package installed)."""
 
 import importlib

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 /// The packages the Python tests need, pinned so that a run is repeatable (PokerKit's pin is
 /// `scripts/pokerkit/requirements.txt`, shared with the engine's differential).
@@ -20,7 +21,7 @@ const REQUIREMENTS: &[&str] = &[
     "gymnasium==1.4.0",
 ];
 
-fn run(cmd: &mut Command) -> Result<String, String> {
+pub(crate) fn run(cmd: &mut Command) -> Result<String, String> {
     let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
     let text = format!(
         "{}{}",
@@ -34,8 +35,14 @@ fn run(cmd: &mut Command) -> Result<String, String> {
     }
 }
 
-/// A virtual environment with the requirements, made once per target directory.
-fn venv() -> Result<PathBuf, String> {
+/// A virtual environment with the requirements, made once per target directory (and once per
+/// run of this binary: the tests that need it wait for the first to make it).
+pub(crate) fn venv() -> Result<PathBuf, String> {
+    static VENV: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    VENV.get_or_init(make_venv).clone()
+}
+
+fn make_venv() -> Result<PathBuf, String> {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tavolo-python-venv");
     let python = venv.join("bin/python");
     let ready = Command::new(&python)
