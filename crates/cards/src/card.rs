@@ -29,13 +29,13 @@ pub enum Rank {
     Nine,
     /// 10, written `T`
     Ten,
-    /// Jack
+    /// Written `J`.
     Jack,
-    /// Queen
+    /// Written `Q`.
     Queen,
-    /// King
+    /// Written `K`.
     King,
-    /// Ace
+    /// Written `A`.
     Ace,
 }
 

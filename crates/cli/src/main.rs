@@ -1,6 +1,6 @@
 //! `tavolo`: the command-line face of Tavolo — evaluate hands, compute equities, replay hand
 //! histories and game records, play against bots.
-
+#![deny(missing_docs)]
 // The argument structs' doc comments are the commands' `--help` text, written for a terminal:
 // `E[HS]` and bare addresses are meant as they stand, not as links.
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::bare_urls)]

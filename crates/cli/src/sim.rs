@@ -48,7 +48,7 @@ pub enum SimGame {
 /// 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response instead.
 #[derive(Args)]
 pub struct SimArgs {
-    /// The game.
+    /// The game to simulate.
     #[arg(value_enum)]
     game: SimGame,
     /// Bots, one per seat, comma-separated (e.g. `expert,greedy`).

@@ -40,7 +40,7 @@ pub enum MetricArg {
 /// is shared (`nice -n 10`).
 #[derive(Args)]
 pub struct TrainArgs {
-    /// The game.
+    /// The game to train a strategy for.
     #[arg(value_enum)]
     game: TrainGame,
     /// The betting structure: `limit` or `nl` (Pot-Limit has no CFR strategy).

@@ -313,7 +313,7 @@ pub trait Game: Sized + Clone + Send + 'static {
 pub struct Played<G: Game> {
     /// How it was dealt.
     pub setup: G::Setup,
-    /// The game.
+    /// The game itself, in the state the log leads to.
     pub game: G,
     /// Every event, uncensored, in order.
     pub log: Vec<G::Event>,

@@ -90,7 +90,7 @@ pub fn format_error(what: &str, e: impl std::fmt::Display) -> PyErr {
     FormatError::new_err(format!("{what}: {e}"))
 }
 
-/// A card error.
+/// A card or hand the caller gave that is not valid, raised as Python's `CardError`.
 pub fn card_error(e: impl std::fmt::Display) -> PyErr {
     CardError::new_err(e.to_string())
 }

@@ -9,6 +9,7 @@
 //! dict its serde form gives (the same JSON the room's protocol and the game records use), so
 //! there is no second description of any game here. The Python package around it
 //! (`python/tavolo`) adds the PettingZoo and Gymnasium environments.
+#![deny(missing_docs)]
 
 mod batch;
 mod cards;

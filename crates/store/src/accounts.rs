@@ -52,7 +52,7 @@ impl UserKind {
 /// A user as the room knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct User {
-    /// The id.
+    /// The account's number: its ledger account is `user:<id>`.
     pub id: UserId,
     /// The display name, unique.
     pub name: String,

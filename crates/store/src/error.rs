@@ -55,9 +55,9 @@ pub enum StoreError {
     /// A movement that would take an account below zero.
     #[error("account {account} holds {balance} chips, {needed} needed")]
     InsufficientFunds {
-        /// The account.
+        /// The account short of chips, by its ledger name (`user:7`, `seat:t1:7`, `house`).
         account: String,
-        /// Its balance.
+        /// What it holds now.
         balance: i64,
         /// What the movement takes from it.
         needed: i64,
@@ -71,7 +71,7 @@ pub enum StoreError {
     /// A table's write with an epoch it no longer has: another node took the table over.
     #[error("table {table} was taken over: this write holds epoch {held}, the table is at {}", current.map_or("none (closed)".to_string(), |c| c.to_string()))]
     Fenced {
-        /// The table.
+        /// The table's name.
         table: String,
         /// The epoch the writer held.
         held: i64,
@@ -84,9 +84,9 @@ pub enum StoreError {
     /// A hand that is not in the state the call needs.
     #[error("hand {id} is {status}, not playing")]
     HandNotPlaying {
-        /// The hand.
+        /// The hand's id.
         id: i64,
-        /// Its status.
+        /// Its status now: `finished` or `voided`.
         status: String,
     },
     /// Password hashing failed (resource exhaustion; not the user's fault).

@@ -84,13 +84,13 @@ pub struct StoredHand {
 /// One line of a player's history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HistoryItem {
-    /// The hand or game.
+    /// The hand or game's id.
     pub id: HandId,
-    /// The table.
+    /// The table's id.
     pub table: String,
     /// The table's name as the lobby showed it (its id when it had none).
     pub table_name: String,
-    /// The game.
+    /// The game: `holdem`, `draw` or `saint`.
     pub game: String,
     /// `finished` or `voided`.
     pub status: String,

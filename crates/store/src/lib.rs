@@ -18,6 +18,7 @@
 //! assert!(store.audit().await?.balanced());
 //! # Ok::<(), tavolo_store::StoreError>(()) }).unwrap();
 //! ```
+#![deny(missing_docs)]
 
 mod accounts;
 mod audit;

@@ -21,7 +21,7 @@ use crate::{now_ms, Store, StoreError};
 /// The right to write for one table: its id and the epoch its owner holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Fence {
-    /// The table.
+    /// The table's id.
     pub table: String,
     /// The epoch claimed.
     pub epoch: i64,
@@ -76,13 +76,13 @@ pub struct NodeInfo {
 /// An open table as every node sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableLease {
-    /// The table.
+    /// The table's id.
     pub table: String,
     /// Its owner, if it has had one.
     pub owner: Option<String>,
     /// The owner's address for clients.
     pub url: Option<String>,
-    /// The epoch.
+    /// The fencing epoch: raised by every claim, so a former owner's writes are refused.
     pub epoch: i64,
     /// When the lease ends (ms).
     pub lease_until: i64,

@@ -60,7 +60,7 @@ pub enum StructureArg {
 /// (Saint Poker's strongest: master), repeated round the table.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The game.
+    /// The game to play.
     #[arg(value_enum)]
     game: GameArg,
     /// Number of players, you included (default: Saint Poker 3, Hold'em and Draw 4).

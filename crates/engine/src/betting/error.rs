@@ -69,7 +69,7 @@ pub enum BetError {
     /// The seat cannot fold (not in the hand).
     #[error("seat {seat} is not in the hand")]
     NotInHand {
-        /// The seat.
+        /// The seat that is not in the hand.
         seat: usize,
     },
 }

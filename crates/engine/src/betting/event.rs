@@ -11,13 +11,15 @@ use super::BetError;
 use crate::Chips;
 
 /// Something that happened in the betting of a hand.
+///
+/// `seat` is the seat that acted, or that the chips went to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum BetEvent {
     /// An ante was posted (less than asked: the player is all-in).
     #[serde(rename = "ante")]
     AntePosted {
-        /// Who.
         seat: usize,
         /// Chips posted.
         amount: Chips,
@@ -25,21 +27,16 @@ pub enum BetEvent {
     /// A player folded.
     #[serde(rename = "fold")]
     Folded {
-        /// Who.
         seat: usize,
         /// Whether it was out of turn (where the rules allow it).
         out_of_turn: bool,
     },
     /// A player checked.
     #[serde(rename = "check")]
-    Checked {
-        /// Who.
-        seat: usize,
-    },
+    Checked { seat: usize },
     /// A player called (all-in if the stack ran out).
     #[serde(rename = "call")]
     Called {
-        /// Who.
         seat: usize,
         /// Chips put in.
         amount: Chips,
@@ -49,7 +46,6 @@ pub enum BetEvent {
     /// A player bet or raised.
     #[serde(rename = "bet_or_raise")]
     BetOrRaised {
-        /// Who.
         seat: usize,
         /// The round's bet in front of them after it.
         to: Chips,
@@ -58,16 +54,12 @@ pub enum BetEvent {
     },
     /// The uncalled part of a bet went back to its bettor.
     UncalledReturned {
-        /// To whom.
         seat: usize,
         /// Chips returned.
         amount: Chips,
     },
     /// A hand was mucked at the showdown.
-    Mucked {
-        /// Whose.
-        seat: usize,
-    },
+    Mucked { seat: usize },
     /// A pot (or a share of it) was won.
     PotWon {
         /// The pot: 0 is the main pot.

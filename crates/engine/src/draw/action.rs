@@ -22,51 +22,37 @@ pub enum Round {
 ///
 /// Written as JSON tagged by `action` (`{"action": "exchange", "seat": 0, "discard": ["7c",
 /// "2d"]}`).
+///
+/// Every action names the `seat` that takes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum Action {
     /// Give up the hand. Allowed to any live seat at any moment of the betting or the exchange,
     /// out of turn too; binding and immediate.
-    Fold {
-        /// Who.
-        seat: usize,
-    },
+    Fold { seat: usize },
     /// Pass with nothing owed — only where the rules allow checks ([`super::DrawRules::allow_check`]).
-    Check {
-        /// Who.
-        seat: usize,
-    },
+    Check { seat: usize },
     /// Match the current bet ("ich geh mit"), or go all-in for less.
-    Call {
-        /// Who.
-        seat: usize,
-    },
+    Call { seat: usize },
     /// Open or raise so that this round's bet in front of the seat becomes `to`.
     BetOrRaiseTo {
-        /// Who.
         seat: usize,
         /// The total bet this round after the action.
         to: Chips,
     },
     /// Discard these cards (0 to 3 of the seat's own) and receive as many from the deck.
     Exchange {
-        /// Who.
         seat: usize,
         /// The cards laid down.
         #[serde(with = "crate::wire::card_list")]
         discard: CardSet,
     },
     /// Show the hand at the showdown.
-    Show {
-        /// Who.
-        seat: usize,
-    },
+    Show { seat: usize },
     /// Give up the claim to the pot at the showdown without showing (only when a hand shown so
     /// far is at least as good).
-    Muck {
-        /// Who.
-        seat: usize,
-    },
+    Muck { seat: usize },
 }
 
 impl Action {
@@ -141,8 +127,11 @@ impl serde::Serialize for Drawn {
 /// may not see.
 ///
 /// Written as JSON tagged by `event`, as the room sends them.
+///
+/// `seat` is the seat the event is about; `cards` are `None` where a view hides them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum Event {
     /// The pot carried over from the previous hand is in the middle.
     CarriedIn {
@@ -157,17 +146,12 @@ pub enum Event {
     },
     /// Five cards were dealt to a seat (`None` in another seat's view).
     Dealt {
-        /// To whom.
         seat: usize,
-        /// The cards.
         #[serde(serialize_with = "crate::wire::opt_card_list")]
         cards: Option<CardSet>,
     },
     /// A betting round ended.
-    RoundEnded {
-        /// Which.
-        round: Round,
-    },
+    RoundEnded { round: Round },
     /// The discards (all but those of the player being served) were shuffled into a new deck;
     /// it lies on the bottom card, which is still never dealt.
     Reshuffled {
@@ -176,7 +160,6 @@ pub enum Event {
     },
     /// A player exchanged cards. The count is public; the cards only for the player.
     Exchanged {
-        /// Who.
         seat: usize,
         /// How many cards (announced aloud).
         count: u8,
@@ -188,7 +171,6 @@ pub enum Event {
     },
     /// A hand was shown.
     Shown {
-        /// Whose.
         seat: usize,
         /// The five cards.
         #[serde(with = "crate::wire::card_list")]

@@ -10,14 +10,16 @@ use thiserror::Error;
 
 /// An action the hand refused. The hand is unchanged. Each variant says who acted, what, why,
 /// and (`legal`) what is legal now.
+///
+/// Every refusal names the refused `action`, and the `seat` where one is at fault.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum DrawError {
     /// A betting action broke a betting rule (opening below the minimum, a check before the
     /// opening, a raise too small …).
     #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
     Betting {
-        /// The action.
         action: Action,
         /// The betting rule it broke.
         reason: BetError,
@@ -28,7 +30,6 @@ pub enum DrawError {
     /// showdown, anything after the hand is over, another seat's turn).
     #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
     NotNow {
-        /// The action.
         action: Action,
         /// What is legal now.
         legal: ToAct,
@@ -36,23 +37,16 @@ pub enum DrawError {
     /// The seat is not at this table.
     #[error("{action:?} refused: no seat {seat} in this hand")]
     NoSuchSeat {
-        /// The action.
         action: Action,
         /// The seat named.
         seat: usize,
     },
     /// The seat has already folded or mucked.
     #[error("{action:?} refused: seat {seat} is no longer in the hand")]
-    NotInHand {
-        /// The action.
-        action: Action,
-        /// The seat.
-        seat: usize,
-    },
+    NotInHand { action: Action, seat: usize },
     /// More than three cards discarded.
     #[error("{action:?} refused: at most 3 cards may be exchanged, got {count}")]
     TooManyDiscards {
-        /// The action.
         action: Action,
         /// Cards named.
         count: u32,
@@ -60,9 +54,7 @@ pub enum DrawError {
     /// Discarded cards the seat does not hold.
     #[error("{action:?} refused: seat {seat} does not hold {cards}; it holds {hand}")]
     NotYourCards {
-        /// The action.
         action: Action,
-        /// The seat.
         seat: usize,
         /// The cards it does not hold.
         cards: CardSet,
@@ -71,16 +63,10 @@ pub enum DrawError {
     },
     /// A muck by a player whose hand beats every hand shown so far (or by the first to show).
     #[error("{action:?} refused: seat {seat} may not muck, no hand shown so far is as good (show instead)")]
-    MuckNotAllowed {
-        /// The action.
-        action: Action,
-        /// The seat.
-        seat: usize,
-    },
+    MuckNotAllowed { action: Action, seat: usize },
     /// With a stacked deal: the next card to serve is missing or not in the deck now.
     #[error("{action:?} refused: the stacked deal cannot serve it ({problem})")]
     Stacked {
-        /// The action.
         action: Action,
         /// What is wrong with the stacked cards.
         problem: StackedProblem,
@@ -116,7 +102,7 @@ pub enum StackedProblem {
     /// server's own discard, or the bottom card).
     #[error("{card} is not in the deck at this moment")]
     NotInDeck {
-        /// The card.
+        /// The card the deck cannot serve now.
         card: Card,
     },
 }
@@ -140,13 +126,13 @@ pub enum SetupError {
     Dealer {
         /// The dealer given.
         dealer: usize,
-        /// Seats.
+        /// How many seats the setup has.
         seats: usize,
     },
     /// A player without chips.
     #[error("seat {seat} has no chips")]
     EmptyStack {
-        /// The seat.
+        /// The seat without chips.
         seat: usize,
     },
     /// A zero ante.
@@ -160,13 +146,13 @@ pub enum SetupError {
     StackedHands {
         /// Hands given.
         hands: usize,
-        /// Seats.
+        /// How many seats the setup has.
         seats: usize,
     },
     /// A card twice in a stacked deal.
     #[error("card {card} appears twice in the stacked deal")]
     DuplicateCard {
-        /// The card.
+        /// The card listed twice.
         card: Card,
     },
     /// [`super::DrawHand::deal_next_into`] on a hand whose cards were stacked.

@@ -57,48 +57,34 @@ pub struct RecordDeal {
 }
 
 /// One recorded action.
+///
+/// Every action names the `seat` that took it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum RecordAction {
     /// Fold (at any moment of the betting or the exchange).
-    Fold {
-        /// Who.
-        seat: usize,
-    },
+    Fold { seat: usize },
     /// Check (only where the rules allow it).
-    Check {
-        /// Who.
-        seat: usize,
-    },
+    Check { seat: usize },
     /// Call.
-    Call {
-        /// Who.
-        seat: usize,
-    },
+    Call { seat: usize },
     /// Open or raise to a total bet this round.
     Bet {
-        /// Who.
         seat: usize,
         /// The seat's total bet this round after it.
         to: Chips,
     },
     /// Exchange these cards (0 to 3).
     Exchange {
-        /// Who.
         seat: usize,
         /// The cards laid down.
         discard: Vec<Card>,
     },
     /// Show at the showdown.
-    Show {
-        /// Who.
-        seat: usize,
-    },
+    Show { seat: usize },
     /// Muck at the showdown.
-    Muck {
-        /// Who.
-        seat: usize,
-    },
+    Muck { seat: usize },
 }
 
 impl RecordAction {

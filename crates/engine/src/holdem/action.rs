@@ -83,27 +83,20 @@ impl serde::Serialize for BoardCards {
 ///
 /// Written as JSON tagged by `action` (`{"action": "bet_or_raise_to", "seat": 2, "to": 60}`);
 /// the dealing steps are never written or read (hand histories carry them).
+///
+/// A player's action names its `seat`; a dealing step names the seat dealt to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum Action {
     /// Give up the hand.
-    Fold {
-        /// Who.
-        seat: usize,
-    },
+    Fold { seat: usize },
     /// Pass with nothing owed.
-    Check {
-        /// Who.
-        seat: usize,
-    },
+    Check { seat: usize },
     /// Match the current bet (or go all-in for less).
-    Call {
-        /// Who.
-        seat: usize,
-    },
+    Call { seat: usize },
     /// Bet or raise so this round's bet in front of the seat becomes `to`.
     BetOrRaiseTo {
-        /// Who.
         seat: usize,
         /// The total bet this round after the action.
         to: Chips,
@@ -111,21 +104,16 @@ pub enum Action {
     /// Turn the hole cards face up at the showdown ([`super::Reveal::PlayersChoose`]).
     /// `cards` must be given when the dealt cards were unknown, and must match otherwise.
     Show {
-        /// Who.
         seat: usize,
         /// The cards shown, if stated.
         #[serde(default)]
         cards: Option<[Card; 2]>,
     },
     /// Give up the claim to the pot at the showdown without showing.
-    Muck {
-        /// Who.
-        seat: usize,
-    },
+    Muck { seat: usize },
     /// Deal two hole cards to a seat (supplied dealing only); unknown cards are `None`.
     #[serde(skip)]
     DealHole {
-        /// To whom.
         seat: usize,
         /// The cards, `None` where unknown.
         cards: [Option<Card>; 2],
@@ -169,24 +157,21 @@ impl Action {
 ///
 /// Written as JSON tagged by `event` (`{"event": "call", "seat": 1, "amount": 40, "all_in":
 /// false}`), as the room sends them.
+///
+/// `seat` is the seat the event is about (who posted, was dealt, showed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum Event {
     /// A blind or straddle was posted.
     #[serde(rename = "blind")]
     BlindPosted {
-        /// Who.
         seat: usize,
         /// Chips posted.
         amount: Chips,
     },
     /// One hole card was dealt (`None`: unknown, or hidden in another seat's view).
-    HoleDealt {
-        /// To whom.
-        seat: usize,
-        /// The card.
-        card: Option<Card>,
-    },
+    HoleDealt { seat: usize, card: Option<Card> },
     /// A card was burnt (never shown).
     Burned,
     /// Board cards were dealt.
@@ -194,17 +179,12 @@ pub enum Event {
     BoardDealt {
         /// Which street they open.
         street: Street,
-        /// The cards.
         cards: BoardCards,
     },
     /// A betting round ended.
-    RoundEnded {
-        /// Which.
-        street: Street,
-    },
+    RoundEnded { street: Street },
     /// A hand was shown.
     Shown {
-        /// Whose.
         seat: usize,
         /// The hole cards.
         cards: [Card; 2],

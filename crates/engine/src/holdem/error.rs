@@ -10,13 +10,15 @@ use thiserror::Error;
 
 /// An action the hand refused. The hand is unchanged. Each variant says who acted, what, why,
 /// and (`legal`) what is legal now.
+///
+/// Every refusal names the refused `action`, and the `seat` where one is at fault.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum HoldemError {
     /// A betting action broke a betting rule.
     #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
     Betting {
-        /// The action.
         action: Action,
         /// The betting rule it broke.
         reason: BetError,
@@ -26,7 +28,6 @@ pub enum HoldemError {
     /// The action does not fit the moment (e.g. a bet while cards are being dealt).
     #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
     NotNow {
-        /// The action.
         action: Action,
         /// What is legal now.
         legal: ToAct,
@@ -34,46 +35,29 @@ pub enum HoldemError {
     /// The seat is not at this table.
     #[error("{action:?} refused: no seat {seat} in this hand")]
     NoSuchSeat {
-        /// The action.
         action: Action,
         /// The seat named.
         seat: usize,
     },
     /// A card is dealt or shown twice.
     #[error("{action:?} refused: card {card} is already in play")]
-    DuplicateCard {
-        /// The action.
-        action: Action,
-        /// The card.
-        card: Card,
-    },
+    DuplicateCard { action: Action, card: Card },
     /// The wrong number of board cards for the street.
     #[error("{action:?} refused: this street needs {expected} board card(s)")]
     BoardCount {
-        /// The action.
         action: Action,
         /// How many the street needs.
         expected: usize,
     },
     /// Cards shown do not match the cards dealt.
     #[error("{action:?} refused: seat {seat} was dealt other cards")]
-    ShowMismatch {
-        /// The action.
-        action: Action,
-        /// The seat.
-        seat: usize,
-    },
+    ShowMismatch { action: Action, seat: usize },
     /// The setup of a hand to rebuild is invalid.
     #[error("invalid setup: {0}")]
     Setup(SetupError),
     /// A hand is shown without its cards being known.
     #[error("{action:?} refused: seat {seat}'s hole cards are unknown; state them")]
-    UnknownCards {
-        /// The action.
-        action: Action,
-        /// The seat.
-        seat: usize,
-    },
+    UnknownCards { action: Action, seat: usize },
 }
 
 impl HoldemError {
@@ -107,7 +91,7 @@ pub enum SetupError {
     /// Per-seat lists of different lengths.
     #[error("{seats} seats but {antes} antes and {blinds} blinds")]
     Lengths {
-        /// Seats.
+        /// How many seats the setup has.
         seats: usize,
         /// Antes given.
         antes: usize,
@@ -119,13 +103,13 @@ pub enum SetupError {
     Button {
         /// The button given.
         button: usize,
-        /// Seats.
+        /// How many seats the setup has.
         seats: usize,
     },
     /// A player without chips.
     #[error("seat {seat} has no chips")]
     EmptyStack {
-        /// The seat.
+        /// The seat without chips.
         seat: usize,
     },
     /// A zero minimum bet.

@@ -69,7 +69,7 @@ pub struct HoldemRules {
     pub blind_counts_as_bet: bool,
     /// What happens to odd chips of a split pot.
     pub odd_chips: OddChips,
-    /// The showdown order.
+    /// Who turns their hand first at the showdown.
     pub showdown_order: ShowdownOrder,
     /// Who decides to show.
     pub reveal: Reveal,

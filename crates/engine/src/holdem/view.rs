@@ -32,7 +32,7 @@ pub struct HandView {
     /// The main pot and the side pots in the middle, with who may win each (this round's bets
     /// join them when the round ends).
     pub pots: Vec<PotShown>,
-    /// The board.
+    /// The board cards dealt so far (0, 3, 4 or 5).
     pub board: Vec<Card>,
     /// Hole cards this viewer may see, per seat (`None`: hidden or unknown).
     pub hole: Vec<[Option<Card>; 2]>,

@@ -53,7 +53,7 @@ pub enum OptionsError {
          hand: at least {min} needed"
     )]
     CentreTooSmall {
-        /// Players.
+        /// The player count of the settings.
         players: u8,
         /// The refused centre count.
         centre: u8,
@@ -66,7 +66,7 @@ pub enum OptionsError {
          (10 per hand plus centre and first preview): at most {max}"
     )]
     DeckTooSmall {
-        /// Players.
+        /// The player count of the settings.
         players: u8,
         /// The refused centre count.
         centre: u8,
@@ -82,15 +82,15 @@ pub enum OptionsError {
 }
 
 /// An action refused by the rules. The game state is unchanged.
+///
+/// Every refusal names the `player` who tried to act and the `round` (1 to 8).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum SaintError {
     /// The game is over: no action is legal.
     #[error("player {player}: the game is over")]
-    GameOver {
-        /// Who tried to act.
-        player: usize,
-    },
+    GameOver { player: usize },
     /// No such player at this table.
     #[error("there is no player {player} (players are 0 to {})", players - 1)]
     NoSuchPlayer {
@@ -102,9 +102,7 @@ pub enum SaintError {
     /// The action belongs to another phase.
     #[error("player {player}: cannot {tried} in round {round}, the {phase} phase")]
     WrongPhase {
-        /// Who tried to act.
         player: usize,
-        /// The round, 1 to 8.
         round: u8,
         /// The phase in force: what is legal now.
         phase: PhaseName,
@@ -117,9 +115,7 @@ pub enum SaintError {
         cards(hand)
     )]
     CardNotInHand {
-        /// Who tried to act.
         player: usize,
-        /// The round.
         round: u8,
         /// The refused card.
         card: Card,
@@ -129,9 +125,7 @@ pub enum SaintError {
     /// The same card was given twice in one choice.
     #[error("player {player}, round {round}: {card} given twice; show two different cards")]
     SameCardTwice {
-        /// Who tried to act.
         player: usize,
-        /// The round.
         round: u8,
         /// The repeated card.
         card: Card,
@@ -139,9 +133,7 @@ pub enum SaintError {
     /// A draft pick out of turn (including a second pick in the same pass).
     #[error("player {player}, round {round}: it is player {to_pick}'s turn to pick")]
     NotYourTurn {
-        /// Who tried to act.
         player: usize,
-        /// The round.
         round: u8,
         /// Who must pick now.
         to_pick: usize,
@@ -152,9 +144,7 @@ pub enum SaintError {
         cards(pool)
     )]
     CardNotInPool {
-        /// Who tried to act.
         player: usize,
-        /// The round.
         round: u8,
         /// The refused card.
         card: Card,

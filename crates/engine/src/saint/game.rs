@@ -44,7 +44,7 @@ pub struct SaintChoice {
 /// The hand a pair would make if shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ShowHand {
-    /// Its category.
+    /// Its category (pair, flush, …), as a code a client tells in its language.
     pub category: Category,
     /// Its value (larger is stronger).
     pub value: u16,

@@ -3,7 +3,7 @@
 //! [`SaintGame`] is the whole game as one state machine: [`SaintGame::apply`] takes an
 //! [`Action`] (which names its player) and returns the public [`Event`]s it caused, or a
 //! [`SaintError`] that leaves the state exactly as it was. Randomness (the shuffle, the tie
-//! draw of each round, reshuffles of the discard pile) comes only from a [`GameRng`] seeded with
+//! draw of each round, reshuffles of the discard pile) comes only from a [`tavolo_cards::GameRng`] seeded with
 //! the game's stored seed, so the seed and the actions replay a game exactly.
 //!
 //! ## Flow

@@ -208,18 +208,19 @@ pub enum Departure {
 }
 
 /// Something the table did.
+///
+/// `player` is the player the event is about, `seat` (`from`, `to`) a seat index of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum TableEvent<P> {
     /// A player took a seat (drawn by lot); a buy-in follows where there are stacks.
     Seated {
-        /// Who.
         player: P,
         /// Where.
         seat: usize,
     },
     /// A buy-in or rebuy was funded: the chips are on the seat.
     Funded {
-        /// Who.
         player: P,
         /// Where.
         seat: usize,
@@ -230,46 +231,31 @@ pub enum TableEvent<P> {
     },
     /// The ledger refused a rebuy (a refused buy-in is a [`TableEvent::Left`]).
     RebuyRefused {
-        /// Who.
         player: P,
         /// Where.
         seat: usize,
     },
     /// A seated player moved (a seat-change request served).
-    Moved {
-        /// Who.
-        player: P,
-        /// From.
-        from: usize,
-        /// To.
-        to: usize,
-    },
+    Moved { player: P, from: usize, to: usize },
     /// A player is on the waiting list.
     Waiting {
-        /// Who.
         player: P,
         /// Their place (1: first).
         place: usize,
     },
     /// A player left the waiting list.
-    Unlisted {
-        /// Who.
-        player: P,
-    },
+    Unlisted { player: P },
     /// A player gave up their seat.
     Left {
-        /// Who.
         player: P,
         /// The seat now free.
         seat: usize,
         /// The chips cashed out.
         stack: Chips,
-        /// Why.
         why: Departure,
     },
     /// A player dealt in leaves when the hand is over (the server plays for them meanwhile).
     Leaving {
-        /// Who.
         player: P,
         /// Their seat.
         seat: usize,
@@ -284,10 +270,7 @@ pub enum TableEvent<P> {
         first: usize,
     },
     /// The table stopped dealing.
-    Halted {
-        /// Why.
-        reason: String,
-    },
+    Halted { reason: String },
 }
 
 /// What an operation changed: the events to tell, and the bookings to make.
@@ -384,7 +367,7 @@ pub enum TableError {
     /// A seat change to the seat the player is in.
     #[error("you are in seat {seat}")]
     AlreadyThere {
-        /// The seat.
+        /// The seat the player is in, and asked for.
         seat: usize,
     },
     /// Cancelling a seat change nobody asked for.

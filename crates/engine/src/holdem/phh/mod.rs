@@ -39,7 +39,7 @@ pub enum PhhError {
     /// A required field is missing or has the wrong type.
     #[error("field `{field}`: {problem}")]
     Field {
-        /// The field.
+        /// The field, as PHH names it.
         field: &'static str,
         /// What is wrong.
         problem: String,
@@ -103,7 +103,7 @@ impl Variant {
 /// One hand history, amounts in units of `1/scale` of the file's chips.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhhHand {
-    /// The variant.
+    /// The variant (`variant`: NT, FT or PT).
     pub variant: Variant,
     /// `ante_trimming_status`: antes count for side pots (true) or are pooled (false).
     pub ante_trimming: bool,
@@ -115,7 +115,7 @@ pub struct PhhHand {
     pub min_bet: Chips,
     /// `big_bet` (FT; otherwise equal to `min_bet`).
     pub big_bet: Chips,
-    /// Starting stacks.
+    /// `starting_stacks`, in PHH order.
     pub starting_stacks: Vec<Chips>,
     /// The actions as written.
     pub actions: Vec<String>,

@@ -50,7 +50,7 @@ impl SaintGame {
     /// by a random redeal of the same cards, keeping every count, and forgets the other
     /// players' pending choices (they are hidden too). For search by determinization. Known
     /// limits: cards an opponent is publicly known to hold (from draft picks) are redealt too.
-    /// A determinized game has no record ([`SaintError::Determinized`]).
+    /// A determinized game has no record ([`crate::saint::SaintError::Determinized`]).
     pub fn determinize(&mut self, observer: usize, rng: &mut GameRng) {
         let players = self.players();
         let mut hidden = Card::ALL;
