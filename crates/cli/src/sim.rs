@@ -271,6 +271,39 @@ fn run_match<G: Game>(
     Ok(result)
 }
 
+/// The start of a plot of `width` × `height`: the SVG element, a white ground and `caption`
+/// centred on top.
+pub(crate) fn svg_start((width, height): (f64, f64), caption: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="20" text-anchor="middle">{caption}</text>"#,
+        width / 2.0
+    );
+    s
+}
+
+/// A curve through `points` ("x,y x,y …") in `colour`, with its `legend` at `at`.
+pub(crate) fn svg_curve(s: &mut String, colour: &str, points: &str, at: (f64, f64), legend: &str) {
+    let _ = writeln!(
+        s,
+        r#"<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" fill="{colour}">{legend}</text>"#,
+        at.0, at.1
+    );
+}
+
 /// Runs `work` on a pool of `threads` threads (`--threads`), or on the global pool (all cores).
 pub(crate) fn on_threads<T: Send>(
     threads: Option<usize>,
@@ -379,19 +412,14 @@ fn plot_svg(result: &MatchResult) -> String {
     let n = result.games.len().max(1) as f64;
     let x = |i: f64| M + (W - 2.0 * M) * i / n;
     let y = |v: f64| H - M - (H - 2.0 * M) * v;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="20" text-anchor="middle">{}: running win rate (ties shared), {} games, seed {}</text>"#,
-        W / 2.0,
-        result.game,
-        result.games.len(),
-        result.seed
+    let mut s = svg_start(
+        (W, H),
+        &format!(
+            "{}: running win rate (ties shared), {} games, seed {}",
+            result.game,
+            result.games.len(),
+            result.seed
+        ),
     );
     for k in 0..=4 {
         let v = k as f64 / 4.0;
@@ -422,17 +450,13 @@ fn plot_svg(result: &MatchResult) -> String {
                 let _ = write!(points, "{:.1},{:.1} ", x(i as f64 + 1.0), y(wins / played));
             }
         }
-        let _ = writeln!(
-            s,
-            r#"<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}" fill="{colour}">{} {:.1}%</text>"#,
-            M + 10.0,
-            M + 15.0 * (e as f64 + 1.0),
-            bot.label,
-            100.0 * bot.win_rate
+        let legend = format!("{} {:.1}%", bot.label, 100.0 * bot.win_rate);
+        svg_curve(
+            &mut s,
+            colour,
+            &points,
+            (M + 10.0, M + 15.0 * (e as f64 + 1.0)),
+            &legend,
         );
     }
     s.push_str("</svg>\n");

@@ -356,6 +356,11 @@ impl<G: Game> Played<G> {
     }
 }
 
+/// A game's player counts as messages say them: "2 to 10".
+pub fn seat_range<G: Game>() -> String {
+    format!("{} to {}", G::SEATS.start(), G::SEATS.end())
+}
+
 /// The seed a 64-bit number stands for: its bytes, little-endian, then zeros (as
 /// [`tavolo_cards::GameRng::from_u64`] seeds).
 pub fn seed_from_u64(seed: u64) -> [u8; 32] {

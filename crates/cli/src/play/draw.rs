@@ -9,7 +9,7 @@ use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
-use tavolo_engine::game::Game;
+use tavolo_engine::game::{seat_range, Game};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
@@ -48,8 +48,8 @@ impl DrawSession {
     pub fn new(cfg: DrawConfig) -> Result<DrawSession, String> {
         let n = cfg.bots.len() + 1;
         if !DrawHand::SEATS.contains(&n) {
-            let (min, max) = (DrawHand::SEATS.start(), DrawHand::SEATS.end());
-            return Err(format!("{n} players: Five-Card Draw is for {min} to {max}"));
+            let seats = seat_range::<DrawHand>();
+            return Err(format!("{n} players: Five-Card Draw is for {seats}"));
         }
         let options = cfg.rules.draw_table(cfg.ante).map_err(|e| e.to_string())?;
         let (session, events) =

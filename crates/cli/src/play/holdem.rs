@@ -8,7 +8,7 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::game::Game;
+use tavolo_engine::game::{seat_range, Game};
 use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
@@ -64,8 +64,8 @@ impl HoldemSession {
     pub fn new(cfg: HoldemConfig) -> Result<HoldemSession, String> {
         let n = cfg.bots.len() + 1;
         if !Hand::SEATS.contains(&n) {
-            let (min, max) = (Hand::SEATS.start(), Hand::SEATS.end());
-            return Err(format!("{n} players: Texas Hold'em is for {min} to {max}"));
+            let seats = seat_range::<Hand>();
+            return Err(format!("{n} players: Texas Hold'em is for {seats}"));
         }
         let mut options = cfg
             .rules

@@ -298,9 +298,9 @@ fn bots<G: tavolo_bots::Game>(
 ) -> Result<Vec<tavolo_bots::BotSpec<G>>, UserError> {
     let players = args.players.unwrap_or(default);
     if !G::SEATS.contains(&players) {
-        let (min, max) = (G::SEATS.start(), G::SEATS.end());
+        let seats = tavolo_engine::game::seat_range::<G>();
         return Err(UserError(format!(
-            "{players} players: {game} is for {min} to {max}"
+            "{players} players: {game} is for {seats}"
         )));
     }
     let names = bot_names(args.game, &args.bots, players - 1);

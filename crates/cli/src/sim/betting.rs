@@ -220,11 +220,9 @@ fn stack(args: &SimArgs, unit: u64) -> Result<u64, UserError> {
 
 fn players<G: Game>(args: &SimArgs) -> Result<usize, UserError> {
     let n = args.players.map_or(args.bots.len(), usize::from);
-    let (min, max) = (G::SEATS.start(), G::SEATS.end());
     if !G::SEATS.contains(&n) {
-        return Err(UserError(format!(
-            "{n} players: this game is for {min} to {max}"
-        )));
+        let seats = tavolo_engine::game::seat_range::<G>();
+        return Err(UserError(format!("{n} players: this game is for {seats}")));
     }
     Ok(n)
 }
@@ -369,18 +367,13 @@ fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &st
     let step = (result.games.len() / 1000).max(1);
     let x = |i: f64| M + (W - 2.0 * M) * i / games;
     let y = |v: f64| H - M - (H - 2.0 * M) * (v - lo) / span;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{W}" height="{H}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="20" text-anchor="middle">{title}: cumulative {unit} won, {} hands, seed {}</text>"#,
-        W / 2.0,
-        result.games.len(),
-        result.seed
+    let mut s = super::svg_start(
+        (W, H),
+        &format!(
+            "{title}: cumulative {unit} won, {} hands, seed {}",
+            result.games.len(),
+            result.seed
+        ),
     );
     for k in 0..=4 {
         let v = lo + span * k as f64 / 4.0;
@@ -408,18 +401,9 @@ fn plot_svg(result: &MatchResult, stats: &[BettingStats], title: &str, unit: &st
                 let _ = write!(points, "{:.1},{:.1} ", x(i as f64 + 1.0), y(*v));
             }
         }
-        let _ = writeln!(
-            s,
-            r#"<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}" fill="{colour}">{} {:+.1} {unit}/100</text>"#,
-            M + 10.0,
-            M + 15.0 * (e as f64 + 1.0),
-            stats[e].label,
-            stats[e].per_100
-        );
+        let legend = format!("{} {:+.1} {unit}/100", stats[e].label, stats[e].per_100);
+        let at = (M + 10.0, M + 15.0 * (e as f64 + 1.0));
+        super::svg_curve(&mut s, colour, &points, at, &legend);
     }
     s.push_str("</svg>\n");
     s

@@ -8,7 +8,7 @@
 //! claiming a table, 091c77c; a table claimed as SIGTERM arrived never handed on, 9fd40e6) are
 //! the server's, tested by those stories on PostgreSQL.
 
-use std::process::Command;
+use crate::common::success_json;
 
 /// The load test's clients were refused by the room, which stalled their tables until the clock
 /// ran out: they sent faster than the room's message limit once TCP_NODELAY let them (fixed in
@@ -16,28 +16,19 @@ use std::process::Command;
 /// `not_allowed` a run (fixed in a1726b5). A run of the load test now has no refusal.
 #[test]
 fn load_clients_were_refused_by_the_room() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args([
-            "loadtest",
-            "--tables",
-            "3",
-            "--clients-per-table",
-            "4",
-            "--duration",
-            "3s",
-            "--think-ms",
-            "5",
-            "--db",
-            "sqlite::memory:",
-        ])
-        .output()
-        .expect("tavolo runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let report = success_json(&[
+        "loadtest",
+        "--tables",
+        "3",
+        "--clients-per-table",
+        "4",
+        "--duration",
+        "3s",
+        "--think-ms",
+        "5",
+        "--db",
+        "sqlite::memory:",
+    ]);
     assert_eq!(report["tables"], 3);
     assert_eq!(report["connections"], 12);
     // How many actions fit in three seconds depends on the machine: that some were played and

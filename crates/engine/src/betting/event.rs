@@ -76,6 +76,20 @@ pub enum BetEvent {
     },
 }
 
+impl BetEvent {
+    /// The decision this event records — a fold, check, call, bet or raise — as the seat and its
+    /// bet (what replaying a log plays again); `None` for the other events.
+    pub fn decision(&self) -> Option<(usize, Bet)> {
+        match *self {
+            BetEvent::Folded { seat, .. } => Some((seat, Bet::Fold)),
+            BetEvent::Checked { seat } => Some((seat, Bet::Check)),
+            BetEvent::Called { seat, .. } => Some((seat, Bet::Call)),
+            BetEvent::BetOrRaised { seat, to, .. } => Some((seat, Bet::RaiseTo(to))),
+            _ => None,
+        }
+    }
+}
+
 impl BettingRound {
     /// Applies `seat`'s `bet` (see [`BettingRound::apply`]) and says what it did. A fold is out
     /// of turn when another seat was to act; a check where the rules turn a passive fold into a

@@ -4,7 +4,7 @@ use super::action::Action;
 use super::hand::DrawHand;
 use super::hand::ToAct;
 use crate::betting::BetError;
-use crate::game::{Game, Refusal};
+use crate::game::{seat_range, Refusal};
 use tavolo_cards::{Card, CardSet};
 use thiserror::Error;
 
@@ -112,11 +112,7 @@ pub enum StackedProblem {
 #[non_exhaustive]
 pub enum SetupError {
     /// Not 2 to 8 seats.
-    #[error(
-        "a draw hand needs {} to {} players, got {got}",
-        DrawHand::SEATS.start(),
-        DrawHand::SEATS.end()
-    )]
+    #[error("a draw hand needs {} players, got {got}", seat_range::<DrawHand>())]
     SeatCount {
         /// Seats given.
         got: usize,

@@ -4,7 +4,7 @@ use super::action::Action;
 use super::hand::Hand;
 use super::hand::ToAct;
 use crate::betting::BetError;
-use crate::game::{Game, Refusal};
+use crate::game::{seat_range, Refusal};
 use tavolo_cards::Card;
 use thiserror::Error;
 
@@ -83,7 +83,7 @@ impl HoldemError {
 #[non_exhaustive]
 pub enum SetupError {
     /// Not 2 to 10 seats.
-    #[error("a hand needs {} to {} players, got {got}", Hand::SEATS.start(), Hand::SEATS.end())]
+    #[error("a hand needs {} players, got {got}", seat_range::<Hand>())]
     SeatCount {
         /// Seats given.
         got: usize,

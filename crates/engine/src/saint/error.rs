@@ -6,7 +6,7 @@ use tavolo_cards::Card;
 use thiserror::Error;
 
 use super::state::SaintGame;
-use crate::game::{Game, Refusal};
+use crate::game::{seat_range, Refusal};
 
 /// The phase of a round, as named in errors, views and records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -38,11 +38,7 @@ impl std::fmt::Display for PhaseName {
 #[non_exhaustive]
 pub enum OptionsError {
     /// Saint Poker is for 2 to 5 players.
-    #[error(
-        "Saint Poker is for {} to {} players, not {players}",
-        SaintGame::SEATS.start(),
-        SaintGame::SEATS.end()
-    )]
+    #[error("Saint Poker is for {} players, not {players}", seat_range::<SaintGame>())]
     PlayerCount {
         /// The refused count.
         players: u8,

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use tavolo_cards::{Card, GameRng};
-use tavolo_engine::betting::BetEvent;
+use tavolo_engine::betting::{Bet, BetEvent, BettingAction};
 use tavolo_engine::draw::{self, DrawHand, DrawTable};
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Refusal, Viewer};
 use tavolo_engine::holdem::{self, Hand, HoldemRules, HoldemTable, Structure};
@@ -271,40 +271,26 @@ fn refusal_of<G: Game>(game: &G, action: G::Action) -> Refusal {
     game.check(&action).expect_err("refused").refusal()
 }
 
+/// A betting game's refusals: a fold by a seat that does not exist, a call by the seat after the
+/// one to act, and a fold once the hand is over.
+fn betting_refusals<G: Game>(setup: &G::Setup, seed: u64)
+where
+    G::Action: BettingAction,
+{
+    let (mut g, _) = G::deal(setup, seed_from_u64(seed)).expect("deals");
+    let other = (g.to_act().iter().next().expect("a seat") + 1) % G::players(setup);
+    let fold = |seat| G::Action::from_bet(seat, Bet::Fold);
+    assert_eq!(refusal_of(&g, fold(11)), Refusal::NoSuchSeat);
+    let call = G::Action::from_bet(other, Bet::Call);
+    assert_eq!(refusal_of(&g, call), Refusal::NotYourTurn);
+    play_out(&mut g);
+    assert_eq!(refusal_of(&g, fold(0)), Refusal::Over);
+}
+
 #[test]
 fn every_game_names_a_missing_seat_a_turn_not_yours_and_a_game_over_alike() {
-    let (mut h, _) = Hand::deal(&holdem_setup(8), seed_from_u64(8)).expect("deals");
-    let other = (h.to_act().iter().next().expect("a seat") + 1) % h.seats();
-    assert_eq!(
-        refusal_of(&h, holdem::Action::Fold { seat: 11 }),
-        Refusal::NoSuchSeat
-    );
-    assert_eq!(
-        refusal_of(&h, holdem::Action::Call { seat: other }),
-        Refusal::NotYourTurn
-    );
-    play_out(&mut h);
-    assert_eq!(
-        refusal_of(&h, holdem::Action::Fold { seat: 0 }),
-        Refusal::Over
-    );
-
-    let (mut d, _) = DrawHand::deal(&draw_setup(9), seed_from_u64(9)).expect("deals");
-    let other = (d.to_act().iter().next().expect("a seat") + 1) % d.seats();
-    assert_eq!(
-        refusal_of(&d, draw::Action::Fold { seat: 11 }),
-        Refusal::NoSuchSeat
-    );
-    assert_eq!(
-        refusal_of(&d, draw::Action::Call { seat: other }),
-        Refusal::NotYourTurn
-    );
-    play_out(&mut d);
-    assert_eq!(
-        refusal_of(&d, draw::Action::Fold { seat: 0 }),
-        Refusal::Over
-    );
-
+    betting_refusals::<Hand>(&holdem_setup(8), 8);
+    betting_refusals::<DrawHand>(&draw_setup(9), 9);
     let (mut s, _) = SaintGame::deal(&SaintOptions::new(3), seed_from_u64(10)).expect("deals");
     let pick = saint::Action::Pick {
         player: 7,

@@ -499,14 +499,7 @@ fn invalid_options_are_rejected_up_front() {
         Err(OptionsError::CentreTooSmall { min: 1, .. })
     ));
     assert!(SaintGame::new(o(5, 1), seed).is_ok());
-    assert!(matches!(
-        SaintGame::new(o(5, 255), seed),
-        Err(OptionsError::DeckTooSmall { .. })
-    ));
-    assert!(matches!(
-        SaintGame::new(o(255, 255), seed),
-        Err(OptionsError::PlayerCount { players: 255 })
-    ));
+    // Absurd counts: `regressions::an_absurd_saint_centre_count_overflowed`.
     assert!(SaintGame::new(o(3, 0), seed).is_ok());
     let e = SaintGame::new(o(4, 7), seed).unwrap_err().to_string();
     assert!(e.contains("at most 6"), "{e}");

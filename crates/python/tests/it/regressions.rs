@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::python::{run, venv};
+use crate::python::{python_or_skip, run};
 
 /// PokerKit's pin was lost from the test environment's requirements, and the PokerKit tests —
 /// the 10,000-hand differential among them — skipped silently (`pytest.importorskip`) while the
@@ -13,13 +13,8 @@ use crate::python::{run, venv};
 /// here PokerKit is there, and a missing module is an error, not a skip. Fixed in a1b8ff1.
 #[test]
 fn the_pokerkit_tests_skipped_silently_without_their_pin() {
-    let python = match venv() {
-        Ok(p) => p,
-        Err(e) if std::env::var_os("CI").is_none() => {
-            eprintln!("note: skipped (no Python or PyPI here): {e}");
-            return;
-        }
-        Err(e) => panic!("the Python environment could not be made under CI: {e}"),
+    let Some(python) = python_or_skip() else {
+        return;
     };
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python");
     let need = |module: &str| {

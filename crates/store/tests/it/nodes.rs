@@ -182,18 +182,7 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
 async fn a_saint_poker_game_voided_by_a_takeover_returns_its_stakes_once() {
     for store in common::stores().await {
         let t = store.create_table("saint", "{}", "a", -1).await.unwrap();
-        let ada = store.create_guest().await.unwrap().id;
-        let bo = store.create_guest().await.unwrap().id;
-        let stakes = Journal::new(
-            "stakes",
-            "stake",
-            vec![
-                (Account::User(ada), -10),
-                (Account::User(bo), -10),
-                (Account::Pot(t.table.clone()), 20),
-            ],
-        );
-        store.transfer_fenced(&t, &stakes).await.unwrap();
+        let [ada, bo] = common::two_stakes(&store, &t).await;
         let c = store
             .claim_table(&t.table, "b", -1)
             .await

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::common;
-use tavolo_store::{Account, Journal, Store, StoreError, GUEST_GRANT};
+use tavolo_store::{Account, Store, StoreError, GUEST_GRANT};
 
 /// A write that failed when the disk filled left its connection in a transaction that never
 /// committed, so later writes on it were acknowledged and lost: 303 of 323 acknowledged
@@ -132,18 +132,7 @@ async fn a_voided_saint_games_stakes_went_to_the_house() {
             .create_table("saint", "{}", "a", 60_000)
             .await
             .unwrap();
-        let ada = store.create_guest().await.unwrap().id;
-        let bo = store.create_guest().await.unwrap().id;
-        let stakes = Journal::new(
-            "stakes",
-            "stake",
-            vec![
-                (Account::User(ada), -10),
-                (Account::User(bo), -10),
-                (Account::Pot(t.table.clone()), 20),
-            ],
-        );
-        store.transfer_fenced(&t, &stakes).await.unwrap();
+        let [ada, bo] = common::two_stakes(&store, &t).await;
         let house = store.balance(&Account::House).await.unwrap();
         store.close_table(&t.table, Some(&t)).await.unwrap();
         for u in [ada, bo] {

@@ -1,7 +1,7 @@
 //! The two betting rounds (RULES.md §3 Betting): a bet or a fold, folding at any moment, a round
 //! no one can bet in, and the end of a round.
 
-use super::{DrawHand, Phase};
+use super::{Applied, DrawHand, Phase};
 use crate::betting::{BetEvent, BettingRound};
 use crate::draw::action::{Action, Event, Round};
 use crate::draw::error::DrawError;
@@ -9,12 +9,7 @@ use crate::draw::error::DrawError;
 impl DrawHand {
     /// A fold: in turn or not, during either betting round or the exchange ("Das Passen kann
     /// jederzeit erfolgen"); at the showdown giving up is a muck.
-    pub(super) fn fold(
-        &mut self,
-        action: Action,
-        seat: usize,
-        events: &mut Vec<Event>,
-    ) -> Result<(), DrawError> {
+    pub(super) fn fold(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
         match self.phase {
             Phase::Betting => {
                 let out_of_turn = self.round.actor() != Some(seat);
@@ -25,13 +20,13 @@ impl DrawHand {
                         reason,
                         legal: self.legal_actions(),
                     })?;
-                events.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
+                ev.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                 Ok(())
             }
             Phase::Exchange => {
                 let out_of_turn = self.next_exchanger() != Some(seat);
                 self.ledger.fold(seat);
-                events.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
+                ev.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                 Ok(())
             }
             _ => Err(self.not_now(action)),
@@ -40,16 +35,8 @@ impl DrawHand {
 
     /// A check, call, bet or raise, by the betting round's rules.
     #[inline]
-    pub(super) fn play_bet(
-        &mut self,
-        action: Action,
-        seat: usize,
-        events: &mut Vec<Event>,
-    ) -> Result<(), DrawError> {
-        if self.phase != Phase::Betting {
-            return Err(self.not_now(action));
-        }
-        let Some((_, bet)) = action.as_bet() else {
+    pub(super) fn play_bet(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
+        let (Phase::Betting, Some((_, bet))) = (self.phase, action.as_bet()) else {
             return Err(self.not_now(action));
         };
         let event = self
@@ -60,7 +47,7 @@ impl DrawHand {
                 reason,
                 legal: self.legal_actions(),
             })?;
-        events.push(Event::Bet(event));
+        ev.push(Event::Bet(event));
         Ok(())
     }
 

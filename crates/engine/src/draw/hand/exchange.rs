@@ -4,20 +4,14 @@
 
 use tavolo_cards::CardSet;
 
-use super::{DrawHand, Phase, Source};
+use super::{Applied, DrawHand, Phase, Source};
 use crate::draw::action::{Action, Drawn, Event};
 use crate::draw::error::DrawError;
 
 impl DrawHand {
     /// The seat whose turn it is to exchange, during the exchange.
     pub(super) fn next_exchanger(&self) -> Option<usize> {
-        if self.phase != Phase::Exchange {
-            return None;
-        }
-        self.ledger
-            .live()
-            .without(self.exchanged)
-            .next_from(self.cutter(), self.n as usize)
+        self.next_in(Phase::Exchange, self.exchanged, self.cutter())
     }
 
     /// An exchange: in turn, at most three cards, all of them the seat's own, and (with a
@@ -27,8 +21,8 @@ impl DrawHand {
         action: Action,
         seat: usize,
         discard: CardSet,
-        events: &mut Vec<Event>,
-    ) -> Result<(), DrawError> {
+        ev: &mut Vec<Event>,
+    ) -> Applied {
         if self.next_exchanger() != Some(seat) {
             return Err(self.not_now(action));
         }
@@ -46,7 +40,7 @@ impl DrawHand {
             });
         }
         self.check_stacked(action, count as usize)?;
-        self.serve_exchange(seat, discard, events);
+        self.serve_exchange(seat, discard, ev);
         Ok(())
     }
 

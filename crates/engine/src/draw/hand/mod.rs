@@ -32,6 +32,9 @@ mod replay;
 mod showdown;
 
 use deck::Source;
+
+/// An action applied to the hand (its events appended), or refused with nothing changed.
+type Applied = Result<(), DrawError>;
 pub(crate) use deck::MAX_DRAWS;
 pub use queries::CardZones;
 pub use replay::ReplayError;
@@ -258,6 +261,18 @@ impl DrawHand {
         }
         self.advance(events);
         Ok(())
+    }
+
+    /// The next seat still in, clockwise from `from`, that has not yet had its turn (`done`) in
+    /// `phase` (the exchange, the showdown); `None` in any other phase.
+    fn next_in(&self, phase: Phase, done: SeatMask, from: usize) -> Option<usize> {
+        if self.phase != phase {
+            return None;
+        }
+        self.ledger
+            .live()
+            .without(done)
+            .next_from(from, self.n as usize)
     }
 
     /// The refusal of an action that does not fit the moment.

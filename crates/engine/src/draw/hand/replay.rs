@@ -4,7 +4,7 @@
 use tavolo_cards::{Card, CardSet};
 
 use super::{DrawHand, Source};
-use crate::betting::BetEvent;
+use crate::betting::{BetEvent, BettingAction};
 use crate::draw::action::{Action, Event};
 use crate::draw::error::{DrawError, SetupError};
 use crate::draw::rules::{Dealing, DrawSetup, StackedDeal};
@@ -97,12 +97,8 @@ pub(crate) fn stacked_from_log(seats: usize, events: &[Event]) -> Result<Stacked
 /// The players' actions recorded in a log, in order.
 pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action> + '_ {
     events.iter().filter_map(|e| match *e {
-        Event::Bet(BetEvent::Folded { seat, .. }) => Some(Action::Fold { seat }),
-        Event::Bet(BetEvent::Checked { seat }) => Some(Action::Check { seat }),
-        Event::Bet(BetEvent::Called { seat, .. }) => Some(Action::Call { seat }),
-        Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
-            Some(Action::BetOrRaiseTo { seat, to })
-        }
+        Event::Bet(BetEvent::Mucked { seat }) => Some(Action::Muck { seat }),
+        Event::Bet(b) => b.decision().map(|(seat, bet)| Action::from_bet(seat, bet)),
         Event::Exchanged {
             seat, discarded, ..
         } => Some(Action::Exchange {
@@ -110,7 +106,6 @@ pub(crate) fn actions_from_log(events: &[Event]) -> impl Iterator<Item = Action>
             discard: discarded.unwrap_or(CardSet::EMPTY),
         }),
         Event::Shown { seat, .. } => Some(Action::Show { seat }),
-        Event::Bet(BetEvent::Mucked { seat }) => Some(Action::Muck { seat }),
         _ => None,
     })
 }

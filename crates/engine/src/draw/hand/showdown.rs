@@ -4,7 +4,7 @@
 
 use tavolo_cards::{Hand as Eval, HandRank};
 
-use super::{DrawHand, Phase};
+use super::{Applied, DrawHand, Phase};
 use crate::betting::pots::{self, Payout};
 use crate::betting::BetEvent;
 use crate::draw::action::{Action, Event};
@@ -35,13 +35,7 @@ impl DrawHand {
 
     /// The seat whose turn it is to show or muck, during the showdown.
     pub(super) fn next_shower(&self) -> Option<usize> {
-        if self.phase != Phase::Showdown {
-            return None;
-        }
-        self.ledger
-            .live()
-            .without(self.shown)
-            .next_from(self.show_start as usize, self.n as usize)
+        self.next_in(Phase::Showdown, self.shown, self.show_start as usize)
     }
 
     /// A seat's hand value and its key by the table's tie-break rule.
@@ -70,18 +64,13 @@ impl DrawHand {
     }
 
     /// A show, in turn.
-    pub(super) fn show(
-        &mut self,
-        action: Action,
-        seat: usize,
-        events: &mut Vec<Event>,
-    ) -> Result<(), DrawError> {
+    pub(super) fn show(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
         if self.next_shower() != Some(seat) {
             return Err(self.not_now(action));
         }
         let rank = self.ranks[seat].unwrap_or_else(|| self.key_of(seat).0);
         self.shown.insert(seat);
-        events.push(Event::Shown {
+        ev.push(Event::Shown {
             seat,
             cards: self.hands[seat],
             rank,
@@ -90,12 +79,7 @@ impl DrawHand {
     }
 
     /// A muck, in turn, where allowed ([`DrawHand::may_muck`]): the first to show must show.
-    pub(super) fn muck(
-        &mut self,
-        action: Action,
-        seat: usize,
-        events: &mut Vec<Event>,
-    ) -> Result<(), DrawError> {
+    pub(super) fn muck(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
         if self.next_shower() != Some(seat) {
             return Err(self.not_now(action));
         }
@@ -103,7 +87,7 @@ impl DrawHand {
             return Err(DrawError::MuckNotAllowed { action, seat });
         }
         self.ledger.fold(seat);
-        events.push(Event::Bet(BetEvent::Mucked { seat }));
+        ev.push(Event::Bet(BetEvent::Mucked { seat }));
         Ok(())
     }
 

@@ -5,7 +5,7 @@
 use tavolo_cards::{CardSet, Deck, Hand as Eval};
 
 use super::deck::Dealer;
-use super::{placeholder_rules, Hand, Phase};
+use super::{placeholder_rules, Applied, Hand, Phase};
 use crate::betting::{BetEvent, BettingRound, Ledger, SeatMask, MAX_SEATS};
 use crate::holdem::action::{Action, Event, Street};
 use crate::holdem::error::HoldemError;
@@ -16,12 +16,12 @@ use tavolo_cards::Card;
 impl Hand {
     /// Resets every field but the dealer's generator for a new hand from `setup` (validated),
     /// then posts antes and blinds and, with a seeded deck, deals the hole cards.
-    pub(super) fn deal(&mut self, setup: &HandSetup, events: &mut Vec<Event>) {
+    pub(super) fn deal(&mut self, setup: &HandSetup, ev: &mut Vec<Event>) {
         self.reset(setup);
-        let ante_posted = self.post_antes(setup, events);
-        self.post_blinds(setup, &ante_posted, events);
+        let ante_posted = self.post_antes(setup, ev);
+        self.post_blinds(setup, &ante_posted, ev);
         self.show_start = self.preflop_opener(setup) as u8;
-        self.advance(events);
+        self.advance(ev);
     }
 
     /// Every field but the dealer's generator, for a new hand from `setup`.
@@ -89,7 +89,7 @@ impl Hand {
 
     /// Antes, from the left of the button; live antes nobody matched come back. Returns what
     /// each seat posted.
-    fn post_antes(&mut self, setup: &HandSetup, events: &mut Vec<Event>) -> [Chips; MAX_SEATS] {
+    fn post_antes(&mut self, setup: &HandSetup, ev: &mut Vec<Event>) -> [Chips; MAX_SEATS] {
         let mut ante_posted = [0 as Chips; MAX_SEATS];
         let mut any_ante = false;
         for p in 0..setup.seats() {
@@ -104,11 +104,11 @@ impl Hand {
                 Antes::Dead => self.ledger.put_dead(s, a),
             };
             ante_posted[s] = amount;
-            events.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
+            ev.push(Event::Bet(BetEvent::AntePosted { seat: s, amount }));
         }
         if any_ante && setup.rules.antes == Antes::Live {
             if let Some((seat, amount)) = self.ledger.return_uncalled() {
-                events.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
+                ev.push(Event::Bet(BetEvent::UncalledReturned { seat, amount }));
             }
         }
         self.ledger.collect();
@@ -122,14 +122,14 @@ impl Hand {
         &mut self,
         setup: &HandSetup,
         ante_posted: &[Chips; MAX_SEATS],
-        events: &mut Vec<Event>,
+        ev: &mut Vec<Event>,
     ) {
         for p in 0..setup.seats() {
             let s = self.seat_at(p);
             let b = setup.blinds[s];
             if b > 0 {
                 let amount = self.ledger.put(s, b.min(setup.stacks[s] - ante_posted[s]));
-                events.push(Event::BlindPosted { seat: s, amount });
+                ev.push(Event::BlindPosted { seat: s, amount });
             }
         }
     }
@@ -177,8 +177,8 @@ impl Hand {
         action: Action,
         seat: usize,
         cards: [Option<Card>; 2],
-        events: &mut Vec<Event>,
-    ) -> Result<(), HoldemError> {
+        ev: &mut Vec<Event>,
+    ) -> Applied {
         if seat >= self.n as usize {
             return Err(HoldemError::NoSuchSeat { action, seat });
         }
@@ -191,7 +191,7 @@ impl Hand {
             if let Some(c) = c {
                 self.used.insert(*c);
             }
-            events.push(Event::HoleDealt { seat, card: *c });
+            ev.push(Event::HoleDealt { seat, card: *c });
         }
         self.dealt.insert(seat);
         Ok(())

@@ -28,6 +28,9 @@ mod streets;
 
 use deck::Dealer;
 
+/// An action applied to the hand (its events appended), or refused with nothing changed.
+type Applied = Result<(), HoldemError>;
+
 /// Where the cards come from.
 // The generator is kept inline on purpose: boxing it would allocate once per hand.
 #[allow(clippy::large_enum_variant)]

@@ -1,8 +1,8 @@
 //! Rebuilding a hand from its event log.
 
 use super::{Dealer, Dealing, Hand};
-use crate::betting::BetEvent;
 use crate::betting::MAX_SEATS;
+use crate::betting::{BetEvent, BettingAction};
 use crate::holdem::action::{Action, Event};
 use crate::holdem::error::HoldemError;
 use crate::holdem::rules::{HandSetup, Reveal};
@@ -36,12 +36,11 @@ impl Hand {
         }
         for e in events {
             let a = match *e {
-                Event::Bet(BetEvent::Folded { seat, .. }) => Action::Fold { seat },
-                Event::Bet(BetEvent::Checked { seat }) => Action::Check { seat },
-                Event::Bet(BetEvent::Called { seat, .. }) => Action::Call { seat },
-                Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
-                    Action::BetOrRaiseTo { seat, to }
-                }
+                Event::Bet(BetEvent::Mucked { seat }) => Action::Muck { seat },
+                Event::Bet(b) => match b.decision() {
+                    Some((seat, bet)) => Action::from_bet(seat, bet),
+                    None => continue,
+                },
                 Event::BoardDealt { cards, .. } => Action::DealBoard { cards },
                 Event::Shown { seat, cards, .. } if h.rules.reveal == Reveal::PlayersChoose => {
                     Action::Show {
@@ -49,7 +48,6 @@ impl Hand {
                         cards: Some(cards),
                     }
                 }
-                Event::Bet(BetEvent::Mucked { seat }) => Action::Muck { seat },
                 _ => continue,
             };
             h.apply_into(a, &mut ev)?;

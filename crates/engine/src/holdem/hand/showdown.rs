@@ -1,7 +1,7 @@
 //! The showdown (RULES.md §2 Showdown, Pots): hands shown in order — by the dealer, or by each
 //! player who chooses to show or muck — valued, and the pots built and awarded.
 
-use super::{Hand, Phase};
+use super::{Applied, Hand, Phase};
 use crate::betting::pots::{self, Payout};
 use crate::betting::BetEvent;
 use crate::betting::Pots;
@@ -30,8 +30,8 @@ impl Hand {
         action: Action,
         seat: usize,
         cards: Option<[Card; 2]>,
-        events: &mut Vec<Event>,
-    ) -> Result<(), HoldemError> {
+        ev: &mut Vec<Event>,
+    ) -> Applied {
         if !self.pending_showdown().contains(seat) {
             return Err(self.not_now(action));
         }
@@ -41,11 +41,11 @@ impl Hand {
         }
         self.hole[seat] = [Some(cards[0]), Some(cards[1])];
         if self.board_len == 5 {
-            self.show(seat, cards, events);
+            self.show(seat, cards, ev);
         } else {
             // All-in before the river: the value is settled once the board is complete.
             self.shown.insert(seat);
-            events.push(Event::Shown {
+            ev.push(Event::Shown {
                 seat,
                 cards,
                 rank: None,
@@ -96,15 +96,15 @@ impl Hand {
         &mut self,
         action: Action,
         seat: usize,
-        events: &mut Vec<Event>,
-    ) -> Result<(), HoldemError> {
+        ev: &mut Vec<Event>,
+    ) -> Applied {
         if !self.pending_showdown().contains(seat) {
             return Err(self.not_now(action));
         }
         self.ledger.fold(seat);
-        events.push(Event::Bet(BetEvent::Mucked { seat }));
+        ev.push(Event::Bet(BetEvent::Mucked { seat }));
         if self.ledger.live().len() == 1 {
-            self.award(events);
+            self.award(ev);
         }
         Ok(())
     }

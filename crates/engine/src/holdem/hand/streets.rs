@@ -5,7 +5,7 @@
 use tavolo_cards::Card;
 
 use super::deck::Dealer;
-use super::{Hand, Phase};
+use super::{Applied, Hand, Phase};
 use crate::betting::{BetEvent, BettingRound, RaiseCap, RoundRules, Structure};
 use crate::holdem::action::{Action, BoardCards, Event, Street};
 use crate::holdem::error::HoldemError;
@@ -52,15 +52,8 @@ impl Hand {
 
     /// A fold, check, call, bet or raise, by the betting round's rules.
     #[inline]
-    pub(super) fn play_bet(
-        &mut self,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), HoldemError> {
-        if self.phase != Phase::Betting {
-            return Err(self.not_now(action));
-        }
-        let Some((seat, bet)) = action.as_bet() else {
+    pub(super) fn play_bet(&mut self, action: Action, ev: &mut Vec<Event>) -> Applied {
+        let (Phase::Betting, Some((seat, bet))) = (self.phase, action.as_bet()) else {
             return Err(self.not_now(action));
         };
         let event = self
@@ -71,7 +64,7 @@ impl Hand {
                 reason,
                 legal: self.legal_actions(),
             })?;
-        events.push(Event::Bet(event));
+        ev.push(Event::Bet(event));
         Ok(())
     }
 
@@ -142,8 +135,8 @@ impl Hand {
         &mut self,
         action: Action,
         cards: BoardCards,
-        events: &mut Vec<Event>,
-    ) -> Result<(), HoldemError> {
+        ev: &mut Vec<Event>,
+    ) -> Applied {
         let Some(next) = self.street.next() else {
             return Err(self.not_now(action));
         };
@@ -157,7 +150,7 @@ impl Hand {
             });
         }
         self.check_new_cards(action, cards.as_slice().iter().copied())?;
-        self.put_board(next, cards, events);
+        self.put_board(next, cards, ev);
         if self.board_len == 5 {
             self.rank_early_shows();
         }

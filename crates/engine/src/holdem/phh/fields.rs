@@ -94,22 +94,11 @@ fn variant(fields: &Fields) -> Result<Variant, PhhError> {
 
 /// A required array of strings.
 fn strings(fields: &Fields, name: &'static str) -> Result<Vec<String>, PhhError> {
-    match field(fields, name) {
-        Some(Value::Arr(items)) => items
-            .iter()
-            .map(|v| match v {
-                Value::Str(s) => Ok(s.clone()),
-                other => Err(PhhError::Field {
-                    field: name,
-                    problem: format!("{other:?} is not a string"),
-                }),
-            })
-            .collect(),
-        _ => Err(PhhError::Field {
-            field: name,
-            problem: "missing".into(),
-        }),
-    }
+    let item = |v: &Value| match v {
+        Value::Str(s) => Some(s.clone()),
+        _ => None,
+    };
+    required(array(fields, name, item, "a string")?, name)
 }
 
 /// `players`, if given: names as written (numbers too).
@@ -214,23 +203,32 @@ pub(super) fn to_units(raw: &str, decimals: u32) -> Result<Chips, String> {
 
 /// An optional array of numbers, as written.
 fn num_array(fields: &Fields, name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
+    let item = |v: &Value| match v {
+        Value::Num(r) => Some(r.clone()),
+        _ => None,
+    };
+    array(fields, name, item, "a number")
+}
+
+/// An optional array whose every item `item` reads (`what` it must be).
+fn array(
+    fields: &Fields,
+    name: &'static str,
+    item: impl Fn(&Value) -> Option<String>,
+    what: &str,
+) -> Result<Option<Vec<String>>, PhhError> {
+    let bad = |problem| PhhError::Field {
+        field: name,
+        problem,
+    };
     match field(fields, name) {
         None => Ok(None),
         Some(Value::Arr(items)) => items
             .iter()
-            .map(|v| match v {
-                Value::Num(r) => Ok(r.clone()),
-                other => Err(PhhError::Field {
-                    field: name,
-                    problem: format!("{other:?} is not a number"),
-                }),
-            })
+            .map(|v| item(v).ok_or_else(|| bad(format!("{v:?} is not {what}"))))
             .collect::<Result<Vec<_>, _>>()
             .map(Some),
-        Some(other) => Err(PhhError::Field {
-            field: name,
-            problem: format!("{other:?} is not an array"),
-        }),
+        Some(other) => Err(bad(format!("{other:?} is not an array"))),
     }
 }
 

@@ -393,38 +393,3 @@ impl Sink for NoEvents {
     #[inline]
     fn push(&mut self, _: Event) {}
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::saint::seed_from_u64;
-
-    #[test]
-    fn the_fast_check_agrees_with_the_full_diagnosis() {
-        let mut rng = GameRng::from_u64(11);
-        for seed in 0..200 {
-            let players = 2 + (seed % 4) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
-            while !g.is_over() {
-                for _ in 0..20 {
-                    let player = rng.below(u32::from(players) + 1) as usize;
-                    let card = Card::from_index(rng.below(52) as u8).unwrap();
-                    let other = Card::from_index(rng.below(52) as u8).unwrap();
-                    for a in [
-                        Action::Place { player, card },
-                        Action::Show {
-                            player,
-                            cards: [card, other],
-                        },
-                        Action::Pick { player, card },
-                    ] {
-                        assert_eq!(g.check(a).is_ok(), g.diagnose(a).is_ok(), "{a:?}");
-                    }
-                }
-                let p = g.pending_seats().as_slice()[0] as usize;
-                let a = g.random_action(p, &mut rng).unwrap();
-                g.apply(a).unwrap();
-            }
-        }
-    }
-}

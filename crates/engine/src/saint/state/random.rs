@@ -146,6 +146,7 @@ impl RandomBelow for GameRng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::saint::{seed_from_u64, SaintOptions};
 
     #[test]
     fn nth_selects_like_the_obvious_loop() {
@@ -160,5 +161,34 @@ mod tests {
         }
         assert_eq!(nth(CardSet::FULL, 51), Card::from_index(51));
         assert_eq!(nth(CardSet::EMPTY, 0), None);
+    }
+
+    #[test]
+    fn the_fast_check_agrees_with_the_full_diagnosis() {
+        let mut rng = GameRng::from_u64(11);
+        for seed in 0..200 {
+            let players = 2 + (seed % 4) as u8;
+            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+            while !g.is_over() {
+                for _ in 0..20 {
+                    let player = rng.below(u32::from(players) + 1) as usize;
+                    let card = Card::from_index(rng.below(52) as u8).unwrap();
+                    let other = Card::from_index(rng.below(52) as u8).unwrap();
+                    for a in [
+                        Action::Place { player, card },
+                        Action::Show {
+                            player,
+                            cards: [card, other],
+                        },
+                        Action::Pick { player, card },
+                    ] {
+                        assert_eq!(g.check(a).is_ok(), g.diagnose(a).is_ok(), "{a:?}");
+                    }
+                }
+                let p = g.pending_seats().as_slice()[0] as usize;
+                let a = g.random_action(p, &mut rng).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
     }
 }

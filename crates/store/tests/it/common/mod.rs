@@ -35,3 +35,21 @@ pub async fn postgres() -> Option<Store> {
         .expect("create a test database on TAVOLO_TEST_DATABASE_URL");
     Some(Store::open(&fresh).await.expect("open the test database"))
 }
+
+/// Two guests who each staked 10 chips of a Saint Poker game into the pot of `table`.
+pub async fn two_stakes(store: &Store, table: &tavolo_store::Fence) -> [tavolo_store::UserId; 2] {
+    use tavolo_store::{Account, Journal};
+    let ada = store.create_guest().await.expect("guest").id;
+    let bo = store.create_guest().await.expect("guest").id;
+    let stakes = Journal::new(
+        "stakes",
+        "stake",
+        vec![
+            (Account::User(ada), -10),
+            (Account::User(bo), -10),
+            (Account::Pot(table.table.clone()), 20),
+        ],
+    );
+    store.transfer_fenced(table, &stakes).await.expect("staked");
+    [ada, bo]
+}
