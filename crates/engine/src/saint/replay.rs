@@ -200,8 +200,8 @@ impl SaintGame {
         for r in 1..=completed {
             let log = &self.state.log[(r - 1) as usize];
             // A completed round logged every choice; a gap means the state was disturbed.
-            let placed: Option<Vec<Card>> = log.placed[..players].iter().copied().collect();
-            let shown: Option<Vec<[Card; 2]>> = log.shown[..players].iter().copied().collect();
+            let placed: Option<Vec<Card>> = (0..players).map(|p| log.placed(p)).collect();
+            let shown: Option<Vec<[Card; 2]>> = (0..players).map(|p| log.shown(p)).collect();
             let (Some(placed), Some(shown)) = (placed, shown) else {
                 return Err(SaintError::Determinized);
             };
@@ -211,7 +211,7 @@ impl SaintGame {
                     .filter_map(|s| {
                         Some(PickRecord {
                             player: order.get(s % players).copied().unwrap_or(0),
-                            card: log.picks[s]?,
+                            card: log.pick(s)?,
                         })
                     })
                     .collect()

@@ -115,7 +115,7 @@ impl SaintGame {
                 .filter_map(|s| {
                     Some(PickRecord {
                         player: t.order.as_slice()[s % players] as usize,
-                        card: t.log[self.round_index()].picks[s]?,
+                        card: t.log[self.round_index()].pick(s)?,
                     })
                 })
                 .collect(),

@@ -21,18 +21,22 @@ impl SaintGame {
         }
     }
 
-    /// The draft order: worst hand first; equal hands in their order in the tie draw (a stable
-    /// sort of the tie draw by hand value). The first picker is then to act.
+    /// The draft order: worst hand first; equal hands in their order in the tie draw. Each seat
+    /// is sorted by a key of its hand's value above its place in the tie draw: the keys are
+    /// distinct, so the (unstable, allocation-free) standard sort orders them exactly. The first
+    /// picker is then to act.
     pub(super) fn order_draft(&mut self, ev: &mut impl Sink) {
         let t = &mut self.state;
-        let mut order = [0u8; MAX_PLAYERS];
         let draw = t.tie_draw.as_slice();
-        order[..draw.len()].copy_from_slice(draw);
-        let ranks = t.ranks;
-        order[..draw.len()].sort_by_key(|&s| ranks[s as usize]);
+        let mut keys = [0u32; MAX_PLAYERS];
+        for (place, &seat) in draw.iter().enumerate() {
+            keys[place] = u32::from(t.ranks[usize::from(seat)].value()) << 8 | place as u32;
+        }
+        let keys = &mut keys[..draw.len()];
+        keys.sort_unstable();
         t.order = Seats::EMPTY;
-        for &s in &order[..draw.len()] {
-            t.order.push(s as usize);
+        for &k in keys.iter() {
+            t.order.push(usize::from(draw[(k & 0xff) as usize]));
         }
         ev.push(Event::DraftOrder {
             order: t.order,
@@ -51,7 +55,7 @@ impl SaintGame {
         let t = &mut self.state;
         t.pool.remove(card);
         t.hands[player].insert(card);
-        t.log[r].picks[step as usize] = Some(card);
+        t.log[r].set_pick(step as usize, card);
         ev.push(Event::Picked { player, card });
         let step = step + 1;
         if step == 2 * t.players {

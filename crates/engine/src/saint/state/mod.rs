@@ -13,6 +13,8 @@ mod random;
 mod reveal;
 mod round;
 
+use std::num::NonZeroU8;
+
 use tavolo_cards::{Card, CardSet, GameRng, HandRank};
 
 pub use queries::show_pairs;
@@ -43,9 +45,9 @@ pub(super) enum Phase {
 /// made yet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RoundLog {
-    pub(super) placed: [Option<Card>; MAX_PLAYERS],
-    pub(super) shown: [Option<[Card; 2]>; MAX_PLAYERS],
-    pub(super) picks: [Option<Card>; 2 * MAX_PLAYERS],
+    placed: [Option<Logged>; MAX_PLAYERS],
+    shown: [Option<[Logged; 2]>; MAX_PLAYERS],
+    picks: [Option<Logged>; 2 * MAX_PLAYERS],
 }
 
 impl RoundLog {
@@ -54,6 +56,49 @@ impl RoundLog {
         shown: [None; MAX_PLAYERS],
         picks: [None; 2 * MAX_PLAYERS],
     };
+
+    /// The card `player` placed, once revealed.
+    pub(super) fn placed(&self, player: usize) -> Option<Card> {
+        self.placed.get(player).copied().flatten().map(Logged::card)
+    }
+
+    /// The pair `player` showed, once revealed.
+    pub(super) fn shown(&self, player: usize) -> Option<[Card; 2]> {
+        let [a, b] = self.shown.get(player).copied().flatten()?;
+        Some([a.card(), b.card()])
+    }
+
+    /// The card of pick `step` (0 to 2P − 1), once made.
+    pub(super) fn pick(&self, step: usize) -> Option<Card> {
+        self.picks.get(step).copied().flatten().map(Logged::card)
+    }
+
+    pub(super) fn set_placed(&mut self, player: usize, card: Card) {
+        self.placed[player] = Some(Logged::new(card));
+    }
+
+    pub(super) fn set_shown(&mut self, player: usize, [a, b]: [Card; 2]) {
+        self.shown[player] = Some([Logged::new(a), Logged::new(b)]);
+    }
+
+    pub(super) fn set_pick(&mut self, step: usize, card: Card) {
+        self.picks[step] = Some(Logged::new(card));
+    }
+}
+
+/// A card in the round log: its index plus one, so that `Option<Logged>` is one byte and the
+/// eight rounds' logs keep the game as small as the state it is copied with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Logged(NonZeroU8);
+
+impl Logged {
+    fn new(card: Card) -> Logged {
+        Logged(NonZeroU8::MIN.saturating_add(card.index()))
+    }
+
+    fn card(self) -> Card {
+        Card::ALL[usize::from(self.0.get() - 1)]
+    }
 }
 
 /// Everything but the random generator (which has no equality): compared by `PartialEq`.

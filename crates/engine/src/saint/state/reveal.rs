@@ -20,7 +20,7 @@ impl SaintGame {
             t.hands[p].remove(card);
             t.centre.insert(card);
             t.placed[p] = Some(card);
-            t.log[r].placed[p] = Some(card);
+            t.log[r].set_placed(p, card);
             ev.push(Event::Placed { player: p, card });
         }
         t.place_choice = [None; MAX_PLAYERS];
@@ -54,7 +54,7 @@ impl SaintGame {
             t.hands[p].remove(pair[0]);
             t.hands[p].remove(pair[1]);
             t.shown[p] = Some(pair);
-            t.log[r].shown[p] = Some(pair);
+            t.log[r].set_shown(p, pair);
             ev.push(Event::Shown {
                 player: p,
                 cards: pair,
