@@ -235,7 +235,21 @@ impl Hand {
     }
 
     /// Runs the hand forward until a player (or, with supplied cards, the dealer) must act.
+    ///
+    /// The common case, an action after which the betting round goes on, is decided inline;
+    /// everything else is out of line (as in Five-Card Draw), so that most actions skip the call
+    /// of a large function.
+    #[inline(always)]
     fn advance(&mut self, ev: &mut Vec<Event>) {
+        if self.phase == Phase::Betting && !self.round.is_closed() {
+            return;
+        }
+        self.advance_steps(ev);
+    }
+
+    /// [`Hand::advance`] in full: deals, closes rounds, moves between streets, shows and awards.
+    #[inline(never)]
+    fn advance_steps(&mut self, ev: &mut Vec<Event>) {
         loop {
             match self.phase {
                 Phase::Hole => {
