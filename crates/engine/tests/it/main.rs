@@ -17,6 +17,7 @@ mod holdem_pokerkit;
 mod holdem_properties;
 mod holdem_rules;
 mod pinned_deals;
+mod rules_spec;
 mod saint_independent;
 mod saint_props;
 mod saint_record;
