@@ -26,9 +26,9 @@ use tokio::sync::{oneshot, watch};
 use tokio::task::JoinSet;
 use tower_service::Service;
 
-use crate::http::api_error;
+use crate::answer::api_error;
 use crate::origin::limit_key;
-use crate::Room;
+use crate::room::Room;
 
 /// Open connections by client address.
 #[derive(Debug, Default)]

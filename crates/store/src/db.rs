@@ -62,6 +62,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0006_table_creators.sql"),
         include_str!("../migrations/postgres/0006_table_creators.sql"),
     ),
+    (
+        7,
+        "hand begin keys",
+        include_str!("../migrations/sqlite/0007_hand_begin_keys.sql"),
+        include_str!("../migrations/postgres/0007_hand_begin_keys.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.

@@ -5,6 +5,7 @@
 mod common;
 
 mod attacks;
+mod core;
 mod games;
 mod holdem;
 mod house_rules;

@@ -118,6 +118,7 @@ impl Saint {
             .finish_hand(
                 game,
                 &FinishedHand {
+                    save: None,
                     fence: None,
                     record: "{}".into(),
                     format: "saint-json".into(),
@@ -399,6 +400,7 @@ async fn results_that_disagree_with_their_journal_are_named() {
                     .finish_hand(
                         hand,
                         &FinishedHand {
+                            save: None,
                             fence: None,
                             record: String::new(),
                             format: "phh".into(),
@@ -530,6 +532,7 @@ async fn a_hand_journal_without_its_finished_hand_is_named() {
             .finish_hand(
                 h,
                 &FinishedHand {
+                    save: None,
                     fence: None,
                     record: String::new(),
                     format: "phh".into(),

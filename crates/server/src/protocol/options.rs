@@ -1,4 +1,6 @@
-//! Table options (`create_table`), checked before a table opens, and the lobby's summary.
+//! Table options (`create_table`), checked before a table opens against the rules of their
+//! game, and the lobby's summary of a table. (Which bots a table may have is the room's own
+//! check: [`crate::table::bots`].)
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -8,8 +10,6 @@ use tavolo_engine::house::{HouseRuleError, HouseRules};
 use tavolo_engine::saint::SaintOptions;
 use tavolo_engine::table::TableRules;
 use tavolo_engine::Chips;
-
-use crate::protocol::{Code, ProtoError};
 
 /// The three games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -99,18 +99,23 @@ impl Default for TableOptions {
     }
 }
 
-fn invalid(m: impl Into<String>) -> ProtoError {
-    ProtoError::new(Code::InvalidOptions, m)
+/// Options a table cannot be opened with, and why (answered `invalid_options`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+fn invalid(m: impl Into<String>) -> OptionsError {
+    OptionsError(m.into())
 }
 
-fn house(e: HouseRuleError) -> ProtoError {
+fn house(e: HouseRuleError) -> OptionsError {
     invalid(e.to_string())
 }
 
 impl TableOptions {
     /// Reads and checks options from JSON. The rule options (`rules`) are read one by one, so
     /// that a refusal names the option.
-    pub fn from_json(v: &serde_json::Value) -> Result<TableOptions, ProtoError> {
+    pub fn from_json(v: &serde_json::Value) -> Result<TableOptions, OptionsError> {
         let mut v = v.clone();
         if v.get("small_blind").is_some() {
             return Err(invalid(
@@ -129,7 +134,7 @@ impl TableOptions {
 
     /// Checks options built in code as [`TableOptions::from_json`] checks a client's, and fills
     /// in what is left to the game (players needed, a name, the bots' level).
-    pub fn checked(mut self) -> Result<TableOptions, ProtoError> {
+    pub fn checked(mut self) -> Result<TableOptions, OptionsError> {
         let o = &mut self;
         o.check()?;
         o.min_players = o.players_needed();
@@ -175,19 +180,19 @@ impl TableOptions {
     }
 
     /// A Hold'em table's blinds and ruleset (RULES.md §2 with the table's rule options).
-    pub fn holdem_table(&self) -> Result<HoldemTable, ProtoError> {
+    pub fn holdem_table(&self) -> Result<HoldemTable, OptionsError> {
         self.rules
             .holdem_table(self.big_blind, self.holdem_structure())
             .map_err(house)
     }
 
     /// A draw table's ante and ruleset (RULES.md §3 with the table's rule options).
-    pub fn draw_table(&self) -> Result<DrawTable, ProtoError> {
+    pub fn draw_table(&self) -> Result<DrawTable, OptionsError> {
         self.rules.draw_table(self.ante).map_err(house)
     }
 
     /// Saint Poker's settings (RULES.md §1 with the table's rule options): every seat plays.
-    pub fn saint_options(&self) -> Result<SaintOptions, ProtoError> {
+    pub fn saint_options(&self) -> Result<SaintOptions, OptionsError> {
         self.rules
             .saint_options(self.seats.clamp(2, 5) as u8)
             .map_err(house)
@@ -217,15 +222,7 @@ impl TableOptions {
         self.game != GameKind::Saint
     }
 
-    /// The name of the bot spec for this table's level.
-    pub fn bot_spec_name(&self) -> String {
-        match (self.game, self.bot_level.as_str()) {
-            (GameKind::Saint, l @ ("easy" | "normal" | "hard")) => format!("expert:{l}"),
-            (_, l) => l.to_string(),
-        }
-    }
-
-    fn check(&self) -> Result<(), ProtoError> {
+    fn check(&self) -> Result<(), OptionsError> {
         if self.name.chars().count() > 40 {
             return Err(invalid("the name has at most 40 characters"));
         }
@@ -253,13 +250,6 @@ impl TableOptions {
         }
         if self.clock_secs > 600 || self.time_bank_secs > 3600 {
             return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
-        }
-        let levels = bot_levels(self.game);
-        if !self.bot_level.is_empty() && !levels.contains(&self.bot_level.as_str()) {
-            return Err(invalid(format!(
-                "bot_level must be one of {}",
-                levels.join(", ")
-            )));
         }
         const MAX: Chips = 1_000_000_000;
         match self.game {
@@ -372,78 +362,5 @@ impl TableSummary {
             clock_secs: o.clock_secs,
             state: TableStatus::Waiting,
         }
-    }
-}
-
-/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default).
-pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Saint => &["random", "greedy", "easy", "normal", "hard", "master"],
-        // `cfr`: CFR strategies heads-up in Limit and No-Limit with the river re-solved, `expert`
-        // elsewhere (holdem::cfr); `exploit`: the strategies without the search, learning the
-        // table's players over the hands (holdem::exploit).
-        GameKind::Holdem => &["random", "station", "rules", "expert", "cfr", "exploit"],
-        GameKind::Draw => &["random", "station", "rules", "expert"],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn holdem_tables_deal_to_four_players_as_in_a_casino_unless_told_otherwise() {
-        let o = TableOptions::from_json(&json!({"game": "holdem", "seats": 9})).unwrap();
-        assert_eq!(o.min_players, 4);
-        let o = TableOptions::from_json(&json!({"game": "holdem", "seats": 3})).unwrap();
-        assert_eq!(o.min_players, 3, "a three-seat table plays with all three");
-        let o = TableOptions::from_json(&json!({"game": "holdem", "min_players": 2})).unwrap();
-        assert_eq!(o.min_players, 2, "short-handed play is an option");
-        let o = TableOptions::from_json(&json!({"game": "draw"})).unwrap();
-        assert_eq!(o.min_players, 2);
-        let o = TableOptions::from_json(&json!({"game": "saint", "seats": 4})).unwrap();
-        assert_eq!(o.min_players, 4);
-    }
-
-    #[test]
-    fn min_players_outside_the_seats_is_refused() {
-        for bad in [1, 7] {
-            let e =
-                TableOptions::from_json(&json!({"game": "holdem", "seats": 6, "min_players": bad}))
-                    .unwrap_err();
-            assert_eq!(e.code, Code::InvalidOptions, "{bad}: {e:?}");
-            assert!(e.message.contains("min_players"), "{}", e.message);
-        }
-    }
-
-    #[test]
-    fn every_bot_level_offered_names_a_bot_of_its_game() {
-        for (game, kind) in [
-            ("holdem", GameKind::Holdem),
-            ("draw", GameKind::Draw),
-            ("saint", GameKind::Saint),
-        ] {
-            for level in bot_levels(kind) {
-                let o = TableOptions::from_json(
-                    &json!({"game": game, "seats": 2, "bots": 1, "bot_level": level}),
-                )
-                .unwrap_or_else(|e| panic!("{game} {level}: {e:?}"));
-                let name = o.bot_spec_name();
-                let known = match game {
-                    "holdem" => tavolo_bots::holdem::bot_spec(&name).is_ok(),
-                    "draw" => tavolo_bots::draw::bot_spec(&name).is_ok(),
-                    _ => tavolo_bots::saint::bot_spec(&name).is_ok(),
-                };
-                assert!(
-                    known,
-                    "{game} level {level} is bot {name}, which does not exist"
-                );
-            }
-        }
-        let e =
-            TableOptions::from_json(&json!({"game": "draw", "bots": 1, "bot_level": "exploit"}))
-                .unwrap_err();
-        assert!(e.message.contains("bot_level"), "{}", e.message);
     }
 }

@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use tavolo_store::{hex, UserId};
 
-use super::err;
+use crate::error::RoomError;
 use crate::fairness::{mix, Chain, ChainError, Parts, Reveal, Seed};
-use crate::protocol::{ChainView, Code, ProtoError};
+use crate::protocol::ChainView;
 
 /// The room's next part and the players' chains.
-pub(super) struct Seeds {
+pub struct Seeds {
     /// The room's part of the next hand's seed; its commitment is public.
     next: Seed,
     /// How many parts the room has drawn (`next` is number `drawn`).
@@ -21,32 +21,34 @@ pub(super) struct Seeds {
 }
 
 /// A hand's seed and what it was mixed from.
-pub(super) struct Mixed {
+pub struct Mixed {
     /// The seed the game is dealt from.
-    pub(super) seed: [u8; 32],
+    pub seed: [u8; 32],
     /// `SHA-256` of the room's part, published before the deal.
-    pub(super) commitment: String,
+    pub commitment: String,
     /// The parts, secret until the hand is over.
-    pub(super) parts: Parts,
+    pub parts: Parts,
 }
 
 impl Seeds {
-    pub(super) fn new() -> Seeds {
+    /// The room's first part is `first` (the table draws it from its generator, which the
+    /// operating system seeds).
+    pub fn new(first: [u8; 32]) -> Seeds {
         Seeds {
-            next: Seed::draw(),
+            next: Seed::from_bytes(first),
             drawn: 1,
             chains: HashMap::new(),
         }
     }
 
     /// The commitment to the room's part of the next hand's seed.
-    pub(super) fn next_commitment(&self) -> &str {
+    pub fn next_commitment(&self) -> &str {
         &self.next.commitment
     }
 
     /// `user` joined with `head` (or with none: any older chain is dropped), or sent a new one.
     /// It counts for hands whose room part is drawn after now.
-    pub(super) fn register(&mut self, user: UserId, head: Option<[u8; 32]>) {
+    pub fn register(&mut self, user: UserId, head: Option<[u8; 32]>) {
         match head {
             Some(h) => {
                 self.chains.insert(user, (Chain::new(h, self.drawn), 0));
@@ -58,16 +60,16 @@ impl Seeds {
     }
 
     /// `user`'s reveal for the next deal they are dealt in.
-    pub(super) fn reveal(&mut self, user: UserId, value: [u8; 32]) -> Result<(), ProtoError> {
-        let (chain, _) = (self.chains.get_mut(&user))
-            .ok_or_else(|| err(Code::NotAllowed, ChainError::NoChain.to_string()))?;
+    pub fn reveal(&mut self, user: UserId, value: [u8; 32]) -> Result<(), RoomError> {
+        let (chain, _) =
+            (self.chains.get_mut(&user)).ok_or(RoomError::Reveal(ChainError::NoChain))?;
         chain
             .reveal(value, self.drawn, &self.next.commitment)
-            .map_err(|e| err(Code::BadReveal, e.to_string()))
+            .map_err(RoomError::Reveal)
     }
 
     /// `user`'s chain as they see it.
-    pub(super) fn view(&self, user: UserId) -> Option<ChainView> {
+    pub fn view(&self, user: UserId) -> Option<ChainView> {
         self.chains.get(&user).map(|(c, used)| ChainView {
             used: *used,
             pending: c.pending(),
@@ -75,13 +77,13 @@ impl Seeds {
     }
 
     /// Where `user`'s chain stands, public: the element (hex) their next reveal must extend.
-    pub(super) fn position(&self, user: UserId) -> Option<String> {
+    pub fn position(&self, user: UserId) -> Option<String> {
         self.chains.get(&user).map(|(c, _)| hex(&c.last()))
     }
 
     /// The seed for a deal to `dealt` (table seat, user; in seat order): the room's next part
     /// and each of their waiting reveals. Nothing moves on until [`Seeds::dealt`].
-    pub(super) fn mix(&self, dealt: &[(usize, UserId)]) -> Mixed {
+    pub fn mix(&self, dealt: &[(usize, UserId)]) -> Mixed {
         let reveals: Vec<Reveal> = (dealt.iter())
             .filter_map(|(seat, u)| {
                 let (value, extends) = self.chains.get(u)?.0.peek()?;
@@ -105,9 +107,9 @@ impl Seeds {
         }
     }
 
-    /// The hand mixed for `dealt` is on the books: their reveals are used, and the room draws
-    /// (and commits to) its part of the next hand.
-    pub(super) fn dealt(&mut self, dealt: &[(usize, UserId)]) {
+    /// The hand mixed for `dealt` is on the books: their reveals are used, and the room's part
+    /// of the next hand is `next` (drawn by the table, committed to from now).
+    pub fn dealt(&mut self, dealt: &[(usize, UserId)], next: [u8; 32]) {
         for (_, u) in dealt {
             if let Some((chain, used)) = self.chains.get_mut(u) {
                 if chain.take().is_some() {
@@ -115,7 +117,7 @@ impl Seeds {
                 }
             }
         }
-        self.next = Seed::draw();
+        self.next = Seed::from_bytes(next);
         self.drawn += 1;
     }
 }

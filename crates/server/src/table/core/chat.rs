@@ -1,15 +1,18 @@
 //! Table chat: lines from the players (and from spectators where the table allows it), each
-//! checked by the protocol (1–200 characters, no control characters), limited per writer to a
-//! burst of 5 and one line every 2 s after it, kept in memory (the last 50, for whoever arrives)
-//! and never written into a hand's record. Clients show a line as text and may mute a writer.
+//! checked by the protocol (1–200 characters, no control characters), limited per person to a
+//! burst of 5 and one line every 2 s after it — a person who leaves and comes back, or writes
+//! from several connections, keeps the same allowance — kept (the last 50, for whoever arrives,
+//! and saved with the table) and never written into a hand's record. Clients show a line as
+//! text and may mute a writer.
 
 use std::collections::{HashMap, VecDeque};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use tavolo_store::UserId;
 
 use crate::books::Member;
-use crate::protocol::{ChatLine, Code, ProtoError};
+use crate::error::RoomError;
+use crate::protocol::ChatLine;
 use crate::ratelimit::Bucket;
 
 /// Lines kept for a connection that arrives.
@@ -20,14 +23,14 @@ const BURST: f64 = 5.0;
 const RATE: f64 = 0.5;
 
 /// The chat of one table.
-pub(super) struct TableChat {
+pub struct TableChat {
     lines: VecDeque<ChatLine>,
     next_id: u64,
     buckets: HashMap<UserId, Bucket>,
 }
 
 impl TableChat {
-    pub(super) fn new() -> TableChat {
+    pub fn new() -> TableChat {
         TableChat {
             lines: VecDeque::new(),
             next_id: 1,
@@ -36,28 +39,23 @@ impl TableChat {
     }
 
     /// `who`, at table seat `seat` (none: a spectator), writes `text` at `now` (the room's
-    /// time): the line to send everybody, or why not (too many lines too fast).
-    pub(super) fn say(
+    /// time; `unix_ms` the same moment for the line's time stamp): the line to send everybody,
+    /// or why not (too many lines too fast).
+    pub fn say(
         &mut self,
         who: &Member,
         seat: Option<usize>,
         text: String,
-        now: Instant,
-    ) -> Result<ChatLine, ProtoError> {
+        (now, unix_ms): (Instant, u64),
+    ) -> Result<ChatLine, RoomError> {
         let bucket = self
             .buckets
             .entry(who.id)
             .or_insert_with(|| Bucket::new(RATE, BURST, now));
         if !bucket.take(now) {
-            return Err(ProtoError::new(
-                Code::RateLimited,
-                "you are writing too fast: at most 5 lines at once, then one every 2 seconds",
-            ));
+            return Err(RoomError::ChatTooFast);
         }
-        let at_ms = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_millis() as u64;
+        let at_ms = unix_ms;
         let line = ChatLine {
             id: self.next_id,
             user: who.id.0,
@@ -75,13 +73,27 @@ impl TableChat {
     }
 
     /// The lines kept, oldest first.
-    pub(super) fn backlog(&self) -> Vec<ChatLine> {
+    pub fn backlog(&self) -> Vec<ChatLine> {
         self.lines.iter().cloned().collect()
     }
 
-    /// A writer gone from the table is forgotten.
-    pub(super) fn forget(&mut self, user: UserId) {
-        self.buckets.remove(&user);
+    /// Forgets the allowances that are full again at `now` (they would allow a whole burst
+    /// anyway): what a person gets never depends on whether they left in between.
+    pub fn prune(&mut self, now: Instant) {
+        self.buckets.retain(|_, b| !b.is_full(now));
+    }
+
+    /// The lines kept, as saved with the table.
+    pub fn saved(&self) -> Vec<ChatLine> {
+        self.backlog()
+    }
+
+    /// Lines saved by a previous owner of the table, kept as if written here.
+    pub fn restore(&mut self, lines: Vec<ChatLine>) {
+        for line in lines.into_iter().rev().take(KEPT).rev() {
+            self.next_id = self.next_id.max(line.id + 1);
+            self.lines.push_back(line);
+        }
     }
 }
 
@@ -104,12 +116,16 @@ mod tests {
         let mut chat = TableChat::new();
         let t0 = Instant::now();
         for i in 0..5 {
-            assert!(chat.say(&ada(), Some(0), format!("hi {i}"), t0).is_ok());
+            assert!(chat
+                .say(&ada(), Some(0), format!("hi {i}"), (t0, 0))
+                .is_ok());
         }
-        let e = chat.say(&ada(), Some(0), "again".into(), t0).unwrap_err();
-        assert_eq!(e.code, Code::RateLimited);
+        let e = chat
+            .say(&ada(), Some(0), "again".into(), (t0, 0))
+            .unwrap_err();
+        assert!(matches!(e, RoomError::ChatTooFast));
         let t1 = t0 + Duration::from_secs(2);
-        assert!(chat.say(&ada(), Some(0), "later".into(), t1).is_ok());
+        assert!(chat.say(&ada(), Some(0), "later".into(), (t1, 0)).is_ok());
         assert_eq!(chat.backlog().len(), 6);
         let ids: Vec<u64> = chat.backlog().iter().map(|l| l.id).collect();
         assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);
@@ -121,7 +137,7 @@ mod tests {
         let mut t = Instant::now();
         for i in 0..60 {
             t += Duration::from_secs(3);
-            chat.say(&ada(), None, format!("{i}"), t).unwrap();
+            chat.say(&ada(), None, format!("{i}"), (t, 0)).unwrap();
         }
         let kept = chat.backlog();
         assert_eq!(kept.len(), 50);
