@@ -37,6 +37,7 @@ pub mod assets;
 pub mod books;
 pub mod client;
 pub mod config;
+pub mod conns;
 pub mod error;
 pub mod fairness;
 mod http;

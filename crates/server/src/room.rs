@@ -10,7 +10,7 @@ use tokio::sync::watch;
 use crate::books::Books;
 use crate::config::Config;
 use crate::error::RoomError;
-use crate::listen::ConnCounts;
+use crate::conns::ConnCounts;
 use crate::lobby::Lobby;
 use crate::logins::LoginThrottle;
 use crate::metrics::Metrics;

@@ -85,6 +85,18 @@ impl ChatText {
     }
 }
 
+/// 64 hex digits as 32 bytes (`None`: anything else).
+fn bytes32(s: &str) -> Option<[u8; 32]> {
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
 /// 32 bytes as a client sends them: 64 hex digits (a seed chain's head or element).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]
@@ -95,7 +107,7 @@ pub struct Hex32(
 impl TryFrom<String> for Hex32 {
     type Error = String;
     fn try_from(s: String) -> Result<Hex32, String> {
-        match crate::fairness::bytes32(&s) {
+        match bytes32(&s) {
             Some(_) => Ok(Hex32(s.to_ascii_lowercase())),
             None => Err("a chain element is 32 bytes written as 64 hex digits".into()),
         }
@@ -111,13 +123,13 @@ impl From<Hex32> for String {
 impl Hex32 {
     /// The 32 bytes.
     pub fn bytes(&self) -> [u8; 32] {
-        crate::fairness::bytes32(&self.0).unwrap_or_default()
+        bytes32(&self.0).unwrap_or_default()
     }
 }
 
 impl From<[u8; 32]> for Hex32 {
     fn from(b: [u8; 32]) -> Hex32 {
-        Hex32(tavolo_store::hex(&b))
+        Hex32(b.iter().map(|x| format!("{x:02x}")).collect())
     }
 }
 

@@ -9,6 +9,7 @@ mod core;
 mod games;
 mod holdem;
 mod house_rules;
+mod layers;
 mod protocol_docs;
 mod refusals;
 mod saint_leaks;
