@@ -58,4 +58,3 @@ impl Drop for Held {
         }
     }
 }
-

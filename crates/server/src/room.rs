@@ -9,8 +9,8 @@ use tokio::sync::watch;
 
 use crate::books::Books;
 use crate::config::Config;
-use crate::error::RoomError;
 use crate::conns::ConnCounts;
+use crate::error::RoomError;
 use crate::lobby::Lobby;
 use crate::logins::LoginThrottle;
 use crate::metrics::Metrics;

@@ -65,30 +65,7 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
-        let node = match &config.node_id {
-            Some(id) => {
-                if books.store().kind() != tavolo_store::DbKind::Postgres {
-                    return Err(ServerError::Setting(BadSetting {
-                        setting: "node_id",
-                        value: id.clone(),
-                        reason: "several nodes share a PostgreSQL database (--db postgres://…), not SQLite",
-                    }));
-                }
-                let node = Node::shared(id.clone(), url, config.lease);
-                // Only tables whose lease ran out are recovered: by claiming them, as the node's
-                // claims go on (the hands in play voided, the seats dealt on).
-                books
-                    .store()
-                    .register_node(&node.id, &node.instance, &node.url)
-                    .await?;
-                node
-            }
-            None => {
-                // The room is this process alone: whatever a crash left at its tables is settled.
-                books.recover().await?;
-                Node::alone(url)
-            }
-        };
+        let node = node_of(&config, &books, url).await?;
         books.fund_bots(config.bot_bankroll).await?;
         let origins = Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
@@ -116,24 +93,8 @@ impl Server {
             node,
         });
         crate::tables::start(&room);
+        housekeeping(&room);
         let app = crate::http::router(room.clone());
-        // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
-        let minute = Duration::from_secs(60);
-        periodically(&room, minute, minute, |room| async move { room.sweep() });
-        // Every half minute, at once first: the starter tables are there (one of each game).
-        if room.config.starter_tables {
-            let half = Duration::from_secs(30);
-            periodically(&room, Duration::ZERO, half, |room| async move {
-                room.keep_starter_tables().await
-            });
-        }
-        // Every `bot_refill`: the bots' bankroll is topped up to its size.
-        let refill = room.config.bot_refill;
-        periodically(&room, refill, refill, |room| async move {
-            if let Err(e) = room.books.fund_bots(room.config.bot_bankroll).await {
-                tracing::error!(error = %e, "the bots' bankroll could not be topped up");
-            }
-        });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
@@ -219,4 +180,57 @@ impl ServerHandle {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!(tables, "drained and stopped");
     }
+}
+
+/// This process as a node of the room: one of several on PostgreSQL (`--node-id`), which
+/// recovers only the tables whose lease ran out, by claiming them; or the room alone, which
+/// settles whatever a crash left at its tables now.
+async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerError> {
+    Ok(match &config.node_id {
+        Some(id) => {
+            if books.store().kind() != tavolo_store::DbKind::Postgres {
+                return Err(ServerError::Setting(BadSetting {
+                    setting: "node_id",
+                    value: id.clone(),
+                    reason:
+                        "several nodes share a PostgreSQL database (--db postgres://…), not SQLite",
+                }));
+            }
+            let node = Node::shared(id.clone(), url, config.lease);
+            // Only tables whose lease ran out are recovered: by claiming them, as the node's
+            // claims go on (the hands in play voided, the seats dealt on).
+            books
+                .store()
+                .register_node(&node.id, &node.instance, &node.url)
+                .await?;
+            node
+        }
+        None => {
+            // The room is this process alone: whatever a crash left at its tables is settled.
+            books.recover().await?;
+            Node::alone(url)
+        }
+    })
+}
+
+/// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
+/// old login failures), the starter tables every half minute, the bots' bankroll topped up.
+fn housekeeping(room: &Arc<Room>) {
+    // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
+    let minute = Duration::from_secs(60);
+    periodically(room, minute, minute, |room| async move { room.sweep() });
+    // Every half minute, at once first: the starter tables are there (one of each game).
+    if room.config.starter_tables {
+        let half = Duration::from_secs(30);
+        periodically(room, Duration::ZERO, half, |room| async move {
+            room.keep_starter_tables().await
+        });
+    }
+    // Every `bot_refill`: the bots' bankroll is topped up to its size.
+    let refill = room.config.bot_refill;
+    periodically(room, refill, refill, |room| async move {
+        if let Err(e) = room.books.fund_bots(room.config.bot_bankroll).await {
+            tracing::error!(error = %e, "the bots' bankroll could not be topped up");
+        }
+    });
 }

@@ -912,3 +912,69 @@ async fn two_nodes_starting_at_once_void_no_hand_in_play() {
     drop((a, b, c));
     store.close().await;
 }
+
+/// Fault (issue 47): a takeover reused idempotency keys. A table's movements were keyed
+/// `{table}:{kind}:{user}:{n}` with `n` counted from 0 by every process: after node a drained and
+/// node b took the table, Ada's second buy-in had the key of her first, with the same legs, and
+/// the ledger answered "already done" — her seat was funded with chips the books never moved.
+/// Reproduced as it was found: two nodes on PostgreSQL; Ada joins and leaves on a; a drains;
+/// Ada joins again on b. Her seat's account must hold the buy-in the table shows, and the books
+/// balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
+    let Some((store, db)) = database().await else {
+        return;
+    };
+    let mut nodes = [
+        Node::start_with_lease("a", &db, LEASE_MS).await,
+        Node::start_with_lease("b", &db, LEASE_MS).await,
+    ];
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    let uid = store
+        .session_user(&ada)
+        .await
+        .expect("a session")
+        .expect("ada")
+        .id;
+    let table = create_table(&ada, addrs[0]).await;
+    let seat = tavolo_store::Account::Seat {
+        table: table.clone(),
+        user: uid,
+    };
+    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
+    let first = player.join(&table).await;
+    assert_eq!(store.balance(&seat).await.expect("a balance"), 200);
+    // Ada leaves (at the end of the hand in play) and her chips go home.
+    player.send(json!({"type": "leave", "table": table})).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while store.balance(&seat).await.expect("a balance") != 0 {
+        assert!(Instant::now() < deadline, "Ada's cash-out never landed");
+        let _ = player.next(Duration::from_millis(200)).await;
+    }
+    // The node that plays the table drains: the other takes it (a new epoch).
+    let (owner_then, epoch) = owner(&store, &table).await.expect("an owner");
+    let i = nodes
+        .iter()
+        .position(|n| n.id == owner_then)
+        .expect("a test node");
+    assert_eq!(nodes[i].addr, first);
+    nodes[i].signal(libc::SIGTERM);
+    taken_over(&store, &table, &owner_then, epoch).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !nodes[i].has_exited() {
+        assert!(Instant::now() < deadline, "node {owner_then} never drained");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Ada joins again, on the other node: the same legs as her first buy-in.
+    let other = addrs[1 - i];
+    let mut player = Player::connect(&ada, addrs.clone(), other).await;
+    player.join(&table).await;
+    assert_eq!(
+        store.balance(&seat).await.expect("a balance"),
+        200,
+        "the second buy-in moved chips into the seat (before, the ledger took it for the first)"
+    );
+    let report = store.audit().await.expect("an audit");
+    assert!(report.balanced(), "{report:?}");
+}

@@ -64,6 +64,7 @@ pub(super) async fn run<G: Game>(
         waiters: Vec::new(),
     };
     let mut stopped = shell.carry_out(first);
+    let mut pending = shell.note_pending(0, core.pending_count());
     while !stopped {
         let wake = core.next_wake();
         let time = shell.deps.time.clone();
@@ -91,6 +92,7 @@ pub(super) async fn run<G: Game>(
         let Some(input) = input else { continue };
         let effects = core.handle(input, now(&shell.deps));
         stopped = shell.carry_out(effects);
+        pending = shell.note_pending(pending, if stopped { 0 } else { core.pending_count() });
         if let Some(t) = action_at {
             shell.deps.metrics.observe_action(t.elapsed());
         }
@@ -188,6 +190,17 @@ impl<G: Game> Shell<G> {
         // Connections whose user the core no longer knows of are not kept.
         self.conns.retain(|_, c| !c.tx.is_closed());
         stopped
+    }
+
+    /// The room's gauge of pending writes follows this table's count (`was` before, `now`).
+    fn note_pending(&self, was: usize, now: usize) -> usize {
+        let m = &self.deps.metrics.pending_writes;
+        if now > was {
+            m.fetch_add((now - was) as u64, Relaxed);
+        } else if was > now {
+            m.fetch_sub((was - now) as u64, Relaxed);
+        }
+        now
     }
 
     fn count(&self, c: Count) {

@@ -97,7 +97,7 @@ pub async fn upgrade(
 /// frames to `sink`.
 pub async fn connection<S, R, E>(
     room: Arc<Room>,
-    mut sink: S,
+    sink: S,
     mut stream: R,
     user: Member,
     token: String,
@@ -106,128 +106,172 @@ pub async fn connection<S, R, E>(
     R: Stream<Item = Result<Message, E>> + Unpin,
 {
     room.metrics.connections.fetch_add(1, Relaxed);
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
-    let kick = Arc::new(Notify::new());
-    let conn = Conn {
-        id: room.conn_id(),
-        user,
-        tx,
-        kick: kick.clone(),
-    };
-    let lobby_pending = Arc::new(PendingSnapshot::default());
-    let writer = {
-        let room = room.clone();
-        let pending = lobby_pending.clone();
-        tokio::spawn(async move {
-            while let Some(mut m) = rx.recv().await {
-                if pending.is_marker(&m) {
-                    m = room.lobby.lobby_message();
-                }
-                if sink.send(Message::Text(m)).await.is_err() {
-                    break;
-                }
-            }
-            let _ = sink.close().await;
-        })
-    };
-    let send_lobby = || lobby_pending.request(&conn.tx);
-    let answers = Answers(room.sessions.open(
-        &token,
-        conn.id,
-        crate::sessions::Line {
-            tx: conn.tx.clone(),
-            kick: kick.clone(),
-        },
-    ));
-    let mut limiter = Limiter::new(room.config.ws_rate, room.config.time.now());
-    let mut lobby: Option<broadcast::Receiver<Utf8Bytes>> = None;
-    let mut touched: HashSet<String> = HashSet::new();
+    let (mut c, writer) = Client::open(&room, sink, user, &token);
+    let kick = c.conn.kick.clone();
     let mut closing = room.closing.subscribe();
     loop {
-        let text = tokio::select! {
+        tokio::select! {
             _ = kick.notified() => break,
             _ = closing.changed() => break,
             update = async {
-                match lobby.as_mut() {
+                match c.lobby.as_mut() {
                     Some(rx) => rx.recv().await,
                     None => std::future::pending().await,
                 }
-            } => {
-                match update {
-                    Ok(m) => { let _ = conn.tx.try_send(m); }
-                    Err(broadcast::error::RecvError::Lagged(_)) => send_lobby(),
-                    Err(broadcast::error::RecvError::Closed) => lobby = None,
-                }
-                continue;
-            }
+            } => c.relay(update),
             msg = stream.next() => match msg {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(Message::Text(t))) => t,
+                Some(Ok(Message::Text(t))) => c.text(&room, t).await,
                 Some(Ok(Message::Binary(_))) => {
                     let e = ProtoError::new(Code::Malformed, "send text frames of JSON");
-                    reply(&conn, error_json(None, &e));
-                    continue;
+                    reply(&c.conn, error_json(None, &e));
                 }
-                Some(Ok(_)) => continue,
+                Some(Ok(_)) => {}
             },
+        }
+    }
+    c.close(&room, &token).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    room.metrics.connections.fetch_sub(1, Relaxed);
+}
+
+/// One connection's side of the room: its queue, its limits, its session's answers, the lobby
+/// feed once asked for, and the tables it spoke to.
+struct Client {
+    conn: Conn,
+    pending: Arc<PendingSnapshot>,
+    answers: Answers,
+    limiter: Limiter,
+    lobby: Option<broadcast::Receiver<Utf8Bytes>>,
+    touched: HashSet<String>,
+}
+
+impl Client {
+    /// Opens the connection: its outbound queue and the task writing it to `sink`.
+    fn open<S>(
+        room: &Arc<Room>,
+        mut sink: S,
+        user: Member,
+        token: &str,
+    ) -> (Client, tokio::task::JoinHandle<()>)
+    where
+        S: Sink<Message> + Unpin + Send + 'static,
+    {
+        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let kick = Arc::new(Notify::new());
+        let conn = Conn {
+            id: room.conn_id(),
+            user,
+            tx,
+            kick: kick.clone(),
         };
-        if let Err(e) = limiter.admit(room.config.time.now()) {
+        let pending = Arc::new(PendingSnapshot::default());
+        let writer = {
+            let room = room.clone();
+            let pending = pending.clone();
+            tokio::spawn(async move {
+                while let Some(mut m) = rx.recv().await {
+                    if pending.is_marker(&m) {
+                        m = room.lobby.lobby_message();
+                    }
+                    if sink.send(Message::Text(m)).await.is_err() {
+                        break;
+                    }
+                }
+                let _ = sink.close().await;
+            })
+        };
+        let line = crate::sessions::Line {
+            tx: conn.tx.clone(),
+            kick,
+        };
+        let answers = Answers(room.sessions.open(token, conn.id, line));
+        let limiter = Limiter::new(room.config.ws_rate, room.config.time.now());
+        let c = Client {
+            conn,
+            pending,
+            answers,
+            limiter,
+            lobby: None,
+            touched: HashSet::new(),
+        };
+        (c, writer)
+    }
+
+    /// A lobby update (or a gap in them: a fresh snapshot).
+    fn relay(&mut self, update: Result<Utf8Bytes, broadcast::error::RecvError>) {
+        match update {
+            Ok(m) => {
+                let _ = self.conn.tx.try_send(m);
+            }
+            Err(broadcast::error::RecvError::Lagged(_)) => self.pending.request(&self.conn.tx),
+            Err(broadcast::error::RecvError::Closed) => self.lobby = None,
+        }
+    }
+
+    /// A text frame from the client: limited, read, answered (a repeated `seq` with its first
+    /// answer).
+    async fn text(&mut self, room: &Arc<Room>, text: Utf8Bytes) {
+        if let Err(e) = self.limiter.admit(room.config.time.now()) {
             room.metrics.refused.fetch_add(1, Relaxed);
             let seq = protocol::parse_intent(text.as_str()).ok().map(|i| i.seq);
-            reply(&conn, error_json(seq, &e));
-            continue;
+            reply(&self.conn, error_json(seq, &e));
+            return;
         }
         let intent = match protocol::parse_intent(text.as_str()) {
             Ok(i) => i,
             Err(u) => {
                 room.metrics.refused.fetch_add(1, Relaxed);
-                reply(&conn, error_json(u.seq, &u.error));
-                continue;
+                reply(&self.conn, error_json(u.seq, &u.error));
+                return;
             }
         };
-        if let Some(answer) = answers.get(intent.seq).await {
-            let _ = conn.tx.try_send(answer);
-            continue;
+        if let Some(answer) = self.answers.get(intent.seq).await {
+            let _ = self.conn.tx.try_send(answer);
+            return;
         }
         let (seq, request) = (intent.seq, intent.request);
         if let Some(t) = request.table() {
-            touched.insert(t.to_string());
+            self.touched.insert(t.to_string());
         }
         let (hello, lobby_asked) = (request == Request::Hello, request == Request::Lobby);
-        let answer = dispatch(&room, &conn, request)
+        let answer = dispatch(room, &self.conn, request)
             .await
             .map_err(|e| e.to_wire());
         if answer.is_err() {
             room.metrics.refused.fetch_add(1, Relaxed);
         }
         let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
-        answers.keep(seq, &answer, &msg).await;
-        let _ = conn.tx.try_send(msg);
+        self.answers.keep(seq, &answer, &msg).await;
+        let _ = self.conn.tx.try_send(msg);
         if answer.is_ok() && hello {
-            send_lobby();
-            for t in room.lobby.tables_of(conn.user.id) {
-                touched.insert(t.id.clone());
-                let _ = t.tx.send(TableCmd::Attach(conn.clone())).await;
+            self.pending.request(&self.conn.tx);
+            for t in room.lobby.tables_of(self.conn.user.id) {
+                self.touched.insert(t.id.clone());
+                let _ = t.tx.send(TableCmd::Attach(self.conn.clone())).await;
             }
         }
         if answer.is_ok() && lobby_asked {
-            lobby = Some(room.lobby.subscribe());
-            send_lobby();
+            self.lobby = Some(room.lobby.subscribe());
+            self.pending.request(&self.conn.tx);
         }
     }
-    for id in touched
-        .iter()
-        .cloned()
-        .chain(room.lobby.tables_of(conn.user.id).into_iter().map(|t| t.id))
-    {
-        if let Some(t) = room.lobby.get(&id) {
-            let _ = t.tx.try_send(TableCmd::Detach(conn.id));
+
+    /// The connection closed: every table it spoke to forgets it, and its session notes it.
+    async fn close(self, room: &Arc<Room>, token: &str) {
+        let mine = room
+            .lobby
+            .tables_of(self.conn.user.id)
+            .into_iter()
+            .map(|t| t.id);
+        for id in self.touched.iter().cloned().chain(mine) {
+            if let Some(t) = room.lobby.get(&id) {
+                let _ = t.tx.try_send(TableCmd::Detach(self.conn.id));
+            }
         }
+        room.sessions
+            .close(token, self.conn.id, room.config.time.now());
     }
-    room.sessions.close(&token, conn.id, room.config.time.now());
-    drop(conn);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
-    room.metrics.connections.fetch_sub(1, Relaxed);
 }
 
 /// At most one lobby snapshot waits in a connection's outbound queue, as an empty marker that

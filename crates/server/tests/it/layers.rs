@@ -26,7 +26,13 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The top-level module a file belongs to (`crate` for lib.rs).
 fn module_of(file: &Path) -> String {
     let rel = file.strip_prefix(src()).expect("a file of src");
-    let first = rel.components().next().expect("a path").as_os_str().to_string_lossy().to_string();
+    let first = rel
+        .components()
+        .next()
+        .expect("a path")
+        .as_os_str()
+        .to_string_lossy()
+        .to_string();
     match first.strip_suffix(".rs") {
         Some("lib") => "crate".into(),
         Some(m) => m.to_string(),
@@ -71,7 +77,11 @@ fn references(text: &str) -> BTreeSet<String> {
 }
 
 fn first_segment(path: &str) -> Option<String> {
-    let name: String = path.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let name: String = path
+        .trim()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     (!name.is_empty()).then_some(name)
 }
 
@@ -144,7 +154,10 @@ fn the_server_modules_depend_one_way_with_no_import_circle() {
         "name items by the module that defines them, not through the crate root: {through_root:#?}"
     );
     if let Some(c) = cycle(&graph) {
-        panic!("an import circle between modules of crates/server/src: {}", c.join(" → "));
+        panic!(
+            "an import circle between modules of crates/server/src: {}",
+            c.join(" → ")
+        );
     }
     assert!(graph.len() > 10, "the graph was read: {graph:?}");
 }
@@ -154,22 +167,57 @@ fn the_protocol_module_depends_on_the_engine_and_serde_only() {
     let mut all = Vec::new();
     files(&src().join("protocol"), &mut all);
     assert!(!all.is_empty());
-    let allowed = ["serde", "serde_json", "schemars", "thiserror", "tavolo_engine", "proptest", "std"];
+    let allowed = [
+        "serde",
+        "serde_json",
+        "schemars",
+        "thiserror",
+        "tavolo_engine",
+        "proptest",
+        "std",
+    ];
     for f in all {
         let text = std::fs::read_to_string(&f).expect("readable");
         for r in references(&text) {
-            assert!(r == "protocol", "{}: the protocol uses crate::{r}", f.display());
+            assert!(
+                r == "protocol",
+                "{}: the protocol uses crate::{r}",
+                f.display()
+            );
         }
         for line in text.lines() {
             let code = line.split("//").next().unwrap_or("");
-            for other in ["tavolo_store", "tavolo_bots", "tavolo_cards", "axum", "tokio", "sqlx"] {
-                assert!(!code.contains(&format!("{other}::")), "{}: the protocol uses {other}: {line}", f.display());
+            for other in [
+                "tavolo_store",
+                "tavolo_bots",
+                "tavolo_cards",
+                "axum",
+                "tokio",
+                "sqlx",
+            ] {
+                assert!(
+                    !code.contains(&format!("{other}::")),
+                    "{}: the protocol uses {other}: {line}",
+                    f.display()
+                );
             }
         }
-        for line in text.lines().map(str::trim).filter(|l| l.starts_with("use ")) {
-            let krate = line["use ".len()..].split("::").next().unwrap_or("").trim_end_matches(';');
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("use "))
+        {
+            let krate = line["use ".len()..]
+                .split("::")
+                .next()
+                .unwrap_or("")
+                .trim_end_matches(';');
             let ours = matches!(krate, "crate" | "super" | "self");
-            assert!(ours || allowed.contains(&krate), "{}: the protocol uses {krate}", f.display());
+            assert!(
+                ours || allowed.contains(&krate),
+                "{}: the protocol uses {krate}",
+                f.display()
+            );
         }
     }
 }

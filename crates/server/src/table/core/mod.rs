@@ -21,7 +21,9 @@
 mod audience;
 mod chat;
 mod clock;
+mod deal;
 pub mod io;
+mod life;
 mod money;
 mod play;
 pub mod saved;
@@ -45,12 +47,13 @@ use crate::protocol::{TableOptions, TableStatus, TableSummary};
 pub use audience::Audience;
 use chat::TableChat;
 use clock::Clock;
+use deal::{Dealing, Ended};
 pub use io::{
     Ask, BookAnswer, BookFailure, Booked, ConnId, Count, Effect, Frame, Input, Now, ReplyId, Saved,
     Stop, TableIntent, Thought, Write, WriteId,
 };
-use money::{Answered, Money, Purpose};
-use play::{Dealing, Ended, Live};
+use money::{Money, Purpose};
+use play::Live;
 pub use saved::SavedState;
 use seeds::Seeds;
 
@@ -443,6 +446,11 @@ impl<G: Game> TableCore<G> {
         self.money.pending().map(|(i, p)| (*i, &p.write)).collect()
     }
 
+    /// How many writes wait for the books (to be answered, or sent again).
+    pub fn pending_count(&self) -> usize {
+        self.money.pending().count()
+    }
+
     /// The chips of `user`'s cash-outs the books have not recorded yet.
     pub fn cashing_out(&self, user: UserId) -> Chips {
         self.money.cashing_out(user)
@@ -494,67 +502,6 @@ impl<G: Game> TableCore<G> {
         }
     }
 
-    /// The books answered write `id`.
-    fn booked(&mut self, id: WriteId, answer: BookAnswer) {
-        match self.money.answered(id, answer, self.now.at) {
-            None => {}
-            Some(Answered::Retry(purpose, failures, why)) => {
-                tracing::warn!(table = %self.id, failures, ?purpose, error = %why, "the books did not answer; the write is pending and will be sent again");
-                self.stalled = Some(why);
-                self.answer_pending(id);
-            }
-            Some(Answered::Final(pending, answer)) => {
-                if self.money.stalled().is_none() {
-                    self.stalled = None;
-                }
-                if answer == Err(BookFailure::Fenced) {
-                    self.out.push(Effect::Count(Count::StaleEpoch));
-                    self.lost();
-                    return;
-                }
-                self.final_answer(id, pending.purpose, answer);
-            }
-        }
-    }
-
-    fn final_answer(&mut self, id: WriteId, purpose: Purpose, answer: BookAnswer) {
-        match purpose {
-            Purpose::Fund {
-                ticket,
-                user,
-                amount,
-                rebuy,
-            } => self.funded(id, ticket, user, (amount, rebuy), answer),
-            Purpose::CashOut { user, amount } => self.cashed_out(id, user, amount, answer),
-            Purpose::Refund => {
-                if let Err(e) = answer {
-                    tracing::error!(table = %self.id, error = ?e, "the books refused to send chips home");
-                }
-            }
-            Purpose::Begin => self.begun(id, answer),
-            Purpose::Finish => self.settled(id, answer),
-            Purpose::Void => {
-                if let Err(e) = answer {
-                    tracing::error!(table = %self.id, error = ?e, "the books refused to void a hand");
-                }
-            }
-            Purpose::NewBot => self.bot_made(id, answer),
-            Purpose::Save => {
-                self.save_in_flight = None;
-                if let Err(e) = answer {
-                    tracing::warn!(table = %self.id, error = ?e, "the books refused to save the table");
-                }
-            }
-            Purpose::Close => self.closed(answer),
-            Purpose::Release => {
-                if let Err(e) = answer {
-                    tracing::warn!(table = %self.id, error = ?e, "could not hand the table on; its lease will run out");
-                }
-                self.moved();
-            }
-        }
-    }
-
     /// Whether the user is seated, waiting or watching here.
     fn is_present(&self, user: UserId) -> bool {
         self.seat_of(user).is_some()
@@ -567,21 +514,6 @@ impl<G: Game> TableCore<G> {
             .seats()
             .find(|(_, o)| o.player.id == user)
             .map(|(s, _)| s)
-    }
-
-    /// Starts or stops the idle clock; closes a table left to bots for too long (true).
-    fn note_idle(&mut self) -> bool {
-        let playing = self.hand.is_some() || self.dealing.is_some();
-        let busy = self.has_audience() || playing || self.table.waiting().next().is_some();
-        self.clock.note_idle(busy, self.now.at);
-        let expired =
-            (self.clock.idle_until(self.config.idle_close)).is_some_and(|t| t <= self.now.at);
-        if expired && self.stage == Stage::Open {
-            tracing::info!(table = %self.id, "closing an idle table");
-            self.close();
-            return true;
-        }
-        false
     }
 
     /// Whether anybody but bots is here (seated, or listening).
@@ -603,91 +535,6 @@ impl<G: Game> TableCore<G> {
             TableStatus::Waiting
         };
         s
-    }
-
-    /// The table as saved with the current step, if the room saves tables and it changed: to
-    /// go with a hand's begin or finish, or on its own.
-    fn take_save(&mut self, state: SavedState) -> Option<Saved> {
-        if !self.config.saves || self.saved.as_ref() == Some(&state) {
-            return None;
-        }
-        let summary = self.current_summary();
-        let saved = Saved {
-            state: serde_json::to_string(&state).ok()?,
-            summary: serde_json::to_string(&summary).ok()?,
-        };
-        self.saved = Some(state);
-        Some(saved)
-    }
-
-    /// Saves the table between hands if it changed (one save at a time: the latest waits).
-    fn save_if_changed(&mut self) {
-        let quiet = self.dealing.is_none() && self.settling.is_none();
-        if !self.config.saves || self.save_in_flight.is_some() || !quiet {
-            return;
-        }
-        if !matches!(self.stage, Stage::Open | Stage::Draining) {
-            return;
-        }
-        if let Some(saved) = self.take_save(self.saved_state()) {
-            self.save_in_flight = Some(self.submit(Write::Save(saved), Purpose::Save));
-        }
-    }
-
-    /// Another node took the table over: nothing more is written; whoever listens is told the
-    /// table moved.
-    fn lost(&mut self) {
-        tracing::warn!(table = %self.id, epoch = self.epoch, "another node plays this table now");
-        self.money.drop_all();
-        self.moved();
-    }
-
-    /// The table is not played here any more: `table_moved` to its audience, and stop.
-    fn moved(&mut self) {
-        let frame = view::moved_frame(&self.id);
-        self.audience.send_all(&frame, &mut self.out);
-        self.leave_room();
-        self.out.push(Effect::Stopped(Stop::Moved));
-    }
-
-    /// Presence off for everybody here, the seated count down, and nothing more happens.
-    fn leave_room(&mut self) {
-        for u in std::mem::take(&mut self.present) {
-            self.out.push(Effect::Presence(u, false));
-        }
-        for _ in self.table.seats() {
-            self.out.push(Effect::Count(Count::Left));
-        }
-        self.stage = Stage::Stopped;
-    }
-
-    /// The room stops or the table is idle: the hand in play is voided, and the books close the
-    /// table (every seat cashed out, every hand not finished voided, the pot emptied).
-    fn close(&mut self) {
-        if matches!(self.stage, Stage::Closing | Stage::Stopped) {
-            return;
-        }
-        self.stage = Stage::Closing;
-        self.money.drop_all();
-        self.save_in_flight = None;
-        self.dealing = None;
-        self.settling = None;
-        if self.hand.take().is_some() {
-            let _ = self.table.void_hand();
-        }
-        self.submit(Write::Close, Purpose::Close);
-    }
-
-    /// The books closed the table (or could not: a restart's recovery settles it then).
-    fn closed(&mut self, answer: BookAnswer) {
-        if let Err(e) = answer {
-            tracing::error!(table = %self.id, error = ?e, "could not close the table; the next start settles it");
-        }
-        let frame = view::closed_frame(&self.id);
-        self.audience.send_all(&frame, &mut self.out);
-        self.publish_summary();
-        self.leave_room();
-        self.out.push(Effect::Stopped(Stop::Closed));
     }
 }
 

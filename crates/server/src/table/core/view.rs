@@ -254,6 +254,7 @@ impl<G: Game> TableCore<G> {
                 .collect(),
             _ => Vec::new(),
         };
+        let previous = self.previous_for(m);
         let state = TableState::<G::View, G::Choices, G::Event, &RawValue, &RawValue> {
             v: protocol::VERSION,
             table: self.id.clone(),
@@ -265,14 +266,7 @@ impl<G: Game> TableCore<G> {
             commitment: felt.map(|l| l.commitment.clone()),
             next_commitment: Some(self.seeds.next_commitment().to_string()),
             hand_seats: felt.map(|l| l.seats.clone()).unwrap_or_default(),
-            previous: self.previous.as_ref().map(|p| {
-                let dealt = p.dealt.contains(&m.id);
-                Previous {
-                    hand: p.hand.clone(),
-                    seed: dealt.then(|| p.seed.clone()),
-                    parts: dealt.then(|| p.parts.clone()),
-                }
-            }),
+            previous,
             halted: self.table.halted().map(str::to_string),
             stalled: self.stalled_notice(),
             view: felt.map(|l| l.played.game.view(viewer)),
@@ -287,6 +281,18 @@ impl<G: Game> TableCore<G> {
             "{{\"type\":\"table_state\",{}",
             fields.get(1..).unwrap_or("}")
         )
+    }
+
+    /// The hand before, with its seed and its parts for those who were dealt in.
+    fn previous_for(&self, m: &Member) -> Option<Previous> {
+        self.previous.as_ref().map(|p| {
+            let dealt = p.dealt.contains(&m.id);
+            Previous {
+                hand: p.hand.clone(),
+                seed: dealt.then(|| p.seed.clone()),
+                parts: dealt.then(|| p.parts.clone()),
+            }
+        })
     }
 
     /// What everybody is told while the books do not answer a write of this table.
