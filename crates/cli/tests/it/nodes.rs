@@ -464,10 +464,15 @@ async fn create_table(token: &str, at: SocketAddr) -> String {
 
 /// [`create_table`], or the room's refusal.
 async fn try_create_table(token: &str, at: SocketAddr) -> Result<String, Value> {
-    let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
     let options = json!({"game": "holdem", "structure": "nl", "big_blind": 2, "buy_in": 200,
         "rebuy": 200, "seats": 2, "clock_secs": 60, "time_bank_secs": 60, "bots": 1,
         "bot_level": "station"});
+    create_table_with(token, at, options).await
+}
+
+/// Creates a table with `options`, as the player on `at`: its id, or the room's refusal.
+async fn create_table_with(token: &str, at: SocketAddr, options: Value) -> Result<String, Value> {
+    let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
     let seq = next_seq();
     let msg = json!({"v": 1, "seq": seq, "type": "create_table", "options": options});
     ws.send(Message::text(msg.to_string())).await.expect("send");
@@ -922,13 +927,18 @@ async fn two_nodes_starting_at_once_void_no_hand_in_play() {
 /// balance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
-    let Some((store, db)) = database().await else {
+    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
+        eprintln!("skipped: TAVOLO_TEST_DATABASE_URL is not set (several nodes need PostgreSQL)");
         return;
     };
+    // The nodes make the schema (so that this test also runs against an older build, with
+    // TAVOLO_TEST_BIN, whose schema is older); the test reads the books once they have.
+    let db = Store::fresh_postgres_database(&url).await.expect("a test database");
     let mut nodes = [
         Node::start_with_lease("a", &db, LEASE_MS).await,
         Node::start_with_lease("b", &db, LEASE_MS).await,
     ];
+    let store = Store::open(&db).await.expect("the books");
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
     let ada = sign_up(addrs[0], "ada").await;
     let uid = store
@@ -937,7 +947,9 @@ async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
         .expect("a session")
         .expect("ada")
         .id;
-    let table = create_table(&ada, addrs[0]).await;
+    // A table with no bots: Ada's buy-in is the table's first movement on each node.
+    let options = json!({"game": "holdem", "seats": 2, "min_players": 2, "buy_in": 200});
+    let table = create_table_with(&ada, addrs[0], options).await.expect("a table");
     let seat = tavolo_store::Account::Seat {
         table: table.clone(),
         user: uid,
