@@ -933,7 +933,9 @@ async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
     };
     // The nodes make the schema (so that this test also runs against an older build, with
     // TAVOLO_TEST_BIN, whose schema is older); the test reads the books once they have.
-    let db = Store::fresh_postgres_database(&url).await.expect("a test database");
+    let db = Store::fresh_postgres_database(&url)
+        .await
+        .expect("a test database");
     let mut nodes = [
         Node::start_with_lease("a", &db, LEASE_MS).await,
         Node::start_with_lease("b", &db, LEASE_MS).await,
@@ -949,7 +951,9 @@ async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
         .id;
     // A table with no bots: Ada's buy-in is the table's first movement on each node.
     let options = json!({"game": "holdem", "seats": 2, "min_players": 2, "buy_in": 200});
-    let table = create_table_with(&ada, addrs[0], options).await.expect("a table");
+    let table = create_table_with(&ada, addrs[0], options)
+        .await
+        .expect("a table");
     let seat = tavolo_store::Account::Seat {
         table: table.clone(),
         user: uid,
