@@ -509,10 +509,158 @@ fn a_table_left_to_bots_closes_at_the_idle_limit_and_cashes_them_out() {
     let mut books = SimBooks::new();
     let mut t = holdem_table(&mut books, "t11", 2);
     assert!(books.seats_of("t11").len() == 2, "the bots bought in");
+    // Nothing to do but wait: the table asks to be woken at its idle limit and not before (it
+    // once spun on a deal it could not make).
+    assert_eq!(
+        t.core.next_wake(),
+        Some(t.now.at + Duration::from_secs(15 * 60))
+    );
     t.advance(Duration::from_secs(15 * 60 - 1), &mut books);
     assert_eq!(t.stopped, None, "a second early");
     t.advance(Duration::from_secs(1), &mut books);
     assert_eq!(t.stopped, Some(Stop::Closed));
     assert!(books.seats_of("t11").is_empty(), "every seat cashed out");
     assert!(books.tables["t11"].closed);
+}
+
+/// Rule (RULES.md §2 Table): a casino Hold'em table deals to four players at least, unless it
+/// was opened for short-handed play.
+#[test]
+fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
+    let mut books = SimBooks::new();
+    let [ada, bo] = ["ada", "bo"].map(|n| books.user(n, false, 1_000));
+    let make = holdem(
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}),
+        "station",
+    );
+    let mut t = Bench::new(make, &mut books, "t12", 2, 1);
+    assert_eq!(t.make.options.min_players, 4);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.advance(Duration::from_secs(60), &mut books);
+    assert!(
+        t.core.hand_in_play().is_none(),
+        "a hand was dealt to three players"
+    );
+    let r = t.intent(2, &bo, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let (seats, _) = t
+        .core
+        .hand_players()
+        .expect("a fourth player: the hand is dealt");
+    assert_eq!(seats.len(), 4);
+    // Short-handed: two are enough, and the player sitting down is dealt into the first hand.
+    let make = holdem(
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
+        "station",
+    );
+    let mut t = Bench::new(make, &mut books, "t13", 2, 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let (seats, members) = t.core.hand_players().expect("dealt at once");
+    assert_eq!(seats.len(), 3);
+    assert!(members.iter().any(|m| m.id == ada.id));
+}
+
+/// Rule: a player who leaves before being dealt in gets the whole buy-in back.
+#[test]
+fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let make = holdem(json!({"game": "holdem", "buy_in": 300}), "station");
+    let mut t = Bench::new(make, &mut books, "t14", 0, 3);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    assert_eq!(account(&books, &ada), 700);
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    assert_eq!(t.answer(r).expect("left").stack, Some(300));
+    assert_eq!(
+        (account(&books, &ada), seat(&books, "t14", &ada)),
+        (1_000, 0)
+    );
+}
+
+/// Rule: the room stops — the hand in play is voided (its chips never left the seats) and every
+/// seat is cashed out with the stack it was dealt.
+#[test]
+fn shutdown_voids_the_hand_in_play_and_returns_every_chip() {
+    let mut books = SimBooks::new();
+    let [ada, bo] = ["ada", "bo"].map(|n| books.user(n, false, 1_000));
+    let mut t = holdem_table(&mut books, "t15", 0);
+    for (c, m) in [(1, &ada), (2, &bo)] {
+        let r = t.intent(c, m, join());
+        t.settle(&mut books);
+        t.answer(r).expect("seated");
+    }
+    assert!(t.core.hand_in_play().is_some());
+    t.step(Input::Shutdown);
+    t.settle(&mut books);
+    assert_eq!(t.stopped, Some(Stop::Closed));
+    assert!(books.hands.values().all(|h| h.status != "playing"));
+    assert_eq!(
+        (account(&books, &ada), account(&books, &bo)),
+        (1_000, 1_000)
+    );
+    assert!(books.seats_of("t15").is_empty());
+    let closed =
+        (t.frames.get(&1).into_iter().flatten()).any(|f| f.as_str().contains("\"table_closed\""));
+    assert!(closed, "the players are told the table closed");
+}
+
+/// Rule: every state that gives a player the turn shows their running clock (it was once missing
+/// when the turn came after bots' actions), and only the player to act has a turn.
+#[test]
+fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut make = holdem(
+        json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station", "clock_secs": 30, "time_bank_secs": 5}),
+        "station",
+    );
+    make.config.bot_delay = Duration::from_millis(500);
+    let mut t = Bench::new(make, &mut books, "t16", 3, 4);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let mut turns = 0;
+    for _ in 0..2_000 {
+        let frames = t.frames.remove(&1).unwrap_or_default();
+        for f in frames {
+            let m: Value = serde_json::from_str(f.as_str()).expect("json");
+            if m["type"] != "table_state" || m["legal"].as_array().is_none_or(|l| l.is_empty()) {
+                continue;
+            }
+            if m["view"]["over"] == true {
+                continue;
+            }
+            turns += 1;
+            assert_eq!(
+                m["clock"]["seat"], m["you"]["seat"],
+                "a turn without its clock: {m}"
+            );
+            assert!(
+                m["clock"]["deadline_ms"].is_u64() && m["clock"]["bank_ms"] == 5_000,
+                "{m}"
+            );
+            let hand = m["hand"].as_str().unwrap().to_string();
+            t.intent(
+                1,
+                &ada,
+                TableIntent::Act {
+                    hand,
+                    action: json!({"action": "fold"}),
+                },
+            );
+        }
+        if turns >= 8 {
+            return;
+        }
+        t.advance(Duration::from_millis(600), &mut books);
+    }
+    panic!("only {turns} turns came");
 }
