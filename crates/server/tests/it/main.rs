@@ -15,3 +15,4 @@ mod refusals;
 mod saint_leaks;
 mod table_faults;
 mod tables;
+mod ws_channels;
