@@ -170,11 +170,22 @@ impl Client {
             let room = room.clone();
             let pending = pending.clone();
             tokio::spawn(async move {
-                while let Some(mut m) = rx.recv().await {
-                    if pending.is_marker(&m) {
-                        m = room.lobby.lobby_message();
+                // The messages queued by now (up to 64) go out in one flush: one write to the
+                // socket for an answer and the state it caused, say.
+                'writing: while let Some(first) = rx.recv().await {
+                    let mut next = Some(first);
+                    let mut batch = 0;
+                    while let Some(mut m) = next.take() {
+                        batch += 1;
+                        if pending.is_marker(&m) {
+                            m = room.lobby.lobby_message();
+                        }
+                        if sink.feed(Message::Text(m)).await.is_err() {
+                            break 'writing;
+                        }
+                        next = if batch < 64 { rx.try_recv().ok() } else { None };
                     }
-                    if sink.send(Message::Text(m)).await.is_err() {
+                    if sink.flush().await.is_err() {
                         break;
                     }
                 }
