@@ -15,7 +15,7 @@ use crate::books::Member;
 /// hand it had.
 #[derive(Debug, Clone, Default)]
 pub struct Sent {
-    /// The state's text with the version 0 and without its events.
+    /// The state's text without its version and its events.
     pub body: String,
     /// The hand (its name) and the number of its events the viewer has been sent.
     pub events: Option<(String, usize)>,
@@ -112,7 +112,7 @@ impl Audience {
         self.sent.get(&user)
     }
 
-    /// `user`'s state changed: `frame` (made with [`Audience::next_version`]) goes to every
+    /// `user`'s state changed: `frame` (written with [`Audience::next_version`]) goes to every
     /// connection of theirs, and `sent` is what they have now.
     pub fn send_state<G: Game>(
         &mut self,

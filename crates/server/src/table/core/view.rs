@@ -54,27 +54,19 @@ fn empty_list() -> Box<RawValue> {
     RawValue::from_string("[]".into()).unwrap_or_default()
 }
 
-/// The version as written in a state before it is known; replaced in the frame sent.
-const NO_VERSION: &str = "\"version\":0,";
-
 /// Where a state's events begin (they are its last field), and a state without events.
 const EVENTS: &str = ",\"events\":";
 const NO_EVENTS: &str = ",\"events\":[]";
 
-/// `body` (a state written with version 0) as version `version`.
-fn with_version(body: &str, version: u64) -> Frame {
-    match body.find(NO_VERSION) {
-        Some(i) => {
-            let mut s = String::with_capacity(body.len() + 8);
-            s.push_str(&body[..i]);
-            s.push_str("\"version\":");
-            s.push_str(&version.to_string());
-            s.push(',');
-            s.push_str(&body[i + NO_VERSION.len()..]);
-            s.into()
-        }
-        None => body.to_string().into(),
-    }
+/// A state's text without its version (the text after it) and without its events: what tells
+/// whether a viewer's state changed.
+fn plain_part(body: &str) -> &str {
+    let version = body
+        .find("\"version\":")
+        .map_or(0, |i| i + "\"version\":".len());
+    let from = (body[version..].find(',')).map_or(body.len(), |i| version + i + 1);
+    let to = body.rfind(EVENTS).unwrap_or(body.len()).max(from);
+    &body[from..to]
 }
 
 impl<G: Game> TableCore<G> {
@@ -107,26 +99,25 @@ impl<G: Game> TableCore<G> {
             }
             (Some(l), Some(_)) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
         };
-        let body = self.state_body(m, seats, events_from);
-        // The state without its events (they come last): a frame goes out when that changed, or
-        // when there are events to tell.
-        let plain = body.rfind(EVENTS).map_or(body.as_str(), |i| &body[..i]);
-        let news = !body[plain.len()..].starts_with(NO_EVENTS);
+        let next = self.audience.next_version(m.id);
+        let body = self.state_body(m, seats, events_from, next);
+        // The state without its version and its events (the events come last): a frame goes
+        // out when that changed, or when there are events to tell.
+        let plain = plain_part(&body);
+        let news = !body[body.rfind(EVENTS).unwrap_or(body.len())..].starts_with(NO_EVENTS);
         let changed = news || self.audience.sent(m.id).is_none_or(|s| s.body != plain);
         if changed {
-            let plain = plain.to_string();
-            let frame = with_version(&body, self.audience.next_version(m.id));
             let sent = Sent {
-                body: plain,
+                body: plain.to_string(),
                 events: cursor,
             };
-            self.audience.send_state(m.id, &frame, sent, &mut self.out);
+            self.audience
+                .send_state(m.id, &Frame::from(body), sent, &mut self.out);
             return;
         }
         let fresh = self.audience.take_fresh(m.id);
         if !fresh.is_empty() {
-            let body = self.state_body(m, seats, None);
-            let frame = with_version(&body, self.audience.version(m.id));
+            let frame = Frame::from(self.state_body(m, seats, None, self.audience.version(m.id)));
             for c in fresh {
                 self.out.push(Effect::Send(c, frame.clone()));
             }
@@ -234,7 +225,13 @@ impl<G: Game> TableCore<G> {
 
     /// The `table_state` of `m` (version 0), with the events of the hand on the felt from
     /// number `events_from` (none: no events).
-    fn state_body(&self, m: &Member, seats: &RawValue, events_from: Option<usize>) -> String {
+    fn state_body(
+        &self,
+        m: &Member,
+        seats: &RawValue,
+        events_from: Option<usize>,
+        version: u64,
+    ) -> String {
         let seat = self.seat_of(m.id);
         let live = self.hand.as_ref();
         let felt = self.felt();
@@ -258,7 +255,7 @@ impl<G: Game> TableCore<G> {
         let state = TableState::<G::View, G::Choices, G::Event, &RawValue, &RawValue> {
             v: protocol::VERSION,
             table: self.id.clone(),
-            version: 0,
+            version,
             options: &self.options_json,
             you: self.you(m, hand_seat),
             seats,
@@ -275,12 +272,16 @@ impl<G: Game> TableCore<G> {
             events,
             result: self.result.clone(),
         };
-        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields.
-        let fields = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
-        format!(
-            "{{\"type\":\"table_state\",{}",
-            fields.get(1..).unwrap_or("}")
-        )
+        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
+        // written after the tag, whose closing the state's opening brace becomes a comma of.
+        const TAG: &str = "{\"type\":\"table_state\"";
+        let mut out = Vec::with_capacity(4096);
+        out.extend_from_slice(TAG.as_bytes());
+        if serde_json::to_writer(&mut out, &state).is_err() || out.len() <= TAG.len() {
+            return format!("{TAG}}}");
+        }
+        out[TAG.len()] = b',';
+        String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
     }
 
     /// The hand before, with its seed and its parts for those who were dealt in.
