@@ -8,7 +8,7 @@ use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
 use crate::ledger::{apply, rows, Account, Applied, Journal};
-use crate::nodes::{check_fence, Fence};
+use crate::nodes::{check_fence, check_fence_saving, Fence};
 use crate::{hex, now_ms, DbKind, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
@@ -555,8 +555,10 @@ pub(crate) async fn begin_hand_in(
     hand: &NewHand,
     lock_seats: bool,
 ) -> Result<HandId, StoreError> {
-    if let Some(f) = &hand.fence {
-        check_fence(conn, f).await?;
+    // The fence, and the table's state saved with the hand (one statement).
+    match &hand.fence {
+        Some(f) => check_fence_saving(conn, f, hand.save.as_ref()).await?,
+        None => save_state(conn, &hand.table, hand.save.as_ref()).await?,
     }
     if let Some(key) = &hand.key {
         let known = sqlx::query("SELECT id FROM hands WHERE begin_key = $1")
@@ -621,7 +623,6 @@ pub(crate) async fn begin_hand_in(
     if let Some(stakes) = &hand.stakes {
         apply(conn, stakes).await?;
     }
-    save_state(conn, &hand.table, hand.save.as_ref()).await?;
     Ok(HandId(id))
 }
 
@@ -649,34 +650,34 @@ pub(crate) async fn finish_hand_in(
     id: HandId,
     done: &FinishedHand,
 ) -> Result<Applied, StoreError> {
+    // The fence, and the table's state after the hand saved with it (one statement).
     if let Some(f) = &done.fence {
-        check_fence(conn, f).await?;
+        check_fence_saving(conn, f, done.save.as_ref()).await?;
     }
-    let status = hand_status(conn, id).await?;
-    match status.as_str() {
-        "playing" => {}
-        "finished" => {
-            // The journal's key makes the retry harmless; check it is the same movement.
-            let applied = apply(conn, &done.journal).await?;
-            if let Some(f) = &done.fence {
-                save_state(conn, &f.table, done.save.as_ref()).await?;
-            }
-            return Ok(if applied == Applied::Nothing {
-                Applied::Nothing
-            } else {
-                Applied::AlreadyDone
-            });
-        }
-        _ => return Err(StoreError::HandNotPlaying { id: id.0, status }),
-    }
-    let applied = apply(conn, &done.journal).await?;
-    sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4")
+    // The hand is marked finished first (in play: one statement); its movement and results
+    // follow in the same transaction, which nothing commits if they fail.
+    let finished = sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4 AND status = 'playing'")
         .bind(now_ms())
         .bind(&done.record)
         .bind(&done.format)
         .bind(id.0)
         .execute(&mut *conn)
-        .await?;
+        .await?
+        .rows_affected();
+    if finished == 0 {
+        let status = hand_status(conn, id).await?;
+        if status != "finished" {
+            return Err(StoreError::HandNotPlaying { id: id.0, status });
+        }
+        // The journal's key makes the retry harmless; check it is the same movement.
+        let applied = apply(conn, &done.journal).await?;
+        return Ok(if applied == Applied::Nothing {
+            Applied::Nothing
+        } else {
+            Applied::AlreadyDone
+        });
+    }
+    let applied = apply(conn, &done.journal).await?;
     if !done.results.is_empty() {
         // One statement for every player: `CASE user_id WHEN … THEN … END`.
         let n = done.results.len();
@@ -693,9 +694,6 @@ pub(crate) async fn finish_hand_in(
             q = q.bind(user.0);
         }
         q.execute(&mut *conn).await?;
-    }
-    if let Some(f) = &done.fence {
-        save_state(conn, &f.table, done.save.as_ref()).await?;
     }
     Ok(applied)
 }
