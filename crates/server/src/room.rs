@@ -62,7 +62,7 @@ impl Room {
 
     /// Forgets what is no longer needed: replay caches of sessions gone for
     /// [`Room::REPLAY_GRACE`], sign-up and guest buckets that are full again, login failures
-    /// older than [`logins::FORGET`].
+    /// older than [`crate::logins::FORGET`].
     pub fn sweep(&self) {
         let now = self.config.time.now();
         let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);

@@ -27,7 +27,7 @@ fn elsewhere(id: &str, url: &str) -> RoomError {
 impl Room {
     /// Opens a table: registered in the store, bots created and seated, its task started.
     /// `creator` (a user; `None` for the room itself) may have at most
-    /// [`Config::max_tables_per_user`] open tables.
+    /// [`crate::Config::max_tables_per_user`] open tables.
     pub async fn create_table(
         self: &Arc<Room>,
         options: TableOptions,

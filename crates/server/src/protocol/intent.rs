@@ -46,7 +46,7 @@ impl From<&str> for Name {
 /// The most characters a chat line may have.
 pub const MAX_CHAT: usize = 200;
 
-/// A line of table chat as a client sends it: 1 to [`MAX_CHAT`] characters once trimmed, no
+/// A line of table chat as a client sends it: 1 to `MAX_CHAT` (200) characters once trimmed, no
 /// control characters (a line break is one). Clients show it as text, never as markup.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]

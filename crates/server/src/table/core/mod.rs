@@ -1,13 +1,13 @@
 //! The room's table with no I/O: [`TableCore::handle`] takes an [`Input`] and the time it
 //! happens at, changes the table, and returns the [`Effect`]s to carry out — frames for
 //! connections, answers to intents, writes for the books, bots to ask. No tokio, no store, no
-//! socket: the same core runs under the async shell ([`super::shell`]) in the room and under the
+//! socket: the same core runs under the async shell (`super::shell`) in the room and under the
 //! deterministic simulation in the tests, where one seed drives every input, fault and clock.
 //!
 //! Its parts own their state: the seats are the engine's [`Table`] (with the books' tickets);
-//! [`play`] the hand in play and its bots; [`money`] the writes pending in the books with their
-//! keys; [`clock`] the clocks; [`audience`] who listens and what each was last sent; [`seeds`]
-//! the seeds; [`chat`] the chat. Invariants it keeps (and the simulation checks after every
+//! `play` the hand in play and its bots; `money` the writes pending in the books with their
+//! keys; `clock` the clocks; `audience` who listens and what each was last sent; `seeds`
+//! the seeds; `chat` the chat. Invariants it keeps (and the simulation checks after every
 //! step):
 //! - a chip reaches a stack only once the books have funded it; a hand's result changes the
 //!   stacks only once the books have recorded it; an intent is answered `Ok` without `pending`
