@@ -36,8 +36,8 @@ pub enum MetricArg {
 /// (bets of half the pot, the pot and all-in), on the 169 starting-hand classes and strength
 /// buckets after the flop. The same structure, buckets, iterations and seed give the same
 /// file. The shipped strategies (crates/bots/data/holdem-limit-cfr.bin, holdem-nl-cfr.bin) were
-/// made with the commands in docs/bots.md; it runs on one core, at low priority if the machine
-/// is shared (`nice -n 10`).
+/// made with the commands in docs/bots.md. The deals are bucketed on every core (--threads);
+/// run it at low priority if the machine is shared (`nice -n 19`).
 #[derive(Args)]
 pub struct TrainArgs {
     /// The game.
@@ -46,9 +46,10 @@ pub struct TrainArgs {
     /// The betting structure: `limit` or `nl` (Pot-Limit has no CFR strategy).
     #[arg(long, value_enum, default_value = "limit")]
     structure: StructureArg,
-    /// Strength buckets on each street after the flop.
-    #[arg(long, default_value_t = Abstraction::DEFAULT.buckets[0], value_parser = clap::value_parser!(u16).range(1..=1000))]
-    buckets: u16,
+    /// Strength buckets after the flop: one number for every street, or three for the flop, the
+    /// turn and the river (e.g. `80,80,30`), each 1–1000.
+    #[arg(long, default_value = "50", value_parser = parse_buckets)]
+    buckets: [u16; 3],
     /// Random deals per strength estimate on the flop and the turn.
     #[arg(long, default_value_t = Abstraction::DEFAULT.samples, value_parser = clap::value_parser!(u16).range(1..))]
     samples: u16,
@@ -66,6 +67,25 @@ pub struct TrainArgs {
     /// Where to write the strategy file.
     #[arg(long)]
     out: PathBuf,
+    /// Threads bucketing the deals (default: all cores); the strategy does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// `N` or `F,T,R`: the buckets on the flop, the turn and the river.
+fn parse_buckets(s: &str) -> Result<[u16; 3], String> {
+    let read = |x: &str| -> Result<u16, String> {
+        match x.trim().parse::<u16>() {
+            Ok(n @ 1..=1000) => Ok(n),
+            _ => Err(format!("`{x}` is not a number of buckets from 1 to 1000")),
+        }
+    };
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts[..] {
+        [n] => Ok([read(n)?; 3]),
+        [f, t, r] => Ok([read(f)?, read(t)?, read(r)?]),
+        _ => Err("give one number, or three (flop, turn, river) separated by commas".into()),
+    }
 }
 
 pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
@@ -86,7 +106,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
         iterations: args.iterations,
         seed: args.seed,
         abstraction: Abstraction {
-            buckets: [args.buckets; 3],
+            buckets: args.buckets,
             samples: args.samples,
             metric: match args.metric {
                 MetricArg::Ehs => Metric::Expected,
@@ -102,7 +122,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    let strategy = train(&config, &mut |done| bar.set_position(done));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| UserError(format!("cannot start the threads: {e}")))?;
+    let strategy = pool.install(|| train(&config, &mut |done| bar.set_position(done)));
     bar.finish_and_clear();
     let bytes = strategy.to_bytes();
     std::fs::write(&args.out, &bytes)
