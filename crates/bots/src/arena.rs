@@ -10,6 +10,7 @@
 //! share its seed: game `i` is dealt from `game_seed(S, i / P)`.
 
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -23,22 +24,14 @@ use crate::stats::{quantile, Mean};
 /// The arena gives up on a game after this many actions (no engine needs nearly as many).
 const MAX_ACTIONS: usize = 100_000;
 
-/// SplitMix64: a strong 64-bit mixer, used to derive seeds.
-pub fn mix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The deal seed of game `index` of a match seeded with `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    mix64(seed ^ mix64(index))
+    SplitMix64::mix(seed ^ SplitMix64::mix(index))
 }
 
 /// The seed of the bot at `seat` in a game dealt from `game_seed`.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    mix64(game_seed ^ mix64(0xb07_0000 + seat as u64))
+    SplitMix64::mix(game_seed ^ SplitMix64::mix(0xb07_0000 + seat as u64))
 }
 
 /// The result of one finished game, by seat.

@@ -6,10 +6,9 @@
 //! betting actions of either game. So a bot's decision (fold, check or call, raise to an amount)
 //! fitted to the legal range, the [`RandomBot`] and the price of a call are written once here.
 
+use tavolo_cards::SplitMix64;
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
 use tavolo_engine::Chips;
-
-use crate::holdem::strength::SimRng;
 
 /// A betting decision before it is fitted to the legal range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +79,7 @@ impl Mixed {
     }
 
     /// The decision, drawing from `rng` only when it is mixed.
-    pub(crate) fn draw(self, rng: &mut SimRng) -> Decision {
+    pub(crate) fn draw(self, rng: &mut SplitMix64) -> Decision {
         if self.p >= 1.0 || self.yes == self.no {
             self.yes
         } else if self.p <= 0.0 || rng.unit() >= self.p {
@@ -111,14 +110,14 @@ impl Mixed {
 /// (see its `Bot` implementations).
 #[derive(Clone, Debug)]
 pub struct RandomBot {
-    rng: SimRng,
+    rng: SplitMix64,
 }
 
 impl RandomBot {
     /// A random bot seeded with `seed`.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 
@@ -134,7 +133,7 @@ impl RandomBot {
     }
 
     /// The generator, for choices outside the betting.
-    pub(crate) fn rng(&mut self) -> &mut SimRng {
+    pub(crate) fn rng(&mut self) -> &mut SplitMix64 {
         &mut self.rng
     }
 }

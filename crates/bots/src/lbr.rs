@@ -15,10 +15,11 @@
 //! narrower interval; it is reported beside the plain one.
 
 use rayon::prelude::*;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::game::{seed_from_u64, Game, Viewer};
 
-use crate::arena::{bot_seed, game_seed, mix64, Score};
+use crate::arena::{bot_seed, game_seed, Score};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -206,7 +207,7 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
         G::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
     let bseed = bot_seed(seed, bot_seat);
     let mut bot = spec.make(bot_seat, bseed);
-    let mut shadow = spec.make(bot_seat, mix64(bseed));
+    let mut shadow = spec.make(bot_seat, SplitMix64::mix(bseed));
     let mut log: Vec<G::Event> = Vec::new();
     for e in censored::<G>(&events, bot_seat) {
         bot.observe(&e);

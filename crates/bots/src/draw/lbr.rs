@@ -30,18 +30,16 @@
 //! milli-antes per game with a 95% confidence interval. Against `fold` it is exactly 1,000
 //! (LBR opens every hand and wins the bot's ante).
 
-use tavolo_cards::{Card, CardSet};
+use tavolo_cards::{Card, CardSet, SplitMix64};
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
 use tavolo_engine::draw::{exchange_list, Action, DrawView, Event, Stage, ToAct};
 use tavolo_engine::game::Game;
 
 use super::play::{lowest_unpaired, rank, standard_discard};
 use super::{Draw, DrawOptions};
-use crate::arena::mix64;
 use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
-use crate::holdem::strength::SimRng;
 use crate::lbr::{
     censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, LbrResult,
     Responder,
@@ -124,7 +122,7 @@ fn play(
                 1 - lbr_seat,
                 hand.hand(lbr_seat),
                 config,
-                mix64(seed ^ (0xd7a + lbr_seat as u64)),
+                SplitMix64::mix(seed ^ (0xd7a + lbr_seat as u64)),
                 bseed,
             ))
         },
@@ -200,7 +198,7 @@ impl Particle {
 }
 
 /// `k` cards drawn at random from `from` (all of them if it holds fewer).
-fn draw_from(rng: &mut SimRng, from: CardSet, k: usize) -> CardSet {
+fn draw_from(rng: &mut SplitMix64, from: CardSet, k: usize) -> CardSet {
     let mut cards: Vec<Card> = from.iter().collect();
     let k = k.min(cards.len());
     for j in 0..k {
@@ -223,7 +221,7 @@ struct Lbr<'a> {
     known: CardSet,
     /// The bot's range.
     particles: Vec<Particle>,
-    rng: SimRng,
+    rng: SplitMix64,
     config: LbrConfig,
     bot_seed: u64,
 }
@@ -237,7 +235,7 @@ impl Lbr<'_> {
         seed: u64,
         bot_seed: u64,
     ) -> Lbr<'a> {
-        let mut rng = SimRng::new(seed);
+        let mut rng = SplitMix64::new(seed);
         let unseen = deck() - mine;
         let particles = (0..config.particles.max(1))
             .map(|_| Particle {
@@ -483,7 +481,9 @@ impl Lbr<'_> {
             return Ok(none);
         }
         let legal = h.legal(self.bot_seat);
-        let mut bot = self.spec.make(self.bot_seat, mix64(self.bot_seed ^ 0xf01d));
+        let mut bot = self
+            .spec
+            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
         for e in log {
             bot.observe(e);
         }
@@ -566,7 +566,7 @@ impl Lbr<'_> {
                 continue;
             };
             // The same draws for every discard, so that they are compared fairly.
-            let mut rng = SimRng::new(seed);
+            let mut rng = SplitMix64::new(seed);
             let kept = mine - discard;
             let mut value = 0.0;
             for p in self.particles.iter().filter(|p| p.weight > 0.0) {

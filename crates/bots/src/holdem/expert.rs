@@ -1,12 +1,13 @@
 //! The `expert` bot: equity by simulation against opponent ranges narrowed by their actions.
 
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::holdem::{Action, Event, HandView, Street};
 
 use super::range::{equity, Range, Reads};
 use super::spot::Spot;
-use super::strength::{preflop_percentile, SimRng};
+use super::strength::preflop_percentile;
 use super::Holdem;
 use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
@@ -60,7 +61,7 @@ impl ExpertLevel {
 pub struct ExpertBot {
     name: String,
     samples: u32,
-    rng: SimRng,
+    rng: SplitMix64,
     reads: Reads,
 }
 
@@ -80,7 +81,7 @@ impl ExpertBot {
         ExpertBot {
             name,
             samples: samples.max(1),
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             reads: Reads::default(),
         }
     }

@@ -29,15 +29,15 @@
 //! Deals are played in duplicate, LBR in either seat ([`crate::lbr`]); the figure is in
 //! milli-big-blinds per game (mbb/g) with a 95% confidence interval.
 
-use tavolo_cards::{Card, CardSet, EquityQuery, Game as EquityGame, Hand as Cards, Holding};
+use tavolo_cards::{
+    Card, CardSet, EquityQuery, Game as EquityGame, Hand as Cards, Holding, SplitMix64,
+};
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Action, BetEvent, Event, HandView, Legal, Structure};
 use tavolo_engine::Chips;
 
-use super::strength::SimRng;
 use super::{Holdem, HoldemOptions};
-use crate::arena::mix64;
 use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
@@ -175,7 +175,7 @@ fn play(
                 mine,
                 range,
                 equity: None,
-                rng: SimRng::new(mix64(seed ^ (0x1b2 + lbr_seat as u64))),
+                rng: SplitMix64::new(SplitMix64::mix(seed ^ (0x1b2 + lbr_seat as u64))),
                 config: *config,
                 bot_seed: bseed,
             })
@@ -291,7 +291,7 @@ struct Lbr<'a> {
     range: Vec<f64>,
     /// LBR's equity against each pair, for a board of the given length.
     equity: Option<(usize, Vec<f64>)>,
-    rng: SimRng,
+    rng: SplitMix64,
     config: LbrConfig,
     bot_seed: u64,
 }
@@ -403,7 +403,9 @@ impl Lbr<'_> {
             return Ok(vec![0.0; PAIRS]);
         }
         let legal = h.legal(self.bot_seat);
-        let mut bot = self.spec.make(self.bot_seat, mix64(self.bot_seed ^ 0xf01d));
+        let mut bot = self
+            .spec
+            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
         for e in log {
             bot.observe(e);
         }
@@ -498,7 +500,7 @@ pub fn equity_vs_pairs(
     mine: [Card; 2],
     board: &[Card],
     range: &[f64],
-    rng: &mut SimRng,
+    rng: &mut SplitMix64,
     preflop_samples: u32,
     flop_samples: u32,
 ) -> Vec<f64> {
@@ -737,7 +739,7 @@ mod tests {
     fn equity_against_each_pair_is_exact_on_the_river() {
         let c = tavolo_cards::parse_cards("As Ah Kd 7c 2s 9h 4d").expect("cards");
         let range = vec![1.0; PAIRS];
-        let e = equity_vs_pairs([c[0], c[1]], &c[2..], &range, &mut SimRng::new(1), 1, 1);
+        let e = equity_vs_pairs([c[0], c[1]], &c[2..], &range, &mut SplitMix64::new(1), 1, 1);
         let kk = (0..PAIRS)
             .find(|&i| pair(i).iter().all(|x| x.rank() == c[2].rank()) && !pair(i).contains(&c[2]))
             .expect("a pair of kings");

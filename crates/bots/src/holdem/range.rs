@@ -1,10 +1,10 @@
 //! Opponent ranges narrowed by their actions, and equity against them by simulation.
 
-use tavolo_cards::{Card, CardSet, Hand};
+use tavolo_cards::{Card, CardSet, Hand, SplitMix64};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Event, Street};
 
-use super::strength::{draws, made, preflop_percentile, Made, SimRng};
+use super::strength::{draws, made, preflop_percentile, Made};
 
 /// What one opponent's actions say about its hand.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,7 +100,7 @@ impl Reads {
 
 /// Whether a hand fits a range (with a little leak, so that no range is ever empty and bluffs
 /// stay possible), given the board so far.
-fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SimRng) -> bool {
+fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SplitMix64) -> bool {
     // Out-of-range hands leak in at about 5% of the accepted ones (the test is repeated until
     // a hand fits, so the leak per try is scaled by the range's size).
     if range.top < 1.0
@@ -136,7 +136,7 @@ pub(crate) fn equity(
     board: &[Card],
     ranges: &[Range],
     samples: u32,
-    rng: &mut SimRng,
+    rng: &mut SplitMix64,
     stop: &mut dyn FnMut() -> bool,
 ) -> f64 {
     let mut known = CardSet::EMPTY;
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn aces_against_one_random_hand_win_about_85_percent() {
         let c = parse_cards("As Ah").expect("cards");
-        let mut rng = SimRng::new(1);
+        let mut rng = SplitMix64::new(1);
         let e = equity(
             [c[0], c[1]],
             &[],
@@ -237,7 +237,7 @@ mod tests {
     #[test]
     fn a_raising_range_is_stronger_than_a_random_one() {
         let c = parse_cards("Ks Qd").expect("cards");
-        let mut rng = SimRng::new(2);
+        let mut rng = SplitMix64::new(2);
         let tight = Range {
             top: 0.05,
             post: [0; 3],

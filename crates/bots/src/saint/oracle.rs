@@ -24,13 +24,13 @@
 
 use rayon::prelude::*;
 use serde::Serialize;
-use tavolo_cards::{Card, CardSet, GameRng, Rank, Suit};
+use tavolo_cards::{Card, CardSet, GameRng, Rank, SplitMix64, Suit};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::saint::{Action, PhaseName, SaintGame, SaintOptions, ROUNDS};
 
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::SaintPoker;
-use crate::arena::{bot_seed, game_seed, mix64};
+use crate::arena::{bot_seed, game_seed};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -94,7 +94,7 @@ fn value_after(
     tie_seed: u64,
 ) -> OracleValue {
     let mut w = world.clone();
-    let mut rng = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+    let mut rng = GameRng::from_u64(SplitMix64::mix(tie_seed ^ u64::from(w.round)));
     match w.step(stage, a, forced, &mut rng) {
         Some(next) => best_value(&w, next, tie_seed),
         None => terminal(&w),
@@ -328,7 +328,7 @@ fn measure_game(
             for &(seat, action, _) in &chosen {
                 others[seat] = Some(action);
             }
-            let tie_seed = mix64(gseed ^ 0x0_7ac1e);
+            let tie_seed = SplitMix64::mix(gseed ^ 0x0_7ac1e);
             for &(seat, action, choices) in &chosen {
                 if choices < 2 {
                     continue;
@@ -457,12 +457,15 @@ mod tests {
                             // A random line of play for the seat after `a`.
                             let none = [None; MAX_PLAYERS];
                             let mut w = world.clone();
-                            let mut r = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+                            let mut r =
+                                GameRng::from_u64(SplitMix64::mix(tie_seed ^ u64::from(w.round)));
                             let mut next = w.step(stage, a, &none, &mut r);
                             while let Some(s) = next {
                                 let acts = w.my_actions(&s);
                                 let b = acts[rng.below(acts.len() as u32) as usize];
-                                let mut r = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+                                let mut r = GameRng::from_u64(SplitMix64::mix(
+                                    tie_seed ^ u64::from(w.round),
+                                ));
                                 next = w.step(s, b, &none, &mut r);
                             }
                             assert!(!terminal(&w).better_than(&v), "{a:?}");

@@ -40,6 +40,7 @@ pub mod tree;
 
 use std::sync::OnceLock;
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street, Structure};
@@ -50,7 +51,6 @@ use self::file::StrategyError;
 use self::tree::{Child, Node, Tree, TreeKind, ACTIONS, ALL_IN, CALL, FOLD, NL_FRACTIONS, RAISE};
 use super::expert::{ExpertBot, ExpertLevel};
 use super::spot::Spot;
-use super::strength::SimRng;
 use super::Holdem;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
@@ -226,7 +226,7 @@ enum Step {
 pub struct CfrBot {
     limit: &'static Strategy,
     no_limit: &'static Strategy,
-    rng: SimRng,
+    rng: SplitMix64,
     /// The betting of this hand so far.
     steps: Vec<Step>,
     fallback: ExpertBot,
@@ -267,7 +267,7 @@ impl CfrBot {
         CfrBot {
             limit,
             no_limit,
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             steps: Vec::new(),
             fallback: ExpertBot::new(ExpertLevel::Normal, seat, seed),
             search: true,

@@ -14,13 +14,12 @@
 //! their own generators, by the build named in docs/bots.md.)
 
 use rayon::prelude::*;
-use tavolo_cards::{Card, Hand};
+use tavolo_cards::{Card, Hand, SplitMix64};
 
 use super::buckets::Abstraction;
 use super::tree::{Child, Tree, TreeKind, ACTIONS};
 use super::Strategy;
 use crate::arena::game_seed;
-use crate::holdem::strength::SimRng;
 
 /// Deals bucketed at a time, in parallel, before they are walked in order.
 pub const BATCH: u64 = 4096;
@@ -48,7 +47,7 @@ pub struct Trainer {
     actions: Vec<Vec<usize>>,
     regret: Vec<f64>,
     average: Vec<f64>,
-    rng: SimRng,
+    rng: SplitMix64,
     done: u64,
     seed: u64,
 }
@@ -64,7 +63,7 @@ struct Deal {
 impl Deal {
     /// Two hands and a board dealt from a generator seeded with `seed`, bucketed.
     fn new(abstraction: &Abstraction, seed: u64) -> Deal {
-        let mut rng = SimRng::new(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut deck = Card::ALL;
         for j in 0..9 {
             let x = j + rng.below(52 - j);
@@ -110,7 +109,7 @@ impl Trainer {
             actions,
             regret: vec![0.0; size],
             average: vec![0.0; size],
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             done: 0,
             seed,
         }
