@@ -34,10 +34,12 @@ mod error;
 pub mod external;
 pub mod holdem;
 pub mod lbr;
+pub mod level;
 pub mod persona;
 pub mod saint;
 pub mod stats;
 
 pub use bot::{Bot, BotSpec, Budget, Lapses};
 pub use error::BotsError;
+pub use level::{Level, Levels};
 pub use tavolo_engine::game::Game;

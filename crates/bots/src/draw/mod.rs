@@ -94,12 +94,15 @@ pub const BOT_NAMES: [&str; 7] = [
 /// The bot named `name`: `random`, `station`, `rules`, `expert`, the best-response anchors `fold`
 /// and `raise`, or `expert:N` for an expert
 /// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
-/// ([`crate::external`]).
+/// ([`crate::external`]); or a [`crate::Level`] (`beginner`, `regular`, `strong`), made as its
+/// bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
+    let name = crate::level::resolve::<Draw>(name);
     let expert = |label: String, n: u32| {
         BotSpec::new(label.clone(), move |_, seed| {
             Box::new(ExpertBot::new(label.clone(), n, seed)) as _
         })
+        .thinking_long()
     };
     Ok(
         match BotName::read::<Draw>(name, &BOT_NAMES, "simulations", 1_000_000)? {

@@ -120,8 +120,10 @@ pub const BOT_NAMES: [&str; 14] = [
 /// elsewhere: [`cfr`]), `cfr:blueprint` (the same without the river search), `exploit`
 /// (`cfr:blueprint` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
-/// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
+/// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]); or a [`crate::Level`]
+/// (`beginner`, `regular`, `strong`), made as its bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
+    let name = crate::level::resolve::<Holdem>(name);
     Ok(
         match BotName::read::<Holdem>(name, &BOT_NAMES, "simulations", 1_000_000)? {
             BotName::Exec(command) => crate::external::spec::<Holdem>(command),
@@ -133,12 +135,14 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new("cfr", move |seat, seed| {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed)) as _
                 })
+                .thinking_long()
             }
             BotName::Named("cfr:blueprint") => {
                 let (limit, no_limit) = cfr_strategies()?;
                 BotSpec::new("cfr:blueprint", move |seat, seed| {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed).without_search()) as _
                 })
+                .thinking_long()
             }
             BotName::Named("exploit") => {
                 let (limit, no_limit) = cfr_strategies()?;
@@ -151,6 +155,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                     Box::new(ExploitBot::new(inner, model.clone(), seat, seed)) as _
                 })
                 .learning()
+                .thinking_long()
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
@@ -168,6 +173,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new(label.clone(), move |seat, seed| {
                     Box::new(ExpertBot::with_samples(label.clone(), n, seat, seed)) as _
                 })
+                .thinking_long()
             }
         },
     )
@@ -188,4 +194,5 @@ fn expert_spec(level: ExpertLevel) -> BotSpec<Holdem> {
     BotSpec::new(format!("expert:{}", level.name()), move |seat, seed| {
         Box::new(ExpertBot::new(level, seat, seed)) as _
     })
+    .thinking_long()
 }

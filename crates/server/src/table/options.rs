@@ -217,12 +217,10 @@ impl TableOptions {
         self.game != GameKind::Saint
     }
 
-    /// The name of the bot spec for this table's level.
+    /// The name of the bot spec for this table's level (the game's `bot_spec` resolves a
+    /// level, `tavolo_bots::Level`, to its bot).
     pub fn bot_spec_name(&self) -> String {
-        match (self.game, self.bot_level.as_str()) {
-            (GameKind::Saint, l @ ("easy" | "normal" | "hard")) => format!("expert:{l}"),
-            (_, l) => l.to_string(),
-        }
+        self.bot_level.clone()
     }
 
     fn check(&self) -> Result<(), ProtoError> {
@@ -375,15 +373,14 @@ impl TableSummary {
     }
 }
 
-/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default).
+/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default): the
+/// three levels, then bots by name (`tavolo_bots::Levels::TABLE_BOTS`).
 pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
+    use tavolo_bots::Levels;
     match game {
-        GameKind::Saint => &["random", "greedy", "easy", "normal", "hard", "master"],
-        // `cfr`: CFR strategies heads-up in Limit and No-Limit with the river re-solved, `expert`
-        // elsewhere (holdem::cfr); `exploit`: the strategies without the search, learning the
-        // table's players over the hands (holdem::exploit).
-        GameKind::Holdem => &["random", "station", "rules", "expert", "cfr", "exploit"],
-        GameKind::Draw => &["random", "station", "rules", "expert"],
+        GameKind::Saint => tavolo_bots::saint::SaintPoker::TABLE_BOTS,
+        GameKind::Holdem => tavolo_bots::holdem::Holdem::TABLE_BOTS,
+        GameKind::Draw => tavolo_bots::draw::Draw::TABLE_BOTS,
     }
 }
 

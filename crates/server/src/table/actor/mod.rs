@@ -111,12 +111,8 @@ impl<G: Game> Actor<G> {
         summary: Arc<Mutex<TableSummary>>,
         rx: mpsc::Receiver<TableCmd>,
     ) -> Actor<G> {
-        // Bots that think for long on the blocking pool: `expert`, `cfr` (it plays as `expert`
-        // except heads-up in Limit and No-Limit, where it re-solves the river), `exploit`
-        // (equities against a range) and Saint Poker's tree search `master`.
-        let offload = ["expert", "cfr", "exploit", "master"]
-            .iter()
-            .any(|heavy| o.bot_spec_name().starts_with(heavy));
+        // Bots that think for long (searches, simulations) on the blocking pool.
+        let offload = spec.as_ref().is_some_and(BotSpec::thinks_long);
         let clock = Clock::new(&o, room.config.time.clone());
         let audience = Audience::new();
         let id = fence.table.clone();
