@@ -75,13 +75,17 @@ pub(crate) struct HandResult {
 /// Plays `deals` deals twice each on rayon's current pool — `play(seed, lbr_seat, index)` gives
 /// one hand's [`HandResult`] — and sums them up for `bot`. Deal `i` is dealt from
 /// [`game_seed`]`(seed, i)`; `on_deal` is called after each deal. The same seed gives the same
-/// result whatever the number of threads. With `all_in`, the result has the all-in-adjusted
-/// figure too.
+/// result whatever the number of threads. With `in_order` (a bot that learns across hands,
+/// [`BotSpec::learns`]) the hands are played one after the other in order, LBR in seat 0 then 1
+/// for each deal, so that its memory sees them in one order. With `all_in`, the result has the
+/// all-in-adjusted figure too.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn duplicate_deals(
     bot: &str,
     unit: &'static str,
     deals: u64,
     seed: u64,
+    in_order: bool,
     all_in: bool,
     on_deal: &(dyn Fn() + Sync),
     play: impl Fn(u64, usize, u64) -> Result<HandResult, BotsError> + Sync,
@@ -89,22 +93,27 @@ pub(crate) fn duplicate_deals(
     if deals == 0 {
         return Err(BotsError::NoGames);
     }
-    let results: Vec<(f64, f64, u64, u64)> = (0..deals)
-        .into_par_iter()
-        .map(|i| {
-            let seed = game_seed(seed, i);
-            let (mut won, mut expected, mut adjusted, mut misses) = (0.0, 0.0, 0, 0);
-            for lbr_seat in 0..2 {
-                let hand = play(seed, lbr_seat, i)?;
-                won += hand.won;
-                expected += hand.expected;
-                adjusted += u64::from(hand.adjusted);
-                misses += hand.misses;
-            }
-            on_deal();
-            Ok((won / 2.0, expected / 2.0, adjusted, misses))
-        })
-        .collect::<Result<_, BotsError>>()?;
+    let deal = |i: u64| -> Result<(f64, f64, u64, u64), BotsError> {
+        let seed = game_seed(seed, i);
+        let (mut won, mut expected, mut adjusted, mut misses) = (0.0, 0.0, 0, 0);
+        for lbr_seat in 0..2 {
+            let hand = play(seed, lbr_seat, i)?;
+            won += hand.won;
+            expected += hand.expected;
+            adjusted += u64::from(hand.adjusted);
+            misses += hand.misses;
+        }
+        on_deal();
+        Ok((won / 2.0, expected / 2.0, adjusted, misses))
+    };
+    let results: Vec<(f64, f64, u64, u64)> = if in_order {
+        (0..deals).map(deal).collect::<Result<_, BotsError>>()?
+    } else {
+        (0..deals)
+            .into_par_iter()
+            .map(deal)
+            .collect::<Result<_, BotsError>>()?
+    };
     let (mut mean, mut expected) = (Mean::default(), Mean::default());
     let (mut range_misses, mut adjusted) = (0, 0);
     for (won, e, a, m) in results {
@@ -207,11 +216,16 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
         G::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
     let bseed = bot_seed(seed, bot_seat);
     let mut bot = spec.make(bot_seat, bseed);
-    let mut shadow = spec.make(bot_seat, SplitMix64::mix(bseed));
+    // The bot asked for its policy: a copy that has seen the same events, so that asking moves
+    // no generator of the bot that plays; a learning bot is asked itself (its copy would add
+    // the hand to the memory they share a second time), and answers from its memory alone.
+    let mut shadow = (!spec.learns()).then(|| spec.make(bot_seat, SplitMix64::mix(bseed)));
     let mut log: Vec<G::Event> = Vec::new();
     for e in censored::<G>(&events, bot_seat) {
         bot.observe(&e);
-        shadow.observe(&e);
+        if let Some(s) = shadow.as_mut() {
+            s.observe(&e);
+        }
         log.push(e);
     }
     let mut lbr = lbr(&game, bseed)?;
@@ -237,7 +251,11 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
                 if !G::allows(&legal, &a) {
                     a = fallback;
                 }
-                if !lbr.watch(shadow.as_mut(), &view, &legal, &a)? {
+                let asked = match shadow.as_mut() {
+                    Some(s) => s.as_mut(),
+                    None => bot.as_mut(),
+                };
+                if !lbr.watch(asked, &view, &legal, &a)? {
                     misses += 1;
                 }
                 a
@@ -247,7 +265,9 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
             let evs = game.apply(action).map_err(|e| engine(e.to_string()))?;
             for e in censored::<G>(&evs, bot_seat) {
                 bot.observe(&e);
-                shadow.observe(&e);
+                if let Some(s) = shadow.as_mut() {
+                    s.observe(&e);
+                }
                 log.push(e);
             }
             all.extend(evs);

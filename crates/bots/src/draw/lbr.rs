@@ -94,6 +94,7 @@ pub fn measure(
         "ante",
         config.deals,
         config.seed,
+        spec.learns(),
         false,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),

@@ -124,6 +124,7 @@ pub fn measure(
         "bb",
         config.deals,
         config.seed,
+        spec.learns(),
         true,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),

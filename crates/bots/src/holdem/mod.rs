@@ -25,6 +25,7 @@ mod rules;
 mod spot;
 mod station;
 pub mod strength;
+mod versus;
 
 use tavolo_engine::game::{Game, GameError, Positions};
 use tavolo_engine::holdem::{Hand, HandSetup, Structure};
@@ -149,10 +150,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 // One model for every bot of this spec: its memory across hands.
                 let model = std::sync::Arc::new(std::sync::Mutex::new(Memory::default()));
                 BotSpec::new("exploit", move |seat, seed| {
-                    // Its own river play comes from its model, so the trained strategy is the
-                    // fallback, as measured (docs/bots.md), not the river search.
-                    let inner = CfrBot::new(limit, no_limit, seat, seed).without_search();
-                    Box::new(ExploitBot::new(inner, model.clone(), seat, seed)) as _
+                    let inner = CfrBot::new(limit, no_limit, seat, seed);
+                    Box::new(ExploitBot::new(inner, model.clone(), seat)) as _
                 })
                 .learning()
                 .thinking_long()
