@@ -38,6 +38,7 @@ pub mod level;
 pub mod persona;
 pub mod saint;
 pub mod stats;
+mod think;
 
 pub use bot::{Bot, BotSpec, Budget, Lapses};
 pub use error::BotsError;

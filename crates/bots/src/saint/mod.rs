@@ -16,7 +16,7 @@ use tavolo_engine::saint::SaintGame;
 pub use expert::{ExpertBot, Level};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
-pub use search::{master_iterations, others_give_up_at, SearchBot, MASTER_ITERATIONS};
+pub use search::{others_give_up_at, SearchBot, EXACT_ROUNDS, MASTER_THINK, WORLD_COST};
 
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;

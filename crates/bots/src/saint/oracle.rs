@@ -1,8 +1,10 @@
 //! The oracle: exact search with perfect information over Saint Poker's last two rounds, and
 //! the measurement it serves — how much each bot loses per decision against it.
 //!
-//! **Only for measurement.** The oracle is given the whole game state (every hand, the draw
-//! pile); no bot ever receives it, and no bot name makes one.
+//! **Given the whole state only for measurement.** [`action_values`] is given the whole game
+//! state (every hand, the draw pile); no bot ever receives it. The `master` bot uses the same
+//! exhaustive search in the last round on worlds it *samples* from what it has seen
+//! ([`values_in_world`]), never on the true state.
 //!
 //! ## What "exact" means here
 //! Choices are simultaneous, so "the best action" needs the other players' behaviour fixed. For a
@@ -83,6 +85,22 @@ pub fn action_values(
             .map(|a| (a, value_after(&world, stage, a, &forced, tie_seed)))
             .collect(),
     )
+}
+
+/// The value of each of `actions` of the searching player at `stage` of `world` — a world a bot
+/// sampled, or the true one — the other players' choices now and later by the reference policy
+/// and the searching player's later choices searched exhaustively, as [`action_values`] does.
+pub(crate) fn values_in_world(
+    world: &World,
+    stage: Stage,
+    actions: &[Action],
+    tie_seed: u64,
+) -> Vec<OracleValue> {
+    let none = [None; MAX_PLAYERS];
+    actions
+        .iter()
+        .map(|&a| value_after(world, stage, a, &none, tie_seed))
+        .collect()
 }
 
 /// The value of playing `a` at `stage`, then B's best.
