@@ -41,6 +41,6 @@ pub mod stats;
 mod think;
 
 pub use bot::{Bot, BotSpec, Budget, Lapses};
-pub use error::BotsError;
+pub use error::{BotsError, StrategyError};
 pub use level::{Level, Levels};
 pub use tavolo_engine::game::Game;

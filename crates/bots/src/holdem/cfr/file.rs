@@ -18,8 +18,6 @@
 //! | n | payload: for each decision of the tree in order, for each bucket of its street, one byte per allowed action in slot order (fold, check/call, bet/raise — No-Limit: half pot, pot, all-in), the probabilities × 255 (they sum to 255) |
 //! | 8 | FNV-1a hash of the payload |
 
-use thiserror::Error;
-
 use super::buckets::{Abstraction, Metric};
 use super::tree::{Tree, TreeKind};
 use super::Strategy;
@@ -40,64 +38,7 @@ pub fn game_code(kind: TreeKind) -> u8 {
 }
 const HEADER: usize = 8 + 2 + 1 + 1 + 6 + 2 + 16 + 8 + 8 + 4;
 
-/// What is wrong with a strategy file.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StrategyError {
-    /// The file does not start with the magic bytes.
-    #[error("not a Tavolo CFR strategy file (it does not start with TVLCFR)")]
-    Magic,
-    /// A format version this code does not read.
-    #[error("strategy file format version {found}; this program reads version {supported}")]
-    Version {
-        /// The file's version.
-        found: u16,
-        /// The version read here.
-        supported: u16,
-    },
-    /// A game this code has no tree for.
-    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em) and 2 (heads-up No-Limit Hold'em)")]
-    Game {
-        /// The file's game code.
-        found: u8,
-    },
-    /// The file ends early.
-    #[error("strategy file truncated: {needed} bytes needed, {got} present")]
-    Truncated {
-        /// Bytes the header says there are.
-        needed: usize,
-        /// Bytes there are.
-        got: usize,
-    },
-    /// The file was made for another betting tree or abstraction than the one built here.
-    #[error("strategy file does not fit this program: {what} is {file} in the file, {built} here")]
-    Mismatch {
-        /// What differs.
-        what: &'static str,
-        /// The file's value.
-        file: u64,
-        /// This program's value.
-        built: u64,
-    },
-    /// The payload's hash does not match.
-    #[error("strategy file corrupt: payload hash {computed:#018x}, recorded {stored:#018x}")]
-    Checksum {
-        /// The recorded hash.
-        stored: u64,
-        /// The hash of the payload read.
-        computed: u64,
-    },
-    /// A bucket's probabilities do not sum to 255.
-    #[error("strategy file corrupt: decision {node}, bucket {bucket} has probabilities summing to {sum}/255")]
-    Probabilities {
-        /// The decision.
-        node: usize,
-        /// The bucket.
-        bucket: usize,
-        /// Their sum.
-        sum: u32,
-    },
-}
+pub use crate::error::StrategyError;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
