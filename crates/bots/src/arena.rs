@@ -90,9 +90,10 @@ pub struct MatchConfig<G: Game> {
     pub setup: G::Setup,
     /// One bot per seat; game `i` seats entry `(s + i) mod P` at seat `s`.
     pub bots: Vec<BotSpec<G>>,
-    /// Number of games.
+    /// Games to play (in duplicate play, a multiple of the seats keeps deals whole).
     pub games: u64,
-    /// The match seed.
+    /// The match seed, from which every deal and bot seed is derived ([`game_seed`],
+    /// [`bot_seed`]).
     pub seed: u64,
     /// Think-time budget given to every decision.
     pub budget: Budget,
@@ -176,9 +177,9 @@ pub struct GameSummary {
 pub struct BotStats {
     /// The entry's label: the bot name, with `#k` (entry k, from 1) when names repeat.
     pub label: String,
-    /// The bot name.
+    /// The spec's name (without the `#k` a repeated name gets in `label`).
     pub bot: String,
-    /// Games played.
+    /// Games the entry played (every game of the match: each entry holds a seat in each).
     pub games: u64,
     /// Games won, shared victories counting 1/k.
     pub wins: f64,
@@ -208,7 +209,7 @@ pub struct BotStats {
 /// The result of a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchResult {
-    /// The game name.
+    /// The game's name (`saint`, `holdem`, `draw`).
     pub game: &'static str,
     /// The match seed.
     pub seed: u64,

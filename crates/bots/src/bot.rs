@@ -48,7 +48,7 @@ pub struct Lapses {
 }
 
 impl Lapses {
-    /// All lapses.
+    /// Lapses of every kind together.
     pub fn total(&self) -> u64 {
         self.late + self.unreadable + self.illegal + self.crashed
     }

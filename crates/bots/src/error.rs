@@ -10,7 +10,7 @@ pub enum BotsError {
     /// A bot name the game does not know.
     #[error("unknown {game} bot `{name}`; known bots: {known}")]
     UnknownBot {
-        /// The game.
+        /// The game's name (`saint`, `holdem`, `draw`).
         game: &'static str,
         /// The name given.
         name: String,
@@ -52,7 +52,7 @@ pub enum BotsError {
     /// A bot's strategy file could not be read.
     #[error("bot `{bot}`: {source}")]
     Strategy {
-        /// The bot.
+        /// The bot's name (`cfr`).
         bot: &'static str,
         /// What is wrong with the file.
         #[source]
@@ -119,11 +119,11 @@ pub enum StrategyError {
     /// A bucket's probabilities do not sum to 255.
     #[error("strategy file corrupt: decision {node}, bucket {bucket} has probabilities summing to {sum}/255")]
     Probabilities {
-        /// The decision.
+        /// The decision's index in the tree.
         node: usize,
-        /// The bucket.
+        /// The bucket's index at that decision.
         bucket: usize,
-        /// Their sum.
+        /// Their sum (255 in a sound file).
         sum: u32,
     },
 }

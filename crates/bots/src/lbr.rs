@@ -193,6 +193,50 @@ pub(crate) trait Responder<G: Game> {
     fn after(&mut self, game: &G);
 }
 
+/// The bot LBR plays in one hand, with what it has seen.
+struct TheBot<G: Game> {
+    seat: usize,
+    /// The bot that plays.
+    playing: Box<dyn Bot<G>>,
+    /// The bot asked for its policy: a copy that has seen the same events, so that asking moves
+    /// no generator of the bot that plays; none for a learning bot, which is asked itself (its
+    /// copy would add the hand to the memory they share a second time) and answers from its
+    /// memory alone.
+    shadow: Option<Box<dyn Bot<G>>>,
+    /// The events the bot has seen.
+    log: Vec<G::Event>,
+}
+
+impl<G: Game> TheBot<G> {
+    fn new(spec: &BotSpec<G>, seat: usize, seed: u64) -> TheBot<G> {
+        TheBot {
+            seat,
+            playing: spec.make(seat, seed),
+            shadow: (!spec.learns()).then(|| spec.make(seat, SplitMix64::mix(seed))),
+            log: Vec::new(),
+        }
+    }
+
+    /// The bot (and its copy) observe `events`, as the bot's seat may see them.
+    fn observe(&mut self, events: &[G::Event]) {
+        for e in censored::<G>(events, self.seat) {
+            self.playing.observe(&e);
+            if let Some(s) = self.shadow.as_mut() {
+                s.observe(&e);
+            }
+            self.log.push(e);
+        }
+    }
+
+    /// The bot to ask for its policy.
+    fn asked(&mut self) -> &mut dyn Bot<G> {
+        match self.shadow.as_mut() {
+            Some(s) => s.as_mut(),
+            None => self.playing.as_mut(),
+        }
+    }
+}
+
 /// One hand of game `G` dealt from `seed`: LBR at `lbr_seat` (made by `lbr(game, bot seed)`)
 /// against a bot of `spec`; LBR's winnings in the table's unit and the range misses. `index`
 /// names the deal in errors. `expected(game, events)` values the finished hand from its
@@ -215,19 +259,8 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
     let (mut game, events) =
         G::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
     let bseed = bot_seed(seed, bot_seat);
-    let mut bot = spec.make(bot_seat, bseed);
-    // The bot asked for its policy: a copy that has seen the same events, so that asking moves
-    // no generator of the bot that plays; a learning bot is asked itself (its copy would add
-    // the hand to the memory they share a second time), and answers from its memory alone.
-    let mut shadow = (!spec.learns()).then(|| spec.make(bot_seat, SplitMix64::mix(bseed)));
-    let mut log: Vec<G::Event> = Vec::new();
-    for e in censored::<G>(&events, bot_seat) {
-        bot.observe(&e);
-        if let Some(s) = shadow.as_mut() {
-            s.observe(&e);
-        }
-        log.push(e);
-    }
+    let mut bot = TheBot::new(spec, bot_seat, bseed);
+    bot.observe(&events);
     let mut lbr = lbr(&game, bseed)?;
     let mut all = events;
     let mut misses = 0;
@@ -247,29 +280,19 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
             };
             let view = game.view(Viewer::Seat(seat));
             let action = if seat == bot_seat {
-                let mut a = bot.act(&view, &legal, Budget::UNLIMITED);
+                let mut a = bot.playing.act(&view, &legal, Budget::UNLIMITED);
                 if !G::allows(&legal, &a) {
                     a = fallback;
                 }
-                let asked = match shadow.as_mut() {
-                    Some(s) => s.as_mut(),
-                    None => bot.as_mut(),
-                };
-                if !lbr.watch(asked, &view, &legal, &a)? {
+                if !lbr.watch(bot.asked(), &view, &legal, &a)? {
                     misses += 1;
                 }
                 a
             } else {
-                lbr.respond(&game, &view, &legal, &log)?
+                lbr.respond(&game, &view, &legal, &bot.log)?
             };
             let evs = game.apply(action).map_err(|e| engine(e.to_string()))?;
-            for e in censored::<G>(&evs, bot_seat) {
-                bot.observe(&e);
-                if let Some(s) = shadow.as_mut() {
-                    s.observe(&e);
-                }
-                log.push(e);
-            }
+            bot.observe(&evs);
             all.extend(evs);
             actions += 1;
             lbr.after(&game);

@@ -19,13 +19,13 @@ mod expert;
 pub mod exploit;
 pub mod lbr;
 mod outside;
+pub mod pairs;
 mod random;
 mod range;
 mod rules;
 mod spot;
 mod station;
 pub mod strength;
-mod versus;
 
 use tavolo_engine::game::{Game, GameError, Positions};
 use tavolo_engine::holdem::{Hand, HandSetup, Structure};
@@ -59,7 +59,7 @@ pub struct HoldemOptions {
     pub structure: Structure,
     /// The big blind (the small blind is half of it; in Limit the small bet is the big blind).
     pub big_blind: Chips,
-    /// Every seat's starting stack.
+    /// Every seat's stack at the start of each hand (the arena deals every hand afresh).
     pub stack: Chips,
     /// The table's rule options (RULES.md's options; none: the casino rules).
     pub rules: HouseRules,

@@ -154,30 +154,7 @@ pub(crate) fn equity(
         if done % 64 == 0 && done > 0 && stop() {
             break;
         }
-        let mut k = 0usize;
-        let mut opp: [[Card; 2]; 9] = [[hole[0]; 2]; 9];
-        for (i, range) in ranges.iter().enumerate().take(9) {
-            let left = d.len() - k;
-            let mut tries = 0;
-            loop {
-                let a = k + rng.below(left);
-                let mut b = k + rng.below(left - 1);
-                if b >= a {
-                    b += 1;
-                }
-                let h = [d[a], d[b]];
-                tries += 1;
-                if tries >= 150 || fits(h, board, range, rng) {
-                    // Move the two cards to the front of the unused part.
-                    d.swap(k, a);
-                    let b = if b == k { a } else { b };
-                    d.swap(k + 1, b);
-                    opp[i] = [d[k], d[k + 1]];
-                    k += 2;
-                    break;
-                }
-            }
-        }
+        let (opp, k) = deal_opponents(&mut d, board, ranges, hole[0], rng);
         let mut runout = board_hand;
         let mut mine = mine_base;
         for j in 0..missing {
@@ -212,6 +189,43 @@ pub(crate) fn equity(
     } else {
         total / f64::from(done)
     }
+}
+
+/// Deals a hand to each opponent (at most 9) from the front of `deck`, each drawn until it
+/// fits its range (or after 150 tries), moving the cards dealt to the front; the hands (unused
+/// slots hold `filler`) and how many cards were dealt.
+fn deal_opponents(
+    d: &mut [Card],
+    board: &[Card],
+    ranges: &[Range],
+    filler: Card,
+    rng: &mut SplitMix64,
+) -> ([[Card; 2]; 9], usize) {
+    let mut k = 0usize;
+    let mut opp: [[Card; 2]; 9] = [[filler; 2]; 9];
+    for (i, range) in ranges.iter().enumerate().take(9) {
+        let left = d.len() - k;
+        let mut tries = 0;
+        loop {
+            let a = k + rng.below(left);
+            let mut b = k + rng.below(left - 1);
+            if b >= a {
+                b += 1;
+            }
+            let h = [d[a], d[b]];
+            tries += 1;
+            if tries >= 150 || fits(h, board, range, rng) {
+                // Move the two cards to the front of the unused part.
+                d.swap(k, a);
+                let b = if b == k { a } else { b };
+                d.swap(k + 1, b);
+                opp[i] = [d[k], d[k + 1]];
+                k += 2;
+                break;
+            }
+        }
+    }
+    (opp, k)
 }
 
 #[cfg(test)]

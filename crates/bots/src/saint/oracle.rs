@@ -4,7 +4,7 @@
 //! **Given the whole state only for measurement.** [`action_values`] is given the whole game
 //! state (every hand, the draw pile); no bot ever receives it. The `master` bot uses the same
 //! exhaustive search in the last round on worlds it *samples* from what it has seen
-//! ([`values_in_world`]), never on the true state.
+//! (`values_in_world`), never on the true state.
 //!
 //! ## What "exact" means here
 //! Choices are simultaneous, so "the best action" needs the other players' behaviour fixed. For a
@@ -342,37 +342,8 @@ fn measure_game(
             chosen.push((seat, action, legal.len()));
         }
         if game.game.round() + ORACLE_ROUNDS > ROUNDS {
-            let mut others = [None; MAX_PLAYERS];
-            for &(seat, action, _) in &chosen {
-                others[seat] = Some(action);
-            }
             let tie_seed = SplitMix64::mix(gseed ^ 0x0_7ac1e);
-            for &(seat, action, choices) in &chosen {
-                if choices < 2 {
-                    continue;
-                }
-                let Some(values) = action_values(&game.game, seat, &others, tie_seed) else {
-                    continue;
-                };
-                let best = values
-                    .iter()
-                    .map(|v| v.1)
-                    .fold(None, |b: Option<OracleValue>, v| {
-                        Some(match b {
-                            Some(b) if !v.better_than(&b) => b,
-                            _ => v,
-                        })
-                    });
-                let mine = values.iter().find(|v| v.0 == action).map(|v| v.1);
-                if let (Some(best), Some(mine)) = (best, mine) {
-                    samples.push(Sample {
-                        entry: entries[seat],
-                        round: game.game.round(),
-                        share: (best.share - mine.share).max(0.0),
-                        margin: best.margin - mine.margin,
-                    });
-                }
-            }
+            samples.extend(losses(&game.game, &chosen, &entries, tie_seed));
         }
         for (_, action, _) in chosen {
             let events = game.apply(action).map_err(engine)?.to_vec();
@@ -380,6 +351,48 @@ fn measure_game(
         }
     }
     Ok(samples)
+}
+
+/// The oracle's measure of the decisions `chosen` (seat, action, number of choices) taken
+/// together in `game`, seats played by bot-list `entries`.
+fn losses(
+    game: &SaintGame,
+    chosen: &[(usize, Action, usize)],
+    entries: &[usize],
+    tie_seed: u64,
+) -> Vec<Sample> {
+    let mut others = [None; MAX_PLAYERS];
+    for &(seat, action, _) in chosen {
+        others[seat] = Some(action);
+    }
+    let mut samples = Vec::new();
+    for &(seat, action, choices) in chosen {
+        if choices < 2 {
+            continue;
+        }
+        let Some(values) = action_values(game, seat, &others, tie_seed) else {
+            continue;
+        };
+        let best = values
+            .iter()
+            .map(|v| v.1)
+            .fold(None, |b: Option<OracleValue>, v| {
+                Some(match b {
+                    Some(b) if !v.better_than(&b) => b,
+                    _ => v,
+                })
+            });
+        let mine = values.iter().find(|v| v.0 == action).map(|v| v.1);
+        if let (Some(best), Some(mine)) = (best, mine) {
+            samples.push(Sample {
+                entry: entries[seat],
+                round: game.round(),
+                share: (best.share - mine.share).max(0.0),
+                margin: best.margin - mine.margin,
+            });
+        }
+    }
+    samples
 }
 
 /// Each bot observes `events` as its seat may see them.

@@ -26,7 +26,7 @@
 //!
 //! **In the last round** the rest of the game is short enough to search exactly: each of many
 //! sampled worlds is searched exhaustively over the bot's own remaining choices (the oracle's
-//! search, [`super::oracle::values_in_world`]; the others by the opponent model), and the action
+//! search, `oracle::values_in_world`; the others by the opponent model), and the action
 //! of best mean value over the worlds is played.
 //!
 //! **How long it thinks.** The `master` level is an anytime search: it searches until its
@@ -70,7 +70,7 @@ const MAX_ITERATIONS: u64 = 1_000_000;
 /// `master:N` searches N / `WORLD_COST` worlds there.
 pub const WORLD_COST: u64 = 10;
 
-/// The last rounds searched exactly ([`super::oracle::values_in_world`]): the last one.
+/// The last rounds searched exactly (`oracle::values_in_world`): the last one.
 pub const EXACT_ROUNDS: u8 = 1;
 
 /// Whether the search's model lets the other players give rounds up (show the pair least worth
@@ -183,56 +183,9 @@ impl SearchBot {
                 if actions.is_empty() {
                     break;
                 }
-                let n = node as usize;
-                // Availability, and the first available action not yet in the tree.
-                let mut fresh = None;
-                for &a in &actions {
-                    match tree[n]
-                        .children
-                        .iter()
-                        .find(|&&c| tree[c as usize].action == a)
-                    {
-                        Some(&c) => tree[c as usize].available += 1,
-                        None => {
-                            if fresh.is_none() {
-                                fresh = Some(a);
-                            }
-                        }
-                    }
-                }
-                let (child, action, expanded) = match fresh {
-                    Some(a) => {
-                        let c = tree.len() as u32;
-                        tree.push(Node {
-                            action: a,
-                            visits: 0,
-                            available: 1,
-                            total: 0.0,
-                            children: Vec::new(),
-                        });
-                        tree[n].children.push(c);
-                        (c, a, true)
-                    }
-                    None => {
-                        let mut best = None;
-                        let mut best_ucb = f64::NEG_INFINITY;
-                        for &c in &tree[n].children {
-                            let ch = &tree[c as usize];
-                            if !actions.contains(&ch.action) {
-                                continue;
-                            }
-                            let visits = f64::from(ch.visits.max(1));
-                            let ucb = ch.total / visits
-                                + EXPLORATION
-                                    * (f64::from(ch.available.max(1)).ln() / visits).sqrt();
-                            if ucb > best_ucb {
-                                best_ucb = ucb;
-                                best = Some(c);
-                            }
-                        }
-                        let Some(c) = best else { break };
-                        (c, tree[c as usize].action, false)
-                    }
+                let Some((child, action, expanded)) = select(&mut tree, node as usize, &actions)
+                else {
+                    break;
                 };
                 path.push(child);
                 stage = world.step(s, action, &forced, &mut self.rng);
@@ -258,6 +211,56 @@ impl SearchBot {
             .max_by(|a, b| a.visits.cmp(&b.visits).then(a.total.total_cmp(&b.total)))
             .map_or(legal[0], |n| n.action)
     }
+}
+
+/// One step down the tree from node `n`, whose available actions are `actions`: counts their
+/// availability, then expands the first not yet in the tree, or else takes the child of best
+/// UCB1 value. The child, its action, and whether it was expanded; `None` when no child is
+/// available.
+fn select(tree: &mut Vec<Node>, n: usize, actions: &[Action]) -> Option<(u32, Action, bool)> {
+    let mut fresh = None;
+    for &a in actions {
+        match tree[n]
+            .children
+            .iter()
+            .find(|&&c| tree[c as usize].action == a)
+        {
+            Some(&c) => tree[c as usize].available += 1,
+            None => {
+                if fresh.is_none() {
+                    fresh = Some(a);
+                }
+            }
+        }
+    }
+    if let Some(a) = fresh {
+        let c = tree.len() as u32;
+        tree.push(Node {
+            action: a,
+            visits: 0,
+            available: 1,
+            total: 0.0,
+            children: Vec::new(),
+        });
+        tree[n].children.push(c);
+        return Some((c, a, true));
+    }
+    let mut best = None;
+    let mut best_ucb = f64::NEG_INFINITY;
+    for &c in &tree[n].children {
+        let ch = &tree[c as usize];
+        if !actions.contains(&ch.action) {
+            continue;
+        }
+        let visits = f64::from(ch.visits.max(1));
+        let ucb =
+            ch.total / visits + EXPLORATION * (f64::from(ch.available.max(1)).ln() / visits).sqrt();
+        if ucb > best_ucb {
+            best_ucb = ucb;
+            best = Some(c);
+        }
+    }
+    best.map(|c| (c, tree[c as usize].action, false))
 }
 
 /// The actions searched at a decision: every one, but when showing only the strongest few

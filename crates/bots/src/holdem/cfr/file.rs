@@ -40,7 +40,7 @@ const HEADER: usize = 8 + 2 + 1 + 1 + 6 + 2 + 16 + 8 + 8 + 4;
 
 pub use crate::error::StrategyError;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -73,14 +73,57 @@ pub fn write(s: &Strategy) -> Vec<u8> {
     out
 }
 
-/// A little-endian reader over the header.
-struct Reader<'a> {
+/// A little-endian reader over a strategy file (Hold'em's and Draw's).
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], StrategyError> {
+impl<'a> Reader<'a> {
+    /// A reader at the start of `bytes`, checking the magic and the format `version`.
+    pub(crate) fn new(bytes: &'a [u8], version: u16) -> Result<Reader<'a>, StrategyError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take::<8>().ok() != Some(MAGIC) {
+            return Err(StrategyError::Magic);
+        }
+        let found = r.u16()?;
+        if found != version {
+            return Err(StrategyError::Version {
+                found,
+                supported: version,
+            });
+        }
+        Ok(r)
+    }
+
+    /// The payload of `len` bytes, its hash checked, and that nothing follows it.
+    pub(crate) fn payload(&mut self, len: usize) -> Result<Vec<u8>, StrategyError> {
+        let end = self.at + len;
+        let probs = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(StrategyError::Truncated {
+                needed: end + 8,
+                got: self.bytes.len(),
+            })?
+            .to_vec();
+        self.at = end;
+        let stored = self.u64()?;
+        let computed = fnv1a(&probs);
+        if stored != computed {
+            return Err(StrategyError::Checksum { stored, computed });
+        }
+        if self.at != self.bytes.len() {
+            return Err(StrategyError::Mismatch {
+                what: "the file length",
+                file: self.bytes.len() as u64,
+                built: self.at as u64,
+            });
+        }
+        Ok(probs)
+    }
+
+    pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], StrategyError> {
         let end = self.at + N;
         let slice = self
             .bytes
@@ -94,30 +137,20 @@ impl Reader<'_> {
         self.at = end;
         Ok(out)
     }
-    fn u16(&mut self) -> Result<u16, StrategyError> {
+    pub(crate) fn u16(&mut self) -> Result<u16, StrategyError> {
         Ok(u16::from_le_bytes(self.take()?))
     }
-    fn u32(&mut self) -> Result<u32, StrategyError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, StrategyError> {
         Ok(u32::from_le_bytes(self.take()?))
     }
-    fn u64(&mut self) -> Result<u64, StrategyError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, StrategyError> {
         Ok(u64::from_le_bytes(self.take()?))
     }
 }
 
 /// Reads a strategy from `bytes`, checking every field against the tree this code builds.
 pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
-    let mut r = Reader { bytes, at: 0 };
-    if r.take::<8>().ok() != Some(MAGIC) {
-        return Err(StrategyError::Magic);
-    }
-    let version = r.u16()?;
-    if version != VERSION {
-        return Err(StrategyError::Version {
-            found: version,
-            supported: VERSION,
-        });
-    }
+    let mut r = Reader::new(bytes, VERSION)?;
     let [game, metric] = r.take::<2>()?;
     let kind = match game {
         GAME_LIMIT_HEADS_UP => TreeKind::Limit,
@@ -176,28 +209,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
             built: expected as u64,
         });
     }
-    let start = r.at;
-    let end = start + len;
-    let probs = bytes
-        .get(start..end)
-        .ok_or(StrategyError::Truncated {
-            needed: end + 8,
-            got: bytes.len(),
-        })?
-        .to_vec();
-    r.at = end;
-    let stored = r.u64()?;
-    let computed = fnv1a(&probs);
-    if stored != computed {
-        return Err(StrategyError::Checksum { stored, computed });
-    }
-    if r.at != bytes.len() {
-        return Err(StrategyError::Mismatch {
-            what: "the file length",
-            file: bytes.len() as u64,
-            built: r.at as u64,
-        });
-    }
+    let probs = r.payload(len)?;
     let s = Strategy::from_parts(kind, abstraction, iterations, seed, probs);
     s.check()?;
     Ok(s)

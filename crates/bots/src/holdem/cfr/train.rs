@@ -27,13 +27,13 @@ pub const BATCH: u64 = 4096;
 /// The settings of a training run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainConfig {
-    /// The betting tree.
+    /// Which betting tree to train on (heads-up Limit or No-Limit at 100 big blinds).
     pub tree: TreeKind,
     /// Iterations (one deal, walked once for each player).
     pub iterations: u64,
     /// The seed of the deals and the samples.
     pub seed: u64,
-    /// The card abstraction.
+    /// The buckets per street and how hand strength is estimated for them.
     pub abstraction: Abstraction,
 }
 
