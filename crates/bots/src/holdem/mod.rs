@@ -150,7 +150,12 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 // One model for every bot of this spec: its memory across hands.
                 let model = std::sync::Arc::new(std::sync::Mutex::new(Memory::default()));
                 BotSpec::new("exploit", move |seat, seed| {
-                    let inner = CfrBot::new(limit, no_limit, seat, seed);
+                    // Where no strategy applies (more than two players), the strongest expert.
+                    let inner = CfrBot::new(limit, no_limit, seat, seed).with_fallback(
+                        ExpertLevel::Hard,
+                        seat,
+                        seed,
+                    );
                     Box::new(ExploitBot::new(inner, model.clone(), seat)) as _
                 })
                 .learning()

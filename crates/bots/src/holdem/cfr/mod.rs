@@ -132,6 +132,13 @@ impl CfrBot {
         }
     }
 
+    /// This bot playing as `expert` at `level` where no strategy applies (Pot-Limit, more than
+    /// two players) instead of `expert:normal`, seeded for `seat` with `seed`.
+    pub fn with_fallback(mut self, level: ExpertLevel, seat: usize, seed: u64) -> CfrBot {
+        self.fallback = ExpertBot::new(level, seat, seed);
+        self
+    }
+
     /// This bot without the river search: the trained strategy alone (the `cfr:blueprint`
     /// level, to measure what the search adds).
     pub fn without_search(mut self) -> CfrBot {
