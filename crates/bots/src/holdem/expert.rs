@@ -38,7 +38,6 @@ impl ExpertLevel {
     }
 
     /// Simulated deals per decision at this level (its play; its policy uses fewer,
-
     /// [`POLICY_SAMPLES`]).
     pub fn samples(self) -> u32 {
         match self {

@@ -271,8 +271,8 @@ impl Walk {
         }
         for &(_, p) in &self.ranked {
             let [a, b] = pair(usize::from(p));
-            for j in 0..k {
-                let w = weights[j][usize::from(p)];
+            for (j, u) in weights.iter().enumerate() {
+                let w = u[usize::from(p)];
                 self.live[j] += w;
                 self.live_card[j * 52 + usize::from(a.index())] += w;
                 self.live_card[j * 52 + usize::from(b.index())] += w;
@@ -287,8 +287,8 @@ impl Walk {
             while end < self.ranked.len() && self.ranked[end].0 == rank {
                 let p = usize::from(self.ranked[end].1);
                 let [a, b] = pair(p);
-                for j in 0..k {
-                    let w = weights[j][p];
+                for (j, u) in weights.iter().enumerate() {
+                    let w = u[p];
                     self.tied[j] += w;
                     self.tied_card[j * 52 + usize::from(a.index())] += w;
                     self.tied_card[j * 52 + usize::from(b.index())] += w;

@@ -120,7 +120,6 @@ impl Strategy {
     }
 
     /// The seed the training dealt from: with the iterations and the abstraction, what
-
     /// `tavolo train` needs to make the same file again.
     pub fn seed(&self) -> u64 {
         self.seed
