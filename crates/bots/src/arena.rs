@@ -20,6 +20,7 @@ use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
 use crate::bot::{Bot, BotSpec, Budget, Lapses};
 use crate::error::BotsError;
 use crate::stats::{quantile, Mean};
+use crate::think::thread_cpu;
 
 /// The arena gives up on a game after this many actions (no engine needs nearly as many).
 const MAX_ACTIONS: usize = 100_000;
@@ -151,6 +152,10 @@ pub struct GameReport {
     pub record: Option<String>,
     /// Think time of every decision, in microseconds, by seat.
     pub think_us: Vec<Vec<u64>>,
+    /// The same decisions' CPU time on the deciding thread, in microseconds, where the system
+    /// tells it (0 otherwise, and for a program in another process): the time a decision takes
+    /// on one core of its own, whatever else loads the machine.
+    pub think_cpu_us: Vec<Vec<u64>>,
     /// Illegal answers replaced by the first legal action, by seat.
     pub illegal: Vec<u32>,
     /// Answers each seat's bot failed to give itself (see [`Lapses`]), by seat.
@@ -199,6 +204,11 @@ pub struct BotStats {
     pub think_p50_us: u64,
     /// 99th percentile of think time per decision, microseconds.
     pub think_p99_us: u64,
+    /// The median CPU time of the bot's decisions on its thread (microseconds): what a decision
+    /// takes on a core of its own (0 where the system does not say, or for an external program).
+    pub think_cpu_p50_us: u64,
+    /// The 99th percentile of that CPU time.
+    pub think_cpu_p99_us: u64,
     /// Illegal answers (replaced by the first legal action).
     pub illegal: u64,
     /// Answers the bot failed to give itself (an external program's late, unreadable or
@@ -221,7 +231,7 @@ pub struct MatchResult {
 
 /// What one game adds to the match summary: the game, think times, illegal answers and lapses
 /// by seat.
-type Tally = (GameSummary, Vec<Vec<u64>>, Vec<u32>, Vec<Lapses>);
+type Tally = (GameSummary, [Vec<Vec<u64>>; 2], Vec<u32>, Vec<Lapses>);
 
 /// Plays matches. See the module documentation.
 pub struct Arena<G: Game> {
@@ -247,6 +257,7 @@ impl<G: Game> Arena<G> {
                 entries,
                 outcome,
                 think_us,
+                think_cpu_us,
                 illegal,
                 lapses,
                 ..
@@ -258,7 +269,7 @@ impl<G: Game> Arena<G> {
                 scores: outcome.scores,
                 win_shares: outcome.win_shares,
             };
-            Ok((summary, think_us, illegal, lapses))
+            Ok((summary, [think_us, think_cpu_us], illegal, lapses))
         };
         // A bot that learns from the hands before plays them in order, so that a seed still
         // gives one result.
@@ -277,12 +288,14 @@ impl<G: Game> Arena<G> {
         let c = &self.config;
         let n = c.bots.len();
         let mut think: Vec<Vec<u64>> = vec![Vec::new(); n];
+        let mut cpu: Vec<Vec<u64>> = vec![Vec::new(); n];
         let mut illegal = vec![0u64; n];
         let mut lapses = vec![Lapses::default(); n];
         let mut games = Vec::with_capacity(reports.len());
-        for (g, t, ill, lap) in reports {
+        for (g, [t, c], ill, lap) in reports {
             for (seat, &e) in g.entries.iter().enumerate() {
                 think[e].extend_from_slice(&t[seat]);
+                cpu[e].extend_from_slice(&c[seat]);
                 illegal[e] += u64::from(ill[seat]);
                 lapses[e].add(&lap[seat]);
             }
@@ -311,6 +324,8 @@ impl<G: Game> Arena<G> {
                     decisions: think[e].len() as u64,
                     think_p50_us: quantile(&mut think[e], 0.5).unwrap_or(0),
                     think_p99_us: quantile(&mut think[e], 0.99).unwrap_or(0),
+                    think_cpu_p50_us: quantile(&mut cpu[e], 0.5).unwrap_or(0),
+                    think_cpu_p99_us: quantile(&mut cpu[e], 0.99).unwrap_or(0),
                     illegal: illegal[e],
                     lapses: lapses[e],
                 }
@@ -347,6 +362,7 @@ impl<G: Game> Arena<G> {
         // The deal (forced bets, each seat's own cards) is observed like every later event.
         tell_bots::<G>(&mut bots, game.events());
         let mut think_us = vec![Vec::new(); players];
+        let mut think_cpu_us = vec![Vec::new(); players];
         let mut illegal = vec![0u32; players];
         let mut actions = 0usize;
         while !game.game.is_over() {
@@ -363,9 +379,11 @@ impl<G: Game> Arena<G> {
                     continue;
                 };
                 let view = game.game.view(Viewer::Seat(seat));
-                let start = Instant::now();
+                let (start, cpu) = (Instant::now(), thread_cpu());
                 let mut action = bots[seat].act(&view, &legal, c.budget);
                 think_us[seat].push(start.elapsed().as_micros() as u64);
+                let spent = cpu.zip(thread_cpu()).map(|(a, b)| b.saturating_sub(a));
+                think_cpu_us[seat].push(spent.map_or(0, |d| d.as_micros() as u64));
                 if !G::allows(&legal, &action) {
                     illegal[seat] += 1;
                     action = fallback;
@@ -394,6 +412,7 @@ impl<G: Game> Arena<G> {
             outcome: Score::of(&game.outcome()),
             record,
             think_us,
+            think_cpu_us,
             illegal,
             lapses: bots.iter().map(|b| b.lapses()).collect(),
         })

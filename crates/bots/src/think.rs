@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The CPU time the calling thread has used, if the system says.
 #[cfg(unix)]
-fn thread_cpu() -> Option<Duration> {
+pub(crate) fn thread_cpu() -> Option<Duration> {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -25,7 +25,7 @@ fn thread_cpu() -> Option<Duration> {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu() -> Option<Duration> {
+pub(crate) fn thread_cpu() -> Option<Duration> {
     None
 }
 
