@@ -94,12 +94,12 @@ impl Levels for Draw {
         match level {
             Level::Beginner => "rules",
             Level::Regular => "expert",
-            Level::Strong => "expert:2000",
+            Level::Strong => "cfr",
         }
     }
 
     const TABLE_BOTS: &'static [&'static str] = &[
-        "beginner", "regular", "strong", "random", "station", "rules", "expert",
+        "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr",
     ];
 }
 

@@ -19,6 +19,9 @@ use crate::UserError;
 pub enum TrainGame {
     /// Texas Hold'em, heads-up.
     Holdem,
+    /// Five-Card Draw, heads-up (German rules; --structure, --buckets, --samples and --metric
+    /// do not apply).
+    Draw,
 }
 
 /// The strength metric on the flop and the turn.
@@ -30,13 +33,14 @@ pub enum MetricArg {
     Rms,
 }
 
-/// Train the `cfr` bot's strategy by Monte-Carlo counterfactual regret minimisation.
+/// Train the `cfr` bots' strategies by Monte-Carlo counterfactual regret minimisation.
 ///
-/// Heads-up Limit Hold'em (at most four bets a round) or No-Limit Hold'em at 100 big blinds
-/// (bets of half the pot, the pot and all-in), on the 169 starting-hand classes and strength
-/// buckets after the flop. The same structure, buckets, iterations and seed give the same
-/// file. The shipped strategies (crates/bots/data/holdem-limit-cfr.bin, holdem-nl-cfr.bin) were
-/// made with the commands in docs/bots.md. The deals are bucketed on every core (--threads);
+/// Hold'em: heads-up Limit (at most four bets a round) or No-Limit at 100 big blinds (bets of
+/// half the pot, the pot and all-in), on the 169 starting-hand classes and strength buckets
+/// after the flop. Draw: heads-up Five-Card Draw at 100 antes (bets of the minimum, the pot and
+/// all-in; the exchange by its count), on classes of hands before the exchange and strength
+/// buckets after it. The same arguments give the same file. The shipped strategies
+/// (crates/bots/data/*.bin) were made with the commands in docs/bots.md. The deals are bucketed on every core (--threads);
 /// run it at low priority if the machine is shared (`nice -n 19`).
 #[derive(Args)]
 pub struct TrainArgs {
@@ -89,6 +93,12 @@ fn parse_buckets(s: &str) -> Result<[u16; 3], String> {
 }
 
 pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
+    if args.iterations == 0 {
+        return Err(UserError("--iterations must be positive".into()));
+    }
+    if args.game == TrainGame::Draw {
+        return run_draw(&args);
+    }
     let tree = match args.structure {
         StructureArg::Limit => TreeKind::Limit,
         StructureArg::Nl => TreeKind::NoLimit,
@@ -98,9 +108,6 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
             ))
         }
     };
-    if args.iterations == 0 {
-        return Err(UserError("--iterations must be positive".into()));
-    }
     let config = TrainConfig {
         tree,
         iterations: args.iterations,
@@ -114,22 +121,49 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
             },
         },
     };
-    let bar = ProgressBar::new(args.iterations);
+    let bar = progress(args.iterations);
+    let start = Instant::now();
+    let strategy = pool(&args)?.install(|| train(&config, &mut |done| bar.set_position(done)));
+    bar.finish_and_clear();
+    write(&args, &strategy.to_bytes(), start)
+}
+
+/// `tavolo train draw`: the Draw bot's strategy.
+fn run_draw(args: &TrainArgs) -> Result<ExitCode, UserError> {
+    let bar = progress(args.iterations);
+    let start = Instant::now();
+    let strategy = pool(args)?.install(|| {
+        tavolo_bots::draw::cfr::train::train(args.iterations, args.seed, &mut |done| {
+            bar.set_position(done)
+        })
+    });
+    bar.finish_and_clear();
+    write(args, &strategy.to_bytes(), start)
+}
+
+/// The threads of `--threads`.
+fn pool(args: &TrainArgs) -> Result<rayon::ThreadPool, UserError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| UserError(format!("cannot start the threads: {e}")))
+}
+
+/// A progress bar of `iterations`.
+fn progress(iterations: u64) -> ProgressBar {
+    let bar = ProgressBar::new(iterations);
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:40} {pos}/{len} iterations  {elapsed_precise} (eta {eta})",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| UserError(format!("cannot start the threads: {e}")))?;
-    let strategy = pool.install(|| train(&config, &mut |done| bar.set_position(done)));
-    bar.finish_and_clear();
-    let bytes = strategy.to_bytes();
-    std::fs::write(&args.out, &bytes)
+    bar
+}
+
+/// Writes the strategy's `bytes` to `--out` and says so.
+fn write(args: &TrainArgs, bytes: &[u8], start: Instant) -> Result<ExitCode, UserError> {
+    std::fs::write(&args.out, bytes)
         .map_err(|e| UserError(format!("{}: cannot write: {e}", args.out.display())))?;
     println!(
         "{} iterations (seed {}) in {:.1} s: {} ({} bytes)",
