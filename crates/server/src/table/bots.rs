@@ -1,41 +1,23 @@
-//! The bots a table may have: the levels offered per game, the bot each level plays, whether it
-//! thinks long enough to be sent to the blocking pool, and their accounts (one per bot, with a
-//! name people can tell apart).
+//! The bots a table may have: the levels offered per game (the bots crate says which bot each
+//! level is) and their accounts (one per bot, with a name people
+//! can tell apart).
 
+use tavolo_bots::Levels;
 use tavolo_store::StoreError;
 
 use crate::books::{Books, Member};
 use crate::error::RoomError;
 use crate::protocol::{GameKind, OptionsError, TableOptions};
 
-/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default).
+/// The bot levels a table of `game` may have (`bot_level`; empty: the game's default): the three
+/// levels (`beginner`, `regular`, `strong`), then bots by name — the bots crate's
+/// [`Levels::TABLE_BOTS`], where each game's `bot_spec` also resolves a level to its bot.
 pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
     match game {
-        GameKind::Saint => &["random", "greedy", "easy", "normal", "hard", "master"],
-        // `cfr`: CFR strategies heads-up in Limit and No-Limit with the river re-solved, `expert`
-        // elsewhere (holdem::cfr); `exploit`: the strategies without the search, learning the
-        // table's players over the hands (holdem::exploit).
-        GameKind::Holdem => &["random", "station", "rules", "expert", "cfr", "exploit"],
-        GameKind::Draw => &["random", "station", "rules", "expert"],
+        GameKind::Saint => tavolo_bots::saint::SaintPoker::TABLE_BOTS,
+        GameKind::Holdem => tavolo_bots::holdem::Holdem::TABLE_BOTS,
+        GameKind::Draw => tavolo_bots::draw::Draw::TABLE_BOTS,
     }
-}
-
-/// The name of the bot spec a table's level plays.
-pub fn spec_name(o: &TableOptions) -> String {
-    match (o.game, o.bot_level.as_str()) {
-        (GameKind::Saint, l @ ("easy" | "normal" | "hard")) => format!("expert:{l}"),
-        (_, l) => l.to_string(),
-    }
-}
-
-/// Whether the bots of this level think for long (on the blocking pool, away from the table):
-/// `expert`, `cfr` (it plays as `expert` except heads-up, where it re-solves the river),
-/// `exploit` (equities against a range) and Saint Poker's tree search `master`.
-pub fn thinks_long(o: &TableOptions) -> bool {
-    let name = spec_name(o);
-    ["expert", "cfr", "exploit", "master"]
-        .iter()
-        .any(|heavy| name.starts_with(heavy))
 }
 
 /// Checks that the table's bot level is one of its game's.
@@ -83,11 +65,11 @@ mod tests {
                 )
                 .unwrap_or_else(|e| panic!("{game} {level}: {e:?}"));
                 check_level(&o).unwrap_or_else(|e| panic!("{game} {level}: {e}"));
-                let name = spec_name(&o);
+                let name = &o.bot_level;
                 let known = match game {
-                    "holdem" => tavolo_bots::holdem::bot_spec(&name).is_ok(),
-                    "draw" => tavolo_bots::draw::bot_spec(&name).is_ok(),
-                    _ => tavolo_bots::saint::bot_spec(&name).is_ok(),
+                    "holdem" => tavolo_bots::holdem::bot_spec(name).is_ok(),
+                    "draw" => tavolo_bots::draw::bot_spec(name).is_ok(),
+                    _ => tavolo_bots::saint::bot_spec(name).is_ok(),
                 };
                 assert!(
                     known,

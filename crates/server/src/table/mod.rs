@@ -159,7 +159,7 @@ pub fn spawn(
         creator,
         epoch: fence.epoch,
     };
-    let name = bots::spec_name(&options);
+    let name = options.bot_level.clone();
     match options.game {
         GameKind::Holdem => {
             let rules = options.holdem_table()?;
@@ -211,12 +211,14 @@ fn launch<G: Game>(
     rx: mpsc::Receiver<TableCmd>,
     summary: Arc<Mutex<TableSummary>>,
 ) -> Result<(), RoomError> {
+    // Bots that think for long (searches, simulations) think on the blocking pool.
+    let offload = spec.as_ref().is_some_and(BotSpec::thinks_long);
     let setup = Setup {
         fence: fence.clone(),
         options: deps.options.clone(),
         rules,
         spec,
-        offload: bots::thinks_long(&deps.options),
+        offload,
         creator,
         config: deps.core.clone(),
         rng: GameRng::from_os(),

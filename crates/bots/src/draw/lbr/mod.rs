@@ -30,18 +30,16 @@
 //! milli-antes per game with a 95% confidence interval. Against `fold` it is exactly 1,000
 //! (LBR opens every hand and wins the bot's ante).
 
-use tavolo_cards::{Card, CardSet};
+use tavolo_cards::{Card, CardSet, SplitMix64};
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
 use tavolo_engine::draw::{exchange_list, Action, DrawView, Event, Stage, ToAct};
 use tavolo_engine::game::Game;
 
 use super::play::{lowest_unpaired, rank, standard_discard};
 use super::{Draw, DrawOptions};
-use crate::arena::mix64;
 use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
-use crate::holdem::strength::SimRng;
 use crate::lbr::{
     censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, LbrResult,
     Responder,
@@ -96,6 +94,7 @@ pub fn measure(
         "ante",
         config.deals,
         config.seed,
+        spec.learns(),
         false,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),
@@ -124,7 +123,7 @@ fn play(
                 1 - lbr_seat,
                 hand.hand(lbr_seat),
                 config,
-                mix64(seed ^ (0xd7a + lbr_seat as u64)),
+                SplitMix64::mix(seed ^ (0xd7a + lbr_seat as u64)),
                 bseed,
             ))
         },
@@ -171,49 +170,10 @@ impl Responder<Draw> for Lbr<'_> {
     }
 }
 
+use self::particle::{deck, draw_from, Particle};
+
 /// A bot's answer to [`Bot::policy`].
 type Policy = Vec<(Action, f64)>;
-
-/// One hand the bot might hold, and what it did with it in the exchange.
-#[derive(Clone, Copy, Debug)]
-struct Particle {
-    /// The five cards dealt.
-    dealt: CardSet,
-    /// The cards laid down in the exchange.
-    discarded: CardSet,
-    /// The cards received.
-    drawn: CardSet,
-    /// Its weight in the range.
-    weight: f64,
-}
-
-impl Particle {
-    /// The five cards held now.
-    fn hand(&self) -> CardSet {
-        (self.dealt - self.discarded) | self.drawn
-    }
-
-    /// Every card it has held.
-    fn seen(&self) -> CardSet {
-        self.dealt | self.drawn
-    }
-}
-
-/// `k` cards drawn at random from `from` (all of them if it holds fewer).
-fn draw_from(rng: &mut SimRng, from: CardSet, k: usize) -> CardSet {
-    let mut cards: Vec<Card> = from.iter().collect();
-    let k = k.min(cards.len());
-    for j in 0..k {
-        let x = j + rng.below(cards.len() - j);
-        cards.swap(j, x);
-    }
-    cards[..k].iter().copied().collect()
-}
-
-/// The cards of the deck: all 52.
-fn deck() -> CardSet {
-    Card::all().collect()
-}
 
 /// LBR's state in one hand.
 struct Lbr<'a> {
@@ -223,7 +183,7 @@ struct Lbr<'a> {
     known: CardSet,
     /// The bot's range.
     particles: Vec<Particle>,
-    rng: SimRng,
+    rng: SplitMix64,
     config: LbrConfig,
     bot_seed: u64,
 }
@@ -237,7 +197,7 @@ impl Lbr<'_> {
         seed: u64,
         bot_seed: u64,
     ) -> Lbr<'a> {
-        let mut rng = SimRng::new(seed);
+        let mut rng = SplitMix64::new(seed);
         let unseen = deck() - mine;
         let particles = (0..config.particles.max(1))
             .map(|_| Particle {
@@ -483,7 +443,9 @@ impl Lbr<'_> {
             return Ok(none);
         }
         let legal = h.legal(self.bot_seat);
-        let mut bot = self.spec.make(self.bot_seat, mix64(self.bot_seed ^ 0xf01d));
+        let mut bot = self
+            .spec
+            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
         for e in log {
             bot.observe(e);
         }
@@ -566,7 +528,7 @@ impl Lbr<'_> {
                 continue;
             };
             // The same draws for every discard, so that they are compared fairly.
-            let mut rng = SimRng::new(seed);
+            let mut rng = SplitMix64::new(seed);
             let kept = mine - discard;
             let mut value = 0.0;
             for p in self.particles.iter().filter(|p| p.weight > 0.0) {
@@ -608,97 +570,6 @@ fn share(mine: u32, theirs: u32) -> f64 {
     }
 }
 
+mod particle;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::draw::bot_spec;
-    use tavolo_engine::game::seed_from_u64;
-
-    fn run(bot: &str, deals: u64, seed: u64) -> LbrResult {
-        let spec = bot_spec(bot).expect("bot");
-        let mut config = LbrConfig::new(deals, seed);
-        config.particles = 300;
-        config.draws = 4;
-        measure(&spec, &config, &|| {}).expect("measure")
-    }
-
-    #[test]
-    fn lbr_wins_the_ante_from_a_bot_that_folds_every_hand() {
-        // There is no check: the bot folds when it must open, and folds to LBR's opening.
-        let r = run("fold", 30, 3);
-        assert_eq!(r.milli_per_game, 1000.0, "{r:?}");
-        assert_eq!(r.ci95, 0.0);
-        assert_eq!(r.range_misses, 0);
-        assert_eq!(r.unit, "ante");
-    }
-
-    #[test]
-    fn lbr_beats_the_calling_station_and_the_maniac() {
-        for (bot, deals) in [("station", 150), ("raise", 60)] {
-            let r = run(bot, deals, 5);
-            assert!(
-                r.milli_per_game - r.ci95 > 0.0,
-                "{bot}: {} ± {}",
-                r.milli_per_game,
-                r.ci95
-            );
-            assert_eq!(
-                r.range_misses, 0,
-                "{bot}: a deterministic bot is understood"
-            );
-        }
-    }
-
-    #[test]
-    fn a_bot_without_a_policy_is_refused_with_its_name() {
-        let spec = bot_spec("random").expect("bot");
-        match measure(&spec, &LbrConfig::new(2, 1), &|| {}) {
-            Err(BotsError::NoPolicy { bot }) => assert_eq!(bot, "random"),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn the_same_seed_gives_the_same_figure_on_one_thread_or_two() {
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("pool")
-            .install(|| run("rules", 12, 9));
-        let two = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .expect("pool")
-            .install(|| run("rules", 12, 9));
-        assert_eq!(one, two);
-    }
-
-    #[test]
-    fn the_range_follows_the_announced_exchange() {
-        // A bot that makes the standard exchange and announces three cards holds one pair (or
-        // no pair, keeping two high cards): every particle left keeps a pair or two high cards.
-        let spec = bot_spec("station").expect("bot");
-        let setup = DrawOptions::new(2).setup().expect("setup");
-        let (hand, _) = Draw::deal(&setup, seed_from_u64(11)).expect("deal");
-        let mut shadow = spec.make(1, 1);
-        let mut lbr = Lbr::new(&spec, 1, hand.hand(0), &LbrConfig::new(1, 1), 4, 1);
-        let mut view = hand.view(Some(1));
-        view.stage = Stage::Exchange;
-        view.legal = Some(ToAct::Exchange {
-            seat: 1,
-            hand: hand.hand(1),
-            max: 3,
-        });
-        assert!(lbr.exchanged(shadow.as_mut(), &view, 3).expect("policy"));
-        let mut left = 0;
-        for p in lbr.particles.iter().filter(|p| p.weight > 0.0) {
-            left += 1;
-            assert_eq!(p.discarded, standard_discard(p.dealt));
-            assert_eq!(p.discarded.len(), 3);
-            assert_eq!(p.drawn.len(), 3);
-            assert!(p.drawn.is_disjoint(p.dealt | lbr.known));
-            assert_eq!(p.hand().len(), 5);
-        }
-        assert!(left > 200, "about half the hands draw three: {left}");
-    }
-}
+mod tests;

@@ -29,24 +29,19 @@
 //! Deals are played in duplicate, LBR in either seat ([`crate::lbr`]); the figure is in
 //! milli-big-blinds per game (mbb/g) with a 95% confidence interval.
 
-use tavolo_cards::{Card, CardSet, EquityQuery, Game as EquityGame, Hand as Cards, Holding};
+use tavolo_cards::{Card, CardSet, EquityQuery, Game as EquityGame, Holding, SplitMix64};
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Action, BetEvent, Event, HandView, Legal, Structure};
 use tavolo_engine::Chips;
 
-use super::strength::SimRng;
 use super::{Holdem, HoldemOptions};
-use crate::arena::mix64;
 use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
 use crate::lbr::{
     censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, Responder,
 };
-
-/// The number of two-card hands.
-pub const PAIRS: usize = 1326;
 
 /// The settings of an LBR measurement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,35 +74,11 @@ impl LbrConfig {
 
 pub use crate::lbr::LbrResult;
 
+use super::pairs::{cards_of, pairs, remove_pairs_holding};
+pub use super::pairs::{equity_vs_pairs, pair, PAIRS};
+
 /// A bot's answer to [`Bot::policy`].
 type Policy = Vec<(Action, f64)>;
-
-/// The two cards of pair `i` (`0..PAIRS`), in a fixed order.
-pub fn pair(i: usize) -> [Card; 2] {
-    pairs()[i]
-}
-
-fn pairs() -> &'static [[Card; 2]; PAIRS] {
-    static PAIRS_TABLE: std::sync::OnceLock<[[Card; 2]; PAIRS]> = std::sync::OnceLock::new();
-    PAIRS_TABLE.get_or_init(|| {
-        let mut out = [[Card::ALL[0]; 2]; PAIRS];
-        let mut k = 0;
-        for a in 0..52 {
-            for b in a + 1..52 {
-                out[k] = [Card::ALL[a], Card::ALL[b]];
-                k += 1;
-            }
-        }
-        out
-    })
-}
-
-fn cards_of(pair: [Card; 2]) -> CardSet {
-    let mut s = CardSet::EMPTY;
-    s.insert(pair[0]);
-    s.insert(pair[1]);
-    s
-}
 
 /// Measures `spec` by LBR over `config.deals` deals (heads-up, 100 big blinds), on rayon's
 /// current pool; `on_deal` is called after each deal. The same seed gives the same result
@@ -124,6 +95,7 @@ pub fn measure(
         "bb",
         config.deals,
         config.seed,
+        spec.learns(),
         true,
         on_deal,
         |seed, lbr_seat, i| play(spec, &setup, config, seed, lbr_seat, i),
@@ -175,7 +147,7 @@ fn play(
                 mine,
                 range,
                 equity: None,
-                rng: SimRng::new(mix64(seed ^ (0x1b2 + lbr_seat as u64))),
+                rng: SplitMix64::new(SplitMix64::mix(seed ^ (0x1b2 + lbr_seat as u64))),
                 config: *config,
                 bot_seed: bseed,
             })
@@ -291,7 +263,7 @@ struct Lbr<'a> {
     range: Vec<f64>,
     /// LBR's equity against each pair, for a board of the given length.
     equity: Option<(usize, Vec<f64>)>,
-    rng: SimRng,
+    rng: SplitMix64,
     config: LbrConfig,
     bot_seed: u64,
 }
@@ -403,7 +375,9 @@ impl Lbr<'_> {
             return Ok(vec![0.0; PAIRS]);
         }
         let legal = h.legal(self.bot_seat);
-        let mut bot = self.spec.make(self.bot_seat, mix64(self.bot_seed ^ 0xf01d));
+        let mut bot = self
+            .spec
+            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
         for e in log {
             bot.observe(e);
         }
@@ -481,266 +455,5 @@ pub(crate) fn best_response<E>(
     Ok(Action::from_bet(l.seat, bet))
 }
 
-/// Zeroes the weight of every pair of `range` that holds one of `cards` (cards seen elsewhere).
-pub(crate) fn remove_pairs_holding(range: &mut [f64], cards: &[Card]) {
-    let dead: CardSet = cards.iter().copied().collect();
-    for (w, p) in range.iter_mut().zip(pairs().iter()) {
-        if *w > 0.0 && !cards_of(*p).is_disjoint(dead) {
-            *w = 0.0;
-        }
-    }
-}
-
-/// The equity of `mine` against each pair with a weight in `range`, on `board`: exact on the
-/// turn and the river, over `flop_samples` random run-outs on the flop and `preflop_samples`
-/// random boards before it (the same boards for every pair). Ties count a half.
-pub fn equity_vs_pairs(
-    mine: [Card; 2],
-    board: &[Card],
-    range: &[f64],
-    rng: &mut SimRng,
-    preflop_samples: u32,
-    flop_samples: u32,
-) -> Vec<f64> {
-    let mut known = cards_of(mine);
-    for &c in board {
-        known.insert(c);
-    }
-    let live: Vec<usize> = (0..PAIRS)
-        .filter(|&i| range.get(i).is_some_and(|&w| w > 0.0) && cards_of(pair(i)).is_disjoint(known))
-        .collect();
-    let deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
-    let mut wins = vec![0.0f64; PAIRS];
-    let mut counts = vec![0u32; PAIRS];
-    let run = |extra: &[Card], wins: &mut [f64], counts: &mut [u32]| {
-        let mut full = Cards::from_cards(board);
-        let mut dead = known;
-        for &c in extra {
-            full = full.add_card(c);
-            dead.insert(c);
-        }
-        let me = full.add_card(mine[0]).add_card(mine[1]).evaluate();
-        for &i in &live {
-            let p = pair(i);
-            if dead.contains(p[0]) || dead.contains(p[1]) {
-                continue;
-            }
-            let them = full.add_card(p[0]).add_card(p[1]).evaluate();
-            wins[i] += if me > them {
-                1.0
-            } else if me == them {
-                0.5
-            } else {
-                0.0
-            };
-            counts[i] += 1;
-        }
-    };
-    match board.len() {
-        5 => run(&[], &mut wins, &mut counts),
-        4 => {
-            for &x in &deck {
-                run(&[x], &mut wins, &mut counts);
-            }
-        }
-        n => {
-            let missing = 5 - n.min(5);
-            let samples = if n == 3 {
-                flop_samples
-            } else {
-                preflop_samples
-            };
-            let mut d = deck.clone();
-            for _ in 0..samples.max(1) {
-                for j in 0..missing {
-                    let x = j + rng.below(d.len() - j);
-                    d.swap(j, x);
-                }
-                let extra: Vec<Card> = d[..missing].to_vec();
-                run(&extra, &mut wins, &mut counts);
-            }
-        }
-    }
-    wins.iter()
-        .zip(&counts)
-        .map(|(&w, &c)| if c == 0 { 0.5 } else { w / f64::from(c) })
-        .collect()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::holdem::bot_spec;
-
-    fn run(bot: &str, structure: Structure, deals: u64) -> LbrResult {
-        let spec = bot_spec(bot).expect("bot");
-        let mut config = LbrConfig::new(structure, deals, 7);
-        config.preflop_samples = 60;
-        config.flop_samples = 60;
-        measure(&spec, &config, &|| {}).expect("measure")
-    }
-
-    #[test]
-    fn lbr_wins_the_blinds_from_a_bot_that_folds_every_hand() {
-        // Folding every hand heads-up loses the small blind on the button and the big blind
-        // behind it (LBR raises, and a check-fold bot folds to it): (½ + 1) / 2 = 750 mbb/g.
-        for structure in [Structure::FixedLimit, Structure::NoLimit] {
-            let r = run("fold", structure, 40);
-            assert!(
-                (r.milli_per_game - 750.0).abs() < 1e-6,
-                "{structure:?}: {r:?}"
-            );
-            assert_eq!(r.range_misses, 0);
-        }
-    }
-
-    #[test]
-    fn lbr_beats_the_calling_station_and_the_maniac() {
-        // The maniac's raise wars last to the all-in: few deals suffice.
-        for (bot, deals) in [("station", 100), ("raise", 16)] {
-            let r = run(bot, Structure::FixedLimit, deals);
-            assert!(
-                r.milli_per_game - r.ci95 > 0.0,
-                "{bot}: {} ± {}",
-                r.milli_per_game,
-                r.ci95
-            );
-        }
-    }
-
-    /// Plays a heads-up No-Limit hand (100 big blinds, blinds 50/100) dealt from `seed`: each
-    /// betting decision is `script(street's board cards, legal)`; hands are shown at the end.
-    /// The finished hand and every event.
-    fn scripted(
-        seed: u64,
-        script: impl Fn(usize, &Legal) -> Action,
-    ) -> (Holdem, Vec<Event>, <Holdem as Game>::Setup) {
-        use tavolo_engine::holdem::{Dealing, ToAct};
-        let setup = HoldemOptions::new(2, Structure::NoLimit)
-            .setup()
-            .expect("setup");
-        let (mut hand, mut events) = Holdem::new(
-            &setup,
-            Dealing::Seeded(tavolo_cards::GameRng::from_u64(seed)),
-        )
-        .expect("deal");
-        while !hand.is_over() {
-            let action = match hand.legal_actions() {
-                ToAct::Player(l) => script(hand.board().count(), &l),
-                ToAct::Showdown { next, .. } => Action::Show {
-                    seat: next,
-                    cards: None,
-                },
-                other => panic!("{other:?}"),
-            };
-            events.extend(hand.apply(action).expect("legal"));
-        }
-        (hand, events, setup)
-    }
-
-    /// All in at the first chance once `board` cards are out, calling any bet; checks before.
-    fn shove_at(board: usize) -> impl Fn(usize, &Legal) -> Action {
-        move |seen, l| match (l.raise, l.call) {
-            (Some(r), _) if seen >= board => Action::BetOrRaiseTo {
-                seat: l.seat,
-                to: r.max_to,
-            },
-            (_, Some(_)) if seen >= board => Action::Call { seat: l.seat },
-            (_, Some(_)) => Action::Call { seat: l.seat },
-            _ => Action::Check { seat: l.seat },
-        }
-    }
-
-    fn equity(hand: &Holdem, seat: usize, board: usize) -> f64 {
-        let hole = |s| full(hand.hole_cards(s)).expect("dealt");
-        EquityQuery::new(
-            vec![Holding::Known(hole(seat)), Holding::Known(hole(1 - seat))],
-            hand.board().take(board).collect(),
-            CardSet::EMPTY,
-            EquityGame::Holdem,
-        )
-        .expect("query")
-        .exact_single_thread()
-        .equity(0)
-    }
-
-    #[test]
-    fn an_all_in_before_the_river_is_valued_at_the_equity_over_every_board_still_to_come() {
-        for (seed, board) in [(1, 0), (2, 0), (3, 3), (4, 3), (5, 4)] {
-            let (hand, events, setup) = scripted(seed, shove_at(board));
-            assert_eq!(hand.board().count(), 5, "run out to the river");
-            let mut total = 0.0;
-            for seat in 0..2 {
-                let start = setup.stacks[seat];
-                let e = all_in_expectation(&hand, &events, seat, start, 100).expect("all-in");
-                // Both all in for 100 big blinds: the pot is 200, each put in 100.
-                let want = 200.0 * equity(&hand, seat, board) - 100.0;
-                assert!(
-                    (e - want).abs() < 1e-9,
-                    "seed {seed} seat {seat}: {e} vs {want}"
-                );
-                total += e;
-            }
-            assert!(total.abs() < 1e-9, "zero-sum: {total}");
-        }
-    }
-
-    #[test]
-    fn hands_that_end_by_a_fold_or_with_betting_on_the_river_are_not_adjusted() {
-        // Checked and called down: the last action is on the river.
-        let (hand, events, setup) = scripted(6, shove_at(9));
-        assert_eq!(hand.board().count(), 5);
-        assert_eq!(
-            all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
-            None
-        );
-        // The first to act folds.
-        let (hand, events, setup) = scripted(7, |_, l| Action::Fold { seat: l.seat });
-        assert_eq!(
-            all_in_expectation(&hand, &events, 1, setup.stacks[1], 100),
-            None
-        );
-        // All in on the river: the cards are all out, nothing to average.
-        let (hand, events, setup) = scripted(8, shove_at(5));
-        assert_eq!(
-            all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
-            None
-        );
-    }
-
-    #[test]
-    fn all_in_adjusted_lbr_is_reported_beside_the_plain_figure() {
-        let r = run("raise", Structure::NoLimit, 12);
-        let a = r.all_in_adjusted.clone().expect("Hold'em adjusts");
-        assert!(a.hands > 0, "the maniac goes all in: {r:?}");
-        assert!(a.hands <= 24);
-        // The folding bot never reaches a showdown: both figures are the same.
-        let r = run("fold", Structure::NoLimit, 8);
-        let a = r.all_in_adjusted.clone().expect("Hold'em adjusts");
-        assert_eq!(
-            (a.hands, a.milli_per_game, a.ci95),
-            (0, r.milli_per_game, r.ci95)
-        );
-    }
-
-    #[test]
-    fn a_bot_without_a_policy_is_refused_with_its_name() {
-        let spec = bot_spec("random").expect("bot");
-        let config = LbrConfig::new(Structure::FixedLimit, 2, 1);
-        match measure(&spec, &config, &|| {}) {
-            Err(BotsError::NoPolicy { bot }) => assert_eq!(bot, "random"),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn equity_against_each_pair_is_exact_on_the_river() {
-        let c = tavolo_cards::parse_cards("As Ah Kd 7c 2s 9h 4d").expect("cards");
-        let range = vec![1.0; PAIRS];
-        let e = equity_vs_pairs([c[0], c[1]], &c[2..], &range, &mut SimRng::new(1), 1, 1);
-        let kk = (0..PAIRS)
-            .find(|&i| pair(i).iter().all(|x| x.rank() == c[2].rank()) && !pair(i).contains(&c[2]))
-            .expect("a pair of kings");
-        assert_eq!(e[kk], 0.0, "a set of kings beats aces");
-    }
-}
+mod tests;
