@@ -126,7 +126,7 @@ function syncForm(form) {
   const prev = lv.value;
   const levels = LEVELS[g] || [];
   lv.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join('');
-  lv.value = levels.includes(prev) ? prev : (g === 'saint' ? 'normal' : 'rules');
+  lv.value = levels.includes(prev) ? prev : (g === 'saint' ? 'regular' : 'rules');
   if (form.dataset.game !== g) form.clock_secs.value = g === 'saint' ? 30 : 20;
   form.dataset.game = g;
 }

@@ -10,6 +10,7 @@
 //! share its seed: game `i` is dealt from `game_seed(S, i / P)`.
 
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -19,26 +20,19 @@ use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
 use crate::bot::{Bot, BotSpec, Budget, Lapses};
 use crate::error::BotsError;
 use crate::stats::{quantile, Mean};
+use crate::think::thread_cpu;
 
 /// The arena gives up on a game after this many actions (no engine needs nearly as many).
 const MAX_ACTIONS: usize = 100_000;
 
-/// SplitMix64: a strong 64-bit mixer, used to derive seeds.
-pub fn mix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The deal seed of game `index` of a match seeded with `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    mix64(seed ^ mix64(index))
+    SplitMix64::mix(seed ^ SplitMix64::mix(index))
 }
 
 /// The seed of the bot at `seat` in a game dealt from `game_seed`.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    mix64(game_seed ^ mix64(0xb07_0000 + seat as u64))
+    SplitMix64::mix(game_seed ^ SplitMix64::mix(0xb07_0000 + seat as u64))
 }
 
 /// The result of one finished game, by seat.
@@ -97,9 +91,10 @@ pub struct MatchConfig<G: Game> {
     pub setup: G::Setup,
     /// One bot per seat; game `i` seats entry `(s + i) mod P` at seat `s`.
     pub bots: Vec<BotSpec<G>>,
-    /// Number of games.
+    /// Games to play (in duplicate play, a multiple of the seats keeps deals whole).
     pub games: u64,
-    /// The match seed.
+    /// The match seed, from which every deal and bot seed is derived ([`game_seed`],
+    /// [`bot_seed`]).
     pub seed: u64,
     /// Think-time budget given to every decision.
     pub budget: Budget,
@@ -157,6 +152,10 @@ pub struct GameReport {
     pub record: Option<String>,
     /// Think time of every decision, in microseconds, by seat.
     pub think_us: Vec<Vec<u64>>,
+    /// The same decisions' CPU time on the deciding thread, in microseconds, where the system
+    /// tells it (0 otherwise, and for a program in another process): the time a decision takes
+    /// on one core of its own, whatever else loads the machine.
+    pub think_cpu_us: Vec<Vec<u64>>,
     /// Illegal answers replaced by the first legal action, by seat.
     pub illegal: Vec<u32>,
     /// Answers each seat's bot failed to give itself (see [`Lapses`]), by seat.
@@ -183,9 +182,9 @@ pub struct GameSummary {
 pub struct BotStats {
     /// The entry's label: the bot name, with `#k` (entry k, from 1) when names repeat.
     pub label: String,
-    /// The bot name.
+    /// The spec's name (without the `#k` a repeated name gets in `label`).
     pub bot: String,
-    /// Games played.
+    /// Games the entry played (every game of the match: each entry holds a seat in each).
     pub games: u64,
     /// Games won, shared victories counting 1/k.
     pub wins: f64,
@@ -205,6 +204,11 @@ pub struct BotStats {
     pub think_p50_us: u64,
     /// 99th percentile of think time per decision, microseconds.
     pub think_p99_us: u64,
+    /// The median CPU time of the bot's decisions on its thread (microseconds): what a decision
+    /// takes on a core of its own (0 where the system does not say, or for an external program).
+    pub think_cpu_p50_us: u64,
+    /// The 99th percentile of that CPU time.
+    pub think_cpu_p99_us: u64,
     /// Illegal answers (replaced by the first legal action).
     pub illegal: u64,
     /// Answers the bot failed to give itself (an external program's late, unreadable or
@@ -215,7 +219,7 @@ pub struct BotStats {
 /// The result of a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchResult {
-    /// The game name.
+    /// The game's name (`saint`, `holdem`, `draw`).
     pub game: &'static str,
     /// The match seed.
     pub seed: u64,
@@ -227,7 +231,7 @@ pub struct MatchResult {
 
 /// What one game adds to the match summary: the game, think times, illegal answers and lapses
 /// by seat.
-type Tally = (GameSummary, Vec<Vec<u64>>, Vec<u32>, Vec<Lapses>);
+type Tally = (GameSummary, [Vec<Vec<u64>>; 2], Vec<u32>, Vec<Lapses>);
 
 /// Plays matches. See the module documentation.
 pub struct Arena<G: Game> {
@@ -253,6 +257,7 @@ impl<G: Game> Arena<G> {
                 entries,
                 outcome,
                 think_us,
+                think_cpu_us,
                 illegal,
                 lapses,
                 ..
@@ -264,7 +269,7 @@ impl<G: Game> Arena<G> {
                 scores: outcome.scores,
                 win_shares: outcome.win_shares,
             };
-            Ok((summary, think_us, illegal, lapses))
+            Ok((summary, [think_us, think_cpu_us], illegal, lapses))
         };
         // A bot that learns from the hands before plays them in order, so that a seed still
         // gives one result.
@@ -283,12 +288,14 @@ impl<G: Game> Arena<G> {
         let c = &self.config;
         let n = c.bots.len();
         let mut think: Vec<Vec<u64>> = vec![Vec::new(); n];
+        let mut cpu: Vec<Vec<u64>> = vec![Vec::new(); n];
         let mut illegal = vec![0u64; n];
         let mut lapses = vec![Lapses::default(); n];
         let mut games = Vec::with_capacity(reports.len());
-        for (g, t, ill, lap) in reports {
+        for (g, [t, c], ill, lap) in reports {
             for (seat, &e) in g.entries.iter().enumerate() {
                 think[e].extend_from_slice(&t[seat]);
+                cpu[e].extend_from_slice(&c[seat]);
                 illegal[e] += u64::from(ill[seat]);
                 lapses[e].add(&lap[seat]);
             }
@@ -317,6 +324,8 @@ impl<G: Game> Arena<G> {
                     decisions: think[e].len() as u64,
                     think_p50_us: quantile(&mut think[e], 0.5).unwrap_or(0),
                     think_p99_us: quantile(&mut think[e], 0.99).unwrap_or(0),
+                    think_cpu_p50_us: quantile(&mut cpu[e], 0.5).unwrap_or(0),
+                    think_cpu_p99_us: quantile(&mut cpu[e], 0.99).unwrap_or(0),
                     illegal: illegal[e],
                     lapses: lapses[e],
                 }
@@ -353,6 +362,7 @@ impl<G: Game> Arena<G> {
         // The deal (forced bets, each seat's own cards) is observed like every later event.
         tell_bots::<G>(&mut bots, game.events());
         let mut think_us = vec![Vec::new(); players];
+        let mut think_cpu_us = vec![Vec::new(); players];
         let mut illegal = vec![0u32; players];
         let mut actions = 0usize;
         while !game.game.is_over() {
@@ -369,9 +379,11 @@ impl<G: Game> Arena<G> {
                     continue;
                 };
                 let view = game.game.view(Viewer::Seat(seat));
-                let start = Instant::now();
+                let (start, cpu) = (Instant::now(), thread_cpu());
                 let mut action = bots[seat].act(&view, &legal, c.budget);
                 think_us[seat].push(start.elapsed().as_micros() as u64);
+                let spent = cpu.zip(thread_cpu()).map(|(a, b)| b.saturating_sub(a));
+                think_cpu_us[seat].push(spent.map_or(0, |d| d.as_micros() as u64));
                 if !G::allows(&legal, &action) {
                     illegal[seat] += 1;
                     action = fallback;
@@ -400,6 +412,7 @@ impl<G: Game> Arena<G> {
             outcome: Score::of(&game.outcome()),
             record,
             think_us,
+            think_cpu_us,
             illegal,
             lapses: bots.iter().map(|b| b.lapses()).collect(),
         })

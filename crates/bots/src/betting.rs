@@ -6,10 +6,9 @@
 //! betting actions of either game. So a bot's decision (fold, check or call, raise to an amount)
 //! fitted to the legal range, the [`RandomBot`] and the price of a call are written once here.
 
+use tavolo_cards::SplitMix64;
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
 use tavolo_engine::Chips;
-
-use crate::holdem::strength::SimRng;
 
 /// A betting decision before it is fitted to the legal range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +79,7 @@ impl Mixed {
     }
 
     /// The decision, drawing from `rng` only when it is mixed.
-    pub(crate) fn draw(self, rng: &mut SimRng) -> Decision {
+    pub(crate) fn draw(self, rng: &mut SplitMix64) -> Decision {
         if self.p >= 1.0 || self.yes == self.no {
             self.yes
         } else if self.p <= 0.0 || rng.unit() >= self.p {
@@ -111,14 +110,14 @@ impl Mixed {
 /// (see its `Bot` implementations).
 #[derive(Clone, Debug)]
 pub struct RandomBot {
-    rng: SimRng,
+    rng: SplitMix64,
 }
 
 impl RandomBot {
     /// A random bot seeded with `seed`.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 
@@ -134,7 +133,7 @@ impl RandomBot {
     }
 
     /// The generator, for choices outside the betting.
-    pub(crate) fn rng(&mut self) -> &mut SimRng {
+    pub(crate) fn rng(&mut self) -> &mut SplitMix64 {
         &mut self.rng
     }
 }
@@ -208,7 +207,8 @@ pub(crate) struct Table<'a> {
 ///   of re-raising it.
 ///
 /// `eq` is the seat's equity against each hand. Returns the decision as a [`Bet`] (the passive
-/// one when the range is empty or there is no opponent).
+/// one when the range is empty or there is no opponent). The values are linear in the range,
+/// so this sums it up ([`RangeSums`]) and decides by [`best_response_to_sums`].
 pub(crate) fn best_response<E>(
     table: Table<'_>,
     l: &Legal,
@@ -218,6 +218,84 @@ pub(crate) fn best_response<E>(
     eq: &[f64],
     mut answer: impl FnMut(Chips) -> Result<Vec<(f64, f64)>, E>,
 ) -> Result<Bet, E> {
+    let total: f64 = range.iter().sum();
+    let sizes = legal_sizes(l, sizes);
+    let mut sums = RangeSums {
+        total,
+        equity: range.iter().zip(eq).map(|(w, e)| w * e).sum(),
+        answers: Vec::with_capacity(sizes.len()),
+    };
+    if total > 0.0 && opponent(table, l.seat).is_some() {
+        for &to in &sizes {
+            let answers = answer(to)?;
+            let mut a = AnswerSums::default();
+            for ((w, &(f, r)), e) in range.iter().zip(&answers).zip(eq) {
+                let c = (1.0 - f - r).max(0.0);
+                a.fold += w * f;
+                a.call += w * c;
+                a.call_equity += w * c * e;
+                a.reraise += w * r;
+                a.reraise_equity += w * r * e;
+            }
+            sums.answers.push(a);
+        }
+    }
+    Ok(best_response_to_sums(table, l, &sizes, later, &sums))
+}
+
+/// `sizes` clamped into the legal raise range, none when no raise is allowed.
+pub(crate) fn legal_sizes(l: &Legal, sizes: &[Chips]) -> Vec<Chips> {
+    match l.raise {
+        Some(r) => sizes
+            .iter()
+            .map(|&to| to.clamp(r.min_to, r.max_to))
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The seat still in other than `me`.
+fn opponent(table: Table<'_>, me: usize) -> Option<usize> {
+    (0..table.bets.len()).find(|&s| s != me && table.live[s])
+}
+
+/// A range as [`best_response`] values it: sums of its weights `w` over hands, with the
+/// seat's equity `e` against each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct RangeSums {
+    /// Σ w.
+    pub total: f64,
+    /// Σ w·e.
+    pub equity: f64,
+    /// For each legal size, how the range answers a raise to it.
+    pub answers: Vec<AnswerSums>,
+}
+
+/// How a range answers one raise: sums of `w·f` (folds), `w·c` (calls, `c = 1 − f − r`) and
+/// `w·r` (re-raises), and of the calls and re-raises times the seat's equity.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct AnswerSums {
+    /// Σ w·f.
+    pub fold: f64,
+    /// Σ w·c.
+    pub call: f64,
+    /// Σ w·c·e.
+    pub call_equity: f64,
+    /// Σ w·r.
+    pub reraise: f64,
+    /// Σ w·r·e.
+    pub reraise_equity: f64,
+}
+
+/// [`best_response`]'s decision from the range's sums: `sizes` are the legal sizes
+/// ([`legal_sizes`]), `sums.answers` one per size (or none: no raise is tried).
+pub(crate) fn best_response_to_sums(
+    table: Table<'_>,
+    l: &Legal,
+    sizes: &[Chips],
+    later: Chips,
+    sums: &RangeSums,
+) -> Bet {
     let me = l.seat;
     let passive = if l.check {
         Some(Bet::Check)
@@ -228,14 +306,14 @@ pub(crate) fn best_response<E>(
         Some(r) => Bet::RaiseTo(r.min_to),
         None => Bet::Fold,
     });
-    let total: f64 = range.iter().sum();
+    let total = sums.total;
     if total <= 0.0 {
-        return Ok(fallback);
+        return fallback;
     }
-    let Some(opp) = (0..table.bets.len()).find(|&s| s != me && table.live[s]) else {
-        return Ok(fallback);
+    let Some(opp) = opponent(table, me) else {
+        return fallback;
     };
-    let mean_eq = range.iter().zip(eq).map(|(w, e)| w * e).sum::<f64>() / total;
+    let mean_eq = sums.equity / total;
     let pot = table.pot as f64;
     let stack = |s: usize| table.stacks.get(s).copied().unwrap_or(0);
     // `later`, as far as both stacks go once the seat has added `mine` and the opponent `opp`.
@@ -253,13 +331,8 @@ pub(crate) fn best_response<E>(
     if !l.check && best.is_none_or(|(ev, _)| 0.0 > ev) {
         best = Some((0.0, Bet::Fold));
     }
-    let Some(r) = l.raise else {
-        return Ok(best.map_or(fallback, |b| b.1));
-    };
     let max_bet = table.bets.iter().copied().max().unwrap_or(0);
-    for &to in sizes {
-        let to = to.clamp(r.min_to, r.max_to);
-        let answers = answer(to)?;
+    for (&to, a) in sizes.iter().zip(&sums.answers) {
         // What each side adds if the opponent calls (its stack caps it; the rest comes back).
         let opp_add = to.saturating_sub(table.bets[opp]).min(stack(opp));
         let mine_add = (table.bets[opp] + opp_add).saturating_sub(table.bets[me]);
@@ -272,26 +345,16 @@ pub(crate) fn best_response<E>(
         let more_again = later_after(mine_add + again, opp_add + again);
         let (opp_add, mine_add, again) = (opp_add as f64, mine_add as f64, again as f64);
         let called = pot + mine_add + opp_add;
-        let ev = range
-            .iter()
-            .zip(&answers)
-            .zip(eq)
-            .map(|((w, &(f, r)), e)| {
-                let c = (1.0 - f - r).max(0.0);
-                w * (f * pot
-                    + c * (e * (called + 2.0 * more) - mine_add - more)
-                    + r * (e * (called + 2.0 * again + 2.0 * more_again)
-                        - mine_add
-                        - again
-                        - more_again))
-            })
-            .sum::<f64>()
+        let ev = (a.fold * pot + a.call_equity * (called + 2.0 * more)
+            - a.call * (mine_add + more)
+            + a.reraise_equity * (called + 2.0 * again + 2.0 * more_again)
+            - a.reraise * (mine_add + again + more_again))
             / total;
         if best.is_none_or(|(b, _)| ev > b) {
             best = Some((ev, Bet::RaiseTo(to)));
         }
     }
-    Ok(best.map_or(fallback, |b| b.1))
+    best.map_or(fallback, |b| b.1)
 }
 
 /// The bet sizes a best response tries where amounts are free: ½ pot, 1 pot (the pot after the

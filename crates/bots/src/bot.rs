@@ -48,7 +48,7 @@ pub struct Lapses {
 }
 
 impl Lapses {
-    /// All lapses.
+    /// Lapses of every kind together.
     pub fn total(&self) -> u64 {
         self.late + self.unreadable + self.illegal + self.crashed
     }
@@ -112,6 +112,7 @@ pub struct BotSpec<G: Game> {
     name: String,
     make: Arc<MakeBot<G>>,
     learns: bool,
+    thinks_long: bool,
 }
 
 impl<G: Game> Clone for BotSpec<G> {
@@ -120,6 +121,7 @@ impl<G: Game> Clone for BotSpec<G> {
             name: self.name.clone(),
             make: Arc::clone(&self.make),
             learns: self.learns,
+            thinks_long: self.thinks_long,
         }
     }
 }
@@ -140,6 +142,7 @@ impl<G: Game> BotSpec<G> {
             name: name.into(),
             make: Arc::new(make),
             learns: false,
+            thinks_long: false,
         }
     }
 
@@ -155,7 +158,20 @@ impl<G: Game> BotSpec<G> {
         self.learns
     }
 
-    /// The name.
+    /// This spec, marked as making bots whose decisions may take long (searches, simulations:
+    /// up to the whole time budget), so that a server runs them off its event loop.
+    pub fn thinking_long(mut self) -> BotSpec<G> {
+        self.thinks_long = true;
+        self
+    }
+
+    /// Whether a decision may take long ([`BotSpec::thinking_long`]); false for bots that answer
+    /// in microseconds by rules or a table.
+    pub fn thinks_long(&self) -> bool {
+        self.thinks_long
+    }
+
+    /// The name, as the game's `bot_spec` knows it (a level resolved to its bot).
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -1,4 +1,5 @@
-//! The crate's error type.
+//! The crate's error types: [`BotsError`] for setting up and running bots and matches, and
+//! [`StrategyError`] for a bot's strategy file (Hold'em's and Draw's CFR strategies).
 
 use thiserror::Error;
 
@@ -9,7 +10,7 @@ pub enum BotsError {
     /// A bot name the game does not know.
     #[error("unknown {game} bot `{name}`; known bots: {known}")]
     UnknownBot {
-        /// The game.
+        /// The game's name (`saint`, `holdem`, `draw`).
         game: &'static str,
         /// The name given.
         name: String,
@@ -51,11 +52,11 @@ pub enum BotsError {
     /// A bot's strategy file could not be read.
     #[error("bot `{bot}`: {source}")]
     Strategy {
-        /// The bot.
+        /// The bot's name (`cfr`).
         bot: &'static str,
         /// What is wrong with the file.
         #[source]
-        source: crate::holdem::cfr::file::StrategyError,
+        source: StrategyError,
     },
     /// A game did not finish within the arena's action limit (a bug in an engine).
     #[error("game {game} did not finish after {actions} actions")]
@@ -64,5 +65,65 @@ pub enum BotsError {
         game: u64,
         /// Actions applied.
         actions: usize,
+    },
+}
+
+/// What is wrong with a strategy file.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StrategyError {
+    /// The file does not start with the magic bytes.
+    #[error("not a Tavolo CFR strategy file (it does not start with TVLCFR)")]
+    Magic,
+    /// A format version this code does not read.
+    #[error("strategy file format version {found}; this program reads version {supported}")]
+    Version {
+        /// The file's version.
+        found: u16,
+        /// The version read here.
+        supported: u16,
+    },
+    /// A game this code has no strategy for (1 heads-up Limit Hold'em, 2 heads-up No-Limit
+    /// Hold'em, 3 heads-up Five-Card Draw).
+    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em), 2 (heads-up No-Limit Hold'em) and 3 (heads-up Five-Card Draw)")]
+    Game {
+        /// The file's game code.
+        found: u8,
+    },
+    /// The file ends early.
+    #[error("strategy file truncated: {needed} bytes needed, {got} present")]
+    Truncated {
+        /// Bytes the header says there are.
+        needed: usize,
+        /// Bytes there are.
+        got: usize,
+    },
+    /// The file was made for another betting tree or abstraction than the one built here.
+    #[error("strategy file does not fit this program: {what} is {file} in the file, {built} here")]
+    Mismatch {
+        /// What differs.
+        what: &'static str,
+        /// The file's value.
+        file: u64,
+        /// This program's value.
+        built: u64,
+    },
+    /// The payload's hash does not match.
+    #[error("strategy file corrupt: payload hash {computed:#018x}, recorded {stored:#018x}")]
+    Checksum {
+        /// The recorded hash.
+        stored: u64,
+        /// The hash of the payload read.
+        computed: u64,
+    },
+    /// A bucket's probabilities do not sum to 255.
+    #[error("strategy file corrupt: decision {node}, bucket {bucket} has probabilities summing to {sum}/255")]
+    Probabilities {
+        /// The decision's index in the tree.
+        node: usize,
+        /// The bucket's index at that decision.
+        bucket: usize,
+        /// Their sum (255 in a sound file).
+        sum: u32,
     },
 }

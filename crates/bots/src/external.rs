@@ -114,8 +114,9 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 /// can take longer than a tight `--think-ms` to reach its first line).
 pub const STARTUP: Duration = Duration::from_secs(2);
 
-/// The time the answer to request `id` (numbered from 1 in each game) may take under `budget`.
-fn decision_limit(budget: Budget, id: u64) -> Duration {
+/// The time the answer to request `id` (numbered from 1 in each game) may take under `budget`:
+/// the limit (or [`DEFAULT_TIMEOUT`]), plus [`STARTUP`] for the first request of a game.
+pub fn decision_limit(budget: Budget, id: u64) -> Duration {
     let limit = budget.time.unwrap_or(DEFAULT_TIMEOUT);
     if id == 1 {
         limit + STARTUP

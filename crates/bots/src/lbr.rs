@@ -15,10 +15,11 @@
 //! narrower interval; it is reported beside the plain one.
 
 use rayon::prelude::*;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::game::{seed_from_u64, Game, Viewer};
 
-use crate::arena::{bot_seed, game_seed, mix64, Score};
+use crate::arena::{bot_seed, game_seed, Score};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -74,13 +75,17 @@ pub(crate) struct HandResult {
 /// Plays `deals` deals twice each on rayon's current pool — `play(seed, lbr_seat, index)` gives
 /// one hand's [`HandResult`] — and sums them up for `bot`. Deal `i` is dealt from
 /// [`game_seed`]`(seed, i)`; `on_deal` is called after each deal. The same seed gives the same
-/// result whatever the number of threads. With `all_in`, the result has the all-in-adjusted
-/// figure too.
+/// result whatever the number of threads. With `in_order` (a bot that learns across hands,
+/// [`BotSpec::learns`]) the hands are played one after the other in order, LBR in seat 0 then 1
+/// for each deal, so that its memory sees them in one order. With `all_in`, the result has the
+/// all-in-adjusted figure too.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn duplicate_deals(
     bot: &str,
     unit: &'static str,
     deals: u64,
     seed: u64,
+    in_order: bool,
     all_in: bool,
     on_deal: &(dyn Fn() + Sync),
     play: impl Fn(u64, usize, u64) -> Result<HandResult, BotsError> + Sync,
@@ -88,22 +93,27 @@ pub(crate) fn duplicate_deals(
     if deals == 0 {
         return Err(BotsError::NoGames);
     }
-    let results: Vec<(f64, f64, u64, u64)> = (0..deals)
-        .into_par_iter()
-        .map(|i| {
-            let seed = game_seed(seed, i);
-            let (mut won, mut expected, mut adjusted, mut misses) = (0.0, 0.0, 0, 0);
-            for lbr_seat in 0..2 {
-                let hand = play(seed, lbr_seat, i)?;
-                won += hand.won;
-                expected += hand.expected;
-                adjusted += u64::from(hand.adjusted);
-                misses += hand.misses;
-            }
-            on_deal();
-            Ok((won / 2.0, expected / 2.0, adjusted, misses))
-        })
-        .collect::<Result<_, BotsError>>()?;
+    let deal = |i: u64| -> Result<(f64, f64, u64, u64), BotsError> {
+        let seed = game_seed(seed, i);
+        let (mut won, mut expected, mut adjusted, mut misses) = (0.0, 0.0, 0, 0);
+        for lbr_seat in 0..2 {
+            let hand = play(seed, lbr_seat, i)?;
+            won += hand.won;
+            expected += hand.expected;
+            adjusted += u64::from(hand.adjusted);
+            misses += hand.misses;
+        }
+        on_deal();
+        Ok((won / 2.0, expected / 2.0, adjusted, misses))
+    };
+    let results: Vec<(f64, f64, u64, u64)> = if in_order {
+        (0..deals).map(deal).collect::<Result<_, BotsError>>()?
+    } else {
+        (0..deals)
+            .into_par_iter()
+            .map(deal)
+            .collect::<Result<_, BotsError>>()?
+    };
     let (mut mean, mut expected) = (Mean::default(), Mean::default());
     let (mut range_misses, mut adjusted) = (0, 0);
     for (won, e, a, m) in results {
@@ -183,6 +193,50 @@ pub(crate) trait Responder<G: Game> {
     fn after(&mut self, game: &G);
 }
 
+/// The bot LBR plays in one hand, with what it has seen.
+struct TheBot<G: Game> {
+    seat: usize,
+    /// The bot that plays.
+    playing: Box<dyn Bot<G>>,
+    /// The bot asked for its policy: a copy that has seen the same events, so that asking moves
+    /// no generator of the bot that plays; none for a learning bot, which is asked itself (its
+    /// copy would add the hand to the memory they share a second time) and answers from its
+    /// memory alone.
+    shadow: Option<Box<dyn Bot<G>>>,
+    /// The events the bot has seen.
+    log: Vec<G::Event>,
+}
+
+impl<G: Game> TheBot<G> {
+    fn new(spec: &BotSpec<G>, seat: usize, seed: u64) -> TheBot<G> {
+        TheBot {
+            seat,
+            playing: spec.make(seat, seed),
+            shadow: (!spec.learns()).then(|| spec.make(seat, SplitMix64::mix(seed))),
+            log: Vec::new(),
+        }
+    }
+
+    /// The bot (and its copy) observe `events`, as the bot's seat may see them.
+    fn observe(&mut self, events: &[G::Event]) {
+        for e in censored::<G>(events, self.seat) {
+            self.playing.observe(&e);
+            if let Some(s) = self.shadow.as_mut() {
+                s.observe(&e);
+            }
+            self.log.push(e);
+        }
+    }
+
+    /// The bot to ask for its policy.
+    fn asked(&mut self) -> &mut dyn Bot<G> {
+        match self.shadow.as_mut() {
+            Some(s) => s.as_mut(),
+            None => self.playing.as_mut(),
+        }
+    }
+}
+
 /// One hand of game `G` dealt from `seed`: LBR at `lbr_seat` (made by `lbr(game, bot seed)`)
 /// against a bot of `spec`; LBR's winnings in the table's unit and the range misses. `index`
 /// names the deal in errors. `expected(game, events)` values the finished hand from its
@@ -205,14 +259,8 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
     let (mut game, events) =
         G::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
     let bseed = bot_seed(seed, bot_seat);
-    let mut bot = spec.make(bot_seat, bseed);
-    let mut shadow = spec.make(bot_seat, mix64(bseed));
-    let mut log: Vec<G::Event> = Vec::new();
-    for e in censored::<G>(&events, bot_seat) {
-        bot.observe(&e);
-        shadow.observe(&e);
-        log.push(e);
-    }
+    let mut bot = TheBot::new(spec, bot_seat, bseed);
+    bot.observe(&events);
     let mut lbr = lbr(&game, bseed)?;
     let mut all = events;
     let mut misses = 0;
@@ -232,23 +280,19 @@ pub(crate) fn play_hand<G: Game, R: Responder<G>>(
             };
             let view = game.view(Viewer::Seat(seat));
             let action = if seat == bot_seat {
-                let mut a = bot.act(&view, &legal, Budget::UNLIMITED);
+                let mut a = bot.playing.act(&view, &legal, Budget::UNLIMITED);
                 if !G::allows(&legal, &a) {
                     a = fallback;
                 }
-                if !lbr.watch(shadow.as_mut(), &view, &legal, &a)? {
+                if !lbr.watch(bot.asked(), &view, &legal, &a)? {
                     misses += 1;
                 }
                 a
             } else {
-                lbr.respond(&game, &view, &legal, &log)?
+                lbr.respond(&game, &view, &legal, &bot.log)?
             };
             let evs = game.apply(action).map_err(|e| engine(e.to_string()))?;
-            for e in censored::<G>(&evs, bot_seat) {
-                bot.observe(&e);
-                shadow.observe(&e);
-                log.push(e);
-            }
+            bot.observe(&evs);
             all.extend(evs);
             actions += 1;
             lbr.after(&game);

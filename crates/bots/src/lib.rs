@@ -34,10 +34,13 @@ mod error;
 pub mod external;
 pub mod holdem;
 pub mod lbr;
+pub mod level;
 pub mod persona;
 pub mod saint;
 pub mod stats;
+mod think;
 
 pub use bot::{Bot, BotSpec, Budget, Lapses};
-pub use error::BotsError;
+pub use error::{BotsError, StrategyError};
+pub use level::{Level, Levels};
 pub use tavolo_engine::game::Game;

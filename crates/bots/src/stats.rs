@@ -15,7 +15,7 @@ pub struct Mean {
 }
 
 impl Mean {
-    /// Adds one observation.
+    /// Adds the observation `x` (Welford's update, exact enough for any number of them).
     pub fn add(&mut self, x: f64) {
         self.n += 1;
         let d = x - self.mean;
@@ -23,7 +23,7 @@ impl Mean {
         self.m2 += d * (x - self.mean);
     }
 
-    /// Number of observations.
+    /// How many observations were added (0 for a new mean, whose mean is then 0).
     pub fn count(&self) -> u64 {
         self.n
     }

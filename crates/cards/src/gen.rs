@@ -348,7 +348,7 @@ pub const fn hash_row(key: u32) -> usize {
 /// Finds the perfect hash of distinct rank keys (each below 2^25): returns `(row starts, slot of
 /// each key)`, with `slot = ROW_ALIGN * starts[key >> ROW_SHIFT] + (key & COLUMNS)` ([`slot`]).
 ///
-/// First-fit decreasing row displacement (Tarjan and Yao; Czech, Havas and Majewski 1997, §5.2):
+/// First-fit decreasing row displacement (Tarjan and Yao; Czech, Havas and Majewski 1997, section 5.2):
 /// rows are placed fullest first, each at the lowest start (a multiple of [`ROW_ALIGN`]) where
 /// all its keys land on free slots. Free slots are found by scanning a bit set word by word.
 pub fn perfect_hash(keys: &[u32]) -> (Vec<u16>, Vec<usize>) {

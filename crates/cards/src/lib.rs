@@ -39,7 +39,7 @@ pub use equity::{EquityError, EquityQuery, Game, Holding, Tally};
 pub use error::CardError;
 pub use hand::Hand;
 pub use rank::{Category, HandCode, HandRank, Lang, TieBreak};
-pub use rng::GameRng;
+pub use rng::{GameRng, SplitMix64};
 pub use saint::{best_two_plus_three, Centre, HandRule, PairScorer};
 pub use set::{parse_cards, CardSet, CardSetIter};
 pub use words::{catalogue, words, Words};

@@ -35,17 +35,21 @@ pub enum SimGame {
 ///
 /// Seats rotate from game to game; the games run on all cores. The same seed gives the same
 /// results whatever the number of threads (a bot that learns across hands, `exploit`, has the
-/// games played in order on one thread). Saint Poker bots: random, greedy, expert
-/// (= expert:normal), expert:easy, expert:hard, expert:N (N rollouts per decision), master (tree
-/// search), master:N (N iterations per decision).
-/// Hold'em and Draw bots: random, station, rules, expert, and the best-response anchors fold
-/// and raise (Hold'em also expert:easy, expert:hard, cfr (CFR strategies heads-up, the river
-/// re-solved at play time), cfr:blueprint (cfr without that search), exploit (cfr:blueprint that
-/// learns its opponents over the hands and answers them with a best response), and two outside
-/// opponents: rlcard, RLCard's Limit rule agent, and equity, an equity player), expert:N
-/// (N simulations), exec:PROGRAM
-/// (docs/bot-protocol.md); one game is one hand and results are in big blinds (Draw: antes) per
-/// 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response instead.
+/// games played in order on one thread; `master` thinks for a time, so its games are only as
+/// reproducible as the machine's speed — `master:N` is exactly reproducible).
+/// Every game: the levels beginner, regular and strong (each game's bots of that strength,
+/// docs/bots.md), and exec:PROGRAM (docs/bot-protocol.md).
+/// Saint Poker bots: random, greedy, expert (= expert:normal), expert:easy, expert:hard,
+/// expert:N (N rollouts per decision), master (tree search, 130 ms of thinking a decision),
+/// master:N (N iterations per decision).
+/// Hold'em and Draw bots: random, station, rules, expert, cfr (CFR strategies heads-up; Hold'em
+/// re-solves the river at play time), and the best-response anchors fold and raise; Hold'em
+/// also expert:easy, expert:hard, cfr:blueprint (cfr without the river search), exploit (cfr
+/// that learns its opponents over the hands and answers them with a best response), and two
+/// re-created outside opponents: rlcard, RLCard's Limit rule agent, and equity, an equity
+/// player; expert:N (N simulations). One game is one hand and results are in big blinds (Draw:
+/// antes) per 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response
+/// instead.
 #[derive(Args)]
 pub struct SimArgs {
     /// The game to simulate.

@@ -19,6 +19,9 @@ use crate::UserError;
 pub enum TrainGame {
     /// Texas Hold'em, heads-up.
     Holdem,
+    /// Five-Card Draw, heads-up (German rules; --structure, --buckets, --samples and --metric
+    /// do not apply).
+    Draw,
 }
 
 /// The strength metric on the flop and the turn.
@@ -30,14 +33,15 @@ pub enum MetricArg {
     Rms,
 }
 
-/// Train the `cfr` bot's strategy by Monte-Carlo counterfactual regret minimisation.
+/// Train the `cfr` bots' strategies by Monte-Carlo counterfactual regret minimisation.
 ///
-/// Heads-up Limit Hold'em (at most four bets a round) or No-Limit Hold'em at 100 big blinds
-/// (bets of half the pot, the pot and all-in), on the 169 starting-hand classes and strength
-/// buckets after the flop. The same structure, buckets, iterations and seed give the same
-/// file. The shipped strategies (crates/bots/data/holdem-limit-cfr.bin, holdem-nl-cfr.bin) were
-/// made with the commands in docs/bots.md; it runs on one core, at low priority if the machine
-/// is shared (`nice -n 10`).
+/// Hold'em: heads-up Limit (at most four bets a round) or No-Limit at 100 big blinds (bets of
+/// half the pot, the pot and all-in), on the 169 starting-hand classes and strength buckets
+/// after the flop. Draw: heads-up Five-Card Draw at 100 antes (bets of the minimum, the pot and
+/// all-in; the exchange by its count), on classes of hands before the exchange and strength
+/// buckets after it. The same arguments give the same file. The shipped strategies
+/// (crates/bots/data/*.bin) were made with the commands in docs/bots.md. The deals are bucketed on every core (--threads);
+/// run it at low priority if the machine is shared (`nice -n 19`).
 #[derive(Args)]
 pub struct TrainArgs {
     /// The game to train a strategy for.
@@ -46,9 +50,10 @@ pub struct TrainArgs {
     /// The betting structure: `limit` or `nl` (Pot-Limit has no CFR strategy).
     #[arg(long, value_enum, default_value = "limit")]
     structure: StructureArg,
-    /// Strength buckets on each street after the flop.
-    #[arg(long, default_value_t = Abstraction::DEFAULT.buckets[0], value_parser = clap::value_parser!(u16).range(1..=1000))]
-    buckets: u16,
+    /// Strength buckets after the flop: one number for every street, or three for the flop, the
+    /// turn and the river (e.g. `80,80,30`), each 1–1000.
+    #[arg(long, default_value = "50", value_parser = parse_buckets)]
+    buckets: [u16; 3],
     /// Random deals per strength estimate on the flop and the turn.
     #[arg(long, default_value_t = Abstraction::DEFAULT.samples, value_parser = clap::value_parser!(u16).range(1..))]
     samples: u16,
@@ -66,9 +71,34 @@ pub struct TrainArgs {
     /// Where to write the strategy file.
     #[arg(long)]
     out: PathBuf,
+    /// Threads bucketing the deals (default: all cores); the strategy does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// `N` or `F,T,R`: the buckets on the flop, the turn and the river.
+fn parse_buckets(s: &str) -> Result<[u16; 3], String> {
+    let read = |x: &str| -> Result<u16, String> {
+        match x.trim().parse::<u16>() {
+            Ok(n @ 1..=1000) => Ok(n),
+            _ => Err(format!("`{x}` is not a number of buckets from 1 to 1000")),
+        }
+    };
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts[..] {
+        [n] => Ok([read(n)?; 3]),
+        [f, t, r] => Ok([read(f)?, read(t)?, read(r)?]),
+        _ => Err("give one number, or three (flop, turn, river) separated by commas".into()),
+    }
 }
 
 pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
+    if args.iterations == 0 {
+        return Err(UserError("--iterations must be positive".into()));
+    }
+    if args.game == TrainGame::Draw {
+        return run_draw(&args);
+    }
     let tree = match args.structure {
         StructureArg::Limit => TreeKind::Limit,
         StructureArg::Nl => TreeKind::NoLimit,
@@ -78,15 +108,12 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
             ))
         }
     };
-    if args.iterations == 0 {
-        return Err(UserError("--iterations must be positive".into()));
-    }
     let config = TrainConfig {
         tree,
         iterations: args.iterations,
         seed: args.seed,
         abstraction: Abstraction {
-            buckets: [args.buckets; 3],
+            buckets: args.buckets,
             samples: args.samples,
             metric: match args.metric {
                 MetricArg::Ehs => Metric::Expected,
@@ -94,18 +121,49 @@ pub fn run(args: TrainArgs) -> Result<ExitCode, UserError> {
             },
         },
     };
-    let bar = ProgressBar::new(args.iterations);
+    let bar = progress(args.iterations);
+    let start = Instant::now();
+    let strategy = pool(&args)?.install(|| train(&config, &mut |done| bar.set_position(done)));
+    bar.finish_and_clear();
+    write(&args, &strategy.to_bytes(), start)
+}
+
+/// `tavolo train draw`: the Draw bot's strategy.
+fn run_draw(args: &TrainArgs) -> Result<ExitCode, UserError> {
+    let bar = progress(args.iterations);
+    let start = Instant::now();
+    let strategy = pool(args)?.install(|| {
+        tavolo_bots::draw::cfr::train::train(args.iterations, args.seed, &mut |done| {
+            bar.set_position(done)
+        })
+    });
+    bar.finish_and_clear();
+    write(args, &strategy.to_bytes(), start)
+}
+
+/// The threads of `--threads`.
+fn pool(args: &TrainArgs) -> Result<rayon::ThreadPool, UserError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| UserError(format!("cannot start the threads: {e}")))
+}
+
+/// A progress bar of `iterations`.
+fn progress(iterations: u64) -> ProgressBar {
+    let bar = ProgressBar::new(iterations);
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:40} {pos}/{len} iterations  {elapsed_precise} (eta {eta})",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let start = Instant::now();
-    let strategy = train(&config, &mut |done| bar.set_position(done));
-    bar.finish_and_clear();
-    let bytes = strategy.to_bytes();
-    std::fs::write(&args.out, &bytes)
+    bar
+}
+
+/// Writes the strategy's `bytes` to `--out` and says so.
+fn write(args: &TrainArgs, bytes: &[u8], start: Instant) -> Result<ExitCode, UserError> {
+    std::fs::write(&args.out, bytes)
         .map_err(|e| UserError(format!("{}: cannot write: {e}", args.out.display())))?;
     println!(
         "{} iterations (seed {}) in {:.1} s: {} ({} bytes)",

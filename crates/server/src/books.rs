@@ -1,13 +1,14 @@
-//! Every call into the store (`tavolo_store`) in one place: accounts, sessions, chips moving
-//! between accounts, seats and pots, and the hand history. Chips are the engine's
-//! [`Chips`] (`u64`) in the server and `i64` in the store; the conversion is here.
+//! The room's side of the store (`tavolo_store`): accounts and sessions, and the journals a
+//! table's chips move by — built here, in one place, from the table's facts. Chips are the
+//! engine's [`Chips`] (`u64`) at the tables and `i64` in the ledger; the conversion is here and
+//! is never silent: a count that does not fit is a [`ChipsError`].
 
 use tavolo_engine::Chips;
 use tavolo_store::{
-    Account, Fence, FinishedHand, HandId, Journal, NewHand, Store, StoreError, User, UserId,
+    Account, Fence, FinishedHand, HandId, Journal, Store, StoreError, User, UserId,
 };
 
-use crate::protocol::{Code, ProtoError};
+use tavolo_engine::game::{Outcome, Record};
 
 /// A user as the room shows them (and as a table's saved state keeps them).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -33,37 +34,29 @@ impl From<User> for Member {
     }
 }
 
-/// What a client is told when the database cannot be written.
-pub const UNAVAILABLE: &str =
-    "the database cannot be written now (the room says why at /healthz): nothing was done; try again shortly";
-
-/// The store error as a protocol error (what a client may be told).
-pub fn proto(e: StoreError) -> ProtoError {
-    match e {
-        StoreError::InsufficientFunds { .. } => {
-            ProtoError::new(Code::InsufficientChips, e.to_string())
-        }
-        StoreError::Fenced { ref table, .. } => ProtoError::new(
-            Code::NoSuchTable,
-            format!("table {table} moved to another node of the room: send this again"),
-        ),
-        StoreError::Db(_) | StoreError::GroupCommit(_) => {
-            tracing::error!(error = %e, "a database write failed");
-            ProtoError::new(Code::Unavailable, UNAVAILABLE)
-        }
-        other => {
-            tracing::error!(error = %other, "store failure");
-            ProtoError::new(Code::Internal, "the database failed; try again")
-        }
-    }
+/// A count of chips the ledger cannot hold, or a balance the tables cannot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChipsError {
+    /// More chips than the ledger's 64-bit signed amounts hold.
+    #[error("{0} chips do not fit the ledger")]
+    TooMany(Chips),
+    /// A balance below zero where there can be none (a seat, a pot).
+    #[error("the ledger holds {0} chips where it can hold none below zero")]
+    Negative(i64),
 }
 
-fn chips(c: Chips) -> i64 {
-    i64::try_from(c).unwrap_or(i64::MAX)
+/// Chips as the ledger counts them.
+pub fn ledger_chips(c: Chips) -> Result<i64, ChipsError> {
+    i64::try_from(c).map_err(|_| ChipsError::TooMany(c))
+}
+
+/// A balance of the ledger (a seat's, a pot's) as chips at a table.
+pub fn table_chips(balance: i64) -> Result<Chips, ChipsError> {
+    Chips::try_from(balance).map_err(|_| ChipsError::Negative(balance))
 }
 
 /// A table seat's account.
-fn seat(table: &str, user: UserId) -> Account {
+pub fn seat_account(table: &str, user: UserId) -> Account {
     Account::Seat {
         table: table.to_string(),
         user,
@@ -71,7 +64,7 @@ fn seat(table: &str, user: UserId) -> Account {
 }
 
 /// The owner's side of a seat: the user's account, or the bots' bankroll for a bot.
-fn owner(m: &Member) -> Account {
+pub fn owner_account(m: &Member) -> Account {
     if m.bot {
         Account::Bots
     } else {
@@ -205,210 +198,166 @@ impl Books {
             .await
     }
 
-    /// Closes a table, cashing out every seat.
-    pub async fn close_table(&self, fence: &Fence) -> Result<(), StoreError> {
-        self.store
-            .close_table(&fence.table, Some(fence))
-            .await
-            .map(|_| ())
-    }
-
-    /// Chips from the owner (a user, or the bots' bankroll for a bot) to the seat: a buy-in or
-    /// rebuy.
-    /// `key` makes it happen once.
-    pub async fn to_seat(
-        &self,
-        key: String,
-        fence: &Fence,
-        m: &Member,
-        amount: Chips,
-    ) -> Result<(), StoreError> {
-        let to = seat(&fence.table, m.id);
-        self.move_chips(key, "buy_in", fence, owner(m), to, amount)
-            .await
-    }
-
-    /// Chips from the seat back to the owner: a cash-out.
-    pub async fn from_seat(
-        &self,
-        key: String,
-        fence: &Fence,
-        m: &Member,
-        amount: Chips,
-    ) -> Result<(), StoreError> {
-        if amount == 0 {
-            return Ok(());
-        }
-        let from = seat(&fence.table, m.id);
-        self.move_chips(key, "cash_out", fence, from, owner(m), amount)
-            .await
-    }
-
-    async fn move_chips(
-        &self,
-        key: String,
-        kind: &str,
-        fence: &Fence,
-        from: Account,
-        to: Account,
-        amount: Chips,
-    ) -> Result<(), StoreError> {
-        let j = Journal::move_chips(key, kind, from, to, chips(amount));
-        self.store.transfer_fenced(fence, &j).await.map(|_| ())
-    }
-
-    /// Saint Poker stakes paid for a game that was then not dealt: each back to its payer.
-    pub async fn refund_stakes(
-        &self,
-        key: String,
-        fence: &Fence,
-        players: &[Member],
-        stake: Chips,
-    ) -> Result<(), StoreError> {
-        self.stake_journal(key, "refund", fence, players, -chips(stake))
-            .await
-    }
-
-    /// Saint Poker stakes: each player's stake into the table's pot.
-    pub async fn stakes(
-        &self,
-        key: String,
-        fence: &Fence,
-        players: &[Member],
-        stake: Chips,
-    ) -> Result<(), StoreError> {
-        self.stake_journal(key, "stake", fence, players, chips(stake))
-            .await
-    }
-
-    /// `stake` from each player's owner into the table's pot (negative: back out of it), as one
-    /// journal of `kind` (the ledger merges the legs of bots, who share the bankroll).
-    async fn stake_journal(
-        &self,
-        key: String,
-        kind: &str,
-        fence: &Fence,
-        players: &[Member],
-        stake: i64,
-    ) -> Result<(), StoreError> {
-        if stake == 0 {
-            return Ok(());
-        }
-        let mut legs: Vec<(Account, i64)> = players.iter().map(|m| (owner(m), -stake)).collect();
-        legs.push((
-            Account::Pot(fence.table.clone()),
-            stake * players.len() as i64,
-        ));
-        self.store
-            .transfer_fenced(fence, &Journal::new(key, kind, legs))
-            .await
-            .map(|_| ())
-    }
-
-    /// Records a hand about to be dealt: the commitment published before it, and the seed and
-    /// the parts it was mixed from, secret until the hand is over.
-    pub async fn begin_hand(
-        &self,
-        fence: &Fence,
-        game: &str,
-        commitment: &str,
-        (seed_hex, parts): (&str, &crate::fairness::Parts),
-        players: &[(usize, &Member, Chips)],
-    ) -> Result<HandId, StoreError> {
-        self.store
-            .begin_hand(&NewHand {
-                fence: Some(fence.clone()),
-                table: fence.table.clone(),
-                game: game.to_string(),
-                commitment: commitment.to_string(),
-                seed_hex: seed_hex.to_string(),
-                parts: serde_json::to_string(parts).ok(),
-                players: players
-                    .iter()
-                    .map(|&(s, m, c)| (s, m.id, chips(c)))
-                    .collect(),
-            })
-            .await
-    }
-
-    /// Records a betting hand's end: each seat's change and the pot's (chips carried in and
-    /// out), with the record, in one transaction.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn finish_betting_hand(
-        &self,
-        id: HandId,
-        fence: &Fence,
-        record: String,
-        format: &str,
-        deltas: &[(&Member, i64)],
-        pot_delta: i64,
-    ) -> Result<(), StoreError> {
-        let mut legs: Vec<(Account, i64)> = deltas
-            .iter()
-            .map(|(m, d)| (seat(&fence.table, m.id), *d))
-            .collect();
-        legs.push((Account::Pot(fence.table.clone()), pot_delta));
-        let journal = Journal::new(format!("hand:{}", id.0), "hand", legs);
-        let results = deltas.iter().map(|(m, d)| (m.id, *d)).collect();
-        self.store
-            .finish_hand(
-                id,
-                &FinishedHand {
-                    fence: Some(fence.clone()),
-                    record,
-                    format: format.to_string(),
-                    results,
-                    journal,
-                },
-            )
-            .await
-            .map(|_| ())
-    }
-
-    /// Records a Saint Poker game's end: the pot paid out to the owners of the winners, each
-    /// player's result (winnings less stake).
-    pub async fn finish_saint_game(
-        &self,
-        id: HandId,
-        fence: &Fence,
-        record: String,
-        payouts: &[(&Member, Chips)],
-        stake: Chips,
-    ) -> Result<(), StoreError> {
-        let pot: i64 = payouts.iter().map(|(_, c)| chips(*c)).sum();
-        let mut legs: Vec<(Account, i64)> = payouts
-            .iter()
-            .filter(|(_, c)| *c > 0)
-            .map(|(m, c)| (owner(m), chips(*c)))
-            .collect();
-        legs.push((Account::Pot(fence.table.clone()), -pot));
-        let journal = Journal::new(format!("hand:{}", id.0), "saint", legs);
-        let results = payouts
-            .iter()
-            .map(|(m, c)| (m.id, chips(*c) - chips(stake)))
-            .collect();
-        self.store
-            .finish_hand(
-                id,
-                &FinishedHand {
-                    fence: Some(fence.clone()),
-                    record,
-                    format: "saint-json".into(),
-                    results,
-                    journal,
-                },
-            )
-            .await
-            .map(|_| ())
-    }
-
-    /// Voids a hand in progress (shutdown): no chips had moved.
-    pub async fn void_hand(&self, id: HandId, fence: &Fence) -> Result<(), StoreError> {
-        self.store.void_hand(id, Some(fence)).await
-    }
-
     /// Direct access for the history routes.
     pub fn raw(&self) -> &Store {
         &self.store
     }
+}
+
+/// A buy-in or rebuy: `amount` from `m`'s owner to their seat at `table`.
+pub fn buy_in(key: String, table: &str, m: &Member, amount: Chips) -> Result<Journal, ChipsError> {
+    let a = ledger_chips(amount)?;
+    Ok(Journal::move_chips(
+        key,
+        "buy_in",
+        owner_account(m),
+        seat_account(table, m.id),
+        a,
+    ))
+}
+
+/// A cash-out: `amount` from `m`'s seat at `table` back to their owner.
+pub fn cash_out(
+    key: String,
+    table: &str,
+    m: &Member,
+    amount: Chips,
+) -> Result<Journal, ChipsError> {
+    let a = ledger_chips(amount)?;
+    Ok(Journal::move_chips(
+        key,
+        "cash_out",
+        seat_account(table, m.id),
+        owner_account(m),
+        a,
+    ))
+}
+
+/// Saint Poker's stakes: `stake` from each player's owner into the table's pot, one journal
+/// (the ledger merges the legs of bots, who share the bankroll).
+pub fn stakes_journal(
+    key: String,
+    table: &str,
+    players: &[Member],
+    stake: Chips,
+) -> Result<Journal, ChipsError> {
+    stake_legs(key, "stake", table, players, ledger_chips(stake)?)
+}
+
+/// Stakes of a game that was not played, back from the pot to each payer.
+pub fn stakes_refund(
+    key: String,
+    table: &str,
+    players: &[Member],
+    stake: Chips,
+) -> Result<Journal, ChipsError> {
+    stake_legs(key, "refund", table, players, -ledger_chips(stake)?)
+}
+
+fn stake_legs(
+    key: String,
+    kind: &str,
+    table: &str,
+    players: &[Member],
+    stake: i64,
+) -> Result<Journal, ChipsError> {
+    let n =
+        i64::try_from(players.len()).map_err(|_| ChipsError::TooMany(players.len() as Chips))?;
+    let pot = stake
+        .checked_mul(n)
+        .ok_or(ChipsError::TooMany(stake.unsigned_abs()))?;
+    let mut legs: Vec<(Account, i64)> =
+        players.iter().map(|m| (owner_account(m), -stake)).collect();
+    legs.push((Account::Pot(table.to_string()), pot));
+    Ok(Journal::new(key, kind, legs))
+}
+
+/// What each of `players` seats wins of a Saint Poker game's stakes, shared by its `winners`;
+/// chips that do not divide go one each to the first winners in seat order.
+pub fn stake_payouts(players: usize, winners: &[usize], stake: Chips) -> Vec<Chips> {
+    let pot = stake * players as Chips;
+    let k = winners.len().max(1) as Chips;
+    let (share, mut odd) = (pot / k, pot % k);
+    (0..players)
+        .map(|i| {
+            let mut won = 0;
+            if winners.contains(&i) {
+                won = share;
+                if odd > 0 {
+                    won += 1;
+                    odd -= 1;
+                }
+            }
+            won
+        })
+        .collect()
+}
+
+/// A finished hand as the books record it: its record, each player's result, and the journal
+/// of its chips (keyed by the hand: it is recorded once). A betting hand moves chips between the
+/// seats and the pot (chips carried in and out); a Saint Poker game pays the pot to the owners
+/// of its winners.
+pub fn finished_hand(
+    fence: Fence,
+    table: &str,
+    id: HandId,
+    record: Record,
+    members: &[Member],
+    outcome: &Outcome,
+    stake: Chips,
+) -> Result<FinishedHand, ChipsError> {
+    let key = format!("hand:{}", id.0);
+    let (journal, results, format) = match outcome {
+        Outcome::Chips {
+            start,
+            end,
+            carried_in,
+            carried_out,
+            ..
+        } => {
+            let mut legs = Vec::with_capacity(members.len() + 1);
+            let mut results = Vec::with_capacity(members.len());
+            for (m, (&s, &e)) in members.iter().zip(start.iter().zip(end)) {
+                let d = ledger_chips(e)? - ledger_chips(s)?;
+                legs.push((seat_account(table, m.id), d));
+                results.push((m.id, d));
+            }
+            let pot = ledger_chips(*carried_out)? - ledger_chips(*carried_in)?;
+            legs.push((Account::Pot(table.to_string()), pot));
+            (
+                Journal::new(key, "hand", legs),
+                results,
+                record.format.to_string(),
+            )
+        }
+        Outcome::Points { winners, .. } => {
+            let payouts = stake_payouts(members.len(), winners, stake);
+            let stake = ledger_chips(stake)?;
+            let mut legs = Vec::with_capacity(members.len() + 1);
+            let mut results = Vec::with_capacity(members.len());
+            let mut pot = 0i64;
+            for (m, &won) in members.iter().zip(&payouts) {
+                let won = ledger_chips(won)?;
+                if won > 0 {
+                    legs.push((owner_account(m), won));
+                }
+                pot += won;
+                results.push((m.id, won - stake));
+            }
+            legs.push((Account::Pot(table.to_string()), -pot));
+            (
+                Journal::new(key, "saint", legs),
+                results,
+                "saint-json".to_string(),
+            )
+        }
+    };
+    Ok(FinishedHand {
+        save: None,
+        fence: Some(fence),
+        record: record.text,
+        format,
+        results,
+        journal,
+    })
 }

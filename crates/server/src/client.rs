@@ -173,6 +173,9 @@ pub async fn ws(
         }
     }
     // Nagle off: intents are small frames that must leave at once.
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true).await?;
+    // A small read buffer, as the room's own side uses (each read zeroes the whole buffer).
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true).await?;
     Ok(ws)
 }

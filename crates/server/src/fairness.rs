@@ -11,11 +11,11 @@
 //! `GameRng::from_seed(seed)`. Hands dealt before this scheme are `tavolo-fair/1`: the seed is
 //! the room's alone, and its SHA-256 is the commitment.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use tavolo_cards::GameRng;
 use tavolo_store::{hex, sha256_hex, unhex};
+
+pub use crate::protocol::{Parts, Reveal};
 
 /// The domain tag hashed in front of a `tavolo-fair/2` seed's parts.
 pub const DEAL_TAG: &[u8] = b"tavolo-deal/2";
@@ -73,28 +73,6 @@ pub fn mix(room: &[u8; 32], reveals: &[[u8; 32]]) -> [u8; 32] {
         h.update(r);
     }
     h.finalize().into()
-}
-
-/// The parts of a `tavolo-fair/2` seed, as stored with the hand and shown to its players.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Parts {
-    /// The room's part `S`, hex: its SHA-256 is the hand's commitment.
-    pub room: String,
-    /// The players' reveals, in seat order (players without a chain, or who sent none, are
-    /// absent).
-    pub reveals: Vec<Reveal>,
-}
-
-/// One player's part of a seed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Reveal {
-    /// The player's table seat.
-    pub seat: usize,
-    /// The chain element revealed, hex.
-    pub value: String,
-    /// The chain element it extends (`SHA-256(value)`): the head sent with `join` or
-    /// `seed_chain` for a chain's first reveal, the previous reveal after that.
-    pub extends: String,
 }
 
 /// Why a `tavolo-fair/2` seed's parts do not add up.

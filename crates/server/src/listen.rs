@@ -7,12 +7,11 @@
 //! [`Config::header_timeout`]: crate::Config::header_timeout
 //! [`Config::request_timeout`]: crate::Config::request_timeout
 
-use std::collections::HashMap;
 use std::io;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::extract::ConnectInfo;
@@ -26,60 +25,9 @@ use tokio::sync::{oneshot, watch};
 use tokio::task::JoinSet;
 use tower_service::Service;
 
-use crate::http::api_error;
-use crate::origin::limit_key;
-use crate::Room;
-
-/// Open connections by client address.
-#[derive(Debug, Default)]
-pub struct ConnCounts {
-    map: Mutex<HashMap<IpAddr, usize>>,
-}
-
-impl ConnCounts {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
-        self.map.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Counts a connection from `ip` unless `max` are open already.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<Held> {
-        let key = limit_key(ip);
-        let mut map = self.map();
-        let n = map.entry(key).or_insert(0);
-        if *n >= max {
-            return None;
-        }
-        *n += 1;
-        Some(Held {
-            counts: self.clone(),
-            key,
-        })
-    }
-
-    /// Connections open from `ip` now.
-    pub fn open(&self, ip: IpAddr) -> usize {
-        self.map().get(&limit_key(ip)).copied().unwrap_or(0)
-    }
-}
-
-/// One counted connection; dropping it gives the place back.
-#[derive(Debug)]
-pub struct Held {
-    counts: Arc<ConnCounts>,
-    key: IpAddr,
-}
-
-impl Drop for Held {
-    fn drop(&mut self) {
-        let mut map = self.counts.map();
-        if let Some(n) = map.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.key);
-            }
-        }
-    }
-}
+use crate::answer::api_error;
+use crate::conns::Held;
+use crate::room::Room;
 
 /// A socket carrying its place in [`ConnCounts`]: it lives as long as the socket, through a
 /// WebSocket upgrade too.

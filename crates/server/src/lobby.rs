@@ -10,7 +10,8 @@ use tavolo_store::UserId;
 use tokio::sync::broadcast;
 
 use crate::protocol::{ServerMessage, VERSION};
-use crate::table::{TableHandle, TableSummary};
+use crate::table::core::Stop;
+use crate::table::{Notices, TableHandle, TableSummary};
 
 /// Open tables and presence. Plain locks: they are held for a map operation, never across an
 /// `.await`.
@@ -187,5 +188,22 @@ impl Lobby {
             .map(|m| m.get(&user).cloned().unwrap_or_default())
             .unwrap_or_default();
         ids.iter().filter_map(|id| self.get(id)).collect()
+    }
+}
+
+impl Notices for Lobby {
+    fn summary(&self, summary: &TableSummary) {
+        self.updated(summary);
+    }
+
+    fn presence(&self, user: UserId, table: &str, here: bool) {
+        self.set_presence(user, table, here);
+    }
+
+    fn stopped(&self, table: &str, how: Stop) {
+        match how {
+            Stop::Closed => self.closed(table),
+            Stop::Moved => self.forget(table),
+        }
     }
 }

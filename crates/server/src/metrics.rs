@@ -43,6 +43,8 @@ pub struct Metrics {
     /// Several nodes: table writes the database refused because their epoch was stale (the
     /// table had been taken over); each made this node let the table go.
     pub stale_epoch_writes: AtomicU64,
+    /// Table writes waiting to be sent again because the books did not record them yet.
+    pub pending_writes: AtomicU64,
     latency: [AtomicU64; BUCKETS.len() + 1],
     latency_sum_us: AtomicU64,
     rate: Mutex<Option<(Instant, u64, f64)>>,
@@ -84,108 +86,30 @@ impl Metrics {
     /// The Prometheus text exposition.
     pub fn render(&self, db: &tavolo_store::WriteHealth, bots_bankroll: i64) -> String {
         let mut s = String::with_capacity(2048);
-        let gauge = |s: &mut String, name: &str, help: &str, v: f64| {
-            let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
-        };
-        let counter = |s: &mut String, name: &str, help: &str, v: u64| {
-            let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}");
-        };
-        gauge(
-            &mut s,
-            "tavolo_tables",
-            "Open tables.",
-            self.tables.load(Relaxed) as f64,
-        );
-        gauge(
-            &mut s,
-            "tavolo_players",
-            "Seated players, bots included.",
-            self.players.load(Relaxed) as f64,
-        );
-        gauge(
-            &mut s,
-            "tavolo_connections",
-            "Open WebSocket connections.",
-            self.connections.load(Relaxed) as f64,
-        );
-        gauge(
-            &mut s,
-            "tavolo_http_connections",
-            "Open HTTP connections (not yet WebSockets).",
-            self.http_connections.load(Relaxed) as f64,
-        );
-        counter(
-            &mut s,
-            "tavolo_refused_connections_total",
-            "Connections closed at once: too many open from their address.",
-            self.refused_connections.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_hands_total",
-            "Hands and games finished.",
-            self.hands.load(Relaxed),
-        );
-        gauge(
-            &mut s,
-            "tavolo_hands_per_second",
-            "Hands finished per second since the previous scrape.",
-            self.hands_per_second(),
-        );
-        counter(
-            &mut s,
-            "tavolo_refused_total",
-            "Client messages refused.",
-            self.refused.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_ledger_refusals_total",
-            "Hands' results and cash-outs the books refused; each stopped its table.",
-            self.ledger_refusals.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_table_timer_wakes_total",
-            "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).",
-            self.timer_wakes.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_leases_renewed_total",
-            "Table leases renewed by this node's heartbeats.",
-            self.leases_renewed.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_takeovers_total",
-            "Tables this node claimed from a dead or draining node, or that were placed on it.",
-            self.takeovers.load(Relaxed),
-        );
-        counter(
-            &mut s,
-            "tavolo_stale_epoch_writes_total",
-            "Table writes refused for a stale epoch (the table had been taken over by another node).",
-            self.stale_epoch_writes.load(Relaxed),
-        );
-        gauge(
-            &mut s,
-            "tavolo_bots_bankroll_chips",
-            "Chips in the bots' bankroll (what bots can still buy in with until the next top-up).",
-            bots_bankroll as f64,
-        );
-        gauge(
-            &mut s,
-            "tavolo_db_writable",
-            "1 while the database takes writes, 0 from a failed write until one succeeds again.",
-            if db.failing().is_some() { 0.0 } else { 1.0 },
-        );
-        counter(
-            &mut s,
-            "tavolo_db_write_failures_total",
-            "Database writes (transactions) that failed; each discarded its connection.",
-            db.failures(),
-        );
+        let n = |a: &AtomicU64| a.load(Relaxed) as f64;
+        let writable = if db.failing().is_some() { 0.0 } else { 1.0 };
+        let rows: [(&str, &str, &str, f64); 17] = [
+            ("tavolo_tables", "gauge", "Open tables.", n(&self.tables)),
+            ("tavolo_players", "gauge", "Seated players, bots included.", n(&self.players)),
+            ("tavolo_connections", "gauge", "Open WebSocket connections.", n(&self.connections)),
+            ("tavolo_http_connections", "gauge", "Open HTTP connections (not yet WebSockets).", n(&self.http_connections)),
+            ("tavolo_refused_connections_total", "counter", "Connections closed at once: too many open from their address.", n(&self.refused_connections)),
+            ("tavolo_hands_total", "counter", "Hands and games finished.", n(&self.hands)),
+            ("tavolo_hands_per_second", "gauge", "Hands finished per second since the previous scrape.", self.hands_per_second()),
+            ("tavolo_refused_total", "counter", "Client messages refused.", n(&self.refused)),
+            ("tavolo_ledger_refusals_total", "counter", "Hands' results and cash-outs the books refused; each stopped its table.", n(&self.ledger_refusals)),
+            ("tavolo_table_timer_wakes_total", "counter", "Times a table woke on its own clock (a deadline, a bot's turn, the next deal, the idle limit).", n(&self.timer_wakes)),
+            ("tavolo_leases_renewed_total", "counter", "Table leases renewed by this node's heartbeats.", n(&self.leases_renewed)),
+            ("tavolo_takeovers_total", "counter", "Tables this node claimed from a dead or draining node, or that were placed on it.", n(&self.takeovers)),
+            ("tavolo_stale_epoch_writes_total", "counter", "Table writes refused for a stale epoch (the table had been taken over by another node).", n(&self.stale_epoch_writes)),
+            ("tavolo_pending_writes", "gauge", "Table writes the books have not recorded yet (they did not answer, or answered that they cannot write now): each is sent again.", n(&self.pending_writes)),
+            ("tavolo_bots_bankroll_chips", "gauge", "Chips in the bots' bankroll (what bots can still buy in with until the next top-up).", bots_bankroll as f64),
+            ("tavolo_db_writable", "gauge", "1 while the database takes writes, 0 from a failed write until one succeeds again.", writable),
+            ("tavolo_db_write_failures_total", "counter", "Database writes (transactions) that failed; each discarded its connection.", db.failures() as f64),
+        ];
+        for (name, kind, help, v) in rows {
+            let _ = writeln!(s, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}");
+        }
         let name = "tavolo_action_latency_seconds";
         let _ = writeln!(s, "# HELP {name} Time from a player's action reaching its table to the table_state broadcast.\n# TYPE {name} histogram");
         let mut cum = 0;

@@ -80,7 +80,7 @@ impl KeyedLimiter {
     }
 
     fn retain_unfull(map: &mut HashMap<String, Bucket>, now: Instant) {
-        map.retain(|_, b| b.level(now) < b.burst);
+        map.retain(|_, b| !b.is_full(now));
     }
 }
 
@@ -89,6 +89,11 @@ impl Bucket {
     fn level(&self, now: Instant) -> f64 {
         let dt = now.saturating_duration_since(self.last).as_secs_f64();
         (self.tokens + dt * self.rate).min(self.burst)
+    }
+
+    /// Whether the bucket is full again at `now`: a fresh one would be the same.
+    pub fn is_full(&self, now: Instant) -> bool {
+        self.level(now) >= self.burst
     }
 }
 

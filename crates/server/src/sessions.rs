@@ -2,14 +2,12 @@
 //! closes the session's connections; a session with no connection keeps its replay cache for a
 //! grace period (a client that reconnects may resend an intent), then it is forgotten.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, Notify};
-
-use crate::Replay;
 
 /// One open connection as its session knows it: its outbound queue and its kick.
 #[derive(Clone, Debug)]
@@ -18,6 +16,36 @@ pub struct Line {
     pub tx: mpsc::Sender<Utf8Bytes>,
     /// Notified to close the connection.
     pub kick: Arc<Notify>,
+}
+
+/// The answers of a session's last intents, by `seq` (docs/protocol.md: a repeated `seq` gets
+/// the original answer and has no second effect).
+#[derive(Debug, Default)]
+pub struct Replay {
+    order: VecDeque<u64>,
+    answers: HashMap<u64, Utf8Bytes>,
+}
+
+impl Replay {
+    /// How many answers are kept per session.
+    pub const KEEP: usize = 256;
+
+    /// The answer already given to `seq`.
+    pub fn get(&self, seq: u64) -> Option<Utf8Bytes> {
+        self.answers.get(&seq).cloned()
+    }
+
+    /// Keeps the answer to `seq`, forgetting the oldest beyond [`Replay::KEEP`].
+    pub fn put(&mut self, seq: u64, answer: Utf8Bytes) {
+        if self.answers.insert(seq, answer).is_none() {
+            self.order.push_back(seq);
+            while self.order.len() > Self::KEEP {
+                if let Some(old) = self.order.pop_front() {
+                    self.answers.remove(&old);
+                }
+            }
+        }
+    }
 }
 
 #[derive(Debug, Default)]

@@ -62,6 +62,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0006_table_creators.sql"),
         include_str!("../migrations/postgres/0006_table_creators.sql"),
     ),
+    (
+        7,
+        "hand begin keys",
+        include_str!("../migrations/sqlite/0007_hand_begin_keys.sql"),
+        include_str!("../migrations/postgres/0007_hand_begin_keys.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -337,6 +343,8 @@ mod tests {
             (DbKind::Postgres, 5, "40db8a35a4835794aa27e41f9eaf2a186caf2ca798313f810599f2195b1b4e6a43022385d8c7387912524d4986e7cf9e"),
             (DbKind::Sqlite, 6, "ac01f1f3583dcd3cf50a370926ef1dc6da0dfae0c6f693b5b142302a63e02e025ad14f928de4194e209902cb052f4b69"),
             (DbKind::Postgres, 6, "ac01f1f3583dcd3cf50a370926ef1dc6da0dfae0c6f693b5b142302a63e02e025ad14f928de4194e209902cb052f4b69"),
+            (DbKind::Sqlite, 7, "10782581943026428648d737b39a82b515efcc6885511803b93b11a691bd29390f39265a14326dc216f7e99b5442b733"),
+            (DbKind::Postgres, 7, "10782581943026428648d737b39a82b515efcc6885511803b93b11a691bd29390f39265a14326dc216f7e99b5442b733"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -8,7 +8,7 @@ use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
 use crate::ledger::{apply, rows, Account, Applied, Journal};
-use crate::nodes::{check_fence, Fence};
+use crate::nodes::{check_fence, check_fence_saving, Fence};
 use crate::{hex, now_ms, DbKind, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
@@ -34,6 +34,14 @@ pub struct NewHand {
     /// The table's fence: the hand is refused if the table's epoch moved on (another node took
     /// it over). `None`: unfenced (a table no node owns, as in the store's own tests).
     pub fence: Option<Fence>,
+    /// The beginning's idempotency key: the same key again is the same hand (its id is
+    /// answered, nothing is recorded twice). `None`: no key.
+    pub key: Option<String>,
+    /// Chips the hand takes as it begins (Saint Poker's stakes), in the same transaction: the
+    /// hand is not begun if they cannot be paid.
+    pub stakes: Option<Journal>,
+    /// The table's state and lobby line to save in the same transaction (several nodes).
+    pub save: Option<(String, String)>,
 }
 
 /// A hand that is over.
@@ -49,6 +57,8 @@ pub struct FinishedHand {
     pub journal: Journal,
     /// The table's fence (see [`NewHand::fence`]).
     pub fence: Option<Fence>,
+    /// The table's state and lobby line to save in the same transaction (several nodes).
+    pub save: Option<(String, String)>,
 }
 
 /// A stored hand or game.
@@ -181,9 +191,9 @@ impl Store {
         Ok(row.try_get("n")?)
     }
 
-    /// Closes a table: cashes out every seat (bots' chips go back to the bots' bankroll) and
-    /// empties its pot (unfinished Saint Poker stakes back to their payers, the rest to the
-    /// house).
+    /// Closes a table: voids its hands not finished (their chips never left the seats), cashes
+    /// out every seat (bots' chips go back to the bots' bankroll) and empties its pot
+    /// (unfinished Saint Poker stakes back to their payers, the rest to the house).
     /// Refused if the table's epoch moved on (`fence`; `None`: unfenced).
     pub async fn close_table(
         &self,
@@ -194,6 +204,11 @@ impl Store {
             if let Some(f) = fence {
                 check_fence(tx, f).await?;
             }
+            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE table_id = $2 AND status = 'playing'")
+                .bind(now_ms())
+                .bind(table)
+                .execute(&mut *tx)
+                .await?;
             let moved = settle_table(tx, table, "close").await?;
             sqlx::query(
                 "UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL",
@@ -540,8 +555,19 @@ pub(crate) async fn begin_hand_in(
     hand: &NewHand,
     lock_seats: bool,
 ) -> Result<HandId, StoreError> {
-    if let Some(f) = &hand.fence {
-        check_fence(conn, f).await?;
+    // The fence, and the table's state saved with the hand (one statement).
+    match &hand.fence {
+        Some(f) => check_fence_saving(conn, f, hand.save.as_ref()).await?,
+        None => save_state(conn, &hand.table, hand.save.as_ref()).await?,
+    }
+    if let Some(key) = &hand.key {
+        let known = sqlx::query("SELECT id FROM hands WHERE begin_key = $1")
+            .bind(key)
+            .fetch_optional(&mut *conn)
+            .await?;
+        if let Some(r) = known {
+            return Ok(HandId(r.try_get("id")?));
+        }
     }
     if lock_seats && !hand.players.is_empty() {
         let n = hand.players.len();
@@ -564,8 +590,8 @@ pub(crate) async fn begin_hand_in(
     // The mark is read by the insert itself: on PostgreSQL (read committed) a statement sees
     // every transaction committed before it began, here the ones the locks waited for.
     let id: i64 = sqlx::query(
-        "INSERT INTO hands (table_id, game, commitment, seed, parts, status, started_at, journal_mark) \
-         VALUES ($1, $2, $3, $4, $5, 'playing', $6, (SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM journal)) RETURNING id",
+        "INSERT INTO hands (table_id, game, commitment, seed, parts, status, started_at, journal_mark, begin_key) \
+         VALUES ($1, $2, $3, $4, $5, 'playing', $6, (SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM journal), $7) RETURNING id",
     )
     .bind(&hand.table)
     .bind(&hand.game)
@@ -573,6 +599,7 @@ pub(crate) async fn begin_hand_in(
     .bind(&hand.seed_hex)
     .bind(&hand.parts)
     .bind(now_ms())
+    .bind(&hand.key)
     .fetch_one(&mut *conn)
     .await?
     .try_get("id")?;
@@ -593,7 +620,27 @@ pub(crate) async fn begin_hand_in(
         }
         q.execute(&mut *conn).await?;
     }
+    if let Some(stakes) = &hand.stakes {
+        apply(conn, stakes).await?;
+    }
     Ok(HandId(id))
+}
+
+/// Saves a table's state and lobby line (`save`, if any) inside the caller's transaction.
+pub(crate) async fn save_state(
+    conn: &mut AnyConnection,
+    table: &str,
+    save: Option<&(String, String)>,
+) -> Result<(), StoreError> {
+    if let Some((state, summary)) = save {
+        sqlx::query("UPDATE card_tables SET state = $1, summary = $2 WHERE id = $3")
+            .bind(state)
+            .bind(summary)
+            .bind(table)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// [`Store::finish_hand`] inside the caller's transaction (which it leaves to the caller to
@@ -603,31 +650,34 @@ pub(crate) async fn finish_hand_in(
     id: HandId,
     done: &FinishedHand,
 ) -> Result<Applied, StoreError> {
+    // The fence, and the table's state after the hand saved with it (one statement).
     if let Some(f) = &done.fence {
-        check_fence(conn, f).await?;
+        check_fence_saving(conn, f, done.save.as_ref()).await?;
     }
-    let status = hand_status(conn, id).await?;
-    match status.as_str() {
-        "playing" => {}
-        "finished" => {
-            // The journal's key makes the retry harmless; check it is the same movement.
-            let applied = apply(conn, &done.journal).await?;
-            return Ok(if applied == Applied::Nothing {
-                Applied::Nothing
-            } else {
-                Applied::AlreadyDone
-            });
-        }
-        _ => return Err(StoreError::HandNotPlaying { id: id.0, status }),
-    }
-    let applied = apply(conn, &done.journal).await?;
-    sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4")
+    // The hand is marked finished first (in play: one statement); its movement and results
+    // follow in the same transaction, which nothing commits if they fail.
+    let finished = sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4 AND status = 'playing'")
         .bind(now_ms())
         .bind(&done.record)
         .bind(&done.format)
         .bind(id.0)
         .execute(&mut *conn)
-        .await?;
+        .await?
+        .rows_affected();
+    if finished == 0 {
+        let status = hand_status(conn, id).await?;
+        if status != "finished" {
+            return Err(StoreError::HandNotPlaying { id: id.0, status });
+        }
+        // The journal's key makes the retry harmless; check it is the same movement.
+        let applied = apply(conn, &done.journal).await?;
+        return Ok(if applied == Applied::Nothing {
+            Applied::Nothing
+        } else {
+            Applied::AlreadyDone
+        });
+    }
+    let applied = apply(conn, &done.journal).await?;
     if !done.results.is_empty() {
         // One statement for every player: `CASE user_id WHEN … THEN … END`.
         let n = done.results.len();

@@ -30,11 +30,29 @@ pub struct Fence {
 /// Refuses (with [`StoreError::Fenced`]) a write for `fence.table` unless the table is open
 /// and still at `fence.epoch`; holds the table's row until the transaction ends.
 pub(crate) async fn check_fence(conn: &mut AnyConnection, fence: &Fence) -> Result<(), StoreError> {
-    let hit = sqlx::query(
-        "UPDATE card_tables SET epoch = epoch WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
-    )
-    .bind(&fence.table)
-    .bind(fence.epoch)
+    check_fence_saving(conn, fence, None).await
+}
+
+/// [`check_fence`], saving the table's state and lobby line (`save`) in the same statement.
+pub(crate) async fn check_fence_saving(
+    conn: &mut AnyConnection,
+    fence: &Fence,
+    save: Option<&(String, String)>,
+) -> Result<(), StoreError> {
+    let hit = match save {
+        None => sqlx::query(
+            "UPDATE card_tables SET epoch = epoch WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
+        )
+        .bind(&fence.table)
+        .bind(fence.epoch),
+        Some((state, summary)) => sqlx::query(
+            "UPDATE card_tables SET state = $3, summary = $4 WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
+        )
+        .bind(&fence.table)
+        .bind(fence.epoch)
+        .bind(state)
+        .bind(summary),
+    }
     .execute(&mut *conn)
     .await?
     .rows_affected();

@@ -4,7 +4,7 @@
 use std::time::Instant;
 use tavolo_engine::betting::BetEvent;
 
-use tavolo_cards::{Card, CardSet};
+use tavolo_cards::{Card, CardSet, SplitMix64};
 use tavolo_engine::draw::{Action, DrawView, Event, Round, ToAct};
 use tavolo_engine::Chips;
 
@@ -13,7 +13,6 @@ use super::simple::{non_betting, DrawSpot};
 use super::Draw;
 use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
-use crate::holdem::strength::SimRng;
 
 /// The chance with which it opens small after the exchange, heads-up, a hand too weak to open.
 const STEAL: f64 = 0.15;
@@ -47,7 +46,7 @@ struct Read {
 pub struct ExpertBot {
     name: String,
     samples: u32,
-    rng: SimRng,
+    rng: SplitMix64,
     reads: Vec<Read>,
     second: bool,
     /// Bets and raises so far in this round, and the round's bet.
@@ -67,7 +66,7 @@ impl ExpertBot {
         ExpertBot {
             name,
             samples: samples.max(1),
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             reads: Vec::new(),
             second: false,
             round_bets: 0,

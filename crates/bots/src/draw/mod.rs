@@ -14,6 +14,7 @@
 //! exchange, or showing). The arena asks only the seat whose turn it is, so folds out of turn (allowed by the
 //! rules) are not used by these bots.
 
+pub mod cfr;
 mod expert;
 pub mod lbr;
 mod play;
@@ -47,7 +48,7 @@ pub struct DrawOptions {
     pub players: usize,
     /// The ante, also the minimum bet and raise.
     pub ante: Chips,
-    /// Every seat's starting stack.
+    /// Every seat's stack at the start of each hand (the arena deals every hand afresh).
     pub stack: Chips,
     /// The table's rule options (RULES.md's options; none: the German rules).
     pub rules: HouseRules,
@@ -81,25 +82,29 @@ impl DrawOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 7] = [
+pub const BOT_NAMES: [&str; 8] = [
     "random",
     "station",
     "rules",
     "expert",
     "expert:normal",
+    "cfr",
     "fold",
     "raise",
 ];
 
-/// The bot named `name`: `random`, `station`, `rules`, `expert`, the best-response anchors `fold`
-/// and `raise`, or `expert:N` for an expert
+/// The bot named `name`: `random`, `station`, `rules`, `expert`, `cfr` (a CFR strategy heads-up,
+/// `expert` with more players: [`cfr`]), the best-response anchors `fold` and `raise`, or `expert:N` for an expert
 /// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
-/// ([`crate::external`]).
+/// ([`crate::external`]); or a [`crate::Level`] (`beginner`, `regular`, `strong`), made as its
+/// bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
+    let name = crate::level::resolve::<Draw>(name);
     let expert = |label: String, n: u32| {
         BotSpec::new(label.clone(), move |_, seed| {
             Box::new(ExpertBot::new(label.clone(), n, seed)) as _
         })
+        .thinking_long()
     };
     Ok(
         match BotName::read::<Draw>(name, &BOT_NAMES, "simulations", 1_000_000)? {
@@ -111,6 +116,14 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
             BotName::Named("rules") => BotSpec::new("rules", |_, _| Box::new(RulesBot) as _),
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
+            BotName::Named("cfr") => {
+                let strategy = cfr::Strategy::shipped()
+                    .map_err(|source| BotsError::Strategy { bot: "cfr", source })?;
+                BotSpec::new("cfr", move |_, seed| {
+                    Box::new(cfr::CfrBot::new(strategy, seed)) as _
+                })
+                .thinking_long()
+            }
             BotName::Named(_) => expert("expert".into(), expert::DEFAULT_SAMPLES),
             BotName::Expert(n) => expert(format!("expert:{n}"), n),
         },

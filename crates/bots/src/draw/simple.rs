@@ -16,19 +16,19 @@ use crate::bot::{Bot, Budget};
 /// The facts of one betting decision, read from the seat's view.
 #[derive(Clone, Debug)]
 pub(crate) struct DrawSpot {
-    /// The legal choices.
+    /// What the seat may do: fold, call (or check where allowed), the raise range.
     pub legal: Legal,
     /// The seat's five cards.
     pub hand: CardSet,
-    /// Everything in the middle.
+    /// Everything in the middle, this round's bets and a carried-in pot included.
     pub pot: Chips,
     /// What a call puts in (0: nothing to call).
     pub to_call: Chips,
     /// The largest bet this round.
     pub max_bet: Chips,
-    /// The ante.
+    /// The ante, also the smallest bet and raise (at least 1, so ratios to it are defined).
     pub ante: Chips,
-    /// Live opponents.
+    /// Opponents still in the hand.
     pub opponents: usize,
     /// Live opponents who act after the seat (from the cutter round).
     pub behind: usize,

@@ -1,12 +1,14 @@
 //! The `expert` bot: equity by simulation against opponent ranges narrowed by their actions.
 
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::holdem::{Action, Event, HandView, Street};
+use tavolo_engine::Chips;
 
 use super::range::{equity, Range, Reads};
 use super::spot::Spot;
-use super::strength::{preflop_percentile, SimRng};
+use super::strength::preflop_percentile;
 use super::Holdem;
 use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
@@ -26,7 +28,7 @@ pub enum ExpertLevel {
 }
 
 impl ExpertLevel {
-    /// The level's name.
+    /// The level's name, as in `expert:normal`.
     pub fn name(self) -> &'static str {
         match self {
             ExpertLevel::Easy => "easy",
@@ -35,7 +37,8 @@ impl ExpertLevel {
         }
     }
 
-    /// Simulated deals per decision.
+    /// Simulated deals per decision at this level (its play; its policy uses fewer,
+    /// [`POLICY_SAMPLES`]).
     pub fn samples(self) -> u32 {
         match self {
             ExpertLevel::Easy => 300,
@@ -60,7 +63,7 @@ impl ExpertLevel {
 pub struct ExpertBot {
     name: String,
     samples: u32,
-    rng: SimRng,
+    rng: SplitMix64,
     reads: Reads,
 }
 
@@ -80,7 +83,7 @@ impl ExpertBot {
         ExpertBot {
             name,
             samples: samples.max(1),
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             reads: Reads::default(),
         }
     }
@@ -118,50 +121,7 @@ impl ExpertBot {
         };
         let unraised_preflop = preflop && self.reads.preflop_raises == 0;
         if s.to_call == 0 || unraised_preflop {
-            // Nothing to call (or only the blinds before the flop).
-            let strong = if preflop {
-                // Opening: by the hand's rank among starting hands and the players behind.
-                let p = preflop_percentile(s.hole[0], s.hole[1]);
-                let open = match (s.seats, s.behind) {
-                    (2, _) => 0.7,
-                    (_, 0) => 0.15,
-                    (_, 1) => 0.5,
-                    (_, 2) => 0.45,
-                    (_, 3) => 0.32,
-                    (_, 4) => 0.25,
-                    _ => 0.2,
-                };
-                p <= open
-            } else {
-                e >= value_bet
-            };
-            if strong {
-                let fraction = if e >= 0.8 { 0.9 } else { 0.66 };
-                let to = if preflop {
-                    s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2)
-                } else {
-                    strong_to(fraction)
-                };
-                return Mixed::pure(Decision::RaiseTo(to));
-            }
-            let passive = if s.to_call == 0 || e >= s.pot_odds() + 0.08 {
-                Decision::CheckCall
-            } else {
-                Decision::Fold
-            };
-            let heads_up = s.opponents == 1;
-            let bluff = match s.street {
-                _ if !heads_up || preflop => 0.0,
-                Street::River if e < 0.15 => 0.12,
-                Street::River => 0.0,
-                _ if e < 0.45 => 0.25,
-                _ => 0.0,
-            };
-            return if bluff > 0.0 {
-                Mixed::mix(Decision::RaiseTo(s.pot_fraction_to(0.5)), bluff, passive)
-            } else {
-                Mixed::pure(passive)
-            };
+            return first_in(s, e, value_bet, strong_to);
         }
         let odds = s.pot_odds();
         let raise_at = if preflop {
@@ -185,6 +145,57 @@ impl ExpertBot {
         } else {
             Decision::Fold
         })
+    }
+}
+
+/// The decision with nothing to call (or only the blinds before the flop), equity `e`: a value
+/// bet from `value_bet` up (before the flop: by the hand's rank and the players behind), else
+/// check, call the blind or fold, with an occasional heads-up bluff after the flop.
+fn first_in(s: &Spot, e: f64, value_bet: f64, strong_to: impl Fn(f64) -> Chips) -> Mixed {
+    let preflop = s.street == Street::Preflop;
+    // Nothing to call (or only the blinds before the flop).
+    let strong = if preflop {
+        // Opening: by the hand's rank among starting hands and the players behind.
+        let p = preflop_percentile(s.hole[0], s.hole[1]);
+        let open = match (s.seats, s.behind) {
+            (2, _) => 0.7,
+            (_, 0) => 0.15,
+            (_, 1) => 0.5,
+            (_, 2) => 0.45,
+            (_, 3) => 0.32,
+            (_, 4) => 0.25,
+            _ => 0.2,
+        };
+        p <= open
+    } else {
+        e >= value_bet
+    };
+    if strong {
+        let fraction = if e >= 0.8 { 0.9 } else { 0.66 };
+        let to = if preflop {
+            s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2)
+        } else {
+            strong_to(fraction)
+        };
+        return Mixed::pure(Decision::RaiseTo(to));
+    }
+    let passive = if s.to_call == 0 || e >= s.pot_odds() + 0.08 {
+        Decision::CheckCall
+    } else {
+        Decision::Fold
+    };
+    let heads_up = s.opponents == 1;
+    let bluff = match s.street {
+        _ if !heads_up || preflop => 0.0,
+        Street::River if e < 0.15 => 0.12,
+        Street::River => 0.0,
+        _ if e < 0.45 => 0.25,
+        _ => 0.0,
+    };
+    if bluff > 0.0 {
+        Mixed::mix(Decision::RaiseTo(s.pot_fraction_to(0.5)), bluff, passive)
+    } else {
+        Mixed::pure(passive)
     }
 }
 

@@ -19,6 +19,7 @@ mod expert;
 pub mod exploit;
 pub mod lbr;
 mod outside;
+pub mod pairs;
 mod random;
 mod range;
 mod rules;
@@ -58,7 +59,7 @@ pub struct HoldemOptions {
     pub structure: Structure,
     /// The big blind (the small blind is half of it; in Limit the small bet is the big blind).
     pub big_blind: Chips,
-    /// Every seat's starting stack.
+    /// Every seat's stack at the start of each hand (the arena deals every hand afresh).
     pub stack: Chips,
     /// The table's rule options (RULES.md's options; none: the casino rules).
     pub rules: HouseRules,
@@ -120,8 +121,10 @@ pub const BOT_NAMES: [&str; 14] = [
 /// elsewhere: [`cfr`]), `cfr:blueprint` (the same without the river search), `exploit`
 /// (`cfr:blueprint` that learns its opponents across hands: [`exploit`]), `rules`, `expert` (= `expert:normal`),
 /// `expert:easy`, `expert:hard`, `expert:N` for an expert doing N simulations per decision, or
-/// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]).
+/// `exec:PROGRAM ARGS…` for an external program ([`crate::external`]); or a [`crate::Level`]
+/// (`beginner`, `regular`, `strong`), made as its bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
+    let name = crate::level::resolve::<Holdem>(name);
     Ok(
         match BotName::read::<Holdem>(name, &BOT_NAMES, "simulations", 1_000_000)? {
             BotName::Exec(command) => crate::external::spec::<Holdem>(command),
@@ -133,24 +136,30 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new("cfr", move |seat, seed| {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed)) as _
                 })
+                .thinking_long()
             }
             BotName::Named("cfr:blueprint") => {
                 let (limit, no_limit) = cfr_strategies()?;
                 BotSpec::new("cfr:blueprint", move |seat, seed| {
                     Box::new(CfrBot::new(limit, no_limit, seat, seed).without_search()) as _
                 })
+                .thinking_long()
             }
             BotName::Named("exploit") => {
                 let (limit, no_limit) = cfr_strategies()?;
                 // One model for every bot of this spec: its memory across hands.
                 let model = std::sync::Arc::new(std::sync::Mutex::new(Memory::default()));
                 BotSpec::new("exploit", move |seat, seed| {
-                    // Its own river play comes from its model, so the trained strategy is the
-                    // fallback, as measured (docs/bots.md), not the river search.
-                    let inner = CfrBot::new(limit, no_limit, seat, seed).without_search();
-                    Box::new(ExploitBot::new(inner, model.clone(), seat, seed)) as _
+                    // Where no strategy applies (more than two players), the strongest expert.
+                    let inner = CfrBot::new(limit, no_limit, seat, seed).with_fallback(
+                        ExpertLevel::Hard,
+                        seat,
+                        seed,
+                    );
+                    Box::new(ExploitBot::new(inner, model.clone(), seat)) as _
                 })
                 .learning()
+                .thinking_long()
             }
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
@@ -168,6 +177,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
                 BotSpec::new(label.clone(), move |seat, seed| {
                     Box::new(ExpertBot::with_samples(label.clone(), n, seat, seed)) as _
                 })
+                .thinking_long()
             }
         },
     )
@@ -188,4 +198,5 @@ fn expert_spec(level: ExpertLevel) -> BotSpec<Holdem> {
     BotSpec::new(format!("expert:{}", level.name()), move |seat, seed| {
         Box::new(ExpertBot::new(level, seat, seed)) as _
     })
+    .thinking_long()
 }

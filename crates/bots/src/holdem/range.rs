@@ -1,10 +1,10 @@
 //! Opponent ranges narrowed by their actions, and equity against them by simulation.
 
-use tavolo_cards::{Card, CardSet, Hand};
+use tavolo_cards::{Card, CardSet, Hand, SplitMix64};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Event, Street};
 
-use super::strength::{draws, made, preflop_percentile, Made, SimRng};
+use super::strength::{draws, made, preflop_percentile, Made};
 
 /// What one opponent's actions say about its hand.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,7 +100,7 @@ impl Reads {
 
 /// Whether a hand fits a range (with a little leak, so that no range is ever empty and bluffs
 /// stay possible), given the board so far.
-fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SimRng) -> bool {
+fn fits(hole: [Card; 2], board: &[Card], range: &Range, rng: &mut SplitMix64) -> bool {
     // Out-of-range hands leak in at about 5% of the accepted ones (the test is repeated until
     // a hand fits, so the leak per try is scaled by the range's size).
     if range.top < 1.0
@@ -136,7 +136,7 @@ pub(crate) fn equity(
     board: &[Card],
     ranges: &[Range],
     samples: u32,
-    rng: &mut SimRng,
+    rng: &mut SplitMix64,
     stop: &mut dyn FnMut() -> bool,
 ) -> f64 {
     let mut known = CardSet::EMPTY;
@@ -154,30 +154,7 @@ pub(crate) fn equity(
         if done % 64 == 0 && done > 0 && stop() {
             break;
         }
-        let mut k = 0usize;
-        let mut opp: [[Card; 2]; 9] = [[hole[0]; 2]; 9];
-        for (i, range) in ranges.iter().enumerate().take(9) {
-            let left = d.len() - k;
-            let mut tries = 0;
-            loop {
-                let a = k + rng.below(left);
-                let mut b = k + rng.below(left - 1);
-                if b >= a {
-                    b += 1;
-                }
-                let h = [d[a], d[b]];
-                tries += 1;
-                if tries >= 150 || fits(h, board, range, rng) {
-                    // Move the two cards to the front of the unused part.
-                    d.swap(k, a);
-                    let b = if b == k { a } else { b };
-                    d.swap(k + 1, b);
-                    opp[i] = [d[k], d[k + 1]];
-                    k += 2;
-                    break;
-                }
-            }
-        }
+        let (opp, k) = deal_opponents(&mut d, board, ranges, hole[0], rng);
         let mut runout = board_hand;
         let mut mine = mine_base;
         for j in 0..missing {
@@ -214,6 +191,43 @@ pub(crate) fn equity(
     }
 }
 
+/// Deals a hand to each opponent (at most 9) from the front of `deck`, each drawn until it
+/// fits its range (or after 150 tries), moving the cards dealt to the front; the hands (unused
+/// slots hold `filler`) and how many cards were dealt.
+fn deal_opponents(
+    d: &mut [Card],
+    board: &[Card],
+    ranges: &[Range],
+    filler: Card,
+    rng: &mut SplitMix64,
+) -> ([[Card; 2]; 9], usize) {
+    let mut k = 0usize;
+    let mut opp: [[Card; 2]; 9] = [[filler; 2]; 9];
+    for (i, range) in ranges.iter().enumerate().take(9) {
+        let left = d.len() - k;
+        let mut tries = 0;
+        loop {
+            let a = k + rng.below(left);
+            let mut b = k + rng.below(left - 1);
+            if b >= a {
+                b += 1;
+            }
+            let h = [d[a], d[b]];
+            tries += 1;
+            if tries >= 150 || fits(h, board, range, rng) {
+                // Move the two cards to the front of the unused part.
+                d.swap(k, a);
+                let b = if b == k { a } else { b };
+                d.swap(k + 1, b);
+                opp[i] = [d[k], d[k + 1]];
+                k += 2;
+                break;
+            }
+        }
+    }
+    (opp, k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +236,7 @@ mod tests {
     #[test]
     fn aces_against_one_random_hand_win_about_85_percent() {
         let c = parse_cards("As Ah").expect("cards");
-        let mut rng = SimRng::new(1);
+        let mut rng = SplitMix64::new(1);
         let e = equity(
             [c[0], c[1]],
             &[],
@@ -237,7 +251,7 @@ mod tests {
     #[test]
     fn a_raising_range_is_stronger_than_a_random_one() {
         let c = parse_cards("Ks Qd").expect("cards");
-        let mut rng = SimRng::new(2);
+        let mut rng = SplitMix64::new(2);
         let tight = Range {
             top: 0.05,
             post: [0; 3],

@@ -1,10 +1,11 @@
 //! The `rules` bot: tight-aggressive Hold'em by rules of thumb.
 
+use tavolo_cards::SplitMix64;
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street};
 
 use super::spot::Spot;
-use super::strength::{draws, made, preflop_percentile, Made, SimRng};
+use super::strength::{draws, made, preflop_percentile, Made};
 use super::Holdem;
 use crate::betting::{Decision, Mixed};
 use crate::bot::{Bot, Budget};
@@ -22,7 +23,7 @@ use crate::bot::{Bot, Budget};
 ///   otherwise check and fold.
 #[derive(Clone, Debug)]
 pub struct RulesBot {
-    rng: SimRng,
+    rng: SplitMix64,
     preflop_raises: u32,
     raised_preflop: bool,
     flop_seen: bool,
@@ -33,7 +34,7 @@ impl RulesBot {
     /// A rules bot seeded with `seed` (for its occasional continuation bets).
     pub fn new(seed: u64) -> RulesBot {
         RulesBot {
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             preflop_raises: 0,
             raised_preflop: false,
             flop_seen: false,

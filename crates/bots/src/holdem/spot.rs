@@ -13,9 +13,9 @@ pub(crate) struct Spot {
     pub seat: usize,
     /// Its hole cards.
     pub hole: [Card; 2],
-    /// The board.
+    /// The board cards out (0, 3, 4 or 5).
     pub board: Vec<Card>,
-    /// The street.
+    /// The betting round, which the board's size also tells.
     pub street: Street,
     /// Everything in the middle, bets included.
     pub pot: Chips,
@@ -25,13 +25,13 @@ pub(crate) struct Spot {
     pub max_bet: Chips,
     /// Chips behind the seat.
     pub stack: Chips,
-    /// Live opponents.
+    /// Opponents still in the hand.
     pub opponents: usize,
     /// Live opponents with chips behind who act after the seat in this round's order.
     pub behind: usize,
-    /// Seats at the table.
+    /// Seats dealt in, folded ones included (how far from heads-up the hand began).
     pub seats: usize,
-    /// The legal choices.
+    /// What the seat may do: fold, check or call, the raise range.
     pub legal: Legal,
 }
 

@@ -1,50 +1,9 @@
 //! Hand strength for Hold'em bots: the pre-flop strength of each of the 169 starting hands (as
-//! a percentile), what a hand has made on a board, its draws, and a small fast generator for
-//! simulations.
+//! a percentile), what a hand has made on a board, and its draws.
 
 use std::sync::OnceLock;
 
-use tavolo_cards::{Card, CardSet, Category, Hand};
-
-/// A small, fast, seeded generator (SplitMix64) for a bot's simulations; deterministic.
-#[derive(Clone, Debug)]
-pub struct SimRng(u64);
-
-impl SimRng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SimRng {
-        SimRng(seed)
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2⁻³² for small `n`).
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// A number in `[0, 1)`.
-    #[inline]
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// A standard normal number (Box–Muller).
-    pub fn normal(&mut self) -> f64 {
-        let u = 1.0 - self.unit(); // in (0, 1]
-        let v = self.unit();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-}
+use tavolo_cards::{Card, CardSet, Category, Hand, SplitMix64};
 
 /// The index of a starting hand among the 169 classes: pairs, suited and offsuit hands.
 pub fn class_index(a: Card, b: Card) -> usize {
@@ -80,7 +39,7 @@ fn build_preflop() -> Preflop {
     const SAMPLES: u32 = 1200;
     let mut equity = vec![0f32; 13 + 2 * 169];
     let mut combos = vec![0u32; 13 + 2 * 169];
-    let mut rng = SimRng::new(0x5eed_0ff1);
+    let mut rng = SplitMix64::new(0x5eed_0ff1);
     for a in Card::all() {
         for b in Card::all().filter(|&b| b > a) {
             combos[class_index(a, b)] += 1;

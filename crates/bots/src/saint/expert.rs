@@ -56,7 +56,7 @@ impl Level {
         }
     }
 
-    /// Rollouts per decision.
+    /// Rollouts per decision, shared out among the candidates by successive halving.
     pub const fn rollouts(self) -> u32 {
         match self {
             Level::Easy => 1_000,

@@ -126,21 +126,7 @@ impl Memory {
         let len = (n - next).min(view.draw_pile);
         draw[..len].copy_from_slice(&deck[next..next + len]);
         let centre: CardSet = view.centre.iter().copied().collect();
-        let stage = match view.phase {
-            PhaseName::Show => Stage::Show,
-            PhaseName::Draft => {
-                let mut order = [0u8; MAX_PLAYERS];
-                for (slot, &s) in order.iter_mut().zip(&view.draft_order) {
-                    *slot = s as u8;
-                }
-                Stage::Draft {
-                    pool: view.pool.iter().copied().collect(),
-                    order,
-                    step: view.picks.len() as u8,
-                }
-            }
-            _ => Stage::Place,
-        };
+        let stage = stage_of(view);
         let mut scores = [0u32; MAX_PLAYERS];
         for (slot, &s) in scores.iter_mut().zip(&view.scores) {
             *slot = s;
@@ -165,6 +151,25 @@ impl Memory {
             others_give_up: false,
         };
         (world, stage)
+    }
+}
+
+/// Where `view`'s game stands, as the model's stage.
+fn stage_of(view: &SaintView) -> Stage {
+    match view.phase {
+        PhaseName::Show => Stage::Show,
+        PhaseName::Draft => {
+            let mut order = [0u8; MAX_PLAYERS];
+            for (slot, &s) in order.iter_mut().zip(&view.draft_order) {
+                *slot = s as u8;
+            }
+            Stage::Draft {
+                pool: view.pool.iter().copied().collect(),
+                order,
+                step: view.picks.len() as u8,
+            }
+        }
+        _ => Stage::Place,
     }
 }
 

@@ -16,7 +16,7 @@ use tavolo_engine::saint::SaintGame;
 pub use expert::{ExpertBot, Level};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
-pub use search::{master_iterations, others_give_up_at, SearchBot, MASTER_ITERATIONS};
+pub use search::{others_give_up_at, SearchBot, EXACT_ROUNDS, MASTER_THINK, WORLD_COST};
 
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
@@ -38,8 +38,10 @@ pub const BOT_NAMES: [&str; 7] = [
 
 /// The bot named `name`: `random`, `greedy`, `expert` (= `expert:normal`), `expert:easy`,
 /// `expert:normal`, `expert:hard`, `expert:N` for an expert doing N rollouts per decision,
-/// `master` (the tree search, [`SearchBot`]) or `master:N` for a searcher doing N iterations.
+/// `master` (the tree search, [`SearchBot`]) or `master:N` for a searcher doing N iterations;
+/// or a [`crate::Level`] (`beginner`, `regular`, `strong`), made as its bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
+    let name = crate::level::resolve::<SaintPoker>(name);
     if let Some(n) = name
         .trim()
         .strip_prefix("master:")
@@ -59,7 +61,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
             }
             BotName::Named("master") => BotSpec::new("master", |_, seed| {
                 Box::new(SearchBot::master("master", seed)) as _
-            }),
+            })
+            .thinking_long(),
             BotName::Named("expert:easy") => expert_spec(Level::Easy),
             BotName::Named("expert:hard") => expert_spec(Level::Hard),
             BotName::Named(_) => expert_spec(Level::Normal),
@@ -68,6 +71,7 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
                 BotSpec::new(label.clone(), move |_, seed| {
                     Box::new(ExpertBot::with_rollouts(label.clone(), n, seed)) as _
                 })
+                .thinking_long()
             }
         },
     )
@@ -77,10 +81,12 @@ fn master_spec(label: String, iterations: u32) -> BotSpec<SaintPoker> {
     BotSpec::new(label.clone(), move |_, seed| {
         Box::new(SearchBot::new(label.clone(), iterations, seed)) as _
     })
+    .thinking_long()
 }
 
 fn expert_spec(level: Level) -> BotSpec<SaintPoker> {
     BotSpec::new(format!("expert:{}", level.name()), move |_, seed| {
         Box::new(ExpertBot::new(level, seed)) as _
     })
+    .thinking_long()
 }

@@ -17,9 +17,9 @@ use tavolo_engine::saint::{Action, HandRule};
 
 use super::hands::{keep_value, least_kept, least_kept_pair, Scorer};
 
-/// Largest table.
+/// The largest table (RULES.md §1: 2 to 5 players); worlds hold arrays of this size.
 pub(crate) const MAX_PLAYERS: usize = 5;
-/// Rounds in a game.
+/// Rounds in a game (RULES.md §1), for the give-up rates by round.
 const ROUNDS: u8 = 8;
 
 /// Where in a round a world stands.
@@ -43,17 +43,17 @@ pub(crate) enum Stage {
 /// A complete (sampled) game state.
 #[derive(Clone, Debug)]
 pub(crate) struct World {
-    /// Number of players.
+    /// Players at the table (entries past it in the arrays are unused).
     pub(crate) players: usize,
     /// The seat the search is for.
     pub(crate) me: usize,
     /// The round, 1 to 8.
     pub(crate) round: u8,
-    /// The hand rule.
+    /// How a hand is made of shown and centre cards (the table's option).
     pub(crate) rule: HandRule,
     /// Cards previewed each round (C).
     pub(crate) centre_count: usize,
-    /// Every hand.
+    /// Every player's hand in this world: the searcher's own, the others' sampled.
     pub(crate) hands: [CardSet; MAX_PLAYERS],
     /// The centre (empty during the draft).
     pub(crate) centre: CardSet,
@@ -65,7 +65,7 @@ pub(crate) struct World {
     pub(crate) draw_len: u8,
     /// Next card to draw.
     pub(crate) draw_next: u8,
-    /// Scores by seat.
+    /// Points so far by seat (the winner is the highest after round 8).
     pub(crate) scores: [u32; MAX_PLAYERS],
     /// Whether the other players sometimes give a round up (show their cheapest pair instead
     /// of their best, as often as [`GIVE_UP_PERCENT`] says); otherwise they always show their

@@ -1,8 +1,10 @@
 //! The oracle: exact search with perfect information over Saint Poker's last two rounds, and
 //! the measurement it serves — how much each bot loses per decision against it.
 //!
-//! **Only for measurement.** The oracle is given the whole game state (every hand, the draw
-//! pile); no bot ever receives it, and no bot name makes one.
+//! **Given the whole state only for measurement.** [`action_values`] is given the whole game
+//! state (every hand, the draw pile); no bot ever receives it. The `master` bot uses the same
+//! exhaustive search in the last round on worlds it *samples* from what it has seen
+//! (`values_in_world`), never on the true state.
 //!
 //! ## What "exact" means here
 //! Choices are simultaneous, so "the best action" needs the other players' behaviour fixed. For a
@@ -24,13 +26,13 @@
 
 use rayon::prelude::*;
 use serde::Serialize;
-use tavolo_cards::{Card, CardSet, GameRng, Rank, Suit};
+use tavolo_cards::{Card, CardSet, GameRng, Rank, SplitMix64, Suit};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::saint::{Action, PhaseName, SaintGame, SaintOptions, ROUNDS};
 
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::SaintPoker;
-use crate::arena::{bot_seed, game_seed, mix64};
+use crate::arena::{bot_seed, game_seed};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -85,6 +87,22 @@ pub fn action_values(
     )
 }
 
+/// The value of each of `actions` of the searching player at `stage` of `world` — a world a bot
+/// sampled, or the true one — the other players' choices now and later by the reference policy
+/// and the searching player's later choices searched exhaustively, as [`action_values`] does.
+pub(crate) fn values_in_world(
+    world: &World,
+    stage: Stage,
+    actions: &[Action],
+    tie_seed: u64,
+) -> Vec<OracleValue> {
+    let none = [None; MAX_PLAYERS];
+    actions
+        .iter()
+        .map(|&a| value_after(world, stage, a, &none, tie_seed))
+        .collect()
+}
+
 /// The value of playing `a` at `stage`, then B's best.
 fn value_after(
     world: &World,
@@ -94,7 +112,7 @@ fn value_after(
     tie_seed: u64,
 ) -> OracleValue {
     let mut w = world.clone();
-    let mut rng = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+    let mut rng = GameRng::from_u64(SplitMix64::mix(tie_seed ^ u64::from(w.round)));
     match w.step(stage, a, forced, &mut rng) {
         Some(next) => best_value(&w, next, tie_seed),
         None => terminal(&w),
@@ -324,37 +342,8 @@ fn measure_game(
             chosen.push((seat, action, legal.len()));
         }
         if game.game.round() + ORACLE_ROUNDS > ROUNDS {
-            let mut others = [None; MAX_PLAYERS];
-            for &(seat, action, _) in &chosen {
-                others[seat] = Some(action);
-            }
-            let tie_seed = mix64(gseed ^ 0x0_7ac1e);
-            for &(seat, action, choices) in &chosen {
-                if choices < 2 {
-                    continue;
-                }
-                let Some(values) = action_values(&game.game, seat, &others, tie_seed) else {
-                    continue;
-                };
-                let best = values
-                    .iter()
-                    .map(|v| v.1)
-                    .fold(None, |b: Option<OracleValue>, v| {
-                        Some(match b {
-                            Some(b) if !v.better_than(&b) => b,
-                            _ => v,
-                        })
-                    });
-                let mine = values.iter().find(|v| v.0 == action).map(|v| v.1);
-                if let (Some(best), Some(mine)) = (best, mine) {
-                    samples.push(Sample {
-                        entry: entries[seat],
-                        round: game.game.round(),
-                        share: (best.share - mine.share).max(0.0),
-                        margin: best.margin - mine.margin,
-                    });
-                }
-            }
+            let tie_seed = SplitMix64::mix(gseed ^ 0x0_7ac1e);
+            samples.extend(losses(&game.game, &chosen, &entries, tie_seed));
         }
         for (_, action, _) in chosen {
             let events = game.apply(action).map_err(engine)?.to_vec();
@@ -362,6 +351,48 @@ fn measure_game(
         }
     }
     Ok(samples)
+}
+
+/// The oracle's measure of the decisions `chosen` (seat, action, number of choices) taken
+/// together in `game`, seats played by bot-list `entries`.
+fn losses(
+    game: &SaintGame,
+    chosen: &[(usize, Action, usize)],
+    entries: &[usize],
+    tie_seed: u64,
+) -> Vec<Sample> {
+    let mut others = [None; MAX_PLAYERS];
+    for &(seat, action, _) in chosen {
+        others[seat] = Some(action);
+    }
+    let mut samples = Vec::new();
+    for &(seat, action, choices) in chosen {
+        if choices < 2 {
+            continue;
+        }
+        let Some(values) = action_values(game, seat, &others, tie_seed) else {
+            continue;
+        };
+        let best = values
+            .iter()
+            .map(|v| v.1)
+            .fold(None, |b: Option<OracleValue>, v| {
+                Some(match b {
+                    Some(b) if !v.better_than(&b) => b,
+                    _ => v,
+                })
+            });
+        let mine = values.iter().find(|v| v.0 == action).map(|v| v.1);
+        if let (Some(best), Some(mine)) = (best, mine) {
+            samples.push(Sample {
+                entry: entries[seat],
+                round: game.round(),
+                share: (best.share - mine.share).max(0.0),
+                margin: best.margin - mine.margin,
+            });
+        }
+    }
+    samples
 }
 
 /// Each bot observes `events` as its seat may see them.
@@ -457,12 +488,15 @@ mod tests {
                             // A random line of play for the seat after `a`.
                             let none = [None; MAX_PLAYERS];
                             let mut w = world.clone();
-                            let mut r = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+                            let mut r =
+                                GameRng::from_u64(SplitMix64::mix(tie_seed ^ u64::from(w.round)));
                             let mut next = w.step(stage, a, &none, &mut r);
                             while let Some(s) = next {
                                 let acts = w.my_actions(&s);
                                 let b = acts[rng.below(acts.len() as u32) as usize];
-                                let mut r = GameRng::from_u64(mix64(tie_seed ^ u64::from(w.round)));
+                                let mut r = GameRng::from_u64(SplitMix64::mix(
+                                    tie_seed ^ u64::from(w.round),
+                                ));
                                 next = w.step(s, b, &none, &mut r);
                             }
                             assert!(!terminal(&w).better_than(&v), "{a:?}");

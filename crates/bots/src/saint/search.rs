@@ -24,19 +24,29 @@
 //! showing, only a shortlist of pairs is searched at any node (the strongest few hands and the
 //! cheapest few pairs, as `expert` does).
 //!
-//! The amount of work (iterations) defines the level; the tree is rebuilt at each decision, and
-//! the seeded generator makes every decision reproducible when no time limit stops it early.
+//! **In the last round** the rest of the game is short enough to search exactly: each of many
+//! sampled worlds is searched exhaustively over the bot's own remaining choices (the oracle's
+//! search, `oracle::values_in_world`; the others by the opponent model), and the action
+//! of best mean value over the worlds is played.
+//!
+//! **How long it thinks.** The `master` level is an anytime search: it searches until its
+//! thread has spent [`MASTER_THINK`] of CPU time (so a busy machine makes it slower, not
+//! weaker), or until the table's clock says stop, whichever is first. `master:N` does N
+//! iterations (N / [`WORLD_COST`] worlds in the last round) and is exactly reproducible for its
+//! seed when no clock stops it; the tree is rebuilt at each decision.
 
 use std::time::Instant;
 
 use tavolo_cards::{CardSet, GameRng};
-use tavolo_engine::saint::{Action, Event, PhaseName, SaintView};
+use tavolo_engine::saint::{Action, Event, PhaseName, SaintView, ROUNDS};
 
 use super::expert::{shortlist_pairs, SHOW_CHEAPEST, SHOW_STRONGEST};
 use super::memory::Memory;
 use super::model::{Stage, World, MAX_PLAYERS};
+use super::oracle::values_in_world;
 use super::SaintPoker;
 use crate::bot::{Bot, Budget};
+use crate::think::Stop;
 
 /// Weight of the final margin (in units of all 36 points) next to the victory share.
 const MARGIN_WEIGHT: f64 = 0.25;
@@ -45,29 +55,23 @@ const MARGIN_WEIGHT: f64 = 0.25;
 /// 37.2 %; docs/saint-bots.md).
 const EXPLORATION: f64 = 0.6;
 /// Iterations between two looks at the clock.
-const CLOCK_EVERY: u32 = 32;
+const CLOCK_EVERY: u64 = 32;
 
-/// Iterations per decision of the `master` level heads-up: as many as keep its decisions within
-/// 200 ms at the median and 1 s at the 99th percentile on one core (docs/saint-bots.md has the
-/// figures; 8,000 won 57.5 % of heads-up games against `expert`, 20,000 won 67.7 % ± 1.4 % of
-/// 4,250, and 30,000 no more than 20,000 over 1,400). See [`master_iterations`] for more players.
-pub const MASTER_ITERATIONS: u32 = 20_000;
+/// The `master` level's thinking time per decision: CPU time of its thread (see the module
+/// doc). At that time it searches about as many iterations as the fixed counts it had before
+/// (20,000 heads-up, 16,000 at four players on the machines measured); docs/saint-bots.md has
+/// its figures, decision times included.
+pub const MASTER_THINK: std::time::Duration = std::time::Duration::from_millis(130);
 
-/// Iterations per decision of the `master` level at a table of `players`: an iteration plays the
-/// rest of the game for every player, so it costs more the more players there are, and the level
-/// does fewer than heads-up to stay within the same time limits. With four players and the
-/// others giving rounds up ([`others_give_up_at`]) 16,000 stay within the limits, scored more
-/// than 8,000 on the same deals and win more than 35 % of fresh games against three `expert`s;
-/// three and five players take 12,000 and 6,000 by the same reckoning. The figures (win rates,
-/// think times on each machine measured) live in docs/saint-bots.md.
-pub const fn master_iterations(players: u8) -> u32 {
-    match players {
-        0..=2 => MASTER_ITERATIONS,
-        3 => 12_000,
-        4 => 16_000,
-        _ => 6_000,
-    }
-}
+/// The most iterations any one decision does, whatever its thinking time.
+const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// What one world of the last round's exact search costs, in iterations of the tree search:
+/// `master:N` searches N / `WORLD_COST` worlds there.
+pub const WORLD_COST: u64 = 10;
+
+/// The last rounds searched exactly (`oracle::values_in_world`): the last one.
+pub const EXACT_ROUNDS: u8 = 1;
 
 /// Whether the search's model lets the other players give rounds up (show the pair least worth
 /// keeping, at `model::GIVE_UP_PERCENT`'s rates, as `expert` often does) rather than always show
@@ -97,7 +101,7 @@ struct Node {
 #[derive(Clone, Debug)]
 pub struct SearchBot {
     name: String,
-    /// Iterations per decision; `None` for the `master` level's, by the table size.
+    /// Iterations per decision, or `None` for the `master` level's thinking time.
     iterations: Option<u32>,
     rng: GameRng,
     memory: Memory,
@@ -114,7 +118,7 @@ impl SearchBot {
         }
     }
 
-    /// The `master` level: [`master_iterations`] for the table's number of players.
+    /// The `master` level: [`MASTER_THINK`] of thinking time a decision.
     pub fn master(name: impl Into<String>, seed: u64) -> SearchBot {
         SearchBot {
             iterations: None,
@@ -122,14 +126,36 @@ impl SearchBot {
         }
     }
 
-    /// Iterations per decision at a table of `players`.
-    fn iterations_at(&self, players: u8) -> u32 {
-        self.iterations
-            .unwrap_or_else(|| master_iterations(players))
+    /// When a decision started now stops, `deadline` being the table's.
+    fn stop(&self, deadline: Option<Instant>, cost: u64) -> Stop {
+        match self.iterations {
+            Some(n) => Stop::new((u64::from(n) / cost).max(1), None, deadline),
+            None => Stop::new(MAX_ITERATIONS / cost, Some(MASTER_THINK), deadline),
+        }
+    }
+
+    /// The last round: the candidate of best mean value over sampled worlds, each searched
+    /// exactly (see the module doc).
+    fn exact(&mut self, view: &SaintView, candidates: &[Action], stop: Stop) -> Action {
+        let mut total = vec![0.0f64; candidates.len()];
+        let mut worlds = 0u64;
+        while !stop.reached(worlds, true) {
+            let (world, stage) = self.memory.sample(view, &mut self.rng);
+            let values = values_in_world(&world, stage, candidates, self.rng.next_u64());
+            for (t, v) in total.iter_mut().zip(values) {
+                *t += v.share + MARGIN_WEIGHT * f64::from(v.margin) / 36.0;
+            }
+            worlds += 1;
+        }
+        candidates
+            .iter()
+            .zip(&total)
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(candidates[0], |(&a, _)| a)
     }
 
     /// The search: the most visited of `legal` at the root.
-    fn search(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
+    fn search(&mut self, view: &SaintView, legal: &[Action], stop: Stop) -> Action {
         let mut tree: Vec<Node> = vec![Node {
             action: legal[0],
             visits: 0,
@@ -139,10 +165,9 @@ impl SearchBot {
         }];
         let mut path: Vec<u32> = Vec::with_capacity(32);
         let forced = [None; MAX_PLAYERS];
-        for it in 0..self.iterations_at(view.options.players) {
-            if it % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
+        let mut it = 0u64;
+        while !stop.reached(it, it % CLOCK_EVERY == 0) {
+            it += 1;
             let (mut world, stage) = self.memory.sample(view, &mut self.rng);
             world.others_give_up = others_give_up_at(view.options.players);
             let mut stage = Some(stage);
@@ -158,56 +183,9 @@ impl SearchBot {
                 if actions.is_empty() {
                     break;
                 }
-                let n = node as usize;
-                // Availability, and the first available action not yet in the tree.
-                let mut fresh = None;
-                for &a in &actions {
-                    match tree[n]
-                        .children
-                        .iter()
-                        .find(|&&c| tree[c as usize].action == a)
-                    {
-                        Some(&c) => tree[c as usize].available += 1,
-                        None => {
-                            if fresh.is_none() {
-                                fresh = Some(a);
-                            }
-                        }
-                    }
-                }
-                let (child, action, expanded) = match fresh {
-                    Some(a) => {
-                        let c = tree.len() as u32;
-                        tree.push(Node {
-                            action: a,
-                            visits: 0,
-                            available: 1,
-                            total: 0.0,
-                            children: Vec::new(),
-                        });
-                        tree[n].children.push(c);
-                        (c, a, true)
-                    }
-                    None => {
-                        let mut best = None;
-                        let mut best_ucb = f64::NEG_INFINITY;
-                        for &c in &tree[n].children {
-                            let ch = &tree[c as usize];
-                            if !actions.contains(&ch.action) {
-                                continue;
-                            }
-                            let visits = f64::from(ch.visits.max(1));
-                            let ucb = ch.total / visits
-                                + EXPLORATION
-                                    * (f64::from(ch.available.max(1)).ln() / visits).sqrt();
-                            if ucb > best_ucb {
-                                best_ucb = ucb;
-                                best = Some(c);
-                            }
-                        }
-                        let Some(c) = best else { break };
-                        (c, tree[c as usize].action, false)
-                    }
+                let Some((child, action, expanded)) = select(&mut tree, node as usize, &actions)
+                else {
+                    break;
                 };
                 path.push(child);
                 stage = world.step(s, action, &forced, &mut self.rng);
@@ -233,6 +211,56 @@ impl SearchBot {
             .max_by(|a, b| a.visits.cmp(&b.visits).then(a.total.total_cmp(&b.total)))
             .map_or(legal[0], |n| n.action)
     }
+}
+
+/// One step down the tree from node `n`, whose available actions are `actions`: counts their
+/// availability, then expands the first not yet in the tree, or else takes the child of best
+/// UCB1 value. The child, its action, and whether it was expanded; `None` when no child is
+/// available.
+fn select(tree: &mut Vec<Node>, n: usize, actions: &[Action]) -> Option<(u32, Action, bool)> {
+    let mut fresh = None;
+    for &a in actions {
+        match tree[n]
+            .children
+            .iter()
+            .find(|&&c| tree[c as usize].action == a)
+        {
+            Some(&c) => tree[c as usize].available += 1,
+            None => {
+                if fresh.is_none() {
+                    fresh = Some(a);
+                }
+            }
+        }
+    }
+    if let Some(a) = fresh {
+        let c = tree.len() as u32;
+        tree.push(Node {
+            action: a,
+            visits: 0,
+            available: 1,
+            total: 0.0,
+            children: Vec::new(),
+        });
+        tree[n].children.push(c);
+        return Some((c, a, true));
+    }
+    let mut best = None;
+    let mut best_ucb = f64::NEG_INFINITY;
+    for &c in &tree[n].children {
+        let ch = &tree[c as usize];
+        if !actions.contains(&ch.action) {
+            continue;
+        }
+        let visits = f64::from(ch.visits.max(1));
+        let ucb =
+            ch.total / visits + EXPLORATION * (f64::from(ch.available.max(1)).ln() / visits).sqrt();
+        if ucb > best_ucb {
+            best_ucb = ucb;
+            best = Some(c);
+        }
+    }
+    best.map(|c| (c, tree[c as usize].action, false))
 }
 
 /// The actions searched at a decision: every one, but when showing only the strongest few
@@ -276,7 +304,12 @@ impl Bot<SaintPoker> for SearchBot {
         if candidates.len() == 1 {
             return candidates[0];
         }
-        self.search(view, &candidates, deadline)
+        if view.round + EXACT_ROUNDS > ROUNDS {
+            let stop = self.stop(deadline, WORLD_COST);
+            return self.exact(view, &candidates, stop);
+        }
+        let stop = self.stop(deadline, 1);
+        self.search(view, &candidates, stop)
     }
 }
 
@@ -327,19 +360,23 @@ mod tests {
     }
 
     #[test]
-    fn the_master_level_does_fewer_iterations_than_heads_up_at_larger_tables() {
-        assert_eq!(master_iterations(2), MASTER_ITERATIONS);
-        assert!((3..=5).all(|p| master_iterations(p) < MASTER_ITERATIONS));
-        assert!(master_iterations(5) < master_iterations(4));
+    fn the_master_level_thinks_for_a_time_and_master_n_for_n_iterations() {
         let master = SearchBot::master("master", 1);
-        assert_eq!(master.iterations_at(4), 16_000);
-        assert_eq!(master.iterations_at(2), MASTER_ITERATIONS);
+        assert_eq!(master.iterations, None);
+        let stop = master.stop(None, 1);
+        assert!(!stop.reached(1_000, false));
+        assert!(stop.reached(MAX_ITERATIONS, false));
+        // An explicit count (`master:N`) is kept whatever the table; the last round searches
+        // N / WORLD_COST worlds.
+        let fixed = SearchBot::new("master:12", 120, 1);
+        assert!(fixed.stop(None, 1).reached(120, false));
+        assert!(!fixed.stop(None, 1).reached(119, false));
+        assert!(fixed.stop(None, WORLD_COST).reached(12, false));
         assert!(!others_give_up_at(2) && (3..=5).all(others_give_up_at));
-        // An explicit count (`master:N`) is kept whatever the table.
-        assert_eq!(SearchBot::new("master:12", 12, 1).iterations_at(5), 12);
         let spec = bot_spec("master").unwrap();
         assert_eq!(spec.name(), "master");
         assert_eq!(spec.make(0, 1).name(), "master");
+        assert!(spec.thinks_long());
     }
 
     #[test]

@@ -41,6 +41,20 @@ fn every_bot_plays_only_legal_actions_at_every_table_size() {
 }
 
 #[test]
+fn the_cfr_bot_plays_only_legal_actions_heads_up_and_at_four() {
+    for (players, games) in [(2, 400), (4, 8)] {
+        let r = run(
+            players,
+            &["cfr", "random", "rules", "station"],
+            Plan::new(games, 7),
+        );
+        for b in &r.bots {
+            assert_eq!(b.illegal, 0, "{players} players: {b:?}");
+        }
+    }
+}
+
+#[test]
 fn random_against_random_exercises_every_action_legally() {
     let r = run(2, &["random"], Plan::new(3000, 3));
     assert!(r.bots.iter().all(|b| b.illegal == 0));
@@ -121,7 +135,7 @@ fn every_bot_but_random_reports_a_policy_over_legal_actions_and_plays_from_it() 
     // The policy is what a best response reads the bot's range by (tavolo sim draw --lbr): a
     // distribution over legal actions at every decision, betting and exchange, and for a
     // deterministic bot exactly the action it plays.
-    for name in ["station", "rules", "fold", "raise", "expert:40"] {
+    for name in ["station", "rules", "fold", "raise", "expert:40", "cfr"] {
         let spec = draw::bot_spec(name).expect("bot");
         let setup = DrawOptions::new(2).setup().expect("setup");
         let mut decisions = 0;
@@ -149,8 +163,10 @@ fn every_bot_but_random_reports_a_policy_over_legal_actions_and_plays_from_it() 
                     );
                 }
                 let a = bots[seat].act(&view, &legal, tavolo_bots::Budget::UNLIMITED);
-                if !name.starts_with("expert") {
+                if !name.starts_with("expert") && name != "cfr" {
                     assert_eq!(policy, vec![(a, 1.0)], "{name}");
+                } else {
+                    assert!(Draw::allows(&legal, &a), "{name}: {a:?}");
                 }
                 decisions += 1;
                 let events = state.apply(a).expect("legal").to_vec();

@@ -7,4 +7,5 @@ mod arena;
 mod draw_bots;
 mod external_bots;
 mod holdem_bots;
+mod regressions;
 mod saint_bots;

@@ -138,11 +138,10 @@ impl Hand {
     /// Evaluates many hands: writes the value of `hands[i]` to `out[i]`, the same value as
     /// `hands[i].evaluate()`; with AVX-512 (x86-64, detected at run time) with no flush branch
     /// per hand and the hands read ahead of use, otherwise as a loop calling [`Hand::evaluate`].
-    /// How much that gains depends on the processor: 1.2 (hands in cache) to 1.5 (streamed)
-    /// times as fast as that loop on an AMD Zen 5; on a Zen 4, where both are bound by the table
-    /// lookups, 1.06 in cache and 0.92 streamed (the README's evaluator figures). Evaluates
-    /// `hands.len().min(out.len())` hands and returns that number: when the slices differ in
-    /// length, the longer one's tail is left alone.
+    /// How much that gains depends on the processor, and on a processor where both are bound by
+    /// the table lookups it may gain nothing: docs/performance.md ("What the batch functions
+    /// gain") has the measurements. Evaluates `hands.len().min(out.len())` hands and returns
+    /// that number: when the slices differ in length, the longer one's tail is left alone.
     ///
     /// ```
     /// use tavolo_cards::{parse_cards, Category, Hand, HandRank};
@@ -191,8 +190,8 @@ impl Hand {
 
     /// Evaluates many hands given as lists of `N` cards (5, 6 or 7): writes to `out[i]` the
     /// value of `Hand::from_cards(&lists[i]).evaluate()`; with AVX-512 faster than that (the
-    /// cards' keys are added in vector registers, sixteen hands at a time: 1.7 to 2.2 times as
-    /// fast on AMD Zen 4 and Zen 5, the README's evaluator figures). Evaluates
+    /// cards' keys are added in vector registers, sixteen hands at a time; measured in
+    /// docs/performance.md, "What the batch functions gain"). Evaluates
     /// `lists.len().min(out.len())` hands and returns that number, as [`Hand::evaluate_slice`].
     /// A list with a repeated card, or with fewer than five or more than seven cards, gets an
     /// unspecified value (never a panic).

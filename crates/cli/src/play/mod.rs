@@ -56,8 +56,8 @@ pub enum StructureArg {
 /// Full-screen when the terminal allows it (arrows, Space and Enter choose cards; f/k/c/r/a
 /// bet; ? help; q quit), or line by line with --plain (type `?` for the commands). Every game
 /// (Saint Poker) or hand (Hold'em, Draw) is saved under the data directory and can be checked
-/// with `tavolo replay`. Bots: a level (easy, normal, hard) or bot names as in `tavolo sim`
-/// (Saint Poker's strongest: master), repeated round the table.
+/// with `tavolo replay`. Bots: a level (beginner, regular, strong: each game's bot of that
+/// strength, docs/bots.md) or bot names as in `tavolo sim`, repeated round the table.
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game to play.
@@ -66,8 +66,8 @@ pub struct PlayArgs {
     /// Number of players, you included (default: Saint Poker 3, Hold'em and Draw 4).
     #[arg(long)]
     players: Option<usize>,
-    /// The bots, comma-separated (e.g. `expert,rules`), or a level: easy, normal, hard.
-    #[arg(long, value_delimiter = ',', default_value = "normal")]
+    /// The bots, comma-separated (e.g. `expert,rules`), or a level: beginner, regular, strong.
+    #[arg(long, value_delimiter = ',', default_value = "regular")]
     bots: Vec<String>,
     /// Hold'em: the betting structure.
     #[arg(long, value_enum, default_value = "nl")]
@@ -109,25 +109,20 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse()
 }
 
-/// The bot names for `list` at `players - 1` seats: a level becomes the game's bot of that
-/// strength; names are repeated round the table.
-fn bot_names(game: GameArg, list: &[String], seats: usize) -> Vec<String> {
-    let level = |name: &str| -> String {
-        match (game, name.trim()) {
-            (GameArg::Saint | GameArg::Holdem, l @ ("easy" | "normal" | "hard")) => {
-                format!("expert:{l}")
-            }
-            (GameArg::Draw, "easy") => "rules".into(),
-            (GameArg::Draw, "normal") => "expert".into(),
-            (GameArg::Draw, "hard") => "expert:2000".into(),
-            (_, other) => other.to_string(),
-        }
-    };
-    let list: Vec<&String> = list.iter().filter(|s| !s.trim().is_empty()).collect();
+/// The bot names for `list` at `seats` seats, repeated round the table (a level, e.g. `strong`,
+/// is a name each game's `bot_spec` resolves: `tavolo_bots::Level`).
+fn bot_names(list: &[String], seats: usize) -> Vec<String> {
+    let list: Vec<&str> = list
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
     if list.is_empty() {
-        return vec![level("normal"); seats];
+        return vec![tavolo_bots::Level::Regular.name().to_string(); seats];
     }
-    (0..seats).map(|i| level(list[i % list.len()])).collect()
+    (0..seats)
+        .map(|i| list[i % list.len()].to_string())
+        .collect()
 }
 
 fn parse_blinds(s: &str) -> Result<(Chips, Chips), UserError> {
@@ -303,7 +298,7 @@ fn bots<G: tavolo_bots::Game>(
             "{players} players: {game} is for {seats}"
         )));
     }
-    let names = bot_names(args.game, &args.bots, players - 1);
+    let names = bot_names(&args.bots, players - 1);
     crate::sim::specs(&names, spec)
 }
 
@@ -337,15 +332,17 @@ mod tests {
     #[test]
     fn levels_become_each_games_bots_and_lists_repeat() {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(bot_names(&s(&["strong"]), 2), s(&["strong", "strong"]));
+        assert_eq!(bot_names(&[], 1), s(&["regular"]));
         assert_eq!(
-            bot_names(GameArg::Saint, &s(&["hard"]), 2),
-            s(&["expert:hard", "expert:hard"])
-        );
-        assert_eq!(bot_names(GameArg::Draw, &s(&["easy"]), 1), s(&["rules"]));
-        assert_eq!(
-            bot_names(GameArg::Holdem, &s(&["expert", "rules"]), 3),
+            bot_names(&s(&["expert", "rules"]), 3),
             s(&["expert", "rules", "expert"])
         );
+        // The level is each game's own bot.
+        let spec = |name: &str| tavolo_bots::saint::bot_spec(name).map(|s| s.name().to_string());
+        assert_eq!(spec("strong").ok().as_deref(), Some("master"));
+        let spec = |name: &str| tavolo_bots::draw::bot_spec(name).map(|s| s.name().to_string());
+        assert_eq!(spec("beginner").ok().as_deref(), Some("rules"));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! read this model and send commands, so the games know nothing of terminals.
 
 use tavolo_bots::{Bot, Budget, Game};
-use tavolo_cards::{Card, Lang};
+use tavolo_cards::{Card, Lang, SplitMix64};
 use tavolo_engine::betting::{Bet, Legal, PotSize};
 use tavolo_engine::Chips;
 
@@ -332,11 +332,7 @@ pub fn shortcuts(l: &Legal, pot: PotSize) -> Vec<(Shortcut, Chips)> {
 
 /// A seed for hand `k` of a session seeded with `seed` (SplitMix64 of both).
 pub fn derive_seed(seed: u64, k: u64) -> u64 {
-    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    SplitMix64::mix(seed ^ k.wrapping_mul(SplitMix64::GAMMA))
 }
 
 #[cfg(test)]

@@ -240,6 +240,9 @@ struct BettingStats {
     decisions: u64,
     think_p50_us: u64,
     think_p99_us: u64,
+    /// The decisions' CPU time on the deciding thread: what they take on a core of their own.
+    think_cpu_p50_us: u64,
+    think_cpu_p99_us: u64,
     illegal: u64,
     lapses: Lapses,
 }
@@ -259,6 +262,8 @@ fn betting_stats(result: &MatchResult) -> Vec<BettingStats> {
             decisions: b.decisions,
             think_p50_us: b.think_p50_us,
             think_p99_us: b.think_p99_us,
+            think_cpu_p50_us: b.think_cpu_p50_us,
+            think_cpu_p99_us: b.think_cpu_p99_us,
             illegal: b.illegal,
             lapses: b.lapses,
         })

@@ -464,10 +464,15 @@ async fn create_table(token: &str, at: SocketAddr) -> String {
 
 /// [`create_table`], or the room's refusal.
 async fn try_create_table(token: &str, at: SocketAddr) -> Result<String, Value> {
-    let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
     let options = json!({"game": "holdem", "structure": "nl", "big_blind": 2, "buy_in": 200,
         "rebuy": 200, "seats": 2, "clock_secs": 60, "time_bank_secs": 60, "bots": 1,
         "bot_level": "station"});
+    create_table_with(token, at, options).await
+}
+
+/// Creates a table with `options`, as the player on `at`: its id, or the room's refusal.
+async fn create_table_with(token: &str, at: SocketAddr, options: Value) -> Result<String, Value> {
+    let mut ws = client::ws(at, Some(token), None).await.expect("websocket");
     let seq = next_seq();
     let msg = json!({"v": 1, "seq": seq, "type": "create_table", "options": options});
     ws.send(Message::text(msg.to_string())).await.expect("send");
@@ -663,11 +668,13 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
             .expect("a test node");
         let playing_before = hands_by_status(&store, "playing").await;
         assert_eq!(playing_before, 1, "round {round}: killed mid-hand");
+        let voided_before = hands_by_status(&store, "voided").await;
         nodes[i].kill();
         takeovers.push(taken_over(&store, &table, &victim, epoch).await);
+        // The hand in play was voided, once (the new owner may already deal the next one).
         assert_eq!(
-            hands_by_status(&store, "playing").await,
-            0,
+            hands_by_status(&store, "voided").await,
+            voided_before + 1,
             "the hand was voided"
         );
         // The client finds the table on its new node by itself and plays on.
@@ -909,4 +916,81 @@ async fn two_nodes_starting_at_once_void_no_hand_in_play() {
     );
     drop((a, b, c));
     store.close().await;
+}
+
+/// Fault (issue 47): a takeover reused idempotency keys. A table's movements were keyed
+/// `{table}:{kind}:{user}:{n}` with `n` counted from 0 by every process: after node a drained and
+/// node b took the table, Ada's second buy-in had the key of her first, with the same legs, and
+/// the ledger answered "already done" — her seat was funded with chips the books never moved.
+/// Reproduced as it was found: two nodes on PostgreSQL; Ada joins and leaves on a; a drains;
+/// Ada joins again on b. Her seat's account must hold the buy-in the table shows, and the books
+/// balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused() {
+    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
+        eprintln!("skipped: TAVOLO_TEST_DATABASE_URL is not set (several nodes need PostgreSQL)");
+        return;
+    };
+    // The nodes make the schema (so that this test also runs against an older build, with
+    // TAVOLO_TEST_BIN, whose schema is older); the test reads the books once they have.
+    let db = Store::fresh_postgres_database(&url)
+        .await
+        .expect("a test database");
+    let mut nodes = [
+        Node::start_with_lease("a", &db, LEASE_MS).await,
+        Node::start_with_lease("b", &db, LEASE_MS).await,
+    ];
+    let store = Store::open(&db).await.expect("the books");
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    let ada = sign_up(addrs[0], "ada").await;
+    let uid = store
+        .session_user(&ada)
+        .await
+        .expect("a session")
+        .expect("ada")
+        .id;
+    // A table with no bots: Ada's buy-in is the table's first movement on each node.
+    let options = json!({"game": "holdem", "seats": 2, "min_players": 2, "buy_in": 200});
+    let table = create_table_with(&ada, addrs[0], options)
+        .await
+        .expect("a table");
+    let seat = tavolo_store::Account::Seat {
+        table: table.clone(),
+        user: uid,
+    };
+    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
+    let first = player.join(&table).await;
+    assert_eq!(store.balance(&seat).await.expect("a balance"), 200);
+    // Ada leaves (at the end of the hand in play) and her chips go home.
+    player.send(json!({"type": "leave", "table": table})).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while store.balance(&seat).await.expect("a balance") != 0 {
+        assert!(Instant::now() < deadline, "Ada's cash-out never landed");
+        let _ = player.next(Duration::from_millis(200)).await;
+    }
+    // The node that plays the table drains: the other takes it (a new epoch).
+    let (owner_then, epoch) = owner(&store, &table).await.expect("an owner");
+    let i = nodes
+        .iter()
+        .position(|n| n.id == owner_then)
+        .expect("a test node");
+    assert_eq!(nodes[i].addr, first);
+    nodes[i].signal(libc::SIGTERM);
+    taken_over(&store, &table, &owner_then, epoch).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !nodes[i].has_exited() {
+        assert!(Instant::now() < deadline, "node {owner_then} never drained");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Ada joins again, on the other node: the same legs as her first buy-in.
+    let other = addrs[1 - i];
+    let mut player = Player::connect(&ada, addrs.clone(), other).await;
+    player.join(&table).await;
+    assert_eq!(
+        store.balance(&seat).await.expect("a balance"),
+        200,
+        "the second buy-in moved chips into the seat (before, the ledger took it for the first)"
+    );
+    let report = store.audit().await.expect("an audit");
+    assert!(report.balanced(), "{report:?}");
 }

@@ -24,7 +24,7 @@ pub enum OddChips {
     /// The whole remainder to the first tied winner left of the button (PokerKit's convention).
     #[serde(alias = "AllToFirstLeftOfButton")]
     AllToFirstLeftOfButton,
-    /// The remainder stays in the pot for the next hand (RULES.md §3, German draw).
+    /// The remainder stays in the pot for the next hand (RULES.md §3 Showdown).
     #[serde(alias = "StayInPot")]
     StayInPot,
 }

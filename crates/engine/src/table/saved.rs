@@ -3,7 +3,7 @@
 //! where "the hand" was), taken as if the hand in play were voided, because that is what a
 //! takeover does with it (RULES.md §2 Table; docs/scale-out.md).
 //!
-//! What is deliberately not kept: pending seat-change requests (asked again after a takeover),
+//! Pending seat-change requests are kept (in the order asked). What is deliberately not kept:
 //! buy-ins and rebuys still being booked (the ledger's seat account says whether they landed),
 //! and the table's random generator (a restored table draws seats with a fresh one).
 //!
@@ -59,6 +59,10 @@ pub struct SavedTable<P> {
     pub hands: u64,
     /// Chips in the pot for the next hand (those carried into the hand in play, if any).
     pub carried: Chips,
+    /// Pending seat-change requests in the order asked: who (a saved seat's player), and the
+    /// seat wanted (`None`: any other).
+    #[serde(default = "Vec::new")]
+    pub changes: Vec<(P, Option<usize>)>,
 }
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
@@ -81,6 +85,14 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             first: self.first,
             hands: self.hands,
             carried: self.in_hand.as_ref().map_or(self.carried, |h| h.carried_in),
+            changes: (self.changes.iter())
+                .filter(|(p, _)| {
+                    self.seat_of(p)
+                        .and_then(|s| self.seat(s))
+                        .is_some_and(|o| !o.is_leaving() && !o.is_funding())
+                })
+                .cloned()
+                .collect(),
         }
     }
 
@@ -127,6 +139,19 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             return Err(TableError::Config(
                 "a saved table's first seat is out of range",
             ));
+        }
+        for (p, wanted) in saved.changes {
+            let Some(s) = t.seat_of(&p) else {
+                return Err(TableError::NotSeated);
+            };
+            if wanted.is_some_and(|w| w >= rules.seats || w == s)
+                || t.changes.iter().any(|(q, _)| *q == p)
+            {
+                return Err(TableError::Config(
+                    "a saved seat change is for no other seat, or asked twice",
+                ));
+            }
+            t.changes.push_back((p, wanted));
         }
         t.first = saved.first;
         t.hands = saved.hands;
@@ -189,6 +214,29 @@ mod tests {
     }
 
     #[test]
+    fn pending_seat_changes_survive_a_takeover_in_the_order_asked() {
+        let rules = TableRules::cash(4, 2, 100, 100);
+        let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(5)).expect("table");
+        for p in ["ada", "bo", "cy", "di"] {
+            funded(&mut t, p);
+        }
+        let (bo, cy) = (t.seat_of(&"bo"), t.seat_of(&"cy"));
+        t.request_seat_change(&"cy", bo)
+            .expect("cy asks for bo's seat");
+        t.request_seat_change(&"ada", None)
+            .expect("ada asks for any seat");
+        let saved = t.saved();
+        assert_eq!(saved.changes, vec![("cy", bo), ("ada", None)]);
+        let mut back: Table<&str> =
+            Table::restore(rules, GameRng::from_u64(6), saved.clone()).expect("restores");
+        assert_eq!(back.saved(), saved);
+        // bo leaves: cy, who asked first, takes the seat.
+        back.leave(&"bo").expect("bo leaves");
+        assert_eq!(back.seat_of(&"cy"), bo);
+        assert_ne!(back.seat_of(&"cy"), cy);
+    }
+
+    #[test]
     fn a_saved_table_that_does_not_fit_the_rules_is_refused() {
         let rules = TableRules::cash(2, 2, 100, 100);
         let seat = |seat, player| SavedSeat {
@@ -204,6 +252,7 @@ mod tests {
             first: None,
             hands: 0,
             carried: 0,
+            changes: Vec::new(),
         };
         let restore = |s| Table::<&str>::restore(rules, GameRng::from_u64(1), s);
         assert!(matches!(

@@ -18,6 +18,7 @@ mod holdem_properties;
 mod holdem_rules;
 mod pinned_deals;
 mod regressions;
+mod rules_spec;
 mod saint_independent;
 mod saint_props;
 mod saint_record;

@@ -219,9 +219,13 @@ async fn a_refused_rule_option_names_itself_and_what_is_allowed() {
     // The bot levels the lobby offers come from the same place as the server's check.
     assert_eq!(
         rules["bot_levels"]["holdem"],
-        json!(["random", "station", "rules", "expert", "cfr", "exploit"])
+        json!([
+            "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr",
+            "exploit"
+        ])
     );
-    assert_eq!(rules["bot_levels"]["saint"][5], "master");
+    assert_eq!(rules["bot_levels"]["saint"][2], "strong");
+    assert_eq!(rules["bot_levels"]["saint"][6], "master");
     let names: Vec<&str> = rules["options"]
         .as_array()
         .unwrap()

@@ -5,11 +5,14 @@
 mod common;
 
 mod attacks;
+mod core;
 mod games;
 mod holdem;
 mod house_rules;
+mod layers;
 mod protocol_docs;
 mod refusals;
 mod saint_leaks;
 mod table_faults;
 mod tables;
+mod ws_channels;

@@ -9,7 +9,8 @@
 //! 3. a player joining from two places at once (two logins of one account) could end up
 //!    unseated with the buy-in stranded in the seat's account;
 //! 4. a seat whose buy-in was still being booked counted the hands dealt meanwhile as missed,
-//!    was freed after three, and the buy-in's answer then found no seat.
+//!    was freed after three, and the buy-in's answer then found no seat (now no hand is dealt
+//!    while a player's buy-in is on its way).
 //!
 //! Slow bookings are made deterministic with the test hook `Config::funding_gate`: a player's
 //! buy-in waits for a permit of that semaphore before it is booked. (Holding a write lock on
@@ -424,12 +425,14 @@ fn note(m: &Value, hands: &mut Vec<String>) {
 }
 
 /// A seat whose buy-in is still being booked has not chosen to rest: it must not be counted as
-/// missing the hands the bots deal meanwhile, nor be freed for them. With the ledger held (the
-/// funding gate closed), a player joins a table where three bots deal at full speed; a
-/// spectator sees four more hands dealt; then the ledger opens. The join is answered with a
-/// seat, and the player is dealt into a later hand.
+/// missing the hands dealt meanwhile, nor be freed for them. (It once was, after three.) Now the
+/// table goes further and deals no new hand while a player's buy-in is on its way, so that the
+/// player sitting down plays the next hand rather than watch it dealt to bots. With the ledger
+/// held (the funding gate closed), a player joins a table where three bots deal at full speed;
+/// the ledger then opens: the join is answered with a seat, and the first hand dealt after the
+/// one in play when the player joined is the player's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_whose_buy_in_is_being_booked_is_not_freed_for_the_hands_dealt_meanwhile() {
+async fn a_seat_whose_buy_in_is_being_booked_is_not_freed_and_plays_the_next_hand() {
     let (h, _dir, gate) = gated_server("fault-slow-buy-in").await;
     let addr = h.local_addr();
     let [mut player, mut spectator] = guests(addr).await;
@@ -450,27 +453,124 @@ async fn a_seat_whose_buy_in_is_being_booked_is_not_freed_for_the_hands_dealt_me
         .or(first["previous"]["hand"].as_str())
         .expect("a hand was dealt before")
         .to_string();
-    loop {
-        let at = hands.iter().position(|x| *x == since);
-        if at.is_some_and(|i| hands.len() - i > 4) {
-            break;
-        }
-        let m = state(&mut spectator, &table, |_| true).await;
-        note(&m, &mut hands);
-    }
-    let i = hands.iter().position(|x| *x == since).unwrap();
-    let dealt_meanwhile = hands[i + 1..].to_vec();
 
     // The ledger opens: the buy-in is booked.
     gate.add_permits(1);
     let r = player.answer(join).await;
     assert!(
         r["type"] == "ack" && r["result"]["seat"].is_u64(),
-        "the join must be answered with a seat once its buy-in is booked, although hands \
-         {dealt_meanwhile:?} were dealt meanwhile; it was answered {r}"
+        "the join must be answered with a seat once its buy-in is booked; it was answered {r}"
     );
     let m = state(&mut player, &table, |m| m["you"]["hand_seat"].is_u64()).await;
     assert_eq!(m["you"]["seat"], r["result"]["seat"], "{m}");
+    let mine = m["hand"].as_str().expect("dealt in").to_string();
+    while !hands.contains(&mine) {
+        let s = state(&mut spectator, &table, |_| true).await;
+        note(&s, &mut hands);
+    }
+    let at = hands.iter().position(|x| *x == since);
+    let between: Vec<&String> = match at {
+        Some(i) => hands[i + 1..].iter().take_while(|x| **x != mine).collect(),
+        None => Vec::new(),
+    };
+    assert!(
+        between.is_empty(),
+        "hands {between:?} were dealt while the buy-in was on its way"
+    );
     let _ = player.ask("leave", json!({"table": table})).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Fills the database: guests are made until a write is refused (the disk is "full").
+async fn fill_database(h: &ServerHandle) {
+    let addr = h.local_addr();
+    let used = h.store().limit_sqlite_pages(None).await.expect("pages");
+    h.store()
+        .limit_sqlite_pages(Some(used + 2))
+        .await
+        .expect("cap the database");
+    let mut full = false;
+    for _ in 0..500 {
+        if post(addr, "/api/guest", "{}", None).await.status != 200 {
+            full = true;
+            break;
+        }
+    }
+    assert!(full, "the database never filled");
+    // The ledger's own pages too: movements until one is refused.
+    for n in 0..2_000 {
+        let j = tavolo_store::Journal::move_chips(
+            format!("test:fill:{n}"),
+            "test",
+            Account::House,
+            Account::User(tavolo_store::UserId(1)),
+            1,
+        );
+        if h.store().transfer(&j).await.is_err() {
+            return;
+        }
+    }
+    panic!("the ledger never filled");
+}
+
+/// Fault (issue 47): a failed write stopped a table for good. A hand that ended while the disk
+/// was full halted its table ("the books refused the result of hand h-7: database or disk is
+/// full"), and it never dealt again once the disk was freed. Now the result waits, the players
+/// are told the books do not answer, and once they do the hand is recorded and the table deals
+/// again by itself. (A cash-out while the books do not answer is the core's story
+/// `a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_they_answer`.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_that_ends_while_the_disk_is_full_is_recorded_once_it_is_freed_and_play_goes_on() {
+    let (h, _dir) = server_with("fault-full-disk", |_| {}).await;
+    let addr = h.local_addr();
+    let [mut ada, mut bob] = guests(addr).await;
+    let table = ada.create_table(short_handed(2, 0)).await;
+    ada.join(&table).await;
+    bob.join(&table).await;
+    fill_database(&h).await;
+    // Whoever is to act folds: the hand ends, and its result cannot be written.
+    let in_play = |m: &Value| m["hand"].is_string() && m["view"]["over"] == false && to_act(m);
+    let (ada_acts, m) = tokio::select! {
+        m = state(&mut ada, &table, in_play) => (true, m),
+        m = state(&mut bob, &table, in_play) => (false, m),
+    };
+    let hand = m["hand"].clone();
+    let folder = if ada_acts { &mut ada } else { &mut bob };
+    act(folder, &table, &m, json!({"action": "fold"})).await;
+    let m = state(&mut bob, &table, |m| {
+        m["stalled"].is_string() || m["halted"].is_string()
+    })
+    .await;
+    assert!(m["halted"].is_null(), "the table must not stop: {m}");
+    // The disk is freed: the hand is recorded and the table deals again by itself.
+    h.store().limit_sqlite_pages(None).await.expect("uncap");
+    let next = state(&mut bob, &table, |m| {
+        m["hand"].is_string() && m["hand"] != hand
+    })
+    .await;
+    assert!(
+        next["stalled"].is_null() && next["halted"].is_null(),
+        "{next}"
+    );
+    let id: i64 = hand
+        .as_str()
+        .and_then(|h| h.strip_prefix("h-"))
+        .and_then(|n| n.parse().ok())
+        .expect("a hand id");
+    let stored = h
+        .store()
+        .hand(tavolo_store::HandId(id))
+        .await
+        .expect("the hand");
+    assert_eq!(stored.status, "finished", "the hand's result is recorded");
+    let health = get(addr, "/healthz", None).await;
+    assert_eq!(
+        health.status, 200,
+        "the room is healthy again by itself: {}",
+        health.body
+    );
+    for c in [&mut ada, &mut bob] {
+        let _ = c.ask("leave", json!({"table": table})).await;
+    }
     audit_and_shutdown(h).await;
 }

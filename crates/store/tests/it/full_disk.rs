@@ -91,6 +91,9 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
     }
     let seed = [n as u8; 32];
     let hand = NewHand {
+        key: None,
+        stakes: None,
+        save: None,
         fence: None,
         table: table.to_string(),
         game: "holdem".into(),
@@ -103,6 +106,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
     match store.begin_hand(&hand).await {
         Ok(id) => {
             let done = FinishedHand {
+                save: None,
                 fence: None,
                 record: "variant = 'NT'".into(),
                 format: "phh".into(),

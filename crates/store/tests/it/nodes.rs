@@ -62,6 +62,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
 
         // Node a wakes up and tries to settle the hand: refused by the epoch, nothing moved.
         let done = FinishedHand {
+            save: None,
             record: "r".into(),
             format: "phh".into(),
             results: vec![(ada, 50), (bo, -50)],

@@ -167,6 +167,9 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
 /// A Hold'em hand at `table` dealt from `seed` to `players` (seat, user, stack).
 fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) -> NewHand {
     NewHand {
+        key: None,
+        stakes: None,
+        save: None,
         fence: None,
         table: table.to_string(),
         game: "holdem".into(),
@@ -215,6 +218,7 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         assert_eq!(stored.seed_hex, None);
         assert!(store.history(ada, 10).await.unwrap().is_empty());
         let done = FinishedHand {
+            save: None,
             fence: None,
             record: "variant = 'NT'".into(),
             format: "phh".into(),
@@ -271,6 +275,7 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
         }
         // A late finish of the voided hand is refused; a second recovery finds nothing.
         let late = FinishedHand {
+            save: None,
             fence: None,
             record: String::new(),
             format: "phh".into(),
@@ -412,6 +417,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 // Table 0's result takes more than the loser's stack: refused.
                 let amount = if t == 0 { 500 } else { 30 };
                 let done = FinishedHand {
+                    save: None,
                     fence: None,
                     record: format!("hand {t}"),
                     format: "phh".into(),

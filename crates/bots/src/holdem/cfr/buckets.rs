@@ -12,10 +12,7 @@
 //!   random deals drawn from a generator seeded by the cards themselves, so a hand always falls
 //!   in the same bucket, in training as in play.
 
-use tavolo_cards::{Card, CardSet, Hand};
-
-use crate::arena::mix64;
-use crate::holdem::strength::SimRng;
+use tavolo_cards::{Card, CardSet, Hand, SplitMix64};
 
 /// The number of starting-hand classes.
 pub const PREFLOP_CLASSES: u16 = 169;
@@ -169,7 +166,7 @@ struct Deals {
     table: Hand,
     /// Board cards still to come.
     missing: usize,
-    rng: SimRng,
+    rng: SplitMix64,
 }
 
 impl Deals {
@@ -186,7 +183,9 @@ impl Deals {
             deck: Card::all().filter(|c| !known.contains(*c)).collect(),
             table: Hand::from_cards(board),
             missing: 5usize.saturating_sub(board.len()),
-            rng: SimRng::new(mix64(hole_bits.bits() ^ mix64(board_bits.bits() ^ salt))),
+            rng: SplitMix64::new(SplitMix64::mix(
+                hole_bits.bits() ^ SplitMix64::mix(board_bits.bits() ^ salt),
+            )),
         }
     }
 

@@ -18,8 +18,6 @@
 //! | n | payload: for each decision of the tree in order, for each bucket of its street, one byte per allowed action in slot order (fold, check/call, bet/raise — No-Limit: half pot, pot, all-in), the probabilities × 255 (they sum to 255) |
 //! | 8 | FNV-1a hash of the payload |
 
-use thiserror::Error;
-
 use super::buckets::{Abstraction, Metric};
 use super::tree::{Tree, TreeKind};
 use super::Strategy;
@@ -40,66 +38,9 @@ pub fn game_code(kind: TreeKind) -> u8 {
 }
 const HEADER: usize = 8 + 2 + 1 + 1 + 6 + 2 + 16 + 8 + 8 + 4;
 
-/// What is wrong with a strategy file.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StrategyError {
-    /// The file does not start with the magic bytes.
-    #[error("not a Tavolo CFR strategy file (it does not start with TVLCFR)")]
-    Magic,
-    /// A format version this code does not read.
-    #[error("strategy file format version {found}; this program reads version {supported}")]
-    Version {
-        /// The file's version.
-        found: u16,
-        /// The version read here.
-        supported: u16,
-    },
-    /// A game this code has no tree for.
-    #[error("strategy file for game {found}; this program knows 1 (heads-up Limit Hold'em) and 2 (heads-up No-Limit Hold'em)")]
-    Game {
-        /// The file's game code.
-        found: u8,
-    },
-    /// The file ends early.
-    #[error("strategy file truncated: {needed} bytes needed, {got} present")]
-    Truncated {
-        /// Bytes the header says there are.
-        needed: usize,
-        /// Bytes there are.
-        got: usize,
-    },
-    /// The file was made for another betting tree or abstraction than the one built here.
-    #[error("strategy file does not fit this program: {what} is {file} in the file, {built} here")]
-    Mismatch {
-        /// What differs.
-        what: &'static str,
-        /// The file's value.
-        file: u64,
-        /// This program's value.
-        built: u64,
-    },
-    /// The payload's hash does not match.
-    #[error("strategy file corrupt: payload hash {computed:#018x}, recorded {stored:#018x}")]
-    Checksum {
-        /// The recorded hash.
-        stored: u64,
-        /// The hash of the payload read.
-        computed: u64,
-    },
-    /// A bucket's probabilities do not sum to 255.
-    #[error("strategy file corrupt: decision {node}, bucket {bucket} has probabilities summing to {sum}/255")]
-    Probabilities {
-        /// The decision.
-        node: usize,
-        /// The bucket.
-        bucket: usize,
-        /// Their sum.
-        sum: u32,
-    },
-}
+pub use crate::error::StrategyError;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -132,14 +73,57 @@ pub fn write(s: &Strategy) -> Vec<u8> {
     out
 }
 
-/// A little-endian reader over the header.
-struct Reader<'a> {
+/// A little-endian reader over a strategy file (Hold'em's and Draw's).
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], StrategyError> {
+impl<'a> Reader<'a> {
+    /// A reader at the start of `bytes`, checking the magic and the format `version`.
+    pub(crate) fn new(bytes: &'a [u8], version: u16) -> Result<Reader<'a>, StrategyError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take::<8>().ok() != Some(MAGIC) {
+            return Err(StrategyError::Magic);
+        }
+        let found = r.u16()?;
+        if found != version {
+            return Err(StrategyError::Version {
+                found,
+                supported: version,
+            });
+        }
+        Ok(r)
+    }
+
+    /// The payload of `len` bytes, its hash checked, and that nothing follows it.
+    pub(crate) fn payload(&mut self, len: usize) -> Result<Vec<u8>, StrategyError> {
+        let end = self.at + len;
+        let probs = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(StrategyError::Truncated {
+                needed: end + 8,
+                got: self.bytes.len(),
+            })?
+            .to_vec();
+        self.at = end;
+        let stored = self.u64()?;
+        let computed = fnv1a(&probs);
+        if stored != computed {
+            return Err(StrategyError::Checksum { stored, computed });
+        }
+        if self.at != self.bytes.len() {
+            return Err(StrategyError::Mismatch {
+                what: "the file length",
+                file: self.bytes.len() as u64,
+                built: self.at as u64,
+            });
+        }
+        Ok(probs)
+    }
+
+    pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], StrategyError> {
         let end = self.at + N;
         let slice = self
             .bytes
@@ -153,30 +137,20 @@ impl Reader<'_> {
         self.at = end;
         Ok(out)
     }
-    fn u16(&mut self) -> Result<u16, StrategyError> {
+    pub(crate) fn u16(&mut self) -> Result<u16, StrategyError> {
         Ok(u16::from_le_bytes(self.take()?))
     }
-    fn u32(&mut self) -> Result<u32, StrategyError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, StrategyError> {
         Ok(u32::from_le_bytes(self.take()?))
     }
-    fn u64(&mut self) -> Result<u64, StrategyError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, StrategyError> {
         Ok(u64::from_le_bytes(self.take()?))
     }
 }
 
 /// Reads a strategy from `bytes`, checking every field against the tree this code builds.
 pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
-    let mut r = Reader { bytes, at: 0 };
-    if r.take::<8>().ok() != Some(MAGIC) {
-        return Err(StrategyError::Magic);
-    }
-    let version = r.u16()?;
-    if version != VERSION {
-        return Err(StrategyError::Version {
-            found: version,
-            supported: VERSION,
-        });
-    }
+    let mut r = Reader::new(bytes, VERSION)?;
     let [game, metric] = r.take::<2>()?;
     let kind = match game {
         GAME_LIMIT_HEADS_UP => TreeKind::Limit,
@@ -235,28 +209,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
             built: expected as u64,
         });
     }
-    let start = r.at;
-    let end = start + len;
-    let probs = bytes
-        .get(start..end)
-        .ok_or(StrategyError::Truncated {
-            needed: end + 8,
-            got: bytes.len(),
-        })?
-        .to_vec();
-    r.at = end;
-    let stored = r.u64()?;
-    let computed = fnv1a(&probs);
-    if stored != computed {
-        return Err(StrategyError::Checksum { stored, computed });
-    }
-    if r.at != bytes.len() {
-        return Err(StrategyError::Mismatch {
-            what: "the file length",
-            file: bytes.len() as u64,
-            built: r.at as u64,
-        });
-    }
+    let probs = r.payload(len)?;
     let s = Strategy::from_parts(kind, abstraction, iterations, seed, probs);
     s.check()?;
     Ok(s)

@@ -35,167 +35,25 @@
 pub mod buckets;
 pub mod file;
 pub mod river;
+mod strategy;
 pub mod train;
 pub mod tree;
 
-use std::sync::OnceLock;
 use std::time::Instant;
+use tavolo_cards::SplitMix64;
 
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street, Structure};
 use tavolo_engine::Chips;
 
-use self::buckets::Abstraction;
-use self::file::StrategyError;
 use self::tree::{Child, Node, Tree, TreeKind, ACTIONS, ALL_IN, CALL, FOLD, NL_FRACTIONS, RAISE};
 use super::expert::{ExpertBot, ExpertLevel};
 use super::spot::Spot;
-use super::strength::SimRng;
 use super::Holdem;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
 
-/// The shipped heads-up Limit strategy (see [`file`] for the format).
-const SHIPPED_LIMIT: &[u8] = include_bytes!("../../../data/holdem-limit-cfr.bin");
-/// The shipped heads-up No-Limit strategy.
-const SHIPPED_NO_LIMIT: &[u8] = include_bytes!("../../../data/holdem-nl-cfr.bin");
-
-/// An average strategy of the abstract game: for each decision and bucket, the probability of
-/// each allowed action.
-#[derive(Clone, Debug)]
-pub struct Strategy {
-    abstraction: Abstraction,
-    iterations: u64,
-    seed: u64,
-    probs: Vec<u8>,
-    tree: Tree,
-    /// Where each decision's block starts in `probs`.
-    offsets: Vec<usize>,
-    /// Allowed actions per decision.
-    widths: Vec<u8>,
-}
-
-impl Strategy {
-    /// A strategy from its parts (`probs` in the file's payload order).
-    pub(crate) fn from_parts(
-        kind: TreeKind,
-        abstraction: Abstraction,
-        iterations: u64,
-        seed: u64,
-        probs: Vec<u8>,
-    ) -> Strategy {
-        let tree = Tree::new(kind);
-        let mut offsets = Vec::with_capacity(tree.nodes.len());
-        let mut widths = Vec::with_capacity(tree.nodes.len());
-        let mut at = 0;
-        for n in &tree.nodes {
-            let w = n.width();
-            offsets.push(at);
-            widths.push(w as u8);
-            at += w * usize::from(abstraction.count(n.street as usize));
-        }
-        Strategy {
-            abstraction,
-            iterations,
-            seed,
-            probs,
-            tree,
-            offsets,
-            widths,
-        }
-    }
-
-    /// Checks that every bucket's probabilities sum to 255.
-    fn check(&self) -> Result<(), StrategyError> {
-        for (node, n) in self.tree.nodes.iter().enumerate() {
-            let w = usize::from(self.widths[node]);
-            for bucket in 0..usize::from(self.abstraction.count(n.street as usize)) {
-                let at = self.offsets[node] + bucket * w;
-                let sum: u32 = self
-                    .probs
-                    .get(at..at + w)
-                    .map_or(0, |b| b.iter().map(|&x| u32::from(x)).sum());
-                if sum != 255 {
-                    return Err(StrategyError::Probabilities { node, bucket, sum });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads a strategy file's bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Strategy, StrategyError> {
-        file::read(bytes)
-    }
-
-    /// The file's bytes.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        file::write(self)
-    }
-
-    /// The strategy of `kind` shipped with the crate, read once.
-    pub fn shipped(kind: TreeKind) -> Result<&'static Strategy, StrategyError> {
-        static LIMIT: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
-        static NO_LIMIT: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
-        let (cell, bytes) = match kind {
-            TreeKind::Limit => (&LIMIT, SHIPPED_LIMIT),
-            TreeKind::NoLimit => (&NO_LIMIT, SHIPPED_NO_LIMIT),
-        };
-        cell.get_or_init(|| {
-            let s = Strategy::from_bytes(bytes)?;
-            if s.tree.kind != kind {
-                return Err(StrategyError::Mismatch {
-                    what: "the game (1 Limit, 2 No-Limit)",
-                    file: file::game_code(s.tree.kind).into(),
-                    built: file::game_code(kind).into(),
-                });
-            }
-            Ok(s)
-        })
-        .as_ref()
-        .map_err(Clone::clone)
-    }
-
-    /// The card abstraction it was trained on.
-    pub fn abstraction(&self) -> Abstraction {
-        self.abstraction
-    }
-
-    /// Training iterations.
-    pub fn iterations(&self) -> u64 {
-        self.iterations
-    }
-
-    /// The training seed.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The betting tree.
-    pub fn tree(&self) -> &Tree {
-        &self.tree
-    }
-
-    /// The probabilities of the actions at decision `node` in `bucket`, by slot ([`tree::FOLD`]
-    /// to [`tree::ALL_IN`]; 0 for actions not allowed).
-    pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
-        let mut out = [0.0; ACTIONS];
-        let (Some(n), Some(&w)) = (self.tree.nodes.get(node), self.widths.get(node)) else {
-            return out;
-        };
-        let w = usize::from(w);
-        let bucket = usize::from(bucket.min(self.abstraction.count(n.street as usize) - 1));
-        let at = self.offsets[node] + bucket * w;
-        let mut k = 0;
-        for (a, slot) in out.iter_mut().enumerate() {
-            if n.allows(a) {
-                *slot = f64::from(self.probs.get(at + k).copied().unwrap_or(0)) / 255.0;
-                k += 1;
-            }
-        }
-        out
-    }
-}
+pub use self::strategy::Strategy;
 
 /// One betting step of the hand as the bot saw it (real chips).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +84,7 @@ enum Step {
 pub struct CfrBot {
     limit: &'static Strategy,
     no_limit: &'static Strategy,
-    rng: SimRng,
+    rng: SplitMix64,
     /// The betting of this hand so far.
     steps: Vec<Step>,
     fallback: ExpertBot,
@@ -238,7 +96,7 @@ pub struct CfrBot {
 /// over the pot after calling), `sizes` the node's sizes as (slot, fraction), ascending. Between
 /// two sizes A < B the pseudo-harmonic mapping gives A the probability
 /// (B − x)(1 + A) / ((B − A)(1 + x)); the likelier one is taken.
-fn translate(x: f64, sizes: &[(usize, f64)]) -> Option<usize> {
+pub(crate) fn translate(x: f64, sizes: &[(usize, f64)]) -> Option<usize> {
     let (&(first, a0), rest) = sizes.split_first()?;
     if x <= a0 {
         return Some(first);
@@ -267,11 +125,18 @@ impl CfrBot {
         CfrBot {
             limit,
             no_limit,
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             steps: Vec::new(),
             fallback: ExpertBot::new(ExpertLevel::Normal, seat, seed),
             search: true,
         }
+    }
+
+    /// This bot playing as `expert` at `level` where no strategy applies (Pot-Limit, more than
+    /// two players) instead of `expert:normal`, seeded for `seat` with `seed`.
+    pub fn with_fallback(mut self, level: ExpertLevel, seat: usize, seed: u64) -> CfrBot {
+        self.fallback = ExpertBot::new(level, seat, seed);
+        self
     }
 
     /// This bot without the river search: the trained strategy alone (the `cfr:blueprint`
@@ -370,18 +235,7 @@ impl CfrBot {
                 _ => lost = true,
             }
         }
-        if lost {
-            return None;
-        }
-        let n = tree.nodes.get(at)?;
-        let legal = view.legal?;
-        let street = match view.street {
-            Street::Preflop => 0,
-            Street::Flop => 1,
-            Street::Turn => 2,
-            Street::River => 3,
-        };
-        (usize::from(n.player) == player(legal.seat) && n.street == street).then_some((at, line))
+        (!lost && is_to_act(tree, at, view)).then_some((at, line))
     }
 
     /// The strategy's probabilities at `view`, as (decision, probability), when it applies;
@@ -452,6 +306,21 @@ impl CfrBot {
         let hole = view.hole[view.legal?.seat];
         solution.probabilities(node, [hole[0]?, hole[1]?])
     }
+}
+
+/// Whether decision `at` of `tree` is the decision `view`'s seat has to make: its player, on
+/// the view's street.
+fn is_to_act(tree: &Tree, at: usize, view: &HandView) -> bool {
+    let (Some(n), Some(legal)) = (tree.nodes.get(at), view.legal) else {
+        return false;
+    };
+    let street = match view.street {
+        Street::Preflop => 0,
+        Street::Flop => 1,
+        Street::Turn => 2,
+        Street::River => 3,
+    };
+    n.player == u8::from(legal.seat != view.button) && n.street == street
 }
 
 /// The tree's slot for a real bet or raise from `high` (the larger real contribution before
@@ -555,180 +424,4 @@ impl Bot<Holdem> for CfrBot {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::train::{train, TrainConfig};
-    use super::*;
-
-    fn tiny() -> Strategy {
-        let config = TrainConfig {
-            tree: TreeKind::Limit,
-            iterations: 20_000,
-            seed: 5,
-            abstraction: Abstraction {
-                buckets: [4, 4, 4],
-                samples: 16,
-                metric: buckets::Metric::RootMeanSquare,
-            },
-        };
-        train(&config, &mut |_| {})
-    }
-
-    #[test]
-    fn a_strategy_file_round_trips_and_corruption_is_named() {
-        let s = tiny();
-        let bytes = s.to_bytes();
-        let back = Strategy::from_bytes(&bytes).expect("read back");
-        assert_eq!(back.probs, s.probs);
-        assert_eq!((back.iterations(), back.seed()), (20_000, 5));
-        assert_eq!(back.abstraction(), s.abstraction());
-        assert_eq!(back.abstraction().metric, buckets::Metric::RootMeanSquare);
-        assert_eq!(
-            bytes[11], 1,
-            "the metric is the byte after the game's (0 in older files: E[HS])"
-        );
-        let mut v = bytes.clone();
-        v[11] = 7;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Mismatch { file: 7, .. })
-        ));
-        assert_eq!(
-            Strategy::from_bytes(b"hello").err(),
-            Some(StrategyError::Magic)
-        );
-        let mut v = bytes.clone();
-        v[8] = 9;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Version { found: 9, .. })
-        ));
-        let mut v = bytes.clone();
-        let mid = v.len() / 2;
-        v[mid] ^= 0x55;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Checksum { .. })
-        ));
-        assert!(matches!(
-            Strategy::from_bytes(&bytes[..bytes.len() - 3]),
-            Err(StrategyError::Truncated { .. })
-        ));
-    }
-
-    #[test]
-    fn training_is_reproducible_and_learns_to_raise_aces_more_than_seven_deuce() {
-        let a = tiny();
-        let b = tiny();
-        assert_eq!(a.probs, b.probs);
-        let cards = |s: &str| {
-            let c = tavolo_cards::parse_cards(s).expect("cards");
-            [c[0], c[1]]
-        };
-        let aces = buckets::preflop_class(cards("As Ah"));
-        let trash = buckets::preflop_class(cards("7c 2d"));
-        // The button's first decision: fold, call or raise facing the blind.
-        let pa = a.probabilities(0, aces);
-        let pt = a.probabilities(0, trash);
-        assert!(pa[RAISE] > pt[RAISE], "{pa:?} {pt:?}");
-        assert!(pt[FOLD] > pa[FOLD], "{pa:?} {pt:?}");
-    }
-
-    #[test]
-    fn a_size_between_two_of_the_trees_maps_to_the_likelier_by_the_pseudo_harmonic_rule() {
-        let sizes = [(RAISE, 0.5), (tree::POT, 1.0), (ALL_IN, 49.5)];
-        assert_eq!(translate(0.3, &sizes), Some(RAISE));
-        assert_eq!(translate(0.5, &sizes), Some(RAISE));
-        // Between half the pot and the pot the two are equally likely at x = 5/7.
-        assert_eq!(translate(0.70, &sizes), Some(RAISE));
-        assert_eq!(translate(0.75, &sizes), Some(tree::POT));
-        assert_eq!(translate(1.5, &sizes), Some(tree::POT));
-        assert_eq!(translate(30.0, &sizes), Some(ALL_IN));
-        assert_eq!(translate(60.0, &sizes), Some(ALL_IN));
-        assert_eq!(translate(0.5, &[]), None);
-    }
-
-    #[test]
-    fn a_strategy_of_one_game_is_not_read_as_the_other() {
-        let config = TrainConfig {
-            tree: TreeKind::NoLimit,
-            iterations: 200,
-            seed: 1,
-            abstraction: Abstraction {
-                buckets: [2, 2, 2],
-                samples: 4,
-                metric: buckets::Metric::Expected,
-            },
-        };
-        let nl = train(&config, &mut |_| {});
-        let back = Strategy::from_bytes(&nl.to_bytes()).expect("read back");
-        assert_eq!(back.tree().kind, TreeKind::NoLimit);
-        assert_eq!(back.probs, nl.probs);
-        // The game byte names the tree; a Limit header on a No-Limit payload is refused.
-        let mut v = nl.to_bytes();
-        v[10] = 1;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Mismatch { .. })
-        ));
-        v[10] = 7;
-        assert_eq!(
-            Strategy::from_bytes(&v).err(),
-            Some(StrategyError::Game { found: 7 })
-        );
-    }
-
-    #[test]
-    fn a_hand_that_leaves_the_tree_before_the_flop_re_enters_it_on_the_flop() {
-        use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
-        use tavolo_engine::holdem::Structure;
-
-        use crate::holdem::HoldemOptions;
-
-        let setup = HoldemOptions::new(2, Structure::NoLimit)
-            .setup()
-            .expect("setup");
-        let mut state = Played::<Holdem>::deal(setup, seed_from_u64(11)).expect("deal");
-        // The big blind (seat 1, not the button) is the bot.
-        let shipped = |k| Strategy::shipped(k).expect("the shipped strategy");
-        let mut bot = CfrBot::new(shipped(TreeKind::Limit), shipped(TreeKind::NoLimit), 1, 7)
-            .without_search();
-        // Six minimum raises before the flop: more than the tree has sizes for, so the last
-        // ones read as all-in, and the call of one is a showdown in the tree but not at the
-        // table.
-        let mut actions: Vec<Action> = (0..6u32)
-            .map(|i| Action::BetOrRaiseTo {
-                seat: (i % 2) as usize,
-                to: Chips::from(200 + 100 * i),
-            })
-            .collect();
-        actions.push(Action::Call { seat: 0 });
-        for a in actions {
-            state.apply(a).expect("a legal action");
-        }
-        for e in state.events() {
-            if let Some(e) = Holdem::censor(e, Viewer::Seat(1)) {
-                bot.observe(&e);
-            }
-        }
-        let view = state.game.view(Some(1));
-        assert_eq!(view.street, Street::Flop);
-        let strategy = bot.strategy(&view).expect("heads-up No-Limit");
-        let (node, line) = bot.line(strategy, &view).expect("back on the tree");
-        let tree = strategy.tree();
-        let n = tree.nodes[node];
-        // The flop's first decision whose pot is nearest the real 7 big blinds each.
-        assert_eq!((n.street, n.player, n.bets), (1, 1, 0));
-        assert_eq!(Some(node), tree.street_start_nearest(1, 700.0));
-        assert_eq!(line, tree.path_to(node));
-        assert!(matches!(bot.decisions(&view, None), Some(Ok(_))));
-    }
-
-    #[test]
-    fn the_shipped_strategy_loads() {
-        for kind in [TreeKind::Limit, TreeKind::NoLimit] {
-            let s = Strategy::shipped(kind).expect("the shipped strategy");
-            assert!(s.iterations() > 0);
-            assert_eq!(s.tree().kind, kind);
-        }
-    }
-}
+mod tests;

@@ -2,29 +2,38 @@
 //! with regret matching⁺ (regrets floored at zero, as in CFR⁺) and a linearly weighted average
 //! strategy (iteration `t` weighs `t`), which converge faster than plain averages.
 //!
-//! Each iteration deals two hands and a board from the seeded generator, buckets both hands on
-//! every street, and walks the betting tree once for each player: the walking player tries
-//! every action and updates its regrets; the other samples one action from its current
-//! strategy and adds that strategy to its average. The same seed and iteration count give the
-//! same strategy.
+//! Each iteration deals two hands and a board, buckets both hands on every street, and walks
+//! the betting tree once for each player: the walking player tries every action and updates its
+//! regrets; the other samples one action from its current strategy and adds that strategy to
+//! its average.
+//!
+//! Iteration `i` is dealt from its own generator, seeded by [`game_seed`]`(seed, i)`, so the
+//! deals — bucketing them is most of the work — are made [`BATCH`] at a time on rayon's current
+//! pool and then walked in order: the same seed and iteration count give the same strategy
+//! whatever the number of threads. (The shipped Limit strategy was trained before deals had
+//! their own generators, by the build named in docs/bots.md.)
 
-use tavolo_cards::{Card, Hand};
+use rayon::prelude::*;
+use tavolo_cards::{Card, Hand, SplitMix64};
 
 use super::buckets::Abstraction;
 use super::tree::{Child, Tree, TreeKind, ACTIONS};
 use super::Strategy;
-use crate::holdem::strength::SimRng;
+use crate::arena::game_seed;
+
+/// Deals bucketed at a time, in parallel, before they are walked in order.
+pub const BATCH: u64 = 4096;
 
 /// The settings of a training run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainConfig {
-    /// The betting tree.
+    /// Which betting tree to train on (heads-up Limit or No-Limit at 100 big blinds).
     pub tree: TreeKind,
     /// Iterations (one deal, walked once for each player).
     pub iterations: u64,
     /// The seed of the deals and the samples.
     pub seed: u64,
-    /// The card abstraction.
+    /// The buckets per street and how hand strength is estimated for them.
     pub abstraction: Abstraction,
 }
 
@@ -38,7 +47,7 @@ pub struct Trainer {
     actions: Vec<Vec<usize>>,
     regret: Vec<f64>,
     average: Vec<f64>,
-    rng: SimRng,
+    rng: SplitMix64,
     done: u64,
     seed: u64,
 }
@@ -49,6 +58,35 @@ struct Deal {
     buckets: [[u16; 4]; 2],
     /// The showdown from player 0's side: 1 won, 0 tied, −1 lost.
     showdown: i8,
+}
+
+impl Deal {
+    /// Two hands and a board dealt from a generator seeded with `seed`, bucketed.
+    fn new(abstraction: &Abstraction, seed: u64) -> Deal {
+        let mut rng = SplitMix64::new(seed);
+        let mut deck = Card::ALL;
+        for j in 0..9 {
+            let x = j + rng.below(52 - j);
+            deck.swap(j, x);
+        }
+        let holes = [[deck[0], deck[1]], [deck[2], deck[3]]];
+        let board = &deck[4..9];
+        let mut buckets = [[0u16; 4]; 2];
+        for (p, hole) in holes.iter().enumerate() {
+            for (street, len) in [0, 3, 4, 5].into_iter().enumerate() {
+                buckets[p][street] = abstraction.bucket(*hole, &board[..len]);
+            }
+        }
+        let table = Hand::from_cards(board);
+        let rank = |h: [Card; 2]| table.add_card(h[0]).add_card(h[1]).evaluate();
+        let (a, b) = (rank(holes[0]), rank(holes[1]));
+        let showdown = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Less => -1,
+        };
+        Deal { buckets, showdown }
+    }
 }
 
 impl Trainer {
@@ -71,50 +109,32 @@ impl Trainer {
             actions,
             regret: vec![0.0; size],
             average: vec![0.0; size],
-            rng: SimRng::new(seed),
+            rng: SplitMix64::new(seed),
             done: 0,
             seed,
         }
     }
 
-    /// Runs `iterations` more iterations, calling `progress` with the count done every 4,096.
+    /// Runs `iterations` more iterations, calling `progress` with the count done after every
+    /// batch.
     pub fn run(&mut self, iterations: u64, progress: &mut dyn FnMut(u64)) {
-        for _ in 0..iterations {
-            self.done += 1;
-            let deal = self.deal();
-            for traverser in 0..2 {
-                self.walk(0, traverser, &deal);
+        let end = self.done + iterations;
+        while self.done < end {
+            let first = self.done;
+            let n = (end - first).min(BATCH);
+            let (abstraction, seed) = (self.abstraction, self.seed);
+            let deals: Vec<Deal> = (first..first + n)
+                .into_par_iter()
+                .map(|i| Deal::new(&abstraction, game_seed(seed, i)))
+                .collect();
+            for deal in &deals {
+                self.done += 1;
+                for traverser in 0..2 {
+                    self.walk(0, traverser, deal);
+                }
             }
-            if self.done % 4096 == 0 {
-                progress(self.done);
-            }
+            progress(self.done);
         }
-    }
-
-    /// Deals two hands and a board and buckets them.
-    fn deal(&mut self) -> Deal {
-        let mut deck = Card::ALL;
-        for j in 0..9 {
-            let x = j + self.rng.below(52 - j);
-            deck.swap(j, x);
-        }
-        let holes = [[deck[0], deck[1]], [deck[2], deck[3]]];
-        let board = &deck[4..9];
-        let mut buckets = [[0u16; 4]; 2];
-        for (p, hole) in holes.iter().enumerate() {
-            for (street, len) in [0, 3, 4, 5].into_iter().enumerate() {
-                buckets[p][street] = self.abstraction.bucket(*hole, &board[..len]);
-            }
-        }
-        let table = Hand::from_cards(board);
-        let rank = |h: [Card; 2]| table.add_card(h[0]).add_card(h[1]).evaluate();
-        let (a, b) = (rank(holes[0]), rank(holes[1]));
-        let showdown = match a.cmp(&b) {
-            std::cmp::Ordering::Greater => 1,
-            std::cmp::Ordering::Equal => 0,
-            std::cmp::Ordering::Less => -1,
-        };
-        Deal { buckets, showdown }
     }
 
     /// The current strategy at a block of `w` allowed actions (regret matching).

@@ -28,7 +28,7 @@ pub const RAISE: usize = 2;
 pub const POT: usize = 3;
 /// No-Limit: all-in.
 pub const ALL_IN: usize = 4;
-/// Slots per node.
+/// Slots per node: fold, check or call, and three bet sizes (Limit uses one).
 pub const ACTIONS: usize = 5;
 
 /// The most bets in one Limit round.
@@ -115,7 +115,7 @@ impl Node {
         self.children.get(action).is_some_and(Option::is_some)
     }
 
-    /// The allowed actions.
+    /// Which of the five slots are allowed.
     pub fn allowed(&self) -> [bool; ACTIONS] {
         std::array::from_fn(|a| self.allows(a))
     }
@@ -129,11 +129,11 @@ impl Node {
 /// The whole betting tree; node 0 is the first decision before the flop.
 #[derive(Clone, Debug)]
 pub struct Tree {
-    /// The game it abstracts.
+    /// Heads-up Limit or No-Limit: what its amounts and sizes mean.
     pub kind: TreeKind,
-    /// The nodes.
+    /// The decisions, each after its parent (node 0 first).
     pub nodes: Vec<Node>,
-    /// Nodes per street.
+    /// Decisions on each street, pre-flop first (what a strategy file records to be checked).
     pub per_street: [u32; 4],
     /// Each node's parent decision and the action from it (`None` for node 0).
     parents: Vec<Option<(u32, u8)>>,
@@ -254,6 +254,33 @@ impl Tree {
         }
     }
 
+    /// The raises `node` (on `street`, after `bets` bets this round) allows, as (slot, the
+    /// raiser's contribution after it): Limit's one bet under the cap; No-Limit's sizes under
+    /// the cap that fall short of the stack, then all-in.
+    fn raise_targets(&self, node: &Node, street: u8, bets: u8) -> Vec<(usize, u16)> {
+        let mut targets: Vec<(usize, u16)> = Vec::new();
+        match self.kind {
+            TreeKind::Limit => {
+                if bets < CAP {
+                    targets.extend(self.raise_target(node, RAISE).map(|t| (RAISE, t)));
+                }
+            }
+            TreeKind::NoLimit => {
+                if bets < nl_raise_cap(street) {
+                    for (s, _) in NL_FRACTIONS {
+                        if let Some(t) = self.raise_target(node, s) {
+                            if t < NL_STACK && !targets.iter().any(|&(_, u)| u == t) {
+                                targets.push((s, t));
+                            }
+                        }
+                    }
+                }
+                targets.push((ALL_IN, NL_STACK));
+            }
+        }
+        targets
+    }
+
     /// The decision of `player` on `street` with `contrib` put in and `bets` bets this round;
     /// `first`: nobody has acted yet this round. Returns the node's index.
     fn round(&mut self, street: u8, contrib: [u16; 2], player: u8, bets: u8, first: bool) -> u32 {
@@ -295,26 +322,7 @@ impl Tree {
             Child::Node(self.round(street, called, other, bets, false))
         });
         if !all_in {
-            let mut targets: Vec<(usize, u16)> = Vec::new();
-            match self.kind {
-                TreeKind::Limit => {
-                    if bets < CAP {
-                        targets.extend(self.raise_target(&node, RAISE).map(|t| (RAISE, t)));
-                    }
-                }
-                TreeKind::NoLimit => {
-                    if bets < nl_raise_cap(street) {
-                        for (s, _) in NL_FRACTIONS {
-                            if let Some(t) = self.raise_target(&node, s) {
-                                if t < NL_STACK && !targets.iter().any(|&(_, u)| u == t) {
-                                    targets.push((s, t));
-                                }
-                            }
-                        }
-                    }
-                    targets.push((ALL_IN, NL_STACK));
-                }
-            }
+            let targets = self.raise_targets(&node, street, bets);
             for (s, to) in targets {
                 let mut raised = contrib;
                 raised[p] = to;

@@ -12,9 +12,14 @@ use tavolo_cards::GameRng;
 use tavolo_engine::saint;
 use tavolo_store::{hex, sha256_hex};
 
-/// The `tavolo` binary under test, not started yet.
+/// The `tavolo` binary under test, not started yet: this build's, or the one `TAVOLO_TEST_BIN`
+/// names (to run the process tests against another build, such as an older one a regression
+/// test must fail on).
 pub fn command() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+    match std::env::var_os("TAVOLO_TEST_BIN") {
+        Some(bin) => Command::new(bin),
+        None => Command::new(env!("CARGO_BIN_EXE_tavolo")),
+    }
 }
 
 /// Runs `tavolo ARGS` (no standard input).

@@ -173,6 +173,9 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
     let seed = [3u8; 32];
     store
         .begin_hand(&NewHand {
+            key: None,
+            stakes: None,
+            save: None,
             fence: None,
             table: table.clone(),
             game: "saint".into(),

@@ -19,6 +19,9 @@ pub fn seat(table: &str, user: UserId) -> Account {
 /// A hand of `game` at `table` to begin, `players` as (seat, user, stack).
 pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> NewHand {
     NewHand {
+        key: None,
+        stakes: None,
+        save: None,
         fence: None,
         table: table.to_string(),
         game: game.into(),
@@ -108,6 +111,7 @@ impl Table {
             .finish_hand(
                 hand,
                 &FinishedHand {
+                    save: None,
                     fence: None,
                     record: format!("hand {}", hand.0),
                     format: "phh".into(),

@@ -1,0 +1,478 @@
+//! The `cfr` Draw bot, the `strong` level heads-up: a strategy computed by counterfactual
+//! regret minimisation on an abstraction of heads-up Five-Card Draw (German rules), shipped with
+//! the crate (`crates/bots/data/draw-cfr.bin`).
+//!
+//! - **The game tree** ([`tree`]): both betting rounds with bets of the minimum, the pot and
+//!   all-in (there is no check), and the exchange as a number of cards, 0 to 3.
+//! - **The cards** ([`cards`]): classes of what the hand holds before the exchange, the cards
+//!   laid down for each number, buckets of the hand's strength after it.
+//! - **Training** ([`train`]): external-sampling MCCFR, `tavolo train draw --iterations N
+//!   --seed S --out FILE`.
+//!
+//! **Playing**, the bot follows the hand down the tree: a real bet or raise is read as the
+//! tree's size nearest by its pot fraction (the pseudo-harmonic mapping of the Hold'em bot,
+//! [`crate::holdem::cfr`]), an exchange by its count. Its own bets are the tree's sizes of the
+//! real pot. Where the tree does not reach — more than two players, a line the tree does not
+//! have (a fourth raise short of all-in, a check where a table allows them) — it plays as
+//! `expert` for the rest of the hand, which it keeps informed for that purpose.
+
+pub mod cards;
+pub mod file;
+pub mod train;
+pub mod tree;
+
+use std::sync::OnceLock;
+
+use tavolo_cards::{CardSet, SplitMix64};
+use tavolo_engine::betting::BetEvent;
+use tavolo_engine::draw::{Action, DrawView, Event, ToAct};
+use tavolo_engine::game::Game;
+use tavolo_engine::Chips;
+
+use self::cards::{bucket, class, discard_for, BUCKETS, CLASSES};
+use self::tree::{Child, Kind, Node, Tree, ACTIONS, ALL_IN, CALL, FOLD, MIN, POT};
+use super::expert::{ExpertBot, DEFAULT_SAMPLES};
+use super::simple::DrawSpot;
+use super::Draw;
+use crate::betting::Decision;
+use crate::bot::{Bot, Budget};
+use crate::error::StrategyError;
+use crate::holdem::cfr::translate;
+
+/// The shipped strategy file, compiled in (the command that made it is in docs/bots.md).
+const SHIPPED: &[u8] = include_bytes!("../../../data/draw-cfr.bin");
+
+/// A strategy of the abstract game: per decision and bucket, the probability of each allowed
+/// slot, as bytes summing to 255.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    tree: Tree,
+    iterations: u64,
+    seed: u64,
+    probs: Vec<u8>,
+    /// Where each decision's block starts in `probs`.
+    offsets: Vec<usize>,
+}
+
+impl Strategy {
+    /// Each decision's block start in a table of (buckets × allowed slots) blocks, and the size.
+    pub(crate) fn layout(tree: &Tree) -> (Vec<usize>, usize) {
+        let mut at = 0;
+        let offsets = tree
+            .nodes
+            .iter()
+            .map(|n| {
+                let start = at;
+                at += n.width() * usize::from(Strategy::buckets(n));
+                start
+            })
+            .collect();
+        (offsets, at)
+    }
+
+    /// The buckets of a decision: the classes before the exchange, the buckets after.
+    pub(crate) fn buckets(n: &Node) -> u16 {
+        if n.before_exchange() {
+            CLASSES
+        } else {
+            BUCKETS
+        }
+    }
+
+    pub(crate) fn from_parts(iterations: u64, seed: u64, probs: Vec<u8>) -> Strategy {
+        let tree = Tree::new();
+        let (offsets, _) = Strategy::layout(&tree);
+        Strategy {
+            tree,
+            iterations,
+            seed,
+            probs,
+            offsets,
+        }
+    }
+
+    /// Checks the payload's size and that every bucket's probabilities sum to 255.
+    fn check(&self) -> Result<(), StrategyError> {
+        let (_, size) = Strategy::layout(&self.tree);
+        if self.probs.len() != size {
+            return Err(StrategyError::Mismatch {
+                what: "the payload's length",
+                file: self.probs.len() as u64,
+                built: size as u64,
+            });
+        }
+        for (node, n) in self.tree.nodes.iter().enumerate() {
+            let w = n.width();
+            for bucket in 0..usize::from(Strategy::buckets(n)) {
+                let at = self.offsets[node] + bucket * w;
+                let sum: u32 = self.probs[at..at + w].iter().map(|&x| u32::from(x)).sum();
+                if sum != 255 {
+                    return Err(StrategyError::Probabilities { node, bucket, sum });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a strategy file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Strategy, StrategyError> {
+        file::read(bytes)
+    }
+
+    /// The strategy as a file (the format of [`mod@file`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        file::write(self)
+    }
+
+    /// The strategy shipped with the crate, read once.
+    pub fn shipped() -> Result<&'static Strategy, StrategyError> {
+        static CELL: OnceLock<Result<Strategy, StrategyError>> = OnceLock::new();
+        CELL.get_or_init(|| Strategy::from_bytes(SHIPPED))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The iterations it was trained for (each one deal, walked once for each player).
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// The probability of each slot at decision `node` in `bucket` (0 for slots not allowed).
+    pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
+        let mut out = [0.0; ACTIONS];
+        let Some(n) = self.tree.nodes.get(node) else {
+            return out;
+        };
+        let w = n.width();
+        let b = usize::from(bucket.min(Strategy::buckets(n) - 1));
+        let at = self.offsets[node] + b * w;
+        let mut k = 0;
+        for (a, slot) in out.iter_mut().enumerate() {
+            if n.allows(a) {
+                *slot = f64::from(self.probs.get(at + k).copied().unwrap_or(0)) / 255.0;
+                k += 1;
+            }
+        }
+        out
+    }
+}
+
+/// One step of the hand as the bot saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Ante {
+        amount: Chips,
+    },
+    Fold,
+    Check,
+    Call {
+        seat: usize,
+        amount: Chips,
+    },
+    Raise {
+        seat: usize,
+        to: Chips,
+        all_in: bool,
+    },
+    Exchange {
+        count: u8,
+    },
+    RoundEnded,
+}
+
+/// Plays heads-up Draw by the shipped strategy (see the module doc).
+pub struct CfrBot {
+    strategy: &'static Strategy,
+    rng: SplitMix64,
+    steps: Vec<Step>,
+    fallback: ExpertBot,
+}
+
+impl CfrBot {
+    /// A bot playing `strategy`, seeded with `seed`.
+    pub fn new(strategy: &'static Strategy, seed: u64) -> CfrBot {
+        CfrBot {
+            strategy,
+            rng: SplitMix64::new(seed),
+            steps: Vec::new(),
+            fallback: ExpertBot::new("expert".into(), DEFAULT_SAMPLES, seed),
+        }
+    }
+
+    /// The decision of the tree the hand is at (`None` off the tree or not heads-up).
+    fn node(&self, view: &DrawView) -> Option<usize> {
+        if view.stacks.len() != 2 {
+            return None;
+        }
+        let tree = &self.strategy.tree;
+        let player = |seat: usize| usize::from(seat != view.cutter);
+        // Real chips: the pot and this round's bets.
+        let (mut pot, mut bets) = (0 as Chips, [0 as Chips; 2]);
+        let mut at = 0usize;
+        for &step in &self.steps {
+            let slot = match step {
+                Step::Ante { amount } => {
+                    pot += amount;
+                    continue;
+                }
+                Step::RoundEnded => {
+                    bets = [0, 0];
+                    continue;
+                }
+                Step::Check => return None,
+                Step::Fold => return None,
+                Step::Call { seat, amount } => {
+                    bets[player(seat)] += amount;
+                    pot += amount;
+                    CALL
+                }
+                Step::Exchange { count } => usize::from(count),
+                Step::Raise { seat, to, all_in } => {
+                    let p = player(seat);
+                    let high = bets[0].max(bets[1]);
+                    let owed = high - bets[p];
+                    let n = tree.nodes.get(at)?;
+                    let slot = raise_slot(
+                        n,
+                        (to.saturating_sub(high)) as f64 / (pot + owed).max(1) as f64,
+                        all_in,
+                    )?;
+                    pot += to - bets[p];
+                    bets[p] = to;
+                    slot
+                }
+            };
+            let n = tree.nodes.get(at)?;
+            match n.children.get(slot).copied().flatten()? {
+                Child::Node(i) => at = i as usize,
+                _ => return None,
+            }
+        }
+        let n = tree.nodes.get(at)?;
+        let seat = match view.legal? {
+            ToAct::Bet(l) => l.seat,
+            ToAct::Exchange { seat, .. } => seat,
+            _ => return None,
+        };
+        (usize::from(n.player) == player(seat)).then_some(at)
+    }
+
+    /// The bot's choices at `view` with their probabilities, when the tree applies.
+    fn choices(&self, view: &DrawView, hand: CardSet) -> Option<Vec<(Action, f64)>> {
+        let node = self.node(view)?;
+        let n = self.strategy.tree.nodes[node];
+        let b = if n.before_exchange() {
+            class(hand)
+        } else {
+            bucket(hand)
+        };
+        let p = self.strategy.probabilities(node, b);
+        let mut out: Vec<(Action, f64)> = Vec::new();
+        let mut push = |a: Action, q: f64| {
+            if q <= 0.0 {
+                return;
+            }
+            match out.iter_mut().find(|(x, _)| *x == a) {
+                Some(slot) => slot.1 += q,
+                None => out.push((a, q)),
+            }
+        };
+        match (n.kind, view.legal?) {
+            (Kind::Exchange, ToAct::Exchange { seat, max, .. }) => {
+                for (count, &q) in p.iter().enumerate().take(4) {
+                    let count = count.min(usize::from(max));
+                    push(
+                        Action::Exchange {
+                            seat,
+                            discard: discard_for(hand, count),
+                        },
+                        q,
+                    );
+                }
+            }
+            (Kind::Bet(_), ToAct::Bet(l)) => {
+                let spot = DrawSpot::read(view)?;
+                for (slot, &q) in p.iter().enumerate() {
+                    let d = match slot {
+                        FOLD => Decision::Fold,
+                        CALL => Decision::CheckCall,
+                        MIN => Decision::RaiseTo(l.raise.map_or(0, |r| r.min_to)),
+                        POT => Decision::RaiseTo(spot.pot_fraction_to(1.0)),
+                        _ => Decision::RaiseTo(l.raise.map_or(0, |r| r.max_to)),
+                    };
+                    push(d.to_action(&l), q);
+                }
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+}
+
+/// The tree's slot for a real bet or raise of pot fraction `x` (the increment over the pot
+/// after calling) at node `n`.
+fn raise_slot(n: &Node, x: f64, all_in: bool) -> Option<usize> {
+    if all_in && n.allows(ALL_IN) {
+        return Some(ALL_IN);
+    }
+    let p = usize::from(n.player);
+    let high = n.bets[0].max(n.bets[1]);
+    let after_call = f64::from(n.contrib[0] + n.contrib[1] + high - n.bets[p]);
+    let mut sizes: Vec<(usize, f64)> = [MIN, POT, ALL_IN]
+        .into_iter()
+        .filter(|&s| n.allows(s))
+        .filter_map(|s| Some((s, f64::from(n.raise_to(s)? - high) / after_call)))
+        .collect();
+    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
+    translate(x, &sizes)
+}
+
+impl Bot<Draw> for CfrBot {
+    fn name(&self) -> &str {
+        "cfr"
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.fallback.observe(event);
+        let step = match *event {
+            Event::Bet(BetEvent::AntePosted { amount, .. }) => Some(Step::Ante { amount }),
+            Event::CarriedIn { amount } => Some(Step::Ante { amount }),
+            Event::Bet(BetEvent::Folded { .. }) => Some(Step::Fold),
+            Event::Bet(BetEvent::Checked { .. }) => Some(Step::Check),
+            Event::Bet(BetEvent::Called { seat, amount, .. }) => Some(Step::Call { seat, amount }),
+            Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
+                Some(Step::Raise { seat, to, all_in })
+            }
+            Event::Exchanged { count, .. } => Some(Step::Exchange { count }),
+            Event::RoundEnded { .. } => Some(Step::RoundEnded),
+            _ => None,
+        };
+        if let Some(s) = step {
+            self.steps.push(s);
+        }
+    }
+
+    fn act(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
+        let hand: CardSet = view.hand.iter().copied().collect();
+        let Some(choices) = self.choices(view, hand) else {
+            return self.fallback.act(view, legal, budget);
+        };
+        let mut x = self.rng.unit();
+        for &(a, p) in &choices {
+            if x < p && Draw::allows(legal, &a) {
+                return a;
+            }
+            x -= p;
+        }
+        choices
+            .iter()
+            .rev()
+            .map(|&(a, _)| a)
+            .find(|a| Draw::allows(legal, a))
+            .unwrap_or_else(|| self.fallback.act(view, legal, budget))
+    }
+
+    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        let hand: CardSet = view.hand.iter().copied().collect();
+        match self.choices(view, hand) {
+            Some(c) => Some(c),
+            None => self.fallback.policy(view, legal),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trained_strategy_round_trips_through_its_file_and_a_corrupt_one_is_refused() {
+        let s = train::train(2_000, 3, &mut |_| {});
+        let bytes = s.to_bytes();
+        let back = Strategy::from_bytes(&bytes).expect("read back");
+        assert_eq!(back.probs, s.probs);
+        assert_eq!(back.iterations(), 2_000);
+        let mut v = bytes.clone();
+        v[10] = 1;
+        assert!(matches!(
+            Strategy::from_bytes(&v),
+            Err(StrategyError::Game { found: 1 })
+        ));
+        let mut v = bytes.clone();
+        let mid = v.len() / 2;
+        v[mid] ^= 0x21;
+        assert!(matches!(
+            Strategy::from_bytes(&v),
+            Err(StrategyError::Checksum { .. })
+        ));
+        assert!(matches!(
+            Strategy::from_bytes(&bytes[..bytes.len() - 9]),
+            Err(StrategyError::Truncated { .. })
+        ));
+    }
+
+    #[test]
+    fn the_bot_follows_the_hand_down_the_tree_into_the_exchange_and_the_second_round() {
+        use tavolo_engine::game::{seed_from_u64, Played, Viewer};
+
+        use crate::draw::DrawOptions;
+
+        let strategy = Strategy::shipped().expect("the shipped strategy");
+        let setup = DrawOptions::new(2).setup().expect("setup");
+        let mut state = Played::<Draw>::deal(setup, seed_from_u64(3)).expect("deal");
+        let cutter = state.game.view(None).cutter;
+        let dealer = 1 - cutter;
+        // The cutter opens for the minimum, the dealer calls: the cutter's exchange is next.
+        state
+            .apply(Action::BetOrRaiseTo {
+                seat: cutter,
+                to: 10,
+            })
+            .expect("an opening");
+        state.apply(Action::Call { seat: dealer }).expect("a call");
+        let mut bot = CfrBot::new(strategy, 1);
+        for e in state.events() {
+            if let Some(e) = Draw::censor(e, Viewer::Seat(cutter)) {
+                bot.observe(&e);
+            }
+        }
+        let view = state.game.view(Some(cutter));
+        let node = bot.node(&view).expect("on the tree");
+        assert_eq!(strategy.tree.nodes[node].kind, Kind::Exchange);
+        let hand: CardSet = view.hand.iter().copied().collect();
+        let policy = bot.choices(&view, hand).expect("a policy");
+        let total: f64 = policy.iter().map(|p| p.1).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{policy:?}");
+        for (a, _) in &policy {
+            let Action::Exchange { discard, .. } = a else {
+                panic!("{a:?}")
+            };
+            assert_eq!(*discard, discard_for(hand, discard.len() as usize));
+        }
+        // Both exchange; the second round opens at the tree's second-round root.
+        let a = bot.act(&view, &state.game.legal(cutter), Budget::UNLIMITED);
+        state.apply(a).expect("the cutter's exchange");
+        state
+            .apply(Action::Exchange {
+                seat: dealer,
+                discard: CardSet::EMPTY,
+            })
+            .expect("the dealer stands pat");
+        let mut bot = CfrBot::new(strategy, 1);
+        for e in state.events() {
+            if let Some(e) = Draw::censor(e, Viewer::Seat(cutter)) {
+                bot.observe(&e);
+            }
+        }
+        let view = state.game.view(Some(cutter));
+        let node = bot.node(&view).expect("on the tree");
+        let n = strategy.tree.nodes[node];
+        assert_eq!((n.kind, n.player, n.contrib), (Kind::Bet(1), 0, [2, 2]));
+    }
+
+    #[test]
+    fn the_shipped_strategy_loads() {
+        let s = Strategy::shipped().expect("the shipped strategy");
+        assert!(s.iterations() > 0);
+    }
+}

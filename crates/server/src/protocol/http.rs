@@ -1,0 +1,117 @@
+//! The answers of the HTTP part of docs/protocol.md.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Parts, TableSummary, UserInfo};
+
+/// `{"error": {"code", "message"}}` with a 4xx or 5xx status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ApiError {
+    /// What went wrong.
+    pub error: ApiErrorBody,
+}
+
+/// The body of an [`ApiError`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ApiErrorBody {
+    /// A code (`unauthenticated`, `rate_limited`, `not_found`, …).
+    pub code: String,
+    /// Why.
+    pub message: String,
+}
+
+/// `GET /healthz`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Health {
+    /// `ok`, or `unavailable` (with status 503) while the database cannot be written.
+    pub status: String,
+    /// `sqlite` or `postgres`.
+    pub db: String,
+    /// Why the database cannot be written: the last failed write's error, until a write
+    /// succeeds again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
+    /// Several nodes: this node's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// Several nodes: the node drains (`status` is then `draining`, with 503: a load
+    /// balancer sends it nothing new, though it is alive — `/livez` says so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draining: bool,
+}
+
+/// The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserReply {
+    /// The user.
+    pub user: UserInfo,
+}
+
+/// `GET /api/tables`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TablesReply {
+    /// The open tables.
+    pub tables: Vec<TableSummary>,
+}
+
+/// One hand or game of `GET /api/history`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HistoryItem {
+    /// `h-123`.
+    pub id: String,
+    /// `holdem`, `draw` or `saint`.
+    pub game: String,
+    /// The table.
+    pub table: String,
+    /// The table's name.
+    pub table_name: String,
+    /// `playing`, `finished` or `voided`.
+    pub status: String,
+    /// The user's table seat.
+    pub seat: usize,
+    /// Unix seconds.
+    pub started_at: i64,
+    /// Unix seconds, once over.
+    pub finished_at: Option<i64>,
+    /// The user's chips won or lost, once over.
+    pub result: Option<i64>,
+}
+
+/// `GET /api/history`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HistoryReply {
+    /// Newest first.
+    pub items: Vec<HistoryItem>,
+}
+
+/// `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
+/// over, the seed, its parts and (a `tavolo-fair/1` or `/2` bundle) the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Fairness {
+    /// `h-123`.
+    pub hand: String,
+    /// The game.
+    pub game: String,
+    /// `playing`, `finished` or `voided`.
+    pub status: String,
+    /// SHA-256 of the seed, hex.
+    pub commitment: String,
+    /// The seed, hex (players only, once the hand is over).
+    pub seed: Option<String>,
+    /// The parts the seed was mixed from (`tavolo-fair/2`; players only, once over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Parts>,
+    /// `tavolo-fair/1` or `tavolo-fair/2` when the record is included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// The hand's id again (for `tavolo verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// `phh`, `draw-json` or `saint-json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_format: Option<String>,
+    /// The record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+}

@@ -1,0 +1,61 @@
+//! The wire format of docs/protocol.md, and nothing else: every message and answer of the
+//! WebSocket and the HTTP API, the table options a client sends and the lobby's lines, as
+//! serde types with their JSON Schema. This module is a leaf of the crate: it depends on the
+//! engine (the games' own types and rules facts) and serde, never on the room, the tables or
+//! the books (`tests/it/layers.rs` checks that). Malformed input becomes a specific
+//! [`ProtoError`], never a panic; the room's own failures are mapped to one once, at the edge
+//! ([`crate::error::RoomError`]).
+
+mod error;
+pub mod http;
+mod intent;
+mod message;
+mod options;
+mod seed;
+#[cfg(test)]
+mod tests;
+
+use serde_json::Value;
+
+pub use error::{answer_json, error_json, Answer, Code, ProtoError};
+pub use intent::{parse_intent, ChatText, Hex32, Intent, Name, Request, SeatNo, Unreadable};
+pub use message::{
+    AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus,
+    ServerMessage, TableState, UserInfo, You,
+};
+pub use options::{GameKind, OptionsError, TableOptions, TableStatus, TableSummary};
+pub use seed::{Parts, Reveal};
+
+/// The protocol version this server speaks.
+pub const VERSION: u64 = 1;
+
+/// The largest inbound text frame accepted (4 KiB).
+pub const MAX_MESSAGE: usize = 4096;
+
+/// The protocol as a JSON Schema (draft 2020-12), generated from these types: one of an
+/// [`Intent`] (what a client sends) or a [`ServerMessage`] (what the server sends), with shared
+/// definitions (the HTTP answers of [`http`] among them). It is published as `docs/protocol.schema.json`; a test fails when the two differ.
+pub fn json_schema() -> Value {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let intent = generator.subschema_for::<Intent>();
+    let server = generator.subschema_for::<ServerMessage>();
+    // The HTTP answers, as definitions.
+    generator.subschema_for::<http::ApiError>();
+    generator.subschema_for::<http::Health>();
+    generator.subschema_for::<http::UserReply>();
+    generator.subschema_for::<http::TablesReply>();
+    generator.subschema_for::<http::HistoryReply>();
+    generator.subschema_for::<http::Fairness>();
+    let defs: serde_json::Map<String, Value> = generator
+        .definitions()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://tavolo.example/protocol/1",
+        "title": format!("The Tavolo card room protocol, version {VERSION} (docs/protocol.md)"),
+        "oneOf": [intent, server],
+        "$defs": defs,
+    })
+}

@@ -1,0 +1,143 @@
+//! The room: everything a running server shares — the books, the lobby, the settings, the
+//! sessions, this node — and what a table needs of it.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::books::Books;
+use crate::config::Config;
+use crate::conns::ConnCounts;
+use crate::error::RoomError;
+use crate::lobby::Lobby;
+use crate::logins::LoginThrottle;
+use crate::metrics::Metrics;
+use crate::node::Node;
+use crate::origin::Origins;
+use crate::passwords::PasswordGate;
+use crate::protocol::TableOptions;
+use crate::ratelimit::KeyedLimiter;
+use crate::sessions::Sessions;
+use crate::table::core::CoreConfig;
+use crate::table::TableDeps;
+
+/// Everything a running room shares: the books, the lobby, metrics, settings.
+#[derive(Debug)]
+pub struct Room {
+    /// The database.
+    pub books: Books,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    /// The settings.
+    pub config: Config,
+    /// The lobby.
+    pub lobby: Arc<Lobby>,
+    /// The room's own origins (and the allowed ones).
+    pub origins: Origins,
+    /// The gate in front of Argon2.
+    pub passwords: PasswordGate,
+    /// Sign-ups per address.
+    pub signups: KeyedLimiter,
+    /// Guests per address.
+    pub guests: KeyedLimiter,
+    /// Failed logins.
+    pub logins: LoginThrottle,
+    /// Open connections by client address.
+    pub conns: Arc<ConnCounts>,
+    /// Live sessions: their connections and replay caches.
+    pub sessions: Sessions,
+    /// This process as a node of the room.
+    pub node: Node,
+    /// The next connection's id.
+    pub next_conn: AtomicU64,
+    /// Set when the room stops.
+    pub closing: watch::Sender<bool>,
+}
+
+impl Room {
+    /// How long a session with no connection keeps its replay cache.
+    pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+    /// Forgets what is no longer needed: replay caches of sessions gone for
+    /// [`Room::REPLAY_GRACE`], sign-up and guest buckets that are full again, login failures
+    /// older than [`crate::logins::FORGET`].
+    pub fn sweep(&self) {
+        let now = self.config.time.now();
+        let sessions = self.sessions.sweep(now, Self::REPLAY_GRACE);
+        let buckets = self.signups.prune(now) + self.guests.prune(now) + self.logins.prune(now);
+        if sessions + buckets > 0 {
+            tracing::debug!(sessions, buckets, "swept");
+        }
+    }
+
+    /// A fresh connection id.
+    pub fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Relaxed)
+    }
+
+    /// Whether bots may sit at a table with `options`: they play for at most
+    /// `Config::max_bot_buy_in` chips a seat (buy-in or stake), from the house's bankroll.
+    pub(crate) fn bots_allowed(&self, options: &TableOptions) -> Result<(), RoomError> {
+        let bring = if options.betting() {
+            options.buy_in
+        } else {
+            options.stake
+        };
+        if bring > self.config.max_bot_buy_in {
+            return Err(RoomError::BotsTooRich {
+                max: self.config.max_bot_buy_in,
+                asked: bring,
+            });
+        }
+        Ok(())
+    }
+
+    /// What a table's task needs of the room.
+    pub fn table_deps(&self, options: &TableOptions) -> TableDeps {
+        TableDeps {
+            books: self.books.clone(),
+            metrics: self.metrics.clone(),
+            notices: self.lobby.clone(),
+            time: self.config.time.clone(),
+            core: CoreConfig {
+                bot_delay: self.config.bot_delay,
+                hand_pause: self.config.hand_pause,
+                idle_close: self.config.idle_close,
+                saves: self.node.clustered,
+                ..CoreConfig::default()
+            },
+            funding_gate: self.config.funding_gate.clone(),
+            options: options.clone(),
+        }
+    }
+
+    /// Whether the room is stopping.
+    pub fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+}
+
+/// Runs `work` on the room after `first`, then every `period`, until the room closes (or is
+/// gone): the room's housekeeping.
+pub(crate) fn periodically<F, Fut>(room: &Arc<Room>, first: Duration, period: Duration, work: F)
+where
+    F: Fn(Arc<Room>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let weak = Arc::downgrade(room);
+    let mut closing = room.closing.subscribe();
+    tokio::spawn(async move {
+        let start = tokio::time::Instant::now() + first;
+        let mut every = tokio::time::interval_at(start, period);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = closing.changed() => break,
+            }
+            let Some(room) = weak.upgrade() else { break };
+            work(room).await;
+        }
+    });
+}

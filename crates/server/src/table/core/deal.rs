@@ -1,0 +1,393 @@
+//! A hand's life in the books: its beginning recorded (with its commitment, and Saint Poker's
+//! stakes) before it is dealt from its committed seed; its result given to the books when it is
+//! over, the stacks changed only once they have recorded it; a result the books refuse voids
+//! the hand and stops the table; one they cannot record yet waits (the table deals no more
+//! meanwhile) and is sent again. A draining table is handed on once its hand is settled.
+
+use std::time::Duration;
+
+use tavolo_engine::game::{Game, GameError, Outcome, Played, Viewer};
+use tavolo_engine::table::{HandStart, TableError};
+use tavolo_engine::Chips;
+use tavolo_store::{HandId, NewHand};
+
+use super::io::{BookAnswer, BookFailure, Booked, Count, Effect, Write};
+use super::money::Purpose;
+use super::play::Live;
+use super::seeds::Mixed;
+use super::{Stage, TableCore};
+use crate::books::{self, Member};
+use crate::fairness::Parts;
+
+/// A hand whose beginning the books are recording: dealt from `mixed` once they have.
+pub struct Dealing<G: Game> {
+    start: HandStart<Member>,
+    setup: G::Setup,
+    mixed: Mixed,
+    seed_hex: String,
+    write: super::WriteId,
+    /// Saint Poker: the stakes' journal key (their refund's is derived from it).
+    stakes: bool,
+}
+
+/// The last hand that is over: its id, its seed and the seed's parts, and who was dealt in (only
+/// they get the seed, which recomputes every card, mucked ones too).
+pub struct Ended {
+    /// Its name.
+    pub hand: String,
+    /// Its seed, hex.
+    pub seed: String,
+    /// The seed's parts.
+    pub parts: Parts,
+    /// Who was dealt in.
+    pub dealt: Vec<tavolo_store::UserId>,
+}
+
+impl<G: Game> TableCore<G> {
+    /// Deals the next hand if the table model says enough players are ready: the books record
+    /// its beginning (with its commitment, and Saint Poker's stakes) first.
+    pub(super) fn start_hand(&mut self) -> bool {
+        // A Saint Poker game starts only with a player in it who asked for it (after a game,
+        // "Play again"): bots never start one by themselves, and no stake is taken unasked.
+        if !self.o.betting()
+            && !(self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
+        {
+            return false;
+        }
+        let (start, change) = match self.table.deal() {
+            Ok(x) => x,
+            Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => return false,
+            Err(e) => {
+                tracing::error!(table = %self.id, error = %e, "could not deal");
+                return false;
+            }
+        };
+        self.book(change, None);
+        let setup = match G::setup(&self.rules, &start.positions) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!(table = %self.id, error = %e, "could not set the game up");
+                let _ = self.table.void_hand();
+                self.halt(format!("the game cannot be set up: {e}"));
+                return false;
+            }
+        };
+        let dealt: Vec<_> = (start.seats.iter().copied())
+            .zip(start.players.iter().map(|m| m.id))
+            .collect();
+        let mixed = self.seeds.mix(&dealt);
+        let seed_hex = tavolo_store::hex(&mixed.seed);
+        match self.new_hand(&start, &mixed, &seed_hex) {
+            Ok((mut hand, stakes)) => {
+                hand.save = self
+                    .take_save(self.saved_state())
+                    .map(|s| (s.state, s.summary));
+                let write = self.submit(Write::Begin(hand), Purpose::Begin);
+                self.dealing = Some(Dealing {
+                    start,
+                    setup,
+                    mixed,
+                    seed_hex,
+                    write,
+                    stakes,
+                });
+                true
+            }
+            Err(e) => {
+                let _ = self.table.void_hand();
+                self.halt(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// The books' record of a hand about to be dealt; whether it takes stakes.
+    pub(super) fn new_hand(
+        &mut self,
+        start: &HandStart<Member>,
+        mixed: &Mixed,
+        seed_hex: &str,
+    ) -> Result<(NewHand, bool), books::ChipsError> {
+        let key = self.money.deal_key(start.number);
+        let mut players = Vec::with_capacity(start.players.len());
+        for ((s, m), &c) in (start.seats.iter().zip(&start.players)).zip(&start.positions.stacks) {
+            players.push((*s, m.id, books::ledger_chips(c)?));
+        }
+        let stakes = (!self.o.betting() && self.o.stake > 0)
+            .then(|| {
+                books::stakes_journal(
+                    format!("{key}:stakes"),
+                    &self.id,
+                    &start.players,
+                    self.o.stake,
+                )
+            })
+            .transpose()?;
+        let takes = stakes.is_some();
+        Ok((
+            NewHand {
+                fence: Some(self.fence()),
+                table: self.id.clone(),
+                game: G::NAME.to_string(),
+                commitment: mixed.commitment.clone(),
+                seed_hex: seed_hex.to_string(),
+                parts: serde_json::to_string(&mixed.parts).ok(),
+                players,
+                key: Some(key),
+                stakes,
+                save: None,
+            },
+            takes,
+        ))
+    }
+
+    /// The books answered a hand's beginning: deal it, or give up on it.
+    pub(super) fn begun(&mut self, id: super::WriteId, answer: BookAnswer) {
+        let Some(d) = self.dealing.take_if(|d| d.write == id) else {
+            return;
+        };
+        let hand = match answer {
+            Ok(Booked::Hand(hand)) => hand,
+            Ok(_) | Err(BookFailure::Fenced | BookFailure::Unavailable(_)) => {
+                let _ = self.table.void_hand();
+                return;
+            }
+            Err(BookFailure::Refused { short, why }) => {
+                let _ = self.table.void_hand();
+                self.not_dealt(&d.start, short.as_deref(), &why);
+                return;
+            }
+        };
+        let dealt: Vec<_> = (d.start.seats.iter().copied())
+            .zip(d.start.players.iter().map(|m| m.id))
+            .collect();
+        // On the books (and revealed to its players even if the deal fails): never used again.
+        self.seeds.dealt(&dealt, super::draw32(&mut self.rng));
+        let played = match Played::<G>::deal(d.setup, d.mixed.seed) {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!(table = %self.id, error = %e, "could not deal");
+                self.void_begun(hand, d.stakes, &d.start);
+                let _ = self.table.void_hand();
+                self.clock.next_hand_at = Some(self.now.at + Duration::from_secs(1));
+                return;
+            }
+        };
+        let n = d.start.players.len();
+        let bots = (d.start.players.iter().enumerate())
+            .map(|(i, m)| match (&self.bots.spec, m.bot) {
+                (Some(spec), true) => Some(spec.make(i, self.rng.next_u64())),
+                _ => None,
+            })
+            .collect();
+        let mut live = Live {
+            played,
+            name: format!("h-{}", hand.0),
+            id: hand,
+            commitment: d.mixed.commitment,
+            seed_hex: d.seed_hex,
+            parts: d.mixed.parts,
+            seats: d.start.seats,
+            members: d.start.players,
+            auto: vec![false; n],
+            bots,
+            asked: vec![None; n],
+            unseen: (0..n).map(|_| Vec::new()).collect(),
+            since: vec![None; n],
+        };
+        // Players leaving already, or sitting out since the deal, are played for.
+        for (h, m) in live.members.iter().enumerate() {
+            let leaving = (self.table.seat_of(m))
+                .and_then(|s| self.table.seat(s))
+                .is_some_and(|o| o.is_leaving() || o.sitting_out);
+            live.auto[h] = leaving && !m.bot;
+        }
+        for e in live.played.events().to_vec() {
+            for (b, bot) in live.bots.iter_mut().enumerate() {
+                if let (Some(bot), Some(c)) = (bot, G::censor(&e, Viewer::Seat(b))) {
+                    bot.observe(&c);
+                }
+            }
+        }
+        self.hand = Some(live);
+        self.last = None;
+        self.result = None;
+    }
+
+    /// A hand the books refused to begin: players who cannot pay Saint Poker's stake sit out.
+    pub(super) fn not_dealt(&mut self, start: &HandStart<Member>, short: Option<&str>, why: &str) {
+        tracing::info!(table = %self.id, error = why, "a hand could not begin");
+        let who = (start.players.iter())
+            .find(|m| short == Some(books::owner_account(m).to_string().as_str()));
+        match who {
+            Some(m) if !m.bot => {
+                let _ = self.table.sit_out(m);
+            }
+            _ => self.clock.next_hand_at = Some(self.now.at + super::money::MAX_BACKOFF),
+        }
+    }
+
+    /// A begun hand that cannot be played: voided in the books, and a Saint Poker game's stakes
+    /// sent back.
+    pub(super) fn void_begun(&mut self, hand: HandId, stakes: bool, start: &HandStart<Member>) {
+        self.submit(Write::Void(hand), Purpose::Void);
+        if stakes {
+            let key = format!("{}:refund", self.money.deal_key(start.number));
+            match books::stakes_refund(key, &self.id, &start.players, self.o.stake) {
+                Ok(j) => {
+                    self.submit(Write::Move(j), Purpose::Refund);
+                }
+                Err(e) => tracing::error!(table = %self.id, error = %e, "no refund of the stakes"),
+            }
+        }
+    }
+
+    /// The hand is over: its result is shown, then given to the books with its record and its
+    /// chip movements; the stacks change when they have recorded it.
+    pub(super) fn end_hand(&mut self) {
+        let Some(live) = self.hand.as_ref() else {
+            return;
+        };
+        let outcome = live.played.outcome();
+        let mut result = serde_json::to_value(live.played.summary()).ok();
+        if let (Outcome::Points { winners, .. }, Some(serde_json::Value::Object(r))) =
+            (&outcome, result.as_mut())
+        {
+            // What each seat of the game wins of the stakes (the books pay exactly this).
+            let stakes: Vec<Chips> =
+                books::stake_payouts(live.members.len(), winners, self.o.stake);
+            r.insert("stake".into(), self.o.stake.into());
+            r.insert("stakes_won".into(), stakes.into());
+        }
+        self.result = result;
+        self.previous = Some(Ended {
+            hand: live.name.clone(),
+            seed: live.seed_hex.clone(),
+            parts: live.parts.clone(),
+            dealt: live.members.iter().map(|m| m.id).collect(),
+        });
+        let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();
+        let record = live
+            .played
+            .record(Some(&names))
+            .unwrap_or_else(|e: GameError| {
+                tracing::error!(table = %self.id, error = %e, "no record");
+                tavolo_engine::game::Record {
+                    format: G::NAME,
+                    text: String::new(),
+                }
+            });
+        let (id, members) = (live.id, live.members.clone());
+        let finished = books::finished_hand(
+            self.fence(),
+            &self.id,
+            id,
+            record,
+            &members,
+            &outcome,
+            self.o.stake,
+        );
+        let after = {
+            let mut t = self.table.clone();
+            t.finish(&outcome).map(|_| t.saved())
+        };
+        match (finished, after) {
+            (Ok(mut done), Ok(after)) => {
+                done.save = self
+                    .take_save(self.save_of(after))
+                    .map(|s| (s.state, s.summary));
+                self.settling = Some(self.submit(Write::Finish(id, done), Purpose::Finish));
+            }
+            (Err(e), _) => self.refuse_result(format!("hand {}: {e}", live.name.clone())),
+            (_, Err(e)) => self.refuse_result(format!("hand {}: {e}", live.name.clone())),
+        }
+    }
+
+    /// The books answered a hand's result.
+    pub(super) fn settled(&mut self, id: super::WriteId, answer: BookAnswer) {
+        if self.settling != Some(id) {
+            return;
+        }
+        self.settling = None;
+        let Some(live) = self.hand.take() else {
+            return;
+        };
+        let outcome = live.played.outcome();
+        let change = match answer {
+            Ok(_) => self.table.finish(&outcome).map_err(|e| e.to_string()),
+            Err(BookFailure::Refused { why, .. }) => Err(format!(
+                "the books refused the result of hand {}: {why}",
+                live.name
+            )),
+            Err(e) => Err(format!(
+                "the result of hand {} was not recorded: {e:?}",
+                live.name
+            )),
+        };
+        match change {
+            Ok(change) => {
+                self.out.push(Effect::Count(Count::HandFinished));
+                if !self.o.betting() {
+                    // The game is over: its players see the results and choose to play again.
+                    for m in live.members.iter().filter(|m| !m.bot) {
+                        let _ = self.table.sit_out(m);
+                    }
+                }
+                self.last = Some(live);
+                self.book(change, None);
+                self.rebuy_bots();
+                self.clock.next_hand_at = Some(self.now.at + self.config.hand_pause);
+            }
+            Err(why) => {
+                self.hand = Some(live);
+                self.refuse_result(why);
+            }
+        }
+    }
+
+    /// The books and the table disagree about a hand's result: it is voided (it leaves the
+    /// felt) and the table stops dealing.
+    pub(super) fn refuse_result(&mut self, why: String) {
+        if let Some(live) = self.hand.take() {
+            tracing::error!(table = %self.id, hand = live.id.0, error = %why, "stopping the table");
+            self.submit(Write::Void(live.id), Purpose::Void);
+        }
+        self.result = None;
+        self.last = None;
+        if let Ok(change) = self.table.void_hand() {
+            self.book(change, None);
+        }
+        self.halt(why);
+    }
+
+    /// Bots whose stacks are exhausted buy again from the house, between hands.
+    pub(super) fn rebuy_bots(&mut self) {
+        if !self.o.betting() {
+            return;
+        }
+        let broke: Vec<Member> = (self.table.seats())
+            .filter(|(_, o)| o.player.bot && o.stack == 0 && !o.is_funding())
+            .map(|(_, o)| o.player.clone())
+            .collect();
+        for b in broke {
+            if let Ok(change) = self.table.rebuy(&b) {
+                self.book(change, None);
+            }
+        }
+    }
+
+    /// A draining table whose hand is over and settled is handed on.
+    pub(super) fn hand_on_if_drained(&mut self) {
+        let idle = self.hand.is_none() && self.dealing.is_none() && self.settling.is_none();
+        if self.stage != Stage::Draining || !idle || self.money.any(|p| *p == Purpose::Release) {
+            return;
+        }
+        let state = self.saved_state();
+        let summary = self.current_summary();
+        let saved = super::Saved {
+            state: serde_json::to_string(&state).unwrap_or_default(),
+            summary: serde_json::to_string(&summary).unwrap_or_default(),
+        };
+        self.submit(Write::Release(saved), Purpose::Release);
+    }
+}

@@ -1,0 +1,330 @@
+//! What each viewer is sent: their `table_state`, built from the table as it is and compared
+//! with the one they were last sent (a frame goes out only when it differs), and the table's
+//! other messages; the lobby's line and who is present, published when they change.
+
+use std::collections::BTreeSet;
+
+use serde_json::value::RawValue;
+use tavolo_engine::game::{Game, Outcome, Viewer};
+use tavolo_store::UserId;
+
+use super::audience::Sent;
+use super::io::{Effect, Frame};
+use super::play::Live;
+use super::TableCore;
+use crate::books::Member;
+use crate::protocol::{
+    self, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus, ServerMessage,
+    TableState, You,
+};
+
+/// `table_moved` for table `id`.
+pub fn moved_frame(id: &str) -> Frame {
+    ServerMessage::<serde_json::Value>::TableMoved {
+        v: protocol::VERSION,
+        table: id.to_string(),
+    }
+    .to_json()
+    .into()
+}
+
+/// `table_closed` for table `id`.
+pub fn closed_frame(id: &str) -> Frame {
+    ServerMessage::<serde_json::Value>::TableClosed {
+        v: protocol::VERSION,
+        table: id.to_string(),
+    }
+    .to_json()
+    .into()
+}
+
+/// `chat` with `lines` of table `id`.
+pub fn chat_frame(id: &str, lines: Vec<ChatLine>) -> Frame {
+    ServerMessage::<serde_json::Value>::Chat {
+        v: protocol::VERSION,
+        table: id.to_string(),
+        lines,
+    }
+    .to_json()
+    .into()
+}
+
+/// `[]` as a raw JSON value.
+fn empty_list() -> Box<RawValue> {
+    RawValue::from_string("[]".into()).unwrap_or_default()
+}
+
+/// Where a state's events begin (they are its last field), and a state without events.
+const EVENTS: &str = ",\"events\":";
+const NO_EVENTS: &str = ",\"events\":[]";
+
+/// A state's text without its version (the text after it) and without its events: what tells
+/// whether a viewer's state changed.
+fn plain_part(body: &str) -> &str {
+    let version = body
+        .find("\"version\":")
+        .map_or(0, |i| i + "\"version\":".len());
+    let from = (body[version..].find(',')).map_or(body.len(), |i| version + i + 1);
+    let to = body.rfind(EVENTS).unwrap_or(body.len()).max(from);
+    &body[from..to]
+}
+
+impl<G: Game> TableCore<G> {
+    /// Sends every viewer whose state changed their new state (and a connection that has not
+    /// had the table yet, the state as it is); lets go of viewers who are gone; publishes the
+    /// lobby's line and presence.
+    pub(super) fn publish(&mut self) {
+        let rows = serde_json::to_string(&self.seat_rows()).unwrap_or_else(|_| "[]".into());
+        let seats = RawValue::from_string(rows).unwrap_or_else(|_| empty_list());
+        for m in self.audience.viewers() {
+            self.publish_to(&m, &seats);
+            let gone = !self.is_present(m.id) && self.money.cashing_out(m.id) == 0;
+            if gone {
+                self.audience.forget(m.id);
+            }
+        }
+        self.publish_summary();
+        self.publish_presence();
+    }
+
+    fn publish_to(&mut self, m: &Member, seats: &RawValue) {
+        let felt = self.felt();
+        let seen = self.audience.sent(m.id).map(|s| s.events.clone());
+        let (events_from, cursor) = match (felt, seen) {
+            (None, _) => (None, None),
+            // A viewer new to the table is told the hand on it so far, as they may see it.
+            (Some(l), None) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
+            (Some(l), Some(Some((hand, n)))) if hand == l.name => {
+                (Some(n), Some((hand, l.played.events().len())))
+            }
+            (Some(l), Some(_)) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
+        };
+        let next = self.audience.next_version(m.id);
+        let body = self.state_body(m, seats, events_from, next);
+        // The state without its version and its events (the events come last): a frame goes
+        // out when that changed, or when there are events to tell.
+        let plain = plain_part(&body);
+        let news = !body[body.rfind(EVENTS).unwrap_or(body.len())..].starts_with(NO_EVENTS);
+        let changed = news || self.audience.sent(m.id).is_none_or(|s| s.body != plain);
+        if changed {
+            let sent = Sent {
+                body: plain.to_string(),
+                events: cursor,
+            };
+            self.audience
+                .send_state(m.id, &Frame::from(body), sent, &mut self.out);
+            return;
+        }
+        let fresh = self.audience.take_fresh(m.id);
+        if !fresh.is_empty() {
+            let frame = Frame::from(self.state_body(m, seats, None, self.audience.version(m.id)));
+            for c in fresh {
+                self.out.push(Effect::Send(c, frame.clone()));
+            }
+        }
+    }
+
+    /// The lobby's line, when it changed.
+    pub(super) fn publish_summary(&mut self) {
+        let now = self.current_summary();
+        if self.summary.as_ref() != Some(&now) {
+            self.summary = Some(now.clone());
+            self.out.push(Effect::Summary(now));
+        }
+    }
+
+    /// Who is present (seated, waiting, watching), when it changed.
+    fn publish_presence(&mut self) {
+        let now: BTreeSet<UserId> = (self.table.seats().map(|(_, o)| o.player.id))
+            .chain(self.table.waiting().map(|m| m.id))
+            .chain(self.audience.watchers())
+            .collect();
+        for u in now.difference(&self.present) {
+            self.out.push(Effect::Presence(*u, true));
+        }
+        for u in self.present.difference(&now) {
+            self.out.push(Effect::Presence(*u, false));
+        }
+        self.present = now;
+    }
+
+    /// The hand on the felt: the one in play, or else the one that ended last (until the next
+    /// deal), so that its board, its shown hands and its result stay in view.
+    fn felt(&self) -> Option<&Live<G>> {
+        self.hand.as_ref().or(self.last.as_ref())
+    }
+
+    /// The `seats` array: the same for every viewer.
+    fn seat_rows(&self) -> Vec<SeatRow> {
+        let live = self.hand.as_ref();
+        let felt = self.felt();
+        let live_game = live.is_some_and(|l| !l.played.game.is_over());
+        // The stacks in a hand being played are the game's; once it is over they are the
+        // table's, which change only when the books have recorded the result.
+        let outcome = live.filter(|_| live_game).map(|l| l.played.outcome());
+        let stacks: &[u64] = match &outcome {
+            Some(Outcome::Chips { end, .. }) => end,
+            _ => &[],
+        };
+        (self.table.seats())
+            .map(|(i, o)| {
+                // The seat in the hand on the felt, if the same player still sits there.
+                let hs = felt.and_then(|l| {
+                    (0..l.seats.len()).find(|&h| l.seats[h] == i && l.members[h].id == o.player.id)
+                });
+                let in_play = live.is_some() && hs.is_some();
+                let chips = self.o.betting().then(|| {
+                    (hs.filter(|_| in_play))
+                        .and_then(|h| stacks.get(h).copied())
+                        .unwrap_or(o.stack)
+                });
+                let status = if o.is_leaving() {
+                    SeatStatus::Leaving
+                } else if in_play && live_game {
+                    SeatStatus::Playing
+                } else if o.is_funding() {
+                    SeatStatus::BuyingIn
+                } else if o.sitting_out {
+                    SeatStatus::SittingOut
+                } else {
+                    SeatStatus::Waiting
+                };
+                SeatRow {
+                    seat: i,
+                    name: o.player.name.clone(),
+                    bot: o.player.bot,
+                    chips,
+                    status,
+                    hand_seat: hs,
+                    chain: self.seeds.position(o.player.id),
+                }
+            })
+            .collect()
+    }
+
+    /// The viewer's `you`.
+    fn you(&self, m: &Member, hand_seat: Option<usize>) -> You {
+        let seat = self.seat_of(m.id);
+        let going = self.money.cashing_out(m.id);
+        You {
+            seat,
+            hand_seat,
+            sitting_out: (seat.and_then(|x| self.table.seat(x))).is_some_and(|o| o.sitting_out),
+            can_rebuy: seat.is_some() && self.table.may_rebuy(m).is_ok(),
+            owner: self.creator == Some(m.id),
+            waiting: seat
+                .is_none()
+                .then(|| self.table.waiting_place(m))
+                .flatten(),
+            seat_change: (self.table.seat_change(m))
+                .map(|(position, seat)| SeatChange { seat, position }),
+            chain: self.seeds.view(m.id),
+            cashing_out: (going > 0).then_some(going),
+        }
+    }
+
+    /// The `table_state` of `m` (version 0), with the events of the hand on the felt from
+    /// number `events_from` (none: no events).
+    fn state_body(
+        &self,
+        m: &Member,
+        seats: &RawValue,
+        events_from: Option<usize>,
+        version: u64,
+    ) -> String {
+        let seat = self.seat_of(m.id);
+        let live = self.hand.as_ref();
+        let felt = self.felt();
+        let hand_seat = felt.and_then(|l| {
+            seat.and_then(|s| {
+                (0..l.seats.len()).find(|&h| l.seats[h] == s && l.members[h].id == m.id)
+            })
+        });
+        let viewer = Viewer::from(hand_seat);
+        let legal = match (live, hand_seat) {
+            (Some(l), Some(h)) if !l.played.game.is_over() => l.played.game.choices(h),
+            _ => G::Choices::default(),
+        };
+        let events = match (felt, events_from) {
+            (Some(l), Some(n)) => (l.played.events().iter().skip(n))
+                .filter_map(|e| G::censor(e, viewer))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let previous = self.previous_for(m);
+        let state = TableState::<G::View, G::Choices, G::Event, &RawValue, &RawValue> {
+            v: protocol::VERSION,
+            table: self.id.clone(),
+            version,
+            options: &self.options_json,
+            you: self.you(m, hand_seat),
+            seats,
+            hand: felt.map(|l| l.name.clone()),
+            commitment: felt.map(|l| l.commitment.clone()),
+            next_commitment: Some(self.seeds.next_commitment().to_string()),
+            hand_seats: felt.map(|l| l.seats.clone()).unwrap_or_default(),
+            previous,
+            halted: self.table.halted().map(str::to_string),
+            stalled: self.stalled_notice(),
+            view: felt.map(|l| l.played.game.view(viewer)),
+            legal,
+            clock: self.clock_view(hand_seat),
+            events,
+            result: self.result.clone(),
+        };
+        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
+        // written after the tag, whose closing the state's opening brace becomes a comma of.
+        const TAG: &str = "{\"type\":\"table_state\"";
+        let mut out = Vec::with_capacity(4096);
+        out.extend_from_slice(TAG.as_bytes());
+        if serde_json::to_writer(&mut out, &state).is_err() || out.len() <= TAG.len() {
+            return format!("{TAG}}}");
+        }
+        out[TAG.len()] = b',';
+        String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
+    }
+
+    /// The hand before, with its seed and its parts for those who were dealt in.
+    fn previous_for(&self, m: &Member) -> Option<Previous> {
+        self.previous.as_ref().map(|p| {
+            let dealt = p.dealt.contains(&m.id);
+            Previous {
+                hand: p.hand.clone(),
+                seed: dealt.then(|| p.seed.clone()),
+                parts: dealt.then(|| p.parts.clone()),
+            }
+        })
+    }
+
+    /// What everybody is told while the books do not answer a write of this table.
+    fn stalled_notice(&self) -> Option<String> {
+        let why = self.stalled.as_ref()?;
+        let what = if self.settling.is_some() {
+            "the result of the last hand is being recorded"
+        } else if self.dealing.is_some() {
+            "the next hand is being recorded"
+        } else {
+            "chips are being recorded"
+        };
+        Some(format!("{what}: the books do not answer yet ({why}); nothing is lost, and play goes on once they do"))
+    }
+
+    /// The clock shown to the viewer in game seat `hand_seat`: the seat to act's (in a
+    /// simultaneous phase only the viewer's own, and no seat).
+    fn clock_view(&self, hand_seat: Option<usize>) -> Option<ClockView> {
+        let l = self.hand.as_ref().filter(|l| !l.played.game.is_over())?;
+        let to_act = l.played.game.to_act();
+        let shown = if G::SIMULTANEOUS {
+            hand_seat.filter(|&h| to_act.contains(h) && l.since[h].is_some())
+        } else {
+            to_act.iter().next().filter(|&h| l.since[h].is_some())
+        }?;
+        let deadline = self.deadline(l, shown)?;
+        let bank = self.clock.bank(l.members[shown].id);
+        Some(ClockView {
+            seat: (!G::SIMULTANEOUS).then(|| l.seats[shown]),
+            deadline_ms: self.anchor.unix_of(deadline - bank),
+            bank_ms: bank.as_millis() as u64,
+        })
+    }
+}

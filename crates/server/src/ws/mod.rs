@@ -1,0 +1,341 @@
+//! One WebSocket connection: authentication at the upgrade (session cookie, Origin), then a
+//! loop generic over any `Sink`/`Stream` of messages (so tests drive it over channels): the
+//! size and rate limits ([`limits`]), the session's replay cache ([`replay`]), and what each
+//! intent does ([`mod@dispatch`]).
+
+pub mod dispatch;
+pub mod limits;
+pub mod replay;
+
+use std::collections::HashSet;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use tokio::sync::{broadcast, mpsc, Notify};
+
+use crate::answer::{api_error, session_token};
+use crate::books::Member;
+use crate::protocol::{self, answer_json, error_json, Code, ProtoError, Request};
+use crate::room::Room;
+use crate::table::{Conn, TableCmd};
+pub use dispatch::{dispatch, user_info};
+use limits::Limiter;
+use replay::Answers;
+
+/// The read buffer of a connection.
+const READ_BUFFER: usize = 8 * 1024;
+
+/// `GET /ws`.
+pub async fn upgrade(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    // The room's own origin or an allowed one, never the request's own Host (DNS rebinding).
+    if let Err(e) = room.origins.check(&headers) {
+        return api_error(StatusCode::FORBIDDEN, "bad_origin", &e.to_string());
+    }
+    let Some(token) = session_token(&headers) else {
+        return api_error(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "log in first (no session cookie)",
+        );
+    };
+    let member = match room.books.session(&token, room.config.session_idle).await {
+        Ok(Some(m)) => m,
+        Ok(None) => {
+            return api_error(
+                StatusCode::UNAUTHORIZED,
+                "unauthenticated",
+                "the session has ended",
+            )
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "session lookup failed");
+            return api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the database failed",
+            );
+        }
+    };
+    if room.sessions.connections(&token) >= room.config.max_ws_per_session {
+        return api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            &format!(
+                "this session already has {} connections open, the most allowed",
+                room.config.max_ws_per_session
+            ),
+        );
+    }
+    if room.metrics.connections.load(Relaxed) as usize >= room.config.max_connections
+        || room.is_closing()
+    {
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "too many connections",
+        );
+    }
+    // Frames up to 64 KiB are read (and those over 4 KiB refused with `too_large`); larger ones
+    // close the connection. A connection reads through an 8 KiB buffer, not the default
+    // 128 KiB: every read zeroes the buffer it reads into (most of a node's memset was this),
+    // and every open connection holds one (most of an idle connection's memory).
+    ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| {
+            let (sink, stream) = socket.split();
+            connection(room, sink, stream, member, token)
+        })
+        .into_response()
+}
+
+/// Serves one connection of `user` (session `token`) until it closes: frames from `stream`,
+/// frames to `sink`.
+pub async fn connection<S, R, E>(
+    room: Arc<Room>,
+    sink: S,
+    mut stream: R,
+    user: Member,
+    token: String,
+) where
+    S: Sink<Message> + Unpin + Send + 'static,
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    room.metrics.connections.fetch_add(1, Relaxed);
+    let (mut c, writer) = Client::open(&room, sink, user, &token);
+    let kick = c.conn.kick.clone();
+    let mut closing = room.closing.subscribe();
+    loop {
+        tokio::select! {
+            _ = kick.notified() => break,
+            _ = closing.changed() => break,
+            update = async {
+                match c.lobby.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => c.relay(update),
+            msg = stream.next() => match msg {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(Message::Text(t))) => c.text(&room, t).await,
+                Some(Ok(Message::Binary(_))) => {
+                    let e = ProtoError::new(Code::Malformed, "send text frames of JSON");
+                    reply(&c.conn, error_json(None, &e));
+                }
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    c.close(&room, &token).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    room.metrics.connections.fetch_sub(1, Relaxed);
+}
+
+/// One connection's side of the room: its queue, its limits, its session's answers, the lobby
+/// feed once asked for, and the tables it spoke to.
+struct Client {
+    conn: Conn,
+    pending: Arc<PendingSnapshot>,
+    answers: Answers,
+    limiter: Limiter,
+    lobby: Option<broadcast::Receiver<Utf8Bytes>>,
+    touched: HashSet<String>,
+}
+
+impl Client {
+    /// Opens the connection: its outbound queue and the task writing it to `sink`.
+    fn open<S>(
+        room: &Arc<Room>,
+        mut sink: S,
+        user: Member,
+        token: &str,
+    ) -> (Client, tokio::task::JoinHandle<()>)
+    where
+        S: Sink<Message> + Unpin + Send + 'static,
+    {
+        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let kick = Arc::new(Notify::new());
+        let conn = Conn {
+            id: room.conn_id(),
+            user,
+            tx,
+            kick: kick.clone(),
+        };
+        let pending = Arc::new(PendingSnapshot::default());
+        let writer = {
+            let room = room.clone();
+            let pending = pending.clone();
+            tokio::spawn(async move {
+                // The messages queued by now (up to 64) go out in one flush: one write to the
+                // socket for an answer and the state it caused, say.
+                'writing: while let Some(first) = rx.recv().await {
+                    let mut next = Some(first);
+                    let mut batch = 0;
+                    while let Some(mut m) = next.take() {
+                        batch += 1;
+                        if pending.is_marker(&m) {
+                            m = room.lobby.lobby_message();
+                        }
+                        if sink.feed(Message::Text(m)).await.is_err() {
+                            break 'writing;
+                        }
+                        next = if batch < 64 { rx.try_recv().ok() } else { None };
+                    }
+                    if sink.flush().await.is_err() {
+                        break;
+                    }
+                }
+                let _ = sink.close().await;
+            })
+        };
+        let line = crate::sessions::Line {
+            tx: conn.tx.clone(),
+            kick,
+        };
+        let answers = Answers(room.sessions.open(token, conn.id, line));
+        let limiter = Limiter::new(room.config.ws_rate, room.config.time.now());
+        let c = Client {
+            conn,
+            pending,
+            answers,
+            limiter,
+            lobby: None,
+            touched: HashSet::new(),
+        };
+        (c, writer)
+    }
+
+    /// A lobby update (or a gap in them: a fresh snapshot).
+    fn relay(&mut self, update: Result<Utf8Bytes, broadcast::error::RecvError>) {
+        match update {
+            Ok(m) => {
+                let _ = self.conn.tx.try_send(m);
+            }
+            Err(broadcast::error::RecvError::Lagged(_)) => self.pending.request(&self.conn.tx),
+            Err(broadcast::error::RecvError::Closed) => self.lobby = None,
+        }
+    }
+
+    /// A text frame from the client: limited, read, answered (a repeated `seq` with its first
+    /// answer).
+    async fn text(&mut self, room: &Arc<Room>, text: Utf8Bytes) {
+        if let Err(e) = self.limiter.admit(room.config.time.now()) {
+            room.metrics.refused.fetch_add(1, Relaxed);
+            let seq = protocol::parse_intent(text.as_str()).ok().map(|i| i.seq);
+            reply(&self.conn, error_json(seq, &e));
+            return;
+        }
+        let intent = match protocol::parse_intent(text.as_str()) {
+            Ok(i) => i,
+            Err(u) => {
+                room.metrics.refused.fetch_add(1, Relaxed);
+                reply(&self.conn, error_json(u.seq, &u.error));
+                return;
+            }
+        };
+        if let Some(answer) = self.answers.get(intent.seq).await {
+            let _ = self.conn.tx.try_send(answer);
+            return;
+        }
+        let (seq, request) = (intent.seq, intent.request);
+        if let Some(t) = request.table() {
+            self.touched.insert(t.to_string());
+        }
+        let (hello, lobby_asked) = (request == Request::Hello, request == Request::Lobby);
+        let answer = dispatch(room, &self.conn, request)
+            .await
+            .map_err(|e| e.to_wire());
+        if answer.is_err() {
+            room.metrics.refused.fetch_add(1, Relaxed);
+        }
+        let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
+        self.answers.keep(seq, &answer, &msg).await;
+        let _ = self.conn.tx.try_send(msg);
+        if answer.is_ok() && hello {
+            self.pending.request(&self.conn.tx);
+            for t in room.lobby.tables_of(self.conn.user.id) {
+                self.touched.insert(t.id.clone());
+                let _ = t.tx.send(TableCmd::Attach(self.conn.clone())).await;
+            }
+        }
+        if answer.is_ok() && lobby_asked {
+            self.lobby = Some(room.lobby.subscribe());
+            self.pending.request(&self.conn.tx);
+        }
+    }
+
+    /// The connection closed: every table it spoke to forgets it, and its session notes it.
+    async fn close(self, room: &Arc<Room>, token: &str) {
+        let mine = room
+            .lobby
+            .tables_of(self.conn.user.id)
+            .into_iter()
+            .map(|t| t.id);
+        for id in self.touched.iter().cloned().chain(mine) {
+            if let Some(t) = room.lobby.get(&id) {
+                let _ = t.tx.try_send(TableCmd::Detach(self.conn.id));
+            }
+        }
+        room.sessions
+            .close(token, self.conn.id, room.config.time.now());
+    }
+}
+
+/// At most one lobby snapshot waits in a connection's outbound queue, as an empty marker that
+/// the writer turns into the lobby as it is when the frame leaves: a client that asks for the
+/// lobby again and again and never reads holds one snapshot, not one per request.
+#[derive(Debug, Default)]
+struct PendingSnapshot(std::sync::atomic::AtomicBool);
+
+impl PendingSnapshot {
+    /// Queues a snapshot unless one is already waiting.
+    fn request(&self, tx: &mpsc::Sender<Utf8Bytes>) {
+        if !self.0.swap(true, Relaxed) && tx.try_send(Utf8Bytes::from_static("")).is_err() {
+            self.0.store(false, Relaxed);
+        }
+    }
+
+    /// Whether `m` is the marker (the snapshot is no longer waiting once the writer has it).
+    fn is_marker(&self, m: &Utf8Bytes) -> bool {
+        let marker = m.as_str().is_empty();
+        if marker {
+            self.0.store(false, Relaxed);
+        }
+        marker
+    }
+}
+
+fn reply(conn: &Conn, text: String) {
+    let _ = conn.tx.try_send(text.into());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lobby_requests_while_a_snapshot_waits_queue_nothing_more() {
+        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let pending = PendingSnapshot::default();
+        for _ in 0..400 {
+            pending.request(&tx);
+        }
+        let first = rx.try_recv().expect("one snapshot queued");
+        assert!(rx.try_recv().is_err(), "only one");
+        // The writer takes it: the next request queues a fresh one.
+        assert!(pending.is_marker(&first));
+        pending.request(&tx);
+        assert!(rx.try_recv().is_ok());
+        assert!(!pending.is_marker(&Utf8Bytes::from_static("{\"type\":\"ack\"}")));
+    }
+}

@@ -1,0 +1,666 @@
+//! The room's table told as stories on its core, with explicit time and simulated books: one
+//! story per rule of the table and per fault found in the room (the three of the table-core
+//! issue are named after their fault). No socket, no sleep.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tavolo_engine::holdem::Hand;
+use tavolo_engine::saint::SaintGame;
+use tavolo_server::books::Member;
+use tavolo_server::error::RoomError;
+use tavolo_server::table::core::{Input, Stage, Stop, TableIntent, Write};
+use tavolo_store::Account;
+
+use super::bench::{holdem, saint, Bench};
+use super::books::SimBooks;
+
+fn join() -> TableIntent {
+    TableIntent::Join {
+        buy_in: None,
+        chain: None,
+    }
+}
+
+fn seat(b: &SimBooks, table: &str, m: &Member) -> i64 {
+    b.balance(&Account::Seat {
+        table: table.into(),
+        user: m.id,
+    })
+}
+
+fn account(b: &SimBooks, m: &Member) -> i64 {
+    b.balance(&Account::User(m.id))
+}
+
+/// A short-handed Hold'em table of three seats with `bots` station bots.
+fn holdem_table(books: &mut SimBooks, id: &str, bots: usize) -> Bench<Hand> {
+    let make = holdem(
+        json!({"game": "holdem", "seats": 3, "min_players": 2, "bots": bots, "bot_level": "station",
+            "clock_secs": 20, "time_bank_secs": 60}),
+        "station",
+    );
+    let mut t = Bench::new(make, books, id, bots, 7);
+    t.settle(books);
+    t
+}
+
+/// Plays for `conn`'s player whenever it is their turn: check or call, else fold.
+fn play_passively(t: &mut Bench<Hand>, books: &mut SimBooks, conn: u64, m: &Member, hands: u64) {
+    let goal = t.finished + hands;
+    for _ in 0..10_000 {
+        if t.finished >= goal {
+            return;
+        }
+        let s = t.state(conn);
+        let legal = s["legal"].as_array().cloned().unwrap_or_default();
+        if s["view"]["over"] == false && !legal.is_empty() {
+            let has = |k: &str| legal.iter().any(|a| a["action"] == k);
+            let action = ["check", "call"]
+                .into_iter()
+                .find(|&k| has(k))
+                .unwrap_or("fold");
+            let hand = s["hand"].as_str().unwrap_or_default().to_string();
+            t.intent(
+                conn,
+                m,
+                TableIntent::Act {
+                    hand,
+                    action: json!({ "action": action }),
+                },
+            );
+        }
+        t.settle(books);
+        t.advance(Duration::from_millis(10), books);
+    }
+    panic!("{hands} hands did not finish");
+}
+
+/// Fault: a takeover reused idempotency keys. The keys of a table's movements were numbered
+/// from a count that started at 0 in every process: after a drain (or a crash) the new owner's
+/// first buy-in had the key of the old owner's first buy-in, with the same legs, and the ledger
+/// answered "already done" — the seat was funded with chips the ledger never moved. Keys now
+/// carry the epoch the database gives each owner.
+#[test]
+fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t1", 1);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    assert!(t.answer(r).is_ok());
+    play_passively(&mut t, &mut books, 1, &ada, 1);
+    // Ada leaves between hands; the node drains and hands the table on.
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    t.answer(r).expect("a leave");
+    t.step(Input::Drain);
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Moved));
+    assert_eq!(seat(&books, "t1", &ada), 0, "the cash-out is in the books");
+    let stack = account(&books, &ada) - (1_000 - 200);
+    // The new owner (epoch 2): Ada joins again, with the same legs as her first buy-in.
+    let mut t2 = Bench::takeover(t.make.clone(), &mut books, "t1", t.now, 8);
+    t2.settle(&mut books);
+    let r = t2.intent(11, &ada, join());
+    t2.settle(&mut books);
+    let joined = t2.answer(r).expect("joins again");
+    assert!(joined.pending.is_none(), "{joined:?}");
+    assert_eq!(
+        seat(&books, "t1", &ada),
+        200,
+        "the books moved her buy-in again"
+    );
+    assert_eq!(account(&books, &ada), 1_000 - 400 + stack);
+    assert_eq!(t2.core.table().stack_of(&ada), Some(200));
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Fault: a failed write stopped a table for good. A hand that ended while the disk was full
+/// halted its table ("the books refused the result"), and it never dealt again once the disk was
+/// freed. Now the result stays pending, is sent again with backoff, and the table deals on by
+/// itself once the books answer.
+#[test]
+fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_they_answer() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t2", 1);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // The disk fills during a hand: Ada folds, the hand is over, and its result cannot be
+    // written.
+    let s = t.state(1);
+    books.down = true;
+    let hand = s["hand"].as_str().expect("a hand is in play").to_string();
+    let a = t.intent(
+        1,
+        &ada,
+        TableIntent::Act {
+            hand: hand.clone(),
+            action: json!({"action": "fold"}),
+        },
+    );
+    assert!(t.answer(a).is_ok());
+    t.settle(&mut books);
+    let finished = t.finished;
+    t.advance(Duration::from_secs(15), &mut books);
+    let s = t.state(1);
+    assert!(s["halted"].is_null(), "the table is not stopped: {s}");
+    assert!(
+        s["stalled"].is_string(),
+        "everybody is told the books do not answer: {s}"
+    );
+    assert_eq!(
+        t.finished, finished,
+        "no result is recorded while the books are down"
+    );
+    assert_eq!(s["hand"], hand.as_str(), "no new hand is dealt meanwhile");
+    let row = s["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "ada")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        row["chips"], 200,
+        "the stack shown is the one the books hold"
+    );
+    // The disk is freed: the result is recorded at the next try, and the table deals again.
+    books.down = false;
+    t.advance(Duration::from_secs(10), &mut books);
+    assert_eq!(t.finished, finished + 1);
+    let s = t.state(1);
+    assert!(s["stalled"].is_null(), "{s}");
+    assert_ne!(s["hand"], hand.as_str(), "a new hand is dealt: {s}");
+    assert_eq!(
+        seat(&books, "t2", &ada) as u64,
+        t.core.table().stack_of(&ada).unwrap_or(0)
+    );
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Fault: a refused cash-out was acknowledged. A player who left while the disk was full was
+/// answered `{"stack":200}` although the chips stayed on the seat's account; a second `leave`
+/// said `not_seated`, `join` said `not_allowed`, and the chips came back only when the process
+/// stopped. Now the cash-out is answered as pending, the player sees it, it is sent again until
+/// it is recorded, and the player can sit down again once it is.
+#[test]
+fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_they_answer() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t3", 0);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    books.down = true;
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    let left = t.answer(r).expect("a leave is accepted");
+    assert_eq!(
+        (left.stack, left.pending),
+        (Some(200), Some(true)),
+        "never `done` for chips still on the seat"
+    );
+    assert_eq!(
+        t.state(1)["you"]["cashing_out"],
+        200,
+        "she sees them on their way"
+    );
+    assert_eq!(seat(&books, "t3", &ada), 200);
+    let again = t.intent(1, &ada, TableIntent::Leave);
+    assert!(matches!(t.answer(again), Err(RoomError::NotSeatedHere)));
+    let rejoin = t.intent(1, &ada, join());
+    assert!(
+        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(200))),
+        "she is told why she waits"
+    );
+    books.down = false;
+    t.advance(Duration::from_secs(10), &mut books);
+    assert_eq!(
+        (seat(&books, "t3", &ada), account(&books, &ada)),
+        (0, 1_000)
+    );
+    assert!(t.state(1)["you"]["cashing_out"].is_null());
+    let rejoin = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    assert!(t.answer(rejoin).is_ok(), "she sits down again");
+}
+
+/// A cash-out the books refuse (they and the table disagree about the seat's chips) is answered
+/// as refused, never as done, and the table stops dealing.
+#[test]
+fn a_cash_out_the_books_refuse_is_never_acknowledged_and_stops_the_table() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t4", 0);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // Somebody takes the seat's chips behind the table's back.
+    let theft = tavolo_store::Journal::move_chips(
+        "theft",
+        "test",
+        Account::Seat {
+            table: "t4".into(),
+            user: ada.id,
+        },
+        Account::House,
+        200,
+    );
+    books.apply(&theft).expect("the theft");
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    let e = t.answer(r).expect_err("refused");
+    assert!(
+        matches!(e, RoomError::CashOutRefused { amount: 200, .. }),
+        "{e}"
+    );
+    assert!(t.state(1)["halted"].is_string());
+}
+
+/// Fault: Saint Poker's shared version told a player whether, and how often, the others chose:
+/// every private change moved the table's one counter. Now each viewer counts their own states,
+/// and a choice reaches nobody but the chooser.
+#[test]
+fn a_saint_poker_choice_reaches_only_the_chooser_and_moves_no_other_count() {
+    let mut books = SimBooks::new();
+    let players: Vec<Member> = ["ada", "bo", "cy"]
+        .iter()
+        .map(|n| books.user(n, false, 1_000))
+        .collect();
+    let make = saint(
+        json!({"game": "saint", "seats": 3, "clock_secs": 60}),
+        "greedy",
+    );
+    let mut t = Bench::<SaintGame>::new(make, &mut books, "t5", 0, 3);
+    for (i, p) in players.iter().enumerate() {
+        let r = t.intent(i as u64 + 1, p, join());
+        t.settle(&mut books);
+        t.answer(r).expect("seated");
+    }
+    for (i, p) in players.iter().enumerate() {
+        t.intent(i as u64 + 1, p, TableIntent::SitIn);
+    }
+    t.settle(&mut books);
+    let mut choices = 0;
+    for _ in 0..200 {
+        let before: Vec<Value> = (1..=3).map(|c| t.state(c)).collect();
+        let Some(chooser) =
+            (0..3).find(|&i| before[i]["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        else {
+            break;
+        };
+        let others_pending = (0..3)
+            .filter(|&i| i != chooser && before[i]["view"]["my_choice"].is_null())
+            .count();
+        let action = before[chooser]["legal"][0].clone();
+        let mut action = action.as_object().cloned().unwrap();
+        action.remove("player");
+        let hand = before[chooser]["hand"].as_str().unwrap().to_string();
+        t.intent(
+            chooser as u64 + 1,
+            &players[chooser],
+            TableIntent::Act {
+                hand,
+                action: Value::Object(action),
+            },
+        );
+        let after: Vec<Value> = (1..=3).map(|c| t.state(c)).collect();
+        if others_pending == 2 {
+            // Two others still have to choose: nothing reached them.
+            choices += 1;
+            assert!(
+                t.last_sends.iter().all(|(c, _)| *c == chooser as u64 + 1),
+                "a choice was heard by another"
+            );
+            for i in (0..3).filter(|&i| i != chooser) {
+                assert_eq!(
+                    after[i]["version"], before[i]["version"],
+                    "another's count moved"
+                );
+            }
+        }
+        t.settle(&mut books);
+    }
+    assert!(choices > 5, "only {choices} secret choices were seen");
+}
+
+/// A takeover restores what the players notice: the seats and stacks, the waiting list, the
+/// seat-change requests, the time banks and the chat.
+#[test]
+fn a_takeover_restores_seat_changes_time_banks_and_the_chat() {
+    let mut books = SimBooks::new();
+    let [ada, bo, cy] = ["ada", "bo", "cy"].map(|n| books.user(n, false, 1_000));
+    let mut t = holdem_table(&mut books, "t6", 0);
+    for (c, m) in [(1, &ada), (2, &bo)] {
+        let r = t.intent(c, m, join());
+        t.settle(&mut books);
+        t.answer(r).expect("seated");
+    }
+    let wanted = t.core.table().seat_of(&bo);
+    let r = t.intent(3, &cy, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let r = t.intent(1, &ada, TableIntent::ChangeSeat { seat: wanted });
+    assert_eq!(t.answer(r).expect("asked").seat_change, Some(1));
+    let r = t.intent(
+        1,
+        &ada,
+        TableIntent::Chat {
+            text: "hello".into(),
+        },
+    );
+    assert!(t.answer(r).is_ok());
+    // Ada lets her clock and some of her bank run.
+    let before = t.state(1);
+    if before["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+        t.advance(Duration::from_secs(30), &mut books);
+    }
+    t.settle(&mut books);
+    let bank = t.core.saved_state().banks;
+    t.step(Input::Lost);
+    let mut t2 = Bench::takeover(t.make.clone(), &mut books, "t6", t.now, 9);
+    t2.settle(&mut books);
+    let saved = t2.core.saved_state();
+    assert_eq!(
+        saved
+            .table
+            .changes
+            .iter()
+            .map(|(m, s)| (m.id, *s))
+            .collect::<Vec<_>>(),
+        vec![(ada.id, wanted)]
+    );
+    assert_eq!(saved.banks, bank, "the time banks are restored");
+    assert_eq!(saved.chat.len(), 1);
+    assert_eq!(saved.chat[0].text, "hello");
+    // Bo leaves: Ada, who asked for his seat before the takeover, takes it.
+    let r = t2.intent(12, &bo, TableIntent::Leave);
+    t2.settle(&mut books);
+    assert!(t2.answer(r).is_ok());
+    if t2.core.table().seat_of(&bo).is_none() {
+        assert_eq!(t2.core.table().seat_of(&ada), wanted);
+    }
+}
+
+/// Rule (RULES.md §2 Table, sitting out): a player whose clock and time bank run out is played
+/// for (check, else fold) and sits out from the next hand; three missed hands free the seat,
+/// whose stack goes back to the player's account.
+#[test]
+fn a_player_out_of_time_is_played_for_sits_out_and_loses_the_seat_at_the_third_missed_hand() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t7", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // Ada never acts: at her turn, 20 s and 60 s of bank run out.
+    t.advance(Duration::from_secs(600), &mut books);
+    let s = t.state(1);
+    assert!(s["you"]["seat"].is_null(), "the seat is freed: {s}");
+    let kept = t.core.table().seats().count();
+    assert_eq!(kept, 2, "the bots stay");
+    assert_eq!(
+        seat(&books, "t7", &ada),
+        0,
+        "her chips went back to her account"
+    );
+    assert!(account(&books, &ada) >= 1_000 - 200);
+}
+
+/// Rule: a player who leaves during a hand is played for until it ends, then cashed out with
+/// the stack the hand left them.
+#[test]
+fn a_player_leaving_mid_hand_is_played_for_and_cashed_out_with_what_the_hand_left() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t8", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let s = t.state(1);
+    assert!(s["hand"].is_string());
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    assert_eq!(t.answer(r).expect("leaving").leaving, Some(true));
+    t.settle(&mut books);
+    assert_eq!(t.core.table().seat_of(&ada), None);
+    assert_eq!(seat(&books, "t8", &ada), 0);
+    let back = account(&books, &ada) - (1_000 - 200);
+    assert!((0..=600).contains(&back), "{back}");
+}
+
+/// Rule (several nodes, docs/scale-out.md): a draining node deals no new hand, lets the hand in
+/// play end, saves the table and hands it on; the next owner deals on with the same stacks.
+#[test]
+fn a_draining_node_finishes_the_hand_then_hands_the_table_on_with_the_stacks_it_left() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t9", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.step(Input::Drain);
+    assert_eq!(t.core.stage(), Stage::Draining);
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Moved));
+    let stacks: Vec<(u64, u64)> = t
+        .core
+        .table()
+        .seats()
+        .map(|(_, o)| (o.player.id.0 as u64, o.stack))
+        .collect();
+    let t2 = Bench::takeover(t.make.clone(), &mut books, "t9", t.now, 4);
+    let after: Vec<(u64, u64)> = t2
+        .core
+        .table()
+        .seats()
+        .map(|(_, o)| (o.player.id.0 as u64, o.stack))
+        .collect();
+    assert_eq!(stacks, after);
+    assert_eq!(
+        books
+            .hands
+            .values()
+            .filter(|h| h.status == "voided")
+            .count(),
+        0,
+        "no hand lost"
+    );
+}
+
+/// Rule (several nodes): a takeover voids the hand in play (its chips never left the seats)
+/// and the new owner deals on from the stacks the books hold; the old owner's writes are
+/// refused and it stops without another.
+#[test]
+fn a_takeover_voids_the_hand_in_play_and_the_old_owner_stops_at_its_next_write() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t10", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    assert!(t.core.hand_in_play().is_some());
+    let dealt: i64 = books.seats_of("t10").iter().map(|(_, c)| c).sum();
+    // Another node takes the table over while this one is paused.
+    let mut t2 = Bench::takeover(t.make.clone(), &mut books, "t10", t.now, 5);
+    t2.settle(&mut books);
+    assert!(books.hands.values().any(|h| h.status == "voided"));
+    assert_eq!(
+        t2.core.table().chips_total() as i64,
+        dealt,
+        "stacks as dealt"
+    );
+    // The old owner wakes: it plays on until its next write, which is refused.
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Moved));
+    assert!(t
+        .writes
+        .iter()
+        .all(|(_, w)| !matches!(w, Write::Finish(..))));
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Rule: a table nobody but bots is at (nobody seated, waiting or watching) closes after the
+/// room's idle limit, and its bots are cashed out.
+#[test]
+fn a_table_left_to_bots_closes_at_the_idle_limit_and_cashes_them_out() {
+    let mut books = SimBooks::new();
+    let mut t = holdem_table(&mut books, "t11", 2);
+    assert!(books.seats_of("t11").len() == 2, "the bots bought in");
+    // Nothing to do but wait: the table asks to be woken at its idle limit and not before (it
+    // once spun on a deal it could not make).
+    assert_eq!(
+        t.core.next_wake(),
+        Some(t.now.at + Duration::from_secs(15 * 60))
+    );
+    t.advance(Duration::from_secs(15 * 60 - 1), &mut books);
+    assert_eq!(t.stopped, None, "a second early");
+    t.advance(Duration::from_secs(1), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Closed));
+    assert!(books.seats_of("t11").is_empty(), "every seat cashed out");
+    assert!(books.tables["t11"].closed);
+}
+
+/// Rule (RULES.md §2 Table): a casino Hold'em table deals to four players at least, unless it
+/// was opened for short-handed play.
+#[test]
+fn holdem_waits_for_four_players_unless_the_table_says_fewer() {
+    let mut books = SimBooks::new();
+    let [ada, bo] = ["ada", "bo"].map(|n| books.user(n, false, 1_000));
+    let make = holdem(
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station"}),
+        "station",
+    );
+    let mut t = Bench::new(make, &mut books, "t12", 2, 1);
+    assert_eq!(t.make.options.min_players, 4);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.advance(Duration::from_secs(60), &mut books);
+    assert!(
+        t.core.hand_in_play().is_none(),
+        "a hand was dealt to three players"
+    );
+    let r = t.intent(2, &bo, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let (seats, _) = t
+        .core
+        .hand_players()
+        .expect("a fourth player: the hand is dealt");
+    assert_eq!(seats.len(), 4);
+    // Short-handed: two are enough, and the player sitting down is dealt into the first hand.
+    let make = holdem(
+        json!({"game": "holdem", "seats": 6, "bots": 2, "bot_level": "station", "min_players": 2}),
+        "station",
+    );
+    let mut t = Bench::new(make, &mut books, "t13", 2, 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let (seats, members) = t.core.hand_players().expect("dealt at once");
+    assert_eq!(seats.len(), 3);
+    assert!(members.iter().any(|m| m.id == ada.id));
+}
+
+/// Rule: a player who leaves before being dealt in gets the whole buy-in back.
+#[test]
+fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let make = holdem(json!({"game": "holdem", "buy_in": 300}), "station");
+    let mut t = Bench::new(make, &mut books, "t14", 0, 3);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    assert_eq!(account(&books, &ada), 700);
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    assert_eq!(t.answer(r).expect("left").stack, Some(300));
+    assert_eq!(
+        (account(&books, &ada), seat(&books, "t14", &ada)),
+        (1_000, 0)
+    );
+}
+
+/// Rule: the room stops — the hand in play is voided (its chips never left the seats) and every
+/// seat is cashed out with the stack it was dealt.
+#[test]
+fn shutdown_voids_the_hand_in_play_and_returns_every_chip() {
+    let mut books = SimBooks::new();
+    let [ada, bo] = ["ada", "bo"].map(|n| books.user(n, false, 1_000));
+    let mut t = holdem_table(&mut books, "t15", 0);
+    for (c, m) in [(1, &ada), (2, &bo)] {
+        let r = t.intent(c, m, join());
+        t.settle(&mut books);
+        t.answer(r).expect("seated");
+    }
+    assert!(t.core.hand_in_play().is_some());
+    t.step(Input::Shutdown);
+    t.settle(&mut books);
+    assert_eq!(t.stopped, Some(Stop::Closed));
+    assert!(books.hands.values().all(|h| h.status != "playing"));
+    assert_eq!(
+        (account(&books, &ada), account(&books, &bo)),
+        (1_000, 1_000)
+    );
+    assert!(books.seats_of("t15").is_empty());
+    let closed =
+        (t.frames.get(&1).into_iter().flatten()).any(|f| f.as_str().contains("\"table_closed\""));
+    assert!(closed, "the players are told the table closed");
+}
+
+/// Rule: every state that gives a player the turn shows their running clock (it was once missing
+/// when the turn came after bots' actions), and only the player to act has a turn.
+#[test]
+fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut make = holdem(
+        json!({"game": "holdem", "seats": 4, "bots": 3, "bot_level": "station", "clock_secs": 30, "time_bank_secs": 5}),
+        "station",
+    );
+    make.config.bot_delay = Duration::from_millis(500);
+    let mut t = Bench::new(make, &mut books, "t16", 3, 4);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    let mut turns = 0;
+    for _ in 0..2_000 {
+        let frames = t.frames.remove(&1).unwrap_or_default();
+        for f in frames {
+            let m: Value = serde_json::from_str(f.as_str()).expect("json");
+            if m["type"] != "table_state" || m["legal"].as_array().is_none_or(|l| l.is_empty()) {
+                continue;
+            }
+            if m["view"]["over"] == true {
+                continue;
+            }
+            turns += 1;
+            assert_eq!(
+                m["clock"]["seat"], m["you"]["seat"],
+                "a turn without its clock: {m}"
+            );
+            assert!(
+                m["clock"]["deadline_ms"].is_u64() && m["clock"]["bank_ms"] == 5_000,
+                "{m}"
+            );
+            let hand = m["hand"].as_str().unwrap().to_string();
+            t.intent(
+                1,
+                &ada,
+                TableIntent::Act {
+                    hand,
+                    action: json!({"action": "fold"}),
+                },
+            );
+        }
+        if turns >= 8 {
+            return;
+        }
+        t.advance(Duration::from_millis(600), &mut books);
+    }
+    panic!("only {turns} turns came");
+}
