@@ -1,4 +1,4 @@
-//! The deal (RULES.md §3 "Mischen, Abheben, Geben"): the pot carried in, antes from the cutter
+//! The deal (RULES.md §3 Table and deal): the pot carried in, antes from the cutter
 //! round, the bottom card set aside, five cards to each seat one at a time; the cutter opens.
 
 use tavolo_cards::{CardSet, Deck};

@@ -1,4 +1,4 @@
-//! The simultaneous phases end (RULES.md §1 Place, Show, Scoring): the last choice reveals every
+//! The simultaneous phases end (RULES.md §1 Place, Show, Score): the last choice reveals every
 //! choice at once; showing scores the round, forms the pool and, after round 8, ends the game.
 
 use tavolo_cards::{CardSet, PairScorer};

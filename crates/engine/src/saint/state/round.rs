@@ -1,4 +1,4 @@
-//! The frame of a round (RULES.md §1 Round): the preview at its start, the reshuffle when the
+//! The frame of a round (RULES.md §1 Preview, Clean up): the preview at its start, the reshuffle when the
 //! draw pile runs out, the clean-up at its end.
 
 use tavolo_cards::CardSet;
