@@ -111,7 +111,7 @@ impl Room {
             },
             TableOptions {
                 stake: 0,
-                ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3, "normal")
+                ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3, "regular")
             },
             TableOptions {
                 ante: 5,

@@ -23,7 +23,11 @@ pub fn bot_levels(game: GameKind) -> &'static [&'static str] {
 /// Checks that the table's bot level is one of its game's.
 pub fn check_level(o: &TableOptions) -> Result<(), RoomError> {
     let levels = bot_levels(o.game);
-    if !o.bot_level.is_empty() && !levels.contains(&o.bot_level.as_str()) {
+    // The words tables took before the three levels (`easy`, `normal`, `hard`) are still read
+    // as those levels.
+    let known = levels.contains(&o.bot_level.as_str())
+        || tavolo_bots::Level::from_name(&o.bot_level).is_some();
+    if !o.bot_level.is_empty() && !known {
         return Err(RoomError::Options(OptionsError(format!(
             "bot_level must be one of {}",
             levels.join(", ")
@@ -82,5 +86,12 @@ mod tests {
                 .expect("the options themselves are fine");
         let e = check_level(&o).expect_err("no exploit bot at Draw");
         assert!(e.to_string().contains("bot_level"), "{e}");
+        for old in ["easy", "normal", "hard"] {
+            let o = TableOptions::from_json(
+                &json!({"game": "saint", "seats": 2, "bots": 1, "bot_level": old}),
+            )
+            .expect("the options themselves are fine");
+            check_level(&o).unwrap_or_else(|e| panic!("{old}, a level's old name: {e}"));
+        }
     }
 }

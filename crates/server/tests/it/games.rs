@@ -207,7 +207,7 @@ async fn saint_poker_games_with_two_humans_keep_choices_secret_until_the_reveal(
 /// phase; their choices come back to the table and a whole game with a human is played out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
-    let options = json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "easy",
+    let options = json!({"game": "saint", "seats": 3, "bots": 2, "bot_level": "regular",
         "clock_secs": 60});
     let (h, _dir, mut a, table) = guest_at_new_table("saint-expert", options).await;
     let mut steps = 0;
