@@ -4,11 +4,12 @@
 # hand (and the database server's CPU), under `tavolo loadtest` against one `tavolo serve
 # --node-id` on a local PostgreSQL.
 #   scripts/node-costs.sh [TABLES] [SECONDS] [THINK_MS]
-# Uses target/release/tavolo if built (cargo build --release), else target/debug/tavolo.
+# Uses $TAVOLO_BIN, else target/release/tavolo if built (cargo build --release), else
+# target/debug/tavolo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables="${1:-50}"; secs="${2:-30}"; think="${3:-0}"
-bin=target/release/tavolo; [ -x "$bin" ] || bin=target/debug/tavolo
+bin="${TAVOLO_BIN:-target/release/tavolo}"; [ -x "$bin" ] || bin=target/debug/tavolo
 [ -x "$bin" ] || { echo "build tavolo first (cargo build --release)" >&2; exit 2; }
 base="$(scripts/postgres.sh)"
 hostport="${base#postgres://}"; hostport="${hostport#*@}"; hostport="${hostport%%/*}"
@@ -58,4 +59,7 @@ awk -v c="$((c1 - c0))" -v h="$((h1 - h0))" -v x="$((x1 - x0))" -v r="$((r1 - r0
     printf "WAL bytes per hand: %.0f\n", w / h
     printf "node memory: %.1f MB idle, %.1f MB with %d tables and %d connections (%.0f KB per table)\n", m0 / 1024, m1 / 1024, n, 6 * n, (m1 - m0) / n
 }'
+# What the transactions were, over the whole run (sign-ups and seating included): the ledger's
+# movements by kind, the hands, and the transactions of the database.
+echo "whole run: $(psql -d "$db" -c "SELECT count(*) FROM hands") hands; ledger movements by kind: $(psql -d "$db" -c "SELECT string_agg(kind || ' ' || n, ', ' ORDER BY n DESC) FROM (SELECT kind, count(*) AS n FROM journal GROUP BY kind) k")"
 tail -n 5 /tmp/node-costs-loadtest.txt

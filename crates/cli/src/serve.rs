@@ -141,20 +141,6 @@ fn db_url(a: &ServeArgs) -> Result<String, UserError> {
     Ok(format!("sqlite:{}", dir.join("tavolo.db").display()))
 }
 
-/// Gives large freed blocks back to the system at once. Argon2 takes 19 MiB a hash; after the
-/// first such block is freed glibc's malloc raises its mmap threshold above it, and later ones
-/// come from the threads' arenas and stay there: 100 sign-ups left some 450 MiB resident
-/// although no more than two hashes ever ran at once. With the threshold fixed at 1 MiB every
-/// such block is unmapped when freed (the same 100 sign-ups: 54 MiB at the peak).
-fn large_blocks_back_to_the_system() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a parameter of the allocator; it runs before the runtime starts
-    // any thread.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
-    }
-}
-
 /// Ctrl-C, or SIGTERM (a service manager's stop, a rolling restart).
 async fn stop_signal() {
     #[cfg(unix)]
@@ -174,7 +160,6 @@ async fn stop_signal() {
 /// Runs until Ctrl-C or SIGTERM, then stops gracefully: alone, hands in play are voided and
 /// refunded; as one of several nodes, it drains (hands finish, tables move to other nodes).
 pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
-    large_blocks_back_to_the_system();
     init_logs(&a.log);
     let d = Config::default();
     let secs = Duration::from_secs;
