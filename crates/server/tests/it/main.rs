@@ -12,6 +12,7 @@ mod house_rules;
 mod layers;
 mod protocol_docs;
 mod refusals;
+mod regressions;
 mod saint_leaks;
 mod table_faults;
 mod tables;

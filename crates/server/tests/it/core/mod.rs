@@ -1,7 +1,7 @@
 //! The room's table core, off the network: stories with explicit time, and the deterministic
 //! simulation of many tables with faults.
 
-mod bench;
-mod books;
+pub(crate) mod bench;
+pub(crate) mod books;
 mod simulation;
-mod stories;
+pub(crate) mod stories;

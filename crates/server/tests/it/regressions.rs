@@ -1,0 +1,244 @@
+//! One test per fault found in the room, named after the fault, each saying what went wrong
+//! and what holds now; each failed on the build before its fix. The faults of the room's table
+//! are told on its core (`core::stories`' bench, explicit time, simulated books); the rest live
+//! where they need a socket or a process, named after their fault too:
+//! - a hand that ended while the disk was full is recorded once it is freed
+//!   (`table_faults::a_hand_that_ends_while_the_disk_is_full_is_recorded_once_it_is_freed_and_play_goes_on`),
+//!   a seat freed while its buy-in was being booked
+//!   (`table_faults::a_seat_whose_buy_in_is_being_booked_is_not_freed_and_plays_the_next_hand`), a
+//!   player joining from two tabs at once
+//!   (`table_faults::a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_has_it_back`);
+//! - the two-node key reuse after a drain, on PostgreSQL, as processes (the cli crate's
+//!   `nodes::a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused`);
+//! - every finding of the attacks on the room (`attacks`).
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tavolo_engine::saint::SaintGame;
+use tavolo_server::books::Member;
+use tavolo_server::error::RoomError;
+use tavolo_server::table::core::{Input, Stop, TableIntent};
+
+use crate::core::bench::{saint, Bench};
+use crate::core::books::SimBooks;
+use crate::core::stories::{account, holdem_table, join, play_passively, seat};
+
+/// Fault: a takeover reused idempotency keys. The keys of a table's movements were numbered
+/// from a count that started at 0 in every process: after a drain (or a crash) the new owner's
+/// first buy-in had the key of the old owner's first buy-in, with the same legs, and the ledger
+/// answered "already done" — the seat was funded with chips the ledger never moved. Keys now
+/// carry the epoch the database gives each owner.
+#[test]
+fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t1", 1);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    assert!(t.answer(r).is_ok());
+    play_passively(&mut t, &mut books, 1, &ada, 1);
+    // Ada leaves between hands; the node drains and hands the table on.
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    t.answer(r).expect("a leave");
+    t.step(Input::Drain);
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Moved));
+    assert_eq!(seat(&books, "t1", &ada), 0, "the cash-out is in the books");
+    let stack = account(&books, &ada) - (1_000 - 200);
+    // The new owner (epoch 2): Ada joins again, with the same legs as her first buy-in.
+    let mut t2 = Bench::takeover(t.make.clone(), &mut books, "t1", t.now, 8);
+    t2.settle(&mut books);
+    let r = t2.intent(11, &ada, join());
+    t2.settle(&mut books);
+    let joined = t2.answer(r).expect("joins again");
+    assert!(joined.pending.is_none(), "{joined:?}");
+    assert_eq!(
+        seat(&books, "t1", &ada),
+        200,
+        "the books moved her buy-in again"
+    );
+    assert_eq!(account(&books, &ada), 1_000 - 400 + stack);
+    assert_eq!(t2.core.table().stack_of(&ada), Some(200));
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Fault: a failed write stopped a table for good. A hand that ended while the disk was full
+/// halted its table ("the books refused the result"), and it never dealt again once the disk was
+/// freed. Now the result stays pending, is sent again with backoff, and the table deals on by
+/// itself once the books answer.
+#[test]
+fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_they_answer() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t2", 1);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // The disk fills during a hand: Ada folds, the hand is over, and its result cannot be
+    // written.
+    let s = t.state(1);
+    books.down = true;
+    let hand = s["hand"].as_str().expect("a hand is in play").to_string();
+    let a = t.intent(
+        1,
+        &ada,
+        TableIntent::Act {
+            hand: hand.clone(),
+            action: json!({"action": "fold"}),
+        },
+    );
+    assert!(t.answer(a).is_ok());
+    t.settle(&mut books);
+    let finished = t.finished;
+    t.advance(Duration::from_secs(15), &mut books);
+    let s = t.state(1);
+    assert!(s["halted"].is_null(), "the table is not stopped: {s}");
+    assert!(
+        s["stalled"].is_string(),
+        "everybody is told the books do not answer: {s}"
+    );
+    assert_eq!(
+        t.finished, finished,
+        "no result is recorded while the books are down"
+    );
+    assert_eq!(s["hand"], hand.as_str(), "no new hand is dealt meanwhile");
+    let row = s["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "ada")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        row["chips"], 200,
+        "the stack shown is the one the books hold"
+    );
+    // The disk is freed: the result is recorded at the next try, and the table deals again.
+    books.down = false;
+    t.advance(Duration::from_secs(10), &mut books);
+    assert_eq!(t.finished, finished + 1);
+    let s = t.state(1);
+    assert!(s["stalled"].is_null(), "{s}");
+    assert_ne!(s["hand"], hand.as_str(), "a new hand is dealt: {s}");
+    assert_eq!(
+        seat(&books, "t2", &ada) as u64,
+        t.core.table().stack_of(&ada).unwrap_or(0)
+    );
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Fault: a refused cash-out was acknowledged. A player who left while the disk was full was
+/// answered `{"stack":200}` although the chips stayed on the seat's account; a second `leave`
+/// said `not_seated`, `join` said `not_allowed`, and the chips came back only when the process
+/// stopped. Now the cash-out is answered as pending, the player sees it, it is sent again until
+/// it is recorded, and the player can sit down again once it is.
+#[test]
+fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_they_answer() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t3", 0);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    books.down = true;
+    let r = t.intent(1, &ada, TableIntent::Leave);
+    t.settle(&mut books);
+    let left = t.answer(r).expect("a leave is accepted");
+    assert_eq!(
+        (left.stack, left.pending),
+        (Some(200), Some(true)),
+        "never `done` for chips still on the seat"
+    );
+    assert_eq!(
+        t.state(1)["you"]["cashing_out"],
+        200,
+        "she sees them on their way"
+    );
+    assert_eq!(seat(&books, "t3", &ada), 200);
+    let again = t.intent(1, &ada, TableIntent::Leave);
+    assert!(matches!(t.answer(again), Err(RoomError::NotSeatedHere)));
+    let rejoin = t.intent(1, &ada, join());
+    assert!(
+        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(200))),
+        "she is told why she waits"
+    );
+    books.down = false;
+    t.advance(Duration::from_secs(10), &mut books);
+    assert_eq!(
+        (seat(&books, "t3", &ada), account(&books, &ada)),
+        (0, 1_000)
+    );
+    assert!(t.state(1)["you"]["cashing_out"].is_null());
+    let rejoin = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    assert!(t.answer(rejoin).is_ok(), "she sits down again");
+}
+
+/// Fault: Saint Poker's shared version told a player whether, and how often, the others chose:
+/// every private change moved the table's one counter. Now each viewer counts their own states,
+/// and a choice reaches nobody but the chooser.
+#[test]
+fn a_saint_poker_choice_reaches_only_the_chooser_and_moves_no_other_count() {
+    let mut books = SimBooks::new();
+    let players: Vec<Member> = ["ada", "bo", "cy"]
+        .iter()
+        .map(|n| books.user(n, false, 1_000))
+        .collect();
+    let make = saint(
+        json!({"game": "saint", "seats": 3, "clock_secs": 60}),
+        "greedy",
+    );
+    let mut t = Bench::<SaintGame>::new(make, &mut books, "t5", 0, 3);
+    for (i, p) in players.iter().enumerate() {
+        let r = t.intent(i as u64 + 1, p, join());
+        t.settle(&mut books);
+        t.answer(r).expect("seated");
+    }
+    for (i, p) in players.iter().enumerate() {
+        t.intent(i as u64 + 1, p, TableIntent::SitIn);
+    }
+    t.settle(&mut books);
+    let mut choices = 0;
+    for _ in 0..200 {
+        let before: Vec<Value> = (1..=3).map(|c| t.state(c)).collect();
+        let Some(chooser) =
+            (0..3).find(|&i| before[i]["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        else {
+            break;
+        };
+        let others_pending = (0..3)
+            .filter(|&i| i != chooser && before[i]["view"]["my_choice"].is_null())
+            .count();
+        let action = before[chooser]["legal"][0].clone();
+        let mut action = action.as_object().cloned().unwrap();
+        action.remove("player");
+        let hand = before[chooser]["hand"].as_str().unwrap().to_string();
+        t.intent(
+            chooser as u64 + 1,
+            &players[chooser],
+            TableIntent::Act {
+                hand,
+                action: Value::Object(action),
+            },
+        );
+        let after: Vec<Value> = (1..=3).map(|c| t.state(c)).collect();
+        if others_pending == 2 {
+            // Two others still have to choose: nothing reached them.
+            choices += 1;
+            assert!(
+                t.last_sends.iter().all(|(c, _)| *c == chooser as u64 + 1),
+                "a choice was heard by another"
+            );
+            for i in (0..3).filter(|&i| i != chooser) {
+                assert_eq!(
+                    after[i]["version"], before[i]["version"],
+                    "another's count moved"
+                );
+            }
+        }
+        t.settle(&mut books);
+    }
+    assert!(choices > 5, "only {choices} secret choices were seen");
+}
