@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 tables="${1:-1000}"; secs="${2:-30}"; think="${3:-200}"
 bin="${TAVOLO_BIN:-target/release/tavolo}"
 [ -x "$bin" ] || { echo "build tavolo first (cargo build --release -p tavolo-cli)" >&2; exit 2; }
+# The room's metrics token (the room and the load generator read it from the environment).
+export TAVOLO_METRICS_TOKEN="${TAVOLO_METRICS_TOKEN:-scripts-$$}"
 dir="$(mktemp -d)"
 port=$(( 20000 + $$ % 20000 ))
 "$bin" serve --db "sqlite:$dir/room.db" --addr "127.0.0.1:$port" --no-starter-tables --log error \
