@@ -314,25 +314,31 @@ impl DrawRecord {
     /// checks that every card — each seat's five, the bottom card, every card served in the
     /// exchange — is the card the seed deals. [`DrawRecord::prove`] is the whole check.
     pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), RecordError> {
-        let (_, events) = self.seeded(seed)?;
         let mismatch = |what: String| Err(RecordError::SeedMismatch { what });
-        let dealt = DrawRecord::from_log(&self.setup(), &events)?.deal;
-        if dealt.hands.len() != self.deal.hands.len() {
+        // The hands first: the actions cannot be applied to another deal.
+        let (dealt, _) = DrawHand::new(
+            &self.setup(),
+            Dealing::Seeded(tavolo_cards::GameRng::from_seed(seed)),
+        )
+        .map_err(RecordError::Setup)?;
+        if dealt.seats() != self.deal.hands.len() {
             return mismatch(format!(
                 "the record deals {} hands, the seed deals {}",
                 self.deal.hands.len(),
-                dealt.hands.len()
+                dealt.seats()
             ));
         }
-        for (seat, (theirs, ours)) in self.deal.hands.iter().zip(&dealt.hands).enumerate() {
-            let set = |h: &Vec<Card>| h.iter().copied().collect::<CardSet>();
-            if theirs.len() != ours.len() || set(theirs) != set(ours) {
+        for (seat, theirs) in self.deal.hands.iter().enumerate() {
+            let ours = dealt.hand(seat);
+            let set: CardSet = theirs.iter().copied().collect();
+            if theirs.len() != ours.len() as usize || set != ours {
                 return mismatch(format!(
-                    "seat {seat} holds {theirs:?}, the seed deals {}",
-                    set(ours)
+                    "seat {seat} holds {theirs:?}, the seed deals {ours}"
                 ));
             }
         }
+        let (_, events) = self.seeded(seed)?;
+        let dealt = DrawRecord::from_log(&self.setup(), &events)?.deal;
         if dealt.bottom != self.deal.bottom {
             return mismatch(format!(
                 "the bottom card is {}, the seed's is {}",
