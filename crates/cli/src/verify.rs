@@ -123,10 +123,7 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
         }
         (g, f) => return Err(format!("no check for game {g:?} with a {f:?} record")),
     };
-    Ok(format!(
-        "{} {}: {parts}; {cards} — fair",
-        b.game, b.id
-    ))
+    Ok(format!("{} {}: {parts}; {cards} — fair", b.game, b.id))
 }
 
 /// Runs `tavolo verify`.

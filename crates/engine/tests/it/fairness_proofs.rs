@@ -63,7 +63,11 @@ impl Tally {
             "{game}: tampered records accepted:\n{}",
             self.accepted.join("\n")
         );
-        assert!(self.refused >= 200, "{game}: only {} tamperings", self.refused);
+        assert!(
+            self.refused >= 200,
+            "{game}: only {} tamperings",
+            self.refused
+        );
     }
 }
 
@@ -123,7 +127,10 @@ fn shared_phh() -> Option<PathBuf> {
     if p.is_dir() {
         Some(p)
     } else {
-        eprintln!("note: {} is absent; its hands are not tampered with", p.display());
+        eprintln!(
+            "note: {} is absent; its hands are not tampered with",
+            p.display()
+        );
         None
     }
 }
@@ -209,7 +216,11 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Touches, String, PhhHand)> {
                 let fs = t.finishing_stacks.as_mut().unwrap();
                 fs[i] -= 1;
                 fs[j] += 1;
-                push(Touches::ResultOrCards, format!("a chip of p{} moved to p{}", i + 1, j + 1), t);
+                push(
+                    Touches::ResultOrCards,
+                    format!("a chip of p{} moved to p{}", i + 1, j + 1),
+                    t,
+                );
             }
         }
         let mut t = h.clone();
@@ -262,11 +273,19 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Touches, String, PhhHand)> {
     for i in 0..n {
         let mut t = h.clone();
         t.starting_stacks[i] += 1;
-        push(Touches::Play, format!("starting stack of p{} raised", i + 1), t);
+        push(
+            Touches::Play,
+            format!("starting stack of p{} raised", i + 1),
+            t,
+        );
         if h.starting_stacks[i] > h.blinds[i] + h.antes[i] {
             let mut t = h.clone();
             t.starting_stacks[i] -= 1;
-            push(Touches::Play, format!("starting stack of p{} lowered", i + 1), t);
+            push(
+                Touches::Play,
+                format!("starting stack of p{} lowered", i + 1),
+                t,
+            );
         }
     }
     let mut t = h.clone();
@@ -288,7 +307,10 @@ fn a_holdem_proof_refuses_every_tampering_of_a_whole_hand() {
         if k % 5 == 4 {
             rules.odd_chips = OddChips::StayInPot;
         }
-        records.push((seed_of(k), holdem_played(2 + k as usize % 8, seed_of(k), k, rules)));
+        records.push((
+            seed_of(k),
+            holdem_played(2 + k as usize % 8, seed_of(k), k, rules),
+        ));
     }
     if let Some(root) = shared_phh() {
         let mut files = Vec::new();
@@ -327,8 +349,8 @@ fn a_holdem_proof_refuses_every_tampering_of_a_whole_hand() {
         for (k, what, t) in holdem_tamperings(h) {
             // Through the text, as `tavolo verify` reads it.
             let refused = phh::parse_phh(&t.to_phh()).map_or(true, |t| t.prove(*seed).is_err());
-            let same = t.starting_stacks == h.starting_stacks
-                && t.finishing_stacks == h.finishing_stacks;
+            let same =
+                t.starting_stacks == h.starting_stacks && t.finishing_stacks == h.finishing_stacks;
             tally.tamper(&format!("{what}\n{}", h.to_phh()), k, refused, same);
         }
     }
@@ -358,7 +380,10 @@ fn a_holdem_record_without_its_last_board_line_is_not_a_proof() {
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
-    log.extend(hand.apply(Action::BetOrRaiseTo { seat: 0, to: 100 }).unwrap());
+    log.extend(
+        hand.apply(Action::BetOrRaiseTo { seat: 0, to: 100 })
+            .unwrap(),
+    );
     log.extend(hand.apply(Action::Call { seat: 1 }).unwrap());
     while let ToAct::Showdown { next, .. } = hand.legal_actions() {
         log.extend(
@@ -372,7 +397,11 @@ fn a_holdem_record_without_its_last_board_line_is_not_a_proof() {
     assert!(hand.is_over());
     let h = phh::parse_phh(&phh::export(&setup, &log, None).to_phh()).unwrap();
     h.prove(seed).unwrap();
-    let last = h.actions.iter().rposition(|a| a.starts_with("d db")).unwrap();
+    let last = h
+        .actions
+        .iter()
+        .rposition(|a| a.starts_with("d db"))
+        .unwrap();
     let mut t = h.clone();
     t.actions.remove(last);
     let err = t.prove(seed).unwrap_err().to_string();
@@ -457,7 +486,11 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Touches, String, DrawRecord)> {
             let f = &mut t.result.as_mut().unwrap().finishing_stacks;
             f[i] -= 1;
             f[(i + 1) % n] += 1;
-            push(Touches::ResultOrCards, format!("a chip of seat {i} moved on"), t);
+            push(
+                Touches::ResultOrCards,
+                format!("a chip of seat {i} moved on"),
+                t,
+            );
         }
     }
     let mut t = r.clone();
@@ -470,10 +503,18 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Touches, String, DrawRecord)> {
     for s in 0..n {
         let mut t = r.clone();
         t.deal.hands.remove(s);
-        push(Touches::ResultOrCards, format!("hand of seat {s} dropped"), t);
+        push(
+            Touches::ResultOrCards,
+            format!("hand of seat {s} dropped"),
+            t,
+        );
         let mut t = r.clone();
         t.deal.hands[s].pop();
-        push(Touches::ResultOrCards, format!("a card of seat {s} dropped"), t);
+        push(
+            Touches::ResultOrCards,
+            format!("a card of seat {s} dropped"),
+            t,
+        );
     }
     for i in 0..r.deal.draws.len() {
         let mut t = r.clone();
@@ -491,7 +532,11 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Touches, String, DrawRecord)> {
         if i + 1 < r.actions.len() {
             let mut t = r.clone();
             t.actions.swap(i, i + 1);
-            push(Touches::Play, format!("actions {i} and {} swapped", i + 1), t);
+            push(
+                Touches::Play,
+                format!("actions {i} and {} swapped", i + 1),
+                t,
+            );
         }
         if let RecordAction::Bet { seat, to } = r.actions[i] {
             let mut t = r.clone();
@@ -589,24 +634,40 @@ fn saint_tamperings(r: &SaintRecord) -> Vec<(Touches, String, SaintRecord)> {
     let mut t = r.clone();
     t.rounds.pop();
     t.result = None;
-    push(Touches::ResultOrCards, "last round and result dropped".into(), t);
+    push(
+        Touches::ResultOrCards,
+        "last round and result dropped".into(),
+        t,
+    );
     for p in 0..res.scores.len() {
         let mut t = r.clone();
         t.result.as_mut().unwrap().scores[p] += 1;
-        push(Touches::ResultOrCards, format!("score of player {p} raised"), t);
+        push(
+            Touches::ResultOrCards,
+            format!("score of player {p} raised"),
+            t,
+        );
     }
     // The deal.
     for p in 0..r.deal.hands.len() {
         let mut t = r.clone();
         t.deal.hands[p].pop();
-        push(Touches::ResultOrCards, format!("a card of player {p} dropped"), t);
+        push(
+            Touches::ResultOrCards,
+            format!("a card of player {p} dropped"),
+            t,
+        );
     }
     let mut t = r.clone();
     t.deal.centre.pop();
     push(Touches::ResultOrCards, "a centre card dropped".into(), t);
     let mut t = r.clone();
     t.deal.draw_pile.pop();
-    push(Touches::ResultOrCards, "the last draw card dropped".into(), t);
+    push(
+        Touches::ResultOrCards,
+        "the last draw card dropped".into(),
+        t,
+    );
     let mut t = r.clone();
     t.deal.hands.swap(0, 1);
     push(Touches::ResultOrCards, "two seats' hands swapped".into(), t);
@@ -617,11 +678,19 @@ fn saint_tamperings(r: &SaintRecord) -> Vec<(Touches, String, SaintRecord)> {
         push(Touches::Play, format!("round {k}: placed cards swapped"), t);
         let mut t = r.clone();
         t.rounds[k].placed.pop();
-        push(Touches::Play, format!("round {k}: a placed card dropped"), t);
+        push(
+            Touches::Play,
+            format!("round {k}: a placed card dropped"),
+            t,
+        );
         let mut t = r.clone();
         let s = &mut t.rounds[k].hands[0].shown;
         s.swap(0, 1);
-        push(Touches::Play, format!("round {k}: a shown pair reordered"), t);
+        push(
+            Touches::Play,
+            format!("round {k}: a shown pair reordered"),
+            t,
+        );
         let mut t = r.clone();
         t.rounds[k].hands.swap(0, 1);
         push(Touches::Play, format!("round {k}: two hands swapped"), t);
@@ -631,12 +700,21 @@ fn saint_tamperings(r: &SaintRecord) -> Vec<(Touches, String, SaintRecord)> {
                 t.rounds[k].draft.as_mut().unwrap().picks.remove(i);
                 push(Touches::Play, format!("round {k}: pick {i} dropped"), t);
                 let mut t = r.clone();
-                t.rounds[k].draft.as_mut().unwrap().picks.insert(i, d.picks[i]);
+                t.rounds[k]
+                    .draft
+                    .as_mut()
+                    .unwrap()
+                    .picks
+                    .insert(i, d.picks[i]);
                 push(Touches::Play, format!("round {k}: pick {i} doubled"), t);
                 if i + 1 < d.picks.len() {
                     let mut t = r.clone();
                     t.rounds[k].draft.as_mut().unwrap().picks.swap(i, i + 1);
-                    push(Touches::Play, format!("round {k}: picks {i} and {} swapped", i + 1), t);
+                    push(
+                        Touches::Play,
+                        format!("round {k}: picks {i} and {} swapped", i + 1),
+                        t,
+                    );
                 }
             }
         }
@@ -672,8 +750,7 @@ fn a_saint_proof_refuses_every_tampering_of_a_whole_game() {
         let r = saint_played(2 + k as u8 % 4, seed, k);
         let json = serde_json::to_string(&r).unwrap();
         let r: SaintRecord = serde_json::from_str(&json).unwrap();
-        saint::prove_record(&r, seed)
-            .unwrap_or_else(|e| panic!("a genuine record refused: {e}"));
+        saint::prove_record(&r, seed).unwrap_or_else(|e| panic!("a genuine record refused: {e}"));
         tally.genuine += 1;
         for (k, what, t) in saint_tamperings(&r) {
             let json = serde_json::to_string(&t).unwrap();
@@ -685,4 +762,3 @@ fn a_saint_proof_refuses_every_tampering_of_a_whole_game() {
     }
     tally.report("saint");
 }
-
