@@ -41,6 +41,8 @@ pub enum ServerError {
 #[derive(Debug)]
 pub struct ServerHandle {
     addr: SocketAddr,
+    metrics_addr: Option<SocketAddr>,
+    metrics: Option<tokio::task::JoinHandle<()>>,
     room: Arc<Room>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     serving: tokio::task::JoinHandle<()>,
@@ -64,6 +66,10 @@ impl Server {
         let books = Books::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        let metrics_listener = match config.metrics_addr {
+            Some(a) => Some(tokio::net::TcpListener::bind(a).await?),
+            None => None,
+        };
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
         let node = node_of(&config, &books, url).await?;
         books.fund_bots(config.bot_bankroll).await?;
@@ -98,8 +104,24 @@ impl Server {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
+        let (metrics_addr, metrics) = match metrics_listener {
+            Some(l) => {
+                let at = l.local_addr()?;
+                tracing::info!(addr = %at, "metrics on their own address");
+                let app = crate::http::metrics_router(room.clone());
+                let task = tokio::spawn(async move {
+                    if let Err(e) = axum::serve(l, app).await {
+                        tracing::warn!(error = %e, "the metrics address stopped");
+                    }
+                });
+                (Some(at), Some(task))
+            }
+            None => (None, None),
+        };
         Ok(ServerHandle {
             addr,
+            metrics_addr,
+            metrics,
             room,
             stop: Some(stop),
             serving,
@@ -111,6 +133,11 @@ impl ServerHandle {
     /// The address the server listens on.
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The metrics address, when the room serves its metrics on one (`metrics_addr`).
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
     /// The shared state (tests, the load generator).
@@ -139,6 +166,9 @@ impl ServerHandle {
         }
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
+        }
+        if let Some(m) = self.metrics.take() {
+            m.abort();
         }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!("stopped");
@@ -176,6 +206,9 @@ impl ServerHandle {
         let _ = room.closing.send(true);
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
+        }
+        if let Some(m) = self.metrics.take() {
+            m.abort();
         }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!(tables, "drained and stopped");

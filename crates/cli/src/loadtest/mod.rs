@@ -110,11 +110,22 @@ struct Shared {
     stop: AtomicBool,
 }
 
+/// The metrics token the load generator sends: a running room's from `TAVOLO_METRICS_TOKEN`
+/// (`tavolo serve` reads the same variable), else one of its own, which the room it starts
+/// in this process is given.
+fn metrics_token() -> &'static str {
+    static TOKEN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TOKEN.get_or_init(|| {
+        std::env::var(crate::serve::METRICS_TOKEN_ENV)
+            .unwrap_or_else(|_| tavolo_store::hex(&tavolo_cards::GameRng::os_seed()))
+    })
+}
+
 /// Hands finished on all the room's nodes (`tavolo_hands_total` from each one's `/metrics`).
 async fn hands_on(nodes: &[SocketAddr]) -> f64 {
     let mut total = 0.0;
     for n in nodes {
-        total += client::metric(*n, "tavolo_hands_total")
+        total += client::metric(*n, "tavolo_hands_total", Some(metrics_token()))
             .await
             .unwrap_or(0.0);
     }
@@ -216,6 +227,7 @@ async fn start_room(a: &LoadtestArgs) -> Result<(ServerHandle, Option<PathBuf>),
         // Every simulated client comes from this one address.
         guests_per_hour: u32::MAX,
         max_conns_per_ip: usize::MAX,
+        metrics_token: Some(metrics_token().to_string()),
         ..Config::default()
     };
     let room = Server::start(config).await.map_err(UserError::from)?;

@@ -159,11 +159,7 @@ fn a_holdem_record_with_another_result_or_without_a_board_line_is_not_verified()
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("finishing_stacks"), "{out}");
     // The last board line dropped.
-    let last = text
-        .lines()
-        .filter(|l| l.contains("\"d db "))
-        .last()
-        .unwrap();
+    let last = text.lines().rfind(|l| l.contains("\"d db ")).unwrap();
     let dropped = text.replace(&format!("{last}\n"), "");
     let (code, out) = verify(&bundle("holdem", seed, "phh", dropped));
     assert_eq!(code, 1, "{out}");

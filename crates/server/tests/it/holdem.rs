@@ -220,7 +220,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     }
     let me = get(addr, "/api/me", Some(&human.session)).await.json();
     assert!(me["user"]["balance"].as_i64().unwrap() > 0, "{me}");
-    let metrics = get(addr, "/metrics", None).await;
+    let metrics = crate::common::metrics(&h).await;
     assert!(
         metrics.body.contains("tavolo_hands_total"),
         "{}",

@@ -186,7 +186,7 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     assert_eq!(row["state"], "waiting", "no hand is dealt: {lobby}");
     // The room counts it; the books void the hand (a hand is never left unsettled), and the
     // books balance once the table is closed.
-    let metrics = get(addr, "/metrics", None).await;
+    let metrics = crate::common::metrics(&h).await;
     assert!(
         metrics.body.contains("tavolo_ledger_refusals_total 1"),
         "{}",

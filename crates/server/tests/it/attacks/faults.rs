@@ -56,7 +56,7 @@ async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself
         health["cause"].as_str().is_some_and(|c| c.contains("full")),
         "{health}"
     );
-    let metrics = get(addr, "/metrics", None).await.body;
+    let metrics = common::metrics(&h).await.body;
     assert!(metrics.contains("tavolo_db_writable 0"), "{metrics}");
     // Space comes back: the next sign-up works and the room says it is healthy again.
     h.store().limit_sqlite_pages(None).await.expect("uncap");
@@ -301,7 +301,7 @@ async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
     let (h, _dir) = common::server_with("bot-bankroll", |c| c.bot_bankroll = 500).await;
     let store = h.store().clone();
     assert_eq!(store.balance(&Account::Bots).await.expect("bots"), 500);
-    let metrics = get(h.local_addr(), "/metrics", None).await.body;
+    let metrics = common::metrics(&h).await.body;
     assert!(
         metrics.contains("tavolo_bots_bankroll_chips 500"),
         "{metrics}"
