@@ -142,7 +142,7 @@ impl Default for Config {
 }
 
 /// What one open WebSocket may cost the room at most while idle (its buffers, queue and tasks;
-/// measured at about 20 KiB, docs/performance.md): the unit of [`max_connections_for`].
+/// measured at about 15 KiB, docs/performance.md): the unit of [`max_connections_for`].
 pub const CONNECTION_BUDGET: u64 = 32 * 1024;
 
 /// The most WebSockets a room with `memory` bytes lets open by default: a quarter of the memory

@@ -68,6 +68,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0007_hand_begin_keys.sql"),
         include_str!("../migrations/postgres/0007_hand_begin_keys.sql"),
     ),
+    (
+        8,
+        "void reasons",
+        include_str!("../migrations/sqlite/0008_void_reasons.sql"),
+        include_str!("../migrations/postgres/0008_void_reasons.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.

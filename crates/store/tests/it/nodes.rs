@@ -101,7 +101,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             Err(StoreError::Fenced { .. })
         ));
         assert!(matches!(
-            store.void_hand(id, Some(&old)).await,
+            store.void_hand(id, Some(&old), "a test voids it").await,
             Err(StoreError::Fenced { .. })
         ));
         // Node a's heartbeat no longer lists the table: it knows it lost it.

@@ -446,7 +446,10 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 );
                 assert_eq!(stored.status, "playing", "the refused hand left no trace");
                 assert_eq!(store.balance(&seat(&table, a)).await.unwrap(), 100);
-                store.void_hand(hand, None).await.unwrap();
+                store
+                    .void_hand(hand, None, "a test voids it")
+                    .await
+                    .unwrap();
             } else {
                 assert_eq!(r.unwrap(), Applied::Done);
                 assert_eq!(stored.status, "finished");

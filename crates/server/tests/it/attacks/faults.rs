@@ -344,3 +344,51 @@ async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
     );
     common::audit_and_shutdown(h).await;
 }
+
+/// Issue 50, finding 2: voided hands were invisible to a player — the operator cannot steer a
+/// deal, but can veto one by voiding it (a restart, a takeover). A player's history now lists
+/// each voided hand with the reason recorded when it was voided, and counts the voided hands per
+/// table and per other player, so that a pattern shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_voided_hand_was_invisible_in_the_players_history() {
+    let (h, dir) = server("voided-history").await;
+    let addr = h.local_addr();
+    let [mut ada, mut bob] = common::guests(addr).await;
+    let table = ada
+        .open_table(serde_json::json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
+        .await;
+    bob.join(&table).await;
+    // A hand is dealt, and the room stops with it in play: the hand is voided.
+    ada.wait_for(WAIT, |m| {
+        m["type"] == "table_state" && m["table"] == table && m["hand"].is_string()
+    })
+    .await;
+    h.shutdown().await;
+    let h = restart(&dir).await;
+    let r = get(h.local_addr(), "/api/history", Some(&ada.session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v: Value = serde_json::from_str(&r.body).expect("json");
+    let item = &v["items"][0];
+    assert_eq!(item["status"], "voided", "{v}");
+    assert_eq!(item["void_reason"], tavolo_store::VOID_CLOSED, "{v}");
+    let at = &v["voided"]["tables"][0];
+    assert_eq!(at["table"], table.as_str(), "{v}");
+    assert_eq!(
+        (at["hands"].as_i64(), at["voided"].as_i64()),
+        (Some(1), Some(1)),
+        "{v}"
+    );
+    assert_eq!(at["reasons"][0]["reason"], tavolo_store::VOID_CLOSED, "{v}");
+    assert_eq!(at["reasons"][0]["hands"], 1, "{v}");
+    let with = v["voided"]["players"].as_array().expect("players");
+    assert_eq!(with.len(), 1, "{v}");
+    assert_eq!(
+        (with[0]["hands"].as_i64(), with[0]["voided"].as_i64()),
+        (Some(1), Some(1))
+    );
+    let me = get(h.local_addr(), "/api/me", Some(&bob.session))
+        .await
+        .json();
+    assert_eq!(with[0]["name"], me["user"]["name"], "{v} / {me}");
+    h.shutdown().await;
+}
