@@ -635,3 +635,87 @@ async fn an_idle_websocket_that_never_answers_a_ping_stayed_open_forever() {
     assert_eq!(r["type"], "ack", "{r}");
     h.shutdown().await;
 }
+
+/// Issue 50, finding 4: a seated guest who signed up lost the guest's chips for good (9,800 in
+/// the account and 200 at the table became unreachable), and five sign-ups at once from one
+/// guest made five accounts with 10,000 each. A guest who signs up becomes the account: the same
+/// user, its chips (at the table too) and history kept, no new grant; of sign-ups that race,
+/// one wins and the others are told which account the guest became.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_who_signed_up_lost_its_chips_and_racing_sign_ups_made_several_accounts() {
+    let (h, _dir) = server("attack-guest-signup").await;
+    let addr = h.local_addr();
+    let [mut guest] = guests(addr).await;
+    let table = guest
+        .open_table(json!({"game": "holdem", "seats": 2, "buy_in": 200}))
+        .await;
+    let before = get(addr, "/api/me", Some(&guest.session)).await.json();
+    let id = before["user"]["id"].clone();
+    let balance = before["user"]["balance"].as_i64().expect("balance");
+    // Five sign-ups of the same guest at once, under different names.
+    let tasks: Vec<_> = (0..5)
+        .map(|i| {
+            let session = guest.session.clone();
+            tokio::spawn(async move {
+                post(
+                    addr,
+                    "/api/register",
+                    &creds(&format!("ada{i}"), "a long and good passphrase"),
+                    Some(&session),
+                )
+                .await
+            })
+        })
+        .collect();
+    let mut made = Vec::new();
+    for t in tasks {
+        let r = t.await.expect("task");
+        match r.status {
+            200 => made.push(r),
+            409 => assert!(r.body.contains("not_a_guest"), "{}", r.body),
+            s => panic!("{s}: {}", r.body),
+        }
+    }
+    assert_eq!(made.len(), 1, "one account from one guest");
+    let me = made[0].json();
+    assert_eq!(me["user"]["id"], id, "the same user: {me}");
+    assert_eq!(me["user"]["guest"], false, "{me}");
+    assert_eq!(
+        me["user"]["balance"].as_i64(),
+        Some(balance),
+        "no chips lost, none granted"
+    );
+    let name = me["user"]["name"].as_str().expect("name").to_string();
+    // It logs in under its new name, and is still seated with its 200 chips.
+    let r = post(
+        addr,
+        "/api/login",
+        &creds(&name, "a long and good passphrase"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session");
+    let mut back = Client::with_session(addr, session.clone()).await;
+    let r = back.ask("hello", json!({})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let s = back
+        .wait_for(WAIT, |m| m["type"] == "table_state" && m["table"] == table)
+        .await;
+    let seat = s["you"]["seat"].as_u64().expect("still seated");
+    let mine = s["seats"]
+        .as_array()
+        .and_then(|v| v.iter().find(|x| x["seat"] == seat));
+    assert_eq!(mine.map(|x| x["chips"].clone()), Some(json!(200)), "{s}");
+    // A player (no longer a guest) signing up makes a new account, as anybody does.
+    let r = post(
+        addr,
+        "/api/register",
+        &creds("bea", "another long passphrase"),
+        Some(&session),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_ne!(r.json()["user"]["id"], id);
+    h.shutdown().await;
+}
