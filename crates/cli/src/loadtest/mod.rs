@@ -44,7 +44,8 @@ pub struct LoadtestArgs {
     /// A running room (`http://127.0.0.1:8080`); default: a room started in this process.
     /// Repeat it for the nodes of a room several share (docs/scale-out.md): tables are opened
     /// through each in turn, and clients follow their table to the node that plays it
-    /// (`elsewhere`), and to the next one when a node goes away.
+    /// (`elsewhere`), and to the next one when a node goes away. The hands played are read
+    /// from each node's `/metrics` with the token in `TAVOLO_METRICS_TOKEN`.
     #[arg(long)]
     pub url: Vec<String>,
     /// In-process room: its database URL (default: a new SQLite file in a temporary directory).

@@ -821,6 +821,8 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     let urls: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
     let load = command()
         .arg("loadtest")
+        // The nodes' metrics token, which the load generator reads from the environment.
+        .env("TAVOLO_METRICS_TOKEN", METRICS_TOKEN)
         .args(urls.iter().flat_map(|u| ["--url", u.as_str()]))
         .args([
             "--tables",
