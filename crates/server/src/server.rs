@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tavolo_store::Store;
+use tavolo_store::{Store, StoreError};
 use tokio::sync::watch;
 
 use crate::books::Books;
@@ -72,7 +72,28 @@ impl Server {
         };
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
         let node = node_of(&config, &books, url).await?;
-        books.fund_bots(config.bot_bankroll).await?;
+        // The room alone settles what a crash left at its tables, and tops up the bots'
+        // bankroll. When the database cannot be written (a disk filled, by the WAL alone
+        // perhaps), it starts read-only instead of not at all: history and sessions work,
+        // nothing is dealt, and the settling is retried until it succeeds.
+        let read_only = if node.clustered {
+            books.fund_bots(config.bot_bankroll).await?;
+            None
+        } else {
+            match books.recover().await {
+                Ok(()) => {
+                    books.fund_bots(config.bot_bankroll).await?;
+                    None
+                }
+                Err(e @ (StoreError::Db(_) | StoreError::GroupCommit(_))) => {
+                    tracing::error!(error = %e, "the database cannot be written: starting read-only until it can");
+                    Some(format!(
+                        "read-only: the database cannot be written ({e}); history and logins of open sessions work, nothing is dealt until space is freed"
+                    ))
+                }
+                Err(e) => return Err(e.into()),
+            }
+        };
         let origins = Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
             tracing::warn!(
@@ -97,6 +118,7 @@ impl Server {
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
             node,
+            read_only: std::sync::Mutex::new(read_only),
         });
         crate::tables::start(&room);
         housekeeping(&room);
@@ -238,17 +260,24 @@ async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, Se
                 .await?;
             node
         }
-        None => {
-            // The room is this process alone: whatever a crash left at its tables is settled.
-            books.recover().await?;
-            Node::alone(url)
-        }
+        // The room is this process alone: whatever a crash left at its tables is settled as it
+        // starts (`Server::start_with_store`).
+        None => Node::alone(url),
     })
 }
 
 /// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
 /// old login failures), the starter tables every half minute, the bots' bankroll topped up.
 fn housekeeping(room: &Arc<Room>) {
+    // Every few seconds while the room is read-only: settle and deal again once it can write.
+    let retry = Duration::from_secs(2);
+    periodically(room, retry, retry, |room| async move {
+        if room.read_only().is_some() {
+            if let Err(e) = room.recover().await {
+                tracing::debug!(error = %e, "still read-only");
+            }
+        }
+    });
     // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
     let minute = Duration::from_secs(60);
     periodically(room, minute, minute, |room| async move { room.sweep() });

@@ -106,7 +106,8 @@ fn cookie(room: &Room, token: &str) -> String {
 /// `/healthz`: ready for new work — 503 while the database cannot be written, or while this
 /// node drains.
 async fn healthz(State(room): State<Arc<Room>>) -> Response {
-    let cause = room.books.store().write_health().failing();
+    let read_only = room.read_only();
+    let cause = (room.books.store().write_health().failing()).or_else(|| read_only.clone());
     let draining = room
         .node
         .draining
@@ -117,6 +118,7 @@ async fn healthz(State(room): State<Arc<Room>>) -> Response {
         StatusCode::OK
     };
     let word = match (&cause, draining) {
+        (Some(_), _) if read_only.is_some() => "read_only",
         (Some(_), _) => "unavailable",
         (None, true) => "draining",
         (None, false) => "ok",

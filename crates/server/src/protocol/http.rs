@@ -24,7 +24,9 @@ pub struct ApiErrorBody {
 /// `GET /healthz`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Health {
-    /// `ok`, or `unavailable` (with status 503) while the database cannot be written.
+    /// `ok`, or `unavailable` (with status 503) while the database cannot be written, or
+    /// `read_only` (503) when the room started while it could not be written and deals nothing
+    /// until it can (also `draining`, several nodes).
     pub status: String,
     /// `sqlite` or `postgres`.
     pub db: String,
