@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 tables="${1:-50}"; secs="${2:-30}"; think="${3:-0}"
 bin="${TAVOLO_BIN:-target/release/tavolo}"; [ -x "$bin" ] || bin=target/debug/tavolo
 [ -x "$bin" ] || { echo "build tavolo first (cargo build --release)" >&2; exit 2; }
+# The nodes' metrics token (they and the load generator read it from the environment).
+export TAVOLO_METRICS_TOKEN="${TAVOLO_METRICS_TOKEN:-scripts-$$}"
 base="$(scripts/postgres.sh)"
 hostport="${base#postgres://}"; hostport="${hostport#*@}"; hostport="${hostport%%/*}"
 host="${hostport%:*}"; port="${hostport#*:}"
@@ -36,7 +38,7 @@ sample() {
     local cpu hands db_cpu
     cpu=$(awk '{print $14 + $15}' "/proc/$node/stat")
     db_cpu=$(for p in $(pg_pids); do cat "/proc/$p/stat" 2>/dev/null; done | awk '{s += $14 + $15} END {print s + 0}')
-    hands=$(curl -s "http://$addr/metrics" | awk '$1 == "tavolo_hands_total" {print $2}')
+    hands=$(curl -s -H "Authorization: Bearer $TAVOLO_METRICS_TOKEN" "http://$addr/metrics" | awk '$1 == "tavolo_hands_total" {print $2}')
     echo "$cpu $hands $(psql -d "$db" -c "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') FROM pg_stat_database WHERE datname = current_database()" | tr '|' ' ') $db_cpu"
 }
 "$bin" loadtest --url "http://$addr" --tables "$tables" --duration "${secs}s" --think-ms "$think" >/tmp/node-costs-loadtest.txt 2>&1 &

@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 n="${1:?how many nodes}"; tables="${2:-60}"; secs="${3:-30}"; think="${4:-200}"
 bin=target/release/tavolo; [ -x "$bin" ] || bin=target/debug/tavolo
 [ -x "$bin" ] || { echo "build tavolo first (cargo build --release)" >&2; exit 2; }
+# The nodes' metrics token (they and the load generator read it from the environment).
+export TAVOLO_METRICS_TOKEN="${TAVOLO_METRICS_TOKEN:-scripts-$$}"
 base="$(scripts/postgres.sh)"
 hostport="${base#postgres://}"; hostport="${hostport#*@}"; hostport="${hostport%%/*}"
 db="tavolo_nodes_$$"

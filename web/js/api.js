@@ -33,7 +33,12 @@ export const api = {
     const d = (await call('GET', 'api/rules')).data || {};
     return { options: d.options || [], botLevels: d.bot_levels || {} };
   },
-  async history() { return (await call('GET', 'api/history')).data.items || []; },
+  async history() { return (await this.historyReport()).items; },
+  /** My history and the report of its voided hands: {items, voided: {tables, players}}. */
+  async historyReport() {
+    const data = (await call('GET', 'api/history')).data || {};
+    return { items: data.items || [], voided: data.voided || { tables: [], players: [] } };
+  },
   /** The record: {kind: 'phh'|'json', text?, json?}. */
   async record(id) {
     const { data, type } = await call('GET', `api/history/${encodeURIComponent(id)}`);

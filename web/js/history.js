@@ -73,16 +73,28 @@ function recordTitle(game, id) {
   return t(game === 'saint' ? 'game_id' : 'hand_id', { id: esc(id) });
 }
 
+/** The voided hands per table (with the reasons recorded) and per other player, when any. */
+function voidedReport(voided, items) {
+  const tables = (voided && voided.tables) || [];
+  const players = (voided && voided.players) || [];
+  if (!tables.length) return '';
+  const nameOf = (id) => (items.find((it) => it.table === id) || {}).table_name || id;
+  const why = (r) => `${esc(r.reason || t('voided_reason_unknown'))} (${r.hands})`;
+  return `<section class="voided-report" aria-labelledby="voided-h"><h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
+    <ul>${tables.map((v) => `<li>${t('voided_at', { table: esc(nameOf(v.table)), voided: v.voided, hands: v.hands })}: ${(v.reasons || []).map(why).join('; ')}</li>`).join('')}</ul>
+    <ul>${players.map((p) => `<li>${t('voided_with', { name: esc(p.name), voided: p.voided, hands: p.hands })}</li>`).join('')}</ul></section>`;
+}
+
 export function renderHistory(root, id) {
   if (id) return renderRecord(root, id);
   root.innerHTML = `<section class="panel" aria-labelledby="hist-h"><h1 id="hist-h">${t('my_history')}</h1><div id="hist-body"><p class="muted">${t('loading')}</p></div></section>`;
   const body = root.querySelector('#hist-body');
-  api.history().then((items) => {
+  api.historyReport().then(({ items, voided }) => {
     if (!items.length) { body.innerHTML = `<p class="muted">${t('no_history')}</p>`; return; }
     body.innerHTML = `<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
       <tbody>${items.map((it) => `<tr data-id="${esc(it.id)}"><th scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
-      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '')}</td>
-      <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`).join('')}</tbody></table></div>`;
+      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '') + (it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '')}</td>
+      <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`).join('')}</tbody></table></div>${voidedReport(voided, items)}`;
   }).catch((e) => { body.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; });
   return () => {};
 }

@@ -54,9 +54,18 @@ pub struct ServeArgs {
     /// Hours a session lasts unused (default 168: a week; 30 days at most in any case).
     #[arg(long)]
     pub session_idle_hours: Option<u64>,
-    /// /metrics wants "Authorization: Bearer TOKEN" (default: no token, loopback clients only).
-    #[arg(long)]
+    /// /metrics on --addr wants "Authorization: Bearer TOKEN" (without a token it is not served
+    /// there). Visible to every user of the machine in `ps`: prefer --metrics-token-file or the
+    /// TAVOLO_METRICS_TOKEN environment variable.
+    #[arg(long, conflicts_with = "metrics_token_file")]
     pub metrics_token: Option<String>,
+    /// A file holding the metrics token (its first line).
+    #[arg(long)]
+    pub metrics_token_file: Option<PathBuf>,
+    /// Serve /metrics (and nothing else) on this address of its own, without a token, e.g.
+    /// 127.0.0.1:9090: an address only the operator's scraper reaches.
+    #[arg(long)]
+    pub metrics_addr: Option<SocketAddr>,
     /// Seconds a connection has to send a whole request head, from opening or its last answer
     /// (default 10).
     #[arg(long)]
@@ -76,6 +85,17 @@ pub struct ServeArgs {
     /// Minutes a table with nobody but bots stays open.
     #[arg(long, default_value_t = 15)]
     pub idle_close_min: u64,
+    /// Most WebSockets open at once (default: as many as a quarter of the machine's memory
+    /// holds at 32 KiB each — the cgroup's limit in a container — at most 50,000).
+    #[arg(long)]
+    pub max_connections: Option<usize>,
+    /// Seconds between the room's pings on each WebSocket (0: no pings, no idle limit).
+    #[arg(long, default_value_t = 30)]
+    pub ws_ping_secs: u64,
+    /// Seconds a WebSocket may stay silent after a ping's interval before it is closed (a pong
+    /// or any message counts).
+    #[arg(long, default_value_t = 20)]
+    pub ws_pong_timeout_secs: u64,
     /// Most WebSockets one session (a signed-in browser) may hold open.
     #[arg(long, default_value_t = Config::default().max_ws_per_session)]
     pub max_ws_per_session: usize,
@@ -123,6 +143,31 @@ pub fn init_logs(filter: &str) {
         .with_writer(std::io::stderr)
         .with_ansi(colour)
         .try_init();
+}
+
+/// The environment variable that may hold the metrics token.
+pub const METRICS_TOKEN_ENV: &str = "TAVOLO_METRICS_TOKEN";
+
+/// The metrics token: `--metrics-token`, the first line of `--metrics-token-file`, or
+/// `TAVOLO_METRICS_TOKEN`; none when none is given. An empty token is refused (it would let
+/// anybody in with an empty `Bearer`).
+fn metrics_token(a: &ServeArgs) -> Result<Option<String>, UserError> {
+    let token = match (&a.metrics_token, &a.metrics_token_file) {
+        (Some(t), _) => Some(t.clone()),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+            Some(text.lines().next().unwrap_or_default().to_string())
+        }
+        (None, None) => std::env::var(METRICS_TOKEN_ENV).ok(),
+    };
+    match token.map(|t| t.trim().to_string()) {
+        Some(t) if t.is_empty() => Err(UserError(
+            "the metrics token is empty: give one, or none to serve metrics on --metrics-addr only"
+                .into(),
+        )),
+        t => Ok(t),
+    }
 }
 
 /// The database URL: `--db`, else `tavolo.db` in `--data-dir` or the data directory.
@@ -181,11 +226,20 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         session_idle: a
             .session_idle_hours
             .map_or(d.session_idle, |h| secs(h.saturating_mul(3600))),
-        metrics_token: a.metrics_token.clone(),
+        metrics_token: metrics_token(&a)?,
+        metrics_addr: a.metrics_addr,
         header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
         max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),
         max_ws_per_session: a.max_ws_per_session,
+        max_connections: a.max_connections.unwrap_or_else(|| {
+            tavolo_server::config::memory_available().map_or(
+                d.max_connections,
+                tavolo_server::config::max_connections_for,
+            )
+        }),
+        ws_ping: (a.ws_ping_secs > 0).then(|| secs(a.ws_ping_secs)),
+        ws_pong_timeout: secs(a.ws_pong_timeout_secs),
         max_tables_per_user: a.max_tables_per_user,
         bot_bankroll: a.bot_bankroll,
         max_bot_buy_in: a.max_bot_buy_in,
@@ -205,6 +259,9 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
             "tavolo: serving on http://{} (Ctrl-C stops)",
             handle.local_addr()
         );
+        if let Some(m) = handle.metrics_addr() {
+            eprintln!("tavolo: metrics on http://{m}/metrics");
+        }
         stop_signal().await;
         if handle.room().node.clustered {
             eprintln!(

@@ -2,8 +2,10 @@
 //! committed to a 256-bit seed (its SHA-256) before dealing and revealed it afterwards.
 //! `tavolo-fair/2`: the seed is mixed from the room's committed part and the players' seed chain
 //! reveals (`tavolo_server::fairness`). This checks the commitment, every chain link and the
-//! mixing, and that every card of the record is the card that seed deals — with nothing but the
-//! record, the parts and the commitment.
+//! mixing, and that the record is the whole hand that seed and the players' actions give: every
+//! card the rules deal is the seed's, every action is legal and in order, and the stated result
+//! (finishing stacks, Draw's and Saint's `result`) is the one the rules reach — with nothing but
+//! the record, the parts and the commitment.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -104,38 +106,24 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
     let cards = match (b.game.as_str(), b.record_format.as_str()) {
         ("holdem", "phh") => {
             let hand = holdem::phh::parse_phh(&b.record).map_err(|e| format!("record: {e}"))?;
-            hand.replay().map_err(|e| format!("record: {e}"))?;
-            hand.check_seed(seed).map_err(|e| e.to_string())?;
-            "every hole and board card"
+            hand.prove(seed).map_err(|e| e.to_string())?;
+            "every hole and board card is the seed's, and every action and the finishing stacks are the hand's"
         }
         ("draw", "draw-json") => {
             let record =
                 draw::DrawRecord::from_json(&b.record).map_err(|e| format!("record: {e}"))?;
-            record.replay().map_err(|e| format!("record: {e}"))?;
-            record.check_seed(seed).map_err(|e| e.to_string())?;
-            "every card dealt, the bottom card and every card served in the exchange"
+            record.prove(seed).map_err(|e| e.to_string())?;
+            "every card dealt, the bottom card and every card served in the exchange is the seed's, and every action and the result are the hand's"
         }
         ("saint", "saint-json") => {
             let record: saint::SaintRecord =
                 serde_json::from_str(&b.record).map_err(|e| format!("record: {e}"))?;
-            if !record.seed.eq_ignore_ascii_case(&b.seed) {
-                return Err(format!(
-                    "the record was dealt from seed {}, not from the revealed seed",
-                    record.seed
-                ));
-            }
-            if !record.shuffled {
-                return Err("the record's deal is stacked, not the seed's shuffle".into());
-            }
-            saint::verify_record(&record).map_err(|e| e.to_string())?;
-            "every hand, centre, draw and tie draw"
+            saint::prove_record(&record, seed).map_err(|e| e.to_string())?;
+            "every hand, centre, draw and tie draw is the seed's, and every round and the result are the game's"
         }
         (g, f) => return Err(format!("no check for game {g:?} with a {f:?} record")),
     };
-    Ok(format!(
-        "{} {}: {parts}, and {cards} is the seed's — fair",
-        b.game, b.id
-    ))
+    Ok(format!("{} {}: {parts}; {cards} — fair", b.game, b.id))
 }
 
 /// Runs `tavolo verify`.

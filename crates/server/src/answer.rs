@@ -63,6 +63,7 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
 pub fn store_error(e: StoreError) -> Response {
     match &e {
         StoreError::NameTaken(_) => api_error(StatusCode::CONFLICT, "name_taken", &e.to_string()),
+        StoreError::NotAGuest(_) => api_error(StatusCode::CONFLICT, "not_a_guest", &e.to_string()),
         StoreError::InvalidName { .. } => {
             api_error(StatusCode::BAD_REQUEST, "invalid_name", &e.to_string())
         }

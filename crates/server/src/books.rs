@@ -135,6 +135,19 @@ impl Books {
         self.store.register(name, password).await.map(Member::from)
     }
 
+    /// A guest becomes a player's account, keeping what it has.
+    pub async fn promote_guest(
+        &self,
+        guest: UserId,
+        name: &str,
+        password: &str,
+    ) -> Result<Member, StoreError> {
+        self.store
+            .promote_guest(guest, name, password)
+            .await
+            .map(Member::from)
+    }
+
     /// Checks a name and password.
     pub async fn login(&self, name: &str, password: &str) -> Result<Member, StoreError> {
         self.store.login(name, password).await.map(Member::from)

@@ -145,10 +145,16 @@ pub async fn guest(addr: SocketAddr) -> io::Result<String> {
     })
 }
 
-/// The value of the metric `name` on the room's `/metrics` (e.g. `tavolo_hands_total`), if
-/// the room answers and lists it.
-pub async fn metric(addr: SocketAddr, name: &str) -> Option<f64> {
-    let r = http(addr, "GET", "/metrics", None, None).await.ok()?;
+/// The value of the metric `name` on the room's `/metrics` at `addr` (e.g.
+/// `tavolo_hands_total`), with the metrics `token` if given (the room's address wants one; its
+/// metrics address does not), if the room answers and lists it.
+pub async fn metric(addr: SocketAddr, name: &str, token: Option<&str>) -> Option<f64> {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = bearer
+        .as_deref()
+        .map(|b| vec![("Authorization", b)])
+        .unwrap_or_default();
+    let r = request(addr, "GET", "/metrics", &headers, "").await.ok()?;
     r.body.lines().find_map(|l| {
         let (key, value) = l.split_once(' ')?;
         (key == name).then(|| value.trim().parse().ok()).flatten()

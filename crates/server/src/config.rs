@@ -27,8 +27,15 @@ pub struct Config {
     pub hand_pause: Duration,
     /// Messages per second each connection may send, and the burst.
     pub ws_rate: (f64, f64),
-    /// Most WebSocket connections at once.
+    /// Most WebSocket connections at once ([`max_connections_for`] the machine's memory by
+    /// default in `tavolo serve`).
     pub max_connections: usize,
+    /// How often the room pings each WebSocket (`None`: never).
+    pub ws_ping: Option<Duration>,
+    /// A WebSocket from which nothing (not even a pong) arrived for [`Config::ws_ping`] and
+    /// then this long is closed: a peer gone without a word, or one that holds a socket open
+    /// and never reads.
+    pub ws_pong_timeout: Duration,
     /// Most WebSocket connections one session (one sign-in) may hold open at once: a few tabs.
     pub max_ws_per_session: usize,
     /// Most open tables one user may have created at once.
@@ -59,8 +66,12 @@ pub struct Config {
     pub login_max_delay: Duration,
     /// A session unused this long is over (each use renews it; the cookie says as much).
     pub session_idle: Duration,
-    /// `/metrics` wants `Authorization: Bearer <token>`; unset, it answers loopback peers only.
+    /// `/metrics` on the room's address wants `Authorization: Bearer <token>`; unset, it is not
+    /// served there at all (a proxy on the same machine makes every request a loopback one).
     pub metrics_token: Option<String>,
+    /// `/metrics` (and nothing else) on an address of its own, without a token: the operator's
+    /// private address, e.g. `127.0.0.1:9090`.
+    pub metrics_addr: Option<SocketAddr>,
     /// A connection must send a whole request head within this time of opening or of its last
     /// answer (slow or idle connections are closed).
     pub header_timeout: Duration,
@@ -100,6 +111,8 @@ impl Default for Config {
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),
             max_connections: 50_000,
+            ws_ping: Some(Duration::from_secs(30)),
+            ws_pong_timeout: Duration::from_secs(20),
             max_ws_per_session: 8,
             max_tables_per_user: 3,
             bot_bankroll: 5_000_000,
@@ -115,6 +128,7 @@ impl Default for Config {
             login_max_delay: Duration::from_secs(5 * 60),
             session_idle: Duration::from_secs(7 * 86_400),
             metrics_token: None,
+            metrics_addr: None,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_conns_per_ip: 64,
@@ -124,5 +138,47 @@ impl Default for Config {
             drain_limit: Duration::from_secs(120),
             time: crate::time::Time::system(),
         }
+    }
+}
+
+/// What one open WebSocket may cost the room at most while idle (its buffers, queue and tasks;
+/// measured at about 15 KiB, docs/performance.md): the unit of [`max_connections_for`].
+pub const CONNECTION_BUDGET: u64 = 32 * 1024;
+
+/// The most WebSockets a room with `memory` bytes lets open by default: a quarter of the memory
+/// at [`CONNECTION_BUDGET`] each, and never more than 50,000 (a 4 GiB machine: 32,768).
+pub fn max_connections_for(memory: u64) -> usize {
+    let n = memory / 4 / CONNECTION_BUDGET;
+    n.clamp(64, 50_000) as usize
+}
+
+/// The memory this process may use: the cgroup's limit when there is one (a container),
+/// else the machine's (`MemTotal`); `None` where neither can be read.
+pub fn memory_available() -> Option<u64> {
+    let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok());
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kib| kib * 1024)
+    });
+    match (cgroup, total) {
+        (Some(c), Some(t)) => Some(c.min(t)),
+        (c, t) => c.or(t),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_connection_limit_is_a_quarter_of_the_memory_at_the_budget_each() {
+        assert_eq!(max_connections_for(4 << 30), 32_768);
+        assert_eq!(max_connections_for(1 << 30), 8_192);
+        assert_eq!(max_connections_for(64 << 30), 50_000);
+        assert_eq!(max_connections_for(0), 64);
     }
 }

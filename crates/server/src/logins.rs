@@ -4,6 +4,11 @@
 //! then doubling, up to a maximum. A right password from another address is never kept waiting
 //! by someone else's failures, and the owner's own success clears their pair. One pair has one
 //! try at a time: a guesser cannot fire a hundred at once before the first failure counts.
+//!
+//! Guessing one account from many addresses (each staying under its own free failures) is
+//! counted per name too: past [`NAME_FACTOR`] times the free failures for a name from all
+//! addresses, addresses that never logged in to it get one try at a time, each failure
+//! doubling their wait; an address that logged in to it before (the owner's) is not slowed.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -12,6 +17,11 @@ use std::time::{Duration, Instant};
 
 /// Failures are forgotten this long after the last one.
 pub const FORGET: Duration = Duration::from_secs(60 * 60);
+/// Failures for one name from all addresses before addresses new to it are slowed: this many
+/// times the free failures of one pair.
+pub const NAME_FACTOR: u32 = 10;
+/// An address that logged in to a name is remembered as the owner's this long.
+pub const KNOWN: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
@@ -19,6 +29,8 @@ enum Key {
     Pair(String, IpAddr),
     /// One address, whatever the name.
     Addr(IpAddr),
+    /// One name, from every address.
+    Name(String),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +61,8 @@ pub struct Attempt<'a> {
     throttle: &'a LoginThrottle,
     name: String,
     ip: IpAddr,
+    /// The name's own try slot is held (an address new to a name guessed from many).
+    holds_name: bool,
 }
 
 impl Attempt<'_> {
@@ -57,10 +71,13 @@ impl Attempt<'_> {
         self.throttle.failed(&self.name, self.ip, now)
     }
 
-    /// The right password: the pair starts afresh.
+    /// The right password: the pair starts afresh, and the address is the owner's.
     pub fn succeeded(self) {
         let [pair, _] = LoginThrottle::keys(&self.name, self.ip);
         self.throttle.map().remove(&pair);
+        self.throttle
+            .known()
+            .insert((self.name.clone(), self.ip), Instant::now());
     }
 }
 
@@ -68,10 +85,16 @@ impl Drop for Attempt<'_> {
     fn drop(&mut self) {
         let [pair, _] = LoginThrottle::keys(&self.name, self.ip);
         let mut map = self.throttle.map();
-        if let Some(f) = map.get_mut(&pair) {
-            f.trying = false;
-            if f.count == 0 {
-                map.remove(&pair);
+        let name = Key::Name(self.name.clone());
+        for key in [pair, name] {
+            if key == Key::Name(self.name.clone()) && !self.holds_name {
+                continue;
+            }
+            if let Some(f) = map.get_mut(&key) {
+                f.trying = false;
+                if f.count == 0 {
+                    map.remove(&key);
+                }
             }
         }
     }
@@ -81,6 +104,8 @@ impl Drop for Attempt<'_> {
 #[derive(Debug)]
 pub struct LoginThrottle {
     map: Mutex<HashMap<Key, Failures>>,
+    /// The addresses that logged in to each name, and when last.
+    known: Mutex<HashMap<(String, IpAddr), Instant>>,
     free: u32,
     max_delay: Duration,
 }
@@ -91,6 +116,7 @@ impl LoginThrottle {
     pub fn new(free: u32, max_delay: Duration) -> LoginThrottle {
         LoginThrottle {
             map: Mutex::new(HashMap::new()),
+            known: Mutex::new(HashMap::new()),
             free,
             max_delay,
         }
@@ -98,6 +124,15 @@ impl LoginThrottle {
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<Key, Failures>> {
         self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn known(&self) -> std::sync::MutexGuard<'_, HashMap<(String, IpAddr), Instant>> {
+        self.known.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The failures for one name from all addresses before new addresses are slowed.
+    fn name_free(&self) -> u32 {
+        self.free.max(1).saturating_mul(NAME_FACTOR)
     }
 
     fn keys(name: &str, ip: IpAddr) -> [Key; 2] {
@@ -112,9 +147,18 @@ impl LoginThrottle {
             // Between sweeps, a flood of names cannot grow the map without bound either.
             map.retain(|_, f| f.trying || now.saturating_duration_since(f.last) < FORGET);
         }
+        let lower = name.to_lowercase();
+        let owner = self.known().contains_key(&(lower.clone(), ip));
+        let name_key = Key::Name(lower.clone());
+        // An address new to a name guessed from many waits on the name too, one try at a time.
+        let guarded = !owner
+            && map
+                .get(&name_key)
+                .is_some_and(|f| f.count >= self.name_free());
         let keys = Self::keys(name, ip);
         let wait = keys
             .iter()
+            .chain(guarded.then_some(&name_key))
             .filter_map(|k| map.get(k))
             .map(|f| match f.trying {
                 true => Duration::from_secs(1),
@@ -127,26 +171,36 @@ impl LoginThrottle {
         }
         let [pair, _] = keys;
         map.entry(pair).or_insert(Failures::fresh(now)).trying = true;
+        if guarded {
+            map.entry(name_key).or_insert(Failures::fresh(now)).trying = true;
+        }
         Ok(Attempt {
             throttle: self,
-            name: name.to_lowercase(),
+            name: lower,
             ip,
+            holds_name: guarded,
         })
     }
 
     fn failed(&self, name: &str, ip: IpAddr, now: Instant) -> Duration {
         let mut map = self.map();
         let mut wait = Duration::ZERO;
-        for (key, free) in Self::keys(name, ip)
-            .into_iter()
-            .zip([self.free, self.free * 2])
-        {
+        let owner = self.known().contains_key(&(name.to_string(), ip));
+        let [pair, addr] = Self::keys(name, ip);
+        for (key, free) in [
+            (pair, self.free),
+            (addr, self.free * 2),
+            (Key::Name(name.to_string()), self.name_free()),
+        ] {
+            let counts_here = !matches!(key, Key::Name(_)) || !owner;
             let f = map.entry(key).or_insert(Failures::fresh(now));
             f.count = f.count.saturating_add(1);
             f.last = now;
             let d = self.delay(f.count, free);
             f.next = now + d;
-            wait = wait.max(d);
+            if counts_here {
+                wait = wait.max(d);
+            }
         }
         wait
     }
@@ -165,7 +219,14 @@ impl LoginThrottle {
         let mut map = self.map();
         let before = map.len();
         map.retain(|_, f| f.trying || now.saturating_duration_since(f.last) < FORGET);
-        before - map.len()
+        let gone = before - map.len();
+        drop(map);
+        let mut known = self.known();
+        if known.len() > 1_000_000 {
+            known.clear(); // bounded whatever happens; owners are then slowed no more than others
+        }
+        known.retain(|_, at| now.saturating_duration_since(*at) < KNOWN);
+        gone
     }
 }
 
@@ -195,7 +256,11 @@ mod tests {
         );
         assert!(t.begin("ada", guesser, at).is_ok(), "waited");
         t.begin("ada", owner, at).unwrap().succeeded();
-        assert_eq!(t.prune(at + FORGET), 2);
+        assert_eq!(
+            t.prune(at + FORGET),
+            3,
+            "the pair, the address and the name"
+        );
     }
 
     #[test]
@@ -224,5 +289,54 @@ mod tests {
         assert!(t.begin("bob", ip, now).is_ok(), "another name");
         drop(first);
         assert!(t.begin("ada", ip, now).is_ok());
+    }
+
+    /// Issue 50, finding 4: guesses at one account from many addresses, each under its own free
+    /// failures, were never slowed. Past ten times the free failures for a name, addresses new
+    /// to it get one try at a time and wait after each failure; the owner's address does not.
+    #[test]
+    fn guessing_one_account_from_many_addresses_was_never_slowed() {
+        let t = LoginThrottle::new(3, Duration::from_secs(300));
+        let now = Instant::now();
+        let owner: IpAddr = "198.51.100.4".parse().unwrap();
+        t.begin("ada", owner, now).unwrap().succeeded();
+        // 30 addresses, two wrong passwords each: under every pair's and address's free ones.
+        let mut at = now;
+        let mut waits = Vec::new();
+        for i in 0..30u32 {
+            let ip = IpAddr::from([203, 0, (i / 200) as u8, (i % 200) as u8 + 1]);
+            for _ in 0..2 {
+                match t.begin("Ada", ip, at) {
+                    Ok(a) => {
+                        let w = a.failed(at);
+                        waits.push(w);
+                        at += w;
+                    }
+                    Err(w) => at += w,
+                }
+            }
+        }
+        assert!(
+            waits.iter().filter(|w| !w.is_zero()).count() >= 30,
+            "past 30 failures for the name every further one waits: {waits:?}"
+        );
+        assert!(
+            at - now >= Duration::from_secs(300),
+            "slowed: {:?}",
+            at - now
+        );
+        // A new address is kept waiting; the owner's is not, and logs in at once.
+        let fresh: IpAddr = "192.0.2.77".parse().unwrap();
+        assert!(t.begin("ada", fresh, at - Duration::from_secs(1)).is_err());
+        assert!(t.begin("ada", owner, at - Duration::from_secs(1)).is_ok());
+        // One try at a time from addresses new to the name.
+        let one = t.begin("ada", fresh, at).expect("after the wait");
+        let other: IpAddr = "192.0.2.78".parse().unwrap();
+        assert_eq!(
+            t.begin("ada", other, at).err(),
+            Some(Duration::from_secs(1))
+        );
+        drop(one);
+        assert!(t.begin("ada", other, at).is_ok());
     }
 }

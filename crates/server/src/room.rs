@@ -54,9 +54,33 @@ pub struct Room {
     pub next_conn: AtomicU64,
     /// Set when the room stops.
     pub closing: watch::Sender<bool>,
+    /// Why the room is read-only: it started while its database could not be written (a full
+    /// disk), so what a crash left at its tables could not be settled yet. Nothing is dealt
+    /// until that is done (retried every few seconds); history and sessions work meanwhile.
+    pub read_only: std::sync::Mutex<Option<String>>,
 }
 
 impl Room {
+    /// Why the room is read-only, if it is.
+    pub fn read_only(&self) -> Option<String> {
+        self.read_only
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Settles what a crash left at the tables (the room alone) and tops up the bots' bankroll;
+    /// the room leaves read-only mode once this succeeds.
+    pub async fn recover(&self) -> Result<(), tavolo_store::StoreError> {
+        self.books.recover().await?;
+        self.books.fund_bots(self.config.bot_bankroll).await?;
+        let mut ro = self.read_only.lock().unwrap_or_else(|e| e.into_inner());
+        if ro.take().is_some() {
+            tracing::warn!("the database takes writes again: the room deals again");
+        }
+        Ok(())
+    }
+
     /// How long a session with no connection keeps its replay cache.
     pub const REPLAY_GRACE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tavolo_store::Store;
+use tavolo_store::{Store, StoreError};
 use tokio::sync::watch;
 
 use crate::books::Books;
@@ -41,6 +41,8 @@ pub enum ServerError {
 #[derive(Debug)]
 pub struct ServerHandle {
     addr: SocketAddr,
+    metrics_addr: Option<SocketAddr>,
+    metrics: Option<tokio::task::JoinHandle<()>>,
     room: Arc<Room>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     serving: tokio::task::JoinHandle<()>,
@@ -64,9 +66,34 @@ impl Server {
         let books = Books::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        let metrics_listener = match config.metrics_addr {
+            Some(a) => Some(tokio::net::TcpListener::bind(a).await?),
+            None => None,
+        };
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
         let node = node_of(&config, &books, url).await?;
-        books.fund_bots(config.bot_bankroll).await?;
+        // The room alone settles what a crash left at its tables, and tops up the bots'
+        // bankroll. When the database cannot be written (a disk filled, by the WAL alone
+        // perhaps), it starts read-only instead of not at all: history and sessions work,
+        // nothing is dealt, and the settling is retried until it succeeds.
+        let read_only = if node.clustered {
+            books.fund_bots(config.bot_bankroll).await?;
+            None
+        } else {
+            match books.recover().await {
+                Ok(()) => {
+                    books.fund_bots(config.bot_bankroll).await?;
+                    None
+                }
+                Err(e @ (StoreError::Db(_) | StoreError::GroupCommit(_))) => {
+                    tracing::error!(error = %e, "the database cannot be written: starting read-only until it can");
+                    Some(format!(
+                        "read-only: the database cannot be written ({e}); history and logins of open sessions work, nothing is dealt until space is freed"
+                    ))
+                }
+                Err(e) => return Err(e.into()),
+            }
+        };
         let origins = Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
             tracing::warn!(
@@ -91,6 +118,7 @@ impl Server {
             next_conn: AtomicU64::new(1),
             closing: watch::channel(false).0,
             node,
+            read_only: std::sync::Mutex::new(read_only),
         });
         crate::tables::start(&room);
         housekeeping(&room);
@@ -98,8 +126,24 @@ impl Server {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
+        let (metrics_addr, metrics) = match metrics_listener {
+            Some(l) => {
+                let at = l.local_addr()?;
+                tracing::info!(addr = %at, "metrics on their own address");
+                let app = crate::http::metrics_router(room.clone());
+                let task = tokio::spawn(async move {
+                    if let Err(e) = axum::serve(l, app).await {
+                        tracing::warn!(error = %e, "the metrics address stopped");
+                    }
+                });
+                (Some(at), Some(task))
+            }
+            None => (None, None),
+        };
         Ok(ServerHandle {
             addr,
+            metrics_addr,
+            metrics,
             room,
             stop: Some(stop),
             serving,
@@ -111,6 +155,11 @@ impl ServerHandle {
     /// The address the server listens on.
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The metrics address, when the room serves its metrics on one (`metrics_addr`).
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
     /// The shared state (tests, the load generator).
@@ -139,6 +188,9 @@ impl ServerHandle {
         }
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
+        }
+        if let Some(m) = self.metrics.take() {
+            m.abort();
         }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!("stopped");
@@ -177,6 +229,9 @@ impl ServerHandle {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        if let Some(m) = self.metrics.take() {
+            m.abort();
+        }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut self.serving).await;
         tracing::info!(tables, "drained and stopped");
     }
@@ -205,17 +260,24 @@ async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, Se
                 .await?;
             node
         }
-        None => {
-            // The room is this process alone: whatever a crash left at its tables is settled.
-            books.recover().await?;
-            Node::alone(url)
-        }
+        // The room is this process alone: whatever a crash left at its tables is settled as it
+        // starts (`Server::start_with_store`).
+        None => Node::alone(url),
     })
 }
 
 /// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
 /// old login failures), the starter tables every half minute, the bots' bankroll topped up.
 fn housekeeping(room: &Arc<Room>) {
+    // Every few seconds while the room is read-only: settle and deal again once it can write.
+    let retry = Duration::from_secs(2);
+    periodically(room, retry, retry, |room| async move {
+        if room.read_only().is_some() {
+            if let Err(e) = room.recover().await {
+                tracing::debug!(error = %e, "still read-only");
+            }
+        }
+    });
     // Once a minute: forget idle sessions' replay caches, full buckets, old login failures.
     let minute = Duration::from_secs(60);
     periodically(room, minute, minute, |room| async move { room.sweep() });

@@ -36,6 +36,9 @@ impl Room {
         if self.is_closing() {
             return Err(RoomError::ShuttingDown);
         }
+        if self.read_only().is_some() {
+            return Err(RoomError::Unavailable);
+        }
         crate::table::bots::check_level(&options)?;
         if options.bots > 0 {
             self.bots_allowed(&options)?;
@@ -88,6 +91,9 @@ impl Room {
     /// for the room — the live node first by id — and counts every node's tables.
     pub async fn keep_starter_tables(self: &Arc<Room>) {
         use crate::table::{GameKind, TableStatus};
+        if self.read_only().is_some() {
+            return;
+        }
         if self.node.clustered {
             let live = self.live_nodes().await;
             if live.first().is_some_and(|n| n.id != self.node.id) {

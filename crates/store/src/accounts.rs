@@ -142,6 +142,66 @@ impl Store {
             .await
     }
 
+    /// A guest becomes a player's account named `name` with `password`, keeping everything it
+    /// has — its chips in the account and at tables, its history, its sessions — because it
+    /// stays the same user. Only one sign-up of a guest succeeds, however many race: the others
+    /// get [`StoreError::NotAGuest`] naming the account it became.
+    pub async fn promote_guest(
+        &self,
+        guest: UserId,
+        name: &str,
+        password: &str,
+    ) -> Result<User, StoreError> {
+        check_name(name)?;
+        crate::passwords::check(password)?;
+        let pw = password.to_string();
+        let hash = blocking(move || hash_password(&pw)).await??;
+        self.write(async |tx| {
+            let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if taken.is_some() {
+                return Err(StoreError::NameTaken(name.to_string()));
+            }
+            let changed = sqlx::query(
+                "UPDATE users SET name = $1, password_hash = $2, kind = $3 WHERE id = $4 AND kind = $5",
+            )
+            .bind(name)
+            .bind(&hash)
+            .bind(UserKind::Player.as_str())
+            .bind(guest.0)
+            .bind(UserKind::Guest.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match e {
+                sqlx::Error::Database(d) if d.is_unique_violation() => {
+                    StoreError::NameTaken(name.to_string())
+                }
+                e => StoreError::Db(e),
+            })?
+            .rows_affected();
+            if changed == 0 {
+                let now: Option<String> = sqlx::query("SELECT name FROM users WHERE id = $1")
+                    .bind(guest.0)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .map(|r| r.try_get("name"))
+                    .transpose()?;
+                return Err(match now {
+                    Some(n) => StoreError::NotAGuest(n),
+                    None => StoreError::NoSuchUser(guest.0),
+                });
+            }
+            Ok(User {
+                id: guest,
+                name: name.to_string(),
+                kind: UserKind::Player,
+            })
+        })
+        .await
+    }
+
     /// A new guest, named `guest-XXXXXX`, with the grant of play chips.
     pub async fn create_guest(&self) -> Result<User, StoreError> {
         loop {

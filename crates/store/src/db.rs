@@ -68,6 +68,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0007_hand_begin_keys.sql"),
         include_str!("../migrations/postgres/0007_hand_begin_keys.sql"),
     ),
+    (
+        8,
+        "void reasons",
+        include_str!("../migrations/sqlite/0008_void_reasons.sql"),
+        include_str!("../migrations/postgres/0008_void_reasons.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -345,6 +351,8 @@ mod tests {
             (DbKind::Postgres, 6, "ac01f1f3583dcd3cf50a370926ef1dc6da0dfae0c6f693b5b142302a63e02e025ad14f928de4194e209902cb052f4b69"),
             (DbKind::Sqlite, 7, "10782581943026428648d737b39a82b515efcc6885511803b93b11a691bd29390f39265a14326dc216f7e99b5442b733"),
             (DbKind::Postgres, 7, "10782581943026428648d737b39a82b515efcc6885511803b93b11a691bd29390f39265a14326dc216f7e99b5442b733"),
+            (DbKind::Sqlite, 8, "470791b5c3aa436acfd3f894b8623b8ccfbd97fde03ae17b5815b0a218181a630c64e51e281cf0dd928ef68f767cc1d6"),
+            (DbKind::Postgres, 8, "470791b5c3aa436acfd3f894b8623b8ccfbd97fde03ae17b5815b0a218181a630c64e51e281cf0dd928ef68f767cc1d6"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

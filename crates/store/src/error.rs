@@ -30,6 +30,10 @@ pub enum StoreError {
     /// A password too weak to accept.
     #[error("password refused: {0}")]
     WeakPassword(&'static str),
+    /// A guest's sign-up when the guest has already become an account (another sign-up of the
+    /// same guest came first).
+    #[error("this guest has already become the account {0:?}: log in with it")]
+    NotAGuest(String),
     /// Login with a wrong name or password (which of the two is not said).
     #[error("wrong name or password")]
     BadCredentials,

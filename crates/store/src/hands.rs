@@ -61,6 +61,15 @@ pub struct FinishedHand {
     pub save: Option<(String, String)>,
 }
 
+/// Why a hand was voided, as recorded: the table closed (it closed, or the room stopped) with
+/// the hand in play.
+pub const VOID_CLOSED: &str =
+    "the table closed with the hand in play (the room stopped, or the table was closed)";
+/// Why a hand was voided: the room started again after it stopped without closing its tables.
+pub const VOID_RESTART: &str = "the room restarted after stopping unexpectedly (a crash or a kill)";
+/// Why a hand was voided: another node took the table over (its node stopped answering).
+pub const VOID_TAKEOVER: &str = "another node took the table over (its node stopped answering)";
+
 /// A stored hand or game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredHand {
@@ -72,6 +81,9 @@ pub struct StoredHand {
     pub game: String,
     /// `playing`, `finished` or `voided`.
     pub status: String,
+    /// Why it was voided, as recorded at the time (`None`: not voided, or voided before reasons
+    /// were recorded).
+    pub void_reason: Option<String>,
     /// SHA-256 of the seed, hex.
     pub commitment: String,
     /// The seed, hex: `None` while the hand is being played.
@@ -104,6 +116,8 @@ pub struct HistoryItem {
     pub game: String,
     /// `finished` or `voided`.
     pub status: String,
+    /// Why it was voided, as recorded at the time.
+    pub void_reason: Option<String>,
     /// The player's seat.
     pub seat: usize,
     /// The player's net result.
@@ -112,6 +126,33 @@ pub struct HistoryItem {
     pub started_at: i64,
     /// When it ended.
     pub finished_at: Option<i64>,
+}
+
+/// How many of a player's hands (and games) over at one table were voided, and why: the
+/// operator cannot steer a deal, but can veto one by voiding it, so a player sees where and
+/// how often that happened to them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VoidedAtTable {
+    /// The table's id.
+    pub table: String,
+    /// The player's hands there that are over (finished or voided).
+    pub hands: i64,
+    /// Of those, voided.
+    pub voided: i64,
+    /// The reasons recorded, with how many hands each (`None`: voided before reasons were
+    /// recorded).
+    pub reasons: Vec<(Option<String>, i64)>,
+}
+
+/// How many of the hands a player shared with another player were voided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VoidedWith {
+    /// The other player's name.
+    pub name: String,
+    /// Hands over that both were dealt in.
+    pub hands: i64,
+    /// Of those, voided.
+    pub voided: i64,
 }
 
 /// What [`Store::recover`] did at start-up.
@@ -204,9 +245,10 @@ impl Store {
             if let Some(f) = fence {
                 check_fence(tx, f).await?;
             }
-            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE table_id = $2 AND status = 'playing'")
+            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
                 .bind(now_ms())
                 .bind(table)
+                .bind(VOID_CLOSED)
                 .execute(&mut *tx)
                 .await?;
             let moved = settle_table(tx, table, "close").await?;
@@ -250,16 +292,23 @@ impl Store {
     /// Voids a hand in progress (a refund on shutdown): no chips had moved, so each seat keeps
     /// the stack it started the hand with. Refused if the table's epoch moved on (`fence`;
     /// `None`: unfenced).
-    pub async fn void_hand(&self, id: HandId, fence: Option<&Fence>) -> Result<(), StoreError> {
+    /// `reason` is recorded with it, for the players' histories.
+    pub async fn void_hand(
+        &self,
+        id: HandId,
+        fence: Option<&Fence>,
+        reason: &str,
+    ) -> Result<(), StoreError> {
         self.write(async |tx| {
             if let Some(f) = fence {
                 check_fence(tx, f).await?;
             }
             let status = hand_status(tx, id).await?;
             if status == "playing" {
-                sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE id = $2")
+                sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE id = $2")
                     .bind(now_ms())
                     .bind(id.0)
+                    .bind(reason)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -281,9 +330,10 @@ impl Store {
             recovery.voided.push(HandId(r.try_get("id")?));
         }
         sqlx::query(
-            "UPDATE hands SET status = 'voided', finished_at = $1 WHERE status = 'playing'",
+            "UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $2 WHERE status = 'playing'",
         )
         .bind(now_ms())
+        .bind(VOID_RESTART)
         .execute(&mut *tx)
         .await?;
         let tables = sqlx::query("SELECT DISTINCT substr(name, 6) AS t FROM accounts WHERE balance <> 0 AND substr(name, 1, 5) = 'seat:'")
@@ -338,7 +388,7 @@ impl Store {
     /// A stored hand or game; its seed only once it is over.
     pub async fn hand(&self, id: HandId) -> Result<StoredHand, StoreError> {
         let row = sqlx::query(
-            "SELECT id, table_id, game, status, commitment, seed, parts, record, format, started_at, finished_at FROM hands WHERE id = $1",
+            "SELECT id, table_id, game, status, void_reason, commitment, seed, parts, record, format, started_at, finished_at FROM hands WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -363,6 +413,7 @@ impl Store {
             id,
             table: row.try_get("table_id")?,
             game: row.try_get("game")?,
+            void_reason: row.try_get("void_reason")?,
             seed_hex: if status == "playing" {
                 None
             } else {
@@ -386,7 +437,7 @@ impl Store {
     /// A player's hands and games that are over, newest first (at most `limit`).
     pub async fn history(&self, user: UserId, limit: i64) -> Result<Vec<HistoryItem>, StoreError> {
         let rows = sqlx::query(
-            "SELECT h.id, h.table_id, h.game, h.status, h.started_at, h.finished_at, p.seat, p.result, \
+            "SELECT h.id, h.table_id, h.game, h.status, h.void_reason, h.started_at, h.finished_at, p.seat, p.result, \
              t.options FROM hand_players p JOIN hands h ON h.id = p.hand_id \
              LEFT JOIN card_tables t ON t.id = h.table_id \
              WHERE p.user_id = $1 AND h.status <> 'playing' ORDER BY h.id DESC LIMIT $2",
@@ -410,6 +461,7 @@ impl Store {
                     table_name,
                     game: r.try_get("game")?,
                     status: r.try_get("status")?,
+                    void_reason: r.try_get("void_reason")?,
                     seat: r.try_get::<i64, _>("seat")? as usize,
                     result: r.try_get("result")?,
                     started_at: r.try_get("started_at")?,
@@ -418,6 +470,77 @@ impl Store {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
+    }
+}
+
+impl Store {
+    /// A player's voided hands, per table (with the reasons recorded) and per other player
+    /// dealt in with them, over their whole history; tables and players without a voided hand
+    /// are left out.
+    pub async fn voided_for(
+        &self,
+        user: UserId,
+    ) -> Result<(Vec<VoidedAtTable>, Vec<VoidedWith>), StoreError> {
+        let voided = "CAST(SUM(CASE WHEN h.status = 'voided' THEN 1 ELSE 0 END) AS BIGINT)";
+        let tables = sqlx::query(&format!(
+            "SELECT h.table_id, CAST(COUNT(*) AS BIGINT) AS hands, {voided} AS voided \
+             FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+             WHERE p.user_id = $1 AND h.status <> 'playing' GROUP BY h.table_id ORDER BY h.table_id"
+        ))
+        .bind(user.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let reasons = sqlx::query(
+            "SELECT h.table_id, h.void_reason, CAST(COUNT(*) AS BIGINT) AS n \
+             FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+             WHERE p.user_id = $1 AND h.status = 'voided' \
+             GROUP BY h.table_id, h.void_reason ORDER BY h.table_id, n DESC",
+        )
+        .bind(user.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut at = Vec::new();
+        for r in &tables {
+            let v: i64 = r.try_get("voided")?;
+            if v == 0 {
+                continue;
+            }
+            let table: String = r.try_get("table_id")?;
+            let mut why = Vec::new();
+            for q in &reasons {
+                if q.try_get::<String, _>("table_id")? == table {
+                    why.push((q.try_get("void_reason")?, q.try_get("n")?));
+                }
+            }
+            at.push(VoidedAtTable {
+                hands: r.try_get("hands")?,
+                voided: v,
+                reasons: why,
+                table,
+            });
+        }
+        let with = sqlx::query(&format!(
+            "SELECT u.name, CAST(COUNT(*) AS BIGINT) AS hands, {voided} AS voided \
+             FROM hand_players p JOIN hands h ON h.id = p.hand_id \
+             JOIN hand_players q ON q.hand_id = h.id AND q.user_id <> p.user_id \
+             JOIN users u ON u.id = q.user_id \
+             WHERE p.user_id = $1 AND h.status <> 'playing' GROUP BY u.name ORDER BY u.name"
+        ))
+        .bind(user.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut others = Vec::new();
+        for r in &with {
+            let v: i64 = r.try_get("voided")?;
+            if v > 0 {
+                others.push(VoidedWith {
+                    name: r.try_get("name")?,
+                    hands: r.try_get("hands")?,
+                    voided: v,
+                });
+            }
+        }
+        Ok((at, others))
     }
 }
 

@@ -35,7 +35,10 @@ pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
 pub use audit::AuditReport;
 pub use db::{DbKind, Store};
 pub use error::StoreError;
-pub use hands::{FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand};
+pub use hands::{
+    FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand, VoidedAtTable, VoidedWith,
+    VOID_CLOSED, VOID_RESTART, VOID_TAKEOVER,
+};
 pub use ledger::{Account, Applied, Journal};
 pub use nodes::{Claimed, Fence, NodeInfo, TableLease};
 pub use write::WriteHealth;

@@ -321,9 +321,10 @@ impl Store {
             for r in playing {
                 voided.push(HandId(r.try_get("id")?));
             }
-            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1 WHERE table_id = $2 AND status = 'playing'")
+            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
                 .bind(now)
                 .bind(table)
+                .bind(crate::hands::VOID_TAKEOVER)
                 .execute(&mut *tx)
                 .await?;
             let pot_name = Account::Pot(table.to_string()).to_string();

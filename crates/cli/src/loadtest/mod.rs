@@ -44,7 +44,8 @@ pub struct LoadtestArgs {
     /// A running room (`http://127.0.0.1:8080`); default: a room started in this process.
     /// Repeat it for the nodes of a room several share (docs/scale-out.md): tables are opened
     /// through each in turn, and clients follow their table to the node that plays it
-    /// (`elsewhere`), and to the next one when a node goes away.
+    /// (`elsewhere`), and to the next one when a node goes away. The hands played are read
+    /// from each node's `/metrics` with the token in `TAVOLO_METRICS_TOKEN`.
     #[arg(long)]
     pub url: Vec<String>,
     /// In-process room: its database URL (default: a new SQLite file in a temporary directory).
@@ -110,11 +111,22 @@ struct Shared {
     stop: AtomicBool,
 }
 
+/// The metrics token the load generator sends: a running room's from `TAVOLO_METRICS_TOKEN`
+/// (`tavolo serve` reads the same variable), else one of its own, which the room it starts
+/// in this process is given.
+fn metrics_token() -> &'static str {
+    static TOKEN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TOKEN.get_or_init(|| {
+        std::env::var(crate::serve::METRICS_TOKEN_ENV)
+            .unwrap_or_else(|_| tavolo_store::hex(&tavolo_cards::GameRng::os_seed()))
+    })
+}
+
 /// Hands finished on all the room's nodes (`tavolo_hands_total` from each one's `/metrics`).
 async fn hands_on(nodes: &[SocketAddr]) -> f64 {
     let mut total = 0.0;
     for n in nodes {
-        total += client::metric(*n, "tavolo_hands_total")
+        total += client::metric(*n, "tavolo_hands_total", Some(metrics_token()))
             .await
             .unwrap_or(0.0);
     }
@@ -216,6 +228,7 @@ async fn start_room(a: &LoadtestArgs) -> Result<(ServerHandle, Option<PathBuf>),
         // Every simulated client comes from this one address.
         guests_per_hour: u32::MAX,
         max_conns_per_ip: usize::MAX,
+        metrics_token: Some(metrics_token().to_string()),
         ..Config::default()
     };
     let room = Server::start(config).await.map_err(UserError::from)?;

@@ -26,6 +26,10 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+/// The metrics token the rooms started here are given (by the environment, as an operator
+/// would, not on the command line).
+const METRICS_TOKEN: &str = "crash-test-metrics";
+
 /// Starts the server on the data directory and waits until it answers `/healthz`. The caller
 /// kills and waits for the process it gets back.
 #[allow(clippy::zombie_processes)]
@@ -34,6 +38,7 @@ async fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     let mut child = command()
         .args(["serve", "--addr", &addr.to_string(), "--data-dir"])
         .arg(dir)
+        .env("TAVOLO_METRICS_TOKEN", METRICS_TOKEN)
         // No starter tables: the books must show nothing at a table once the last hand is
         // settled, and the room's own bot tables would hold chips there.
         .args([
@@ -440,7 +445,8 @@ async fn a_short_soak_of_sign_ups_joins_and_hands_survives_a_sigkill_with_every_
     let started = Instant::now();
     loop {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let played = client::metric(addr, "tavolo_hands_total").await >= Some(12.0);
+        let played =
+            client::metric(addr, "tavolo_hands_total", Some(METRICS_TOKEN)).await >= Some(12.0);
         let elapsed = started.elapsed();
         if (played && elapsed >= Duration::from_secs(6)) || elapsed >= Duration::from_secs(60) {
             break;

@@ -19,6 +19,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_server::client;
 use tavolo_store::Store;
+
+/// The metrics token the nodes started here are given (by the environment).
+const METRICS_TOKEN: &str = "nodes-test-metrics";
 use tokio_tungstenite::tungstenite::Message;
 
 /// Intent numbers, unique across the test's connections (a session's repeated `seq` gets the
@@ -139,6 +142,7 @@ impl Node {
     fn spawn(&mut self) {
         let child = command()
             .args(["serve", "--addr", &self.addr.to_string(), "--db", &self.db])
+            .env("TAVOLO_METRICS_TOKEN", METRICS_TOKEN)
             .args([
                 "--node-id",
                 &self.id,
@@ -755,10 +759,17 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     // and it plays no table.
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let metrics = client::http(nodes[i].addr, "GET", "/metrics", None, None)
-            .await
-            .expect("metrics")
-            .body;
+        let bearer = format!("Bearer {METRICS_TOKEN}");
+        let metrics = client::request(
+            nodes[i].addr,
+            "GET",
+            "/metrics",
+            &[("Authorization", &bearer)],
+            "",
+        )
+        .await
+        .expect("metrics")
+        .body;
         if metrics.lines().any(|l| l == "tavolo_tables 0") {
             break;
         }
@@ -810,6 +821,8 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     let urls: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
     let load = command()
         .arg("loadtest")
+        // The nodes' metrics token, which the load generator reads from the environment.
+        .env("TAVOLO_METRICS_TOKEN", METRICS_TOKEN)
         .args(urls.iter().flat_map(|u| ["--url", u.as_str()]))
         .args([
             "--tables",

@@ -76,7 +76,8 @@ fn draw_record(seed: [u8; 32]) -> String {
                 seat,
                 discard: hand.hand(seat).iter().take(2).collect(),
             },
-            _ => break,
+            draw::ToAct::Showdown { seat, .. } => draw::Action::Show { seat },
+            draw::ToAct::Nobody => break,
         };
         log.extend(hand.apply(a).unwrap());
     }
@@ -134,6 +135,35 @@ fn a_record_dealt_from_another_seed_fails_for_every_game() {
         assert_eq!(code, 1, "{game}: {out}");
         assert!(out.starts_with("NOT VERIFIED"), "{game}: {out}");
     }
+}
+
+/// Issue 50, finding 1: `tavolo verify` compared only the deal lines present and never the
+/// result, so a Hold'em record with another winner or without its last board card was "fair".
+#[test]
+fn a_holdem_record_with_another_result_or_without_a_board_line_is_not_verified() {
+    let seed = [42u8; 32];
+    let text = holdem_record(seed);
+    let (code, out) = verify(&bundle("holdem", seed, "phh", text.clone()));
+    assert_eq!(code, 0, "{out}");
+    // The finishing stacks rotated: another winner.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("finishing_stacks"))
+        .unwrap();
+    let list = &line[line.find('[').unwrap() + 1..line.find(']').unwrap()];
+    let mut stacks: Vec<&str> = list.split(", ").collect();
+    stacks.rotate_left(1);
+    let rotated = text.replace(line, &format!("finishing_stacks = [{}]", stacks.join(", ")));
+    assert_ne!(rotated, text);
+    let (code, out) = verify(&bundle("holdem", seed, "phh", rotated));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("finishing_stacks"), "{out}");
+    // The last board line dropped.
+    let last = text.lines().rfind(|l| l.contains("\"d db ")).unwrap();
+    let dropped = text.replace(&format!("{last}\n"), "");
+    let (code, out) = verify(&bundle("holdem", seed, "phh", dropped));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("d db"), "{out}");
 }
 
 #[test]

@@ -200,6 +200,19 @@ pub enum RecordError {
     /// A result is recorded but the actions do not finish the hand.
     #[error("the record has a result but its actions leave the hand unfinished")]
     Unfinished,
+    /// The record is not the hand its seed and actions give: the fairness proof failed.
+    #[error("{what}: the record says {recorded}, the seed and the actions give {replayed}")]
+    NotTheHand {
+        /// What differs (an action's index, the deal, the result).
+        what: String,
+        /// As recorded.
+        recorded: String,
+        /// As the seed and the actions give it.
+        replayed: String,
+    },
+    /// The actions stop before the hand is over, so no result can be proved.
+    #[error("the record's actions stop before the hand is over: no result to prove")]
+    StopsEarly,
     /// The log given to [`DrawRecord::from_log`] is incomplete or inconsistent.
     #[error("log: {0}")]
     Log(ReplayError),
@@ -268,31 +281,19 @@ impl DrawRecord {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// The fairness check: re-deals the hand from `seed` (as a server dealing with
-    /// `Dealing::Seeded(GameRng::from_seed(seed))` did), applies the recorded actions, and
-    /// checks that every card — each seat's five, the bottom card, every card served in the
-    /// exchange — is the card the seed deals.
-    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), RecordError> {
+    /// The hand `seed` deals with this record's setup, and the events of the recorded actions
+    /// applied to it.
+    fn seeded(&self, seed: [u8; 32]) -> Result<(DrawHand, Vec<Event>), RecordError> {
         if self.format != RECORD_FORMAT {
             return Err(RecordError::Format {
                 found: self.format.clone(),
             });
         }
-        let setup = self.setup();
         let (mut hand, mut events) = DrawHand::new(
-            &setup,
+            &self.setup(),
             Dealing::Seeded(tavolo_cards::GameRng::from_seed(seed)),
         )
         .map_err(RecordError::Setup)?;
-        let mismatch = |what: String| Err(RecordError::SeedMismatch { what });
-        for (seat, theirs) in self.deal.hands.iter().enumerate() {
-            let ours = hand.hand(seat);
-            if ours != theirs.iter().copied().collect::<CardSet>() {
-                return mismatch(format!(
-                    "seat {seat} holds {theirs:?}, the seed deals {ours}"
-                ));
-            }
-        }
         for (index, ra) in self.actions.iter().enumerate() {
             let action = ra.to_action().map_err(|_| RecordError::DuplicateDiscard {
                 index,
@@ -305,7 +306,39 @@ impl DrawRecord {
                     error: Box::new(error),
                 })?;
         }
-        let dealt = DrawRecord::from_log(&setup, &events)?.deal;
+        Ok((hand, events))
+    }
+
+    /// The fairness check of the cards: re-deals the hand from `seed` (as a server dealing with
+    /// `Dealing::Seeded(GameRng::from_seed(seed))` did), applies the recorded actions, and
+    /// checks that every card — each seat's five, the bottom card, every card served in the
+    /// exchange — is the card the seed deals. [`DrawRecord::prove`] is the whole check.
+    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), RecordError> {
+        let mismatch = |what: String| Err(RecordError::SeedMismatch { what });
+        // The hands first: the actions cannot be applied to another deal.
+        let (dealt, _) = DrawHand::new(
+            &self.setup(),
+            Dealing::Seeded(tavolo_cards::GameRng::from_seed(seed)),
+        )
+        .map_err(RecordError::Setup)?;
+        if dealt.seats() != self.deal.hands.len() {
+            return mismatch(format!(
+                "the record deals {} hands, the seed deals {}",
+                self.deal.hands.len(),
+                dealt.seats()
+            ));
+        }
+        for (seat, theirs) in self.deal.hands.iter().enumerate() {
+            let ours = dealt.hand(seat);
+            let set: CardSet = theirs.iter().copied().collect();
+            if theirs.len() != ours.len() as usize || set != ours {
+                return mismatch(format!(
+                    "seat {seat} holds {theirs:?}, the seed deals {ours}"
+                ));
+            }
+        }
+        let (_, events) = self.seeded(seed)?;
+        let dealt = DrawRecord::from_log(&self.setup(), &events)?.deal;
         if dealt.bottom != self.deal.bottom {
             return mismatch(format!(
                 "the bottom card is {}, the seed's is {}",
@@ -317,6 +350,46 @@ impl DrawRecord {
                 "the exchange serves {:?}, the seed serves {:?}",
                 self.deal.draws, dealt.draws
             ));
+        }
+        Ok(())
+    }
+
+    /// The fairness proof of a whole hand a server dealt from `seed`: every card is the
+    /// seed's ([`DrawRecord::check_seed`]), and the record is exactly the hand the seed and
+    /// the recorded actions give — played to its end, every action in order, the result the
+    /// rules reach (which the record must state). Refuses naming the first difference.
+    pub fn prove(&self, seed: [u8; 32]) -> Result<(), RecordError> {
+        self.check_seed(seed)?;
+        let (hand, events) = self.seeded(seed)?;
+        if !hand.is_over() {
+            return Err(RecordError::StopsEarly);
+        }
+        let ours = DrawRecord::from_log(&self.setup(), &events)?;
+        let differs = |what: String, recorded: String, replayed: String| {
+            Err(RecordError::NotTheHand {
+                what,
+                recorded,
+                replayed,
+            })
+        };
+        let (theirs, mine) = (&self.actions, &ours.actions);
+        if let Some(i) = (0..theirs.len().max(mine.len())).find(|&i| theirs.get(i) != mine.get(i)) {
+            let at = |v: &[RecordAction]| v.get(i).map_or("nothing".into(), |a| format!("{a:?}"));
+            return differs(format!("action {i}"), at(theirs), at(mine));
+        }
+        if self.deal != ours.deal {
+            return differs(
+                "deal".into(),
+                format!("{:?}", self.deal),
+                format!("{:?}", ours.deal),
+            );
+        }
+        if self.result != ours.result {
+            return differs(
+                "result".into(),
+                format!("{:?}", self.result),
+                format!("{:?}", ours.result),
+            );
         }
         Ok(())
     }

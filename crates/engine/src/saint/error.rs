@@ -212,6 +212,10 @@ pub enum RecordError {
         /// What the record says.
         found: String,
     },
+    /// The record is consistent but does not prove the whole game dealt from a revealed seed
+    /// ([`super::prove_record`]): another seed, a stacked deal, or a game not over.
+    #[error("not a proof of the whole game: {0}")]
+    NotAProof(String),
 }
 
 fn who(p: Option<usize>) -> String {

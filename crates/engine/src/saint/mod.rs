@@ -85,5 +85,5 @@ pub use record::{
 };
 pub use rules::{HandRule, SaintOptions, HAND_SIZE, ROUNDS};
 pub use state::{show_pairs, RandomBelow, SaintGame};
-pub use verify::{verify_record, verify_record_json};
+pub use verify::{prove_record, verify_record, verify_record_json};
 pub use view::{RevealedHand, SaintView};

@@ -217,6 +217,32 @@ fn check_result(record: &SaintRecord, g: &SaintGame) -> Result<(), RecordError> 
     Ok(())
 }
 
+/// The fairness proof of a whole game a server dealt from `seed`: the record was dealt by that
+/// seed's shuffle, every recorded fact is what the rules give ([`verify_record`]), and the game
+/// is over with its result stated — a record that stops early (a round and the result dropped)
+/// proves nothing about the result.
+pub fn prove_record(record: &SaintRecord, seed: [u8; 32]) -> Result<SaintGame, RecordError> {
+    if parse_hex(&record.seed) != Some(seed) {
+        return Err(RecordError::NotAProof(format!(
+            "the record was dealt from seed {}, not from the revealed seed",
+            record.seed
+        )));
+    }
+    if !record.shuffled {
+        return Err(RecordError::NotAProof(
+            "the record's deal is stacked, not the seed's shuffle".into(),
+        ));
+    }
+    let g = verify_record(record)?;
+    if !g.is_over() {
+        return Err(RecordError::NotAProof(format!(
+            "the record stops in round {} of {ROUNDS}: no result to prove",
+            g.round()
+        )));
+    }
+    Ok(g)
+}
+
 /// Parses a JSON record and verifies it ([`verify_record`]).
 pub fn verify_record_json(json: &str) -> Result<SaintGame, RecordError> {
     let record: SaintRecord =

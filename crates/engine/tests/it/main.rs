@@ -9,6 +9,7 @@ mod draw_props;
 mod draw_record;
 mod draw_rules;
 mod encode;
+mod fairness_proofs;
 mod game_interface;
 mod holdem_betting;
 mod holdem_fairness;

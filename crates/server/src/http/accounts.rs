@@ -94,11 +94,28 @@ pub(super) async fn register(
     if let Err(r) = per_hour(&room, &room.signups, ip, "sign-ups", n) {
         return r;
     }
-    match room
-        .passwords
-        .run(room.books.register(&c.name, &c.password))
-        .await
-    {
+    // A guest who signs up becomes the account, keeping its chips (at tables too) and history.
+    let guest = match session_token(&headers) {
+        Some(t) => match room.books.session(&t, room.config.session_idle).await {
+            Ok(Some(m)) if m.guest => Some(m.id),
+            Ok(_) => None,
+            Err(e) => return store_error(e),
+        },
+        None => None,
+    };
+    let made = match guest {
+        Some(id) => {
+            room.passwords
+                .run(room.books.promote_guest(id, &c.name, &c.password))
+                .await
+        }
+        None => {
+            room.passwords
+                .run(room.books.register(&c.name, &c.password))
+                .await
+        }
+    };
+    match made {
         Err(e) => busy(e),
         Ok(Ok(m)) => signed_in(&room, &headers, m).await,
         Ok(Err(e)) => store_error(e),

@@ -11,13 +11,40 @@ use tavolo_store::HandId;
 
 use super::accounts::user;
 use crate::answer::{api_error, store_error};
-use crate::protocol::http::{Fairness, HistoryItem, HistoryReply};
+use crate::protocol::http::{
+    Fairness, HistoryItem, HistoryReply, VoidReasonCount, VoidedPlayer, VoidedReport, VoidedTable,
+};
 use crate::room::Room;
 
 pub(super) async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
     let m = match user(&room, &headers).await {
         Ok(m) => m,
         Err(r) => return r,
+    };
+    let (tables, players) = match room.books.raw().voided_for(m.id).await {
+        Ok(v) => v,
+        Err(e) => return store_error(e),
+    };
+    let voided = VoidedReport {
+        tables: tables
+            .into_iter()
+            .map(|t| VoidedTable {
+                table: t.table,
+                hands: t.hands,
+                voided: t.voided,
+                reasons: (t.reasons.into_iter())
+                    .map(|(reason, hands)| VoidReasonCount { reason, hands })
+                    .collect(),
+            })
+            .collect(),
+        players: players
+            .into_iter()
+            .map(|p| VoidedPlayer {
+                name: p.name,
+                hands: p.hands,
+                voided: p.voided,
+            })
+            .collect(),
     };
     match room.books.raw().history(m.id, 200).await {
         Ok(items) => {
@@ -33,9 +60,10 @@ pub(super) async fn history(State(room): State<Arc<Room>>, headers: HeaderMap) -
                     started_at: i.started_at,
                     finished_at: i.finished_at,
                     result: i.result,
+                    void_reason: i.void_reason.clone(),
                 })
                 .collect();
-            Json(HistoryReply { items }).into_response()
+            Json(HistoryReply { items, voided }).into_response()
         }
         Err(e) => store_error(e),
     }

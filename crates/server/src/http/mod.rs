@@ -10,7 +10,7 @@ mod history;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -106,7 +106,8 @@ fn cookie(room: &Room, token: &str) -> String {
 /// `/healthz`: ready for new work — 503 while the database cannot be written, or while this
 /// node drains.
 async fn healthz(State(room): State<Arc<Room>>) -> Response {
-    let cause = room.books.store().write_health().failing();
+    let read_only = room.read_only();
+    let cause = (room.books.store().write_health().failing()).or_else(|| read_only.clone());
     let draining = room
         .node
         .draining
@@ -117,6 +118,7 @@ async fn healthz(State(room): State<Arc<Room>>) -> Response {
         StatusCode::OK
     };
     let word = match (&cause, draining) {
+        (Some(_), _) if read_only.is_some() => "read_only",
         (Some(_), _) => "unavailable",
         (None, true) => "draining",
         (None, false) => "ok",
@@ -137,32 +139,35 @@ async fn livez() -> Response {
     (StatusCode::OK, "live\n").into_response()
 }
 
-/// `/metrics`: with `Authorization: Bearer <metrics_token>`, or with no token set, to a
-/// loopback peer whose request no proxy forwarded.
-async fn metrics(
-    State(room): State<Arc<Room>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    let allowed = match &room.config.metrics_token {
-        Some(token) => headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes())),
-        None => {
-            peer.ip().is_loopback()
-                && !headers.contains_key("x-forwarded-for")
-                && !headers.contains_key(header::FORWARDED)
-        }
+/// `/metrics` on the room's address: only with `Authorization: Bearer <metrics_token>`. Without
+/// a token set it is not served here — whatever the peer and the headers: a reverse proxy on
+/// the same machine makes a stranger's request a loopback one, and which headers it adds is its
+/// own business. The operator's own address (`metrics_addr`) serves them without a token.
+async fn metrics(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response {
+    let Some(token) = &room.config.metrics_token else {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "metrics are for the room's operator: on the metrics address (--metrics-addr), or here with the metrics token",
+        );
     };
+    let allowed = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes()));
     if !allowed {
         return api_error(
             StatusCode::FORBIDDEN,
             "not_allowed",
-            "metrics are for the room's operator (a token, or from the machine itself)",
+            "metrics are for the room's operator: a wrong or missing token",
         );
     }
+    render_metrics(&room).await
+}
+
+/// The metrics, as Prometheus reads them.
+async fn render_metrics(room: &Room) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         room.metrics.render(
@@ -171,6 +176,15 @@ async fn metrics(
         ),
     )
         .into_response()
+}
+
+/// The routes of the metrics address (`metrics_addr`): `/metrics`, without a token, and
+/// nothing else.
+pub fn metrics_router(room: Arc<Room>) -> Router {
+    async fn open(State(room): State<Arc<Room>>) -> Response {
+        render_metrics(&room).await
+    }
+    Router::new().route("/metrics", get(open)).with_state(room)
 }
 
 /// Equal bytes, compared in a time that does not depend on where they differ.

@@ -24,7 +24,9 @@ pub struct ApiErrorBody {
 /// `GET /healthz`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Health {
-    /// `ok`, or `unavailable` (with status 503) while the database cannot be written.
+    /// `ok`, or `unavailable` (with status 503) while the database cannot be written, or
+    /// `read_only` (503) when the room started while it could not be written and deals nothing
+    /// until it can (also `draining`, several nodes).
     pub status: String,
     /// `sqlite` or `postgres`.
     pub db: String,
@@ -76,6 +78,10 @@ pub struct HistoryItem {
     pub finished_at: Option<i64>,
     /// The user's chips won or lost, once over.
     pub result: Option<i64>,
+    /// Why it was voided, as recorded when it was (voided hands only; absent for hands voided
+    /// before reasons were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void_reason: Option<String>,
 }
 
 /// `GET /api/history`.
@@ -83,6 +89,54 @@ pub struct HistoryItem {
 pub struct HistoryReply {
     /// Newest first.
     pub items: Vec<HistoryItem>,
+    /// The user's voided hands over the whole history, per table and per other player: the
+    /// operator cannot steer a deal but can veto one by voiding it, so a pattern shows here.
+    #[serde(default)]
+    pub voided: VoidedReport,
+}
+
+/// Voided hands per table and per player (`GET /api/history`'s `voided`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct VoidedReport {
+    /// Tables where at least one of the user's hands was voided.
+    pub tables: Vec<VoidedTable>,
+    /// Other players with whom at least one of the user's hands was voided.
+    pub players: Vec<VoidedPlayer>,
+}
+
+/// The user's voided hands at one table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct VoidedTable {
+    /// The table.
+    pub table: String,
+    /// The user's hands there that are over.
+    pub hands: i64,
+    /// Of those, voided.
+    pub voided: i64,
+    /// The reasons recorded, most frequent first (`reason` absent: voided before reasons were
+    /// recorded).
+    pub reasons: Vec<VoidReasonCount>,
+}
+
+/// A reason and how many hands it voided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct VoidReasonCount {
+    /// The reason, as recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Hands.
+    pub hands: i64,
+}
+
+/// The user's hands with another player, and how many were voided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct VoidedPlayer {
+    /// The other player's name.
+    pub name: String,
+    /// Hands over that both were dealt in.
+    pub hands: i64,
+    /// Of those, voided.
+    pub voided: i64,
 }
 
 /// `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is

@@ -47,26 +47,105 @@ impl From<&str> for Name {
 pub const MAX_CHAT: usize = 200;
 
 /// A line of table chat as a client sends it: 1 to `MAX_CHAT` (200) characters once trimmed, no
-/// control characters (a line break is one). Clients show it as text, never as markup.
+/// control characters (a line break is one), and none of the characters that change how the
+/// rest of a line shows without showing themselves ([`Unshown`]): a line reads as what it is.
+/// Clients show it as text, never as markup.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]
 pub struct ChatText(#[schemars(length(min = 1, max = 200))] String);
 
+/// The kinds of character a chat line may not hold because they are not shown but change what
+/// is: a reader could not tell the line they see from the line written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unshown {
+    /// Direction marks, embeddings, overrides and isolates (U+061C, U+200E–U+200F,
+    /// U+202A–U+202E, U+2066–U+2069): they reorder what follows.
+    Bidi,
+    /// Zero-width characters (U+200B–U+200D, U+2060, U+FEFF): they split or join words
+    /// invisibly.
+    ZeroWidth,
+    /// Tag characters (U+E0000–U+E007F): invisible text.
+    Tag,
+    /// Interlinear annotation marks (U+FFF9–U+FFFB): hidden annotations.
+    Annotation,
+    /// Noncharacters (U+FDD0–U+FDEF and the last two code points of every plane): never text.
+    Noncharacter,
+}
+
+impl Unshown {
+    /// The kind of `c`, if it is one a chat line may not hold.
+    pub fn of(c: char) -> Option<Unshown> {
+        let u = u32::from(c);
+        Some(match u {
+            0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 => Unshown::Bidi,
+            0x200B..=0x200D | 0x2060 | 0xFEFF => Unshown::ZeroWidth,
+            0xE0000..=0xE007F => Unshown::Tag,
+            0xFFF9..=0xFFFB => Unshown::Annotation,
+            0xFDD0..=0xFDEF => Unshown::Noncharacter,
+            _ if u & 0xFFFE == 0xFFFE => Unshown::Noncharacter,
+            _ => return None,
+        })
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Unshown::Bidi => "a direction control",
+            Unshown::ZeroWidth => "a zero-width character",
+            Unshown::Tag => "a tag character",
+            Unshown::Annotation => "an interlinear annotation mark",
+            Unshown::Noncharacter => "a noncharacter",
+        }
+    }
+}
+
+/// Why a chat line was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChatTextError {
+    /// Nothing but white space.
+    #[error("a chat line is not empty")]
+    Empty,
+    /// Too long.
+    #[error("a chat line has at most {MAX_CHAT} characters, not {0}")]
+    TooLong(usize),
+    /// A control character.
+    #[error("a chat line has no control characters (one line, no tabs)")]
+    Control,
+    /// A character that is not shown but changes how the line shows.
+    #[error("a chat line has no characters that change how it shows without showing: character {position} is U+{code:04X}, {}", kind.what())]
+    Unshown {
+        /// Its position in the trimmed line, from 1.
+        position: usize,
+        /// Its code point.
+        code: u32,
+        /// Its kind.
+        kind: Unshown,
+    },
+}
+
 impl TryFrom<String> for ChatText {
-    type Error = String;
-    fn try_from(s: String) -> Result<ChatText, String> {
+    type Error = ChatTextError;
+    fn try_from(s: String) -> Result<ChatText, ChatTextError> {
         let t = s.trim();
         if t.is_empty() {
-            return Err("a chat line is not empty".into());
+            return Err(ChatTextError::Empty);
         }
         let n = t.chars().count();
         if n > MAX_CHAT {
-            return Err(format!(
-                "a chat line has at most {MAX_CHAT} characters, not {n}"
-            ));
+            return Err(ChatTextError::TooLong(n));
         }
         if t.chars().any(char::is_control) {
-            return Err("a chat line has no control characters (one line, no tabs)".into());
+            return Err(ChatTextError::Control);
+        }
+        if let Some((i, c, kind)) = t
+            .chars()
+            .enumerate()
+            .find_map(|(i, c)| Unshown::of(c).map(|k| (i, c, k)))
+        {
+            return Err(ChatTextError::Unshown {
+                position: i + 1,
+                code: u32::from(c),
+                kind,
+            });
         }
         Ok(ChatText(t.to_string()))
     }

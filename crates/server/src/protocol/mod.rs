@@ -18,7 +18,10 @@ mod tests;
 use serde_json::Value;
 
 pub use error::{answer_json, error_json, Answer, Code, ProtoError};
-pub use intent::{parse_intent, ChatText, Hex32, Intent, Name, Request, SeatNo, Unreadable};
+pub use intent::{
+    parse_intent, ChatText, ChatTextError, Hex32, Intent, Name, Request, SeatNo, Unreadable,
+    Unshown,
+};
 pub use message::{
     AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus,
     ServerMessage, TableState, UserInfo, You,

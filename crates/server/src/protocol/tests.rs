@@ -293,3 +293,63 @@ fn min_players_outside_the_seats_is_refused() {
         assert!(e.0.contains("min_players"), "{bad}: {e}");
     }
 }
+
+/// Issue 50, finding 3: chat lines with a right-to-left override (U+202E), zero-width, tag
+/// characters, interlinear annotations or noncharacters were accepted, so a line could show as
+/// something else than what was written. Each is refused naming the character; text in any
+/// script and emoji still pass.
+#[test]
+fn a_chat_line_that_would_show_as_something_else_is_refused_naming_the_character() {
+    use super::intent::{ChatTextError, Unshown};
+    let refused = [
+        ('\u{202E}', Unshown::Bidi),
+        ('\u{202A}', Unshown::Bidi),
+        ('\u{2066}', Unshown::Bidi),
+        ('\u{2069}', Unshown::Bidi),
+        ('\u{200E}', Unshown::Bidi),
+        ('\u{200F}', Unshown::Bidi),
+        ('\u{061C}', Unshown::Bidi),
+        ('\u{200B}', Unshown::ZeroWidth),
+        ('\u{200D}', Unshown::ZeroWidth),
+        ('\u{2060}', Unshown::ZeroWidth),
+        ('\u{FEFF}', Unshown::ZeroWidth),
+        ('\u{E0001}', Unshown::Tag),
+        ('\u{E007F}', Unshown::Tag),
+        ('\u{FFF9}', Unshown::Annotation),
+        ('\u{FFFB}', Unshown::Annotation),
+        ('\u{FDD0}', Unshown::Noncharacter),
+        ('\u{FFFE}', Unshown::Noncharacter),
+        ('\u{10FFFF}', Unshown::Noncharacter),
+        ('\u{1FFFE}', Unshown::Noncharacter),
+    ];
+    for (c, kind) in refused {
+        let line = format!("gg{c}wp");
+        let err = ChatText::try_from(line.clone()).unwrap_err();
+        assert_eq!(
+            err,
+            ChatTextError::Unshown {
+                position: 3,
+                code: u32::from(c),
+                kind
+            },
+            "{line:?}"
+        );
+        assert!(
+            err.to_string().contains(&format!("U+{:04X}", u32::from(c))),
+            "{err}"
+        );
+        // Through the wire, the refusal says which character.
+        let frame = json!({"v": 1, "seq": 4, "type": "chat", "table": "t1", "text": line});
+        let e = parse_intent(&frame.to_string()).unwrap_err();
+        assert_eq!(e.seq, Some(4));
+        assert!(
+            e.error.message.contains(&format!("U+{:04X}", u32::from(c))),
+            "{}",
+            e.error.message
+        );
+    }
+    for fine in ["Ça va? שלום مرحبا 你好 🃏🂡", "a—b “quoted” ½", "\u{FFFD}"]
+    {
+        assert!(ChatText::try_from(fine.to_string()).is_ok(), "{fine}");
+    }
+}

@@ -244,7 +244,7 @@ async fn execute(deps: &TableDeps, fence: &Fence, write: Write) -> BookAnswer {
         Write::Move(j) => done(store.transfer_fenced(fence, &j).await),
         Write::Begin(hand) => store.begin_hand(&hand).await.map(Booked::Hand),
         Write::Finish(id, f) => done(store.finish_hand(id, &f).await),
-        Write::Void(id) => done(store.void_hand(id, Some(fence)).await),
+        Write::Void(id, why) => done(store.void_hand(id, Some(fence), &why).await),
         Write::Save(s) => done(store.save_table(fence, &s.state, &s.summary).await),
         Write::Close => done(store.close_table(&fence.table, Some(fence)).await),
         Write::Release(s) => {

@@ -30,6 +30,9 @@ use replay::Answers;
 
 /// The read buffer of a connection.
 const READ_BUFFER: usize = 8 * 1024;
+/// What a connection's writer gathers before writing to the socket (tungstenite's default,
+/// 128 KiB, stayed allocated for the connection's life once a burst had filled it).
+const WRITE_BUFFER: usize = 8 * 1024;
 
 /// `GET /ws`.
 pub async fn upgrade(
@@ -88,10 +91,12 @@ pub async fn upgrade(
     // Frames up to 64 KiB are read (and those over 4 KiB refused with `too_large`); larger ones
     // close the connection. A connection reads through an 8 KiB buffer, not the default
     // 128 KiB: every read zeroes the buffer it reads into (most of a node's memset was this),
-    // and every open connection holds one (most of an idle connection's memory).
+    // and every open connection holds one (most of an idle connection's memory); it writes
+    // through one of 8 KiB likewise.
     ws.max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
         .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
         .on_upgrade(move |socket| {
             let (sink, stream) = socket.split();
             connection(room, sink, stream, member, token)
@@ -115,10 +120,28 @@ pub async fn connection<S, R, E>(
     let (mut c, writer) = Client::open(&room, sink, user, &token);
     let kick = c.conn.kick.clone();
     let mut closing = room.closing.subscribe();
+    let time = room.config.time.clone();
+    // Nothing heard (not even a pong) for a ping's interval and the pong timeout: the peer is
+    // gone, or holds the socket open without reading; the connection closes.
+    let silence = room
+        .config
+        .ws_ping
+        .map(|every| every + room.config.ws_pong_timeout);
+    let mut heard = time.now();
     loop {
         tokio::select! {
             _ = kick.notified() => break,
             _ = closing.changed() => break,
+            _ = async {
+                match silence {
+                    Some(s) => time.sleep_until(heard + s).await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                room.metrics.refused.fetch_add(1, Relaxed);
+                tracing::debug!(conn = c.conn.id, "no answer to pings: the connection closes");
+                break;
+            }
             update = async {
                 match c.lobby.as_mut() {
                     Some(rx) => rx.recv().await,
@@ -127,12 +150,18 @@ pub async fn connection<S, R, E>(
             } => c.relay(update),
             msg = stream.next() => match msg {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(Message::Text(t))) => c.text(&room, t).await,
+                // Boxed: the future of an intent's handling is large, and an idle connection
+                // should not carry its room.
+                Some(Ok(Message::Text(t))) => {
+                    heard = time.now();
+                    Box::pin(c.text(&room, t)).await
+                }
                 Some(Ok(Message::Binary(_))) => {
+                    heard = time.now();
                     let e = ProtoError::new(Code::Malformed, "send text frames of JSON");
                     reply(&c.conn, error_json(None, &e));
                 }
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = time.now(),
             },
         }
     }
@@ -175,10 +204,32 @@ impl Client {
         let writer = {
             let room = room.clone();
             let pending = pending.clone();
+            let time = room.config.time.clone();
+            let ping = room.config.ws_ping;
             tokio::spawn(async move {
+                let mut next_ping = ping.map(|p| time.now() + p);
                 // The messages queued by now (up to 64) go out in one flush: one write to the
-                // socket for an answer and the state it caused, say.
-                'writing: while let Some(first) = rx.recv().await {
+                // socket for an answer and the state it caused, say. A ping goes out every
+                // `ws_ping`; the reader closes a connection that stays silent.
+                'writing: loop {
+                    let first = tokio::select! {
+                        m = rx.recv() => match m {
+                            Some(m) => m,
+                            None => break,
+                        },
+                        _ = async {
+                            match next_ping {
+                                Some(at) => time.sleep_until(at).await,
+                                None => std::future::pending().await,
+                            }
+                        } => {
+                            next_ping = ping.map(|p| time.now() + p);
+                            if sink.send(Message::Ping(Default::default())).await.is_err() {
+                                break;
+                            }
+                            continue;
+                        }
+                    };
                     let mut next = Some(first);
                     let mut batch = 0;
                     while let Some(mut m) = next.take() {

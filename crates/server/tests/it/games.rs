@@ -73,6 +73,32 @@ async fn a_human_plays_five_card_draw_with_bots() {
     )
     .await;
     assert!(rec.json().is_object(), "a JSON record: {}", rec.body);
+    // Every hand the room recorded is a whole proof: the record is exactly the hand its seed
+    // and actions give (issue 50, finding 1: `tavolo verify` is as strict).
+    let mut proved = 0;
+    for item in items["items"].as_array().expect("items") {
+        if item["status"] != "finished" {
+            continue;
+        }
+        let id = item["id"].as_str().expect("id");
+        let fair = get(
+            h.local_addr(),
+            &format!("/api/fairness/{id}"),
+            Some(&human.session),
+        )
+        .await
+        .json();
+        let seed = tavolo_server::fairness::bytes32(fair["seed"].as_str().expect("seed"))
+            .expect("32 bytes");
+        let record =
+            tavolo_engine::draw::DrawRecord::from_json(fair["record"].as_str().expect("a record"))
+                .expect("a draw record");
+        record
+            .prove(seed)
+            .unwrap_or_else(|e| panic!("{id}: {e}\n{}", record.to_json()));
+        proved += 1;
+    }
+    assert!(proved >= 10, "{proved} hands proved");
     audit_and_shutdown(h).await;
     audit_after(&dir).await;
 }

@@ -200,6 +200,11 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
         fair["seed"].as_str().unwrap()
     );
     assert_eq!(fair["format"], "tavolo-fair/2");
+    let seed = tavolo_server::fairness::bytes32(fair["seed"].as_str().unwrap()).unwrap();
+    tavolo_engine::holdem::phh::parse_phh(fair["record"].as_str().unwrap())
+        .unwrap()
+        .prove(seed)
+        .expect("the room's record is the whole hand its seed and actions give");
     if let Some(c) = finished.get(id) {
         assert_eq!(fair["commitment"].as_str(), Some(c.as_str()));
     }
@@ -220,7 +225,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     }
     let me = get(addr, "/api/me", Some(&human.session)).await.json();
     assert!(me["user"]["balance"].as_i64().unwrap() > 0, "{me}");
-    let metrics = get(addr, "/metrics", None).await;
+    let metrics = crate::common::metrics(&h).await;
     assert!(
         metrics.body.contains("tavolo_hands_total"),
         "{}",

@@ -137,7 +137,13 @@ async fn no_saint_poker_card_reaches_a_player_or_a_spectator_before_the_rules_re
         let r = get(addr, &format!("/api/history/{game}"), Some(&human.session)).await;
         assert_eq!(r.status, 200, "{game}: {}", r.body);
         let rec: SaintRecord = serde_json::from_str(&r.body).expect("a Saint Poker record");
-        tavolo_engine::saint::verify_record(&rec).expect("a record the engine replays");
+        // The fairness bundle's seed proves the whole game (issue 50, finding 1).
+        let fair = get(addr, &format!("/api/fairness/{game}"), Some(&human.session))
+            .await
+            .json();
+        let seed = tavolo_server::fairness::bytes32(fair["seed"].as_str().expect("a seed"))
+            .expect("32 bytes");
+        tavolo_engine::saint::prove_record(&rec, seed).expect("a whole game the seed deals");
         records.insert(game.clone(), rec);
     }
     let _ = human.ask("leave", json!({"table": table})).await;

@@ -186,7 +186,7 @@ async fn a_hand_whose_result_the_books_refuse_stops_the_table_and_says_so() {
     assert_eq!(row["state"], "waiting", "no hand is dealt: {lobby}");
     // The room counts it; the books void the hand (a hand is never left unsettled), and the
     // books balance once the table is closed.
-    let metrics = get(addr, "/metrics", None).await;
+    let metrics = crate::common::metrics(&h).await;
     assert!(
         metrics.body.contains("tavolo_ledger_refusals_total 1"),
         "{}",
@@ -361,5 +361,62 @@ async fn a_newcomer_finds_one_open_table_of_each_game_with_bots() {
     ada.join(&holdem).await;
     let m = state(&mut ada, &holdem, |m| m["you"]["hand_seat"].is_u64()).await;
     assert!(m["hand"].is_string(), "{m}");
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 50, finding 3: the chat limit was kept per connection, so leaving and joining again (or
+/// writing from another socket) gave a fresh burst: 82 lines in 10 s instead of 10. The limit
+/// is the person's: one account writing from a new socket every half second, leaving and
+/// joining the table each time, gets 5 lines at once and one every 2 s after — at most 10 in
+/// 10 s of the room's time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chat_limit_was_forgotten_on_leave_and_join_and_per_socket() {
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("chat-person", |c| {
+        c.time = clock.time();
+        c.max_ws_per_session = 32;
+    })
+    .await;
+    let [mut ada] = guests(h.local_addr()).await;
+    let table = ada
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 60}))
+        .await;
+    let mut sockets = vec![ada];
+    let mut passed = 0;
+    // 20 steps of half a second: 0 s to 9.5 s of the room's time.
+    for step in 0..20 {
+        let session = sockets[0].session.clone();
+        let mut fresh = Client::with_session(h.local_addr(), session).await;
+        // Sequence numbers of its own: a `seq` the session already used gets its first answer
+        // again, with no effect.
+        fresh.seq = 1000 * (step + 1);
+        let r = fresh.ask("leave", json!({"table": table})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        fresh.join(&table).await;
+        sockets.push(fresh);
+        for c in sockets.iter_mut() {
+            for i in 0..3 {
+                let r = c
+                    .ask(
+                        "chat",
+                        json!({"table": table, "text": format!("{step}.{i}")}),
+                    )
+                    .await;
+                match r["type"].as_str() {
+                    Some("ack") => passed += 1,
+                    _ => assert_eq!(r["code"], "rate_limited", "{r}"),
+                }
+            }
+        }
+        clock.advance(Duration::from_millis(500));
+    }
+    // A burst of 5 at 0 s, then one line at 2, 4, 6 and 8 s.
+    assert_eq!(passed, 9, "lines through in 10 s from one account");
+    // The table kept exactly those: somebody arriving now gets them.
+    let [mut late] = guests(h.local_addr()).await;
+    let r = late.ask("watch", json!({"table": table})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let m = late.wait_for(WAIT, |m| m["type"] == "chat").await;
+    assert_eq!(m["lines"].as_array().map(Vec::len), Some(9), "{m}");
     audit_and_shutdown(h).await;
 }

@@ -213,7 +213,7 @@ async fn a_room_that_plays_by_the_rules_audits_clean() {
         t.buy_in(bob, Account::User(bob), 100).await;
         // A hand that could not be dealt is voided; the table deals again.
         let h = t.deal(&all).await;
-        store.void_hand(h, None).await.unwrap();
+        store.void_hand(h, None, "a test voids it").await.unwrap();
         let h = t.deal(&all).await;
         t.finish(h, &[(ada, -40), (bob, 25), (ivy, 15)], 0)
             .await
@@ -374,7 +374,10 @@ async fn a_hand_left_in_play_at_a_closed_table_is_named() {
     for store in common::stores().await {
         let (ada, bob, mut t) = heads_up(&store, 200, 200).await;
         let voided = t.deal(&[ada, bob]).await;
-        store.void_hand(voided, None).await.unwrap();
+        store
+            .void_hand(voided, None, "a test voids it")
+            .await
+            .unwrap();
         // Closing a table voids the hand it leaves in play (no owner settles it any more)…
         let left = t.deal(&[ada, bob]).await;
         audits_clean(&store).await;

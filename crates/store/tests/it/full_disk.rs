@@ -122,7 +122,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
                 Err(_) => {
                     refused += 1;
                     // A hand the books could not finish is voided, as a table does.
-                    let _ = store.void_hand(id, None).await;
+                    let _ = store.void_hand(id, None, "a test voids it").await;
                 }
             }
         }

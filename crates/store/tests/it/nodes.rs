@@ -80,6 +80,11 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
         );
         assert_eq!(store.balance(&seat(&old.table, ada)).await.unwrap(), 100);
         assert_eq!(store.hand(id).await.unwrap().status, "voided");
+        assert_eq!(
+            store.hand(id).await.unwrap().void_reason.as_deref(),
+            Some(tavolo_store::VOID_TAKEOVER),
+            "the takeover's reason is recorded"
+        );
         // Its other writes too: a cash-out, a state, closing the table.
         let out = Journal::move_chips(
             "out",
@@ -101,7 +106,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             Err(StoreError::Fenced { .. })
         ));
         assert!(matches!(
-            store.void_hand(id, Some(&old)).await,
+            store.void_hand(id, Some(&old), "a test voids it").await,
             Err(StoreError::Fenced { .. })
         ));
         // Node a's heartbeat no longer lists the table: it knows it lost it.

@@ -269,6 +269,18 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
         assert_eq!(recovery.voided, vec![hand]);
         assert_eq!(recovery.returned.len(), 2);
         assert_eq!(store.hand(hand).await.unwrap().status, "voided");
+        // Issue 50, finding 2: why is recorded, and both players' histories report it.
+        assert_eq!(
+            store.hand(hand).await.unwrap().void_reason.as_deref(),
+            Some(tavolo_store::VOID_RESTART)
+        );
+        let (at, with) = store.voided_for(ada).await.unwrap();
+        assert_eq!((at.len(), at[0].hands, at[0].voided), (1, 1, 1));
+        assert_eq!(
+            at[0].reasons,
+            vec![(Some(tavolo_store::VOID_RESTART.to_string()), 1)]
+        );
+        assert_eq!((with.len(), with[0].hands, with[0].voided), (1, 1, 1));
         for u in [ada, bob] {
             assert_eq!(store.balance(&Account::User(u)).await.unwrap(), GUEST_GRANT);
             assert_eq!(store.balance(&seat(&table, u)).await.unwrap(), 0);
@@ -446,7 +458,10 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 );
                 assert_eq!(stored.status, "playing", "the refused hand left no trace");
                 assert_eq!(store.balance(&seat(&table, a)).await.unwrap(), 100);
-                store.void_hand(hand, None).await.unwrap();
+                store
+                    .void_hand(hand, None, "a test voids it")
+                    .await
+                    .unwrap();
             } else {
                 assert_eq!(r.unwrap(), Applied::Done);
                 assert_eq!(stored.status, "finished");

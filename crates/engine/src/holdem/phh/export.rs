@@ -39,6 +39,7 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
         }),
         actions: w.actions,
         tavolo_rules: Some(setup.rules),
+        carried_in: setup.carried_in,
         scale: 1,
         decimals: 0,
     }

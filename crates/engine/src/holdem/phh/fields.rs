@@ -43,6 +43,8 @@ impl PhhHand {
         am.note_all(finishing.iter().flatten(), "finishing_stacks")?;
         am.note_all([&min_bet], "min_bet")?;
         am.note_all([&big_bet], "big_bet")?;
+        let carried_in = num(fields, "_tavolo_carried_in")?;
+        am.note_all(carried_in.iter(), "_tavolo_carried_in")?;
         for a in &actions {
             let words: Vec<&str> = strip_comment(a).split_whitespace().collect();
             if words.len() == 3 && words[1] == "cbr" {
@@ -70,6 +72,10 @@ impl PhhHand {
             actions,
             players: players(fields),
             tavolo_rules: tavolo_rules(fields)?,
+            carried_in: carried_in
+                .map(|c| to_units(&c, d).map_err(bad("_tavolo_carried_in")))
+                .transpose()?
+                .unwrap_or(0),
             scale: 10u64.pow(d),
             decimals: d,
         })

@@ -50,6 +50,19 @@ pub enum PhhError {
     /// The setup is not a valid Hold'em deal.
     #[error("setup: {0}")]
     Setup(String),
+    /// The history is not the hand its seed and actions give: the fairness proof failed.
+    #[error("{what}: the history says {recorded}, the seed and the actions give {replayed}")]
+    NotTheHand {
+        /// What differs (an action's index, `finishing_stacks`).
+        what: String,
+        /// As the history has it.
+        recorded: String,
+        /// As the seed and the actions give it.
+        replayed: String,
+    },
+    /// The actions stop before the hand is over, so no result can be proved.
+    #[error("the history stops before the hand is over: no result to prove")]
+    Unfinished,
     /// An action could not be read or was refused.
     #[error("action {index} `{action}`: {reason}")]
     Action {
@@ -125,6 +138,9 @@ pub struct PhhHand {
     pub players: Option<Vec<String>>,
     /// Tavolo's ruleset, when the file says (`_tavolo_rules`); else PokerKit's conventions.
     pub tavolo_rules: Option<HoldemRules>,
+    /// Chips carried into this hand's main pot by the previous hand (odd chips that stayed in
+    /// the pot), when the file says (`_tavolo_carried_in`, a Tavolo extension); else none.
+    pub carried_in: Chips,
     /// Units per chip of the file (1 for files with whole chips).
     pub scale: Chips,
     /// Decimal places of the file's amounts (`scale = 10^decimals`).
@@ -207,7 +223,7 @@ impl PhhHand {
             min_bet: self.min_bet,
             big_bet: self.big_bet,
             rules,
-            carried_in: 0,
+            carried_in: self.carried_in,
         };
         setup
             .validate()
@@ -258,11 +274,9 @@ impl PhhHand {
         })
     }
 
-    /// Re-deals the hand from `seed` (as a server using [`Dealing::Seeded`] with
-    /// `GameRng::from_seed(seed)` dealt it), replays the players' actions, and checks that every
-    /// card the history shows is the card the seed deals: the fairness check of a hand a server
-    /// committed to before dealing. `Err` names the first card that differs.
-    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), PhhError> {
+    /// The hand `seed` deals with this history's setup and players' actions (every `d` line
+    /// skipped: the seed deals), exported as PHH in the history's units and names.
+    fn seeded(&self, seed: [u8; 32]) -> Result<(Hand, PhhHand), PhhError> {
         let mut setup = self.setup()?;
         if let Some(rules) = self.tavolo_rules {
             setup.rules = rules;
@@ -276,7 +290,7 @@ impl PhhHand {
         for (index, text) in self.actions.iter().enumerate() {
             let body = strip_comment(text);
             if body.split_whitespace().next() == Some("d") {
-                continue; // the seed deals; the dealt cards are compared below
+                continue; // the seed deals; the dealt cards are compared by the callers
             }
             let fail = |reason: String| PhhError::Action {
                 index,
@@ -296,6 +310,17 @@ impl PhhHand {
         }
         let mut out = export(&setup, &events, self.players.as_deref());
         out.tavolo_rules = self.tavolo_rules;
+        out.decimals = self.decimals;
+        out.scale = self.scale;
+        Ok((hand, out))
+    }
+
+    /// Re-deals the hand from `seed` (as a server using [`Dealing::Seeded`] with
+    /// `GameRng::from_seed(seed)` dealt it), replays the players' actions, and checks that every
+    /// card the history shows is the card the seed deals. `Err` names the first card that
+    /// differs. Only the cards present are compared: [`PhhHand::prove`] is the whole check.
+    pub fn check_seed(&self, seed: [u8; 32]) -> Result<(), PhhError> {
+        let (_, out) = self.seeded(seed)?;
         let dealt = |actions: &[String]| -> Vec<String> {
             actions
                 .iter()
@@ -320,6 +345,55 @@ impl PhhHand {
             }
         }
         Ok(())
+    }
+
+    /// The fairness proof of a whole hand a server dealt from `seed`: every card the history
+    /// shows is the seed's ([`PhhHand::check_seed`]), and the history is exactly the hand the
+    /// seed and the players' actions give — played to its end, every card the rules deal, every
+    /// action in order, the finishing stacks the rules reach. A history that leaves out a deal
+    /// line, adds, drops or reorders an action, or states another result is refused, naming
+    /// the first difference.
+    pub fn prove(&self, seed: [u8; 32]) -> Result<(), PhhError> {
+        self.check_seed(seed)?;
+        let (hand, out) = self.seeded(seed)?;
+        let lines = |actions: &[String]| -> Vec<String> {
+            actions
+                .iter()
+                .map(|a| strip_comment(a).trim().to_string())
+                .collect()
+        };
+        let (ours, theirs) = (lines(&out.actions), lines(&self.actions));
+        if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
+            let at = |v: &[String]| v.get(i).map_or("nothing".to_string(), |a| format!("`{a}`"));
+            return Err(PhhError::NotTheHand {
+                what: format!("action {i}"),
+                recorded: at(&theirs),
+                replayed: at(&ours),
+            });
+        }
+        if !hand.is_over() {
+            return Err(PhhError::Unfinished);
+        }
+        match (&self.finishing_stacks, &out.finishing_stacks) {
+            (Some(theirs), Some(ours)) if theirs == ours => Ok(()),
+            (theirs, ours) => {
+                let list = |v: &Option<Vec<Chips>>| match v {
+                    Some(v) => format!(
+                        "[{}]",
+                        v.iter()
+                            .map(|&x| self.format_amount(x))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    None => "none".into(),
+                };
+                Err(PhhError::NotTheHand {
+                    what: "finishing_stacks".into(),
+                    recorded: list(theirs),
+                    replayed: list(ours),
+                })
+            }
+        }
     }
 
     /// Replays the hand and exports it again (keeping names, units and Tavolo's ruleset): for a
@@ -369,6 +443,9 @@ impl PhhHand {
         if let Some(p) = &self.players {
             let names: Vec<String> = p.iter().map(|x| quote(x)).collect();
             let _ = writeln!(s, "players = [{}]", names.join(", "));
+        }
+        if self.carried_in > 0 {
+            let _ = writeln!(s, "_tavolo_carried_in = {}", amt(self.carried_in));
         }
         if let Some(r) = &self.tavolo_rules {
             let json = serde_json::to_string(r).unwrap_or_default();

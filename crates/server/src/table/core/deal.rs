@@ -167,7 +167,8 @@ impl<G: Game> TableCore<G> {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
-                self.void_begun(hand, d.stakes, &d.start);
+                let why = format!("the deal failed: {e}");
+                self.void_begun(hand, d.stakes, &d.start, why);
                 let _ = self.table.void_hand();
                 self.clock.next_hand_at = Some(self.now.at + Duration::from_secs(1));
                 return;
@@ -229,8 +230,14 @@ impl<G: Game> TableCore<G> {
 
     /// A begun hand that cannot be played: voided in the books, and a Saint Poker game's stakes
     /// sent back.
-    pub(super) fn void_begun(&mut self, hand: HandId, stakes: bool, start: &HandStart<Member>) {
-        self.submit(Write::Void(hand), Purpose::Void);
+    pub(super) fn void_begun(
+        &mut self,
+        hand: HandId,
+        stakes: bool,
+        start: &HandStart<Member>,
+        why: String,
+    ) {
+        self.submit(Write::Void(hand, why), Purpose::Void);
         if stakes {
             let key = format!("{}:refund", self.money.deal_key(start.number));
             match books::stakes_refund(key, &self.id, &start.players, self.o.stake) {
@@ -350,7 +357,8 @@ impl<G: Game> TableCore<G> {
     pub(super) fn refuse_result(&mut self, why: String) {
         if let Some(live) = self.hand.take() {
             tracing::error!(table = %self.id, hand = live.id.0, error = %why, "stopping the table");
-            self.submit(Write::Void(live.id), Purpose::Void);
+            let reason = format!("the books refused its result: {why}");
+            self.submit(Write::Void(live.id, reason), Purpose::Void);
         }
         self.result = None;
         self.last = None;

@@ -190,8 +190,9 @@ pub enum Write {
     Begin(NewHand),
     /// A hand's result (with the table as it stands after it, in its transaction).
     Finish(HandId, FinishedHand),
-    /// A hand that will not be finished: its chips never left the seats.
-    Void(HandId),
+    /// A hand that will not be finished: its chips never left the seats. The reason is
+    /// recorded with it, for the players' histories.
+    Void(HandId, String),
     /// The table for a takeover, between hands.
     Save(Saved),
     /// Closing: every seat cashed out, the pot emptied, the table closed.
@@ -209,7 +210,7 @@ impl Write {
             Write::Move(_) => "move",
             Write::Begin(_) => "begin",
             Write::Finish(..) => "finish",
-            Write::Void(_) => "void",
+            Write::Void(..) => "void",
             Write::Save(_) => "save",
             Write::Close => "close",
             Write::Release(_) => "release",

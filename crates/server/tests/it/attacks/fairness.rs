@@ -35,8 +35,8 @@ async fn two_players_reveals_are_mixed_into_the_deal_and_every_part_is_served() 
     assert_eq!(b["seed"], json!(hex(&seed)));
     let record = phh::parse_phh(b["record"].as_str().unwrap()).expect("a PHH record");
     record
-        .check_seed(seed)
-        .expect("every card is the mixed seed's");
+        .prove(seed)
+        .expect("the record is the whole hand the mixed seed and the actions give");
     // Each player's part matters: another reveal, or none, is another seed.
     let room = bytes32(&parts.room).unwrap();
     let values: Vec<[u8; 32]> = parts

@@ -56,7 +56,7 @@ async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself
         health["cause"].as_str().is_some_and(|c| c.contains("full")),
         "{health}"
     );
-    let metrics = get(addr, "/metrics", None).await.body;
+    let metrics = common::metrics(&h).await.body;
     assert!(metrics.contains("tavolo_db_writable 0"), "{metrics}");
     // Space comes back: the next sign-up works and the room says it is healthy again.
     h.store().limit_sqlite_pages(None).await.expect("uncap");
@@ -301,7 +301,7 @@ async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
     let (h, _dir) = common::server_with("bot-bankroll", |c| c.bot_bankroll = 500).await;
     let store = h.store().clone();
     assert_eq!(store.balance(&Account::Bots).await.expect("bots"), 500);
-    let metrics = get(h.local_addr(), "/metrics", None).await.body;
+    let metrics = common::metrics(&h).await.body;
     assert!(
         metrics.contains("tavolo_bots_bankroll_chips 500"),
         "{metrics}"
@@ -343,4 +343,162 @@ async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
         "the house paid only the guest's grant"
     );
     common::audit_and_shutdown(h).await;
+}
+
+/// Issue 50, finding 2: voided hands were invisible to a player — the operator cannot steer a
+/// deal, but can veto one by voiding it (a restart, a takeover). A player's history now lists
+/// each voided hand with the reason recorded when it was voided, and counts the voided hands per
+/// table and per other player, so that a pattern shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_voided_hand_was_invisible_in_the_players_history() {
+    let (h, dir) = server("voided-history").await;
+    let addr = h.local_addr();
+    let [mut ada, mut bob] = common::guests(addr).await;
+    let table = ada
+        .open_table(serde_json::json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
+        .await;
+    bob.join(&table).await;
+    // A hand is dealt, and the room stops with it in play: the hand is voided.
+    ada.wait_for(WAIT, |m| {
+        m["type"] == "table_state" && m["table"] == table && m["hand"].is_string()
+    })
+    .await;
+    h.shutdown().await;
+    let h = restart(&dir).await;
+    let r = get(h.local_addr(), "/api/history", Some(&ada.session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v: Value = serde_json::from_str(&r.body).expect("json");
+    let item = &v["items"][0];
+    assert_eq!(item["status"], "voided", "{v}");
+    assert_eq!(item["void_reason"], tavolo_store::VOID_CLOSED, "{v}");
+    let at = &v["voided"]["tables"][0];
+    assert_eq!(at["table"], table.as_str(), "{v}");
+    assert_eq!(
+        (at["hands"].as_i64(), at["voided"].as_i64()),
+        (Some(1), Some(1)),
+        "{v}"
+    );
+    assert_eq!(at["reasons"][0]["reason"], tavolo_store::VOID_CLOSED, "{v}");
+    assert_eq!(at["reasons"][0]["hands"], 1, "{v}");
+    let with = v["voided"]["players"].as_array().expect("players");
+    assert_eq!(with.len(), 1, "{v}");
+    assert_eq!(
+        (with[0]["hands"].as_i64(), with[0]["voided"].as_i64()),
+        (Some(1), Some(1))
+    );
+    let me = get(h.local_addr(), "/api/me", Some(&bob.session))
+        .await
+        .json();
+    assert_eq!(with[0]["name"], me["user"]["name"], "{v} / {me}");
+    h.shutdown().await;
+}
+
+/// Issue 50, finding 7: a restart after the disk filled was refused ("database or disk is
+/// full") until space was freed, since settling what the crash left at the tables must write.
+/// The room now starts read-only and says so: history works, nothing is dealt, and once space
+/// is back the settling is done and the room deals again by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_on_a_full_disk_was_refused() {
+    use tavolo_store::{Account, Journal, NewHand, Store};
+    let dir = common::temp_dir("full-restart");
+    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+    let store = Store::open(&url).await.expect("open");
+    // The crash: a hand in play at a table with two players' chips on it.
+    let (ada, bob) = (
+        store.create_guest().await.unwrap(),
+        store.create_guest().await.unwrap(),
+    );
+    let table = store
+        .create_table("holdem", "{}", "solo", 60_000)
+        .await
+        .unwrap()
+        .table;
+    for u in [ada.id, bob.id] {
+        let seat = Account::Seat {
+            table: table.clone(),
+            user: u,
+        };
+        let j = Journal::move_chips(format!("in:{}", u.0), "buy_in", Account::User(u), seat, 200);
+        store.transfer(&j).await.unwrap();
+    }
+    let seed = [5u8; 32];
+    let hand = store
+        .begin_hand(&NewHand {
+            key: None,
+            stakes: None,
+            save: None,
+            fence: None,
+            table: table.clone(),
+            game: "holdem".into(),
+            commitment: tavolo_store::sha256_hex(&seed),
+            seed_hex: tavolo_store::hex(&seed),
+            parts: None,
+            players: vec![(0, ada.id, 200), (1, bob.id, 200)],
+        })
+        .await
+        .unwrap();
+    let session = store.create_session(ada.id).await.unwrap();
+    // The disk fills: writes fail until nothing more fits, and stays so.
+    let used = store.limit_sqlite_pages(None).await.expect("pages");
+    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
+    let (mut failures, mut tries) = (0, 0);
+    while failures < 20 {
+        tries += 1;
+        assert!(tries < 5_000, "the database never filled");
+        match store.create_guest().await {
+            Ok(_) => failures = 0,
+            Err(_) => failures += 1,
+        }
+    }
+    let config = tavolo_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db_url: url.clone(),
+        starter_tables: true,
+        ..tavolo_server::Config::default()
+    };
+    let h = tavolo_server::Server::start_with_store(config, store.clone())
+        .await
+        .expect("the room starts, read-only");
+    let addr = h.local_addr();
+    let health = get(addr, "/healthz", None).await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    let health: Value = serde_json::from_str(&health.body).expect("json");
+    assert_eq!(health["status"], "read_only", "{health}");
+    // History works; nothing is dealt.
+    let r = get(addr, "/api/history", Some(&session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut c = common::Client::with_session(addr, session.clone()).await;
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    assert_eq!(store.hand(hand).await.unwrap().status, "playing");
+    // Space comes back: the crash is settled and the room deals again, by itself.
+    store.limit_sqlite_pages(None).await.expect("uncap");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
+    while get(addr, "/healthz", None).await.status != 200 {
+        assert!(std::time::Instant::now() < deadline, "still read-only");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let voided = store.hand(hand).await.unwrap();
+    assert_eq!(voided.status, "voided");
+    assert_eq!(
+        voided.void_reason.as_deref(),
+        Some(tavolo_store::VOID_RESTART)
+    );
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    h.shutdown().await;
+    let again = restart(&dir).await;
+    common::audit(&again).await;
+    again.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

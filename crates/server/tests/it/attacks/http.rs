@@ -465,20 +465,39 @@ async fn every_answer_carries_the_security_headers() {
     h.shutdown().await;
 }
 
+/// Issue 50, finding 6: without a token, `/metrics` trusted the absence of two headers, so a
+/// loopback request with only `X-Real-IP`, `X-Forwarded-Host`/`-Proto` or `Via` — what a proxy
+/// on the same machine adds — got them. Now the room's address serves metrics only with the
+/// token, whatever the peer and headers; without one they answer on the metrics address alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn metrics_are_for_the_operator() {
-    let (open, _d1) = server("attack-metrics-local").await;
+async fn metrics_went_to_a_proxied_request_with_an_unexpected_header() {
+    let (open, _d1) = server_with("attack-metrics-local", |c| {
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
     let addr = open.local_addr();
-    assert_eq!(
-        get(addr, "/metrics", None).await.status,
-        200,
-        "from this machine"
-    );
-    let proxied = [("X-Forwarded-For", "203.0.113.9")];
-    let r = client::request(addr, "GET", "/metrics", &proxied, "")
-        .await
-        .unwrap();
-    assert_eq!(r.status, 403, "through a proxy on this machine");
+    let proxy_headers: [&[(&str, &str)]; 7] = [
+        &[],
+        &[("X-Real-IP", "203.0.113.9")],
+        &[("X-Forwarded-Host", "cards.example")],
+        &[("X-Forwarded-Proto", "https")],
+        &[("Via", "1.1 proxy")],
+        &[("X-Forwarded-For", "203.0.113.9")],
+        &[("Forwarded", "for=203.0.113.9")],
+    ];
+    for headers in proxy_headers {
+        let r = client::request(addr, "GET", "/metrics", headers, "")
+            .await
+            .unwrap();
+        assert_eq!(r.status, 403, "no token on the room's address: {headers:?}");
+        assert!(r.body.contains("--metrics-addr"), "{}", r.body);
+    }
+    // The operator's own address serves them, and only them.
+    let r = metrics(&open).await;
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("tavolo_hands_total"), "{}", r.body);
+    let at = open.metrics_addr().unwrap();
+    assert_eq!(get(at, "/api/tables", None).await.status, 404);
     open.shutdown().await;
 
     let (locked, _d2) = server_with("attack-metrics-token", |c| {
@@ -560,5 +579,143 @@ async fn an_idle_session_expires() {
         .contains("Max-Age=0"));
     let token = r.session().unwrap();
     assert_eq!(get(addr, "/api/me", Some(&token)).await.status, 401);
+    h.shutdown().await;
+}
+
+/// Issue 50, finding 5: an open WebSocket had no idle limit: a peer gone without a word, or an
+/// attacker holding thousands of sockets open without reading, kept them forever. The room
+/// pings every `ws_ping`; a socket from which nothing (not even a pong) comes for that and
+/// `ws_pong_timeout` more is closed, and one that answers stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_websocket_that_never_answers_a_ping_stayed_open_forever() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let clock = ManualClock::new();
+    let (h, _dir) = server_with("attack-idle-ws", |c| {
+        c.time = clock.time();
+        c.ws_ping = Some(Duration::from_secs(30));
+        c.ws_pong_timeout = Duration::from_secs(10);
+    })
+    .await;
+    let addr = h.local_addr();
+    let [mut alive, mut silent] = guests(addr).await;
+    for c in [&mut alive, &mut silent] {
+        let r = c.ask("hello", json!({})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+    // Reads frames for `real` seconds of wall time (answering pings, as tungstenite does on
+    // read); whether the room closed the socket.
+    async fn pump(c: &mut Client, real: u64) -> (bool, usize) {
+        let mut pings = 0;
+        let until = tokio::time::Instant::now() + Duration::from_secs(real);
+        loop {
+            match tokio::time::timeout_at(until, c.ws.next()).await {
+                Err(_) => return (false, pings),
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return (true, pings),
+                Ok(Some(Ok(Message::Ping(_)))) => pings += 1,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+    // Each step: the clock moves 10 s, `alive` reads (and so answers the pings), `silent`
+    // does not read at all.
+    let mut alive_pings = 0;
+    for _ in 0..4 {
+        clock.advance(Duration::from_secs(10));
+        let (closed, pings) = pump(&mut alive, 1).await;
+        assert!(!closed, "a socket that answers pings stays open");
+        alive_pings += pings;
+    }
+    assert!(alive_pings >= 1, "the room pings every 30 s");
+    // 40 s without a word from `silent`: closed.
+    let (closed, _) = pump(&mut silent, WAIT).await;
+    assert!(closed, "a socket silent for ping + pong timeout is closed");
+    // `alive` still works.
+    let r = alive.ask("lobby", json!({})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    h.shutdown().await;
+}
+
+/// Issue 50, finding 4: a seated guest who signed up lost the guest's chips for good (9,800 in
+/// the account and 200 at the table became unreachable), and five sign-ups at once from one
+/// guest made five accounts with 10,000 each. A guest who signs up becomes the account: the same
+/// user, its chips (at the table too) and history kept, no new grant; of sign-ups that race,
+/// one wins and the others are told which account the guest became.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_who_signed_up_lost_its_chips_and_racing_sign_ups_made_several_accounts() {
+    let (h, _dir) = server("attack-guest-signup").await;
+    let addr = h.local_addr();
+    let [mut guest] = guests(addr).await;
+    let table = guest
+        .open_table(json!({"game": "holdem", "seats": 2, "buy_in": 200}))
+        .await;
+    let before = get(addr, "/api/me", Some(&guest.session)).await.json();
+    let id = before["user"]["id"].clone();
+    let balance = before["user"]["balance"].as_i64().expect("balance");
+    // Five sign-ups of the same guest at once, under different names.
+    let tasks: Vec<_> = (0..5)
+        .map(|i| {
+            let session = guest.session.clone();
+            tokio::spawn(async move {
+                post(
+                    addr,
+                    "/api/register",
+                    &creds(&format!("ada{i}"), "a long and good passphrase"),
+                    Some(&session),
+                )
+                .await
+            })
+        })
+        .collect();
+    let mut made = Vec::new();
+    for t in tasks {
+        let r = t.await.expect("task");
+        match r.status {
+            200 => made.push(r),
+            409 => assert!(r.body.contains("not_a_guest"), "{}", r.body),
+            s => panic!("{s}: {}", r.body),
+        }
+    }
+    assert_eq!(made.len(), 1, "one account from one guest");
+    let me = made[0].json();
+    assert_eq!(me["user"]["id"], id, "the same user: {me}");
+    assert_eq!(me["user"]["guest"], false, "{me}");
+    assert_eq!(
+        me["user"]["balance"].as_i64(),
+        Some(balance),
+        "no chips lost, none granted"
+    );
+    let name = me["user"]["name"].as_str().expect("name").to_string();
+    // It logs in under its new name, and is still seated with its 200 chips.
+    let r = post(
+        addr,
+        "/api/login",
+        &creds(&name, "a long and good passphrase"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session");
+    let mut back = Client::with_session(addr, session.clone()).await;
+    let r = back.ask("hello", json!({})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let s = back
+        .wait_for(WAIT, |m| m["type"] == "table_state" && m["table"] == table)
+        .await;
+    let seat = s["you"]["seat"].as_u64().expect("still seated");
+    let mine = s["seats"]
+        .as_array()
+        .and_then(|v| v.iter().find(|x| x["seat"] == seat));
+    assert_eq!(mine.map(|x| x["chips"].clone()), Some(json!(200)), "{s}");
+    // A player (no longer a guest) signing up makes a new account, as anybody does.
+    let r = post(
+        addr,
+        "/api/register",
+        &creds("bea", "another long passphrase"),
+        Some(&session),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_ne!(r.json()["user"]["id"], id);
     h.shutdown().await;
 }

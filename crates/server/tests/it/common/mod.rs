@@ -43,7 +43,9 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 /// test of its own), nor limits on guests, sign-ups and connections per address (every test
 /// client comes from 127.0.0.1; those limits have tests of their own in attacks/http.rs), and a
 /// bots' bankroll for thousands of hands of bots busting each other (its limit has a test of
-/// its own in attacks/faults.rs).
+/// its own in attacks/faults.rs). No pings either: a test that moves a manual clock by minutes at
+/// once would otherwise see its quiet clients closed (the ping limit has a test of its own in
+/// attacks/http.rs).
 pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
     server_with(tag, |_| {}).await
 }
@@ -62,10 +64,18 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         signups_per_hour: u32::MAX,
         max_conns_per_ip: usize::MAX,
         starter_tables: false,
+        ws_ping: None,
+        metrics_addr: Some("127.0.0.1:0".parse().unwrap()),
         ..Config::default()
     };
     f(&mut config);
     (Server::start(config).await.unwrap(), dir)
+}
+
+/// The room's `/metrics`, from its metrics address (which [`server`] gives every room).
+pub async fn metrics(h: &ServerHandle) -> Reply {
+    let at = h.metrics_addr().expect("a metrics address");
+    get(at, "/metrics", None).await
 }
 
 /// A server as [`server`] starts it, and a guest connected to it.

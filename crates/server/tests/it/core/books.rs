@@ -158,7 +158,7 @@ impl SimBooks {
             Write::Move(j) => self.apply(j).map(|()| Booked::Done),
             Write::Begin(h) => self.begin(h),
             Write::Finish(id, f) => self.finish(*id, f).map(|()| Booked::Done),
-            Write::Void(id) => {
+            Write::Void(id, _) => {
                 if let Some(h) = self.hands.get_mut(&id.0).filter(|h| h.status == "playing") {
                     h.status = "voided";
                 }

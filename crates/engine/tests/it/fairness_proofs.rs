@@ -1,0 +1,764 @@
+//! The fairness proof covers the whole hand (issue 50, finding 1: `tavolo verify` said "fair" for
+//! a Hold'em record whose `finishing_stacks` were rotated or whose last board line was dropped).
+//! Genuine records — seeded hands of each game played by the engine, and the real hands of
+//! `shared/phh` re-dealt from a seed — are proved; every tampering generated from them (a changed
+//! result, a dropped deal line, a dropped, added or reordered action, a changed option, a changed
+//! seat or stack at the deal) is refused, unless it is itself a whole legal hand from that seed
+//! with the same stakes and the same result (a bet returned uncalled written one chip higher, the
+//! ante of a player all-in anyway): no check of a record alone can tell such a history from the
+//! one played, and it changes nobody's chips. A tampering of the result or of the cards is refused
+//! always. The counts are printed
+//! (`cargo test -p tavolo-engine --test it fairness_proofs -- --nocapture`).
+
+use std::path::{Path, PathBuf};
+
+use tavolo_cards::GameRng;
+use tavolo_engine::draw::{self, DrawRecord, RecordAction};
+use tavolo_engine::holdem::phh::{self, PhhHand};
+use tavolo_engine::holdem::{
+    Action, Dealing, Hand, HandSetup, HoldemRules, OddChips, Structure, ToAct,
+};
+use tavolo_engine::saint::{self, SaintRecord};
+
+/// What a tampering touched: the result or the cards (always refused), or the play (refused
+/// unless it is another legal hand with the same stakes and result).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Touches {
+    ResultOrCards,
+    Play,
+}
+
+/// The tally of one game: genuine records proved, tamperings refused, tamperings accepted as
+/// another legal hand with the same stakes and result, and any accepted wrongly.
+#[derive(Default)]
+struct Tally {
+    genuine: usize,
+    refused: usize,
+    same_result: usize,
+    accepted: Vec<String>,
+}
+
+impl Tally {
+    /// One tampering: refused, or accepted while it keeps the stakes and the result (`same`).
+    fn tamper(&mut self, what: &str, touches: Touches, refused: bool, same: bool) {
+        if refused {
+            self.refused += 1;
+        } else if touches == Touches::Play && same {
+            self.same_result += 1;
+        } else {
+            self.accepted.push(what.to_string());
+        }
+    }
+
+    fn report(&self, game: &str) {
+        eprintln!(
+            "{game}: {} genuine records proved; {} tamperings refused, {} accepted as another legal hand with the same stakes and result, {} accepted wrongly",
+            self.genuine,
+            self.refused,
+            self.same_result,
+            self.accepted.len()
+        );
+        assert!(
+            self.accepted.is_empty(),
+            "{game}: tampered records accepted:\n{}",
+            self.accepted.join("\n")
+        );
+        assert!(
+            self.refused >= 200,
+            "{game}: only {} tamperings",
+            self.refused
+        );
+    }
+}
+
+fn seed_of(n: u64) -> [u8; 32] {
+    saint::seed_from_u64(n)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hold'em
+
+/// A seeded hand played to its end by a varied but deterministic line.
+fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -> PhhHand {
+    let stacks = (0..seats).map(|s| 150 + 37 * s as u64).collect();
+    let mut setup = HandSetup::casino(stacks, seats / 2, 1, 2, rules);
+    if style % 3 == 0 {
+        setup.antes = vec![1; seats];
+    }
+    if style % 4 == 1 {
+        setup.carried_in = 3;
+    }
+    let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    let mut step = style;
+    loop {
+        let action = match hand.legal_actions() {
+            ToAct::Player(l) => {
+                step = step
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                match ((step >> 33) % 6, l.raise, l.call) {
+                    (0, Some(r), _) => Action::BetOrRaiseTo {
+                        seat: l.seat,
+                        to: r.max_to.min(r.min_to * 3),
+                    },
+                    (1, Some(r), _) => Action::BetOrRaiseTo {
+                        seat: l.seat,
+                        to: r.max_to,
+                    },
+                    (2, _, Some(_)) if l.fold => Action::Fold { seat: l.seat },
+                    (_, _, Some(_)) => Action::Call { seat: l.seat },
+                    _ => Action::Check { seat: l.seat },
+                }
+            }
+            ToAct::Showdown { next, .. } => Action::Show {
+                seat: next,
+                cards: None,
+            },
+            _ => break,
+        };
+        log.extend(hand.apply(action).unwrap());
+    }
+    let names: Vec<String> = (0..seats).map(|s| format!("player{s}")).collect();
+    phh::parse_phh(&phh::export(&setup, &log, Some(&names)).to_phh()).unwrap()
+}
+
+fn shared_phh() -> Option<PathBuf> {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh"));
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!(
+            "note: {} is absent; its hands are not tampered with",
+            p.display()
+        );
+        None
+    }
+}
+
+fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            phh_files(&p, out);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("phh") {
+            out.push(p);
+        }
+    }
+}
+
+/// A real hand re-dealt from `seed`: its setup and its players' decisions, the seed's cards
+/// (`None` when its line does not fit the seed's cards or stops early).
+fn redealt(real: &PhhHand, seed: [u8; 32]) -> Option<PhhHand> {
+    let setup = real.setup().ok()?;
+    let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).ok()?;
+    for text in &real.actions {
+        let words: Vec<&str> = text.split('#').next()?.split_whitespace().collect();
+        let seat = match words.first()?.strip_prefix('p') {
+            Some(n) => n.parse::<usize>().ok()?.checked_sub(1)?,
+            None => continue, // the dealer's lines: the seed deals
+        };
+        let action = match words.get(1..)? {
+            ["f"] => Action::Fold { seat },
+            ["cc"] => match hand.legal_actions() {
+                ToAct::Player(l) if l.check => Action::Check { seat },
+                _ => Action::Call { seat },
+            },
+            ["cbr", to] => Action::BetOrRaiseTo {
+                seat,
+                to: phh_units(to, real.decimals)?,
+            },
+            _ => continue, // shows: the seed's hands are shown below
+        };
+        log.extend(hand.apply(action).ok()?);
+    }
+    while let ToAct::Showdown { next, .. } = hand.legal_actions() {
+        log.extend(
+            hand.apply(Action::Show {
+                seat: next,
+                cards: None,
+            })
+            .ok()?,
+        );
+    }
+    hand.is_over().then_some(())?;
+    phh::parse_phh(&phh::export(&setup, &log, real.players.as_deref()).to_phh()).ok()
+}
+
+/// An amount of a PHH file in units of `10^-decimals` chips.
+fn phh_units(raw: &str, decimals: u32) -> Option<u64> {
+    let (int, frac) = raw.split_once('.').unwrap_or((raw, ""));
+    let frac = format!("{frac:0<width$}", width = decimals as usize);
+    format!("{int}{frac}").parse().ok()
+}
+
+/// Every tampering of a Hold'em record, each with what it changed.
+fn holdem_tamperings(h: &PhhHand) -> Vec<(Touches, String, PhhHand)> {
+    let mut out = Vec::new();
+    let mut push = |k: Touches, what: String, t: PhhHand| {
+        if t != *h {
+            out.push((k, what, t));
+        }
+    };
+    let n = h.starting_stacks.len();
+    // The result.
+    if let Some(f) = &h.finishing_stacks {
+        let mut t = h.clone();
+        t.finishing_stacks.as_mut().unwrap().rotate_left(1);
+        push(Touches::ResultOrCards, "finishing_stacks rotated".into(), t);
+        for i in 0..n {
+            let j = (i + 1) % n;
+            if f[i] > 0 {
+                let mut t = h.clone();
+                let fs = t.finishing_stacks.as_mut().unwrap();
+                fs[i] -= 1;
+                fs[j] += 1;
+                push(
+                    Touches::ResultOrCards,
+                    format!("a chip of p{} moved to p{}", i + 1, j + 1),
+                    t,
+                );
+            }
+        }
+        let mut t = h.clone();
+        t.finishing_stacks = None;
+        push(Touches::ResultOrCards, "finishing_stacks dropped".into(), t);
+    }
+    // Every line: dropped, doubled, swapped with the next.
+    let touches = |line: &str| {
+        if line.starts_with("d ") {
+            Touches::ResultOrCards
+        } else {
+            Touches::Play
+        }
+    };
+    for i in 0..h.actions.len() {
+        let k = touches(&h.actions[i]);
+        let mut t = h.clone();
+        let line = t.actions.remove(i);
+        push(k, format!("line {i} `{line}` dropped"), t);
+        let mut t = h.clone();
+        t.actions.insert(i, h.actions[i].clone());
+        push(k, format!("line {i} `{}` doubled", h.actions[i]), t);
+        if i + 1 < h.actions.len() {
+            let k = match (k, touches(&h.actions[i + 1])) {
+                (Touches::Play, Touches::Play) => Touches::Play,
+                _ => Touches::ResultOrCards,
+            };
+            let mut t = h.clone();
+            t.actions.swap(i, i + 1);
+            push(k, format!("lines {i} and {} swapped", i + 1), t);
+        }
+    }
+    // Every board line at once (the all-in hand of the finding).
+    let mut t = h.clone();
+    t.actions.retain(|a| !a.starts_with("d db"));
+    push(Touches::ResultOrCards, "every board line dropped".into(), t);
+    // The options.
+    for i in 0..n {
+        let mut t = h.clone();
+        t.blinds[i] += 1;
+        push(Touches::Play, format!("blind of p{} raised", i + 1), t);
+        let mut t = h.clone();
+        t.antes[i] += 1;
+        push(Touches::Play, format!("ante of p{} raised", i + 1), t);
+    }
+    let mut t = h.clone();
+    t.carried_in += 1;
+    push(Touches::Play, "a chip carried in".into(), t);
+    // The seats and stacks at the deal.
+    for i in 0..n {
+        let mut t = h.clone();
+        t.starting_stacks[i] += 1;
+        push(
+            Touches::Play,
+            format!("starting stack of p{} raised", i + 1),
+            t,
+        );
+        if h.starting_stacks[i] > h.blinds[i] + h.antes[i] {
+            let mut t = h.clone();
+            t.starting_stacks[i] -= 1;
+            push(
+                Touches::Play,
+                format!("starting stack of p{} lowered", i + 1),
+                t,
+            );
+        }
+    }
+    let mut t = h.clone();
+    t.starting_stacks.rotate_left(1);
+    push(Touches::Play, "starting stacks rotated".into(), t);
+    out
+}
+
+#[test]
+fn a_holdem_proof_refuses_every_tampering_of_a_whole_hand() {
+    let mut tally = Tally::default();
+    let mut records = Vec::new();
+    for k in 0..24u64 {
+        let mut rules = HoldemRules::casino(match k % 3 {
+            0 => Structure::NoLimit,
+            1 => Structure::PotLimit,
+            _ => Structure::FixedLimit,
+        });
+        if k % 5 == 4 {
+            rules.odd_chips = OddChips::StayInPot;
+        }
+        records.push((
+            seed_of(k),
+            holdem_played(2 + k as usize % 8, seed_of(k), k, rules),
+        ));
+    }
+    if let Some(root) = shared_phh() {
+        let mut files = Vec::new();
+        for sub in ["historical", "wsop", "pluribus/30", "pluribus/100"] {
+            phh_files(&root.join(sub), &mut files);
+        }
+        let mut from_files = 0;
+        for (k, path) in files.iter().enumerate() {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let Ok(real) = phh::parse_phh(&text) else {
+                continue;
+            };
+            let seed = seed_of(1000 + k as u64);
+            if let Some(h) = redealt(&real, seed) {
+                records.push((seed, h));
+                from_files += 1;
+            }
+            if from_files == 40 {
+                break;
+            }
+        }
+        eprintln!("holdem: {from_files} real hands of shared/phh re-dealt from a seed");
+    }
+    for (seed, h) in &records {
+        h.prove(*seed)
+            .unwrap_or_else(|e| panic!("a genuine record refused: {e}\n{}", h.to_phh()));
+        tally.genuine += 1;
+        let mut other = *seed;
+        other[0] ^= 1;
+        tally.tamper(
+            "another seed",
+            Touches::ResultOrCards,
+            h.prove(other).is_err(),
+            true,
+        );
+        for (k, what, t) in holdem_tamperings(h) {
+            // Through the text, as `tavolo verify` reads it.
+            let refused = phh::parse_phh(&t.to_phh()).map_or(true, |t| t.prove(*seed).is_err());
+            let same =
+                t.starting_stacks == h.starting_stacks && t.finishing_stacks == h.finishing_stacks;
+            tally.tamper(&format!("{what}\n{}", h.to_phh()), k, refused, same);
+        }
+    }
+    tally.report("holdem");
+}
+
+#[test]
+fn a_holdem_record_with_its_finishing_stacks_rotated_is_not_a_proof() {
+    let seed = seed_of(7);
+    let h = holdem_played(3, seed, 2, HoldemRules::casino(Structure::NoLimit));
+    h.prove(seed).unwrap();
+    let mut t = h.clone();
+    t.finishing_stacks.as_mut().unwrap().rotate_left(1);
+    let err = t.prove(seed).unwrap_err().to_string();
+    assert!(err.contains("finishing_stacks"), "{err}");
+}
+
+#[test]
+fn a_holdem_record_without_its_last_board_line_is_not_a_proof() {
+    // An all-in hand: both players all-in before the flop, the board dealt out.
+    let seed = seed_of(8);
+    let setup = HandSetup::casino(
+        vec![100, 100],
+        0,
+        1,
+        2,
+        HoldemRules::casino(Structure::NoLimit),
+    );
+    let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    log.extend(
+        hand.apply(Action::BetOrRaiseTo { seat: 0, to: 100 })
+            .unwrap(),
+    );
+    log.extend(hand.apply(Action::Call { seat: 1 }).unwrap());
+    while let ToAct::Showdown { next, .. } = hand.legal_actions() {
+        log.extend(
+            hand.apply(Action::Show {
+                seat: next,
+                cards: None,
+            })
+            .unwrap(),
+        );
+    }
+    assert!(hand.is_over());
+    let h = phh::parse_phh(&phh::export(&setup, &log, None).to_phh()).unwrap();
+    h.prove(seed).unwrap();
+    let last = h
+        .actions
+        .iter()
+        .rposition(|a| a.starts_with("d db"))
+        .unwrap();
+    let mut t = h.clone();
+    t.actions.remove(last);
+    let err = t.prove(seed).unwrap_err().to_string();
+    assert!(err.contains("d db"), "{err}");
+    let mut t = h.clone();
+    t.actions.retain(|a| !a.starts_with("d db"));
+    assert!(t.prove(seed).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Draw
+
+/// A seeded draw hand played to its end.
+fn draw_played(seats: usize, seed: [u8; 32], style: u64) -> DrawRecord {
+    let stacks = (0..seats).map(|s| 60 + 13 * s as u64).collect();
+    let mut setup = draw::DrawSetup::new(stacks, style as usize % seats, 2);
+    if style % 4 == 1 {
+        setup.carried_in = 5;
+    }
+    let (mut hand, mut log) =
+        draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    let mut step = style;
+    loop {
+        step = step
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pick = (step >> 33) % 5;
+        let action = match hand.legal_actions() {
+            draw::ToAct::Bet(l) => match (pick, l.raise, l.call) {
+                (0, Some(r), _) => draw::Action::BetOrRaiseTo {
+                    seat: l.seat,
+                    to: r.min_to,
+                },
+                (1, _, Some(_)) if l.fold => draw::Action::Fold { seat: l.seat },
+                (_, _, Some(_)) => draw::Action::Call { seat: l.seat },
+                (_, Some(r), None) if !l.check => draw::Action::BetOrRaiseTo {
+                    seat: l.seat,
+                    to: r.min_to,
+                },
+                _ => draw::Action::Check { seat: l.seat },
+            },
+            draw::ToAct::Exchange { seat, .. } => draw::Action::Exchange {
+                seat,
+                discard: hand.hand(seat).iter().take(pick as usize % 4).collect(),
+            },
+            draw::ToAct::Showdown { seat, may_muck } => {
+                if pick == 1 && may_muck {
+                    draw::Action::Muck { seat }
+                } else {
+                    draw::Action::Show { seat }
+                }
+            }
+            draw::ToAct::Nobody => break,
+        };
+        log.extend(hand.apply(action).unwrap());
+    }
+    let names: Vec<String> = (0..seats).map(|s| format!("player{s}")).collect();
+    DrawRecord::from_log(&setup, &log)
+        .unwrap()
+        .with_players(&names)
+}
+
+fn draw_tamperings(r: &DrawRecord) -> Vec<(Touches, String, DrawRecord)> {
+    let mut out = Vec::new();
+    let mut push = |k: Touches, what: String, t: DrawRecord| {
+        if t != *r {
+            out.push((k, what, t));
+        }
+    };
+    let n = r.stacks.len();
+    let result = r.result.clone().expect("a finished hand");
+    // The result.
+    let mut t = r.clone();
+    t.result.as_mut().unwrap().finishing_stacks.rotate_left(1);
+    push(Touches::ResultOrCards, "finishing_stacks rotated".into(), t);
+    let mut t = r.clone();
+    t.result.as_mut().unwrap().winnings.rotate_left(1);
+    push(Touches::ResultOrCards, "winnings rotated".into(), t);
+    for i in 0..n {
+        if result.finishing_stacks[i] > 0 {
+            let mut t = r.clone();
+            let f = &mut t.result.as_mut().unwrap().finishing_stacks;
+            f[i] -= 1;
+            f[(i + 1) % n] += 1;
+            push(
+                Touches::ResultOrCards,
+                format!("a chip of seat {i} moved on"),
+                t,
+            );
+        }
+    }
+    let mut t = r.clone();
+    t.result.as_mut().unwrap().carried_pot += 1;
+    push(Touches::ResultOrCards, "carried_pot changed".into(), t);
+    let mut t = r.clone();
+    t.result = None;
+    push(Touches::ResultOrCards, "result dropped".into(), t);
+    // The deal.
+    for s in 0..n {
+        let mut t = r.clone();
+        t.deal.hands.remove(s);
+        push(
+            Touches::ResultOrCards,
+            format!("hand of seat {s} dropped"),
+            t,
+        );
+        let mut t = r.clone();
+        t.deal.hands[s].pop();
+        push(
+            Touches::ResultOrCards,
+            format!("a card of seat {s} dropped"),
+            t,
+        );
+    }
+    for i in 0..r.deal.draws.len() {
+        let mut t = r.clone();
+        t.deal.draws.remove(i);
+        push(Touches::ResultOrCards, format!("draw card {i} dropped"), t);
+    }
+    // The actions.
+    for i in 0..r.actions.len() {
+        let mut t = r.clone();
+        t.actions.remove(i);
+        push(Touches::Play, format!("action {i} dropped"), t);
+        let mut t = r.clone();
+        t.actions.insert(i, r.actions[i].clone());
+        push(Touches::Play, format!("action {i} doubled"), t);
+        if i + 1 < r.actions.len() {
+            let mut t = r.clone();
+            t.actions.swap(i, i + 1);
+            push(
+                Touches::Play,
+                format!("actions {i} and {} swapped", i + 1),
+                t,
+            );
+        }
+        if let RecordAction::Bet { seat, to } = r.actions[i] {
+            let mut t = r.clone();
+            t.actions[i] = RecordAction::Bet { seat, to: to + 1 };
+            push(Touches::Play, format!("bet {i} changed"), t);
+        }
+    }
+    // The options.
+    let mut t = r.clone();
+    t.ante += 1;
+    push(Touches::Play, "ante raised".into(), t);
+    let mut t = r.clone();
+    t.carried_in += 1;
+    push(Touches::Play, "a chip carried in".into(), t);
+    // The seats and stacks at the deal.
+    for s in 0..n {
+        let mut t = r.clone();
+        t.stacks[s] += 1;
+        push(Touches::Play, format!("stack of seat {s} raised"), t);
+        let mut t = r.clone();
+        t.stacks[s] -= 1;
+        push(Touches::Play, format!("stack of seat {s} lowered"), t);
+    }
+    let mut t = r.clone();
+    t.stacks.rotate_left(1);
+    push(Touches::Play, "stacks rotated".into(), t);
+    let mut t = r.clone();
+    t.dealer = (r.dealer + 1) % n;
+    push(Touches::Play, "dealer moved".into(), t);
+    out
+}
+
+#[test]
+fn a_draw_proof_refuses_every_tampering_of_a_whole_hand() {
+    let mut tally = Tally::default();
+    for k in 0..30u64 {
+        let seed = seed_of(2000 + k);
+        let r = draw_played(2 + k as usize % 7, seed, k);
+        let r = DrawRecord::from_json(&r.to_json()).unwrap();
+        r.prove(seed)
+            .unwrap_or_else(|e| panic!("a genuine record refused: {e}\n{}", r.to_json()));
+        tally.genuine += 1;
+        for (k, what, t) in draw_tamperings(&r) {
+            let refused =
+                DrawRecord::from_json(&t.to_json()).map_or(true, |t| t.prove(seed).is_err());
+            let same = t.stacks == r.stacks && t.result == r.result;
+            tally.tamper(&format!("{what}\n{}", r.to_json()), k, refused, same);
+        }
+    }
+    tally.report("draw");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saint Poker
+
+fn saint_played(players: u8, seed: [u8; 32], play: u64) -> SaintRecord {
+    let mut game = saint::SaintGame::new(saint::SaintOptions::new(players), seed).unwrap();
+    let mut rng = GameRng::from_u64(play);
+    while !game.is_over() {
+        for p in game.pending() {
+            if let Some(a) = game.random_action(p, &mut rng) {
+                game.apply(a).unwrap();
+            }
+        }
+        if let Some(p) = game.to_pick() {
+            let a = game.random_action(p, &mut rng).unwrap();
+            game.apply(a).unwrap();
+        }
+    }
+    game.record().unwrap()
+}
+
+fn saint_tamperings(r: &SaintRecord) -> Vec<(Touches, String, SaintRecord)> {
+    let mut out = Vec::new();
+    let mut push = |k: Touches, what: String, t: SaintRecord| {
+        if t != *r {
+            out.push((k, what, t));
+        }
+    };
+    let res = r.result.clone().expect("a finished game");
+    // The result.
+    let mut t = r.clone();
+    t.result.as_mut().unwrap().scores.rotate_left(1);
+    push(Touches::ResultOrCards, "result scores rotated".into(), t);
+    let mut t = r.clone();
+    t.result.as_mut().unwrap().places.rotate_left(1);
+    push(Touches::ResultOrCards, "result places rotated".into(), t);
+    let mut t = r.clone();
+    let w = &mut t.result.as_mut().unwrap().winners;
+    w[0] = (w[0] + 1) % r.players.len();
+    push(Touches::ResultOrCards, "another winner".into(), t);
+    let mut t = r.clone();
+    t.result = None;
+    push(Touches::ResultOrCards, "result dropped".into(), t);
+    let mut t = r.clone();
+    t.rounds.pop();
+    t.result = None;
+    push(
+        Touches::ResultOrCards,
+        "last round and result dropped".into(),
+        t,
+    );
+    for p in 0..res.scores.len() {
+        let mut t = r.clone();
+        t.result.as_mut().unwrap().scores[p] += 1;
+        push(
+            Touches::ResultOrCards,
+            format!("score of player {p} raised"),
+            t,
+        );
+    }
+    // The deal.
+    for p in 0..r.deal.hands.len() {
+        let mut t = r.clone();
+        t.deal.hands[p].pop();
+        push(
+            Touches::ResultOrCards,
+            format!("a card of player {p} dropped"),
+            t,
+        );
+    }
+    let mut t = r.clone();
+    t.deal.centre.pop();
+    push(Touches::ResultOrCards, "a centre card dropped".into(), t);
+    let mut t = r.clone();
+    t.deal.draw_pile.pop();
+    push(
+        Touches::ResultOrCards,
+        "the last draw card dropped".into(),
+        t,
+    );
+    let mut t = r.clone();
+    t.deal.hands.swap(0, 1);
+    push(Touches::ResultOrCards, "two seats' hands swapped".into(), t);
+    // The actions of every round: placed cards, shown pairs, picks.
+    for (k, round) in r.rounds.iter().enumerate() {
+        let mut t = r.clone();
+        t.rounds[k].placed.swap(0, 1);
+        push(Touches::Play, format!("round {k}: placed cards swapped"), t);
+        let mut t = r.clone();
+        t.rounds[k].placed.pop();
+        push(
+            Touches::Play,
+            format!("round {k}: a placed card dropped"),
+            t,
+        );
+        let mut t = r.clone();
+        let s = &mut t.rounds[k].hands[0].shown;
+        s.swap(0, 1);
+        push(
+            Touches::Play,
+            format!("round {k}: a shown pair reordered"),
+            t,
+        );
+        let mut t = r.clone();
+        t.rounds[k].hands.swap(0, 1);
+        push(Touches::Play, format!("round {k}: two hands swapped"), t);
+        if let Some(d) = &round.draft {
+            for i in 0..d.picks.len() {
+                let mut t = r.clone();
+                t.rounds[k].draft.as_mut().unwrap().picks.remove(i);
+                push(Touches::Play, format!("round {k}: pick {i} dropped"), t);
+                let mut t = r.clone();
+                t.rounds[k]
+                    .draft
+                    .as_mut()
+                    .unwrap()
+                    .picks
+                    .insert(i, d.picks[i]);
+                push(Touches::Play, format!("round {k}: pick {i} doubled"), t);
+                if i + 1 < d.picks.len() {
+                    let mut t = r.clone();
+                    t.rounds[k].draft.as_mut().unwrap().picks.swap(i, i + 1);
+                    push(
+                        Touches::Play,
+                        format!("round {k}: picks {i} and {} swapped", i + 1),
+                        t,
+                    );
+                }
+            }
+        }
+        let mut t = r.clone();
+        t.rounds.remove(k);
+        push(Touches::Play, format!("round {k} dropped"), t);
+    }
+    // The options.
+    let mut t = r.clone();
+    t.options.hand_rule = match r.options.hand_rule {
+        saint::HandRule::TwoPlusThree => saint::HandRule::AnyFive,
+        saint::HandRule::AnyFive => saint::HandRule::TwoPlusThree,
+    };
+    push(Touches::Play, "hand rule changed".into(), t);
+    let mut t = r.clone();
+    t.options.centre_cards = Some(r.options.centre_count() + 1);
+    push(Touches::Play, "centre count changed".into(), t);
+    let mut t = r.clone();
+    t.options.players += 1;
+    push(Touches::Play, "a player added to the options".into(), t);
+    // The seats.
+    let mut t = r.clone();
+    t.players.pop();
+    push(Touches::Play, "a seat dropped".into(), t);
+    out
+}
+
+#[test]
+fn a_saint_proof_refuses_every_tampering_of_a_whole_game() {
+    let mut tally = Tally::default();
+    for k in 0..6u64 {
+        let seed = seed_of(3000 + k);
+        let r = saint_played(2 + k as u8 % 4, seed, k);
+        let json = serde_json::to_string(&r).unwrap();
+        let r: SaintRecord = serde_json::from_str(&json).unwrap();
+        saint::prove_record(&r, seed).unwrap_or_else(|e| panic!("a genuine record refused: {e}"));
+        tally.genuine += 1;
+        for (k, what, t) in saint_tamperings(&r) {
+            let json = serde_json::to_string(&t).unwrap();
+            let refused = serde_json::from_str::<SaintRecord>(&json)
+                .map_or(true, |t| saint::prove_record(&t, seed).is_err());
+            let same = t.players == r.players && t.result == r.result;
+            tally.tamper(&what, k, refused, same);
+        }
+    }
+    tally.report("saint");
+}
