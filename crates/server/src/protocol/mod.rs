@@ -20,7 +20,7 @@ use serde_json::Value;
 pub use error::{answer_json, error_json, Answer, Code, ProtoError};
 pub use intent::{parse_intent, ChatText, Hex32, Intent, Name, Request, SeatNo, Unreadable};
 pub use message::{
-    AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus,
+    AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatLost, SeatRow, SeatStatus,
     ServerMessage, TableState, UserInfo, You,
 };
 pub use options::{GameKind, OptionsError, TableOptions, TableStatus, TableSummary};
