@@ -4,7 +4,7 @@
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t } from './i18n.js';
-import { esc, toast } from './ui.js';
+import { esc, toast, errorText } from './ui.js';
 import { mySeat } from './seats.js';
 
 const MUTED = 'tavolo.muted';
@@ -64,7 +64,7 @@ export function mountChat(box, id) {
     try {
       await conn.request('chat', { table: id, text });
       input.value = '';
-    } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
+    } catch (e) { toast(errorText(e), 'error'); }
   });
   list.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-mute], button[data-unmute]');

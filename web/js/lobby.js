@@ -3,7 +3,7 @@
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t } from './i18n.js';
-import { esc, toast, fmtChips } from './ui.js';
+import { esc, toast, fmtChips, errorText } from './ui.js';
 import { api } from './api.js';
 import { joinFields } from './seedchain.js';
 
@@ -208,7 +208,7 @@ export function renderLobby(root) {
       } else if (act === 'watch') {
         location.hash = `#/table/${encodeURIComponent(id)}`;
       }
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); } finally { b.disabled = false; }
+    } catch (e) { toast(errorText(e), 'error'); } finally { b.disabled = false; }
   });
   const form = root.querySelector('#create-form');
   syncForm(form);
@@ -227,9 +227,10 @@ export function renderLobby(root) {
       const opts = readOptions(form);
       const r = await conn.request('create_table', { options: opts });
       const id = r.table || r.id;
-      toast(`${t('create')}: ${opts.name}`, 'ok');
+      // one notice for one cause: the seat it gives you says the table was made
       if (id && store.user) await joinTable(id);
-    } catch (e) { err.textContent = `${e.code || ''} ${e.message}`; }
+      else toast(`${t('create')}: ${opts.name}`, 'ok');
+    } catch (e) { err.textContent = errorText(e); }
   });
   draw();
   const unsub = subscribe((what) => { if (what === 'lobby' || what === 'table') draw(); });

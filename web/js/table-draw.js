@@ -113,7 +113,10 @@ export function mountDraw(ctx) {
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
-      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}` });
+      // dealt in, a betting round on, not all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && /betting/.test(v.stage || '');
+      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.stage}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
+      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}:${(v.bets || []).join()}`, pre });
       return legal;
     },
     key(ev) {

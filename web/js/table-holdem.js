@@ -94,7 +94,10 @@ export function mountHoldem(ctx) {
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
-      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}` });
+      // dealt in, a betting round on, not all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.street}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
+      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`, pre });
       return legal;
     },
     key(ev) { return bar.key_(ev); },

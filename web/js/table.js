@@ -7,18 +7,19 @@
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t, word } from './i18n.js';
-import { esc, toast, announce, typing, fmtChips, labelGroups } from './ui.js';
+import { esc, announce, typing, fmtChips, labelGroups, errorText, showNotice } from './ui.js';
 import { sounds } from './sound.js';
 import { mountHoldem } from './table-holdem.js';
 import { mountDraw } from './table-draw.js';
 import { mountSaint } from './table-saint.js';
-import { describeEvent } from './events.js';
+import { describeEvents } from './events.js';
 import { resultHtml } from './result.js';
 import { clearBets } from './felt.js';
 import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
 import { clockRing, clockLeft, paintRing } from './clock.js';
 import { mountTableMenu, confirmLeave } from './table-menu.js';
 import { mountChat } from './chat.js';
+import { joinFields } from './seedchain.js';
 
 /**
  * Saint Poker's player boxes print the full name, which a phone cuts at the end: room bots
@@ -61,6 +62,7 @@ export function renderTable(root, id) {
         </div>
       </div>
       <div class="status-line" id="status-line" aria-live="polite"></div>
+      <div class="table-notices" id="table-notices" role="status" aria-live="polite"></div>
       <div class="play-area">
         <div class="felt-wrap" id="felt"><p class="muted center-msg">${t('loading')}</p></div>
         <div class="mine" id="mine"></div>
@@ -91,6 +93,7 @@ export function renderTable(root, id) {
     controls: root.querySelector('#table-controls'), meta: root.querySelector('#table-meta'), title: root.querySelector('#table-title'),
     result: root.querySelector('#result-box'), log: root.querySelector('#log-list'), fair: root.querySelector('#fair'),
     menu: root.querySelector('#table-menu'), leaveDialog: root.querySelector('#leave-dialog'),
+    notices: root.querySelector('#table-notices'),
     myClock: root.querySelector('#my-clock'), myClockText: root.querySelector('#my-clock-text'), myClockRing: root.querySelector('#my-clock-ring'),
   };
   let game = null;
@@ -102,12 +105,15 @@ export function renderTable(root, id) {
   let watchSent = false;
   let destroyed = false;
 
+  // The table's notices show under its status line, next to what they are about, in words;
+  // one per cause (a repeat counts up on it).
+  const tell = (text, kind = 'info') => showNotice(els.notices, text, kind, kind === 'error' ? 4000 : 2600);
   const send = async (action) => {
     const st = store.tables.get(id);
     try {
       return await conn.request('act', { table: id, hand: st && st.hand, action });
     } catch (e) {
-      toast(`${e.code || t('error')}: ${e.message}`, 'error');
+      tell(errorText(e), 'error');
       sounds.error();
       throw e;
     }
@@ -119,14 +125,16 @@ export function renderTable(root, id) {
 
   async function control(type, extra = {}) {
     try {
-      const r = await conn.request(type, { table: id, ...extra });
+      // a join carries this player's seed chain, as the lobby's does
+      const fields = type === 'join' ? await joinFields(id) : {};
+      const r = await conn.request(type, { table: id, ...fields, ...extra });
       if (type === 'leave' || type === 'rebuy' || type === 'join') window.dispatchEvent(new Event('tavolo:balance'));
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
-      if (type === 'rebuy' && r && r.stack != null) toast(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
-      if (type === 'change_seat' && r) toast(t('seat_change_pending', { n: r.seat_change }), 'ok');
-      if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
-      if (type === 'add_bot' && r && r.seat != null) toast(t('joined_seat', { n: r.seat + 1 }), 'ok');
-    } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
+      if (type === 'rebuy' && r && r.stack != null) tell(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
+      if (type === 'change_seat' && r) tell(t('seat_change_pending', { n: r.seat_change }), 'ok');
+      if (type === 'join' && r) tell(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
+      if (type === 'add_bot' && r && r.seat != null) tell(t('bot_added', { n: r.seat + 1 }), 'ok');
+    } catch (e) { tell(errorText(e), 'error'); }
   }
   els.status.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-c2]');
@@ -197,7 +205,7 @@ export function renderTable(root, id) {
     const log = store.logs.get(id) || [];
     const map = handSeats(st);
     const who = (i) => (i == null ? '' : seatName(st, map[i] ?? i));
-    const lines = log.map((x) => describeEvent(x.event, who)).filter(Boolean).slice(-60);
+    const lines = describeEvents(log.map((x) => x.event), who).filter(Boolean).slice(-60);
     els.log.innerHTML = lines.map((l) => `<li>${esc(l)}</li>`).join('');
     els.log.scrollTop = els.log.scrollHeight;
   }
@@ -219,11 +227,28 @@ export function renderTable(root, id) {
       ${p && p.hand ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}" id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>` : ''}`;
   }
 
+  /** What a player sitting out, or one who lost the seat for it, is told first (issue 49):
+   * how many more hands the table deals before the seat goes, and why it went, each with the
+   * one click that undoes it. */
+  function seatNotice(st) {
+    const you = st.you || {};
+    if (you.seat == null && you.seat_lost === 'missed_hands') {
+      return `<span class="seat-notice lost" id="seat-lost">${t('seat_lost_missed')}</span> <button class="btn small primary" data-c2="join" id="btn-sit-down-again"${you.cashing_out ? ' disabled' : ''}>${t('sit_down_again')}</button>`;
+    }
+    if (you.sitting_out) {
+      const n = you.sit_out_hands_left;
+      const when = n == null ? '' : ` — ${n === 0 ? t('seat_goes_next_deal') : n === 1 ? t('seat_goes_after_1') : t('seat_goes_after_n', { n })}`;
+      return `<span class="seat-notice" id="sitting-out-note">${t('you_sit_out')}${when}</span> <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
+    }
+    return '';
+  }
+
   function statusText(st, legal) {
     const me = mySeat(st);
+    const seatNote = legal && legal.any ? '' : seatNotice(st);
+    if (seatNote) return seatNote;
     if (st.result) return gameOf(st, id) === 'saint' ? word('results', 'game_over') : word('results', 'hand_over');
     if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
-    if (st.you && st.you.sitting_out) return `${t('sitting_out')} — <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });

@@ -1,0 +1,215 @@
+// issue49.test.mjs — the browser room a regular stays in (issue 49), told as stories in
+// headless Chromium against a real `tavolo serve`: a player sitting out is told how many hands
+// the seat has left and, once it is gone, why, with one click to sit down again; pre-action
+// buttons; the live log's bet and raise; each decision's amount; notices in words; split pots
+// and the winning five; the create-table form in words. Nothing here waits on a fixed time:
+// every wait is for a state of the page, with a generous limit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, openTableMenu } from '../helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { if (browser) await browser.close(); });
+
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent.replace(/\s+/g, ' ').trim()).catch(() => '');
+
+test('finding 1: sitting out says how many hands the seat has left; a lost seat says why and sits down again in one click', { timeout: 240000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'away', viewport: { width: 1366, height: 768 } });
+  // five seats, four bots: the table deals on while I sit out (Hold'em deals to four)
+  const id = await createTable(page, { game: 'holdem', name: 'e2e away', structure: 'nl', big_blind: 2, buy_in: 200, seats: 5, bots: 4, bot_level: 'station', clock_secs: 30 });
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.you && s.you.seat != null; }, id, { timeout: 30000 });
+  await openTableMenu(page);
+  await page.click('#btn-sit-out');
+  // the countdown, told as the hands go by: 2, then 1, then the next deal
+  const seen = [];
+  const end = Date.now() + 200000;
+  while (Date.now() < end) {
+    const note = await text(page, '#sitting-out-note');
+    if (note && seen[seen.length - 1] !== note) {
+      seen.push(note);
+      assert.ok(await page.$('#btn-sit-in-2'), 'Sit in is one click away, beside the countdown');
+    }
+    if (await page.$('#seat-lost')) break;
+    // the hand I was dealt before sitting out: play it out rather than wait for my clock
+    if (!(await tryClick(page, '#act-check', 50))) await tryClick(page, '#act-fold', 50);
+    await sleep(100);
+  }
+  assert.ok(seen.some((n) => /You are sitting out — you will lose your seat after 2 more hands/.test(n)), `told 2 hands: ${JSON.stringify(seen)}`);
+  assert.ok(seen.some((n) => /after 1 more hand\b/.test(n)), `told 1 hand: ${JSON.stringify(seen)}`);
+  assert.ok(seen.some((n) => /at the next deal/.test(n)), `told the next deal: ${JSON.stringify(seen)}`);
+  // the seat is gone: why, in words, and one click to sit down again — on the felt, not in a menu
+  const why = await text(page, '#seat-lost');
+  assert.match(why, /You lost your seat: you sat out three hands in a row/);
+  await shot(page, 'issue49-seat-lost-1366x768');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = await page.$eval('#btn-sit-down-again', (b) => { const r = b.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  assert.ok(box.x >= 0 && box.x + box.w <= 390 && box.y >= 0 && box.y + box.h <= 844, `Sit down again is on a phone's screen: ${JSON.stringify(box)}`);
+  await shot(page, 'issue49-seat-lost-390x844');
+  await waitUntil(page, () => { const b = document.getElementById('btn-sit-down-again'); return b && !b.disabled; });
+  await page.click('#btn-sit-down-again');
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.you && s.you.seat != null && !s.you.seat_lost; }, id, { timeout: 30000 });
+  await waitUntil(page, () => !document.getElementById('seat-lost'));
+  const st = await tableState(page, id);
+  assert.equal(st.you.sitting_out, false, 'seated again, playing');
+  await ctx.close();
+});
+
+/** Clicks `sel` if it is there within `ms`; true when clicked. */
+async function tryClick(page, sel, ms = 1500) {
+  try { await page.click(sel, { timeout: ms }); return true; } catch { return false; }
+}
+
+/** My hand seat in the state, or -1. */
+const handSeat = (st) => (st && st.you && st.you.hand_seat != null ? st.you.hand_seat : -1);
+
+test('finding 2: pre-actions are played when the turn comes and cleared when the bet they were chosen against changes', { timeout: 300000 }, async () => {
+  // Two people and two bots: while the other person thinks, my pre-actions wait for my turn
+  // (bots alone act too fast to choose anything in between).
+  const a = await newPlayer(browser, { prefix: 'prea', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(a.page, { game: 'holdem', name: 'e2e pre', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 2, bot_level: 'station', clock_secs: 120 });
+  const b = await newPlayer(browser, { prefix: 'preb', viewport: { width: 1280, height: 720 } });
+  await b.page.goto(`${a.page.url().split('#')[0]}#/lobby`);
+  await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
+  await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
+  const aLines = () => a.page.$$eval('#log-list li', (l, n) => l.filter((x) => x.textContent.startsWith(n)).map((x) => x.textContent), a.name);
+  const actNow = async (page) => (await tryClick(page, '#act-check', 200)) || tryClick(page, '#act-call', 200);
+  const pressed = (sel) => a.page.$eval(sel, (x) => x.getAttribute('aria-pressed')).catch(() => null);
+  // a bet or raise the page is told of (the server's next state replaces it)
+  const bump = () => a.page.evaluate((tid) => {
+    const s = window.__tavolo.store.tables.get(tid);
+    const v = JSON.parse(JSON.stringify(s.view));
+    const other = v.bets.findIndex((_, i) => i !== s.you.hand_seat && v.live[i]);
+    v.bets[other] = Math.max(...v.bets) + 10;
+    window.__tavolo.store.tables.set(tid, { ...s, view: v });
+    window.__tavolo.notify('table', tid);
+  }, id);
+  let cleared = false;
+  let played = false;
+  const end = Date.now() + 260000;
+  while (!played && Date.now() < end) {
+    if (await a.page.$('#act-check, #act-call')) { await actNow(a.page); continue; }
+    const bTurn = await b.page.$('#act-check, #act-call');
+    if (!bTurn || !(await a.page.$('#pre-actions'))) { await sleep(100); continue; }
+    if (!cleared) {
+      // Call N (or Check) is cleared by a bet; Fold to any bet stays through it
+      const which = (await a.page.$('#pre-call')) ? '#pre-call' : '#pre-check';
+      await a.page.click(which);
+      assert.equal(await pressed(which), 'true', `${which} chosen`);
+      await bump();
+      await waitUntil(a.page, () => !document.querySelector('#pre-actions [aria-pressed="true"]'), null, { timeout: 5000 });
+      assert.ok(await a.page.$('#pre-call'), 'facing the new bet, Call N is offered for its amount');
+      await a.page.click('#pre-foldany');
+      await bump();
+      await sleep(200);
+      assert.equal(await pressed('#pre-foldany'), 'true', 'Fold to any bet stays chosen through a raise');
+      await shot(a.page, 'issue49-pre-actions-1366x768');
+      await a.page.click('#pre-foldany');
+      assert.equal(await pressed('#pre-foldany'), 'false', 'a second click takes it back');
+      cleared = true;
+      await sleep(150); // the server's own state comes back (the bumps were only the page's)
+    }
+    // Call any, chosen while the other person thinks, is played when my turn comes
+    if (!(await tryClick(a.page, '#pre-callany', 1000))) continue;
+    if ((await pressed('#pre-callany')) !== 'true') continue;
+    const before = (await aLines()).length;
+    await actNow(b.page);
+    await waitUntil(a.page, ([n, k]) => [...document.querySelectorAll('#log-list li')].filter((x) => x.textContent.startsWith(n)).length > k
+      || document.querySelector('#pre-callany[aria-pressed="false"]') || document.querySelector('#act-check, #act-call'), [a.name, before], { timeout: 60000 });
+    const after = await aLines();
+    if (after.length > before) {
+      assert.match(after[after.length - 1], / (calls|checks)/, `my pre-chosen action: ${after.slice(-2)}`);
+      played = true;
+    }
+  }
+  assert.ok(cleared, 'a pre-chosen Call N or Check was cleared by a bet');
+  assert.ok(played, 'a pre-chosen Call any was played when the turn came');
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+test('finding 4: each decision\'s amount starts at the minimum, or at the preset I chose; nothing typed carries over', { timeout: 240000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'amt', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e amount', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 120 });
+  /** Waits for my next decision with a bet or raise whose range is wider than one amount. */
+  const nextDecision = async (after) => {
+    let key = null;
+    await waitUntil(page, ([tid, prev]) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      const r = s && (s.legal || []).find((x) => x.action === 'bet_or_raise_to');
+      if (!r || r.max <= r.min || !document.getElementById('bet-amount')) {
+        // a decision without a range: take the free or cheap way on
+        const b = document.getElementById('act-check') || document.getElementById('act-call');
+        if (b && !b.disabled && (s.legal || []).length) b.click();
+        return false;
+      }
+      return JSON.stringify([s.hand, s.view.street, s.view.bets]) !== prev;
+    }, [id, after], { timeout: 90000 });
+    const st = await tableState(page, id);
+    key = JSON.stringify([st.hand, st.view.street, st.view.bets]);
+    const r = st.legal.find((x) => x.action === 'bet_or_raise_to');
+    return { key, r, amount: Number(await page.inputValue('#bet-amount')), label: await page.textContent('#act-raise .amt') };
+  };
+  const passOn = async () => { if (!(await tryClick(page, '#act-check', 2000))) await page.click('#act-call'); };
+  // 1. the first decision starts at the minimum; I type a big amount and then only check or call
+  let d = await nextDecision(null);
+  assert.equal(d.amount, d.r.min, `the first decision starts at the minimum: ${JSON.stringify(d)}`);
+  const typed = Math.min(d.r.max, d.r.min + 7);
+  await page.fill('#bet-amount', String(typed));
+  await page.dispatchEvent('#bet-amount', 'change');
+  assert.equal(Number(await page.inputValue('#bet-amount')), typed);
+  await passOn();
+  // 2. the next decision starts at its own minimum again
+  d = await nextDecision(d.key);
+  assert.equal(d.amount, d.r.min, `a typed amount does not carry over: ${JSON.stringify(d)}`);
+  assert.match(d.label, new RegExp(`\\b${d.r.min}\\b`), 'the button says the amount');
+  // 3. a preset chosen is where each later decision starts (within its range)
+  if (!(await tryClick(page, '#bet-pot', 1000))) await page.click('#bet-allin');
+  const preset = (await page.$('#bet-pot[aria-pressed="true"]')) ? 'pot' : 'allin';
+  await passOn();
+  d = await nextDecision(d.key);
+  const want = preset === 'pot' && d.r.presets ? Math.max(d.r.min, Math.min(d.r.max, d.r.presets.pot)) : d.r.max;
+  assert.equal(d.amount, want, `the chosen preset (${preset}) is where the decision starts: ${JSON.stringify(d)}`);
+  await ctx.close();
+});
+
+test('finding 5: notices are in words, one per cause with repeats counted, under the table\'s status line', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'note', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e notices', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 0, clock_secs: 60 });
+  // bots added by the table's creator are told as bots, not as "Seated at seat N"
+  for (let i = 0; i < 2; i++) {
+    await page.waitForSelector('#btn-add-bot-2', { timeout: 15000 });
+    await page.click('#btn-add-bot-2');
+    await waitUntil(page, ([tid, n]) => { const s = window.__tavolo.store.tables.get(tid); return s && s.seats.length >= n; }, [id, i + 2]);
+  }
+  await page.waitForSelector('#table-notices .toast', { timeout: 5000 });
+  const told = await page.$$eval('#table-notices .toast, #toasts .toast', (l) => l.map((x) => x.textContent));
+  assert.ok(told.some((x) => /A bot sat down at seat \d/.test(x)), `bots told as bots: ${told}`);
+  assert.ok(told.filter((x) => /Seated at seat/.test(x)).length <= 1, `"Seated at seat" is only my own seat: ${told}`);
+  // eight refusals of one cause are one notice, counted, in words: no raw code
+  await page.evaluate(async () => {
+    const { showNotice, errorText } = await import('./js/ui.js');
+    const box = document.getElementById('table-notices');
+    for (let i = 0; i < 8; i++) showNotice(box, errorText({ code: 'rate_limited', message: 'slow down: 20 intents per second' }), 'error', 4000);
+  });
+  const errs = await page.$$eval('#table-notices .toast.error', (l) => l.map((x) => x.textContent));
+  assert.equal(errs.length, 1, `one notice: ${errs}`);
+  assert.match(errs[0], /^Too fast — wait a moment and try again ×8$/);
+  // under the status line, on the screen, not over the table menu
+  const box = await page.$eval('#table-notices .toast.error', (x) => { const r = x.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; });
+  const menu = await page.$eval('#btn-table-menu', (x) => { const r = x.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; });
+  const overlaps = !(box[1] <= menu[0] || box[0] >= menu[1] || box[3] <= menu[2] || box[2] >= menu[3]);
+  assert.ok(!overlaps, `the notice does not cover the table menu: ${box} vs ${menu}`);
+  await shot(page, 'issue49-notices-1366x768');
+  // every code the room answers has words in all four languages
+  const missing = await page.evaluate(async () => {
+    const { t, setLang } = await import('./js/i18n.js');
+    const codes = ['malformed', 'too_large', 'unsupported_version', 'rate_limited', 'unauthenticated', 'no_such_table', 'not_seated', 'already_seated', 'table_full', 'insufficient_chips', 'stale_hand', 'not_your_turn', 'illegal_action', 'invalid_options', 'not_allowed', 'bad_reveal', 'unavailable', 'elsewhere', 'internal'];
+    const out = [];
+    for (const l of ['en', 'it', 'pt', 'de']) { setLang(l); for (const c of codes) if (t(`ec_${c}`) === `ec_${c}`) out.push(`${l}:${c}`); }
+    setLang('en');
+    return out;
+  });
+  assert.deepEqual(missing, []);
+  await ctx.close();
+});
