@@ -213,3 +213,68 @@ test('finding 5: notices are in words, one per cause with repeats counted, under
   assert.deepEqual(missing, []);
   await ctx.close();
 });
+
+test('finding 6: a split pot names each winner with their own amount, on the felt and in the result', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'split', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e split', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 60 });
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.hand_seats && s.hand_seats.length >= 3; }, id, { timeout: 30000 });
+  // the server's result of a hand whose pot of 4 two players split, 2 each (its very shape:
+  // one entry per winner of each pot, docs/protocol.md)
+  await page.evaluate((tid) => {
+    const s = window.__tavolo.store.tables.get(tid);
+    const hand = { category: 'two_pair', ranks: ['K', '7', 'A'] };
+    const n = s.hand_seats.length;
+    const won = Array.from({ length: n }, (_, i) => (i < 2 ? 2 : 0));
+    const result = { pots: [{ pot: 0, seat: 0, amount: 2, hand }, { pot: 0, seat: 1, amount: 2, hand }], shown: [{ seat: 0, hand }, { seat: 1, hand }], won, carried: 0 };
+    window.__tavolo.store.tables.set(tid, { ...s, view: { ...s.view, over: true, to_act: null }, legal: [], clock: null, result });
+    window.__tavolo.notify('table', tid);
+  }, id);
+  const st = await tableState(page, id);
+  const names = [0, 1].map((i) => st.seats.find((x) => x.seat === st.hand_seats[i]).name);
+  const short = (n) => n.replace(/ \([a-z_]+\)$/, '');
+  const banner = await text(page, '#result-banner');
+  for (const n of names) assert.ok(banner.includes(`${short(n)} wins 2`) || banner.includes(`${n} wins 2`), `the banner names ${n} with 2: ${banner}`);
+  assert.ok(!/wins 4/.test(banner), `no winner of the whole pot: ${banner}`);
+  const box = await text(page, '#result-box');
+  assert.match(box, /split/, `the result says the pot was split: ${box}`);
+  for (const n of names) assert.ok(box.includes(`${n} wins 2`), `the result names ${n} with 2: ${box}`);
+  await shot(page, 'issue49-split-pot-1366x768');
+  await ctx.close();
+});
+
+test('finding 7: the create-table form speaks words, fills the table with bots and the new table deals', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'form', viewport: { width: 390, height: 844 } });
+  await page.evaluate(() => { document.getElementById('create-panel').open = true; });
+  await waitUntil(page, () => document.querySelectorAll('#c-level option').length >= 3);
+  for (const g of ['holdem', 'draw', 'saint']) {
+    await page.selectOption('#c-game', g);
+    const f = await page.evaluate(() => ({
+      seats: +document.getElementById('c-seats').value,
+      bots: +document.getElementById('c-bots').value,
+      level: document.getElementById('c-level').value,
+      levels: [...document.querySelectorAll('#c-level option')].map((o) => [o.value, o.textContent]),
+      min: [...document.querySelectorAll('#c-min option')].map((o) => o.textContent),
+      labels: [...document.querySelectorAll('#create-form label, #create-form summary')].filter((l) => !l.hidden).map((l) => l.textContent.replace(/\s+/g, ' ').trim()),
+    }));
+    assert.ok(f.bots > 0 && f.bots === f.seats - 1, `${g}: bots fill the table but for me: ${f.bots} of ${f.seats}`);
+    assert.equal(f.level, 'regular', `${g}: the default level`);
+    assert.deepEqual(f.levels.slice(0, 3).map((x) => x[1]), ['Beginner', 'Regular', 'Strong'], `${g}: the levels first, in words`);
+    for (const [v, label] of f.levels) assert.notEqual(label, v, `${g}: level ${v} is told in words`);
+    assert.equal(f.min[0], "As the game's rules say");
+    assert.ok(!f.labels.some((l) => /RULES\.md|\(0:/.test(l)), `${g}: no developer's words: ${f.labels}`);
+  }
+  await shot(page, 'issue49-create-form-390x844');
+  // a table made with the form as it comes deals at once, with me in the hand
+  await page.selectOption('#c-game', 'holdem');
+  await page.fill('#c-name', 'e2e form defaults');
+  await page.click('#c-submit');
+  await waitUntil(page, () => location.hash.startsWith('#/table/'));
+  const id = decodeURIComponent(await page.evaluate(() => location.hash.split('/')[2]));
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.hand && s.you && s.you.hand_seat != null; }, id, { timeout: 40000 });
+  // bots' names fit a phone's seat: "Sara", not "Sara (…"
+  const plates = await page.$$eval('.felt .seat .name', (l) => l.map((x) => x.textContent));
+  assert.ok(plates.length >= 4, `${plates}`);
+  assert.ok(!plates.some((n) => /\(/.test(n)), `no level in a seat's name: ${plates}`);
+  await shot(page, 'issue49-new-table-deals-390x844');
+  await ctx.close();
+});

@@ -93,12 +93,13 @@ test('Saint Poker ends on a results screen; nothing starts and no stake is taken
   await ctx.close();
 });
 
-test('A newcomer finds starter tables; a table with the form\'s defaults says whom it needs, and its creator adds bots', { timeout: 180000 }, async () => {
+test('A newcomer finds starter tables; a table without bots says whom it needs, and its creator adds bots', { timeout: 180000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'new', viewport: { width: 1280, height: 720 } });
   await page.waitForSelector('#lobby-body tr[data-table]', { timeout: 40000 });
   const names = await page.$$eval('#lobby-body tr[data-table] th', (r) => r.map((x) => x.textContent));
   for (const g of ['No-Limit', 'Saint Poker', 'Five-Card Draw']) assert.ok(names.some((n) => n.includes(`Welcome: ${g}`)), `a starter ${g} table: ${names}`);
-  const id = await createTable(page, { game: 'holdem', name: 'e2e defaults' });
+  // no bots asked for (the form now fills the table with bots unless told otherwise)
+  const id = await createTable(page, { game: 'holdem', name: 'e2e defaults', bots: 0 });
   await page.waitForSelector('#needs-players', { timeout: 20000 });
   assert.match(await page.textContent('#needs-players'), /1 of 4/);
   await shot(page, 'holdem-needs-players-1280x720');

@@ -9,7 +9,7 @@ import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { preStillMeant, preAction } from '../../js/betting.js';
 import { describeEvents } from '../../js/events.js';
-import { groupPots } from '../../js/result.js';
+import { groupPots, winnerTotals } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
 import { verifyFairness } from '../../js/history.js';
 import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence, payouts } from '../../js/replay.js';
@@ -110,6 +110,13 @@ test('the live log tells a bet from a raise, as the replayer does (issue 49)', (
     { event: 'bet_or_raise', seat: 1, to: 10, all_in: false }, { event: 'bet_or_raise', seat: 0, to: 30, all_in: false },
   ];
   assert.deepEqual(describeEvents(draw, who).filter((l) => / (bets|raises)/.test(l)), ['ada bets 14', 'bo bets 10', 'ada raises to 30']);
+});
+
+test('a split pot keeps what each winner got (issue 49)', () => {
+  const g = groupPots([{ pot: 0, seat: 1, amount: 2 }, { pot: 0, seat: 3, amount: 2 }, { pot: 1, seat: 3, amount: 10 }]);
+  assert.deepEqual(g[0].shares, [{ seat: 1, amount: 2 }, { seat: 3, amount: 2 }]);
+  assert.equal(g[0].amount, 4);
+  assert.deepEqual(winnerTotals(g), [{ seat: 1, amount: 2 }, { seat: 3, amount: 12 }]);
 });
 
 test('legal actions: the server list and the engine object', () => {
