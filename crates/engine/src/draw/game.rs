@@ -206,6 +206,7 @@ impl Game for DrawHand {
         HandSummary::new(
             bets,
             |s| self.shown_rank(s),
+            |s| self.shown_five(s),
             self.winnings(),
             self.carried(),
         )

@@ -181,7 +181,13 @@ impl Game for Hand {
             Event::Bet(b) => Some(b),
             _ => None,
         });
-        HandSummary::new(bets, shown, self.winnings(), self.carried())
+        HandSummary::new(
+            bets,
+            shown,
+            |seat| self.shown_five(seat),
+            self.winnings(),
+            self.carried(),
+        )
     }
 
     fn record(
