@@ -9,7 +9,7 @@
 // any bet for the rest of the hand. Each is played the moment the turn comes, unless the bet
 // it was chosen against has changed (see `preStillMeant`).
 import { t, word } from './i18n.js';
-import { fmtChips } from './ui.js';
+import { fmtChips, announce } from './ui.js';
 
 function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, Math.round(x))); }
 
@@ -58,6 +58,8 @@ export class BettingBar {
     this.pre = null;
     /** The betting situation out of turn ({hand, round, toCall, stack}), or null. */
     this.situation = null;
+    /** The decision whose Fold was pressed once while checking was free (asked again). */
+    this.foldAsked = null;
     /** The preset the player last chose ('min', 'half', '3q', 'pot', 'allin'), or null. */
     this.preset = null;
     root.addEventListener('click', (ev) => {
@@ -114,6 +116,14 @@ export class BettingBar {
     const L = this.legal;
     if (!L || this.busy) return;
     let action = null;
+    // a fold where checking is free is asked twice (issue 49): the first press says so
+    if (kind === 'fold' && L.fold && L.check && this.foldAsked !== this.decision) {
+      this.foldAsked = this.decision;
+      const b = this.root.querySelector('#act-fold');
+      if (b) { b.classList.add('confirm'); b.textContent = t('fold_confirm'); b.focus(); }
+      announce(t('fold_confirm'));
+      return;
+    }
     if (kind === 'fold' && L.fold) action = { action: 'fold' };
     else if (kind === 'check' && L.check) action = { action: 'check' };
     else if (kind === 'call' && L.call != null) action = { action: 'call' };
@@ -227,7 +237,9 @@ export class BettingBar {
           <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}" aria-label="${t('bet_amount')}">
         </div></div>` : ''}
       <div class="main-actions">
-        ${legal.fold ? `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>` : ''}
+        ${legal.fold ? (legal.check && this.foldAsked === this.decision
+    ? `<button type="button" class="btn act fold confirm" data-bet="fold" id="act-fold">${t('fold_confirm')}</button>`
+    : `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>`) : ''}
         ${legal.check ? `<button type="button" class="btn act check" data-bet="check" id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>` : ''}
         ${legal.call != null && !legal.check ? `<button type="button" class="btn act call" data-bet="call" id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span class="amt">${fmtChips(legal.call)}</span></button>` : ''}
         ${r ? `<button type="button" class="btn act raise" data-bet="raise" id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>` : ''}

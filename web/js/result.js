@@ -74,7 +74,9 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
       const shares = p.shares || winners.map((w) => ({ seat: w, amount: (p.amount ?? p.total ?? 0) / (winners.length || 1) }));
       const label = pots.length > 1 ? (i === 0 ? t('main_pot') : t('side_pot', { n: i })) : t('total_pot');
       const hn = handName(p);
-      const cards = p.cards || p.best_five || (p.hand && p.hand.cards);
+      // the winning five, as the server sends them with the shown hands
+      const shownBy = (Array.isArray(result.shown) ? result.shown : []).find((x) => x.seat === winners[0]);
+      const cards = (shownBy && shownBy.cards && shownBy.cards.length ? shownBy.cards : null) || p.cards;
       const split = shares.length > 1 ? ` · <span class="split-tag">${t('split_pot')}</span>` : '';
       parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount ?? p.total)}${split}</span>
         <span class="pot-win">${sharesText(shares, (s) => `<strong>${esc(name(mapSeat(s)))}</strong>`)}

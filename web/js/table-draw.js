@@ -8,7 +8,7 @@ import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { potsHtml, winnerIdx, shownHands } from './table-holdem.js';
+import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
 import { rank5, handCode } from './handrank.js';
 import { handName } from './i18n.js';
 import { resultBanner } from './result.js';
@@ -20,6 +20,7 @@ export function mountDraw(ctx) {
   let handKey = '';
   let last = null;
   let legalNow = null;
+  let foldAsked = null;
 
   const exchange = async (cards) => {
     await ctx.send({ action: 'exchange', discard: cards });
@@ -39,7 +40,19 @@ export function mountDraw(ctx) {
     if (x.dataset.x === 'exchange') exchange([...selected]);
     else if (x.dataset.x === 'show') ctx.send({ action: 'show' });
     else if (x.dataset.x === 'muck') ctx.send({ action: 'muck' });
-    else if (x.dataset.x === 'fold') ctx.send({ action: 'fold' });
+    else if (x.dataset.x === 'fold') {
+      // a fold out of turn, or before the showdown, is asked twice (issue 49)
+      const key = last ? `${last.hand}:${last.view && last.view.stage}` : '';
+      if (foldAsked !== key) {
+        foldAsked = key;
+        x.classList.add('confirm');
+        x.textContent = t('fold_confirm_any');
+        x.focus();
+        return;
+      }
+      foldAsked = null;
+      ctx.send({ action: 'fold' });
+    }
   });
 
   const api = {
@@ -72,7 +85,11 @@ export function mountDraw(ctx) {
           const shown = v.shown && v.shown[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;
           let cards = '';
-          if (shown) cards = cardsHtml(shown, { size: 'sm', cls: once(`${st.table}:${st.hand}:s:${seat}`, 'flip') });
+          if (shown) {
+            const five = v.over ? winningCards(st) : new Set();
+            const anim = once(`${st.table}:${st.hand}:s:${seat}`, 'flip');
+            cards = shown.map((c) => cardsHtml([c], { size: 'sm', cls: [anim, five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('');
+          }
           else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
           return {
             cards,
@@ -97,6 +114,7 @@ export function mountDraw(ctx) {
       let best = '';
       if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${handName(handCode(r))}</strong></span>`; } catch { /* ignore */ } }
       const drawn = new Set(v.drawn || []);
+      const asking = foldAsked === `${st.hand}:${v.stage}`;
       const maxEx = canEx ? (legal.exchange.max || 3) : 3;
       ctx.mine.innerHTML = mi < 0 || !hand.length ? '' : `
         <div class="my-hand draw-hand ${canEx ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}">
@@ -107,8 +125,8 @@ export function mountDraw(ctx) {
           <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>` : ''}
         ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${word('actions', 'show')}</button>` : ''}
         ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${word('actions', 'muck')}</button>` : ''}
-        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${word('actions', 'fold')}</button>` : ''}
-        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${word('actions', 'fold')}</button>` : ''}
+        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>` : ''}
+        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>` : ''}
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
@@ -124,7 +142,10 @@ export function mountDraw(ctx) {
         const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
         if (b) { b.click(); return true; }
       }
-      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) { ctx.send({ action: 'fold' }); return true; }
+      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) {
+        const b = ctx.mine.querySelector('#act-fold-x');
+        if (b) { b.click(); return true; }
+      }
       if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) { exchange([...selected]); return true; }
       
       return bar.key_(ev);

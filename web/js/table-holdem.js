@@ -32,6 +32,18 @@ export function shownHands(st) {
   return out;
 }
 
+/** The cards of the winning fives at a showdown (issue 49): the five cards each winner's
+ * shown hand is made of, as the server sends them with the result (`shown[].cards`). */
+export function winningCards(st) {
+  const out = new Set();
+  const r = st.result;
+  if (!r || !Array.isArray(r.shown)) return out;
+  const winners = new Set();
+  for (const p of r.pots || []) if (p.seat != null) winners.add(p.seat);
+  for (const sh of r.shown) if (winners.has(sh.seat)) (sh.cards || []).forEach((c) => out.add(c));
+  return out;
+}
+
 /** Winner seats (engine indices) of the latest result or view.won. */
 export function winnerIdx(st) {
   const v = st.view || {};
@@ -54,9 +66,11 @@ export function mountHoldem(ctx) {
       const shown = v.over ? shownHands(st) : new Map();
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const board = v.board || [];
+      const five = v.over ? winningCards(st) : new Set();
+      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : (five.size ? 'dim-out' : '')].filter(Boolean).join(' ');
       const center = `
         ${potsHtml(st)}
-        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
         ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
@@ -71,7 +85,7 @@ export function mountHoldem(ctx) {
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);
           return {
-            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`) })).join('') : '',
+            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('') : '',
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,

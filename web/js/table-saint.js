@@ -190,7 +190,7 @@ export function mountSaint(ctx) {
           ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
         </div>
         <div class="mine-bar">
-          <span class="hint">${phase === 'place' ? t('place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          <span class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
           ${best}
           ${phase === 'show' && clickable ? `<button type="button" class="btn primary" id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>` : ''}
           ${chosenNote}

@@ -75,7 +75,7 @@ export function renderTable(root, id) {
       <div class="result-box" id="result-box" aria-live="polite"></div>
       <div id="extra"></div>
       <section class="chat" id="table-chat" hidden></section>
-      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list"></ol></details>
+      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list" tabindex="0" aria-label="${t('log')}"></ol></details>
       <div class="fair" id="fair"></div>
     </aside>
     <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">

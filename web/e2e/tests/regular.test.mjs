@@ -112,7 +112,8 @@ test('A newcomer finds starter tables; a table without bots says whom it needs, 
   const st = await tableState(page, id);
   const bots = st.seats.filter((s) => s.bot).map((s) => s.name);
   assert.equal(new Set(bots).size, 3, `bots told apart: ${bots}`);
-  assert.ok(bots.every((b) => / \(rules\)$/.test(b)), `bots named with their level: ${bots}`);
+  // the form's default level (issue 49: the levels in words, "regular" first chosen)
+  assert.ok(bots.every((b) => / \(regular\)$/.test(b)), `bots named with their level: ${bots}`);
   await ctx.close();
 });
 
