@@ -44,8 +44,8 @@ function tableRow(tb) {
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
     <td>${esc(stakesOf(tb))}${houseRuleTags(tb.house_rules)}</td>
     <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
-    <td>${tb.waiting || 0}</td>
-    <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
+    <td class="waiting-cell"><span class="cell-label">${t('waiting')}: </span>${tb.waiting || 0}</td>
+    <td class="state-cell"><span class="cell-label">${t('state')}: </span>${tb.state === 'playing' ? t('playing') : tb.seated && tb.seated === tb.bots ? t('bots_wait_for_you') : t('waiting_state')}</td>
     <td class="row-actions-cell"><div class="row-actions">
       ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : listed != null ? `
       <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>

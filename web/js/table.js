@@ -197,8 +197,15 @@ export function renderTable(root, id) {
     const o = st.options || {};
     const g = gameOf(st, id);
     els.title.textContent = o.name || (store.lobby.get(id) || {}).name || id;
-    const stakes = g === 'holdem' ? ((store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`) : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : `${t('stake')} ${o.stake ?? 0}`;
-    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
+    // a Limit table says its bets (the small and big bet the engine plays) and its cap; a Saint
+    // Poker table without a stake is friendly, as the lobby says (issue 49)
+    const v = st.view || {};
+    const limit = g === 'holdem' && o.structure === 'limit';
+    const stakes = limit && v.min_bet ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
+      : g === 'holdem' ? ((store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`)
+        : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : (o.stake ? `${t('stake')} ${o.stake}` : t('friendly'));
+    const cap = limit && v.rules && v.rules.limit_cap ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>` : '';
+    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${cap}${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
   }
 
   function drawLog(st) {

@@ -339,3 +339,49 @@ test('finding 12: a fold where checking is free is asked twice; keycaps only whe
   assert.ok(asked, 'a fold with checking free came and was asked');
   await ctx.close();
 });
+
+test('finding 8: at 1920×1080 the table takes the width and its felt and cards are larger than at 1366×768', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'big', viewport: { width: 1366, height: 768 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e large', structure: 'nl', big_blind: 2, buy_in: 200, seats: 6, bots: 5, bot_level: 'station', clock_secs: 120 });
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.you && s.you.hand_seat != null; }, id, { timeout: 30000 });
+  await page.waitForSelector('.felt .seat.me .card');
+  const measure = () => page.evaluate(() => ({
+    page: document.getElementById('table-page').getBoundingClientRect().width,
+    felt: document.querySelector('.felt').getBoundingClientRect().width,
+    card: document.querySelector('.felt .seat.me .card').getBoundingClientRect().width,
+    slot: (document.querySelector('.felt .board .card') || {}).getBoundingClientRect?.().width || 0,
+  }));
+  const small = await measure();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await waitUntil(page, (w) => document.getElementById('table-page').getBoundingClientRect().width > w + 100, small.page);
+  await sleep(300); // the table redraws 120 ms after a resize
+  const large = await measure();
+  assert.ok(large.page >= 1800, `the table page takes the width: ${JSON.stringify(large)}`);
+  assert.ok(large.felt >= small.felt * 1.25, `the felt grows: ${small.felt} → ${large.felt}`);
+  assert.ok(large.card >= small.card * 1.25, `my cards grow: ${small.card} → ${large.card}`);
+  if (small.slot && large.slot) assert.ok(large.slot >= small.slot * 1.25, `the board grows: ${small.slot} → ${large.slot}`);
+  await shot(page, 'issue49-holdem-1920x1080');
+  await ctx.close();
+});
+
+test('finding 10: the lobby on a phone keeps the waiting list and the state; Saint without a stake is friendly at its table; Limit says its bets and cap', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'lob', viewport: { width: 390, height: 844 } });
+  await page.waitForSelector('#lobby-body tr[data-table]', { timeout: 40000 });
+  const cells = await page.$$eval('#lobby-body tr[data-table] td.state-cell, #lobby-body tr[data-table] td.waiting-cell', (l) => l.map((c) => ({ shown: c.getBoundingClientRect().width > 0, text: c.textContent.trim() })));
+  assert.ok(cells.length >= 2 && cells.every((c) => c.shown), `state and waiting shown on a phone: ${JSON.stringify(cells)}`);
+  assert.ok(cells.some((c) => /^State: /.test(c.text)) && cells.some((c) => /^Waiting: \d+/.test(c.text)), `each says what it is: ${JSON.stringify(cells)}`);
+  await shot(page, 'issue49-lobby-390x844');
+  const saint = await createTable(page, { game: 'saint', name: 'e2e friendly', seats: 2, bots: 1, stake: 0, clock_secs: 60 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await waitUntil(page, () => /friendly/.test(document.getElementById('table-meta').textContent));
+  assert.ok(!/Stake 0/.test(await text(page, '#table-meta')), 'no "Stake 0"');
+  await page.goto(`${BASE}#/lobby`);
+  await waitUntil(page, (tid) => { const r = document.querySelector(`tr[data-table="${tid}"]`); return r && /friendly/.test(r.textContent); }, saint);
+  const limit = await createTable(page, { game: 'holdem', name: 'e2e limit', structure: 'limit', big_blind: 2, buy_in: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 60 });
+  await waitUntil(page, () => !!document.getElementById('limit-cap'), null, { timeout: 30000 });
+  const meta = await text(page, '#table-meta');
+  assert.match(meta, /2\/4/, `the Limit table says its bets: ${meta}`);
+  assert.match(meta, /cap: 4 bets a round \(none heads-up\)/, `and its cap: ${meta}`);
+  assert.ok(limit);
+  await ctx.close();
+});
