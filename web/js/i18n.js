@@ -118,6 +118,11 @@ const S = {
     bots_wait_for_you: "bots waiting for you",
     limit_cap: "cap: {n} bets a round",
     limit_cap_hu: "cap: {n} bets a round (none heads-up)",
+    // history and replayer (issue 49, finding 9)
+    download_record: "Download the hand history",
+    fair_details: "The commitment, the seed and its parts",
+    autoplay: "Play",
+    pause: "Pause",
   },
   it: {
     advanced_rules: 'Regole della casa (facoltative)', house_rules: 'Regole della casa', rule_default: 'Predefinito', rule_small_blind: 'Small blind della casa', rule_min_raise: 'Rilancio minimo', rule_odd_chips: 'Fiches indivisibili', rule_allow_check: 'Check prima dell\'apertura', rule_tie_break: 'Spareggio', rule_centre_cards: 'Carte al centro', rule_hand_rule: 'Mano', rv_table_minimum: 'il minimo del tavolo', rv_largest_increment: 'il rilancio più alto finora', rv_one_each_from_left_of_button: 'ai vincitori, a sinistra del bottone', rv_stay_in_pot: 'restano nel piatto', rv_true: 'ammesso', rv_false: 'non ammesso', rv_german: 'tedesco', rv_standard: 'standard', rv_two_plus_three: 'esattamente 2 proprie + 3 al centro', rv_any_five: 'cinque qualsiasi delle sette',
@@ -235,6 +240,11 @@ const S = {
     bots_wait_for_you: "i bot ti aspettano",
     limit_cap: "tetto: {n} puntate a giro",
     limit_cap_hu: "tetto: {n} puntate a giro (nessuno a due)",
+    // history and replayer (issue 49, finding 9)
+    download_record: "Scarica la storia della mano",
+    fair_details: "L'hash di garanzia, il seed e le sue parti",
+    autoplay: "Riproduci",
+    pause: "Pausa",
   },
   pt: {
     advanced_rules: 'Regras da casa (opcionais)', house_rules: 'Regras da casa', rule_default: 'Padrão', rule_small_blind: 'Small blind da casa', rule_min_raise: 'Aumento mínimo', rule_odd_chips: 'Fichas indivisíveis', rule_allow_check: 'Check antes da abertura', rule_tie_break: 'Desempate', rule_centre_cards: 'Cartas no centro', rule_hand_rule: 'Mão', rv_table_minimum: 'o mínimo da mesa', rv_largest_increment: 'o maior aumento até agora', rv_one_each_from_left_of_button: 'aos vencedores, à esquerda do botão', rv_stay_in_pot: 'ficam no pote', rv_true: 'permitido', rv_false: 'não permitido', rv_german: 'alemão', rv_standard: 'padrão', rv_two_plus_three: 'exatamente 2 próprias + 3 do centro', rv_any_five: 'quaisquer cinco das sete',
@@ -352,6 +362,11 @@ const S = {
     bots_wait_for_you: "bots à sua espera",
     limit_cap: "limite: {n} apostas por volta",
     limit_cap_hu: "limite: {n} apostas por volta (nenhum a dois)",
+    // history and replayer (issue 49, finding 9)
+    download_record: "Descarregar o histórico da mão",
+    fair_details: "O compromisso, a semente e as suas partes",
+    autoplay: "Reproduzir",
+    pause: "Pausa",
   },
   de: {
     advanced_rules: 'Hausregeln (optional)', house_rules: 'Hausregeln', rule_default: 'Standard', rule_small_blind: 'Haus-Small-Blind', rule_min_raise: 'Mindesterhöhung', rule_odd_chips: 'Unteilbare Chips', rule_allow_check: 'Schieben vor der Eröffnung', rule_tie_break: 'Gleichstand', rule_centre_cards: 'Karten in der Mitte', rule_hand_rule: 'Blatt', rv_table_minimum: 'das Tischminimum', rv_largest_increment: 'die bisher größte Erhöhung', rv_one_each_from_left_of_button: 'an die Gewinner, links vom Button', rv_stay_in_pot: 'bleiben im Pot', rv_true: 'erlaubt', rv_false: 'nicht erlaubt', rv_german: 'deutsch', rv_standard: 'Standard', rv_two_plus_three: 'genau 2 eigene + 3 aus der Mitte', rv_any_five: 'beliebige fünf der sieben',
@@ -469,6 +484,11 @@ const S = {
     bots_wait_for_you: "Bots warten auf dich",
     limit_cap: "Deckel: {n} Einsätze je Runde",
     limit_cap_hu: "Deckel: {n} Einsätze je Runde (keiner zu zweit)",
+    // history and replayer (issue 49, finding 9)
+    download_record: "Handverlauf herunterladen",
+    fair_details: "Festlegung, Seed und seine Teile",
+    autoplay: "Abspielen",
+    pause: "Pause",
   },
 };
 

@@ -385,3 +385,50 @@ test('finding 10: the lobby on a phone keeps the waiting list and the state; Sai
   assert.ok(limit);
   await ctx.close();
 });
+
+test('finding 9: a hand replayed on a phone — the replay first, its steps under it, no hashes on the first screen, autoplay, the pot at the end, a download', { timeout: 180000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'rph', viewport: { width: 390, height: 844 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e replay phone', structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 60 });
+  // play one hand to its end (check or call)
+  await waitUntil(page, (tid) => {
+    const s = window.__tavolo.store.tables.get(tid);
+    if (s && s.view && s.view.over && s.result) return true;
+    const b = document.getElementById('act-check') || document.getElementById('act-call');
+    if (b && !b.disabled) b.click();
+    return false;
+  }, id, { timeout: 120000 });
+  await page.goto(`${BASE}#/history`);
+  await page.waitForSelector('#history-table a', { timeout: 15000 });
+  await page.click('#history-table a');
+  await page.waitForSelector('#rp-say', { timeout: 15000 });
+  await page.waitForSelector('#fair-status', { timeout: 15000 });
+  const firstScreen = await page.evaluate(() => {
+    const seen = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0; };
+    const hashes = [...document.querySelectorAll('.mono, dd')].filter((e) => seen(e) && /[0-9a-f]{64}/.test(e.textContent));
+    const view = document.getElementById('replay-view').getBoundingClientRect();
+    const nav = document.querySelector('.replay-nav').getBoundingClientRect();
+    return { hashes: hashes.length, viewTop: view.top, navTop: nav.top, viewBottom: view.bottom };
+  });
+  assert.equal(firstScreen.hashes, 0, 'no 64-digit hash on the first screen');
+  assert.ok(firstScreen.viewTop < 844 / 2, `the replay is on the first screen: ${JSON.stringify(firstScreen)}`);
+  assert.ok(firstScreen.navTop >= firstScreen.viewBottom - 1, `the step buttons are under the replay: ${JSON.stringify(firstScreen)}`);
+  assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
+  await shot(page, 'issue49-replay-first-390x844');
+  // autoplay steps on by itself (no fixed wait: until the step number moves)
+  const step0 = await text(page, '#rp-step');
+  await page.click('#rp-play');
+  await waitUntil(page, (s0) => document.getElementById('rp-step').textContent !== s0, step0, { timeout: 10000 });
+  await page.click('#rp-play'); // pause
+  // the last step shows the pot that was won, not 0
+  await page.click('#rp-last');
+  const pot = await text(page, '#rp-pot');
+  assert.ok(!/:\s*0$/.test(pot), `the pot at the end: ${pot}`);
+  await shot(page, 'issue49-replay-last-390x844');
+  // the record downloads as the hand history (PHH)
+  const href = await page.getAttribute('#rp-download', 'href');
+  const name = await page.getAttribute('#rp-download', 'download');
+  assert.match(name, /\.phh$/);
+  const body = await page.evaluate(async (h) => (await fetch(h)).text(), href);
+  assert.match(body, /variant = "NT"/, 'a PHH hand history');
+  await ctx.close();
+});
