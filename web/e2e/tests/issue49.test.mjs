@@ -432,3 +432,17 @@ test('finding 9: a hand replayed on a phone — the replay first, its steps unde
   assert.match(body, /variant = "NT"/, 'a PHH hand history');
   await ctx.close();
 });
+
+test('finding 12: at 360×740 Saint Poker\'s hand stays on the screen in the place phase', { timeout: 120000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'sn', viewport: { width: 360, height: 740 } });
+  const id = await createTable(page, { game: 'saint', name: 'e2e saint 360', seats: 4, bots: 3, stake: 0, clock_secs: 120 });
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.view.phase === 'place' && document.querySelectorAll('#my-hand .card').length >= 8; }, id, { timeout: 60000 });
+  await sleep(300);
+  const boxes = await page.$$eval('#my-hand .card', (l) => l.map((c) => { const r = c.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.right)]; }));
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  assert.ok(boxes.every(([l, r]) => l >= 0 && r <= width), `every card of my hand is on the screen (0…${width}): ${JSON.stringify(boxes)}`);
+  const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(scroll <= width, `the page does not scroll sideways: ${scroll} > ${width}`);
+  await shot(page, 'issue49-saint-place-360x740');
+  await ctx.close();
+});
