@@ -170,7 +170,7 @@ export async function joinTable(id, buyIn) {
   const r = await conn.request('join', fields);
   window.dispatchEvent(new Event('tavolo:balance'));
   if (r && r.waiting != null && r.seat == null) { toast(t('on_waitlist', { n: r.waiting })); return r; }
-  toast(t('joined_seat', { n: (r && r.seat != null ? r.seat + 1 : '?') }), 'ok');
+  // seated: the table, where your seat shows, says it (a notice would cover its menu)
   location.hash = `#/table/${encodeURIComponent(id)}`;
   return r;
 }

@@ -60,7 +60,7 @@ export function resultBanner(result, name, mapSeat = (s) => s) {
   const total = pots.reduce((a, x) => a + (x.amount ?? x.total ?? 0), 0);
   const hn = handName(p);
   const key = `banner:${JSON.stringify(result).length}:${total}:${totals.map((x) => x.seat).join()}`;
-  return `<div class="result-banner ${once(key, 'pop')}" id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${hn ? ' ' + t('win_with', { hand: hn }) : ''}</div>`;
+  return `<div class="result-banner ${once(key, 'pop')}" id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${hn ? ` <span class="win-with">${t('win_with', { hand: hn })}</span>` : ''}</div>`;
 }
 
 /** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */

@@ -5,7 +5,7 @@ import { t, word } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo } from './seats.js';
+import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
 import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
@@ -72,7 +72,7 @@ export function mountDraw(ctx) {
         <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
         <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
+        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,

@@ -4,7 +4,7 @@ import { t, word } from './i18n.js';
 import { cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo } from './seats.js';
+import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
 import { bestOfAny, handCode } from './handrank.js';
@@ -19,7 +19,8 @@ export function potsHtml(st) {
   const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
   const pots = awarded && awarded.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
-    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
+    // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
+    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
   }
   const total = awarded && awarded.length ? awarded[0].amount : (v.pot ?? 0);
   return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
@@ -72,7 +73,7 @@ export function mountHoldem(ctx) {
         ${potsHtml(st)}
         <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
+        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,

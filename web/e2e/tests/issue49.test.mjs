@@ -446,3 +446,40 @@ test('finding 12: at 360×740 Saint Poker\'s hand stays on the screen in the pla
   await shot(page, 'issue49-saint-place-360x740');
   await ctx.close();
 });
+
+test('finding 12: on a phone the showdown banner covers no seat\'s cards and a side-pot pill stays on one line', { timeout: 150000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'bnr', viewport: { width: 390, height: 844 } });
+  const id = await createTable(page, { game: 'holdem', name: 'e2e banner', structure: 'nl', big_blind: 2, buy_in: 200, seats: 6, bots: 5, bot_level: 'station', clock_secs: 120 });
+  // on my turn the table waits for me: the state the test gives the page stays
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.hand_seats && s.hand_seats.length >= 6 && (s.legal || []).length > 0; }, id, { timeout: 60000 });
+  for (const vp of [{ width: 390, height: 844 }, { width: 360, height: 740 }]) {
+    await page.setViewportSize(vp);
+    // a showdown of every seat, with a main pot and two side pots (the server's shapes)
+    await page.evaluate((tid) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      const n = s.hand_seats.length;
+      const hand = { category: 'two_pair', ranks: ['K', '7', 'A'] };
+      const deck = ['As', 'Kd', 'Qh', 'Jc', 'Ts', '9d', '8h', '7c', '6s', '5d', '4h', '3c'];
+      const hole = Array.from({ length: n }, (_, i) => [deck[2 * i], deck[2 * i + 1]]);
+      const view = { ...s.view, over: true, to_act: null, board: ['2h', '2d', '7s', 'Kc', '4s'], hole, live: Array(n).fill(true), bets: Array(n).fill(0) };
+      const result = { pots: [{ pot: 0, seat: 0, amount: 1240, hand }, { pot: 1, seat: 1, amount: 860, hand }, { pot: 2, seat: 2, amount: 1120, hand }], shown: hole.map((_, i) => ({ seat: i, hand, cards: [] })), won: Array(n).fill(0), carried: 0 };
+      window.__tavolo.store.tables.set(tid, { ...s, view, legal: [], clock: null, result });
+      window.__tavolo.notify('table', tid);
+    }, id);
+    await sleep(200);
+    const m = await page.evaluate(() => {
+      const r = (e) => { const b = e.getBoundingClientRect(); return { l: b.left, r: b.right, t: b.top, b: b.bottom }; };
+      const banner = document.getElementById('result-banner');
+      const cards = [...document.querySelectorAll('.felt .seat .seat-cards .card')].map(r);
+      const pills = [...document.querySelectorAll('#pots .pot')].map((p) => ({ h: p.getBoundingClientRect().height, fs: parseFloat(getComputedStyle(p).fontSize), text: p.textContent }));
+      return { banner: banner && r(banner), cards, pills };
+    });
+    assert.ok(m.banner, 'a showdown banner');
+    await shot(page, `issue49-showdown-${vp.width}x${vp.height}`);
+    const hit = m.cards.filter((c) => !(c.r <= m.banner.l || c.l >= m.banner.r || c.b <= m.banner.t || c.t >= m.banner.b));
+    assert.equal(hit.length, 0, `${vp.width}×${vp.height}: the banner covers ${hit.length} card(s): ${JSON.stringify(m.banner)}`);
+    for (const p of m.pills) assert.ok(p.h < p.fs * 2.2, `${vp.width}×${vp.height}: the pill "${p.text}" is on one line (${p.h}px)`);
+    await shot(page, `issue49-showdown-${vp.width}x${vp.height}`);
+  }
+  await ctx.close();
+});
