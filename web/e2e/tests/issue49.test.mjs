@@ -216,7 +216,8 @@ test('finding 5: notices are in words, one per cause with repeats counted, under
 test('finding 6: a split pot names each winner with their own amount, on the felt and in the result', { timeout: 120000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'split', viewport: { width: 1366, height: 768 } });
   const id = await createTable(page, { game: 'holdem', name: 'e2e split', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 60 });
-  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.hand_seats && s.hand_seats.length >= 3; }, id, { timeout: 30000 });
+  // on my turn the table waits for me: the state the test gives the page stays
+  await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.view && s.hand_seats && s.hand_seats.length >= 3 && (s.legal || []).length > 0; }, id, { timeout: 60000 });
   // the server's result of a hand whose pot of 4 two players split, 2 each (its very shape:
   // one entry per winner of each pot, docs/protocol.md)
   await page.evaluate((tid) => {
