@@ -263,6 +263,30 @@ pub struct You {
     /// stop watching (they watch the table from then on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat_lost: Option<SeatLost>,
+    /// The best hand the viewer holds now in the hand on the felt (Hold'em from the flop on,
+    /// Draw with five cards; codes as in a result: `{"category","ranks"}`), valued by the engine
+    /// for the client to name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_hand: Option<HandValue>,
+}
+
+/// A hand's value as codes: its category (`one_pair`, …, `royal_flush`) and its deciding
+/// ranks, most significant first (`["K", "9", "4", "2"]`) — the cards crate's `HandCode`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HandValue {
+    /// The category's code.
+    pub category: String,
+    /// The deciding ranks, as rank characters.
+    pub ranks: Vec<String>,
+}
+
+impl From<tavolo_cards::HandCode> for HandValue {
+    fn from(c: tavolo_cards::HandCode) -> HandValue {
+        HandValue {
+            category: c.category,
+            ranks: c.ranks,
+        }
+    }
 }
 
 /// Why a player's seat was freed without their asking.

@@ -216,6 +216,9 @@ impl<G: Game> TableCore<G> {
             sit_out_hands_left: resting.map(|o| max_missed.saturating_sub(o.missed)),
             seat_lost: (seat.is_none() && self.lost_seats.contains(&m.id))
                 .then_some(SeatLost::MissedHands),
+            best_hand: (self.felt().zip(hand_seat))
+                .and_then(|(l, h)| l.played.game.best_hand(h))
+                .map(|r| r.code().into()),
             can_rebuy: seat.is_some() && self.table.may_rebuy(m).is_ok(),
             owner: self.creator == Some(m.id),
             waiting: seat

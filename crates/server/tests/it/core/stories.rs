@@ -525,6 +525,47 @@ fn a_player_with_no_connection_is_given_no_time_bank() {
     assert!(waited <= 25, "{waited} s: the bank was drawn on");
 }
 
+/// Rule (issue 49: one engine, not two): a player is told the best hand they hold, valued by
+/// the engine (`you.best_hand`) once the flop is out; a spectator is told none.
+#[test]
+fn a_player_is_told_their_best_hand_by_the_engine_and_a_spectator_none() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let bo = books.user("bo", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49e", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.intent(2, &bo, TableIntent::Watch);
+    t.settle(&mut books);
+    play_passively(&mut t, &mut books, 1, &ada, 3);
+    let mut told = 0;
+    for s in states(&t, 1) {
+        let board = s["view"]["board"].as_array().map_or(0, Vec::len);
+        let h = s["you"]["hand_seat"].as_u64();
+        match (h, board >= 3) {
+            (Some(h), true) => {
+                let hole = &s["view"]["hole"][h as usize];
+                let cards: Vec<tavolo_cards::Card> = (hole.as_array().into_iter().flatten())
+                    .chain(s["view"]["board"].as_array().into_iter().flatten())
+                    .filter_map(|c| c.as_str()?.parse().ok())
+                    .collect();
+                let want = tavolo_cards::evaluate(&cards).expect("a hand").code();
+                assert_eq!(s["you"]["best_hand"]["category"], want.category, "{s}");
+                told += 1;
+            }
+            _ => assert!(s["you"].get("best_hand").is_none(), "before the flop: {s}"),
+        }
+    }
+    assert!(told > 0, "a flop was seen");
+    assert!(
+        states(&t, 2)
+            .iter()
+            .all(|s| s["you"].get("best_hand").is_none()),
+        "a spectator holds no hand"
+    );
+}
+
 /// Rule: a player who leaves during a hand is played for until it ends, then cashed out with
 /// the stack the hand left them.
 #[test]
