@@ -9,7 +9,6 @@ import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
 import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
-import { rank5, handCode } from './handrank.js';
 import { handName } from './i18n.js';
 import { resultBanner } from './result.js';
 import { seatName } from './seats.js';
@@ -112,7 +111,9 @@ export function mountDraw(ctx) {
       const hand = v.hand || [];
       const canEx = !!legal.exchange;
       let best = '';
-      if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${handName(handCode(r))}</strong></span>`; } catch { /* ignore */ } }
+      // the engine's value of my five cards (you.best_hand)
+      const value = st.you && st.you.best_hand;
+      if (value && hand.length === 5) best = `<span class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(value)}</strong></span>`;
       const drawn = new Set(v.drawn || []);
       const asking = foldAsked === `${st.hand}:${v.stage}`;
       const maxEx = canEx ? (legal.exchange.max || 3) : 3;

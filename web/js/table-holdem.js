@@ -7,7 +7,6 @@ import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { bestOfAny, handCode } from './handrank.js';
 import { handName } from './i18n.js';
 import { resultBanner, groupPots } from './result.js';
 import { seatName } from './seats.js';
@@ -96,14 +95,10 @@ export function mountHoldem(ctx) {
           };
         },
       });
-      // the viewer's best hand so far
+      // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
-      const mine = mi >= 0 ? ((v.hole || [])[mi] || []).filter(Boolean) : [];
-      let hint = '';
-      if (mine.length === 2 && board.length >= 3 && (!v.live || v.live[mi])) {
-        const b = bestOfAny([...mine, ...board]);
-        if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(handCode(b))}</strong></div>`;
-      }
+      const best = st.you && st.you.best_hand;
+      const hint = best && mi >= 0 && (!v.live || v.live[mi]) ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>` : '';
       const legal = normLegal(st);
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));

@@ -484,3 +484,33 @@ test('finding 12: on a phone the showdown banner covers no seat\'s cards and a s
   }
   await ctx.close();
 });
+
+test('one engine: the best hand I hold is the one the server names (you.best_hand), in Hold\'em and in Draw; the tables rank no hand themselves', { timeout: 240000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'best', viewport: { width: 1366, height: 768 } });
+  for (const game of ['holdem', 'draw']) {
+    const opts = game === 'holdem'
+      ? { game, name: 'e2e best holdem', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 120 }
+      : { game, name: 'e2e best draw', ante: 5, buy_in: 500, seats: 3, bots: 2, bot_level: 'station', clock_secs: 120 };
+    const id = await createTable(page, opts);
+    await waitUntil(page, (tid) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      if (s && s.you && s.you.best_hand && document.getElementById('my-best')) return true;
+      const b = document.getElementById('act-check') || document.getElementById('act-call') || document.getElementById('act-exchange');
+      if (b && !b.disabled) b.click();
+      return false;
+    }, id, { timeout: 120000 });
+    const named = await page.evaluate(async (tid) => {
+      const { handName } = await import('./js/i18n.js');
+      return handName(window.__tavolo.store.tables.get(tid).you.best_hand);
+    }, id);
+    assert.ok(named, 'the server named a hand');
+    assert.ok((await text(page, '#my-best')).includes(named), `${game}: the hint is the server's hand (${named})`);
+    const src = await page.evaluate(async (f) => (await fetch(f)).text(), `js/table-${game}.js`);
+    assert.ok(!/handrank/.test(src), `${game}: the table ranks no hand of its own`);
+    await openTableMenu(page);
+    await page.click('#btn-leave');
+    if (await page.$('#btn-leave-confirm')) { try { await page.click('#btn-leave-confirm', { timeout: 2000 }); } catch { /* not asked */ } }
+    await waitUntil(page, () => location.hash.startsWith('#/lobby'), null, { timeout: 60000 });
+  }
+  await ctx.close();
+});
