@@ -53,11 +53,11 @@ function handName(p) {
 
 /** One line for the felt: "ada wins 54 with Two pair" (the main pot), or ''. */
 export function resultBanner(result, name, mapSeat = (s) => s) {
-  const pots = groupPots(result && (result.pots || result.pot_results));
+  const pots = groupPots(result && result.pots);
   if (!Array.isArray(pots) || !pots.length) return '';
   const p = pots[0];
   const totals = winnerTotals(pots);
-  const total = pots.reduce((a, x) => a + (x.amount ?? x.total ?? 0), 0);
+  const total = pots.reduce((a, x) => a + (x.amount ?? 0), 0);
   const hn = handName(p);
   const key = `banner:${JSON.stringify(result).length}:${total}:${totals.map((x) => x.seat).join()}`;
   return `<div class="result-banner ${once(key, 'pop')}" id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${hn ? ` <span class="win-with">${t('win_with', { hand: hn })}</span>` : ''}</div>`;
@@ -67,18 +67,18 @@ export function resultBanner(result, name, mapSeat = (s) => s) {
 export function resultHtml(result, name, mapSeat = (s) => s) {
   if (!result) return '';
   const parts = [];
-  const pots = groupPots(result.pots || result.pot_results);
+  const pots = groupPots(result.pots);
   if (Array.isArray(pots)) {
     pots.forEach((p, i) => {
-      const winners = (p.winners || p.seats || []).map(seatOf);
-      const shares = p.shares || winners.map((w) => ({ seat: w, amount: (p.amount ?? p.total ?? 0) / (winners.length || 1) }));
+      const winners = (p.winners || []).map(seatOf);
+      const shares = p.shares || winners.map((w) => ({ seat: w, amount: (p.amount ?? 0) / (winners.length || 1) }));
       const label = pots.length > 1 ? (i === 0 ? t('main_pot') : t('side_pot', { n: i })) : t('total_pot');
       const hn = handName(p);
       // the winning five, as the server sends them with the shown hands
       const shownBy = (Array.isArray(result.shown) ? result.shown : []).find((x) => x.seat === winners[0]);
-      const cards = (shownBy && shownBy.cards && shownBy.cards.length ? shownBy.cards : null) || p.cards;
+      const cards = (shownBy && shownBy.cards && shownBy.cards.length ? shownBy.cards : null) ;
       const split = shares.length > 1 ? ` · <span class="split-tag">${t('split_pot')}</span>` : '';
-      parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount ?? p.total)}${split}</span>
+      parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount)}${split}</span>
         <span class="pot-win">${sharesText(shares, (s) => `<strong>${esc(name(mapSeat(s)))}</strong>`)}
         ${hn ? t('win_with', { hand: hn }) : ''}</span>
         ${Array.isArray(cards) && cards.length ? `<span class="mini-cards">${cardsHtml(cards, { size: 'xs' })}</span>` : ''}</li>`);

@@ -166,10 +166,8 @@ export function renderTable(root, id) {
     const me = mySeat(st);
     const you = st.you || {};
     const g = gameOf(st, id);
-    const info = me != null ? seatInfo(st, me) : null;
-    // Rebuy only when the rules allow it: the server's flag, or (before it says) an empty
-    // stack not in a hand.
-    const canRebuy = you.can_rebuy != null ? you.can_rebuy === true : (g !== 'saint' && !!info && info.chips === 0 && info.status !== 'playing');
+    // Rebuy only when the rules allow it: the table model's own flag (no rule of the client's)
+    const canRebuy = you.can_rebuy === true;
     const visible = [];
     const items = [];
     if (me != null) {

@@ -514,3 +514,14 @@ test('one engine: the best hand I hold is the one the server names (you.best_han
   }
   await ctx.close();
 });
+
+test('one engine: the client reads no field the server does not send (result.pot_results, a pot\'s seats or total) and has no rebuy rule of its own', { timeout: 30000 }, async () => {
+  const { ctx, page } = await newPlayer(browser, { prefix: 'fld', viewport: { width: 1280, height: 720 } });
+  const files = ['js/result.js', 'js/table.js'];
+  for (const f of files) {
+    const src = await page.evaluate(async (x) => (await fetch(x)).text(), f);
+    assert.ok(!/pot_results|p\.seats|\.total\b/.test(src), `${f} reads a field no server sends`);
+    if (f === 'js/table.js') assert.match(src, /const canRebuy = you\.can_rebuy === true;/, 'Rebuy follows the server\'s flag alone');
+  }
+  await ctx.close();
+});
