@@ -6,11 +6,17 @@
 // every wait is for a state of the page, with a generous limit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, openTableMenu } from '../helpers.mjs';
+import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, openTableMenu, axeSerious } from '../helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { if (browser) await browser.close(); });
+
+/** No serious or critical axe-core violation in the page state `state`. */
+async function noAxe(page, state) {
+  const found = await axeSerious(page);
+  assert.deepEqual(found, [], `axe-core, ${state}`);
+}
 
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.replace(/\s+/g, ' ').trim()).catch(() => '');
 
@@ -42,10 +48,12 @@ test('finding 1: sitting out says how many hands the seat has left; a lost seat 
   const why = await text(page, '#seat-lost');
   assert.match(why, /You lost your seat: you sat out three hands in a row/);
   await shot(page, 'issue49-seat-lost-1366x768');
+  await noAxe(page, 'a lost seat 1366x768');
   await page.setViewportSize({ width: 390, height: 844 });
   const box = await page.$eval('#btn-sit-down-again', (b) => { const r = b.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
   assert.ok(box.x >= 0 && box.x + box.w <= 390 && box.y >= 0 && box.y + box.h <= 844, `Sit down again is on a phone's screen: ${JSON.stringify(box)}`);
   await shot(page, 'issue49-seat-lost-390x844');
+  await noAxe(page, 'a lost seat 390x844');
   await waitUntil(page, () => { const b = document.getElementById('btn-sit-down-again'); return b && !b.disabled; });
   await page.click('#btn-sit-down-again');
   await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.you && s.you.seat != null && !s.you.seat_lost; }, id, { timeout: 30000 });
@@ -104,6 +112,7 @@ test('finding 2: pre-actions are played when the turn comes and cleared when the
       await sleep(200);
       assert.equal(await pressed('#pre-foldany'), 'true', 'Fold to any bet stays chosen through a raise');
       await shot(a.page, 'issue49-pre-actions-1366x768');
+      await noAxe(a.page, 'pre-actions chosen');
       await a.page.click('#pre-foldany');
       assert.equal(await pressed('#pre-foldany'), 'false', 'a second click takes it back');
       cleared = true;
@@ -200,6 +209,7 @@ test('finding 5: notices are in words, one per cause with repeats counted, under
   const overlaps = !(box[1] <= menu[0] || box[0] >= menu[1] || box[3] <= menu[2] || box[2] >= menu[3]);
   assert.ok(!overlaps, `the notice does not cover the table menu: ${box} vs ${menu}`);
   await shot(page, 'issue49-notices-1366x768');
+  await noAxe(page, 'a notice under the status line');
   // every code the room answers has words in all four languages
   const missing = await page.evaluate(async () => {
     const { t, setLang } = await import('./js/i18n.js');
@@ -246,6 +256,7 @@ test('finding 6: a split pot names each winner with their own amount, on the fel
   assert.match(box, /split/, `the result says the pot was split: ${box}`);
   for (const n of names) assert.ok(box.includes(`${n} wins 2`), `the result names ${n} with 2: ${box}`);
   await shot(page, 'issue49-split-pot-1366x768');
+  await noAxe(page, 'a split pot');
   await ctx.close();
 });
 
@@ -271,6 +282,7 @@ test('finding 7: the create-table form speaks words, fills the table with bots a
     assert.ok(!f.labels.some((l) => /RULES\.md|\(0:/.test(l)), `${g}: no developer's words: ${f.labels}`);
   }
   await shot(page, 'issue49-create-form-390x844');
+  await noAxe(page, 'the create form 390x844');
   // a table made with the form as it comes deals at once, with me in the hand
   await page.selectOption('#c-game', 'holdem');
   await page.fill('#c-name', 'e2e form defaults');
@@ -308,6 +320,7 @@ test('finding 6: the winning five cards are marked at a showdown, from the cards
   const mini = await page.$$eval('#result-box .mini-cards .card', (l) => l.map((c) => c.dataset.card));
   assert.ok(mini.length >= 5, `the result shows the winning five: ${mini}`);
   await shot(page, 'issue49-winning-five-1920x1080');
+  await noAxe(page, 'a showdown 1920x1080');
   await ctx.close();
 });
 
@@ -336,6 +349,7 @@ test('finding 12: a fold where checking is free is asked twice; keycaps only whe
       const still = await tableState(page, id);
       assert.ok((still.legal || []).some((a) => a.action === 'check'), 'one press did not fold');
       await shot(page, 'issue49-fold-confirm-390x844');
+      await noAxe(page, 'a fold asked twice 390x844');
       await page.click('#act-fold');
       await waitUntil(page, (tid) => { const s = window.__tavolo.store.tables.get(tid); const h = s && s.you.hand_seat; return s && s.view && h != null && s.view.live && !s.view.live[h]; }, id, { timeout: 10000 });
       asked = true;
@@ -379,6 +393,7 @@ test('finding 10: the lobby on a phone keeps the waiting list and the state; Sai
   assert.ok(cells.length >= 2 && cells.every((c) => c.shown), `state and waiting shown on a phone: ${JSON.stringify(cells)}`);
   assert.ok(cells.some((c) => /^State: /.test(c.text)) && cells.some((c) => /^Waiting: \d+/.test(c.text)), `each says what it is: ${JSON.stringify(cells)}`);
   await shot(page, 'issue49-lobby-390x844');
+  await noAxe(page, 'the lobby 390x844');
   const saint = await createTable(page, { game: 'saint', name: 'e2e friendly', seats: 2, bots: 1, stake: 0, clock_secs: 60 });
   await page.setViewportSize({ width: 1366, height: 768 });
   await waitUntil(page, () => /friendly/.test(document.getElementById('table-meta').textContent));
@@ -422,6 +437,7 @@ test('finding 9: a hand replayed on a phone — the replay first, its steps unde
   assert.ok(firstScreen.navTop >= firstScreen.viewBottom - 1, `the step buttons are under the replay: ${JSON.stringify(firstScreen)}`);
   assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
   await shot(page, 'issue49-replay-first-390x844');
+  await noAxe(page, 'the replayer 390x844');
   // autoplay steps on by itself (no fixed wait: until the step number moves)
   const step0 = await text(page, '#rp-step');
   await page.click('#rp-play');
