@@ -180,8 +180,10 @@ export function mountSaint(ctx) {
       const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
       const n = hand.length;
       if (phase === 'over' && st.result) {
+        // the results screen alone tells the end (issue 49: on a phone the ranking and the
+        // rounds also came twice more below it, in the scoreboard and the result box)
         ctx.mine.innerHTML = resultsHtml(st, v, map, mi);
-        ctx.extra.innerHTML = scoreboardHtml(st, v, map);
+        ctx.extra.innerHTML = '';
         ctx.actions.innerHTML = '';
         return { ...legal, any: false };
       }

@@ -219,7 +219,8 @@ export function renderTable(root, id) {
     const saved = store.results.get(id);
     const r = st.result || (saved && saved.result);
     const from = saved && saved.state ? saved.state : st;
-    if (!r) { els.result.innerHTML = ''; return; }
+    // Saint Poker's results screen tells a game's end by itself (issue 49: told three times)
+    if (!r || els.mine.querySelector('#saint-results')) { els.result.innerHTML = ''; return; }
     const map = handSeats(from);
     const html = resultHtml(r, (s) => seatName(from, s), (i) => map[i] ?? i);
     els.result.innerHTML = html ? `<h2 class="h-small">${st.result ? t('result') : t('previous_hand')}</h2>${html}` : '';

@@ -78,6 +78,9 @@ test('Saint Poker ends on a results screen; nothing starts and no stake is taken
   await page.waitForSelector('#saint-results', { timeout: 10000 });
   assert.equal(await page.$$eval('#results-ranking li', (l) => l.length), 2);
   assert.equal(await page.$$eval('#results-rounds tbody tr', (l) => l.length), 8, 'points by round');
+  // told once (issue 49, finding 12: on a phone the ranking and the rounds came three times)
+  assert.equal(await page.$$eval('.ranking', (l) => l.length), 1, 'one ranking on the page');
+  assert.equal(await page.$('#scoreboard'), null, 'no second table of the rounds');
   assert.match(await page.textContent('#saint-results'), /10|20/, 'who won the stakes');
   const box = await (await page.$('#btn-play-again')).boundingBox();
   assert.ok(box && box.y + box.height <= 844, 'Play again is on screen');
