@@ -10,7 +10,7 @@ import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
 import { renderHistory } from './js/history.js';
 import { onState as onSeedState } from './js/seedchain.js';
-import { toast, notice } from './js/ui.js';
+import { toast, notice, errorText } from './js/ui.js';
 import { sounds } from './js/sound.js';
 
 applySettings();
@@ -115,7 +115,7 @@ subscribe((what, id) => {
 });
 conn.on('table_state', (m) => { tableState(m); onSeedState(m); if (m.result) refreshMe(); });
 window.addEventListener('tavolo:balance', refreshMe);
-conn.on('error', (m) => toast(`${t('error')}: ${m.message || m.code}`, 'error'));
+conn.on('error', (m) => toast(errorText(m), 'error'));
 conn.on('balance', (m) => { if (store.user && m.balance != null) { store.user.balance = m.balance; renderTopbar(); } });
 
 onSettingsChange(() => route());
@@ -130,4 +130,5 @@ window.addEventListener('hashchange', route);
   route();
 })();
 
-window.__tavolo = Object.assign(window.__tavolo || {}, { store, conn });
+// the tests read the store and redraw after changing a state the server sent
+window.__tavolo = Object.assign(window.__tavolo || {}, { store, conn, notify });

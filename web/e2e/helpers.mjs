@@ -110,3 +110,16 @@ export async function openTableMenu(page) {
   if ((await b.getAttribute('aria-expanded')) !== 'true') await b.click();
   await page.waitForSelector('#table-menu-list:not([hidden])', { timeout: 5000 });
 }
+
+/** axe-core's serious and critical violations in the page as it is (its source evaluated by
+ * the test driver, which the room's CSP does not stop): "rule [impact] ×n: selectors". */
+export async function axeSerious(page) {
+  const { createRequire } = await import('node:module');
+  const src = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(src);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} [${v.impact}] ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.failureSummary || ''})`).join(' | ')}`);
+  });
+}

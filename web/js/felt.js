@@ -48,7 +48,7 @@ export function feltHtml(st, opts) {
         ${clockRing()}
         <span class="name" title="${esc(info.name)}">${esc(compactName(info.name))}</span>
         <span class="stack">${d.stack != null ? `<span class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}` : ''}</span>
-        ${d.status ? `<span class="status">${esc(d.status)}</span>` : ''}
+        ${d.status ? `<span class="status" title="${esc(d.status)}">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}

@@ -102,9 +102,10 @@ export function renderHistory(root, id) {
 function renderRecord(root, id) {
   root.innerHTML = `<section class="panel" aria-labelledby="rec-h">
     <div class="panel-head"><a class="btn small ghost" href="#/history">← ${t('history')}</a><h1 id="rec-h">${t('hand_id', { id: esc(id) })}</h1><span class="muted" id="rec-table"></span></div>
+    <div id="replayer"><p class="muted">${t('loading')}</p></div>
+    <div class="rp-tools row"><a class="btn small" id="rp-download" href="api/history/${encodeURIComponent(id)}" download="${esc(id)}.txt">${t('download_record')}</a></div>
     <div class="fairness" id="fairness"><button class="btn small" id="btn-verify">${t('verify')}</button><div id="fair-out" aria-live="polite"></div>
-      <div class="reveal-deal"><button class="btn small" id="btn-reveal" aria-pressed="false" aria-describedby="reveal-hint" disabled>${t('reveal_deal')}</button> <span class="muted small" id="reveal-hint">${t('reveal_hint')}</span></div></div>
-    <div id="replayer"><p class="muted">${t('loading')}</p></div></section>`;
+      <div class="reveal-deal"><button class="btn small" id="btn-reveal" aria-pressed="false" aria-describedby="reveal-hint" disabled>${t('reveal_deal')}</button> <span class="muted small" id="reveal-hint">${t('reveal_hint')}</span></div></div></section>`;
   const out = root.querySelector('#fair-out');
   const revealBtn = root.querySelector('#btn-reveal');
   // The whole deal (others' folded, mucked and unshown cards) only on request, and only once
@@ -122,8 +123,10 @@ function renderRecord(root, id) {
     try {
       const f = await api.fairness(id);
       const r = await verifyFairness(f);
-      out.innerHTML = `<dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl>
-        <p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>`;
+      // the verdict in words; the hashes it rests on behind a summary (issue 49: on a phone the
+      // first screen was four 64-digit hashes)
+      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>
+        <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl></details>`;
       revealBtn.disabled = r.status !== 'ok';
       if (r.status !== 'ok' && reveal) setReveal(false);
     } catch (e) { out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; revealBtn.disabled = true; }
@@ -132,18 +135,39 @@ function renderRecord(root, id) {
   verify();
   const box = root.querySelector('#replayer');
   let steps = []; let draw = () => ''; let i = 0;
+  let playing = null;
+  const stop = () => { clearInterval(playing); playing = null; };
   const show = () => {
-    box.innerHTML = `<div class="replay-nav" role="group" aria-label="${t('replay')}">
+    // the replay first, its steps under it (issue 49: the buttons sat above the replay)
+    box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal })}</div>
+      <div class="replay-nav" role="group" aria-label="${t('replay')}">
       <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev" id="rp-prev">◀ ${t('prev')}</button>
       <span class="step" id="rp-step">${t('step', { i: i + 1, n: steps.length })}</span>
-      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} »</button></div>
-      <div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal })}</div>
+      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} »</button>
+      <button class="btn small primary" data-go="play" id="rp-play" aria-pressed="${!!playing}">${playing ? t('pause') : t('autoplay')}</button></div>
       <section class="rp-story" aria-labelledby="rp-story-h"><h2 id="rp-story-h" class="small">${t('rp_story')}</h2><ol id="rp-story">${steps.slice(0, i + 1).map((s, k) => `<li${k === i ? ' aria-current="step"' : ''}>${esc(s.say || '')}</li>`).join('')}</ol></section>`;
   };
   box.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-go]');
     if (!b) return;
     const g = b.dataset.go;
+    if (g === 'play') {
+      // one step every 1.2 s to the end, or until paused
+      if (playing) stop();
+      else {
+        if (i >= steps.length - 1) i = 0;
+        playing = setInterval(() => {
+          if (!box.isConnected) { stop(); return; }
+          i = Math.min(steps.length - 1, i + 1);
+          if (i >= steps.length - 1) stop();
+          show();
+        }, 1200);
+      }
+      show();
+      box.querySelector('#rp-play').focus();
+      return;
+    }
+    stop();
     i = g === 'first' ? 0 : g === 'last' ? steps.length - 1 : g === 'prev' ? Math.max(0, i - 1) : Math.min(steps.length - 1, i + 1);
     show();
     box.querySelector(`[data-go="${g}"]`).focus();
@@ -162,6 +186,8 @@ function renderRecord(root, id) {
     root.querySelector('#rec-h').innerHTML = recordTitle(saint ? 'saint' : item.game, id);
     const when = item.finished_at ? new Date(item.finished_at).toLocaleString() : '';
     root.querySelector('#rec-table').textContent = [item.table_name || item.table, when].filter(Boolean).join(' · ');
+    const dl = root.querySelector('#rp-download');
+    if (dl) dl.download = `${id}.${rec.kind === 'phh' ? 'phh' : 'json'}`;
     if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
     else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
     else if (rec.json && rec.json.format === 'tavolo-draw-record/1') ({ steps, draw } = drawReplay(rec.json, who));
@@ -169,7 +195,15 @@ function renderRecord(root, id) {
     i = 0;
     show();
   }).catch((e) => { box.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; });
-  return () => document.removeEventListener('keydown', onKey);
+  return () => { stop(); document.removeEventListener('keydown', onKey); };
+}
+
+/** The pot at step `k`: what is in the middle and bet; once it is paid out (the last step),
+ * the pot as it was before (issue 49: the replay ended on "Pot: 0"). */
+function potUpTo(steps, k) {
+  const at = (s) => (s ? (s.pot || 0) + (s.bets || []).reduce((a, b) => a + b, 0) : 0);
+  for (let j = k; j >= 0; j--) if (at(steps[j]) > 0) return at(steps[j]);
+  return 0;
 }
 
 /** A player's name, escaped, with "(you)" for the viewer. */
@@ -196,7 +230,7 @@ function holdemReplay(h, who) {
   const viewer = viewerIndex(h.players ? names : [], who.me);
   const steps = tellPhh(h, raw, names);
   const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
-    <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot">${t('total_pot')}: <strong>${fmtChips(s.pot + s.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
+    <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot" id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
     ${seatsRow(names, viewer, (i) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}</div>
       <div class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };
@@ -279,7 +313,7 @@ function drawReplay(r, who) {
     st.stacks = r.result.finishing_stacks.slice(); st.pot = r.result.carried_pot || 0;
     snap(drawResultSentence(r.result, before, names));
   }
-  const draw = (x, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot">${t('total_pot')}: <strong>${fmtChips(x.pot + x.bets.reduce((a, b) => a + b, 0))}</strong></span></div>
+  const draw = (x, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot" id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
     ${seatsRow(names, viewer, (i) => `<div class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}</div>
       <div class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`)}`;
   return { steps, draw };

@@ -3,7 +3,7 @@
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t } from './i18n.js';
-import { esc, toast, fmtChips } from './ui.js';
+import { esc, toast, fmtChips, errorText } from './ui.js';
 import { api } from './api.js';
 import { joinFields } from './seedchain.js';
 
@@ -44,8 +44,8 @@ function tableRow(tb) {
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
     <td>${esc(stakesOf(tb))}${houseRuleTags(tb.house_rules)}</td>
     <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
-    <td>${tb.waiting || 0}</td>
-    <td>${tb.state === 'playing' ? t('playing') : t('waiting_state')}</td>
+    <td class="waiting-cell"><span class="cell-label">${t('waiting')}: </span>${tb.waiting || 0}</td>
+    <td class="state-cell"><span class="cell-label">${t('state')}: </span>${tb.state === 'playing' ? t('playing') : tb.seated && tb.seated === tb.bots ? t('bots_wait_for_you') : t('waiting_state')}</td>
     <td class="row-actions-cell"><div class="row-actions">
       ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : listed != null ? `
       <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>
@@ -72,8 +72,8 @@ function createForm() {
       <label data-for="holdem draw">${t('rebuy')} <input name="rebuy" type="number" min="0" value="200"></label>
       <label data-for="saint">${t('stake')} <input name="stake" type="number" min="0" value="100"></label>
       <label>${t('seats')} <input name="seats" id="c-seats" type="number" min="2" max="10" value="6"></label>
-      <label>${t('bots')} <input name="bots" id="c-bots" type="number" min="0" max="9" value="0"></label>
-      <label>${t('min_players')} <input name="min_players" id="c-min" type="number" min="0" max="10" value="0"></label>
+      <label>${t('bots')} <input name="bots" id="c-bots" type="number" min="0" max="9" value="5"></label>
+      <label>${t('min_players')} <select name="min_players" id="c-min"></select></label>
       <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
       <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
       <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
@@ -108,6 +108,16 @@ function readRules(form) {
   return rules;
 }
 
+/** The levels every game has (GET api/rules lists them first), shown first and in words. */
+const MAIN_LEVELS = ['beginner', 'regular', 'strong'];
+
+/** A bot level in words ("Regular", "Calling station"), or its id where there are none. */
+export function levelName(l) {
+  const key = `lv_${l}`;
+  const s = t(key);
+  return s === key ? l : s;
+}
+
 function syncForm(form) {
   const g = form.game.value;
   form.querySelectorAll('[data-for]').forEach((el) => {
@@ -119,14 +129,24 @@ function syncForm(form) {
   const seats = form.seats;
   seats.min = lo; seats.max = hi;
   if (+seats.value < lo || +seats.value > hi || form.dataset.game !== g) seats.value = def;
-  form.bots.max = +seats.value;
-  form.min_players.max = +seats.value;
-  if (+form.min_players.value > +seats.value) form.min_players.value = 0;
+  // bots fill the table but for you, so that a new table deals at once (issue 49), until you
+  // choose their number yourself
+  form.bots.max = +seats.value - 1;
+  if (form.bots.dataset.chosen !== 'yes' || +form.bots.value > +seats.value - 1) form.bots.value = Math.max(0, +seats.value - 1);
+  // players needed to deal: the game's own number, or one you choose
+  const minPrev = form.min_players.value;
+  const counts = Array.from({ length: +seats.value - 1 }, (_, i) => i + 2);
+  form.min_players.innerHTML = `<option value="0">${t('min_players_rule')}</option>${counts.map((n) => `<option value="${n}">${n}</option>`).join('')}`;
+  form.min_players.value = counts.includes(+minPrev) ? minPrev : '0';
+  // bot levels in words: the three levels, then the bots by name
   const lv = form.bot_level;
   const prev = lv.value;
   const levels = LEVELS[g] || [];
-  lv.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join('');
-  lv.value = levels.includes(prev) ? prev : (g === 'saint' ? 'regular' : 'rules');
+  const main = levels.filter((l) => MAIN_LEVELS.includes(l));
+  const named = levels.filter((l) => !MAIN_LEVELS.includes(l));
+  const opt = (l) => `<option value="${esc(l)}">${esc(levelName(l))}</option>`;
+  lv.innerHTML = main.map(opt).join('') + (named.length ? `<optgroup label="${esc(t('named_bots'))}">${named.map(opt).join('')}</optgroup>` : '');
+  lv.value = levels.includes(prev) ? prev : (levels.includes('regular') ? 'regular' : (levels[0] || ''));
   if (form.dataset.game !== g) form.clock_secs.value = g === 'saint' ? 30 : 20;
   form.dataset.game = g;
 }
@@ -150,7 +170,7 @@ export async function joinTable(id, buyIn) {
   const r = await conn.request('join', fields);
   window.dispatchEvent(new Event('tavolo:balance'));
   if (r && r.waiting != null && r.seat == null) { toast(t('on_waitlist', { n: r.waiting })); return r; }
-  toast(t('joined_seat', { n: (r && r.seat != null ? r.seat + 1 : '?') }), 'ok');
+  // seated: the table, where your seat shows, says it (a notice would cover its menu)
   location.hash = `#/table/${encodeURIComponent(id)}`;
   return r;
 }
@@ -208,7 +228,7 @@ export function renderLobby(root) {
       } else if (act === 'watch') {
         location.hash = `#/table/${encodeURIComponent(id)}`;
       }
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); } finally { b.disabled = false; }
+    } catch (e) { toast(errorText(e), 'error'); } finally { b.disabled = false; }
   });
   const form = root.querySelector('#create-form');
   syncForm(form);
@@ -218,7 +238,11 @@ export function renderLobby(root) {
     if (body) body.innerHTML = ruleFields(options);
     syncForm(form);
   }).catch(() => { /* the form works without the advanced rules (and bots at the default level) */ });
-  form.addEventListener('change', (ev) => { if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form); });
+  form.addEventListener('input', (ev) => { if (ev.target.name === 'bots') form.bots.dataset.chosen = 'yes'; });
+  form.addEventListener('change', (ev) => {
+    if (ev.target.name === 'bots') form.bots.dataset.chosen = 'yes';
+    if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form);
+  });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const err = form.querySelector('#create-error');
@@ -227,9 +251,10 @@ export function renderLobby(root) {
       const opts = readOptions(form);
       const r = await conn.request('create_table', { options: opts });
       const id = r.table || r.id;
-      toast(`${t('create')}: ${opts.name}`, 'ok');
+      // one notice for one cause: the seat it gives you says the table was made
       if (id && store.user) await joinTable(id);
-    } catch (e) { err.textContent = `${e.code || ''} ${e.message}`; }
+      else toast(`${t('create')}: ${opts.name}`, 'ok');
+    } catch (e) { err.textContent = errorText(e); }
   });
   draw();
   const unsub = subscribe((what) => { if (what === 'lobby' || what === 'table') draw(); });

@@ -5,6 +5,7 @@
 import { t, handName } from './i18n.js';
 import { cardsText } from './cards.js';
 import { fmtChips } from './ui.js';
+import { betSentence } from './events.js';
 import { bestOfAny, rank5, handCode } from './handrank.js';
 
 /** The viewer's index among a record's `names` (by their own name), or `fallback` when no
@@ -96,8 +97,7 @@ export function phhSentence(s, prev, names, start) {
     }
     case 'cbr': {
       const to = Number(p[2]);
-      const opened = Math.max(0, ...before.bets) > 0;
-      return (opened ? t('e_raise', { who, amount: fmtChips(to) }) : t('e_bet', { who, amount: fmtChips(to) })) + allIn(s.stacks[i]);
+      return betSentence(who, to, Math.max(0, ...before.bets) > 0, s.stacks[i] === 0);
     }
     case 'sm': {
       if (!p[2]) return t('e_mucks', { who });
@@ -122,8 +122,7 @@ export function drawSentence(a, before, after, names) {
       return put > 0 ? t('e_call', { who, amount: fmtChips(put) }) + allIn(after.stacks[s]) : t('e_check', { who });
     }
     case 'bet': {
-      const opened = Math.max(0, ...before.bets) > 0;
-      return (opened ? t('e_raise', { who, amount: fmtChips(a.to) }) : t('e_bet', { who, amount: fmtChips(a.to) })) + allIn(after.stacks[s]);
+      return betSentence(who, a.to, Math.max(0, ...before.bets) > 0, after.stacks[s] === 0);
     }
     case 'exchange': return t('e_exchange', { who, n: (a.discard || []).length });
     case 'show': {

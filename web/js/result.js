@@ -6,20 +6,43 @@ import { esc, fmtChips, once } from './ui.js';
 
 function seatOf(w) { return typeof w === 'object' && w ? (w.seat ?? w.player) : w; }
 
-/** Pots as [{amount, winners: [seat], hand}], merging the server's one-entry-per-winner list. */
+/** Pots as [{amount, winners: [seat], shares: [{seat, amount}], hand}], merging the server's
+ * one-entry-per-winner list: a split pot keeps what each of its winners got. */
 export function groupPots(pots) {
   if (!Array.isArray(pots)) return null;
   if (!pots.length || pots[0].winners) return pots;
   const by = new Map();
   for (const p of pots) {
     const k = p.pot ?? 0;
-    if (!by.has(k)) by.set(k, { pot: k, amount: 0, winners: [], hand: p.hand, hands: [] });
+    if (!by.has(k)) by.set(k, { pot: k, amount: 0, winners: [], shares: [], hand: p.hand, hands: [] });
     const g = by.get(k);
     g.amount += p.amount || 0;
     if (p.seat != null && !g.winners.includes(p.seat)) g.winners.push(p.seat);
+    if (p.seat != null) {
+      const sh = g.shares.find((x) => x.seat === p.seat);
+      if (sh) sh.amount += p.amount || 0; else g.shares.push({ seat: p.seat, amount: p.amount || 0 });
+    }
     if (p.hand) g.hands.push(p.hand);
   }
   return [...by.values()].sort((a, b) => a.pot - b.pot);
+}
+
+/** What each winner won over all the pots, [{seat, amount}] in the order they first won. */
+export function winnerTotals(pots) {
+  const out = [];
+  for (const p of pots || []) {
+    for (const sh of p.shares || (p.winners || []).map((w) => ({ seat: seatOf(w), amount: (p.amount ?? 0) / (p.winners.length || 1) }))) {
+      const x = out.find((o) => o.seat === sh.seat);
+      if (x) x.amount += sh.amount; else out.push({ ...sh });
+    }
+  }
+  return out;
+}
+
+/** "giulia wins 2, Sara wins 2": each winner with their own amount (issue 49: a split pot read
+ * as one winner of the whole). `label(seat)` is a winner's name as HTML. */
+function sharesText(shares, label) {
+  return shares.map((sh) => t('wins', { names: label(sh.seat), amount: fmtChips(sh.amount) })).join(', ');
 }
 
 /** The winning hand of a pot, told from the server's codes ({category, ranks}). */
@@ -30,28 +53,33 @@ function handName(p) {
 
 /** One line for the felt: "ada wins 54 with Two pair" (the main pot), or ''. */
 export function resultBanner(result, name, mapSeat = (s) => s) {
-  const pots = groupPots(result && (result.pots || result.pot_results));
+  const pots = groupPots(result && result.pots);
   if (!Array.isArray(pots) || !pots.length) return '';
   const p = pots[0];
-  const winners = (p.winners || p.seats || []).map(seatOf).map(mapSeat);
-  const total = pots.reduce((a, x) => a + (x.amount ?? x.total ?? 0), 0);
+  const totals = winnerTotals(pots);
+  const total = pots.reduce((a, x) => a + (x.amount ?? 0), 0);
   const hn = handName(p);
-  return `<div class="result-banner ${once(`banner:${JSON.stringify(result).length}:${total}:${winners.join()}`, 'pop')}" id="result-banner">${t('wins', { names: winners.map((w) => esc(name(w))).join(', '), amount: fmtChips(total) })}${hn ? ' ' + t('win_with', { hand: hn }) : ''}</div>`;
+  const key = `banner:${JSON.stringify(result).length}:${total}:${totals.map((x) => x.seat).join()}`;
+  return `<div class="result-banner ${once(key, 'pop')}" id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${hn ? ` <span class="win-with">${t('win_with', { hand: hn })}</span>` : ''}</div>`;
 }
 
 /** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */
 export function resultHtml(result, name, mapSeat = (s) => s) {
   if (!result) return '';
   const parts = [];
-  const pots = groupPots(result.pots || result.pot_results);
+  const pots = groupPots(result.pots);
   if (Array.isArray(pots)) {
     pots.forEach((p, i) => {
-      const winners = (p.winners || p.seats || []).map(seatOf);
+      const winners = (p.winners || []).map(seatOf);
+      const shares = p.shares || winners.map((w) => ({ seat: w, amount: (p.amount ?? 0) / (winners.length || 1) }));
       const label = pots.length > 1 ? (i === 0 ? t('main_pot') : t('side_pot', { n: i })) : t('total_pot');
       const hn = handName(p);
-      const cards = p.cards || p.best_five || (p.hand && p.hand.cards);
-      parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount ?? p.total)}</span>
-        <span class="pot-win">${t('wins', { names: winners.map((w) => `<strong>${esc(name(mapSeat(w)))}</strong>`).join(', '), amount: fmtChips(p.amount ?? p.total) })}
+      // the winning five, as the server sends them with the shown hands
+      const shownBy = (Array.isArray(result.shown) ? result.shown : []).find((x) => x.seat === winners[0]);
+      const cards = (shownBy && shownBy.cards && shownBy.cards.length ? shownBy.cards : null) ;
+      const split = shares.length > 1 ? ` · <span class="split-tag">${t('split_pot')}</span>` : '';
+      parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount)}${split}</span>
+        <span class="pot-win">${sharesText(shares, (s) => `<strong>${esc(name(mapSeat(s)))}</strong>`)}
         ${hn ? t('win_with', { hand: hn }) : ''}</span>
         ${Array.isArray(cards) && cards.length ? `<span class="mini-cards">${cardsHtml(cards, { size: 'xs' })}</span>` : ''}</li>`);
     });

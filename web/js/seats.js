@@ -35,11 +35,15 @@ export function seatInfo(st, seat) {
 }
 
 /** How a name fits a seat: a room bot's "bot-<table id>-<n>" as "bot-<n>" (its table's id is
- * the same for every bot there, so cutting the name would make them look alike); others as is. */
+ * the same for every bot there, so cutting the name would make them look alike); a bot's
+ * "Sara (rules)" as "Sara" (issue 49: a phone cut it to "Sara (…"; the seat's bot mark and the
+ * full name in its title say the rest — people's names have no spaces or brackets); others as is. */
 export function compactName(name) {
   const s = String(name || '');
   const m = /^bot-[0-9a-f]{4,}-(\d+)$/.exec(s);
-  return m ? `bot-${m[1]}` : s;
+  if (m) return `bot-${m[1]}`;
+  const lv = /^(\S+) \([a-z_]+\)$/.exec(s);
+  return lv ? lv[1] : s;
 }
 
 export function seatName(st, seat) {

@@ -5,11 +5,10 @@ import { t, word } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo } from './seats.js';
+import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { potsHtml, winnerIdx, shownHands } from './table-holdem.js';
-import { rank5, handCode } from './handrank.js';
+import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
 import { handName } from './i18n.js';
 import { resultBanner } from './result.js';
 import { seatName } from './seats.js';
@@ -20,6 +19,7 @@ export function mountDraw(ctx) {
   let handKey = '';
   let last = null;
   let legalNow = null;
+  let foldAsked = null;
 
   const exchange = async (cards) => {
     await ctx.send({ action: 'exchange', discard: cards });
@@ -39,7 +39,19 @@ export function mountDraw(ctx) {
     if (x.dataset.x === 'exchange') exchange([...selected]);
     else if (x.dataset.x === 'show') ctx.send({ action: 'show' });
     else if (x.dataset.x === 'muck') ctx.send({ action: 'muck' });
-    else if (x.dataset.x === 'fold') ctx.send({ action: 'fold' });
+    else if (x.dataset.x === 'fold') {
+      // a fold out of turn, or before the showdown, is asked twice (issue 49)
+      const key = last ? `${last.hand}:${last.view && last.view.stage}` : '';
+      if (foldAsked !== key) {
+        foldAsked = key;
+        x.classList.add('confirm');
+        x.textContent = t('fold_confirm_any');
+        x.focus();
+        return;
+      }
+      foldAsked = null;
+      ctx.send({ action: 'fold' });
+    }
   });
 
   const api = {
@@ -59,7 +71,7 @@ export function mountDraw(ctx) {
         <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
         <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
+        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,
@@ -72,7 +84,11 @@ export function mountDraw(ctx) {
           const shown = v.shown && v.shown[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;
           let cards = '';
-          if (shown) cards = cardsHtml(shown, { size: 'sm', cls: once(`${st.table}:${st.hand}:s:${seat}`, 'flip') });
+          if (shown) {
+            const five = v.over ? winningCards(st) : new Set();
+            const anim = once(`${st.table}:${st.hand}:s:${seat}`, 'flip');
+            cards = shown.map((c) => cardsHtml([c], { size: 'sm', cls: [anim, five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('');
+          }
           else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
           return {
             cards,
@@ -95,8 +111,11 @@ export function mountDraw(ctx) {
       const hand = v.hand || [];
       const canEx = !!legal.exchange;
       let best = '';
-      if (hand.length === 5) { try { const r = rank5(hand); best = `<span class="my-best">${t('best_hand')}: <strong>${handName(handCode(r))}</strong></span>`; } catch { /* ignore */ } }
+      // the engine's value of my five cards (you.best_hand)
+      const value = st.you && st.you.best_hand;
+      if (value && hand.length === 5) best = `<span class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(value)}</strong></span>`;
       const drawn = new Set(v.drawn || []);
+      const asking = foldAsked === `${st.hand}:${v.stage}`;
       const maxEx = canEx ? (legal.exchange.max || 3) : 3;
       ctx.mine.innerHTML = mi < 0 || !hand.length ? '' : `
         <div class="my-hand draw-hand ${canEx ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}">
@@ -107,13 +126,16 @@ export function mountDraw(ctx) {
           <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>` : ''}
         ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${word('actions', 'show')}</button>` : ''}
         ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${word('actions', 'muck')}</button>` : ''}
-        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold" data-x="fold" id="act-fold-x"><kbd>F</kbd> ${word('actions', 'fold')}</button>` : ''}
-        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold" data-x="fold" id="act-fold-any">${word('actions', 'fold')}</button>` : ''}
+        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>` : ''}
+        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>` : ''}
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
-      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}` });
+      // dealt in, a betting round on, not all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && /betting/.test(v.stage || '');
+      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.stage}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
+      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}:${(v.bets || []).join()}`, pre });
       return legal;
     },
     key(ev) {
@@ -121,7 +143,10 @@ export function mountDraw(ctx) {
         const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
         if (b) { b.click(); return true; }
       }
-      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) { ctx.send({ action: 'fold' }); return true; }
+      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) {
+        const b = ctx.mine.querySelector('#act-fold-x');
+        if (b) { b.click(); return true; }
+      }
       if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) { exchange([...selected]); return true; }
       
       return bar.key_(ev);

@@ -4,10 +4,9 @@ import { t, word } from './i18n.js';
 import { cardsHtml } from './cards.js';
 import { fmtChips, once } from './ui.js';
 import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo } from './seats.js';
+import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { bestOfAny, handCode } from './handrank.js';
 import { handName } from './i18n.js';
 import { resultBanner, groupPots } from './result.js';
 import { seatName } from './seats.js';
@@ -19,7 +18,8 @@ export function potsHtml(st) {
   const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
   const pots = awarded && awarded.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
-    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
+    // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
+    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
   }
   const total = awarded && awarded.length ? awarded[0].amount : (v.pot ?? 0);
   return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
@@ -29,6 +29,18 @@ export function potsHtml(st) {
 export function shownHands(st) {
   const out = new Map();
   for (const s of (st.result && st.result.shown) || []) out.set(s.seat, s.hand);
+  return out;
+}
+
+/** The cards of the winning fives at a showdown (issue 49): the five cards each winner's
+ * shown hand is made of, as the server sends them with the result (`shown[].cards`). */
+export function winningCards(st) {
+  const out = new Set();
+  const r = st.result;
+  if (!r || !Array.isArray(r.shown)) return out;
+  const winners = new Set();
+  for (const p of r.pots || []) if (p.seat != null) winners.add(p.seat);
+  for (const sh of r.shown) if (winners.has(sh.seat)) (sh.cards || []).forEach((c) => out.add(c));
   return out;
 }
 
@@ -54,11 +66,13 @@ export function mountHoldem(ctx) {
       const shown = v.over ? shownHands(st) : new Map();
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const board = v.board || [];
+      const five = v.over ? winningCards(st) : new Set();
+      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : (five.size ? 'dim-out' : '')].filter(Boolean).join(' ');
       const center = `
         ${potsHtml(st)}
-        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: once(`${st.table}:${st.hand}:b:${c}`) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => seatName(st, s), (i) => map[i] ?? i) : ''}`;
+        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,
@@ -71,7 +85,7 @@ export function mountHoldem(ctx) {
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);
           return {
-            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`) })).join('') : '',
+            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('') : '',
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
@@ -81,20 +95,19 @@ export function mountHoldem(ctx) {
           };
         },
       });
-      // the viewer's best hand so far
+      // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
-      const mine = mi >= 0 ? ((v.hole || [])[mi] || []).filter(Boolean) : [];
-      let hint = '';
-      if (mine.length === 2 && board.length >= 3 && (!v.live || v.live[mi])) {
-        const b = bestOfAny([...mine, ...board]);
-        if (b) hint = `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(handCode(b))}</strong></div>`;
-      }
+      const best = st.you && st.you.best_hand;
+      const hint = best && mi >= 0 && (!v.live || v.live[mi]) ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>` : '';
       const legal = normLegal(st);
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
-      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}` });
+      // dealt in, a betting round on, not all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.street}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
+      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`, pre });
       return legal;
     },
     key(ev) { return bar.key_(ev); },

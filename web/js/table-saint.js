@@ -180,8 +180,10 @@ export function mountSaint(ctx) {
       const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
       const n = hand.length;
       if (phase === 'over' && st.result) {
+        // the results screen alone tells the end (issue 49: on a phone the ranking and the
+        // rounds also came twice more below it, in the scoreboard and the result box)
         ctx.mine.innerHTML = resultsHtml(st, v, map, mi);
-        ctx.extra.innerHTML = scoreboardHtml(st, v, map);
+        ctx.extra.innerHTML = '';
         ctx.actions.innerHTML = '';
         return { ...legal, any: false };
       }
@@ -190,7 +192,7 @@ export function mountSaint(ctx) {
           ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
         </div>
         <div class="mine-bar">
-          <span class="hint">${phase === 'place' ? t('place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          <span class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
           ${best}
           ${phase === 'show' && clickable ? `<button type="button" class="btn primary" id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>` : ''}
           ${chosenNote}

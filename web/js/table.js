@@ -7,18 +7,19 @@
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t, word } from './i18n.js';
-import { esc, toast, announce, typing, fmtChips, labelGroups } from './ui.js';
+import { esc, announce, typing, fmtChips, labelGroups, errorText, showNotice } from './ui.js';
 import { sounds } from './sound.js';
 import { mountHoldem } from './table-holdem.js';
 import { mountDraw } from './table-draw.js';
 import { mountSaint } from './table-saint.js';
-import { describeEvent } from './events.js';
+import { describeEvents } from './events.js';
 import { resultHtml } from './result.js';
 import { clearBets } from './felt.js';
 import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
 import { clockRing, clockLeft, paintRing } from './clock.js';
 import { mountTableMenu, confirmLeave } from './table-menu.js';
 import { mountChat } from './chat.js';
+import { joinFields } from './seedchain.js';
 
 /**
  * Saint Poker's player boxes print the full name, which a phone cuts at the end: room bots
@@ -61,6 +62,7 @@ export function renderTable(root, id) {
         </div>
       </div>
       <div class="status-line" id="status-line" aria-live="polite"></div>
+      <div class="table-notices" id="table-notices" role="status" aria-live="polite"></div>
       <div class="play-area">
         <div class="felt-wrap" id="felt"><p class="muted center-msg">${t('loading')}</p></div>
         <div class="mine" id="mine"></div>
@@ -73,7 +75,7 @@ export function renderTable(root, id) {
       <div class="result-box" id="result-box" aria-live="polite"></div>
       <div id="extra"></div>
       <section class="chat" id="table-chat" hidden></section>
-      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list"></ol></details>
+      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list" tabindex="0" aria-label="${t('log')}"></ol></details>
       <div class="fair" id="fair"></div>
     </aside>
     <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">
@@ -91,6 +93,7 @@ export function renderTable(root, id) {
     controls: root.querySelector('#table-controls'), meta: root.querySelector('#table-meta'), title: root.querySelector('#table-title'),
     result: root.querySelector('#result-box'), log: root.querySelector('#log-list'), fair: root.querySelector('#fair'),
     menu: root.querySelector('#table-menu'), leaveDialog: root.querySelector('#leave-dialog'),
+    notices: root.querySelector('#table-notices'),
     myClock: root.querySelector('#my-clock'), myClockText: root.querySelector('#my-clock-text'), myClockRing: root.querySelector('#my-clock-ring'),
   };
   let game = null;
@@ -102,12 +105,15 @@ export function renderTable(root, id) {
   let watchSent = false;
   let destroyed = false;
 
+  // The table's notices show under its status line, next to what they are about, in words;
+  // one per cause (a repeat counts up on it).
+  const tell = (text, kind = 'info') => showNotice(els.notices, text, kind, kind === 'error' ? 4000 : 2600);
   const send = async (action) => {
     const st = store.tables.get(id);
     try {
       return await conn.request('act', { table: id, hand: st && st.hand, action });
     } catch (e) {
-      toast(`${e.code || t('error')}: ${e.message}`, 'error');
+      tell(errorText(e), 'error');
       sounds.error();
       throw e;
     }
@@ -119,14 +125,16 @@ export function renderTable(root, id) {
 
   async function control(type, extra = {}) {
     try {
-      const r = await conn.request(type, { table: id, ...extra });
+      // a join carries this player's seed chain, as the lobby's does
+      const fields = type === 'join' ? await joinFields(id) : {};
+      const r = await conn.request(type, { table: id, ...fields, ...extra });
       if (type === 'leave' || type === 'rebuy' || type === 'join') window.dispatchEvent(new Event('tavolo:balance'));
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
-      if (type === 'rebuy' && r && r.stack != null) toast(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
-      if (type === 'change_seat' && r) toast(t('seat_change_pending', { n: r.seat_change }), 'ok');
-      if (type === 'join' && r) toast(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
-      if (type === 'add_bot' && r && r.seat != null) toast(t('joined_seat', { n: r.seat + 1 }), 'ok');
-    } catch (e) { toast(`${e.code || t('error')}: ${e.message}`, 'error'); }
+      if (type === 'rebuy' && r && r.stack != null) tell(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
+      if (type === 'change_seat' && r) tell(t('seat_change_pending', { n: r.seat_change }), 'ok');
+      if (type === 'join' && r) tell(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
+      if (type === 'add_bot' && r && r.seat != null) tell(t('bot_added', { n: r.seat + 1 }), 'ok');
+    } catch (e) { tell(errorText(e), 'error'); }
   }
   els.status.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-c2]');
@@ -158,10 +166,8 @@ export function renderTable(root, id) {
     const me = mySeat(st);
     const you = st.you || {};
     const g = gameOf(st, id);
-    const info = me != null ? seatInfo(st, me) : null;
-    // Rebuy only when the rules allow it: the server's flag, or (before it says) an empty
-    // stack not in a hand.
-    const canRebuy = you.can_rebuy != null ? you.can_rebuy === true : (g !== 'saint' && !!info && info.chips === 0 && info.status !== 'playing');
+    // Rebuy only when the rules allow it: the table model's own flag (no rule of the client's)
+    const canRebuy = you.can_rebuy === true;
     const visible = [];
     const items = [];
     if (me != null) {
@@ -189,15 +195,22 @@ export function renderTable(root, id) {
     const o = st.options || {};
     const g = gameOf(st, id);
     els.title.textContent = o.name || (store.lobby.get(id) || {}).name || id;
-    const stakes = g === 'holdem' ? ((store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`) : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : `${t('stake')} ${o.stake ?? 0}`;
-    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
+    // a Limit table says its bets (the small and big bet the engine plays) and its cap; a Saint
+    // Poker table without a stake is friendly, as the lobby says (issue 49)
+    const v = st.view || {};
+    const limit = g === 'holdem' && o.structure === 'limit';
+    const stakes = limit && v.min_bet ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
+      : g === 'holdem' ? ((store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`)
+        : g === 'draw' ? `${t('ante')} ${o.ante ?? '?'}` : (o.stake ? `${t('stake')} ${o.stake}` : t('friendly'));
+    const cap = limit && v.rules && v.rules.limit_cap ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>` : '';
+    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${cap}${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
   }
 
   function drawLog(st) {
     const log = store.logs.get(id) || [];
     const map = handSeats(st);
     const who = (i) => (i == null ? '' : seatName(st, map[i] ?? i));
-    const lines = log.map((x) => describeEvent(x.event, who)).filter(Boolean).slice(-60);
+    const lines = describeEvents(log.map((x) => x.event), who).filter(Boolean).slice(-60);
     els.log.innerHTML = lines.map((l) => `<li>${esc(l)}</li>`).join('');
     els.log.scrollTop = els.log.scrollHeight;
   }
@@ -206,7 +219,8 @@ export function renderTable(root, id) {
     const saved = store.results.get(id);
     const r = st.result || (saved && saved.result);
     const from = saved && saved.state ? saved.state : st;
-    if (!r) { els.result.innerHTML = ''; return; }
+    // Saint Poker's results screen tells a game's end by itself (issue 49: told three times)
+    if (!r || els.mine.querySelector('#saint-results')) { els.result.innerHTML = ''; return; }
     const map = handSeats(from);
     const html = resultHtml(r, (s) => seatName(from, s), (i) => map[i] ?? i);
     els.result.innerHTML = html ? `<h2 class="h-small">${st.result ? t('result') : t('previous_hand')}</h2>${html}` : '';
@@ -219,11 +233,28 @@ export function renderTable(root, id) {
       ${p && p.hand ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}" id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>` : ''}`;
   }
 
+  /** What a player sitting out, or one who lost the seat for it, is told first (issue 49):
+   * how many more hands the table deals before the seat goes, and why it went, each with the
+   * one click that undoes it. */
+  function seatNotice(st) {
+    const you = st.you || {};
+    if (you.seat == null && you.seat_lost === 'missed_hands') {
+      return `<span class="seat-notice lost" id="seat-lost">${t('seat_lost_missed')}</span> <button class="btn small primary" data-c2="join" id="btn-sit-down-again"${you.cashing_out ? ' disabled' : ''}>${t('sit_down_again')}</button>`;
+    }
+    if (you.sitting_out) {
+      const n = you.sit_out_hands_left;
+      const when = n == null ? '' : ` — ${n === 0 ? t('seat_goes_next_deal') : n === 1 ? t('seat_goes_after_1') : t('seat_goes_after_n', { n })}`;
+      return `<span class="seat-notice" id="sitting-out-note">${t('you_sit_out')}${when}</span> <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
+    }
+    return '';
+  }
+
   function statusText(st, legal) {
     const me = mySeat(st);
+    const seatNote = legal && legal.any ? '' : seatNotice(st);
+    if (seatNote) return seatNote;
     if (st.result) return gameOf(st, id) === 'saint' ? word('results', 'game_over') : word('results', 'hand_over');
     if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
-    if (st.you && st.you.sitting_out) return `${t('sitting_out')} — <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });

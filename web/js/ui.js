@@ -5,15 +5,55 @@ export function esc(s) {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }
 
+/** Error codes (docs/protocol.md) whose words say it all; the others add the server's facts. */
+const PLAIN_CODES = new Set(['rate_limited', 'unauthenticated', 'no_such_table', 'not_seated', 'already_seated', 'table_full',
+  'insufficient_chips', 'stale_hand', 'not_your_turn', 'unavailable', 'elsewhere', 'internal', 'too_large', 'unsupported_version']);
+
+/** An error answer (`{code, message}`) in words of the chosen language, never a raw code
+ * (issue 49: "rate_limited: …" toasts). */
+export function errorText(e) {
+  const code = e && e.code;
+  const key = code ? `ec_${code}` : '';
+  const words = key && t(key) !== key ? t(key) : '';
+  if (words && PLAIN_CODES.has(code)) return words;
+  const msg = (e && e.message) || '';
+  if (words) return msg ? `${words}: ${msg}` : words;
+  return msg || t('err_generic');
+}
+
+/**
+ * Shows `text` in `box` for `ms`: one notice per text — a repeat while it shows is counted on it
+ * ("×3") and keeps it up, rather than piling up a copy (issue 49).
+ */
+export function showNotice(box, text, kind = 'info', ms = 2600) {
+  if (!box) return null;
+  const same = [...box.children].find((x) => x.dataset.text === text && !x.classList.contains('out'));
+  const d = same || document.createElement('div');
+  if (!same) {
+    d.className = `toast ${kind}`;
+    d.dataset.text = text;
+    d.dataset.count = '0';
+    const p = document.createElement('span');
+    p.className = 'n-text';
+    p.textContent = text;
+    d.appendChild(p);
+    box.appendChild(d);
+  }
+  const n = Number(d.dataset.count) + 1;
+  d.dataset.count = String(n);
+  if (n > 1) {
+    let c = d.querySelector('.n-count');
+    if (!c) { c = document.createElement('span'); c.className = 'n-count'; d.appendChild(c); }
+    c.textContent = ` ×${n}`;
+  }
+  clearTimeout(d._out); clearTimeout(d._gone);
+  d._out = setTimeout(() => d.classList.add('out'), ms);
+  d._gone = setTimeout(() => d.remove(), ms + 400);
+  return d;
+}
+
 export function toast(text, kind = 'info', ms = 2600) {
-  const box = document.getElementById('toasts');
-  if (!box) return;
-  const d = document.createElement('div');
-  d.className = `toast ${kind}`;
-  d.textContent = text;
-  box.appendChild(d);
-  setTimeout(() => d.classList.add('out'), ms);
-  setTimeout(() => d.remove(), ms + 400);
+  showNotice(document.getElementById('toasts'), text, kind, ms);
 }
 
 /** A notice that stays until dismissed or followed: `text`, and a link (`{label, href}`) to act

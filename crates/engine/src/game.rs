@@ -289,6 +289,13 @@ pub trait Game: Sized + Clone + Send + 'static {
 
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// The best hand seat `seat` holds now with the cards it may use (Hold'em: its hole cards
+    /// and the board once the flop is out; Draw: its five cards), for a client to name to that
+    /// seat's player: the engine's value, so no client ranks hands of its own. `None` where the
+    /// game has no such hand (Saint Poker: its hands are chosen) or none yet.
+    fn best_hand(&self, _seat: usize) -> Option<tavolo_cards::HandRank> {
+        None
+    }
     /// An event as `viewer` may see it, or `None` when it must not see it at all.
     fn censor(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
 

@@ -90,7 +90,7 @@ impl Room {
     /// sat at closes when idle, and comes back here.) With several nodes, one node keeps them
     /// for the room — the live node first by id — and counts every node's tables.
     pub async fn keep_starter_tables(self: &Arc<Room>) {
-        use crate::table::{GameKind, TableStatus};
+        use crate::table::TableStatus;
         if self.read_only().is_some() {
             return;
         }
@@ -100,32 +100,7 @@ impl Room {
                 return;
             }
         }
-        let starter = |game, name: &str, seats, bots, level: &str| TableOptions {
-            game,
-            name: name.into(),
-            seats,
-            bots,
-            bot_level: level.into(),
-            ..TableOptions::default()
-        };
-        let starters = [
-            TableOptions {
-                big_blind: 2,
-                buy_in: 200,
-                rebuy: 200,
-                ..starter(GameKind::Holdem, "Welcome: No-Limit 1/2", 6, 4, "rules")
-            },
-            TableOptions {
-                stake: 0,
-                ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3, "regular")
-            },
-            TableOptions {
-                ante: 5,
-                buy_in: 500,
-                rebuy: 500,
-                ..starter(GameKind::Draw, "Welcome: Five-Card Draw", 5, 3, "rules")
-            },
-        ];
+        let starters = starter_tables();
         let open = self.lobby.all();
         let elsewhere = self.lobby.remote_summaries();
         for options in starters {
@@ -380,4 +355,53 @@ pub fn start(room: &Arc<Room>) {
     periodically(room, Duration::ZERO, second, |room| async move {
         room.refresh_remote().await
     });
+}
+
+/// The starter tables' options: one table of each game with bots of the `regular` level (a
+/// level every game has, told in words in the lobby's form).
+fn starter_tables() -> [TableOptions; 3] {
+    use crate::table::GameKind;
+    let starter = |game, name: &str, seats, bots| TableOptions {
+        game,
+        name: name.into(),
+        seats,
+        bots,
+        bot_level: "regular".into(),
+        ..TableOptions::default()
+    };
+    [
+        TableOptions {
+            big_blind: 2,
+            buy_in: 200,
+            rebuy: 200,
+            ..starter(GameKind::Holdem, "Welcome: No-Limit 1/2", 6, 4)
+        },
+        TableOptions {
+            stake: 0,
+            ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3)
+        },
+        TableOptions {
+            ante: 5,
+            buy_in: 500,
+            rebuy: 500,
+            ..starter(GameKind::Draw, "Welcome: Five-Card Draw", 5, 3)
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fault (issue 49): the Saint Poker starter asked for bot level `normal`, which the bot
+    /// levels of issue 52 no longer have; the room refused to open it, and a newcomer found no
+    /// Saint Poker table. Every starter's options are now checked as a table's are.
+    #[test]
+    fn every_starter_table_is_one_the_room_accepts() {
+        for o in starter_tables() {
+            let name = o.name.clone();
+            let o = o.checked().unwrap_or_else(|e| panic!("{name}: {e}"));
+            crate::table::bots::check_level(&o).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
 }

@@ -7,7 +7,9 @@ import { rank5, compareScore } from '../../js/handrank.js';
 import { _allKeys, setLang, setWords, cardName, categoryName, handName, t, word } from '../../js/i18n.js';
 import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
-import { groupPots } from '../../js/result.js';
+import { preStillMeant, preAction } from '../../js/betting.js';
+import { describeEvents } from '../../js/events.js';
+import { groupPots, winnerTotals } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
 import { verifyFairness } from '../../js/history.js';
 import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence, payouts } from '../../js/replay.js';
@@ -56,6 +58,65 @@ test('every UI string exists in all four languages', () => {
   setLang('de'); assert.equal(cardName('Td'), 'Karo Zehn'); assert.equal(categoryName('FullHouse'), 'Full House');
   setLang('pt'); assert.equal(categoryName('three_of_a_kind'), 'Trio'); assert.equal(word('actions', 'fold'), 'Desistir');
   setLang('en'); assert.equal(cardName('Ks'), 'king of spades');
+});
+
+test('pre-actions (issue 49): which stand after a change of bet, and what each plays', () => {
+  const at = (toCall, round = 'h1:flop', hand = 'h1') => ({ hand, round, toCall });
+  const pre = (kind, toCall) => ({ kind, ...at(toCall) });
+  // Check and Call N are cleared when the amount to call changes; nothing outlives its hand
+  assert.ok(preStillMeant(pre('check', 0), at(0)));
+  assert.ok(!preStillMeant(pre('check', 0), at(6)), 'a bet clears Check');
+  assert.ok(preStillMeant(pre('call', 6), at(6)));
+  assert.ok(!preStillMeant(pre('call', 6), at(18)), 'a raise clears Call 6');
+  assert.ok(!preStillMeant(pre('fold', 6), at(18)), 'a raise clears Fold');
+  // Check/Fold and Call any stand for the betting round; Fold to any bet for the hand
+  assert.ok(preStillMeant(pre('checkfold', 0), at(6)));
+  assert.ok(!preStillMeant(pre('checkfold', 0), at(0, 'h1:turn')));
+  assert.ok(preStillMeant(pre('callany', 6), at(40)));
+  assert.ok(!preStillMeant(pre('callany', 6), at(0, 'h1:turn')));
+  assert.ok(preStillMeant(pre('foldany', 0), at(40, 'h1:river')));
+  assert.ok(!preStillMeant(pre('foldany', 0), at(0, 'h2:preflop', 'h2')));
+  const free = normLegal({ legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }] });
+  const facing = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 6 }] });
+  assert.deepEqual(preAction('checkfold', free), { action: 'check' });
+  assert.deepEqual(preAction('checkfold', facing), { action: 'fold' });
+  assert.deepEqual(preAction('foldany', facing), { action: 'fold' });
+  assert.deepEqual(preAction('callany', facing), { action: 'call' });
+  assert.deepEqual(preAction('callany', free), { action: 'check' });
+  assert.equal(preAction('fold', free), null, 'never a fold where checking is free');
+  assert.equal(preAction('check', facing), null);
+});
+
+test('the live log tells a bet from a raise, as the replayer does (issue 49)', () => {
+  setLang('en');
+  const who = (i) => ['ada', 'bo', 'cy'][i];
+  // Hold'em: the blinds are bets, so the first preflop bet is a raise; a river lead is a bet
+  const holdem = [
+    { event: 'blind', seat: 0, amount: 1 }, { event: 'blind', seat: 1, amount: 2 },
+    { event: 'bet_or_raise', seat: 2, to: 6, all_in: false }, { event: 'call', seat: 0, amount: 5 },
+    { event: 'round_ended', street: 'preflop' }, { event: 'board', cards: ['As', '7d', '2c'] },
+    { event: 'check', seat: 0 }, { event: 'bet_or_raise', seat: 2, to: 8, all_in: false },
+    { event: 'bet_or_raise', seat: 0, to: 24, all_in: true },
+  ];
+  const h = describeEvents(holdem, who).filter(Boolean);
+  assert.ok(h.includes('cy raises to 6'), h.join(' | '));
+  assert.ok(h.includes('cy bets 8'), h.join(' | '));
+  assert.ok(h.includes('ada raises to 24 (all-in)'), h.join(' | '));
+  // Five-Card Draw: antes are not bets; each betting round opens with a bet
+  const draw = [
+    { event: 'ante', seat: 0, amount: 1 }, { event: 'ante', seat: 1, amount: 1 },
+    { event: 'bet_or_raise', seat: 0, to: 14, all_in: false }, { event: 'call', seat: 1, amount: 14 },
+    { event: 'round_ended', round: 'first' }, { event: 'exchanged', seat: 0, count: 2 },
+    { event: 'bet_or_raise', seat: 1, to: 10, all_in: false }, { event: 'bet_or_raise', seat: 0, to: 30, all_in: false },
+  ];
+  assert.deepEqual(describeEvents(draw, who).filter((l) => / (bets|raises)/.test(l)), ['ada bets 14', 'bo bets 10', 'ada raises to 30']);
+});
+
+test('a split pot keeps what each winner got (issue 49)', () => {
+  const g = groupPots([{ pot: 0, seat: 1, amount: 2 }, { pot: 0, seat: 3, amount: 2 }, { pot: 1, seat: 3, amount: 10 }]);
+  assert.deepEqual(g[0].shares, [{ seat: 1, amount: 2 }, { seat: 3, amount: 2 }]);
+  assert.equal(g[0].amount, 4);
+  assert.deepEqual(winnerTotals(g), [{ seat: 1, amount: 2 }, { seat: 3, amount: 12 }]);
 });
 
 test('legal actions: the server list and the engine object', () => {

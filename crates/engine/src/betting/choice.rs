@@ -6,7 +6,7 @@
 //! shows it.
 
 use serde::Serialize;
-use tavolo_cards::HandRank;
+use tavolo_cards::{Card, HandRank};
 
 use super::event::BetEvent;
 use super::round::{Bet, Legal};
@@ -145,6 +145,9 @@ pub struct ShownHand {
     /// The hand (codes: category and deciding ranks).
     #[serde(serialize_with = "crate::wire::hand_code")]
     pub hand: HandRank,
+    /// The five cards that make it, in the order that describes it (the pair before its
+    /// kickers): a client marks them on the felt.
+    pub cards: Vec<Card>,
 }
 
 /// A finished betting hand's result as the room shows it: every pot awarded, every hand
@@ -163,10 +166,12 @@ pub struct HandSummary {
 
 impl HandSummary {
     /// The summary of a hand from its betting events (the pots won), the hand each winner
-    /// showed, each seat's winnings and the chips carried.
+    /// showed (`shown`) and the five cards that make it (`five`), each seat's winnings and the
+    /// chips carried.
     pub fn new(
         events: impl IntoIterator<Item = BetEvent>,
         shown: impl Fn(usize) -> Option<HandRank>,
+        five: impl Fn(usize) -> Option<[Card; 5]>,
         won: &[Chips],
         carried: Chips,
     ) -> HandSummary {
@@ -183,7 +188,13 @@ impl HandSummary {
             })
             .collect();
         let shown_hands = (0..won.len())
-            .filter_map(|seat| shown(seat).map(|hand| ShownHand { seat, hand }))
+            .filter_map(|seat| {
+                shown(seat).map(|hand| ShownHand {
+                    seat,
+                    hand,
+                    cards: five(seat).map(Vec::from).unwrap_or_default(),
+                })
+            })
             .collect();
         HandSummary {
             pots,

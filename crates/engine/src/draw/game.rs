@@ -180,6 +180,13 @@ impl Game for DrawHand {
         DrawHand::view(self, viewer.seat())
     }
 
+    fn best_hand(&self, seat: usize) -> Option<tavolo_cards::HandRank> {
+        let cards: Vec<tavolo_cards::Card> = self.hand(seat).iter().collect();
+        (cards.len() == 5)
+            .then(|| tavolo_cards::evaluate(&cards).ok())
+            .flatten()
+    }
+
     fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
         Some(event.seen_by(viewer.seat()))
     }
@@ -206,6 +213,7 @@ impl Game for DrawHand {
         HandSummary::new(
             bets,
             |s| self.shown_rank(s),
+            |s| self.shown_five(s),
             self.winnings(),
             self.carried(),
         )

@@ -149,6 +149,16 @@ impl Game for Hand {
         Hand::view(self, viewer.seat())
     }
 
+    fn best_hand(&self, seat: usize) -> Option<tavolo_cards::HandRank> {
+        let [Some(a), Some(b)] = self.hole_cards(seat) else {
+            return None;
+        };
+        let cards: Vec<tavolo_cards::Card> = [a, b].into_iter().chain(self.board()).collect();
+        (cards.len() >= 5)
+            .then(|| tavolo_cards::evaluate(&cards).ok())
+            .flatten()
+    }
+
     fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
         Some(event.seen_by(viewer.seat()))
     }
@@ -181,7 +191,13 @@ impl Game for Hand {
             Event::Bet(b) => Some(b),
             _ => None,
         });
-        HandSummary::new(bets, shown, self.winnings(), self.carried())
+        HandSummary::new(
+            bets,
+            shown,
+            |seat| self.shown_five(seat),
+            self.winnings(),
+            self.carried(),
+        )
     }
 
     fn record(

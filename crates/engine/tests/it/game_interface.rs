@@ -346,3 +346,57 @@ fn each_game_deals_exactly_the_player_counts_of_its_seats() {
         "RULES.md §1–§3"
     );
 }
+
+/// Plays `game` to its end, every seat choosing its first action that neither folds nor mucks
+/// (check or call, stand pat or exchange, show): a hand that reaches the showdown.
+fn call_down<G: Game>(game: &mut Played<G>, gives_up: impl Fn(&G::Action) -> bool) {
+    let mut steps = 0;
+    while let Some(seat) = game.game.to_act().iter().next() {
+        steps += 1;
+        assert!(steps < 10_000, "the game ends");
+        let legal = game.game.legal(seat);
+        let a = (legal.iter().find(|a| !gives_up(a)).or(legal.first()))
+            .cloned()
+            .expect("a seat to act has legal actions");
+        game.apply(a).expect("a legal action applies");
+    }
+}
+
+/// Rule (issue 49: the winning five marked at a showdown): every hand shown at a showdown comes
+/// with the five cards that make it — of the seat's own cards and the board in Hold'em, its hand
+/// in Five-Card Draw — and those five alone are worth the hand's value.
+#[test]
+fn every_shown_hand_carries_the_five_cards_that_make_it() {
+    let mut shown = 0;
+    for seed in 0..60 {
+        let mut h = Played::<Hand>::deal(holdem_setup(seed), seed_from_u64(seed)).expect("deals");
+        call_down(&mut h, |a| matches!(a, holdem::Action::Fold { .. }));
+        for s in h.summary().shown {
+            let own: Vec<Card> = (h.game.hole_cards(s.seat).into_iter().flatten())
+                .chain(h.game.board())
+                .collect();
+            assert_eq!(s.cards.len(), 5, "seed {seed}: {s:?}");
+            assert!(
+                s.cards.iter().all(|c| own.contains(c)),
+                "seed {seed}: {s:?}"
+            );
+            assert_eq!(tavolo_cards::evaluate(&s.cards), Ok(s.hand), "seed {seed}");
+            shown += 1;
+        }
+        let mut d = Played::<DrawHand>::deal(draw_setup(seed), seed_from_u64(seed)).expect("deals");
+        call_down(&mut d, |a| {
+            matches!(a, draw::Action::Fold { .. } | draw::Action::Muck { .. })
+        });
+        for s in d.summary().shown {
+            let hand: Vec<Card> = d.game.hand(s.seat).iter().collect();
+            let mut five = s.cards.clone();
+            five.sort();
+            let mut own = hand.clone();
+            own.sort();
+            assert_eq!(five, own, "seed {seed}: the hand's five cards");
+            assert_eq!(tavolo_cards::evaluate(&s.cards), Ok(s.hand), "seed {seed}");
+            shown += 1;
+        }
+    }
+    assert!(shown > 100, "only {shown} hands were shown");
+}

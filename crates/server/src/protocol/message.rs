@@ -254,6 +254,47 @@ pub struct You {
     /// books yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cashing_out: Option<Chips>,
+    /// While the viewer sits out: how many more hands the table may deal without them before
+    /// the seat is freed (RULES.md §2, sitting out: the third consecutive missed hand frees it;
+    /// 0: the next deal frees it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sit_out_hands_left: Option<u8>,
+    /// Why the viewer lost the seat they had at this table, told until they sit down again or
+    /// stop watching (they watch the table from then on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_lost: Option<SeatLost>,
+    /// The best hand the viewer holds now in the hand on the felt (Hold'em from the flop on,
+    /// Draw with five cards; codes as in a result: `{"category","ranks"}`), valued by the engine
+    /// for the client to name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_hand: Option<HandValue>,
+}
+
+/// A hand's value as codes: its category (`one_pair`, …, `royal_flush`) and its deciding
+/// ranks, most significant first (`["K", "9", "4", "2"]`) — the cards crate's `HandCode`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HandValue {
+    /// The category's code.
+    pub category: String,
+    /// The deciding ranks, as rank characters.
+    pub ranks: Vec<String>,
+}
+
+impl From<tavolo_cards::HandCode> for HandValue {
+    fn from(c: tavolo_cards::HandCode) -> HandValue {
+        HandValue {
+            category: c.category,
+            ranks: c.ranks,
+        }
+    }
+}
+
+/// Why a player's seat was freed without their asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatLost {
+    /// They sat out more consecutive hands than the rules allow (RULES.md §2: a third one).
+    MissedHands,
 }
 
 /// A pending seat change.

@@ -23,7 +23,7 @@ pub use intent::{
     Unshown,
 };
 pub use message::{
-    AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus,
+    AckResult, ChainView, ChatLine, ClockView, Previous, SeatChange, SeatLost, SeatRow, SeatStatus,
     ServerMessage, TableState, UserInfo, You,
 };
 pub use options::{GameKind, OptionsError, TableOptions, TableStatus, TableSummary};

@@ -161,6 +161,9 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
                 pending: s % 2 == 0,
             }),
             cashing_out: seat.filter(|s| s % 3 == 2).map(|s| s as u64 * 100),
+            sit_out_hands_left: seat.map(|_| 2),
+            seat_lost: seat.is_none().then_some(SeatLost::MissedHands),
+            best_hand: None,
         },
         seats: vec![SeatRow {
             seat: seat.unwrap_or(0),

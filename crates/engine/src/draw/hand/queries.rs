@@ -204,6 +204,15 @@ impl DrawHand {
         }
     }
 
+    /// A shown hand's five cards in the order that describes it (the pair before its kickers);
+    /// `None` if not shown.
+    pub fn shown_five(&self, seat: usize) -> Option<[Card; 5]> {
+        let rank = self.shown_rank(seat)?;
+        let cards: Vec<Card> = self.hand(seat).iter().collect();
+        let five: [Card; 5] = cards.try_into().ok()?;
+        Some(tavolo_cards::order_five(five, rank))
+    }
+
     /// The seat that shows first at the showdown (meaningful once the showdown has begun).
     pub fn showdown_start(&self) -> usize {
         self.show_start as usize

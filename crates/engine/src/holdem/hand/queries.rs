@@ -130,6 +130,17 @@ impl Hand {
         }
     }
 
+    /// The five cards that make a shown hand's value with the whole board, in the order that
+    /// describes the hand (the pair before its kickers); `None` where [`Hand::shown_rank`] is.
+    pub fn shown_five(&self, seat: usize) -> Option<[Card; 5]> {
+        self.shown_rank(seat)?;
+        let [Some(a), Some(b)] = *self.hole.get(seat)? else {
+            return None;
+        };
+        let cards: Vec<Card> = [a, b].into_iter().chain(self.board()).collect();
+        tavolo_cards::best_five(&cards).ok().map(|(five, _)| five)
+    }
+
     /// Chips won by each seat in this hand (pots collected, uncalled bets not included).
     pub fn winnings(&self) -> &[Chips] {
         &self.won[..self.n as usize]

@@ -63,6 +63,16 @@ impl Audience {
         self.subscribe(conn, user);
     }
 
+    /// `user`, who had a seat, watches from now on through the connections they have here (none:
+    /// nothing changes). Whether they did is answered.
+    pub fn keep_watching(&mut self, user: UserId) -> bool {
+        let here = self.is_connected(user);
+        if here {
+            self.watchers.insert(user);
+        }
+        here
+    }
+
     /// `user` stops watching (their connections stay if they are here otherwise: the core
     /// drops them when they are not).
     pub fn unwatch(&mut self, user: UserId) {
@@ -72,6 +82,11 @@ impl Audience {
     /// Whether `user` watches.
     pub fn is_watching(&self, user: UserId) -> bool {
         self.watchers.contains(&user)
+    }
+
+    /// Whether a connection of `user` listens.
+    pub fn is_connected(&self, user: UserId) -> bool {
+        self.conns.values().any(|m| m.id == user)
     }
 
     /// Whether any connection listens.

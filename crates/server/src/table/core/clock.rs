@@ -1,7 +1,10 @@
 //! Time at a table: the action clock and each player's time bank, the pause before bots act and
 //! between hands, the idle clock of a table left to bots. A player whose clock and bank run out
-//! is played for (check or fold, the game's default) and sits out. Every instant here comes from
-//! the inputs' [`Now`](super::io::Now): the core never reads a clock.
+//! is played for (check or fold, the game's default) and sits out; the bank is the player's
+//! time to think, so a decision the table made for them costs them none of it, and a player
+//! with no connection open (away) is given none of it (both: issue 49, the seat lost silently
+//! after one absent decision had burned the whole bank). Every instant here comes from the
+//! inputs' [`Now`](super::io::Now): the core never reads a clock.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -54,11 +57,6 @@ impl Clock {
         self.banks.get(&user).copied().unwrap_or_default()
     }
 
-    /// The bank runs dry (the player timed out).
-    pub fn empty_bank(&mut self, user: UserId) {
-        self.banks.insert(user, Duration::ZERO);
-    }
-
     /// The banks as saved (ms per player, in user order).
     pub fn saved_banks(&self) -> Vec<(UserId, u64)> {
         let mut v: Vec<(UserId, u64)> = (self.banks.iter())
@@ -77,9 +75,9 @@ impl Clock {
         }
     }
 
-    /// When a decision started at `since` runs out for a player with `bank` left.
-    pub fn deadline(&self, since: Instant, user: UserId) -> Instant {
-        since + self.per_decision + self.bank(user)
+    /// When a decision started at `since` runs out for a player who may draw on `bank`.
+    pub fn deadline(&self, since: Instant, bank: Duration) -> Instant {
+        since + self.per_decision + bank
     }
 
     /// A decision started at `started` is made at `now`: time beyond the clock comes off the

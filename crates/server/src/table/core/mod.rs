@@ -174,6 +174,9 @@ pub struct TableCore<G: Game> {
     anchor: Now,
     /// Who was present at the end of the last step (seated, waiting, watching).
     present: BTreeSet<UserId>,
+    /// Players whose seat was freed because they sat out too long, watching since: each is told
+    /// why until they sit down again or stop watching.
+    lost_seats: BTreeSet<UserId>,
     summary: Option<TableSummary>,
     /// The state last given to the books to save, and a newer one waiting for it.
     saved: Option<SavedState>,
@@ -242,6 +245,7 @@ impl<G: Game> TableCore<G> {
             now,
             anchor: now,
             present: BTreeSet::new(),
+            lost_seats: BTreeSet::new(),
             summary: None,
             saved: None,
             save_in_flight: None,

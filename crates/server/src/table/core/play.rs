@@ -5,11 +5,11 @@
 //! result the books refuse voids the hand and stops the table; one they cannot record yet waits
 //! (the table deals no more meanwhile) and is sent again.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tavolo_bots::{Bot, BotSpec};
 use tavolo_engine::game::{Game, Played, Viewer};
-use tavolo_store::HandId;
+use tavolo_store::{HandId, UserId};
 
 use super::io::{Ask, AskId, Count, Effect, Thought};
 use super::{Stage, TableCore};
@@ -344,7 +344,20 @@ impl<G: Game> TableCore<G> {
     /// When seat `s`'s time, and then its bank, run out.
     pub(super) fn deadline(&self, live: &Live<G>, s: usize) -> Option<Instant> {
         let since = live.since.get(s).copied().flatten()?;
-        Some(self.clock.deadline(since, live.members[s].id))
+        Some(
+            self.clock
+                .deadline(since, self.usable_bank(live.members[s].id)),
+        )
+    }
+
+    /// The time bank `user` may draw on now: theirs while a connection of theirs is open,
+    /// none while they are away (it waits for them).
+    pub(super) fn usable_bank(&self, user: UserId) -> Duration {
+        if self.audience.is_connected(user) {
+            self.clock.bank(user)
+        } else {
+            Duration::ZERO
+        }
     }
 
     /// Time is up for every player whose clock and bank ran out: the table acts for them for
@@ -363,8 +376,8 @@ impl<G: Game> TableCore<G> {
             };
             live.since[s] = None;
             live.auto[s] = true;
+            // The bank is kept: the table decided, not the player (see the clock's module).
             let m = live.members[s].clone();
-            self.clock.empty_bank(m.id);
             let _ = self.table.sit_out(&m);
             self.act_default(s);
         }

@@ -63,6 +63,7 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
             }
             TableIntent::Unwatch => {
                 self.audience.unwatch(uid);
+                self.lost_seats.remove(&uid);
                 Ok(AckResult::done())
             }
             TableIntent::SitOut => {
@@ -132,6 +133,7 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
             Ok(c) => c,
             Err(e) => return Some(Err(RoomError::Seating(e))),
         };
+        self.lost_seats.remove(&user.id);
         if let Some((_, chain)) = join {
             self.seeds.register(user.id, chain);
         }
@@ -524,6 +526,10 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
                     self.clock.left(player.id);
                     if *why == Departure::MissedHands {
                         tracing::debug!(table = %self.id, user = player.id.0, "a third missed hand");
+                        // The player goes on watching, and is told why the seat went.
+                        if !player.bot && self.audience.keep_watching(player.id) {
+                            self.lost_seats.insert(player.id);
+                        }
                     }
                 }
                 TableEvent::Halted { reason } => {

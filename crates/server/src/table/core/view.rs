@@ -14,7 +14,7 @@ use super::play::Live;
 use super::TableCore;
 use crate::books::Member;
 use crate::protocol::{
-    self, ChatLine, ClockView, Previous, SeatChange, SeatRow, SeatStatus, ServerMessage,
+    self, ChatLine, ClockView, Previous, SeatChange, SeatLost, SeatRow, SeatStatus, ServerMessage,
     TableState, You,
 };
 
@@ -81,6 +81,7 @@ impl<G: Game> TableCore<G> {
             let gone = !self.is_present(m.id) && self.money.cashing_out(m.id) == 0;
             if gone {
                 self.audience.forget(m.id);
+                self.lost_seats.remove(&m.id);
             }
         }
         self.publish_summary();
@@ -206,10 +207,18 @@ impl<G: Game> TableCore<G> {
     fn you(&self, m: &Member, hand_seat: Option<usize>) -> You {
         let seat = self.seat_of(m.id);
         let going = self.money.cashing_out(m.id);
+        let resting = (seat.and_then(|x| self.table.seat(x))).filter(|o| o.sitting_out);
+        let max_missed = self.table.rules().max_sit_out;
         You {
             seat,
             hand_seat,
-            sitting_out: (seat.and_then(|x| self.table.seat(x))).is_some_and(|o| o.sitting_out),
+            sitting_out: resting.is_some(),
+            sit_out_hands_left: resting.map(|o| max_missed.saturating_sub(o.missed)),
+            seat_lost: (seat.is_none() && self.lost_seats.contains(&m.id))
+                .then_some(SeatLost::MissedHands),
+            best_hand: (self.felt().zip(hand_seat))
+                .and_then(|(l, h)| l.played.game.best_hand(h))
+                .map(|r| r.code().into()),
             can_rebuy: seat.is_some() && self.table.may_rebuy(m).is_ok(),
             owner: self.creator == Some(m.id),
             waiting: seat
@@ -320,7 +329,7 @@ impl<G: Game> TableCore<G> {
             to_act.iter().next().filter(|&h| l.since[h].is_some())
         }?;
         let deadline = self.deadline(l, shown)?;
-        let bank = self.clock.bank(l.members[shown].id);
+        let bank = self.usable_bank(l.members[shown].id);
         Some(ClockView {
             seat: (!G::SIMULTANEOUS).then(|| l.seats[shown]),
             deadline_ms: self.anchor.unix_of(deadline - bank),

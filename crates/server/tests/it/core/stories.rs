@@ -196,6 +196,162 @@ fn a_player_out_of_time_is_played_for_sits_out_and_loses_the_seat_at_the_third_m
     assert!(account(&books, &ada) >= 1_000 - 200);
 }
 
+/// Every `table_state` connection `conn` was sent, oldest first, as JSON.
+fn states(t: &Bench<Hand>, conn: u64) -> Vec<Value> {
+    (t.frames.get(&conn).into_iter().flatten())
+        .filter_map(|f| serde_json::from_str::<Value>(f.as_str()).ok())
+        .filter(|m| m["type"] == "table_state")
+        .collect()
+}
+
+/// Fault (issue 49, the seat lost silently): a player who stepped away was sat out, then lost
+/// the seat three hands later with nothing said, and the felt turned into a stranger's view.
+/// Now a player sitting out is told how many more hands the table may deal without them
+/// (2, 1, 0), and one who lost the seat goes on watching and is told why.
+#[test]
+fn a_player_sitting_out_is_told_the_hands_left_and_why_the_seat_went() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.advance(Duration::from_secs(600), &mut books);
+    let all = states(&t, 1);
+    let mut left: Vec<u64> = Vec::new();
+    for s in &all {
+        if let Some(n) = s["you"]["sit_out_hands_left"].as_u64() {
+            assert_eq!(s["you"]["sitting_out"], true, "{s}");
+            if left.last() != Some(&n) {
+                left.push(n);
+            }
+        } else {
+            assert!(
+                s["you"]["sitting_out"] != true,
+                "sitting out without the hands left: {s}"
+            );
+        }
+    }
+    assert_eq!(left, vec![2, 1, 0], "the countdown told as it went");
+    let last = t.state(1);
+    assert!(last["you"]["seat"].is_null(), "the seat is freed: {last}");
+    assert_eq!(last["you"]["seat_lost"], "missed_hands", "{last}");
+    assert!(
+        last["view"].is_object(),
+        "she still watches the table: {last}"
+    );
+    // Sitting down again forgets why the last seat went.
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated again");
+    let again = t.state(1);
+    assert!(again["you"]["seat"].is_u64(), "{again}");
+    assert!(again["you"].get("seat_lost").is_none(), "{again}");
+}
+
+/// Fault (issue 49): one absent decision burned the whole time bank. A decision the table makes
+/// for a player out of time costs them none of their bank: sitting in again, their next turn
+/// shows all of it.
+#[test]
+fn a_player_out_of_time_keeps_the_time_bank_for_their_return() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49b", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    for _ in 0..2_000 {
+        if t.state(1)["you"]["sitting_out"] == true {
+            break;
+        }
+        t.advance(Duration::from_secs(1), &mut books);
+    }
+    assert_eq!(t.state(1)["you"]["sitting_out"], true, "she timed out");
+    t.intent(1, &ada, TableIntent::SitIn);
+    t.settle(&mut books);
+    t.frames.clear();
+    for _ in 0..2_000 {
+        let turn = states(&t, 1).into_iter().find(|s| {
+            s["legal"].as_array().is_some_and(|l| !l.is_empty()) && s["clock"].is_object()
+        });
+        if let Some(s) = turn {
+            assert_eq!(s["clock"]["bank_ms"], 60_000, "the whole bank: {s}");
+            return;
+        }
+        t.advance(Duration::from_millis(500), &mut books);
+    }
+    panic!("her turn never came again");
+}
+
+/// Fault (issue 49): a player with no connection open is away; their time bank waits for them
+/// and the table acts for them when the decision's own clock runs out.
+#[test]
+fn a_player_with_no_connection_is_given_no_time_bank() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49c", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.step(Input::Detach(1));
+    t.settle(&mut books);
+    let sitting_out = |t: &Bench<Hand>| {
+        (t.core.table().seats()).any(|(_, o)| o.player.id == ada.id && o.sitting_out)
+    };
+    // Her first decision comes within the first hand; the clock is 20 s, the bank 60 s.
+    let mut waited = 0;
+    while !sitting_out(&t) && waited < 60 {
+        t.advance(Duration::from_secs(1), &mut books);
+        waited += 1;
+    }
+    assert!(
+        sitting_out(&t),
+        "the table acted for her after the clock alone"
+    );
+    assert!(waited <= 25, "{waited} s: the bank was drawn on");
+}
+
+/// Rule (issue 49: one engine, not two): a player is told the best hand they hold, valued by
+/// the engine (`you.best_hand`) once the flop is out; a spectator is told none.
+#[test]
+fn a_player_is_told_their_best_hand_by_the_engine_and_a_spectator_none() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let bo = books.user("bo", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49e", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    t.intent(2, &bo, TableIntent::Watch);
+    t.settle(&mut books);
+    play_passively(&mut t, &mut books, 1, &ada, 3);
+    let mut told = 0;
+    for s in states(&t, 1) {
+        let board = s["view"]["board"].as_array().map_or(0, Vec::len);
+        let h = s["you"]["hand_seat"].as_u64();
+        match (h, board >= 3) {
+            (Some(h), true) => {
+                let hole = &s["view"]["hole"][h as usize];
+                let cards: Vec<tavolo_cards::Card> = (hole.as_array().into_iter().flatten())
+                    .chain(s["view"]["board"].as_array().into_iter().flatten())
+                    .filter_map(|c| c.as_str()?.parse().ok())
+                    .collect();
+                let want = tavolo_cards::evaluate(&cards).expect("a hand").code();
+                assert_eq!(s["you"]["best_hand"]["category"], want.category, "{s}");
+                told += 1;
+            }
+            _ => assert!(s["you"].get("best_hand").is_none(), "before the flop: {s}"),
+        }
+    }
+    assert!(told > 0, "a flop was seen");
+    assert!(
+        states(&t, 2)
+            .iter()
+            .all(|s| s["you"].get("best_hand").is_none()),
+        "a spectator holds no hand"
+    );
+}
+
 /// Rule: a player who leaves during a hand is played for until it ends, then cashed out with
 /// the stack the hand left them.
 #[test]
