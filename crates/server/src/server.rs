@@ -72,28 +72,7 @@ impl Server {
         };
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
         let node = node_of(&config, &books, url).await?;
-        // The room alone settles what a crash left at its tables, and tops up the bots'
-        // bankroll. When the database cannot be written (a disk filled, by the WAL alone
-        // perhaps), it starts read-only instead of not at all: history and sessions work,
-        // nothing is dealt, and the settling is retried until it succeeds.
-        let read_only = if node.clustered {
-            books.fund_bots(config.bot_bankroll).await?;
-            None
-        } else {
-            match books.recover().await {
-                Ok(()) => {
-                    books.fund_bots(config.bot_bankroll).await?;
-                    None
-                }
-                Err(e @ (StoreError::Db(_) | StoreError::GroupCommit(_))) => {
-                    tracing::error!(error = %e, "the database cannot be written: starting read-only until it can");
-                    Some(format!(
-                        "read-only: the database cannot be written ({e}); history and logins of open sessions work, nothing is dealt until space is freed"
-                    ))
-                }
-                Err(e) => return Err(e.into()),
-            }
-        };
+        let read_only = settle_crash(&config, &books, node.clustered).await?;
         let origins = Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
             tracing::warn!(
@@ -126,20 +105,7 @@ impl Server {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));
         tracing::info!(%addr, db = room.books.db_name(), "listening");
-        let (metrics_addr, metrics) = match metrics_listener {
-            Some(l) => {
-                let at = l.local_addr()?;
-                tracing::info!(addr = %at, "metrics on their own address");
-                let app = crate::http::metrics_router(room.clone());
-                let task = tokio::spawn(async move {
-                    if let Err(e) = axum::serve(l, app).await {
-                        tracing::warn!(error = %e, "the metrics address stopped");
-                    }
-                });
-                (Some(at), Some(task))
-            }
-            None => (None, None),
-        };
+        let (metrics_addr, metrics) = serve_metrics(metrics_listener, &room)?;
         Ok(ServerHandle {
             addr,
             metrics_addr,
@@ -149,6 +115,54 @@ impl Server {
             serving,
         })
     }
+}
+
+/// The room alone settles what a crash left at its tables, and tops up the bots' bankroll.
+/// When the database cannot be written (a disk filled, by the WAL alone perhaps), it starts
+/// read-only instead of not at all: history and sessions work, nothing is dealt, and the
+/// settling is retried until it succeeds. Returns why the room is read-only, if it is.
+async fn settle_crash(
+    config: &Config,
+    books: &Books,
+    clustered: bool,
+) -> Result<Option<String>, ServerError> {
+    if clustered {
+        books.fund_bots(config.bot_bankroll).await?;
+        return Ok(None);
+    }
+    match books.recover().await {
+        Ok(()) => {
+            books.fund_bots(config.bot_bankroll).await?;
+            Ok(None)
+        }
+        Err(e @ (StoreError::Db(_) | StoreError::GroupCommit(_))) => {
+            tracing::error!(error = %e, "the database cannot be written: starting read-only until it can");
+            Ok(Some(format!(
+                "read-only: the database cannot be written ({e}); history and logins of open sessions work, nothing is dealt until space is freed"
+            )))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Serves the metrics alone on their own address (`--metrics-addr`), if one was bound.
+#[allow(clippy::type_complexity)]
+fn serve_metrics(
+    listener: Option<tokio::net::TcpListener>,
+    room: &Arc<Room>,
+) -> Result<(Option<SocketAddr>, Option<tokio::task::JoinHandle<()>>), ServerError> {
+    let Some(l) = listener else {
+        return Ok((None, None));
+    };
+    let at = l.local_addr()?;
+    tracing::info!(addr = %at, "metrics on their own address");
+    let app = crate::http::metrics_router(room.clone());
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(l, app).await {
+            tracing::warn!(error = %e, "the metrics address stopped");
+        }
+    });
+    Ok((Some(at), Some(task)))
 }
 
 impl ServerHandle {

@@ -280,15 +280,6 @@ pub struct HandValue {
     pub ranks: Vec<String>,
 }
 
-impl From<tavolo_cards::HandCode> for HandValue {
-    fn from(c: tavolo_cards::HandCode) -> HandValue {
-        HandValue {
-            category: c.category,
-            ranks: c.ranks,
-        }
-    }
-}
-
 /// Why a player's seat was freed without their asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -181,18 +181,71 @@ struct Client {
     touched: HashSet<String>,
 }
 
+/// Writes a connection's queued messages to its `sink` until the queue closes or the sink
+/// fails. The messages queued by now (up to 64) go out in one flush: one write to the socket
+/// for an answer and the state it caused, say. A ping goes out every `ws_ping`; the reader
+/// closes a connection that stays silent.
+async fn write_out<S>(
+    room: Arc<Room>,
+    mut sink: S,
+    mut rx: mpsc::Receiver<Utf8Bytes>,
+    pending: Arc<PendingSnapshot>,
+) where
+    S: Sink<Message> + Unpin + Send + 'static,
+{
+    let time = room.config.time.clone();
+    let ping = room.config.ws_ping;
+    let mut next_ping = ping.map(|p| time.now() + p);
+    'writing: loop {
+        let first = tokio::select! {
+            m = rx.recv() => match m {
+                Some(m) => m,
+                None => break,
+            },
+            _ = async {
+                match next_ping {
+                    Some(at) => time.sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                next_ping = ping.map(|p| time.now() + p);
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        let mut next = Some(first);
+        let mut batch = 0;
+        while let Some(mut m) = next.take() {
+            batch += 1;
+            if pending.is_marker(&m) {
+                m = room.lobby.lobby_message();
+            }
+            if sink.feed(Message::Text(m)).await.is_err() {
+                break 'writing;
+            }
+            next = if batch < 64 { rx.try_recv().ok() } else { None };
+        }
+        if sink.flush().await.is_err() {
+            break;
+        }
+    }
+    let _ = sink.close().await;
+}
+
 impl Client {
     /// Opens the connection: its outbound queue and the task writing it to `sink`.
     fn open<S>(
         room: &Arc<Room>,
-        mut sink: S,
+        sink: S,
         user: Member,
         token: &str,
     ) -> (Client, tokio::task::JoinHandle<()>)
     where
         S: Sink<Message> + Unpin + Send + 'static,
     {
-        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let (tx, rx) = mpsc::channel::<Utf8Bytes>(512);
         let kick = Arc::new(Notify::new());
         let conn = Conn {
             id: room.conn_id(),
@@ -201,54 +254,7 @@ impl Client {
             kick: kick.clone(),
         };
         let pending = Arc::new(PendingSnapshot::default());
-        let writer = {
-            let room = room.clone();
-            let pending = pending.clone();
-            let time = room.config.time.clone();
-            let ping = room.config.ws_ping;
-            tokio::spawn(async move {
-                let mut next_ping = ping.map(|p| time.now() + p);
-                // The messages queued by now (up to 64) go out in one flush: one write to the
-                // socket for an answer and the state it caused, say. A ping goes out every
-                // `ws_ping`; the reader closes a connection that stays silent.
-                'writing: loop {
-                    let first = tokio::select! {
-                        m = rx.recv() => match m {
-                            Some(m) => m,
-                            None => break,
-                        },
-                        _ = async {
-                            match next_ping {
-                                Some(at) => time.sleep_until(at).await,
-                                None => std::future::pending().await,
-                            }
-                        } => {
-                            next_ping = ping.map(|p| time.now() + p);
-                            if sink.send(Message::Ping(Default::default())).await.is_err() {
-                                break;
-                            }
-                            continue;
-                        }
-                    };
-                    let mut next = Some(first);
-                    let mut batch = 0;
-                    while let Some(mut m) = next.take() {
-                        batch += 1;
-                        if pending.is_marker(&m) {
-                            m = room.lobby.lobby_message();
-                        }
-                        if sink.feed(Message::Text(m)).await.is_err() {
-                            break 'writing;
-                        }
-                        next = if batch < 64 { rx.try_recv().ok() } else { None };
-                    }
-                    if sink.flush().await.is_err() {
-                        break;
-                    }
-                }
-                let _ = sink.close().await;
-            })
-        };
+        let writer = tokio::spawn(write_out(room.clone(), sink, rx, pending.clone()));
         let line = crate::sessions::Line {
             tx: conn.tx.clone(),
             kick,

@@ -14,8 +14,8 @@ use super::play::Live;
 use super::TableCore;
 use crate::books::Member;
 use crate::protocol::{
-    self, ChatLine, ClockView, Previous, SeatChange, SeatLost, SeatRow, SeatStatus, ServerMessage,
-    TableState, You,
+    self, ChatLine, ClockView, HandValue, Previous, SeatChange, SeatLost, SeatRow, SeatStatus,
+    ServerMessage, TableState, You,
 };
 
 /// `table_moved` for table `id`.
@@ -218,7 +218,13 @@ impl<G: Game> TableCore<G> {
                 .then_some(SeatLost::MissedHands),
             best_hand: (self.felt().zip(hand_seat))
                 .and_then(|(l, h)| l.played.game.best_hand(h))
-                .map(|r| r.code().into()),
+                .map(|r| {
+                    let code = r.code();
+                    HandValue {
+                        category: code.category,
+                        ranks: code.ranks,
+                    }
+                }),
             can_rebuy: seat.is_some() && self.table.may_rebuy(m).is_ok(),
             owner: self.creator == Some(m.id),
             waiting: seat
