@@ -26,6 +26,7 @@ mod commit;
 mod db;
 mod error;
 mod hands;
+mod history;
 mod ledger;
 mod nodes;
 pub mod passwords;
@@ -36,9 +37,9 @@ pub use audit::AuditReport;
 pub use db::{DbKind, Store};
 pub use error::StoreError;
 pub use hands::{
-    FinishedHand, HandId, HistoryItem, NewHand, Recovery, StoredHand, VoidedAtTable, VoidedWith,
-    VOID_CLOSED, VOID_RESTART, VOID_TAKEOVER,
+    FinishedHand, HandId, NewHand, Recovery, VOID_CLOSED, VOID_RESTART, VOID_TAKEOVER,
 };
+pub use history::{HistoryItem, StoredHand, VoidedAtTable, VoidedWith};
 pub use ledger::{Account, Applied, Journal};
 pub use nodes::{Claimed, Fence, NodeInfo, TableLease};
 pub use write::WriteHealth;
