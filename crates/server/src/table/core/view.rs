@@ -58,15 +58,14 @@ fn empty_list() -> Box<RawValue> {
 const EVENTS: &str = ",\"events\":";
 const NO_EVENTS: &str = ",\"events\":[]";
 
-/// A state's text without its version (the text after it) and without its events: what tells
-/// whether a viewer's state changed.
-fn plain_part(body: &str) -> &str {
+/// A state's text without its version (the text after it) and without its events (which start
+/// at `events`): what tells whether a viewer's state changed.
+fn plain_part(body: &str, events: usize) -> &str {
     let version = body
         .find("\"version\":")
         .map_or(0, |i| i + "\"version\":".len());
     let from = (body[version..].find(',')).map_or(body.len(), |i| version + i + 1);
-    let to = body.rfind(EVENTS).unwrap_or(body.len()).max(from);
-    &body[from..to]
+    &body[from..events.max(from)]
 }
 
 impl<G: Game> TableCore<G> {
@@ -104,8 +103,9 @@ impl<G: Game> TableCore<G> {
         let body = self.state_body(m, seats, events_from, next);
         // The state without its version and its events (the events come last): a frame goes
         // out when that changed, or when there are events to tell.
-        let plain = plain_part(&body);
-        let news = !body[body.rfind(EVENTS).unwrap_or(body.len())..].starts_with(NO_EVENTS);
+        let events = body.rfind(EVENTS).unwrap_or(body.len());
+        let plain = plain_part(&body, events);
+        let news = !body[events..].starts_with(NO_EVENTS);
         let changed = news || self.audience.sent(m.id).is_none_or(|s| s.body != plain);
         if changed {
             let sent = Sent {
