@@ -355,6 +355,11 @@ pub fn assert_no_leak(m: &Value, shown: &mut HashSet<String>) {
             cards_in(&e["cards"], shown);
         }
     }
+    // The last hand's result names the hands shown at its showdown: public, and the only
+    // word of them a lagging viewer gets when the states in between were coalesced away.
+    for s in m["result"]["shown"].as_array().into_iter().flatten() {
+        cards_in(&s["cards"], shown);
+    }
     allowed.extend(shown.iter().cloned());
     let view = &m["view"];
     cards_in(&view["board"], &mut allowed);
