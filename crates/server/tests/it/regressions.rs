@@ -242,3 +242,35 @@ fn a_saint_poker_choice_reaches_only_the_chooser_and_moves_no_other_count() {
     }
     assert!(choices > 5, "only {choices} secret choices were seen");
 }
+
+/// Fault: a takeover forgot why a seat went. A player who lost the seat for missing hands goes
+/// on watching and is told why (`you.seat_lost`); the list of those players was not in the
+/// saved table, so after a crash or a drain the new owner showed them a stranger's view with
+/// nothing said. It is saved with the table now.
+#[test]
+fn the_notice_of_a_seat_lost_for_missed_hands_was_forgotten_at_a_takeover() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, "t49b", 2);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // Ada never acts: she is sat out, then loses the seat, and goes on watching.
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.state(1)["you"]["seat_lost"], "missed_hands");
+    // Another node takes the table over; Ada's browser watches it there again.
+    let mut t2 = Bench::takeover(t.make.clone(), &mut books, "t49b", t.now, 3);
+    t2.settle(&mut books);
+    let r = t2.intent(11, &ada, TableIntent::Watch);
+    t2.settle(&mut books);
+    t2.answer(r).expect("watches");
+    let s = t2.state(11);
+    assert!(s["you"]["seat"].is_null(), "{s}");
+    assert_eq!(s["you"]["seat_lost"], "missed_hands", "{s}");
+    // Sitting down again forgets it, on the new owner too.
+    let r = t2.intent(11, &ada, join());
+    t2.settle(&mut books);
+    t2.answer(r).expect("seated again");
+    assert!(t2.state(11)["you"].get("seat_lost").is_none());
+    assert!(books.violations.is_empty(), "{:?}", books.violations);
+}

@@ -310,6 +310,7 @@ impl<G: Game> TableCore<G> {
         }
         core.clock.restore_banks(&saved.banks);
         core.chat.restore(saved.chat);
+        core.lost_seats = saved.lost_seats.into_iter().collect();
         core.send_home(&ledger, &seated)?;
         let out = core.finish_step();
         Ok((core, out))
@@ -481,6 +482,10 @@ impl<G: Game> TableCore<G> {
             bots_made: self.bots_made,
             banks: self.clock.saved_banks(),
             chat: self.chat.saved(),
+            lost_seats: (self.lost_seats.iter().rev())
+                .take(LOST_SEATS_KEPT)
+                .copied()
+                .collect(),
         }
     }
 
@@ -541,6 +546,10 @@ impl<G: Game> TableCore<G> {
         s
     }
 }
+
+/// How many players who lost their seat a saved table remembers (the notice is a courtesy: a
+/// table many strangers left must not grow its saved state without end).
+const LOST_SEATS_KEPT: usize = 64;
 
 /// 32 bytes from the table's generator.
 fn draw32(rng: &mut GameRng) -> [u8; 32] {

@@ -4,7 +4,8 @@
 //!
 //! It holds the engine's table as if the hand in play were voided (seats, sitting out and
 //! missed hands, the waiting list, seat-change requests, where "the hand" was), the time banks,
-//! the chat kept for newcomers and how many bots the table has made. It holds no chips: a new
+//! the chat kept for newcomers, who lost a seat for missed hands and how many bots the table has
+//! made. It holds no chips: a new
 //! owner takes every stack from the seat accounts of the ledger. What is deliberately not
 //! carried is listed in docs/scale-out.md.
 
@@ -28,4 +29,8 @@ pub struct SavedState {
     /// The chat lines kept for whoever arrives, oldest first.
     #[serde(default)]
     pub chat: Vec<ChatLine>,
+    /// Players who lost their seat for missing hands and have not sat down or stopped
+    /// watching since: when they watch again they are told why the seat went.
+    #[serde(default)]
+    pub lost_seats: Vec<UserId>,
 }
