@@ -5,17 +5,22 @@
 //! lobby's line, presence and metrics. It decides nothing.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use axum::extract::ws::Utf8Bytes;
 use tavolo_engine::game::Game;
 use tavolo_store::{Account, Fence, StoreError};
 use tokio::sync::{mpsc, oneshot};
 
 use super::core::{BookAnswer, BookFailure, Booked, Count, Effect, Input, Now, TableCore, Write};
-use super::{Conn, TableAnswer, TableCmd, TableDeps};
-use crate::protocol::TableSummary;
+use super::{Conn, Reply, TableCmd, TableDeps};
+use crate::error::RoomError;
+use crate::protocol::{answer_json, AckResult, TableSummary};
+use crate::time::Time;
 
 /// What the shell holds besides the core.
 struct Shell<G: Game> {
@@ -25,7 +30,8 @@ struct Shell<G: Game> {
     /// Answers of the books and bots' decisions, fed back to the core.
     back: mpsc::UnboundedSender<Input<G>>,
     conns: HashMap<u64, Conn>,
-    replies: HashMap<u64, oneshot::Sender<TableAnswer>>,
+    /// Intents waiting for their answer: the connection and where the answer goes.
+    replies: HashMap<u64, (u64, Reply)>,
     next_reply: u64,
     summary: Arc<Mutex<TableSummary>>,
     /// Who waits for the table to stop (a shutdown or a drain).
@@ -65,15 +71,9 @@ pub(super) async fn run<G: Game>(
     };
     let mut stopped = shell.carry_out(first);
     let mut pending = shell.note_pending(0, core.pending_count());
+    let mut alarm = Alarm::default();
     while !stopped {
-        let wake = core.next_wake();
-        let time = shell.deps.time.clone();
-        let sleep = async move {
-            match wake {
-                Some(at) => time.sleep_until(at).await,
-                None => std::future::pending().await,
-            }
-        };
+        alarm.aim(core.next_wake(), &shell.deps.time);
         let mut action_at = None;
         let input = tokio::select! {
             cmd = shell.rx.recv() => match cmd {
@@ -84,7 +84,7 @@ pub(super) async fn run<G: Game>(
                 None => Some(Input::Shutdown),
             },
             Some(input) = answers.recv() => Some(input),
-            _ = sleep => {
+            _ = alarm.rings() => {
                 shell.deps.metrics.timer_wakes.fetch_add(1, Relaxed);
                 Some(Input::Tick)
             }
@@ -103,6 +103,38 @@ pub(super) async fn run<G: Game>(
     shell.deps.metrics.tables.fetch_sub(1, Relaxed);
 }
 
+/// The table's one timer. A wake-up that moves later keeps the timer already set (it rings
+/// early, the core finds nothing due and says when to wake next): every action moves the clock's
+/// deadline on, and setting a timer per action cost the node a timer registration and removal
+/// each time.
+#[derive(Default)]
+struct Alarm {
+    set: Option<(Instant, Pin<Box<dyn Future<Output = ()> + Send>>)>,
+}
+
+impl Alarm {
+    /// Makes the alarm ring no later than `wake` (none: no need to ring).
+    fn aim(&mut self, wake: Option<Instant>, time: &Time) {
+        let Some(at) = wake else { return };
+        if self.set.as_ref().is_some_and(|(set, _)| *set <= at) {
+            return;
+        }
+        let time = time.clone();
+        self.set = Some((at, Box::pin(async move { time.sleep_until(at).await })));
+    }
+
+    /// Rings when the time set comes (never, when none is set); it is unset once it rang.
+    async fn rings(&mut self) {
+        match &mut self.set {
+            Some((_, sleep)) => {
+                sleep.await;
+                self.set = None;
+            }
+            None => std::future::pending().await,
+        }
+    }
+}
+
 impl<G: Game> Shell<G> {
     /// A command as an input for the core (`None`: handled here).
     fn input(&mut self, cmd: TableCmd) -> Option<Input<G>> {
@@ -114,7 +146,7 @@ impl<G: Game> Shell<G> {
             } => {
                 let id = self.next_reply;
                 self.next_reply += 1;
-                self.replies.insert(id, reply);
+                self.replies.insert(id, (conn.id, reply));
                 let (c, user) = (conn.id, conn.user.clone());
                 self.conns.insert(conn.id, conn);
                 Some(Input::Intent {
@@ -148,22 +180,26 @@ impl<G: Game> Shell<G> {
     /// Carries out the core's effects; whether the table's work is over.
     fn carry_out(&mut self, effects: Vec<Effect<G>>) -> bool {
         let mut stopped = false;
+        // Answers go onto their connection's queue right after the first frame the same step
+        // sends it (the state the intent changed), so that the writer sends both at once.
+        let (replies, effects): (Vec<_>, Vec<_>) =
+            (effects.into_iter()).partition(|e| matches!(e, Effect::Answer(..)));
+        let mut answers: Vec<(u64, Utf8Bytes)> = (replies.into_iter())
+            .filter_map(|e| match e {
+                Effect::Answer(reply, answer) => self.tell(reply, answer),
+                _ => None,
+            })
+            .collect();
         for e in effects {
             match e {
                 Effect::Send(conn, frame) => {
-                    if let Some(c) = self.conns.get(&conn) {
-                        if c.tx.try_send(frame).is_err() {
-                            // A connection that cannot keep up is closed; it reconnects and says
-                            // hello.
-                            c.kick.notify_one();
-                        }
+                    self.queue(conn, frame);
+                    if let Some(i) = answers.iter().position(|(c, _)| *c == conn) {
+                        let (_, answer) = answers.swap_remove(i);
+                        self.queue(conn, answer);
                     }
                 }
-                Effect::Answer(reply, answer) => {
-                    if let Some(r) = self.replies.remove(&reply) {
-                        let _ = r.send(answer);
-                    }
-                }
+                Effect::Answer(..) => {}
                 Effect::Book(id, write) => self.book(id, write),
                 Effect::Think(ask) => {
                     let back = self.back.clone();
@@ -187,9 +223,41 @@ impl<G: Game> Shell<G> {
                 }
             }
         }
+        for (conn, answer) in answers {
+            self.queue(conn, answer);
+        }
         // Connections whose user the core no longer knows of are not kept.
         self.conns.retain(|_, c| !c.tx.is_closed());
         stopped
+    }
+
+    /// Puts `frame` on connection `conn`'s queue. A connection that cannot keep up is closed;
+    /// it reconnects and says hello.
+    fn queue(&self, conn: u64, frame: Utf8Bytes) {
+        if let Some(c) = self.conns.get(&conn) {
+            if c.tx.try_send(frame).is_err() {
+                c.kick.notify_one();
+            }
+        }
+    }
+
+    /// The answer under `reply`: written, kept for replay and told to the reader waiting for
+    /// it; returned with its connection, to be queued. Nothing when nobody waits any more (the
+    /// reader gave up and answered itself).
+    fn tell(
+        &mut self,
+        reply: u64,
+        answer: Result<AckResult, RoomError>,
+    ) -> Option<(u64, Utf8Bytes)> {
+        let (conn, r) = self.replies.remove(&reply)?;
+        if r.told.is_closed() {
+            return None;
+        }
+        let answer = answer.map_err(|e| e.to_wire());
+        let text: Utf8Bytes = answer_json(Some(r.seq), &answer).into();
+        r.answers.keep(r.seq, &answer, &text);
+        let _ = r.told.send(answer);
+        Some((conn, text))
     }
 
     /// The room's gauge of pending writes follows this table's count (`was` before, `now`).
