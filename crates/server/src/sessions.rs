@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, Notify};
 
+use crate::protocol::{Answer, Code};
+
 /// One open connection as its session knows it: its outbound queue and its kick.
 #[derive(Clone, Debug)]
 pub struct Line {
@@ -48,9 +50,35 @@ impl Replay {
     }
 }
 
+/// The replay cache of a connection's session: a client that reconnects may resend an intent,
+/// and gets the answer it was given.
+#[derive(Clone, Debug, Default)]
+pub struct Answers(Arc<Mutex<Replay>>);
+
+impl Answers {
+    fn replay(&self) -> std::sync::MutexGuard<'_, Replay> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The answer already given to `seq`, if any.
+    pub fn get(&self, seq: u64) -> Option<Utf8Bytes> {
+        self.replay().get(seq)
+    }
+
+    /// Keeps `text`, the answer to `seq`, unless it is a redirection: `elsewhere` had no
+    /// effect, and the same intent sent again (once the table's dead owner lost its lease and
+    /// this node took it over) must be tried again, not told the dead node's address.
+    pub fn keep(&self, seq: u64, answer: &Answer, text: &Utf8Bytes) {
+        if matches!(answer, Err(e) if e.code == Code::Elsewhere) {
+            return;
+        }
+        self.replay().put(seq, text.clone());
+    }
+}
+
 #[derive(Debug, Default)]
 struct Session {
-    replay: Arc<tokio::sync::Mutex<Replay>>,
+    replay: Arc<Mutex<Replay>>,
     lines: HashMap<u64, Line>,
     /// When the last connection closed.
     idle_since: Option<Instant>,
@@ -68,12 +96,12 @@ impl Sessions {
     }
 
     /// A connection opens: returns the session's replay cache.
-    pub fn open(&self, token: &str, conn: u64, line: Line) -> Arc<tokio::sync::Mutex<Replay>> {
+    pub fn open(&self, token: &str, conn: u64, line: Line) -> Answers {
         let mut map = self.map();
         let s = map.entry(token.to_string()).or_default();
         s.lines.insert(conn, line);
         s.idle_since = None;
-        s.replay.clone()
+        Answers(s.replay.clone())
     }
 
     /// How many connections the session holds open.
@@ -130,6 +158,7 @@ impl Sessions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::AckResult;
 
     fn line() -> (Line, mpsc::Receiver<Utf8Bytes>) {
         let (tx, rx) = mpsc::channel(4);
@@ -169,12 +198,12 @@ mod tests {
         let s = Sessions::default();
         let (l, _rx) = line();
         let r1 = s.open("t", 1, l.clone());
-        r1.lock().await.put(7, "answer".into());
+        r1.keep(7, &Ok(AckResult::done()), &"answer".into());
         let now = Instant::now();
         s.close("t", 1, now);
         assert_eq!(s.sweep(now, Duration::from_secs(600)), 0);
         let r2 = s.open("t", 2, l.clone());
-        assert_eq!(r2.lock().await.get(7).as_deref(), Some("answer"));
+        assert_eq!(r2.get(7).as_deref(), Some("answer"));
         // While a connection is open the session is never swept.
         assert_eq!(s.sweep(now + Duration::from_secs(3600), Duration::ZERO), 0);
         s.close("t", 2, now);

@@ -25,8 +25,9 @@ use self::core::{CoreConfig, Ledger, Now, SavedState, Setup, Stop, TableCore};
 use crate::books::{Books, Member};
 use crate::error::RoomError;
 use crate::metrics::Metrics;
-use crate::protocol::AckResult;
+use crate::protocol::Answer;
 pub use crate::protocol::{GameKind, TableOptions, TableStatus, TableSummary};
+use crate::sessions::Answers;
 use crate::time::Time;
 
 /// One WebSocket connection as a table sees it.
@@ -42,8 +43,19 @@ pub struct Conn {
     pub kick: Arc<Notify>,
 }
 
-/// The answer of a table to an intent.
-pub type TableAnswer = Result<AckResult, RoomError>;
+/// Where a table's answer to an intent goes. The table writes it (an `ack` or an `error`
+/// with the intent's `seq`), keeps it in the session's replay cache, and queues it on the
+/// connection right after the state the intent caused, so that both leave in one write; `told`
+/// then hears what it was.
+#[derive(Debug)]
+pub struct Reply {
+    /// The intent's number.
+    pub seq: u64,
+    /// The session's replay cache.
+    pub answers: Answers,
+    /// Who waits for the answer (the connection's reader).
+    pub told: oneshot::Sender<Answer>,
+}
 
 /// A command for a table's task.
 #[derive(Debug)]
@@ -55,7 +67,7 @@ pub enum TableCmd {
         /// What.
         intent: TableIntent,
         /// Where the answer goes.
-        reply: oneshot::Sender<TableAnswer>,
+        reply: Reply,
     },
     /// `hello` on a connection of a user who is seated, waiting or watching here: send the
     /// full state to it.

@@ -6,42 +6,77 @@ use std::time::Duration;
 
 use crate::books::Member;
 use crate::error::RoomError;
-use crate::protocol::{self, AckResult, Request, SeatNo, UserInfo};
+use crate::protocol::{self, AckResult, Answer, Request, SeatNo, UserInfo};
 use crate::room::Room;
-use crate::table::{Conn, TableCmd, TableHandle, TableIntent, TableOptions};
+use crate::sessions::Answers;
+use crate::table::{Conn, Reply, TableCmd, TableHandle, TableIntent, TableOptions};
 
 /// How long an intent waits for its table's answer.
 const TABLE_ANSWER: Duration = Duration::from_secs(30);
 
-/// Carries out `request` for connection `conn`.
+/// How an intent was answered.
+#[derive(Debug)]
+pub enum Dispatched {
+    /// By the room, or not at all by its table: the answer is still to be kept and sent.
+    Room(Result<AckResult, RoomError>),
+    /// By its table, which kept the answer for replay and queued it on the connection with the
+    /// states the intent caused (so that both leave in one write).
+    Told(Answer),
+}
+
+/// Carries out `request` (number `seq`, whose answer `answers` keeps) for connection `conn`.
 pub async fn dispatch(
     room: &Arc<Room>,
     conn: &Conn,
+    seq: u64,
+    answers: &Answers,
     request: Request,
-) -> Result<AckResult, RoomError> {
-    let id = request.table().unwrap_or_default().to_string();
-    let intent = match request {
+) -> Dispatched {
+    let answer = match request {
         Request::Hello => {
             let balance = room.books.balance(conn.user.id).await.unwrap_or(0);
-            return Ok(AckResult {
+            Ok(AckResult {
                 user: Some(user_info(&conn.user, balance)),
                 protocol: Some(protocol::VERSION),
                 ..AckResult::done()
-            });
+            })
         }
-        Request::Lobby => return Ok(AckResult::done()),
-        Request::CreateTable { options } => {
-            let options = TableOptions::from_json(&options)?;
-            let id = room.create_table(options, Some(conn.user.id)).await?;
-            return Ok(AckResult {
-                table: Some(id),
-                ..AckResult::done()
-            });
-        }
+        Request::Lobby => Ok(AckResult::done()),
+        Request::CreateTable { options } => create_table(room, conn, &options).await,
         other => {
-            table_intent(other).ok_or_else(|| RoomError::Internal("not a table's intent".into()))?
+            return match to_table(room, conn, other, (seq, answers)).await {
+                Ok(told) => Dispatched::Told(told),
+                Err(e) => Dispatched::Room(Err(e)),
+            };
         }
     };
+    Dispatched::Room(answer)
+}
+
+/// A `create_table` request.
+async fn create_table(
+    room: &Arc<Room>,
+    conn: &Conn,
+    options: &serde_json::Value,
+) -> Result<AckResult, RoomError> {
+    let options = TableOptions::from_json(options)?;
+    let id = room.create_table(options, Some(conn.user.id)).await?;
+    Ok(AckResult {
+        table: Some(id),
+        ..AckResult::done()
+    })
+}
+
+/// Gives a table's intent to its table and waits for the answer it told the connection.
+async fn to_table(
+    room: &Arc<Room>,
+    conn: &Conn,
+    request: Request,
+    (seq, answers): (u64, &Answers),
+) -> Result<Answer, RoomError> {
+    let id = request.table().unwrap_or_default().to_string();
+    let intent =
+        table_intent(request).ok_or_else(|| RoomError::Internal("not a table's intent".into()))?;
     let no_table = || RoomError::NoSuchTable(id.clone());
     // Several nodes: a table another node plays is answered with where it is; one whose owner
     // died (or that was placed here) is claimed now.
@@ -52,15 +87,19 @@ pub async fn dispatch(
     if matches!(intent, TableIntent::Join { .. }) {
         can_stake(room, &table, &conn.user).await?;
     }
-    let (tx, rx) = tokio::sync::oneshot::channel();
+    let (told, rx) = tokio::sync::oneshot::channel();
     let cmd = TableCmd::Intent {
         conn: conn.clone(),
         intent,
-        reply: tx,
+        reply: Reply {
+            seq,
+            answers: answers.clone(),
+            told,
+        },
     };
     table.tx.send(cmd).await.map_err(|_| no_table())?;
     match tokio::time::timeout(TABLE_ANSWER, rx).await {
-        Ok(Ok(a)) => a,
+        Ok(Ok(a)) => Ok(a),
         _ => Err(no_table()),
     }
 }

@@ -1,11 +1,10 @@
 //! One WebSocket connection: authentication at the upgrade (session cookie, Origin), then a
 //! loop generic over any `Sink`/`Stream` of messages (so tests drive it over channels): the
-//! size and rate limits ([`limits`]), the session's replay cache ([`replay`]), and what each
-//! intent does ([`mod@dispatch`]).
+//! size and rate limits ([`limits`]), the session's replay cache
+//! ([`Answers`](crate::sessions::Answers)), and what each intent does ([`mod@dispatch`]).
 
 pub mod dispatch;
 pub mod limits;
-pub mod replay;
 
 use std::collections::HashSet;
 use std::sync::atomic::Ordering::Relaxed;
@@ -23,10 +22,10 @@ use crate::answer::{api_error, session_token};
 use crate::books::Member;
 use crate::protocol::{self, answer_json, error_json, Code, ProtoError, Request};
 use crate::room::Room;
+use crate::sessions::Answers;
 use crate::table::{Conn, TableCmd};
-pub use dispatch::{dispatch, user_info};
+pub use dispatch::{dispatch, user_info, Dispatched};
 use limits::Limiter;
-use replay::Answers;
 
 /// The read buffer of a connection.
 const READ_BUFFER: usize = 8 * 1024;
@@ -259,7 +258,7 @@ impl Client {
             tx: conn.tx.clone(),
             kick,
         };
-        let answers = Answers(room.sessions.open(token, conn.id, line));
+        let answers = room.sessions.open(token, conn.id, line);
         let limiter = Limiter::new(room.config.ws_rate, room.config.time.now());
         let c = Client {
             conn,
@@ -300,7 +299,7 @@ impl Client {
                 return;
             }
         };
-        if let Some(answer) = self.answers.get(intent.seq).await {
+        if let Some(answer) = self.answers.get(intent.seq) {
             let _ = self.conn.tx.try_send(answer);
             return;
         }
@@ -309,15 +308,20 @@ impl Client {
             self.touched.insert(t.to_string());
         }
         let (hello, lobby_asked) = (request == Request::Hello, request == Request::Lobby);
-        let answer = dispatch(room, &self.conn, request)
-            .await
-            .map_err(|e| e.to_wire());
+        let answer = match dispatch(room, &self.conn, seq, &self.answers, request).await {
+            Dispatched::Room(answer) => {
+                let answer = answer.map_err(|e| e.to_wire());
+                let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
+                self.answers.keep(seq, &answer, &msg);
+                let _ = self.conn.tx.try_send(msg);
+                answer
+            }
+            // The table kept its answer and queued it with the states it caused.
+            Dispatched::Told(answer) => answer,
+        };
         if answer.is_err() {
             room.metrics.refused.fetch_add(1, Relaxed);
         }
-        let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
-        self.answers.keep(seq, &answer, &msg).await;
-        let _ = self.conn.tx.try_send(msg);
         if answer.is_ok() && hello {
             self.pending.request(&self.conn.tx);
             for t in room.lobby.tables_of(self.conn.user.id) {
