@@ -183,6 +183,8 @@ pub struct TableState<
     Event = Value,
     Options = TableOptions,
     Seats = Vec<SeatRow>,
+    Prev = Previous,
+    Res = Value,
 > {
     /// The protocol version.
     pub v: u64,
@@ -207,7 +209,7 @@ pub struct TableState<
     /// The table seat of each seat of the hand.
     pub hand_seats: Vec<usize>,
     /// The hand before, with its seed for those dealt in.
-    pub previous: Option<Previous>,
+    pub previous: Option<Prev>,
     /// Why the table stopped dealing, if it did.
     pub halted: Option<String>,
     /// Why the table waits for the books (they do not answer now): what is pending is kept and
@@ -221,7 +223,7 @@ pub struct TableState<
     /// The clock of the seat to act, as the viewer may see it.
     pub clock: Option<ClockView>,
     /// The result of the last hand or game.
-    pub result: Option<Value>,
+    pub result: Option<Res>,
     /// The events since the previous state the viewer was sent, as the viewer may see them
     /// (written last: a state whose only news would be no events is not sent).
     pub events: Vec<Event>,

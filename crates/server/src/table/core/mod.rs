@@ -533,17 +533,30 @@ impl<G: Game> TableCore<G> {
     /// The lobby's line for the table as it is now.
     fn current_summary(&self) -> TableSummary {
         let mut s = TableSummary::new(&self.id, &self.o);
-        s.seated = self.table.seats().count();
-        s.waiting = self.table.waiting().count();
-        s.bots = self.table.seats().filter(|(_, o)| o.player.bot).count();
-        s.state = if self.stage == Stage::Closing || self.stage == Stage::Stopped {
+        (s.seated, s.waiting, s.bots, s.state) = self.summary_counts();
+        s
+    }
+
+    /// What changes in the lobby's line while the table lives (the rest is its options).
+    fn summary_counts(&self) -> (usize, usize, usize, TableStatus) {
+        let state = if self.stage == Stage::Closing || self.stage == Stage::Stopped {
             TableStatus::Closed
         } else if self.hand.is_some() || self.dealing.is_some() {
             TableStatus::Playing
         } else {
             TableStatus::Waiting
         };
-        s
+        (
+            self.table.seats().count(),
+            self.table.waiting().count(),
+            self.table.seats().filter(|(_, o)| o.player.bot).count(),
+            state,
+        )
+    }
+
+    /// Whether `s`, the lobby's line last published, still tells the table as it is.
+    fn summary_holds(&self, s: &TableSummary) -> bool {
+        (s.seated, s.waiting, s.bots, s.state) == self.summary_counts()
     }
 }
 

@@ -9,6 +9,7 @@ use tavolo_engine::game::{Game, Outcome, Viewer};
 use tavolo_store::UserId;
 
 use super::audience::Sent;
+use super::deal::Ended;
 use super::io::{Effect, Frame};
 use super::play::Live;
 use super::TableCore;
@@ -58,14 +59,37 @@ fn empty_list() -> Box<RawValue> {
 const EVENTS: &str = ",\"events\":";
 const NO_EVENTS: &str = ",\"events\":[]";
 
+/// Where `needle` first starts in `hay` (a short scan: it is near the start).
+fn find_from_start(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
 /// A state's text without its version (the text after it) and without its events (which start
 /// at `events`): what tells whether a viewer's state changed.
 fn plain_part(body: &str, events: usize) -> &str {
-    let version = body
-        .find("\"version\":")
-        .map_or(0, |i| i + "\"version\":".len());
-    let from = (body[version..].find(',')).map_or(body.len(), |i| version + i + 1);
+    const VERSION: &[u8] = b"\"version\":";
+    let version = find_from_start(body.as_bytes(), VERSION).map_or(0, |i| i + VERSION.len());
+    let from = (body.as_bytes()[version..].iter())
+        .position(|&b| b == b',')
+        .map_or(body.len(), |i| version + i + 1);
     &body[from..events.max(from)]
+}
+
+/// Where a state's events begin: the last `,"events":` (they are written last, and are short,
+/// so the scan from the end is short).
+fn events_at(body: &str) -> usize {
+    (body.as_bytes().windows(EVENTS.len()))
+        .rposition(|w| w == EVENTS.as_bytes())
+        .unwrap_or(body.len())
+}
+
+/// What every viewer's state of one publishing shares, written once: the seats, the last
+/// result, and the hand before as those dealt in and everybody else see it.
+struct Shared {
+    seats: Box<RawValue>,
+    result: Option<Box<RawValue>>,
+    /// The hand before, for those dealt in (with its seed) and for the others.
+    previous: [Option<Box<RawValue>>; 2],
 }
 
 impl<G: Game> TableCore<G> {
@@ -73,10 +97,14 @@ impl<G: Game> TableCore<G> {
     /// had the table yet, the state as it is); lets go of viewers who are gone; publishes the
     /// lobby's line and presence.
     pub(super) fn publish(&mut self) {
-        let rows = serde_json::to_string(&self.seat_rows()).unwrap_or_else(|_| "[]".into());
-        let seats = RawValue::from_string(rows).unwrap_or_else(|_| empty_list());
+        let shared = Shared {
+            seats: raw(&self.seat_rows()).unwrap_or_else(empty_list),
+            result: self.result.as_ref().and_then(raw),
+            previous: [true, false]
+                .map(|dealt| (self.previous.as_ref()).and_then(|p| raw(&previous_of(p, dealt)))),
+        };
         for m in self.audience.viewers() {
-            self.publish_to(&m, &seats);
+            self.publish_to(&m, &shared);
             let gone = !self.is_present(m.id) && self.money.cashing_out(m.id) == 0;
             if gone {
                 self.audience.forget(m.id);
@@ -87,7 +115,7 @@ impl<G: Game> TableCore<G> {
         self.publish_presence();
     }
 
-    fn publish_to(&mut self, m: &Member, seats: &RawValue) {
+    fn publish_to(&mut self, m: &Member, shared: &Shared) {
         let felt = self.felt();
         let seen = self.audience.sent(m.id).map(|s| s.events.clone());
         let (events_from, cursor) = match (felt, seen) {
@@ -100,10 +128,10 @@ impl<G: Game> TableCore<G> {
             (Some(l), Some(_)) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
         };
         let next = self.audience.next_version(m.id);
-        let body = self.state_body(m, seats, events_from, next);
+        let body = self.state_body(m, shared, events_from, next);
         // The state without its version and its events (the events come last): a frame goes
         // out when that changed, or when there are events to tell.
-        let events = body.rfind(EVENTS).unwrap_or(body.len());
+        let events = events_at(&body);
         let plain = plain_part(&body, events);
         let news = !body[events..].starts_with(NO_EVENTS);
         let changed = news || self.audience.sent(m.id).is_none_or(|s| s.body != plain);
@@ -118,7 +146,7 @@ impl<G: Game> TableCore<G> {
         }
         let fresh = self.audience.take_fresh(m.id);
         if !fresh.is_empty() {
-            let frame = Frame::from(self.state_body(m, seats, None, self.audience.version(m.id)));
+            let frame = Frame::from(self.state_body(m, shared, None, self.audience.version(m.id)));
             for c in fresh {
                 self.out.push(Effect::Send(c, frame.clone()));
             }
@@ -127,6 +155,9 @@ impl<G: Game> TableCore<G> {
 
     /// The lobby's line, when it changed.
     pub(super) fn publish_summary(&mut self) {
+        if self.summary.as_ref().is_some_and(|s| self.summary_holds(s)) {
+            return;
+        }
         let now = self.current_summary();
         if self.summary.as_ref() != Some(&now) {
             self.summary = Some(now.clone());
@@ -243,7 +274,7 @@ impl<G: Game> TableCore<G> {
     fn state_body(
         &self,
         m: &Member,
-        seats: &RawValue,
+        shared: &Shared,
         events_from: Option<usize>,
         version: u64,
     ) -> String {
@@ -266,14 +297,26 @@ impl<G: Game> TableCore<G> {
                 .collect(),
             _ => Vec::new(),
         };
-        let previous = self.previous_for(m);
-        let state = TableState::<G::View, G::Choices, G::Event, &RawValue, &RawValue> {
+        let dealt = self
+            .previous
+            .as_ref()
+            .is_some_and(|p| p.dealt.contains(&m.id));
+        let previous = shared.previous[usize::from(!dealt)].as_deref();
+        let state = TableState::<
+            G::View,
+            G::Choices,
+            G::Event,
+            &RawValue,
+            &RawValue,
+            &RawValue,
+            &RawValue,
+        > {
             v: protocol::VERSION,
             table: self.id.clone(),
             version,
             options: &self.options_json,
             you: self.you(m, hand_seat),
-            seats,
+            seats: &shared.seats,
             hand: felt.map(|l| l.name.clone()),
             commitment: felt.map(|l| l.commitment.clone()),
             next_commitment: Some(self.seeds.next_commitment().to_string()),
@@ -285,30 +328,18 @@ impl<G: Game> TableCore<G> {
             legal,
             clock: self.clock_view(hand_seat),
             events,
-            result: self.result.clone(),
+            result: shared.result.as_deref(),
         };
         // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
         // written after the tag, whose closing the state's opening brace becomes a comma of.
-        const TAG: &str = "{\"type\":\"table_state\"";
-        let mut out = Vec::with_capacity(4096);
-        out.extend_from_slice(TAG.as_bytes());
-        if serde_json::to_writer(&mut out, &state).is_err() || out.len() <= TAG.len() {
-            return format!("{TAG}}}");
-        }
-        out[TAG.len()] = b',';
-        String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
-    }
-
-    /// The hand before, with its seed and its parts for those who were dealt in.
-    fn previous_for(&self, m: &Member) -> Option<Previous> {
-        self.previous.as_ref().map(|p| {
-            let dealt = p.dealt.contains(&m.id);
-            Previous {
-                hand: p.hand.clone(),
-                seed: dealt.then(|| p.seed.clone()),
-                parts: dealt.then(|| p.parts.clone()),
+        const TAG: &str = "{\"type\":\"table_state\",";
+        match serde_json::to_string(&state) {
+            Ok(mut out) if out.len() > 2 => {
+                out.replace_range(..1, TAG);
+                out
             }
-        })
+            _ => format!("{}}}", &TAG[..TAG.len() - 1]),
+        }
     }
 
     /// What everybody is told while the books do not answer a write of this table.
@@ -342,4 +373,19 @@ impl<G: Game> TableCore<G> {
             bank_ms: bank.as_millis() as u64,
         })
     }
+}
+
+/// The hand before, with its seed and its parts for those who were dealt in (`dealt`).
+fn previous_of(p: &Ended, dealt: bool) -> Previous {
+    Previous {
+        hand: p.hand.clone(),
+        seed: dealt.then(|| p.seed.clone()),
+        parts: dealt.then(|| p.parts.clone()),
+    }
+}
+
+/// `v` written as raw JSON once (none if it cannot be written), to be copied into every
+/// viewer's state.
+fn raw<T: serde::Serialize + ?Sized>(v: &T) -> Option<Box<RawValue>> {
+    serde_json::value::to_raw_value(v).ok()
 }
