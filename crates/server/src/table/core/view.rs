@@ -299,7 +299,8 @@ impl<G: Game> TableCore<G> {
         String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
     }
 
-    /// The hand before, with its seed and its parts for those who were dealt in.
+    /// The hand before, with its seed and its parts for those who were dealt in, and its
+    /// transcript for everybody.
     fn previous_for(&self, m: &Member) -> Option<Previous> {
         self.previous.as_ref().map(|p| {
             let dealt = p.dealt.contains(&m.id);
@@ -307,6 +308,7 @@ impl<G: Game> TableCore<G> {
                 hand: p.hand.clone(),
                 seed: dealt.then(|| p.seed.clone()),
                 parts: dealt.then(|| p.parts.clone()),
+                transcript: Some(p.transcript.clone()),
             }
         })
     }
