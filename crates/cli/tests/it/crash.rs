@@ -259,8 +259,8 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
             .unwrap()
             .json();
         // Hands dealt since seed chains are mixed from parts (none of a player here: the room's
-        // part alone), `tavolo-fair/2`.
-        assert_eq!(bundle["format"], "tavolo-fair/2", "{bundle}");
+        // part alone), with the transcript sent when they ended: `tavolo-fair/3`.
+        assert_eq!(bundle["format"], "tavolo-fair/3", "{bundle}");
         assert!(bundle["parts"]["room"].is_string(), "{bundle}");
         let file = dir.join(format!("{id}.json"));
         std::fs::write(&file, bundle.to_string()).unwrap();
