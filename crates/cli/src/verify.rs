@@ -139,7 +139,10 @@ pub fn check(b: &FairBundle, seen: Option<&str>) -> Result<String, String> {
         }
         (g, f) => return Err(format!("no check for game {g:?} with a {f:?} record")),
     };
-    Ok(format!("{} {}: {parts}; {cards}; {bound} — fair", b.game, b.id))
+    Ok(format!(
+        "{} {}: {parts}; {cards}; {bound} — fair",
+        b.game, b.id
+    ))
 }
 
 /// Whether the record is the hand played: a `tavolo-fair/3` record must hash to the bundle's
@@ -160,7 +163,9 @@ fn bound(b: &FairBundle, seed: &[u8; 32], seen: Option<&str>) -> Result<String, 
         ));
     }
     let Some(sent) = b.transcript.as_deref() else {
-        return Err(format!("a {FAIR_FORMAT_3} bundle carries the hand's transcript"));
+        return Err(format!(
+            "a {FAIR_FORMAT_3} bundle carries the hand's transcript"
+        ));
     };
     let computed = transcript_hex(&b.commitment, seed, &b.game, &b.record_format, &b.record);
     if !same(sent, &computed) {
@@ -214,8 +219,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
         Some(t) if unhex(t.trim()).is_some_and(|b| b.len() == 32) => Some(t.trim()),
         Some(t) => {
             return Err(UserError(format!(
-                "--transcript is the 64 hex digits the table sent as `previous.transcript`, not {t:?}"
-            )))
+            "--transcript is the 64 hex digits the table sent as `previous.transcript`, not {t:?}"
+        )))
         }
         None => None,
     };

@@ -283,13 +283,8 @@ fn raised_and_folded() -> (serde_json::Value, String) {
     assert!(hand.is_over());
     let record = phh::export(&setup, &log, None).to_phh();
     let commitment = sha256_hex(&room);
-    let transcript = tavolo_engine::transcript::transcript_hex(
-        &commitment,
-        &seed,
-        "holdem",
-        "phh",
-        &record,
-    );
+    let transcript =
+        tavolo_engine::transcript::transcript_hex(&commitment, &seed, "holdem", "phh", &record);
     let b = json!({
         "format": "tavolo-fair/3",
         "id": "h-9",

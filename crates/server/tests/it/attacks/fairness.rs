@@ -156,7 +156,9 @@ async fn every_viewer_is_sent_the_transcript_that_binds_the_record() {
     );
     let mut players = [(&mut ann, ann_seat), (&mut bob, bob_seat)];
     let over = crate::common::fair::fold_out(&mut players, &table, first.clone()).await;
-    let transcript = over["previous"]["transcript"].as_str().expect("a transcript");
+    let transcript = over["previous"]["transcript"]
+        .as_str()
+        .expect("a transcript");
     assert_eq!(transcript.len(), 64, "{over}");
     let watched = state(&mut carol, |m| m["previous"]["hand"] == json!(hand)).await;
     assert_eq!(watched["previous"]["transcript"], json!(transcript));
