@@ -194,6 +194,15 @@ impl Bound<'_> {
             Fate::RefusedByTranscript
         }
     }
+
+    /// The genuine record claimed to be dealt from another seed (`proves`: whether the proof
+    /// from that seed passes).
+    fn another_seed(&self, tally: &mut Tally, proves: impl Fn([u8; 32]) -> bool) {
+        let mut other = self.seed;
+        other[0] ^= 1;
+        let f = self.fate(&other, self.text, proves(other));
+        tally.tamper(Class::Seed, "another seed", f);
+    }
 }
 
 fn seed_of(n: u64) -> [u8; 32] {
@@ -504,10 +513,7 @@ fn a_holdem_record_rewritten_into_another_legal_hand_was_called_fair() {
             format: "phh",
             text: &text,
         };
-        let mut other = *seed;
-        other[0] ^= 1;
-        let f = bound.fate(&other, &text, h.prove(other).is_ok());
-        tally.tamper(Class::Seed, "another seed", f);
+        bound.another_seed(&mut tally, |other| h.prove(other).is_ok());
         for (k, what, t) in holdem_tamperings(h) {
             // Through the text, as `tavolo verify` reads it.
             let tampered = t.to_phh();
@@ -767,10 +773,7 @@ fn a_draw_record_rewritten_into_another_legal_hand_was_called_fair() {
             format: "draw-json",
             text: &text,
         };
-        let mut other = seed;
-        other[0] ^= 1;
-        let f = bound.fate(&other, &text, r.prove(other).is_ok());
-        tally.tamper(Class::Seed, "another seed", f);
+        bound.another_seed(&mut tally, |other| r.prove(other).is_ok());
         for (k, what, t) in draw_tamperings(&r) {
             let tampered = t.to_json();
             let proved = DrawRecord::from_json(&tampered).is_ok_and(|t| t.prove(seed).is_ok());
@@ -984,10 +987,7 @@ fn a_saint_record_rewritten_into_another_legal_game_was_called_fair() {
             format: "saint-json",
             text: &text,
         };
-        let mut other = seed;
-        other[0] ^= 1;
-        let f = bound.fate(&other, &text, saint::prove_record(&r, other).is_ok());
-        tally.tamper(Class::Seed, "another seed", f);
+        bound.another_seed(&mut tally, |other| saint::prove_record(&r, other).is_ok());
         for (k, what, t) in saint_tamperings(&r) {
             let tampered = serde_json::to_string(&t).unwrap();
             let proved = serde_json::from_str::<SaintRecord>(&tampered)
