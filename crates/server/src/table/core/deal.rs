@@ -31,8 +31,9 @@ pub struct Dealing<G: Game> {
     stakes: bool,
 }
 
-/// The last hand that is over: its id, its seed and the seed's parts, and who was dealt in (only
-/// they get the seed, which recomputes every card, mucked ones too).
+/// The last hand that is over: its id, its seed and the seed's parts, who was dealt in (only
+/// they get the seed, which recomputes every card, mucked ones too), and its transcript (for
+/// everybody).
 pub struct Ended {
     /// Its name.
     pub hand: String,
