@@ -3,7 +3,8 @@
 // (SHA-256 with crypto.subtle): `tavolo-fair/2`, the room's part must hash to the commitment
 // published before the deal, every player's reveal must extend its chain, and the parts must mix
 // to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
-// must hash to the commitment. The replay names the players, marks the viewer "(you)", tells
+// must hash to the commitment; `tavolo-fair/3`, the record must hash to the hand's transcript,
+// which is compared with the one this browser kept when it saw the hand end. The replay names the players, marks the viewer "(you)", tells
 // every action in words, and shows only the viewer's cards and those shown at the table; the
 // whole deal only behind "Reveal the whole deal from the seed", once the seed checks out.
 import { api } from './api.js';
@@ -11,7 +12,7 @@ import { t, categoryName, cardName, word } from './i18n.js';
 import { cardHtml, cardsHtml, cardsText } from './cards.js';
 import { esc, fmtChips } from './ui.js';
 import { parsePhh, replayPhh } from './phh.js';
-import { store } from './store.js';
+import { store, keptTranscript } from './store.js';
 import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence } from './replay.js';
 
 function hexToBytes(hex) {
@@ -54,9 +55,35 @@ async function verifyParts(f) {
   return { status: 'ok', how: 'parts', hash: mixed, reveals: (f.parts.reveals || []).length };
 }
 
-/** Checks a fairness answer: `tavolo-fair/2` from its parts; `tavolo-fair/1`, SHA-256(seed) ==
- * commitment (the seed's 32 bytes, hex-decoded, or else its text). */
-export async function verifyFairness(f) {
+/** The domain tag in front of a hand's transcript (`tavolo-fair/3`). */
+const TRANSCRIPT_TAG = 'tavolo-transcript/3';
+
+/** A hand's transcript (`tavolo-fair/3`, docs/protocol.md, Provably fair dealing), hex:
+ * SHA-256("tavolo-transcript/3\n" ‖ commitment ‖ "\n" ‖ seed ‖ "\n" ‖ game ‖ "\n" ‖ record_format
+ * ‖ "\n" ‖ record), the record's text exactly as served. */
+export async function transcriptOf(f) {
+  const hexOf = (x) => String(x || '').trim().toLowerCase();
+  const text = [TRANSCRIPT_TAG, hexOf(f.commitment), hexOf(f.seed), f.game || '', f.record_format || '', f.record || ''].join('\n');
+  return sha256Hex(new TextEncoder().encode(text));
+}
+
+/** Checks a fairness answer: the seed (`verifySeed`); then, for a `tavolo-fair/3` bundle, that
+ * its record hashes to its transcript and that this is the transcript `kept` when the browser
+ * saw the hand end (`seen`: `same`, or `unseen` when it did not); older bundles bind only the
+ * seed (`seen`: `unbound`). */
+export async function verifyFairness(f, kept = null) {
+  const r = await verifySeed(f);
+  if (r.status !== 'ok') return r;
+  if (!f.transcript) return { ...r, seen: 'unbound' };
+  const transcript = await transcriptOf(f);
+  if (transcript !== String(f.transcript).toLowerCase()) return { status: 'bad', why: 'transcript', hash: r.hash, transcript };
+  if (kept && String(kept).toLowerCase() !== transcript) return { status: 'bad', why: 'seen', hash: r.hash, transcript };
+  return { ...r, transcript, seen: kept ? 'same' : 'unseen' };
+}
+
+/** The seed of a fairness answer: `tavolo-fair/2` from its parts; `tavolo-fair/1`,
+ * SHA-256(seed) == commitment (the seed's 32 bytes, hex-decoded, or else its text). */
+async function verifySeed(f) {
   if (!f || !f.seed) return { status: 'pending' };
   if (f.parts) return verifyParts(f);
   const c = String(f.commitment || '').toLowerCase();
@@ -122,11 +149,14 @@ function renderRecord(root, id) {
     out.innerHTML = t('loading');
     try {
       const f = await api.fairness(id);
-      const r = await verifyFairness(f);
+      const r = await verifyFairness(f, keptTranscript(f.hand || id));
       // the verdict in words; the hashes it rests on behind a summary (issue 49: on a phone the
       // first screen was four 64-digit hashes)
-      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t('fair_bad') : t('fair_pending')}</p>
-        <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd></dl></details>`;
+      const bad = { transcript: 'fair_bad_transcript', seen: 'fair_bad_seen' }[r.why] || 'fair_bad';
+      const bound = { same: 'fair_seen', unseen: 'fair_unseen', unbound: 'fair_unbound' }[r.seen];
+      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t(bad) : t('fair_pending')}</p>
+        ${bound ? `<p class="small ${r.seen === 'same' ? 'fair-ok' : 'muted'}" id="fair-transcript">${t(bound)}</p>` : ''}
+        <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd>${f.transcript ? `<dt>${t('transcript')}</dt><dd class="mono">${esc(f.transcript)}</dd>` : ''}</dl></details>`;
       revealBtn.disabled = r.status !== 'ok';
       if (r.status !== 'ok' && reveal) setReveal(false);
     } catch (e) { out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; revealBtn.disabled = true; }

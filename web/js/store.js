@@ -1,5 +1,6 @@
 // store.js — what the client knows: the user, the lobby, the latest table_state of each table,
-// each table's hand log and Saint Poker scoreboard; pages subscribe to changes.
+// each table's hand log and Saint Poker scoreboard, and the transcripts of the hands this
+// browser saw end; pages subscribe to changes.
 
 const subs = new Set();
 export const store = {
@@ -50,6 +51,36 @@ export function tableMoved(id) {
 
 function saintKey(id) { return `tavolo.saint.${id}`; }
 
+/** Where the transcripts of the hands this browser saw end are kept, and how many. */
+const TRANSCRIPTS = 'tavolo.transcripts';
+const TRANSCRIPTS_KEPT = 500;
+let transcripts = null; // Map hand -> transcript, oldest first
+
+function loadTranscripts() {
+  if (transcripts) return transcripts;
+  let kept = [];
+  try { kept = JSON.parse(localStorage.getItem(TRANSCRIPTS) || '[]'); } catch { kept = []; }
+  transcripts = new Map(Array.isArray(kept) ? kept.filter((e) => Array.isArray(e) && e.length === 2) : []);
+  return transcripts;
+}
+
+/** Keeps the transcript a table sent when hand `hand` ended (`previous.transcript`,
+ * `tavolo-fair/3`): the first one seen for a hand stays, the last 500 hands are kept
+ * (localStorage), and the history page compares the hand's fairness bundle with it. */
+export function keepTranscript(hand, transcript) {
+  if (typeof hand !== 'string' || typeof transcript !== 'string' || !/^[0-9a-f]{64}$/i.test(transcript)) return;
+  const kept = loadTranscripts();
+  if (kept.has(hand)) return;
+  kept.set(hand, transcript.toLowerCase());
+  while (kept.size > TRANSCRIPTS_KEPT) kept.delete(kept.keys().next().value);
+  try { localStorage.setItem(TRANSCRIPTS, JSON.stringify([...kept])); } catch { /* storage full or off: kept for this visit */ }
+}
+
+/** The transcript this browser was sent when hand `hand` ended, if it saw it end. */
+export function keptTranscript(hand) {
+  return loadTranscripts().get(hand) ?? null;
+}
+
 export function tableState(msg) {
   const id = msg.table;
   const prev = store.tables.get(id);
@@ -64,6 +95,7 @@ export function tableState(msg) {
   if (log.length > 300) log.splice(0, log.length - 300);
   store.logs.set(id, log);
   if (msg.view) store.lastPlayed.set(id, msg);
+  if (msg.previous && msg.previous.transcript) keepTranscript(msg.previous.hand, msg.previous.transcript);
   if (msg.result && (msg.hand_seats || []).length) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
   else if (msg.result && !store.results.has(id)) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
   recordSaint(id, msg);

@@ -5,13 +5,18 @@
 //! mixing, and that the record is the whole hand that seed and the players' actions give: every
 //! card the rules deal is the seed's, every action is legal and in order, and the stated result
 //! (finishing stacks, Draw's and Saint's `result`) is the one the rules reach — with nothing but
-//! the record, the parts and the commitment.
+//! the record, the parts and the commitment. `tavolo-fair/3` adds the hand's transcript
+//! (`tavolo_engine::transcript`), the digest binding the record to the commitment and the seed
+//! that every viewer was sent when the hand ended: the record must hash to it, and, given
+//! `--transcript` (the digest the player kept from the table), it must be that one — so a record
+//! rewritten afterwards into another legal hand from the same seed is refused.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::{Deserialize, Serialize};
+use tavolo_engine::transcript::transcript_hex;
 use tavolo_engine::{draw, holdem, saint};
 use tavolo_server::fairness::Parts;
 use tavolo_store::{hex, sha256_hex, unhex, HandId, Store};
@@ -22,13 +27,19 @@ use crate::UserError;
 pub const FAIR_FORMAT: &str = "tavolo-fair/1";
 /// The format tag of a fairness bundle whose seed is mixed from parts.
 pub const FAIR_FORMAT_2: &str = "tavolo-fair/2";
+/// The format tag of a fairness bundle with the hand's transcript.
+pub const FAIR_FORMAT_3: &str = "tavolo-fair/3";
 
 /// Check that a hand or game was dealt from the seed the room committed to.
 #[derive(Args)]
 pub struct VerifyArgs {
-    /// A fairness bundle (`tavolo-fair/1` or `/2` JSON, as `GET /api/fairness/{id}` serves it), or `-`
-    /// for standard input. Not needed with --hand.
+    /// A fairness bundle (`tavolo-fair/3`, or `/1` and `/2` for older hands: JSON, as `GET
+    /// /api/fairness/{id}` serves it), or `-` for standard input. Not needed with --hand.
     file: Option<PathBuf>,
+    /// The hand's transcript as the table sent it when the hand ended (`previous.transcript`,
+    /// 64 hex digits): the bundle must carry this one, and its record must hash to it.
+    #[arg(long, value_name = "HEX")]
+    transcript: Option<String>,
     /// Check hand (or game) number ID straight from a room's database instead.
     #[arg(long, value_name = "ID")]
     hand: Option<i64>,
@@ -44,7 +55,7 @@ pub struct VerifyArgs {
 /// seed (and its parts) revealed after it, and the record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FairBundle {
-    /// `tavolo-fair/1` or `tavolo-fair/2`.
+    /// `tavolo-fair/1`, `tavolo-fair/2` or `tavolo-fair/3`.
     pub format: String,
     /// The hand's or game's id in the room.
     pub id: String,
@@ -54,17 +65,21 @@ pub struct FairBundle {
     pub commitment: String,
     /// The seed, 64 hex digits.
     pub seed: String,
-    /// `/2`: the parts the seed was mixed from.
+    /// `/2`, `/3`: the parts the seed was mixed from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parts: Option<Parts>,
+    /// `/3`: the transcript sent to the hand's viewers when it ended, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
     /// `phh`, `draw-json` or `saint-json`.
     pub record_format: String,
     /// The record itself (PHH text or a JSON document).
     pub record: String,
 }
 
-/// Checks a bundle; `Ok` says what was checked, `Err` what is wrong.
-pub fn check(b: &FairBundle) -> Result<String, String> {
+/// Checks a bundle — against the transcript the player was sent when the hand ended, when
+/// `seen` gives it; `Ok` says what was checked, `Err` what is wrong.
+pub fn check(b: &FairBundle, seen: Option<&str>) -> Result<String, String> {
     let bytes = unhex(b.seed.trim()).ok_or("the seed is not hex")?;
     let seed: [u8; 32] = bytes
         .as_slice()
@@ -81,7 +96,7 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
             }
             "SHA-256(seed) is the commitment".to_string()
         }
-        (FAIR_FORMAT_2, Some(parts)) => {
+        (FAIR_FORMAT_2 | FAIR_FORMAT_3, Some(parts)) => {
             let mixed = parts.seed(&b.commitment).map_err(|e| e.to_string())?;
             if mixed != seed {
                 return Err(format!(
@@ -94,15 +109,16 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
                 parts.reveals.len()
             )
         }
-        (FAIR_FORMAT_2, None) => {
-            return Err(format!("a {FAIR_FORMAT_2} bundle lists the seed's parts"))
+        (f @ (FAIR_FORMAT_2 | FAIR_FORMAT_3), None) => {
+            return Err(format!("a {f} bundle lists the seed's parts"))
         }
         (f, _) => {
             return Err(format!(
-                "format is {f:?}, expected {FAIR_FORMAT:?} or {FAIR_FORMAT_2:?}"
+                "format is {f:?}, expected {FAIR_FORMAT_3:?} (or {FAIR_FORMAT_2:?}, {FAIR_FORMAT:?} for older hands)"
             ))
         }
     };
+    let bound = bound(b, &seed, seen)?;
     let cards = match (b.game.as_str(), b.record_format.as_str()) {
         ("holdem", "phh") => {
             let hand = holdem::phh::parse_phh(&b.record).map_err(|e| format!("record: {e}"))?;
@@ -123,7 +139,51 @@ pub fn check(b: &FairBundle) -> Result<String, String> {
         }
         (g, f) => return Err(format!("no check for game {g:?} with a {f:?} record")),
     };
-    Ok(format!("{} {}: {parts}; {cards} — fair", b.game, b.id))
+    Ok(format!(
+        "{} {}: {parts}; {cards}; {bound} — fair",
+        b.game, b.id
+    ))
+}
+
+/// Whether the record is the hand played: a `tavolo-fair/3` record must hash to the bundle's
+/// transcript, and that must be the one the player was sent (`seen`) when given. Older bundles
+/// bind only the seed, which is said.
+fn bound(b: &FairBundle, seed: &[u8; 32], seen: Option<&str>) -> Result<String, String> {
+    let same = |x: &str, y: &str| x.trim().eq_ignore_ascii_case(y.trim());
+    if b.format != FAIR_FORMAT_3 {
+        if let Some(seen) = seen {
+            return Err(format!(
+                "a {} bundle carries no transcript to compare with the one you were sent ({seen}): it binds only the seed, not the actions and the result",
+                b.format
+            ));
+        }
+        return Ok(format!(
+            "but a {} bundle binds only the seed: the actions and the result make a legal hand from it, yet another legal hand from the same seed (a bet returned uncalled written higher) would pass too; only a {FAIR_FORMAT_3} transcript binds them",
+            b.format
+        ));
+    }
+    let Some(sent) = b.transcript.as_deref() else {
+        return Err(format!(
+            "a {FAIR_FORMAT_3} bundle carries the hand's transcript"
+        ));
+    };
+    let computed = transcript_hex(&b.commitment, seed, &b.game, &b.record_format, &b.record);
+    if !same(sent, &computed) {
+        return Err(format!(
+            "the record is not the one the hand's transcript binds: the commitment, seed and record hash to {computed}, the transcript sent when the hand ended is {sent} (the record was changed after the hand)"
+        ));
+    }
+    match seen {
+        Some(seen) if !same(seen, sent) => Err(format!(
+            "the bundle's transcript {sent} is not the one you were sent when the hand ended ({seen}): the record served is not the hand you saw"
+        )),
+        Some(_) => Ok(
+            "the record hashes to the transcript you were sent when the hand ended: it is the hand played".into(),
+        ),
+        None => Ok(
+            "the record hashes to the transcript sent when the hand ended (give --transcript with the one you kept to check it is that one)".into(),
+        ),
+    }
 }
 
 /// Runs `tavolo verify`.
@@ -144,7 +204,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
             };
             serde_json::from_str::<FairBundle>(&text).map_err(|e| {
                 UserError(format!(
-                    "not a {FAIR_FORMAT} or {FAIR_FORMAT_2} bundle: {e}"
+                    "not a {FAIR_FORMAT_3}, {FAIR_FORMAT_2} or {FAIR_FORMAT} bundle: {e}"
                 ))
             })?
         }
@@ -155,7 +215,16 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
             rt.block_on(from_store(&args, id))?
         }
     };
-    match check(&bundle) {
+    let seen = match &args.transcript {
+        Some(t) if unhex(t.trim()).is_some_and(|b| b.len() == 32) => Some(t.trim()),
+        Some(t) => {
+            return Err(UserError(format!(
+            "--transcript is the 64 hex digits the table sent as `previous.transcript`, not {t:?}"
+        )))
+        }
+        None => None,
+    };
+    match check(&bundle, seen) {
         Ok(msg) => {
             println!("{msg}");
             Ok(ExitCode::SUCCESS)
@@ -196,14 +265,16 @@ async fn from_store(args: &VerifyArgs, id: i64) -> Result<FairBundle, UserError>
         })?),
         None => None,
     };
+    let transcript = hand.transcript.filter(|_| parts.is_some());
     Ok(FairBundle {
-        format: if parts.is_some() {
-            FAIR_FORMAT_2
-        } else {
-            FAIR_FORMAT
+        format: match (&parts, &transcript) {
+            (Some(_), Some(_)) => FAIR_FORMAT_3,
+            (Some(_), None) => FAIR_FORMAT_2,
+            (None, _) => FAIR_FORMAT,
         }
         .into(),
         parts,
+        transcript,
         id: id.to_string(),
         game: hand.game,
         commitment: hand.commitment,

@@ -370,6 +370,7 @@ pub fn finished_hand(
         fence: Some(fence),
         record: record.text,
         format,
+        transcript: None,
         results,
         journal,
     })

@@ -74,6 +74,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0008_void_reasons.sql"),
         include_str!("../migrations/postgres/0008_void_reasons.sql"),
     ),
+    (
+        9,
+        "transcripts",
+        include_str!("../migrations/sqlite/0009_transcripts.sql"),
+        include_str!("../migrations/postgres/0009_transcripts.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -353,6 +359,8 @@ mod tests {
             (DbKind::Postgres, 7, "10782581943026428648d737b39a82b515efcc6885511803b93b11a691bd29390f39265a14326dc216f7e99b5442b733"),
             (DbKind::Sqlite, 8, "470791b5c3aa436acfd3f894b8623b8ccfbd97fde03ae17b5815b0a218181a630c64e51e281cf0dd928ef68f767cc1d6"),
             (DbKind::Postgres, 8, "470791b5c3aa436acfd3f894b8623b8ccfbd97fde03ae17b5815b0a218181a630c64e51e281cf0dd928ef68f767cc1d6"),
+            (DbKind::Sqlite, 9, "9dbc2926cf281119017af148ff93aaeb6b42dc04fd5153380e05d777e64dd347a54dc56edea77dab47525911bc674418"),
+            (DbKind::Postgres, 9, "9dbc2926cf281119017af148ff93aaeb6b42dc04fd5153380e05d777e64dd347a54dc56edea77dab47525911bc674418"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -51,6 +51,9 @@ pub struct FinishedHand {
     pub record: String,
     /// `phh`, `saint-json` or `draw-json`.
     pub format: String,
+    /// The hand's transcript (`tavolo-fair/3`, hex), as sent to its viewers when it ended:
+    /// the digest binding the record to the commitment and the seed.
+    pub transcript: Option<String>,
     /// Each player's net result in chips (or points for a friendly Saint Poker game).
     pub results: Vec<(UserId, i64)>,
     /// The chips the result moves (between seat accounts and the table's pot).
@@ -536,10 +539,11 @@ pub(crate) async fn finish_hand_in(
     }
     // The hand is marked finished first (in play: one statement); its movement and results
     // follow in the same transaction, which nothing commits if they fail.
-    let finished = sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3 WHERE id = $4 AND status = 'playing'")
+    let finished = sqlx::query("UPDATE hands SET status = 'finished', finished_at = $1, record = $2, format = $3, transcript = $4 WHERE id = $5 AND status = 'playing'")
         .bind(now_ms())
         .bind(&done.record)
         .bind(&done.format)
+        .bind(&done.transcript)
         .bind(id.0)
         .execute(&mut *conn)
         .await?

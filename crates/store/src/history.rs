@@ -33,6 +33,9 @@ pub struct StoredHand {
     pub record: Option<String>,
     /// The record's format.
     pub format: Option<String>,
+    /// The transcript sent to the hand's viewers when it ended (`tavolo-fair/3`, hex): `None`
+    /// until then, and for hands finished before transcripts.
+    pub transcript: Option<String>,
     /// When it began (ms since the epoch).
     pub started_at: i64,
     /// When it ended.
@@ -97,7 +100,7 @@ impl Store {
     /// A stored hand or game; its seed only once it is over.
     pub async fn hand(&self, id: HandId) -> Result<StoredHand, StoreError> {
         let row = sqlx::query(
-            "SELECT id, table_id, game, status, void_reason, commitment, seed, parts, record, format, started_at, finished_at FROM hands WHERE id = $1",
+            "SELECT id, table_id, game, status, void_reason, commitment, seed, parts, record, format, transcript, started_at, finished_at FROM hands WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -137,6 +140,7 @@ impl Store {
             commitment: row.try_get("commitment")?,
             record: row.try_get("record")?,
             format: row.try_get("format")?,
+            transcript: row.try_get("transcript")?,
             started_at: row.try_get("started_at")?,
             finished_at: row.try_get("finished_at")?,
             players,

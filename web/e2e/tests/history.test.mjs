@@ -66,6 +66,10 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
   // (the table's name is written with the replayer, not with the fairness verdict).
   await page.waitForSelector('#fair-status', { timeout: 15000 });
   assert.equal(await page.getAttribute('#fair-status', 'class'), 'fair-ok');
+  // The record is the hand this browser saw end: it hashes to the transcript the table sent then
+  // (issue 50, finding 1), kept by the browser.
+  assert.equal(await page.getAttribute('#fair-transcript', 'class'), 'small fair-ok');
+  assert.match(await page.textContent('#fair-transcript'), /this browser saw end/);
   await page.waitForSelector('#rp-say', { timeout: 15000 });
   assert.match(await page.textContent('#rec-table'), new RegExp(tableName));
 

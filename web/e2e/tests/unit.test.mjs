@@ -11,7 +11,7 @@ import { preStillMeant, preAction } from '../../js/betting.js';
 import { describeEvents } from '../../js/events.js';
 import { groupPots, winnerTotals } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
-import { verifyFairness } from '../../js/history.js';
+import { verifyFairness, transcriptOf } from '../../js/history.js';
 import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence, payouts } from '../../js/replay.js';
 
 globalThis.document = globalThis.document || { documentElement: {} };
@@ -185,6 +185,28 @@ test('fairness /2: the room part hashes to the commitment, each reveal extends i
   const otherRoom = structuredClone(f);
   otherRoom.parts.room = '00'.repeat(32);
   assert.equal((await verifyFairness(otherRoom)).why, 'room');
+});
+
+test('fairness /3: the record hashes to the transcript, which must be the one this browser saw', async () => {
+  // The vector of crates/engine/src/transcript.rs.
+  const commitment = '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925';
+  const pinned = { commitment, seed: '01'.repeat(32), game: 'holdem', record_format: 'phh', record: "variant = 'NT'\n" };
+  assert.equal(await transcriptOf(pinned), 'bd0b156c8ba28980761345d8e7c33a979cc096d7145c3bfeb51950edf955d8bc');
+  // A seed that hashes to its commitment (`tavolo-fair/1` style) with a record and its transcript.
+  const f = { commitment, seed: '00'.repeat(32), game: 'holdem', record_format: 'phh', record: "variant = 'NT'\nactions = ['p1 cbr 50', 'p2 f']\n" };
+  f.transcript = await transcriptOf(f);
+  assert.deepEqual([(await verifyFairness(f)).status, (await verifyFairness(f)).seen], ['ok', 'unseen']);
+  assert.equal((await verifyFairness(f, f.transcript)).seen, 'same');
+  // The record rewritten into another legal hand: it no longer hashes to the transcript…
+  const rewritten = { ...f, record: f.record.replace('cbr 50', 'cbr 51') };
+  assert.deepEqual([(await verifyFairness(rewritten)).status, (await verifyFairness(rewritten)).why], ['bad', 'transcript']);
+  // …and with its transcript rewritten too, it is not the one this browser saw.
+  rewritten.transcript = await transcriptOf(rewritten);
+  assert.equal((await verifyFairness(rewritten)).status, 'ok');
+  assert.deepEqual([(await verifyFairness(rewritten, f.transcript)).status, (await verifyFairness(rewritten, f.transcript)).why], ['bad', 'seen']);
+  // An older bundle binds only the seed.
+  const { transcript: _, ...older } = f;
+  assert.equal((await verifyFairness(older)).seen, 'unbound');
 });
 
 test('pots: the main and side pots in the middle during a hand, as awarded at its end', async () => {

@@ -259,8 +259,8 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
             .unwrap()
             .json();
         // Hands dealt since seed chains are mixed from parts (none of a player here: the room's
-        // part alone), `tavolo-fair/2`.
-        assert_eq!(bundle["format"], "tavolo-fair/2", "{bundle}");
+        // part alone), with the transcript sent when they ended: `tavolo-fair/3`.
+        assert_eq!(bundle["format"], "tavolo-fair/3", "{bundle}");
         assert!(bundle["parts"]["room"].is_string(), "{bundle}");
         let file = dir.join(format!("{id}.json"));
         std::fs::write(&file, bundle.to_string()).unwrap();
@@ -281,13 +281,16 @@ async fn a_hand_the_room_dealt_verifies_from_its_fairness_bundle_and_strangers_g
     }
     child.kill().unwrap();
     let _ = child.wait();
-    // The same hand straight from the room's database: the parts are stored with it.
+    // The same hand straight from the room's database: the parts and the transcript are stored
+    // with it.
     let n = ids[0].trim_start_matches("h-");
     let out = common::tavolo(&["verify", "--hand", n, "--data-dir", dir.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("0 chain reveal(s)") && text.contains("fair"),
+        text.contains("0 chain reveal(s)")
+            && text.contains("hashes to the transcript")
+            && text.contains("fair"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

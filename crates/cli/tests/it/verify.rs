@@ -1,7 +1,9 @@
 //! `tavolo verify`: a hand or game dealt from a committed seed passes; a wrong seed, a wrong
 //! commitment or a forged card fails with exit status 1 and says what is wrong. A hand a room
 //! dealt from its part and two players' seed chain reveals (`tavolo-fair/2`) is recomputed from
-//! its parts; a forged or missing part fails.
+//! its parts; a forged or missing part fails. Its record must hash to the transcript the table
+//! sent when the hand ended (`tavolo-fair/3`), and to the one the player kept (`--transcript`):
+//! a record rewritten into another legal hand from the same seed fails.
 
 use crate::common;
 use crate::room;
@@ -27,6 +29,25 @@ fn verify_contents(name: &str, contents: &str) -> Output {
 
 fn verify(bundle: &serde_json::Value) -> (i32, String) {
     let out = verify_contents("bundle.json", &bundle.to_string());
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// `tavolo verify --transcript SEEN BUNDLE`.
+fn verify_seen(bundle: &serde_json::Value, seen: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("tavolo-verify-{}", hex(&GameRng::os_seed()[..6])));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bundle.json");
+    std::fs::write(&path, bundle.to_string()).unwrap();
+    let out = common::tavolo(&[
+        std::ffi::OsStr::new("verify"),
+        std::ffi::OsStr::new("--transcript"),
+        std::ffi::OsStr::new(seen),
+        path.as_os_str(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -174,8 +195,9 @@ fn a_malformed_bundle_is_refused_with_status_2() {
 }
 
 /// A room in-process deals Ann and Bob a hand mixed from its part and both their reveals
-/// (`room::fair::two_players_reveal`); the `tavolo-fair/2` bundle it serves is checked here.
-fn bundle_of_a_room() -> serde_json::Value {
+/// (`room::fair::two_players_reveal`); the `tavolo-fair/3` bundle it serves is checked here,
+/// with the transcript Ann was sent when the hand ended.
+fn bundle_of_a_room() -> (serde_json::Value, String) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -186,20 +208,28 @@ fn bundle_of_a_room() -> serde_json::Value {
         let [mut ann, mut bob] = room::guests::<2>(h.local_addr()).await;
         let story = room::fair::two_players_reveal(&mut ann, &mut bob).await;
         h.shutdown().await;
-        story.bundle
+        let seen = story.previous["transcript"].as_str().expect("a transcript");
+        (story.bundle, seen.to_string())
     })
 }
 
 #[test]
 fn a_hand_a_room_dealt_with_two_players_reveals_is_recomputed_from_its_parts() {
-    let b = bundle_of_a_room();
-    assert_eq!(b["format"], "tavolo-fair/2", "{b}");
+    let (b, seen) = bundle_of_a_room();
+    assert_eq!(b["format"], "tavolo-fair/3", "{b}");
     let (code, out) = verify(&b);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("2 chain reveal(s)") && out.contains("— fair"),
         "{out}"
     );
+    // Against the transcript the player was sent when the hand ended.
+    let (code, out) = verify_seen(&b, &seen);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("the transcript you were sent"), "{out}");
+    let (code, out) = verify_seen(&b, &"ab".repeat(32));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not the one you were sent"), "{out}");
 
     // A reveal that does not extend its chain.
     let mut forged = b.clone();
@@ -228,4 +258,103 @@ fn a_hand_a_room_dealt_with_two_players_reveals_is_recomputed_from_its_parts() {
     let (code, out) = verify(&bare);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("lists the seed's parts"), "{out}");
+}
+
+/// A `tavolo-fair/3` bundle of a heads-up hand dealt from the room's part alone: the button
+/// raises to 50 and the big blind folds. Returns the bundle and the record.
+fn raised_and_folded() -> (serde_json::Value, String) {
+    let room = [5u8; 32];
+    let seed = tavolo_server::fairness::mix(&room, &[]);
+    let setup = HandSetup::casino(
+        vec![200, 200],
+        0,
+        1,
+        2,
+        HoldemRules::casino(Structure::NoLimit),
+    );
+    let (mut hand, mut log) =
+        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
+    for a in [
+        holdem::Action::BetOrRaiseTo { seat: 0, to: 50 },
+        holdem::Action::Fold { seat: 1 },
+    ] {
+        log.extend(hand.apply(a).unwrap());
+    }
+    assert!(hand.is_over());
+    let record = phh::export(&setup, &log, None).to_phh();
+    let commitment = sha256_hex(&room);
+    let transcript =
+        tavolo_engine::transcript::transcript_hex(&commitment, &seed, "holdem", "phh", &record);
+    let b = json!({
+        "format": "tavolo-fair/3",
+        "id": "h-9",
+        "game": "holdem",
+        "commitment": commitment,
+        "seed": hex(&seed),
+        "parts": {"room": hex(&room), "reveals": []},
+        "record_format": "phh",
+        "record": record,
+        "transcript": transcript,
+    });
+    (b, record)
+}
+
+/// Issue 50, finding 1: the commitment binds only the seed, so a record rewritten after the hand
+/// into another legal hand from the same seed with the same result — the raise returned uncalled
+/// written one chip higher — was called fair. The transcript the table sent when the hand ended
+/// binds every byte of the record.
+#[test]
+fn a_record_rewritten_into_another_legal_hand_was_called_fair() {
+    let (b, record) = raised_and_folded();
+    let seen = b["transcript"].as_str().unwrap().to_string();
+    let (code, out) = verify_seen(&b, &seen);
+    assert_eq!(code, 0, "{out}");
+
+    let rewritten = record.replace("cbr 50", "cbr 51");
+    assert_ne!(rewritten, record);
+    let seed = tavolo_server::fairness::bytes32(b["seed"].as_str().unwrap()).unwrap();
+    phh::parse_phh(&rewritten)
+        .unwrap()
+        .prove(seed)
+        .expect("the rewritten record is another legal hand from the seed, with the same result");
+
+    // The record alone changed: it no longer hashes to the bundle's transcript.
+    let mut t = b.clone();
+    t["record"] = json!(rewritten);
+    let (code, out) = verify(&t);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("not the one the hand's transcript binds"),
+        "{out}"
+    );
+    // The room rewrote the transcript too: only the one the player kept tells.
+    t["transcript"] = json!(tavolo_engine::transcript::transcript_hex(
+        b["commitment"].as_str().unwrap(),
+        &seed,
+        "holdem",
+        "phh",
+        &rewritten,
+    ));
+    let (code, out) = verify_seen(&t, &seen);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not the one you were sent"), "{out}");
+    // An older bundle binds only the seed, and says so; it has nothing to compare a kept
+    // transcript with.
+    let mut old = t.clone();
+    old["format"] = json!("tavolo-fair/2");
+    old.as_object_mut().unwrap().remove("transcript");
+    let (code, out) = verify(&old);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("binds only the seed"), "{out}");
+    let (code, out) = verify_seen(&old, &seen);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("carries no transcript"), "{out}");
+    // A /3 bundle without its transcript, and a kept transcript that is not one.
+    let mut bare = b.clone();
+    bare.as_object_mut().unwrap().remove("transcript");
+    let (code, out) = verify(&bare);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("carries the hand's transcript"), "{out}");
+    let (code, out) = verify_seen(&b, "not hex");
+    assert_eq!(code, 2, "{out}");
 }

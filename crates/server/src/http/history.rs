@@ -139,11 +139,12 @@ pub(super) async fn fairness(
         id: None,
         record_format: None,
         record: None,
+        transcript: None,
     };
     // The commitment is public; the seed recomputes every card, mucked ones too, so once the
-    // hand is over it goes, with its parts and the record (a `tavolo-fair/2` bundle for `tavolo
-    // verify`; `tavolo-fair/1` for a hand dealt from the room's seed alone), to the hand's
-    // players only.
+    // hand is over it goes, with its parts, the record and the transcript its viewers were sent
+    // (a `tavolo-fair/3` bundle for `tavolo verify`; `/2` for a hand finished before
+    // transcripts, `/1` for one dealt from the room's seed alone), to the hand's players only.
     let player = match user(&room, &headers).await {
         Ok(m) => h.players.iter().any(|p| p.1 == m.id),
         Err(_) => false,
@@ -153,11 +154,16 @@ pub(super) async fn fairness(
         answer.parts = (h.parts.as_deref()).and_then(|p| serde_json::from_str(p).ok());
         if let (Some(record), Some(format)) = (&h.record, &h.format) {
             if h.seed_hex.is_some() {
-                let v = if answer.parts.is_some() { 2 } else { 1 };
+                let v = match (&answer.parts, &h.transcript) {
+                    (Some(_), Some(_)) => 3,
+                    (Some(_), None) => 2,
+                    (None, _) => 1,
+                };
                 answer.format = Some(format!("tavolo-fair/{v}"));
                 answer.id = Some(answer.hand.clone());
                 answer.record_format = Some(format.clone());
                 answer.record = Some(record.clone());
+                answer.transcript = (v == 3).then(|| h.transcript.clone()).flatten();
             }
         }
     }

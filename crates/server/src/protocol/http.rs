@@ -140,7 +140,8 @@ pub struct VoidedPlayer {
 }
 
 /// `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
-/// over, the seed, its parts and (a `tavolo-fair/1` or `/2` bundle) the record.
+/// over, the seed, its parts and (a `tavolo-fair/3` bundle; `/1` or `/2` for older hands) the
+/// record with its transcript.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Fairness {
     /// `h-123`.
@@ -156,7 +157,8 @@ pub struct Fairness {
     /// The parts the seed was mixed from (`tavolo-fair/2`; players only, once over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parts: Option<Parts>,
-    /// `tavolo-fair/1` or `tavolo-fair/2` when the record is included.
+    /// `tavolo-fair/3` when the record is included with the transcript its viewers were sent
+    /// when it ended; `tavolo-fair/2` or `/1` for hands finished before transcripts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
     /// The hand's id again (for `tavolo verify`).
@@ -168,4 +170,8 @@ pub struct Fairness {
     /// The record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// The transcript sent to everybody who saw the table when the hand ended (`tavolo-fair/3`,
+    /// hex): the SHA-256 binding the record to the commitment and the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
 }

@@ -355,6 +355,12 @@ pub struct Previous {
     /// The parts the seed was mixed from (`tavolo-fair/2`), for those dealt in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parts: Option<Parts>,
+    /// Its transcript (`tavolo-fair/3`, 64 hex digits), for everybody who sees the table: the
+    /// SHA-256 binding its whole record (every action, the result) to the commitment and the
+    /// seed. Keep it: `tavolo verify --transcript` and the history page check that the record
+    /// served later is the hand played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
 }
 
 /// The clock of the seat to act.

@@ -189,6 +189,7 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
                     extends: "03".repeat(32),
                 }],
             }),
+            transcript: Some("04".repeat(32)),
         }),
         halted: None,
         stalled: (chips % 2 == 1).then(|| "the books do not answer".into()),

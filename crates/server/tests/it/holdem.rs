@@ -199,7 +199,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
         mixed(fair["commitment"].as_str().unwrap(), &fair["parts"]),
         fair["seed"].as_str().unwrap()
     );
-    assert_eq!(fair["format"], "tavolo-fair/2");
+    assert_eq!(fair["format"], "tavolo-fair/3");
     let seed = tavolo_server::fairness::bytes32(fair["seed"].as_str().unwrap()).unwrap();
     tavolo_engine::holdem::phh::parse_phh(fair["record"].as_str().unwrap())
         .unwrap()

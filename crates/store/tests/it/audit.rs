@@ -122,6 +122,7 @@ impl Saint {
                     fence: None,
                     record: "{}".into(),
                     format: "saint-json".into(),
+                    transcript: None,
                     results,
                     journal: Journal::new(format!("hand:{}", game.0), "saint", legs),
                 },
@@ -414,6 +415,7 @@ async fn results_that_disagree_with_their_journal_are_named() {
                             fence: None,
                             record: String::new(),
                             format: "phh".into(),
+                            transcript: None,
                             results,
                             journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
                         },
@@ -546,6 +548,7 @@ async fn a_hand_journal_without_its_finished_hand_is_named() {
                     fence: None,
                     record: String::new(),
                     format: "phh".into(),
+                    transcript: None,
                     results: vec![(ada, 10), (bob, -10)],
                     journal: Journal::move_chips(
                         format!("hand:{}", h.0),

@@ -110,6 +110,7 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
                 fence: None,
                 record: "variant = 'NT'".into(),
                 format: "phh".into(),
+                transcript: None,
                 results: vec![(ada, -1)],
                 journal: Journal::new(
                     format!("hand:{}", id.0),

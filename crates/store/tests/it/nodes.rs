@@ -65,6 +65,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             save: None,
             record: "r".into(),
             format: "phh".into(),
+            transcript: None,
             results: vec![(ada, 50), (bo, -50)],
             journal: Journal::new(
                 format!("hand:{}", id.0),

@@ -222,6 +222,7 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
             fence: None,
             record: "variant = 'NT'".into(),
             format: "phh".into(),
+            transcript: Some("ab".repeat(32)),
             results: vec![(ada, 50), (bob, -50)],
             journal: Journal::move_chips(
                 format!("hand:{}", hand.0),
@@ -244,6 +245,11 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
             Some(tavolo_store::hex(&[7u8; 32]).as_str())
         );
         assert_eq!(stored.record.as_deref(), Some("variant = 'NT'"));
+        assert_eq!(
+            stored.transcript,
+            Some("ab".repeat(32)),
+            "the transcript its viewers were sent is kept with the hand"
+        );
         let history = store.history(bob, 10).await.unwrap();
         assert_eq!(history.len(), 1);
         assert_eq!((history[0].id, history[0].result), (hand, Some(-50)));
@@ -291,6 +297,7 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
             fence: None,
             record: String::new(),
             format: "phh".into(),
+            transcript: None,
             results: vec![],
             journal: Journal::move_chips("late", "hand", seat(&table, bob), seat(&table, ada), 50),
         };
@@ -433,6 +440,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                     fence: None,
                     record: format!("hand {t}"),
                     format: "phh".into(),
+                    transcript: None,
                     results: vec![(a.id, amount), (b.id, -amount)],
                     journal: Journal::move_chips(
                         format!("hand:{}", hand.0),

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use tavolo_engine::game::{Game, GameError, Outcome, Played, Viewer};
 use tavolo_engine::table::{HandStart, TableError};
+use tavolo_engine::transcript::transcript_hex;
 use tavolo_engine::Chips;
 use tavolo_store::{HandId, NewHand};
 
@@ -17,7 +18,7 @@ use super::play::Live;
 use super::seeds::Mixed;
 use super::{Stage, TableCore};
 use crate::books::{self, Member};
-use crate::fairness::Parts;
+use crate::fairness::{self, Parts};
 
 /// A hand whose beginning the books are recording: dealt from `mixed` once they have.
 pub struct Dealing<G: Game> {
@@ -30,8 +31,9 @@ pub struct Dealing<G: Game> {
     stakes: bool,
 }
 
-/// The last hand that is over: its id, its seed and the seed's parts, and who was dealt in (only
-/// they get the seed, which recomputes every card, mucked ones too).
+/// The last hand that is over: its id, its seed and the seed's parts, who was dealt in (only
+/// they get the seed, which recomputes every card, mucked ones too), and its transcript (for
+/// everybody).
 pub struct Ended {
     /// Its name.
     pub hand: String,
@@ -41,6 +43,9 @@ pub struct Ended {
     pub parts: Parts,
     /// Who was dealt in.
     pub dealt: Vec<tavolo_store::UserId>,
+    /// Its transcript (`tavolo-fair/3`, hex): the digest binding its record to its commitment
+    /// and seed, sent to everybody who sees the table (`tavolo_engine::transcript`).
+    pub transcript: String,
 }
 
 impl<G: Game> TableCore<G> {
@@ -267,12 +272,6 @@ impl<G: Game> TableCore<G> {
             r.insert("stakes_won".into(), stakes.into());
         }
         self.result = result;
-        self.previous = Some(Ended {
-            hand: live.name.clone(),
-            seed: live.seed_hex.clone(),
-            parts: live.parts.clone(),
-            dealt: live.members.iter().map(|m| m.id).collect(),
-        });
         let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();
         let record = live
             .played
@@ -284,6 +283,22 @@ impl<G: Game> TableCore<G> {
                     text: String::new(),
                 }
             });
+        // The seed is the room's own hex of its 32 bytes: it always decodes.
+        let seed = fairness::bytes32(&live.seed_hex).unwrap_or_default();
+        let transcript = transcript_hex(
+            &live.commitment,
+            &seed,
+            G::NAME,
+            record.format,
+            &record.text,
+        );
+        self.previous = Some(Ended {
+            hand: live.name.clone(),
+            seed: live.seed_hex.clone(),
+            parts: live.parts.clone(),
+            dealt: live.members.iter().map(|m| m.id).collect(),
+            transcript: transcript.clone(),
+        });
         let (id, members) = (live.id, live.members.clone());
         let finished = books::finished_hand(
             self.fence(),
@@ -300,6 +315,7 @@ impl<G: Game> TableCore<G> {
         };
         match (finished, after) {
             (Ok(mut done), Ok(after)) => {
+                done.transcript = Some(transcript);
                 done.save = self
                     .take_save(self.save_of(after))
                     .map(|s| (s.state, s.summary));

@@ -330,8 +330,8 @@ impl<G: Game> TableCore<G> {
             events,
             result: shared.result.as_deref(),
         };
-        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
-        // written after the tag, whose closing the state's opening brace becomes a comma of.
+        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields (the
+        // state's opening brace becomes the tag and a comma).
         const TAG: &str = "{\"type\":\"table_state\",";
         match serde_json::to_string(&state) {
             Ok(mut out) if out.len() > 2 => {
@@ -375,12 +375,14 @@ impl<G: Game> TableCore<G> {
     }
 }
 
-/// The hand before, with its seed and its parts for those who were dealt in (`dealt`).
+/// The hand before, with its seed and its parts for those who were dealt in (`dealt`), and
+/// its transcript for everybody.
 fn previous_of(p: &Ended, dealt: bool) -> Previous {
     Previous {
         hand: p.hand.clone(),
         seed: dealt.then(|| p.seed.clone()),
         parts: dealt.then(|| p.parts.clone()),
+        transcript: Some(p.transcript.clone()),
     }
 }
 

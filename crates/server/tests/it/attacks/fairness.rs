@@ -16,7 +16,7 @@ async fn two_players_reveals_are_mixed_into_the_deal_and_every_part_is_served() 
     let story = two_players_reveal(&mut ann, &mut bob).await;
 
     let b = &story.bundle;
-    assert_eq!(b["format"], "tavolo-fair/2", "{b}");
+    assert_eq!(b["format"], "tavolo-fair/3", "{b}");
     assert_eq!(b["hand"], json!(story.hands.1));
     assert_eq!(b["commitment"], json!(story.commitments.1));
     let parts: Parts = serde_json::from_value(b["parts"].clone()).expect("the parts");
@@ -51,6 +51,7 @@ async fn two_players_reveals_are_mixed_into_the_deal_and_every_part_is_served() 
     // The players dealt in get the same parts with the hand's end.
     assert_eq!(story.previous["seed"], b["seed"]);
     assert_eq!(story.previous["parts"], b["parts"]);
+    assert_eq!(story.previous["transcript"], b["transcript"]);
     // A spectator of the story gets the commitment, never the parts.
     let spectator = get(
         h.local_addr(),
@@ -123,5 +124,65 @@ async fn a_hand_nobody_contributed_to_is_dealt_from_the_room_part_alone() {
     assert!(parts.reveals.is_empty());
     let seed = parts.seed(first["commitment"].as_str().unwrap()).unwrap();
     assert_eq!(over["previous"]["seed"], json!(hex(&seed)));
+    audit(&h).await;
+}
+
+/// Issue 50, finding 1: a record rewritten after the hand into another legal hand from the same
+/// seed with the same result was called fair, because the commitment binds only the seed. The
+/// hand's transcript (`tavolo-fair/3`) binds the whole record: every viewer (a spectator too,
+/// without the seed) is sent it when the hand ends, and the bundle served later carries the same
+/// digest, which the record it carries recomputes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_viewer_is_sent_the_transcript_that_binds_the_record() {
+    let (h, _dir) = server("fair-transcript").await;
+    let [mut ann, mut bob, mut carol] = guests::<3>(h.local_addr()).await;
+    let table = ann
+        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
+        .await;
+    let ann_seat = state(&mut ann, |m| m["you"]["seat"].is_u64()).await["you"]["seat"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(
+        carol.ask("watch", json!({"table": table})).await["type"],
+        "ack"
+    );
+    let joined = bob.ask("join", json!({"table": table})).await;
+    let bob_seat = joined["result"]["seat"].as_u64().unwrap();
+    let first = state(&mut ann, |m| m["hand"].is_string()).await;
+    let hand = first["hand"].as_str().unwrap().to_string();
+    assert!(
+        first["previous"]["transcript"].is_null(),
+        "no digest of a hand in play: {first}"
+    );
+    let mut players = [(&mut ann, ann_seat), (&mut bob, bob_seat)];
+    let over = crate::common::fair::fold_out(&mut players, &table, first.clone()).await;
+    let transcript = over["previous"]["transcript"]
+        .as_str()
+        .expect("a transcript");
+    assert_eq!(transcript.len(), 64, "{over}");
+    let watched = state(&mut carol, |m| m["previous"]["hand"] == json!(hand)).await;
+    assert_eq!(watched["previous"]["transcript"], json!(transcript));
+    assert!(watched["previous"]["seed"].is_null(), "{watched}");
+
+    let b = crate::common::fair::recorded_bundle(&ann, &hand).await;
+    assert_eq!(b["format"], "tavolo-fair/3", "{b}");
+    assert_eq!(b["transcript"], json!(transcript));
+    let seed = bytes32(b["seed"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        tavolo_engine::transcript::transcript_hex(
+            b["commitment"].as_str().unwrap(),
+            &seed,
+            "holdem",
+            b["record_format"].as_str().unwrap(),
+            b["record"].as_str().unwrap(),
+        ),
+        transcript,
+        "the record served is the one the transcript sent at the hand's end binds"
+    );
+    // The commitment is public, the transcript is not served to those who were not dealt in.
+    let spectator = get(h.local_addr(), &format!("/api/fairness/{hand}"), None)
+        .await
+        .json();
+    assert!(spectator["transcript"].is_null(), "{spectator}");
     audit(&h).await;
 }

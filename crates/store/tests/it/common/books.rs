@@ -115,6 +115,7 @@ impl Table {
                     fence: None,
                     record: format!("hand {}", hand.0),
                     format: "phh".into(),
+                    transcript: None,
                     results: deltas.to_vec(),
                     journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
                 },
