@@ -230,6 +230,11 @@ pub trait Game: Sized + Clone + Send + 'static {
     const SIMULTANEOUS: bool = false;
     /// The field of a client's action that names its seat (`seat`, or `player` in Saint Poker).
     const SEAT_FIELD: &'static str = "seat";
+    /// The fields of [`Game::View`] that are the same in every viewer's view (a spectator's
+    /// included): a room writes them once per change for all its viewers, and each viewer's
+    /// own fields apart. None by default (every field written per viewer). Each game's tests
+    /// check that the fields named here never differ between viewers.
+    const SHARED_VIEW_FIELDS: &'static [&'static str] = &[];
 
     /// A table's options for this game (blinds, ante, ruleset).
     type Options: Clone + Debug + Send + Sync + 'static;

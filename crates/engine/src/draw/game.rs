@@ -74,6 +74,28 @@ pub fn exchange_list(seat: usize, hand: CardSet, max: u8) -> Vec<Action> {
 impl Game for DrawHand {
     const NAME: &'static str = "draw";
     const SEATS: RangeInclusive<usize> = 2..=MAX_DRAW_SEATS;
+    const SHARED_VIEW_FIELDS: &'static [&'static str] = &[
+        "dealer",
+        "cutter",
+        "rules",
+        "ante",
+        "stage",
+        "stacks",
+        "bets",
+        "pot",
+        "carried_in",
+        "pots",
+        "exchange_counts",
+        "deck_cards",
+        "discard_pile",
+        "reshuffles",
+        "shown",
+        "live",
+        "to_act",
+        "over",
+        "won",
+        "carried_out",
+    ];
 
     type Options = DrawTable;
     type Setup = DrawSetup;

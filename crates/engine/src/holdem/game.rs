@@ -66,6 +66,10 @@ impl BettingAction for Action {
 impl Game for Hand {
     const NAME: &'static str = "holdem";
     const SEATS: RangeInclusive<usize> = 2..=MAX_SEATS;
+    const SHARED_VIEW_FIELDS: &'static [&'static str] = &[
+        "rules", "min_bet", "big_bet", "button", "street", "stacks", "bets", "pot", "pots",
+        "board", "live", "to_act", "over", "won",
+    ];
 
     type Options = HoldemTable;
     type Setup = HandSetup;

@@ -23,7 +23,11 @@ fn play<G: Game + Clone + PartialEq>(
     let mut game = Played::<G>::deal(setup, seed_from_u64(seed)).expect("a valid setup deals");
     let players = G::players(&game.setup);
     let mut steps = 0;
-    while !game.game.is_over() {
+    loop {
+        shared_view_fields_are_alike(&game.game, players);
+        if game.game.is_over() {
+            break;
+        }
         steps += 1;
         assert!(steps < 10_000, "the game ends");
         let to_act = game.game.to_act();
@@ -91,6 +95,31 @@ fn play<G: Game + Clone + PartialEq>(
     let record = game.record(None).expect("a record");
     assert!(!record.text.is_empty());
     serde_json::to_string(&game.summary()).expect("a summary is JSON");
+}
+
+/// Rule of the interface (a room writes them once for all its viewers): the fields of a view
+/// the game names in [`Game::SHARED_VIEW_FIELDS`] are the same in every seat's view and the
+/// spectator's, and are fields of the view.
+fn shared_view_fields_are_alike<G: Game>(game: &G, players: usize) {
+    let fields = |viewer: Viewer| -> serde_json::Map<String, serde_json::Value> {
+        match serde_json::to_value(game.view(viewer)) {
+            Ok(serde_json::Value::Object(m)) => m,
+            other => panic!("a view is a JSON object: {other:?}"),
+        }
+    };
+    let spectator = fields(Viewer::Spectator);
+    for name in G::SHARED_VIEW_FIELDS {
+        assert!(
+            spectator.contains_key(*name),
+            "{name} is a field of the view"
+        );
+    }
+    for s in 0..players {
+        let seat = fields(Viewer::Seat(s));
+        for name in G::SHARED_VIEW_FIELDS {
+            assert_eq!(seat[*name], spectator[*name], "{name} differs for seat {s}");
+        }
+    }
 }
 
 /// Whether a Hold'em event shows a hole card of another seat than `viewer`.

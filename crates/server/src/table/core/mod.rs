@@ -29,6 +29,7 @@ mod play;
 pub mod saved;
 mod seating;
 mod seeds;
+mod shared_view;
 mod view;
 
 use std::collections::BTreeSet;

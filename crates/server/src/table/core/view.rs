@@ -12,6 +12,7 @@ use super::audience::Sent;
 use super::deal::Ended;
 use super::io::{Effect, Frame};
 use super::play::Live;
+use super::shared_view::{Joined, SharedView};
 use super::TableCore;
 use crate::books::Member;
 use crate::protocol::{
@@ -87,6 +88,8 @@ fn events_at(body: &str) -> usize {
 /// result, and the hand before as those dealt in and everybody else see it.
 struct Shared {
     seats: Box<RawValue>,
+    /// The fields of the hand's view every viewer sees alike.
+    view: SharedView,
     result: Option<Box<RawValue>>,
     /// The hand before, for those dealt in (with its seed) and for the others.
     previous: [Option<Box<RawValue>>; 2],
@@ -99,6 +102,9 @@ impl<G: Game> TableCore<G> {
     pub(super) fn publish(&mut self) {
         let shared = Shared {
             seats: raw(&self.seat_rows()).unwrap_or_else(empty_list),
+            view: (self.felt())
+                .map(|l| SharedView::of::<G>(&l.played.game.view(Viewer::Spectator)))
+                .unwrap_or_default(),
             result: self.result.as_ref().and_then(raw),
             previous: [true, false]
                 .map(|dealt| (self.previous.as_ref()).and_then(|p| raw(&previous_of(p, dealt)))),
@@ -302,8 +308,9 @@ impl<G: Game> TableCore<G> {
             .as_ref()
             .is_some_and(|p| p.dealt.contains(&m.id));
         let previous = shared.previous[usize::from(!dealt)].as_deref();
+        let view = felt.map(|l| l.played.game.view(viewer));
         let state = TableState::<
-            G::View,
+            Joined<'_, G::View>,
             G::Choices,
             G::Event,
             &RawValue,
@@ -324,7 +331,10 @@ impl<G: Game> TableCore<G> {
             previous,
             halted: self.table.halted().map(str::to_string),
             stalled: self.stalled_notice(),
-            view: felt.map(|l| l.played.game.view(viewer)),
+            view: view.as_ref().map(|view| Joined {
+                view,
+                shared: &shared.view,
+            }),
             legal,
             clock: self.clock_view(hand_seat),
             events,
