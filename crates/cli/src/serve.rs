@@ -109,6 +109,10 @@ pub struct ServeArgs {
     /// Largest buy-in (or Saint Poker stake) of a table with bots.
     #[arg(long, default_value_t = Config::default().max_bot_buy_in)]
     pub max_bot_buy_in: u64,
+    /// Most chips a guest holds, its chips at tables included (0: no cap): what it receives from
+    /// others beyond this goes back to the house when its chips come home. At least the grant.
+    #[arg(long, default_value_t = Config::default().guest_max_chips.unwrap_or(0))]
+    pub guest_max_chips: i64,
     /// Do not keep the starter tables (one open table of each game with bots, so that a
     /// newcomer's lobby is never empty).
     #[arg(long)]
@@ -243,6 +247,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         max_tables_per_user: a.max_tables_per_user,
         bot_bankroll: a.bot_bankroll,
         max_bot_buy_in: a.max_bot_buy_in,
+        guest_max_chips: (a.guest_max_chips > 0).then_some(a.guest_max_chips),
         starter_tables: !a.no_starter_tables,
         node_id: a.node_id.clone(),
         lease: Duration::from_millis(a.lease_ms.max(1_000)),

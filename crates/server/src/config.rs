@@ -48,6 +48,11 @@ pub struct Config {
     pub bot_refill: Duration,
     /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
     pub max_bot_buy_in: u64,
+    /// The most chips a guest holds (its account and its seats together; `None`: no cap).
+    /// Chips a guest receives from others beyond it go back to the house when they come home
+    /// (a `guest_cap` movement), so a farm of free guests cannot feed one into a rich account.
+    /// At least [`tavolo_store::GUEST_GRANT`].
+    pub guest_max_chips: Option<i64>,
     /// The room keeps one open table of each game with bots (a newcomer's lobby is never
     /// empty): Hold'em No-Limit, Saint Poker (friendly) and Five-Card Draw.
     pub starter_tables: bool,
@@ -118,6 +123,7 @@ impl Default for Config {
             bot_bankroll: 5_000_000,
             bot_refill: Duration::from_secs(3600),
             max_bot_buy_in: 10_000,
+            guest_max_chips: Some(5 * tavolo_store::GUEST_GRANT),
             starter_tables: true,
             idle_close: Duration::from_secs(15 * 60),
             password_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),

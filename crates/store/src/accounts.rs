@@ -193,6 +193,8 @@ impl Store {
                     None => StoreError::NoSuchUser(guest.0),
                 });
             }
+            // Within the guest cap only (a refusal rolls the change back).
+            crate::guest_cap::may_become_player(tx, guest).await?;
             Ok(User {
                 id: guest,
                 name: name.to_string(),
