@@ -284,12 +284,20 @@ fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerEr
 /// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
 /// old login failures), the starter tables every half minute, the bots' bankroll topped up.
 fn housekeeping(room: &Arc<Room>) {
-    // Every few seconds while the room is read-only: settle and deal again once it can write.
+    // Every few seconds while the room is read-only: settle and deal again once it can write;
+    // and write the sessions held meanwhile.
     let retry = Duration::from_secs(2);
     periodically(room, retry, retry, |room| async move {
         if room.read_only().is_some() {
             if let Err(e) = room.recover().await {
                 tracing::debug!(error = %e, "still read-only");
+            }
+        }
+        // Sessions begun or ended while the database could not be written, written once it can.
+        let store = room.books.store();
+        if store.held_sessions() > 0 {
+            if let Err(e) = store.write_held_sessions().await {
+                tracing::debug!(error = %e, "sessions still held");
             }
         }
     });

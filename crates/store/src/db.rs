@@ -133,6 +133,8 @@ pub struct Store {
     pub(crate) health: Arc<crate::WriteHealth>,
     /// SQLite: hands are recorded by group commit.
     pub(crate) batcher: Option<crate::commit::Batcher>,
+    /// Sessions started or ended while the database could not be written (`held.rs`).
+    pub(crate) held: Arc<crate::held::HeldSessions>,
 }
 
 impl Store {
@@ -200,6 +202,7 @@ impl Store {
             max_pages,
             health,
             batcher,
+            held: Arc::default(),
         })
     }
 

@@ -27,6 +27,7 @@ mod db;
 mod error;
 mod guest_cap;
 mod hands;
+mod held;
 mod history;
 mod ledger;
 mod nodes;

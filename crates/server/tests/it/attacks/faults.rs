@@ -502,3 +502,88 @@ async fn a_restart_on_a_full_disk_was_refused() {
     again.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 50, finding 7: a new login while the disk was full waited for space, because a sign-in
+/// writes its session. Sessions the database cannot take are now held by the room and written
+/// once it can: a player signs in on a full disk, reads its history, signs out and in again; once space is back the held session is written,
+/// and it survives a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_login_on_a_full_disk_waited_for_space() {
+    use tavolo_store::Store;
+    let dir = common::temp_dir("full-login");
+    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+    let store = Store::open(&url).await.expect("open");
+    let ada = store
+        .register("ada", "a long and good passphrase")
+        .await
+        .expect("ada");
+    // The disk fills: guests until nothing more fits, then sessions until the sessions' pages
+    // are full too (a session the database cannot take is held, so that is how it shows).
+    let used = store.limit_sqlite_pages(None).await.expect("pages");
+    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
+    let (mut failures, mut tries) = (0, 0);
+    while failures < 20 {
+        tries += 1;
+        assert!(tries < 5_000, "the database never filled");
+        match store.create_guest().await {
+            Ok(_) => failures = 0,
+            Err(_) => failures += 1,
+        }
+    }
+    let mut tries = 0;
+    while store.held_sessions() == 0 {
+        tries += 1;
+        assert!(tries < 5_000, "the sessions never filled");
+        store
+            .create_session(ada.id)
+            .await
+            .expect("a session, held or not");
+    }
+    let held = store.held_sessions();
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db_url: url.clone(),
+        ..Config::default()
+    };
+    let h = Server::start_with_store(config, store.clone())
+        .await
+        .expect("the room starts");
+    let addr = h.local_addr();
+    let creds =
+        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "a login on a full disk: {}", r.body);
+    let session = r.session().expect("a session cookie");
+    assert_eq!(store.held_sessions(), held + 1, "held, the disk being full");
+    let r = get(addr, "/api/history", Some(&session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let me = get(addr, "/api/me", Some(&session)).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["user"]["name"], "ada");
+    // Signing out ends it at once, on a full disk too; a new sign-in gets a new one.
+    assert_eq!(
+        post(addr, "/api/logout", "{}", Some(&session)).await.status,
+        200
+    );
+    assert_eq!(get(addr, "/api/me", Some(&session)).await.status, 401);
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session cookie");
+    // Space comes back: the held sessions are written, by the room itself.
+    store.limit_sqlite_pages(None).await.expect("uncap");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
+    while store.held_sessions() > 0 {
+        assert!(std::time::Instant::now() < deadline, "still held");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    h.shutdown().await;
+    let again = restart(&dir).await;
+    let me = get(again.local_addr(), "/api/me", Some(&session)).await;
+    assert_eq!(
+        me.status, 200,
+        "the session survived a restart: {}",
+        me.body
+    );
+    again.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
