@@ -587,3 +587,90 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
     again.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 50, finding 7, on PostgreSQL: a node (`--node-id`) whose database refused writes did
+/// not start at all (the migrator's bookkeeping and the node's registration are writes). It now
+/// starts read-only as a SQLite room does: `/healthz` says `read_only`, logins and history work,
+/// no table is opened or claimed; once the database takes writes the node registers itself and
+/// works, by itself. Needs `TAVOLO_TEST_DATABASE_URL` (scripts/postgres.sh); skipped without.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() {
+    use tavolo_store::Store;
+    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
+        eprintln!(
+            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
+        );
+        return;
+    };
+    let db = Store::fresh_postgres_database(&url)
+        .await
+        .expect("a database");
+    let store = Store::open(&db).await.expect("open");
+    store
+        .register("ada", "a long and good passphrase")
+        .await
+        .expect("ada");
+    store.close().await;
+    Store::postgres_refuse_writes(&db, true)
+        .await
+        .expect("the database refuses writes");
+    let (h, _dir) = common::server_with("pg-read-only", |c| {
+        c.db_url = db.clone();
+        c.node_id = Some("ro-1".into());
+    })
+    .await;
+    let addr = h.local_addr();
+    let health = get(addr, "/healthz", None).await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    assert_eq!(health.json()["status"], "read_only", "{}", health.body);
+    // A login and the history work; nothing that needs a write does.
+    let creds =
+        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session");
+    let r = get(addr, "/api/history", Some(&session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut c = common::Client::with_session(addr, session.clone()).await;
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    assert!(
+        h.store().nodes().await.expect("nodes").is_empty(),
+        "a node that cannot write is not registered"
+    );
+    // The database takes writes again: the node registers itself and works.
+    Store::postgres_refuse_writes(&db, false)
+        .await
+        .expect("the database takes writes");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2 * WAIT);
+    while get(addr, "/healthz", None).await.status != 200 {
+        assert!(std::time::Instant::now() < deadline, "still read-only");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let nodes = h.store().nodes().await.expect("nodes");
+    assert_eq!(nodes.len(), 1, "{nodes:?}");
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // The session begun while nothing could be written is written now.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
+    while h.store().held_sessions() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the session is still held"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(h.store().session_user(&session).await.unwrap().is_some());
+    common::audit(&h).await;
+    h.shutdown().await;
+}
