@@ -69,8 +69,8 @@ impl Room {
             .clone()
     }
 
-    /// Does what the room writes as it starts ([`settle`]); the room leaves read-only mode
-    /// once this succeeds.
+    /// Does what the room writes as it starts (`settle`): the guest cap, the node registered or
+    /// the crash settled, the bots' bankroll. The room leaves read-only mode once this succeeds.
     pub async fn recover(&self) -> Result<(), tavolo_store::StoreError> {
         settle(&self.config, &self.books, &self.node).await?;
         let mut ro = self.read_only.lock().unwrap_or_else(|e| e.into_inner());

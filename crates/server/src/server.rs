@@ -263,7 +263,7 @@ impl ServerHandle {
 /// This process as a node of the room: one of several on PostgreSQL (`--node-id`), which
 /// recovers only the tables whose lease ran out, by claiming them; or the room alone, which
 /// settles whatever a crash left at its tables as it starts. (A node registers itself as it
-/// starts: [`crate::room::settle`].)
+/// starts: `settle` in room.rs.)
 fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerError> {
     Ok(match &config.node_id {
         Some(id) => {
