@@ -63,6 +63,7 @@ impl Server {
         config: Config,
         store: Store,
     ) -> Result<ServerHandle, ServerError> {
+        store.limit_held_sessions(config.max_held_sessions);
         let books = Books::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
@@ -286,7 +287,7 @@ fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerEr
 fn housekeeping(room: &Arc<Room>) {
     // Every few seconds while the room is read-only: settle and deal again once it can write;
     // and write the sessions held meanwhile.
-    let retry = Duration::from_secs(2);
+    let retry = room.config.read_only_retry.max(Duration::from_millis(10));
     periodically(room, retry, retry, |room| async move {
         if room.read_only().is_some() {
             if let Err(e) = room.recover().await {

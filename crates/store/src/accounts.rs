@@ -400,6 +400,12 @@ impl Store {
         Ok(started.len() + ended.len())
     }
 
+    /// Sets the most sessions the process holds while the database cannot take them
+    /// (10,000 unless set); beyond, a sign-in fails as the write did.
+    pub fn limit_held_sessions(&self, limit: usize) {
+        self.held.set_limit(limit);
+    }
+
     /// How many sessions the process holds because the database could not take them yet
     /// (started or ended while it could not be written).
     pub fn held_sessions(&self) -> usize {
@@ -437,16 +443,17 @@ impl Store {
             // The database cannot be written: the session is held by the process until it can
             // (a sign-in works while the disk is full).
             Err(e) if crate::write::is_database_failure(&e) => {
-                tracing::warn!(error = %e, "a new session is held until the database takes writes");
                 let created = now;
-                self.held.start(
-                    hash,
-                    crate::held::HeldSession {
-                        user,
-                        created,
-                        expires,
-                    },
-                );
+                let session = crate::held::HeldSession {
+                    user,
+                    created,
+                    expires,
+                };
+                if !self.held.start(hash, session) {
+                    tracing::warn!(error = %e, "a new session cannot be held: as many as the limit are");
+                    return Err(e);
+                }
+                tracing::warn!(error = %e, "a new session is held until the database takes writes");
                 Ok(token)
             }
             Err(e) => Err(e),

@@ -9,6 +9,7 @@
 //! player signs in again), and a session ended meanwhile is valid again until it expires.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::accounts::UserId;
@@ -22,10 +23,24 @@ pub(crate) struct HeldSession {
 }
 
 /// The sessions started and ended while the database could not be written, by token hash.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct HeldSessions {
     inner: Mutex<Held>,
+    /// The most sessions held at once: beyond, a sign-in waits for the database as before.
+    limit: AtomicUsize,
 }
+
+impl Default for HeldSessions {
+    fn default() -> HeldSessions {
+        HeldSessions {
+            inner: Mutex::default(),
+            limit: AtomicUsize::new(DEFAULT_LIMIT),
+        }
+    }
+}
+
+/// The most sessions held at once unless the room says otherwise.
+pub const DEFAULT_LIMIT: usize = 10_000;
 
 #[derive(Debug, Default)]
 struct Held {
@@ -38,11 +53,21 @@ impl HeldSessions {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A session started that the database could not take.
-    pub fn start(&self, hash: String, session: HeldSession) {
+    /// A session started that the database could not take: held, unless as many as the limit
+    /// are held already (then `false`).
+    pub fn start(&self, hash: String, session: HeldSession) -> bool {
         let mut h = self.lock();
+        if h.started.len() + h.ended.len() >= self.limit.load(Ordering::Relaxed) {
+            return false;
+        }
         h.ended.remove(&hash);
         h.started.insert(hash, session);
+        true
+    }
+
+    /// Sets the most sessions held at once.
+    pub fn set_limit(&self, limit: usize) {
+        self.limit.store(limit, Ordering::Relaxed);
     }
 
     /// A session ended: no longer held as started; `delete`: it must still be deleted from the

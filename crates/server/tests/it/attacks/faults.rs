@@ -543,6 +543,9 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_url: url.clone(),
+        // Room for the two sign-ins and the sign-out below, and no more.
+        max_held_sessions: held + 2,
+        read_only_retry: std::time::Duration::from_millis(200),
         ..Config::default()
     };
     let h = Server::start_with_store(config, store.clone())
@@ -569,6 +572,10 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
     let r = post(addr, "/api/login", &creds, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let session = r.session().expect("a session cookie");
+    // The room holds at most `max_held_sessions`: beyond, a sign-in waits for space.
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "unavailable", "{}", r.body);
     // Space comes back: the held sessions are written, by the room itself.
     store.limit_sqlite_pages(None).await.expect("uncap");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
@@ -617,6 +624,7 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     let (h, _dir) = common::server_with("pg-read-only", |c| {
         c.db_url = db.clone();
         c.node_id = Some("ro-1".into());
+        c.read_only_retry = std::time::Duration::from_millis(500);
     })
     .await;
     let addr = h.local_addr();
