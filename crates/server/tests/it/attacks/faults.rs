@@ -19,6 +19,51 @@ async fn restart(dir: &std::path::Path) -> tavolo_server::ServerHandle {
     .expect("restart")
 }
 
+/// Fills the disk of the SQLite `store`: its pages are capped and guests are made until nothing
+/// more fits, twenty times in a row.
+async fn fill_the_disk(store: &tavolo_store::Store) {
+    let used = store.limit_sqlite_pages(None).await.expect("pages");
+    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
+    let (mut failures, mut tries) = (0, 0);
+    while failures < 20 {
+        tries += 1;
+        assert!(tries < 5_000, "the database never filled");
+        match store.create_guest().await {
+            Ok(_) => failures = 0,
+            Err(_) => failures += 1,
+        }
+    }
+}
+
+/// The room at `addr` is read-only: `/healthz` says so, `session` reads its history, and a new
+/// table is refused `unavailable`. Returns the session's client.
+async fn serves_read_only(addr: std::net::SocketAddr, session: &str) -> common::Client {
+    let health = get(addr, "/healthz", None).await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    let health: Value = serde_json::from_str(&health.body).expect("json");
+    assert_eq!(health["status"], "read_only", "{health}");
+    let r = get(addr, "/api/history", Some(session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut c = common::Client::with_session(addr, session.to_string()).await;
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    c
+}
+
+/// Waits until the room at `addr` says it is healthy again (within `secs`).
+async fn healthy_again(addr: std::net::SocketAddr, secs: u64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while get(addr, "/healthz", None).await.status != 200 {
+        assert!(std::time::Instant::now() < deadline, "still read-only");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself() {
     let (h, dir) = server("full-db").await;
@@ -439,17 +484,7 @@ async fn a_restart_on_a_full_disk_was_refused() {
         .unwrap();
     let session = store.create_session(ada.id).await.unwrap();
     // The disk fills: writes fail until nothing more fits, and stays so.
-    let used = store.limit_sqlite_pages(None).await.expect("pages");
-    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
-    let (mut failures, mut tries) = (0, 0);
-    while failures < 20 {
-        tries += 1;
-        assert!(tries < 5_000, "the database never filled");
-        match store.create_guest().await {
-            Ok(_) => failures = 0,
-            Err(_) => failures += 1,
-        }
-    }
+    fill_the_disk(&store).await;
     let config = tavolo_server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_url: url.clone(),
@@ -460,29 +495,12 @@ async fn a_restart_on_a_full_disk_was_refused() {
         .await
         .expect("the room starts, read-only");
     let addr = h.local_addr();
-    let health = get(addr, "/healthz", None).await;
-    assert_eq!(health.status, 503, "{}", health.body);
-    let health: Value = serde_json::from_str(&health.body).expect("json");
-    assert_eq!(health["status"], "read_only", "{health}");
     // History works; nothing is dealt.
-    let r = get(addr, "/api/history", Some(&session)).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let mut c = common::Client::with_session(addr, session.clone()).await;
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
-    assert_eq!(r["code"], "unavailable", "{r}");
+    let mut c = serves_read_only(addr, &session).await;
     assert_eq!(store.hand(hand).await.unwrap().status, "playing");
     // Space comes back: the crash is settled and the room deals again, by itself.
     store.limit_sqlite_pages(None).await.expect("uncap");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
-    while get(addr, "/healthz", None).await.status != 200 {
-        assert!(std::time::Instant::now() < deadline, "still read-only");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    healthy_again(addr, WAIT).await;
     let voided = store.hand(hand).await.unwrap();
     assert_eq!(voided.status, "voided");
     assert_eq!(
@@ -519,17 +537,7 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
         .expect("ada");
     // The disk fills: guests until nothing more fits, then sessions until the sessions' pages
     // are full too (a session the database cannot take is held, so that is how it shows).
-    let used = store.limit_sqlite_pages(None).await.expect("pages");
-    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
-    let (mut failures, mut tries) = (0, 0);
-    while failures < 20 {
-        tries += 1;
-        assert!(tries < 5_000, "the database never filled");
-        match store.create_guest().await {
-            Ok(_) => failures = 0,
-            Err(_) => failures += 1,
-        }
-    }
+    fill_the_disk(&store).await;
     let mut tries = 0;
     while store.held_sessions() == 0 {
         tries += 1;
@@ -628,25 +636,13 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     })
     .await;
     let addr = h.local_addr();
-    let health = get(addr, "/healthz", None).await;
-    assert_eq!(health.status, 503, "{}", health.body);
-    assert_eq!(health.json()["status"], "read_only", "{}", health.body);
     // A login and the history work; nothing that needs a write does.
     let creds =
         serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
     let r = post(addr, "/api/login", &creds, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let session = r.session().expect("a session");
-    let r = get(addr, "/api/history", Some(&session)).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let mut c = common::Client::with_session(addr, session.clone()).await;
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
-    assert_eq!(r["code"], "unavailable", "{r}");
+    let mut c = serves_read_only(addr, &session).await;
     assert!(
         h.store().nodes().await.expect("nodes").is_empty(),
         "a node that cannot write is not registered"
@@ -655,11 +651,7 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     Store::postgres_refuse_writes(&db, false)
         .await
         .expect("the database takes writes");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2 * WAIT);
-    while get(addr, "/healthz", None).await.status != 200 {
-        assert!(std::time::Instant::now() < deadline, "still read-only");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    healthy_again(addr, 2 * WAIT).await;
     let nodes = h.store().nodes().await.expect("nodes");
     assert_eq!(nodes.len(), 1, "{nodes:?}");
     let r = c
