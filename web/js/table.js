@@ -130,6 +130,7 @@ export function renderTable(root, id) {
       const r = await conn.request(type, { table: id, ...fields, ...extra });
       if (type === 'leave' || type === 'rebuy' || type === 'join') window.dispatchEvent(new Event('tavolo:balance'));
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
+      if (type === 'leave' && r && r.over_guest_cap) showNotice(document.getElementById('toasts'), t('over_guest_cap', { n: fmtChips(r.over_guest_cap) }), 'info', 10000);
       if (type === 'rebuy' && r && r.stack != null) tell(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
       if (type === 'change_seat' && r) tell(t('seat_change_pending', { n: r.seat_change }), 'ok');
       if (type === 'join' && r) tell(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');

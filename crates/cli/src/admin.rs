@@ -127,6 +127,12 @@ async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
              at tables: {}",
             -report.house, report.in_accounts, report.bots, report.at_tables
         );
+        if report.over_guest_cap > 0 {
+            println!(
+                "chips back to the house over the guest cap (movements of kind guest_cap): {}",
+                report.over_guest_cap
+            );
+        }
         println!(
             "{} hands finished, each reconciled with its journal and its players' seats",
             report.hands_finished

@@ -109,6 +109,18 @@ pub struct ServeArgs {
     /// Largest buy-in (or Saint Poker stake) of a table with bots.
     #[arg(long, default_value_t = Config::default().max_bot_buy_in)]
     pub max_bot_buy_in: u64,
+    /// Most chips a guest holds, its chips at tables included (0: no cap): what it receives from
+    /// others beyond this goes back to the house when its chips come home. At least the grant.
+    #[arg(long, default_value_t = Config::default().guest_max_chips.unwrap_or(0))]
+    pub guest_max_chips: i64,
+    /// While the database cannot be written (a full disk), sign-ins still work: their sessions
+    /// are held in memory and written once it can. At most this many are held.
+    #[arg(long, default_value_t = Config::default().max_held_sessions)]
+    pub max_held_sessions: usize,
+    /// Seconds between tries of a room that cannot write: to settle what it must as it starts
+    /// (it is read-only until then) and to write the sessions it holds.
+    #[arg(long, default_value_t = Config::default().read_only_retry.as_secs())]
+    pub read_only_retry_secs: u64,
     /// Do not keep the starter tables (one open table of each game with bots, so that a
     /// newcomer's lobby is never empty).
     #[arg(long)]
@@ -243,6 +255,9 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         max_tables_per_user: a.max_tables_per_user,
         bot_bankroll: a.bot_bankroll,
         max_bot_buy_in: a.max_bot_buy_in,
+        guest_max_chips: (a.guest_max_chips > 0).then_some(a.guest_max_chips),
+        max_held_sessions: a.max_held_sessions,
+        read_only_retry: Duration::from_secs(a.read_only_retry_secs.max(1)),
         starter_tables: !a.no_starter_tables,
         node_id: a.node_id.clone(),
         lease: Duration::from_millis(a.lease_ms.max(1_000)),

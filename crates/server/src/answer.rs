@@ -64,6 +64,9 @@ pub fn store_error(e: StoreError) -> Response {
     match &e {
         StoreError::NameTaken(_) => api_error(StatusCode::CONFLICT, "name_taken", &e.to_string()),
         StoreError::NotAGuest(_) => api_error(StatusCode::CONFLICT, "not_a_guest", &e.to_string()),
+        StoreError::GuestOverCap { .. } | StoreError::GuestInHand => {
+            api_error(StatusCode::CONFLICT, "guest_cap", &e.to_string())
+        }
         StoreError::InvalidName { .. } => {
             api_error(StatusCode::BAD_REQUEST, "invalid_name", &e.to_string())
         }

@@ -48,6 +48,18 @@ pub struct Config {
     pub bot_refill: Duration,
     /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
     pub max_bot_buy_in: u64,
+    /// The most chips a guest holds (its account and its seats together; `None`: no cap).
+    /// Chips a guest receives from others beyond it go back to the house when they come home
+    /// (a `guest_cap` movement), so a farm of free guests cannot feed one into a rich account.
+    /// At least [`tavolo_store::GUEST_GRANT`].
+    pub guest_max_chips: Option<i64>,
+    /// While the database cannot be written, sign-ins still work: their sessions are held by
+    /// the process and written once it can. At most this many are held; beyond, a sign-in is
+    /// answered 503 `unavailable`.
+    pub max_held_sessions: usize,
+    /// How often a room that cannot write (started read-only, or with sessions held) tries
+    /// again: to settle what it must as it starts, and to write the held sessions.
+    pub read_only_retry: Duration,
     /// The room keeps one open table of each game with bots (a newcomer's lobby is never
     /// empty): Hold'em No-Limit, Saint Poker (friendly) and Five-Card Draw.
     pub starter_tables: bool,
@@ -118,6 +130,9 @@ impl Default for Config {
             bot_bankroll: 5_000_000,
             bot_refill: Duration::from_secs(3600),
             max_bot_buy_in: 10_000,
+            guest_max_chips: Some(5 * tavolo_store::GUEST_GRANT),
+            max_held_sessions: 10_000,
+            read_only_retry: Duration::from_secs(2),
             starter_tables: true,
             idle_close: Duration::from_secs(15 * 60),
             password_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),

@@ -69,11 +69,10 @@ impl Room {
             .clone()
     }
 
-    /// Settles what a crash left at the tables (the room alone) and tops up the bots' bankroll;
-    /// the room leaves read-only mode once this succeeds.
+    /// Does what the room writes as it starts (`settle`): the guest cap, the node registered or
+    /// the crash settled, the bots' bankroll. The room leaves read-only mode once this succeeds.
     pub async fn recover(&self) -> Result<(), tavolo_store::StoreError> {
-        self.books.recover().await?;
-        self.books.fund_bots(self.config.bot_bankroll).await?;
+        settle(&self.config, &self.books, &self.node).await?;
         let mut ro = self.read_only.lock().unwrap_or_else(|e| e.into_inner());
         if ro.take().is_some() {
             tracing::warn!("the database takes writes again: the room deals again");
@@ -141,6 +140,28 @@ impl Room {
     pub fn is_closing(&self) -> bool {
         *self.closing.borrow()
     }
+}
+
+/// What the room writes as it starts: the guest cap set; with several nodes, this node
+/// registered (its tables are recovered by claiming them), alone, what a crash left at its
+/// tables settled; the bots' bankroll topped up.
+pub(crate) async fn settle(
+    config: &Config,
+    books: &Books,
+    node: &Node,
+) -> Result<(), tavolo_store::StoreError> {
+    // The cap first: chips a crash left at tables go home under it.
+    books.store().set_guest_cap(config.guest_max_chips).await?;
+    if node.clustered {
+        books
+            .store()
+            .register_node(&node.id, &node.instance, &node.url)
+            .await?;
+    } else {
+        books.recover().await?;
+    }
+    books.fund_bots(config.bot_bankroll).await?;
+    Ok(())
 }
 
 /// Runs `work` on the room after `first`, then every `period`, until the room closes (or is

@@ -63,6 +63,7 @@ impl Server {
         config: Config,
         store: Store,
     ) -> Result<ServerHandle, ServerError> {
+        store.limit_held_sessions(config.max_held_sessions);
         let books = Books::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
@@ -71,8 +72,9 @@ impl Server {
             None => None,
         };
         let url = (config.public_url.clone()).unwrap_or_else(|| format!("http://{addr}"));
-        let node = node_of(&config, &books, url).await?;
-        let read_only = settle_crash(&config, &books, node.clustered).await?;
+        check_guest_cap(&config)?;
+        let node = node_of(&config, &books, url)?;
+        let read_only = settle_start(&config, &books, &node).await?;
         let origins = Origins::new(&config, addr)?;
         if config.public_url.is_none() && addr.ip().is_unspecified() {
             tracing::warn!(
@@ -117,31 +119,39 @@ impl Server {
     }
 }
 
-/// The room alone settles what a crash left at its tables, and tops up the bots' bankroll.
-/// When the database cannot be written (a disk filled, by the WAL alone perhaps), it starts
-/// read-only instead of not at all: history and sessions work, nothing is dealt, and the
-/// settling is retried until it succeeds. Returns why the room is read-only, if it is.
-async fn settle_crash(
+/// What the room writes as it starts: this node registered (several nodes), or what a crash
+/// left at its tables settled (the room alone); the guest cap set; the bots' bankroll topped up.
+/// When the database cannot be written (a disk filled, by the WAL alone perhaps; a PostgreSQL
+/// database that refuses writes), the room starts read-only instead of not at all: history and
+/// logins work, nothing is dealt and no table is claimed, and this is retried every few seconds
+/// until it succeeds ([`Room::recover`]). Returns why the room is read-only, if it is.
+async fn settle_start(
     config: &Config,
     books: &Books,
-    clustered: bool,
+    node: &Node,
 ) -> Result<Option<String>, ServerError> {
-    if clustered {
-        books.fund_bots(config.bot_bankroll).await?;
-        return Ok(None);
-    }
-    match books.recover().await {
-        Ok(()) => {
-            books.fund_bots(config.bot_bankroll).await?;
-            Ok(None)
-        }
+    match crate::room::settle(config, books, node).await {
+        Ok(()) => Ok(None),
         Err(e @ (StoreError::Db(_) | StoreError::GroupCommit(_))) => {
             tracing::error!(error = %e, "the database cannot be written: starting read-only until it can");
             Ok(Some(format!(
-                "read-only: the database cannot be written ({e}); history and logins of open sessions work, nothing is dealt until space is freed"
+                "read-only: the database cannot be written ({e}); history and logins work, nothing is dealt until it can be written again"
             )))
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The guest cap is no cap at all below the grant every guest gets.
+fn check_guest_cap(config: &Config) -> Result<(), BadSetting> {
+    match config.guest_max_chips {
+        Some(c) if c < tavolo_store::GUEST_GRANT => Err(BadSetting {
+            setting: "guest_max_chips",
+            value: c.to_string(),
+            reason:
+                "below the grant every guest gets (10,000): give at least that, or 0 for no cap",
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -253,8 +263,9 @@ impl ServerHandle {
 
 /// This process as a node of the room: one of several on PostgreSQL (`--node-id`), which
 /// recovers only the tables whose lease ran out, by claiming them; or the room alone, which
-/// settles whatever a crash left at its tables now.
-async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerError> {
+/// settles whatever a crash left at its tables as it starts. (A node registers itself as it
+/// starts: `settle` in room.rs.)
+fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerError> {
     Ok(match &config.node_id {
         Some(id) => {
             if books.store().kind() != tavolo_store::DbKind::Postgres {
@@ -265,17 +276,8 @@ async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, Se
                         "several nodes share a PostgreSQL database (--db postgres://…), not SQLite",
                 }));
             }
-            let node = Node::shared(id.clone(), url, config.lease);
-            // Only tables whose lease ran out are recovered: by claiming them, as the node's
-            // claims go on (the hands in play voided, the seats dealt on).
-            books
-                .store()
-                .register_node(&node.id, &node.instance, &node.url)
-                .await?;
-            node
+            Node::shared(id.clone(), url, config.lease)
         }
-        // The room is this process alone: whatever a crash left at its tables is settled as it
-        // starts (`Server::start_with_store`).
         None => Node::alone(url),
     })
 }
@@ -283,12 +285,20 @@ async fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, Se
 /// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
 /// old login failures), the starter tables every half minute, the bots' bankroll topped up.
 fn housekeeping(room: &Arc<Room>) {
-    // Every few seconds while the room is read-only: settle and deal again once it can write.
-    let retry = Duration::from_secs(2);
+    // Every few seconds while the room is read-only: settle and deal again once it can write;
+    // and write the sessions held meanwhile.
+    let retry = room.config.read_only_retry.max(Duration::from_millis(10));
     periodically(room, retry, retry, |room| async move {
         if room.read_only().is_some() {
             if let Err(e) = room.recover().await {
                 tracing::debug!(error = %e, "still read-only");
+            }
+        }
+        // Sessions begun or ended while the database could not be written, written once it can.
+        let store = room.books.store();
+        if store.held_sessions() > 0 {
+            if let Err(e) = store.write_held_sessions().await {
+                tracing::debug!(error = %e, "sessions still held");
             }
         }
     });

@@ -177,7 +177,9 @@ impl Room {
         if self.lobby.get(id).is_some() {
             return true;
         }
-        if self.node.draining.load(Relaxed) {
+        // A draining node takes no table, nor does one that cannot write (read-only: it could
+        // not record the claim, nor deal).
+        if self.node.draining.load(Relaxed) || self.read_only().is_some() {
             return false;
         }
         let claimed = match self
@@ -215,6 +217,10 @@ impl Room {
 
     /// Renews this node's leases, and lets go of the tables another node has taken over.
     pub async fn heartbeat(self: &Arc<Room>) {
+        // A node that could not register (read-only) beats once it has.
+        if self.read_only().is_some() {
+            return;
+        }
         let _claiming = self.node.leases.lock().await;
         let held = match (self.books.store())
             .heartbeat(&self.node.id, &self.node.instance, self.node.lease_ms())
@@ -247,7 +253,7 @@ impl Room {
     /// Claims tables whose owner stopped renewing its lease (and tables placed here): at most
     /// this node's share of them at a time, so that live nodes split a dead one's tables.
     pub async fn claim_orphans(self: &Arc<Room>) {
-        if self.node.draining.load(Relaxed) {
+        if self.node.draining.load(Relaxed) || self.read_only().is_some() {
             return;
         }
         let running: Vec<String> = self.lobby.all().into_iter().map(|t| t.id).collect();

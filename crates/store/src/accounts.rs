@@ -193,6 +193,8 @@ impl Store {
                     None => StoreError::NoSuchUser(guest.0),
                 });
             }
+            // Within the guest cap only (a refusal rolls the change back).
+            crate::guest_cap::may_become_player(tx, guest).await?;
             Ok(User {
                 id: guest,
                 name: name.to_string(),
@@ -326,24 +328,88 @@ impl Store {
         Ok(self.live_session(token).await?.map(|(user, _)| user))
     }
 
-    /// A live session's user, and the (start, expiry) of the session in Unix ms.
+    /// A live session's user, and the (start, expiry) of the session in Unix ms: from the
+    /// database, or held by the process while the database could not take it (`held.rs`).
     async fn live_session(&self, token: &str) -> Result<Option<(User, (i64, i64))>, StoreError> {
         if token.len() != 64 {
             return Ok(None);
         }
+        let hash = sha256_hex(token.as_bytes());
+        if self.held.is_ended(&hash) {
+            return Ok(None);
+        }
+        let now = now_ms();
         let row = sqlx::query(
             "SELECT u.id, u.name, u.kind, s.created_at, s.expires_at FROM sessions s \
              JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2",
         )
-        .bind(sha256_hex(token.as_bytes()))
-        .bind(now_ms())
+        .bind(&hash)
+        .bind(now)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| {
+        if let Some(r) = row {
             let times = (r.try_get("created_at")?, r.try_get("expires_at")?);
-            Ok((user_from_row(&r)?, times))
+            return Ok(Some((user_from_row(&r)?, times)));
+        }
+        match self.held.get(&hash) {
+            Some(s) if s.expires > now => match self.user(s.user).await {
+                Ok(u) => Ok(Some((u, (s.created, s.expires)))),
+                Err(StoreError::NoSuchUser(_)) => Ok(None),
+                Err(e) => Err(e),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// Writes the sessions started and ended while the database could not be written (see
+    /// `held.rs`); returns how many were written. Fails, keeping them held, while it still
+    /// cannot write.
+    pub async fn write_held_sessions(&self) -> Result<usize, StoreError> {
+        let (started, ended) = self.held.snapshot();
+        if started.is_empty() && ended.is_empty() {
+            return Ok(0);
+        }
+        self.write(async |tx| {
+            for (hash, s) in &started {
+                sqlx::query(
+                    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (token_hash) DO UPDATE SET expires_at = excluded.expires_at",
+                )
+                .bind(hash)
+                .bind(s.user.0)
+                .bind(s.created)
+                .bind(s.expires)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for hash in &ended {
+                sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                    .bind(hash)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Ok(())
         })
-        .transpose()
+        .await?;
+        self.held.written(&started, &ended);
+        tracing::warn!(
+            started = started.len(),
+            ended = ended.len(),
+            "sessions held while the database could not be written are written now"
+        );
+        Ok(started.len() + ended.len())
+    }
+
+    /// Sets the most sessions the process holds while the database cannot take them
+    /// (10,000 unless set); beyond, a sign-in fails as the write did.
+    pub fn limit_held_sessions(&self, limit: usize) {
+        self.held.set_limit(limit);
+    }
+
+    /// How many sessions the process holds because the database could not take them yet
+    /// (started or ended while it could not be written).
+    pub fn held_sessions(&self) -> usize {
+        self.held.len()
     }
 
     /// Starts a session that ends once unused for `idle` (each [`Store::renew_session`]
@@ -357,20 +423,41 @@ impl Store {
         let now = now_ms();
         let idle = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let hash = sha256_hex(token.as_bytes());
-        self.write(async |tx| {
-            sqlx::query(
-                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&hash)
-            .bind(user.0)
-            .bind(now)
-            .bind(now.saturating_add(idle.min(SESSION_DAYS * 86_400_000)))
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await?;
-        Ok(token)
+        let expires = now.saturating_add(idle.min(SESSION_DAYS * 86_400_000));
+        let written = self
+            .write(async |tx| {
+                sqlx::query(
+                    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(&hash)
+                .bind(user.0)
+                .bind(now)
+                .bind(expires)
+                .execute(&mut *tx)
+                .await?;
+                Ok(())
+            })
+            .await;
+        match written {
+            Ok(()) => Ok(token),
+            // The database cannot be written: the session is held by the process until it can
+            // (a sign-in works while the disk is full).
+            Err(e) if crate::write::is_database_failure(&e) => {
+                let created = now;
+                let session = crate::held::HeldSession {
+                    user,
+                    created,
+                    expires,
+                };
+                if !self.held.start(hash, session) {
+                    tracing::warn!(error = %e, "a new session cannot be held: as many as the limit are");
+                    return Err(e);
+                }
+                tracing::warn!(error = %e, "a new session is held until the database takes writes");
+                Ok(token)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The user of a live session, which is renewed for `idle` more (never past
@@ -392,7 +479,11 @@ impl Store {
             return Ok(Some(user));
         }
         let hash = sha256_hex(token.as_bytes());
-        self.write(async |tx| {
+        if self.held.get(&hash).is_some() {
+            self.held.renew(&hash, until.min(last));
+            return Ok(Some(user));
+        }
+        let renewed = self.write(async |tx| {
             sqlx::query(
                 "UPDATE sessions SET expires_at = CASE WHEN $1 < created_at + $2 THEN $1 ELSE created_at + $2 END \
                  WHERE token_hash = $3 AND expires_at < $1 - 60000 AND expires_at < created_at + $2",
@@ -404,21 +495,47 @@ impl Store {
             .await?;
             Ok(())
         })
-        .await?;
+        .await;
+        match renewed {
+            Ok(()) => {}
+            // Not renewed while the database cannot be written: the session stays valid until
+            // its expiry, and the next request renews it.
+            Err(e) if crate::write::is_database_failure(&e) => {
+                tracing::debug!(error = %e, "a session was not renewed");
+            }
+            Err(e) => return Err(e),
+        }
         Ok(Some(user))
     }
 
-    /// Ends a session (logout).
+    /// Ends a session (logout). While the database cannot be written the session ends in this
+    /// process at once and is deleted once it can (`held.rs`).
     pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
         let hash = sha256_hex(token.as_bytes());
-        self.write(async |tx| {
-            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                .bind(&hash)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
-        })
-        .await
+        let held = self.held.get(&hash).is_some();
+        let deleted = self
+            .write(async |tx| {
+                sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                    .bind(&hash)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(())
+            })
+            .await;
+        match deleted {
+            Ok(()) => {
+                // A held session may be being written at this moment: it is deleted again
+                // with the next held writes.
+                self.held.end(&hash, held);
+                Ok(())
+            }
+            Err(e) if crate::write::is_database_failure(&e) => {
+                tracing::warn!(error = %e, "an ended session is held until the database takes writes");
+                self.held.end(&hash, true);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -30,6 +30,9 @@ pub struct AuditReport {
     pub bots: i64,
     /// Chips at tables (seats and pots).
     pub at_tables: i64,
+    /// Chips that went back to the house because they took a guest beyond the room's guest
+    /// cap (movements of kind `guest_cap`), in all.
+    pub over_guest_cap: i64,
     /// Hands or games begun and neither finished nor voided: the newest hand of an open table
     /// while the room runs (any other is also a problem: never settled).
     pub hands_playing: i64,
@@ -115,6 +118,14 @@ impl Store {
         ] {
             *slot = count(sql).fetch_one(&mut *conn).await?.try_get("n")?;
         }
+        report.over_guest_cap = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) AS n FROM entries e \
+             JOIN journal j ON j.id = e.journal_id WHERE j.kind = $1 AND e.account = 'house'",
+        )
+        .bind(crate::GUEST_CAP_KIND)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("n")?;
         let rows = sqlx::query(
             "SELECT a.name, a.balance, a.may_go_negative, \
                CAST(COALESCE((SELECT SUM(e.amount) FROM entries e WHERE e.account = a.name), 0) AS BIGINT) AS legs \

@@ -139,6 +139,8 @@ pub struct Store {
     pub(crate) health: Arc<crate::WriteHealth>,
     /// SQLite: hands are recorded by group commit.
     pub(crate) batcher: Option<crate::commit::Batcher>,
+    /// Sessions started or ended while the database could not be written (`held.rs`).
+    pub(crate) held: Arc<crate::held::HeldSessions>,
 }
 
 impl Store {
@@ -196,7 +198,16 @@ impl Store {
                     .await?
             }
         };
-        migrator(kind).run(&pool).await?;
+        let migrator = migrator(kind);
+        if let Err(e) = migrator.run(&pool).await {
+            // A database that refuses writes (PostgreSQL with `default_transaction_read_only`,
+            // a full disk) fails even the migrator's bookkeeping when nothing is to be applied.
+            // A schema already up to date opens anyway: the room starts read-only on it.
+            if !schema_is_current(&pool, &migrator).await {
+                return Err(e.into());
+            }
+            tracing::warn!(error = %e, "the schema is up to date, but the database refuses writes");
+        }
         let health = Arc::new(crate::WriteHealth::default());
         let batcher = (kind == DbKind::Sqlite)
             .then(|| crate::commit::Batcher::start(pool.clone(), health.clone()));
@@ -206,6 +217,7 @@ impl Store {
             max_pages,
             health,
             batcher,
+            held: Arc::default(),
         })
     }
 
@@ -231,6 +243,33 @@ impl Store {
         };
         let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
         Ok(format!("{server}/{name}{query}"))
+    }
+
+    /// Makes the PostgreSQL database `url` names refuse writes (`refuse`), or take them again,
+    /// for every connection opened from now on (`default_transaction_read_only`): how the
+    /// tests make a database that cannot be written. Needs the right to alter the database.
+    pub async fn postgres_refuse_writes(url: &str, refuse: bool) -> Result<(), StoreError> {
+        use sqlx::{Connection, Row};
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(StoreError::UnsupportedUrl(url.to_string()));
+        }
+        let mut conn = sqlx::PgConnection::connect(url).await?;
+        sqlx::query("SET default_transaction_read_only = off")
+            .execute(&mut conn)
+            .await?;
+        let name: String = sqlx::query("SELECT current_database() AS d")
+            .fetch_one(&mut conn)
+            .await?
+            .try_get("d")?;
+        let on = if refuse { "on" } else { "off" };
+        sqlx::query(&format!(
+            "ALTER DATABASE \"{}\" SET default_transaction_read_only = {on}",
+            name.replace('"', "\"\"")
+        ))
+        .execute(&mut conn)
+        .await?;
+        conn.close().await?;
+        Ok(())
     }
 
     /// Opens `tavolo.db` in `dir` (created if missing).
@@ -292,6 +331,26 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Whether every migration of `migrator` is recorded as applied (by version and checksum).
+async fn schema_is_current(pool: &AnyPool, migrator: &Migrator) -> bool {
+    use sqlx::Row;
+    let Ok(rows) = sqlx::query("SELECT version, checksum FROM _sqlx_migrations WHERE success")
+        .fetch_all(pool)
+        .await
+    else {
+        return false;
+    };
+    let applied: Vec<(i64, Vec<u8>)> = rows
+        .iter()
+        .filter_map(|r| Some((r.try_get("version").ok()?, r.try_get("checksum").ok()?)))
+        .collect();
+    migrator.iter().all(|m| {
+        applied
+            .iter()
+            .any(|(v, c)| *v == m.version && c.as_slice() == &*m.checksum)
+    })
 }
 
 impl FromStr for DbKind {

@@ -34,6 +34,19 @@ pub enum StoreError {
     /// same guest came first).
     #[error("this guest has already become the account {0:?}: log in with it")]
     NotAGuest(String),
+    /// A guest's sign-up while it holds more than the room's guest cap (counting its chips at
+    /// tables): it leaves its tables first, and what is over the cap goes back to the house.
+    #[error("a guest keeps at most {cap} chips and you hold {held}, counting your chips at tables: leave your tables first (what is over the cap goes back to the house), then sign up")]
+    GuestOverCap {
+        /// What the guest holds, its seats included.
+        held: i64,
+        /// The room's cap.
+        cap: i64,
+    },
+    /// A guest's sign-up while it is dealt into a hand in play (its pot could take the guest
+    /// beyond the guest cap after the sign-up).
+    #[error("you are in a hand in play: sign up once it is over")]
+    GuestInHand,
     /// Login with a wrong name or password (which of the two is not said).
     #[error("wrong name or password")]
     BadCredentials,

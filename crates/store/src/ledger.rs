@@ -158,6 +158,19 @@ pub(crate) async fn apply(
     if legs.is_empty() {
         return Ok(Applied::Nothing);
     }
+    let applied = apply_legs(conn, journal, &legs).await?;
+    if applied == Applied::Done {
+        crate::guest_cap::hold_guests_to_cap(conn, journal, &legs).await?;
+    }
+    Ok(applied)
+}
+
+/// Records a journal's (normalized, non-empty) legs inside the caller's transaction.
+pub(crate) async fn apply_legs(
+    conn: &mut AnyConnection,
+    journal: &Journal,
+    legs: &[(String, i64)],
+) -> Result<Applied, StoreError> {
     if let Some(row) = sqlx::query("SELECT id FROM journal WHERE idem_key = $1")
         .bind(&journal.key)
         .fetch_optional(&mut *conn)
@@ -174,7 +187,7 @@ pub(crate) async fn apply(
             .iter()
             .map(|r| Ok((r.try_get("account")?, r.try_get("amount")?)))
             .collect::<Result<_, sqlx::Error>>()?;
-        return if stored == legs {
+        return if stored == *legs {
             Ok(Applied::AlreadyDone)
         } else {
             Err(StoreError::KeyReused(journal.key.clone()))
@@ -188,7 +201,7 @@ pub(crate) async fn apply(
         rows(n, 1, |i| format!("(${i}, 0, 0)"))
     );
     let mut q = sqlx::query(&sql);
-    for (account, _) in &legs {
+    for (account, _) in legs {
         q = q.bind(account);
     }
     q.execute(&mut *conn).await?;
@@ -198,7 +211,7 @@ pub(crate) async fn apply(
         rows(n, 1, |i| format!("${i}"))
     );
     let mut q = sqlx::query(&sql);
-    for (account, _) in &legs {
+    for (account, _) in legs {
         q = q.bind(account);
     }
     let mut before: BTreeMap<String, (i64, bool)> = BTreeMap::new();
@@ -214,7 +227,7 @@ pub(crate) async fn apply(
             needed: -amount,
         }
     };
-    for (account, amount) in &legs {
+    for (account, amount) in legs {
         let (balance, may) = before.get(account).copied().unwrap_or((0, false));
         if !may && balance.checked_add(*amount).is_none_or(|b| b < 0) {
             return Err(short(account, *amount));
@@ -235,13 +248,13 @@ pub(crate) async fn apply(
         case(3 * n + 1)
     );
     let mut q = sqlx::query(&sql);
-    for (account, amount) in &legs {
+    for (account, amount) in legs {
         q = q.bind(account).bind(*amount);
     }
-    for (account, _) in &legs {
+    for (account, _) in legs {
         q = q.bind(account);
     }
-    for (account, amount) in &legs {
+    for (account, amount) in legs {
         q = q.bind(account).bind(*amount);
     }
     let updated = q.execute(&mut *conn).await?;
@@ -268,7 +281,7 @@ pub(crate) async fn apply(
         rows(n, 1, |i| format!("(${}, ${}, ${})", i, i + 1, i + 2))
     );
     let mut q = sqlx::query(&sql);
-    for (account, amount) in &legs {
+    for (account, amount) in legs {
         q = q.bind(id).bind(account).bind(*amount);
     }
     q.execute(&mut *conn).await?;

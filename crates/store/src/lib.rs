@@ -25,7 +25,9 @@ mod audit;
 mod commit;
 mod db;
 mod error;
+mod guest_cap;
 mod hands;
+mod held;
 mod history;
 mod ledger;
 mod nodes;
@@ -36,6 +38,7 @@ pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
 pub use audit::AuditReport;
 pub use db::{DbKind, Store};
 pub use error::StoreError;
+pub use guest_cap::{cap_key, GUEST_CAP_KIND};
 pub use hands::{
     FinishedHand, HandId, NewHand, Recovery, VOID_CLOSED, VOID_RESTART, VOID_TAKEOVER,
 };

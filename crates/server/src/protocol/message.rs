@@ -49,6 +49,11 @@ pub struct AckResult {
     /// `leave` (the stack cashed out) and `rebuy` (the stack bought).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stack: Option<Chips>,
+    /// `leave` of a guest: this many of the chips cashed out went back to the house, because
+    /// they took the guest beyond the room's guest cap (chips received from others; see
+    /// docs/operations.md, `--guest-max-chips`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over_guest_cap: Option<Chips>,
     /// `join`, `rebuy`, `leave`, `add_bot`: accepted, but the books have not recorded the chips
     /// yet (they do not answer now): the table sends it again until they do, and the table's
     /// state shows it meanwhile (`you.cashing_out`, a seat `buying_in`, `stalled`).

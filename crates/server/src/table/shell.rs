@@ -309,7 +309,16 @@ async fn execute(deps: &TableDeps, fence: &Fence, write: Write) -> BookAnswer {
         r.map(|_| Booked::Done)
     }
     let result = match write {
-        Write::Move(j) => done(store.transfer_fenced(fence, &j).await),
+        Write::Move(j) => match store.transfer_fenced(fence, &j).await {
+            // A cash-out says what of it went back over the guest cap (read under its key: a
+            // retry of a cash-out already recorded says it too).
+            Ok(_) if j.kind == "cash_out" => match store.over_guest_cap(&j.key).await {
+                Ok(0) => Ok(Booked::Done),
+                Ok(n) => Ok(Booked::OverGuestCap(n)),
+                Err(e) => Err(e),
+            },
+            r => done(r),
+        },
         Write::Begin(hand) => store.begin_hand(&hand).await.map(Booked::Hand),
         Write::Finish(id, f) => done(store.finish_hand(id, &f).await),
         Write::Void(id, why) => done(store.void_hand(id, Some(fence), &why).await),

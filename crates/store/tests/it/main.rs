@@ -5,6 +5,7 @@ mod common;
 
 mod audit;
 mod full_disk;
+mod guest_cap;
 mod ledger_props;
 mod nodes;
 mod pg_faults;

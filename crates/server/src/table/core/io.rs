@@ -125,6 +125,9 @@ pub enum TableIntent {
 pub enum Booked {
     /// Recorded (now, or already under its key).
     Done,
+    /// A cash-out to a guest recorded, and this many of its chips went back to the house: they
+    /// took the guest beyond the room's guest cap (`Config::guest_max_chips`).
+    OverGuestCap(i64),
     /// A hand begun: its id.
     Hand(HandId),
     /// A bot's account made.

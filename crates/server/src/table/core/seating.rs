@@ -489,7 +489,8 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
     ) {
         let reply = self.take_reply(id);
         let result = match answer {
-            Ok(_) => Ok(()),
+            Ok(Booked::OverGuestCap(n)) => Ok(Some(n)),
+            Ok(_) => Ok(None),
             Err(BookFailure::Refused { why, .. }) => {
                 self.halt(format!(
                     "the books refused to cash out {amount} chips to user {}: {why}",
@@ -500,8 +501,11 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
             Err(e) => Err(RoomError::from(e)),
         };
         if let Some((reply, what)) = reply {
-            self.out
-                .push(Effect::Answer(reply, result.map(|()| acked(what))));
+            let answer = result.map(|over| AckResult {
+                over_guest_cap: over.and_then(|n| Chips::try_from(n).ok()),
+                ..acked(what)
+            });
+            self.out.push(Effect::Answer(reply, answer));
         }
     }
 

@@ -19,6 +19,51 @@ async fn restart(dir: &std::path::Path) -> tavolo_server::ServerHandle {
     .expect("restart")
 }
 
+/// Fills the disk of the SQLite `store`: its pages are capped and guests are made until nothing
+/// more fits, twenty times in a row.
+async fn fill_the_disk(store: &tavolo_store::Store) {
+    let used = store.limit_sqlite_pages(None).await.expect("pages");
+    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
+    let (mut failures, mut tries) = (0, 0);
+    while failures < 20 {
+        tries += 1;
+        assert!(tries < 5_000, "the database never filled");
+        match store.create_guest().await {
+            Ok(_) => failures = 0,
+            Err(_) => failures += 1,
+        }
+    }
+}
+
+/// The room at `addr` is read-only: `/healthz` says so, `session` reads its history, and a new
+/// table is refused `unavailable`. Returns the session's client.
+async fn serves_read_only(addr: std::net::SocketAddr, session: &str) -> common::Client {
+    let health = get(addr, "/healthz", None).await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    let health: Value = serde_json::from_str(&health.body).expect("json");
+    assert_eq!(health["status"], "read_only", "{health}");
+    let r = get(addr, "/api/history", Some(session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut c = common::Client::with_session(addr, session.to_string()).await;
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    c
+}
+
+/// Waits until the room at `addr` says it is healthy again (within `secs`).
+async fn healthy_again(addr: std::net::SocketAddr, secs: u64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while get(addr, "/healthz", None).await.status != 200 {
+        assert!(std::time::Instant::now() < deadline, "still read-only");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_database_refuses_sign_ups_loudly_and_the_room_recovers_by_itself() {
     let (h, dir) = server("full-db").await;
@@ -439,17 +484,7 @@ async fn a_restart_on_a_full_disk_was_refused() {
         .unwrap();
     let session = store.create_session(ada.id).await.unwrap();
     // The disk fills: writes fail until nothing more fits, and stays so.
-    let used = store.limit_sqlite_pages(None).await.expect("pages");
-    store.limit_sqlite_pages(Some(used + 2)).await.expect("cap");
-    let (mut failures, mut tries) = (0, 0);
-    while failures < 20 {
-        tries += 1;
-        assert!(tries < 5_000, "the database never filled");
-        match store.create_guest().await {
-            Ok(_) => failures = 0,
-            Err(_) => failures += 1,
-        }
-    }
+    fill_the_disk(&store).await;
     let config = tavolo_server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_url: url.clone(),
@@ -460,29 +495,12 @@ async fn a_restart_on_a_full_disk_was_refused() {
         .await
         .expect("the room starts, read-only");
     let addr = h.local_addr();
-    let health = get(addr, "/healthz", None).await;
-    assert_eq!(health.status, 503, "{}", health.body);
-    let health: Value = serde_json::from_str(&health.body).expect("json");
-    assert_eq!(health["status"], "read_only", "{health}");
     // History works; nothing is dealt.
-    let r = get(addr, "/api/history", Some(&session)).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let mut c = common::Client::with_session(addr, session.clone()).await;
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
-    assert_eq!(r["code"], "unavailable", "{r}");
+    let mut c = serves_read_only(addr, &session).await;
     assert_eq!(store.hand(hand).await.unwrap().status, "playing");
     // Space comes back: the crash is settled and the room deals again, by itself.
     store.limit_sqlite_pages(None).await.expect("uncap");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
-    while get(addr, "/healthz", None).await.status != 200 {
-        assert!(std::time::Instant::now() < deadline, "still read-only");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    healthy_again(addr, WAIT).await;
     let voided = store.hand(hand).await.unwrap();
     assert_eq!(voided.status, "voided");
     assert_eq!(
@@ -501,4 +519,158 @@ async fn a_restart_on_a_full_disk_was_refused() {
     common::audit(&again).await;
     again.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 50, finding 7: a new login while the disk was full waited for space, because a sign-in
+/// writes its session. Sessions the database cannot take are now held by the room and written
+/// once it can: a player signs in on a full disk, reads its history, signs out and in again; once space is back the held session is written,
+/// and it survives a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_login_on_a_full_disk_waited_for_space() {
+    use tavolo_store::Store;
+    let dir = common::temp_dir("full-login");
+    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+    let store = Store::open(&url).await.expect("open");
+    let ada = store
+        .register("ada", "a long and good passphrase")
+        .await
+        .expect("ada");
+    // The disk fills: guests until nothing more fits, then sessions until the sessions' pages
+    // are full too (a session the database cannot take is held, so that is how it shows).
+    fill_the_disk(&store).await;
+    let mut tries = 0;
+    while store.held_sessions() == 0 {
+        tries += 1;
+        assert!(tries < 5_000, "the sessions never filled");
+        store
+            .create_session(ada.id)
+            .await
+            .expect("a session, held or not");
+    }
+    let held = store.held_sessions();
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db_url: url.clone(),
+        // Room for the two sign-ins and the sign-out below, and no more.
+        max_held_sessions: held + 2,
+        read_only_retry: std::time::Duration::from_millis(200),
+        ..Config::default()
+    };
+    let h = Server::start_with_store(config, store.clone())
+        .await
+        .expect("the room starts");
+    let addr = h.local_addr();
+    let creds =
+        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "a login on a full disk: {}", r.body);
+    let session = r.session().expect("a session cookie");
+    assert_eq!(store.held_sessions(), held + 1, "held, the disk being full");
+    let r = get(addr, "/api/history", Some(&session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let me = get(addr, "/api/me", Some(&session)).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["user"]["name"], "ada");
+    // Signing out ends it at once, on a full disk too; a new sign-in gets a new one.
+    assert_eq!(
+        post(addr, "/api/logout", "{}", Some(&session)).await.status,
+        200
+    );
+    assert_eq!(get(addr, "/api/me", Some(&session)).await.status, 401);
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session cookie");
+    // The room holds at most `max_held_sessions`: beyond, a sign-in waits for space.
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "unavailable", "{}", r.body);
+    // Space comes back: the held sessions are written, by the room itself.
+    store.limit_sqlite_pages(None).await.expect("uncap");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
+    while store.held_sessions() > 0 {
+        assert!(std::time::Instant::now() < deadline, "still held");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    h.shutdown().await;
+    let again = restart(&dir).await;
+    let me = get(again.local_addr(), "/api/me", Some(&session)).await;
+    assert_eq!(
+        me.status, 200,
+        "the session survived a restart: {}",
+        me.body
+    );
+    again.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 50, finding 7, on PostgreSQL: a node (`--node-id`) whose database refused writes did
+/// not start at all (the migrator's bookkeeping and the node's registration are writes). It now
+/// starts read-only as a SQLite room does: `/healthz` says `read_only`, logins and history work,
+/// no table is opened or claimed; once the database takes writes the node registers itself and
+/// works, by itself. Needs `TAVOLO_TEST_DATABASE_URL` (scripts/postgres.sh); skipped without.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() {
+    use tavolo_store::Store;
+    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
+        eprintln!(
+            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
+        );
+        return;
+    };
+    let db = Store::fresh_postgres_database(&url)
+        .await
+        .expect("a database");
+    let store = Store::open(&db).await.expect("open");
+    store
+        .register("ada", "a long and good passphrase")
+        .await
+        .expect("ada");
+    store.close().await;
+    Store::postgres_refuse_writes(&db, true)
+        .await
+        .expect("the database refuses writes");
+    let (h, _dir) = common::server_with("pg-read-only", |c| {
+        c.db_url = db.clone();
+        c.node_id = Some("ro-1".into());
+        c.read_only_retry = std::time::Duration::from_millis(500);
+    })
+    .await;
+    let addr = h.local_addr();
+    // A login and the history work; nothing that needs a write does.
+    let creds =
+        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
+    let r = post(addr, "/api/login", &creds, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let session = r.session().expect("a session");
+    let mut c = serves_read_only(addr, &session).await;
+    assert!(
+        h.store().nodes().await.expect("nodes").is_empty(),
+        "a node that cannot write is not registered"
+    );
+    // The database takes writes again: the node registers itself and works.
+    Store::postgres_refuse_writes(&db, false)
+        .await
+        .expect("the database takes writes");
+    healthy_again(addr, 2 * WAIT).await;
+    let nodes = h.store().nodes().await.expect("nodes");
+    assert_eq!(nodes.len(), 1, "{nodes:?}");
+    let r = c
+        .ask(
+            "create_table",
+            serde_json::json!({"options": {"game": "holdem"}}),
+        )
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // The session begun while nothing could be written is written now.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);
+    while h.store().held_sessions() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the session is still held"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(h.store().session_user(&session).await.unwrap().is_some());
+    common::audit(&h).await;
+    h.shutdown().await;
 }
