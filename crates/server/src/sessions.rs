@@ -11,11 +11,27 @@ use tokio::sync::{mpsc, Notify};
 
 use crate::protocol::{Answer, Code};
 
+/// What goes onto a connection's outbound queue: one frame, or two that its writer sends in one
+/// write (a table's state and the table's answer to the intent that changed it).
+#[derive(Debug)]
+pub enum Outbound {
+    /// One frame.
+    One(Utf8Bytes),
+    /// Two frames, in this order.
+    Two(Utf8Bytes, Utf8Bytes),
+}
+
+impl From<Utf8Bytes> for Outbound {
+    fn from(frame: Utf8Bytes) -> Outbound {
+        Outbound::One(frame)
+    }
+}
+
 /// One open connection as its session knows it: its outbound queue and its kick.
 #[derive(Clone, Debug)]
 pub struct Line {
     /// The connection's outbound queue.
-    pub tx: mpsc::Sender<Utf8Bytes>,
+    pub tx: mpsc::Sender<Outbound>,
     /// Notified to close the connection.
     pub kick: Arc<Notify>,
 }
@@ -127,7 +143,7 @@ impl Sessions {
             return 0;
         };
         for line in s.lines.values() {
-            let _ = line.tx.try_send(farewell.clone());
+            let _ = line.tx.try_send(farewell.clone().into());
             line.kick.notify_one();
         }
         s.lines.len()
@@ -160,7 +176,7 @@ mod tests {
     use super::*;
     use crate::protocol::AckResult;
 
-    fn line() -> (Line, mpsc::Receiver<Utf8Bytes>) {
+    fn line() -> (Line, mpsc::Receiver<Outbound>) {
         let (tx, rx) = mpsc::channel(4);
         (
             Line {
@@ -182,8 +198,9 @@ mod tests {
         s.open("b", 3, b.clone());
         let bye: Utf8Bytes = "bye".into();
         assert_eq!(s.end("a", &bye), 2);
-        assert_eq!(rx1.recv().await.as_deref(), Some("bye"));
-        assert_eq!(rx2.recv().await.as_deref(), Some("bye"));
+        for rx in [&mut rx1, &mut rx2] {
+            assert!(matches!(rx.recv().await, Some(Outbound::One(m)) if m.as_str() == "bye"));
+        }
         // The kicks were notified: a waiter returns at once.
         tokio::time::timeout(Duration::from_secs(1), a1.kick.notified())
             .await

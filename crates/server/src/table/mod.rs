@@ -9,7 +9,6 @@ mod shell;
 
 use std::sync::{Arc, Mutex};
 
-use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, oneshot, Notify, Semaphore};
 
 use tavolo_bots::{draw as draw_bots, holdem as holdem_bots, saint as saint_bots, BotSpec};
@@ -27,7 +26,7 @@ use crate::error::RoomError;
 use crate::metrics::Metrics;
 use crate::protocol::Answer;
 pub use crate::protocol::{GameKind, TableOptions, TableStatus, TableSummary};
-use crate::sessions::Answers;
+use crate::sessions::{Answers, Outbound};
 use crate::time::Time;
 
 /// One WebSocket connection as a table sees it.
@@ -38,7 +37,7 @@ pub struct Conn {
     /// Its user.
     pub user: Member,
     /// Its outbound queue (bounded: a connection that cannot keep up is dropped).
-    pub tx: mpsc::Sender<Utf8Bytes>,
+    pub tx: mpsc::Sender<Outbound>,
     /// Notified when the connection must close (its queue overflowed).
     pub kick: Arc<Notify>,
 }

@@ -20,6 +20,7 @@ use super::core::{BookAnswer, BookFailure, Booked, Count, Effect, Input, Now, Ta
 use super::{Conn, Reply, TableCmd, TableDeps};
 use crate::error::RoomError;
 use crate::protocol::{answer_json, AckResult, TableSummary};
+use crate::sessions::Outbound;
 use crate::time::Time;
 
 /// What the shell holds besides the core.
@@ -180,8 +181,8 @@ impl<G: Game> Shell<G> {
     /// Carries out the core's effects; whether the table's work is over.
     fn carry_out(&mut self, effects: Vec<Effect<G>>) -> bool {
         let mut stopped = false;
-        // Answers go onto their connection's queue right after the first frame the same step
-        // sends it (the state the intent changed), so that the writer sends both at once.
+        // An answer goes onto its connection's queue with the first frame the same step sends
+        // it (the state the intent changed), as one item: the writer sends both in one write.
         let (replies, effects): (Vec<_>, Vec<_>) =
             (effects.into_iter()).partition(|e| matches!(e, Effect::Answer(..)));
         let mut answers: Vec<(u64, Utf8Bytes)> = (replies.into_iter())
@@ -193,11 +194,11 @@ impl<G: Game> Shell<G> {
         for e in effects {
             match e {
                 Effect::Send(conn, frame) => {
-                    self.queue(conn, frame);
-                    if let Some(i) = answers.iter().position(|(c, _)| *c == conn) {
-                        let (_, answer) = answers.swap_remove(i);
-                        self.queue(conn, answer);
-                    }
+                    let out = match answers.iter().position(|(c, _)| *c == conn) {
+                        Some(i) => Outbound::Two(frame, answers.swap_remove(i).1),
+                        None => Outbound::One(frame),
+                    };
+                    self.queue(conn, out);
                 }
                 Effect::Answer(..) => {}
                 Effect::Book(id, write) => self.book(id, write),
@@ -224,7 +225,7 @@ impl<G: Game> Shell<G> {
             }
         }
         for (conn, answer) in answers {
-            self.queue(conn, answer);
+            self.queue(conn, Outbound::One(answer));
         }
         // Connections whose user the core no longer knows of are not kept.
         self.conns.retain(|_, c| !c.tx.is_closed());
@@ -233,7 +234,7 @@ impl<G: Game> Shell<G> {
 
     /// Puts `frame` on connection `conn`'s queue. A connection that cannot keep up is closed;
     /// it reconnects and says hello.
-    fn queue(&self, conn: u64, frame: Utf8Bytes) {
+    fn queue(&self, conn: u64, frame: Outbound) {
         if let Some(c) = self.conns.get(&conn) {
             if c.tx.try_send(frame).is_err() {
                 c.kick.notify_one();

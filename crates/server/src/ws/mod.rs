@@ -22,7 +22,7 @@ use crate::answer::{api_error, session_token};
 use crate::books::Member;
 use crate::protocol::{self, answer_json, error_json, Code, ProtoError, Request};
 use crate::room::Room;
-use crate::sessions::Answers;
+use crate::sessions::{Answers, Outbound};
 use crate::table::{Conn, TableCmd};
 pub use dispatch::{dispatch, user_info, Dispatched};
 use limits::Limiter;
@@ -187,7 +187,7 @@ struct Client {
 async fn write_out<S>(
     room: Arc<Room>,
     mut sink: S,
-    mut rx: mpsc::Receiver<Utf8Bytes>,
+    mut rx: mpsc::Receiver<Outbound>,
     pending: Arc<PendingSnapshot>,
 ) where
     S: Sink<Message> + Unpin + Send + 'static,
@@ -216,13 +216,19 @@ async fn write_out<S>(
         };
         let mut next = Some(first);
         let mut batch = 0;
-        while let Some(mut m) = next.take() {
+        while let Some(out) = next.take() {
             batch += 1;
-            if pending.is_marker(&m) {
-                m = room.lobby.lobby_message();
-            }
-            if sink.feed(Message::Text(m)).await.is_err() {
-                break 'writing;
+            let (m, then) = match out {
+                Outbound::One(m) => (m, None),
+                Outbound::Two(m, then) => (m, Some(then)),
+            };
+            for mut m in std::iter::once(m).chain(then) {
+                if pending.is_marker(&m) {
+                    m = room.lobby.lobby_message();
+                }
+                if sink.feed(Message::Text(m)).await.is_err() {
+                    break 'writing;
+                }
             }
             next = if batch < 64 { rx.try_recv().ok() } else { None };
         }
@@ -244,7 +250,7 @@ impl Client {
     where
         S: Sink<Message> + Unpin + Send + 'static,
     {
-        let (tx, rx) = mpsc::channel::<Utf8Bytes>(512);
+        let (tx, rx) = mpsc::channel::<Outbound>(512);
         let kick = Arc::new(Notify::new());
         let conn = Conn {
             id: room.conn_id(),
@@ -275,7 +281,7 @@ impl Client {
     fn relay(&mut self, update: Result<Utf8Bytes, broadcast::error::RecvError>) {
         match update {
             Ok(m) => {
-                let _ = self.conn.tx.try_send(m);
+                let _ = self.conn.tx.try_send(m.into());
             }
             Err(broadcast::error::RecvError::Lagged(_)) => self.pending.request(&self.conn.tx),
             Err(broadcast::error::RecvError::Closed) => self.lobby = None,
@@ -300,7 +306,7 @@ impl Client {
             }
         };
         if let Some(answer) = self.answers.get(intent.seq) {
-            let _ = self.conn.tx.try_send(answer);
+            let _ = self.conn.tx.try_send(answer.into());
             return;
         }
         let (seq, request) = (intent.seq, intent.request);
@@ -313,7 +319,7 @@ impl Client {
                 let answer = answer.map_err(|e| e.to_wire());
                 let msg: Utf8Bytes = answer_json(Some(seq), &answer).into();
                 self.answers.keep(seq, &answer, &msg);
-                let _ = self.conn.tx.try_send(msg);
+                let _ = self.conn.tx.try_send(msg.into());
                 answer
             }
             // The table kept its answer and queued it with the states it caused.
@@ -360,8 +366,8 @@ struct PendingSnapshot(std::sync::atomic::AtomicBool);
 
 impl PendingSnapshot {
     /// Queues a snapshot unless one is already waiting.
-    fn request(&self, tx: &mpsc::Sender<Utf8Bytes>) {
-        if !self.0.swap(true, Relaxed) && tx.try_send(Utf8Bytes::from_static("")).is_err() {
+    fn request(&self, tx: &mpsc::Sender<Outbound>) {
+        if !self.0.swap(true, Relaxed) && tx.try_send(Utf8Bytes::from_static("").into()).is_err() {
             self.0.store(false, Relaxed);
         }
     }
@@ -377,7 +383,7 @@ impl PendingSnapshot {
 }
 
 fn reply(conn: &Conn, text: String) {
-    let _ = conn.tx.try_send(text.into());
+    let _ = conn.tx.try_send(Utf8Bytes::from(text).into());
 }
 
 #[cfg(test)]
@@ -386,12 +392,14 @@ mod tests {
 
     #[test]
     fn lobby_requests_while_a_snapshot_waits_queue_nothing_more() {
-        let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(512);
+        let (tx, mut rx) = mpsc::channel::<Outbound>(512);
         let pending = PendingSnapshot::default();
         for _ in 0..400 {
             pending.request(&tx);
         }
-        let first = rx.try_recv().expect("one snapshot queued");
+        let Ok(Outbound::One(first)) = rx.try_recv() else {
+            panic!("one snapshot queued")
+        };
         assert!(rx.try_recv().is_err(), "only one");
         // The writer takes it: the next request queues a fresh one.
         assert!(pending.is_marker(&first));
