@@ -110,8 +110,11 @@ pub(super) async fn run<G: Game>(
 /// each time.
 #[derive(Default)]
 struct Alarm {
-    set: Option<(Instant, Pin<Box<dyn Future<Output = ()> + Send>>)>,
+    set: Option<(Instant, Ring)>,
 }
+
+/// The wait of an [`Alarm`] that is set.
+type Ring = Pin<Box<dyn Future<Output = ()> + Send>>;
 
 impl Alarm {
     /// Makes the alarm ring no later than `wake` (none: no need to ring).

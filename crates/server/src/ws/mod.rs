@@ -1,7 +1,7 @@
 //! One WebSocket connection: authentication at the upgrade (session cookie, Origin), then a
 //! loop generic over any `Sink`/`Stream` of messages (so tests drive it over channels): the
 //! size and rate limits ([`limits`]), the session's replay cache
-//! ([`Answers`](crate::sessions::Answers)), and what each intent does ([`mod@dispatch`]).
+//! ([`crate::sessions::Answers`]), and what each intent does ([`mod@dispatch`]).
 
 pub mod dispatch;
 pub mod limits;
