@@ -16,10 +16,12 @@
 mod export;
 mod fields;
 mod notation;
+mod sight;
 mod toml;
 
 pub use export::export;
 use notation::{parse_action, strip_comment};
+pub use sight::Sight;
 
 use super::action::{Action, Event};
 use super::hand::{Dealing, Hand, ToAct};
