@@ -37,22 +37,32 @@ fn run(cmd: &mut Command) -> Result<String, String> {
     }
 }
 
-/// The virtual environment's Python with the parser installed.
-fn parser_python() -> Result<PathBuf, String> {
+/// The Python of the virtual environment `name` under the target directory, with the
+/// requirements file `requirements` installed once (`probe` is the import that shows it is).
+fn venv_python(name: &str, requirements: &str, probe: &str) -> Result<PathBuf, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pokerstars-venv");
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let python = venv.join("bin/python");
     let ready = Command::new(&python)
-        .args(["-c", "import poker.room.pokerstars"])
+        .args(["-c", &format!("import {probe}")])
         .output()
         .is_ok_and(|o| o.status.success());
     if !ready {
         run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
         run(Command::new(venv.join("bin/pip"))
             .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
-            .arg(root.join("scripts/pokerstars/requirements.txt")))?;
+            .arg(root.join(requirements)))?;
     }
     Ok(python)
+}
+
+/// The virtual environment's Python with the PokerStars parser installed.
+fn parser_python() -> Result<PathBuf, String> {
+    venv_python(
+        "pokerstars-venv",
+        "scripts/pokerstars/requirements.txt",
+        "poker.room.pokerstars",
+    )
 }
 
 fn count() -> usize {
@@ -253,6 +263,9 @@ fn pokerstars_export_reads_back_in_a_published_parser() {
     hands.extend(shared_hands(n));
     let mut lines = String::new();
     let mut real = 0;
+    let pokerkit_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pokerstars-phh-exports");
+    let _ = std::fs::remove_dir_all(&pokerkit_dir);
+    std::fs::create_dir_all(&pokerkit_dir).expect("a directory for the PHH exports");
     for (k, (source, mut hand)) in hands.into_iter().enumerate() {
         // The parser cuts names at their first space.
         if let Some(p) = hand.players.as_mut() {
@@ -291,6 +304,11 @@ fn pokerstars_export_reads_back_in_a_published_parser() {
             }
         }
         real += usize::from(!source.starts_with("seeded"));
+        if seen.tavolo_rules.is_none() {
+            // A real hand, under PokerKit's conventions: PokerKit reads the viewer's PHH too.
+            let file = pokerkit_dir.join(format!("{k}.phh"));
+            std::fs::write(&file, seen.to_phh()).expect("write a PHH export");
+        }
         let line =
             json!({ "source": source, "ps": ps.trim_end(), "expect": expectation(&hand, hero) });
         lines.push_str(&line.to_string());
@@ -302,5 +320,23 @@ fn pokerstars_export_reads_back_in_a_published_parser() {
     match run(Command::new(&python).arg(script).arg(&file)) {
         Ok(report) => eprintln!("{seeded_count} seeded hands, {real} of shared/phh: {report}"),
         Err(e) => panic!("{e}"),
+    }
+    match venv_python(
+        "pokerstars-pokerkit-venv",
+        "scripts/pokerkit/requirements.txt",
+        "pokerkit",
+    ) {
+        Ok(python) => {
+            let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../scripts/pokerstars/pokerkit_phh.py");
+            match run(Command::new(&python).arg(script).arg(&pokerkit_dir)) {
+                Ok(report) => eprintln!("{report}"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("note: PokerKit check of the PHH exports skipped: {e}")
+        }
+        Err(e) => panic!("PokerKit could not be installed under CI: {e}"),
     }
 }
