@@ -308,6 +308,9 @@ fn pokerstars_export_reads_back_in_a_published_parser() {
             // A real hand, under PokerKit's conventions: PokerKit reads the viewer's PHH too.
             let file = pokerkit_dir.join(format!("{k}.phh"));
             std::fs::write(&file, seen.to_phh()).expect("write a PHH export");
+            let original = std::fs::read_to_string(&source).expect("the real hand again");
+            let file = pokerkit_dir.join(format!("{k}.original"));
+            std::fs::write(&file, original).expect("write the real hand");
         }
         let line =
             json!({ "source": source, "ps": ps.trim_end(), "expect": expectation(&hand, hero) });

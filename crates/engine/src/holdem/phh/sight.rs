@@ -2,7 +2,7 @@
 //! table, or — where the room allows it (the hand's own players, who may check the whole deal
 //! from its seed) — every card dealt.
 
-use super::{export, PhhError, PhhHand};
+use super::{export_in, PhhError, PhhHand};
 use crate::holdem::action::Event;
 
 /// Who a hand history is written for.
@@ -62,10 +62,66 @@ impl PhhHand {
         if let Some(rules) = self.tavolo_rules {
             setup.rules = rules;
         }
-        let mut out = export(&setup, &events, self.players.as_deref());
+        let mut out = export_in(&setup, &events, self.players.as_deref(), self.decimals);
         out.tavolo_rules = self.tavolo_rules;
         out.decimals = self.decimals;
         out.scale = self.scale;
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::holdem::phh::parse_phh;
+
+    /// Half chips: the amounts are read in tenths.
+    const HALVES: &str = r#"variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [0.5, 1, 0]
+min_bet = 1
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 2.5", "p1 f", "p2 f"]
+finishing_stacks = [49.5, 49, 51.5]
+"#;
+
+    #[test]
+    fn regression_a_history_with_fractional_chips_is_written_again_in_its_own_chips() {
+        // The bets of a re-exported history were written in its internal tenths ("cbr 25").
+        let hand = parse_phh(HALVES).unwrap();
+        for out in [
+            hand.reexport().unwrap(),
+            hand.seen_by(Sight::Player(0)).unwrap(),
+        ] {
+            let text = out.to_phh();
+            assert!(text.contains("\"p3 cbr 2.5\""), "{text}");
+            let again = parse_phh(&text).unwrap();
+            assert_eq!(
+                again.replay().unwrap().finishing_stacks(),
+                hand.replay().unwrap().finishing_stacks()
+            );
+        }
+    }
+
+    #[test]
+    fn a_players_view_hides_the_hole_cards_of_the_others_that_were_not_shown() {
+        let seen = parse_phh(HALVES)
+            .unwrap()
+            .seen_by(Sight::Player(0))
+            .unwrap();
+        let dealt: Vec<&str> = (seen.actions.iter())
+            .filter(|a| a.starts_with("d dh"))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(dealt, ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 ????"]);
+        let spectator = parse_phh(HALVES)
+            .unwrap()
+            .seen_by(Sight::Spectator)
+            .unwrap();
+        assert!(spectator
+            .actions
+            .iter()
+            .all(|a| !a.starts_with("d dh") || a.ends_with("????")));
     }
 }
