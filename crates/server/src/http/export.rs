@@ -63,8 +63,15 @@ impl ExportQuery {
     }
 }
 
-/// One hand, as the text of its format (without separators), or why not.
-fn one(h: &StoredHand, m: &Member, format: Format, all: bool) -> Result<String, String> {
+/// One hand, as the text of its format (without separators), or why not; `table` is the
+/// table's name as the PokerStars header gives it.
+fn one(
+    h: &StoredHand,
+    m: &Member,
+    table: &str,
+    format: Format,
+    all: bool,
+) -> Result<String, String> {
     if h.game != "holdem" {
         return Err(format!(
             "h-{} is a {} game: only Hold'em hands are exported",
@@ -87,7 +94,7 @@ fn one(h: &StoredHand, m: &Member, format: Format, all: bool) -> Result<String, 
         Format::PokerStars => {
             let label = Label {
                 number: h.id.0 as u64,
-                table: h.table.clone(),
+                table: table.to_string(),
                 max_seats: n,
                 seats: None,
                 time_ms: h.finished_at.unwrap_or(h.started_at),
@@ -146,7 +153,7 @@ pub(super) async fn export_hand(
             "only the players of a hand may download it",
         );
     }
-    match one(&h, &m, format, all) {
+    match one(&h, &m, &h.table, format, all) {
         Ok(text) => download(format, &format!("h-{}", h.id.0), false, text),
         Err(e) => api_error(StatusCode::NOT_FOUND, "not_exportable", &e),
     }
@@ -185,7 +192,7 @@ pub(super) async fn export_history(
             Err(e) => return store_error(e),
         };
         // A record that cannot be exported is left out; the others still download.
-        if let Ok(text) = one(&h, &m, format, all) {
+        if let Ok(text) = one(&h, &m, &item.table_name, format, all) {
             parts.push(match format {
                 Format::PokerStars => text,
                 Format::Phh => format!("[h-{}]\n{text}", h.id.0),
