@@ -118,12 +118,19 @@ export function renderHistory(root, id) {
   const body = root.querySelector('#hist-body');
   api.historyReport().then(({ items, voided }) => {
     if (!items.length) { body.innerHTML = `<p class="muted">${t('no_history')}</p>`; return; }
-    body.innerHTML = `<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
+    const holdem = items.some((it) => it.game === 'holdem' && it.status === 'finished');
+    body.innerHTML = `${holdem ? `<p class="rp-tools row" id="hist-export">${t('export_hands')} ${exportLinks('api/history/export', 'hands')}</p>` : ''}<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
       <tbody>${items.map((it) => `<tr data-id="${esc(it.id)}"><th scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
       <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '') + (it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '')}</td>
       <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`).join('')}</tbody></table></div>${voidedReport(voided, items)}`;
   }).catch((e) => { body.innerHTML = `<p class="form-error">${esc(e.message)}</p>`; });
   return () => {};
+}
+
+/** The two downloads of Hold'em hands as the viewer saw them (GET …/export): PokerStars text
+ * for trackers and HUDs, and PHH. */
+function exportLinks(base, name) {
+  return `<a class="btn small" data-export="pokerstars" href="${base}?format=pokerstars" download="${esc(name)}.txt">${t('export_pokerstars')}</a> <a class="btn small" data-export="phh" href="${base}?format=phh" download="${esc(name)}.phh${base.endsWith('/history/export') ? 's' : ''}">${t('export_phh')}</a>`;
 }
 
 function renderRecord(root, id) {
@@ -218,6 +225,7 @@ function renderRecord(root, id) {
     root.querySelector('#rec-table').textContent = [item.table_name || item.table, when].filter(Boolean).join(' · ');
     const dl = root.querySelector('#rp-download');
     if (dl) dl.download = `${id}.${rec.kind === 'phh' ? 'phh' : 'json'}`;
+    if (dl && rec.kind === 'phh') dl.insertAdjacentHTML('afterend', ` <span class="muted small">${t('export_hand')}</span> ${exportLinks(`api/history/${encodeURIComponent(id)}/export`, id)}`);
     if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
     else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
     else if (rec.json && rec.json.format === 'tavolo-draw-record/1') ({ steps, draw } = drawReplay(rec.json, who));

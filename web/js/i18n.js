@@ -120,6 +120,10 @@ const S = {
     limit_cap_hu: "cap: {n} bets a round (none heads-up)",
     // history and replayer (issue 49, finding 9)
     download_record: "Download the hand history",
+    export_hands: "Download the Hold'em hands, as you saw them:",
+    export_hand: "This hand as you saw it:",
+    export_pokerstars: "PokerStars text",
+    export_phh: "PHH",
     fair_details: "The commitment, the seed and its parts",
     transcript: "Transcript",
     fair_seen: "The record is the hand this browser saw end: it hashes to the transcript the table sent then.",
@@ -248,6 +252,10 @@ const S = {
     limit_cap_hu: "tetto: {n} puntate a giro (nessuno a due)",
     // history and replayer (issue 49, finding 9)
     download_record: "Scarica la storia della mano",
+    export_hands: "Scarica le mani di Hold'em, come le hai viste:",
+    export_hand: "Questa mano come l'hai vista:",
+    export_pokerstars: "Testo PokerStars",
+    export_phh: "PHH",
     fair_details: "L'hash di garanzia, il seed e le sue parti",
     transcript: "Trascrizione",
     fair_seen: "Il registro è la mano che questo browser ha visto finire: corrisponde alla trascrizione inviata allora dal tavolo.",
@@ -376,6 +384,10 @@ const S = {
     limit_cap_hu: "limite: {n} apostas por volta (nenhum a dois)",
     // history and replayer (issue 49, finding 9)
     download_record: "Descarregar o histórico da mão",
+    export_hands: "Descarregar as mãos de Hold'em, como as viu:",
+    export_hand: "Esta mão como a viu:",
+    export_pokerstars: "Texto PokerStars",
+    export_phh: "PHH",
     fair_details: "O compromisso, a semente e as suas partes",
     transcript: "Transcrição",
     fair_seen: "O registo é a mão que este navegador viu terminar: corresponde à transcrição que a mesa enviou então.",
@@ -504,6 +516,10 @@ const S = {
     limit_cap_hu: "Deckel: {n} Einsätze je Runde (keiner zu zweit)",
     // history and replayer (issue 49, finding 9)
     download_record: "Handverlauf herunterladen",
+    export_hands: "Hold'em-Hände herunterladen, wie du sie gesehen hast:",
+    export_hand: "Diese Hand, wie du sie gesehen hast:",
+    export_pokerstars: "PokerStars-Text",
+    export_phh: "PHH",
     fair_details: "Festlegung, Seed und seine Teile",
     transcript: "Transkript",
     fair_seen: "Der Verlauf ist die Hand, deren Ende dieser Browser gesehen hat: er passt zum Transkript, das der Tisch damals sandte.",

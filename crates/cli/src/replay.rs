@@ -3,6 +3,7 @@
 //! their `format` field.
 
 mod draw;
+mod export;
 mod phh;
 mod saint;
 
@@ -24,16 +25,30 @@ use crate::UserError;
 /// - Saint Poker game records (`.json`, docs/saint-record.md): every recorded fact is checked and
 ///   the final scores printed.
 ///
+/// With `--export phh` or `--export pokerstars`, the Hold'em hands of the files are written out
+/// instead (to standard output): as normalised PHH (several hands as a `.phhs`), or as the
+/// PokerStars text hand history that trackers and HUDs read (play chips: amounts without a
+/// currency sign; hands separated by blank lines). `--hero NAME` writes them as that player saw
+/// them: their own hole cards and the hands shown at the table, every other card hidden; without
+/// it every card the file holds is written. Draw and Saint Poker records are refused.
+///
 /// Every file is processed even if one fails; the exit status is 1 when any file or hand could
-/// not be confirmed.
+/// not be confirmed (or exported).
 #[derive(Args)]
 pub struct ReplayArgs {
     /// Files to replay.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print one JSON line per hand or game instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "export")]
     json: bool,
+    /// Write the Hold'em hands out in this format instead of confirming them.
+    #[arg(long, value_enum)]
+    export: Option<export::ExportFormat>,
+    /// With `--export`: the player (a name in the hands' `players`, or PHH's `p1`, `p2`, …) whose
+    /// view is written; others' cards not shown at the table are hidden.
+    #[arg(long, requires = "export")]
+    hero: Option<String>,
 }
 
 /// The kinds of file `tavolo replay` understands.
@@ -72,6 +87,9 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
 }
 
 pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
+    if let Some(format) = args.export {
+        return run_export(&args, format);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
@@ -102,6 +120,53 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
                 let line = serde_json::json!({ "file": path.display().to_string(), "error": msg });
                 writeln!(out, "{line}").map_err(|e| UserError(e.to_string()))?;
             } else {
+                eprintln!("tavolo: {msg}");
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `--export`: every Hold'em hand of the files written out in `format`.
+fn run_export(args: &ReplayArgs, format: export::ExportFormat) -> Result<ExitCode, UserError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    let mut exporter = export::Exporter {
+        format,
+        hero: args.hero.as_deref(),
+        count: 0,
+        bulk: args.files.len() > 1
+            || args
+                .files
+                .iter()
+                .any(|p| p.extension().and_then(|e| e.to_str()) == Some("phhs")),
+    };
+    for path in &args.files {
+        let name = path.display();
+        let result = kind_of(path).and_then(|kind| match kind {
+            Kind::Phh => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+                let bulk = path.extension().and_then(|e| e.to_str()) == Some("phhs");
+                exporter.export_text(path, &text, bulk, &mut out)
+            }
+            Kind::HoldemRecord(text) => exporter.export_text(path, &text, false, &mut out),
+            Kind::Draw | Kind::Saint => Err(format!(
+                "{name}: not a Hold'em hand history: --export writes Hold'em hands only"
+            )),
+        });
+        match result {
+            Ok(0) => {}
+            Ok(n) => {
+                failed = true;
+                eprintln!("tavolo: {name}: {n} hand(s) could not be exported");
+            }
+            Err(msg) => {
+                failed = true;
                 eprintln!("tavolo: {msg}");
             }
         }

@@ -60,6 +60,13 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
     if (!row) { assert.ok(Date.now() < until, 'the hand is in the history'); await sleep(800); }
   }
   assert.equal((await row.$eval('.hist-table', (e) => e.textContent)).trim(), tableName);
+  // the page's Hold'em hands download as PokerStars text and PHH (issue 49, export)
+  const listed = await page.$$eval('#hist-export a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(listed, ['api/history/export?format=pokerstars', 'api/history/export?format=phh']);
+  const stars = await page.evaluate(async () => (await fetch('api/history/export?format=pokerstars')).text());
+  assert.match(stars, /^PokerStars Hand #\d+: Hold'em No Limit \(1\/2\)/);
+  assert.match(stars, new RegExp(`Dealt to ${name} \\[\\w\\w \\w\\w\\]`));
+  assert.match(stars, new RegExp(`${name}: folds`));
   assert.match(await row.$eval('th', (e) => e.textContent), /^Hand h-\d+$/);
   await row.$eval('a', (a) => a.click());
   // The fairness check and the record are two requests: wait for each one's own rendering
@@ -90,6 +97,13 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
   assert.match(v.story, /posts 2(?!\d)/);
   assert.match(v.story, /wins \d+/);
   assert.doesNotMatch(v.text, /\bp\d+ (cc|cbr|f|sm)\b|\bd d[hb]\b|\bcbr\b/, 'no PHH notation');
+
+  // this hand as the player saw it: the bot's unshown cards hidden in both downloads
+  const mine = await page.$$eval('.rp-tools a[data-export]', (as) => as.map((a) => a.getAttribute('href')));
+  assert.equal(mine.length, 2);
+  const [psText, phhText] = await page.evaluate(async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).text())), mine);
+  assert.equal((psText.match(/Dealt to /g) || []).length, 1, 'only my own cards are dealt to me');
+  assert.equal((phhText.match(/\?\?\?\?/g) || []).length, 1, "the bot's cards are hidden in PHH");
 
   // the whole deal, only on request
   assert.equal(await page.getAttribute('#btn-reveal', 'aria-pressed'), 'false');

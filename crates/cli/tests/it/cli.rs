@@ -449,3 +449,105 @@ fn replay_plays_a_hand_history_by_the_rule_options_it_was_dealt_under() {
     let err = v["error"].as_str().unwrap_or_default();
     assert!(err.contains("p1 cbr 45") && err.contains("60"), "{v}");
 }
+
+/// Three players: p3 raises, p1 folds, p2 calls and folds to a bet on the flop.
+const FOLDED_PHH: &str = "variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 50]
+actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 6', 'p1 f', 'p2 cc', 'd db 2h3h4h', 'p2 cc', 'p3 cbr 44', 'p2 f']
+players = ['ann', 'bob', 'cy']
+";
+
+fn phh_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tavolo-cli-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn replay_export_pokerstars_shows_the_hero_only_their_own_unshown_cards() {
+    let path = phh_file("folded.phh", FOLDED_PHH);
+    let o = tavolo(
+        &[
+            "replay",
+            "--export",
+            "pokerstars",
+            "--hero",
+            "bob",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(
+        s.starts_with("PokerStars Hand #1: Hold'em No Limit (1/2) - "),
+        "{s}"
+    );
+    assert!(
+        s.contains("Dealt to bob [7c 2d]\ncy: raises 4 to 6\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("Uncalled bet (44) returned to cy\ncy collected 13 from pot\n"),
+        "{s}"
+    );
+    for hidden in ["As", "Ks", "Qh", "Qd"] {
+        assert!(!s.contains(hidden), "{hidden} leaked: {s}");
+    }
+    // Without a hero the file's every card is written.
+    let all = stdout(&tavolo(
+        &["replay", "--export", "pokerstars", path.to_str().unwrap()],
+        None,
+    ));
+    assert!(
+        all.contains("Dealt to ann [As Ks]") && all.contains("Dealt to cy [Qh Qd]"),
+        "{all}"
+    );
+}
+
+#[test]
+fn replay_export_phh_hides_unseen_cards_and_reads_back() {
+    let a = phh_file("a.phh", FOLDED_PHH);
+    let b = phh_file("b.phh", HEADS_UP_PHH);
+    let o = tavolo(
+        &[
+            "replay",
+            "--export",
+            "phh",
+            "--hero",
+            "p1",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(s.starts_with("[1]\n") && s.contains("\n[2]\n"), "{s}");
+    assert!(
+        s.contains("\"d dh p2 ????\"") && s.contains("\"d dh p3 ????\""),
+        "{s}"
+    );
+    // Shown at the showdown: both heads-up hands are written.
+    assert!(s.contains("\"d dh p2 KhKd\""), "{s}");
+    let out = phh_file("out.phhs", &s);
+    let o = tavolo(&["replay", "--json", out.to_str().unwrap()], None);
+    assert!(o.status.success(), "the export replays: {}", stdout(&o));
+}
+
+#[test]
+fn replay_export_refuses_non_holdem_records_by_name() {
+    let path = saint_record_file("saint-export.json", |_| {});
+    let o = tavolo(
+        &["replay", "--export", "pokerstars", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not a Hold'em hand history"), "{err}");
+}

@@ -37,6 +37,7 @@ mod error;
 mod game;
 mod hand;
 pub mod phh;
+pub mod pokerstars;
 mod rules;
 mod view;
 

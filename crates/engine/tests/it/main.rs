@@ -15,6 +15,7 @@ mod holdem_betting;
 mod holdem_fairness;
 mod holdem_phh;
 mod holdem_pokerkit;
+mod holdem_pokerstars;
 mod holdem_properties;
 mod holdem_rules;
 mod pinned_deals;

@@ -108,7 +108,10 @@ pub(super) async fn history_item(
 }
 
 /// The stored hand `h-123`, or the error answer.
-async fn stored_hand(room: &Room, id: &str) -> Result<tavolo_store::StoredHand, Response> {
+pub(super) async fn stored_hand(
+    room: &Room,
+    id: &str,
+) -> Result<tavolo_store::StoredHand, Response> {
     let Some(id) = hand_id(id) else {
         return Err(api_error(
             StatusCode::NOT_FOUND,

@@ -5,6 +5,7 @@
 #![allow(clippy::result_large_err)] // Err is a ready HTTP response, built once per request.
 
 mod accounts;
+mod export;
 mod history;
 
 use std::net::{IpAddr, SocketAddr};
@@ -40,7 +41,9 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/rules", get(rules))
         .route("/i18n/words.json", get(words))
         .route("/api/history", get(history))
+        .route("/api/history/export", get(export::export_history))
         .route("/api/history/{id}", get(history_item))
+        .route("/api/history/{id}/export", get(export::export_hand))
         .route("/api/fairness/{id}", get(fairness))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)

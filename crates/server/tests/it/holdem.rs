@@ -192,6 +192,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     )
     .await;
     assert_eq!(other.status, 403, "a record is for its players only");
+    exports(addr, &human.session, &spectator_session, id, &rec.body).await;
     let fair = get(addr, &format!("/api/fairness/{id}"), Some(&human.session))
         .await
         .json();
@@ -378,4 +379,119 @@ async fn expert_bots_think_off_the_tables_task_and_the_hands_go_on() {
     assert!(finished.len() >= 20);
     audit(&h).await;
     h.shutdown().await;
+}
+
+/// The downloads of a hand (issue 49): PokerStars text and PHH as the player saw it — their own
+/// hole cards and the hands shown, nothing else — the whole deal with `reveal=all`, for the
+/// hand's players only; and the player's history as one file.
+async fn exports(
+    addr: std::net::SocketAddr,
+    session: &str,
+    stranger: &str,
+    id: &str,
+    record: &str,
+) {
+    use tavolo_engine::holdem::phh::{parse_phh, parse_phhs};
+    let me = get(addr, "/api/me", Some(session)).await.json();
+    let name = me["user"]["name"].as_str().unwrap().to_string();
+    let full = parse_phh(record).expect("the room's record");
+    let players = full.players.clone().expect("the record names its players");
+    let hero = players
+        .iter()
+        .position(|p| *p == name)
+        .expect("the player is in the record");
+    let replay = full.replay().unwrap();
+    let shown: Vec<usize> = (replay.events.iter())
+        .filter_map(|e| match e {
+            tavolo_engine::holdem::Event::Shown { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    let hidden: Vec<String> = (replay.events.iter())
+        .filter_map(|e| match e {
+            tavolo_engine::holdem::Event::HoleDealt {
+                seat,
+                card: Some(c),
+            } if *seat != hero && !shown.contains(seat) => Some(c.to_string()),
+            _ => None,
+        })
+        .collect();
+
+    let ps = get(
+        addr,
+        &format!("/api/history/{id}/export?format=pokerstars"),
+        Some(session),
+    )
+    .await;
+    assert_eq!(ps.status, 200, "{}", ps.body);
+    assert!(ps.body.starts_with("PokerStars Hand #"), "{}", ps.body);
+    assert!(
+        ps.body.contains(&format!("Dealt to {name} [")),
+        "{}",
+        ps.body
+    );
+    let bracketed: Vec<&str> = (ps.body.split('[').skip(1))
+        .filter_map(|x| x.split(']').next())
+        .flat_map(str::split_whitespace)
+        .collect();
+    for c in &hidden {
+        assert!(!bracketed.contains(&c.as_str()), "{c} leaked:\n{}", ps.body);
+    }
+    let phh = get(
+        addr,
+        &format!("/api/history/{id}/export?format=phh"),
+        Some(session),
+    )
+    .await;
+    assert_eq!(phh.status, 200, "{}", phh.body);
+    let seen = parse_phh(&phh.body).expect("the exported PHH parses");
+    assert_eq!(
+        seen.replay().unwrap().finishing_stacks(),
+        replay.finishing_stacks(),
+        "the viewer's PHH replays to the room's result"
+    );
+    assert_eq!(
+        phh.body.matches("????").count(),
+        hidden.len() / 2,
+        "every hole card not seen is hidden:\n{}",
+        phh.body
+    );
+    let all = get(
+        addr,
+        &format!("/api/history/{id}/export?format=phh&reveal=all"),
+        Some(session),
+    )
+    .await;
+    assert_eq!(all.status, 200);
+    assert!(!all.body.contains("????"), "{}", all.body);
+    let refused = get(
+        addr,
+        &format!("/api/history/{id}/export?format=phh"),
+        Some(stranger),
+    )
+    .await;
+    assert_eq!(
+        refused.status, 403,
+        "an export is for the hand's players only"
+    );
+    let bad = get(
+        addr,
+        &format!("/api/history/{id}/export?format=xml"),
+        Some(session),
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+
+    let list = get(addr, "/api/history/export?format=phh", Some(session)).await;
+    assert_eq!(list.status, 200);
+    let hands = parse_phhs(&list.body).expect("the history's PHH parses");
+    assert!(!hands.is_empty());
+    for h in hands {
+        h.expect("every hand parses")
+            .replay()
+            .expect("every hand replays");
+    }
+    let list = get(addr, "/api/history/export?format=pokerstars", Some(session)).await;
+    assert_eq!(list.status, 200);
+    assert!(list.body.matches("PokerStars Hand #").count() >= 1);
 }

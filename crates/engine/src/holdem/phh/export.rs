@@ -1,6 +1,6 @@
 //! Tavolo hands written as PHH hand histories.
 
-use super::{PhhHand, Variant};
+use super::{format_amount, PhhHand, Variant};
 use crate::betting::BetEvent;
 use crate::betting::Structure;
 use crate::holdem::action::Event;
@@ -12,7 +12,19 @@ use tavolo_cards::Card;
 /// returned by [`crate::holdem::Hand::new`] and [`crate::holdem::Hand::apply`]). `players` are
 /// optional names in seat order.
 pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -> PhhHand {
+    export_in(setup, events, players, 0)
+}
+
+/// [`export`] for amounts in units of `10^-decimals` chips (a history with fractional chips
+/// replayed): the bets are written in the file's chips, and the hand keeps its unit.
+pub(super) fn export_in(
+    setup: &HandSetup,
+    events: &[Event],
+    players: Option<&[String]>,
+    decimals: u32,
+) -> PhhHand {
     let mut w = Writer::new(setup);
+    w.decimals = decimals;
     for e in events {
         w.event(e);
     }
@@ -40,8 +52,8 @@ pub fn export(setup: &HandSetup, events: &[Event], players: Option<&[String]>) -
         actions: w.actions,
         tavolo_rules: Some(setup.rules),
         carried_in: setup.carried_in,
-        scale: 1,
-        decimals: 0,
+        scale: 10u64.pow(decimals),
+        decimals,
     }
 }
 
@@ -55,6 +67,8 @@ struct Writer {
     holes: Vec<Vec<Option<Card>>>,
     stacks: Vec<Chips>,
     bets: Vec<Chips>,
+    /// The amounts' unit: `10^-decimals` chips.
+    decimals: u32,
 }
 
 impl Writer {
@@ -67,6 +81,7 @@ impl Writer {
             holes: vec![Vec::new(); n],
             stacks: setup.stacks.clone(),
             bets: vec![0; n],
+            decimals: 0,
         }
     }
 
@@ -127,7 +142,7 @@ impl Writer {
             Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
                 self.stacks[seat] -= to - self.bets[seat];
                 self.bets[seat] = to;
-                self.say(seat, &format!("cbr {to}"));
+                self.say(seat, &format!("cbr {}", format_amount(to, self.decimals)));
             }
             Event::Bet(BetEvent::UncalledReturned { seat, amount }) => {
                 self.stacks[seat] += amount;

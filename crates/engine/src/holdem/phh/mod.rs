@@ -16,10 +16,13 @@
 mod export;
 mod fields;
 mod notation;
+mod sight;
 mod toml;
 
 pub use export::export;
+use export::export_in;
 use notation::{parse_action, strip_comment};
+pub use sight::Sight;
 
 use super::action::{Action, Event};
 use super::hand::{Dealing, Hand, ToAct};
@@ -308,7 +311,7 @@ impl PhhHand {
             hand.apply_into(action, &mut events)
                 .map_err(|e| fail(e.to_string()))?;
         }
-        let mut out = export(&setup, &events, self.players.as_deref());
+        let mut out = export_in(&setup, &events, self.players.as_deref(), self.decimals);
         out.tavolo_rules = self.tavolo_rules;
         out.decimals = self.decimals;
         out.scale = self.scale;
@@ -404,7 +407,7 @@ impl PhhHand {
         if let Some(rules) = self.tavolo_rules {
             setup.rules = rules;
         }
-        let mut out = export(&setup, &r.events, self.players.as_deref());
+        let mut out = export_in(&setup, &r.events, self.players.as_deref(), self.decimals);
         out.tavolo_rules = self.tavolo_rules;
         out.decimals = self.decimals;
         out.scale = self.scale;
