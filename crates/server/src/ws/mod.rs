@@ -7,9 +7,11 @@ pub mod dispatch;
 pub mod limits;
 
 use std::collections::HashSet;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocketUpgrade};
 use axum::extract::State;
@@ -127,16 +129,30 @@ pub async fn connection<S, R, E>(
         .ws_ping
         .map(|every| every + room.config.ws_pong_timeout);
     let mut heard = time.now();
+    // The waits that outlive a frame are made once, not once per frame (each made and dropped
+    // a timer or a waiter entry): the silence check rings at the end of the silence that was
+    // running when it was set, and is set again to where the silence now ends.
+    let silent_from = |at: Instant| -> Pin<Box<dyn Future<Output = ()> + Send>> {
+        let time = time.clone();
+        match silence {
+            Some(s) => Box::pin(async move { time.sleep_until(at + s).await }),
+            None => Box::pin(std::future::pending()),
+        }
+    };
+    let mut silent = silent_from(heard);
+    let kicked = kick.notified();
+    tokio::pin!(kicked);
+    let closed = closing.changed();
+    tokio::pin!(closed);
     loop {
         tokio::select! {
-            _ = kick.notified() => break,
-            _ = closing.changed() => break,
-            _ = async {
-                match silence {
-                    Some(s) => time.sleep_until(heard + s).await,
-                    None => std::future::pending().await,
+            _ = &mut kicked => break,
+            _ = &mut closed => break,
+            _ = &mut silent => {
+                if silence.is_some_and(|s| time.now() < heard + s) {
+                    silent = silent_from(heard);
+                    continue;
                 }
-            } => {
                 room.metrics.refused.fetch_add(1, Relaxed);
                 tracing::debug!(conn = c.conn.id, "no answer to pings: the connection closes");
                 break;
@@ -194,20 +210,24 @@ async fn write_out<S>(
 {
     let time = room.config.time.clone();
     let ping = room.config.ws_ping;
-    let mut next_ping = ping.map(|p| time.now() + p);
+    // The wait for the next ping, made once per ping (not once per frame: a timer registered
+    // and removed for every frame written was a visible part of the node's work).
+    let next_ping = || -> Pin<Box<dyn Future<Output = ()> + Send>> {
+        let time = time.clone();
+        match ping {
+            Some(p) => Box::pin(async move { time.sleep_until(time.now() + p).await }),
+            None => Box::pin(std::future::pending()),
+        }
+    };
+    let mut ping_due = next_ping();
     'writing: loop {
         let first = tokio::select! {
             m = rx.recv() => match m {
                 Some(m) => m,
                 None => break,
             },
-            _ = async {
-                match next_ping {
-                    Some(at) => time.sleep_until(at).await,
-                    None => std::future::pending().await,
-                }
-            } => {
-                next_ping = ping.map(|p| time.now() + p);
+            _ = &mut ping_due => {
+                ping_due = next_ping();
                 if sink.send(Message::Ping(Default::default())).await.is_err() {
                     break;
                 }

@@ -340,16 +340,18 @@ impl<G: Game> TableCore<G> {
             events,
             result: shared.result.as_deref(),
         };
-        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields (the
-        // state's opening brace becomes the tag and a comma).
-        const TAG: &str = "{\"type\":\"table_state\",";
-        match serde_json::to_string(&state) {
-            Ok(mut out) if out.len() > 2 => {
-                out.replace_range(..1, TAG);
-                out
-            }
-            _ => format!("{}}}", &TAG[..TAG.len() - 1]),
+        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
+        // written after the tag, whose closing the state's opening brace becomes a comma of.
+        // (Written into room for a whole state at once: grown from serde_json's small start,
+        // the buffer was copied five times per state.)
+        const TAG: &str = "{\"type\":\"table_state\"";
+        let mut out = Vec::with_capacity(4096);
+        out.extend_from_slice(TAG.as_bytes());
+        if serde_json::to_writer(&mut out, &state).is_err() || out.len() <= TAG.len() {
+            return format!("{TAG}}}");
         }
+        out[TAG.len()] = b',';
+        String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
     }
 
     /// What everybody is told while the books do not answer a write of this table.
