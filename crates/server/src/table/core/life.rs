@@ -100,10 +100,17 @@ impl<G: Game> TableCore<G> {
         Some(saved)
     }
 
-    /// Saves the table between hands if it changed (one save at a time: the latest waits).
+    /// Saves the table between hands if it changed (one save at a time: the latest waits). A
+    /// move in the hand in play is not looked at: it changes nothing the saved table holds (the
+    /// table as if the hand were voided) but the time banks, which the hand's finish saves in
+    /// its own transaction; building the saved table to compare it after every move was a
+    /// visible part of the node's work.
     pub(super) fn save_if_changed(&mut self) {
         let quiet = self.dealing.is_none() && self.settling.is_none();
         if !self.config.saves || self.save_in_flight.is_some() || !quiet {
+            return;
+        }
+        if self.moved && self.hand.as_ref().is_some_and(|l| !l.played.game.is_over()) {
             return;
         }
         if !matches!(self.stage, Stage::Open | Stage::Draining) {

@@ -178,6 +178,9 @@ pub struct TableCore<G: Game> {
     /// Players whose seat was freed because they sat out too long, watching since: each is told
     /// why until they sit down again or stop watching.
     lost_seats: BTreeSet<UserId>,
+    /// Whether this step's input was a move in the hand in play (a player's or a bot's), which
+    /// changes nothing a takeover restores until the hand ends.
+    moved: bool,
     summary: Option<TableSummary>,
     /// The state last given to the books to save, and a newer one waiting for it.
     saved: Option<SavedState>,
@@ -247,6 +250,7 @@ impl<G: Game> TableCore<G> {
             anchor: now,
             present: BTreeSet::new(),
             lost_seats: BTreeSet::new(),
+            moved: false,
             summary: None,
             saved: None,
             save_in_flight: None,
@@ -340,6 +344,13 @@ impl<G: Game> TableCore<G> {
         if self.stage == Stage::Stopped {
             return Vec::new();
         }
+        self.moved = matches!(
+            &input,
+            Input::Intent {
+                intent: TableIntent::Act { .. },
+                ..
+            } | Input::Thought(_)
+        );
         match input {
             Input::Intent {
                 conn,
