@@ -15,7 +15,7 @@ use tavolo_engine::holdem::pokerstars::{self, Label};
 use tavolo_store::StoredHand;
 
 use super::accounts::user;
-use super::history::stored_hand;
+use super::history::players_hand;
 use crate::answer::{api_error, store_error};
 use crate::books::Member;
 use crate::room::Room;
@@ -138,21 +138,10 @@ pub(super) async fn export_hand(
         (Ok(f), Ok(a)) => (f, a),
         (Err(r), _) | (_, Err(r)) => return r,
     };
-    let m = match user(&room, &headers).await {
-        Ok(m) => m,
+    let (m, h) = match players_hand(&room, &headers, &id, "download it").await {
+        Ok(found) => found,
         Err(r) => return r,
     };
-    let h = match stored_hand(&room, &id).await {
-        Ok(h) => h,
-        Err(r) => return r,
-    };
-    if !h.players.iter().any(|p| p.1 == m.id) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            "not_allowed",
-            "only the players of a hand may download it",
-        );
-    }
     match one(&h, &m, &h.table, format, all) {
         Ok(text) => download(format, &format!("h-{}", h.id.0), false, text),
         Err(e) => api_error(StatusCode::NOT_FOUND, "not_exportable", &e),

@@ -78,22 +78,11 @@ pub(super) async fn history_item(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let m = match user(&room, &headers).await {
-        Ok(m) => m,
-        Err(r) => return r,
-    };
-    let h = match stored_hand(&room, &id).await {
-        Ok(h) => h,
-        Err(r) => return r,
-    };
     // A record shows every player's cards: only the players of the hand may read it.
-    if !h.players.iter().any(|p| p.1 == m.id) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            "not_allowed",
-            "only the players of a hand may read its record",
-        );
-    }
+    let h = match players_hand(&room, &headers, &id, "read its record").await {
+        Ok((_, h)) => h,
+        Err(r) => return r,
+    };
     match (h.record, h.format.as_deref()) {
         (Some(r), Some("phh")) => {
             ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], r).into_response()
@@ -105,6 +94,26 @@ pub(super) async fn history_item(
             "the hand has no record (not over, or voided)",
         ),
     }
+}
+
+/// The user asking (by `headers`) and the stored hand `id`, when the user played in it; else
+/// the error answer (not signed in, no such hand, or 403: only the players of a hand may `what`).
+pub(super) async fn players_hand(
+    room: &Room,
+    headers: &HeaderMap,
+    id: &str,
+    what: &str,
+) -> Result<(crate::books::Member, tavolo_store::StoredHand), Response> {
+    let m = user(room, headers).await?;
+    let h = stored_hand(room, id).await?;
+    if !h.players.iter().any(|p| p.1 == m.id) {
+        return Err(api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            &format!("only the players of a hand may {what}"),
+        ));
+    }
+    Ok((m, h))
 }
 
 /// The stored hand `h-123`, or the error answer.
