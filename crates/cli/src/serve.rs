@@ -99,6 +99,20 @@ pub struct ServeArgs {
     /// Most WebSockets one session (a signed-in browser) may hold open.
     #[arg(long, default_value_t = Config::default().max_ws_per_session)]
     pub max_ws_per_session: usize,
+    /// Messages per second each WebSocket may send after its burst (more are refused
+    /// `rate_limited`).
+    #[arg(long, default_value_t = Config::default().ws_rate.0)]
+    pub ws_messages_per_sec: f64,
+    /// Messages each WebSocket may send at once.
+    #[arg(long, default_value_t = Config::default().ws_rate.1)]
+    pub ws_burst: f64,
+    /// Chat lines each person may write at a table at once (whatever their connections and
+    /// rejoins).
+    #[arg(long, default_value_t = Config::default().chat_rate.1)]
+    pub chat_burst: f64,
+    /// Seconds per chat line a person may write after the burst.
+    #[arg(long, default_value_t = 1.0 / Config::default().chat_rate.0)]
+    pub chat_secs_per_line: f64,
     /// Most open tables one player may have created.
     #[arg(long, default_value_t = Config::default().max_tables_per_user)]
     pub max_tables_per_user: usize,
@@ -244,6 +258,8 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),
         max_conns_per_ip: a.max_conns_per_ip.unwrap_or(d.max_conns_per_ip),
         max_ws_per_session: a.max_ws_per_session,
+        ws_rate: (a.ws_messages_per_sec.max(0.01), a.ws_burst.max(1.0)),
+        chat_rate: (1.0 / a.chat_secs_per_line.max(0.01), a.chat_burst.max(1.0)),
         max_connections: a.max_connections.unwrap_or_else(|| {
             tavolo_server::config::memory_available().map_or(
                 d.max_connections,

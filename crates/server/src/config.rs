@@ -27,6 +27,9 @@ pub struct Config {
     pub hand_pause: Duration,
     /// Messages per second each connection may send, and the burst.
     pub ws_rate: (f64, f64),
+    /// Chat lines per second each person may write at a table (whatever their connections and
+    /// rejoins), and the burst.
+    pub chat_rate: (f64, f64),
     /// Most WebSocket connections at once ([`max_connections_for`] the machine's memory by
     /// default in `tavolo serve`).
     pub max_connections: usize,
@@ -122,6 +125,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(800),
             hand_pause: Duration::from_secs(3),
             ws_rate: (20.0, 40.0),
+            chat_rate: (0.5, 5.0),
             max_connections: 50_000,
             ws_ping: Some(Duration::from_secs(30)),
             ws_pong_timeout: Duration::from_secs(20),

@@ -129,6 +129,7 @@ impl Room {
                 hand_pause: self.config.hand_pause,
                 idle_close: self.config.idle_close,
                 saves: self.node.clustered,
+                chat_rate: self.config.chat_rate,
                 ..CoreConfig::default()
             },
             funding_gate: self.config.funding_gate.clone(),

@@ -1,7 +1,8 @@
 //! Table chat: lines from the players (and from spectators where the table allows it), each
 //! checked by the protocol (1–200 characters, no control characters), limited per person to a
-//! burst of 5 and one line every 2 s after it — a person who leaves and comes back, or writes
-//! from several connections, keeps the same allowance — kept (the last 50, for whoever arrives,
+//! burst (5 by default) and a rate after it (one line every 2 s; `tavolo serve --chat-burst`,
+//! `--chat-secs-per-line`) — a person who leaves and comes back, or writes from several
+//! connections, keeps the same allowance — kept (the last 50, for whoever arrives,
 //! and saved with the table) and never written into a hand's record. Clients show a line as
 //! text and may mute a writer.
 
@@ -17,24 +18,24 @@ use crate::ratelimit::Bucket;
 
 /// Lines kept for a connection that arrives.
 const KEPT: usize = 50;
-/// Lines one writer may send at once.
-const BURST: f64 = 5.0;
-/// Lines per second after the burst.
-const RATE: f64 = 0.5;
 
 /// The chat of one table.
 pub struct TableChat {
     lines: VecDeque<ChatLine>,
     next_id: u64,
     buckets: HashMap<UserId, Bucket>,
+    /// Lines per second each writer may send after the burst, and the burst.
+    rate: (f64, f64),
 }
 
 impl TableChat {
-    pub fn new() -> TableChat {
+    /// A table's chat, each writer allowed `rate`: lines per second after a burst of so many.
+    pub fn new(rate: (f64, f64)) -> TableChat {
         TableChat {
             lines: VecDeque::new(),
             next_id: 1,
             buckets: HashMap::new(),
+            rate,
         }
     }
 
@@ -51,7 +52,7 @@ impl TableChat {
         let bucket = self
             .buckets
             .entry(who.id)
-            .or_insert_with(|| Bucket::new(RATE, BURST, now));
+            .or_insert_with(|| Bucket::new(self.rate.0, self.rate.1, now));
         if !bucket.take(now) {
             return Err(RoomError::ChatTooFast);
         }
@@ -113,7 +114,7 @@ mod tests {
 
     #[test]
     fn a_writer_gets_a_burst_then_one_line_every_two_seconds() {
-        let mut chat = TableChat::new();
+        let mut chat = TableChat::new((0.5, 5.0));
         let t0 = Instant::now();
         for i in 0..5 {
             assert!(chat
@@ -131,9 +132,20 @@ mod tests {
         assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);
     }
 
+    /// The limit is the room's setting (`--chat-burst 2 --chat-secs-per-line 10`).
+    #[test]
+    fn a_writer_gets_the_burst_and_the_pace_the_room_sets() {
+        let mut chat = TableChat::new((0.1, 2.0));
+        let t0 = Instant::now();
+        let say = |chat: &mut TableChat, at| chat.say(&ada(), None, "hi".into(), (at, 0));
+        assert!(say(&mut chat, t0).is_ok() && say(&mut chat, t0).is_ok());
+        assert!(say(&mut chat, t0 + Duration::from_secs(9)).is_err());
+        assert!(say(&mut chat, t0 + Duration::from_secs(10)).is_ok());
+    }
+
     #[test]
     fn only_the_last_fifty_lines_are_kept() {
-        let mut chat = TableChat::new();
+        let mut chat = TableChat::new((0.5, 5.0));
         let mut t = Instant::now();
         for i in 0..60 {
             t += Duration::from_secs(3);

@@ -71,6 +71,8 @@ pub struct CoreConfig {
     pub saves: bool,
     /// How long a bot may think about one decision.
     pub bot_budget: Budget,
+    /// Chat lines per second each person may write, and the burst.
+    pub chat_rate: (f64, f64),
 }
 
 impl Default for CoreConfig {
@@ -81,6 +83,7 @@ impl Default for CoreConfig {
             idle_close: Duration::from_secs(15 * 60),
             saves: false,
             bot_budget: Budget::limited(Duration::from_millis(500)),
+            chat_rate: (0.5, 5.0),
         }
     }
 }
@@ -214,6 +217,7 @@ impl<G: Game> TableCore<G> {
             mut rng,
         } = setup;
         let seeds = Seeds::new(draw32(&mut rng));
+        let chat = TableChat::new(config.chat_rate);
         let clock = Clock::new(options.clock_secs, options.time_bank_secs, now.at);
         let options_json = (serde_json::to_string(&options).ok())
             .and_then(|s| serde_json::value::RawValue::from_string(s).ok())
@@ -239,7 +243,7 @@ impl<G: Game> TableCore<G> {
             result: None,
             previous: None,
             stalled: None,
-            chat: TableChat::new(),
+            chat,
             clock,
             audience: Audience::default(),
             seeds,

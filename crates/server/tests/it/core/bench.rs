@@ -92,6 +92,7 @@ pub fn config() -> CoreConfig {
         idle_close: Duration::from_secs(15 * 60),
         saves: true,
         bot_budget: Budget::UNLIMITED,
+        ..CoreConfig::default()
     }
 }
 
