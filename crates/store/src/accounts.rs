@@ -157,13 +157,7 @@ impl Store {
         let pw = password.to_string();
         let hash = blocking(move || hash_password(&pw)).await??;
         self.write(async |tx| {
-            let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
-                .bind(name)
-                .fetch_optional(&mut *tx)
-                .await?;
-            if taken.is_some() {
-                return Err(StoreError::NameTaken(name.to_string()));
-            }
+            name_free(tx, name).await?;
             let changed = sqlx::query(
                 "UPDATE users SET name = $1, password_hash = $2, kind = $3 WHERE id = $4 AND kind = $5",
             )
@@ -232,13 +226,7 @@ impl Store {
         grant: i64,
     ) -> Result<User, StoreError> {
         self.write(async |tx| {
-        let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
-            .bind(name)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if taken.is_some() {
-            return Err(StoreError::NameTaken(name.to_string()));
-        }
+        name_free(tx, name).await?;
         let row = sqlx::query(
             "INSERT INTO users (name, password_hash, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
         )
@@ -536,6 +524,18 @@ impl Store {
             }
             Err(e) => Err(e),
         }
+    }
+}
+
+/// Refuses `name` if a user has it already, in any case (`Ada` and `ada` are one name).
+async fn name_free(conn: &mut sqlx::AnyConnection, name: &str) -> Result<(), StoreError> {
+    let taken = sqlx::query("SELECT id FROM users WHERE lower(name) = lower($1)")
+        .bind(name)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match taken {
+        Some(_) => Err(StoreError::NameTaken(name.to_string())),
+        None => Ok(()),
     }
 }
 
