@@ -76,6 +76,14 @@ impl Rank {
         b"23456789TJQKA"[self as usize] as char
     }
 
+    /// The canonical character as a string (`"K"`), without making one.
+    pub const fn as_str(self) -> &'static str {
+        const ALL: [&str; 13] = [
+            "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A",
+        ];
+        ALL[self as usize]
+    }
+
     /// Parses one rank character, case-insensitively (`t` or `T` for ten).
     pub fn from_char(c: char) -> Option<Rank> {
         let i = "23456789TJQKA".find(c.to_ascii_uppercase())?;

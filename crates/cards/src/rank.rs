@@ -1,6 +1,7 @@
 //! `HandRank`: the value of a five-card hand, totally ordered, with its category and a
 //! description in the four languages of the rules (RULES.md §0), and the German draw tie-break.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -63,9 +64,9 @@ impl Category {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HandCode {
     /// The category's code.
-    pub category: String,
+    pub category: Cow<'static, str>,
     /// The deciding ranks, as rank characters.
-    pub ranks: Vec<String>,
+    pub ranks: Vec<Cow<'static, str>>,
 }
 
 /// A language of the rules.
@@ -150,6 +151,11 @@ impl HandRank {
     /// `[high pair, low pair, kicker]` for two pair, the top card for a straight (five for the
     /// wheel), all five cards for a flush or high card.
     pub fn deciding_ranks(self) -> Vec<Rank> {
+        self.deciding().collect()
+    }
+
+    /// [`HandRank::deciding_ranks`], one by one (nothing allocated).
+    fn deciding(self) -> impl Iterator<Item = Rank> {
         let k = self.key();
         let n = match self.category() {
             Category::Straight | Category::StraightFlush => 1,
@@ -158,9 +164,7 @@ impl HandRank {
             Category::OnePair => 4,
             Category::HighCard | Category::Flush => 5,
         };
-        (0..n)
-            .filter_map(|i| Rank::from_index(((k >> (16 - 4 * i)) & 0xf) as u8))
-            .collect()
+        (0..n).filter_map(move |i| Rank::from_index(((k >> (16 - 4 * i)) & 0xf) as u8))
     }
 
     /// A sentence describing the hand, e.g. "Two pair, Kings and Sevens, Ace kicker": its
@@ -174,7 +178,7 @@ impl HandRank {
     /// for the royal flush.
     fn code_index(self) -> usize {
         let c = self.category();
-        if c == Category::StraightFlush && self.deciding_ranks().first() == Some(&Rank::Ace) {
+        if c == Category::StraightFlush && self.deciding().next() == Some(Rank::Ace) {
             9
         } else {
             c as usize
@@ -187,17 +191,13 @@ impl HandRank {
     /// ```
     /// use tavolo_cards::{evaluate, parse_cards};
     /// let h = evaluate(&parse_cards("Kd Kh 9c 4s 2h")?)?.code();
-    /// assert_eq!((h.category.as_str(), h.ranks.join("")), ("one_pair", "K942".into()));
+    /// assert_eq!((h.category.as_ref(), h.ranks.join("")), ("one_pair", "K942".into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn code(self) -> HandCode {
         HandCode {
-            category: crate::words::CATEGORY_CODES[self.code_index()].to_string(),
-            ranks: self
-                .deciding_ranks()
-                .iter()
-                .map(|r| r.to_char().to_string())
-                .collect(),
+            category: Cow::Borrowed(crate::words::CATEGORY_CODES[self.code_index()]),
+            ranks: self.deciding().map(|r| Cow::Borrowed(r.as_str())).collect(),
         }
     }
 

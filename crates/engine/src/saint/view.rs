@@ -1,6 +1,8 @@
 //! What one player may see (RULES.md §1 "Information"): their own hand and pending choice, and
 //! the public table — never another player's hand or pending choice, nor who has chosen.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use tavolo_cards::{Card, Category};
 
@@ -20,7 +22,7 @@ pub struct RevealedHand {
     pub value: u16,
     /// The hand's deciding ranks, most significant first (`["K", "9"]`): with `category`, what
     /// a client tells in its language (`tavolo_cards::words`).
-    pub ranks: Vec<String>,
+    pub ranks: Vec<Cow<'static, str>>,
     /// Points won this round.
     pub points: u32,
 }

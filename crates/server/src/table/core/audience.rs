@@ -11,14 +11,27 @@ use tavolo_store::UserId;
 use super::io::{ConnId, Effect, Frame};
 use crate::books::Member;
 
-/// What a viewer was last sent: the state without its version, and how many events of which
-/// hand it had.
+/// What a viewer was last sent: the state (its frame, shared with the connections' queues, not
+/// copied), where its text without the version and the events lies, and how many events of
+/// which hand it had.
 #[derive(Debug, Clone, Default)]
 pub struct Sent {
-    /// The state's text without its version and its events.
-    pub body: String,
+    /// The state as sent.
+    pub frame: Frame,
+    /// Where in `frame` the state's text without its version and its events lies.
+    pub plain: std::ops::Range<usize>,
     /// The hand (its name) and the number of its events the viewer has been sent.
     pub events: Option<(String, usize)>,
+}
+
+impl Sent {
+    /// The state's text without its version and its events.
+    pub fn plain(&self) -> &str {
+        self.frame
+            .as_str()
+            .get(self.plain.clone())
+            .unwrap_or_default()
+    }
 }
 
 /// The connections of a table and what each viewer has.
@@ -127,17 +140,11 @@ impl Audience {
         self.sent.get(&user)
     }
 
-    /// `user`'s state changed: `frame` (written with [`Audience::next_version`]) goes to every
-    /// connection of theirs, and `sent` is what they have now.
-    pub fn send_state<G: Game>(
-        &mut self,
-        user: UserId,
-        frame: &Frame,
-        sent: Sent,
-        out: &mut Vec<Effect<G>>,
-    ) {
+    /// `user`'s state changed: `sent`'s frame (written with [`Audience::next_version`]) goes to
+    /// every connection of theirs, and `sent` is what they have now.
+    pub fn send_state<G: Game>(&mut self, user: UserId, sent: Sent, out: &mut Vec<Effect<G>>) {
         for (c, _) in self.conns.iter().filter(|(_, m)| m.id == user) {
-            out.push(Effect::Send(*c, frame.clone()));
+            out.push(Effect::Send(*c, sent.frame.clone()));
             self.fresh.remove(c);
         }
         self.sent.insert(user, sent);

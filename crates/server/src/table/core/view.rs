@@ -65,15 +65,15 @@ fn find_from_start(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// A state's text without its version (the text after it) and without its events (which start
-/// at `events`): what tells whether a viewer's state changed.
-fn plain_part(body: &str, events: usize) -> &str {
+/// Where a state's text lies without its version (the text after it) and without its events
+/// (which start at `events`): what tells whether a viewer's state changed.
+fn plain_part(body: &str, events: usize) -> std::ops::Range<usize> {
     const VERSION: &[u8] = b"\"version\":";
     let version = find_from_start(body.as_bytes(), VERSION).map_or(0, |i| i + VERSION.len());
     let from = (body.as_bytes()[version..].iter())
         .position(|&b| b == b',')
         .map_or(body.len(), |i| version + i + 1);
-    &body[from..events.max(from)]
+    from..events.max(from)
 }
 
 /// Where a state's events begin: the last `,"events":` (they are written last, and are short,
@@ -87,6 +87,14 @@ fn events_at(body: &str) -> usize {
 /// What every viewer's state of one publishing shares, written once: the seats, the last
 /// result, and the hand before as those dealt in and everybody else see it.
 struct Shared {
+    /// The table's id, the hand's name, its commitment and the next one, why the table halted
+    /// and why it waits: the state's texts.
+    table: Box<RawValue>,
+    hand: Option<Box<RawValue>>,
+    commitment: Option<Box<RawValue>>,
+    next_commitment: Box<RawValue>,
+    halted: Option<Box<RawValue>>,
+    stalled: Option<Box<RawValue>>,
     seats: Box<RawValue>,
     /// The fields of the hand's view every viewer sees alike.
     view: SharedView,
@@ -100,9 +108,16 @@ impl<G: Game> TableCore<G> {
     /// had the table yet, the state as it is); lets go of viewers who are gone; publishes the
     /// lobby's line and presence.
     pub(super) fn publish(&mut self) {
+        let felt = self.felt();
         let shared = Shared {
+            table: text(&self.id),
+            hand: felt.map(|l| text(&l.name)),
+            commitment: felt.map(|l| text(&l.commitment)),
+            next_commitment: text(self.seeds.next_commitment()),
+            halted: self.table.halted().map(text),
+            stalled: self.stalled_notice().as_deref().map(text),
             seats: raw(&self.seat_rows()).unwrap_or_else(empty_list),
-            view: (self.felt())
+            view: felt
                 .map(|l| SharedView::of::<G>(&l.played.game.view(Viewer::Spectator)))
                 .unwrap_or_default(),
             result: self.result.as_ref().and_then(raw),
@@ -140,14 +155,15 @@ impl<G: Game> TableCore<G> {
         let events = events_at(&body);
         let plain = plain_part(&body, events);
         let news = !body[events..].starts_with(NO_EVENTS);
-        let changed = news || self.audience.sent(m.id).is_none_or(|s| s.body != plain);
+        let changed =
+            news || (self.audience.sent(m.id)).is_none_or(|s| s.plain() != &body[plain.clone()]);
         if changed {
             let sent = Sent {
-                body: plain.to_string(),
+                frame: Frame::from(body),
+                plain,
                 events: cursor,
             };
-            self.audience
-                .send_state(m.id, &Frame::from(body), sent, &mut self.out);
+            self.audience.send_state(m.id, sent, &mut self.out);
             return;
         }
         let fresh = self.audience.take_fresh(m.id);
@@ -317,20 +333,21 @@ impl<G: Game> TableCore<G> {
             &RawValue,
             &RawValue,
             &RawValue,
+            &RawValue,
         > {
             v: protocol::VERSION,
-            table: self.id.clone(),
+            table: &shared.table,
             version,
             options: &self.options_json,
             you: self.you(m, hand_seat),
             seats: &shared.seats,
-            hand: felt.map(|l| l.name.clone()),
-            commitment: felt.map(|l| l.commitment.clone()),
-            next_commitment: Some(self.seeds.next_commitment().to_string()),
+            hand: shared.hand.as_deref(),
+            commitment: shared.commitment.as_deref(),
+            next_commitment: Some(&shared.next_commitment),
             hand_seats: felt.map(|l| l.seats.clone()).unwrap_or_default(),
             previous,
-            halted: self.table.halted().map(str::to_string),
-            stalled: self.stalled_notice(),
+            halted: shared.halted.as_deref(),
+            stalled: shared.stalled.as_deref(),
             view: view.as_ref().map(|view| Joined {
                 view,
                 shared: &shared.view,
@@ -402,4 +419,9 @@ fn previous_of(p: &Ended, dealt: bool) -> Previous {
 /// viewer's state.
 fn raw<T: serde::Serialize + ?Sized>(v: &T) -> Option<Box<RawValue>> {
     serde_json::value::to_raw_value(v).ok()
+}
+
+/// `s` as a JSON string, written once (a string is always written).
+fn text(s: &str) -> Box<RawValue> {
+    raw(s).unwrap_or_default()
 }
