@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use serde_json::value::RawValue;
 use tavolo_engine::game::{Game, GameError, Outcome, Played, Viewer};
 use tavolo_engine::table::{HandStart, TableError};
 use tavolo_engine::transcript::transcript_hex;
@@ -19,6 +20,7 @@ use super::seeds::Mixed;
 use super::{Stage, TableCore};
 use crate::books::{self, Member};
 use crate::fairness::{self, Parts};
+use crate::protocol::Previous;
 
 /// A hand whose beginning the books are recording: dealt from `mixed` once they have.
 pub struct Dealing<G: Game> {
@@ -35,17 +37,35 @@ pub struct Dealing<G: Game> {
 /// they get the seed, which recomputes every card, mucked ones too), and its transcript (for
 /// everybody).
 pub struct Ended {
-    /// Its name.
-    pub hand: String,
-    /// Its seed, hex.
-    pub seed: String,
-    /// The seed's parts.
-    pub parts: Parts,
     /// Who was dealt in.
     pub dealt: Vec<tavolo_store::UserId>,
-    /// Its transcript (`tavolo-fair/3`, hex): the digest binding its record to its commitment
-    /// and seed, sent to everybody who sees the table (`tavolo_engine::transcript`).
-    pub transcript: String,
+    /// The `previous` of a state as written once: for those dealt in (with its seed and its
+    /// parts), and for everybody else.
+    pub written: [Box<RawValue>; 2],
+}
+
+impl Ended {
+    /// Hand `hand`, dealt to `dealt` from `seed` (hex, of `parts`), with its transcript
+    /// (`tavolo-fair/3`, hex: the digest binding its record to its commitment and seed, sent to
+    /// everybody who sees the table, `tavolo_engine::transcript`).
+    fn new(
+        hand: &str,
+        seed: &str,
+        parts: &Parts,
+        dealt: Vec<tavolo_store::UserId>,
+        transcript: &str,
+    ) -> Ended {
+        let written = [true, false].map(|dealt| {
+            let previous = Previous {
+                hand: hand.to_string(),
+                seed: dealt.then(|| seed.to_string()),
+                parts: dealt.then(|| parts.clone()),
+                transcript: Some(transcript.to_string()),
+            };
+            serde_json::value::to_raw_value(&previous).unwrap_or_default()
+        });
+        Ended { dealt, written }
+    }
 }
 
 impl<G: Game> TableCore<G> {
@@ -271,7 +291,7 @@ impl<G: Game> TableCore<G> {
             r.insert("stake".into(), self.o.stake.into());
             r.insert("stakes_won".into(), stakes.into());
         }
-        self.result = result;
+        self.result = result.and_then(|r| serde_json::value::to_raw_value(&r).ok());
         let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();
         let record = live
             .played
@@ -292,13 +312,13 @@ impl<G: Game> TableCore<G> {
             record.format,
             &record.text,
         );
-        self.previous = Some(Ended {
-            hand: live.name.clone(),
-            seed: live.seed_hex.clone(),
-            parts: live.parts.clone(),
-            dealt: live.members.iter().map(|m| m.id).collect(),
-            transcript: transcript.clone(),
-        });
+        self.previous = Some(Ended::new(
+            &live.name,
+            &live.seed_hex,
+            &live.parts,
+            live.members.iter().map(|m| m.id).collect(),
+            &transcript,
+        ));
         let (id, members) = (live.id, live.members.clone());
         let finished = books::finished_hand(
             self.fence(),

@@ -158,8 +158,8 @@ pub struct TableCore<G: Game> {
     settling: Option<WriteId>,
     /// The hand that ended last, shown until the next deal.
     last: Option<Live<G>>,
-    /// The last result, shown until the next deal.
-    result: Option<serde_json::Value>,
+    /// The last result (as written once), shown until the next deal.
+    result: Option<Box<serde_json::value::RawValue>>,
     /// The last hand that is over, for its seed.
     previous: Option<Ended>,
     /// Why the books do not answer, while a write waits to be sent again.

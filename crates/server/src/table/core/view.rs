@@ -9,15 +9,14 @@ use tavolo_engine::game::{Game, Outcome, Viewer};
 use tavolo_store::UserId;
 
 use super::audience::Sent;
-use super::deal::Ended;
 use super::io::{Effect, Frame};
 use super::play::Live;
 use super::shared_view::{Joined, SharedView};
 use super::TableCore;
 use crate::books::Member;
 use crate::protocol::{
-    self, ChatLine, ClockView, HandValue, Previous, SeatChange, SeatLost, SeatRow, SeatStatus,
-    ServerMessage, TableState, You,
+    self, ChatLine, ClockView, HandValue, SeatChange, SeatLost, SeatRow, SeatStatus, ServerMessage,
+    TableState, You,
 };
 
 /// `table_moved` for table `id`.
@@ -120,9 +119,8 @@ impl<G: Game> TableCore<G> {
             view: felt
                 .map(|l| SharedView::of::<G>(&l.played.game.view(Viewer::Spectator)))
                 .unwrap_or_default(),
-            result: self.result.as_ref().and_then(raw),
-            previous: [true, false]
-                .map(|dealt| (self.previous.as_ref()).and_then(|p| raw(&previous_of(p, dealt)))),
+            result: self.result.clone(),
+            previous: [0, 1].map(|i| (self.previous.as_ref()).map(|p| p.written[i].clone())),
         };
         for m in self.audience.viewers() {
             self.publish_to(&m, &shared);
@@ -401,17 +399,6 @@ impl<G: Game> TableCore<G> {
             deadline_ms: self.anchor.unix_of(deadline - bank),
             bank_ms: bank.as_millis() as u64,
         })
-    }
-}
-
-/// The hand before, with its seed and its parts for those who were dealt in (`dealt`), and
-/// its transcript for everybody.
-fn previous_of(p: &Ended, dealt: bool) -> Previous {
-    Previous {
-        hand: p.hand.clone(),
-        seed: dealt.then(|| p.seed.clone()),
-        parts: dealt.then(|| p.parts.clone()),
-        transcript: Some(p.transcript.clone()),
     }
 }
 
