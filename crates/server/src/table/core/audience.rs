@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tavolo_engine::game::Game;
-use tavolo_store::UserId;
+use tavolo_store::{HandId, UserId};
 
 use super::io::{ConnId, Effect, Frame};
 use crate::books::Member;
@@ -20,8 +20,8 @@ pub struct Sent {
     pub frame: Frame,
     /// Where in `frame` the state's text without its version and its events lies.
     pub plain: std::ops::Range<usize>,
-    /// The hand (its name) and the number of its events the viewer has been sent.
-    pub events: Option<(String, usize)>,
+    /// The hand (its id) and the number of its events the viewer has been sent.
+    pub events: Option<(HandId, usize)>,
 }
 
 impl Sent {
@@ -107,13 +107,18 @@ impl Audience {
         !self.conns.is_empty()
     }
 
-    /// The users who listen, once each, with one of their connections' `Member`.
-    pub fn viewers(&self) -> Vec<Member> {
+    /// The users who listen, once each.
+    pub fn viewers(&self) -> Vec<UserId> {
         let mut seen = BTreeSet::new();
         (self.conns.values())
-            .filter(|m| seen.insert(m.id))
-            .cloned()
+            .map(|m| m.id)
+            .filter(|&id| seen.insert(id))
             .collect()
+    }
+
+    /// `user` as one of their connections knows them, if any listens.
+    pub fn member(&self, user: UserId) -> Option<&Member> {
+        self.conns.values().find(|m| m.id == user)
     }
 
     /// The users who watch.

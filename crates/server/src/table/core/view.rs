@@ -122,31 +122,34 @@ impl<G: Game> TableCore<G> {
             result: self.result.clone(),
             previous: [0, 1].map(|i| (self.previous.as_ref()).map(|p| p.written[i].clone())),
         };
-        for m in self.audience.viewers() {
-            self.publish_to(&m, &shared);
-            let gone = !self.is_present(m.id) && self.money.cashing_out(m.id) == 0;
+        for user in self.audience.viewers() {
+            self.publish_to(user, &shared);
+            let gone = !self.is_present(user) && self.money.cashing_out(user) == 0;
             if gone {
-                self.audience.forget(m.id);
-                self.lost_seats.remove(&m.id);
+                self.audience.forget(user);
+                self.lost_seats.remove(&user);
             }
         }
         self.publish_summary();
         self.publish_presence();
     }
 
-    fn publish_to(&mut self, m: &Member, shared: &Shared) {
+    fn publish_to(&mut self, user: UserId, shared: &Shared) {
+        let Some(m) = self.audience.member(user) else {
+            return;
+        };
         let felt = self.felt();
-        let seen = self.audience.sent(m.id).map(|s| s.events.clone());
+        let seen = self.audience.sent(user).map(|s| s.events);
         let (events_from, cursor) = match (felt, seen) {
             (None, _) => (None, None),
             // A viewer new to the table is told the hand on it so far, as they may see it.
-            (Some(l), None) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
-            (Some(l), Some(Some((hand, n)))) if hand == l.name => {
+            (Some(l), None) => (Some(0), Some((l.id, l.played.events().len()))),
+            (Some(l), Some(Some((hand, n)))) if hand == l.id => {
                 (Some(n), Some((hand, l.played.events().len())))
             }
-            (Some(l), Some(_)) => (Some(0), Some((l.name.clone(), l.played.events().len()))),
+            (Some(l), Some(_)) => (Some(0), Some((l.id, l.played.events().len()))),
         };
-        let next = self.audience.next_version(m.id);
+        let next = self.audience.next_version(user);
         let body = self.state_body(m, shared, events_from, next);
         // The state without its version and its events (the events come last): a frame goes
         // out when that changed, or when there are events to tell.
@@ -154,19 +157,22 @@ impl<G: Game> TableCore<G> {
         let plain = plain_part(&body, events);
         let news = !body[events..].starts_with(NO_EVENTS);
         let changed =
-            news || (self.audience.sent(m.id)).is_none_or(|s| s.plain() != &body[plain.clone()]);
+            news || (self.audience.sent(user)).is_none_or(|s| s.plain() != &body[plain.clone()]);
         if changed {
             let sent = Sent {
                 frame: Frame::from(body),
                 plain,
                 events: cursor,
             };
-            self.audience.send_state(m.id, sent, &mut self.out);
+            self.audience.send_state(user, sent, &mut self.out);
             return;
         }
-        let fresh = self.audience.take_fresh(m.id);
+        let fresh = self.audience.take_fresh(user);
+        let Some(m) = self.audience.member(user) else {
+            return;
+        };
         if !fresh.is_empty() {
-            let frame = Frame::from(self.state_body(m, shared, None, self.audience.version(m.id)));
+            let frame = Frame::from(self.state_body(m, shared, None, self.audience.version(user)));
             for c in fresh {
                 self.out.push(Effect::Send(c, frame.clone()));
             }
