@@ -24,7 +24,6 @@
 //! otherwise; reported in percentage points of win probability), ties between actions broken by
 //! B's final margin over the best opponent (also reported, in points). It is never negative.
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tavolo_cards::{Card, CardSet, GameRng, Rank, SplitMix64, Suit};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -32,7 +31,7 @@ use tavolo_engine::saint::{Action, PhaseName, SaintGame, SaintOptions, ROUNDS};
 
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::SaintPoker;
-use crate::arena::{bot_seed, game_seed};
+use crate::arena::{bot_seed, check_match, each_game, game_seed};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -233,20 +232,10 @@ pub fn measure(
     seed: u64,
     budget: Budget,
 ) -> Result<Vec<OracleLoss>, BotsError> {
-    let players = usize::from(options.players);
-    if bots.len() != players {
-        return Err(BotsError::BotCount {
-            bots: bots.len(),
-            players,
-        });
-    }
-    if games == 0 {
-        return Err(BotsError::NoGames);
-    }
-    let per_game: Vec<Vec<Sample>> = (0..games)
-        .into_par_iter()
-        .map(|i| measure_game(options, bots, i, seed, budget))
-        .collect::<Result<_, _>>()?;
+    check_match(bots.len(), usize::from(options.players), games)?;
+    let per_game: Vec<Vec<Sample>> = each_game(games, false, |i| {
+        measure_game(options, bots, i, seed, budget)
+    })?;
     let n = bots.len();
     let mut share = vec![Mean::default(); n];
     let mut margin = vec![Mean::default(); n];
