@@ -3,7 +3,7 @@
 //! when `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
-use crate::common::books::{finished_hand, seat, seeded_hand};
+use crate::common::books::{bought_in_table, finished_hand, seat, seeded_hand};
 use tavolo_store::{
     Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId, GUEST_GRANT,
 };
@@ -160,21 +160,7 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
 async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
     let ada = store.register("ada", "correct horse").await.unwrap();
     let bob = store.register("bob", "correct horse").await.unwrap();
-    let table = store
-        .create_table("holdem", "{}", "solo", 60_000)
-        .await
-        .unwrap()
-        .table;
-    for u in [ada.id, bob.id] {
-        let j = Journal::move_chips(
-            format!("buyin:{table}:{}", u.0),
-            "buy_in",
-            Account::User(u),
-            seat(&table, u),
-            200,
-        );
-        store.transfer(&j).await.unwrap();
-    }
+    let table = bought_in_table(store, &[ada.id, bob.id], 200).await;
     let hand = store
         .begin_hand(&seeded_hand(
             &table,
@@ -390,17 +376,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
             jobs.spawn(async move {
                 let a = store.create_guest().await.unwrap();
                 let b = store.create_guest().await.unwrap();
-                let table = store
-                    .create_table("holdem", "{}", "solo", 60_000)
-                    .await
-                    .unwrap()
-                    .table;
-                for u in [a.id, b.id] {
-                    let key = format!("buyin:{table}:{}", u.0);
-                    let j =
-                        Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), 100);
-                    store.transfer(&j).await.unwrap();
-                }
+                let table = bought_in_table(&store, &[a.id, b.id], 100).await;
                 let players = vec![(0, a.id, 100), (1, b.id, 100)];
                 let hand = store
                     .begin_hand(&seeded_hand(&table, "holdem", [t as u8; 32], players))

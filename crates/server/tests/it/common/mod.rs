@@ -21,6 +21,18 @@ use tokio_tungstenite::tungstenite::Message;
 /// runs the browser suite beside these tests on two cores).
 pub const WAIT: u64 = 30;
 
+/// The PostgreSQL server `TAVOLO_TEST_DATABASE_URL` names; `None`, with a note that the test
+/// is skipped, when it is not set.
+pub fn postgres_url() -> Option<String> {
+    let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok();
+    if url.is_none() {
+        eprintln!(
+            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
+        );
+    }
+    url
+}
+
 /// A fresh temporary directory (unique in this process even for one tag asked for by several
 /// tests at once: all the server's tests share one test binary).
 pub fn temp_dir(tag: &str) -> PathBuf {

@@ -32,6 +32,21 @@ pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> 
     }
 }
 
+/// A new Hold'em table of `store` with each of `users` bought in for `chips`: its id.
+pub async fn bought_in_table(store: &Store, users: &[UserId], chips: i64) -> String {
+    let table = store
+        .create_table("holdem", "{}", "solo", 60_000)
+        .await
+        .unwrap()
+        .table;
+    for &u in users {
+        let key = format!("buyin:{table}:{}", u.0);
+        let j = Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), chips);
+        store.transfer(&j).await.unwrap();
+    }
+    table
+}
+
 /// [`new_hand`] dealt from `seed`: committed to it, with the seed to reveal at the end.
 pub fn seeded_hand(
     table: &str,
