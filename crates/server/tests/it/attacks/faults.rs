@@ -45,12 +45,7 @@ async fn serves_read_only(addr: std::net::SocketAddr, session: &str) -> common::
     let r = get(addr, "/api/history", Some(session)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let mut c = common::Client::with_session(addr, session.to_string()).await;
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["code"], "unavailable", "{r}");
     c
 }
@@ -62,6 +57,15 @@ async fn healthy_again(addr: std::net::SocketAddr, secs: u64) {
         assert!(std::time::Instant::now() < deadline, "still read-only");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+}
+
+/// `c` asks for a Hold'em table of the defaults: the room's answer.
+async fn ask_for_a_table(c: &mut common::Client) -> Value {
+    c.ask(
+        "create_table",
+        serde_json::json!({"options": {"game": "holdem"}}),
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -485,12 +489,7 @@ async fn a_restart_on_a_full_disk_was_refused() {
         voided.void_reason.as_deref(),
         Some(tavolo_store::VOID_RESTART)
     );
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["type"], "ack", "{r}");
     h.shutdown().await;
     let again = restart(&dir).await;
@@ -629,12 +628,7 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     healthy_again(addr, 2 * WAIT).await;
     let nodes = h.store().nodes().await.expect("nodes");
     assert_eq!(nodes.len(), 1, "{nodes:?}");
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["type"], "ack", "{r}");
     // The session begun while nothing could be written is written now.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);

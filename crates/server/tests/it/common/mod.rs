@@ -340,12 +340,12 @@ impl LeakCheck {
 }
 
 /// Every string in a JSON value that is a card (`As`, `Td`, …).
-pub fn cards_in(v: &Value, out: &mut HashSet<String>) {
+pub fn cards_in(v: &Value, out: &mut impl Extend<String>) {
     match v {
         Value::String(s) => {
             let b = s.as_bytes();
             if b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"cdhs".contains(&b[1]) {
-                out.insert(s.clone());
+                out.extend([s.clone()]);
             }
         }
         Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
