@@ -398,17 +398,7 @@ mod tests {
             Strategy::from_bytes(&v),
             Err(StrategyError::Game { found: 1 })
         ));
-        let mut v = bytes.clone();
-        let mid = v.len() / 2;
-        v[mid] ^= 0x21;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Checksum { .. })
-        ));
-        assert!(matches!(
-            Strategy::from_bytes(&bytes[..bytes.len() - 9]),
-            Err(StrategyError::Truncated { .. })
-        ));
+        crate::holdem::cfr::file::assert_corruption_refused(&bytes, 0x21, 9, Strategy::from_bytes);
     }
 
     #[test]
