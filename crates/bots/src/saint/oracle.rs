@@ -398,7 +398,6 @@ fn tell(bots: &mut [Box<dyn Bot<SaintPoker>>], events: &[<SaintPoker as Game>::E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavolo_engine::saint::seed_from_u64;
 
     /// Plays `g` with random actions until round `round` begins.
     fn play_to(g: &mut SaintGame, round: u8, rng: &mut GameRng) {
@@ -415,9 +414,7 @@ mod tests {
     #[test]
     fn round_8_values_are_the_engines_results() {
         let mut rng = GameRng::from_u64(8);
-        for seed in 0..40u64 {
-            let players = 2 + (seed % 4) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        for (seed, mut g) in crate::saint::test_games(40, 4) {
             play_to(&mut g, 8, &mut rng);
             let n = g.players();
             let others: Vec<Option<Action>> =
@@ -453,9 +450,7 @@ mod tests {
     #[test]
     fn the_oracle_is_never_beaten_by_a_line_of_play() {
         let mut rng = GameRng::from_u64(7);
-        for seed in 0..6u64 {
-            let players = 2 + (seed % 2) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        for (_, mut g) in crate::saint::test_games(6, 2) {
             play_to(&mut g, 7, &mut rng);
             let tie_seed = 99;
             while !g.is_over() {
