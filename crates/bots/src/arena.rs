@@ -106,6 +106,32 @@ pub struct MatchConfig<G: Game> {
     pub duplicate: bool,
 }
 
+/// Checks a match's size: one bot (`bots`) per seat of `players`, at least one game.
+pub(crate) fn check_match(bots: usize, players: usize, games: u64) -> Result<(), BotsError> {
+    if bots != players {
+        return Err(BotsError::BotCount { bots, players });
+    }
+    if games == 0 {
+        return Err(BotsError::NoGames);
+    }
+    Ok(())
+}
+
+/// `play(i)` for every game `i` of `0..games`, in game order: one after the other when
+/// `in_order` (a bot that learns from the games before, so that a seed still gives one result),
+/// else on rayon's current pool. The first error is the answer.
+pub(crate) fn each_game<T: Send>(
+    games: u64,
+    in_order: bool,
+    play: impl Fn(u64) -> Result<T, BotsError> + Sync + Send,
+) -> Result<Vec<T>, BotsError> {
+    if in_order {
+        (0..games).map(play).collect()
+    } else {
+        (0..games).into_par_iter().map(play).collect()
+    }
+}
+
 impl<G: Game> MatchConfig<G> {
     /// A match of `games` games seeded with `seed`, each dealt from `setup`, checked: one bot
     /// per seat, at least one game. Unlimited budget, no records.
@@ -115,16 +141,7 @@ impl<G: Game> MatchConfig<G> {
         games: u64,
         seed: u64,
     ) -> Result<MatchConfig<G>, BotsError> {
-        let players = G::players(&setup);
-        if bots.len() != players {
-            return Err(BotsError::BotCount {
-                bots: bots.len(),
-                players,
-            });
-        }
-        if games == 0 {
-            return Err(BotsError::NoGames);
-        }
+        check_match(bots.len(), G::players(&setup), games)?;
         Ok(MatchConfig {
             setup,
             bots,
@@ -273,14 +290,7 @@ impl<G: Game> Arena<G> {
         };
         // A bot that learns from the hands before plays them in order, so that a seed still
         // gives one result.
-        let reports: Vec<Tally> = if c.bots.iter().any(BotSpec::learns) {
-            (0..c.games).map(one).collect::<Result<_, BotsError>>()?
-        } else {
-            (0..c.games)
-                .into_par_iter()
-                .map(one)
-                .collect::<Result<_, BotsError>>()?
-        };
+        let reports: Vec<Tally> = each_game(c.games, c.bots.iter().any(BotSpec::learns), one)?;
         Ok(self.summarise(reports))
     }
 

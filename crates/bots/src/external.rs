@@ -355,23 +355,3 @@ pub fn spec<G: Game>(command: &str) -> BotSpec<G> {
         Box::new(ExternalBot::<G>::start(&command, seat)) as _
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_first_decision_of_a_game_has_the_startup_allowance_on_top_of_the_limit() {
-        let tight = Budget::limited(Duration::from_millis(100));
-        assert_eq!(
-            decision_limit(tight, 1),
-            Duration::from_millis(100) + STARTUP
-        );
-        assert_eq!(decision_limit(tight, 2), Duration::from_millis(100));
-        assert_eq!(
-            decision_limit(Budget::UNLIMITED, 1),
-            DEFAULT_TIMEOUT + STARTUP
-        );
-        assert_eq!(decision_limit(Budget::UNLIMITED, 9), DEFAULT_TIMEOUT);
-    }
-}

@@ -14,12 +14,11 @@
 //! after every decision), only the luck of the last cards is gone, so that second figure has a
 //! narrower interval; it is reported beside the plain one.
 
-use rayon::prelude::*;
 use tavolo_cards::SplitMix64;
 
 use tavolo_engine::game::{seed_from_u64, Game, Viewer};
 
-use crate::arena::{bot_seed, game_seed, Score};
+use crate::arena::{bot_seed, each_game, game_seed, Score};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -106,14 +105,7 @@ pub(crate) fn duplicate_deals(
         on_deal();
         Ok((won / 2.0, expected / 2.0, adjusted, misses))
     };
-    let results: Vec<(f64, f64, u64, u64)> = if in_order {
-        (0..deals).map(deal).collect::<Result<_, BotsError>>()?
-    } else {
-        (0..deals)
-            .into_par_iter()
-            .map(deal)
-            .collect::<Result<_, BotsError>>()?
-    };
+    let results: Vec<(f64, f64, u64, u64)> = each_game(deals, in_order, deal)?;
     let (mut mean, mut expected) = (Mean::default(), Mean::default());
     let (mut range_misses, mut adjusted) = (0, 0);
     for (won, e, a, m) in results {

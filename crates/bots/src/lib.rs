@@ -40,6 +40,12 @@ pub mod saint;
 pub mod stats;
 mod think;
 
+/// Cards written out (`"As Kd 7c"`) as a set, for the unit tests.
+#[cfg(test)]
+pub(crate) fn set(s: &str) -> tavolo_cards::CardSet {
+    s.parse().expect("cards")
+}
+
 pub use bot::{Bot, BotSpec, Budget, Lapses};
 pub use error::{BotsError, StrategyError};
 pub use level::{Level, Levels};

@@ -39,6 +39,16 @@ pub enum Holding {
     Random,
 }
 
+impl Holding {
+    /// The two cards, when they are known.
+    pub const fn cards(self) -> Option<[Card; 2]> {
+        match self {
+            Holding::Known(c) => Some(c),
+            Holding::Random => None,
+        }
+    }
+}
+
 /// Why an equity question cannot be answered.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -337,14 +347,8 @@ impl EquityQuery {
             .into_par_iter()
             .map(|first| {
                 let mut tally = Tally::new(n);
-                let mut holes: Vec<Option<[Card; 2]>> = self
-                    .holdings
-                    .iter()
-                    .map(|h| match h {
-                        Holding::Known(c) => Some(*c),
-                        Holding::Random => None,
-                    })
-                    .collect();
+                let mut holes: Vec<Option<[Card; 2]>> =
+                    self.holdings.iter().map(|h| h.cards()).collect();
                 let mut stub = self.stub;
                 let mut board = self.board.clone();
                 if has_random {
@@ -501,14 +505,7 @@ impl EquityQuery {
     fn exact_preflop(&self) -> Tally {
         let n = self.players();
         let mut tally = Tally::new(n);
-        let holes: Vec<[Card; 2]> = self
-            .holdings
-            .iter()
-            .filter_map(|h| match h {
-                Holding::Known(c) => Some(*c),
-                Holding::Random => None,
-            })
-            .collect();
+        let holes: Vec<[Card; 2]> = self.holdings.iter().filter_map(|h| h.cards()).collect();
         let hands: Vec<Hand> = holes.iter().map(|h| Hand::from_cards(h)).collect();
         // Cards left per rank, and per rank outside each suit.
         let mut avail = [0u8; 13];

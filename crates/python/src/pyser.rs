@@ -319,47 +319,40 @@ impl<'py> Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok, Error> {
-        self.done()
-    }
+/// Implements the serde traits of the sequence kinds (sequence, tuple, tuple struct, tuple
+/// variant) for [`Seq`]: each pushes its elements and ends in [`Seq::done`]; only the trait and
+/// the name of the element method differ, which a function cannot abstract over.
+macro_rules! serialize_into_seq {
+    ($($serialize:ident::$element:ident),*) => {$(
+        impl<'py> ser::$serialize for Seq<'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Self::Ok, Error> {
+                self.done()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok, Error> {
-        self.done()
-    }
-}
+serialize_into_seq!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
-impl<'py> ser::SerializeTupleStruct for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
+impl<'py> Map<'py> {
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        self.dict
+            .set_item(name(self.py, key), value.serialize(Maker { py: self.py })?)?;
+        Ok(())
     }
-    fn end(self) -> Result<Self::Ok, Error> {
-        self.done()
-    }
-}
 
-impl<'py> ser::SerializeTupleVariant for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok, Error> {
-        self.done()
+    fn done(self) -> Result<Bound<'py, PyAny>, Error> {
+        wrap(self.py, self.variant, self.dict.into_any())
     }
 }
 
@@ -380,41 +373,32 @@ impl<'py> ser::SerializeMap for Map<'py> {
         Ok(())
     }
     fn end(self) -> Result<Self::Ok, Error> {
-        wrap(self.py, self.variant, self.dict.into_any())
+        self.done()
     }
 }
 
-impl<'py> ser::SerializeStruct for Map<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.dict
-            .set_item(name(self.py, key), value.serialize(Maker { py: self.py })?)?;
-        Ok(())
-    }
-    fn end(self) -> Result<Self::Ok, Error> {
-        wrap(self.py, self.variant, self.dict.into_any())
-    }
+/// Implements the serde traits of the struct kinds (struct, struct variant) for [`Map`]: each
+/// sets its fields by name ([`Map::field`]) and ends in [`Map::done`].
+macro_rules! serialize_into_map {
+    ($($serialize:ident),*) => {$(
+        impl<'py> ser::$serialize for Map<'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<Self::Ok, Error> {
+                self.done()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeStructVariant for Map<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        ser::SerializeStruct::serialize_field(self, key, value)
-    }
-    fn end(self) -> Result<Self::Ok, Error> {
-        wrap(self.py, self.variant, self.dict.into_any())
-    }
-}
+serialize_into_map!(SerializeStruct, SerializeStructVariant);
 
 /// A Python value (None, bool, int, float, str, dict with str keys, list, tuple) as JSON, to be
 /// read by serde: the way into the engine's types. Type checks never raise, so a value that

@@ -168,12 +168,7 @@ impl Store {
             .bind(UserKind::Guest.as_str())
             .execute(&mut *tx)
             .await
-            .map_err(|e| match e {
-                sqlx::Error::Database(d) if d.is_unique_violation() => {
-                    StoreError::NameTaken(name.to_string())
-                }
-                e => StoreError::Db(e),
-            })?
+            .map_err(name_taken(name))?
             .rows_affected();
             if changed == 0 {
                 let now: Option<String> = sqlx::query("SELECT name FROM users WHERE id = $1")
@@ -236,12 +231,7 @@ impl Store {
         .bind(now_ms())
         .fetch_one(&mut *tx)
         .await
-        .map_err(|e| match e {
-            sqlx::Error::Database(d) if d.is_unique_violation() => {
-                StoreError::NameTaken(name.to_string())
-            }
-            e => StoreError::Db(e),
-        })?;
+        .map_err(name_taken(name))?;
         let id = UserId(row.try_get("id")?);
         let user = User {
             id,
@@ -536,6 +526,17 @@ async fn name_free(conn: &mut sqlx::AnyConnection, name: &str) -> Result<(), Sto
     match taken {
         Some(_) => Err(StoreError::NameTaken(name.to_string())),
         None => Ok(()),
+    }
+}
+
+/// A write refused by the unique index on user names as [`StoreError::NameTaken`] (the name
+/// was taken between the check and the write); any other failure as it is.
+fn name_taken(name: &str) -> impl FnOnce(sqlx::Error) -> StoreError + '_ {
+    move |e| match e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            StoreError::NameTaken(name.to_string())
+        }
+        e => StoreError::Db(e),
     }
 }
 

@@ -127,11 +127,7 @@ pub(crate) fn made_score(hand: CardSet) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavolo_cards::parse_cards;
-
-    fn set(s: &str) -> CardSet {
-        parse_cards(s).expect("cards").into_iter().collect()
-    }
+    use crate::set;
 
     #[test]
     fn the_standard_exchange_keeps_what_is_made_and_draws_to_four_flushes() {

@@ -10,55 +10,51 @@ use super::Holdem;
 use crate::betting::{Decision, FoldBot, Mixed, RaiseBot};
 use crate::bot::{Bot, Budget};
 
-/// The action of a pure decision (the anchors', the outside opponents'), or the default when it
-/// is not a betting decision.
-pub(super) fn act(decision: Option<(Mixed, Legal)>, legal: &[Action]) -> Action {
-    match decision {
-        Some((m, l)) => m.yes.to_action(&l),
-        None => legal[0],
+/// A Hold'em bot that makes one pure decision at each betting spot, from the view alone (the
+/// anchors here, the outside opponents of [`super::outside`]): its [`Bot`] — the action, and a
+/// policy of that one action — follows from the decision.
+pub(super) trait PureRule: Send {
+    /// The bot's name.
+    const NAME: &'static str;
+
+    /// The decision at `view`, with the seat's choices; `None` when it is not a betting decision.
+    fn decision(view: &HandView) -> Option<(Mixed, Legal)>;
+}
+
+impl<R: PureRule> Bot<Holdem> for R {
+    fn name(&self) -> &str {
+        R::NAME
+    }
+
+    /// The decision's action, or the default when it is not a betting decision.
+    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
+        match R::decision(view) {
+            Some((m, l)) => m.yes.to_action(&l),
+            None => legal[0],
+        }
+    }
+
+    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+        R::decision(view).map(|(m, l)| m.policy(&l))
     }
 }
 
-impl FoldBot {
+impl PureRule for FoldBot {
+    const NAME: &'static str = "fold";
+
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
         view.legal.map(|l| (Mixed::pure(Decision::Fold), l))
     }
 }
 
-impl Bot<Holdem> for FoldBot {
-    fn name(&self) -> &str {
-        "fold"
-    }
+impl PureRule for RaiseBot {
+    const NAME: &'static str = "raise";
 
-    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        act(FoldBot::decision(view), legal)
-    }
-
-    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        FoldBot::decision(view).map(|(m, l)| m.policy(&l))
-    }
-}
-
-impl RaiseBot {
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
         let s = Spot::read(view)?;
         Some((
             Mixed::pure(Decision::RaiseTo(s.pot_fraction_to(1.0))),
             s.legal,
         ))
-    }
-}
-
-impl Bot<Holdem> for RaiseBot {
-    fn name(&self) -> &str {
-        "raise"
-    }
-
-    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        act(RaiseBot::decision(view), legal)
-    }
-
-    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        RaiseBot::decision(view).map(|(m, l)| m.policy(&l))
     }
 }

@@ -12,14 +12,12 @@
 //! Both are deterministic and report their policy, so LBR can measure them too.
 
 use tavolo_cards::{Card, Rank};
-use tavolo_engine::holdem::{Action, HandView, Legal};
+use tavolo_engine::holdem::{HandView, Legal};
 
-use super::anchors::act;
+use super::anchors::PureRule;
 use super::cfr::buckets::strength;
 use super::spot::Spot;
-use super::Holdem;
 use crate::betting::{Decision, Mixed};
-use crate::bot::{Bot, Budget};
 
 /// What RLCard's agent says, before it is fitted to the legal actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +79,10 @@ impl RlcardRuleBot {
             (false, _) => Said::Call,
         }
     }
+}
+
+impl PureRule for RlcardRuleBot {
+    const NAME: &'static str = "rlcard";
 
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
         let s = Spot::read(view)?;
@@ -101,20 +103,6 @@ impl RlcardRuleBot {
     }
 }
 
-impl Bot<Holdem> for RlcardRuleBot {
-    fn name(&self) -> &str {
-        "rlcard"
-    }
-
-    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        act(RlcardRuleBot::decision(view), legal)
-    }
-
-    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        RlcardRuleBot::decision(view).map(|(m, l)| m.policy(&l))
-    }
-}
-
 /// Deals per equity estimate (a standard error of about 1.6 % of the pot).
 pub const EQUITY_SAMPLES: u16 = 1_000;
 /// The equity above which the equity bot bets or raises.
@@ -124,7 +112,9 @@ pub const EQUITY_BET: f64 = 0.6;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EquityBot;
 
-impl EquityBot {
+impl PureRule for EquityBot {
+    const NAME: &'static str = "equity";
+
     fn decision(view: &HandView) -> Option<(Mixed, Legal)> {
         let s = Spot::read(view)?;
         let equity = strength(s.hole, &s.board, EQUITY_SAMPLES);
@@ -136,20 +126,6 @@ impl EquityBot {
             Decision::Fold
         };
         Some((Mixed::pure(d), s.legal))
-    }
-}
-
-impl Bot<Holdem> for EquityBot {
-    fn name(&self) -> &str {
-        "equity"
-    }
-
-    fn act(&mut self, view: &HandView, legal: &[Action], _budget: Budget) -> Action {
-        act(EquityBot::decision(view), legal)
-    }
-
-    fn policy(&mut self, view: &HandView, _legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        EquityBot::decision(view).map(|(m, l)| m.policy(&l))
     }
 }
 

@@ -93,10 +93,7 @@ pub(crate) fn least_kept_pair(hand: CardSet) -> Option<[Card; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn set(s: &str) -> CardSet {
-        s.parse().expect("cards")
-    }
+    use crate::set;
 
     #[test]
     fn best_pair_uses_exactly_two_own_cards() {

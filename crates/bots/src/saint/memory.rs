@@ -176,7 +176,6 @@ fn stage_of(view: &SaintView) -> Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavolo_engine::saint::{seed_from_u64, SaintGame, SaintOptions};
 
     /// Over random games, what a player's memory says opponents hold is true, and every
     /// sampled world keeps the own hand, the counts, the known cards, and uses only cards the
@@ -184,9 +183,7 @@ mod tests {
     #[test]
     fn memory_is_true_and_samples_are_consistent() {
         let mut rng = GameRng::from_u64(3);
-        for seed in 0..60u64 {
-            let players = 2 + (seed % 4) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        for (_, mut g) in crate::saint::test_games(60, 4) {
             let mut memory = Memory::default();
             while !g.is_over() {
                 for p in g.pending() {
@@ -196,7 +193,7 @@ mod tests {
                         let (w, _) = memory.sample(&view, &mut rng);
                         assert_eq!(w.hands[0], g.hand(0));
                         let mut all = w.hands[0];
-                        for q in 1..players as usize {
+                        for q in 1..g.players() {
                             assert_eq!(w.hands[q].len(), g.hand(q).len());
                             assert!(memory.held(q) - w.hands[q] == CardSet::EMPTY);
                             assert!(memory.held(q) - g.hand(q) == CardSet::EMPTY, "held is true");

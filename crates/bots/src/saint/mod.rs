@@ -21,6 +21,19 @@ pub use search::{others_give_up_at, SearchBot, EXACT_ROUNDS, MASTER_THINK, WORLD
 use crate::bot::{BotName, BotSpec};
 use crate::error::BotsError;
 
+/// Games for the unit tests: for each `seed` of `0..count`, the game dealt from it to
+/// 2 + `seed % spread` players.
+#[cfg(test)]
+pub(crate) fn test_games(count: u64, spread: u64) -> impl Iterator<Item = (u64, SaintGame)> {
+    use tavolo_engine::game::seed_from_u64;
+    use tavolo_engine::saint::SaintOptions;
+    (0..count).map(move |seed| {
+        let players = 2 + (seed % spread) as u8;
+        let g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        (seed, g)
+    })
+}
+
 /// Saint Poker as bots and the arena know it: the engine's game, through the one game
 /// interface ([`tavolo_engine::game::Game`]). Every event is public, so all seats get all.
 pub type SaintPoker = SaintGame;

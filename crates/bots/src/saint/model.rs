@@ -88,26 +88,14 @@ impl World {
         loop {
             match stage {
                 Stage::Place => {
-                    let mut cards = [None; MAX_PLAYERS];
-                    for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
-                        *slot = least_kept(self.hands[p]);
-                    }
-                    let cheap = cards;
-                    for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
-                        match first {
-                            Some(Action::Place { card, .. }) if p == self.me => {
-                                first = None;
-                                *slot = Some(card);
-                            }
-                            _ => *slot = self.place_for(p, &cheap).or(*slot),
+                    let me = self.me;
+                    self.place_round(|p, _| match first {
+                        Some(Action::Place { card, .. }) if p == me => {
+                            first = None;
+                            Some(card)
                         }
-                    }
-                    for (p, card) in cards.iter().enumerate().take(self.players) {
-                        if let Some(c) = *card {
-                            self.hands[p].remove(c);
-                            self.centre.insert(c);
-                        }
-                    }
+                        _ => None,
+                    });
                     stage = Stage::Show;
                 }
                 Stage::Show => {
@@ -126,6 +114,27 @@ impl World {
         }
     }
 
+    /// Every player places a card: `chosen(player, hand)` where it gives one, else the rollout
+    /// policy's (its least-kept card when the policy has none); the cards go to the centre.
+    fn place_round(&mut self, mut chosen: impl FnMut(usize, CardSet) -> Option<Card>) {
+        let mut cards = [None; MAX_PLAYERS];
+        for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+            *slot = least_kept(self.hands[p]);
+        }
+        let cheap = cards;
+        for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
+            *slot = chosen(p, self.hands[p])
+                .or_else(|| self.place_for(p, &cheap))
+                .or(*slot);
+        }
+        for (p, card) in cards.iter().enumerate().take(self.players) {
+            if let Some(c) = *card {
+                self.hands[p].remove(c);
+                self.centre.insert(c);
+            }
+        }
+    }
+
     /// Plays `mine` (the searching player's action at `stage`, where the searching player
     /// always has a decision) with the other players choosing by the rollout policies — or, in
     /// this stage only, by `forced` where given — then the other players' draft picks until the
@@ -140,26 +149,14 @@ impl World {
     ) -> Option<Stage> {
         match stage {
             Stage::Place => {
-                let mut cards = [None; MAX_PLAYERS];
-                for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
-                    *slot = least_kept(self.hands[p]);
-                }
-                let cheap = cards;
-                for (p, slot) in cards.iter_mut().enumerate().take(self.players) {
-                    let chosen = if p == self.me { Some(mine) } else { forced[p] };
-                    *slot = match chosen {
-                        Some(Action::Place { card, .. }) if self.hands[p].contains(card) => {
-                            Some(card)
-                        }
-                        _ => self.place_for(p, &cheap).or(*slot),
-                    };
-                }
-                for (p, card) in cards.iter().enumerate().take(self.players) {
-                    if let Some(c) = *card {
-                        self.hands[p].remove(c);
-                        self.centre.insert(c);
+                let me = self.me;
+                self.place_round(|p, hand| {
+                    let chosen = if p == me { Some(mine) } else { forced[p] };
+                    match chosen {
+                        Some(Action::Place { card, .. }) if hand.contains(card) => Some(card),
+                        _ => None,
                     }
-                }
+                });
                 Some(Stage::Show)
             }
             Stage::Show => {

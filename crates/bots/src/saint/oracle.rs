@@ -24,7 +24,6 @@
 //! otherwise; reported in percentage points of win probability), ties between actions broken by
 //! B's final margin over the best opponent (also reported, in points). It is never negative.
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tavolo_cards::{Card, CardSet, GameRng, Rank, SplitMix64, Suit};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -32,7 +31,7 @@ use tavolo_engine::saint::{Action, PhaseName, SaintGame, SaintOptions, ROUNDS};
 
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::SaintPoker;
-use crate::arena::{bot_seed, game_seed};
+use crate::arena::{bot_seed, check_match, each_game, game_seed};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::stats::Mean;
@@ -233,20 +232,10 @@ pub fn measure(
     seed: u64,
     budget: Budget,
 ) -> Result<Vec<OracleLoss>, BotsError> {
-    let players = usize::from(options.players);
-    if bots.len() != players {
-        return Err(BotsError::BotCount {
-            bots: bots.len(),
-            players,
-        });
-    }
-    if games == 0 {
-        return Err(BotsError::NoGames);
-    }
-    let per_game: Vec<Vec<Sample>> = (0..games)
-        .into_par_iter()
-        .map(|i| measure_game(options, bots, i, seed, budget))
-        .collect::<Result<_, _>>()?;
+    check_match(bots.len(), usize::from(options.players), games)?;
+    let per_game: Vec<Vec<Sample>> = each_game(games, false, |i| {
+        measure_game(options, bots, i, seed, budget)
+    })?;
     let n = bots.len();
     let mut share = vec![Mean::default(); n];
     let mut margin = vec![Mean::default(); n];
@@ -409,7 +398,6 @@ fn tell(bots: &mut [Box<dyn Bot<SaintPoker>>], events: &[<SaintPoker as Game>::E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavolo_engine::saint::seed_from_u64;
 
     /// Plays `g` with random actions until round `round` begins.
     fn play_to(g: &mut SaintGame, round: u8, rng: &mut GameRng) {
@@ -426,9 +414,7 @@ mod tests {
     #[test]
     fn round_8_values_are_the_engines_results() {
         let mut rng = GameRng::from_u64(8);
-        for seed in 0..40u64 {
-            let players = 2 + (seed % 4) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        for (seed, mut g) in crate::saint::test_games(40, 4) {
             play_to(&mut g, 8, &mut rng);
             let n = g.players();
             let others: Vec<Option<Action>> =
@@ -464,9 +450,7 @@ mod tests {
     #[test]
     fn the_oracle_is_never_beaten_by_a_line_of_play() {
         let mut rng = GameRng::from_u64(7);
-        for seed in 0..6u64 {
-            let players = 2 + (seed % 2) as u8;
-            let mut g = SaintGame::new(SaintOptions::new(players), seed_from_u64(seed)).unwrap();
+        for (_, mut g) in crate::saint::test_games(6, 2) {
             play_to(&mut g, 7, &mut rng);
             let tie_seed = 99;
             while !g.is_over() {

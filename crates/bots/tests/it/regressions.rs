@@ -30,6 +30,7 @@ fn an_external_bot_was_late_on_the_first_decision_of_every_game() {
         decision_limit(Budget::UNLIMITED, 1),
         DEFAULT_TIMEOUT + STARTUP
     );
+    assert_eq!(decision_limit(Budget::UNLIMITED, 9), DEFAULT_TIMEOUT);
 }
 
 /// Fixed in `93ff763`: protocol version 1 derived the seed a program is sent from the deal's,
@@ -125,12 +126,13 @@ fn a_duplicate_match_counted_its_interval_game_by_game_instead_of_over_deals() {
 /// A heads-up No-Limit hand dealt from `seed`, the actions `actions` applied; and `bot` told
 /// every event as seat `seat` sees them.
 fn holdem_after(
+    seats: usize,
     seed: u64,
     actions: &[Action],
     bot: &mut dyn Bot<Holdem>,
     seat: usize,
 ) -> Played<Holdem> {
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
+    let setup = HoldemOptions::new(seats, Structure::NoLimit)
         .setup()
         .expect("setup");
     let mut state = Played::<Holdem>::deal(setup, seed_from_u64(seed)).expect("deal");
@@ -143,6 +145,31 @@ fn holdem_after(
         }
     }
     state
+}
+
+/// The mean probability, over every hole-card pair `seat` could hold at `state`, that `bot`
+/// takes an action `matching`.
+fn share_over_pairs(
+    bot: &mut dyn Bot<Holdem>,
+    state: &Played<Holdem>,
+    seat: usize,
+    matching: impl Fn(&Action) -> bool,
+) -> f64 {
+    let mut v = state.game.view(Some(seat));
+    let legal = state.game.legal(seat);
+    let (mut share, mut n) = (0.0, 0.0);
+    for i in 0..tavolo_bots::holdem::pairs::PAIRS {
+        let [a, b] = tavolo_bots::holdem::pairs::pair(i);
+        v.hole[seat] = [Some(a), Some(b)];
+        let policy = bot.policy(&v, &legal).expect("a policy");
+        share += policy
+            .iter()
+            .filter(|(a, _)| matching(a))
+            .map(|x| x.1)
+            .sum::<f64>();
+        n += 1.0;
+    }
+    share / n
 }
 
 /// Fixed in `6604164`: once a hand left the No-Limit tree (a call of a raise the tree could only
@@ -160,7 +187,7 @@ fn cfr_called_down_every_hand_that_left_its_tree() {
         })
         .collect();
     actions.push(Action::Call { seat: 0 });
-    let state = holdem_after(11, &actions, bot.as_mut(), 1);
+    let state = holdem_after(2, 11, &actions, bot.as_mut(), 1);
     let view = state.game.view(Some(1));
     let legal = state.game.legal(1);
     // Over every hole the bot might hold, its flop play is not always a check.
@@ -196,22 +223,10 @@ fn cfr_read_a_small_four_bet_before_the_flop_as_all_in() {
     };
     let fold_rate = |to: u64| {
         let mut bot = spec.make(1, 3);
-        let state = holdem_after(2, &open(to), bot.as_mut(), 1);
-        let mut v = state.game.view(Some(1));
-        let legal = state.game.legal(1);
-        let (mut folds, mut n) = (0.0, 0.0);
-        for i in 0..tavolo_bots::holdem::pairs::PAIRS {
-            let [a, b] = tavolo_bots::holdem::pairs::pair(i);
-            v.hole[1] = [Some(a), Some(b)];
-            let policy = bot.policy(&v, &legal).expect("a policy");
-            folds += policy
-                .iter()
-                .filter(|(a, _)| matches!(a, Action::Fold { .. }))
-                .map(|x| x.1)
-                .sum::<f64>();
-            n += 1.0;
-        }
-        folds / n
+        let state = holdem_after(2, 2, &open(to), bot.as_mut(), 1);
+        share_over_pairs(bot.as_mut(), &state, 1, |a| {
+            matches!(a, Action::Fold { .. })
+        })
     };
     let (small, all_in) = (fold_rate(1800), fold_rate(10_000));
     assert!(
@@ -225,38 +240,17 @@ fn cfr_read_a_small_four_bet_before_the_flop_as_all_in() {
 #[test]
 fn the_expert_opened_far_too_few_hands_six_handed() {
     let spec = holdem::bot_spec("expert").expect("bot");
-    let setup = HoldemOptions::new(6, Structure::NoLimit)
-        .setup()
-        .expect("setup");
-    let mut state = Played::<Holdem>::deal(setup, seed_from_u64(4)).expect("deal");
-    // Seat 0 is the button; under the gun (seat 3) to the cutoff (seat 5) fold.
-    for seat in [3, 4, 5] {
-        state.apply(Action::Fold { seat }).expect("a fold");
-    }
     let mut bot = spec.make(0, 1);
-    for e in state.events() {
-        if let Some(e) = Holdem::censor(e, Viewer::Seat(0)) {
-            bot.observe(&e);
-        }
-    }
-    let mut v = state.game.view(Some(0));
-    let legal = state.game.legal(0);
-    let (mut raises, mut n) = (0.0, 0.0);
-    for i in 0..tavolo_bots::holdem::pairs::PAIRS {
-        let [a, b] = tavolo_bots::holdem::pairs::pair(i);
-        v.hole[0] = [Some(a), Some(b)];
-        let policy = bot.policy(&v, &legal).expect("a policy");
-        raises += policy
-            .iter()
-            .filter(|(a, _)| matches!(a, Action::BetOrRaiseTo { .. }))
-            .map(|x| x.1)
-            .sum::<f64>();
-        n += 1.0;
-    }
+    // Seat 0 is the button; under the gun (seat 3) to the cutoff (seat 5) fold.
+    let folds = [3, 4, 5].map(|seat| Action::Fold { seat });
+    let state = holdem_after(6, 4, &folds, bot.as_mut(), 0);
+    let raises = share_over_pairs(bot.as_mut(), &state, 0, |a| {
+        matches!(a, Action::BetOrRaiseTo { .. })
+    });
     assert!(
-        raises / n > 0.35,
+        raises > 0.35,
         "the button opens {:.0} % of hands",
-        100.0 * raises / n
+        100.0 * raises
     );
 }
 

@@ -333,15 +333,21 @@ mod tests {
         assert!(e.contains("da 200 a 1,000"), "{e}");
     }
 
+    /// A choice of `kind` among `cards`, of `min` to `max` of them: the cards and the question.
+    fn choose(kind: CardsKind, cards: &str, min: usize, max: usize) -> (Vec<Card>, Ask) {
+        let from: Vec<Card> = parse_cards(cards).unwrap();
+        let ask = Ask::Cards {
+            kind,
+            from: from.clone(),
+            min,
+            max,
+        };
+        (from, ask)
+    }
+
     #[test]
     fn cards_by_name_or_position() {
-        let from: Vec<Card> = parse_cards("As Kd 7c").unwrap();
-        let ask = Ask::Cards {
-            kind: CardsKind::Show,
-            from: from.clone(),
-            min: 2,
-            max: 2,
-        };
+        let (from, ask) = choose(CardsKind::Show, "As Kd 7c", 2, 2);
         let lang = Lang::En;
         assert_eq!(
             parse("1 3", &ask, lang),
@@ -359,13 +365,7 @@ mod tests {
 
     #[test]
     fn exchange_accepts_standing_pat_and_discards() {
-        let from: Vec<Card> = parse_cards("As Kd 7c 4h 2s").unwrap();
-        let ask = Ask::Cards {
-            kind: CardsKind::Exchange,
-            from: from.clone(),
-            min: 0,
-            max: 3,
-        };
+        let (from, ask) = choose(CardsKind::Exchange, "As Kd 7c 4h 2s", 0, 3);
         let lang = Lang::En;
         assert_eq!(
             parse("x", &ask, lang),

@@ -460,17 +460,9 @@ actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 6', 'p1 f', '
 players = ['ann', 'bob', 'cy']
 ";
 
-fn phh_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tavolo-cli-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn replay_export_pokerstars_shows_the_hero_only_their_own_unshown_cards() {
-    let path = phh_file("folded.phh", FOLDED_PHH);
+    let path = temp_file("folded.phh", FOLDED_PHH);
     let o = tavolo(
         &[
             "replay",
@@ -512,8 +504,8 @@ fn replay_export_pokerstars_shows_the_hero_only_their_own_unshown_cards() {
 
 #[test]
 fn replay_export_phh_hides_unseen_cards_and_reads_back() {
-    let a = phh_file("a.phh", FOLDED_PHH);
-    let b = phh_file("b.phh", HEADS_UP_PHH);
+    let a = temp_file("a.phh", FOLDED_PHH);
+    let b = temp_file("b.phh", HEADS_UP_PHH);
     let o = tavolo(
         &[
             "replay",
@@ -535,7 +527,7 @@ fn replay_export_phh_hides_unseen_cards_and_reads_back() {
     );
     // Shown at the showdown: both heads-up hands are written.
     assert!(s.contains("\"d dh p2 KhKd\""), "{s}");
-    let out = phh_file("out.phhs", &s);
+    let out = temp_file("out.phhs", &s);
     let o = tavolo(&["replay", "--json", out.to_str().unwrap()], None);
     assert!(o.status.success(), "the export replays: {}", stdout(&o));
 }

@@ -459,6 +459,25 @@ impl Player {
 }
 
 /// Creates a heads-up No-Limit table with one bot, as the player on `at`; returns its id.
+/// Nodes `a`, `b` and `c` on the database `db`, each with leases of `lease_ms`.
+async fn three_nodes(db: &str, lease_ms: u64) -> [Node; 3] {
+    [
+        Node::start_with_lease("a", db, lease_ms).await,
+        Node::start_with_lease("b", db, lease_ms).await,
+        Node::start_with_lease("c", db, lease_ms).await,
+    ]
+}
+
+/// Ada signs up on the first of `addrs`, creates a table there and sits down at it, her client
+/// knowing every node of `addrs`: her session token, the table and her client.
+async fn ada_seated(addrs: &[SocketAddr]) -> (String, String, Player) {
+    let ada = sign_up(addrs[0], "ada").await;
+    let table = create_table(&ada, addrs[0]).await;
+    let mut player = Player::connect(&ada, addrs.to_vec(), addrs[0]).await;
+    player.join(&table).await;
+    (ada, table, player)
+}
+
 async fn create_table(token: &str, at: SocketAddr) -> String {
     match try_create_table(token, at).await {
         Ok(id) => id,
@@ -534,11 +553,7 @@ async fn tables_spread_over_three_nodes_and_a_client_plays_and_watches_across_th
     let Some((store, db)) = database().await else {
         return;
     };
-    let nodes = [
-        Node::start_with_lease("a", &db, STEADY_LEASE_MS).await,
-        Node::start_with_lease("b", &db, STEADY_LEASE_MS).await,
-        Node::start_with_lease("c", &db, STEADY_LEASE_MS).await,
-    ];
+    let nodes = three_nodes(&db, STEADY_LEASE_MS).await;
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
     let ada = sign_up(addrs[0], "ada").await;
     // Ada creates tables on node a: they are placed on the least-loaded nodes.
@@ -645,16 +660,9 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
     let Some((store, db)) = database().await else {
         return;
     };
-    let mut nodes = [
-        Node::start("a", &db).await,
-        Node::start("b", &db).await,
-        Node::start("c", &db).await,
-    ];
+    let mut nodes = three_nodes(&db, LEASE_MS).await;
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
-    let ada = sign_up(addrs[0], "ada").await;
-    let table = create_table(&ada, addrs[0]).await;
-    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
-    player.join(&table).await;
+    let (ada, table, mut player) = ada_seated(&addrs).await;
     let mut takeovers = Vec::new();
     let mut rng = tavolo_cards::GameRng::from_u64(18);
     for round in 0..3 {
@@ -730,10 +738,7 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     };
     let nodes = [Node::start("a", &db).await, Node::start("b", &db).await];
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
-    let ada = sign_up(addrs[0], "ada").await;
-    let table = create_table(&ada, addrs[0]).await;
-    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
-    player.join(&table).await;
+    let (ada, table, mut player) = ada_seated(&addrs).await;
     assert!(
         player.play_turns(2).await,
         "the table stalled; the nodes' moves:\n{}",
@@ -801,16 +806,9 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
     let Some((store, db)) = database().await else {
         return;
     };
-    let mut nodes = [
-        Node::start_with_lease("a", &db, STEADY_LEASE_MS).await,
-        Node::start_with_lease("b", &db, STEADY_LEASE_MS).await,
-        Node::start_with_lease("c", &db, STEADY_LEASE_MS).await,
-    ];
+    let mut nodes = three_nodes(&db, STEADY_LEASE_MS).await;
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
-    let ada = sign_up(addrs[0], "ada").await;
-    let table = create_table(&ada, addrs[0]).await;
-    let mut player = Player::connect(&ada, addrs.clone(), addrs[0]).await;
-    player.join(&table).await;
+    let (_, _, mut player) = ada_seated(&addrs).await;
     assert!(
         player.play_turns(2).await,
         "the table stalled; the nodes' moves:\n{}",
@@ -901,10 +899,7 @@ async fn two_nodes_starting_at_once_void_no_hand_in_play() {
         return;
     };
     let a = Node::start_with_lease("a", &db, STEADY_LEASE_MS).await;
-    let ada = sign_up(a.addr, "ada").await;
-    let table = create_table(&ada, a.addr).await;
-    let mut player = Player::connect(&ada, vec![a.addr], a.addr).await;
-    player.join(&table).await;
+    let (_, table, mut player) = ada_seated(&[a.addr]).await;
     assert!(
         player.play_turns(2).await,
         "the table stalled; the nodes' moves:\n{}",

@@ -22,6 +22,37 @@ pub trait BettingAction: Copy + PartialEq {
     fn bet(&self) -> Option<(usize, Bet)>;
 }
 
+/// Implements [`BettingAction`] for a game's action enum whose betting variants are `Fold`,
+/// `Check` and `Call` (each with its `seat`) and `BetOrRaiseTo` (with its `seat` and `to`), as
+/// Hold'em's and Draw's are (a macro: one function cannot name the variants of two enums).
+macro_rules! betting_action {
+    ($action:ty) => {
+        impl $crate::betting::BettingAction for $action {
+            fn from_bet(seat: usize, bet: $crate::betting::Bet) -> Self {
+                use $crate::betting::Bet;
+                match bet {
+                    Bet::Fold => Self::Fold { seat },
+                    Bet::Check => Self::Check { seat },
+                    Bet::Call => Self::Call { seat },
+                    Bet::RaiseTo(to) => Self::BetOrRaiseTo { seat, to },
+                }
+            }
+
+            fn bet(&self) -> Option<(usize, $crate::betting::Bet)> {
+                use $crate::betting::Bet;
+                match *self {
+                    Self::Fold { seat } => Some((seat, Bet::Fold)),
+                    Self::Check { seat } => Some((seat, Bet::Check)),
+                    Self::Call { seat } => Some((seat, Bet::Call)),
+                    Self::BetOrRaiseTo { seat, to } => Some((seat, Bet::RaiseTo(to))),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use betting_action;
+
 /// The legal actions of a betting decision as a list: the default action first (check when
 /// allowed, else fold), then fold (when a check is allowed), call, and the ends of the raise
 /// range.

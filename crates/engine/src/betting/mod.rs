@@ -21,6 +21,7 @@ mod round;
 mod seats;
 mod sizing;
 
+pub(crate) use choice::betting_action;
 pub use choice::{
     allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward, ShownHand,
 };

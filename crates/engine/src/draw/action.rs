@@ -1,6 +1,6 @@
 //! What players do (actions) and what happens as a result (events).
 
-use crate::betting::{Bet, BetEvent};
+use crate::betting::BetEvent;
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, HandRank};
 
@@ -66,17 +66,6 @@ impl Action {
             | Action::Exchange { seat, .. }
             | Action::Show { seat }
             | Action::Muck { seat } => seat,
-        }
-    }
-
-    /// The betting decision, for a betting action.
-    pub fn as_bet(&self) -> Option<(usize, Bet)> {
-        match *self {
-            Action::Fold { seat } => Some((seat, Bet::Fold)),
-            Action::Check { seat } => Some((seat, Bet::Check)),
-            Action::Call { seat } => Some((seat, Bet::Call)),
-            Action::BetOrRaiseTo { seat, to } => Some((seat, Bet::RaiseTo(to))),
-            _ => None,
         }
     }
 }

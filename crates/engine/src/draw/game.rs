@@ -11,7 +11,7 @@ use super::hand::{DrawHand, ToAct};
 use super::record::DrawRecord;
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use super::view::DrawView;
-use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask};
+use crate::betting::{self, Choice, HandSummary, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -34,20 +34,7 @@ impl DrawTable {
     }
 }
 
-impl BettingAction for Action {
-    fn from_bet(seat: usize, bet: Bet) -> Self {
-        match bet {
-            Bet::Fold => Action::Fold { seat },
-            Bet::Check => Action::Check { seat },
-            Bet::Call => Action::Call { seat },
-            Bet::RaiseTo(to) => Action::BetOrRaiseTo { seat, to },
-        }
-    }
-
-    fn bet(&self) -> Option<(usize, Bet)> {
-        self.as_bet()
-    }
-}
+crate::betting::betting_action!(Action);
 
 /// Every exchange of 0 to `max` cards of `hand`, standing pat first, then the fold.
 pub fn exchange_list(seat: usize, hand: CardSet, max: u8) -> Vec<Action> {

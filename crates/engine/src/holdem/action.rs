@@ -1,6 +1,6 @@
 //! What players and the dealer do (actions) and what happens as a result (events).
 
-use crate::betting::{Bet, BetEvent};
+use crate::betting::BetEvent;
 use crate::Chips;
 use tavolo_cards::{Card, HandRank};
 
@@ -127,17 +127,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The betting action for a betting decision.
-    pub fn as_bet(&self) -> Option<(usize, Bet)> {
-        match *self {
-            Action::Fold { seat } => Some((seat, Bet::Fold)),
-            Action::Check { seat } => Some((seat, Bet::Check)),
-            Action::Call { seat } => Some((seat, Bet::Call)),
-            Action::BetOrRaiseTo { seat, to } => Some((seat, Bet::RaiseTo(to))),
-            _ => None,
-        }
-    }
-
     /// The acting seat, if a player acts.
     pub fn seat(&self) -> Option<usize> {
         match *self {

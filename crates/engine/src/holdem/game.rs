@@ -11,7 +11,7 @@ use super::hand::{Dealing, Hand, ToAct};
 use super::phh;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
-use crate::betting::{self, Bet, BettingAction, Choice, HandSummary, SeatMask, MAX_SEATS};
+use crate::betting::{self, Choice, HandSummary, SeatMask, MAX_SEATS};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -48,20 +48,7 @@ impl HoldemTable {
     }
 }
 
-impl BettingAction for Action {
-    fn from_bet(seat: usize, bet: Bet) -> Self {
-        match bet {
-            Bet::Fold => Action::Fold { seat },
-            Bet::Check => Action::Check { seat },
-            Bet::Call => Action::Call { seat },
-            Bet::RaiseTo(to) => Action::BetOrRaiseTo { seat, to },
-        }
-    }
-
-    fn bet(&self) -> Option<(usize, Bet)> {
-        self.as_bet()
-    }
-}
+crate::betting::betting_action!(Action);
 
 impl Game for Hand {
     const NAME: &'static str = "holdem";

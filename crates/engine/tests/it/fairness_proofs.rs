@@ -12,7 +12,7 @@
 //! alone. The counts per game and class are printed
 //! (`cargo test -p tavolo-engine --test it fairness_proofs -- --nocapture`).
 
-use std::path::{Path, PathBuf};
+use crate::outside::{files_under, shared_phh};
 
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{self, DrawRecord, RecordAction};
@@ -256,34 +256,6 @@ fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -
     phh::parse_phh(&phh::export(&setup, &log, Some(&names)).to_phh()).unwrap()
 }
 
-fn shared_phh() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!(
-            "note: {} is absent; its hands are not tampered with",
-            p.display()
-        );
-        None
-    }
-}
-
-fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            phh_files(&p, out);
-        } else if p.extension().and_then(|e| e.to_str()) == Some("phh") {
-            out.push(p);
-        }
-    }
-}
-
 /// A real hand re-dealt from `seed`: its setup and its players' decisions, the seed's cards
 /// (`None` when its line does not fit the seed's cards or stops early).
 fn redealt(real: &PhhHand, seed: [u8; 32]) -> Option<PhhHand> {
@@ -480,10 +452,10 @@ fn a_holdem_record_rewritten_into_another_legal_hand_was_called_fair() {
             holdem_played(2 + k as usize % 8, seed_of(k), k, rules),
         ));
     }
-    if let Some(root) = shared_phh() {
+    if let Some(root) = shared_phh("its hands are not tampered with") {
         let mut files = Vec::new();
         for sub in ["historical", "wsop", "pluribus/30", "pluribus/100"] {
-            phh_files(&root.join(sub), &mut files);
+            files_under(&root.join(sub), &["phh"], &mut files);
         }
         let mut from_files = 0;
         for (k, path) in files.iter().enumerate() {

@@ -2,42 +2,17 @@
 //! historical), and Tavolo's export read back byte-identically. Skips cleanly without the folder.
 
 use crate::holdem_support::*;
-use std::path::{Path, PathBuf};
+use crate::outside::{files_under, shared_phh};
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::phh::{self, PhhError};
 use tavolo_engine::holdem::{Dealing, Hand};
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: {} is absent; PHH replays skipped", p.display());
-        None
-    }
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs")) {
-            out.push(p);
-        }
-    }
-}
-
 /// Replays every hold'em hand under `sub`; returns (replayed, matching finishing stacks,
 /// skipped other variants) and panics listing any failure.
 fn replay_dir(sub: &str) -> Option<(usize, usize, usize)> {
-    let root = shared()?.join(sub);
+    let root = shared_phh("PHH replays skipped")?.join(sub);
     let mut list = Vec::new();
-    files(&root, &mut list);
+    files_under(&root, &["phh", "phhs"], &mut list);
     let (mut replayed, mut matched, mut skipped) = (0, 0, 0);
     let mut failures = Vec::new();
     for path in &list {

@@ -16,36 +16,16 @@ use tavolo_engine::betting::BetEvent;
 
 use tavolo_engine::holdem::{phh, Event};
 
-/// Runs a command, returning its failure as text.
-fn run(cmd: &mut Command) -> Result<(), String> {
-    let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{cmd:?} failed: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
+use crate::outside::{repository, run, venv_python};
 
 /// PokerKit plays random hands into a `.phhs` file in the target directory.
 fn hands_from_pokerkit() -> Result<PathBuf, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = venv_python(
+        "pokerkit-venv",
+        "scripts/pokerkit/requirements.txt",
+        "pokerkit",
+    )?;
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let venv = tmp.join("pokerkit-venv");
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args(["-c", "import pokerkit"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ready {
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        run(Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
-            .arg(root.join("scripts/pokerkit/requirements.txt")))?;
-    }
     let hands = std::env::var("TAVOLO_POKERKIT_HANDS").unwrap_or_else(|_| "1000".into());
     let seed = std::env::var("TAVOLO_POKERKIT_SEED").unwrap_or_else(|_| "2026".into());
     let out = tmp.join(format!("pokerkit-{hands}-{seed}.phhs"));
@@ -54,7 +34,7 @@ fn hands_from_pokerkit() -> Result<PathBuf, String> {
         out.display()
     );
     run(Command::new(&python)
-        .arg(root.join("scripts/pokerkit/random_hands.py"))
+        .arg(repository().join("scripts/pokerkit/random_hands.py"))
         .args(["--hands", &hands, "--seed", &seed, "--out"])
         .arg(&out))?;
     Ok(out)

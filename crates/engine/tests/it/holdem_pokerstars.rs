@@ -22,39 +22,7 @@ use tavolo_engine::holdem::pokerstars::{self, Label};
 use tavolo_engine::holdem::{Event, Hand, HandSetup, Street};
 
 use crate::holdem_support::{random_action, random_rules, random_stacks, seeded};
-
-fn run(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    if out.status.success() {
-        Ok(text)
-    } else {
-        Err(format!("{cmd:?} failed: {text}"))
-    }
-}
-
-/// The Python of the virtual environment `name` under the target directory, with the
-/// requirements file `requirements` installed once (`probe` is the import that shows it is).
-fn venv_python(name: &str, requirements: &str, probe: &str) -> Result<PathBuf, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args(["-c", &format!("import {probe}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ready {
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        run(Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
-            .arg(root.join(requirements)))?;
-    }
-    Ok(python)
-}
+use crate::outside::{files_under, run, shared_phh, venv_python};
 
 /// The virtual environment's Python with the PokerStars parser installed.
 fn parser_python() -> Result<PathBuf, String> {
@@ -101,13 +69,11 @@ fn seeded_hands(n: usize) -> Vec<PhhHand> {
 
 /// Real hands of `../shared/phh`, spread over its files (none when it is absent).
 fn shared_hands(n: usize) -> Vec<(String, PhhHand)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh"));
-    if !dir.is_dir() {
-        eprintln!("note: {} is absent; only seeded hands", dir.display());
+    let Some(dir) = shared_phh("only seeded hands") else {
         return Vec::new();
-    }
+    };
     let mut files = Vec::new();
-    collect(&dir, &mut files);
+    files_under(&dir, &["phh"], &mut files);
     let step = (files.len() / n.max(1)).max(1);
     files
         .iter()
@@ -119,21 +85,6 @@ fn shared_hands(n: usize) -> Vec<(String, PhhHand)> {
         })
         .take(n)
         .collect()
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().and_then(|e| e.to_str()) == Some("phh") {
-            out.push(p);
-        }
-    }
 }
 
 /// What the engine has for a hand, in the check script's terms (computed from the replay's

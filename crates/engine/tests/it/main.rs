@@ -2,6 +2,7 @@
 //! here, so that the tests link once instead of eighteen times (CI time).
 
 mod holdem_support;
+mod outside;
 mod saint_common;
 
 mod draw_fairness;

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use crate::outside::run;
+
 /// The packages the Python tests need, pinned so that a run is repeatable (PokerKit's pin is
 /// `scripts/pokerkit/requirements.txt`, shared with the engine's differential).
 const REQUIREMENTS: &[&str] = &[
@@ -20,20 +22,6 @@ const REQUIREMENTS: &[&str] = &[
     "pettingzoo==1.27.0",
     "gymnasium==1.4.0",
 ];
-
-pub(crate) fn run(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    if out.status.success() {
-        Ok(text)
-    } else {
-        Err(format!("{cmd:?} failed:\n{text}"))
-    }
-}
 
 /// A virtual environment with the requirements, made once per target directory (and once per
 /// run of this binary: the tests that need it wait for the first to make it).

@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::python::{python_or_skip, run};
+use crate::outside::run;
+use crate::python::python_or_skip;
 
 /// PokerKit's pin was lost from the test environment's requirements, and the PokerKit tests —
 /// the 10,000-hand differential among them — skipped silently (`pytest.importorskip`) while the

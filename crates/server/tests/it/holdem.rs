@@ -242,10 +242,7 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
 /// starts one with scripts/postgres.sh): a human plays Hold'em with bots, and the books balance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_room_runs_on_postgresql_too() {
-    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
-        eprintln!(
-            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
-        );
+    let Some(url) = crate::common::postgres_url() else {
         return;
     };
     let db = tavolo_store::Store::fresh_postgres_database(&url)

@@ -2,6 +2,10 @@
 //! here, as is `attacks` (once a binary of its own), so that the whole room is linked into one
 //! test binary instead of nine (CI time).
 
+/// A room's books as a table keeps them, and the hands the tests begin: shared with the store's
+/// tests.
+#[path = "../../../store/tests/it/common/books.rs"]
+mod books;
 mod common;
 
 mod attacks;

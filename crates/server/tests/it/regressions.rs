@@ -22,7 +22,7 @@ use tavolo_server::table::core::{Input, Stop, TableIntent};
 
 use crate::core::bench::{saint, Bench};
 use crate::core::books::SimBooks;
-use crate::core::stories::{account, holdem_table, join, play_passively, seat};
+use crate::core::stories::{account, ada_seated, holdem_table, join, play_passively, seat};
 
 /// Fault: a takeover reused idempotency keys. The keys of a table's movements were numbered
 /// from a count that started at 0 in every process: after a drain (or a crash) the new owner's
@@ -70,12 +70,7 @@ fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() 
 /// itself once the books answer.
 #[test]
 fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_they_answer() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t2", 1);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t2", 1);
     // The disk fills during a hand: Ada folds, the hand is over, and its result cannot be
     // written.
     let s = t.state(1);
@@ -136,12 +131,7 @@ fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_the
 /// it is recorded, and the player can sit down again once it is.
 #[test]
 fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_they_answer() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t3", 0);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t3", 0);
     books.down = true;
     let r = t.intent(1, &ada, TableIntent::Leave);
     t.settle(&mut books);
@@ -249,12 +239,7 @@ fn a_saint_poker_choice_reaches_only_the_chooser_and_moves_no_other_count() {
 /// nothing said. It is saved with the table now.
 #[test]
 fn the_notice_of_a_seat_lost_for_missed_hands_was_forgotten_at_a_takeover() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t49b", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t49b", 2);
     // Ada never acts: she is sat out, then loses the seat, and goes on watching.
     t.advance(Duration::from_secs(600), &mut books);
     assert_eq!(t.state(1)["you"]["seat_lost"], "missed_hands");

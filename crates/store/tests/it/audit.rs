@@ -6,7 +6,7 @@
 //! `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
-use crate::common::books::{new_hand, seat, Table};
+use crate::common::books::{finished_hand, new_hand, seat, Table};
 use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId};
 
 /// The audit's problems, printed when a test fails.
@@ -118,13 +118,12 @@ impl Saint {
             .finish_hand(
                 game,
                 &FinishedHand {
-                    save: None,
-                    fence: None,
-                    record: "{}".into(),
                     format: "saint-json".into(),
-                    transcript: None,
-                    results,
-                    journal: Journal::new(format!("hand:{}", game.0), "saint", legs),
+                    ..finished_hand(
+                        "{}".into(),
+                        results,
+                        Journal::new(format!("hand:{}", game.0), "saint", legs),
+                    )
                 },
             )
             .await
@@ -410,15 +409,11 @@ async fn results_that_disagree_with_their_journal_are_named() {
                 store
                     .finish_hand(
                         hand,
-                        &FinishedHand {
-                            save: None,
-                            fence: None,
-                            record: String::new(),
-                            format: "phh".into(),
-                            transcript: None,
+                        &finished_hand(
+                            String::new(),
                             results,
-                            journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
-                        },
+                            Journal::new(format!("hand:{}", hand.0), "hand", legs),
+                        ),
                     )
                     .await
                     .unwrap()
@@ -543,21 +538,17 @@ async fn a_hand_journal_without_its_finished_hand_is_named() {
         store
             .finish_hand(
                 h,
-                &FinishedHand {
-                    save: None,
-                    fence: None,
-                    record: String::new(),
-                    format: "phh".into(),
-                    transcript: None,
-                    results: vec![(ada, 10), (bob, -10)],
-                    journal: Journal::move_chips(
+                &finished_hand(
+                    String::new(),
+                    vec![(ada, 10), (bob, -10)],
+                    Journal::move_chips(
                         format!("hand:{}", h.0),
                         "saint",
                         seat(&u.id, bob),
                         seat(&u.id, ada),
                         10,
                     ),
-                },
+                ),
             )
             .await
             .unwrap();

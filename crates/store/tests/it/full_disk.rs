@@ -9,7 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, UserId};
+use crate::common::books::{finished_hand, seat, seeded_hand};
+use tavolo_store::{Account, Applied, HandId, Journal, Store, UserId};
 
 fn tempdir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tavolo-full-disk-{}", std::process::id()));
@@ -40,13 +41,6 @@ fn limit_file_size(bytes: Option<u64>) {
         assert_eq!(libc::getrlimit(libc::RLIMIT_FSIZE, &mut lim), 0);
         lim.rlim_cur = bytes.map_or(lim.rlim_max, |b| b as libc::rlim_t);
         assert_eq!(libc::setrlimit(libc::RLIMIT_FSIZE, &lim), 0);
-    }
-}
-
-fn seat(table: &str, user: UserId) -> Account {
-    Account::Seat {
-        table: table.to_string(),
-        user,
     }
 }
 
@@ -90,34 +84,19 @@ async fn round(store: &Store, table: &str, n: usize, ack: &mut Acknowledged) -> 
         Err(_) => refused += 1,
     }
     let seed = [n as u8; 32];
-    let hand = NewHand {
-        key: None,
-        stakes: None,
-        save: None,
-        fence: None,
-        table: table.to_string(),
-        game: "holdem".into(),
-        commitment: tavolo_store::sha256_hex(&seed),
-        seed_hex: tavolo_store::hex(&seed),
-        parts: None,
-        // Dealt in with what the seat holds: every acknowledged buy-in, less the pots.
-        players: vec![(0, ada, ack.seat())],
-    };
+    // Dealt in with what the seat holds: every acknowledged buy-in, less the pots.
+    let hand = seeded_hand(table, "holdem", seed, vec![(0, ada, ack.seat())]);
     match store.begin_hand(&hand).await {
         Ok(id) => {
-            let done = FinishedHand {
-                save: None,
-                fence: None,
-                record: "variant = 'NT'".into(),
-                format: "phh".into(),
-                transcript: None,
-                results: vec![(ada, -1)],
-                journal: Journal::new(
+            let done = finished_hand(
+                "variant = 'NT'".into(),
+                vec![(ada, -1)],
+                Journal::new(
                     format!("hand:{}", id.0),
                     "hand",
                     vec![(seat(table, ada), -1), (Account::Pot(table.to_string()), 1)],
                 ),
-            };
+            );
             match store.finish_hand(id, &done).await {
                 Ok(_) => ack.hands.push(id),
                 Err(_) => {

@@ -2,7 +2,7 @@
 //! on SQLite and, when configured, PostgreSQL.
 
 use crate::common;
-use crate::common::books::{new_hand, seat};
+use crate::common::books::{finished_hand, new_hand, seat};
 use tavolo_store::{Account, Fence, FinishedHand, Journal, Store, StoreError, UserId, GUEST_GRANT};
 
 async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
@@ -62,17 +62,16 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
 
         // Node a wakes up and tries to settle the hand: refused by the epoch, nothing moved.
         let done = FinishedHand {
-            save: None,
-            record: "r".into(),
-            format: "phh".into(),
-            transcript: None,
-            results: vec![(ada, 50), (bo, -50)],
-            journal: Journal::new(
-                format!("hand:{}", id.0),
-                "hand",
-                vec![(seat(&old.table, ada), 50), (seat(&old.table, bo), -50)],
-            ),
             fence: Some(old.clone()),
+            ..finished_hand(
+                "r".into(),
+                vec![(ada, 50), (bo, -50)],
+                Journal::new(
+                    format!("hand:{}", id.0),
+                    "hand",
+                    vec![(seat(&old.table, ada), 50), (seat(&old.table, bo), -50)],
+                ),
+            )
         };
         let refused = store.finish_hand(id, &done).await;
         assert!(

@@ -3,17 +3,10 @@
 //! when `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
+use crate::common::books::{bought_in_table, finished_hand, seat, seeded_hand};
 use tavolo_store::{
-    Account, Applied, FinishedHand, HandId, Journal, NewHand, Store, StoreError, UserId,
-    GUEST_GRANT,
+    Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId, GUEST_GRANT,
 };
-
-fn seat(table: &str, user: UserId) -> Account {
-    Account::Seat {
-        table: table.to_string(),
-        user,
-    }
-}
 
 async fn audited(store: &Store) {
     let report = store.audit().await.expect("audit runs");
@@ -164,43 +157,14 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
     }
 }
 
-/// A Hold'em hand at `table` dealt from `seed` to `players` (seat, user, stack).
-fn holdem_hand(table: &str, seed: [u8; 32], players: Vec<(usize, UserId, i64)>) -> NewHand {
-    NewHand {
-        key: None,
-        stakes: None,
-        save: None,
-        fence: None,
-        table: table.to_string(),
-        game: "holdem".into(),
-        commitment: tavolo_store::sha256_hex(&seed),
-        seed_hex: tavolo_store::hex(&seed),
-        parts: None,
-        players,
-    }
-}
-
 async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
     let ada = store.register("ada", "correct horse").await.unwrap();
     let bob = store.register("bob", "correct horse").await.unwrap();
-    let table = store
-        .create_table("holdem", "{}", "solo", 60_000)
-        .await
-        .unwrap()
-        .table;
-    for u in [ada.id, bob.id] {
-        let j = Journal::move_chips(
-            format!("buyin:{table}:{}", u.0),
-            "buy_in",
-            Account::User(u),
-            seat(&table, u),
-            200,
-        );
-        store.transfer(&j).await.unwrap();
-    }
+    let table = bought_in_table(store, &[ada.id, bob.id], 200).await;
     let hand = store
-        .begin_hand(&holdem_hand(
+        .begin_hand(&seeded_hand(
             &table,
+            "holdem",
             [7u8; 32],
             vec![(0, ada.id, 200), (1, bob.id, 200)],
         ))
@@ -218,19 +182,18 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         assert_eq!(stored.seed_hex, None);
         assert!(store.history(ada, 10).await.unwrap().is_empty());
         let done = FinishedHand {
-            save: None,
-            fence: None,
-            record: "variant = 'NT'".into(),
-            format: "phh".into(),
             transcript: Some("ab".repeat(32)),
-            results: vec![(ada, 50), (bob, -50)],
-            journal: Journal::move_chips(
-                format!("hand:{}", hand.0),
-                "hand",
-                seat(&table, bob),
-                seat(&table, ada),
-                50,
-            ),
+            ..finished_hand(
+                "variant = 'NT'".into(),
+                vec![(ada, 50), (bob, -50)],
+                Journal::move_chips(
+                    format!("hand:{}", hand.0),
+                    "hand",
+                    seat(&table, bob),
+                    seat(&table, ada),
+                    50,
+                ),
+            )
         };
         assert_eq!(store.finish_hand(hand, &done).await.unwrap(), Applied::Done);
         assert_eq!(
@@ -292,15 +255,11 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
             assert_eq!(store.balance(&seat(&table, u)).await.unwrap(), 0);
         }
         // A late finish of the voided hand is refused; a second recovery finds nothing.
-        let late = FinishedHand {
-            save: None,
-            fence: None,
-            record: String::new(),
-            format: "phh".into(),
-            transcript: None,
-            results: vec![],
-            journal: Journal::move_chips("late", "hand", seat(&table, bob), seat(&table, ada), 50),
-        };
+        let late = finished_hand(
+            String::new(),
+            vec![],
+            Journal::move_chips("late", "hand", seat(&table, bob), seat(&table, ada), 50),
+        );
         assert!(matches!(
             store.finish_hand(hand, &late).await,
             Err(StoreError::HandNotPlaying { .. })
@@ -417,39 +376,25 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
             jobs.spawn(async move {
                 let a = store.create_guest().await.unwrap();
                 let b = store.create_guest().await.unwrap();
-                let table = store
-                    .create_table("holdem", "{}", "solo", 60_000)
-                    .await
-                    .unwrap()
-                    .table;
-                for u in [a.id, b.id] {
-                    let key = format!("buyin:{table}:{}", u.0);
-                    let j =
-                        Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), 100);
-                    store.transfer(&j).await.unwrap();
-                }
+                let table = bought_in_table(&store, &[a.id, b.id], 100).await;
                 let players = vec![(0, a.id, 100), (1, b.id, 100)];
                 let hand = store
-                    .begin_hand(&holdem_hand(&table, [t as u8; 32], players))
+                    .begin_hand(&seeded_hand(&table, "holdem", [t as u8; 32], players))
                     .await
                     .unwrap();
                 // Table 0's result takes more than the loser's stack: refused.
                 let amount = if t == 0 { 500 } else { 30 };
-                let done = FinishedHand {
-                    save: None,
-                    fence: None,
-                    record: format!("hand {t}"),
-                    format: "phh".into(),
-                    transcript: None,
-                    results: vec![(a.id, amount), (b.id, -amount)],
-                    journal: Journal::move_chips(
+                let done = finished_hand(
+                    format!("hand {t}"),
+                    vec![(a.id, amount), (b.id, -amount)],
+                    Journal::move_chips(
                         format!("hand:{}", hand.0),
                         "hand",
                         seat(&table, b.id),
                         seat(&table, a.id),
                         amount,
                     ),
-                };
+                );
                 let r = store.finish_hand(hand, &done).await;
                 (t, hand, table, a.id, r)
             });

@@ -107,11 +107,7 @@ fn bounds() -> &'static [u32] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tavolo_cards::parse_cards;
-
-    fn set(s: &str) -> CardSet {
-        parse_cards(s).expect("cards").into_iter().collect()
-    }
+    use crate::set;
 
     #[test]
     fn classes_order_the_kinds_of_hand_and_cover_their_range() {

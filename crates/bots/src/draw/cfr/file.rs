@@ -20,7 +20,7 @@ use super::cards::{BUCKETS, CLASSES};
 use super::tree::Tree;
 use super::Strategy;
 use crate::error::StrategyError;
-use crate::holdem::cfr::file::{fnv1a, Reader, MAGIC};
+use crate::holdem::cfr::file::{finish, start, Reader};
 
 /// The format version this code reads and writes.
 pub const VERSION: u16 = 1;
@@ -30,22 +30,13 @@ const HEADER: usize = 8 + 2 + 1 + 1 + 2 + 2 + 8 + 8 + 8 + 4;
 
 /// The bytes of `s`.
 pub fn write(s: &Strategy) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER + s.probs.len() + 8);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(GAME);
-    out.push(0);
+    let mut out = start(HEADER + s.probs.len() + 8, VERSION, GAME, 0);
     out.extend_from_slice(&CLASSES.to_le_bytes());
     out.extend_from_slice(&BUCKETS.to_le_bytes());
     for n in s.tree.counts() {
         out.extend_from_slice(&n.to_le_bytes());
     }
-    out.extend_from_slice(&s.iterations.to_le_bytes());
-    out.extend_from_slice(&s.seed.to_le_bytes());
-    out.extend_from_slice(&(s.probs.len() as u32).to_le_bytes());
-    out.extend_from_slice(&s.probs);
-    out.extend_from_slice(&fnv1a(&s.probs).to_le_bytes());
-    out
+    finish(out, s.iterations, s.seed, &s.probs)
 }
 
 /// Reads a strategy from `bytes`, checking every field against the tree and abstraction built

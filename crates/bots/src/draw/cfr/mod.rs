@@ -398,17 +398,7 @@ mod tests {
             Strategy::from_bytes(&v),
             Err(StrategyError::Game { found: 1 })
         ));
-        let mut v = bytes.clone();
-        let mid = v.len() / 2;
-        v[mid] ^= 0x21;
-        assert!(matches!(
-            Strategy::from_bytes(&v),
-            Err(StrategyError::Checksum { .. })
-        ));
-        assert!(matches!(
-            Strategy::from_bytes(&bytes[..bytes.len() - 9]),
-            Err(StrategyError::Truncated { .. })
-        ));
+        crate::holdem::cfr::file::assert_corruption_refused(&bytes, 0x21, 9, Strategy::from_bytes);
     }
 
     #[test]
@@ -422,6 +412,18 @@ mod tests {
         let mut state = Played::<Draw>::deal(setup, seed_from_u64(3)).expect("deal");
         let cutter = state.game.view(None).cutter;
         let dealer = 1 - cutter;
+        // A fresh bot in the cutter's seat that has seen the hand so far, its view and its node.
+        let cutter_bot = |state: &Played<Draw>| {
+            let mut bot = CfrBot::new(strategy, 1);
+            for e in state.events() {
+                if let Some(e) = Draw::censor(e, Viewer::Seat(cutter)) {
+                    bot.observe(&e);
+                }
+            }
+            let view = state.game.view(Some(cutter));
+            let node = bot.node(&view).expect("on the tree");
+            (bot, view, node)
+        };
         // The cutter opens for the minimum, the dealer calls: the cutter's exchange is next.
         state
             .apply(Action::BetOrRaiseTo {
@@ -430,14 +432,7 @@ mod tests {
             })
             .expect("an opening");
         state.apply(Action::Call { seat: dealer }).expect("a call");
-        let mut bot = CfrBot::new(strategy, 1);
-        for e in state.events() {
-            if let Some(e) = Draw::censor(e, Viewer::Seat(cutter)) {
-                bot.observe(&e);
-            }
-        }
-        let view = state.game.view(Some(cutter));
-        let node = bot.node(&view).expect("on the tree");
+        let (mut bot, view, node) = cutter_bot(&state);
         assert_eq!(strategy.tree.nodes[node].kind, Kind::Exchange);
         let hand: CardSet = view.hand.iter().copied().collect();
         let policy = bot.choices(&view, hand).expect("a policy");
@@ -458,14 +453,7 @@ mod tests {
                 discard: CardSet::EMPTY,
             })
             .expect("the dealer stands pat");
-        let mut bot = CfrBot::new(strategy, 1);
-        for e in state.events() {
-            if let Some(e) = Draw::censor(e, Viewer::Seat(cutter)) {
-                bot.observe(&e);
-            }
-        }
-        let view = state.game.view(Some(cutter));
-        let node = bot.node(&view).expect("on the tree");
+        let (_, _, node) = cutter_bot(&state);
         let n = strategy.tree.nodes[node];
         assert_eq!((n.kind, n.player, n.contrib), (Kind::Bet(1), 0, [2, 2]));
     }

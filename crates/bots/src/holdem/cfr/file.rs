@@ -53,11 +53,12 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 pub fn write(s: &Strategy) -> Vec<u8> {
     let tree = &s.tree;
     let a = s.abstraction;
-    let mut out = Vec::with_capacity(HEADER + s.probs.len() + 8);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(game_code(tree.kind));
-    out.push(a.metric.code());
+    let mut out = start(
+        HEADER + s.probs.len() + 8,
+        VERSION,
+        game_code(tree.kind),
+        a.metric.code(),
+    );
     for b in a.buckets {
         out.extend_from_slice(&b.to_le_bytes());
     }
@@ -65,11 +66,28 @@ pub fn write(s: &Strategy) -> Vec<u8> {
     for n in tree.per_street {
         out.extend_from_slice(&n.to_le_bytes());
     }
-    out.extend_from_slice(&s.iterations.to_le_bytes());
-    out.extend_from_slice(&s.seed.to_le_bytes());
-    out.extend_from_slice(&(s.probs.len() as u32).to_le_bytes());
-    out.extend_from_slice(&s.probs);
-    out.extend_from_slice(&fnv1a(&s.probs).to_le_bytes());
+    finish(out, s.iterations, s.seed, &s.probs)
+}
+
+/// The start of a strategy file (Hold'em's and Draw's), in a buffer of `capacity` bytes: the
+/// magic, the format `version`, the `game` code and the byte after it (`flag`).
+pub(crate) fn start(capacity: usize, version: u16, game: u8, flag: u8) -> Vec<u8> {
+    let mut out = Vec::with_capacity(capacity);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&version.to_le_bytes());
+    out.push(game);
+    out.push(flag);
+    out
+}
+
+/// The end of a strategy file after `out`'s header, as [`Reader::payload`] reads it back: the
+/// training `iterations` and `seed`, the payload's length, the payload `probs` and its hash.
+pub(crate) fn finish(mut out: Vec<u8>, iterations: u64, seed: u64, probs: &[u8]) -> Vec<u8> {
+    out.extend_from_slice(&iterations.to_le_bytes());
+    out.extend_from_slice(&seed.to_le_bytes());
+    out.extend_from_slice(&(probs.len() as u32).to_le_bytes());
+    out.extend_from_slice(probs);
+    out.extend_from_slice(&fnv1a(probs).to_le_bytes());
     out
 }
 
@@ -213,4 +231,23 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
     let s = Strategy::from_parts(kind, abstraction, iterations, seed, probs);
     s.check()?;
     Ok(s)
+}
+
+/// Asserts that `read` refuses the strategy file `bytes` with one byte of the payload's middle
+/// changed (xor `flip`): a checksum error; and cut short by `cut` bytes: a truncated file.
+#[cfg(test)]
+pub(crate) fn assert_corruption_refused<S>(
+    bytes: &[u8],
+    flip: u8,
+    cut: usize,
+    read: impl Fn(&[u8]) -> Result<S, StrategyError>,
+) {
+    let mut v = bytes.to_vec();
+    let mid = v.len() / 2;
+    v[mid] ^= flip;
+    assert!(matches!(read(&v), Err(StrategyError::Checksum { .. })));
+    assert!(matches!(
+        read(&bytes[..bytes.len() - cut]),
+        Err(StrategyError::Truncated { .. })
+    ));
 }

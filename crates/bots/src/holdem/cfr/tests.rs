@@ -48,17 +48,7 @@ fn a_strategy_file_round_trips_and_corruption_is_named() {
         Strategy::from_bytes(&v),
         Err(StrategyError::Version { found: 9, .. })
     ));
-    let mut v = bytes.clone();
-    let mid = v.len() / 2;
-    v[mid] ^= 0x55;
-    assert!(matches!(
-        Strategy::from_bytes(&v),
-        Err(StrategyError::Checksum { .. })
-    ));
-    assert!(matches!(
-        Strategy::from_bytes(&bytes[..bytes.len() - 3]),
-        Err(StrategyError::Truncated { .. })
-    ));
+    super::file::assert_corruption_refused(&bytes, 0x55, 3, Strategy::from_bytes);
 }
 
 #[test]

@@ -106,6 +106,14 @@ fn draw() -> DrawSession {
     .expect("draw")
 }
 
+/// `game` once its bots have acted, and the screen's state after the human pressed `pressed`.
+fn pressed<G: PlayGame>(mut game: G, pressed: &[Key]) -> (G, Ui) {
+    settle(&mut game);
+    let mut ui = Ui::default();
+    keys(&mut game, &mut ui, pressed);
+    (game, ui)
+}
+
 fn keys(game: &mut dyn PlayGame, ui: &mut Ui, keys: &[Key]) {
     for &k in keys {
         assert_eq!(ui.key(game, k), Flow::Continue, "{k:?}");
@@ -165,21 +173,14 @@ fn tiny_terminals_are_drawn_without_panicking() {
 
 #[test]
 fn saint_place_phase_at_80x24() {
-    let mut g = saint(Lang::En);
-    settle(&mut g);
-    let mut ui = Ui::default();
-    keys(&mut g, &mut ui, &[Key::Right, Key::Right]);
+    let (g, ui) = pressed(saint(Lang::En), &[Key::Right, Key::Right]);
     snapshot("saint_place", &screen(&g, &ui, 80, 24));
 }
 
 #[test]
 fn saint_show_phase_with_a_marked_card_and_the_live_hand() {
-    let mut g = saint(Lang::En);
-    settle(&mut g);
-    let mut ui = Ui::default();
-    keys(
-        &mut g,
-        &mut ui,
+    let (g, ui) = pressed(
+        saint(Lang::En),
         &[Key::Enter, Key::Char(' '), Key::Right, Key::Right],
     );
     let text = screen(&g, &ui, 80, 24);
@@ -192,12 +193,8 @@ fn saint_show_phase_with_a_marked_card_and_the_live_hand() {
 
 #[test]
 fn saint_draft_pick_from_the_pool() {
-    let mut g = saint(Lang::En);
-    settle(&mut g);
-    let mut ui = Ui::default();
-    keys(
-        &mut g,
-        &mut ui,
+    let (mut g, ui) = pressed(
+        saint(Lang::En),
         &[
             Key::Enter,
             Key::Char(' '),
@@ -271,10 +268,7 @@ fn holdem_preflop_decision() {
 
 #[test]
 fn holdem_raise_prompt_with_pot_shortcut_and_a_bad_amount() {
-    let mut g = holdem(Lang::En);
-    settle(&mut g);
-    let mut ui = Ui::default();
-    keys(&mut g, &mut ui, &[Key::Char('r'), Key::Char('p')]);
+    let (mut g, mut ui) = pressed(holdem(Lang::En), &[Key::Char('r'), Key::Char('p')]);
     snapshot("holdem_raise_prompt", &screen(&g, &ui, 80, 24));
     // Clear the amount and type one below the minimum.
     keys(
@@ -312,10 +306,7 @@ fn holdem_hand_result_and_next_hand_in_german() {
 
 #[test]
 fn help_and_quit_overlays() {
-    let mut g = holdem(Lang::En);
-    settle(&mut g);
-    let mut ui = Ui::default();
-    keys(&mut g, &mut ui, &[Key::Char('?')]);
+    let (mut g, mut ui) = pressed(holdem(Lang::En), &[Key::Char('?')]);
     snapshot("holdem_help", &screen(&g, &ui, 80, 24));
     keys(&mut g, &mut ui, &[Key::Char('x'), Key::Char('q')]);
     snapshot("holdem_quit", &screen(&g, &ui, 80, 24));
@@ -335,15 +326,8 @@ fn draw_first_betting_round() {
 
 #[test]
 fn draw_exchange_with_marked_cards() {
-    let mut g = draw();
-    settle(&mut g);
-    let mut ui = Ui::default();
     // Open with the minimum, then mark two cards to discard.
-    keys(
-        &mut g,
-        &mut ui,
-        &[Key::Char('r'), Key::Char('m'), Key::Enter],
-    );
+    let (mut g, mut ui) = pressed(draw(), &[Key::Char('r'), Key::Char('m'), Key::Enter]);
     assert!(matches!(g.ask(), Ask::Cards { .. }), "{:?}", g.ask());
     keys(
         &mut g,

@@ -2,7 +2,7 @@
 //! no one can bet in, and the end of a round.
 
 use super::{Applied, DrawHand, Phase};
-use crate::betting::{BetEvent, BettingRound};
+use crate::betting::{BetEvent, BettingAction, BettingRound};
 use crate::draw::action::{Action, Event, Round};
 use crate::draw::error::DrawError;
 
@@ -36,7 +36,7 @@ impl DrawHand {
     /// A check, call, bet or raise, by the betting round's rules.
     #[inline]
     pub(super) fn play_bet(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
-        let (Phase::Betting, Some((_, bet))) = (self.phase, action.as_bet()) else {
+        let (Phase::Betting, Some((_, bet))) = (self.phase, action.bet()) else {
             return Err(self.not_now(action));
         };
         let event = self

@@ -6,7 +6,7 @@ use tavolo_cards::Card;
 
 use super::deck::Dealer;
 use super::{Applied, Hand, Phase};
-use crate::betting::{BetEvent, BettingRound, RaiseCap, RoundRules, Structure};
+use crate::betting::{BetEvent, BettingAction, BettingRound, RaiseCap, RoundRules, Structure};
 use crate::holdem::action::{Action, BoardCards, Event, Street};
 use crate::holdem::error::HoldemError;
 use crate::holdem::rules::ShowdownOrder;
@@ -53,7 +53,7 @@ impl Hand {
     /// A fold, check, call, bet or raise, by the betting round's rules.
     #[inline]
     pub(super) fn play_bet(&mut self, action: Action, ev: &mut Vec<Event>) -> Applied {
-        let (Phase::Betting, Some((seat, bet))) = (self.phase, action.as_bet()) else {
+        let (Phase::Betting, Some((seat, bet))) = (self.phase, action.bet()) else {
             return Err(self.not_now(action));
         };
         let event = self

@@ -45,12 +45,7 @@ async fn serves_read_only(addr: std::net::SocketAddr, session: &str) -> common::
     let r = get(addr, "/api/history", Some(session)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let mut c = common::Client::with_session(addr, session.to_string()).await;
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["code"], "unavailable", "{r}");
     c
 }
@@ -62,6 +57,15 @@ async fn healthy_again(addr: std::net::SocketAddr, secs: u64) {
         assert!(std::time::Instant::now() < deadline, "still read-only");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+}
+
+/// `c` asks for a Hold'em table of the defaults: the room's answer.
+async fn ask_for_a_table(c: &mut common::Client) -> Value {
+    c.ask(
+        "create_table",
+        serde_json::json!({"options": {"game": "holdem"}}),
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -180,7 +184,8 @@ async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
 
 #[tokio::test]
 async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_next_start() {
-    use tavolo_store::{Account, Journal, NewHand, Store};
+    use crate::books::seeded_hand;
+    use tavolo_store::{Account, Journal, Store};
     let store = Store::open("sqlite::memory:").await.expect("store");
     let ada = store.create_guest().await.expect("ada");
     let bob = store.create_guest().await.expect("bob");
@@ -217,18 +222,12 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
     }
     let seed = [3u8; 32];
     store
-        .begin_hand(&NewHand {
-            key: None,
-            stakes: None,
-            save: None,
-            fence: None,
-            table: table.clone(),
-            game: "saint".into(),
-            commitment: tavolo_store::sha256_hex(&seed),
-            seed_hex: tavolo_store::hex(&seed),
-            parts: None,
-            players: vec![(0, ada.id, 0), (1, bob.id, 0)],
-        })
+        .begin_hand(&seeded_hand(
+            &table,
+            "saint",
+            seed,
+            vec![(0, ada.id, 0), (1, bob.id, 0)],
+        ))
         .await
         .expect("a game in play");
     let recovery = store.recover().await.expect("recover");
@@ -444,7 +443,8 @@ async fn a_voided_hand_was_invisible_in_the_players_history() {
 /// is back the settling is done and the room deals again by itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_on_a_full_disk_was_refused() {
-    use tavolo_store::{Account, Journal, NewHand, Store};
+    use crate::books::{bought_in_table, seeded_hand};
+    use tavolo_store::Store;
     let dir = common::temp_dir("full-restart");
     let url = format!("sqlite:{}", dir.join("tavolo.db").display());
     let store = Store::open(&url).await.expect("open");
@@ -453,33 +453,15 @@ async fn a_restart_on_a_full_disk_was_refused() {
         store.create_guest().await.unwrap(),
         store.create_guest().await.unwrap(),
     );
-    let table = store
-        .create_table("holdem", "{}", "solo", 60_000)
-        .await
-        .unwrap()
-        .table;
-    for u in [ada.id, bob.id] {
-        let seat = Account::Seat {
-            table: table.clone(),
-            user: u,
-        };
-        let j = Journal::move_chips(format!("in:{}", u.0), "buy_in", Account::User(u), seat, 200);
-        store.transfer(&j).await.unwrap();
-    }
+    let table = bought_in_table(&store, &[ada.id, bob.id], 200).await;
     let seed = [5u8; 32];
     let hand = store
-        .begin_hand(&NewHand {
-            key: None,
-            stakes: None,
-            save: None,
-            fence: None,
-            table: table.clone(),
-            game: "holdem".into(),
-            commitment: tavolo_store::sha256_hex(&seed),
-            seed_hex: tavolo_store::hex(&seed),
-            parts: None,
-            players: vec![(0, ada.id, 200), (1, bob.id, 200)],
-        })
+        .begin_hand(&seeded_hand(
+            &table,
+            "holdem",
+            seed,
+            vec![(0, ada.id, 200), (1, bob.id, 200)],
+        ))
         .await
         .unwrap();
     let session = store.create_session(ada.id).await.unwrap();
@@ -507,12 +489,7 @@ async fn a_restart_on_a_full_disk_was_refused() {
         voided.void_reason.as_deref(),
         Some(tavolo_store::VOID_RESTART)
     );
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["type"], "ack", "{r}");
     h.shutdown().await;
     let again = restart(&dir).await;
@@ -611,10 +588,7 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() {
     use tavolo_store::Store;
-    let Ok(url) = std::env::var("TAVOLO_TEST_DATABASE_URL") else {
-        eprintln!(
-            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
-        );
+    let Some(url) = common::postgres_url() else {
         return;
     };
     let db = Store::fresh_postgres_database(&url)
@@ -654,12 +628,7 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     healthy_again(addr, 2 * WAIT).await;
     let nodes = h.store().nodes().await.expect("nodes");
     assert_eq!(nodes.len(), 1, "{nodes:?}");
-    let r = c
-        .ask(
-            "create_table",
-            serde_json::json!({"options": {"game": "holdem"}}),
-        )
-        .await;
+    let r = ask_for_a_table(&mut c).await;
     assert_eq!(r["type"], "ack", "{r}");
     // The session begun while nothing could be written is written now.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(WAIT);

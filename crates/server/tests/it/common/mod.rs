@@ -21,6 +21,18 @@ use tokio_tungstenite::tungstenite::Message;
 /// runs the browser suite beside these tests on two cores).
 pub const WAIT: u64 = 30;
 
+/// The PostgreSQL server `TAVOLO_TEST_DATABASE_URL` names; `None`, with a note that the test
+/// is skipped, when it is not set.
+pub fn postgres_url() -> Option<String> {
+    let url = std::env::var("TAVOLO_TEST_DATABASE_URL").ok();
+    if url.is_none() {
+        eprintln!(
+            "skipped: TAVOLO_TEST_DATABASE_URL is not set (scripts/postgres.sh starts a server)"
+        );
+    }
+    url
+}
+
 /// A fresh temporary directory (unique in this process even for one tag asked for by several
 /// tests at once: all the server's tests share one test binary).
 pub fn temp_dir(tag: &str) -> PathBuf {
@@ -328,12 +340,12 @@ impl LeakCheck {
 }
 
 /// Every string in a JSON value that is a card (`As`, `Td`, …).
-pub fn cards_in(v: &Value, out: &mut HashSet<String>) {
+pub fn cards_in(v: &Value, out: &mut impl Extend<String>) {
     match v {
         Value::String(s) => {
             let b = s.as_bytes();
             if b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"cdhs".contains(&b[1]) {
-                out.insert(s.clone());
+                out.extend([s.clone()]);
             }
         }
         Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),

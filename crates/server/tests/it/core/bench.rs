@@ -68,6 +68,24 @@ pub struct Maker<G: Game> {
 }
 
 impl<G: Game> Maker<G> {
+    /// A maker for the options `o`, whose game's options `rules` reads, with the bots `spec`
+    /// makes (`None`: an unknown level).
+    fn new<E: std::fmt::Debug>(
+        o: Value,
+        rules: impl FnOnce(&TableOptions) -> Result<G::Options, E>,
+        spec: Option<BotSpec<G>>,
+    ) -> Maker<G> {
+        let options = options(o);
+        Maker {
+            rules: rules(&options).expect("the game's options"),
+            spec,
+            options,
+            offload: false,
+            creator: None,
+            config: config(),
+        }
+    }
+
     fn setup(&self, fence: Fence, seed: u64) -> Setup<G> {
         Setup {
             fence,
@@ -103,41 +121,29 @@ pub fn options(v: Value) -> TableOptions {
 
 /// A Hold'em maker.
 pub fn holdem(o: Value, level: &str) -> Maker<Hand> {
-    let options = options(o);
-    Maker {
-        rules: options.holdem_table().expect("a Hold'em table"),
-        spec: tavolo_bots::holdem::bot_spec(level).ok(),
-        options,
-        offload: false,
-        creator: None,
-        config: config(),
-    }
+    Maker::new(
+        o,
+        |o| o.holdem_table(),
+        tavolo_bots::holdem::bot_spec(level).ok(),
+    )
 }
 
 /// A Five-Card Draw maker.
 pub fn draw(o: Value, level: &str) -> Maker<DrawHand> {
-    let options = options(o);
-    Maker {
-        rules: options.draw_table().expect("a Draw table"),
-        spec: tavolo_bots::draw::bot_spec(level).ok(),
-        options,
-        offload: false,
-        creator: None,
-        config: config(),
-    }
+    Maker::new(
+        o,
+        |o| o.draw_table(),
+        tavolo_bots::draw::bot_spec(level).ok(),
+    )
 }
 
 /// A Saint Poker maker.
 pub fn saint(o: Value, level: &str) -> Maker<SaintGame> {
-    let options = options(o);
-    Maker {
-        rules: options.saint_options().expect("Saint Poker options"),
-        spec: tavolo_bots::saint::bot_spec(level).ok(),
-        options,
-        offload: false,
-        creator: None,
-        config: config(),
-    }
+    Maker::new(
+        o,
+        |o| o.saint_options(),
+        tavolo_bots::saint::bot_spec(level).ok(),
+    )
 }
 
 /// The start of every bench's clock.

@@ -598,20 +598,7 @@ fn seat_name(table: &str, user: tavolo_store::UserId) -> String {
 /// Every card written in a JSON value.
 fn cards(v: &Value) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    fn walk(v: &Value, out: &mut BTreeSet<String>) {
-        match v {
-            Value::String(s) => {
-                let b = s.as_bytes();
-                if b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"cdhs".contains(&b[1]) {
-                    out.insert(s.clone());
-                }
-            }
-            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-            Value::Object(o) => o.values().for_each(|x| walk(x, out)),
-            _ => {}
-        }
-    }
-    walk(v, &mut out);
+    crate::common::cards_in(v, &mut out);
     out
 }
 

@@ -44,6 +44,18 @@ pub(crate) fn holdem_table(books: &mut SimBooks, id: &str, bots: usize) -> Bench
     t
 }
 
+/// Ada, with 1,000 chips in her account, seated on connection 1 at a fresh [`holdem_table`]
+/// `id` with `bots` bots: the books, Ada and the table.
+pub(crate) fn ada_seated(id: &str, bots: usize) -> (SimBooks, Member, Bench<Hand>) {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let mut t = holdem_table(&mut books, id, bots);
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    (books, ada, t)
+}
+
 /// Plays for `conn`'s player whenever it is their turn: check or call, else fold.
 pub(crate) fn play_passively(
     t: &mut Bench<Hand>,
@@ -85,12 +97,7 @@ pub(crate) fn play_passively(
 /// as refused, never as done, and the table stops dealing.
 #[test]
 fn a_cash_out_the_books_refuse_is_never_acknowledged_and_stops_the_table() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t4", 0);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t4", 0);
     // Somebody takes the seat's chips behind the table's back.
     let theft = tavolo_store::Journal::move_chips(
         "theft",
@@ -176,12 +183,7 @@ fn a_takeover_restores_seat_changes_time_banks_and_the_chat() {
 /// whose stack goes back to the player's account.
 #[test]
 fn a_player_out_of_time_is_played_for_sits_out_and_loses_the_seat_at_the_third_missed_hand() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t7", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t7", 2);
     // Ada never acts: at her turn, 20 s and 60 s of bank run out.
     t.advance(Duration::from_secs(600), &mut books);
     let s = t.state(1);
@@ -210,12 +212,7 @@ fn states(t: &Bench<Hand>, conn: u64) -> Vec<Value> {
 /// (2, 1, 0), and one who lost the seat goes on watching and is told why.
 #[test]
 fn a_player_sitting_out_is_told_the_hands_left_and_why_the_seat_went() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t49", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t49", 2);
     t.advance(Duration::from_secs(600), &mut books);
     let all = states(&t, 1);
     let mut left: Vec<u64> = Vec::new();
@@ -254,12 +251,7 @@ fn a_player_sitting_out_is_told_the_hands_left_and_why_the_seat_went() {
 /// shows all of it.
 #[test]
 fn a_player_out_of_time_keeps_the_time_bank_for_their_return() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t49b", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t49b", 2);
     for _ in 0..2_000 {
         if t.state(1)["you"]["sitting_out"] == true {
             break;
@@ -287,12 +279,7 @@ fn a_player_out_of_time_keeps_the_time_bank_for_their_return() {
 /// and the table acts for them when the decision's own clock runs out.
 #[test]
 fn a_player_with_no_connection_is_given_no_time_bank() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t49c", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t49c", 2);
     t.step(Input::Detach(1));
     t.settle(&mut books);
     let sitting_out = |t: &Bench<Hand>| {
@@ -360,12 +347,7 @@ fn a_player_is_told_their_best_hand_by_the_engine_and_a_spectator_none() {
 /// the stack the hand left them.
 #[test]
 fn a_player_leaving_mid_hand_is_played_for_and_cashed_out_with_what_the_hand_left() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t8", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, ada, mut t) = ada_seated("t8", 2);
     let s = t.state(1);
     assert!(s["hand"].is_string());
     let r = t.intent(1, &ada, TableIntent::Leave);
@@ -381,30 +363,22 @@ fn a_player_leaving_mid_hand_is_played_for_and_cashed_out_with_what_the_hand_lef
 /// play end, saves the table and hands it on; the next owner deals on with the same stacks.
 #[test]
 fn a_draining_node_finishes_the_hand_then_hands_the_table_on_with_the_stacks_it_left() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t9", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, _, mut t) = ada_seated("t9", 2);
     t.step(Input::Drain);
     assert_eq!(t.core.stage(), Stage::Draining);
     t.advance(Duration::from_secs(600), &mut books);
     assert_eq!(t.stopped, Some(Stop::Moved));
-    let stacks: Vec<(u64, u64)> = t
-        .core
-        .table()
-        .seats()
-        .map(|(_, o)| (o.player.id.0 as u64, o.stack))
-        .collect();
+    // Each seated player's id and stack.
+    let stacks = |t: &Bench<Hand>| -> Vec<(u64, u64)> {
+        t.core
+            .table()
+            .seats()
+            .map(|(_, o)| (o.player.id.0 as u64, o.stack))
+            .collect()
+    };
+    let before = stacks(&t);
     let t2 = Bench::takeover(t.make.clone(), &mut books, "t9", t.now, 4);
-    let after: Vec<(u64, u64)> = t2
-        .core
-        .table()
-        .seats()
-        .map(|(_, o)| (o.player.id.0 as u64, o.stack))
-        .collect();
-    assert_eq!(stacks, after);
+    assert_eq!(before, stacks(&t2));
     assert_eq!(
         books
             .hands
@@ -421,12 +395,7 @@ fn a_draining_node_finishes_the_hand_then_hands_the_table_on_with_the_stacks_it_
 /// refused and it stops without another.
 #[test]
 fn a_takeover_voids_the_hand_in_play_and_the_old_owner_stops_at_its_next_write() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t10", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
+    let (mut books, _, mut t) = ada_seated("t10", 2);
     assert!(t.core.hand_in_play().is_some());
     let dealt: i64 = books.seats_of("t10").iter().map(|(_, c)| c).sum();
     // Another node takes the table over while this one is paused.

@@ -32,6 +32,53 @@ pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> 
     }
 }
 
+/// A new Hold'em table of `store` with each of `users` bought in for `chips`: its id.
+pub async fn bought_in_table(store: &Store, users: &[UserId], chips: i64) -> String {
+    let table = store
+        .create_table("holdem", "{}", "solo", 60_000)
+        .await
+        .unwrap()
+        .table;
+    for &u in users {
+        let key = format!("buyin:{table}:{}", u.0);
+        let j = Journal::move_chips(key, "buy_in", Account::User(u), seat(&table, u), chips);
+        store.transfer(&j).await.unwrap();
+    }
+    table
+}
+
+/// [`new_hand`] dealt from `seed`: committed to it, with the seed to reveal at the end.
+pub fn seeded_hand(
+    table: &str,
+    game: &str,
+    seed: [u8; 32],
+    players: Vec<(usize, UserId, i64)>,
+) -> NewHand {
+    NewHand {
+        commitment: tavolo_store::sha256_hex(&seed),
+        seed_hex: tavolo_store::hex(&seed),
+        ..new_hand(table, game, players)
+    }
+}
+
+/// The end of a hand recorded in PHH, without a transcript: its `record`, each player's net
+/// `results` and the chips `journal` moves.
+pub fn finished_hand(
+    record: String,
+    results: Vec<(UserId, i64)>,
+    journal: Journal,
+) -> FinishedHand {
+    FinishedHand {
+        save: None,
+        fence: None,
+        record,
+        format: "phh".into(),
+        transcript: None,
+        results,
+        journal,
+    }
+}
+
 /// A betting table as the server keeps it: its id and, in memory, each seat's stack and the odd
 /// chips carried in the pot; chips booked the way `crates/server/src/books.rs` books them.
 pub struct Table {
@@ -110,15 +157,11 @@ impl Table {
         self.store
             .finish_hand(
                 hand,
-                &FinishedHand {
-                    save: None,
-                    fence: None,
-                    record: format!("hand {}", hand.0),
-                    format: "phh".into(),
-                    transcript: None,
-                    results: deltas.to_vec(),
-                    journal: Journal::new(format!("hand:{}", hand.0), "hand", legs),
-                },
+                &finished_hand(
+                    format!("hand {}", hand.0),
+                    deltas.to_vec(),
+                    Journal::new(format!("hand:{}", hand.0), "hand", legs),
+                ),
             )
             .await
     }
