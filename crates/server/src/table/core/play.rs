@@ -217,14 +217,15 @@ impl<G: Game> TableCore<G> {
         self.save_if_changed();
     }
 
-    /// Whether the hand on the felt is dealt to bots alone while a player sits ready for the
-    /// next deal (issue 49: a newcomer at a table of bots watched their hand at the bots' pace,
-    /// then the pause between hands). Such a hand plays out at once and the next is dealt
-    /// without a pause: RULES.md §2 has no waiting for the big blind, so the newcomer is dealt in
-    /// the next hand wherever the blinds fall.
+    /// Whether the hand on the felt is played by bots alone (and the table, for players who
+    /// timed out or are leaving) while a player sits ready for the next deal (issue 49: a
+    /// newcomer at a table of bots watched their hand at the bots' pace, then the pause between
+    /// hands). Such a hand plays out at once and the next is dealt without a pause: RULES.md §2
+    /// has no waiting for the big blind, so the newcomer is dealt in the next hand wherever the
+    /// blinds fall.
     pub(super) fn player_waits_for_bots(&self) -> bool {
         let bots_only = (self.hand.as_ref().or(self.last.as_ref()))
-            .is_some_and(|l| l.members.iter().all(|m| m.bot));
+            .is_some_and(|l| (l.members.iter().zip(&l.auto)).all(|(m, &auto)| m.bot || auto));
         bots_only && (self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
     }
 
