@@ -122,7 +122,6 @@ export default {
   fold_confirm: "Passare? Il check è gratis — tocca di nuovo per passare",
   fold_confirm_any: "Passare ora? Tocca di nuovo per passare",
   // lobby and table words (issue 49, finding 10)
-  bots_wait_for_you: "i bot ti aspettano",
   limit_cap: "tetto: {n} puntate a giro",
   limit_cap_hu: "tetto: {n} puntate a giro (nessuno a due)",
   // history and replayer (issue 49, finding 9)
@@ -140,4 +139,19 @@ export default {
   fair_bad_seen: "Discrepanza: questo browser ha visto finire la mano con un'altra trascrizione — questo registro non è la mano giocata!",
   autoplay: "Riproduci",
   pause: "Pausa",
+  // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
+  sit_here: "Siediti qui",
+  move_here: "Spostati qui",
+  join_title: "Siediti",
+  sit_down: "Siediti",
+  join_seat_chosen: "Posto {n}, quello che hai scelto.",
+  join_seat_drawn: "Il posto è sorteggiato: le regole sorteggiano i posti fino alla prima mano del tavolo.",
+  join_seat_list: "Tutti i posti sono occupati, o altri ne aspettano uno: entri nella lista d'attesa.",
+  join_seat_any: "Un posto libero, sorteggiato.",
+  join_buy_in: "Buy-in: {n} — quello del tavolo (le regole fissano un solo importo per tavolo).",
+  join_stake: "Posta: {n} a partita.",
+  moved_to_seat: "Ti sei spostato al posto {n}",
+  starts_when_you_sit: "si parte quando ti siedi",
+  needs_more: "mancano {n} giocatori",
+  players_resting: "giocatori in pausa",
 };
