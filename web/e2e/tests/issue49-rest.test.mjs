@@ -70,7 +70,8 @@ test('finding 7: after the first deal a spectator takes the empty seat they clic
     for (const s of free) {
       const box = await onScreen(b.page, `#sit-seat-${s}`);
       assert.ok(box.ok, `${w}×${h}: "Sit here" at seat ${s + 1} is on the screen: ${JSON.stringify(box.r)}`);
-      const label = await b.page.$eval(`#sit-seat-${s} .name`, (e) => [e.textContent, e.scrollWidth <= e.clientWidth + 1]);
+      const label = await b.page.$eval(`#sit-seat-${s} .name`,
+        (e) => [e.textContent, e.scrollWidth <= e.clientWidth + 1]);
       assert.deepEqual(label, ['Sit here', true], `${w}×${h}: the seat's label is whole`);
     }
     await b.page.click(`#sit-seat-${free[1]}`);
