@@ -8,7 +8,9 @@ import { clockRing } from './clock.js';
 
 /**
  * opts: center (html), portrait (bool), seat(seatNo) → {cards (html), stack, bet, status (text),
- * folded, acting, winner, tag (html)}; button (table seat or null).
+ * statusTitle (its whole text, where status is short), folded, acting, winner, tag (html)};
+ * button (table seat or null). An empty seat is a button where the server says a seat may be
+ * chosen: "Sit here" for a spectator (`you.join_seat` is `chosen`), "Move here" for a player.
  */
 const BOT_SVG = '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
 
@@ -20,9 +22,17 @@ export function shortName(name, max) {
   return `${s.slice(0, max - 1)}…`;
 }
 
+/** What a click on an empty seat does for this viewer: `sit`, `move`, or nothing. */
+function emptySeatAction(st, me) {
+  const you = st.you || {};
+  if (me == null) return you.join_seat === 'chosen' ? 'sit' : '';
+  return you.seat_change ? '' : 'move';
+}
+
 export function feltHtml(st, opts) {
   const n = seatCount(st);
   const me = mySeat(st);
+  const onEmpty = emptySeatAction(st, me);
   const pos = seatPositions(n, me ?? 0, opts.portrait);
   const seats = [];
   const bets = [];
@@ -41,14 +51,14 @@ export function feltHtml(st, opts) {
     if (p.y < 35) cls.push('top');
     const label = empty ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}` : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
     seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group" aria-label="${esc(label)}">
-      ${empty ? `<div class="plate empty-plate"><span class="name">${t('empty_seat')}</span></div>` : `
+      ${empty ? emptyPlate(p.seat, onEmpty) : `
       <div class="seat-cards ${d.cardsClass || ''}">${d.cards || ''}</div>
       <div class="plate">
         <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
         ${clockRing()}
         <span class="name" title="${esc(info.name)}">${esc(compactName(info.name))}</span>
         <span class="stack">${d.stack != null ? `<span class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}` : ''}</span>
-        ${d.status ? `<span class="status" title="${esc(d.status)}">${esc(d.status)}</span>` : ''}
+        ${d.status ? `<span class="status" title="${esc(d.statusTitle || d.status)}">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`}
@@ -59,6 +69,15 @@ export function feltHtml(st, opts) {
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
     <div class="center">${opts.center || ''}</div>
     ${bets.join('')}${button}${seats.join('')}</div></div>`;
+}
+
+/** An empty seat's plate: a button to sit or move there, or a plain mark. */
+function emptyPlate(seat, action) {
+  if (!action) return `<div class="plate empty-plate"><span class="name">${t('empty_seat')}</span></div>`;
+  const label = t(action === 'sit' ? 'sit_here' : 'move_here');
+  return `<button type="button" class="plate empty-plate take-seat" data-${action}-seat="${seat}"
+    id="${action}-seat-${seat}" aria-label="${esc(`${label}: ${t('seat_n', { n: seat + 1 })}`)}">
+    <span class="name">${esc(label)}</span></button>`;
 }
 
 /**

@@ -90,5 +90,14 @@ export function handName(h) {
   });
 }
 
+/** A shown hand's category alone ("Three of a kind"), for a seat's plate, where the whole name
+ * ("Three of a kind, Eights, kickers Queen, Ten") was cut on a phone (issue 49); the whole name
+ * goes in the plate's title and the result. */
+export function handShort(h) {
+  if (!h || !h.category) return '';
+  const cat = categoryKey(h.category);
+  return categoryName(cat === 'straight_flush' && (h.ranks || [])[0] === 'A' ? 'royal_flush' : cat);
+}
+
 /** Every key of every language, for tests that check completeness. */
 export function _allKeys() { return Object.fromEntries(Object.entries(S).map(([l, o]) => [l, Object.keys(o)])); }

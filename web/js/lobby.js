@@ -33,6 +33,25 @@ function houseRuleTags(rules) {
   return Object.entries(rules || {}).map(([k, v]) => ` <span class="tag house-rule" title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`).join('');
 }
 
+/** The table's state in words, from the server's: playing, or what a deal still needs — never
+ * "waiting" beside a table of bots that deals as soon as somebody sits down (issue 49). */
+function stateText(tb) {
+  if (tb.state === 'playing') return t('playing');
+  if (tb.state === 'closed') return t('table_closed');
+  const n = tb.needed ?? 0;
+  const free = (tb.seats ?? 0) - (tb.seated ?? 0);
+  if (n > free) return t('players_resting');
+  return n <= 1 ? t('starts_when_you_sit') : t('needs_more', { n });
+}
+
+/** A Limit table's cap, as its table page says it ("cap: 4 bets a round (none heads-up)"). */
+function capTag(tb) {
+  const c = tb.limit_cap;
+  if (!c) return '';
+  const words = t(c.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: c.max_bets });
+  return ` <span class="tag limit-cap">${esc(words)}</span>`;
+}
+
 function tableRow(tb) {
   const full = tb.seated >= tb.seats;
   const betting = tb.game !== 'saint';
@@ -42,10 +61,10 @@ function tableRow(tb) {
   return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
-    <td>${esc(stakesOf(tb))}${houseRuleTags(tb.house_rules)}</td>
+    <td>${esc(stakesOf(tb))}${capTag(tb)}${houseRuleTags(tb.house_rules)}</td>
     <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
     <td class="waiting-cell"><span class="cell-label">${t('waiting')}: </span>${tb.waiting || 0}</td>
-    <td class="state-cell"><span class="cell-label">${t('state')}: </span>${tb.state === 'playing' ? t('playing') : tb.seated && tb.seated === tb.bots ? t('bots_wait_for_you') : t('waiting_state')}</td>
+    <td class="state-cell"><span class="cell-label">${t('state')}: </span>${stateText(tb)}</td>
     <td class="row-actions-cell"><div class="row-actions">
       ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : listed != null ? `
       <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>

@@ -9,7 +9,7 @@ import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
 import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
-import { handName } from './i18n.js';
+import { handName, handShort } from './i18n.js';
 import { resultBanner } from './result.js';
 import { seatName } from './seats.js';
 
@@ -96,7 +96,8 @@ export function mountDraw(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: named.has(i) ? handName(named.get(i)) : !live ? word('results', 'folded') : '',
+            status: named.has(i) ? handShort(named.get(i)) : !live ? word('results', 'folded') : '',
+            statusTitle: named.has(i) ? handName(named.get(i)) : '',
             tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),

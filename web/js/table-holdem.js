@@ -7,7 +7,7 @@ import { feltHtml } from './felt.js';
 import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { handName } from './i18n.js';
+import { handName, handShort } from './i18n.js';
 import { resultBanner, groupPots } from './result.js';
 import { seatName } from './seats.js';
 
@@ -89,7 +89,9 @@ export function mountHoldem(ctx) {
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: shown.has(i) ? handName(shown.get(i)) : !live ? word('results', 'folded') : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
+            status: shown.has(i) ? handShort(shown.get(i)) : !live ? word('results', 'folded')
+              : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
+            statusTitle: shown.has(i) ? handName(shown.get(i)) : '',
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
           };

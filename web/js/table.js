@@ -78,6 +78,15 @@ export function renderTable(root, id) {
       <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list" tabindex="0" aria-label="${t('log')}"></ol></details>
       <div class="fair" id="fair"></div>
     </aside>
+    <dialog class="confirm-dialog" id="join-dialog" aria-labelledby="join-dialog-title">
+      <h2 id="join-dialog-title">${t('join_title')}</h2>
+      <p id="join-dialog-seat"></p>
+      <p id="join-dialog-buy-in"></p>
+      <div class="row dialog-buttons">
+        <button type="button" class="btn" id="btn-join-cancel">${t('cancel')}</button>
+        <button type="button" class="btn primary" id="btn-join-confirm">${t('sit_down')}</button>
+      </div>
+    </dialog>
     <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">
       <h2 id="leave-dialog-title">${t('leave_confirm_title')}</h2>
       <p id="leave-dialog-text"></p>
@@ -93,6 +102,7 @@ export function renderTable(root, id) {
     controls: root.querySelector('#table-controls'), meta: root.querySelector('#table-meta'), title: root.querySelector('#table-title'),
     result: root.querySelector('#result-box'), log: root.querySelector('#log-list'), fair: root.querySelector('#fair'),
     menu: root.querySelector('#table-menu'), leaveDialog: root.querySelector('#leave-dialog'),
+    joinDialog: root.querySelector('#join-dialog'),
     notices: root.querySelector('#table-notices'),
     myClock: root.querySelector('#my-clock'), myClockText: root.querySelector('#my-clock-text'), myClockRing: root.querySelector('#my-clock-ring'),
   };
@@ -132,11 +142,52 @@ export function renderTable(root, id) {
       if (type === 'leave' || type === 'unwatch') location.hash = '#/lobby';
       if (type === 'leave' && r && r.over_guest_cap) showNotice(document.getElementById('toasts'), t('over_guest_cap', { n: fmtChips(r.over_guest_cap) }), 'info', 10000);
       if (type === 'rebuy' && r && r.stack != null) tell(`${t('rebuy')}: ${fmtChips(r.stack)}`, 'ok');
-      if (type === 'change_seat' && r) tell(t('seat_change_pending', { n: r.seat_change }), 'ok');
+      if (type === 'change_seat' && r) {
+        const said = r.seat_change != null ? t('seat_change_pending', { n: r.seat_change })
+          : t('moved_to_seat', { n: r.seat + 1 });
+        tell(said, 'ok');
+      }
       if (type === 'join' && r) tell(r.seat != null ? t('joined_seat', { n: r.seat + 1 }) : t('on_waitlist', { n: r.waiting }), 'ok');
       if (type === 'add_bot' && r && r.seat != null) tell(t('bot_added', { n: r.seat + 1 }), 'ok');
     } catch (e) { tell(errorText(e), 'error'); }
   }
+  /** Joining from the table (issue 49, finding 7): the seat — the one clicked where the rules
+   * let the player choose it, or in words how it is given (drawn at a session's start, or the
+   * waiting list) — and the buy-in, which is the table's own (RULES.md §2: a fixed amount set
+   * for the table), before the player sits down. */
+  function askJoin(seat) {
+    const st = store.tables.get(id);
+    if (!st) return;
+    const o = st.options || {};
+    const how = (st.you || {}).join_seat;
+    const d = els.joinDialog;
+    d.querySelector('#join-dialog-seat').textContent = seat != null ? t('join_seat_chosen', { n: seat + 1 })
+      : how === 'list' ? t('join_seat_list') : how === 'drawn' ? t('join_seat_drawn') : t('join_seat_any');
+    const betting = gameOf(st, id) !== 'saint';
+    d.querySelector('#join-dialog-buy-in').textContent = betting ? t('join_buy_in', { n: fmtChips(o.buy_in) })
+      : o.stake ? t('join_stake', { n: fmtChips(o.stake) }) : t('friendly');
+    d.querySelector('#btn-join-confirm').textContent = how === 'list' && seat == null ? t('waitlist') : t('sit_down');
+    d.dataset.seat = seat != null ? String(seat) : '';
+    if (!d.open) d.showModal();
+    d.querySelector('#btn-join-confirm').focus();
+  }
+  els.joinDialog.querySelector('#btn-join-cancel').addEventListener('click', () => els.joinDialog.close());
+  els.joinDialog.querySelector('#btn-join-confirm').addEventListener('click', () => {
+    const st = store.tables.get(id);
+    const seat = els.joinDialog.dataset.seat;
+    const extra = {};
+    if (seat !== '') extra.seat = Number(seat);
+    if (st && gameOf(st, id) !== 'saint' && st.options && st.options.buy_in) extra.buy_in = st.options.buy_in;
+    els.joinDialog.close();
+    control('join', extra);
+  });
+  // an empty seat: sit there (a spectator, where the seat may be chosen) or move there
+  els.felt.addEventListener('click', (ev) => {
+    const sit = ev.target.closest('button[data-sit-seat]');
+    if (sit) { askJoin(Number(sit.dataset.sitSeat)); return; }
+    const move = ev.target.closest('button[data-move-seat]');
+    if (move) control('change_seat', { seat: Number(move.dataset.moveSeat) });
+  });
   els.status.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-c2]');
     if (b) control(b.dataset.c2);
@@ -161,7 +212,11 @@ export function renderTable(root, id) {
   // Saint Poker redraws its felt by itself too (choosing a card): names fitted after each draw
   const feltDrawn = new MutationObserver(() => { compactPlayerNames(els.felt); labelGroups(els.felt); clearBets(els.felt); });
   feltDrawn.observe(els.felt, { childList: true });
-  const menu = mountTableMenu(els.menu, (b) => (b.dataset.c === 'leave' ? leave() : control(b.dataset.c)));
+  const menu = mountTableMenu(els.menu, (b) => {
+    if (b.dataset.c === 'leave') leave();
+    else if (b.dataset.c === 'join') askJoin(null);
+    else control(b.dataset.c);
+  });
 
   function drawControls(st) {
     const me = mySeat(st);
@@ -379,7 +434,8 @@ export function renderTable(root, id) {
   const onKey = (ev) => {
     if (typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     // no game shortcut while the leave dialog or the table menu is open
-    if (els.leaveDialog.open || els.menu.querySelector('#btn-table-menu').getAttribute('aria-expanded') === 'true') return;
+    if (els.leaveDialog.open || els.joinDialog.open) return;
+    if (els.menu.querySelector('#btn-table-menu').getAttribute('aria-expanded') === 'true') return;
     if (mod && mod.key && mod.key(ev)) ev.preventDefault();
   };
   document.addEventListener('keydown', onKey);
@@ -406,5 +462,10 @@ export function renderTable(root, id) {
     if (what === 'moved' && tid === id) conn.request('watch', { table: id }).catch(() => {});
   });
   update();
-  return () => { destroyed = true; unsub(); unmountChat(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy(); if (els.leaveDialog.open) els.leaveDialog.close(); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
+  return () => {
+    destroyed = true; unsub(); unmountChat(); clearInterval(timer); feltDrawn.disconnect(); menu.destroy();
+    if (els.leaveDialog.open) els.leaveDialog.close();
+    if (els.joinDialog.open) els.joinDialog.close();
+    document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize);
+  };
 }

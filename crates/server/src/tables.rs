@@ -85,8 +85,9 @@ impl Room {
         Ok(id)
     }
 
-    /// Opens the starter tables that are missing: one open table of each game made by the room
-    /// itself, with bots, so that a newcomer finds a game at once. (A table nobody but bots has
+    /// Opens the starter tables that are missing: open tables made by the room itself, with
+    /// bots, so that a newcomer finds a game at once — one of each game, and a Hold'em table of
+    /// each betting structure. (A table nobody but bots has
     /// sat at closes when idle, and comes back here.) With several nodes, one node keeps them
     /// for the room — the live node first by id — and counts every node's tables.
     pub async fn keep_starter_tables(self: &Arc<Room>) {
@@ -113,9 +114,11 @@ impl Room {
             };
             let there = open.iter().any(|h| {
                 h.creator.is_none()
-                    && h.summary
-                        .lock()
-                        .is_ok_and(|s| s.game == options.game && s.state != TableStatus::Closed)
+                    && h.summary.lock().is_ok_and(|s| {
+                        s.game == options.game
+                            && s.name == options.name
+                            && s.state != TableStatus::Closed
+                    })
             });
             // Another node's starter: an open table of the game with the starter's name.
             let there = there
@@ -363,9 +366,10 @@ pub fn start(room: &Arc<Room>) {
     });
 }
 
-/// The starter tables' options: one table of each game with bots of the `regular` level (a
-/// level every game has, told in words in the lobby's form).
-fn starter_tables() -> [TableOptions; 3] {
+/// The starter tables' options: one table of each game, and Hold'em in each betting structure
+/// (No-Limit, Pot-Limit, Limit), with bots of the `regular` level (a level every game has, told
+/// in words in the lobby's form). Each is told apart by its name.
+fn starter_tables() -> [TableOptions; 5] {
     use crate::table::GameKind;
     let starter = |game, name: &str, seats, bots| TableOptions {
         game,
@@ -381,6 +385,20 @@ fn starter_tables() -> [TableOptions; 3] {
             buy_in: 200,
             rebuy: 200,
             ..starter(GameKind::Holdem, "Welcome: No-Limit 1/2", 6, 4)
+        },
+        TableOptions {
+            structure: "pl".into(),
+            big_blind: 2,
+            buy_in: 200,
+            rebuy: 200,
+            ..starter(GameKind::Holdem, "Welcome: Pot-Limit 1/2", 6, 4)
+        },
+        TableOptions {
+            structure: "limit".into(),
+            big_blind: 2,
+            buy_in: 200,
+            rebuy: 200,
+            ..starter(GameKind::Holdem, "Welcome: Limit 2/4", 6, 4)
         },
         TableOptions {
             stake: 0,
@@ -404,6 +422,9 @@ mod tests {
     /// Saint Poker table. Every starter's options are now checked as a table's are.
     #[test]
     fn every_starter_table_is_one_the_room_accepts() {
+        let names: std::collections::HashSet<String> =
+            starter_tables().iter().map(|o| o.name.clone()).collect();
+        assert_eq!(names.len(), starter_tables().len(), "told apart by name");
         for o in starter_tables() {
             let name = o.name.clone();
             let o = o.checked().unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -113,7 +113,6 @@ export default {
   fold_confirm: "Passen? Schieben kostet nichts — nochmals tippen zum Passen",
   fold_confirm_any: "Jetzt passen? Nochmals tippen zum Passen",
   // lobby and table words (issue 49, finding 10)
-  bots_wait_for_you: "Bots warten auf dich",
   limit_cap: "Deckel: {n} Einsätze je Runde",
   limit_cap_hu: "Deckel: {n} Einsätze je Runde (keiner zu zweit)",
   // history and replayer (issue 49, finding 9)
@@ -131,4 +130,19 @@ export default {
   fair_bad_seen: "Abweichung: dieser Browser hat das Ende der Hand mit einem anderen Transkript gesehen — dieser Verlauf ist nicht die gespielte Hand!",
   autoplay: "Abspielen",
   pause: "Pause",
+  // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
+  sit_here: "Hier sitzen",
+  move_here: "Hierher wechseln",
+  join_title: "Hinsetzen",
+  sit_down: "Hinsetzen",
+  join_seat_chosen: "Platz {n}, den du gewählt hast.",
+  join_seat_drawn: "Dein Platz wird ausgelost: die Regeln losen die Plätze bis zur ersten Hand des Tisches aus.",
+  join_seat_list: "Alle Plätze sind besetzt, oder andere warten auf einen: du kommst auf die Warteliste.",
+  join_seat_any: "Ein freier Platz, ausgelost.",
+  join_buy_in: "Buy-in: {n} — der des Tisches (die Regeln legen einen Betrag je Tisch fest).",
+  join_stake: "Einsatz: {n} je Partie.",
+  moved_to_seat: "Du sitzt jetzt auf Platz {n}",
+  starts_when_you_sit: "beginnt, sobald du dich setzt",
+  needs_more: "es fehlen {n} Spieler",
+  players_resting: "Spieler pausieren",
 };

@@ -113,7 +113,6 @@ export default {
   fold_confirm: "Fold? Checking is free — tap again to fold",
   fold_confirm_any: "Fold now? Tap again to fold",
   // lobby and table words (issue 49, finding 10)
-  bots_wait_for_you: "bots waiting for you",
   limit_cap: "cap: {n} bets a round",
   limit_cap_hu: "cap: {n} bets a round (none heads-up)",
   // history and replayer (issue 49, finding 9)
@@ -131,4 +130,19 @@ export default {
   fair_bad_seen: "Mismatch: this browser saw the hand end with another transcript — this record is not the hand played!",
   autoplay: "Play",
   pause: "Pause",
+  // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
+  sit_here: "Sit here",
+  move_here: "Move here",
+  join_title: "Sit down",
+  sit_down: "Sit down",
+  join_seat_chosen: "Seat {n}, the one you chose.",
+  join_seat_drawn: "Your seat is drawn by lot: the rules draw the seats until the table's first hand.",
+  join_seat_list: "Every seat is taken, or others wait for one: you join the waiting list.",
+  join_seat_any: "A free seat, drawn by lot.",
+  join_buy_in: "Buy-in: {n} — the table's own (the rules fix one amount for each table).",
+  join_stake: "Stake: {n} a game.",
+  moved_to_seat: "You moved to seat {n}",
+  starts_when_you_sit: "starts when you sit down",
+  needs_more: "needs {n} more players",
+  players_resting: "players resting",
 };

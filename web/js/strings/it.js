@@ -32,14 +32,18 @@ export default {
   placed_cards: 'Messe', shown_cards: 'Mostrate',
   my_history: 'Il mio storico', no_history: 'Ancora nessuna mano o partita.', voided_h: 'Mani annullate', voided_note: 'La sala non può scegliere le carte, ma può annullare una mano: quante volte ti è successo, e perché.', voided_at: '{table}: {voided} su {hands} annullate', voided_with: 'Con {name}: {voided} su {hands} annullate', voided_reason_unknown: 'motivo non registrato', finished: 'Finita', table: 'Tavolo',
   replay: 'Rivedi', fairness: 'Equità', verify: 'Verifica equità', commitment: 'Hash di garanzia', seed: 'Seed casuale',
-  fair_ok: 'Verificato: lo SHA-256 del seme coincide con l\'impegno.', fair_ok2: 'Verificato: lo SHA-256 della parte della sala coincide con l\'impegno, ogni rivelazione dei giocatori prolunga la sua catena e le parti danno il seme.', fair_parts: 'Parti', fair_bad: 'Discrepanza: il seme non corrisponde all\'impegno!',
-  fair_pending: 'Il seme viene rivelato a fine mano o partita.', step: 'Passo {i} di {n}',
+  fair_ok: 'Verificato: lo SHA-256 del seed coincide con l\'hash di garanzia.',
+  fair_ok2: 'Verificato: lo SHA-256 della parte della sala coincide con l\'hash di garanzia, ogni '
+    + 'rivelazione dei giocatori prolunga la sua catena e le parti danno il seed.',
+  fair_parts: 'Parti',
+  fair_bad: 'Discrepanza: il seed non corrisponde all\'hash di garanzia!',
+  fair_pending: 'Il seed viene rivelato a fine mano o partita.', step: 'Passo {i} di {n}',
   first: 'Inizio', prev: 'Indietro', next: 'Avanti', last: 'Fine', loading: 'Caricamento…', error: 'Errore',
   language: 'Lingua', four_colour: 'Mazzo a quattro colori', sounds: 'Suoni', saved: 'Salvato',
   settings_hint: 'Le impostazioni restano in questo browser.', shortcuts: 'Scorciatoie: f passa, c check/vedi, r rilancia, cifre e frecce scelgono le carte',
   seat_n: 'Posto {n}', you: 'tu', bot: 'bot', stack: 'Fiches', chips: 'fiches',     change_seat: 'Cambia posto', seat_change_pending: 'Cambio di posto chiesto (n. {n})', min_players: 'Giocatori per iniziare a distribuire', needs_players: 'si gioca in {n}', signed_out: 'Disconnesso', joined_seat: 'Seduto al posto {n}', on_waitlist: 'In lista d\'attesa: posizione {n}', table_closed: 'Il tavolo è stato chiuso', over_guest_cap: '{n} fiches sono tornate al banco: un ospite può tenere solo un certo numero di fiches, e ciò che vince oltre torna indietro. Registrati per tenere ciò che vinci d\'ora in poi.',
   err_generic: 'Qualcosa è andato storto', confirm: 'OK', cancel: 'Annulla', log: 'Cronaca', hand_id: 'Mano {id}',
-  previous_hand: 'Mano precedente', verify_prev: 'Verifica il seme precedente', dealer: 'Mazziere', cutter: 'Taglio',
+  previous_hand: 'Mano precedente', verify_prev: 'Verifica il seed precedente', dealer: 'Mazziere', cutter: 'Taglio',
   new_game_waiting: 'In attesa di giocatori…', friendly: 'amichevole', started: 'La partita inizia quando tutti i posti sono occupati',
   skip_to_main: 'Vai al contenuto', board: 'Carte comuni', hole: 'Carte coperte', hidden_card: 'carta coperta',
   of: 'di', bet_amount: 'Importo della puntata', raise_range: 'da {min} a {max}', points_short: 'pt',
@@ -56,8 +60,13 @@ export default {
   time_running_out: 'Il tempo sta per scadere',
   // history and replayer: names, actions in words, unshown cards hidden (issue 17)
   game_id: 'Partita {id}', player_n: 'Giocatore {n}', rp_start: 'Inizia la mano', rp_hole_dealt: 'Si distribuiscono le carte coperte', rp_dealt: 'Si distribuiscono le carte', rp_antes: 'Invito di {amount}', rp_other: '{who} gioca',
-  reveal_deal: 'Rivela tutta la distribuzione dal seme', hide_deal: 'Nascondi le carte che nessuno ha mostrato', rp_unshown: 'non mostrata al tavolo', rp_story: 'Il racconto finora',
-  reveal_hint: 'La replica mostra le tue carte e quelle mostrate al tavolo. Il seme distribuisce ogni carta, anche quelle passate o non mostrate: quando corrisponde all\'impegno puoi rivelarle tutte.',
+  reveal_deal: 'Rivela tutta la distribuzione dal seed',
+  hide_deal: 'Nascondi le carte che nessuno ha mostrato',
+  rp_unshown: 'non mostrata al tavolo',
+  rp_story: 'Il racconto finora',
+  reveal_hint: 'La replica mostra le tue carte e quelle mostrate al tavolo. Il seed distribuisce ogni carta, '
+    + 'anche quelle passate o non mostrate: quando corrisponde all\'hash di garanzia puoi rivelarle '
+    + 'tutte.',
   // sitting out and the seat it costs (issue 49)
   you_sit_out: "Sei in pausa",
   seat_goes_after_n: "perderai il posto tra {n} mani",
@@ -113,7 +122,6 @@ export default {
   fold_confirm: "Passare? Il check è gratis — tocca di nuovo per passare",
   fold_confirm_any: "Passare ora? Tocca di nuovo per passare",
   // lobby and table words (issue 49, finding 10)
-  bots_wait_for_you: "i bot ti aspettano",
   limit_cap: "tetto: {n} puntate a giro",
   limit_cap_hu: "tetto: {n} puntate a giro (nessuno a due)",
   // history and replayer (issue 49, finding 9)
@@ -131,4 +139,19 @@ export default {
   fair_bad_seen: "Discrepanza: questo browser ha visto finire la mano con un'altra trascrizione — questo registro non è la mano giocata!",
   autoplay: "Riproduci",
   pause: "Pausa",
+  // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
+  sit_here: "Siediti qui",
+  move_here: "Spostati qui",
+  join_title: "Siediti",
+  sit_down: "Siediti",
+  join_seat_chosen: "Posto {n}, quello che hai scelto.",
+  join_seat_drawn: "Il posto è sorteggiato: le regole sorteggiano i posti fino alla prima mano del tavolo.",
+  join_seat_list: "Tutti i posti sono occupati, o altri ne aspettano uno: entri nella lista d'attesa.",
+  join_seat_any: "Un posto libero, sorteggiato.",
+  join_buy_in: "Buy-in: {n} — quello del tavolo (le regole fissano un solo importo per tavolo).",
+  join_stake: "Posta: {n} a partita.",
+  moved_to_seat: "Ti sei spostato al posto {n}",
+  starts_when_you_sit: "si parte quando ti siedi",
+  needs_more: "mancano {n} giocatori",
+  players_resting: "giocatori in pausa",
 };

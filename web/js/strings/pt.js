@@ -113,7 +113,6 @@ export default {
   fold_confirm: "Desistir? Passar é grátis — toque de novo para desistir",
   fold_confirm_any: "Desistir agora? Toque de novo para desistir",
   // lobby and table words (issue 49, finding 10)
-  bots_wait_for_you: "bots à sua espera",
   limit_cap: "limite: {n} apostas por volta",
   limit_cap_hu: "limite: {n} apostas por volta (nenhum a dois)",
   // history and replayer (issue 49, finding 9)
@@ -131,4 +130,19 @@ export default {
   fair_bad_seen: "Diferença: este navegador viu a mão terminar com outra transcrição — este registo não é a mão jogada!",
   autoplay: "Reproduzir",
   pause: "Pausa",
+  // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
+  sit_here: "Sentar aqui",
+  move_here: "Mudar para aqui",
+  join_title: "Sentar-se",
+  sit_down: "Sentar-se",
+  join_seat_chosen: "Lugar {n}, o que escolheu.",
+  join_seat_drawn: "O lugar é sorteado: as regras sorteiam os lugares até à primeira mão da mesa.",
+  join_seat_list: "Todos os lugares estão ocupados, ou outros esperam por um: entra na lista de espera.",
+  join_seat_any: "Um lugar livre, sorteado.",
+  join_buy_in: "Cave: {n} — a da mesa (as regras fixam um só valor por mesa).",
+  join_stake: "Aposta: {n} por jogo.",
+  moved_to_seat: "Mudou para o lugar {n}",
+  starts_when_you_sit: "começa quando se sentar",
+  needs_more: "faltam {n} jogadores",
+  players_resting: "jogadores em pausa",
 };

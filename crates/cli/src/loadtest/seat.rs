@@ -147,6 +147,7 @@ impl Seat {
     fn join(&self) -> Request {
         Request::Join {
             table: self.name.clone(),
+            seat: None,
             buy_in: None,
             chain: None,
         }

@@ -1,7 +1,7 @@
-//! The table across hands, for every game (RULES.md §2 Table and Positions): seats drawn by lot,
-//! "the hand" and the button, the waiting list with seat changes served before it, sitting out
-//! and the third missed hand, buy-ins and rebuys, leaving. The room and `tavolo play` run on it;
-//! it is the only place these rules live.
+//! The table across hands, for every game (RULES.md §2 Table and Positions): seats drawn by lot
+//! at a session's start (chosen after it), "the hand" and the button, the waiting list with seat
+//! changes served before it, sitting out and the third missed hand, buy-ins and rebuys, leaving.
+//! The room and `tavolo play` run on it; it is the only place these rules live.
 //!
 //! The table never moves a chip by itself. Chips reach a stack only as a buy-in or rebuy the
 //! ledger has funded: [`Table::join`] and [`Table::rebuy`] put the seat in the state
@@ -207,13 +207,28 @@ pub enum Departure {
     NotFunded,
 }
 
+/// How a player who joins now is seated (RULES.md §2 Table), for the room to tell before they
+/// join: [`Table::seating`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The session has started and a seat is free with nobody served before: the player may
+    /// choose it ([`Table::join_at`]).
+    Chosen,
+    /// The session's start: its seats are drawn by lot among those who sit down.
+    Drawn,
+    /// Players on the waiting list or seat changes go first, or every seat is taken: the
+    /// player joins the end of the list.
+    List,
+}
+
 /// Something the table did.
 ///
 /// `player` is the player the event is about, `seat` (`from`, `to`) a seat index of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum TableEvent<P> {
-    /// A player took a seat (drawn by lot); a buy-in follows where there are stacks.
+    /// A player took a seat (drawn by lot, or chosen where the rules let them); a buy-in follows
+    /// where there are stacks.
     Seated {
         player: P,
         /// Where.
@@ -363,6 +378,23 @@ pub enum TableError {
         seat: usize,
         /// Seats at the table.
         seats: usize,
+    },
+    /// A seat asked for that somebody holds.
+    #[error("seat {seat} is taken")]
+    SeatTaken {
+        /// The seat asked for.
+        seat: usize,
+    },
+    /// A seat asked for where the rules draw it: the seats of a session's start are drawn by
+    /// lot (RULES.md §2 Table).
+    #[error("the seats of a session's start are drawn by lot: join without choosing one")]
+    SeatsDrawn,
+    /// A seat asked for while others are served first (RULES.md §2 Table: a free seat is never
+    /// taken around the waiting list or a pending seat change).
+    #[error("{waiting} player(s) are waiting for a seat: join the waiting list")]
+    OthersFirst {
+        /// Players on the list and seat changes pending.
+        waiting: usize,
     },
     /// A seat change to the seat the player is in.
     #[error("you are in seat {seat}")]

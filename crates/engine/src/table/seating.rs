@@ -1,11 +1,12 @@
-//! Taking and giving up seats (RULES.md §2 Table): joining (a seat drawn by lot, or the waiting
-//! list), seat changes served before the list, sitting out, buy-ins and rebuys through the
-//! ledger, leaving.
+//! Taking and giving up seats (RULES.md §2 Table): joining (a seat drawn by lot at a session's
+//! start, chosen after it, or the waiting list), seat changes served before the list, sitting
+//! out, buy-ins and rebuys through the ledger, leaving.
 
 use std::fmt::Debug;
 
 use super::{
-    Booking, Change, Departure, Orphan, Seat, SeatState, Table, TableError, TableEvent, Ticket,
+    Booking, Change, Departure, Orphan, Seat, SeatState, Seating, Table, TableError, TableEvent,
+    Ticket,
 };
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
@@ -39,6 +40,59 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             change.events.push(TableEvent::Waiting { player, place });
         }
         Ok(change)
+    }
+
+    /// How a player who joins now is seated (RULES.md §2 Table): seats at the start of a
+    /// session are drawn by lot — until the table has dealt a hand to the players sitting there
+    /// (a table left empty starts a new session); afterwards a free seat may be chosen, unless
+    /// somebody waits for one or asked to change seats (they are served first, and a newcomer
+    /// joins the end of the list).
+    pub fn seating(&self) -> Seating {
+        if !self.waiting.is_empty()
+            || !self.changes.is_empty()
+            || !self.seats.iter().any(Option::is_none)
+        {
+            Seating::List
+        } else if self.hands == 0 || self.seats().next().is_none() {
+            Seating::Drawn
+        } else {
+            Seating::Chosen
+        }
+    }
+
+    /// A player arrives asking for free seat `seat` ([`Table::join`] when `None`): they sit
+    /// there where the rules let them choose ([`Table::seating`]); otherwise the request is
+    /// refused, naming why, and the table is unchanged.
+    pub fn join_at(&mut self, player: P, seat: Option<usize>) -> Result<Change<P>, TableError> {
+        let Some(s) = seat else {
+            return self.join(player);
+        };
+        if self.is_here(&player) {
+            return Err(TableError::AlreadyHere);
+        }
+        if let Some(reason) = &self.halted {
+            return Err(TableError::Halted(reason.clone()));
+        }
+        if s >= self.rules.seats {
+            return Err(TableError::NoSuchSeat {
+                seat: s,
+                seats: self.rules.seats,
+            });
+        }
+        if self.seats[s].is_some() {
+            return Err(TableError::SeatTaken { seat: s });
+        }
+        match self.seating() {
+            Seating::Chosen => {
+                let mut change = Change::default();
+                self.sit_down(player, s, &mut change);
+                Ok(change)
+            }
+            Seating::Drawn => Err(TableError::SeatsDrawn),
+            Seating::List => Err(TableError::OthersFirst {
+                waiting: self.waiting.len() + self.changes.len(),
+            }),
+        }
     }
 
     /// A player leaves: off the waiting list; or, dealt in the hand in play, at its end (the

@@ -9,7 +9,8 @@ use tavolo_engine::game::{Game, Played};
 use tavolo_engine::holdem::{Hand, HoldemRules, HoldemTable, OddChips};
 use tavolo_engine::saint::{SaintGame, SaintOptions};
 use tavolo_engine::table::{
-    Booking, Change, Departure, HandStart, SeatState, Table, TableError, TableEvent, TableRules,
+    Booking, Change, Departure, HandStart, SeatState, Seating, Table, TableError, TableEvent,
+    TableRules,
 };
 use tavolo_engine::Chips;
 
@@ -270,6 +271,82 @@ fn with_nobody_waiting_a_newcomer_sits_down_in_a_free_seat() {
         change.events.as_slice(),
         [TableEvent::Seated { player: 9, .. }]
     ));
+}
+
+/// Rule (RULES.md §2 Table): "seats at the start of a session are assigned by random draw"; a
+/// seat asked for then is refused, and the table is unchanged.
+#[test]
+fn the_seats_of_a_sessions_start_are_drawn_and_a_chosen_one_is_refused() {
+    let mut t = seated(casino(), &[1, 2, 3], 4);
+    assert_eq!(t.seating(), Seating::Drawn);
+    let free = (0..6).find(|&s| t.seat(s).is_none()).expect("a free seat");
+    assert_eq!(t.join_at(9, Some(free)), Err(TableError::SeatsDrawn));
+    assert!(!t.is_here(&9), "unchanged");
+    // without a choice, a seat is drawn as always
+    let c = t.join_at(9, None).expect("drawn");
+    assert!(matches!(
+        c.events.as_slice(),
+        [TableEvent::Seated { player: 9, .. }]
+    ));
+}
+
+/// After the session's first deal a newcomer takes the free seat they choose (RULES.md §2 Table
+/// draws only the seats of a session's start); a taken or missing seat is refused by name.
+#[test]
+fn after_the_first_deal_a_newcomer_takes_the_free_seat_they_choose() {
+    let mut t = seated(casino(), &[1, 2, 3, 4], 4);
+    fold_round(&mut t);
+    assert_eq!(t.seating(), Seating::Chosen);
+    let taken = t.seat_of(&2).expect("seated");
+    assert_eq!(
+        t.join_at(9, Some(taken)),
+        Err(TableError::SeatTaken { seat: taken })
+    );
+    assert_eq!(
+        t.join_at(9, Some(6)),
+        Err(TableError::NoSuchSeat { seat: 6, seats: 6 })
+    );
+    assert!(!t.is_here(&9), "unchanged by a refusal");
+    for want in (0..6).filter(|&s| t.seat(s).is_none()) {
+        let mut u = t.clone();
+        let c = u.join_at(9, Some(want)).expect("a free seat, chosen");
+        assert_eq!(u.seat_of(&9), Some(want));
+        assert!(matches!(
+            c.bookings.as_slice(),
+            [Booking::Fund { seat, amount: 1_000, rebuy: false, .. }] if *seat == want
+        ));
+    }
+}
+
+/// Rule (RULES.md §2 Table): "a free seat is never taken around the list": while a seat change
+/// is pending or anybody waits, a seat asked for is refused (the newcomer is told to wait), and
+/// a full table sends newcomers to the list.
+#[test]
+fn a_chosen_seat_is_never_taken_around_a_seat_change_or_the_waiting_list() {
+    let mut t = seated(casino(), &[1, 2, 3, 4], 4);
+    fold_round(&mut t);
+    t.deal().expect("a hand in play");
+    let free: Vec<usize> = (0..6).filter(|&s| t.seat(s).is_none()).collect();
+    // One, dealt in, asks for a free seat: held for the end of the hand.
+    let (place, _) = t.request_seat_change(&1, Some(free[0])).expect("asked");
+    assert_eq!(place, Some(1));
+    assert_eq!(t.seating(), Seating::List);
+    for &s in &free {
+        assert_eq!(
+            t.join_at(9, Some(s)),
+            Err(TableError::OthersFirst { waiting: 1 })
+        );
+    }
+    // Without a choice the newcomer waits behind the change.
+    t.join_at(9, None).expect("waits");
+    assert_eq!(t.waiting_place(&9), Some(1));
+    assert_eq!(
+        t.join_at(10, Some(free[1])),
+        Err(TableError::OthersFirst { waiting: 2 })
+    );
+    // A full table: the list.
+    let full = seated(casino(), &[1, 2, 3, 4, 5, 6], 4);
+    assert_eq!(full.seating(), Seating::List);
 }
 
 #[test]

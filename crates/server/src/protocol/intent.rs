@@ -254,10 +254,14 @@ pub enum Request {
     CreateTable {
         options: Value,
     },
-    /// Take a seat, buying in for `buy_in` (default: the table's buy-in); `chain`: the head
-    /// of the player's seed chain (docs/protocol.md, Provably fair dealing).
+    /// Take a seat — free seat `seat` where the rules let the player choose it (`you.join_seat`
+    /// is `chosen`), else one drawn or the waiting list — buying in for `buy_in` (default: the
+    /// table's buy-in, the only one it takes); `chain`: the head of the player's seed chain
+    /// (docs/protocol.md, Provably fair dealing).
     Join {
         table: Name,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatNo>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         buy_in: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -280,6 +280,34 @@ pub struct You {
     /// for the client to name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best_hand: Option<HandValue>,
+    /// For a viewer neither seated nor waiting: how joining now seats them (RULES.md §2 Table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_seat: Option<JoinSeat>,
+}
+
+/// How a player who joins now is seated (RULES.md §2 Table: seats at a session's start are drawn
+/// by lot; a free seat is never taken around the waiting list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinSeat {
+    /// The session has started and nobody is served first: `join` may name a free `seat`.
+    Chosen,
+    /// The session's start: the seat is drawn by lot (a `join` naming one is refused).
+    Drawn,
+    /// The waiting list: players waiting or seat changes pending go first, or every seat is
+    /// taken.
+    List,
+}
+
+impl From<tavolo_engine::table::Seating> for JoinSeat {
+    fn from(s: tavolo_engine::table::Seating) -> JoinSeat {
+        use tavolo_engine::table::Seating;
+        match s {
+            Seating::Chosen => JoinSeat::Chosen,
+            Seating::Drawn => JoinSeat::Drawn,
+            Seating::List => JoinSeat::List,
+        }
+    }
 }
 
 /// A hand's value as codes: its category (`one_pair`, …, `royal_flush`) and its deciding

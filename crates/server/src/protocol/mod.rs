@@ -23,8 +23,8 @@ pub use intent::{
     Unshown,
 };
 pub use message::{
-    AckResult, ChainView, ChatLine, ClockView, HandValue, Previous, SeatChange, SeatLost, SeatRow,
-    SeatStatus, ServerMessage, TableState, UserInfo, You,
+    AckResult, ChainView, ChatLine, ClockView, HandValue, JoinSeat, Previous, SeatChange, SeatLost,
+    SeatRow, SeatStatus, ServerMessage, TableState, UserInfo, You,
 };
 pub use options::{GameKind, OptionsError, TableOptions, TableStatus, TableSummary};
 pub use seed::{Parts, Reveal};

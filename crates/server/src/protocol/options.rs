@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tavolo_engine::draw::{DrawHand, DrawTable};
 use tavolo_engine::game::Game;
-use tavolo_engine::holdem::{Hand, HoldemTable, Structure};
+use tavolo_engine::holdem::{Hand, HandSetup, HoldemTable, Structure};
 use tavolo_engine::house::{HouseRuleError, HouseRules};
 use tavolo_engine::saint::{SaintGame, SaintOptions};
 use tavolo_engine::table::TableRules;
@@ -218,6 +218,16 @@ impl TableOptions {
         self.holdem_table().map_or(0, |t| t.small_blind)
     }
 
+    /// A Limit table's small and big bet, as the engine deals them (RULES.md §2 Betting
+    /// structures: the big blind, and twice it).
+    pub fn limit_bets(&self) -> (Chips, Chips) {
+        let t = self
+            .holdem_table()
+            .unwrap_or_else(|_| HoldemTable::casino(self.big_blind, Default::default()));
+        let s = HandSetup::casino(Vec::new(), 0, t.small_blind, t.big_blind, t.rules);
+        (s.min_bet, s.big_bet)
+    }
+
     /// Whether chips are bet (Hold'em, Draw) rather than staked on a whole game.
     pub fn betting(&self) -> bool {
         self.game != GameKind::Saint
@@ -317,8 +327,11 @@ pub struct TableSummary {
     pub game: GameKind,
     /// The betting structure (`null` for Saint Poker).
     pub structure: Option<String>,
-    /// Blinds `1/2`, ante `5`, or stake `100`.
+    /// Blinds `1/2` (Limit: its small and big bet, `2/4`), ante `5`, or stake `100`.
     pub stakes: String,
+    /// A Limit table's cap on bets a round (RULES.md §2: four, none heads-up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_cap: Option<LimitCap>,
     /// The rule options that differ from the game's defaults (RULES.md's options).
     #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
     pub house_rules: HouseRules,
@@ -336,8 +349,22 @@ pub struct TableSummary {
     pub bots: usize,
     /// Seconds per decision.
     pub clock_secs: u64,
-    /// `waiting` (for players), `playing`, or `closed`.
+    /// `waiting` (for players), `playing` (a hand in play, or the pause before the next), or
+    /// `closed`.
     pub state: TableStatus,
+    /// Players more than those seated and ready that a deal needs (0: it deals as soon as
+    /// somebody sits down or watches).
+    #[serde(default)]
+    pub needed: usize,
+}
+
+/// The cap on bets in a round of a Limit table (RULES.md §2 Betting structures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct LimitCap {
+    /// The most bets a round: the opening bet (or the blind) and the raises.
+    pub max_bets: u8,
+    /// No cap while two players remain.
+    pub lifted_heads_up: bool,
 }
 
 impl TableSummary {
@@ -349,10 +376,22 @@ impl TableSummary {
             game: o.game,
             structure: o.betting().then(|| o.structure.clone()),
             stakes: match o.game {
+                GameKind::Holdem if o.holdem_structure() == Structure::FixedLimit => {
+                    let (small, big) = o.limit_bets();
+                    format!("{small}/{big}")
+                }
                 GameKind::Holdem => format!("{}/{}", o.small_blind(), o.big_blind),
                 GameKind::Draw => o.ante.to_string(),
                 GameKind::Saint => o.stake.to_string(),
             },
+            limit_cap: (o.game == GameKind::Holdem
+                && o.holdem_structure() == Structure::FixedLimit)
+                .then(|| o.holdem_table().ok())
+                .flatten()
+                .map(|t| LimitCap {
+                    max_bets: t.rules.limit_cap.max_bets,
+                    lifted_heads_up: t.rules.limit_cap.lifted_heads_up,
+                }),
             house_rules: o.house_rules(),
             buy_in: if o.betting() { o.buy_in } else { 0 },
             seats: o.seats,
@@ -362,6 +401,7 @@ impl TableSummary {
             bots: 0,
             clock_secs: o.clock_secs,
             state: TableStatus::Waiting,
+            needed: o.players_needed(),
         }
     }
 }

@@ -59,6 +59,13 @@ fn malformed_input_gets_specific_errors() {
             ..
         })
     ));
+    let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","seat":4}"#);
+    assert!(matches!(
+        ok.map(|i| i.request),
+        Ok(Request::Join { seat: Some(s), buy_in: None, .. }) if s.get() == 4
+    ));
+    let e = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","seat":16}"#);
+    assert_eq!(e.unwrap_err().error.code, Code::Malformed);
     let ok = parse_intent(r#"{"v":1,"seq":9,"type":"change_seat","table":"t1","seat":3}"#);
     assert!(matches!(
         ok.map(|i| i.request),
@@ -90,6 +97,7 @@ fn requests() -> impl Strategy<Value = Request> {
         (name.clone(), proptest::option::of(any::<u64>())).prop_map(|(table, buy_in)| {
             Request::Join {
                 table,
+                seat: buy_in.and_then(|b| SeatNo::try_from(b % 10).ok()),
                 buy_in,
                 chain: buy_in.map(|b| Hex32::from([b as u8; 32])),
             }
@@ -164,6 +172,7 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
             sit_out_hands_left: seat.map(|_| 2),
             seat_lost: seat.is_none().then_some(SeatLost::MissedHands),
             best_hand: None,
+            join_seat: seat.is_none().then_some(JoinSeat::Chosen),
         },
         seats: vec![SeatRow {
             seat: seat.unwrap_or(0),

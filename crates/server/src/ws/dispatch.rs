@@ -107,7 +107,13 @@ async fn to_table(
 /// A request about one table as the table's intent (`None`: a request of the room's).
 fn table_intent(request: Request) -> Option<TableIntent> {
     Some(match request {
-        Request::Join { buy_in, chain, .. } => TableIntent::Join {
+        Request::Join {
+            seat,
+            buy_in,
+            chain,
+            ..
+        } => TableIntent::Join {
+            seat: seat.map(SeatNo::get),
             buy_in,
             chain: chain.map(|h| h.bytes()),
         },

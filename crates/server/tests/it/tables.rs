@@ -330,26 +330,54 @@ async fn table_chat_reaches_the_table_is_limited_and_stays_out_of_the_hand_recor
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_newcomer_finds_one_open_table_of_each_game_with_bots() {
+async fn a_newcomer_finds_one_open_table_of_each_game_and_hold_em_structure_with_bots() {
     let (h, _dir) = server_with("starters", |c| c.starter_tables = true).await;
     let mut games = Vec::new();
+    let mut tables = Vec::new();
     for _ in 0..600 {
         let lobby = get(h.local_addr(), "/api/tables", None).await.json();
-        games = (lobby["tables"]
+        tables = (lobby["tables"]
             .as_array()
             .cloned()
             .unwrap_or_default()
-            .iter())
+            .into_iter())
         .filter(|t| t["bots"].as_u64().unwrap_or(0) > 0 && t["state"] != "closed")
-        .map(|t| t["game"].as_str().unwrap_or("").to_string())
-        .collect();
-        if games.len() >= 3 {
+        .collect::<Vec<_>>();
+        games = (tables.iter())
+            .map(|t| format!("{} {}", t["game"].as_str().unwrap_or(""), t["structure"]))
+            .collect();
+        if games.len() >= 5 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     games.sort();
-    assert_eq!(games, vec!["draw", "holdem", "saint"]);
+    assert_eq!(
+        games,
+        vec![
+            "draw \"nl\"",
+            "holdem \"limit\"",
+            "holdem \"nl\"",
+            "holdem \"pl\"",
+            "saint null"
+        ]
+    );
+    // Issue 49, finding 10: the Limit table's stakes are its bets, and its cap is told; each
+    // table of bots says what a deal needs of a newcomer (none: the bots wait for one).
+    let limit = (tables.iter())
+        .find(|t| t["structure"] == "limit")
+        .expect("the Limit table");
+    assert_eq!(limit["stakes"], "2/4", "{limit}");
+    assert_eq!(
+        limit["limit_cap"],
+        json!({"max_bets": 4, "lifted_heads_up": true}),
+        "{limit}"
+    );
+    for t in &tables {
+        let needed = t["needed"].as_u64().expect("needed");
+        let want = if t["game"] == "saint" { 1 } else { 0 };
+        assert_eq!(needed, want, "{t}");
+    }
     // A newcomer joins the Hold'em one and is dealt in at once.
     let [mut ada] = guests(h.local_addr()).await;
     let lobby = get(h.local_addr(), "/api/tables", None).await.json();

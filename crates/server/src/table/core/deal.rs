@@ -379,7 +379,12 @@ impl<G: Game> TableCore<G> {
                 self.last = Some(live);
                 self.book(change, None);
                 self.rebuy_bots();
-                self.clock.next_hand_at = Some(self.now.at + self.config.hand_pause);
+                let pause = if self.player_waits_for_bots() {
+                    Duration::ZERO
+                } else {
+                    self.config.hand_pause
+                };
+                self.clock.next_hand_at = Some(self.now.at + pause);
             }
             Err(why) => {
                 self.hand = Some(live);

@@ -65,9 +65,12 @@ impl Now {
 /// The table intents (docs/protocol.md), once the connection has read them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableIntent {
-    /// Take a seat (or a place on the waiting list); `chain`: the head of the player's seed
-    /// chain; `buy_in`: must be the table's when given.
+    /// Take a seat (or a place on the waiting list); `seat`: a free seat chosen, where the rules
+    /// let the player choose; `chain`: the head of the player's seed chain; `buy_in`: must be
+    /// the table's when given.
     Join {
+        /// The seat asked for.
+        seat: Option<usize>,
         /// The buy-in asked for.
         buy_in: Option<u64>,
         /// A seed chain's head.

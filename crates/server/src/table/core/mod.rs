@@ -549,30 +549,39 @@ impl<G: Game> TableCore<G> {
     /// The lobby's line for the table as it is now.
     fn current_summary(&self) -> TableSummary {
         let mut s = TableSummary::new(&self.id, &self.o);
-        (s.seated, s.waiting, s.bots, s.state) = self.summary_counts();
+        (s.seated, s.waiting, s.bots, s.state, s.needed) = self.summary_counts();
         s
     }
 
-    /// What changes in the lobby's line while the table lives (the rest is its options).
-    fn summary_counts(&self) -> (usize, usize, usize, TableStatus) {
+    /// What changes in the lobby's line while the table lives (the rest is its options): the
+    /// seats taken, the list, the bots, the state (a table dealing hands plays through the pause
+    /// between them: issue 49, "waiting" flickered beside a table of bots at every hand's end)
+    /// and the players a deal still needs.
+    fn summary_counts(&self) -> (usize, usize, usize, TableStatus, usize) {
         let state = if self.stage == Stage::Closing || self.stage == Stage::Stopped {
             TableStatus::Closed
-        } else if self.hand.is_some() || self.dealing.is_some() {
+        } else if self.hand.is_some() || self.dealing.is_some() || self.clock.next_hand_at.is_some()
+        {
             TableStatus::Playing
         } else {
             TableStatus::Waiting
         };
+        // seats dealt in the hand in play, or ready for the next deal
+        let ready = (self.table.seats())
+            .filter(|&(s, o)| o.is_playing() || self.table.ready(s))
+            .count();
         (
             self.table.seats().count(),
             self.table.waiting().count(),
             self.table.seats().filter(|(_, o)| o.player.bot).count(),
             state,
+            self.table.rules().min_players.saturating_sub(ready),
         )
     }
 
     /// Whether `s`, the lobby's line last published, still tells the table as it is.
     fn summary_holds(&self, s: &TableSummary) -> bool {
-        (s.seated, s.waiting, s.bots, s.state) == self.summary_counts()
+        (s.seated, s.waiting, s.bots, s.state, s.needed) == self.summary_counts()
     }
 }
 

@@ -196,7 +196,12 @@ impl<G: Game> TableCore<G> {
                 continue;
             }
             let bots: Vec<usize> = to_act.iter().filter(|&s| live.bots[s].is_some()).collect();
-            if bots.is_empty() || !self.clock.bot_may_act(self.config.bot_delay, self.now.at) {
+            let delay = if self.player_waits_for_bots() {
+                Duration::ZERO
+            } else {
+                self.config.bot_delay
+            };
+            if bots.is_empty() || !self.clock.bot_may_act(delay, self.now.at) {
                 break;
             }
             let mut inline = false;
@@ -210,6 +215,18 @@ impl<G: Game> TableCore<G> {
         self.hand_on_if_drained();
         self.refresh_clock();
         self.save_if_changed();
+    }
+
+    /// Whether the hand on the felt is played by bots alone (and the table, for players who
+    /// timed out or are leaving) while a player sits ready for the next deal (issue 49: a
+    /// newcomer at a table of bots watched their hand at the bots' pace, then the pause between
+    /// hands). Such a hand plays out at once and the next is dealt without a pause: RULES.md §2
+    /// has no waiting for the big blind, so the newcomer is dealt in the next hand wherever the
+    /// blinds fall.
+    pub(super) fn player_waits_for_bots(&self) -> bool {
+        let bots_only = (self.hand.as_ref().or(self.last.as_ref()))
+            .is_some_and(|l| (l.members.iter().zip(&l.auto)).all(|(m, &auto)| m.bot || auto));
+        bots_only && (self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
     }
 
     /// Whether a new hand may be dealt now: the table is open, the last result is recorded,

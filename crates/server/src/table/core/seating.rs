@@ -17,6 +17,14 @@ use crate::books::{self, Member};
 use crate::error::RoomError;
 use crate::protocol::AckResult;
 
+/// What a `join` asks for: a seat chosen, the buy-in, the head of a seed chain.
+#[derive(Clone, Copy)]
+struct JoinAsk {
+    seat: Option<usize>,
+    buy_in: Option<u64>,
+    chain: Option<[u8; 32]>,
+}
+
 impl<G: tavolo_engine::game::Game> TableCore<G> {
     /// Answers an intent now, or once the books have answered the write it made.
     pub(super) fn intent(
@@ -27,8 +35,17 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
         reply: ReplyId,
     ) {
         let answer = match intent {
-            TableIntent::Join { buy_in, chain } => {
-                self.join(conn, user, Some((buy_in, chain)), reply)
+            TableIntent::Join {
+                seat,
+                buy_in,
+                chain,
+            } => {
+                let ask = JoinAsk {
+                    seat,
+                    buy_in,
+                    chain,
+                };
+                self.join(conn, user, Some(ask), reply)
             }
             TableIntent::Waitlist => self.join(conn, user, None, reply),
             TableIntent::Rebuy => self.rebuy(user, reply),
@@ -117,25 +134,26 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
         }
     }
 
-    /// `join` (with the buy-in asked and a seed chain) or `waitlist`: a seat (funded by the
-    /// books before a chip is the player's) or a place on the waiting list.
+    /// `join` (with the seat and buy-in asked and a seed chain) or `waitlist`: a seat (funded
+    /// by the books before a chip is the player's) or a place on the waiting list.
     fn join(
         &mut self,
         conn: ConnId,
         user: &Member,
-        join: Option<(Option<u64>, Option<[u8; 32]>)>,
+        join: Option<JoinAsk>,
         reply: ReplyId,
     ) -> Option<Result<AckResult, RoomError>> {
-        if let Err(e) = self.may_join(user, join.and_then(|(b, _)| b)) {
+        if let Err(e) = self.may_join(user, join.and_then(|j| j.buy_in)) {
             return Some(Err(e));
         }
-        let change = match self.table.join(user.clone()) {
+        let wanted = join.and_then(|j| j.seat);
+        let change = match self.table.join_at(user.clone(), wanted) {
             Ok(c) => c,
             Err(e) => return Some(Err(RoomError::Seating(e))),
         };
         self.lost_seats.remove(&user.id);
-        if let Some((_, chain)) = join {
-            self.seeds.register(user.id, chain);
+        if let Some(j) = join {
+            self.seeds.register(user.id, j.chain);
         }
         let fresh = !self.audience.is_subscribed(conn);
         self.audience.subscribe(conn, user);

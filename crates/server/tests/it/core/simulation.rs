@@ -155,6 +155,7 @@ impl<G: Game> World<G> {
         let m = self.people[p].member.clone();
         let intent = match n(&mut self.rng, 100) {
             0..=11 => TableIntent::Join {
+                seat: None,
                 buy_in: None,
                 chain: None,
             },
@@ -507,6 +508,7 @@ impl<G: Game> World<G> {
         for i in 0..self.people.len() {
             let (c, m) = (self.people[i].conns[0], self.people[i].member.clone());
             let join = TableIntent::Join {
+                seat: None,
                 buy_in: None,
                 chain: None,
             };

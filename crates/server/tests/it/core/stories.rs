@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use tavolo_engine::holdem::Hand;
+use tavolo_engine::table::TableError;
 use tavolo_server::books::Member;
 use tavolo_server::error::RoomError;
 use tavolo_server::table::core::{Input, Stage, Stop, TableIntent, Write};
@@ -16,6 +17,7 @@ use super::books::SimBooks;
 
 pub(crate) fn join() -> TableIntent {
     TableIntent::Join {
+        seat: None,
         buy_in: None,
         chain: None,
     }
@@ -578,4 +580,125 @@ fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
         t.advance(Duration::from_millis(600), &mut books);
     }
     panic!("only {turns} turns came");
+}
+
+/// A join asking for `seat` and `buy_in`.
+fn join_at(seat: Option<usize>, buy_in: Option<u64>) -> TableIntent {
+    TableIntent::Join {
+        seat,
+        buy_in,
+        chain: None,
+    }
+}
+
+/// Rule (RULES.md §2 Table: "seats at the start of a session are assigned by random draw"; the
+/// buy-in is "a fixed amount set for the table") and issue 49 (the seat was drawn even where the
+/// player clicked an empty one): a spectator is told how joining seats them; at a session's start
+/// the seat is drawn and a chosen one refused; once the table has dealt, the free seat chosen is
+/// taken. A taken or missing seat and a buy-in other than the table's are refused by name, and
+/// nothing changes.
+#[test]
+fn a_newcomer_chooses_a_free_seat_once_the_session_has_started_at_the_tables_buy_in() {
+    let mut books = SimBooks::new();
+    let [ada, bo, cy] = ["ada", "bo", "cy"].map(|n| books.user(n, false, 1_000));
+    // A table nobody has sat at: its first seats are drawn.
+    let mut fresh = holdem_table(&mut books, "t49s", 0);
+    fresh.intent(3, &cy, TableIntent::Watch);
+    fresh.settle(&mut books);
+    assert_eq!(fresh.state(3)["you"]["join_seat"], "drawn");
+    let r = fresh.intent(1, &ada, join_at(Some(1), None));
+    fresh.settle(&mut books);
+    let e = fresh.answer(r).expect_err("drawn");
+    assert!(
+        matches!(e, RoomError::Seating(TableError::SeatsDrawn)),
+        "{e}"
+    );
+    assert_eq!(fresh.core.table().seats().count(), 0, "unchanged");
+    // A table of two bots that has dealt (somebody watches): a free seat may be chosen.
+    let mut t = holdem_table(&mut books, "t49t", 2);
+    t.intent(3, &cy, TableIntent::Watch);
+    t.settle(&mut books);
+    while t.core.table().hands_dealt() == 0 {
+        t.advance(Duration::from_millis(100), &mut books);
+    }
+    assert_eq!(t.state(3)["you"]["join_seat"], "chosen");
+    let free = (0..3)
+        .find(|&s| t.core.table().seat(s).is_none())
+        .expect("a free seat");
+    let taken = (free + 1) % 3;
+    let refusals = [
+        (join_at(Some(taken), None), "seat taken"),
+        (join_at(Some(3), None), "no such seat"),
+        (join_at(Some(free), Some(150)), "the table's buy-in"),
+    ];
+    for (intent, why) in refusals {
+        let r = t.intent(1, &ada, intent);
+        t.settle(&mut books);
+        let e = t.answer(r).expect_err(why);
+        let named = match (&e, why) {
+            (RoomError::Seating(TableError::SeatTaken { seat }), "seat taken") => *seat == taken,
+            (RoomError::Seating(TableError::NoSuchSeat { seat: 3, seats: 3 }), _) => true,
+            (RoomError::BuyIn(200), "the table's buy-in") => true,
+            _ => false,
+        };
+        assert!(named, "{why}: {e}");
+        assert!(t.core.table().seat_of(&ada).is_none(), "{why}: unchanged");
+        assert_eq!(account(&books, &ada), 1_000, "{why}: no chip moved");
+    }
+    let r = t.intent(1, &ada, join_at(Some(free), Some(200)));
+    t.settle(&mut books);
+    assert_eq!(t.answer(r).expect("seated").seat, Some(free));
+    assert_eq!(t.core.table().seat_of(&ada), Some(free));
+    assert_eq!(seat(&books, "t49t", &ada), 200, "the table's buy-in");
+    // The table is full now: the next one goes to the list, and a seat asked for is refused.
+    assert_eq!(t.state(3)["you"]["join_seat"], "list");
+    let r = t.intent(2, &bo, join_at(Some(free), None));
+    t.settle(&mut books);
+    assert!(t.answer(r).is_err(), "every seat is taken");
+}
+
+/// Issue 49, finding 10: a newcomer who sat down at a table of bots while the bots played a hand
+/// watched it at the bots' pace, then the pause between hands. RULES.md §2 has no waiting for
+/// the big blind (a player seated is dealt in the next deal): the bots' hand plays out at once
+/// and the newcomer is dealt the next one, with no time passing.
+#[test]
+fn a_newcomer_at_a_table_of_bots_is_dealt_the_next_hand_at_once() {
+    let mut books = SimBooks::new();
+    let [ada, bo] = ["ada", "bo"].map(|n| books.user(n, false, 1_000));
+    let mut make = super::bench::holdem(
+        json!({"game": "holdem", "seats": 4, "min_players": 2, "bots": 3, "bot_level": "station",
+            "clock_secs": 20, "time_bank_secs": 60}),
+        "station",
+    );
+    make.config.bot_delay = Duration::from_millis(800);
+    make.config.hand_pause = Duration::from_secs(3);
+    let mut t = Bench::new(make, &mut books, "t49u", 3, 7);
+    t.settle(&mut books);
+    // Bo watches: the bots deal to each other; one of them has acted.
+    t.intent(2, &bo, TableIntent::Watch);
+    t.settle(&mut books);
+    while t.core.hand_events().unwrap_or(0) < 3 || t.core.hand_in_play().is_none() {
+        t.advance(Duration::from_millis(100), &mut books);
+    }
+    let bots_hand = t.core.table().hands_dealt();
+    let r = t.intent(1, &ada, join());
+    t.settle(&mut books);
+    t.answer(r).expect("seated");
+    // No time passes: the bots' hand is over and ada is in the next.
+    let s = t.state(1);
+    assert!(
+        s["you"]["hand_seat"].is_u64(),
+        "dealt in at once: {}",
+        s["you"]
+    );
+    assert_eq!(t.core.table().hands_dealt(), bots_hand + 1);
+    // Her own hands keep the bots' pace and the pause.
+    play_passively(&mut t, &mut books, 1, &ada, 1);
+    let after = t.core.table().hands_dealt();
+    t.settle(&mut books);
+    assert_eq!(
+        t.core.table().hands_dealt(),
+        after,
+        "the pause after a hand she played"
+    );
 }
