@@ -214,11 +214,14 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
   // seated with chips while the bots' hand was on (else the story did not happen: joined late)
   const ready = seen.find((x) => x.funded && x.hand === botsHand && !x.over);
   assert.ok(ready, `seated with chips during the bots' hand: ${JSON.stringify(seen)}`);
-  // from then, or from its end, to my cards: no pause between hands (the room's is 1.5 s here)
+  // from then, or from its end, to my cards: no pause between hands (the room's is 1.5 s here:
+  // the gap is shorter than the pause alone, however slow the machine; the rule itself is a
+  // story on the table core with explicit time)
   const over = seen.find((x) => x.hand === botsHand && x.over);
   const mine = seen.find((x) => x.dealt);
   const gap = mine.t - (over || ready).t;
-  assert.ok(gap < 800, `dealt in ${Math.round(gap)} ms after the bots' hand: ${JSON.stringify(seen)}`);
+  const pause = Number(process.env.E2E_HAND_PAUSE_MS || 1500);
+  assert.ok(gap < pause, `dealt in ${Math.round(gap)} ms after the bots' hand: ${JSON.stringify(seen)}`);
   await shot(n.page, 'issue49-first-hand-played-390x844');
   // the starter is left to its bots again (the seat is given up when this hand ends)
   await n.page.evaluate(async (tid) => {
