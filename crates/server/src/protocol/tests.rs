@@ -51,6 +51,10 @@ fn malformed_input_gets_specific_errors() {
         .error
         .message
         .contains("at most 64"));
+}
+
+#[test]
+fn a_seat_and_a_buy_in_are_read_in_range_or_refused_as_malformed() {
     let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","buy_in":200}"#);
     assert!(matches!(
         ok.map(|i| i.request),
