@@ -183,8 +183,6 @@ impl ServerMessage {
 /// A `table_state` (docs/protocol.md): the table, the viewer (`you`), the seats, the hand in
 /// play as the viewer may see it (`view`, `legal`, `clock`, the censored `events` since the
 /// previous state), and the last result.
-// The server writes what its viewers share (the options, seats, texts…) once per publishing,
-// as JSON (`&RawValue` for these type parameters); a client reads them as their types.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TableState<
     View = Value,
@@ -194,12 +192,11 @@ pub struct TableState<
     Seats = Vec<SeatRow>,
     Prev = Previous,
     Res = Value,
-    Text = String,
 > {
     /// The protocol version.
     pub v: u64,
     /// The table's id.
-    pub table: Text,
+    pub table: String,
     /// Grows by one with every state this viewer is sent by the table (each viewer counts their
     /// own: a change only another player sees moves nobody else's count).
     pub version: u64,
@@ -210,22 +207,22 @@ pub struct TableState<
     /// Every seat taken.
     pub seats: Seats,
     /// The hand (or game) in play.
-    pub hand: Option<Text>,
+    pub hand: Option<String>,
     /// The commitment to its seed (`tavolo-fair/2`: to the room's part of it).
-    pub commitment: Option<Text>,
+    pub commitment: Option<String>,
     /// The commitment to the room's part of the next hand's seed: chain reveals sent now
     /// count for that hand.
-    pub next_commitment: Option<Text>,
+    pub next_commitment: Option<String>,
     /// The table seat of each seat of the hand.
     pub hand_seats: Vec<usize>,
     /// The hand before, with its seed for those dealt in.
     pub previous: Option<Prev>,
     /// Why the table stopped dealing, if it did.
-    pub halted: Option<Text>,
+    pub halted: Option<String>,
     /// Why the table waits for the books (they do not answer now): what is pending is kept and
     /// sent again, and play goes on once they answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stalled: Option<Text>,
+    pub stalled: Option<String>,
     /// The viewer's view of the hand.
     pub view: Option<View>,
     /// The viewer's legal actions (empty when not the viewer's turn).

@@ -13,9 +13,13 @@ use serde::ser::{self, Impossible, Serialize, SerializeStruct, Serializer};
 use serde_json::value::RawValue;
 use tavolo_engine::game::Game;
 
-/// The shared fields of a view, each as written once.
+/// The shared fields of a view, written once: their names, and the fields as one piece of a
+/// JSON object (`"rules":{…},"stacks":[…],…`).
 #[derive(Debug, Default)]
-pub struct SharedView(Vec<(&'static str, Box<RawValue>)>);
+pub struct SharedView {
+    names: Vec<&'static str>,
+    text: String,
+}
 
 impl SharedView {
     /// The fields of `view` (the spectator's) that every viewer of `G` sees alike; none when
@@ -28,33 +32,49 @@ impl SharedView {
             names: G::SHARED_VIEW_FIELDS,
             out: Vec::new(),
         };
-        match view.serialize(Fields(&mut fields)) {
-            Ok(()) => SharedView(fields.out),
-            Err(_) => SharedView::default(),
+        if view.serialize(Fields(&mut fields)).is_err() {
+            return SharedView::default();
+        }
+        let mut text =
+            String::with_capacity(fields.out.iter().map(|(_, v)| v.get().len() + 24).sum());
+        for (k, v) in &fields.out {
+            if !text.is_empty() {
+                text.push(',');
+            }
+            text.push_str(&serde_json::to_string(k).unwrap_or_default());
+            text.push(':');
+            text.push_str(v.get());
+        }
+        SharedView {
+            names: fields.out.iter().map(|(k, _)| *k).collect(),
+            text,
         }
     }
-}
 
-/// A viewer's view as it is written: its own fields, then the shared ones.
-pub struct Joined<'a, V> {
-    /// The viewer's view (its shared fields are not written from it).
-    pub view: &'a V,
-    /// The shared fields, written once.
-    pub shared: &'a SharedView,
-}
-
-impl<V: Serialize> Serialize for Joined<'_, V> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let shared: Vec<&'static str> = self.shared.0.iter().map(|(k, _)| *k).collect();
-        let mut st = serializer.serialize_struct("View", 1 + shared.len())?;
-        self.view.serialize(Fields(&mut Forward {
+    /// Writes a viewer's `view` into `out` as one JSON object: the viewer's own fields as the
+    /// view's `Serialize` writes them, then the shared ones as written once.
+    pub fn write_joined<V: Serialize>(
+        &self,
+        view: &V,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
+        let mut ser = serde_json::Serializer::new(&mut *out);
+        let mut st = ser.serialize_struct("View", 1)?;
+        view.serialize(Fields(&mut Forward {
             st: &mut st,
-            skip: &shared,
+            skip: &self.names,
         }))?;
-        for (k, v) in &self.shared.0 {
-            st.serialize_field(k, v)?;
+        SerializeStruct::end(st)?;
+        if !self.text.is_empty() {
+            // The object's closing brace goes after the shared fields.
+            out.pop();
+            if out.last() != Some(&b'{') {
+                out.push(b',');
+            }
+            out.extend_from_slice(self.text.as_bytes());
+            out.push(b'}');
         }
-        st.end()
+        Ok(())
     }
 }
 
@@ -283,15 +303,14 @@ mod tests {
             let mut rng = GameRng::from_u64(seed);
             loop {
                 let shared = SharedView::of::<Hand>(&Game::view(&game.game, Viewer::Spectator));
-                assert!(!shared.0.is_empty());
+                assert!(!shared.names.is_empty());
                 for s in 0..n {
                     let view = Game::view(&game.game, Viewer::Seat(s));
                     let whole = serde_json::to_value(&view).expect("json");
-                    let joined = Joined {
-                        view: &view,
-                        shared: &shared,
-                    };
-                    let parts = serde_json::to_value(&joined).expect("json");
+                    let mut joined = Vec::new();
+                    shared.write_joined(&view, &mut joined).expect("written");
+                    let parts: serde_json::Value =
+                        serde_json::from_slice(&joined).expect("one JSON object");
                     assert_eq!(parts, whole, "seat {s}, seed {seed}");
                 }
                 if game.game.is_over() {

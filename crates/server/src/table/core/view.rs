@@ -11,12 +11,12 @@ use tavolo_store::UserId;
 use super::audience::Sent;
 use super::io::{Effect, Frame};
 use super::play::Live;
-use super::shared_view::{Joined, SharedView};
+use super::shared_view::SharedView;
 use super::TableCore;
 use crate::books::Member;
 use crate::protocol::{
     self, ChatLine, ClockView, HandValue, SeatChange, SeatLost, SeatRow, SeatStatus, ServerMessage,
-    TableState, You,
+    You,
 };
 
 /// `table_moved` for table `id`.
@@ -50,11 +50,6 @@ pub fn chat_frame(id: &str, lines: Vec<ChatLine>) -> Frame {
     .into()
 }
 
-/// `[]` as a raw JSON value.
-fn empty_list() -> Box<RawValue> {
-    RawValue::from_string("[]".into()).unwrap_or_default()
-}
-
 /// Where a state's events begin (they are its last field), and a state without events.
 const EVENTS: &str = ",\"events\":";
 const NO_EVENTS: &str = ",\"events\":[]";
@@ -83,23 +78,54 @@ fn events_at(body: &str) -> usize {
         .unwrap_or(body.len())
 }
 
-/// What every viewer's state of one publishing shares, written once: the seats, the last
-/// result, and the hand before as those dealt in and everybody else see it.
+/// What every viewer's state of one publishing shares, written once: the table's fields that
+/// are the same for every viewer, the fields of the hand's view every viewer sees alike, and
+/// the hand before as those dealt in and everybody else see it.
 struct Shared {
-    /// The table's id, the hand's name, its commitment and the next one, why the table halted
-    /// and why it waits: the state's texts.
-    table: Box<RawValue>,
-    hand: Option<Box<RawValue>>,
-    commitment: Option<Box<RawValue>>,
-    next_commitment: Box<RawValue>,
-    halted: Option<Box<RawValue>>,
-    stalled: Option<Box<RawValue>>,
-    seats: Box<RawValue>,
-    /// The fields of the hand's view every viewer sees alike.
+    /// `"table":…,"options":…,"seats":…,"hand":…,…,"result":…`: a piece of a JSON object.
+    fields: Pieces,
     view: SharedView,
-    result: Option<Box<RawValue>>,
     /// The hand before, for those dealt in (with its seed) and for the others.
     previous: [Option<Box<RawValue>>; 2],
+}
+
+/// A JSON object being written, field by field: the names are the protocol's (`TableState`),
+/// the values written by their `Serialize`.
+struct Pieces(Vec<u8>);
+
+impl Pieces {
+    /// A new object, or piece of one, with room for `n` bytes.
+    fn with_capacity(n: usize) -> Pieces {
+        Pieces(Vec::with_capacity(n))
+    }
+
+    /// The next field's name (and the comma before it).
+    fn name(&mut self, name: &str) {
+        if !matches!(self.0.last(), None | Some(b'{')) {
+            self.0.push(b',');
+        }
+        self.0.push(b'"');
+        self.0.extend_from_slice(name.as_bytes());
+        self.0.extend_from_slice(b"\":");
+    }
+
+    /// Field `name` with `value`.
+    fn field<T: serde::Serialize + ?Sized>(&mut self, name: &str, value: &T) {
+        self.name(name);
+        if serde_json::to_writer(&mut self.0, value).is_err() {
+            self.0.extend_from_slice(b"null");
+        }
+    }
+
+    /// The fields of `piece`, written before.
+    fn join(&mut self, piece: &Pieces) {
+        if !piece.0.is_empty() {
+            if !matches!(self.0.last(), None | Some(b'{')) {
+                self.0.push(b',');
+            }
+            self.0.extend_from_slice(&piece.0);
+        }
+    }
 }
 
 impl<G: Game> TableCore<G> {
@@ -108,18 +134,24 @@ impl<G: Game> TableCore<G> {
     /// lobby's line and presence.
     pub(super) fn publish(&mut self) {
         let felt = self.felt();
+        let mut fields = Pieces::with_capacity(2048);
+        fields.field("table", &self.id);
+        fields.field("options", &self.options_json);
+        fields.field("seats", &self.seat_rows());
+        fields.field("hand", &felt.map(|l| &l.name));
+        fields.field("commitment", &felt.map(|l| &l.commitment));
+        fields.field("next_commitment", self.seeds.next_commitment());
+        fields.field("hand_seats", felt.map_or(&[][..], |l| &l.seats[..]));
+        fields.field("halted", &self.table.halted());
+        if let Some(why) = self.stalled_notice() {
+            fields.field("stalled", &why);
+        }
+        fields.field("result", &self.result);
         let shared = Shared {
-            table: text(&self.id),
-            hand: felt.map(|l| text(&l.name)),
-            commitment: felt.map(|l| text(&l.commitment)),
-            next_commitment: text(self.seeds.next_commitment()),
-            halted: self.table.halted().map(text),
-            stalled: self.stalled_notice().as_deref().map(text),
-            seats: raw(&self.seat_rows()).unwrap_or_else(empty_list),
+            fields,
             view: felt
                 .map(|l| SharedView::of::<G>(&l.played.game.view(Viewer::Spectator)))
                 .unwrap_or_default(),
-            result: self.result.clone(),
             previous: [0, 1].map(|i| (self.previous.as_ref()).map(|p| p.written[i].clone())),
         };
         for user in self.audience.viewers() {
@@ -331,50 +363,26 @@ impl<G: Game> TableCore<G> {
             .is_some_and(|p| p.dealt.contains(&m.id));
         let previous = shared.previous[usize::from(!dealt)].as_deref();
         let view = felt.map(|l| l.played.game.view(viewer));
-        let state = TableState::<
-            Joined<'_, G::View>,
-            G::Choices,
-            G::Event,
-            &RawValue,
-            &RawValue,
-            &RawValue,
-            &RawValue,
-            &RawValue,
-        > {
-            v: protocol::VERSION,
-            table: &shared.table,
-            version,
-            options: &self.options_json,
-            you: self.you(m, hand_seat),
-            seats: &shared.seats,
-            hand: shared.hand.as_deref(),
-            commitment: shared.commitment.as_deref(),
-            next_commitment: Some(&shared.next_commitment),
-            hand_seats: felt.map(|l| l.seats.clone()).unwrap_or_default(),
-            previous,
-            halted: shared.halted.as_deref(),
-            stalled: shared.stalled.as_deref(),
-            view: view.as_ref().map(|view| Joined {
-                view,
-                shared: &shared.view,
-            }),
-            legal,
-            clock: self.clock_view(hand_seat),
-            events,
-            result: shared.result.as_deref(),
-        };
-        // As `ServerMessage::TableState` writes it: the tag first, then the state's fields —
-        // written after the tag, whose closing the state's opening brace becomes a comma of.
-        // (Written into room for a whole state at once: grown from serde_json's small start,
-        // the buffer was copied five times per state.)
-        const TAG: &str = "{\"type\":\"table_state\"";
-        let mut out = Vec::with_capacity(4096);
-        out.extend_from_slice(TAG.as_bytes());
-        if serde_json::to_writer(&mut out, &state).is_err() || out.len() <= TAG.len() {
-            return format!("{TAG}}}");
+        // The fields of `TableState`, the shared ones as written once (a test reads every
+        // state the core writes back as a `TableState`): the tag first; the version early and
+        // the events last, for `plain_part`.
+        let mut out = Pieces::with_capacity(shared.fields.0.len() + 2048);
+        out.0.extend_from_slice(b"{\"type\":\"table_state\"");
+        out.field("v", &protocol::VERSION);
+        out.field("version", &version);
+        out.join(&shared.fields);
+        out.field("you", &self.you(m, hand_seat));
+        out.field("previous", &previous);
+        out.name("view");
+        match &view {
+            Some(v) if shared.view.write_joined(v, &mut out.0).is_ok() => {}
+            _ => out.0.extend_from_slice(b"null"),
         }
-        out[TAG.len()] = b',';
-        String::from_utf8(out).unwrap_or_else(|_| format!("{TAG}}}"))
+        out.field("legal", &legal);
+        out.field("clock", &self.clock_view(hand_seat));
+        out.field("events", &events);
+        out.0.push(b'}');
+        String::from_utf8(out.0).unwrap_or_else(|_| "{\"type\":\"table_state\"}".into())
     }
 
     /// What everybody is told while the books do not answer a write of this table.
@@ -408,15 +416,4 @@ impl<G: Game> TableCore<G> {
             bank_ms: bank.as_millis() as u64,
         })
     }
-}
-
-/// `v` written as raw JSON once (none if it cannot be written), to be copied into every
-/// viewer's state.
-fn raw<T: serde::Serialize + ?Sized>(v: &T) -> Option<Box<RawValue>> {
-    serde_json::value::to_raw_value(v).ok()
-}
-
-/// `s` as a JSON string, written once (a string is always written).
-fn text(s: &str) -> Box<RawValue> {
-    raw(s).unwrap_or_default()
 }

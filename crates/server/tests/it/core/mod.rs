@@ -5,3 +5,4 @@ pub(crate) mod bench;
 pub(crate) mod books;
 mod simulation;
 pub(crate) mod stories;
+mod written;
