@@ -35,7 +35,10 @@ export function renderAuth(root, onUser) {
       err.textContent = e.message || t('err_generic');
     }
   };
-  form.addEventListener('submit', (ev) => { ev.preventDefault(); go(api.login); });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    go(api.login);
+  });
   root.querySelector('#btn-register').addEventListener('click', () => go(api.register));
   root.querySelector('#btn-guest').addEventListener('click', () => go(() => api.guest()));
   root.querySelector('#auth-name').focus();

@@ -29,7 +29,11 @@ export function splitCards(s) {
   const out = [];
   const str = String(s || '').replace(/[\s,]+/g, '');
   for (let i = 0; i + 1 < str.length; i += 2) {
-    if (str.slice(i, i + 3) === '10' + str[i + 2] && /[cdhs]/i.test(str[i + 2])) { out.push(parseCard(str.slice(i, i + 3))); i += 1; continue; }
+    if (str.slice(i, i + 3) === '10' + str[i + 2] && /[cdhs]/i.test(str[i + 2])) {
+      out.push(parseCard(str.slice(i, i + 3)));
+      i += 1;
+      continue;
+    }
     const c = str.slice(i, i + 2);
     out.push(c.includes('?') || c.includes('*') ? null : parseCard(c));
   }
@@ -76,8 +80,10 @@ export function cardsHtml(cards, opts = {}) {
 /** Plain text "A♠ K♦" for logs. */
 export function cardsText(cards) {
   const sym = { s: '♠', h: '♥', d: '♦', c: '♣' };
-  return (Array.isArray(cards) ? cards : splitCards(cards)).map((c) => {
-    const p = parseCard(c);
-    return p ? (RANK_TEXT[p[0]] || p[0]) + sym[p[1]] : '??';
-  }).join(' ');
+  return (Array.isArray(cards) ? cards : splitCards(cards))
+    .map((c) => {
+      const p = parseCard(c);
+      return p ? (RANK_TEXT[p[0]] || p[0]) + sym[p[1]] : '??';
+    })
+    .join(' ');
 }

@@ -20,24 +20,35 @@ export async function loadWords() {
   try {
     const r = await fetch('i18n/words.json', { credentials: 'same-origin' });
     if (r.ok) WORDS = await r.json();
-  } catch { /* names fall back to the codes */ }
+  } catch {
+    /* names fall back to the codes */
+  }
 }
 
 /** Sets the catalogue (tests). */
-export function setWords(w) { WORDS = w; }
+export function setWords(w) {
+  WORDS = w;
+}
 
-function words() { return (WORDS && (WORDS[lang] || WORDS.en)) || null; }
+function words() {
+  return (WORDS && (WORDS[lang] || WORDS.en)) || null;
+}
 
 export const LANGS = { en: 'English', it: 'Italiano', pt: 'Português', de: 'Deutsch' };
 
 let lang = 'en';
-export function setLang(l) { lang = S[l] ? l : 'en'; document.documentElement.lang = lang; }
-export function getLang() { return lang; }
+export function setLang(l) {
+  lang = S[l] ? l : 'en';
+  document.documentElement.lang = lang;
+}
+export function getLang() {
+  return lang;
+}
 
 /** The string `key` in the current language, with {placeholders} filled from `params`. */
 export function t(key, params = {}) {
   const s = (S[lang] && S[lang][key]) ?? S.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`));
+  return s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
 }
 
 /** "ace of spades" (or "Pik Ass") for a card string like "As", by the catalogue's pattern. */
@@ -60,7 +71,10 @@ export function word(section, code) {
 /** Normalises an engine category name ("TwoPair", "two_pair", "Two pair") to snake_case. */
 export function categoryKey(c) {
   if (!c) return '';
-  return String(c).replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[\s-]+/g, '_').toLowerCase();
+  return String(c)
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/[\s-]+/g, '_')
+    .toLowerCase();
 }
 
 /** The category's name in the current language (a code: `two_pair`, `royal_flush`, …). */
@@ -80,7 +94,11 @@ export function handName(h) {
   const w = words();
   if (!w || !w.hands[code]) return categoryName(code);
   const name = (i, plural) => (w.ranks[ranks[i]] || ['?', '?'])[plural ? 1 : 0];
-  const list = (from) => ranks.slice(from).map((r) => (w.ranks[r] || [r])[0]).join(', ');
+  const list = (from) =>
+    ranks
+      .slice(from)
+      .map((r) => (w.ranks[r] || [r])[0])
+      .join(', ');
   return w.hands[code].replace(/\{(name|list|kick|r|R)(\d*)\}/g, (_, key, n) => {
     const i = Number(n || 0);
     if (key === 'name') return w.categories[code];
@@ -100,4 +118,6 @@ export function handShort(h) {
 }
 
 /** Every key of every language, for tests that check completeness. */
-export function _allKeys() { return Object.fromEntries(Object.entries(S).map(([l, o]) => [l, Object.keys(o)])); }
+export function _allKeys() {
+  return Object.fromEntries(Object.entries(S).map(([l, o]) => [l, Object.keys(o)]));
+}

@@ -7,22 +7,64 @@
 /** {fold, check, call (chips|null), raise {min,max,presets}|null, exchange {max}|null, show, muck,
  * place [cards]|null, showPair (bool), pick [cards]|null, any}. */
 export function normLegal(st) {
-  const out = { fold: false, check: false, call: null, raise: null, exchange: null, show: false, muck: false, place: null, showPair: false, pick: null, any: false };
+  const out = {
+    fold: false,
+    check: false,
+    call: null,
+    raise: null,
+    exchange: null,
+    show: false,
+    muck: false,
+    place: null,
+    showPair: false,
+    pick: null,
+    any: false,
+  };
   const saint = !!(st.view && st.view.phase);
   for (const item of Array.isArray(st.legal) ? st.legal : []) {
     switch (item && item.action) {
-      case 'fold': out.fold = true; break;
-      case 'check': out.check = true; break;
-      case 'call': out.call = item.amount; break;
-      case 'bet_or_raise_to': out.raise = { min: item.min, max: item.max, presets: item.presets || null }; break;
-      case 'exchange': out.exchange = { max: item.max }; break;
-      case 'show': if (saint) out.showPair = true; else out.show = true; break;
-      case 'muck': out.muck = true; break;
-      case 'place': (out.place = out.place || []).push(item.card); break;
-      case 'pick': (out.pick = out.pick || []).push(item.card); break;
-      default: break;
+      case 'fold':
+        out.fold = true;
+        break;
+      case 'check':
+        out.check = true;
+        break;
+      case 'call':
+        out.call = item.amount;
+        break;
+      case 'bet_or_raise_to':
+        out.raise = { min: item.min, max: item.max, presets: item.presets || null };
+        break;
+      case 'exchange':
+        out.exchange = { max: item.max };
+        break;
+      case 'show':
+        if (saint) out.showPair = true;
+        else out.show = true;
+        break;
+      case 'muck':
+        out.muck = true;
+        break;
+      case 'place':
+        (out.place = out.place || []).push(item.card);
+        break;
+      case 'pick':
+        (out.pick = out.pick || []).push(item.card);
+        break;
+      default:
+        break;
     }
   }
-  out.any = out.fold || out.check || out.call != null || !!out.raise || !!out.exchange || out.show || out.muck || !!out.place || out.showPair || !!out.pick;
+  out.any =
+    out.fold ||
+    out.check ||
+    out.call != null ||
+    !!out.raise ||
+    !!out.exchange ||
+    out.show ||
+    out.muck ||
+    !!out.place ||
+    out.showPair ||
+    !!out.pick;
   return out;
 }

@@ -30,7 +30,12 @@ function ruleValue(v) {
 
 /** The table's house rules (its options beyond RULES.md's defaults) as tags. */
 function houseRuleTags(rules) {
-  return Object.entries(rules || {}).map(([k, v]) => ` <span class="tag house-rule" title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`).join('');
+  return Object.entries(rules || {})
+    .map(
+      ([k, v]) =>
+        ` <span class="tag house-rule" title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`,
+    )
+    .join('');
 }
 
 /** The table's state in words, from the server's: playing, or what a deal still needs — never
@@ -66,12 +71,18 @@ function tableRow(tb) {
     <td class="waiting-cell"><span class="cell-label">${t('waiting')}: </span>${tb.waiting || 0}</td>
     <td class="state-cell"><span class="cell-label">${t('state')}: </span>${stateText(tb)}</td>
     <td class="row-actions-cell"><div class="row-actions">
-      ${seatedHere ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>` : listed != null ? `
+      ${
+        seatedHere
+          ? `<a class="btn small primary" href="#/table/${encodeURIComponent(tb.id)}">${t('open')}</a>`
+          : listed != null
+            ? `
       <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>
-      <button class="btn small ghost" data-act="unlist">${t('leave_list')}</button>` : `
+      <button class="btn small ghost" data-act="unlist">${t('leave_list')}</button>`
+            : `
       ${betting && tb.buy_in ? `<span class="muted small" title="${t('buy_in')}">${t('buy_in')} ${fmtChips(tb.buy_in)}</span>` : ''}
       ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
-      <button class="btn small ghost" data-act="watch">${t('watch')}</button>`}
+      <button class="btn small ghost" data-act="watch">${t('watch')}</button>`
+      }
     </div></td></tr>`;
 }
 
@@ -107,13 +118,15 @@ function createForm() {
 /** The "advanced rules" fields, one per rule option of RULES.md as the server lists them; empty
  * means the rule's default. */
 function ruleFields(options) {
-  return options.map((o) => {
-    const label = `${t(`rule_${o.name}`)}`;
-    const field = o.values.length
-      ? `<select name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}"><option value="">${t('rule_default')}</option>${o.values.map((v) => `<option value="${esc(v)}">${esc(ruleValue(v))}</option>`).join('')}</select>`
-      : `<input name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}" type="number" min="${o.range ? o.range[0] : 0}" max="${o.range ? o.range[1] : ''}" placeholder="${esc(t('rule_default'))}">`;
-    return `<label data-for="${esc(o.games.join(' '))}" title="RULES.md ${esc(o.rules)} · ${esc(t('rule_default'))}: ${esc(o.default)}">${esc(label)} ${field}</label>`;
-  }).join('');
+  return options
+    .map((o) => {
+      const label = `${t(`rule_${o.name}`)}`;
+      const field = o.values.length
+        ? `<select name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}"><option value="">${t('rule_default')}</option>${o.values.map((v) => `<option value="${esc(v)}">${esc(ruleValue(v))}</option>`).join('')}</select>`
+        : `<input name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}" type="number" min="${o.range ? o.range[0] : 0}" max="${o.range ? o.range[1] : ''}" placeholder="${esc(t('rule_default'))}">`;
+      return `<label data-for="${esc(o.games.join(' '))}" title="RULES.md ${esc(o.rules)} · ${esc(t('rule_default'))}: ${esc(o.default)}">${esc(label)} ${field}</label>`;
+    })
+    .join('');
 }
 
 /** The rule options set in the form: {name: value} (numbers and true/false as such). */
@@ -141,17 +154,27 @@ function syncForm(form) {
   const g = form.game.value;
   form.querySelectorAll('[data-for]').forEach((el) => {
     const on = el.dataset.for.split(' ').includes(g);
-    if (el.tagName === 'OPTION') { el.hidden = !on; el.disabled = !on; } else { el.hidden = !on; el.querySelectorAll('input,select').forEach((i) => { i.disabled = !on; }); }
+    if (el.tagName === 'OPTION') {
+      el.hidden = !on;
+      el.disabled = !on;
+    } else {
+      el.hidden = !on;
+      el.querySelectorAll('input,select').forEach((i) => {
+        i.disabled = !on;
+      });
+    }
   });
   if (g === 'draw') form.structure.value = 'nl';
   const [lo, hi, def] = SEATS[g];
   const seats = form.seats;
-  seats.min = lo; seats.max = hi;
+  seats.min = lo;
+  seats.max = hi;
   if (+seats.value < lo || +seats.value > hi || form.dataset.game !== g) seats.value = def;
   // bots fill the table but for you, so that a new table deals at once (issue 49), until you
   // choose their number yourself
   form.bots.max = +seats.value - 1;
-  if (form.bots.dataset.chosen !== 'yes' || +form.bots.value > +seats.value - 1) form.bots.value = Math.max(0, +seats.value - 1);
+  if (form.bots.dataset.chosen !== 'yes' || +form.bots.value > +seats.value - 1)
+    form.bots.value = Math.max(0, +seats.value - 1);
   // players needed to deal: the game's own number, or one you choose
   const minPrev = form.min_players.value;
   const counts = Array.from({ length: +seats.value - 1 }, (_, i) => i + 2);
@@ -164,8 +187,10 @@ function syncForm(form) {
   const main = levels.filter((l) => MAIN_LEVELS.includes(l));
   const named = levels.filter((l) => !MAIN_LEVELS.includes(l));
   const opt = (l) => `<option value="${esc(l)}">${esc(levelName(l))}</option>`;
-  lv.innerHTML = main.map(opt).join('') + (named.length ? `<optgroup label="${esc(t('named_bots'))}">${named.map(opt).join('')}</optgroup>` : '');
-  lv.value = levels.includes(prev) ? prev : (levels.includes('regular') ? 'regular' : (levels[0] || ''));
+  lv.innerHTML =
+    main.map(opt).join('') +
+    (named.length ? `<optgroup label="${esc(t('named_bots'))}">${named.map(opt).join('')}</optgroup>` : '');
+  lv.value = levels.includes(prev) ? prev : levels.includes('regular') ? 'regular' : levels[0] || '';
   if (form.dataset.game !== g) form.clock_secs.value = g === 'saint' ? 30 : 20;
   form.dataset.game = g;
 }
@@ -173,9 +198,31 @@ function syncForm(form) {
 function readOptions(form) {
   const g = form.game.value;
   const num = (n) => Number(form[n].value);
-  const o = { game: g, name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`, seats: num('seats'), clock_secs: num('clock_secs'), time_bank_secs: num('time_bank_secs'), bots: num('bots'), min_players: num('min_players'), bot_level: form.bot_level.value, spectator_chat: form.spectator_chat.checked };
-  if (g === 'holdem') Object.assign(o, { structure: form.structure.value, big_blind: num('big_blind'), buy_in: num('buy_in'), rebuy: num('rebuy') });
-  if (g === 'draw') Object.assign(o, { structure: form.structure.value, ante: num('ante'), buy_in: num('buy_in'), rebuy: num('rebuy') });
+  const o = {
+    game: g,
+    name: form.name.value.trim() || `${t(g)} ${Math.floor(Math.random() * 900 + 100)}`,
+    seats: num('seats'),
+    clock_secs: num('clock_secs'),
+    time_bank_secs: num('time_bank_secs'),
+    bots: num('bots'),
+    min_players: num('min_players'),
+    bot_level: form.bot_level.value,
+    spectator_chat: form.spectator_chat.checked,
+  };
+  if (g === 'holdem')
+    Object.assign(o, {
+      structure: form.structure.value,
+      big_blind: num('big_blind'),
+      buy_in: num('buy_in'),
+      rebuy: num('rebuy'),
+    });
+  if (g === 'draw')
+    Object.assign(o, {
+      structure: form.structure.value,
+      ante: num('ante'),
+      buy_in: num('buy_in'),
+      rebuy: num('rebuy'),
+    });
   if (g === 'saint') Object.assign(o, { stake: num('stake') });
   const rules = readRules(form);
   if (Object.keys(rules).length) o.rules = rules;
@@ -188,7 +235,10 @@ export async function joinTable(id, buyIn) {
   if (buyIn) fields.buy_in = buyIn;
   const r = await conn.request('join', fields);
   window.dispatchEvent(new Event('tavolo:balance'));
-  if (r && r.waiting != null && r.seat == null) { toast(t('on_waitlist', { n: r.waiting })); return r; }
+  if (r && r.waiting != null && r.seat == null) {
+    toast(t('on_waitlist', { n: r.waiting }));
+    return r;
+  }
   // seated: the table, where your seat shows, says it (a notice would cover its menu)
   location.hash = `#/table/${encodeURIComponent(id)}`;
   return r;
@@ -219,13 +269,33 @@ export function renderLobby(root) {
   fGame.value = filters.game;
   const draw = () => {
     const all = [...store.lobby.values()];
-    const stakes = [...new Set(all.filter((x) => !filters.game || x.game === filters.game).map(stakesOf).filter(Boolean))].sort();
-    fStakes.innerHTML = `<option value="">${t('all')}</option>` + stakes.map((s) => `<option ${s === filters.stakes ? 'selected' : ''}>${esc(s)}</option>`).join('');
-    const rows = all.filter((x) => (!filters.game || x.game === filters.game) && (!filters.stakes || stakesOf(x) === filters.stakes));
-    body.innerHTML = rows.length ? rows.map(tableRow).join('') : `<tr><td colspan="7" class="empty">${t('no_tables')}</td></tr>`;
+    const stakes = [
+      ...new Set(
+        all
+          .filter((x) => !filters.game || x.game === filters.game)
+          .map(stakesOf)
+          .filter(Boolean),
+      ),
+    ].sort();
+    fStakes.innerHTML =
+      `<option value="">${t('all')}</option>` +
+      stakes.map((s) => `<option ${s === filters.stakes ? 'selected' : ''}>${esc(s)}</option>`).join('');
+    const rows = all.filter(
+      (x) => (!filters.game || x.game === filters.game) && (!filters.stakes || stakesOf(x) === filters.stakes),
+    );
+    body.innerHTML = rows.length
+      ? rows.map(tableRow).join('')
+      : `<tr><td colspan="7" class="empty">${t('no_tables')}</td></tr>`;
   };
-  fGame.addEventListener('change', () => { filters.game = fGame.value; filters.stakes = ''; draw(); });
-  fStakes.addEventListener('change', () => { filters.stakes = fStakes.value; draw(); });
+  fGame.addEventListener('change', () => {
+    filters.game = fGame.value;
+    filters.stakes = '';
+    draw();
+  });
+  fStakes.addEventListener('change', () => {
+    filters.stakes = fStakes.value;
+    draw();
+  });
   body.addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-act]');
     if (!b) return;
@@ -247,17 +317,28 @@ export function renderLobby(root) {
       } else if (act === 'watch') {
         location.hash = `#/table/${encodeURIComponent(id)}`;
       }
-    } catch (e) { toast(errorText(e), 'error'); } finally { b.disabled = false; }
+    } catch (e) {
+      toast(errorText(e), 'error');
+    } finally {
+      b.disabled = false;
+    }
   });
   const form = root.querySelector('#create-form');
   syncForm(form);
-  api.rules().then(({ options, botLevels }) => {
-    LEVELS = botLevels;
-    const body = form.querySelector('#c-rules-body');
-    if (body) body.innerHTML = ruleFields(options);
-    syncForm(form);
-  }).catch(() => { /* the form works without the advanced rules (and bots at the default level) */ });
-  form.addEventListener('input', (ev) => { if (ev.target.name === 'bots') form.bots.dataset.chosen = 'yes'; });
+  api
+    .rules()
+    .then(({ options, botLevels }) => {
+      LEVELS = botLevels;
+      const body = form.querySelector('#c-rules-body');
+      if (body) body.innerHTML = ruleFields(options);
+      syncForm(form);
+    })
+    .catch(() => {
+      /* the form works without the advanced rules (and bots at the default level) */
+    });
+  form.addEventListener('input', (ev) => {
+    if (ev.target.name === 'bots') form.bots.dataset.chosen = 'yes';
+  });
   form.addEventListener('change', (ev) => {
     if (ev.target.name === 'bots') form.bots.dataset.chosen = 'yes';
     if (ev.target.name === 'game' || ev.target.name === 'seats') syncForm(form);
@@ -273,9 +354,13 @@ export function renderLobby(root) {
       // one notice for one cause: the seat it gives you says the table was made
       if (id && store.user) await joinTable(id);
       else toast(`${t('create')}: ${opts.name}`, 'ok');
-    } catch (e) { err.textContent = errorText(e); }
+    } catch (e) {
+      err.textContent = errorText(e);
+    }
   });
   draw();
-  const unsub = subscribe((what) => { if (what === 'lobby' || what === 'table') draw(); });
+  const unsub = subscribe((what) => {
+    if (what === 'lobby' || what === 'table') draw();
+  });
   return () => unsub();
 }

@@ -14,10 +14,16 @@ function guessLang() {
 }
 
 function load() {
-  try { return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') }; } catch { return { ...DEFAULTS }; }
+  try {
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') };
+  } catch {
+    return { ...DEFAULTS };
+  }
 }
 
-export function settings() { return current; }
+export function settings() {
+  return current;
+}
 
 export function applySettings() {
   setLang(current.lang);
@@ -31,7 +37,9 @@ export function updateSettings(patch) {
   listeners.forEach((f) => f(current));
 }
 
-export function onSettingsChange(f) { listeners.push(f); }
+export function onSettingsChange(f) {
+  listeners.push(f);
+}
 
 /** Renders the settings page into `root`. */
 export function renderSettings(root) {
@@ -41,7 +49,9 @@ export function renderSettings(root) {
       <form class="form" id="settings-form">
         <label>${t('language')}
           <select name="lang" id="set-lang">
-            ${Object.entries(LANGS).map(([k, v]) => `<option value="${k}" ${k === current.lang ? 'selected' : ''}>${v}</option>`).join('')}
+            ${Object.entries(LANGS)
+              .map(([k, v]) => `<option value="${k}" ${k === current.lang ? 'selected' : ''}>${v}</option>`)
+              .join('')}
           </select>
         </label>
         <label class="check"><input type="checkbox" name="fourColour" id="set-four" ${current.fourColour ? 'checked' : ''}> ${t('four_colour')}</label>

@@ -49,8 +49,14 @@ export function winnerIdx(st) {
   const v = st.view || {};
   const set = new Set();
   const pots = st.result && groupPots(st.result.pots);
-  if (pots) pots.forEach((p) => (p.winners || []).forEach((w) => set.add('I' + (typeof w === 'object' ? (w.seat ?? w.player) : w))));
-  if (v.over && Array.isArray(v.won)) v.won.forEach((w, i) => { if (w > 0) set.add('I' + i); });
+  if (pots)
+    pots.forEach((p) =>
+      (p.winners || []).forEach((w) => set.add('I' + (typeof w === 'object' ? (w.seat ?? w.player) : w))),
+    );
+  if (v.over && Array.isArray(v.won))
+    v.won.forEach((w, i) => {
+      if (w > 0) set.add('I' + i);
+    });
   return set;
 }
 
@@ -67,12 +73,20 @@ export function mountHoldem(ctx) {
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const board = v.board || [];
       const five = v.over ? winningCards(st) : new Set();
-      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : (five.size ? 'dim-out' : '')].filter(Boolean).join(' ');
+      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : five.size ? 'dim-out' : ''].filter(Boolean).join(' ');
       const center = `
         ${potsHtml(st)}
         <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
+        ${
+          st.result
+            ? resultBanner(
+                st.result,
+                (s) => compactName(seatName(st, s)),
+                (i) => map[i] ?? i,
+              )
+            : ''
+        }`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,
@@ -80,17 +94,43 @@ export function mountHoldem(ctx) {
         seat(seat) {
           const i = idx(seat);
           const info = seatInfo(st, seat);
-          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : info && info.status === 'waiting' ? t('waiting_state') : '' };
+          if (i < 0)
+            return {
+              stack: info ? info.chips : null,
+              status:
+                info && info.status === 'sitting_out'
+                  ? t('sitting_out')
+                  : info && info.status === 'waiting'
+                    ? t('waiting_state')
+                    : '',
+            };
           const hole = (v.hole || [])[i] || [];
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);
           return {
-            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('') : '',
+            cards:
+              showCards && hole.length
+                ? hole
+                    .map((c, k) =>
+                      cardsHtml([c], {
+                        size: seat === me ? 'md' : 'sm',
+                        cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : '']
+                          .filter(Boolean)
+                          .join(' '),
+                      }),
+                    )
+                    .join('')
+                : '',
             stack: v.stacks ? v.stacks[i] : info && info.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: shown.has(i) ? handShort(shown.get(i)) : !live ? word('results', 'folded')
-              : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
+            status: shown.has(i)
+              ? handShort(shown.get(i))
+              : !live
+                ? word('results', 'folded')
+                : v.stacks && v.stacks[i] === 0 && !v.over
+                  ? word('actions', 'all_in')
+                  : '',
             statusTitle: shown.has(i) ? handName(shown.get(i)) : '',
             acting: seat === acting,
             winner: wins.has('I' + i) || wins.has('T' + seat),
@@ -100,18 +140,39 @@ export function mountHoldem(ctx) {
       // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
       const best = st.you && st.you.best_hand;
-      const hint = best && mi >= 0 && (!v.live || v.live[mi]) ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>` : '';
+      const hint =
+        best && mi >= 0 && (!v.live || v.live[mi])
+          ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>`
+          : '';
       const legal = normLegal(st);
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
       // dealt in, a betting round on, not all-in: the pre-actions' situation
-      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
-      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.street}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
-      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`, pre });
+      const betting =
+        mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      const pre = betting
+        ? {
+            hand: st.hand,
+            round: `${st.hand}:${v.street}`,
+            toCall: Math.min(Math.max(0, maxBet - myBet), stack),
+            stack,
+          }
+        : null;
+      bar.render(legal, {
+        pot: v.pot || 0,
+        myBet,
+        maxBet,
+        stack,
+        allInTo: stack != null ? stack + myBet : null,
+        handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`,
+        pre,
+      });
       return legal;
     },
-    key(ev) { return bar.key_(ev); },
+    key(ev) {
+      return bar.key_(ev);
+    },
   };
 }

@@ -22,29 +22,44 @@ export function mountSaint(ctx) {
     // reveal has moved the game to the next phase.
     const v = (last && last.view) || {};
     const key = `${last && last.hand}:${v.round}:${v.phase}`;
-    return ctx.send(action).then(() => {
-      local = { key, cards: action.card ? [action.card] : action.cards };
-      if (last) api.update(last);
-    }).catch(() => {});
+    return ctx
+      .send(action)
+      .then(() => {
+        local = { key, cards: action.card ? [action.card] : action.cards };
+        if (last) api.update(last);
+      })
+      .catch(() => {});
   };
 
-  const myIdx = (st) => { const me = mySeat(st); const m = handSeats(st); return me != null ? m.indexOf(me) : (st.view && st.view.player != null ? st.view.player : -1); };
+  const myIdx = (st) => {
+    const me = mySeat(st);
+    const m = handSeats(st);
+    return me != null ? m.indexOf(me) : st.view && st.view.player != null ? st.view.player : -1;
+  };
 
   function onHandCard(card) {
     const st = last;
     if (!st) return;
     const v = st.view || {};
-    if (v.phase === 'place') { choose({ action: 'place', card }); }
-    else if (v.phase === 'show') {
+    if (v.phase === 'place') {
+      choose({ action: 'place', card });
+    } else if (v.phase === 'show') {
       if (sel.includes(card)) sel = sel.filter((c) => c !== card);
-      else { sel.push(card); if (sel.length > 2) sel.shift(); }
+      else {
+        sel.push(card);
+        if (sel.length > 2) sel.shift();
+      }
       api.update(st);
     }
   }
 
   ctx.mine.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-card]');
-    if (b) { focusIdx = Number(b.dataset.i) - 1; onHandCard(b.dataset.card); return; }
+    if (b) {
+      focusIdx = Number(b.dataset.i) - 1;
+      onHandCard(b.dataset.card);
+      return;
+    }
     if (ev.target.closest('#act-show-pair') && sel.length === 2) choose({ action: 'show', cards: sel.slice() });
   });
   ctx.felt.addEventListener('click', (ev) => {
@@ -63,8 +78,10 @@ export function mountSaint(ctx) {
       const isMe = i === mi;
       const acting = v.phase === 'draft' && v.to_pick === i;
       const win = (v.winners || []).includes(i) && v.phase === 'over';
-      const pk = `p:${key}:${i}`; const sk = `s:${key}:${i}`;
-      const flipP = placed[i] && !seenReveal.has(pk); const flipS = shown[i] && !seenReveal.has(sk);
+      const pk = `p:${key}:${i}`;
+      const sk = `s:${key}:${i}`;
+      const flipP = placed[i] && !seenReveal.has(pk);
+      const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
       out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h && h.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
         <div class="sp-head"><span class="name" title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
@@ -86,11 +103,22 @@ export function mountSaint(ctx) {
   function scoreboardHtml(st, v, map) {
     const sb = store.saintRounds.get(st.table) || {};
     const n = map.length;
-    const rounds = Object.keys(sb).filter((k) => /^\d+$/.test(k)).map(Number).sort((a, b) => a - b);
+    const rounds = Object.keys(sb)
+      .filter((k) => /^\d+$/.test(k))
+      .map(Number)
+      .sort((a, b) => a - b);
     return `<h2 class="h-small">${t('scoreboard')}</h2>
       <div class="table-wrap"><table class="scoreboard" id="scoreboard">
       <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col" title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`).join('')}</tr></thead>
-      <tbody>${rounds.map((r) => `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => { const p = sb[r].points[i]; return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`; }).join('')}</tr>`).join('')}</tbody>
+      <tbody>${rounds
+        .map(
+          (r) =>
+            `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => {
+              const p = sb[r].points[i];
+              return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`;
+            }).join('')}</tr>`,
+        )
+        .join('')}</tbody>
       <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
       </table></div>`;
   }
@@ -100,10 +128,12 @@ export function mountSaint(ctx) {
     const picks = v.picks || [];
     const n = map.length;
     return `<div class="draft-order" id="draft-order"><span class="lbl">${t('draft_order')}:</span>
-      <ol>${v.draft_order.map((p, k) => {
-        const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
-        return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
-      }).join('')}</ol></div>`;
+      <ol>${v.draft_order
+        .map((p, k) => {
+          const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
+          return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
+        })
+        .join('')}</ol></div>`;
   }
 
   // The end of a game: the ranking, every round's points, who won the stakes; "Play again" puts
@@ -113,16 +143,25 @@ export function mountSaint(ctx) {
     const scores = r.scores || v.scores || [];
     const rounds = r.rounds || [];
     const won = r.stakes_won || [];
-    const order = scores.map((p, i) => ({ i, p, place: 1 + scores.filter((x) => x > p).length })).sort((a, b) => a.place - b.place || a.i - b.i);
+    const order = scores
+      .map((p, i) => ({ i, p, place: 1 + scores.filter((x) => x > p).length }))
+      .sort((a, b) => a.place - b.place || a.i - b.i);
     const name = (i) => `${esc(seatName(st, map[i]))}${i === mi ? ` <span class="muted">(${t('you')})</span>` : ''}`;
-    const again = mi >= 0 && st.you && st.you.sitting_out
-      ? `<button type="button" class="btn primary" id="btn-play-again">${t('play_again')}</button>`
-      : mi >= 0 ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>` : '';
+    const again =
+      mi >= 0 && st.you && st.you.sitting_out
+        ? `<button type="button" class="btn primary" id="btn-play-again">${t('play_again')}</button>`
+        : mi >= 0
+          ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>`
+          : '';
     return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
       <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
       <ol class="ranking" id="results-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
-      ${rounds.length ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
-        <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>` : ''}
+      ${
+        rounds.length
+          ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
+        <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
+          : ''
+      }
       <div class="results-actions">${again}<button type="button" class="btn ghost" id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
     </section>`;
   }
@@ -144,14 +183,18 @@ export function mountSaint(ctx) {
       const legal = normLegal(st);
       const phase = v.phase;
       const k = `${st.hand}:${v.round}:${phase}`;
-      if (k !== selKey) { selKey = k; sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : []; }
+      if (k !== selKey) {
+        selKey = k;
+        sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : [];
+      }
       const myTurnPick = phase === 'draft' && v.to_pick === mi && mi >= 0;
       const centre = v.centre || [];
       const pool = v.pool || [];
-      const centreBlock = phase === 'draft'
-        ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : (v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '')}</div>
+      const centreBlock =
+        phase === 'draft'
+          ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : ''}</div>
            <div class="zone-cards" id="pool">${pool.map((c, i) => cardHtml(c, { size: 'md', button: myTurnPick, attrs: `data-pick="${c}" data-pi="${i + 1}"` })).join('')}</div></div>`
-        : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
+          : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
       ctx.felt.innerHTML = `<div class="saint-felt">
         <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? word('phases', phase) : ''}</span>
           <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
@@ -164,20 +207,32 @@ export function mountSaint(ctx) {
       // my hand
       const hand = v.hand || [];
       const choice = v.my_choice || (local.key === k && local.cards) || [];
-      const clickable = mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
+      const clickable =
+        mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
       let best = '';
       const pair = phase === 'show' ? sel : [];
       if (pair.length === 2) {
         // The server's legal list carries the hand each pair makes by the table's hand rule.
-        const entry = (st.legal || []).find((a) => a && a.action === 'show' && a.hand && Array.isArray(a.cards)
-          && a.cards.length === 2 && a.cards.includes(pair[0]) && a.cards.includes(pair[1]));
+        const entry = (st.legal || []).find(
+          (a) =>
+            a &&
+            a.action === 'show' &&
+            a.hand &&
+            Array.isArray(a.cards) &&
+            a.cards.length === 2 &&
+            a.cards.includes(pair[0]) &&
+            a.cards.includes(pair[1]),
+        );
         const r = entry && entry.hand;
         if (r) {
           const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
           best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
         }
       }
-      const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
+      const chosenNote =
+        (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2)
+          ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>`
+          : '';
       const n = hand.length;
       if (phase === 'over' && st.result) {
         // the results screen alone tells the end (issue 49: on a phone the ranking and the
@@ -187,7 +242,10 @@ export function mountSaint(ctx) {
         ctx.actions.innerHTML = '';
         return { ...legal, any: false };
       }
-      ctx.mine.innerHTML = mi < 0 ? '' : `
+      ctx.mine.innerHTML =
+        mi < 0
+          ? ''
+          : `
         <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}" id="my-hand">
           ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
         </div>
@@ -211,7 +269,11 @@ export function mountSaint(ctx) {
       if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
         const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;
         const b = document.querySelector(sel2);
-        if (b && !b.disabled) { b.focus(); b.click(); return true; }
+        if (b && !b.disabled) {
+          b.focus();
+          b.click();
+          return true;
+        }
       }
       if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
         const btns = [...document.querySelectorAll(v.phase === 'draft' ? '#pool button' : '#my-hand button')];
@@ -223,7 +285,10 @@ export function mountSaint(ctx) {
         if (v.phase !== 'draft') focusIdx = i;
         return true;
       }
-      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) { choose({ action: 'show', cards: sel.slice() }); return true; }
+      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) {
+        choose({ action: 'show', cards: sel.slice() });
+        return true;
+      }
       return false;
     },
   };
