@@ -93,8 +93,7 @@ function route() {
     case 'table':
       cleanup = renderTable(main, parts[1]) || cleanup;
       break;
-    case 'lobby':
-    default:
+    default: // 'lobby', and any route the app does not know
       cleanup = renderLobby(main) || cleanup;
       break;
   }

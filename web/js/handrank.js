@@ -23,7 +23,7 @@ export function rank5(cards) {
   const vals = cs.map((c) => ORDER.indexOf(c[0]) + 2);
   const flush = cs.every((c) => c[1] === cs[0][1]);
   const counts = new Map();
-  vals.forEach((v) => counts.set(v, (counts.get(v) || 0) + 1));
+  for (const v of vals) counts.set(v, (counts.get(v) || 0) + 1);
   // groups sorted by count desc then rank desc
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const uniq = [...new Set(vals)].sort((a, b) => b - a);

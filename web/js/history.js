@@ -383,7 +383,9 @@ function saintReplay(r, who) {
   snap({ say: t('rp_dealt'), round: 0, centre, preview: [] });
   for (const rd of r.rounds) {
     snap({ say: t('round', { n: rd.round }), round: rd.round, centre, preview: rd.preview });
-    rd.placed.forEach((c, p) => rm(p, c));
+    rd.placed.forEach((c, p) => {
+      rm(p, c);
+    });
     snap({
       say: rd.placed.map((c, p) => t('e_place', { who: names[p], cards: cardsText([c]) })).join('; '),
       round: rd.round,
@@ -391,7 +393,9 @@ function saintReplay(r, who) {
       preview: rd.preview,
       placed: rd.placed,
     });
-    rd.hands.forEach((h, p) => h.shown.forEach((c) => rm(p, c)));
+    rd.hands.forEach((h, p) => {
+      for (const c of h.shown) rm(p, c);
+    });
     rd.scores.forEach((s, p) => {
       scores[p] = s;
     });
@@ -435,7 +439,7 @@ function saintReplay(r, who) {
       result: r.result,
     });
   // A player's hand is theirs alone; what they place, show and pick is on the table.
-  const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
+  const draw = (s, _k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
     <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview && s.preview.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
     ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(names[p])).join(' → ')}</div>` : ''}
     ${seatsRow(

@@ -46,10 +46,12 @@ export function normLegal(st) {
         out.muck = true;
         break;
       case 'place':
-        (out.place = out.place || []).push(item.card);
+        out.place = out.place || [];
+        out.place.push(item.card);
         break;
       case 'pick':
-        (out.pick = out.pick || []).push(item.card);
+        out.pick = out.pick || [];
+        out.pick.push(item.card);
         break;
       default:
         break;

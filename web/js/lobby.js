@@ -7,7 +7,7 @@ import { esc, toast, fmtChips, errorText } from './ui.js';
 import { api } from './api.js';
 import { joinFields } from './seedchain.js';
 
-let filters = { game: '', stakes: '' };
+const filters = { game: '', stakes: '' };
 
 // The bot levels of each game, as the room says (GET api/rules); empty until it has.
 let LEVELS = {};

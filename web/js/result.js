@@ -103,7 +103,7 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
     );
   } else if (Array.isArray(result.scores) && !Array.isArray(result.places) && Array.isArray(result.winners)) {
     const sc = result.scores;
-    const order = sc.map((p, i) => ({ p: 1 + sc.filter((x) => x > sc[i]).length, i })).sort((a, b) => a.p - b.p);
+    const order = sc.map((_, i) => ({ p: 1 + sc.filter((x) => x > sc[i]).length, i })).sort((a, b) => a.p - b.p);
     parts.push(
       `<li><strong>${t('final_ranking')}</strong><ol class="ranking" id="final-ranking">${order.map(({ p, i }) => `<li value="${p}" class="${result.winners.includes(i) ? 'winner' : ''}">${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}</li>`).join('')}</ol></li>`,
     );

@@ -34,7 +34,7 @@ export function updateSettings(patch) {
   current = { ...current, ...patch };
   localStorage.setItem(KEY, JSON.stringify(current));
   applySettings();
-  listeners.forEach((f) => f(current));
+  for (const f of listeners) f(current);
 }
 
 export function onSettingsChange(f) {

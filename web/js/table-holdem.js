@@ -40,7 +40,7 @@ export function winningCards(st) {
   if (!r || !Array.isArray(r.shown)) return out;
   const winners = new Set();
   for (const p of r.pots || []) if (p.seat != null) winners.add(p.seat);
-  for (const sh of r.shown) if (winners.has(sh.seat)) (sh.cards || []).forEach((c) => out.add(c));
+  for (const sh of r.shown) if (winners.has(sh.seat)) for (const c of sh.cards || []) out.add(c);
   return out;
 }
 
@@ -49,10 +49,9 @@ export function winnerIdx(st) {
   const v = st.view || {};
   const set = new Set();
   const pots = st.result && groupPots(st.result.pots);
-  if (pots)
-    pots.forEach((p) =>
-      (p.winners || []).forEach((w) => set.add('I' + (typeof w === 'object' ? (w.seat ?? w.player) : w))),
-    );
+  for (const p of pots || []) {
+    for (const w of p.winners || []) set.add(`I${typeof w === 'object' ? (w.seat ?? w.player) : w}`);
+  }
   if (v.over && Array.isArray(v.won))
     v.won.forEach((w, i) => {
       if (w > 0) set.add('I' + i);

@@ -13,7 +13,7 @@ export function mountSaint(ctx) {
   let sel = [];
   let selKey = '';
   let last = null;
-  let seenReveal = new Set();
+  const seenReveal = new Set();
   let focusIdx = 0;
   // the server acknowledges a choice to its sender only (maybe with no new table_state): keep it
   let local = { key: '', cards: null };
@@ -280,7 +280,9 @@ export function mountSaint(ctx) {
         if (!btns.length) return false;
         let i = btns.indexOf(document.activeElement);
         i = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : -1) + btns.length) % btns.length;
-        btns.forEach((b, j) => b.setAttribute('tabindex', j === i ? '0' : '-1'));
+        btns.forEach((b, j) => {
+          b.setAttribute('tabindex', j === i ? '0' : '-1');
+        });
         btns[i].focus();
         if (v.phase !== 'draft') focusIdx = i;
         return true;

@@ -452,7 +452,7 @@ export function renderTable(root, id) {
       els.page.querySelectorAll('.clock-bar span').forEach((s) => {
         s.style.width = '0';
       });
-      rings.forEach((r) => r.classList.remove('on'));
+      for (const r of rings) r.classList.remove('on');
       els.myClock.hidden = true;
       const cl = els.status.querySelector('.clock');
       if (cl) cl.remove();

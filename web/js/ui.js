@@ -147,7 +147,7 @@ export function typing(ev) {
  * player's placed and shown cards. A game module that sets the role itself needs none of this.
  */
 export function labelGroups(root) {
-  root
-    .querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])')
-    .forEach((e) => e.setAttribute('role', 'group'));
+  for (const e of root.querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])')) {
+    e.setAttribute('role', 'group');
+  }
 }

@@ -134,9 +134,6 @@ async function tryClick(page, sel, ms = 1500) {
   }
 }
 
-/** My hand seat in the state, or -1. */
-const handSeat = (st) => (st && st.you && st.you.hand_seat != null ? st.you.hand_seat : -1);
-
 test('finding 2: pre-actions are played when the turn comes and cleared when the bet they were chosen against changes', {
   timeout: 300000,
 }, async () => {

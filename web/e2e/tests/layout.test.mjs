@@ -153,7 +153,7 @@ async function checkLayout(page, game, id, vp) {
 }
 
 /** Waits for a turn of the viewer where `ready()` (in the test) says the state is the one wanted. */
-async function waitTurn(page, ready, ms = 90000) {
+async function waitTurn(ready, ms = 90000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await ready()) return;
@@ -243,7 +243,7 @@ test("Hold'em fits every window on your turn; the table menu and the leave confi
     bot_level: 'random',
     clock_secs: 60,
   });
-  await waitTurn(page, async () => !!(await page.$('#act-fold, #act-check, #act-call')));
+  await waitTurn(async () => !!(await page.$('#act-fold, #act-check, #act-call')));
   await everyViewport(page, 'holdem', id, [{ width: 1366 }, { width: 390 }]);
   // the countdown: a clock the page holds (as the server sends it) is drawn as a ring at your
   // seat and your actions, in the time bank's look past the deadline, red under 5 s
@@ -341,7 +341,7 @@ test("Hold'em with six seats: no seat covers the board, a bet or the pot, on a p
     bot_level: 'random',
     clock_secs: 60,
   });
-  await waitTurn(page, async () => !!(await page.$('#act-fold, #act-check, #act-call')));
+  await waitTurn(async () => !!(await page.$('#act-fold, #act-check, #act-call')));
   await everyViewport(page, 'holdem', id, [], { viewports: [VIEWPORTS[0], VIEWPORTS[4]], name: 'holdem6' });
   await ctx.close();
 });
@@ -359,7 +359,7 @@ test('Five-Card Draw fits every window on your turn', { timeout: 120000 }, async
     bot_level: 'random',
     clock_secs: 60,
   });
-  await waitTurn(page, async () => !!(await page.$('#act-fold, #act-check, #act-call, #act-raise, #act-exchange')));
+  await waitTurn(async () => !!(await page.$('#act-fold, #act-check, #act-call, #act-raise, #act-exchange')));
   await everyViewport(page, 'draw', id, [{ width: 1366 }, { width: 390 }]);
   await ctx.close();
 });
@@ -377,37 +377,33 @@ test('Saint Poker fits every window with "Show these two"', { timeout: 150000 },
   });
   await page.waitForSelector('.saint-felt', { timeout: 30000 });
   let placeChecked = false;
-  await waitTurn(
-    page,
-    async () => {
-      const st = await tableState(page, id);
-      const v = st && st.view;
-      const chosen = await page.$('#chosen-note');
-      if (!v || chosen) return false;
-      const open = await page.$('#my-hand button.card:not([disabled])');
-      if (v.phase === 'place' && open) {
-        if (!placeChecked) {
-          placeChecked = true;
-          await axeCheck(page, 'saint table, place a card');
-        }
-        await page.click('#my-hand button[data-i="1"]');
-      } else if (v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
-        await page.click('#pool button.card');
-      } else if (v.phase === 'show' && open) {
-        for (const i of ['1', '2']) {
-          const sel = await page.$eval(
-            `#my-hand button[data-i="${i}"]`,
-            (b) => b.getAttribute('aria-pressed') === 'true',
-          );
-          if (!sel) await page.keyboard.press(i);
-        }
-        await page.waitForSelector('#live-best', { timeout: 5000 });
-        return true;
+  await waitTurn(async () => {
+    const st = await tableState(page, id);
+    const v = st && st.view;
+    const chosen = await page.$('#chosen-note');
+    if (!v || chosen) return false;
+    const open = await page.$('#my-hand button.card:not([disabled])');
+    if (v.phase === 'place' && open) {
+      if (!placeChecked) {
+        placeChecked = true;
+        await axeCheck(page, 'saint table, place a card');
       }
-      return false;
-    },
-    120000,
-  );
+      await page.click('#my-hand button[data-i="1"]');
+    } else if (v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
+      await page.click('#pool button.card');
+    } else if (v.phase === 'show' && open) {
+      for (const i of ['1', '2']) {
+        const sel = await page.$eval(
+          `#my-hand button[data-i="${i}"]`,
+          (b) => b.getAttribute('aria-pressed') === 'true',
+        );
+        if (!sel) await page.keyboard.press(i);
+      }
+      await page.waitForSelector('#live-best', { timeout: 5000 });
+      return true;
+    }
+    return false;
+  }, 120000);
   await everyViewport(page, 'saint', id, [{ width: 1366 }, { width: 390 }]);
   await page.setViewportSize({ width: 360, height: 740 });
   await sleep(450);

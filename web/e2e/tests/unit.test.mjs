@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank5, compareScore } from '../../js/handrank.js';
-import { _allKeys, setLang, setWords, cardName, categoryName, handName, t, word } from '../../js/i18n.js';
+import { _allKeys, setLang, setWords, cardName, categoryName, handName, word } from '../../js/i18n.js';
 import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { preStillMeant, preAction } from '../../js/betting.js';
@@ -329,7 +329,7 @@ test('pots: the main and side pots in the middle during a hand, as awarded at it
       over: false,
     },
   });
-  assert.match(live, /data-pot="0"[^]*90[^]*data-pot="1"[^]*40/);
+  assert.match(live, /data-pot="0"[\s\S]*90[\s\S]*data-pot="1"[\s\S]*40/);
   const over = potsHtml({
     view: { pot: 0, pots: [], over: true },
     result: { pots: [{ pot: 0, seat: 1, amount: 130 }] },
