@@ -15,7 +15,7 @@ const RANKS = '23456789TJQKA';
 export function parseCard(s) {
   if (typeof s !== 'string') return null;
   let x = s.trim();
-  if (x.startsWith('10')) x = 'T' + x.slice(2);
+  if (x.startsWith('10')) x = `T${x.slice(2)}`;
   if (x.length !== 2) return null;
   const r = x[0].toUpperCase();
   const u = x[1].toLowerCase();
@@ -29,7 +29,7 @@ export function splitCards(s) {
   const out = [];
   const str = String(s || '').replace(/[\s,]+/g, '');
   for (let i = 0; i + 1 < str.length; i += 2) {
-    if (str.slice(i, i + 3) === '10' + str[i + 2] && /[cdhs]/i.test(str[i + 2])) {
+    if (str.slice(i, i + 3) === `10${str[i + 2]}` && /[cdhs]/i.test(str[i + 2])) {
       out.push(parseCard(str.slice(i, i + 3)));
       i += 1;
       continue;

@@ -198,7 +198,7 @@ function renderRecord(root, id) {
       // first screen was four 64-digit hashes)
       const bad = { transcript: 'fair_bad_transcript', seen: 'fair_bad_seen' }[r.why] || 'fair_bad';
       const bound = { same: 'fair_seen', unseen: 'fair_unseen', unbound: 'fair_unbound' }[r.seen];
-      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? '✔ ' + t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok') : r.status === 'bad' ? '✘ ' + t(bad) : t('fair_pending')}</p>
+      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? `✔ ${t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok')}` : r.status === 'bad' ? `✘ ${t(bad)}` : t('fair_pending')}</p>
         ${bound ? `<p class="small ${r.seen === 'same' ? 'fair-ok' : 'muted'}" id="fair-transcript">${t(bound)}</p>` : ''}
         <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd>${f.transcript ? `<dt>${t('transcript')}</dt><dd class="mono">${esc(f.transcript)}</dd>` : ''}</dl></details>`;
       revealBtn.disabled = r.status !== 'ok';

@@ -23,7 +23,7 @@ export function parsePhh(text) {
       if (!m) continue;
       key = m[1];
       buf = m[2];
-    } else buf += '\n' + line;
+    } else buf += `\n${line}`;
     depth = bracketDepth(buf);
     if (depth <= 0) finish();
   }

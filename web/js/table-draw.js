@@ -124,7 +124,7 @@ export function mountDraw(ctx) {
             statusTitle: named.has(i) ? handName(named.get(i)) : '',
             tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
             acting: seat === acting,
-            winner: wins.has('I' + i) || wins.has('T' + seat),
+            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
           };
         },
       });

@@ -54,7 +54,7 @@ export function winnerIdx(st) {
   }
   if (v.over && Array.isArray(v.won))
     v.won.forEach((w, i) => {
-      if (w > 0) set.add('I' + i);
+      if (w > 0) set.add(`I${i}`);
     });
   return set;
 }
@@ -132,7 +132,7 @@ export function mountHoldem(ctx) {
                   : '',
             statusTitle: shown.has(i) ? handName(shown.get(i)) : '',
             acting: seat === acting,
-            winner: wins.has('I' + i) || wins.has('T' + seat),
+            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
           };
         },
       });

@@ -87,7 +87,7 @@ async function boxes(page, selector) {
         box: await e.boundingBox(),
         what: await e.evaluate(
           (x) =>
-            `${x.tagName.toLowerCase()}${x.id ? '#' + x.id : ''}.${[...x.classList].join('.')} "${(x.textContent || x.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
+            `${x.tagName.toLowerCase()}${x.id ? `#${x.id}` : ''}.${[...x.classList].join('.')} "${(x.textContent || x.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
         ),
       });
   }
