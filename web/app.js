@@ -127,7 +127,7 @@ conn.on('status', (s) => {
   }
 });
 conn.on('hello', (r) => {
-  if (r && r.user) {
+  if (r?.user) {
     store.user = r.user;
     renderTopbar();
   }
@@ -167,7 +167,7 @@ conn.on('chat', (m) => chatLines(m));
 subscribe((what, id) => {
   if (what !== 'seated') return;
   sounds.turn();
-  const name = (store.lobby.get(id) || {}).name || (store.tables.get(id) || {}).options?.name || id;
+  const name = store.lobby.get(id)?.name || store.tables.get(id)?.options?.name || id;
   const here = location.hash === `#/table/${id}`;
   notice(
     t('seated_from_list', { table: name }),

@@ -12,8 +12,8 @@ async function call(method, path, body) {
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
-    const err = new Error((data && data.error && data.error.message) || `${res.status} ${res.statusText}`);
-    err.code = (data && data.error && data.error.code) || String(res.status);
+    const err = new Error(data?.error?.message || `${res.status} ${res.statusText}`);
+    err.code = data?.error?.code || String(res.status);
     err.status = res.status;
     throw err;
   }

@@ -125,7 +125,7 @@ export class BettingBar {
   }
 
   setValue(v, from) {
-    if (!this.legal || !this.legal.raise) return;
+    if (!this.legal?.raise) return;
     const { min, max } = this.legal.raise;
     this.value = clamp(Number.isFinite(v) ? v : min, min, max);
     const s = this.root.querySelector('.bet-slider');
@@ -185,7 +185,7 @@ export class BettingBar {
 
   /** Handles f / c / r; returns true when the key was used. */
   key_(ev) {
-    if (!this.legal || !this.legal.any) return false;
+    if (!this.legal?.any) return false;
     const k = ev.key.toLowerCase();
     if (k === 'f' && this.legal.fold) {
       this.fire('fold');
@@ -215,7 +215,7 @@ export class BettingBar {
       callany: t('pre_call_any'),
     };
     const kinds = facing ? ['fold', 'foldany', 'call', 'callany'] : ['checkfold', 'foldany', 'check', 'callany'];
-    const on = this.pre && this.pre.kind;
+    const on = this.pre?.kind;
     return `<div class="pre-actions" role="group" aria-label="${t('pre_actions')}" id="pre-actions">
       <span class="pre-hint muted small">${t('pre_hint')}</span>
       ${kinds.map((k) => `<button type="button" class="btn small pre ${on === k ? 'on' : ''}" data-pre="${k}" id="pre-${k}" aria-pressed="${on === k}">${label[k]}</button>`).join('')}

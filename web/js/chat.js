@@ -52,9 +52,9 @@ export function mountChat(box, id) {
 
   function draw() {
     const st = store.tables.get(id);
-    const me = store.user && store.user.id;
-    const spectator = !st || (mySeat(st) == null && (st.you || {}).waiting == null);
-    const may = !spectator || !!(st && st.options && st.options.spectator_chat);
+    const me = store.user?.id;
+    const spectator = !st || (mySeat(st) == null && st.you?.waiting == null);
+    const may = !spectator || !!st?.options?.spectator_chat;
     form.hidden = !may;
     off.hidden = may;
     const m = muted();

@@ -41,7 +41,7 @@ export function feltHtml(st, opts) {
   for (const p of pos) {
     const info = seatInfo(st, p.seat);
     const d = opts.seat(p.seat) || {};
-    const empty = !info || !info.name;
+    const empty = !info?.name;
     const cls = ['seat'];
     if (empty) cls.push('empty');
     if (p.seat === me) cls.push('me');

@@ -44,14 +44,14 @@ async function verifyParts(f) {
   const c = String(f.commitment || '').toLowerCase();
   const bad = (why, hash) => ({ status: 'bad', why, hash });
   const room = hexToBytes(f.parts.room || '');
-  if (!room || room.length !== 32) return bad('room');
+  if (room?.length !== 32) return bad('room');
   const roomHash = await sha256Hex(room);
   if (roomHash !== c) return bad('room', roomHash);
   const pieces = [DEAL_TAG, room];
   let last = -1;
   for (const r of f.parts.reveals || []) {
     const v = hexToBytes(r.value || '');
-    if (!v || v.length !== 32 || !(r.seat > last)) return bad('reveal');
+    if (v?.length !== 32 || !(r.seat > last)) return bad('reveal');
     last = r.seat;
     if ((await sha256Hex(v)) !== String(r.extends || '').toLowerCase()) return bad('reveal');
     pieces.push(v);
@@ -107,7 +107,7 @@ export async function verifyFairness(f, kept = null) {
 /** The seed of a fairness answer: `tavolo-fair/2` from its parts; `tavolo-fair/1`,
  * SHA-256(seed) == commitment (the seed's 32 bytes, hex-decoded, or else its text). */
 async function verifySeed(f) {
-  if (!f || !f.seed) return { status: 'pending' };
+  if (!f?.seed) return { status: 'pending' };
   if (f.parts) return verifyParts(f);
   const c = String(f.commitment || '').toLowerCase();
   const bytes = hexToBytes(f.seed);
@@ -125,10 +125,10 @@ function recordTitle(game, id) {
 
 /** The voided hands per table (with the reasons recorded) and per other player, when any. */
 function voidedReport(voided, items) {
-  const tables = (voided && voided.tables) || [];
-  const players = (voided && voided.players) || [];
+  const tables = voided?.tables || [];
+  const players = voided?.players || [];
   if (!tables.length) return '';
-  const nameOf = (id) => (items.find((it) => it.table === id) || {}).table_name || id;
+  const nameOf = (id) => items.find((it) => it.table === id)?.table_name || id;
   const why = (r) => `${esc(r.reason || t('voided_reason_unknown'))} (${r.hands})`;
   return `<section class="voided-report" aria-labelledby="voided-h"><h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
     <ul>${tables.map((v) => `<li>${t('voided_at', { table: esc(nameOf(v.table)), voided: v.voided, hands: v.hands })}: ${(v.reasons || []).map(why).join('; ')}</li>`).join('')}</ul>
@@ -283,7 +283,7 @@ function renderRecord(root, id) {
   Promise.all([api.record(id), api.history().catch(() => []), me])
     .then(([rec, items, user]) => {
       const item = items.find((x) => x.id === id) || {};
-      const who = { me: user && user.name, seat: item.seat };
+      const who = { me: user?.name, seat: item.seat };
       const saint = rec.json && rec.json.format === 'tavolo-saint-record/1';
       root.querySelector('#rec-h').innerHTML = recordTitle(saint ? 'saint' : item.game, id);
       const when = item.finished_at ? new Date(item.finished_at).toLocaleString() : '';
@@ -440,7 +440,7 @@ function saintReplay(r, who) {
     });
   // A player's hand is theirs alone; what they place, show and pick is on the table.
   const draw = (s, _k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
-    <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview && s.preview.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
+    <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview?.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
     ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(names[p])).join(' → ')}</div>` : ''}
     ${seatsRow(
       names,

@@ -47,7 +47,7 @@ export function getLang() {
 
 /** The string `key` in the current language, with {placeholders} filled from `params`. */
 export function t(key, params = {}) {
-  const s = (S[lang] && S[lang][key]) ?? S.en[key] ?? key;
+  const s = S[lang]?.[key] ?? S.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
 }
 
@@ -65,7 +65,7 @@ export function cardName(card) {
  * `results`): the codes are the engine's own, so the browser and the terminal say the same. */
 export function word(section, code) {
   const w = words();
-  return (w && w[section] && w[section][code]) || String(code ?? '').replace(/_/g, ' ');
+  return w?.[section]?.[code] || String(code ?? '').replace(/_/g, ' ');
 }
 
 /** Normalises an engine category name ("TwoPair", "two_pair", "Two pair") to snake_case. */
@@ -81,18 +81,18 @@ export function categoryKey(c) {
 export function categoryName(c) {
   const k = categoryKey(c);
   const w = words();
-  return (w && w.categories[k]) || k.replace(/_/g, ' ');
+  return w?.categories[k] || k.replace(/_/g, ' ');
 }
 
 /** A hand the server sent as codes ({category, ranks}) told in the current language, filling
  * the catalogue's pattern as the engine does ("Two pair, Kings and Sevens, Ace kicker"). */
 export function handName(h) {
-  if (!h || !h.category) return '';
+  if (!h?.category) return '';
   const ranks = h.ranks || [];
   const cat = categoryKey(h.category);
   const code = cat === 'straight_flush' && ranks[0] === 'A' ? 'royal_flush' : cat;
   const w = words();
-  if (!w || !w.hands[code]) return categoryName(code);
+  if (!w?.hands[code]) return categoryName(code);
   const name = (i, plural) => (w.ranks[ranks[i]] || ['?', '?'])[plural ? 1 : 0];
   const list = (from) =>
     ranks
@@ -112,7 +112,7 @@ export function handName(h) {
  * ("Three of a kind, Eights, kickers Queen, Ten") was cut on a phone (issue 49); the whole name
  * goes in the plate's title and the result. */
 export function handShort(h) {
-  if (!h || !h.category) return '';
+  if (!h?.category) return '';
   const cat = categoryKey(h.category);
   return categoryName(cat === 'straight_flush' && (h.ranks || [])[0] === 'A' ? 'royal_flush' : cat);
 }

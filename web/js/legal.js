@@ -20,9 +20,9 @@ export function normLegal(st) {
     pick: null,
     any: false,
   };
-  const saint = !!(st.view && st.view.phase);
+  const saint = !!st.view?.phase;
   for (const item of Array.isArray(st.legal) ? st.legal : []) {
-    switch (item && item.action) {
+    switch (item?.action) {
       case 'fold':
         out.fold = true;
         break;

@@ -62,7 +62,7 @@ function tableRow(tb) {
   const betting = tb.game !== 'saint';
   const mine = store.tables.get(tb.id);
   const seatedHere = mine && mine.you && mine.you.seat != null;
-  const listed = mine && mine.you && mine.you.seat == null ? mine.you.waiting : null;
+  const listed = mine?.you && mine.you.seat == null ? mine.you.waiting : null;
   return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
     <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>

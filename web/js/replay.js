@@ -18,7 +18,7 @@ export function viewerIndex(names, me, fallback = -1) {
 
 /** The record's names, or "Player 1", "Player 2", … for a record without them. */
 export function playerNames(names, n) {
-  return Array.from({ length: n }, (_, i) => (names && names[i]) || t('player_n', { n: i + 1 }));
+  return Array.from({ length: n }, (_, i) => names?.[i] || t('player_n', { n: i + 1 }));
 }
 
 /**

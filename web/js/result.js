@@ -52,13 +52,13 @@ function sharesText(shares, label) {
 
 /** The winning hand of a pot, told from the server's codes ({category, ranks}). */
 function handName(p) {
-  const h = p.hand && p.hand.category ? p.hand : p;
-  return h && h.category ? esc(tellHand(h)) : '';
+  const h = p.hand?.category ? p.hand : p;
+  return h?.category ? esc(tellHand(h)) : '';
 }
 
 /** One line for the felt: "ada wins 54 with Two pair" (the main pot), or ''. */
 export function resultBanner(result, name, mapSeat = (s) => s) {
-  const pots = groupPots(result && result.pots);
+  const pots = groupPots(result?.pots);
   if (!Array.isArray(pots) || !pots.length) return '';
   const p = pots[0];
   const totals = winnerTotals(pots);
@@ -81,7 +81,7 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
       const hn = handName(p);
       // the winning five, as the server sends them with the shown hands
       const shownBy = (Array.isArray(result.shown) ? result.shown : []).find((x) => x.seat === winners[0]);
-      const cards = shownBy && shownBy.cards && shownBy.cards.length ? shownBy.cards : null;
+      const cards = shownBy?.cards?.length ? shownBy.cards : null;
       const split = shares.length > 1 ? ` · <span class="split-tag">${t('split_pot')}</span>` : '';
       parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount)}${split}</span>
         <span class="pot-win">${sharesText(shares, (s) => `<strong>${esc(name(mapSeat(s)))}</strong>`)}

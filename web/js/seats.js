@@ -3,7 +3,7 @@
 
 /** Number of seats at the table. */
 export function seatCount(st) {
-  return Number((st.options && st.options.seats) || (st.seats && st.seats.length) || 0);
+  return Number(st.options?.seats || st.seats?.length || 0);
 }
 
 /**
@@ -20,10 +20,10 @@ export function handSeats(st) {
   const n = seatCount(st);
   if (!len || len === n) return Array.from({ length: len || n }, (_, i) => i);
   const inHand = (st.seats || [])
-    .filter((s) => s && s.name && !['empty', 'sitting_out', 'waiting', 'left', 'buying_in'].includes(s.status))
+    .filter((s) => s?.name && !['empty', 'sitting_out', 'waiting', 'left', 'buying_in'].includes(s.status))
     .map((s) => s.seat);
   if (inHand.length === len) return inHand;
-  const occupied = (st.seats || []).filter((s) => s && s.name).map((s) => s.seat);
+  const occupied = (st.seats || []).filter((s) => s?.name).map((s) => s.seat);
   if (occupied.length === len) return occupied;
   return Array.from({ length: len }, (_, i) => i);
 }
@@ -52,7 +52,7 @@ export function compactName(name) {
 
 export function seatName(st, seat) {
   const s = seatInfo(st, seat);
-  if (s && s.name) return s.name;
+  if (s?.name) return s.name;
   if (st.view && Array.isArray(st.view.players) && st.view.players[seat]) return st.view.players[seat];
   return `#${seat + 1}`;
 }

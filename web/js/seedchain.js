@@ -67,7 +67,7 @@ export async function joinFields(table) {
 
 /** On every table_state: reveal the next element once per new `next_commitment`. */
 export async function onState(st) {
-  const mine = st && st.you && st.you.chain;
+  const mine = st?.you?.chain;
   if (!mine || mine.pending || !st.next_commitment || !canChain()) return;
   if (asked.get(st.table) === st.next_commitment) return;
   asked.set(st.table, st.next_commitment);

@@ -43,7 +43,7 @@ export function setLobby(tables) {
   notify('lobby');
 }
 export function updateLobby(summary) {
-  if (summary && summary.id) store.lobby.set(summary.id, summary);
+  if (summary?.id) store.lobby.set(summary.id, summary);
   notify('lobby');
 }
 export function removeTable(id) {
@@ -117,7 +117,7 @@ export function tableState(msg) {
   if (log.length > 300) log.splice(0, log.length - 300);
   store.logs.set(id, log);
   if (msg.view) store.lastPlayed.set(id, msg);
-  if (msg.previous && msg.previous.transcript) keepTranscript(msg.previous.hand, msg.previous.transcript);
+  if (msg.previous?.transcript) keepTranscript(msg.previous.hand, msg.previous.transcript);
   if (msg.result && (msg.hand_seats || []).length)
     store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
   else if (msg.result && !store.results.has(id))
@@ -129,7 +129,7 @@ export function tableState(msg) {
 // Saint Poker scoreboard by round: points of each seat, from the revealed hands.
 function recordSaint(id, msg) {
   const v = msg.view;
-  if (!v || !v.round || !Array.isArray(v.scores)) return;
+  if (!v?.round || !Array.isArray(v.scores)) return;
   let sb = store.saintRounds.get(id);
   if (!sb) {
     try {
@@ -152,7 +152,7 @@ function recordSaint(id, msg) {
     };
   }
   // The game's result has every round's points: the scoreboard is complete whenever one arrives.
-  const rounds = msg.result && msg.result.rounds;
+  const rounds = msg.result?.rounds;
   if (Array.isArray(rounds))
     rounds.forEach((pts, r) => {
       sb[r + 1] = { ...(sb[r + 1] || {}), points: pts };

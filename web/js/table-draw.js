@@ -28,7 +28,7 @@ export function mountDraw(ctx) {
 
   ctx.mine.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-card]');
-    if (b && legalNow && legalNow.exchange) {
+    if (b && legalNow?.exchange) {
       const c = b.dataset.card;
       if (selected.has(c)) selected.delete(c);
       else if (selected.size < (legalNow.exchange.max || 3)) selected.add(c);
@@ -42,7 +42,7 @@ export function mountDraw(ctx) {
     else if (x.dataset.x === 'muck') ctx.send({ action: 'muck' });
     else if (x.dataset.x === 'fold') {
       // a fold out of turn, or before the showdown, is asked twice (issue 49)
-      const key = last ? `${last.hand}:${last.view && last.view.stage}` : '';
+      const key = last ? `${last.hand}:${last.view?.stage}` : '';
       if (foldAsked !== key) {
         foldAsked = key;
         x.classList.add('confirm');
@@ -72,7 +72,7 @@ export function mountDraw(ctx) {
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const center = `
         ${potsHtml(st)}
-        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
+        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? st.options?.ante)}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
         <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
         ${
@@ -102,7 +102,7 @@ export function mountDraw(ctx) {
                     : '',
             };
           const live = v.live ? v.live[i] : true;
-          const shown = v.shown && v.shown[i];
+          const shown = v.shown?.[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;
           let cards = '';
           if (shown) {
@@ -117,7 +117,7 @@ export function mountDraw(ctx) {
           return {
             cards,
             cardsClass: shown ? 'fan5' : '',
-            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            stack: v.stacks ? v.stacks[i] : info?.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
             status: named.has(i) ? handShort(named.get(i)) : !live ? word('results', 'folded') : '',
@@ -137,7 +137,7 @@ export function mountDraw(ctx) {
       const canEx = !!legal.exchange;
       let best = '';
       // the engine's value of my five cards (you.best_hand)
-      const value = st.you && st.you.best_hand;
+      const value = st.you?.best_hand;
       if (value && hand.length === 5)
         best = `<span class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(value)}</strong></span>`;
       const drawn = new Set(v.drawn || []);
@@ -183,28 +183,21 @@ export function mountDraw(ctx) {
       return legal;
     },
     key(ev) {
-      if (legalNow && legalNow.exchange && /^[1-5]$/.test(ev.key)) {
+      if (legalNow?.exchange && /^[1-5]$/.test(ev.key)) {
         const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
         if (b) {
           b.click();
           return true;
         }
       }
-      if (
-        legalNow &&
-        (legalNow.exchange || legalNow.show) &&
-        ev.key.toLowerCase() === 'f' &&
-        last &&
-        last.view &&
-        last.view.may_fold
-      ) {
+      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last?.view?.may_fold) {
         const b = ctx.mine.querySelector('#act-fold-x');
         if (b) {
           b.click();
           return true;
         }
       }
-      if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) {
+      if (legalNow?.exchange && ev.key === 'Enter' && !ev.target.closest('button')) {
         exchange([...selected]);
         return true;
       }

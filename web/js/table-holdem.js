@@ -16,19 +16,19 @@ import { seatName } from './seats.js';
 export function potsHtml(st) {
   const v = st.view || {};
   const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
-  const pots = awarded && awarded.length ? awarded : v.pots;
+  const pots = awarded?.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
     // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
     return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
   }
-  const total = awarded && awarded.length ? awarded[0].amount : (v.pot ?? 0);
+  const total = awarded?.length ? awarded[0].amount : (v.pot ?? 0);
   return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
 }
 
 /** The hand each seat showed (hand-seat index → {category, ranks}), from the result. */
 export function shownHands(st) {
   const out = new Map();
-  for (const s of (st.result && st.result.shown) || []) out.set(s.seat, s.hand);
+  for (const s of st.result?.shown || []) out.set(s.seat, s.hand);
   return out;
 }
 
@@ -120,7 +120,7 @@ export function mountHoldem(ctx) {
                     )
                     .join('')
                 : '',
-            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            stack: v.stacks ? v.stacks[i] : info?.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
             status: shown.has(i)
@@ -138,7 +138,7 @@ export function mountHoldem(ctx) {
       });
       // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
-      const best = st.you && st.you.best_hand;
+      const best = st.you?.best_hand;
       const hint =
         best && mi >= 0 && (!v.live || v.live[mi])
           ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>`

@@ -20,8 +20,8 @@ export function mountSaint(ctx) {
   const choose = (action) => {
     // The choice belongs to the phase it was made in: the acknowledgement may come after the
     // reveal has moved the game to the next phase.
-    const v = (last && last.view) || {};
-    const key = `${last && last.hand}:${v.round}:${v.phase}`;
+    const v = last?.view || {};
+    const key = `${last?.hand}:${v.round}:${v.phase}`;
     return ctx
       .send(action)
       .then(() => {
@@ -83,7 +83,7 @@ export function mountSaint(ctx) {
       const flipP = placed[i] && !seenReveal.has(pk);
       const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
-      out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h && h.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
+      out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
         <div class="sp-head"><span class="name" title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
           <span class="score" role="group" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
         <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
@@ -124,7 +124,7 @@ export function mountSaint(ctx) {
   }
 
   function draftHtml(st, v, map) {
-    if (!v.draft_order || !v.draft_order.length || v.phase !== 'draft') return '';
+    if (!v.draft_order?.length || v.phase !== 'draft') return '';
     const picks = v.picks || [];
     const n = map.length;
     return `<div class="draft-order" id="draft-order"><span class="lbl">${t('draft_order')}:</span>
@@ -223,7 +223,7 @@ export function mountSaint(ctx) {
             a.cards.includes(pair[0]) &&
             a.cards.includes(pair[1]),
         );
-        const r = entry && entry.hand;
+        const r = entry?.hand;
         if (r) {
           const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
           best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;

@@ -39,11 +39,11 @@ function compactPlayerNames(root) {
 }
 
 function gameOf(st, id) {
-  const g = (st && st.options && st.options.game) || (store.lobby.get(id) || {}).game;
+  const g = st?.options?.game || store.lobby.get(id)?.game;
   if (g) return g;
-  const v = st && st.view;
-  if (v && v.phase) return 'saint';
-  if (v && v.stage) return 'draw';
+  const v = st?.view;
+  if (v?.phase) return 'saint';
+  if (v?.stage) return 'draw';
   return 'holdem';
 }
 
@@ -52,7 +52,7 @@ export function renderTable(root, id) {
     <div class="table-main">
       <div class="table-head">
         <a href="#/lobby" class="btn small ghost" id="btn-back">← <span class="label">${t('back_to_lobby')}</span></a>
-        <h1 class="table-title" id="table-title">${esc((store.lobby.get(id) || {}).name || id)}</h1>
+        <h1 class="table-title" id="table-title">${esc(store.lobby.get(id)?.name || id)}</h1>
         <span class="table-meta" id="table-meta"></span>
         <span class="spacer"></span>
         <span class="table-controls" id="table-controls"></span>
@@ -136,7 +136,7 @@ export function renderTable(root, id) {
   const send = async (action) => {
     const st = store.tables.get(id);
     try {
-      return await conn.request('act', { table: id, hand: st && st.hand, action });
+      return await conn.request('act', { table: id, hand: st?.hand, action });
     } catch (e) {
       tell(errorText(e), 'error');
       sounds.error();
@@ -194,7 +194,7 @@ export function renderTable(root, id) {
     const st = store.tables.get(id);
     if (!st) return;
     const o = st.options || {};
-    const how = (st.you || {}).join_seat;
+    const how = st.you?.join_seat;
     const d = els.joinDialog;
     d.querySelector('#join-dialog-seat').textContent =
       seat != null
@@ -221,7 +221,7 @@ export function renderTable(root, id) {
     const seat = els.joinDialog.dataset.seat;
     const extra = {};
     if (seat !== '') extra.seat = Number(seat);
-    if (st && gameOf(st, id) !== 'saint' && st.options && st.options.buy_in) extra.buy_in = st.options.buy_in;
+    if (st && gameOf(st, id) !== 'saint' && st.options?.buy_in) extra.buy_in = st.options.buy_in;
     els.joinDialog.close();
     control('join', extra);
   });
@@ -250,7 +250,7 @@ export function renderTable(root, id) {
     const info = me != null ? seatInfo(st, me) : null;
     if (info && info.status === 'playing') {
       const g = gameOf(st, id);
-      const stake = (st.options && st.options.stake) || 0;
+      const stake = st.options?.stake || 0;
       const text =
         g === 'saint'
           ? stake
@@ -305,7 +305,7 @@ export function renderTable(root, id) {
             `<button type="button" class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`,
           );
       }
-      if (you.owner && (st.seats || []).length < ((st.options || {}).seats || 0))
+      if (you.owner && (st.seats || []).length < (st.options?.seats || 0))
         items.push(
           `<button type="button" class="btn small ghost" data-c="add_bot" id="btn-add-bot">${t('add_bot')}</button>`,
         );
@@ -329,7 +329,7 @@ export function renderTable(root, id) {
   function drawMeta(st) {
     const o = st.options || {};
     const g = gameOf(st, id);
-    els.title.textContent = o.name || (store.lobby.get(id) || {}).name || id;
+    els.title.textContent = o.name || store.lobby.get(id)?.name || id;
     // a Limit table says its bets (the small and big bet the engine plays) and its cap; a Saint
     // Poker table without a stake is friendly, as the lobby says (issue 49)
     const v = st.view || {};
@@ -338,14 +338,14 @@ export function renderTable(root, id) {
       limit && v.min_bet
         ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
         : g === 'holdem'
-          ? (store.lobby.get(id) || {}).stakes || `?/${o.big_blind ?? '?'}`
+          ? store.lobby.get(id)?.stakes || `?/${o.big_blind ?? '?'}`
           : g === 'draw'
             ? `${t('ante')} ${o.ante ?? '?'}`
             : o.stake
               ? `${t('stake')} ${o.stake}`
               : t('friendly');
     const cap =
-      limit && v.rules && v.rules.limit_cap
+      limit && v.rules?.limit_cap
         ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>`
         : '';
     els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${cap}${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
@@ -367,8 +367,8 @@ export function renderTable(root, id) {
 
   function drawResult(st) {
     const saved = store.results.get(id);
-    const r = st.result || (saved && saved.result);
-    const from = saved && saved.state ? saved.state : st;
+    const r = st.result || saved?.result;
+    const from = saved?.state ? saved.state : st;
     // Saint Poker's results screen tells a game's end by itself (issue 49: told three times)
     if (!r || els.mine.querySelector('#saint-results')) {
       els.result.innerHTML = '';
@@ -389,7 +389,7 @@ export function renderTable(root, id) {
   function drawFair(st) {
     const p = st.previous;
     els.fair.innerHTML = `${st.commitment ? `<div class="mono small" title="${t('commitment')}">${t('commitment')}: ${esc(st.commitment.slice(0, 16))}…</div>` : ''}
-      ${p && p.hand ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}" id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>` : ''}`;
+      ${p?.hand ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}" id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>` : ''}`;
   }
 
   /** What a player sitting out, or one who lost the seat for it, is told first (issue 49):
@@ -413,10 +413,10 @@ export function renderTable(root, id) {
 
   function statusText(st, legal) {
     const me = mySeat(st);
-    const seatNote = legal && legal.any ? '' : seatNotice(st);
+    const seatNote = legal?.any ? '' : seatNotice(st);
     if (seatNote) return seatNote;
     if (st.result) return gameOf(st, id) === 'saint' ? word('results', 'game_over') : word('results', 'hand_over');
-    if (legal && legal.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
+    if (legal?.any) return `<strong class="your-turn">${t('your_turn')}</strong>`;
     if (st.you && st.you.waiting != null) return t('on_waitlist', { n: st.you.waiting });
     const c = st.clock;
     if (c && c.seat != null) return t('waiting_for', { name: esc(seatName(st, c.seat)) });
@@ -432,7 +432,7 @@ export function renderTable(root, id) {
       const need = o.min_players || 2;
       const free = (st.seats || []).length < (o.seats || 0);
       const add =
-        st.you && st.you.owner && free
+        st.you?.owner && free
           ? ` <button class="btn small primary" data-c2="add_bot" id="btn-add-bot-2">${t('add_bot')}</button>`
           : '';
       return `<span id="needs-players">${t('needs_n_players', { k: ready, n: need })}</span>${add}`;
@@ -447,7 +447,7 @@ export function renderTable(root, id) {
   function tick() {
     const st = store.tables.get(id);
     const rings = els.page.querySelectorAll('.felt .seat .clock-ring');
-    const c = st && st.clock;
+    const c = st?.clock;
     if (!c || c.deadline_ms == null) {
       els.page.querySelectorAll('.clock-bar span').forEach((s) => {
         s.style.width = '0';
@@ -461,7 +461,7 @@ export function renderTable(root, id) {
     const me = mySeat(st);
     const seat = c.seat != null ? c.seat : me;
     const mine = me != null && seat === me;
-    const k = clockLeft(c, Date.now(), ((st.options && st.options.clock_secs) || 20) * 1000);
+    const k = clockLeft(c, Date.now(), (st.options?.clock_secs || 20) * 1000);
     const low = k.total < 5000;
     const bar = els.page.querySelector(
       `.seat[data-seat="${seat}"] .clock-bar span, .splayer[data-seat="${seat}"] .clock-bar span`,
@@ -518,7 +518,7 @@ export function renderTable(root, id) {
     let st = store.tables.get(id);
     // between hands (and after a Saint game) the server sends no view: keep showing the last one
     const lp = store.lastPlayed.get(id);
-    if (st && !st.view && lp && lp.view)
+    if (st && !st.view && lp?.view)
       st = {
         ...st,
         view: { ...lp.view, to_act: null },
@@ -526,7 +526,7 @@ export function renderTable(root, id) {
         hand: st.hand || lp.hand,
         legal: [],
         clock: null,
-        result: st.result || (store.results.get(id) || {}).result || null,
+        result: st.result || store.results.get(id)?.result || null,
         frozen: true,
       };
     if (!st) {
@@ -558,7 +558,7 @@ export function renderTable(root, id) {
       a && els.page.contains(a)
         ? a.id
           ? `#${CSS.escape(a.id)}`
-          : a.dataset && a.dataset.card
+          : a.dataset?.card
             ? `[data-card="${a.dataset.card}"]`
             : null
         : null;
@@ -577,13 +577,13 @@ export function renderTable(root, id) {
       if (f) f.focus();
     }
     els.status.innerHTML = `<span class="status-text">${statusText(st, legal)}</span>`;
-    myTurn = !!(legal && legal.any);
+    myTurn = !!legal?.any;
     tick();
     drawLog(st);
     drawResult(st);
     drawFair(st);
     // sounds and announcements
-    const any = !!(legal && legal.any);
+    const any = !!legal?.any;
     if (any && !lastLegalAny) {
       sounds.turn();
       announce(t('your_turn'));
@@ -608,7 +608,7 @@ export function renderTable(root, id) {
     // no game shortcut while the leave dialog or the table menu is open
     if (els.leaveDialog.open || els.joinDialog.open) return;
     if (els.menu.querySelector('#btn-table-menu').getAttribute('aria-expanded') === 'true') return;
-    if (mod && mod.key && mod.key(ev)) ev.preventDefault();
+    if (mod?.key?.(ev)) ev.preventDefault();
   };
   document.addEventListener('keydown', onKey);
   let rs = null;

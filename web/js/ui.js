@@ -29,11 +29,11 @@ const PLAIN_CODES = new Set([
 /** An error answer (`{code, message}`) in words of the chosen language, never a raw code
  * (issue 49: "rate_limited: …" toasts). */
 export function errorText(e) {
-  const code = e && e.code;
+  const code = e?.code;
   const key = code ? `ec_${code}` : '';
   const words = key && t(key) !== key ? t(key) : '';
   if (words && PLAIN_CODES.has(code)) return words;
-  const msg = (e && e.message) || '';
+  const msg = e?.message || '';
   if (words) return msg ? `${words}: ${msg}` : words;
   return msg || t('err_generic');
 }
@@ -135,7 +135,7 @@ export function fmtChips(n) {
 /** True when a keyboard event comes from a text field (shortcuts must not fire there). */
 export function typing(ev) {
   const tg = ev.target;
-  if (!tg || !tg.tagName) return false;
+  if (!tg?.tagName) return false;
   if (tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT' || tg.isContentEditable) return true;
   if (tg.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes(tg.type);
   return false;

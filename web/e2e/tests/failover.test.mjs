@@ -114,7 +114,7 @@ function startProxy(ports) {
         let raw = `${req.method} ${p} HTTP/1.1\r\n`;
         for (let k = 0; k < req.rawHeaders.length; k += 2) raw += `${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}\r\n`;
         up.write(`${raw}\r\n`);
-        if (head && head.length) up.write(head);
+        if (head?.length) up.write(head);
         up.pipe(socket);
         socket.pipe(up);
         up.on('error', () => socket.destroy());
@@ -225,7 +225,7 @@ test('failover: the node playing my table is killed mid-hand and the browser fin
   // my turn in the first hand, at whichever node plays the table
   const myTurn = (t) => {
     const s = window.__tavolo.store.tables.get(t);
-    return !!(s && s.hand && s.legal && s.legal.length && document.querySelector('#act-check, #act-call'));
+    return !!(s?.hand && s.legal?.length && document.querySelector('#act-check, #act-call'));
   };
   await waitUntil(page, myTurn, table, { timeout: 30000 });
   const before = await tableState(page, table);
@@ -246,7 +246,7 @@ test('failover: the node playing my table is killed mid-hand and the browser fin
     page,
     ([t, hand]) => {
       const s = window.__tavolo.store.tables.get(t);
-      return !!(s && s.hand && s.hand !== hand && s.legal && s.legal.length);
+      return !!(s?.hand && s.hand !== hand && s.legal?.length);
     },
     [table, before.hand],
     { timeout: 45000 },
@@ -269,7 +269,7 @@ test('failover: the node playing my table is killed mid-hand and the browser fin
   const now = after.seats.find((s) => s.seat === seat);
   assert.ok(
     now && now.chips + after.view.bets[after.you.hand_seat] === chips + before.view.bets[before.you.hand_seat],
-    `my chips are whole: ${JSON.stringify({ before: chips, now: now && now.chips })}`,
+    `my chips are whole: ${JSON.stringify({ before: chips, now: now?.chips })}`,
   );
   console.log(`# the page followed its table to node ${other} in ${took} ms (lease ${LEASE_MS} ms)`);
   await shot(page, 'failover-after');

@@ -86,7 +86,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
     a.page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.hand;
+      return s?.hand;
     },
     id,
     { timeout: 60000 },
@@ -97,7 +97,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
     b.page,
     ([tid, want]) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.you && s.you.join_seat === want;
+      return s?.you && s.you.join_seat === want;
     },
     [id, 'chosen'],
     { timeout: 30000 },
@@ -155,7 +155,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
     b.page,
     ([tid, s]) => {
       const x = window.__tavolo.store.tables.get(tid);
-      return x && x.you && x.you.seat === s;
+      return x?.you && x.you.seat === s;
     },
     [id, free[1]],
     { timeout: 30000 },
@@ -181,7 +181,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
     b.page,
     ([tid, want]) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.you && s.you.join_seat === want;
+      return s?.you && s.you.join_seat === want;
     },
     [fresh, 'drawn'],
     { timeout: 30000 },
@@ -273,7 +273,7 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
   // a bots' hand has just been dealt: the newcomer joins from the lobby
   const preflop = (tid) => {
     const s = window.__tavolo.store.tables.get(tid);
-    return s && s.hand && s.view && !s.view.over && s.view.street === 'preflop';
+    return s?.hand && s.view && !s.view.over && s.view.street === 'preflop';
   };
   await waitUntil(w.page, preflop, id, { timeout: 60000 });
   const botsHand = (await tableState(w.page, id)).hand;
@@ -283,11 +283,11 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
     window.__seen = [];
     window.__seenTimer = setInterval(() => {
       const s = window.__tavolo.store.tables.get(tid);
-      if (!s || !s.you || s.you.seat == null) return;
+      if (!s?.you || s.you.seat == null) return;
       const mine = (s.seats || []).find((x) => x.seat === s.you.seat);
       const x = {
         hand: s.hand,
-        over: !!(s.view && s.view.over),
+        over: !!s.view?.over,
         dealt: s.you.hand_seat != null,
         funded: !!mine && mine.status !== 'buying_in',
       };
@@ -377,7 +377,7 @@ test('finding 11: Italian says "seed" and "hash di garanzia" for the fairness ch
     tp,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.view && s.view.phase === 'place';
+      return s?.view && s.view.phase === 'place';
     },
     sid,
     { timeout: 60000 },
@@ -416,7 +416,7 @@ test("finding 12: at a Draw showdown no seat's plate is cut, at every size; Draw
   while (Date.now() < end && (!asked || !showdown)) {
     const s = await tableState(page, id);
     if (!showdown && s && s.view && s.view.over && s.result && (s.result.shown || []).length >= 3) showdown = s;
-    const outOfTurn = showdown && s && s.view && !s.view.over && s.you.hand_seat != null;
+    const outOfTurn = showdown && s?.view && !s.view.over && s.you.hand_seat != null;
     if (!asked && outOfTurn && (await page.$('#act-fold-any'))) {
       await page.click('#act-fold-any');
       await page.waitForSelector('#act-fold-any.confirm', { timeout: 3000 });

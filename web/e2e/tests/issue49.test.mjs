@@ -414,7 +414,7 @@ test('finding 6: a split pot names each winner with their own amount, on the fel
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.view && s.hand_seats && s.hand_seats.length >= 3 && (s.legal || []).length > 0;
+      return s?.view && s.hand_seats && s.hand_seats.length >= 3 && (s.legal || []).length > 0;
     },
     id,
     { timeout: 60000 },
@@ -516,7 +516,7 @@ test('finding 7: the create-table form speaks words, fills the table with bots a
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.hand && s.you && s.you.hand_seat != null;
+      return s?.hand && s.you && s.you.hand_seat != null;
     },
     id,
     { timeout: 40000 },
@@ -548,7 +548,7 @@ test('finding 6: the winning five cards are marked at a showdown, from the cards
   const end = Date.now() + 200000;
   while (Date.now() < end) {
     const s = await tableState(page, id);
-    if (s && s.view && s.view.over && s.result && (s.result.shown || []).length >= 2) {
+    if (s?.view?.over && s.result && (s.result.shown || []).length >= 2) {
       st = s;
       break;
     }
@@ -623,8 +623,8 @@ test('finding 12: a fold where checking is free is asked twice; keycaps only whe
         page,
         (tid) => {
           const s = window.__tavolo.store.tables.get(tid);
-          const h = s && s.you.hand_seat;
-          return s && s.view && h != null && s.view.live && !s.view.live[h];
+          const h = s?.you.hand_seat;
+          return s?.view && h != null && s.view.live && !s.view.live[h];
         },
         id,
         { timeout: 10000 },
@@ -658,7 +658,7 @@ test('finding 8: at 1920×1080 the table takes the width and its felt and cards 
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.view && s.you && s.you.hand_seat != null;
+      return s?.view && s.you && s.you.hand_seat != null;
     },
     id,
     { timeout: 30000 },
@@ -669,7 +669,7 @@ test('finding 8: at 1920×1080 the table takes the width and its felt and cards 
       page: document.getElementById('table-page').getBoundingClientRect().width,
       felt: document.querySelector('.felt').getBoundingClientRect().width,
       card: document.querySelector('.felt .seat.me .card').getBoundingClientRect().width,
-      slot: (document.querySelector('.felt .board .card') || {}).getBoundingClientRect?.().width || 0,
+      slot: document.querySelector('.felt .board .card')?.getBoundingClientRect?.().width || 0,
     }));
   const small = await measure();
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -767,7 +767,7 @@ test('finding 9: a hand replayed on a phone — the replay first, its steps unde
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      if (s && s.view && s.view.over && s.result) return true;
+      if (s?.view?.over && s.result) return true;
       const b = document.getElementById('act-check') || document.getElementById('act-call');
       if (b && !b.disabled) b.click();
       return false;
@@ -836,7 +836,7 @@ test("finding 12: at 360×740 Saint Poker's hand stays on the screen in the plac
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.view && s.view.phase === 'place' && document.querySelectorAll('#my-hand .card').length >= 8;
+      return s?.view && s.view.phase === 'place' && document.querySelectorAll('#my-hand .card').length >= 8;
     },
     id,
     { timeout: 60000 },
@@ -879,7 +879,7 @@ test("finding 12: on a phone the showdown banner covers no seat's cards and a si
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.view && s.hand_seats && s.hand_seats.length >= 6 && (s.legal || []).length > 0;
+      return s?.view && s.hand_seats && s.hand_seats.length >= 6 && (s.legal || []).length > 0;
     },
     id,
     { timeout: 60000 },
@@ -989,7 +989,7 @@ test("one engine: the best hand I hold is the one the server names (you.best_han
       page,
       (tid) => {
         const s = window.__tavolo.store.tables.get(tid);
-        if (s && s.you && s.you.best_hand && document.getElementById('my-best')) return true;
+        if (s?.you?.best_hand && document.getElementById('my-best')) return true;
         const b =
           document.getElementById('act-check') ||
           document.getElementById('act-call') ||

@@ -379,7 +379,7 @@ test('Saint Poker fits every window with "Show these two"', { timeout: 150000 },
   let placeChecked = false;
   await waitTurn(async () => {
     const st = await tableState(page, id);
-    const v = st && st.view;
+    const v = st?.view;
     const chosen = await page.$('#chosen-note');
     if (!v || chosen) return false;
     const open = await page.$('#my-hand button.card:not([disabled])');

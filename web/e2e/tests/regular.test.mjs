@@ -48,7 +48,7 @@ test("Hold'em: my clock on every turn after bots act; the hand's end stays with 
   const end = Date.now() + 200000;
   while (Date.now() < end && (turns < 4 || !ended)) {
     const st = await tableState(page, id);
-    if (st && st.view && st.view.over && st.result && (st.result.shown || []).length >= 2 && !ended) {
+    if (st?.view?.over && st.result && (st.result.shown || []).length >= 2 && !ended) {
       ended = st;
       // the finished hand stays: the pot as awarded, the log, the losers' hands named at the seats
       const pots = await page.textContent('#pots');
@@ -63,7 +63,7 @@ test("Hold'em: my clock on every turn after bots act; the hand's end stays with 
       assert.ok(told.length >= 2, `shown hands are named at their seats: ${named}`);
       await shot(page, 'holdem-hand-end');
     }
-    if (st && st.legal && st.legal.length && st.view && !st.view.over) {
+    if (st?.legal?.length && st.view && !st.view.over) {
       // (story) a turn that follows bots' actions shows my running clock
       assert.ok(
         st.clock && st.clock.seat === st.you.seat && st.clock.deadline_ms > 0,
@@ -103,7 +103,7 @@ test('Saint Poker ends on a results screen; nothing starts and no stake is taken
   let over = null;
   while (Date.now() < end) {
     const st = await tableState(page, id);
-    const v = st && st.view;
+    const v = st?.view;
     if (v && v.phase === 'over' && st.result) {
       over = st;
       break;
@@ -145,7 +145,7 @@ test('Saint Poker ends on a results screen; nothing starts and no stake is taken
     page,
     ([tid, h]) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.hand && s.hand !== h && s.view && s.view.round === 1;
+      return s?.hand && s.hand !== h && s.view && s.view.round === 1;
     },
     [id, over.hand],
     { timeout: 20000 },
@@ -186,7 +186,7 @@ test('A newcomer finds starter tables; a table without bots says whom it needs, 
     page,
     (tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      return s && s.hand && s.you.hand_seat != null;
+      return s?.hand && s.you.hand_seat != null;
     },
     id,
     { timeout: 30000 },

@@ -57,7 +57,7 @@ test('Saint Poker: a whole game against three bots, to the final ranking', { tim
   let done = false;
   while (Date.now() < deadline) {
     const st = await tableState(page, id);
-    const v = st && st.view;
+    const v = st?.view;
     if (st && (st.result || (v && v.phase === 'over'))) {
       done = true;
       break;
@@ -211,13 +211,13 @@ test('two players at one table each see only their own hole cards, a spectator n
   const look = (page) =>
     page.evaluate((tid) => {
       const s = window.__tavolo.store.tables.get(tid);
-      if (!s || !s.view || !Array.isArray(s.view.hole)) return null;
+      if (!s?.view || !Array.isArray(s.view.hole)) return null;
       return {
         hand: s.hand,
         over: s.view.over,
         hole: s.view.hole,
         board: s.view.board,
-        seen: s.view.hole.map((h) => (h && h[0] ? 1 : 0)),
+        seen: s.view.hole.map((h) => (h?.[0] ? 1 : 0)),
         othersFaceUp: document.querySelectorAll('.seat:not(.me) .seat-cards .card:not(.back)').length,
         mineFaceUp: document.querySelectorAll('.seat.me .seat-cards .card:not(.back)').length,
         html: document.getElementById('main').innerHTML,
@@ -252,7 +252,7 @@ test('two players at one table each see only their own hole cards, a spectator n
   assert.notDeepEqual(la.seen, lb.seen, 'and not the same seat');
   assert.equal(la.othersFaceUp, 0, "A's page shows no other player's cards");
   assert.equal(lb.othersFaceUp, 0, "B's page shows no other player's cards");
-  const bCards = lb.hole.find((h) => h && h[0]);
+  const bCards = lb.hole.find((h) => h?.[0]);
   for (const c of bCards) assert.ok(!la.html.includes(`data-card="${c}"`), `B's ${c} is nowhere in A's page`);
   await shot(b.page, 'holdem-phone');
   // a spectator (Watch in the lobby) sees nobody's hole cards
@@ -311,12 +311,12 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
     clock_secs: 60,
   });
   const st = await waitMyTurn(page, id, 90000);
-  const myCards = st.view.hole.find((h) => h && h[0]);
+  const myCards = st.view.hole.find((h) => h?.[0]);
   await page.reload();
   await waitUntil(
     page,
     ([tid, hand]) => {
-      const s = window.__tavolo && window.__tavolo.store.tables.get(tid);
+      const s = window.__tavolo?.store.tables.get(tid);
       return s && s.hand === hand;
     },
     [id, st.hand],
@@ -325,7 +325,7 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
   await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
   const after = await tableState(page, id);
   assert.deepEqual(
-    after.view.hole.find((h) => h && h[0]),
+    after.view.hole.find((h) => h?.[0]),
     myCards,
     'same hole cards after the reload',
   );
@@ -441,7 +441,7 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
     clock_secs: 30,
     rules: { small_blind: 1 },
   });
-  let st = await stateWhere(page, pl, (s) => s.view && s.view.rules);
+  let st = await stateWhere(page, pl, (s) => s.view?.rules);
   assert.equal(st.view.rules.structure, 'pot_limit');
   assert.equal(st.view.rules.min_raise, 'table_minimum');
   st = await waitMyTurn(page, pl);
@@ -451,7 +451,7 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   const endPl = Date.now() + 120000;
   while (Date.now() < endPl) {
     const s = await tableState(page, pl);
-    if (s && s.previous && s.previous.hand) break;
+    if (s?.previous?.hand) break;
     const act = (await page.$('#act-check')) || (await page.$('#act-call'));
     if (act) await act.click().catch(() => {});
     await sleep(200);
@@ -476,12 +476,12 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
     clock_secs: 30,
     rules: { allow_check: 'true' },
   });
-  st = await stateWhere(page, draw, (s) => s.view && s.view.rules);
+  st = await stateWhere(page, draw, (s) => s.view?.rules);
   assert.equal(st.view.rules.allow_check, true);
   let checked = false;
   const end = Date.now() + 120000;
   while (Date.now() < end && !checked) {
-    const v = ((await tableState(page, draw)) || {}).view || {};
+    const v = (await tableState(page, draw))?.view || {};
     if (v.stage === 'first_betting' && (await page.$('#act-check'))) {
       await page.click('#act-check');
       checked = true;
@@ -505,7 +505,7 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
     clock_secs: 30,
     rules: { hand_rule: 'any_five' },
   });
-  st = await stateWhere(page, saint, (s) => s.view && s.view.options);
+  st = await stateWhere(page, saint, (s) => s.view?.options);
   assert.equal(st.view.options.hand_rule, 'any_five');
   await page.waitForSelector('#my-hand button.card:not([disabled])', { timeout: 30000 });
   await page.click('#my-hand button[data-i="1"]');
@@ -559,7 +559,7 @@ test('seed chain: the browser joins with a chain, reveals for the next hand, and
     bot_level: 'station',
     clock_secs: 30,
   });
-  const joined = await stateWhere(page, id, (s) => s.you && s.you.chain);
+  const joined = await stateWhere(page, id, (s) => s.you?.chain);
   assert.equal(joined.you.chain.used, 0);
   // The room committed to the first hand's part before the chain came; a later hand mixes the
   // browser's reveal in. Fold every hand until one that did is over.
@@ -567,8 +567,8 @@ test('seed chain: the browser joins with a chain, reveals for the next hand, and
   let mine = null;
   while (!mine && Date.now() < end) {
     const s = await tableState(page, id);
-    const p = s && s.previous;
-    if (p && p.parts && p.parts.reveals.some((r) => r.seat === s.you.seat)) mine = p;
+    const p = s?.previous;
+    if (p?.parts?.reveals.some((r) => r.seat === s.you.seat)) mine = p;
     else if (await page.$('#act-fold')) await page.keyboard.press('f');
     await sleep(200);
   }
