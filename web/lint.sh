@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # lint.sh — formatting and lint of the browser client: Biome (pinned in e2e/package.json, its
-# settings in e2e/biome.json) formats and lints app.js, js/, css/ and the e2e tests, and no line
+# settings in e2e/biome.jsonc) formats and lints app.js, js/, css/ and the e2e tests, and no line
 # of any file in web/ is over 120 characters. Installs Biome from e2e/package-lock.json when it
 # is missing (into web/e2e/node_modules, shared with the browser suite). Exits non-zero on any
 # finding.
