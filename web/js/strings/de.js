@@ -147,7 +147,8 @@ export default {
   seed: 'Seed',
   fair_ok: 'Geprüft: SHA-256 des Seeds entspricht der Festlegung.',
   fair_ok2:
-    'Geprüft: SHA-256 des Anteils des Raums entspricht der Festlegung, jede Offenlegung der Spieler setzt ihre Kette fort, und die Anteile ergeben den Seed.',
+    'Geprüft: SHA-256 des Anteils des Raums entspricht der Festlegung, jede Offenlegung der Spieler setzt ihre ' +
+    'Kette fort, und die Anteile ergeben den Seed.',
   fair_parts: 'Anteile',
   fair_bad: 'Abweichung: der Seed passt nicht zur Festlegung!',
   fair_pending: 'Der Seed wird nach der Hand bzw. dem Spiel veröffentlicht.',
@@ -178,7 +179,8 @@ export default {
   on_waitlist: 'Auf der Warteliste: Position {n}',
   table_closed: 'Der Tisch wurde geschlossen',
   over_guest_cap:
-    '{n} Chips gingen an die Bank zurück: ein Gast darf nur begrenzt viele Chips halten, und was er darüber hinaus gewinnt, geht zurück. Registriere dich, um künftige Gewinne zu behalten.',
+    '{n} Chips gingen an die Bank zurück: ein Gast darf nur begrenzt viele Chips halten, und was er darüber ' +
+    'hinaus gewinnt, geht zurück. Registriere dich, um künftige Gewinne zu behalten.',
   err_generic: 'Etwas ist schiefgegangen',
   confirm: 'OK',
   cancel: 'Abbrechen',
@@ -242,7 +244,8 @@ export default {
   leave_confirm_stay: 'Bleiben',
   leave_confirm_go: 'Verlassen',
   leave_confirm_hand:
-    'Du bist in einer Hand: ab jetzt wird für dich geschoben oder gepasst, und du gehst mit deinem Stack, wenn sie endet.',
+    'Du bist in einer Hand: ab jetzt wird für dich geschoben oder gepasst, und du gehst mit deinem Stack, wenn ' +
+    'sie endet.',
   leave_confirm_saint: 'Das Spiel läuft: wer geht, verliert den Einsatz von {stake}.',
   leave_confirm_saint_free: 'Das Spiel läuft: wer geht, gibt es auf.',
   time_running_out: 'Deine Zeit läuft ab',
@@ -259,14 +262,16 @@ export default {
   rp_unshown: 'am Tisch nicht gezeigt',
   rp_story: 'Der Verlauf bis hier',
   reveal_hint:
-    'Die Wiedergabe zeigt deine Karten und die am Tisch gezeigten. Der Seed gibt jede Karte, auch abgeworfene und nicht gezeigte: stimmt er mit der Festlegung überein, kannst du alle aufdecken.',
+    'Die Wiedergabe zeigt deine Karten und die am Tisch gezeigten. Der Seed gibt jede Karte, auch abgeworfene ' +
+    'und nicht gezeigte: stimmt er mit der Festlegung überein, kannst du alle aufdecken.',
   // sitting out and the seat it costs (issue 49)
   you_sit_out: 'Du setzt aus',
   seat_goes_after_n: 'in {n} Händen verlierst du deinen Platz',
   seat_goes_after_1: 'nach der nächsten Hand verlierst du deinen Platz',
   seat_goes_next_deal: 'beim nächsten Geben verlierst du deinen Platz',
   seat_lost_missed:
-    'Du hast deinen Platz verloren: du hast drei Hände hintereinander ausgesetzt (erlaubt sind zwei). Deine Chips sind wieder auf deinem Guthaben.',
+    'Du hast deinen Platz verloren: du hast drei Hände hintereinander ausgesetzt (erlaubt sind zwei). Deine ' +
+    'Chips sind wieder auf deinem Guthaben.',
   sit_down_again: 'Wieder hinsetzen',
   // pre-action buttons (issue 49)
   pre_actions: 'Im Voraus handeln',
@@ -327,13 +332,16 @@ export default {
   fair_details: 'Festlegung, Seed und seine Teile',
   transcript: 'Transkript',
   fair_seen:
-    'Der Verlauf ist die Hand, deren Ende dieser Browser gesehen hat: er passt zum Transkript, das der Tisch damals sandte.',
+    'Der Verlauf ist die Hand, deren Ende dieser Browser gesehen hat: er passt zum Transkript, das der Tisch ' +
+    'damals sandte.',
   fair_unseen:
-    'Der Verlauf passt zum Transkript der Hand; dieser Browser hat ihr Ende nicht gesehen und kann es nicht mit dem vergleichen, das der Tisch sandte.',
+    'Der Verlauf passt zum Transkript der Hand; dieser Browser hat ihr Ende nicht gesehen und kann es nicht mit ' +
+    'dem vergleichen, das der Tisch sandte.',
   fair_unbound: 'Eine ältere Hand: ihre Prüfung bindet nur den Seed, nicht die Aktionen und das Ergebnis.',
   fair_bad_transcript: 'Abweichung: der Verlauf passt nicht zum Transkript der Hand!',
   fair_bad_seen:
-    'Abweichung: dieser Browser hat das Ende der Hand mit einem anderen Transkript gesehen — dieser Verlauf ist nicht die gespielte Hand!',
+    'Abweichung: dieser Browser hat das Ende der Hand mit einem anderen Transkript gesehen — dieser Verlauf ist ' +
+    'nicht die gespielte Hand!',
   autoplay: 'Abspielen',
   pause: 'Pause',
   // joining from the table, and the lobby's state (issue 49, findings 7 and 10)

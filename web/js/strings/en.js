@@ -178,7 +178,8 @@ export default {
   on_waitlist: 'On the waiting list: position {n}',
   table_closed: 'The table was closed',
   over_guest_cap:
-    '{n} chips went back to the house: a guest holds only so many chips, and what it wins beyond that goes back. Sign up to keep what you win from now on.',
+    '{n} chips went back to the house: a guest holds only so many chips, and what it wins beyond that goes ' +
+    'back. Sign up to keep what you win from now on.',
   err_generic: 'Something went wrong',
   confirm: 'OK',
   cancel: 'Cancel',
@@ -259,7 +260,8 @@ export default {
   rp_unshown: 'not shown at the table',
   rp_story: 'The story so far',
   reveal_hint:
-    'The replay shows your cards and those shown at the table. The seed deals every card, folded and mucked ones too: once it matches the commitment you may reveal them all.',
+    'The replay shows your cards and those shown at the table. The seed deals every card, folded and mucked ' +
+    'ones too: once it matches the commitment you may reveal them all.',
   // sitting out and the seat it costs (issue 49)
   you_sit_out: 'You are sitting out',
   seat_goes_after_n: 'you will lose your seat after {n} more hands',

@@ -269,7 +269,8 @@ export default {
   seat_goes_after_1: 'perderai il posto dopo la prossima mano',
   seat_goes_next_deal: 'perderai il posto alla prossima distribuzione',
   seat_lost_missed:
-    'Hai perso il posto: sei rimasto in pausa per tre mani di fila (le regole ne consentono due). Le tue fiches sono tornate nel saldo.',
+    'Hai perso il posto: sei rimasto in pausa per tre mani di fila (le regole ne consentono due). Le tue fiches ' +
+    'sono tornate nel saldo.',
   sit_down_again: 'Siediti di nuovo',
   // pre-action buttons (issue 49)
   pre_actions: 'Agisci in anticipo',
@@ -330,9 +331,11 @@ export default {
   fair_details: "L'hash di garanzia, il seed e le sue parti",
   transcript: 'Trascrizione',
   fair_seen:
-    'Il registro è la mano che questo browser ha visto finire: corrisponde alla trascrizione inviata allora dal tavolo.',
+    'Il registro è la mano che questo browser ha visto finire: corrisponde alla trascrizione inviata allora dal ' +
+    'tavolo.',
   fair_unseen:
-    'Il registro corrisponde alla trascrizione della mano; questo browser non ha visto finire la mano e non può confrontarla con quella inviata dal tavolo.',
+    'Il registro corrisponde alla trascrizione della mano; questo browser non ha visto finire la mano e non può ' +
+    'confrontarla con quella inviata dal tavolo.',
   fair_unbound: 'Una mano più vecchia: la verifica vincola solo il seed, non le azioni e il risultato.',
   fair_bad_transcript: 'Discrepanza: il registro non corrisponde alla trascrizione della mano!',
   fair_bad_seen:

@@ -147,7 +147,8 @@ export default {
   seed: 'Semente',
   fair_ok: 'Verificado: o SHA-256 da semente é igual ao compromisso.',
   fair_ok2:
-    'Verificado: o SHA-256 da parte da sala é igual ao compromisso, cada revelação dos jogadores prolonga a sua cadeia e as partes dão a semente.',
+    'Verificado: o SHA-256 da parte da sala é igual ao compromisso, cada revelação dos jogadores prolonga a sua ' +
+    'cadeia e as partes dão a semente.',
   fair_parts: 'Partes',
   fair_bad: 'Diferença: a semente não corresponde ao compromisso!',
   fair_pending: 'A semente é revelada no fim da mão ou do jogo.',
@@ -178,7 +179,8 @@ export default {
   on_waitlist: 'Na lista de espera: posição {n}',
   table_closed: 'A mesa foi fechada',
   over_guest_cap:
-    '{n} fichas voltaram para a banca: um convidado só pode ter um certo número de fichas, e o que ganha além disso volta. Cadastre-se para ficar com o que ganhar daqui em diante.',
+    '{n} fichas voltaram para a banca: um convidado só pode ter um certo número de fichas, e o que ganha além ' +
+    'disso volta. Cadastre-se para ficar com o que ganhar daqui em diante.',
   err_generic: 'Algo correu mal',
   confirm: 'OK',
   cancel: 'Cancelar',
@@ -259,7 +261,8 @@ export default {
   rp_unshown: 'não mostrada na mesa',
   rp_story: 'A história até aqui',
   reveal_hint:
-    'A repetição mostra as suas cartas e as mostradas na mesa. A semente dá todas as cartas, também as desistidas e as não mostradas: quando corresponde ao compromisso pode revelá-las todas.',
+    'A repetição mostra as suas cartas e as mostradas na mesa. A semente dá todas as cartas, também as ' +
+    'desistidas e as não mostradas: quando corresponde ao compromisso pode revelá-las todas.',
   // sitting out and the seat it costs (issue 49)
   you_sit_out: 'Está em pausa',
   seat_goes_after_n: 'perde o lugar daqui a {n} mãos',
@@ -328,7 +331,8 @@ export default {
   transcript: 'Transcrição',
   fair_seen: 'O registo é a mão que este navegador viu terminar: corresponde à transcrição que a mesa enviou então.',
   fair_unseen:
-    'O registo corresponde à transcrição da mão; este navegador não viu a mão terminar e não a pode comparar com a que a mesa enviou.',
+    'O registo corresponde à transcrição da mão; este navegador não viu a mão terminar e não a pode comparar ' +
+    'com a que a mesa enviou.',
   fair_unbound: 'Uma mão mais antiga: a verificação vincula só a semente, não as ações e o resultado.',
   fair_bad_transcript: 'Diferença: o registo não corresponde à transcrição da mão!',
   fair_bad_seen:
