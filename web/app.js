@@ -37,10 +37,22 @@ function renderTopbar() {
   const stText =
     { open: t('connected'), connecting: t('connecting'), reconnecting: t('reconnecting') }[st] || t('offline');
   bar.innerHTML = `
-    <a class="brand" href="#/lobby" aria-label="Tavolo"><svg viewBox="0 0 100 100" aria-hidden="true"><path d="M50 6C38 26 12 40 12 60c0 13 10 21 21 21 6 0 11-3 14-7-1 9-4 15-9 20h24c-5-5-8-11-9-20 3 4 8 7 14 7 11 0 21-8 21-21C88 40 62 26 50 6z"/></svg><span>Tavolo</span></a>
-    ${store.user ? `<nav aria-label="main">${link('lobby', 'lobby', 'nav-lobby')}${link('history', 'history', 'nav-history')}${link('settings', 'settings', 'nav-settings')}</nav>` : `<nav aria-label="main">${link('settings', 'settings', 'nav-settings')}</nav>`}
+    <a class="brand" href="#/lobby" aria-label="Tavolo"><svg viewBox="0 0 100 100"
+      aria-hidden="true"><path
+      d="M50 6C38 26 12 40 12 60c0 13 10 21 21 21 6 0 11-3 14-7-1 9-4 15-9 20h24c-5-5-8-11-9-20 3 4 8 7 14 7 11 0 21-8 21-21C88 40 62 26 50 6z"/></svg><span>Tavolo</span></a>
+    ${
+      store.user
+        ? `<nav
+      aria-label="main">${link('lobby', 'lobby', 'nav-lobby')}${link('history', 'history', 'nav-history')}${link('settings', 'settings', 'nav-settings')}</nav>`
+        : `<nav aria-label="main">${link('settings', 'settings', 'nav-settings')}</nav>`
+    }
     <span class="spacer"></span>
-    ${store.user ? `<span class="conn conn-${st}" id="conn-status" title="${stText}"><span class="dot" aria-hidden="true"></span><span class="conn-text">${stText}</span></span>` : ''}
+    ${
+      store.user
+        ? `<span class="conn conn-${st}" id="conn-status" title="${stText}"><span class="dot"
+      aria-hidden="true"></span><span class="conn-text">${stText}</span></span>`
+        : ''
+    }
     ${userBadge(store.user)}
     ${store.user ? `<button class="btn small ghost" id="btn-logout">${t('sign_out')}</button>` : ''}`;
   document.getElementById('skip-link').textContent = t('skip_to_main');

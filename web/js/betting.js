@@ -218,7 +218,12 @@ export class BettingBar {
     const on = this.pre?.kind;
     return `<div class="pre-actions" role="group" aria-label="${t('pre_actions')}" id="pre-actions">
       <span class="pre-hint muted small">${t('pre_hint')}</span>
-      ${kinds.map((k) => `<button type="button" class="btn small pre ${on === k ? 'on' : ''}" data-pre="${k}" id="pre-${k}" aria-pressed="${on === k}">${label[k]}</button>`).join('')}
+      ${kinds
+        .map(
+          (k) => `<button type="button" class="btn small pre ${on === k ? 'on' : ''}" data-pre="${k}"
+        id="pre-${k}" aria-pressed="${on === k}">${label[k]}</button>`,
+        )
+        .join('')}
     </div>`;
   }
 
@@ -275,7 +280,8 @@ export class BettingBar {
         seen.add(to);
         const on = this.preset === name;
         presets.push(
-          `<button type="button" class="btn small preset ${on ? 'on' : ''}" data-bet="preset" data-preset="${name}" data-to="${to}" id="${id}" aria-pressed="${on}">${label}</button>`,
+          `<button type="button" class="btn small preset ${on ? 'on' : ''}" data-bet="preset" data-preset="${name}"
+            data-to="${to}" id="${id}" aria-pressed="${on}">${label}</button>`,
         );
       };
       add(t('min_raise'), r.min, 'bet-min', 'min');
@@ -296,8 +302,10 @@ export class BettingBar {
           ? `<div class="raise-tools">
         <div class="presets" role="group" aria-label="${t('bet_amount')}">${presets.join('')}</div>
         <div class="slider-row">
-          <input type="range" class="bet-slider" id="bet-slider" min="${r.min}" max="${r.max}" step="${step}" value="${this.value}" aria-label="${t('bet_amount')} ${t('raise_range', { min: r.min, max: r.max })}">
-          <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}" aria-label="${t('bet_amount')}">
+          <input type="range" class="bet-slider" id="bet-slider" min="${r.min}" max="${r.max}" step="${step}"
+            value="${this.value}" aria-label="${t('bet_amount')} ${t('raise_range', { min: r.min, max: r.max })}">
+          <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}"
+            aria-label="${t('bet_amount')}">
         </div></div>`
           : ''
       }
@@ -305,13 +313,31 @@ export class BettingBar {
         ${
           legal.fold
             ? legal.check && this.foldAsked === this.decision
-              ? `<button type="button" class="btn act fold confirm" data-bet="fold" id="act-fold">${t('fold_confirm')}</button>`
-              : `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>`
+              ? `<button type="button" class="btn act fold confirm" data-bet="fold"
+                id="act-fold">${t('fold_confirm')}</button>`
+              : `<button type="button" class="btn act fold" data-bet="fold"
+                id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>`
             : ''
         }
-        ${legal.check ? `<button type="button" class="btn act check" data-bet="check" id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>` : ''}
-        ${legal.call != null && !legal.check ? `<button type="button" class="btn act call" data-bet="call" id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span class="amt">${fmtChips(legal.call)}</span></button>` : ''}
-        ${r ? `<button type="button" class="btn act raise" data-bet="raise" id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>` : ''}
+        ${
+          legal.check
+            ? `<button type="button" class="btn act check" data-bet="check"
+          id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>`
+            : ''
+        }
+        ${
+          legal.call != null && !legal.check
+            ? `<button type="button" class="btn act call" data-bet="call"
+          id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span
+          class="amt">${fmtChips(legal.call)}</span></button>`
+            : ''
+        }
+        ${
+          r
+            ? `<button type="button" class="btn act raise" data-bet="raise"
+          id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>`
+            : ''
+        }
       </div>`;
   }
 

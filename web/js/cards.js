@@ -41,7 +41,8 @@ export function splitCards(s) {
 }
 
 export function suitSvg(suit, cls = 'pip') {
-  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><path d="${SUIT_PATHS[suit]}"/></svg>`;
+  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true"
+    focusable="false"><path d="${SUIT_PATHS[suit]}"/></svg>`;
 }
 
 /**
@@ -67,10 +68,14 @@ export function cardHtml(card, opts = {}) {
   if (opts.button) {
     // The button's name is its (hidden) text, the card's full name: the visible rank and pips
     // are decoration, so the name never has to contain "2" or "K" (WCAG 2.5.3 label in name).
-    const face = `<span class="rank" aria-hidden="true">${rank}</span>${suitSvg(c[1], 'pip small')}${suitSvg(c[1], 'pip big')}`;
-    return `<button type="button" class="${classes.join(' ')}" data-card="${c}" aria-pressed="${opts.selected ? 'true' : 'false'}" ${opts.disabled ? 'disabled' : ''} ${extra}><span class="sr-only">${label}</span>${face}</button>`;
+    const face = `<span class="rank"
+      aria-hidden="true">${rank}</span>${suitSvg(c[1], 'pip small')}${suitSvg(c[1], 'pip big')}`;
+    return `<button type="button" class="${classes.join(' ')}" data-card="${c}"
+      aria-pressed="${opts.selected ? 'true' : 'false'}" ${opts.disabled ? 'disabled' : ''} ${extra}><span
+      class="sr-only">${label}</span>${face}</button>`;
   }
-  return `<span class="${classes.join(' ')}" role="img" aria-label="${label}" data-card="${c}" ${extra}>${inner}</span>`;
+  return `<span class="${classes.join(' ')}" role="img" aria-label="${label}"
+    data-card="${c}" ${extra}>${inner}</span>`;
 }
 
 export function cardsHtml(cards, opts = {}) {

@@ -67,14 +67,21 @@ export function mountChat(box, id) {
       lines
         .map(
           (l) =>
-            `<li data-id="${l.id}"><strong class="chat-name">${esc(l.name)}</strong> <span class="chat-text">${esc(l.text)}</span>${l.user !== me ? ` <button type="button" class="btn tiny ghost" data-mute="${l.user}" aria-label="${esc(t('mute', { name: l.name }))}">${MUTE_SVG}</button>` : ''}</li>`,
+            `<li data-id="${l.id}"><strong class="chat-name">${esc(l.name)}</strong> <span
+              class="chat-text">${esc(l.text)}</span>${
+                l.user !== me
+                  ? ` <button type="button" class="btn tiny ghost"
+              data-mute="${l.user}" aria-label="${esc(t('mute', { name: l.name }))}">${MUTE_SVG}</button>`
+                  : ''
+              }</li>`,
         )
         .join('') +
       [...m]
         .filter((u) => names.has(u))
         .map(
           (u) =>
-            `<li class="muted small"><button type="button" class="btn tiny ghost" data-unmute="${u}">${esc(t('unmute', { name: names.get(u) }))}</button></li>`,
+            `<li class="muted small"><button type="button" class="btn tiny ghost"
+              data-unmute="${u}">${esc(t('unmute', { name: names.get(u) }))}</button></li>`,
         )
         .join('');
     list.scrollTop = list.scrollHeight;

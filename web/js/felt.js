@@ -53,17 +53,24 @@ export function feltHtml(st, opts) {
     const label = empty
       ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}`
       : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
-    seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group" aria-label="${esc(label)}">
+    seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group"
+      aria-label="${esc(label)}">
       ${
         empty
           ? emptyPlate(p.seat, onEmpty)
           : `
       <div class="seat-cards ${d.cardsClass || ''}">${d.cards || ''}</div>
       <div class="plate">
-        <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
+        <span class="avatar ${info.bot ? 'bot' : ''}"
+          aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
         ${clockRing()}
         <span class="name" title="${esc(info.name)}">${esc(compactName(info.name))}</span>
-        <span class="stack">${d.stack != null ? `<span class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}` : ''}</span>
+        <span class="stack">${
+          d.stack != null
+            ? `<span
+          class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}`
+            : ''
+        }</span>
         ${d.status ? `<span class="status" title="${esc(d.statusTitle || d.status)}">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
@@ -72,10 +79,14 @@ export function feltHtml(st, opts) {
     </div>`);
     if (d.bet)
       bets.push(
-        `<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" data-seat="${p.seat}" style="left:${p.bx}%;top:${p.btop}" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`,
+        `<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" data-seat="${p.seat}"
+          style="left:${p.bx}%;top:${p.btop}" role="img"
+          aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack"
+          aria-hidden="true"></span>${fmtChips(d.bet)}</div>`,
       );
     if (opts.button === p.seat)
-      button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img" aria-label="${t('button')}">D</div>`;
+      button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img"
+        aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
     <div class="center">${opts.center || ''}</div>

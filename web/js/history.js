@@ -130,14 +130,17 @@ function voidedReport(voided, items) {
   if (!tables.length) return '';
   const nameOf = (id) => items.find((it) => it.table === id)?.table_name || id;
   const why = (r) => `${esc(r.reason || t('voided_reason_unknown'))} (${r.hands})`;
-  return `<section class="voided-report" aria-labelledby="voided-h"><h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
+  return `<section class="voided-report"
+    aria-labelledby="voided-h"><h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
     <ul>${tables.map((v) => `<li>${t('voided_at', { table: esc(nameOf(v.table)), voided: v.voided, hands: v.hands })}: ${(v.reasons || []).map(why).join('; ')}</li>`).join('')}</ul>
     <ul>${players.map((p) => `<li>${t('voided_with', { name: esc(p.name), voided: p.voided, hands: p.hands })}</li>`).join('')}</ul></section>`;
 }
 
 export function renderHistory(root, id) {
   if (id) return renderRecord(root, id);
-  root.innerHTML = `<section class="panel" aria-labelledby="hist-h"><h1 id="hist-h">${t('my_history')}</h1><div id="hist-body"><p class="muted">${t('loading')}</p></div></section>`;
+  root.innerHTML = `<section class="panel"
+    aria-labelledby="hist-h"><h1 id="hist-h">${t('my_history')}</h1><div id="hist-body"><p
+    class="muted">${t('loading')}</p></div></section>`;
   const body = root.querySelector('#hist-body');
   api
     .historyReport()
@@ -147,13 +150,23 @@ export function renderHistory(root, id) {
         return;
       }
       const holdem = items.some((it) => it.game === 'holdem' && it.status === 'finished');
-      body.innerHTML = `${holdem ? `<p class="rp-tools row" id="hist-export">${t('export_hands')} ${exportLinks('api/history/export', 'hands')}</p>` : ''}<div class="table-wrap"><table class="tables" id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
+      body.innerHTML = `${
+        holdem
+          ? `<p class="rp-tools row"
+        id="hist-export">${t('export_hands')} ${exportLinks('api/history/export', 'hands')}</p>`
+          : ''
+      }<div
+        class="table-wrap"><table class="tables"
+        id="history-table"><thead><tr><th scope="col">#</th><th scope="col">${t('game')}</th><th
+        scope="col">${t('table')}</th><th scope="col">${t('finished')}</th><th scope="col">${t('result')}</th><th
+        scope="col"><span class="sr-only">actions</span></th></tr></thead>
       <tbody>${items
         .map(
-          (
-            it,
-          ) => `<tr data-id="${esc(it.id)}"><th scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
-      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '') + (it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '')}</td>
+          (it) => `<tr data-id="${esc(it.id)}"><th
+            scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td
+            class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
+      <td
+        class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '') + (it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '')}</td>
       <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`,
         )
         .join('')}</tbody></table></div>${voidedReport(voided, items)}`;
@@ -167,16 +180,25 @@ export function renderHistory(root, id) {
 /** The two downloads of Hold'em hands as the viewer saw them (GET …/export): PokerStars text
  * for trackers and HUDs, and PHH. */
 function exportLinks(base, name) {
-  return `<a class="btn small" data-export="pokerstars" href="${base}?format=pokerstars" download="${esc(name)}.txt">${t('export_pokerstars')}</a> <a class="btn small" data-export="phh" href="${base}?format=phh" download="${esc(name)}.phh${base.endsWith('/history/export') ? 's' : ''}">${t('export_phh')}</a>`;
+  return `<a class="btn small" data-export="pokerstars" href="${base}?format=pokerstars"
+    download="${esc(name)}.txt">${t('export_pokerstars')}</a> <a class="btn small" data-export="phh"
+    href="${base}?format=phh"
+    download="${esc(name)}.phh${base.endsWith('/history/export') ? 's' : ''}">${t('export_phh')}</a>`;
 }
 
 function renderRecord(root, id) {
   root.innerHTML = `<section class="panel" aria-labelledby="rec-h">
-    <div class="panel-head"><a class="btn small ghost" href="#/history">← ${t('history')}</a><h1 id="rec-h">${t('hand_id', { id: esc(id) })}</h1><span class="muted" id="rec-table"></span></div>
+    <div class="panel-head"><a class="btn small ghost"
+      href="#/history">← ${t('history')}</a><h1 id="rec-h">${t('hand_id', { id: esc(id) })}</h1><span class="muted"
+      id="rec-table"></span></div>
     <div id="replayer"><p class="muted">${t('loading')}</p></div>
-    <div class="rp-tools row"><a class="btn small" id="rp-download" href="api/history/${encodeURIComponent(id)}" download="${esc(id)}.txt">${t('download_record')}</a></div>
-    <div class="fairness" id="fairness"><button class="btn small" id="btn-verify">${t('verify')}</button><div id="fair-out" aria-live="polite"></div>
-      <div class="reveal-deal"><button class="btn small" id="btn-reveal" aria-pressed="false" aria-describedby="reveal-hint" disabled>${t('reveal_deal')}</button> <span class="muted small" id="reveal-hint">${t('reveal_hint')}</span></div></div></section>`;
+    <div class="rp-tools row"><a class="btn small" id="rp-download" href="api/history/${encodeURIComponent(id)}"
+      download="${esc(id)}.txt">${t('download_record')}</a></div>
+    <div class="fairness" id="fairness"><button class="btn small"
+      id="btn-verify">${t('verify')}</button><div id="fair-out" aria-live="polite"></div>
+      <div class="reveal-deal"><button class="btn small" id="btn-reveal" aria-pressed="false"
+        aria-describedby="reveal-hint" disabled>${t('reveal_deal')}</button> <span class="muted small"
+        id="reveal-hint">${t('reveal_hint')}</span></div></div></section>`;
   const out = root.querySelector('#fair-out');
   const revealBtn = root.querySelector('#btn-reveal');
   // The whole deal (others' folded, mucked and unshown cards) only on request, and only once
@@ -198,9 +220,23 @@ function renderRecord(root, id) {
       // first screen was four 64-digit hashes)
       const bad = { transcript: 'fair_bad_transcript', seen: 'fair_bad_seen' }[r.why] || 'fair_bad';
       const bound = { same: 'fair_seen', unseen: 'fair_unseen', unbound: 'fair_unbound' }[r.seen];
-      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${r.status === 'ok' ? `✔ ${t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok')}` : r.status === 'bad' ? `✘ ${t(bad)}` : t('fair_pending')}</p>
-        ${bound ? `<p class="small ${r.seen === 'same' ? 'fair-ok' : 'muted'}" id="fair-transcript">${t(bound)}</p>` : ''}
-        <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd class="mono">${esc(f.seed || '—')}</dd>${f.parts ? `<dt>${t('fair_parts')}</dt><dd class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>` : ''}<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd>${f.transcript ? `<dt>${t('transcript')}</dt><dd class="mono">${esc(f.transcript)}</dd>` : ''}</dl></details>`;
+      out.innerHTML = `<p class="fair-${r.status}"
+        id="fair-status">${r.status === 'ok' ? `✔ ${t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok')}` : r.status === 'bad' ? `✘ ${t(bad)}` : t('fair_pending')}</p>
+        ${
+          bound
+            ? `<p class="small ${r.seen === 'same' ? 'fair-ok' : 'muted'}"
+          id="fair-transcript">${t(bound)}</p>`
+            : ''
+        }
+        <details class="fair-details"
+          id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd
+          class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd
+          class="mono">${esc(f.seed || '—')}</dd>${
+            f.parts
+              ? `<dt>${t('fair_parts')}</dt><dd
+          class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>`
+              : ''
+          }<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd>${f.transcript ? `<dt>${t('transcript')}</dt><dd class="mono">${esc(f.transcript)}</dd>` : ''}</dl></details>`;
       revealBtn.disabled = r.status !== 'ok';
       if (r.status !== 'ok' && reveal) setReveal(false);
     } catch (e) {
@@ -223,14 +259,18 @@ function renderRecord(root, id) {
     // the replay first, its steps under it (issue 49: the buttons sat above the replay)
     box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal })}</div>
       <div class="replay-nav" role="group" aria-label="${t('replay')}">
-      <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev" id="rp-prev">◀ ${t('prev')}</button>
+      <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev"
+        id="rp-prev">◀ ${t('prev')}</button>
       <span class="step" id="rp-step">${t('step', { i: i + 1, n: steps.length })}</span>
-      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small" data-go="last" id="rp-last">${t('last')} »</button>
-      <button class="btn small primary" data-go="play" id="rp-play" aria-pressed="${!!playing}">${playing ? t('pause') : t('autoplay')}</button></div>
-      <section class="rp-story" aria-labelledby="rp-story-h"><h2 id="rp-story-h" class="small">${t('rp_story')}</h2><ol id="rp-story">${steps
-        .slice(0, i + 1)
-        .map((s, k) => `<li${k === i ? ' aria-current="step"' : ''}>${esc(s.say || '')}</li>`)
-        .join('')}</ol></section>`;
+      <button class="btn small" data-go="next" id="rp-next">${t('next')} ▶</button><button class="btn small"
+        data-go="last" id="rp-last">${t('last')} »</button>
+      <button class="btn small primary" data-go="play" id="rp-play"
+        aria-pressed="${!!playing}">${playing ? t('pause') : t('autoplay')}</button></div>
+      <section class="rp-story" aria-labelledby="rp-story-h"><h2 id="rp-story-h"
+        class="small">${t('rp_story')}</h2><ol id="rp-story">${steps
+          .slice(0, i + 1)
+          .map((s, k) => `<li${k === i ? ' aria-current="step"' : ''}>${esc(s.say || '')}</li>`)
+          .join('')}</ol></section>`;
   };
   box.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-go]');
@@ -293,7 +333,8 @@ function renderRecord(root, id) {
       if (dl && rec.kind === 'phh')
         dl.insertAdjacentHTML(
           'afterend',
-          ` <span class="muted small">${t('export_hand')}</span> ${exportLinks(`api/history/${encodeURIComponent(id)}/export`, id)}`,
+          ` <span
+            class="muted small">${t('export_hand')}</span> ${exportLinks(`api/history/${encodeURIComponent(id)}/export`, id)}`,
         );
       if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
       else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
@@ -341,7 +382,12 @@ function handHtml(cards, mode, size) {
 }
 
 function seatsRow(names, viewer, cell) {
-  return `<div class="rp-seats">${names.map((nm, i) => `<div class="rp-seat${i === viewer ? ' me' : ''}" data-seat="${i}">${cell(i, nm)}</div>`).join('')}</div>`;
+  return `<div class="rp-seats">${names
+    .map(
+      (nm, i) => `<div class="rp-seat${i === viewer ? ' me' : ''}"
+    data-seat="${i}">${cell(i, nm)}</div>`,
+    )
+    .join('')}</div>`;
 }
 
 function holdemReplay(h, who) {
@@ -352,14 +398,15 @@ function holdemReplay(h, who) {
   const viewer = viewerIndex(h.players ? names : [], who.me);
   const steps = tellPhh(h, raw, names);
   const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
-    <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot" id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
+    <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot"
+      id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
     ${seatsRow(
       names,
       viewer,
-      (
-        i,
-      ) => `<div class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}</div>
-      <div class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
+      (i) => `<div
+        class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}</div>
+      <div
+        class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
     )}`;
   return { steps, draw };
 }
@@ -440,14 +487,18 @@ function saintReplay(r, who) {
     });
   // A player's hand is theirs alone; what they place, show and pick is on the table.
   const draw = (s, _k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
-    <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${s.preview?.length ? `<span class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}` : ''}</div>
+    <div class="rp-board">${t('centre')}: ${cardsHtml(s.pool || s.centre, { size: 'md' })} ${
+      s.preview?.length
+        ? `<span
+      class="muted">${t('preview')}:</span> ${cardsHtml(s.preview, { size: 'sm' })}`
+        : ''
+    }</div>
     ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(names[p])).join(' → ')}</div>` : ''}
     ${seatsRow(
       names,
       viewer,
-      (
-        p,
-      ) => `<div class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${nameHtml(names, p, viewer)} — ${s.scores[p]} ${t('points_short')}</div>
+      (p) => `<div
+        class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${nameHtml(names, p, viewer)} — ${s.scores[p]} ${t('points_short')}</div>
       <div class="rp-hand">${handHtml(s.hands[p].slice().sort(), cardMode(p, { viewer, reveal }), 'xs')}</div>
       ${s.placed ? `<div>${t('placed_cards')}: ${cardsHtml([s.placed[p]], { size: 'sm' })}</div>` : ''}
       ${s.shown ? `<div>${t('shown_cards')}: ${cardsHtml(s.shown[p].shown, { size: 'sm' })} <strong>${esc(categoryName(s.shown[p].category))}</strong>${s.shown[p].points ? ` +${s.shown[p].points}` : ''}</div>` : ''}
@@ -519,14 +570,15 @@ function drawReplay(r, who) {
     x,
     k,
     { reveal },
-  ) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot" id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
+  ) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot"
+    id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
     ${seatsRow(
       names,
       viewer,
-      (
-        i,
-      ) => `<div class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}</div>
-      <div class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
+      (i) => `<div
+        class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}</div>
+      <div
+        class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
     )}`;
   return { steps, draw };
 }

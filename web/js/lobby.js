@@ -33,7 +33,8 @@ function houseRuleTags(rules) {
   return Object.entries(rules || {})
     .map(
       ([k, v]) =>
-        ` <span class="tag house-rule" title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`,
+        ` <span class="tag house-rule"
+          title="${esc(t('house_rules'))}">${esc(t(`rule_${k}`))}: ${esc(ruleValue(v))}</span>`,
     )
     .join('');
 }
@@ -65,9 +66,24 @@ function tableRow(tb) {
   const listed = mine?.you && mine.you.seat == null ? mine.you.waiting : null;
   return `<tr data-table="${esc(tb.id)}" class="${seatedHere ? 'my-table' : ''}">
     <th scope="row"><span class="game-dot game-${esc(tb.game)}" aria-hidden="true"></span>${esc(tb.name || tb.id)}</th>
-    <td>${t(tb.game)}${tb.structure && betting ? ` <span class="tag">${t(tb.structure) || esc(tb.structure)}</span>` : ''}</td>
+    <td>${t(tb.game)}${
+      tb.structure && betting
+        ? ` <span
+      class="tag">${t(tb.structure) || esc(tb.structure)}</span>`
+        : ''
+    }</td>
     <td>${esc(stakesOf(tb))}${capTag(tb)}${houseRuleTags(tb.house_rules)}</td>
-    <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${tb.bots ? ` <span class="muted">(${tb.bots} ${t('bots')})</span>` : ''}${tb.min_players && tb.min_players < tb.seats ? ` <span class="muted">· ${t('needs_players', { n: tb.min_players })}</span>` : ''}</td>
+    <td>${tb.seated ?? 0}/${tb.seats ?? '?'}${
+      tb.bots
+        ? ` <span
+      class="muted">(${tb.bots} ${t('bots')})</span>`
+        : ''
+    }${
+      tb.min_players && tb.min_players < tb.seats
+        ? ` <span
+      class="muted">· ${t('needs_players', { n: tb.min_players })}</span>`
+        : ''
+    }</td>
     <td class="waiting-cell"><span class="cell-label">${t('waiting')}: </span>${tb.waiting || 0}</td>
     <td class="state-cell"><span class="cell-label">${t('state')}: </span>${stateText(tb)}</td>
     <td class="row-actions-cell"><div class="row-actions">
@@ -79,8 +95,19 @@ function tableRow(tb) {
       <span class="tag waitlist-pos">${t('waitlist_pos', { n: listed })}</span>
       <button class="btn small ghost" data-act="unlist">${t('leave_list')}</button>`
             : `
-      ${betting && tb.buy_in ? `<span class="muted small" title="${t('buy_in')}">${t('buy_in')} ${fmtChips(tb.buy_in)}</span>` : ''}
-      ${full ? `<button class="btn small" data-act="waitlist">${t('waitlist')}</button>` : `<button class="btn small primary" data-act="join">${t('join')}</button>`}
+      ${
+        betting && tb.buy_in
+          ? `<span class="muted small"
+        title="${t('buy_in')}">${t('buy_in')} ${fmtChips(tb.buy_in)}</span>`
+          : ''
+      }
+      ${
+        full
+          ? `<button class="btn small"
+        data-act="waitlist">${t('waitlist')}</button>`
+          : `<button class="btn small primary"
+        data-act="join">${t('join')}</button>`
+      }
       <button class="btn small ghost" data-act="watch">${t('watch')}</button>`
       }
     </div></td></tr>`;
@@ -92,10 +119,13 @@ function createForm() {
     <summary><h2>${t('create_table')}</h2></summary>
     <form class="form grid" id="create-form">
       <label>${t('game')} <select name="game" id="c-game">
-        <option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
+        <option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option
+          value="saint">${t('saint')}</option></select></label>
       <label>${t('table_name')} <input name="name" id="c-name" maxlength="40" placeholder="Friday NL"></label>
       <label data-for="holdem draw">${t('structure')} <select name="structure" id="c-structure">
-        <option value="nl">${t('nl')}</option><option value="pl" data-for="holdem">${t('pl')}</option><option value="limit" data-for="holdem">${t('limit')}</option></select></label>
+        <option value="nl">${t('nl')}</option><option value="pl"
+          data-for="holdem">${t('pl')}</option><option value="limit"
+          data-for="holdem">${t('limit')}</option></select></label>
       <label data-for="holdem">${t('big_blind')} <input name="big_blind" type="number" min="1" value="2"></label>
       <label data-for="draw">${t('ante')} <input name="ante" type="number" min="1" value="5"></label>
       <label data-for="holdem draw">${t('buy_in')} <input name="buy_in" type="number" min="1" value="200"></label>
@@ -107,8 +137,10 @@ function createForm() {
       <label>${t('bot_level')} <select name="bot_level" id="c-level"></select></label>
       <label>${t('clock_secs')} <input name="clock_secs" type="number" min="5" max="600" value="20"></label>
       <label>${t('time_bank_secs')} <input name="time_bank_secs" type="number" min="0" max="3600" value="60"></label>
-      <label class="check"><input name="spectator_chat" id="c-spectator-chat" type="checkbox"> ${t('spectator_chat')}</label>
-      <details class="advanced-rules" id="c-rules"><summary>${t('advanced_rules')}</summary><div class="form grid" id="c-rules-body"></div></details>
+      <label class="check"><input name="spectator_chat" id="c-spectator-chat"
+        type="checkbox"> ${t('spectator_chat')}</label>
+      <details class="advanced-rules" id="c-rules"><summary>${t('advanced_rules')}</summary><div class="form grid"
+        id="c-rules-body"></div></details>
       <p class="form-error" id="create-error" role="alert"></p>
       <div class="row"><button class="btn primary" type="submit" id="c-submit">${t('create')}</button></div>
     </form>
@@ -122,9 +154,18 @@ function ruleFields(options) {
     .map((o) => {
       const label = `${t(`rule_${o.name}`)}`;
       const field = o.values.length
-        ? `<select name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}"><option value="">${t('rule_default')}</option>${o.values.map((v) => `<option value="${esc(v)}">${esc(ruleValue(v))}</option>`).join('')}</select>`
-        : `<input name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}" type="number" min="${o.range ? o.range[0] : 0}" max="${o.range ? o.range[1] : ''}" placeholder="${esc(t('rule_default'))}">`;
-      return `<label data-for="${esc(o.games.join(' '))}" title="RULES.md ${esc(o.rules)} · ${esc(t('rule_default'))}: ${esc(o.default)}">${esc(label)} ${field}</label>`;
+        ? `<select name="rule_${o.name}" id="r-${o.name}"
+          data-rule="${o.name}"><option value="">${t('rule_default')}</option>${o.values
+            .map(
+              (v) => `<option
+          value="${esc(v)}">${esc(ruleValue(v))}</option>`,
+            )
+            .join('')}</select>`
+        : `<input name="rule_${o.name}" id="r-${o.name}" data-rule="${o.name}" type="number"
+          min="${o.range ? o.range[0] : 0}" max="${o.range ? o.range[1] : ''}"
+          placeholder="${esc(t('rule_default'))}">`;
+      return `<label data-for="${esc(o.games.join(' '))}"
+        title="RULES.md ${esc(o.rules)} · ${esc(t('rule_default'))}: ${esc(o.default)}">${esc(label)} ${field}</label>`;
     })
     .join('');
 }
@@ -178,7 +219,12 @@ function syncForm(form) {
   // players needed to deal: the game's own number, or one you choose
   const minPrev = form.min_players.value;
   const counts = Array.from({ length: +seats.value - 1 }, (_, i) => i + 2);
-  form.min_players.innerHTML = `<option value="0">${t('min_players_rule')}</option>${counts.map((n) => `<option value="${n}">${n}</option>`).join('')}`;
+  form.min_players.innerHTML = `<option value="0">${t('min_players_rule')}</option>${counts
+    .map(
+      (n) => `<option
+    value="${n}">${n}</option>`,
+    )
+    .join('')}`;
   form.min_players.value = counts.includes(+minPrev) ? minPrev : '0';
   // bot levels in words: the three levels, then the bots by name
   const lv = form.bot_level;
@@ -252,12 +298,15 @@ export function renderLobby(root) {
           <h1 id="tables-h">${t('tables')}</h1>
           <div class="filters" role="group" aria-label="filters">
             <label>${t('game')} <select id="f-game">
-              <option value="">${t('all')}</option><option value="holdem">${t('holdem')}</option><option value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
+              <option value="">${t('all')}</option><option value="holdem">${t('holdem')}</option><option
+                value="draw">${t('draw')}</option><option value="saint">${t('saint')}</option></select></label>
             <label>${t('stakes')} <select id="f-stakes"></select></label>
           </div>
         </div>
         <div class="table-wrap"><table class="tables" id="lobby-table">
-          <thead><tr><th scope="col">${t('table')}</th><th scope="col">${t('game')}</th><th scope="col">${t('stakes')}</th><th scope="col">${t('players')}</th><th scope="col">${t('waiting')}</th><th scope="col">${t('state')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
+          <thead><tr><th scope="col">${t('table')}</th><th scope="col">${t('game')}</th><th
+            scope="col">${t('stakes')}</th><th scope="col">${t('players')}</th><th scope="col">${t('waiting')}</th><th
+            scope="col">${t('state')}</th><th scope="col"><span class="sr-only">actions</span></th></tr></thead>
           <tbody id="lobby-body"></tbody>
         </table></div>
       </section>

@@ -65,7 +65,13 @@ export function resultBanner(result, name, mapSeat = (s) => s) {
   const total = pots.reduce((a, x) => a + (x.amount ?? 0), 0);
   const hn = handName(p);
   const key = `banner:${JSON.stringify(result).length}:${total}:${totals.map((x) => x.seat).join()}`;
-  return `<div class="result-banner ${once(key, 'pop')}" id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${hn ? ` <span class="win-with">${t('win_with', { hand: hn })}</span>` : ''}</div>`;
+  return `<div class="result-banner ${once(key, 'pop')}"
+    id="result-banner">${sharesText(totals, (s) => esc(name(mapSeat(s))))}${
+      hn
+        ? ` <span
+    class="win-with">${t('win_with', { hand: hn })}</span>`
+        : ''
+    }</div>`;
 }
 
 /** HTML for a result; `name(seat)` names a seat (`table` seat numbers unless `mapSeat` given). */
@@ -86,7 +92,12 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
       parts.push(`<li class="pot-result"><span class="pot-label">${label} · ${fmtChips(p.amount)}${split}</span>
         <span class="pot-win">${sharesText(shares, (s) => `<strong>${esc(name(mapSeat(s)))}</strong>`)}
         ${hn ? t('win_with', { hand: hn }) : ''}</span>
-        ${Array.isArray(cards) && cards.length ? `<span class="mini-cards">${cardsHtml(cards, { size: 'xs' })}</span>` : ''}</li>`);
+        ${
+          Array.isArray(cards) && cards.length
+            ? `<span
+          class="mini-cards">${cardsHtml(cards, { size: 'xs' })}</span>`
+            : ''
+        }</li>`);
     });
   }
   const ranking = result.ranking || result.final_ranking;
@@ -105,12 +116,23 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
     const sc = result.scores;
     const order = sc.map((_, i) => ({ p: 1 + sc.filter((x) => x > sc[i]).length, i })).sort((a, b) => a.p - b.p);
     parts.push(
-      `<li><strong>${t('final_ranking')}</strong><ol class="ranking" id="final-ranking">${order.map(({ p, i }) => `<li value="${p}" class="${result.winners.includes(i) ? 'winner' : ''}">${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}</li>`).join('')}</ol></li>`,
+      `<li><strong>${t('final_ranking')}</strong><ol class="ranking"
+        id="final-ranking">${order
+          .map(
+            ({ p, i }) => `<li value="${p}"
+        class="${result.winners.includes(i) ? 'winner' : ''}">${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}</li>`,
+          )
+          .join('')}</ol></li>`,
     );
   } else if (Array.isArray(result.places) && Array.isArray(result.scores)) {
     const order = result.places.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
     parts.push(
-      `<li><strong>${t('final_ranking')}</strong><ol class="ranking">${order.map(({ p, i }) => `<li value="${p}">${esc(name(mapSeat(i)))} — ${result.scores[i]} ${t('points_short')}</li>`).join('')}</ol></li>`,
+      `<li><strong>${t('final_ranking')}</strong><ol class="ranking">${order
+        .map(
+          ({ p, i }) => `<li
+        value="${p}">${esc(name(mapSeat(i)))} — ${result.scores[i]} ${t('points_short')}</li>`,
+        )
+        .join('')}</ol></li>`,
     );
   }
   if (!Array.isArray(pots) && Array.isArray(result.points)) {

@@ -54,8 +54,10 @@ export function renderSettings(root) {
               .join('')}
           </select>
         </label>
-        <label class="check"><input type="checkbox" name="fourColour" id="set-four" ${current.fourColour ? 'checked' : ''}> ${t('four_colour')}</label>
-        <label class="check"><input type="checkbox" name="sounds" id="set-sounds" ${current.sounds ? 'checked' : ''}> ${t('sounds')}</label>
+        <label class="check"><input type="checkbox" name="fourColour"
+          id="set-four" ${current.fourColour ? 'checked' : ''}> ${t('four_colour')}</label>
+        <label class="check"><input type="checkbox" name="sounds"
+          id="set-sounds" ${current.sounds ? 'checked' : ''}> ${t('sounds')}</label>
         <p class="muted">${t('settings_hint')}</p>
         <p class="muted kbd-hint" id="shortcuts-hint">${t('shortcuts')}</p>
         <div class="sample-cards" id="sample-cards">${cardsHtml(['As', 'Kh', 'Qd', 'Jc', 'Ts'], { size: 'lg' })}</div>

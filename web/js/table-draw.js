@@ -154,13 +154,36 @@ export function mountDraw(ctx) {
         ${
           canEx
             ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
-          <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>`
+          <button type="button" class="btn primary" data-x="exchange"
+            id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>`
             : ''
         }
-        ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${word('actions', 'show')}</button>` : ''}
-        ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${word('actions', 'muck')}</button>` : ''}
-        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>` : ''}
-        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>` : ''}
+        ${
+          legal.show
+            ? `<button type="button" class="btn primary" data-x="show"
+          id="act-show">${word('actions', 'show')}</button>`
+            : ''
+        }
+        ${
+          legal.muck
+            ? `<button type="button" class="btn" data-x="muck"
+          id="act-muck">${word('actions', 'muck')}</button>`
+            : ''
+        }
+        ${
+          (canEx || legal.show) && v.may_fold
+            ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}"
+          data-x="fold"
+          id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>`
+            : ''
+        }
+        ${
+          !myTurn && v.may_fold && !v.over
+            ? `<button type="button"
+          class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold"
+          id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>`
+            : ''
+        }
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));

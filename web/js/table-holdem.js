@@ -19,10 +19,16 @@ export function potsHtml(st) {
   const pots = awarded?.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
     // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
-    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
+    return `<div class="pots" id="pots">${pots
+      .map(
+        (p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}"
+      data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`,
+      )
+      .join('')}</div>`;
   }
   const total = awarded?.length ? awarded[0].amount : (v.pot ?? 0);
-  return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
+  return `<div class="pots"
+    id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
 }
 
 /** The hand each seat showed (hand-seat index → {category, ranks}), from the result. */
@@ -75,7 +81,8 @@ export function mountHoldem(ctx) {
       const mark = (c, cls) => [cls, five.has(c) ? 'win5' : five.size ? 'dim-out' : ''].filter(Boolean).join(' ');
       const center = `
         ${potsHtml(st)}
-        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group"
+          aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
         ${
           st.result

@@ -83,15 +83,34 @@ export function mountSaint(ctx) {
       const flipP = placed[i] && !seenReveal.has(pk);
       const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
-      out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
-        <div class="sp-head"><span class="name" title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
+      out.push(`<div
+        class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}"
+        data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
+        <div class="sp-head"><span class="name"
+          title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${
+            isMe
+              ? ` <span
+          class="muted">(${t('you')})</span>`
+              : ''
+          }</span>
           <span class="score" role="group" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
         <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
         <div class="sp-cards">
-          <span class="sp-placed" role="group" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
-          <span class="sp-shown" role="group" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-placed" role="group"
+            aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-shown" role="group"
+            aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
         </div>
-        ${h ? `<div class="sp-hand">${esc(handName(h))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
+        ${
+          h
+            ? `<div class="sp-hand">${esc(handName(h))}${
+                h.points
+                  ? ` <span
+          class="pts">+${h.points}</span>`
+                  : ''
+              }</div>`
+            : '<div class="sp-hand muted">&nbsp;</div>'
+        }
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`);
       if (placed[i]) seenReveal.add(pk);
@@ -109,7 +128,12 @@ export function mountSaint(ctx) {
       .sort((a, b) => a - b);
     return `<h2 class="h-small">${t('scoreboard')}</h2>
       <div class="table-wrap"><table class="scoreboard" id="scoreboard">
-      <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col" title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`).join('')}</tr></thead>
+      <thead><tr><th scope="col">#</th>${map
+        .map(
+          (s) => `<th scope="col"
+        title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`,
+        )
+        .join('')}</tr></thead>
       <tbody>${rounds
         .map(
           (r) =>
@@ -119,7 +143,8 @@ export function mountSaint(ctx) {
             }).join('')}</tr>`,
         )
         .join('')}</tbody>
-      <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
+      <tfoot><tr><th
+        scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
       </table></div>`;
   }
 
@@ -131,7 +156,8 @@ export function mountSaint(ctx) {
       <ol>${v.draft_order
         .map((p, k) => {
           const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
-          return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
+          return `<li
+            class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
         })
         .join('')}</ol></div>`;
   }
@@ -155,14 +181,36 @@ export function mountSaint(ctx) {
           : '';
     return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
       <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
-      <ol class="ranking" id="results-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
+      <ol class="ranking" id="results-ranking">${order
+        .map(
+          ({ i, p, place }) => `<li value="${place}"
+        class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`,
+        )
+        .join('')}</ol>
       ${
         rounds.length
-          ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
-        <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
+          ? `<div class="table-wrap"><table class="scoreboard rounds"
+            id="results-rounds"><thead><tr><th scope="col">#</th>${map
+              .map(
+                (_, i) => `<th
+            scope="col">${esc(compactName(seatName(st, map[i])))}</th>`,
+              )
+              .join('')}</tr></thead>
+        <tbody>${rounds
+          .map(
+            (pts, k) =>
+              `<tr><th scope="row">${k + 1}</th>${pts
+                .map(
+                  (p) => `<td
+          class="${p ? 'pos' : ''}">${p || '·'}</td>`,
+                )
+                .join('')}</tr>`,
+          )
+          .join('')}</tbody></table></div>`
           : ''
       }
-      <div class="results-actions">${again}<button type="button" class="btn ghost" id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
+      <div class="results-actions">${again}<button type="button" class="btn ghost"
+        id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
     </section>`;
   }
 
@@ -192,15 +240,33 @@ export function mountSaint(ctx) {
       const pool = v.pool || [];
       const centreBlock =
         phase === 'draft'
-          ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : ''}</div>
-           <div class="zone-cards" id="pool">${pool.map((c, i) => cardHtml(c, { size: 'md', button: myTurnPick, attrs: `data-pick="${c}" data-pi="${i + 1}"` })).join('')}</div></div>`
-          : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
+          ? `<div class="zone pool-zone"><div
+            class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : ''}</div>
+           <div class="zone-cards"
+             id="pool">${pool
+               .map((c, i) =>
+                 cardHtml(c, {
+                   size: 'md',
+                   button: myTurnPick,
+                   attrs: `data-pick="${c}"
+             data-pi="${i + 1}"`,
+                 }),
+               )
+               .join('')}</div></div>`
+          : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards"
+            id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
       ctx.felt.innerHTML = `<div class="saint-felt">
-        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? word('phases', phase) : ''}</span>
+        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span
+          class="phase">${phase ? word('phases', phase) : ''}</span>
           <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
         <div class="splayers" style="--n:${map.length}">${playersHtml(st, v, map, mi)}</div>
         <div class="saint-middle">${centreBlock}
-          ${(v.preview || []).length ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>` : ''}
+          ${
+            (v.preview || []).length
+              ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div
+            class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>`
+              : ''
+          }
         </div>
         ${draftHtml(st, v, map)}
       </div>`;
@@ -226,7 +292,8 @@ export function mountSaint(ctx) {
         const r = entry?.hand;
         if (r) {
           const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
-          best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+          best = `<div class="live-best" id="live-best"
+            aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
         }
       }
       const chosenNote =
@@ -246,13 +313,30 @@ export function mountSaint(ctx) {
         mi < 0
           ? ''
           : `
-        <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}" id="my-hand">
-          ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
+        <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}"
+          id="my-hand">
+          ${hand
+            .map((c, i) =>
+              cardHtml(c, {
+                size: 'lg',
+                button: clickable,
+                selected: phase === 'show' ? sel.includes(c) : choice.includes(c),
+                attrs: `data-i="${i + 1}"
+            style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"`,
+              }),
+            )
+            .join('')}
         </div>
         <div class="mine-bar">
-          <span class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          <span
+            class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
           ${best}
-          ${phase === 'show' && clickable ? `<button type="button" class="btn primary" id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>` : ''}
+          ${
+            phase === 'show' && clickable
+              ? `<button type="button" class="btn primary"
+            id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>`
+              : ''
+          }
           ${chosenNote}
         </div>`;
       const sbHtml = scoreboardHtml(st, v, map);

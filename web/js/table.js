@@ -57,7 +57,8 @@ export function renderTable(root, id) {
         <span class="spacer"></span>
         <span class="table-controls" id="table-controls"></span>
         <div class="table-menu" id="table-menu">
-          <button type="button" class="btn small ghost" id="btn-table-menu" aria-expanded="false" aria-controls="table-menu-list"><span aria-hidden="true">☰</span> ${t('table_menu')}</button>
+          <button type="button" class="btn small ghost" id="btn-table-menu" aria-expanded="false"
+            aria-controls="table-menu-list"><span aria-hidden="true">☰</span> ${t('table_menu')}</button>
           <div class="table-menu-list" id="table-menu-list" hidden>
             <div class="table-menu-items" id="table-menu-items"></div>
             <div class="table-menu-extra" id="table-menu-extra"></div>
@@ -70,7 +71,8 @@ export function renderTable(root, id) {
         <div class="felt-wrap" id="felt"><p class="muted center-msg">${t('loading')}</p></div>
         <div class="mine" id="mine"></div>
         <div class="info" id="info"></div>
-        <div class="my-clock" id="my-clock" hidden>${clockRing('my-clock-ring')}<span class="my-clock-text" id="my-clock-text"></span></div>
+        <div class="my-clock" id="my-clock" hidden>${clockRing('my-clock-ring')}<span class="my-clock-text"
+          id="my-clock-text"></span></div>
         <div class="actions" id="actions" role="group" aria-label="${t('actions_label')}"></div>
       </div>
     </div>
@@ -78,7 +80,8 @@ export function renderTable(root, id) {
       <div class="result-box" id="result-box" aria-live="polite"></div>
       <div id="extra"></div>
       <section class="chat" id="table-chat" hidden></section>
-      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list" tabindex="0" aria-label="${t('log')}"></ol></details>
+      <details class="log" id="log-box" open><summary>${t('log')}</summary><ol class="log-list" id="log-list"
+        tabindex="0" aria-label="${t('log')}"></ol></details>
       <div class="fair" id="fair"></div>
     </aside>
     <dialog class="confirm-dialog" id="join-dialog" aria-labelledby="join-dialog-title">
@@ -90,7 +93,8 @@ export function renderTable(root, id) {
         <button type="button" class="btn primary" id="btn-join-confirm">${t('sit_down')}</button>
       </div>
     </dialog>
-    <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">
+    <dialog class="confirm-dialog" id="leave-dialog" aria-labelledby="leave-dialog-title"
+      aria-describedby="leave-dialog-text">
       <h2 id="leave-dialog-title">${t('leave_confirm_title')}</h2>
       <p id="leave-dialog-text"></p>
       <div class="row dialog-buttons">
@@ -295,14 +299,17 @@ export function renderTable(root, id) {
       if (g !== 'saint') {
         if (you.seat_change) {
           visible.push(
-            `<span class="tag" id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span>`,
+            `<span class="tag"
+              id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span>`,
           );
           items.push(
-            `<button type="button" class="btn small ghost" data-c="cancel_seat_change" id="btn-cancel-seat-change">${t('cancel_seat_change')}</button>`,
+            `<button type="button" class="btn small ghost" data-c="cancel_seat_change"
+              id="btn-cancel-seat-change">${t('cancel_seat_change')}</button>`,
           );
         } else
           items.push(
-            `<button type="button" class="btn small ghost" data-c="change_seat" id="btn-change-seat">${t('change_seat')}</button>`,
+            `<button type="button" class="btn small ghost" data-c="change_seat"
+              id="btn-change-seat">${t('change_seat')}</button>`,
           );
       }
       if (you.owner && (st.seats || []).length < (st.options?.seats || 0))
@@ -346,9 +353,20 @@ export function renderTable(root, id) {
               : t('friendly');
     const cap =
       limit && v.rules?.limit_cap
-        ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>`
+        ? `<span class="tag"
+          id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>`
         : '';
-    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${o.structure && g !== 'saint' ? `<span class="tag">${t(o.structure)}</span>` : ''}<span class="tag">${esc(stakes)}</span>${cap}${st.hand ? `<span class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>` : ''}`;
+    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${
+      o.structure && g !== 'saint'
+        ? `<span
+      class="tag">${t(o.structure)}</span>`
+        : ''
+    }<span class="tag">${esc(stakes)}</span>${cap}${
+      st.hand
+        ? `<span
+      class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>`
+        : ''
+    }`;
   }
 
   function drawLog(st) {
@@ -388,8 +406,18 @@ export function renderTable(root, id) {
 
   function drawFair(st) {
     const p = st.previous;
-    els.fair.innerHTML = `${st.commitment ? `<div class="mono small" title="${t('commitment')}">${t('commitment')}: ${esc(st.commitment.slice(0, 16))}…</div>` : ''}
-      ${p?.hand ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}" id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>` : ''}`;
+    els.fair.innerHTML = `${
+      st.commitment
+        ? `<div class="mono small"
+      title="${t('commitment')}">${t('commitment')}: ${esc(st.commitment.slice(0, 16))}…</div>`
+        : ''
+    }
+      ${
+        p?.hand
+          ? `<a class="small" href="#/history/${encodeURIComponent(p.hand)}"
+        id="verify-prev">${t('verify_prev')} (${esc(p.hand)})</a>`
+          : ''
+      }`;
   }
 
   /** What a player sitting out, or one who lost the seat for it, is told first (issue 49):
@@ -398,7 +426,9 @@ export function renderTable(root, id) {
   function seatNotice(st) {
     const you = st.you || {};
     if (you.seat == null && you.seat_lost === 'missed_hands') {
-      return `<span class="seat-notice lost" id="seat-lost">${t('seat_lost_missed')}</span> <button class="btn small primary" data-c2="join" id="btn-sit-down-again"${you.cashing_out ? ' disabled' : ''}>${t('sit_down_again')}</button>`;
+      return `<span class="seat-notice lost"
+        id="seat-lost">${t('seat_lost_missed')}</span> <button class="btn small primary" data-c2="join"
+        id="btn-sit-down-again"${you.cashing_out ? ' disabled' : ''}>${t('sit_down_again')}</button>`;
     }
     if (you.sitting_out) {
       const n = you.sit_out_hands_left;
@@ -406,7 +436,9 @@ export function renderTable(root, id) {
         n == null
           ? ''
           : ` — ${n === 0 ? t('seat_goes_next_deal') : n === 1 ? t('seat_goes_after_1') : t('seat_goes_after_n', { n })}`;
-      return `<span class="seat-notice" id="sitting-out-note">${t('you_sit_out')}${when}</span> <button class="btn small primary" data-c2="sit_in" id="btn-sit-in-2">${t('sit_in')}</button>`;
+      return `<span class="seat-notice"
+        id="sitting-out-note">${t('you_sit_out')}${when}</span> <button class="btn small primary" data-c2="sit_in"
+        id="btn-sit-in-2">${t('sit_in')}</button>`;
     }
     return '';
   }
@@ -505,7 +537,9 @@ export function renderTable(root, id) {
       els.status.appendChild(cl);
     }
     const bank = k.inBank ? ` · ${t('time_bank')} ${Math.ceil(k.bankLeft / 1000)} s` : '';
-    const html = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 13V9M9 2h6" stroke="currentColor" stroke-width="2"/></svg> ${t('time_left', { s: Math.ceil(k.left / 1000) })}${bank}`;
+    const html = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><circle cx="12" cy="13" r="8"
+      fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 13V9M9 2h6" stroke="currentColor"
+      stroke-width="2"/></svg> ${t('time_left', { s: Math.ceil(k.left / 1000) })}${bank}`;
     if (cl.dataset.html !== html) {
       cl.innerHTML = html;
       cl.dataset.html = html;
