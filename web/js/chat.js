@@ -10,7 +10,9 @@ import { mySeat } from './seats.js';
 const MUTED = 'tavolo.muted';
 /** The mute mark: a speaker struck through, drawn (an emoji is a box without an emoji font). */
 const MUTE_SVG =
-  '<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
+  '<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">' +
+  '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' +
+  '<path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
 
 /** The users muted in this browser (ids). */
 export function muted() {

@@ -13,7 +13,10 @@ import { clockRing } from './clock.js';
  * chosen: "Sit here" for a spectator (`you.join_seat` is `chosen`), "Move here" for a player.
  */
 const BOT_SVG =
-  '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
+  '<svg viewBox="0 0 24 24" width="14" height="14">' +
+  '<rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/>' +
+  '<rect x="11" y="3" width="2" height="4" fill="currentColor"/>' +
+  '<circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
 
 /** A name in at most `max` characters: a room bot's "bot-6b714ccf-3" as "bot-3", then cut
  * at the end ("Bianca (exp…"); the full name goes in a title. */

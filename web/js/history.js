@@ -4,8 +4,8 @@
 // published before the deal, every player's reveal must extend its chain, and the parts must mix
 // to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
 // must hash to the commitment; `tavolo-fair/3`, the record must hash to the hand's transcript,
-// which is compared with the one this browser kept when it saw the hand end. The replay names the players, marks the viewer "(you)", tells
-// every action in words, and shows only the viewer's cards and those shown at the table; the
+// which is compared with the one this browser kept when it saw the hand end. The replay names
+// the players, marks the viewer "(you)", tells every action in words, and shows only the viewer's cards and those shown at the table; the
 // whole deal only behind "Reveal the whole deal from the seed", once the seed checks out.
 import { api } from './api.js';
 import { t, categoryName, cardName, word } from './i18n.js';

@@ -1,7 +1,8 @@
 // legal.js — reads the `legal` list of a table_state into the one shape the action bars use.
 // The list is the room's typed choices (docs/protocol.md): betting games send
 // {"action":"check"|"fold"|"show"|"muck"}, {"action":"call","amount"}, {"action":"bet_or_raise_to",
-// "min","max","presets":{"half_pot","three_quarter_pot","pot"}} and {"action":"exchange","max"}; Saint Poker sends one entry per legal choice,
+// "min","max","presets":{"half_pot","three_quarter_pot","pot"}} and {"action":"exchange","max"};
+// Saint Poker sends one entry per legal choice,
 // {"action":"place"|"pick","player","card"} and {"action":"show","player","cards","hand"?}.
 
 /** {fold, check, call (chips|null), raise {min,max,presets}|null, exchange {max}|null, show, muck,

@@ -147,7 +147,8 @@ export default {
   seed: 'Seed',
   fair_ok: 'Verified: SHA-256 of the seed equals the commitment.',
   fair_ok2:
-    "Verified: SHA-256 of the room's part equals the commitment, every player's reveal extends their chain, and the parts mix to the seed.",
+    "Verified: SHA-256 of the room's part equals the commitment, every player's reveal extends their chain, " +
+    'and the parts mix to the seed.',
   fair_parts: 'Parts',
   fair_bad: 'Mismatch: the seed does not hash to the commitment!',
   fair_pending: 'The seed is revealed once the hand or game is over.',
@@ -330,7 +331,8 @@ export default {
   transcript: 'Transcript',
   fair_seen: 'The record is the hand this browser saw end: it hashes to the transcript the table sent then.',
   fair_unseen:
-    "The record hashes to the hand's transcript; this browser did not see the hand end, so it cannot compare it with the one the table sent.",
+    "The record hashes to the hand's transcript; this browser did not see the hand end, " +
+    'so it cannot compare it with the one the table sent.',
   fair_unbound: 'An older hand: its check binds the seed only, not its actions and result.',
   fair_bad_transcript: "Mismatch: the record does not hash to the hand's transcript!",
   fair_bad_seen:

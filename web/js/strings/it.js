@@ -179,7 +179,8 @@ export default {
   on_waitlist: "In lista d'attesa: posizione {n}",
   table_closed: 'Il tavolo è stato chiuso',
   over_guest_cap:
-    "{n} fiches sono tornate al banco: un ospite può tenere solo un certo numero di fiches, e ciò che vince oltre torna indietro. Registrati per tenere ciò che vinci d'ora in poi.",
+    '{n} fiches sono tornate al banco: un ospite può tenere solo un certo numero di fiches, e ciò che vince ' +
+    "oltre torna indietro. Registrati per tenere ciò che vinci d'ora in poi.",
   err_generic: 'Qualcosa è andato storto',
   confirm: 'OK',
   cancel: 'Annulla',
@@ -339,7 +340,8 @@ export default {
   fair_unbound: 'Una mano più vecchia: la verifica vincola solo il seed, non le azioni e il risultato.',
   fair_bad_transcript: 'Discrepanza: il registro non corrisponde alla trascrizione della mano!',
   fair_bad_seen:
-    "Discrepanza: questo browser ha visto finire la mano con un'altra trascrizione — questo registro non è la mano giocata!",
+    "Discrepanza: questo browser ha visto finire la mano con un'altra trascrizione " +
+    '— questo registro non è la mano giocata!',
   autoplay: 'Riproduci',
   pause: 'Pausa',
   // joining from the table, and the lobby's state (issue 49, findings 7 and 10)
