@@ -199,7 +199,8 @@ after(async () => {
   assert.deepEqual(cspViolations, []);
 });
 
-test('failover: the node playing my table is killed mid-hand and the browser finds the table on the other node by itself', {
+test('failover: the node playing my table is killed mid-hand and the browser finds the table on the other ' +
+  'node by itself', {
   skip,
   timeout: 120000,
 }, async () => {

@@ -35,7 +35,8 @@ async function noAxe(page, state) {
 
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.replace(/\s+/g, ' ').trim()).catch(() => '');
 
-test('finding 1: sitting out says how many hands the seat has left; a lost seat says why and sits down again in one click', {
+test('finding 1: sitting out says how many hands the seat has left; a lost seat says why and sits down ' +
+  'again in one click', {
   timeout: 240000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'away', viewport: { width: 1366, height: 768 } });
@@ -134,7 +135,8 @@ async function tryClick(page, sel, ms = 1500) {
   }
 }
 
-test('finding 2: pre-actions are played when the turn comes and cleared when the bet they were chosen against changes', {
+test('finding 2: pre-actions are played when the turn comes and cleared when the bet they were chosen ' +
+  'against changes', {
   timeout: 300000,
 }, async () => {
   // Two people and two bots: while the other person thinks, my pre-actions wait for my turn
@@ -574,7 +576,8 @@ test('finding 6: the winning five cards are marked at a showdown, from the cards
   await ctx.close();
 });
 
-test('finding 12: a fold where checking is free is asked twice; keycaps only where there is a keyboard; the log is reachable by keyboard', {
+test('finding 12: a fold where checking is free is asked twice; keycaps only where there is a keyboard; ' +
+  'the log is reachable by keyboard', {
   timeout: 240000,
 }, async () => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -689,7 +692,8 @@ test('finding 8: at 1920×1080 the table takes the width and its felt and cards 
   await ctx.close();
 });
 
-test('finding 10: the lobby on a phone keeps the waiting list and the state; Saint without a stake is friendly at its table; Limit says its bets and cap', {
+test('finding 10: the lobby on a phone keeps the waiting list and the state; Saint without a stake is ' +
+  'friendly at its table; Limit says its bets and cap', {
   timeout: 120000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'lob', viewport: { width: 390, height: 844 } });
@@ -747,7 +751,8 @@ test('finding 10: the lobby on a phone keeps the waiting list and the state; Sai
   await ctx.close();
 });
 
-test('finding 9: a hand replayed on a phone — the replay first, its steps under it, no hashes on the first screen, autoplay, the pot at the end, a download', {
+test('finding 9: a hand replayed on a phone — the replay first, its steps under it, no hashes on the ' +
+  'first screen, autoplay, the pot at the end, a download', {
   timeout: 180000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'rph', viewport: { width: 390, height: 844 } });
@@ -956,7 +961,8 @@ test("finding 12: on a phone the showdown banner covers no seat's cards and a si
   await ctx.close();
 });
 
-test("one engine: the best hand I hold is the one the server names (you.best_hand), in Hold'em and in Draw; the tables rank no hand themselves", {
+test("one engine: the best hand I hold is the one the server names (you.best_hand), in Hold'em and in " +
+  'Draw; the tables rank no hand themselves', {
   timeout: 240000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'best', viewport: { width: 1366, height: 768 } });
@@ -1022,7 +1028,8 @@ test("one engine: the best hand I hold is the one the server names (you.best_han
   await ctx.close();
 });
 
-test("one engine: the client reads no field the server does not send (result.pot_results, a pot's seats or total) and has no rebuy rule of its own", {
+test("one engine: the client reads no field the server does not send (result.pot_results, a pot's seats " +
+  'or total) and has no rebuy rule of its own', {
   timeout: 30000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'fld', viewport: { width: 1280, height: 720 } });

@@ -85,10 +85,10 @@ async function boxes(page, selector) {
     if (await e.isVisible())
       out.push({
         box: await e.boundingBox(),
-        what: await e.evaluate(
-          (x) =>
-            `${x.tagName.toLowerCase()}${x.id ? `#${x.id}` : ''}.${[...x.classList].join('.')} "${(x.textContent || x.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
-        ),
+        what: await e.evaluate((x) => {
+          const label = (x.textContent || x.getAttribute('aria-label') || '').trim().slice(0, 30);
+          return `${x.tagName.toLowerCase()}${x.id ? `#${x.id}` : ''}.${[...x.classList].join('.')} "${label}"`;
+        }),
       });
   }
   return out;

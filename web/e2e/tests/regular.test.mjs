@@ -28,7 +28,8 @@ after(async () => {
 
 const balance = (page) => page.evaluate(async () => (await (await fetch('api/me')).json()).user.balance);
 
-test("Hold'em: my clock on every turn after bots act; the hand's end stays with its pot, shown hands named and log; no Rebuy while in a hand", {
+test("Hold'em: my clock on every turn after bots act; the hand's end stays with its pot, shown hands " +
+  'named and log; no Rebuy while in a hand', {
   timeout: 240000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'clk', viewport: { width: 1366, height: 768 } });
@@ -202,7 +203,8 @@ test('A newcomer finds starter tables; a table without bots says whom it needs, 
   await ctx.close();
 });
 
-test('The waiting list: my place in the lobby, leaving it, and a notice that takes me to my seat; table chat with mute', {
+test('The waiting list: my place in the lobby, leaving it, and a notice that takes me to my seat; table ' +
+  'chat with mute', {
   timeout: 240000,
 }, async () => {
   const a = await newPlayer(browser, { prefix: 'wla' });

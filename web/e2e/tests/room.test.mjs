@@ -544,7 +544,8 @@ test('history lists played hands; the replayer steps and the fairness check pass
   await ctx.close();
 });
 
-test('seed chain: the browser joins with a chain, reveals for the next hand, and the history check recomputes the deal from every part', {
+test('seed chain: the browser joins with a chain, reveals for the next hand, and the history check ' +
+  'recomputes the deal from every part', {
   timeout: 120000,
 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'chain' });

@@ -216,7 +216,11 @@ test('pots: one entry per winner become one pot with its winners', () => {
 
 test('PHH: parse and replay', () => {
   const h = parsePhh(
-    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['ada', 'bot-ivy', 'bot-max']\n",
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
+      "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n" +
+      "  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
+      "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\n" +
+      "players = ['ada', 'bot-ivy', 'bot-max']\n",
   );
   assert.deepEqual(h.players, ['ada', 'bot-ivy', 'bot-max']);
   const steps = replayPhh(h);
@@ -241,40 +245,43 @@ test('fairness: SHA-256 of the seed bytes equals the commitment', async () => {
   assert.equal((await verifyFairness({ commitment: 'ab' })).status, 'pending');
 });
 
-test('fairness /2: the room part hashes to the commitment, each reveal extends its chain, the parts mix to the seed', async () => {
-  // The vectors of crates/server/src/fairness.rs: room [1;32], reveals [2;32] (seat 1), [3;32] (seat 4).
-  const f = {
-    commitment: '72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793',
-    seed: '60ff6fe4bd6e3009da21b60c99aaffa731b5ec575d625d0cbb6cea9ea7ebc27e',
-    parts: {
-      room: '01'.repeat(32),
-      reveals: [
-        {
-          seat: 1,
-          value: '02'.repeat(32),
-          extends: '75877bb41d393b5fb8455ce60ecd8dda001d06316496b14dfa7f895656eeca4a',
-        },
-        {
-          seat: 4,
-          value: '03'.repeat(32),
-          extends: '648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b',
-        },
-      ],
-    },
-  };
-  const ok = await verifyFairness(f);
-  assert.equal(ok.status, 'ok');
-  assert.equal(ok.reveals, 2);
-  const forged = structuredClone(f);
-  forged.parts.reveals[1].value = '09'.repeat(32);
-  assert.deepEqual([(await verifyFairness(forged)).status, (await verifyFairness(forged)).why], ['bad', 'reveal']);
-  const dropped = structuredClone(f);
-  dropped.parts.reveals.pop();
-  assert.equal((await verifyFairness(dropped)).why, 'seed');
-  const otherRoom = structuredClone(f);
-  otherRoom.parts.room = '00'.repeat(32);
-  assert.equal((await verifyFairness(otherRoom)).why, 'room');
-});
+test(
+  'fairness /2: the room part hashes to the commitment, each reveal extends its chain, ' + 'the parts mix to the seed',
+  async () => {
+    // The vectors of crates/server/src/fairness.rs: room [1;32], reveals [2;32] (seat 1), [3;32] (seat 4).
+    const f = {
+      commitment: '72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793',
+      seed: '60ff6fe4bd6e3009da21b60c99aaffa731b5ec575d625d0cbb6cea9ea7ebc27e',
+      parts: {
+        room: '01'.repeat(32),
+        reveals: [
+          {
+            seat: 1,
+            value: '02'.repeat(32),
+            extends: '75877bb41d393b5fb8455ce60ecd8dda001d06316496b14dfa7f895656eeca4a',
+          },
+          {
+            seat: 4,
+            value: '03'.repeat(32),
+            extends: '648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b',
+          },
+        ],
+      },
+    };
+    const ok = await verifyFairness(f);
+    assert.equal(ok.status, 'ok');
+    assert.equal(ok.reveals, 2);
+    const forged = structuredClone(f);
+    forged.parts.reveals[1].value = '09'.repeat(32);
+    assert.deepEqual([(await verifyFairness(forged)).status, (await verifyFairness(forged)).why], ['bad', 'reveal']);
+    const dropped = structuredClone(f);
+    dropped.parts.reveals.pop();
+    assert.equal((await verifyFairness(dropped)).why, 'seed');
+    const otherRoom = structuredClone(f);
+    otherRoom.parts.room = '00'.repeat(32);
+    assert.equal((await verifyFairness(otherRoom)).why, 'room');
+  },
+);
 
 test('fairness /3: the record hashes to the transcript, which must be the one this browser saw', async () => {
   // The vector of crates/engine/src/transcript.rs.
@@ -352,7 +359,10 @@ test("chat: a muted writer's lines are hidden, one's own never", async () => {
 });
 
 const PHH_SAMPLE =
-  "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
+  "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
+  "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n" +
+  "  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
+  "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
 
 test("replay: Hold'em actions are told in words, by name, with no PHH notation", () => {
   setLang('en');
@@ -388,7 +398,9 @@ test("replay: Hold'em actions are told in words, by name, with no PHH notation",
 test("replay: heads-up, PHH's blinds are reversed (the button posts the small blind and acts first)", () => {
   setLang('en');
   const h = parsePhh(
-    "blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\nactions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\nfinishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n",
+    'blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\n' +
+      "actions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\n" +
+      "finishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n",
   );
   assert.deepEqual(
     tellPhh(h, replayPhh(h), h.players).map((s) => s.say),
@@ -409,7 +421,10 @@ test('replay: a showdown names the hand; a muck shows nothing; all-in is said', 
   setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
   setLang('en');
   const h = parsePhh(
-    "starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\nactions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', 'd db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\nfinishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n",
+    'starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\n' +
+      "actions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', " +
+      "'d db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\n" +
+      "finishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n",
   );
   const steps = tellPhh(h, replayPhh(h), h.players);
   const say = steps.map((s) => s.say);
