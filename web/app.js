@@ -16,6 +16,7 @@ import {
   chatLines,
 } from './js/store.js';
 import { renderAuth, userBadge } from './js/auth.js';
+import { SUIT_PATHS } from './js/cards.js';
 import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
 import { renderHistory } from './js/history.js';
@@ -36,16 +37,11 @@ function renderTopbar() {
   const st = conn.status;
   const stText =
     { open: t('connected'), connecting: t('connecting'), reconnecting: t('reconnecting') }[st] || t('offline');
+  const links = store.user ? link('lobby', 'lobby', 'nav-lobby') + link('history', 'history', 'nav-history') : '';
   bar.innerHTML = `
     <a class="brand" href="#/lobby" aria-label="Tavolo"><svg viewBox="0 0 100 100"
-      aria-hidden="true"><path
-      d="M50 6C38 26 12 40 12 60c0 13 10 21 21 21 6 0 11-3 14-7-1 9-4 15-9 20h24c-5-5-8-11-9-20 3 4 8 7 14 7 11 0 21-8 21-21C88 40 62 26 50 6z"/></svg><span>Tavolo</span></a>
-    ${
-      store.user
-        ? `<nav
-      aria-label="main">${link('lobby', 'lobby', 'nav-lobby')}${link('history', 'history', 'nav-history')}${link('settings', 'settings', 'nav-settings')}</nav>`
-        : `<nav aria-label="main">${link('settings', 'settings', 'nav-settings')}</nav>`
-    }
+      aria-hidden="true"><path d="${SUIT_PATHS.s}"/></svg><span>Tavolo</span></a>
+    <nav aria-label="main">${links}${link('settings', 'settings', 'nav-settings')}</nav>
     <span class="spacer"></span>
     ${
       store.user
