@@ -5,8 +5,9 @@
 // to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
 // must hash to the commitment; `tavolo-fair/3`, the record must hash to the hand's transcript,
 // which is compared with the one this browser kept when it saw the hand end. The replay names
-// the players, marks the viewer "(you)", tells every action in words, and shows only the viewer's cards and those shown at the table; the
-// whole deal only behind "Reveal the whole deal from the seed", once the seed checks out.
+// the players, marks the viewer "(you)", tells every action in words, and shows only the
+// viewer's cards and those shown at the table; the whole deal only behind "Reveal the whole deal
+// from the seed", once the seed checks out.
 import { api } from './api.js';
 import { t, categoryName, cardName, word } from './i18n.js';
 import { cardHtml, cardsHtml, cardsText } from './cards.js';
@@ -130,10 +131,15 @@ function voidedReport(voided, items) {
   if (!tables.length) return '';
   const nameOf = (id) => items.find((it) => it.table === id)?.table_name || id;
   const why = (r) => `${esc(r.reason || t('voided_reason_unknown'))} (${r.hands})`;
-  return `<section class="voided-report"
-    aria-labelledby="voided-h"><h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
-    <ul>${tables.map((v) => `<li>${t('voided_at', { table: esc(nameOf(v.table)), voided: v.voided, hands: v.hands })}: ${(v.reasons || []).map(why).join('; ')}</li>`).join('')}</ul>
-    <ul>${players.map((p) => `<li>${t('voided_with', { name: esc(p.name), voided: p.voided, hands: p.hands })}</li>`).join('')}</ul></section>`;
+  const tableLine = (v) => {
+    const at = t('voided_at', { table: esc(nameOf(v.table)), voided: v.voided, hands: v.hands });
+    return `<li>${at}: ${(v.reasons || []).map(why).join('; ')}</li>`;
+  };
+  const playerLine = (p) => `<li>${t('voided_with', { name: esc(p.name), voided: p.voided, hands: p.hands })}</li>`;
+  return `<section class="voided-report" aria-labelledby="voided-h">
+    <h2 id="voided-h">${t('voided_h')}</h2><p class="muted small">${t('voided_note')}</p>
+    <ul>${tables.map(tableLine).join('')}</ul>
+    <ul>${players.map(playerLine).join('')}</ul></section>`;
 }
 
 export function renderHistory(root, id) {
@@ -162,11 +168,11 @@ export function renderHistory(root, id) {
         scope="col"><span class="sr-only">actions</span></th></tr></thead>
       <tbody>${items
         .map(
-          (it) => `<tr data-id="${esc(it.id)}"><th
-            scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td><td
-            class="hist-table">${esc(it.table_name || it.table || '')}</td><td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
-      <td
-        class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${it.result != null ? (it.result > 0 ? '+' : '') + fmtChips(it.result) : esc(it.status || '') + (it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '')}</td>
+          (it) => `<tr data-id="${esc(it.id)}">
+      <th scope="row">${recordTitle(it.game, it.id)}</th><td>${t(it.game) || esc(it.game)}</td>
+      <td class="hist-table">${esc(it.table_name || it.table || '')}</td>
+      <td>${it.finished_at ? esc(new Date(it.finished_at).toLocaleString()) : ''}</td>
+      <td class="${it.result > 0 ? 'pos' : it.result < 0 ? 'neg' : ''}">${resultCell(it)}</td>
       <td><a class="btn small" href="#/history/${encodeURIComponent(it.id)}">${t('replay')}</a></td></tr>`,
         )
         .join('')}</tbody></table></div>${voidedReport(voided, items)}`;
@@ -175,6 +181,13 @@ export function renderHistory(root, id) {
       body.innerHTML = `<p class="form-error">${esc(e.message)}</p>`;
     });
   return () => {};
+}
+
+/** A history row's result: the chips won or lost, or the hand's status (and why it was voided). */
+function resultCell(it) {
+  if (it.result != null) return (it.result > 0 ? '+' : '') + fmtChips(it.result);
+  const why = it.void_reason ? `<br><span class="muted small void-reason">${esc(it.void_reason)}</span>` : '';
+  return esc(it.status || '') + why;
 }
 
 /** The two downloads of Hold'em hands as the viewer saw them (GET …/export): PokerStars text
@@ -220,23 +233,30 @@ function renderRecord(root, id) {
       // first screen was four 64-digit hashes)
       const bad = { transcript: 'fair_bad_transcript', seen: 'fair_bad_seen' }[r.why] || 'fair_bad';
       const bound = { same: 'fair_seen', unseen: 'fair_unseen', unbound: 'fair_unbound' }[r.seen];
-      out.innerHTML = `<p class="fair-${r.status}"
-        id="fair-status">${r.status === 'ok' ? `✔ ${t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok')}` : r.status === 'bad' ? `✘ ${t(bad)}` : t('fair_pending')}</p>
+      const verdict =
+        r.status === 'ok'
+          ? `✔ ${t(r.how === 'parts' ? 'fair_ok2' : 'fair_ok')}`
+          : r.status === 'bad'
+            ? `✘ ${t(bad)}`
+            : t('fair_pending');
+      const term = (dt, dd) => `<dt>${dt}</dt><dd class="mono">${dd}</dd>`;
+      const reveals = (f.parts?.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`);
+      const terms = [
+        term(t('commitment'), esc(f.commitment || '')),
+        term(t('seed'), esc(f.seed || '—')),
+        f.parts ? term(t('fair_parts'), esc(f.parts.room) + reveals.join('')) : '',
+        term('SHA-256', esc(r.hash || '')),
+        f.transcript ? term(t('transcript'), esc(f.transcript)) : '',
+      ].join('');
+      out.innerHTML = `<p class="fair-${r.status}" id="fair-status">${verdict}</p>
         ${
           bound
             ? `<p class="small ${r.seen === 'same' ? 'fair-ok' : 'muted'}"
           id="fair-transcript">${t(bound)}</p>`
             : ''
         }
-        <details class="fair-details"
-          id="fair-details"><summary>${t('fair_details')}</summary><dl class="kv"><dt>${t('commitment')}</dt><dd
-          class="mono">${esc(f.commitment || '')}</dd><dt>${t('seed')}</dt><dd
-          class="mono">${esc(f.seed || '—')}</dd>${
-            f.parts
-              ? `<dt>${t('fair_parts')}</dt><dd
-          class="mono">${esc(f.parts.room)}${(f.parts.reveals || []).map((x) => `<br>${t('seat_n', { n: x.seat + 1 })}: ${esc(x.value)}`).join('')}</dd>`
-              : ''
-          }<dt>SHA-256</dt><dd class="mono">${esc(r.hash || '')}</dd>${f.transcript ? `<dt>${t('transcript')}</dt><dd class="mono">${esc(f.transcript)}</dd>` : ''}</dl></details>`;
+        <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary>
+          <dl class="kv">${terms}</dl></details>`;
       revealBtn.disabled = r.status !== 'ok';
       if (r.status !== 'ok' && reveal) setReveal(false);
     } catch (e) {
@@ -333,8 +353,8 @@ function renderRecord(root, id) {
       if (dl && rec.kind === 'phh')
         dl.insertAdjacentHTML(
           'afterend',
-          ` <span
-            class="muted small">${t('export_hand')}</span> ${exportLinks(`api/history/${encodeURIComponent(id)}/export`, id)}`,
+          ` <span class="muted small">${t('export_hand')}</span> ` +
+            exportLinks(`api/history/${encodeURIComponent(id)}/export`, id),
         );
       if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
       else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
@@ -400,14 +420,14 @@ function holdemReplay(h, who) {
   const draw = (s, k, { reveal }) => `<div class="rp-note"><strong id="rp-say">${esc(s.say)}</strong></div>
     <div class="rp-board">${t('board')}: ${cardsHtml(s.board, { size: 'md' })} <span class="pot"
       id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
-    ${seatsRow(
-      names,
-      viewer,
-      (i) => `<div
-        class="rp-name ${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}</div>
-      <div
-        class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div><div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
-    )}`;
+    ${seatsRow(names, viewer, (i) => {
+      const state = `${s.folded[i] ? 'muted' : ''} ${s.actor === i ? 'acting' : ''}`;
+      return `<div class="rp-name ${state}">${nameHtml(names, i, viewer)}</div>
+      <div class="rp-hand">${handHtml(s.hole[i], cardMode(i, { viewer, shown: s.shown, reveal }), 'sm')}</div>
+      <div>${t('stack')}: ${fmtChips(s.stacks[i])}</div>
+      ${s.bets[i] ? `<div class="bet-inline">${fmtChips(s.bets[i])}</div>` : ''}
+      ${s.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`;
+    })}`;
   return { steps, draw };
 }
 
@@ -494,16 +514,17 @@ function saintReplay(r, who) {
         : ''
     }</div>
     ${s.order ? `<div class="muted">${t('draft_order')}: ${s.order.map((p) => esc(names[p])).join(' → ')}</div>` : ''}
-    ${seatsRow(
-      names,
-      viewer,
-      (p) => `<div
-        class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${nameHtml(names, p, viewer)} — ${s.scores[p]} ${t('points_short')}</div>
+    ${seatsRow(names, viewer, (p) => {
+      const head = `${nameHtml(names, p, viewer)} — ${s.scores[p]} ${t('points_short')}`;
+      const shown = s.shown?.[p];
+      const points = shown?.points ? ` +${shown.points}` : '';
+      const category = shown ? `<strong>${esc(categoryName(shown.category))}</strong>` : '';
+      return `<div class="rp-name ${s.pick && s.pick.player === p ? 'acting' : ''}">${head}</div>
       <div class="rp-hand">${handHtml(s.hands[p].slice().sort(), cardMode(p, { viewer, reveal }), 'xs')}</div>
       ${s.placed ? `<div>${t('placed_cards')}: ${cardsHtml([s.placed[p]], { size: 'sm' })}</div>` : ''}
-      ${s.shown ? `<div>${t('shown_cards')}: ${cardsHtml(s.shown[p].shown, { size: 'sm' })} <strong>${esc(categoryName(s.shown[p].category))}</strong>${s.shown[p].points ? ` +${s.shown[p].points}` : ''}</div>` : ''}
-      ${s.result ? `<div><strong>${t('place_n', { n: s.result.places[p] })}</strong></div>` : ''}`,
-    )}`;
+      ${s.shown ? `<div>${t('shown_cards')}: ${cardsHtml(shown.shown, { size: 'sm' })} ${category}${points}</div>` : ''}
+      ${s.result ? `<div><strong>${t('place_n', { n: s.result.places[p] })}</strong></div>` : ''}`;
+    })}`;
   return { steps, draw };
 }
 
@@ -572,13 +593,15 @@ function drawReplay(r, who) {
     { reveal },
   ) => `<div class="rp-note"><strong id="rp-say">${esc(x.say)}</strong></div><div class="rp-board"><span class="pot"
     id="rp-pot">${t('total_pot')}: <strong>${fmtChips(potUpTo(steps, k))}</strong></span></div>
-    ${seatsRow(
-      names,
-      viewer,
-      (i) => `<div
-        class="rp-name ${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}">${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}</div>
-      <div
-        class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div><div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`,
-    )}`;
+    ${seatsRow(names, viewer, (i) => {
+      const state = `${x.folded[i] ? 'muted' : ''} ${x.actor === i ? 'acting' : ''}`;
+      const name = `${nameHtml(names, i, viewer)}${i === r.dealer ? ' (D)' : ''}`;
+      return `<div class="rp-name ${state}">${name}</div>
+      <div class="rp-hand">${handHtml(x.hands[i], cardMode(i, { viewer, shown: x.shown, reveal }), 'xs')}</div>
+      <div>${t('stack')}: ${fmtChips(x.stacks[i])}</div>
+      ${x.bets[i] ? `<div class="bet-inline">${fmtChips(x.bets[i])}</div>` : ''}
+      ${x.ex[i] != null ? `<div class="muted">${t('exchanged', { n: x.ex[i] })}</div>` : ''}
+      ${x.folded[i] ? `<div class="muted">${word('results', 'folded')}</div>` : ''}`;
+    })}`;
   return { steps, draw };
 }
