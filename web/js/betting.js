@@ -211,7 +211,7 @@ export class BettingBar {
       foldany: t('pre_fold_any'),
       check: word('actions', 'check'),
       fold: word('actions', 'fold'),
-      call: `${allIn ? word('actions', 'all_in') : word('actions', 'call')} ${fmtChips(Math.min(now.toCall, now.stack ?? now.toCall))}`,
+      call: `${word('actions', allIn ? 'all_in' : 'call')} ${fmtChips(Math.min(now.toCall, now.stack ?? now.toCall))}`,
       callany: t('pre_call_any'),
     };
     const kinds = facing ? ['fold', 'foldany', 'call', 'callany'] : ['checkfold', 'foldany', 'check', 'callany'];
@@ -335,7 +335,9 @@ export class BettingBar {
         ${
           r
             ? `<button type="button" class="btn act raise" data-bet="raise"
-          id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>`
+          id="act-raise"><kbd>R</kbd> ${
+            r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord
+          } <span class="amt">${fmtChips(this.value)}</span></button>`
             : ''
         }
       </div>`;

@@ -108,7 +108,9 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
           const seat = seatOf(r);
           const pts = typeof r === 'object' ? (r.points ?? r.score) : undefined;
           const place = typeof r === 'object' ? r.place : undefined;
-          return `<li ${place ? `value="${place}"` : ''}>${esc(name(mapSeat(seat)))}${pts != null ? ` — ${pts} ${t('points_short')}` : ''}${r && r.chips != null ? ` (${fmtChips(r.chips)})` : ''}</li>`;
+          const points = pts != null ? ` — ${pts} ${t('points_short')}` : '';
+          const chips = r && r.chips != null ? ` (${fmtChips(r.chips)})` : '';
+          return `<li ${place ? `value="${place}"` : ''}>${esc(name(mapSeat(seat)))}${points}${chips}</li>`;
         })
         .join('')}</ol></li>`,
     );
@@ -118,10 +120,10 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
     parts.push(
       `<li><strong>${t('final_ranking')}</strong><ol class="ranking"
         id="final-ranking">${order
-          .map(
-            ({ p, i }) => `<li value="${p}"
-        class="${result.winners.includes(i) ? 'winner' : ''}">${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}</li>`,
-          )
+          .map(({ p, i }) => {
+            const line = `${esc(name(mapSeat(i)))} — ${sc[i]} ${t('points_short')}`;
+            return `<li value="${p}" class="${result.winners.includes(i) ? 'winner' : ''}">${line}</li>`;
+          })
           .join('')}</ol></li>`,
     );
   } else if (Array.isArray(result.places) && Array.isArray(result.scores)) {
@@ -139,9 +141,8 @@ export function resultHtml(result, name, mapSeat = (s) => s) {
     parts.push(`<li>${t('points')}: ${result.points.map((p, i) => `${esc(name(mapSeat(i)))} ${p}`).join(', ')}</li>`);
   }
   if (!parts.length && Array.isArray(result.winners)) {
-    parts.push(
-      `<li>${t('winners')}: ${result.winners.map((w) => `<strong>${esc(name(mapSeat(seatOf(w))))}</strong>`).join(', ')}</li>`,
-    );
+    const winner = (w) => `<strong>${esc(name(mapSeat(seatOf(w))))}</strong>`;
+    parts.push(`<li>${t('winners')}: ${result.winners.map(winner).join(', ')}</li>`);
   }
   if (!parts.length && Array.isArray(result.won)) {
     result.won.forEach((w, i) => {

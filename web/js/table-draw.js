@@ -148,14 +148,26 @@ export function mountDraw(ctx) {
           ? ''
           : `
         <div class="my-hand draw-hand ${canEx ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}">
-          ${hand.map((c, k) => cardHtml(c, { size: 'lg', button: canEx, selected: selected.has(c), cls: drawn.has(c) ? 'new' : '', attrs: `data-i="${k + 1}"` })).join('')}
+          ${hand
+            .map((c, k) =>
+              cardHtml(c, {
+                size: 'lg',
+                button: canEx,
+                selected: selected.has(c),
+                cls: drawn.has(c) ? 'new' : '',
+                attrs: `data-i="${k + 1}"`,
+              }),
+            )
+            .join('')}
         </div>
         <div class="mine-bar">${best}
         ${
           canEx
             ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
           <button type="button" class="btn primary" data-x="exchange"
-            id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>`
+            id="act-exchange">${
+              selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')
+            }</button>`
             : ''
         }
         ${

@@ -79,10 +79,13 @@ export function mountHoldem(ctx) {
       const board = v.board || [];
       const five = v.over ? winningCards(st) : new Set();
       const mark = (c, cls) => [cls, five.has(c) ? 'win5' : five.size ? 'dim-out' : ''].filter(Boolean).join(' ');
+      const dealt = board.map((c) =>
+        cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) }),
+      );
+      const slots = '<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length));
       const center = `
         ${potsHtml(st)}
-        <div class="board" role="group"
-          aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group" aria-label="${t('board')}">${dealt.join('')}${slots}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
         ${
           st.result

@@ -83,8 +83,11 @@ export function mountSaint(ctx) {
       const flipP = placed[i] && !seenReveal.has(pk);
       const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
-      out.push(`<div
-        class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}"
+      const state = `${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}`;
+      const slot = '<span class="card card-sm slot" aria-hidden="true"></span>';
+      const placedCard = placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : slot;
+      const shownCards = h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : slot + slot;
+      out.push(`<div class="splayer ${state}"
         data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
         <div class="sp-head"><span class="name"
           title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${
@@ -97,9 +100,9 @@ export function mountSaint(ctx) {
         <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
         <div class="sp-cards">
           <span class="sp-placed" role="group"
-            aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+            aria-label="${t('placed_cards')}">${placedCard}</span>
           <span class="sp-shown" role="group"
-            aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+            aria-label="${t('shown_cards')}">${shownCards}</span>
         </div>
         ${
           h
@@ -143,8 +146,9 @@ export function mountSaint(ctx) {
             }).join('')}</tr>`,
         )
         .join('')}</tbody>
-      <tfoot><tr><th
-        scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
+      <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || [])
+        .map((s) => `<td><strong>${s}</strong></td>`)
+        .join('')}</tr></tfoot>
       </table></div>`;
   }
 
@@ -156,8 +160,8 @@ export function mountSaint(ctx) {
       <ol>${v.draft_order
         .map((p, k) => {
           const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
-          return `<li
-            class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
+          const who = esc(seatName(st, map[p]));
+          return `<li class="${v.to_pick === p ? 'now' : ''}">${who} ${cardsHtml(mine, { size: 'xs' })}</li>`;
         })
         .join('')}</ol></div>`;
   }
@@ -182,10 +186,11 @@ export function mountSaint(ctx) {
     return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
       <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
       <ol class="ranking" id="results-ranking">${order
-        .map(
-          ({ i, p, place }) => `<li value="${place}"
-        class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`,
-        )
+        .map(({ i, p, place }) => {
+          const stake = r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : '';
+          const line = `${name(i)} — ${p} ${t('points_short')}${stake}`;
+          return `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${line}</li>`;
+        })
         .join('')}</ol>
       ${
         rounds.length
@@ -238,10 +243,11 @@ export function mountSaint(ctx) {
       const myTurnPick = phase === 'draft' && v.to_pick === mi && mi >= 0;
       const centre = v.centre || [];
       const pool = v.pool || [];
+      const picker = v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '';
+      const pickNote = myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : picker;
       const centreBlock =
         phase === 'draft'
-          ? `<div class="zone pool-zone"><div
-            class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : ''}</div>
+          ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${pickNote}</div>
            <div class="zone-cards"
              id="pool">${pool
                .map((c, i) =>
@@ -292,8 +298,10 @@ export function mountSaint(ctx) {
         const r = entry?.hand;
         if (r) {
           const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
+          const category = categoryName(royal ? 'royal_flush' : r.category);
+          const cards = cardsHtml(r.cards, { size: 'xs' });
           best = `<div class="live-best" id="live-best"
-            aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+            aria-live="polite">${t('best_hand')}: <strong>${category}</strong> ${cards}</div>`;
         }
       }
       const chosenNote =
@@ -309,6 +317,8 @@ export function mountSaint(ctx) {
         ctx.actions.innerHTML = '';
         return { ...legal, any: false };
       }
+      const placeHint = () => t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint');
+      const hint = phase === 'place' ? placeHint() : phase === 'show' ? t('show_hint') : '';
       ctx.mine.innerHTML =
         mi < 0
           ? ''
@@ -328,8 +338,7 @@ export function mountSaint(ctx) {
             .join('')}
         </div>
         <div class="mine-bar">
-          <span
-            class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          <span class="hint">${hint}</span>
           ${best}
           ${
             phase === 'show' && clickable

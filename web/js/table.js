@@ -353,8 +353,9 @@ export function renderTable(root, id) {
               : t('friendly');
     const cap =
       limit && v.rules?.limit_cap
-        ? `<span class="tag"
-          id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', { n: v.rules.limit_cap.max_bets })}</span>`
+        ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', {
+            n: v.rules.limit_cap.max_bets,
+          })}</span>`
         : '';
     els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${
       o.structure && g !== 'saint'
@@ -435,7 +436,7 @@ export function renderTable(root, id) {
       const when =
         n == null
           ? ''
-          : ` — ${n === 0 ? t('seat_goes_next_deal') : n === 1 ? t('seat_goes_after_1') : t('seat_goes_after_n', { n })}`;
+          : ` — ${t(n === 0 ? 'seat_goes_next_deal' : n === 1 ? 'seat_goes_after_1' : 'seat_goes_after_n', { n })}`;
       return `<span class="seat-notice"
         id="sitting-out-note">${t('you_sit_out')}${when}</span> <button class="btn small primary" data-c2="sit_in"
         id="btn-sit-in-2">${t('sit_in')}</button>`;
