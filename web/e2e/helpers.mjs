@@ -12,7 +12,16 @@ export async function launch() {
   // Playwright gives every launch a fresh temporary profile (its own --user-data-dir).
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -46,7 +55,8 @@ export async function newPlayer(browser, { viewport = { width: 1280, height: 820
   page.on('pageerror', (e) => console.log(`[pageerror ${prefix || ''}]`, e.message));
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/.test(m.text())) cspViolations.push(m.text());
-    if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text())) console.log(`[console ${prefix || ''}]`, m.text());
+    if (m.type() === 'error' && !/401|Failed to load resource/.test(m.text()))
+      console.log(`[console ${prefix || ''}]`, m.text());
   });
   const name = uniqueName(prefix);
   await page.goto(base);
@@ -63,12 +73,17 @@ export async function newPlayer(browser, { viewport = { width: 1280, height: 820
 export async function createTable(page, opts) {
   await page.goto(`${opts.base || BASE}#/lobby`);
   await page.waitForSelector('#create-panel');
-  await page.evaluate(() => { document.getElementById('create-panel').open = true; });
+  await page.evaluate(() => {
+    document.getElementById('create-panel').open = true;
+  });
   await page.selectOption('#c-game', opts.game);
-  const set = async (name, v) => { if (v != null) await page.fill(`#create-form [name="${name}"]`, String(v)); };
+  const set = async (name, v) => {
+    if (v != null) await page.fill(`#create-form [name="${name}"]`, String(v));
+  };
   await page.fill('#c-name', opts.name || `e2e ${opts.game}`);
   if (opts.structure) await page.selectOption('#c-structure', opts.structure);
-  for (const k of ['big_blind', 'ante', 'buy_in', 'rebuy', 'stake', 'seats', 'bots', 'clock_secs', 'time_bank_secs']) await set(k, opts[k]);
+  for (const k of ['big_blind', 'ante', 'buy_in', 'rebuy', 'stake', 'seats', 'bots', 'clock_secs', 'time_bank_secs'])
+    await set(k, opts[k]);
   await page.dispatchEvent('#c-seats', 'change');
   if (opts.bots != null) await set('bots', opts.bots);
   if (opts.bot_level) await page.selectOption('#c-level', opts.bot_level);
@@ -76,10 +91,13 @@ export async function createTable(page, opts) {
   const rules = Object.entries(opts.rules || {});
   if (rules.length) {
     await page.waitForSelector('#c-rules-body [data-rule]', { state: 'attached' });
-    await page.evaluate(() => { document.getElementById('c-rules').open = true; });
+    await page.evaluate(() => {
+      document.getElementById('c-rules').open = true;
+    });
     for (const [k, v] of rules) {
       const sel = `#r-${k}`;
-      if (await page.evaluate((s) => document.querySelector(s).tagName === 'SELECT', sel)) await page.selectOption(sel, String(v));
+      if (await page.evaluate((s) => document.querySelector(s).tagName === 'SELECT', sel))
+        await page.selectOption(sel, String(v));
       else await page.fill(sel, String(v));
     }
   }
@@ -119,7 +137,14 @@ export async function axeSerious(page) {
   if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(src);
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} [${v.impact}] ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.failureSummary || ''})`).join(' | ')}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} [${v.impact}] ×${v.nodes.length}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} (${n.failureSummary || ''})`)
+            .join(' | ')}`,
+      );
   });
 }

@@ -44,7 +44,8 @@ if [ -z "${BASE_URL:-}" ]; then
   fi
   # the failover story starts nodes of its own with it (when TAVOLO_TEST_DATABASE_URL is set)
   export TAVOLO_BIN
-  PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  PORT="$(node -e "const s = require('net').createServer();
+    s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
   DATA_DIR="$(mktemp -d)"
   # quick bots and short pauses between hands; every test player signs up from this machine
   "$TAVOLO_BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA_DIR" \
@@ -55,7 +56,9 @@ if [ -z "${BASE_URL:-}" ]; then
   export BASE_URL="http://127.0.0.1:$PORT/"
   for _ in $(seq 1 150); do
     if curl -fsS "${BASE_URL}healthz" > /dev/null 2>&1; then break; fi
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then echo "tavolo serve exited:"; cat "$E2E_ARTIFACTS/server.log"; exit 1; fi
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      echo "tavolo serve exited:"; cat "$E2E_ARTIFACTS/server.log"; exit 1
+    fi
     sleep 0.2
   done
   echo "tavolo serve on $BASE_URL (data: $DATA_DIR, log: $E2E_ARTIFACTS/server.log)"

@@ -10,9 +10,11 @@ export function renderAuth(root, onUser) {
       <h1 id="auth-h">Tavolo</h1>
       <p class="muted">${t('welcome')}</p>
       <form class="form" id="auth-form" novalidate>
-        <label>${t('name')} <input name="name" id="auth-name" autocomplete="username" required minlength="2" maxlength="24" pattern="[A-Za-z0-9_\\-]{2,24}" aria-describedby="name-rules"></label>
+        <label>${t('name')} <input name="name" id="auth-name" autocomplete="username" required minlength="2"
+          maxlength="24" pattern="[A-Za-z0-9_\\-]{2,24}" aria-describedby="name-rules"></label>
         <small id="name-rules" class="muted">${t('name_rules')}</small>
-        <label>${t('password')} <input name="password" id="auth-password" type="password" autocomplete="current-password" required minlength="8" aria-describedby="pw-rules"></label>
+        <label>${t('password')} <input name="password" id="auth-password" type="password"
+          autocomplete="current-password" required minlength="8" aria-describedby="pw-rules"></label>
         <small id="pw-rules" class="muted">${t('password_rules')}</small>
         <p class="form-error" id="auth-error" role="alert"></p>
         <div class="row">
@@ -35,7 +37,10 @@ export function renderAuth(root, onUser) {
       err.textContent = e.message || t('err_generic');
     }
   };
-  form.addEventListener('submit', (ev) => { ev.preventDefault(); go(api.login); });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    go(api.login);
+  });
   root.querySelector('#btn-register').addEventListener('click', () => go(api.register));
   root.querySelector('#btn-guest').addEventListener('click', () => go(() => api.guest()));
   root.querySelector('#auth-name').focus();
@@ -44,5 +49,11 @@ export function renderAuth(root, onUser) {
 
 export function userBadge(user) {
   if (!user) return '';
-  return `<span class="user" id="user-badge"><span class="user-name">${esc(user.name)}</span>${user.balance != null ? ` <span class="balance" title="${t('balance')}">${Number(user.balance).toLocaleString()}</span>` : ''}</span>`;
+  return `<span class="user"
+    id="user-badge"><span class="user-name">${esc(user.name)}</span>${
+      user.balance != null
+        ? ` <span class="balance"
+    title="${t('balance')}">${Number(user.balance).toLocaleString()}</span>`
+        : ''
+    }</span>`;
 }

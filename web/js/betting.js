@@ -11,7 +11,9 @@
 import { t, word } from './i18n.js';
 import { fmtChips, announce } from './ui.js';
 
-function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, Math.round(x))); }
+function clamp(x, lo, hi) {
+  return Math.max(lo, Math.min(hi, Math.round(x)));
+}
 
 /** The pre-action kinds, in the order drawn. */
 export const PRE_KINDS = ['checkfold', 'foldany', 'check', 'fold', 'call', 'callany'];
@@ -37,12 +39,19 @@ export function preAction(kind, legal) {
   const fold = legal.fold ? { action: 'fold' } : null;
   const call = legal.call != null ? { action: 'call' } : null;
   switch (kind) {
-    case 'checkfold': case 'foldany': return check || fold;
-    case 'check': return check;
-    case 'fold': return check ? null : fold;
-    case 'call': return call;
-    case 'callany': return call || check;
-    default: return null;
+    case 'checkfold':
+    case 'foldany':
+      return check || fold;
+    case 'check':
+      return check;
+    case 'fold':
+      return check ? null : fold;
+    case 'call':
+      return call;
+    case 'callany':
+      return call || check;
+    default:
+      return null;
   }
 }
 
@@ -67,7 +76,7 @@ export class BettingBar {
       if (p) {
         const kind = p.dataset.pre;
         const now = this.situation;
-        this.pre = this.pre && this.pre.kind === kind ? null : (now && { kind, ...now });
+        this.pre = this.pre && this.pre.kind === kind ? null : now && { kind, ...now };
         this.key = '';
         if (this.last) this.render(...this.last);
         return;
@@ -75,17 +84,34 @@ export class BettingBar {
       const b = ev.target.closest('button[data-bet]');
       if (!b || b.disabled) return;
       const kind = b.dataset.bet;
-      if (kind === 'preset') { this.preset = b.dataset.preset || null; this.setValue(Number(b.dataset.to)); this.markPreset(); return; }
+      if (kind === 'preset') {
+        this.preset = b.dataset.preset || null;
+        this.setValue(Number(b.dataset.to));
+        this.markPreset();
+        return;
+      }
       this.fire(kind);
     });
     root.addEventListener('input', (ev) => {
-      if (ev.target.matches('.bet-slider')) { this.preset = null; this.setValue(Number(ev.target.value), 'slider'); this.markPreset(); }
+      if (ev.target.matches('.bet-slider')) {
+        this.preset = null;
+        this.setValue(Number(ev.target.value), 'slider');
+        this.markPreset();
+      }
     });
     root.addEventListener('change', (ev) => {
-      if (ev.target.matches('.bet-amount')) { this.preset = null; this.setValue(Number(ev.target.value), 'input'); this.markPreset(); }
+      if (ev.target.matches('.bet-amount')) {
+        this.preset = null;
+        this.setValue(Number(ev.target.value), 'input');
+        this.markPreset();
+      }
     });
     root.addEventListener('keydown', (ev) => {
-      if (ev.target.matches('.bet-amount') && ev.key === 'Enter') { ev.preventDefault(); this.setValue(Number(ev.target.value), 'input'); this.fire('raise'); }
+      if (ev.target.matches('.bet-amount') && ev.key === 'Enter') {
+        ev.preventDefault();
+        this.setValue(Number(ev.target.value), 'input');
+        this.fire('raise');
+      }
     });
   }
 
@@ -99,7 +125,7 @@ export class BettingBar {
   }
 
   setValue(v, from) {
-    if (!this.legal || !this.legal.raise) return;
+    if (!this.legal?.raise) return;
     const { min, max } = this.legal.raise;
     this.value = clamp(Number.isFinite(v) ? v : min, min, max);
     const s = this.root.querySelector('.bet-slider');
@@ -120,35 +146,59 @@ export class BettingBar {
     if (kind === 'fold' && L.fold && L.check && this.foldAsked !== this.decision) {
       this.foldAsked = this.decision;
       const b = this.root.querySelector('#act-fold');
-      if (b) { b.classList.add('confirm'); b.textContent = t('fold_confirm'); b.focus(); }
+      if (b) {
+        b.classList.add('confirm');
+        b.textContent = t('fold_confirm');
+        b.focus();
+      }
       announce(t('fold_confirm'));
       return;
     }
     if (kind === 'fold' && L.fold) action = { action: 'fold' };
     else if (kind === 'check' && L.check) action = { action: 'check' };
     else if (kind === 'call' && L.call != null) action = { action: 'call' };
-    else if (kind === 'checkcall') action = L.check ? { action: 'check' } : (L.call != null ? { action: 'call' } : null);
-    else if (kind === 'raise' && L.raise) action = { action: 'bet_or_raise_to', to: clamp(this.value ?? L.raise.min, L.raise.min, L.raise.max) };
+    else if (kind === 'checkcall') action = L.check ? { action: 'check' } : L.call != null ? { action: 'call' } : null;
+    else if (kind === 'raise' && L.raise)
+      action = { action: 'bet_or_raise_to', to: clamp(this.value ?? L.raise.min, L.raise.min, L.raise.max) };
     else if (kind === 'allin' && L.raise) action = { action: 'bet_or_raise_to', to: L.raise.max };
     if (!action) return;
     this.busy = true;
     this.root.classList.add('busy');
-    this.root.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+    this.root.querySelectorAll('button').forEach((b) => {
+      b.disabled = true;
+    });
     let ok = false;
-    try { await this.send(action); ok = true; } catch { /* the table shows the error */ } finally {
+    try {
+      await this.send(action);
+      ok = true;
+    } catch {
+      /* the table shows the error */
+    } finally {
       this.busy = false;
       this.root.classList.remove('busy');
-      if (!ok && this.last) { this.key = ''; this.render(...this.last); }
+      if (!ok && this.last) {
+        this.key = '';
+        this.render(...this.last);
+      }
     }
   }
 
   /** Handles f / c / r; returns true when the key was used. */
   key_(ev) {
-    if (!this.legal || !this.legal.any) return false;
+    if (!this.legal?.any) return false;
     const k = ev.key.toLowerCase();
-    if (k === 'f' && this.legal.fold) { this.fire('fold'); return true; }
-    if (k === 'c' && (this.legal.check || this.legal.call != null)) { this.fire('checkcall'); return true; }
-    if (k === 'r' && this.legal.raise) { this.fire('raise'); return true; }
+    if (k === 'f' && this.legal.fold) {
+      this.fire('fold');
+      return true;
+    }
+    if (k === 'c' && (this.legal.check || this.legal.call != null)) {
+      this.fire('checkcall');
+      return true;
+    }
+    if (k === 'r' && this.legal.raise) {
+      this.fire('raise');
+      return true;
+    }
     return false;
   }
 
@@ -161,14 +211,19 @@ export class BettingBar {
       foldany: t('pre_fold_any'),
       check: word('actions', 'check'),
       fold: word('actions', 'fold'),
-      call: `${allIn ? word('actions', 'all_in') : word('actions', 'call')} ${fmtChips(Math.min(now.toCall, now.stack ?? now.toCall))}`,
+      call: `${word('actions', allIn ? 'all_in' : 'call')} ${fmtChips(Math.min(now.toCall, now.stack ?? now.toCall))}`,
       callany: t('pre_call_any'),
     };
     const kinds = facing ? ['fold', 'foldany', 'call', 'callany'] : ['checkfold', 'foldany', 'check', 'callany'];
-    const on = this.pre && this.pre.kind;
+    const on = this.pre?.kind;
     return `<div class="pre-actions" role="group" aria-label="${t('pre_actions')}" id="pre-actions">
       <span class="pre-hint muted small">${t('pre_hint')}</span>
-      ${kinds.map((k) => `<button type="button" class="btn small pre ${on === k ? 'on' : ''}" data-pre="${k}" id="pre-${k}" aria-pressed="${on === k}">${label[k]}</button>`).join('')}
+      ${kinds
+        .map(
+          (k) => `<button type="button" class="btn small pre ${on === k ? 'on' : ''}" data-pre="${k}"
+        id="pre-${k}" aria-pressed="${on === k}">${label[k]}</button>`,
+        )
+        .join('')}
     </div>`;
   }
 
@@ -187,7 +242,11 @@ export class BettingBar {
     if (mine && this.pre && !this.busy) {
       const a = preAction(this.pre.kind, legal);
       this.pre = null;
-      if (a) { this.legal = legal; this.fire(a.action); return; }
+      if (a) {
+        this.legal = legal;
+        this.fire(a.action);
+        return;
+      }
     }
     const key = JSON.stringify([legal, ctx.handKey, extra, mine ? null : now, this.pre]);
     this.legal = legal;
@@ -207,7 +266,12 @@ export class BettingBar {
       const at = { min: r.min, half: p.half_pot, '3q': p.three_quarter_pot, pot: p.pot, allin: r.max }[this.preset];
       this.value = clamp(at != null ? at : r.min, r.min, r.max);
     }
-    if (r) this.value = clamp(this.value != null && this.value >= r.min && this.value <= r.max ? this.value : r.min, r.min, r.max);
+    if (r)
+      this.value = clamp(
+        this.value != null && this.value >= r.min && this.value <= r.max ? this.value : r.min,
+        r.min,
+        r.max,
+      );
     const presets = [];
     if (r && r.max > r.min) {
       const seen = new Set();
@@ -215,7 +279,10 @@ export class BettingBar {
         if (to == null || seen.has(to)) return;
         seen.add(to);
         const on = this.preset === name;
-        presets.push(`<button type="button" class="btn small preset ${on ? 'on' : ''}" data-bet="preset" data-preset="${name}" data-to="${to}" id="${id}" aria-pressed="${on}">${label}</button>`);
+        presets.push(
+          `<button type="button" class="btn small preset ${on ? 'on' : ''}" data-bet="preset" data-preset="${name}"
+            data-to="${to}" id="${id}" aria-pressed="${on}">${label}</button>`,
+        );
       };
       add(t('min_raise'), r.min, 'bet-min', 'min');
       const p = r.presets;
@@ -230,21 +297,56 @@ export class BettingBar {
     const step = ctx.step || 1;
     this.root.innerHTML = `
       ${extra}
-      ${r && r.max > r.min ? `<div class="raise-tools">
+      ${
+        r && r.max > r.min
+          ? `<div class="raise-tools">
         <div class="presets" role="group" aria-label="${t('bet_amount')}">${presets.join('')}</div>
         <div class="slider-row">
-          <input type="range" class="bet-slider" id="bet-slider" min="${r.min}" max="${r.max}" step="${step}" value="${this.value}" aria-label="${t('bet_amount')} ${t('raise_range', { min: r.min, max: r.max })}">
-          <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}" aria-label="${t('bet_amount')}">
-        </div></div>` : ''}
+          <input type="range" class="bet-slider" id="bet-slider" min="${r.min}" max="${r.max}" step="${step}"
+            value="${this.value}" aria-label="${t('bet_amount')} ${t('raise_range', { min: r.min, max: r.max })}">
+          <input type="number" class="bet-amount" id="bet-amount" min="${r.min}" max="${r.max}" value="${this.value}"
+            aria-label="${t('bet_amount')}">
+        </div></div>`
+          : ''
+      }
       <div class="main-actions">
-        ${legal.fold ? (legal.check && this.foldAsked === this.decision
-    ? `<button type="button" class="btn act fold confirm" data-bet="fold" id="act-fold">${t('fold_confirm')}</button>`
-    : `<button type="button" class="btn act fold" data-bet="fold" id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>`) : ''}
-        ${legal.check ? `<button type="button" class="btn act check" data-bet="check" id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>` : ''}
-        ${legal.call != null && !legal.check ? `<button type="button" class="btn act call" data-bet="call" id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span class="amt">${fmtChips(legal.call)}</span></button>` : ''}
-        ${r ? `<button type="button" class="btn act raise" data-bet="raise" id="act-raise"><kbd>R</kbd> ${r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord} <span class="amt">${fmtChips(this.value)}</span></button>` : ''}
+        ${
+          legal.fold
+            ? legal.check && this.foldAsked === this.decision
+              ? `<button type="button" class="btn act fold confirm" data-bet="fold"
+                id="act-fold">${t('fold_confirm')}</button>`
+              : `<button type="button" class="btn act fold" data-bet="fold"
+                id="act-fold"><kbd>F</kbd> ${word('actions', 'fold')}</button>`
+            : ''
+        }
+        ${
+          legal.check
+            ? `<button type="button" class="btn act check" data-bet="check"
+          id="act-check"><kbd>C</kbd> ${word('actions', 'check')}</button>`
+            : ''
+        }
+        ${
+          legal.call != null && !legal.check
+            ? `<button type="button" class="btn act call" data-bet="call"
+          id="act-call"><kbd>C</kbd> ${callAllIn ? word('actions', 'all_in') : word('actions', 'call')} <span
+          class="amt">${fmtChips(legal.call)}</span></button>`
+            : ''
+        }
+        ${
+          r
+            ? `<button type="button" class="btn act raise" data-bet="raise"
+          id="act-raise"><kbd>R</kbd> ${
+            r.min === r.max && r.max === ctx.allInTo ? word('actions', 'all_in') : betWord
+          } <span class="amt">${fmtChips(this.value)}</span></button>`
+            : ''
+        }
       </div>`;
   }
 
-  clear() { this.key = ''; this.legal = null; this.pre = null; this.root.innerHTML = ''; }
+  clear() {
+    this.key = '';
+    this.legal = null;
+    this.pre = null;
+    this.root.innerHTML = '';
+  }
 }

@@ -9,14 +9,25 @@ import { mySeat } from './seats.js';
 
 const MUTED = 'tavolo.muted';
 /** The mute mark: a speaker struck through, drawn (an emoji is a box without an emoji font). */
-const MUTE_SVG = '<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
+const MUTE_SVG =
+  '<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">' +
+  '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' +
+  '<path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
 
 /** The users muted in this browser (ids). */
 export function muted() {
-  try { return new Set(JSON.parse(localStorage.getItem(MUTED) || '[]')); } catch { return new Set(); }
+  try {
+    return new Set(JSON.parse(localStorage.getItem(MUTED) || '[]'));
+  } catch {
+    return new Set();
+  }
 }
 function setMuted(set) {
-  try { localStorage.setItem(MUTED, JSON.stringify([...set])); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(MUTED, JSON.stringify([...set]));
+  } catch {
+    /* private mode */
+  }
 }
 
 /** The lines to show: oldest first, without muted writers' (your own always shown). */
@@ -43,9 +54,9 @@ export function mountChat(box, id) {
 
   function draw() {
     const st = store.tables.get(id);
-    const me = store.user && store.user.id;
-    const spectator = !st || (mySeat(st) == null && (st.you || {}).waiting == null);
-    const may = !spectator || !!(st && st.options && st.options.spectator_chat);
+    const me = store.user?.id;
+    const spectator = !st || (mySeat(st) == null && st.you?.waiting == null);
+    const may = !spectator || !!st?.options?.spectator_chat;
     form.hidden = !may;
     off.hidden = may;
     const m = muted();
@@ -54,8 +65,27 @@ export function mountChat(box, id) {
     if (key === drawn) return;
     drawn = key;
     const names = new Map((store.chat.get(id) || []).map((l) => [l.user, l.name]));
-    list.innerHTML = lines.map((l) => `<li data-id="${l.id}"><strong class="chat-name">${esc(l.name)}</strong> <span class="chat-text">${esc(l.text)}</span>${l.user !== me ? ` <button type="button" class="btn tiny ghost" data-mute="${l.user}" aria-label="${esc(t('mute', { name: l.name }))}">${MUTE_SVG}</button>` : ''}</li>`).join('')
-      + [...m].filter((u) => names.has(u)).map((u) => `<li class="muted small"><button type="button" class="btn tiny ghost" data-unmute="${u}">${esc(t('unmute', { name: names.get(u) }))}</button></li>`).join('');
+    list.innerHTML =
+      lines
+        .map(
+          (l) =>
+            `<li data-id="${l.id}"><strong class="chat-name">${esc(l.name)}</strong> <span
+              class="chat-text">${esc(l.text)}</span>${
+                l.user !== me
+                  ? ` <button type="button" class="btn tiny ghost"
+              data-mute="${l.user}" aria-label="${esc(t('mute', { name: l.name }))}">${MUTE_SVG}</button>`
+                  : ''
+              }</li>`,
+        )
+        .join('') +
+      [...m]
+        .filter((u) => names.has(u))
+        .map(
+          (u) =>
+            `<li class="muted small"><button type="button" class="btn tiny ghost"
+              data-unmute="${u}">${esc(t('unmute', { name: names.get(u) }))}</button></li>`,
+        )
+        .join('');
     list.scrollTop = list.scrollHeight;
   }
 
@@ -66,17 +96,22 @@ export function mountChat(box, id) {
     try {
       await conn.request('chat', { table: id, text });
       input.value = '';
-    } catch (e) { toast(errorText(e), 'error'); }
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
   });
   list.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-mute], button[data-unmute]');
     if (!b) return;
     const m = muted();
-    if (b.dataset.mute) m.add(Number(b.dataset.mute)); else m.delete(Number(b.dataset.unmute));
+    if (b.dataset.mute) m.add(Number(b.dataset.mute));
+    else m.delete(Number(b.dataset.unmute));
     setMuted(m);
     draw();
   });
-  const unsub = subscribe((what, tid) => { if ((what === 'chat' || what === 'table') && tid === id) draw(); });
+  const unsub = subscribe((what, tid) => {
+    if ((what === 'chat' || what === 'table') && tid === id) draw();
+  });
   draw();
   return () => unsub();
 }

@@ -4,7 +4,9 @@
 
 /** The ring's SVG (a track and an arc); `paintRing` sets how much of the arc is left. */
 export function clockRing(id = '') {
-  return `<svg class="clock-ring" ${id ? `id="${id}"` : ''} viewBox="0 0 36 36" aria-hidden="true" focusable="false"><circle class="ring-track" cx="18" cy="18" r="15.5"/><circle class="ring-arc" cx="18" cy="18" r="15.5" pathLength="100"/></svg>`;
+  return `<svg class="clock-ring" ${id ? `id="${id}"` : ''} viewBox="0 0 36 36" aria-hidden="true"
+    focusable="false"><circle class="ring-track" cx="18" cy="18" r="15.5"/><circle class="ring-arc" cx="18" cy="18"
+    r="15.5" pathLength="100"/></svg>`;
 }
 
 /**

@@ -37,7 +37,8 @@ export function describeEvents(events, who) {
   let opened = false;
   return events.map((e) => {
     const { name, f } = parseEvent(e);
-    const line = name === 'bet_or_raise' ? betSentence(who(f.seat ?? f.player), f.to, opened, f.all_in) : describeEvent(e, who);
+    const line =
+      name === 'bet_or_raise' ? betSentence(who(f.seat ?? f.player), f.to, opened, f.all_in) : describeEvent(e, who);
     opened = opensAfter(name, opened);
     return line;
   });
@@ -51,22 +52,51 @@ export function describeEvent(e, who) {
   const amt = fmtChips(f.amount ?? f.to ?? f.chips);
   const ai = f.all_in ? ` ${t('e_allin')}` : '';
   switch (name) {
-    case 'ante': case 'blind': return t('e_posts', { who: w, amount: amt });
-    case 'fold': return t('e_fold', { who: w });
-    case 'check': return t('e_check', { who: w });
-    case 'call': return t('e_call', { who: w, amount: amt }) + ai;
-    case 'bet_or_raise': return betSentence(w, f.to, true, f.all_in);
-    case 'shown': return t('e_shows', { who: w, cards: cardsText(cardsOf(f)) }) + (f.hand ? ` — ${handName(f.hand)}` : '');
-    case 'mucked': return t('e_mucks', { who: w });
-    case 'pot_won': return t('e_wins', { who: w, amount: amt });
-    case 'board': return t('e_board', { cards: cardsText(cardsOf(f)) });
-    case 'uncalled_returned': return t('e_returned', { who: w, amount: amt });
-    case 'exchanged': return t('e_exchange', { who: w, n: f.count });
-    case 'placed': return t('e_place', { who: w, cards: cardsText(cardsOf(f)) });
-    case 'picked': return t('e_pick', { who: w, cards: cardsText(cardsOf(f)) });
-    case 'round_started': return t('e_round', { n: f.round });
-    case 'scored': return `${w}: ${f.points ?? 0} ${t('points_short')}`;
-    case 'reshuffled': case 'hole_dealt': case 'burned': case 'round_ended': case 'hand_over': case 'dealt': case 'draft_order': case 'discarded': case 'bottom_card': case 'carried': case 'carried_in': case 'game_over': return '';
-    default: return name ? name.replace(/_/g, ' ') : '';
+    case 'ante':
+    case 'blind':
+      return t('e_posts', { who: w, amount: amt });
+    case 'fold':
+      return t('e_fold', { who: w });
+    case 'check':
+      return t('e_check', { who: w });
+    case 'call':
+      return t('e_call', { who: w, amount: amt }) + ai;
+    case 'bet_or_raise':
+      return betSentence(w, f.to, true, f.all_in);
+    case 'shown':
+      return t('e_shows', { who: w, cards: cardsText(cardsOf(f)) }) + (f.hand ? ` — ${handName(f.hand)}` : '');
+    case 'mucked':
+      return t('e_mucks', { who: w });
+    case 'pot_won':
+      return t('e_wins', { who: w, amount: amt });
+    case 'board':
+      return t('e_board', { cards: cardsText(cardsOf(f)) });
+    case 'uncalled_returned':
+      return t('e_returned', { who: w, amount: amt });
+    case 'exchanged':
+      return t('e_exchange', { who: w, n: f.count });
+    case 'placed':
+      return t('e_place', { who: w, cards: cardsText(cardsOf(f)) });
+    case 'picked':
+      return t('e_pick', { who: w, cards: cardsText(cardsOf(f)) });
+    case 'round_started':
+      return t('e_round', { n: f.round });
+    case 'scored':
+      return `${w}: ${f.points ?? 0} ${t('points_short')}`;
+    case 'reshuffled':
+    case 'hole_dealt':
+    case 'burned':
+    case 'round_ended':
+    case 'hand_over':
+    case 'dealt':
+    case 'draft_order':
+    case 'discarded':
+    case 'bottom_card':
+    case 'carried':
+    case 'carried_in':
+    case 'game_over':
+      return '';
+    default:
+      return name ? name.replace(/_/g, ' ') : '';
   }
 }

@@ -12,7 +12,11 @@ import { clockRing } from './clock.js';
  * button (table seat or null). An empty seat is a button where the server says a seat may be
  * chosen: "Sit here" for a spectator (`you.join_seat` is `chosen`), "Move here" for a player.
  */
-const BOT_SVG = '<svg viewBox="0 0 24 24" width="14" height="14"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><rect x="11" y="3" width="2" height="4" fill="currentColor"/><circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
+const BOT_SVG =
+  '<svg viewBox="0 0 24 24" width="14" height="14">' +
+  '<rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/>' +
+  '<rect x="11" y="3" width="2" height="4" fill="currentColor"/>' +
+  '<circle cx="9" cy="13" r="2" fill="#0e1813"/><circle cx="15" cy="13" r="2" fill="#0e1813"/></svg>';
 
 /** A name in at most `max` characters: a room bot's "bot-6b714ccf-3" as "bot-3", then cut
  * at the end ("Bianca (exp…"); the full name goes in a title. */
@@ -40,7 +44,7 @@ export function feltHtml(st, opts) {
   for (const p of pos) {
     const info = seatInfo(st, p.seat);
     const d = opts.seat(p.seat) || {};
-    const empty = !info || !info.name;
+    const empty = !info?.name;
     const cls = ['seat'];
     if (empty) cls.push('empty');
     if (p.seat === me) cls.push('me');
@@ -49,22 +53,43 @@ export function feltHtml(st, opts) {
     if (d.winner) cls.push('winner');
     if (info && (info.status === 'sitting_out' || info.sitting_out)) cls.push('out');
     if (p.y < 35) cls.push('top');
-    const label = empty ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}` : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
-    seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group" aria-label="${esc(label)}">
-      ${empty ? emptyPlate(p.seat, onEmpty) : `
+    const label = empty
+      ? `${t('seat_n', { n: p.seat + 1 })}: ${t('empty_seat')}`
+      : `${info.name}${p.seat === me ? ` (${t('you')})` : ''}`;
+    seats.push(`<div class="${cls.join(' ')}" data-seat="${p.seat}" style="left:${p.x}%;top:${p.y}%" role="group"
+      aria-label="${esc(label)}">
+      ${
+        empty
+          ? emptyPlate(p.seat, onEmpty)
+          : `
       <div class="seat-cards ${d.cardsClass || ''}">${d.cards || ''}</div>
       <div class="plate">
-        <span class="avatar ${info.bot ? 'bot' : ''}" aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
+        <span class="avatar ${info.bot ? 'bot' : ''}"
+          aria-hidden="true">${info.bot ? BOT_SVG : esc((info.name || '?')[0].toUpperCase())}</span>
         ${clockRing()}
         <span class="name" title="${esc(info.name)}">${esc(compactName(info.name))}</span>
-        <span class="stack">${d.stack != null ? `<span class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}` : ''}</span>
+        <span class="stack">${
+          d.stack != null
+            ? `<span
+          class="sr-only">${t('stack')}: </span>${fmtChips(d.stack)}`
+            : ''
+        }</span>
         ${d.status ? `<span class="status" title="${esc(d.statusTitle || d.status)}">${esc(d.status)}</span>` : ''}
         ${d.tag || ''}
         <span class="clock-bar" aria-hidden="true"><span></span></span>
-      </div>`}
+      </div>`
+      }
     </div>`);
-    if (d.bet) bets.push(`<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" data-seat="${p.seat}" style="left:${p.bx}%;top:${p.btop}" role="img" aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack" aria-hidden="true"></span>${fmtChips(d.bet)}</div>`);
-    if (opts.button === p.seat) button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img" aria-label="${t('button')}">D</div>`;
+    if (d.bet)
+      bets.push(
+        `<div class="bet ${once(`${st.table}:${st.hand}:bet:${p.seat}:${d.bet}`, 'pop')}" data-seat="${p.seat}"
+          style="left:${p.bx}%;top:${p.btop}" role="img"
+          aria-label="${esc(info ? info.name : '')}: ${fmtChips(d.bet)}"><span class="chip-stack"
+          aria-hidden="true"></span>${fmtChips(d.bet)}</div>`,
+      );
+    if (opts.button === p.seat)
+      button = `<div class="dealer-btn" style="left:${p.dx}%;top:${p.dy}%" title="${t('button')}" role="img"
+        aria-label="${t('button')}">D</div>`;
   }
   return `<div class="felt ${opts.portrait ? 'portrait' : ''}"><div class="rail"></div><div class="cloth">
     <div class="center">${opts.center || ''}</div>
@@ -97,13 +122,16 @@ export function clearBets(felt) {
     const s = felt.querySelector(`.seat[data-seat="${b.dataset.seat}"]`);
     if (!s) continue;
     // both are centred on their left/top (translate(-50%, -50%))
-    const bx = b.offsetLeft; const by = b.offsetTop;
+    const bx = b.offsetLeft;
+    const by = b.offsetTop;
     const reachX = (b.offsetWidth + s.offsetWidth) / 2 + GAP;
     const reachY = (b.offsetHeight + s.offsetHeight) / 2 + GAP;
     const len = Math.hypot(cx - bx, cy - by);
     if (!len) continue;
-    const ux = (cx - bx) / len; const uy = (cy - by) / len;
-    const covered = (m) => Math.abs(bx + ux * m - s.offsetLeft) < reachX && Math.abs(by + uy * m - s.offsetTop) < reachY;
+    const ux = (cx - bx) / len;
+    const uy = (cy - by) / len;
+    const covered = (m) =>
+      Math.abs(bx + ux * m - s.offsetLeft) < reachX && Math.abs(by + uy * m - s.offsetTop) < reachY;
     let m = 0;
     while (covered(m) && m < len / 2) m += 2;
     if (m) {

@@ -4,7 +4,17 @@
 import { parseCard } from './cards.js';
 
 const ORDER = '23456789TJQKA';
-export const CATEGORY_ORDER = ['high_card', 'one_pair', 'two_pair', 'three_of_a_kind', 'straight', 'flush', 'full_house', 'four_of_a_kind', 'straight_flush'];
+export const CATEGORY_ORDER = [
+  'high_card',
+  'one_pair',
+  'two_pair',
+  'three_of_a_kind',
+  'straight',
+  'flush',
+  'full_house',
+  'four_of_a_kind',
+  'straight_flush',
+];
 
 /** Ranks five cards: {category, score (comparable array), cards (describing order)}. */
 export function rank5(cards) {
@@ -13,7 +23,7 @@ export function rank5(cards) {
   const vals = cs.map((c) => ORDER.indexOf(c[0]) + 2);
   const flush = cs.every((c) => c[1] === cs[0][1]);
   const counts = new Map();
-  vals.forEach((v) => counts.set(v, (counts.get(v) || 0) + 1));
+  for (const v of vals) counts.set(v, (counts.get(v) || 0) + 1);
   // groups sorted by count desc then rank desc
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const uniq = [...new Set(vals)].sort((a, b) => b - a);
@@ -24,19 +34,39 @@ export function rank5(cards) {
   }
   let cat;
   let key;
-  if (straightHigh && flush) { cat = 'straight_flush'; key = [straightHigh]; }
-  else if (groups[0][1] === 4) { cat = 'four_of_a_kind'; key = [groups[0][0], groups[1][0]]; }
-  else if (groups[0][1] === 3 && groups[1][1] === 2) { cat = 'full_house'; key = [groups[0][0], groups[1][0]]; }
-  else if (flush) { cat = 'flush'; key = uniq; }
-  else if (straightHigh) { cat = 'straight'; key = [straightHigh]; }
-  else if (groups[0][1] === 3) { cat = 'three_of_a_kind'; key = groups.map((g) => g[0]); }
-  else if (groups[0][1] === 2 && groups[1][1] === 2) { cat = 'two_pair'; key = groups.map((g) => g[0]); }
-  else if (groups[0][1] === 2) { cat = 'one_pair'; key = groups.map((g) => g[0]); }
-  else { cat = 'high_card'; key = uniq; }
+  if (straightHigh && flush) {
+    cat = 'straight_flush';
+    key = [straightHigh];
+  } else if (groups[0][1] === 4) {
+    cat = 'four_of_a_kind';
+    key = [groups[0][0], groups[1][0]];
+  } else if (groups[0][1] === 3 && groups[1][1] === 2) {
+    cat = 'full_house';
+    key = [groups[0][0], groups[1][0]];
+  } else if (flush) {
+    cat = 'flush';
+    key = uniq;
+  } else if (straightHigh) {
+    cat = 'straight';
+    key = [straightHigh];
+  } else if (groups[0][1] === 3) {
+    cat = 'three_of_a_kind';
+    key = groups.map((g) => g[0]);
+  } else if (groups[0][1] === 2 && groups[1][1] === 2) {
+    cat = 'two_pair';
+    key = groups.map((g) => g[0]);
+  } else if (groups[0][1] === 2) {
+    cat = 'one_pair';
+    key = groups.map((g) => g[0]);
+  } else {
+    cat = 'high_card';
+    key = uniq;
+  }
   // describing order: by group then rank; a wheel puts the ace last
   const sorted = cs.slice().sort((a, b) => {
-    const va = ORDER.indexOf(a[0]) + 2; const vb = ORDER.indexOf(b[0]) + 2;
-    return (counts.get(vb) - counts.get(va)) || (vb - va);
+    const va = ORDER.indexOf(a[0]) + 2;
+    const vb = ORDER.indexOf(b[0]) + 2;
+    return counts.get(vb) - counts.get(va) || vb - va;
   });
   if (straightHigh === 5) sorted.push(sorted.shift());
   const royal = cat === 'straight_flush' && straightHigh === 14;
@@ -58,8 +88,15 @@ export function compareScore(a, b) {
 }
 
 function combos(arr, k, start = 0, acc = [], out = []) {
-  if (acc.length === k) { out.push(acc.slice()); return out; }
-  for (let i = start; i < arr.length; i++) { acc.push(arr[i]); combos(arr, k, i + 1, acc, out); acc.pop(); }
+  if (acc.length === k) {
+    out.push(acc.slice());
+    return out;
+  }
+  for (let i = start; i < arr.length; i++) {
+    acc.push(arr[i]);
+    combos(arr, k, i + 1, acc, out);
+    acc.pop();
+  }
   return out;
 }
 

@@ -18,7 +18,7 @@ export function viewerIndex(names, me, fallback = -1) {
 
 /** The record's names, or "Player 1", "Player 2", … for a record without them. */
 export function playerNames(names, n) {
-  return Array.from({ length: n }, (_, i) => (names && names[i]) || t('player_n', { n: i + 1 }));
+  return Array.from({ length: n }, (_, i) => names?.[i] || t('player_n', { n: i + 1 }));
 }
 
 /**
@@ -42,15 +42,20 @@ export function payouts(start, before, finish) {
   const put = start.map((s, i) => s - before[i]);
   const order = put.map((p, i) => [p, i]).sort((a, b) => b[0] - a[0]);
   const returned = put.map(() => 0);
-  if (order.length > 1 && order[0][0] > order[1][0]) returned[order[0][1]] = Math.min(order[0][0] - order[1][0], finish[order[0][1]] - before[order[0][1]]);
+  if (order.length > 1 && order[0][0] > order[1][0])
+    returned[order[0][1]] = Math.min(order[0][0] - order[1][0], finish[order[0][1]] - before[order[0][1]]);
   const won = finish.map((f, i) => Math.max(0, f - before[i] - returned[i]));
   return { won, returned };
 }
 
 function payoutSentence(names, { won, returned }) {
   const out = [];
-  returned.forEach((x, i) => { if (x > 0) out.push(t('e_returned', { who: names[i], amount: fmtChips(x) })); });
-  won.forEach((x, i) => { if (x > 0) out.push(t('e_wins', { who: names[i], amount: fmtChips(x) })); });
+  returned.forEach((x, i) => {
+    if (x > 0) out.push(t('e_returned', { who: names[i], amount: fmtChips(x) }));
+  });
+  won.forEach((x, i) => {
+    if (x > 0) out.push(t('e_wins', { who: names[i], amount: fmtChips(x) }));
+  });
   return out.join('; ') || t('result');
 }
 
@@ -67,7 +72,8 @@ export function tellPhh(h, steps, names) {
   const out = [];
   for (const s of told) {
     const dealt = /^d dh /.test(String(s.note).trim());
-    if (dealt && out.length && out[out.length - 1].dealt) out[out.length - 1] = { ...s, say: t('rp_hole_dealt'), dealt: true };
+    if (dealt && out.length && out[out.length - 1].dealt)
+      out[out.length - 1] = { ...s, say: t('rp_hole_dealt'), dealt: true };
     else out.push(dealt ? { ...s, say: t('rp_hole_dealt'), dealt: true } : s);
   }
   return out;
@@ -77,10 +83,13 @@ export function tellPhh(h, steps, names) {
 export function phhSentence(s, prev, names, start) {
   const note = String(s.note).trim();
   if (note === 'start') {
-    const posts = s.stacks.map((x, i) => (start[i] > x ? t('e_posts', { who: names[i], amount: fmtChips(start[i] - x) }) : '')).filter(Boolean);
+    const posts = s.stacks
+      .map((x, i) => (start[i] > x ? t('e_posts', { who: names[i], amount: fmtChips(start[i] - x) }) : ''))
+      .filter(Boolean);
     return posts.join('; ') || t('rp_start');
   }
-  if (note === 'finishing_stacks') return payoutSentence(names, payouts(start, prev ? prev.stacks : s.stacks, s.stacks));
+  if (note === 'finishing_stacks')
+    return payoutSentence(names, payouts(start, prev ? prev.stacks : s.stacks, s.stacks));
   const p = note.split(/\s+/);
   if (p[0] === 'd') {
     if (p[1] === 'db') return t('e_board', { cards: cardsText(p[2] || '') });
@@ -90,7 +99,8 @@ export function phhSentence(s, prev, names, start) {
   const who = names[i] ?? t('player_n', { n: i + 1 });
   const before = prev || s;
   switch (p[1]) {
-    case 'f': return t('e_fold', { who });
+    case 'f':
+      return t('e_fold', { who });
     case 'cc': {
       const put = before.stacks[i] - s.stacks[i];
       return put > 0 ? t('e_call', { who, amount: fmtChips(put) }) + allIn(s.stacks[i]) : t('e_check', { who });
@@ -105,7 +115,8 @@ export function phhSentence(s, prev, names, start) {
       const best = s.board.length >= 3 && hole.every(Boolean) ? bestOfAny([...hole, ...s.board]) : null;
       return t('e_shows', { who, cards: cardsText(hole) }) + (best ? ` — ${handName(handCode(best))}` : '');
     }
-    default: return t('rp_other', { who });
+    default:
+      return t('rp_other', { who });
   }
 }
 
@@ -115,8 +126,10 @@ export function drawSentence(a, before, after, names) {
   const s = a.seat;
   const who = names[s] ?? t('player_n', { n: s + 1 });
   switch (a.action) {
-    case 'fold': return t('e_fold', { who });
-    case 'check': return t('e_check', { who });
+    case 'fold':
+      return t('e_fold', { who });
+    case 'check':
+      return t('e_check', { who });
     case 'call': {
       const put = before.stacks[s] - after.stacks[s];
       return put > 0 ? t('e_call', { who, amount: fmtChips(put) }) + allIn(after.stacks[s]) : t('e_check', { who });
@@ -124,15 +137,24 @@ export function drawSentence(a, before, after, names) {
     case 'bet': {
       return betSentence(who, a.to, Math.max(0, ...before.bets) > 0, after.stacks[s] === 0);
     }
-    case 'exchange': return t('e_exchange', { who, n: (a.discard || []).length });
+    case 'exchange':
+      return t('e_exchange', { who, n: (a.discard || []).length });
     case 'show': {
       const hand = after.hands[s] || [];
       let name = '';
-      if (hand.length === 5) { try { name = ` — ${handName(handCode(rank5(hand)))}`; } catch { /* not five cards */ } }
+      if (hand.length === 5) {
+        try {
+          name = ` — ${handName(handCode(rank5(hand)))}`;
+        } catch {
+          /* not five cards */
+        }
+      }
       return t('e_shows', { who, cards: cardsText(hand) }) + name;
     }
-    case 'muck': return t('e_mucks', { who });
-    default: return t('rp_other', { who });
+    case 'muck':
+      return t('e_mucks', { who });
+    default:
+      return t('rp_other', { who });
   }
 }
 

@@ -3,7 +3,7 @@
 
 /** Number of seats at the table. */
 export function seatCount(st) {
-  return Number((st.options && st.options.seats) || (st.seats && st.seats.length) || 0);
+  return Number(st.options?.seats || st.seats?.length || 0);
 }
 
 /**
@@ -19,15 +19,19 @@ export function handSeats(st) {
   const len = (v.stacks || v.scores || v.hand_sizes || v.live || []).length;
   const n = seatCount(st);
   if (!len || len === n) return Array.from({ length: len || n }, (_, i) => i);
-  const inHand = (st.seats || []).filter((s) => s && s.name && !['empty', 'sitting_out', 'waiting', 'left', 'buying_in'].includes(s.status)).map((s) => s.seat);
+  const inHand = (st.seats || [])
+    .filter((s) => s?.name && !['empty', 'sitting_out', 'waiting', 'left', 'buying_in'].includes(s.status))
+    .map((s) => s.seat);
   if (inHand.length === len) return inHand;
-  const occupied = (st.seats || []).filter((s) => s && s.name).map((s) => s.seat);
+  const occupied = (st.seats || []).filter((s) => s?.name).map((s) => s.seat);
   if (occupied.length === len) return occupied;
   return Array.from({ length: len }, (_, i) => i);
 }
 
 /** Engine index of a table seat, or -1. */
-export function handIndex(st, seat) { return handSeats(st).indexOf(seat); }
+export function handIndex(st, seat) {
+  return handSeats(st).indexOf(seat);
+}
 
 /** The seat record (from `seats`) of a table seat. */
 export function seatInfo(st, seat) {
@@ -48,7 +52,7 @@ export function compactName(name) {
 
 export function seatName(st, seat) {
   const s = seatInfo(st, seat);
-  if (s && s.name) return s.name;
+  if (s?.name) return s.name;
   if (st.view && Array.isArray(st.view.players) && st.view.players[seat]) return st.view.players[seat];
   return `#${seat + 1}`;
 }
@@ -68,26 +72,33 @@ export function seatPositions(n, bottom, portrait) {
   const rx = portrait ? 38 : 41;
   const ry = portrait ? 40 : 37;
   for (let s = 0; s < n; s++) {
-    const k = ((s - (bottom ?? 0)) % n + n) % n;
+    const k = (((s - (bottom ?? 0)) % n) + n) % n;
     const a = Math.PI / 2 + (2 * Math.PI * k) / n;
-    const c = Math.cos(a); const sn = Math.sin(a);
+    const c = Math.cos(a);
+    const sn = Math.sin(a);
     const p = {
       seat: s,
-      x: 50 + rx * c, y: 50 + ry * sn,
-      bx: 50 + rx * 0.58 * c, by: 50 + ry * 0.56 * sn,
-      dx: 50 + rx * 0.72 * c + (portrait ? 16 : 11) * Math.cos(a + Math.PI / 2), dy: 50 + ry * 0.72 * sn + 8 * Math.sin(a + Math.PI / 2),
+      x: 50 + rx * c,
+      y: 50 + ry * sn,
+      bx: 50 + rx * 0.58 * c,
+      by: 50 + ry * 0.56 * sn,
+      dx: 50 + rx * 0.72 * c + (portrait ? 16 : 11) * Math.cos(a + Math.PI / 2),
+      dy: 50 + ry * 0.72 * sn + 8 * Math.sin(a + Math.PI / 2),
     };
     if (portrait && Math.abs(c) > 0.9) {
       // an upright felt leaves no room between a side seat and the board: the bet goes below
       // the seat and the button above it, both off the board's row
       // (12 % of a short felt, on a phone beside the Draw hand, was less than the seat's own
       // half height: the bet went under the seat)
-      p.bx = 50 + rx * 0.8 * c; p.by = p.y + 12;
+      p.bx = 50 + rx * 0.8 * c;
+      p.by = p.y + 12;
       p.btop = `max(${p.by}%, calc(${p.y}% + 58px))`;
-      p.dx = 50 + rx * 0.62 * c; p.dy = p.y - 12;
+      p.dx = 50 + rx * 0.62 * c;
+      p.dy = p.y - 12;
     } else if (portrait && Math.abs(c) > 0.3) {
       // a corner seat's bet goes level with it, clear of its cards, above or below the pot
-      p.bx = p.x - Math.sign(c) * 21; p.by = p.y;
+      p.bx = p.x - Math.sign(c) * 21;
+      p.by = p.y;
     } else if (portrait) {
       // the top and bottom seats' bets, clear of the corner seats' bets
       p.by = sn < 0 ? 35 : 66;

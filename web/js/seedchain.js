@@ -32,7 +32,11 @@ export async function newChain(table) {
   const x0 = crypto.getRandomValues(new Uint8Array(32));
   const xs = await chainFrom(x0);
   chains.set(table, { xs });
-  try { sessionStorage.setItem(key(table), toHex(x0)); } catch { /* kept in memory only */ }
+  try {
+    sessionStorage.setItem(key(table), toHex(x0));
+  } catch {
+    /* kept in memory only */
+  }
   return toHex(xs[xs.length - 1]);
 }
 
@@ -40,7 +44,11 @@ export async function newChain(table) {
 async function chainOf(table) {
   if (chains.has(table)) return chains.get(table);
   let x0 = null;
-  try { x0 = sessionStorage.getItem(key(table)); } catch { /* none */ }
+  try {
+    x0 = sessionStorage.getItem(key(table));
+  } catch {
+    /* none */
+  }
   if (!x0) return null;
   const c = { xs: await chainFrom(fromHex(x0)) };
   chains.set(table, c);
@@ -50,12 +58,16 @@ async function chainOf(table) {
 /** The `chain` field for a `join` (none where WebCrypto is missing). */
 export async function joinFields(table) {
   if (!canChain()) return {};
-  try { return { chain: await newChain(table) }; } catch { return {}; }
+  try {
+    return { chain: await newChain(table) };
+  } catch {
+    return {};
+  }
 }
 
 /** On every table_state: reveal the next element once per new `next_commitment`. */
 export async function onState(st) {
-  const mine = st && st.you && st.you.chain;
+  const mine = st?.you?.chain;
   if (!mine || mine.pending || !st.next_commitment || !canChain()) return;
   if (asked.get(st.table) === st.next_commitment) return;
   asked.set(st.table, st.next_commitment);

@@ -14,10 +14,16 @@ function guessLang() {
 }
 
 function load() {
-  try { return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') }; } catch { return { ...DEFAULTS }; }
+  try {
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') };
+  } catch {
+    return { ...DEFAULTS };
+  }
 }
 
-export function settings() { return current; }
+export function settings() {
+  return current;
+}
 
 export function applySettings() {
   setLang(current.lang);
@@ -28,10 +34,12 @@ export function updateSettings(patch) {
   current = { ...current, ...patch };
   localStorage.setItem(KEY, JSON.stringify(current));
   applySettings();
-  listeners.forEach((f) => f(current));
+  for (const f of listeners) f(current);
 }
 
-export function onSettingsChange(f) { listeners.push(f); }
+export function onSettingsChange(f) {
+  listeners.push(f);
+}
 
 /** Renders the settings page into `root`. */
 export function renderSettings(root) {
@@ -41,11 +49,15 @@ export function renderSettings(root) {
       <form class="form" id="settings-form">
         <label>${t('language')}
           <select name="lang" id="set-lang">
-            ${Object.entries(LANGS).map(([k, v]) => `<option value="${k}" ${k === current.lang ? 'selected' : ''}>${v}</option>`).join('')}
+            ${Object.entries(LANGS)
+              .map(([k, v]) => `<option value="${k}" ${k === current.lang ? 'selected' : ''}>${v}</option>`)
+              .join('')}
           </select>
         </label>
-        <label class="check"><input type="checkbox" name="fourColour" id="set-four" ${current.fourColour ? 'checked' : ''}> ${t('four_colour')}</label>
-        <label class="check"><input type="checkbox" name="sounds" id="set-sounds" ${current.sounds ? 'checked' : ''}> ${t('sounds')}</label>
+        <label class="check"><input type="checkbox" name="fourColour"
+          id="set-four" ${current.fourColour ? 'checked' : ''}> ${t('four_colour')}</label>
+        <label class="check"><input type="checkbox" name="sounds"
+          id="set-sounds" ${current.sounds ? 'checked' : ''}> ${t('sounds')}</label>
         <p class="muted">${t('settings_hint')}</p>
         <p class="muted kbd-hint" id="shortcuts-hint">${t('shortcuts')}</p>
         <div class="sample-cards" id="sample-cards">${cardsHtml(['As', 'Kh', 'Qd', 'Jc', 'Ts'], { size: 'lg' })}</div>

@@ -30,11 +30,31 @@ function beep(freq, ms, type = 'sine', gain = 0.06, delay = 0) {
 }
 
 export const sounds = {
-  turn() { beep(660, 120); beep(880, 160, 'sine', 0.06, 130); },
-  chips() { beep(1400, 40, 'square', 0.02); beep(1800, 40, 'square', 0.02, 50); },
-  card() { beep(300, 50, 'triangle', 0.05); },
-  win() { beep(523, 120); beep(659, 120, 'sine', 0.06, 120); beep(784, 220, 'sine', 0.06, 240); },
-  tick() { beep(1000, 30, 'square', 0.015); },
-  warn() { beep(880, 90, 'square', 0.04); beep(880, 90, 'square', 0.04, 160); beep(660, 160, 'square', 0.04, 320); },
-  error() { beep(200, 180, 'sawtooth', 0.03); },
+  turn() {
+    beep(660, 120);
+    beep(880, 160, 'sine', 0.06, 130);
+  },
+  chips() {
+    beep(1400, 40, 'square', 0.02);
+    beep(1800, 40, 'square', 0.02, 50);
+  },
+  card() {
+    beep(300, 50, 'triangle', 0.05);
+  },
+  win() {
+    beep(523, 120);
+    beep(659, 120, 'sine', 0.06, 120);
+    beep(784, 220, 'sine', 0.06, 240);
+  },
+  tick() {
+    beep(1000, 30, 'square', 0.015);
+  },
+  warn() {
+    beep(880, 90, 'square', 0.04);
+    beep(880, 90, 'square', 0.04, 160);
+    beep(660, 160, 'square', 0.04, 320);
+  },
+  error() {
+    beep(200, 180, 'sawtooth', 0.03);
+  },
 };

@@ -24,15 +24,26 @@ export function chatLines(msg) {
   notify('chat', id);
 }
 
-export function subscribe(fn) { subs.add(fn); return () => subs.delete(fn); }
-export function notify(what, id) { subs.forEach((f) => { try { f(what, id); } catch (e) { console.error(e); } }); }
+export function subscribe(fn) {
+  subs.add(fn);
+  return () => subs.delete(fn);
+}
+export function notify(what, id) {
+  subs.forEach((f) => {
+    try {
+      f(what, id);
+    } catch (e) {
+      console.error(e);
+    }
+  });
+}
 
 export function setLobby(tables) {
   store.lobby = new Map((tables || []).map((t) => [t.id, t]));
   notify('lobby');
 }
 export function updateLobby(summary) {
-  if (summary && summary.id) store.lobby.set(summary.id, summary);
+  if (summary?.id) store.lobby.set(summary.id, summary);
   notify('lobby');
 }
 export function removeTable(id) {
@@ -49,7 +60,9 @@ export function tableMoved(id) {
   notify('moved', id);
 }
 
-function saintKey(id) { return `tavolo.saint.${id}`; }
+function saintKey(id) {
+  return `tavolo.saint.${id}`;
+}
 
 /** Where the transcripts of the hands this browser saw end are kept, and how many. */
 const TRANSCRIPTS = 'tavolo.transcripts';
@@ -59,7 +72,11 @@ let transcripts = null; // Map hand -> transcript, oldest first
 function loadTranscripts() {
   if (transcripts) return transcripts;
   let kept = [];
-  try { kept = JSON.parse(localStorage.getItem(TRANSCRIPTS) || '[]'); } catch { kept = []; }
+  try {
+    kept = JSON.parse(localStorage.getItem(TRANSCRIPTS) || '[]');
+  } catch {
+    kept = [];
+  }
   transcripts = new Map(Array.isArray(kept) ? kept.filter((e) => Array.isArray(e) && e.length === 2) : []);
   return transcripts;
 }
@@ -73,7 +90,11 @@ export function keepTranscript(hand, transcript) {
   if (kept.has(hand)) return;
   kept.set(hand, transcript.toLowerCase());
   while (kept.size > TRANSCRIPTS_KEPT) kept.delete(kept.keys().next().value);
-  try { localStorage.setItem(TRANSCRIPTS, JSON.stringify([...kept])); } catch { /* storage full or off: kept for this visit */ }
+  try {
+    localStorage.setItem(TRANSCRIPTS, JSON.stringify([...kept]));
+  } catch {
+    /* storage full or off: kept for this visit */
+  }
 }
 
 /** The transcript this browser was sent when hand `hand` ended, if it saw it end. */
@@ -84,7 +105,8 @@ export function keptTranscript(hand) {
 export function tableState(msg) {
   const id = msg.table;
   const prev = store.tables.get(id);
-  if (prev && msg.version != null && prev.version != null && msg.version < prev.version && prev.hand === msg.hand) return; // out of order
+  if (prev && msg.version != null && prev.version != null && msg.version < prev.version && prev.hand === msg.hand)
+    return; // out of order
   store.tables.set(id, msg);
   // The waiting list gave this player a seat: the room tells them wherever they are.
   if (prev && prev.you && prev.you.waiting != null && msg.you && msg.you.seat != null) notify('seated', id);
@@ -95,9 +117,11 @@ export function tableState(msg) {
   if (log.length > 300) log.splice(0, log.length - 300);
   store.logs.set(id, log);
   if (msg.view) store.lastPlayed.set(id, msg);
-  if (msg.previous && msg.previous.transcript) keepTranscript(msg.previous.hand, msg.previous.transcript);
-  if (msg.result && (msg.hand_seats || []).length) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
-  else if (msg.result && !store.results.has(id)) store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
+  if (msg.previous?.transcript) keepTranscript(msg.previous.hand, msg.previous.transcript);
+  if (msg.result && (msg.hand_seats || []).length)
+    store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
+  else if (msg.result && !store.results.has(id))
+    store.results.set(id, { hand: msg.hand, result: msg.result, state: msg });
   recordSaint(id, msg);
   notify('table', id);
 }
@@ -105,20 +129,38 @@ export function tableState(msg) {
 // Saint Poker scoreboard by round: points of each seat, from the revealed hands.
 function recordSaint(id, msg) {
   const v = msg.view;
-  if (!v || !v.round || !Array.isArray(v.scores)) return;
+  if (!v?.round || !Array.isArray(v.scores)) return;
   let sb = store.saintRounds.get(id);
   if (!sb) {
-    try { sb = JSON.parse(sessionStorage.getItem(saintKey(id)) || 'null'); } catch { sb = null; }
+    try {
+      sb = JSON.parse(sessionStorage.getItem(saintKey(id)) || 'null');
+    } catch {
+      sb = null;
+    }
     sb = sb || {};
   }
   // a new game (another id) starts a new scoreboard
-  if (msg.hand && sb._game !== msg.hand) { for (const k of Object.keys(sb)) delete sb[k]; sb._game = msg.hand; }
+  if (msg.hand && sb._game !== msg.hand) {
+    for (const k of Object.keys(sb)) delete sb[k];
+    sb._game = msg.hand;
+  }
   if (Array.isArray(v.shown) && v.shown.every((h) => h && h.points != null)) {
-    sb[v.round] = { points: v.shown.map((h) => h.points), categories: v.shown.map((h) => h.category), totals: v.scores.slice() };
+    sb[v.round] = {
+      points: v.shown.map((h) => h.points),
+      categories: v.shown.map((h) => h.category),
+      totals: v.scores.slice(),
+    };
   }
   // The game's result has every round's points: the scoreboard is complete whenever one arrives.
-  const rounds = msg.result && msg.result.rounds;
-  if (Array.isArray(rounds)) rounds.forEach((pts, r) => { sb[r + 1] = { ...(sb[r + 1] || {}), points: pts }; });
+  const rounds = msg.result?.rounds;
+  if (Array.isArray(rounds))
+    rounds.forEach((pts, r) => {
+      sb[r + 1] = { ...(sb[r + 1] || {}), points: pts };
+    });
   store.saintRounds.set(id, sb);
-  try { sessionStorage.setItem(saintKey(id), JSON.stringify(sb)); } catch { /* ignore */ }
+  try {
+    sessionStorage.setItem(saintKey(id), JSON.stringify(sb));
+  } catch {
+    /* ignore */
+  }
 }

@@ -28,9 +28,10 @@ export function mountDraw(ctx) {
 
   ctx.mine.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-card]');
-    if (b && legalNow && legalNow.exchange) {
+    if (b && legalNow?.exchange) {
       const c = b.dataset.card;
-      if (selected.has(c)) selected.delete(c); else if (selected.size < (legalNow.exchange.max || 3)) selected.add(c);
+      if (selected.has(c)) selected.delete(c);
+      else if (selected.size < (legalNow.exchange.max || 3)) selected.add(c);
       if (last) api.update(last);
       return;
     }
@@ -41,7 +42,7 @@ export function mountDraw(ctx) {
     else if (x.dataset.x === 'muck') ctx.send({ action: 'muck' });
     else if (x.dataset.x === 'fold') {
       // a fold out of turn, or before the showdown, is asked twice (issue 49)
-      const key = last ? `${last.hand}:${last.view && last.view.stage}` : '';
+      const key = last ? `${last.hand}:${last.view?.stage}` : '';
       if (foldAsked !== key) {
         foldAsked = key;
         x.classList.add('confirm');
@@ -62,16 +63,27 @@ export function mountDraw(ctx) {
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);
       const mi = me != null ? idx(me) : -1;
-      if (st.hand !== handKey) { handKey = st.hand; selected = new Set(); }
+      if (st.hand !== handKey) {
+        handKey = st.hand;
+        selected = new Set();
+      }
       const wins = winnerIdx(st);
       const named = v.over ? shownHands(st) : new Map();
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const center = `
         ${potsHtml(st)}
-        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? (st.options && st.options.ante))}</span>
+        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? st.options?.ante)}</span>
         ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
         <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
+        ${
+          st.result
+            ? resultBanner(
+                st.result,
+                (s) => compactName(seatName(st, s)),
+                (i) => map[i] ?? i,
+              )
+            : ''
+        }`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,
@@ -79,28 +91,40 @@ export function mountDraw(ctx) {
         seat(seat) {
           const i = idx(seat);
           const info = seatInfo(st, seat);
-          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : info && info.status === 'waiting' ? t('waiting_state') : '' };
+          if (i < 0)
+            return {
+              stack: info ? info.chips : null,
+              status:
+                info && info.status === 'sitting_out'
+                  ? t('sitting_out')
+                  : info && info.status === 'waiting'
+                    ? t('waiting_state')
+                    : '',
+            };
           const live = v.live ? v.live[i] : true;
-          const shown = v.shown && v.shown[i];
+          const shown = v.shown?.[i];
           const ex = v.exchange_counts ? v.exchange_counts[i] : null;
           let cards = '';
           if (shown) {
             const five = v.over ? winningCards(st) : new Set();
             const anim = once(`${st.table}:${st.hand}:s:${seat}`, 'flip');
-            cards = shown.map((c) => cardsHtml([c], { size: 'sm', cls: [anim, five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('');
-          }
-          else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
+            cards = shown
+              .map((c) =>
+                cardsHtml([c], { size: 'sm', cls: [anim, five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') }),
+              )
+              .join('');
+          } else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
           return {
             cards,
             cardsClass: shown ? 'fan5' : '',
-            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            stack: v.stacks ? v.stacks[i] : info?.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
             status: named.has(i) ? handShort(named.get(i)) : !live ? word('results', 'folded') : '',
             statusTitle: named.has(i) ? handName(named.get(i)) : '',
             tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
             acting: seat === acting,
-            winner: wins.has('I' + i) || wins.has('T' + seat),
+            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
           };
         },
       });
@@ -113,43 +137,106 @@ export function mountDraw(ctx) {
       const canEx = !!legal.exchange;
       let best = '';
       // the engine's value of my five cards (you.best_hand)
-      const value = st.you && st.you.best_hand;
-      if (value && hand.length === 5) best = `<span class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(value)}</strong></span>`;
+      const value = st.you?.best_hand;
+      if (value && hand.length === 5)
+        best = `<span class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(value)}</strong></span>`;
       const drawn = new Set(v.drawn || []);
       const asking = foldAsked === `${st.hand}:${v.stage}`;
-      const maxEx = canEx ? (legal.exchange.max || 3) : 3;
-      ctx.mine.innerHTML = mi < 0 || !hand.length ? '' : `
+      const maxEx = canEx ? legal.exchange.max || 3 : 3;
+      ctx.mine.innerHTML =
+        mi < 0 || !hand.length
+          ? ''
+          : `
         <div class="my-hand draw-hand ${canEx ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}">
-          ${hand.map((c, k) => cardHtml(c, { size: 'lg', button: canEx, selected: selected.has(c), cls: drawn.has(c) ? 'new' : '', attrs: `data-i="${k + 1}"` })).join('')}
+          ${hand
+            .map((c, k) =>
+              cardHtml(c, {
+                size: 'lg',
+                button: canEx,
+                selected: selected.has(c),
+                cls: drawn.has(c) ? 'new' : '',
+                attrs: `data-i="${k + 1}"`,
+              }),
+            )
+            .join('')}
         </div>
         <div class="mine-bar">${best}
-        ${canEx ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
-          <button type="button" class="btn primary" data-x="exchange" id="act-exchange">${selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')}</button>` : ''}
-        ${legal.show ? `<button type="button" class="btn primary" data-x="show" id="act-show">${word('actions', 'show')}</button>` : ''}
-        ${legal.muck ? `<button type="button" class="btn" data-x="muck" id="act-muck">${word('actions', 'muck')}</button>` : ''}
-        ${(canEx || legal.show) && v.may_fold ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>` : ''}
-        ${!myTurn && v.may_fold && !v.over ? `<button type="button" class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold" id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>` : ''}
+        ${
+          canEx
+            ? `<span class="muted">${t('choose_discards', { n: maxEx })}</span>
+          <button type="button" class="btn primary" data-x="exchange"
+            id="act-exchange">${
+              selected.size ? t('discard_n', { n: selected.size }) : word('actions', 'stand_pat')
+            }</button>`
+            : ''
+        }
+        ${
+          legal.show
+            ? `<button type="button" class="btn primary" data-x="show"
+          id="act-show">${word('actions', 'show')}</button>`
+            : ''
+        }
+        ${
+          legal.muck
+            ? `<button type="button" class="btn" data-x="muck"
+          id="act-muck">${word('actions', 'muck')}</button>`
+            : ''
+        }
+        ${
+          (canEx || legal.show) && v.may_fold
+            ? `<button type="button" class="btn fold ${asking ? 'confirm' : ''}"
+          data-x="fold"
+          id="act-fold-x">${asking ? t('fold_confirm_any') : `<kbd>F</kbd> ${word('actions', 'fold')}`}</button>`
+            : ''
+        }
+        ${
+          !myTurn && v.may_fold && !v.over
+            ? `<button type="button"
+          class="btn ghost small fold ${asking ? 'confirm' : ''}" data-x="fold"
+          id="act-fold-any">${asking ? t('fold_confirm_any') : word('actions', 'fold')}</button>`
+            : ''
+        }
         </div>`;
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       // dealt in, a betting round on, not all-in: the pre-actions' situation
-      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && /betting/.test(v.stage || '');
-      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.stage}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
-      bar.render(canEx || legal.show ? null : legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.stage}:${(v.bets || []).join()}`, pre });
+      const betting =
+        mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && /betting/.test(v.stage || '');
+      const pre = betting
+        ? { hand: st.hand, round: `${st.hand}:${v.stage}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack }
+        : null;
+      bar.render(canEx || legal.show ? null : legal, {
+        pot: v.pot || 0,
+        myBet,
+        maxBet,
+        stack,
+        allInTo: stack != null ? stack + myBet : null,
+        handKey: `${st.hand}:${v.stage}:${(v.bets || []).join()}`,
+        pre,
+      });
       return legal;
     },
     key(ev) {
-      if (legalNow && legalNow.exchange && /^[1-5]$/.test(ev.key)) {
+      if (legalNow?.exchange && /^[1-5]$/.test(ev.key)) {
         const b = ctx.mine.querySelector(`button[data-i="${ev.key}"]`);
-        if (b) { b.click(); return true; }
+        if (b) {
+          b.click();
+          return true;
+        }
       }
-      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last && last.view && last.view.may_fold) {
+      if (legalNow && (legalNow.exchange || legalNow.show) && ev.key.toLowerCase() === 'f' && last?.view?.may_fold) {
         const b = ctx.mine.querySelector('#act-fold-x');
-        if (b) { b.click(); return true; }
+        if (b) {
+          b.click();
+          return true;
+        }
       }
-      if (legalNow && legalNow.exchange && ev.key === 'Enter' && !ev.target.closest('button')) { exchange([...selected]); return true; }
-      
+      if (legalNow?.exchange && ev.key === 'Enter' && !ev.target.closest('button')) {
+        exchange([...selected]);
+        return true;
+      }
+
       return bar.key_(ev);
     },
   };

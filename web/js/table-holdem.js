@@ -16,19 +16,25 @@ import { seatName } from './seats.js';
 export function potsHtml(st) {
   const v = st.view || {};
   const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
-  const pots = awarded && awarded.length ? awarded : v.pots;
+  const pots = awarded?.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
     // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
-    return `<div class="pots" id="pots">${pots.map((p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}" data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`).join('')}</div>`;
+    return `<div class="pots" id="pots">${pots
+      .map(
+        (p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}"
+      data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`,
+      )
+      .join('')}</div>`;
   }
-  const total = awarded && awarded.length ? awarded[0].amount : (v.pot ?? 0);
-  return `<div class="pots" id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
+  const total = awarded?.length ? awarded[0].amount : (v.pot ?? 0);
+  return `<div class="pots"
+    id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
 }
 
 /** The hand each seat showed (hand-seat index → {category, ranks}), from the result. */
 export function shownHands(st) {
   const out = new Map();
-  for (const s of (st.result && st.result.shown) || []) out.set(s.seat, s.hand);
+  for (const s of st.result?.shown || []) out.set(s.seat, s.hand);
   return out;
 }
 
@@ -40,7 +46,7 @@ export function winningCards(st) {
   if (!r || !Array.isArray(r.shown)) return out;
   const winners = new Set();
   for (const p of r.pots || []) if (p.seat != null) winners.add(p.seat);
-  for (const sh of r.shown) if (winners.has(sh.seat)) (sh.cards || []).forEach((c) => out.add(c));
+  for (const sh of r.shown) if (winners.has(sh.seat)) for (const c of sh.cards || []) out.add(c);
   return out;
 }
 
@@ -49,8 +55,13 @@ export function winnerIdx(st) {
   const v = st.view || {};
   const set = new Set();
   const pots = st.result && groupPots(st.result.pots);
-  if (pots) pots.forEach((p) => (p.winners || []).forEach((w) => set.add('I' + (typeof w === 'object' ? (w.seat ?? w.player) : w))));
-  if (v.over && Array.isArray(v.won)) v.won.forEach((w, i) => { if (w > 0) set.add('I' + i); });
+  for (const p of pots || []) {
+    for (const w of p.winners || []) set.add(`I${typeof w === 'object' ? (w.seat ?? w.player) : w}`);
+  }
+  if (v.over && Array.isArray(v.won))
+    v.won.forEach((w, i) => {
+      if (w > 0) set.add(`I${i}`);
+    });
   return set;
 }
 
@@ -67,12 +78,24 @@ export function mountHoldem(ctx) {
       const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
       const board = v.board || [];
       const five = v.over ? winningCards(st) : new Set();
-      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : (five.size ? 'dim-out' : '')].filter(Boolean).join(' ');
+      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : five.size ? 'dim-out' : ''].filter(Boolean).join(' ');
+      const dealt = board.map((c) =>
+        cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) }),
+      );
+      const slots = '<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length));
       const center = `
         ${potsHtml(st)}
-        <div class="board" role="group" aria-label="${t('board')}">${board.map((c) => cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) })).join('')}${'<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length))}</div>
+        <div class="board" role="group" aria-label="${t('board')}">${dealt.join('')}${slots}</div>
         <div class="street">${v.street ? word('streets', v.street) : ''}</div>
-        ${st.result ? resultBanner(st.result, (s) => compactName(seatName(st, s)), (i) => map[i] ?? i) : ''}`;
+        ${
+          st.result
+            ? resultBanner(
+                st.result,
+                (s) => compactName(seatName(st, s)),
+                (i) => map[i] ?? i,
+              )
+            : ''
+        }`;
       ctx.felt.innerHTML = feltHtml(st, {
         portrait: ctx.portrait(),
         center,
@@ -80,38 +103,85 @@ export function mountHoldem(ctx) {
         seat(seat) {
           const i = idx(seat);
           const info = seatInfo(st, seat);
-          if (i < 0) return { stack: info ? info.chips : null, status: info && info.status === 'sitting_out' ? t('sitting_out') : info && info.status === 'waiting' ? t('waiting_state') : '' };
+          if (i < 0)
+            return {
+              stack: info ? info.chips : null,
+              status:
+                info && info.status === 'sitting_out'
+                  ? t('sitting_out')
+                  : info && info.status === 'waiting'
+                    ? t('waiting_state')
+                    : '',
+            };
           const hole = (v.hole || [])[i] || [];
           const live = v.live ? v.live[i] : true;
           const showCards = live || (hole[0] && v.over);
           return {
-            cards: showCards && hole.length ? hole.map((c, k) => cardsHtml([c], { size: seat === me ? 'md' : 'sm', cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') })).join('') : '',
-            stack: v.stacks ? v.stacks[i] : info && info.chips,
+            cards:
+              showCards && hole.length
+                ? hole
+                    .map((c, k) =>
+                      cardsHtml([c], {
+                        size: seat === me ? 'md' : 'sm',
+                        cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : '']
+                          .filter(Boolean)
+                          .join(' '),
+                      }),
+                    )
+                    .join('')
+                : '',
+            stack: v.stacks ? v.stacks[i] : info?.chips,
             bet: v.bets ? v.bets[i] : 0,
             folded: !live,
-            status: shown.has(i) ? handShort(shown.get(i)) : !live ? word('results', 'folded')
-              : (v.stacks && v.stacks[i] === 0 && !v.over ? word('actions', 'all_in') : ''),
+            status: shown.has(i)
+              ? handShort(shown.get(i))
+              : !live
+                ? word('results', 'folded')
+                : v.stacks && v.stacks[i] === 0 && !v.over
+                  ? word('actions', 'all_in')
+                  : '',
             statusTitle: shown.has(i) ? handName(shown.get(i)) : '',
             acting: seat === acting,
-            winner: wins.has('I' + i) || wins.has('T' + seat),
+            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
           };
         },
       });
       // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
-      const best = st.you && st.you.best_hand;
-      const hint = best && mi >= 0 && (!v.live || v.live[mi]) ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>` : '';
+      const best = st.you?.best_hand;
+      const hint =
+        best && mi >= 0 && (!v.live || v.live[mi])
+          ? `<div class="my-best" id="my-best">${t('best_hand')}: <strong>${handName(best)}</strong></div>`
+          : '';
       const legal = normLegal(st);
       const myBet = mi >= 0 && v.bets ? v.bets[mi] : 0;
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
       // dealt in, a betting round on, not all-in: the pre-actions' situation
-      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
-      const pre = betting ? { hand: st.hand, round: `${st.hand}:${v.street}`, toCall: Math.min(Math.max(0, maxBet - myBet), stack), stack } : null;
-      bar.render(legal, { pot: v.pot || 0, myBet, maxBet, stack, allInTo: stack != null ? stack + myBet : null, handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`, pre });
+      const betting =
+        mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      const pre = betting
+        ? {
+            hand: st.hand,
+            round: `${st.hand}:${v.street}`,
+            toCall: Math.min(Math.max(0, maxBet - myBet), stack),
+            stack,
+          }
+        : null;
+      bar.render(legal, {
+        pot: v.pot || 0,
+        myBet,
+        maxBet,
+        stack,
+        allInTo: stack != null ? stack + myBet : null,
+        handKey: `${st.hand}:${v.street}:${(v.bets || []).join()}`,
+        pre,
+      });
       return legal;
     },
-    key(ev) { return bar.key_(ev); },
+    key(ev) {
+      return bar.key_(ev);
+    },
   };
 }

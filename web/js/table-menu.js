@@ -33,7 +33,12 @@ export function mountTableMenu(box, onChoose) {
     onChoose(b);
   });
   box.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape' && isOpen()) { ev.preventDefault(); ev.stopPropagation(); close(true); return; }
+    if (ev.key === 'Escape' && isOpen()) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      close(true);
+      return;
+    }
     if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && isOpen()) {
       const bs = [...list.querySelectorAll('button:not([disabled])')];
       if (!bs.length) return;
@@ -43,19 +48,28 @@ export function mountTableMenu(box, onChoose) {
       bs[i < 0 ? 0 : n].focus();
     }
   });
-  const outside = (ev) => { if (isOpen() && !box.contains(ev.target)) close(false); };
+  const outside = (ev) => {
+    if (isOpen() && !box.contains(ev.target)) close(false);
+  };
   document.addEventListener('pointerdown', outside);
-  box.addEventListener('focusout', (ev) => { if (isOpen() && ev.relatedTarget && !box.contains(ev.relatedTarget)) close(false); });
+  box.addEventListener('focusout', (ev) => {
+    if (isOpen() && ev.relatedTarget && !box.contains(ev.relatedTarget)) close(false);
+  });
   return {
     setItems(html) {
       if (items.dataset.html === html) return;
       const had = items.contains(document.activeElement) ? document.activeElement.id : null;
       items.innerHTML = html;
       items.dataset.html = html;
-      if (had) { const f = items.querySelector(`#${CSS.escape(had)}`); if (f) f.focus(); }
+      if (had) {
+        const f = items.querySelector(`#${CSS.escape(had)}`);
+        if (f) f.focus();
+      }
     },
     close,
-    destroy() { document.removeEventListener('pointerdown', outside); },
+    destroy() {
+      document.removeEventListener('pointerdown', outside);
+    },
   };
 }
 
@@ -77,8 +91,14 @@ export function confirmLeave(dialog, text, returnTo) {
       if (returnTo && document.contains(returnTo)) returnTo.focus();
       resolve(answer);
     };
-    const onYes = () => { answer = true; dialog.close(); };
-    const onNo = () => { answer = false; dialog.close(); };
+    const onYes = () => {
+      answer = true;
+      dialog.close();
+    };
+    const onNo = () => {
+      answer = false;
+      dialog.close();
+    };
     yes.addEventListener('click', onYes);
     no.addEventListener('click', onNo);
     dialog.addEventListener('close', done);

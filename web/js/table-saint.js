@@ -13,38 +13,53 @@ export function mountSaint(ctx) {
   let sel = [];
   let selKey = '';
   let last = null;
-  let seenReveal = new Set();
+  const seenReveal = new Set();
   let focusIdx = 0;
   // the server acknowledges a choice to its sender only (maybe with no new table_state): keep it
   let local = { key: '', cards: null };
   const choose = (action) => {
     // The choice belongs to the phase it was made in: the acknowledgement may come after the
     // reveal has moved the game to the next phase.
-    const v = (last && last.view) || {};
-    const key = `${last && last.hand}:${v.round}:${v.phase}`;
-    return ctx.send(action).then(() => {
-      local = { key, cards: action.card ? [action.card] : action.cards };
-      if (last) api.update(last);
-    }).catch(() => {});
+    const v = last?.view || {};
+    const key = `${last?.hand}:${v.round}:${v.phase}`;
+    return ctx
+      .send(action)
+      .then(() => {
+        local = { key, cards: action.card ? [action.card] : action.cards };
+        if (last) api.update(last);
+      })
+      .catch(() => {});
   };
 
-  const myIdx = (st) => { const me = mySeat(st); const m = handSeats(st); return me != null ? m.indexOf(me) : (st.view && st.view.player != null ? st.view.player : -1); };
+  const myIdx = (st) => {
+    const me = mySeat(st);
+    const m = handSeats(st);
+    return me != null ? m.indexOf(me) : st.view && st.view.player != null ? st.view.player : -1;
+  };
 
   function onHandCard(card) {
     const st = last;
     if (!st) return;
     const v = st.view || {};
-    if (v.phase === 'place') { choose({ action: 'place', card }); }
-    else if (v.phase === 'show') {
+    if (v.phase === 'place') {
+      choose({ action: 'place', card });
+    } else if (v.phase === 'show') {
       if (sel.includes(card)) sel = sel.filter((c) => c !== card);
-      else { sel.push(card); if (sel.length > 2) sel.shift(); }
+      else {
+        sel.push(card);
+        if (sel.length > 2) sel.shift();
+      }
       api.update(st);
     }
   }
 
   ctx.mine.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-card]');
-    if (b) { focusIdx = Number(b.dataset.i) - 1; onHandCard(b.dataset.card); return; }
+    if (b) {
+      focusIdx = Number(b.dataset.i) - 1;
+      onHandCard(b.dataset.card);
+      return;
+    }
     if (ev.target.closest('#act-show-pair') && sel.length === 2) choose({ action: 'show', cards: sel.slice() });
   });
   ctx.felt.addEventListener('click', (ev) => {
@@ -63,18 +78,42 @@ export function mountSaint(ctx) {
       const isMe = i === mi;
       const acting = v.phase === 'draft' && v.to_pick === i;
       const win = (v.winners || []).includes(i) && v.phase === 'over';
-      const pk = `p:${key}:${i}`; const sk = `s:${key}:${i}`;
-      const flipP = placed[i] && !seenReveal.has(pk); const flipS = shown[i] && !seenReveal.has(sk);
+      const pk = `p:${key}:${i}`;
+      const sk = `s:${key}:${i}`;
+      const flipP = placed[i] && !seenReveal.has(pk);
+      const flipS = shown[i] && !seenReveal.has(sk);
       const h = shown[i];
-      out.push(`<div class="splayer ${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h && h.points ? 'scored' : ''}" data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
-        <div class="sp-head"><span class="name" title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${isMe ? ` <span class="muted">(${t('you')})</span>` : ''}</span>
+      const state = `${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}`;
+      const slot = '<span class="card card-sm slot" aria-hidden="true"></span>';
+      const placedCard = placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : slot;
+      const shownCards = h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : slot + slot;
+      out.push(`<div class="splayer ${state}"
+        data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
+        <div class="sp-head"><span class="name"
+          title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${
+            isMe
+              ? ` <span
+          class="muted">(${t('you')})</span>`
+              : ''
+          }</span>
           <span class="score" role="group" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
         <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
         <div class="sp-cards">
-          <span class="sp-placed" role="group" aria-label="${t('placed_cards')}">${placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span>'}</span>
-          <span class="sp-shown" role="group" aria-label="${t('shown_cards')}">${h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : '<span class="card card-sm slot" aria-hidden="true"></span><span class="card card-sm slot" aria-hidden="true"></span>'}</span>
+          <span class="sp-placed" role="group"
+            aria-label="${t('placed_cards')}">${placedCard}</span>
+          <span class="sp-shown" role="group"
+            aria-label="${t('shown_cards')}">${shownCards}</span>
         </div>
-        ${h ? `<div class="sp-hand">${esc(handName(h))}${h.points ? ` <span class="pts">+${h.points}</span>` : ''}</div>` : '<div class="sp-hand muted">&nbsp;</div>'}
+        ${
+          h
+            ? `<div class="sp-hand">${esc(handName(h))}${
+                h.points
+                  ? ` <span
+          class="pts">+${h.points}</span>`
+                  : ''
+              }</div>`
+            : '<div class="sp-hand muted">&nbsp;</div>'
+        }
         <span class="clock-bar" aria-hidden="true"><span></span></span>
       </div>`);
       if (placed[i]) seenReveal.add(pk);
@@ -86,24 +125,45 @@ export function mountSaint(ctx) {
   function scoreboardHtml(st, v, map) {
     const sb = store.saintRounds.get(st.table) || {};
     const n = map.length;
-    const rounds = Object.keys(sb).filter((k) => /^\d+$/.test(k)).map(Number).sort((a, b) => a - b);
+    const rounds = Object.keys(sb)
+      .filter((k) => /^\d+$/.test(k))
+      .map(Number)
+      .sort((a, b) => a - b);
     return `<h2 class="h-small">${t('scoreboard')}</h2>
       <div class="table-wrap"><table class="scoreboard" id="scoreboard">
-      <thead><tr><th scope="col">#</th>${map.map((s) => `<th scope="col" title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`).join('')}</tr></thead>
-      <tbody>${rounds.map((r) => `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => { const p = sb[r].points[i]; return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`; }).join('')}</tr>`).join('')}</tbody>
-      <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || []).map((s) => `<td><strong>${s}</strong></td>`).join('')}</tr></tfoot>
+      <thead><tr><th scope="col">#</th>${map
+        .map(
+          (s) => `<th scope="col"
+        title="${esc(seatName(st, s))}">${esc(shortName(seatName(st, s), 9))}</th>`,
+        )
+        .join('')}</tr></thead>
+      <tbody>${rounds
+        .map(
+          (r) =>
+            `<tr><th scope="row">${r}</th>${Array.from({ length: n }, (_, i) => {
+              const p = sb[r].points[i];
+              return `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`;
+            }).join('')}</tr>`,
+        )
+        .join('')}</tbody>
+      <tfoot><tr><th scope="row">${t('total')}</th>${(v.scores || [])
+        .map((s) => `<td><strong>${s}</strong></td>`)
+        .join('')}</tr></tfoot>
       </table></div>`;
   }
 
   function draftHtml(st, v, map) {
-    if (!v.draft_order || !v.draft_order.length || v.phase !== 'draft') return '';
+    if (!v.draft_order?.length || v.phase !== 'draft') return '';
     const picks = v.picks || [];
     const n = map.length;
     return `<div class="draft-order" id="draft-order"><span class="lbl">${t('draft_order')}:</span>
-      <ol>${v.draft_order.map((p, k) => {
-        const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
-        return `<li class="${v.to_pick === p ? 'now' : ''}">${esc(seatName(st, map[p]))} ${cardsHtml(mine, { size: 'xs' })}</li>`;
-      }).join('')}</ol></div>`;
+      <ol>${v.draft_order
+        .map((p, k) => {
+          const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
+          const who = esc(seatName(st, map[p]));
+          return `<li class="${v.to_pick === p ? 'now' : ''}">${who} ${cardsHtml(mine, { size: 'xs' })}</li>`;
+        })
+        .join('')}</ol></div>`;
   }
 
   // The end of a game: the ranking, every round's points, who won the stakes; "Play again" puts
@@ -113,17 +173,49 @@ export function mountSaint(ctx) {
     const scores = r.scores || v.scores || [];
     const rounds = r.rounds || [];
     const won = r.stakes_won || [];
-    const order = scores.map((p, i) => ({ i, p, place: 1 + scores.filter((x) => x > p).length })).sort((a, b) => a.place - b.place || a.i - b.i);
+    const order = scores
+      .map((p, i) => ({ i, p, place: 1 + scores.filter((x) => x > p).length }))
+      .sort((a, b) => a.place - b.place || a.i - b.i);
     const name = (i) => `${esc(seatName(st, map[i]))}${i === mi ? ` <span class="muted">(${t('you')})</span>` : ''}`;
-    const again = mi >= 0 && st.you && st.you.sitting_out
-      ? `<button type="button" class="btn primary" id="btn-play-again">${t('play_again')}</button>`
-      : mi >= 0 ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>` : '';
+    const again =
+      mi >= 0 && st.you && st.you.sitting_out
+        ? `<button type="button" class="btn primary" id="btn-play-again">${t('play_again')}</button>`
+        : mi >= 0
+          ? `<span class="muted" id="waiting-next-game">${t('waiting_next_game')}</span>`
+          : '';
     return `<section class="saint-results" id="saint-results" aria-labelledby="saint-results-title">
       <h2 class="h-small" id="saint-results-title">${t('game_results')}</h2>
-      <ol class="ranking" id="results-ranking">${order.map(({ i, p, place }) => `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${name(i)} — ${p} ${t('points_short')}${r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : ''}</li>`).join('')}</ol>
-      ${rounds.length ? `<div class="table-wrap"><table class="scoreboard rounds" id="results-rounds"><thead><tr><th scope="col">#</th>${map.map((_, i) => `<th scope="col">${esc(compactName(seatName(st, map[i])))}</th>`).join('')}</tr></thead>
-        <tbody>${rounds.map((pts, k) => `<tr><th scope="row">${k + 1}</th>${pts.map((p) => `<td class="${p ? 'pos' : ''}">${p || '·'}</td>`).join('')}</tr>`).join('')}</tbody></table></div>` : ''}
-      <div class="results-actions">${again}<button type="button" class="btn ghost" id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
+      <ol class="ranking" id="results-ranking">${order
+        .map(({ i, p, place }) => {
+          const stake = r.stake ? ` · ${t('stakes_won')}: ${fmtChips(won[i] || 0)}` : '';
+          const line = `${name(i)} — ${p} ${t('points_short')}${stake}`;
+          return `<li value="${place}" class="${(r.winners || []).includes(i) ? 'winner' : ''}">${line}</li>`;
+        })
+        .join('')}</ol>
+      ${
+        rounds.length
+          ? `<div class="table-wrap"><table class="scoreboard rounds"
+            id="results-rounds"><thead><tr><th scope="col">#</th>${map
+              .map(
+                (_, i) => `<th
+            scope="col">${esc(compactName(seatName(st, map[i])))}</th>`,
+              )
+              .join('')}</tr></thead>
+        <tbody>${rounds
+          .map(
+            (pts, k) =>
+              `<tr><th scope="row">${k + 1}</th>${pts
+                .map(
+                  (p) => `<td
+          class="${p ? 'pos' : ''}">${p || '·'}</td>`,
+                )
+                .join('')}</tr>`,
+          )
+          .join('')}</tbody></table></div>`
+          : ''
+      }
+      <div class="results-actions">${again}<button type="button" class="btn ghost"
+        id="btn-results-lobby">${mi >= 0 ? t('leave') : t('back_to_lobby')}</button></div>
     </section>`;
   }
 
@@ -144,40 +236,78 @@ export function mountSaint(ctx) {
       const legal = normLegal(st);
       const phase = v.phase;
       const k = `${st.hand}:${v.round}:${phase}`;
-      if (k !== selKey) { selKey = k; sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : []; }
+      if (k !== selKey) {
+        selKey = k;
+        sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : [];
+      }
       const myTurnPick = phase === 'draft' && v.to_pick === mi && mi >= 0;
       const centre = v.centre || [];
       const pool = v.pool || [];
-      const centreBlock = phase === 'draft'
-        ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : (v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '')}</div>
-           <div class="zone-cards" id="pool">${pool.map((c, i) => cardHtml(c, { size: 'md', button: myTurnPick, attrs: `data-pick="${c}" data-pi="${i + 1}"` })).join('')}</div></div>`
-        : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards" id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
+      const picker = v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '';
+      const pickNote = myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : picker;
+      const centreBlock =
+        phase === 'draft'
+          ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${pickNote}</div>
+           <div class="zone-cards"
+             id="pool">${pool
+               .map((c, i) =>
+                 cardHtml(c, {
+                   size: 'md',
+                   button: myTurnPick,
+                   attrs: `data-pick="${c}"
+             data-pi="${i + 1}"`,
+                 }),
+               )
+               .join('')}</div></div>`
+          : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards"
+            id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
       ctx.felt.innerHTML = `<div class="saint-felt">
-        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span class="phase">${phase ? word('phases', phase) : ''}</span>
+        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span
+          class="phase">${phase ? word('phases', phase) : ''}</span>
           <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
         <div class="splayers" style="--n:${map.length}">${playersHtml(st, v, map, mi)}</div>
         <div class="saint-middle">${centreBlock}
-          ${(v.preview || []).length ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>` : ''}
+          ${
+            (v.preview || []).length
+              ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div
+            class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>`
+              : ''
+          }
         </div>
         ${draftHtml(st, v, map)}
       </div>`;
       // my hand
       const hand = v.hand || [];
       const choice = v.my_choice || (local.key === k && local.cards) || [];
-      const clickable = mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
+      const clickable =
+        mi >= 0 && (phase === 'place' || phase === 'show') && (legal.any || legal.place || legal.showPair || !st.legal);
       let best = '';
       const pair = phase === 'show' ? sel : [];
       if (pair.length === 2) {
         // The server's legal list carries the hand each pair makes by the table's hand rule.
-        const entry = (st.legal || []).find((a) => a && a.action === 'show' && a.hand && Array.isArray(a.cards)
-          && a.cards.length === 2 && a.cards.includes(pair[0]) && a.cards.includes(pair[1]));
-        const r = entry && entry.hand;
+        const entry = (st.legal || []).find(
+          (a) =>
+            a &&
+            a.action === 'show' &&
+            a.hand &&
+            Array.isArray(a.cards) &&
+            a.cards.length === 2 &&
+            a.cards.includes(pair[0]) &&
+            a.cards.includes(pair[1]),
+        );
+        const r = entry?.hand;
         if (r) {
           const royal = r.category === 'straight_flush' && String(r.cards[0]).startsWith('A');
-          best = `<div class="live-best" id="live-best" aria-live="polite">${t('best_hand')}: <strong>${categoryName(royal ? 'royal_flush' : r.category)}</strong> ${cardsHtml(r.cards, { size: 'xs' })}</div>`;
+          const category = categoryName(royal ? 'royal_flush' : r.category);
+          const cards = cardsHtml(r.cards, { size: 'xs' });
+          best = `<div class="live-best" id="live-best"
+            aria-live="polite">${t('best_hand')}: <strong>${category}</strong> ${cards}</div>`;
         }
       }
-      const chosenNote = (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2) ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>` : '';
+      const chosenNote =
+        (phase === 'place' && choice.length === 1) || (phase === 'show' && choice.length === 2)
+          ? `<span class="chosen-note" id="chosen-note">✓ ${t('chosen')}</span>`
+          : '';
       const n = hand.length;
       if (phase === 'over' && st.result) {
         // the results screen alone tells the end (issue 49: on a phone the ranking and the
@@ -187,14 +317,35 @@ export function mountSaint(ctx) {
         ctx.actions.innerHTML = '';
         return { ...legal, any: false };
       }
-      ctx.mine.innerHTML = mi < 0 ? '' : `
-        <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}" id="my-hand">
-          ${hand.map((c, i) => cardHtml(c, { size: 'lg', button: clickable, selected: phase === 'show' ? sel.includes(c) : choice.includes(c), attrs: `data-i="${i + 1}" style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"` })).join('')}
+      const placeHint = () => t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint');
+      const hint = phase === 'place' ? placeHint() : phase === 'show' ? t('show_hint') : '';
+      ctx.mine.innerHTML =
+        mi < 0
+          ? ''
+          : `
+        <div class="fan ${clickable ? 'selecting' : ''}" role="group" aria-label="${t('your_hand')}" style="--n:${n}"
+          id="my-hand">
+          ${hand
+            .map((c, i) =>
+              cardHtml(c, {
+                size: 'lg',
+                button: clickable,
+                selected: phase === 'show' ? sel.includes(c) : choice.includes(c),
+                attrs: `data-i="${i + 1}"
+            style="--i:${i}" tabindex="${i === Math.min(focusIdx, n - 1) ? 0 : -1}"`,
+              }),
+            )
+            .join('')}
         </div>
         <div class="mine-bar">
-          <span class="hint">${phase === 'place' ? t(matchMedia('(pointer: coarse)').matches ? 'place_hint_touch' : 'place_hint') : phase === 'show' ? t('show_hint') : ''}</span>
+          <span class="hint">${hint}</span>
           ${best}
-          ${phase === 'show' && clickable ? `<button type="button" class="btn primary" id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>` : ''}
+          ${
+            phase === 'show' && clickable
+              ? `<button type="button" class="btn primary"
+            id="act-show-pair" ${sel.length === 2 ? '' : 'disabled'}>${t('show_these')}</button>`
+              : ''
+          }
           ${chosenNote}
         </div>`;
       const sbHtml = scoreboardHtml(st, v, map);
@@ -211,19 +362,28 @@ export function mountSaint(ctx) {
       if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
         const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;
         const b = document.querySelector(sel2);
-        if (b && !b.disabled) { b.focus(); b.click(); return true; }
+        if (b && !b.disabled) {
+          b.focus();
+          b.click();
+          return true;
+        }
       }
       if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
         const btns = [...document.querySelectorAll(v.phase === 'draft' ? '#pool button' : '#my-hand button')];
         if (!btns.length) return false;
         let i = btns.indexOf(document.activeElement);
         i = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : -1) + btns.length) % btns.length;
-        btns.forEach((b, j) => b.setAttribute('tabindex', j === i ? '0' : '-1'));
+        btns.forEach((b, j) => {
+          b.setAttribute('tabindex', j === i ? '0' : '-1');
+        });
         btns[i].focus();
         if (v.phase !== 'draft') focusIdx = i;
         return true;
       }
-      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) { choose({ action: 'show', cards: sel.slice() }); return true; }
+      if (ev.key === 'Enter' && v.phase === 'show' && sel.length === 2 && !ev.target.closest('button')) {
+        choose({ action: 'show', cards: sel.slice() });
+        return true;
+      }
       return false;
     },
   };

@@ -2,21 +2,38 @@
 import { t } from './i18n.js';
 
 export function esc(s) {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  return String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 }
 
 /** Error codes (docs/protocol.md) whose words say it all; the others add the server's facts. */
-const PLAIN_CODES = new Set(['rate_limited', 'unauthenticated', 'no_such_table', 'not_seated', 'already_seated', 'table_full',
-  'insufficient_chips', 'stale_hand', 'not_your_turn', 'unavailable', 'elsewhere', 'internal', 'too_large', 'unsupported_version']);
+const PLAIN_CODES = new Set([
+  'rate_limited',
+  'unauthenticated',
+  'no_such_table',
+  'not_seated',
+  'already_seated',
+  'table_full',
+  'insufficient_chips',
+  'stale_hand',
+  'not_your_turn',
+  'unavailable',
+  'elsewhere',
+  'internal',
+  'too_large',
+  'unsupported_version',
+]);
 
 /** An error answer (`{code, message}`) in words of the chosen language, never a raw code
  * (issue 49: "rate_limited: …" toasts). */
 export function errorText(e) {
-  const code = e && e.code;
+  const code = e?.code;
   const key = code ? `ec_${code}` : '';
   const words = key && t(key) !== key ? t(key) : '';
   if (words && PLAIN_CODES.has(code)) return words;
-  const msg = (e && e.message) || '';
+  const msg = e?.message || '';
   if (words) return msg ? `${words}: ${msg}` : words;
   return msg || t('err_generic');
 }
@@ -43,10 +60,15 @@ export function showNotice(box, text, kind = 'info', ms = 2600) {
   d.dataset.count = String(n);
   if (n > 1) {
     let c = d.querySelector('.n-count');
-    if (!c) { c = document.createElement('span'); c.className = 'n-count'; d.appendChild(c); }
+    if (!c) {
+      c = document.createElement('span');
+      c.className = 'n-count';
+      d.appendChild(c);
+    }
     c.textContent = ` ×${n}`;
   }
-  clearTimeout(d._out); clearTimeout(d._gone);
+  clearTimeout(d._out);
+  clearTimeout(d._gone);
   d._out = setTimeout(() => d.classList.add('out'), ms);
   d._gone = setTimeout(() => d.remove(), ms + 400);
   return d;
@@ -88,7 +110,12 @@ export function notice(text, link) {
 
 export function announce(text) {
   const r = document.getElementById('sr-live');
-  if (r) { r.textContent = ''; setTimeout(() => { r.textContent = text; }, 30); }
+  if (r) {
+    r.textContent = '';
+    setTimeout(() => {
+      r.textContent = text;
+    }, 30);
+  }
 }
 
 /** Returns `cls` the first time `key` is seen (an entrance animation plays once), else ''. */
@@ -108,7 +135,7 @@ export function fmtChips(n) {
 /** True when a keyboard event comes from a text field (shortcuts must not fire there). */
 export function typing(ev) {
   const tg = ev.target;
-  if (!tg || !tg.tagName) return false;
+  if (!tg?.tagName) return false;
   if (tg.tagName === 'TEXTAREA' || tg.tagName === 'SELECT' || tg.isContentEditable) return true;
   if (tg.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes(tg.type);
   return false;
@@ -120,5 +147,7 @@ export function typing(ev) {
  * player's placed and shown cards. A game module that sets the role itself needs none of this.
  */
 export function labelGroups(root) {
-  root.querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])').forEach((e) => e.setAttribute('role', 'group'));
+  for (const e of root.querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])')) {
+    e.setAttribute('role', 'group');
+  }
 }

@@ -8,7 +8,22 @@
 const SEQ_KEY = 'tavolo.seq';
 const PENDING_KEY = 'tavolo.pending';
 const EPOCH = Date.UTC(2026, 0, 1);
-const RESEND = new Set(['act', 'join', 'waitlist', 'watch', 'unwatch', 'sit_out', 'sit_in', 'rebuy', 'leave', 'create_table', 'change_seat', 'cancel_seat_change', 'add_bot', 'chat']);
+const RESEND = new Set([
+  'act',
+  'join',
+  'waitlist',
+  'watch',
+  'unwatch',
+  'sit_out',
+  'sit_in',
+  'rebuy',
+  'leave',
+  'create_table',
+  'change_seat',
+  'cancel_seat_change',
+  'add_bot',
+  'chat',
+]);
 
 export class Connection {
   constructor() {
@@ -47,12 +62,26 @@ export class Connection {
   on(type, fn) {
     if (!this.handlers.has(type)) this.handlers.set(type, []);
     this.handlers.get(type).push(fn);
-    return () => { const l = this.handlers.get(type); l.splice(l.indexOf(fn), 1); };
+    return () => {
+      const l = this.handlers.get(type);
+      l.splice(l.indexOf(fn), 1);
+    };
   }
 
-  emit(type, msg) { (this.handlers.get(type) || []).slice().forEach((f) => { try { f(msg); } catch (e) { console.error(e); } }); }
+  emit(type, msg) {
+    (this.handlers.get(type) || []).slice().forEach((f) => {
+      try {
+        f(msg);
+      } catch (e) {
+        console.error(e);
+      }
+    });
+  }
 
-  setStatus(s) { this.status = s; this.emit('status', s); }
+  setStatus(s) {
+    this.status = s;
+    this.emit('status', s);
+  }
 
   connect() {
     this.wanted = true;
@@ -61,15 +90,28 @@ export class Connection {
     let url = new URL('ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.hash = '';
-    if (this.node) { try { url = new URL(this.node); } catch { this.node = null; } }
+    if (this.node) {
+      try {
+        url = new URL(this.node);
+      } catch {
+        this.node = null;
+      }
+    }
     this.setStatus(this.attempt ? 'reconnecting' : 'connecting');
     let ws;
-    try { ws = new WebSocket(url.href); } catch { this.scheduleReconnect(); return; }
+    try {
+      ws = new WebSocket(url.href);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
       this.setStatus('open');
-      this.request('hello', {}).then((r) => this.emit('hello', r)).catch((e) => this.emit('hello_error', e));
+      this.request('hello', {})
+        .then((r) => this.emit('hello', r))
+        .catch((e) => this.emit('hello_error', e));
       for (const [seq, p] of this.pending) if (p.msg.type !== 'hello' && p.msg.seq === seq) this.rawSend(p.msg);
     };
     ws.onmessage = (ev) => this.receive(ev.data);
@@ -78,13 +120,22 @@ export class Connection {
       this.ws = null;
       this.dropped = true;
       // A node that stops answering has let its tables go: the room sends us on.
-      if (this.node && this.attempt >= 1) { this.node = null; this.rehomed = true; }
+      if (this.node && this.attempt >= 1) {
+        this.node = null;
+        this.rehomed = true;
+      }
       // hellos die with their connection; everything else waits to be resent
-      for (const [seq, p] of this.pending) if (p.msg.type === 'hello' || p.msg.type === 'lobby') { this.pending.delete(seq); p.reject(Object.assign(new Error('disconnected'), { code: 'disconnected' })); }
+      for (const [seq, p] of this.pending)
+        if (p.msg.type === 'hello' || p.msg.type === 'lobby') {
+          this.pending.delete(seq);
+          p.reject(Object.assign(new Error('disconnected'), { code: 'disconnected' }));
+        }
       if (this.wanted) this.scheduleReconnect();
       else this.setStatus('closed');
     };
-    ws.onerror = () => { /* onclose follows */ };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
   }
 
   scheduleReconnect() {
@@ -111,16 +162,24 @@ export class Connection {
     this.rehomed = true;
     const old = this.ws;
     this.ws = null;
-    if (old) { old.onclose = null; old.close(); }
+    if (old) {
+      old.onclose = null;
+      old.close();
+    }
     for (const [seq, p] of this.pending) if (p.msg.type === 'hello' || p.msg.type === 'lobby') this.pending.delete(seq);
     this.connect();
   }
 
   /** Simulates a dropped connection (tests and the debug console use it). */
-  drop() { if (this.ws) this.ws.close(); }
+  drop() {
+    if (this.ws) this.ws.close();
+  }
 
   rawSend(msg) {
-    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(msg)); return true; }
+    if (this.ws && this.ws.readyState === 1) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
     return false;
   }
 
@@ -145,12 +204,18 @@ export class Connection {
     try {
       const list = JSON.parse(sessionStorage.getItem(PENDING_KEY) || '[]');
       for (const msg of list) this.pending.set(msg.seq, { msg, resolve() {}, reject() {} });
-    } catch { /* ignore */ }
+    } catch {
+      /* ignore */
+    }
   }
 
   receive(text) {
     let msg;
-    try { msg = JSON.parse(text); } catch { return; }
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
     this.lastMessageAt = Date.now();
     if (msg.type === 'error' && msg.code === 'elsewhere' && msg.at && this.pending.has(msg.seq)) {
       // Another node plays the table: the intent stays pending and goes there.
@@ -165,7 +230,10 @@ export class Connection {
       else p.reject(Object.assign(new Error(msg.message || msg.code), { code: msg.code, seq: msg.seq }));
       return;
     }
-    if (msg.type === 'error') { this.emit('error', msg); return; }
+    if (msg.type === 'error') {
+      this.emit('error', msg);
+      return;
+    }
     this.emit(msg.type, msg);
     this.emit('*', msg);
   }

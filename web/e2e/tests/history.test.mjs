@@ -7,29 +7,44 @@ import assert from 'node:assert/strict';
 import { BASE, launch, newPlayer, createTable, shot, sleep, waitUntil, cspViolations } from '../helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
+before(async () => {
+  browser = await launch();
+});
 after(async () => {
   if (browser) await browser.close();
   assert.deepEqual(cspViolations, []);
 });
 
 /** What the replayer shows at the current step. */
-const look = (page) => page.evaluate(() => ({
-  step: document.getElementById('rp-step').textContent,
-  say: document.getElementById('rp-say').textContent,
-  me: document.querySelector('.rp-seat.me .rp-name')?.textContent || '',
-  mineUp: document.querySelectorAll('.rp-seat.me .card:not(.back)').length,
-  othersUp: document.querySelectorAll('.rp-seat:not(.me) .card:not(.back)').length,
-  othersDown: document.querySelectorAll('.rp-seat:not(.me) .card.back').length,
-  revealed: document.querySelectorAll('.rp-seat:not(.me) .card.unshown').length,
-  story: document.getElementById('rp-story').textContent,
-  text: document.getElementById('replayer').textContent,
-}));
+const look = (page) =>
+  page.evaluate(() => ({
+    step: document.getElementById('rp-step').textContent,
+    say: document.getElementById('rp-say').textContent,
+    me: document.querySelector('.rp-seat.me .rp-name')?.textContent || '',
+    mineUp: document.querySelectorAll('.rp-seat.me .card:not(.back)').length,
+    othersUp: document.querySelectorAll('.rp-seat:not(.me) .card:not(.back)').length,
+    othersDown: document.querySelectorAll('.rp-seat:not(.me) .card.back').length,
+    revealed: document.querySelectorAll('.rp-seat:not(.me) .card.unshown').length,
+    story: document.getElementById('rp-story').textContent,
+    text: document.getElementById('replayer').textContent,
+  }));
 
-test("history: a Hold'em hand by the table's name, told in words, others' cards hidden until the deal is revealed", { timeout: 90000 }, async () => {
+test("history: a Hold'em hand by the table's name, told in words, others' cards hidden until the deal is revealed", {
+  timeout: 90000,
+}, async () => {
   const { ctx, page, name } = await newPlayer(browser, { prefix: 'story' });
   const tableName = `Story table ${Date.now().toString(36).slice(-4)}`;
-  await createTable(page, { game: 'holdem', name: tableName, structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
+  await createTable(page, {
+    game: 'holdem',
+    name: tableName,
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 2,
+    bots: 1,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
   // Raise once, then fold: the bot (a calling station) calls, and never has to show its cards.
   let raised = false;
   let folded = false;
@@ -57,7 +72,10 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
     await page.goto(`${BASE}#/history`);
     await page.waitForSelector('#history-table tbody tr, #hist-body .muted', { timeout: 15000 });
     row = await page.$('#history-table tbody tr');
-    if (!row) { assert.ok(Date.now() < until, 'the hand is in the history'); await sleep(800); }
+    if (!row) {
+      assert.ok(Date.now() < until, 'the hand is in the history');
+      await sleep(800);
+    }
   }
   assert.equal((await row.$eval('.hist-table', (e) => e.textContent)).trim(), tableName);
   // the page's Hold'em hands download as PokerStars text and PHH (issue 49, export)
@@ -87,7 +105,10 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
     const v = await look(page);
     assert.equal(v.me.trim(), `${name} (you)`, `step ${k + 1}`);
     assert.equal(v.othersUp, 0, `no opponent card face up at step ${k + 1}`);
-    if (k > 0) { assert.equal(v.mineUp, 2, `my cards at step ${k + 1}`); assert.equal(v.othersDown, 2); }
+    if (k > 0) {
+      assert.equal(v.mineUp, 2, `my cards at step ${k + 1}`);
+      assert.equal(v.othersDown, 2);
+    }
     if (k < n - 1) await page.click('#rp-next');
   }
   const v = await look(page);
@@ -101,7 +122,10 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
   // this hand as the player saw it: the bot's unshown cards hidden in both downloads
   const mine = await page.$$eval('.rp-tools a[data-export]', (as) => as.map((a) => a.getAttribute('href')));
   assert.equal(mine.length, 2);
-  const [psText, phhText] = await page.evaluate(async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).text())), mine);
+  const [psText, phhText] = await page.evaluate(
+    async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).text())),
+    mine,
+  );
   assert.equal((psText.match(/Dealt to /g) || []).length, 1, 'only my own cards are dealt to me');
   assert.equal((phhText.match(/\?\?\?\?/g) || []).length, 1, "the bot's cards are hidden in PHH");
 

@@ -8,14 +8,33 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, openTableMenu, axeSerious,
+  BASE,
+  launch,
+  newPlayer,
+  createTable,
+  tableState,
+  shot,
+  sleep,
+  waitUntil,
+  openTableMenu,
+  axeSerious,
 } from '../helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { if (browser) await browser.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+});
 
-const SIZES = [[1280, 720], [1366, 768], [1920, 1080], [390, 844], [360, 740]];
+const SIZES = [
+  [1280, 720],
+  [1366, 768],
+  [1920, 1080],
+  [390, 844],
+  [360, 740],
+];
 
 async function noAxe(page, state) {
   assert.deepEqual(await axeSerious(page), [], `axe-core, ${state}`);
@@ -38,31 +57,60 @@ async function onScreen(page, sel) {
 async function passOn(page) {
   for (const sel of ['#act-check', '#act-call', '#act-show', '#act-exchange', '#act-raise']) {
     const b = await page.$(sel);
-    if (b) { try { await b.click({ timeout: 300 }); } catch { /* gone meanwhile */ } return; }
+    if (b) {
+      try {
+        await b.click({ timeout: 300 });
+      } catch {
+        /* gone meanwhile */
+      }
+      return;
+    }
   }
 }
 
-test('finding 7: after the first deal a spectator takes the empty seat they click, told the seat and the table\'s '
-  + 'buy-in first; at a session\'s start the seat is drawn, and says so', { timeout: 240000 }, async () => {
+test("finding 7: after the first deal a spectator takes the empty seat they click, told the seat and the table's " +
+  "buy-in first; at a session's start the seat is drawn, and says so", { timeout: 240000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'sta', viewport: { width: 1366, height: 768 } });
   const id = await createTable(a.page, {
-    game: 'holdem', name: 'e2e choose', structure: 'nl', big_blind: 2, buy_in: 200, seats: 6, bots: 3,
-    bot_level: 'station', clock_secs: 120,
+    game: 'holdem',
+    name: 'e2e choose',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 6,
+    bots: 3,
+    bot_level: 'station',
+    clock_secs: 120,
   });
-  await waitUntil(a.page, (tid) => { const s = window.__tavolo.store.tables.get(tid); return s && s.hand; }, id,
-    { timeout: 60000 });
+  await waitUntil(
+    a.page,
+    (tid) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      return s?.hand;
+    },
+    id,
+    { timeout: 60000 },
+  );
   const b = await newPlayer(browser, { prefix: 'stb', viewport: { width: 1366, height: 768 } });
   await b.page.goto(`${BASE}#/table/${encodeURIComponent(id)}`);
-  await waitUntil(b.page, ([tid, want]) => {
-    const s = window.__tavolo.store.tables.get(tid);
-    return s && s.you && s.you.join_seat === want;
-  }, [id, 'chosen'], { timeout: 30000 });
+  await waitUntil(
+    b.page,
+    ([tid, want]) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      return s?.you && s.you.join_seat === want;
+    },
+    [id, 'chosen'],
+    { timeout: 30000 },
+  );
   await b.page.waitForSelector('button[data-sit-seat]', { timeout: 10000 });
   const free = await b.page.$$eval('button[data-sit-seat]', (l) => l.map((x) => Number(x.dataset.sitSeat)));
   const st0 = await tableState(b.page, id);
   const taken = new Set(st0.seats.map((s) => s.seat));
-  assert.deepEqual(free, [0, 1, 2, 3, 4, 5].filter((s) => !taken.has(s)),
-    'every empty seat, and only those, may be taken');
+  assert.deepEqual(
+    free,
+    [0, 1, 2, 3, 4, 5].filter((s) => !taken.has(s)),
+    'every empty seat, and only those, may be taken',
+  );
   // every size: the empty seats are buttons on the screen, and the question fits it
   for (const [w, h] of SIZES) {
     await b.page.setViewportSize({ width: w, height: h });
@@ -70,8 +118,10 @@ test('finding 7: after the first deal a spectator takes the empty seat they clic
     for (const s of free) {
       const box = await onScreen(b.page, `#sit-seat-${s}`);
       assert.ok(box.ok, `${w}×${h}: "Sit here" at seat ${s + 1} is on the screen: ${JSON.stringify(box.r)}`);
-      const label = await b.page.$eval(`#sit-seat-${s} .name`,
-        (e) => [e.textContent, e.scrollWidth <= e.clientWidth + 1]);
+      const label = await b.page.$eval(`#sit-seat-${s} .name`, (e) => [
+        e.textContent,
+        e.scrollWidth <= e.clientWidth + 1,
+      ]);
       assert.deepEqual(label, ['Sit here', true], `${w}×${h}: the seat's label is whole`);
     }
     await b.page.click(`#sit-seat-${free[1]}`);
@@ -79,8 +129,10 @@ test('finding 7: after the first deal a spectator takes the empty seat they clic
     const dlg = await onScreen(b.page, '#join-dialog');
     assert.ok(dlg.ok, `${w}×${h}: the question is on the screen: ${JSON.stringify(dlg.r)}`);
     assert.equal(await text(b.page, '#join-dialog-seat'), `Seat ${free[1] + 1}, the one you chose.`);
-    assert.match(await text(b.page, '#join-dialog-buy-in'),
-      /^Buy-in: 200 — the table's own \(the rules fix one amount for each table\)\.$/);
+    assert.match(
+      await text(b.page, '#join-dialog-buy-in'),
+      /^Buy-in: 200 — the table's own \(the rules fix one amount for each table\)\.$/,
+    );
     await shot(b.page, `issue49-sit-here-${w}x${h}`);
     if (w === 390) await noAxe(b.page, 'the join question 390x844');
     await b.page.click('#btn-join-cancel');
@@ -92,15 +144,22 @@ test('finding 7: after the first deal a spectator takes the empty seat they clic
     try {
       await conn.request('join', { table: tid, buy_in: 150 });
       return null;
-    } catch (e) { return { code: e.code, message: e.message }; }
+    } catch (e) {
+      return { code: e.code, message: e.message };
+    }
   }, id);
   assert.deepEqual(refused, { code: 'invalid_options', message: "this table's buy-in is 200" });
   await b.page.click(`#sit-seat-${free[1]}`);
   await b.page.click('#btn-join-confirm');
-  await waitUntil(b.page, ([tid, s]) => {
-    const x = window.__tavolo.store.tables.get(tid);
-    return x && x.you && x.you.seat === s;
-  }, [id, free[1]], { timeout: 30000 });
+  await waitUntil(
+    b.page,
+    ([tid, s]) => {
+      const x = window.__tavolo.store.tables.get(tid);
+      return x?.you && x.you.seat === s;
+    },
+    [id, free[1]],
+    { timeout: 30000 },
+  );
   await waitUntil(b.page, () => !document.querySelector('button[data-sit-seat]'));
   // seated, an empty seat is one to move to
   await b.page.waitForSelector('button[data-move-seat]', { timeout: 10000 });
@@ -108,36 +167,62 @@ test('finding 7: after the first deal a spectator takes the empty seat they clic
   // a table that has not dealt yet: its first seats are drawn, and the page says so
   const c = await newPlayer(browser, { prefix: 'stc', viewport: { width: 390, height: 844 } });
   const fresh = await createTable(c.page, {
-    game: 'holdem', name: 'e2e drawn', structure: 'nl', big_blind: 2, buy_in: 200, seats: 6, bots: 0, clock_secs: 60,
+    game: 'holdem',
+    name: 'e2e drawn',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 6,
+    bots: 0,
+    clock_secs: 60,
   });
   await b.page.goto(`${BASE}#/table/${encodeURIComponent(fresh)}`);
-  await waitUntil(b.page, ([tid, want]) => {
-    const s = window.__tavolo.store.tables.get(tid);
-    return s && s.you && s.you.join_seat === want;
-  }, [fresh, 'drawn'], { timeout: 30000 });
-  assert.equal(await b.page.$('button[data-sit-seat]'), null, 'no seat to choose at a session\'s start');
+  await waitUntil(
+    b.page,
+    ([tid, want]) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      return s?.you && s.you.join_seat === want;
+    },
+    [fresh, 'drawn'],
+    { timeout: 30000 },
+  );
+  assert.equal(await b.page.$('button[data-sit-seat]'), null, "no seat to choose at a session's start");
   await openTableMenu(b.page);
   await b.page.click('#btn-join');
   await b.page.waitForSelector('#join-dialog[open]');
-  assert.match(await text(b.page, '#join-dialog-seat'),
-    /^Your seat is drawn by lot: the rules draw the seats until the table's first hand\.$/);
+  assert.match(
+    await text(b.page, '#join-dialog-seat'),
+    /^Your seat is drawn by lot: the rules draw the seats until the table's first hand\.$/,
+  );
   await b.page.click('#btn-join-confirm');
-  await waitUntil(b.page, (tid) => {
-    const x = window.__tavolo.store.tables.get(tid);
-    return x && x.you && x.you.seat != null;
-  }, fresh, { timeout: 30000 });
+  await waitUntil(
+    b.page,
+    (tid) => {
+      const x = window.__tavolo.store.tables.get(tid);
+      return x && x.you && x.you.seat != null;
+    },
+    fresh,
+    { timeout: 30000 },
+  );
   for (const p of [a, b, c]) await p.ctx.close();
 });
 
-test('finding 10: the lobby offers Limit and Pot-Limit Hold\'em starters, says a Limit table\'s bets and cap, '
-  + 'never "waiting" beside a table of bots, and shows the state on a phone', { timeout: 120000 }, async () => {
+test("finding 10: the lobby offers Limit and Pot-Limit Hold'em starters, says a Limit table's bets and cap, " +
+  'never "waiting" beside a table of bots, and shows the state on a phone', { timeout: 120000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'lst', viewport: { width: 1366, height: 768 } });
-  await waitUntil(page, () => {
-    const rows = [...document.querySelectorAll('#lobby-body tr[data-table]')].map((r) => r.textContent);
-    return rows.some((r) => /Welcome: Limit/.test(r)) && rows.some((r) => /Welcome: Pot-Limit/.test(r));
-  }, null, { timeout: 40000 });
-  const row = (name) => page.$eval(`xpath=//tr[th[contains(., "${name}")]]`,
-    (r) => [...r.cells].map((c) => c.textContent.replace(/\s+/g, ' ').trim()));
+  await waitUntil(
+    page,
+    () => {
+      const rows = [...document.querySelectorAll('#lobby-body tr[data-table]')].map((r) => r.textContent);
+      return rows.some((r) => /Welcome: Limit/.test(r)) && rows.some((r) => /Welcome: Pot-Limit/.test(r));
+    },
+    null,
+    { timeout: 40000 },
+  );
+  const row = (name) =>
+    page.$eval(`xpath=//tr[th[contains(., "${name}")]]`, (r) =>
+      [...r.cells].map((c) => c.textContent.replace(/\s+/g, ' ').trim()),
+    );
   const limit = await row('Welcome: Limit');
   assert.match(limit[1], /Limit/);
   assert.match(limit[2], /^2\/4 cap: 4 bets a round \(none heads-up\)/, `the Limit table's bets and cap: ${limit}`);
@@ -146,22 +231,26 @@ test('finding 10: the lobby offers Limit and Pot-Limit Hold\'em starters, says a
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
     await sleep(200);
-    const states = await page.$$eval('#lobby-body tr[data-table]', (l) => l.map((r) => {
-      const c = r.querySelector('td.state-cell');
-      const b = c.getBoundingClientRect();
-      return {
-        table: r.querySelector('th').textContent.trim(),
-        bots: /\(\d+ Bots\)/i.test(r.textContent),
-        text: c.textContent.replace(/\s+/g, ' ').trim(),
-        shown: b.width > 0 && b.height > 0 && b.left >= 0 && b.right <= innerWidth,
-      };
-    }));
+    const states = await page.$$eval('#lobby-body tr[data-table]', (l) =>
+      l.map((r) => {
+        const c = r.querySelector('td.state-cell');
+        const b = c.getBoundingClientRect();
+        return {
+          table: r.querySelector('th').textContent.trim(),
+          bots: /\(\d+ Bots\)/i.test(r.textContent),
+          text: c.textContent.replace(/\s+/g, ' ').trim(),
+          shown: b.width > 0 && b.height > 0 && b.left >= 0 && b.right <= innerWidth,
+        };
+      }),
+    );
     for (const s of states) {
       assert.ok(s.shown, `${w}×${h}: the state of ${s.table} is on the screen`);
       assert.match(s.text, /^State: /, `${w}×${h}: ${JSON.stringify(s)}`);
       if (s.bots) {
-        assert.ok(!/wait/i.test(s.text.replace(/^State: /, '')),
-          `${w}×${h}: no "waiting" beside a table of bots: ${JSON.stringify(s)}`);
+        assert.ok(
+          !/wait/i.test(s.text.replace(/^State: /, '')),
+          `${w}×${h}: no "waiting" beside a table of bots: ${JSON.stringify(s)}`,
+        );
       }
     }
     if (w === 390 || w === 1366) await shot(page, `issue49-lobby-starters-${w}x${h}`);
@@ -169,12 +258,14 @@ test('finding 10: the lobby offers Limit and Pot-Limit Hold\'em starters, says a
   await ctx.close();
 });
 
-test('finding 10: a newcomer who sits down at a table of bots while they play a hand is dealt the next one at once, '
-  + 'not after watching it and the pause between hands', { timeout: 180000 }, async () => {
+test('finding 10: a newcomer who sits down at a table of bots while they play a hand is dealt the next one at once, ' +
+  'not after watching it and the pause between hands', { timeout: 180000 }, async () => {
   // somebody watches the No-Limit starter, so its bots deal to each other
   const w = await newPlayer(browser, { prefix: 'wat', viewport: { width: 1280, height: 720 } });
-  const starter = () => [...document.querySelectorAll('#lobby-body tr[data-table] th')]
-    .some((x) => /Welcome: No-Limit/.test(x.textContent));
+  const starter = () =>
+    [...document.querySelectorAll('#lobby-body tr[data-table] th')].some((x) =>
+      /Welcome: No-Limit/.test(x.textContent),
+    );
   await waitUntil(w.page, starter, null, { timeout: 40000 });
   const id = await w.page.$eval('xpath=//tr[th[contains(., "Welcome: No-Limit")]]', (r) => r.dataset.table);
   await w.page.click(`tr[data-table="${id}"] button[data-act="watch"]`);
@@ -182,7 +273,7 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
   // a bots' hand has just been dealt: the newcomer joins from the lobby
   const preflop = (tid) => {
     const s = window.__tavolo.store.tables.get(tid);
-    return s && s.hand && s.view && !s.view.over && s.view.street === 'preflop';
+    return s?.hand && s.view && !s.view.over && s.view.street === 'preflop';
   };
   await waitUntil(w.page, preflop, id, { timeout: 60000 });
   const botsHand = (await tableState(w.page, id)).hand;
@@ -192,10 +283,14 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
     window.__seen = [];
     window.__seenTimer = setInterval(() => {
       const s = window.__tavolo.store.tables.get(tid);
-      if (!s || !s.you || s.you.seat == null) return;
+      if (!s?.you || s.you.seat == null) return;
       const mine = (s.seats || []).find((x) => x.seat === s.you.seat);
-      const x = { hand: s.hand, over: !!(s.view && s.view.over), dealt: s.you.hand_seat != null,
-        funded: !!mine && mine.status !== 'buying_in' };
+      const x = {
+        hand: s.hand,
+        over: !!s.view?.over,
+        dealt: s.you.hand_seat != null,
+        funded: !!mine && mine.status !== 'buying_in',
+      };
       const last = window.__seen[window.__seen.length - 1];
       if (!last || ['hand', 'over', 'dealt', 'funded'].some((k) => last[k] !== x[k])) {
         window.__seen.push({ ...x, t: performance.now() });
@@ -232,14 +327,16 @@ test('finding 10: a newcomer who sits down at a table of bots while they play a 
   await w.ctx.close();
 });
 
-test('finding 11: Italian says "seed" and "hash di garanzia" for the fairness check, never "seme" (a suit) or '
-  + '"impegno"; no keyboard hints on a touch screen', { timeout: 120000 }, async () => {
+test('finding 11: Italian says "seed" and "hash di garanzia" for the fairness check, never "seme" (a suit) or ' +
+  '"impegno"; no keyboard hints on a touch screen', { timeout: 120000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'wrd', viewport: { width: 1280, height: 720 } });
   const bad = await page.evaluate(async () => {
     const it = (await import('./js/strings/it.js')).default;
     // (a suit may still be a "seme": only the words of the fairness check are looked at)
-    return Object.entries(it).filter(([k]) => /fair|seed|verify|reveal|commit/.test(k))
-      .filter(([, v]) => /\bseme\b|impegn/i.test(String(v))).map(([k, v]) => `${k}: ${v}`);
+    return Object.entries(it)
+      .filter(([k]) => /fair|seed|verify|reveal|commit/.test(k))
+      .filter(([, v]) => /\bseme\b|impegn/i.test(String(v)))
+      .map(([k, v]) => `${k}: ${v}`);
   });
   assert.deepEqual(bad, [], 'no "seme" or "impegno" in the Italian strings');
   const words = await page.evaluate(async () => {
@@ -262,16 +359,29 @@ test('finding 11: Italian says "seed" and "hash di garanzia" for the fairness ch
   await tp.waitForSelector('#lobby-body');
   await tp.goto(`${BASE}#/settings`);
   await tp.waitForSelector('#shortcuts-hint', { state: 'attached', timeout: 10000 });
-  assert.equal(await tp.$eval('#shortcuts-hint', (e) => getComputedStyle(e).display), 'none',
-    'no keyboard shortcuts on a touch screen');
+  assert.equal(
+    await tp.$eval('#shortcuts-hint', (e) => getComputedStyle(e).display),
+    'none',
+    'no keyboard shortcuts on a touch screen',
+  );
   await shot(tp, 'issue49-settings-touch-390x844');
   const sid = await createTable(tp, {
-    game: 'saint', name: 'e2e touch saint', seats: 2, bots: 1, stake: 0, clock_secs: 120,
+    game: 'saint',
+    name: 'e2e touch saint',
+    seats: 2,
+    bots: 1,
+    stake: 0,
+    clock_secs: 120,
   });
-  await waitUntil(tp, (tid) => {
-    const s = window.__tavolo.store.tables.get(tid);
-    return s && s.view && s.view.phase === 'place';
-  }, sid, { timeout: 60000 });
+  await waitUntil(
+    tp,
+    (tid) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      return s?.view && s.view.phase === 'place';
+    },
+    sid,
+    { timeout: 60000 },
+  );
   const hint = await text(tp, '.hint');
   assert.ok(hint && !/press|number|key/i.test(hint), `the place hint speaks of tapping: ${hint}`);
   const caps = await tp.$$eval('kbd', (l) => l.filter((k) => getComputedStyle(k).display !== 'none').length);
@@ -285,11 +395,18 @@ test('finding 11: Italian says "seed" and "hash di garanzia" for the fairness ch
   await k.ctx.close();
 });
 
-test('finding 12: at a Draw showdown no seat\'s plate is cut, at every size; Draw\'s fold out of turn is asked twice',
-  { timeout: 240000 }, async () => {
+test("finding 12: at a Draw showdown no seat's plate is cut, at every size; Draw's fold out of turn is asked twice", {
+  timeout: 240000,
+}, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'drp', viewport: { width: 1366, height: 768 } });
   const id = await createTable(page, {
-    game: 'draw', name: 'e2e draw plates', ante: 5, buy_in: 500, seats: 5, bots: 4, bot_level: 'station',
+    game: 'draw',
+    name: 'e2e draw plates',
+    ante: 5,
+    buy_in: 500,
+    seats: 5,
+    bots: 4,
+    bot_level: 'station',
     clock_secs: 120,
   });
   // Fold out of turn: asked once, then done (German rules: a player may fold at any time)
@@ -299,7 +416,7 @@ test('finding 12: at a Draw showdown no seat\'s plate is cut, at every size; Dra
   while (Date.now() < end && (!asked || !showdown)) {
     const s = await tableState(page, id);
     if (!showdown && s && s.view && s.view.over && s.result && (s.result.shown || []).length >= 3) showdown = s;
-    const outOfTurn = showdown && s && s.view && !s.view.over && s.you.hand_seat != null;
+    const outOfTurn = showdown && s?.view && !s.view.over && s.you.hand_seat != null;
     if (!asked && outOfTurn && (await page.$('#act-fold-any'))) {
       await page.click('#act-fold-any');
       await page.waitForSelector('#act-fold-any.confirm', { timeout: 3000 });
@@ -327,15 +444,17 @@ test('finding 12: at a Draw showdown no seat\'s plate is cut, at every size; Dra
       }, showdown);
       await sleep(300);
       // the plates of the seats whose five cards are shown: their hands' names
-      m = await page.evaluate(() => [...document.querySelectorAll('.felt .seat')]
-        .filter((x) => x.querySelector('.seat-cards.fan5 .card'))
-        .map((seat) => {
-          const e = seat.querySelector('.plate .status');
-          if (!e) return { text: '', title: '' };
-          const p = e.closest('.plate').getBoundingClientRect();
-          const cut = e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1;
-          return { text: e.textContent, title: e.title, cut, on: p.left >= 0 && p.right <= innerWidth };
-        }));
+      m = await page.evaluate(() =>
+        [...document.querySelectorAll('.felt .seat')]
+          .filter((x) => x.querySelector('.seat-cards.fan5 .card'))
+          .map((seat) => {
+            const e = seat.querySelector('.plate .status');
+            if (!e) return { text: '', title: '' };
+            const p = e.closest('.plate').getBoundingClientRect();
+            const cut = e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1;
+            return { text: e.textContent, title: e.title, cut, on: p.left >= 0 && p.right <= innerWidth };
+          }),
+      );
       if (m.filter((x) => x.text).length >= 3) break;
     }
     const named = m.filter((x) => x.text);
@@ -350,10 +469,17 @@ test('finding 12: at a Draw showdown no seat\'s plate is cut, at every size; Dra
   await ctx.close();
 });
 
-test('finding 12: the chat\'s mute control is drawn, not an emoji', { timeout: 120000 }, async () => {
+test("finding 12: the chat's mute control is drawn, not an emoji", { timeout: 120000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'mua' });
   const id = await createTable(a.page, {
-    game: 'holdem', name: 'e2e mute', structure: 'nl', big_blind: 2, buy_in: 200, seats: 4, bots: 1, clock_secs: 60,
+    game: 'holdem',
+    name: 'e2e mute',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 4,
+    bots: 1,
+    clock_secs: 60,
   });
   const b = await newPlayer(browser, { prefix: 'mub' });
   await b.page.goto(`${BASE}#/lobby`);
@@ -363,8 +489,10 @@ test('finding 12: the chat\'s mute control is drawn, not an emoji', { timeout: 1
   await a.page.fill('#chat-input', 'hello');
   await a.page.click('#chat-send');
   await b.page.waitForSelector('#chat-lines button[data-mute]', { timeout: 15000 });
-  const mute = await b.page.$eval('#chat-lines button[data-mute]',
-    (x) => ({ html: x.innerHTML, label: x.getAttribute('aria-label') || x.title || x.textContent }));
+  const mute = await b.page.$eval('#chat-lines button[data-mute]', (x) => ({
+    html: x.innerHTML,
+    label: x.getAttribute('aria-label') || x.title || x.textContent,
+  }));
   assert.ok(!/\p{Extended_Pictographic}/u.test(mute.html), `no emoji in the mute control: ${mute.html}`);
   assert.ok(/<svg/.test(mute.html) || /\w/.test(mute.label), `drawn or in words: ${mute.html}`);
   await a.ctx.close();

@@ -4,10 +4,23 @@
 // mid-hand resumes it; a Draw hand; screenshots of each table under target/e2e-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPlayer, createTable, tableState, shot, sleep, waitUntil, cspViolations, openTableMenu } from '../helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPlayer,
+  createTable,
+  tableState,
+  shot,
+  sleep,
+  waitUntil,
+  cspViolations,
+  openTableMenu,
+} from '../helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
+before(async () => {
+  browser = await launch();
+});
 after(async () => {
   if (browser) await browser.close();
   // The room's Content-Security-Policy allows all the client does.
@@ -29,22 +42,39 @@ test('register, sign out and sign in again', async () => {
 
 test('Saint Poker: a whole game against three bots, to the final ranking', { timeout: 600000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'saint' });
-  const id = await createTable(page, { game: 'saint', name: 'e2e Saint', seats: 4, bots: 3, bot_level: 'random', stake: 0, clock_secs: 30 });
+  const id = await createTable(page, {
+    game: 'saint',
+    name: 'e2e Saint',
+    seats: 4,
+    bots: 3,
+    bot_level: 'random',
+    stake: 0,
+    clock_secs: 30,
+  });
   await page.waitForSelector('.saint-felt', { timeout: 30000 });
   const deadline = Date.now() + 540000;
   let shotTaken = false;
   let done = false;
   while (Date.now() < deadline) {
     const st = await tableState(page, id);
-    const v = st && st.view;
-    if (st && (st.result || (v && v.phase === 'over'))) { done = true; break; }
-    if (v && v.round >= 3 && v.phase === 'show' && !shotTaken) { await shot(page, 'saint-show'); shotTaken = true; }
+    const v = st?.view;
+    if (st && (st.result || (v && v.phase === 'over'))) {
+      done = true;
+      break;
+    }
+    if (v && v.round >= 3 && v.phase === 'show' && !shotTaken) {
+      await shot(page, 'saint-show');
+      shotTaken = true;
+    }
     const chosen = await page.$('#chosen-note');
     if (v && v.phase === 'place' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
       await page.click('#my-hand button[data-i="1"]');
     } else if (v && v.phase === 'show' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
       for (const i of ['1', '2']) {
-        const sel = await page.$eval(`#my-hand button[data-i="${i}"]`, (b) => b.getAttribute('aria-pressed') === 'true');
+        const sel = await page.$eval(
+          `#my-hand button[data-i="${i}"]`,
+          (b) => b.getAttribute('aria-pressed') === 'true',
+        );
         if (!sel) await page.keyboard.press(i);
       }
       await page.waitForSelector('#live-best', { timeout: 5000 });
@@ -96,7 +126,18 @@ async function waitMyTurn(page, id, ms = 60000) {
 
 test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'hold' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e NL', structure: 'nl', big_blind: 2, buy_in: 200, rebuy: 200, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(page, {
+    game: 'holdem',
+    name: 'e2e NL',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    rebuy: 200,
+    seats: 4,
+    bots: 3,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
   await page.waitForSelector('.felt .seat.me', { timeout: 30000 });
   const done = { fold: false, call: false, raise: false };
   const hands = new Set();
@@ -108,7 +149,14 @@ test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 },
       const r = await page.$eval('#bet-slider', (s) => ({ min: +s.min, max: +s.max }));
       const want = Math.min(r.max, r.min + Math.max(1, Math.floor((r.max - r.min) / 4)));
       await page.focus('#bet-slider');
-      await page.$eval('#bet-slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input', { bubbles: true })); }, want);
+      await page.$eval(
+        '#bet-slider',
+        (s, v) => {
+          s.value = String(v);
+          s.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        want,
+      );
       await page.keyboard.press('ArrowRight');
       const label = await page.textContent('#act-raise .amt');
       const to = Number(label.replace(/\D/g, ''));
@@ -144,43 +192,67 @@ test("Hold'em against bots: fold, call and a slider raise", { timeout: 300000 },
 test('two players at one table each see only their own hole cards, a spectator none', { timeout: 180000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'ann' });
   const b = await newPlayer(browser, { prefix: 'bob', viewport: { width: 390, height: 844 } });
-  const id = await createTable(a.page, { game: 'holdem', name: 'e2e private', structure: 'nl', big_blind: 2, buy_in: 200, seats: 3, bots: 1, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(a.page, {
+    game: 'holdem',
+    name: 'e2e private',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 3,
+    bots: 1,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
   await b.page.goto(`${BASE}#/lobby`);
   await b.page.waitForSelector(`tr[data-table="${id}"] button[data-act="join"]`, { timeout: 15000 });
   await b.page.click(`tr[data-table="${id}"] button[data-act="join"]`);
   await waitUntil(b.page, () => location.hash.startsWith('#/table/'));
   // one look at the page: the state and the drawn cards at the same moment
-  const look = (page) => page.evaluate((tid) => {
-    const s = window.__tavolo.store.tables.get(tid);
-    if (!s || !s.view || !Array.isArray(s.view.hole)) return null;
-    return {
-      hand: s.hand, over: s.view.over, hole: s.view.hole, board: s.view.board,
-      seen: s.view.hole.map((h) => (h && h[0] ? 1 : 0)),
-      othersFaceUp: document.querySelectorAll('.seat:not(.me) .seat-cards .card:not(.back)').length,
-      mineFaceUp: document.querySelectorAll('.seat.me .seat-cards .card:not(.back)').length,
-      html: document.getElementById('main').innerHTML,
-    };
-  }, id);
+  const look = (page) =>
+    page.evaluate((tid) => {
+      const s = window.__tavolo.store.tables.get(tid);
+      if (!s?.view || !Array.isArray(s.view.hole)) return null;
+      return {
+        hand: s.hand,
+        over: s.view.over,
+        hole: s.view.hole,
+        board: s.view.board,
+        seen: s.view.hole.map((h) => (h?.[0] ? 1 : 0)),
+        othersFaceUp: document.querySelectorAll('.seat:not(.me) .seat-cards .card:not(.back)').length,
+        mineFaceUp: document.querySelectorAll('.seat.me .seat-cards .card:not(.back)').length,
+        html: document.getElementById('main').innerHTML,
+      };
+    }, id);
   const end = Date.now() + 120000;
-  let la = null; let lb = null;
+  let la = null;
+  let lb = null;
   while (Date.now() < end) {
-    la = await look(a.page); lb = await look(b.page);
+    la = await look(a.page);
+    lb = await look(b.page);
     const ok = (x) => x && !x.over && x.seen.reduce((p, q) => p + q, 0) === 1 && x.mineFaceUp === 2;
     if (ok(la) && ok(lb) && la.hand === lb.hand) break;
     // keep the hands moving: whoever is to act checks or calls
     for (const p of [a.page, b.page]) {
-      const btn = await p.$('#act-check') || await p.$('#act-call');
+      const btn = (await p.$('#act-check')) || (await p.$('#act-call'));
       if (btn) await btn.click().catch(() => {});
     }
     await sleep(200);
   }
   assert.ok(la && lb && la.hand === lb.hand, 'both players were dealt into one hand');
-  assert.equal(la.seen.reduce((p, q) => p + q, 0), 1, 'A sees exactly one pair of hole cards');
-  assert.equal(lb.seen.reduce((p, q) => p + q, 0), 1, 'B sees exactly one pair of hole cards');
+  assert.equal(
+    la.seen.reduce((p, q) => p + q, 0),
+    1,
+    'A sees exactly one pair of hole cards',
+  );
+  assert.equal(
+    lb.seen.reduce((p, q) => p + q, 0),
+    1,
+    'B sees exactly one pair of hole cards',
+  );
   assert.notDeepEqual(la.seen, lb.seen, 'and not the same seat');
   assert.equal(la.othersFaceUp, 0, "A's page shows no other player's cards");
   assert.equal(lb.othersFaceUp, 0, "B's page shows no other player's cards");
-  const bCards = lb.hole.find((h) => h && h[0]);
+  const bCards = lb.hole.find((h) => h?.[0]);
   for (const c of bCards) assert.ok(!la.html.includes(`data-card="${c}"`), `B's ${c} is nowhere in A's page`);
   await shot(b.page, 'holdem-phone');
   // a spectator (Watch in the lobby) sees nobody's hole cards
@@ -193,11 +265,18 @@ test('two players at one table each see only their own hole cards, a spectator n
   while (Date.now() < end3) {
     lc = await look(c.page);
     if (lc && !lc.over) break;
-    for (const p of [a.page, b.page]) { const btn = await p.$('#act-check') || await p.$('#act-call'); if (btn) await btn.click().catch(() => {}); }
+    for (const p of [a.page, b.page]) {
+      const btn = (await p.$('#act-check')) || (await p.$('#act-call'));
+      if (btn) await btn.click().catch(() => {});
+    }
     await sleep(200);
   }
   assert.ok(lc && !lc.over, 'the spectator sees a hand in play');
-  assert.equal(lc.seen.reduce((p, q) => p + q, 0), 0, 'the spectator sees no hole cards');
+  assert.equal(
+    lc.seen.reduce((p, q) => p + q, 0),
+    0,
+    'the spectator sees no hole cards',
+  );
   assert.equal(lc.othersFaceUp, 0);
   assert.ok(await c.page.$('#btn-join'), 'a spectator is offered to join');
   // A seated player asks to change seats (RULES: served before the waiting list), then withdraws
@@ -209,21 +288,47 @@ test('two players at one table each see only their own hole cards, a spectator n
   await openTableMenu(a.page);
   await a.page.waitForSelector('#btn-change-seat', { timeout: 15000 });
   // Signing out elsewhere (here: the API, as another tab would) ends this page's session too
-  await b.page.evaluate(() => fetch('api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
+  await b.page.evaluate(() =>
+    fetch('api/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+  );
   await waitUntil(b.page, () => location.hash === '#/login');
-  await a.ctx.close(); await b.ctx.close(); await c.ctx.close();
+  await a.ctx.close();
+  await b.ctx.close();
+  await c.ctx.close();
 });
 
 test('a reload mid-hand resumes the hand with no user action', { timeout: 180000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'rel' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e reload', structure: 'nl', big_blind: 2, buy_in: 200, seats: 3, bots: 2, bot_level: 'station', clock_secs: 60 });
+  const id = await createTable(page, {
+    game: 'holdem',
+    name: 'e2e reload',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 3,
+    bots: 2,
+    bot_level: 'station',
+    clock_secs: 60,
+  });
   const st = await waitMyTurn(page, id, 90000);
-  const myCards = st.view.hole.find((h) => h && h[0]);
+  const myCards = st.view.hole.find((h) => h?.[0]);
   await page.reload();
-  await waitUntil(page, ([tid, hand]) => { const s = window.__tavolo && window.__tavolo.store.tables.get(tid); return s && s.hand === hand; }, [id, st.hand], { timeout: 20000 });
+  await waitUntil(
+    page,
+    ([tid, hand]) => {
+      const s = window.__tavolo?.store.tables.get(tid);
+      return s && s.hand === hand;
+    },
+    [id, st.hand],
+    { timeout: 20000 },
+  );
   await page.waitForSelector('#act-fold, #act-check, #act-call', { timeout: 20000 });
   const after = await tableState(page, id);
-  assert.deepEqual(after.view.hole.find((h) => h && h[0]), myCards, 'same hole cards after the reload');
+  assert.deepEqual(
+    after.view.hole.find((h) => h?.[0]),
+    myCards,
+    'same hole cards after the reload',
+  );
   // a dropped connection reconnects by itself too
   await page.evaluate(() => window.__tavolo.conn.drop());
   await waitUntil(page, () => window.__tavolo.conn.status === 'open', null, { timeout: 20000 });
@@ -236,7 +341,11 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
     const call = s.legal.some((l) => l.action === 'check') ? { action: 'check' } : { action: 'call' };
     const p = conn.request('act', { table: tid, hand: s.hand, action: call });
     conn.drop();
-    try { return { ok: await p }; } catch (e) { return { err: e.code || e.message }; }
+    try {
+      return { ok: await p };
+    } catch (e) {
+      return { err: e.code || e.message };
+    }
   }, id);
   assert.ok(answer.ok, `the resent intent was acknowledged (${JSON.stringify(answer)})`);
   await ctx.close();
@@ -244,7 +353,18 @@ test('a reload mid-hand resumes the hand with no user action', { timeout: 180000
 
 test('Five-Card Draw: a hand against bots, exchanging cards', { timeout: 240000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'draw' });
-  const id = await createTable(page, { game: 'draw', name: 'e2e Draw', structure: 'nl', ante: 5, buy_in: 500, rebuy: 500, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(page, {
+    game: 'draw',
+    name: 'e2e Draw',
+    structure: 'nl',
+    ante: 5,
+    buy_in: 500,
+    rebuy: 500,
+    seats: 4,
+    bots: 3,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
   await page.waitForSelector('.felt .seat.me', { timeout: 30000 });
   const end = Date.now() + 200000;
   let exchanged = false;
@@ -265,7 +385,7 @@ test('Five-Card Draw: a hand against bots, exchanging cards', { timeout: 240000 
   // play the hand to its end: call, check or show
   const end2 = Date.now() + 120000;
   while (Date.now() < end2 && !(await page.$('#result-box.fresh .result-list'))) {
-    const b = await page.$('#act-call') || await page.$('#act-check') || await page.$('#act-show');
+    const b = (await page.$('#act-call')) || (await page.$('#act-check')) || (await page.$('#act-show'));
     if (b) await b.click().catch(() => {});
     await sleep(250);
   }
@@ -303,21 +423,35 @@ async function lobbyRow(page, id) {
   throw new Error('no lobby row');
 }
 
-test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker with any five of seven', { timeout: 300000 }, async () => {
+test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker with any five of seven', {
+  timeout: 300000,
+}, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'rules' });
   // Pot-Limit with a house small blind: a raise is at least the table minimum (the seed).
-  const pl = await createTable(page, { game: 'holdem', name: 'e2e PL', structure: 'pl', big_blind: 4, buy_in: 400, rebuy: 400, seats: 4, bots: 3, bot_level: 'station', clock_secs: 30, rules: { small_blind: 1 } });
-  let st = await stateWhere(page, pl, (s) => s.view && s.view.rules);
+  const pl = await createTable(page, {
+    game: 'holdem',
+    name: 'e2e PL',
+    structure: 'pl',
+    big_blind: 4,
+    buy_in: 400,
+    rebuy: 400,
+    seats: 4,
+    bots: 3,
+    bot_level: 'station',
+    clock_secs: 30,
+    rules: { small_blind: 1 },
+  });
+  let st = await stateWhere(page, pl, (s) => s.view?.rules);
   assert.equal(st.view.rules.structure, 'pot_limit');
   assert.equal(st.view.rules.min_raise, 'table_minimum');
   st = await waitMyTurn(page, pl);
-  const b = await page.$('#act-check') || await page.$('#act-call');
+  const b = (await page.$('#act-check')) || (await page.$('#act-call'));
   await b.click();
   // play the hand out (checking or calling), rather than wait for the clock to act for us
   const endPl = Date.now() + 120000;
   while (Date.now() < endPl) {
     const s = await tableState(page, pl);
-    if (s && s.previous && s.previous.hand) break;
+    if (s?.previous?.hand) break;
     const act = (await page.$('#act-check')) || (await page.$('#act-call'));
     if (act) await act.click().catch(() => {});
     await sleep(200);
@@ -330,15 +464,30 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   if (await page.isVisible('#leave-dialog[open]')) await page.click('#btn-leave-confirm');
 
   // Five-Card Draw with checks allowed: the first player may check before the opening.
-  const draw = await createTable(page, { game: 'draw', name: 'e2e checks', ante: 5, buy_in: 500, rebuy: 500, seats: 3, bots: 2, bot_level: 'station', clock_secs: 30, rules: { allow_check: 'true' } });
-  st = await stateWhere(page, draw, (s) => s.view && s.view.rules);
+  const draw = await createTable(page, {
+    game: 'draw',
+    name: 'e2e checks',
+    ante: 5,
+    buy_in: 500,
+    rebuy: 500,
+    seats: 3,
+    bots: 2,
+    bot_level: 'station',
+    clock_secs: 30,
+    rules: { allow_check: 'true' },
+  });
+  st = await stateWhere(page, draw, (s) => s.view?.rules);
   assert.equal(st.view.rules.allow_check, true);
   let checked = false;
   const end = Date.now() + 120000;
   while (Date.now() < end && !checked) {
-    const v = (await tableState(page, draw) || {}).view || {};
-    if (v.stage === 'first_betting' && (await page.$('#act-check'))) { await page.click('#act-check'); checked = true; break; }
-    const other = await page.$('#act-call') || await page.$('#act-exchange') || await page.$('#act-show');
+    const v = (await tableState(page, draw))?.view || {};
+    if (v.stage === 'first_betting' && (await page.$('#act-check'))) {
+      await page.click('#act-check');
+      checked = true;
+      break;
+    }
+    const other = (await page.$('#act-call')) || (await page.$('#act-exchange')) || (await page.$('#act-show'));
     if (other) await other.click().catch(() => {});
     await sleep(200);
   }
@@ -346,8 +495,17 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
   assert.match(await lobbyRow(page, draw), /Checks before the opening: allowed/);
 
   // Saint Poker with any five of the seven.
-  const saint = await createTable(page, { game: 'saint', name: 'e2e any five', seats: 3, bots: 2, bot_level: 'random', stake: 0, clock_secs: 30, rules: { hand_rule: 'any_five' } });
-  st = await stateWhere(page, saint, (s) => s.view && s.view.options);
+  const saint = await createTable(page, {
+    game: 'saint',
+    name: 'e2e any five',
+    seats: 3,
+    bots: 2,
+    bot_level: 'random',
+    stake: 0,
+    clock_secs: 30,
+    rules: { hand_rule: 'any_five' },
+  });
+  st = await stateWhere(page, saint, (s) => s.view?.options);
   assert.equal(st.view.options.hand_rule, 'any_five');
   await page.waitForSelector('#my-hand button.card:not([disabled])', { timeout: 30000 });
   await page.click('#my-hand button[data-i="1"]');
@@ -359,7 +517,17 @@ test('advanced rules from the form: Pot-Limit, Draw with checks, Saint Poker wit
 
 test('history lists played hands; the replayer steps and the fairness check passes', { timeout: 60000 }, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'hist' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e hist', structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
+  const id = await createTable(page, {
+    game: 'holdem',
+    name: 'e2e hist',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 2,
+    bots: 1,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
   await waitMyTurn(page, id);
   await page.keyboard.press('f');
   // a fold where checking is free (the big blind's option) is asked twice (issue 49)
@@ -376,10 +544,23 @@ test('history lists played hands; the replayer steps and the fairness check pass
   await ctx.close();
 });
 
-test('seed chain: the browser joins with a chain, reveals for the next hand, and the history check recomputes the deal from every part', { timeout: 120000 }, async () => {
+test('seed chain: the browser joins with a chain, reveals for the next hand, and the history check ' +
+  'recomputes the deal from every part', {
+  timeout: 120000,
+}, async () => {
   const { ctx, page } = await newPlayer(browser, { prefix: 'chain' });
-  const id = await createTable(page, { game: 'holdem', name: 'e2e chain', structure: 'nl', big_blind: 2, buy_in: 200, seats: 2, bots: 1, bot_level: 'station', clock_secs: 30 });
-  const joined = await stateWhere(page, id, (s) => s.you && s.you.chain);
+  const id = await createTable(page, {
+    game: 'holdem',
+    name: 'e2e chain',
+    structure: 'nl',
+    big_blind: 2,
+    buy_in: 200,
+    seats: 2,
+    bots: 1,
+    bot_level: 'station',
+    clock_secs: 30,
+  });
+  const joined = await stateWhere(page, id, (s) => s.you?.chain);
   assert.equal(joined.you.chain.used, 0);
   // The room committed to the first hand's part before the chain came; a later hand mixes the
   // browser's reveal in. Fold every hand until one that did is over.
@@ -387,8 +568,8 @@ test('seed chain: the browser joins with a chain, reveals for the next hand, and
   let mine = null;
   while (!mine && Date.now() < end) {
     const s = await tableState(page, id);
-    const p = s && s.previous;
-    if (p && p.parts && p.parts.reveals.some((r) => r.seat === s.you.seat)) mine = p;
+    const p = s?.previous;
+    if (p?.parts?.reveals.some((r) => r.seat === s.you.seat)) mine = p;
     else if (await page.$('#act-fold')) await page.keyboard.press('f');
     await sleep(200);
   }

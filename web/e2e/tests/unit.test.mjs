@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank5, compareScore } from '../../js/handrank.js';
-import { _allKeys, setLang, setWords, cardName, categoryName, handName, t, word } from '../../js/i18n.js';
+import { _allKeys, setLang, setWords, cardName, categoryName, handName, word } from '../../js/i18n.js';
 import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { preStillMeant, preAction } from '../../js/betting.js';
@@ -12,7 +12,16 @@ import { describeEvents } from '../../js/events.js';
 import { groupPots, winnerTotals } from '../../js/result.js';
 import { parsePhh, replayPhh } from '../../js/phh.js';
 import { verifyFairness, transcriptOf } from '../../js/history.js';
-import { viewerIndex, playerNames, cardMode, visibleCards, tellPhh, drawSentence, drawResultSentence, payouts } from '../../js/replay.js';
+import {
+  viewerIndex,
+  playerNames,
+  cardMode,
+  visibleCards,
+  tellPhh,
+  drawSentence,
+  drawResultSentence,
+  payouts,
+} from '../../js/replay.js';
 
 globalThis.document = globalThis.document || { documentElement: {} };
 
@@ -26,20 +35,29 @@ test('hand ranker: categories, wheel, kickers', () => {
   assert.equal(rank5(['Kh', 'Kd', 'Ks', '7c', '7s']).category, 'full_house');
   assert.equal(rank5(['2h', '9h', '4h', 'Jh', 'Kh']).category, 'flush');
   assert.ok(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '8c', '3s']).score) > 0);
-  assert.equal(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score), 0);
+  assert.equal(
+    compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score),
+    0,
+  );
 });
 
-test('hands are told from the room\'s catalogue of words, as the engine tells them', async () => {
+test("hands are told from the room's catalogue of words, as the engine tells them", async () => {
   setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
   setLang('en');
   assert.equal(handName({ category: 'two_pair', ranks: ['K', '7', 'A'] }), 'Two pair, Kings and Sevens, Ace kicker');
-  assert.equal(handName({ category: 'one_pair', ranks: ['7', 'A', 'J', 'T'] }), 'One pair, Sevens, kickers Ace, Jack, Ten');
+  assert.equal(
+    handName({ category: 'one_pair', ranks: ['7', 'A', 'J', 'T'] }),
+    'One pair, Sevens, kickers Ace, Jack, Ten',
+  );
   assert.equal(handName({ category: 'straight_flush', ranks: ['A'] }), 'Royal flush');
   assert.equal(handName({ category: 'full_house', ranks: ['K', '7'] }), 'Full house, Kings full of Sevens');
   setLang('de');
   assert.equal(handName({ category: 'straight', ranks: ['5'] }), 'Straight (Straße) bis Fünf');
   setLang('it');
-  assert.equal(handName({ category: 'one_pair', ranks: ['K', '9', '4', '2'] }), 'Coppia di Re, kicker Nove, Quattro, Due');
+  assert.equal(
+    handName({ category: 'one_pair', ranks: ['K', '9', '4', '2'] }),
+    'Coppia di Re, kicker Nove, Quattro, Due',
+  );
   setLang('pt');
   assert.equal(handName({ category: 'two_pair', ranks: ['K', '7', 'A'] }), 'Dois pares, Reis e Setes, kicker Ás');
   setLang('de');
@@ -53,11 +71,19 @@ test('hands are told from the room\'s catalogue of words, as the engine tells th
 
 test('every UI string exists in all four languages', () => {
   const keys = _allKeys();
-  for (const l of ['it', 'pt', 'de']) assert.deepEqual(keys[l].slice().sort(), keys.en.slice().sort(), `${l} has the same keys as en`);
-  setLang('it'); assert.equal(cardName('As'), 'asso di picche'); assert.equal(categoryName('two_pair'), 'Doppia Coppia');
-  setLang('de'); assert.equal(cardName('Td'), 'Karo Zehn'); assert.equal(categoryName('FullHouse'), 'Full House');
-  setLang('pt'); assert.equal(categoryName('three_of_a_kind'), 'Trio'); assert.equal(word('actions', 'fold'), 'Desistir');
-  setLang('en'); assert.equal(cardName('Ks'), 'king of spades');
+  for (const l of ['it', 'pt', 'de'])
+    assert.deepEqual(keys[l].slice().sort(), keys.en.slice().sort(), `${l} has the same keys as en`);
+  setLang('it');
+  assert.equal(cardName('As'), 'asso di picche');
+  assert.equal(categoryName('two_pair'), 'Doppia Coppia');
+  setLang('de');
+  assert.equal(cardName('Td'), 'Karo Zehn');
+  assert.equal(categoryName('FullHouse'), 'Full House');
+  setLang('pt');
+  assert.equal(categoryName('three_of_a_kind'), 'Trio');
+  assert.equal(word('actions', 'fold'), 'Desistir');
+  setLang('en');
+  assert.equal(cardName('Ks'), 'king of spades');
 });
 
 test('pre-actions (issue 49): which stand after a change of bet, and what each plays', () => {
@@ -76,7 +102,9 @@ test('pre-actions (issue 49): which stand after a change of bet, and what each p
   assert.ok(!preStillMeant(pre('callany', 6), at(0, 'h1:turn')));
   assert.ok(preStillMeant(pre('foldany', 0), at(40, 'h1:river')));
   assert.ok(!preStillMeant(pre('foldany', 0), at(0, 'h2:preflop', 'h2')));
-  const free = normLegal({ legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }] });
+  const free = normLegal({
+    legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }],
+  });
   const facing = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 6 }] });
   assert.deepEqual(preAction('checkfold', free), { action: 'check' });
   assert.deepEqual(preAction('checkfold', facing), { action: 'fold' });
@@ -92,10 +120,14 @@ test('the live log tells a bet from a raise, as the replayer does (issue 49)', (
   const who = (i) => ['ada', 'bo', 'cy'][i];
   // Hold'em: the blinds are bets, so the first preflop bet is a raise; a river lead is a bet
   const holdem = [
-    { event: 'blind', seat: 0, amount: 1 }, { event: 'blind', seat: 1, amount: 2 },
-    { event: 'bet_or_raise', seat: 2, to: 6, all_in: false }, { event: 'call', seat: 0, amount: 5 },
-    { event: 'round_ended', street: 'preflop' }, { event: 'board', cards: ['As', '7d', '2c'] },
-    { event: 'check', seat: 0 }, { event: 'bet_or_raise', seat: 2, to: 8, all_in: false },
+    { event: 'blind', seat: 0, amount: 1 },
+    { event: 'blind', seat: 1, amount: 2 },
+    { event: 'bet_or_raise', seat: 2, to: 6, all_in: false },
+    { event: 'call', seat: 0, amount: 5 },
+    { event: 'round_ended', street: 'preflop' },
+    { event: 'board', cards: ['As', '7d', '2c'] },
+    { event: 'check', seat: 0 },
+    { event: 'bet_or_raise', seat: 2, to: 8, all_in: false },
     { event: 'bet_or_raise', seat: 0, to: 24, all_in: true },
   ];
   const h = describeEvents(holdem, who).filter(Boolean);
@@ -104,30 +136,61 @@ test('the live log tells a bet from a raise, as the replayer does (issue 49)', (
   assert.ok(h.includes('ada raises to 24 (all-in)'), h.join(' | '));
   // Five-Card Draw: antes are not bets; each betting round opens with a bet
   const draw = [
-    { event: 'ante', seat: 0, amount: 1 }, { event: 'ante', seat: 1, amount: 1 },
-    { event: 'bet_or_raise', seat: 0, to: 14, all_in: false }, { event: 'call', seat: 1, amount: 14 },
-    { event: 'round_ended', round: 'first' }, { event: 'exchanged', seat: 0, count: 2 },
-    { event: 'bet_or_raise', seat: 1, to: 10, all_in: false }, { event: 'bet_or_raise', seat: 0, to: 30, all_in: false },
+    { event: 'ante', seat: 0, amount: 1 },
+    { event: 'ante', seat: 1, amount: 1 },
+    { event: 'bet_or_raise', seat: 0, to: 14, all_in: false },
+    { event: 'call', seat: 1, amount: 14 },
+    { event: 'round_ended', round: 'first' },
+    { event: 'exchanged', seat: 0, count: 2 },
+    { event: 'bet_or_raise', seat: 1, to: 10, all_in: false },
+    { event: 'bet_or_raise', seat: 0, to: 30, all_in: false },
   ];
-  assert.deepEqual(describeEvents(draw, who).filter((l) => / (bets|raises)/.test(l)), ['ada bets 14', 'bo bets 10', 'ada raises to 30']);
+  assert.deepEqual(
+    describeEvents(draw, who).filter((l) => / (bets|raises)/.test(l)),
+    ['ada bets 14', 'bo bets 10', 'ada raises to 30'],
+  );
 });
 
 test('a split pot keeps what each winner got (issue 49)', () => {
-  const g = groupPots([{ pot: 0, seat: 1, amount: 2 }, { pot: 0, seat: 3, amount: 2 }, { pot: 1, seat: 3, amount: 10 }]);
-  assert.deepEqual(g[0].shares, [{ seat: 1, amount: 2 }, { seat: 3, amount: 2 }]);
+  const g = groupPots([
+    { pot: 0, seat: 1, amount: 2 },
+    { pot: 0, seat: 3, amount: 2 },
+    { pot: 1, seat: 3, amount: 10 },
+  ]);
+  assert.deepEqual(g[0].shares, [
+    { seat: 1, amount: 2 },
+    { seat: 3, amount: 2 },
+  ]);
   assert.equal(g[0].amount, 4);
-  assert.deepEqual(winnerTotals(g), [{ seat: 1, amount: 2 }, { seat: 3, amount: 12 }]);
+  assert.deepEqual(winnerTotals(g), [
+    { seat: 1, amount: 2 },
+    { seat: 3, amount: 12 },
+  ]);
 });
 
 test('legal actions: the server list and the engine object', () => {
   const presets = { half_pot: 25, three_quarter_pot: 31, pot: 38 };
-  const a = normLegal({ legal: [{ action: 'fold' }, { action: 'call', amount: 10 }, { action: 'bet_or_raise_to', min: 20, max: 172, presets }] });
+  const a = normLegal({
+    legal: [
+      { action: 'fold' },
+      { action: 'call', amount: 10 },
+      { action: 'bet_or_raise_to', min: 20, max: 172, presets },
+    ],
+  });
   assert.deepEqual([a.fold, a.check, a.call, a.raise], [true, false, 10, { min: 20, max: 172, presets }]);
-  const b = normLegal({ legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }] });
+  const b = normLegal({
+    legal: [{ action: 'check' }, { action: 'fold' }, { action: 'bet_or_raise_to', min: 2, max: 100 }],
+  });
   assert.deepEqual([b.fold, b.check, b.call, b.raise], [true, true, null, { min: 2, max: 100, presets: null }]);
   const c = normLegal({ legal: [{ action: 'exchange', max: 3 }, { action: 'fold' }] });
   assert.equal(c.exchange.max, 3);
-  const d = normLegal({ legal: [{ action: 'place', player: 0, card: 'Th' }, { action: 'place', player: 0, card: '2c' }], view: { phase: 'place' } });
+  const d = normLegal({
+    legal: [
+      { action: 'place', player: 0, card: 'Th' },
+      { action: 'place', player: 0, card: '2c' },
+    ],
+    view: { phase: 'place' },
+  });
   assert.deepEqual(d.place, ['Th', '2c']);
   const e = normLegal({ legal: [{ action: 'show', player: 0, cards: ['As', 'Kd'] }], view: { phase: 'show' } });
   assert.ok(e.showPair && !e.show);
@@ -137,12 +200,28 @@ test('legal actions: the server list and the engine object', () => {
 });
 
 test('pots: one entry per winner become one pot with its winners', () => {
-  const g = groupPots([{ pot: 0, seat: 1, amount: 30, hand: 'Two pair' }, { pot: 0, seat: 2, amount: 30, hand: 'Two pair' }, { pot: 1, seat: 2, amount: 10 }]);
-  assert.deepEqual(g.map((p) => [p.pot, p.amount, p.winners]), [[0, 60, [1, 2]], [1, 10, [2]]]);
+  const g = groupPots([
+    { pot: 0, seat: 1, amount: 30, hand: 'Two pair' },
+    { pot: 0, seat: 2, amount: 30, hand: 'Two pair' },
+    { pot: 1, seat: 2, amount: 10 },
+  ]);
+  assert.deepEqual(
+    g.map((p) => [p.pot, p.amount, p.winners]),
+    [
+      [0, 60, [1, 2]],
+      [1, 10, [2]],
+    ],
+  );
 });
 
 test('PHH: parse and replay', () => {
-  const h = parsePhh("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['ada', 'bot-ivy', 'bot-max']\n");
+  const h = parsePhh(
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
+      "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n" +
+      "  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
+      "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\n" +
+      "players = ['ada', 'bot-ivy', 'bot-max']\n",
+  );
   assert.deepEqual(h.players, ['ada', 'bot-ivy', 'bot-max']);
   const steps = replayPhh(h);
   assert.equal(steps.length, 1 + 10 + 1);
@@ -153,57 +232,92 @@ test('PHH: parse and replay', () => {
 });
 
 test('fairness: SHA-256 of the seed bytes equals the commitment', async () => {
-  const ok = await verifyFairness({ seed: '0'.repeat(64), commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925' });
+  const ok = await verifyFairness({
+    seed: '0'.repeat(64),
+    commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
+  });
   assert.equal(ok.status, 'ok');
-  const bad = await verifyFairness({ seed: '1'.repeat(64), commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925' });
+  const bad = await verifyFairness({
+    seed: '1'.repeat(64),
+    commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
+  });
   assert.equal(bad.status, 'bad');
   assert.equal((await verifyFairness({ commitment: 'ab' })).status, 'pending');
 });
 
-test('fairness /2: the room part hashes to the commitment, each reveal extends its chain, the parts mix to the seed', async () => {
-  // The vectors of crates/server/src/fairness.rs: room [1;32], reveals [2;32] (seat 1), [3;32] (seat 4).
-  const f = {
-    commitment: '72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793',
-    seed: '60ff6fe4bd6e3009da21b60c99aaffa731b5ec575d625d0cbb6cea9ea7ebc27e',
-    parts: {
-      room: '01'.repeat(32),
-      reveals: [
-        { seat: 1, value: '02'.repeat(32), extends: '75877bb41d393b5fb8455ce60ecd8dda001d06316496b14dfa7f895656eeca4a' },
-        { seat: 4, value: '03'.repeat(32), extends: '648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b' },
-      ],
-    },
-  };
-  const ok = await verifyFairness(f);
-  assert.equal(ok.status, 'ok');
-  assert.equal(ok.reveals, 2);
-  const forged = structuredClone(f);
-  forged.parts.reveals[1].value = '09'.repeat(32);
-  assert.deepEqual([(await verifyFairness(forged)).status, (await verifyFairness(forged)).why], ['bad', 'reveal']);
-  const dropped = structuredClone(f);
-  dropped.parts.reveals.pop();
-  assert.equal((await verifyFairness(dropped)).why, 'seed');
-  const otherRoom = structuredClone(f);
-  otherRoom.parts.room = '00'.repeat(32);
-  assert.equal((await verifyFairness(otherRoom)).why, 'room');
-});
+test(
+  'fairness /2: the room part hashes to the commitment, each reveal extends its chain, ' + 'the parts mix to the seed',
+  async () => {
+    // The vectors of crates/server/src/fairness.rs: room [1;32], reveals [2;32] (seat 1), [3;32] (seat 4).
+    const f = {
+      commitment: '72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793',
+      seed: '60ff6fe4bd6e3009da21b60c99aaffa731b5ec575d625d0cbb6cea9ea7ebc27e',
+      parts: {
+        room: '01'.repeat(32),
+        reveals: [
+          {
+            seat: 1,
+            value: '02'.repeat(32),
+            extends: '75877bb41d393b5fb8455ce60ecd8dda001d06316496b14dfa7f895656eeca4a',
+          },
+          {
+            seat: 4,
+            value: '03'.repeat(32),
+            extends: '648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b',
+          },
+        ],
+      },
+    };
+    const ok = await verifyFairness(f);
+    assert.equal(ok.status, 'ok');
+    assert.equal(ok.reveals, 2);
+    const forged = structuredClone(f);
+    forged.parts.reveals[1].value = '09'.repeat(32);
+    assert.deepEqual([(await verifyFairness(forged)).status, (await verifyFairness(forged)).why], ['bad', 'reveal']);
+    const dropped = structuredClone(f);
+    dropped.parts.reveals.pop();
+    assert.equal((await verifyFairness(dropped)).why, 'seed');
+    const otherRoom = structuredClone(f);
+    otherRoom.parts.room = '00'.repeat(32);
+    assert.equal((await verifyFairness(otherRoom)).why, 'room');
+  },
+);
 
 test('fairness /3: the record hashes to the transcript, which must be the one this browser saw', async () => {
   // The vector of crates/engine/src/transcript.rs.
   const commitment = '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925';
-  const pinned = { commitment, seed: '01'.repeat(32), game: 'holdem', record_format: 'phh', record: "variant = 'NT'\n" };
+  const pinned = {
+    commitment,
+    seed: '01'.repeat(32),
+    game: 'holdem',
+    record_format: 'phh',
+    record: "variant = 'NT'\n",
+  };
   assert.equal(await transcriptOf(pinned), 'bd0b156c8ba28980761345d8e7c33a979cc096d7145c3bfeb51950edf955d8bc');
   // A seed that hashes to its commitment (`tavolo-fair/1` style) with a record and its transcript.
-  const f = { commitment, seed: '00'.repeat(32), game: 'holdem', record_format: 'phh', record: "variant = 'NT'\nactions = ['p1 cbr 50', 'p2 f']\n" };
+  const f = {
+    commitment,
+    seed: '00'.repeat(32),
+    game: 'holdem',
+    record_format: 'phh',
+    record: "variant = 'NT'\nactions = ['p1 cbr 50', 'p2 f']\n",
+  };
   f.transcript = await transcriptOf(f);
   assert.deepEqual([(await verifyFairness(f)).status, (await verifyFairness(f)).seen], ['ok', 'unseen']);
   assert.equal((await verifyFairness(f, f.transcript)).seen, 'same');
   // The record rewritten into another legal hand: it no longer hashes to the transcript…
   const rewritten = { ...f, record: f.record.replace('cbr 50', 'cbr 51') };
-  assert.deepEqual([(await verifyFairness(rewritten)).status, (await verifyFairness(rewritten)).why], ['bad', 'transcript']);
+  assert.deepEqual(
+    [(await verifyFairness(rewritten)).status, (await verifyFairness(rewritten)).why],
+    ['bad', 'transcript'],
+  );
   // …and with its transcript rewritten too, it is not the one this browser saw.
   rewritten.transcript = await transcriptOf(rewritten);
   assert.equal((await verifyFairness(rewritten)).status, 'ok');
-  assert.deepEqual([(await verifyFairness(rewritten, f.transcript)).status, (await verifyFairness(rewritten, f.transcript)).why], ['bad', 'seen']);
+  assert.deepEqual(
+    [(await verifyFairness(rewritten, f.transcript)).status, (await verifyFairness(rewritten, f.transcript)).why],
+    ['bad', 'seen'],
+  );
   // An older bundle binds only the seed.
   const { transcript: _, ...older } = f;
   assert.equal((await verifyFairness(older)).seen, 'unbound');
@@ -212,57 +326,106 @@ test('fairness /3: the record hashes to the transcript, which must be the one th
 test('pots: the main and side pots in the middle during a hand, as awarded at its end', async () => {
   globalThis.window = globalThis.window || {}; // the table modules reach the connection's module
   const { potsHtml } = await import('../../js/table-holdem.js');
-  const live = potsHtml({ view: { pot: 150, pots: [{ amount: 90, eligible: [0, 1, 2] }, { amount: 40, eligible: [1, 2] }], over: false } });
-  assert.match(live, /data-pot="0"[^]*90[^]*data-pot="1"[^]*40/);
-  const over = potsHtml({ view: { pot: 0, pots: [], over: true }, result: { pots: [{ pot: 0, seat: 1, amount: 130 }] } });
+  const live = potsHtml({
+    view: {
+      pot: 150,
+      pots: [
+        { amount: 90, eligible: [0, 1, 2] },
+        { amount: 40, eligible: [1, 2] },
+      ],
+      over: false,
+    },
+  });
+  assert.match(live, /data-pot="0"[\s\S]*90[\s\S]*data-pot="1"[\s\S]*40/);
+  const over = potsHtml({
+    view: { pot: 0, pots: [], over: true },
+    result: { pots: [{ pot: 0, seat: 1, amount: 130 }] },
+  });
   assert.match(over, /130/);
 });
 
-test('chat: a muted writer\'s lines are hidden, one\'s own never', async () => {
+test("chat: a muted writer's lines are hidden, one's own never", async () => {
   globalThis.window = globalThis.window || {};
   const { visibleLines } = await import('../../js/chat.js');
-  const lines = [{ id: 1, user: 7, text: 'a' }, { id: 2, user: 8, text: 'b' }, { id: 3, user: 9, text: 'c' }];
-  assert.deepEqual(visibleLines(lines, new Set([8, 9]), 9).map((l) => l.id), [1, 3]);
+  const lines = [
+    { id: 1, user: 7, text: 'a' },
+    { id: 2, user: 8, text: 'b' },
+    { id: 3, user: 9, text: 'c' },
+  ];
+  assert.deepEqual(
+    visibleLines(lines, new Set([8, 9]), 9).map((l) => l.id),
+    [1, 3],
+  );
 });
 
-const PHH_SAMPLE = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
+const PHH_SAMPLE =
+  "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
+  "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n" +
+  "  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
+  "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
 
-test('replay: Hold\'em actions are told in words, by name, with no PHH notation', () => {
+test("replay: Hold'em actions are told in words, by name, with no PHH notation", () => {
   setLang('en');
   const h = parsePhh(PHH_SAMPLE);
   const steps = tellPhh(h, replayPhh(h), h.players);
-  assert.deepEqual(steps.map((s) => s.say), [
-    'Ada posts 1; Bob posts 2',
-    'The hole cards are dealt',
-    'Cleo folds',
-    'Ada raises to 6',
-    'Bob calls 4',
-    'Board: A♥ 7♦ 2♣',
-    'Bob checks',
-    'Ada bets 8',
-    'Bob folds',
-    '8 returned to Ada; Ada wins 12',
-  ]);
+  assert.deepEqual(
+    steps.map((s) => s.say),
+    [
+      'Ada posts 1; Bob posts 2',
+      'The hole cards are dealt',
+      'Cleo folds',
+      'Ada raises to 6',
+      'Bob calls 4',
+      'Board: A♥ 7♦ 2♣',
+      'Bob checks',
+      'Ada bets 8',
+      'Bob folds',
+      '8 returned to Ada; Ada wins 12',
+    ],
+  );
   // the three deals of hole cards are one step, holding every player's cards
-  assert.deepEqual(steps[1].hole, [['As', 'Kd'], ['Qh', '2s'], ['9c', '9d']]);
+  assert.deepEqual(steps[1].hole, [
+    ['As', 'Kd'],
+    ['Qh', '2s'],
+    ['9c', '9d'],
+  ]);
   for (const s of steps) assert.doesNotMatch(s.say, /\bp\d\b|\bcbr\b|\bcc\b|\bd d[hb]\b/);
   setLang('it');
   assert.equal(tellPhh(h, replayPhh(h), h.players)[3].say, 'Ada rilancia a 6');
   setLang('en');
 });
 
-test('replay: heads-up, PHH\'s blinds are reversed (the button posts the small blind and acts first)', () => {
+test("replay: heads-up, PHH's blinds are reversed (the button posts the small blind and acts first)", () => {
   setLang('en');
-  const h = parsePhh("blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\nactions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\nfinishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n");
-  assert.deepEqual(tellPhh(h, replayPhh(h), h.players).map((s) => s.say), [
-    'Renzo posts 2; Ada posts 1', 'The hole cards are dealt', 'Ada raises to 4', 'Renzo calls 2', 'Board: K♠ J♥ A♣', 'Renzo checks', 'Ada folds', 'Renzo wins 8',
-  ]);
+  const h = parsePhh(
+    'blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\n' +
+      "actions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\n" +
+      "finishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n",
+  );
+  assert.deepEqual(
+    tellPhh(h, replayPhh(h), h.players).map((s) => s.say),
+    [
+      'Renzo posts 2; Ada posts 1',
+      'The hole cards are dealt',
+      'Ada raises to 4',
+      'Renzo calls 2',
+      'Board: K♠ J♥ A♣',
+      'Renzo checks',
+      'Ada folds',
+      'Renzo wins 8',
+    ],
+  );
 });
 
 test('replay: a showdown names the hand; a muck shows nothing; all-in is said', async () => {
   setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
   setLang('en');
-  const h = parsePhh("starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\nactions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', 'd db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\nfinishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n");
+  const h = parsePhh(
+    'starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\n' +
+      "actions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', " +
+      "'d db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\n" +
+      "finishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n",
+  );
   const steps = tellPhh(h, replayPhh(h), h.players);
   const say = steps.map((s) => s.say);
   assert.equal(say[2], 'Ada raises to 50 (all-in)');
@@ -271,18 +434,30 @@ test('replay: a showdown names the hand; a muck shows nothing; all-in is said', 
   assert.equal(say[8], 'Bob mucks');
   assert.equal(say[9], 'Ada wins 100');
   const end = steps.at(-1);
-  assert.deepEqual([end.shown, end.mucked], [[true, false], [false, true]]);
+  assert.deepEqual(
+    [end.shown, end.mucked],
+    [
+      [true, false],
+      [false, true],
+    ],
+  );
 });
 
-test('replay: only the viewer\'s cards and shown cards are face up, unless the deal is revealed', () => {
+test("replay: only the viewer's cards and shown cards are face up, unless the deal is revealed", () => {
   assert.equal(viewerIndex(['Ada', 'Bob'], 'Bob'), 1);
   assert.equal(viewerIndex(['Ada', 'Bob'], 'Zed'), -1);
   assert.equal(viewerIndex(['P1', 'P2', 'P3'], 'Zed', 2), 2, 'older records: the seat');
   assert.equal(viewerIndex(['P1', 'P2'], 'Zed', 5), -1);
   assert.deepEqual(playerNames(null, 2), ['Player 1', 'Player 2']);
   const shown = [false, false, true];
-  assert.deepEqual([0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown })), ['up', 'down', 'up']);
-  assert.deepEqual([0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown, reveal: true })), ['up', 'revealed', 'up']);
+  assert.deepEqual(
+    [0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown })),
+    ['up', 'down', 'up'],
+  );
+  assert.deepEqual(
+    [0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown, reveal: true })),
+    ['up', 'revealed', 'up'],
+  );
   assert.deepEqual(visibleCards(['As', 'Kd'], 'down'), [null, null]);
   assert.deepEqual(visibleCards(['As', 'Kd'], 'revealed'), ['As', 'Kd']);
   // Hold'em: the mucked and folded hands stay down at every step, the shown one is up once shown
@@ -306,8 +481,14 @@ test('replay: Five-Card Draw actions in words', async () => {
   assert.equal(drawSentence({ action: 'call', seat: 0 }, s2, s3, names), 'Ada calls 20');
   assert.equal(drawSentence({ action: 'exchange', seat: 1, discard: ['2c', '3d'] }, s3, s3, names), 'Bob draws 2');
   const shown = { ...s3, hands: [['Kh', 'Kd', '7s', '7c', 'As'], []] };
-  assert.equal(drawSentence({ action: 'show', seat: 0 }, s3, shown, names), 'Ada shows K♥ K♦ 7♠ 7♣ A♠ — Two pair, Kings and Sevens, Ace kicker');
+  assert.equal(
+    drawSentence({ action: 'show', seat: 0 }, s3, shown, names),
+    'Ada shows K♥ K♦ 7♠ 7♣ A♠ — Two pair, Kings and Sevens, Ace kicker',
+  );
   assert.equal(drawSentence({ action: 'muck', seat: 1 }, s3, s3, names), 'Bob mucks');
-  assert.equal(drawResultSentence({ finishing_stacks: [150, 50], winnings: [100, 0] }, [50, 50], names), 'Ada wins 100');
+  assert.equal(
+    drawResultSentence({ finishing_stacks: [150, 50], winnings: [100, 0] }, [50, 50], names),
+    'Ada wins 100',
+  );
   assert.deepEqual(payouts([100, 100], [40, 90], [110, 90]), { won: [20, 0], returned: [50, 0] });
 });

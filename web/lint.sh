@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# lint.sh — formatting and lint of the browser client: Biome (pinned in e2e/package.json, its
+# settings in e2e/biome.jsonc) formats and lints app.js, js/, css/ and the e2e tests, and no line
+# of any file in web/ is over 120 characters. Installs Biome from e2e/package-lock.json when it
+# is missing (into web/e2e/node_modules, shared with the browser suite). Exits non-zero on any
+# finding.
+#   web/lint.sh          # check (CI)
+#   web/lint.sh --fix    # rewrite: format, and apply the fixes Biome calls safe
+set -euo pipefail
+WEB="$(cd "$(dirname "$0")" && pwd)"
+cd "$WEB/e2e"
+if [ ! -x node_modules/.bin/biome ]; then
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+fi
+WRITE=()
+case "${1:-}" in
+  --fix) WRITE=(--write) ;;
+  "") ;;
+  *) echo "usage: web/lint.sh [--fix]" >&2; exit 2 ;;
+esac
+status=0
+node_modules/.bin/biome check --error-on-warnings "${WRITE[@]}" \
+  ../app.js ../js ../css ./*.mjs tests || status=1
+# Biome leaves a long string or comment as it is: every text file of web/ is held to 120 here.
+node long-lines.mjs || status=1
+exit "$status"
