@@ -257,6 +257,9 @@ struct Player {
     turn: Option<Value>,
     /// Times it had to find its table again.
     reconnects: u32,
+    /// The last messages it got and sent (their start), to tell what happened when a story
+    /// fails.
+    log: std::collections::VecDeque<String>,
 }
 
 fn addr_of(ws_url: &str) -> Option<SocketAddr> {
@@ -280,6 +283,7 @@ impl Player {
             again: Value::Null,
             turn: None,
             reconnects: 0,
+            log: Default::default(),
         };
         p.send(json!({"type": "hello"})).await;
         p
@@ -292,8 +296,22 @@ impl Player {
         if std::env::var_os("TAVOLO_TEST_TRACE").is_some() {
             eprintln!("-> {} {v}", self.at);
         }
+        self.note(format!("-> {} {v}", self.at));
         let _ = self.ws.send(Message::text(v.to_string())).await;
         self.seq
+    }
+
+    /// Keeps `line` among the last 40 (see [`Player::recent`]).
+    fn note(&mut self, line: String) {
+        if self.log.len() == 40 {
+            self.log.pop_front();
+        }
+        self.log.push_back(line);
+    }
+
+    /// The last messages the player got and sent, one a line.
+    fn recent(&self) -> String {
+        (self.log.iter().cloned()).collect::<Vec<_>>().join("\n")
     }
 
     /// Connects to `at` (or, if it does not answer, to the next node of the room) and asks
@@ -346,6 +364,11 @@ impl Player {
             if std::env::var_os("TAVOLO_TEST_TRACE").is_some() {
                 eprintln!("<- {} {}", self.at, &text[..text.len().min(300)]);
             }
+            self.note(format!(
+                "<- {} {}",
+                self.at,
+                text.chars().take(240).collect::<String>()
+            ));
             match m["type"].as_str() {
                 Some("error") if m["code"] == "elsewhere" => {
                     let at = m["at"]
@@ -692,8 +715,9 @@ async fn killing_a_tables_node_mid_hand_moves_the_table_and_returns_every_chip_e
         // The client finds the table on its new node by itself and plays on.
         assert!(
             player.play_turns(2).await,
-            "round {round}: play resumed; the nodes' moves:\n{}",
-            table_moves(&db)
+            "round {round}: play resumed; the nodes' moves:\n{}\nthe player's last messages:\n{}",
+            table_moves(&db),
+            player.recent()
         );
         nodes[i].restart().await;
     }
@@ -757,8 +781,9 @@ async fn a_node_paused_past_its_lease_finds_its_table_taken_and_settles_nothing_
     nodes[i].signal(libc::SIGCONT);
     assert!(
         player.play_turns(2).await,
-        "play resumed on the new owner; the nodes' moves:\n{}",
-        table_moves(&db)
+        "play resumed on the new owner; the nodes' moves:\n{}\nthe player's last messages:\n{}",
+        table_moves(&db),
+        player.recent()
     );
     // The old owner lets the table go: its metrics count the refused write or the lost lease,
     // and it plays no table.
