@@ -9,6 +9,8 @@
 //! others stay with their rank multiset). Heads-up, that is at most about 110,000 evaluations
 //! instead of 3.4 million, and fewer when no player holds two cards of a suit.
 
+mod counting;
+
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -18,6 +20,10 @@ use crate::hand::Hand;
 use crate::rng::GameRng;
 use crate::saint::Centre;
 use crate::set::CardSet;
+use counting::{
+    choose, combinations, five_rank_multisets, for_each_subset, off_suit_multisets, rank_slot,
+    rank_value, CHOOSE4,
+};
 
 /// Which game's hand rule decides (named `holdem` or `saint`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -192,29 +198,6 @@ impl Tally {
         let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0);
         (var / n).sqrt()
     }
-}
-
-/// `C(n, k)` for `n, k < 8` (cards of one rank left, cards of it wanted).
-static CHOOSE4: [[u64; 8]; 8] = {
-    let mut t = [[0u64; 8]; 8];
-    let mut n = 0;
-    while n < 8 {
-        let mut k = 0;
-        while k < 8 {
-            t[n][k] = gen::binomial(n as u32, k as u32) as u64;
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// `C(n, k)` as u128 (no overflow for a deck).
-fn choose(n: usize, k: usize) -> u128 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
 }
 
 impl EquityQuery {
@@ -593,250 +576,5 @@ impl EquityQuery {
     }
 }
 
-/// The non-flush value of a hand plus a board given by its rank key.
-#[inline(always)]
-fn rank_value(hand: Hand, board_key: u32) -> u16 {
-    hand.with_rank_key(board_key).evaluate_ranks_only().value()
-}
-
-#[inline(always)]
-fn rank_slot(key: u32) -> usize {
-    crate::hand::rank_slot(key)
-}
-
-/// Rank multisets of `size` cards (0–2) drawn from the per-rank counts `avail`, as
-/// `(rank key, number of ways)`, skipping impossible ones.
-fn off_suit_multisets(avail: &[u8; 13], size: usize) -> Vec<(u32, u64)> {
-    let mut out = Vec::new();
-    match size {
-        0 => out.push((0, 1)),
-        1 => {
-            for (r, &a) in avail.iter().enumerate() {
-                if a > 0 {
-                    out.push((gen::RANK_KEYS[r], u64::from(a)));
-                }
-            }
-        }
-        _ => {
-            for a in 0..13 {
-                for b in a..13 {
-                    let ways = if a == b {
-                        choose(avail[a] as usize, 2) as u64
-                    } else {
-                        u64::from(avail[a]) * u64::from(avail[b])
-                    };
-                    if ways > 0 {
-                        out.push((gen::RANK_KEYS[a] + gen::RANK_KEYS[b], ways));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Every multiset of five ranks (at most four of a rank): rank key and per-rank counts.
-fn five_rank_multisets() -> &'static [(u32, [u8; 13])] {
-    static SETS: std::sync::OnceLock<Vec<(u32, [u8; 13])>> = std::sync::OnceLock::new();
-    SETS.get_or_init(|| {
-        gen::rank_multisets::<5>()
-            .into_iter()
-            .map(|m| {
-                let mut counts = [0u8; 13];
-                for &r in &m {
-                    counts[r as usize] += 1;
-                }
-                (m.iter().map(|&r| gen::RANK_KEYS[r as usize]).sum(), counts)
-            })
-            .collect()
-    })
-}
-
-/// Calls `f` with every `k`-subset of `items` (in order).
-fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
-    fn rec(items: &[u8], k: usize, start: usize, cur: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
-        if cur.len() == k {
-            f(cur);
-            return;
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            rec(items, k, i + 1, cur, f);
-            cur.pop();
-        }
-    }
-    rec(items, k, 0, &mut Vec::with_capacity(k), f);
-}
-
-/// Every `k`-combination of `cards` folded into an accumulator (incrementally), passed to `leaf`.
-fn combinations<A: Clone>(
-    cards: &[Card],
-    k: usize,
-    acc: A,
-    add: &dyn Fn(A, Card) -> A,
-    leaf: &mut dyn FnMut(A),
-) {
-    if k == 0 {
-        leaf(acc);
-        return;
-    }
-    for i in 0..cards.len() {
-        if cards.len() - i < k {
-            break;
-        }
-        combinations(
-            &cards[i + 1..],
-            k - 1,
-            add(acc.clone(), cards[i]),
-            add,
-            leaf,
-        );
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::set::parse_cards;
-
-    fn known(s: &str) -> Holding {
-        let v = parse_cards(s).unwrap();
-        Holding::Known([v[0], v[1]])
-    }
-
-    fn query(hands: &[&str], board: &str, dead: &str) -> EquityQuery {
-        EquityQuery::new(
-            hands.iter().map(|h| known(h)).collect(),
-            parse_cards(board).unwrap(),
-            parse_cards(dead).unwrap().into_iter().collect(),
-            Game::Holdem,
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn known_exact_results_over_all_1712304_boards() {
-        let t = query(&["AsAh", "KdKc"], "", "").exact(&|_| {});
-        assert_eq!(t.total, 1_712_304);
-        assert_eq!(
-            (t.wins[0], t.losses[0], t.ties[0]),
-            (1_388_072, 317_694, 6_538)
-        );
-        let t = query(&["AhKh", "QsQd"], "", "").exact(&|_| {});
-        assert_eq!(
-            (t.wins[0], t.losses[0], t.ties[0]),
-            (787_966, 917_606, 6_732)
-        );
-    }
-
-    #[test]
-    fn rank_class_path_agrees_with_plain_enumeration() {
-        let cases: &[(&[&str], &str)] = &[
-            (&["AhKh", "QsQd"], ""),
-            (&["7c2d", "7h2s"], ""),
-            (&["AhKh", "QhJh", "Ts9s"], ""),
-            (&["5c5d", "AsKs", "Jh9h", "2c3c"], "Ac"),
-            (&["8d9d", "KcKs"], "2d 3d"),
-        ];
-        for (hands, dead) in cases {
-            let q = query(hands, "", dead);
-            let fast = q.exact_preflop();
-            let slow = q.exact_enumerate(&|_| {});
-            assert_eq!(fast.wins, slow.wins, "{hands:?}");
-            assert_eq!(fast.ties, slow.ties, "{hands:?}");
-            assert_eq!(fast.losses, slow.losses, "{hands:?}");
-            assert_eq!(fast.total, slow.total);
-            for p in 0..hands.len() {
-                assert!((fast.equity(p) - slow.equity(p)).abs() < 1e-12);
-            }
-        }
-    }
-
-    #[test]
-    fn equities_sum_to_one_and_monte_carlo_is_within_its_error() {
-        let q = EquityQuery::new(
-            vec![known("AhKh"), Holding::Random, known("QsJs")],
-            parse_cards("Qh 7c 2h").unwrap(),
-            CardSet::EMPTY,
-            Game::Holdem,
-        )
-        .unwrap();
-        let exact = q.exact(&|_| {});
-        let sum: f64 = (0..3).map(|p| exact.equity(p)).sum();
-        assert!((sum - 1.0).abs() < 1e-9);
-        let mc = q.monte_carlo(200_000, 7, &|_| {});
-        for p in 0..3 {
-            let err = (mc.equity(p) - exact.equity(p)).abs();
-            assert!(
-                err < 5.0 * mc.std_error(p),
-                "player {p}: {err} vs se {}",
-                mc.std_error(p)
-            );
-        }
-    }
-
-    #[test]
-    fn monte_carlo_is_reproducible_whatever_the_threads() {
-        let q = query(&["AhKh", "QsQd"], "", "");
-        let a = q.monte_carlo(50_000, 11, &|_| {});
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let b = one.install(|| q.monte_carlo(50_000, 11, &|_| {}));
-        assert_eq!(a, b);
-    }
-
-    #[test]
-    fn saint_equity_uses_exactly_two_plus_three() {
-        // Four hearts on the centre: a single heart in hand makes no flush in Saint Poker.
-        let q = EquityQuery::new(
-            vec![known("Ah2c"), known("KsKd")],
-            parse_cards("3h 6h 9h Jh 4c").unwrap(),
-            CardSet::EMPTY,
-            Game::Saint,
-        )
-        .unwrap();
-        let t = q.exact(&|_| {});
-        assert_eq!(t.total, 1);
-        assert_eq!(
-            t.wins[1], 1,
-            "Kings beat ace-high when the flush does not count"
-        );
-        let holdem = EquityQuery::new(
-            vec![known("Ah2c"), known("KsKd")],
-            parse_cards("3h 6h 9h Jh 4c").unwrap(),
-            CardSet::EMPTY,
-            Game::Holdem,
-        )
-        .unwrap();
-        assert_eq!(
-            holdem.exact(&|_| {}).wins[0],
-            1,
-            "in Hold'em the ace-high flush wins"
-        );
-    }
-
-    #[test]
-    fn bad_questions_are_errors() {
-        let h = known("AhKh");
-        assert_eq!(
-            EquityQuery::new(vec![h], vec![], CardSet::EMPTY, Game::Holdem).unwrap_err(),
-            EquityError::PlayerCount(1)
-        );
-        assert!(matches!(
-            EquityQuery::new(vec![h, h], vec![], CardSet::EMPTY, Game::Holdem),
-            Err(EquityError::Duplicate(_))
-        ));
-        let spades: CardSet = Card::all()
-            .filter(|c| c.suit() == crate::Suit::Spades)
-            .collect();
-        assert!(matches!(
-            EquityQuery::new(vec![Holding::Random; 10], vec![], !spades, Game::Holdem),
-            Err(EquityError::NotEnoughCards { need: 25, have: 13 })
-        ));
-    }
-}
+mod tests;
