@@ -80,6 +80,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0009_transcripts.sql"),
         include_str!("../migrations/postgres/0009_transcripts.sql"),
     ),
+    (
+        10,
+        "save order",
+        include_str!("../migrations/sqlite/0010_save_order.sql"),
+        include_str!("../migrations/postgres/0010_save_order.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.

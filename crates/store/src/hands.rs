@@ -8,7 +8,7 @@ use tavolo_cards::GameRng;
 
 use crate::accounts::UserId;
 use crate::ledger::{apply, rows, Account, Applied, Journal};
-use crate::nodes::{check_fence, check_fence_saving, Fence};
+use crate::nodes::{bind_save, check_fence, check_fence_saving, save_if_newer, Fence, TableSave};
 use crate::{hex, now_ms, DbKind, Store, StoreError};
 
 /// A hand's (or Saint Poker game's) id.
@@ -40,8 +40,8 @@ pub struct NewHand {
     /// Chips the hand takes as it begins (Saint Poker's stakes), in the same transaction: the
     /// hand is not begun if they cannot be paid.
     pub stakes: Option<Journal>,
-    /// The table's state and lobby line to save in the same transaction (several nodes).
-    pub save: Option<(String, String)>,
+    /// The table to save in the same transaction (several nodes).
+    pub save: Option<TableSave>,
 }
 
 /// A hand that is over.
@@ -60,8 +60,8 @@ pub struct FinishedHand {
     pub journal: Journal,
     /// The table's fence (see [`NewHand::fence`]).
     pub fence: Option<Fence>,
-    /// The table's state and lobby line to save in the same transaction (several nodes).
-    pub save: Option<(String, String)>,
+    /// The table to save in the same transaction (several nodes).
+    pub save: Option<TableSave>,
 }
 
 /// Why a hand was voided, as recorded: the table closed (it closed, or the room stopped) with
@@ -509,17 +509,16 @@ pub(crate) async fn begin_hand_in(
     Ok(HandId(id))
 }
 
-/// Saves a table's state and lobby line (`save`, if any) inside the caller's transaction.
+/// Saves a table (`save`, if any, unless the books hold a newer save) inside the caller's
+/// transaction.
 pub(crate) async fn save_state(
     conn: &mut AnyConnection,
     table: &str,
-    save: Option<&(String, String)>,
+    save: Option<&TableSave>,
 ) -> Result<(), StoreError> {
-    if let Some((state, summary)) = save {
-        sqlx::query("UPDATE card_tables SET state = $1, summary = $2 WHERE id = $3")
-            .bind(state)
-            .bind(summary)
-            .bind(table)
+    if let Some(s) = save {
+        let sql = save_if_newer("id = $1", 1);
+        bind_save(sqlx::query(&sql).bind(table), s)
             .execute(&mut *conn)
             .await?;
     }

@@ -44,7 +44,7 @@ pub use hands::{
 };
 pub use history::{HistoryItem, StoredHand, VoidedAtTable, VoidedWith};
 pub use ledger::{Account, Applied, Journal};
-pub use nodes::{Claimed, Fence, NodeInfo, TableLease};
+pub use nodes::{Claimed, Fence, NodeInfo, TableLease, TableSave};
 pub use write::WriteHealth;
 
 /// Milliseconds since the Unix epoch, the store's clock (leases are read against it).

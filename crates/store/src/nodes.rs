@@ -27,31 +27,65 @@ pub struct Fence {
     pub epoch: i64,
 }
 
+/// A table as its owner saves it for whoever takes it over: its state, its lobby line, and the
+/// order the owner made the save in. Every write goes to the books on a task of its own, so a
+/// save can land after a newer one, or be sent again after it: the books keep a save only if
+/// its `seq` is above the one they hold ([`SAVE_IF_NEWER`]), and a new owner counts on from the
+/// `seq` it restored ([`Claimed::saved_seq`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSave {
+    /// The state (JSON; the server's saved table).
+    pub state: String,
+    /// The lobby line (JSON).
+    pub summary: String,
+    /// The order of the save: above every save this owner or an earlier one made before it.
+    pub seq: i64,
+}
+
+/// An update of `card_tables` that saves a table unless the books hold a newer save (an older
+/// one that lands late changes nothing), for the rows `filter` picks; the save's state, lobby
+/// line and order are the parameters after the filter's `params` (see [`bind_save`]).
+pub(crate) fn save_if_newer(filter: &str, params: usize) -> String {
+    let (state, summary, seq) = (params + 1, params + 2, params + 3);
+    format!(
+        "UPDATE card_tables SET state = CASE WHEN saved_seq < ${seq} THEN ${state} ELSE state END, \
+         summary = CASE WHEN saved_seq < ${seq} THEN ${summary} ELSE summary END, \
+         saved_seq = CASE WHEN saved_seq < ${seq} THEN ${seq} ELSE saved_seq END WHERE {filter}"
+    )
+}
+
+/// Binds `save` to a query of [`save_if_newer`] whose filter's parameters are bound.
+pub(crate) fn bind_save<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    save: &'q TableSave,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    q.bind(&save.state).bind(&save.summary).bind(save.seq)
+}
+
 /// Refuses (with [`StoreError::Fenced`]) a write for `fence.table` unless the table is open
 /// and still at `fence.epoch`; holds the table's row until the transaction ends.
 pub(crate) async fn check_fence(conn: &mut AnyConnection, fence: &Fence) -> Result<(), StoreError> {
     check_fence_saving(conn, fence, None).await
 }
 
-/// [`check_fence`], saving the table's state and lobby line (`save`) in the same statement.
+/// [`check_fence`], saving the table (`save`, unless the books hold a newer save) in the same
+/// statement.
 pub(crate) async fn check_fence_saving(
     conn: &mut AnyConnection,
     fence: &Fence,
-    save: Option<&(String, String)>,
+    save: Option<&TableSave>,
 ) -> Result<(), StoreError> {
+    let saving;
     let hit = match save {
         None => sqlx::query(
             "UPDATE card_tables SET epoch = epoch WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
         )
         .bind(&fence.table)
         .bind(fence.epoch),
-        Some((state, summary)) => sqlx::query(
-            "UPDATE card_tables SET state = $3, summary = $4 WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
-        )
-        .bind(&fence.table)
-        .bind(fence.epoch)
-        .bind(state)
-        .bind(summary),
+        Some(s) => {
+            saving = save_if_newer("id = $1 AND epoch = $2 AND closed_at IS NULL", 2);
+            bind_save(sqlx::query(&saving).bind(&fence.table).bind(fence.epoch), s)
+        }
     }
     .execute(&mut *conn)
     .await?
@@ -119,6 +153,9 @@ pub struct Claimed {
     pub options: String,
     /// The table as its last owner saved it (JSON), if it did.
     pub state: Option<String>,
+    /// The order of that save ([`TableSave::seq`]; 0 if never saved): the new owner's saves
+    /// count on from it.
+    pub saved_seq: i64,
     /// Who created it (`None`: the room).
     pub creator: Option<crate::UserId>,
     /// What each seat account holds: the stacks, which the ledger alone decides.
@@ -303,7 +340,7 @@ impl Store {
                 return Ok(None);
             }
             let row = sqlx::query(
-                "SELECT game, options, state, epoch, created_by FROM card_tables WHERE id = $1",
+                "SELECT game, options, state, saved_seq, epoch, created_by FROM card_tables WHERE id = $1",
             )
             .bind(table)
             .fetch_one(&mut *tx)
@@ -311,6 +348,7 @@ impl Store {
             let game: String = row.try_get("game")?;
             let options: String = row.try_get("options")?;
             let state: Option<String> = row.try_get("state")?;
+            let saved_seq: i64 = row.try_get("saved_seq")?;
             let creator: Option<i64> = row.try_get("created_by")?;
             let epoch: i64 = row.try_get("epoch")?;
             let playing = sqlx::query("SELECT id FROM hands WHERE table_id = $1 AND status = 'playing' ORDER BY id")
@@ -358,6 +396,7 @@ impl Store {
                 game,
                 options,
                 state,
+                saved_seq,
                 creator: creator.map(crate::UserId),
                 seats,
                 pot,
@@ -403,25 +442,11 @@ impl Store {
         .await
     }
 
-    /// Saves a table's state (as a new owner restores it) and its lobby line; refused if the
-    /// epoch moved on.
-    pub async fn save_table(
-        &self,
-        fence: &Fence,
-        state: &str,
-        summary: &str,
-    ) -> Result<(), StoreError> {
-        self.write(async |tx| {
-            check_fence(tx, fence).await?;
-            sqlx::query("UPDATE card_tables SET state = $1, summary = $2 WHERE id = $3")
-                .bind(state)
-                .bind(summary)
-                .bind(&fence.table)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
-        })
-        .await
+    /// Saves a table's state (as a new owner restores it) and its lobby line, unless the books
+    /// hold a newer save; refused if the epoch moved on.
+    pub async fn save_table(&self, fence: &Fence, save: &TableSave) -> Result<(), StoreError> {
+        self.write(async |tx| check_fence_saving(tx, fence, Some(save)).await)
+            .await
     }
 
     /// Records a movement of chips for a table, refused if the table's epoch moved on.

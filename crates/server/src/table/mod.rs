@@ -271,6 +271,7 @@ pub async fn restore(deps: TableDeps, claimed: Claimed) -> Result<TableHandle, R
         seats: claimed.seats.clone(),
         pot: claimed.pot,
         strays,
+        saved_seq: claimed.saved_seq,
     };
     let Some(saved) = saved else {
         let mut made = Vec::new();

@@ -326,10 +326,10 @@ async fn execute(deps: &TableDeps, fence: &Fence, write: Write) -> BookAnswer {
         Write::Begin(hand) => store.begin_hand(&hand).await.map(Booked::Hand),
         Write::Finish(id, f) => done(store.finish_hand(id, &f).await),
         Write::Void(id, why) => done(store.void_hand(id, Some(fence), &why).await),
-        Write::Save(s) => done(store.save_table(fence, &s.state, &s.summary).await),
+        Write::Save(s) => done(store.save_table(fence, &s).await),
         Write::Close => done(store.close_table(&fence.table, Some(fence)).await),
         Write::Release(s) => {
-            let saved = store.save_table(fence, &s.state, &s.summary).await;
+            let saved = store.save_table(fence, &s).await;
             done(saved.and(store.release_table(fence).await))
         }
         Write::NewBot(n) => super::bots::new_bot(&deps.books, &fence.table, n, &deps.options)

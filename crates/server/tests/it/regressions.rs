@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use tavolo_engine::saint::SaintGame;
 use tavolo_server::books::Member;
 use tavolo_server::error::RoomError;
-use tavolo_server::table::core::{Input, Stop, TableIntent};
+use tavolo_server::table::core::{Input, Stop, TableIntent, Write};
 
 use crate::core::bench::{saint, Bench};
 use crate::core::books::SimBooks;
@@ -258,4 +258,57 @@ fn the_notice_of_a_seat_lost_for_missed_hands_was_forgotten_at_a_takeover() {
     t2.answer(r).expect("seated again");
     assert!(t2.state(11)["you"].get("seat_lost").is_none());
     assert!(books.violations.is_empty(), "{:?}", books.violations);
+}
+
+/// Fault: a takeover restored an older table than the last one saved. Every write goes to the
+/// books on a task of its own, so a save between hands (say, the one after a buy-in was
+/// answered) could land after the save that went with the next hand's begin, or be sent again
+/// after it once the books came back: the books then held the older table, and the new owner
+/// restored it — a player seated and dealt in was not seated at all (their chips went home)
+/// and play stalled for them. Every save now carries the order the owner made it in, and the
+/// books keep the newest.
+#[test]
+fn a_save_landing_after_a_newer_one_is_not_what_a_takeover_restores() {
+    let mut books = SimBooks::new();
+    let ada = books.user("ada", false, 1_000);
+    let bob = books.user("bob", false, 1_000);
+    let mut t = holdem_table(&mut books, "t6", 1);
+    // Bob, watching, says hello: the table is saved (with his line) — and that save is slow.
+    t.step(Input::Attach {
+        conn: 2,
+        user: bob.clone(),
+    });
+    t.intent(
+        2,
+        &bob,
+        TableIntent::Chat {
+            text: "ciao".into(),
+        },
+    );
+    // Ada sits down; the books answer every other write first, and the slow save last.
+    let r = t.intent(1, &ada, join());
+    loop {
+        let next = (t.writes.iter()).position(|(_, w)| !matches!(w, Write::Save(_)));
+        if let Some((id, w)) = next
+            .or((!t.writes.is_empty()).then_some(0))
+            .and_then(|i| t.writes.remove(i))
+        {
+            let answer = books.execute(&t.fence, &w);
+            t.step(Input::Booked(id, answer));
+        } else if !t.think_one() {
+            break;
+        }
+    }
+    t.answer(r).expect("seated");
+    assert!(t.core.hand_in_play().is_some(), "Ada is dealt in");
+    // The owner dies; another node takes the table over from what the books hold.
+    let t2 = Bench::takeover(t.make.clone(), &mut books, "t6", t.now, 9);
+    let seated: Vec<&str> = (t2.core.table().seats())
+        .map(|(_, o)| o.player.name.as_str())
+        .collect();
+    assert!(
+        seated.contains(&"ada"),
+        "the new owner seats Ada: {seated:?}"
+    );
+    assert_eq!(seat(&books, "t6", &ada), 200, "her chips stay on her seat");
 }

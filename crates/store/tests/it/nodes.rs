@@ -3,7 +3,9 @@
 
 use crate::common;
 use crate::common::books::{finished_hand, new_hand, seat};
-use tavolo_store::{Account, Fence, FinishedHand, Journal, Store, StoreError, UserId, GUEST_GRANT};
+use tavolo_store::{
+    Account, Fence, FinishedHand, Journal, Store, StoreError, TableSave, UserId, GUEST_GRANT,
+};
 
 async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
     let u = store.create_guest().await.expect("guest").id;
@@ -21,6 +23,59 @@ async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
         .await
         .expect("buy-in");
     u
+}
+
+/// A save of `state` made `seq`-th.
+fn save(state: &str, seq: i64) -> TableSave {
+    TableSave {
+        state: state.into(),
+        summary: "{}".into(),
+        seq,
+    }
+}
+
+/// The books keep the newest save a table's owner made, whatever order the saves land in (each
+/// write goes on a task of its own; a failed one is sent again later), with a hand's begin or
+/// finish or on its own; a new owner learns the order it restores and counts on from it.
+#[tokio::test]
+async fn a_save_landing_after_a_newer_one_changes_nothing_and_a_claim_says_the_newest() {
+    for store in common::stores().await {
+        store.register_node("a", "a-1", "http://a").await.unwrap();
+        let t = store.create_table("holdem", "{}", "a", -1).await.unwrap();
+        let ada = funded_guest(&store, &t, 100).await;
+        let bo = funded_guest(&store, &t, 100).await;
+        let mut hand = new_hand(&t.table, "holdem", vec![(0, ada, 100), (1, bo, 100)]);
+        hand.fence = Some(t.clone());
+        hand.save = Some(save("begin", 3));
+        let id = store.begin_hand(&hand).await.unwrap();
+        // Saves 1 and 2 land after 3: the hand's begin is not written over.
+        store.save_table(&t, &save("first", 1)).await.unwrap();
+        store.save_table(&t, &save("second", 2)).await.unwrap();
+        // The hand's finish (5) lands before save 4, and that save once more.
+        let done = FinishedHand {
+            fence: Some(t.clone()),
+            save: Some(save("finish", 5)),
+            ..finished_hand(
+                "r".into(),
+                vec![(ada, 0), (bo, 0)],
+                Journal::new(format!("hand:{}", id.0), "hand", vec![]),
+            )
+        };
+        store.finish_hand(id, &done).await.unwrap();
+        store.save_table(&t, &save("fourth", 4)).await.unwrap();
+        store.save_table(&t, &save("fourth", 4)).await.unwrap();
+        let claimed = (store.claim_table(&t.table, "a", 10_000).await.unwrap())
+            .expect("the lease had run out");
+        assert_eq!(claimed.state.as_deref(), Some("finish"));
+        assert_eq!(claimed.saved_seq, 5);
+        // The new owner's next save is newer.
+        (store.save_table(&claimed.fence, &save("after", 6)).await).unwrap();
+        let again = (store.claim_table(&t.table, "a", 10_000).await.unwrap()).expect("ours");
+        assert_eq!(
+            (again.state.as_deref(), again.saved_seq),
+            (Some("after"), 6)
+        );
+    }
 }
 
 #[tokio::test]
@@ -98,7 +153,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             Err(StoreError::Fenced { .. })
         ));
         assert!(matches!(
-            store.save_table(&old, "{}", "{}").await,
+            store.save_table(&old, &save("{}", 1)).await,
             Err(StoreError::Fenced { .. })
         ));
         assert!(matches!(

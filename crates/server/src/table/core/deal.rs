@@ -104,9 +104,7 @@ impl<G: Game> TableCore<G> {
         let seed_hex = tavolo_store::hex(&mixed.seed);
         match self.new_hand(&start, &mixed, &seed_hex) {
             Ok((mut hand, stakes)) => {
-                hand.save = self
-                    .take_save(self.saved_state())
-                    .map(|s| (s.state, s.summary));
+                hand.save = self.take_save(self.saved_state());
                 let write = self.submit(Write::Begin(hand), Purpose::Begin);
                 self.dealing = Some(Dealing {
                     start,
@@ -336,9 +334,7 @@ impl<G: Game> TableCore<G> {
         match (finished, after) {
             (Ok(mut done), Ok(after)) => {
                 done.transcript = Some(transcript);
-                done.save = self
-                    .take_save(self.save_of(after))
-                    .map(|s| (s.state, s.summary));
+                done.save = self.take_save(self.save_of(after));
                 self.settling = Some(self.submit(Write::Finish(id, done), Purpose::Finish));
             }
             (Err(e), _) => self.refuse_result(format!("hand {}: {e}", live.name.clone())),
@@ -432,11 +428,11 @@ impl<G: Game> TableCore<G> {
             return;
         }
         let state = self.saved_state();
-        let summary = self.current_summary();
-        let saved = super::Saved {
-            state: serde_json::to_string(&state).unwrap_or_default(),
-            summary: serde_json::to_string(&summary).unwrap_or_default(),
+        let Some(save) = self.next_save(&state) else {
+            tracing::error!(table = %self.id, "the table cannot be written down to hand it on; its lease will run out");
+            return;
         };
-        self.submit(Write::Release(saved), Purpose::Release);
+        self.saved = Some(state);
+        self.submit(Write::Release(save), Purpose::Release);
     }
 }

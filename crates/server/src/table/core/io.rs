@@ -10,7 +10,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::Game;
-use tavolo_store::{FinishedHand, HandId, Journal, NewHand, UserId};
+use tavolo_store::{FinishedHand, HandId, Journal, NewHand, TableSave, UserId};
 
 use crate::books::Member;
 use crate::error::RoomError;
@@ -174,15 +174,6 @@ impl From<BookFailure> for RoomError {
     }
 }
 
-/// A table's state as saved for whoever takes the table over, and its lobby line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Saved {
-    /// The state (JSON of [`super::saved::SavedState`]).
-    pub state: String,
-    /// The lobby line (JSON).
-    pub summary: String,
-}
-
 /// A write for the books. Every movement of chips carries its idempotency key (in its
 /// journal), derived from durable facts: the table, the epoch the database gave its owner, the
 /// owner's count of movements in that epoch, the player and the kind. A write answered
@@ -200,11 +191,11 @@ pub enum Write {
     /// recorded with it, for the players' histories.
     Void(HandId, String),
     /// The table for a takeover, between hands.
-    Save(Saved),
+    Save(TableSave),
     /// Closing: every seat cashed out, the pot emptied, the table closed.
     Close,
     /// A draining node hands the table on: saved, and its lease ended.
-    Release(Saved),
+    Release(TableSave),
     /// An account for the table's `n`-th bot (0 first).
     NewBot(usize),
 }

@@ -4,7 +4,9 @@
 
 use tavolo_engine::game::Game;
 
-use super::io::{BookAnswer, BookFailure, Count, Effect, Saved, Stop, Write, WriteId};
+use tavolo_store::TableSave;
+
+use super::io::{BookAnswer, BookFailure, Count, Effect, Stop, Write, WriteId};
 use super::money::{Answered, Purpose};
 use super::{view, SavedState, Stage, TableCore};
 
@@ -87,17 +89,25 @@ impl<G: Game> TableCore<G> {
 
     /// The table as saved with the current step, if the room saves tables and it changed: to
     /// go with a hand's begin or finish, or on its own.
-    pub(super) fn take_save(&mut self, state: SavedState) -> Option<Saved> {
+    pub(super) fn take_save(&mut self, state: SavedState) -> Option<TableSave> {
         if !self.config.saves || self.saved.as_ref() == Some(&state) {
             return None;
         }
-        let summary = self.current_summary();
-        let saved = Saved {
-            state: serde_json::to_string(&state).ok()?,
-            summary: serde_json::to_string(&summary).ok()?,
-        };
+        let save = self.next_save(&state)?;
         self.saved = Some(state);
-        Some(saved)
+        Some(save)
+    }
+
+    /// `state` and the lobby line as the next save, in the order the core makes its saves.
+    pub(super) fn next_save(&mut self, state: &SavedState) -> Option<TableSave> {
+        let summary = self.current_summary();
+        let save = TableSave {
+            state: serde_json::to_string(state).ok()?,
+            summary: serde_json::to_string(&summary).ok()?,
+            seq: self.save_seq + 1,
+        };
+        self.save_seq = save.seq;
+        Some(save)
     }
 
     /// Saves the table between hands if it changed (one save at a time: the latest waits). A

@@ -50,8 +50,8 @@ use chat::TableChat;
 use clock::Clock;
 use deal::{Dealing, Ended};
 pub use io::{
-    Ask, BookAnswer, BookFailure, Booked, ConnId, Count, Effect, Frame, Input, Now, ReplyId, Saved,
-    Stop, TableIntent, Thought, Write, WriteId,
+    Ask, BookAnswer, BookFailure, Booked, ConnId, Count, Effect, Frame, Input, Now, ReplyId, Stop,
+    TableIntent, Thought, Write, WriteId,
 };
 use money::{Money, Purpose};
 use play::Live;
@@ -119,6 +119,9 @@ pub struct Ledger {
     /// The owners of seat accounts the saved table does not know (a buy-in booked after the last
     /// save, a cash-out not booked before the takeover), whose chips go home.
     pub strays: Vec<Member>,
+    /// The order of the save the table is restored from (0: never saved): the new owner's saves
+    /// count on from it, so that the books keep them over it.
+    pub saved_seq: i64,
 }
 
 /// Where the table is in its life.
@@ -187,6 +190,8 @@ pub struct TableCore<G: Game> {
     summary: Option<TableSummary>,
     /// The state last given to the books to save, and a newer one waiting for it.
     saved: Option<SavedState>,
+    /// The order of the last save made (each save carries the next: the books keep the newest).
+    save_seq: i64,
     save_in_flight: Option<WriteId>,
     out: Vec<Effect<G>>,
 }
@@ -257,6 +262,7 @@ impl<G: Game> TableCore<G> {
             moved: false,
             summary: None,
             saved: None,
+            save_seq: 0,
             save_in_flight: None,
             out: Vec::new(),
         }
@@ -275,6 +281,7 @@ impl<G: Game> TableCore<G> {
         let table = Table::new(rules, GameRng::from_seed(draw32(&mut setup.rng)))
             .map_err(RoomError::Seating)?;
         let mut core = TableCore::empty(setup, table, now);
+        core.save_seq = ledger.saved_seq;
         core.bots_made = bots.len();
         core.send_home(&ledger, &[])?;
         for b in bots {
@@ -311,6 +318,7 @@ impl<G: Game> TableCore<G> {
         let table = Table::restore(rules, GameRng::from_seed(draw32(&mut setup.rng)), state)
             .map_err(RoomError::Seating)?;
         let mut core = TableCore::empty(setup, table, now);
+        core.save_seq = ledger.saved_seq;
         core.bots_made = saved.bots_made;
         let seated: Vec<UserId> = core.table.seats().map(|(_, o)| o.player.id).collect();
         for u in &seated {
@@ -485,6 +493,12 @@ impl<G: Game> TableCore<G> {
     /// The lobby line as last published.
     pub fn summary(&self) -> Option<&TableSummary> {
         self.summary.as_ref()
+    }
+
+    /// The state last given to the books to save (what a takeover must restore once every
+    /// write carrying a save is answered).
+    pub fn last_saved(&self) -> Option<&SavedState> {
+        self.saved.as_ref()
     }
 
     /// The state a takeover would restore now.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use tavolo_server::books::Member;
 use tavolo_server::table::core::{BookAnswer, BookFailure, Booked, Ledger, Write};
-use tavolo_store::{Account, Fence, FinishedHand, HandId, Journal, NewHand, UserId};
+use tavolo_store::{Account, Fence, FinishedHand, HandId, Journal, NewHand, TableSave, UserId};
 
 /// A hand as the books hold it.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +32,8 @@ pub struct SimTable {
     pub closed: bool,
     /// The saved state (JSON), as a new owner restores it.
     pub state: Option<String>,
+    /// The order of that save.
+    pub saved_seq: i64,
 }
 
 /// The simulated books.
@@ -165,12 +167,12 @@ impl SimBooks {
                 Ok(Booked::Done)
             }
             Write::Save(s) => {
-                self.save(&fence.table, &s.state);
+                self.save(&fence.table, s);
                 Ok(Booked::Done)
             }
             Write::Close => self.close(&fence.table).map(|()| Booked::Done),
             Write::Release(s) => {
-                self.save(&fence.table, &s.state);
+                self.save(&fence.table, s);
                 Ok(Booked::Done)
             }
             Write::NewBot(_) => unreachable!(),
@@ -188,9 +190,15 @@ impl SimBooks {
         }
     }
 
-    fn save(&mut self, table: &str, state: &str) {
-        if let Some(t) = self.tables.get_mut(table) {
-            t.state = Some(state.to_string());
+    /// Keeps `save` unless the table holds a newer one.
+    fn save(&mut self, table: &str, save: &TableSave) {
+        if let Some(t) = self
+            .tables
+            .get_mut(table)
+            .filter(|t| t.saved_seq < save.seq)
+        {
+            t.state = Some(save.state.clone());
+            t.saved_seq = save.seq;
         }
     }
 
@@ -249,8 +257,8 @@ impl SimBooks {
                 players: h.players.clone(),
             },
         );
-        if let Some((state, _)) = &h.save {
-            self.save(&h.table, state);
+        if let Some(save) = &h.save {
+            self.save(&h.table, save);
         }
         Ok(Booked::Hand(HandId(id)))
     }
@@ -274,8 +282,8 @@ impl SimBooks {
             }
             other => return Err(refused(format!("hand {} is {other:?}", id.0))),
         }
-        if let (Some(fence), Some((state, _))) = (&f.fence, &f.save) {
-            self.save(&fence.table, state);
+        if let (Some(fence), Some(save)) = (&f.fence, &f.save) {
+            self.save(&fence.table, save);
         }
         Ok(())
     }
@@ -371,7 +379,7 @@ impl SimBooks {
     pub fn claim(&mut self, table: &str, saint: bool) -> (Fence, Option<String>, Ledger) {
         let t = self.tables.entry(table.to_string()).or_default();
         t.epoch += 1;
-        let (epoch, state) = (t.epoch, t.state.clone());
+        let (epoch, state, saved_seq) = (t.epoch, t.state.clone(), t.saved_seq);
         self.void_hands(table);
         if saint {
             let _ = self.empty_pot(table, "takeover");
@@ -386,7 +394,13 @@ impl SimBooks {
             table: table.to_string(),
             epoch,
         };
-        (fence, state, Ledger { seats, pot, strays })
+        let ledger = Ledger {
+            seats,
+            pot,
+            strays,
+            saved_seq,
+        };
+        (fence, state, ledger)
     }
 }
 

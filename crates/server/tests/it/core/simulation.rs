@@ -23,7 +23,7 @@ use tavolo_engine::game::{Game, Viewer};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::saint::SaintGame;
 use tavolo_server::books::Member;
-use tavolo_server::table::core::{Input, Stage, TableIntent, Write};
+use tavolo_server::table::core::{Input, SavedState, Stage, TableIntent, Write};
 use tavolo_store::Account;
 
 use super::bench::{draw, holdem, saint, Bench, Maker};
@@ -347,6 +347,7 @@ impl<G: Game> World<G> {
         }
         if self.table.stopped.is_none() {
             self.check_ledger()?;
+            self.check_saved()?;
         }
         self.check_frames(actor, events_before)
     }
@@ -416,6 +417,30 @@ impl<G: Game> World<G> {
         Err(format!(
             "the books and the table disagree: books {actual:?}, table {base:?}, pending {pending:?}"
         ))
+    }
+
+    /// Once every write carrying a save is answered, the books hold the table as its owner last
+    /// saved it: a save that lands late never leaves an older table for a takeover to restore.
+    fn check_saved(&self) -> Result<(), String> {
+        let core = &self.table.core;
+        let saving = core.pending_writes().iter().any(|(_, w)| match w {
+            Write::Save(_) | Write::Release(_) => true,
+            Write::Begin(h) => h.save.is_some(),
+            Write::Finish(_, f) => f.save.is_some(),
+            _ => false,
+        });
+        let Some(last) = core.last_saved().filter(|_| !saving) else {
+            return Ok(());
+        };
+        let held = (self.books.tables.get(&self.id))
+            .and_then(|t| t.state.as_deref())
+            .and_then(|s| serde_json::from_str::<SavedState>(s).ok());
+        if held.as_ref() != Some(last) {
+            return Err(format!(
+                "the books hold another table than the one last saved: books {held:?}, last saved {last:?}"
+            ));
+        }
+        Ok(())
     }
 
     /// Frames hold only what their viewer may see, and a step in which nothing public happened
