@@ -426,6 +426,8 @@ mod tests {
             (DbKind::Postgres, 8, "470791b5c3aa436acfd3f894b8623b8ccfbd97fde03ae17b5815b0a218181a630c64e51e281cf0dd928ef68f767cc1d6"),
             (DbKind::Sqlite, 9, "9dbc2926cf281119017af148ff93aaeb6b42dc04fd5153380e05d777e64dd347a54dc56edea77dab47525911bc674418"),
             (DbKind::Postgres, 9, "9dbc2926cf281119017af148ff93aaeb6b42dc04fd5153380e05d777e64dd347a54dc56edea77dab47525911bc674418"),
+            (DbKind::Sqlite, 10, "1ff19eb2c30d53a50a6174d563cafad871e90cf46541d53f2c41828b6b95879b7ea746957303bc2e9fae295d79cc5378"),
+            (DbKind::Postgres, 10, "1ff19eb2c30d53a50a6174d563cafad871e90cf46541d53f2c41828b6b95879b7ea746957303bc2e9fae295d79cc5378"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);
