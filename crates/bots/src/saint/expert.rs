@@ -24,12 +24,10 @@
 use std::time::Instant;
 
 use tavolo_cards::{CardSet, GameRng, HandRank};
-use tavolo_engine::saint::{Action, Event, HandRule, PhaseName, SaintView};
+use tavolo_engine::saint::{Action, HandRule, PhaseName, SaintView};
 
 use super::hands::{keep_value, Scorer};
-use super::memory::Memory;
-use super::SaintPoker;
-use crate::bot::{Bot, Budget};
+use super::memory::{Memory, Remembering};
 
 /// Strength levels of the expert: more rollouts per decision is stronger and slower.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -204,23 +202,16 @@ pub(super) const SHOW_STRONGEST: usize = 6;
 /// Cheapest pairs kept when shortlisting pairs to show.
 pub(super) const SHOW_CHEAPEST: usize = 4;
 
-impl Bot<SaintPoker> for ExpertBot {
+impl Remembering for ExpertBot {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn observe(&mut self, event: &Event) {
-        self.memory.observe(event);
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
     }
 
-    fn act(&mut self, view: &SaintView, legal: &[Action], budget: Budget) -> Action {
-        let start = Instant::now();
-        self.memory.absorb(view);
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        // Leave a margin for answering.
-        let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
+    fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
         let candidates = shortlist(view, legal);
         self.search(view, &candidates, deadline)
     }

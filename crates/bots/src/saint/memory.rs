@@ -7,10 +7,46 @@
 //! modelled — to the opponents' unknown slots and the draw pile, keeping every count. Nothing
 //! else exists to leak: the bot never holds the game state.
 
+use std::time::Instant;
+
 use tavolo_cards::{Card, CardSet, GameRng};
-use tavolo_engine::saint::{Event, PhaseName, SaintView};
+use tavolo_engine::saint::{Action, Event, PhaseName, SaintView};
 
 use super::model::{Stage, World, MAX_PLAYERS};
+use super::SaintPoker;
+use crate::bot::{Bot, Budget};
+
+/// A Saint Poker bot that plays from its [`Memory`] of the public events and decides by a
+/// deadline (the expert's rollouts, the searcher's anytime search): the [`Bot`] around it
+/// remembers, answers a forced move at once and leaves a tenth of the budget for answering.
+pub(crate) trait Remembering {
+    /// The bot's name.
+    fn name(&self) -> &str;
+    /// Its memory.
+    fn memory(&mut self) -> &mut Memory;
+    /// The choice among `legal` (more than one), to be made by `deadline` if there is one.
+    fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action;
+}
+
+impl<B: Remembering + Send> Bot<SaintPoker> for B {
+    fn name(&self) -> &str {
+        Remembering::name(self)
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.memory().observe(event);
+    }
+
+    fn act(&mut self, view: &SaintView, legal: &[Action], budget: Budget) -> Action {
+        let start = Instant::now();
+        self.memory().absorb(view);
+        if let [only] = legal {
+            return *only;
+        }
+        let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
+        self.decide(view, legal, deadline)
+    }
+}
 
 /// Public knowledge accumulated by one player over a game.
 #[derive(Clone, Debug, Default)]

@@ -38,14 +38,12 @@
 use std::time::Instant;
 
 use tavolo_cards::{CardSet, GameRng};
-use tavolo_engine::saint::{Action, Event, PhaseName, SaintView, ROUNDS};
+use tavolo_engine::saint::{Action, PhaseName, SaintView, ROUNDS};
 
 use super::expert::{shortlist_pairs, SHOW_CHEAPEST, SHOW_STRONGEST};
-use super::memory::Memory;
+use super::memory::{Memory, Remembering};
 use super::model::{Stage, World, MAX_PLAYERS};
 use super::oracle::values_in_world;
-use super::SaintPoker;
-use crate::bot::{Bot, Budget};
 use crate::think::Stop;
 
 /// Weight of the final margin (in units of all 36 points) next to the victory share.
@@ -283,23 +281,16 @@ fn root_candidates(view: &SaintView, legal: &[Action]) -> Vec<Action> {
     shortlist_pairs(hand, centre, view.options.hand_rule, legal)
 }
 
-impl Bot<SaintPoker> for SearchBot {
+impl Remembering for SearchBot {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn observe(&mut self, event: &Event) {
-        self.memory.observe(event);
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
     }
 
-    fn act(&mut self, view: &SaintView, legal: &[Action], budget: Budget) -> Action {
-        let start = Instant::now();
-        self.memory.absorb(view);
-        if legal.len() <= 1 {
-            return legal[0];
-        }
-        // Leave a margin for answering.
-        let deadline = budget.time.map(|t| start + t.mul_f64(0.9));
+    fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
         let candidates = root_candidates(view, legal);
         if candidates.len() == 1 {
             return candidates[0];
@@ -317,7 +308,9 @@ impl Bot<SaintPoker> for SearchBot {
 mod tests {
     use super::*;
     use crate::arena::{Arena, MatchConfig};
+    use crate::bot::{Bot, Budget};
     use crate::saint::bot_spec;
+    use crate::saint::SaintPoker;
     use tavolo_engine::saint::SaintOptions;
 
     fn run(bots: &[&str], games: u64, seed: u64) -> crate::arena::MatchResult {
