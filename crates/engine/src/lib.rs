@@ -14,6 +14,7 @@ pub mod holdem;
 pub mod house;
 pub mod saint;
 pub mod table;
+pub mod tournament;
 pub mod transcript;
 mod wire;
 

@@ -1,0 +1,171 @@
+//! Deals at a final table (RULES.md §5, "Kinds and money"): what each player would take by the
+//! Independent Chip Model of Malmuth and Harville, and by the chip chop. All players must agree
+//! to a deal; these give the figures they agree to.
+//!
+//! ICM: a player finishes first with probability stack / chips in play; given who finished
+//! above, each later place likewise among the players left. The expectation is computed exactly
+//! over the subsets of players still in (2^n states for n players, n ≤ 10).
+
+use thiserror::Error;
+
+/// The most players a deal is made among (a final table).
+pub const MAX_DEAL_PLAYERS: usize = 10;
+
+/// Why a deal cannot be figured.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DealError {
+    /// Deals are made at a final table of at most ten, with at least two.
+    #[error("a deal is made among 2 to {MAX_DEAL_PLAYERS} players, not {0}")]
+    Players(usize),
+    /// Somebody has no chips: they are out, not in the deal.
+    #[error("player {0} has no chips")]
+    NoChips(usize),
+    /// More prizes than players left, or none.
+    #[error("{prizes} prizes left for {players} players")]
+    Prizes {
+        /// Prizes left.
+        prizes: usize,
+        /// Players left.
+        players: usize,
+    },
+}
+
+fn check(stacks: &[u64], prizes: &[u64]) -> Result<(), DealError> {
+    if !(2..=MAX_DEAL_PLAYERS).contains(&stacks.len()) {
+        return Err(DealError::Players(stacks.len()));
+    }
+    if let Some(i) = stacks.iter().position(|s| *s == 0) {
+        return Err(DealError::NoChips(i));
+    }
+    if prizes.is_empty() || prizes.len() > stacks.len() {
+        return Err(DealError::Prizes {
+            prizes: prizes.len(),
+            players: stacks.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Each player's expected prize by ICM (Malmuth–Harville), in chips as a real number: `stacks`
+/// the players' stacks, `prizes` the prizes left, first place first.
+pub fn icm(stacks: &[u64], prizes: &[u64]) -> Result<Vec<f64>, DealError> {
+    check(stacks, prizes)?;
+    let n = stacks.len();
+    let full = (1usize << n) - 1;
+    // reach[set]: the probability that exactly the players of `set` are still to be placed.
+    let mut reach = vec![0.0f64; 1 << n];
+    reach[full] = 1.0;
+    let mut expected = vec![0.0; n];
+    // Sets with more players come first: visiting in decreasing order of value does that, since
+    // every set reached from `set` is a subset of it (a smaller number).
+    for set in (1..=full).rev() {
+        let p = reach[set];
+        if p == 0.0 {
+            continue;
+        }
+        let place = n - set.count_ones() as usize;
+        let Some(&prize) = prizes.get(place) else {
+            continue;
+        };
+        let chips: f64 = (0..n)
+            .filter(|i| set & (1 << i) != 0)
+            .map(|i| stacks[i] as f64)
+            .sum();
+        for i in (0..n).filter(|i| set & (1 << i) != 0) {
+            let q = p * stacks[i] as f64 / chips;
+            expected[i] += q * prize as f64;
+            reach[set & !(1 << i)] += q;
+        }
+    }
+    Ok(expected)
+}
+
+/// The chip chop: everybody takes the smallest prize left, and what remains of the prizes is
+/// shared in proportion to the stacks; whole chips, the remainder one chip at a time to the
+/// largest stacks (then the earlier player). Sums exactly to the prizes.
+pub fn chip_chop(stacks: &[u64], prizes: &[u64]) -> Result<Vec<u64>, DealError> {
+    check(stacks, prizes)?;
+    let n = stacks.len();
+    // Places beyond the prizes pay 0, and the smallest prize is the one everybody is sure of.
+    let least = if prizes.len() < n {
+        0
+    } else {
+        prizes.iter().copied().min().unwrap_or(0)
+    };
+    let total: u64 = prizes.iter().sum();
+    let rest = u128::from(total - least * n as u64);
+    let chips: u128 = stacks.iter().map(|s| u128::from(*s)).sum();
+    let mut out: Vec<u64> = stacks
+        .iter()
+        .map(|s| least + u64::try_from(rest * u128::from(*s) / chips).unwrap_or(0))
+        .collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| stacks[b].cmp(&stacks[a]).then(a.cmp(&b)));
+    let mut left = total - out.iter().sum::<u64>();
+    for i in order.into_iter().cycle() {
+        if left == 0 {
+            break;
+        }
+        out[i] += 1;
+        left -= 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn icm_of_stacks_50_30_20_for_prizes_70_30_is_45_18_32_25_22_57() {
+        let e = icm(&[50, 30, 20], &[70, 30]).expect("icm");
+        let rounded: Vec<f64> = e.iter().map(|x| (x * 100.0).round() / 100.0).collect();
+        assert_eq!(rounded, vec![45.18, 32.25, 22.57]);
+        assert!((e.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn icm_of_equal_stacks_is_an_equal_share() {
+        let e = icm(&[10, 10, 10, 10], &[50, 30, 20]).expect("icm");
+        assert!(e.iter().all(|x| (x - 25.0).abs() < 1e-9), "{e:?}");
+    }
+
+    #[test]
+    fn icm_of_ten_players_sums_to_the_prizes() {
+        let stacks: Vec<u64> = (1..=10).map(|i| i * 1_000).collect();
+        let prizes = [3_000, 2_000, 1_500, 1_000, 800, 600, 500, 400, 300, 200];
+        let e = icm(&stacks, &prizes).expect("icm");
+        assert!((e.iter().sum::<f64>() - 10_300.0).abs() < 1e-6);
+        assert!(
+            e.windows(2).all(|w| w[0] < w[1]),
+            "more chips, more equity: {e:?}"
+        );
+    }
+
+    #[test]
+    fn a_deal_needs_a_final_table_and_chips_everywhere() {
+        assert_eq!(icm(&[5], &[10]), Err(DealError::Players(1)));
+        assert_eq!(icm(&[1; 11], &[10]), Err(DealError::Players(11)));
+        assert_eq!(icm(&[5, 0], &[10]), Err(DealError::NoChips(1)));
+        assert_eq!(
+            chip_chop(&[5, 5], &[10, 5, 1]),
+            Err(DealError::Prizes {
+                prizes: 3,
+                players: 2
+            })
+        );
+    }
+
+    #[test]
+    fn the_chip_chop_gives_the_least_prize_and_shares_the_rest_by_chips() {
+        // 100 left: each is sure of 30; 40 more by 50/30/20 chips.
+        assert_eq!(
+            chip_chop(&[50, 30, 20], &[50, 30, 20]),
+            Ok(vec![40, 32, 28])
+        );
+        // Two prizes among three: nobody is sure of anything.
+        assert_eq!(chip_chop(&[50, 30, 20], &[70, 30]), Ok(vec![50, 30, 20]));
+        // A remainder goes chip by chip to the larger stacks.
+        assert_eq!(chip_chop(&[1, 1, 1], &[10]), Ok(vec![4, 3, 3]));
+    }
+}

@@ -1,0 +1,18 @@
+//! Tournaments' rules that need no table (RULES.md §5): what each place pays and how tied
+//! places share it, the finishing order of players busted in one hand, deals at a final table
+//! (ICM and the chip chop), and Saint Poker's Swiss rounds (tables, place points, standings).
+//!
+//! Each is a pure function of facts a tournament records (entries, the pool, stacks at the start
+//! of a hand, seats, games' results), so that every node computes the same answer and a
+//! tournament taken over by another node pays exactly what the first would have. The amounts
+//! are room chips, whole numbers: every division says where its remainder goes.
+
+pub mod deal;
+pub mod finish;
+pub mod payout;
+pub mod swiss;
+
+pub use deal::{chip_chop, icm, DealError};
+pub use finish::{bust_places, Bust, Placed};
+pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};
+pub use swiss::{place_points, rounds, standings, table_sizes, GameResult, Points, Standing};
