@@ -1,5 +1,6 @@
-//! Tournaments' rules that need no table (RULES.md §5): what each place pays and how tied
-//! places share it, the finishing order of players busted in one hand, deals at a final table
+//! Tournaments' rules that need no table (RULES.md §5): the structure of levels and breaks,
+//! the draw for seats, breaking and balancing tables, what each place pays and how tied places
+//! share it, the finishing order of players busted in one hand, deals at a final table
 //! (ICM and the chip chop), and Saint Poker's Swiss rounds (tables, place points, standings).
 //!
 //! Each is a pure function of facts a tournament records (entries, the pool, stacks at the start
@@ -10,9 +11,17 @@
 pub mod deal;
 pub mod finish;
 pub mod payout;
+pub mod seating;
+pub mod structure;
 pub mod swiss;
 
 pub use deal::{chip_chop, icm, DealError};
 pub use finish::{bust_places, Bust, Placed};
 pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};
+pub use seating::{
+    allowed_gap, balance, break_table, can_break, first_draw, halted, Move, Seating,
+};
+pub use structure::{
+    chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
+};
 pub use swiss::{place_points, rounds, standings, table_sizes, GameResult, Points, Standing};

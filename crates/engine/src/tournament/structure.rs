@@ -1,0 +1,322 @@
+//! A tournament's structure (RULES.md §5, "Levels and the clock"): levels of small blind, big
+//! blind and big-blind ante, by time or by hands, with breaks; the level in force for the next
+//! hand; the time bank that grows with the levels; and the chip race at a colour-up.
+//!
+//! Shipped templates (`regular`, `turbo`, `hyper`) share one ladder of blinds and differ in the
+//! length of a level; every structure is checked (blinds and antes never go down, a big blind
+//! at least the small one) before a tournament is created with it.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One level: the blinds and the big-blind ante posted in its hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Level {
+    /// The small blind.
+    pub small_blind: u64,
+    /// The big blind.
+    pub big_blind: u64,
+    /// The big-blind ante (posted by the big blind for the table, blind first; 0: none).
+    pub ante: u64,
+}
+
+/// What a level lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Length {
+    /// Minutes of play (breaks and paused time do not count).
+    Minutes(u32),
+    /// Hands dealt at a table (counted per table; the tournament moves on with the slowest).
+    Hands(u32),
+}
+
+/// A step of the structure: a level, or a break after the level before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A level of play.
+    Level(Level),
+    /// A break of so many minutes, with a chip race for the chips worth `colour_up` if set
+    /// (they leave play).
+    Break {
+        /// Its minutes.
+        minutes: u32,
+        /// The value of the chips that leave play at the break.
+        colour_up: Option<u64>,
+    },
+}
+
+/// A tournament's structure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Structure {
+    /// Each level's length.
+    pub length: Length,
+    /// The levels and breaks, in order; the last level lasts until the end.
+    pub steps: Vec<Step>,
+    /// Chips each entry starts with.
+    pub starting_stack: u64,
+}
+
+/// The speeds of the shipped templates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Speed {
+    /// 20-minute levels.
+    Regular,
+    /// 10-minute levels.
+    Turbo,
+    /// 5-minute levels.
+    Hyper,
+}
+
+/// Why a structure cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StructureError {
+    /// No level at all.
+    #[error("a structure needs at least one level")]
+    NoLevels,
+    /// A level's blinds are not a small blind of at least 1 and a big blind at least as large.
+    #[error(
+        "level {level}: a small blind of {small} and a big blind of {big} (need 1 ≤ small ≤ big)"
+    )]
+    Blinds {
+        /// The level (1 = the first).
+        level: usize,
+        /// Its small blind.
+        small: u64,
+        /// Its big blind.
+        big: u64,
+    },
+    /// A level's blinds or ante are below the level before.
+    #[error("level {level} lowers the blinds or the ante; they never go down")]
+    Reduced {
+        /// The level (1 = the first).
+        level: usize,
+    },
+    /// A level or break of no length, or a starting stack of no chips.
+    #[error("a level, a break or the starting stack is empty")]
+    Empty,
+}
+
+/// The big blinds of the shipped ladder; the small blind is half, the big-blind ante equals the
+/// big blind from the third level on.
+const LADDER: [u64; 24] = [
+    100, 200, 300, 400, 600, 800, 1_000, 1_200, 1_600, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000,
+    10_000, 12_000, 16_000, 20_000, 30_000, 40_000, 50_000, 60_000, 80_000,
+];
+
+impl Structure {
+    /// The shipped template at `speed`: 100 big blinds to start (10,000 chips at 50/100), a
+    /// break of half a level (at least 5 minutes) every four levels; the 50-chips leave play at
+    /// the first break (every blind and ante from the fifth level on is a multiple of 100).
+    pub fn template(speed: Speed) -> Structure {
+        let minutes = match speed {
+            Speed::Regular => 20,
+            Speed::Turbo => 10,
+            Speed::Hyper => 5,
+        };
+        let mut steps = Vec::new();
+        for (i, &big) in LADDER.iter().enumerate() {
+            steps.push(Step::Level(Level {
+                small_blind: big / 2,
+                big_blind: big,
+                ante: if i >= 2 { big } else { 0 },
+            }));
+            if (i + 1) % 4 == 0 && i + 1 < LADDER.len() {
+                steps.push(Step::Break {
+                    minutes: (minutes / 2).max(5),
+                    colour_up: (i == 3).then_some(50),
+                });
+            }
+        }
+        Structure {
+            length: Length::Minutes(minutes),
+            steps,
+            starting_stack: 10_000,
+        }
+    }
+
+    /// Refuses a structure that could not be played by the rules.
+    pub fn check(&self) -> Result<(), StructureError> {
+        if self.starting_stack == 0 {
+            return Err(StructureError::Empty);
+        }
+        if matches!(self.length, Length::Minutes(0) | Length::Hands(0)) {
+            return Err(StructureError::Empty);
+        }
+        let mut before: Option<Level> = None;
+        for (i, l) in self.levels().enumerate() {
+            let level = i + 1;
+            if l.small_blind == 0 || l.big_blind < l.small_blind {
+                return Err(StructureError::Blinds {
+                    level,
+                    small: l.small_blind,
+                    big: l.big_blind,
+                });
+            }
+            if let Some(b) = before {
+                if l.small_blind < b.small_blind || l.big_blind < b.big_blind || l.ante < b.ante {
+                    return Err(StructureError::Reduced { level });
+                }
+            }
+            before = Some(l);
+        }
+        if before.is_none() {
+            return Err(StructureError::NoLevels);
+        }
+        if self
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Break { minutes: 0, .. }))
+        {
+            return Err(StructureError::Empty);
+        }
+        Ok(())
+    }
+
+    /// The levels alone, in order.
+    pub fn levels(&self) -> impl Iterator<Item = Level> + '_ {
+        self.steps.iter().filter_map(|s| match s {
+            Step::Level(l) => Some(*l),
+            Step::Break { .. } => None,
+        })
+    }
+
+    /// The level (1 = the first) in force for a hand dealt after `played` units of play (minutes
+    /// or hands, as the structure counts), breaks not counted: a new level applies from the next
+    /// hand, and the last level lasts.
+    pub fn level_after(&self, played: u64) -> usize {
+        let per = match self.length {
+            Length::Minutes(m) => u64::from(m),
+            Length::Hands(h) => u64::from(h),
+        };
+        let count = self.levels().count().max(1);
+        usize::try_from(played / per.max(1)).map_or(count, |l| (l + 1).min(count))
+    }
+
+    /// Level `n` (1 = the first).
+    pub fn level(&self, n: usize) -> Option<Level> {
+        self.levels().nth(n.checked_sub(1)?)
+    }
+}
+
+/// The time bank of a player at level `n` (1 = the first), in seconds: 30, 5 more a level, at
+/// most 60.
+pub fn time_bank_secs(level: usize) -> u32 {
+    let grown = 30 + 5 * level.saturating_sub(1);
+    u32::try_from(grown.min(60)).unwrap_or(60)
+}
+
+/// The action clock, in seconds.
+pub const ACTION_CLOCK_SECS: u32 = 30;
+
+/// The chip race at a colour-up of chips worth `small` into chips worth `big`: `odd[i]` is
+/// what player `i` holds in small chips after changing up every full `big` they can; `order`
+/// the players as the race's draw ranks them (best first). The small chips leave play; their
+/// total, rounded to the nearest `big` (half up), comes back as `big` chips, one at most a
+/// player, in the draw's order — except that a player whose odd chips are all they have
+/// (`raced_out[i]`) gets one first, so nobody is raced out. Answers each player's chips won.
+pub fn chip_race(small_total: &[u64], raced_out: &[bool], order: &[usize], big: u64) -> Vec<u64> {
+    let n = small_total.len();
+    let mut won = vec![0; n];
+    if big == 0 {
+        return won;
+    }
+    let total: u64 = small_total.iter().sum();
+    let mut chips = (total + big / 2) / big;
+    for i in (0..n).filter(|&i| raced_out.get(i) == Some(&true) && small_total[i] > 0) {
+        won[i] = big;
+        chips = chips.saturating_sub(1);
+    }
+    for &i in order {
+        if chips == 0 {
+            break;
+        }
+        if i < n && won[i] == 0 && small_total[i] > 0 {
+            won[i] = big;
+            chips -= 1;
+        }
+    }
+    won
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_templates_are_playable_and_differ_only_in_their_clock() {
+        for speed in [Speed::Regular, Speed::Turbo, Speed::Hyper] {
+            let s = Structure::template(speed);
+            assert_eq!(s.check(), Ok(()), "{speed:?}");
+            assert_eq!(
+                s.level(1),
+                Some(Level {
+                    small_blind: 50,
+                    big_blind: 100,
+                    ante: 0
+                })
+            );
+            assert_eq!(
+                s.level(3).map(|l| l.ante),
+                Some(300),
+                "a big-blind ante from level 3"
+            );
+        }
+        assert_eq!(Structure::template(Speed::Hyper).length, Length::Minutes(5));
+    }
+
+    #[test]
+    fn a_new_level_applies_from_the_next_hand_and_the_last_one_lasts() {
+        let s = Structure::template(Speed::Regular);
+        assert_eq!(s.level_after(0), 1);
+        assert_eq!(s.level_after(19), 1);
+        assert_eq!(s.level_after(20), 2);
+        assert_eq!(s.level_after(1_000_000), LADDER.len());
+    }
+
+    #[test]
+    fn blinds_and_antes_never_go_down() {
+        let mut s = Structure::template(Speed::Turbo);
+        s.steps.swap(0, 1);
+        assert_eq!(s.check(), Err(StructureError::Reduced { level: 2 }));
+        let bad = Structure {
+            length: Length::Hands(10),
+            steps: vec![Step::Level(Level {
+                small_blind: 20,
+                big_blind: 10,
+                ante: 0,
+            })],
+            starting_stack: 1_000,
+        };
+        assert!(matches!(
+            bad.check(),
+            Err(StructureError::Blinds { level: 1, .. })
+        ));
+        let none = Structure {
+            steps: Vec::new(),
+            ..bad
+        };
+        assert_eq!(none.check(), Err(StructureError::NoLevels));
+    }
+
+    #[test]
+    fn the_time_bank_is_30_seconds_growing_by_5_a_level_up_to_60() {
+        let got: Vec<u32> = (1..=9).map(time_bank_secs).collect();
+        assert_eq!(got, vec![30, 35, 40, 45, 50, 55, 60, 60, 60]);
+    }
+
+    #[test]
+    fn a_chip_race_gives_one_chip_at_most_a_player_and_races_nobody_out() {
+        // 25-chips into 100s: 75 + 50 + 25 = 150 → 2 chips (1.5 rounds up).
+        let won = chip_race(&[75, 50, 25], &[false, false, true], &[0, 1, 2], 100);
+        // c holds nothing else: c gets one first; one more by the draw, to a.
+        assert_eq!(won, vec![100, 0, 100]);
+        let won = chip_race(&[75, 50, 0], &[false, false, false], &[1, 0, 2], 100);
+        assert_eq!(
+            won,
+            vec![0, 100, 0],
+            "125 rounds to 1 chip, to the draw's first"
+        );
+    }
+}
