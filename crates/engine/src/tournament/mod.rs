@@ -24,4 +24,6 @@ pub use seating::{
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
 };
-pub use swiss::{place_points, rounds, standings, table_sizes, GameResult, Points, Standing};
+pub use swiss::{
+    pairings, place_points, rounds, standings, table_sizes, GameResult, Points, Standing,
+};

@@ -67,6 +67,50 @@ fn scale(size: usize) -> &'static [u32] {
     }
 }
 
+/// The tables of the next round: `ranked` the players in the standings' order (for the first
+/// round, the committed draw's); `met(a, b)` how many games `a` and `b` have played together.
+/// Tables are filled from the top of the standings, so that players with equal points sit
+/// together where possible: each table takes the best-placed player left, then, one at a time,
+/// the player who has met the table's players least, the better placed on equal counts — among
+/// the next players left (as many as the table seats) and any further down level on points with
+/// the last of those (`points(i)`: the tournament points of `ranked[i]`). Seats within each
+/// table are drawn from `rng`.
+pub fn pairings<P: Copy>(
+    ranked: &[P],
+    points: impl Fn(usize) -> Points,
+    met: impl Fn(P, P) -> usize,
+    rng: &mut tavolo_cards::GameRng,
+) -> Vec<Vec<P>> {
+    let mut left: Vec<usize> = (0..ranked.len()).collect();
+    let mut tables = Vec::new();
+    for size in table_sizes(ranked.len()) {
+        let mut table: Vec<usize> = Vec::with_capacity(size);
+        table.push(left.remove(0));
+        while table.len() < size && !left.is_empty() {
+            // The candidates: players within the next `size` places, or level on points with
+            // the last of them.
+            let reach = size.min(left.len()) - 1;
+            let floor = points(left[reach]);
+            let mut best: Option<(usize, usize)> = None;
+            for (k, &i) in left.iter().enumerate() {
+                if k > reach && points(i) < floor {
+                    break;
+                }
+                let repeats: usize = table.iter().map(|&t| met(ranked[t], ranked[i])).sum();
+                if best.is_none_or(|(_, r)| repeats < r) {
+                    best = Some((k, repeats));
+                }
+            }
+            let (k, _) = best.unwrap_or((0, 0));
+            table.push(left.remove(k));
+        }
+        let mut seats: Vec<P> = table.into_iter().map(|i| ranked[i]).collect();
+        rng.shuffle(&mut seats);
+        tables.push(seats);
+    }
+    tables
+}
+
 /// One game of a round: each present player's Saint points, and who did not come.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult<P> {
@@ -297,6 +341,42 @@ mod tests {
             s.iter().map(|s| s.player).collect::<Vec<_>>(),
             vec!['x', 'y', 'w']
         );
+    }
+
+    #[test]
+    fn sixteen_players_meet_nobody_twice_in_two_rounds_and_leaders_sit_together() {
+        let mut rng = tavolo_cards::GameRng::from_u64(3);
+        let players: Vec<u32> = (0..16).collect();
+        let flat = |_: usize| Points(0);
+        let round1 = pairings(&players, flat, |_, _| 0, &mut rng);
+        assert_eq!(round1.len(), 4);
+        let together = |a: u32, b: u32, r: &[Vec<u32>]| {
+            usize::from(r.iter().any(|t| t.contains(&a) && t.contains(&b)))
+        };
+        // Round 2: the standings put each table's winner first, then the seconds, and so on.
+        let mut ranked: Vec<u32> = Vec::new();
+        for place in 0..4 {
+            ranked.extend(round1.iter().map(|t| t[place]));
+        }
+        let pts = |i: usize| Points::whole(6 - 2 * (i / 4) as u32);
+        let round2 = pairings(&ranked, pts, |a, b| together(a, b, &round1), &mut rng);
+        for t in &round2 {
+            for (i, &a) in t.iter().enumerate() {
+                for &b in &t[i + 1..] {
+                    assert_eq!(
+                        together(a, b, &round1),
+                        0,
+                        "{a} and {b} met again: {round2:?}"
+                    );
+                }
+            }
+        }
+        // The four round-1 winners sit together at the top table.
+        let mut top = round2[0].clone();
+        top.sort_unstable();
+        let mut winners: Vec<u32> = ranked[..4].to_vec();
+        winners.sort_unstable();
+        assert_eq!(top, winners);
     }
 
     #[test]
