@@ -12,6 +12,7 @@ pub mod deal;
 pub mod finish;
 pub mod payout;
 pub mod seating;
+pub mod state;
 pub mod structure;
 pub mod swiss;
 
@@ -21,6 +22,7 @@ pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};
 pub use seating::{
     allowed_gap, balance, break_table, can_break, first_draw, halted, Move, Seating,
 };
+pub use state::{Config, Effect, Phase, Start, Tournament, TournamentError};
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
 };

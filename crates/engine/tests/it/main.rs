@@ -27,4 +27,5 @@ mod saint_props;
 mod saint_record;
 mod saint_rules;
 mod table;
+mod tournament;
 mod words;

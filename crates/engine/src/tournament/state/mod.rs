@@ -1,0 +1,410 @@
+//! A Hold'em or Draw tournament as a pure state machine (RULES.md §5): registration, the start,
+//! the level in force, every table's seats, breaking and balancing between hands, busts and
+//! their places, hand-for-hand at the bubble, and the prizes. Inputs come with the time in
+//! milliseconds; each answers the [`Effect`]s for the room to carry out (charge an entry, seat a
+//! player, move one, pay a prize). The room's tables play the hands and report each hand's
+//! stacks; nothing here deals a card.
+//!
+//! Decisions where §5 leaves a choice: rebuys end when late registration closes (so the pool,
+//! and with it the prizes, are final then); players busted before registration closes are placed
+//! when it closes, the first out last; a table may deal while it has two players and is not
+//! halted, and during hand-for-hand only once every table has finished the current hand.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tavolo_cards::GameRng;
+use thiserror::Error;
+
+use super::finish::{Bust, Placed};
+use super::payout::PayoutError;
+use super::seating::{Move, Seating};
+use super::structure::Structure;
+
+mod hands;
+mod money;
+mod tables;
+
+/// How the tournament starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A sit-and-go: when its `players`-th player registers; registration closes then.
+    SitAndGo {
+        /// Entries it starts with.
+        players: usize,
+    },
+    /// At a set time, with at least `min_players` registered (else it is cancelled, everything
+    /// refunded); registration stays open until the end of level `late_until_level` (0: none).
+    Scheduled {
+        /// The start (ms).
+        at_ms: u64,
+        /// The last level of late registration.
+        late_until_level: usize,
+        /// The fewest entries it starts with.
+        min_players: usize,
+    },
+}
+
+/// A tournament's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Seats a table.
+    pub seats: usize,
+    /// Levels, breaks and the starting stack.
+    pub structure: Structure,
+    /// What an entry puts in the prize pool.
+    pub prize: u64,
+    /// What an entry pays the house.
+    pub fee: u64,
+    /// How it starts.
+    pub start: Start,
+    /// A busted player may enter again (a new entry, a new seat) while registration is open.
+    pub re_entry: bool,
+    /// A player may buy a starting stack again (same seat, between hands) while their stack is
+    /// at most the starting stack and registration is open.
+    pub rebuys: bool,
+}
+
+/// Where the tournament is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Taking entries.
+    Registering,
+    /// Playing.
+    Running,
+    /// Won and paid.
+    Finished,
+    /// Called off, everything refunded.
+    Cancelled,
+}
+
+/// What the room does for the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect<P> {
+    /// Take an entry's prize part and fee (an entry, a re-entry) or a rebuy's prize part.
+    Charge {
+        /// Who pays.
+        player: P,
+        /// Into the pool.
+        prize: u64,
+        /// To the house.
+        fee: u64,
+    },
+    /// Give back what an entry paid.
+    Refund {
+        /// To whom.
+        player: P,
+        /// How much.
+        amount: u64,
+    },
+    /// Seat a player with a stack (at the start, at an entry, after a table broke).
+    Seat {
+        /// Who.
+        player: P,
+        /// Table and seat.
+        at: (usize, usize),
+        /// Their tournament chips.
+        stack: u64,
+    },
+    /// Move a player between hands (balancing, or a table broken).
+    Move(Move<P>),
+    /// A level begins (1 = the first), from the next hand.
+    Level(usize),
+    /// Hand-for-hand begins (true) or ends.
+    HandForHand(bool),
+    /// A player is out, at this place.
+    Busted(Placed<P>),
+    /// The prizes, fixed: first place first.
+    Prizes(Vec<u64>),
+    /// Pay a prize.
+    Pay {
+        /// To whom.
+        player: P,
+        /// How much.
+        amount: u64,
+    },
+    /// It is over.
+    Finished,
+}
+
+/// Why an input is refused (nothing changes).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TournamentError {
+    /// Registration is closed.
+    #[error("registration is closed")]
+    Closed,
+    /// The player is in already.
+    #[error("already registered")]
+    Registered,
+    /// The player is not in the tournament.
+    #[error("not in the tournament")]
+    NotIn,
+    /// A sit-and-go with every seat taken.
+    #[error("the tournament is full")]
+    Full,
+    /// A rebuy or re-entry the settings or the stack do not allow.
+    #[error("{0}")]
+    NotAllowed(&'static str),
+    /// A hand reported for a table that is not dealing, or with players not seated there.
+    #[error("table {table}: {why}")]
+    BadHand {
+        /// The table.
+        table: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The prizes cannot be set.
+    #[error(transparent)]
+    Payout(#[from] PayoutError),
+}
+
+/// The current hand-for-hand hand: the tables that have finished it, and its busts (each with
+/// its seat's distance from the button).
+#[derive(Clone, Debug, Default)]
+struct HandForHand<P> {
+    finished: BTreeSet<usize>,
+    busts: Vec<(Bust<P>, usize)>,
+}
+
+/// One table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TableState<P> {
+    seating: Seating<P>,
+    /// Between hands (players may leave it).
+    idle: bool,
+}
+
+/// A tournament.
+#[derive(Clone, Debug)]
+pub struct Tournament<P> {
+    config: Config,
+    phase: Phase,
+    rng: GameRng,
+    registered: Vec<P>,
+    stacks: BTreeMap<P, u64>,
+    tables: Vec<TableState<P>>,
+    entries: usize,
+    pool: u64,
+    fees: u64,
+    started_ms: Option<u64>,
+    /// Milliseconds taken off the clock by hand-for-hand hands.
+    debited_ms: u64,
+    level: usize,
+    open: bool,
+    prizes: Option<Vec<u64>>,
+    /// Busts before registration closed, by hand, oldest first (placed when it closes).
+    early: Vec<Vec<Bust<P>>>,
+    /// Places given, and the stack and seat order each busted player began their last hand with.
+    placed: Vec<(Placed<P>, u64, usize)>,
+    /// Hand-for-hand, while it is on.
+    h4h: Option<HandForHand<P>>,
+}
+
+impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
+    /// A tournament taking entries, its draws from `seed` (the committed seed).
+    pub fn new(config: Config, seed: [u8; 32]) -> Tournament<P> {
+        Tournament {
+            config,
+            phase: Phase::Registering,
+            rng: GameRng::from_seed(seed),
+            registered: Vec::new(),
+            stacks: BTreeMap::new(),
+            tables: Vec::new(),
+            entries: 0,
+            pool: 0,
+            fees: 0,
+            started_ms: None,
+            debited_ms: 0,
+            level: 0,
+            open: true,
+            prizes: None,
+            early: Vec::new(),
+            placed: Vec::new(),
+            h4h: None,
+        }
+    }
+
+    /// Where it is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Entries taken (re-entries count).
+    pub fn entries(&self) -> usize {
+        self.entries
+    }
+
+    /// The prize pool.
+    pub fn pool(&self) -> u64 {
+        self.pool
+    }
+
+    /// The fees taken.
+    pub fn fees(&self) -> u64 {
+        self.fees
+    }
+
+    /// Each player still in and their chips.
+    pub fn stacks(&self) -> &BTreeMap<P, u64> {
+        &self.stacks
+    }
+
+    /// The tables' seats.
+    pub fn seatings(&self) -> impl Iterator<Item = &Seating<P>> {
+        self.tables.iter().map(|t| &t.seating)
+    }
+
+    /// The level in force (0 before the start).
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    /// Places given so far.
+    pub fn places(&self) -> impl Iterator<Item = &Placed<P>> {
+        self.placed.iter().map(|(p, _, _)| p)
+    }
+
+    /// Whether entries are still taken.
+    pub fn registration_open(&self) -> bool {
+        self.open
+    }
+
+    /// Whether hand-for-hand is on.
+    pub fn hand_for_hand(&self) -> bool {
+        self.h4h.is_some()
+    }
+
+    /// `player` enters (or re-enters, busted, where allowed).
+    pub fn register(&mut self, player: P, now_ms: u64) -> Result<Vec<Effect<P>>, TournamentError> {
+        if !self.open || matches!(self.phase, Phase::Finished | Phase::Cancelled) {
+            return Err(TournamentError::Closed);
+        }
+        if self.stacks.contains_key(&player) || self.registered.contains(&player) {
+            return Err(TournamentError::Registered);
+        }
+        let returning = self.placed.iter().any(|(p, ..)| p.player == player)
+            || self.early.iter().flatten().any(|b| b.player == player);
+        if returning && !self.config.re_entry {
+            return Err(TournamentError::NotAllowed(
+                "this tournament has no re-entry",
+            ));
+        }
+        if let Start::SitAndGo { players } = self.config.start {
+            if self.registered.len() >= players {
+                return Err(TournamentError::Full);
+            }
+        }
+        let mut out = vec![Effect::Charge {
+            player,
+            prize: self.config.prize,
+            fee: self.config.fee,
+        }];
+        self.entries += 1;
+        self.pool += self.config.prize;
+        self.fees += self.config.fee;
+        if self.phase == Phase::Running {
+            // A late entry: a seat at a shortest table.
+            self.seat_late(player, &mut out);
+        } else {
+            self.registered.push(player);
+            if let Start::SitAndGo { players } = self.config.start {
+                if self.registered.len() == players {
+                    self.begin(now_ms, &mut out)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `player` withdraws before the start: everything back.
+    pub fn unregister(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
+        if self.phase != Phase::Registering {
+            return Err(TournamentError::Closed);
+        }
+        let Some(i) = self.registered.iter().position(|p| *p == player) else {
+            return Err(TournamentError::NotIn);
+        };
+        self.registered.remove(i);
+        self.entries -= 1;
+        self.pool -= self.config.prize;
+        self.fees -= self.config.fee;
+        Ok(vec![Effect::Refund {
+            player,
+            amount: self.config.prize + self.config.fee,
+        }])
+    }
+
+    /// `player`, in and at a table between hands with at most the starting stack, buys a
+    /// starting stack again.
+    pub fn rebuy(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
+        if !self.config.rebuys || !self.open || self.phase != Phase::Running {
+            return Err(TournamentError::NotAllowed("no rebuys now"));
+        }
+        let start = self.config.structure.starting_stack;
+        let Some(stack) = self.stacks.get_mut(&player) else {
+            return Err(TournamentError::NotIn);
+        };
+        if *stack > start {
+            return Err(TournamentError::NotAllowed(
+                "a rebuy needs a stack of at most the starting stack",
+            ));
+        }
+        let at_idle = self
+            .tables
+            .iter()
+            .any(|t| t.idle && t.seating.seats.contains(&Some(player)));
+        if !at_idle {
+            return Err(TournamentError::NotAllowed("a rebuy is made between hands"));
+        }
+        *stack += start;
+        self.pool += self.config.prize;
+        Ok(vec![Effect::Charge {
+            player,
+            prize: self.config.prize,
+            fee: 0,
+        }])
+    }
+
+    /// The time is `now_ms`: a scheduled tournament starts (or is cancelled), a level begins,
+    /// late registration closes.
+    pub fn tick(&mut self, now_ms: u64) -> Result<Vec<Effect<P>>, TournamentError> {
+        let mut out = Vec::new();
+        if self.phase == Phase::Registering {
+            if let Start::Scheduled {
+                at_ms, min_players, ..
+            } = self.config.start
+            {
+                if now_ms >= at_ms {
+                    if self.registered.len() < min_players.max(2) {
+                        self.cancel(&mut out);
+                    } else {
+                        self.begin(now_ms, &mut out)?;
+                    }
+                }
+            }
+            return Ok(out);
+        }
+        if self.phase != Phase::Running {
+            return Ok(out);
+        }
+        let played_ms = now_ms
+            .saturating_sub(self.started_ms.unwrap_or(now_ms))
+            .saturating_add(self.debited_ms);
+        // Levels by time count minutes of play; by hands the room counts (not modelled here).
+        if let super::structure::Length::Minutes(_) = self.config.structure.length {
+            let level = self.config.structure.level_after(played_ms / 60_000);
+            if level > self.level {
+                self.level = level;
+                out.push(Effect::Level(level));
+            }
+        }
+        if let Start::Scheduled {
+            late_until_level, ..
+        } = self.config.start
+        {
+            if self.open && self.level > late_until_level {
+                self.close_registration(&mut out)?;
+            }
+        }
+        Ok(out)
+    }
+}
