@@ -39,6 +39,7 @@ pub mod persona;
 pub mod saint;
 pub mod stats;
 mod think;
+pub mod tournament;
 
 /// Cards written out (`"As Kd 7c"`) as a set, for the unit tests.
 #[cfg(test)]

@@ -19,6 +19,7 @@ use tavolo_engine::saint::SaintOptions;
 use crate::UserError;
 
 pub(crate) mod betting;
+mod tournament;
 
 /// The games `tavolo sim` knows of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,6 +30,10 @@ pub enum SimGame {
     Holdem,
     /// Five-Card Draw, German rules (RULES.md §3): one game is one hand, scored in antes.
     Draw,
+    /// No-Limit Hold'em sit-and-go tournaments (RULES.md §5): one game is one tournament of
+    /// `--entries` players at `--seats`-seat tables, the bots given to the players in turn;
+    /// each bot's ROI and ITM.
+    Tournament,
 }
 
 /// Play a match between bots and measure them.
@@ -102,6 +107,15 @@ pub struct SimArgs {
     /// its 95% interval, and of final margin, in points.
     #[arg(long)]
     oracle_loss: bool,
+    /// Tournaments: entries in each (2 to 1,000).
+    #[arg(long, default_value_t = 27)]
+    entries: usize,
+    /// Tournaments: seats a table.
+    #[arg(long, default_value_t = 9)]
+    seats: usize,
+    /// Tournaments: the template of levels.
+    #[arg(long, value_enum, default_value = "turbo")]
+    speed: tournament::SpeedArg,
     /// Betting games: every seat's starting stack, in big blinds (Hold'em) or antes (Draw).
     #[arg(long, default_value_t = 100)]
     stack: u64,
@@ -158,6 +172,10 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
         SimGame::Holdem | SimGame::Draw if args.lbr.is_some() => betting::run_lbr(&args, args.game),
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
+        SimGame::Tournament if args.lbr.is_some() => Err(UserError(
+            "--lbr measures a bot at cash tables (tavolo sim holdem --lbr BOT)".into(),
+        )),
+        SimGame::Tournament => tournament::run(&args),
     }
 }
 

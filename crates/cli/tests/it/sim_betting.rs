@@ -251,3 +251,41 @@ fn a_rule_option_of_another_game_or_out_of_range_is_refused_by_name() {
         assert!(e.contains(words), "{args:?}: {e}");
     }
 }
+
+#[test]
+fn sim_tournament_plays_whole_sit_and_goes_and_gives_each_bot_its_roi_and_itm() {
+    let args = [
+        "sim",
+        "tournament",
+        "--bots",
+        "rules,station,random",
+        "--entries",
+        "18",
+        "--seats",
+        "6",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--json",
+    ];
+    let v = success_json(&args);
+    assert_eq!(v["tournaments"], 12);
+    let bots = v["bots"].as_array().expect("bots");
+    assert_eq!(bots.len(), 3);
+    assert!(bots.iter().all(|b| b["entries"] == 72), "{v}");
+    // Entries pay 110 and the pool gives back 100 of it: the bots' ROIs average to the fee's loss.
+    let mean: f64 = bots
+        .iter()
+        .filter_map(|b| b["roi_pct"].as_f64())
+        .sum::<f64>()
+        / 3.0;
+    assert!((mean + 100.0 / 11.0).abs() < 1e-6, "{mean}");
+    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(
+        v["bots"], again["bots"],
+        "the same seed, the same tournaments on any threads"
+    );
+    let e = usage_error(&["sim", "tournament", "--bots", "rules", "--entries", "1"]);
+    assert!(e.contains("--entries must be 2 to 1,000"), "{e}");
+}

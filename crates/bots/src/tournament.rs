@@ -1,0 +1,318 @@
+//! Whole No-Limit Hold'em tournaments of bots (`tavolo sim tournament`): the engine's
+//! [`Tournament`] runs the event — seats, levels, breaking and balancing, hand-for-hand, busts
+//! and prizes — and every hand is a real hand of the engine played by the bots at that table.
+//! Bots are compared by what they make of an entry: ROI (prizes won over entries paid) and ITM
+//! (how often they finish in the money).
+//!
+//! Each player plays one bot of the list, in turn (player `i` plays bot `i mod k`), so every bot
+//! has as many entries. Levels go by time: a hand takes two minutes of its table, and the
+//! tables play side by side. The big-blind ante is posted blind first: a big blind who cannot
+//! pay both pays the blind and what is left towards the ante (RULES.md §5, "Levels and the
+//! clock").
+
+use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
+use tavolo_engine::holdem::{HandSetup, HoldemRules};
+use tavolo_engine::tournament::{
+    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError,
+};
+
+use crate::arena::{bot_seed, game_seed};
+use crate::bot::{Bot, BotSpec, Budget};
+use crate::error::BotsError;
+use crate::holdem::Holdem;
+
+/// The most actions a hand may take before it counts as stalled.
+const MAX_ACTIONS: usize = 10_000;
+
+/// A tournament of bots.
+#[derive(Clone)]
+pub struct TournamentSim {
+    /// Entries (a sit-and-go of that many).
+    pub players: usize,
+    /// Seats a table.
+    pub seats: usize,
+    /// The template of levels.
+    pub speed: Speed,
+    /// The bots, given to the players in turn.
+    pub bots: Vec<BotSpec<Holdem>>,
+    /// What an entry puts in the pool (the fee is a tenth of it).
+    pub entry: u64,
+}
+
+/// How one tournament went for each bot of the list.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TournamentReport {
+    /// Per bot of the list: entries, prizes won, finishes in the money, the sum of places.
+    pub bots: Vec<BotTotals>,
+    /// Hands played.
+    pub hands: u64,
+}
+
+/// One bot's totals.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct BotTotals {
+    /// The bot's name.
+    pub bot: String,
+    /// Entries played.
+    pub entries: u64,
+    /// What those entries paid, fees included.
+    pub paid: u64,
+    /// Prizes won.
+    pub won: u64,
+    /// Finishes in the money.
+    pub in_the_money: u64,
+    /// The sum of the places finished (1 = first).
+    pub places: u64,
+}
+
+impl BotTotals {
+    /// Return on investment: (won − paid) / paid.
+    pub fn roi(&self) -> f64 {
+        if self.paid == 0 {
+            return 0.0;
+        }
+        (self.won as f64 - self.paid as f64) / self.paid as f64
+    }
+
+    /// The share of entries that finished in the money.
+    pub fn itm(&self) -> f64 {
+        if self.entries == 0 {
+            return 0.0;
+        }
+        self.in_the_money as f64 / self.entries as f64
+    }
+}
+
+impl TournamentSim {
+    /// Plays tournament `index` of the run seeded `seed`.
+    pub fn play(&self, seed: u64, index: u64) -> Result<TournamentReport, BotsError> {
+        if self.bots.is_empty() {
+            return Err(BotsError::Options(
+                "a tournament needs at least one bot".into(),
+            ));
+        }
+        let seed = game_seed(seed, index);
+        let config = Config {
+            seats: self.seats,
+            structure: Structure::template(self.speed),
+            prize: self.entry,
+            fee: self.entry / 10,
+            start: Start::SitAndGo {
+                players: self.players,
+            },
+            re_entry: false,
+            rebuys: false,
+        };
+        let fail = |e: TournamentError| BotsError::Options(e.to_string());
+        let mut t: Tournament<usize> = Tournament::new(config.clone(), seed_from_u64(seed));
+        let mut report = TournamentReport {
+            bots: (self.bots.iter())
+                .map(|b| BotTotals {
+                    bot: b.name().to_string(),
+                    ..BotTotals::default()
+                })
+                .collect(),
+            hands: 0,
+        };
+        let mut effects = Vec::new();
+        for p in 0..self.players {
+            effects.extend(t.register(p, 0).map_err(fail)?);
+            let b = &mut report.bots[p % self.bots.len()];
+            b.entries += 1;
+            b.paid += config.prize + config.fee;
+        }
+        let mut now = 0u64;
+        let mut prizes: Vec<u64> = Vec::new();
+        loop {
+            self.tally(&effects, &mut report, &mut prizes);
+            effects.clear();
+            if t.phase() != Phase::Running {
+                return Ok(report);
+            }
+            let tables: Vec<usize> = (0..t.seatings().count())
+                .filter(|&i| t.may_deal(i))
+                .collect();
+            if tables.is_empty() {
+                now += 60_000;
+                effects.extend(t.tick(now).map_err(fail)?);
+                continue;
+            }
+            for table in tables {
+                if !t.may_deal(table) {
+                    continue;
+                }
+                let (began, ended) = self.hand(&t, table, seed ^ report.hands)?;
+                report.hands += 1;
+                t.dealt(table).map_err(fail)?;
+                effects.extend(t.hand_over(table, &began, &ended).map_err(fail)?);
+                let playing = t.seatings().filter(|s| s.players() > 0).count().max(1) as u64;
+                now += 120_000 / playing;
+                effects.extend(t.tick(now).map_err(fail)?);
+            }
+        }
+    }
+
+    /// Adds what `effects` say to `report` (`prizes`: the prizes once fixed).
+    fn tally(
+        &self,
+        effects: &[Effect<usize>],
+        report: &mut TournamentReport,
+        prizes: &mut Vec<u64>,
+    ) {
+        let k = self.bots.len();
+        for e in effects {
+            match e {
+                Effect::Prizes(p) => *prizes = p.clone(),
+                Effect::Busted(p) => {
+                    report.bots[p.player % k].places += p.place as u64;
+                    if p.place <= prizes.len() {
+                        report.bots[p.player % k].in_the_money += 1;
+                    }
+                }
+                Effect::Pay { player, amount } => report.bots[player % k].won += amount,
+                _ => {}
+            }
+        }
+    }
+
+    /// One hand at `table`: each player's stack at its start and at its end.
+    #[allow(clippy::type_complexity)]
+    fn hand(
+        &self,
+        t: &Tournament<usize>,
+        table: usize,
+        seed: u64,
+    ) -> Result<(Vec<(usize, u64)>, Vec<(usize, u64)>), BotsError> {
+        let engine = |message: String| BotsError::Engine {
+            game: seed,
+            message,
+        };
+        let Some(seating) = t.seatings().nth(table).cloned() else {
+            return Err(engine(format!("no table {table}")));
+        };
+        let players: Vec<usize> = seating.seats.iter().flatten().copied().collect();
+        let stacks: Vec<u64> = players
+            .iter()
+            .map(|p| t.stacks().get(p).copied().unwrap_or(0))
+            .collect();
+        let n = players.len();
+        let big_seat = seating.next_big_blind().unwrap_or(0);
+        let bb_at = players
+            .iter()
+            .position(|p| seating.seats.get(big_seat).copied().flatten() == Some(*p))
+            .unwrap_or(0);
+        let button = if n == 2 {
+            (bb_at + 1) % n
+        } else {
+            (bb_at + n - 2) % n
+        };
+        let level = t.level().max(1);
+        let Some(l) = Structure::template(self.speed).level(level) else {
+            return Err(engine(format!("no level {level}")));
+        };
+        let mut rules = HoldemRules::default();
+        rules.antes = tavolo_engine::holdem::Antes::Dead;
+        let mut setup =
+            HandSetup::casino(stacks.clone(), button, l.small_blind, l.big_blind, rules);
+        // The big-blind ante, blind first.
+        setup.antes[bb_at] = l.ante.min(stacks[bb_at].saturating_sub(l.big_blind));
+        let mut game = Played::<Holdem>::deal(setup, seed_from_u64(seed))
+            .map_err(|e| engine(e.to_string()))?;
+        let mut bots: Vec<Box<dyn Bot<Holdem>>> = (0..n)
+            .map(|s| self.bots[players[s] % self.bots.len()].make(s, bot_seed(seed, s)))
+            .collect();
+        tell(&mut bots, game.events());
+        let mut actions = 0;
+        while !game.game.is_over() {
+            let seats = game.game.to_act();
+            if seats.is_empty() || actions > MAX_ACTIONS {
+                return Err(BotsError::Stalled {
+                    game: seed,
+                    actions,
+                });
+            }
+            for seat in seats.iter() {
+                let legal = game.game.legal(seat);
+                let Some(&fallback) = legal.first() else {
+                    continue;
+                };
+                let view = <Holdem as Game>::view(&game.game, Viewer::Seat(seat));
+                let mut action = bots[seat].act(&view, &legal, Budget::UNLIMITED);
+                if !Holdem::allows(&legal, &action) {
+                    action = fallback;
+                }
+                let events = game
+                    .apply(action)
+                    .map_err(|e| engine(e.to_string()))?
+                    .to_vec();
+                actions += 1;
+                tell(&mut bots, &events);
+            }
+        }
+        let Outcome::Chips {
+            end, carried_out, ..
+        } = game.outcome()
+        else {
+            return Err(engine("a Hold'em hand without chips".into()));
+        };
+        if carried_out != 0 {
+            return Err(engine("chips left in the pot".into()));
+        }
+        let began = players.iter().copied().zip(stacks).collect();
+        let ended = players.iter().copied().zip(end).collect();
+        Ok((began, ended))
+    }
+}
+
+fn tell(bots: &mut [Box<dyn Bot<Holdem>>], events: &[<Holdem as Game>::Event]) {
+    for event in events {
+        for (s, bot) in bots.iter_mut().enumerate() {
+            if let Some(e) = Holdem::censor(event, Viewer::Seat(s)) {
+                bot.observe(&e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::holdem::bot_spec;
+
+    fn sim(players: usize, seats: usize, bots: &[&str]) -> TournamentSim {
+        TournamentSim {
+            players,
+            seats,
+            speed: Speed::Hyper,
+            bots: bots.iter().map(|b| bot_spec(b).expect("a bot")).collect(),
+            entry: 100,
+        }
+    }
+
+    #[test]
+    fn a_sit_and_go_of_bots_is_played_to_one_winner_and_pays_the_whole_pool() {
+        let s = sim(9, 9, &["rules", "station", "random"]);
+        let r = s.play(1, 0).expect("the tournament");
+        assert!(r.hands > 0);
+        let won: u64 = r.bots.iter().map(|b| b.won).sum();
+        assert_eq!(won, 900, "50/30/20 of 9 × 100");
+        // Every place once, but players busted together with equal stacks share the better one.
+        let places: u64 = r.bots.iter().map(|b| b.places).sum();
+        assert!((36..=45).contains(&places), "{places}");
+        assert!(r.bots.iter().map(|b| b.in_the_money).sum::<u64>() >= 3);
+        assert!(r.bots.iter().all(|b| b.entries == 3 && b.paid == 330));
+        assert_eq!(
+            s.play(1, 0).expect("again"),
+            r,
+            "the same seed plays the same tournament"
+        );
+    }
+
+    #[test]
+    fn a_multi_table_tournament_of_bots_breaks_its_tables_down_to_a_winner() {
+        let s = sim(27, 6, &["rules", "station"]);
+        let r = s.play(2, 0).expect("the tournament");
+        assert_eq!(r.bots.iter().map(|b| b.won).sum::<u64>(), 2_700);
+        assert_eq!(r.bots.iter().map(|b| b.entries).sum::<u64>(), 27);
+    }
+}

@@ -1,0 +1,166 @@
+//! `tavolo sim tournament`: whole No-Limit Hold'em sit-and-goes of bots
+//! ([`tavolo_bots::tournament`]), on all cores, and each bot's ROI and ITM over them with 95 %
+//! intervals — the tournament measure of a bot, where the cash games' measure is big blinds per
+//! 100 hands.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::ValueEnum;
+use rayon::prelude::*;
+use tavolo_bots::holdem;
+use tavolo_bots::tournament::{BotTotals, TournamentReport, TournamentSim};
+use tavolo_engine::tournament::Speed;
+
+use super::{on_threads, progress, specs, SimArgs};
+use crate::UserError;
+
+/// The templates of levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SpeedArg {
+    /// 20-minute levels.
+    Regular,
+    /// 10-minute levels.
+    Turbo,
+    /// 5-minute levels.
+    Hyper,
+}
+
+impl SpeedArg {
+    fn speed(self) -> Speed {
+        match self {
+            SpeedArg::Regular => Speed::Regular,
+            SpeedArg::Turbo => Speed::Turbo,
+            SpeedArg::Hyper => Speed::Hyper,
+        }
+    }
+}
+
+/// `tavolo sim tournament`.
+pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
+    if !(2..=1_000).contains(&args.entries) {
+        return Err(UserError("--entries must be 2 to 1,000".into()));
+    }
+    if !(2..=10).contains(&args.seats) {
+        return Err(UserError("--seats must be 2 to 10".into()));
+    }
+    let sim = TournamentSim {
+        players: args.entries,
+        seats: args.seats,
+        speed: args.speed.speed(),
+        bots: specs(&args.bots, holdem::bot_spec)?,
+        entry: 100,
+    };
+    let bar = progress(args.games, "tournaments");
+    let hands = AtomicU64::new(0);
+    let start = Instant::now();
+    let play = || {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let r = sim.play(args.seed, i);
+                bar.inc(1);
+                if let Ok(r) = &r {
+                    hands.fetch_add(r.hands, Ordering::Relaxed);
+                }
+                r
+            })
+            .collect::<Result<Vec<TournamentReport>, _>>()
+    };
+    let reports = on_threads(args.threads, play)??;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let rows = summarise(&sim, &reports);
+    if args.json {
+        let line = serde_json::json!({
+            "game": "tournament",
+            "seed": args.seed,
+            "tournaments": reports.len(),
+            "entries": args.entries,
+            "seats": args.seats,
+            "hands": hands.load(Ordering::Relaxed),
+            "bots": rows,
+        });
+        println!("{line}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} No-Limit Hold'em sit-and-goes of {} entries at {}-seat tables, seed {}: {} hands, {:.1} tournaments/s",
+        reports.len(),
+        args.entries,
+        args.seats,
+        args.seed,
+        hands.load(Ordering::Relaxed),
+        reports.len() as f64 / secs.max(1e-9),
+    );
+    let _ = writeln!(
+        s,
+        "{:<16} {:>8} {:>18} {:>16} {:>10}",
+        "bot", "entries", "ROI ±95%", "ITM ±95%", "avg place"
+    );
+    for r in &rows {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>8} {:>9.1}% ±{:>5.1} {:>8.1}% ±{:>4.1} {:>10.1}",
+            r.bot, r.entries, r.roi_pct, r.roi_ci95, r.itm_pct, r.itm_ci95, r.avg_place
+        );
+    }
+    print!("{s}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One bot's line.
+#[derive(serde::Serialize)]
+struct Row {
+    bot: String,
+    entries: u64,
+    roi_pct: f64,
+    roi_ci95: f64,
+    itm_pct: f64,
+    itm_ci95: f64,
+    avg_place: f64,
+}
+
+/// Each bot's ROI and ITM over the tournaments, the intervals from the spread of its result
+/// per tournament (its entries in one tournament are not independent of each other).
+fn summarise(sim: &TournamentSim, reports: &[TournamentReport]) -> Vec<Row> {
+    (0..sim.bots.len())
+        .map(|b| {
+            let each: Vec<&BotTotals> = reports.iter().filter_map(|r| r.bots.get(b)).collect();
+            let total = each.iter().fold(BotTotals::default(), |mut t, x| {
+                t.entries += x.entries;
+                t.paid += x.paid;
+                t.won += x.won;
+                t.in_the_money += x.in_the_money;
+                t.places += x.places;
+                t
+            });
+            let roi: Vec<f64> = each.iter().map(|x| 100.0 * x.roi()).collect();
+            let itm: Vec<f64> = each.iter().map(|x| 100.0 * x.itm()).collect();
+            Row {
+                bot: sim.bots[b].name().to_string(),
+                entries: total.entries,
+                roi_pct: 100.0 * total.roi(),
+                roi_ci95: ci95(&roi),
+                itm_pct: 100.0 * total.itm(),
+                itm_ci95: ci95(&itm),
+                avg_place: total.places as f64 / total.entries.max(1) as f64,
+            }
+        })
+        .collect()
+}
+
+/// The half-width of a 95 % interval of the mean of `xs`.
+fn ci95(xs: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    1.96 * (var / n).sqrt()
+}
