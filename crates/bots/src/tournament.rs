@@ -11,7 +11,7 @@
 //! clock").
 
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
-use tavolo_engine::holdem::{HandSetup, HoldemRules};
+use tavolo_engine::holdem::{Antes, HandSetup, HoldemRules};
 use tavolo_engine::tournament::{
     Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError,
 };
@@ -210,8 +210,11 @@ impl TournamentSim {
         let Some(l) = Structure::template(self.speed).level(level) else {
             return Err(engine(format!("no level {level}")));
         };
-        let mut rules = HoldemRules::default();
-        rules.antes = tavolo_engine::holdem::Antes::Dead;
+        // The big-blind ante is dead money in the main pot.
+        let rules = HoldemRules {
+            antes: Antes::Dead,
+            ..HoldemRules::default()
+        };
         let mut setup =
             HandSetup::casino(stacks.clone(), button, l.small_blind, l.big_blind, rules);
         // The big-blind ante, blind first.
