@@ -369,43 +369,11 @@ impl<G: Game> Arena<G> {
             .collect();
         let mut game = Played::<G>::deal(c.setup.clone(), seed_from_u64(seed))
             .map_err(|e| BotsError::Options(e.to_string()))?;
-        // The deal (forced bets, each seat's own cards) is observed like every later event.
-        tell_bots::<G>(&mut bots, game.events());
-        let mut think_us = vec![Vec::new(); players];
-        let mut think_cpu_us = vec![Vec::new(); players];
-        let mut illegal = vec![0u32; players];
-        let mut actions = 0usize;
-        while !game.game.is_over() {
-            let seats = game.game.to_act();
-            if seats.is_empty() || actions > MAX_ACTIONS {
-                return Err(BotsError::Stalled {
-                    game: index,
-                    actions,
-                });
-            }
-            for seat in seats.iter() {
-                let legal = game.game.legal(seat);
-                let Some(&fallback) = legal.first() else {
-                    continue;
-                };
-                let view = game.game.view(Viewer::Seat(seat));
-                let (start, cpu) = (Instant::now(), thread_cpu());
-                let mut action = bots[seat].act(&view, &legal, c.budget);
-                think_us[seat].push(start.elapsed().as_micros() as u64);
-                let spent = cpu.zip(thread_cpu()).map(|(a, b)| b.saturating_sub(a));
-                think_cpu_us[seat].push(spent.map_or(0, |d| d.as_micros() as u64));
-                if !G::allows(&legal, &action) {
-                    illegal[seat] += 1;
-                    action = fallback;
-                }
-                let events = game.apply(action).map_err(|e| BotsError::Engine {
-                    game: index,
-                    message: e.to_string(),
-                })?;
-                actions += 1;
-                tell_bots::<G>(&mut bots, events);
-            }
-        }
+        let Decisions {
+            think_us,
+            think_cpu_us,
+            illegal,
+        } = play_out(&mut game, &mut bots, c.budget, index)?;
         let record = if c.record {
             let r = game.record(None).map_err(|e| BotsError::Engine {
                 game: index,
@@ -491,6 +459,68 @@ fn block_means(
         }
     }
     (wins, scores)
+}
+
+/// What the bots of one game did: each seat's thinking times (wall and CPU, µs) and illegal
+/// actions (replaced by the first legal one).
+pub(crate) struct Decisions {
+    /// Wall time per decision, per seat.
+    pub think_us: Vec<Vec<u64>>,
+    /// CPU time per decision, per seat.
+    pub think_cpu_us: Vec<Vec<u64>>,
+    /// Illegal actions per seat.
+    pub illegal: Vec<u32>,
+}
+
+/// Plays `game` out with `bots` (one per seat), each deciding within `budget`: the deal is
+/// observed like every later event, an illegal action is replaced by the first legal one, and a
+/// game that takes more than [`MAX_ACTIONS`] actions is stalled (`index` names it in errors).
+pub(crate) fn play_out<G: Game>(
+    game: &mut Played<G>,
+    bots: &mut [Box<dyn Bot<G>>],
+    budget: Budget,
+    index: u64,
+) -> Result<Decisions, BotsError> {
+    let players = bots.len();
+    tell_bots::<G>(bots, game.events());
+    let mut d = Decisions {
+        think_us: vec![Vec::new(); players],
+        think_cpu_us: vec![Vec::new(); players],
+        illegal: vec![0; players],
+    };
+    let mut actions = 0usize;
+    while !game.game.is_over() {
+        let seats = game.game.to_act();
+        if seats.is_empty() || actions > MAX_ACTIONS {
+            return Err(BotsError::Stalled {
+                game: index,
+                actions,
+            });
+        }
+        for seat in seats.iter() {
+            let legal = game.game.legal(seat);
+            let Some(&fallback) = legal.first() else {
+                continue;
+            };
+            let view = game.game.view(Viewer::Seat(seat));
+            let (start, cpu) = (Instant::now(), thread_cpu());
+            let mut action = bots[seat].act(&view, &legal, budget);
+            d.think_us[seat].push(start.elapsed().as_micros() as u64);
+            let spent = cpu.zip(thread_cpu()).map(|(a, b)| b.saturating_sub(a));
+            d.think_cpu_us[seat].push(spent.map_or(0, |d| d.as_micros() as u64));
+            if !G::allows(&legal, &action) {
+                d.illegal[seat] += 1;
+                action = fallback;
+            }
+            let events = game.apply(action).map_err(|e| BotsError::Engine {
+                game: index,
+                message: e.to_string(),
+            })?;
+            actions += 1;
+            tell_bots::<G>(bots, events);
+        }
+    }
+    Ok(d)
 }
 
 /// Each bot observes `events` as its seat may see them.

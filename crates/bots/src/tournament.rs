@@ -10,19 +10,16 @@
 //! pay both pays the blind and what is left towards the ante (RULES.md §5, "Levels and the
 //! clock").
 
-use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Viewer};
+use tavolo_engine::game::{seed_from_u64, Outcome, Played};
 use tavolo_engine::holdem::{Antes, HandSetup, HoldemRules};
 use tavolo_engine::tournament::{
     Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError,
 };
 
-use crate::arena::{bot_seed, game_seed};
+use crate::arena::{bot_seed, game_seed, play_out};
 use crate::bot::{Bot, BotSpec, Budget};
 use crate::error::BotsError;
 use crate::holdem::Holdem;
-
-/// The most actions a hand may take before it counts as stalled.
-const MAX_ACTIONS: usize = 10_000;
 
 /// A tournament of bots.
 #[derive(Clone)]
@@ -224,34 +221,7 @@ impl TournamentSim {
         let mut bots: Vec<Box<dyn Bot<Holdem>>> = (0..n)
             .map(|s| self.bots[players[s] % self.bots.len()].make(s, bot_seed(seed, s)))
             .collect();
-        tell(&mut bots, game.events());
-        let mut actions = 0;
-        while !game.game.is_over() {
-            let seats = game.game.to_act();
-            if seats.is_empty() || actions > MAX_ACTIONS {
-                return Err(BotsError::Stalled {
-                    game: seed,
-                    actions,
-                });
-            }
-            for seat in seats.iter() {
-                let legal = game.game.legal(seat);
-                let Some(&fallback) = legal.first() else {
-                    continue;
-                };
-                let view = <Holdem as Game>::view(&game.game, Viewer::Seat(seat));
-                let mut action = bots[seat].act(&view, &legal, Budget::UNLIMITED);
-                if !Holdem::allows(&legal, &action) {
-                    action = fallback;
-                }
-                let events = game
-                    .apply(action)
-                    .map_err(|e| engine(e.to_string()))?
-                    .to_vec();
-                actions += 1;
-                tell(&mut bots, &events);
-            }
-        }
+        play_out(&mut game, &mut bots, Budget::UNLIMITED, seed)?;
         let Outcome::Chips {
             end, carried_out, ..
         } = game.outcome()
@@ -264,16 +234,6 @@ impl TournamentSim {
         let began = players.iter().copied().zip(stacks).collect();
         let ended = players.iter().copied().zip(end).collect();
         Ok((began, ended))
-    }
-}
-
-fn tell(bots: &mut [Box<dyn Bot<Holdem>>], events: &[<Holdem as Game>::Event]) {
-    for event in events {
-        for (s, bot) in bots.iter_mut().enumerate() {
-            if let Some(e) = Holdem::censor(event, Viewer::Seat(s)) {
-                bot.observe(&e);
-            }
-        }
     }
 }
 
