@@ -38,6 +38,7 @@ pub mod level;
 pub mod persona;
 pub mod saint;
 pub mod stats;
+pub mod swiss;
 mod think;
 pub mod tournament;
 

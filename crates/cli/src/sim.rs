@@ -34,6 +34,9 @@ pub enum SimGame {
     /// `--entries` players at `--seats`-seat tables, the bots given to the players in turn;
     /// each bot's ROI and ITM.
     Tournament,
+    /// Saint Poker Swiss tournaments (RULES.md §5): one game is one tournament of `--entries`
+    /// players over `--rounds` rounds (default ⌈log₂ N⌉ + 1); each bot's average place.
+    Swiss,
 }
 
 /// Play a match between bots and measure them.
@@ -110,6 +113,9 @@ pub struct SimArgs {
     /// Tournaments: entries in each (2 to 1,000).
     #[arg(long, default_value_t = 27)]
     entries: usize,
+    /// Swiss tournaments: rounds (default ⌈log₂ entries⌉ + 1).
+    #[arg(long)]
+    rounds: Option<usize>,
     /// Tournaments: seats a table.
     #[arg(long, default_value_t = 9)]
     seats: usize,
@@ -172,10 +178,11 @@ pub fn run(args: SimArgs) -> Result<ExitCode, UserError> {
         SimGame::Holdem | SimGame::Draw if args.lbr.is_some() => betting::run_lbr(&args, args.game),
         SimGame::Holdem => betting::run_holdem(&args),
         SimGame::Draw => betting::run_draw(&args),
-        SimGame::Tournament if args.lbr.is_some() => Err(UserError(
+        SimGame::Tournament | SimGame::Swiss if args.lbr.is_some() => Err(UserError(
             "--lbr measures a bot at cash tables (tavolo sim holdem --lbr BOT)".into(),
         )),
         SimGame::Tournament => tournament::run(&args),
+        SimGame::Swiss => tournament::run_swiss(&args),
     }
 }
 

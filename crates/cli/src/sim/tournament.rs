@@ -1,7 +1,8 @@
-//! `tavolo sim tournament`: whole No-Limit Hold'em sit-and-goes of bots
-//! ([`tavolo_bots::tournament`]), on all cores, and each bot's ROI and ITM over them with 95 %
-//! intervals — the tournament measure of a bot, where the cash games' measure is big blinds per
-//! 100 hands.
+//! Tournaments of bots, on all cores: `tavolo sim tournament`, whole No-Limit Hold'em
+//! sit-and-goes ([`tavolo_bots::tournament`]) and each bot's ROI and ITM with 95 % intervals —
+//! the tournament measure of a bot, where the cash games' is big blinds per 100 hands; and
+//! `tavolo sim swiss`, Saint Poker Swiss tournaments ([`tavolo_bots::swiss`]) and each bot's
+//! average final place and share of wins.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -10,8 +11,9 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
-use tavolo_bots::holdem;
+use tavolo_bots::swiss::SwissSim;
 use tavolo_bots::tournament::{BotTotals, TournamentReport, TournamentSim};
+use tavolo_bots::{holdem, saint, Budget};
 use tavolo_engine::tournament::Speed;
 
 use super::{on_threads, progress, specs, SimArgs};
@@ -125,6 +127,17 @@ struct Row {
     avg_place: f64,
 }
 
+/// One bot's line in the Swiss tournaments: its final places (1 = first), their mean with a
+/// 95 % interval, and how many tournaments it won.
+#[derive(serde::Serialize)]
+struct SwissRow {
+    bot: String,
+    entries: usize,
+    avg_place: f64,
+    avg_place_ci95: f64,
+    wins: usize,
+}
+
 /// Each bot's ROI and ITM over the tournaments, the intervals from the spread of its result
 /// per tournament (its entries in one tournament are not independent of each other).
 fn summarise(sim: &TournamentSim, reports: &[TournamentReport]) -> Vec<Row> {
@@ -163,4 +176,84 @@ fn ci95(xs: &[f64]) -> f64 {
     let mean = xs.iter().sum::<f64>() / n;
     let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     1.96 * (var / n).sqrt()
+}
+
+/// `tavolo sim swiss`.
+pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
+    if !(2..=1_000).contains(&args.entries) {
+        return Err(UserError("--entries must be 2 to 1,000".into()));
+    }
+    let sim = SwissSim {
+        players: args.entries,
+        rounds: args.rounds,
+        bots: specs(&args.bots, saint::bot_spec)?,
+        budget: Budget {
+            time: args.think_ms.map(std::time::Duration::from_millis),
+        },
+    };
+    let bar = progress(args.games, "tournaments");
+    let play = || {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let r = sim.play(args.seed, i);
+                bar.inc(1);
+                r
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let results = on_threads(args.threads, play)??;
+    bar.finish_and_clear();
+    let k = sim.bots.len();
+    let rows: Vec<SwissRow> = (0..k)
+        .map(|b| {
+            let places: Vec<f64> = (results.iter())
+                .flat_map(|s| s.iter().enumerate().filter(|(_, (_, bot, _))| *bot == b))
+                .map(|(place, _)| place as f64 + 1.0)
+                .collect();
+            let wins = (results.iter())
+                .filter(|s| s.first().is_some_and(|(_, bot, _)| *bot == b))
+                .count();
+            SwissRow {
+                bot: sim.bots[b].name().to_string(),
+                entries: places.len(),
+                avg_place: places.iter().sum::<f64>() / places.len().max(1) as f64,
+                avg_place_ci95: ci95(&places),
+                wins,
+            }
+        })
+        .collect();
+    if args.json {
+        let line = serde_json::json!({
+            "game": "swiss",
+            "seed": args.seed,
+            "tournaments": results.len(),
+            "entries": args.entries,
+            "bots": rows,
+        });
+        println!("{line}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} Saint Poker Swiss tournaments of {} players, seed {}",
+        results.len(),
+        args.entries,
+        args.seed
+    );
+    let _ = writeln!(
+        s,
+        "{:<16} {:>8} {:>18} {:>6}",
+        "bot", "entries", "avg place ±95%", "wins"
+    );
+    for r in &rows {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>8} {:>10.2} ±{:>5.2} {:>6}",
+            r.bot, r.entries, r.avg_place, r.avg_place_ci95, r.wins
+        );
+    }
+    print!("{s}");
+    Ok(ExitCode::SUCCESS)
 }

@@ -289,3 +289,30 @@ fn sim_tournament_plays_whole_sit_and_goes_and_gives_each_bot_its_roi_and_itm() 
     let e = usage_error(&["sim", "tournament", "--bots", "rules", "--entries", "1"]);
     assert!(e.contains("--entries must be 2 to 1,000"), "{e}");
 }
+
+#[test]
+fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_place() {
+    let args = [
+        "sim",
+        "swiss",
+        "--bots",
+        "greedy,random",
+        "--entries",
+        "9",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--json",
+    ];
+    let v = success_json(&args);
+    assert_eq!(v["tournaments"], 4);
+    let bots = v["bots"].as_array().expect("bots");
+    // 9 players, bots in turn: greedy plays 5 seats, random 4, in each tournament.
+    assert_eq!(bots[0]["entries"], 20);
+    assert_eq!(bots[1]["entries"], 16);
+    let wins: u64 = bots.iter().filter_map(|b| b["wins"].as_u64()).sum();
+    assert_eq!(wins, 4, "one winner a tournament");
+    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(v["bots"], again["bots"]);
+}
