@@ -187,11 +187,9 @@ impl TournamentSim {
         let Some(seating) = t.seatings().nth(table).cloned() else {
             return Err(engine(format!("no table {table}")));
         };
-        let players: Vec<usize> = seating.seats.iter().flatten().copied().collect();
-        let stacks: Vec<u64> = players
-            .iter()
-            .map(|p| t.stacks().get(p).copied().unwrap_or(0))
-            .collect();
+        let at = t.table_stacks(table).unwrap_or_default();
+        let players: Vec<usize> = at.iter().map(|(p, _)| *p).collect();
+        let stacks: Vec<u64> = at.iter().map(|(_, s)| *s).collect();
         let n = players.len();
         let big_seat = seating.next_big_blind().unwrap_or(0);
         let bb_at = players

@@ -6,7 +6,6 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -40,6 +39,28 @@ impl SpeedArg {
     }
 }
 
+/// Plays `--games` tournaments with `play(index)` on all cores (or `--threads`), with a
+/// progress bar.
+fn play_all<T: Send>(
+    args: &SimArgs,
+    play: impl Fn(u64) -> Result<T, tavolo_bots::BotsError> + Sync,
+) -> Result<Vec<T>, UserError> {
+    let bar = progress(args.games, "tournaments");
+    let all = || {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let r = play(i);
+                bar.inc(1);
+                r
+            })
+            .collect::<Result<Vec<T>, _>>()
+    };
+    let results = on_threads(args.threads, all)??;
+    bar.finish_and_clear();
+    Ok(results)
+}
+
 /// `tavolo sim tournament`.
 pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
     if !(2..=1_000).contains(&args.entries) {
@@ -55,24 +76,9 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
         bots: specs(&args.bots, holdem::bot_spec)?,
         entry: 100,
     };
-    let bar = progress(args.games, "tournaments");
-    let hands = AtomicU64::new(0);
     let start = Instant::now();
-    let play = || {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let r = sim.play(args.seed, i);
-                bar.inc(1);
-                if let Ok(r) = &r {
-                    hands.fetch_add(r.hands, Ordering::Relaxed);
-                }
-                r
-            })
-            .collect::<Result<Vec<TournamentReport>, _>>()
-    };
-    let reports = on_threads(args.threads, play)??;
-    bar.finish_and_clear();
+    let reports = play_all(args, |i| sim.play(args.seed, i))?;
+    let hands: u64 = reports.iter().map(|r| r.hands).sum();
     let secs = start.elapsed().as_secs_f64();
     let rows = summarise(&sim, &reports);
     if args.json {
@@ -82,7 +88,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
             "tournaments": reports.len(),
             "entries": args.entries,
             "seats": args.seats,
-            "hands": hands.load(Ordering::Relaxed),
+            "hands": hands,
             "bots": rows,
         });
         println!("{line}");
@@ -96,7 +102,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
         args.entries,
         args.seats,
         args.seed,
-        hands.load(Ordering::Relaxed),
+        hands,
         reports.len() as f64 / secs.max(1e-9),
     );
     let _ = writeln!(
@@ -191,19 +197,7 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
             time: args.think_ms.map(std::time::Duration::from_millis),
         },
     };
-    let bar = progress(args.games, "tournaments");
-    let play = || {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let r = sim.play(args.seed, i);
-                bar.inc(1);
-                r
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let results = on_threads(args.threads, play)??;
-    bar.finish_and_clear();
+    let results = play_all(args, |i| sim.play(args.seed, i))?;
     let k = sim.bots.len();
     let rows: Vec<SwissRow> = (0..k)
         .map(|b| {

@@ -155,13 +155,7 @@ fn run(seed: u64) -> Result<(), String> {
         idle_ticks = 0;
         let table = dealable[rng.below(dealable.len() as u32) as usize];
         t.dealt(table).map_err(|e| format!("deal: {e}"))?;
-        let seating = t.seatings().nth(table).cloned().ok_or("no table")?;
-        let began: Vec<(u32, u64)> = seating
-            .seats
-            .iter()
-            .flatten()
-            .map(|p| (*p, t.stacks()[p]))
-            .collect();
+        let began = t.table_stacks(table).ok_or("no table")?;
         // A hand: one winner takes a random part of every other stack (all of it, sometimes).
         let winner = rng.below(began.len() as u32) as usize;
         let mut ended = began.clone();
@@ -317,13 +311,7 @@ fn hand(
     ended: impl Fn(&[(u32, u64)]) -> Vec<(u32, u64)>,
 ) -> Vec<Effect<u32>> {
     t.dealt(table).expect("may deal");
-    let seating = t.seatings().nth(table).cloned().expect("the table");
-    let began: Vec<(u32, u64)> = seating
-        .seats
-        .iter()
-        .flatten()
-        .map(|p| (*p, t.stacks()[p]))
-        .collect();
+    let began = t.table_stacks(table).expect("the table");
     t.hand_over(table, &began, &ended(&began))
         .expect("the hand")
 }
@@ -345,6 +333,18 @@ fn bust(winner: u32, losers: &[u32]) -> impl Fn(&[(u32, u64)]) -> Vec<(u32, u64)
             })
             .collect()
     }
+}
+
+/// The players at `table`, in seat order.
+fn seated(t: &Tournament<u32>, table: usize) -> Vec<u32> {
+    let seating = t.seatings().nth(table).expect("the table");
+    seating.seats.iter().flatten().copied().collect()
+}
+
+/// A hand at `table` in which its first seated player takes all of the second's chips.
+fn first_busts_second(t: &mut Tournament<u32>, table: usize) -> Vec<Effect<u32>> {
+    let at = seated(t, table);
+    hand(t, table, bust(at[0], &[at[1]]))
 }
 
 fn busted(effects: &[Effect<u32>]) -> Vec<(u32, usize, usize)> {
@@ -441,17 +441,8 @@ fn a_hand_report_that_makes_chips_or_names_strangers_is_refused_and_changes_noth
 #[test]
 fn players_busted_in_one_hand_finish_by_their_starting_stacks_and_the_winner_takes_first_prize() {
     let (mut t, _) = sit_and_go(4, 9);
-    // 0 takes 1's chips first, so that 2 and 3 begin the next hand with fewer than 1 had.
-    let order: Vec<u32> = t
-        .seatings()
-        .next()
-        .expect("a table")
-        .seats
-        .iter()
-        .flatten()
-        .copied()
-        .collect();
-    assert_eq!(order.len(), 4);
+    // 0 takes half of 1's chips: 1 begins the next hand with fewer than 2 and 3.
+    assert_eq!(seated(&t, 0).len(), 4);
     let e = hand(&mut t, 0, |began| {
         began
             .iter()
@@ -494,17 +485,7 @@ fn hand_for_hand_begins_at_the_bubble_and_busts_at_two_tables_in_its_hand_tie() 
         let table = (0..t.seatings().count())
             .find(|&i| t.may_deal(i))
             .expect("a table deals");
-        let seated: Vec<u32> = t
-            .seatings()
-            .nth(table)
-            .expect("it")
-            .seats
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
-        let (winner, loser) = (seated[0], seated[1]);
-        hand(&mut t, table, bust(winner, &[loser]));
+        first_busts_second(&mut t, table);
     }
     assert!(t.hand_for_hand(), "hand-for-hand at 9 left with 8 paid");
     let tables: Vec<usize> = (0..t.seatings().count())
@@ -515,17 +496,7 @@ fn hand_for_hand_begins_at_the_bubble_and_busts_at_two_tables_in_its_hand_tie() 
     let mut all = Vec::new();
     for &table in &tables {
         assert!(t.may_deal(table));
-        let seated: Vec<u32> = t
-            .seatings()
-            .nth(table)
-            .expect("it")
-            .seats
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
-        let (winner, loser) = (seated[0], seated[1]);
-        let e = hand(&mut t, table, bust(winner, &[loser]));
+        let e = first_busts_second(&mut t, table);
         if table == tables[0] {
             assert!(
                 busted(&e).is_empty(),
@@ -567,16 +538,8 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
         t.register(p, 0).expect("in");
     }
     t.tick(0).expect("the start");
-    let seated: Vec<u32> = t
-        .seatings()
-        .next()
-        .expect("a table")
-        .seats
-        .iter()
-        .flatten()
-        .copied()
-        .collect();
-    let (winner, loser) = (seated[0], seated[1]);
+    let at = seated(&t, 0);
+    let (winner, loser) = (at[0], at[1]);
     hand(&mut t, 0, |began| {
         began
             .iter()

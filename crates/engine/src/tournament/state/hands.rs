@@ -168,17 +168,24 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         done.clear();
         self.debited_ms += 2 * 60_000;
         self.give_places(&pending, out);
-        let paid = self.prizes.as_ref().map_or(0, Vec::len);
-        let tables = self
-            .tables
-            .iter()
-            .filter(|t| t.seating.players() > 0)
-            .count();
-        if self.stacks.len() <= paid || tables < 2 {
+        if self.stacks.len() <= self.paid() || self.tables_in_play() < 2 {
             self.h4h = None;
             out.push(Effect::HandForHand(false));
         }
         self.after_busts(out)
+    }
+
+    /// Places paid (0 until the prizes are fixed).
+    fn paid(&self) -> usize {
+        self.prizes.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Tables with players.
+    fn tables_in_play(&self) -> usize {
+        self.tables
+            .iter()
+            .filter(|t| t.seating.players() > 0)
+            .count()
     }
 
     /// After places were given: the winner, or hand-for-hand if the bubble is near.
@@ -204,13 +211,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// Hand-for-hand from the hand in which the bubble can burst: one more player left than
     /// places paid, at more than one table.
     pub(super) fn maybe_hand_for_hand(&mut self, out: &mut Vec<Effect<P>>) {
-        let paid = self.prizes.as_ref().map_or(0, Vec::len);
-        let tables = self
-            .tables
-            .iter()
-            .filter(|t| t.seating.players() > 0)
-            .count();
-        if self.h4h.is_none() && tables > 1 && self.stacks.len() == paid + 1 {
+        if self.h4h.is_none() && self.tables_in_play() > 1 && self.stacks.len() == self.paid() + 1 {
             self.h4h = Some(HandForHand {
                 finished: BTreeSet::new(),
                 busts: Vec::new(),

@@ -253,6 +253,18 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.tables.iter().map(|t| &t.seating)
     }
 
+    /// The players at `table` with their chips, in seat order: what its next hand is dealt
+    /// with.
+    pub fn table_stacks(&self, table: usize) -> Option<Vec<(P, u64)>> {
+        let t = self.tables.get(table)?;
+        let seated = t.seating.seats.iter().flatten();
+        Some(
+            seated
+                .map(|p| (*p, self.stacks.get(p).copied().unwrap_or(0)))
+                .collect(),
+        )
+    }
+
     /// The level in force (0 before the start).
     pub fn level(&self) -> usize {
         self.level
