@@ -792,9 +792,9 @@ fn tied_places_and_deals_pay_as_the_rules_say() {
     let e = icm(&[50, 30, 20], &[70, 30]).expect("icm");
     let cents: Vec<i64> = e.iter().map(|x| (x * 100.0).round() as i64).collect();
     assert_eq!(cents, vec![4518, 3225, 2257]);
-    // A chip chop of 50/30/20 between three: all sure of 20, the rest by chips.
+    // A chip chop of 50/30/20 among three: each is sure of 20; the other 40 go 60/30/10 by chips.
     assert_eq!(
         chip_chop(&[600, 300, 100], &[50, 30, 20]),
-        Ok(vec![38, 29, 33 - 10])
+        Ok(vec![44, 32, 24])
     );
 }
