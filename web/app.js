@@ -1,3 +1,4 @@
+// @ts-check
 // app.js — the single-page app: hash routing (#/login, #/lobby, #/table/ID, #/history[/ID],
 // #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
 import { api } from './js/api.js';
@@ -189,12 +190,6 @@ conn.on('table_state', (m) => {
 });
 window.addEventListener('tavolo:balance', refreshMe);
 conn.on('error', (m) => toast(errorText(m), 'error'));
-conn.on('balance', (m) => {
-  if (store.user && m.balance != null) {
-    store.user.balance = m.balance;
-    renderTopbar();
-  }
-});
 
 onSettingsChange(() => route());
 window.addEventListener('hashchange', route);

@@ -1,3 +1,4 @@
+// @ts-check
 // lobby.js — the lobby: the list of tables (filters by game and stakes), join / waiting list /
 // watch, and the create-a-table form with every option of docs/protocol.md.
 import { conn } from './ws.js';
@@ -277,6 +278,7 @@ function readOptions(form) {
 
 export async function joinTable(id, buyIn) {
   // this player's seed chain: their part of every deal (docs/protocol.md, Provably fair dealing)
+  /** @type {Record<string, unknown>} */
   const fields = { table: id, ...(await joinFields(id)) };
   if (buyIn) fields.buy_in = buyIn;
   const r = await conn.request('join', fields);

@@ -1,3 +1,4 @@
+// @ts-check
 // table-holdem.js — the Texas Hold'em table: board, pots, seats with hole cards and bets, the
 // button, the betting bar; the winning hands named at the showdown.
 import { t, word } from './i18n.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // table.js — the table page shared by the three games: header with the table menu (sit out / in,
 // change seat, leave with a confirmation, watch) and rebuy, the status line, the action clock
 // (a ring at the acting seat and at your actions, a warning sound when yours runs low), the
@@ -562,7 +563,6 @@ export function renderTable(root, id) {
         legal: [],
         clock: null,
         result: st.result || store.results.get(id)?.result || null,
-        frozen: true,
       };
     if (!st) {
       if (!watchSent && conn.status === 'open' && store.helloDone) {
@@ -588,7 +588,7 @@ export function renderTable(root, id) {
       mod = (g === 'saint' ? mountSaint : g === 'draw' ? mountDraw : mountHoldem)(ctx);
     }
     // keep keyboard focus across redraws
-    const a = document.activeElement;
+    const a = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey =
       a && els.page.contains(a)
         ? a.id
