@@ -1,4 +1,3 @@
-// @ts-check
 // app.js — the single-page app: hash routing (#/login, #/lobby, #/table/ID, #/history[/ID],
 // #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
 import { api } from './js/api.js';

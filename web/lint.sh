@@ -3,7 +3,7 @@
 # e2e/package.json, its settings in e2e/biome.jsonc) formats and lints app.js, js/, css/ and the
 # e2e tests; no line of any file in web/ is over 120 characters; types/protocol.d.ts is what
 # docs/protocol.schema.json makes (e2e/protocol-types.mjs, json-schema-to-typescript), and tsc
-# checks the modules marked `// @ts-check` against it (e2e/tsconfig.json), so that a field
+# checks app.js and every module of js/ against it (e2e/tsconfig.json), so that a field
 # renamed on the wire fails here. Installs the tools from e2e/package-lock.json when missing
 # (into web/e2e/node_modules, shared with the browser suite). Exits non-zero on any finding.
 #   web/lint.sh          # check (CI)

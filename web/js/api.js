@@ -1,4 +1,3 @@
-// @ts-check
 // api.js — the HTTP half of the protocol (docs/protocol.md): accounts, tables, history, fairness.
 // The answers are typed by web/types/protocol.d.ts, made from docs/protocol.schema.json.
 
@@ -76,22 +75,6 @@ export const api = {
     /** @type {Partial<import('../types/protocol').HistoryReply>} */
     const data = (await call('GET', 'api/history')).data || {};
     return { items: data.items || [], voided: data.voided || { tables: [], players: [] } };
-  },
-  /** The record: {kind: 'phh'|'json', text?, json?}. */
-  async record(id) {
-    const { data, type } = await call('GET', `api/history/${encodeURIComponent(id)}`);
-    if (typeof data === 'string') {
-      const s = data.trim();
-      if (s.startsWith('{')) {
-        try {
-          return { kind: 'json', json: JSON.parse(s) };
-        } catch {
-          /* fall through */
-        }
-      }
-      return { kind: 'phh', text: data, type };
-    }
-    return { kind: 'json', json: data };
   },
   /** The replay's steps, built by the engine (docs/protocol.md): as the asker saw the hand, or
    *  with `all` every card dealt.

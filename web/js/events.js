@@ -1,4 +1,3 @@
-// @ts-check
 // events.js — turns the server's (censored) engine events into short log lines in the chosen
 // language. Every event is the engine's, tagged by `event` (docs/protocol.md): Hold'em and Draw
 // share the betting ones (`ante`, `fold`, `check`, `call`, `bet_or_raise`, `pot_won`, …).

@@ -1,4 +1,3 @@
-// @ts-check
 // history.js — my hands and games (/api/history), a step-by-step replayer of one record (the
 // steps the server builds with the engine: /api/history/{id}/replay) and the fairness check
 // (SHA-256 with crypto.subtle): `tavolo-fair/2`, the room's part must hash to the commitment

@@ -1,4 +1,3 @@
-// @ts-check
 // lobby.js — the lobby: the list of tables (filters by game and stakes), join / waiting list /
 // watch, and the create-a-table form with every option of docs/protocol.md.
 import { conn } from './ws.js';

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A recorded hand or game drawn step by step for the history page's replayer, from the steps
  * the server builds with the engine (GET api/history/{id}/replay): seats with their stacks,

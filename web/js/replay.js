@@ -1,4 +1,3 @@
-// @ts-check
 // replay.js — the replayer's story, pure and testable in node. The steps come from the server
 // (GET api/history/{id}/replay: the engine replays the record, pays the pots and values every
 // hand shown); this module only tells them: each step's engine events in words, with the live

@@ -1,4 +1,3 @@
-// @ts-check
 // result.js — explains the end of a hand or game: each pot with its amount, winners and the
 // winning hand named (in the chosen language); Saint Poker's round points and final ranking.
 import { t, handName as tellHand } from './i18n.js';

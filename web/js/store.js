@@ -1,4 +1,3 @@
-// @ts-check
 // store.js — what the client knows: the user, the lobby, the latest table_state of each table,
 // each table's hand log and Saint Poker scoreboard, and the transcripts of the hands this
 // browser saw end; pages subscribe to changes.

@@ -1,4 +1,3 @@
-// @ts-check
 // table-draw.js — the Five-Card Draw table (German rules): antes and pot, seats with their
 // announced exchanges and shown hands, your five cards (select up to three to exchange), the
 // betting bar, show / muck at the showdown, and fold at any moment.

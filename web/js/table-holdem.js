@@ -1,4 +1,3 @@
-// @ts-check
 // table-holdem.js — the Texas Hold'em table: board, pots, seats with hole cards and bets, the
 // button, the betting bar; the winning hands named at the showdown.
 import { t, word } from './i18n.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // table-saint.js — the Saint Poker table: players with their points and revealed cards, the
 // centre and the preview (next centre), your hand fanned out (click or digits to place, choose
 // two to show with their best hand computed live), the draft order and pool, the scoreboard.

@@ -1,4 +1,3 @@
-// @ts-check
 // table.js — the table page shared by the three games: header with the table menu (sit out / in,
 // change seat, leave with a confirmation, watch) and rebuy, the status line, the action clock
 // (a ring at the acting seat and at your actions, a warning sound when yours runs low), the

@@ -1,4 +1,3 @@
-// @ts-check
 // ws.js — the WebSocket half of the protocol: one connection per tab, intents with increasing
 // `seq` (kept across reloads in sessionStorage), one ack/error per intent, reconnection with
 // backoff, `hello` on every (re)connect and the unanswered intents resent with their own seq.
