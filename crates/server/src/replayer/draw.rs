@@ -4,8 +4,10 @@
 
 use tavolo_engine::draw::{DrawHand, DrawRecord, Event};
 
-use super::{card, paid, payout, shown_hand, Asker, Gone, ReplayFailed};
-use crate::protocol::replay::{ReplayReply, ReplayStep, StepPot, StepSeat};
+use super::{
+    betting_step, card, close, names, payout, reply, shown_hand, Asker, Felt, Gone, ReplayFailed,
+};
+use crate::protocol::replay::{ReplayReply, ReplayStep};
 
 pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, ReplayFailed> {
     let fail = |e: tavolo_engine::draw::RecordError| ReplayFailed(e.to_string());
@@ -44,7 +46,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
             .collect();
         steps.push(step);
     }
-    if let Some(last) = steps.last_mut().filter(|_| end.is_over()) {
+    if end.is_over() {
         let all = raw.iter().flat_map(|(_, ev)| ev.iter());
         let mut result = payout(all.filter_map(|e| match e {
             Event::Bet(b) => Some(b),
@@ -57,63 +59,33 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
             };
             result.hands.push(shown_hand(s, rank, five, &five, rule));
         }
-        last.pot = paid(&result);
-        last.pots.clear();
-        last.result = Some(result);
+        close(&mut steps, result);
     }
-    Ok(ReplayReply {
-        hand: String::new(),
-        game: String::new(),
-        players: (0..n)
-            .map(|i| {
-                (rec.players.as_ref())
-                    .and_then(|p| p.get(i).cloned())
-                    .unwrap_or_default()
-            })
-            .collect(),
+    Ok(reply(
+        names(rec.players.as_deref(), n),
         viewer,
-        button: Some(end.dealer()),
-        revealed: asker.all,
+        Some(end.dealer()),
         steps,
-    })
+    ))
 }
 
 /// The table of hand `h` as the asker sees it.
 fn state(h: &DrawHand, gone: &Gone, shown: &[bool], known: &dyn Fn(usize) -> bool) -> ReplayStep {
     let v = h.view(None);
-    let seats = (0..h.seats())
-        .map(|s| {
-            let folded = gone.folded[s];
-            StepSeat {
-                stack: v.stacks[s],
-                bet: v.bets[s],
-                folded,
-                all_in: v.stacks[s] == 0 && !folded && !v.over,
-                mucked: gone.mucked[s],
-                shown: shown[s],
-                cards: (h.hand(s).iter())
-                    .map(|c| known(s).then(|| card(c)))
-                    .collect(),
-                exchanged: v.exchange_counts.get(s).copied().flatten(),
-                points: None,
-                placed: None,
-                hand: None,
-            }
-        })
-        .collect();
-    ReplayStep {
-        events: Vec::new(),
-        seats,
-        board: Vec::new(),
-        pots: (v.pots.iter())
-            .map(|p| StepPot {
-                amount: p.amount,
-                eligible: p.eligible.clone(),
-            })
-            .collect(),
+    let felt = Felt {
+        stacks: &v.stacks,
+        bets: &v.bets,
+        over: v.over,
+        pots: &v.pots,
         pot: v.pot,
         to_act: v.to_act,
-        saint: None,
-        result: None,
-    }
+        board: Vec::new(),
+    };
+    let cards = |s: usize| {
+        (h.hand(s).iter())
+            .map(|c| known(s).then(|| card(c)))
+            .collect()
+    };
+    let exchanged = |s: usize| v.exchange_counts.get(s).copied().flatten();
+    betting_step(felt, gone, shown, cards, exchanged)
 }

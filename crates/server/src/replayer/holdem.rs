@@ -5,8 +5,10 @@ use tavolo_cards::TieBreak;
 use tavolo_engine::holdem::phh::{self, Sight};
 use tavolo_engine::holdem::{Event, Hand};
 
-use super::{card, paid, payout, shown_hand, Asker, Gone, ReplayFailed};
-use crate::protocol::replay::{ReplayReply, ReplayStep, StepPot, StepSeat};
+use super::{
+    betting_step, card, close, names, payout, reply, shown_hand, Asker, Felt, Gone, ReplayFailed,
+};
+use crate::protocol::replay::{ReplayReply, ReplayStep};
 
 pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, ReplayFailed> {
     let fail = |e: phh::PhhError| ReplayFailed(e.to_string());
@@ -58,7 +60,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
         }
         dealing = hole;
     }
-    if let Some(last) = steps.last_mut().filter(|_| end.hand.is_over()) {
+    if end.hand.is_over() {
         let all = raw.iter().flat_map(|(_, ev)| ev.iter());
         let mut result = payout(all.filter_map(|e| match e {
             Event::Bet(b) => Some(b),
@@ -73,63 +75,32 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
                 .hands
                 .push(shown_hand(s, rank, five, &hole, TieBreak::Standard));
         }
-        last.pot = paid(&result);
-        last.pots.clear();
-        last.result = Some(result);
+        close(&mut steps, result);
     }
-    Ok(ReplayReply {
-        hand: String::new(),
-        game: String::new(),
-        players: (0..n)
-            .map(|i| {
-                (hand.players.as_ref())
-                    .and_then(|p| p.get(i).cloned())
-                    .unwrap_or_default()
-            })
-            .collect(),
+    Ok(reply(
+        names(hand.players.as_deref(), n),
         viewer,
-        button: Some(end.hand.button()),
-        revealed: asker.all,
+        Some(end.hand.button()),
         steps,
-    })
+    ))
 }
 
 /// The table of hand `h` as the asker sees it.
 fn state(h: &Hand, gone: &Gone, shown: &[bool], known: &dyn Fn(usize) -> bool) -> ReplayStep {
     let v = h.view(None);
-    let seats = (0..h.seats())
-        .map(|s| {
-            let folded = gone.folded[s];
-            StepSeat {
-                stack: v.stacks[s],
-                bet: v.bets[s],
-                folded,
-                all_in: v.stacks[s] == 0 && !folded && !v.over,
-                mucked: gone.mucked[s],
-                shown: shown[s],
-                cards: (h.hole_cards(s).into_iter().flatten())
-                    .map(|c| known(s).then(|| card(c)))
-                    .collect(),
-                exchanged: None,
-                points: None,
-                placed: None,
-                hand: None,
-            }
-        })
-        .collect();
-    ReplayStep {
-        events: Vec::new(),
-        seats,
-        board: v.board.iter().copied().map(card).collect(),
-        pots: (v.pots.iter())
-            .map(|p| StepPot {
-                amount: p.amount,
-                eligible: p.eligible.clone(),
-            })
-            .collect(),
+    let felt = Felt {
+        stacks: &v.stacks,
+        bets: &v.bets,
+        over: v.over,
+        pots: &v.pots,
         pot: v.pot,
         to_act: v.to_act,
-        saint: None,
-        result: None,
-    }
+        board: v.board.iter().copied().map(card).collect(),
+    };
+    let cards = |s: usize| {
+        (h.hole_cards(s).into_iter().flatten())
+            .map(|c| known(s).then(|| card(c)))
+            .collect()
+    };
+    betting_step(felt, gone, shown, cards, |_| None)
 }

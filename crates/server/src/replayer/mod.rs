@@ -10,10 +10,12 @@ mod holdem;
 mod saint;
 
 use tavolo_cards::{Card, HandRank, TieBreak};
-use tavolo_engine::betting::BetEvent;
+use tavolo_engine::betting::{BetEvent, PotShown};
 use tavolo_engine::Chips;
 
-use crate::protocol::replay::{PotResult, ReplayReply, Share, ShownHand, StepResult};
+use crate::protocol::replay::{
+    PotResult, ReplayReply, ReplayStep, Share, ShownHand, StepPot, StepResult, StepSeat,
+};
 
 /// Who asks for a replay, and what they may see.
 #[derive(Clone, Copy, Debug)]
@@ -113,6 +115,96 @@ fn payout<'a>(events: impl Iterator<Item = &'a BetEvent>) -> StepResult {
 /// What a result pays out of the middle (the last step's `pot`).
 fn paid(r: &StepResult) -> Chips {
     r.pots.iter().map(|p| p.amount).sum::<Chips>() + r.carried
+}
+
+/// A replay's answer; its hand, game and sight are filled in by [`replay`].
+fn reply(
+    players: Vec<String>,
+    viewer: Option<usize>,
+    button: Option<usize>,
+    steps: Vec<ReplayStep>,
+) -> ReplayReply {
+    ReplayReply {
+        hand: String::new(),
+        game: String::new(),
+        players,
+        viewer,
+        button,
+        revealed: false,
+        steps,
+    }
+}
+
+/// The record's names by seat (empty where it names nobody).
+fn names(players: Option<&[String]>, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| players.and_then(|p| p.get(i).cloned()).unwrap_or_default())
+        .collect()
+}
+
+/// A betting game's table at a step, read off the engine's view of it.
+struct Felt<'a> {
+    stacks: &'a [Chips],
+    bets: &'a [Chips],
+    over: bool,
+    pots: &'a [PotShown],
+    pot: Chips,
+    to_act: Option<usize>,
+    board: Vec<String>,
+}
+
+/// The step of a betting game: `felt` with the folds and shows so far, each seat's cards as
+/// the asker sees them (`cards`) and, in Draw, how many it exchanged.
+fn betting_step(
+    felt: Felt<'_>,
+    gone: &Gone,
+    shown: &[bool],
+    cards: impl Fn(usize) -> Vec<Option<String>>,
+    exchanged: impl Fn(usize) -> Option<u8>,
+) -> ReplayStep {
+    let seats = (0..felt.stacks.len())
+        .map(|s| {
+            let folded = gone.folded.get(s).copied().unwrap_or(false);
+            let stack = felt.stacks[s];
+            StepSeat {
+                stack,
+                bet: felt.bets.get(s).copied().unwrap_or(0),
+                folded,
+                all_in: stack == 0 && !folded && !felt.over,
+                mucked: gone.mucked.get(s).copied().unwrap_or(false),
+                shown: shown.get(s).copied().unwrap_or(false),
+                cards: cards(s),
+                exchanged: exchanged(s),
+                points: None,
+                placed: None,
+                hand: None,
+            }
+        })
+        .collect();
+    ReplayStep {
+        events: Vec::new(),
+        seats,
+        board: felt.board,
+        pots: (felt.pots.iter())
+            .map(|p| StepPot {
+                amount: p.amount,
+                eligible: p.eligible.clone(),
+            })
+            .collect(),
+        pot: felt.pot,
+        to_act: felt.to_act,
+        saint: None,
+        result: None,
+    }
+}
+
+/// The hand's end on its last step: the result, and the pot is what was paid out of it.
+fn close(steps: &mut [ReplayStep], result: StepResult) {
+    if let Some(last) = steps.last_mut() {
+        last.pot = paid(&result);
+        last.pots.clear();
+        last.result = Some(result);
+    }
 }
 
 /// The folds and mucks so far, per seat, from betting events.

@@ -6,7 +6,7 @@
 use tavolo_cards::{Card, HandRank, TieBreak};
 use tavolo_engine::saint::{verify_record, Event, SaintRecord};
 
-use super::{card, shown_hand, Asker, ReplayFailed};
+use super::{card, reply, shown_hand, Asker, ReplayFailed};
 use crate::protocol::replay::{
     ReplayReply, ReplayStep, SaintStep, ShownHand, StepResult, StepSeat,
 };
@@ -120,19 +120,11 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
         });
         steps.push(s);
     }
-    Ok(ReplayReply {
-        hand: String::new(),
-        game: String::new(),
-        players: if unnamed {
-            vec![String::new(); n]
-        } else {
-            rec.players.clone()
-        },
-        viewer,
-        button: None,
-        revealed: asker.all,
-        steps,
-    })
+    let players = match unnamed {
+        true => vec![String::new(); n],
+        false => rec.players.clone(),
+    };
+    Ok(reply(players, viewer, None, steps))
 }
 
 /// Takes `cards` out of player `p`'s hand.
