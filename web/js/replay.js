@@ -14,11 +14,11 @@ export function playerNames(names, n) {
   return Array.from({ length: n }, (_, i) => names?.[i] || t('player_n', { n: i + 1 }));
 }
 
-/** The value the engine gave to the hand `seat` showed: the last step's result (valued by the
- * game's tie-break), or, in Saint Poker, the pair shown at `step`.
+/** The value the engine gave to the hand `seat` showed: in Saint Poker the pair shown at `step`
+ * (each round its own), else the last step's result (valued by the game's tie-break).
  * @param {number} seat @param {ReplayStep} step @param {StepResult | undefined} result */
 function shownValue(seat, step, result) {
-  const h = result?.hands?.find((x) => x.seat === seat) || step?.seats?.[seat]?.hand;
+  const h = step?.seats?.[seat]?.hand || result?.hands?.find((x) => x.seat === seat);
   return h?.category ? { category: h.category, ranks: h.ranks } : null;
 }
 

@@ -431,3 +431,21 @@ test("replay: only the asker's and the shown cards are face up, unless the deal 
     { card: null, unshown: false },
   ]);
 });
+
+test("replay: each Saint Poker round names the pairs shown in it, not the last round's", () => {
+  setLang('en');
+  const seat = (hand) => ({ stack: 0, bet: 0, folded: false, all_in: false, mucked: false, shown: true, hand });
+  const pair = (r, points) => ({ seat: 0, category: 'one_pair', ranks: [r, 'K', 'Q', 'J'], points });
+  const round = (r) => ({
+    events: [{ event: 'shown', player: 0, cards: [`${r}s`, `${r}h`] }],
+    seats: [seat(pair(r, 1))],
+    board: [],
+    pots: [],
+    pot: 0,
+    to_act: null,
+  });
+  const last = { ...round('9'), events: [], result: { pots: [], returned: [], carried: 0, hands: [pair('9', 1)] } };
+  const said = tellSteps({ steps: [round('7'), round('9'), last] }, ['Ada']);
+  assert.match(said[0], /Ada shows 7♠ 7♥ — One pair, Sevens/);
+  assert.match(said[1], /Ada shows 9♠ 9♥ — One pair, Nines/);
+});
