@@ -189,12 +189,6 @@ conn.on('table_state', (m) => {
 });
 window.addEventListener('tavolo:balance', refreshMe);
 conn.on('error', (m) => toast(errorText(m), 'error'));
-conn.on('balance', (m) => {
-  if (store.user && m.balance != null) {
-    store.user.balance = m.balance;
-    renderTopbar();
-  }
-});
 
 onSettingsChange(() => route());
 window.addEventListener('hashchange', route);

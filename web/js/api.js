@@ -1,6 +1,26 @@
 // api.js — the HTTP half of the protocol (docs/protocol.md): accounts, tables, history, fairness.
+// The answers are typed by web/types/protocol.d.ts, made from docs/protocol.schema.json.
 
-async function call(method, path, body) {
+/** @typedef {import('../types/protocol').UserInfo} UserInfo */
+/** @typedef {import('../types/protocol').TableSummary} TableSummary */
+/** @typedef {import('../types/protocol').HistoryItem} HistoryItem */
+/** @typedef {import('../types/protocol').VoidedReport} VoidedReport */
+/** @typedef {import('../types/protocol').Fairness} Fairness */
+/** @typedef {import('../types/protocol').ReplayReply} ReplayReply */
+
+/** A refusal of the room: its `code` (`not_found`, …) and HTTP status. */
+export class ApiError extends Error {
+  /** @param {string} message @param {string} code @param {number} status */
+  constructor(message, code, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** @returns {Promise<{data: any, type: string}>} */
+async function call(method, path, body = undefined) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const opt = { method, credentials: 'same-origin', headers: {} };
   // The room takes a POST only as JSON (a cross-site form cannot send that): always a body.
   if (body === undefined && method !== 'GET') body = {};
@@ -12,15 +32,14 @@ async function call(method, path, body) {
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
-    const err = new Error(data?.error?.message || `${res.status} ${res.statusText}`);
-    err.code = data?.error?.code || String(res.status);
-    err.status = res.status;
-    throw err;
+    const message = data?.error?.message || `${res.status} ${res.statusText}`;
+    throw new ApiError(message, data?.error?.code || String(res.status), res.status);
   }
   return { data, type };
 }
 
 export const api = {
+  /** @returns {Promise<UserInfo>} */
   async me() {
     return (await call('GET', 'api/me')).data.user;
   },
@@ -36,6 +55,7 @@ export const api = {
   async logout() {
     return (await call('POST', 'api/logout')).data;
   },
+  /** @returns {Promise<TableSummary[]>} */
   async tables() {
     return (await call('GET', 'api/tables')).data.tables || [];
   },
@@ -45,30 +65,24 @@ export const api = {
     const d = (await call('GET', 'api/rules')).data || {};
     return { options: d.options || [], botLevels: d.bot_levels || {} };
   },
+  /** @returns {Promise<HistoryItem[]>} */
   async history() {
     return (await this.historyReport()).items;
   },
-  /** My history and the report of its voided hands: {items, voided: {tables, players}}. */
+  /** My history and the report of its voided hands: {items, voided: {tables, players}}.
+   *  @returns {Promise<{items: HistoryItem[], voided: VoidedReport}>} */
   async historyReport() {
+    /** @type {Partial<import('../types/protocol').HistoryReply>} */
     const data = (await call('GET', 'api/history')).data || {};
     return { items: data.items || [], voided: data.voided || { tables: [], players: [] } };
   },
-  /** The record: {kind: 'phh'|'json', text?, json?}. */
-  async record(id) {
-    const { data, type } = await call('GET', `api/history/${encodeURIComponent(id)}`);
-    if (typeof data === 'string') {
-      const s = data.trim();
-      if (s.startsWith('{')) {
-        try {
-          return { kind: 'json', json: JSON.parse(s) };
-        } catch {
-          /* fall through */
-        }
-      }
-      return { kind: 'phh', text: data, type };
-    }
-    return { kind: 'json', json: data };
+  /** The replay's steps, built by the engine (docs/protocol.md): as the asker saw the hand, or
+   *  with `all` every card dealt.
+   *  @returns {Promise<ReplayReply>} */
+  async replay(id, all = false) {
+    return (await call('GET', `api/history/${encodeURIComponent(id)}/replay${all ? '?reveal=all' : ''}`)).data;
   },
+  /** @returns {Promise<Fairness>} */
   async fairness(id) {
     return (await call('GET', `api/fairness/${encodeURIComponent(id)}`)).data;
   },

@@ -1,5 +1,5 @@
-// history.js — my hands and games (/api/history), a step-by-step replayer of one record (PHH
-// for Hold'em, tavolo-saint-record/1, tavolo-draw-record/1) and the fairness check
+// history.js — my hands and games (/api/history), a step-by-step replayer of one record (the
+// steps the server builds with the engine: /api/history/{id}/replay) and the fairness check
 // (SHA-256 with crypto.subtle): `tavolo-fair/2`, the room's part must hash to the commitment
 // published before the deal, every player's reveal must extend its chain, and the parts must mix
 // to the seed (docs/protocol.md, Provably fair dealing); `tavolo-fair/1` (older hands), the seed
@@ -11,9 +11,8 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips } from './ui.js';
-import { parsePhh } from './phh.js';
-import { store, keptTranscript } from './store.js';
-import { holdemReplay, saintReplay, drawReplay } from './replay-steps.js';
+import { keptTranscript } from './store.js';
+import { replayOf } from './replay-steps.js';
 
 function hexToBytes(hex) {
   const h = String(hex).trim();
@@ -208,10 +207,13 @@ function renderRecord(root, id) {
   // The whole deal (others' folded, mucked and unshown cards) only on request, and only once
   // the seed that deals every card is known to match the commitment.
   let reveal = false;
+  // the whole deal: the `reveal=all` replay, asked for once the seed checks out
+  /** @type {import('../types/protocol').ReplayReply | null} */
+  let all = null;
   const setReveal = (on) => {
-    reveal = on;
-    revealBtn.setAttribute('aria-pressed', String(on));
-    revealBtn.textContent = t(on ? 'hide_deal' : 'reveal_deal');
+    reveal = on && !!all;
+    revealBtn.setAttribute('aria-pressed', String(reveal));
+    revealBtn.textContent = t(reveal ? 'hide_deal' : 'reveal_deal');
     if (steps.length) show();
   };
   revealBtn.addEventListener('click', () => setReveal(!reveal));
@@ -248,7 +250,8 @@ function renderRecord(root, id) {
         }
         <details class="fair-details" id="fair-details"><summary>${t('fair_details')}</summary>
           <dl class="kv">${terms}</dl></details>`;
-      revealBtn.disabled = r.status !== 'ok';
+      if (r.status === 'ok' && !all) all = await api.replay(id, true).catch(() => null);
+      revealBtn.disabled = r.status !== 'ok' || !all;
       if (r.status !== 'ok' && reveal) setReveal(false);
     } catch (e) {
       out.innerHTML = `<p class="form-error">${esc(e.message)}</p>`;
@@ -259,6 +262,7 @@ function renderRecord(root, id) {
   verify();
   const box = root.querySelector('#replayer');
   let steps = [];
+  /** @type {(s: any, k: number, o: {reveal: boolean, all: any}) => string} */
   let draw = () => '';
   let i = 0;
   let playing = null;
@@ -268,7 +272,7 @@ function renderRecord(root, id) {
   };
   const show = () => {
     // the replay first, its steps under it (issue 49: the buttons sat above the replay)
-    box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal })}</div>
+    box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal, all })}</div>
       <div class="replay-nav" role="group" aria-label="${t('replay')}">
       <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev"
         id="rp-prev">◀ ${t('prev')}</button>
@@ -330,30 +334,22 @@ function renderRecord(root, id) {
     }
   };
   document.addEventListener('keydown', onKey);
-  const me = store.user ? Promise.resolve(store.user) : api.me().catch(() => null);
-  Promise.all([api.record(id), api.history().catch(() => []), me])
-    .then(([rec, items, user]) => {
+  Promise.all([api.replay(id), api.history().catch(() => [])])
+    .then(([reply, items]) => {
       const item = items.find((x) => x.id === id) || {};
-      const who = { me: user?.name, seat: item.seat };
-      const saint = rec.json && rec.json.format === 'tavolo-saint-record/1';
-      root.querySelector('#rec-h').innerHTML = recordTitle(saint ? 'saint' : item.game, id);
+      root.querySelector('#rec-h').innerHTML = recordTitle(reply.game, id);
       const when = item.finished_at ? new Date(item.finished_at).toLocaleString() : '';
       root.querySelector('#rec-table').textContent = [item.table_name || item.table, when].filter(Boolean).join(' · ');
       const dl = root.querySelector('#rp-download');
-      if (dl) dl.download = `${id}.${rec.kind === 'phh' ? 'phh' : 'json'}`;
-      if (dl && rec.kind === 'phh')
+      const holdem = reply.game === 'holdem';
+      if (dl) dl.download = `${id}.${holdem ? 'phh' : 'json'}`;
+      if (dl && holdem)
         dl.insertAdjacentHTML(
           'afterend',
           ` <span class="muted small">${t('export_hand')}</span> ` +
             exportLinks(`api/history/${encodeURIComponent(id)}/export`, id),
         );
-      if (rec.kind === 'phh') ({ steps, draw } = holdemReplay(parsePhh(rec.text), who));
-      else if (saint) ({ steps, draw } = saintReplay(rec.json, who));
-      else if (rec.json && rec.json.format === 'tavolo-draw-record/1') ({ steps, draw } = drawReplay(rec.json, who));
-      else {
-        box.innerHTML = `<pre class="raw">${esc(JSON.stringify(rec.json || rec.text, null, 2))}</pre>`;
-        return;
-      }
+      ({ steps, draw } = replayOf(reply));
       i = 0;
       show();
     })

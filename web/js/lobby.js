@@ -277,6 +277,7 @@ function readOptions(form) {
 
 export async function joinTable(id, buyIn) {
   // this player's seed chain: their part of every deal (docs/protocol.md, Provably fair dealing)
+  /** @type {Record<string, unknown>} */
   const fields = { table: id, ...(await joinFields(id)) };
   if (buyIn) fields.buy_in = buyIn;
   const r = await conn.request('join', fields);

@@ -2,11 +2,17 @@
 // each table's hand log and Saint Poker scoreboard, and the transcripts of the hands this
 // browser saw end; pages subscribe to changes.
 
+/** @typedef {import('../types/protocol').TableState} TableState */
+/** @typedef {import('../types/protocol').TableSummary} TableSummary */
+
 const subs = new Set();
 export const store = {
+  /** @type {import('../types/protocol').UserInfo | null} */
   user: null,
-  lobby: new Map(), // id -> TableSummary
-  tables: new Map(), // id -> latest table_state
+  /** @type {Map<string, TableSummary>} */
+  lobby: new Map(),
+  /** @type {Map<string, TableState>} the latest table_state of each table */
+  tables: new Map(),
   logs: new Map(), // id -> [{hand, event}]
   saintRounds: new Map(), // id -> {round: {points: [..], hands: [...]}}
   results: new Map(), // id -> last non-null result with the state it came with
@@ -38,10 +44,12 @@ export function notify(what, id) {
   });
 }
 
+/** @param {TableSummary[]} tables */
 export function setLobby(tables) {
   store.lobby = new Map((tables || []).map((t) => [t.id, t]));
   notify('lobby');
 }
+/** @param {TableSummary} summary */
 export function updateLobby(summary) {
   if (summary?.id) store.lobby.set(summary.id, summary);
   notify('lobby');
@@ -102,6 +110,7 @@ export function keptTranscript(hand) {
   return loadTranscripts().get(hand) ?? null;
 }
 
+/** @param {TableState} msg */
 export function tableState(msg) {
   const id = msg.table;
   const prev = store.tables.get(id);

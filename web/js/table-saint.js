@@ -361,7 +361,7 @@ export function mountSaint(ctx) {
       const digit = ev.key === '0' ? 10 : Number(ev.key);
       if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
         const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;
-        const b = document.querySelector(sel2);
+        const b = /** @type {HTMLButtonElement | null} */ (document.querySelector(sel2));
         if (b && !b.disabled) {
           b.focus();
           b.click();
@@ -369,9 +369,10 @@ export function mountSaint(ctx) {
         }
       }
       if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
-        const btns = [...document.querySelectorAll(v.phase === 'draft' ? '#pool button' : '#my-hand button')];
+        const sel = v.phase === 'draft' ? '#pool button' : '#my-hand button';
+        const btns = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(sel))];
         if (!btns.length) return false;
-        let i = btns.indexOf(document.activeElement);
+        let i = btns.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
         i = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : -1) + btns.length) % btns.length;
         btns.forEach((b, j) => {
           b.setAttribute('tabindex', j === i ? '0' : '-1');

@@ -562,7 +562,6 @@ export function renderTable(root, id) {
         legal: [],
         clock: null,
         result: st.result || store.results.get(id)?.result || null,
-        frozen: true,
       };
     if (!st) {
       if (!watchSent && conn.status === 'open' && store.helloDone) {
@@ -588,7 +587,7 @@ export function renderTable(root, id) {
       mod = (g === 'saint' ? mountSaint : g === 'draw' ? mountDraw : mountHoldem)(ctx);
     }
     // keep keyboard focus across redraws
-    const a = document.activeElement;
+    const a = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey =
       a && els.page.contains(a)
         ? a.id

@@ -5,6 +5,12 @@
 // again on the node the error names (`at`); when that node goes away the connection falls back
 // to the room's own address, and `rehomed` tells the table to ask for itself again.
 
+/** @typedef {import('../types/protocol').ServerMessage} ServerMessage */
+/** The connection's own events beside the server's messages. @typedef {{status: string, hello: any,
+ *  hello_error: Error, retry: {attempt: number, delay: number}, '*': ServerMessage}} OwnEvents */
+/** Every message by its `type` (docs/protocol.schema.json), and the connection's own events.
+ *  @typedef {{[K in ServerMessage['type']]: Extract<ServerMessage, {type: K}>} & OwnEvents} Events */
+
 const SEQ_KEY = 'tavolo.seq';
 const PENDING_KEY = 'tavolo.pending';
 const EPOCH = Date.UTC(2026, 0, 1);
@@ -59,6 +65,12 @@ export class Connection {
     return seq;
   }
 
+  /**
+   * Calls `fn` with each message of `type` (or own event); returns the unsubscription.
+   * @template {keyof Events} K
+   * @param {K} type
+   * @param {(msg: Events[K]) => void} fn
+   */
   on(type, fn) {
     if (!this.handlers.has(type)) this.handlers.set(type, []);
     this.handlers.get(type).push(fn);

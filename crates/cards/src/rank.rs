@@ -201,6 +201,30 @@ impl HandRank {
         }
     }
 
+    /// The hand as the protocol sends it ([`HandRank::code`]) with only the deciding ranks that
+    /// count under `rule`: German draw values one pair by the pair and its highest kicker, and a
+    /// full house by its three, so "pair of kings, ace kicker" is the whole of such a hand.
+    ///
+    /// ```
+    /// use tavolo_cards::{evaluate, parse_cards, TieBreak};
+    /// let pair = evaluate(&parse_cards("Ks Kh Ad 9c 4s")?)?;
+    /// assert_eq!(pair.code_under(TieBreak::German).ranks, ["K", "A"]);
+    /// assert_eq!(pair.code_under(TieBreak::Standard).ranks, ["K", "A", "9", "4"]);
+    /// # Ok::<(), tavolo_cards::CardError>(())
+    /// ```
+    pub fn code_under(self, rule: TieBreak) -> HandCode {
+        let mut code = self.code();
+        if rule == TieBreak::German {
+            // The ranks sit in the key's nibbles from bit 16 down; the mask keeps those that count.
+            let mask = GERMAN_KEY_MASKS[self.category() as usize];
+            let counted = (0..code.ranks.len())
+                .take_while(|i| (mask >> (16 - 4 * i)) & 0xf != 0)
+                .count();
+            code.ranks.truncate(counted);
+        }
+        code
+    }
+
     /// The comparison key of this hand under a tie-break rule (larger is stronger).
     pub fn tiebreak_key(self, rule: TieBreak) -> u32 {
         let k = self.key();

@@ -6,6 +6,7 @@ mod draw;
 mod export;
 mod phh;
 mod saint;
+mod steps;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,11 @@ use crate::UserError;
 /// them: their own hole cards and the hands shown at the table, every other card hidden; without
 /// it every card the file holds is written. Draw and Saint Poker records are refused.
 ///
+/// With `--steps`, each file's hand or game is written as the steps of the room's replayer (one
+/// JSON line per file, the answer of `GET /api/history/{id}/replay`): the table after every
+/// action, the pots and their winners, every shown hand's value; as `--hero` saw it, or with
+/// every card. A `.phhs` is refused (one hand a file).
+///
 /// Every file is processed even if one fails; the exit status is 1 when any file or hand could
 /// not be confirmed (or exported).
 #[derive(Args)]
@@ -45,9 +51,12 @@ pub struct ReplayArgs {
     /// Write the Hold'em hands out in this format instead of confirming them.
     #[arg(long, value_enum)]
     export: Option<export::ExportFormat>,
-    /// With `--export`: the player (a name in the hands' `players`, or PHH's `p1`, `p2`, …) whose
-    /// view is written; others' cards not shown at the table are hidden.
-    #[arg(long, requires = "export")]
+    /// Write each file's replay as the room's replayer shows it (JSON steps).
+    #[arg(long, conflicts_with_all = ["export", "json"])]
+    steps: bool,
+    /// With `--export` or `--steps`: the player (a name in the hands' `players`, or PHH's `p1`,
+    /// `p2`, …) whose view is written; others' cards not shown at the table are hidden.
+    #[arg(long)]
     hero: Option<String>,
 }
 
@@ -89,6 +98,12 @@ fn kind_of(path: &Path) -> Result<Kind, String> {
 pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
     if let Some(format) = args.export {
         return run_export(&args, format);
+    }
+    if args.steps {
+        return run_steps(&args);
+    }
+    if args.hero.is_some() {
+        return Err(UserError("--hero goes with --export or --steps".into()));
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -169,6 +184,38 @@ fn run_export(args: &ReplayArgs, format: export::ExportFormat) -> Result<ExitCod
                 failed = true;
                 eprintln!("tavolo: {msg}");
             }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `--steps`: each file's replay as the room's replayer shows it.
+fn run_steps(args: &ReplayArgs) -> Result<ExitCode, UserError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    for path in &args.files {
+        let name = path.display();
+        let read = || std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"));
+        let result = kind_of(path).and_then(|kind| {
+            let (game, text) = match kind {
+                Kind::Phh if path.extension().and_then(|e| e.to_str()) == Some("phhs") => {
+                    return Err(format!("{name}: --steps replays one hand a file (.phh)"))
+                }
+                Kind::Phh => ("holdem", read()?),
+                Kind::HoldemRecord(text) => ("holdem", text),
+                Kind::Draw => ("draw", read()?),
+                Kind::Saint => ("saint", read()?),
+            };
+            steps::write_steps(path, game, &text, args.hero.as_deref(), &mut out)
+        });
+        if let Err(msg) = result {
+            failed = true;
+            eprintln!("tavolo: {msg}");
         }
     }
     Ok(if failed {

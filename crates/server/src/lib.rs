@@ -50,6 +50,7 @@ pub mod origin;
 pub mod passwords;
 pub mod protocol;
 pub mod ratelimit;
+pub mod replayer;
 pub mod room;
 pub mod server;
 pub mod sessions;

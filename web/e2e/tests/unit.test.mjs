@@ -1,45 +1,18 @@
-// unit.test.mjs — the client's pure modules in node: the hand ranker, the four languages'
-// completeness, reading `legal`, grouping pots, PHH parsing and replay, the fairness hash, the
-// replayer's story (actions in words, the viewer, which cards are face up).
+// unit.test.mjs — the client's pure modules in node: the four languages' completeness, reading
+// `legal`, grouping pots, the fairness hash, the replayer's story (the server's steps told in
+// words, which cards are face up).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank5, compareScore } from '../../js/handrank.js';
 import { _allKeys, setLang, setWords, cardName, categoryName, handName, word } from '../../js/i18n.js';
 import { BASE } from '../helpers.mjs';
 import { normLegal } from '../../js/legal.js';
 import { preStillMeant, preAction } from '../../js/betting.js';
 import { describeEvents } from '../../js/events.js';
 import { groupPots, winnerTotals } from '../../js/result.js';
-import { parsePhh, replayPhh } from '../../js/phh.js';
 import { verifyFairness, transcriptOf } from '../../js/history.js';
-import {
-  viewerIndex,
-  playerNames,
-  cardMode,
-  visibleCards,
-  tellPhh,
-  drawSentence,
-  drawResultSentence,
-  payouts,
-} from '../../js/replay.js';
+import { playerNames, tellSteps, seatCards } from '../../js/replay.js';
 
 globalThis.document = globalThis.document || { documentElement: {} };
-
-test('hand ranker: categories, wheel, kickers', () => {
-  assert.equal(rank5(['As', 'Ks', 'Qs', 'Js', 'Ts']).category, 'straight_flush');
-  assert.ok(rank5(['As', 'Ks', 'Qs', 'Js', 'Ts']).royal);
-  assert.equal(rank5(['Ah', '2c', '3d', '4s', '5h']).category, 'straight');
-  assert.deepEqual(rank5(['Ah', '2c', '3d', '4s', '5h']).cards.at(-1), 'Ah');
-  assert.equal(rank5(['Qh', 'Kc', 'Ad', '2s', '3h']).category, 'high_card');
-  assert.equal(rank5(['Kh', 'Kd', '7s', '7c', 'As']).category, 'two_pair');
-  assert.equal(rank5(['Kh', 'Kd', 'Ks', '7c', '7s']).category, 'full_house');
-  assert.equal(rank5(['2h', '9h', '4h', 'Jh', 'Kh']).category, 'flush');
-  assert.ok(compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '8c', '3s']).score) > 0);
-  assert.equal(
-    compareScore(rank5(['Kh', 'Kd', 'As', '9c', '4s']).score, rank5(['Ks', 'Kc', 'Ad', '9d', '4h']).score),
-    0,
-  );
-});
 
 test("hands are told from the room's catalogue of words, as the engine tells them", async () => {
   setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
@@ -214,23 +187,6 @@ test('pots: one entry per winner become one pot with its winners', () => {
   );
 });
 
-test('PHH: parse and replay', () => {
-  const h = parsePhh(
-    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
-      "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',  # ada\n  'd dh p2 ????',\n" +
-      "  'd dh p3 ????',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
-      "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\n" +
-      "players = ['ada', 'bot-ivy', 'bot-max']\n",
-  );
-  assert.deepEqual(h.players, ['ada', 'bot-ivy', 'bot-max']);
-  const steps = replayPhh(h);
-  assert.equal(steps.length, 1 + 10 + 1);
-  const flop = steps[7];
-  assert.deepEqual(flop.board, ['Ah', '7d', '2c']);
-  assert.equal(flop.pot, 12);
-  assert.deepEqual(steps.at(-1).stacks, [206, 194, 200]);
-});
-
 test('fairness: SHA-256 of the seed bytes equals the commitment', async () => {
   const ok = await verifyFairness({
     seed: '0'.repeat(64),
@@ -358,137 +314,138 @@ test("chat: a muted writer's lines are hidden, one's own never", async () => {
   );
 });
 
-const PHH_SAMPLE =
-  "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
-  "starting_stacks = [200, 200, 200]\nactions = [\n  'd dh p1 AsKd',\n  'd dh p2 Qh2s',\n" +
-  "  'd dh p3 9c9d',\n  'p3 f',\n  'p1 cbr 6',\n  'p2 cc',\n  'd db Ah7d2c',\n  'p2 cc',\n" +
-  "  'p1 cbr 8',\n  'p2 f',\n]\nfinishing_stacks = [206, 194, 200]\nplayers = ['Ada', 'Bob', 'Cleo']\n";
+/** A step of a server replay (GET api/history/{id}/replay), seats given as [stack, bet, cards]. */
+const step = (events, seats, extra = {}) => ({
+  events,
+  seats: seats.map(([stack, bet, cards]) => ({
+    stack,
+    bet,
+    folded: false,
+    all_in: false,
+    mucked: false,
+    shown: false,
+    cards,
+  })),
+  board: [],
+  pots: [],
+  pot: 0,
+  to_act: null,
+  ...extra,
+});
 
-test("replay: Hold'em actions are told in words, by name, with no PHH notation", () => {
+test("replay: the server's Hold'em steps are told with the live log's words, by name", () => {
   setLang('en');
-  const h = parsePhh(PHH_SAMPLE);
-  const steps = tellPhh(h, replayPhh(h), h.players);
-  assert.deepEqual(
-    steps.map((s) => s.say),
-    [
-      'Ada posts 1; Bob posts 2',
-      'The hole cards are dealt',
-      'Cleo folds',
-      'Ada raises to 6',
-      'Bob calls 4',
-      'Board: A♥ 7♦ 2♣',
-      'Bob checks',
-      'Ada bets 8',
-      'Bob folds',
-      '8 returned to Ada; Ada wins 12',
+  const down = [null, null];
+  const reply = {
+    hand: 'h-1',
+    game: 'holdem',
+    players: ['Ada', 'Bob'],
+    viewer: 0,
+    button: 1,
+    revealed: false,
+    steps: [
+      step(
+        [
+          { event: 'blind', seat: 1, amount: 1 },
+          { event: 'blind', seat: 0, amount: 2 },
+        ],
+        [
+          [198, 2, []],
+          [199, 1, []],
+        ],
+      ),
+      step(
+        [
+          { event: 'hole_dealt', seat: 0, card: 'As' },
+          { event: 'hole_dealt', seat: 1, card: null },
+        ],
+        [
+          [198, 2, ['As', 'Kd']],
+          [199, 1, down],
+        ],
+      ),
+      step(
+        [{ event: 'bet_or_raise', seat: 1, to: 6, all_in: false }],
+        [
+          [198, 2, ['As', 'Kd']],
+          [194, 6, down],
+        ],
+      ),
+      step(
+        [
+          { event: 'fold', seat: 0, out_of_turn: false },
+          { event: 'uncalled_returned', seat: 1, amount: 4 },
+          { event: 'pot_won', pot: 0, seat: 1, amount: 4 },
+        ],
+        [
+          [198, 0, ['As', 'Kd']],
+          [202, 0, down],
+        ],
+        { pot: 4, result: { pots: [], returned: [], carried: 0, hands: [] } },
+      ),
     ],
-  );
-  // the three deals of hole cards are one step, holding every player's cards
-  assert.deepEqual(steps[1].hole, [
-    ['As', 'Kd'],
-    ['Qh', '2s'],
-    ['9c', '9d'],
+  };
+  assert.deepEqual(tellSteps(reply, playerNames(reply.players, 2)), [
+    'Bob posts 1; Ada posts 2',
+    'The hole cards are dealt',
+    'Bob raises to 6',
+    'Ada folds; 4 returned to Bob; Bob wins 4',
   ]);
-  for (const s of steps) assert.doesNotMatch(s.say, /\bp\d\b|\bcbr\b|\bcc\b|\bd d[hb]\b/);
-  setLang('it');
-  assert.equal(tellPhh(h, replayPhh(h), h.players)[3].say, 'Ada rilancia a 6');
-  setLang('en');
+  assert.deepEqual(playerNames(['', 'Bob'], 2), ['Player 1', 'Bob']);
 });
 
-test("replay: heads-up, PHH's blinds are reversed (the button posts the small blind and acts first)", () => {
-  setLang('en');
-  const h = parsePhh(
-    'blinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\n' +
-      "actions = ['d dh p1 6h4c', 'd dh p2 Kh3h', 'p2 cbr 4', 'p1 cc', 'd db KsJhAc', 'p1 cc', 'p2 f']\n" +
-      "finishing_stacks = [204, 196]\nplayers = ['Renzo', 'Ada']\n",
-  );
-  assert.deepEqual(
-    tellPhh(h, replayPhh(h), h.players).map((s) => s.say),
-    [
-      'Renzo posts 2; Ada posts 1',
-      'The hole cards are dealt',
-      'Ada raises to 4',
-      'Renzo calls 2',
-      'Board: K♠ J♥ A♣',
-      'Renzo checks',
-      'Ada folds',
-      'Renzo wins 8',
-    ],
-  );
-});
-
-test('replay: a showdown names the hand; a muck shows nothing; all-in is said', async () => {
+test("replay: a shown hand is named by the engine's value, the game's tie-break's (German draw)", async () => {
   setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
   setLang('en');
-  const h = parsePhh(
-    'starting_stacks = [50, 200]\nblinds_or_straddles = [2, 1]\n' +
-      "actions = ['d dh p1 AsKd', 'd dh p2 Qh2s', 'p1 cbr 50', 'p2 cc', 'd db Ah7d2c', " +
-      "'d db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm']\n" +
-      "finishing_stacks = [100, 150]\nplayers = ['Ada', 'Bob']\n",
-  );
-  const steps = tellPhh(h, replayPhh(h), h.players);
-  const say = steps.map((s) => s.say);
-  assert.equal(say[2], 'Ada raises to 50 (all-in)');
-  assert.equal(say[3], 'Bob calls 48');
-  assert.equal(say[7], 'Ada shows A♠ K♦ — One pair, Aces, kickers King, Nine, Seven');
-  assert.equal(say[8], 'Bob mucks');
-  assert.equal(say[9], 'Ada wins 100');
-  const end = steps.at(-1);
-  assert.deepEqual(
-    [end.shown, end.mucked],
-    [
-      [true, false],
-      [false, true],
+  const hand = ['Ks', 'Kh', 'Ad', '9c', '4s'];
+  const shown = { event: 'shown', seat: 0, cards: hand, hand: { category: 'one_pair', ranks: ['K', 'A', '9', '4'] } };
+  const value = { seat: 0, category: 'one_pair', ranks: ['K', 'A'], cards: hand, shown: hand };
+  const reply = {
+    game: 'draw',
+    players: ['Ada', 'Bob'],
+    steps: [
+      step(
+        [shown],
+        [
+          [80, 0, hand],
+          [80, 0, [null, null, null, null, null]],
+        ],
+        { result: { pots: [], returned: [], carried: 0, hands: [value] } },
+      ),
     ],
-  );
+  };
+  assert.deepEqual(tellSteps(reply, reply.players), ['Ada shows K♠ K♥ A♦ 9♣ 4♠ — One pair, Kings, Ace kicker']);
 });
 
-test("replay: only the viewer's cards and shown cards are face up, unless the deal is revealed", () => {
-  assert.equal(viewerIndex(['Ada', 'Bob'], 'Bob'), 1);
-  assert.equal(viewerIndex(['Ada', 'Bob'], 'Zed'), -1);
-  assert.equal(viewerIndex(['P1', 'P2', 'P3'], 'Zed', 2), 2, 'older records: the seat');
-  assert.equal(viewerIndex(['P1', 'P2'], 'Zed', 5), -1);
-  assert.deepEqual(playerNames(null, 2), ['Player 1', 'Player 2']);
-  const shown = [false, false, true];
-  assert.deepEqual(
-    [0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown })),
-    ['up', 'down', 'up'],
-  );
-  assert.deepEqual(
-    [0, 1, 2].map((i) => cardMode(i, { viewer: 0, shown, reveal: true })),
-    ['up', 'revealed', 'up'],
-  );
-  assert.deepEqual(visibleCards(['As', 'Kd'], 'down'), [null, null]);
-  assert.deepEqual(visibleCards(['As', 'Kd'], 'revealed'), ['As', 'Kd']);
-  // Hold'em: the mucked and folded hands stay down at every step, the shown one is up once shown
-  const h = parsePhh(PHH_SAMPLE.replace("'p2 f',", "'p2 cc', 'd db 5s', 'd db 9h', 'p1 sm AsKd', 'p2 sm',"));
-  const steps = tellPhh(h, replayPhh(h), h.players);
-  const up = (s) => [0, 1, 2].map((i) => cardMode(i, { viewer: 1, shown: s.shown }));
-  assert.deepEqual(up(steps[1]), ['down', 'up', 'down']);
-  assert.deepEqual(up(steps.at(-1)), ['up', 'up', 'down']);
+test("replay: only the asker's and the shown cards are face up, unless the deal is revealed", () => {
+  assert.deepEqual(seatCards(['As', null], ['As', 'Kd'], false), [
+    { card: 'As', unshown: false },
+    { card: null, unshown: false },
+  ]);
+  assert.deepEqual(seatCards(['As', null], ['As', 'Kd'], true), [
+    { card: 'As', unshown: false },
+    { card: 'Kd', unshown: true },
+  ]);
+  assert.deepEqual(seatCards([null, null], null, true), [
+    { card: null, unshown: false },
+    { card: null, unshown: false },
+  ]);
 });
 
-test('replay: Five-Card Draw actions in words', async () => {
-  setWords(await (await fetch(`${BASE}i18n/words.json`)).json());
+test("replay: each Saint Poker round names the pairs shown in it, not the last round's", () => {
   setLang('en');
-  const names = ['Ada', 'Bob'];
-  const s0 = { stacks: [90, 90], bets: [0, 0], hands: [[], []] };
-  const s1 = { stacks: [70, 90], bets: [20, 0], hands: [[], []] };
-  assert.equal(drawSentence({ action: 'bet', seat: 0, to: 20 }, s0, s1, names), 'Ada bets 20');
-  const s2 = { stacks: [70, 50], bets: [20, 40], hands: [[], []] };
-  assert.equal(drawSentence({ action: 'bet', seat: 1, to: 40 }, s1, s2, names), 'Bob raises to 40');
-  const s3 = { stacks: [50, 50], bets: [40, 40], hands: [[], []] };
-  assert.equal(drawSentence({ action: 'call', seat: 0 }, s2, s3, names), 'Ada calls 20');
-  assert.equal(drawSentence({ action: 'exchange', seat: 1, discard: ['2c', '3d'] }, s3, s3, names), 'Bob draws 2');
-  const shown = { ...s3, hands: [['Kh', 'Kd', '7s', '7c', 'As'], []] };
-  assert.equal(
-    drawSentence({ action: 'show', seat: 0 }, s3, shown, names),
-    'Ada shows K♥ K♦ 7♠ 7♣ A♠ — Two pair, Kings and Sevens, Ace kicker',
-  );
-  assert.equal(drawSentence({ action: 'muck', seat: 1 }, s3, s3, names), 'Bob mucks');
-  assert.equal(
-    drawResultSentence({ finishing_stacks: [150, 50], winnings: [100, 0] }, [50, 50], names),
-    'Ada wins 100',
-  );
-  assert.deepEqual(payouts([100, 100], [40, 90], [110, 90]), { won: [20, 0], returned: [50, 0] });
+  const seat = (hand) => ({ stack: 0, bet: 0, folded: false, all_in: false, mucked: false, shown: true, hand });
+  const pair = (r, points) => ({ seat: 0, category: 'one_pair', ranks: [r, 'K', 'Q', 'J'], points });
+  const round = (r) => ({
+    events: [{ event: 'shown', player: 0, cards: [`${r}s`, `${r}h`] }],
+    seats: [seat(pair(r, 1))],
+    board: [],
+    pots: [],
+    pot: 0,
+    to_act: null,
+  });
+  const last = { ...round('9'), events: [], result: { pots: [], returned: [], carried: 0, hands: [pair('9', 1)] } };
+  const said = tellSteps({ steps: [round('7'), round('9'), last] }, ['Ada']);
+  assert.match(said[0], /Ada shows 7♠ 7♥ — One pair, Sevens/);
+  assert.match(said[1], /Ada shows 9♠ 9♥ — One pair, Nines/);
 });

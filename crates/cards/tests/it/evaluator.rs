@@ -218,6 +218,23 @@ fn german_order_agrees_with_standard_across_categories() {
     }
 }
 
+/// A hand's value as sent under a tie-break (`code_under`) says all that rule compares: two
+/// hands tie under it exactly when their category and deciding ranks are the same (German: "one
+/// pair, Kings, Ace kicker" is the whole of such a hand, the replayer's wording of it).
+#[test]
+fn a_hands_code_under_a_tie_break_is_what_the_rule_compares() {
+    for rule in [TieBreak::Standard, TieBreak::German] {
+        for v in 1..7462u16 {
+            let a = HandRank::from_value(v).unwrap();
+            let b = HandRank::from_value(v + 1).unwrap();
+            let tie = rule.compare(a, b) == std::cmp::Ordering::Equal;
+            let (ca, cb) = (a.code_under(rule), b.code_under(rule));
+            let same = ca.category == cb.category && ca.ranks == cb.ranks;
+            assert_eq!(tie, same, "{rule:?}: {a} / {b}: {ca:?} / {cb:?}");
+        }
+    }
+}
+
 #[test]
 fn saint_centre_agrees_with_brute_force_two_plus_three() {
     let mut rng = GameRng::from_u64(5);

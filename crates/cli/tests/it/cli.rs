@@ -503,6 +503,42 @@ fn replay_export_pokerstars_shows_the_hero_only_their_own_unshown_cards() {
 }
 
 #[test]
+fn replay_steps_are_the_rooms_replayer_steps_as_the_hero_saw_the_hand() {
+    let path = temp_file("folded.phh", FOLDED_PHH);
+    let o = tavolo(
+        &["replay", "--steps", "--hero", "bob", path.to_str().unwrap()],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = json(&o);
+    assert_eq!(r["game"], "holdem");
+    assert_eq!(r["viewer"], 1);
+    let last = r["steps"].as_array().and_then(|s| s.last()).expect("steps");
+    // cy's uncalled 44 goes back, and the pot of 13 is theirs
+    assert_eq!(last["result"]["pots"][0]["winners"][0]["seat"], 2);
+    assert_eq!(last["result"]["pots"][0]["amount"], 13);
+    assert_eq!(last["result"]["returned"][0]["amount"], 44);
+    let text = stdout(&o);
+    for hidden in ["As", "Ks", "Qh", "Qd"] {
+        assert!(!text.contains(hidden), "{hidden} leaked: {text}");
+    }
+    assert!(text.contains("7c"), "bob's own cards");
+    // Without a hero, every card; a name not in the hand is refused.
+    let all = stdout(&tavolo(
+        &["replay", "--steps", path.to_str().unwrap()],
+        None,
+    ));
+    assert!(all.contains("Qh") && all.contains("As"), "{all}");
+    let o = tavolo(
+        &["replay", "--steps", "--hero", "zed", path.to_str().unwrap()],
+        None,
+    );
+    assert!(!o.status.success());
+    let o = tavolo(&["replay", "--hero", "bob", path.to_str().unwrap()], None);
+    assert!(!o.status.success(), "--hero alone");
+}
+
+#[test]
 fn replay_export_phh_hides_unseen_cards_and_reads_back() {
     let a = temp_file("a.phh", FOLDED_PHH);
     let b = temp_file("b.phh", HEADS_UP_PHH);

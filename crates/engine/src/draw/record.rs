@@ -398,6 +398,16 @@ impl DrawRecord {
     /// action (each must be legal when it comes), and compares the result when one is recorded.
     /// Returns the hand in its final state.
     pub fn replay(&self) -> Result<DrawHand, RecordError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// As [`DrawRecord::replay`], calling `each` with the hand as it stands after the deal (the
+    /// antes posted) and after every action, and the events that brought it there: the steps a
+    /// replayer shows.
+    pub fn replay_with(
+        &self,
+        mut each: impl FnMut(&DrawHand, &[Event]),
+    ) -> Result<DrawHand, RecordError> {
         if self.format != RECORD_FORMAT {
             return Err(RecordError::Format {
                 found: self.format.clone(),
@@ -416,9 +426,9 @@ impl DrawRecord {
             draws: self.deal.draws.clone(),
             bottom: self.deal.bottom,
         };
-        let (mut hand, _) =
+        let (mut hand, mut ev) =
             DrawHand::new(&self.setup(), Dealing::Stacked(deal)).map_err(RecordError::Setup)?;
-        let mut ev = Vec::new();
+        each(&hand, &ev);
         for (index, ra) in self.actions.iter().enumerate() {
             let action = ra.to_action().map_err(|_| RecordError::DuplicateDiscard {
                 index,
@@ -431,6 +441,7 @@ impl DrawRecord {
                     action: ra.clone(),
                     error: Box::new(error),
                 })?;
+            each(&hand, &ev);
         }
         if let Some(r) = &self.result {
             if !hand.is_over() {

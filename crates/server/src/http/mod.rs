@@ -7,6 +7,7 @@
 mod accounts;
 mod export;
 mod history;
+mod replay;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -44,6 +45,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/history/export", get(export::export_history))
         .route("/api/history/{id}", get(history_item))
         .route("/api/history/{id}/export", get(export::export_hand))
+        .route("/api/history/{id}/replay", get(replay::replay))
         .route("/api/fairness/{id}", get(fairness))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)

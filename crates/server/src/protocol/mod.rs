@@ -11,6 +11,7 @@ pub mod http;
 mod intent;
 mod message;
 mod options;
+pub mod replay;
 mod seed;
 #[cfg(test)]
 mod tests;
@@ -49,6 +50,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<http::TablesReply>();
     generator.subschema_for::<http::HistoryReply>();
     generator.subschema_for::<http::Fairness>();
+    generator.subschema_for::<replay::ReplayReply>();
     let defs: serde_json::Map<String, Value> = generator
         .definitions()
         .iter()

@@ -99,6 +99,10 @@ async fn a_human_plays_five_card_draw_with_bots() {
         proved += 1;
     }
     assert!(proved >= 10, "{proved} hands proved");
+    let stranger = crate::common::Client::guest(h.local_addr()).await;
+    let replayed =
+        crate::replay::replays(h.local_addr(), &human.session, &stranger.session, 10).await;
+    assert!(replayed >= 5, "{replayed} hands replayed");
     audit_and_shutdown(h).await;
     audit_after(&dir).await;
 }
@@ -248,6 +252,10 @@ async fn a_saint_poker_game_with_expert_bots_thinking_off_the_tables_task() {
                 .json();
             assert_eq!(items["items"][0]["status"], "finished", "{items}");
             assert_eq!(items["items"][0]["game"], "saint", "{items}");
+            let stranger = crate::common::Client::guest(h.local_addr()).await;
+            let replayed =
+                crate::replay::replays(h.local_addr(), &a.session, &stranger.session, 1).await;
+            assert_eq!(replayed, 1);
             break;
         }
         if pending(&m) {

@@ -193,6 +193,8 @@ async fn a_human_plays_holdem_with_bots_and_the_books_balance() {
     .await;
     assert_eq!(other.status, 403, "a record is for its players only");
     exports(addr, &human.session, &spectator_session, id, &rec.body).await;
+    let replayed = crate::replay::replays(addr, &human.session, &spectator_session, 10).await;
+    assert!(replayed >= 3, "{replayed} hands replayed");
     let fair = get(addr, &format!("/api/fairness/{id}"), Some(&human.session))
         .await
         .json();

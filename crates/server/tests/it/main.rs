@@ -17,6 +17,7 @@ mod layers;
 mod protocol_docs;
 mod refusals;
 mod regressions;
+mod replay;
 mod saint_leaks;
 mod table_faults;
 mod tables;

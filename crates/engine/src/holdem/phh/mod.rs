@@ -238,9 +238,17 @@ impl PhhHand {
     /// ([`Replay::complete`] is false); one that ends waiting only for hands to be shown has them
     /// shown, as PokerKit does.
     pub fn replay(&self) -> Result<Replay, PhhError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// As [`PhhHand::replay`], calling `each` with the hand as it stands after its setup (the
+    /// antes and blinds posted) and after every action, and the events that brought it there:
+    /// the steps a replayer shows.
+    pub fn replay_with(&self, mut each: impl FnMut(&Hand, &[Event])) -> Result<Replay, PhhError> {
         let setup = self.setup()?;
         let (mut hand, mut events) =
             Hand::new(&setup, Dealing::Supplied).map_err(|e| PhhError::Setup(e.to_string()))?;
+        each(&hand, &events);
         let n = setup.seats();
         for (index, text) in self.actions.iter().enumerate() {
             let fail = |reason: String| PhhError::Action {
@@ -253,8 +261,10 @@ impl PhhHand {
             else {
                 continue;
             };
+            let from = events.len();
             hand.apply_into(action, &mut events)
                 .map_err(|e| fail(e.to_string()))?;
+            each(&hand, &events[from..]);
         }
         // Hands not stated at the showdown are shown (PokerKit's automatic showdown).
         while let ToAct::Showdown { next, .. } = hand.legal_actions() {
@@ -262,12 +272,14 @@ impl PhhHand {
                 seat: next,
                 cards: None,
             };
+            let from = events.len();
             hand.apply_into(action, &mut events)
                 .map_err(|e| PhhError::Action {
                     index: self.actions.len(),
                     action: format!("(automatic) p{} sm", next + 1),
                     reason: e.to_string(),
                 })?;
+            each(&hand, &events[from..]);
         }
         let complete = hand.is_over();
         Ok(Replay {

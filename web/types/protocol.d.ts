@@ -1,0 +1,1688 @@
+// protocol.d.ts — the wire of docs/protocol.md as TypeScript types, made from
+// docs/protocol.schema.json by web/e2e/protocol-types.mjs: do not edit (run it again).
+/**
+ * A line of table chat as a client sends it: 1 to `MAX_CHAT` (200) characters once trimmed, no
+ * control characters (a line break is one), and none of the characters that change how the
+ * rest of a line shows without showing themselves ([`Unshown`]): a line reads as what it is.
+ * Clients show it as text, never as markup.
+ */
+export type ChatText = string;
+/**
+ * Every error code of the protocol.
+ */
+export type Code =
+  | (
+      | 'malformed'
+      | 'too_large'
+      | 'unsupported_version'
+      | 'rate_limited'
+      | 'unauthenticated'
+      | 'no_such_table'
+      | 'not_seated'
+      | 'already_seated'
+      | 'table_full'
+      | 'insufficient_chips'
+      | 'stale_hand'
+      | 'not_your_turn'
+      | 'illegal_action'
+      | 'invalid_options'
+      | 'not_allowed'
+      | 'internal'
+    )
+  | 'bad_reveal'
+  | 'unavailable'
+  | 'elsewhere';
+/**
+ * The three games.
+ */
+export type GameKind = 'holdem' | 'draw' | 'saint';
+/**
+ * 32 bytes as a client sends them: 64 hex digits (a seed chain's head or element).
+ */
+export type Hex32 = string;
+/**
+ * One message from a client: the protocol version, the client's sequence number and the
+ * request.
+ */
+export type Intent = {
+  /**
+   * The client's sequence number (positive).
+   */
+  seq: number;
+  /**
+   * The protocol version ([`VERSION`]).
+   */
+  v: number;
+} & Intent1;
+export type Intent1 =
+  | {
+      type: 'hello';
+    }
+  | {
+      type: 'lobby';
+    }
+  | {
+      options: any;
+      type: 'create_table';
+    }
+  | {
+      buy_in?: number | null;
+      chain?: Hex32 | null;
+      seat?: SeatNo | null;
+      table: Name;
+      type: 'join';
+    }
+  | {
+      head: Hex32;
+      table: Name;
+      type: 'seed_chain';
+    }
+  | {
+      table: Name;
+      type: 'reveal';
+      value: Hex32;
+    }
+  | {
+      table: Name;
+      type: 'waitlist';
+    }
+  | {
+      table: Name;
+      type: 'watch';
+    }
+  | {
+      table: Name;
+      type: 'unwatch';
+    }
+  | {
+      table: Name;
+      type: 'sit_out';
+    }
+  | {
+      table: Name;
+      type: 'sit_in';
+    }
+  | {
+      table: Name;
+      type: 'rebuy';
+    }
+  | {
+      table: Name;
+      type: 'leave';
+    }
+  | {
+      action: any;
+      hand: Name;
+      table: Name;
+      type: 'act';
+    }
+  | {
+      seat?: SeatNo | null;
+      table: Name;
+      type: 'change_seat';
+    }
+  | {
+      table: Name;
+      type: 'cancel_seat_change';
+    }
+  | {
+      table: Name;
+      type: 'add_bot';
+    }
+  | {
+      table: Name;
+      text: ChatText;
+      type: 'chat';
+    };
+/**
+ * A table seat as a client names it (0–15).
+ */
+export type SeatNo = number;
+/**
+ * A table id as a client names it (at most 64 characters).
+ */
+export type Name = string;
+/**
+ * How a player who joins now is seated (RULES.md §2 Table: seats at a session's start are drawn
+ * by lot; a free seat is never taken around the waiting list).
+ */
+export type JoinSeat = 'chosen' | 'drawn' | 'list';
+/**
+ * Why a player's seat was freed without their asking.
+ */
+export type SeatLost = 'missed_hands';
+/**
+ * What a seated player is doing.
+ */
+export type SeatStatus = 'playing' | 'waiting' | 'sitting_out' | 'buying_in' | 'leaving';
+/**
+ * Everything the server sends a client, tagged by `type` (docs/protocol.md). The game's parts
+ * of a `table_state` are typed by the server (`G::View`, `G::Choices`, `G::Event`) and read as
+ * JSON values by clients (the defaults).
+ */
+export type ServerMessage =
+  | {
+      result: AckResult1;
+      /**
+       * The intent's `seq`.
+       */
+      seq?: number | null;
+      type: 'ack';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      /**
+       * `elsewhere`: the WebSocket URL of the node that plays the table.
+       */
+      at?: string | null;
+      /**
+       * What kind of refusal.
+       */
+      code:
+        | (
+            | 'malformed'
+            | 'too_large'
+            | 'unsupported_version'
+            | 'rate_limited'
+            | 'unauthenticated'
+            | 'no_such_table'
+            | 'not_seated'
+            | 'already_seated'
+            | 'table_full'
+            | 'insufficient_chips'
+            | 'stale_hand'
+            | 'not_your_turn'
+            | 'illegal_action'
+            | 'invalid_options'
+            | 'not_allowed'
+            | 'internal'
+          )
+        | 'bad_reveal'
+        | 'unavailable'
+        | 'elsewhere';
+      /**
+       * Why, and what would be accepted.
+       */
+      message: string;
+      /**
+       * The intent's `seq`, when it could be read.
+       */
+      seq?: number | null;
+      type: 'error';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      /**
+       * Every open table.
+       */
+      tables: TableSummary[];
+      type: 'lobby';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      table: TableSummary1;
+      type: 'lobby_update';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      /**
+       * Its id.
+       */
+      table: string;
+      type: 'table_closed';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      /**
+       * Its id.
+       */
+      table: string;
+      type: 'table_moved';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | {
+      type: 'logged_out';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    }
+  | (TableState & {
+      type: 'table_state';
+    })
+  | {
+      /**
+       * The lines, oldest first.
+       */
+      lines: ChatLine[];
+      /**
+       * The table.
+       */
+      table: string;
+      type: 'chat';
+      /**
+       * The protocol version.
+       */
+      v: number;
+    };
+/**
+ * Where a table is, as the lobby says.
+ */
+export type TableStatus = 'waiting' | 'playing' | 'closed';
+
+export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
+  AckResult?: AckResult;
+  ApiError?: ApiError;
+  ApiErrorBody?: ApiErrorBody1;
+  ChainView?: ChainView;
+  ChatLine?: ChatLine;
+  ChatText?: ChatText;
+  ClockView?: ClockView;
+  Code?: Code;
+  Fairness?: Fairness;
+  GameKind?: GameKind;
+  HandValue?: HandValue;
+  Health?: Health;
+  Hex32?: Hex32;
+  HistoryItem?: HistoryItem;
+  HistoryReply?: HistoryReply;
+  Intent?: Intent;
+  JoinSeat?: JoinSeat;
+  LimitCap?: LimitCap;
+  Name?: Name;
+  Parts?: Parts;
+  PotResult?: PotResult;
+  Previous?: Previous;
+  ReplayReply?: ReplayReply;
+  ReplayStep?: ReplayStep;
+  Reveal?: Reveal;
+  SaintStep?: SaintStep;
+  SeatChange?: SeatChange;
+  SeatLost?: SeatLost;
+  SeatNo?: SeatNo;
+  SeatRow?: SeatRow;
+  SeatStatus?: SeatStatus;
+  ServerMessage?: ServerMessage;
+  Share?: Share;
+  ShownHand?: ShownHand;
+  StepPot?: StepPot;
+  StepResult?: StepResult;
+  StepSeat?: StepSeat;
+  TableOptions?: TableOptions1;
+  TableState?: TableState;
+  TableStatus?: TableStatus;
+  TableSummary?: TableSummary;
+  TablesReply?: TablesReply;
+  UserInfo?: UserInfo;
+  UserReply?: UserReply;
+  VoidReasonCount?: VoidReasonCount;
+  VoidedPlayer?: VoidedPlayer;
+  VoidedReport?: VoidedReport1;
+  VoidedTable?: VoidedTable;
+  You?: You1;
+}
+/**
+ * What an intent gave (`ack.result`): each field is there only for the intents that give it
+ * (docs/protocol.md lists them); `{}` for the others.
+ */
+export interface AckResult {
+  /**
+   * `leave` during a hand: you leave when it ends.
+   */
+  leaving?: boolean | null;
+  /**
+   * `leave` of a guest: this many of the chips cashed out went back to the house, because
+   * they took the guest beyond the room's guest cap (chips received from others; see
+   * docs/operations.md, `--guest-max-chips`).
+   */
+  over_guest_cap?: number | null;
+  /**
+   * `join`, `rebuy`, `leave`, `add_bot`: accepted, but the books have not recorded the chips
+   * yet (they do not answer now): the table sends it again until they do, and the table's
+   * state shows it meanwhile (`you.cashing_out`, a seat `buying_in`, `stalled`).
+   */
+  pending?: boolean | null;
+  /**
+   * `hello`: the protocol version.
+   */
+  protocol?: number | null;
+  /**
+   * `join`, `change_seat`, a funded rebuy's seat: the table seat you have.
+   */
+  seat?: number | null;
+  /**
+   * `change_seat` when no seat is free now: your place among the pending requests.
+   */
+  seat_change?: number | null;
+  /**
+   * `leave` (the stack cashed out) and `rebuy` (the stack bought).
+   */
+  stack?: number | null;
+  /**
+   * `create_table`: the new table's id.
+   */
+  table?: string | null;
+  /**
+   * `hello`: who you are.
+   */
+  user?: UserInfo | null;
+  /**
+   * `join` or `waitlist` when the table is full: your place on the waiting list (1 first).
+   */
+  waiting?: number | null;
+}
+/**
+ * A user as the protocol shows them (`hello`, `/api/me`, `/api/login`, …).
+ */
+export interface UserInfo {
+  /**
+   * Chips in the account.
+   */
+  balance: number;
+  /**
+   * Whether a bot.
+   */
+  bot: boolean;
+  /**
+   * Whether a guest account.
+   */
+  guest: boolean;
+  /**
+   * The account's id.
+   */
+  id: number;
+  /**
+   * The name.
+   */
+  name: string;
+}
+/**
+ * `{"error": {"code", "message"}}` with a 4xx or 5xx status.
+ */
+export interface ApiError {
+  error: ApiErrorBody;
+}
+/**
+ * What went wrong.
+ */
+export interface ApiErrorBody {
+  /**
+   * A code (`unauthenticated`, `rate_limited`, `not_found`, …).
+   */
+  code: string;
+  /**
+   * Why.
+   */
+  message: string;
+}
+/**
+ * The body of an [`ApiError`].
+ */
+export interface ApiErrorBody1 {
+  /**
+   * A code (`unauthenticated`, `rate_limited`, `not_found`, …).
+   */
+  code: string;
+  /**
+   * Why.
+   */
+  message: string;
+}
+/**
+ * The viewer's seed chain at the table.
+ */
+export interface ChainView {
+  /**
+   * Whether a reveal waits for the next deal.
+   */
+  pending: boolean;
+  /**
+   * How many of the chain's elements have been mixed into hands.
+   */
+  used: number;
+}
+/**
+ * A line of table chat. Chat is never part of a hand's record.
+ */
+export interface ChatLine {
+  /**
+   * When it was written, ms since the Unix epoch.
+   */
+  at_ms: number;
+  /**
+   * Grows by one per line at the table.
+   */
+  id: number;
+  /**
+   * Their name.
+   */
+  name: string;
+  /**
+   * Their table seat (none: a spectator).
+   */
+  seat?: number | null;
+  /**
+   * The text, to show as text.
+   */
+  text: string;
+  /**
+   * Who wrote it (the user id, for muting).
+   */
+  user: number;
+}
+/**
+ * The clock of the seat to act.
+ */
+export interface ClockView {
+  /**
+   * The time bank left after it, ms.
+   */
+  bank_ms: number;
+  /**
+   * When the decision clock runs out, ms since the Unix epoch.
+   */
+  deadline_ms: number;
+  /**
+   * Whose (none in a simultaneous phase: the viewer's own).
+   */
+  seat?: number | null;
+}
+/**
+ * `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
+ * over, the seed, its parts and (a `tavolo-fair/3` bundle; `/1` or `/2` for older hands) the
+ * record with its transcript.
+ */
+export interface Fairness {
+  /**
+   * SHA-256 of the seed, hex.
+   */
+  commitment: string;
+  /**
+   * `tavolo-fair/3` when the record is included with the transcript its viewers were sent
+   * when it ended; `tavolo-fair/2` or `/1` for hands finished before transcripts.
+   */
+  format?: string | null;
+  /**
+   * The game.
+   */
+  game: string;
+  /**
+   * `h-123`.
+   */
+  hand: string;
+  /**
+   * The hand's id again (for `tavolo verify`).
+   */
+  id?: string | null;
+  /**
+   * The parts the seed was mixed from (`tavolo-fair/2`; players only, once over).
+   */
+  parts?: Parts | null;
+  /**
+   * The record.
+   */
+  record?: string | null;
+  /**
+   * `phh`, `draw-json` or `saint-json`.
+   */
+  record_format?: string | null;
+  /**
+   * The seed, hex (players only, once the hand is over).
+   */
+  seed?: string | null;
+  /**
+   * `playing`, `finished` or `voided`.
+   */
+  status: string;
+  /**
+   * The transcript sent to everybody who saw the table when the hand ended (`tavolo-fair/3`,
+   * hex): the SHA-256 binding the record to the commitment and the seed.
+   */
+  transcript?: string | null;
+}
+/**
+ * The parts of a `tavolo-fair/2` seed, as stored with the hand and shown to its players.
+ */
+export interface Parts {
+  /**
+   * The players' reveals, in seat order (players without a chain, or who sent none, are
+   * absent).
+   */
+  reveals: Reveal[];
+  /**
+   * The room's part `S`, hex: its SHA-256 is the hand's commitment.
+   */
+  room: string;
+}
+/**
+ * One player's part of a seed.
+ */
+export interface Reveal {
+  /**
+   * The chain element it extends (`SHA-256(value)`): the head sent with `join` or
+   * `seed_chain` for a chain's first reveal, the previous reveal after that.
+   */
+  extends: string;
+  /**
+   * The player's table seat.
+   */
+  seat: number;
+  /**
+   * The chain element revealed, hex.
+   */
+  value: string;
+}
+/**
+ * A hand's value as codes: its category (`one_pair`, …, `royal_flush`) and its deciding
+ * ranks, most significant first (`["K", "9", "4", "2"]`) — the cards crate's `HandCode`.
+ */
+export interface HandValue {
+  /**
+   * The category's code.
+   */
+  category: string;
+  /**
+   * The deciding ranks, as rank characters.
+   */
+  ranks: string[];
+}
+/**
+ * `GET /healthz`.
+ */
+export interface Health {
+  /**
+   * Why the database cannot be written: the last failed write's error, until a write
+   * succeeds again.
+   */
+  cause?: string | null;
+  /**
+   * `sqlite` or `postgres`.
+   */
+  db: string;
+  /**
+   * Several nodes: the node drains (`status` is then `draining`, with 503: a load
+   * balancer sends it nothing new, though it is alive — `/livez` says so).
+   */
+  draining?: boolean;
+  /**
+   * Several nodes: this node's id.
+   */
+  node?: string | null;
+  /**
+   * `ok`, or `unavailable` (with status 503) while the database cannot be written, or
+   * `read_only` (503) when the room started while it could not be written and deals nothing
+   * until it can (also `draining`, several nodes).
+   */
+  status: string;
+}
+/**
+ * One hand or game of `GET /api/history`.
+ */
+export interface HistoryItem {
+  /**
+   * Unix seconds, once over.
+   */
+  finished_at?: number | null;
+  /**
+   * `holdem`, `draw` or `saint`.
+   */
+  game: string;
+  /**
+   * `h-123`.
+   */
+  id: string;
+  /**
+   * The user's chips won or lost, once over.
+   */
+  result?: number | null;
+  /**
+   * The user's table seat.
+   */
+  seat: number;
+  /**
+   * Unix seconds.
+   */
+  started_at: number;
+  /**
+   * `playing`, `finished` or `voided`.
+   */
+  status: string;
+  /**
+   * The table.
+   */
+  table: string;
+  /**
+   * The table's name.
+   */
+  table_name: string;
+  /**
+   * Why it was voided, as recorded when it was (voided hands only; absent for hands voided
+   * before reasons were recorded).
+   */
+  void_reason?: string | null;
+}
+/**
+ * `GET /api/history`.
+ */
+export interface HistoryReply {
+  /**
+   * Newest first.
+   */
+  items: HistoryItem[];
+  voided?: VoidedReport;
+}
+/**
+ * The user's voided hands over the whole history, per table and per other player: the
+ * operator cannot steer a deal but can veto one by voiding it, so a pattern shows here.
+ */
+export interface VoidedReport {
+  /**
+   * Other players with whom at least one of the user's hands was voided.
+   */
+  players: VoidedPlayer[];
+  /**
+   * Tables where at least one of the user's hands was voided.
+   */
+  tables: VoidedTable[];
+}
+/**
+ * The user's hands with another player, and how many were voided.
+ */
+export interface VoidedPlayer {
+  /**
+   * Hands over that both were dealt in.
+   */
+  hands: number;
+  /**
+   * The other player's name.
+   */
+  name: string;
+  /**
+   * Of those, voided.
+   */
+  voided: number;
+}
+/**
+ * The user's voided hands at one table.
+ */
+export interface VoidedTable {
+  /**
+   * The user's hands there that are over.
+   */
+  hands: number;
+  /**
+   * The reasons recorded, most frequent first (`reason` absent: voided before reasons were
+   * recorded).
+   */
+  reasons: VoidReasonCount[];
+  /**
+   * The table.
+   */
+  table: string;
+  /**
+   * Of those, voided.
+   */
+  voided: number;
+}
+/**
+ * A reason and how many hands it voided.
+ */
+export interface VoidReasonCount {
+  /**
+   * Hands.
+   */
+  hands: number;
+  /**
+   * The reason, as recorded.
+   */
+  reason?: string | null;
+}
+/**
+ * The cap on bets in a round of a Limit table (RULES.md §2 Betting structures).
+ */
+export interface LimitCap {
+  /**
+   * No cap while two players remain.
+   */
+  lifted_heads_up: boolean;
+  /**
+   * The most bets a round: the opening bet (or the blind) and the raises.
+   */
+  max_bets: number;
+}
+/**
+ * A pot and who won it.
+ */
+export interface PotResult {
+  /**
+   * Its chips paid out.
+   */
+  amount: number;
+  /**
+   * 0 is the main pot.
+   */
+  pot: number;
+  /**
+   * Who won which share.
+   */
+  winners: Share[];
+}
+/**
+ * Chips to a seat.
+ */
+export interface Share {
+  /**
+   * Chips.
+   */
+  amount: number;
+  /**
+   * The seat.
+   */
+  seat: number;
+}
+/**
+ * The hand before.
+ */
+export interface Previous {
+  /**
+   * Its name.
+   */
+  hand: string;
+  /**
+   * The parts the seed was mixed from (`tavolo-fair/2`), for those dealt in.
+   */
+  parts?: Parts | null;
+  /**
+   * Its seed (hex), for those dealt in: they can check the commitment.
+   */
+  seed?: string | null;
+  /**
+   * Its transcript (`tavolo-fair/3`, 64 hex digits), for everybody who sees the table: the
+   * SHA-256 binding its whole record (every action, the result) to the commitment and the
+   * seed. Keep it: `tavolo verify --transcript` and the history page check that the record
+   * served later is the hand played.
+   */
+  transcript?: string | null;
+}
+/**
+ * The replay of one stored hand (Hold'em, Five-Card Draw) or game (Saint Poker).
+ */
+export interface ReplayReply {
+  /**
+   * The button (Hold'em) or the dealer (Five-Card Draw).
+   */
+  button?: number | null;
+  /**
+   * `holdem`, `draw` or `saint`.
+   */
+  game: string;
+  /**
+   * `h-123`.
+   */
+  hand: string;
+  /**
+   * The players' names, by the record's seat (empty where the record names nobody).
+   */
+  players: string[];
+  /**
+   * Whether every card dealt is shown (`reveal=all`), not only the asker's and those shown.
+   */
+  revealed: boolean;
+  /**
+   * The steps: the deal, then one per action (Saint Poker: per place, show and pick).
+   */
+  steps: ReplayStep[];
+  /**
+   * The asker's seat among them, when found.
+   */
+  viewer?: number | null;
+}
+/**
+ * The table after one step.
+ */
+export interface ReplayStep {
+  /**
+   * The board (Hold'em) or the centre, or the draft's pool (Saint Poker).
+   */
+  board: string[];
+  /**
+   * The engine's events of this step (as the live table sends them, hidden cards `null`).
+   */
+  events: any[];
+  /**
+   * Everything in the middle and bet; at the end, what was paid out.
+   */
+  pot: number;
+  /**
+   * The pots in the middle, main pot first (this round's bets not yet in them); empty once
+   * they are paid out.
+   */
+  pots: StepPot[];
+  /**
+   * At the last step of a finished hand: who won what, and every hand shown.
+   */
+  result?: StepResult | null;
+  /**
+   * Saint Poker: the round (1–7; 8 once the game is over), the preview and the draft's order.
+   */
+  saint?: SaintStep | null;
+  /**
+   * Each seat, by the record's seat.
+   */
+  seats: StepSeat[];
+  /**
+   * The seat to act next, in a betting round or an exchange.
+   */
+  to_act?: number | null;
+}
+/**
+ * A pot in the middle.
+ */
+export interface StepPot {
+  /**
+   * Its chips.
+   */
+  amount: number;
+  /**
+   * The seats that may win it.
+   */
+  eligible: number[];
+}
+/**
+ * The end of a hand.
+ */
+export interface StepResult {
+  /**
+   * Chips left in the middle for the next hand (odd chips, an unclaimed pot).
+   */
+  carried: number;
+  /**
+   * Every hand shown, with its value by the engine's evaluator and the game's tie-break.
+   */
+  hands: ShownHand[];
+  /**
+   * Saint Poker: each player's place (1 first) and final points.
+   */
+  places?: number[] | null;
+  /**
+   * Each pot paid out, main pot first, with its winners (several: a split pot).
+   */
+  pots: PotResult[];
+  /**
+   * Uncalled chips given back.
+   */
+  returned: Share[];
+}
+/**
+ * A hand shown and its value: the category's code, the deciding ranks that count under the
+ * game's tie-break (German draw: one pair by the pair and its highest kicker, a full house by
+ * its three) and the five cards that make it, in the order that describes it.
+ */
+export interface ShownHand {
+  /**
+   * The five cards.
+   */
+  cards: string[];
+  /**
+   * The category's code (`one_pair`, …, `straight_flush`).
+   */
+  category: string;
+  /**
+   * Saint Poker: the points the hand scored.
+   */
+  points?: number | null;
+  /**
+   * The deciding ranks, as rank characters, most significant first.
+   */
+  ranks: string[];
+  /**
+   * The seat.
+   */
+  seat: number;
+  /**
+   * The cards the seat showed (Hold'em: its two hole cards; Saint Poker: its pair).
+   */
+  shown: string[];
+}
+/**
+ * Saint Poker's round at a step.
+ */
+export interface SaintStep {
+  /**
+   * The draft's order, during the draft.
+   */
+  order?: number[] | null;
+  /**
+   * The player picking at this step.
+   */
+  picking?: number | null;
+  /**
+   * The next round's centre, shown in advance.
+   */
+  preview: string[];
+  /**
+   * The round (1–7), 0 before the first, 8 once the game is over.
+   */
+  round: number;
+}
+/**
+ * One seat at a step.
+ */
+export interface StepSeat {
+  /**
+   * All-in.
+   */
+  all_in: boolean;
+  /**
+   * This round's bet in front of the seat.
+   */
+  bet: number;
+  /**
+   * The cards held: a card, or `null` face down.
+   */
+  cards: (string | null)[];
+  /**
+   * Five-Card Draw: how many cards were exchanged, once the seat has.
+   */
+  exchanged?: number | null;
+  /**
+   * Folded.
+   */
+  folded: boolean;
+  /**
+   * Saint Poker: the pair shown this round, with its value and points.
+   */
+  hand?: ShownHand | null;
+  /**
+   * Mucked at the showdown.
+   */
+  mucked: boolean;
+  /**
+   * Saint Poker: the card placed this round.
+   */
+  placed?: string | null;
+  /**
+   * Saint Poker: the points so far.
+   */
+  points?: number | null;
+  /**
+   * Shown at the table (by this step).
+   */
+  shown: boolean;
+  /**
+   * Chips behind (Saint Poker: 0).
+   */
+  stack: number;
+}
+/**
+ * A pending seat change.
+ */
+export interface SeatChange {
+  /**
+   * The place among the pending requests (1 first).
+   */
+  position: number;
+  /**
+   * The seat asked for (none: any other).
+   */
+  seat?: number | null;
+}
+/**
+ * One taken seat.
+ */
+export interface SeatRow {
+  /**
+   * Whether a bot.
+   */
+  bot: boolean;
+  /**
+   * Where their seed chain stands: the element (hex) their next reveal must extend (absent:
+   * no chain). Public, so that every player sees the others' chains before revealing.
+   */
+  chain?: string | null;
+  /**
+   * Chips in front of them (betting games).
+   */
+  chips?: number | null;
+  /**
+   * Their seat in the hand in play.
+   */
+  hand_seat?: number | null;
+  /**
+   * Who sits there.
+   */
+  name: string;
+  /**
+   * The table seat.
+   */
+  seat: number;
+  /**
+   * What they are doing.
+   */
+  status: 'playing' | 'waiting' | 'sitting_out' | 'buying_in' | 'leaving';
+}
+/**
+ * What the intent gave.
+ */
+export interface AckResult1 {
+  /**
+   * `leave` during a hand: you leave when it ends.
+   */
+  leaving?: boolean | null;
+  /**
+   * `leave` of a guest: this many of the chips cashed out went back to the house, because
+   * they took the guest beyond the room's guest cap (chips received from others; see
+   * docs/operations.md, `--guest-max-chips`).
+   */
+  over_guest_cap?: number | null;
+  /**
+   * `join`, `rebuy`, `leave`, `add_bot`: accepted, but the books have not recorded the chips
+   * yet (they do not answer now): the table sends it again until they do, and the table's
+   * state shows it meanwhile (`you.cashing_out`, a seat `buying_in`, `stalled`).
+   */
+  pending?: boolean | null;
+  /**
+   * `hello`: the protocol version.
+   */
+  protocol?: number | null;
+  /**
+   * `join`, `change_seat`, a funded rebuy's seat: the table seat you have.
+   */
+  seat?: number | null;
+  /**
+   * `change_seat` when no seat is free now: your place among the pending requests.
+   */
+  seat_change?: number | null;
+  /**
+   * `leave` (the stack cashed out) and `rebuy` (the stack bought).
+   */
+  stack?: number | null;
+  /**
+   * `create_table`: the new table's id.
+   */
+  table?: string | null;
+  /**
+   * `hello`: who you are.
+   */
+  user?: UserInfo | null;
+  /**
+   * `join` or `waitlist` when the table is full: your place on the waiting list (1 first).
+   */
+  waiting?: number | null;
+}
+/**
+ * One table as the lobby lists it.
+ */
+export interface TableSummary {
+  /**
+   * Bots seated.
+   */
+  bots: number;
+  /**
+   * Buy-in (0 for Saint Poker).
+   */
+  buy_in: number;
+  /**
+   * Seconds per decision.
+   */
+  clock_secs: number;
+  /**
+   * The game.
+   */
+  game: 'holdem' | 'draw' | 'saint';
+  /**
+   * The rule options that differ from the game's defaults (RULES.md's options).
+   */
+  house_rules: {
+    [k: string]: any;
+  };
+  /**
+   * The table's id.
+   */
+  id: string;
+  /**
+   * A Limit table's cap on bets a round (RULES.md §2: four, none heads-up).
+   */
+  limit_cap?: LimitCap | null;
+  /**
+   * Players needed to deal.
+   */
+  min_players: number;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Players more than those seated and ready that a deal needs (0: it deals as soon as
+   * somebody sits down or watches).
+   */
+  needed?: number;
+  /**
+   * Seats taken.
+   */
+  seated: number;
+  /**
+   * Seats.
+   */
+  seats: number;
+  /**
+   * Blinds `1/2` (Limit: its small and big bet, `2/4`), ante `5`, or stake `100`.
+   */
+  stakes: string;
+  /**
+   * `waiting` (for players), `playing` (a hand in play, or the pause before the next), or
+   * `closed`.
+   */
+  state: 'waiting' | 'playing' | 'closed';
+  /**
+   * The betting structure (`null` for Saint Poker).
+   */
+  structure?: string | null;
+  /**
+   * Players on the waiting list.
+   */
+  waiting: number;
+}
+/**
+ * One table as the lobby lists it.
+ */
+export interface TableSummary1 {
+  /**
+   * Bots seated.
+   */
+  bots: number;
+  /**
+   * Buy-in (0 for Saint Poker).
+   */
+  buy_in: number;
+  /**
+   * Seconds per decision.
+   */
+  clock_secs: number;
+  /**
+   * The game.
+   */
+  game: 'holdem' | 'draw' | 'saint';
+  /**
+   * The rule options that differ from the game's defaults (RULES.md's options).
+   */
+  house_rules: {
+    [k: string]: any;
+  };
+  /**
+   * The table's id.
+   */
+  id: string;
+  /**
+   * A Limit table's cap on bets a round (RULES.md §2: four, none heads-up).
+   */
+  limit_cap?: LimitCap | null;
+  /**
+   * Players needed to deal.
+   */
+  min_players: number;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Players more than those seated and ready that a deal needs (0: it deals as soon as
+   * somebody sits down or watches).
+   */
+  needed?: number;
+  /**
+   * Seats taken.
+   */
+  seated: number;
+  /**
+   * Seats.
+   */
+  seats: number;
+  /**
+   * Blinds `1/2` (Limit: its small and big bet, `2/4`), ante `5`, or stake `100`.
+   */
+  stakes: string;
+  /**
+   * `waiting` (for players), `playing` (a hand in play, or the pause before the next), or
+   * `closed`.
+   */
+  state: 'waiting' | 'playing' | 'closed';
+  /**
+   * The betting structure (`null` for Saint Poker).
+   */
+  structure?: string | null;
+  /**
+   * Players on the waiting list.
+   */
+  waiting: number;
+}
+/**
+ * A `table_state` (docs/protocol.md): the table, the viewer (`you`), the seats, the hand in
+ * play as the viewer may see it (`view`, `legal`, `clock`, the censored `events` since the
+ * previous state), and the last result.
+ */
+export interface TableState {
+  /**
+   * The clock of the seat to act, as the viewer may see it.
+   */
+  clock?: ClockView | null;
+  /**
+   * The commitment to its seed (`tavolo-fair/2`: to the room's part of it).
+   */
+  commitment?: string | null;
+  /**
+   * The events since the previous state the viewer was sent, as the viewer may see them
+   * (written last: a state whose only news would be no events is not sent).
+   */
+  events: any[];
+  /**
+   * Why the table stopped dealing, if it did.
+   */
+  halted?: string | null;
+  /**
+   * The hand (or game) in play.
+   */
+  hand?: string | null;
+  /**
+   * The table seat of each seat of the hand.
+   */
+  hand_seats: number[];
+  /**
+   * The viewer's legal actions (empty when not the viewer's turn).
+   */
+  legal: {
+    [k: string]: any;
+  };
+  /**
+   * The commitment to the room's part of the next hand's seed: chain reveals sent now
+   * count for that hand.
+   */
+  next_commitment?: string | null;
+  options: TableOptions;
+  /**
+   * The hand before, with its seed for those dealt in.
+   */
+  previous?: Previous | null;
+  /**
+   * The result of the last hand or game.
+   */
+  result?: {
+    [k: string]: any;
+  };
+  /**
+   * Every seat taken.
+   */
+  seats: SeatRow[];
+  /**
+   * Why the table waits for the books (they do not answer now): what is pending is kept and
+   * sent again, and play goes on once they answer.
+   */
+  stalled?: string | null;
+  /**
+   * The table's id.
+   */
+  table: string;
+  /**
+   * The protocol version.
+   */
+  v: number;
+  /**
+   * Grows by one with every state this viewer is sent by the table (each viewer counts their
+   * own: a change only another player sees moves nobody else's count).
+   */
+  version: number;
+  /**
+   * The viewer's view of the hand.
+   */
+  view?: {
+    [k: string]: any;
+  };
+  you: You;
+}
+/**
+ * The table's options.
+ */
+export interface TableOptions {
+  /**
+   * Draw ante (also the minimum bet).
+   */
+  ante?: number;
+  /**
+   * Hold'em big blind: the table minimum (the small blind is half of it, rounded down,
+   * unless `rules` sets a house small blind).
+   */
+  big_blind?: number;
+  /**
+   * The bots' level.
+   */
+  bot_level?: string;
+  /**
+   * Seats filled by bots at once.
+   */
+  bots?: number;
+  /**
+   * The buy-in of a betting game.
+   */
+  buy_in?: number;
+  /**
+   * Seconds per decision.
+   */
+  clock_secs?: number;
+  /**
+   * The game.
+   */
+  game?: 'holdem' | 'draw' | 'saint';
+  /**
+   * Players needed to deal (0: the game's own: Hold'em 4 as in a casino, or every seat
+   * when there are fewer; Draw 2; Saint Poker every seat).
+   */
+  min_players?: number;
+  /**
+   * A name for the lobby.
+   */
+  name?: string;
+  /**
+   * The rebuy of a betting game.
+   */
+  rebuy?: number;
+  /**
+   * The rule options of RULES.md this table sets (each missing one: the rule's default;
+   * `GET /api/rules` lists them).
+   */
+  rules?: {
+    [k: string]: any;
+  };
+  /**
+   * Seats.
+   */
+  seats?: number;
+  /**
+   * Whether spectators may write in the table's chat (players always may).
+   */
+  spectator_chat?: boolean;
+  /**
+   * Saint Poker stake per player (0: friendly).
+   */
+  stake?: number;
+  /**
+   * Hold'em: `nl`, `pl` or `limit`; Draw: `nl` only.
+   */
+  structure?: string;
+  /**
+   * Time bank per player, seconds.
+   */
+  time_bank_secs?: number;
+}
+/**
+ * The viewer.
+ */
+export interface You {
+  /**
+   * The best hand the viewer holds now in the hand on the felt (Hold'em from the flop on,
+   * Draw with five cards; codes as in a result: `{"category","ranks"}`), valued by the engine
+   * for the client to name.
+   */
+  best_hand?: HandValue | null;
+  /**
+   * Whether the viewer may rebuy now (seated, stack exhausted, between their hands, at a
+   * table with rebuys): the table model's own rule.
+   */
+  can_rebuy?: boolean;
+  /**
+   * Chips on their way from the viewer's seat here to their account, not recorded by the
+   * books yet.
+   */
+  cashing_out?: number | null;
+  /**
+   * The viewer's seed chain, if they sent one.
+   */
+  chain?: ChainView | null;
+  /**
+   * The viewer's seat in the hand in play.
+   */
+  hand_seat?: number | null;
+  /**
+   * For a viewer neither seated nor waiting: how joining now seats them (RULES.md §2 Table).
+   */
+  join_seat?: JoinSeat | null;
+  /**
+   * Whether the viewer created the table (and may add bots to it).
+   */
+  owner?: boolean;
+  /**
+   * The viewer's table seat.
+   */
+  seat?: number | null;
+  /**
+   * The viewer's pending seat change.
+   */
+  seat_change?: SeatChange | null;
+  /**
+   * Why the viewer lost the seat they had at this table, told until they sit down again or
+   * stop watching (they watch the table from then on).
+   */
+  seat_lost?: SeatLost | null;
+  /**
+   * While the viewer sits out: how many more hands the table may deal without them before
+   * the seat is freed (RULES.md §2, sitting out: the third consecutive missed hand frees it;
+   * 0: the next deal frees it).
+   */
+  sit_out_hands_left?: number | null;
+  /**
+   * Whether the viewer sits out.
+   */
+  sitting_out: boolean;
+  /**
+   * The viewer's place on the waiting list (1 first).
+   */
+  waiting?: number | null;
+}
+/**
+ * The options of a table, as sent by `create_table` (missing fields take the defaults).
+ */
+export interface TableOptions1 {
+  /**
+   * Draw ante (also the minimum bet).
+   */
+  ante?: number;
+  /**
+   * Hold'em big blind: the table minimum (the small blind is half of it, rounded down,
+   * unless `rules` sets a house small blind).
+   */
+  big_blind?: number;
+  /**
+   * The bots' level.
+   */
+  bot_level?: string;
+  /**
+   * Seats filled by bots at once.
+   */
+  bots?: number;
+  /**
+   * The buy-in of a betting game.
+   */
+  buy_in?: number;
+  /**
+   * Seconds per decision.
+   */
+  clock_secs?: number;
+  /**
+   * The game.
+   */
+  game?: 'holdem' | 'draw' | 'saint';
+  /**
+   * Players needed to deal (0: the game's own: Hold'em 4 as in a casino, or every seat
+   * when there are fewer; Draw 2; Saint Poker every seat).
+   */
+  min_players?: number;
+  /**
+   * A name for the lobby.
+   */
+  name?: string;
+  /**
+   * The rebuy of a betting game.
+   */
+  rebuy?: number;
+  /**
+   * The rule options of RULES.md this table sets (each missing one: the rule's default;
+   * `GET /api/rules` lists them).
+   */
+  rules?: {
+    [k: string]: any;
+  };
+  /**
+   * Seats.
+   */
+  seats?: number;
+  /**
+   * Whether spectators may write in the table's chat (players always may).
+   */
+  spectator_chat?: boolean;
+  /**
+   * Saint Poker stake per player (0: friendly).
+   */
+  stake?: number;
+  /**
+   * Hold'em: `nl`, `pl` or `limit`; Draw: `nl` only.
+   */
+  structure?: string;
+  /**
+   * Time bank per player, seconds.
+   */
+  time_bank_secs?: number;
+}
+/**
+ * `GET /api/tables`.
+ */
+export interface TablesReply {
+  /**
+   * The open tables.
+   */
+  tables: TableSummary[];
+}
+/**
+ * The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).
+ */
+export interface UserReply {
+  user: UserInfo1;
+}
+/**
+ * A user as the protocol shows them (`hello`, `/api/me`, `/api/login`, …).
+ */
+export interface UserInfo1 {
+  /**
+   * Chips in the account.
+   */
+  balance: number;
+  /**
+   * Whether a bot.
+   */
+  bot: boolean;
+  /**
+   * Whether a guest account.
+   */
+  guest: boolean;
+  /**
+   * The account's id.
+   */
+  id: number;
+  /**
+   * The name.
+   */
+  name: string;
+}
+/**
+ * Voided hands per table and per player (`GET /api/history`'s `voided`).
+ */
+export interface VoidedReport1 {
+  /**
+   * Other players with whom at least one of the user's hands was voided.
+   */
+  players: VoidedPlayer[];
+  /**
+   * Tables where at least one of the user's hands was voided.
+   */
+  tables: VoidedTable[];
+}
+/**
+ * The viewer of a `table_state`.
+ */
+export interface You1 {
+  /**
+   * The best hand the viewer holds now in the hand on the felt (Hold'em from the flop on,
+   * Draw with five cards; codes as in a result: `{"category","ranks"}`), valued by the engine
+   * for the client to name.
+   */
+  best_hand?: HandValue | null;
+  /**
+   * Whether the viewer may rebuy now (seated, stack exhausted, between their hands, at a
+   * table with rebuys): the table model's own rule.
+   */
+  can_rebuy?: boolean;
+  /**
+   * Chips on their way from the viewer's seat here to their account, not recorded by the
+   * books yet.
+   */
+  cashing_out?: number | null;
+  /**
+   * The viewer's seed chain, if they sent one.
+   */
+  chain?: ChainView | null;
+  /**
+   * The viewer's seat in the hand in play.
+   */
+  hand_seat?: number | null;
+  /**
+   * For a viewer neither seated nor waiting: how joining now seats them (RULES.md §2 Table).
+   */
+  join_seat?: JoinSeat | null;
+  /**
+   * Whether the viewer created the table (and may add bots to it).
+   */
+  owner?: boolean;
+  /**
+   * The viewer's table seat.
+   */
+  seat?: number | null;
+  /**
+   * The viewer's pending seat change.
+   */
+  seat_change?: SeatChange | null;
+  /**
+   * Why the viewer lost the seat they had at this table, told until they sit down again or
+   * stop watching (they watch the table from then on).
+   */
+  seat_lost?: SeatLost | null;
+  /**
+   * While the viewer sits out: how many more hands the table may deal without them before
+   * the seat is freed (RULES.md §2, sitting out: the third consecutive missed hand frees it;
+   * 0: the next deal frees it).
+   */
+  sit_out_hands_left?: number | null;
+  /**
+   * Whether the viewer sits out.
+   */
+  sitting_out: boolean;
+  /**
+   * The viewer's place on the waiting list (1 first).
+   */
+  waiting?: number | null;
+}
