@@ -139,11 +139,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, UserError> {
             }
         }
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(status(failed))
 }
 
 /// `--export`: every Hold'em hand of the files written out in `format`.
@@ -186,11 +182,7 @@ fn run_export(args: &ReplayArgs, format: export::ExportFormat) -> Result<ExitCod
             }
         }
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(status(failed))
 }
 
 /// `--steps`: each file's replay as the room's replayer shows it.
@@ -218,9 +210,14 @@ fn run_steps(args: &ReplayArgs) -> Result<ExitCode, UserError> {
             eprintln!("tavolo: {msg}");
         }
     }
-    Ok(if failed {
+    Ok(status(failed))
+}
+
+/// Exit status 1 when any file failed, else success.
+fn status(failed: bool) -> ExitCode {
+    if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
