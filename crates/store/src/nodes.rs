@@ -30,8 +30,8 @@ pub struct Fence {
 /// A table as its owner saves it for whoever takes it over: its state, its lobby line, and the
 /// order the owner made the save in. Every write goes to the books on a task of its own, so a
 /// save can land after a newer one, or be sent again after it: the books keep a save only if
-/// its `seq` is above the one they hold (in the statement that checks the fence), and a new owner counts on from the
-/// `seq` it restored ([`Claimed::saved_seq`]).
+/// its `seq` is above the one they hold (in the statement that checks the fence), and a new
+/// owner counts on from the `seq` it restored ([`Claimed::saved_seq`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSave {
     /// The state (JSON; the server's saved table).
