@@ -170,7 +170,12 @@ impl Outcome {
             Outcome::Chips { start, end, .. } => end
                 .iter()
                 .zip(start)
-                .map(|(&e, &s)| e as i64 - s as i64)
+                .map(|(&e, &s)| {
+                    // A table's chips total at most a quarter of `u64::MAX` (the rules check
+                    // it when a table is set up), so every stack and change fits an `i64`.
+                    i64::try_from(i128::from(e) - i128::from(s))
+                        .expect("a table's chips fit the rules' total")
+                })
                 .collect(),
             Outcome::Points { scores, .. } => scores.iter().map(|&s| i64::from(s)).collect(),
         }

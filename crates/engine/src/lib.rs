@@ -17,5 +17,4 @@ pub mod table;
 pub mod transcript;
 mod wire;
 
-/// Chips: one integer type everywhere.
-pub type Chips = u64;
+pub use tavolo_cards::{Chips, ChipsError};

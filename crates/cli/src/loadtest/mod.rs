@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tavolo_engine::Chips;
 
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
@@ -310,8 +311,8 @@ async fn open_table(
         seats,
         clock_secs: 60,
         time_bank_secs: 60,
-        buy_in: 200,
-        rebuy: 200,
+        buy_in: Chips::new(200),
+        rebuy: Chips::new(200),
         ..TableOptions::default()
     })
     .map_err(|e| e.to_string())?;

@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tavolo_engine::Chips;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
@@ -264,7 +265,7 @@ impl Seat {
         let broke = st.you.hand_seat.is_none()
             && st.seats.iter().any(|x| {
                 Some(x.seat) == st.you.seat
-                    && x.chips == Some(0)
+                    && x.chips == Some(Chips::ZERO)
                     && x.status != SeatStatus::BuyingIn
             });
         if broke

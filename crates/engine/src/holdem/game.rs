@@ -40,9 +40,9 @@ impl HoldemTable {
     /// ```
     pub fn casino(table_minimum: Chips, rules: HoldemRules) -> HoldemTable {
         HoldemTable {
-            small_blind: table_minimum / 2,
+            small_blind: table_minimum.half(),
             big_blind: table_minimum,
-            ante: 0,
+            ante: Chips::ZERO,
             rules,
         }
     }

@@ -86,8 +86,8 @@ impl TableRules {
         TableRules {
             seats,
             min_players: seats,
-            buy_in: 0,
-            rebuy: 0,
+            buy_in: Chips::ZERO,
+            rebuy: Chips::ZERO,
             max_sit_out: 2,
         }
     }
@@ -392,7 +392,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             changes: VecDeque::new(),
             first: None,
             hands: 0,
-            carried: 0,
+            carried: Chips::ZERO,
             in_hand: None,
             next_ticket: 1,
             orphans: Vec::new(),

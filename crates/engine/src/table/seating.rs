@@ -2,6 +2,7 @@
 //! start, chosen after it, or the waiting list), seat changes served before the list, sitting
 //! out, buy-ins and rebuys through the ledger, leaving.
 
+use crate::Chips;
 use std::fmt::Debug;
 
 use super::{
@@ -415,7 +416,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         };
         self.seats[s] = Some(Seat {
             player: player.clone(),
-            stack: 0,
+            stack: Chips::ZERO,
             state,
             sitting_out: false,
             missed: 0,

@@ -13,6 +13,7 @@
 //! - every finding of the attacks on the room (`attacks`).
 
 use std::time::Duration;
+use tavolo_engine::Chips;
 
 use serde_json::{json, Value};
 use tavolo_engine::saint::SaintGame;
@@ -60,7 +61,7 @@ fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() 
         "the books moved her buy-in again"
     );
     assert_eq!(account(&books, &ada), 1_000 - 400 + stack);
-    assert_eq!(t2.core.table().stack_of(&ada), Some(200));
+    assert_eq!(t2.core.table().stack_of(&ada), Some(Chips::new(200)));
     assert!(books.violations.is_empty(), "{:?}", books.violations);
 }
 
@@ -118,8 +119,8 @@ fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_the
     assert!(s["stalled"].is_null(), "{s}");
     assert_ne!(s["hand"], hand.as_str(), "a new hand is dealt: {s}");
     assert_eq!(
-        seat(&books, "t2", &ada) as u64,
-        t.core.table().stack_of(&ada).unwrap_or(0)
+        Chips::from_ledger(seat(&books, "t2", &ada)).unwrap(),
+        t.core.table().stack_of(&ada).unwrap_or(Chips::ZERO)
     );
     assert!(books.violations.is_empty(), "{:?}", books.violations);
 }
@@ -138,7 +139,7 @@ fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_the
     let left = t.answer(r).expect("a leave is accepted");
     assert_eq!(
         (left.stack, left.pending),
-        (Some(200), Some(true)),
+        (Some(Chips::new(200)), Some(true)),
         "never `done` for chips still on the seat"
     );
     assert_eq!(
@@ -151,7 +152,7 @@ fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_the
     assert!(matches!(t.answer(again), Err(RoomError::NotSeatedHere)));
     let rejoin = t.intent(1, &ada, join());
     assert!(
-        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(200))),
+        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(c)) if c == 200),
         "she is told why she waits"
     );
     books.down = false;

@@ -1,6 +1,7 @@
 //! The deal (RULES.md §3 Table and deal): the pot carried in, antes from the cutter
 //! round, the bottom card set aside, five cards to each seat one at a time; the cutter opens.
 
+use crate::Chips;
 use tavolo_cards::{CardSet, Deck};
 
 use super::{DrawHand, Phase, Source};
@@ -106,8 +107,8 @@ impl DrawHand {
         self.shown = SeatMask::EMPTY;
         self.keys = [0; MAX_DRAW_SEATS];
         self.ranks = [None; MAX_DRAW_SEATS];
-        self.won = [0; MAX_DRAW_SEATS];
-        self.carried = 0;
+        self.won = [Chips::ZERO; MAX_DRAW_SEATS];
+        self.carried = Chips::ZERO;
     }
 
     /// The bottom card set aside, then five cards to each seat, one at a time from the cutter

@@ -155,8 +155,8 @@ impl Hand {
             n: 0,
             button: 0,
             rules: setup.rules,
-            min_bet: 0,
-            big_bet: 0,
+            min_bet: Chips::ZERO,
+            big_bet: Chips::ZERO,
             any_blind: false,
             ledger,
             round,
@@ -173,9 +173,9 @@ impl Hand {
             show_start: 0,
             shown: SeatMask::EMPTY,
             ranks: [0; MAX_SEATS],
-            won: [0; MAX_SEATS],
-            carried: 0,
-            total: 0,
+            won: [Chips::ZERO; MAX_SEATS],
+            carried: Chips::ZERO,
+            total: Chips::ZERO,
         };
         h.deal(setup, events);
         Ok(h)

@@ -5,6 +5,7 @@
 //! time comes in with every input as a [`Now`]; the core never reads a clock.
 
 use std::time::{Duration, Instant};
+use tavolo_engine::Chips;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
@@ -72,7 +73,7 @@ pub enum TableIntent {
         /// The seat asked for.
         seat: Option<usize>,
         /// The buy-in asked for.
-        buy_in: Option<u64>,
+        buy_in: Option<Chips>,
         /// A seed chain's head.
         chain: Option<[u8; 32]>,
     },
@@ -130,7 +131,7 @@ pub enum Booked {
     Done,
     /// A cash-out to a guest recorded, and this many of its chips went back to the house: they
     /// took the guest beyond the room's guest cap (`Config::guest_max_chips`).
-    OverGuestCap(i64),
+    OverGuestCap(Chips),
     /// A hand begun: its id.
     Hand(HandId),
     /// A bot's account made.
