@@ -14,9 +14,10 @@
 //! ```
 //! use tavolo_engine::game::{Game, Played, Positions, Viewer};
 //! use tavolo_engine::holdem::{Hand, HoldemTable};
+//! use tavolo_engine::Chips;
 //!
-//! let table = HoldemTable::casino(100, Default::default());
-//! let setup = Hand::setup(&table, &Positions::new(vec![10_000; 3], 0, 0))?;
+//! let table = HoldemTable::casino(Chips::new(100), Default::default());
+//! let setup = Hand::setup(&table, &Positions::new(vec![Chips::new(10_000); 3], 0, Chips::ZERO))?;
 //! let mut hand = Played::<Hand>::deal(setup, [7; 32])?;
 //! while !hand.game.is_over() {
 //!     let seat = hand.game.to_act().iter().next().expect("someone acts");

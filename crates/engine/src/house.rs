@@ -6,13 +6,15 @@
 //! ```
 //! use tavolo_engine::house::HouseRules;
 //! use tavolo_engine::holdem::{MinRaise, Structure};
+//! use tavolo_engine::Chips;
 //!
 //! let rules = HouseRules::from_pairs(&["min_raise=largest_increment", "small_blind=40"])?;
-//! let table = rules.holdem_table(100, Structure::PotLimit)?;
+//! let table = rules.holdem_table(Chips::new(100), Structure::PotLimit)?;
 //! assert_eq!(table.rules.min_raise, MinRaise::LargestIncrement);
-//! assert_eq!((table.small_blind, table.big_blind), (40, 100));
+//! assert_eq!((table.small_blind, table.big_blind), (Chips::new(40), Chips::new(100)));
 //!
-//! let wrong = HouseRules::from_pairs(&["allow_check=true"])?.holdem_table(100, Structure::NoLimit);
+//! let wrong = HouseRules::from_pairs(&["allow_check=true"])?;
+//! let wrong = wrong.holdem_table(Chips::new(100), Structure::NoLimit);
 //! assert!(wrong.unwrap_err().to_string().contains("allow_check"));
 //! # Ok::<(), tavolo_engine::house::HouseRuleError>(())
 //! ```

@@ -157,16 +157,17 @@ pub struct PotShown {
 ///
 /// ```
 /// use tavolo_engine::betting::{pots::in_middle, Ledger};
+/// use tavolo_engine::Chips;
 ///
 /// // Three seats put 100 in; seat 0 was all-in for 40 of it.
-/// let mut l = Ledger::new(&[40, 500, 500]);
+/// let mut l = Ledger::new(&[40, 500, 500].map(Chips::new));
 /// for (s, c) in [(0, 40), (1, 100), (2, 100)] {
-///     l.put(s, c);
+///     l.put(s, Chips::new(c));
 /// }
 /// l.collect();
-/// let pots = in_middle(&l, 0);
-/// assert_eq!((pots[0].amount, pots[0].eligible.clone()), (120, vec![0, 1, 2]));
-/// assert_eq!((pots[1].amount, pots[1].eligible.clone()), (120, vec![1, 2]));
+/// let pots = in_middle(&l, Chips::ZERO);
+/// assert_eq!((pots[0].amount, &pots[0].eligible[..]), (Chips::new(120), &[0, 1, 2][..]));
+/// assert_eq!((pots[1].amount, &pots[1].eligible[..]), (Chips::new(120), &[1, 2][..]));
 /// ```
 pub fn in_middle(ledger: &Ledger, carried: Chips) -> Vec<PotShown> {
     let pots = Pots::build(&ledger.gathered());

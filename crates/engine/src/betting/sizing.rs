@@ -26,10 +26,11 @@ impl PotSize {
     ///
     /// ```
     /// use tavolo_engine::betting::PotSize;
+    /// use tavolo_engine::Chips;
     /// // Blinds 1/2 and a limp: 5 in the middle, the big blind owes nothing.
-    /// let pot = PotSize { middle: 5, max_bet: 2 };
-    /// assert_eq!(pot.fraction_to(0, 0.5), 5); // 2 + 2.5, the half chip up
-    /// assert_eq!(pot.fraction_to(0, 1.0), 7);
+    /// let pot = PotSize { middle: Chips::new(5), max_bet: Chips::new(2) };
+    /// assert_eq!(pot.fraction_to(Chips::ZERO, 0.5), 5); // 2 + 2.5, the half chip up
+    /// assert_eq!(pot.fraction_to(Chips::ZERO, 1.0), 7);
     /// ```
     pub fn fraction_to(&self, owed: Chips, fraction: f64) -> Chips {
         let after_call = self.middle + owed;

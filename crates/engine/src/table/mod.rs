@@ -19,17 +19,18 @@
 //! ```
 //! use tavolo_cards::GameRng;
 //! use tavolo_engine::table::{Booking, Table, TableRules};
+//! use tavolo_engine::Chips;
 //!
-//! let rules = TableRules::cash(6, 4, 1_000, 500);
+//! let rules = TableRules::cash(6, 4, Chips::new(1_000), Chips::new(500));
 //! let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(1))?;
 //! let change = t.join("ada")?;
 //! // Seated by lot, and the ledger is asked for the buy-in before any chip is hers.
 //! let Some(Booking::Fund { ticket, amount, .. }) = change.bookings.first().cloned() else {
 //!     panic!("a buy-in is asked")
 //! };
-//! assert_eq!((amount, t.stack_of(&"ada")), (1_000, Some(0)));
+//! assert_eq!((amount, t.stack_of(&"ada")), (Chips::new(1_000), Some(Chips::ZERO)));
 //! t.funded(ticket, true)?;
-//! assert_eq!(t.stack_of(&"ada"), Some(1_000));
+//! assert_eq!(t.stack_of(&"ada"), Some(Chips::new(1_000)));
 //! # Ok::<(), tavolo_engine::table::TableError>(())
 //! ```
 

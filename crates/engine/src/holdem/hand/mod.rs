@@ -188,7 +188,9 @@ impl Hand {
     /// ```
     /// use tavolo_cards::GameRng;
     /// use tavolo_engine::holdem::{Dealing, Hand, HandSetup, HoldemRules};
-    /// let setup = HandSetup::casino(vec![200; 3], 0, 1, 2, HoldemRules::default());
+    /// use tavolo_engine::Chips;
+    /// let (sb, bb) = (Chips::new(1), Chips::new(2));
+    /// let setup = HandSetup::casino(vec![Chips::new(200); 3], 0, sb, bb, HoldemRules::default());
     /// let mut events = Vec::new();
     /// let mut h = Hand::new_into(&setup, Dealing::Seeded(GameRng::from_u64(7)), &mut events)?;
     /// let first = h.clone();
