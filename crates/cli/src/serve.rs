@@ -4,9 +4,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tavolo_engine::Chips;
 
 use clap::Args;
+use tavolo_engine::Chips;
 use tavolo_server::{Config, Server};
 
 use crate::UserError;

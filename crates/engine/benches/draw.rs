@@ -14,11 +14,11 @@
 mod common;
 
 use std::hint::black_box;
-use tavolo_engine::Chips;
 
 use common::{repeat_for, WyRand};
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{Action, Dealing, DrawHand, DrawSetup, Event, ToAct};
+use tavolo_engine::Chips;
 
 #[inline]
 fn bot(h: &DrawHand, r: &mut WyRand) -> Action {

@@ -17,11 +17,11 @@ mod common;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::Command;
-use tavolo_engine::Chips;
 
 use common::repeat_for;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, HoldemRules, ToAct};
+use tavolo_engine::Chips;
 
 /// A uniform integer in `0..n` for 64-bit `n` (multiply-high; the bias is below 2^-40 here).
 #[inline]

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::Duration;
-use tavolo_engine::Chips;
 
+use tavolo_engine::Chips;
 use tavolo_store::{StoreError, TableLease, UserId};
 
 use crate::error::RoomError;

@@ -4,7 +4,6 @@
 //! not here.)
 
 use std::time::Duration;
-use tavolo_engine::Chips;
 
 use crate::common::external_match;
 use tavolo_bots::arena::{Arena, MatchConfig};
@@ -15,6 +14,7 @@ use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Structure};
 use tavolo_engine::saint::SaintOptions;
+use tavolo_engine::Chips;
 
 /// Fixed in `2c7009e`: a program is started for each game, so its first answer also pays for
 /// the interpreter starting, and a Python bot under a tight `--think-ms` was late on the first

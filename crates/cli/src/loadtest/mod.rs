@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tavolo_engine::Chips;
 
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use tavolo_engine::Chips;
 use tavolo_server::client;
 use tavolo_server::protocol::{Code, Intent, Request, ServerMessage};
 use tavolo_server::table::TableOptions;

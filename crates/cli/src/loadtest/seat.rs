@@ -6,10 +6,10 @@ use std::net::SocketAddr;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tavolo_engine::Chips;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use tavolo_engine::Chips;
 use tavolo_server::client;
 use tavolo_server::protocol::{Code, Intent, Name, Request, SeatStatus, ServerMessage, TableState};
 use tavolo_server::ratelimit::Bucket;

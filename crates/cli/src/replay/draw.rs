@@ -4,9 +4,9 @@
 
 use std::io::Write;
 use std::path::Path;
-use tavolo_engine::Chips;
 
 use tavolo_engine::draw::DrawRecord;
+use tavolo_engine::Chips;
 
 /// Confirms the Five-Card Draw record at `path` and writes the outcome to `out`: a short table,
 /// or with `json` one JSON line

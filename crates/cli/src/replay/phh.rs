@@ -3,10 +3,10 @@
 
 use std::io::Write;
 use std::path::Path;
-use tavolo_engine::Chips;
 
 use serde_json::{json, Number, Value};
 use tavolo_engine::holdem::phh::{self, PhhHand};
+use tavolo_engine::Chips;
 
 /// Replays every hand in the `.phh` or `.phhs` file at `path`, writing one line per hand to
 /// `out`: with `json`, `{"file":…,"index":…,"finishing_stacks":[…]}` or

@@ -5,7 +5,6 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use tavolo_engine::Chips;
 
 use clap::ValueEnum;
 use serde::Serialize;
@@ -17,6 +16,7 @@ use tavolo_bots::lbr::LbrResult;
 use tavolo_bots::{BotSpec, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
+use tavolo_engine::Chips;
 
 use super::SimArgs;
 use crate::UserError;

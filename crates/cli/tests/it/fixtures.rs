@@ -19,11 +19,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use tavolo_engine::Chips;
 
 use crate::common::{command, fair_bundle, saint_record, text};
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::Chips;
 use tavolo_engine::{draw, saint};
 use tavolo_store::{sha256_hex, unhex};
 

@@ -8,12 +8,12 @@
 use crate::common;
 use crate::room;
 use std::process::Output;
-use tavolo_engine::Chips;
 
 use crate::common::{fair_bundle, verify_file};
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::Chips;
 use tavolo_engine::{draw, saint};
 use tavolo_store::{hex, sha256_hex};
 

@@ -2,13 +2,13 @@
 //! start, chosen after it, or the waiting list), seat changes served before the list, sitting
 //! out, buy-ins and rebuys through the ledger, leaving.
 
-use crate::Chips;
 use std::fmt::Debug;
 
 use super::{
     Booking, Change, Departure, Orphan, Seat, SeatState, Seating, Table, TableError, TableEvent,
     Ticket,
 };
+use crate::Chips;
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
     /// Seats `registered` as a session opens: each takes a seat drawn by lot among the free

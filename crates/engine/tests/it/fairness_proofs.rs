@@ -13,7 +13,6 @@
 //! (`cargo test -p tavolo-engine --test it fairness_proofs -- --nocapture`).
 
 use crate::outside::{files_under, shared_phh};
-use tavolo_engine::Chips;
 
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{self, DrawRecord, RecordAction};
@@ -23,6 +22,7 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::saint::{self, SaintRecord};
 use tavolo_engine::transcript::transcript;
+use tavolo_engine::Chips;
 
 /// What a tampering changed: the classes of issue 50's "done when", and another seed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tavolo_engine::Chips;
 
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
@@ -21,6 +20,7 @@ use tavolo_engine::betting::{BetEvent, Structure};
 use tavolo_engine::holdem::phh::{self, format_amount, PhhHand, Sight};
 use tavolo_engine::holdem::pokerstars::{self, Label};
 use tavolo_engine::holdem::{Event, Hand, HandSetup, Street};
+use tavolo_engine::Chips;
 
 use crate::holdem_support::{random_action, random_rules, random_stacks, seeded};
 use crate::outside::{files_under, run, shared_phh, venv_python};

@@ -1,13 +1,13 @@
 //! The deal (RULES.md §3 Table and deal): the pot carried in, antes from the cutter
 //! round, the bottom card set aside, five cards to each seat one at a time; the cutter opens.
 
-use crate::Chips;
 use tavolo_cards::{CardSet, Deck};
 
 use super::{DrawHand, Phase, Source};
 use crate::betting::{BetEvent, BettingRound, Ledger, RoundRules, SeatMask, Structure};
 use crate::draw::action::{Drawn, Event, Round};
 use crate::draw::rules::{DrawSetup, StackedDeal, MAX_DRAW_SEATS};
+use crate::Chips;
 
 /// The betting rules of both rounds: the ante is the minimum bet; no check before the opening
 /// unless the table allows it.

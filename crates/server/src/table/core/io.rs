@@ -5,12 +5,12 @@
 //! time comes in with every input as a [`Now`]; the core never reads a clock.
 
 use std::time::{Duration, Instant};
-use tavolo_engine::Chips;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::Game;
+use tavolo_engine::Chips;
 use tavolo_store::{FinishedHand, HandId, Journal, NewHand, TableSave, UserId};
 
 use crate::books::Member;

@@ -3,10 +3,10 @@
 //! other messages; the lobby's line and who is present, published when they change.
 
 use std::collections::BTreeSet;
-use tavolo_engine::Chips;
 
 use serde_json::value::RawValue;
 use tavolo_engine::game::{Game, Outcome, Viewer};
+use tavolo_engine::Chips;
 use tavolo_store::UserId;
 
 use super::audience::Sent;

@@ -15,7 +15,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
-use tavolo_engine::Chips;
 
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
@@ -23,6 +22,7 @@ use tavolo_engine::draw::DrawHand;
 use tavolo_engine::game::{Game, Viewer};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::saint::SaintGame;
+use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::table::core::{Input, SavedState, Stage, TableIntent, Write};
 use tavolo_store::Account;

@@ -3,11 +3,11 @@
 //! `tests/it/regressions.rs`, on the same bench). No socket, no sleep.
 
 use std::time::Duration;
-use tavolo_engine::Chips;
 
 use serde_json::{json, Value};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::table::TableError;
+use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::error::RoomError;
 use tavolo_server::table::core::{Input, Stage, Stop, TableIntent, Write};
