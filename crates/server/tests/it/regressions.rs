@@ -13,13 +13,14 @@
 //! - every finding of the attacks on the room (`attacks`).
 
 use std::time::Duration;
-use tavolo_engine::Chips;
 
 use serde_json::{json, Value};
 use tavolo_engine::saint::SaintGame;
-use tavolo_server::books::Member;
+use tavolo_engine::{Chips, ChipsError};
+use tavolo_server::books::{self, Member};
 use tavolo_server::error::RoomError;
 use tavolo_server::table::core::{Input, Stop, TableIntent, Write};
+use tavolo_store::Account;
 
 use crate::core::bench::{saint, Bench};
 use crate::core::books::SimBooks;
@@ -312,4 +313,60 @@ fn a_save_landing_after_a_newer_one_is_not_what_a_takeover_restores() {
         "the new owner seats Ada: {seated:?}"
     );
     assert_eq!(seat(&books, "t6", &ada), 200, "her chips stay on her seat");
+}
+
+/// Fault: a negative ledger balance became 0 chips without a word. A table taken over read
+/// each seat's balance from the ledger with a cast that turned a balance below zero (which the
+/// ledger must never hold for a seat) into an empty stack, and the table dealt on. Now the
+/// conversion is `Chips::from_ledger`, and the new owner refuses to open the table with the
+/// specific error, carrying the amount.
+#[test]
+fn a_negative_ledger_balance_became_zero_chips_without_a_word() {
+    let (mut books, ada, t) = ada_seated("t4", 0);
+    let seat = Account::Seat {
+        table: "t4".into(),
+        user: ada.id,
+    };
+    books.accounts.insert(seat.to_string(), -7);
+    let refused = Bench::try_takeover(t.make.clone(), &mut books, "t4", t.now, 3).err();
+    assert!(
+        matches!(
+            refused,
+            Some(RoomError::Chips(ChipsError::NegativeLedger(-7)))
+        ),
+        "{refused:?}"
+    );
+}
+
+/// Fault: chips at a table were cast to the ledger's signed amounts. A count above `i64::MAX`
+/// (a buy-in, a stake, a hand's stacks) would have saturated or wrapped on its way into a
+/// journal; each conversion is now `Chips::to_ledger`, a specific error with the count, and no
+/// journal is built.
+#[test]
+fn a_count_of_chips_too_large_for_the_ledger_is_refused_with_the_count() {
+    let too_many = Chips::new(i64::MAX as u64 + 1);
+    let ada = Member {
+        id: tavolo_store::UserId(1),
+        name: "ada".into(),
+        guest: false,
+        bot: false,
+    };
+    let want = ChipsError::TooManyForLedger(too_many);
+    let buy_in = books::buy_in("k1".into(), "t5", &ada, too_many);
+    assert_eq!(buy_in.err(), Some(want));
+    let cash_out = books::cash_out("k2".into(), "t5", &ada, too_many);
+    assert_eq!(cash_out.err(), Some(want));
+    let stakes = books::stakes_journal("k3".into(), "t5", &[ada.clone()], too_many);
+    assert_eq!(stakes.err(), Some(want));
+    // A stake the ledger holds alone, but not times the players: the pot's leg is refused.
+    let stake = Chips::new(1 << 62);
+    let two = [ada.clone(), ada];
+    let stakes = books::stakes_journal("k4".into(), "t5", &two, stake);
+    let pot = Chips::new(1 << 63);
+    assert_eq!(stakes.err(), Some(ChipsError::TooManyForLedger(pot)));
+    // …and one whose product is more than any count is refused as that.
+    let stake = Chips::new(u64::MAX / 2 + 1);
+    let stakes = books::stakes_journal("k5".into(), "t5", &two, stake);
+    let product = ChipsError::ProductOverflow { a: stake, n: 2 };
+    assert_eq!(stakes.err(), Some(product));
 }
