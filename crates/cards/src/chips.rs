@@ -31,7 +31,9 @@ use core::iter::Sum;
 use core::ops::{Add, AddAssign, Sub, SubAssign};
 use core::str::FromStr;
 
-/// A count of chips: never negative, never wrapping. See the [module docs](self).
+/// A count of chips: never negative, and no arithmetic on it wraps or goes below zero without
+/// a word: `checked_*`/`try_*` for what input can influence, operators that panic (in every
+/// profile) where the rules guarantee the result, `to_ledger`/`from_ledger` at the ledger.
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize, serde::Deserialize,
 )]

@@ -356,7 +356,7 @@ fn a_count_of_chips_too_large_for_the_ledger_is_refused_with_the_count() {
     assert_eq!(buy_in.err(), Some(want));
     let cash_out = books::cash_out("k2".into(), "t5", &ada, too_many);
     assert_eq!(cash_out.err(), Some(want));
-    let stakes = books::stakes_journal("k3".into(), "t5", &[ada.clone()], too_many);
+    let stakes = books::stakes_journal("k3".into(), "t5", std::slice::from_ref(&ada), too_many);
     assert_eq!(stakes.err(), Some(want));
     // A stake the ledger holds alone, but not times the players: the pot's leg is refused.
     let stake = Chips::new(1 << 62);
