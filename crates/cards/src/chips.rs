@@ -237,6 +237,8 @@ impl Chips {
     }
 }
 
+// Any `u64` is a count and any count a `u64`: these conversions are lossless. (None exists
+// for `i64`: the ledger's amounts go through `to_ledger`/`from_ledger`.)
 impl From<u64> for Chips {
     #[inline]
     fn from(n: u64) -> Chips {
@@ -272,6 +274,9 @@ impl From<Chips> for i128 {
     }
 }
 
+// Comparing a count with a plain number (`stack > 0`, `assert_eq!(pot, 120)`) reads as the
+// rules do and cannot overflow; arithmetic with a plain number is not offered, so that every
+// sum of chips is a sum of counts.
 impl PartialEq<u64> for Chips {
     #[inline]
     fn eq(&self, other: &u64) -> bool {
