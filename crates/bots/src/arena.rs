@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 use tavolo_cards::SplitMix64;
+use tavolo_engine::Chips;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -54,11 +55,11 @@ impl Score {
             Outcome::Chips {
                 start, end, unit, ..
             } => {
-                let unit = (*unit).max(1) as f64;
+                let unit = (*unit).max(Chips::new(1)).to_f64();
                 let scores: Vec<f64> = end
                     .iter()
                     .zip(start)
-                    .map(|(&end, &start)| (end as f64 - start as f64) / unit)
+                    .map(|(&end, &start)| (end.to_f64() - start.to_f64()) / unit)
                     .collect();
                 let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 let winners: Vec<usize> =

@@ -126,7 +126,8 @@ impl RandomBot {
     pub(crate) fn bet<A: BettingAction>(&mut self, mut kinds: Vec<Decision>, l: &Legal) -> A {
         if let Some(r) = l.raise {
             let span = r.max_to - r.min_to;
-            let to = r.min_to + (self.rng.unit() * (span + 1) as f64) as u64;
+            let to =
+                r.min_to + Chips::new((self.rng.unit() * (span + Chips::new(1)).to_f64()) as u64);
             kinds.push(Decision::RaiseTo(to.min(r.max_to)));
         }
         kinds[self.rng.below(kinds.len())].to_action(l)
@@ -156,7 +157,7 @@ pub(crate) fn pot_odds(pot: Chips, to_call: Chips) -> f64 {
     if to_call == 0 {
         0.0
     } else {
-        to_call as f64 / (pot + to_call) as f64
+        to_call.to_f64() / (pot + to_call).to_f64()
     }
 }
 
@@ -314,36 +315,37 @@ pub(crate) fn best_response_to_sums(
         return fallback;
     };
     let mean_eq = sums.equity / total;
-    let pot = table.pot as f64;
-    let stack = |s: usize| table.stacks.get(s).copied().unwrap_or(0);
+    let pot = table.pot.to_f64();
+    let stack = |s: usize| table.stacks.get(s).copied().unwrap_or(Chips::ZERO);
     // `later`, as far as both stacks go once the seat has added `mine` and the opponent `opp`.
     let later_after = |mine: Chips, theirs: Chips| -> f64 {
-        later
-            .min(stack(me).saturating_sub(mine))
-            .min(stack(opp).saturating_sub(theirs)) as f64
+        (later
+            .min(stack(me).minus_at_most(mine))
+            .min(stack(opp).minus_at_most(theirs)))
+        .to_f64()
     };
     let mut best: Option<(f64, Bet)> = passive.map(|b| {
-        let call = l.call.unwrap_or(0);
-        let more = later_after(call, 0);
-        let call = call as f64;
+        let call = l.call.unwrap_or(Chips::ZERO);
+        let more = later_after(call, Chips::ZERO);
+        let call = call.to_f64();
         (mean_eq * (pot + call + 2.0 * more) - call - more, b)
     });
     if !l.check && best.is_none_or(|(ev, _)| 0.0 > ev) {
         best = Some((0.0, Bet::Fold));
     }
-    let max_bet = table.bets.iter().copied().max().unwrap_or(0);
+    let max_bet = table.bets.iter().copied().max().unwrap_or(Chips::ZERO);
     for (&to, a) in sizes.iter().zip(&sums.answers) {
         // What each side adds if the opponent calls (its stack caps it; the rest comes back).
-        let opp_add = to.saturating_sub(table.bets[opp]).min(stack(opp));
-        let mine_add = (table.bets[opp] + opp_add).saturating_sub(table.bets[me]);
+        let opp_add = to.minus_at_most(table.bets[opp]).min(stack(opp));
+        let mine_add = (table.bets[opp] + opp_add).minus_at_most(table.bets[me]);
         // A re-raise of the same increment, which the seat then calls (stacks permitting).
         let again = to
-            .saturating_sub(max_bet)
+            .minus_at_most(max_bet)
             .min(stack(opp) - opp_add)
-            .min(stack(me).saturating_sub(mine_add));
+            .min(stack(me).minus_at_most(mine_add));
         let more = later_after(mine_add, opp_add);
         let more_again = later_after(mine_add + again, opp_add + again);
-        let (opp_add, mine_add, again) = (opp_add as f64, mine_add as f64, again as f64);
+        let (opp_add, mine_add, again) = (opp_add.to_f64(), mine_add.to_f64(), again.to_f64());
         let called = pot + mine_add + opp_add;
         let ev = (a.fold * pot + a.call_equity * (called + 2.0 * more)
             - a.call * (mine_add + more)
@@ -363,10 +365,13 @@ pub(crate) fn best_response_sizes(pot: Chips, max_bet: Chips, l: &Legal) -> Vec<
     let Some(r) = l.raise else {
         return Vec::new();
     };
-    let after_call = pot + l.call.unwrap_or(0);
+    let after_call = pot + l.call.unwrap_or(Chips::ZERO);
     let mut v: Vec<Chips> = [0.5, 1.0]
         .iter()
-        .map(|f| (max_bet + (f * after_call as f64).round() as Chips).clamp(r.min_to, r.max_to))
+        .map(|f| {
+            (max_bet + Chips::new((f * after_call.to_f64()).round() as u64))
+                .clamp(r.min_to, r.max_to)
+        })
         .chain([r.max_to])
         .collect();
     v.sort_unstable();

@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 mod card;
+mod chips;
 mod deck;
 mod equity;
 mod error;
@@ -34,6 +35,7 @@ mod tables;
 pub mod words;
 
 pub use card::{Card, Rank, Suit};
+pub use chips::{Chips, ChipsError};
 pub use deck::Deck;
 pub use equity::{EquityError, EquityQuery, Game, Holding, Tally};
 pub use error::CardError;

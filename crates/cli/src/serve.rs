@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use tavolo_engine::Chips;
 use tavolo_server::{Config, Server};
 
 use crate::UserError;
@@ -122,7 +123,7 @@ pub struct ServeArgs {
     pub bot_bankroll: i64,
     /// Largest buy-in (or Saint Poker stake) of a table with bots.
     #[arg(long, default_value_t = Config::default().max_bot_buy_in)]
-    pub max_bot_buy_in: u64,
+    pub max_bot_buy_in: Chips,
     /// Most chips a guest holds, its chips at tables included (0: no cap): what it receives from
     /// others beyond this goes back to the house when its chips come home. At least the grant.
     #[arg(long, default_value_t = Config::default().guest_max_chips.unwrap_or(0))]

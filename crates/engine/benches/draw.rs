@@ -18,6 +18,7 @@ use std::hint::black_box;
 use common::{repeat_for, WyRand};
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{Action, Dealing, DrawHand, DrawSetup, Event, ToAct};
+use tavolo_engine::Chips;
 
 #[inline]
 fn bot(h: &DrawHand, r: &mut WyRand) -> Action {
@@ -36,7 +37,7 @@ fn bot(h: &DrawHand, r: &mut WyRand) -> Action {
                 (0..=14, _, _) => Action::Fold { seat },
                 (15..=34, _, Some(rr)) => Action::BetOrRaiseTo {
                     seat,
-                    to: rr.min_to + r.below((rr.max_to - rr.min_to).min(200) + 1),
+                    to: rr.min_to + Chips::new(r.below((rr.max_to - rr.min_to).get().min(200) + 1)),
                 },
                 (_, Some(_), _) => Action::Call { seat },
                 _ if l.check => Action::Check { seat },
@@ -89,7 +90,7 @@ fn run(
     let mut actions = 0;
     for _ in 0..hands {
         for s in setup.stacks.iter_mut() {
-            *s = 20 + r.below(380);
+            *s = Chips::new(20 + r.below(380));
         }
         setup.dealer = (setup.dealer + 1) % 6;
         setup.carried_in = h.carried();
@@ -114,7 +115,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let mut setup = DrawSetup::new(vec![100; 6], 0, 1);
+    let mut setup = DrawSetup::new(vec![Chips::new(100); 6], 0, Chips::new(1));
     let mut r = WyRand(7);
     let mut ev = Vec::with_capacity(64);
     let Ok(mut h) = DrawHand::new_into(&setup, Dealing::Seeded(GameRng::from_u64(2026)), &mut ev)

@@ -21,6 +21,7 @@ use std::process::Command;
 use common::repeat_for;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{Action, Dealing, Event, Hand, HandSetup, HoldemRules, ToAct};
+use tavolo_engine::Chips;
 
 /// A uniform integer in `0..n` for 64-bit `n` (multiply-high; the bias is below 2^-40 here).
 #[inline]
@@ -47,13 +48,13 @@ fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
         }
     } else {
         let range = l.raise.unwrap_or(tavolo_engine::holdem::RaiseRange {
-            min_to: 0,
-            max_to: 0,
+            min_to: Chips::ZERO,
+            max_to: Chips::ZERO,
         });
-        let span = range.max_to - range.min_to + 1;
+        let span = range.max_to - range.min_to + Chips::new(1);
         Action::BetOrRaiseTo {
             seat,
-            to: range.min_to + below64(rng, span),
+            to: range.min_to + Chips::new(below64(rng, span.get())),
         }
     })
 }
@@ -90,12 +91,18 @@ fn play(
             return 0;
         }
     }
-    h.stacks()[0]
+    h.stacks()[0].get()
 }
 
 /// Hands per wall-clock second and per CPU second.
 fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
-    let mut setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
+    let mut setup = HandSetup::casino(
+        vec![Chips::new(400); 6],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        HoldemRules::default(),
+    );
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
     let mut hand = None;
@@ -106,9 +113,9 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
     let timing = repeat_for(secs, || {
         for _ in 0..10_000 {
             setup.button = (seed % 6) as usize;
-            setup.blinds.iter_mut().for_each(|b| *b = 0);
-            setup.blinds[(setup.button + 1) % 6] = 1;
-            setup.blinds[(setup.button + 2) % 6] = 2;
+            setup.blinds.iter_mut().for_each(|b| *b = Chips::ZERO);
+            setup.blinds[(setup.button + 1) % 6] = Chips::new(1);
+            setup.blinds[(setup.button + 2) % 6] = Chips::new(2);
             black_box(play(&setup, &mut hand, 1, &mut rng, &mut events));
             seed += 1;
         }
@@ -122,7 +129,13 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
 }
 
 fn tavolo_fixed_button(secs: f64) -> f64 {
-    let setup = HandSetup::casino(vec![400; 6], 0, 1, 2, HoldemRules::default());
+    let setup = HandSetup::casino(
+        vec![Chips::new(400); 6],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        HoldemRules::default(),
+    );
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
     let mut hand = None;

@@ -14,9 +14,10 @@
 //! ```
 //! use tavolo_engine::game::{Game, Played, Positions, Viewer};
 //! use tavolo_engine::holdem::{Hand, HoldemTable};
+//! use tavolo_engine::Chips;
 //!
-//! let table = HoldemTable::casino(100, Default::default());
-//! let setup = Hand::setup(&table, &Positions::new(vec![10_000; 3], 0, 0))?;
+//! let table = HoldemTable::casino(Chips::new(100), Default::default());
+//! let setup = Hand::setup(&table, &Positions::new(vec![Chips::new(10_000); 3], 0, Chips::ZERO))?;
 //! let mut hand = Played::<Hand>::deal(setup, [7; 32])?;
 //! while !hand.game.is_over() {
 //!     let seat = hand.game.to_act().iter().next().expect("someone acts");
@@ -170,7 +171,12 @@ impl Outcome {
             Outcome::Chips { start, end, .. } => end
                 .iter()
                 .zip(start)
-                .map(|(&e, &s)| e as i64 - s as i64)
+                .map(|(&e, &s)| {
+                    // A table's chips total at most a quarter of `u64::MAX` (the rules check
+                    // it when a table is set up), so every stack and change fits an `i64`.
+                    i64::try_from(i128::from(e) - i128::from(s))
+                        .expect("a table's chips fit the rules' total")
+                })
                 .collect(),
             Outcome::Points { scores, .. } => scores.iter().map(|&s| i64::from(s)).collect(),
         }

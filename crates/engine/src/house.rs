@@ -6,13 +6,15 @@
 //! ```
 //! use tavolo_engine::house::HouseRules;
 //! use tavolo_engine::holdem::{MinRaise, Structure};
+//! use tavolo_engine::Chips;
 //!
 //! let rules = HouseRules::from_pairs(&["min_raise=largest_increment", "small_blind=40"])?;
-//! let table = rules.holdem_table(100, Structure::PotLimit)?;
+//! let table = rules.holdem_table(Chips::new(100), Structure::PotLimit)?;
 //! assert_eq!(table.rules.min_raise, MinRaise::LargestIncrement);
-//! assert_eq!((table.small_blind, table.big_blind), (40, 100));
+//! assert_eq!((table.small_blind, table.big_blind), (Chips::new(40), Chips::new(100)));
 //!
-//! let wrong = HouseRules::from_pairs(&["allow_check=true"])?.holdem_table(100, Structure::NoLimit);
+//! let wrong = HouseRules::from_pairs(&["allow_check=true"])?;
+//! let wrong = wrong.holdem_table(Chips::new(100), Structure::NoLimit);
 //! assert!(wrong.unwrap_err().to_string().contains("allow_check"));
 //! # Ok::<(), tavolo_engine::house::HouseRuleError>(())
 //! ```
@@ -357,7 +359,7 @@ impl HouseRules {
 
     /// The defaults of a Five-Card Draw table, as options.
     pub fn draw_defaults() -> HouseRules {
-        let rules = DrawTable::german(1).rules;
+        let rules = DrawTable::german(Chips::new(1)).rules;
         HouseRules {
             min_raise: Some(rules.min_raise),
             odd_chips: Some(rules.odd_chips),
@@ -411,17 +413,17 @@ mod tests {
         assert!(e.problem.contains("name=value"), "{e}");
         let e = HouseRules::from_pairs(&["small_blind=60"])
             .unwrap()
-            .holdem_table(50, Structure::NoLimit)
+            .holdem_table(Chips::new(50), Structure::NoLimit)
             .unwrap_err();
         assert_eq!(e.option, "small_blind");
         let e = HouseRules::from_pairs(&["min_raise=table_minimum"])
             .unwrap()
-            .holdem_table(50, Structure::FixedLimit)
+            .holdem_table(Chips::new(50), Structure::FixedLimit)
             .unwrap_err();
         assert_eq!(e.option, "min_raise");
         let e = HouseRules::from_pairs(&["hand_rule=any_five"])
             .unwrap()
-            .draw_table(10)
+            .draw_table(Chips::new(10))
             .unwrap_err();
         assert!(
             e.to_string().contains("not a rule of Five-Card Draw"),
@@ -438,17 +440,17 @@ mod tests {
     fn pot_limit_raises_are_at_least_the_table_minimum_unless_the_house_says_otherwise() {
         // RULES.md §2 Betting structures: Pot-Limit's minimum raise is the table minimum.
         let pl = HouseRules::default()
-            .holdem_table(100, Structure::PotLimit)
+            .holdem_table(Chips::new(100), Structure::PotLimit)
             .unwrap();
         assert_eq!(pl.rules.min_raise, MinRaise::TableMinimum);
         let nl = HouseRules::default()
-            .holdem_table(100, Structure::NoLimit)
+            .holdem_table(Chips::new(100), Structure::NoLimit)
             .unwrap();
         assert_eq!(nl.rules.min_raise, MinRaise::LargestIncrement);
         let house = HouseRules::from_pairs(&["min_raise=largest_increment"]).unwrap();
         assert_eq!(
             house
-                .holdem_table(100, Structure::PotLimit)
+                .holdem_table(Chips::new(100), Structure::PotLimit)
                 .unwrap()
                 .rules
                 .min_raise,
@@ -459,7 +461,10 @@ mod tests {
     #[test]
     fn the_lobby_shows_only_options_beyond_the_defaults() {
         let r = HouseRules::from_pairs(&["small_blind=50", "odd_chips=stay_in_pot"]).unwrap();
-        let shown = r.beyond(&HouseRules::holdem_defaults(100, Structure::NoLimit));
+        let shown = r.beyond(&HouseRules::holdem_defaults(
+            Chips::new(100),
+            Structure::NoLimit,
+        ));
         assert_eq!(
             shown.small_blind, None,
             "half the table minimum is no house rule"

@@ -18,5 +18,4 @@ pub mod tournament;
 pub mod transcript;
 mod wire;
 
-/// Chips: one integer type everywhere.
-pub type Chips = u64;
+pub use tavolo_cards::{Chips, ChipsError};

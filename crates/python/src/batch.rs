@@ -7,12 +7,12 @@
 //! `seed.to_le_bytes() ++ k.to_le_bytes()`, and the button moves one seat per deal), so every
 //! slot always holds a game with a seat to act.
 
+use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_cards::GameRng;
 use tavolo_engine::encode::rewards;
 use tavolo_engine::game::Viewer;
-use tavolo_engine::Chips;
 
 use crate::error::{game_error, value_error};
 use crate::games::{dealer, f32_bytes, setup_dealer, Dealer, Session, StepError};
@@ -208,7 +208,7 @@ impl Batch {
         games: usize,
         players: Option<usize>,
         seed: u64,
-        stacks: Option<Vec<Chips>>,
+        stacks: Option<Vec<u64>>,
         button: usize,
         structure: Option<&str>,
         options: Option<&Bound<'_, PyAny>>,
@@ -219,7 +219,15 @@ impl Batch {
         }
         let deal = match setup {
             Some(s) => setup_dealer(py, game, s)?,
-            None => dealer(py, game, players, stacks, button, structure, options)?,
+            None => dealer(
+                py,
+                game,
+                players,
+                chip_stacks(stacks),
+                button,
+                structure,
+                options,
+            )?,
         };
         let mut slots = Vec::with_capacity(games);
         for k in 0..games as u64 {

@@ -62,11 +62,11 @@ pub fn outcome_dict<'py>(py: Python<'py>, o: &Outcome) -> PyResult<Bound<'py, Py
             unit,
         } => {
             d.set_item("kind", "chips")?;
-            d.set_item("start", start)?;
-            d.set_item("end", end)?;
-            d.set_item("carried_in", carried_in)?;
-            d.set_item("carried_out", carried_out)?;
-            d.set_item("unit", unit)?;
+            d.set_item("start", counts(start))?;
+            d.set_item("end", counts(end))?;
+            d.set_item("carried_in", carried_in.get())?;
+            d.set_item("carried_out", carried_out.get())?;
+            d.set_item("unit", unit.get())?;
         }
         Outcome::Points { scores, winners } => {
             d.set_item("kind", "points")?;
@@ -387,6 +387,16 @@ where
     Ok(Box::new(Played::<G>::deal(setup, seed)?))
 }
 
+/// Counts of chips as Python sees them: plain integers.
+pub(crate) fn counts(c: &[Chips]) -> Vec<u64> {
+    c.iter().map(|c| c.get()).collect()
+}
+
+/// Stacks given from Python (plain integers) as counts of chips.
+pub(crate) fn chip_stacks(stacks: Option<Vec<u64>>) -> Option<Vec<Chips>> {
+    stacks.map(|s| s.into_iter().map(Chips::new).collect())
+}
+
 /// A dealer of games of `G` with `options`, `stacks` and the first game's `button`. The
 /// options are checked by dealing the first setup.
 fn rotating<G>(options: G::Options, stacks: Vec<Chips>, button: usize) -> Result<Dealer, GameError>
@@ -395,9 +405,16 @@ where
     G::Event: Sync,
 {
     let n = stacks.len().max(1);
-    G::setup(&options, &Positions::new(stacks.clone(), button, 0))?;
+    G::setup(
+        &options,
+        &Positions::new(stacks.clone(), button, Chips::ZERO),
+    )?;
     Ok(Arc::new(move |k, seed| {
-        let at = Positions::new(stacks.clone(), (button + (k % n as u64) as usize) % n, 0);
+        let at = Positions::new(
+            stacks.clone(),
+            (button + (k % n as u64) as usize) % n,
+            Chips::ZERO,
+        );
         played::<G>(G::setup(&options, &at)?, seed)
     }))
 }
@@ -443,18 +460,36 @@ pub fn dealer(
                 None => Structure::NoLimit,
             };
             let table: HoldemTable = options(
-                HoldemTable::casino(100, HoldemRules::casino(structure)),
+                HoldemTable::casino(Chips::new(100), HoldemRules::casino(structure)),
                 opts,
             )?;
-            let stacks = stacks.unwrap_or_else(|| vec![100 * table.big_blind; players]);
+            let stacks = match stacks {
+                Some(s) => s,
+                None => vec![
+                    table
+                        .big_blind
+                        .try_mul(100)
+                        .map_err(|e| value_error(e.to_string()))?;
+                    players
+                ],
+            };
             rotating::<Hand>(table, stacks, button).map_err(setup_error)
         }
         "draw" => {
             if structure.is_some() {
                 return Err(value_error("Five-Card Draw has one structure"));
             }
-            let table: DrawTable = options(DrawTable::german(10), opts)?;
-            let stacks = stacks.unwrap_or_else(|| vec![100 * table.ante; players]);
+            let table: DrawTable = options(DrawTable::german(Chips::new(10)), opts)?;
+            let stacks = match stacks {
+                Some(s) => s,
+                None => vec![
+                    table
+                        .ante
+                        .try_mul(100)
+                        .map_err(|e| value_error(e.to_string()))?;
+                    players
+                ],
+            };
             rotating::<DrawHand>(table, stacks, button).map_err(setup_error)
         }
         "saint" => {
@@ -465,7 +500,7 @@ pub fn dealer(
             }
             let n = u8::try_from(players).map_err(|_| value_error("2 to 5 players"))?;
             let o: SaintOptions = options(SaintOptions::new(n), opts)?;
-            rotating::<SaintGame>(o, vec![0; players], 0).map_err(setup_error)
+            rotating::<SaintGame>(o, vec![Chips::ZERO; players], 0).map_err(setup_error)
         }
         other => Err(unknown_game(other)),
     }
@@ -512,14 +547,22 @@ impl PyGame {
         py: Python<'_>,
         game: &str,
         players: Option<usize>,
-        stacks: Option<Vec<Chips>>,
+        stacks: Option<Vec<u64>>,
         button: usize,
         structure: Option<&str>,
         options: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let seed = seed.map(seed_arg).transpose()?.unwrap_or([0; 32]);
-        let deal = dealer(py, game, players, stacks, button, structure, options)?;
+        let deal = dealer(
+            py,
+            game,
+            players,
+            chip_stacks(stacks),
+            button,
+            structure,
+            options,
+        )?;
         Ok(PyGame {
             inner: deal(0, seed).map_err(|e| game_error(py, &e, None, None))?,
         })

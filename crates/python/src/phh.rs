@@ -25,13 +25,13 @@ impl PyHandHistory {
     /// Starting stacks, in the file's units.
     #[getter]
     fn starting_stacks(&self) -> Vec<u64> {
-        self.0.starting_stacks.clone()
+        crate::games::counts(&self.0.starting_stacks)
     }
 
     /// Finishing stacks as the file gives them, if it does.
     #[getter]
     fn finishing_stacks(&self) -> Option<Vec<u64>> {
-        self.0.finishing_stacks.clone()
+        self.0.finishing_stacks.as_deref().map(crate::games::counts)
     }
 
     /// The actions as written (`d dh p1 AsKd`, `p2 cbr 300`, …).

@@ -2,6 +2,7 @@
 //! the Gymnasium single-agent wrapper. The bots see only their seats' views and censored events
 //! (as in the arena and the room); the agent sees its observation and action mask.
 
+use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_bots::{Bot, BotSpec, Budget};
@@ -10,7 +11,6 @@ use tavolo_engine::encode::{rewards, Encoded};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::saint::SaintGame;
-use tavolo_engine::Chips;
 
 use crate::error::{value_error, IllegalActionError};
 use crate::games::{dealer, Dealer, PyGame, Session};
@@ -255,7 +255,7 @@ impl Versus {
         bots: Option<Vec<String>>,
         seat: usize,
         seed: u64,
-        stacks: Option<Vec<Chips>>,
+        stacks: Option<Vec<u64>>,
         button: usize,
         structure: Option<&str>,
         options: Option<&Bound<'_, PyAny>>,
@@ -263,7 +263,15 @@ impl Versus {
         if seat >= players {
             return Err(value_error(format!("seat {seat} of {players} seats")));
         }
-        let deal = dealer(py, game, Some(players), stacks, button, structure, options)?;
+        let deal = dealer(
+            py,
+            game,
+            Some(players),
+            chip_stacks(stacks),
+            button,
+            structure,
+            options,
+        )?;
         let names = bots.unwrap_or_else(|| vec!["expert".into()]);
         let inner = match game {
             "holdem" => typed::<Hand>(

@@ -1,9 +1,11 @@
 //! The room's side of the store (`tavolo_store`): accounts and sessions, and the journals a
-//! table's chips move by — built here, in one place, from the table's facts. Chips are the
-//! engine's [`Chips`] (`u64`) at the tables and `i64` in the ledger; the conversion is here and
-//! is never silent: a count that does not fit is a [`ChipsError`].
+//! table's chips move by — built here, in one place, from the table's facts. Chips are
+//! [`Chips`] (never negative) at the tables and signed `i64` amounts in the ledger (the house
+//! goes negative); the conversions are [`Chips::to_ledger`] and [`Chips::from_ledger`], used
+//! here and never silent: a count that does not fit is a [`ChipsError`].
 
 use tavolo_engine::Chips;
+pub use tavolo_engine::ChipsError;
 use tavolo_store::{
     Account, Fence, FinishedHand, HandId, Journal, Store, StoreError, User, UserId,
 };
@@ -32,27 +34,6 @@ impl From<User> for Member {
             name: u.name,
         }
     }
-}
-
-/// A count of chips the ledger cannot hold, or a balance the tables cannot.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ChipsError {
-    /// More chips than the ledger's 64-bit signed amounts hold.
-    #[error("{0} chips do not fit the ledger")]
-    TooMany(Chips),
-    /// A balance below zero where there can be none (a seat, a pot).
-    #[error("the ledger holds {0} chips where it can hold none below zero")]
-    Negative(i64),
-}
-
-/// Chips as the ledger counts them.
-pub fn ledger_chips(c: Chips) -> Result<i64, ChipsError> {
-    i64::try_from(c).map_err(|_| ChipsError::TooMany(c))
-}
-
-/// A balance of the ledger (a seat's, a pot's) as chips at a table.
-pub fn table_chips(balance: i64) -> Result<Chips, ChipsError> {
-    Chips::try_from(balance).map_err(|_| ChipsError::Negative(balance))
 }
 
 /// A table seat's account.
@@ -219,7 +200,7 @@ impl Books {
 
 /// A buy-in or rebuy: `amount` from `m`'s owner to their seat at `table`.
 pub fn buy_in(key: String, table: &str, m: &Member, amount: Chips) -> Result<Journal, ChipsError> {
-    let a = ledger_chips(amount)?;
+    let a = amount.to_ledger()?;
     Ok(Journal::move_chips(
         key,
         "buy_in",
@@ -236,7 +217,7 @@ pub fn cash_out(
     m: &Member,
     amount: Chips,
 ) -> Result<Journal, ChipsError> {
-    let a = ledger_chips(amount)?;
+    let a = amount.to_ledger()?;
     Ok(Journal::move_chips(
         key,
         "cash_out",
@@ -254,7 +235,7 @@ pub fn stakes_journal(
     players: &[Member],
     stake: Chips,
 ) -> Result<Journal, ChipsError> {
-    stake_legs(key, "stake", table, players, ledger_chips(stake)?)
+    stake_legs(key, "stake", table, players, stake, false)
 }
 
 /// Stakes of a game that was not played, back from the pot to each payer.
@@ -264,7 +245,7 @@ pub fn stakes_refund(
     players: &[Member],
     stake: Chips,
 ) -> Result<Journal, ChipsError> {
-    stake_legs(key, "refund", table, players, -ledger_chips(stake)?)
+    stake_legs(key, "refund", table, players, stake, true)
 }
 
 fn stake_legs(
@@ -272,13 +253,16 @@ fn stake_legs(
     kind: &str,
     table: &str,
     players: &[Member],
-    stake: i64,
+    stake: Chips,
+    refund: bool,
 ) -> Result<Journal, ChipsError> {
-    let n =
-        i64::try_from(players.len()).map_err(|_| ChipsError::TooMany(players.len() as Chips))?;
-    let pot = stake
-        .checked_mul(n)
-        .ok_or(ChipsError::TooMany(stake.unsigned_abs()))?;
+    let ways = u64::try_from(players.len()).map_err(|_| ChipsError::ProductOverflow {
+        a: stake,
+        n: u64::MAX,
+    })?;
+    let pot = stake.try_mul(ways)?.to_ledger()?;
+    let stake = stake.to_ledger()?;
+    let (stake, pot) = if refund { (-stake, -pot) } else { (stake, pot) };
     let mut legs: Vec<(Account, i64)> =
         players.iter().map(|m| (owner_account(m), -stake)).collect();
     legs.push((Account::Pot(table.to_string()), pot));
@@ -288,17 +272,18 @@ fn stake_legs(
 /// What each of `players` seats wins of a Saint Poker game's stakes, shared by its `winners`;
 /// chips that do not divide go one each to the first winners in seat order.
 pub fn stake_payouts(players: usize, winners: &[usize], stake: Chips) -> Vec<Chips> {
-    let pot = stake * players as Chips;
-    let k = winners.len().max(1) as Chips;
-    let (share, mut odd) = (pot / k, pot % k);
+    // The stakes were taken as one journal, so their sum fits (`stakes_journal` checked it).
+    let pot = stake.times(players as u64);
+    let ways = winners.len().max(1) as u64;
+    let (share, mut odd) = pot.split(ways).unwrap_or_default();
     (0..players)
         .map(|i| {
-            let mut won = 0;
+            let mut won = Chips::ZERO;
             if winners.contains(&i) {
                 won = share;
                 if odd > 0 {
-                    won += 1;
-                    odd -= 1;
+                    won += Chips::new(1);
+                    odd -= Chips::new(1);
                 }
             }
             won
@@ -331,11 +316,11 @@ pub fn finished_hand(
             let mut legs = Vec::with_capacity(members.len() + 1);
             let mut results = Vec::with_capacity(members.len());
             for (m, (&s, &e)) in members.iter().zip(start.iter().zip(end)) {
-                let d = ledger_chips(e)? - ledger_chips(s)?;
+                let d = e.to_ledger()? - s.to_ledger()?;
                 legs.push((seat_account(table, m.id), d));
                 results.push((m.id, d));
             }
-            let pot = ledger_chips(*carried_out)? - ledger_chips(*carried_in)?;
+            let pot = carried_out.to_ledger()? - carried_in.to_ledger()?;
             legs.push((Account::Pot(table.to_string()), pot));
             (
                 Journal::new(key, "hand", legs),
@@ -345,12 +330,12 @@ pub fn finished_hand(
         }
         Outcome::Points { winners, .. } => {
             let payouts = stake_payouts(members.len(), winners, stake);
-            let stake = ledger_chips(stake)?;
+            let stake = stake.to_ledger()?;
             let mut legs = Vec::with_capacity(members.len() + 1);
             let mut results = Vec::with_capacity(members.len());
             let mut pot = 0i64;
             for (m, &won) in members.iter().zip(&payouts) {
-                let won = ledger_chips(won)?;
+                let won = won.to_ledger()?;
                 if won > 0 {
                     legs.push((owner_account(m), won));
                 }

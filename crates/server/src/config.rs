@@ -2,6 +2,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
+use tavolo_engine::Chips;
 
 /// How a server runs.
 #[derive(Clone, Debug)]
@@ -50,7 +51,7 @@ pub struct Config {
     /// How often the bots' bankroll is topped up.
     pub bot_refill: Duration,
     /// The largest buy-in (betting games) or stake (Saint Poker) of a table with bots.
-    pub max_bot_buy_in: u64,
+    pub max_bot_buy_in: Chips,
     /// The most chips a guest holds (its account and its seats together; `None`: no cap).
     /// Chips a guest receives from others beyond it go back to the house when they come home
     /// (a `guest_cap` movement), so a farm of free guests cannot feed one into a rich account.
@@ -133,7 +134,7 @@ impl Default for Config {
             max_tables_per_user: 3,
             bot_bankroll: 5_000_000,
             bot_refill: Duration::from_secs(3600),
-            max_bot_buy_in: 10_000,
+            max_bot_buy_in: Chips::new(10_000),
             guest_max_chips: Some(5 * tavolo_store::GUEST_GRANT),
             max_held_sessions: 10_000,
             read_only_retry: Duration::from_secs(2),

@@ -48,9 +48,9 @@ pub enum RoomError {
     #[error("bots play for at most {max} chips a seat (buy-in or stake), not {asked}")]
     BotsTooRich {
         /// The most.
-        max: u64,
+        max: Chips,
         /// The table's buy-in or stake.
-        asked: u64,
+        asked: Chips,
     },
     /// Table options that do not fit the game.
     #[error(transparent)]
@@ -157,7 +157,7 @@ pub enum RoomError {
     Books(StoreError),
     /// A count of chips the ledger and the tables cannot agree on.
     #[error(transparent)]
-    Chips(#[from] crate::books::ChipsError),
+    Chips(#[from] tavolo_engine::ChipsError),
     /// A fault of the room itself.
     #[error("internal: {0}")]
     Internal(String),

@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tavolo_engine::Chips;
 use tavolo_store::{StoreError, TableLease, UserId};
 
 use crate::error::RoomError;
@@ -381,33 +382,33 @@ fn starter_tables() -> [TableOptions; 5] {
     };
     [
         TableOptions {
-            big_blind: 2,
-            buy_in: 200,
-            rebuy: 200,
+            big_blind: Chips::new(2),
+            buy_in: Chips::new(200),
+            rebuy: Chips::new(200),
             ..starter(GameKind::Holdem, "Welcome: No-Limit 1/2", 6, 4)
         },
         TableOptions {
             structure: "pl".into(),
-            big_blind: 2,
-            buy_in: 200,
-            rebuy: 200,
+            big_blind: Chips::new(2),
+            buy_in: Chips::new(200),
+            rebuy: Chips::new(200),
             ..starter(GameKind::Holdem, "Welcome: Pot-Limit 1/2", 6, 4)
         },
         TableOptions {
             structure: "limit".into(),
-            big_blind: 2,
-            buy_in: 200,
-            rebuy: 200,
+            big_blind: Chips::new(2),
+            buy_in: Chips::new(200),
+            rebuy: Chips::new(200),
             ..starter(GameKind::Holdem, "Welcome: Limit 2/4", 6, 4)
         },
         TableOptions {
-            stake: 0,
+            stake: Chips::ZERO,
             ..starter(GameKind::Saint, "Welcome: Saint Poker", 4, 3)
         },
         TableOptions {
-            ante: 5,
-            buy_in: 500,
-            rebuy: 500,
+            ante: Chips::new(5),
+            buy_in: Chips::new(500),
+            rebuy: Chips::new(500),
             ..starter(GameKind::Draw, "Welcome: Five-Card Draw", 5, 3)
         },
     ]

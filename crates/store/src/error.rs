@@ -3,6 +3,10 @@
 /// An error from the store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// An amount of the ledger read as a count of chips that cannot be one (below zero), or a
+    /// count too large for the ledger's signed amounts.
+    #[error("chips at the ledger boundary: {0}")]
+    Chips(#[from] tavolo_cards::ChipsError),
     /// The database refused or failed (I/O, constraint, connection).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),

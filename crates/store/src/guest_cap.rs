@@ -183,8 +183,8 @@ impl Store {
     }
 
     /// The chips the movement under `key` sent back to the house because they took a guest
-    /// beyond the cap (0 if none).
-    pub async fn over_guest_cap(&self, key: &str) -> Result<i64, StoreError> {
+    /// beyond the cap (none if none); an amount below zero there is [`StoreError::Chips`].
+    pub async fn over_guest_cap(&self, key: &str) -> Result<tavolo_cards::Chips, StoreError> {
         let row = sqlx::query(
             "SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) AS back FROM entries e \
              JOIN journal j ON j.id = e.journal_id WHERE j.idem_key = $1 AND e.account = 'house'",
@@ -192,7 +192,7 @@ impl Store {
         .bind(cap_key(key))
         .fetch_one(&self.pool)
         .await?;
-        Ok(row.try_get("back")?)
+        Ok(tavolo_cards::Chips::from_ledger(row.try_get("back")?)?)
     }
 
     /// What user `user` holds: its account and its seats at every table.

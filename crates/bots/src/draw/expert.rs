@@ -70,8 +70,8 @@ impl ExpertBot {
             reads: Vec::new(),
             second: false,
             round_bets: 0,
-            round_max: 0,
-            ante: 0,
+            round_max: Chips::ZERO,
+            ante: Chips::ZERO,
             observed: 0,
             pool: None,
         }
@@ -115,7 +115,7 @@ impl ExpertBot {
     /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
     fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
         // A bet of at most one and a half antes is a small one (a cheap opening).
-        let small = |size: Chips| size * 2 <= self.ante * 3;
+        let small = |size: Chips| size.times(2) <= self.ante.times(3);
         let (first_small, second_small) = (small(read.first_size), small(read.second_size));
         let rng = &mut self.rng;
         // With many players the unknown cards run out (the real deck is reshuffled): start
@@ -234,7 +234,7 @@ impl ExpertBot {
             }
             // A small opening risks one ante to win the pot.
             let small = Decision::RaiseTo(s.max_bet + s.ante);
-            let price = s.ante as f64 / (s.pot + s.ante) as f64;
+            let price = s.ante.to_f64() / (s.pot + s.ante).to_f64();
             if e >= price {
                 return Mixed::pure(small);
             }
@@ -336,12 +336,12 @@ impl Bot<Draw> for ExpertBot {
             Event::RoundEnded { round } => {
                 self.second = round == Round::First;
                 self.round_bets = 0;
-                self.round_max = 0;
+                self.round_max = Chips::ZERO;
                 return;
             }
-            Event::Bet(BetEvent::Called { seat, .. }) => (seat, 1, 0),
+            Event::Bet(BetEvent::Called { seat, .. }) => (seat, 1, Chips::ZERO),
             Event::Bet(BetEvent::BetOrRaised { seat, to, .. }) => {
-                let size = to.saturating_sub(self.round_max);
+                let size = to.minus_at_most(self.round_max);
                 self.round_max = self.round_max.max(to);
                 self.round_bets += 1;
                 (seat, if self.round_bets == 1 { 2 } else { 3 }, size)

@@ -59,8 +59,8 @@ impl DrawOptions {
     pub fn new(players: usize) -> DrawOptions {
         DrawOptions {
             players,
-            ante: 10,
-            stack: 1_000,
+            ante: Chips::new(10),
+            stack: Chips::new(1_000),
             rules: HouseRules::default(),
         }
     }
@@ -75,7 +75,7 @@ impl DrawOptions {
             .map_err(|e| BotsError::Options(e.to_string()))?;
         DrawHand::setup(
             &table,
-            &Positions::new(vec![self.stack; self.players], dealer, 0),
+            &Positions::new(vec![self.stack; self.players], dealer, Chips::ZERO),
         )
         .map_err(|e: GameError| BotsError::Options(e.to_string()))
     }

@@ -48,9 +48,9 @@ impl DrawSpot {
             legal,
             hand: view.hand.iter().copied().collect(),
             pot: view.pot,
-            to_call: legal.call.unwrap_or(0),
-            max_bet: view.bets.iter().copied().max().unwrap_or(0),
-            ante: view.ante.max(1),
+            to_call: legal.call.unwrap_or(Chips::ZERO),
+            max_bet: view.bets.iter().copied().max().unwrap_or(Chips::ZERO),
+            ante: view.ante.max(Chips::new(1)),
             opponents: (0..n).filter(|&s| s != seat && view.live[s]).count(),
             behind: (0..n)
                 .filter(|&s| s != seat && view.live[s] && pos(s) > pos(seat))

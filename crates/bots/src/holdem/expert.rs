@@ -109,9 +109,9 @@ impl ExpertBot {
         let k = s.opponents.max(1) as f64;
         let preflop = s.street == Street::Preflop;
         let value_bet = (0.6 / k.sqrt()).max(0.25);
-        let all_in = s.legal.raise.map_or(0, |r| r.max_to);
+        let all_in = s.legal.raise.map_or(Chips::ZERO, |r| r.max_to);
         // Shallow: the stack is small against the pot, commit with a strong hand.
-        let shallow = (s.stack as f64) < 1.2 * (s.pot + s.to_call) as f64;
+        let shallow = s.stack.to_f64() < 1.2 * (s.pot + s.to_call).to_f64();
         let strong_to = |fraction: f64| {
             if shallow {
                 all_in
@@ -132,11 +132,11 @@ impl ExpertBot {
         if e >= raise_at && s.legal.raise.is_some() {
             let fraction = if e >= 0.85 { 1.0 } else { 0.75 };
             let to = if preflop {
-                (s.max_bet * 3).max(s.pot_fraction_to(0.8))
+                s.max_bet.times(3).max(s.pot_fraction_to(0.8))
             } else {
                 strong_to(fraction)
             };
-            if shallow || e >= 0.75 || !preflop || to < s.stack / 3 {
+            if shallow || e >= 0.75 || !preflop || to < s.stack.div_floor(3) {
                 return Mixed::pure(Decision::RaiseTo(to));
             }
         }
@@ -173,7 +173,7 @@ fn first_in(s: &Spot, e: f64, value_bet: f64, strong_to: impl Fn(f64) -> Chips) 
     if strong {
         let fraction = if e >= 0.8 { 0.9 } else { 0.66 };
         let to = if preflop {
-            s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2)
+            s.pot_fraction_to(0.6).max(s.max_bet.times(5).div_floor(2))
         } else {
             strong_to(fraction)
         };

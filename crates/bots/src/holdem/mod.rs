@@ -71,8 +71,8 @@ impl HoldemOptions {
         HoldemOptions {
             players,
             structure,
-            big_blind: 100,
-            stack: 10_000,
+            big_blind: Chips::new(100),
+            stack: Chips::new(10_000),
             rules: HouseRules::default(),
         }
     }
@@ -91,7 +91,7 @@ impl HoldemOptions {
             .map_err(|e| BotsError::Options(e.to_string()))?;
         Hand::setup(
             &table,
-            &Positions::new(vec![self.stack; self.players], 0, 0),
+            &Positions::new(vec![self.stack; self.players], 0, Chips::ZERO),
         )
         .map_err(|e: GameError| BotsError::Options(e.to_string()))
     }

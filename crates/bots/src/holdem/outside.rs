@@ -13,6 +13,7 @@
 
 use tavolo_cards::{Card, Rank};
 use tavolo_engine::holdem::{HandView, Legal};
+use tavolo_engine::Chips;
 
 use super::anchors::PureRule;
 use super::cfr::buckets::strength;
@@ -92,10 +93,12 @@ impl PureRule for RlcardRuleBot {
         // check facing a bet is a fold; a call with nothing to call is a bet. Its free fold is a
         // check here.
         let d = match RlcardRuleBot::say(s.hole, &s.board) {
-            Said::Raise if l.raise.is_some() => Decision::RaiseTo(l.raise.map_or(0, |r| r.min_to)),
+            Said::Raise if l.raise.is_some() => {
+                Decision::RaiseTo(l.raise.map_or(Chips::ZERO, |r| r.min_to))
+            }
             Said::Raise => Decision::CheckCall,
             Said::Check if facing => Decision::Fold,
-            Said::Call if !facing => Decision::RaiseTo(l.raise.map_or(0, |r| r.min_to)),
+            Said::Call if !facing => Decision::RaiseTo(l.raise.map_or(Chips::ZERO, |r| r.min_to)),
             Said::Call | Said::Check => Decision::CheckCall,
             Said::Fold => Decision::Fold,
         };

@@ -3,6 +3,7 @@
 use tavolo_cards::SplitMix64;
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::holdem::{Action, Event, HandView, Street};
+use tavolo_engine::Chips;
 
 use super::spot::Spot;
 use super::strength::{draws, made, preflop_percentile, Made};
@@ -58,7 +59,7 @@ impl RulesBot {
                 };
                 if p <= open {
                     // 2.5 big blinds, one more per limper: the pot-fraction rule gives that.
-                    Decision::RaiseTo(s.pot_fraction_to(0.6).max(s.max_bet * 5 / 2))
+                    Decision::RaiseTo(s.pot_fraction_to(0.6).max(s.max_bet.times(5).div_floor(2)))
                 } else if s.to_call == 0 || (s.seats == 2 && p <= 0.85) {
                     Decision::CheckCall
                 } else {
@@ -67,7 +68,7 @@ impl RulesBot {
             }
             1 => {
                 if p <= 0.04 {
-                    Decision::RaiseTo(s.max_bet * 3)
+                    Decision::RaiseTo(s.max_bet.times(3))
                 } else if p <= 0.12 || (s.seats == 2 && p <= 0.35) {
                     Decision::CheckCall
                 } else {
@@ -76,7 +77,7 @@ impl RulesBot {
             }
             _ => {
                 if p <= 0.025 {
-                    Decision::RaiseTo(s.legal.raise.map_or(0, |r| r.max_to))
+                    Decision::RaiseTo(s.legal.raise.map_or(Chips::ZERO, |r| r.max_to))
                 } else if p <= 0.05 {
                     Decision::CheckCall
                 } else {

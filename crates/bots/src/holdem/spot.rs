@@ -44,8 +44,8 @@ impl Spot {
             return None;
         };
         let n = view.stacks.len();
-        let max_bet = view.bets.iter().copied().max().unwrap_or(0);
-        let to_call = legal.call.unwrap_or(0);
+        let max_bet = view.bets.iter().copied().max().unwrap_or(Chips::ZERO);
+        let to_call = legal.call.unwrap_or(Chips::ZERO);
         // Order of the round: pre-flop from left of the big blind (heads-up the button first),
         // after it from left of the button.
         let first = match (view.street, n) {
@@ -82,6 +82,12 @@ impl Spot {
 
     /// A bet or raise of `fraction` of the pot after the call: the "to" amount.
     pub fn pot_fraction_to(&self, fraction: f64) -> Chips {
-        betting::pot_fraction_to(self.pot, self.to_call, self.max_bet, fraction, 1)
+        betting::pot_fraction_to(
+            self.pot,
+            self.to_call,
+            self.max_bet,
+            fraction,
+            Chips::new(1),
+        )
     }
 }

@@ -10,6 +10,7 @@ use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
+use tavolo_engine::Chips;
 
 const STRUCTURES: [Structure; 3] = [
     Structure::NoLimit,
@@ -106,23 +107,35 @@ fn raise_entries_stand_for_their_whole_range() {
     let legal = state.game.legal(seat);
     assert!(Holdem::allows(
         &legal,
-        &Action::BetOrRaiseTo { seat, to: 777 }
+        &Action::BetOrRaiseTo {
+            seat,
+            to: Chips::new(777)
+        }
     ));
     assert!(!Holdem::allows(
         &legal,
-        &Action::BetOrRaiseTo { seat, to: 10_001 }
+        &Action::BetOrRaiseTo {
+            seat,
+            to: Chips::new(10_001)
+        }
     ));
     assert!(!Holdem::allows(
         &legal,
-        &Action::BetOrRaiseTo { seat, to: 150 }
+        &Action::BetOrRaiseTo {
+            seat,
+            to: Chips::new(150)
+        }
     ));
     assert!(!Holdem::allows(&legal, &Action::Check { seat }));
     let events = state
-        .apply(Action::BetOrRaiseTo { seat, to: 777 })
+        .apply(Action::BetOrRaiseTo {
+            seat,
+            to: Chips::new(777),
+        })
         .expect("raise");
     assert!(events
         .iter()
-        .any(|e| matches!(e, Event::Bet(BetEvent::BetOrRaised { to: 777, .. }))));
+        .any(|e| matches!(e, Event::Bet(BetEvent::BetOrRaised { to, .. }) if *to == 777)));
 }
 
 #[test]
@@ -174,8 +187,8 @@ fn the_cfr_bot_plays_heads_up_limit_legally_and_beats_the_calling_station() {
 }
 
 /// The amounts of the bets and raises in a policy.
-fn raise_amounts(policy: &[(Action, f64)]) -> Vec<u64> {
-    let mut v: Vec<u64> = policy
+fn raise_amounts(policy: &[(Action, f64)]) -> Vec<Chips> {
+    let mut v: Vec<Chips> = policy
         .iter()
         .filter_map(|(a, _)| match a {
             Action::BetOrRaiseTo { to, .. } => Some(*to),
@@ -219,7 +232,10 @@ fn heads_up_no_limit_cfr_bets_its_trees_pot_fractions_and_reads_other_sizes() {
         // it as the pot-sized raise (to 3) and answers with its own sizes from the real pot:
         // half of it (to 8 big blinds), all of it (to 12) or all-in.
         let events = state
-            .apply(Action::BetOrRaiseTo { seat: 0, to: 400 })
+            .apply(Action::BetOrRaiseTo {
+                seat: 0,
+                to: Chips::new(400),
+            })
             .expect("raise")
             .to_vec();
         feed(&mut bots, &events);
@@ -237,7 +253,10 @@ fn heads_up_no_limit_cfr_bets_its_trees_pot_fractions_and_reads_other_sizes() {
     answers.dedup();
     assert_eq!(opens, [200, 300, 10_000]);
     assert!(
-        !answers.is_empty() && answers.iter().all(|to| [800, 1_200, 10_000].contains(to)),
+        !answers.is_empty()
+            && answers
+                .iter()
+                .all(|to| [800, 1_200, 10_000].contains(&to.get())),
         "{answers:?}"
     );
 }

@@ -14,6 +14,7 @@ use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Structure};
 use tavolo_engine::saint::SaintOptions;
+use tavolo_engine::Chips;
 
 /// Fixed in `2c7009e`: a program is started for each game, so its first answer also pays for
 /// the interpreter starting, and a Python bot under a tight `--think-ms` was late on the first
@@ -183,7 +184,7 @@ fn cfr_called_down_every_hand_that_left_its_tree() {
     let mut actions: Vec<Action> = (0..6u32)
         .map(|i| Action::BetOrRaiseTo {
             seat: (i % 2) as usize,
-            to: 200 + 100 * u64::from(i),
+            to: Chips::new(200 + 100 * u64::from(i)),
         })
         .collect();
     actions.push(Action::Call { seat: 0 });
@@ -214,21 +215,27 @@ fn cfr_called_down_every_hand_that_left_its_tree() {
 fn cfr_read_a_small_four_bet_before_the_flop_as_all_in() {
     let spec = holdem::bot_spec("cfr:blueprint").expect("bot");
     // The button opens, the bot 3-bets, the button 4-bets: small, or all-in.
-    let open = |to: u64| {
+    let open = |to: Chips| {
         [
-            Action::BetOrRaiseTo { seat: 0, to: 300 },
-            Action::BetOrRaiseTo { seat: 1, to: 900 },
+            Action::BetOrRaiseTo {
+                seat: 0,
+                to: Chips::new(300),
+            },
+            Action::BetOrRaiseTo {
+                seat: 1,
+                to: Chips::new(900),
+            },
             Action::BetOrRaiseTo { seat: 0, to },
         ]
     };
-    let fold_rate = |to: u64| {
+    let fold_rate = |to: Chips| {
         let mut bot = spec.make(1, 3);
         let state = holdem_after(2, 2, &open(to), bot.as_mut(), 1);
         share_over_pairs(bot.as_mut(), &state, 1, |a| {
             matches!(a, Action::Fold { .. })
         })
     };
-    let (small, all_in) = (fold_rate(1800), fold_rate(10_000));
+    let (small, all_in) = (fold_rate(Chips::new(1800)), fold_rate(Chips::new(10_000)));
     assert!(
         small + 0.05 < all_in,
         "folds {small} to a small 4-bet, {all_in} to all-in"
@@ -261,7 +268,7 @@ fn draw_expert_folded_to_cheap_openings_as_to_big_ones() {
     use tavolo_bots::draw::{self, Draw, DrawOptions};
     use tavolo_engine::draw::Action as DrawAction;
     let spec = draw::bot_spec("expert").expect("bot");
-    let fold_rate = |to: u64| {
+    let fold_rate = |to: Chips| {
         let setup = DrawOptions::new(2).setup().expect("setup");
         let mut state = Played::<Draw>::deal(setup, seed_from_u64(8)).expect("deal");
         // The cutter (seat 0) opens; the dealer, the bot, holds a pair of nines.
@@ -284,7 +291,7 @@ fn draw_expert_folded_to_cheap_openings_as_to_big_ones() {
             .map(|x| x.1)
             .sum::<f64>()
     };
-    let (cheap, big) = (fold_rate(10), fold_rate(200));
+    let (cheap, big) = (fold_rate(Chips::new(10)), fold_rate(Chips::new(200)));
     assert!(cheap < 0.5, "folds nines to the minimum opening at {cheap}");
     assert!(
         cheap < big,

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use tavolo_engine::Chips;
 use tavolo_server::client;
 use tavolo_server::protocol::{Code, Intent, Request, ServerMessage};
 use tavolo_server::table::TableOptions;
@@ -310,8 +311,8 @@ async fn open_table(
         seats,
         clock_secs: 60,
         time_bank_secs: 60,
-        buy_in: 200,
-        rebuy: 200,
+        buy_in: Chips::new(200),
+        rebuy: Chips::new(200),
         ..TableOptions::default()
     })
     .map_err(|e| e.to_string())?;

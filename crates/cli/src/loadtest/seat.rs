@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use tavolo_engine::Chips;
 use tavolo_server::client;
 use tavolo_server::protocol::{Code, Intent, Name, Request, SeatStatus, ServerMessage, TableState};
 use tavolo_server::ratelimit::Bucket;
@@ -264,7 +265,7 @@ impl Seat {
         let broke = st.you.hand_seat.is_none()
             && st.seats.iter().any(|x| {
                 Some(x.seat) == st.you.seat
-                    && x.chips == Some(0)
+                    && x.chips == Some(Chips::ZERO)
                     && x.status != SeatStatus::BuyingIn
             });
         if broke

@@ -182,12 +182,12 @@ impl<G: Game> BettingSession<G> {
     pub fn deal(&mut self) -> Result<Vec<G::Event>, String> {
         let t = texts(self.lang);
         let broke: Vec<usize> = (1..self.players.len())
-            .filter(|p| self.table.stack_of(p) == Some(0))
+            .filter(|p| self.table.stack_of(p) == Some(Chips::ZERO))
             .collect();
         for p in broke {
             if let Ok(change) = self.table.rebuy(&p) {
                 fund(&mut self.table, change);
-                let amount = self.table.stack_of(&p).unwrap_or(0);
+                let amount = self.table.stack_of(&p).unwrap_or(Chips::ZERO);
                 self.log
                     .push(fill(t.rebuys, &[&self.players[p], &chips(amount)]));
             }
@@ -265,13 +265,15 @@ impl<G: Game> BettingSession<G> {
             self.log.push(e.to_string());
         }
         let delta = match &outcome {
-            Outcome::Chips { start, end, .. } => end[self.me] as i128 - start[self.me] as i128,
+            Outcome::Chips { start, end, .. } => {
+                i128::from(end[self.me]) - i128::from(start[self.me])
+            }
             Outcome::Points { .. } => 0,
         };
         let line = fill(t.net, &[&self.names[self.me], &signed(delta)]);
         self.log.push(line.clone());
         self.result.push(line);
-        self.stage = if self.table.stack_of(&HUMAN) == Some(0) {
+        self.stage = if self.table.stack_of(&HUMAN) == Some(Chips::ZERO) {
             Stage::Rebuy
         } else {
             Stage::Done
@@ -289,7 +291,7 @@ impl<G: Game> BettingSession<G> {
 
     /// The human's stack at the table.
     pub fn my_stack(&self) -> Chips {
-        self.table.stack_of(&HUMAN).unwrap_or(0)
+        self.table.stack_of(&HUMAN).unwrap_or(Chips::ZERO)
     }
 
     /// What the human is asked between hands; `None` while a hand is played.
@@ -340,7 +342,7 @@ impl<G: Game> BettingSession<G> {
         self.stage = Stage::Over;
         let t = texts(self.lang);
         let have = self.my_stack();
-        let net = have as i128 - self.bought_in as i128;
+        let net = i128::from(have) - i128::from(self.bought_in);
         let line = fill(
             t.session,
             &[

@@ -322,9 +322,9 @@ mod tests {
 
     fn session() -> DrawSession {
         DrawSession::new(DrawConfig {
-            ante: 10,
+            ante: Chips::new(10),
             rules: HouseRules::default(),
-            buy_in: 1000,
+            buy_in: Chips::new(1000),
             bots: vec![
                 bot_spec("station").expect("bot"),
                 bot_spec("station").expect("bot"),
@@ -391,7 +391,9 @@ mod tests {
             match s.ask() {
                 Ask::Wait if s.may_fold_out_of_turn() => break,
                 Ask::Bet(b) => {
-                    let c = b.call.map_or(Command::RaiseTo(10), |_| Command::Call);
+                    let c = b
+                        .call
+                        .map_or(Command::RaiseTo(Chips::new(10)), |_| Command::Call);
                     s.command(c).expect("legal");
                 }
                 Ask::Cards { .. } => s.command(Command::Cards(Vec::new())).expect("pat"),

@@ -79,7 +79,7 @@ impl HoldemSession {
             session,
             small_blind,
             mine: Vec::new(),
-            round_top: 0,
+            round_top: Chips::ZERO,
             cfg,
         };
         s.take_events(events);
@@ -126,7 +126,7 @@ impl Telling<Hand> for HoldemSession {
                 }
             }
             Event::BoardDealt { street, cards } => {
-                self.round_top = 0;
+                self.round_top = Chips::ZERO;
                 let live = s.hand.game.live();
                 for (seat, l) in s.last.iter_mut().enumerate() {
                     if live.contains(seat) {
@@ -150,7 +150,7 @@ impl Telling<Hand> for HoldemSession {
 
     fn new_hand(&mut self) {
         self.mine.clear();
-        self.round_top = 0;
+        self.round_top = Chips::ZERO;
     }
 
     /// The name of this hand's record: a `tavolo-holdem-hand/1` record holding its PHH hand
@@ -316,7 +316,7 @@ mod tests {
         HoldemSession::new(HoldemConfig {
             structure,
             rules: HouseRules::default(),
-            big_blind: 100,
+            big_blind: Chips::new(100),
             ante,
             buy_in,
             bots: vec![
@@ -336,7 +336,7 @@ mod tests {
 
     #[test]
     fn a_busted_human_is_offered_a_rebuy_and_declining_ends_the_session() {
-        let mut s = session(Structure::NoLimit, 300, 0);
+        let mut s = session(Structure::NoLimit, Chips::new(300), Chips::ZERO);
         let mut rebuys = 0;
         for _ in 0..500 {
             settle(&mut s);
@@ -374,18 +374,18 @@ mod tests {
 
     #[test]
     fn limit_bets_are_one_fixed_amount() {
-        let mut s = session(Structure::FixedLimit, 10_000, 0);
+        let mut s = session(Structure::FixedLimit, Chips::new(10_000), Chips::ZERO);
         settle(&mut s);
         let Ask::Bet(b) = s.ask() else {
             panic!("{:?}", s.ask())
         };
-        assert_eq!(b.raise, Some((200, 200)));
+        assert_eq!(b.raise, Some((Chips::new(200), Chips::new(200))));
         assert!(s.table().title.contains("Limit"));
     }
 
     #[test]
     fn antes_are_posted_by_every_seat_and_chips_are_kept() {
-        let mut s = session(Structure::PotLimit, 5_000, 25);
+        let mut s = session(Structure::PotLimit, Chips::new(5_000), Chips::new(25));
         assert_eq!(s.log().iter().filter(|l| l.contains("antes 25")).count(), 3);
         settle(&mut s);
         let Ask::Bet(b) = s.ask() else {
@@ -394,8 +394,8 @@ mod tests {
         // Pot-Limit: a raise to at most the bet faced plus the pot after the call (antes and
         // blinds included).
         let v = s.session.hand.game.view(Some(s.me()));
-        let top = v.bets.iter().copied().max().unwrap_or(0);
-        let owed = b.call.unwrap_or(0);
+        let top = v.bets.iter().copied().max().unwrap_or(Chips::ZERO);
+        let owed = b.call.unwrap_or(Chips::ZERO);
         assert!(v.pot >= 225, "three antes and the blinds are in: {}", v.pot);
         assert_eq!(b.raise.map(|r| r.1), Some(top + v.pot + owed));
         s.command(Command::Fold).expect("fold");
@@ -408,7 +408,7 @@ mod tests {
     fn side_pots_are_shown_and_explained() {
         // The human goes all-in every hand and the stations call: once the stacks differ, an
         // all-in for less makes a side pot.
-        let mut s = session(Structure::NoLimit, 10_000, 0);
+        let mut s = session(Structure::NoLimit, Chips::new(10_000), Chips::ZERO);
         let mut side_pot = false;
         for _ in 0..60 {
             settle(&mut s);
@@ -437,7 +437,7 @@ mod tests {
                 other => panic!("unexpected {other:?}"),
             }
             let bought = s.session.chips_total();
-            assert_eq!(bought % 10_000, 0, "no chip lost: {bought}");
+            assert_eq!(bought.get() % 10_000, 0, "no chip lost: {bought}");
         }
         assert!(side_pot, "{:?}", s.log());
     }

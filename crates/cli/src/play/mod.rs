@@ -228,7 +228,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             let (small_blind, big_blind) = parse_blinds(&args.blinds)?;
             let mut rules = house_rules(args)?;
             // SMALL/BIG with a small blind other than half the big one: a house small blind.
-            if small_blind != big_blind / 2 {
+            if small_blind != big_blind.half() {
                 if rules.small_blind.is_some_and(|s| s != small_blind) {
                     return Err(UserError(format!(
                         "--blinds {} and --rule small_blind disagree",
@@ -248,7 +248,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
                     structure,
                     big_blind,
                     rules,
-                    ante: args.ante.unwrap_or(0),
+                    ante: args.ante.unwrap_or(Chips::ZERO),
                     buy_in,
                     bots,
                     seed,
@@ -260,7 +260,7 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
         }
         GameArg::Draw => {
             let bots = bots(args, 4, "Five-Card Draw", draw_bots::bot_spec)?;
-            let ante = args.ante.unwrap_or(10);
+            let ante = args.ante.unwrap_or(Chips::new(10));
             if ante == 0 {
                 return Err(UserError(
                     "--ante must be positive in Five-Card Draw".into(),
@@ -304,7 +304,12 @@ fn bots<G: tavolo_bots::Game>(
 
 /// The buy-in (and rebuy): `--buy-in`, by default 100 table minimums of `unit` chips.
 fn buy_in(args: &PlayArgs, unit: Chips) -> Result<Chips, UserError> {
-    let buy_in = args.buy_in.unwrap_or(100 * unit);
+    let buy_in = match args.buy_in {
+        Some(b) => b,
+        None => unit
+            .try_mul(100)
+            .map_err(|e| UserError(format!("--buy-in: {e}")))?,
+    };
     if buy_in == 0 {
         return Err(UserError("--buy-in must be positive".into()));
     }
@@ -347,7 +352,10 @@ mod tests {
 
     #[test]
     fn blinds_parse_or_explain() {
-        assert_eq!(parse_blinds("5/10").ok(), Some((5, 10)));
+        assert_eq!(
+            parse_blinds("5/10").ok(),
+            Some((Chips::new(5), Chips::new(10)))
+        );
         assert!(parse_blinds("10").is_err());
         assert!(parse_blinds("x/10").is_err());
         assert!(parse_blinds("20/10").is_err());

@@ -345,21 +345,21 @@ mod tests {
             seat: 2,
             fold: true,
             check: false,
-            call: Some(100),
+            call: Some(Chips::new(100)),
             raise: Some(RaiseRange {
-                min_to: 200,
-                max_to: 10_000,
+                min_to: Chips::new(200),
+                max_to: Chips::new(10_000),
             }),
         };
         let pot = PotSize {
-            middle: 150,
-            max_bet: 100,
+            middle: Chips::new(150),
+            max_bet: Chips::new(100),
         };
         BetAsk {
             fold: true,
             check: false,
-            call: Some(100),
-            raise: Some((200, 10_000)),
+            call: Some(Chips::new(100)),
+            raise: Some((Chips::new(200), Chips::new(10_000))),
             opening: false,
             shortcuts: shortcuts(&legal, pot),
         }
@@ -369,18 +369,27 @@ mod tests {
     fn pot_size_raise_is_the_pot_after_the_call_over_the_bet() {
         // Blinds 50/100, facing the big blind: pot 150, call 100 → pot 250, raise to 350.
         let a = ask();
-        assert_eq!(a.shortcut(Shortcut::Pot), Some(350));
-        assert_eq!(a.shortcut(Shortcut::HalfPot), Some(225));
-        assert_eq!(a.shortcut(Shortcut::Min), Some(200));
-        assert_eq!(a.shortcut(Shortcut::AllIn), Some(10_000));
+        assert_eq!(a.shortcut(Shortcut::Pot), Some(Chips::new(350)));
+        assert_eq!(a.shortcut(Shortcut::HalfPot), Some(Chips::new(225)));
+        assert_eq!(a.shortcut(Shortcut::Min), Some(Chips::new(200)));
+        assert_eq!(a.shortcut(Shortcut::AllIn), Some(Chips::new(10_000)));
     }
 
     #[test]
     fn typed_amounts_outside_the_range_name_the_range() {
         let a = ask();
-        assert_eq!(a.raise_to("300", Lang::En), Ok(Command::RaiseTo(300)));
-        assert_eq!(a.raise_to("1,000", Lang::En), Ok(Command::RaiseTo(1000)));
-        assert_eq!(a.raise_to("pot", Lang::En), Ok(Command::RaiseTo(350)));
+        assert_eq!(
+            a.raise_to("300", Lang::En),
+            Ok(Command::RaiseTo(Chips::new(300)))
+        );
+        assert_eq!(
+            a.raise_to("1,000", Lang::En),
+            Ok(Command::RaiseTo(Chips::new(1000)))
+        );
+        assert_eq!(
+            a.raise_to("pot", Lang::En),
+            Ok(Command::RaiseTo(Chips::new(350)))
+        );
         let e = a.raise_to("50", Lang::En).unwrap_err();
         assert!(e.contains("200") && e.contains("10,000"), "{e}");
         let e = a.raise_to("lots", Lang::En).unwrap_err();
@@ -409,9 +418,10 @@ mod tests {
             c.iter()
                 .find(|c| c["action"] == "bet_or_raise_to")
                 .and_then(|c| c["presets"]["half_pot"].as_u64())
+                .map(Chips::new)
         });
-        let max_bet = view_bets.iter().copied().max().unwrap_or(0);
-        let owed = l.call.unwrap_or(0);
+        let max_bet = view_bets.iter().copied().max().unwrap_or(Chips::ZERO);
+        let owed = l.call.unwrap_or(Chips::ZERO);
         let bots = l.raise.map(|r| {
             tavolo_bots::betting::pot_fraction_to(view_pot, owed, max_bet, 0.5, least)
                 .clamp(r.min_to, r.max_to)
@@ -422,7 +432,7 @@ mod tests {
 
     /// Whether half the pot after the call is a half chip (where a floor and a rounding differ).
     fn odd(l: &Legal, pot: PotSize) -> bool {
-        l.raise.is_some() && (pot.middle + l.call.unwrap_or(0)) % 2 == 1
+        l.raise.is_some() && (pot.middle + l.call.unwrap_or(Chips::ZERO)).get() % 2 == 1
     }
 
     /// Plays a hand of `G` with random legal actions, calling `check` at every betting
@@ -446,19 +456,21 @@ mod tests {
         let odd_decisions = std::cell::Cell::new(0);
         for seed in 0..200 {
             let n = 2 + (seed % 5) as usize;
-            let stacks: Vec<Chips> = (0..n).map(|i| 37 + 61 * i as Chips + seed).collect();
-            let at = Positions::new(stacks, (seed as usize) % n, seed % 3);
-            let table = HoldemTable::casino(2, Default::default());
+            let stacks: Vec<Chips> = (0..n)
+                .map(|i| Chips::new(37 + 61 * i as u64 + seed))
+                .collect();
+            let at = Positions::new(stacks, (seed as usize) % n, Chips::new(seed % 3));
+            let table = HoldemTable::casino(Chips::new(2), Default::default());
             let setup = Hand::setup(&table, &at).unwrap();
             random_hand::<Hand>(setup, seed, |h, seat| {
                 if let holdem::ToAct::Player(l) = h.legal_actions() {
                     let v = h.view(Some(seat));
                     let choices = serde_json::to_value(Game::choices(h, seat)).unwrap();
-                    half_pot_agrees(&l, h.pot_size(), choices, (v.pot, &v.bets, 1));
+                    half_pot_agrees(&l, h.pot_size(), choices, (v.pot, &v.bets, Chips::new(1)));
                     odd_decisions.set(odd_decisions.get() + usize::from(odd(&l, h.pot_size())));
                 }
             });
-            let setup = DrawHand::setup(&DrawTable::german(3), &at).unwrap();
+            let setup = DrawHand::setup(&DrawTable::german(Chips::new(3)), &at).unwrap();
             random_hand::<DrawHand>(setup, seed, |h, seat| {
                 if let draw::ToAct::Bet(l) = h.legal_actions() {
                     if l.seat == seat {

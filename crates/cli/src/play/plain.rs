@@ -276,18 +276,19 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::play::model::BetAsk;
+    use tavolo_engine::Chips;
 
     fn bet() -> Ask {
         Ask::Bet(BetAsk {
             fold: true,
             check: false,
-            call: Some(100),
-            raise: Some((200, 1000)),
+            call: Some(Chips::new(100)),
+            raise: Some((Chips::new(200), Chips::new(1000))),
             opening: false,
             shortcuts: vec![
-                (Shortcut::Min, 200),
-                (Shortcut::Pot, 350),
-                (Shortcut::AllIn, 1000),
+                (Shortcut::Min, Chips::new(200)),
+                (Shortcut::Pot, Chips::new(350)),
+                (Shortcut::AllIn, Chips::new(1000)),
             ],
         })
     }
@@ -302,19 +303,19 @@ mod tests {
         );
         assert_eq!(
             parse("r 300", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(300)))
+            Ok(Line::Command(Command::RaiseTo(Chips::new(300))))
         );
         assert_eq!(
             parse("r pot", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(350)))
+            Ok(Line::Command(Command::RaiseTo(Chips::new(350))))
         );
         assert_eq!(
             parse("450", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(450)))
+            Ok(Line::Command(Command::RaiseTo(Chips::new(450))))
         );
         assert_eq!(
             parse("a", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(1000)))
+            Ok(Line::Command(Command::RaiseTo(Chips::new(1000))))
         );
         assert_eq!(parse("?", &bet(), lang), Ok(Line::Help));
         assert_eq!(parse("q", &bet(), lang), Ok(Line::Quit));

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use tavolo_engine::draw::DrawRecord;
+use tavolo_engine::Chips;
 
 /// Confirms the Five-Card Draw record at `path` and writes the outcome to `out`: a short table,
 /// or with `json` one JSON line
@@ -23,7 +24,11 @@ pub fn replay_draw(path: &Path, json: bool, out: &mut dyn Write) -> Result<(), S
     let io = |e: std::io::Error| format!("cannot write: {e}");
     let finished = hand.is_over();
     // Unfinished records report the stacks so far; the carried pot is only known at the end.
-    let carried = if finished { hand.carried() } else { 0 };
+    let carried = if finished {
+        hand.carried()
+    } else {
+        Chips::ZERO
+    };
     if json {
         let line = serde_json::json!({
             "game": "five_card_draw",
@@ -51,7 +56,7 @@ pub fn replay_draw(path: &Path, json: bool, out: &mut dyn Write) -> Result<(), S
     )
     .map_err(io)?;
     for (seat, (&stack, &start)) in hand.stacks().iter().zip(&record.stacks).enumerate() {
-        let delta = stack as i128 - start as i128;
+        let delta = i128::from(stack) - i128::from(start);
         writeln!(out, "  seat {seat}: {stack:>8}  ({delta:+})").map_err(io)?;
     }
     if finished {

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde_json::{json, Number, Value};
 use tavolo_engine::holdem::phh::{self, PhhHand};
+use tavolo_engine::Chips;
 
 /// Replays every hand in the `.phh` or `.phhs` file at `path`, writing one line per hand to
 /// `out`: with `json`, `{"file":…,"index":…,"finishing_stacks":[…]}` or
@@ -96,12 +97,12 @@ pub fn replay_phh_text(
 }
 
 /// Stacks in the file's own units: integers, or decimals for files with fractional chips.
-fn stacks_json(hand: &PhhHand, stacks: &[u64]) -> Vec<Value> {
+fn stacks_json(hand: &PhhHand, stacks: &[Chips]) -> Vec<Value> {
     stacks
         .iter()
         .map(|&v| {
             if hand.decimals == 0 {
-                Value::Number(v.into())
+                Value::Number(v.get().into())
             } else {
                 let s = hand.format_amount(v);
                 s.parse::<u64>()

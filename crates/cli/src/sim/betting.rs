@@ -16,6 +16,7 @@ use tavolo_bots::lbr::LbrResult;
 use tavolo_bots::{BotSpec, Lapses};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::Structure;
+use tavolo_engine::Chips;
 
 use super::SimArgs;
 use crate::UserError;
@@ -211,10 +212,9 @@ pub fn run_draw(args: &SimArgs) -> Result<ExitCode, UserError> {
 }
 
 /// Every seat's stack: `--stack` table minimums of `unit` chips.
-fn stack(args: &SimArgs, unit: u64) -> Result<u64, UserError> {
-    args.stack
-        .checked_mul(unit)
-        .filter(|&s| s > 0)
+fn stack(args: &SimArgs, unit: Chips) -> Result<Chips, UserError> {
+    unit.checked_mul(args.stack)
+        .filter(|s| !s.is_zero())
         .ok_or_else(|| UserError(format!("--stack {}: out of range", args.stack)))
 }
 

@@ -23,6 +23,7 @@ use std::process::Output;
 use crate::common::{command, fair_bundle, saint_record, text};
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::Chips;
 use tavolo_engine::{draw, saint};
 use tavolo_store::{sha256_hex, unhex};
 
@@ -114,10 +115,10 @@ fn seed_of(name: &str) -> [u8; 32] {
 /// Six seats; the first to act raises the minimum, everybody else checks or calls to the river.
 fn holdem_record(seed: [u8; 32]) -> String {
     let setup = HandSetup::casino(
-        vec![1_000; 6],
+        vec![Chips::new(1_000); 6],
         4,
-        5,
-        10,
+        Chips::new(5),
+        Chips::new(10),
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) =
@@ -144,7 +145,7 @@ fn holdem_record(seed: [u8; 32]) -> String {
 /// Eight seats: the cutter stands pat and every other seat discards three, so the deck runs out
 /// and the discards are reshuffled in the middle of an exchange.
 fn draw_record(seed: [u8; 32]) -> String {
-    let setup = draw::DrawSetup::new(vec![500; 8], 5, 10);
+    let setup = draw::DrawSetup::new(vec![Chips::new(500); 8], 5, Chips::new(10));
     let (mut hand, mut log) =
         draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).expect("deal");
     loop {

@@ -13,6 +13,7 @@ use crate::common::{fair_bundle, verify_file};
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::Chips;
 use tavolo_engine::{draw, saint};
 use tavolo_store::{hex, sha256_hex};
 
@@ -60,10 +61,10 @@ fn bundle(game: &str, seed: [u8; 32], format: &str, record: String) -> serde_jso
 
 fn holdem_record(seed: [u8; 32]) -> String {
     let setup = HandSetup::casino(
-        vec![300; 5],
+        vec![Chips::new(300); 5],
         3,
-        1,
-        2,
+        Chips::new(1),
+        Chips::new(2),
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) =
@@ -80,7 +81,7 @@ fn holdem_record(seed: [u8; 32]) -> String {
 }
 
 fn draw_record(seed: [u8; 32]) -> String {
-    let setup = draw::DrawSetup::new(vec![100; 3], 0, 2);
+    let setup = draw::DrawSetup::new(vec![Chips::new(100); 3], 0, Chips::new(2));
     let (mut hand, mut log) =
         draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     loop {
@@ -266,16 +267,19 @@ fn raised_and_folded() -> (serde_json::Value, String) {
     let room = [5u8; 32];
     let seed = tavolo_server::fairness::mix(&room, &[]);
     let setup = HandSetup::casino(
-        vec![200, 200],
+        vec![Chips::new(200), Chips::new(200)],
         0,
-        1,
-        2,
+        Chips::new(1),
+        Chips::new(2),
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) =
         holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     for a in [
-        holdem::Action::BetOrRaiseTo { seat: 0, to: 50 },
+        holdem::Action::BetOrRaiseTo {
+            seat: 0,
+            to: Chips::new(50),
+        },
         holdem::Action::Fold { seat: 1 },
     ] {
         log.extend(hand.apply(a).unwrap());

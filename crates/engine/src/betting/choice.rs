@@ -243,14 +243,16 @@ mod tests {
     #[test]
     fn choices_are_written_as_the_room_sends_them() {
         let v = serde_json::to_string(&[
-            Choice::Call { amount: 20 },
+            Choice::Call {
+                amount: Chips::new(20),
+            },
             Choice::BetOrRaiseTo {
-                min: 40,
-                max: 200,
+                min: Chips::new(40),
+                max: Chips::new(200),
                 presets: PotPresets {
-                    half_pot: 50,
-                    three_quarter_pot: 65,
-                    pot: 80,
+                    half_pot: Chips::new(50),
+                    three_quarter_pot: Chips::new(65),
+                    pot: Chips::new(80),
                 },
             },
             Choice::Exchange { max: 3 },

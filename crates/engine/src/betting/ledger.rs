@@ -20,16 +20,16 @@ impl Ledger {
     /// A ledger for `stacks.len()` seats (at most [`MAX_SEATS`]), all of them live.
     pub fn new(stacks: &[Chips]) -> Ledger {
         let n = stacks.len().min(MAX_SEATS);
-        let mut stack = [0; MAX_SEATS];
+        let mut stack = [Chips::ZERO; MAX_SEATS];
         stack[..n].copy_from_slice(&stacks[..n]);
         Ledger {
             n: n as u8,
             stack,
-            bet: [0; MAX_SEATS],
-            committed: [0; MAX_SEATS],
-            dead: 0,
+            bet: [Chips::ZERO; MAX_SEATS],
+            committed: [Chips::ZERO; MAX_SEATS],
+            dead: Chips::ZERO,
             live: SeatMask::first(n),
-            max_bet: 0,
+            max_bet: Chips::ZERO,
         }
     }
 
@@ -140,15 +140,15 @@ impl Ledger {
         let n = self.n as usize;
         // The first largest bet, then the largest of the others: two passes without branches
         // on the amounts (which are whatever the players chose).
-        let (mut top, mut first) = (0, 0);
+        let (mut top, mut first) = (0, Chips::ZERO);
         for (s, &b) in self.bet[..n].iter().enumerate() {
             let above = b > first;
             first = if above { b } else { first };
             top = if above { s } else { top };
         }
-        let mut second = 0;
+        let mut second = Chips::ZERO;
         for (s, &b) in self.bet[..n].iter().enumerate() {
-            second = second.max(if s == top { 0 } else { b });
+            second = second.max(if s == top { Chips::ZERO } else { b });
         }
         if first > second {
             let over = first - second;
@@ -169,16 +169,16 @@ impl Ledger {
         let mut l = *self;
         for s in 0..l.n as usize {
             l.committed[s] -= l.bet[s];
-            l.bet[s] = 0;
+            l.bet[s] = Chips::ZERO;
         }
-        l.max_bet = 0;
+        l.max_bet = Chips::ZERO;
         l
     }
 
     /// Ends the betting round: the bets go into the middle (they stay counted in `committed`).
     pub fn collect(&mut self) {
-        self.bet = [0; MAX_SEATS];
-        self.max_bet = 0;
+        self.bet = [Chips::ZERO; MAX_SEATS];
+        self.max_bet = Chips::ZERO;
     }
 
     /// Pays `amount` from the middle to `seat`'s stack (awarding a pot).
@@ -188,10 +188,10 @@ impl Ledger {
 
     /// Empties the middle after the pots are awarded (their chips are in the stacks now).
     pub fn clear_middle(&mut self) {
-        self.committed = [0; MAX_SEATS];
-        self.bet = [0; MAX_SEATS];
-        self.max_bet = 0;
-        self.dead = 0;
+        self.committed = [Chips::ZERO; MAX_SEATS];
+        self.bet = [Chips::ZERO; MAX_SEATS];
+        self.max_bet = Chips::ZERO;
+        self.dead = Chips::ZERO;
     }
 
     /// All stacks.

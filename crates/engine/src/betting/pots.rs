@@ -59,7 +59,10 @@ impl Pots {
         let n = ledger.seats();
         // The common case: every live seat put in the most; one pot that they all contest.
         let live = ledger.live();
-        let top = (0..n).map(|s| ledger.committed(s)).max().unwrap_or(0);
+        let top = (0..n)
+            .map(|s| ledger.committed(s))
+            .max()
+            .unwrap_or(Chips::ZERO);
         // (Every live seat is looked at, without stopping at the first short one: where that
         // is, is unpredictable.)
         let mut short = false;
@@ -80,7 +83,7 @@ impl Pots {
         }
         // Seats in increasing order of what they committed; walking the distinct levels up,
         // `above` holds the seats that committed at least the current level.
-        let mut order = [(0 as Chips, 0u8); MAX_SEATS];
+        let mut order = [(Chips::ZERO, 0u8); MAX_SEATS];
         for (s, o) in order.iter_mut().enumerate().take(n) {
             *o = (ledger.committed(s), s as u8);
         }
@@ -89,11 +92,11 @@ impl Pots {
         let mut above = SeatMask::first(n);
         let mut out = Pots::default();
         let mut amount = ledger.dead();
-        let mut prev = 0;
+        let mut prev = Chips::ZERO;
         let mut i = 0;
         while i < n {
             let level = order[i].0;
-            amount += (level - prev) * above.len() as Chips;
+            amount += (level - prev).times(above.len() as u64);
             let eligible = above.and(live);
             prev = level;
             while i < n && order[i].0 == level {
@@ -106,7 +109,7 @@ impl Pots {
                 } else {
                     out.unclaimed += amount;
                 }
-                amount = 0;
+                amount = Chips::ZERO;
                 continue;
             }
             while out.len > 0 && out.pots[out.len as usize - 1].eligible == eligible {
@@ -117,7 +120,7 @@ impl Pots {
                 out.pots[out.len as usize] = Pot { amount, eligible };
                 out.len += 1;
             }
-            amount = 0;
+            amount = Chips::ZERO;
         }
         out.unclaimed += amount;
         out
@@ -154,16 +157,17 @@ pub struct PotShown {
 ///
 /// ```
 /// use tavolo_engine::betting::{pots::in_middle, Ledger};
+/// use tavolo_engine::Chips;
 ///
 /// // Three seats put 100 in; seat 0 was all-in for 40 of it.
-/// let mut l = Ledger::new(&[40, 500, 500]);
+/// let mut l = Ledger::new(&[40, 500, 500].map(Chips::new));
 /// for (s, c) in [(0, 40), (1, 100), (2, 100)] {
-///     l.put(s, c);
+///     l.put(s, Chips::new(c));
 /// }
 /// l.collect();
-/// let pots = in_middle(&l, 0);
-/// assert_eq!((pots[0].amount, pots[0].eligible.clone()), (120, vec![0, 1, 2]));
-/// assert_eq!((pots[1].amount, pots[1].eligible.clone()), (120, vec![1, 2]));
+/// let pots = in_middle(&l, Chips::ZERO);
+/// assert_eq!((pots[0].amount, &pots[0].eligible[..]), (Chips::new(120), &[0, 1, 2][..]));
+/// assert_eq!((pots[1].amount, &pots[1].eligible[..]), (Chips::new(120), &[1, 2][..]));
 /// ```
 pub fn in_middle(ledger: &Ledger, carried: Chips) -> Vec<PotShown> {
     let pots = Pots::build(&ledger.gathered());
@@ -217,7 +221,7 @@ pub fn award<K: Ord + Copy>(
         left += extra;
     }
     for (i, pot) in pots.as_slice().iter().enumerate() {
-        let amount = pot.amount + if i == 0 { extra } else { 0 };
+        let amount = pot.amount + if i == 0 { extra } else { Chips::ZERO };
         let winners = best(pot.eligible, &value);
         left += split(amount, winners, first, n, policy, |s, a| paid(i, s, a));
     }
@@ -242,27 +246,24 @@ pub fn split(
         if s < n && amount > 0 {
             pay(s, amount);
         }
-        return 0;
+        return Chips::ZERO;
     }
-    let k = winners.len() as Chips;
-    if k == 0 {
+    let Some((share, mut rem)) = amount.split(winners.len() as u64) else {
         return amount;
-    }
-    let share = amount / k;
-    let mut rem = amount % k;
-    let mut left = 0;
+    };
+    let mut left = Chips::ZERO;
     for (i, s) in winners.clockwise_from(first, n).enumerate() {
         let extra = match policy {
             OddChips::OneEachFromLeftOfButton if rem > 0 => {
-                rem -= 1;
-                1
+                rem -= Chips::new(1);
+                Chips::new(1)
             }
             OddChips::AllToFirstLeftOfButton if i == 0 => rem,
             OddChips::StayInPot if i == 0 => {
                 left = rem;
-                0
+                Chips::ZERO
             }
-            _ => 0,
+            _ => Chips::ZERO,
         };
         if share + extra > 0 {
             pay(s, share + extra);
@@ -340,11 +341,11 @@ mod tests {
         let mut levels: Vec<Chips> = (0..n).map(|s| ledger.committed(s)).collect();
         levels.sort_unstable();
         levels.dedup();
-        let (mut pots, mut unclaimed): (Vec<Pot>, Chips) = (Vec::new(), 0);
-        let (mut amount, mut prev) = (ledger.dead(), 0);
+        let (mut pots, mut unclaimed): (Vec<Pot>, Chips) = (Vec::new(), Chips::ZERO);
+        let (mut amount, mut prev) = (ledger.dead(), Chips::ZERO);
         for level in levels {
             let payers = (0..n).filter(|&s| ledger.committed(s) >= level);
-            amount += (level - prev) * payers.clone().count() as Chips;
+            amount += (level - prev).times(payers.clone().count() as u64);
             let eligible =
                 payers
                     .filter(|&s| ledger.live().contains(s))
@@ -360,13 +361,13 @@ mod tests {
                 }
             } else {
                 while pots.last().is_some_and(|p| p.eligible == eligible) {
-                    amount += pots.pop().map_or(0, |p| p.amount);
+                    amount += pots.pop().map_or(Chips::ZERO, |p| p.amount);
                 }
                 if amount > 0 {
                     pots.push(Pot { amount, eligible });
                 }
             }
-            amount = 0;
+            amount = Chips::ZERO;
         }
         (pots, unclaimed)
     }
@@ -378,14 +379,14 @@ mod tests {
             dead in 0u64..3,
         ) {
             // Small amounts so that equal levels (merged slices, shared all-ins) are common.
-            let mut l = Ledger::new(&vec![10; puts.len()]);
+            let mut l = Ledger::new(&vec![Chips::new(10); puts.len()]);
             for (s, &(put, live)) in puts.iter().enumerate() {
-                l.put(s, put);
+                l.put(s, Chips::new(put));
                 if !live {
                     l.fold(s);
                 }
             }
-            l.add_dead(dead);
+            l.add_dead(Chips::new(dead));
             let pots = Pots::build(&l);
             let (want, unclaimed) = pots_by_definition(&l);
             prop_assert_eq!(pots.as_slice(), &want[..]);

@@ -158,7 +158,7 @@ impl BettingRound {
     pub fn start(ledger: &Ledger, opener: usize, rules: RoundRules) -> BettingRound {
         let n = ledger.seats();
         let live = ledger.live();
-        let (mut first, mut second) = (0, 0);
+        let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
         for s in live.iter() {
             let t = ledger.bet(s) + ledger.stack(s);
             if t > first {
@@ -170,7 +170,7 @@ impl BettingRound {
         }
         let mut to_act = SeatMask::EMPTY;
         for s in live.iter() {
-            let eff = ledger.stack(s).min(second.saturating_sub(ledger.bet(s)));
+            let eff = ledger.stack(s).min(second.minus_at_most(ledger.bet(s)));
             if ledger.stack(s) > 0 && eff > 0 {
                 to_act.insert(s);
             }
@@ -193,14 +193,14 @@ impl BettingRound {
             to_act,
             actor: actor.map(|a| a as u8),
             opener: opener as u8,
-            increment: 0,
+            increment: Chips::ZERO,
             bets: rules.forced_bets,
             acted: SeatMask::EMPTY,
-            short_sum: 0,
+            short_sum: Chips::ZERO,
             aggressor: None,
             any_action: false,
             voluntary: SeatMask::EMPTY,
-            faced: [0; super::seats::MAX_SEATS],
+            faced: [Chips::ZERO; super::seats::MAX_SEATS],
         }
     }
 
@@ -315,7 +315,9 @@ impl BettingRound {
         let min_to = all_in.min(max_bet + full);
         let max_to = match self.rules.structure {
             Structure::NoLimit => all_in,
-            Structure::PotLimit => all_in.min(min_to.max(2 * max_bet - bet + ledger.pot_total())),
+            Structure::PotLimit => {
+                all_in.min(min_to.max(max_bet.times(2) - bet + ledger.pot_total()))
+            }
             Structure::FixedLimit => min_to,
         };
         Ok(RaiseRange { min_to, max_to })
@@ -384,12 +386,12 @@ impl BettingRound {
                 self.increment = self.increment.max(incr);
                 self.bets = self.bets.saturating_add(1);
                 if ledger.stack(p) > 0 {
-                    self.short_sum = 0;
+                    self.short_sum = Chips::ZERO;
                 } else {
                     self.short_sum += incr;
                 }
                 if self.short_sum >= self.reopen_threshold() {
-                    self.short_sum = 0;
+                    self.short_sum = Chips::ZERO;
                 }
                 self.to_act = ledger.can_bet();
                 self.to_act.remove(p);

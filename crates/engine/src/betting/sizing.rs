@@ -26,14 +26,18 @@ impl PotSize {
     ///
     /// ```
     /// use tavolo_engine::betting::PotSize;
+    /// use tavolo_engine::Chips;
     /// // Blinds 1/2 and a limp: 5 in the middle, the big blind owes nothing.
-    /// let pot = PotSize { middle: 5, max_bet: 2 };
-    /// assert_eq!(pot.fraction_to(0, 0.5), 5); // 2 + 2.5, the half chip up
-    /// assert_eq!(pot.fraction_to(0, 1.0), 7);
+    /// let pot = PotSize { middle: Chips::new(5), max_bet: Chips::new(2) };
+    /// assert_eq!(pot.fraction_to(Chips::ZERO, 0.5), 5); // 2 + 2.5, the half chip up
+    /// assert_eq!(pot.fraction_to(Chips::ZERO, 1.0), 7);
     /// ```
     pub fn fraction_to(&self, owed: Chips, fraction: f64) -> Chips {
         let after_call = self.middle + owed;
-        self.max_bet + (fraction * after_call as f64).round() as Chips
+        // A float fraction of the pot, rounded half up; a fraction so large that the sum does
+        // not fit is the largest count, which the legal range clamps to all-in.
+        let extra = Chips::new((fraction * after_call.get() as f64).round() as u64);
+        self.max_bet.checked_add(extra).unwrap_or(Chips::MAX)
     }
 }
 
@@ -53,7 +57,7 @@ impl Legal {
     /// clamped into the legal range; `None` when no bet or raise is allowed.
     pub fn pot_fraction_to(&self, pot: PotSize, fraction: f64) -> Option<Chips> {
         let r = self.raise?;
-        let owed = self.call.unwrap_or(0);
+        let owed = self.call.unwrap_or(Chips::ZERO);
         Some(pot.fraction_to(owed, fraction).clamp(r.min_to, r.max_to))
     }
 

@@ -71,7 +71,7 @@ impl DrawSetup {
             stacks,
             dealer,
             ante,
-            carried_in: 0,
+            carried_in: Chips::ZERO,
             rules: DrawRules::default(),
         }
     }

@@ -56,7 +56,9 @@ impl Decision {
             HALF_POT | POT => {
                 let r = l.raise?;
                 let fraction = if id == POT { 1.0 } else { 0.5 };
-                let to = self.pot.fraction_to(l.call.unwrap_or(0), fraction);
+                let to = self
+                    .pot
+                    .fraction_to(l.call.unwrap_or(Chips::ZERO), fraction);
                 // Only strictly inside the range: the ends are MIN_RAISE and MAX_RAISE.
                 (to > r.min_to && to < r.max_to).then_some(Bet::RaiseTo(to))
             }
@@ -92,12 +94,14 @@ pub fn seat_features(
     to_act: Option<usize>,
 ) -> f32 {
     let n = stacks.len();
-    let total = (stacks.iter().sum::<Chips>() + pot).max(1) as f32;
+    let total = (stacks.iter().sum::<Chips>() + pot)
+        .max(Chips::new(1))
+        .get() as f32;
     for k in 0..n {
         let s = (viewer + k) % n;
         let o = &mut out[width * k..width * (k + 1)];
-        o[0] = stacks[s] as f32 / total;
-        o[1] = bets[s] as f32 / total;
+        o[0] = stacks[s].get() as f32 / total;
+        o[1] = bets[s].get() as f32 / total;
         o[2] = f32::from(u8::from(live[s]));
         o[3] = f32::from(u8::from(position == s));
         o[4] = f32::from(u8::from(to_act == Some(s)));

@@ -14,6 +14,7 @@
 //! - then 3: the pot, the amount to call (fractions of all chips), the reshuffles so far.
 
 use crate::draw::{Action, DrawHand, DrawSetup, DrawView, Stage, ToAct};
+use crate::Chips;
 use tavolo_cards::Card;
 
 use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
@@ -166,7 +167,7 @@ impl Encoded for DrawHand {
             view.dealer,
             view.to_act,
         );
-        let chips = |c: u64| c as f32 / total;
+        let chips = |c: Chips| c.get() as f32 / total;
         for k in 0..n {
             if let Some(c) = view.exchange_counts[(me + k) % n] {
                 out[base + PER_SEAT * k + 5] = 1.0;
@@ -176,7 +177,7 @@ impl Encoded for DrawHand {
         let t = &mut out[base + PER_SEAT * n..];
         t[0] = chips(view.pot);
         if let Some(ToAct::Bet(l)) = &view.legal {
-            t[1] = chips(l.call.unwrap_or(0));
+            t[1] = chips(l.call.unwrap_or(Chips::ZERO));
         }
         t[2] = f32::from(view.reshuffles);
     }

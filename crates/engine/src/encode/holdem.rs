@@ -12,6 +12,7 @@
 //!   chips; 0 when it is not the viewer's turn).
 
 use crate::holdem::{Action, Hand, HandSetup, HandView, Street, ToAct};
+use crate::Chips;
 
 use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
 use super::{cards_into, Encoded};
@@ -86,7 +87,7 @@ impl Encoded for Hand {
             view.button,
             view.to_act,
         );
-        let chips = |c: u64| c as f32 / total;
+        let chips = |c: Chips| c.get() as f32 / total;
         for k in 0..n {
             let s = (me + k) % n;
             out[base + PER_SEAT * k + 5] = f32::from(u8::from(view.live[s] && view.stacks[s] == 0));
@@ -94,7 +95,7 @@ impl Encoded for Hand {
         let t = &mut out[base + PER_SEAT * n..];
         t[0] = chips(view.pot);
         if let Some(l) = &view.legal {
-            t[1] = chips(l.call.unwrap_or(0));
+            t[1] = chips(l.call.unwrap_or(Chips::ZERO));
             if let Some(r) = l.raise {
                 t[2] = chips(r.min_to);
                 t[3] = chips(r.max_to);

@@ -14,6 +14,7 @@ mod holdem;
 mod saint;
 
 use crate::game::{Game, Outcome};
+use crate::Chips;
 use tavolo_cards::{Card, GameRng};
 
 pub use betting::BETTING_ACTIONS;
@@ -66,7 +67,7 @@ pub trait Encoded: Game {
 pub fn rewards(outcome: &Outcome) -> Vec<f32> {
     match outcome {
         Outcome::Chips { unit, .. } => {
-            let unit = (*unit).max(1) as f64;
+            let unit = (*unit).max(Chips::new(1)).get() as f64;
             outcome
                 .net()
                 .iter()

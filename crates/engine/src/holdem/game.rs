@@ -35,14 +35,15 @@ impl HoldemTable {
     ///
     /// ```
     /// use tavolo_engine::holdem::HoldemTable;
-    /// let t = HoldemTable::casino(25, Default::default());
-    /// assert_eq!((t.small_blind, t.big_blind), (12, 25));
+    /// use tavolo_engine::Chips;
+    /// let t = HoldemTable::casino(Chips::new(25), Default::default());
+    /// assert_eq!((t.small_blind, t.big_blind), (Chips::new(12), Chips::new(25)));
     /// ```
     pub fn casino(table_minimum: Chips, rules: HoldemRules) -> HoldemTable {
         HoldemTable {
-            small_blind: table_minimum / 2,
+            small_blind: table_minimum.half(),
             big_blind: table_minimum,
-            ante: 0,
+            ante: Chips::ZERO,
             rules,
         }
     }

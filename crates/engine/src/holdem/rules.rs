@@ -172,7 +172,7 @@ impl HandSetup {
         rules: HoldemRules,
     ) -> HandSetup {
         let n = stacks.len().max(1);
-        let mut blinds = vec![0; stacks.len()];
+        let mut blinds = vec![Chips::ZERO; stacks.len()];
         let (sb, bb) = if n == 2 {
             (button % n, (button + 1) % n)
         } else {
@@ -183,14 +183,16 @@ impl HandSetup {
             blinds[bb] = big;
         }
         HandSetup {
-            antes: vec![0; stacks.len()],
+            antes: vec![Chips::ZERO; stacks.len()],
             stacks,
             button,
             blinds,
             min_bet: big,
-            big_bet: 2 * big,
+            // A big blind too large to double gives a big bet no stack can reach (and
+            // `validate` refuses such a table's stacks long before).
+            big_bet: big.checked_mul(2).unwrap_or(Chips::MAX),
             rules,
-            carried_in: 0,
+            carried_in: Chips::ZERO,
         }
     }
 
@@ -226,7 +228,10 @@ impl HandSetup {
         {
             return Err(E::ZeroBet);
         }
-        let total = self.stacks.iter().try_fold(0u64, |a, &s| a.checked_add(s));
+        let total = self
+            .stacks
+            .iter()
+            .try_fold(Chips::ZERO, |a, &s| a.checked_add(s));
         let ok = total.and_then(|t| t.checked_mul(4)).is_some();
         if !ok {
             return Err(E::Overflow);

@@ -114,7 +114,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
     /// stacks cashed out, and free seats are served.
     pub fn finish(&mut self, outcome: &Outcome) -> Result<Change<P>, TableError> {
         let hand = self.in_hand.as_ref().ok_or(TableError::NoHand)?;
-        let mut carried = 0;
+        let mut carried = Chips::ZERO;
         if let Outcome::Chips {
             end, carried_out, ..
         } = outcome
@@ -126,9 +126,14 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
                 });
             }
             let before = hand.start.iter().sum::<Chips>() + hand.carried_in;
-            let after = end.iter().sum::<Chips>() + carried_out;
-            if before != after {
-                return Err(TableError::ChipsNotConserved { before, after });
+            // The outcome's sum is checked, not assumed: one too large to count is as
+            // unconserved as any other (and reported as the largest count).
+            let after = end.iter().try_fold(*carried_out, |a, &s| a.checked_add(s));
+            if after != Some(before) {
+                return Err(TableError::ChipsNotConserved {
+                    before,
+                    after: after.unwrap_or(Chips::MAX),
+                });
             }
             for (&s, &stack) in hand.seats.clone().iter().zip(end) {
                 if let Some(o) = self.seat_mut(s) {

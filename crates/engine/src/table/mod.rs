@@ -19,17 +19,18 @@
 //! ```
 //! use tavolo_cards::GameRng;
 //! use tavolo_engine::table::{Booking, Table, TableRules};
+//! use tavolo_engine::Chips;
 //!
-//! let rules = TableRules::cash(6, 4, 1_000, 500);
+//! let rules = TableRules::cash(6, 4, Chips::new(1_000), Chips::new(500));
 //! let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(1))?;
 //! let change = t.join("ada")?;
 //! // Seated by lot, and the ledger is asked for the buy-in before any chip is hers.
 //! let Some(Booking::Fund { ticket, amount, .. }) = change.bookings.first().cloned() else {
 //!     panic!("a buy-in is asked")
 //! };
-//! assert_eq!((amount, t.stack_of(&"ada")), (1_000, Some(0)));
+//! assert_eq!((amount, t.stack_of(&"ada")), (Chips::new(1_000), Some(Chips::ZERO)));
 //! t.funded(ticket, true)?;
-//! assert_eq!(t.stack_of(&"ada"), Some(1_000));
+//! assert_eq!(t.stack_of(&"ada"), Some(Chips::new(1_000)));
 //! # Ok::<(), tavolo_engine::table::TableError>(())
 //! ```
 
@@ -86,8 +87,8 @@ impl TableRules {
         TableRules {
             seats,
             min_players: seats,
-            buy_in: 0,
-            rebuy: 0,
+            buy_in: Chips::ZERO,
+            rebuy: Chips::ZERO,
             max_sit_out: 2,
         }
     }
@@ -392,7 +393,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             changes: VecDeque::new(),
             first: None,
             hands: 0,
-            carried: 0,
+            carried: Chips::ZERO,
             in_hand: None,
             next_ticket: 1,
             orphans: Vec::new(),

@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_table_saved_mid_hand_restores_as_if_the_hand_were_voided() {
-        let rules = TableRules::cash(6, 2, 100, 100);
+        let rules = TableRules::cash(6, 2, Chips::new(100), Chips::new(100));
         let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(7)).expect("table");
         for p in ["ada", "bo", "cy"] {
             funded(&mut t, p);
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn a_restored_table_deals_on_from_where_the_hand_was() {
-        let rules = TableRules::cash(6, 2, 100, 100);
+        let rules = TableRules::cash(6, 2, Chips::new(100), Chips::new(100));
         let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(3)).expect("table");
         for p in ["ada", "bo", "cy"] {
             funded(&mut t, p);
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn pending_seat_changes_survive_a_takeover_in_the_order_asked() {
-        let rules = TableRules::cash(4, 2, 100, 100);
+        let rules = TableRules::cash(4, 2, Chips::new(100), Chips::new(100));
         let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(5)).expect("table");
         for p in ["ada", "bo", "cy", "di"] {
             funded(&mut t, p);
@@ -238,11 +238,11 @@ mod tests {
 
     #[test]
     fn a_saved_table_that_does_not_fit_the_rules_is_refused() {
-        let rules = TableRules::cash(2, 2, 100, 100);
+        let rules = TableRules::cash(2, 2, Chips::new(100), Chips::new(100));
         let seat = |seat, player| SavedSeat {
             seat,
             player,
-            stack: 100,
+            stack: Chips::new(100),
             sitting_out: false,
             missed: 0,
         };
@@ -251,7 +251,7 @@ mod tests {
             waiting,
             first: None,
             hands: 0,
-            carried: 0,
+            carried: Chips::ZERO,
             changes: Vec::new(),
         };
         let restore = |s| Table::<&str>::restore(rules, GameRng::from_u64(1), s);

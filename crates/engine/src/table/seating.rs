@@ -8,6 +8,7 @@ use super::{
     Booking, Change, Departure, Orphan, Seat, SeatState, Seating, Table, TableError, TableEvent,
     Ticket,
 };
+use crate::Chips;
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
     /// Seats `registered` as a session opens: each takes a seat drawn by lot among the free
@@ -415,7 +416,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         };
         self.seats[s] = Some(Seat {
             player: player.clone(),
-            stack: 0,
+            stack: Chips::ZERO,
             state,
             sitting_out: false,
             missed: 0,

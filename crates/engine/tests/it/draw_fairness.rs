@@ -3,9 +3,10 @@
 
 use tavolo_cards::GameRng;
 use tavolo_engine::draw::{Action, Dealing, DrawHand, DrawRecord, DrawSetup, ToAct};
+use tavolo_engine::Chips;
 
 fn played(seats: usize, dealer: usize, seed: [u8; 32]) -> String {
-    let setup = DrawSetup::new(vec![100; seats], dealer, 2);
+    let setup = DrawSetup::new(vec![Chips::new(100); seats], dealer, Chips::new(2));
     let (mut hand, mut log) =
         DrawHand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     loop {

@@ -11,6 +11,7 @@ use tavolo_engine::draw::{
     next_dealer, Action, Dealing, DrawHand, DrawRules, DrawSetup, Event, OddChips, StackedDeal,
     ToAct,
 };
+use tavolo_engine::Chips;
 
 /// A small deterministic generator for the players' choices (the deck uses `GameRng`).
 struct Choices(u64, bool);
@@ -47,7 +48,7 @@ fn wild_action(c: &mut Choices, n: usize) -> Action {
         2 => Action::Call { seat },
         3 => Action::BetOrRaiseTo {
             seat,
-            to: c.below(400),
+            to: Chips::new(c.below(400)),
         },
         4 => {
             let mut discard = CardSet::EMPTY;
@@ -87,7 +88,7 @@ fn legal_action(h: &DrawHand, c: &mut Choices) -> Action {
                 let to = if c.chance(20) {
                     r.max_to
                 } else {
-                    r.min_to + c.below((r.max_to - r.min_to).min(60) + 1)
+                    r.min_to + Chips::new(c.below((r.max_to - r.min_to).get().min(60) + 1))
                 };
                 options.extend([Action::BetOrRaiseTo { seat, to }; 2]);
             }
@@ -182,7 +183,7 @@ fn play(setup: &DrawSetup, rng: GameRng, c: &mut Choices, deep: bool) -> (DrawHa
             "cards lost or duplicated: {:?}",
             h.zones()
         );
-        assert_eq!(h.stacks().iter().sum::<u64>() + h.pot_total(), total);
+        assert_eq!(h.stacks().iter().sum::<Chips>() + h.pot_total(), total);
         assert_ne!(
             h.legal_actions(),
             ToAct::Nobody,
@@ -215,7 +216,7 @@ fn play(setup: &DrawSetup, rng: GameRng, c: &mut Choices, deep: bool) -> (DrawHa
     }
     assert!(h.zones().complete());
     assert_eq!(
-        h.stacks().iter().sum::<u64>() + h.carried(),
+        h.stacks().iter().sum::<Chips>() + h.carried(),
         total,
         "chips not conserved"
     );
@@ -261,12 +262,13 @@ fn random_setup(c: &mut Choices) -> (DrawSetup, u64) {
         2 + c.below(7) as usize
     };
     let ante = 1 + c.below(10);
-    let stacks: Vec<u64> = (0..n)
+    let stacks: Vec<Chips> = (0..n)
         .map(|_| match c.below(4) {
             0 => 1 + c.below(3 * ante),
             1 => ante + c.below(20 * ante),
             _ => 50 + c.below(400),
         })
+        .map(Chips::new)
         .collect();
     let rules = DrawRules {
         allow_check: c.chance(25),
@@ -282,7 +284,7 @@ fn random_setup(c: &mut Choices) -> (DrawSetup, u64) {
         },
         ..DrawRules::default()
     };
-    let mut setup = DrawSetup::new(stacks, c.below(n as u64) as usize, ante);
+    let mut setup = DrawSetup::new(stacks, c.below(n as u64) as usize, Chips::new(ante));
     setup.rules = rules;
     (setup, c.next())
 }
@@ -295,7 +297,7 @@ proptest! {
     fn random_hands_keep_every_invariant(seed in any::<u64>()) {
         let mut c = Choices::new(seed);
         let (mut setup, deck_seed) = random_setup(&mut c);
-        setup.carried_in = c.below(3);
+        setup.carried_in = Chips::new(c.below(3));
         play(&setup, GameRng::from_u64(deck_seed), &mut c, true);
     }
 
@@ -305,13 +307,13 @@ proptest! {
     fn sessions_conserve_chips_with_the_carried_pot(seed in any::<u64>()) {
         let mut c = Choices::new(seed);
         let (mut setup, deck_seed) = random_setup(&mut c);
-        let table_total: u64 = setup.stacks.iter().sum();
+        let table_total: Chips = setup.stacks.iter().sum();
         let mut rng = GameRng::from_u64(deck_seed);
         for _ in 0..6 {
             let (h, _) = play(&setup, rng.clone(), &mut c, false);
             rng.next_u64();
             let stacks = h.stacks().to_vec();
-            prop_assert_eq!(stacks.iter().sum::<u64>() + h.carried(), table_total);
+            prop_assert_eq!(stacks.iter().sum::<Chips>() + h.carried(), table_total);
             let Some(dealer) = next_dealer(setup.dealer, &stacks) else { break };
             // Players without chips leave; the dealer keeps its place among those left.
             let kept: Vec<usize> = (0..stacks.len()).filter(|&s| stacks[s] > 0).collect();

@@ -6,6 +6,7 @@ use tavolo_engine::draw::{
     Action, Dealing, DrawError, DrawHand, DrawRecord, DrawSetup, RecordAction, RecordError, ToAct,
     RECORD_FORMAT,
 };
+use tavolo_engine::Chips;
 
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -19,13 +20,13 @@ fn next(state: &mut u64) -> u64 {
 fn random_hand(seed: u64) -> (DrawSetup, Vec<tavolo_engine::draw::Event>, DrawHand) {
     let mut s = seed;
     let n = 2 + (next(&mut s) % 7) as usize;
-    let stacks = (0..n).map(|_| 5 + next(&mut s) % 200).collect();
+    let stacks = (0..n).map(|_| Chips::new(5 + next(&mut s) % 200)).collect();
     let mut setup = DrawSetup::new(
         stacks,
         (next(&mut s) % n as u64) as usize,
-        1 + next(&mut s) % 5,
+        Chips::new(1 + next(&mut s) % 5),
     );
-    setup.carried_in = next(&mut s) % 2;
+    setup.carried_in = Chips::new(next(&mut s) % 2);
     let (mut h, mut log) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(seed))).unwrap();
     while !h.is_over() {
         let r = next(&mut s);
@@ -37,7 +38,7 @@ fn random_hand(seed: u64) -> (DrawSetup, Vec<tavolo_engine::draw::Event>, DrawHa
             ToAct::Bet(l) => match (r % 4, l.call, l.raise) {
                 (0, _, Some(rr)) => Action::BetOrRaiseTo {
                     seat: l.seat,
-                    to: rr.min_to + r % (rr.max_to - rr.min_to + 1),
+                    to: rr.min_to + Chips::new(r % (rr.max_to - rr.min_to).get().saturating_add(1)),
                 },
                 (1 | 2, Some(_), _) => Action::Call { seat: l.seat },
                 (_, _, Some(rr)) if r % 3 == 0 => Action::BetOrRaiseTo {
@@ -124,7 +125,7 @@ fn a_wrong_result_or_format_is_rejected() {
     let record = DrawRecord::from_log(&setup, &log).unwrap();
     let mut bad = record.clone();
     if let Some(r) = bad.result.as_mut() {
-        r.finishing_stacks[0] += 1;
+        r.finishing_stacks[0] += Chips::new(1);
     }
     assert!(matches!(
         bad.replay(),

@@ -8,6 +8,7 @@ use tavolo_engine::draw::{
     next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round,
     StackedDeal, Stage, ToAct,
 };
+use tavolo_engine::Chips;
 
 fn cards(s: &str) -> Vec<Card> {
     parse_cards(s).expect("test cards")
@@ -31,7 +32,8 @@ fn deal(hands: &[&str], draws: &str, bottom: &str) -> Dealing {
 }
 
 fn start(stacks: &[u64], dealer: usize, ante: u64, dealing: Dealing) -> (DrawHand, Vec<Event>) {
-    let setup = DrawSetup::new(stacks.to_vec(), dealer, ante);
+    let stacks = stacks.iter().map(|&s| Chips::new(s)).collect();
+    let setup = DrawSetup::new(stacks, dealer, Chips::new(ante));
     DrawHand::new(&setup, dealing).expect("valid setup")
 }
 
@@ -48,7 +50,10 @@ fn act(h: &mut DrawHand, a: Action) -> Vec<Event> {
 }
 
 fn bet(seat: usize, to: u64) -> Action {
-    Action::BetOrRaiseTo { seat, to }
+    Action::BetOrRaiseTo {
+        seat,
+        to: Chips::new(to),
+    }
 }
 fn call(seat: usize) -> Action {
     Action::Call { seat }
@@ -99,7 +104,7 @@ fn heads_up_to_showdown(h: &mut DrawHand, ante: u64) {
 /// Heads-up with `rules`, `hands` stacked (dealer 0, ante 10, stacks of 100, no draws), played
 /// to the showdown as [`heads_up_to_showdown`].
 fn heads_up_at_showdown(rules: DrawRules, hands: [&str; 2], bottom: &str) -> DrawHand {
-    let mut setup = DrawSetup::new(vec![100, 100], 0, 10);
+    let mut setup = DrawSetup::new(vec![Chips::new(100), Chips::new(100)], 0, Chips::new(10));
     setup.rules = rules;
     let (mut h, _) = DrawHand::new(&setup, deal(&hands, "", bottom)).expect("valid setup");
     heads_up_to_showdown(&mut h, 10);
@@ -207,7 +212,7 @@ showdowns! {
 #[test]
 fn every_player_posts_the_ante() {
     let (h, ev) = seeded(&[100, 100, 5], 0, 1);
-    let antes: Vec<(usize, u64)> = ev
+    let antes: Vec<(usize, Chips)> = ev
         .iter()
         .filter_map(|e| match *e {
             Event::Bet(BetEvent::AntePosted { seat, amount }) => Some((seat, amount)),
@@ -216,7 +221,7 @@ fn every_player_posts_the_ante() {
         .collect();
     assert_eq!(
         antes,
-        vec![(1, 10), (2, 5), (0, 10)],
+        [(1, 10), (2, 5), (0, 10)].map(|(s, a)| (s, Chips::new(a))),
         "from the cutter; a short stack posts all it has"
     );
     assert_eq!(h.pot_total(), 25);
@@ -239,11 +244,20 @@ fn opening_requires_a_bet_no_check() {
         panic!()
     };
     assert!(!l.check && l.call.is_none() && l.fold);
-    assert_eq!(l.raise.map(|r| (r.min_to, r.max_to)), Some((10, 90)));
+    assert_eq!(
+        l.raise.map(|r| (r.min_to, r.max_to)),
+        Some((Chips::new(10), Chips::new(90)))
+    );
     let e = refused(&mut h, Action::Check { seat: 1 });
     assert_bet_refusal(&e, BetError::CheckBeforeOpening);
     let e = refused(&mut h, bet(1, 9));
-    assert_bet_refusal(&e, BetError::RaiseTooSmall { min: 10, got: 9 });
+    assert_bet_refusal(
+        &e,
+        BetError::RaiseTooSmall {
+            min: Chips::new(10),
+            got: Chips::new(9),
+        },
+    );
     act(&mut h, bet(1, 10));
 }
 
@@ -261,7 +275,11 @@ fn second_round_also_opens_with_a_bet() {
 
 #[test]
 fn checks_allowed_by_option() {
-    let mut setup = DrawSetup::new(vec![100, 100, 100], 0, 10);
+    let mut setup = DrawSetup::new(
+        vec![Chips::new(100), Chips::new(100), Chips::new(100)],
+        0,
+        Chips::new(10),
+    );
     setup.rules = DrawRules {
         allow_check: true,
         ..DrawRules::default()
@@ -293,15 +311,21 @@ fn raise_is_the_call_plus_at_least_the_minimum() {
     let (mut h, _) = seeded(&[100, 100, 100], 0, 7);
     act(&mut h, bet(1, 30));
     let e = refused(&mut h, bet(2, 39));
-    assert_bet_refusal(&e, BetError::RaiseTooSmall { min: 40, got: 39 });
+    assert_bet_refusal(
+        &e,
+        BetError::RaiseTooSmall {
+            min: Chips::new(40),
+            got: Chips::new(39),
+        },
+    );
     act(&mut h, bet(2, 40));
     let ToAct::Bet(l) = h.legal_actions() else {
         panic!()
     };
-    assert_eq!(l.call, Some(40));
+    assert_eq!(l.call, Some(Chips::new(40)));
     assert_eq!(
         l.raise.map(|r| (r.min_to, r.max_to)),
-        Some((50, 90)),
+        Some((Chips::new(50), Chips::new(90))),
         "no limit: capped by the stack only"
     );
 }
@@ -315,7 +339,7 @@ fn whoever_bet_less_makes_up_the_difference() {
     let ev = act(&mut h, call(1));
     assert!(ev.contains(&Event::Bet(BetEvent::Called {
         seat: 1,
-        amount: 20,
+        amount: Chips::new(20),
         all_in: false
     })));
     assert!(ev.contains(&Event::RoundEnded {
@@ -381,7 +405,7 @@ fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
     assert!(h.is_over());
     assert!(ev.contains(&Event::Bet(BetEvent::UncalledReturned {
         seat: 1,
-        amount: 20
+        amount: Chips::new(20)
     })));
     assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
     assert_eq!(h.stacks(), &[90, 120, 90]);
@@ -654,29 +678,36 @@ fn odd_chip_hand(setup: &DrawSetup) -> (DrawHand, Vec<Event>) {
 fn odd_chip_stays_for_next_hand() {
     // Three players, ante 5 (15 in), 5 + 5 in each round; seat 0 folds; 1 and 2 tie on KK-A:
     // 35 splits 17 + 17, 1 stays.
-    let (h, ev) = odd_chip_hand(&DrawSetup::new(vec![100; 3], 0, 5));
-    assert!(ev.contains(&Event::Bet(BetEvent::Carried { amount: 1 })));
+    let (h, ev) = odd_chip_hand(&DrawSetup::new(vec![Chips::new(100); 3], 0, Chips::new(5)));
+    assert!(ev.contains(&Event::Bet(BetEvent::Carried {
+        amount: Chips::new(1)
+    })));
     assert_eq!(h.winnings(), &[0, 17, 17]);
     assert_eq!(h.carried(), 1);
-    assert_eq!(h.stacks().iter().sum::<u64>() + h.carried(), 300);
+    assert_eq!(h.stacks().iter().sum::<Chips>() + h.carried(), 300);
     // The next hand: the dealer moves on, the chip is in its pot and goes to its winner.
     let stacks = h.stacks().to_vec();
     let dealer = next_dealer(0, &stacks).unwrap();
     assert_eq!(dealer, 1);
-    let mut setup = DrawSetup::new(stacks, dealer, 5);
+    let mut setup = DrawSetup::new(stacks, dealer, Chips::new(5));
     setup.carried_in = h.carried();
     let (mut next, ev) = DrawHand::new(&setup, Dealing::Seeded(GameRng::from_u64(15))).unwrap();
-    assert_eq!(ev[0], Event::CarriedIn { amount: 1 });
+    assert_eq!(
+        ev[0],
+        Event::CarriedIn {
+            amount: Chips::new(1)
+        }
+    );
     assert_eq!(next.pot_total(), 16);
     act(&mut next, fold(2));
     act(&mut next, fold(0));
     assert_eq!(next.winnings()[1], 16);
-    assert_eq!(next.stacks().iter().sum::<u64>() + next.carried(), 300);
+    assert_eq!(next.stacks().iter().sum::<Chips>() + next.carried(), 300);
 }
 
 #[test]
 fn odd_chip_option_one_each_from_the_cutter() {
-    let mut setup = DrawSetup::new(vec![100; 3], 0, 5);
+    let mut setup = DrawSetup::new(vec![Chips::new(100); 3], 0, Chips::new(5));
     setup.rules.odd_chips = tavolo_engine::draw::OddChips::OneEachFromLeftOfButton;
     let (h, _) = odd_chip_hand(&setup);
     assert_eq!(h.winnings(), &[0, 18, 17]);
@@ -734,14 +765,20 @@ fn nobody_left_to_bet_against_closes_the_round() {
 
 #[test]
 fn dealer_rotates_clockwise() {
-    assert_eq!(next_dealer(0, &[10, 10, 10]), Some(1));
-    assert_eq!(next_dealer(2, &[10, 10, 10]), Some(0));
     assert_eq!(
-        next_dealer(0, &[10, 0, 10]),
+        next_dealer(0, &[Chips::new(10), Chips::new(10), Chips::new(10)]),
+        Some(1)
+    );
+    assert_eq!(
+        next_dealer(2, &[Chips::new(10), Chips::new(10), Chips::new(10)]),
+        Some(0)
+    );
+    assert_eq!(
+        next_dealer(0, &[Chips::new(10), Chips::ZERO, Chips::new(10)]),
         Some(2),
         "a seat without chips is skipped"
     );
-    assert_eq!(next_dealer(0, &[0, 0]), None);
+    assert_eq!(next_dealer(0, &[Chips::ZERO, Chips::ZERO]), None);
 }
 
 #[test]
@@ -777,7 +814,7 @@ fn a_fold_in_the_exchange_leaving_one_player_ends_the_hand_at_once() {
     assert!(ev.contains(&Event::Bet(BetEvent::PotWon {
         pot: 0,
         seat: 0,
-        amount: 40
+        amount: Chips::new(40)
     })));
     assert!(!ev.iter().any(|e| matches!(e, Event::Shown { .. })));
 }
@@ -832,7 +869,11 @@ fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
     act(&mut h, fold(1));
     act(&mut h, fold(2));
     let stacks = h.stacks().to_vec();
-    let mut setup = DrawSetup::new(stacks.clone(), next_dealer(0, &stacks).unwrap(), 10);
+    let mut setup = DrawSetup::new(
+        stacks.clone(),
+        next_dealer(0, &stacks).unwrap(),
+        Chips::new(10),
+    );
     setup.carried_in = h.carried();
     let mut ev = Vec::new();
     h.deal_next_into(&setup, &mut ev).unwrap();
@@ -849,7 +890,10 @@ fn the_next_hand_is_dealt_in_place_with_the_same_generator() {
     assert!(DrawHand::replay(&setup, &ev).unwrap().same_state(&h));
     let (mut stacked, _) = kings("");
     assert!(stacked
-        .deal_next_into(&DrawSetup::new(vec![100, 100], 1, 10), &mut ev)
+        .deal_next_into(
+            &DrawSetup::new(vec![Chips::new(100), Chips::new(100)], 1, Chips::new(10)),
+            &mut ev
+        )
         .is_err());
 }
 
@@ -869,7 +913,7 @@ fn a_whole_stacked_deck_is_dealt_one_card_at_a_time_from_the_cutter() {
     );
     assert_eq!(stacked.bottom, deck[51]);
     assert_eq!(stacked.draws[0], deck[15]);
-    let setup = DrawSetup::new(vec![50; 3], 2, 5);
+    let setup = DrawSetup::new(vec![Chips::new(50); 3], 2, Chips::new(5));
     let (h, _) = DrawHand::new(&setup, Dealing::Stacked(stacked)).unwrap();
     assert!(h.zones().complete());
 }

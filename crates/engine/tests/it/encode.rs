@@ -10,6 +10,7 @@ use tavolo_engine::encode::{rewards, Encoded};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Positions, Viewer};
 use tavolo_engine::holdem::{Hand, HoldemRules, HoldemTable};
 use tavolo_engine::saint::{SaintGame, SaintOptions};
+use tavolo_engine::Chips;
 
 /// Plays `games` random games through the encoding and checks it at every decision.
 fn play_through_encoding<G: Encoded>(setups: impl Fn(u64) -> G::Setup, games: u64) -> u64 {
@@ -81,14 +82,18 @@ fn holdem_indices_are_exactly_the_legal_actions_in_every_structure() {
         Structure::PotLimit,
         Structure::FixedLimit,
     ] {
-        let table = HoldemTable::casino(20, HoldemRules::casino(structure));
+        let table = HoldemTable::casino(Chips::new(20), HoldemRules::casino(structure));
         let decisions = play_through_encoding::<Hand>(
             |g| {
                 let n = 2 + (g % 8) as usize;
                 let stacks = (0..n)
-                    .map(|s| 40 + 97 * ((g + s as u64 * 7) % 23))
+                    .map(|s| Chips::new(40 + 97 * ((g + s as u64 * 7) % 23)))
                     .collect();
-                Hand::setup(&table, &Positions::new(stacks, (g as usize) % n, 0)).expect("setup")
+                Hand::setup(
+                    &table,
+                    &Positions::new(stacks, (g as usize) % n, Chips::ZERO),
+                )
+                .expect("setup")
             },
             1_000,
         );
@@ -98,14 +103,18 @@ fn holdem_indices_are_exactly_the_legal_actions_in_every_structure() {
 
 #[test]
 fn draw_indices_are_exactly_the_legal_actions_exchanges_included() {
-    let table = DrawTable::german(10);
+    let table = DrawTable::german(Chips::new(10));
     let decisions = play_through_encoding::<DrawHand>(
         |g| {
             let n = 2 + (g % 5) as usize;
             let stacks = (0..n)
-                .map(|s| 30 + 41 * ((g + s as u64 * 3) % 11))
+                .map(|s| Chips::new(30 + 41 * ((g + s as u64 * 3) % 11)))
                 .collect();
-            DrawHand::setup(&table, &Positions::new(stacks, (g as usize) % n, 0)).expect("setup")
+            DrawHand::setup(
+                &table,
+                &Positions::new(stacks, (g as usize) % n, Chips::ZERO),
+            )
+            .expect("setup")
         },
         1_000,
     );

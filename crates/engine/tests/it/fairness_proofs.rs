@@ -22,6 +22,7 @@ use tavolo_engine::holdem::{
 };
 use tavolo_engine::saint::{self, SaintRecord};
 use tavolo_engine::transcript::transcript;
+use tavolo_engine::Chips;
 
 /// What a tampering changed: the classes of issue 50's "done when", and another seed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -214,13 +215,15 @@ fn seed_of(n: u64) -> [u8; 32] {
 
 /// A seeded hand played to its end by a varied but deterministic line.
 fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -> PhhHand {
-    let stacks = (0..seats).map(|s| 150 + 37 * s as u64).collect();
-    let mut setup = HandSetup::casino(stacks, seats / 2, 1, 2, rules);
+    let stacks = (0..seats)
+        .map(|s| Chips::new(150 + 37 * s as u64))
+        .collect();
+    let mut setup = HandSetup::casino(stacks, seats / 2, Chips::new(1), Chips::new(2), rules);
     if style % 3 == 0 {
-        setup.antes = vec![1; seats];
+        setup.antes = vec![Chips::new(1); seats];
     }
     if style % 4 == 1 {
-        setup.carried_in = 3;
+        setup.carried_in = Chips::new(3);
     }
     let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     let mut step = style;
@@ -233,7 +236,7 @@ fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -
                 match ((step >> 33) % 6, l.raise, l.call) {
                     (0, Some(r), _) => Action::BetOrRaiseTo {
                         seat: l.seat,
-                        to: r.max_to.min(r.min_to * 3),
+                        to: r.max_to.min(r.min_to.times(3)),
                     },
                     (1, Some(r), _) => Action::BetOrRaiseTo {
                         seat: l.seat,
@@ -295,7 +298,7 @@ fn redealt(real: &PhhHand, seed: [u8; 32]) -> Option<PhhHand> {
 }
 
 /// An amount of a PHH file in units of `10^-decimals` chips.
-fn phh_units(raw: &str, decimals: u32) -> Option<u64> {
+fn phh_units(raw: &str, decimals: u32) -> Option<Chips> {
     let (int, frac) = raw.split_once('.').unwrap_or((raw, ""));
     let frac = format!("{frac:0<width$}", width = decimals as usize);
     format!("{int}{frac}").parse().ok()
@@ -320,8 +323,8 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
             if f[i] > 0 {
                 let mut t = h.clone();
                 let fs = t.finishing_stacks.as_mut().unwrap();
-                fs[i] -= 1;
-                fs[j] += 1;
+                fs[i] -= Chips::new(1);
+                fs[j] += Chips::new(1);
                 push(
                     Class::Result,
                     format!("a chip of p{} moved to p{}", i + 1, j + 1),
@@ -387,22 +390,22 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
     // The options.
     for i in 0..n {
         let mut t = h.clone();
-        t.blinds[i] += 1;
+        t.blinds[i] += Chips::new(1);
         push(Class::Option, format!("blind of p{} raised", i + 1), t);
         let mut t = h.clone();
-        t.antes[i] += 1;
+        t.antes[i] += Chips::new(1);
         push(Class::Option, format!("ante of p{} raised", i + 1), t);
     }
     let mut t = h.clone();
-    t.carried_in += 1;
+    t.carried_in += Chips::new(1);
     push(Class::Option, "a chip carried in".into(), t);
     let mut t = h.clone();
-    t.min_bet += 1;
+    t.min_bet += Chips::new(1);
     push(Class::Option, "min_bet raised".into(), t);
     // The seats and stacks at the deal.
     for i in 0..n {
         let mut t = h.clone();
-        t.starting_stacks[i] += 1;
+        t.starting_stacks[i] += Chips::new(1);
         push(
             Class::SeatOrStack,
             format!("starting stack of p{} raised", i + 1),
@@ -410,7 +413,7 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
         );
         if h.starting_stacks[i] > h.blinds[i] + h.antes[i] {
             let mut t = h.clone();
-            t.starting_stacks[i] -= 1;
+            t.starting_stacks[i] -= Chips::new(1);
             push(
                 Class::SeatOrStack,
                 format!("starting stack of p{} lowered", i + 1),
@@ -513,16 +516,19 @@ fn a_holdem_record_without_its_last_board_line_is_not_a_proof() {
     // An all-in hand: both players all-in before the flop, the board dealt out.
     let seed = seed_of(8);
     let setup = HandSetup::casino(
-        vec![100, 100],
+        vec![Chips::new(100), Chips::new(100)],
         0,
-        1,
-        2,
+        Chips::new(1),
+        Chips::new(2),
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     log.extend(
-        hand.apply(Action::BetOrRaiseTo { seat: 0, to: 100 })
-            .unwrap(),
+        hand.apply(Action::BetOrRaiseTo {
+            seat: 0,
+            to: Chips::new(100),
+        })
+        .unwrap(),
     );
     log.extend(hand.apply(Action::Call { seat: 1 }).unwrap());
     while let ToAct::Showdown { next, .. } = hand.legal_actions() {
@@ -556,10 +562,10 @@ fn a_holdem_record_without_its_last_board_line_is_not_a_proof() {
 
 /// A seeded draw hand played to its end.
 fn draw_played(seats: usize, seed: [u8; 32], style: u64) -> DrawRecord {
-    let stacks = (0..seats).map(|s| 60 + 13 * s as u64).collect();
-    let mut setup = draw::DrawSetup::new(stacks, style as usize % seats, 2);
+    let stacks = (0..seats).map(|s| Chips::new(60 + 13 * s as u64)).collect();
+    let mut setup = draw::DrawSetup::new(stacks, style as usize % seats, Chips::new(2));
     if style % 4 == 1 {
-        setup.carried_in = 5;
+        setup.carried_in = Chips::new(5);
     }
     let (mut hand, mut log) =
         draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
@@ -624,13 +630,13 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Class, String, DrawRecord)> {
         if result.finishing_stacks[i] > 0 {
             let mut t = r.clone();
             let f = &mut t.result.as_mut().unwrap().finishing_stacks;
-            f[i] -= 1;
-            f[(i + 1) % n] += 1;
+            f[i] -= Chips::new(1);
+            f[(i + 1) % n] += Chips::new(1);
             push(Class::Result, format!("a chip of seat {i} moved on"), t);
         }
     }
     let mut t = r.clone();
-    t.result.as_mut().unwrap().carried_pot += 1;
+    t.result.as_mut().unwrap().carried_pot += Chips::new(1);
     push(Class::Result, "carried_pot changed".into(), t);
     let mut t = r.clone();
     t.result = None;
@@ -684,7 +690,10 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Class, String, DrawRecord)> {
         }
         if let RecordAction::Bet { seat, to } = r.actions[i] {
             let mut t = r.clone();
-            t.actions[i] = RecordAction::Bet { seat, to: to + 1 };
+            t.actions[i] = RecordAction::Bet {
+                seat,
+                to: to + Chips::new(1),
+            };
             push(Class::ActionChanged, format!("bet {i} one chip higher"), t);
         }
     }
@@ -699,18 +708,18 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Class, String, DrawRecord)> {
     }
     // The options.
     let mut t = r.clone();
-    t.ante += 1;
+    t.ante += Chips::new(1);
     push(Class::Option, "ante raised".into(), t);
     let mut t = r.clone();
-    t.carried_in += 1;
+    t.carried_in += Chips::new(1);
     push(Class::Option, "a chip carried in".into(), t);
     // The seats and stacks at the deal.
     for s in 0..n {
         let mut t = r.clone();
-        t.stacks[s] += 1;
+        t.stacks[s] += Chips::new(1);
         push(Class::SeatOrStack, format!("stack of seat {s} raised"), t);
         let mut t = r.clone();
-        t.stacks[s] -= 1;
+        t.stacks[s] -= Chips::new(1);
         push(Class::SeatOrStack, format!("stack of seat {s} lowered"), t);
     }
     let mut t = r.clone();

@@ -12,6 +12,7 @@ use tavolo_engine::draw::{self, DrawHand, DrawTable};
 use tavolo_engine::game::{seed_from_u64, Game, Outcome, Played, Positions, Refusal, Viewer};
 use tavolo_engine::holdem::{self, Hand, HoldemRules, HoldemTable, Structure};
 use tavolo_engine::saint::{self, SaintGame, SaintOptions};
+use tavolo_engine::Chips;
 
 /// Plays one game of `G` with random legal actions, checking the interface at every step.
 fn play<G: Game + Clone + PartialEq>(
@@ -87,8 +88,8 @@ fn play<G: Game + Clone + PartialEq>(
     } = game.outcome()
     {
         assert_eq!(
-            start.iter().sum::<u64>() + carried_in,
-            end.iter().sum::<u64>() + carried_out,
+            start.iter().sum::<Chips>() + carried_in,
+            end.iter().sum::<Chips>() + carried_out,
             "chips are conserved"
         );
     }
@@ -150,11 +151,13 @@ fn holdem_setup(seed: u64) -> holdem::HandSetup {
         Structure::PotLimit,
         Structure::FixedLimit,
     ][rng.below(3) as usize];
-    let stacks = (0..n).map(|_| 50 + u64::from(rng.below(3_000))).collect();
-    let table = HoldemTable::casino(20, HoldemRules::casino(structure));
+    let stacks = (0..n)
+        .map(|_| Chips::new(50 + u64::from(rng.below(3_000))))
+        .collect();
+    let table = HoldemTable::casino(Chips::new(20), HoldemRules::casino(structure));
     Hand::setup(
         &table,
-        &Positions::new(stacks, rng.below(n as u32) as usize, 0),
+        &Positions::new(stacks, rng.below(n as u32) as usize, Chips::ZERO),
     )
     .expect("setup")
 }
@@ -162,10 +165,12 @@ fn holdem_setup(seed: u64) -> holdem::HandSetup {
 fn draw_setup(seed: u64) -> draw::DrawSetup {
     let mut rng = GameRng::from_u64(seed);
     let n = 2 + rng.below(7) as usize;
-    let stacks = (0..n).map(|_| 20 + u64::from(rng.below(1_000))).collect();
-    let carried = u64::from(rng.below(3));
+    let stacks = (0..n)
+        .map(|_| Chips::new(20 + u64::from(rng.below(1_000))))
+        .collect();
+    let carried = Chips::from(rng.below(3));
     DrawHand::setup(
-        &DrawTable::german(10),
+        &DrawTable::german(Chips::new(10)),
         &Positions::new(stacks, rng.below(n as u32) as usize, carried),
     )
     .expect("setup")
@@ -210,14 +215,17 @@ fn a_spectator_sees_no_hand_in_any_game() {
 
 #[test]
 fn actions_and_events_are_written_as_the_room_sends_them() {
-    let a = holdem::Action::BetOrRaiseTo { seat: 2, to: 60 };
+    let a = holdem::Action::BetOrRaiseTo {
+        seat: 2,
+        to: Chips::new(60),
+    };
     assert_eq!(
         serde_json::to_string(&a).expect("json"),
         r#"{"action":"bet_or_raise_to","seat":2,"to":60}"#
     );
     let e = holdem::Event::Bet(BetEvent::Called {
         seat: 1,
-        amount: 40,
+        amount: Chips::new(40),
         all_in: false,
     });
     assert_eq!(
@@ -349,9 +357,12 @@ fn every_game_names_a_missing_seat_a_turn_not_yours_and_a_game_over_alike() {
 
 /// Whether a table of `G` with `players` players deals.
 fn deals<G: Game>(options: &G::Options, players: usize) -> bool {
-    G::setup(options, &Positions::new(vec![1_000; players], 0, 0))
-        .and_then(|setup| G::deal(&setup, seed_from_u64(1)))
-        .is_ok()
+    G::setup(
+        options,
+        &Positions::new(vec![Chips::new(1_000); players], 0, Chips::ZERO),
+    )
+    .and_then(|setup| G::deal(&setup, seed_from_u64(1)))
+    .is_ok()
 }
 
 #[test]
@@ -366,8 +377,8 @@ fn each_game_deals_exactly_the_player_counts_of_its_seats() {
             );
         }
     }
-    check::<Hand>(&HoldemTable::casino(20, HoldemRules::default()));
-    check::<DrawHand>(&DrawTable::german(10));
+    check::<Hand>(&HoldemTable::casino(Chips::new(20), HoldemRules::default()));
+    check::<DrawHand>(&DrawTable::german(Chips::new(10)));
     check::<SaintGame>(&SaintOptions::new(3));
     assert_eq!(
         (Hand::SEATS, DrawHand::SEATS, SaintGame::SEATS),

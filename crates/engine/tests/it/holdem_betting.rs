@@ -5,11 +5,12 @@ use tavolo_engine::betting::{
     pots, Bet, BetError, BettingRound, Ledger, MinRaise, OddChips, RoundRules, SeatMask, Step,
     Structure,
 };
+use tavolo_engine::Chips;
 
 fn draw_rules() -> RoundRules {
     RoundRules {
         structure: Structure::NoLimit,
-        min_bet: 5,
+        min_bet: Chips::new(5),
         min_raise: MinRaise::TableMinimum,
         cap: None,
         forced_bets: 0,
@@ -19,7 +20,7 @@ fn draw_rules() -> RoundRules {
 
 #[test]
 fn draw_round_forbids_the_check_before_the_opening() {
-    let mut l = Ledger::new(&[100, 100, 100]);
+    let mut l = Ledger::new(&[Chips::new(100), Chips::new(100), Chips::new(100)]);
     let mut r = BettingRound::start(&l, 1, draw_rules());
     assert_eq!(r.actor(), Some(1));
     let legal = r.legal(&l).expect("someone acts");
@@ -29,14 +30,18 @@ fn draw_round_forbids_the_check_before_the_opening() {
         Err(BetError::CheckBeforeOpening)
     );
     assert_eq!(r.apply(&mut l, 1, Bet::Fold), Ok(Step::Next(2)));
-    assert_eq!(r.apply(&mut l, 2, Bet::RaiseTo(5)), Ok(Step::Next(0)));
+    assert_eq!(
+        r.apply(&mut l, 2, Bet::RaiseTo(Chips::new(5))),
+        Ok(Step::Next(0))
+    );
 }
 
 #[test]
 fn a_player_may_fold_out_of_turn_and_it_takes_effect_at_once() {
-    let mut l = Ledger::new(&[100, 100, 100]);
+    let mut l = Ledger::new(&[Chips::new(100), Chips::new(100), Chips::new(100)]);
     let mut r = BettingRound::start(&l, 0, draw_rules());
-    r.apply(&mut l, 0, Bet::RaiseTo(10)).expect("opens");
+    r.apply(&mut l, 0, Bet::RaiseTo(Chips::new(10)))
+        .expect("opens");
     // Seat 2 folds while seat 1 is to act.
     assert_eq!(r.fold_out_of_turn(&mut l, 2), Ok(Step::Next(1)));
     assert!(!l.live().contains(2));
@@ -49,36 +54,46 @@ fn a_player_may_fold_out_of_turn_and_it_takes_effect_at_once() {
 
 #[test]
 fn seed_literal_raise_is_at_least_the_table_minimum() {
-    let mut l = Ledger::new(&[100, 100]);
+    let mut l = Ledger::new(&[Chips::new(100), Chips::new(100)]);
     let mut r = BettingRound::start(&l, 0, draw_rules());
-    r.apply(&mut l, 0, Bet::RaiseTo(40)).expect("opens");
+    r.apply(&mut l, 0, Bet::RaiseTo(Chips::new(40)))
+        .expect("opens");
     assert_eq!(
         r.legal(&l).and_then(|x| x.raise).map(|x| x.min_to),
-        Some(45)
+        Some(Chips::new(45))
     );
 }
 
 #[test]
 fn odd_chips_stay_in_the_pot_with_the_draw_option() {
-    let mut paid = vec![0; 3];
+    let mut paid = vec![Chips::ZERO; 3];
     let mut winners = SeatMask::EMPTY;
     winners.insert(0);
     winners.insert(2);
-    let left = pots::split(11, winners, 1, 3, OddChips::StayInPot, |s, a| paid[s] += a);
-    assert_eq!((paid, left), (vec![5, 0, 5], 1));
+    let left = pots::split(
+        Chips::new(11),
+        winners,
+        1,
+        3,
+        OddChips::StayInPot,
+        |s, a| paid[s] += a,
+    );
+    assert_eq!(paid, [5, 0, 5].map(Chips::new));
+    assert_eq!(left, 1);
 }
 
 #[test]
 fn odd_chips_go_one_at_a_time_from_left_of_the_button() {
-    let mut paid = vec![0; 4];
+    let mut paid = vec![Chips::ZERO; 4];
     let winners = SeatMask::first(4);
     let left = pots::split(
-        10,
+        Chips::new(10),
         winners,
         2,
         4,
         OddChips::OneEachFromLeftOfButton,
         |s, a| paid[s] += a,
     );
-    assert_eq!((paid, left), (vec![2, 2, 3, 3], 0));
+    assert_eq!(paid, [2, 2, 3, 3].map(Chips::new));
+    assert_eq!(left, 0);
 }

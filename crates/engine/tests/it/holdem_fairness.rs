@@ -3,15 +3,16 @@
 
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::{phh, Action, Dealing, Hand, HandSetup, HoldemRules, Structure, ToAct};
+use tavolo_engine::Chips;
 
 /// Plays a seeded hand to its end (a varied but deterministic line: raise, call, check, fold)
 /// and returns its PHH text.
 fn played(seats: usize, button: usize, seed: [u8; 32], style: u64) -> String {
     let setup = HandSetup::casino(
-        vec![200; seats],
+        vec![Chips::new(200); seats],
         button,
-        1,
-        2,
+        Chips::new(1),
+        Chips::new(2),
         HoldemRules::casino(Structure::NoLimit),
     );
     let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();

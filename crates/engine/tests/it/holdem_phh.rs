@@ -6,6 +6,7 @@ use crate::outside::{files_under, shared_phh};
 use tavolo_cards::GameRng;
 use tavolo_engine::holdem::phh::{self, PhhError};
 use tavolo_engine::holdem::{Dealing, Hand};
+use tavolo_engine::Chips;
 
 /// Replays every hold'em hand under `sub`; returns (replayed, matching finishing stacks,
 /// skipped other variants) and panics listing any failure.
@@ -81,16 +82,16 @@ fn export_import_export_is_byte_identical() {
     let mut rng = GameRng::from_u64(11);
     for i in 0..500u64 {
         let n = 2 + rng.below(9) as usize;
-        let stacks = random_stacks(n, 2, &mut rng);
+        let stacks = random_stacks(n, Chips::new(2), &mut rng);
         let mut s = setup(
             &stacks,
             rng.below(n as u32) as usize,
-            1,
-            2,
+            Chips::new(1),
+            Chips::new(2),
             random_rules(&mut rng),
         );
         if i % 3 == 0 {
-            s.antes = vec![1; n];
+            s.antes = vec![Chips::new(1); n];
         }
         let (mut h, mut ev) = Hand::new(&s, Dealing::Seeded(GameRng::from_u64(i))).expect("setup");
         while let Some(a) = random_action(&h, &mut rng) {
@@ -103,7 +104,7 @@ fn export_import_export_is_byte_identical() {
         let again = back.reexport().unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(again.to_phh(), text);
         let seat_of = |k: usize| (s.button + 1 + k) % n;
-        let finishing: Vec<u64> = (0..n).map(|k| h.stacks()[seat_of(k)]).collect();
+        let finishing: Vec<Chips> = (0..n).map(|k| h.stacks()[seat_of(k)]).collect();
         assert_eq!(again.finishing_stacks.as_deref(), Some(&finishing[..]));
     }
 }

@@ -13,6 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tavolo_engine::betting::BetEvent;
+use tavolo_engine::Chips;
 
 use tavolo_engine::holdem::{phh, Event};
 
@@ -87,11 +88,11 @@ fn pokerkit_random_hands_reproduce_finishing_stacks() {
                     ));
                 showdowns += usize::from(r.events.iter().any(|e| matches!(e, Event::Shown { .. })));
                 // An all-in raise smaller than the largest increment of its round (or the bet).
-                let (mut max, mut incr, mut short) = (0, 0, false);
+                let (mut max, mut incr, mut short) = (Chips::ZERO, Chips::ZERO, false);
                 for e in &r.events {
                     match *e {
                         Event::BlindPosted { amount, .. } => max = max.max(amount),
-                        Event::RoundEnded { .. } => (max, incr) = (0, 0),
+                        Event::RoundEnded { .. } => (max, incr) = (Chips::ZERO, Chips::ZERO),
                         Event::Bet(BetEvent::BetOrRaised { to, all_in, .. }) => {
                             let by = to - max;
                             short |= all_in && by < incr.max(hand.min_bet);

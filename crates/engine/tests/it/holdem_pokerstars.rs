@@ -20,6 +20,7 @@ use tavolo_engine::betting::{BetEvent, Structure};
 use tavolo_engine::holdem::phh::{self, format_amount, PhhHand, Sight};
 use tavolo_engine::holdem::pokerstars::{self, Label};
 use tavolo_engine::holdem::{Event, Hand, HandSetup, Street};
+use tavolo_engine::Chips;
 
 use crate::holdem_support::{random_action, random_rules, random_stacks, seeded};
 use crate::outside::{files_under, run, shared_phh, venv_python};
@@ -48,14 +49,14 @@ fn seeded_hands(n: usize) -> Vec<PhhHand> {
             let seats = 2 + rng.below(8) as usize;
             let rules = random_rules(&mut rng);
             let mut setup = HandSetup::casino(
-                random_stacks(seats, 20, &mut rng),
+                random_stacks(seats, Chips::new(20), &mut rng),
                 rng.below(seats as u32) as usize,
-                10,
-                20,
+                Chips::new(10),
+                Chips::new(20),
                 rules,
             );
             if rng.below(4) == 0 {
-                setup.antes = vec![2; seats];
+                setup.antes = vec![Chips::new(2); seats];
             }
             let (mut hand, mut events): (Hand, Vec<Event>) = seeded(&setup, 1000 + k);
             while let Some(a) = random_action(&hand, &mut rng) {
@@ -108,13 +109,13 @@ fn expectation(hand: &PhhHand, hero: usize) -> Value {
         .map(|k| (k, Vec::new()))
         .collect();
     let mut street = "preflop";
-    let mut bets = vec![0; n];
-    let mut put: u64 = setup.carried_in;
+    let mut bets = vec![Chips::ZERO; n];
+    let mut put: Chips = setup.carried_in;
     let mut board = Vec::new();
-    let mut won: BTreeMap<String, u64> = BTreeMap::new();
+    let mut won: BTreeMap<String, Chips> = BTreeMap::new();
     let mut hole = Vec::new();
     for e in &r.events {
-        let mut say = |who: usize, kind: &str, amount: Option<u64>| {
+        let mut say = |who: usize, kind: &str, amount: Option<Chips>| {
             let place = if showdown && kind == "WIN" {
                 "showdown"
             } else {
@@ -144,7 +145,7 @@ fn expectation(hand: &PhhHand, hero: usize) -> Value {
                     Street::River => "river",
                 };
             }
-            Event::RoundEnded { .. } => bets.iter_mut().for_each(|b| *b = 0),
+            Event::RoundEnded { .. } => bets.iter_mut().for_each(|b| *b = Chips::ZERO),
             Event::Bet(BetEvent::Folded { seat, .. }) => say(seat, "FOLD", None),
             Event::Bet(BetEvent::Checked { seat }) => say(seat, "CHECK", None),
             Event::Bet(BetEvent::Called { seat, amount, .. }) => {
@@ -173,7 +174,7 @@ fn expectation(hand: &PhhHand, hero: usize) -> Value {
             _ => {}
         }
     }
-    let int = |v: u64| -> Value { amt(v).parse::<u64>().map_or(Value::Null, |x| json!(x)) };
+    let int = |v: Chips| -> Value { amt(v).parse::<u64>().map_or(Value::Null, |x| json!(x)) };
     json!({
         "players": names,
         "stacks": setup.stacks.iter().map(|&s| int(s)).collect::<Vec<_>>(),

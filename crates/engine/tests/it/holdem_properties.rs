@@ -10,21 +10,21 @@ use tavolo_engine::Chips;
 
 fn random_setup(rng: &mut GameRng) -> HandSetup {
     let n = 2 + rng.below(9) as usize;
-    let bb = 2 * (1 + Chips::from(rng.below(50)));
+    let bb = Chips::new(2 * (1 + u64::from(rng.below(50))));
     let stacks = random_stacks(n, bb, rng);
     let mut s = setup(
         &stacks,
         rng.below(n as u32) as usize,
-        bb / 2,
+        bb.half(),
         bb,
         random_rules(rng),
     );
     if rng.below(3) == 0 {
-        let ante = 1 + Chips::from(rng.below(bb as u32));
+        let ante = Chips::new(1 + u64::from(rng.below(bb.get() as u32)));
         s.antes = vec![ante; n];
     }
     if rng.below(4) == 0 && n > 3 {
-        s.blinds[(s.button + 3) % n] = 2 * bb; // a straddle
+        s.blinds[(s.button + 3) % n] = bb.times(2); // a straddle
     }
     s
 }
@@ -50,7 +50,7 @@ fn wild_action(h: &Hand, rng: &mut GameRng) -> Action {
         5 => Action::Muck { seat },
         _ => Action::BetOrRaiseTo {
             seat,
-            to: h.bet(seat.min(h.seats() - 1)) + to % 7,
+            to: h.bet(seat.min(h.seats() - 1)) + Chips::new(to.get() % 7),
         },
     }
 }
@@ -137,7 +137,13 @@ proptest! {
 #[test]
 fn hidden_hole_cards_in_event_views() {
     let mut rng = GameRng::from_u64(5);
-    let s = setup(&[100, 100, 100], 0, 1, 2, Default::default());
+    let s = setup(
+        &[Chips::new(100), Chips::new(100), Chips::new(100)],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        Default::default(),
+    );
     let (_, ev) = Hand::new(&s, Dealing::Seeded(rng.clone())).expect("setup");
     let _ = rng.below(2);
     for e in ev {
@@ -194,7 +200,13 @@ proptest! {
 
 #[test]
 fn a_hand_of_supplied_cards_or_a_bad_setup_cannot_deal_the_next_hand_in_place() {
-    let s = setup(&[100, 100, 100], 0, 1, 2, Default::default());
+    let s = setup(
+        &[Chips::new(100), Chips::new(100), Chips::new(100)],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        Default::default(),
+    );
     let (mut supplied, _) = Hand::new(&s, Dealing::Supplied).expect("valid setup");
     let before = supplied.clone();
     let mut events = vec![];
@@ -205,7 +217,13 @@ fn a_hand_of_supplied_cards_or_a_bad_setup_cannot_deal_the_next_hand_in_place() 
     assert!(supplied == before && events.is_empty());
     let (mut seeded_hand, _) = seeded(&s, 9);
     let before = seeded_hand.clone();
-    let bad = setup(&[100, 0, 100], 0, 1, 2, Default::default());
+    let bad = setup(
+        &[Chips::new(100), Chips::ZERO, Chips::new(100)],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        Default::default(),
+    );
     assert!(seeded_hand.deal_next_into(&bad, &mut events).is_err());
     assert!(seeded_hand == before && events.is_empty());
 }

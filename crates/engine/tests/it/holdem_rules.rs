@@ -60,25 +60,57 @@ fn bet_error(e: HoldemError) -> BetError {
 #[test]
 fn engine_accepts_two_to_ten_players() {
     for n in 2..=10 {
-        assert!(Hand::new(&setup(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied).is_ok());
+        assert!(Hand::new(
+            &setup(
+                &vec![Chips::new(100); n],
+                0,
+                Chips::new(1),
+                Chips::new(2),
+                nl()
+            ),
+            Dealing::Supplied
+        )
+        .is_ok());
     }
     for n in [1, 11] {
-        let e = Hand::new(&setup(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied)
-            .expect_err("bad count");
+        let e = Hand::new(
+            &setup(
+                &vec![Chips::new(100); n],
+                0,
+                Chips::new(1),
+                Chips::new(2),
+                nl(),
+            ),
+            Dealing::Supplied,
+        )
+        .expect_err("bad count");
         assert_eq!(e, SetupError::SeatCount { got: n });
     }
 }
 
 #[test]
 fn small_blind_is_the_hand_left_of_the_button_and_big_blind_the_next() {
-    let (_, ev) = Hand::new(&setup(&[100; 5], 3, 5, 10, nl()), Dealing::Supplied).expect("setup");
+    let (_, ev) = Hand::new(
+        &setup(
+            &[Chips::new(100); 5],
+            3,
+            Chips::new(5),
+            Chips::new(10),
+            nl(),
+        ),
+        Dealing::Supplied,
+    )
+    .expect("setup");
     assert_eq!(
         ev,
         vec![
-            Event::BlindPosted { seat: 4, amount: 5 },
+            Event::BlindPosted {
+                seat: 4,
+                amount: Chips::new(5)
+            },
             Event::BlindPosted {
                 seat: 0,
-                amount: 10
+                amount: Chips::new(10)
             }
         ]
     );
@@ -86,14 +118,26 @@ fn small_blind_is_the_hand_left_of_the_button_and_big_blind_the_next() {
 
 #[test]
 fn blinds_are_half_the_table_minimum_and_the_table_minimum() {
-    let s = setup(&[100; 4], 0, 5, 10, nl());
+    let s = setup(
+        &[Chips::new(100); 4],
+        0,
+        Chips::new(5),
+        Chips::new(10),
+        nl(),
+    );
     assert_eq!(s.blinds, vec![0, 5, 10, 0]);
     assert_eq!(s.min_bet, 10);
 }
 
 #[test]
 fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
-    let s = setup(&[100, 100], 0, 1, 2, nl());
+    let s = setup(
+        &[Chips::new(100), Chips::new(100)],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        nl(),
+    );
     assert_eq!(s.blinds, vec![1, 2]);
     let (mut h, _) = stacked(&s, &["AsAd", "KsKd"]);
     assert_eq!(actor(&h), Some(0));
@@ -105,7 +149,10 @@ fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
 
 #[test]
 fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
-    let (_, ev) = seeded(&setup(&[100; 4], 2, 1, 2, nl()), 1);
+    let (_, ev) = seeded(
+        &setup(&[Chips::new(100); 4], 2, Chips::new(1), Chips::new(2), nl()),
+        1,
+    );
     let order: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {
@@ -119,7 +166,7 @@ fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
 #[test]
 fn preflop_betting_starts_left_of_the_big_blind() {
     let (h, _) = stacked(
-        &setup(&[100; 5], 0, 1, 2, nl()),
+        &setup(&[Chips::new(100); 5], 0, Chips::new(1), Chips::new(2), nl()),
         &["2c3c", "4c5c", "6c7c", "8c9c", "TcJc"],
     );
     assert_eq!(actor(&h), Some(3));
@@ -127,7 +174,10 @@ fn preflop_betting_starts_left_of_the_big_blind() {
 
 #[test]
 fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
-    let (mut h, _) = seeded(&setup(&[100; 4], 0, 1, 2, nl()), 9);
+    let (mut h, _) = seeded(
+        &setup(&[Chips::new(100); 4], 0, Chips::new(1), Chips::new(2), nl()),
+        9,
+    );
     let ev = oks(&mut h, [call(3), call(0), fold(1), check(2)]);
     let tail: Vec<_> = ev
         .iter()
@@ -142,7 +192,10 @@ fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
 
 #[test]
 fn turn_and_river_each_burn_one_and_deal_one() {
-    let (mut h, _) = seeded(&setup(&[100; 2], 0, 1, 2, nl()), 3);
+    let (mut h, _) = seeded(
+        &setup(&[Chips::new(100); 2], 0, Chips::new(1), Chips::new(2), nl()),
+        3,
+    );
     let ev = oks(&mut h, [call(0), check(1), check(1), check(0)]);
     let burns = ev.iter().filter(|e| matches!(e, Event::Burned)).count();
     assert_eq!(burns, 1);
@@ -153,7 +206,7 @@ fn turn_and_river_each_burn_one_and_deal_one() {
 }
 
 fn river_bet_by_seat_2(rules: HoldemRules) -> Vec<Event> {
-    let mut h = low_holes(&[100; 4], 1, 2, rules);
+    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), rules);
     for a in [call(3), call(0), call(1), check(2)] {
         ok(&mut h, a);
     }
@@ -167,7 +220,7 @@ fn river_bet_by_seat_2(rules: HoldemRules) -> Vec<Event> {
     }
     board(&mut h, "2h");
     ok(&mut h, check(1));
-    ok(&mut h, raise(2, 10));
+    ok(&mut h, raise(2, Chips::new(10)));
     ok(&mut h, call(3));
     ok(&mut h, call(0));
     ok(&mut h, call(1))
@@ -202,7 +255,12 @@ fn all_hands_still_in_are_shown_and_the_best_five_of_seven_wins() {
 
 #[test]
 fn a_board_that_plays_splits_the_pot() {
-    let mut h = low_holes(&[100, 100], 1, 2, nl());
+    let mut h = low_holes(
+        &[Chips::new(100), Chips::new(100)],
+        Chips::new(1),
+        Chips::new(2),
+        nl(),
+    );
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     for cards in ["AsKsQs", "Js", "Ts"] {
@@ -216,7 +274,7 @@ fn a_board_that_plays_splits_the_pot() {
 
 #[test]
 fn last_player_standing_takes_the_pot_without_showing() {
-    let mut h = low_holes(&[100; 4], 1, 2, nl());
+    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
     ok(&mut h, fold(3));
     ok(&mut h, fold(0));
     let ev = ok(&mut h, fold(1));
@@ -227,26 +285,41 @@ fn last_player_standing_takes_the_pot_without_showing() {
 
 #[test]
 fn check_only_when_nothing_is_owed() {
-    let mut h = low_holes(&[100; 4], 1, 2, nl());
+    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
     let e = refused(&mut h, check(3));
-    assert_eq!(bet_error(e), BetError::CheckOwes { owed: 2 });
+    assert_eq!(
+        bet_error(e),
+        BetError::CheckOwes {
+            owed: Chips::new(2)
+        }
+    );
     assert!(!legal(&h).check);
 }
 
 #[test]
 fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
-    let mut h = low_holes(&[100, 100, 100, 30], 1, 2, nl());
-    ok(&mut h, raise(3, 4));
-    ok(&mut h, raise(0, 60));
+    let mut h = low_holes(
+        &[
+            Chips::new(100),
+            Chips::new(100),
+            Chips::new(100),
+            Chips::new(30),
+        ],
+        Chips::new(1),
+        Chips::new(2),
+        nl(),
+    );
+    ok(&mut h, raise(3, Chips::new(4)));
+    ok(&mut h, raise(0, Chips::new(60)));
     ok(&mut h, fold(1));
     ok(&mut h, fold(2));
-    assert_eq!(legal(&h).call, Some(26));
+    assert_eq!(legal(&h).call, Some(Chips::new(26)));
     let ev = ok(&mut h, call(3));
     assert_eq!(
         ev[0],
         Event::Bet(BetEvent::Called {
             seat: 3,
-            amount: 26,
+            amount: Chips::new(26),
             all_in: true
         })
     );
@@ -254,21 +327,27 @@ fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
 
 #[test]
 fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
-    let mut h = low_holes(&[1000; 4], 5, 10, nl());
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(20));
-    ok(&mut h, raise(3, 30));
+    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), nl());
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(20)));
+    ok(&mut h, raise(3, Chips::new(30)));
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, 45))),
-        BetError::RaiseTooSmall { min: 50, got: 45 }
+        bet_error(refused(&mut h, raise(0, Chips::new(45)))),
+        BetError::RaiseTooSmall {
+            min: Chips::new(50),
+            got: Chips::new(45)
+        }
     );
-    ok(&mut h, raise(0, 50));
+    ok(&mut h, raise(0, Chips::new(50)));
     ok(&mut h, fold(1));
     ok(&mut h, fold(2));
     ok(&mut h, call(3));
     board(&mut h, "AhKhQs");
     assert_eq!(
-        bet_error(refused(&mut h, raise(3, 5))),
-        BetError::RaiseTooSmall { min: 10, got: 5 }
+        bet_error(refused(&mut h, raise(3, Chips::new(5)))),
+        BetError::RaiseTooSmall {
+            min: Chips::new(10),
+            got: Chips::new(5)
+        }
     );
 }
 
@@ -276,72 +355,88 @@ fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
     let mut r = nl();
     r.min_raise = MinRaise::TableMinimum;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, 100));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(110));
+    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), r);
+    ok(&mut h, raise(3, Chips::new(100)));
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(110)));
 }
 
 #[test]
 fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
-    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
-    assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(35));
-    assert_eq!(
-        bet_error(refused(&mut h, raise(3, 36))),
-        BetError::RaiseTooLarge { max: 35, got: 36 }
+    let mut h = low_holes(
+        &[Chips::new(1000); 4],
+        Chips::new(5),
+        Chips::new(10),
+        HoldemRules::casino(Structure::PotLimit),
     );
-    ok(&mut h, raise(3, 35));
+    assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(Chips::new(35)));
+    assert_eq!(
+        bet_error(refused(&mut h, raise(3, Chips::new(36)))),
+        BetError::RaiseTooLarge {
+            max: Chips::new(35),
+            got: Chips::new(36)
+        }
+    );
+    ok(&mut h, raise(3, Chips::new(35)));
     // Pot 50 (5 + 10 + 35), button calls 35: pot 85, raise by 85 to 120.
-    assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(120));
+    assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(Chips::new(120)));
 }
 
 #[test]
 fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
     // RULES.md §2: Pot-Limit's minimum raise is the table minimum (the seed's rule); the
     // international rule is the table's option.
-    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
-    ok(&mut h, raise(3, 35));
+    let mut h = low_holes(
+        &[Chips::new(1000); 4],
+        Chips::new(5),
+        Chips::new(10),
+        HoldemRules::casino(Structure::PotLimit),
+    );
+    ok(&mut h, raise(3, Chips::new(35)));
     // The last raise added 25; the next raise needs only the table minimum, 10, more.
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(45));
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(45)));
     let mut r = HoldemRules::casino(Structure::PotLimit);
     r.min_raise = MinRaise::LargestIncrement;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, 35));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(60));
+    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), r);
+    ok(&mut h, raise(3, Chips::new(35)));
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(60)));
 }
 
 #[test]
 fn limit_bets_are_the_small_bet_then_the_big_bet() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let mut h = low_holes(&[1000; 2], 5, 10, r);
+    let mut h = low_holes(&[Chips::new(1000); 2], Chips::new(5), Chips::new(10), r);
     let range = legal(&h).raise.expect("may raise");
-    assert_eq!((range.min_to, range.max_to), (20, 20));
+    assert_eq!(
+        (range.min_to, range.max_to),
+        (Chips::new(20), Chips::new(20))
+    );
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     board(&mut h, "AhKhQs");
-    assert_eq!(raise_range(&h), Some((10, 10)));
+    assert_eq!(raise_range(&h), Some((Chips::new(10), Chips::new(10))));
     ok(&mut h, check(1));
     ok(&mut h, check(0));
     board(&mut h, "Js");
-    assert_eq!(raise_range(&h), Some((20, 20)));
+    assert_eq!(raise_range(&h), Some((Chips::new(20), Chips::new(20))));
 }
 
 #[test]
 fn limit_three_raise_cap_lifts_heads_up() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let mut h = low_holes(&[1000; 3], 5, 10, r);
+    let mut h = low_holes(&[Chips::new(1000); 3], Chips::new(5), Chips::new(10), r);
     // The big blind is the first bet; three raises make four bets.
-    ok(&mut h, raise(0, 20));
-    ok(&mut h, raise(1, 30));
-    ok(&mut h, raise(2, 40));
+    ok(&mut h, raise(0, Chips::new(20)));
+    ok(&mut h, raise(1, Chips::new(30)));
+    ok(&mut h, raise(2, Chips::new(40)));
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, 50))),
+        bet_error(refused(&mut h, raise(0, Chips::new(50)))),
         BetError::RaiseCapReached { cap: 4 }
     );
     ok(&mut h, fold(0));
     // Only two players remain: raising is unlimited.
-    ok(&mut h, raise(1, 50));
-    ok(&mut h, raise(2, 60));
-    ok(&mut h, raise(1, 70));
+    ok(&mut h, raise(1, Chips::new(50)));
+    ok(&mut h, raise(2, Chips::new(60)));
+    ok(&mut h, raise(1, Chips::new(70)));
 }
 
 #[test]
@@ -349,26 +444,31 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
     let mut r = HoldemRules::casino(Structure::FixedLimit);
     r.limit_cap.lifted_heads_up = false;
     r.blind_counts_as_bet = false;
-    let mut h = low_holes(&[1000; 2], 5, 10, r);
+    let mut h = low_holes(&[Chips::new(1000); 2], Chips::new(5), Chips::new(10), r);
     for (s, to) in [(0, 20), (1, 30), (0, 40), (1, 50)] {
-        ok(&mut h, raise(s, to));
+        ok(&mut h, raise(s, Chips::new(to)));
     }
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, 60))),
+        bet_error(refused(&mut h, raise(0, Chips::new(60)))),
         BetError::RaiseCapReached { cap: 4 }
     );
 }
 
 #[test]
 fn short_all_in_does_not_reopen_betting() {
-    let mut h = low_holes(&[1000, 1000, 25], 5, 10, nl());
-    ok(&mut h, raise(0, 20));
+    let mut h = low_holes(
+        &[Chips::new(1000), Chips::new(1000), Chips::new(25)],
+        Chips::new(5),
+        Chips::new(10),
+        nl(),
+    );
+    ok(&mut h, raise(0, Chips::new(20)));
     ok(&mut h, call(1));
-    ok(&mut h, raise(2, 25)); // all-in, raising by 5 < 10
+    ok(&mut h, raise(2, Chips::new(25))); // all-in, raising by 5 < 10
     let l = legal(&h);
-    assert_eq!((l.seat, l.call, l.raise), (0, Some(5), None));
+    assert_eq!((l.seat, l.call, l.raise), (0, Some(Chips::new(5)), None));
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, 100))),
+        bet_error(refused(&mut h, raise(0, Chips::new(100)))),
         BetError::NotReopened
     );
     ok(&mut h, call(0));
@@ -378,9 +478,20 @@ fn short_all_in_does_not_reopen_betting() {
 #[test]
 fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // Pre-flop: UTG limps, the button goes all-in for 5 more than the big blind.
-    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, nl());
+    let mut h = low_holes(
+        &[
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(15),
+        ],
+        Chips::new(5),
+        Chips::new(10),
+        nl(),
+    );
     ok(&mut h, call(3));
-    ok(&mut h, raise(4, 15)); // all-in, 5 over the big blind: not a full raise
+    ok(&mut h, raise(4, Chips::new(15))); // all-in, 5 over the big blind: not a full raise
     ok(&mut h, call(0));
     ok(&mut h, call(1));
     assert!(
@@ -397,8 +508,19 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // PokerKit counts increments from zero, so the same all-in reopens there.
     let mut r = HoldemRules::pokerkit(Structure::NoLimit, tavolo_engine::holdem::Antes::Live);
     r.reveal = tavolo_engine::holdem::Reveal::AllShown;
-    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, r);
-    for a in [call(3), raise(4, 15), call(0), call(1), call(2)] {
+    let mut h = low_holes(
+        &[
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(1000),
+            Chips::new(15),
+        ],
+        Chips::new(5),
+        Chips::new(10),
+        r,
+    );
+    for a in [call(3), raise(4, Chips::new(15)), call(0), call(1), call(2)] {
         ok(&mut h, a);
     }
     assert!(legal(&h).raise.is_some());
@@ -406,21 +528,32 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
 
 #[test]
 fn full_raise_all_in_reopens_betting() {
-    let mut h = low_holes(&[1000, 1000, 40], 5, 10, nl());
-    ok(&mut h, raise(0, 20));
+    let mut h = low_holes(
+        &[Chips::new(1000), Chips::new(1000), Chips::new(40)],
+        Chips::new(5),
+        Chips::new(10),
+        nl(),
+    );
+    ok(&mut h, raise(0, Chips::new(20)));
     ok(&mut h, call(1));
-    ok(&mut h, raise(2, 40)); // all-in, raising by 20 >= 10
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(60));
+    ok(&mut h, raise(2, Chips::new(40))); // all-in, raising by 20 >= 10
+    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(60)));
 }
 
 #[test]
 fn side_pots_limit_what_an_all_in_player_can_win() {
     // Seat 2 is all-in for 50 with the best hand; seats 0 and 1 contest the side pot.
     let (mut h, _) = stacked(
-        &setup(&[200, 200, 50], 0, 5, 10, nl()),
+        &setup(
+            &[Chips::new(200), Chips::new(200), Chips::new(50)],
+            0,
+            Chips::new(5),
+            Chips::new(10),
+            nl(),
+        ),
         &["KcKd", "QcQd", "AcAd"],
     );
-    ok(&mut h, raise(0, 200));
+    ok(&mut h, raise(0, Chips::new(200)));
     ok(&mut h, call(1));
     ok(&mut h, call(2));
     for c in ["2h7s9d", "3c", "4s"] {
@@ -436,15 +569,21 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
         let mut r = nl();
         r.odd_chips = odd;
         let (mut h, _) = stacked(
-            &setup(&[100; 3], button, 1, 2, r),
+            &setup(
+                &[Chips::new(100); 3],
+                button,
+                Chips::new(1),
+                Chips::new(2),
+                r,
+            ),
             &["2c3d", "2d3c", "4h5h"],
         );
         let s = |k: usize| (button + k) % 3; // 0 = button, 1 = small blind, 2 = big blind
-        ok(&mut h, raise(s(0), 5));
+        ok(&mut h, raise(s(0), Chips::new(5)));
         ok(&mut h, call(s(1)));
         ok(&mut h, call(s(2)));
         board(&mut h, "AsKsQs");
-        ok(&mut h, raise(s(1), 2));
+        ok(&mut h, raise(s(1), Chips::new(2)));
         ok(&mut h, call(s(2)));
         ok(&mut h, fold(s(0)));
         for c in ["Js", "Ts"] {
@@ -462,28 +601,29 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
     // Button 2: seat 0 is small blind, seat 1 big blind.
     assert_eq!(h.winnings(), &[10, 9, 0]);
     let h = play(0, OddChips::StayInPot);
-    assert_eq!((h.winnings(), h.carried()), (&[0, 9, 9][..], 1));
+    assert_eq!(h.winnings(), &[0, 9, 9]);
+    assert_eq!(h.carried(), 1);
 }
 
 #[test]
 fn uncalled_bet_is_returned() {
-    let mut h = low_holes(&[1000; 3], 5, 10, nl());
-    ok(&mut h, raise(0, 100));
+    let mut h = low_holes(&[Chips::new(1000); 3], Chips::new(5), Chips::new(10), nl());
+    ok(&mut h, raise(0, Chips::new(100)));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, fold(2));
     assert!(ev.contains(&Event::Bet(BetEvent::UncalledReturned {
         seat: 0,
-        amount: 90
+        amount: Chips::new(90)
     })));
     assert_eq!(h.stacks(), &[1015, 995, 990]);
 }
 
 #[test]
 fn chips_of_folded_players_above_every_all_in_do_not_vanish() {
-    let mut l = Ledger::new(&[300, 50, 50]);
-    l.put(0, 100);
-    l.put(1, 50);
-    l.put(2, 50);
+    let mut l = Ledger::new(&[Chips::new(300), Chips::new(50), Chips::new(50)]);
+    l.put(0, Chips::new(100));
+    l.put(1, Chips::new(50));
+    l.put(2, Chips::new(50));
     l.fold(0);
     let pots = Pots::build(&l);
     assert_eq!(pots.total(), 200);
@@ -492,17 +632,17 @@ fn chips_of_folded_players_above_every_all_in_do_not_vanish() {
 
 #[test]
 fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
-    let mut h = low_holes(&[100; 4], 1, 2, nl());
+    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
     let e = refused(&mut h, call(1));
     let msg = e.to_string();
     assert!(msg.contains("seat 1 acted but seat 3 is to act"), "{msg}");
     assert!(msg.contains("legal now"), "{msg}");
-    let e = refused(&mut h, raise(3, 1000));
+    let e = refused(&mut h, raise(3, Chips::new(1000)));
     assert_eq!(
         bet_error(e),
         BetError::RaiseTooLarge {
-            max: 100,
-            got: 1000
+            max: Chips::new(100),
+            got: Chips::new(1000)
         }
     );
     assert!(matches!(
@@ -515,20 +655,29 @@ fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
 fn chips_are_never_created_or_lost() {
     let mut rng = GameRng::from_u64(77);
     for i in 0..500u64 {
-        let stacks = random_stacks(6, 2, &mut rng);
-        let total: u64 = stacks.iter().sum();
-        let (mut h, _) = seeded(&setup(&stacks, (i % 6) as usize, 1, 2, nl()), i);
+        let stacks = random_stacks(6, Chips::new(2), &mut rng);
+        let total: Chips = stacks.iter().sum();
+        let (mut h, _) = seeded(
+            &setup(
+                &stacks,
+                (i % 6) as usize,
+                Chips::new(1),
+                Chips::new(2),
+                nl(),
+            ),
+            i,
+        );
         while let Some(a) = random_action(&h, &mut rng) {
             ok(&mut h, a);
         }
-        assert_eq!(h.stacks().iter().sum::<u64>() + h.carried(), total);
+        assert_eq!(h.stacks().iter().sum::<Chips>() + h.carried(), total);
     }
 }
 
 #[test]
 fn same_seed_and_same_actions_give_the_same_hand() {
     let play = || {
-        let s = setup(&[500; 6], 2, 1, 2, nl());
+        let s = setup(&[Chips::new(500); 6], 2, Chips::new(1), Chips::new(2), nl());
         let (mut h, mut ev) = seeded(&s, 42);
         let mut bot = GameRng::from_u64(7);
         while let Some(a) = random_action(&h, &mut bot) {
@@ -540,24 +689,33 @@ fn same_seed_and_same_actions_give_the_same_hand() {
 }
 
 /// The pots in the middle of a view, as (chips, eligible seats).
-fn middle(h: &Hand) -> Vec<(Chips, Vec<usize>)> {
+fn middle(h: &Hand) -> Vec<(u64, Vec<usize>)> {
     h.view(None)
         .pots
         .into_iter()
-        .map(|p| (p.amount, p.eligible))
+        .map(|p| (p.amount.get(), p.eligible))
         .collect()
 }
 
 #[test]
 fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_the_result() {
     use tavolo_engine::game::Game;
-    let (mut h, mut events) = stacked(&setup(&[30, 100, 100], 0, 1, 2, nl()), &HOLES[..3]);
+    let (mut h, mut events) = stacked(
+        &setup(
+            &[Chips::new(30), Chips::new(100), Chips::new(100)],
+            0,
+            Chips::new(1),
+            Chips::new(2),
+            nl(),
+        ),
+        &HOLES[..3],
+    );
     // Pre-flop: the button is all-in for 30, both blinds call.
-    events.extend(oks(&mut h, [raise(0, 30), call(1), call(2)]));
+    events.extend(oks(&mut h, [raise(0, Chips::new(30)), call(1), call(2)]));
     events.extend(board(&mut h, "AhKhQs"));
     assert_eq!(middle(&h), vec![(90, vec![0, 1, 2])]);
     // A bet in front of a seat is not in a pot until the round ends.
-    events.extend(ok(&mut h, raise(1, 20)));
+    events.extend(ok(&mut h, raise(1, Chips::new(20))));
     assert_eq!(middle(&h), vec![(90, vec![0, 1, 2])]);
     assert_eq!(h.view(None).bets, vec![0, 20, 0]);
     events.extend(ok(&mut h, call(2)));

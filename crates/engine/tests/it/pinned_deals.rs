@@ -6,15 +6,16 @@
 
 use tavolo_cards::{CardSet, GameRng};
 use tavolo_engine::saint::{seed_from_u64, Event as SaintEvent, HandRule, SaintGame, SaintOptions};
+use tavolo_engine::Chips;
 use tavolo_engine::{draw, holdem};
 
 /// Hold'em: check or call every decision, so the hand always reaches the river.
 fn holdem_hand(rng: GameRng) -> (String, GameRng) {
     let setup = holdem::HandSetup::casino(
-        vec![500; 6],
+        vec![Chips::new(500); 6],
         2,
-        5,
-        10,
+        Chips::new(5),
+        Chips::new(10),
         holdem::HoldemRules::casino(holdem::Structure::NoLimit),
     );
     let (mut hand, _) = holdem::Hand::new(&setup, holdem::Dealing::Seeded(rng)).expect("deal");
@@ -106,7 +107,7 @@ fn draw_hand(hand: &mut draw::DrawHand, log: &[draw::Event]) -> String {
 
 #[test]
 fn draw_seed_77_deals_the_same_cards_and_exchanges_forever() {
-    let setup = draw::DrawSetup::new(vec![1_000; 8], 3, 10);
+    let setup = draw::DrawSetup::new(vec![Chips::new(1_000); 8], 3, Chips::new(10));
     let (mut hand, log) =
         draw::DrawHand::new(&setup, draw::Dealing::Seeded(GameRng::from_u64(77))).expect("deal");
     assert_eq!(draw_hand(&mut hand, &log), PINNED_DRAW_77[0]);

@@ -41,7 +41,11 @@ fn a_sitting_out_small_blind_let_the_next_player_skip_the_big_blind() {
 #[test]
 fn a_newcomer_was_seated_around_the_waiting_list() {
     let (c, d, e) = (3, 4, 5);
-    let mut t = seated(TableRules::cash(3, 2, 1_000, 500), &[1, 2, c], 4);
+    let mut t = seated(
+        TableRules::cash(3, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2, c],
+        4,
+    );
     t.sit_out(&c).expect("seated");
     t.join(d).expect("waits");
     // A seat-change request of a player dealt in holds the seat that comes free mid-hand.
@@ -60,7 +64,9 @@ fn a_newcomer_was_seated_around_the_waiting_list() {
     // The hand ends: the seat change is served, then D gets the seat left behind.
     let from = t.seat_of(&1).expect("seated");
     let hand = t.hand_seats().expect("in play").len();
-    let change = t.finish(&thousand_each(hand, 1_000)).expect("conserved");
+    let change = t
+        .finish(&thousand_each(hand, Chips::new(1_000)))
+        .expect("conserved");
     assert!(change
         .events
         .iter()
@@ -74,7 +80,11 @@ fn a_newcomer_was_seated_around_the_waiting_list() {
 /// Found in 3fbee77; fixed in da63b8a.
 #[test]
 fn a_seat_was_lost_while_its_buy_in_was_booked() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2, 3], 9);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2, 3],
+        9,
+    );
     let c = t.join(4).expect("a free seat");
     let Some(Booking::Fund { ticket, seat, .. }) = c.bookings.first().cloned() else {
         panic!("a buy-in is asked: {c:?}")
@@ -97,7 +107,11 @@ fn a_seat_was_lost_while_its_buy_in_was_booked() {
 /// twice or stranded). Each answer now names its ticket. Found in 3fbee77; fixed in da63b8a.
 #[test]
 fn two_tabs_buy_in_answers_landed_on_the_wrong_seat() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 8);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2],
+        8,
+    );
     let first = t.join(3).expect("joins");
     let Some(Booking::Fund { ticket: t1, .. }) = first.bookings.first().cloned() else {
         panic!("a buy-in is asked")
@@ -114,12 +128,12 @@ fn two_tabs_buy_in_answers_landed_on_the_wrong_seat() {
         vec![Booking::CashOut {
             player: 3,
             seat: first_seat(&first),
-            amount: 1_000
+            amount: Chips::new(1_000)
         }]
     );
     assert_eq!(
         t.stack_of(&3),
-        Some(0),
+        Some(Chips::ZERO),
         "the new seat is still waiting for its own"
     );
     // The second is refused (the account paid the first): the new seat is given up, nothing
@@ -138,9 +152,18 @@ fn two_tabs_buy_in_answers_landed_on_the_wrong_seat() {
 #[test]
 fn a_hand_shown_before_the_river_was_valued_as_the_worst_hand() {
     let rules = HoldemRules::pokerkit(Structure::NoLimit, Antes::Live);
-    let (mut h, _) = stacked(&setup(&[100, 100], 0, 1, 2, rules), &["AsAd", "KcKd"]);
+    let (mut h, _) = stacked(
+        &setup(
+            &[Chips::new(100), Chips::new(100)],
+            0,
+            Chips::new(1),
+            Chips::new(2),
+            rules,
+        ),
+        &["AsAd", "KcKd"],
+    );
     let first = actor(&h).expect("someone acts");
-    ok(&mut h, raise(first, 100));
+    ok(&mut h, raise(first, Chips::new(100)));
     ok(&mut h, call(1 - first));
     let ToAct::DealBoard { showdown, .. } = h.legal_actions() else {
         panic!("the board is owed: {:?}", h.legal_actions());
@@ -203,7 +226,13 @@ fn a_malformed_hand_history_panicked() {
 /// it is refused as `NoSuchSeat` and changes nothing. Fixed in 8d06e94.
 #[test]
 fn a_deal_to_a_seat_that_does_not_exist_panicked() {
-    let s = setup(&[100, 100, 100], 0, 1, 2, HoldemRules::default());
+    let s = setup(
+        &[Chips::new(100), Chips::new(100), Chips::new(100)],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        HoldemRules::default(),
+    );
     let (mut h, _) = Hand::new(&s, Dealing::Supplied).expect("valid setup");
     let before = h.clone();
     for seat in [3, 9, usize::MAX] {
@@ -244,8 +273,19 @@ fn the_encoders_half_pot_was_a_chip_off() {
     let mut odd = 0;
     for seed in 0..300 {
         let n = 2 + (seed % 5) as usize;
-        let stacks: Vec<Chips> = (0..n).map(|i| 41 + 53 * i as Chips + seed).collect();
-        let (mut h, _) = seeded(&setup(&stacks, 0, 1, 2, HoldemRules::default()), seed);
+        let stacks: Vec<Chips> = (0..n)
+            .map(|i| Chips::new(41 + 53 * i as u64 + seed))
+            .collect();
+        let (mut h, _) = seeded(
+            &setup(
+                &stacks,
+                0,
+                Chips::new(1),
+                Chips::new(2),
+                HoldemRules::default(),
+            ),
+            seed,
+        );
         let mut rng = tavolo_cards::GameRng::from_u64(seed);
         while let ToAct::Player(l) = h.legal_actions() {
             let pot = h.pot_size();
@@ -261,7 +301,7 @@ fn the_encoders_half_pot_was_a_chip_off() {
                             to: p.half_pot
                         })
                     );
-                    odd += usize::from((pot.middle + l.call.unwrap_or(0)) % 2 == 1);
+                    odd += usize::from((pot.middle + l.call.unwrap_or(Chips::ZERO)).get() % 2 == 1);
                 }
             }
             let legal: Vec<Action> = Game::legal(&h, l.seat);

@@ -18,7 +18,7 @@ pub(crate) type P = u32;
 
 /// A casino Hold'em table: 6 seats, 4 players to deal, buy-in 1,000, rebuy 500.
 pub(crate) fn casino() -> TableRules {
-    TableRules::cash(6, 4, 1_000, 500)
+    TableRules::cash(6, 4, Chips::new(1_000), Chips::new(500))
 }
 
 pub(crate) fn table(rules: TableRules, seed: u64) -> Table<P> {
@@ -55,7 +55,7 @@ pub(crate) fn seated(rules: TableRules, players: &[P], seed: u64) -> Table<P> {
 pub(crate) fn fold_round(t: &mut Table<P>) -> (HandStart<P>, Change<P>) {
     let (start, mut change) = t.deal().expect("deals");
     let setup = Hand::setup(
-        &HoldemTable::casino(10, HoldemRules::default()),
+        &HoldemTable::casino(Chips::new(10), HoldemRules::default()),
         &start.positions,
     )
     .expect("setup");
@@ -71,7 +71,7 @@ pub(crate) fn fold_round(t: &mut Table<P>) -> (HandStart<P>, Change<P>) {
 /// The table seats of the small and the big blind of a Hold'em hand.
 pub(crate) fn blinds(start: &HandStart<P>) -> (usize, usize) {
     let setup = Hand::setup(
-        &HoldemTable::casino(10, HoldemRules::default()),
+        &HoldemTable::casino(Chips::new(10), HoldemRules::default()),
         &start.positions,
     )
     .expect("setup");
@@ -149,7 +149,11 @@ fn the_hand_and_the_button_rotate_one_player_clockwise_each_deal() {
 
 #[test]
 fn when_a_player_leaves_nobody_pays_the_big_blind_twice_and_nobody_staying_skips_it() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2, 3, 4, 5, 6], 5);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2, 3, 4, 5, 6],
+        5,
+    );
     let mut big_blinds: Vec<usize> = Vec::new();
     for k in 0..12 {
         if k == 3 {
@@ -179,7 +183,11 @@ fn when_a_player_leaves_nobody_pays_the_big_blind_twice_and_nobody_staying_skips
 
 #[test]
 fn heads_up_the_button_posts_the_small_blind() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 7);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2],
+        7,
+    );
     let (start, _) = fold_round(&mut t);
     let button = start.seats[start.positions.button];
     assert_eq!(blinds(&start).0, button);
@@ -215,13 +223,13 @@ fn a_third_consecutive_missed_hand_frees_the_seat_and_calls_the_waiting_list() {
     assert!(change.events.contains(&TableEvent::Left {
         player: 3,
         seat,
-        stack: 1_000,
+        stack: Chips::new(1_000),
         why: Departure::MissedHands
     }));
     assert!(change.bookings.contains(&Booking::CashOut {
         player: 3,
         seat,
-        amount: 1_000
+        amount: Chips::new(1_000)
     }));
     assert_eq!(t.seat_of(&7), Some(seat), "the waiting list is called");
     assert!(t.seat(seat).is_some_and(|o| o.is_funding()), "7 buys in");
@@ -313,7 +321,7 @@ fn after_the_first_deal_a_newcomer_takes_the_free_seat_they_choose() {
         assert_eq!(u.seat_of(&9), Some(want));
         assert!(matches!(
             c.bookings.as_slice(),
-            [Booking::Fund { seat, amount: 1_000, rebuy: false, .. }] if *seat == want
+            [Booking::Fund { seat, amount, rebuy: false, .. }] if *seat == want && *amount == 1_000
         ));
     }
 }
@@ -355,17 +363,18 @@ fn chips_reach_a_stack_only_once_the_ledger_funds_them() {
     let c = t.join(1).expect("joins");
     let [Booking::Fund {
         ticket,
-        amount: 1_000,
+        amount,
         rebuy: false,
         ..
     }] = c.bookings.as_slice()
     else {
         panic!("one buy-in: {c:?}")
     };
-    assert_eq!(t.stack_of(&1), Some(0));
+    assert_eq!(*amount, 1_000);
+    assert_eq!(t.stack_of(&1), Some(Chips::ZERO));
     assert_eq!(t.chips_total(), 0);
     t.funded(*ticket, true).expect("pending");
-    assert_eq!(t.stack_of(&1), Some(1_000));
+    assert_eq!(t.stack_of(&1), Some(Chips::new(1_000)));
     assert_eq!(
         t.funded(*ticket, true),
         Err(TableError::UnknownTicket(*ticket)),
@@ -375,7 +384,11 @@ fn chips_reach_a_stack_only_once_the_ledger_funds_them() {
 
 #[test]
 fn a_refused_buy_in_gives_the_seat_up_and_a_refused_rebuy_keeps_it() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 6);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2],
+        6,
+    );
     let c = t.join(3).expect("joins");
     let seat = t.seat_of(&3).expect("seated");
     let refunds = fund_all(&mut t, &c, false);
@@ -385,26 +398,33 @@ fn a_refused_buy_in_gives_the_seat_up_and_a_refused_rebuy_keeps_it() {
     // Play until somebody is broke, then refuse the rebuy.
     let broke = loop {
         play_random_hand(&mut t, &mut GameRng::from_u64(11));
-        if let Some(p) = [1, 2].into_iter().find(|p| t.stack_of(p) == Some(0)) {
+        if let Some(p) = [1, 2]
+            .into_iter()
+            .find(|p| t.stack_of(p) == Some(Chips::ZERO))
+        {
             break p;
         }
     };
     let c = t.rebuy(&broke).expect("exhausted, between hands");
     fund_all(&mut t, &c, false);
-    assert_eq!(t.stack_of(&broke), Some(0), "still seated, still broke");
+    assert_eq!(
+        t.stack_of(&broke),
+        Some(Chips::ZERO),
+        "still seated, still broke"
+    );
     let c = t.rebuy(&broke).expect("again");
     fund_all(&mut t, &c, true);
-    assert_eq!(t.stack_of(&broke), Some(500));
+    assert_eq!(t.stack_of(&broke), Some(Chips::new(500)));
 }
 
 /// A result in units of 10 for `n` players who started with 1,000 each and end with `end` each.
 pub(crate) fn thousand_each(n: usize, end: Chips) -> tavolo_engine::game::Outcome {
     tavolo_engine::game::Outcome::Chips {
-        start: vec![1_000; n],
+        start: vec![Chips::new(1_000); n],
         end: vec![end; n],
-        carried_in: 0,
-        carried_out: 0,
-        unit: 10,
+        carried_in: Chips::ZERO,
+        carried_out: Chips::ZERO,
+        unit: Chips::new(10),
     }
 }
 
@@ -421,10 +441,16 @@ pub(crate) fn first_seat(change: &Change<P>) -> usize {
 
 #[test]
 fn rebuys_are_for_exhausted_stacks_between_the_players_hands() {
-    let mut t = seated(TableRules::cash(6, 2, 1_000, 500), &[1, 2], 3);
+    let mut t = seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        &[1, 2],
+        3,
+    );
     assert_eq!(
         t.rebuy(&1),
-        Err(TableError::RebuyWithChips { stack: 1_000 })
+        Err(TableError::RebuyWithChips {
+            stack: Chips::new(1_000)
+        })
     );
     t.deal().expect("deals");
     assert_eq!(t.rebuy(&1), Err(TableError::RebuyNotNow));
@@ -435,7 +461,11 @@ fn rebuys_are_for_exhausted_stacks_between_the_players_hands() {
 
 #[test]
 fn leaving_during_a_hand_takes_effect_when_it_ends() {
-    let mut t = seated(TableRules::cash(4, 4, 1_000, 500), &[1, 2, 3, 4], 3);
+    let mut t = seated(
+        TableRules::cash(4, 4, Chips::new(1_000), Chips::new(500)),
+        &[1, 2, 3, 4],
+        3,
+    );
     t.join(5).expect("waits");
     let (start, _) = t.deal().expect("deals");
     let c = t.leave(&1).expect("leaves");
@@ -449,11 +479,13 @@ fn leaving_during_a_hand_takes_effect_when_it_ends() {
     );
     let seat = t.seat_of(&1).expect("seated");
     let n = start.players.len();
-    let change = t.finish(&thousand_each(n, 1_000)).expect("conserved");
+    let change = t
+        .finish(&thousand_each(n, Chips::new(1_000)))
+        .expect("conserved");
     assert!(change.bookings.contains(&Booking::CashOut {
         player: 1,
         seat,
-        amount: 1_000
+        amount: Chips::new(1_000)
     }));
     assert_eq!(t.seat_of(&5), Some(seat), "the list is called");
 }
@@ -463,12 +495,12 @@ fn a_result_that_creates_or_loses_chips_is_refused_and_changes_nothing() {
     let mut t = seated(casino(), &[1, 2, 3, 4], 3);
     let (start, _) = t.deal().expect("deals");
     let n = start.players.len();
-    let bad = thousand_each(n, 1_001);
+    let bad = thousand_each(n, Chips::new(1_001));
     assert_eq!(
         t.finish(&bad),
         Err(TableError::ChipsNotConserved {
-            before: 4_000,
-            after: 4_004
+            before: Chips::new(4_000),
+            after: Chips::new(4_004)
         })
     );
     assert!(t.in_hand());
@@ -494,7 +526,7 @@ fn a_halted_table_deals_no_more_and_takes_nobody_new() {
                 _ => None,
             })
             .expect("left"),
-        amount: 1_000
+        amount: Chips::new(1_000)
     }));
 }
 
@@ -513,7 +545,7 @@ fn a_points_table_seats_without_stacks_and_deals_when_full() {
 /// Deals a Hold'em hand and plays it with random legal actions.
 fn play_random_hand(t: &mut Table<P>, rng: &mut GameRng) {
     let (start, _) = t.deal().expect("deals");
-    let options = HoldemTable::casino(10, HoldemRules::default());
+    let options = HoldemTable::casino(Chips::new(10), HoldemRules::default());
     let setup = Hand::setup(&options, &start.positions).expect("setup");
     let mut hand = Played::<Hand>::deal(setup, [rng.below(255) as u8; 32]).expect("deals");
     while let Some(seat) = hand.game.to_act().iter().next() {
@@ -601,7 +633,7 @@ proptest! {
     #[test]
     fn chips_are_conserved_and_seats_stay_consistent(seed in any::<u64>(), draw in any::<bool>()) {
         let mut rng = GameRng::from_u64(seed);
-        let rules = TableRules::cash(6, 2, 1_000, 400);
+        let rules = TableRules::cash(6, 2, Chips::new(1_000), Chips::new(400));
         let mut t = table(rules, seed);
         let mut ledger = Ledger::default();
         for _ in 0..60 {
@@ -615,9 +647,9 @@ proptest! {
                 6 => t.request_seat_change(&p, None).map(|x| x.1).unwrap_or_default(),
                 _ => {
                     let played = if draw {
-                        random_hand::<DrawHand>(&mut t, &DrawTable::german(10), &mut rng)
+                        random_hand::<DrawHand>(&mut t, &DrawTable::german(Chips::new(10)), &mut rng)
                     } else {
-                        let mut o = HoldemTable::casino(10, HoldemRules::default());
+                        let mut o = HoldemTable::casino(Chips::new(10), HoldemRules::default());
                         if rng.below(2) == 0 { o.rules.odd_chips = OddChips::StayInPot; }
                         random_hand::<Hand>(&mut t, &o, &mut rng)
                     };
@@ -647,7 +679,11 @@ proptest! {
 
 #[test]
 fn a_player_all_in_in_the_hand_in_play_may_not_rebuy_until_it_ends() {
-    let mut t = seated(TableRules::cash(2, 2, 100, 100), &[1, 2], 1);
+    let mut t = seated(
+        TableRules::cash(2, 2, Chips::new(100), Chips::new(100)),
+        &[1, 2],
+        1,
+    );
     let (start, _) = t.deal().expect("a hand");
     // Player 1 loses every chip in the hand: while it is in play, no rebuy.
     assert_eq!(t.may_rebuy(&1), Err(TableError::RebuyNotNow));
@@ -656,20 +692,22 @@ fn a_player_all_in_in_the_hand_in_play_may_not_rebuy_until_it_ends() {
         .iter()
         .position(|&p| p == 1)
         .expect("dealt in");
-    let mut end = vec![0; 2];
-    end[1 - one] = 200;
+    let mut end = vec![Chips::ZERO; 2];
+    end[1 - one] = Chips::new(200);
     let outcome = tavolo_engine::game::Outcome::Chips {
-        start: vec![100, 100],
+        start: vec![Chips::new(100), Chips::new(100)],
         end,
-        carried_in: 0,
-        carried_out: 0,
-        unit: 2,
+        carried_in: Chips::ZERO,
+        carried_out: Chips::ZERO,
+        unit: Chips::new(2),
     };
     t.finish(&outcome).expect("finished");
     assert_eq!(t.may_rebuy(&1), Ok(t.seat_of(&1).expect("seated")));
     assert_eq!(
         t.may_rebuy(&2),
-        Err(TableError::RebuyWithChips { stack: 200 })
+        Err(TableError::RebuyWithChips {
+            stack: Chips::new(200)
+        })
     );
     assert!(t.rebuy(&1).is_ok());
 }

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tavolo_engine::Chips;
 
 use super::{Code, ProtoError, MAX_MESSAGE, VERSION};
 
@@ -263,7 +264,7 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<SeatNo>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        buy_in: Option<u64>,
+        buy_in: Option<Chips>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chain: Option<Hex32>,
     },

@@ -83,17 +83,17 @@ impl Default for TableOptions {
             game: GameKind::Holdem,
             name: String::new(),
             structure: "nl".into(),
-            big_blind: 2,
-            ante: 5,
-            buy_in: 200,
-            rebuy: 200,
+            big_blind: Chips::new(2),
+            ante: Chips::new(5),
+            buy_in: Chips::new(200),
+            rebuy: Chips::new(200),
             seats: 6,
             min_players: 0,
             clock_secs: 20,
             time_bank_secs: 60,
             bots: 0,
             bot_level: String::new(),
-            stake: 0,
+            stake: Chips::ZERO,
             spectator_chat: false,
             rules: HouseRules::default(),
         }
@@ -215,7 +215,7 @@ impl TableOptions {
     /// The small blind in force (Hold'em): the table's (half the table minimum, or the house
     /// small blind).
     pub fn small_blind(&self) -> Chips {
-        self.holdem_table().map_or(0, |t| t.small_blind)
+        self.holdem_table().map_or(Chips::ZERO, |t| t.small_blind)
     }
 
     /// A Limit table's small and big bet, as the engine deals them (RULES.md §2 Betting
@@ -262,7 +262,7 @@ impl TableOptions {
         if self.clock_secs > 600 || self.time_bank_secs > 3600 {
             return Err(invalid("clock_secs ≤ 600 and time_bank_secs ≤ 3600"));
         }
-        const MAX: Chips = 1_000_000_000;
+        const MAX: Chips = Chips::new(1_000_000_000);
         match self.game {
             GameKind::Holdem => {
                 if !["nl", "pl", "limit"].contains(&self.structure.as_str()) {
@@ -393,7 +393,7 @@ impl TableSummary {
                     lifted_heads_up: t.rules.limit_cap.lifted_heads_up,
                 }),
             house_rules: o.house_rules(),
-            buy_in: if o.betting() { o.buy_in } else { 0 },
+            buy_in: if o.betting() { o.buy_in } else { Chips::ZERO },
             seats: o.seats,
             min_players: o.players_needed(),
             seated: 0,

@@ -2,6 +2,7 @@
 use super::*;
 use proptest::prelude::*;
 use serde_json::json;
+use tavolo_engine::Chips;
 
 #[test]
 fn malformed_input_gets_specific_errors() {
@@ -59,9 +60,9 @@ fn a_seat_and_a_buy_in_are_read_in_range_or_refused_as_malformed() {
     assert!(matches!(
         ok.map(|i| i.request),
         Ok(Request::Join {
-            buy_in: Some(200),
+            buy_in: Some(b),
             ..
-        })
+        }) if b == 200
     ));
     let ok = parse_intent(r#"{"v":1,"seq":9,"type":"join","table":"t1","seat":4}"#);
     assert!(matches!(
@@ -102,7 +103,7 @@ fn requests() -> impl Strategy<Value = Request> {
             Request::Join {
                 table,
                 seat: buy_in.and_then(|b| SeatNo::try_from(b % 10).ok()),
-                buy_in,
+                buy_in: buy_in.map(Chips::new),
                 chain: buy_in.map(|b| Hex32::from([b as u8; 32])),
             }
         }),
@@ -172,7 +173,9 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
                 used: s as u64,
                 pending: s % 2 == 0,
             }),
-            cashing_out: seat.filter(|s| s % 3 == 2).map(|s| s as u64 * 100),
+            cashing_out: seat
+                .filter(|s| s % 3 == 2)
+                .map(|s| Chips::new(s as u64 * 100)),
             sit_out_hands_left: seat.map(|_| 2),
             seat_lost: seat.is_none().then_some(SeatLost::MissedHands),
             best_hand: None,
@@ -182,7 +185,7 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
             seat: seat.unwrap_or(0),
             name: "ann".into(),
             bot: false,
-            chips: Some(chips),
+            chips: Some(Chips::new(chips)),
             status: SeatStatus::Playing,
             hand_seat: Some(0),
             chain: seat.map(|s| format!("{s:02x}").repeat(32)),

@@ -317,7 +317,7 @@ async fn execute(deps: &TableDeps, fence: &Fence, write: Write) -> BookAnswer {
             // A cash-out says what of it went back over the guest cap (read under its key: a
             // retry of a cash-out already recorded says it too).
             Ok(_) if j.kind == "cash_out" => match store.over_guest_cap(&j.key).await {
-                Ok(0) => Ok(Booked::Done),
+                Ok(n) if n.is_zero() => Ok(Booked::Done),
                 Ok(n) => Ok(Booked::OverGuestCap(n)),
                 Err(e) => Err(e),
             },

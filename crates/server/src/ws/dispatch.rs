@@ -150,7 +150,7 @@ async fn can_stake(room: &Room, table: &TableHandle, user: &Member) -> Result<()
         return Ok(());
     }
     let have = room.books.balance(user.id).await?;
-    if have < i64::try_from(o.stake).unwrap_or(i64::MAX) {
+    if have < o.stake.to_ledger()? {
         return Err(RoomError::Stake {
             stake: o.stake,
             have,

@@ -16,9 +16,11 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use tavolo_engine::saint::SaintGame;
-use tavolo_server::books::Member;
+use tavolo_engine::{Chips, ChipsError};
+use tavolo_server::books::{self, Member};
 use tavolo_server::error::RoomError;
 use tavolo_server::table::core::{Input, Stop, TableIntent, Write};
+use tavolo_store::Account;
 
 use crate::core::bench::{saint, Bench};
 use crate::core::books::SimBooks;
@@ -60,7 +62,7 @@ fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() 
         "the books moved her buy-in again"
     );
     assert_eq!(account(&books, &ada), 1_000 - 400 + stack);
-    assert_eq!(t2.core.table().stack_of(&ada), Some(200));
+    assert_eq!(t2.core.table().stack_of(&ada), Some(Chips::new(200)));
     assert!(books.violations.is_empty(), "{:?}", books.violations);
 }
 
@@ -118,8 +120,8 @@ fn a_result_the_books_cannot_record_yet_waits_and_the_table_deals_again_once_the
     assert!(s["stalled"].is_null(), "{s}");
     assert_ne!(s["hand"], hand.as_str(), "a new hand is dealt: {s}");
     assert_eq!(
-        seat(&books, "t2", &ada) as u64,
-        t.core.table().stack_of(&ada).unwrap_or(0)
+        Chips::from_ledger(seat(&books, "t2", &ada)).unwrap(),
+        t.core.table().stack_of(&ada).unwrap_or(Chips::ZERO)
     );
     assert!(books.violations.is_empty(), "{:?}", books.violations);
 }
@@ -138,7 +140,7 @@ fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_the
     let left = t.answer(r).expect("a leave is accepted");
     assert_eq!(
         (left.stack, left.pending),
-        (Some(200), Some(true)),
+        (Some(Chips::new(200)), Some(true)),
         "never `done` for chips still on the seat"
     );
     assert_eq!(
@@ -151,7 +153,7 @@ fn a_cash_out_the_books_cannot_record_yet_is_answered_pending_and_lands_when_the
     assert!(matches!(t.answer(again), Err(RoomError::NotSeatedHere)));
     let rejoin = t.intent(1, &ada, join());
     assert!(
-        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(200))),
+        matches!(t.answer(rejoin), Err(RoomError::CashOutPending(c)) if c == 200),
         "she is told why she waits"
     );
     books.down = false;
@@ -311,4 +313,60 @@ fn a_save_landing_after_a_newer_one_is_not_what_a_takeover_restores() {
         "the new owner seats Ada: {seated:?}"
     );
     assert_eq!(seat(&books, "t6", &ada), 200, "her chips stay on her seat");
+}
+
+/// Fault: a negative ledger balance became 0 chips without a word. A table taken over read
+/// each seat's balance from the ledger with a cast that turned a balance below zero (which the
+/// ledger must never hold for a seat) into an empty stack, and the table dealt on. Now the
+/// conversion is `Chips::from_ledger`, and the new owner refuses to open the table with the
+/// specific error, carrying the amount.
+#[test]
+fn a_negative_ledger_balance_became_zero_chips_without_a_word() {
+    let (mut books, ada, t) = ada_seated("t4", 0);
+    let seat = Account::Seat {
+        table: "t4".into(),
+        user: ada.id,
+    };
+    books.accounts.insert(seat.to_string(), -7);
+    let refused = Bench::try_takeover(t.make.clone(), &mut books, "t4", t.now, 3).err();
+    assert!(
+        matches!(
+            refused,
+            Some(RoomError::Chips(ChipsError::NegativeLedger(-7)))
+        ),
+        "{refused:?}"
+    );
+}
+
+/// Fault: chips at a table were cast to the ledger's signed amounts. A count above `i64::MAX`
+/// (a buy-in, a stake, a hand's stacks) would have saturated or wrapped on its way into a
+/// journal; each conversion is now `Chips::to_ledger`, a specific error with the count, and no
+/// journal is built.
+#[test]
+fn a_count_of_chips_too_large_for_the_ledger_is_refused_with_the_count() {
+    let too_many = Chips::new(i64::MAX as u64 + 1);
+    let ada = Member {
+        id: tavolo_store::UserId(1),
+        name: "ada".into(),
+        guest: false,
+        bot: false,
+    };
+    let want = ChipsError::TooManyForLedger(too_many);
+    let buy_in = books::buy_in("k1".into(), "t5", &ada, too_many);
+    assert_eq!(buy_in.err(), Some(want));
+    let cash_out = books::cash_out("k2".into(), "t5", &ada, too_many);
+    assert_eq!(cash_out.err(), Some(want));
+    let stakes = books::stakes_journal("k3".into(), "t5", std::slice::from_ref(&ada), too_many);
+    assert_eq!(stakes.err(), Some(want));
+    // A stake the ledger holds alone, but not times the players: the pot's leg is refused.
+    let stake = Chips::new(1 << 62);
+    let two = [ada.clone(), ada];
+    let stakes = books::stakes_journal("k4".into(), "t5", &two, stake);
+    let pot = Chips::new(1 << 63);
+    assert_eq!(stakes.err(), Some(ChipsError::TooManyForLedger(pot)));
+    // …and one whose product is more than any count is refused as that.
+    let stake = Chips::new(u64::MAX / 2 + 1);
+    let stakes = books::stakes_journal("k5".into(), "t5", &two, stake);
+    let product = ChipsError::ProductOverflow { a: stake, n: 2 };
+    assert_eq!(stakes.err(), Some(product));
 }

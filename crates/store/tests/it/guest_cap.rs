@@ -56,7 +56,7 @@ async fn a_cash_out_beyond_the_cap_sends_the_excess_to_the_house_once_and_visibl
         assert_eq!(store.balance(&Account::User(g)).await.unwrap(), CAP);
         assert_eq!(
             store.over_guest_cap("t1:1:1:out:g").await.unwrap(),
-            40_000 - CAP
+            tavolo_cards::Chips::from_ledger(40_000 - CAP).unwrap()
         );
         // The same movement again (a retry under its key): nothing more moves.
         assert_eq!(
@@ -66,7 +66,7 @@ async fn a_cash_out_beyond_the_cap_sends_the_excess_to_the_house_once_and_visibl
         assert_eq!(store.balance(&Account::User(g)).await.unwrap(), CAP);
         assert_eq!(
             store.over_guest_cap("t1:1:1:out:g").await.unwrap(),
-            40_000 - CAP
+            tavolo_cards::Chips::from_ledger(40_000 - CAP).unwrap()
         );
         let report = store.audit().await.unwrap();
         assert!(report.balanced(), "{:?}", report.problems);

@@ -207,7 +207,7 @@ impl CfrBot {
         let tree = &self.strategy.tree;
         let player = |seat: usize| usize::from(seat != view.cutter);
         // Real chips: the pot and this round's bets.
-        let (mut pot, mut bets) = (0 as Chips, [0 as Chips; 2]);
+        let (mut pot, mut bets) = (Chips::ZERO, [Chips::ZERO; 2]);
         let mut at = 0usize;
         for &step in &self.steps {
             let slot = match step {
@@ -216,7 +216,7 @@ impl CfrBot {
                     continue;
                 }
                 Step::RoundEnded => {
-                    bets = [0, 0];
+                    bets = [Chips::ZERO, Chips::ZERO];
                     continue;
                 }
                 Step::Check => return None,
@@ -234,7 +234,7 @@ impl CfrBot {
                     let n = tree.nodes.get(at)?;
                     let slot = raise_slot(
                         n,
-                        (to.saturating_sub(high)) as f64 / (pot + owed).max(1) as f64,
+                        to.minus_at_most(high).to_f64() / (pot + owed).max(Chips::new(1)).to_f64(),
                         all_in,
                     )?;
                     pot += to - bets[p];
@@ -296,9 +296,9 @@ impl CfrBot {
                     let d = match slot {
                         FOLD => Decision::Fold,
                         CALL => Decision::CheckCall,
-                        MIN => Decision::RaiseTo(l.raise.map_or(0, |r| r.min_to)),
+                        MIN => Decision::RaiseTo(l.raise.map_or(Chips::ZERO, |r| r.min_to)),
                         POT => Decision::RaiseTo(spot.pot_fraction_to(1.0)),
-                        _ => Decision::RaiseTo(l.raise.map_or(0, |r| r.max_to)),
+                        _ => Decision::RaiseTo(l.raise.map_or(Chips::ZERO, |r| r.max_to)),
                     };
                     push(d.to_action(&l), q);
                 }
@@ -428,7 +428,7 @@ mod tests {
         state
             .apply(Action::BetOrRaiseTo {
                 seat: cutter,
-                to: 10,
+                to: Chips::new(10),
             })
             .expect("an opening");
         state.apply(Action::Call { seat: dealer }).expect("a call");

@@ -34,6 +34,7 @@ use tavolo_cards::{Card, CardSet, SplitMix64};
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
 use tavolo_engine::draw::{exchange_list, Action, DrawView, Event, Stage, ToAct};
 use tavolo_engine::game::Game;
+use tavolo_engine::Chips;
 
 use super::play::{lowest_unpaired, rank, standard_discard};
 use super::{Draw, DrawOptions};
@@ -473,7 +474,7 @@ impl Lbr<'_> {
         let mine: CardSet = view.hand.iter().copied().collect();
         let eq = self.equities(view, mine);
         let range = self.weights();
-        let max_bet = view.bets.iter().copied().max().unwrap_or(0);
+        let max_bet = view.bets.iter().copied().max().unwrap_or(Chips::ZERO);
         let mut sizes = betting::best_response_sizes(view.pot, max_bet, l);
         if let Some(r) = l.raise {
             sizes.insert(0, r.min_to);
@@ -483,7 +484,7 @@ impl Lbr<'_> {
         let later = if view.stage == Stage::FirstBetting && !view.rules.allow_check {
             view.ante
         } else {
-            0
+            Chips::ZERO
         };
         let table = Table {
             pot: view.pot,

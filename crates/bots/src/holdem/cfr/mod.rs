@@ -172,8 +172,8 @@ impl CfrBot {
         let tree = strategy.tree();
         let mut at = 0usize;
         // Real chips each player has put in, in all and before this round.
-        let mut put = [0 as Chips; 2];
-        let mut before = [0 as Chips; 2];
+        let mut put = [Chips::ZERO; 2];
+        let mut before = [Chips::ZERO; 2];
         let mut street = 0u8;
         // Whether this round has left the tree.
         let mut lost = false;
@@ -188,9 +188,10 @@ impl CfrBot {
                     street += 1;
                     if lost {
                         // The real amounts in the tree's chips.
-                        let scale = tree.kind.per_big_blind() / view.min_bet.max(1) as f64;
+                        let scale =
+                            tree.kind.per_big_blind() / view.min_bet.max(Chips::new(1)).to_f64();
                         at =
-                            tree.street_start_nearest(street, put[0].max(put[1]) as f64 * scale)?;
+                            tree.street_start_nearest(street, put[0].max(put[1]).to_f64() * scale)?;
                         line = tree.path_to(at);
                         lost = false;
                     }
@@ -263,7 +264,9 @@ impl CfrBot {
             }
         };
         let raise = |slot: usize| -> Chips {
-            let Some(r) = legal.raise else { return 0 };
+            let Some(r) = legal.raise else {
+                return Chips::ZERO;
+            };
             match strategy.tree().kind {
                 TreeKind::Limit => r.min_to,
                 TreeKind::NoLimit if slot == ALL_IN => r.max_to,
@@ -341,7 +344,7 @@ fn raise_slot(tree: &Tree, n: &Node, high: Chips, to: Chips, all_in: bool) -> Op
         })
         .collect();
     sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
-    let x = (to.saturating_sub(high)) as f64 / (2.0 * high.max(1) as f64);
+    let x = to.minus_at_most(high).to_f64() / (2.0 * high.max(Chips::new(1)).to_f64());
     translate(x, &sizes)
 }
 
@@ -358,7 +361,10 @@ impl Bot<Holdem> for CfrBot {
                 Some(Step::Post { seat, amount })
             }
             Event::Bet(BetEvent::Folded { seat, .. }) => Some(Step::Fold { seat }),
-            Event::Bet(BetEvent::Checked { seat }) => Some(Step::CheckCall { seat, amount: 0 }),
+            Event::Bet(BetEvent::Checked { seat }) => Some(Step::CheckCall {
+                seat,
+                amount: Chips::ZERO,
+            }),
             Event::Bet(BetEvent::Called { seat, amount, .. }) => {
                 Some(Step::CheckCall { seat, amount })
             }

@@ -114,7 +114,7 @@ fn play(
 ) -> Result<HandResult, BotsError> {
     let (unit, start) = (
         setup.min_bet,
-        setup.stacks.get(lbr_seat).copied().unwrap_or(0),
+        setup.stacks.get(lbr_seat).copied().unwrap_or(Chips::ZERO),
     );
     play_hand(
         spec,
@@ -209,8 +209,8 @@ pub(crate) fn all_in_expectation(
     }
     let end = *hand.stacks().get(lbr_seat)?;
     // The pot LBR took from the board that came is replaced by its share over every board.
-    let expected_end = end as f64 - won[lbr_seat] as f64 + equity * pot as f64;
-    Some((expected_end - start as f64) / unit as f64)
+    let expected_end = end.to_f64() - won[lbr_seat].to_f64() + equity * pot.to_f64();
+    Some((expected_end - start.to_f64()) / unit.to_f64())
 }
 
 impl Responder<Holdem> for Lbr<'_> {
@@ -441,9 +441,11 @@ pub(crate) fn best_response<E>(
     let sizes = match (view.rules.structure, l.raise) {
         (_, None) => Vec::new(),
         (Structure::FixedLimit, Some(r)) => vec![r.min_to],
-        _ => {
-            betting::best_response_sizes(view.pot, view.bets.iter().copied().max().unwrap_or(0), l)
-        }
+        _ => betting::best_response_sizes(
+            view.pot,
+            view.bets.iter().copied().max().unwrap_or(Chips::ZERO),
+            l,
+        ),
     };
     let table = Table {
         pot: view.pot,
@@ -451,7 +453,7 @@ pub(crate) fn best_response<E>(
         stacks: &view.stacks,
         live: &view.live,
     };
-    let bet = betting::best_response(table, l, &sizes, 0, range, eq, answer)?;
+    let bet = betting::best_response(table, l, &sizes, Chips::ZERO, range, eq, answer)?;
     Ok(Action::from_bet(l.seat, bet))
 }
 

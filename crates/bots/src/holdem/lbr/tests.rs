@@ -103,7 +103,8 @@ fn an_all_in_before_the_river_is_valued_at_the_equity_over_every_board_still_to_
         let mut total = 0.0;
         for seat in 0..2 {
             let start = setup.stacks[seat];
-            let e = all_in_expectation(&hand, &events, seat, start, 100).expect("all-in");
+            let e =
+                all_in_expectation(&hand, &events, seat, start, Chips::new(100)).expect("all-in");
             // Both all in for 100 big blinds: the pot is 200, each put in 100.
             let want = 200.0 * equity(&hand, seat, board) - 100.0;
             assert!(
@@ -122,19 +123,19 @@ fn hands_that_end_by_a_fold_or_with_betting_on_the_river_are_not_adjusted() {
     let (hand, events, setup) = scripted(6, shove_at(9));
     assert_eq!(hand.board().count(), 5);
     assert_eq!(
-        all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
+        all_in_expectation(&hand, &events, 0, setup.stacks[0], Chips::new(100)),
         None
     );
     // The first to act folds.
     let (hand, events, setup) = scripted(7, |_, l| Action::Fold { seat: l.seat });
     assert_eq!(
-        all_in_expectation(&hand, &events, 1, setup.stacks[1], 100),
+        all_in_expectation(&hand, &events, 1, setup.stacks[1], Chips::new(100)),
         None
     );
     // All in on the river: the cards are all out, nothing to average.
     let (hand, events, setup) = scripted(8, shove_at(5));
     assert_eq!(
-        all_in_expectation(&hand, &events, 0, setup.stacks[0], 100),
+        all_in_expectation(&hand, &events, 0, setup.stacks[0], Chips::new(100)),
         None
     );
 }

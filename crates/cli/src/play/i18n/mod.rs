@@ -154,15 +154,12 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
 /// A signed amount with thousands separators (`+1,200`, `-10,000`, `+0`).
 pub fn signed(n: i128) -> String {
     let sign = if n < 0 { "-" } else { "+" };
-    format!(
-        "{sign}{}",
-        chips(n.unsigned_abs().min(u128::from(u64::MAX)) as u64)
-    )
+    format!("{sign}{}", chips(n.unsigned_abs()))
 }
 
-/// Chips with thousands separators (`12,500`).
-pub fn chips(n: u64) -> String {
-    let digits = n.to_string();
+/// Chips with thousands separators (`12,500`): a count of chips or a plain number.
+pub fn chips(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -225,10 +222,10 @@ mod tests {
 
     #[test]
     fn chips_have_thousands_separators() {
-        assert_eq!(chips(0), "0");
-        assert_eq!(chips(999), "999");
-        assert_eq!(chips(10_000), "10,000");
-        assert_eq!(chips(1_234_567), "1,234,567");
+        assert_eq!(chips(0u64), "0");
+        assert_eq!(chips(999u64), "999");
+        assert_eq!(chips(10_000u64), "10,000");
+        assert_eq!(chips(1_234_567u64), "1,234,567");
         assert_eq!(signed(-10_000), "-10,000");
         assert_eq!(signed(1200), "+1,200");
         assert_eq!(signed(0), "+0");

@@ -7,6 +7,7 @@ use ratatui::Terminal;
 use tavolo_bots::{draw as draw_bots, holdem as holdem_bots, saint as saint_bots};
 use tavolo_cards::Lang;
 use tavolo_engine::holdem::Structure;
+use tavolo_engine::Chips;
 
 use super::super::draw::{DrawConfig, DrawSession};
 use super::super::holdem::{HoldemConfig, HoldemSession};
@@ -78,9 +79,9 @@ fn holdem(lang: Lang) -> HoldemSession {
     HoldemSession::new(HoldemConfig {
         structure: Structure::NoLimit,
         rules: Default::default(),
-        big_blind: 100,
-        ante: 0,
-        buy_in: 10_000,
+        big_blind: Chips::new(100),
+        ante: Chips::ZERO,
+        buy_in: Chips::new(10_000),
         bots,
         seed: 11,
         lang,
@@ -95,9 +96,9 @@ fn draw() -> DrawSession {
         .map(|b| draw_bots::bot_spec(b).expect("bot"))
         .collect();
     DrawSession::new(DrawConfig {
-        ante: 10,
+        ante: Chips::new(10),
         rules: Default::default(),
-        buy_in: 1000,
+        buy_in: Chips::new(1000),
         bots,
         seed: 5,
         lang: Lang::En,
@@ -131,7 +132,7 @@ fn call_down(game: &mut dyn PlayGame) {
                 let c = if b.call.is_some() || b.check {
                     Command::Call
                 } else {
-                    Command::RaiseTo(b.raise.map_or(0, |r| r.0))
+                    Command::RaiseTo(b.raise.map_or(Chips::ZERO, |r| r.0))
                 };
                 game.command(c).expect("call, check or open")
             }

@@ -7,6 +7,7 @@ use super::{DrawHand, Phase, Source};
 use crate::betting::{BetEvent, BettingRound, Ledger, RoundRules, SeatMask, Structure};
 use crate::draw::action::{Drawn, Event, Round};
 use crate::draw::rules::{DrawSetup, StackedDeal, MAX_DRAW_SEATS};
+use crate::Chips;
 
 /// The betting rules of both rounds: the ante is the minimum bet; no check before the opening
 /// unless the table allows it.
@@ -106,8 +107,8 @@ impl DrawHand {
         self.shown = SeatMask::EMPTY;
         self.keys = [0; MAX_DRAW_SEATS];
         self.ranks = [None; MAX_DRAW_SEATS];
-        self.won = [0; MAX_DRAW_SEATS];
-        self.carried = 0;
+        self.won = [Chips::ZERO; MAX_DRAW_SEATS];
+        self.carried = Chips::ZERO;
     }
 
     /// The bottom card set aside, then five cards to each seat, one at a time from the cutter

@@ -157,9 +157,9 @@ impl DrawHand {
             n: 0,
             dealer: 0,
             cutter: 0,
-            ante: 0,
+            ante: Chips::ZERO,
             rules: setup.rules,
-            carried_in: 0,
+            carried_in: Chips::ZERO,
             round: BettingRound::start(&ledger, 0, deal::first_round_rules(setup)),
             ledger,
             which: Round::First,
@@ -179,9 +179,9 @@ impl DrawHand {
             shown: SeatMask::EMPTY,
             keys: [0; MAX_DRAW_SEATS],
             ranks: [None; MAX_DRAW_SEATS],
-            won: [0; MAX_DRAW_SEATS],
-            carried: 0,
-            total: 0,
+            won: [Chips::ZERO; MAX_DRAW_SEATS],
+            carried: Chips::ZERO,
+            total: Chips::ZERO,
         };
         h.deal(setup, stacked.as_ref(), events);
         Ok(h)

@@ -102,7 +102,7 @@ impl DrawHand {
     /// This round's bet in front of a seat.
     pub fn bet(&self, seat: usize) -> Chips {
         if seat >= self.seats() {
-            return 0;
+            return Chips::ZERO;
         }
         self.ledger.bet(seat)
     }
@@ -110,7 +110,7 @@ impl DrawHand {
     /// Everything in the middle: pots, bets and the pot carried in (0 once awarded).
     pub fn pot_total(&self) -> Chips {
         if self.is_over() {
-            0
+            Chips::ZERO
         } else {
             self.ledger.pot_total() + self.carried_in
         }

@@ -106,7 +106,7 @@ impl DrawHand {
         if live.len() == 1 {
             // The last player left takes everything in the middle (every pot would be theirs).
             payout.all_to(live.iter().next().unwrap_or(0), extra, emit);
-            self.carried = 0;
+            self.carried = Chips::ZERO;
             self.phase = Phase::Over;
             ev.push(Event::HandOver);
             return;
@@ -115,7 +115,10 @@ impl DrawHand {
         // best hands among the live seats split the whole middle (no side pot to build).
         // (Every seat is looked at, without stopping at the first that breaks it: whether and
         // where that happens is unpredictable.)
-        let level = live.iter().next().map_or(0, |s| payout.ledger.committed(s));
+        let level = live
+            .iter()
+            .next()
+            .map_or(Chips::ZERO, |s| payout.ledger.committed(s));
         let mut side_pot = false;
         for s in 0..n {
             let c = payout.ledger.committed(s);

@@ -83,14 +83,14 @@ impl Hand {
         *show_start = 0;
         *shown = SeatMask::EMPTY;
         *ranks = [0; MAX_SEATS];
-        *won = [0; MAX_SEATS];
-        *carried = 0;
+        *won = [Chips::ZERO; MAX_SEATS];
+        *carried = Chips::ZERO;
     }
 
     /// Antes, from the left of the button; live antes nobody matched come back. Returns what
     /// each seat posted.
     fn post_antes(&mut self, setup: &HandSetup, ev: &mut Vec<Event>) -> [Chips; MAX_SEATS] {
-        let mut ante_posted = [0 as Chips; MAX_SEATS];
+        let mut ante_posted = [Chips::ZERO; MAX_SEATS];
         let mut any_ante = false;
         for p in 0..setup.seats() {
             let s = self.seat_at(p);
@@ -137,13 +137,13 @@ impl Hand {
     /// The pre-flop opener: the seat after the largest blind or straddle (the later on ties).
     fn preflop_opener(&self, setup: &HandSetup) -> usize {
         let n = setup.seats();
-        let mut best = (0, 0);
+        let mut best = (Chips::ZERO, 0);
         for p in 0..n {
             let s = self.seat_at(p);
             let key = if setup.blinds[s] > 0 {
                 self.ledger.bet(s)
             } else {
-                0
+                Chips::ZERO
             };
             if key >= best.0 {
                 best = (key, p);

@@ -155,8 +155,8 @@ impl Hand {
             n: 0,
             button: 0,
             rules: setup.rules,
-            min_bet: 0,
-            big_bet: 0,
+            min_bet: Chips::ZERO,
+            big_bet: Chips::ZERO,
             any_blind: false,
             ledger,
             round,
@@ -173,9 +173,9 @@ impl Hand {
             show_start: 0,
             shown: SeatMask::EMPTY,
             ranks: [0; MAX_SEATS],
-            won: [0; MAX_SEATS],
-            carried: 0,
-            total: 0,
+            won: [Chips::ZERO; MAX_SEATS],
+            carried: Chips::ZERO,
+            total: Chips::ZERO,
         };
         h.deal(setup, events);
         Ok(h)
@@ -188,7 +188,9 @@ impl Hand {
     /// ```
     /// use tavolo_cards::GameRng;
     /// use tavolo_engine::holdem::{Dealing, Hand, HandSetup, HoldemRules};
-    /// let setup = HandSetup::casino(vec![200; 3], 0, 1, 2, HoldemRules::default());
+    /// use tavolo_engine::Chips;
+    /// let (sb, bb) = (Chips::new(1), Chips::new(2));
+    /// let setup = HandSetup::casino(vec![Chips::new(200); 3], 0, sb, bb, HoldemRules::default());
     /// let mut events = Vec::new();
     /// let mut h = Hand::new_into(&setup, Dealing::Seeded(GameRng::from_u64(7)), &mut events)?;
     /// let first = h.clone();

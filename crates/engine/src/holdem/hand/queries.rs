@@ -68,7 +68,7 @@ impl Hand {
     /// What `seat` must put in to call now (0: nothing owed, or not a seat).
     pub fn owed(&self, seat: usize) -> Chips {
         if seat >= self.seats() {
-            return 0;
+            return Chips::ZERO;
         }
         self.ledger.max_bet() - self.ledger.bet(seat)
     }
@@ -89,7 +89,7 @@ impl Hand {
     /// The pots in the middle now, as players see them (this round's bets not yet in them),
     /// main pot first.
     pub fn pots_in_middle(&self) -> Vec<crate::betting::PotShown> {
-        crate::betting::pots::in_middle(&self.ledger, 0)
+        crate::betting::pots::in_middle(&self.ledger, Chips::ZERO)
     }
 
     /// The pots as they would be built now, main pot first.

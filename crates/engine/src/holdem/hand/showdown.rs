@@ -7,6 +7,7 @@ use crate::betting::BetEvent;
 use crate::betting::Pots;
 use crate::holdem::action::{Action, Event};
 use crate::holdem::error::HoldemError;
+use crate::Chips;
 use tavolo_cards::Card;
 
 impl Hand {
@@ -145,12 +146,18 @@ impl Hand {
         let emit = |e| ev.push(Event::Bet(e));
         if live.len() == 1 && payout.ledger.dead() == 0 {
             // Everyone else folded: the one player left takes everything in the middle.
-            payout.all_to(live.iter().next().unwrap_or(0), 0, emit);
+            payout.all_to(live.iter().next().unwrap_or(0), Chips::ZERO, emit);
             self.phase = Phase::Over;
             ev.push(Event::HandOver);
             return;
         }
-        let carried = payout.award(|s| ranks[s], 0, (first, n), self.rules.odd_chips, emit);
+        let carried = payout.award(
+            |s| ranks[s],
+            Chips::ZERO,
+            (first, n),
+            self.rules.odd_chips,
+            emit,
+        );
         if carried > 0 {
             ev.push(Event::Bet(BetEvent::Carried { amount: carried }));
         }

@@ -80,7 +80,7 @@ impl Writer {
             actions: Vec::new(),
             holes: vec![Vec::new(); n],
             stacks: setup.stacks.clone(),
-            bets: vec![0; n],
+            bets: vec![Chips::ZERO; n],
             decimals: 0,
         }
     }
@@ -146,9 +146,9 @@ impl Writer {
             }
             Event::Bet(BetEvent::UncalledReturned { seat, amount }) => {
                 self.stacks[seat] += amount;
-                self.bets[seat] = self.bets[seat].saturating_sub(amount);
+                self.bets[seat] = self.bets[seat].minus_at_most(amount);
             }
-            Event::RoundEnded { .. } => self.bets.iter_mut().for_each(|b| *b = 0),
+            Event::RoundEnded { .. } => self.bets.iter_mut().for_each(|b| *b = Chips::ZERO),
             Event::Shown { seat, cards, .. } => {
                 self.say(seat, &format!("sm {}{}", cards[0], cards[1]))
             }

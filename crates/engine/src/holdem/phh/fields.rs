@@ -75,7 +75,7 @@ impl PhhHand {
             carried_in: carried_in
                 .map(|c| to_units(&c, d).map_err(bad("_tavolo_carried_in")))
                 .transpose()?
-                .unwrap_or(0),
+                .unwrap_or(Chips::ZERO),
             scale: 10u64.pow(d),
             decimals: d,
         })
@@ -202,9 +202,10 @@ pub(super) fn to_units(raw: &str, decimals: u32) -> Result<Chips, String> {
     }
     let v = v
         .checked_mul(10u128.pow(decimals - d))
-        .filter(|&v| v <= u128::from(Chips::MAX / 16))
+        .filter(|&v| v <= u128::from(Chips::MAX.get() / 16))
+        .and_then(|v| u64::try_from(v).ok())
         .ok_or_else(|| format!("{raw} is too large"))?;
-    Ok(v as Chips)
+    Ok(Chips::new(v))
 }
 
 /// An optional array of numbers, as written.

@@ -145,7 +145,7 @@ pub struct PhhHand {
     /// the pot), when the file says (`_tavolo_carried_in`, a Tavolo extension); else none.
     pub carried_in: Chips,
     /// Units per chip of the file (1 for files with whole chips).
-    pub scale: Chips,
+    pub scale: u64,
     /// Decimal places of the file's amounts (`scale = 10^decimals`).
     pub decimals: u32,
 }
@@ -476,7 +476,7 @@ pub fn format_amount(v: Chips, decimals: u32) -> String {
         return v.to_string();
     }
     let scale = 10u64.pow(decimals);
-    let (i, f) = (v / scale, v % scale);
+    let (i, f) = (v.get() / scale, v.get() % scale);
     if f == 0 {
         return i.to_string();
     }

@@ -185,13 +185,13 @@ impl<'a> Writer<'a> {
             shown,
             pots,
             stacks: setup.stacks.clone(),
-            bets: vec![0; n],
-            put: vec![0; n],
+            bets: vec![Chips::ZERO; n],
+            put: vec![Chips::ZERO; n],
             voluntary: vec![false; n],
             folded: vec![None; n],
             mucked: vec![false; n],
-            won: vec![0; n],
-            pot_sizes: vec![0; pots],
+            won: vec![Chips::ZERO; n],
+            pot_sizes: vec![Chips::ZERO; pots],
             board: Vec::new(),
             street: Street::Preflop,
             dealt_written: false,
@@ -309,7 +309,7 @@ impl<'a> Writer<'a> {
             }
             Event::HoleDealt { .. } | Event::Burned | Event::HandOver => {}
             Event::BoardDealt { street, cards: c } => self.board_dealt(street, c.as_slice()),
-            Event::RoundEnded { .. } => self.bets.iter_mut().for_each(|b| *b = 0),
+            Event::RoundEnded { .. } => self.bets.iter_mut().for_each(|b| *b = Chips::ZERO),
             Event::Shown { seat, cards: c, .. } => {
                 let (name, c) = (self.name(seat), cards(&c));
                 self.line(format_args!("{name}: shows {c}"));
@@ -372,8 +372,8 @@ impl<'a> Writer<'a> {
             BetEvent::BetOrRaised { seat, to, .. } => self.bet_or_raise(seat, to),
             BetEvent::UncalledReturned { seat, amount } => {
                 self.stacks[seat] += amount;
-                self.bets[seat] = self.bets[seat].saturating_sub(amount);
-                self.put[seat] = self.put[seat].saturating_sub(amount);
+                self.bets[seat] = self.bets[seat].minus_at_most(amount);
+                self.put[seat] = self.put[seat].minus_at_most(amount);
                 let (a, name) = (self.amt(amount), self.name(seat));
                 self.line(format_args!("Uncalled bet ({a}) returned to {name}"));
             }
@@ -389,8 +389,8 @@ impl<'a> Writer<'a> {
 
     /// A bet (nothing to face) or a raise to `to`.
     fn bet_or_raise(&mut self, seat: usize, to: Chips) {
-        let facing = self.bets.iter().copied().max().unwrap_or(0);
-        let added = to.saturating_sub(self.bets[seat]);
+        let facing = self.bets.iter().copied().max().unwrap_or(Chips::ZERO);
+        let added = to.minus_at_most(self.bets[seat]);
         self.stacks[seat] -= added;
         self.put[seat] += added;
         self.bets[seat] = to;
@@ -399,7 +399,7 @@ impl<'a> Writer<'a> {
         if facing == 0 {
             self.line(format_args!("{name}: bets {total}{all_in}"));
         } else {
-            let by = self.amt(to.saturating_sub(facing));
+            let by = self.amt(to.minus_at_most(facing));
             self.line(format_args!("{name}: raises {by} to {total}{all_in}"));
         }
     }
@@ -496,7 +496,7 @@ impl<'a> Writer<'a> {
 
 /// Whether a player posted no blind (then a fold before the flop "didn't bet").
 fn posted_no_blind(blinds: &[Chips], p: usize) -> bool {
-    blinds.get(p).copied().unwrap_or(0) == 0
+    blinds.get(p).copied().unwrap_or(Chips::ZERO) == 0
 }
 
 /// Cards as PokerStars brackets them: `[Ah Kd]`.

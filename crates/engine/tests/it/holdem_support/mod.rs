@@ -115,7 +115,7 @@ pub fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
                 let to = match rng.below(4) {
                     0 => r.min_to,
                     1 => r.max_to,
-                    _ => r.min_to + (rng.next_u64() % (span + 1)),
+                    _ => r.min_to + Chips::new(rng.next_u64() % (span.get() + 1)),
                 };
                 choices[k] = Some(Action::BetOrRaiseTo { seat: l.seat, to });
                 k += 1;
@@ -134,9 +134,9 @@ pub fn random_action(h: &Hand, rng: &mut GameRng) -> Option<Action> {
 pub fn random_stacks(n: usize, bb: Chips, rng: &mut GameRng) -> Vec<Chips> {
     (0..n)
         .map(|_| match rng.below(3) {
-            0 => 1 + Chips::from(rng.below(3 * bb as u32)),
-            1 => bb * (5 + Chips::from(rng.below(30))),
-            _ => bb * (50 + Chips::from(rng.below(200))),
+            0 => Chips::new(1 + u64::from(rng.below(3 * bb.get() as u32))),
+            1 => bb.times(5 + u64::from(rng.below(30))),
+            _ => bb.times(50 + u64::from(rng.below(200))),
         })
         .collect()
 }

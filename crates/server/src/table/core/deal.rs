@@ -134,7 +134,7 @@ impl<G: Game> TableCore<G> {
         let key = self.money.deal_key(start.number);
         let mut players = Vec::with_capacity(start.players.len());
         for ((s, m), &c) in (start.seats.iter().zip(&start.players)).zip(&start.positions.stacks) {
-            players.push((*s, m.id, books::ledger_chips(c)?));
+            players.push((*s, m.id, c.to_ledger()?));
         }
         let stakes = (!self.o.betting() && self.o.stake > 0)
             .then(|| {
@@ -286,8 +286,8 @@ impl<G: Game> TableCore<G> {
             // What each seat of the game wins of the stakes (the books pay exactly this).
             let stakes: Vec<Chips> =
                 books::stake_payouts(live.members.len(), winners, self.o.stake);
-            r.insert("stake".into(), self.o.stake.into());
-            r.insert("stakes_won".into(), stakes.into());
+            r.insert("stake".into(), serde_json::json!(self.o.stake));
+            r.insert("stakes_won".into(), serde_json::json!(stakes));
         }
         self.result = result.and_then(|r| serde_json::value::to_raw_value(&r).ok());
         let names: Vec<String> = live.members.iter().map(|m| m.name.clone()).collect();

@@ -10,6 +10,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::Game;
+use tavolo_engine::Chips;
 use tavolo_store::{FinishedHand, HandId, Journal, NewHand, TableSave, UserId};
 
 use crate::books::Member;
@@ -72,7 +73,7 @@ pub enum TableIntent {
         /// The seat asked for.
         seat: Option<usize>,
         /// The buy-in asked for.
-        buy_in: Option<u64>,
+        buy_in: Option<Chips>,
         /// A seed chain's head.
         chain: Option<[u8; 32]>,
     },
@@ -130,7 +131,7 @@ pub enum Booked {
     Done,
     /// A cash-out to a guest recorded, and this many of its chips went back to the house: they
     /// took the guest beyond the room's guest cap (`Config::guest_max_chips`).
-    OverGuestCap(i64),
+    OverGuestCap(Chips),
     /// A hand begun: its id.
     Hand(HandId),
     /// A bot's account made.

@@ -42,7 +42,7 @@ use tavolo_engine::table::{SavedTable, Table, TableRules};
 use tavolo_engine::Chips;
 use tavolo_store::{Fence, UserId};
 
-use crate::books::{self, Member};
+use crate::books::Member;
 use crate::error::RoomError;
 use crate::protocol::{TableOptions, TableStatus, TableSummary};
 pub use audience::Audience;
@@ -307,13 +307,13 @@ impl<G: Game> TableCore<G> {
         let held = |user: UserId| {
             (ledger.seats.iter())
                 .find(|(u, _)| *u == user)
-                .map_or(Ok(0), |(_, c)| books::table_chips(*c))
+                .map_or(Ok(Chips::ZERO), |(_, c)| Chips::from_ledger(*c))
         };
         if rules.has_stacks() {
             for s in &mut state.seats {
                 s.stack = held(s.player.id)?;
             }
-            state.carried = books::table_chips(ledger.pot)?;
+            state.carried = Chips::from_ledger(ledger.pot)?;
         }
         let table = Table::restore(rules, GameRng::from_seed(draw32(&mut setup.rng)), state)
             .map_err(RoomError::Seating)?;
@@ -339,7 +339,7 @@ impl<G: Game> TableCore<G> {
             let held = (ledger.seats.iter())
                 .find(|(u, _)| *u == m.id)
                 .map_or(0, |(_, c)| *c);
-            let chips = books::table_chips(held)?;
+            let chips = Chips::from_ledger(held)?;
             if chips > 0 && !seated.contains(&m.id) {
                 self.cash_out(m, chips, Purpose::Refund);
             }

@@ -21,7 +21,7 @@ use crate::protocol::AckResult;
 #[derive(Clone, Copy)]
 struct JoinAsk {
     seat: Option<usize>,
-    buy_in: Option<u64>,
+    buy_in: Option<Chips>,
     chain: Option<[u8; 32]>,
 }
 
@@ -182,7 +182,7 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
 
     /// The room's own conditions for joining: the table is open, the buy-in asked is the
     /// table's, and no chips of the player's last seat here are still on their way.
-    fn may_join(&self, user: &Member, buy_in: Option<u64>) -> Result<(), RoomError> {
+    fn may_join(&self, user: &Member, buy_in: Option<Chips>) -> Result<(), RoomError> {
         if self.stage != Stage::Open {
             return Err(RoomError::Closing);
         }
@@ -217,7 +217,7 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
     /// once the books have moved the chips (or said it is pending).
     fn leave(&mut self, m: &Member, reply: ReplyId) -> Option<Result<AckResult, RoomError>> {
         let was_waiting = self.table.waiting_place(m).is_some();
-        let stack = self.table.stack_of(m).unwrap_or(0);
+        let stack = self.table.stack_of(m).unwrap_or(Chips::ZERO);
         let change = match self.table.leave(m) {
             Ok(c) => c,
             Err(TableError::NotSeated) => return Some(Err(RoomError::NotSeatedHere)),
@@ -520,7 +520,7 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
         };
         if let Some((reply, what)) = reply {
             let answer = result.map(|over| AckResult {
-                over_guest_cap: over.and_then(|n| Chips::try_from(n).ok()),
+                over_guest_cap: over,
                 ..acked(what)
             });
             self.out.push(Effect::Answer(reply, answer));

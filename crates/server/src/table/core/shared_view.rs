@@ -283,6 +283,7 @@ mod tests {
     use tavolo_cards::GameRng;
     use tavolo_engine::game::{seed_from_u64, Played, Positions, Viewer};
     use tavolo_engine::holdem::{Hand, HoldemRules, HoldemTable, Structure};
+    use tavolo_engine::Chips;
 
     /// Every viewer's view written in two parts is the view written whole, at every step of
     /// random hands.
@@ -295,10 +296,13 @@ mod tests {
                 Structure::PotLimit,
                 Structure::FixedLimit,
             ][(seed % 3) as usize];
-            let table = HoldemTable::casino(20, HoldemRules::casino(structure));
-            let stacks = (0..n).map(|i| 100 + 37 * i as u64).collect();
-            let setup = Hand::setup(&table, &Positions::new(stacks, seed as usize % n, 0))
-                .expect("a setup");
+            let table = HoldemTable::casino(Chips::new(20), HoldemRules::casino(structure));
+            let stacks = (0..n).map(|i| Chips::new(100 + 37 * i as u64)).collect();
+            let setup = Hand::setup(
+                &table,
+                &Positions::new(stacks, seed as usize % n, Chips::ZERO),
+            )
+            .expect("a setup");
             let mut game = Played::<Hand>::deal(setup, seed_from_u64(seed)).expect("deals");
             let mut rng = GameRng::from_u64(seed);
             loop {

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::value::RawValue;
 use tavolo_engine::game::{Game, Outcome, Viewer};
+use tavolo_engine::Chips;
 use tavolo_store::UserId;
 
 use super::audience::Sent;
@@ -252,7 +253,7 @@ impl<G: Game> TableCore<G> {
         // The stacks in a hand being played are the game's; once it is over they are the
         // table's, which change only when the books have recorded the result.
         let outcome = live.filter(|_| live_game).map(|l| l.played.outcome());
-        let stacks: &[u64] = match &outcome {
+        let stacks: &[Chips] = match &outcome {
             Some(Outcome::Chips { end, .. }) => end,
             _ => &[],
         };

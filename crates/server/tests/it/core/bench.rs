@@ -183,6 +183,17 @@ impl<G: Game> Bench<G> {
         now: Now,
         seed: u64,
     ) -> Bench<G> {
+        Bench::try_takeover(make, books, id, now, seed).expect("a core taken over")
+    }
+
+    /// [`Bench::takeover`], or why the new owner could not open the table from the books.
+    pub fn try_takeover(
+        make: Maker<G>,
+        books: &mut SimBooks,
+        id: &str,
+        now: Now,
+        seed: u64,
+    ) -> Result<Bench<G>, RoomError> {
         let saint = !make.options.betting();
         let (fence, state, ledger) = books.claim(id, saint);
         let setup = make.setup(fence.clone(), seed);
@@ -190,7 +201,7 @@ impl<G: Game> Bench<G> {
             Some(state) => {
                 let state: SavedState =
                     serde_json::from_str(&state).expect("the saved state reads");
-                TableCore::restore(setup, state, ledger, now).expect("a restored core")
+                TableCore::restore(setup, state, ledger, now)?
             }
             // Never saved: opened again with its bots (their accounts are the same), and every
             // seat's chips go home.
@@ -201,12 +212,12 @@ impl<G: Game> Bench<G> {
                         books.users.values().find(|m| m.name == name).cloned()
                     })
                     .collect();
-                TableCore::new(setup, bots, ledger, now).expect("a core")
+                TableCore::new(setup, bots, ledger, now)?
             }
         };
         let mut b = Bench::around(core, fence, make, now);
         b.take(first);
-        b
+        Ok(b)
     }
 
     fn around(core: TableCore<G>, fence: Fence, make: Maker<G>, now: Now) -> Bench<G> {

@@ -22,6 +22,7 @@ use tavolo_engine::draw::DrawHand;
 use tavolo_engine::game::{Game, Viewer};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::saint::SaintGame;
+use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::table::core::{Input, SavedState, Stage, TableIntent, Write};
 use tavolo_store::Account;
@@ -360,14 +361,20 @@ impl<G: Game> World<G> {
         let core = &t.core;
         let mut base: BTreeMap<String, i64> = BTreeMap::new();
         for (_, o) in core.table().seats() {
-            base.insert(seat_name(&self.id, o.player.id), o.stack as i64);
+            base.insert(
+                seat_name(&self.id, o.player.id),
+                o.stack.to_ledger().unwrap(),
+            );
         }
         let pot = Account::Pot(self.id.clone()).to_string();
         let betting = t.make.options.betting();
         if betting {
             // During a hand the pot holds what the hand carried in.
-            let stacks: u64 = core.table().seats().map(|(_, o)| o.stack).sum();
-            base.insert(pot.clone(), (core.table().chips_total() - stacks) as i64);
+            let stacks: Chips = core.table().seats().map(|(_, o)| o.stack).sum();
+            base.insert(
+                pot.clone(),
+                (core.table().chips_total() - stacks).to_ledger().unwrap(),
+            );
         }
         let mut pending: Vec<BTreeMap<String, i64>> = Vec::new();
         let ours = |a: &str| a.starts_with(&format!("seat:{}:", self.id)) || (betting && a == pot);

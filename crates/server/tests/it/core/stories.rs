@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use tavolo_engine::holdem::Hand;
 use tavolo_engine::table::TableError;
+use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::error::RoomError;
 use tavolo_server::table::core::{Input, Stage, Stop, TableIntent, Write};
@@ -116,7 +117,7 @@ fn a_cash_out_the_books_refuse_is_never_acknowledged_and_stops_the_table() {
     t.settle(&mut books);
     let e = t.answer(r).expect_err("refused");
     assert!(
-        matches!(e, RoomError::CashOutRefused { amount: 200, .. }),
+        matches!(e, RoomError::CashOutRefused { amount, .. } if amount == 200),
         "{e}"
     );
     assert!(t.state(1)["halted"].is_string());
@@ -371,7 +372,7 @@ fn a_draining_node_finishes_the_hand_then_hands_the_table_on_with_the_stacks_it_
     t.advance(Duration::from_secs(600), &mut books);
     assert_eq!(t.stopped, Some(Stop::Moved));
     // Each seated player's id and stack.
-    let stacks = |t: &Bench<Hand>| -> Vec<(u64, u64)> {
+    let stacks = |t: &Bench<Hand>| -> Vec<(u64, Chips)> {
         t.core
             .table()
             .seats()
@@ -405,7 +406,7 @@ fn a_takeover_voids_the_hand_in_play_and_the_old_owner_stops_at_its_next_write()
     t2.settle(&mut books);
     assert!(books.hands.values().any(|h| h.status == "voided"));
     assert_eq!(
-        t2.core.table().chips_total() as i64,
+        t2.core.table().chips_total().to_ledger().unwrap(),
         dealt,
         "stacks as dealt"
     );
@@ -495,7 +496,7 @@ fn a_buy_in_comes_back_whole_to_a_player_who_leaves_before_being_dealt_in() {
     assert_eq!(account(&books, &ada), 700);
     let r = t.intent(1, &ada, TableIntent::Leave);
     t.settle(&mut books);
-    assert_eq!(t.answer(r).expect("left").stack, Some(300));
+    assert_eq!(t.answer(r).expect("left").stack, Some(Chips::new(300)));
     assert_eq!(
         (account(&books, &ada), seat(&books, "t14", &ada)),
         (1_000, 0)
@@ -583,7 +584,7 @@ fn every_state_that_gives_a_player_the_turn_shows_their_running_clock() {
 }
 
 /// A join asking for `seat` and `buy_in`.
-fn join_at(seat: Option<usize>, buy_in: Option<u64>) -> TableIntent {
+fn join_at(seat: Option<usize>, buy_in: Option<Chips>) -> TableIntent {
     TableIntent::Join {
         seat,
         buy_in,
@@ -629,7 +630,10 @@ fn a_newcomer_chooses_a_free_seat_once_the_session_has_started_at_the_tables_buy
     let refusals = [
         (join_at(Some(taken), None), "seat taken"),
         (join_at(Some(3), None), "no such seat"),
-        (join_at(Some(free), Some(150)), "the table's buy-in"),
+        (
+            join_at(Some(free), Some(Chips::new(150))),
+            "the table's buy-in",
+        ),
     ];
     for (intent, why) in refusals {
         let r = t.intent(1, &ada, intent);
@@ -638,14 +642,14 @@ fn a_newcomer_chooses_a_free_seat_once_the_session_has_started_at_the_tables_buy
         let named = match (&e, why) {
             (RoomError::Seating(TableError::SeatTaken { seat }), "seat taken") => *seat == taken,
             (RoomError::Seating(TableError::NoSuchSeat { seat: 3, seats: 3 }), _) => true,
-            (RoomError::BuyIn(200), "the table's buy-in") => true,
+            (RoomError::BuyIn(b), "the table's buy-in") => *b == 200,
             _ => false,
         };
         assert!(named, "{why}: {e}");
         assert!(t.core.table().seat_of(&ada).is_none(), "{why}: unchanged");
         assert_eq!(account(&books, &ada), 1_000, "{why}: no chip moved");
     }
-    let r = t.intent(1, &ada, join_at(Some(free), Some(200)));
+    let r = t.intent(1, &ada, join_at(Some(free), Some(Chips::new(200))));
     t.settle(&mut books);
     assert_eq!(t.answer(r).expect("seated").seat, Some(free));
     assert_eq!(t.core.table().seat_of(&ada), Some(free));
