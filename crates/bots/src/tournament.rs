@@ -15,6 +15,7 @@ use tavolo_engine::holdem::{Antes, HandSetup, HoldemRules};
 use tavolo_engine::tournament::{
     Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError,
 };
+use tavolo_engine::Chips;
 
 use crate::arena::{bot_seed, game_seed, play_out};
 use crate::bot::{Bot, BotSpec, Budget};
@@ -33,7 +34,7 @@ pub struct TournamentSim {
     /// The bots, given to the players in turn.
     pub bots: Vec<BotSpec<Holdem>>,
     /// What an entry puts in the pool (the fee is a tenth of it).
-    pub entry: u64,
+    pub entry: Chips,
 }
 
 /// How one tournament went for each bot of the list.
@@ -53,9 +54,9 @@ pub struct BotTotals {
     /// Entries played.
     pub entries: u64,
     /// What those entries paid, fees included.
-    pub paid: u64,
+    pub paid: Chips,
     /// Prizes won.
-    pub won: u64,
+    pub won: Chips,
     /// Finishes in the money.
     pub in_the_money: u64,
     /// The sum of the places finished (1 = first).
@@ -65,10 +66,10 @@ pub struct BotTotals {
 impl BotTotals {
     /// Return on investment: (won − paid) / paid.
     pub fn roi(&self) -> f64 {
-        if self.paid == 0 {
+        if self.paid.is_zero() {
             return 0.0;
         }
-        (self.won as f64 - self.paid as f64) / self.paid as f64
+        (self.won.to_f64() - self.paid.to_f64()) / self.paid.to_f64()
     }
 
     /// The share of entries that finished in the money.
@@ -93,7 +94,7 @@ impl TournamentSim {
             seats: self.seats,
             structure: Structure::template(self.speed),
             prize: self.entry,
-            fee: self.entry / 10,
+            fee: self.entry.div_floor(10),
             start: Start::SitAndGo {
                 players: self.players,
             },
@@ -101,7 +102,8 @@ impl TournamentSim {
             rebuys: false,
         };
         let fail = |e: TournamentError| BotsError::Options(e.to_string());
-        let mut t: Tournament<usize> = Tournament::new(config.clone(), seed_from_u64(seed));
+        let mut t: Tournament<usize> =
+            Tournament::new(config.clone(), seed_from_u64(seed)).map_err(fail)?;
         let mut report = TournamentReport {
             bots: (self.bots.iter())
                 .map(|b| BotTotals {
@@ -116,10 +118,10 @@ impl TournamentSim {
             effects.extend(t.register(p, 0).map_err(fail)?);
             let b = &mut report.bots[p % self.bots.len()];
             b.entries += 1;
-            b.paid += config.prize + config.fee;
+            b.paid += config.entry();
         }
         let mut now = 0u64;
-        let mut prizes: Vec<u64> = Vec::new();
+        let mut prizes: Vec<Chips> = Vec::new();
         loop {
             self.tally(&effects, &mut report, &mut prizes);
             effects.clear();
@@ -154,7 +156,7 @@ impl TournamentSim {
         &self,
         effects: &[Effect<usize>],
         report: &mut TournamentReport,
-        prizes: &mut Vec<u64>,
+        prizes: &mut Vec<Chips>,
     ) {
         let k = self.bots.len();
         for e in effects {
@@ -166,7 +168,7 @@ impl TournamentSim {
                         report.bots[p.player % k].in_the_money += 1;
                     }
                 }
-                Effect::Pay { player, amount } => report.bots[player % k].won += amount,
+                Effect::Pay { player, amount } => report.bots[player % k].won += *amount,
                 _ => {}
             }
         }
@@ -179,7 +181,7 @@ impl TournamentSim {
         t: &Tournament<usize>,
         table: usize,
         seed: u64,
-    ) -> Result<(Vec<(usize, u64)>, Vec<(usize, u64)>), BotsError> {
+    ) -> Result<(Vec<(usize, Chips)>, Vec<(usize, Chips)>), BotsError> {
         let engine = |message: String| BotsError::Engine {
             game: seed,
             message,
@@ -189,7 +191,7 @@ impl TournamentSim {
         };
         let at = t.table_stacks(table).unwrap_or_default();
         let players: Vec<usize> = at.iter().map(|(p, _)| *p).collect();
-        let stacks: Vec<u64> = at.iter().map(|(_, s)| *s).collect();
+        let stacks: Vec<Chips> = at.iter().map(|(_, s)| *s).collect();
         let n = players.len();
         let big_seat = seating.next_big_blind().unwrap_or(0);
         let bb_at = players
@@ -213,7 +215,7 @@ impl TournamentSim {
         let mut setup =
             HandSetup::casino(stacks.clone(), button, l.small_blind, l.big_blind, rules);
         // The big-blind ante, blind first.
-        setup.antes[bb_at] = l.ante.min(stacks[bb_at].saturating_sub(l.big_blind));
+        setup.antes[bb_at] = l.ante.min(stacks[bb_at].minus_at_most(l.big_blind));
         let mut game = Played::<Holdem>::deal(setup, seed_from_u64(seed))
             .map_err(|e| engine(e.to_string()))?;
         let mut bots: Vec<Box<dyn Bot<Holdem>>> = (0..n)
@@ -246,7 +248,7 @@ mod tests {
             seats,
             speed: Speed::Hyper,
             bots: bots.iter().map(|b| bot_spec(b).expect("a bot")).collect(),
-            entry: 100,
+            entry: Chips::new(100),
         }
     }
 
@@ -255,7 +257,7 @@ mod tests {
         let s = sim(9, 9, &["rules", "station", "random"]);
         let r = s.play(1, 0).expect("the tournament");
         assert!(r.hands > 0);
-        let won: u64 = r.bots.iter().map(|b| b.won).sum();
+        let won: Chips = r.bots.iter().map(|b| b.won).sum();
         assert_eq!(won, 900, "50/30/20 of 9 × 100");
         // Every place once, but players busted together with equal stacks share the better one.
         let places: u64 = r.bots.iter().map(|b| b.places).sum();
@@ -273,7 +275,7 @@ mod tests {
     fn a_multi_table_tournament_of_bots_breaks_its_tables_down_to_a_winner() {
         let s = sim(27, 6, &["rules", "station"]);
         let r = s.play(2, 0).expect("the tournament");
-        assert_eq!(r.bots.iter().map(|b| b.won).sum::<u64>(), 2_700);
+        assert_eq!(r.bots.iter().map(|b| b.won).sum::<Chips>(), 2_700);
         assert_eq!(r.bots.iter().map(|b| b.entries).sum::<u64>(), 27);
     }
 }

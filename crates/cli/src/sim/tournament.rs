@@ -74,7 +74,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
         seats: args.seats,
         speed: args.speed.speed(),
         bots: specs(&args.bots, holdem::bot_spec)?,
-        entry: 100,
+        entry: tavolo_engine::Chips::new(100),
     };
     let start = Instant::now();
     let reports = play_all(args, |i| sim.play(args.seed, i))?;

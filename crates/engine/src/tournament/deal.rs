@@ -8,6 +8,8 @@
 
 use thiserror::Error;
 
+use crate::Chips;
+
 /// The most players a deal is made among (a final table).
 pub const MAX_DEAL_PLAYERS: usize = 10;
 
@@ -30,11 +32,11 @@ pub enum DealError {
     },
 }
 
-fn check(stacks: &[u64], prizes: &[u64]) -> Result<(), DealError> {
+fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError> {
     if !(2..=MAX_DEAL_PLAYERS).contains(&stacks.len()) {
         return Err(DealError::Players(stacks.len()));
     }
-    if let Some(i) = stacks.iter().position(|s| *s == 0) {
+    if let Some(i) = stacks.iter().position(|s| s.is_zero()) {
         return Err(DealError::NoChips(i));
     }
     if prizes.is_empty() || prizes.len() > stacks.len() {
@@ -48,7 +50,7 @@ fn check(stacks: &[u64], prizes: &[u64]) -> Result<(), DealError> {
 
 /// Each player's expected prize by ICM (Malmuth–Harville), in chips as a real number: `stacks`
 /// the players' stacks, `prizes` the prizes left, first place first.
-pub fn icm(stacks: &[u64], prizes: &[u64]) -> Result<Vec<f64>, DealError> {
+pub fn icm(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<f64>, DealError> {
     check(stacks, prizes)?;
     let n = stacks.len();
     let full = (1usize << n) - 1;
@@ -69,11 +71,11 @@ pub fn icm(stacks: &[u64], prizes: &[u64]) -> Result<Vec<f64>, DealError> {
         };
         let chips: f64 = (0..n)
             .filter(|i| set & (1 << i) != 0)
-            .map(|i| stacks[i] as f64)
+            .map(|i| stacks[i].to_f64())
             .sum();
         for i in (0..n).filter(|i| set & (1 << i) != 0) {
-            let q = p * stacks[i] as f64 / chips;
-            expected[i] += q * prize as f64;
+            let q = p * stacks[i].to_f64() / chips;
+            expected[i] += q * prize.to_f64();
             reach[set & !(1 << i)] += q;
         }
     }
@@ -83,30 +85,31 @@ pub fn icm(stacks: &[u64], prizes: &[u64]) -> Result<Vec<f64>, DealError> {
 /// The chip chop: everybody takes the smallest prize left, and what remains of the prizes is
 /// shared in proportion to the stacks; whole chips, the remainder one chip at a time to the
 /// largest stacks (then the earlier player). Sums exactly to the prizes.
-pub fn chip_chop(stacks: &[u64], prizes: &[u64]) -> Result<Vec<u64>, DealError> {
+pub fn chip_chop(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealError> {
     check(stacks, prizes)?;
     let n = stacks.len();
     // Places beyond the prizes pay 0, and the smallest prize is the one everybody is sure of.
     let least = if prizes.len() < n {
-        0
+        Chips::ZERO
     } else {
-        prizes.iter().copied().min().unwrap_or(0)
+        prizes.iter().copied().min().unwrap_or(Chips::ZERO)
     };
-    let total: u64 = prizes.iter().sum();
-    let rest = u128::from(total - least * n as u64);
+    let total: Chips = prizes.iter().sum();
+    let rest = u128::from(total.minus_at_most(least.times(n as u64)));
     let chips: u128 = stacks.iter().map(|s| u128::from(*s)).sum();
-    let mut out: Vec<u64> = stacks
+    let mut out: Vec<Chips> = stacks
         .iter()
-        .map(|s| least + u64::try_from(rest * u128::from(*s) / chips).unwrap_or(0))
+        .map(|s| least + Chips::new(u64::try_from(rest * u128::from(*s) / chips).unwrap_or(0)))
         .collect();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| stacks[b].cmp(&stacks[a]).then(a.cmp(&b)));
-    let mut left = total - out.iter().sum::<u64>();
+    let given: Chips = out.iter().sum();
+    let mut left = total.minus_at_most(given).get();
     for i in order.into_iter().cycle() {
         if left == 0 {
             break;
         }
-        out[i] += 1;
+        out[i] += Chips::new(1);
         left -= 1;
     }
     Ok(out)
@@ -115,6 +118,21 @@ pub fn chip_chop(stacks: &[u64], prizes: &[u64]) -> Result<Vec<u64>, DealError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn chips(v: &[u64]) -> Vec<Chips> {
+        v.iter().map(|c| Chips::new(*c)).collect()
+    }
+
+    /// [`super::icm`] in plain numbers.
+    fn icm(stacks: &[u64], prizes: &[u64]) -> Result<Vec<f64>, DealError> {
+        super::icm(&chips(stacks), &chips(prizes))
+    }
+
+    /// [`super::chip_chop`] in plain numbers.
+    fn chip_chop(stacks: &[u64], prizes: &[u64]) -> Result<Vec<u64>, DealError> {
+        let c = super::chip_chop(&chips(stacks), &chips(prizes))?;
+        Ok(c.into_iter().map(Chips::get).collect())
+    }
 
     #[test]
     fn icm_of_stacks_50_30_20_for_prizes_70_30_is_45_18_32_25_22_57() {

@@ -7,13 +7,15 @@
 
 use std::collections::BTreeMap;
 
+use crate::Chips;
+
 /// A player busted in the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bust<P> {
     /// Who.
     pub player: P,
     /// Their stack when the hand began.
-    pub stack: u64,
+    pub stack: Chips,
     /// The table they busted at.
     pub table: usize,
 }
@@ -75,7 +77,7 @@ mod tests {
     fn bust(player: char, stack: u64, table: usize) -> Bust<char> {
         Bust {
             player,
-            stack,
+            stack: Chips::new(stack),
             table,
         }
     }

@@ -7,6 +7,8 @@
 
 use thiserror::Error;
 
+use crate::Chips;
+
 /// Why the prizes cannot be set.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PayoutError {
@@ -21,11 +23,11 @@ pub enum PayoutError {
     #[error("a pool of {pool} cannot pay {places} places the min-cash of {min_cash} each")]
     MinCashTooHigh {
         /// The pool.
-        pool: u64,
+        pool: Chips,
         /// The places paid.
         places: usize,
         /// 1.5 × the entry.
-        min_cash: u64,
+        min_cash: Chips,
     },
     /// Tied players were given no place, or places beyond the table.
     #[error("{tied} players tied for places from {first}, but {paid} places are set")]
@@ -62,48 +64,48 @@ pub fn places_paid(entries: usize) -> usize {
 /// The prize of each paid place, first place first, for a pool of `pool` chips, `entries`
 /// entries and an entry of `entry` chips (what one entry paid, fee included: the min-cash is
 /// 1.5 × it). The prizes sum to `pool` exactly and never grow with the place.
-pub fn prizes(pool: u64, entries: usize, entry: u64) -> Result<Vec<u64>, PayoutError> {
+pub fn prizes(pool: Chips, entries: usize, entry: Chips) -> Result<Vec<Chips>, PayoutError> {
     let places = places_paid(entries);
     if places == 0 {
         return Err(PayoutError::TooFewEntries { entries });
     }
     if let Some((_, shares)) = FIXED.iter().find(|(up_to, _)| entries <= *up_to) {
-        let mut prizes: Vec<u64> = shares.iter().map(|s| share(pool, *s, 100)).collect();
+        let mut prizes: Vec<Chips> = (shares.iter())
+            .map(|s| pool.fraction(*s, 100).unwrap_or(Chips::ZERO))
+            .collect();
         settle_remainder(pool, &mut prizes);
         return Ok(prizes);
     }
-    let min_cash = entry.saturating_mul(3) / 2;
-    let floor = (places as u64).checked_mul(min_cash).filter(|f| *f <= pool);
+    let too_high = |min_cash| PayoutError::MinCashTooHigh {
+        pool,
+        places,
+        min_cash,
+    };
+    let Some(min_cash) = entry.fraction(3, 2) else {
+        return Err(too_high(Chips::MAX));
+    };
+    let floor = min_cash.checked_mul(places as u64).filter(|f| *f <= pool);
     let Some(floor) = floor else {
-        return Err(PayoutError::MinCashTooHigh {
-            pool,
-            places,
-            min_cash,
-        });
+        return Err(too_high(min_cash));
     };
     // The rest by weights 1/i, as integers (2^40 / i; each prize floors, the remainder goes up).
     const SCALE: u128 = 1 << 40;
     let weights: Vec<u128> = (1..=places as u128).map(|i| SCALE / i).collect();
     let total: u128 = weights.iter().sum();
     let rest = u128::from(pool - floor);
-    let mut prizes: Vec<u64> = weights
+    let mut prizes: Vec<Chips> = weights
         .iter()
-        .map(|w| min_cash + u64::try_from(rest * w / total).unwrap_or(0))
+        .map(|w| min_cash + Chips::new(u64::try_from(rest * w / total).unwrap_or(0)))
         .collect();
     settle_remainder(pool, &mut prizes);
     Ok(prizes)
 }
 
-/// `pool` × `part` / `whole`, floored, without overflow.
-fn share(pool: u64, part: u64, whole: u64) -> u64 {
-    u64::try_from(u128::from(pool) * u128::from(part) / u128::from(whole)).unwrap_or(0)
-}
-
 /// What the floored divisions left of `pool` goes to the first place (the higher place).
-fn settle_remainder(pool: u64, prizes: &mut [u64]) {
-    let paid: u64 = prizes.iter().sum();
+fn settle_remainder(pool: Chips, prizes: &mut [Chips]) {
+    let paid: Chips = prizes.iter().sum();
     if let Some(first) = prizes.first_mut() {
-        *first += pool - paid;
+        *first += pool.minus_at_most(paid);
     }
 }
 
@@ -113,7 +115,7 @@ pub struct Tied<P> {
     /// Who.
     pub player: P,
     /// Their stack when the hand began.
-    pub stack: u64,
+    pub stack: Chips,
     /// Their seat's distance left of the button at that hand (1 = the seat left of it).
     pub from_button: usize,
 }
@@ -123,10 +125,10 @@ pub struct Tied<P> {
 /// equally; the indivisible remainder goes to the one who began the hand with the larger stack,
 /// then to the one nearest the button's left. Answers each player's prize, in the order given.
 pub fn share_tied<P: Copy>(
-    prizes: &[u64],
+    prizes: &[Chips],
     first: usize,
     tied: &[Tied<P>],
-) -> Result<Vec<(P, u64)>, PayoutError> {
+) -> Result<Vec<(P, Chips)>, PayoutError> {
     if first == 0 || tied.is_empty() {
         return Err(PayoutError::NoSuchPlaces {
             first,
@@ -134,11 +136,10 @@ pub fn share_tied<P: Copy>(
             paid: prizes.len(),
         });
     }
-    let sum: u64 = (first - 1..first - 1 + tied.len())
-        .map(|p| prizes.get(p).copied().unwrap_or(0))
+    let sum: Chips = (first - 1..first - 1 + tied.len())
+        .map(|p| prizes.get(p).copied().unwrap_or(Chips::ZERO))
         .sum();
-    let each = sum / tied.len() as u64;
-    let remainder = sum - each * tied.len() as u64;
+    let (each, remainder) = sum.split(tied.len() as u64).unwrap_or((Chips::ZERO, sum));
     let favoured = (0..tied.len()).min_by(|&a, &b| {
         let (a, b) = (&tied[a], &tied[b]);
         b.stack
@@ -149,7 +150,11 @@ pub fn share_tied<P: Copy>(
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let extra = if Some(i) == favoured { remainder } else { 0 };
+            let extra = if Some(i) == favoured {
+                remainder
+            } else {
+                Chips::ZERO
+            };
             (t.player, each + extra)
         })
         .collect())
@@ -158,6 +163,23 @@ pub fn share_tied<P: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::prizes`] in plain numbers.
+    fn prizes(pool: u64, entries: usize, entry: u64) -> Result<Vec<u64>, PayoutError> {
+        let p = super::prizes(Chips::new(pool), entries, Chips::new(entry))?;
+        Ok(p.into_iter().map(Chips::get).collect())
+    }
+
+    /// [`super::share_tied`] in plain numbers.
+    fn share_tied(
+        prizes: &[u64],
+        first: usize,
+        tied: &[Tied<char>],
+    ) -> Result<Vec<(char, u64)>, PayoutError> {
+        let prizes: Vec<Chips> = prizes.iter().map(|p| Chips::new(*p)).collect();
+        let shares = super::share_tied(&prizes, first, tied)?;
+        Ok(shares.into_iter().map(|(p, c)| (p, c.get())).collect())
+    }
 
     #[test]
     fn small_fields_pay_by_the_fixed_table() {
@@ -207,12 +229,12 @@ mod tests {
         let tied = [
             Tied {
                 player: 'a',
-                stack: 300,
+                stack: Chips::new(300),
                 from_button: 1,
             },
             Tied {
                 player: 'b',
-                stack: 500,
+                stack: Chips::new(500),
                 from_button: 2,
             },
         ];
@@ -230,12 +252,12 @@ mod tests {
         let even = [
             Tied {
                 player: 'a',
-                stack: 300,
+                stack: Chips::new(300),
                 from_button: 3,
             },
             Tied {
                 player: 'b',
-                stack: 300,
+                stack: Chips::new(300),
                 from_button: 2,
             },
         ];

@@ -9,15 +9,17 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::Chips;
+
 /// One level: the blinds and the big-blind ante posted in its hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Level {
     /// The small blind.
-    pub small_blind: u64,
+    pub small_blind: Chips,
     /// The big blind.
-    pub big_blind: u64,
+    pub big_blind: Chips,
     /// The big-blind ante (posted by the big blind for the table, blind first; 0: none).
-    pub ante: u64,
+    pub ante: Chips,
 }
 
 /// What a level lasts.
@@ -42,7 +44,7 @@ pub enum Step {
         /// Its minutes.
         minutes: u32,
         /// The value of the chips that leave play at the break.
-        colour_up: Option<u64>,
+        colour_up: Option<Chips>,
     },
 }
 
@@ -54,7 +56,7 @@ pub struct Structure {
     /// The levels and breaks, in order; the last level lasts until the end.
     pub steps: Vec<Step>,
     /// Chips each entry starts with.
-    pub starting_stack: u64,
+    pub starting_stack: Chips,
 }
 
 /// The speeds of the shipped templates.
@@ -83,9 +85,9 @@ pub enum StructureError {
         /// The level (1 = the first).
         level: usize,
         /// Its small blind.
-        small: u64,
+        small: Chips,
         /// Its big blind.
-        big: u64,
+        big: Chips,
     },
     /// A level's blinds or ante are below the level before.
     #[error("level {level} lowers the blinds or the ante; they never go down")]
@@ -117,22 +119,23 @@ impl Structure {
         };
         let mut steps = Vec::new();
         for (i, &big) in LADDER.iter().enumerate() {
+            let big = Chips::new(big);
             steps.push(Step::Level(Level {
-                small_blind: big / 2,
+                small_blind: big.half(),
                 big_blind: big,
-                ante: if i >= 2 { big } else { 0 },
+                ante: if i >= 2 { big } else { Chips::ZERO },
             }));
             if (i + 1) % 4 == 0 && i + 1 < LADDER.len() {
                 steps.push(Step::Break {
                     minutes: (minutes / 2).max(5),
-                    colour_up: (i == 3).then_some(50),
+                    colour_up: (i == 3).then_some(Chips::new(50)),
                 });
             }
         }
         Structure {
             length: Length::Minutes(minutes),
             steps,
-            starting_stack: 10_000,
+            starting_stack: Chips::new(10_000),
         }
     }
 
@@ -216,14 +219,21 @@ pub const ACTION_CLOCK_SECS: u32 = 30;
 /// total, rounded to the nearest `big` (half up), comes back as `big` chips, one at most a
 /// player, in the draw's order — except that a player whose odd chips are all they have
 /// (`raced_out[i]`) gets one first, so nobody is raced out. Answers each player's chips won.
-pub fn chip_race(small_total: &[u64], raced_out: &[bool], order: &[usize], big: u64) -> Vec<u64> {
+pub fn chip_race(
+    small_total: &[Chips],
+    raced_out: &[bool],
+    order: &[usize],
+    big: Chips,
+) -> Vec<Chips> {
     let n = small_total.len();
-    let mut won = vec![0; n];
-    if big == 0 {
+    let mut won = vec![Chips::ZERO; n];
+    if big.is_zero() {
         return won;
     }
-    let total: u64 = small_total.iter().sum();
-    let mut chips = (total + big / 2) / big;
+    // How many chips of `big` the race gives: the small chips' value, rounded half up.
+    let value: u128 = small_total.iter().map(|c| u128::from(*c)).sum();
+    let pieces = (value + u128::from(big.half())) / u128::from(big);
+    let mut chips = u64::try_from(pieces).unwrap_or(u64::MAX);
     for i in (0..n).filter(|&i| raced_out.get(i) == Some(&true) && small_total[i] > 0) {
         won[i] = big;
         chips = chips.saturating_sub(1);
@@ -232,7 +242,7 @@ pub fn chip_race(small_total: &[u64], raced_out: &[bool], order: &[usize], big: 
         if chips == 0 {
             break;
         }
-        if i < n && won[i] == 0 && small_total[i] > 0 {
+        if i < n && won[i].is_zero() && small_total[i] > 0 {
             won[i] = big;
             chips -= 1;
         }
@@ -244,6 +254,14 @@ pub fn chip_race(small_total: &[u64], raced_out: &[bool], order: &[usize], big: 
 mod tests {
     use super::*;
 
+    fn c(n: u64) -> Chips {
+        Chips::new(n)
+    }
+
+    fn chips(v: &[u64]) -> Vec<Chips> {
+        v.iter().map(|n| Chips::new(*n)).collect()
+    }
+
     #[test]
     fn the_templates_are_playable_and_differ_only_in_their_clock() {
         for speed in [Speed::Regular, Speed::Turbo, Speed::Hyper] {
@@ -252,14 +270,14 @@ mod tests {
             assert_eq!(
                 s.level(1),
                 Some(Level {
-                    small_blind: 50,
-                    big_blind: 100,
-                    ante: 0
+                    small_blind: c(50),
+                    big_blind: c(100),
+                    ante: c(0)
                 })
             );
             assert_eq!(
                 s.level(3).map(|l| l.ante),
-                Some(300),
+                Some(c(300)),
                 "a big-blind ante from level 3"
             );
         }
@@ -283,11 +301,11 @@ mod tests {
         let bad = Structure {
             length: Length::Hands(10),
             steps: vec![Step::Level(Level {
-                small_blind: 20,
-                big_blind: 10,
-                ante: 0,
+                small_blind: c(20),
+                big_blind: c(10),
+                ante: c(0),
             })],
-            starting_stack: 1_000,
+            starting_stack: c(1_000),
         };
         assert!(matches!(
             bad.check(),
@@ -309,13 +327,23 @@ mod tests {
     #[test]
     fn a_chip_race_gives_one_chip_at_most_a_player_and_races_nobody_out() {
         // 25-chips into 100s: 75 + 50 + 25 = 150 → 2 chips (1.5 rounds up).
-        let won = chip_race(&[75, 50, 25], &[false, false, true], &[0, 1, 2], 100);
+        let won = chip_race(
+            &chips(&[75, 50, 25]),
+            &[false, false, true],
+            &[0, 1, 2],
+            c(100),
+        );
         // c holds nothing else: c gets one first; one more by the draw, to a.
-        assert_eq!(won, vec![100, 0, 100]);
-        let won = chip_race(&[75, 50, 0], &[false, false, false], &[1, 0, 2], 100);
+        assert_eq!(won, chips(&[100, 0, 100]));
+        let won = chip_race(
+            &chips(&[75, 50, 0]),
+            &[false, false, false],
+            &[1, 0, 2],
+            c(100),
+        );
         assert_eq!(
             won,
-            vec![0, 100, 0],
+            chips(&[0, 100, 0]),
             "125 rounds to 1 chip, to the draw's first"
         );
     }

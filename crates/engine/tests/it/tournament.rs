@@ -16,6 +16,7 @@ use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{
     allowed_gap, Config, Effect, Phase, Speed, Start, Structure, Tournament,
 };
+use tavolo_engine::Chips;
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -27,10 +28,10 @@ fn env(name: &str, default: u64) -> u64 {
 /// What the room was asked to do, summed.
 #[derive(Default)]
 struct Books {
-    charged_prize: u64,
-    charged_fee: u64,
-    refunded: u64,
-    paid: u64,
+    charged_prize: Chips,
+    charged_fee: Chips,
+    refunded: Chips,
+    paid: Chips,
     busted: Vec<(u32, usize, usize)>,
     rebuys: u64,
 }
@@ -40,14 +41,14 @@ impl Books {
         for e in effects {
             match e {
                 Effect::Charge { prize, fee, .. } => {
-                    self.charged_prize += prize;
-                    self.charged_fee += fee;
+                    self.charged_prize += *prize;
+                    self.charged_fee += *fee;
                     if *fee == 0 {
                         self.rebuys += 1;
                     }
                 }
-                Effect::Refund { amount, .. } => self.refunded += amount,
-                Effect::Pay { amount, .. } => self.paid += amount,
+                Effect::Refund { amount, .. } => self.refunded += *amount,
+                Effect::Pay { amount, .. } => self.paid += *amount,
                 Effect::Busted(p) => self.busted.push((p.player, p.place, p.tied)),
                 _ => {}
             }
@@ -59,7 +60,7 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
     let seats = [6, 9, 10][rng.below(3) as usize];
     let mut structure =
         Structure::template([Speed::Regular, Speed::Turbo, Speed::Hyper][rng.below(3) as usize]);
-    structure.starting_stack = 1_000 + 100 * u64::from(rng.below(20));
+    structure.starting_stack = Chips::new(1_000 + 100 * u64::from(rng.below(20)));
     let sng = rng.below(3) == 0;
     let entries = if sng {
         2 + rng.below(26) as usize
@@ -79,8 +80,8 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
     let config = Config {
         seats,
         structure,
-        prize: 100,
-        fee: 10,
+        prize: Chips::new(100),
+        fee: Chips::new(10),
         start,
         re_entry: late && rng.below(2) == 0,
         rebuys: late && rng.below(2) == 0,
@@ -94,7 +95,8 @@ fn run(seed: u64) -> Result<(), String> {
     let (config, entries) = config(&mut rng);
     let seats = config.seats;
     let start_stack = config.structure.starting_stack;
-    let mut t: Tournament<u32> = Tournament::new(config.clone(), [seed as u8; 32]);
+    let mut t: Tournament<u32> =
+        Tournament::new(config.clone(), [seed as u8; 32]).map_err(|e| e.to_string())?;
     let mut books = Books::default();
     let mut now = 0u64;
     for p in 0..entries as u32 {
@@ -159,13 +161,14 @@ fn run(seed: u64) -> Result<(), String> {
         // A hand: one winner takes a random part of every other stack (all of it, sometimes).
         let winner = rng.below(began.len() as u32) as usize;
         let mut ended = began.clone();
-        let mut won = 0;
+        let mut won = Chips::ZERO;
         for (i, (_, s)) in ended.iter_mut().enumerate() {
             if i != winner {
                 let lost = if rng.below(4) == 0 {
                     *s
                 } else {
-                    *s * u64::from(rng.below(50)) / 100
+                    s.fraction(u64::from(rng.below(50)), 100)
+                        .unwrap_or(Chips::ZERO)
                 };
                 *s -= lost;
                 won += lost;
@@ -232,9 +235,14 @@ fn run(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-fn check(t: &Tournament<u32>, books: &Books, seats: usize, start_stack: u64) -> Result<(), String> {
-    let chips: u64 = t.stacks().values().sum();
-    let bought = (t.entries() as u64 + books.rebuys) * start_stack;
+fn check(
+    t: &Tournament<u32>,
+    books: &Books,
+    seats: usize,
+    start_stack: Chips,
+) -> Result<(), String> {
+    let chips: Chips = t.stacks().values().sum();
+    let bought = start_stack.times(t.entries() as u64 + books.rebuys);
     if chips != bought {
         return Err(format!("chips: {chips} in play, {bought} bought"));
     }
@@ -290,13 +298,13 @@ fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<Effect<u32>
     let config = Config {
         seats,
         structure: Structure::template(Speed::Regular),
-        prize: 100,
-        fee: 10,
+        prize: Chips::new(100),
+        fee: Chips::new(10),
         start: Start::SitAndGo { players },
         re_entry: false,
         rebuys: false,
     };
-    let mut t = Tournament::new(config, [7; 32]);
+    let mut t = Tournament::new(config, [7; 32]).expect("settings");
     let mut effects = Vec::new();
     for p in 0..players as u32 {
         effects.extend(t.register(p, 0).expect("a seat"));
@@ -312,8 +320,11 @@ fn hand(
 ) -> Vec<Effect<u32>> {
     t.dealt(table).expect("may deal");
     let began = t.table_stacks(table).expect("the table");
-    t.hand_over(table, &began, &ended(&began))
-        .expect("the hand")
+    let plain: Vec<(u32, u64)> = began.iter().map(|(p, c)| (*p, c.get())).collect();
+    let ended: Vec<(u32, Chips)> = (ended(&plain).into_iter())
+        .map(|(p, c)| (p, Chips::new(c)))
+        .collect();
+    t.hand_over(table, &began, &ended).expect("the hand")
 }
 
 /// `winner` takes everything from `losers` (who bust).
@@ -347,6 +358,10 @@ fn first_busts_second(t: &mut Tournament<u32>, table: usize) -> Vec<Effect<u32>>
     hand(t, table, bust(at[0], &[at[1]]))
 }
 
+fn chips(v: &[u64]) -> Vec<Chips> {
+    v.iter().map(|c| Chips::new(*c)).collect()
+}
+
 fn busted(effects: &[Effect<u32>]) -> Vec<(u32, usize, usize)> {
     let mut b: Vec<_> = effects
         .iter()
@@ -365,11 +380,11 @@ fn a_sit_and_go_starts_when_its_last_player_registers_with_drawn_seats_and_fixed
     assert_eq!(t.phase(), Phase::Running);
     let seated = effects
         .iter()
-        .filter(|e| matches!(e, Effect::Seat { stack: 10_000, .. }))
+        .filter(|e| matches!(e, Effect::Seat { stack, .. } if *stack == 10_000))
         .count();
     assert_eq!(seated, 9);
     assert!(
-        effects.contains(&Effect::Prizes(vec![450, 270, 180])),
+        effects.contains(&Effect::Prizes(chips(&[450, 270, 180]))),
         "9 entries pay 50/30/20 of 900"
     );
     assert!(effects.contains(&Effect::Level(1)));
@@ -380,8 +395,8 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
     let config = Config {
         seats: 9,
         structure: Structure::template(Speed::Turbo),
-        prize: 100,
-        fee: 10,
+        prize: Chips::new(100),
+        fee: Chips::new(10),
         start: Start::Scheduled {
             at_ms: 1_000,
             late_until_level: 0,
@@ -390,16 +405,19 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
         re_entry: false,
         rebuys: false,
     };
-    let mut t: Tournament<u32> = Tournament::new(config, [1; 32]);
+    let mut t: Tournament<u32> = Tournament::new(config, [1; 32]).expect("settings");
     t.register(1, 0).expect("in");
     assert_eq!(
         t.unregister(1).expect("out"),
         vec![Effect::Refund {
             player: 1,
-            amount: 110
+            amount: Chips::new(110)
         }]
     );
-    assert_eq!((t.pool(), t.fees(), t.entries()), (0, 0, 0));
+    assert_eq!(
+        (t.pool(), t.fees(), t.entries()),
+        (Chips::ZERO, Chips::ZERO, 0)
+    );
     // Alone at the start: cancelled, and the one left is refunded whole.
     t.register(2, 0).expect("in");
     let e = t.tick(1_000).expect("the start");
@@ -408,7 +426,7 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
         e,
         vec![Effect::Refund {
             player: 2,
-            amount: 110
+            amount: Chips::new(110)
         }]
     );
 }
@@ -417,15 +435,9 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
 fn a_hand_report_that_makes_chips_or_names_strangers_is_refused_and_changes_nothing() {
     let (mut t, _) = sit_and_go(3, 9);
     t.dealt(0).expect("deal");
-    let seating = t.seatings().next().cloned().expect("a table");
-    let began: Vec<(u32, u64)> = seating
-        .seats
-        .iter()
-        .flatten()
-        .map(|p| (*p, 10_000))
-        .collect();
+    let began = t.table_stacks(0).expect("a table");
     let mut more = began.clone();
-    more[0].1 += 1;
+    more[0].1 += Chips::new(1);
     let before = t.stacks().clone();
     assert!(t.hand_over(0, &began, &more).is_err());
     let mut stranger = began.clone();
@@ -461,7 +473,7 @@ fn players_busted_in_one_hand_finish_by_their_starting_stacks_and_the_winner_tak
     let pays: Vec<(u32, u64)> = e
         .iter()
         .filter_map(|e| match e {
-            Effect::Pay { player, amount } => Some((*player, *amount)),
+            Effect::Pay { player, amount } => Some((*player, amount.get())),
             _ => None,
         })
         .collect();
@@ -523,8 +535,8 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
     let config = Config {
         seats: 6,
         structure: Structure::template(Speed::Regular),
-        prize: 100,
-        fee: 10,
+        prize: Chips::new(100),
+        fee: Chips::new(10),
         start: Start::Scheduled {
             at_ms: 0,
             late_until_level: 2,
@@ -533,7 +545,7 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
         re_entry: true,
         rebuys: true,
     };
-    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]);
+    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
     for p in 0..4 {
         t.register(p, 0).expect("in");
     }
@@ -562,8 +574,8 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
         t.rebuy(loser).expect("a rebuy"),
         vec![Effect::Charge {
             player: loser,
-            prize: 100,
-            fee: 0
+            prize: Chips::new(100),
+            fee: Chips::ZERO
         }]
     );
     assert_eq!(t.stacks()[&loser], 16_000);
@@ -572,7 +584,7 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
     let e = t.tick(40 * 60_000).expect("level 3");
     assert!(e
         .iter()
-        .any(|e| matches!(e, Effect::Prizes(p) if p.iter().sum::<u64>() == 500)));
+        .any(|e| matches!(e, Effect::Prizes(p) if p.iter().copied().sum::<Chips>() == 500)));
     assert!(t.rebuy(loser).is_err());
 }
 
@@ -745,7 +757,7 @@ fn finishing_order_cases_from_the_rules() {
             .iter()
             .map(|&(player, stack, table)| Bust {
                 player,
-                stack,
+                stack: Chips::new(stack),
                 table,
             })
             .collect();
@@ -764,14 +776,17 @@ fn tied_places_and_deals_pay_as_the_rules_say() {
     use tavolo_engine::tournament::{chip_chop, icm, share_tied, Tied};
     let tie = |player, stack, from_button| Tied {
         player,
-        stack,
+        stack: Chips::new(stack),
         from_button,
+    };
+    let paid = |shares: Vec<(char, Chips)>| -> Vec<(char, u64)> {
+        shares.into_iter().map(|(p, c)| (p, c.get())).collect()
     };
     // Two tie for 2nd and 3rd of 50/30/20 of 1,001 (501, 300, 200): 250 each, the odd chip to
     // the larger stack.
-    let prizes = [501, 300, 200];
+    let prizes = chips(&[501, 300, 200]);
     assert_eq!(
-        share_tied(&prizes, 2, &[tie('a', 100, 1), tie('b', 400, 2)]),
+        share_tied(&prizes, 2, &[tie('a', 100, 1), tie('b', 400, 2)]).map(paid),
         Ok(vec![('a', 250), ('b', 250)])
     );
     // Three tie for 1st to 3rd: 1,001 / 3 = 333, two over: both to the larger stack.
@@ -780,21 +795,22 @@ fn tied_places_and_deals_pay_as_the_rules_say() {
             &prizes,
             1,
             &[tie('a', 100, 1), tie('b', 400, 2), tie('c', 100, 3)]
-        ),
+        )
+        .map(paid),
         Ok(vec![('a', 333), ('b', 335), ('c', 333)])
     );
     // A tie across the money line: 3rd and 4th share the 3rd prize.
     assert_eq!(
-        share_tied(&prizes, 3, &[tie('a', 100, 2), tie('b', 100, 1)]),
+        share_tied(&prizes, 3, &[tie('a', 100, 2), tie('b', 100, 1)]).map(paid),
         Ok(vec![('a', 100), ('b', 100)])
     );
     // The ICM deal of the rules.
-    let e = icm(&[50, 30, 20], &[70, 30]).expect("icm");
+    let e = icm(&chips(&[50, 30, 20]), &chips(&[70, 30])).expect("icm");
     let cents: Vec<i64> = e.iter().map(|x| (x * 100.0).round() as i64).collect();
     assert_eq!(cents, vec![4518, 3225, 2257]);
     // A chip chop of 50/30/20 among three: each is sure of 20; the other 40 go 60/30/10 by chips.
     assert_eq!(
-        chip_chop(&[600, 300, 100], &[50, 30, 20]),
-        Ok(vec![44, 32, 24])
+        chip_chop(&chips(&[600, 300, 100]), &chips(&[50, 30, 20])),
+        Ok(chips(&[44, 32, 24]))
     );
 }

@@ -91,7 +91,7 @@ fn payout<'a>(events: impl Iterator<Item = &'a BetEvent>) -> StepResult {
                     None => {
                         out.pots.push(PotResult {
                             pot,
-                            amount: 0,
+                            amount: Chips::ZERO,
                             winners: Vec::new(),
                         });
                         out.pots.len() - 1
@@ -168,7 +168,7 @@ fn betting_step(
             let stack = felt.stacks[s];
             StepSeat {
                 stack,
-                bet: felt.bets.get(s).copied().unwrap_or(0),
+                bet: felt.bets.get(s).copied().unwrap_or(Chips::ZERO),
                 folded,
                 all_in: stack == 0 && !folded && !felt.over,
                 mucked: gone.mucked.get(s).copied().unwrap_or(false),

@@ -5,6 +5,7 @@
 
 use tavolo_cards::{Card, HandRank, TieBreak};
 use tavolo_engine::saint::{verify_record, Event, SaintRecord};
+use tavolo_engine::Chips;
 
 use super::{card, reply, shown_hand, Asker, ReplayFailed};
 use crate::protocol::replay::{
@@ -140,8 +141,8 @@ fn step(t: &Table, events: Vec<Event>, known: &dyn Fn(usize) -> bool) -> ReplayS
             let mut hand = t.hands[p].clone();
             hand.sort();
             StepSeat {
-                stack: 0,
-                bet: 0,
+                stack: Chips::ZERO,
+                bet: Chips::ZERO,
                 folded: false,
                 all_in: false,
                 mucked: false,
@@ -164,7 +165,7 @@ fn step(t: &Table, events: Vec<Event>, known: &dyn Fn(usize) -> bool) -> ReplayS
         seats,
         board: t.board.iter().copied().map(card).collect(),
         pots: Vec::new(),
-        pot: 0,
+        pot: Chips::ZERO,
         to_act: None,
         saint: Some(SaintStep {
             round: t.round,

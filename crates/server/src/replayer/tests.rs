@@ -33,7 +33,7 @@ fn holdem_a_side_pot_is_paid_to_its_own_winner_at_the_last_step() {
         .map(|p| {
             (
                 p.pot,
-                p.amount,
+                p.amount.get(),
                 p.winners.iter().map(|w| w.seat).collect::<Vec<_>>(),
             )
         })
@@ -110,7 +110,9 @@ fn draw_a_german_tie_values_one_pair_by_the_pair_and_its_highest_kicker_and_spli
     assert_eq!(result.hands.len(), 2);
     let pot = &result.pots[0];
     assert_eq!(pot.amount, 100);
-    let mut shares: Vec<_> = pot.winners.iter().map(|w| (w.seat, w.amount)).collect();
+    let mut shares: Vec<_> = (pot.winners.iter())
+        .map(|w| (w.seat, w.amount.get()))
+        .collect();
     shares.sort();
     assert_eq!(shares, [(0, 50), (1, 50)], "a split pot");
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use super::{Effect, HandForHand, Phase, Tournament, TournamentError};
 use crate::tournament::finish::{bust_places, Bust};
 use crate::tournament::seating::halted;
+use crate::Chips;
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// Whether `table` may deal its next hand now.
@@ -42,8 +43,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     pub fn hand_over(
         &mut self,
         table: usize,
-        began: &[(P, u64)],
-        ended: &[(P, u64)],
+        began: &[(P, Chips)],
+        ended: &[(P, Chips)],
     ) -> Result<Vec<Effect<P>>, TournamentError> {
         self.check_hand(table, began, ended)?;
         let mut out = Vec::new();
@@ -63,7 +64,10 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             if let Some(s) = seat {
                 self.tables[table].seating.seats[s] = None;
             }
-            let stack = began.iter().find(|(q, _)| *q == p).map_or(0, |(_, c)| *c);
+            let stack = began
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map_or(Chips::ZERO, |(_, c)| *c);
             let from_button = seat.map_or(0, |s| {
                 let n = self.tables[table].seating.seats.len();
                 (s + n - button) % n
@@ -92,8 +96,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     pub(super) fn check_hand(
         &self,
         table: usize,
-        began: &[(P, u64)],
-        ended: &[(P, u64)],
+        began: &[(P, Chips)],
+        ended: &[(P, Chips)],
     ) -> Result<(), TournamentError> {
         let bad = |why: &str| TournamentError::BadHand {
             table,
@@ -105,7 +109,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if t.idle || self.phase != Phase::Running {
             return Err(bad("it was not dealing"));
         }
-        let players = |v: &[(P, u64)]| v.iter().map(|(p, _)| *p).collect::<BTreeSet<P>>();
+        let players = |v: &[(P, Chips)]| v.iter().map(|(p, _)| *p).collect::<BTreeSet<P>>();
         if players(began) != players(ended) || players(began).len() != began.len() {
             return Err(bad("the players at the end are not those at the start"));
         }
@@ -115,7 +119,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         {
             return Err(bad("a player not seated there"));
         }
-        let sum = |v: &[(P, u64)]| v.iter().map(|(_, c)| *c).sum::<u64>();
+        let sum = |v: &[(P, Chips)]| v.iter().map(|(_, c)| *c).sum::<Chips>();
         if sum(began) != sum(ended) {
             return Err(bad("chips were made or lost"));
         }

@@ -19,6 +19,7 @@ use super::finish::{Bust, Placed};
 use super::payout::PayoutError;
 use super::seating::{Move, Seating};
 use super::structure::Structure;
+use crate::Chips;
 
 mod hands;
 mod money;
@@ -52,9 +53,9 @@ pub struct Config {
     /// Levels, breaks and the starting stack.
     pub structure: Structure,
     /// What an entry puts in the prize pool.
-    pub prize: u64,
+    pub prize: Chips,
     /// What an entry pays the house.
-    pub fee: u64,
+    pub fee: Chips,
     /// How it starts.
     pub start: Start,
     /// A busted player may enter again (a new entry, a new seat) while registration is open.
@@ -62,6 +63,38 @@ pub struct Config {
     /// A player may buy a starting stack again (same seat, between hands) while their stack is
     /// at most the starting stack and registration is open.
     pub rebuys: bool,
+}
+
+impl Config {
+    /// Refuses settings the tournament cannot be played with: 2 to 10 seats a table, a
+    /// playable structure, an entry (prize part and fee) that can be counted, a sit-and-go of
+    /// at least two.
+    pub fn check(&self) -> Result<(), TournamentError> {
+        if !(2..=10).contains(&self.seats) {
+            return Err(TournamentError::Settings(
+                "a table seats 2 to 10 players".into(),
+            ));
+        }
+        self.structure
+            .check()
+            .map_err(|e| TournamentError::Settings(e.to_string()))?;
+        if self.prize.checked_add(self.fee).is_none() {
+            return Err(TournamentError::Settings(
+                "the entry is too large to count".into(),
+            ));
+        }
+        if matches!(self.start, Start::SitAndGo { players } if players < 2) {
+            return Err(TournamentError::Settings(
+                "a sit-and-go needs two players".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// What one entry pays: its prize part and its fee ([`Config::check`] made sure it counts).
+    pub fn entry(&self) -> Chips {
+        self.prize.checked_add(self.fee).unwrap_or(Chips::MAX)
+    }
 }
 
 /// Where the tournament is.
@@ -85,16 +118,16 @@ pub enum Effect<P> {
         /// Who pays.
         player: P,
         /// Into the pool.
-        prize: u64,
+        prize: Chips,
         /// To the house.
-        fee: u64,
+        fee: Chips,
     },
     /// Give back what an entry paid.
     Refund {
         /// To whom.
         player: P,
         /// How much.
-        amount: u64,
+        amount: Chips,
     },
     /// Seat a player with a stack (at the start, at an entry, after a table broke).
     Seat {
@@ -103,7 +136,7 @@ pub enum Effect<P> {
         /// Table and seat.
         at: (usize, usize),
         /// Their tournament chips.
-        stack: u64,
+        stack: Chips,
     },
     /// Move a player between hands (balancing, or a table broken).
     Move(Move<P>),
@@ -114,13 +147,13 @@ pub enum Effect<P> {
     /// A player is out, at this place.
     Busted(Placed<P>),
     /// The prizes, fixed: first place first.
-    Prizes(Vec<u64>),
+    Prizes(Vec<Chips>),
     /// Pay a prize.
     Pay {
         /// To whom.
         player: P,
         /// How much.
-        amount: u64,
+        amount: Chips,
     },
     /// It is over.
     Finished,
@@ -152,6 +185,9 @@ pub enum TournamentError {
         /// What is wrong.
         why: String,
     },
+    /// Settings the tournament cannot be played with.
+    #[error("{0}")]
+    Settings(String),
     /// The prizes cannot be set.
     #[error(transparent)]
     Payout(#[from] PayoutError),
@@ -180,29 +216,31 @@ pub struct Tournament<P> {
     phase: Phase,
     rng: GameRng,
     registered: Vec<P>,
-    stacks: BTreeMap<P, u64>,
+    stacks: BTreeMap<P, Chips>,
     tables: Vec<TableState<P>>,
     entries: usize,
-    pool: u64,
-    fees: u64,
+    pool: Chips,
+    fees: Chips,
     started_ms: Option<u64>,
     /// Milliseconds taken off the clock by hand-for-hand hands.
     debited_ms: u64,
     level: usize,
     open: bool,
-    prizes: Option<Vec<u64>>,
+    prizes: Option<Vec<Chips>>,
     /// Busts before registration closed, by hand, oldest first (placed when it closes).
     early: Vec<Vec<Bust<P>>>,
     /// Places given, and the stack and seat order each busted player began their last hand with.
-    placed: Vec<(Placed<P>, u64, usize)>,
+    placed: Vec<(Placed<P>, Chips, usize)>,
     /// Hand-for-hand, while it is on.
     h4h: Option<HandForHand<P>>,
 }
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
-    /// A tournament taking entries, its draws from `seed` (the committed seed).
-    pub fn new(config: Config, seed: [u8; 32]) -> Tournament<P> {
-        Tournament {
+    /// A tournament taking entries, its draws from `seed` (the committed seed); refused if its
+    /// settings cannot be played ([`Config::check`]).
+    pub fn new(config: Config, seed: [u8; 32]) -> Result<Tournament<P>, TournamentError> {
+        config.check()?;
+        Ok(Tournament {
             config,
             phase: Phase::Registering,
             rng: GameRng::from_seed(seed),
@@ -210,8 +248,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             stacks: BTreeMap::new(),
             tables: Vec::new(),
             entries: 0,
-            pool: 0,
-            fees: 0,
+            pool: Chips::ZERO,
+            fees: Chips::ZERO,
             started_ms: None,
             debited_ms: 0,
             level: 0,
@@ -220,7 +258,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             early: Vec::new(),
             placed: Vec::new(),
             h4h: None,
-        }
+        })
     }
 
     /// Where it is.
@@ -234,17 +272,17 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// The prize pool.
-    pub fn pool(&self) -> u64 {
+    pub fn pool(&self) -> Chips {
         self.pool
     }
 
     /// The fees taken.
-    pub fn fees(&self) -> u64 {
+    pub fn fees(&self) -> Chips {
         self.fees
     }
 
     /// Each player still in and their chips.
-    pub fn stacks(&self) -> &BTreeMap<P, u64> {
+    pub fn stacks(&self) -> &BTreeMap<P, Chips> {
         &self.stacks
     }
 
@@ -255,12 +293,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
 
     /// The players at `table` with their chips, in seat order: what its next hand is dealt
     /// with.
-    pub fn table_stacks(&self, table: usize) -> Option<Vec<(P, u64)>> {
+    pub fn table_stacks(&self, table: usize) -> Option<Vec<(P, Chips)>> {
         let t = self.tables.get(table)?;
         let seated = t.seating.seats.iter().flatten();
         Some(
             seated
-                .map(|p| (*p, self.stacks.get(p).copied().unwrap_or(0)))
+                .map(|p| (*p, self.stacks.get(p).copied().unwrap_or(Chips::ZERO)))
                 .collect(),
         )
     }
@@ -310,9 +348,16 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             prize: self.config.prize,
             fee: self.config.fee,
         }];
+        let (Some(pool), Some(fees)) = (
+            self.pool.checked_add(self.config.prize),
+            self.fees.checked_add(self.config.fee),
+        ) else {
+            return Err(TournamentError::NotAllowed(
+                "the prize pool cannot grow further",
+            ));
+        };
         self.entries += 1;
-        self.pool += self.config.prize;
-        self.fees += self.config.fee;
+        (self.pool, self.fees) = (pool, fees);
         if self.phase == Phase::Running {
             // A late entry: a seat at a shortest table.
             self.seat_late(player, &mut out);
@@ -341,7 +386,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.fees -= self.config.fee;
         Ok(vec![Effect::Refund {
             player,
-            amount: self.config.prize + self.config.fee,
+            amount: self.config.entry(),
         }])
     }
 
@@ -367,12 +412,20 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if !at_idle {
             return Err(TournamentError::NotAllowed("a rebuy is made between hands"));
         }
-        *stack += start;
-        self.pool += self.config.prize;
+        let (Some(more), Some(pool)) = (
+            stack.checked_add(start),
+            self.pool.checked_add(self.config.prize),
+        ) else {
+            return Err(TournamentError::NotAllowed(
+                "the chips or the pool cannot grow further",
+            ));
+        };
+        *stack = more;
+        self.pool = pool;
         Ok(vec![Effect::Charge {
             player,
             prize: self.config.prize,
-            fee: 0,
+            fee: Chips::ZERO,
         }])
     }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::{Effect, Phase, Tournament, TournamentError};
 use crate::tournament::finish::{bust_places, Placed};
 use crate::tournament::payout::{prizes, share_tied, Tied};
+use crate::Chips;
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     pub(super) fn close_registration(
@@ -13,7 +14,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         out: &mut Vec<Effect<P>>,
     ) -> Result<(), TournamentError> {
         self.open = false;
-        let prizes = prizes(self.pool, self.entries, self.config.prize + self.config.fee)?;
+        let prizes = prizes(self.pool, self.entries, self.config.entry())?;
         self.prizes = Some(prizes.clone());
         out.push(Effect::Prizes(prizes));
         // The early busts, first out last.
@@ -23,7 +24,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
                 let stack = hand
                     .iter()
                     .find(|b| b.player == p.player)
-                    .map_or(0, |b| b.stack);
+                    .map_or(Chips::ZERO, |b| b.stack);
                 self.placed.push((p, stack, 0));
                 out.push(Effect::Busted(p));
             }
@@ -41,11 +42,11 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         for p in std::mem::take(&mut self.registered) {
             out.push(Effect::Refund {
                 player: p,
-                amount: self.config.prize + self.config.fee,
+                amount: self.config.entry(),
             });
         }
-        self.pool = 0;
-        self.fees = 0;
+        self.pool = Chips::ZERO;
+        self.fees = Chips::ZERO;
         self.entries = 0;
         self.phase = Phase::Cancelled;
     }
@@ -58,7 +59,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
                 place: 1,
                 tied: 1,
             };
-            self.placed.push((p, 0, 0));
+            self.placed.push((p, Chips::ZERO, 0));
             out.push(Effect::Busted(p));
         }
         let prizes = self.prizes.clone().unwrap_or_default();
