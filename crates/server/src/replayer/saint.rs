@@ -4,7 +4,7 @@
 //! player's hand is theirs alone; what they place, show and pick is on the table.
 
 use tavolo_cards::{Card, HandRank, TieBreak};
-use tavolo_engine::saint::{verify_record, Event, SaintRecord};
+use tavolo_engine::saint::{verify_record, Event, RoundRecord, SaintRecord};
 use tavolo_engine::Chips;
 
 use super::{card, reply, shown_hand, Asker, ReplayFailed};
@@ -49,64 +49,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
     };
     let mut steps = vec![step(&t, Vec::new(), &known)];
     for rd in &rec.rounds {
-        t.round = rd.round;
-        t.preview = rd.preview.clone();
-        (t.placed, t.shown, t.order, t.picking) = (None, None, None, None);
-        let started = Event::RoundStarted {
-            round: rd.round,
-            centre: t.board.iter().copied().collect(),
-            preview: rd.preview.iter().copied().collect(),
-            reshuffled: rd.reshuffled,
-        };
-        steps.push(step(&t, vec![started], &known));
-        for (p, &c) in rd.placed.iter().enumerate() {
-            take(&mut t.hands, p, &[c]);
-        }
-        t.placed = Some(rd.placed.clone());
-        t.board = rd.centre.clone();
-        let placed =
-            (rd.placed.iter().enumerate()).map(|(player, &card)| Event::Placed { player, card });
-        steps.push(step(&t, placed.collect(), &known));
-        let mut shown = Vec::new();
-        let mut events = Vec::new();
-        for (p, h) in rd.hands.iter().enumerate() {
-            take(&mut t.hands, p, &h.shown);
-            events.push(Event::Shown {
-                player: p,
-                cards: h.shown,
-            });
-            let rank = HandRank::from_value(h.value)
-                .ok_or_else(|| ReplayFailed(format!("hand value {} out of range", h.value)))?;
-            let mut sh = shown_hand(p, rank, h.best_five, &h.shown, TieBreak::Standard);
-            sh.points = Some(h.points);
-            shown.push(sh);
-        }
-        for (p, &s) in rd.scores.iter().enumerate().filter(|(p, _)| *p < n) {
-            t.points[p] = s;
-        }
-        t.shown = Some(shown);
-        steps.push(step(&t, events, &known));
-        if let Some(draft) = &rd.draft {
-            let mut pool: Vec<Card> = rd.centre.clone();
-            pool.extend(rd.hands.iter().flat_map(|h| h.shown));
-            t.order = Some(draft.order.clone());
-            for pk in &draft.picks {
-                if let Some(at) = pool.iter().position(|&c| c == pk.card) {
-                    pool.remove(at);
-                }
-                if let Some(h) = t.hands.get_mut(pk.player) {
-                    h.push(pk.card);
-                }
-                t.board = pool.clone();
-                t.picking = Some(pk.player);
-                let picked = Event::Picked {
-                    player: pk.player,
-                    card: pk.card,
-                };
-                steps.push(step(&t, vec![picked], &known));
-            }
-        }
-        t.board = rd.preview.clone();
+        round_steps(&mut t, rd, n, &known, &mut steps)?;
     }
     if let (Some(result), Some(last_round)) = (&rec.result, rec.rounds.last()) {
         t.round = 8;
@@ -126,6 +69,76 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
         false => rec.players.clone(),
     };
     Ok(reply(players, viewer, None, steps))
+}
+
+/// The steps of round `rd`: its start, the cards placed, the pairs shown and scored, and each
+/// draft pick; `t` carried on to the next round.
+fn round_steps(
+    t: &mut Table,
+    rd: &RoundRecord,
+    n: usize,
+    known: &dyn Fn(usize) -> bool,
+    steps: &mut Vec<ReplayStep>,
+) -> Result<(), ReplayFailed> {
+    t.round = rd.round;
+    t.preview = rd.preview.clone();
+    (t.placed, t.shown, t.order, t.picking) = (None, None, None, None);
+    let started = Event::RoundStarted {
+        round: rd.round,
+        centre: t.board.iter().copied().collect(),
+        preview: rd.preview.iter().copied().collect(),
+        reshuffled: rd.reshuffled,
+    };
+    steps.push(step(t, vec![started], known));
+    for (p, &c) in rd.placed.iter().enumerate() {
+        take(&mut t.hands, p, &[c]);
+    }
+    t.placed = Some(rd.placed.clone());
+    t.board = rd.centre.clone();
+    let placed =
+        (rd.placed.iter().enumerate()).map(|(player, &card)| Event::Placed { player, card });
+    steps.push(step(t, placed.collect(), known));
+    let mut shown = Vec::new();
+    let mut events = Vec::new();
+    for (p, h) in rd.hands.iter().enumerate() {
+        take(&mut t.hands, p, &h.shown);
+        events.push(Event::Shown {
+            player: p,
+            cards: h.shown,
+        });
+        let rank = HandRank::from_value(h.value)
+            .ok_or_else(|| ReplayFailed(format!("hand value {} out of range", h.value)))?;
+        let mut sh = shown_hand(p, rank, h.best_five, &h.shown, TieBreak::Standard);
+        sh.points = Some(h.points);
+        shown.push(sh);
+    }
+    for (p, &s) in rd.scores.iter().enumerate().filter(|(p, _)| *p < n) {
+        t.points[p] = s;
+    }
+    t.shown = Some(shown);
+    steps.push(step(t, events, known));
+    if let Some(draft) = &rd.draft {
+        let mut pool: Vec<Card> = rd.centre.clone();
+        pool.extend(rd.hands.iter().flat_map(|h| h.shown));
+        t.order = Some(draft.order.clone());
+        for pk in &draft.picks {
+            if let Some(at) = pool.iter().position(|&c| c == pk.card) {
+                pool.remove(at);
+            }
+            if let Some(h) = t.hands.get_mut(pk.player) {
+                h.push(pk.card);
+            }
+            t.board = pool.clone();
+            t.picking = Some(pk.player);
+            let picked = Event::Picked {
+                player: pk.player,
+                card: pk.card,
+            };
+            steps.push(step(t, vec![picked], known));
+        }
+    }
+    t.board = rd.preview.clone();
+    Ok(())
 }
 
 /// Takes `cards` out of player `p`'s hand.
