@@ -24,9 +24,10 @@ export function drawFeltHtml(st, opts) {
   const named = v.over ? shownHands(st) : new Map();
   const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
   const five = v.over ? winningCards(st) : new Set();
+  const ante = v.ante ?? st.options?.ante;
   const center = `
     ${potsHtml(st)}
-    <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? st.options?.ante)}</span>
+    <div class="draw-info">${ante != null ? `<span>${t('ante')}: ${fmtChips(ante)}</span>` : ''}
     ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
     <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
     ${bannerHtml(st)}`;

@@ -120,7 +120,8 @@ export function holdemFeltHtml(st, opts) {
       if (i < 0) return idleSeat(seatInfo(st, seat));
       const hole = (v.hole || [])[i] || [];
       const live = v.live ? v.live[i] : true;
-      const showCards = live || (hole[0] && v.over);
+      // a folded seat's cards: at the end where known, or in the replayer's revealed deal
+      const showCards = live || (hole[0] && v.over) || hole.some((c) => opts.unshown?.has(c));
       const cls = (k, c) =>
         [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : ''].filter(Boolean).join(' ');
       return {
