@@ -9,6 +9,9 @@ import { feltHtml, feltCard } from './felt.js';
 import { handSeats, mySeat, seatInfo } from './seats.js';
 import { potsHtml, winnerIdx, shownHands, winningCards, bannerHtml, idleSeat } from './felt-holdem.js';
 
+/** The Draw view the felt reads: the engine's, whole at the live table, in part in the replayer.
+ * @typedef {Partial<import('../types/protocol').DrawView>} DrawFeltView */
+
 /**
  * The Draw felt of table state `st`. opts: portrait (an upright felt); own (the viewer's five
  * cards on the felt too: the live table draws them below it, the replayer at the seat);
@@ -16,7 +19,7 @@ import { potsHtml, winnerIdx, shownHands, winningCards, bannerHtml, idleSeat } f
  * @param {any} st @param {{portrait: boolean, own?: boolean, unshown?: Set<string>}} opts
  */
 export function drawFeltHtml(st, opts) {
-  const v = st.view || {};
+  const v = /** @type {DrawFeltView} */ (st.view || {});
   const map = handSeats(st);
   const idx = (seat) => map.indexOf(seat);
   const me = mySeat(st);

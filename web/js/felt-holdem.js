@@ -9,10 +9,18 @@ import { feltHtml, feltCard } from './felt.js';
 import { handSeats, mySeat, seatInfo, seatName, compactName } from './seats.js';
 import { resultBanner, groupPots } from './result.js';
 
+/** @typedef {import('../types/protocol').HandView} HandView */
+/** @typedef {import('../types/protocol').DrawView} DrawView */
+/** The Hold'em view the felt reads: the engine's (`HandView`), whole at the live table, in part
+ * in the replayer (a step has no rules or minimum bet), with the hole cards as they are known.
+ * @typedef {Partial<Omit<HandView, 'hole'>> & {hole?: (string | null)[][]}} HoldemFeltView */
+/** The pots and winners of a betting game's view, Hold'em's or Draw's.
+ * @typedef {Partial<HandView> | Partial<DrawView>} BettingView */
+
 /** The pots: live, the main pot and each side pot in the middle (bets in front of the seats
  * join them when the round ends); at the end, the pots as they were awarded. */
 export function potsHtml(st) {
-  const v = st.view || {};
+  const v = /** @type {BettingView} */ (st.view || {});
   const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
   const pots = awarded?.length ? awarded : v.pots;
   if (Array.isArray(pots) && pots.length > 1) {
@@ -50,7 +58,7 @@ export function winningCards(st) {
 
 /** Winner seats (engine indices) of the latest result or view.won. */
 export function winnerIdx(st) {
-  const v = st.view || {};
+  const v = /** @type {BettingView} */ (st.view || {});
   const set = new Set();
   const pots = st.result && groupPots(st.result.pots);
   for (const p of pots || []) {
@@ -94,7 +102,7 @@ export function idleSeat(info) {
  * @param {any} st @param {{portrait: boolean, unshown?: Set<string>}} opts
  */
 export function holdemFeltHtml(st, opts) {
-  const v = st.view || {};
+  const v = /** @type {HoldemFeltView} */ (st.view || {});
   const map = handSeats(st);
   const idx = (seat) => map.indexOf(seat);
   const me = mySeat(st);

@@ -7,8 +7,18 @@ import { cardHtml, cardsHtml } from './cards.js';
 import { esc } from './ui.js';
 import { handSeats, seatName, compactName } from './seats.js';
 
+/** @typedef {import('../types/protocol').SaintView} SaintView */
+/** @typedef {import('../types/protocol').RevealedHand} RevealedHand */
+/** The Saint Poker view the felt reads: the engine's (`SaintView`), whole at the live table, in
+ * part in the replayer (each shown pair with the hand it made and its points; its category the
+ * engine's code as the replay's steps write it).
+ * @typedef {Pick<RevealedHand, 'ranks' | 'points'> & {cards: string[], category: string}} ShownPair
+ * @typedef {Partial<Omit<SaintView, 'shown'>> & {shown?: (ShownPair | null)[]}} SaintFeltView */
+
 /** The players' boxes; `seenReveal` keeps the placed and shown cards already turned (they flip
- * once); `handOf(i)`, where given, draws a player's hand in place of its count. */
+ * once); `handOf(i)`, where given, draws a player's hand in place of its count.
+ * @param {any} st @param {SaintFeltView} v @param {number[]} map @param {number} mi
+ * @param {Set<string>} seenReveal @param {((i: number) => string) | undefined} handOf */
 function playersHtml(st, v, map, mi, seenReveal, handOf) {
   const n = map.length;
   const placed = v.placed || [];
@@ -64,6 +74,8 @@ function playersHtml(st, v, map, mi, seenReveal, handOf) {
   return out.join('');
 }
 
+/** The draft's order, with each player's picks so far.
+ * @param {any} st @param {SaintFeltView} v @param {number[]} map */
 function draftHtml(st, v, map) {
   if (!v.draft_order?.length || v.phase !== 'draft') return '';
   const picks = v.picks || [];
@@ -86,7 +98,7 @@ function draftHtml(st, v, map) {
  * @param {any} st @param {{mi: number, seen: Set<string>, handOf?: (i: number) => string}} opts
  */
 export function saintFeltHtml(st, opts) {
-  const v = st.view || {};
+  const v = /** @type {SaintFeltView} */ (st.view || {});
   const map = handSeats(st);
   const mi = opts.mi;
   const phase = v.phase;

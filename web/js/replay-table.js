@@ -9,16 +9,20 @@ import { seatCards } from './replay.js';
 /** @typedef {import('../types/protocol').ReplayReply} ReplayReply */
 /** @typedef {import('../types/protocol').ReplayStep} ReplayStep */
 /** @typedef {import('../types/protocol').StepResult} StepResult */
+/** @typedef {import('./felt-holdem.js').HoldemFeltView} HoldemFeltView */
+/** @typedef {import('./felt-draw.js').DrawFeltView} DrawFeltView */
+/** @typedef {import('./felt-saint.js').SaintFeltView} SaintFeltView */
 
-/** The Hold'em street of a step, by the board dealt. @param {ReplayStep} s */
+/** The Hold'em street of a step, by the board dealt.
+ * @param {ReplayStep} s @returns {HoldemFeltView['street'] | null} */
 function streetOf(s) {
   if (s.result) return null;
-  return ['preflop', null, null, 'flop', 'turn', 'river'][s.board.length] || null;
+  return /** @type {const} */ (['preflop', null, null, 'flop', 'turn', 'river'])[s.board.length] || null;
 }
 
 /** The Five-Card Draw stage of a step: the first betting round until a seat exchanges, the
  * exchange until every seat still in has, then the second round, the showdown, the end.
- * @param {ReplayStep} s */
+ * @param {ReplayStep} s @returns {DrawFeltView['stage']} */
 function stageOf(s) {
   if (s.result) return 'over';
   const live = s.seats.filter((x) => !x.folded);
@@ -28,7 +32,8 @@ function stageOf(s) {
 }
 
 /** The Saint Poker phase of a step: the draft while it has an order, the show once every
- * placed card is turned, otherwise the place; over with the places. @param {ReplayStep} s */
+ * placed card is turned, otherwise the place; over with the places.
+ * @param {ReplayStep} s @returns {SaintFeltView['phase']} */
 function phaseOf(s) {
   if (s.result?.places) return 'over';
   if (s.saint?.order) return 'draft';
@@ -91,6 +96,7 @@ export function stepTable(reply, names, k, { reveal = false, all = null } = {}) 
     const sd = s.saint || { round: 0, preview: [] };
     const phase = phaseOf(s);
     const places = s.result?.places;
+    /** @type {SaintFeltView} */
     const view = {
       round: Math.min(sd.round, 7) || null,
       phase,
@@ -110,6 +116,7 @@ export function stepTable(reply, names, k, { reveal = false, all = null } = {}) 
     return { st: { ...base, view, result: null }, unshown, cards };
   }
   const over = !!s.result;
+  /** the fields Hold'em's and Draw's views share */
   const view = {
     board: s.board,
     pot: s.pot,
@@ -123,6 +130,7 @@ export function stepTable(reply, names, k, { reveal = false, all = null } = {}) 
   const result = s.result ? resultOf(s.result) : null;
   if (reply.game === 'draw') {
     const shown = cards.map((c, i) => (i !== viewer && c.length && c.every(Boolean) ? c : null));
+    /** @type {DrawFeltView} */
     const drawView = {
       ...view,
       dealer: reply.button ?? null,
@@ -134,6 +142,7 @@ export function stepTable(reply, names, k, { reveal = false, all = null } = {}) 
     };
     return { st: { ...base, view: drawView, result }, unshown, cards };
   }
+  /** @type {HoldemFeltView} */
   const holdemView = { ...view, button: reply.button ?? null, street: streetOf(s), hole: cards };
   return { st: { ...base, view: holdemView, result }, unshown, cards };
 }

@@ -54,7 +54,7 @@ export function mountDraw(ctx) {
   const api = {
     update(st) {
       last = st;
-      const v = st.view || {};
+      const v = /** @type {Partial<import('../types/protocol').DrawView>} */ (st.view || {});
       const map = handSeats(st);
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);

@@ -11,7 +11,7 @@ export function mountHoldem(ctx) {
   const bar = new BettingBar(ctx.actions, ctx.send);
   return {
     update(st) {
-      const v = st.view || {};
+      const v = /** @type {Partial<import('../types/protocol').HandView>} */ (st.view || {});
       const map = handSeats(st);
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);
@@ -28,9 +28,9 @@ export function mountHoldem(ctx) {
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
-      // dealt in, a betting round on, not all-in: the pre-actions' situation
-      const betting =
-        mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      // dealt in, a betting round on (a seat to act: the engine's streets have no showdown), not
+      // all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0;
       const pre = betting
         ? {
             hand: st.hand,

@@ -11,6 +11,8 @@ import { store } from './store.js';
 import { shortName } from './felt.js';
 import { saintFeltHtml } from './felt-saint.js';
 
+/** @typedef {Partial<import('../types/protocol').SaintView>} SaintView */
+
 export function mountSaint(ctx) {
   let sel = [];
   let selKey = '';
@@ -22,7 +24,7 @@ export function mountSaint(ctx) {
   const choose = (action) => {
     // The choice belongs to the phase it was made in: the acknowledgement may come after the
     // reveal has moved the game to the next phase.
-    const v = last?.view || {};
+    const v = /** @type {SaintView} */ (last?.view || {});
     const key = `${last?.hand}:${v.round}:${v.phase}`;
     return ctx
       .send(action)
@@ -42,7 +44,7 @@ export function mountSaint(ctx) {
   function onHandCard(card) {
     const st = last;
     if (!st) return;
-    const v = st.view || {};
+    const v = /** @type {SaintView} */ (st.view || {});
     if (v.phase === 'place') {
       choose({ action: 'place', card });
     } else if (v.phase === 'show') {
@@ -161,7 +163,7 @@ export function mountSaint(ctx) {
   const api = {
     update(st) {
       last = st;
-      const v = st.view || {};
+      const v = /** @type {SaintView} */ (st.view || {});
       const map = handSeats(st);
       const mi = myIdx(st);
       const legal = normLegal(st);
@@ -254,7 +256,7 @@ export function mountSaint(ctx) {
     key(ev) {
       const st = last;
       if (!st) return false;
-      const v = st.view || {};
+      const v = /** @type {SaintView} */ (st.view || {});
       const digit = ev.key === '0' ? 10 : Number(ev.key);
       if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
         const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;
