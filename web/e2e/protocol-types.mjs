@@ -30,7 +30,8 @@ const made =
   banner +
   (await compile(root, 'Protocol', {
     bannerComment: '',
-    // a game's view, legal actions and events are JSON the schema leaves open: `any`, not `unknown`
+    // what the schema leaves open (a state's events and result) is `any`, not `unknown`; a game's
+    // view and choices are typed (the engine's HandView, DrawView, SaintView, Choice, SaintChoice)
     unknownAny: false,
     additionalProperties: false,
     style: { singleQuote: true, printWidth: 120 },

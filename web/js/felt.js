@@ -1,7 +1,8 @@
 // felt.js — the oval green-felt table shared by Hold'em and Draw: seats around it (names,
 // stacks, cards, status, the action clock), bets in front of players, the dealer button, and
 // whatever the game puts in the middle.
-import { t } from './i18n.js';
+import { t, cardName } from './i18n.js';
+import { cardHtml } from './cards.js';
 import { esc, fmtChips, once } from './ui.js';
 import { seatCount, seatPositions, seatInfo, mySeat, compactName } from './seats.js';
 import { clockRing } from './clock.js';
@@ -24,6 +25,14 @@ export function shortName(name, max) {
   const s = compactName(name);
   if (s.length <= max) return s;
   return `${s.slice(0, max - 1)}…`;
+}
+
+/** A card on the felt (cardHtml's options); one face up only because the replayer revealed the
+ * whole deal (in `unshown`) is marked so, and named "not shown at the table". */
+export function feltCard(card, o, unshown) {
+  if (!card || !unshown?.has(card)) return cardHtml(card, o);
+  const cls = [o.cls, 'unshown'].filter(Boolean).join(' ');
+  return cardHtml(card, { ...o, cls, label: `${cardName(card)} (${t('rp_unshown')})` });
 }
 
 /** What a click on an empty seat does for this viewer: `sit`, `move`, or nothing. */

@@ -10,7 +10,8 @@
 // from the seed", once the seed checks out.
 import { api } from './api.js';
 import { t } from './i18n.js';
-import { esc, fmtChips } from './ui.js';
+import { esc, fmtChips, labelGroups } from './ui.js';
+import { clearBets } from './felt.js';
 import { keptTranscript } from './store.js';
 import { replayOf } from './replay-steps.js';
 
@@ -262,7 +263,7 @@ function renderRecord(root, id) {
   verify();
   const box = root.querySelector('#replayer');
   let steps = [];
-  /** @type {(s: any, k: number, o: {reveal: boolean, all: any}) => string} */
+  /** @type {(s: any, k: number, o: {reveal: boolean, all: any, portrait: boolean}) => string} */
   let draw = () => '';
   let i = 0;
   let playing = null;
@@ -272,7 +273,9 @@ function renderRecord(root, id) {
   };
   const show = () => {
     // the replay first, its steps under it (issue 49: the buttons sat above the replay)
-    box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal, all })}</div>
+    // the felt stands upright in a narrow box, as at the table
+    const portrait = box.clientWidth < 600;
+    box.innerHTML = `<div class="replay-view" id="replay-view">${draw(steps[i], i, { reveal, all, portrait })}</div>
       <div class="replay-nav" role="group" aria-label="${t('replay')}">
       <button class="btn small" data-go="first">« ${t('first')}</button><button class="btn small" data-go="prev"
         id="rp-prev">◀ ${t('prev')}</button>
@@ -286,6 +289,10 @@ function renderRecord(root, id) {
           .slice(0, i + 1)
           .map((s, k) => `<li${k === i ? ' aria-current="step"' : ''}>${esc(s.say || '')}</li>`)
           .join('')}</ol></section>`;
+    // as at the table: each bet clear of its seat, named groups
+    const felt = box.querySelector('#rp-felt');
+    if (felt) clearBets(felt);
+    labelGroups(box);
   };
   box.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-go]');

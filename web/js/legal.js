@@ -6,7 +6,9 @@
 // {"action":"place"|"pick","player","card"} and {"action":"show","player","cards","hand"?}.
 
 /** {fold, check, call (chips|null), raise {min,max,presets}|null, exchange {max}|null, show, muck,
- * place [cards]|null, showPair (bool), pick [cards]|null, any}. */
+ * place [cards]|null, showPair (bool), pick [cards]|null, any}. The entries are typed by the
+ * protocol's schema (the engine's choices), so a renamed field fails the type check.
+ * @param {{view?: any, legal?: import('../types/protocol').TableState['legal']}} st */
 export function normLegal(st) {
   const out = {
     fold: false,

@@ -1,17 +1,13 @@
-// table-draw.js — the Five-Card Draw table (German rules): antes and pot, seats with their
-// announced exchanges and shown hands, your five cards (select up to three to exchange), the
-// betting bar, show / muck at the showdown, and fold at any moment.
-import { t, word } from './i18n.js';
-import { cardHtml, cardsHtml } from './cards.js';
-import { fmtChips, once } from './ui.js';
-import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
+// table-draw.js — the Five-Card Draw table (German rules): the felt (felt-draw.js draws it:
+// antes and pot, seats with their announced exchanges and shown hands), your five cards
+// (select up to three to exchange), the betting bar, show / muck at the showdown, and fold at
+// any moment.
+import { t, word, handName } from './i18n.js';
+import { cardHtml } from './cards.js';
+import { handSeats, mySeat } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { potsHtml, winnerIdx, shownHands, winningCards } from './table-holdem.js';
-import { handName, handShort } from './i18n.js';
-import { resultBanner } from './result.js';
-import { seatName } from './seats.js';
+import { drawFeltHtml } from './felt-draw.js';
 
 export function mountDraw(ctx) {
   const bar = new BettingBar(ctx.actions, ctx.send);
@@ -58,7 +54,7 @@ export function mountDraw(ctx) {
   const api = {
     update(st) {
       last = st;
-      const v = st.view || {};
+      const v = /** @type {Partial<import('../types/protocol').DrawView>} */ (st.view || {});
       const map = handSeats(st);
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);
@@ -67,67 +63,7 @@ export function mountDraw(ctx) {
         handKey = st.hand;
         selected = new Set();
       }
-      const wins = winnerIdx(st);
-      const named = v.over ? shownHands(st) : new Map();
-      const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
-      const center = `
-        ${potsHtml(st)}
-        <div class="draw-info"><span>${t('ante')}: ${fmtChips(v.ante ?? st.options?.ante)}</span>
-        ${v.deck_cards != null ? `<span class="deck">${t('draw_pile')}: ${v.deck_cards}</span>` : ''}</div>
-        <div class="street">${v.stage ? word('stages', v.stage) : ''}</div>
-        ${
-          st.result
-            ? resultBanner(
-                st.result,
-                (s) => compactName(seatName(st, s)),
-                (i) => map[i] ?? i,
-              )
-            : ''
-        }`;
-      ctx.felt.innerHTML = feltHtml(st, {
-        portrait: ctx.portrait(),
-        center,
-        button: v.dealer != null ? map[v.dealer] : null,
-        seat(seat) {
-          const i = idx(seat);
-          const info = seatInfo(st, seat);
-          if (i < 0)
-            return {
-              stack: info ? info.chips : null,
-              status:
-                info && info.status === 'sitting_out'
-                  ? t('sitting_out')
-                  : info && info.status === 'waiting'
-                    ? t('waiting_state')
-                    : '',
-            };
-          const live = v.live ? v.live[i] : true;
-          const shown = v.shown?.[i];
-          const ex = v.exchange_counts ? v.exchange_counts[i] : null;
-          let cards = '';
-          if (shown) {
-            const five = v.over ? winningCards(st) : new Set();
-            const anim = once(`${st.table}:${st.hand}:s:${seat}`, 'flip');
-            cards = shown
-              .map((c) =>
-                cardsHtml([c], { size: 'sm', cls: [anim, five.has(c) ? 'win5' : ''].filter(Boolean).join(' ') }),
-              )
-              .join('');
-          } else if (live && seat !== me) cards = cardsHtml([null, null, null, null, null], { size: 'xs' });
-          return {
-            cards,
-            cardsClass: shown ? 'fan5' : '',
-            stack: v.stacks ? v.stacks[i] : info?.chips,
-            bet: v.bets ? v.bets[i] : 0,
-            folded: !live,
-            status: named.has(i) ? handShort(named.get(i)) : !live ? word('results', 'folded') : '',
-            statusTitle: named.has(i) ? handName(named.get(i)) : '',
-            tag: ex != null ? `<span class="tag exch">${t('exchanged', { n: ex })}</span>` : '',
-            acting: seat === acting,
-            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
-          };
-        },
-      });
+      ctx.felt.innerHTML = drawFeltHtml(st, { portrait: ctx.portrait() });
       const myTurn = mi >= 0 && v.to_act === mi && !v.over;
       // out of turn the server lists only `fold` (German rules: fold at any time)
       const legal = myTurn ? normLegal(st) : { ...normLegal({ legal: [] }), fold: false };

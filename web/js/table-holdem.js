@@ -1,151 +1,21 @@
-// table-holdem.js — the Texas Hold'em table: board, pots, seats with hole cards and bets, the
-// button, the betting bar; the winning hands named at the showdown.
-import { t, word } from './i18n.js';
-import { cardsHtml } from './cards.js';
-import { fmtChips, once } from './ui.js';
-import { feltHtml } from './felt.js';
-import { handSeats, mySeat, seatInfo, compactName } from './seats.js';
+// table-holdem.js — the Texas Hold'em table: the felt (felt-holdem.js draws it: board, pots,
+// seats with hole cards and bets, the button, the winning hands named at the showdown), the
+// viewer's best hand and the betting bar.
+import { t, handName } from './i18n.js';
+import { handSeats, mySeat } from './seats.js';
 import { BettingBar } from './betting.js';
 import { normLegal } from './legal.js';
-import { handName, handShort } from './i18n.js';
-import { resultBanner, groupPots } from './result.js';
-import { seatName } from './seats.js';
-
-/** The pots: live, the main pot and each side pot in the middle (bets in front of the seats
- * join them when the round ends); at the end, the pots as they were awarded. */
-export function potsHtml(st) {
-  const v = st.view || {};
-  const awarded = v.over && st.result ? groupPots(st.result.pots) : null;
-  const pots = awarded?.length ? awarded : v.pots;
-  if (Array.isArray(pots) && pots.length > 1) {
-    // (a side pot's class is not `side`: that is the side panel's, whose box it took — issue 49)
-    return `<div class="pots" id="pots">${pots
-      .map(
-        (p, i) => `<span class="pot ${i ? 'side-pot' : 'main'}"
-      data-pot="${i}">${i ? t('side_pot', { n: i }) : t('main_pot')}: <strong>${fmtChips(p.amount)}</strong></span>`,
-      )
-      .join('')}</div>`;
-  }
-  const total = awarded?.length ? awarded[0].amount : (v.pot ?? 0);
-  return `<div class="pots"
-    id="pots"><span class="pot main">${t('total_pot')}: <strong>${fmtChips(total)}</strong></span></div>`;
-}
-
-/** The hand each seat showed (hand-seat index → {category, ranks}), from the result. */
-export function shownHands(st) {
-  const out = new Map();
-  for (const s of st.result?.shown || []) out.set(s.seat, s.hand);
-  return out;
-}
-
-/** The cards of the winning fives at a showdown (issue 49): the five cards each winner's
- * shown hand is made of, as the server sends them with the result (`shown[].cards`). */
-export function winningCards(st) {
-  const out = new Set();
-  const r = st.result;
-  if (!r || !Array.isArray(r.shown)) return out;
-  const winners = new Set();
-  for (const p of r.pots || []) if (p.seat != null) winners.add(p.seat);
-  for (const sh of r.shown) if (winners.has(sh.seat)) for (const c of sh.cards || []) out.add(c);
-  return out;
-}
-
-/** Winner seats (engine indices) of the latest result or view.won. */
-export function winnerIdx(st) {
-  const v = st.view || {};
-  const set = new Set();
-  const pots = st.result && groupPots(st.result.pots);
-  for (const p of pots || []) {
-    for (const w of p.winners || []) set.add(`I${typeof w === 'object' ? (w.seat ?? w.player) : w}`);
-  }
-  if (v.over && Array.isArray(v.won))
-    v.won.forEach((w, i) => {
-      if (w > 0) set.add(`I${i}`);
-    });
-  return set;
-}
+import { holdemFeltHtml } from './felt-holdem.js';
 
 export function mountHoldem(ctx) {
   const bar = new BettingBar(ctx.actions, ctx.send);
   return {
     update(st) {
-      const v = st.view || {};
+      const v = /** @type {Partial<import('../types/protocol').HandView>} */ (st.view || {});
       const map = handSeats(st);
       const idx = (seat) => map.indexOf(seat);
       const me = mySeat(st);
-      const wins = winnerIdx(st);
-      const shown = v.over ? shownHands(st) : new Map();
-      const acting = v.to_act != null && !v.over ? map[v.to_act] : null;
-      const board = v.board || [];
-      const five = v.over ? winningCards(st) : new Set();
-      const mark = (c, cls) => [cls, five.has(c) ? 'win5' : five.size ? 'dim-out' : ''].filter(Boolean).join(' ');
-      const dealt = board.map((c) =>
-        cardsHtml([c], { size: 'md', cls: mark(c, once(`${st.table}:${st.hand}:b:${c}`)) }),
-      );
-      const slots = '<span class="card card-md slot" aria-hidden="true"></span>'.repeat(Math.max(0, 5 - board.length));
-      const center = `
-        ${potsHtml(st)}
-        <div class="board" role="group" aria-label="${t('board')}">${dealt.join('')}${slots}</div>
-        <div class="street">${v.street ? word('streets', v.street) : ''}</div>
-        ${
-          st.result
-            ? resultBanner(
-                st.result,
-                (s) => compactName(seatName(st, s)),
-                (i) => map[i] ?? i,
-              )
-            : ''
-        }`;
-      ctx.felt.innerHTML = feltHtml(st, {
-        portrait: ctx.portrait(),
-        center,
-        button: v.button != null ? map[v.button] : null,
-        seat(seat) {
-          const i = idx(seat);
-          const info = seatInfo(st, seat);
-          if (i < 0)
-            return {
-              stack: info ? info.chips : null,
-              status:
-                info && info.status === 'sitting_out'
-                  ? t('sitting_out')
-                  : info && info.status === 'waiting'
-                    ? t('waiting_state')
-                    : '',
-            };
-          const hole = (v.hole || [])[i] || [];
-          const live = v.live ? v.live[i] : true;
-          const showCards = live || (hole[0] && v.over);
-          return {
-            cards:
-              showCards && hole.length
-                ? hole
-                    .map((c, k) =>
-                      cardsHtml([c], {
-                        size: seat === me ? 'md' : 'sm',
-                        cls: [once(`${st.table}:${st.hand}:h:${seat}:${k}:${c}`), c && five.has(c) ? 'win5' : '']
-                          .filter(Boolean)
-                          .join(' '),
-                      }),
-                    )
-                    .join('')
-                : '',
-            stack: v.stacks ? v.stacks[i] : info?.chips,
-            bet: v.bets ? v.bets[i] : 0,
-            folded: !live,
-            status: shown.has(i)
-              ? handShort(shown.get(i))
-              : !live
-                ? word('results', 'folded')
-                : v.stacks && v.stacks[i] === 0 && !v.over
-                  ? word('actions', 'all_in')
-                  : '',
-            statusTitle: shown.has(i) ? handName(shown.get(i)) : '',
-            acting: seat === acting,
-            winner: wins.has(`I${i}`) || wins.has(`T${seat}`),
-          };
-        },
-      });
+      ctx.felt.innerHTML = holdemFeltHtml(st, { portrait: ctx.portrait() });
       // the viewer's best hand so far, as the engine values it (you.best_hand)
       const mi = me != null ? idx(me) : -1;
       const best = st.you?.best_hand;
@@ -158,9 +28,9 @@ export function mountHoldem(ctx) {
       const maxBet = Math.max(0, ...(v.bets || [0]));
       const stack = mi >= 0 && v.stacks ? v.stacks[mi] : null;
       ctx.info.innerHTML = hint;
-      // dealt in, a betting round on, not all-in: the pre-actions' situation
-      const betting =
-        mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0 && v.street !== 'showdown';
+      // dealt in, a betting round on (a seat to act: the engine's streets have no showdown), not
+      // all-in: the pre-actions' situation
+      const betting = mi >= 0 && !v.over && v.to_act != null && (!v.live || v.live[mi]) && stack > 0;
       const pre = betting
         ? {
             hand: st.hand,

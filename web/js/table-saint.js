@@ -1,13 +1,17 @@
-// table-saint.js — the Saint Poker table: players with their points and revealed cards, the
-// centre and the preview (next centre), your hand fanned out (click or digits to place, choose
-// two to show with their best hand computed live), the draft order and pool, the scoreboard.
-import { t, categoryName, handName, word } from './i18n.js';
+// table-saint.js — the Saint Poker table: the felt (felt-saint.js draws it: players with their
+// points and revealed cards, the centre and the preview, the draft order and pool), your hand
+// fanned out (click or digits to place, choose two to show with their best hand computed live),
+// the scoreboard and the results screen.
+import { t, categoryName } from './i18n.js';
 import { cardHtml, cardsHtml } from './cards.js';
 import { esc, fmtChips } from './ui.js';
 import { handSeats, mySeat, seatName, compactName } from './seats.js';
 import { normLegal } from './legal.js';
 import { store } from './store.js';
 import { shortName } from './felt.js';
+import { saintFeltHtml } from './felt-saint.js';
+
+/** @typedef {Partial<import('../types/protocol').SaintView>} SaintView */
 
 export function mountSaint(ctx) {
   let sel = [];
@@ -20,7 +24,7 @@ export function mountSaint(ctx) {
   const choose = (action) => {
     // The choice belongs to the phase it was made in: the acknowledgement may come after the
     // reveal has moved the game to the next phase.
-    const v = last?.view || {};
+    const v = /** @type {SaintView} */ (last?.view || {});
     const key = `${last?.hand}:${v.round}:${v.phase}`;
     return ctx
       .send(action)
@@ -40,7 +44,7 @@ export function mountSaint(ctx) {
   function onHandCard(card) {
     const st = last;
     if (!st) return;
-    const v = st.view || {};
+    const v = /** @type {SaintView} */ (st.view || {});
     if (v.phase === 'place') {
       choose({ action: 'place', card });
     } else if (v.phase === 'show') {
@@ -66,61 +70,6 @@ export function mountSaint(ctx) {
     const b = ev.target.closest('button[data-pick]');
     if (b) ctx.send({ action: 'pick', card: b.dataset.pick });
   });
-
-  function playersHtml(st, v, map, mi) {
-    const n = map.length;
-    const placed = v.placed || [];
-    const shown = v.shown || [];
-    const key = `${st.hand}:${v.round}`;
-    const out = [];
-    for (let i = 0; i < n; i++) {
-      const seat = map[i];
-      const isMe = i === mi;
-      const acting = v.phase === 'draft' && v.to_pick === i;
-      const win = (v.winners || []).includes(i) && v.phase === 'over';
-      const pk = `p:${key}:${i}`;
-      const sk = `s:${key}:${i}`;
-      const flipP = placed[i] && !seenReveal.has(pk);
-      const flipS = shown[i] && !seenReveal.has(sk);
-      const h = shown[i];
-      const state = `${isMe ? 'me' : ''} ${acting ? 'acting' : ''} ${win ? 'winner' : ''} ${h?.points ? 'scored' : ''}`;
-      const slot = '<span class="card card-sm slot" aria-hidden="true"></span>';
-      const placedCard = placed[i] ? cardHtml(placed[i], { size: 'sm', cls: flipP ? 'flip' : '' }) : slot;
-      const shownCards = h ? cardsHtml(h.cards, { size: 'sm', cls: flipS ? 'flip' : '' }) : slot + slot;
-      out.push(`<div class="splayer ${state}"
-        data-seat="${seat}" role="group" aria-label="${esc(seatName(st, seat))}">
-        <div class="sp-head"><span class="name"
-          title="${esc(seatName(st, seat))}">${esc(compactName(seatName(st, seat)))}${
-            isMe
-              ? ` <span
-          class="muted">(${t('you')})</span>`
-              : ''
-          }</span>
-          <span class="score" role="group" aria-label="${t('points')}">${(v.scores || [])[i] ?? 0}</span></div>
-        <div class="sp-sub muted">${t('cards_in_hand', { n: (v.hand_sizes || [])[i] ?? '?' })}</div>
-        <div class="sp-cards">
-          <span class="sp-placed" role="group"
-            aria-label="${t('placed_cards')}">${placedCard}</span>
-          <span class="sp-shown" role="group"
-            aria-label="${t('shown_cards')}">${shownCards}</span>
-        </div>
-        ${
-          h
-            ? `<div class="sp-hand">${esc(handName(h))}${
-                h.points
-                  ? ` <span
-          class="pts">+${h.points}</span>`
-                  : ''
-              }</div>`
-            : '<div class="sp-hand muted">&nbsp;</div>'
-        }
-        <span class="clock-bar" aria-hidden="true"><span></span></span>
-      </div>`);
-      if (placed[i]) seenReveal.add(pk);
-      if (h) seenReveal.add(sk);
-    }
-    return out.join('');
-  }
 
   function scoreboardHtml(st, v, map) {
     const sb = store.saintRounds.get(st.table) || {};
@@ -152,22 +101,6 @@ export function mountSaint(ctx) {
       </table></div>`;
   }
 
-  function draftHtml(st, v, map) {
-    if (!v.draft_order?.length || v.phase !== 'draft') return '';
-    const picks = v.picks || [];
-    const n = map.length;
-    return `<div class="draft-order" id="draft-order"><span class="lbl">${t('draft_order')}:</span>
-      <ol>${v.draft_order
-        .map((p, k) => {
-          const mine = [picks[k], picks[k + n]].filter(Boolean).map((x) => x.card);
-          const who = esc(seatName(st, map[p]));
-          return `<li class="${v.to_pick === p ? 'now' : ''}">${who} ${cardsHtml(mine, { size: 'xs' })}</li>`;
-        })
-        .join('')}</ol></div>`;
-  }
-
-  // The end of a game: the ranking, every round's points, who won the stakes; "Play again" puts
-  // the player in the next game (the server takes the stake only then), "Back to lobby" leaves.
   function resultsHtml(st, v, map, mi) {
     const r = st.result || {};
     const scores = r.scores || v.scores || [];
@@ -230,7 +163,7 @@ export function mountSaint(ctx) {
   const api = {
     update(st) {
       last = st;
-      const v = st.view || {};
+      const v = /** @type {SaintView} */ (st.view || {});
       const map = handSeats(st);
       const mi = myIdx(st);
       const legal = normLegal(st);
@@ -241,41 +174,7 @@ export function mountSaint(ctx) {
         sel = phase === 'show' && v.my_choice && v.my_choice.length === 2 ? v.my_choice.slice() : [];
       }
       const myTurnPick = phase === 'draft' && v.to_pick === mi && mi >= 0;
-      const centre = v.centre || [];
-      const pool = v.pool || [];
-      const picker = v.to_pick != null ? ` — ${t('to_pick', { name: esc(seatName(st, map[v.to_pick])) })}` : '';
-      const pickNote = myTurnPick ? ` — <strong>${t('you_pick')}</strong>` : picker;
-      const centreBlock =
-        phase === 'draft'
-          ? `<div class="zone pool-zone"><div class="zone-label">${t('pool')}${pickNote}</div>
-           <div class="zone-cards"
-             id="pool">${pool
-               .map((c, i) =>
-                 cardHtml(c, {
-                   size: 'md',
-                   button: myTurnPick,
-                   attrs: `data-pick="${c}"
-             data-pi="${i + 1}"`,
-                 }),
-               )
-               .join('')}</div></div>`
-          : `<div class="zone centre-zone"><div class="zone-label">${t('centre')}</div><div class="zone-cards"
-            id="centre">${cardsHtml(centre, { size: 'md' })}</div></div>`;
-      ctx.felt.innerHTML = `<div class="saint-felt">
-        <div class="saint-top"><span class="round-badge">${v.round ? t('round', { n: v.round }) : ''}</span><span
-          class="phase">${phase ? word('phases', phase) : ''}</span>
-          <span class="muted">${t('draw_pile')}: ${v.draw_pile ?? '?'}</span></div>
-        <div class="splayers" style="--n:${map.length}">${playersHtml(st, v, map, mi)}</div>
-        <div class="saint-middle">${centreBlock}
-          ${
-            (v.preview || []).length
-              ? `<div class="zone preview-zone"><div class="zone-label">${t('preview')}</div><div
-            class="zone-cards" id="preview">${cardsHtml(v.preview, { size: 'sm' })}</div></div>`
-              : ''
-          }
-        </div>
-        ${draftHtml(st, v, map)}
-      </div>`;
+      ctx.felt.innerHTML = saintFeltHtml(st, { mi, seen: seenReveal });
       // my hand
       const hand = v.hand || [];
       const choice = v.my_choice || (local.key === k && local.cards) || [];
@@ -357,7 +256,7 @@ export function mountSaint(ctx) {
     key(ev) {
       const st = last;
       if (!st) return false;
-      const v = st.view || {};
+      const v = /** @type {SaintView} */ (st.view || {});
       const digit = ev.key === '0' ? 10 : Number(ev.key);
       if (Number.isInteger(digit) && digit >= 1 && ev.key.length === 1) {
         const sel2 = v.phase === 'draft' ? `#pool button[data-pi="${digit}"]` : `#my-hand button[data-i="${digit}"]`;

@@ -3,7 +3,7 @@
 // (a ring at the acting seat and at your actions, a warning sound when yours runs low), the
 // hand log and the result; the play area (felt, your cards, actions) fits the window and the
 // side panel goes beside it or below it. The game module (table-holdem.js, table-draw.js,
-// table-saint.js) draws the felt and actions.
+// table-saint.js) draws the felt and actions; table-head.js the tags and the viewer's controls.
 import { conn } from './ws.js';
 import { store, subscribe } from './store.js';
 import { t, word } from './i18n.js';
@@ -15,37 +15,12 @@ import { mountSaint } from './table-saint.js';
 import { describeEvents } from './events.js';
 import { resultHtml } from './result.js';
 import { clearBets } from './felt.js';
-import { handSeats, mySeat, seatName, seatInfo, compactName } from './seats.js';
+import { handSeats, mySeat, seatName, seatInfo } from './seats.js';
 import { clockRing, clockLeft, paintRing } from './clock.js';
 import { mountTableMenu, confirmLeave } from './table-menu.js';
 import { mountChat } from './chat.js';
 import { joinFields } from './seedchain.js';
-
-/**
- * Saint Poker's player boxes print the full name, which a phone cuts at the end: room bots
- * (bot-<table id>-<n>) then all read "bot-cdfc730…". Shows them as compactName() does on the
- * felt, the full name in a title. A no-op once table-saint.js prints compactName itself.
- */
-function compactPlayerNames(root) {
-  root.querySelectorAll('.splayer .sp-head .name').forEach((n) => {
-    const tn = n.firstChild;
-    if (!tn || tn.nodeType !== Node.TEXT_NODE) return;
-    const short = compactName(tn.nodeValue);
-    if (short !== tn.nodeValue) {
-      n.title = tn.nodeValue;
-      tn.nodeValue = short;
-    }
-  });
-}
-
-function gameOf(st, id) {
-  const g = st?.options?.game || store.lobby.get(id)?.game;
-  if (g) return g;
-  const v = st?.view;
-  if (v?.phase) return 'saint';
-  if (v?.stage) return 'draw';
-  return 'holdem';
-}
+import { gameOf, controlsHtml, metaHtml } from './table-head.js';
 
 export function renderTable(root, id) {
   root.innerHTML = `<section class="table-page" id="table-page" data-table="${esc(id)}">
@@ -265,9 +240,8 @@ export function renderTable(root, id) {
     }
     control('leave');
   }
-  // Saint Poker redraws its felt by itself too (choosing a card): names fitted after each draw
+  // Saint Poker redraws its felt by itself too (choosing a card): groups named, bets placed
   const feltDrawn = new MutationObserver(() => {
-    compactPlayerNames(els.felt);
     labelGroups(els.felt);
     clearBets(els.felt);
   });
@@ -279,95 +253,17 @@ export function renderTable(root, id) {
   });
 
   function drawControls(st) {
-    const me = mySeat(st);
-    const you = st.you || {};
-    const g = gameOf(st, id);
-    // Rebuy only when the rules allow it: the table model's own flag (no rule of the client's)
-    const canRebuy = you.can_rebuy === true;
-    const visible = [];
-    const items = [];
-    if (me != null) {
-      if (canRebuy)
-        visible.push(
-          `<button class="btn small primary" data-c="rebuy" id="btn-rebuy">${word('actions', 'rebuy')}</button>`,
-        );
-      items.push(
-        you.sitting_out
-          ? `<button type="button" class="btn small" data-c="sit_in" id="btn-sit-in">${t('sit_in')}</button>`
-          : `<button type="button" class="btn small ghost" data-c="sit_out" id="btn-sit-out">${t('sit_out')}</button>`,
-      );
-      if (g !== 'saint') {
-        if (you.seat_change) {
-          visible.push(
-            `<span class="tag"
-              id="seat-change-pending">${t('seat_change_pending', { n: you.seat_change.position })}</span>`,
-          );
-          items.push(
-            `<button type="button" class="btn small ghost" data-c="cancel_seat_change"
-              id="btn-cancel-seat-change">${t('cancel_seat_change')}</button>`,
-          );
-        } else
-          items.push(
-            `<button type="button" class="btn small ghost" data-c="change_seat"
-              id="btn-change-seat">${t('change_seat')}</button>`,
-          );
-      }
-      if (you.owner && (st.seats || []).length < (st.options?.seats || 0))
-        items.push(
-          `<button type="button" class="btn small ghost" data-c="add_bot" id="btn-add-bot">${t('add_bot')}</button>`,
-        );
-      items.push(`<button type="button" class="btn small danger" data-c="leave" id="btn-leave">${t('leave')}</button>`);
-    } else {
-      if (you.waiting == null)
-        items.push(`<button type="button" class="btn small primary" data-c="join" id="btn-join">${t('join')}</button>`);
-      else visible.push(`<span class="tag">${t('on_waitlist', { n: you.waiting })}</span>`);
-      items.push(
-        `<button type="button" class="btn small ghost" data-c="unwatch" id="btn-unwatch">${t('unwatch')}</button>`,
-      );
+    const { visible, items } = controlsHtml(st, gameOf(st, id));
+    if (els.controls.dataset.html !== visible) {
+      els.controls.innerHTML = visible;
+      els.controls.dataset.html = visible;
     }
-    const html = visible.join('');
-    if (els.controls.dataset.html !== html) {
-      els.controls.innerHTML = html;
-      els.controls.dataset.html = html;
-    }
-    menu.setItems(items.join(''));
+    menu.setItems(items);
   }
 
   function drawMeta(st) {
-    const o = st.options || {};
-    const g = gameOf(st, id);
-    els.title.textContent = o.name || store.lobby.get(id)?.name || id;
-    // a Limit table says its bets (the small and big bet the engine plays) and its cap; a Saint
-    // Poker table without a stake is friendly, as the lobby says (issue 49)
-    const v = st.view || {};
-    const limit = g === 'holdem' && o.structure === 'limit';
-    const stakes =
-      limit && v.min_bet
-        ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
-        : g === 'holdem'
-          ? store.lobby.get(id)?.stakes || `?/${o.big_blind ?? '?'}`
-          : g === 'draw'
-            ? `${t('ante')} ${o.ante ?? '?'}`
-            : o.stake
-              ? `${t('stake')} ${o.stake}`
-              : t('friendly');
-    const cap =
-      limit && v.rules?.limit_cap
-        ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', {
-            n: v.rules.limit_cap.max_bets,
-          })}</span>`
-        : '';
-    els.meta.innerHTML = `<span class="tag game-${g}">${t(g)}</span>${
-      o.structure && g !== 'saint'
-        ? `<span
-      class="tag">${t(o.structure)}</span>`
-        : ''
-    }<span class="tag">${esc(stakes)}</span>${cap}${
-      st.hand
-        ? `<span
-      class="tag mono" title="${t('commitment')}: ${esc(st.commitment || '')}">${esc(st.hand)}</span>`
-        : ''
-    }`;
+    els.title.textContent = st.options?.name || store.lobby.get(id)?.name || id;
+    els.meta.innerHTML = metaHtml(st, gameOf(st, id), store.lobby.get(id)?.stakes);
   }
 
   function drawLog(st) {

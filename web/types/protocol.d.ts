@@ -1,12 +1,76 @@
 // protocol.d.ts — the wire of docs/protocol.md as TypeScript types, made from
 // docs/protocol.schema.json by web/e2e/protocol-types.mjs: do not edit (run it again).
 /**
+ * How antes count for side pots.
+ */
+export type Antes = 'live' | 'dead';
+/**
+ * A card: its rank (2-9, T, J, Q, K, A) and suit (c, d, h, s), `As`.
+ */
+export type Card = string;
+/**
+ * The nine hand categories, weakest first.
+ */
+export type Category =
+  | 'high_card'
+  | 'one_pair'
+  | 'two_pair'
+  | 'three_of_a_kind'
+  | 'straight'
+  | 'flush'
+  | 'full_house'
+  | 'four_of_a_kind'
+  | 'straight_flush';
+/**
  * A line of table chat as a client sends it: 1 to `MAX_CHAT` (200) characters once trimmed, no
  * control characters (a line break is one), and none of the characters that change how the
  * rest of a line shows without showing themselves ([`Unshown`]): a line reads as what it is.
  * Clients show it as text, never as markup.
  */
 export type ChatText = string;
+/**
+ * A legal action as a client is told it (JSON tagged by `action`): a bet or raise with its
+ * range, a call with its price, an exchange with its largest size.
+ */
+export type Choice =
+  | {
+      action: 'check';
+    }
+  | {
+      action: 'fold';
+    }
+  | {
+      action: 'call';
+      /**
+       * Chips the call puts in.
+       */
+      amount: number;
+    }
+  | {
+      action: 'bet_or_raise_to';
+      /**
+       * The largest amount.
+       */
+      max: number;
+      /**
+       * The smallest amount.
+       */
+      min: number;
+      presets: PotPresets;
+    }
+  | {
+      action: 'exchange';
+      /**
+       * The most cards.
+       */
+      max: number;
+    }
+  | {
+      action: 'show';
+    }
+  | {
+      action: 'muck';
+    };
 /**
  * Every error code of the protocol.
  */
@@ -37,9 +101,18 @@ export type Code =
  */
 export type GameKind = 'holdem' | 'draw' | 'saint';
 /**
+ * How a Saint Poker hand is formed from the two shown cards and the centre (RULES.md §1,
+ * Score).
+ */
+export type HandRule = 'two_plus_three' | 'any_five';
+/**
  * 32 bytes as a client sends them: 64 hex digits (a seed chain's head or element).
  */
 export type Hex32 = string;
+/**
+ * Who decides whether a hand is shown at the showdown.
+ */
+export type HoldemReveal = 'all_shown' | 'players_choose';
 /**
  * One message from a client: the protocol version, the client's sequence number and the
  * request.
@@ -147,6 +220,70 @@ export type Name = string;
  * by lot; a free seat is never taken around the waiting list).
  */
 export type JoinSeat = 'chosen' | 'drawn' | 'list';
+/**
+ * How large a raise must be at least.
+ */
+export type MinRaise = 'largest_increment' | 'table_minimum';
+/**
+ * What happens to the chips a split cannot divide.
+ */
+export type OddChips = 'one_each_from_left_of_button' | 'all_to_first_left_of_button' | 'stay_in_pot';
+/**
+ * The phase of a round, as named in errors, views and records.
+ */
+export type PhaseName = 'place' | 'show' | 'draft' | 'over';
+/**
+ * When an all-in for less than a full raise lets the players who already acted raise again.
+ */
+export type Reopen = 'full_raise_since_last_action' | 'poker_kit';
+/**
+ * A legal action as a client is told it: a pair to show comes with the hand it makes with
+ * the centre by the table's hand rule (the engine's one evaluator), so that a client needs no
+ * evaluator of its own for its hints.
+ */
+export type SaintChoice = {
+  /**
+   * For a show once the centre is complete: the hand the pair makes.
+   */
+  hand?: ShowHand | null;
+} & SaintChoice1;
+export type SaintChoice1 =
+  | {
+      action: 'place';
+      /**
+       * A card: its rank (2-9, T, J, Q, K, A) and suit (c, d, h, s), `As`.
+       */
+      card: string;
+      /**
+       * Who chooses.
+       */
+      player: number;
+    }
+  | {
+      action: 'show';
+      /**
+       * Two different cards from their hand.
+       *
+       * @minItems 2
+       * @maxItems 2
+       */
+      cards: [Card, Card];
+      /**
+       * Who chooses.
+       */
+      player: number;
+    }
+  | {
+      action: 'pick';
+      /**
+       * A card: its rank (2-9, T, J, Q, K, A) and suit (c, d, h, s), `As`.
+       */
+      card: string;
+      /**
+       * Who picks.
+       */
+      player: number;
+    };
 /**
  * Why a player's seat was freed without their asking.
  */
@@ -284,37 +421,81 @@ export type ServerMessage =
       v: number;
     };
 /**
+ * The order in which hands are turned at the showdown.
+ */
+export type ShowdownOrder = 'first_to_act_last_round' | 'last_aggressor_first';
+/**
+ * The public stage of a hand, for views.
+ */
+export type Stage = 'first_betting' | 'exchange' | 'second_betting' | 'showdown' | 'over';
+/**
+ * The four betting rounds.
+ */
+export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+/**
+ * The betting structure (a table setting, RULES.md §2).
+ */
+export type Structure = 'no_limit' | 'pot_limit' | 'fixed_limit';
+/**
  * Where a table is, as the lobby says.
  */
 export type TableStatus = 'waiting' | 'playing' | 'closed';
+/**
+ * How hands of the same category are compared (RULES.md §0).
+ */
+export type TieBreak = 'standard' | 'german';
 
 export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   AckResult?: AckResult;
+  Antes?: Antes;
   ApiError?: ApiError;
   ApiErrorBody?: ApiErrorBody1;
+  Card?: Card;
+  Category?: Category;
   ChainView?: ChainView;
   ChatLine?: ChatLine;
   ChatText?: ChatText;
+  Choice?: Choice;
   ClockView?: ClockView;
   Code?: Code;
+  DrawRules?: DrawRules;
+  DrawView?: DrawView;
   Fairness?: Fairness;
   GameKind?: GameKind;
+  HandRule?: HandRule;
   HandValue?: HandValue;
+  HandView?: HandView;
   Health?: Health;
   Hex32?: Hex32;
   HistoryItem?: HistoryItem;
   HistoryReply?: HistoryReply;
+  HoldemReveal?: HoldemReveal;
+  HoldemRules?: HoldemRules1;
   Intent?: Intent;
   JoinSeat?: JoinSeat;
+  Legal?: Legal;
   LimitCap?: LimitCap;
+  MinRaise?: MinRaise;
   Name?: Name;
+  OddChips?: OddChips;
   Parts?: Parts;
+  PhaseName?: PhaseName;
+  PickRecord?: PickRecord;
+  PotPresets?: PotPresets1;
   PotResult?: PotResult;
+  PotShown?: PotShown;
   Previous?: Previous;
+  RaiseCap?: RaiseCap1;
+  RaiseRange?: RaiseRange;
+  Reopen?: Reopen;
   ReplayReply?: ReplayReply;
   ReplayStep?: ReplayStep;
   Reveal?: Reveal;
+  RevealedHand?: RevealedHand;
+  SaintChoice?: SaintChoice;
+  SaintOptions?: SaintOptions;
   SaintStep?: SaintStep;
+  SaintView?: SaintView;
   SeatChange?: SeatChange;
   SeatLost?: SeatLost;
   SeatNo?: SeatNo;
@@ -322,15 +503,21 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   SeatStatus?: SeatStatus;
   ServerMessage?: ServerMessage;
   Share?: Share;
+  ShowHand?: ShowHand;
+  ShowdownOrder?: ShowdownOrder;
   ShownHand?: ShownHand;
+  Stage?: Stage;
   StepPot?: StepPot;
   StepResult?: StepResult;
   StepSeat?: StepSeat;
+  Street?: Street;
+  Structure?: Structure;
   TableOptions?: TableOptions1;
   TableState?: TableState;
   TableStatus?: TableStatus;
   TableSummary?: TableSummary;
   TablesReply?: TablesReply;
+  TieBreak?: TieBreak;
   UserInfo?: UserInfo;
   UserReply?: UserReply;
   VoidReasonCount?: VoidReasonCount;
@@ -489,6 +676,24 @@ export interface ChatLine {
   user: number;
 }
 /**
+ * The pot-size amounts to offer (½, ¾ and the whole pot), inside the range: a client
+ * shows these rather than computing its own.
+ */
+export interface PotPresets {
+  /**
+   * Half the pot.
+   */
+  half_pot: number;
+  /**
+   * The whole pot.
+   */
+  pot: number;
+  /**
+   * Three quarters of the pot.
+   */
+  three_quarter_pot: number;
+}
+/**
  * The clock of the seat to act.
  */
 export interface ClockView {
@@ -504,6 +709,169 @@ export interface ClockView {
    * Whose (none in a simultaneous phase: the viewer's own).
    */
   seat?: number | null;
+}
+/**
+ * A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
+ */
+export interface DrawRules {
+  /**
+   * Whether a player may check before the betting is opened (RULES.md: no — open or fold;
+   * the option is "as most other draw games do").
+   */
+  allow_check?: boolean;
+  /**
+   * The minimum raise (RULES.md: the table minimum, i.e. the ante, on top of the call).
+   */
+  min_raise?: 'largest_increment' | 'table_minimum';
+  /**
+   * What happens to chips a split cannot divide (RULES.md: they stay in the pot for the next
+   * hand).
+   */
+  odd_chips?: 'one_each_from_left_of_button' | 'all_to_first_left_of_button' | 'stay_in_pot';
+  /**
+   * How hands of the same category compare (RULES.md: German).
+   */
+  tie_break?: 'standard' | 'german';
+}
+/**
+ * One seat's view of a hand (or a spectator's, with `seat: None`). Other seats' cards,
+ * discards and draws never appear; a hand appears once shown at the showdown.
+ */
+export interface DrawView {
+  /**
+   * The ante (the table minimum).
+   */
+  ante: number;
+  /**
+   * This round's bet in front of each seat.
+   */
+  bets: number[];
+  /**
+   * The pot carried in from the previous hand.
+   */
+  carried_in: number;
+  /**
+   * Chips left in the pot for the next hand (after the hand).
+   */
+  carried_out: number;
+  /**
+   * The cutter's seat (first to act).
+   */
+  cutter: number;
+  /**
+   * The dealer's seat.
+   */
+  dealer: number;
+  /**
+   * Cards in the deck (the bottom card not counted) and in the discard pile.
+   */
+  deck_cards: number;
+  /**
+   * Cards in the discard pile.
+   */
+  discard_pile: number;
+  /**
+   * The cards the viewer laid down in the exchange.
+   */
+  discarded: Card[];
+  /**
+   * The cards the viewer received, in serving order.
+   */
+  drawn: Card[];
+  /**
+   * The announced exchange count of each seat (`None`: not yet exchanged).
+   */
+  exchange_counts: (number | null)[];
+  /**
+   * The viewer's five cards (empty for a spectator), lowest first.
+   */
+  hand: Card[];
+  /**
+   * Whether each seat is still in the hand.
+   */
+  live: boolean[];
+  /**
+   * Whether the viewer may fold now (any moment of the betting and the exchange).
+   */
+  may_fold: boolean;
+  /**
+   * Whether the hand is over.
+   */
+  over: boolean;
+  /**
+   * Everything in the middle, the carried-in pot included.
+   */
+  pot: number;
+  /**
+   * The main pot (the carried-in pot in it) and the side pots in the middle, with who may
+   * win each (this round's bets join them when the round ends).
+   */
+  pots: PotShown[];
+  /**
+   * How often the discards were reshuffled.
+   */
+  reshuffles: number;
+  rules: DrawRules1;
+  /**
+   * Whose view this is.
+   */
+  seat?: number | null;
+  /**
+   * Shown hands, per seat (`None`: not shown).
+   */
+  shown: (Card[] | null)[];
+  /**
+   * Chips behind, per seat.
+   */
+  stacks: number[];
+  /**
+   * Where the hand is.
+   */
+  stage: 'first_betting' | 'exchange' | 'second_betting' | 'showdown' | 'over';
+  /**
+   * The seat to act (betting, exchange or showdown).
+   */
+  to_act?: number | null;
+  /**
+   * Chips won per seat (after the hand).
+   */
+  won: number[];
+}
+/**
+ * A pot as players see it: its chips and the seats that may still win it.
+ */
+export interface PotShown {
+  /**
+   * Its chips.
+   */
+  amount: number;
+  /**
+   * The seats that may win it, in seat order.
+   */
+  eligible: number[];
+}
+/**
+ * The table's rules (checks, tie-break, minimum raise, odd chips).
+ */
+export interface DrawRules1 {
+  /**
+   * Whether a player may check before the betting is opened (RULES.md: no — open or fold;
+   * the option is "as most other draw games do").
+   */
+  allow_check?: boolean;
+  /**
+   * The minimum raise (RULES.md: the table minimum, i.e. the ante, on top of the call).
+   */
+  min_raise?: 'largest_increment' | 'table_minimum';
+  /**
+   * What happens to chips a split cannot divide (RULES.md: they stay in the pot for the next
+   * hand).
+   */
+  odd_chips?: 'one_each_from_left_of_button' | 'all_to_first_left_of_button' | 'stay_in_pot';
+  /**
+   * How hands of the same category compare (RULES.md: German).
+   */
+  tie_break?: 'standard' | 'german';
 }
 /**
  * `GET /api/fairness/{id}`: the commitment for anyone; for the hand's players once it is
@@ -603,6 +971,174 @@ export interface HandValue {
    * The deciding ranks, as rank characters.
    */
   ranks: string[];
+}
+/**
+ * One seat's view of a hand (or a spectator's, with `seat: None`). Other seats' hole cards
+ * appear only once shown at the showdown.
+ */
+export interface HandView {
+  /**
+   * This round's bet in front of each seat.
+   */
+  bets: number[];
+  /**
+   * Limit's big bet (turn and river).
+   */
+  big_bet: number;
+  /**
+   * The board cards dealt so far (0, 3, 4 or 5).
+   */
+  board: Card[];
+  /**
+   * The button seat.
+   */
+  button: number;
+  /**
+   * Hole cards this viewer may see, per seat (`None`: hidden or unknown).
+   */
+  hole: [Card | null, Card | null][];
+  /**
+   * The viewer's legal choices, when it is the viewer's turn to bet.
+   */
+  legal?: Legal | null;
+  /**
+   * Whether each seat is still in the hand.
+   */
+  live: boolean[];
+  /**
+   * The minimum bet: the big blind (No-Limit, Pot-Limit) or the small bet (Limit).
+   */
+  min_bet: number;
+  /**
+   * Whether the hand is over.
+   */
+  over: boolean;
+  /**
+   * Everything in the middle (pots and bets).
+   */
+  pot: number;
+  /**
+   * The main pot and the side pots in the middle, with who may win each (this round's bets
+   * join them when the round ends).
+   */
+  pots: PotShown[];
+  rules: HoldemRules;
+  /**
+   * Whose view this is.
+   */
+  seat?: number | null;
+  /**
+   * Chips behind, per seat.
+   */
+  stacks: number[];
+  /**
+   * The current street.
+   */
+  street: 'preflop' | 'flop' | 'turn' | 'river';
+  /**
+   * The seat to act in a betting round.
+   */
+  to_act?: number | null;
+  /**
+   * Chips won per seat (after the hand).
+   */
+  won: number[];
+}
+/**
+ * Exactly what the player to act may do.
+ */
+export interface Legal {
+  /**
+   * The chips a call puts in (capped by the stack), when calling is allowed.
+   */
+  call?: number | null;
+  /**
+   * Whether checking is allowed.
+   */
+  check: boolean;
+  /**
+   * Folding is always allowed to the player to act.
+   */
+  fold: boolean;
+  /**
+   * The bet/raise range, when betting or raising is allowed.
+   */
+  raise?: RaiseRange | null;
+  /**
+   * The seat to act.
+   */
+  seat: number;
+}
+/**
+ * The amounts a bet or raise may go to.
+ */
+export interface RaiseRange {
+  /**
+   * The largest legal "to" amount.
+   */
+  max_to: number;
+  /**
+   * The smallest legal "to" amount (an all-in for less counts: then it equals the max).
+   */
+  min_to: number;
+}
+/**
+ * The table's rules (structure, minimum raise, …).
+ */
+export interface HoldemRules {
+  /**
+   * How antes count.
+   */
+  antes: 'live' | 'dead';
+  /**
+   * Whether the big blind counts as the first bet towards the Limit cap pre-flop
+   * (RULES.md: yes, "at most four bets, the blind counting as the first"; PokerKit: no).
+   */
+  blind_counts_as_bet: boolean;
+  /**
+   * Before the pots are split, kill the hands that cannot win any pot, so that pots which
+   * differed only by those hands merge (PokerKit's convention). It moves odd chips only.
+   */
+  kill_losing_hands: boolean;
+  limit_cap: RaiseCap;
+  /**
+   * The minimum-raise rule.
+   */
+  min_raise: 'largest_increment' | 'table_minimum';
+  /**
+   * What happens to odd chips of a split pot.
+   */
+  odd_chips: 'one_each_from_left_of_button' | 'all_to_first_left_of_button' | 'stay_in_pot';
+  /**
+   * When a short all-in reopens the betting.
+   */
+  reopen: 'full_raise_since_last_action' | 'poker_kit';
+  /**
+   * Who decides to show.
+   */
+  reveal: 'all_shown' | 'players_choose';
+  /**
+   * Who turns their hand first at the showdown.
+   */
+  showdown_order: 'first_to_act_last_round' | 'last_aggressor_first';
+  /**
+   * No-Limit, Pot-Limit or Limit.
+   */
+  structure: 'no_limit' | 'pot_limit' | 'fixed_limit';
+}
+/**
+ * The cap on bets and raises in Limit (ignored by the other structures).
+ */
+export interface RaiseCap {
+  /**
+   * No cap while only two players remain in the hand (RULES.md: yes; PokerKit: no).
+   */
+  lifted_heads_up: boolean;
+  /**
+   * The most bets (the opening bet and each raise) in a round, forced bets included where
+   * [`RoundRules::forced_bets`] says so. RULES.md: 4 (a bet and three raises).
+   */
+  max_bets: number;
 }
 /**
  * `GET /healthz`.
@@ -756,6 +1292,50 @@ export interface VoidReasonCount {
   reason?: string | null;
 }
 /**
+ * A table's Hold'em ruleset. [`HoldemRules::default`] is RULES.md §2 with No-Limit.
+ */
+export interface HoldemRules1 {
+  /**
+   * How antes count.
+   */
+  antes: 'live' | 'dead';
+  /**
+   * Whether the big blind counts as the first bet towards the Limit cap pre-flop
+   * (RULES.md: yes, "at most four bets, the blind counting as the first"; PokerKit: no).
+   */
+  blind_counts_as_bet: boolean;
+  /**
+   * Before the pots are split, kill the hands that cannot win any pot, so that pots which
+   * differed only by those hands merge (PokerKit's convention). It moves odd chips only.
+   */
+  kill_losing_hands: boolean;
+  limit_cap: RaiseCap;
+  /**
+   * The minimum-raise rule.
+   */
+  min_raise: 'largest_increment' | 'table_minimum';
+  /**
+   * What happens to odd chips of a split pot.
+   */
+  odd_chips: 'one_each_from_left_of_button' | 'all_to_first_left_of_button' | 'stay_in_pot';
+  /**
+   * When a short all-in reopens the betting.
+   */
+  reopen: 'full_raise_since_last_action' | 'poker_kit';
+  /**
+   * Who decides to show.
+   */
+  reveal: 'all_shown' | 'players_choose';
+  /**
+   * Who turns their hand first at the showdown.
+   */
+  showdown_order: 'first_to_act_last_round' | 'last_aggressor_first';
+  /**
+   * No-Limit, Pot-Limit or Limit.
+   */
+  structure: 'no_limit' | 'pot_limit' | 'fixed_limit';
+}
+/**
  * The cap on bets in a round of a Limit table (RULES.md §2 Betting structures).
  */
 export interface LimitCap {
@@ -767,6 +1347,36 @@ export interface LimitCap {
    * The most bets a round: the opening bet (or the blind) and the raises.
    */
   max_bets: number;
+}
+/**
+ * One draft pick.
+ */
+export interface PickRecord {
+  /**
+   * A card: its rank (2-9, T, J, Q, K, A) and suit (c, d, h, s), `As`.
+   */
+  card: string;
+  /**
+   * Who picked.
+   */
+  player: number;
+}
+/**
+ * The pot-size bets a player is offered, each already inside the legal range.
+ */
+export interface PotPresets1 {
+  /**
+   * Half the pot.
+   */
+  half_pot: number;
+  /**
+   * The whole pot.
+   */
+  pot: number;
+  /**
+   * Three quarters of the pot.
+   */
+  three_quarter_pot: number;
 }
 /**
  * A pot and who won it.
@@ -821,6 +1431,20 @@ export interface Previous {
    * served later is the hand played.
    */
   transcript?: string | null;
+}
+/**
+ * A limit on the number of bets and raises in one round.
+ */
+export interface RaiseCap1 {
+  /**
+   * No cap while only two players remain in the hand (RULES.md: yes; PokerKit: no).
+   */
+  lifted_heads_up: boolean;
+  /**
+   * The most bets (the opening bet and each raise) in a round, forced bets included where
+   * [`RoundRules::forced_bets`] says so. RULES.md: 4 (a bet and three raises).
+   */
+  max_bets: number;
 }
 /**
  * The replay of one stored hand (Hold'em, Five-Card Draw) or game (Saint Poker).
@@ -1031,6 +1655,200 @@ export interface StepSeat {
    * Chips behind (Saint Poker: 0).
    */
   stack: number;
+}
+/**
+ * A shown pair once revealed, with the hand it made and its points.
+ */
+export interface RevealedHand {
+  /**
+   * The two shown cards.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  cards: [Card, Card];
+  /**
+   * The hand's category.
+   */
+  category:
+    | 'high_card'
+    | 'one_pair'
+    | 'two_pair'
+    | 'three_of_a_kind'
+    | 'straight'
+    | 'flush'
+    | 'full_house'
+    | 'four_of_a_kind'
+    | 'straight_flush';
+  /**
+   * Points won this round.
+   */
+  points: number;
+  /**
+   * The hand's deciding ranks, most significant first (`["K", "9"]`): with `category`, what
+   * a client tells in its language (`tavolo_cards::words`).
+   */
+  ranks: string[];
+  /**
+   * The hand's value (equal values tie).
+   */
+  value: number;
+}
+/**
+ * The hand a pair would make if shown.
+ */
+export interface ShowHand {
+  /**
+   * The five cards, in the order that describes the hand.
+   *
+   * @minItems 5
+   * @maxItems 5
+   */
+  cards: [Card, Card, Card, Card, Card];
+  /**
+   * Its category (pair, flush, …), as a code a client tells in its language.
+   */
+  category:
+    | 'high_card'
+    | 'one_pair'
+    | 'two_pair'
+    | 'three_of_a_kind'
+    | 'straight'
+    | 'flush'
+    | 'full_house'
+    | 'four_of_a_kind'
+    | 'straight_flush';
+  /**
+   * Its value (larger is stronger).
+   */
+  value: number;
+}
+/**
+ * The settings of a game: player count, centre size and hand rule.
+ *
+ * ```
+ * use tavolo_engine::saint::{HandRule, SaintOptions};
+ * let o = SaintOptions::new(4);
+ * assert_eq!(o.centre_count(), 1);
+ * assert_eq!(o.hand_rule, HandRule::TwoPlusThree);
+ * assert!(SaintOptions::new(6).validate().is_err());
+ * assert!(SaintOptions { centre_cards: Some(2), ..SaintOptions::new(5) }.validate().is_err());
+ * ```
+ */
+export interface SaintOptions {
+  /**
+   * Cards in the centre at the start of a round, C; `None` means the default 5 − P.
+   */
+  centre_cards?: number | null;
+  /**
+   * How hands are formed.
+   */
+  hand_rule?: 'two_plus_three' | 'any_five';
+  /**
+   * Number of players, 2 to 5.
+   */
+  players: number;
+}
+/**
+ * One player's view of the game, or a spectator's (`player: None`: no hand, no choice).
+ */
+export interface SaintView {
+  /**
+   * The centre on the table: C cards while placing, C + P from the reveal of the placed
+   * cards until clean-up (during the draft these cards are also in `pool`).
+   */
+  centre: Card[];
+  /**
+   * Cards in the discard pile.
+   */
+  discard_pile: number;
+  /**
+   * The round's draft order (empty until drawn).
+   */
+  draft_order: number[];
+  /**
+   * Cards in the draw pile.
+   */
+  draw_pile: number;
+  /**
+   * The viewer's hand, lowest card first.
+   */
+  hand: Card[];
+  /**
+   * Cards in each player's hand, by seat.
+   */
+  hand_sizes: number[];
+  /**
+   * The viewer's own pending choice in a simultaneous phase (one card to place or two to
+   * show), if made. Nothing is said about the other players' choices.
+   */
+  my_choice?: Card[] | null;
+  options: SaintOptions1;
+  /**
+   * The phase in force.
+   */
+  phase: 'place' | 'show' | 'draft' | 'over';
+  /**
+   * This round's picks so far, in order.
+   */
+  picks: PickRecord[];
+  /**
+   * The placed cards by seat, once revealed this round.
+   */
+  placed?: Card[] | null;
+  /**
+   * Whose view this is (`None`: a spectator).
+   */
+  player?: number | null;
+  /**
+   * The draft pool, lowest first (empty outside the draft).
+   */
+  pool: Card[];
+  /**
+   * The preview: the next round's centre.
+   */
+  preview: Card[];
+  /**
+   * The round, 1 to 8.
+   */
+  round: number;
+  /**
+   * Running scores by seat.
+   */
+  scores: number[];
+  /**
+   * The shown pairs and hands by seat, once revealed this round.
+   */
+  shown?: RevealedHand[] | null;
+  /**
+   * The round's tie draw (empty until drawn).
+   */
+  tie_draw: number[];
+  /**
+   * Who must pick now, during the draft.
+   */
+  to_pick?: number | null;
+  /**
+   * The winners, once the game is over.
+   */
+  winners: number[];
+}
+/**
+ * The settings.
+ */
+export interface SaintOptions1 {
+  /**
+   * Cards in the centre at the start of a round, C; `None` means the default 5 − P.
+   */
+  centre_cards?: number | null;
+  /**
+   * How hands are formed.
+   */
+  hand_rule?: 'two_plus_three' | 'any_five';
+  /**
+   * Number of players, 2 to 5.
+   */
+  players: number;
 }
 /**
  * A pending seat change.
@@ -1308,9 +2126,7 @@ export interface TableState {
   /**
    * The viewer's legal actions (empty when not the viewer's turn).
    */
-  legal: {
-    [k: string]: any;
-  };
+  legal: (Choice | SaintChoice)[];
   /**
    * The commitment to the room's part of the next hand's seed: chain reveals sent now
    * count for that hand.
@@ -1352,9 +2168,7 @@ export interface TableState {
   /**
    * The viewer's view of the hand.
    */
-  view?: {
-    [k: string]: any;
-  };
+  view?: HandView | DrawView | SaintView | null;
   you: You;
 }
 /**

@@ -288,6 +288,21 @@ impl Serialize for Card {
     }
 }
 
+/// A card on the wire: its rank and suit characters (`"As"`, `"Td"`).
+impl schemars::JsonSchema for Card {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A card: its rank (2-9, T, J, Q, K, A) and suit (c, d, h, s), `As`.",
+            "type": "string",
+            "pattern": "^[2-9TJQKA][cdhs]$"
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
         let s = std::borrow::Cow::<'de, str>::deserialize(d)?;

@@ -11,7 +11,19 @@ use crate::card::Rank;
 use crate::tables::CLASS_KEYS;
 
 /// The nine hand categories, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     /// No combination.
@@ -260,7 +272,9 @@ const GERMAN_KEY_MASKS: [u32; 9] = {
 };
 
 /// How hands of the same category are compared (RULES.md §0).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum TieBreak {
     /// The usual kicker rules: all five cards (Hold'em, Saint Poker).

@@ -22,7 +22,9 @@ use crate::tables;
 
 /// How a Saint Poker hand is formed from the two shown cards and the centre (RULES.md §1,
 /// Score).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum HandRule {
     /// Exactly the two shown cards and exactly three centre cards (the seed's rule; default).

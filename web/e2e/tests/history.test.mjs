@@ -20,11 +20,12 @@ const look = (page) =>
   page.evaluate(() => ({
     step: document.getElementById('rp-step').textContent,
     say: document.getElementById('rp-say').textContent,
-    me: document.querySelector('.rp-seat.me .rp-name')?.textContent || '',
-    mineUp: document.querySelectorAll('.rp-seat.me .card:not(.back)').length,
-    othersUp: document.querySelectorAll('.rp-seat:not(.me) .card:not(.back)').length,
-    othersDown: document.querySelectorAll('.rp-seat:not(.me) .card.back').length,
-    revealed: document.querySelectorAll('.rp-seat:not(.me) .card.unshown').length,
+    // the replay's seats are the live table's (felt.js): the viewer's at the bottom, "(you)"
+    me: document.querySelector('#rp-felt .seat.me')?.getAttribute('aria-label') || '',
+    mineUp: document.querySelectorAll('#rp-felt .seat.me .card:not(.back)').length,
+    othersUp: document.querySelectorAll('#rp-felt .seat:not(.me) .card:not(.back)').length,
+    othersDown: document.querySelectorAll('#rp-felt .seat:not(.me) .card.back').length,
+    revealed: document.querySelectorAll('#rp-felt .seat:not(.me) .card.unshown').length,
     story: document.getElementById('rp-story').textContent,
     text: document.getElementById('replayer').textContent,
   }));

@@ -281,7 +281,7 @@ test('fairness /3: the record hashes to the transcript, which must be the one th
 
 test('pots: the main and side pots in the middle during a hand, as awarded at its end', async () => {
   globalThis.window = globalThis.window || {}; // the table modules reach the connection's module
-  const { potsHtml } = await import('../../js/table-holdem.js');
+  const { potsHtml } = await import('../../js/felt-holdem.js');
   const live = potsHtml({
     view: {
       pot: 150,

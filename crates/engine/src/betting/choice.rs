@@ -98,7 +98,7 @@ pub fn allows<A: BettingAction>(legal: &[A], action: &A) -> bool {
 
 /// A legal action as a client is told it (JSON tagged by `action`): a bet or raise with its
 /// range, a call with its price, an exchange with its largest size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Choice {
     /// Pass with nothing owed.

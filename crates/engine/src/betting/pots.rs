@@ -12,7 +12,16 @@ use crate::Chips;
 
 /// What happens to the chips a split cannot divide.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum OddChips {
@@ -143,7 +152,9 @@ impl Pots {
 }
 
 /// A pot as players see it: its chips and the seats that may still win it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct PotShown {
     /// Its chips.
     pub amount: Chips,

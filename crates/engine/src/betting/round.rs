@@ -6,7 +6,17 @@ use super::seats::SeatMask;
 use crate::Chips;
 
 /// The betting structure (a table setting, RULES.md §2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Structure {
     /// Any bet or raise up to the stack.
@@ -22,7 +32,16 @@ pub enum Structure {
 
 /// How large a raise must be at least.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum MinRaise {
@@ -38,7 +57,16 @@ pub enum MinRaise {
 
 /// When an all-in for less than a full raise lets the players who already acted raise again.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Reopen {
@@ -57,7 +85,17 @@ pub enum Reopen {
 }
 
 /// A limit on the number of bets and raises in one round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct RaiseCap {
     /// The most bets (the opening bet and each raise) in a round, forced bets included where
     /// [`RoundRules::forced_bets`] says so. RULES.md: 4 (a bet and three raises).
@@ -98,7 +136,17 @@ pub enum Bet {
 }
 
 /// The amounts a bet or raise may go to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct RaiseRange {
     /// The smallest legal "to" amount (an all-in for less counts: then it equals the max).
     pub min_to: Chips,
@@ -107,7 +155,17 @@ pub struct RaiseRange {
 }
 
 /// Exactly what the player to act may do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct Legal {
     /// The seat to act.
     pub seat: usize,

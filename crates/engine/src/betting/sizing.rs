@@ -42,7 +42,7 @@ impl PotSize {
 }
 
 /// The pot-size bets a player is offered, each already inside the legal range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct PotPresets {
     /// Half the pot.
     pub half_pot: Chips,

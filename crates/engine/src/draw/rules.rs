@@ -12,7 +12,17 @@ use tavolo_cards::{Card, CardSet, GameRng, TieBreak};
 pub const MAX_DRAW_SEATS: usize = 8;
 
 /// A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(default)]
 pub struct DrawRules {
     /// Whether a player may check before the betting is opened (RULES.md: no — open or fold;

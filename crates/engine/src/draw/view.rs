@@ -9,7 +9,7 @@ use tavolo_cards::Card;
 
 /// One seat's view of a hand (or a spectator's, with `seat: None`). Other seats' cards,
 /// discards and draws never appear; a hand appears once shown at the showdown.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct DrawView {
     /// Whose view this is.
     pub seat: Option<usize>,

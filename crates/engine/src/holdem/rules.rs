@@ -6,7 +6,16 @@ use crate::Chips;
 
 /// The order in which hands are turned at the showdown.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum ShowdownOrder {
@@ -23,9 +32,19 @@ pub enum ShowdownOrder {
 
 /// Who decides whether a hand is shown at the showdown.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "HoldemReveal")]
 pub enum Reveal {
     /// Every hand still in is shown by the dealer (RULES.md §2 decision).
     #[default]
@@ -38,7 +57,16 @@ pub enum Reveal {
 
 /// How antes count for side pots.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Antes {
@@ -54,7 +82,17 @@ pub enum Antes {
 }
 
 /// A table's Hold'em ruleset. [`HoldemRules::default`] is RULES.md §2 with No-Limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct HoldemRules {
     /// No-Limit, Pot-Limit or Limit.
     pub structure: Structure,

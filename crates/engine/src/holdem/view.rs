@@ -9,7 +9,7 @@ use tavolo_cards::Card;
 
 /// One seat's view of a hand (or a spectator's, with `seat: None`). Other seats' hole cards
 /// appear only once shown at the showdown.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct HandView {
     /// Whose view this is.
     pub seat: Option<usize>,

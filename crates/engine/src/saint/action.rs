@@ -19,8 +19,9 @@ use tavolo_cards::{Card, CardSet, HandRank};
 /// assert_eq!(serde_json::to_string(&p)?, r#"{"action":"place","player":0,"card":"Th"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "action", rename_all = "snake_case")]
+#[schemars(rename = "SaintAction")]
 pub enum Action {
     /// Choose the card to place in the centre (replaces an earlier choice this round).
     Place {

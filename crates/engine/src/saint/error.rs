@@ -9,7 +9,7 @@ use super::state::SaintGame;
 use crate::game::{seat_range, Refusal};
 
 /// The phase of a round, as named in errors, views and records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseName {
     /// Every player chooses a card to place in the centre (simultaneous).

@@ -31,7 +31,7 @@ pub struct SaintSummary {
 /// A legal action as a client is told it: a pair to show comes with the hand it makes with
 /// the centre by the table's hand rule (the engine's one evaluator), so that a client needs no
 /// evaluator of its own for its hints.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct SaintChoice {
     /// The action (written flat: `{"action": "show", "player": 0, "cards": […], "hand": …}`).
     #[serde(flatten)]
@@ -42,7 +42,7 @@ pub struct SaintChoice {
 }
 
 /// The hand a pair would make if shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ShowHand {
     /// Its category (pair, flush, …), as a code a client tells in its language.
     pub category: Category,

@@ -160,7 +160,7 @@ pub struct DraftRecord {
 }
 
 /// One draft pick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PickRecord {
     /// Who picked.
     pub player: usize,

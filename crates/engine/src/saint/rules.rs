@@ -18,7 +18,7 @@ pub use tavolo_cards::HandRule;
 /// assert!(SaintOptions::new(6).validate().is_err());
 /// assert!(SaintOptions { centre_cards: Some(2), ..SaintOptions::new(5) }.validate().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SaintOptions {
     /// Number of players, 2 to 5.
     pub players: u8,

@@ -12,7 +12,7 @@ use super::rules::SaintOptions;
 use super::state::{Phase, SaintGame};
 
 /// A shown pair once revealed, with the hand it made and its points.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RevealedHand {
     /// The two shown cards.
     pub cards: [Card; 2],
@@ -28,7 +28,7 @@ pub struct RevealedHand {
 }
 
 /// One player's view of the game, or a spectator's (`player: None`: no hand, no choice).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SaintView {
     /// Whose view this is (`None`: a spectator).
     pub player: Option<usize>,

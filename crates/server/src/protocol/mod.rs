@@ -36,6 +36,44 @@ pub const VERSION: u64 = 1;
 /// The largest inbound text frame accepted (4 KiB).
 pub const MAX_MESSAGE: usize = 4096;
 
+/// The games' own types of a `table_state` (the engine's, as it writes them): its `view` is
+/// one game's view, its `legal` that game's choices (Hold'em's and Draw's betting choices, or
+/// Saint Poker's). [`TableState`] leaves them open (each table writes its game's); here they
+/// are the schema of any of the three games, so that a client's types name their fields.
+fn game_schemas(
+    generator: &mut schemars::SchemaGenerator,
+) -> [(&'static str, serde_json::Map<String, Value>); 2] {
+    use tavolo_engine::{betting, draw, holdem, saint};
+    let views = [
+        generator.subschema_for::<holdem::HandView>(),
+        generator.subschema_for::<draw::DrawView>(),
+        generator.subschema_for::<saint::SaintView>(),
+    ];
+    let choices = [
+        generator.subschema_for::<betting::Choice>(),
+        generator.subschema_for::<saint::SaintChoice>(),
+    ];
+    let map = |v: Value| match v {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    [
+        (
+            "view",
+            map(serde_json::json!({
+                "anyOf": [views[0], views[1], views[2], {"type": "null"}]
+            })),
+        ),
+        (
+            "legal",
+            map(serde_json::json!({
+                "type": "array",
+                "items": {"anyOf": choices}
+            })),
+        ),
+    ]
+}
+
 /// The protocol as a JSON Schema (draft 2020-12), generated from these types: one of an
 /// [`Intent`] (what a client sends) or a [`ServerMessage`] (what the server sends), with shared
 /// definitions (the HTTP answers of [`http`] among them). It is published as `docs/protocol.schema.json`; a test fails when the two differ.
@@ -51,11 +89,22 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<http::HistoryReply>();
     generator.subschema_for::<http::Fairness>();
     generator.subschema_for::<replay::ReplayReply>();
-    let defs: serde_json::Map<String, Value> = generator
+    let games = game_schemas(&mut generator);
+    let mut defs: serde_json::Map<String, Value> = generator
         .definitions()
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
+    if let Some(Value::Object(fields)) = defs
+        .get_mut("TableState")
+        .and_then(|t| t.get_mut("properties"))
+    {
+        for (field, games) in games {
+            if let Some(Value::Object(f)) = fields.get_mut(field) {
+                f.extend(games);
+            }
+        }
+    }
     serde_json::json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://tavolo.example/protocol/1",

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::common::{
-    audit_and_shutdown, choose_betting, get, guest_at_new_table, guests, server, Client, LeakCheck,
-    WAIT,
+    audit_and_shutdown, choose_betting, conforms, get, guest_at_new_table, guests, server, Client,
+    LeakCheck, WAIT,
 };
 use serde_json::{json, Value};
 
@@ -138,6 +138,8 @@ async fn current(c: &mut Client) -> Value {
             m = n;
         }
     }
+    // Saint Poker's view and choices as the protocol's schema types them
+    conforms(&m, "TableState");
     m
 }
 

@@ -1,35 +1,13 @@
 //! `GET /api/history/{id}/replay`: every finished hand a test played, replayed by the room as
 //! its player may see it, is read against `docs/protocol.schema.json` by a JSON Schema validator
-//! the project did not write (boon), and leaks no card its asker could not see at the end of
-//! the hand; only the hand's players may replay it.
+//! the project did not write (boon, `common::conforms`), and leaks no card its asker could not
+//! see at the end of the hand; only the hand's players may replay it.
 
 use std::net::SocketAddr;
 
 use serde_json::Value;
 
-use crate::common::get;
-
-/// Fails unless `value` is a `$defs/{def}` of the published protocol schema.
-pub fn conforms(value: &Value, def: &str) {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/protocol.schema.json"
-    );
-    let text = std::fs::read_to_string(path).expect("docs/protocol.schema.json");
-    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    let url = "https://tavolo.example/protocol.schema.json";
-    compiler
-        .add_resource(url, schema)
-        .expect("the schema loads");
-    let at = compiler
-        .compile(&format!("{url}#/$defs/{def}"), &mut schemas)
-        .unwrap_or_else(|e| panic!("$defs/{def}: {e}"));
-    if let Err(e) = schemas.validate(value, at) {
-        panic!("not a {def} of docs/protocol.schema.json: {e:#}\n{value}");
-    }
-}
+use crate::common::{conforms, get};
 
 /// Replays up to `most` finished hands of the history of `session` and checks each reply;
 /// `stranger` (not in the hands) is refused. Returns how many hands were replayed.

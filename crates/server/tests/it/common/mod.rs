@@ -318,8 +318,38 @@ pub async fn post(addr: SocketAddr, path: &str, body: &str, session: Option<&str
         .expect("an HTTP answer")
 }
 
+/// Fails unless `value` is a `$defs/{def}` of the published protocol schema
+/// (`docs/protocol.schema.json`), read by a JSON Schema validator the project did not write
+/// (boon); the schema is compiled once a thread.
+pub fn conforms(value: &Value, def: &str) {
+    use std::collections::HashMap;
+    thread_local! {
+        static SCHEMA: std::cell::RefCell<(boon::Schemas, boon::Compiler, HashMap<String, boon::SchemaIndex>)> =
+            std::cell::RefCell::new({
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json");
+                let text = std::fs::read_to_string(path).expect("docs/protocol.schema.json");
+                let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+                let mut compiler = boon::Compiler::new();
+                compiler.add_resource(SCHEMA_URL, schema).expect("the schema loads");
+                (boon::Schemas::new(), compiler, HashMap::new())
+            });
+    }
+    const SCHEMA_URL: &str = "https://tavolo.example/protocol.schema.json";
+    SCHEMA.with_borrow_mut(|(schemas, compiler, compiled)| {
+        let at = *compiled.entry(def.to_string()).or_insert_with(|| {
+            compiler
+                .compile(&format!("{SCHEMA_URL}#/$defs/{def}"), schemas)
+                .unwrap_or_else(|e| panic!("$defs/{def}: {e}"))
+        });
+        if let Err(e) = schemas.validate(value, at) {
+            panic!("not a {def} of docs/protocol.schema.json: {e:#}\n{value}");
+        }
+    });
+}
+
 /// Follows a client's `table_state`s hand by hand and checks each for hidden cards with
-/// [`assert_no_leak`] (the cards shown in a hand are allowed until the next hand starts).
+/// [`assert_no_leak`] (the cards shown in a hand are allowed until the next hand starts), and
+/// against the protocol's schema (each game's `view` and `legal` typed by the engine's types).
 #[derive(Default)]
 pub struct LeakCheck {
     hand: Value,
@@ -335,6 +365,7 @@ impl LeakCheck {
             self.shown.clear();
         }
         assert_no_leak(m, &mut self.shown);
+        conforms(m, "TableState");
         new_hand
     }
 }
