@@ -381,7 +381,6 @@ impl<'a> Sum<&'a Chips> for Chips {
 }
 
 /// The JSON schema of a count is that of the plain number it is on the wire.
-#[cfg(feature = "schemars")]
 impl schemars::JsonSchema for Chips {
     fn inline_schema() -> bool {
         true
