@@ -82,16 +82,15 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
     let secs = start.elapsed().as_secs_f64();
     let rows = summarise(&sim, &reports);
     if args.json {
-        let line = serde_json::json!({
-            "game": "tournament",
-            "seed": args.seed,
-            "tournaments": reports.len(),
-            "entries": args.entries,
-            "seats": args.seats,
-            "hands": hands,
-            "bots": rows,
-        });
-        println!("{line}");
+        print_json(&Summary {
+            game: "tournament",
+            seed: args.seed,
+            tournaments: reports.len(),
+            entries: args.entries,
+            seats: Some(args.seats),
+            hands: Some(hands),
+            bots: rows,
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut s = String::new();
@@ -119,6 +118,27 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
     }
     print!("{s}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `--json` line of a run of tournaments: what was played, and each bot's row.
+#[derive(serde::Serialize)]
+struct Summary<R> {
+    game: &'static str,
+    seed: u64,
+    tournaments: usize,
+    entries: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seats: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hands: Option<u64>,
+    bots: Vec<R>,
+}
+
+/// Prints `summary` as one JSON line.
+fn print_json<R: serde::Serialize>(summary: &Summary<R>) -> Result<(), UserError> {
+    let line = serde_json::to_string(summary).map_err(|e| UserError(format!("JSON: {e}")))?;
+    println!("{line}");
+    Ok(())
 }
 
 /// One bot's line.
@@ -218,14 +238,15 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
         })
         .collect();
     if args.json {
-        let line = serde_json::json!({
-            "game": "swiss",
-            "seed": args.seed,
-            "tournaments": results.len(),
-            "entries": args.entries,
-            "bots": rows,
-        });
-        println!("{line}");
+        print_json(&Summary {
+            game: "swiss",
+            seed: args.seed,
+            tournaments: results.len(),
+            entries: args.entries,
+            seats: None,
+            hands: None,
+            bots: rows,
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut s = String::new();
