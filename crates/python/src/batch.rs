@@ -15,7 +15,8 @@ use tavolo_engine::encode::rewards;
 use tavolo_engine::game::Viewer;
 
 use crate::error::{game_error, value_error};
-use crate::games::{dealer, f32_bytes, setup_dealer, Dealer, Session, StepError};
+use crate::game_class::{f32_bytes, PyGame};
+use crate::games::{dealer, setup_dealer, Dealer, Session, StepError};
 
 /// The seed of the `k`-th deal of a batch seeded `seed`.
 fn deal_seed(seed: u64, k: u64) -> [u8; 32] {
@@ -298,12 +299,12 @@ impl Batch {
     }
 
     /// The games in play now, as `Game` objects (copies).
-    fn game(&self, i: usize) -> PyResult<crate::games::PyGame> {
+    fn game(&self, i: usize) -> PyResult<PyGame> {
         let slot = self
             .slots
             .get(i)
             .ok_or_else(|| value_error(format!("game {i} of {}", self.slots.len())))?;
-        Ok(crate::games::PyGame {
+        Ok(PyGame {
             inner: slot.game.boxed_clone(),
         })
     }

@@ -14,6 +14,7 @@
 mod batch;
 mod cards;
 mod error;
+mod game_class;
 mod games;
 mod phh;
 mod pyser;
@@ -27,7 +28,7 @@ fn _tavolo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     error::register(m)?;
     cards::register(m)?;
-    games::register(m)?;
+    game_class::register(m)?;
     batch::register(m)?;
     phh::register(m)?;
     versus::register(m)?;

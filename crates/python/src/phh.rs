@@ -8,7 +8,8 @@ use tavolo_engine::holdem::phh::{parse_phh, parse_phhs, PhhHand};
 use tavolo_engine::holdem::Hand;
 
 use crate::error::format_error;
-use crate::games::{to_py, PyGame};
+use crate::game_class::PyGame;
+use crate::games::to_py;
 
 /// One PHH hand history.
 #[pyclass(name = "HandHistory", module = "tavolo", frozen)]

@@ -13,7 +13,8 @@ use tavolo_engine::holdem::Hand;
 use tavolo_engine::saint::SaintGame;
 
 use crate::error::{value_error, IllegalActionError};
-use crate::games::{dealer, Dealer, PyGame, Session};
+use crate::game_class::PyGame;
+use crate::games::{dealer, Dealer, Session};
 
 /// A game against bots, whichever game it is.
 trait Match: Send + Sync {
@@ -239,7 +240,10 @@ impl Versus {
         if !s.is_over() {
             s.mask_into(self.inner.seat(), &mut mask);
         }
-        Ok((crate::games::f32_bytes(py, &obs), PyBytes::new(py, &mask)))
+        Ok((
+            crate::game_class::f32_bytes(py, &obs),
+            PyBytes::new(py, &mask),
+        ))
     }
 }
 
