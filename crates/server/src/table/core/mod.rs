@@ -492,9 +492,13 @@ impl<G: Game> TableCore<G> {
         } else {
             TableStatus::Waiting
         };
-        // seats dealt in the hand in play, or ready for the next deal
+        // seats dealt in the hand in play, ready for the next deal, or whose buy-in the books
+        // are booking (they play the next hand unless the books refuse it: a lobby read in that
+        // moment must not tell a newcomer the table needs players it has)
         let ready = (self.table.seats())
-            .filter(|&(s, o)| o.is_playing() || self.table.ready(s))
+            .filter(|&(s, o)| {
+                o.is_playing() || (o.is_funding() && !o.sitting_out) || self.table.ready(s)
+            })
             .count();
         (
             self.table.seats().count(),
