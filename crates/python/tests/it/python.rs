@@ -14,17 +14,9 @@ use std::sync::OnceLock;
 
 use crate::outside::run;
 
-/// The packages the Python tests need, pinned so that a run is repeatable (PokerKit's pin is
-/// `scripts/pokerkit/requirements.txt`, shared with the engine's differential).
-const REQUIREMENTS: &[&str] = &[
-    "pytest==9.2.0",
-    "numpy==2.4.6",
-    "pettingzoo==1.27.0",
-    "gymnasium==1.4.0",
-];
-
-/// A virtual environment with the requirements, made once per target directory (and once per
-/// run of this binary: the tests that need it wait for the first to make it).
+/// A virtual environment with `tests/requirements.txt`, made by `scripts/python-test-venv.sh` once
+/// per target directory (and checked once per run of this binary: the tests that need it wait
+/// for the first).
 pub(crate) fn venv() -> Result<PathBuf, String> {
     static VENV: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     VENV.get_or_init(make_venv).clone()
@@ -32,31 +24,9 @@ pub(crate) fn venv() -> Result<PathBuf, String> {
 
 fn make_venv() -> Result<PathBuf, String> {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tavolo-python-venv");
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args([
-            "-c",
-            "import pytest, numpy, pettingzoo, gymnasium, pokerkit",
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ready {
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        let pokerkit =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pokerkit/requirements.txt");
-        run(Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(REQUIREMENTS)
-            .arg("-r")
-            .arg(pokerkit))?;
-    }
-    Ok(python)
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/python-test-venv.sh");
+    run(Command::new("sh").arg(script).arg(&venv))?;
+    Ok(venv.join("bin/python"))
 }
 
 /// The extension module `cargo test` built for this test: `lib_tavolo` in the profile's
