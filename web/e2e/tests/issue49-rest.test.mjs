@@ -419,8 +419,14 @@ test("finding 12: at a Draw showdown no seat's plate is cut, at every size; Draw
     if (!showdown && s && s.view && s.view.over && s.result && (s.result.shown || []).length >= 3) showdown = s;
     const outOfTurn = showdown && s?.view && !s.view.over && s.you.hand_seat != null;
     if (!asked && outOfTurn && (await page.$('#act-fold-any'))) {
-      await page.click('#act-fold-any');
-      await page.waitForSelector('#act-fold-any.confirm', { timeout: 3000 });
+      await page.click('#act-fold-any', { timeout: 3000 }).catch(() => {});
+      // On a loaded machine the stage (or the turn) can move on under the click, which takes the
+      // question back with it: then it is asked again on a later one.
+      const confirming = await page
+        .waitForSelector('#act-fold-any.confirm', { timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!confirming) continue;
       assert.match(await text(page, '#act-fold-any'), /\S/);
       const still = await tableState(page, id);
       assert.ok(still.view.live[still.you.hand_seat] || still.hand !== s.hand, 'one press did not fold');
