@@ -1,6 +1,6 @@
 //! Tournaments' rules that need no table (RULES.md §5): the structure of levels and breaks,
 //! the draw for seats, breaking and balancing tables, what each place pays and how tied places
-//! share it, the finishing order of players busted in one hand, deals at a final table
+//! share it, what a tournament called off pays, the finishing order of players busted in one hand, deals at a final table
 //! (ICM and the chip chop), and Saint Poker's Swiss rounds (tables, place points, standings).
 //!
 //! Each is a pure function of facts a tournament records (entries, the pool, stacks at the start
@@ -8,6 +8,7 @@
 //! tournament taken over by another node pays exactly what the first would have. The amounts
 //! are room chips, whole numbers: every division says where its remainder goes.
 
+pub mod cancel;
 pub mod deal;
 pub mod finish;
 pub mod payout;
@@ -16,6 +17,7 @@ pub mod state;
 pub mod structure;
 pub mod swiss;
 
+pub use cancel::cancellation_shares;
 pub use deal::{chip_chop, icm, DealError};
 pub use finish::{bust_places, Bust, Placed};
 pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};

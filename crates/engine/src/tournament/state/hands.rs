@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use super::{Effect, HandForHand, Phase, Tournament, TournamentError};
 use crate::tournament::finish::{bust_places, Bust};
 use crate::tournament::seating::halted;
+use crate::tournament::structure::Length;
 use crate::Chips;
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
@@ -24,6 +25,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             && self.stacks.len() >= 2
             && !halted(&self.seatings().cloned().collect::<Vec<_>>()).contains(&table)
             && !h4h_done
+            && !self.final_table_due()
     }
 
     /// `table` deals a hand: its players stay until it is over.
@@ -84,6 +86,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let t = &mut self.tables[table];
         t.seating.big_blind = t.seating.next_big_blind();
         t.idle = true;
+        t.hands += 1;
+        self.level_by_hands(&mut out);
         self.place(busts, table, &mut out)?;
         if self.phase == Phase::Running {
             self.rearrange(&mut out);
@@ -221,6 +225,26 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
                 busts: Vec::new(),
             });
             out.push(Effect::HandForHand(true));
+        }
+    }
+
+    /// Levels by hands (RULES.md §5, "Levels and the clock"): hands are counted per table and
+    /// the tournament moves on with the slowest table in play; the new level applies from each
+    /// table's next hand.
+    fn level_by_hands(&mut self, out: &mut Vec<Effect<P>>) {
+        if !matches!(self.config.structure.length, Length::Hands(_)) {
+            return;
+        }
+        let slowest = (self.tables.iter())
+            .filter(|t| t.seating.players() > 0)
+            .map(|t| t.hands)
+            .min();
+        if let Some(hands) = slowest {
+            let level = self.config.structure.level_after(hands);
+            if level > self.level {
+                self.level = level;
+                out.push(Effect::Level(level));
+            }
         }
     }
 }

@@ -122,12 +122,14 @@ pub enum Effect<P> {
         /// To the house.
         fee: Chips,
     },
-    /// Give back what an entry paid.
+    /// Give back what was paid: `prize` out of the pool, `fee` from the house.
     Refund {
         /// To whom.
         player: P,
-        /// How much.
-        amount: Chips,
+        /// Out of the prize pool.
+        prize: Chips,
+        /// The house's fee.
+        fee: Chips,
     },
     /// Seat a player with a stack (at the start, at an entry, after a table broke).
     Seat {
@@ -165,6 +167,9 @@ pub enum TournamentError {
     /// Registration is closed.
     #[error("registration is closed")]
     Closed,
+    /// The tournament is won or called off.
+    #[error("the tournament is over")]
+    Over,
     /// The player is in already.
     #[error("already registered")]
     Registered,
@@ -207,6 +212,8 @@ struct TableState<P> {
     seating: Seating<P>,
     /// Between hands (players may leave it).
     idle: bool,
+    /// Hands dealt here (levels by hands count them).
+    hands: u64,
 }
 
 /// A tournament.
@@ -221,6 +228,8 @@ pub struct Tournament<P> {
     entries: usize,
     pool: Chips,
     fees: Chips,
+    /// What each player has paid so far: prize parts, fees (what a cancellation gives back).
+    paid: BTreeMap<P, (Chips, Chips)>,
     started_ms: Option<u64>,
     /// Milliseconds taken off the clock by hand-for-hand hands.
     debited_ms: u64,
@@ -250,6 +259,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             entries: 0,
             pool: Chips::ZERO,
             fees: Chips::ZERO,
+            paid: BTreeMap::new(),
             started_ms: None,
             debited_ms: 0,
             level: 0,
@@ -358,6 +368,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         };
         self.entries += 1;
         (self.pool, self.fees) = (pool, fees);
+        self.pay_in(player, self.config.prize, self.config.fee);
         if self.phase == Phase::Running {
             // A late entry: a seat at a shortest table.
             self.seat_late(player, &mut out);
@@ -382,12 +393,9 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         };
         self.registered.remove(i);
         self.entries -= 1;
-        self.pool -= self.config.prize;
-        self.fees -= self.config.fee;
-        Ok(vec![Effect::Refund {
-            player,
-            amount: self.config.entry(),
-        }])
+        let mut out = Vec::new();
+        self.refund_all(player, &mut out);
+        Ok(out)
     }
 
     /// `player`, in and at a table between hands with at most the starting stack, buys a
@@ -422,6 +430,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         };
         *stack = more;
         self.pool = pool;
+        self.pay_in(player, self.config.prize, Chips::ZERO);
         Ok(vec![Effect::Charge {
             player,
             prize: self.config.prize,
@@ -440,7 +449,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             {
                 if now_ms >= at_ms {
                     if self.registered.len() < min_players.max(2) {
-                        self.cancel(&mut out);
+                        self.refund_everyone(&mut out);
                     } else {
                         self.begin(now_ms, &mut out)?;
                     }
@@ -454,7 +463,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let played_ms = now_ms
             .saturating_sub(self.started_ms.unwrap_or(now_ms))
             .saturating_add(self.debited_ms);
-        // Levels by time count minutes of play; by hands the room counts (not modelled here).
+        // Levels by time count minutes of play (levels by hands move on as hands end).
         if let super::structure::Length::Minutes(_) = self.config.structure.length {
             let level = self.config.structure.level_after(played_ms / 60_000);
             if level > self.level {

@@ -1,9 +1,10 @@
-//! A tournament's money: the prizes fixed when registration closes (and the early busts placed
-//! then), a cancellation's refunds, and the prizes paid at the end.
+//! A tournament's money: what each player paid in, the prizes fixed when registration closes
+//! (and the early busts placed then), refunds, a cancellation, and the prizes paid at the end.
 
 use std::collections::BTreeMap;
 
 use super::{Effect, Phase, Tournament, TournamentError};
+use crate::tournament::cancel::cancellation_shares;
 use crate::tournament::finish::{bust_places, Placed};
 use crate::tournament::payout::{prizes, share_tied, Tied};
 use crate::Chips;
@@ -38,17 +39,120 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(())
     }
 
-    pub(super) fn cancel(&mut self, out: &mut Vec<Effect<P>>) {
-        for p in std::mem::take(&mut self.registered) {
-            out.push(Effect::Refund {
-                player: p,
-                amount: self.config.entry(),
-            });
+    /// Counts what `player` paid in: `prize` into the pool, `fee` to the house.
+    pub(super) fn pay_in(&mut self, player: P, prize: Chips, fee: Chips) {
+        let (p, f) = self
+            .paid
+            .entry(player)
+            .or_insert((Chips::ZERO, Chips::ZERO));
+        (*p, *f) = (*p + prize, *f + fee);
+    }
+
+    /// Gives `player` back all they paid.
+    pub(super) fn refund_all(&mut self, player: P, out: &mut Vec<Effect<P>>) {
+        if let Some((prize, fee)) = self.paid.remove(&player) {
+            self.pool -= prize;
+            self.fees -= fee;
+            out.push(Effect::Refund { player, prize, fee });
         }
-        self.pool = Chips::ZERO;
-        self.fees = Chips::ZERO;
+    }
+
+    /// Called off before anybody busted: everybody registered or in gets back all they paid.
+    pub(super) fn refund_everyone(&mut self, out: &mut Vec<Effect<P>>) {
+        let players: Vec<P> = (self.registered.iter().chain(self.stacks.keys()))
+            .copied()
+            .collect();
+        for p in players {
+            self.refund_all(p, out);
+        }
+        self.registered.clear();
         self.entries = 0;
         self.phase = Phase::Cancelled;
+    }
+
+    /// The room calls the tournament off (RULES.md §5, "Kinds and money"). Before the first
+    /// bust everybody gets back all they paid. After it: the places given keep their prizes
+    /// (registration closes and the prizes are fixed first if they were not), each player still
+    /// in gets their entry's fee back, and the rest of the pool is shared by the players still
+    /// in ([`cancellation_shares`]: each at least the lowest prize not given, then half equally
+    /// and half by the chips they held when the call came — a hand in play is the room's to
+    /// void). Refused once it is won or called off.
+    pub fn cancel(&mut self) -> Result<Vec<Effect<P>>, TournamentError> {
+        let mut out = Vec::new();
+        if matches!(self.phase, Phase::Finished | Phase::Cancelled) {
+            return Err(TournamentError::Over);
+        }
+        if self.placed.is_empty() && self.early.is_empty() && self.h4h_busts() == 0 {
+            self.refund_everyone(&mut out);
+            return Ok(out);
+        }
+        if self.open {
+            self.close_registration(&mut out)?;
+            if self.phase == Phase::Finished {
+                return Ok(out);
+            }
+        }
+        if let Some(h) = self.h4h.take() {
+            self.give_places(&h.busts, &mut out);
+            out.push(Effect::HandForHand(false));
+        }
+        let prizes = self.prizes.clone().unwrap_or_default();
+        let given = self.pay_places(&prizes, &mut out)?;
+        let left: Vec<(P, Chips)> = self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
+        let floor = (left.len().checked_sub(1))
+            .and_then(|i| prizes.get(i))
+            .copied()
+            .unwrap_or(Chips::ZERO);
+        let rest = self.pool.minus_at_most(given);
+        for (player, amount) in cancellation_shares(rest, floor, &left)? {
+            if amount > 0 {
+                out.push(Effect::Pay { player, amount });
+            }
+        }
+        for &(player, _) in &left {
+            let fee = self.config.fee.min(self.fees);
+            self.fees -= fee;
+            if fee > 0 {
+                out.push(Effect::Refund {
+                    player,
+                    prize: Chips::ZERO,
+                    fee,
+                });
+            }
+        }
+        self.phase = Phase::Cancelled;
+        Ok(out)
+    }
+
+    /// Busts of the hand-for-hand hand in play, waiting for the other tables.
+    fn h4h_busts(&self) -> usize {
+        self.h4h.as_ref().map_or(0, |h| h.busts.len())
+    }
+
+    /// Pays every place given so far its prize (tied places sharing theirs); answers the sum.
+    fn pay_places(
+        &self,
+        prizes: &[Chips],
+        out: &mut Vec<Effect<P>>,
+    ) -> Result<Chips, TournamentError> {
+        let mut groups: BTreeMap<usize, Vec<Tied<P>>> = BTreeMap::new();
+        for (p, stack, from_button) in &self.placed {
+            groups.entry(p.place).or_default().push(Tied {
+                player: p.player,
+                stack: *stack,
+                from_button: *from_button,
+            });
+        }
+        let mut sum = Chips::ZERO;
+        for (first, tied) in groups {
+            for (player, amount) in share_tied(prizes, first, &tied)? {
+                if amount > 0 {
+                    sum += amount;
+                    out.push(Effect::Pay { player, amount });
+                }
+            }
+        }
+        Ok(sum)
     }
 
     /// One player left: first place, and every prize paid.
@@ -63,21 +167,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             out.push(Effect::Busted(p));
         }
         let prizes = self.prizes.clone().unwrap_or_default();
-        let mut groups: BTreeMap<usize, Vec<Tied<P>>> = BTreeMap::new();
-        for (p, stack, from_button) in &self.placed {
-            groups.entry(p.place).or_default().push(Tied {
-                player: p.player,
-                stack: *stack,
-                from_button: *from_button,
-            });
-        }
-        for (first, tied) in groups {
-            for (player, amount) in share_tied(&prizes, first, &tied)? {
-                if amount > 0 {
-                    out.push(Effect::Pay { player, amount });
-                }
-            }
-        }
+        self.pay_places(&prizes, out)?;
         self.phase = Phase::Finished;
         out.push(Effect::Finished);
         Ok(())

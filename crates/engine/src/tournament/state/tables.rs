@@ -31,6 +31,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             .map(|seating| TableState {
                 seating,
                 idle: true,
+                hands: 0,
             })
             .collect();
         self.phase = Phase::Running;
@@ -57,9 +58,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             .iter()
             .all(|t| t.seating.players() == t.seating.seats.len());
         if self.tables.is_empty() || full {
+            // A new table counts from the slowest one's hands (levels by hands wait for no one).
+            let hands = self.tables.iter().map(|t| t.hands).min().unwrap_or(0);
             self.tables.push(TableState {
                 seating: Seating::new(self.config.seats),
                 idle: true,
+                hands,
             });
         }
         let least = if full { 0 } else { least };
@@ -88,6 +92,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             self.tables.pop();
         }
         let seatings: Vec<Seating<P>> = self.seatings().cloned().collect();
+        if self.final_table_due() {
+            if self.tables.iter().all(|t| t.idle) {
+                self.final_table(out);
+            }
+            return;
+        }
         if can_break(&seatings) && self.tables.last().is_some_and(|t| t.idle) {
             let mut s = seatings;
             let moves = break_table(&mut s, &mut self.rng);
@@ -129,6 +139,53 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
                 from: (from, seat),
                 to: (to, dest),
             }));
+        }
+    }
+
+    /// Whether the players left fit at one table while two still play: the final table is
+    /// drawn once both are between hands, and neither deals meanwhile.
+    pub(super) fn final_table_due(&self) -> bool {
+        let seatings: Vec<Seating<P>> = self.seatings().cloned().collect();
+        seatings.len() == 2 && can_break(&seatings)
+    }
+
+    /// The final table (RULES.md §5, "Seats and tables": redraw for seats at the final table):
+    /// every player left, in an order drawn from the committed seed, draws a seat at table 0;
+    /// the button is placed there afresh (no big blind yet). A player drawn to the seat they
+    /// held is not moved.
+    fn final_table(&mut self, out: &mut Vec<Effect<P>>) {
+        let mut players: Vec<((usize, usize), P)> = (self.tables.iter().enumerate())
+            .flat_map(|(t, table)| {
+                (table.seating.seats.iter().enumerate())
+                    .filter_map(move |(s, p)| p.map(|p| ((t, s), p)))
+            })
+            .collect();
+        self.rng.shuffle(&mut players);
+        let mut seating = Seating::new(self.config.seats);
+        for (from, player) in players {
+            let free: Vec<usize> = (0..seating.seats.len())
+                .filter(|&s| seating.seats[s].is_none())
+                .collect();
+            let Some(&s) = free.get(self.rng.below(free.len() as u32) as usize) else {
+                continue;
+            };
+            seating.seats[s] = Some(player);
+            if from != (0, s) {
+                out.push(Effect::Move(Move {
+                    player,
+                    from,
+                    to: (0, s),
+                }));
+            }
+        }
+        let hands = self.tables.iter().map(|t| t.hands).max().unwrap_or(0);
+        self.tables = vec![TableState {
+            seating,
+            idle: true,
+            hands,
+        }];
+        if let Some(h) = self.h4h.as_mut() {
+            h.finished.retain(|&t| t == 0);
         }
     }
 }
