@@ -100,6 +100,7 @@ impl TournamentSim {
             },
             re_entry: false,
             rebuys: false,
+            add_on: None,
         };
         let fail = |e: TournamentError| BotsError::Options(e.to_string());
         let mut t: Tournament<usize> =

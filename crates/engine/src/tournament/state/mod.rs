@@ -63,6 +63,18 @@ pub struct Config {
     /// A player may buy a starting stack again (same seat, between hands) while their stack is
     /// at most the starting stack and registration is open.
     pub rebuys: bool,
+    /// One add-on a player, whatever their stack, between hands in the last level of the rebuy
+    /// period (the last level of late registration): `None` for none.
+    pub add_on: Option<AddOn>,
+}
+
+/// An add-on's chips and what it puts in the prize pool (no fee).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddOn {
+    /// The tournament chips it gives.
+    pub chips: Chips,
+    /// Its price, all of it into the pool.
+    pub prize: Chips,
 }
 
 impl Config {
@@ -230,6 +242,8 @@ pub struct Tournament<P> {
     fees: Chips,
     /// What each player has paid so far: prize parts, fees (what a cancellation gives back).
     paid: BTreeMap<P, (Chips, Chips)>,
+    /// Players who took their add-on.
+    added_on: BTreeSet<P>,
     started_ms: Option<u64>,
     /// Milliseconds taken off the clock by hand-for-hand hands.
     debited_ms: u64,
@@ -260,6 +274,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             pool: Chips::ZERO,
             fees: Chips::ZERO,
             paid: BTreeMap::new(),
+            added_on: BTreeSet::new(),
             started_ms: None,
             debited_ms: 0,
             level: 0,
@@ -405,19 +420,15 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             return Err(TournamentError::NotAllowed("no rebuys now"));
         }
         let start = self.config.structure.starting_stack;
-        let Some(stack) = self.stacks.get_mut(&player) else {
+        let Some(&stack) = self.stacks.get(&player) else {
             return Err(TournamentError::NotIn);
         };
-        if *stack > start {
+        if stack > start {
             return Err(TournamentError::NotAllowed(
                 "a rebuy needs a stack of at most the starting stack",
             ));
         }
-        let at_idle = self
-            .tables
-            .iter()
-            .any(|t| t.idle && t.seating.seats.contains(&Some(player)));
-        if !at_idle {
+        if !self.between_hands(player) {
             return Err(TournamentError::NotAllowed("a rebuy is made between hands"));
         }
         let (Some(more), Some(pool)) = (
@@ -428,7 +439,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
                 "the chips or the pool cannot grow further",
             ));
         };
-        *stack = more;
+        self.stacks.insert(player, more);
         self.pool = pool;
         self.pay_in(player, self.config.prize, Chips::ZERO);
         Ok(vec![Effect::Charge {
@@ -436,6 +447,58 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             prize: self.config.prize,
             fee: Chips::ZERO,
         }])
+    }
+
+    /// `player`, in and at a table between hands, takes the add-on: once, in the last level of
+    /// the rebuy period (RULES.md §5, "Kinds and money").
+    pub fn add_on(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
+        let Some(add_on) = self.config.add_on else {
+            return Err(TournamentError::NotAllowed("this tournament has no add-on"));
+        };
+        let last = match self.config.start {
+            Start::Scheduled {
+                late_until_level, ..
+            } => late_until_level,
+            Start::SitAndGo { .. } => 0,
+        };
+        if !self.open || self.phase != Phase::Running || self.level != last {
+            return Err(TournamentError::NotAllowed(
+                "the add-on is taken in the last level of the rebuy period",
+            ));
+        }
+        if self.added_on.contains(&player) {
+            return Err(TournamentError::NotAllowed("one add-on a player"));
+        }
+        let Some(&stack) = self.stacks.get(&player) else {
+            return Err(TournamentError::NotIn);
+        };
+        if !self.between_hands(player) {
+            return Err(TournamentError::NotAllowed(
+                "an add-on is taken between hands",
+            ));
+        }
+        let (Some(more), Some(pool)) = (
+            stack.checked_add(add_on.chips),
+            self.pool.checked_add(add_on.prize),
+        ) else {
+            return Err(TournamentError::NotAllowed(
+                "the chips or the pool cannot grow further",
+            ));
+        };
+        self.stacks.insert(player, more);
+        self.pool = pool;
+        self.added_on.insert(player);
+        self.pay_in(player, add_on.prize, Chips::ZERO);
+        Ok(vec![Effect::Charge {
+            player,
+            prize: add_on.prize,
+            fee: Chips::ZERO,
+        }])
+    }
+
+    /// Whether `player` sits at a table between hands.
+    fn between_hands(&self, player: P) -> bool {
+        (self.tables.iter()).any(|t| t.idle && t.seating.seats.contains(&Some(player)))
     }
 
     /// The time is `now_ms`: a scheduled tournament starts (or is cancelled), a level begins,

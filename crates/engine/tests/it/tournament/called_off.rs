@@ -42,6 +42,7 @@ fn called_off_before_the_first_bust_everybody_gets_back_all_they_paid_rebuys_too
         },
         re_entry: true,
         rebuys: true,
+        add_on: None,
     };
     let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
     for p in 0..12 {
@@ -182,6 +183,7 @@ fn levels_by_hands_move_on_with_the_slowest_table() {
         start: Start::SitAndGo { players: 12 },
         re_entry: false,
         rebuys: false,
+        add_on: None,
     };
     let mut t: Tournament<u32> = Tournament::new(config, [9; 32]).expect("settings");
     for p in 0..12 {

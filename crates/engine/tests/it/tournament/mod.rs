@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{
-    allowed_gap, Config, Effect, Length, Phase, Speed, Start, Structure, Tournament,
+    allowed_gap, AddOn, Config, Effect, Length, Phase, Speed, Start, Structure, Tournament,
 };
 use tavolo_engine::Chips;
 
@@ -37,6 +37,8 @@ struct Books {
     paid: Chips,
     busted: Vec<(u32, usize, usize)>,
     rebuys: u64,
+    /// The chips add-ons gave.
+    added: Chips,
 }
 
 impl Books {
@@ -46,9 +48,6 @@ impl Books {
                 Effect::Charge { prize, fee, .. } => {
                     self.charged_prize += *prize;
                     self.charged_fee += *fee;
-                    if *fee == 0 {
-                        self.rebuys += 1;
-                    }
                 }
                 Effect::Refund { prize, fee, .. } => {
                     self.refunded_prize += *prize;
@@ -94,6 +93,10 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
         start,
         re_entry: late && rng.below(2) == 0,
         rebuys: late && rng.below(2) == 0,
+        add_on: (late && rng.below(2) == 0).then(|| AddOn {
+            chips: Chips::new(1_500),
+            prize: Chips::new(100),
+        }),
     };
     (config, entries)
 }
@@ -150,6 +153,15 @@ fn run(seed: u64) -> Result<(), String> {
             if let Some(&p) = low.first() {
                 if let Ok(e) = t.rebuy(p) {
                     books.take(&e);
+                    books.rebuys += 1;
+                }
+            }
+            if let Some(add_on) = config.add_on {
+                let players: Vec<u32> = t.stacks().keys().copied().collect();
+                let p = players[rng.below(players.len() as u32) as usize];
+                if let Ok(e) = t.add_on(p) {
+                    books.take(&e);
+                    books.added += add_on.chips;
                 }
             }
         }
@@ -267,7 +279,7 @@ fn check(
     start_stack: Chips,
 ) -> Result<(), String> {
     let chips: Chips = t.stacks().values().sum();
-    let bought = start_stack.times(t.entries() as u64 + books.rebuys);
+    let bought = start_stack.times(t.entries() as u64 + books.rebuys) + books.added;
     if chips != bought {
         return Err(format!("chips: {chips} in play, {bought} bought"));
     }

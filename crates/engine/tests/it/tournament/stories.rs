@@ -15,6 +15,7 @@ pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<
         start: Start::SitAndGo { players },
         re_entry: false,
         rebuys: false,
+        add_on: None,
     };
     let mut t = Tournament::new(config, [7; 32]).expect("settings");
     let mut effects = Vec::new();
@@ -116,6 +117,7 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
         },
         re_entry: false,
         rebuys: false,
+        add_on: None,
     };
     let mut t: Tournament<u32> = Tournament::new(config, [1; 32]).expect("settings");
     t.register(1, 0).expect("in");
@@ -258,6 +260,7 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
         },
         re_entry: true,
         rebuys: true,
+        add_on: None,
     };
     let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
     for p in 0..4 {
@@ -335,4 +338,63 @@ fn the_first_draw_is_uniform_and_reproducible_from_the_committed_seed() {
     let again = |seed| first_draw(&players, 9, &mut GameRng::from_u64(seed));
     assert_eq!(again(5), again(5));
     assert_ne!(again(5), again(6));
+}
+
+#[test]
+fn one_add_on_a_player_whatever_the_stack_in_the_last_level_of_the_rebuy_period_between_hands() {
+    use tavolo_engine::tournament::{AddOn, Length};
+    let structure = Structure::template(Speed::Turbo);
+    let Length::Minutes(minutes) = structure.length else {
+        panic!("levels by time");
+    };
+    let level_ms = u64::from(minutes) * 60_000;
+    let start = structure.starting_stack;
+    let config = Config {
+        seats: 9,
+        structure,
+        prize: Chips::new(100),
+        fee: Chips::new(10),
+        start: Start::Scheduled {
+            at_ms: 0,
+            late_until_level: 2,
+            min_players: 2,
+        },
+        re_entry: false,
+        rebuys: true,
+        add_on: Some(AddOn {
+            chips: Chips::new(2_000),
+            prize: Chips::new(100),
+        }),
+    };
+    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
+    for p in 0..9 {
+        t.register(p, 0).expect("in");
+    }
+    t.tick(0).expect("the start");
+    assert!(
+        t.add_on(0).is_err(),
+        "level 1 is not the rebuy period's last"
+    );
+    t.tick(level_ms).expect("level 2");
+    assert_eq!(t.level(), 2);
+    // Table 0 deals: a player dealt in takes no add-on until the hand is over.
+    t.dealt(0).expect("table 0 deals");
+    assert!(t.add_on(0).is_err(), "between hands only");
+    let began = t.table_stacks(0).expect("table 0");
+    t.hand_over(0, &began, &began).expect("the hand ends");
+    let e = t.add_on(0).expect("the add-on");
+    assert_eq!(
+        e,
+        vec![Effect::Charge {
+            player: 0,
+            prize: Chips::new(100),
+            fee: Chips::ZERO
+        }]
+    );
+    assert_eq!(t.stacks()[&0], start + Chips::new(2_000));
+    assert_eq!(t.pool(), Chips::new(1_000));
+    assert!(t.add_on(0).is_err(), "one add-on a player");
+    t.tick(2 * level_ms)
+        .expect("level 3: the rebuy period is over");
+    assert!(t.add_on(1).is_err(), "not after the rebuy period");
 }
