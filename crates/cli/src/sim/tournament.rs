@@ -212,6 +212,7 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
     let sim = SwissSim {
         players: args.entries,
         rounds: args.rounds,
+        knockout: args.knockout,
         bots: specs(&args.bots, saint::bot_spec)?,
         budget: Budget {
             time: args.think_ms.map(std::time::Duration::from_millis),
@@ -252,9 +253,12 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} Saint Poker Swiss tournaments of {} players, seed {}",
+        "{} Saint Poker Swiss tournaments of {} players{}, seed {}",
         results.len(),
         args.entries,
+        args.knockout
+            .map(|k| format!(", the top {k} of each table going on"))
+            .unwrap_or_default(),
         args.seed
     );
     let _ = writeln!(

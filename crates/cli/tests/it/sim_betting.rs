@@ -316,3 +316,59 @@ fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_pla
     let again = success_json(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(v["bots"], again["bots"]);
 }
+
+#[test]
+fn sim_swiss_knockout_plays_the_elimination_variant_to_one_winner_and_refuses_k_zero() {
+    let args = [
+        "sim",
+        "swiss",
+        "--bots",
+        "greedy,random",
+        "--entries",
+        "12",
+        "--knockout",
+        "2",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--json",
+    ];
+    let v = success_json(&args);
+    let bots = v["bots"].as_array().expect("bots");
+    assert_eq!(
+        bots[0]["entries"].as_u64().unwrap_or(0) + bots[1]["entries"].as_u64().unwrap_or(0),
+        36
+    );
+    let wins: u64 = bots.iter().filter_map(|b| b["wins"].as_u64()).sum();
+    assert_eq!(wins, 3, "one winner a tournament");
+    let out = tavolo(&[
+        "sim",
+        "swiss",
+        "--bots",
+        "greedy",
+        "--entries",
+        "8",
+        "--knockout",
+        "0",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("top 0"),
+        "{out:?}"
+    );
+    let out = tavolo(&[
+        "sim",
+        "swiss",
+        "--bots",
+        "greedy",
+        "--knockout",
+        "2",
+        "--rounds",
+        "3",
+    ]);
+    assert!(
+        !out.status.success(),
+        "--rounds does not apply to the elimination variant"
+    );
+}
