@@ -1,12 +1,10 @@
 //! What a tournament called off pays (RULES.md §5, "Kinds and money"), the final table's
 //! redraw ("Seats and tables") and levels by hands ("Levels and the clock"), told as stories.
 
-use tavolo_engine::tournament::{
-    Config, Effect, Length, Phase, Speed, Start, Structure, Tournament,
-};
+use tavolo_engine::tournament::{Effect, Length, Phase, Speed, Structure, Tournament};
 use tavolo_engine::Chips;
 
-use super::stories::{first_busts_second, hand, seated, sit_and_go};
+use super::stories::{first_busts_second, hand, scheduled, seated, sit_and_go, sit_and_go_config};
 
 /// Each player's refunds (prize part, fee) and prizes in `effects`.
 fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
@@ -30,20 +28,7 @@ fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
 
 #[test]
 fn called_off_before_the_first_bust_everybody_gets_back_all_they_paid_rebuys_too() {
-    let config = Config {
-        seats: 9,
-        structure: Structure::template(Speed::Regular),
-        prize: Chips::new(100),
-        fee: Chips::new(10),
-        start: Start::Scheduled {
-            at_ms: 0,
-            late_until_level: 2,
-            min_players: 2,
-        },
-        re_entry: true,
-        rebuys: true,
-        add_on: None,
-    };
+    let config = scheduled(9, Speed::Regular, 2);
     let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
     for p in 0..12 {
         t.register(p, 0).expect("in");
@@ -173,18 +158,9 @@ fn no_table_deals_while_the_final_table_waits_for_the_other_to_finish_its_hand()
 
 #[test]
 fn levels_by_hands_move_on_with_the_slowest_table() {
-    let mut structure = Structure::template(Speed::Turbo);
-    structure.length = Length::Hands(3);
-    let config = Config {
-        seats: 6,
-        structure,
-        prize: Chips::new(100),
-        fee: Chips::new(10),
-        start: Start::SitAndGo { players: 12 },
-        re_entry: false,
-        rebuys: false,
-        add_on: None,
-    };
+    let mut config = sit_and_go_config(12, 6);
+    config.structure = Structure::template(Speed::Turbo);
+    config.structure.length = Length::Hands(3);
     let mut t: Tournament<u32> = Tournament::new(config, [9; 32]).expect("settings");
     for p in 0..12 {
         t.register(p, 0).expect("in");

@@ -5,9 +5,10 @@ use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{Config, Effect, Phase, Speed, Start, Structure, Tournament};
 use tavolo_engine::Chips;
 
-/// A sit-and-go of `players` at `seats` seats, 10,000 chips each, 100 + 10 an entry.
-pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<Effect<u32>>) {
-    let config = Config {
+/// A sit-and-go's settings: `players` at `seats` seats, the regular template (10,000 chips
+/// each), 100 + 10 an entry.
+pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
+    Config {
         seats,
         structure: Structure::template(Speed::Regular),
         prize: Chips::new(100),
@@ -16,7 +17,32 @@ pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<
         re_entry: false,
         rebuys: false,
         add_on: None,
-    };
+    }
+}
+
+/// A scheduled tournament's settings: starting at 0 ms, `seats` seats, the `speed` template,
+/// 100 + 10 an entry, late registration with re-entries and rebuys until level `late`, no
+/// add-on.
+pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
+    Config {
+        seats,
+        structure: Structure::template(speed),
+        prize: Chips::new(100),
+        fee: Chips::new(10),
+        start: Start::Scheduled {
+            at_ms: 0,
+            late_until_level: late,
+            min_players: 2,
+        },
+        re_entry: true,
+        rebuys: true,
+        add_on: None,
+    }
+}
+
+/// A sit-and-go of `players` at `seats` seats ([`sit_and_go_config`]), everybody registered.
+pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<Effect<u32>>) {
+    let config = sit_and_go_config(players, seats);
     let mut t = Tournament::new(config, [7; 32]).expect("settings");
     let mut effects = Vec::new();
     for p in 0..players as u32 {
@@ -106,10 +132,6 @@ fn a_sit_and_go_starts_when_its_last_player_registers_with_drawn_seats_and_fixed
 #[test]
 fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
     let config = Config {
-        seats: 9,
-        structure: Structure::template(Speed::Turbo),
-        prize: Chips::new(100),
-        fee: Chips::new(10),
         start: Start::Scheduled {
             at_ms: 1_000,
             late_until_level: 0,
@@ -117,7 +139,7 @@ fn unregistering_before_the_start_gives_back_the_entry_and_the_fee() {
         },
         re_entry: false,
         rebuys: false,
-        add_on: None,
+        ..scheduled(9, Speed::Turbo, 0)
     };
     let mut t: Tournament<u32> = Tournament::new(config, [1; 32]).expect("settings");
     t.register(1, 0).expect("in");
@@ -248,20 +270,7 @@ fn hand_for_hand_begins_at_the_bubble_and_busts_at_two_tables_in_its_hand_tie() 
 
 #[test]
 fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
-    let config = Config {
-        seats: 6,
-        structure: Structure::template(Speed::Regular),
-        prize: Chips::new(100),
-        fee: Chips::new(10),
-        start: Start::Scheduled {
-            at_ms: 0,
-            late_until_level: 2,
-            min_players: 2,
-        },
-        re_entry: true,
-        rebuys: true,
-        add_on: None,
-    };
+    let config = scheduled(6, Speed::Regular, 2);
     let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
     for p in 0..4 {
         t.register(p, 0).expect("in");
@@ -343,29 +352,19 @@ fn the_first_draw_is_uniform_and_reproducible_from_the_committed_seed() {
 #[test]
 fn one_add_on_a_player_whatever_the_stack_in_the_last_level_of_the_rebuy_period_between_hands() {
     use tavolo_engine::tournament::{AddOn, Length};
-    let structure = Structure::template(Speed::Turbo);
-    let Length::Minutes(minutes) = structure.length else {
-        panic!("levels by time");
-    };
-    let level_ms = u64::from(minutes) * 60_000;
-    let start = structure.starting_stack;
     let config = Config {
-        seats: 9,
-        structure,
-        prize: Chips::new(100),
-        fee: Chips::new(10),
-        start: Start::Scheduled {
-            at_ms: 0,
-            late_until_level: 2,
-            min_players: 2,
-        },
         re_entry: false,
-        rebuys: true,
         add_on: Some(AddOn {
             chips: Chips::new(2_000),
             prize: Chips::new(100),
         }),
+        ..scheduled(9, Speed::Turbo, 2)
     };
+    let Length::Minutes(minutes) = config.structure.length else {
+        panic!("levels by time");
+    };
+    let level_ms = u64::from(minutes) * 60_000;
+    let start = config.structure.starting_stack;
     let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
     for p in 0..9 {
         t.register(p, 0).expect("in");
