@@ -57,6 +57,7 @@ pub mod sessions;
 pub mod table;
 pub mod tables;
 pub mod time;
+pub mod tournament;
 pub mod ws;
 
 pub use books::{Books, Member};
