@@ -46,6 +46,14 @@ pub enum CoordError {
     /// A saved tournament that cannot be restored (the log does not replay).
     #[error("the saved tournament cannot be restored: {0}")]
     Saved(String),
+    /// A report of a hand recorded before, with another result.
+    #[error("table {table} reported hand {hand} before, with another result")]
+    Reported {
+        /// The table.
+        table: usize,
+        /// The hand.
+        hand: u64,
+    },
     /// Another owner has the tournament.
     #[error("the tournament moved to another node of the room: send this again")]
     Moved,
@@ -60,13 +68,11 @@ impl CoordError {
             CoordError::Rules(TournamentError::Full) | CoordError::Bounced { .. } => {
                 Code::TableFull
             }
-            CoordError::Rules(TournamentError::BadHand { .. }) | CoordError::NotDealing { .. } => {
-                Code::StaleHand
-            }
+            CoordError::Rules(TournamentError::BadHand { .. })
+            | CoordError::NotDealing { .. }
+            | CoordError::Reported { .. } => Code::StaleHand,
             CoordError::Rules(TournamentError::Settings(_)) => Code::InvalidOptions,
-            CoordError::Rules(_) | CoordError::Refused(_) | CoordError::Busy(_) => {
-                Code::NotAllowed
-            }
+            CoordError::Rules(_) | CoordError::Refused(_) | CoordError::Busy(_) => Code::NotAllowed,
             CoordError::Short { .. } => Code::InsufficientChips,
             CoordError::Moved => Code::NoSuchTable,
             CoordError::Saved(_) => Code::Internal,

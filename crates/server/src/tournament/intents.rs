@@ -71,9 +71,8 @@ impl Coordinator {
         }
         let user = member.id;
         self.apply(Step::Unregistered { user })?;
-        let refund = (self.fresh.iter_mut()).find(
-            |(m, _)| matches!(m, Movement::EntryBack { member, .. } if member.id == user),
-        );
+        let refund = (self.fresh.iter_mut())
+            .find(|(m, _)| matches!(m, Movement::EntryBack { member, .. } if member.id == user));
         if let Some((_, r)) = refund {
             *r = Some(reply);
         }
@@ -98,7 +97,11 @@ impl Coordinator {
         match (m, answer) {
             (Movement::Entry { member, n }, Ok(())) => {
                 let at_ms = self.now.unix_ms;
-                match self.apply(Step::Entered { member: member.clone(), n, at_ms }) {
+                match self.apply(Step::Entered {
+                    member: member.clone(),
+                    n,
+                    at_ms,
+                }) {
                     Ok(()) => {
                         let ack = Ack::Registered { entry: n };
                         self.tell(reply, user, Ok(ack), Notice::Entered { entry: n });
@@ -108,7 +111,10 @@ impl Coordinator {
                 self.deal();
             }
             (Movement::Rebuy { member, k }, Ok(())) => {
-                match self.apply(Step::Rebought { member: member.clone(), k }) {
+                match self.apply(Step::Rebought {
+                    member: member.clone(),
+                    k,
+                }) {
                     Ok(()) => {
                         let stack = (self.engine.stacks().get(&user).copied()).unwrap_or_default();
                         let ack = Ack::Rebought { stack };

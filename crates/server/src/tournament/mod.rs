@@ -138,11 +138,11 @@ impl Coordinator {
         })
     }
 
-    /// A new tournament taking entries; refused if its settings cannot be played.
+    /// A new tournament taking entries (saved with its first input); refused if its settings
+    /// cannot be played.
     pub fn new(setup: Setup, now: Now) -> Result<Coordinator, CoordError> {
         let mut c = Coordinator::empty(setup, now)?;
         c.dirty = true;
-        c.finish_step();
         Ok(c)
     }
 
@@ -237,7 +237,9 @@ impl Coordinator {
         SavedTournament {
             seed: self.seed,
             log: self.log.clone(),
-            pending: pending.chain(self.fresh.iter().map(|(m, _)| m.clone())).collect(),
+            pending: pending
+                .chain(self.fresh.iter().map(|(m, _)| m.clone()))
+                .collect(),
         }
     }
 
@@ -255,8 +257,7 @@ impl Coordinator {
         }
         self.release();
         let ended = matches!(self.engine.phase(), Phase::Finished | Phase::Cancelled);
-        if ended && !self.over && self.books.movements().next().is_none() && self.held.is_empty()
-        {
+        if ended && !self.over && self.books.movements().next().is_none() && self.held.is_empty() {
             self.over = true;
             self.out.push(Effect::Finished);
         }
@@ -310,8 +311,9 @@ impl Coordinator {
     /// Orders and notices whose cause the books have saved go out.
     fn release(&mut self) {
         let durable = self.durable;
-        let (now, later): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.held).into_iter().partition(|(s, _)| *s <= durable);
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.held)
+            .into_iter()
+            .partition(|(s, _)| *s <= durable);
         self.held = later;
         self.out.extend(now.into_iter().map(|(_, e)| e));
     }

@@ -144,9 +144,13 @@ impl Movement {
             Movement::Rebuy { k, .. } => {
                 PoolMove::charge(key(format!("rebuy:{u}:{k}")), id, account, prize, 0)
             }
-            Movement::EntryBack { n, .. } => {
-                PoolMove::refund(key(format!("refund:entry:{u}:{n}")), id, account, prize, fee)
-            }
+            Movement::EntryBack { n, .. } => PoolMove::refund(
+                key(format!("refund:entry:{u}:{n}")),
+                id,
+                account,
+                prize,
+                fee,
+            ),
             Movement::RebuyBack { k, .. } => {
                 PoolMove::refund(key(format!("refund:rebuy:{u}:{k}")), id, account, prize, 0)
             }

@@ -244,6 +244,11 @@ impl Coordinator {
     /// A new owner tells every table what it deals (those in a hand: that hand again) — the
     /// orders of the old owner that the books never saved are forgotten with it.
     pub(super) fn resync_tables(&mut self) {
+        // tables closed (broken, or all at the end): closed again, in case the order was lost
+        for table in self.open_tables..self.hands.len() {
+            self.held
+                .push((self.seq, Effect::Order(Order::Close { table })));
+        }
         for table in 0..self.open_tables {
             let seats = self.config.seats;
             let mut orders = vec![Order::Open { table, seats }];
@@ -259,28 +264,50 @@ impl Coordinator {
         self.deal();
     }
 
+    /// The report of hand `hand` at table `t` the tournament recorded, if any.
+    fn reported(&self, t: usize, hand: u64) -> Option<&HandOver> {
+        let dealt = self.hands.get(t).copied().unwrap_or(0);
+        if hand == 0 || hand > dealt {
+            return None;
+        }
+        self.log.iter().rev().find_map(|s| match s {
+            Step::HandOver(r) if r.table == t && r.hand == hand => Some(r),
+            _ => None,
+        })
+    }
+
     /// A table's report of a hand.
     pub(super) fn hand_over(&mut self, r: HandOver) {
         let (t, hand) = (r.table, r.hand);
         let dealt = self.hands.get(t).copied().unwrap_or(0);
         let current = self.dealing.get(t) == Some(&true) && dealt == hand;
         if !current {
-            let idle = self.dealing.get(t) != Some(&true);
-            if hand >= 1 && (hand < dealt || (hand == dealt && idle)) {
-                // recorded before: said again once it is saved
-                let order = Effect::Order(Order::Recorded { table: t, hand });
-                self.held.push((self.recorded_by[t], order));
-            } else {
-                let error = CoordError::NotDealing { table: t, hand };
-                self.out.push(Effect::Refused { table: t, hand, error });
-            }
+            let error = match self.reported(t, hand) {
+                Some(same) if *same == r => {
+                    // recorded before: said again once it is saved
+                    let order = Effect::Order(Order::Recorded { table: t, hand });
+                    self.held.push((self.recorded_by[t], order));
+                    return;
+                }
+                Some(_) => CoordError::Reported { table: t, hand },
+                None => CoordError::NotDealing { table: t, hand },
+            };
+            self.out.push(Effect::Refused {
+                table: t,
+                hand,
+                error,
+            });
             return;
         }
         match self.apply(Step::HandOver(r)) {
             Ok(()) => self.deal(),
             Err(e) => {
                 let error = CoordError::Rules(e);
-                self.out.push(Effect::Refused { table: t, hand, error });
+                self.out.push(Effect::Refused {
+                    table: t,
+                    hand,
+                    error,
+                });
             }
         }
     }

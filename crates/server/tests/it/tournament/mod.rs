@@ -1,0 +1,6 @@
+//! The room's tournament coordinator, off the network: stories with explicit time, and the
+//! deterministic simulation of sit-and-goes with faults.
+
+pub(crate) mod bench;
+mod simulation;
+mod stories;

@@ -1,0 +1,335 @@
+//! The coordinator's stories, with explicit time and simulated books: a sit-and-go from the
+//! first entry to the last prize, refunds, entries the books refuse or fail, a crash between a
+//! prize's write and its answer, and hand reports the tournament refuses.
+
+use std::time::Duration;
+
+use tavolo_cards::GameRng;
+use tavolo_engine::tournament::{Phase, TournamentError};
+use tavolo_engine::Chips;
+use tavolo_server::tournament::{Ack, CoordError, Intent, Notice, Order, Write};
+use tavolo_store::{PoolMove, UserId};
+
+use super::bench::{sit_and_go, Bench, ID};
+
+fn seats(b: &Bench) -> Vec<(usize, usize, UserId)> {
+    (b.orders.iter())
+        .filter_map(|o| match o {
+            Order::Seat {
+                table,
+                seat,
+                player,
+                ..
+            } => Some((*table, *seat, player.id)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn entry_key(b: &Bench, i: usize, n: u32) -> String {
+    format!("tournament:{ID}:entry:{}:{n}", b.member(i).id.0)
+}
+
+/// Nine players register one by one (each acknowledged once the books recorded the entry); the
+/// ninth starts the tournament with seats drawn from its seed; played out, it pays 50/30/20 of
+/// the pool to the first three and leaves the pool empty.
+#[test]
+fn a_nine_player_sit_and_go_starts_when_full_with_drawn_seats_and_pays_50_30_20() {
+    let mut b = Bench::new(sit_and_go(9, 9), &[1_000; 9], 7);
+    b.settle();
+    for i in 0..8 {
+        let r = b.intent(i, Intent::Register);
+        assert!(!b.answers.contains_key(&r), "answered before the books");
+        b.settle();
+        assert_eq!(b.answers[&r], Ok(Ack::Registered { entry: 1 }));
+        assert!(b.books.has(&entry_key(&b, i, 1)));
+    }
+    assert_eq!(b.core.tournament().phase(), Phase::Registering);
+    assert!(seats(&b).is_empty());
+    assert_eq!(b.books.pool(), 800);
+    let r = b.intent(8, Intent::Register);
+    assert!(seats(&b).is_empty(), "seated before the entry was booked");
+    b.settle();
+    assert_eq!(b.answers[&r], Ok(Ack::Registered { entry: 1 }));
+    let drawn = seats(&b);
+    assert_eq!(drawn.len(), 9);
+    let mut at: Vec<usize> = drawn.iter().map(|(t, s, _)| t * 100 + s).collect();
+    at.sort_unstable();
+    at.dedup();
+    assert_eq!(at.len(), 9, "every player a seat of their own: {drawn:?}");
+    let deal = b.orders.iter().find_map(|o| match o {
+        Order::Deal {
+            players, hand: 1, ..
+        } => Some(players.clone()),
+        _ => None,
+    });
+    let deal = deal.expect("table 0 deals hand 1");
+    assert!(deal.iter().all(|(_, _, c)| *c == Chips::new(10_000)));
+    // the same seed draws the same seats; another seed, others
+    let again = |seed| {
+        let mut o = Bench::new(sit_and_go(9, 9), &[1_000; 9], seed);
+        (0..9).for_each(|i| {
+            o.intent(i, Intent::Register);
+            o.settle();
+        });
+        seats(&o)
+    };
+    assert_eq!(again(7), drawn);
+    assert_ne!(again(8), drawn);
+
+    b.play_out(&mut GameRng::from_u64(1));
+    let mut places: Vec<usize> = b.core.tournament().places().map(|p| p.place).collect();
+    places.sort_unstable();
+    assert_eq!(
+        places,
+        (1..=9).collect::<Vec<_>>(),
+        "every place once (random busts here never tie)"
+    );
+    let place_of = |u: UserId| {
+        b.core
+            .tournament()
+            .places()
+            .find(|p| p.player == u)
+            .map(|p| p.place)
+    };
+    for i in 0..9 {
+        let prize = match place_of(b.member(i).id) {
+            Some(1) => 450,
+            Some(2) => 270,
+            Some(3) => 180,
+            _ => 0,
+        };
+        assert_eq!(b.balance(i), 1_000 - 110 + prize, "player {i}");
+    }
+    assert_eq!(b.books.pool(), 0);
+    assert_eq!(b.books.ledger.total(), 0);
+    assert!(b.books.ledger.violations.is_empty());
+    let paid: Vec<_> = b
+        .notices
+        .iter()
+        .filter(|(_, n)| matches!(n, Notice::Paid { .. }))
+        .collect();
+    assert_eq!(paid.len(), 3);
+    assert!(b.core.problems().is_empty());
+    assert!(matches!(b.orders.last(), Some(Order::Close { table: 0 })));
+}
+
+/// Withdrawing before the start gives back exactly what the entry paid, prize part and fee, and
+/// the seat is free for another.
+#[test]
+fn unregistering_before_the_start_refunds_exactly() {
+    let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 4], 1);
+    for i in 0..2 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    assert_eq!(b.balance(1), 890);
+    let r = b.intent(1, Intent::Unregister);
+    assert!(
+        !b.answers.contains_key(&r),
+        "answered before the refund was booked"
+    );
+    b.settle();
+    assert_eq!(
+        b.answers[&r],
+        Ok(Ack::Unregistered {
+            refund: Chips::new(110)
+        })
+    );
+    assert_eq!(b.balance(1), 1_000);
+    assert_eq!(b.books.pool(), 100);
+    assert_eq!(b.core.tournament().entries(), 1);
+    // unregistering twice: refused, nothing changes
+    let r = b.intent(1, Intent::Unregister);
+    assert_eq!(
+        b.answers[&r],
+        Err(CoordError::Rules(TournamentError::NotIn))
+    );
+    // the seat went back: registering again is the player's second entry, under its own key
+    let r = b.intent(1, Intent::Register);
+    b.settle();
+    assert_eq!(b.answers[&r], Ok(Ack::Registered { entry: 2 }));
+    assert!(b.books.has(&entry_key(&b, 1, 2)));
+    assert_eq!(b.balance(1), 890);
+    b.intent(2, Intent::Register);
+    b.settle();
+    assert_eq!(b.core.tournament().phase(), Phase::Running);
+    let r = b.intent(0, Intent::Unregister);
+    assert_eq!(
+        b.answers[&r],
+        Err(CoordError::Rules(TournamentError::Closed))
+    );
+}
+
+/// A player whose account cannot pay the entry is refused with the account and the price, and
+/// nothing changes: no charge, no seat, the sit-and-go still waits for its last player.
+#[test]
+fn a_registration_the_books_refuse_for_want_of_chips_is_refused_and_seats_nobody() {
+    let mut b = Bench::new(sit_and_go(2, 9), &[1_000, 50, 1_000], 1);
+    b.intent(0, Intent::Register);
+    b.settle();
+    let log = b.core.log().len();
+    let r = b.intent(1, Intent::Register);
+    b.settle();
+    let short = format!("user:{}", b.member(1).id.0);
+    assert_eq!(
+        b.answers[&r],
+        Err(CoordError::Short {
+            account: short,
+            needed: Chips::new(110)
+        })
+    );
+    assert_eq!(b.balance(1), 50);
+    assert_eq!(b.books.pool(), 100);
+    assert_eq!(b.core.tournament().phase(), Phase::Registering);
+    assert_eq!(b.core.log().len(), log, "nothing logged");
+    assert!(seats(&b).is_empty());
+    assert!(!b.books.has(&entry_key(&b, 1, 1)));
+    // the seat is still there for a player who can pay
+    let r = b.intent(2, Intent::Register);
+    b.settle();
+    assert_eq!(b.answers[&r], Ok(Ack::Registered { entry: 1 }));
+    assert_eq!(seats(&b).len(), 2);
+}
+
+/// The books fail the entry's write: the player is told it is pending (not done), the write is
+/// sent again, the same, after a pause, and once it lands the player is told they are in.
+#[test]
+fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
+    let mut b = Bench::new(sit_and_go(9, 9), &[1_000; 2], 1);
+    b.settle();
+    b.books.down = true;
+    let r = b.intent(0, Intent::Register);
+    let (_, first) = b.writes.front().cloned().expect("the entry's write");
+    b.answer_one();
+    assert_eq!(b.answers[&r], Ok(Ack::Pending));
+    assert_eq!(
+        b.core.tournament().entries(),
+        0,
+        "not in before it is booked"
+    );
+    assert_eq!(b.books.pool(), 0);
+    // a second try while it is pending is refused
+    let again = b.intent(0, Intent::Register);
+    assert_eq!(b.answers[&again], Err(CoordError::Busy("entry")));
+    b.books.down = false;
+    b.advance(Duration::from_millis(100));
+    assert!(b.writes.is_empty(), "sent again only after the pause");
+    b.advance(Duration::from_secs(1));
+    let (_, retried) = b.writes.front().cloned().expect("sent again");
+    let key = |w: &Write| match w {
+        Write::Money { journal, .. } => journal.key.clone(),
+        Write::Save(_) => String::new(),
+    };
+    assert_eq!(key(&retried), key(&first));
+    assert_eq!(key(&first), entry_key(&b, 0, 1));
+    b.settle();
+    let me = b.member(0).id;
+    assert!(b.notices.contains(&(me, Notice::Entered { entry: 1 })));
+    assert_eq!(b.core.tournament().entries(), 1);
+    assert_eq!(b.books.pool(), 100);
+    assert_eq!(b.balance(0), 890);
+}
+
+/// The last hand is reported, the prizes' writes go to the books, and the node dies before any
+/// answer comes back — once with the writes recorded, once with them lost. The next owner sends
+/// the pending prizes again under the same keys: each prize is paid exactly once.
+#[test]
+fn a_crash_between_a_prize_write_and_its_answer_does_not_pay_twice() {
+    for lands in [true, false] {
+        let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 3], 5);
+        for i in 0..3 {
+            b.intent(i, Intent::Register);
+            b.settle();
+        }
+        let mut rng = GameRng::from_u64(9);
+        let prizes_sent = |b: &Bench| {
+            (b.writes.iter()).any(|(_, w)| {
+                matches!(w, Write::Money { journal, .. } if journal.kind == PoolMove::Prize.kind())
+            })
+        };
+        for _ in 0..10_000 {
+            for t in b.dealing() {
+                b.play(t, &mut rng);
+            }
+            if prizes_sent(&b) {
+                break;
+            }
+            b.settle();
+        }
+        assert!(prizes_sent(&b), "the tournament ended");
+        let before = b.orders.len();
+        b.crash(|| lands);
+        b.play_out(&mut rng);
+        let winner = b
+            .core
+            .tournament()
+            .places()
+            .find(|p| p.place == 1)
+            .expect("a winner");
+        let winner = (0..3)
+            .find(|&i| b.member(i).id == winner.player)
+            .expect("one of them");
+        assert_eq!(b.balance(winner), 1_000 - 110 + 300, "lands: {lands}");
+        assert_eq!(b.books.pool(), 0);
+        let prize_journals = (b.books.ledger.journals.values())
+            .filter(|(k, _)| k == PoolMove::Prize.kind())
+            .count();
+        assert_eq!(prize_journals, 1);
+        assert!(b.books.ledger.violations.is_empty());
+        assert!(b.finished);
+        assert!(b.orders.len() > before, "the new owner closed the table");
+    }
+}
+
+/// Reports the tournament cannot take are refused and change nothing: chips made, a stranger,
+/// a hand the table was not told to deal. The right report is recorded once, however often it
+/// comes.
+#[test]
+fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
+    let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 4], 2);
+    for i in 0..3 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    let mut rng = GameRng::from_u64(3);
+    let table = b.tables.get(&0).cloned().expect("table 0 deals");
+    let (hand, players) = table.deal.clone().expect("a hand");
+    let good = super::bench::hand_result(0, hand, &players, &mut rng);
+    let stacks = b.core.tournament().stacks().clone();
+    let log = b.core.log().len();
+    let mut made = good.clone();
+    made.ended[0].1 = Chips::new(made.ended[0].1.get() + 1);
+    let mut stranger = good.clone();
+    stranger.began[0].0 = b.member(3).id;
+    stranger.ended[0].0 = b.member(3).id;
+    let mut later = good.clone();
+    later.hand += 1;
+    for bad in [made, stranger, later] {
+        let refused = b.refused.len();
+        b.send(tavolo_server::tournament::Input::HandOver(bad));
+        assert_eq!(b.refused.len(), refused + 1);
+        assert_eq!(b.core.tournament().stacks(), &stacks);
+        assert_eq!(b.core.log().len(), log);
+        assert!(b.writes.is_empty());
+    }
+    assert!(matches!(
+        b.refused[0].2,
+        CoordError::Rules(TournamentError::BadHand { .. })
+    ));
+    assert!(matches!(b.refused[2].2, CoordError::NotDealing { .. }));
+    b.send(tavolo_server::tournament::Input::HandOver(good.clone()));
+    b.settle();
+    let recorded = |b: &Bench| {
+        (b.orders.iter())
+            .filter(|o| matches!(o, Order::Recorded { table: 0, hand: h } if *h == hand))
+            .count()
+    };
+    assert_eq!(recorded(&b), 1);
+    let log = b.core.log().len();
+    b.send(tavolo_server::tournament::Input::HandOver(good));
+    b.settle();
+    assert_eq!(recorded(&b), 2, "told again");
+    assert_eq!(b.core.log().len(), log, "recorded once");
+    assert_eq!(b.refused.len(), 3);
+}
