@@ -74,11 +74,14 @@ impl Books {
     }
 }
 
+/// A hand a table was told to deal: its number, and its players (seat, who, stack).
+pub type Deal = (u64, Vec<(usize, UserId, Chips)>);
+
 /// A table as the bench plays it: the hand it was told to deal, and its report until recorded.
 #[derive(Clone, Debug, Default)]
 pub struct SimTable {
     /// The last deal order: hand, players (seat, who, stack).
-    pub deal: Option<(u64, Vec<(usize, UserId, Chips)>)>,
+    pub deal: Option<Deal>,
     /// The report of that hand, sent and not recorded yet.
     pub report: Option<HandOver>,
 }

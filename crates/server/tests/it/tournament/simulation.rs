@@ -268,7 +268,7 @@ impl World {
                 ));
             }
         }
-        for (u, notice) in self.b.notices[self.notices_seen..].to_vec() {
+        for (u, notice) in self.b.notices[self.notices_seen..].iter().cloned() {
             let needed = match notice {
                 Notice::Entered { entry } => Some(key("entry", u, entry)),
                 Notice::Paid { place, .. } => {
