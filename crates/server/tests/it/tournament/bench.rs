@@ -22,6 +22,9 @@ use crate::core::books::SimBooks;
 /// The tournament's id in every bench.
 pub const ID: &str = "sng-1";
 
+/// The Unix time (ms) every bench starts at.
+pub const START_MS: u64 = 1_800_000_000_000;
+
 /// The books as a tournament sees them.
 #[derive(Debug)]
 pub struct Books {
@@ -148,7 +151,7 @@ impl Bench {
         };
         let now = Now {
             at: Instant::now(),
-            unix_ms: 1_800_000_000_000,
+            unix_ms: START_MS,
         };
         let core = Coordinator::new(setup.clone(), now).expect("a playable tournament");
         let books = Books {
@@ -303,14 +306,25 @@ impl Bench {
     /// The coordinator's node dies; the writes in flight land (their answers lost) or not, as
     /// `lands` says; another node claims the tournament at the next epoch and restores it from
     /// the newest save.
+    /// Those that do not land before the claim may arrive after it (`lands` again): the books
+    /// fence them off, recording nothing.
     pub fn crash(&mut self, mut lands: impl FnMut() -> bool) {
+        let mut late = Vec::new();
         for (_, w) in std::mem::take(&mut self.writes) {
             if lands() {
                 let _ = self.books.execute(&w);
+            } else {
+                late.push(w);
             }
         }
         self.books.epoch += 1;
         self.setup.lease.epoch = self.books.epoch;
+        for w in late.into_iter().filter(|_| lands()) {
+            let journals = self.books.ledger.journals.len();
+            let answer = self.books.execute(&w);
+            assert_eq!(answer, Err(BookFailure::Fenced), "a stale owner's write");
+            assert_eq!(self.books.ledger.journals.len(), journals);
+        }
         let save = self.books.save.clone();
         match save {
             Some(save) => {

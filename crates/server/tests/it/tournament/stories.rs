@@ -333,3 +333,141 @@ fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
     assert_eq!(b.core.log().len(), log, "recorded once");
     assert_eq!(b.refused.len(), 3);
 }
+
+/// A node paused past its lease still runs its coordinator while another owner restored the
+/// tournament: the books fence off the old owner's next write (nothing recorded), and it stops,
+/// answering that the tournament moved; the new owner takes the entry.
+#[test]
+fn an_owner_taken_over_is_fenced_off_and_stops() {
+    use tavolo_server::tournament::{Coordinator, Effect, Input};
+    let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 3], 4);
+    b.intent(0, Intent::Register);
+    b.settle();
+    b.books.epoch += 1;
+    let mut setup = b.setup.clone();
+    setup.lease.epoch = b.books.epoch;
+    let save = b.books.save.clone().expect("saved");
+    let (mut new, _) = Coordinator::restore(setup, save, b.now).expect("restores");
+    let r = b.intent(1, Intent::Register);
+    b.answer_one();
+    assert_eq!(b.answers[&r], Err(CoordError::Moved));
+    assert_eq!(
+        b.books.pool(),
+        100,
+        "the stale owner's entry was not recorded"
+    );
+    let member = b.member(1);
+    let again = b.core.handle(
+        Input::Intent {
+            member: member.clone(),
+            intent: Intent::Register,
+            reply: 99,
+        },
+        b.now,
+    );
+    assert_eq!(again, vec![Effect::Answer(99, Err(CoordError::Moved))]);
+    // the new owner has player 0 in, and takes player 1
+    assert_eq!(new.tournament().entries(), 1);
+    let out = new.handle(
+        Input::Intent {
+            member,
+            intent: Intent::Register,
+            reply: 7,
+        },
+        b.now,
+    );
+    let Some(Effect::Book(id, w)) = out.into_iter().find(|e| matches!(e, Effect::Book(..))) else {
+        panic!("the entry's write");
+    };
+    let answer = b.books.execute(&w);
+    assert_eq!(answer, Ok(()));
+    let out = new.handle(Input::Booked(id, answer), b.now);
+    assert!(out.contains(&Effect::Answer(7, Ok(Ack::Registered { entry: 1 }))));
+    assert_eq!(b.books.pool(), 200);
+}
+
+/// A scheduled tournament with fewer entries than it needs at its start is called off: every
+/// entry comes back, exactly, and the players are told.
+#[test]
+fn a_scheduled_tournament_short_of_players_at_its_start_is_cancelled_and_refunded() {
+    use tavolo_engine::tournament::Start;
+    let mut config = sit_and_go(9, 9);
+    config.start = Start::Scheduled {
+        at_ms: super::bench::START_MS + 60_000,
+        late_until_level: 0,
+        min_players: 3,
+    };
+    let mut b = Bench::new(config, &[1_000; 3], 3);
+    for i in 0..2 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    b.advance(Duration::from_secs(30));
+    b.settle();
+    assert_eq!(b.core.tournament().phase(), Phase::Registering);
+    assert_eq!(b.books.pool(), 200);
+    b.advance(Duration::from_secs(31));
+    b.settle();
+    assert_eq!(b.core.tournament().phase(), Phase::Cancelled);
+    for i in 0..2 {
+        assert_eq!(b.balance(i), 1_000);
+        let me = b.member(i).id;
+        assert!(b.notices.contains(&(me, Notice::Cancelled)));
+        assert!(b.notices.contains(&(
+            me,
+            Notice::Refunded {
+                amount: Chips::new(110)
+            }
+        )));
+    }
+    assert_eq!(b.books.pool(), 0);
+    assert!(b.finished);
+    let r = b.intent(2, Intent::Register);
+    assert_eq!(
+        b.answers[&r],
+        Err(CoordError::Rules(TournamentError::Closed))
+    );
+}
+
+/// Eighteen players at two tables: as players bust, the tables are balanced (the mover told
+/// where to go) and the second table breaks into the first; at the end the last table closes.
+#[test]
+fn two_tables_are_balanced_then_broken_into_one_and_closed_at_the_end() {
+    let mut b = Bench::new(sit_and_go(18, 9), &[1_000; 18], 11);
+    for i in 0..18 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    let opened = (b.orders.iter())
+        .filter(|o| matches!(o, Order::Open { .. }))
+        .count();
+    assert_eq!(opened, 2);
+    b.play_out(&mut GameRng::from_u64(12));
+    let moves: Vec<(UserId, (usize, usize))> = (b.orders.iter())
+        .filter_map(|o| match o {
+            Order::Move { player, to, .. } => Some((*player, *to)),
+            _ => None,
+        })
+        .collect();
+    assert!(!moves.is_empty(), "players moved");
+    for (player, (table, seat)) in &moves {
+        let told = Notice::Moved {
+            table: *table,
+            seat: *seat,
+        };
+        assert!(b.notices.contains(&(*player, told)), "the mover is told");
+    }
+    let closed: Vec<usize> = (b.orders.iter())
+        .filter_map(|o| match o {
+            Order::Close { table } => Some(*table),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        closed,
+        vec![1, 0],
+        "the second table breaks first, the first closes at the end"
+    );
+    assert_eq!(b.books.pool(), 0);
+    assert_eq!(b.core.tournament().places().count(), 18);
+}
