@@ -27,14 +27,15 @@ impl Coordinator {
     fn charging(&self, user: tavolo_store::UserId) -> Option<&'static str> {
         let pending = self.books.movements().map(|(_, m)| m);
         let fresh = self.fresh.iter().map(|(m, _)| m);
-        pending
-            .chain(fresh)
+        let waiting = self.rebuys_waiting.iter().any(|(m, _)| m.id == user);
+        let charging = (pending.chain(fresh))
             .filter(|m| m.member().id == user)
             .find_map(|m| match m {
                 Movement::Entry { .. } => Some("entry"),
                 Movement::Rebuy { .. } => Some("rebuy"),
                 _ => None,
-            })
+            });
+        charging.or(waiting.then_some("rebuy"))
     }
 
     /// Entries on their way to the books.
@@ -84,7 +85,10 @@ impl Coordinator {
         if let Some(what) = self.charging(member.id) {
             return Err(CoordError::Busy(what));
         }
-        self.engine.clone().rebuy(member.id)?;
+        match self.engine.clone().rebuy(member.id) {
+            Ok(_) | Err(TournamentError::MidHand) => {} // made once the hand is over
+            Err(e) => return Err(e.into()),
+        }
         let k = self.rebuys.get(&member.id).copied().unwrap_or(0) + 1;
         self.submit(Movement::Rebuy { member, k }, Some(reply));
         Ok(())
@@ -111,17 +115,15 @@ impl Coordinator {
                 self.deal();
             }
             (Movement::Rebuy { member, k }, Ok(())) => {
-                match self.apply(Step::Rebought {
-                    member: member.clone(),
-                    k,
-                }) {
-                    Ok(()) => {
-                        let stack = (self.engine.stacks().get(&user).copied()).unwrap_or_default();
-                        let ack = Ack::Rebought { stack };
-                        self.tell(reply, user, Ok(ack), Notice::Rebought { stack });
-                    }
-                    Err(why) => self.bounce(Movement::RebuyBack { member, k }, why, reply),
+                if let Err(e) = self.apply(Step::RebuyBooked { member, k }) {
+                    tracing::error!(error = %e, "a booked rebuy could not be kept");
                 }
+                if let Some(r) = reply {
+                    self.out.push(Effect::Answer(r, Ok(Ack::RebuyBooked)));
+                } // else: answered pending; told with the chips
+
+                self.restack();
+                self.deal();
             }
             (Movement::EntryBack { .. } | Movement::RebuyBack { .. }, Ok(())) => {
                 let amount = prize.checked_add(fee).unwrap_or(prize);
@@ -142,6 +144,25 @@ impl Coordinator {
             (m, Err(e)) => {
                 tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused a movement of the tournament's money");
                 self.problems.push(format!("{m:?} refused: {e:?}"));
+            }
+        }
+    }
+
+    /// Booked rebuys whose player's table is between hands (or who is no longer seated) go to
+    /// the tournament: their chips join the stack, or they bounce, refunded.
+    pub(super) fn restack(&mut self) {
+        for (member, k) in self.rebuys_waiting.clone() {
+            let user = member.id;
+            let table = (self.engine.seatings()).position(|s| s.seats.contains(&Some(user)));
+            if table.is_some_and(|t| self.dealing.get(t) == Some(&true)) {
+                continue;
+            }
+            match self.apply(Step::Rebuy { user, k }) {
+                Ok(()) => {
+                    let stack = (self.engine.stacks().get(&user).copied()).unwrap_or_default();
+                    self.emit(Effect::Notice(user, Notice::Rebought { stack }));
+                }
+                Err(why) => self.bounce(Movement::RebuyBack { member, k }, why, None),
             }
         }
     }

@@ -81,11 +81,8 @@ pub enum Ack {
         /// What came back.
         refund: Chips,
     },
-    /// The rebuy is booked: the stack now.
-    Rebought {
-        /// The stack.
-        stack: Chips,
-    },
+    /// The rebuy is booked: its chips join the stack between hands ([`Notice::Rebought`]).
+    RebuyBooked,
     /// The books did not answer yet: the write is pending, sent again under the same key, and
     /// a [`Notice`] follows when it is recorded. Nothing is done until then.
     Pending,
@@ -186,7 +183,7 @@ pub enum Notice {
         /// What came back.
         amount: Chips,
     },
-    /// A pending rebuy is booked.
+    /// A rebuy's chips joined the stack.
     Rebought {
         /// The stack now.
         stack: Chips,

@@ -68,6 +68,8 @@ pub struct Coordinator {
     /// Entry charges and rebuys recorded for each member (the next is numbered after them).
     entries: BTreeMap<UserId, u32>,
     rebuys: BTreeMap<UserId, u32>,
+    /// Rebuys booked, waiting for their player's table to be between hands.
+    rebuys_waiting: Vec<(Member, u32)>,
     /// Per table: hands dealt, whether one is in play, whether it was told to hold, and the
     /// save order its last report is recorded by.
     hands: Vec<u64>,
@@ -115,6 +117,7 @@ impl Coordinator {
             members: BTreeMap::new(),
             entries: BTreeMap::new(),
             rebuys: BTreeMap::new(),
+            rebuys_waiting: Vec::new(),
             hands: Vec::new(),
             dealing: Vec::new(),
             holding: Vec::new(),
@@ -161,7 +164,7 @@ impl Coordinator {
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;
         for (i, step) in save.state.log.into_iter().enumerate() {
-            let bounced = matches!(step, Step::Entered { .. } | Step::Rebought { .. });
+            let bounced = matches!(step, Step::Entered { .. } | Step::Rebuy { .. });
             if let Err(e) = c.apply(step) {
                 if !bounced {
                     return Err(CoordError::Saved(format!("step {i} does not replay: {e}")));
@@ -224,6 +227,11 @@ impl Coordinator {
     /// The movements pending, oldest first.
     pub fn pending(&self) -> Vec<Movement> {
         self.books.movements().map(|(_, m)| m.clone()).collect()
+    }
+
+    /// Rebuys booked and waiting for their player's table to be between hands.
+    pub fn rebuys_waiting(&self) -> &[(Member, u32)] {
+        &self.rebuys_waiting
     }
 
     /// Whether the tournament is over and nothing of it is pending.

@@ -34,11 +34,20 @@ pub enum Step {
         /// The time (Unix ms).
         at_ms: u64,
     },
-    /// The books recorded the `k`-th rebuy of `member`.
-    Rebought {
+    /// The books recorded the `k`-th rebuy of `member`: it waits for their table to be between
+    /// hands.
+    RebuyBooked {
         /// Who.
         member: Member,
         /// The rebuy's number for them (1 first).
+        k: u32,
+    },
+    /// Rebuy `k` of `user` given to the tournament, between hands (whether it took it or it
+    /// bounced, refunded).
+    Rebuy {
+        /// Who.
+        user: UserId,
+        /// The rebuy's number.
         k: u32,
     },
     /// A member withdrew.

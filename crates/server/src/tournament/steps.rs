@@ -22,9 +22,14 @@ impl Coordinator {
                 self.members.insert(member.id, member.clone());
                 engine.register(member.id, *at_ms)
             }
-            Step::Rebought { member, k } => {
+            Step::RebuyBooked { member, k } => {
                 self.rebuys.insert(member.id, *k);
-                engine.rebuy(member.id)
+                self.rebuys_waiting.push((member.clone(), *k));
+                Ok(Vec::new())
+            }
+            Step::Rebuy { user, k } => {
+                (self.rebuys_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
+                engine.rebuy(*user)
             }
             Step::Unregistered { user } => engine.unregister(*user),
             Step::Tick { at_ms } => engine.tick(*at_ms),
@@ -34,7 +39,7 @@ impl Coordinator {
         let effects = match result {
             Ok(fx) => fx,
             Err(e) => {
-                if matches!(step, Step::Entered { .. } | Step::Rebought { .. }) {
+                if matches!(step, Step::Entered { .. } | Step::Rebuy { .. }) {
                     self.log.push(step);
                     self.dirty = true;
                 }
@@ -300,7 +305,10 @@ impl Coordinator {
             return;
         }
         match self.apply(Step::HandOver(r)) {
-            Ok(()) => self.deal(),
+            Ok(()) => {
+                self.restack();
+                self.deal();
+            }
             Err(e) => {
                 let error = CoordError::Rules(e);
                 self.out.push(Effect::Refused {

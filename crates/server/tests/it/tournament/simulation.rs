@@ -18,12 +18,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::Phase;
+use tavolo_engine::tournament::{Phase, Start};
 use tavolo_engine::Chips;
 use tavolo_server::tournament::{Ack, Input, Intent, Notice, Step};
 use tavolo_store::{PoolMove, UserId};
 
-use super::bench::{hand_result, sit_and_go, Bench, ID};
+use super::bench::{hand_result, sit_and_go, Bench, ID, START_MS};
 
 /// Tournaments of the default run.
 const RUNS: u64 = 300;
@@ -39,6 +39,10 @@ pub struct Report {
     pub faults: BTreeMap<&'static str, u64>,
     /// Entries in the tournament.
     pub players: usize,
+    /// Rebuys booked.
+    pub rebuys: usize,
+    /// Tournaments called off.
+    pub cancelled: usize,
 }
 
 struct World {
@@ -51,7 +55,9 @@ struct World {
     answers_seen: BTreeSet<u64>,
     notices_seen: usize,
     /// The place each player was told.
-    told: BTreeMap<UserId, usize>,
+    told: BTreeMap<UserId, BTreeSet<usize>>,
+    /// A sit-and-go (else a scheduled tournament).
+    sng: bool,
 }
 
 fn key(what: &str, u: UserId, n: impl std::fmt::Display) -> String {
@@ -65,19 +71,25 @@ impl World {
 
     fn step(&mut self) -> Result<(), String> {
         let n = self.b.members.len() as u32;
-        match self.rng.below(40) {
+        let k = self.rng.below(40);
+        match k {
             0..=3 => {
                 let i = self.rng.below(n) as usize;
                 let r = self.b.intent(i, Intent::Register);
                 self.asked.insert(r, (i, Intent::Register));
             }
-            4 => {
+            4 | 30 => {
+                let intent = if k == 4 {
+                    Intent::Unregister
+                } else {
+                    Intent::Rebuy
+                };
                 let i = self.rng.below(n) as usize;
-                let r = self.b.intent(i, Intent::Unregister);
-                self.asked.insert(r, (i, Intent::Unregister));
+                let r = self.b.intent(i, intent);
+                self.asked.insert(r, (i, intent));
             }
             5..=16 => self.answer(),
-            17..=30 => {
+            17..=29 => {
                 let dealing = self.b.dealing();
                 if !dealing.is_empty() {
                     let t = dealing[self.rng.below(dealing.len() as u32) as usize];
@@ -155,19 +167,13 @@ impl World {
 
     /// After a takeover: every place told is the restored tournament's.
     fn after_restore(&mut self) -> Result<(), String> {
-        let places: BTreeMap<UserId, usize> = self
-            .b
-            .core
-            .tournament()
-            .places()
-            .map(|p| (p.player, p.place))
-            .collect();
-        for (u, place) in &self.told {
-            if places.get(u) != Some(place) {
+        let t = self.b.core.tournament();
+        let places: BTreeSet<(UserId, usize)> = t.places().map(|p| (p.player, p.place)).collect();
+        for (u, told) in &self.told {
+            if let Some(place) = told.iter().find(|p| !places.contains(&(*u, **p))) {
                 return Err(format!(
-                    "user {} was told place {place}, the restored tournament has {:?}",
-                    u.0,
-                    places.get(u)
+                    "user {} was told place {place}, the restored tournament has not",
+                    u.0
                 ));
             }
         }
@@ -187,10 +193,13 @@ impl World {
             return Err(format!("the coordinator saw: {p}"));
         }
         for step in self.b.core.log() {
-            if let Step::Entered { member, n, .. } = step {
-                if !books.has(&key("entry", member.id, n)) {
-                    return Err(format!("entry {n} of user {} in, not booked", member.id.0));
-                }
+            let booked = match step {
+                Step::Entered { member, n, .. } => key("entry", member.id, n),
+                Step::RebuyBooked { member, k } => key("rebuy", member.id, k),
+                _ => continue,
+            };
+            if !books.has(&booked) {
+                return Err(format!("{step:?} logged, {booked} not booked"));
             }
         }
         self.check_pool()?;
@@ -199,7 +208,8 @@ impl World {
         let quiet = self.b.writes.is_empty() && self.b.core.pending().is_empty();
         if quiet {
             let paid = self.paid();
-            let engine = self.b.core.tournament().pool().get() as i64;
+            let waiting = self.b.core.rebuys_waiting().len() as i64 * 100;
+            let engine = self.b.core.tournament().pool().get() as i64 + waiting;
             if books.pool() != engine - paid {
                 return Err(format!(
                     "the pool holds {}, the tournament's is {engine} less {paid} paid",
@@ -255,11 +265,8 @@ impl World {
             let u = self.b.member(*i).id;
             let missing = match a {
                 Ok(Ack::Registered { entry }) => Some(key("entry", u, entry)),
-                Ok(Ack::Unregistered { .. }) => {
-                    let prefix = format!("tournament:{ID}:refund:entry:{}:", u.0);
-                    let any = (self.b.books.ledger.journals.keys()).any(|k| k.starts_with(&prefix));
-                    (!any).then_some(prefix)
-                }
+                Ok(Ack::Unregistered { .. }) => self.no_journal("refund:entry", u),
+                Ok(Ack::RebuyBooked) => self.no_journal("rebuy", u),
                 _ => None,
             };
             if let Some(k) = missing.filter(|k| !self.b.books.has(k)) {
@@ -271,12 +278,15 @@ impl World {
         for (u, notice) in self.b.notices[self.notices_seen..].iter().cloned() {
             let needed = match notice {
                 Notice::Entered { entry } => Some(key("entry", u, entry)),
+                Notice::Rebought { .. } => self.no_journal("rebuy", u),
                 Notice::Paid { place, .. } => {
                     Some(format!("tournament:{ID}:prize:{place}:{}", u.0))
                 }
                 Notice::Busted { place, .. } => {
-                    if self.told.insert(u, place).is_some_and(|p| p != place) {
-                        return Err(format!("user {} told two places", u.0));
+                    let told = self.told.entry(u).or_default();
+                    told.insert(place);
+                    if self.sng && told.len() > 1 {
+                        return Err(format!("user {} told two places: {told:?}", u.0));
                     }
                     None
                 }
@@ -293,12 +303,18 @@ impl World {
         Ok(())
     }
 
+    /// `Some(prefix)` when the books have no journal of `what` for `u`.
+    fn no_journal(&self, what: &str, u: UserId) -> Option<String> {
+        let prefix = format!("tournament:{ID}:{what}:{}:", u.0);
+        let any = (self.b.books.ledger.journals.keys()).any(|k| k.starts_with(&prefix));
+        (!any).then_some(prefix)
+    }
+
     /// The faults over: the rest register, the tables play, and it ends as it must.
     fn finish(&mut self) -> Result<(), String> {
         self.b.settle();
-        let players = self.report.players;
         for i in 0..self.b.members.len() {
-            if self.b.core.tournament().phase() != Phase::Registering {
+            if !self.sng || self.b.core.tournament().phase() != Phase::Registering {
                 break;
             }
             let r = self.b.intent(i, Intent::Register);
@@ -309,21 +325,30 @@ impl World {
         self.b.play_out(&mut self.rng);
         self.check()?;
         let t = self.b.core.tournament();
-        if t.phase() != Phase::Finished {
-            return Err(format!("not finished: {:?}", t.phase()));
-        }
+        self.report.players = t.entries();
+        self.report.cancelled = usize::from(t.phase() == Phase::Cancelled);
+        self.report.rebuys = (self.b.books.ledger.journals.values())
+            .filter(|(k, _)| k == PoolMove::Rebuy.kind())
+            .count();
         let placed: Vec<_> = t.places().collect();
         let winners = placed.iter().filter(|p| p.place == 1).count();
-        let who: BTreeSet<UserId> = placed.iter().map(|p| p.player).collect();
-        if winners != 1 || placed.len() != players || who.len() != players {
-            return Err(format!(
-                "{winners} winners, {} places for {players} entries",
-                placed.len()
-            ));
+        match t.phase() {
+            Phase::Finished if winners == 1 && placed.len() == t.entries() => {}
+            Phase::Cancelled if placed.is_empty() => {}
+            p => {
+                return Err(format!(
+                    "{p:?} with {winners} winners, {} places for {} entries",
+                    placed.len(),
+                    t.entries()
+                ))
+            }
         }
-        if self.b.books.pool() != 0 || self.paid() != 100 * players as i64 {
+        let charged =
+            self.pool_legs(PoolMove::Entry.kind()) + self.pool_legs(PoolMove::Rebuy.kind());
+        let refunded = self.pool_legs(PoolMove::Refund.kind());
+        if self.b.books.pool() != 0 || self.paid() != charged - refunded {
             return Err(format!(
-                "the pool holds {}, {} paid",
+                "the pool holds {}, {} paid of {charged} charged and {refunded} refunded",
                 self.b.books.pool(),
                 self.paid()
             ));
@@ -345,7 +370,18 @@ pub fn run(seed: u64) -> Result<Report, String> {
         *c = (*c).max(1_000);
     }
     pick.shuffle(&mut chips);
-    let b = Bench::new(sit_and_go(players, seats), &chips, seed);
+    // one in three scheduled: late registration, re-entries and rebuys
+    let sng = seed % 3 != 0;
+    let mut config = sit_and_go(players, seats);
+    if !sng {
+        config.start = Start::Scheduled {
+            at_ms: START_MS + pick.below(20 * 60_000) as u64,
+            late_until_level: 1 + pick.below(2) as usize,
+            min_players: 2 + pick.below(players as u32 / 2 + 1) as usize,
+        };
+        (config.re_entry, config.rebuys) = (true, true);
+    }
+    let b = Bench::new(config, &chips, seed);
     let mut w = World {
         rng: GameRng::from_u64(seed),
         b,
@@ -357,6 +393,7 @@ pub fn run(seed: u64) -> Result<Report, String> {
         answers_seen: BTreeSet::new(),
         notices_seen: 0,
         told: BTreeMap::new(),
+        sng,
     };
     for i in 0..FAULTY_STEPS {
         w.step().map_err(|e| format!("step {i}: {e}"))?;
@@ -412,6 +449,8 @@ fn runs() {
             Ok(r) => {
                 total.steps += r.steps;
                 total.players += r.players;
+                total.rebuys += r.rebuys;
+                total.cancelled += r.cancelled;
                 for (k, v) in r.faults {
                     *total.faults.entry(k).or_default() += v;
                 }
@@ -424,8 +463,10 @@ fn runs() {
     }
     let secs = started.elapsed().as_secs_f64();
     println!(
-        "tournament simulation: {runs} tournaments ({} entries, {} faulty steps) in {secs:.1} s ({:.0}/s), faults {:?}",
+        "tournament simulation: {runs} tournaments ({} cancelled; {} entries, {} rebuys, {} faulty steps) in {secs:.1} s ({:.0}/s), faults {:?}",
+        total.cancelled,
         total.players,
+        total.rebuys,
         total.steps,
         runs as f64 / secs.max(1e-9),
         total.faults

@@ -471,3 +471,69 @@ fn two_tables_are_balanced_then_broken_into_one_and_closed_at_the_end() {
     assert_eq!(b.books.pool(), 0);
     assert_eq!(b.core.tournament().places().count(), 18);
 }
+
+/// A rebuy asked while the player's table plays a hand is booked at once and made when the hand
+/// is over: the next deal has the chips.
+#[test]
+fn a_rebuy_booked_during_a_hand_joins_the_stack_when_the_hand_is_over() {
+    use tavolo_engine::tournament::Start;
+    use tavolo_server::tournament::{HandOver, Input};
+    let mut config = sit_and_go(9, 9);
+    config.start = Start::Scheduled {
+        at_ms: super::bench::START_MS + 1_000,
+        late_until_level: 2,
+        min_players: 2,
+    };
+    config.rebuys = true;
+    let mut b = Bench::new(config, &[1_000; 2], 6);
+    for i in 0..2 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    b.advance(Duration::from_secs(2));
+    b.settle();
+    let (hand, players) = b.tables[&0].deal.clone().expect("table 0 deals");
+    let me = b.member(0).id;
+    let r = b.intent(0, Intent::Rebuy);
+    b.settle();
+    assert_eq!(b.answers[&r], Ok(Ack::RebuyBooked));
+    assert_eq!(b.balance(0), 1_000 - 110 - 100);
+    assert_eq!(b.books.pool(), 300);
+    assert_eq!(
+        b.core.tournament().stacks()[&me],
+        Chips::new(10_000),
+        "not during the hand"
+    );
+    let r = b.intent(0, Intent::Rebuy);
+    assert_eq!(
+        b.answers[&r],
+        Err(CoordError::Busy("rebuy")),
+        "one at a time"
+    );
+    let began: Vec<(UserId, Chips)> = players.iter().map(|(_, p, c)| (*p, *c)).collect();
+    let ended = began
+        .iter()
+        .map(|(p, c)| {
+            (
+                *p,
+                if *p == me {
+                    *c - Chips::new(100)
+                } else {
+                    *c + Chips::new(100)
+                },
+            )
+        })
+        .collect();
+    b.send(Input::HandOver(HandOver {
+        table: 0,
+        hand,
+        began,
+        ended,
+    }));
+    b.settle();
+    let stack = Chips::new(19_900);
+    assert!(b.notices.contains(&(me, Notice::Rebought { stack })));
+    let next = b.tables[&0].deal.clone().expect("the next hand");
+    assert_eq!(next.0, hand + 1);
+    assert!(next.1.iter().any(|(_, p, c)| *p == me && *c == stack));
+}
