@@ -359,9 +359,17 @@ impl Coordinator {
                     self.durable = self.durable.max(pending.write.save().seq);
                 }
                 let reply = self.replies.remove(&id);
-                if let Some(m) = pending.movement {
-                    self.dirty = true;
-                    self.settled(m, answer, reply);
+                match pending.movement {
+                    Some(m) => {
+                        self.dirty = true;
+                        self.settled(m, answer, reply);
+                    }
+                    None => {
+                        if let Err(e) = answer {
+                            self.problems.push(format!("a save refused: {e:?}"));
+                            self.dirty = true; // saved again with the next step
+                        }
+                    }
                 }
             }
         }
