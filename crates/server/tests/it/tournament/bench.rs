@@ -15,7 +15,7 @@ use tavolo_server::tournament::{
     Ack, BookAnswer, BookFailure, CoordError, Coordinator, Effect, HandOver, Input, Intent, Lease,
     Notice, Now, Order, Setup, TournamentSave, Write, WriteId,
 };
-use tavolo_store::{Account, UserId};
+use tavolo_store::{Account, Journal, UserId};
 
 use crate::core::books::SimBooks;
 
@@ -38,6 +38,8 @@ pub struct Books {
     pub down: bool,
     /// While set, every write is recorded but its answer is lost.
     pub answers_lost: bool,
+    /// Every journal the books took (recorded, or already recorded), in order.
+    pub taken: Vec<Journal>,
 }
 
 impl Books {
@@ -53,6 +55,7 @@ impl Books {
         }
         if let Write::Money { journal, .. } = write {
             self.ledger.apply(journal)?;
+            self.taken.push(journal.clone());
         }
         let save = write.save();
         if self.save.as_ref().is_none_or(|s| s.seq < save.seq) {
@@ -160,6 +163,7 @@ impl Bench {
             save: None,
             down: false,
             answers_lost: false,
+            taken: Vec::new(),
         };
         let mut b = Bench {
             core,
