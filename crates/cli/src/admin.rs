@@ -124,8 +124,8 @@ async fn audit(args: AuditArgs) -> Result<ExitCode, UserError> {
         );
         println!(
             "chips issued by the house: {}; in players' accounts: {}; in the bots' bankroll: {}; \
-             at tables: {}",
-            -report.house, report.in_accounts, report.bots, report.at_tables
+             at tables: {}; in tournaments' prize pools: {}",
+            -report.house, report.in_accounts, report.bots, report.at_tables, report.in_tournaments
         );
         if report.over_guest_cap > 0 {
             println!(

@@ -21,7 +21,8 @@
 //!
 //! **Layers.** Modules depend one way, with no import circle: [`protocol`] (the wire; a leaf:
 //! the engine and serde only) and the other leaves (`time`, `ratelimit`, `fairness`, …) → the
-//! [`books`] and [`error`] → [`table`] and [`lobby`] → [`room`] → [`tables`] (across nodes) →
+//! [`books`] and [`error`] → [`table`] and [`lobby`] (and [`tournament`], the coordinator of one
+//! tournament, after [`table`] whose I/O types it shares) → [`room`] → [`tables`] (across nodes) →
 //! [`ws`] and the HTTP routes → [`server`]. The crate root only declares modules and
 //! re-exports. `tests/it/layers.rs` reads every `use crate::…` and `crate::…` path in
 //! `src/`, builds the graph of modules, and fails on a cycle (naming it) and on a module that
@@ -57,6 +58,7 @@ pub mod sessions;
 pub mod table;
 pub mod tables;
 pub mod time;
+pub mod tournament;
 pub mod ws;
 
 pub use books::{Books, Member};

@@ -30,6 +30,8 @@ pub struct AuditReport {
     pub bots: i64,
     /// Chips at tables (seats and pots).
     pub at_tables: i64,
+    /// Chips in tournaments' prize pools.
+    pub in_tournaments: i64,
     /// Chips that went back to the house because they took a guest beyond the room's guest
     /// cap (movements of kind `guest_cap`), in all.
     pub over_guest_cap: i64,
@@ -70,6 +72,9 @@ impl Store {
     ///   or whose table is closed, was never settled;
     /// - a closed table holds no chips: `close_table` cashed out every seat and returned its pot
     ///   (odd chips carried between hands included) to the house.
+    ///
+    /// The ledger's tournaments: only entries, rebuys, refunds and prizes move a prize pool, and
+    /// only between it, players and the house ([`crate::PoolMove`]).
     pub async fn audit(&self) -> Result<AuditReport, StoreError> {
         let mut conn = self.pool.acquire().await?;
         let report = self.audit_on(&mut conn).await;
@@ -156,6 +161,7 @@ impl Store {
                 Some(Account::House) => report.house = balance,
                 Some(Account::Bots) => report.bots = balance,
                 Some(Account::User(_)) => report.in_accounts += balance,
+                Some(Account::Tournament(_)) => report.in_tournaments += balance,
                 Some(Account::Seat { table, .. } | Account::Pot(table)) => {
                     report.at_tables += balance;
                     if balance != 0 {
@@ -213,6 +219,7 @@ impl Store {
         seats_against_stacks(conn, problems).await?;
         hands_never_settled(conn, problems).await?;
         closed_tables_holding_chips(conn, holding, problems).await?;
+        crate::prize_pools::pool_journals(conn, problems).await?;
         tx.rollback().await?;
         Ok(report)
     }

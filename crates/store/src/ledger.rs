@@ -33,6 +33,10 @@ pub enum Account {
     /// Chips that belong to a table's pot between hands (odd chips carried by the German rules,
     /// Saint Poker stakes).
     Pot(String),
+    /// A tournament's prize pool: the prize part of its entries and rebuys, until refunded or
+    /// paid out as prizes (tournament chips are not room chips: only this pool is money). Only
+    /// the journals of [`crate::PoolMove`] move it.
+    Tournament(String),
 }
 
 impl fmt::Display for Account {
@@ -43,6 +47,7 @@ impl fmt::Display for Account {
             Account::User(u) => write!(f, "user:{}", u.0),
             Account::Seat { table, user } => write!(f, "seat:{table}:{}", user.0),
             Account::Pot(table) => write!(f, "pot:{table}"),
+            Account::Tournament(id) => write!(f, "tournament:{id}"),
         }
     }
 }
@@ -61,6 +66,9 @@ impl Account {
         }
         if let Some(table) = name.strip_prefix("pot:") {
             return Some(Account::Pot(table.to_string()));
+        }
+        if let Some(id) = name.strip_prefix("tournament:") {
+            return Some(Account::Tournament(id.to_string()));
         }
         let rest = name.strip_prefix("seat:")?;
         let (table, user) = rest.rsplit_once(':')?;
@@ -371,6 +379,7 @@ mod tests {
                 user: UserId(12),
             },
             Account::Pot("t-9".into()),
+            Account::Tournament("sng-3".into()),
         ] {
             assert_eq!(Account::parse(&a.to_string()), Some(a));
         }

@@ -32,6 +32,7 @@ mod history;
 mod ledger;
 mod nodes;
 pub mod passwords;
+mod prize_pools;
 mod write;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
@@ -45,6 +46,7 @@ pub use hands::{
 pub use history::{HistoryItem, StoredHand, VoidedAtTable, VoidedWith};
 pub use ledger::{Account, Applied, Journal};
 pub use nodes::{Claimed, Fence, NodeInfo, TableLease, TableSave};
+pub use prize_pools::PoolMove;
 pub use write::WriteHealth;
 
 /// Milliseconds since the Unix epoch, the store's clock (leases are read against it).

@@ -21,4 +21,5 @@ mod replay;
 mod saint_leaks;
 mod table_faults;
 mod tables;
+mod tournament;
 mod ws_channels;

@@ -9,5 +9,6 @@ mod guest_cap;
 mod ledger_props;
 mod nodes;
 mod pg_faults;
+mod prize_pools;
 mod regressions;
 mod store;

@@ -194,6 +194,9 @@ pub enum TournamentError {
     /// A rebuy or re-entry the settings or the stack do not allow.
     #[error("{0}")]
     NotAllowed(&'static str),
+    /// A rebuy asked while the player's table plays a hand: it is made between hands.
+    #[error("a rebuy is made between hands")]
+    MidHand,
     /// A hand reported for a table that is not dealing, or with players not seated there.
     #[error("table {table}: {why}")]
     BadHand {
@@ -429,7 +432,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             ));
         }
         if !self.between_hands(player) {
-            return Err(TournamentError::NotAllowed("a rebuy is made between hands"));
+            return Err(TournamentError::MidHand);
         }
         let (Some(more), Some(pool)) = (
             stack.checked_add(start),

@@ -1,0 +1,194 @@
+//! Members' intents and the books' final answers to the movements of money: an entry or rebuy
+//! is charged first and reaches the engine only once recorded; a refund or prize is decided by
+//! the engine and told once recorded.
+
+use tavolo_engine::tournament::{Start, TournamentError};
+
+use super::io::{Ack, BookAnswer, BookFailure, Effect, Intent, Notice, ReplyId};
+use super::saved::{Movement, Step};
+use super::{CoordError, Coordinator};
+use crate::books::Member;
+
+impl Coordinator {
+    /// A member's intent.
+    pub(super) fn intent(&mut self, member: Member, intent: Intent, reply: ReplyId) {
+        let result = match intent {
+            Intent::Register => self.register(member, reply),
+            Intent::Unregister => self.unregister(member, reply),
+            Intent::Rebuy => self.rebuy(member, reply),
+        };
+        if let Err(e) = result {
+            self.out.push(Effect::Answer(reply, Err(e)));
+        }
+        self.deal();
+    }
+
+    /// The charge of this member on its way to the books, if any.
+    fn charging(&self, user: tavolo_store::UserId) -> Option<&'static str> {
+        let pending = self.books.movements().map(|(_, m)| m);
+        let fresh = self.fresh.iter().map(|(m, _)| m);
+        let waiting = self.rebuys_waiting.iter().any(|(m, _)| m.id == user);
+        let charging = (pending.chain(fresh))
+            .filter(|m| m.member().id == user)
+            .find_map(|m| match m {
+                Movement::Entry { .. } => Some("entry"),
+                Movement::Rebuy { .. } => Some("rebuy"),
+                _ => None,
+            });
+        charging.or(waiting.then_some("rebuy"))
+    }
+
+    /// Entries on their way to the books.
+    fn entries_coming(&self) -> usize {
+        let pending = self.books.movements().map(|(_, m)| m);
+        let fresh = self.fresh.iter().map(|(m, _)| m);
+        (pending.chain(fresh))
+            .filter(|m| matches!(m, Movement::Entry { .. }))
+            .count()
+    }
+
+    /// An entry: checked against the rules (a sit-and-go's seats count the entries on their
+    /// way), then charged; the engine hears of it once the charge is recorded.
+    fn register(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
+        if let Some(what) = self.charging(member.id) {
+            return Err(CoordError::Busy(what));
+        }
+        self.engine.clone().register(member.id, self.now.unix_ms)?;
+        if let Start::SitAndGo { players } = self.config.start {
+            if self.engine.entries() + self.entries_coming() >= players {
+                return Err(TournamentError::Full.into());
+            }
+        }
+        let n = self.entries.get(&member.id).copied().unwrap_or(0) + 1;
+        self.submit(Movement::Entry { member, n }, Some(reply));
+        Ok(())
+    }
+
+    /// A withdrawal before the start: out at once, the entry refunded (answered once the refund
+    /// is recorded).
+    fn unregister(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
+        if let Some(what) = self.charging(member.id) {
+            return Err(CoordError::Busy(what));
+        }
+        let user = member.id;
+        self.apply(Step::Unregistered { user })?;
+        let refund = (self.fresh.iter_mut())
+            .find(|(m, _)| matches!(m, Movement::EntryBack { member, .. } if member.id == user));
+        if let Some((_, r)) = refund {
+            *r = Some(reply);
+        }
+        Ok(())
+    }
+
+    /// A rebuy: checked against the rules, then charged.
+    fn rebuy(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
+        if let Some(what) = self.charging(member.id) {
+            return Err(CoordError::Busy(what));
+        }
+        match self.engine.clone().rebuy(member.id) {
+            Ok(_) | Err(TournamentError::MidHand) => {} // made once the hand is over
+            Err(e) => return Err(e.into()),
+        }
+        let k = self.rebuys.get(&member.id).copied().unwrap_or(0) + 1;
+        self.submit(Movement::Rebuy { member, k }, Some(reply));
+        Ok(())
+    }
+
+    /// The books answered a movement for good.
+    pub(super) fn settled(&mut self, m: Movement, answer: BookAnswer, reply: Option<ReplyId>) {
+        let user = m.member().id;
+        let (prize, fee) = m.parts(&self.config);
+        match (m, answer) {
+            (Movement::Entry { member, n }, Ok(())) => {
+                let at_ms = self.now.unix_ms;
+                match self.apply(Step::Entered {
+                    member: member.clone(),
+                    n,
+                    at_ms,
+                }) {
+                    Ok(()) => {
+                        let ack = Ack::Registered { entry: n };
+                        self.tell(reply, user, Ok(ack), Notice::Entered { entry: n });
+                    }
+                    Err(why) => self.bounce(Movement::EntryBack { member, n }, why, reply),
+                }
+                self.deal();
+            }
+            (Movement::Rebuy { member, k }, Ok(())) => {
+                if let Err(e) = self.apply(Step::RebuyBooked { member, k }) {
+                    tracing::error!(error = %e, "a booked rebuy could not be kept");
+                }
+                if let Some(r) = reply {
+                    self.out.push(Effect::Answer(r, Ok(Ack::RebuyBooked)));
+                } // else: answered pending; told with the chips
+
+                self.restack();
+                self.deal();
+            }
+            (Movement::EntryBack { .. } | Movement::RebuyBack { .. }, Ok(())) => {
+                let amount = prize.checked_add(fee).unwrap_or(prize);
+                let ack = Ack::Unregistered { refund: amount };
+                self.tell(reply, user, Ok(ack), Notice::Refunded { amount });
+            }
+            (Movement::Prize { place, amount, .. }, Ok(())) => {
+                self.emit(Effect::Notice(user, Notice::Paid { place, amount }));
+            }
+            (m, Err(BookFailure::Refused { short, why })) if m.is_charge() => {
+                let needed = prize.checked_add(fee).unwrap_or(prize);
+                let error = match short {
+                    Some(account) => CoordError::Short { account, needed },
+                    None => CoordError::Refused(why),
+                };
+                self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
+            }
+            (m, Err(e)) => {
+                tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused a movement of the tournament's money");
+                self.problems.push(format!("{m:?} refused: {e:?}"));
+            }
+        }
+    }
+
+    /// Booked rebuys whose player's table is between hands (or who is no longer seated) go to
+    /// the tournament: their chips join the stack, or they bounce, refunded.
+    pub(super) fn restack(&mut self) {
+        for (member, k) in self.rebuys_waiting.clone() {
+            let user = member.id;
+            let table = (self.engine.seatings()).position(|s| s.seats.contains(&Some(user)));
+            if table.is_some_and(|t| self.dealing.get(t) == Some(&true)) {
+                continue;
+            }
+            match self.apply(Step::Rebuy { user, k }) {
+                Ok(()) => {
+                    let stack = (self.engine.stacks().get(&user).copied()).unwrap_or_default();
+                    self.emit(Effect::Notice(user, Notice::Rebought { stack }));
+                }
+                Err(why) => self.bounce(Movement::RebuyBack { member, k }, why, None),
+            }
+        }
+    }
+
+    /// A charge the engine could not take after all: refunded, and the member told why.
+    fn bounce(&mut self, back: Movement, why: TournamentError, reply: Option<ReplyId>) {
+        let user = back.member().id;
+        let (prize, fee) = back.parts(&self.config);
+        let refund = prize.checked_add(fee).unwrap_or(prize);
+        self.submit(back, None);
+        let error = CoordError::Bounced { why, refund };
+        self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
+    }
+
+    /// The answer to the intent waiting for it, or (nobody waits: it was answered pending, or
+    /// asked of another owner) a notice.
+    fn tell(
+        &mut self,
+        reply: Option<ReplyId>,
+        user: tavolo_store::UserId,
+        answer: Result<Ack, CoordError>,
+        notice: Notice,
+    ) {
+        match reply {
+            Some(r) => self.out.push(Effect::Answer(r, answer)),
+            None => self.emit(Effect::Notice(user, notice)),
+        }
+    }
+}

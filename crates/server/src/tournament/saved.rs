@@ -1,0 +1,188 @@
+//! A tournament as it survives its owner: the committed seed, the log of every input the
+//! engine's [`Tournament`](tavolo_engine::tournament::Tournament) accepted, in order, and the
+//! movements of money sent to the books and not answered for good.
+//!
+//! Why a log and not the engine's state: the engine is deterministic, so replaying the log from
+//! the seed rebuilds exactly the state the old owner had — the same draws, the same finishing
+//! order, the same prizes — and every step is checked again on the way (a log the engine does
+//! not accept is refused, never half restored). The engine's private representation stays
+//! free to change: only these steps are a stored format. The cost is a save that grows with the
+//! tournament (a step per hand): a store keeps it as rows appended under the save's order.
+//!
+//! Every movement's key is made here, from durable facts only — the tournament, the member,
+//! the entry's or rebuy's number, the place — so that a movement sent again, by this owner or
+//! the next, is the same movement: "already done", never done twice.
+
+use serde::{Deserialize, Serialize};
+use tavolo_engine::tournament::Config;
+use tavolo_engine::{Chips, ChipsError};
+use tavolo_store::{Account, Journal, PoolMove, UserId};
+
+use super::io::HandOver;
+use crate::books::Member;
+
+/// One input the tournament accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// The books recorded the `n`-th entry charge of `member` (whether the tournament then took
+    /// it or it bounced, refunded), at this time.
+    Entered {
+        /// Who.
+        member: Member,
+        /// The entry's number for them (1 first).
+        n: u32,
+        /// The time (Unix ms).
+        at_ms: u64,
+    },
+    /// The books recorded the `k`-th rebuy of `member`: it waits for their table to be between
+    /// hands.
+    RebuyBooked {
+        /// Who.
+        member: Member,
+        /// The rebuy's number for them (1 first).
+        k: u32,
+    },
+    /// Rebuy `k` of `user` given to the tournament, between hands (whether it took it or it
+    /// bounced, refunded).
+    Rebuy {
+        /// Who.
+        user: UserId,
+        /// The rebuy's number.
+        k: u32,
+    },
+    /// A member withdrew.
+    Unregistered {
+        /// Who.
+        user: UserId,
+    },
+    /// The clock moved the tournament (a start, a level, registration closed).
+    Tick {
+        /// The time (Unix ms).
+        at_ms: u64,
+    },
+    /// A table was told to deal its next hand.
+    Dealt {
+        /// The table.
+        table: usize,
+    },
+    /// A table's hand is over.
+    HandOver(HandOver),
+}
+
+/// A movement of the prize pool the coordinator makes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Movement {
+    /// The `n`-th entry of `member`: the prize part into the pool, the fee to the house.
+    Entry {
+        /// Who pays.
+        member: Member,
+        /// The entry's number.
+        n: u32,
+    },
+    /// The `k`-th rebuy of `member`: its prize part into the pool.
+    Rebuy {
+        /// Who pays.
+        member: Member,
+        /// The rebuy's number.
+        k: u32,
+    },
+    /// Entry `n` of `member` given back.
+    EntryBack {
+        /// To whom.
+        member: Member,
+        /// The entry's number.
+        n: u32,
+    },
+    /// Rebuy `k` of `member` given back.
+    RebuyBack {
+        /// To whom.
+        member: Member,
+        /// The rebuy's number.
+        k: u32,
+    },
+    /// The prize of `place` to `member`.
+    Prize {
+        /// The winner.
+        member: Member,
+        /// The place (1 first; tied players share a place's number).
+        place: usize,
+        /// The prize.
+        amount: Chips,
+    },
+}
+
+impl Movement {
+    /// Whose money it is.
+    pub fn member(&self) -> &Member {
+        match self {
+            Movement::Entry { member, .. }
+            | Movement::Rebuy { member, .. }
+            | Movement::EntryBack { member, .. }
+            | Movement::RebuyBack { member, .. }
+            | Movement::Prize { member, .. } => member,
+        }
+    }
+
+    /// Chips a refund of this movement's kind gives back, or a charge takes (the prize part and
+    /// the fee).
+    pub fn parts(&self, config: &Config) -> (Chips, Chips) {
+        match self {
+            Movement::Entry { .. } | Movement::EntryBack { .. } => (config.prize, config.fee),
+            Movement::Rebuy { .. } | Movement::RebuyBack { .. } => (config.prize, Chips::ZERO),
+            Movement::Prize { amount, .. } => (*amount, Chips::ZERO),
+        }
+    }
+
+    /// The movement's journal for tournament `id` (its key from durable facts: see the module
+    /// documentation).
+    pub fn journal(&self, id: &str, config: &Config) -> Result<Journal, ChipsError> {
+        let member = self.member();
+        let account = if member.bot {
+            Account::Bots
+        } else {
+            Account::User(member.id)
+        };
+        let u = member.id.0;
+        let (prize, fee) = self.parts(config);
+        let (prize, fee) = (prize.to_ledger()?, fee.to_ledger()?);
+        let key = |what: String| format!("tournament:{id}:{what}");
+        Ok(match self {
+            Movement::Entry { n, .. } => {
+                PoolMove::charge(key(format!("entry:{u}:{n}")), id, account, prize, fee)
+            }
+            Movement::Rebuy { k, .. } => {
+                PoolMove::charge(key(format!("rebuy:{u}:{k}")), id, account, prize, 0)
+            }
+            Movement::EntryBack { n, .. } => PoolMove::refund(
+                key(format!("refund:entry:{u}:{n}")),
+                id,
+                account,
+                prize,
+                fee,
+            ),
+            Movement::RebuyBack { k, .. } => {
+                PoolMove::refund(key(format!("refund:rebuy:{u}:{k}")), id, account, prize, 0)
+            }
+            Movement::Prize { place, .. } => {
+                PoolMove::prize(key(format!("prize:{place}:{u}")), id, account, prize)
+            }
+        })
+    }
+
+    /// Whether it takes money in (an entry, a rebuy) rather than paying out.
+    pub fn is_charge(&self) -> bool {
+        matches!(self, Movement::Entry { .. } | Movement::Rebuy { .. })
+    }
+}
+
+/// The coordinator as another owner restores it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedTournament {
+    /// The committed seed every draw comes from.
+    pub seed: [u8; 32],
+    /// Every input the tournament accepted, oldest first.
+    pub log: Vec<Step>,
+    /// The movements sent to the books and not answered for good, oldest first: the new owner
+    /// sends them again, the same.
+    pub pending: Vec<Movement>,
+}

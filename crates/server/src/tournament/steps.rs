@@ -1,0 +1,322 @@
+//! The coordinator's steps through the engine — each input applied to a copy of the engine and
+//! kept only if the engine accepts it, so a refused input changes nothing — and what the
+//! engine's effects become: orders for the tables, notices, movements of money.
+
+use tavolo_engine::tournament::{Effect as Decided, Phase, TournamentError};
+use tavolo_engine::Chips;
+use tavolo_store::UserId;
+
+use super::io::{Effect, HandOver, Notice, Order};
+use super::saved::{Movement, Step};
+use super::{CoordError, Coordinator};
+
+impl Coordinator {
+    /// Feeds `step` to the engine. Kept (logged, and its effects carried out) when the engine
+    /// accepts it; a booked entry or rebuy is logged even when the engine refuses it (the
+    /// charge happened: its number is used, and it is refunded).
+    pub(super) fn apply(&mut self, step: Step) -> Result<(), TournamentError> {
+        let mut engine = self.engine.clone();
+        let result = match &step {
+            Step::Entered { member, n, at_ms } => {
+                self.entries.insert(member.id, *n);
+                self.members.insert(member.id, member.clone());
+                engine.register(member.id, *at_ms)
+            }
+            Step::RebuyBooked { member, k } => {
+                self.rebuys.insert(member.id, *k);
+                self.rebuys_waiting.push((member.clone(), *k));
+                Ok(Vec::new())
+            }
+            Step::Rebuy { user, k } => {
+                (self.rebuys_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
+                engine.rebuy(*user)
+            }
+            Step::Unregistered { user } => engine.unregister(*user),
+            Step::Tick { at_ms } => engine.tick(*at_ms),
+            Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
+            Step::HandOver(r) => engine.hand_over(r.table, &r.began, &r.ended),
+        };
+        let effects = match result {
+            Ok(fx) => fx,
+            Err(e) => {
+                if matches!(step, Step::Entered { .. } | Step::Rebuy { .. }) {
+                    self.log.push(step);
+                    self.dirty = true;
+                }
+                return Err(e);
+            }
+        };
+        if matches!(step, Step::Tick { .. }) && effects.is_empty() {
+            return Ok(()); // the clock changed nothing
+        }
+        self.engine = engine;
+        self.dirty = true;
+        self.after(&step);
+        self.log.push(step);
+        self.carry_out(effects);
+        Ok(())
+    }
+
+    /// What a step means for the tables, before the engine's effects.
+    fn after(&mut self, step: &Step) {
+        match step {
+            Step::Dealt { table } => {
+                let t = *table;
+                self.grow(t + 1);
+                self.hands[t] += 1;
+                self.dealing[t] = true;
+                self.holding[t] = false;
+                if let Some(order) = self.deal_order(t) {
+                    self.emit(Effect::Order(order));
+                }
+            }
+            Step::HandOver(r) => {
+                let t = r.table;
+                self.grow(t + 1);
+                self.dealing[t] = false;
+                self.recorded_by[t] = self.seq + 1;
+                for (player, _) in r.ended.iter().filter(|(_, c)| c.is_zero()) {
+                    let player = *player;
+                    self.emit(Effect::Order(Order::Remove { table: t, player }));
+                }
+                let hand = r.hand;
+                self.emit(Effect::Order(Order::Recorded { table: t, hand }));
+            }
+            _ => {}
+        }
+    }
+
+    /// Table `t`'s next hand as the engine has it.
+    fn deal_order(&self, t: usize) -> Option<Order> {
+        let seating = self.engine.seatings().nth(t)?;
+        let stacks = self.engine.stacks();
+        let players = (seating.seats.iter().enumerate())
+            .filter_map(|(s, p)| {
+                let p = (*p)?;
+                Some((s, p, stacks.get(&p).copied().unwrap_or(Chips::ZERO)))
+            })
+            .collect();
+        let level = self.engine.level();
+        Some(Order::Deal {
+            table: t,
+            hand: self.hands.get(t).copied().unwrap_or(0),
+            players,
+            last_big_blind: seating.big_blind,
+            level,
+            blinds: self.config.structure.level(level)?,
+        })
+    }
+
+    /// The per-table records cover `n` tables.
+    fn grow(&mut self, n: usize) {
+        if self.hands.len() < n {
+            self.hands.resize(n, 0);
+            self.dealing.resize(n, false);
+            self.holding.resize(n, false);
+            self.recorded_by.resize(n, 0);
+        }
+    }
+
+    /// The engine's decisions, carried out.
+    fn carry_out(&mut self, effects: Vec<Decided<UserId>>) {
+        for e in effects {
+            match e {
+                Decided::Charge { .. } | Decided::Finished => {} // charged before; told below
+                Decided::Refund { player, .. } => {
+                    let n = self.entries.get(&player).copied().unwrap_or(1);
+                    let member = self.member(player);
+                    self.submit(Movement::EntryBack { member, n }, None);
+                    if self.engine.phase() == Phase::Cancelled {
+                        self.emit(Effect::Notice(player, Notice::Cancelled));
+                    }
+                }
+                Decided::Seat { player, at, stack } => {
+                    self.open_to(at.0 + 1);
+                    let (table, seat) = at;
+                    let member = self.member(player);
+                    self.emit(Effect::Order(Order::Seat {
+                        table,
+                        seat,
+                        player: member,
+                        stack,
+                    }));
+                    self.emit(Effect::Notice(player, Notice::Seated { table, seat }));
+                }
+                Decided::Move(m) => {
+                    self.open_to(m.to.0 + 1);
+                    let (player, from, to) = (m.player, m.from, m.to);
+                    self.emit(Effect::Order(Order::Move { player, from, to }));
+                    let (table, seat) = to;
+                    self.emit(Effect::Notice(player, Notice::Moved { table, seat }));
+                }
+                Decided::Level(level) => {
+                    if let Some(blinds) = self.config.structure.level(level) {
+                        self.emit(Effect::Order(Order::Level { level, blinds }));
+                    }
+                }
+                Decided::HandForHand(on) => self.emit(Effect::Order(Order::HandForHand(on))),
+                Decided::Busted(p) => {
+                    let prize = match (self.prizes.is_empty(), p.tied) {
+                        (false, 1) => self.prizes.get(p.place - 1).copied().or(Some(Chips::ZERO)),
+                        _ => None,
+                    };
+                    let (place, tied) = (p.place, p.tied);
+                    let notice = Notice::Busted { place, tied, prize };
+                    self.emit(Effect::Notice(p.player, notice));
+                }
+                Decided::Prizes(prizes) => self.prizes = prizes,
+                Decided::Pay { player, amount } => {
+                    let place = self.place_of(player);
+                    let member = self.member(player);
+                    self.submit(
+                        Movement::Prize {
+                            member,
+                            place,
+                            amount,
+                        },
+                        None,
+                    );
+                }
+            }
+        }
+        self.close_gone_tables();
+    }
+
+    /// The best place of `player` not paid yet (the engine pays places in order).
+    fn place_of(&mut self, player: UserId) -> usize {
+        let mut places: Vec<usize> = (self.engine.places())
+            .filter(|p| p.player == player)
+            .map(|p| p.place)
+            .collect();
+        places.sort_unstable();
+        let place = (places.into_iter())
+            .find(|p| !self.prized.contains(&(*p, player)))
+            .unwrap_or(0);
+        self.prized.insert((place, player));
+        place
+    }
+
+    /// Tables up to `n` are open.
+    fn open_to(&mut self, n: usize) {
+        self.grow(n);
+        while self.open_tables < n {
+            let table = self.open_tables;
+            let seats = self.config.seats;
+            self.emit(Effect::Order(Order::Open { table, seats }));
+            self.open_tables += 1;
+        }
+    }
+
+    /// Tables the engine no longer has (broken, or the tournament over) close.
+    fn close_gone_tables(&mut self) {
+        let live = match self.engine.phase() {
+            Phase::Running => self.engine.seatings().count(),
+            Phase::Registering => self.open_tables,
+            Phase::Finished | Phase::Cancelled => 0,
+        };
+        while self.open_tables > live {
+            self.open_tables -= 1;
+            let table = self.open_tables;
+            self.dealing[table] = false;
+            self.holding[table] = false;
+            self.emit(Effect::Order(Order::Close { table }));
+        }
+    }
+
+    /// Every table that may deal is told to; one that may not (hand-for-hand, too few
+    /// players, halted) is told to hold, once.
+    pub(super) fn deal(&mut self) {
+        if self.replaying || self.engine.phase() != Phase::Running {
+            return;
+        }
+        let counts: Vec<usize> = self.engine.seatings().map(|s| s.players()).collect();
+        self.grow(counts.len());
+        for (t, players) in counts.into_iter().enumerate() {
+            if self.dealing[t] {
+                continue;
+            }
+            if self.engine.may_deal(t) {
+                if let Err(e) = self.apply(Step::Dealt { table: t }) {
+                    tracing::error!(table = t, error = %e, "a table that may deal could not");
+                }
+            } else if !self.holding[t] && players > 0 {
+                self.holding[t] = true;
+                self.emit(Effect::Order(Order::Hold { table: t }));
+            }
+        }
+    }
+
+    /// A new owner tells every table what it deals (those in a hand: that hand again) — the
+    /// orders of the old owner that the books never saved are forgotten with it.
+    pub(super) fn resync_tables(&mut self) {
+        // tables closed (broken, or all at the end): closed again, in case the order was lost
+        for table in self.open_tables..self.hands.len() {
+            self.held
+                .push((self.seq, Effect::Order(Order::Close { table })));
+        }
+        for table in 0..self.open_tables {
+            let seats = self.config.seats;
+            let mut orders = vec![Order::Open { table, seats }];
+            if self.dealing.get(table) == Some(&true) {
+                orders.extend(self.deal_order(table));
+            } else if self.engine.phase() == Phase::Running {
+                self.holding[table] = true;
+                orders.push(Order::Hold { table });
+            }
+            self.held
+                .extend(orders.into_iter().map(|o| (self.seq, Effect::Order(o))));
+        }
+        self.deal();
+    }
+
+    /// The report of hand `hand` at table `t` the tournament recorded, if any.
+    fn reported(&self, t: usize, hand: u64) -> Option<&HandOver> {
+        let dealt = self.hands.get(t).copied().unwrap_or(0);
+        if hand == 0 || hand > dealt {
+            return None;
+        }
+        self.log.iter().rev().find_map(|s| match s {
+            Step::HandOver(r) if r.table == t && r.hand == hand => Some(r),
+            _ => None,
+        })
+    }
+
+    /// A table's report of a hand.
+    pub(super) fn hand_over(&mut self, r: HandOver) {
+        let (t, hand) = (r.table, r.hand);
+        let dealt = self.hands.get(t).copied().unwrap_or(0);
+        let current = self.dealing.get(t) == Some(&true) && dealt == hand;
+        if !current {
+            let error = match self.reported(t, hand) {
+                Some(same) if *same == r => {
+                    // recorded before: said again once it is saved
+                    let order = Effect::Order(Order::Recorded { table: t, hand });
+                    self.held.push((self.recorded_by[t], order));
+                    return;
+                }
+                Some(_) => CoordError::Reported { table: t, hand },
+                None => CoordError::NotDealing { table: t, hand },
+            };
+            self.out.push(Effect::Refused {
+                table: t,
+                hand,
+                error,
+            });
+            return;
+        }
+        match self.apply(Step::HandOver(r)) {
+            Ok(()) => {
+                self.restack();
+                self.deal();
+            }
+            Err(e) => {
+                let error = CoordError::Rules(e);
+                self.out.push(Effect::Refused {
+                    table: t,
+                    hand,
+                    error,
+                });
+            }
+        }
+    }
+}

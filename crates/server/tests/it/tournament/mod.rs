@@ -1,0 +1,7 @@
+//! The room's tournament coordinator, off the network: stories with explicit time, and the
+//! deterministic simulation of sit-and-goes with faults.
+
+mod audited;
+pub(crate) mod bench;
+mod simulation;
+mod stories;
