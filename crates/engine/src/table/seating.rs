@@ -313,7 +313,8 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             return;
         };
         self.changes.retain(|(p, _)| *p != o.player);
-        if o.stack > 0 {
+        // Tournament chips never go to the ledger: the stack is reported in the event.
+        if o.stack > 0 && !self.rules.is_tournament() {
             change.bookings.push(Booking::CashOut {
                 player: o.player.clone(),
                 seat: s,
@@ -420,6 +421,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             state,
             sitting_out: false,
             missed: 0,
+            arriving: false,
         });
         change.events.push(TableEvent::Seated { player, seat: s });
     }
