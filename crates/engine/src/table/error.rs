@@ -107,6 +107,9 @@ pub enum TableError {
     /// A player seated at a tournament table with no chips.
     #[error("a player is seated with tournament chips, not none")]
     NoChips,
+    /// A seat asked for at a tournament table: the tournament gives seats (RULES.md §5).
+    #[error("seats at a tournament table are drawn and given by the tournament")]
+    SeatsByOrder,
     /// A tournament table told no level yet: it cannot post blinds.
     #[error("the tournament has given this table no level yet")]
     NoLevel,

@@ -232,6 +232,8 @@ fn launch<G: Game>(
         offload,
         creator,
         config: deps.core.clone(),
+        // The room's own tables are cash tables: a tournament's are made by its coordinator.
+        kind: core::TableKind::Cash,
         rng: GameRng::from_os(),
     };
     let now = Now {

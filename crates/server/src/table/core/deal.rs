@@ -13,7 +13,8 @@ use tavolo_engine::transcript::transcript_hex;
 use tavolo_engine::Chips;
 use tavolo_store::{HandId, NewHand};
 
-use super::io::{BookAnswer, BookFailure, Booked, Count, Effect, Write};
+use super::io::{BookAnswer, BookFailure, Booked, Count, Effect, Report, Write};
+use super::kind::{Absence, Stacks};
 use super::money::Purpose;
 use super::play::Live;
 use super::seeds::Mixed;
@@ -80,7 +81,10 @@ impl<G: Game> TableCore<G> {
             return false;
         }
         let (start, change) = match self.table.deal() {
-            Ok(x) => x,
+            Ok(x) => {
+                self.permit_used();
+                x
+            }
             Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => return false,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
@@ -219,12 +223,14 @@ impl<G: Game> TableCore<G> {
             unseen: (0..n).map(|_| Vec::new()).collect(),
             since: vec![None; n],
         };
-        // Players leaving already, or sitting out since the deal, are played for.
+        // Players leaving already (a cash table's: a tournament's removed player plays the hand
+        // out), or away since the deal, are played for.
+        let cash = self.kind.absence() == Absence::SitsOut;
         for (h, m) in live.members.iter().enumerate() {
-            let leaving = (self.table.seat_of(m))
+            let away = (self.table.seat_of(m))
                 .and_then(|s| self.table.seat(s))
-                .is_some_and(|o| o.is_leaving() || o.sitting_out);
-            live.auto[h] = leaving && !m.bot;
+                .is_some_and(|o| (o.is_leaving() && cash) || o.sitting_out);
+            live.auto[h] = away && !m.bot;
         }
         for e in live.played.events().to_vec() {
             for (b, bot) in live.bots.iter_mut().enumerate() {
@@ -318,15 +324,19 @@ impl<G: Game> TableCore<G> {
             &transcript,
         ));
         let (id, members) = (live.id, live.members.clone());
-        let finished = books::finished_hand(
-            self.fence(),
-            &self.id,
-            id,
-            record,
-            &members,
-            &outcome,
-            self.o.stake,
-        );
+        let over = self.hand_over(live, self.table.hands_dealt(), &outcome);
+        let finished = match self.kind.stacks() {
+            Stacks::Ledger => books::finished_hand(
+                self.fence(),
+                &self.id,
+                id,
+                record,
+                &members,
+                &outcome,
+                self.o.stake,
+            ),
+            Stacks::Saved => Ok(books::tournament_hand(self.fence(), id, record, &members)),
+        };
         let after = {
             let mut t = self.table.clone();
             t.finish(&outcome).map(|_| t.saved())
@@ -334,7 +344,13 @@ impl<G: Game> TableCore<G> {
         match (finished, after) {
             (Ok(mut done), Ok(after)) => {
                 done.transcript = Some(transcript);
-                done.save = self.take_save(self.save_of(after));
+                // The table after the hand, with the report the coordinator will be given: a
+                // tournament's stacks are durable with the hand's record, in one transaction.
+                let mut state = self.save_of(after);
+                if let Some(t) = state.tournament.as_mut() {
+                    t.last = over;
+                }
+                done.save = self.take_save(state);
                 self.settling = Some(self.submit(Write::Finish(id, done), Purpose::Finish));
             }
             (Err(e), _) => self.refuse_result(format!("hand {}: {e}", live.name.clone())),
@@ -366,6 +382,14 @@ impl<G: Game> TableCore<G> {
         match change {
             Ok(change) => {
                 self.out.push(Effect::Count(Count::HandFinished));
+                if self.kind.is_tournament() {
+                    // Recorded: the coordinator hears of it now, never before.
+                    let over = self.hand_over(&live, self.table.hands_dealt(), &outcome);
+                    self.tour.last = over.clone();
+                    if let Some(over) = over {
+                        self.report(Report::HandOver(over));
+                    }
+                }
                 if !self.o.betting() {
                     // The game is over: its players see the results and choose to play again.
                     for m in live.members.iter().filter(|m| !m.bot) {

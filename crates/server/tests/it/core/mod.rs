@@ -5,4 +5,5 @@ pub(crate) mod bench;
 pub(crate) mod books;
 mod simulation;
 pub(crate) mod stories;
+mod tournament;
 mod written;
