@@ -381,6 +381,16 @@ pub enum Report {
         /// Their tournament chips.
         stack: Chips,
     },
+    /// The table was taken over by a new owner (a crash, a node drained or lost) and restored
+    /// from the books as it was last saved: who sits where with which stack now, and the hands
+    /// dealt so far. An order carried out since that save is not in it (the coordinator gives it
+    /// again); a hand in play then was voided (its chips never left the stacks).
+    Restored {
+        /// Each seated player, their seat and stack.
+        seats: Vec<(UserId, usize, Chips)>,
+        /// Hands dealt at the table so far.
+        hands: u64,
+    },
     /// An order was refused; nothing changed.
     Refused {
         /// The order's kind ([`Order::kind`]).

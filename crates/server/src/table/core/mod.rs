@@ -346,16 +346,13 @@ impl<G: Game> TableCore<G> {
             core.clock.seated(*u);
             core.out.push(Effect::Count(Count::Seated));
         }
-        core.tour = saved.tournament.unwrap_or_default();
+        core.tour = saved.tournament.map(|t| *t).unwrap_or_default();
         if let Some(l) = core.tour.level {
             let (_, bank) = core.kind.clock(&core.o, l.number);
             core.clock.grow_banks(bank);
         }
         core.clock.restore_banks(&saved.banks);
-        if let Some(over) = core.tour.last.clone() {
-            // The coordinator may not have heard of it before the takeover.
-            core.report(Report::HandOver(over));
-        }
+        core.tell_restored();
         core.chat.restore(saved.chat);
         core.lost_seats = saved.lost_seats.into_iter().collect();
         core.send_home(&ledger, &seated)?;

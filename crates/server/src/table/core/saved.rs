@@ -35,5 +35,5 @@ pub struct SavedState {
     pub lost_seats: Vec<UserId>,
     /// A tournament table's orders in force and its last hand over (none at a cash table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<super::Tour>,
+    pub tournament: Option<Box<super::Tour>>,
 }

@@ -166,6 +166,23 @@ impl<G: Game> TableCore<G> {
         })
     }
 
+    /// A tournament table taken over tells its coordinator the last hand over (it may not have
+    /// heard of it before the takeover; a report it had changes nothing), then the table as
+    /// restored.
+    pub(super) fn tell_restored(&mut self) {
+        if !self.kind.is_tournament() {
+            return;
+        }
+        if let Some(over) = self.tour.last.clone() {
+            self.report(Report::HandOver(over));
+        }
+        let seats = (self.table.seats())
+            .map(|(s, o)| (o.player.id, s, o.stack))
+            .collect();
+        let hands = self.table.hands_dealt();
+        self.report(Report::Restored { seats, hands });
+    }
+
     /// Tells the coordinator.
     pub(super) fn report(&mut self, r: Report) {
         self.out.push(Effect::Report(r));

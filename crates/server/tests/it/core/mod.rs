@@ -3,6 +3,7 @@
 
 pub(crate) mod bench;
 pub(crate) mod books;
+mod sim_tournament;
 mod simulation;
 pub(crate) mod stories;
 mod tournament;

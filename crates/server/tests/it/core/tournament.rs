@@ -238,9 +238,12 @@ fn the_clock_then_the_time_bank_then_check_if_free_else_fold() {
     panic!("no second turn");
 }
 
+/// Chips posted, by hand seat.
+type Posts = Vec<(usize, Chips)>;
+
 /// The blinds and antes posted in the hand in play: (seat, amount) of each blind, and of each
 /// ante.
-fn posted(t: &Bench<Hand>) -> (Vec<(usize, Chips)>, Vec<(usize, Chips)>) {
+fn posted(t: &Bench<Hand>) -> (Posts, Posts) {
     let mut blinds = Vec::new();
     let mut antes = Vec::new();
     for e in t.core.hand_event_list().unwrap_or_default() {
