@@ -44,7 +44,7 @@ pub struct SavedSeat<P> {
     /// Consecutive hands missed.
     pub missed: u8,
     /// A tournament player not dealt in since seated (see [`super::Seat::arriving`]).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arriving: bool,
 }
 
@@ -68,10 +68,10 @@ pub struct SavedTable<P> {
     #[serde(default = "Vec::new")]
     pub changes: Vec<(P, Option<usize>)>,
     /// A tournament table's level from the next hand on.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
     /// A tournament table's button and blinds at the last deal.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spots: Option<Spots>,
 }
 

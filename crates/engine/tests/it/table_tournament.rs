@@ -1,7 +1,8 @@
-//! A tournament table across hands, one story per rule of RULES.md §5 Seats and tables and Levels
-//! (TDA 8A, 10A, 23, 30, 32, 34B): seats given with tournament chips by order, the level from the
-//! next hand with the big-blind ante posted by the big blind, the big blind moving one player a
-//! deal under a dead button, heads-up, arrivals, and absent players dealt in.
+//! A tournament table across hands, one story per rule of RULES.md §5 Seats and tables and its
+//! Levels and the clock (TDA 8A, 10A, 23, 30, 32, 34B): seats given with tournament chips by
+//! order, the level from the next hand with the big-blind ante posted by the big blind, the big
+//! blind moving one player a deal under a dead button, heads-up, arrivals, and absent players
+//! dealt in.
 
 use tavolo_cards::GameRng;
 use tavolo_engine::game::{Game, Outcome, Played};
@@ -117,7 +118,7 @@ fn a_tournament_seat_takes_tournament_chips_without_a_buy_in_and_a_removal_pays_
     );
 }
 
-/// Rule (RULES.md §5, TDA 23 and RP-11): a new level applies from the next hand, and its
+/// Rule (RULES.md §5; TDA 23 and RP-11): a new level applies from the next hand, and its
 /// big-blind ante is posted by the big blind, blind first, never more than the stack leaves.
 #[test]
 fn a_new_level_applies_from_the_next_hand_and_the_big_blind_posts_the_ante_blind_first() {
@@ -154,7 +155,7 @@ fn a_new_level_applies_from_the_next_hand_and_the_big_blind_posts_the_ante_blind
     );
 }
 
-/// Rule (RULES.md §5, TDA 32): the big blind moves one player each deal; where the last big blind
+/// Rule (RULES.md §5; TDA 32): the big blind moves one player each deal; where the last big blind
 /// busted, the small blind is dead and the button moves to the last small blind's seat, so
 /// nobody pays the big blind twice in a row and nobody who stays skips it.
 #[test]
@@ -208,7 +209,7 @@ fn where_the_big_blind_busted_the_small_blind_is_dead_and_nobody_skips_the_big_b
     }
 }
 
-/// Rule (RULES.md §5, TDA 34B): heads-up the button posts the small blind; at the move to
+/// Rule (RULES.md §5; TDA 34B): heads-up the button posts the small blind; at the move to
 /// heads-up the big blind still moves one player, so nobody is big blind twice running.
 #[test]
 fn heads_up_the_button_posts_the_small_blind_and_nobody_is_big_blind_twice_running() {
@@ -238,7 +239,7 @@ fn heads_up_the_button_posts_the_small_blind_and_nobody_is_big_blind_twice_runni
     }
 }
 
-/// Rule (RULES.md §5, TDA 8A/10A): a player seated between the small blind and the button is not
+/// Rule (RULES.md §5; TDA 8A/10A): a player seated between the small blind and the button is not
 /// dealt in until the button has passed them; one seated elsewhere (here: where the big blind
 /// falls next) plays at once.
 #[test]
@@ -278,7 +279,7 @@ fn an_arrival_between_the_small_blind_and_the_button_waits_for_the_button_to_pas
     }
 }
 
-/// Rule (RULES.md §5, TDA 30): an absent player is dealt in, posts, and never loses the seat for
+/// Rule (RULES.md §5; TDA 30): an absent player is dealt in, posts, and never loses the seat for
 /// missing hands.
 #[test]
 fn an_absent_tournament_player_is_dealt_in_and_keeps_the_seat() {

@@ -85,7 +85,10 @@ impl<G: Game> TableCore<G> {
                 self.permit_used();
                 x
             }
-            Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => return false,
+            // A tournament table waits for its first level as for its players.
+            Err(
+                TableError::NotEnoughPlayers { .. } | TableError::Halted(_) | TableError::NoLevel,
+            ) => return false,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
                 return false;

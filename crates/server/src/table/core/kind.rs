@@ -126,4 +126,10 @@ impl TableKind {
     pub fn hurries_bot_hands(&self) -> bool {
         !self.is_tournament()
     }
+
+    /// Whether players take seats themselves (`join`, the waiting list): at a cash table; a
+    /// tournament's seats are given by its coordinator.
+    pub fn takes_joins(&self) -> bool {
+        !self.is_tournament()
+    }
 }

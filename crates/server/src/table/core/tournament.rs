@@ -109,7 +109,7 @@ impl<G: Game> TableCore<G> {
         }
     }
 
-    /// `leave` or `sit_out` at a tournament table (RULES.md §5, TDA 30): the player stays in and
+    /// `leave` or `sit_out` at a tournament table (RULES.md §5; TDA 30): the player stays in and
     /// keeps the seat, away — dealt in, posting, and played for at once (check where free,
     /// else fold) until they sit in again; nothing is cashed out.
     pub(super) fn away(&mut self, user: &Member) -> Result<AckResult, RoomError> {

@@ -331,8 +331,10 @@ impl<G: Game> TableCore<G> {
                 .map(|(position, seat)| SeatChange { seat, position }),
             chain: self.seeds.view(m.id),
             cashing_out: (going > 0).then_some(going),
-            join_seat: (seat.is_none() && self.table.waiting_place(m).is_none())
-                .then(|| self.table.seating().into()),
+            join_seat: (seat.is_none()
+                && self.table.waiting_place(m).is_none()
+                && self.kind.takes_joins())
+            .then(|| self.table.seating().into()),
         }
     }
 

@@ -13,8 +13,9 @@ use tavolo_engine::tournament::Level;
 use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::table::core::{
-    HandOver, Input, LevelOrder, Order, Permit, Report, TableIntent, Write,
+    HandOver, Input, LevelOrder, Order, Permit, Report, Stop, TableIntent, Write,
 };
+use tavolo_store::UserId;
 
 use super::bench::{tournament, Bench};
 use super::books::SimBooks;
@@ -132,7 +133,7 @@ fn a_seated_player_with_tournament_chips_is_dealt_in_without_a_buy_in() {
     assert_eq!(cash.core.table().seat_of(&ada), None);
 }
 
-/// Rule (RULES.md §5, TDA 30 and 71): an absent player stays in — dealt in, posting, played for
+/// Rule (RULES.md §5; TDA 30 and 71): an absent player stays in — dealt in, posting, played for
 /// by the clock — and keeps the seat, hand after hand (a cash table frees it at the third).
 #[test]
 fn an_absent_player_is_blinded_out_and_keeps_the_seat_for_ten_hands() {
@@ -167,7 +168,7 @@ fn turn(t: &Bench<Hand>, conn: u64) -> Option<serde_json::Value> {
         .then_some(s)
 }
 
-/// Rule (RULES.md §5, TDA 29–30): at a player's turn the clock (30 s), then the time bank (30 s
+/// Rule (RULES.md §5; TDA 29–30): at a player's turn the clock (30 s), then the time bank (30 s
 /// at the first level), then the table checks where free, else folds — for that decision only:
 /// the bank is used up, and the player acts again at their next action.
 #[test]
@@ -256,7 +257,7 @@ fn posted(t: &Bench<Hand>) -> (Posts, Posts) {
     (blinds, antes)
 }
 
-/// Rule (RULES.md §5, TDA 23, RP-11): a new level applies from the next hand; its big-blind ante
+/// Rule (RULES.md §5; TDA 23, RP-11): a new level applies from the next hand; its big-blind ante
 /// is posted by the big blind, and nobody else posts one.
 #[test]
 fn a_new_level_applies_from_the_next_hand_the_big_blind_ante_posted_by_the_big_blind() {
@@ -420,7 +421,7 @@ fn the_hand_over_report_conserves_chips_and_comes_only_after_the_hand_is_durable
     assert_eq!(t.core.table().chips_total(), Chips::new(15_000));
 }
 
-/// Rule (RULES.md §5, TDA 30): leaving a tournament table pays nothing out: the player stays
+/// Rule (RULES.md §5; TDA 30): leaving a tournament table pays nothing out: the player stays
 /// in, away, dealt in and played for at once until they sit in again.
 #[test]
 fn leaving_a_tournament_table_pays_nothing_out() {
@@ -454,7 +455,7 @@ fn leaving_a_tournament_table_pays_nothing_out() {
     assert_eq!(ledger(&books), before, "no room chip moved");
 }
 
-/// Rule (RULES.md §5, TDA 8A/10A): a player seated between the small blind and the button is
+/// Rule (RULES.md §5; TDA 8A/10A): a player seated between the small blind and the button is
 /// not dealt in until the button has passed them; then they are.
 #[test]
 fn a_player_seated_between_the_small_blind_and_the_button_waits_for_the_button() {
@@ -495,4 +496,70 @@ fn a_player_seated_between_the_small_blind_and_the_button_waits_for_the_button()
             .any(|h| h.began.iter().any(|(u, _)| *u == cy.id)),
         "dealt in once the button passed"
     );
+}
+
+/// Rule (issue 51): a tournament table told to close deals no more, lets the hand in play end
+/// (recorded and reported), then closes; nothing is paid out.
+#[test]
+fn a_table_told_to_close_finishes_the_hand_in_play_then_closes_paying_nothing() {
+    let (mut books, _, mut t) = ada_and_bots("tt10");
+    let before = ledger(&books);
+    allow(&mut t, &mut books, Permit::Free);
+    assert!(t.core.hand_in_play().is_some());
+    t.order(Order::Close);
+    t.settle(&mut books);
+    assert_eq!(t.stopped, None, "the hand in play first");
+    t.advance(Duration::from_secs(600), &mut books);
+    assert_eq!(t.stopped, Some(Stop::Closed));
+    assert_eq!(
+        hands_over(&t).len(),
+        1,
+        "the hand in play ended, and no other"
+    );
+    assert_eq!(ledger(&books), before, "no room chip moved");
+    assert!(books.tables["tt10"].closed);
+}
+
+/// Rule (issue 51, several nodes): a tournament table taken over by another node keeps the
+/// stacks its last recorded hand left (they are saved with that hand, not in the ledger), its
+/// level and its permission, tells the coordinator that hand again and how it was restored.
+#[test]
+fn a_tournament_table_taken_over_keeps_its_stacks_and_level_and_tells_the_last_hand_again() {
+    let (mut books, _, mut t) = ada_and_bots("tt11");
+    let before = ledger(&books);
+    t.order(level(2, 100, 200, 200));
+    allow(&mut t, &mut books, Permit::Next);
+    for _ in 0..10_000 {
+        if hands_over(&t).len() == 1 {
+            break;
+        }
+        t.advance(Duration::from_secs(5), &mut books);
+    }
+    let over = hands_over(&t)[0].clone();
+    t.step(Input::Lost);
+    let t2 = Bench::takeover(t.make.clone(), &mut books, "tt11", t.now, 9);
+    assert_eq!(
+        hands_over(&t2),
+        vec![over.clone()],
+        "the last hand told again"
+    );
+    let mut seats: Vec<(UserId, Chips)> = (t2.core.table().seats())
+        .map(|(_, o)| (o.player.id, o.stack))
+        .collect();
+    let mut ended = over.ended.clone();
+    seats.sort();
+    ended.sort();
+    assert_eq!(seats, ended, "the stacks the hand left");
+    assert!(t2
+        .reports
+        .iter()
+        .any(|r| matches!(r, Report::Restored { hands: 1, seats } if seats.len() == 3)));
+    let l = t2.core.table().level().expect("a level");
+    assert_eq!((l.big_blind, l.ante), (Chips::new(200), Chips::new(200)));
+    assert_eq!(
+        t2.core.tour().permit,
+        Permit::Hold,
+        "the hand allowed was dealt"
+    );
+    assert_eq!(ledger(&books), before, "no room chip moved");
 }
