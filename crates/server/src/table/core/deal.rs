@@ -99,7 +99,7 @@ impl<G: Game> TableCore<G> {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not set the game up");
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.halt(format!("the game cannot be set up: {e}"));
                 return false;
             }
@@ -124,7 +124,7 @@ impl<G: Game> TableCore<G> {
                 true
             }
             Err(e) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.halt(e.to_string());
                 false
             }
@@ -179,11 +179,11 @@ impl<G: Game> TableCore<G> {
         let hand = match answer {
             Ok(Booked::Hand(hand)) => hand,
             Ok(_) | Err(BookFailure::Fenced | BookFailure::Unavailable(_)) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 return;
             }
             Err(BookFailure::Refused { short, why }) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.not_dealt(&d.start, short.as_deref(), &why);
                 return;
             }
@@ -199,7 +199,7 @@ impl<G: Game> TableCore<G> {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
                 let why = format!("the deal failed: {e}");
                 self.void_begun(hand, d.stakes, &d.start, why);
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.clock.next_hand_at = Some(self.now.at + Duration::from_secs(1));
                 return;
             }
@@ -351,6 +351,8 @@ impl<G: Game> TableCore<G> {
                 // tournament's stacks are durable with the hand's record, in one transaction.
                 let mut state = self.save_of(after);
                 if let Some(t) = state.tournament.as_mut() {
+                    // The hand happened: a permission for it is used up.
+                    t.permit = self.tour.permit;
                     t.last = over;
                 }
                 done.save = self.take_save(state);
@@ -389,6 +391,7 @@ impl<G: Game> TableCore<G> {
                     // Recorded: the coordinator hears of it now, never before.
                     let over = self.hand_over(&live, self.table.hands_dealt(), &outcome);
                     self.tour.last = over.clone();
+                    self.tour.before = None;
                     if let Some(over) = over {
                         self.report(Report::HandOver(over));
                     }
@@ -426,7 +429,7 @@ impl<G: Game> TableCore<G> {
         }
         self.result = None;
         self.last = None;
-        if let Ok(change) = self.table.void_hand() {
+        if let Ok(change) = self.void_dealt() {
             self.book(change, None);
         }
         self.halt(why);

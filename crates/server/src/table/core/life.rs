@@ -175,7 +175,7 @@ impl<G: Game> TableCore<G> {
         self.dealing = None;
         self.settling = None;
         if self.hand.take().is_some() {
-            let _ = self.table.void_hand();
+            let _ = self.void_dealt();
         }
         self.submit(Write::Close, Purpose::Close);
     }

@@ -99,7 +99,7 @@ impl<G: Game> TableCore<G> {
                 .take(LOST_SEATS_KEPT)
                 .copied()
                 .collect(),
-            tournament: (self.kind.is_tournament()).then(|| Box::new(self.tour.clone())),
+            tournament: (self.kind.is_tournament()).then(|| Box::new(self.saved_tour())),
         }
     }
 

@@ -32,6 +32,10 @@ pub struct Tour {
     pub closing: bool,
     /// The last hand over (reported once its finish is recorded; saved with that finish).
     pub last: Option<HandOver>,
+    /// The permission the hand in play used up, given back if the hand is voided (and saved
+    /// as given back: a table is saved as if its hand in play were voided).
+    #[serde(skip)]
+    pub before: Option<Permit>,
 }
 
 impl<G: Game> TableCore<G> {
@@ -77,7 +81,11 @@ impl<G: Game> TableCore<G> {
                 self.clock.grow_banks(bank);
                 self.tour.level = Some(l);
             }
-            Order::Deal(p) => self.tour.permit = p,
+            Order::Deal(p) => {
+                // The coordinator's latest word stands, whatever becomes of the hand in play.
+                self.tour.permit = p;
+                self.tour.before = None;
+            }
             Order::Close => {
                 self.tour.closing = true;
                 self.tour.permit = Permit::Hold;
@@ -123,11 +131,33 @@ impl<G: Game> TableCore<G> {
         !self.kind.deals_on_permit() || (self.tour.permit != Permit::Hold && !self.tour.closing)
     }
 
-    /// A hand is being dealt: a permission for one hand is used up.
+    /// A hand is being dealt: a permission for one hand is used up (given back if the hand
+    /// is voided).
     pub(super) fn permit_used(&mut self) {
         if self.tour.permit == Permit::Next {
+            self.tour.before = Some(Permit::Next);
             self.tour.permit = Permit::Hold;
         }
+    }
+
+    /// The hand dealt is void (never begun in the books, refused, closed): its stacks stay as
+    /// dealt, and a permission it used up is given back.
+    pub(super) fn void_dealt(
+        &mut self,
+    ) -> Result<tavolo_engine::table::Change<Member>, TableError> {
+        if let Some(p) = self.tour.before.take() {
+            self.tour.permit = p;
+        }
+        self.table.void_hand()
+    }
+
+    /// The orders in force as saved: as if the hand in play were voided.
+    pub(super) fn saved_tour(&self) -> Tour {
+        let mut t = self.tour.clone();
+        if let Some(p) = t.before.take() {
+            t.permit = p;
+        }
+        t
     }
 
     /// A table told to close does so once no hand is in play.
