@@ -101,6 +101,9 @@ pub enum GameError {
     /// The game could not be written as a record.
     #[error("no record: {0}")]
     Record(String),
+    /// The game has no tournament levels (a tournament table deals Hold'em).
+    #[error("{0} is not dealt at tournament levels")]
+    NoLevels(&'static str),
 }
 
 impl GameError {
@@ -126,6 +129,8 @@ pub struct Positions {
     pub button: usize,
     /// Chips the previous hand left in the pot (odd chips that stay).
     pub carried: Chips,
+    /// A tournament hand's forced bets (`None`: the table's own blinds or antes).
+    pub forced: Option<Forced>,
 }
 
 impl Positions {
@@ -135,8 +140,22 @@ impl Positions {
             stacks,
             button,
             carried,
+            forced: None,
         }
     }
+}
+
+/// Who posts what in a tournament hand (RULES.md §5, Levels and Seats and tables): the big blind
+/// always, the small blind unless it is dead (the dead-button rule), and the level's big-blind
+/// ante, posted by the big blind, blind first. Seats are the game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The game seat of the small blind (`None`: a dead small blind, nobody posts it).
+    pub small: Option<usize>,
+    /// The game seat of the big blind.
+    pub big: usize,
+    /// The level in force for the hand.
+    pub level: crate::tournament::Level,
 }
 
 /// How a finished game ended.

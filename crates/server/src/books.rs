@@ -291,6 +291,27 @@ pub fn stake_payouts(players: usize, winners: &[usize], stake: Chips) -> Vec<Chi
         .collect()
 }
 
+/// A tournament hand as the books record it (RULES.md §5: tournament chips are not room
+/// chips): its record and transcript, a result of 0 room chips for each player, and a journal
+/// with no leg (nothing moves in the ledger; the audit reads a finished hand without a journal
+/// as one that moved nothing). The stacks it leaves are in the table saved with it.
+pub fn tournament_hand(
+    fence: Fence,
+    id: HandId,
+    record: Record,
+    members: &[Member],
+) -> FinishedHand {
+    FinishedHand {
+        save: None,
+        fence: Some(fence),
+        record: record.text,
+        format: record.format.to_string(),
+        transcript: None,
+        results: members.iter().map(|m| (m.id, 0)).collect(),
+        journal: Journal::new(format!("hand:{}", id.0), "hand", Vec::new()),
+    }
+}
+
 /// A finished hand as the books record it: its record, each player's result, and the journal
 /// of its chips (keyed by the hand: it is recorded once). A betting hand moves chips between the
 /// seats and the pot (chips carried in and out); a Saint Poker game pays the pot to the owners

@@ -93,6 +93,9 @@ impl Game for DrawHand {
     type Summary = HandSummary;
 
     fn setup(options: &DrawTable, at: &Positions) -> Result<DrawSetup, GameError> {
+        if at.forced.is_some() {
+            return Err(GameError::NoLevels("Five-Card Draw"));
+        }
         let setup = DrawSetup {
             stacks: at.stacks.clone(),
             dealer: at.button,

@@ -9,10 +9,11 @@ use tavolo_cards::GameRng;
 use super::action::{Action, Event};
 use super::hand::{Dealing, Hand, ToAct};
 use super::phh;
+use super::rules::Antes;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
 use crate::betting::{self, Choice, HandSummary, SeatMask, MAX_SEATS};
-use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::game::{Forced, Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
 /// A Hold'em table's options: the blinds, the antes and the ruleset.
@@ -68,6 +69,9 @@ impl Game for Hand {
     type Summary = HandSummary;
 
     fn setup(options: &HoldemTable, at: &Positions) -> Result<HandSetup, GameError> {
+        if let Some(forced) = at.forced {
+            return tournament_setup(options, at, forced);
+        }
         let mut setup = HandSetup::casino(
             at.stacks.clone(),
             at.button,
@@ -203,4 +207,39 @@ impl Game for Hand {
             text: phh::export(setup, events, names).to_phh(),
         })
     }
+}
+
+/// A tournament hand's setup (RULES.md §5, Levels and the clock): the level's blinds posted by
+/// the seats the table named (a dead small blind posts nothing), and the big-blind ante posted
+/// by the big blind for the table, blind first: a big blind who cannot pay both pays the blind
+/// and what is left towards the ante. The ante is dead money in the main pot.
+fn tournament_setup(
+    options: &HoldemTable,
+    at: &Positions,
+    forced: Forced,
+) -> Result<HandSetup, GameError> {
+    let l = forced.level;
+    let rules = HoldemRules {
+        antes: Antes::Dead,
+        ..options.rules
+    };
+    let mut setup = HandSetup::casino(
+        at.stacks.clone(),
+        at.button,
+        l.small_blind,
+        l.big_blind,
+        rules,
+    );
+    let n = at.stacks.len();
+    setup.blinds = vec![Chips::ZERO; n];
+    if let Some(small) = forced.small.filter(|&s| s < n) {
+        setup.blinds[small] = l.small_blind;
+    }
+    if let (Some(b), Some(&stack)) = (setup.blinds.get_mut(forced.big), at.stacks.get(forced.big)) {
+        *b = l.big_blind;
+        setup.antes[forced.big] = l.ante.min(stack.minus_at_most(l.big_blind));
+    }
+    setup.carried_in = at.carried;
+    setup.validate()?;
+    Ok(setup)
 }

@@ -67,6 +67,9 @@ impl Game for SaintGame {
     type Summary = SaintSummary;
 
     fn setup(options: &SaintOptions, at: &Positions) -> Result<SaintOptions, GameError> {
+        if at.forced.is_some() {
+            return Err(GameError::NoLevels("Saint Poker"));
+        }
         let mut o = *options;
         o.players = u8::try_from(at.stacks.len()).unwrap_or(u8::MAX);
         o.validate()?;

@@ -101,4 +101,16 @@ pub enum TableError {
     /// The table has stopped dealing.
     #[error("the table has stopped: {0}")]
     Halted(String),
+    /// A tournament's order (a seat with tournament chips, a level) at a cash table.
+    #[error("this is not a tournament table")]
+    NotTournament,
+    /// A player seated at a tournament table with no chips.
+    #[error("a player is seated with tournament chips, not none")]
+    NoChips,
+    /// A seat asked for at a tournament table: the tournament gives seats (RULES.md §5).
+    #[error("seats at a tournament table are drawn and given by the tournament")]
+    SeatsByOrder,
+    /// A tournament table told no level yet: it cannot post blinds.
+    #[error("the tournament has given this table no level yet")]
+    NoLevel,
 }

@@ -12,12 +12,12 @@ use crate::game::Outcome;
 use crate::Chips;
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
-    /// Whether seat `s` can be dealt in: seated (funded), not resting, and with chips where
-    /// there are stacks.
+    /// Whether seat `s` can be dealt in: seated (funded), not resting (a tournament deals
+    /// absent players in: RULES.md §5), and with chips where there are stacks.
     pub fn ready(&self, s: usize) -> bool {
         self.seat(s).is_some_and(|o| {
             o.state == SeatState::Seated
-                && !o.sitting_out
+                && (!o.sitting_out || self.rules.is_tournament())
                 && (o.stack > 0 || !self.rules.has_stacks())
         })
     }
@@ -59,6 +59,9 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             }
         }
         self.serve_free_seats(&mut change);
+        if self.rules.is_tournament() {
+            return self.deal_tournament(self.ready_seats(), change);
+        }
         let seats = self.ready_seats();
         let m = seats.len();
         if m < needed {
@@ -74,6 +77,19 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         };
         let k = seats.iter().position(|&s| s == first).unwrap_or(0);
         let button = (k + m - 1) % m;
+        Ok(self.begin(seats, button, first, change))
+    }
+
+    /// Deals to `seats` (table seats, clockwise from seat 0) with the game's button at game
+    /// seat `button` and "the hand" at table seat `first`.
+    pub(super) fn begin(
+        &mut self,
+        seats: Vec<usize>,
+        button: usize,
+        first: usize,
+        mut change: Change<P>,
+    ) -> (HandStart<P>, Change<P>) {
+        let m = seats.len();
         let mut players = Vec::with_capacity(m);
         let mut stacks = Vec::with_capacity(m);
         for (hand_seat, &s) in seats.iter().enumerate() {
@@ -82,6 +98,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
                     hand_seat,
                     leaving: false,
                 };
+                o.arriving = false;
                 players.push(o.player.clone());
                 stacks.push(o.stack);
             }
@@ -106,7 +123,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             positions: Positions::new(stacks, button, carried),
             first,
         };
-        Ok((start, change))
+        (start, change)
     }
 
     /// Takes the stacks back from the hand's result (refusing one that does not fit the hand

@@ -38,6 +38,7 @@ mod error;
 mod hands;
 mod saved;
 mod seating;
+mod tournament;
 
 use std::collections::VecDeque;
 use std::fmt::Debug;
@@ -49,6 +50,9 @@ pub use crate::game::Positions;
 use crate::Chips;
 pub use error::TableError;
 pub use saved::{SavedSeat, SavedTable};
+pub use tournament::Spots;
+
+use crate::tournament::Level;
 
 /// Identifies one buy-in or rebuy asked of the ledger.
 pub type Ticket = u64;
@@ -67,8 +71,25 @@ pub struct TableRules {
     pub rebuy: Chips,
     /// Consecutive hands a player may miss without losing the seat (RULES.md §2: 2).
     pub max_sit_out: u8,
+    /// Which rules the table plays: a cash table's, or a tournament's.
+    #[serde(default)]
+    pub kind: TableKind,
 }
 
+/// Which rules a table plays, fixed when it is made: the one place the table model's cash rules
+/// and its tournament rules part (RULES.md §2 Table and §5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableKind {
+    /// A cash table: buy-ins funded by the ledger, cash-outs, rebuys, the waiting list, a seat
+    /// lost at the third missed hand, "the hand" moving one player each deal.
+    #[default]
+    Cash,
+    /// A tournament table: players seated with tournament chips by order (no buy-in, no
+    /// cash-out), dealt in while absent until blinded out, the big blind moving one player each
+    /// deal under a dead button, the level's blinds and big-blind ante.
+    Tournament,
+}
 impl TableRules {
     /// A cash table (Hold'em, Draw): `seats`, dealing to at least `min_players`, a buy-in and a
     /// rebuy, two hands of rest at most.
@@ -79,6 +100,20 @@ impl TableRules {
             buy_in,
             rebuy,
             max_sit_out: 2,
+            kind: TableKind::Cash,
+        }
+    }
+
+    /// A tournament table of `seats` seats (RULES.md §5): two players deal; no buy-in or rebuy
+    /// (stacks are tournament chips, given by order); nobody loses a seat for missing hands.
+    pub fn tournament(seats: usize) -> TableRules {
+        TableRules {
+            seats,
+            min_players: 2,
+            buy_in: Chips::ZERO,
+            rebuy: Chips::ZERO,
+            max_sit_out: u8::MAX,
+            kind: TableKind::Tournament,
         }
     }
 
@@ -90,12 +125,18 @@ impl TableRules {
             buy_in: Chips::ZERO,
             rebuy: Chips::ZERO,
             max_sit_out: 2,
+            kind: TableKind::Cash,
         }
     }
 
-    /// Whether players have stacks (a buy-in) at this table.
+    /// Whether players have stacks (a buy-in, or tournament chips) at this table.
     pub fn has_stacks(&self) -> bool {
-        self.buy_in > 0
+        self.buy_in > 0 || self.is_tournament()
+    }
+
+    /// Whether the table plays a tournament's rules.
+    pub fn is_tournament(&self) -> bool {
+        self.kind == TableKind::Tournament
     }
 
     /// Checks the settings.
@@ -149,6 +190,9 @@ pub struct Seat<P> {
     pub sitting_out: bool,
     /// Consecutive hands missed.
     pub missed: u8,
+    /// A tournament player seated since the last deal and not dealt in yet: never dealt in
+    /// between the small blind and the button (RULES.md §5).
+    pub arriving: bool,
 }
 
 impl<P> Seat<P> {
@@ -380,6 +424,10 @@ pub struct Table<P> {
     orphans: Vec<Orphan<P>>,
     halted: Option<String>,
     rng: GameRng,
+    /// A tournament table's level from the next hand on.
+    level: Option<Level>,
+    /// A tournament table's button, small and big blind at the last deal (dead button).
+    spots: Option<Spots>,
 }
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
@@ -399,6 +447,8 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             orphans: Vec::new(),
             halted: None,
             rng,
+            level: None,
+            spots: None,
         })
     }
 

@@ -25,7 +25,8 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Seat, SeatState, Table, TableError, TableRules};
+use super::{Seat, SeatState, Spots, Table, TableError, TableRules};
+use crate::tournament::Level;
 use crate::Chips;
 use tavolo_cards::GameRng;
 
@@ -42,6 +43,9 @@ pub struct SavedSeat<P> {
     pub sitting_out: bool,
     /// Consecutive hands missed.
     pub missed: u8,
+    /// A tournament player not dealt in since seated (see [`super::Seat::arriving`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arriving: bool,
 }
 
 /// A table as another process restores it ([`Table::saved`], [`Table::restore`]).
@@ -63,6 +67,12 @@ pub struct SavedTable<P> {
     /// seat wanted (`None`: any other).
     #[serde(default = "Vec::new")]
     pub changes: Vec<(P, Option<usize>)>,
+    /// A tournament table's level from the next hand on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
+    /// A tournament table's button and blinds at the last deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spots: Option<Spots>,
 }
 
 impl<P: Clone + PartialEq + Debug> Table<P> {
@@ -77,6 +87,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
                 stack: o.stack,
                 sitting_out: o.sitting_out,
                 missed: o.missed,
+                arriving: o.arriving,
             })
             .collect();
         SavedTable {
@@ -93,6 +104,8 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
                 })
                 .cloned()
                 .collect(),
+            level: self.level,
+            spots: self.spots,
         }
     }
 
@@ -127,6 +140,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
                 state: SeatState::Seated,
                 sitting_out: s.sitting_out,
                 missed: s.missed,
+                arriving: s.arriving,
             });
         }
         for p in saved.waiting {
@@ -156,6 +170,8 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         t.first = saved.first;
         t.hands = saved.hands;
         t.carried = saved.carried;
+        t.level = saved.level;
+        t.spots = saved.spots.filter(|p| p.fits(rules.seats));
         Ok(t)
     }
 }
@@ -245,6 +261,7 @@ mod tests {
             stack: Chips::new(100),
             sitting_out: false,
             missed: 0,
+            arriving: false,
         };
         let saved = |seats, waiting| SavedTable {
             seats,
@@ -253,6 +270,8 @@ mod tests {
             hands: 0,
             carried: Chips::ZERO,
             changes: Vec::new(),
+            level: None,
+            spots: None,
         };
         let restore = |s| Table::<&str>::restore(rules, GameRng::from_u64(1), s);
         assert!(matches!(

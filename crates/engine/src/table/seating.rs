@@ -28,6 +28,9 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
     /// is never taken around the list). Where there are stacks, the buy-in is asked of the
     /// ledger.
     pub fn join(&mut self, player: P) -> Result<Change<P>, TableError> {
+        if self.rules.is_tournament() {
+            return Err(TableError::SeatsByOrder);
+        }
         if self.is_here(&player) {
             return Err(TableError::AlreadyHere);
         }
@@ -68,6 +71,9 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         let Some(s) = seat else {
             return self.join(player);
         };
+        if self.rules.is_tournament() {
+            return Err(TableError::SeatsByOrder);
+        }
         if self.is_here(&player) {
             return Err(TableError::AlreadyHere);
         }
@@ -173,6 +179,9 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         player: &P,
         wanted: Option<usize>,
     ) -> Result<(Option<usize>, Change<P>), TableError> {
+        if self.rules.is_tournament() {
+            return Err(TableError::SeatsByOrder);
+        }
         let s = self.seated(player)?;
         if let Some(w) = wanted {
             if w >= self.rules.seats {
@@ -313,7 +322,8 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             return;
         };
         self.changes.retain(|(p, _)| *p != o.player);
-        if o.stack > 0 {
+        // Tournament chips never go to the ledger: the stack is reported in the event.
+        if o.stack > 0 && !self.rules.is_tournament() {
             change.bookings.push(Booking::CashOut {
                 player: o.player.clone(),
                 seat: s,
@@ -420,6 +430,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             state,
             sitting_out: false,
             missed: 0,
+            arriving: false,
         });
         change.events.push(TableEvent::Seated { player, seat: s });
     }

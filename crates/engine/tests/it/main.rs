@@ -27,5 +27,6 @@ mod saint_props;
 mod saint_record;
 mod saint_rules;
 mod table;
+mod table_tournament;
 mod tournament;
 mod words;

@@ -223,6 +223,9 @@ pub struct TableState<
     /// sent again, and play goes on once they answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stalled: Option<String>,
+    /// A tournament table's tournament facts (none at a cash table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentView>,
     /// The viewer's view of the hand.
     pub view: Option<View>,
     /// The viewer's legal actions (empty when not the viewer's turn).
@@ -407,4 +410,26 @@ pub struct ClockView {
     pub deadline_ms: u64,
     /// The time bank left after it, ms.
     pub bank_ms: u64,
+}
+
+/// What a tournament table shows every viewer of the tournament (RULES.md §5), as its
+/// coordinator gave it: the level in force from the next hand, its blinds and big-blind ante,
+/// when the next level starts, and whether the table holds (hand-for-hand, or waiting for the
+/// tournament).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentView {
+    /// The tournament's id.
+    pub tournament: String,
+    /// The level's number (1 = the first); none before the tournament gives one.
+    pub level: Option<u32>,
+    /// Its small blind.
+    pub small_blind: Option<Chips>,
+    /// Its big blind.
+    pub big_blind: Option<Chips>,
+    /// Its big-blind ante (posted by the big blind, blind first).
+    pub ante: Option<Chips>,
+    /// When the next level starts, ms since the Unix epoch, if the tournament says.
+    pub next_level_ms: Option<u64>,
+    /// The table waits for the tournament before dealing its next hand.
+    pub holding: bool,
 }

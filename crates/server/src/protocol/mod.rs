@@ -25,7 +25,7 @@ pub use intent::{
 };
 pub use message::{
     AckResult, ChainView, ChatLine, ClockView, HandValue, JoinSeat, Previous, SeatChange, SeatLost,
-    SeatRow, SeatStatus, ServerMessage, TableState, UserInfo, You,
+    SeatRow, SeatStatus, ServerMessage, TableState, TournamentView, UserInfo, You,
 };
 pub use options::{GameKind, OptionsError, TableOptions, TableStatus, TableSummary};
 pub use seed::{Parts, Reveal};

@@ -209,6 +209,15 @@ fn state(version: u64, seat: Option<usize>, chips: u64) -> TableState {
         }),
         halted: None,
         stalled: (chips % 2 == 1).then(|| "the books do not answer".into()),
+        tournament: (chips % 3 == 0).then(|| super::TournamentView {
+            tournament: "T1".into(),
+            level: Some(3),
+            small_blind: Some(Chips::new(150)),
+            big_blind: Some(Chips::new(300)),
+            ante: Some(Chips::new(300)),
+            next_level_ms: Some(1_800_000_000_000),
+            holding: chips % 2 == 0,
+        }),
         view: Some(serde_json::json!({"street": "flop", "pot": chips})),
         legal: serde_json::json!([{"action": "check"}]),
         clock: Some(ClockView {

@@ -147,7 +147,7 @@ pub enum Start {
     /// chips the books hold on its seats, which go home).
     New(Vec<Member>, Ledger),
     /// Taken over: as saved, with what the books hold.
-    Restore(SavedState, Ledger),
+    Restore(Box<SavedState>, Ledger),
 }
 
 /// Starts a table's task; refuses options the table model does not accept.
@@ -232,6 +232,8 @@ fn launch<G: Game>(
         offload,
         creator,
         config: deps.core.clone(),
+        // The room's own tables are cash tables: a tournament's are made by its coordinator.
+        kind: core::TableKind::Cash,
         rng: GameRng::from_os(),
     };
     let now = Now {
@@ -240,7 +242,7 @@ fn launch<G: Game>(
     };
     let (core, first) = match start {
         Start::New(bots, ledger) => TableCore::new(setup, bots, ledger, now)?,
-        Start::Restore(saved, ledger) => TableCore::restore(setup, saved, ledger, now)?,
+        Start::Restore(saved, ledger) => TableCore::restore(setup, *saved, ledger, now)?,
     };
     tokio::spawn(shell::run(core, first, (deps, fence), rx, summary));
     Ok(())
@@ -291,6 +293,6 @@ pub async fn restore(deps: TableDeps, claimed: Claimed) -> Result<TableHandle, R
         fence,
         options,
         claimed.creator,
-        Start::Restore(saved, ledger),
+        Start::Restore(Box::new(saved), ledger),
     )
 }

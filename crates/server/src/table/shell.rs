@@ -225,6 +225,11 @@ impl<G: Game> Shell<G> {
                     self.deps.notices.stopped(&self.fence.table, how);
                     stopped = true;
                 }
+                // The room's shell runs cash tables; a tournament's reports are for its
+                // coordinator, which drives its tables itself.
+                Effect::Report(r) => {
+                    tracing::warn!(table = %self.fence.table, report = ?r, "a tournament report with no coordinator")
+                }
             }
         }
         for (conn, answer) in answers {

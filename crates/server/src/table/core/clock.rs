@@ -29,12 +29,12 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// The clocks of a table with `clock_secs` per decision and a bank of `bank_secs`, starting
-    /// idle at `now`.
-    pub fn new(clock_secs: u64, bank_secs: u64, now: Instant) -> Clock {
+    /// The clocks of a table with `per_decision` for a decision and a bank of `bank`,
+    /// starting idle at `now`.
+    pub fn new(per_decision: Duration, bank: Duration, now: Instant) -> Clock {
         Clock {
-            per_decision: Duration::from_secs(clock_secs),
-            bank_start: Duration::from_secs(bank_secs),
+            per_decision,
+            bank_start: bank,
             banks: HashMap::new(),
             next_hand_at: None,
             bot_at: None,
@@ -45,6 +45,17 @@ impl Clock {
     /// A player sat down: a full time bank.
     pub fn seated(&mut self, user: UserId) {
         self.banks.insert(user, self.bank_start);
+    }
+
+    /// The bank grows to `to` (a tournament's new level: RULES.md §5, 5 s more a level up to
+    /// 60 s): every bank gains what the full bank gains, up to the new full bank, and a player
+    /// seated from now on starts with it.
+    pub fn grow_banks(&mut self, to: Duration) {
+        let more = to.saturating_sub(self.bank_start);
+        for b in self.banks.values_mut() {
+            *b = (*b + more).min(to);
+        }
+        self.bank_start = to;
     }
 
     /// A player left.

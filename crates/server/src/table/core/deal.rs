@@ -13,7 +13,8 @@ use tavolo_engine::transcript::transcript_hex;
 use tavolo_engine::Chips;
 use tavolo_store::{HandId, NewHand};
 
-use super::io::{BookAnswer, BookFailure, Booked, Count, Effect, Write};
+use super::io::{BookAnswer, BookFailure, Booked, Count, Effect, Report, Write};
+use super::kind::{Absence, Stacks};
 use super::money::Purpose;
 use super::play::Live;
 use super::seeds::Mixed;
@@ -80,8 +81,14 @@ impl<G: Game> TableCore<G> {
             return false;
         }
         let (start, change) = match self.table.deal() {
-            Ok(x) => x,
-            Err(TableError::NotEnoughPlayers { .. } | TableError::Halted(_)) => return false,
+            Ok(x) => {
+                self.permit_used();
+                x
+            }
+            // A tournament table waits for its first level as for its players.
+            Err(
+                TableError::NotEnoughPlayers { .. } | TableError::Halted(_) | TableError::NoLevel,
+            ) => return false,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
                 return false;
@@ -92,7 +99,7 @@ impl<G: Game> TableCore<G> {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "could not set the game up");
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.halt(format!("the game cannot be set up: {e}"));
                 return false;
             }
@@ -117,7 +124,7 @@ impl<G: Game> TableCore<G> {
                 true
             }
             Err(e) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.halt(e.to_string());
                 false
             }
@@ -172,11 +179,11 @@ impl<G: Game> TableCore<G> {
         let hand = match answer {
             Ok(Booked::Hand(hand)) => hand,
             Ok(_) | Err(BookFailure::Fenced | BookFailure::Unavailable(_)) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 return;
             }
             Err(BookFailure::Refused { short, why }) => {
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.not_dealt(&d.start, short.as_deref(), &why);
                 return;
             }
@@ -192,7 +199,7 @@ impl<G: Game> TableCore<G> {
                 tracing::error!(table = %self.id, error = %e, "could not deal");
                 let why = format!("the deal failed: {e}");
                 self.void_begun(hand, d.stakes, &d.start, why);
-                let _ = self.table.void_hand();
+                let _ = self.void_dealt();
                 self.clock.next_hand_at = Some(self.now.at + Duration::from_secs(1));
                 return;
             }
@@ -219,12 +226,14 @@ impl<G: Game> TableCore<G> {
             unseen: (0..n).map(|_| Vec::new()).collect(),
             since: vec![None; n],
         };
-        // Players leaving already, or sitting out since the deal, are played for.
+        // Players leaving already (a cash table's: a tournament's removed player plays the hand
+        // out), or away since the deal, are played for.
+        let cash = self.kind.absence() == Absence::SitsOut;
         for (h, m) in live.members.iter().enumerate() {
-            let leaving = (self.table.seat_of(m))
+            let away = (self.table.seat_of(m))
                 .and_then(|s| self.table.seat(s))
-                .is_some_and(|o| o.is_leaving() || o.sitting_out);
-            live.auto[h] = leaving && !m.bot;
+                .is_some_and(|o| (o.is_leaving() && cash) || o.sitting_out);
+            live.auto[h] = away && !m.bot;
         }
         for e in live.played.events().to_vec() {
             for (b, bot) in live.bots.iter_mut().enumerate() {
@@ -318,15 +327,19 @@ impl<G: Game> TableCore<G> {
             &transcript,
         ));
         let (id, members) = (live.id, live.members.clone());
-        let finished = books::finished_hand(
-            self.fence(),
-            &self.id,
-            id,
-            record,
-            &members,
-            &outcome,
-            self.o.stake,
-        );
+        let over = self.hand_over(live, self.table.hands_dealt(), &outcome);
+        let finished = match self.kind.stacks() {
+            Stacks::Ledger => books::finished_hand(
+                self.fence(),
+                &self.id,
+                id,
+                record,
+                &members,
+                &outcome,
+                self.o.stake,
+            ),
+            Stacks::Saved => Ok(books::tournament_hand(self.fence(), id, record, &members)),
+        };
         let after = {
             let mut t = self.table.clone();
             t.finish(&outcome).map(|_| t.saved())
@@ -334,7 +347,15 @@ impl<G: Game> TableCore<G> {
         match (finished, after) {
             (Ok(mut done), Ok(after)) => {
                 done.transcript = Some(transcript);
-                done.save = self.take_save(self.save_of(after));
+                // The table after the hand, with the report the coordinator will be given: a
+                // tournament's stacks are durable with the hand's record, in one transaction.
+                let mut state = self.save_of(after);
+                if let Some(t) = state.tournament.as_mut() {
+                    // The hand happened: a permission for it is used up.
+                    t.permit = self.tour.permit;
+                    t.last = over;
+                }
+                done.save = self.take_save(state);
                 self.settling = Some(self.submit(Write::Finish(id, done), Purpose::Finish));
             }
             (Err(e), _) => self.refuse_result(format!("hand {}: {e}", live.name.clone())),
@@ -366,6 +387,15 @@ impl<G: Game> TableCore<G> {
         match change {
             Ok(change) => {
                 self.out.push(Effect::Count(Count::HandFinished));
+                if self.kind.is_tournament() {
+                    // Recorded: the coordinator hears of it now, never before.
+                    let over = self.hand_over(&live, self.table.hands_dealt(), &outcome);
+                    self.tour.last = over.clone();
+                    self.tour.before = None;
+                    if let Some(over) = over {
+                        self.report(Report::HandOver(over));
+                    }
+                }
                 if !self.o.betting() {
                     // The game is over: its players see the results and choose to play again.
                     for m in live.members.iter().filter(|m| !m.bot) {
@@ -399,7 +429,7 @@ impl<G: Game> TableCore<G> {
         }
         self.result = None;
         self.last = None;
-        if let Ok(change) = self.table.void_hand() {
+        if let Ok(change) = self.void_dealt() {
             self.book(change, None);
         }
         self.halt(why);

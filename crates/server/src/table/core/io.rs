@@ -290,6 +290,132 @@ pub enum Input<G: Game> {
     Shutdown,
     /// Another node took the table over: stop at once without a write.
     Lost,
+    /// The tournament coordinator orders a tournament table (refused at a cash table).
+    Order(Order),
+}
+
+/// An order of the tournament coordinator to a tournament table (RULES.md §5). Each is carried
+/// out, or refused with [`Report::Refused`], the table unchanged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Order {
+    /// Seat `player` at free seat `seat` with `stack` tournament chips (no buy-in). A player
+    /// seated while a hand is played is dealt in from a later hand, never between the small
+    /// blind and the button. Answered [`Report::Seated`].
+    Seat {
+        /// Who.
+        player: Member,
+        /// The table seat.
+        seat: usize,
+        /// Their tournament chips.
+        stack: Chips,
+    },
+    /// Take `player` off the table (moved to another table, or busted): at once between hands,
+    /// at the end of the hand they are dealt in, never during one. Answered [`Report::Removed`]
+    /// with the stack they take with them.
+    Remove {
+        /// Who.
+        player: UserId,
+    },
+    /// The level from the next hand on (the hand in play keeps its own).
+    Level(LevelOrder),
+    /// Whether the table may deal.
+    Deal(Permit),
+    /// Close the table once no hand is in play (it deals no more meanwhile).
+    Close,
+}
+
+impl Order {
+    /// A short name for reports and logs.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Order::Seat { .. } => "seat",
+            Order::Remove { .. } => "remove",
+            Order::Level(_) => "level",
+            Order::Deal(_) => "deal",
+            Order::Close => "close",
+        }
+    }
+}
+
+/// A tournament level as the coordinator gives it to a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LevelOrder {
+    /// The level's number (1 = the first): the time bank grows with it.
+    pub number: u32,
+    /// Its blinds and big-blind ante.
+    pub level: tavolo_engine::tournament::Level,
+    /// When the next level starts (Unix ms), if the coordinator says: shown to the players.
+    pub next_level_ms: Option<u64>,
+}
+
+/// Whether a tournament table may deal its next hand (hand-for-hand: hand k+1 only once every
+/// table has finished hand k).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Permit {
+    /// Deal nothing until told (a new tournament table starts so).
+    #[default]
+    Hold,
+    /// Deal the next hand, then hold again once it is over.
+    Next,
+    /// Deal hand after hand (a standing permission) until told to hold.
+    Free,
+}
+
+/// What a tournament table tells its coordinator.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Report {
+    /// A hand is over and its record is durable in the books.
+    HandOver(HandOver),
+    /// A player is seated, by [`Order::Seat`].
+    Seated {
+        /// Who.
+        player: UserId,
+        /// Where.
+        seat: usize,
+    },
+    /// A player left the table, by [`Order::Remove`], with this stack.
+    Removed {
+        /// Who.
+        player: UserId,
+        /// Their tournament chips.
+        stack: Chips,
+    },
+    /// The table was taken over by a new owner (a crash, a node drained or lost) and restored
+    /// from the books as it was last saved: who sits where with which stack now, and the hands
+    /// dealt so far. An order carried out since that save is not in it (the coordinator gives it
+    /// again); a hand in play then was voided (its chips never left the stacks).
+    Restored {
+        /// Each seated player, their seat and stack.
+        seats: Vec<(UserId, usize, Chips)>,
+        /// Hands dealt at the table so far.
+        hands: u64,
+    },
+    /// An order was refused; nothing changed.
+    Refused {
+        /// The order's kind ([`Order::kind`]).
+        order: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A tournament hand over and recorded: the stacks it began and ended with, for every player
+/// dealt in (Σ began + carried in = Σ ended + carried out).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HandOver {
+    /// The hand's number at this table (from 1).
+    pub hand: u64,
+    /// Its id in the books.
+    pub id: i64,
+    /// Each player dealt in, with the stack dealt.
+    pub began: Vec<(UserId, Chips)>,
+    /// Each of them with the stack the hand left.
+    pub ended: Vec<(UserId, Chips)>,
+    /// Chips the hand found in the pot.
+    pub carried_in: Chips,
+    /// Chips it left there for the next.
+    pub carried_out: Chips,
 }
 
 /// How a table's work ended.
@@ -336,6 +462,8 @@ pub enum Effect<G: Game> {
     Count(Count),
     /// The table's work is over (after every other effect of this step).
     Stopped(Stop),
+    /// A tournament table tells its coordinator (a hand over and durable, an order's outcome).
+    Report(Report),
 }
 
 impl<G: Game> std::fmt::Debug for Effect<G> {
@@ -349,6 +477,7 @@ impl<G: Game> std::fmt::Debug for Effect<G> {
             Effect::Presence(u, p) => write!(f, "Presence({}, {p})", u.0),
             Effect::Count(c) => write!(f, "Count({c:?})"),
             Effect::Stopped(s) => write!(f, "Stopped({s:?})"),
+            Effect::Report(r) => write!(f, "Report({r:?})"),
         }
     }
 }

@@ -77,8 +77,8 @@ impl<G: Game> TableCore<G> {
         let playing = self.hand.is_some() || self.dealing.is_some();
         let busy = self.has_audience() || playing || self.table.waiting().next().is_some();
         self.clock.note_idle(busy, self.now.at);
-        let expired =
-            (self.clock.idle_until(self.config.idle_close)).is_some_and(|t| t <= self.now.at);
+        let expired = self.kind.closes_when_idle()
+            && (self.clock.idle_until(self.config.idle_close)).is_some_and(|t| t <= self.now.at);
         if expired && self.stage == Stage::Open {
             tracing::info!(table = %self.id, "closing an idle table");
             self.close();
@@ -90,12 +90,17 @@ impl<G: Game> TableCore<G> {
     /// The table as saved with the current step, if the room saves tables and it changed: to
     /// go with a hand's begin or finish, or on its own.
     pub(super) fn take_save(&mut self, state: SavedState) -> Option<TableSave> {
-        if !self.config.saves || self.saved.as_ref() == Some(&state) {
+        if !self.saves() || self.saved.as_ref() == Some(&state) {
             return None;
         }
         let save = self.next_save(&state)?;
         self.saved = Some(state);
         Some(save)
+    }
+
+    /// Whether the table is saved as it changes (see [`super::TableKind::always_saved`]).
+    fn saves(&self) -> bool {
+        self.config.saves || self.kind.always_saved()
     }
 
     /// `state` and the lobby line as the next save, in the order the core makes its saves.
@@ -117,7 +122,7 @@ impl<G: Game> TableCore<G> {
     /// visible part of the node's work.
     pub(super) fn save_if_changed(&mut self) {
         let quiet = self.dealing.is_none() && self.settling.is_none();
-        if !self.config.saves || self.save_in_flight.is_some() || !quiet {
+        if !self.saves() || self.save_in_flight.is_some() || !quiet {
             return;
         }
         if self.moved && self.hand.as_ref().is_some_and(|l| !l.played.game.is_over()) {
@@ -170,7 +175,7 @@ impl<G: Game> TableCore<G> {
         self.dealing = None;
         self.settling = None;
         if self.hand.take().is_some() {
-            let _ = self.table.void_hand();
+            let _ = self.void_dealt();
         }
         self.submit(Write::Close, Purpose::Close);
     }

@@ -23,6 +23,7 @@ mod chat;
 mod clock;
 mod deal;
 pub mod io;
+mod kind;
 mod life;
 mod money;
 mod play;
@@ -31,6 +32,7 @@ pub mod saved;
 mod seating;
 mod seeds;
 mod shared_view;
+mod tournament;
 mod view;
 
 use std::collections::BTreeSet;
@@ -51,13 +53,15 @@ use chat::TableChat;
 use clock::Clock;
 use deal::{Dealing, Ended};
 pub use io::{
-    Ask, BookAnswer, BookFailure, Booked, ConnId, Count, Effect, Frame, Input, Now, ReplyId, Stop,
-    TableIntent, Thought, Write, WriteId,
+    Ask, BookAnswer, BookFailure, Booked, ConnId, Count, Effect, Frame, HandOver, Input,
+    LevelOrder, Now, Order, Permit, ReplyId, Report, Stop, TableIntent, Thought, Write, WriteId,
 };
+pub use kind::{Absence, Stacks, TableKind};
 use money::{Money, Purpose};
 use play::Live;
 pub use saved::SavedState;
 use seeds::Seeds;
+pub use tournament::Tour;
 
 /// The room's settings a table's core follows.
 #[derive(Clone, Debug)]
@@ -105,6 +109,8 @@ pub struct Setup<G: Game> {
     pub creator: Option<UserId>,
     /// The room's settings.
     pub config: CoreConfig,
+    /// Which rules the table plays (fixed for its life).
+    pub kind: TableKind,
     /// The table's generator: seats, the room's parts of the seeds, the bots' seeds. Seeded by
     /// the operating system in the room, by the simulation's seed in tests.
     pub rng: GameRng,
@@ -148,6 +154,10 @@ pub struct TableCore<G: Game> {
     rules: G::Options,
     config: CoreConfig,
     creator: Option<UserId>,
+    /// Which rules the table plays.
+    kind: TableKind,
+    /// A tournament table's orders in force, and its last hand over.
+    tour: Tour,
     stage: Stage,
     /// Seats, the waiting list and the button: the rules between hands.
     table: Table<Member>,
@@ -220,11 +230,13 @@ impl<G: Game> TableCore<G> {
             offload,
             creator,
             config,
+            kind,
             mut rng,
         } = setup;
         let seeds = Seeds::new(draw32(&mut rng));
         let chat = TableChat::new(config.chat_rate);
-        let clock = Clock::new(options.clock_secs, options.time_bank_secs, now.at);
+        let (per_decision, bank) = kind.clock(&options, 1);
+        let clock = Clock::new(per_decision, bank, now.at);
         let options_json = (serde_json::to_string(&options).ok())
             .and_then(|s| serde_json::value::RawValue::from_string(s).ok())
             .unwrap_or_else(|| {
@@ -239,6 +251,8 @@ impl<G: Game> TableCore<G> {
             rules,
             config,
             creator,
+            kind,
+            tour: Tour::default(),
             stage: Stage::Open,
             table,
             replies: Vec::new(),
@@ -278,7 +292,13 @@ impl<G: Game> TableCore<G> {
         ledger: Ledger,
         now: Now,
     ) -> Result<(TableCore<G>, Vec<Effect<G>>), RoomError> {
-        let rules = setup.options.table_rules();
+        if setup.kind.is_tournament() && G::NAME != "holdem" {
+            return Err(RoomError::Internal(format!(
+                "tournament tables deal Hold'em, not {}",
+                G::NAME
+            )));
+        }
+        let rules = setup.kind.table_rules(&setup.options);
         let table = Table::new(rules, GameRng::from_seed(draw32(&mut setup.rng)))
             .map_err(RoomError::Seating)?;
         let mut core = TableCore::empty(setup, table, now);
@@ -303,14 +323,14 @@ impl<G: Game> TableCore<G> {
         ledger: Ledger,
         now: Now,
     ) -> Result<(TableCore<G>, Vec<Effect<G>>), RoomError> {
-        let rules: TableRules = setup.options.table_rules();
+        let rules: TableRules = setup.kind.table_rules(&setup.options);
         let mut state: SavedTable<Member> = saved.table;
         let held = |user: UserId| {
             (ledger.seats.iter())
                 .find(|(u, _)| *u == user)
                 .map_or(Ok(Chips::ZERO), |(_, c)| Chips::from_ledger(*c))
         };
-        if rules.has_stacks() {
+        if rules.has_stacks() && setup.kind.stacks() == Stacks::Ledger {
             for s in &mut state.seats {
                 s.stack = held(s.player.id)?;
             }
@@ -326,7 +346,13 @@ impl<G: Game> TableCore<G> {
             core.clock.seated(*u);
             core.out.push(Effect::Count(Count::Seated));
         }
+        core.tour = saved.tournament.map(|t| *t).unwrap_or_default();
+        if let Some(l) = core.tour.level {
+            let (_, bank) = core.kind.clock(&core.o, l.number);
+            core.clock.grow_banks(bank);
+        }
         core.clock.restore_banks(&saved.banks);
+        core.tell_restored();
         core.chat.restore(saved.chat);
         core.lost_seats = saved.lost_seats.into_iter().collect();
         core.send_home(&ledger, &seated)?;
@@ -383,6 +409,7 @@ impl<G: Game> TableCore<G> {
             }
             Input::Shutdown => self.close(),
             Input::Lost => self.lost(),
+            Input::Order(order) => self.order(order),
         }
         self.finish_step()
     }
@@ -425,7 +452,7 @@ impl<G: Game> TableCore<G> {
             None => at(self.clock.next_hand_at),
         }
         at(self.money.next_retry());
-        if self.stage == Stage::Open {
+        if self.stage == Stage::Open && self.kind.closes_when_idle() {
             at(self.clock.idle_until(self.config.idle_close));
         }
         wake

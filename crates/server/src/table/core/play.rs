@@ -12,6 +12,7 @@ use tavolo_engine::game::{Game, Played, Viewer};
 use tavolo_store::{HandId, UserId};
 
 use super::io::{Ask, AskId, Count, Effect, Thought};
+use super::kind::Absence;
 use super::{Stage, TableCore};
 use crate::books::Member;
 use crate::error::RoomError;
@@ -213,6 +214,7 @@ impl<G: Game> TableCore<G> {
             }
         }
         self.hand_on_if_drained();
+        self.close_if_told();
         self.refresh_clock();
         self.save_if_changed();
     }
@@ -226,7 +228,9 @@ impl<G: Game> TableCore<G> {
     pub(super) fn player_waits_for_bots(&self) -> bool {
         let bots_only = (self.hand.as_ref().or(self.last.as_ref()))
             .is_some_and(|l| (l.members.iter().zip(&l.auto)).all(|(m, &auto)| m.bot || auto));
-        bots_only && (self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
+        bots_only
+            && self.kind.hurries_bot_hands()
+            && (self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
     }
 
     /// Whether a new hand may be dealt now: the table is open, the last result is recorded,
@@ -240,7 +244,13 @@ impl<G: Game> TableCore<G> {
                     tavolo_engine::table::SeatState::Funding { rebuy: false, .. }
                 )
         });
-        self.stage == Stage::Open && self.settling.is_none() && self.has_audience() && !buying_in
+        // A tournament's table deals to bots alone too (its coordinator says when it may).
+        let audience = self.has_audience() || self.kind.is_tournament();
+        self.stage == Stage::Open
+            && self.settling.is_none()
+            && audience
+            && !buying_in
+            && self.permitted()
     }
 
     /// The table plays for seat `s`: the game's default (check when free, else fold; the least
@@ -367,18 +377,21 @@ impl<G: Game> TableCore<G> {
         )
     }
 
-    /// The time bank `user` may draw on now: theirs while a connection of theirs is open,
-    /// none while they are away (it waits for them).
+    /// The time bank `user` may draw on now: at a cash table theirs while a connection of
+    /// theirs is open, none while they are away (it waits for them); at a tournament's, theirs
+    /// connected or not (RULES.md §5: the clock, then the time bank).
     pub(super) fn usable_bank(&self, user: UserId) -> Duration {
-        if self.audience.is_connected(user) {
+        let away_too = self.kind.absence() == Absence::StaysIn;
+        if away_too || self.audience.is_connected(user) {
             self.clock.bank(user)
         } else {
             Duration::ZERO
         }
     }
 
-    /// Time is up for every player whose clock and bank ran out: the table acts for them for
-    /// the rest of the hand and sits them out.
+    /// Time is up for every player whose clock and bank ran out. A cash table acts for them
+    /// for the rest of the hand and sits them out; a tournament's checks where free, else
+    /// folds, for this decision alone, the bank used up (they are back at their next action).
     pub(super) fn on_timer(&mut self) {
         let now = self.now.at;
         let Some(live) = self.hand.as_ref() else {
@@ -388,6 +401,11 @@ impl<G: Game> TableCore<G> {
             .filter(|&s| self.deadline(live, s).is_some_and(|d| d <= now))
             .collect();
         for s in late {
+            if self.kind.absence() == Absence::StaysIn {
+                // The decision's start stays: acting charges the whole bank drawn on.
+                self.act_default(s);
+                continue;
+            }
             let Some(live) = self.hand.as_mut() else {
                 return;
             };

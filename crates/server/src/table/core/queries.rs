@@ -99,6 +99,17 @@ impl<G: Game> TableCore<G> {
                 .take(LOST_SEATS_KEPT)
                 .copied()
                 .collect(),
+            tournament: (self.kind.is_tournament()).then(|| Box::new(self.saved_tour())),
         }
+    }
+
+    /// Which rules the table plays.
+    pub fn kind(&self) -> &super::TableKind {
+        &self.kind
+    }
+
+    /// A tournament table's orders in force and its last hand over.
+    pub fn tour(&self) -> &super::Tour {
+        &self.tour
     }
 }

@@ -33,4 +33,7 @@ pub struct SavedState {
     /// watching since: when they watch again they are told why the seat went.
     #[serde(default)]
     pub lost_seats: Vec<UserId>,
+    /// A tournament table's orders in force and its last hand over (none at a cash table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<Box<super::Tour>>,
 }

@@ -49,6 +49,9 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
             }
             TableIntent::Waitlist => self.join(conn, user, None, reply),
             TableIntent::Rebuy => self.rebuy(user, reply),
+            TableIntent::Leave | TableIntent::SitOut if self.kind.is_tournament() => {
+                Some(self.away(user))
+            }
             TableIntent::Leave => self.leave(user, reply),
             TableIntent::AddBot => self.add_bot(user, reply),
             other => Some(self.simple_intent(conn, user, other)),
@@ -543,7 +546,10 @@ impl<G: tavolo_engine::game::Game> TableCore<G> {
                     self.out.push(Effect::Count(Count::Seated));
                     self.clock.seated(player.id);
                 }
-                TableEvent::Left { player, why, .. } => {
+                TableEvent::Left {
+                    player, why, stack, ..
+                } => {
+                    self.removed(player, *stack);
                     self.out.push(Effect::Count(Count::Left));
                     self.clock.left(player.id);
                     if *why == Departure::MissedHands {

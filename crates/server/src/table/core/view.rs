@@ -11,6 +11,7 @@ use tavolo_store::UserId;
 
 use super::audience::Sent;
 use super::io::{Effect, Frame};
+use super::kind::Absence;
 use super::play::Live;
 use super::shared_view::SharedView;
 use super::TableCore;
@@ -146,6 +147,9 @@ impl<G: Game> TableCore<G> {
         fields.field("halted", &self.table.halted());
         if let Some(why) = self.stalled_notice() {
             fields.field("stalled", &why);
+        }
+        if let Some(t) = self.tournament_view() {
+            fields.field("tournament", &t);
         }
         fields.field("result", &self.result);
         let shared = Shared {
@@ -303,7 +307,9 @@ impl<G: Game> TableCore<G> {
             seat,
             hand_seat,
             sitting_out: resting.is_some(),
-            sit_out_hands_left: resting.map(|o| max_missed.saturating_sub(o.missed)),
+            // A tournament keeps an absent player's seat: no count of hands left.
+            sit_out_hands_left: (resting.filter(|_| self.kind.absence() == Absence::SitsOut))
+                .map(|o| max_missed.saturating_sub(o.missed)),
             seat_lost: (seat.is_none() && self.lost_seats.contains(&m.id))
                 .then_some(SeatLost::MissedHands),
             best_hand: (self.felt().zip(hand_seat))
@@ -325,8 +331,10 @@ impl<G: Game> TableCore<G> {
                 .map(|(position, seat)| SeatChange { seat, position }),
             chain: self.seeds.view(m.id),
             cashing_out: (going > 0).then_some(going),
-            join_seat: (seat.is_none() && self.table.waiting_place(m).is_none())
-                .then(|| self.table.seating().into()),
+            join_seat: (seat.is_none()
+                && self.table.waiting_place(m).is_none()
+                && self.kind.takes_joins())
+            .then(|| self.table.seating().into()),
         }
     }
 

@@ -16,8 +16,8 @@ use tavolo_server::books::Member;
 use tavolo_server::error::RoomError;
 use tavolo_server::protocol::{AckResult, TableOptions};
 use tavolo_server::table::core::{
-    Ask, ConnId, CoreConfig, Count, Effect, Frame, Input, Ledger, Now, SavedState, Setup, Stop,
-    TableCore, TableIntent, Write, WriteId,
+    Ask, ConnId, CoreConfig, Count, Effect, Frame, Input, Ledger, Now, Order, Report, SavedState,
+    Setup, Stop, TableCore, TableIntent, TableKind, Write, WriteId,
 };
 use tavolo_store::Fence;
 
@@ -47,6 +47,8 @@ pub struct Bench<G: Game> {
     pub finished: u64,
     /// Effects of the last step, as (conn, frame) sends.
     pub last_sends: Vec<(ConnId, Frame)>,
+    /// What the table told its tournament coordinator, oldest first.
+    pub reports: Vec<Report>,
     next_reply: u64,
 }
 
@@ -65,6 +67,8 @@ pub struct Maker<G: Game> {
     pub creator: Option<tavolo_store::UserId>,
     /// The core's settings.
     pub config: CoreConfig,
+    /// Which rules the table plays.
+    pub kind: TableKind,
 }
 
 impl<G: Game> Maker<G> {
@@ -83,6 +87,7 @@ impl<G: Game> Maker<G> {
             offload: false,
             creator: None,
             config: config(),
+            kind: TableKind::Cash,
         }
     }
 
@@ -95,6 +100,7 @@ impl<G: Game> Maker<G> {
             offload: self.offload,
             creator: self.creator,
             config: self.config.clone(),
+            kind: self.kind.clone(),
             rng: GameRng::from_u64(seed),
         }
     }
@@ -126,6 +132,16 @@ pub fn holdem(o: Value, level: &str) -> Maker<Hand> {
         |o| o.holdem_table(),
         tavolo_bots::holdem::bot_spec(level).ok(),
     )
+}
+
+/// A tournament table's maker: Hold'em (No-Limit unless `o` says), of tournament `tournament`
+/// (the options' buy-in, rebuy and clock are a cash table's and do not apply).
+pub fn tournament(o: Value, tournament: &str, level: &str) -> Maker<Hand> {
+    let mut m = holdem(o, level);
+    m.kind = TableKind::Tournament {
+        tournament: tournament.to_string(),
+    };
+    m
 }
 
 /// A Five-Card Draw maker.
@@ -233,6 +249,7 @@ impl<G: Game> Bench<G> {
             stopped: None,
             finished: 0,
             last_sends: Vec::new(),
+            reports: Vec::new(),
             next_reply: 1,
         }
     }
@@ -253,6 +270,7 @@ impl<G: Game> Bench<G> {
                 Effect::Think(a) => self.asks.push_back(a),
                 Effect::Count(Count::HandFinished) => self.finished += 1,
                 Effect::Stopped(s) => self.stopped = Some(s),
+                Effect::Report(r) => self.reports.push(r),
                 Effect::Summary(_) | Effect::Presence(..) | Effect::Count(_) => {}
             }
         }
@@ -276,6 +294,11 @@ impl<G: Game> Bench<G> {
             reply,
         });
         reply
+    }
+
+    /// The coordinator gives the table `order`.
+    pub fn order(&mut self, order: Order) {
+        self.step(Input::Order(order));
     }
 
     /// The books answer the oldest write waiting.

@@ -3,6 +3,8 @@
 
 pub(crate) mod bench;
 pub(crate) mod books;
+mod sim_tournament;
 mod simulation;
 pub(crate) mod stories;
+mod tournament;
 mod written;

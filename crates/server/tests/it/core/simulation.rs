@@ -12,6 +12,9 @@
 //!   --test it core::simulation::seeds -- --nocapture` is a long run.
 //! - `TAVOLO_SIM_SEED=N cargo test -p tavolo-server --test it core::simulation::replay --
 //!   --nocapture` replays seed N (with `TAVOLO_SIM_STEPS` if it was set).
+//! - Tournament tables (`sim_tournament`: a simulated coordinator's orders among the same
+//!   faults): `core::simulation::tournament_seeds` in CI, `core::simulation::tournament_replay`
+//!   with `TAVOLO_SIM_SEED=N` to replay one.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -27,8 +30,9 @@ use tavolo_server::books::Member;
 use tavolo_server::table::core::{Input, SavedState, Stage, TableIntent, Write};
 use tavolo_store::Account;
 
-use super::bench::{draw, holdem, saint, Bench, Maker};
+use super::bench::{draw, holdem, saint, tournament, Bench, Maker};
 use super::books::SimBooks;
+use super::sim_tournament::Coordinator;
 
 /// Seeds of the default run, and steps per seed.
 const SEEDS: u64 = 200;
@@ -67,6 +71,8 @@ struct World<G: Game> {
     id: String,
     /// The hidden cards of each seat, for a hand and a count of its events.
     secrets: Option<Secrets>,
+    /// A tournament table's coordinator (none at a cash table).
+    coord: Option<Coordinator>,
 }
 
 /// The hidden cards of each seat of a hand (its id and number of events).
@@ -111,7 +117,24 @@ impl<G: Game> World<G> {
             next_conn,
             id,
             secrets: None,
+            coord: None,
         }
+    }
+
+    /// A tournament table's world: the people and some bots seated by the coordinator's orders,
+    /// more bots kept to seat later.
+    fn tournament(make: Maker<G>, seed: u64) -> World<G> {
+        let mut w = World::new(make, seed);
+        let bots: Vec<Member> = (0..4)
+            .map(|i| w.books.user(&format!("bot-{}-{i}", w.id), true, 0))
+            .collect();
+        let (now, spare) = bots.split_at(n(&mut w.rng, 3) as usize);
+        let players = (w.people.iter().map(|p| p.member.clone()))
+            .chain(now.iter().cloned())
+            .collect();
+        let coord = Coordinator::start(&mut w.table, &w.books, players, spare.to_vec(), &mut w.rng);
+        w.coord = Some(coord);
+        w
     }
 
     fn fault(&mut self, kind: &'static str) {
@@ -127,8 +150,23 @@ impl<G: Game> World<G> {
         let roll = n(&mut self.rng, 1000);
         let events_before = self.table.core.hand_events();
         let mut actor = None;
+        let ordered = match self.coord.as_mut() {
+            Some(c) if n(&mut self.rng, 8) == 0 => {
+                c.order(&mut self.table, &mut self.rng);
+                true
+            }
+            _ => false,
+        };
+        if !ordered {
+            self.roll(roll, &mut actor);
+        }
+        self.check(actor, events_before)
+    }
+
+    /// The event `roll` (0–999) draws.
+    fn roll(&mut self, roll: u32, actor: &mut Option<u64>) {
         match roll {
-            0..=399 => actor = self.intent(),
+            0..=399 => *actor = self.intent(),
             400..=619 => self.answer_a_write(),
             620..=699 => self.answer_a_bot(),
             700..=859 => self.time_passes(),
@@ -145,7 +183,6 @@ impl<G: Game> World<G> {
             985..=992 => self.crash(),
             _ => self.takeover(),
         }
-        self.check(actor, events_before)
     }
 
     /// A person does something at the table.
@@ -298,6 +335,9 @@ impl<G: Game> World<G> {
         let make = self.table.make.clone();
         let now = self.table.now;
         self.table = Bench::takeover(make, &mut self.books, &self.id, now, self.rng.next_u64());
+        if let Some(c) = self.coord.as_mut() {
+            c.replaced();
+        }
         self.reattach();
     }
 
@@ -312,6 +352,9 @@ impl<G: Game> World<G> {
         let now = self.table.now;
         let fresh = Bench::takeover(make, &mut self.books, &self.id, now, self.rng.next_u64());
         self.zombie = Some(std::mem::replace(&mut self.table, fresh));
+        if let Some(c) = self.coord.as_mut() {
+            c.replaced();
+        }
         self.reattach();
     }
 
@@ -346,8 +389,12 @@ impl<G: Game> World<G> {
         {
             return Err(format!("{a} holds {b}"));
         }
-        if self.table.stopped.is_none() {
+        if let Some(c) = self.coord.as_mut() {
+            c.check(&self.table, &self.books)?;
+        } else if self.table.stopped.is_none() {
             self.check_ledger()?;
+        }
+        if self.table.stopped.is_none() {
             self.check_saved()?;
         }
         self.check_frames(actor, events_before)
@@ -537,6 +584,9 @@ impl<G: Game> World<G> {
         if self.table.stopped.is_some() {
             return Ok(());
         }
+        if let Some(c) = self.coord.as_mut() {
+            c.let_deal(&mut self.table);
+        }
         for i in 0..self.people.len() {
             let (c, m) = (self.people[i].conns[0], self.people[i].member.clone());
             let join = TableIntent::Join {
@@ -662,7 +712,21 @@ pub fn run(seed: u64, steps: usize) -> Result<Report, String> {
 }
 
 fn go<G: Game>(make: Maker<G>, seed: u64, steps: usize) -> Result<Report, String> {
-    let mut w = World::new(make, seed);
+    go_world(World::new(make, seed), steps)
+}
+
+/// Runs tournament seed `seed` for `steps` steps: a Hold'em tournament table of 3 to 7 seats
+/// driven by a simulated coordinator (`sim_tournament`), among the same faults.
+pub fn run_tournament(seed: u64, steps: usize) -> Result<Report, String> {
+    let mut pick = GameRng::from_u64(seed ^ 0x7075);
+    let seats = 3 + n(&mut pick, 5) as u64;
+    let structure = ["nl", "pl", "limit"][n(&mut pick, 3) as usize];
+    let o = json!({"game": "holdem", "seats": seats, "min_players": 2, "structure": structure, "bot_level": "station"});
+    let level = ["random", "station", "rules"][n(&mut pick, 3) as usize];
+    go_world(World::tournament(tournament(o, "T", level), seed), steps)
+}
+
+fn go_world<G: Game>(mut w: World<G>, steps: usize) -> Result<Report, String> {
     for i in 0..steps {
         w.step().map_err(|e| format!("step {i}: {e}"))?;
         w.report.steps += 1;
@@ -688,9 +752,9 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The command that replays `seed`.
-fn replay_command(seed: u64, steps: usize) -> String {
-    format!("TAVOLO_SIM_SEED={seed} TAVOLO_SIM_STEPS={steps} cargo test -p tavolo-server --test it core::simulation::replay -- --nocapture")
+/// The command that replays `seed` (with the test `replay`, or `tournament_replay`).
+fn replay_command(seed: u64, steps: usize, replay: &str) -> String {
+    format!("TAVOLO_SIM_SEED={seed} TAVOLO_SIM_STEPS={steps} cargo test -p tavolo-server --test it core::simulation::{replay} -- --nocapture")
 }
 
 /// The default run: [`SEEDS`] seeds × [`STEPS`] steps (more with `TAVOLO_SIM_SEEDS` and
@@ -699,6 +763,26 @@ fn replay_command(seed: u64, steps: usize) -> String {
 fn seeds() {
     let seeds = env("TAVOLO_SIM_SEEDS", SEEDS);
     let steps = env("TAVOLO_SIM_STEPS", STEPS as u64) as usize;
+    many(run, seeds, steps, "replay");
+}
+
+/// Seeds of the default tournament run, and steps per seed.
+const TOURNAMENT_SEEDS: u64 = 40;
+const TOURNAMENT_STEPS: usize = 8_000;
+
+/// The default tournament run: [`TOURNAMENT_SEEDS`] seeds × [`TOURNAMENT_STEPS`] steps (more
+/// with `TAVOLO_SIM_SEEDS` and `TAVOLO_SIM_STEPS`), the coordinator's invariants checked after
+/// every step.
+#[test]
+fn tournament_seeds() {
+    let seeds = env("TAVOLO_SIM_SEEDS", TOURNAMENT_SEEDS);
+    let steps = env("TAVOLO_SIM_STEPS", TOURNAMENT_STEPS as u64) as usize;
+    many(run_tournament, seeds, steps, "tournament_replay");
+}
+
+/// Runs `seeds` seeds (from `TAVOLO_SIM_FIRST`, 1 by default) of `runner` for `steps` steps
+/// each, on every core; fails naming each failing seed and how to replay it.
+fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usize, replay: &str) {
     let first = env("TAVOLO_SIM_FIRST", 1);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
     let results: Vec<(u64, Result<Report, String>)> = std::thread::scope(|s| {
@@ -707,7 +791,7 @@ fn seeds() {
                 s.spawn(move || {
                     (first..first + seeds)
                         .filter(|seed| seed % threads == k)
-                        .map(|seed| (seed, run(seed, steps)))
+                        .map(|seed| (seed, runner(seed, steps)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -730,13 +814,20 @@ fn seeds() {
             }
             Err(e) => failures.push(format!(
                 "seed {seed} failed at {e}\n  replay: {}",
-                replay_command(seed, steps)
+                replay_command(seed, steps, replay)
             )),
         }
     }
     println!(
-        "simulation: {seeds} seeds, {} steps, {} hands settled, faults {:?}",
-        total.steps, total.hands, total.faults
+        "simulation ({}): {seeds} seeds, {} steps, {} hands settled, faults {:?}",
+        if replay == "replay" {
+            "cash"
+        } else {
+            "tournament"
+        },
+        total.steps,
+        total.hands,
+        total.faults
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
@@ -755,7 +846,21 @@ fn replay() {
         Ok(r) => println!("seed {seed}: {r:?}"),
         Err(e) => panic!(
             "seed {seed} failed at {e}\n  replay: {}",
-            replay_command(seed, steps)
+            replay_command(seed, steps, "replay")
+        ),
+    }
+}
+
+/// Replays one tournament seed (`TAVOLO_SIM_SEED`, seed 1 by default) with its report.
+#[test]
+fn tournament_replay() {
+    let seed = env("TAVOLO_SIM_SEED", 1);
+    let steps = env("TAVOLO_SIM_STEPS", TOURNAMENT_STEPS as u64) as usize;
+    match run_tournament(seed, steps) {
+        Ok(r) => println!("seed {seed}: {r:?}"),
+        Err(e) => panic!(
+            "seed {seed} failed at {e}\n  replay: {}",
+            replay_command(seed, steps, "tournament_replay")
         ),
     }
 }
