@@ -36,6 +36,7 @@ use super::simple::DrawSpot;
 use super::Draw;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
+use crate::cfr::Layout;
 use crate::error::StrategyError;
 use crate::holdem::cfr::translate;
 
@@ -50,24 +51,19 @@ pub struct Strategy {
     iterations: u64,
     seed: u64,
     probs: Vec<u8>,
-    /// Where each decision's block starts in `probs`.
-    offsets: Vec<usize>,
+    /// Where each decision's block starts in `probs`, and its allowed slots.
+    layout: Layout,
 }
 
 impl Strategy {
-    /// Each decision's block start in a table of (buckets × allowed slots) blocks, and the size.
-    pub(crate) fn layout(tree: &Tree) -> (Vec<usize>, usize) {
-        let mut at = 0;
-        let offsets = tree
-            .nodes
-            .iter()
-            .map(|n| {
-                let start = at;
-                at += n.width() * usize::from(Strategy::buckets(n));
-                start
-            })
-            .collect();
-        (offsets, at)
+    /// The table of `tree`: the classes before the exchange, the buckets after (a strategy's,
+    /// and the training's regrets).
+    pub(crate) fn layout(tree: &Tree) -> Layout {
+        Layout::new(
+            tree.nodes
+                .iter()
+                .map(|n| (n.children, Strategy::buckets(n))),
+        )
     }
 
     /// The buckets of a decision: the classes before the exchange, the buckets after.
@@ -81,37 +77,26 @@ impl Strategy {
 
     pub(crate) fn from_parts(iterations: u64, seed: u64, probs: Vec<u8>) -> Strategy {
         let tree = Tree::new();
-        let (offsets, _) = Strategy::layout(&tree);
+        let layout = Strategy::layout(&tree);
         Strategy {
             tree,
             iterations,
             seed,
             probs,
-            offsets,
+            layout,
         }
     }
 
     /// Checks the payload's size and that every bucket's probabilities sum to 255.
     fn check(&self) -> Result<(), StrategyError> {
-        let (_, size) = Strategy::layout(&self.tree);
-        if self.probs.len() != size {
+        if self.probs.len() != self.layout.size() {
             return Err(StrategyError::Mismatch {
                 what: "the payload's length",
                 file: self.probs.len() as u64,
-                built: size as u64,
+                built: self.layout.size() as u64,
             });
         }
-        for (node, n) in self.tree.nodes.iter().enumerate() {
-            let w = n.width();
-            for bucket in 0..usize::from(Strategy::buckets(n)) {
-                let at = self.offsets[node] + bucket * w;
-                let sum: u32 = self.probs[at..at + w].iter().map(|&x| u32::from(x)).sum();
-                if sum != 255 {
-                    return Err(StrategyError::Probabilities { node, bucket, sum });
-                }
-            }
-        }
-        Ok(())
+        self.layout.check(&self.probs)
     }
 
     /// Reads a strategy file's bytes.
@@ -139,21 +124,7 @@ impl Strategy {
 
     /// The probability of each slot at decision `node` in `bucket` (0 for slots not allowed).
     pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
-        let mut out = [0.0; ACTIONS];
-        let Some(n) = self.tree.nodes.get(node) else {
-            return out;
-        };
-        let w = n.width();
-        let b = usize::from(bucket.min(Strategy::buckets(n) - 1));
-        let at = self.offsets[node] + b * w;
-        let mut k = 0;
-        for (a, slot) in out.iter_mut().enumerate() {
-            if n.allows(a) {
-                *slot = f64::from(self.probs.get(at + k).copied().unwrap_or(0)) / 255.0;
-                k += 1;
-            }
-        }
-        out
+        self.layout.probabilities(&self.probs, node, bucket)
     }
 }
 
