@@ -352,6 +352,43 @@ fn regret_matching(regret: &[f64]) -> [f64; ACTIONS] {
     s
 }
 
+/// Which bet of a tree a real bet or raise stands for: `x` is its pot fraction (the raise over
+/// the pot after calling), `sizes` the decision's sizes as (slot, fraction). Between two sizes
+/// A < B the pseudo-harmonic mapping gives A the probability (B − x)(1 + A) / ((B − A)(1 + x));
+/// the likelier one is taken. Below the smallest size, the smallest; above the largest, the
+/// largest; `None` without sizes.
+pub(crate) fn translate(x: f64, sizes: impl IntoIterator<Item = (usize, f64)>) -> Option<usize> {
+    let mut sizes: Vec<(usize, f64)> = sizes.into_iter().collect();
+    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let (&(first, a0), rest) = sizes.split_first()?;
+    if x <= a0 {
+        return Some(first);
+    }
+    let mut below = (first, a0);
+    for &(slot, b) in rest {
+        if x <= b {
+            let (sa, a) = below;
+            let pa = (b - x) * (1.0 + a) / ((b - a) * (1.0 + x));
+            return Some(if pa >= 0.5 { sa } else { slot });
+        }
+        below = (slot, b);
+    }
+    Some(below.0)
+}
+
+/// Adds `p` to action `a` of `policy` (a bot's answer to [`crate::Bot::policy`]), where two
+/// slots of the tree come to the same real action (a pot-sized bet that is all-in, an exchange
+/// of more cards than the table allows); nothing for a zero probability.
+pub(crate) fn add_choice<A: PartialEq>(policy: &mut Vec<(A, f64)>, a: A, p: f64) {
+    if p <= 0.0 {
+        return;
+    }
+    match policy.iter_mut().find(|(b, _)| *b == a) {
+        Some(slot) => slot.1 += p,
+        None => policy.push((a, p)),
+    }
+}
+
 /// Probabilities as bytes summing to 255 (largest remainders get the rounding).
 pub(crate) fn quantise(p: &[f64]) -> Vec<u8> {
     let scaled: Vec<f64> = p.iter().map(|x| x.clamp(0.0, 1.0) * 255.0).collect();

@@ -36,9 +36,8 @@ use super::simple::DrawSpot;
 use super::Draw;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
-use crate::cfr::Layout;
+use crate::cfr::{add_choice, translate, Layout};
 use crate::error::StrategyError;
-use crate::holdem::cfr::translate;
 
 /// The shipped strategy file, compiled in (the command that made it is in docs/bots.md).
 const SHIPPED: &[u8] = include_bytes!("../../../data/draw-cfr.bin");
@@ -239,15 +238,7 @@ impl CfrBot {
         };
         let p = self.strategy.probabilities(node, b);
         let mut out: Vec<(Action, f64)> = Vec::new();
-        let mut push = |a: Action, q: f64| {
-            if q <= 0.0 {
-                return;
-            }
-            match out.iter_mut().find(|(x, _)| *x == a) {
-                Some(slot) => slot.1 += q,
-                None => out.push((a, q)),
-            }
-        };
+        let mut push = |a: Action, q: f64| add_choice(&mut out, a, q);
         match (n.kind, view.legal?) {
             (Kind::Exchange, ToAct::Exchange { seat, max, .. }) => {
                 for (count, &q) in p.iter().enumerate().take(4) {
@@ -289,13 +280,11 @@ fn raise_slot(n: &Node, x: f64, all_in: bool) -> Option<usize> {
     let p = usize::from(n.player);
     let high = n.bets[0].max(n.bets[1]);
     let after_call = f64::from(n.contrib[0] + n.contrib[1] + high - n.bets[p]);
-    let mut sizes: Vec<(usize, f64)> = [MIN, POT, ALL_IN]
+    let sizes = [MIN, POT, ALL_IN]
         .into_iter()
         .filter(|&s| n.allows(s))
-        .filter_map(|s| Some((s, f64::from(n.raise_to(s)? - high) / after_call)))
-        .collect();
-    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
-    translate(x, &sizes)
+        .filter_map(|s| Some((s, f64::from(n.raise_to(s)? - high) / after_call)));
+    translate(x, sizes)
 }
 
 impl Bot<Draw> for CfrBot {

@@ -78,15 +78,15 @@ fn training_is_reproducible_whatever_the_threads_and_learns_to_fold_seven_deuce_
 #[test]
 fn a_size_between_two_of_the_trees_maps_to_the_likelier_by_the_pseudo_harmonic_rule() {
     let sizes = [(RAISE, 0.5), (tree::POT, 1.0), (ALL_IN, 49.5)];
-    assert_eq!(translate(0.3, &sizes), Some(RAISE));
-    assert_eq!(translate(0.5, &sizes), Some(RAISE));
+    assert_eq!(translate(0.3, sizes), Some(RAISE));
+    assert_eq!(translate(0.5, sizes), Some(RAISE));
     // Between half the pot and the pot the two are equally likely at x = 5/7.
-    assert_eq!(translate(0.70, &sizes), Some(RAISE));
-    assert_eq!(translate(0.75, &sizes), Some(tree::POT));
-    assert_eq!(translate(1.5, &sizes), Some(tree::POT));
-    assert_eq!(translate(30.0, &sizes), Some(ALL_IN));
-    assert_eq!(translate(60.0, &sizes), Some(ALL_IN));
-    assert_eq!(translate(0.5, &[]), None);
+    assert_eq!(translate(0.70, sizes), Some(RAISE));
+    assert_eq!(translate(0.75, sizes), Some(tree::POT));
+    assert_eq!(translate(1.5, sizes), Some(tree::POT));
+    assert_eq!(translate(30.0, sizes), Some(ALL_IN));
+    assert_eq!(translate(60.0, sizes), Some(ALL_IN));
+    assert_eq!(translate(0.5, Vec::new()), None);
 }
 
 #[test]
