@@ -157,10 +157,14 @@ pub(crate) trait Walked {
     type Deal;
     /// What the walk carries down the tree besides the decision (Draw: the counts exchanged).
     type Line: Copy;
-    /// Who decides at decision `node`, and where each of its slots leads.
-    fn decision(&self, node: usize) -> (usize, [Option<Child>; ACTIONS]);
-    /// The bucket of `player` at decision `node` of `deal`, after `line`.
-    fn bucket(&self, deal: &Self::Deal, node: usize, player: usize, line: Self::Line) -> usize;
+    /// Decision `node` of `deal` after `line`: who decides, their bucket, and where each slot
+    /// leads.
+    fn decision(
+        &self,
+        deal: &Self::Deal,
+        node: usize,
+        line: Self::Line,
+    ) -> (usize, usize, [Option<Child>; ACTIONS]);
     /// The line after slot `slot` is taken at decision `node`.
     fn follow(&self, node: usize, line: Self::Line, slot: usize) -> Self::Line;
     /// The showdown of `deal` after `line`, from player 0's side: 1 won, 0 split, −1 lost.
@@ -253,15 +257,15 @@ impl Regrets {
         line: W::Line,
         deal: &W::Deal,
     ) -> f64 {
-        let (player, children) = game.decision(node);
-        let bucket = game.bucket(deal, node, player, line);
-        let Some((range, slots)) = self.layout.block(node, bucket) else {
-            return 0.0;
-        };
-        let (base, w) = (range.start, slots.len());
+        let (player, bucket, children) = game.decision(deal, node, line);
+        // The block as `Layout::block` finds it, without its checks: the walk's buckets are
+        // the layout's own.
+        let slots = &self.layout.slots[node];
+        let w = slots.len();
+        let base = self.layout.offsets[node] + bucket * w;
         let mut slot_of = [0usize; ACTIONS];
         slot_of[..w].copy_from_slice(slots);
-        let sigma = regret_matching(&self.regret[range]);
+        let sigma = regret_matching(&self.regret[base..base + w]);
         if player == traverser {
             let mut values = [0.0; ACTIONS];
             let mut ev = 0.0;

@@ -124,13 +124,16 @@ impl Walked for Tree {
     type Deal = Deal;
     type Line = [usize; 2];
 
-    fn decision(&self, node: usize) -> (usize, [Option<Child>; ACTIONS]) {
+    fn decision(
+        &self,
+        deal: &Deal,
+        node: usize,
+        counts: [usize; 2],
+    ) -> (usize, usize, [Option<Child>; ACTIONS]) {
         let n = &self.nodes[node];
-        (usize::from(n.player), n.children)
-    }
-
-    fn bucket(&self, deal: &Deal, node: usize, player: usize, counts: [usize; 2]) -> usize {
-        usize::from(deal.bucket(player, self.nodes[node].kind, counts))
+        let player = usize::from(n.player);
+        let bucket = usize::from(deal.bucket(player, n.kind, counts));
+        (player, bucket, n.children)
     }
 
     fn follow(&self, node: usize, counts: [usize; 2], slot: usize) -> [usize; 2] {

@@ -127,13 +127,16 @@ impl Walked for Tree {
     type Deal = Deal;
     type Line = ();
 
-    fn decision(&self, node: usize) -> (usize, [Option<Child>; ACTIONS]) {
+    fn decision(
+        &self,
+        deal: &Deal,
+        node: usize,
+        _: (),
+    ) -> (usize, usize, [Option<Child>; ACTIONS]) {
         let n = &self.nodes[node];
-        (usize::from(n.player), n.children)
-    }
-
-    fn bucket(&self, deal: &Deal, node: usize, player: usize, _: ()) -> usize {
-        usize::from(deal.buckets[player][usize::from(self.nodes[node].street)])
+        let player = usize::from(n.player);
+        let bucket = usize::from(deal.buckets[player][usize::from(n.street)]);
+        (player, bucket, n.children)
     }
 
     fn follow(&self, _: usize, _: (), _: usize) {}
