@@ -5,14 +5,14 @@
 //! **The table**: each decision has a block of (its buckets × its allowed slots), the decisions'
 //! blocks one after the other in the tree's order; a strategy keeps a byte per entry, the
 //! probabilities of a bucket summing to 255, and training keeps its regrets and average sums in
-//! tables of the same [`Layout`].
+//! tables of the same `Layout`.
 //!
 //! **Training** is external-sampling Monte-Carlo CFR (Lanctot et al. 2009) with regret
 //! matching⁺ (regrets floored at zero, as in CFR⁺) and a linearly weighted average strategy
 //! (iteration `t` weighs `t`): each deal is walked once for each player; the walking player
 //! tries every allowed slot and updates its regrets, the other samples one slot from its current
-//! strategy and adds that strategy to its average ([`Regrets::walk`]). A game says what its tree
-//! and its deals are through [`Walked`].
+//! strategy and adds that strategy to its average (`Regrets::walk`). A game says what its tree
+//! and its deals are through `Walked`.
 
 use rayon::prelude::*;
 use tavolo_cards::SplitMix64;
