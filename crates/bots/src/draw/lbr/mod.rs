@@ -141,7 +141,14 @@ impl Responder<Draw> for Lbr<'_> {
         action: &Action,
     ) -> Result<bool, BotsError> {
         match (view.legal, action) {
-            (Some(ToAct::Bet(_)), _) => self.update(shadow, view, legal, action),
+            // Bayes' rule over the particles; false when none would have taken the action.
+            (Some(ToAct::Bet(_)), _) => {
+                let policies = self.policies(shadow, view, legal)?;
+                let mut weights = self.weights();
+                let understood = narrow(&mut weights, &policies, action);
+                self.set_weights(weights);
+                Ok(understood)
+            }
             // Only the number of cards is public.
             (Some(ToAct::Exchange { .. }), Action::Exchange { discard, .. }) => {
                 self.exchanged(shadow, view, discard.len())
@@ -258,22 +265,6 @@ impl Lbr<'_> {
         for (p, w) in self.particles.iter_mut().zip(weights) {
             p.weight = w;
         }
-    }
-
-    /// Bayes' rule after the bot's betting `action` at `view` ([`narrow`]); false when no
-    /// particle would have taken it.
-    fn update(
-        &mut self,
-        bot: &mut dyn Bot<Draw>,
-        view: &DrawView,
-        legal: &[Action],
-        action: &Action,
-    ) -> Result<bool, BotsError> {
-        let policies = self.policies(bot, view, legal)?;
-        let mut weights = self.weights();
-        let understood = narrow(&mut weights, &policies, action);
-        self.set_weights(weights);
-        Ok(understood)
     }
 
     /// The bot announced that it exchanges `count` cards: each particle is weighed by the

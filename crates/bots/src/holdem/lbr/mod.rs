@@ -221,7 +221,9 @@ impl Responder<Holdem> for Lbr<'_> {
         if view.legal.is_none() {
             return Ok(true);
         }
-        self.update(shadow, view, legal, action)
+        // Bayes' rule over the pairs; false when no pair would have taken the action.
+        let policies = self.policies(shadow, view, legal)?;
+        Ok(narrow(&mut self.range, &policies, action))
     }
 
     fn respond(
@@ -269,19 +271,6 @@ impl Lbr<'_> {
     /// Zeroes the pairs that hold a board card.
     fn remove_board(&mut self, board: &[Card]) {
         remove_pairs_holding(&mut self.range, board);
-    }
-
-    /// Bayes' rule after the bot took `action` at `view` ([`narrow`]); false when no pair would
-    /// have taken it.
-    fn update(
-        &mut self,
-        bot: &mut dyn Bot<Holdem>,
-        view: &HandView,
-        legal: &[Action],
-        action: &Action,
-    ) -> Result<bool, BotsError> {
-        let policies = self.policies(bot, view, legal)?;
-        Ok(narrow(&mut self.range, &policies, action))
     }
 
     /// LBR's equity against each pair on `board` (cached per street).
