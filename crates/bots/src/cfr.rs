@@ -68,31 +68,45 @@ impl Child {
 /// Where each decision's block starts in a table, and its shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {
-    /// Each decision's allowed slots, in order (its block's width per bucket).
-    slots: Vec<Vec<usize>>,
-    /// Each decision's buckets.
-    buckets: Vec<u16>,
-    /// Where each decision's block starts.
-    offsets: Vec<usize>,
+    /// Each decision's block, in the tree's order.
+    blocks: Vec<Block>,
     /// The table's size.
     size: usize,
+}
+
+/// One decision's block: kept together, so that a look-up reads one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Block {
+    /// Where it starts.
+    offset: usize,
+    /// The decision's buckets.
+    buckets: u16,
+    /// How many slots are allowed (its width per bucket).
+    width: usize,
+    /// The allowed slots, in order (the first `width`).
+    slots: [usize; ACTIONS],
 }
 
 impl Layout {
     /// The layout of a tree whose decisions, in order, allow `children` and have `buckets`.
     pub(crate) fn new(decisions: impl Iterator<Item = ([Option<Child>; ACTIONS], u16)>) -> Layout {
         let mut layout = Layout {
-            slots: Vec::new(),
-            buckets: Vec::new(),
-            offsets: Vec::new(),
+            blocks: Vec::new(),
             size: 0,
         };
         for (children, buckets) in decisions {
-            let slots: Vec<usize> = (0..ACTIONS).filter(|&a| children[a].is_some()).collect();
-            layout.offsets.push(layout.size);
-            layout.size += slots.len() * usize::from(buckets);
-            layout.slots.push(slots);
-            layout.buckets.push(buckets);
+            let mut block = Block {
+                offset: layout.size,
+                buckets,
+                width: 0,
+                slots: [0; ACTIONS],
+            };
+            for a in (0..ACTIONS).filter(|&a| children[a].is_some()) {
+                block.slots[block.width] = a;
+                block.width += 1;
+            }
+            layout.size += block.width * usize::from(buckets);
+            layout.blocks.push(block);
         }
         layout
     }
@@ -105,16 +119,16 @@ impl Layout {
     /// The entries of `node`'s block for `bucket` (the last bucket for a larger one), and the
     /// slots they stand for; `None` for a node the tree does not have.
     fn block(&self, node: usize, bucket: usize) -> Option<(std::ops::Range<usize>, &[usize])> {
-        let slots = self.slots.get(node)?;
-        let last = usize::from(self.buckets[node]).saturating_sub(1);
-        let at = self.offsets[node] + bucket.min(last) * slots.len();
-        Some((at..at + slots.len(), slots))
+        let b = self.blocks.get(node)?;
+        let last = usize::from(b.buckets).saturating_sub(1);
+        let at = b.offset + bucket.min(last) * b.width;
+        Some((at..at + b.width, &b.slots[..b.width]))
     }
 
     /// Every block, in the table's order: (node, bucket, entries, slots).
     fn blocks(&self) -> impl Iterator<Item = (usize, std::ops::Range<usize>, &[usize])> + '_ {
-        (0..self.slots.len()).flat_map(move |node| {
-            (0..usize::from(self.buckets[node])).filter_map(move |b| {
+        (0..self.blocks.len()).flat_map(move |node| {
+            (0..usize::from(self.blocks[node].buckets)).filter_map(move |b| {
                 let (range, slots) = self.block(node, b)?;
                 Some((node, range, slots))
             })
@@ -123,8 +137,8 @@ impl Layout {
 
     /// Checks that every bucket's probabilities in `probs` sum to 255.
     pub(crate) fn check(&self, probs: &[u8]) -> Result<(), StrategyError> {
-        for node in 0..self.slots.len() {
-            for bucket in 0..usize::from(self.buckets[node]) {
+        for (node, b) in self.blocks.iter().enumerate() {
+            for bucket in 0..usize::from(b.buckets) {
                 let sum: u32 = self
                     .block(node, bucket)
                     .and_then(|(range, _)| probs.get(range))
@@ -260,11 +274,13 @@ impl Regrets {
         let (player, bucket, children) = game.decision(deal, node, line);
         // The block as `Layout::block` finds it, without its checks: the walk's buckets are
         // the layout's own.
-        let slots = &self.layout.slots[node];
-        let w = slots.len();
-        let base = self.layout.offsets[node] + bucket * w;
-        let mut slot_of = [0usize; ACTIONS];
-        slot_of[..w].copy_from_slice(slots);
+        let Block {
+            offset,
+            width: w,
+            slots: slot_of,
+            ..
+        } = self.layout.blocks[node];
+        let base = offset + bucket * w;
         let sigma = regret_matching(&self.regret[base..base + w]);
         if player == traverser {
             let mut values = [0.0; ACTIONS];
