@@ -157,6 +157,97 @@ pub(crate) fn probability_of_kind<A>(policy: &[(A, f64)], action: &A) -> f64 {
         .sum()
 }
 
+/// A bot's answer to [`Bot::policy`].
+pub(crate) type Policy<G> = Vec<(<G as Game>::Action, f64)>;
+
+/// Multiplies each of `weights` by its `likelihood` and normalises them (so that long hands do
+/// not underflow); false, and the weights unchanged, when every weight would be 0.
+pub(crate) fn reweigh(weights: &mut [f64], likelihood: impl Iterator<Item = f64>) -> bool {
+    let next: Vec<f64> = weights.iter().zip(likelihood).map(|(w, l)| w * l).collect();
+    let total: f64 = next.iter().sum();
+    if total <= 0.0 {
+        return false;
+    }
+    for (w, n) in weights.iter_mut().zip(next) {
+        *w = n / total;
+    }
+    true
+}
+
+/// Bayes' rule after the bot took `action`, each hand of the range (weights `weights`) having
+/// answered `policies` (`None` for a hand without weight): by the probability of the exact
+/// action; when no hand would have taken it (a raise amount moved by a simulating bot's
+/// noise), by that of actions of its kind, or else the range is kept. False unless the exact
+/// action was understood (a range miss).
+pub(crate) fn narrow<A: PartialEq>(
+    weights: &mut [f64],
+    policies: &[Option<Vec<(A, f64)>>],
+    action: &A,
+) -> bool {
+    let by = |f: fn(&[(A, f64)], &A) -> f64| {
+        policies
+            .iter()
+            .map(move |p| p.as_ref().map_or(0.0, |p| f(p, action)))
+    };
+    if reweigh(weights, by(probability)) {
+        return true;
+    }
+    reweigh(weights, by(probability_of_kind));
+    false
+}
+
+/// A game's LBR as [`fold_probabilities`] asks it.
+pub(crate) trait Ranged<G: Game> {
+    /// The bot's spec, seat and seed.
+    fn bot(&self) -> (&BotSpec<G>, usize, u64);
+    /// How many hands the range has.
+    fn hands(&self) -> usize;
+    /// The policy of `bot` at `view` (with choices `legal`) for each hand of the range with a
+    /// weight, put in the bot's place (`None` for the others).
+    fn policies(
+        &self,
+        bot: &mut dyn Bot<G>,
+        view: &G::View,
+        legal: &[G::Action],
+    ) -> Result<Vec<Option<Policy<G>>>, BotsError>;
+}
+
+/// The bot's probability of answering LBR's `raise` in `game` with `fold`, per hand of `lbr`'s
+/// range: asked of a fresh bot that has observed the bot's events `log` and the raise; 0 for
+/// each when the raise is refused or the bot does not then have a betting decision (`answers`
+/// of its view).
+pub(crate) fn fold_probabilities<G: Game>(
+    lbr: &impl Ranged<G>,
+    game: &G,
+    (raise, fold): (G::Action, G::Action),
+    log: &[G::Event],
+    answers: impl Fn(&G::View) -> bool,
+) -> Result<Vec<f64>, BotsError> {
+    let (spec, seat, seed) = lbr.bot();
+    let none = vec![0.0; lbr.hands()];
+    let mut g = game.clone();
+    let Ok(events) = g.apply(raise) else {
+        return Ok(none);
+    };
+    let view = g.view(Viewer::Seat(seat));
+    if !answers(&view) {
+        return Ok(none);
+    }
+    let legal = g.legal(seat);
+    let mut bot = spec.make(seat, SplitMix64::mix(seed ^ 0xf01d));
+    for e in log {
+        bot.observe(e);
+    }
+    for e in censored::<G>(&events, seat) {
+        bot.observe(&e);
+    }
+    Ok(lbr
+        .policies(bot.as_mut(), &view, &legal)?
+        .iter()
+        .map(|p| p.as_ref().map_or(0.0, |p| probability(p, &fold)))
+        .collect())
+}
+
 /// What a game's best response does in the hands [`play_hand`] drives.
 pub(crate) trait Responder<G: Game> {
     /// The bot took `action` at its `view` (whose hidden part the responder must not read) with

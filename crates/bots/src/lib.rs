@@ -29,6 +29,7 @@
 pub mod arena;
 pub mod betting;
 mod bot;
+pub mod cfr;
 pub mod draw;
 mod error;
 pub mod external;

@@ -60,6 +60,18 @@ impl<E: std::fmt::Display> From<E> for UserError {
     }
 }
 
+/// Refuses a table of `players` that game `G` (named `game` in the message) does not seat: the
+/// one check of `play`, `sim` and the play sessions against the engine's [`Game::SEATS`].
+///
+/// [`Game::SEATS`]: tavolo_engine::game::Game::SEATS
+fn check_players<G: tavolo_engine::game::Game>(players: usize, game: &str) -> Result<(), String> {
+    if G::SEATS.contains(&players) {
+        return Ok(());
+    }
+    let seats = tavolo_engine::game::seat_range::<G>();
+    Err(format!("{players} players: {game} is for {seats}"))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

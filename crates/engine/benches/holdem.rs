@@ -94,15 +94,20 @@ fn play(
     h.stacks()[0].get()
 }
 
-/// Hands per wall-clock second and per CPU second.
-fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
-    let mut setup = HandSetup::casino(
+/// The benchmark's table: six players of 400 chips, blinds 1 and 2, the button at seat 0.
+fn six_handed() -> HandSetup {
+    HandSetup::casino(
         vec![Chips::new(400); 6],
         0,
         Chips::new(1),
         Chips::new(2),
         HoldemRules::default(),
-    );
+    )
+}
+
+/// Hands per wall-clock second and per CPU second.
+fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
+    let mut setup = six_handed();
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
     let mut hand = None;
@@ -129,13 +134,7 @@ fn tavolo(secs: f64) -> (f64, Option<f64>, u64) {
 }
 
 fn tavolo_fixed_button(secs: f64) -> f64 {
-    let setup = HandSetup::casino(
-        vec![Chips::new(400); 6],
-        0,
-        Chips::new(1),
-        Chips::new(2),
-        HoldemRules::default(),
-    );
+    let setup = six_handed();
     let mut rng = GameRng::from_u64(0xbe7);
     let mut events = Vec::with_capacity(128);
     let mut hand = None;

@@ -15,7 +15,9 @@ use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
 use super::i18n::{chips, fill, signed, texts};
-use super::model::{cards_text, derive_seed, shortcuts, Ask, BetAsk, BotSeats, Command, SeatRow};
+use super::model::{
+    cards_text, derive_seed, play_bot_action, shortcuts, Ask, BetAsk, BotSeats, Command, SeatRow,
+};
 
 /// The human among the session's players (the bots are players 1 to N−1).
 pub const HUMAN: usize = 0;
@@ -79,6 +81,29 @@ pub trait Telling<G: Game> {
         self.new_hand();
         self.take_events(events);
         Ok(())
+    }
+
+    /// A bot's turn, if it is one: its action played (the first legal one if the engine refuses
+    /// it) and told; false when no bot is to act.
+    fn bot_turn(&mut self) -> bool
+    where
+        Self: Sized,
+    {
+        let Some((action, legal)) = self.session().bot_action() else {
+            return false;
+        };
+        play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session().log);
+        true
+    }
+
+    /// The human leaves: the hand in play, if any, is recorded unfinished, then the session
+    /// ends.
+    fn leave(&mut self) {
+        if self.session().stage == Stage::Playing {
+            let file = self.file();
+            self.session().record(&file);
+        }
+        self.session().quit();
     }
 }
 

@@ -9,13 +9,12 @@ use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
-use tavolo_engine::game::{seat_range, Game};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
 use super::i18n::{chips, fill, texts, word};
-use super::model::{cards_text, play_bot_action, Ask, CardsKind, Command, PlayGame, TableView};
+use super::model::{best_hand_line, cards_text, Ask, CardsKind, Command, PlayGame, TableView};
 
 /// The table settings of a Draw session.
 #[derive(Clone, Debug)]
@@ -46,11 +45,7 @@ pub struct DrawSession {
 impl DrawSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: DrawConfig) -> Result<DrawSession, String> {
-        let n = cfg.bots.len() + 1;
-        if !DrawHand::SEATS.contains(&n) {
-            let seats = seat_range::<DrawHand>();
-            return Err(format!("{n} players: Five-Card Draw is for {seats}"));
-        }
+        crate::check_players::<DrawHand>(cfg.bots.len() + 1, "Five-Card Draw")?;
         let options = cfg.rules.draw_table(cfg.ante).map_err(|e| e.to_string())?;
         let (session, events) =
             BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
@@ -229,11 +224,7 @@ impl PlayGame for DrawSession {
             .filter(|c| !selected.contains(c))
             .collect();
         if hand.len() == 5 {
-            let rank = tavolo_cards::evaluate(&hand).ok()?;
-            return Some(fill(
-                texts(self.cfg.lang).best,
-                &[&rank.describe(self.cfg.lang)],
-            ));
+            return best_hand_line(self.cfg.lang, &hand);
         }
         None
     }
@@ -286,19 +277,11 @@ impl PlayGame for DrawSession {
                 return self.apply(Action::Show { seat }).is_ok();
             }
         }
-        let Some((action, legal)) = self.session.bot_action() else {
-            return false;
-        };
-        play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session.log);
-        true
+        self.bot_turn()
     }
 
     fn quit(&mut self) {
-        if self.session.stage == Stage::Playing {
-            let file = self.file();
-            self.session.record(&file);
-        }
-        self.session.quit();
+        self.leave();
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {

@@ -8,14 +8,13 @@ use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
-use tavolo_engine::game::{seat_range, Game};
 use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
-use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
+use super::betting::{bet_ask, BettingSession, Flow, Telling};
 use super::i18n::{chips, fill, texts, word, word_of};
-use super::model::{cards_text, play_bot_action, Ask, Command, PlayGame, RowKind, TableView};
+use super::model::{best_hand_line, cards_text, Ask, Command, PlayGame, RowKind, TableView};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -62,11 +61,7 @@ fn structure_name(s: Structure) -> &'static str {
 impl HoldemSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: HoldemConfig) -> Result<HoldemSession, String> {
-        let n = cfg.bots.len() + 1;
-        if !Hand::SEATS.contains(&n) {
-            let seats = seat_range::<Hand>();
-            return Err(format!("{n} players: Texas Hold'em is for {seats}"));
-        }
+        crate::check_players::<Hand>(cfg.bots.len() + 1, "Texas Hold'em")?;
         let mut options = cfg
             .rules
             .holdem_table(cfg.big_blind, cfg.structure)
@@ -258,11 +253,7 @@ impl PlayGame for HoldemSession {
         let board: Vec<Card> = self.session.hand.game.board().collect();
         if self.mine.len() == 2 && board.len() >= 3 {
             let all: Vec<Card> = self.mine.iter().chain(&board).copied().collect();
-            let rank = tavolo_cards::evaluate(&all).ok()?;
-            return Some(fill(
-                texts(self.cfg.lang).best,
-                &[&rank.describe(self.cfg.lang)],
-            ));
+            return best_hand_line(self.cfg.lang, &all);
         }
         None
     }
@@ -282,20 +273,11 @@ impl PlayGame for HoldemSession {
     }
 
     fn bot_step(&mut self) -> bool {
-        let Some((action, legal)) = self.session.bot_action() else {
-            return false;
-        };
-        play_bot_action(self, action, &legal, Self::apply, |s| &mut s.session.log);
-        true
+        self.bot_turn()
     }
 
     fn quit(&mut self) {
-        let unfinished = self.session.stage == Stage::Playing;
-        if unfinished {
-            let file = self.file();
-            self.session.record(&file);
-        }
-        self.session.quit();
+        self.leave();
     }
 
     fn take_records(&mut self) -> Vec<(String, String)> {

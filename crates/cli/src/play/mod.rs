@@ -292,12 +292,7 @@ fn bots<G: tavolo_bots::Game>(
     spec: fn(&str) -> Result<tavolo_bots::BotSpec<G>, tavolo_bots::BotsError>,
 ) -> Result<Vec<tavolo_bots::BotSpec<G>>, UserError> {
     let players = args.players.unwrap_or(default);
-    if !G::SEATS.contains(&players) {
-        let seats = tavolo_engine::game::seat_range::<G>();
-        return Err(UserError(format!(
-            "{players} players: {game} is for {seats}"
-        )));
-    }
+    crate::check_players::<G>(players, game)?;
     let names = bot_names(&args.bots, players - 1);
     crate::sim::specs(&names, spec)
 }

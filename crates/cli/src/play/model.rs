@@ -306,6 +306,13 @@ pub fn play_bot_action<S, A: Copy>(
     }
 }
 
+/// The line that names the best hand `cards` make (five to seven cards), for the preview;
+/// `None` for cards that make no hand.
+pub fn best_hand_line(lang: Lang, cards: &[Card]) -> Option<String> {
+    let rank = tavolo_cards::evaluate(cards).ok()?;
+    Some(fill(texts(lang).best, &[&rank.describe(lang)]))
+}
+
 /// Cards as text (`A♠ K♥`).
 pub fn cards_text(cards: &[Card]) -> String {
     cards

@@ -220,10 +220,7 @@ fn stack(args: &SimArgs, unit: Chips) -> Result<Chips, UserError> {
 
 fn players<G: Game>(args: &SimArgs) -> Result<usize, UserError> {
     let n = args.players.map_or(args.bots.len(), usize::from);
-    if !G::SEATS.contains(&n) {
-        let seats = tavolo_engine::game::seat_range::<G>();
-        return Err(UserError(format!("{n} players: this game is for {seats}")));
-    }
+    crate::check_players::<G>(n, "this game")?;
     Ok(n)
 }
 

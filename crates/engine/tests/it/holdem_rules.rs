@@ -5,8 +5,8 @@ use tavolo_cards::GameRng;
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::{BetError, Ledger, Pots};
 use tavolo_engine::holdem::{
-    Action, Dealing, Event, Hand, HoldemError, HoldemRules, MinRaise, OddChips, SetupError,
-    ShowdownOrder, Street, Structure, ToAct,
+    Action, Dealing, Event, Hand, HandSetup, HoldemError, HoldemRules, MinRaise, OddChips,
+    SetupError, ShowdownOrder, Street, Structure, ToAct,
 };
 use tavolo_engine::Chips;
 
@@ -17,9 +17,17 @@ fn nl() -> HoldemRules {
 /// Low unpaired hole cards for up to five seats.
 const HOLES: [&str; 5] = ["2c3d", "4c5d", "6c7d", "8c9d", "TcJc"];
 
-/// A hand at button 0 with `stacks`, blinds `sb` and `bb`, and seat i holding `HOLES[i]`.
-fn low_holes(stacks: &[Chips], sb: Chips, bb: Chips, rules: HoldemRules) -> Hand {
-    stacked(&setup(stacks, 0, sb, bb, rules), &HOLES[..stacks.len()]).0
+/// A hand at button 0 with `stacks`, blinds `sb` and `bb` (as in [`table`]), and seat i holding
+/// `HOLES[i]`.
+fn low_holes(stacks: &[u64], sb: u64, bb: u64, rules: HoldemRules) -> Hand {
+    stacked(&table(stacks, 0, sb, bb, rules), &HOLES[..stacks.len()]).0
+}
+
+/// The setup of a hand with `stacks`, the button at `button`, and blinds `sb` and `bb`, in
+/// chips as plain numbers so that each scenario reads as its table.
+fn table(stacks: &[u64], button: usize, sb: u64, bb: u64, rules: HoldemRules) -> HandSetup {
+    let stacks: Vec<Chips> = stacks.iter().map(|&s| Chips::new(s)).collect();
+    setup(&stacks, button, Chips::new(sb), Chips::new(bb), rules)
 }
 
 fn shown_order(ev: &[Event]) -> Vec<usize> {
@@ -60,47 +68,18 @@ fn bet_error(e: HoldemError) -> BetError {
 #[test]
 fn engine_accepts_two_to_ten_players() {
     for n in 2..=10 {
-        assert!(Hand::new(
-            &setup(
-                &vec![Chips::new(100); n],
-                0,
-                Chips::new(1),
-                Chips::new(2),
-                nl()
-            ),
-            Dealing::Supplied
-        )
-        .is_ok());
+        assert!(Hand::new(&table(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied).is_ok());
     }
     for n in [1, 11] {
-        let e = Hand::new(
-            &setup(
-                &vec![Chips::new(100); n],
-                0,
-                Chips::new(1),
-                Chips::new(2),
-                nl(),
-            ),
-            Dealing::Supplied,
-        )
-        .expect_err("bad count");
+        let e = Hand::new(&table(&vec![100; n], 0, 1, 2, nl()), Dealing::Supplied)
+            .expect_err("bad count");
         assert_eq!(e, SetupError::SeatCount { got: n });
     }
 }
 
 #[test]
 fn small_blind_is_the_hand_left_of_the_button_and_big_blind_the_next() {
-    let (_, ev) = Hand::new(
-        &setup(
-            &[Chips::new(100); 5],
-            3,
-            Chips::new(5),
-            Chips::new(10),
-            nl(),
-        ),
-        Dealing::Supplied,
-    )
-    .expect("setup");
+    let (_, ev) = Hand::new(&table(&[100; 5], 3, 5, 10, nl()), Dealing::Supplied).expect("setup");
     assert_eq!(
         ev,
         vec![
@@ -118,26 +97,14 @@ fn small_blind_is_the_hand_left_of_the_button_and_big_blind_the_next() {
 
 #[test]
 fn blinds_are_half_the_table_minimum_and_the_table_minimum() {
-    let s = setup(
-        &[Chips::new(100); 4],
-        0,
-        Chips::new(5),
-        Chips::new(10),
-        nl(),
-    );
+    let s = table(&[100; 4], 0, 5, 10, nl());
     assert_eq!(s.blinds, vec![0, 5, 10, 0]);
     assert_eq!(s.min_bet, 10);
 }
 
 #[test]
 fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
-    let s = setup(
-        &[Chips::new(100), Chips::new(100)],
-        0,
-        Chips::new(1),
-        Chips::new(2),
-        nl(),
-    );
+    let s = table(&[100, 100], 0, 1, 2, nl());
     assert_eq!(s.blinds, vec![1, 2]);
     let (mut h, _) = stacked(&s, &["AsAd", "KsKd"]);
     assert_eq!(actor(&h), Some(0));
@@ -149,10 +116,7 @@ fn heads_up_button_posts_small_blind_acts_first_preflop_and_last_after() {
 
 #[test]
 fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
-    let (_, ev) = seeded(
-        &setup(&[Chips::new(100); 4], 2, Chips::new(1), Chips::new(2), nl()),
-        1,
-    );
+    let (_, ev) = seeded(&table(&[100; 4], 2, 1, 2, nl()), 1);
     let order: Vec<usize> = ev
         .iter()
         .filter_map(|e| match e {
@@ -166,7 +130,7 @@ fn hole_cards_are_dealt_one_at_a_time_starting_left_of_the_button() {
 #[test]
 fn preflop_betting_starts_left_of_the_big_blind() {
     let (h, _) = stacked(
-        &setup(&[Chips::new(100); 5], 0, Chips::new(1), Chips::new(2), nl()),
+        &table(&[100; 5], 0, 1, 2, nl()),
         &["2c3c", "4c5c", "6c7c", "8c9c", "TcJc"],
     );
     assert_eq!(actor(&h), Some(3));
@@ -174,10 +138,7 @@ fn preflop_betting_starts_left_of_the_big_blind() {
 
 #[test]
 fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
-    let (mut h, _) = seeded(
-        &setup(&[Chips::new(100); 4], 0, Chips::new(1), Chips::new(2), nl()),
-        9,
-    );
+    let (mut h, _) = seeded(&table(&[100; 4], 0, 1, 2, nl()), 9);
     let ev = oks(&mut h, [call(3), call(0), fold(1), check(2)]);
     let tail: Vec<_> = ev
         .iter()
@@ -192,10 +153,7 @@ fn flop_burns_one_deals_three_and_the_first_active_left_of_the_button_acts() {
 
 #[test]
 fn turn_and_river_each_burn_one_and_deal_one() {
-    let (mut h, _) = seeded(
-        &setup(&[Chips::new(100); 2], 0, Chips::new(1), Chips::new(2), nl()),
-        3,
-    );
+    let (mut h, _) = seeded(&table(&[100; 2], 0, 1, 2, nl()), 3);
     let ev = oks(&mut h, [call(0), check(1), check(1), check(0)]);
     let burns = ev.iter().filter(|e| matches!(e, Event::Burned)).count();
     assert_eq!(burns, 1);
@@ -206,7 +164,7 @@ fn turn_and_river_each_burn_one_and_deal_one() {
 }
 
 fn river_bet_by_seat_2(rules: HoldemRules) -> Vec<Event> {
-    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), rules);
+    let mut h = low_holes(&[100; 4], 1, 2, rules);
     for a in [call(3), call(0), call(1), check(2)] {
         ok(&mut h, a);
     }
@@ -255,12 +213,7 @@ fn all_hands_still_in_are_shown_and_the_best_five_of_seven_wins() {
 
 #[test]
 fn a_board_that_plays_splits_the_pot() {
-    let mut h = low_holes(
-        &[Chips::new(100), Chips::new(100)],
-        Chips::new(1),
-        Chips::new(2),
-        nl(),
-    );
+    let mut h = low_holes(&[100, 100], 1, 2, nl());
     ok(&mut h, call(0));
     ok(&mut h, check(1));
     for cards in ["AsKsQs", "Js", "Ts"] {
@@ -274,7 +227,7 @@ fn a_board_that_plays_splits_the_pot() {
 
 #[test]
 fn last_player_standing_takes_the_pot_without_showing() {
-    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     ok(&mut h, fold(3));
     ok(&mut h, fold(0));
     let ev = ok(&mut h, fold(1));
@@ -285,7 +238,7 @@ fn last_player_standing_takes_the_pot_without_showing() {
 
 #[test]
 fn check_only_when_nothing_is_owed() {
-    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     let e = refused(&mut h, check(3));
     assert_eq!(
         bet_error(e),
@@ -298,17 +251,7 @@ fn check_only_when_nothing_is_owed() {
 
 #[test]
 fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
-    let mut h = low_holes(
-        &[
-            Chips::new(100),
-            Chips::new(100),
-            Chips::new(100),
-            Chips::new(30),
-        ],
-        Chips::new(1),
-        Chips::new(2),
-        nl(),
-    );
+    let mut h = low_holes(&[100, 100, 100, 30], 1, 2, nl());
     ok(&mut h, raise(3, Chips::new(4)));
     ok(&mut h, raise(0, Chips::new(60)));
     ok(&mut h, fold(1));
@@ -327,7 +270,7 @@ fn a_player_who_cannot_cover_the_bet_calls_all_in_for_less() {
 
 #[test]
 fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
-    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), nl());
+    let mut h = low_holes(&[1000; 4], 5, 10, nl());
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(20)));
     ok(&mut h, raise(3, Chips::new(30)));
     assert_eq!(
@@ -355,19 +298,14 @@ fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
     let mut r = nl();
     r.min_raise = MinRaise::TableMinimum;
-    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), r);
+    let mut h = low_holes(&[1000; 4], 5, 10, r);
     ok(&mut h, raise(3, Chips::new(100)));
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(110)));
 }
 
 #[test]
 fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
-    let mut h = low_holes(
-        &[Chips::new(1000); 4],
-        Chips::new(5),
-        Chips::new(10),
-        HoldemRules::casino(Structure::PotLimit),
-    );
+    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(Chips::new(35)));
     assert_eq!(
         bet_error(refused(&mut h, raise(3, Chips::new(36)))),
@@ -385,18 +323,13 @@ fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
 fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
     // RULES.md §2: Pot-Limit's minimum raise is the table minimum (the seed's rule); the
     // international rule is the table's option.
-    let mut h = low_holes(
-        &[Chips::new(1000); 4],
-        Chips::new(5),
-        Chips::new(10),
-        HoldemRules::casino(Structure::PotLimit),
-    );
+    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
     ok(&mut h, raise(3, Chips::new(35)));
     // The last raise added 25; the next raise needs only the table minimum, 10, more.
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(45)));
     let mut r = HoldemRules::casino(Structure::PotLimit);
     r.min_raise = MinRaise::LargestIncrement;
-    let mut h = low_holes(&[Chips::new(1000); 4], Chips::new(5), Chips::new(10), r);
+    let mut h = low_holes(&[1000; 4], 5, 10, r);
     ok(&mut h, raise(3, Chips::new(35)));
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(60)));
 }
@@ -404,7 +337,7 @@ fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
 #[test]
 fn limit_bets_are_the_small_bet_then_the_big_bet() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let mut h = low_holes(&[Chips::new(1000); 2], Chips::new(5), Chips::new(10), r);
+    let mut h = low_holes(&[1000; 2], 5, 10, r);
     let range = legal(&h).raise.expect("may raise");
     assert_eq!(
         (range.min_to, range.max_to),
@@ -423,7 +356,7 @@ fn limit_bets_are_the_small_bet_then_the_big_bet() {
 #[test]
 fn limit_three_raise_cap_lifts_heads_up() {
     let r = HoldemRules::casino(Structure::FixedLimit);
-    let mut h = low_holes(&[Chips::new(1000); 3], Chips::new(5), Chips::new(10), r);
+    let mut h = low_holes(&[1000; 3], 5, 10, r);
     // The big blind is the first bet; three raises make four bets.
     ok(&mut h, raise(0, Chips::new(20)));
     ok(&mut h, raise(1, Chips::new(30)));
@@ -444,7 +377,7 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
     let mut r = HoldemRules::casino(Structure::FixedLimit);
     r.limit_cap.lifted_heads_up = false;
     r.blind_counts_as_bet = false;
-    let mut h = low_holes(&[Chips::new(1000); 2], Chips::new(5), Chips::new(10), r);
+    let mut h = low_holes(&[1000; 2], 5, 10, r);
     for (s, to) in [(0, 20), (1, 30), (0, 40), (1, 50)] {
         ok(&mut h, raise(s, Chips::new(to)));
     }
@@ -456,12 +389,7 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
 
 #[test]
 fn short_all_in_does_not_reopen_betting() {
-    let mut h = low_holes(
-        &[Chips::new(1000), Chips::new(1000), Chips::new(25)],
-        Chips::new(5),
-        Chips::new(10),
-        nl(),
-    );
+    let mut h = low_holes(&[1000, 1000, 25], 5, 10, nl());
     ok(&mut h, raise(0, Chips::new(20)));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, Chips::new(25))); // all-in, raising by 5 < 10
@@ -478,18 +406,7 @@ fn short_all_in_does_not_reopen_betting() {
 #[test]
 fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // Pre-flop: UTG limps, the button goes all-in for 5 more than the big blind.
-    let mut h = low_holes(
-        &[
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(15),
-        ],
-        Chips::new(5),
-        Chips::new(10),
-        nl(),
-    );
+    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, nl());
     ok(&mut h, call(3));
     ok(&mut h, raise(4, Chips::new(15))); // all-in, 5 over the big blind: not a full raise
     ok(&mut h, call(0));
@@ -508,18 +425,7 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
     // PokerKit counts increments from zero, so the same all-in reopens there.
     let mut r = HoldemRules::pokerkit(Structure::NoLimit, tavolo_engine::holdem::Antes::Live);
     r.reveal = tavolo_engine::holdem::Reveal::AllShown;
-    let mut h = low_holes(
-        &[
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(1000),
-            Chips::new(15),
-        ],
-        Chips::new(5),
-        Chips::new(10),
-        r,
-    );
+    let mut h = low_holes(&[1000, 1000, 1000, 1000, 15], 5, 10, r);
     for a in [call(3), raise(4, Chips::new(15)), call(0), call(1), call(2)] {
         ok(&mut h, a);
     }
@@ -528,12 +434,7 @@ fn short_all_in_over_the_big_blind_does_not_reopen_for_a_limper() {
 
 #[test]
 fn full_raise_all_in_reopens_betting() {
-    let mut h = low_holes(
-        &[Chips::new(1000), Chips::new(1000), Chips::new(40)],
-        Chips::new(5),
-        Chips::new(10),
-        nl(),
-    );
+    let mut h = low_holes(&[1000, 1000, 40], 5, 10, nl());
     ok(&mut h, raise(0, Chips::new(20)));
     ok(&mut h, call(1));
     ok(&mut h, raise(2, Chips::new(40))); // all-in, raising by 20 >= 10
@@ -544,13 +445,7 @@ fn full_raise_all_in_reopens_betting() {
 fn side_pots_limit_what_an_all_in_player_can_win() {
     // Seat 2 is all-in for 50 with the best hand; seats 0 and 1 contest the side pot.
     let (mut h, _) = stacked(
-        &setup(
-            &[Chips::new(200), Chips::new(200), Chips::new(50)],
-            0,
-            Chips::new(5),
-            Chips::new(10),
-            nl(),
-        ),
+        &table(&[200, 200, 50], 0, 5, 10, nl()),
         &["KcKd", "QcQd", "AcAd"],
     );
     ok(&mut h, raise(0, Chips::new(200)));
@@ -569,13 +464,7 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
         let mut r = nl();
         r.odd_chips = odd;
         let (mut h, _) = stacked(
-            &setup(
-                &[Chips::new(100); 3],
-                button,
-                Chips::new(1),
-                Chips::new(2),
-                r,
-            ),
+            &table(&[100; 3], button, 1, 2, r),
             &["2c3d", "2d3c", "4h5h"],
         );
         let s = |k: usize| (button + k) % 3; // 0 = button, 1 = small blind, 2 = big blind
@@ -607,7 +496,7 @@ fn split_pot_odd_chip_goes_to_the_first_winner_left_of_the_button() {
 
 #[test]
 fn uncalled_bet_is_returned() {
-    let mut h = low_holes(&[Chips::new(1000); 3], Chips::new(5), Chips::new(10), nl());
+    let mut h = low_holes(&[1000; 3], 5, 10, nl());
     ok(&mut h, raise(0, Chips::new(100)));
     ok(&mut h, fold(1));
     let ev = ok(&mut h, fold(2));
@@ -632,7 +521,7 @@ fn chips_of_folded_players_above_every_all_in_do_not_vanish() {
 
 #[test]
 fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
-    let mut h = low_holes(&[Chips::new(100); 4], Chips::new(1), Chips::new(2), nl());
+    let mut h = low_holes(&[100; 4], 1, 2, nl());
     let e = refused(&mut h, call(1));
     let msg = e.to_string();
     assert!(msg.contains("seat 1 acted but seat 3 is to act"), "{msg}");
@@ -677,7 +566,7 @@ fn chips_are_never_created_or_lost() {
 #[test]
 fn same_seed_and_same_actions_give_the_same_hand() {
     let play = || {
-        let s = setup(&[Chips::new(500); 6], 2, Chips::new(1), Chips::new(2), nl());
+        let s = table(&[500; 6], 2, 1, 2, nl());
         let (mut h, mut ev) = seeded(&s, 42);
         let mut bot = GameRng::from_u64(7);
         while let Some(a) = random_action(&h, &mut bot) {
@@ -700,16 +589,7 @@ fn middle(h: &Hand) -> Vec<(u64, Vec<usize>)> {
 #[test]
 fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_the_result() {
     use tavolo_engine::game::Game;
-    let (mut h, mut events) = stacked(
-        &setup(
-            &[Chips::new(30), Chips::new(100), Chips::new(100)],
-            0,
-            Chips::new(1),
-            Chips::new(2),
-            nl(),
-        ),
-        &HOLES[..3],
-    );
+    let (mut h, mut events) = stacked(&table(&[30, 100, 100], 0, 1, 2, nl()), &HOLES[..3]);
     // Pre-flop: the button is all-in for 30, both blinds call.
     events.extend(oks(&mut h, [raise(0, Chips::new(30)), call(1), call(2)]));
     events.extend(board(&mut h, "AhKhQs"));

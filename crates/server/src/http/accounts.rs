@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -51,6 +51,31 @@ async fn signed_in(room: &Room, headers: &HeaderMap, m: Member) -> Response {
     r
 }
 
+/// A sign-up or login: the credentials of its body, and the address it is counted by.
+pub(super) struct SignIn {
+    credentials: Credentials,
+    ip: IpAddr,
+}
+
+impl FromRequest<Arc<Room>> for SignIn {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, room: &Arc<Room>) -> Result<SignIn, Response> {
+        let (mut parts, body) = req.into_parts();
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, room)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ip = client(room, peer, &parts.headers);
+        let body = axum::body::Bytes::from_request(Request::from_parts(parts, body), room)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(SignIn {
+            credentials: credentials(&body)?,
+            ip,
+        })
+    }
+}
+
 fn credentials(body: &[u8]) -> Result<Credentials, Response> {
     serde_json::from_slice(body).map_err(|e| {
         api_error(
@@ -81,15 +106,9 @@ fn per_hour(
 
 pub(super) async fn register(
     State(room): State<Arc<Room>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    SignIn { credentials: c, ip }: SignIn,
 ) -> Response {
-    let c = match credentials(&body) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let ip = client(&room, peer, &headers);
     let n = room.config.signups_per_hour;
     if let Err(r) = per_hour(&room, &room.signups, ip, "sign-ups", n) {
         return r;
@@ -124,15 +143,9 @@ pub(super) async fn register(
 
 pub(super) async fn login(
     State(room): State<Arc<Room>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    SignIn { credentials: c, ip }: SignIn,
 ) -> Response {
-    let c = match credentials(&body) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let ip = client(&room, peer, &headers);
     let attempt = match room.logins.begin(&c.name, ip, room.config.time.now()) {
         Ok(a) => a,
         Err(wait) => {

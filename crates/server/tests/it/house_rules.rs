@@ -11,8 +11,61 @@ use serde_json::{json, Value};
 /// One option: the table, and checks of the view of a hand in play and of its record.
 struct Case {
     options: Value,
-    in_view: fn(&Value) -> bool,
-    in_record: &'static str,
+    /// A check of the view; `None`: the view's `rules` has the option's value.
+    in_view: Option<fn(&Value) -> bool>,
+    /// What the record holds; `None`: the option as `"name":value`.
+    in_record: Option<&'static str>,
+}
+
+impl Case {
+    /// An option that the view shows among its `rules` and that the record keeps as
+    /// `"name":value`, as most do.
+    fn rule(options: Value) -> Case {
+        Case {
+            options,
+            in_view: None,
+            in_record: None,
+        }
+    }
+
+    /// An option shown or recorded in its own way.
+    fn shown(options: Value, in_view: fn(&Value) -> bool, in_record: &'static str) -> Case {
+        Case {
+            options,
+            in_view: Some(in_view),
+            in_record: Some(in_record),
+        }
+    }
+
+    /// The option's name and value (the one entry of `rules`).
+    fn option(&self) -> (&String, &Value) {
+        self.options["rules"]
+            .as_object()
+            .and_then(|r| r.iter().next())
+            .expect("one rule option")
+    }
+
+    /// Whether the view of a hand in play shows the option.
+    fn in_view(&self, m: &Value) -> bool {
+        match self.in_view {
+            Some(check) => check(m),
+            None => {
+                let (name, value) = self.option();
+                m["view"]["rules"][name] == *value
+            }
+        }
+    }
+
+    /// What the record must hold (compared without escapes and spaces).
+    fn in_record(&self) -> String {
+        match self.in_record {
+            Some(text) => text.to_string(),
+            None => {
+                let (name, value) = self.option();
+                format!("\"{name}\":{value}")
+            }
+        }
+    }
 }
 
 /// The guest's action when it is its turn, if it is.
@@ -63,63 +116,42 @@ async fn play_one_game(c: &mut Client, table: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_rule_option_is_played_shown_and_recorded() {
     let cases = [
-        Case {
-            options: json!({"game": "holdem", "structure": "pl", "seats": 4, "bots": 3,
-                "rules": {"min_raise": "largest_increment"}}),
-            in_view: |m| m["view"]["rules"]["min_raise"] == "largest_increment",
-            in_record: "\"min_raise\":\"largest_increment\"",
-        },
-        Case {
-            options: json!({"game": "holdem", "seats": 4, "bots": 3,
-                "rules": {"odd_chips": "stay_in_pot"}}),
-            in_view: |m| m["view"]["rules"]["odd_chips"] == "stay_in_pot",
-            in_record: "\"odd_chips\":\"stay_in_pot\"",
-        },
-        Case {
-            options: json!({"game": "holdem", "seats": 4, "bots": 3, "big_blind": 4,
+        Case::rule(
+            json!({"game": "holdem", "structure": "pl", "seats": 4, "bots": 3,
+            "rules": {"min_raise": "largest_increment"}}),
+        ),
+        Case::rule(json!({"game": "holdem", "seats": 4, "bots": 3,
+            "rules": {"odd_chips": "stay_in_pot"}})),
+        Case::shown(
+            json!({"game": "holdem", "seats": 4, "bots": 3, "big_blind": 4,
                 "buy_in": 400, "rules": {"small_blind": 3}}),
-            in_view: |m| {
+            |m| {
                 m["events"]
                     .as_array()
                     .is_some_and(|e| e.iter().any(|e| e["event"] == "blind" && e["amount"] == 3))
             },
-            in_record: "blinds_or_straddles=[3,4,",
-        },
-        Case {
-            options: json!({"game": "draw", "seats": 3, "bots": 2, "rules": {"allow_check": true}}),
-            in_view: |m| m["view"]["rules"]["allow_check"] == true,
-            in_record: "\"allow_check\":true",
-        },
-        Case {
-            options: json!({"game": "draw", "seats": 3, "bots": 2, "rules": {"tie_break": "standard"}}),
-            in_view: |m| m["view"]["rules"]["tie_break"] == "standard",
-            in_record: "\"tie_break\":\"standard\"",
-        },
-        Case {
-            options: json!({"game": "draw", "seats": 3, "bots": 2,
-                "rules": {"min_raise": "largest_increment"}}),
-            in_view: |m| m["view"]["rules"]["min_raise"] == "largest_increment",
-            in_record: "\"min_raise\":\"largest_increment\"",
-        },
-        Case {
-            options: json!({"game": "draw", "seats": 3, "bots": 2,
-                "rules": {"odd_chips": "one_each_from_left_of_button"}}),
-            in_view: |m| m["view"]["rules"]["odd_chips"] == "one_each_from_left_of_button",
-            in_record: "\"odd_chips\":\"one_each_from_left_of_button\"",
-        },
-        Case {
-            options: json!({"game": "saint", "seats": 3, "bots": 2, "rules": {"centre_cards": 3}}),
-            in_view: |m| {
+            "blinds_or_straddles=[3,4,",
+        ),
+        Case::rule(json!({"game": "draw", "seats": 3, "bots": 2, "rules": {"allow_check": true}})),
+        Case::rule(json!({"game": "draw", "seats": 3, "bots": 2,
+            "rules": {"tie_break": "standard"}})),
+        Case::rule(json!({"game": "draw", "seats": 3, "bots": 2,
+            "rules": {"min_raise": "largest_increment"}})),
+        Case::rule(json!({"game": "draw", "seats": 3, "bots": 2,
+            "rules": {"odd_chips": "one_each_from_left_of_button"}})),
+        Case::shown(
+            json!({"game": "saint", "seats": 3, "bots": 2, "rules": {"centre_cards": 3}}),
+            |m| {
                 m["view"]["options"]["centre_cards"] == 3
                     && m["view"]["centre"].as_array().map(Vec::len) == Some(3)
             },
-            in_record: "\"centre_cards\":3",
-        },
-        Case {
-            options: json!({"game": "saint", "seats": 3, "bots": 2, "rules": {"hand_rule": "any_five"}}),
-            in_view: |m| m["view"]["options"]["hand_rule"] == "any_five",
-            in_record: "\"hand_rule\":\"any_five\"",
-        },
+            "\"centre_cards\":3",
+        ),
+        Case::shown(
+            json!({"game": "saint", "seats": 3, "bots": 2, "rules": {"hand_rule": "any_five"}}),
+            |m| m["view"]["options"]["hand_rule"] == "any_five",
+            "\"hand_rule\":\"any_five\"",
+        ),
     ];
     let (h, _dir) = server("house-rules").await;
     let addr = h.local_addr();
@@ -140,7 +172,7 @@ async fn every_rule_option_is_played_shown_and_recorded() {
             "the lobby: {row}"
         );
         let first = play_one_game(&mut c, &table).await;
-        assert!((case.in_view)(&first), "{}: {first}", case.options);
+        assert!(case.in_view(&first), "{}: {first}", case.options);
         // The result is shown before the books have it: the history lists it once recorded.
         let mut items = c.get("/api/history").await.json();
         let until = tokio::time::Instant::now() + Duration::from_secs(30);
@@ -163,7 +195,7 @@ async fn every_rule_option_is_played_shown_and_recorded() {
             .filter(|c| !matches!(c, '\\' | ' ' | '\n'))
             .collect();
         assert!(
-            compact.contains(case.in_record),
+            compact.contains(&case.in_record()),
             "{}: {}",
             case.options,
             record.body

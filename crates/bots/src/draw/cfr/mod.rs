@@ -36,8 +36,8 @@ use super::simple::DrawSpot;
 use super::Draw;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
+use crate::cfr::{add_choice, translate, Layout};
 use crate::error::StrategyError;
-use crate::holdem::cfr::translate;
 
 /// The shipped strategy file, compiled in (the command that made it is in docs/bots.md).
 const SHIPPED: &[u8] = include_bytes!("../../../data/draw-cfr.bin");
@@ -50,24 +50,19 @@ pub struct Strategy {
     iterations: u64,
     seed: u64,
     probs: Vec<u8>,
-    /// Where each decision's block starts in `probs`.
-    offsets: Vec<usize>,
+    /// Where each decision's block starts in `probs`, and its allowed slots.
+    layout: Layout,
 }
 
 impl Strategy {
-    /// Each decision's block start in a table of (buckets × allowed slots) blocks, and the size.
-    pub(crate) fn layout(tree: &Tree) -> (Vec<usize>, usize) {
-        let mut at = 0;
-        let offsets = tree
-            .nodes
-            .iter()
-            .map(|n| {
-                let start = at;
-                at += n.width() * usize::from(Strategy::buckets(n));
-                start
-            })
-            .collect();
-        (offsets, at)
+    /// The table of `tree`: the classes before the exchange, the buckets after (a strategy's,
+    /// and the training's regrets).
+    pub(crate) fn layout(tree: &Tree) -> Layout {
+        Layout::new(
+            tree.nodes
+                .iter()
+                .map(|n| (n.children, Strategy::buckets(n))),
+        )
     }
 
     /// The buckets of a decision: the classes before the exchange, the buckets after.
@@ -81,37 +76,26 @@ impl Strategy {
 
     pub(crate) fn from_parts(iterations: u64, seed: u64, probs: Vec<u8>) -> Strategy {
         let tree = Tree::new();
-        let (offsets, _) = Strategy::layout(&tree);
+        let layout = Strategy::layout(&tree);
         Strategy {
             tree,
             iterations,
             seed,
             probs,
-            offsets,
+            layout,
         }
     }
 
     /// Checks the payload's size and that every bucket's probabilities sum to 255.
     fn check(&self) -> Result<(), StrategyError> {
-        let (_, size) = Strategy::layout(&self.tree);
-        if self.probs.len() != size {
+        if self.probs.len() != self.layout.size() {
             return Err(StrategyError::Mismatch {
                 what: "the payload's length",
                 file: self.probs.len() as u64,
-                built: size as u64,
+                built: self.layout.size() as u64,
             });
         }
-        for (node, n) in self.tree.nodes.iter().enumerate() {
-            let w = n.width();
-            for bucket in 0..usize::from(Strategy::buckets(n)) {
-                let at = self.offsets[node] + bucket * w;
-                let sum: u32 = self.probs[at..at + w].iter().map(|&x| u32::from(x)).sum();
-                if sum != 255 {
-                    return Err(StrategyError::Probabilities { node, bucket, sum });
-                }
-            }
-        }
-        Ok(())
+        self.layout.check(&self.probs)
     }
 
     /// Reads a strategy file's bytes.
@@ -139,21 +123,7 @@ impl Strategy {
 
     /// The probability of each slot at decision `node` in `bucket` (0 for slots not allowed).
     pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
-        let mut out = [0.0; ACTIONS];
-        let Some(n) = self.tree.nodes.get(node) else {
-            return out;
-        };
-        let w = n.width();
-        let b = usize::from(bucket.min(Strategy::buckets(n) - 1));
-        let at = self.offsets[node] + b * w;
-        let mut k = 0;
-        for (a, slot) in out.iter_mut().enumerate() {
-            if n.allows(a) {
-                *slot = f64::from(self.probs.get(at + k).copied().unwrap_or(0)) / 255.0;
-                k += 1;
-            }
-        }
-        out
+        self.layout.probabilities(&self.probs, node, bucket)
     }
 }
 
@@ -268,15 +238,7 @@ impl CfrBot {
         };
         let p = self.strategy.probabilities(node, b);
         let mut out: Vec<(Action, f64)> = Vec::new();
-        let mut push = |a: Action, q: f64| {
-            if q <= 0.0 {
-                return;
-            }
-            match out.iter_mut().find(|(x, _)| *x == a) {
-                Some(slot) => slot.1 += q,
-                None => out.push((a, q)),
-            }
-        };
+        let mut push = |a: Action, q: f64| add_choice(&mut out, a, q);
         match (n.kind, view.legal?) {
             (Kind::Exchange, ToAct::Exchange { seat, max, .. }) => {
                 for (count, &q) in p.iter().enumerate().take(4) {
@@ -318,13 +280,11 @@ fn raise_slot(n: &Node, x: f64, all_in: bool) -> Option<usize> {
     let p = usize::from(n.player);
     let high = n.bets[0].max(n.bets[1]);
     let after_call = f64::from(n.contrib[0] + n.contrib[1] + high - n.bets[p]);
-    let mut sizes: Vec<(usize, f64)> = [MIN, POT, ALL_IN]
+    let sizes = [MIN, POT, ALL_IN]
         .into_iter()
         .filter(|&s| n.allows(s))
-        .filter_map(|s| Some((s, f64::from(n.raise_to(s)? - high) / after_call)))
-        .collect();
-    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
-    translate(x, &sizes)
+        .filter_map(|s| Some((s, f64::from(n.raise_to(s)? - high) / after_call)));
+    translate(x, sizes)
 }
 
 impl Bot<Draw> for CfrBot {

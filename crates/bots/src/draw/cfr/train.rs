@@ -1,28 +1,23 @@
 //! Training the Draw strategy: external-sampling Monte-Carlo CFR with regret matching⁺ and a
-//! linearly weighted average, as the Hold'em strategies are trained
-//! ([`crate::holdem::cfr::train`]).
+//! linearly weighted average, the walk the Hold'em strategies are trained by too
+//! ([`crate::cfr`]).
 //!
-//! Iteration `i` deals from its own generator, seeded by [`game_seed`]`(seed, i)`: two hands,
+//! Iteration `i` deals from its own generator, seeded by [`game_seed`](crate::arena::game_seed)`(seed, i)`: two hands,
 //! then the cards each would draw for every count it may exchange (the cutter draws first), so
 //! the walk knows every showdown the exchange can lead to. Deals are made in parallel batches and
 //! walked in order: the same seed and iteration count give the same strategy whatever the
 //! number of threads.
 
-use rayon::prelude::*;
 use tavolo_cards::{Card, CardSet, SplitMix64};
 
 use super::cards::{bucket, class, discard_for};
 use super::tree::{Child, Kind, Tree, ACTIONS};
 use super::Strategy;
-use crate::arena::game_seed;
+use crate::cfr::{Regrets, Walked};
 use crate::draw::play::key;
-use crate::holdem::cfr::train::quantise;
-
-/// Deals bucketed at a time, in parallel, before they are walked in order.
-const BATCH: u64 = 4096;
 
 /// One deal as the walk sees it.
-struct Deal {
+pub(crate) struct Deal {
     /// Each player's class before the exchange.
     class: [u16; 2],
     /// The cutter's bucket after exchanging `c0` cards.
@@ -84,11 +79,7 @@ impl Deal {
 /// The regrets and the average strategy being learnt.
 pub struct Trainer {
     tree: Tree,
-    offsets: Vec<usize>,
-    regret: Vec<f64>,
-    average: Vec<f64>,
-    rng: SplitMix64,
-    done: u64,
+    regrets: Regrets,
     seed: u64,
 }
 
@@ -96,14 +87,10 @@ impl Trainer {
     /// A trainer with zero regrets, seeded with `seed`.
     pub fn new(seed: u64) -> Trainer {
         let tree = Tree::new();
-        let (offsets, size) = Strategy::layout(&tree);
+        let layout = Strategy::layout(&tree);
         Trainer {
             tree,
-            offsets,
-            regret: vec![0.0; size],
-            average: vec![0.0; size],
-            rng: SplitMix64::new(seed),
-            done: 0,
+            regrets: Regrets::new(layout, seed),
             seed,
         }
     }
@@ -111,138 +98,56 @@ impl Trainer {
     /// Runs `iterations` more iterations, calling `progress` with the count done after every
     /// batch.
     pub fn run(&mut self, iterations: u64, progress: &mut dyn FnMut(u64)) {
-        let end = self.done + iterations;
-        while self.done < end {
-            let first = self.done;
-            let n = (end - first).min(BATCH);
-            let seed = self.seed;
-            let deals: Vec<Deal> = (first..first + n)
-                .into_par_iter()
-                .map(|i| Deal::new(game_seed(seed, i)))
-                .collect();
-            for deal in &deals {
-                self.done += 1;
-                for traverser in 0..2 {
-                    self.walk(0, traverser, [0, 0], deal);
-                }
-            }
-            progress(self.done);
-        }
-    }
-
-    fn value(&mut self, child: Child, traverser: usize, counts: [usize; 2], deal: &Deal) -> f64 {
-        match child {
-            Child::Node(i) => self.walk(i as usize, traverser, counts, deal),
-            Child::Fold { folder, contrib } => {
-                if usize::from(folder) == traverser {
-                    -f64::from(contrib[traverser])
-                } else {
-                    f64::from(contrib[1 - traverser])
-                }
-            }
-            Child::Showdown { contrib } => {
-                let s = f64::from(deal.showdown[counts[0]][counts[1]]);
-                let sign = if traverser == 0 { s } else { -s };
-                sign * f64::from(contrib[traverser])
-            }
-        }
-    }
-
-    fn walk(&mut self, id: usize, traverser: usize, counts: [usize; 2], deal: &Deal) -> f64 {
-        let node = self.tree.nodes[id];
-        let player = usize::from(node.player);
-        let slots: Vec<usize> = (0..ACTIONS).filter(|&a| node.allows(a)).collect();
-        let w = slots.len();
-        let base = self.offsets[id] + usize::from(deal.bucket(player, node.kind, counts)) * w;
-        let sigma = current(&self.regret[base..base + w]);
-        let next = |a: usize| {
-            let mut c = counts;
-            if node.kind == Kind::Exchange {
-                c[player] = a;
-            }
-            c
-        };
-        if player == traverser {
-            let mut values = [0.0; ACTIONS];
-            let mut ev = 0.0;
-            for (k, &a) in slots.iter().enumerate() {
-                if let Some(child) = node.children[a] {
-                    values[k] = self.value(child, traverser, next(a), deal);
-                    ev += sigma[k] * values[k];
-                }
-            }
-            for (k, v) in values.iter().enumerate().take(w) {
-                let r = &mut self.regret[base + k];
-                *r = (*r + v - ev).max(0.0);
-            }
-            ev
-        } else {
-            let weight = self.done as f64;
-            for (k, s) in sigma.iter().enumerate().take(w) {
-                self.average[base + k] += weight * s;
-            }
-            let mut x = self.rng.unit();
-            let mut chosen = slots[w - 1];
-            for (k, &a) in slots.iter().enumerate() {
-                if x < sigma[k] {
-                    chosen = a;
-                    break;
-                }
-                x -= sigma[k];
-            }
-            match node.children[chosen] {
-                Some(child) => self.value(child, traverser, next(chosen), deal),
-                None => 0.0,
-            }
-        }
+        let seed = self.seed;
+        self.regrets
+            .run(&self.tree, [0, 0], (iterations, seed), Deal::new, progress);
     }
 
     /// The average strategy so far (never-reached buckets: the passive slot, a call or, for an
     /// opening, the minimum bet; the standard count in an exchange is not known here, so 0).
     pub fn strategy(&self) -> Strategy {
-        let mut probs = Vec::with_capacity(self.average.len());
-        for (id, n) in self.tree.nodes.iter().enumerate() {
-            let slots: Vec<usize> = (0..ACTIONS).filter(|&a| n.allows(a)).collect();
-            let w = slots.len();
-            let buckets = Strategy::buckets(n);
-            for b in 0..usize::from(buckets) {
-                let base = self.offsets[id] + b * w;
-                let sums = &self.average[base..base + w];
-                let total: f64 = sums.iter().sum();
-                let fallback = if n.kind == Kind::Exchange { 0 } else { 1 };
-                let p: Vec<f64> = sums
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &x)| {
-                        if total > 0.0 {
-                            x / total
-                        } else if k == fallback.min(w - 1) {
-                            1.0
-                        } else {
-                            0.0
-                        }
-                    })
-                    .collect();
-                probs.extend(quantise(&p));
-            }
-        }
-        Strategy::from_parts(self.done, self.seed, probs)
+        let probs = self.regrets.average(|node, slots| {
+            let passive = if self.tree.nodes[node].kind == Kind::Exchange {
+                0
+            } else {
+                1
+            };
+            Some(passive.min(slots.len().saturating_sub(1)))
+        });
+        Strategy::from_parts(self.regrets.done(), self.seed, probs)
     }
 }
 
-/// Regret matching: the current strategy of a block of regrets.
-fn current(regret: &[f64]) -> [f64; ACTIONS] {
-    let mut s = [0.0; ACTIONS];
-    let total: f64 = regret.iter().filter(|&&r| r > 0.0).sum();
-    let w = regret.len().max(1);
-    for (k, &r) in regret.iter().enumerate() {
-        s[k] = if total > 0.0 {
-            r.max(0.0) / total
-        } else {
-            1.0 / w as f64
-        };
+/// The walk of the tree: the line is the number of cards each player has exchanged, which
+/// picks the bucket after the exchange and the showdown.
+impl Walked for Tree {
+    type Deal = Deal;
+    type Line = [usize; 2];
+
+    fn decision(
+        &self,
+        deal: &Deal,
+        node: usize,
+        counts: [usize; 2],
+    ) -> (usize, usize, [Option<Child>; ACTIONS]) {
+        let n = &self.nodes[node];
+        let player = usize::from(n.player);
+        let bucket = usize::from(deal.bucket(player, n.kind, counts));
+        (player, bucket, n.children)
     }
-    s
+
+    fn follow(&self, node: usize, counts: [usize; 2], slot: usize) -> [usize; 2] {
+        let n = &self.nodes[node];
+        let mut c = counts;
+        if n.kind == Kind::Exchange {
+            c[usize::from(n.player)] = slot;
+        }
+        c
+    }
+
+    fn showdown(deal: &Deal, counts: [usize; 2]) -> i8 {
+        deal.showdown[counts[0]][counts[1]]
+    }
 }
 
 /// Trains a strategy of `iterations` iterations seeded with `seed`, calling `progress` with the

@@ -24,7 +24,7 @@ pub const POT: usize = 3;
 /// All-in.
 pub const ALL_IN: usize = 4;
 /// Slots a decision has (an exchange uses slots 0 to 3 for its count).
-pub const ACTIONS: usize = 5;
+pub use crate::cfr::ACTIONS;
 
 /// Each player's chips in antes, the ante included.
 pub const STACK: u16 = 100;
@@ -40,24 +40,8 @@ pub enum Kind {
     Exchange,
 }
 
-/// Where an action leads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Child {
-    /// Another decision.
-    Node(u32),
-    /// The player to act folded, with each player's chips in.
-    Fold {
-        /// Who folded.
-        folder: u8,
-        /// Chips in, per player.
-        contrib: [u16; 2],
-    },
-    /// The hands are compared, each player having put in `contrib` (equal).
-    Showdown {
-        /// Chips in, per player.
-        contrib: [u16; 2],
-    },
-}
+/// Where an action leads (the edges both CFR bots' trees share).
+pub use crate::cfr::Child;
 
 /// A decision of the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

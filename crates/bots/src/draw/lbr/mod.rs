@@ -42,8 +42,8 @@ use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
 use crate::lbr::{
-    censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, LbrResult,
-    Responder,
+    duplicate_deals, fold_probabilities, narrow, play_hand, reweigh, HandResult, LbrResult, Policy,
+    Ranged, Responder,
 };
 
 /// The settings of a Draw LBR measurement.
@@ -141,7 +141,14 @@ impl Responder<Draw> for Lbr<'_> {
         action: &Action,
     ) -> Result<bool, BotsError> {
         match (view.legal, action) {
-            (Some(ToAct::Bet(_)), _) => self.update(shadow, view, legal, action),
+            // Bayes' rule over the particles; false when none would have taken the action.
+            (Some(ToAct::Bet(_)), _) => {
+                let policies = self.policies(shadow, view, legal)?;
+                let mut weights = self.weights();
+                let understood = narrow(&mut weights, &policies, action);
+                self.set_weights(weights);
+                Ok(understood)
+            }
             // Only the number of cards is public.
             (Some(ToAct::Exchange { .. }), Action::Exchange { discard, .. }) => {
                 self.exchanged(shadow, view, discard.len())
@@ -172,9 +179,6 @@ impl Responder<Draw> for Lbr<'_> {
 }
 
 use self::particle::{deck, draw_from, Particle};
-
-/// A bot's answer to [`Bot::policy`].
-type Policy = Vec<(Action, f64)>;
 
 /// LBR's state in one hand.
 struct Lbr<'a> {
@@ -247,83 +251,20 @@ impl Lbr<'_> {
         }
     }
 
-    /// The bot's policy at `view` (with `legal`, for betting) for each particle with a weight.
-    fn policies(
-        &self,
-        bot: &mut dyn Bot<Draw>,
-        view: &DrawView,
-        legal: &[Action],
-    ) -> Result<Vec<Option<Policy>>, BotsError> {
-        let mut v = view.clone();
-        self.particles
-            .iter()
-            .map(|p| {
-                if p.weight <= 0.0 {
-                    return Ok(None);
-                }
-                Lbr::put(&mut v, p);
-                let exchange;
-                let legal = match v.legal {
-                    Some(ToAct::Exchange { seat, hand, max }) => {
-                        exchange = exchange_list(seat, hand, max);
-                        &exchange[..]
-                    }
-                    _ => legal,
-                };
-                bot.policy(&v, legal)
-                    .map(Some)
-                    .ok_or_else(|| BotsError::NoPolicy {
-                        bot: self.spec.name().to_string(),
-                    })
-            })
-            .collect()
-    }
-
-    /// Multiplies each weight by `likelihood(particle index)` and normalises; false (and the
-    /// weights unchanged) when every weight would be 0.
+    /// Multiplies each weight by `likelihood[particle index]` and normalises ([`reweigh`]);
+    /// false (and the weights unchanged) when every weight would be 0.
     fn reweigh(&mut self, likelihood: &[f64]) -> bool {
-        let next: Vec<f64> = self
-            .particles
-            .iter()
-            .zip(likelihood)
-            .map(|(p, l)| p.weight * l)
-            .collect();
-        let total: f64 = next.iter().sum();
-        if total <= 0.0 {
-            return false;
-        }
-        for (p, w) in self.particles.iter_mut().zip(next) {
-            // Normalised, so that long hands do not underflow.
-            p.weight = w / total;
-        }
-        true
+        let mut weights = self.weights();
+        let understood = reweigh(&mut weights, likelihood.iter().copied());
+        self.set_weights(weights);
+        understood
     }
 
-    /// Bayes' rule after the bot's betting `action` at `view`; false when no particle would
-    /// have taken it (the range is then narrowed by the kind of action, or kept).
-    fn update(
-        &mut self,
-        bot: &mut dyn Bot<Draw>,
-        view: &DrawView,
-        legal: &[Action],
-        action: &Action,
-    ) -> Result<bool, BotsError> {
-        let policies = self.policies(bot, view, legal)?;
-        let exact: Vec<f64> = policies
-            .iter()
-            .map(|p| p.as_ref().map_or(0.0, |p| probability(p, action)))
-            .collect();
-        if self.reweigh(&exact) {
-            return Ok(true);
+    /// The range's weights become `weights`.
+    fn set_weights(&mut self, weights: Vec<f64>) {
+        for (p, w) in self.particles.iter_mut().zip(weights) {
+            p.weight = w;
         }
-        // No particle takes the exact amount (a simulating bot's noise moved it): fall back on
-        // actions of the same kind.
-        let kind: Vec<f64> = policies
-            .iter()
-            .map(|p| p.as_ref().map_or(0.0, |p| probability_of_kind(p, action)))
-            .collect();
-        self.reweigh(&kind);
-        Ok(false)
     }
 
     /// The bot announced that it exchanges `count` cards: each particle is weighed by the
@@ -425,44 +366,6 @@ impl Lbr<'_> {
         out
     }
 
-    /// The bot's probability of folding to LBR's bet or raise to `to`, per particle: asked of
-    /// a fresh bot that has observed `log` and the raise.
-    fn fold_probabilities(
-        &self,
-        hand: &Draw,
-        lbr_seat: usize,
-        to: tavolo_engine::Chips,
-        log: &[Event],
-    ) -> Result<Vec<f64>, BotsError> {
-        let none = vec![0.0; self.particles.len()];
-        let mut h = hand.clone();
-        let Ok(evs) = h.apply(Action::from_bet(lbr_seat, Bet::RaiseTo(to))) else {
-            return Ok(none);
-        };
-        let view = h.view(Some(self.bot_seat));
-        if !matches!(view.legal, Some(ToAct::Bet(_))) {
-            return Ok(none);
-        }
-        let legal = h.legal(self.bot_seat);
-        let mut bot = self
-            .spec
-            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
-        for e in log {
-            bot.observe(e);
-        }
-        for e in censored::<Draw>(&evs, self.bot_seat) {
-            bot.observe(&e);
-        }
-        let fold = Action::Fold {
-            seat: self.bot_seat,
-        };
-        Ok(self
-            .policies(bot.as_mut(), &view, &legal)?
-            .iter()
-            .map(|p| p.as_ref().map_or(0.0, |p| probability(p, &fold)))
-            .collect())
-    }
-
     /// LBR's betting decision ([`betting::best_response`]).
     fn bet(
         &mut self,
@@ -493,7 +396,13 @@ impl Lbr<'_> {
             live: &view.live,
         };
         let bet = betting::best_response(table, l, &sizes, later, &range, &eq, |to| {
-            let fp = self.fold_probabilities(hand, l.seat, to, log)?;
+            let raise = Action::from_bet(l.seat, Bet::RaiseTo(to));
+            let fold = Action::Fold {
+                seat: self.bot_seat,
+            };
+            let fp = fold_probabilities(&*self, hand, (raise, fold), log, |v: &DrawView| {
+                matches!(v.legal, Some(ToAct::Bet(_)))
+            })?;
             Ok::<_, BotsError>(fp.into_iter().map(|f| (f, 0.0)).collect())
         })?;
         Ok(Action::from_bet(l.seat, bet))
@@ -559,6 +468,48 @@ impl Lbr<'_> {
             seat,
             discard: best.1,
         }
+    }
+}
+
+impl Ranged<Draw> for Lbr<'_> {
+    fn bot(&self) -> (&BotSpec<Draw>, usize, u64) {
+        (self.spec, self.bot_seat, self.bot_seed)
+    }
+
+    fn hands(&self) -> usize {
+        self.particles.len()
+    }
+
+    /// The bot's policy at `view` (with `legal`, for betting) for each particle with a weight.
+    fn policies(
+        &self,
+        bot: &mut dyn Bot<Draw>,
+        view: &DrawView,
+        legal: &[Action],
+    ) -> Result<Vec<Option<Policy<Draw>>>, BotsError> {
+        let mut v = view.clone();
+        self.particles
+            .iter()
+            .map(|p| {
+                if p.weight <= 0.0 {
+                    return Ok(None);
+                }
+                Lbr::put(&mut v, p);
+                let exchange;
+                let legal = match v.legal {
+                    Some(ToAct::Exchange { seat, hand, max }) => {
+                        exchange = exchange_list(seat, hand, max);
+                        &exchange[..]
+                    }
+                    _ => legal,
+                };
+                bot.policy(&v, legal)
+                    .map(Some)
+                    .ok_or_else(|| BotsError::NoPolicy {
+                        bot: self.spec.name().to_string(),
+                    })
+            })
+            .collect()
     }
 }
 

@@ -52,6 +52,7 @@ use super::spot::Spot;
 use super::Holdem;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
+use crate::cfr::{add_choice, translate};
 
 pub use self::strategy::Strategy;
 
@@ -90,27 +91,6 @@ pub struct CfrBot {
     fallback: ExpertBot,
     /// Whether it re-solves the river ([`river`]).
     search: bool,
-}
-
-/// Which bet of the tree a real bet or raise stands for: `x` is its pot fraction (the raise
-/// over the pot after calling), `sizes` the node's sizes as (slot, fraction), ascending. Between
-/// two sizes A < B the pseudo-harmonic mapping gives A the probability
-/// (B − x)(1 + A) / ((B − A)(1 + x)); the likelier one is taken.
-pub(crate) fn translate(x: f64, sizes: &[(usize, f64)]) -> Option<usize> {
-    let (&(first, a0), rest) = sizes.split_first()?;
-    if x <= a0 {
-        return Some(first);
-    }
-    let mut below = (first, a0);
-    for &(slot, b) in rest {
-        if x <= b {
-            let (sa, a) = below;
-            let pa = (b - x) * (1.0 + a) / ((b - a) * (1.0 + x));
-            return Some(if pa >= 0.5 { sa } else { slot });
-        }
-        below = (slot, b);
-    }
-    Some(below.0)
 }
 
 impl CfrBot {
@@ -336,16 +316,12 @@ fn raise_slot(tree: &Tree, n: &Node, high: Chips, to: Chips, all_in: bool) -> Op
         return Some(ALL_IN);
     }
     let tree_high = f64::from(n.contrib[0].max(n.contrib[1]));
-    let mut sizes: Vec<(usize, f64)> = (RAISE..ACTIONS)
-        .filter(|&s| n.allows(s))
-        .filter_map(|s| {
-            let t = tree.raise_target(n, s)?;
-            Some((s, (f64::from(t) - tree_high) / (2.0 * tree_high)))
-        })
-        .collect();
-    sizes.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let sizes = (RAISE..ACTIONS).filter(|&s| n.allows(s)).filter_map(|s| {
+        let t = tree.raise_target(n, s)?;
+        Some((s, (f64::from(t) - tree_high) / (2.0 * tree_high)))
+    });
     let x = to.minus_at_most(high).to_f64() / (2.0 * high.max(Chips::new(1)).to_f64());
-    translate(x, &sizes)
+    translate(x, sizes)
 }
 
 impl Bot<Holdem> for CfrBot {
@@ -414,14 +390,7 @@ impl Bot<Holdem> for CfrBot {
             Some(Ok(choices)) => {
                 let mut out: Vec<(Action, f64)> = Vec::with_capacity(3);
                 for (d, p) in choices {
-                    if p <= 0.0 {
-                        continue;
-                    }
-                    let a: Action = d.to_action(&l);
-                    match out.iter_mut().find(|(b, _)| *b == a) {
-                        Some(slot) => slot.1 += p,
-                        None => out.push((a, p)),
-                    }
+                    add_choice(&mut out, d.to_action(&l), p);
                 }
                 Some(out)
             }

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use super::buckets::Abstraction;
 use super::file::{self, StrategyError};
 use super::tree::{Tree, TreeKind, ACTIONS};
+use crate::cfr::Layout;
 
 /// The shipped heads-up Limit strategy (see [`file`] for the format).
 const SHIPPED_LIMIT: &[u8] = include_bytes!("../../../data/holdem-limit-cfr.bin");
@@ -22,10 +23,8 @@ pub struct Strategy {
     pub(super) seed: u64,
     pub(super) probs: Vec<u8>,
     pub(super) tree: Tree,
-    /// Where each decision's block starts in `probs`.
-    pub(super) offsets: Vec<usize>,
-    /// How many actions each decision allows (its block's width per bucket).
-    pub(super) widths: Vec<u8>,
+    /// Where each decision's block starts in `probs`, and its allowed slots.
+    layout: Layout,
 }
 
 impl Strategy {
@@ -38,42 +37,30 @@ impl Strategy {
         probs: Vec<u8>,
     ) -> Strategy {
         let tree = Tree::new(kind);
-        let mut offsets = Vec::with_capacity(tree.nodes.len());
-        let mut widths = Vec::with_capacity(tree.nodes.len());
-        let mut at = 0;
-        for n in &tree.nodes {
-            let w = n.width();
-            offsets.push(at);
-            widths.push(w as u8);
-            at += w * usize::from(abstraction.count(n.street as usize));
-        }
+        let layout = Strategy::layout(&tree, abstraction);
         Strategy {
             abstraction,
             iterations,
             seed,
             probs,
             tree,
-            offsets,
-            widths,
+            layout,
         }
+    }
+
+    /// The table of `tree` with `abstraction`'s buckets on each street (a strategy's, and the
+    /// training's regrets).
+    pub(crate) fn layout(tree: &Tree, abstraction: Abstraction) -> Layout {
+        Layout::new(
+            tree.nodes
+                .iter()
+                .map(|n| (n.children, abstraction.count(n.street as usize))),
+        )
     }
 
     /// Checks that every bucket's probabilities sum to 255.
     pub(super) fn check(&self) -> Result<(), StrategyError> {
-        for (node, n) in self.tree.nodes.iter().enumerate() {
-            let w = usize::from(self.widths[node]);
-            for bucket in 0..usize::from(self.abstraction.count(n.street as usize)) {
-                let at = self.offsets[node] + bucket * w;
-                let sum: u32 = self
-                    .probs
-                    .get(at..at + w)
-                    .map_or(0, |b| b.iter().map(|&x| u32::from(x)).sum());
-                if sum != 255 {
-                    return Err(StrategyError::Probabilities { node, bucket, sum });
-                }
-            }
-        }
-        Ok(())
+        self.layout.check(&self.probs)
     }
 
     /// Reads a strategy file's bytes.
@@ -133,20 +120,6 @@ impl Strategy {
     /// The probabilities of the actions at decision `node` in `bucket`, by slot ([`FOLD`](super::tree::FOLD)
     /// to [`ALL_IN`](super::tree::ALL_IN); 0 for actions not allowed).
     pub fn probabilities(&self, node: usize, bucket: u16) -> [f64; ACTIONS] {
-        let mut out = [0.0; ACTIONS];
-        let (Some(n), Some(&w)) = (self.tree.nodes.get(node), self.widths.get(node)) else {
-            return out;
-        };
-        let w = usize::from(w);
-        let bucket = usize::from(bucket.min(self.abstraction.count(n.street as usize) - 1));
-        let at = self.offsets[node] + bucket * w;
-        let mut k = 0;
-        for (a, slot) in out.iter_mut().enumerate() {
-            if n.allows(a) {
-                *slot = f64::from(self.probs.get(at + k).copied().unwrap_or(0)) / 255.0;
-                k += 1;
-            }
-        }
-        out
+        self.layout.probabilities(&self.probs, node, bucket)
     }
 }

@@ -5,18 +5,32 @@ use super::train::{train, TrainConfig};
 use super::*;
 use crate::StrategyError;
 
-fn tiny() -> Strategy {
+/// A strategy of `tree` trained for `iterations` from `seed` with `buckets` on every street and
+/// `samples` deals per strength estimate by `metric`.
+fn trained(
+    tree: TreeKind,
+    (iterations, seed): (u64, u64),
+    (buckets, samples, metric): (u16, u16, buckets::Metric),
+) -> Strategy {
     let config = TrainConfig {
-        tree: TreeKind::Limit,
-        iterations: 20_000,
-        seed: 5,
+        tree,
+        iterations,
+        seed,
         abstraction: Abstraction {
-            buckets: [4, 4, 4],
-            samples: 16,
-            metric: buckets::Metric::RootMeanSquare,
+            buckets: [buckets; 3],
+            samples,
+            metric,
         },
     };
     train(&config, &mut |_| {})
+}
+
+fn tiny() -> Strategy {
+    trained(
+        TreeKind::Limit,
+        (20_000, 5),
+        (4, 16, buckets::Metric::RootMeanSquare),
+    )
 }
 
 #[test]
@@ -78,30 +92,24 @@ fn training_is_reproducible_whatever_the_threads_and_learns_to_fold_seven_deuce_
 #[test]
 fn a_size_between_two_of_the_trees_maps_to_the_likelier_by_the_pseudo_harmonic_rule() {
     let sizes = [(RAISE, 0.5), (tree::POT, 1.0), (ALL_IN, 49.5)];
-    assert_eq!(translate(0.3, &sizes), Some(RAISE));
-    assert_eq!(translate(0.5, &sizes), Some(RAISE));
+    assert_eq!(translate(0.3, sizes), Some(RAISE));
+    assert_eq!(translate(0.5, sizes), Some(RAISE));
     // Between half the pot and the pot the two are equally likely at x = 5/7.
-    assert_eq!(translate(0.70, &sizes), Some(RAISE));
-    assert_eq!(translate(0.75, &sizes), Some(tree::POT));
-    assert_eq!(translate(1.5, &sizes), Some(tree::POT));
-    assert_eq!(translate(30.0, &sizes), Some(ALL_IN));
-    assert_eq!(translate(60.0, &sizes), Some(ALL_IN));
-    assert_eq!(translate(0.5, &[]), None);
+    assert_eq!(translate(0.70, sizes), Some(RAISE));
+    assert_eq!(translate(0.75, sizes), Some(tree::POT));
+    assert_eq!(translate(1.5, sizes), Some(tree::POT));
+    assert_eq!(translate(30.0, sizes), Some(ALL_IN));
+    assert_eq!(translate(60.0, sizes), Some(ALL_IN));
+    assert_eq!(translate(0.5, Vec::new()), None);
 }
 
 #[test]
 fn a_strategy_of_one_game_is_not_read_as_the_other() {
-    let config = TrainConfig {
-        tree: TreeKind::NoLimit,
-        iterations: 200,
-        seed: 1,
-        abstraction: Abstraction {
-            buckets: [2, 2, 2],
-            samples: 4,
-            metric: buckets::Metric::Expected,
-        },
-    };
-    let nl = train(&config, &mut |_| {});
+    let nl = trained(
+        TreeKind::NoLimit,
+        (200, 1),
+        (2, 4, buckets::Metric::Expected),
+    );
     let back = Strategy::from_bytes(&nl.to_bytes()).expect("read back");
     assert_eq!(back.tree().kind, TreeKind::NoLimit);
     assert_eq!(back.probs, nl.probs);

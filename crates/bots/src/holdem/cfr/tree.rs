@@ -29,7 +29,7 @@ pub const POT: usize = 3;
 /// No-Limit: all-in.
 pub const ALL_IN: usize = 4;
 /// Slots per node: fold, check or call, and three bet sizes (Limit uses one).
-pub const ACTIONS: usize = 5;
+pub use crate::cfr::ACTIONS;
 
 /// The most bets in one Limit round.
 pub const CAP: u8 = 4;
@@ -73,24 +73,8 @@ impl TreeKind {
     }
 }
 
-/// Where an action leads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Child {
-    /// Another decision.
-    Node(u32),
-    /// The player to act folded; `contrib` is what each player had put in before.
-    Fold {
-        /// The player who folded.
-        folder: u8,
-        /// Each player's chips in the pot.
-        contrib: [u16; 2],
-    },
-    /// The betting closed on the river, or with a player all-in: the hands are compared.
-    Showdown {
-        /// Each player's chips in the pot (equal).
-        contrib: [u16; 2],
-    },
-}
+/// Where an action leads (the edges both CFR bots' trees share).
+pub use crate::cfr::Child;
 
 /// A decision of the betting tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -40,7 +40,7 @@ use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
 use crate::lbr::{
-    censored, duplicate_deals, play_hand, probability, probability_of_kind, HandResult, Responder,
+    duplicate_deals, fold_probabilities, narrow, play_hand, HandResult, Policy, Ranged, Responder,
 };
 
 /// The settings of an LBR measurement.
@@ -76,9 +76,6 @@ pub use crate::lbr::LbrResult;
 
 use super::pairs::{cards_of, pairs, remove_pairs_holding};
 pub use super::pairs::{equity_vs_pairs, pair, PAIRS};
-
-/// A bot's answer to [`Bot::policy`].
-type Policy = Vec<(Action, f64)>;
 
 /// Measures `spec` by LBR over `config.deals` deals (heads-up, 100 big blinds), on rayon's
 /// current pool; `on_deal` is called after each deal. The same seed gives the same result
@@ -224,7 +221,9 @@ impl Responder<Holdem> for Lbr<'_> {
         if view.legal.is_none() {
             return Ok(true);
         }
-        self.update(shadow, view, legal, action)
+        // Bayes' rule over the pairs; false when no pair would have taken the action.
+        let policies = self.policies(shadow, view, legal)?;
+        Ok(narrow(&mut self.range, &policies, action))
     }
 
     fn respond(
@@ -274,63 +273,6 @@ impl Lbr<'_> {
         remove_pairs_holding(&mut self.range, board);
     }
 
-    /// The bot's policy at `view` for each pair of the range with a weight (`None` for pairs
-    /// without one).
-    fn policies(
-        &self,
-        bot: &mut dyn Bot<Holdem>,
-        view: &HandView,
-        legal: &[Action],
-    ) -> Result<Vec<Option<Policy>>, BotsError> {
-        let mut v = view.clone();
-        let mut out = Vec::with_capacity(PAIRS);
-        for (i, p) in pairs().iter().enumerate() {
-            if self.range[i] <= 0.0 {
-                out.push(None);
-                continue;
-            }
-            v.hole[self.bot_seat] = [Some(p[0]), Some(p[1])];
-            let policy = bot.policy(&v, legal).ok_or_else(|| BotsError::NoPolicy {
-                bot: self.spec.name().to_string(),
-            })?;
-            out.push(Some(policy));
-        }
-        Ok(out)
-    }
-
-    /// Bayes' rule after the bot took `action` at `view`; false when no pair would have taken
-    /// it (the range is then left as it was).
-    fn update(
-        &mut self,
-        bot: &mut dyn Bot<Holdem>,
-        view: &HandView,
-        legal: &[Action],
-        action: &Action,
-    ) -> Result<bool, BotsError> {
-        let policies = self.policies(bot, view, legal)?;
-        for exact in [true, false] {
-            let next: Vec<f64> = self
-                .range
-                .iter()
-                .zip(&policies)
-                .map(|(&w, p)| match p {
-                    Some(p) if exact => w * probability(p, action),
-                    // No pair takes the exact action (a raise amount that moved with the
-                    // bot's simulation noise): fall back on actions of the same kind.
-                    Some(p) => w * probability_of_kind(p, action),
-                    None => 0.0,
-                })
-                .collect();
-            let total: f64 = next.iter().sum();
-            if total > 0.0 {
-                // Normalised, so that long hands do not underflow.
-                self.range = next.into_iter().map(|w| w / total).collect();
-                return Ok(exact);
-            }
-        }
-        Ok(false)
-    }
-
     /// LBR's equity against each pair on `board` (cached per street).
     fn equities(&mut self, board: &[Card]) -> &[f64] {
         let stale = self
@@ -354,46 +296,6 @@ impl Lbr<'_> {
         }
     }
 
-    /// The bot's probability of folding to LBR's raise to `to`, per pair: asked of a fresh bot
-    /// that has observed `log` and the raise.
-    fn fold_probabilities(
-        &self,
-        hand: &Holdem,
-        to: Chips,
-        log: &[Event],
-    ) -> Result<Vec<f64>, BotsError> {
-        let mut h = hand.clone();
-        let evs = match h.apply(Action::BetOrRaiseTo {
-            seat: self.lbr_seat,
-            to,
-        }) {
-            Ok(evs) => evs,
-            Err(_) => return Ok(vec![0.0; PAIRS]),
-        };
-        let view = h.view(Some(self.bot_seat));
-        if view.legal.is_none() {
-            return Ok(vec![0.0; PAIRS]);
-        }
-        let legal = h.legal(self.bot_seat);
-        let mut bot = self
-            .spec
-            .make(self.bot_seat, SplitMix64::mix(self.bot_seed ^ 0xf01d));
-        for e in log {
-            bot.observe(e);
-        }
-        for e in censored::<Holdem>(&evs, self.bot_seat) {
-            bot.observe(&e);
-        }
-        let fold = Action::Fold {
-            seat: self.bot_seat,
-        };
-        Ok(self
-            .policies(bot.as_mut(), &view, &legal)?
-            .iter()
-            .map(|p| p.as_ref().map_or(0.0, |p| probability(p, &fold)))
-            .collect())
-    }
-
     /// LBR's action at `view`: [`best_response`] with the bot's own fold probabilities.
     fn choose(
         &mut self,
@@ -407,10 +309,49 @@ impl Lbr<'_> {
         }
         let eq = self.equities(&view.board).to_vec();
         let range = self.range.clone();
+        let (me, bot) = (self.lbr_seat, self.bot_seat);
         best_response(view, l, &range, &eq, |to| {
-            let fp = self.fold_probabilities(hand, to, log)?;
+            let raise = Action::BetOrRaiseTo { seat: me, to };
+            let fold = Action::Fold { seat: bot };
+            let fp = fold_probabilities(&*self, hand, (raise, fold), log, |v: &HandView| {
+                v.legal.is_some()
+            })?;
             Ok(fp.into_iter().map(|f| (f, 0.0)).collect())
         })
+    }
+}
+
+impl Ranged<Holdem> for Lbr<'_> {
+    fn bot(&self) -> (&BotSpec<Holdem>, usize, u64) {
+        (self.spec, self.bot_seat, self.bot_seed)
+    }
+
+    fn hands(&self) -> usize {
+        PAIRS
+    }
+
+    /// The bot's policy at `view` for each pair of the range with a weight (`None` for pairs
+    /// without one).
+    fn policies(
+        &self,
+        bot: &mut dyn Bot<Holdem>,
+        view: &HandView,
+        legal: &[Action],
+    ) -> Result<Vec<Option<Policy<Holdem>>>, BotsError> {
+        let mut v = view.clone();
+        let mut out = Vec::with_capacity(PAIRS);
+        for (i, p) in pairs().iter().enumerate() {
+            if self.range[i] <= 0.0 {
+                out.push(None);
+                continue;
+            }
+            v.hole[self.bot_seat] = [Some(p[0]), Some(p[1])];
+            let policy = bot.policy(&v, legal).ok_or_else(|| BotsError::NoPolicy {
+                bot: self.spec.name().to_string(),
+            })?;
+            out.push(Some(policy));
+        }
+        Ok(out)
     }
 }
 
