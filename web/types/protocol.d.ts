@@ -518,6 +518,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TableSummary?: TableSummary;
   TablesReply?: TablesReply;
   TieBreak?: TieBreak;
+  TournamentView?: TournamentView;
   UserInfo?: UserInfo;
   UserReply?: UserReply;
   VoidReasonCount?: VoidReasonCount;
@@ -2157,6 +2158,10 @@ export interface TableState {
    */
   table: string;
   /**
+   * A tournament table's tournament facts (none at a cash table).
+   */
+  tournament?: TournamentView | null;
+  /**
    * The protocol version.
    */
   v: number;
@@ -2244,6 +2249,42 @@ export interface TableOptions {
    * Time bank per player, seconds.
    */
   time_bank_secs?: number;
+}
+/**
+ * What a tournament table shows every viewer of the tournament (RULES.md §5), as its
+ * coordinator gave it: the level in force from the next hand, its blinds and big-blind ante,
+ * when the next level starts, and whether the table holds (hand-for-hand, or waiting for the
+ * tournament).
+ */
+export interface TournamentView {
+  /**
+   * Its big-blind ante (posted by the big blind, blind first).
+   */
+  ante?: number | null;
+  /**
+   * Its big blind.
+   */
+  big_blind?: number | null;
+  /**
+   * The table waits for the tournament before dealing its next hand.
+   */
+  holding: boolean;
+  /**
+   * The level's number (1 = the first); none before the tournament gives one.
+   */
+  level?: number | null;
+  /**
+   * When the next level starts, ms since the Unix epoch, if the tournament says.
+   */
+  next_level_ms?: number | null;
+  /**
+   * Its small blind.
+   */
+  small_blind?: number | null;
+  /**
+   * The tournament's id.
+   */
+  tournament: string;
 }
 /**
  * The viewer.
