@@ -68,6 +68,20 @@ async function passOn(page) {
   }
 }
 
+/** Clicks empty seat `seat` until the question to sit there is open: the felt is drawn again as
+ * the hands go on, and a click that lands on a seat's button as it is replaced opens nothing. */
+async function askToSit(page, seat) {
+  for (let i = 0; i < 5; i++) {
+    await page.click(`#sit-seat-${seat}`, { timeout: 5000 }).catch(() => {});
+    const open = await page
+      .waitForSelector('#join-dialog[open]', { timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (open) return;
+  }
+  assert.fail(`clicking empty seat ${seat + 1} never asked to sit there`);
+}
+
 test("finding 7: after the first deal a spectator takes the empty seat they click, told the seat and the table's " +
   "buy-in first; at a session's start the seat is drawn, and says so", { timeout: 240000 }, async () => {
   const a = await newPlayer(browser, { prefix: 'sta', viewport: { width: 1366, height: 768 } });
@@ -124,8 +138,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
       ]);
       assert.deepEqual(label, ['Sit here', true], `${w}×${h}: the seat's label is whole`);
     }
-    await b.page.click(`#sit-seat-${free[1]}`);
-    await b.page.waitForSelector('#join-dialog[open]');
+    await askToSit(b.page, free[1]);
     const dlg = await onScreen(b.page, '#join-dialog');
     assert.ok(dlg.ok, `${w}×${h}: the question is on the screen: ${JSON.stringify(dlg.r)}`);
     assert.equal(await text(b.page, '#join-dialog-seat'), `Seat ${free[1] + 1}, the one you chose.`);
@@ -149,7 +162,7 @@ test("finding 7: after the first deal a spectator takes the empty seat they clic
     }
   }, id);
   assert.deepEqual(refused, { code: 'invalid_options', message: "this table's buy-in is 200" });
-  await b.page.click(`#sit-seat-${free[1]}`);
+  await askToSit(b.page, free[1]);
   await b.page.click('#btn-join-confirm');
   await waitUntil(
     b.page,
