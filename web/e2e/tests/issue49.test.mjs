@@ -222,15 +222,19 @@ test('finding 2: pre-actions are played when the turn comes and cleared when the
     if ((await pressed('#pre-callany')) !== 'true') continue;
     const before = (await aLines()).length;
     await actNow(b.page);
-    await waitUntil(
+    // (b's click can land as the felt is drawn again and act for nobody: then the loop acts again)
+    const moved = await waitUntil(
       a.page,
       ([n, k]) =>
         [...document.querySelectorAll('#log-list li')].filter((x) => x.textContent.startsWith(n)).length > k ||
         document.querySelector('#pre-callany[aria-pressed="false"]') ||
         document.querySelector('#act-check, #act-call'),
       [a.name, before],
-      { timeout: 60000 },
-    );
+      { timeout: 20000 },
+    )
+      .then(() => true)
+      .catch(() => false);
+    if (!moved) continue;
     // my turn came (a call or a check of mine in the log), or the round ended first (a
     // showdown line, or Call any cleared with its round): then try again
     const after = await aLines();
