@@ -4,7 +4,7 @@
 pub(crate) mod bench;
 pub(crate) mod books;
 mod sim_tournament;
-mod simulation;
+pub(crate) mod simulation;
 pub(crate) mod stories;
 mod tournament;
 mod written;

@@ -782,16 +782,22 @@ fn tournament_seeds() {
 
 /// Runs `seeds` seeds (from `TAVOLO_SIM_FIRST`, 1 by default) of `runner` for `steps` steps
 /// each, on every core; fails naming each failing seed and how to replay it.
-fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usize, replay: &str) {
-    let first = env("TAVOLO_SIM_FIRST", 1);
+/// `run(seed)` for the seeds `first..first + count`, spread over the machine's cores: each
+/// seed's answer, in no particular order (every seed replays alone from one command).
+pub(crate) fn over_seeds<R: Send>(
+    first: u64,
+    count: u64,
+    run: impl Fn(u64) -> R + Sync,
+) -> Vec<(u64, R)> {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-    let results: Vec<(u64, Result<Report, String>)> = std::thread::scope(|s| {
+    let run = &run;
+    std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 s.spawn(move || {
-                    (first..first + seeds)
+                    (first..first + count)
                         .filter(|seed| seed % threads == k)
-                        .map(|seed| (seed, runner(seed, steps)))
+                        .map(|seed| (seed, run(seed)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -800,7 +806,12 @@ fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usi
             .into_iter()
             .flat_map(|h| h.join().unwrap_or_default())
             .collect()
-    });
+    })
+}
+
+fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usize, replay: &str) {
+    let first = env("TAVOLO_SIM_FIRST", 1);
+    let results = over_seeds(first, seeds, |seed| runner(seed, steps));
     let mut total = Report::default();
     let mut failures = Vec::new();
     for (seed, r) in results {

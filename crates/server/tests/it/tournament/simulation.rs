@@ -425,23 +425,7 @@ fn runs() {
     let runs = env("TAVOLO_TOURNAMENT_RUNS", RUNS);
     let first = env("TAVOLO_TOURNAMENT_FIRST", 1);
     let started = std::time::Instant::now();
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-    let results: Vec<(u64, Result<Report, String>)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                s.spawn(move || {
-                    (first..first + runs)
-                        .filter(|seed| seed % threads == k)
-                        .map(|seed| (seed, run(seed)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let results = crate::core::simulation::over_seeds(first, runs, run);
     let mut total = Report::default();
     let mut failures = Vec::new();
     for (seed, r) in results {
