@@ -27,6 +27,7 @@ mod books;
 mod error;
 mod intents;
 pub mod io;
+mod relay;
 pub mod saved;
 mod steps;
 
@@ -44,6 +45,7 @@ pub use io::{
     Ack, BookAnswer, BookFailure, Effect, HandOver, Input, Intent, Lease, Notice, Now, Order,
     ReplyId, TournamentSave, Write, WriteId,
 };
+pub use relay::{Relay, Relayed};
 pub use saved::{Movement, SavedTournament, Step};
 
 /// What a coordinator is made from.

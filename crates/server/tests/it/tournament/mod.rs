@@ -3,5 +3,7 @@
 
 mod audited;
 pub(crate) mod bench;
+mod joined;
+mod relay;
 mod simulation;
 mod stories;

@@ -1,0 +1,436 @@
+//! Between a tournament's coordinator and its tables: the coordinator speaks of the event —
+//! open table 2, seat Ada there with 5,000, move Bo from table 1 seat 3 to table 0 seat 5, deal
+//! hand 14 at table 0 — and a table core understands orders for itself alone — seat this member
+//! with this stack, remove that one, you may deal one hand. The [`Relay`] turns the first into
+//! the second and each table's [`Report`]s back into the coordinator's [`Input`]s. Pure, like
+//! the two cores it joins: orders and reports in, [`Relayed`] out.
+//!
+//! What it keeps, and why:
+//! - a move is two orders at two tables: the player leaves the first (between hands, with
+//!   the stack the table gives back) and only then sits at the second with that stack;
+//! - a table deals only once every player the coordinator seated there for that hand has sat
+//!   down, so that the hand it reports holds the players and stacks the coordinator expects;
+//! - a table numbers its hands itself and may void one (a takeover): its report is answered
+//!   with the number of the coordinator's deal it was permitted by, and kept until the
+//!   coordinator says it is recorded, to be given again to a coordinator that took over;
+//! - a table taken over by a new owner is restored as it was last saved: seats given since
+//!   are given again, the level and a permission not used up too.
+
+use std::collections::BTreeMap;
+
+use tavolo_engine::Chips;
+use tavolo_store::UserId;
+
+use super::io::{HandOver as CoordHandOver, Input, Order};
+use crate::books::Member;
+use crate::table::core::{LevelOrder, Order as TableOrder, Permit, Report};
+
+/// What the relay asks its shell to do.
+#[derive(Clone, Debug)]
+pub enum Relayed {
+    /// Open tournament table `table` with `seats` seats (or find it again, taken over).
+    Open {
+        /// The coordinator's number of the table.
+        table: usize,
+        /// Its seats.
+        seats: usize,
+    },
+    /// Give table `table` an order.
+    Table(usize, TableOrder),
+    /// Give the coordinator an input.
+    Coordinator(Input),
+}
+
+/// A player on the way to a seat: where, and the stack once known (a moved player's comes from
+/// the table they leave).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Arriving {
+    seat: usize,
+    stack: Option<Chips>,
+    /// The table was given the seat order (given once the seat is free and the stack known).
+    told: bool,
+}
+
+/// One table as the relay knows it.
+#[derive(Clone, Debug, Default)]
+struct Desk {
+    seats: usize,
+    /// Who sits there by the table's own reports, with the stack last known.
+    seated: BTreeMap<UserId, (usize, Chips)>,
+    /// Players ordered to a seat here who have not sat down yet.
+    arriving: BTreeMap<UserId, Arriving>,
+    /// Players told to leave for another table: (table, seat) they go to.
+    leaving: BTreeMap<UserId, (usize, usize)>,
+    /// The coordinator's hand this table is to deal, and whether the table was let deal it.
+    deal: Option<u64>,
+    permitted: bool,
+    /// The last hand reported and not yet recorded: its id in the books, and the report.
+    unrecorded: Option<(i64, CoordHandOver)>,
+    /// The books' id of the last hand the table reported (a table taken over reports it again).
+    last_reported: Option<i64>,
+    closed: bool,
+}
+
+/// The relay between one coordinator and its tables (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Relay {
+    desks: BTreeMap<usize, Desk>,
+    members: BTreeMap<UserId, Member>,
+    level: Option<LevelOrder>,
+    out: Vec<Relayed>,
+}
+
+impl Relay {
+    /// A relay that knows no table yet.
+    pub fn new() -> Relay {
+        Relay::default()
+    }
+
+    /// The coordinator's `order`, turned into what the tables must do.
+    pub fn order(&mut self, order: Order) -> Vec<Relayed> {
+        match order {
+            Order::Open { table, seats } => self.open(table, seats),
+            Order::Seat {
+                table,
+                seat,
+                player,
+                stack,
+            } => self.seat(table, seat, player, stack),
+            Order::Move { player, from, to } => self.move_player(player, from.0, to),
+            Order::Remove { table, player } => {
+                if self
+                    .desk(table)
+                    .is_some_and(|d| d.seated.contains_key(&player))
+                {
+                    self.tell(table, TableOrder::Remove { player });
+                }
+            }
+            Order::Level { level, blinds } => {
+                let number = u32::try_from(level).unwrap_or(u32::MAX);
+                let l = LevelOrder {
+                    number,
+                    level: blinds,
+                    next_level_ms: None,
+                };
+                self.level = Some(l);
+                let open: Vec<usize> = (self.desks.iter())
+                    .filter(|(_, d)| !d.closed)
+                    .map(|(t, _)| *t)
+                    .collect();
+                for t in open {
+                    self.tell(t, TableOrder::Level(l));
+                }
+            }
+            Order::Deal { table, hand, .. } => self.deal(table, hand),
+            Order::Hold { table } => {
+                if let Some(d) = self.desks.get_mut(&table) {
+                    d.deal = None;
+                    d.permitted = false;
+                    self.tell(table, TableOrder::Deal(Permit::Hold));
+                }
+            }
+            // Every hand is dealt by its own order: hand-for-hand needs nothing more here.
+            Order::HandForHand(_) => {}
+            Order::Recorded { table, hand } => {
+                if let Some(d) = self.desks.get_mut(&table) {
+                    if d.unrecorded.as_ref().is_some_and(|(_, r)| r.hand == hand) {
+                        d.unrecorded = None;
+                    }
+                }
+            }
+            Order::Close { table } => {
+                if let Some(d) = self.desks.get_mut(&table) {
+                    if !d.closed {
+                        d.closed = true;
+                        d.deal = None;
+                        self.tell(table, TableOrder::Close);
+                    }
+                }
+            }
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// Table `table`'s `report`, turned into what the coordinator must hear and what the other
+    /// tables must do.
+    pub fn report(&mut self, table: usize, report: Report) -> Vec<Relayed> {
+        match report {
+            Report::Seated { player, seat } => self.sat_down(table, player, seat),
+            Report::Removed { player, stack } => self.removed(table, player, stack),
+            Report::HandOver(h) => self.hand_over(table, h),
+            Report::Restored { seats, .. } => self.restored(table, seats),
+            Report::Refused { order, why } => {
+                tracing::error!(table, order, why, "a tournament table refused an order");
+            }
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// Every report a coordinator has not recorded yet, for a coordinator that took over (it
+    /// may never have heard them; one it had changes nothing).
+    pub fn unrecorded(&self) -> Vec<Relayed> {
+        (self.desks.iter())
+            .filter_map(|(_, d)| d.unrecorded.as_ref())
+            .map(|(_, r)| Relayed::Coordinator(Input::HandOver(r.clone())))
+            .collect()
+    }
+
+    /// Whether table `table` is open (not told to close).
+    pub fn is_open(&self, table: usize) -> bool {
+        self.desk(table).is_some_and(|d| !d.closed)
+    }
+
+    /// The players sitting at table `table` by its reports: seat, who, stack.
+    pub fn seated(&self, table: usize) -> Vec<(usize, UserId, Chips)> {
+        let Some(d) = self.desk(table) else {
+            return Vec::new();
+        };
+        let mut v: Vec<_> = (d.seated.iter()).map(|(u, (s, c))| (*s, *u, *c)).collect();
+        v.sort();
+        v
+    }
+
+    fn desk(&self, table: usize) -> Option<&Desk> {
+        self.desks.get(&table)
+    }
+
+    fn tell(&mut self, table: usize, order: TableOrder) {
+        self.out.push(Relayed::Table(table, order));
+    }
+
+    fn open(&mut self, table: usize, seats: usize) {
+        let fresh = !self.desks.contains_key(&table);
+        let d = self.desks.entry(table).or_default();
+        d.seats = seats;
+        d.closed = false;
+        self.out.push(Relayed::Open { table, seats });
+        if fresh {
+            if let Some(l) = self.level {
+                self.tell(table, TableOrder::Level(l));
+            }
+        }
+    }
+
+    fn seat(&mut self, table: usize, seat: usize, player: Member, stack: Chips) {
+        let id = player.id;
+        self.members.insert(id, player.clone());
+        let Some(d) = self.desks.get_mut(&table) else {
+            tracing::error!(table, "a seat at a table never opened");
+            return;
+        };
+        if d.seated.get(&id).is_some_and(|(s, _)| *s == seat) {
+            return; // given again by a coordinator that took over: already there
+        }
+        d.arriving.insert(
+            id,
+            Arriving {
+                seat,
+                stack: Some(stack),
+                told: false,
+            },
+        );
+        self.seat_arrivals(table);
+    }
+
+    /// Gives table `table` the seat orders of the players arriving there whose stack is known
+    /// and whose seat is free (a busted player leaves it at the end of their hand).
+    fn seat_arrivals(&mut self, table: usize) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        let taken: Vec<usize> = d.seated.values().map(|(s, _)| *s).collect();
+        let mut orders = Vec::new();
+        for (u, a) in d.arriving.iter_mut() {
+            let (Some(stack), false) = (a.stack, a.told) else {
+                continue;
+            };
+            let Some(m) = self.members.get(u) else {
+                continue;
+            };
+            if taken.contains(&a.seat) {
+                continue;
+            }
+            a.told = true;
+            orders.push(TableOrder::Seat {
+                player: m.clone(),
+                seat: a.seat,
+                stack,
+            });
+        }
+        for o in orders {
+            self.tell(table, o);
+        }
+    }
+
+    fn move_player(&mut self, player: UserId, from: usize, to: (usize, usize)) {
+        let there = |d: &Desk| d.seated.get(&player).is_some_and(|(s, _)| *s == to.1);
+        if from != to.0 && self.desk(to.0).is_some_and(there) {
+            return; // already moved (given again by a coordinator that took over)
+        }
+        let Some(d) = self.desks.get_mut(&from) else {
+            tracing::error!(table = from, "a move from a table never opened");
+            return;
+        };
+        d.leaving.insert(player, to);
+        let here = d.seated.contains_key(&player);
+        if let Some(dest) = self.desks.get_mut(&to.0) {
+            dest.arriving.insert(
+                player,
+                Arriving {
+                    seat: to.1,
+                    stack: None,
+                    told: false,
+                },
+            );
+        }
+        if here {
+            self.tell(from, TableOrder::Remove { player });
+        }
+    }
+
+    fn deal(&mut self, table: usize, hand: u64) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            tracing::error!(table, "a deal at a table never opened");
+            return;
+        };
+        if d.deal == Some(hand) && d.permitted {
+            return; // given again by a coordinator that took over
+        }
+        // Given again by a coordinator that took over before it heard the hand's report: the
+        // report, not a second hand.
+        if let Some((_, r)) = d.unrecorded.as_ref().filter(|(_, r)| r.hand == hand) {
+            let again = Input::HandOver(r.clone());
+            self.out.push(Relayed::Coordinator(again));
+            return;
+        }
+        d.deal = Some(hand);
+        d.permitted = false;
+        self.permit_if_ready(table);
+    }
+
+    /// Lets table `table` deal its coordinator's hand once everybody ordered there sat down.
+    fn permit_if_ready(&mut self, table: usize) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        if d.deal.is_some() && !d.permitted && d.arriving.is_empty() && !d.closed {
+            d.permitted = true;
+            self.tell(table, TableOrder::Deal(Permit::Next));
+        }
+    }
+
+    fn sat_down(&mut self, table: usize, player: UserId, seat: usize) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        let stack = d.arriving.remove(&player).and_then(|a| a.stack);
+        d.seated
+            .insert(player, (seat, stack.unwrap_or(Chips::ZERO)));
+        self.permit_if_ready(table);
+    }
+
+    fn removed(&mut self, table: usize, player: UserId, stack: Chips) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        d.seated.remove(&player);
+        let moving = d.leaving.remove(&player);
+        // The seat freed may be the one a player arriving here waits for.
+        self.seat_arrivals(table);
+        let Some((to, seat)) = moving else {
+            return; // busted: nothing follows
+        };
+        if let Some(dest) = self.desks.get_mut(&to) {
+            dest.arriving.insert(
+                player,
+                Arriving {
+                    seat,
+                    stack: Some(stack),
+                    told: false,
+                },
+            );
+        }
+        self.seat_arrivals(to);
+    }
+
+    fn hand_over(&mut self, table: usize, h: crate::table::core::HandOver) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        if d.last_reported != Some(h.id) {
+            for (p, c) in &h.ended {
+                if let Some(s) = d.seated.get_mut(p) {
+                    s.1 = *c;
+                }
+            }
+        }
+        let repeat = d.last_reported == Some(h.id);
+        d.last_reported = Some(h.id);
+        let report = match d.deal.take() {
+            Some(hand) if d.permitted && !repeat => {
+                d.permitted = false;
+                let r = CoordHandOver {
+                    table,
+                    hand,
+                    began: h.began,
+                    ended: h.ended,
+                };
+                d.unrecorded = Some((h.id, r.clone()));
+                r
+            }
+            other => {
+                d.deal = other;
+                // A hand told again after a takeover: given again if not recorded yet.
+                match &d.unrecorded {
+                    Some((id, r)) if *id == h.id => r.clone(),
+                    _ => return,
+                }
+            }
+        };
+        self.out.push(Relayed::Coordinator(Input::HandOver(report)));
+    }
+
+    /// Table `table` was taken over and restored as last saved: what it lost is given again.
+    fn restored(&mut self, table: usize, seats: Vec<(UserId, usize, Chips)>) {
+        let level = self.level;
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        let before = std::mem::take(&mut d.seated);
+        d.seated = (seats.iter()).map(|(u, s, c)| (*u, (*s, *c))).collect();
+        // Seated since the save: seated again with the stack they had.
+        for (u, (seat, stack)) in &before {
+            if !d.seated.contains_key(u) && !d.leaving.contains_key(u) {
+                let a = Arriving {
+                    seat: *seat,
+                    stack: Some(*stack),
+                    told: false,
+                };
+                d.arriving.insert(*u, a);
+            }
+        }
+        // A hand permitted and not reported was voided (its permission given back, if the
+        // save had it): permitted again below, once everybody is seated.
+        d.permitted = false;
+        // Players seated since the save are told again; those whose seat order is not in it
+        // too.
+        for a in d.arriving.values_mut() {
+            a.told = false;
+        }
+        let mut again = Vec::new();
+        for u in d.seated.keys() {
+            // Told to leave, or gone since the save (busted, or moved and seated elsewhere).
+            if d.leaving.contains_key(u) || !before.contains_key(u) && !d.arriving.contains_key(u) {
+                again.push(TableOrder::Remove { player: *u });
+            }
+        }
+        if let Some(l) = level {
+            self.tell(table, TableOrder::Level(l));
+        }
+        for o in again {
+            self.tell(table, o);
+        }
+        self.seat_arrivals(table);
+        self.permit_if_ready(table);
+    }
+}

@@ -1,0 +1,290 @@
+//! The relay between a coordinator and its tables, told as stories: each of the coordinator's
+//! orders becomes the orders a table understands, each table's report the input the
+//! coordinator expects — a move, a deal held for arrivals, a table or a coordinator taken over.
+
+use tavolo_engine::tournament::Level;
+use tavolo_engine::Chips;
+use tavolo_server::books::Member;
+use tavolo_server::table::core::{HandOver, Order as TableOrder, Permit, Report};
+use tavolo_server::tournament::{Input, Order, Relay, Relayed};
+use tavolo_store::UserId;
+
+fn member(id: i64) -> Member {
+    Member {
+        id: UserId(id),
+        name: format!("p{id}"),
+        guest: false,
+        bot: false,
+    }
+}
+
+fn chips(n: u64) -> Chips {
+    Chips::new(n)
+}
+
+/// The orders for tables in `out`: (table, order).
+fn to_tables(out: &[Relayed]) -> Vec<(usize, TableOrder)> {
+    (out.iter())
+        .filter_map(|r| match r {
+            Relayed::Table(t, o) => Some((*t, o.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The hands reported to the coordinator in `out`: (table, hand, began).
+fn to_coordinator(out: &[Relayed]) -> Vec<(usize, u64, Vec<(UserId, Chips)>)> {
+    (out.iter())
+        .filter_map(|r| match r {
+            Relayed::Coordinator(Input::HandOver(h)) => Some((h.table, h.hand, h.began.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn deal(table: usize, hand: u64) -> Order {
+    Order::Deal {
+        table,
+        hand,
+        players: Vec::new(),
+        last_big_blind: None,
+        level: 1,
+        blinds: Level {
+            small_blind: chips(50),
+            big_blind: chips(100),
+            ante: chips(0),
+        },
+    }
+}
+
+/// Table `table` open with players (id, seat, stack) seated, reported as seated.
+fn with_table(relay: &mut Relay, table: usize, players: &[(i64, usize, u64)]) {
+    relay.order(Order::Open { table, seats: 9 });
+    for &(id, seat, stack) in players {
+        relay.order(Order::Seat {
+            table,
+            seat,
+            player: member(id),
+            stack: chips(stack),
+        });
+        relay.report(
+            table,
+            Report::Seated {
+                player: UserId(id),
+                seat,
+            },
+        );
+    }
+}
+
+fn over(id: i64, hand: u64, began: &[(i64, u64)], ended: &[(i64, u64)]) -> Report {
+    let v = |x: &[(i64, u64)]| x.iter().map(|(u, c)| (UserId(*u), chips(*c))).collect();
+    Report::HandOver(HandOver {
+        hand,
+        id,
+        began: v(began),
+        ended: v(ended),
+        carried_in: Chips::ZERO,
+        carried_out: Chips::ZERO,
+    })
+}
+
+/// A moved player leaves the first table (between hands) and sits at the second only then,
+/// with the stack the first gave back.
+#[test]
+fn a_move_is_a_removal_then_a_seat_with_the_stack_the_table_gave_back() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
+    with_table(&mut relay, 1, &[(3, 0, 1_000)]);
+    let out = relay.order(Order::Move {
+        player: UserId(2),
+        from: (0, 1),
+        to: (1, 4),
+    });
+    let remove = TableOrder::Remove { player: UserId(2) };
+    assert_eq!(to_tables(&out), vec![(0, remove)]);
+    let out = relay.report(
+        0,
+        Report::Removed {
+            player: UserId(2),
+            stack: chips(1_350),
+        },
+    );
+    let seat = TableOrder::Seat {
+        player: member(2),
+        seat: 4,
+        stack: chips(1_350),
+    };
+    assert_eq!(to_tables(&out), vec![(1, seat)]);
+}
+
+/// A table is let deal the coordinator's hand only once every player ordered there has sat
+/// down: the hand it reports holds the players the coordinator dealt.
+#[test]
+fn a_table_deals_only_once_every_player_ordered_there_has_sat_down() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000)]);
+    with_table(&mut relay, 1, &[(2, 0, 1_000), (3, 1, 1_000)]);
+    relay.order(Order::Move {
+        player: UserId(3),
+        from: (1, 1),
+        to: (0, 5),
+    });
+    let out = relay.order(deal(0, 1));
+    assert!(to_tables(&out).is_empty(), "no permit yet: {out:?}");
+    let out = relay.report(
+        1,
+        Report::Removed {
+            player: UserId(3),
+            stack: chips(900),
+        },
+    );
+    assert_eq!(to_tables(&out).len(), 1, "the seat order: {out:?}");
+    let out = relay.report(
+        0,
+        Report::Seated {
+            player: UserId(3),
+            seat: 5,
+        },
+    );
+    assert_eq!(to_tables(&out), vec![(0, TableOrder::Deal(Permit::Next))]);
+}
+
+/// A busted player keeps their seat until the end of their hand: a player moved into that
+/// seat sits down only once it is free.
+#[test]
+fn a_seat_is_given_to_an_arriving_player_only_once_the_busted_player_has_left_it() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 2_000), (2, 3, 0)]);
+    with_table(&mut relay, 1, &[(3, 0, 1_000), (4, 1, 1_000)]);
+    relay.order(Order::Remove {
+        table: 0,
+        player: UserId(2),
+    });
+    relay.order(Order::Move {
+        player: UserId(4),
+        from: (1, 1),
+        to: (0, 3),
+    });
+    let out = relay.report(
+        1,
+        Report::Removed {
+            player: UserId(4),
+            stack: chips(1_000),
+        },
+    );
+    assert!(to_tables(&out).is_empty(), "seat 3 is still taken: {out:?}");
+    let out = relay.report(
+        0,
+        Report::Removed {
+            player: UserId(2),
+            stack: Chips::ZERO,
+        },
+    );
+    let seat = TableOrder::Seat {
+        player: member(4),
+        seat: 3,
+        stack: chips(1_000),
+    };
+    assert_eq!(to_tables(&out), vec![(0, seat)]);
+}
+
+/// Fault found by the joined simulation: the final table's redraw moves players within one
+/// table, and the relay took a player already at that table for one already moved — their old
+/// seat was never freed and the tournament stalled.
+#[test]
+fn a_redraw_within_one_table_was_taken_for_a_move_already_done() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 2, 1_000), (2, 4, 1_000)]);
+    let out = relay.order(Order::Move {
+        player: UserId(1),
+        from: (0, 2),
+        to: (0, 7),
+    });
+    let remove = TableOrder::Remove { player: UserId(1) };
+    assert_eq!(to_tables(&out), vec![(0, remove)]);
+    let out = relay.report(
+        0,
+        Report::Removed {
+            player: UserId(1),
+            stack: chips(1_000),
+        },
+    );
+    let seat = TableOrder::Seat {
+        player: member(1),
+        seat: 7,
+        stack: chips(1_000),
+    };
+    assert_eq!(to_tables(&out), vec![(0, seat)]);
+}
+
+/// Fault found by the joined simulation with crashes: a table taken over reports its last hand
+/// again; the relay, holding the coordinator's permission for the next hand, passed it on as
+/// that next hand — with the stacks of the hand before, which the coordinator refused.
+#[test]
+fn a_table_taken_over_reporting_its_last_hand_again_was_taken_for_the_next_hand() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
+    relay.order(deal(0, 1));
+    let first = over(10, 1, &[(1, 1_000), (2, 1_000)], &[(1, 1_100), (2, 900)]);
+    let out = relay.report(0, first.clone());
+    assert_eq!(to_coordinator(&out).len(), 1);
+    relay.order(Order::Recorded { table: 0, hand: 1 });
+    let out = relay.order(deal(0, 2));
+    assert_eq!(to_tables(&out), vec![(0, TableOrder::Deal(Permit::Next))]);
+    // The table's node dies; its new owner tells the last hand again, then what it restored.
+    let out = relay.report(0, first);
+    assert!(
+        to_coordinator(&out).is_empty(),
+        "a repeat, recorded: {out:?}"
+    );
+    let seats = vec![(UserId(1), 0, chips(1_100)), (UserId(2), 1, chips(900))];
+    let out = relay.report(0, Report::Restored { seats, hands: 1 });
+    assert!(
+        to_tables(&out).contains(&(0, TableOrder::Deal(Permit::Next))),
+        "hand 2 permitted again: {out:?}"
+    );
+    let second = over(11, 2, &[(1, 1_100), (2, 900)], &[(1, 2_000), (2, 0)]);
+    let out = relay.report(0, second);
+    let began = vec![(UserId(1), chips(1_100)), (UserId(2), chips(900))];
+    assert_eq!(to_coordinator(&out), vec![(0, 2, began)]);
+}
+
+/// A coordinator that took over before hearing a hand's report deals that hand again: the
+/// relay gives it the report, and the table deals no second hand.
+#[test]
+fn a_coordinator_that_took_over_dealing_a_hand_already_played_hears_its_report_instead() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
+    relay.order(deal(0, 1));
+    relay.report(
+        0,
+        over(10, 1, &[(1, 1_000), (2, 1_000)], &[(1, 1_100), (2, 900)]),
+    );
+    assert_eq!(relay.unrecorded().len(), 1, "kept until recorded");
+    let out = relay.order(deal(0, 1));
+    assert!(to_tables(&out).is_empty(), "no second hand: {out:?}");
+    assert_eq!(to_coordinator(&out).len(), 1, "the report again");
+    relay.order(Order::Recorded { table: 0, hand: 1 });
+    assert!(relay.unrecorded().is_empty());
+}
+
+/// A table restored from an older save lost the seat orders given since: they are given
+/// again, with the stacks the players had, and players it still seats who left are removed.
+#[test]
+fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000), (3, 2, 500)]);
+    let seats = vec![(UserId(1), 0, chips(1_000)), (UserId(9), 5, chips(700))];
+    let out = relay.report(0, Report::Restored { seats, hands: 0 });
+    let orders = to_tables(&out);
+    assert!(orders.contains(&(0, TableOrder::Remove { player: UserId(9) })));
+    for (id, seat, stack) in [(2, 1, 1_000), (3, 2, 500)] {
+        let o = TableOrder::Seat {
+            player: member(id),
+            seat,
+            stack: chips(stack),
+        };
+        assert!(orders.contains(&(0, o)), "{id} seated again: {orders:?}");
+    }
+}
