@@ -86,6 +86,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0010_save_order.sql"),
         include_str!("../migrations/postgres/0010_save_order.sql"),
     ),
+    (
+        11,
+        "tournaments",
+        include_str!("../migrations/sqlite/0011_tournaments.sql"),
+        include_str!("../migrations/postgres/0011_tournaments.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.

@@ -33,6 +33,7 @@ mod ledger;
 mod nodes;
 pub mod passwords;
 mod prize_pools;
+mod tournaments;
 mod write;
 
 pub use accounts::{User, UserId, UserKind, GUEST_GRANT, SESSION_DAYS};
@@ -47,6 +48,7 @@ pub use history::{HistoryItem, StoredHand, VoidedAtTable, VoidedWith};
 pub use ledger::{Account, Applied, Journal};
 pub use nodes::{Claimed, Fence, NodeInfo, TableLease, TableSave};
 pub use prize_pools::PoolMove;
+pub use tournaments::{NewTournament, TournamentFence, TournamentRow, TournamentSaveRow};
 pub use write::WriteHealth;
 
 /// Milliseconds since the Unix epoch, the store's clock (leases are read against it).

@@ -12,3 +12,4 @@ mod pg_faults;
 mod prize_pools;
 mod regressions;
 mod store;
+mod tournaments;

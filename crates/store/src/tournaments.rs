@@ -1,0 +1,279 @@
+//! Tournaments in the books (issue 51): each one's definition, its coordinator's newest save,
+//! and the lease its coordinator is held by — the same fencing as a table's ([`crate::Fence`]):
+//! every write carries the epoch its owner holds, checked in the write's own transaction, so an
+//! owner that was paused past its lease can never move a prize pool after another took over.
+//!
+//! A movement of a prize pool ([`crate::PoolMove`]) is recorded in one transaction with the
+//! save made with it ([`Store::save_tournament`]): no movement is recorded that the newest save
+//! does not know of. A save is kept only if it is newer than the one the books hold.
+
+use serde::Serialize;
+use sqlx::{AnyConnection, Row};
+
+use crate::ledger::{apply, Journal};
+use crate::{now_ms, Store, StoreError, UserId};
+
+/// A tournament to record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTournament {
+    /// Its id.
+    pub id: String,
+    /// Its name in the lobby.
+    pub name: String,
+    /// The game (`holdem`, `draw`, `saint`).
+    pub game: String,
+    /// The engine's settings (JSON).
+    pub config: String,
+    /// The committed seed of its draws (hex).
+    pub seed: String,
+    /// Who made it (`None`: the room).
+    pub created_by: Option<UserId>,
+}
+
+/// The right to write for one tournament: its id and the epoch its owner holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct TournamentFence {
+    /// The tournament.
+    pub tournament: String,
+    /// The epoch held.
+    pub epoch: i64,
+}
+
+/// A coordinator's save: its state and lobby line (JSON), the order it was made in, and
+/// whether the tournament is over with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSaveRow {
+    /// The state.
+    pub state: String,
+    /// The lobby line.
+    pub summary: String,
+    /// The save's order (above every earlier save, across owners).
+    pub seq: i64,
+    /// The tournament is over (won and paid, or called off and refunded).
+    pub finished: bool,
+}
+
+/// A tournament as the books hold it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TournamentRow {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The game.
+    pub game: String,
+    /// The engine's settings (JSON).
+    pub config: String,
+    /// The committed seed (hex).
+    pub seed: String,
+    /// Who made it.
+    pub created_by: Option<UserId>,
+    /// When (ms).
+    pub created_at: i64,
+    /// The newest save's state, if saved.
+    pub state: Option<String>,
+    /// The newest save's order.
+    pub saved_seq: i64,
+    /// The newest lobby line, if saved.
+    pub summary: Option<String>,
+    /// The node holding its coordinator.
+    pub owner: Option<String>,
+    /// The fencing epoch.
+    pub epoch: i64,
+    /// When the owner's lease ends (ms).
+    pub lease_until: i64,
+    /// When it ended, if it did.
+    pub finished_at: Option<i64>,
+}
+
+const COLUMNS: &str = "id, name, game, config, seed, created_by, created_at, state, saved_seq, \
+                       summary, owner, epoch, lease_until, finished_at";
+
+fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
+    let created_by: Option<i64> = r.try_get("created_by")?;
+    Ok(TournamentRow {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        game: r.try_get("game")?,
+        config: r.try_get("config")?,
+        seed: r.try_get("seed")?,
+        created_by: created_by.map(UserId),
+        created_at: r.try_get("created_at")?,
+        state: r.try_get("state")?,
+        saved_seq: r.try_get("saved_seq")?,
+        summary: r.try_get("summary")?,
+        owner: r.try_get("owner")?,
+        epoch: r.try_get("epoch")?,
+        lease_until: r.try_get("lease_until")?,
+        finished_at: r.try_get("finished_at")?,
+    })
+}
+
+/// Refuses ([`StoreError::Fenced`]) a write for `fence.tournament` unless it is still at
+/// `fence.epoch`, saving `save` (unless the books hold a newer one) in the same statement.
+async fn check_and_save(
+    conn: &mut AnyConnection,
+    fence: &TournamentFence,
+    save: &TournamentSaveRow,
+) -> Result<(), StoreError> {
+    let finished = save.finished.then(now_ms);
+    let hit = sqlx::query(
+        "UPDATE tournaments SET state = CASE WHEN saved_seq < $3 THEN $4 ELSE state END, \
+         summary = CASE WHEN saved_seq < $3 THEN $5 ELSE summary END, \
+         finished_at = CASE WHEN saved_seq < $3 THEN $6 ELSE finished_at END, \
+         saved_seq = CASE WHEN saved_seq < $3 THEN $3 ELSE saved_seq END \
+         WHERE id = $1 AND epoch = $2",
+    )
+    .bind(&fence.tournament)
+    .bind(fence.epoch)
+    .bind(save.seq)
+    .bind(&save.state)
+    .bind(&save.summary)
+    .bind(finished)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if hit == 1 {
+        return Ok(());
+    }
+    let now: Option<i64> = sqlx::query("SELECT epoch FROM tournaments WHERE id = $1")
+        .bind(&fence.tournament)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|r| r.try_get("epoch"))
+        .transpose()?;
+    Err(StoreError::Fenced {
+        table: format!("tournament:{}", fence.tournament),
+        held: fence.epoch,
+        current: now,
+    })
+}
+
+impl Store {
+    /// Records a new tournament, its coordinator held by `owner` for `lease_ms` at epoch 1.
+    pub async fn create_tournament(
+        &self,
+        t: &NewTournament,
+        owner: &str,
+        lease_ms: i64,
+    ) -> Result<TournamentFence, StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            sqlx::query(
+                "INSERT INTO tournaments (id, name, game, config, seed, created_by, created_at, \
+                 owner, epoch, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9)",
+            )
+            .bind(&t.id)
+            .bind(&t.name)
+            .bind(&t.game)
+            .bind(&t.config)
+            .bind(&t.seed)
+            .bind(t.created_by.map(|u| u.0))
+            .bind(now)
+            .bind(owner)
+            .bind(now + lease_ms)
+            .execute(&mut *tx)
+            .await?;
+            Ok(TournamentFence {
+                tournament: t.id.clone(),
+                epoch: 1,
+            })
+        })
+        .await
+    }
+
+    /// Saves a tournament's coordinator and records `journal` (a movement of its prize pool)
+    /// with it, in one transaction; refused if the epoch moved on. A journal already recorded
+    /// under its key is not recorded twice.
+    pub async fn save_tournament(
+        &self,
+        fence: &TournamentFence,
+        journal: Option<&Journal>,
+        save: &TournamentSaveRow,
+    ) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            check_and_save(tx, fence, save).await?;
+            if let Some(j) = journal {
+                apply(tx, j).await?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Every tournament, newest first.
+    pub async fn tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM tournaments ORDER BY created_at DESC, id");
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        rows.iter().map(row_of).collect()
+    }
+
+    /// Tournament `id`, if the books hold it.
+    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(row_of).transpose()
+    }
+
+    /// Node `node` claims tournament `id`'s coordinator for `lease_ms`, if it is not over and
+    /// its lease has expired (or it has no owner, or `node` holds it already): the epoch goes
+    /// up by one, so the former owner's writes are refused from now. `None`: over, or another
+    /// node holds a live lease.
+    pub async fn claim_tournament(
+        &self,
+        id: &str,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<Option<(TournamentFence, TournamentRow)>, StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            let hit = sqlx::query(
+                "UPDATE tournaments SET owner = $1, epoch = epoch + 1, lease_until = $2 \
+                 WHERE id = $3 AND finished_at IS NULL \
+                 AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
+            )
+            .bind(node)
+            .bind(now + lease_ms)
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if hit == 0 {
+                return Ok(None);
+            }
+            let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");
+            let row = row_of(&sqlx::query(&sql).bind(id).fetch_one(&mut *tx).await?)?;
+            let fence = TournamentFence {
+                tournament: id.to_string(),
+                epoch: row.epoch,
+            };
+            Ok(Some((fence, row)))
+        })
+        .await
+    }
+
+    /// The leases of the tournaments node `node` holds run until `lease_ms` from now (with its
+    /// heartbeat).
+    pub async fn renew_tournament_leases(
+        &self,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<(), StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            sqlx::query(
+                "UPDATE tournaments SET lease_until = $1 WHERE owner = $2 AND finished_at IS NULL",
+            )
+            .bind(now + lease_ms)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+}

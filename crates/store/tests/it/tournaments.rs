@@ -1,0 +1,136 @@
+//! Tournaments in the books (issue 51): a coordinator's save and its prize-pool movement in one
+//! transaction, the newest save kept whatever order saves land in, a stale owner fenced off, a
+//! claim raising the epoch, and a refused entry leaving the save as it was. On SQLite, and on
+//! PostgreSQL when `TAVOLO_TEST_DATABASE_URL` is set.
+
+use crate::common;
+use tavolo_store::{
+    Account, NewTournament, PoolMove, Store, StoreError, TournamentFence, TournamentSaveRow, UserId,
+};
+
+fn new(id: &str) -> NewTournament {
+    NewTournament {
+        id: id.into(),
+        name: "Sunday sit-and-go".into(),
+        game: "holdem".into(),
+        config: "{\"seats\":9}".into(),
+        seed: "00".repeat(32),
+        created_by: None,
+    }
+}
+
+fn save(state: &str, seq: i64) -> TournamentSaveRow {
+    TournamentSaveRow {
+        state: state.into(),
+        summary: "{}".into(),
+        seq,
+        finished: false,
+    }
+}
+
+fn entry(t: &str, u: UserId) -> tavolo_store::Journal {
+    let key = format!("tournament:{t}:entry:{}:1", u.0);
+    PoolMove::charge(key, t, Account::User(u), 100, 10)
+}
+
+async fn state(store: &Store, id: &str) -> Option<String> {
+    store.tournament(id).await.unwrap().and_then(|t| t.state)
+}
+
+/// An entry recorded with the save made with it; an older save landing late changes nothing;
+/// the same entry sent again is not charged twice.
+#[tokio::test]
+async fn a_save_and_its_entry_are_recorded_together_and_only_a_newer_save_replaces_it() {
+    for store in common::stores().await {
+        let fence = store
+            .create_tournament(&new("t1"), "n1", 10_000)
+            .await
+            .unwrap();
+        assert_eq!(fence.epoch, 1);
+        let ada = store.register("ada", "correct horse").await.unwrap().id;
+        let before = store.balance(&Account::User(ada)).await.unwrap();
+        let j = entry("t1", ada);
+        store
+            .save_tournament(&fence, Some(&j), &save("s2", 2))
+            .await
+            .unwrap();
+        store
+            .save_tournament(&fence, None, &save("s1", 1))
+            .await
+            .unwrap();
+        store
+            .save_tournament(&fence, Some(&j), &save("s2", 2))
+            .await
+            .unwrap();
+        assert_eq!(state(&store, "t1").await.as_deref(), Some("s2"));
+        assert_eq!(
+            store.balance(&Account::User(ada)).await.unwrap(),
+            before - 110
+        );
+        let pool = Account::Tournament("t1".into());
+        assert_eq!(store.balance(&pool).await.unwrap(), 100);
+        assert!(store.audit().await.unwrap().problems.is_empty());
+    }
+}
+
+/// A claim raises the epoch: the former owner's writes are refused, money and save alike.
+#[tokio::test]
+async fn a_claimed_tournament_refuses_its_former_owners_writes() {
+    for store in common::stores().await {
+        let old = store.create_tournament(&new("t2"), "n1", -1).await.unwrap();
+        let (fence, row) = (store.claim_tournament("t2", "n2", 10_000).await.unwrap())
+            .expect("an expired lease is claimed");
+        assert_eq!(fence.epoch, 2);
+        assert_eq!(row.owner.as_deref(), Some("n2"));
+        let ada = store.register("ada", "correct horse").await.unwrap().id;
+        let refused = store
+            .save_tournament(&old, Some(&entry("t2", ada)), &save("stale", 5))
+            .await;
+        assert!(
+            matches!(refused, Err(StoreError::Fenced { .. })),
+            "{refused:?}"
+        );
+        assert_eq!(state(&store, "t2").await, None);
+        assert_eq!(
+            store
+                .balance(&Account::Tournament("t2".into()))
+                .await
+                .unwrap(),
+            0
+        );
+        // a live lease is not claimed by another node
+        assert!(store
+            .claim_tournament("t2", "n3", 10_000)
+            .await
+            .unwrap()
+            .is_none());
+        let _: TournamentFence = fence;
+    }
+}
+
+/// An entry the player cannot pay is refused naming the account, and the save made with it is
+/// not kept either.
+#[tokio::test]
+async fn a_refused_entry_leaves_the_save_as_it_was() {
+    for store in common::stores().await {
+        let fence = store
+            .create_tournament(&new("t3"), "n1", 10_000)
+            .await
+            .unwrap();
+        store
+            .save_tournament(&fence, None, &save("s1", 1))
+            .await
+            .unwrap();
+        let ada = store.register("ada", "correct horse").await.unwrap().id;
+        let key = format!("tournament:t3:entry:{}:1", ada.0);
+        let huge = PoolMove::charge(key, "t3", Account::User(ada), 1 << 40, 0);
+        let r = store
+            .save_tournament(&fence, Some(&huge), &save("s2", 2))
+            .await;
+        assert!(
+            matches!(r, Err(StoreError::InsufficientFunds { .. })),
+            "{r:?}"
+        );
+        assert_eq!(state(&store, "t3").await.as_deref(), Some("s1"));
+    }
+}
