@@ -19,6 +19,12 @@ pub enum RoomError {
     /// No such open table here (nor on another node).
     #[error("no open table {0:?}")]
     NoSuchTable(String),
+    /// No such tournament (or it is held by another node of the room).
+    #[error("no such tournament here")]
+    NoSuchTournament,
+    /// The tournament is over: it takes nothing more.
+    #[error("the tournament is over")]
+    TournamentOver,
     /// Another node plays the table.
     #[error(
         "table {table} is played on another node of this room: connect to {at} and send this again"
@@ -168,7 +174,8 @@ impl RoomError {
     pub fn code(&self) -> Code {
         use RoomError as E;
         match self {
-            E::NoSuchTable(_) | E::Moved(_) => Code::NoSuchTable,
+            E::NoSuchTable(_) | E::Moved(_) | E::NoSuchTournament => Code::NoSuchTable,
+            E::TournamentOver => Code::NotAllowed,
             E::Elsewhere { .. } => Code::Elsewhere,
             E::ShuttingDown | E::Closing | E::TooManyTables { .. } | E::NotCreator => {
                 Code::NotAllowed

@@ -59,6 +59,7 @@ pub mod table;
 pub mod tables;
 pub mod time;
 pub mod tournament;
+pub mod tournaments;
 pub mod ws;
 
 pub use books::{Books, Member};

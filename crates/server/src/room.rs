@@ -34,6 +34,8 @@ pub struct Room {
     pub config: Config,
     /// The lobby.
     pub lobby: Arc<Lobby>,
+    /// The tournaments this node holds.
+    pub tournaments: crate::tournaments::Tournaments,
     /// The room's own origins (and the allowed ones).
     pub origins: Origins,
     /// The gate in front of Argon2.
@@ -134,6 +136,8 @@ impl Room {
             },
             funding_gate: self.config.funding_gate.clone(),
             options: options.clone(),
+            kind: crate::table::core::TableKind::Cash,
+            reports: None,
         }
     }
 

@@ -100,6 +100,7 @@ impl Server {
             closing: watch::channel(false).0,
             node,
             read_only: std::sync::Mutex::new(read_only),
+            tournaments: Default::default(),
         });
         crate::tables::start(&room);
         housekeeping(&room);

@@ -220,6 +220,7 @@ impl Store {
         hands_never_settled(conn, problems).await?;
         closed_tables_holding_chips(conn, holding, problems).await?;
         crate::prize_pools::pool_journals(conn, problems).await?;
+        crate::tournaments::tournament_hands(conn, problems).await?;
         tx.rollback().await?;
         Ok(report)
     }
@@ -478,7 +479,8 @@ async fn seats_against_stacks(
         "WITH dealt AS (\
            SELECT h.id AS hand_id, h.table_id, h.status, h.journal_mark, p.user_id, p.stack, \
              'seat:' || h.table_id || ':' || CAST(p.user_id AS TEXT) AS account \
-           FROM hands h JOIN hand_players p ON p.hand_id = h.id WHERE h.journal_mark IS NOT NULL), \
+           FROM hands h JOIN hand_players p ON p.hand_id = h.id WHERE h.journal_mark IS NOT NULL \
+             AND NOT EXISTS (SELECT 1 FROM card_tables c WHERE c.id = h.table_id AND c.tournament IS NOT NULL)), \
          events AS (\
            SELECT e.account, e.journal_id AS pos, 1 AS ord, e.amount, 0 AS probe, \
              CAST(NULL AS BIGINT) AS hand_id, CAST(NULL AS TEXT) AS table_id, \

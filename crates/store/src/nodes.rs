@@ -327,7 +327,8 @@ impl Store {
         self.write(async |tx| {
             let hit = sqlx::query(
                 "UPDATE card_tables SET owner = $1, epoch = epoch + 1, lease_until = $2 \
-                 WHERE id = $3 AND closed_at IS NULL AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
+                 WHERE id = $3 AND closed_at IS NULL AND tournament IS NULL \
+                 AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
             )
             .bind(node)
             .bind(now + lease_ms)

@@ -39,8 +39,7 @@ pub struct TournamentFence {
     pub epoch: i64,
 }
 
-/// A coordinator's save: its state and lobby line (JSON), the order it was made in, and
-/// whether the tournament is over with it.
+/// A coordinator's save: its state and lobby line (JSON), and the order it was made in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentSaveRow {
     /// The state.
@@ -49,8 +48,6 @@ pub struct TournamentSaveRow {
     pub summary: String,
     /// The save's order (above every earlier save, across owners).
     pub seq: i64,
-    /// The tournament is over (won and paid, or called off and refunded).
-    pub finished: bool,
 }
 
 /// A tournament as the books hold it.
@@ -116,11 +113,9 @@ async fn check_and_save(
     fence: &TournamentFence,
     save: &TournamentSaveRow,
 ) -> Result<(), StoreError> {
-    let finished = save.finished.then(now_ms);
     let hit = sqlx::query(
         "UPDATE tournaments SET state = CASE WHEN saved_seq < $3 THEN $4 ELSE state END, \
          summary = CASE WHEN saved_seq < $3 THEN $5 ELSE summary END, \
-         finished_at = CASE WHEN saved_seq < $3 THEN $6 ELSE finished_at END, \
          saved_seq = CASE WHEN saved_seq < $3 THEN $3 ELSE saved_seq END \
          WHERE id = $1 AND epoch = $2",
     )
@@ -129,7 +124,6 @@ async fn check_and_save(
     .bind(save.seq)
     .bind(&save.state)
     .bind(&save.summary)
-    .bind(finished)
     .execute(&mut *conn)
     .await?
     .rows_affected();
@@ -147,6 +141,37 @@ async fn check_and_save(
         held: fence.epoch,
         current: now,
     })
+}
+
+/// The audit's check of tournament tables' hands: tournament chips are not room chips, so a
+/// finished hand there moves no room chips — each player's result in the books is 0 and its
+/// journal has no leg (the tournament chips it moved are in the table saved with it).
+pub(crate) async fn tournament_hands(
+    conn: &mut AnyConnection,
+    problems: &mut Vec<String>,
+) -> Result<(), StoreError> {
+    let rows = sqlx::query(
+        "SELECT h.id, h.table_id, \
+           CAST((SELECT COUNT(*) FROM hand_players p WHERE p.hand_id = h.id AND p.result <> 0) AS BIGINT) AS paid, \
+           CAST((SELECT COUNT(*) FROM journal j JOIN entries e ON e.journal_id = j.id \
+                 WHERE j.idem_key = 'hand:' || CAST(h.id AS TEXT)) AS BIGINT) AS legs \
+         FROM hands h JOIN card_tables c ON c.id = h.table_id \
+         WHERE c.tournament IS NOT NULL AND h.status = 'finished' ORDER BY h.id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        let table: String = r.try_get("table_id")?;
+        let paid: i64 = r.try_get("paid")?;
+        let legs: i64 = r.try_get("legs")?;
+        if paid + legs != 0 {
+            problems.push(format!(
+                "tournament hand {id} at table {table} moved room chips ({paid} results, {legs} legs): tournament chips are not room chips"
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Store {
@@ -199,6 +224,75 @@ impl Store {
             Ok(())
         })
         .await
+    }
+
+    /// Tournament `fence.tournament` is over (won and every prize paid, or called off and every
+    /// entry refunded), with its last lobby line: nobody claims it again. Refused if the epoch
+    /// moved on.
+    pub async fn finish_tournament(
+        &self,
+        fence: &TournamentFence,
+        summary: &str,
+    ) -> Result<(), StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            let hit = sqlx::query(
+                "UPDATE tournaments SET finished_at = $3, summary = $4 WHERE id = $1 AND epoch = $2",
+            )
+            .bind(&fence.tournament)
+            .bind(fence.epoch)
+            .bind(now)
+            .bind(summary)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if hit == 1 {
+                return Ok(());
+            }
+            Err(StoreError::Fenced {
+                table: format!("tournament:{}", fence.tournament),
+                held: fence.epoch,
+                current: None,
+            })
+        })
+        .await
+    }
+
+    /// Records table `number` of tournament `tournament` (its id `{tournament}-{number}`),
+    /// held by `owner` for `lease_ms` at epoch 1. `None`: it was recorded before (a coordinator
+    /// that took over opens its tables again).
+    pub async fn create_tournament_table(
+        &self,
+        tournament: &str,
+        number: usize,
+        options_json: &str,
+        owner: &str,
+        lease_ms: i64,
+    ) -> Result<Option<crate::Fence>, StoreError> {
+        let id = format!("{tournament}-{number}");
+        let now = now_ms();
+        let done = self
+            .write(async |tx| {
+                Ok(sqlx::query(
+                    "INSERT INTO card_tables (id, game, options, created_at, owner, epoch, \
+                     lease_until, tournament) VALUES ($1, 'holdem', $2, $3, $4, 1, $5, $6) \
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(&id)
+                .bind(options_json)
+                .bind(now)
+                .bind(owner)
+                .bind(now + lease_ms)
+                .bind(tournament)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected())
+            })
+            .await?;
+        Ok((done == 1).then_some(crate::Fence {
+            table: id,
+            epoch: 1,
+        }))
     }
 
     /// Every tournament, newest first.

@@ -8,6 +8,7 @@ mod accounts;
 mod export;
 mod history;
 mod replay;
+mod tournaments;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -47,6 +48,19 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/history/{id}/export", get(export::export_hand))
         .route("/api/history/{id}/replay", get(replay::replay))
         .route("/api/fairness/{id}", get(fairness))
+        .route(
+            "/api/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/api/tournaments/{id}", get(tournaments::detail))
+        .route(
+            "/api/tournaments/{id}/register",
+            post(tournaments::register),
+        )
+        .route(
+            "/api/tournaments/{id}/unregister",
+            post(tournaments::unregister),
+        )
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)
         .layer(middleware::from_fn_with_state(room.clone(), guard))

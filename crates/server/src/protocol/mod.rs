@@ -15,6 +15,7 @@ pub mod replay;
 mod seed;
 #[cfg(test)]
 mod tests;
+pub mod tournament;
 
 use serde_json::Value;
 

@@ -28,6 +28,7 @@ use crate::protocol::Answer;
 pub use crate::protocol::{GameKind, TableOptions, TableStatus, TableSummary};
 use crate::sessions::{Answers, Outbound};
 use crate::time::Time;
+pub(crate) use shell::failure;
 
 /// One WebSocket connection as a table sees it.
 #[derive(Clone, Debug)]
@@ -80,7 +81,12 @@ pub enum TableCmd {
     /// Several nodes: this node drains. Deal no more; once the hand in play is over, save the
     /// table, end the lease (another node claims it at once) and stop; `done` then.
     Drain(oneshot::Sender<()>),
+    /// The tournament's coordinator orders a tournament table.
+    Order(core::Order),
 }
+
+/// Where a tournament table sends its reports: its id and the report, to its coordinator.
+pub type ReportSink = mpsc::UnboundedSender<(String, core::Report)>;
 
 impl TableCmd {
     /// Whether this is a player's action (timed for the latency metric).
@@ -122,6 +128,10 @@ pub struct TableDeps {
     pub funding_gate: Option<Arc<Semaphore>>,
     /// The table's options (set by [`spawn`]).
     pub options: TableOptions,
+    /// Which rules the table plays: a cash table's, or a tournament's.
+    pub kind: core::TableKind,
+    /// A tournament table's coordinator, which hears its reports.
+    pub reports: Option<ReportSink>,
 }
 
 /// A table as the lobby holds it.
@@ -232,8 +242,7 @@ fn launch<G: Game>(
         offload,
         creator,
         config: deps.core.clone(),
-        // The room's own tables are cash tables: a tournament's are made by its coordinator.
-        kind: core::TableKind::Cash,
+        kind: deps.kind.clone(),
         rng: GameRng::from_os(),
     };
     let now = Now {

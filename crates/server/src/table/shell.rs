@@ -169,6 +169,7 @@ impl<G: Game> Shell<G> {
                 self.conns.remove(&id);
                 Some(Input::Detach(id))
             }
+            TableCmd::Order(order) => Some(Input::Order(order)),
             TableCmd::Shutdown(done) => {
                 self.waiters.push(done);
                 Some(Input::Shutdown)
@@ -225,11 +226,16 @@ impl<G: Game> Shell<G> {
                     self.deps.notices.stopped(&self.fence.table, how);
                     stopped = true;
                 }
-                // The room's shell runs cash tables; a tournament's reports are for its
-                // coordinator, which drives its tables itself.
-                Effect::Report(r) => {
-                    tracing::warn!(table = %self.fence.table, report = ?r, "a tournament report with no coordinator")
-                }
+                Effect::Report(r) => match &self.deps.reports {
+                    Some(sink) => {
+                        if sink.send((self.fence.table.clone(), r)).is_err() {
+                            tracing::warn!(table = %self.fence.table, "the tournament's coordinator is gone");
+                        }
+                    }
+                    None => {
+                        tracing::warn!(table = %self.fence.table, report = ?r, "a tournament report with no coordinator")
+                    }
+                },
             }
         }
         for (conn, answer) in answers {

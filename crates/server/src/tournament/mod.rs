@@ -29,6 +29,8 @@ mod intents;
 pub mod io;
 mod relay;
 pub mod saved;
+pub(crate) mod shell;
+mod shown;
 mod steps;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -47,6 +49,7 @@ pub use io::{
 };
 pub use relay::{Relay, Relayed};
 pub use saved::{Movement, SavedTournament, Step};
+pub use shown::Shown;
 
 /// What a coordinator is made from.
 #[derive(Clone, Debug)]
@@ -208,6 +211,16 @@ impl Coordinator {
     /// again (the shell also ticks it once a second while it runs, for the clock).
     pub fn next_wake(&self) -> Option<Instant> {
         self.books.next_retry()
+    }
+
+    /// The members known from their entries, by user.
+    pub fn members(&self) -> &BTreeMap<UserId, Member> {
+        &self.members
+    }
+
+    /// The tournament's settings.
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     /// The engine's tournament, for reading.

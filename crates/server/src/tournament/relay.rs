@@ -169,8 +169,8 @@ impl Relay {
     /// Every report a coordinator has not recorded yet, for a coordinator that took over (it
     /// may never have heard them; one it had changes nothing).
     pub fn unrecorded(&self) -> Vec<Relayed> {
-        (self.desks.iter())
-            .filter_map(|(_, d)| d.unrecorded.as_ref())
+        (self.desks.values())
+            .filter_map(|d| d.unrecorded.as_ref())
             .map(|(_, r)| Relayed::Coordinator(Input::HandOver(r.clone())))
             .collect()
     }

@@ -22,4 +22,5 @@ mod saint_leaks;
 mod table_faults;
 mod tables;
 mod tournament;
+mod tournaments;
 mod ws_channels;

@@ -19,3 +19,6 @@ CREATE TABLE tournaments (
     finished_at BIGINT
 );
 CREATE INDEX tournaments_open ON tournaments (finished_at);
+-- A tournament's tables are card tables marked with their tournament: its coordinator seats and
+-- orders them, and only it claims them (a node claiming tables for the room passes them by).
+ALTER TABLE card_tables ADD COLUMN tournament TEXT;

@@ -24,7 +24,6 @@ fn save(state: &str, seq: i64) -> TournamentSaveRow {
         state: state.into(),
         summary: "{}".into(),
         seq,
-        finished: false,
     }
 }
 
@@ -132,5 +131,62 @@ async fn a_refused_entry_leaves_the_save_as_it_was() {
             "{r:?}"
         );
         assert_eq!(state(&store, "t3").await.as_deref(), Some("s1"));
+    }
+}
+
+/// A tournament's table is recorded once under its number, and a node claiming tables for the
+/// room passes it by: only its coordinator orders it.
+#[tokio::test]
+async fn a_tournament_table_is_recorded_once_and_not_claimed_for_the_room() {
+    for store in common::stores().await {
+        let made = store
+            .create_tournament_table("t4", 0, "{}", "n1", -1)
+            .await
+            .unwrap()
+            .expect("a new table");
+        assert_eq!(made.table, "t4-0");
+        let again = store.create_tournament_table("t4", 0, "{}", "n1", -1).await;
+        assert_eq!(again.unwrap(), None);
+        assert!(store
+            .claim_table("t4-0", "n2", 10_000)
+            .await
+            .unwrap()
+            .is_none());
+    }
+}
+
+/// The audit can fail on a tournament table's hand: one that moved room chips is named, while a
+/// hand that moved none (a result of 0 room chips each, no ledger leg) is clean — and the seats'
+/// accounts, which tournament chips never touch, are not compared with its stacks.
+#[tokio::test]
+async fn the_audit_names_a_tournament_hand_that_moved_room_chips() {
+    use crate::common::books::{finished_hand, new_hand};
+    use tavolo_store::Journal;
+    for store in common::stores().await {
+        let fence = store
+            .create_tournament_table("t5", 0, "{}", "n1", 10_000)
+            .await
+            .unwrap()
+            .expect("a new table");
+        let a = store.register("ada", "correct horse").await.unwrap().id;
+        let b = store.register("bob", "correct horse").await.unwrap().id;
+        let mut hand = new_hand(&fence.table, "holdem", vec![(0, a, 1_000), (1, b, 1_000)]);
+        hand.fence = Some(fence.clone());
+        let id = store.begin_hand(&hand).await.unwrap();
+        let empty = |k: &str| Journal::new(k.to_string(), "hand", Vec::new());
+        let key = format!("hand:{}", id.0);
+        let fair = finished_hand("r".into(), vec![(a, 0), (b, 0)], empty(&key));
+        store.finish_hand(id, &fair).await.unwrap();
+        let clean = store.audit().await.unwrap().problems;
+        assert!(clean.is_empty(), "{clean:?}");
+        let mut hand = new_hand(&fence.table, "holdem", vec![(0, a, 1_150), (1, b, 850)]);
+        hand.fence = Some(fence.clone());
+        let id = store.begin_hand(&hand).await.unwrap();
+        let key = format!("hand:{}", id.0);
+        let paid = finished_hand("r".into(), vec![(a, 100), (b, -100)], empty(&key));
+        store.finish_hand(id, &paid).await.unwrap();
+        let problems = store.audit().await.unwrap().problems;
+        let named = format!("tournament hand {} at table t5-0 moved room chips", id.0);
+        assert!(problems.iter().any(|p| p.contains(&named)), "{problems:?}");
     }
 }

@@ -26,7 +26,8 @@ mod money;
 mod tables;
 
 /// How the tournament starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Start {
     /// A sit-and-go: when its `players`-th player registers; registration closes then.
     SitAndGo {
@@ -45,8 +46,8 @@ pub enum Start {
     },
 }
 
-/// A tournament's settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A tournament's settings (as the room keeps them in its books: JSON).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Config {
     /// Seats a table.
     pub seats: usize,
@@ -69,7 +70,7 @@ pub struct Config {
 }
 
 /// An add-on's chips and what it puts in the prize pool (no fee).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AddOn {
     /// The tournament chips it gives.
     pub chips: Chips,
@@ -297,6 +298,11 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// Entries taken (re-entries count).
     pub fn entries(&self) -> usize {
         self.entries
+    }
+
+    /// The prizes, first place first, once fixed (when registration closes).
+    pub fn prizes(&self) -> Option<&[Chips]> {
+        self.prizes.as_deref()
     }
 
     /// The prize pool.

@@ -32,8 +32,11 @@ fn to_tables(out: &[Relayed]) -> Vec<(usize, TableOrder)> {
         .collect()
 }
 
-/// The hands reported to the coordinator in `out`: (table, hand, began).
-fn to_coordinator(out: &[Relayed]) -> Vec<(usize, u64, Vec<(UserId, Chips)>)> {
+/// A hand reported to the coordinator: table, hand, the stacks it began with.
+type Reported = (usize, u64, Vec<(UserId, Chips)>);
+
+/// The hands reported to the coordinator in `out`.
+fn to_coordinator(out: &[Relayed]) -> Vec<Reported> {
     (out.iter())
         .filter_map(|r| match r {
             Relayed::Coordinator(Input::HandOver(h)) => Some((h.table, h.hand, h.began.clone())),

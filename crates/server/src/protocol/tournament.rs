@@ -1,0 +1,173 @@
+//! The tournaments' part of the HTTP API (docs/protocol.md "Tournaments"; RULES.md §5): the
+//! lobby's line of each tournament, one tournament in full (standings, places and prizes, its
+//! tables, and what the asking player needs to know of themselves), a sit-and-go a player
+//! creates, and the answers to registering and withdrawing.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tavolo_engine::Chips;
+
+/// Where a tournament is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentStatus {
+    /// Taking entries.
+    Registering,
+    /// Playing.
+    Running,
+    /// Won, every prize paid.
+    Finished,
+    /// Called off, every entry refunded.
+    Cancelled,
+}
+
+/// One tournament in `GET /api/tournaments` (and the head of `GET /api/tournaments/{id}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentLine {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The game (`holdem`).
+    pub game: String,
+    /// The betting structure (`no_limit`).
+    pub structure: String,
+    /// `sit_and_go` (starts when `players` have registered) or `scheduled`.
+    pub kind: String,
+    /// The speed of its levels (`regular`, `turbo`, `hyper`).
+    pub speed: String,
+    /// Where it is.
+    pub status: TournamentStatus,
+    /// What an entry puts in the prize pool.
+    pub entry: Chips,
+    /// What an entry pays the house.
+    pub fee: Chips,
+    /// Seats a table.
+    pub seats: usize,
+    /// A sit-and-go's size: it starts with this many entries.
+    pub players: usize,
+    /// Entries so far.
+    pub entrants: usize,
+    /// Players still in.
+    pub left: usize,
+    /// The prize pool.
+    pub prize_pool: Chips,
+    /// Places paid, once fixed (when registration closes).
+    pub places_paid: usize,
+    /// The starting stack.
+    pub starting_stack: Chips,
+    /// The level in force (1 = the first), once running.
+    pub level: Option<u32>,
+    /// Its small blind.
+    pub small_blind: Option<Chips>,
+    /// Its big blind.
+    pub big_blind: Option<Chips>,
+    /// Its big-blind ante.
+    pub ante: Option<Chips>,
+    /// The average stack of the players still in.
+    pub average_stack: Option<Chips>,
+    /// When it was created (ms since the Unix epoch).
+    pub created_at: i64,
+}
+
+/// `GET /api/tournaments`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentsReply {
+    /// Every tournament, newest first.
+    pub tournaments: Vec<TournamentLine>,
+}
+
+/// A player in a tournament's standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentEntrant {
+    /// Their name.
+    pub name: String,
+    /// Their tournament chips (0 once out).
+    pub stack: Chips,
+    /// The table they sit at (its id, to watch it), while in.
+    pub table: Option<String>,
+    /// Their place, once out (or 1: the winner).
+    pub place: Option<usize>,
+    /// The prize that place paid them.
+    pub prize: Option<Chips>,
+}
+
+/// What the asking player needs to know of themselves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentMe {
+    /// They have an entry.
+    pub registered: bool,
+    /// The table they sit at now (its id: open it to play), while in.
+    pub table: Option<String>,
+    /// Their seat there.
+    pub seat: Option<usize>,
+    /// Their place, once out (or 1: the winner).
+    pub place: Option<usize>,
+    /// Their prize, once paid.
+    pub prize: Option<Chips>,
+    /// What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
+    pub notices: Vec<String>,
+}
+
+/// `GET /api/tournaments/{id}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentDetail {
+    /// The lobby's line.
+    pub tournament: TournamentLine,
+    /// Its prizes by place, first place first, once fixed.
+    pub prizes: Vec<Chips>,
+    /// The players: those still in by stack, then those out by place.
+    pub entrants: Vec<TournamentEntrant>,
+    /// Its open tables' ids.
+    pub tables: Vec<String>,
+    /// The asking player (none for a visitor not signed in).
+    pub me: Option<TournamentMe>,
+}
+
+/// `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em that starts when `players` have
+/// registered; `bots` of its seats are taken by bots at once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewSitAndGo {
+    /// Its name (a default from the room otherwise).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Entries it starts with (2 to 90).
+    pub players: usize,
+    /// Seats a table (2 to 10; default 9).
+    #[serde(default)]
+    pub seats: Option<usize>,
+    /// What an entry puts in the prize pool.
+    pub entry: Chips,
+    /// What an entry pays the house (default 0).
+    #[serde(default)]
+    pub fee: Chips,
+    /// `regular`, `turbo` (the default) or `hyper`.
+    #[serde(default)]
+    pub speed: Option<String>,
+    /// Bots entered at once (fewer than `players`).
+    #[serde(default)]
+    pub bots: usize,
+    /// Their level (`beginner`, `regular`, `strong`; default `regular`).
+    #[serde(default)]
+    pub bot_level: Option<String>,
+}
+
+/// `POST /api/tournaments`: the tournament made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentCreated {
+    /// Its id.
+    pub id: String,
+}
+
+/// `POST /api/tournaments/{id}/register` and `/unregister`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentAnswer {
+    /// `registered`, `unregistered` or `pending` (the books did not answer yet: the entry is
+    /// sent again under the same key, and a notice follows).
+    pub result: String,
+    /// The entry's number (1 the first, 2 a re-entry…), when registered.
+    pub entry: Option<u32>,
+    /// What came back, when unregistered.
+    pub refund: Option<Chips>,
+}

@@ -1,0 +1,321 @@
+//! The async shell around a tournament's coordinator: it turns members' intents, the books'
+//! answers, the tables' reports and the clock into the coordinator's [`Input`]s, and carries
+//! out its [`Effect`]s — writes against the books (each on a task of its own, its answer fed
+//! back), orders through the [`Relay`] to the tournament's tables (opened here, in the room's
+//! lobby, as table cores of the tournament's kind), answers, notices and what players are
+//! shown. It decides nothing.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use tavolo_store::{TournamentFence, TournamentSaveRow};
+use tokio::sync::{mpsc, oneshot};
+
+use super::io::{Ack, Effect, Input, Intent, Now, Write, WriteId};
+use super::relay::{Relay, Relayed};
+use super::shown::Shown;
+use super::{CoordError, Coordinator};
+use crate::books::Member;
+use crate::protocol::TableOptions;
+use crate::room::Room;
+use crate::table::core::{Ledger, TableKind};
+use crate::table::{ReportSink, Start, TableCmd};
+
+/// What a member's intent is answered with.
+pub type IntentReply = oneshot::Sender<Result<Ack, CoordError>>;
+
+/// A command for a tournament's task.
+#[derive(Debug)]
+pub enum TournamentCmd {
+    /// A member's intent, answered on `reply`.
+    Intent {
+        /// Who.
+        member: Member,
+        /// What.
+        intent: Intent,
+        /// Where the answer goes.
+        reply: IntentReply,
+    },
+}
+
+/// A tournament as the room holds it.
+#[derive(Clone, Debug)]
+pub struct TournamentHandle {
+    /// Its id.
+    pub id: String,
+    /// Its task's commands.
+    pub tx: mpsc::Sender<TournamentCmd>,
+    /// What players are shown, updated by its task.
+    pub shown: Arc<Mutex<Shown>>,
+}
+
+/// What a tournament's task needs.
+pub(crate) struct Deps {
+    /// The room (its tables are opened there).
+    pub room: Weak<Room>,
+    /// The lease the coordinator is held by.
+    pub fence: TournamentFence,
+    /// The options of its tables (their seats, their bots' level).
+    pub tables: TableOptions,
+}
+
+/// The time now, by the room's clock.
+fn now(room: &Room) -> Now {
+    let unix_ms =
+        (SystemTime::now().duration_since(UNIX_EPOCH)).map_or(0, |d| d.as_millis() as u64);
+    Now {
+        at: room.config.time.now(),
+        unix_ms,
+    }
+}
+
+/// The task's state besides the coordinator.
+struct Shell {
+    deps: Deps,
+    relay: Relay,
+    /// The tables by the coordinator's number: id and command channel.
+    tables: BTreeMap<usize, (String, mpsc::Sender<TableCmd>)>,
+    /// Table ids back to numbers.
+    numbers: BTreeMap<String, usize>,
+    reports: ReportSink,
+    back: mpsc::UnboundedSender<Input>,
+    replies: BTreeMap<u64, IntentReply>,
+    next_reply: u64,
+    shown: Arc<Mutex<Shown>>,
+    /// Inputs for the coordinator made while carrying out its effects (the relay's).
+    queue: VecDeque<Input>,
+}
+
+/// Runs `coord` until its tournament is over or another node has it; `first`: the effects of
+/// making it.
+pub(crate) async fn run(
+    mut coord: Coordinator,
+    first: Vec<Effect>,
+    deps: Deps,
+    mut rx: mpsc::Receiver<TournamentCmd>,
+    shown: Arc<Mutex<Shown>>,
+) {
+    let (back, mut answers) = mpsc::unbounded_channel();
+    let (reports, mut reported) = mpsc::unbounded_channel();
+    let mut shell = Shell {
+        deps,
+        relay: Relay::new(),
+        tables: BTreeMap::new(),
+        numbers: BTreeMap::new(),
+        reports,
+        back,
+        replies: BTreeMap::new(),
+        next_reply: 1,
+        shown,
+        queue: VecDeque::new(),
+    };
+    let mut done = shell.carry_out(&coord, first).await;
+    let mut clock = tokio::time::interval(Duration::from_secs(1));
+    clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    while !done {
+        let input = tokio::select! {
+            cmd = rx.recv() => match cmd {
+                Some(TournamentCmd::Intent { member, intent, reply }) => {
+                    let id = shell.next_reply;
+                    shell.next_reply += 1;
+                    shell.replies.insert(id, reply);
+                    Some(Input::Intent { member, intent, reply: id })
+                }
+                None => break,
+            },
+            Some(input) = answers.recv() => Some(input),
+            Some((table, report)) = reported.recv() => {
+                match shell.numbers.get(&table) {
+                    Some(&k) => {
+                        let out = shell.relay.report(k, report);
+                        shell.relayed(out).await;
+                    }
+                    None => tracing::warn!(table, "a report from a table not of this tournament"),
+                }
+                shell.queue.pop_front()
+            }
+            _ = clock.tick() => Some(Input::Tick),
+        };
+        let Some(room) = shell.deps.room.upgrade() else {
+            break;
+        };
+        let mut next = input;
+        while let Some(input) = next {
+            let effects = coord.handle(input, now(&room));
+            done |= shell.carry_out(&coord, effects).await;
+            next = shell.queue.pop_front();
+        }
+    }
+    for (_, reply) in std::mem::take(&mut shell.replies) {
+        let _ = reply.send(Err(CoordError::Moved));
+    }
+    tracing::info!(tournament = %shell.deps.fence.tournament, "the tournament's task ends");
+}
+
+impl Shell {
+    /// Carries out the coordinator's effects; whether its work is over.
+    async fn carry_out(&mut self, coord: &Coordinator, effects: Vec<Effect>) -> bool {
+        let mut over = false;
+        for e in effects {
+            match e {
+                Effect::Answer(id, answer) => {
+                    if let Some(reply) = self.replies.remove(&id) {
+                        let _ = reply.send(answer);
+                    }
+                }
+                Effect::Book(id, write) => self.book(id, write),
+                Effect::Order(order) => {
+                    let out = self.relay.order(order);
+                    self.relayed(out).await;
+                }
+                Effect::Notice(user, notice) => {
+                    let tables = self.ids();
+                    if let Ok(mut s) = self.shown.lock() {
+                        s.notice(user, &notice, &tables);
+                    }
+                }
+                Effect::Refused { table, hand, error } => {
+                    tracing::error!(tournament = %self.deps.fence.tournament, table, hand, %error, "a table's report refused");
+                }
+                Effect::Finished => {
+                    over = true;
+                    self.finished().await;
+                }
+                Effect::Stopped => over = true,
+            }
+        }
+        let tables = self.ids();
+        if let Ok(mut s) = self.shown.lock() {
+            s.update(coord, &tables);
+        }
+        over
+    }
+
+    /// The tables' ids by number.
+    fn ids(&self) -> BTreeMap<usize, String> {
+        (self.tables.iter())
+            .map(|(k, (id, _))| (*k, id.clone()))
+            .collect()
+    }
+
+    /// Carries out what the relay asks: tables opened, orders sent, inputs queued.
+    async fn relayed(&mut self, out: Vec<Relayed>) {
+        for r in out {
+            match r {
+                Relayed::Open { table, seats } => self.open(table, seats).await,
+                Relayed::Table(k, order) => match self.tables.get(&k) {
+                    Some((id, tx)) => {
+                        if tx.send(TableCmd::Order(order)).await.is_err() {
+                            tracing::error!(table = %id, "a tournament table is gone");
+                        }
+                    }
+                    None => tracing::error!(table = k, "an order for a table never opened"),
+                },
+                Relayed::Coordinator(input) => self.queue.push_back(input),
+            }
+        }
+    }
+
+    /// Opens table `k` of the tournament with `seats` seats, in the room's lobby.
+    async fn open(&mut self, k: usize, seats: usize) {
+        if self.tables.contains_key(&k) {
+            return;
+        }
+        let Some(room) = self.deps.room.upgrade() else {
+            return;
+        };
+        let t = &self.deps.fence.tournament;
+        let mut options = self.deps.tables.clone();
+        options.seats = seats;
+        options.name = format!("{} · table {}", options.name, k + 1);
+        let opened = async {
+            let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
+            let store = room.books.store();
+            let lease = room.node.lease_ms();
+            let fence = (store
+                .create_tournament_table(t, k, &json, &room.node.id, lease)
+                .await)
+                .map_err(|e| e.to_string())?
+                .ok_or("the table was opened before (taking over a tournament is not built yet)")?;
+            let mut deps = room.table_deps(&options);
+            deps.kind = TableKind::Tournament {
+                tournament: t.clone(),
+            };
+            deps.reports = Some(self.reports.clone());
+            let start = Start::New(Vec::new(), Ledger::default());
+            let handle = crate::table::spawn(deps, fence, options, None, start)
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>(handle)
+        };
+        match opened.await {
+            Ok(handle) => {
+                self.numbers.insert(handle.id.clone(), k);
+                self.tables
+                    .insert(k, (handle.id.clone(), handle.tx.clone()));
+                room.lobby.insert(handle);
+            }
+            Err(why) => {
+                tracing::error!(tournament = %t, table = k, why, "a tournament table could not open")
+            }
+        }
+    }
+
+    /// Gives `write` to the books on a task of its own; the answer comes back as an input.
+    fn book(&self, id: WriteId, write: Write) {
+        let (room, fence, back) = (
+            self.deps.room.clone(),
+            self.deps.fence.clone(),
+            self.back.clone(),
+        );
+        let summary = self.summary();
+        tokio::spawn(async move {
+            let Some(room) = room.upgrade() else { return };
+            let answer = execute(&room, &fence, write, summary).await;
+            let _ = back.send(Input::Booked(id, answer));
+        });
+    }
+
+    /// The lobby line as JSON.
+    fn summary(&self) -> String {
+        let line = self.shown.lock().map(|s| s.line.clone());
+        (line.ok())
+            .and_then(|l| serde_json::to_string(&l).ok())
+            .unwrap_or_else(|| "{}".into())
+    }
+
+    /// The tournament is over: recorded as such, with its last line.
+    async fn finished(&self) {
+        let Some(room) = self.deps.room.upgrade() else {
+            return;
+        };
+        let summary = self.summary();
+        let store = room.books.store();
+        if let Err(e) = store.finish_tournament(&self.deps.fence, &summary).await {
+            tracing::error!(tournament = %self.deps.fence.tournament, error = %e, "the end of a tournament could not be recorded");
+        }
+    }
+}
+
+/// Carries out one write of the coordinator against the books.
+async fn execute(
+    room: &Room,
+    fence: &TournamentFence,
+    write: Write,
+    summary: String,
+) -> super::io::BookAnswer {
+    let save = write.save();
+    let state = serde_json::to_string(&save.state)
+        .map_err(|e| super::io::BookFailure::Unavailable(format!("the save: {e}")))?;
+    let row = TournamentSaveRow {
+        state,
+        summary,
+        seq: i64::try_from(save.seq).unwrap_or(i64::MAX),
+    };
+    let journal = match &write {
+        Write::Money { journal, .. } => Some(journal),
+        Write::Save(_) => None,
+    };
+    let store = room.books.store();
+    (store.save_tournament(fence, journal, &row).await).map_err(crate::table::failure)
+}

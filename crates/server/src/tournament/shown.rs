@@ -1,0 +1,190 @@
+//! What players are shown of a tournament (RULES.md §5 "Players see it"): the lobby's line, the
+//! standings with places and prizes, its tables, and each player's notices — made from the
+//! coordinator's state after every step, kept by its shell for the HTTP API to read.
+
+use std::collections::BTreeMap;
+
+use tavolo_engine::tournament::Phase;
+use tavolo_engine::Chips;
+use tavolo_store::UserId;
+
+use super::io::Notice;
+use super::Coordinator;
+use crate::protocol::tournament::{
+    TournamentDetail, TournamentEntrant, TournamentLine, TournamentMe, TournamentStatus,
+};
+
+/// The most notices kept a player (the oldest go first).
+const NOTICES_KEPT: usize = 50;
+
+/// A tournament as shown.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The lobby's line.
+    pub line: TournamentLine,
+    /// The prizes, first place first, once fixed.
+    pub prizes: Vec<Chips>,
+    /// The standings, with who each line is.
+    pub entrants: Vec<(UserId, TournamentEntrant)>,
+    /// The open tables' ids, by the coordinator's number.
+    pub tables: BTreeMap<usize, String>,
+    /// Where each player still in sits: table id, seat.
+    pub seats: BTreeMap<UserId, (String, usize)>,
+    /// Prizes paid, by player.
+    pub paid: BTreeMap<UserId, Chips>,
+    /// Each player's notices, oldest first.
+    pub notices: BTreeMap<UserId, Vec<String>>,
+}
+
+impl Shown {
+    /// A tournament not started, as its lobby line says.
+    pub fn new(line: TournamentLine) -> Shown {
+        Shown {
+            line,
+            prizes: Vec::new(),
+            entrants: Vec::new(),
+            tables: BTreeMap::new(),
+            seats: BTreeMap::new(),
+            paid: BTreeMap::new(),
+            notices: BTreeMap::new(),
+        }
+    }
+
+    /// Made again from the coordinator (its tables' ids by number: `tables`).
+    pub fn update(&mut self, c: &Coordinator, tables: &BTreeMap<usize, String>) {
+        let t = c.tournament();
+        let config = c.config();
+        let l = &mut self.line;
+        l.status = match t.phase() {
+            Phase::Registering => TournamentStatus::Registering,
+            Phase::Running => TournamentStatus::Running,
+            Phase::Finished => TournamentStatus::Finished,
+            Phase::Cancelled => TournamentStatus::Cancelled,
+        };
+        l.entrants = t.entries();
+        l.left = t.stacks().len();
+        l.prize_pool = t.pool();
+        self.prizes = t.prizes().map(<[Chips]>::to_vec).unwrap_or_default();
+        l.places_paid = self.prizes.len();
+        let running = t.phase() == Phase::Running;
+        let level = (running || t.phase() == Phase::Finished).then(|| t.level());
+        let blinds = level.and_then(|n| config.structure.level(n));
+        l.level = level.and_then(|n| u32::try_from(n).ok());
+        l.small_blind = blinds.map(|b| b.small_blind);
+        l.big_blind = blinds.map(|b| b.big_blind);
+        l.ante = blinds.map(|b| b.ante);
+        let total: Chips = t.stacks().values().copied().sum();
+        let left = u64::try_from(l.left).unwrap_or(u64::MAX);
+        l.average_stack = (left > 0).then(|| total.div_floor(left));
+        self.tables = tables.clone();
+        self.seats.clear();
+        for (k, s) in t.seatings().enumerate() {
+            let Some(id) = tables.get(&k) else { continue };
+            for (seat, p) in s.seats.iter().enumerate() {
+                if let Some(p) = p {
+                    self.seats.insert(*p, (id.clone(), seat));
+                }
+            }
+        }
+        let name = |u: &UserId| {
+            (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
+        };
+        let mut standing: Vec<(UserId, TournamentEntrant)> = (t.stacks().iter())
+            .map(|(u, s)| {
+                let e = TournamentEntrant {
+                    name: name(u),
+                    stack: *s,
+                    table: self.seats.get(u).map(|(id, _)| id.clone()),
+                    place: None,
+                    prize: None,
+                };
+                (*u, e)
+            })
+            .collect();
+        standing.sort_by(|a, b| b.1.stack.cmp(&a.1.stack).then(a.1.name.cmp(&b.1.name)));
+        let mut out: Vec<(UserId, TournamentEntrant)> = (t.places())
+            .map(|p| {
+                let e = TournamentEntrant {
+                    name: name(&p.player),
+                    stack: Chips::ZERO,
+                    table: None,
+                    place: Some(p.place),
+                    prize: self.paid.get(&p.player).copied(),
+                };
+                (p.player, e)
+            })
+            .collect();
+        out.sort_by_key(|(_, e)| e.place);
+        standing.extend(out);
+        self.entrants = standing;
+    }
+
+    /// Keeps `notice` for `user` (and what it says of their prize).
+    pub fn notice(&mut self, user: UserId, notice: &Notice, tables: &BTreeMap<usize, String>) {
+        if let Notice::Paid { amount, .. } = notice {
+            *self.paid.entry(user).or_default() += *amount;
+        }
+        let kept = self.notices.entry(user).or_default();
+        kept.push(say(notice, tables));
+        if kept.len() > NOTICES_KEPT {
+            kept.remove(0);
+        }
+    }
+
+    /// The tournament in full, as `me` (if anybody) sees it.
+    pub fn detail(&self, me: Option<UserId>) -> TournamentDetail {
+        let me = me.map(|u| {
+            let standing = self.entrants.iter().find(|(p, _)| *p == u);
+            let seat = self.seats.get(&u);
+            TournamentMe {
+                registered: standing.is_some(),
+                table: seat.map(|(id, _)| id.clone()),
+                seat: seat.map(|(_, s)| *s),
+                place: standing.and_then(|(_, e)| e.place),
+                prize: self.paid.get(&u).copied(),
+                notices: self.notices.get(&u).cloned().unwrap_or_default(),
+            }
+        });
+        TournamentDetail {
+            tournament: self.line.clone(),
+            prizes: self.prizes.clone(),
+            entrants: self.entrants.iter().map(|(_, e)| e.clone()).collect(),
+            tables: self.tables.values().cloned().collect(),
+            me,
+        }
+    }
+}
+
+/// A notice in words.
+fn say(n: &Notice, tables: &BTreeMap<usize, String>) -> String {
+    let table = |t: &usize| tables.get(t).cloned().unwrap_or_else(|| format!("#{t}"));
+    match n {
+        Notice::Entered { entry } if *entry > 1 => format!("Re-entered (entry {entry})."),
+        Notice::Entered { .. } => "Registered.".into(),
+        Notice::Refunded { amount } => format!("{amount} chips came back to your account."),
+        Notice::Rebought { stack } => format!("Rebuy done: your stack is {stack}."),
+        Notice::Seated { table: t, seat } => {
+            format!("Seated at table {}, seat {}.", table(t), seat + 1)
+        }
+        Notice::Moved { table: t, seat } => {
+            format!("Moved to table {}, seat {}.", table(t), seat + 1)
+        }
+        Notice::Busted {
+            place: 1, tied: 1, ..
+        } => "You won the tournament!".into(),
+        Notice::Busted { place, tied, prize } => {
+            let shared = if *tied > 1 {
+                format!(" (shared by {tied})")
+            } else {
+                String::new()
+            };
+            match prize {
+                Some(p) => format!("Out in place {place}{shared}: prize {p}."),
+                None => format!("Out in place {place}{shared}."),
+            }
+        }
+        Notice::Paid { place, amount } => format!("Prize for place {place} paid: {amount}."),
+        Notice::Cancelled => "The tournament was called off: your entry is refunded.".into(),
+        Notice::Refused { error } => format!("Refused: {error}."),
+    }
+}

@@ -1,0 +1,309 @@
+//! The room's tournaments (issue 51; RULES.md §5): a sit-and-go a player creates — recorded in
+//! the books, its coordinator started on this node, the bots it asks for entered at once — the
+//! lobby's list, one tournament in full, and members' registrations carried to its coordinator.
+//! The coordinator and the tables decide; this only finds them and carries words.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::json;
+use tavolo_cards::GameRng;
+use tavolo_engine::tournament::{Config, Speed, Start, Structure};
+use tavolo_engine::Chips;
+use tavolo_store::{NewTournament, UserId};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::books::Member;
+use crate::error::RoomError;
+use crate::protocol::tournament::{
+    NewSitAndGo, TournamentDetail, TournamentLine, TournamentStatus,
+};
+use crate::protocol::{OptionsError, TableOptions};
+use crate::room::Room;
+use crate::tournament::shell::{self, TournamentCmd, TournamentHandle};
+use crate::tournament::{Ack, CoordError, Coordinator, Intent, Lease, Now, Setup, Shown};
+
+/// The largest sit-and-go a player may create.
+pub const MAX_SIT_AND_GO: usize = 90;
+
+/// The room's tournaments on this node, by id.
+#[derive(Debug, Default)]
+pub struct Tournaments {
+    running: Mutex<BTreeMap<String, TournamentHandle>>,
+}
+
+impl Tournaments {
+    /// Tournament `id`, if this node holds it.
+    pub fn get(&self, id: &str) -> Option<TournamentHandle> {
+        let map = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(id).cloned()
+    }
+
+    /// Every tournament this node holds.
+    pub fn all(&self) -> Vec<TournamentHandle> {
+        let map = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        map.values().cloned().collect()
+    }
+
+    fn insert(&self, h: TournamentHandle) {
+        let mut map = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        map.insert(h.id.clone(), h);
+    }
+}
+
+fn invalid(why: impl Into<String>) -> RoomError {
+    RoomError::Options(OptionsError(why.into()))
+}
+
+/// The speed a sit-and-go asks for.
+fn speed(word: Option<&str>) -> Result<(Speed, &'static str), RoomError> {
+    match word.unwrap_or("turbo") {
+        "regular" => Ok((Speed::Regular, "regular")),
+        "turbo" => Ok((Speed::Turbo, "turbo")),
+        "hyper" => Ok((Speed::Hyper, "hyper")),
+        other => Err(invalid(format!(
+            "speed must be regular, turbo or hyper, not {other:?}"
+        ))),
+    }
+}
+
+impl Room {
+    /// Creates a sit-and-go of No-Limit Hold'em for `creator`: recorded in the books, its
+    /// coordinator started here, `new.bots` bots entered at once (paid from the bots'
+    /// bankroll). Refused with the reason if its settings cannot be played.
+    pub async fn create_sit_and_go(
+        self: &Arc<Room>,
+        new: NewSitAndGo,
+        creator: &Member,
+    ) -> Result<String, RoomError> {
+        if self.is_closing() {
+            return Err(RoomError::ShuttingDown);
+        }
+        if self.read_only().is_some() {
+            return Err(RoomError::Unavailable);
+        }
+        let (config, tables, speed_word) = sit_and_go_settings(&new)?;
+        let charge = config.prize.try_add(config.fee)?;
+        if new.bots > 0 && charge > self.config.max_bot_buy_in {
+            return Err(RoomError::BotsTooRich {
+                max: self.config.max_bot_buy_in,
+                asked: charge,
+            });
+        }
+        let mut rng = GameRng::from_os();
+        let seed = GameRng::os_seed();
+        let id = format!("s{:08x}", rng.next_u64() as u32);
+        let name = (new.name.clone())
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| format!("Sit & Go {}", &id[1..5]));
+        let config_json =
+            serde_json::to_string(&config).map_err(|e| RoomError::Internal(e.to_string()))?;
+        let row = NewTournament {
+            id: id.clone(),
+            name: name.clone(),
+            game: "holdem".into(),
+            config: config_json,
+            seed: tavolo_store::hex(&seed),
+            created_by: Some(creator.id),
+        };
+        let store = self.books.store();
+        let fence = (store.create_tournament(&row, &self.node.id, self.node.lease_ms())).await?;
+        let setup = Setup {
+            lease: Lease {
+                tournament: id.clone(),
+                epoch: fence.epoch,
+            },
+            config: config.clone(),
+            seed,
+        };
+        let now = self.tournament_now();
+        let mut coord = Coordinator::new(setup, now).map_err(|e| invalid(e.to_string()))?;
+        let first = coord.handle(crate::tournament::Input::Tick, now);
+        let line = TournamentLine {
+            id: id.clone(),
+            name: name.clone(),
+            game: "holdem".into(),
+            structure: "no_limit".into(),
+            kind: "sit_and_go".into(),
+            speed: speed_word.into(),
+            status: TournamentStatus::Registering,
+            entry: config.prize,
+            fee: config.fee,
+            seats: config.seats,
+            players: new.players,
+            entrants: 0,
+            left: 0,
+            prize_pool: Chips::ZERO,
+            places_paid: 0,
+            starting_stack: config.structure.starting_stack,
+            level: None,
+            small_blind: None,
+            big_blind: None,
+            ante: None,
+            average_stack: None,
+            created_at: tavolo_store::now_ms(),
+        };
+        let shown = Arc::new(Mutex::new(Shown::new(line)));
+        let (tx, rx) = mpsc::channel(256);
+        let handle = TournamentHandle {
+            id: id.clone(),
+            tx,
+            shown: shown.clone(),
+        };
+        let deps = shell::Deps {
+            room: Arc::downgrade(self),
+            fence,
+            tables: TableOptions { name, ..tables },
+        };
+        tokio::spawn(shell::run(coord, first, deps, rx, shown));
+        self.tournaments.insert(handle.clone());
+        for n in 0..new.bots {
+            let account = format!("bot-{}-{}", &id[1..], n + 1);
+            let mut bot = self.books.bot(&account).await?;
+            bot.name = tavolo_bots::persona::bot_name(&id, n, &handle_level(&new));
+            match tournament_intent(&handle, bot, Intent::Register).await {
+                Ok(_) => {}
+                Err(e) => tracing::warn!(tournament = %id, error = %e, "a bot's entry was refused"),
+            }
+        }
+        tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a sit-and-go was created");
+        Ok(id)
+    }
+
+    /// The time now for a coordinator.
+    pub(crate) fn tournament_now(&self) -> Now {
+        Now {
+            at: self.config.time.now(),
+            unix_ms: u64::try_from(tavolo_store::now_ms()).unwrap_or(0),
+        }
+    }
+
+    /// `member` asks `intent` of tournament `id`.
+    pub async fn tournament_intent(
+        &self,
+        id: &str,
+        member: Member,
+        intent: Intent,
+    ) -> Result<Result<Ack, CoordError>, RoomError> {
+        let handle = self
+            .tournaments
+            .get(id)
+            .ok_or(RoomError::NoSuchTournament)?;
+        tournament_intent(&handle, member, intent).await
+    }
+
+    /// The lobby's lines: the tournaments this node holds, then those the books hold that it
+    /// does not (finished ones, or held by another node), newest first.
+    pub async fn tournament_lines(&self) -> Result<Vec<TournamentLine>, RoomError> {
+        let mut lines: Vec<TournamentLine> = (self.tournaments.all().iter())
+            .filter_map(|h| h.shown.lock().ok().map(|s| s.line.clone()))
+            .collect();
+        for row in self.books.store().tournaments().await? {
+            if lines.iter().any(|l| l.id == row.id) {
+                continue;
+            }
+            if let Some(line) = row
+                .summary
+                .as_deref()
+                .and_then(|s| serde_json::from_str(s).ok())
+            {
+                lines.push(line);
+            }
+        }
+        lines.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+        Ok(lines)
+    }
+
+    /// Tournament `id` in full, as `me` sees it.
+    pub async fn tournament_detail(
+        &self,
+        id: &str,
+        me: Option<UserId>,
+    ) -> Result<TournamentDetail, RoomError> {
+        if let Some(h) = self.tournaments.get(id) {
+            let s = h
+                .shown
+                .lock()
+                .map_err(|_| RoomError::Internal("poisoned".into()))?;
+            return Ok(s.detail(me));
+        }
+        let row = (self.books.store().tournament(id).await?).ok_or(RoomError::NoSuchTournament)?;
+        let line: TournamentLine = (row.summary.as_deref())
+            .and_then(|s| serde_json::from_str(s).ok())
+            .ok_or(RoomError::NoSuchTournament)?;
+        Ok(Shown::new(line).detail(me))
+    }
+}
+
+/// The bots' level word of a sit-and-go.
+fn handle_level(new: &NewSitAndGo) -> String {
+    new.bot_level.clone().unwrap_or_else(|| "regular".into())
+}
+
+/// Sends `intent` to a tournament's task and waits for its answer.
+async fn tournament_intent(
+    handle: &TournamentHandle,
+    member: Member,
+    intent: Intent,
+) -> Result<Result<Ack, CoordError>, RoomError> {
+    let (reply, answer) = oneshot::channel();
+    let cmd = TournamentCmd::Intent {
+        member,
+        intent,
+        reply,
+    };
+    handle
+        .tx
+        .send(cmd)
+        .await
+        .map_err(|_| RoomError::TournamentOver)?;
+    answer.await.map_err(|_| RoomError::TournamentOver)
+}
+
+/// The engine's settings of a sit-and-go, the options of its tables, and its speed's word;
+/// refused with the reason.
+fn sit_and_go_settings(
+    new: &NewSitAndGo,
+) -> Result<(Config, TableOptions, &'static str), RoomError> {
+    if !(2..=MAX_SIT_AND_GO).contains(&new.players) {
+        return Err(invalid(format!(
+            "a sit-and-go has 2 to {MAX_SIT_AND_GO} players"
+        )));
+    }
+    let seats = new.seats.unwrap_or(9);
+    if !(2..=10).contains(&seats) {
+        return Err(invalid("a tournament table has 2 to 10 seats"));
+    }
+    if new.bots >= new.players {
+        return Err(invalid("at least one seat must be left for players"));
+    }
+    if new.entry.is_zero() {
+        return Err(invalid(
+            "the entry must put at least one chip in the prize pool",
+        ));
+    }
+    let (speed, word) = speed(new.speed.as_deref())?;
+    let config = Config {
+        seats,
+        structure: Structure::template(speed),
+        prize: new.entry,
+        fee: new.fee,
+        start: Start::SitAndGo {
+            players: new.players,
+        },
+        re_entry: false,
+        rebuys: false,
+        add_on: None,
+    };
+    tavolo_engine::tournament::Tournament::<UserId>::new(config.clone(), [0; 32])
+        .map_err(|e| invalid(e.to_string()))?;
+    let level = handle_level(new);
+    let options = TableOptions::from_json(&json!({
+        "game": "holdem",
+        "seats": seats,
+        "bot_level": level,
+    }))
+    .map_err(RoomError::Options)?;
+    crate::table::bots::check_level(&options)?;
+    Ok((config, options, word))
+}
