@@ -79,30 +79,20 @@ enum Phase {
     Over,
 }
 
-/// The public stage of a hand, for views.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// The first betting round.
-    FirstBetting,
-    /// The exchange.
-    Exchange,
-    /// The second betting round.
-    SecondBetting,
-    /// The showdown.
-    Showdown,
-    /// The hand is over and the pots are awarded.
-    Over,
+wire_value! {
+    /// The public stage of a hand, for views.
+    pub enum Stage {
+        /// The first betting round.
+        FirstBetting,
+        /// The exchange.
+        Exchange,
+        /// The second betting round.
+        SecondBetting,
+        /// The showdown.
+        Showdown,
+        /// The hand is over and the pots are awarded.
+        Over,
+    }
 }
 
 /// One hand of Five-Card Draw.
