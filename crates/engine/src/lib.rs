@@ -6,9 +6,6 @@
 //! seeded [`tavolo_cards::GameRng`], so every game replays exactly.
 #![deny(missing_docs)]
 
-#[macro_use]
-mod wire;
-
 pub mod betting;
 pub mod draw;
 pub mod encode;
@@ -19,5 +16,6 @@ pub mod saint;
 pub mod table;
 pub mod tournament;
 pub mod transcript;
+mod wire;
 
 pub use tavolo_cards::{Chips, ChipsError};

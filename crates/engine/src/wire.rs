@@ -2,35 +2,6 @@
 //! set of cards as a list, an optional set, a hand's value as codes. Used by the games' actions,
 //! events and views, so that every client reads them one way.
 
-/// Declares a plain value of the rules and the wire (a table setting, a street, what a player
-/// may do): copied, compared, hashed, written and read with serde, and described in the
-/// protocol's JSON schema, so that every such value has the same traits. An enum's variants are
-/// written in snake_case; the `#[serde(alias)]` of a variant reads the spelling written before
-/// that. Further derives and attributes go inside, after the doc comment.
-macro_rules! wire_value {
-    (@derive $(#[$attr:meta])* ; $($item:tt)*) => {
-        #[derive(
-            Clone,
-            Copy,
-            Debug,
-            PartialEq,
-            Eq,
-            Hash,
-            serde::Serialize,
-            serde::Deserialize,
-            schemars::JsonSchema,
-        )]
-        $(#[$attr])*
-        $($item)*
-    };
-    ($(#[$attr:meta])* pub enum $($item:tt)*) => {
-        wire_value! { @derive #[serde(rename_all = "snake_case")] $(#[$attr])* ; pub enum $($item)* }
-    };
-    ($(#[$attr:meta])* pub struct $($item:tt)*) => {
-        wire_value! { @derive $(#[$attr])* ; pub struct $($item)* }
-    };
-}
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tavolo_cards::{Card, CardSet, HandRank};
 

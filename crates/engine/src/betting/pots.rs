@@ -9,6 +9,7 @@ use super::event::BetEvent;
 use super::ledger::Ledger;
 use super::seats::{SeatMask, MAX_SEATS};
 use crate::Chips;
+use tavolo_cards::wire_value;
 
 wire_value! {
     /// What happens to the chips a split cannot divide.

@@ -4,6 +4,7 @@ use super::error::BetError;
 use super::ledger::Ledger;
 use super::seats::SeatMask;
 use crate::Chips;
+use tavolo_cards::wire_value;
 
 wire_value! {
     /// The betting structure (a table setting, RULES.md §2).

@@ -5,6 +5,7 @@ use super::error::SetupError;
 use crate::betting::{MinRaise, OddChips};
 use crate::game::Game;
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, CardSet, GameRng, TieBreak};
 
 /// The most players at a draw table (RULES.md §3: 2–8; 8 × 5 cards + 11 to draw + the bottom

@@ -2,6 +2,7 @@
 
 use crate::betting::BetEvent;
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, HandRank};
 
 wire_value! {

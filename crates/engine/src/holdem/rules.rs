@@ -3,6 +3,7 @@
 use crate::betting::{MinRaise, OddChips, RaiseCap, Reopen, Structure};
 use crate::game::Game;
 use crate::Chips;
+use tavolo_cards::wire_value;
 
 wire_value! {
     /// The order in which hands are turned at the showdown.

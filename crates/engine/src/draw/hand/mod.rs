@@ -21,6 +21,7 @@ use super::error::{DrawError, SetupError};
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use crate::betting::{BettingRound, Ledger, Legal, SeatMask};
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, CardSet, Deck, HandRank};
 
 mod betting;
