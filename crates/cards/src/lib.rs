@@ -19,6 +19,8 @@
 //! ```
 #![deny(missing_docs)]
 
+mod wire_value;
+
 mod card;
 mod chips;
 mod deck;

@@ -9,41 +9,31 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Rank;
 use crate::tables::CLASS_KEYS;
+use crate::wire_value;
 
-/// The nine hand categories, weakest first.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Category {
-    /// No combination.
-    HighCard,
-    /// Two cards of one rank.
-    OnePair,
-    /// Two pairs.
-    TwoPair,
-    /// Three cards of one rank.
-    ThreeOfAKind,
-    /// Five ranks in sequence (A-2-3-4-5 the lowest).
-    Straight,
-    /// Five cards of one suit.
-    Flush,
-    /// Three of one rank and two of another.
-    FullHouse,
-    /// Four cards of one rank.
-    FourOfAKind,
-    /// A straight in one suit (the ace-high one is the royal flush).
-    StraightFlush,
+wire_value! {
+    /// The nine hand categories, weakest first.
+    #[derive(PartialOrd, Ord)]
+    pub enum Category {
+        /// No combination.
+        HighCard,
+        /// Two cards of one rank.
+        OnePair,
+        /// Two pairs.
+        TwoPair,
+        /// Three cards of one rank.
+        ThreeOfAKind,
+        /// Five ranks in sequence (A-2-3-4-5 the lowest).
+        Straight,
+        /// Five cards of one suit.
+        Flush,
+        /// Three of one rank and two of another.
+        FullHouse,
+        /// Four cards of one rank.
+        FourOfAKind,
+        /// A straight in one suit (the ace-high one is the royal flush).
+        StraightFlush,
+    }
 }
 
 impl Category {

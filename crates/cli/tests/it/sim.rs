@@ -1,11 +1,11 @@
 //! `tavolo sim` as a user meets it: the table and JSON, records that `tavolo replay` confirms,
 //! the plot, and exit status 2 with a clear message for what the user got wrong.
 
-use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
+use crate::common::{sim_recorded, success_json, success_text, tavolo, text, usage_error};
 
 #[test]
 fn sim_prints_a_table_per_bot() {
-    let o = tavolo(&[
+    let s = success_text(&[
         "sim",
         "saint",
         "--bots",
@@ -15,8 +15,6 @@ fn sim_prints_a_table_per_bot() {
         "--seed",
         "1",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let s = text(&o.stdout);
     assert!(s.contains("40 games of saint, seed 1"), "{s}");
     assert!(s.lines().any(|l| l.starts_with("greedy ")), "{s}");
     assert!(s.lines().any(|l| l.starts_with("random ")), "{s}");
@@ -157,29 +155,22 @@ fn train_writes_limit_and_no_limit_strategy_files_and_refuses_pot_limit() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let out = dir.join("s.bin");
     let path = out.to_str().expect("path");
-    let args = [
-        "train",
-        "holdem",
-        "--structure",
-        "limit",
-        "--iterations",
-        "300",
-        "--seed",
-        "3",
-        "--out",
-        path,
-    ];
-    let o = tavolo(&args);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let bytes = std::fs::read(&out).expect("the strategy file");
+    // `tavolo train holdem OPTIONS --out PATH` succeeds; the file it wrote.
+    let train = |options: &[&str]| {
+        let args: Vec<&str> = (["train", "holdem"].iter().chain(options))
+            .chain(&["--out", path])
+            .copied()
+            .collect();
+        success_text(&args);
+        std::fs::read(&out).expect("the strategy file")
+    };
+    let limit = ["--structure", "limit", "--iterations", "300", "--seed", "3"];
+    let bytes = train(&limit);
     assert!(bytes.starts_with(b"TVLCFR\r\n"));
     // Reproducible: the same seed writes the same file.
-    assert!(tavolo(&args).status.success());
-    assert_eq!(std::fs::read(&out).expect("again"), bytes);
+    assert_eq!(train(&limit), bytes);
     // No-Limit: a file of the other game (byte 10 of the header), as reproducible.
     let nl = [
-        "train",
-        "holdem",
         "--structure",
         "nl",
         "--iterations",
@@ -188,18 +179,12 @@ fn train_writes_limit_and_no_limit_strategy_files_and_refuses_pot_limit() {
         "4",
         "--seed",
         "3",
-        "--out",
-        path,
     ];
-    assert!(tavolo(&nl).status.success());
-    let nl_bytes = std::fs::read(&out).expect("the No-Limit file");
+    let nl_bytes = train(&nl);
     assert_eq!((nl_bytes[10], bytes[10]), (2, 1));
-    assert!(tavolo(&nl).status.success());
-    assert_eq!(std::fs::read(&out).expect("again"), nl_bytes);
+    assert_eq!(train(&nl), nl_bytes);
     // The root-mean-square strength metric is recorded in byte 11 (0: E[HS]), with the samples.
-    let rms = [
-        "train",
-        "holdem",
+    let rms_bytes = train(&[
         "--structure",
         "limit",
         "--metric",
@@ -208,11 +193,7 @@ fn train_writes_limit_and_no_limit_strategy_files_and_refuses_pot_limit() {
         "16",
         "--iterations",
         "200",
-        "--out",
-        path,
-    ];
-    assert!(tavolo(&rms).status.success());
-    let rms_bytes = std::fs::read(&out).expect("the rms file");
+    ]);
     assert_eq!((rms_bytes[11], bytes[11]), (1, 0));
     assert_eq!(u16::from_le_bytes([rms_bytes[18], rms_bytes[19]]), 16);
     let e = usage_error(&["train", "holdem", "--metric", "median", "--out", path]);

@@ -1,12 +1,12 @@
 //! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
 //! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
 
-use crate::common::{sim_recorded, success_json, tavolo, text, usage_error};
+use crate::common::{sim_recorded, success_json, success_text, tavolo, text, usage_error};
 
 #[test]
 fn holdem_prints_big_blinds_per_100_hands_per_bot() {
     for structure in ["nl", "pl", "limit"] {
-        let o = tavolo(&[
+        let s = success_text(&[
             "sim",
             "holdem",
             "--bots",
@@ -19,8 +19,6 @@ fn holdem_prints_big_blinds_per_100_hands_per_bot() {
             "--structure",
             structure,
         ]);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        let s = text(&o.stdout);
         assert!(s.contains("60 hands of Texas Hold'em"), "{s}");
         assert!(s.contains("(duplicate)") && s.contains("bb/100"), "{s}");
         assert!(s.lines().any(|l| l.starts_with("station ")), "{s}");
@@ -29,7 +27,7 @@ fn holdem_prints_big_blinds_per_100_hands_per_bot() {
 
 #[test]
 fn an_external_bot_that_fails_is_reported_under_its_figures() {
-    let o = tavolo(&[
+    let s = success_text(&[
         "sim",
         "holdem",
         "--bots",
@@ -37,8 +35,6 @@ fn an_external_bot_that_fails_is_reported_under_its_figures() {
         "--games",
         "3",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let s = text(&o.stdout);
     assert!(
         s.contains("replaced by the default action: 0 illegal, 0 late, 0 unreadable answers; 3 programs crashed or did not start"),
         "{s}"
@@ -131,7 +127,7 @@ fn mistakes_exit_with_status_2_and_a_clear_message() {
 fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
     let dir = std::env::temp_dir().join(format!("tavolo-sim-rules-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let o = tavolo(&[
+    let s = success_text(&[
         "sim",
         "holdem",
         "--bots",
@@ -147,8 +143,6 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
         "--record",
         dir.to_str().expect("path"),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let s = text(&o.stdout);
     assert!(
         s.contains("Texas Hold'em Pot-Limit with min_raise=largest_increment, small_blind=30"),
         "{s}"
@@ -161,7 +155,7 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 
-    let o = tavolo(&[
+    let s = success_text(&[
         "sim",
         "draw",
         "--bots",
@@ -173,13 +167,11 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
         "--rule",
         "tie_break=standard",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(
-        text(&o.stdout).contains("Five-Card Draw with allow_check=true, tie_break=standard"),
-        "{}",
-        text(&o.stdout)
+        s.contains("Five-Card Draw with allow_check=true, tie_break=standard"),
+        "{s}"
     );
-    let o = tavolo(&[
+    let s = success_text(&[
         "sim",
         "saint",
         "--bots",
@@ -191,11 +183,9 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
         "--rule",
         "centre_cards=3",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(
-        text(&o.stdout).contains("games of saint with centre_cards=3, hand_rule=any_five"),
-        "{}",
-        text(&o.stdout)
+        s.contains("games of saint with centre_cards=3, hand_rule=any_five"),
+        "{s}"
     );
 }
 

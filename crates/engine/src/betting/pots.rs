@@ -9,33 +9,24 @@ use super::event::BetEvent;
 use super::ledger::Ledger;
 use super::seats::{SeatMask, MAX_SEATS};
 use crate::Chips;
+use tavolo_cards::wire_value;
 
-/// What happens to the chips a split cannot divide.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum OddChips {
-    /// One chip at a time to the tied winners in seat order starting left of the button
-    /// (RULES.md §2 default).
-    #[default]
-    #[serde(alias = "OneEachFromLeftOfButton")]
-    OneEachFromLeftOfButton,
-    /// The whole remainder to the first tied winner left of the button (PokerKit's convention).
-    #[serde(alias = "AllToFirstLeftOfButton")]
-    AllToFirstLeftOfButton,
-    /// The remainder stays in the pot for the next hand (RULES.md §3 Showdown).
-    #[serde(alias = "StayInPot")]
-    StayInPot,
+wire_value! {
+    /// What happens to the chips a split cannot divide.
+    #[derive(Default)]
+    pub enum OddChips {
+        /// One chip at a time to the tied winners in seat order starting left of the button
+        /// (RULES.md §2 default).
+        #[default]
+        #[serde(alias = "OneEachFromLeftOfButton")]
+        OneEachFromLeftOfButton,
+        /// The whole remainder to the first tied winner left of the button (PokerKit's convention).
+        #[serde(alias = "AllToFirstLeftOfButton")]
+        AllToFirstLeftOfButton,
+        /// The remainder stays in the pot for the next hand (RULES.md §3 Showdown).
+        #[serde(alias = "StayInPot")]
+        StayInPot,
+    }
 }
 
 /// One pot.

@@ -4,104 +4,66 @@ use super::error::BetError;
 use super::ledger::Ledger;
 use super::seats::SeatMask;
 use crate::Chips;
+use tavolo_cards::wire_value;
 
-/// The betting structure (a table setting, RULES.md §2).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Structure {
-    /// Any bet or raise up to the stack.
-    #[serde(alias = "NoLimit")]
-    NoLimit,
-    /// A raise at most the pot after the raiser's call.
-    #[serde(alias = "PotLimit")]
-    PotLimit,
-    /// Bets and raises of exactly one unit (small bet, then big bet).
-    #[serde(alias = "FixedLimit")]
-    FixedLimit,
+wire_value! {
+    /// The betting structure (a table setting, RULES.md §2).
+    pub enum Structure {
+        /// Any bet or raise up to the stack.
+        #[serde(alias = "NoLimit")]
+        NoLimit,
+        /// A raise at most the pot after the raiser's call.
+        #[serde(alias = "PotLimit")]
+        PotLimit,
+        /// Bets and raises of exactly one unit (small bet, then big bet).
+        #[serde(alias = "FixedLimit")]
+        FixedLimit,
+    }
 }
 
-/// How large a raise must be at least.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum MinRaise {
-    /// The largest bet or raise increment of the round, never less than the minimum bet (the
-    /// international rule: RULES.md's No-Limit rule).
-    #[default]
-    #[serde(alias = "LargestIncrement")]
-    LargestIncrement,
-    /// Always the table minimum (the seed's rule: Pot-Limit and Five-Card Draw).
-    #[serde(alias = "TableMinimum")]
-    TableMinimum,
+wire_value! {
+    /// How large a raise must be at least.
+    #[derive(Default)]
+    pub enum MinRaise {
+        /// The largest bet or raise increment of the round, never less than the minimum bet (the
+        /// international rule: RULES.md's No-Limit rule).
+        #[default]
+        #[serde(alias = "LargestIncrement")]
+        LargestIncrement,
+        /// Always the table minimum (the seed's rule: Pot-Limit and Five-Card Draw).
+        #[serde(alias = "TableMinimum")]
+        TableMinimum,
+    }
 }
 
-/// When an all-in for less than a full raise lets the players who already acted raise again.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Reopen {
-    /// A player who already acted in the round may raise again only if the bet has grown by at
-    /// least a full raise since their last action (several short all-ins add up). A full raise
-    /// is the largest increment of the round, never less than the minimum bet (RULES.md §2; the
-    /// international convention).
-    #[default]
-    #[serde(alias = "FullRaiseSinceLastAction")]
-    FullRaiseSinceLastAction,
-    /// PokerKit 0.7's rule: increments are counted from zero in each round (so pre-flop an
-    /// all-in raise of any size over the big blind is "full"), a player owing less than the
-    /// largest increment may not raise, and short all-ins reopen once they add up to it.
-    #[serde(alias = "PokerKit")]
-    PokerKit,
+wire_value! {
+    /// When an all-in for less than a full raise lets the players who already acted raise again.
+    #[derive(Default)]
+    pub enum Reopen {
+        /// A player who already acted in the round may raise again only if the bet has grown by at
+        /// least a full raise since their last action (several short all-ins add up). A full raise
+        /// is the largest increment of the round, never less than the minimum bet (RULES.md §2; the
+        /// international convention).
+        #[default]
+        #[serde(alias = "FullRaiseSinceLastAction")]
+        FullRaiseSinceLastAction,
+        /// PokerKit 0.7's rule: increments are counted from zero in each round (so pre-flop an
+        /// all-in raise of any size over the big blind is "full"), a player owing less than the
+        /// largest increment may not raise, and short all-ins reopen once they add up to it.
+        #[serde(alias = "PokerKit")]
+        PokerKit,
+    }
 }
 
-/// A limit on the number of bets and raises in one round.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-pub struct RaiseCap {
-    /// The most bets (the opening bet and each raise) in a round, forced bets included where
-    /// [`RoundRules::forced_bets`] says so. RULES.md: 4 (a bet and three raises).
-    pub max_bets: u8,
-    /// No cap while only two players remain in the hand (RULES.md: yes; PokerKit: no).
-    pub lifted_heads_up: bool,
+wire_value! {
+    /// A limit on the number of bets and raises in one round.
+    pub struct RaiseCap {
+        /// The most bets (the opening bet and each raise) in a round, forced bets included where
+        /// [`RoundRules::forced_bets`] says so. RULES.md: 4 (a bet and three raises).
+        pub max_bets: u8,
+        /// No cap while only two players remain in the hand (RULES.md: yes; PokerKit: no).
+        pub lifted_heads_up: bool,
+    }
 }
 
 /// The rules of one betting round.
@@ -135,48 +97,30 @@ pub enum Bet {
     RaiseTo(Chips),
 }
 
-/// The amounts a bet or raise may go to.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-pub struct RaiseRange {
-    /// The smallest legal "to" amount (an all-in for less counts: then it equals the max).
-    pub min_to: Chips,
-    /// The largest legal "to" amount.
-    pub max_to: Chips,
+wire_value! {
+    /// The amounts a bet or raise may go to.
+    pub struct RaiseRange {
+        /// The smallest legal "to" amount (an all-in for less counts: then it equals the max).
+        pub min_to: Chips,
+        /// The largest legal "to" amount.
+        pub max_to: Chips,
+    }
 }
 
-/// Exactly what the player to act may do.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-pub struct Legal {
-    /// The seat to act.
-    pub seat: usize,
-    /// Folding is always allowed to the player to act.
-    pub fold: bool,
-    /// Whether checking is allowed.
-    pub check: bool,
-    /// The chips a call puts in (capped by the stack), when calling is allowed.
-    pub call: Option<Chips>,
-    /// The bet/raise range, when betting or raising is allowed.
-    pub raise: Option<RaiseRange>,
+wire_value! {
+    /// Exactly what the player to act may do.
+    pub struct Legal {
+        /// The seat to act.
+        pub seat: usize,
+        /// Folding is always allowed to the player to act.
+        pub fold: bool,
+        /// Whether checking is allowed.
+        pub check: bool,
+        /// The chips a call puts in (capped by the stack), when calling is allowed.
+        pub call: Option<Chips>,
+        /// The bet/raise range, when betting or raising is allowed.
+        pub raise: Option<RaiseRange>,
+    }
 }
 
 /// What happens after an action.

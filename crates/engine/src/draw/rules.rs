@@ -5,36 +5,28 @@ use super::error::SetupError;
 use crate::betting::{MinRaise, OddChips};
 use crate::game::Game;
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, CardSet, GameRng, TieBreak};
 
 /// The most players at a draw table (RULES.md §3: 2–8; 8 × 5 cards + 11 to draw + the bottom
 /// card make the deck always suffice).
 pub const MAX_DRAW_SEATS: usize = 8;
 
-/// A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(default)]
-pub struct DrawRules {
-    /// Whether a player may check before the betting is opened (RULES.md: no — open or fold;
-    /// the option is "as most other draw games do").
-    pub allow_check: bool,
-    /// How hands of the same category compare (RULES.md: German).
-    pub tie_break: TieBreak,
-    /// The minimum raise (RULES.md: the table minimum, i.e. the ante, on top of the call).
-    pub min_raise: MinRaise,
-    /// What happens to chips a split cannot divide (RULES.md: they stay in the pot for the next
-    /// hand).
-    pub odd_chips: OddChips,
+wire_value! {
+    /// A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
+    #[serde(default)]
+    pub struct DrawRules {
+        /// Whether a player may check before the betting is opened (RULES.md: no — open or fold;
+        /// the option is "as most other draw games do").
+        pub allow_check: bool,
+        /// How hands of the same category compare (RULES.md: German).
+        pub tie_break: TieBreak,
+        /// The minimum raise (RULES.md: the table minimum, i.e. the ante, on top of the call).
+        pub min_raise: MinRaise,
+        /// What happens to chips a split cannot divide (RULES.md: they stay in the pot for the next
+        /// hand).
+        pub odd_chips: OddChips,
+    }
 }
 
 impl Default for DrawRules {

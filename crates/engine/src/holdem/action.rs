@@ -2,36 +2,26 @@
 
 use crate::betting::BetEvent;
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, HandRank};
 
-/// The four betting rounds.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Street {
-    /// Before the flop.
-    #[serde(alias = "Preflop")]
-    Preflop,
-    /// Three board cards.
-    #[serde(alias = "Flop")]
-    Flop,
-    /// The fourth board card.
-    #[serde(alias = "Turn")]
-    Turn,
-    /// The fifth board card.
-    #[serde(alias = "River")]
-    River,
+wire_value! {
+    /// The four betting rounds.
+    #[derive(PartialOrd, Ord)]
+    pub enum Street {
+        /// Before the flop.
+        #[serde(alias = "Preflop")]
+        Preflop,
+        /// Three board cards.
+        #[serde(alias = "Flop")]
+        Flop,
+        /// The fourth board card.
+        #[serde(alias = "Turn")]
+        Turn,
+        /// The fifth board card.
+        #[serde(alias = "River")]
+        River,
+    }
 }
 
 impl Street {

@@ -3,119 +3,81 @@
 use crate::betting::{MinRaise, OddChips, RaiseCap, Reopen, Structure};
 use crate::game::Game;
 use crate::Chips;
+use tavolo_cards::wire_value;
 
-/// The order in which hands are turned at the showdown.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum ShowdownOrder {
-    /// Starting with the player who began the last betting round, then to the left (the seed,
-    /// RULES.md §2 default).
-    #[default]
-    #[serde(alias = "FirstToActLastRound")]
-    FirstToActLastRound,
-    /// Starting with the last player to bet or raise in the last betting round, else as above
-    /// (PokerKit and the WSOP rules).
-    #[serde(alias = "LastAggressorFirst")]
-    LastAggressorFirst,
+wire_value! {
+    /// The order in which hands are turned at the showdown.
+    #[derive(Default)]
+    pub enum ShowdownOrder {
+        /// Starting with the player who began the last betting round, then to the left (the seed,
+        /// RULES.md §2 default).
+        #[default]
+        #[serde(alias = "FirstToActLastRound")]
+        FirstToActLastRound,
+        /// Starting with the last player to bet or raise in the last betting round, else as above
+        /// (PokerKit and the WSOP rules).
+        #[serde(alias = "LastAggressorFirst")]
+        LastAggressorFirst,
+    }
 }
 
-/// Who decides whether a hand is shown at the showdown.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-#[schemars(rename = "HoldemReveal")]
-pub enum Reveal {
-    /// Every hand still in is shown by the dealer (RULES.md §2 decision).
-    #[default]
-    #[serde(alias = "AllShown")]
-    AllShown,
-    /// Each player in showdown order shows or mucks (hand histories; a muck gives up the pot).
-    #[serde(alias = "PlayersChoose")]
-    PlayersChoose,
+wire_value! {
+    /// Who decides whether a hand is shown at the showdown.
+    #[derive(Default)]
+    #[schemars(rename = "HoldemReveal")]
+    pub enum Reveal {
+        /// Every hand still in is shown by the dealer (RULES.md §2 decision).
+        #[default]
+        #[serde(alias = "AllShown")]
+        AllShown,
+        /// Each player in showdown order shows or mucks (hand histories; a muck gives up the pot).
+        #[serde(alias = "PlayersChoose")]
+        PlayersChoose,
+    }
 }
 
-/// How antes count for side pots.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Antes {
-    /// An ante is a contribution like any other: a player wins from each other player at most
-    /// what they put in (RULES.md §2 Pots; PHH `ante_trimming_status = true`).
-    #[default]
-    #[serde(alias = "Live")]
-    Live,
-    /// Antes are pooled into the main pot that every live player may win (PHH
-    /// `ante_trimming_status = false`, PokerKit's default, e.g. big-blind antes).
-    #[serde(alias = "Dead")]
-    Dead,
+wire_value! {
+    /// How antes count for side pots.
+    #[derive(Default)]
+    pub enum Antes {
+        /// An ante is a contribution like any other: a player wins from each other player at most
+        /// what they put in (RULES.md §2 Pots; PHH `ante_trimming_status = true`).
+        #[default]
+        #[serde(alias = "Live")]
+        Live,
+        /// Antes are pooled into the main pot that every live player may win (PHH
+        /// `ante_trimming_status = false`, PokerKit's default, e.g. big-blind antes).
+        #[serde(alias = "Dead")]
+        Dead,
+    }
 }
 
-/// A table's Hold'em ruleset. [`HoldemRules::default`] is RULES.md §2 with No-Limit.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-pub struct HoldemRules {
-    /// No-Limit, Pot-Limit or Limit.
-    pub structure: Structure,
-    /// The minimum-raise rule.
-    pub min_raise: MinRaise,
-    /// When a short all-in reopens the betting.
-    pub reopen: Reopen,
-    /// The cap on bets and raises in Limit (ignored by the other structures).
-    pub limit_cap: RaiseCap,
-    /// Whether the big blind counts as the first bet towards the Limit cap pre-flop
-    /// (RULES.md: yes, "at most four bets, the blind counting as the first"; PokerKit: no).
-    pub blind_counts_as_bet: bool,
-    /// What happens to odd chips of a split pot.
-    pub odd_chips: OddChips,
-    /// Who turns their hand first at the showdown.
-    pub showdown_order: ShowdownOrder,
-    /// Who decides to show.
-    pub reveal: Reveal,
-    /// How antes count.
-    pub antes: Antes,
-    /// Before the pots are split, kill the hands that cannot win any pot, so that pots which
-    /// differed only by those hands merge (PokerKit's convention). It moves odd chips only.
-    pub kill_losing_hands: bool,
+wire_value! {
+    /// A table's Hold'em ruleset. [`HoldemRules::default`] is RULES.md §2 with No-Limit.
+    pub struct HoldemRules {
+        /// No-Limit, Pot-Limit or Limit.
+        pub structure: Structure,
+        /// The minimum-raise rule.
+        pub min_raise: MinRaise,
+        /// When a short all-in reopens the betting.
+        pub reopen: Reopen,
+        /// The cap on bets and raises in Limit (ignored by the other structures).
+        pub limit_cap: RaiseCap,
+        /// Whether the big blind counts as the first bet towards the Limit cap pre-flop
+        /// (RULES.md: yes, "at most four bets, the blind counting as the first"; PokerKit: no).
+        pub blind_counts_as_bet: bool,
+        /// What happens to odd chips of a split pot.
+        pub odd_chips: OddChips,
+        /// Who turns their hand first at the showdown.
+        pub showdown_order: ShowdownOrder,
+        /// Who decides to show.
+        pub reveal: Reveal,
+        /// How antes count.
+        pub antes: Antes,
+        /// Before the pots are split, kill the hands that cannot win any pot, so that pots which
+        /// differed only by those hands merge (PokerKit's convention). It moves odd chips only.
+        pub kill_losing_hands: bool,
+    }
 }
 
 impl Default for HoldemRules {

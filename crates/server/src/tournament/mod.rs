@@ -359,7 +359,7 @@ impl Coordinator {
     fn booked(&mut self, id: WriteId, answer: BookAnswer) {
         match self.books.answered(id, answer, self.now.at) {
             None => {}
-            Some(Answered::Retry(movement, failures)) => {
+            Some(Answered::Retry(movement, failures, _)) => {
                 tracing::warn!(tournament = %self.lease.tournament, failures, ?movement, "the books did not answer; the write is pending and will be sent again");
                 if let Some(reply) = self.replies.remove(&id) {
                     self.out.push(Effect::Answer(reply, Ok(Ack::Pending)));
@@ -374,7 +374,7 @@ impl Coordinator {
                     self.durable = self.durable.max(pending.write.save().seq);
                 }
                 let reply = self.replies.remove(&id);
-                match pending.movement {
+                match pending.purpose {
                     Some(m) => {
                         self.dirty = true;
                         self.settled(m, answer, reply);

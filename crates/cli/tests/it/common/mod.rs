@@ -87,11 +87,16 @@ pub fn usage_error(args: &[&str]) -> String {
     err
 }
 
-/// Asserts that `tavolo ARGS` succeeds; returns its standard output parsed as one JSON value.
-pub fn success_json(args: &[&str]) -> Value {
+/// Asserts that `tavolo ARGS` succeeds; returns its standard output.
+pub fn success_text<S: AsRef<OsStr>>(args: &[S]) -> String {
     let o = tavolo(args);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    serde_json::from_str(text(&o.stdout).trim()).expect("JSON")
+    text(&o.stdout)
+}
+
+/// Asserts that `tavolo ARGS` succeeds; returns its standard output parsed as one JSON value.
+pub fn success_json(args: &[&str]) -> Value {
+    serde_json::from_str(success_text(args).trim()).expect("JSON")
 }
 
 /// Runs `tavolo verify FILE`.

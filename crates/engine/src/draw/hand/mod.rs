@@ -21,6 +21,7 @@ use super::error::{DrawError, SetupError};
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use crate::betting::{BettingRound, Ledger, Legal, SeatMask};
 use crate::Chips;
+use tavolo_cards::wire_value;
 use tavolo_cards::{Card, CardSet, Deck, HandRank};
 
 mod betting;
@@ -79,30 +80,20 @@ enum Phase {
     Over,
 }
 
-/// The public stage of a hand, for views.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// The first betting round.
-    FirstBetting,
-    /// The exchange.
-    Exchange,
-    /// The second betting round.
-    SecondBetting,
-    /// The showdown.
-    Showdown,
-    /// The hand is over and the pots are awarded.
-    Over,
+wire_value! {
+    /// The public stage of a hand, for views.
+    pub enum Stage {
+        /// The first betting round.
+        FirstBetting,
+        /// The exchange.
+        Exchange,
+        /// The second betting round.
+        SecondBetting,
+        /// The showdown.
+        Showdown,
+        /// The hand is over and the pots are awarded.
+        Over,
+    }
 }
 
 /// One hand of Five-Card Draw.

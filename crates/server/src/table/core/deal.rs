@@ -256,7 +256,7 @@ impl<G: Game> TableCore<G> {
             Some(m) if !m.bot => {
                 let _ = self.table.sit_out(m);
             }
-            _ => self.clock.next_hand_at = Some(self.now.at + super::money::MAX_BACKOFF),
+            _ => self.clock.next_hand_at = Some(self.now.at + super::pending::MAX_BACKOFF),
         }
     }
 

@@ -13,7 +13,7 @@ use super::{view, SavedState, Stage, TableCore};
 impl<G: Game> TableCore<G> {
     /// The books answered write `id`.
     pub(super) fn booked(&mut self, id: WriteId, answer: BookAnswer) {
-        match self.money.answered(id, answer, self.now.at) {
+        match self.money.writes.answered(id, answer, self.now.at) {
             None => {}
             Some(Answered::Retry(purpose, failures, why)) => {
                 tracing::warn!(table = %self.id, failures, ?purpose, error = %why, "the books did not answer; the write is pending and will be sent again");
@@ -140,7 +140,7 @@ impl<G: Game> TableCore<G> {
     /// table moved.
     pub(super) fn lost(&mut self) {
         tracing::warn!(table = %self.id, epoch = self.epoch, "another node plays this table now");
-        self.money.drop_all();
+        self.money.writes.drop_all();
         self.moved();
     }
 
@@ -170,7 +170,7 @@ impl<G: Game> TableCore<G> {
             return;
         }
         self.stage = Stage::Closing;
-        self.money.drop_all();
+        self.money.writes.drop_all();
         self.save_in_flight = None;
         self.dealing = None;
         self.settling = None;

@@ -6,7 +6,7 @@
 //!
 //! Its parts own their state: the seats are the engine's [`Table`] (with the books' tickets);
 //! `play` the hand in play and its bots; `money` the writes pending in the books with their
-//! keys; `clock` the clocks; `audience` who listens and what each was last sent; `seeds`
+//! keys (`pending` sends them again, for a tournament's coordinator too); `clock` the clocks; `audience` who listens and what each was last sent; `seeds`
 //! the seeds; `chat` the chat. Invariants it keeps (and the simulation checks after every
 //! step):
 //! - a chip reaches a stack only once the books have funded it; a hand's result changes the
@@ -26,6 +26,7 @@ pub mod io;
 mod kind;
 mod life;
 mod money;
+pub mod pending;
 mod play;
 mod queries;
 pub mod saved;
@@ -451,7 +452,7 @@ impl<G: Game> TableCore<G> {
             Some(_) => {}
             None => at(self.clock.next_hand_at),
         }
-        at(self.money.next_retry());
+        at(self.money.writes.next_retry());
         if self.stage == Stage::Open && self.kind.closes_when_idle() {
             at(self.clock.idle_until(self.config.idle_close));
         }
@@ -468,14 +469,14 @@ impl<G: Game> TableCore<G> {
 
     /// Gives `write` to the books for `purpose`.
     fn submit(&mut self, write: Write, purpose: Purpose) -> WriteId {
-        let id = self.money.submit(write.clone(), purpose);
+        let id = self.money.writes.submit(write.clone(), purpose);
         self.out.push(Effect::Book(id, write));
         id
     }
 
     /// Sends again the writes whose pause is over.
     fn retry_due(&mut self) {
-        for (id, write) in self.money.due(self.now.at) {
+        for (id, write) in self.money.writes.due(self.now.at) {
             self.out.push(Effect::Book(id, write));
         }
     }

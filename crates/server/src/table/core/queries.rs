@@ -55,12 +55,16 @@ impl<G: Game> TableCore<G> {
 
     /// Whether a write waits for the books, and which.
     pub fn pending_writes(&self) -> Vec<(WriteId, &Write)> {
-        self.money.pending().map(|(i, p)| (*i, &p.write)).collect()
+        self.money
+            .writes
+            .iter()
+            .map(|(i, p)| (*i, &p.write))
+            .collect()
     }
 
     /// How many writes wait for the books (to be answered, or sent again).
     pub fn pending_count(&self) -> usize {
-        self.money.pending().count()
+        self.money.writes.iter().count()
     }
 
     /// The chips of `user`'s cash-outs the books have not recorded yet.
