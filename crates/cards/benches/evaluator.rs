@@ -7,10 +7,8 @@
 //! `Hand::evaluate_slice_with`) are compared with rs_poker too, and the streamed rows with
 //! Tavolo's own per-hand loop (the right-hand column there).
 #![allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
-
-// The measured enumeration is written out as nested loops on purpose (not shared with the tests'
-// helpers): a recursive enumeration would put a call in the loop being timed. The one loop nest,
-// `six_card_hands`, is generic over the evaluator and inlined into each timed closure.
+                                       // The measured loops are written out by hand on purpose (not shared with the tests' helpers): a
+                                       // shared, recursive enumeration would put a call in the loop being timed.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -43,11 +41,6 @@ fn best_passes<F: FnMut() -> u64>(mut f: F) -> (f64, u64) {
     (t / PASSES as f64, s)
 }
 
-/// [`best_passes`] of summing `value` over `items`.
-fn time_sum<T>(items: &[T], value: impl Fn(&T) -> u64) -> (f64, u64) {
-    best_passes(|| items.iter().map(&value).sum())
-}
-
 fn rs_card(c: Card) -> rsp::Card {
     let value = rsp::Value::from_u8(c.rank().index());
     let suit = match c.suit().index() {
@@ -73,35 +66,6 @@ fn random_hands(n: usize, k: usize, seed: u64) -> Vec<Vec<Card>> {
         .collect()
 }
 
-/// Calls `each` with every six-card hand of the 52-card `deck`, built up from `empty` one card at
-/// a time in nested loops (the incremental enumeration both evaluators are timed on), and the
-/// index of its highest card, after which the seventh card is taken.
-#[inline(always)]
-fn six_card_hands<H, C>(empty: H, deck: &[C], mut each: impl FnMut(H, usize))
-where
-    H: Copy + std::ops::Add<C, Output = H>,
-    C: Copy,
-{
-    for a in 0..52 {
-        let ha = empty + deck[a];
-        for b in a + 1..52 {
-            let hb = ha + deck[b];
-            for c in b + 1..52 {
-                let hc = hb + deck[c];
-                for e in c + 1..52 {
-                    let he = hc + deck[e];
-                    for f in e + 1..52 {
-                        let hf = he + deck[f];
-                        for g in f + 1..52 {
-                            each(hf + deck[g], g);
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 fn row(what: &str, unit: &str, ours: f64, theirs: f64) {
     println!(
         "{what:<44} {ours:>12.1} {theirs:>12.1} {unit:<10} {:>6.2}x",
@@ -111,44 +75,6 @@ fn row(what: &str, unit: &str, ours: f64, theirs: f64) {
             ours / theirs
         }
     );
-}
-
-/// [`row`] of millions of `count` things a second, from each side's time for them.
-fn row_millions(what: &str, unit: &str, count: f64, t_ours: f64, t_theirs: f64) {
-    row(what, unit, count / t_ours / 1e6, count / t_theirs / 1e6);
-}
-
-/// A hand's value from its seven cards, one hand at a time.
-fn list_value(h: &[Card; 7]) -> u64 {
-    u64::from(Hand::from_cards(h).evaluate().value())
-}
-
-/// A pre-built hand's value, one hand at a time.
-fn hand_value(h: &Hand) -> u64 {
-    u64::from(h.evaluate().value())
-}
-
-/// The sum of the values of `lists` through the batch evaluator.
-fn lists_batch_sum(lists: &[[Card; 7]]) -> u64 {
-    let mut sum = 0u64;
-    Hand::evaluate_lists_with(lists, |_, v| sum += u64::from(v.value()));
-    sum
-}
-
-/// The sum of the values of pre-built `hands` through the batch evaluator.
-fn slice_batch_sum(hands: &[Hand]) -> u64 {
-    let mut sum = 0u64;
-    Hand::evaluate_slice_with(hands, |_, v| sum += u64::from(v.value()));
-    sum
-}
-
-/// One pass over `hands` (too many to stay in the cache) through the batch evaluator against
-/// one hand at a time, checking both sum the same values.
-fn streamed<T>(what: &str, hands: &[T], each: impl Fn(&T) -> u64, batch: impl Fn(&[T]) -> u64) {
-    let (t_each, s_each) = best(|| hands.iter().map(&each).sum());
-    let (t_batch, s_batch) = best(|| batch(hands));
-    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
-    row_millions(what, "M hands/s", hands.len() as f64, t_batch, t_each);
 }
 
 fn main() {
@@ -167,26 +93,43 @@ fn main() {
         .collect();
 
     // 1. From card lists.
-    let (t_ours, _) = time_sum(&flat_ours, list_value);
+    let (t_ours, _) = best_passes(|| {
+        flat_ours
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
+    });
     // One rank per hand, as for Tavolo (rs_poker's `Rank` exposes its in-category bits).
-    let (t_rs, _) = time_sum(&flat_rs, |h| u64::from(h[..].rank().value_bits()));
-    row_millions(
+    let (t_rs, _) = best_passes(|| {
+        flat_rs
+            .iter()
+            .map(|h| u64::from(h[..].rank().value_bits()))
+            .sum()
+    });
+    row(
         "random 7-card hands from card lists",
         "M hands/s",
-        N as f64,
-        t_ours,
-        t_rs,
+        N as f64 / t_ours / 1e6,
+        N as f64 / t_rs / 1e6,
     );
     // The same lists through the batch evaluator (AVX-512 where the CPU has it).
-    let (t_batch, s_batch) = best_passes(|| lists_batch_sum(&flat_ours));
-    let (_, s_each) = time_sum(&flat_ours, list_value);
+    let (t_batch, s_batch) = best_passes(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_lists_with(&flat_ours, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    let (_, s_each) = best_passes(|| {
+        flat_ours
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
+    });
     assert_eq!(s_batch, s_each, "batch and per-hand values differ");
-    row_millions(
+    row(
         "  the same, Hand::evaluate_lists_with",
         "M hands/s",
-        N as f64,
-        t_batch,
-        t_rs,
+        N as f64 / t_batch / 1e6,
+        N as f64 / t_rs / 1e6,
     );
 
     // 2. From pre-built hand values.
@@ -195,40 +138,77 @@ fn main() {
         .iter()
         .map(|h| h.iter().fold(rsp::SevenCardAccum::new(), |a, &c| a + c))
         .collect();
-    let (t_ours, _) = time_sum(&built_ours, hand_value);
-    let (t_rs, _) = time_sum(&built_rs, |h| u64::from(h.rank().value_bits()));
-    row_millions(
+    let (t_ours, _) = best_passes(|| {
+        built_ours
+            .iter()
+            .map(|h| u64::from(h.evaluate().value()))
+            .sum()
+    });
+    let (t_rs, _) = best_passes(|| {
+        built_rs
+            .iter()
+            .map(|h| u64::from(h.rank().value_bits()))
+            .sum()
+    });
+    row(
         "random 7-card hands from pre-built values",
         "M hands/s",
-        N as f64,
-        t_ours,
-        t_rs,
+        N as f64 / t_ours / 1e6,
+        N as f64 / t_rs / 1e6,
     );
-    let (t_batch, s_batch) = best_passes(|| slice_batch_sum(&built_ours));
+    let (t_batch, s_batch) = best_passes(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_slice_with(&built_ours, |_, v| sum += u64::from(v.value()));
+        sum
+    });
     assert_eq!(s_batch, s_each, "batch and per-hand values differ");
-    row_millions(
+    row(
         "  the same, Hand::evaluate_slice_with",
         "M hands/s",
-        N as f64,
-        t_batch,
-        t_rs,
+        N as f64 / t_batch / 1e6,
+        N as f64 / t_rs / 1e6,
     );
     // Streamed from memory: 4 M hands (48 MB pre-built, 28 MB as card lists), one pass each.
     let big = random_hands(1 << 22, 7, 2);
     let big_lists: Vec<[Card; 7]> = big.iter().filter_map(|h| h[..].try_into().ok()).collect();
     let big_built: Vec<Hand> = big_lists.iter().map(|h| Hand::from_cards(h)).collect();
     drop(big);
-    streamed(
+    let nb = big_lists.len() as f64;
+    let (t_each, s_each) = best(|| {
+        big_lists
+            .iter()
+            .map(|h| u64::from(Hand::from_cards(h).evaluate().value()))
+            .sum()
+    });
+    let (t_batch, s_batch) = best(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_lists_with(&big_lists, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
         "4 M card lists streamed: batch / per hand",
-        &big_lists,
-        list_value,
-        lists_batch_sum,
+        "M hands/s",
+        nb / t_batch / 1e6,
+        nb / t_each / 1e6,
     );
-    streamed(
+    let (t_each, s_each) = best(|| {
+        big_built
+            .iter()
+            .map(|h| u64::from(h.evaluate().value()))
+            .sum()
+    });
+    let (t_batch, s_batch) = best(|| {
+        let mut sum = 0u64;
+        Hand::evaluate_slice_with(&big_built, |_, v| sum += u64::from(v.value()));
+        sum
+    });
+    assert_eq!(s_batch, s_each, "batch and per-hand values differ");
+    row(
         "4 M pre-built hands streamed: batch / per hand",
-        &big_built,
-        hand_value,
-        slice_batch_sum,
+        "M hands/s",
+        nb / t_batch / 1e6,
+        nb / t_each / 1e6,
     );
 
     // Same order on every hand: both evaluators agree on which of two hands wins.
@@ -244,33 +224,81 @@ fn main() {
     let enumerate_ours = || {
         let d = &deck_ours;
         let mut sum = 0u64;
-        six_card_hands(Hand::new(), d, |hg, g| {
-            for h in g + 1..52 {
-                sum += u64::from((hg + d[h]).evaluate().value());
+        for a in 0..52 {
+            let ha = Hand::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..52 {
+                                let hg = hf + d[g];
+                                for h in g + 1..52 {
+                                    sum += u64::from((hg + d[h]).evaluate().value());
+                                }
+                            }
+                        }
+                    }
+                }
             }
-        });
+        }
         sum
     };
     // The same enumeration with the last card through `for_each_next_card`.
     let enumerate_ours_shared = || {
+        let d = &deck_ours;
         let mut sum = 0u64;
-        six_card_hands(Hand::new(), &deck_ours, |hg, g| {
-            if g < 51 {
-                let above = CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
-                    .unwrap_or(CardSet::EMPTY);
-                hg.for_each_next_card(above, |_, v| sum += u64::from(v.value()));
+        for a in 0..52 {
+            let ha = Hand::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..51 {
+                                let above =
+                                    CardSet::from_bits(CardSet::FULL.bits() & !((2u64 << g) - 1))
+                                        .unwrap_or(CardSet::EMPTY);
+                                (hf + d[g])
+                                    .for_each_next_card(above, |_, v| sum += u64::from(v.value()));
+                            }
+                        }
+                    }
+                }
             }
-        });
+        }
         sum
     };
     let enumerate_rs = || {
         let d = &deck_rs;
         let mut sum = 0u64;
-        six_card_hands(rsp::SevenCardAccum::new(), d, |hg, g| {
-            for h in g + 1..52 {
-                sum += u64::from((hg + d[h]).rank().value_bits());
+        for a in 0..52 {
+            let ha = rsp::SevenCardAccum::new() + d[a];
+            for b in a + 1..52 {
+                let hb = ha + d[b];
+                for c in b + 1..52 {
+                    let hc = hb + d[c];
+                    for e in c + 1..52 {
+                        let he = hc + d[e];
+                        for f in e + 1..52 {
+                            let hf = he + d[f];
+                            for g in f + 1..52 {
+                                let hg = hf + d[g];
+                                for h in g + 1..52 {
+                                    sum += u64::from((hg + d[h]).rank().value_bits());
+                                }
+                            }
+                        }
+                    }
+                }
             }
-        });
+        }
         sum
     };
     let (t_ours, s_plain) = best(enumerate_ours);
@@ -296,7 +324,12 @@ fn main() {
         .iter()
         .map(|h| (Centre::new(&h[2..7]).unwrap(), h[0], h[1]))
         .collect();
-    let (t_ours, _) = time_sum(&centres, |(c, a, b)| u64::from(c.evaluate(*a, *b).value()));
+    let (t_ours, _) = best_passes(|| {
+        centres
+            .iter()
+            .map(|(c, a, b)| u64::from(c.evaluate(*a, *b).value()))
+            .sum()
+    });
     let omaha: Vec<rs_poker::omaha::OmahaHand> = saint
         .iter()
         .map(|h| {
@@ -320,20 +353,24 @@ fn main() {
             rs_poker::omaha::OmahaHand::new(hole, board).unwrap()
         })
         .collect();
-    let (t_rs, _) = time_sum(&omaha, |h| u64::from(h.rank().value_bits()));
+    let (t_rs, _) = best_passes(|| omaha.iter().map(|h| u64::from(h.rank().value_bits())).sum());
     let n = N as f64;
-    row_millions(
+    row(
         "Saint 2+3, centre prepared per evaluation",
         "M evals/s",
-        n,
-        t_ours,
-        t_rs,
+        n / t_ours / 1e6,
+        n / t_rs / 1e6,
     );
     // A new centre for every evaluation (Centre::new on each deal), against rs_poker building
     // its Omaha hand from the same two card sets each time.
-    let (t_new, _) = time_sum(&saint, |h| match Centre::new(&h[2..7]) {
-        Ok(c) => u64::from(c.evaluate(h[0], h[1]).value()),
-        Err(_) => 0,
+    let (t_new, _) = best_passes(|| {
+        saint
+            .iter()
+            .map(|h| match Centre::new(&h[2..7]) {
+                Ok(c) => u64::from(c.evaluate(h[0], h[1]).value()),
+                Err(_) => 0,
+            })
+            .sum()
     });
     let sets: Vec<(rsp::CardBitSet, rsp::CardBitSet)> = saint
         .iter()
@@ -357,12 +394,11 @@ fn main() {
             )
             .sum()
     });
-    row_millions(
+    row(
         "Saint 2+3, a new centre every deal",
         "M deals/s",
-        n,
-        t_new,
-        t_rs_new,
+        n / t_new / 1e6,
+        n / t_rs_new / 1e6,
     );
     // The realistic case: one centre per round shared by four players.
     let (t_shared, _) = best_passes(|| {
@@ -379,7 +415,12 @@ fn main() {
         }
         sum
     });
-    let (t_rs_shared, _) = time_sum(&omaha, |h| 4 * u64::from(h.rank().value_bits()));
+    let (t_rs_shared, _) = best_passes(|| {
+        omaha
+            .iter()
+            .map(|h| 4 * u64::from(h.rank().value_bits()))
+            .sum()
+    });
     row(
         "Saint 2+3, one centre per 4 players",
         "M evals/s",
