@@ -1,5 +1,5 @@
 // app.js — the single-page app: hash routing (#/login, #/lobby, #/table/ID, #/history[/ID],
-// #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
+// #/tournaments[/ID], #/settings), the top bar, the WebSocket lifecycle and the dispatch of server messages.
 import { api } from './js/api.js';
 import { conn } from './js/ws.js';
 import { t, loadWords } from './js/i18n.js';
@@ -20,6 +20,7 @@ import { SUIT_PATHS } from './js/cards.js';
 import { renderLobby } from './js/lobby.js';
 import { renderTable } from './js/table.js';
 import { renderHistory } from './js/history.js';
+import { renderTournaments, followTournaments } from './js/tournaments.js';
 import { onState as onSeedState } from './js/seedchain.js';
 import { toast, notice, errorText } from './js/ui.js';
 import { sounds } from './js/sound.js';
@@ -37,7 +38,11 @@ function renderTopbar() {
   const st = conn.status;
   const stText =
     { open: t('connected'), connecting: t('connecting'), reconnecting: t('reconnecting') }[st] || t('offline');
-  const links = store.user ? link('lobby', 'lobby', 'nav-lobby') + link('history', 'history', 'nav-history') : '';
+  const links = store.user
+    ? link('lobby', 'lobby', 'nav-lobby') +
+      link('tournaments', 'tournaments', 'nav-tournaments') +
+      link('history', 'history', 'nav-history')
+    : '';
   bar.innerHTML = `
     <a class="brand" href="#/lobby" aria-label="Tavolo"><svg viewBox="0 0 100 100"
       aria-hidden="true"><path d="${SUIT_PATHS.s}"/></svg><span>Tavolo</span></a>
@@ -67,6 +72,7 @@ function renderTopbar() {
 /** Back to the sign-in page: after "sign out" here, or when the session ended elsewhere. */
 function signedOut() {
   conn.close();
+  unfollow();
   store.user = null;
   store.tables.clear();
   sessionStorage.clear();
@@ -101,6 +107,9 @@ function route() {
     case 'table':
       cleanup = renderTable(main, parts[1]) || cleanup;
       break;
+    case 'tournaments':
+      cleanup = renderTournaments(main, parts[1]) || cleanup;
+      break;
     default: // 'lobby', and any route the app does not know
       cleanup = renderLobby(main) || cleanup;
       break;
@@ -114,10 +123,13 @@ function onUser(user) {
   renderTopbar();
 }
 
+let unfollow = () => {};
 function start() {
   if (started) return;
   started = true;
   conn.connect();
+  unfollow();
+  unfollow = followTournaments();
 }
 
 conn.on('status', (s) => {

@@ -65,6 +65,26 @@ export const api = {
     const d = (await call('GET', 'api/rules')).data || {};
     return { options: d.options || [], botLevels: d.bot_levels || {} };
   },
+  /** The tournaments, newest first (docs/protocol.md "Tournaments").
+   *  @returns {Promise<import('../types/protocol').TournamentLine[]>} */
+  async tournaments() {
+    return (await call('GET', 'api/tournaments')).data.tournaments || [];
+  },
+  /** One tournament in full, with the asking player's part.
+   *  @returns {Promise<import('../types/protocol').TournamentDetail>} */
+  async tournament(id) {
+    return (await call('GET', `api/tournaments/${encodeURIComponent(id)}`)).data;
+  },
+  /** A new sit-and-go: {id}.
+   *  @param {import('../types/protocol').NewSitAndGo} body */
+  async createSitAndGo(body) {
+    return (await call('POST', 'api/tournaments', body)).data;
+  },
+  /** `register` or `unregister`: {result, entry, refund}.
+   *  @returns {Promise<import('../types/protocol').TournamentAnswer>} */
+  async tournamentIntent(id, what) {
+    return (await call('POST', `api/tournaments/${encodeURIComponent(id)}/${what}`)).data;
+  },
   /** @returns {Promise<HistoryItem[]>} */
   async history() {
     return (await this.historyReport()).items;

@@ -444,6 +444,10 @@ export type TableStatus = 'waiting' | 'playing' | 'closed';
  * How hands of the same category are compared (RULES.md §0).
  */
 export type TieBreak = 'standard' | 'german';
+/**
+ * Where a tournament is in its life.
+ */
+export type TournamentStatus = 'registering' | 'running' | 'finished' | 'cancelled';
 
 export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   AckResult?: AckResult;
@@ -477,6 +481,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   LimitCap?: LimitCap;
   MinRaise?: MinRaise;
   Name?: Name;
+  NewSitAndGo?: NewSitAndGo;
   OddChips?: OddChips;
   Parts?: Parts;
   PhaseName?: PhaseName;
@@ -518,7 +523,15 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TableSummary?: TableSummary;
   TablesReply?: TablesReply;
   TieBreak?: TieBreak;
+  TournamentAnswer?: TournamentAnswer;
+  TournamentCreated?: TournamentCreated;
+  TournamentDetail?: TournamentDetail;
+  TournamentEntrant?: TournamentEntrant;
+  TournamentLine?: TournamentLine1;
+  TournamentMe?: TournamentMe;
+  TournamentStatus?: TournamentStatus;
   TournamentView?: TournamentView;
+  TournamentsReply?: TournamentsReply;
   UserInfo?: UserInfo;
   UserReply?: UserReply;
   VoidReasonCount?: VoidReasonCount;
@@ -1348,6 +1361,44 @@ export interface LimitCap {
    * The most bets a round: the opening bet (or the blind) and the raises.
    */
   max_bets: number;
+}
+/**
+ * `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em that starts when `players` have
+ * registered; `bots` of its seats are taken by bots at once.
+ */
+export interface NewSitAndGo {
+  /**
+   * Their level (`beginner`, `regular`, `strong`; default `regular`).
+   */
+  bot_level?: string | null;
+  /**
+   * Bots entered at once (fewer than `players`).
+   */
+  bots?: number;
+  /**
+   * What an entry puts in the prize pool.
+   */
+  entry: number;
+  /**
+   * What an entry pays the house (default 0).
+   */
+  fee?: number;
+  /**
+   * Its name (a default from the room otherwise).
+   */
+  name?: string | null;
+  /**
+   * Entries it starts with (2 to 90).
+   */
+  players: number;
+  /**
+   * Seats a table (2 to 10; default 9).
+   */
+  seats?: number | null;
+  /**
+   * `regular`, `turbo` (the default) or `hyper`.
+   */
+  speed?: string | null;
 }
 /**
  * One draft pick.
@@ -2432,6 +2483,304 @@ export interface TablesReply {
    * The open tables.
    */
   tables: TableSummary[];
+}
+/**
+ * `POST /api/tournaments/{id}/register` and `/unregister`.
+ */
+export interface TournamentAnswer {
+  /**
+   * The entry's number (1 the first, 2 a re-entry…), when registered.
+   */
+  entry?: number | null;
+  /**
+   * What came back, when unregistered.
+   */
+  refund?: number | null;
+  /**
+   * `registered`, `unregistered` or `pending` (the books did not answer yet: the entry is
+   * sent again under the same key, and a notice follows).
+   */
+  result: string;
+}
+/**
+ * `POST /api/tournaments`: the tournament made.
+ */
+export interface TournamentCreated {
+  /**
+   * Its id.
+   */
+  id: string;
+}
+/**
+ * `GET /api/tournaments/{id}`.
+ */
+export interface TournamentDetail {
+  /**
+   * The players: those still in by stack, then those out by place.
+   */
+  entrants: TournamentEntrant[];
+  /**
+   * The asking player (none for a visitor not signed in).
+   */
+  me?: TournamentMe | null;
+  /**
+   * Its prizes by place, first place first, once fixed.
+   */
+  prizes: number[];
+  /**
+   * Its open tables' ids.
+   */
+  tables: string[];
+  tournament: TournamentLine;
+}
+/**
+ * A player in a tournament's standings.
+ */
+export interface TournamentEntrant {
+  /**
+   * Their name.
+   */
+  name: string;
+  /**
+   * Their place, once out (or 1: the winner).
+   */
+  place?: number | null;
+  /**
+   * The prize that place paid them.
+   */
+  prize?: number | null;
+  /**
+   * Their tournament chips (0 once out).
+   */
+  stack: number;
+  /**
+   * The table they sit at (its id, to watch it), while in.
+   */
+  table?: string | null;
+}
+/**
+ * What the asking player needs to know of themselves.
+ */
+export interface TournamentMe {
+  /**
+   * What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
+   */
+  notices: string[];
+  /**
+   * Their place, once out (or 1: the winner).
+   */
+  place?: number | null;
+  /**
+   * Their prize, once paid.
+   */
+  prize?: number | null;
+  /**
+   * They have an entry.
+   */
+  registered: boolean;
+  /**
+   * Their seat there.
+   */
+  seat?: number | null;
+  /**
+   * The table they sit at now (its id: open it to play), while in.
+   */
+  table?: string | null;
+}
+/**
+ * The lobby's line.
+ */
+export interface TournamentLine {
+  /**
+   * Its big-blind ante.
+   */
+  ante?: number | null;
+  /**
+   * The average stack of the players still in.
+   */
+  average_stack?: number | null;
+  /**
+   * Its big blind.
+   */
+  big_blind?: number | null;
+  /**
+   * When it was created (ms since the Unix epoch).
+   */
+  created_at: number;
+  /**
+   * Entries so far.
+   */
+  entrants: number;
+  /**
+   * What an entry puts in the prize pool.
+   */
+  entry: number;
+  /**
+   * What an entry pays the house.
+   */
+  fee: number;
+  /**
+   * The game (`holdem`).
+   */
+  game: string;
+  /**
+   * Its id.
+   */
+  id: string;
+  /**
+   * `sit_and_go` (starts when `players` have registered) or `scheduled`.
+   */
+  kind: string;
+  /**
+   * Players still in.
+   */
+  left: number;
+  /**
+   * The level in force (1 = the first), once running.
+   */
+  level?: number | null;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Places paid, once fixed (when registration closes).
+   */
+  places_paid: number;
+  /**
+   * A sit-and-go's size: it starts with this many entries.
+   */
+  players: number;
+  /**
+   * The prize pool.
+   */
+  prize_pool: number;
+  /**
+   * Seats a table.
+   */
+  seats: number;
+  /**
+   * Its small blind.
+   */
+  small_blind?: number | null;
+  /**
+   * The speed of its levels (`regular`, `turbo`, `hyper`).
+   */
+  speed: string;
+  /**
+   * The starting stack.
+   */
+  starting_stack: number;
+  /**
+   * Where it is.
+   */
+  status: 'registering' | 'running' | 'finished' | 'cancelled';
+  /**
+   * The betting structure (`no_limit`).
+   */
+  structure: string;
+}
+/**
+ * One tournament in `GET /api/tournaments` (and the head of `GET /api/tournaments/{id}`).
+ */
+export interface TournamentLine1 {
+  /**
+   * Its big-blind ante.
+   */
+  ante?: number | null;
+  /**
+   * The average stack of the players still in.
+   */
+  average_stack?: number | null;
+  /**
+   * Its big blind.
+   */
+  big_blind?: number | null;
+  /**
+   * When it was created (ms since the Unix epoch).
+   */
+  created_at: number;
+  /**
+   * Entries so far.
+   */
+  entrants: number;
+  /**
+   * What an entry puts in the prize pool.
+   */
+  entry: number;
+  /**
+   * What an entry pays the house.
+   */
+  fee: number;
+  /**
+   * The game (`holdem`).
+   */
+  game: string;
+  /**
+   * Its id.
+   */
+  id: string;
+  /**
+   * `sit_and_go` (starts when `players` have registered) or `scheduled`.
+   */
+  kind: string;
+  /**
+   * Players still in.
+   */
+  left: number;
+  /**
+   * The level in force (1 = the first), once running.
+   */
+  level?: number | null;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Places paid, once fixed (when registration closes).
+   */
+  places_paid: number;
+  /**
+   * A sit-and-go's size: it starts with this many entries.
+   */
+  players: number;
+  /**
+   * The prize pool.
+   */
+  prize_pool: number;
+  /**
+   * Seats a table.
+   */
+  seats: number;
+  /**
+   * Its small blind.
+   */
+  small_blind?: number | null;
+  /**
+   * The speed of its levels (`regular`, `turbo`, `hyper`).
+   */
+  speed: string;
+  /**
+   * The starting stack.
+   */
+  starting_stack: number;
+  /**
+   * Where it is.
+   */
+  status: 'registering' | 'running' | 'finished' | 'cancelled';
+  /**
+   * The betting structure (`no_limit`).
+   */
+  structure: string;
+}
+/**
+ * `GET /api/tournaments`.
+ */
+export interface TournamentsReply {
+  /**
+   * Every tournament, newest first.
+   */
+  tournaments: TournamentLine1[];
 }
 /**
  * The signed-in user (`/api/me`, `/api/login`, `/api/register`, `/api/guest`).

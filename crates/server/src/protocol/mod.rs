@@ -90,6 +90,11 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<http::HistoryReply>();
     generator.subschema_for::<http::Fairness>();
     generator.subschema_for::<replay::ReplayReply>();
+    generator.subschema_for::<tournament::TournamentsReply>();
+    generator.subschema_for::<tournament::TournamentDetail>();
+    generator.subschema_for::<tournament::NewSitAndGo>();
+    generator.subschema_for::<tournament::TournamentCreated>();
+    generator.subschema_for::<tournament::TournamentAnswer>();
     let games = game_schemas(&mut generator);
     let mut defs: serde_json::Map<String, Value> = generator
         .definitions()

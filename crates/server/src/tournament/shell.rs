@@ -170,9 +170,8 @@ impl Shell {
                     self.relayed(out).await;
                 }
                 Effect::Notice(user, notice) => {
-                    let tables = self.ids();
                     if let Ok(mut s) = self.shown.lock() {
-                        s.notice(user, &notice, &tables);
+                        s.notice(user, &notice);
                     }
                 }
                 Effect::Refused { table, hand, error } => {

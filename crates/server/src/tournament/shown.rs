@@ -120,12 +120,12 @@ impl Shown {
     }
 
     /// Keeps `notice` for `user` (and what it says of their prize).
-    pub fn notice(&mut self, user: UserId, notice: &Notice, tables: &BTreeMap<usize, String>) {
+    pub fn notice(&mut self, user: UserId, notice: &Notice) {
         if let Notice::Paid { amount, .. } = notice {
             *self.paid.entry(user).or_default() += *amount;
         }
         let kept = self.notices.entry(user).or_default();
-        kept.push(say(notice, tables));
+        kept.push(say(notice));
         if kept.len() > NOTICES_KEPT {
             kept.remove(0);
         }
@@ -156,8 +156,9 @@ impl Shown {
 }
 
 /// A notice in words.
-fn say(n: &Notice, tables: &BTreeMap<usize, String>) -> String {
-    let table = |t: &usize| tables.get(t).cloned().unwrap_or_else(|| format!("#{t}"));
+fn say(n: &Notice) -> String {
+    // Tables are told by their number (1 first), as their names say.
+    let table = |t: &usize| t + 1;
     match n {
         Notice::Entered { entry } if *entry > 1 => format!("Re-entered (entry {entry})."),
         Notice::Entered { .. } => "Registered.".into(),
@@ -178,7 +179,7 @@ fn say(n: &Notice, tables: &BTreeMap<usize, String>) -> String {
             } else {
                 String::new()
             };
-            match prize {
+            match prize.filter(|p| !p.is_zero()) {
                 Some(p) => format!("Out in place {place}{shared}: prize {p}."),
                 None => format!("Out in place {place}{shared}."),
             }

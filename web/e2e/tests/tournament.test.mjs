@@ -1,0 +1,65 @@
+// tournament.test.mjs — issue 51 in the browser: a player opens the Tournaments tab, creates a
+// sit-and-go with bots through its form, registers, follows "Go to the table", plays (all in
+// whenever it is their turn) until they are out or the winner, and sees their place — and, as
+// the winner, the prize — on the tournament's page, with the standings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPlayer, shot, sleep } from '../helpers.mjs';
+
+/** The tournament `id` as the page's user sees it (through the room's API). */
+function detail(page, id) {
+  return page.evaluate(async (t) => (await fetch(`api/tournaments/${t}`)).json(), id);
+}
+
+test('issue 51: a sit-and-go with bots is created, registered, played to a place, its prize shown', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPlayer(browser, { prefix: 'sng' });
+    await page.click('#nav-tournaments');
+    await page.waitForSelector('#sng-form');
+    const form = { name: 'E2E sit-and-go', players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
+    for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
+    await page.selectOption('#sng-form [name="speed"]', 'hyper');
+    await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
+    await page.click('#sng-create');
+    await page.waitForSelector('#t-register', { timeout: 15000 });
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+    assert.match(await page.textContent('#t-facts'), /100/, 'the buy-in is shown');
+    await page.click('#t-register');
+    await page.waitForSelector('#t-my-table a', { timeout: 20000 });
+    await shot(page, 'tournament-registered');
+    await page.click('#t-my-table a');
+    await page.waitForSelector('#felt, .felt', { timeout: 20000 });
+    // All in whenever it is our turn, until the tournament says our place.
+    const end = Date.now() + 240_000;
+    let d = await detail(page, id);
+    while (d.me?.place == null && Date.now() < end) {
+      if (await page.$('#bet-allin:not([disabled])')) {
+        await page.click('#bet-allin').catch(() => {});
+        await page.click('#act-raise').catch(() => {});
+      } else {
+        const b = (await page.$('#act-call')) || (await page.$('#act-check'));
+        if (b) await b.click().catch(() => {});
+      }
+      await sleep(300);
+      d = await detail(page, id);
+    }
+    assert.ok(d.me?.place != null, `no place after four minutes: ${JSON.stringify(d)}`);
+    await page.evaluate((t) => {
+      location.hash = `#/tournaments/${encodeURIComponent(t)}`;
+    }, id);
+    await page.waitForSelector('#t-my-place', { timeout: 15000 });
+    const place = d.me.place;
+    const text = await page.textContent('#t-my-place');
+    assert.match(text, new RegExp(`\\b${place}\\b`), text);
+    // Three entries pay one place: the whole pool.
+    if (place === 1) {
+      for (let i = 0; i < 50 && !/300/.test(await page.textContent('#t-my-place')); i++) await sleep(200);
+      assert.match(await page.textContent('#t-my-place'), /300/);
+    }
+    assert.match(await page.textContent('#t-prizes'), /300/);
+    await shot(page, 'tournament-place');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,237 @@
+// tournaments.js — the tournaments (docs/protocol.md "Tournaments"; RULES.md §5): the list
+// (/api/tournaments) with the form for a new sit-and-go, and one tournament
+// (/api/tournaments/ID): its level and blinds, players left of entrants, the average stack, the
+// prize pool and places paid, the prizes, the standings, and the player's own table, place,
+// prize and notices, with Register / Unregister. The room computes all of it; the page asks
+// again every two seconds while it is open. `followTournaments` takes a player moved to
+// another table there, with a notice.
+import { api } from './api.js';
+import { t } from './i18n.js';
+import { esc, fmtChips, toast, notice, errorText } from './ui.js';
+
+const POLL_MS = 2000;
+/** The tournaments this browser registered in (followed for table moves). */
+const MINE = 'tavolo.tournaments';
+
+function mine() {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(MINE) || '[]'));
+  } catch {
+    return new Set();
+  }
+}
+function remember(id, on) {
+  const s = mine();
+  if (on) s.add(id);
+  else s.delete(id);
+  sessionStorage.setItem(MINE, JSON.stringify([...s]));
+}
+
+const statusText = (s) => t(`t_status_${s}`);
+const link = (id) => `#/tournaments/${encodeURIComponent(id)}`;
+const tableLink = (id) => `#/table/${encodeURIComponent(id)}`;
+
+function lineRow(l) {
+  return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a></td>
+    <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
+    <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}</td></tr>`;
+}
+
+function newForm() {
+  const speeds = ['turbo', 'regular', 'hyper'].map((s) => `<option value="${s}">${t(`t_speed_${s}`)}</option>`);
+  const levels = ['beginner', 'regular', 'strong'].map((s) => `<option value="${s}">${t(`lv_${s}`)}</option>`);
+  return `<section class="panel" aria-labelledby="sng-h"><h2 id="sng-h">${t('t_new_sng')}</h2>
+    <form id="sng-form" class="create-form">
+      <label>${t('name')} <input name="name" maxlength="40"></label>
+      <label>${t('players')} <input name="players" type="number" min="2" max="90" value="6" required></label>
+      <label>${t('seats')} <input name="seats" type="number" min="2" max="10" value="6" required></label>
+      <label>${t('t_entry')} <input name="entry" type="number" min="1" value="100" required></label>
+      <label>${t('t_fee')} <input name="fee" type="number" min="0" value="10" required></label>
+      <label>${t('t_speed')} <select name="speed">${speeds.join('')}</select></label>
+      <label>${t('bots')} <input name="bots" type="number" min="0" max="89" value="5"></label>
+      <label>${t('bot_level')} <select name="bot_level">${levels.join('')}</select></label>
+      <button class="btn" id="sng-create">${t('create')}</button>
+      <p class="error" id="sng-error" role="alert"></p>
+    </form></section>`;
+}
+
+/** The list of tournaments and the form for a new sit-and-go; `id`: one tournament instead. */
+export function renderTournaments(root, id) {
+  if (id) return renderOne(root, id);
+  root.innerHTML = `<div class="lobby"><section class="panel" aria-labelledby="tourn-h">
+      <div class="panel-head"><h1 id="tourn-h">${t('tournaments')}</h1></div>
+      <div class="table-wrap"><table class="tables" id="tourn-table"><thead><tr>
+        <th scope="col">${t('tournament')}</th><th scope="col">${t('t_buy_in')}</th>
+        <th scope="col">${t('t_entrants')}</th><th scope="col">${t('t_speed')}</th>
+        <th scope="col">${t('state')}</th></tr></thead><tbody id="tourn-body"></tbody></table></div>
+    </section>${newForm()}</div>`;
+  const body = root.querySelector('#tourn-body');
+  const draw = async () => {
+    try {
+      const lines = await api.tournaments();
+      body.innerHTML = lines.length
+        ? lines.map(lineRow).join('')
+        : `<tr><td colspan="5" class="empty">${t('t_none')}</td></tr>`;
+    } catch (e) {
+      body.innerHTML = `<tr><td colspan="5" class="empty">${esc(errorText(e))}</td></tr>`;
+    }
+  };
+  const form = root.querySelector('#sng-form');
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const err = form.querySelector('#sng-error');
+    err.textContent = '';
+    const n = (k) => Number(form[k].value);
+    try {
+      const made = await api.createSitAndGo({
+        name: form.name.value.trim() || null,
+        players: n('players'),
+        seats: n('seats'),
+        entry: n('entry'),
+        fee: n('fee'),
+        speed: form.speed.value,
+        bots: n('bots'),
+        bot_level: form.bot_level.value,
+      });
+      location.hash = link(made.id);
+    } catch (e) {
+      err.textContent = errorText(e);
+    }
+  });
+  draw();
+  const timer = setInterval(draw, POLL_MS);
+  return () => clearInterval(timer);
+}
+
+function facts(l) {
+  const row = (k, v) => `<div><dt>${t(k)}</dt><dd>${v}</dd></div>`;
+  const blinds =
+    l.big_blind != null
+      ? `${fmtChips(l.small_blind)}/${fmtChips(l.big_blind)}${l.ante ? ` (${t('ante')} ${fmtChips(l.ante)})` : ''}`
+      : '—';
+  return `<dl class="facts" id="t-facts">
+    ${row('state', `<span id="t-status">${statusText(l.status)}</span>`)}
+    ${row('t_level', l.level ?? '—')}${row('t_blinds', blinds)}
+    ${row('t_left', `${l.left} / ${l.entrants}`)}
+    ${row('t_average', l.average_stack != null ? fmtChips(l.average_stack) : '—')}
+    ${row('t_pool', fmtChips(l.prize_pool))}${row('t_paid', l.places_paid || '—')}
+    ${row('t_buy_in', `${fmtChips(l.entry)} + ${fmtChips(l.fee)}`)}
+    ${row('t_start_stack', fmtChips(l.starting_stack))}</dl>`;
+}
+
+function mePanel(d) {
+  const me = d.me;
+  if (!me) return '';
+  const l = d.tournament;
+  const buttons = me.registered
+    ? l.status === 'registering'
+      ? `<button class="btn ghost" id="t-unregister">${t('t_unregister')}</button>`
+      : ''
+    : l.status === 'registering'
+      ? `<button class="btn" id="t-register">${t('t_register')}</button>`
+      : '';
+  const where = me.table
+    ? `<p id="t-my-table"><a class="btn" href="${tableLink(me.table)}">${t('go_to_table')}</a></p>`
+    : '';
+  const place =
+    me.place != null
+      ? `<p id="t-my-place">${t('t_your_place', { place: me.place })}${
+          me.prize != null ? ` — ${t('t_your_prize', { prize: fmtChips(me.prize) })}` : ''
+        }</p>`
+      : '';
+  const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
+  return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
+    ${buttons}${where}${place}<ul id="t-notices" class="notices">${notices}</ul></section>`;
+}
+
+function standings(d) {
+  const rows = (d.entrants || [])
+    .map(
+      (e, i) => `<tr><td>${e.place ?? i + 1}</td><td>${esc(e.name)}</td><td>${fmtChips(e.stack)}</td>
+      <td>${e.prize != null ? fmtChips(e.prize) : ''}</td></tr>`,
+    )
+    .join('');
+  const prizes = (d.prizes || []).map((p) => `<li>${fmtChips(p)}</li>`).join('');
+  return `<section class="panel" aria-labelledby="t-st-h"><h2 id="t-st-h">${t('t_standings')}</h2>
+    ${prizes ? `<ol class="prizes" id="t-prizes" aria-label="${t('t_prizes')}">${prizes}</ol>` : ''}
+    <div class="table-wrap"><table class="tables" id="t-standings"><thead><tr><th scope="col">#</th>
+      <th scope="col">${t('t_player')}</th><th scope="col">${t('chips')}</th><th scope="col">${t('t_prize')}</th>
+    </tr></thead><tbody>${rows}</tbody></table></div></section>`;
+}
+
+function renderOne(root, id) {
+  root.innerHTML = `<div class="lobby" id="tournament" data-tournament="${esc(id)}">
+    <p><a href="#/tournaments">← ${t('tournaments')}</a></p><div id="t-body"></div></div>`;
+  const box = root.querySelector('#t-body');
+  let last = '';
+  const draw = async () => {
+    let d;
+    try {
+      d = await api.tournament(id);
+    } catch (e) {
+      box.innerHTML = `<p class="empty">${esc(errorText(e))}</p>`;
+      return;
+    }
+    if (d.me?.registered) remember(id, d.tournament.status === 'registering' || d.tournament.status === 'running');
+    const html = `<section class="panel"><h1>${esc(d.tournament.name)}</h1>${facts(d.tournament)}</section>
+      ${mePanel(d)}${standings(d)}`;
+    if (html !== last) {
+      last = html;
+      box.innerHTML = html;
+    }
+  };
+  box.addEventListener('click', async (ev) => {
+    const b = ev.target.closest('#t-register, #t-unregister');
+    if (!b) return;
+    b.disabled = true;
+    const on = b.id === 't-register';
+    try {
+      const r = await api.tournamentIntent(id, on ? 'register' : 'unregister');
+      remember(id, on);
+      window.dispatchEvent(new Event('tavolo:balance'));
+      toast(t(r.result === 'pending' ? 't_pending' : on ? 't_registered' : 't_unregistered'), 'ok');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    } finally {
+      last = '';
+      draw();
+    }
+  });
+  draw();
+  const timer = setInterval(draw, POLL_MS);
+  return () => clearInterval(timer);
+}
+
+/** Follows the tournaments this browser registered in: a player moved to another table is told,
+ * and taken there if they were looking at the table they left. Returns a stop function. */
+export function followTournaments() {
+  const tables = new Map();
+  const look = async () => {
+    for (const id of mine()) {
+      let d;
+      try {
+        d = await api.tournament(id);
+      } catch {
+        continue;
+      }
+      const now = d.me?.table || null;
+      const before = tables.get(id);
+      tables.set(id, now);
+      const over = d.tournament.status === 'finished' || d.tournament.status === 'cancelled';
+      if (over || (d.me && !d.me.registered)) remember(id, false);
+      if (before === undefined || now === before) continue;
+      if (now && before) {
+        const watching = location.hash === tableLink(before);
+        notice(
+          t('t_moved', { name: d.tournament.name }),
+          watching ? null : { label: t('go_to_table'), href: tableLink(now) },
+        );
+        if (watching) location.hash = tableLink(now);
+      } else if (!now && d.me?.place != null) {
+        notice(t('t_out', { place: d.me.place }), { label: t('t_results'), href: link(id) });
+      }
+    }
+  };
+  const timer = setInterval(look, POLL_MS);
+  return () => clearInterval(timer);
+}
