@@ -104,6 +104,10 @@ impl Server {
         });
         crate::tables::start(&room);
         housekeeping(&room);
+        // The tournaments not over that this node held before a restart go on.
+        if !room.node.clustered {
+            room.resume_tournaments().await;
+        }
         let app = crate::http::router(room.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));

@@ -243,6 +243,13 @@ impl Room {
         self.metrics
             .leases_renewed
             .fetch_add(held.len() as u64, Relaxed);
+        let lease = self.node.lease_ms();
+        if let Err(e) = (self.books.store())
+            .renew_tournament_leases(&self.node.id, lease)
+            .await
+        {
+            tracing::warn!(error = %e, "the tournaments' leases were not renewed");
+        }
         for t in self.lobby.all() {
             if !held
                 .iter()
@@ -359,7 +366,8 @@ pub fn start(room: &Arc<Room>) {
         room.heartbeat().await
     });
     periodically(room, Duration::ZERO, period, |room| async move {
-        room.claim_orphans().await
+        room.claim_orphans().await;
+        room.resume_tournaments().await
     });
     let second = Duration::from_secs(1);
     periodically(room, Duration::ZERO, second, |room| async move {

@@ -21,10 +21,73 @@ use crate::protocol::tournament::{
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
 use crate::tournament::shell::{self, TournamentCmd, TournamentHandle};
-use crate::tournament::{Ack, CoordError, Coordinator, Intent, Lease, Now, Setup, Shown};
+use crate::tournament::{
+    Ack, CoordError, Coordinator, Intent, Lease, Now, SavedTournament, Setup, Shown, TournamentSave,
+};
 
 /// The largest sit-and-go a player may create.
 pub const MAX_SIT_AND_GO: usize = 90;
+
+/// A tournament's definition as the books keep it (`tournaments.config`): the engine's settings
+/// and what the room adds — its bots' level and the speed's word — so that a node taking it
+/// over opens its tables as they were.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Definition {
+    /// The engine's settings.
+    pub config: Config,
+    /// The bots' level (`beginner`, `regular`, `strong`).
+    pub bot_level: String,
+    /// `regular`, `turbo` or `hyper`.
+    pub speed: String,
+}
+
+impl Definition {
+    /// The lobby's line of tournament `id` named `name`, made at `created_at`, before it starts.
+    fn line(&self, id: &str, name: &str, created_at: i64) -> TournamentLine {
+        let c = &self.config;
+        let (kind, players) = match c.start {
+            Start::SitAndGo { players } => ("sit_and_go", players),
+            Start::Scheduled { .. } => ("scheduled", 0),
+        };
+        TournamentLine {
+            id: id.into(),
+            name: name.into(),
+            game: "holdem".into(),
+            structure: "no_limit".into(),
+            kind: kind.into(),
+            speed: self.speed.clone(),
+            status: TournamentStatus::Registering,
+            entry: c.prize,
+            fee: c.fee,
+            seats: c.seats,
+            players,
+            entrants: 0,
+            left: 0,
+            prize_pool: Chips::ZERO,
+            places_paid: 0,
+            starting_stack: c.structure.starting_stack,
+            level: None,
+            small_blind: None,
+            big_blind: None,
+            ante: None,
+            average_stack: None,
+            created_at,
+        }
+    }
+
+    /// The options of its tables, named after `name`.
+    fn tables(&self, name: &str) -> Result<TableOptions, RoomError> {
+        let o = TableOptions::from_json(&json!({
+            "game": "holdem",
+            "name": name,
+            "seats": self.config.seats,
+            "bot_level": self.bot_level,
+        }))
+        .map_err(RoomError::Options)?;
+        crate::table::bots::check_level(&o)?;
+        Ok(o)
+    }
+}
 
 /// The room's tournaments on this node, by id.
 #[derive(Debug, Default)]
@@ -82,7 +145,8 @@ impl Room {
         if self.read_only().is_some() {
             return Err(RoomError::Unavailable);
         }
-        let (config, tables, speed_word) = sit_and_go_settings(&new)?;
+        let def = sit_and_go_settings(&new)?;
+        let config = def.config.clone();
         let charge = config.prize.try_add(config.fee)?;
         if new.bots > 0 && charge > self.config.max_bot_buy_in {
             return Err(RoomError::BotsTooRich {
@@ -96,13 +160,12 @@ impl Room {
         let name = (new.name.clone())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("Sit & Go {}", &id[1..5]));
-        let config_json =
-            serde_json::to_string(&config).map_err(|e| RoomError::Internal(e.to_string()))?;
+        let tables = def.tables(&name)?;
         let row = NewTournament {
             id: id.clone(),
             name: name.clone(),
             game: "holdem".into(),
-            config: config_json,
+            config: serde_json::to_string(&def).map_err(|e| RoomError::Internal(e.to_string()))?,
             seed: tavolo_store::hex(&seed),
             created_by: Some(creator.id),
         };
@@ -113,61 +176,144 @@ impl Room {
                 tournament: id.clone(),
                 epoch: fence.epoch,
             },
-            config: config.clone(),
+            config,
             seed,
         };
         let now = self.tournament_now();
         let mut coord = Coordinator::new(setup, now).map_err(|e| invalid(e.to_string()))?;
         let first = coord.handle(crate::tournament::Input::Tick, now);
-        let line = TournamentLine {
-            id: id.clone(),
-            name: name.clone(),
-            game: "holdem".into(),
-            structure: "no_limit".into(),
-            kind: "sit_and_go".into(),
-            speed: speed_word.into(),
-            status: TournamentStatus::Registering,
-            entry: config.prize,
-            fee: config.fee,
-            seats: config.seats,
-            players: new.players,
-            entrants: 0,
-            left: 0,
-            prize_pool: Chips::ZERO,
-            places_paid: 0,
-            starting_stack: config.structure.starting_stack,
-            level: None,
-            small_blind: None,
-            big_blind: None,
-            ante: None,
-            average_stack: None,
-            created_at: tavolo_store::now_ms(),
-        };
+        let line = def.line(&id, &name, tavolo_store::now_ms());
+        let handle = self.run_tournament(coord, first, fence, tables, line);
+        for n in 0..new.bots {
+            let account = format!("bot-{}-{}", &id[1..], n + 1);
+            let mut bot = self.books.bot(&account).await?;
+            bot.name = tavolo_bots::persona::bot_name(&id, n, &handle_level(&new));
+            let why = match tournament_intent(&handle, bot, Intent::Register).await {
+                Ok(Ok(_)) => continue,
+                Ok(Err(e)) => e.to_string(),
+                Err(e) => e.to_string(),
+            };
+            tracing::warn!(tournament = %id, why, "a bot's entry was refused");
+        }
+        tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a sit-and-go was created");
+        Ok(id)
+    }
+
+    /// Starts the task of a tournament's coordinator and keeps its handle.
+    fn run_tournament(
+        self: &Arc<Room>,
+        coord: Coordinator,
+        first: Vec<crate::tournament::Effect>,
+        fence: tavolo_store::TournamentFence,
+        tables: TableOptions,
+        line: TournamentLine,
+    ) -> TournamentHandle {
         let shown = Arc::new(Mutex::new(Shown::new(line)));
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle {
-            id: id.clone(),
+            id: fence.tournament.clone(),
             tx,
             shown: shown.clone(),
         };
         let deps = shell::Deps {
             room: Arc::downgrade(self),
             fence,
-            tables: TableOptions { name, ..tables },
+            tables,
         };
         tokio::spawn(shell::run(coord, first, deps, rx, shown));
         self.tournaments.insert(handle.clone());
-        for n in 0..new.bots {
-            let account = format!("bot-{}-{}", &id[1..], n + 1);
-            let mut bot = self.books.bot(&account).await?;
-            bot.name = tavolo_bots::persona::bot_name(&id, n, &handle_level(&new));
-            match tournament_intent(&handle, bot, Intent::Register).await {
-                Ok(_) => {}
-                Err(e) => tracing::warn!(tournament = %id, error = %e, "a bot's entry was refused"),
+        handle
+    }
+
+    /// Takes up the tournaments not over that this node may hold — its own after a restart,
+    /// or those whose owner stopped renewing its lease: each claimed (the epoch raised, so the
+    /// former owner's writes are refused), its coordinator restored from the newest save, its
+    /// tables opened again from theirs.
+    pub async fn resume_tournaments(self: &Arc<Room>) {
+        if self.read_only().is_some()
+            || self
+                .node
+                .draining
+                .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            return;
+        }
+        let store = self.books.store();
+        let rows = match store.tournaments().await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not list the tournaments to resume");
+                return;
+            }
+        };
+        for row in rows.iter().filter(|r| r.finished_at.is_none()) {
+            if self.tournaments.get(&row.id).is_some() {
+                continue;
+            }
+            let lease = self.node.lease_ms();
+            match store.claim_tournament(&row.id, &self.node.id, lease).await {
+                Ok(Some((fence, row))) => {
+                    let id = row.id.clone();
+                    match self.restore_tournament(fence, row) {
+                        Ok(()) => tracing::info!(tournament = %id, "a tournament was resumed"),
+                        Err(e) => {
+                            tracing::error!(tournament = %id, error = %e, "a tournament could not be resumed")
+                        }
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(tournament = %row.id, error = %e, "could not claim a tournament")
+                }
             }
         }
-        tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a sit-and-go was created");
-        Ok(id)
+    }
+
+    /// Restores a claimed tournament's coordinator from the books and starts it.
+    fn restore_tournament(
+        self: &Arc<Room>,
+        fence: tavolo_store::TournamentFence,
+        row: tavolo_store::TournamentRow,
+    ) -> Result<(), RoomError> {
+        let bad = |what: &str, e: String| RoomError::Internal(format!("saved {what}: {e}"));
+        let def: Definition =
+            serde_json::from_str(&row.config).map_err(|e| bad("definition", e.to_string()))?;
+        let seed = crate::protocol::Hex32::try_from(row.seed.clone())
+            .map_err(|e| bad("seed", e))?
+            .bytes();
+        let lease = Lease {
+            tournament: row.id.clone(),
+            epoch: fence.epoch,
+        };
+        let setup = Setup {
+            lease: lease.clone(),
+            config: def.config.clone(),
+            seed,
+        };
+        let now = self.tournament_now();
+        let (coord, first) = match &row.state {
+            Some(state) => {
+                let state: SavedTournament =
+                    serde_json::from_str(state).map_err(|e| bad("state", e.to_string()))?;
+                let save = TournamentSave {
+                    lease,
+                    seq: u64::try_from(row.saved_seq).unwrap_or(0),
+                    state,
+                };
+                Coordinator::restore(setup, save, now).map_err(|e| bad("state", e.to_string()))?
+            }
+            None => {
+                let mut c = Coordinator::new(setup, now).map_err(|e| invalid(e.to_string()))?;
+                let first = c.handle(crate::tournament::Input::Tick, now);
+                (c, first)
+            }
+        };
+        let line = (row.summary.as_deref())
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_else(|| def.line(&row.id, &row.name, row.created_at));
+        let tables = def.tables(&row.name)?;
+        self.run_tournament(coord, first, fence, tables, line);
+        Ok(())
     }
 
     /// The time now for a coordinator.
@@ -260,11 +406,8 @@ async fn tournament_intent(
     answer.await.map_err(|_| RoomError::TournamentOver)
 }
 
-/// The engine's settings of a sit-and-go, the options of its tables, and its speed's word;
-/// refused with the reason.
-fn sit_and_go_settings(
-    new: &NewSitAndGo,
-) -> Result<(Config, TableOptions, &'static str), RoomError> {
+/// The definition of a sit-and-go; refused with the reason.
+fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
     if !(2..=MAX_SIT_AND_GO).contains(&new.players) {
         return Err(invalid(format!(
             "a sit-and-go has 2 to {MAX_SIT_AND_GO} players"
@@ -297,13 +440,11 @@ fn sit_and_go_settings(
     };
     tavolo_engine::tournament::Tournament::<UserId>::new(config.clone(), [0; 32])
         .map_err(|e| invalid(e.to_string()))?;
-    let level = handle_level(new);
-    let options = TableOptions::from_json(&json!({
-        "game": "holdem",
-        "seats": seats,
-        "bot_level": level,
-    }))
-    .map_err(RoomError::Options)?;
-    crate::table::bots::check_level(&options)?;
-    Ok((config, options, word))
+    let def = Definition {
+        config,
+        bot_level: handle_level(new),
+        speed: word.into(),
+    };
+    def.tables("check")?;
+    Ok(def)
 }

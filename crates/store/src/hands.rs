@@ -236,8 +236,10 @@ impl Store {
     }
 
     /// Start-up recovery after a crash: voids every hand still marked as playing (its chips
-    /// never left the seats), closes every open table and returns all chips at tables to their
-    /// owners — all in one transaction, so running it twice does no more than once.
+    /// never left the seats), closes every open cash table and returns all chips at tables to
+    /// their owners — all in one transaction, so running it twice does no more than once. A
+    /// tournament's tables stay open (their stacks are tournament chips, saved with them): the
+    /// tournament's coordinator claims them when the room resumes it.
     pub async fn recover(&self) -> Result<Recovery, StoreError> {
         self.write(async |tx| {
         let mut recovery = Recovery::default();
@@ -281,7 +283,9 @@ impl Store {
                 .extend(settle_table(tx, t, "recover").await?);
         }
         recovery.tables_closed =
-            sqlx::query("UPDATE card_tables SET closed_at = $1 WHERE closed_at IS NULL")
+            sqlx::query(
+                "UPDATE card_tables SET closed_at = $1 WHERE closed_at IS NULL AND tournament IS NULL",
+            )
                 .bind(now_ms())
                 .execute(&mut *tx)
                 .await?

@@ -323,86 +323,50 @@ impl Store {
         node: &str,
         lease_ms: i64,
     ) -> Result<Option<Claimed>, StoreError> {
+        self.claim_where(table, node, lease_ms, "tournament IS NULL")
+            .await
+    }
+
+    /// [`Store::claim_table`] for a table of a tournament, which only the tournament's
+    /// coordinator claims (the room's claims pass it by): the epoch goes up, the hand in play
+    /// is voided; its stacks are in its saved state (tournament chips, not in the ledger).
+    pub async fn claim_tournament_table(
+        &self,
+        table: &str,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<Option<Claimed>, StoreError> {
+        self.claim_where(table, node, lease_ms, "tournament IS NOT NULL")
+            .await
+    }
+
+    /// Claims table `table` for `node` if `kind` (a condition on its row) holds.
+    async fn claim_where(
+        &self,
+        table: &str,
+        node: &str,
+        lease_ms: i64,
+        kind: &str,
+    ) -> Result<Option<Claimed>, StoreError> {
         let now = now_ms();
+        let sql = format!(
+            "UPDATE card_tables SET owner = $1, epoch = epoch + 1, lease_until = $2 \
+             WHERE id = $3 AND closed_at IS NULL AND {kind} \
+             AND (owner IS NULL OR owner = $1 OR lease_until < $4)"
+        );
         self.write(async |tx| {
-            let hit = sqlx::query(
-                "UPDATE card_tables SET owner = $1, epoch = epoch + 1, lease_until = $2 \
-                 WHERE id = $3 AND closed_at IS NULL AND tournament IS NULL \
-                 AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
-            )
-            .bind(node)
-            .bind(now + lease_ms)
-            .bind(table)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            let hit = sqlx::query(&sql)
+                .bind(node)
+                .bind(now + lease_ms)
+                .bind(table)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
             if hit == 0 {
                 return Ok(None);
             }
-            let row = sqlx::query(
-                "SELECT game, options, state, saved_seq, epoch, created_by FROM card_tables WHERE id = $1",
-            )
-            .bind(table)
-            .fetch_one(&mut *tx)
-            .await?;
-            let game: String = row.try_get("game")?;
-            let options: String = row.try_get("options")?;
-            let state: Option<String> = row.try_get("state")?;
-            let saved_seq: i64 = row.try_get("saved_seq")?;
-            let creator: Option<i64> = row.try_get("created_by")?;
-            let epoch: i64 = row.try_get("epoch")?;
-            let playing = sqlx::query("SELECT id FROM hands WHERE table_id = $1 AND status = 'playing' ORDER BY id")
-                .bind(table)
-                .fetch_all(&mut *tx)
-                .await?;
-            let mut voided = Vec::with_capacity(playing.len());
-            for r in playing {
-                voided.push(HandId(r.try_get("id")?));
-            }
-            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
-                .bind(now)
-                .bind(table)
-                .bind(crate::hands::VOID_TAKEOVER)
-                .execute(&mut *tx)
-                .await?;
-            let pot_name = Account::Pot(table.to_string()).to_string();
-            let mut pot = crate::ledger::balance_of(tx, &pot_name).await?;
-            if game == "saint" && pot > 0 {
-                let legs = crate::hands::pot_refund(tx, &pot_name, pot).await?;
-                let key = format!("takeover:{table}:{epoch}");
-                apply(tx, &Journal::new(key, "refund", legs)).await?;
-                pot = 0;
-            }
-            let prefix = format!("seat:{table}:");
-            let rows = sqlx::query(
-                "SELECT name, balance FROM accounts WHERE balance <> 0 AND substr(name, 1, CAST($1 AS INTEGER)) = $2 ORDER BY name",
-            )
-            .bind(prefix.len() as i64)
-            .bind(&prefix)
-            .fetch_all(&mut *tx)
-            .await?;
-            let mut seats = Vec::with_capacity(rows.len());
-            for r in rows {
-                let name: String = r.try_get("name")?;
-                if let Some(Account::Seat { user, .. }) = Account::parse(&name) {
-                    seats.push((user, r.try_get("balance")?));
-                }
-            }
-            Ok(Some(Claimed {
-                fence: Fence {
-                    table: table.to_string(),
-                    epoch,
-                },
-                game,
-                options,
-                state,
-                saved_seq,
-                creator: creator.map(crate::UserId),
-                seats,
-                pot,
-                voided,
-            }))
+            claimed(tx, table, now).await.map(Some)
         })
         .await
     }
@@ -485,4 +449,74 @@ impl Store {
         })
         .await
     }
+}
+
+/// What a claim hands the new owner of `table` (its epoch already raised, in transaction
+/// `tx`): the table's row, the hands in play voided, a Saint Poker game's stakes in the pot
+/// back to their payers, and what the books hold on its seats.
+async fn claimed(tx: &mut AnyConnection, table: &str, now: i64) -> Result<Claimed, StoreError> {
+    let row = sqlx::query(
+        "SELECT game, options, state, saved_seq, epoch, created_by FROM card_tables WHERE id = $1",
+    )
+    .bind(table)
+    .fetch_one(&mut *tx)
+    .await?;
+    let game: String = row.try_get("game")?;
+    let options: String = row.try_get("options")?;
+    let state: Option<String> = row.try_get("state")?;
+    let saved_seq: i64 = row.try_get("saved_seq")?;
+    let creator: Option<i64> = row.try_get("created_by")?;
+    let epoch: i64 = row.try_get("epoch")?;
+    let playing =
+        sqlx::query("SELECT id FROM hands WHERE table_id = $1 AND status = 'playing' ORDER BY id")
+            .bind(table)
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut voided = Vec::with_capacity(playing.len());
+    for r in playing {
+        voided.push(HandId(r.try_get("id")?));
+    }
+    sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
+        .bind(now)
+        .bind(table)
+        .bind(crate::hands::VOID_TAKEOVER)
+        .execute(&mut *tx)
+        .await?;
+    let pot_name = Account::Pot(table.to_string()).to_string();
+    let mut pot = crate::ledger::balance_of(tx, &pot_name).await?;
+    if game == "saint" && pot > 0 {
+        let legs = crate::hands::pot_refund(tx, &pot_name, pot).await?;
+        let key = format!("takeover:{table}:{epoch}");
+        apply(tx, &Journal::new(key, "refund", legs)).await?;
+        pot = 0;
+    }
+    let prefix = format!("seat:{table}:");
+    let rows = sqlx::query(
+        "SELECT name, balance FROM accounts WHERE balance <> 0 AND substr(name, 1, CAST($1 AS INTEGER)) = $2 ORDER BY name",
+    )
+    .bind(prefix.len() as i64)
+    .bind(&prefix)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut seats = Vec::with_capacity(rows.len());
+    for r in rows {
+        let name: String = r.try_get("name")?;
+        if let Some(Account::Seat { user, .. }) = Account::parse(&name) {
+            seats.push((user, r.try_get("balance")?));
+        }
+    }
+    Ok(Claimed {
+        fence: Fence {
+            table: table.to_string(),
+            epoch,
+        },
+        game,
+        options,
+        state,
+        saved_seq,
+        creator: creator.map(crate::UserId),
+        seats,
+        pot,
+        voided,
+    })
 }

@@ -85,6 +85,8 @@ pub struct Coordinator {
     prizes: Vec<Chips>,
     /// Places whose prize was decided, with their winner.
     prized: BTreeSet<(usize, UserId)>,
+    /// The prizes decided, by player (paid once their movement is recorded).
+    awarded: BTreeMap<UserId, Chips>,
     books: Books,
     /// Movements decided in this step, written at its end with the save.
     fresh: Vec<(Movement, Option<ReplyId>)>,
@@ -130,6 +132,7 @@ impl Coordinator {
             open_tables: 0,
             prizes: Vec::new(),
             prized: BTreeSet::new(),
+            awarded: BTreeMap::new(),
             books: Books::default(),
             fresh: Vec::new(),
             replies: BTreeMap::new(),
@@ -216,6 +219,26 @@ impl Coordinator {
     /// The members known from their entries, by user.
     pub fn members(&self) -> &BTreeMap<UserId, Member> {
         &self.members
+    }
+
+    /// The prizes paid, by player: decided, and their movement recorded by the books (not
+    /// pending).
+    pub fn paid(&self) -> BTreeMap<UserId, Chips> {
+        let mut paid = self.awarded.clone();
+        for m in self
+            .books
+            .movements()
+            .map(|(_, m)| m)
+            .chain(self.fresh.iter().map(|(m, _)| m))
+        {
+            if let Movement::Prize { member, amount, .. } = m {
+                if let Some(p) = paid.get_mut(&member.id) {
+                    *p = p.minus_at_most(*amount);
+                }
+            }
+        }
+        paid.retain(|_, c| !c.is_zero());
+        paid
     }
 
     /// The tournament's settings.

@@ -63,12 +63,44 @@ struct Desk {
     leaving: BTreeMap<UserId, (usize, usize)>,
     /// The coordinator's hand this table is to deal, and whether the table was let deal it.
     deal: Option<u64>,
+    /// The players that hand is dealt to: seat, stack.
+    deal_players: BTreeMap<UserId, (usize, Chips)>,
     permitted: bool,
     /// The last hand reported and not yet recorded: its id in the books, and the report.
     unrecorded: Option<(i64, CoordHandOver)>,
     /// The books' id of the last hand the table reported (a table taken over reports it again).
     last_reported: Option<i64>,
+    /// Taken over by this node, and not yet told what it restored: it deals nothing until then
+    /// (the hand it tells again first may be the report of the deal the coordinator waits for,
+    /// or of the hand before it).
+    restoring: bool,
     closed: bool,
+}
+
+impl Desk {
+    /// Whether a hand that began with `began` began with the stacks of the deal awaited.
+    fn deal_stacks_match(&self, began: &[(UserId, Chips)]) -> bool {
+        !began.is_empty()
+            && (began.iter()).all(|(u, c)| self.deal_players.get(u).map(|p| p.1) == Some(*c))
+    }
+
+    /// A player the awaited hand is dealt to who is neither seated nor on the way (a table
+    /// opened again with nobody, after a takeover of the whole node) is seated with their stack.
+    fn seat_the_missing(&mut self) {
+        for (&user, &(seat, stack)) in &self.deal_players {
+            let known = self.seated.contains_key(&user)
+                || self.arriving.contains_key(&user)
+                || self.leaving.contains_key(&user);
+            if !known {
+                let a = Arriving {
+                    seat,
+                    stack: Some(stack),
+                    told: false,
+                };
+                self.arriving.insert(user, a);
+            }
+        }
+    }
 }
 
 /// The relay between one coordinator and its tables (see the module documentation).
@@ -121,7 +153,12 @@ impl Relay {
                     self.tell(t, TableOrder::Level(l));
                 }
             }
-            Order::Deal { table, hand, .. } => self.deal(table, hand),
+            Order::Deal {
+                table,
+                hand,
+                players,
+                ..
+            } => self.deal(table, hand, &players),
             Order::Hold { table } => {
                 if let Some(d) = self.desks.get_mut(&table) {
                     d.deal = None;
@@ -173,6 +210,20 @@ impl Relay {
             .filter_map(|d| d.unrecorded.as_ref())
             .map(|(_, r)| Relayed::Coordinator(Input::HandOver(r.clone())))
             .collect()
+    }
+
+    /// The members the coordinator knows (a relay made again after a takeover learns them from
+    /// the restored coordinator, to seat a moved player).
+    pub fn know<'a>(&mut self, members: impl IntoIterator<Item = &'a Member>) {
+        for m in members {
+            self.members.insert(m.id, m.clone());
+        }
+    }
+
+    /// Table `table` was opened again from the books (this node took it over): it deals only
+    /// once it has told what it restored.
+    pub fn restoring(&mut self, table: usize) {
+        self.desks.entry(table).or_default().restoring = true;
     }
 
     /// Whether table `table` is open (not told to close).
@@ -288,7 +339,7 @@ impl Relay {
         }
     }
 
-    fn deal(&mut self, table: usize, hand: u64) {
+    fn deal(&mut self, table: usize, hand: u64, players: &[(usize, UserId, Chips)]) {
         let Some(d) = self.desks.get_mut(&table) else {
             tracing::error!(table, "a deal at a table never opened");
             return;
@@ -305,6 +356,12 @@ impl Relay {
         }
         d.deal = Some(hand);
         d.permitted = false;
+        d.deal_players = players.iter().map(|(s, u, c)| (*u, (*s, *c))).collect();
+        // A table being restored learns who sits there first.
+        if !d.restoring {
+            d.seat_the_missing();
+        }
+        self.seat_arrivals(table);
         self.permit_if_ready(table);
     }
 
@@ -313,7 +370,7 @@ impl Relay {
         let Some(d) = self.desks.get_mut(&table) else {
             return;
         };
-        if d.deal.is_some() && !d.permitted && d.arriving.is_empty() && !d.closed {
+        if d.deal.is_some() && !d.permitted && d.arriving.is_empty() && !d.closed && !d.restoring {
             d.permitted = true;
             self.tell(table, TableOrder::Deal(Permit::Next));
         }
@@ -366,8 +423,11 @@ impl Relay {
         }
         let repeat = d.last_reported == Some(h.id);
         d.last_reported = Some(h.id);
+        // A table opened again tells its last hand before what it restored: the report of the
+        // deal the coordinator waits for if it began with that deal's stacks.
+        let awaited = d.permitted || d.restoring && d.deal_stacks_match(&h.began);
         let report = match d.deal.take() {
-            Some(hand) if d.permitted && !repeat => {
+            Some(hand) if awaited && !repeat => {
                 d.permitted = false;
                 let r = CoordHandOver {
                     table,
@@ -396,6 +456,10 @@ impl Relay {
         let Some(d) = self.desks.get_mut(&table) else {
             return;
         };
+        // A table this relay opened again from the books knew nothing before: the seats
+        // restored are the truth. A table it knew, taken over: what changed since its save is
+        // given again.
+        let fresh = std::mem::take(&mut d.restoring);
         let before = std::mem::take(&mut d.seated);
         d.seated = (seats.iter()).map(|(u, s, c)| (*u, (*s, *c))).collect();
         // Seated since the save: seated again with the stack they had.
@@ -413,14 +477,17 @@ impl Relay {
         // save had it): permitted again below, once everybody is seated.
         d.permitted = false;
         // Players seated since the save are told again; those whose seat order is not in it
-        // too.
+        // too; and anybody the awaited hand is dealt to who sits nowhere.
+        d.arriving.retain(|u, _| !d.seated.contains_key(u));
         for a in d.arriving.values_mut() {
             a.told = false;
         }
+        d.seat_the_missing();
         let mut again = Vec::new();
         for u in d.seated.keys() {
             // Told to leave, or gone since the save (busted, or moved and seated elsewhere).
-            if d.leaving.contains_key(u) || !before.contains_key(u) && !d.arriving.contains_key(u) {
+            let gone = !fresh && !before.contains_key(u) && !d.arriving.contains_key(u);
+            if d.leaving.contains_key(u) || gone {
                 again.push(TableOrder::Remove { player: *u });
             }
         }

@@ -98,9 +98,11 @@ pub(crate) async fn run(
 ) {
     let (back, mut answers) = mpsc::unbounded_channel();
     let (reports, mut reported) = mpsc::unbounded_channel();
+    let mut relay = Relay::new();
+    relay.know(coord.members().values());
     let mut shell = Shell {
         deps,
-        relay: Relay::new(),
+        relay,
         tables: BTreeMap::new(),
         numbers: BTreeMap::new(),
         reports,
@@ -228,27 +230,39 @@ impl Shell {
         let mut options = self.deps.tables.clone();
         options.seats = seats;
         options.name = format!("{} · table {}", options.name, k + 1);
+        let mut deps = room.table_deps(&options);
+        deps.kind = TableKind::Tournament {
+            tournament: t.clone(),
+        };
+        deps.reports = Some(self.reports.clone());
         let opened = async {
             let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
             let store = room.books.store();
-            let lease = room.node.lease_ms();
-            let fence = (store
-                .create_tournament_table(t, k, &json, &room.node.id, lease)
+            let (node, lease) = (&room.node.id, room.node.lease_ms());
+            let made = (store
+                .create_tournament_table(t, k, &json, node, lease)
                 .await)
-                .map_err(|e| e.to_string())?
-                .ok_or("the table was opened before (taking over a tournament is not built yet)")?;
-            let mut deps = room.table_deps(&options);
-            deps.kind = TableKind::Tournament {
-                tournament: t.clone(),
-            };
-            deps.reports = Some(self.reports.clone());
-            let start = Start::New(Vec::new(), Ledger::default());
-            let handle = crate::table::spawn(deps, fence, options, None, start)
                 .map_err(|e| e.to_string())?;
-            Ok::<_, String>(handle)
+            if let Some(fence) = made {
+                let start = Start::New(Vec::new(), Ledger::default());
+                let handle = crate::table::spawn(deps, fence, options, None, start);
+                return handle.map(|h| (h, false)).map_err(|e| e.to_string());
+            }
+            // Opened before: this node takes it over (the room restarted, or took the
+            // tournament over), restored as it was last saved.
+            let id = format!("{t}-{k}");
+            let claimed = (store.claim_tournament_table(&id, node, lease).await)
+                .map_err(|e| e.to_string())?
+                .ok_or("another node holds the table")?;
+            let saved = claimed.state.is_some();
+            let handle = crate::table::restore(deps, claimed).await;
+            handle.map(|h| (h, saved)).map_err(|e| e.to_string())
         };
         match opened.await {
-            Ok(handle) => {
+            Ok((handle, restored)) => {
+                if restored {
+                    self.relay.restoring(k);
+                }
                 self.numbers.insert(handle.id.clone(), k);
                 self.tables
                     .insert(k, (handle.id.clone(), handle.tx.clone()));

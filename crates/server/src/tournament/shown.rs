@@ -1,4 +1,4 @@
-//! What players are shown of a tournament (RULES.md §5 "Players see it"): the lobby's line, the
+//! What players are shown of a tournament (RULES.md §5): the lobby's line, the
 //! standings with places and prizes, its tables, and each player's notices — made from the
 //! coordinator's state after every step, kept by its shell for the HTTP API to read.
 
@@ -77,6 +77,7 @@ impl Shown {
         let left = u64::try_from(l.left).unwrap_or(u64::MAX);
         l.average_stack = (left > 0).then(|| total.div_floor(left));
         self.tables = tables.clone();
+        self.paid = c.paid();
         self.seats.clear();
         for (k, s) in t.seatings().enumerate() {
             let Some(id) = tables.get(&k) else { continue };
@@ -89,7 +90,10 @@ impl Shown {
         let name = |u: &UserId| {
             (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
         };
+        // The winner keeps their chips and has a place: shown once, with the place.
+        let placed: std::collections::BTreeSet<UserId> = t.places().map(|p| p.player).collect();
         let mut standing: Vec<(UserId, TournamentEntrant)> = (t.stacks().iter())
+            .filter(|(u, _)| !placed.contains(u))
             .map(|(u, s)| {
                 let e = TournamentEntrant {
                     name: name(u),
@@ -119,11 +123,8 @@ impl Shown {
         self.entrants = standing;
     }
 
-    /// Keeps `notice` for `user` (and what it says of their prize).
+    /// Keeps `notice` for `user`.
     pub fn notice(&mut self, user: UserId, notice: &Notice) {
-        if let Notice::Paid { amount, .. } = notice {
-            *self.paid.entry(user).or_default() += *amount;
-        }
         let kept = self.notices.entry(user).or_default();
         kept.push(say(notice));
         if kept.len() > NOTICES_KEPT {

@@ -166,6 +166,7 @@ impl Coordinator {
                 }
                 Decided::Prizes(prizes) => self.prizes = prizes,
                 Decided::Pay { player, amount } => {
+                    *self.awarded.entry(player).or_default() += amount;
                     let place = self.place_of(player);
                     let member = self.member(player);
                     self.submit(

@@ -113,6 +113,12 @@ impl TableKind {
         !self.is_tournament()
     }
 
+    /// Whether the table closes when the room stops (everybody cashed out): a cash table does;
+    /// a tournament's stops as after a crash, to be opened again by its coordinator.
+    pub fn closes_at_shutdown(&self) -> bool {
+        !self.is_tournament()
+    }
+
     /// Whether the table is saved as it changes even on a single node: a tournament's is (its
     /// stacks are kept nowhere else), a cash table's only where several nodes share the room.
     pub fn always_saved(&self) -> bool {

@@ -144,6 +144,18 @@ impl<G: Game> TableCore<G> {
         self.moved();
     }
 
+    /// The room stops. A cash table closes (everybody cashed out). A tournament table stops as
+    /// after a crash, writing nothing: its stacks are tournament chips, the books hold it as it
+    /// was saved with its last hand over, and the coordinator that takes the tournament up at
+    /// the next start opens it again from there (the hand in play, if any, voided then).
+    pub(super) fn shut_down(&mut self) {
+        if self.kind.closes_at_shutdown() {
+            return self.close();
+        }
+        self.money.writes.drop_all();
+        self.moved();
+    }
+
     /// The table is not played here any more: `table_moved` to its audience, and stop.
     pub(super) fn moved(&mut self) {
         let frame = view::moved_frame(&self.id);

@@ -408,7 +408,7 @@ impl<G: Game> TableCore<G> {
                     self.stage = Stage::Draining;
                 }
             }
-            Input::Shutdown => self.close(),
+            Input::Shutdown => self.shut_down(),
             Input::Lost => self.lost(),
             Input::Order(order) => self.order(order),
         }

@@ -65,7 +65,19 @@ pub async fn server(tag: &str) -> (ServerHandle, PathBuf) {
 /// As [`server`], with changed settings.
 pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandle, PathBuf) {
     let dir = temp_dir(tag);
-    let mut config = Config {
+    let mut config = test_config(&dir);
+    f(&mut config);
+    (Server::start(config).await.unwrap(), dir)
+}
+
+/// The room of [`server`] started again on the books in `dir` (another process after a stop).
+pub async fn restart(dir: &std::path::Path) -> ServerHandle {
+    Server::start(test_config(dir)).await.unwrap()
+}
+
+/// The settings of [`server`] on the books in `dir`.
+fn test_config(dir: &std::path::Path) -> Config {
+    Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_url: format!("sqlite:{}", dir.join("tavolo.db").display()),
         bot_delay: Duration::ZERO,
@@ -79,9 +91,7 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
         ws_ping: None,
         metrics_addr: Some("127.0.0.1:0".parse().unwrap()),
         ..Config::default()
-    };
-    f(&mut config);
-    (Server::start(config).await.unwrap(), dir)
+    }
 }
 
 /// The room's `/metrics`, from its metrics address (which [`server`] gives every room).
