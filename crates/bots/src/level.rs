@@ -94,12 +94,12 @@ impl Levels for Draw {
         match level {
             Level::Beginner => "rules",
             Level::Regular => "expert",
-            Level::Strong => "cfr",
+            Level::Strong => "search",
         }
     }
 
     const TABLE_BOTS: &'static [&'static str] = &[
-        "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr",
+        "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr", "search",
     ];
 }
 

@@ -27,6 +27,7 @@
 //! reports no policy at a larger table (a search of every hand asked about is too slow to
 //! serve best response, which is heads-up).
 
+mod race;
 pub(crate) mod world;
 
 use std::time::{Duration, Instant};
@@ -35,6 +36,7 @@ use tavolo_cards::{CardSet, SplitMix64};
 use tavolo_engine::draw::{Action, DrawView, Event, ToAct};
 use tavolo_engine::game::{Game, Viewer};
 
+use self::race::Race;
 use self::world::Past;
 use super::cfr::{cards::discard_for, CfrBot, Strategy};
 use super::expert::{ExpertBot, DEFAULT_SAMPLES};
@@ -145,28 +147,25 @@ impl SearchBot {
     /// dealt).
     fn search(&mut self, view: &DrawView, candidates: &[Action], stop: Stop) -> Option<Action> {
         let me = view.seat?;
-        let mut total = vec![0.0f64; candidates.len()];
+        let mut race = Race::new(candidates.len());
         let (mut worlds, mut tries) = (0u64, 0u64);
-        while !stop.reached(worlds, worlds % CLOCK_EVERY == 0) && tries < 4 * MAX_WORLDS {
+        while race.left() > 1
+            && !stop.reached(worlds, worlds % CLOCK_EVERY == 0)
+            && tries < 4 * MAX_WORLDS
+        {
             tries += 1;
             let Some((game, events)) = self.past.world(view, &mut self.reader, &mut self.rng)
             else {
                 continue;
             };
             let seed = self.rng.next_u64();
-            for (t, &a) in total.iter_mut().zip(candidates) {
-                if !matches!(a, Action::Fold { .. }) {
-                    *t += play_out(&game, &events, a, me, seed);
-                }
-            }
+            race.world(|i| match candidates[i] {
+                Action::Fold { .. } => 0.0,
+                a => play_out(&game, &events, a, me, seed),
+            });
             worlds += 1;
         }
-        (worlds > 0).then(|| {
-            let best = (0..candidates.len())
-                .max_by(|&a, &b| total[a].total_cmp(&total[b]))
-                .unwrap_or(0);
-            candidates[best]
-        })
+        race.leader().map(|i| candidates[i])
     }
 }
 
