@@ -138,7 +138,7 @@ impl ExpertBot {
     /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
     fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
         self.sample_cards(d, k, read, drew)
-            .map_or(0, |cards| key(cards.dealt - cards.discard | cards.drawn))
+            .map_or(0, |cards| key((cards.dealt - cards.discard) | cards.drawn))
     }
 
     /// The cards of seat `seat` as this bot's reading of its actions and announced exchange
@@ -209,7 +209,7 @@ impl ExpertBot {
                 drawn.insert(d[used + j]);
             }
             used += discard.len() as usize;
-            let made = made_score(hand - discard | drawn);
+            let made = made_score((hand - discard) | drawn);
             let fits_second = match read.second {
                 3 => made >= 75 || rng.unit() < 0.05,
                 2 if second_small => made >= 30 || rng.unit() < 0.2,

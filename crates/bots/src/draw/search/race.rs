@@ -30,6 +30,7 @@ impl Race {
     }
 
     /// Whether candidate `i` is still in the race.
+    #[cfg(test)]
     pub(crate) fn running(&self, i: usize) -> bool {
         self.running[i]
     }

@@ -124,7 +124,7 @@ impl Past {
         let hand: CardSet = view.hand.iter().copied().collect();
         let drawn: CardSet = view.drawn.iter().copied().collect();
         let discarded: CardSet = view.discarded.iter().copied().collect();
-        let mine = hand - drawn | discarded;
+        let mine = (hand - drawn) | discarded;
         let mut deck: Vec<Card> = Card::all()
             .filter(|c| !mine.contains(*c) && !drawn.contains(*c))
             .collect();
