@@ -113,9 +113,9 @@ impl ExpertBot {
             known.insert(c);
         }
         let deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
-        let opponents: Vec<(usize, Read, Option<u8>)> = (0..view.live.len())
+        let opponents: Vec<(usize, Option<u8>)> = (0..view.live.len())
             .filter(|&s| s != me && view.live[s])
-            .map(|s| (s, self.read(s), view.exchange_counts[s]))
+            .map(|s| (s, view.exchange_counts[s]))
             .collect();
         let mut d = deck;
         let mut pool = Vec::with_capacity(n as usize);
@@ -125,8 +125,10 @@ impl ExpertBot {
             }
             let mut k = 0usize;
             let mut best = 0u32;
-            for &(_, read, drew) in &opponents {
-                let v = self.sample_final(&mut d, &mut k, read, drew);
+            for &(seat, drew) in &opponents {
+                let v = self
+                    .sample_seat(&mut d, &mut k, seat, drew)
+                    .map_or(0, |cards| key((cards.dealt - cards.discard) | cards.drawn));
                 best = best.max(v);
             }
             pool.push(best);
@@ -135,15 +137,9 @@ impl ExpertBot {
         pool
     }
 
-    /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
-    fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
-        self.sample_cards(d, k, read, drew)
-            .map_or(0, |cards| key((cards.dealt - cards.discard) | cards.drawn))
-    }
-
     /// The cards of seat `seat` as this bot's reading of its actions and announced exchange
-    /// (`drew`, if it has exchanged) makes them likely, drawn from `d[*k..]` as
-    /// [`ExpertBot::sample_final`] does (the cards used move to the front, `*k` past them).
+    /// (`drew`, if it has exchanged) makes them likely, drawn from `d[*k..]` (the cards used
+    /// move to the front, `*k` past them).
     pub(crate) fn sample_seat(
         &mut self,
         d: &mut [Card],
@@ -151,17 +147,7 @@ impl ExpertBot {
         seat: usize,
         drew: Option<u8>,
     ) -> Option<SampledCards> {
-        self.sample_cards(d, k, self.read(seat), drew)
-    }
-
-    /// One opponent's cards, drawn from `d[*k..]` (see [`ExpertBot::sample_final`]).
-    fn sample_cards(
-        &mut self,
-        d: &mut [Card],
-        k: &mut usize,
-        read: Read,
-        drew: Option<u8>,
-    ) -> Option<SampledCards> {
+        let read = self.read(seat);
         // A bet of at most one and a half antes is a small one (a cheap opening).
         let small = |size: Chips| size.times(2) <= self.ante.times(3);
         let (first_small, second_small) = (small(read.first_size), small(read.second_size));
