@@ -146,3 +146,23 @@ fn in_the_exchange_it_stands_pat_with_a_straight_and_keeps_a_pair_of_aces() {
         "{discard:?}"
     );
 }
+
+#[test]
+fn search_n_is_a_bot_of_n_worlds_reproducible_for_its_seed_and_a_bad_count_is_refused() {
+    use crate::draw::bot_spec;
+
+    assert_eq!(
+        bot_spec("search:12").map(|s| s.name().to_string()).ok(),
+        Some("search:12".into())
+    );
+    assert!(bot_spec("search").is_ok_and(|s| s.thinks_long()));
+    for bad in ["search:0", "search:x", "search:-3", "search:4001"] {
+        assert!(bot_spec(bad).is_err(), "{bad}");
+    }
+    let (game, events) = stacked(3, &["Ah Ad 7c 5s 2d", "Kh Kd 9c 8s 3d", "2c 4d 9s Th Qs"]);
+    let decision = |seed| {
+        let mut bot = SearchBot::with_worlds("search:24", strategy(), 24, seed);
+        decide(&mut bot, &game, &events, 0)
+    };
+    assert_eq!(decision(4), decision(4));
+}
