@@ -5,27 +5,28 @@
 //! **A decision at a larger table** weighs a few candidate actions — in the betting: fold (a
 //! check where free), call, and raises to the minimum, ½ pot, the pot and all-in; in the
 //! exchange: the standard one, the cards laid down for each number from 0 to 3
-//! ([`cfr::cards::discard_for`]) and the discard `expert` would make — by their mean result in
-//! sampled **worlds** ([`world`]): the hand dealt again with the others' cards drawn from
+//! ([`discard_for`]) and the discard `expert` would make — by their mean result in sampled
+//! **worlds** (the `world` module): the hand dealt again with the others' cards drawn from
 //! `expert`'s reading of their actions and announced exchanges (Bayes by rejection), replayed
 //! with the engine up to now. In each world every candidate is played and the hand played out
-//! with every seat, the searching one included, playing as `expert` (with
-//! [`ROLLOUT_SAMPLES`] simulated deals per decision, so a rollout is cheap); all candidates see
-//! the same worlds and the same later cards (common random numbers), so their difference is
-//! measured more closely than their values. A fold is worth 0 (what is in the pot is sunk), so
-//! it is never played out. The search plays the candidate of best mean: a step of policy
-//! improvement over `expert`, exact against players who play as its model does.
+//! with every seat, the searching one included, playing as `expert` (with [`ROLLOUT_SAMPLES`]
+//! simulated deals per decision, so a rollout is cheap); all candidates see the same worlds and
+//! the same later cards (common random numbers), so their difference is measured more closely
+//! than their values. A fold is worth 0 (what is in the pot is sunk), so it is never played
+//! out. A candidate surely behind the leader leaves the race (the `race` module), and the
+//! decision ends when one is left. The search plays the candidate of best mean: a step of
+//! policy improvement over `expert`, exact against players who play as its model does.
 //!
-//! **How long it thinks**: as Saint Poker's `master` ([`crate::think::Stop`]), an anytime search
-//! that stops when its thread has spent [`THINK`] of CPU time, at the table's deadline, or after
-//! [`MAX_WORLDS`] worlds, whichever is first; `search:N` searches exactly N worlds a decision and
-//! is reproducible for its seed when no clock stops it.
+//! **How long it thinks**: as Saint Poker's `master` (the crate's `think::Stop`), an anytime
+//! search that stops when its thread has spent [`THINK`] of CPU time, at the table's deadline,
+//! or after [`MAX_WORLDS`] worlds, whichever is first; `search:N` searches exactly N worlds a
+//! decision and is reproducible for its seed when no clock stops it.
 //!
-//! **Heads-up** it plays the shipped CFR strategy ([`cfr::CfrBot`]), whose policy it reports,
-//! so best response measures the bot players meet; with more than [`MAX_SEARCH_PLAYERS`] dealt in
+//! **Heads-up** it plays the shipped CFR strategy ([`CfrBot`]), whose policy it reports, so
+//! best response measures the bot players meet; with more than [`MAX_SEARCH_PLAYERS`] dealt in
 //! (the deck no longer holds every seat's cards and draws apart) it plays as `expert`. It
-//! reports no policy at a larger table (a search of every hand asked about is too slow to
-//! serve best response, which is heads-up).
+//! reports no policy at a larger table (a search of every hand asked about is too slow to serve
+//! best response, which is heads-up).
 
 mod race;
 pub(crate) mod world;
