@@ -94,12 +94,12 @@ impl Levels for Draw {
         match level {
             Level::Beginner => "rules",
             Level::Regular => "expert",
-            Level::Strong => "cfr",
+            Level::Strong => "search",
         }
     }
 
     const TABLE_BOTS: &'static [&'static str] = &[
-        "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr",
+        "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr", "search",
     ];
 }
 
@@ -137,6 +137,47 @@ mod tests {
         each_level_and_table_bot_is_a_bot::<SaintPoker>(crate::saint::bot_spec);
         each_level_and_table_bot_is_a_bot::<Holdem>(crate::holdem::bot_spec);
         each_level_and_table_bot_is_a_bot::<Draw>(crate::draw::bot_spec);
+    }
+
+    #[test]
+    fn every_draw_level_plays_a_whole_hand_legally_at_every_table_size() {
+        use std::time::Duration;
+        use tavolo_engine::game::{seed_from_u64, Played, Viewer};
+
+        use crate::bot::Budget;
+        use crate::draw::DrawOptions;
+
+        // A short clock keeps the searching level quick; it stops at the deadline.
+        let budget = Budget::limited(Duration::from_millis(5));
+        for players in 2..=8 {
+            let setup = DrawOptions::new(players).setup().expect("setup");
+            for level in Level::ALL {
+                let spec = crate::draw::bot_spec(level.name()).expect("a level's bot");
+                let mut bots: Vec<_> = (0..players).map(|s| spec.make(s, s as u64)).collect();
+                let mut state = Played::<Draw>::deal(setup.clone(), seed_from_u64(players as u64))
+                    .expect("deal");
+                let mut told = 0;
+                while let Some(seat) = state.game.to_act().iter().next() {
+                    for e in &state.events()[told..] {
+                        for (s, bot) in bots.iter_mut().enumerate() {
+                            if let Some(e) = Draw::censor(e, Viewer::Seat(s)) {
+                                bot.observe(&e);
+                            }
+                        }
+                    }
+                    told = state.events().len();
+                    let legal = state.game.legal(seat);
+                    let a = bots[seat].act(&state.game.view(Some(seat)), &legal, budget);
+                    assert!(
+                        Draw::allows(&legal, &a),
+                        "{} at {players}: {a:?}",
+                        level.name()
+                    );
+                    state.apply(a).expect("a legal action");
+                }
+                assert!(state.game.is_over());
+            }
+        }
     }
 
     #[test]

@@ -55,7 +55,9 @@ pub enum SimGame {
 /// also expert:easy, expert:hard, cfr:blueprint (cfr without the river search), exploit (cfr
 /// that learns its opponents over the hands and answers them with a best response), and two
 /// re-created outside opponents: rlcard, RLCard's Limit rule agent, and equity, an equity
-/// player; expert:N (N simulations). One game is one hand and results are in big blinds (Draw:
+/// player; Draw also search (cfr heads-up; at 3–5 players a search that plays candidate actions
+/// out against models of the others, 100 ms of thinking a decision) and search:N (N worlds per
+/// decision); expert:N (N simulations). One game is one hand and results are in big blinds (Draw:
 /// antes) per 100 hands. `tavolo sim holdem|draw --lbr BOT` measures a bot by best response
 /// instead.
 #[derive(Args)]

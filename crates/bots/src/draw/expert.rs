@@ -30,6 +30,16 @@ struct Read {
     second_size: Chips,
 }
 
+/// One opponent's cards as simulated: the five dealt, the ones it lays down in the exchange (the
+/// standard exchange, or its lowest unpaired cards when it announced another number) and the
+/// ones it draws for them. Before it has exchanged, the exchange is the one it would make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SampledCards {
+    pub dealt: CardSet,
+    pub discard: CardSet,
+    pub drawn: CardSet,
+}
+
 /// Plays by simulation. For each decision it samples, many times, every live opponent's final
 /// hand: five unknown cards that fit its first-round action (an opener or raiser has jacks or
 /// better or a strong draw, a caller a pair or a draw, with a little room for bluffs) and its
@@ -77,6 +87,19 @@ impl ExpertBot {
         }
     }
 
+    /// Takes the table's ante from `view` (what a small bet is, for reading the bets).
+    pub(crate) fn note_ante(&mut self, view: &DrawView) {
+        self.ante = view.ante;
+    }
+
+    /// The exchange it would make at `view` (its turn to exchange), with opponents simulated
+    /// afresh: the one `act` makes, without the clock.
+    pub(crate) fn exchange_at(&mut self, view: &DrawView, legal: &[Action]) -> Action {
+        self.ante = view.ante;
+        let pool = self.opponent_pool(view, self.samples, None);
+        self.exchange(view, legal, &pool, None)
+    }
+
     fn read(&self, seat: usize) -> Read {
         self.reads.get(seat).copied().unwrap_or_default()
     }
@@ -90,9 +113,9 @@ impl ExpertBot {
             known.insert(c);
         }
         let deck: Vec<Card> = Card::all().filter(|c| !known.contains(*c)).collect();
-        let opponents: Vec<(usize, Read, Option<u8>)> = (0..view.live.len())
+        let opponents: Vec<(usize, Option<u8>)> = (0..view.live.len())
             .filter(|&s| s != me && view.live[s])
-            .map(|s| (s, self.read(s), view.exchange_counts[s]))
+            .map(|s| (s, view.exchange_counts[s]))
             .collect();
         let mut d = deck;
         let mut pool = Vec::with_capacity(n as usize);
@@ -102,8 +125,10 @@ impl ExpertBot {
             }
             let mut k = 0usize;
             let mut best = 0u32;
-            for &(_, read, drew) in &opponents {
-                let v = self.sample_final(&mut d, &mut k, read, drew);
+            for &(seat, drew) in &opponents {
+                let v = self
+                    .sample_seat(&mut d, &mut k, seat, drew)
+                    .map_or(0, |cards| key((cards.dealt - cards.discard) | cards.drawn));
                 best = best.max(v);
             }
             pool.push(best);
@@ -112,8 +137,17 @@ impl ExpertBot {
         pool
     }
 
-    /// One opponent's final hand value, drawn from `d[*k..]` (the cards used move to the front).
-    fn sample_final(&mut self, d: &mut [Card], k: &mut usize, read: Read, drew: Option<u8>) -> u32 {
+    /// The cards of seat `seat` as this bot's reading of its actions and announced exchange
+    /// (`drew`, if it has exchanged) makes them likely, drawn from `d[*k..]` (the cards used
+    /// move to the front, `*k` past them).
+    pub(crate) fn sample_seat(
+        &mut self,
+        d: &mut [Card],
+        k: &mut usize,
+        seat: usize,
+        drew: Option<u8>,
+    ) -> Option<SampledCards> {
+        let read = self.read(seat);
         // A bet of at most one and a half antes is a small one (a cheap opening).
         let small = |size: Chips| size.times(2) <= self.ante.times(3);
         let (first_small, second_small) = (small(read.first_size), small(read.second_size));
@@ -154,17 +188,14 @@ impl ExpertBot {
                     discard = lowest_unpaired(hand, usize::from(c));
                 }
             }
-            let mut fin = CardSet::EMPTY;
-            for c in hand.iter().filter(|c| !discard.contains(*c)) {
-                fin.insert(c);
-            }
+            let mut drawn = CardSet::EMPTY;
             for j in 0..discard.len() as usize {
                 let x = used + j + rng.below(d.len() - used - j);
                 d.swap(used + j, x);
-                fin.insert(d[used + j]);
+                drawn.insert(d[used + j]);
             }
             used += discard.len() as usize;
-            let made = made_score(fin);
+            let made = made_score((hand - discard) | drawn);
             let fits_second = match read.second {
                 3 => made >= 75 || rng.unit() < 0.05,
                 2 if second_small => made >= 30 || rng.unit() < 0.2,
@@ -174,10 +205,14 @@ impl ExpertBot {
             };
             if fits_second || last {
                 *k = used;
-                return key(fin);
+                return Some(SampledCards {
+                    dealt: hand,
+                    discard,
+                    drawn,
+                });
             }
         }
-        0
+        None
     }
 
     /// How often `hand` after discarding `discard` beats the pool (ties half), over `draws` draws.

@@ -18,6 +18,7 @@ pub mod cfr;
 mod expert;
 pub mod lbr;
 mod play;
+pub mod search;
 mod simple;
 
 use tavolo_engine::draw::{DrawHand, DrawSetup};
@@ -82,24 +83,51 @@ impl DrawOptions {
 }
 
 /// The bot names [`bot_spec`] knows.
-pub const BOT_NAMES: [&str; 8] = [
+pub const BOT_NAMES: [&str; 9] = [
     "random",
     "station",
     "rules",
     "expert",
     "expert:normal",
     "cfr",
+    "search",
     "fold",
     "raise",
 ];
 
 /// The bot named `name`: `random`, `station`, `rules`, `expert`, `cfr` (a CFR strategy heads-up,
-/// `expert` with more players: [`cfr`]), the best-response anchors `fold` and `raise`, or `expert:N` for an expert
-/// simulating N deals per decision, or `exec:PROGRAM ARGS…` for an external program
+/// `expert` with more players: [`cfr`]), `search` (the CFR strategy heads-up, a search at three
+/// to five players: [`search`]), the best-response anchors `fold` and `raise`, or `expert:N` for
+/// an expert simulating N deals per decision, `search:N` for a search of N worlds per decision,
+/// or `exec:PROGRAM ARGS…` for an external program
 /// ([`crate::external`]); or a [`crate::Level`] (`beginner`, `regular`, `strong`), made as its
 /// bot.
 pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
     let name = crate::level::resolve::<Draw>(name);
+    let strategy =
+        || cfr::Strategy::shipped().map_err(|source| BotsError::Strategy { bot: "cfr", source });
+    if let Some(worlds) = name.trim().strip_prefix("search:") {
+        let worlds: u32 = worlds
+            .parse()
+            .ok()
+            .filter(|&n| n > 0 && n <= search::MAX_WORLDS as u32)
+            .ok_or_else(|| BotsError::UnknownBot {
+                game: "draw",
+                name: name.to_string(),
+                known: format!("search:N for N from 1 to {}", search::MAX_WORLDS),
+            })?;
+        let strategy = strategy()?;
+        let label = format!("search:{worlds}");
+        return Ok(BotSpec::new(label.clone(), move |_, seed| {
+            Box::new(search::SearchBot::with_worlds(
+                label.clone(),
+                strategy,
+                worlds,
+                seed,
+            )) as _
+        })
+        .thinking_long());
+    }
     let expert = |label: String, n: u32| {
         BotSpec::new(label.clone(), move |_, seed| {
             Box::new(ExpertBot::new(label.clone(), n, seed)) as _
@@ -116,9 +144,15 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
             BotName::Named("rules") => BotSpec::new("rules", |_, _| Box::new(RulesBot) as _),
             BotName::Named("fold") => BotSpec::new("fold", |_, _| Box::new(FoldBot) as _),
             BotName::Named("raise") => BotSpec::new("raise", |_, _| Box::new(RaiseBot) as _),
+            BotName::Named("search") => {
+                let strategy = strategy()?;
+                BotSpec::new("search", move |_, seed| {
+                    Box::new(search::SearchBot::new("search", strategy, seed)) as _
+                })
+                .thinking_long()
+            }
             BotName::Named("cfr") => {
-                let strategy = cfr::Strategy::shipped()
-                    .map_err(|source| BotsError::Strategy { bot: "cfr", source })?;
+                let strategy = strategy()?;
                 BotSpec::new("cfr", move |_, seed| {
                     Box::new(cfr::CfrBot::new(strategy, seed)) as _
                 })
