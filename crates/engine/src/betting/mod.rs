@@ -7,7 +7,9 @@
 //!   check before the opening, and let a player fold out of turn);
 //! - [`pots`]: side pots from the contributions, uncalled bets, splitting with an
 //!   [`OddChips`] policy (to the first winner left of the button, or staying in the pot);
-//! - [`PotSize`]: bets sized in pots ("½ pot"), rounded one way for every client.
+//! - [`PotSize`]: bets sized in pots ("½ pot"), rounded one way for every client;
+//! - [`Refused`]: the refusals both games share (a betting rule broken, an action out of its
+//!   moment, no such seat), made by one betting step for both hands.
 //!
 //! Seats are indices `0..n` in clockwise order, `n <= MAX_SEATS`; the hot path uses fixed-size
 //! arrays and a 16-bit [`SeatMask`], so nothing allocates per action.
@@ -17,6 +19,7 @@ mod error;
 mod event;
 mod ledger;
 pub mod pots;
+mod refused;
 mod round;
 mod seats;
 mod sizing;
@@ -29,6 +32,8 @@ pub use error::BetError;
 pub use event::BetEvent;
 pub use ledger::Ledger;
 pub use pots::{OddChips, Pot, PotShown, Pots};
+pub(crate) use refused::{betting_hand, BettingHand};
+pub use refused::{LegalNow, Refused};
 pub use round::{
     Bet, BettingRound, Legal, MinRaise, RaiseCap, RaiseRange, Reopen, RoundRules, Step, Structure,
 };

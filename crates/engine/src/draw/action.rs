@@ -176,6 +176,12 @@ pub enum Event {
     Bet(BetEvent),
 }
 
+impl From<BetEvent> for Event {
+    fn from(e: BetEvent) -> Event {
+        Event::Bet(e)
+    }
+}
+
 impl Event {
     /// This event as `seat` may see it (`None`: a spectator): other seats' cards, discards and
     /// draws hidden.

@@ -195,6 +195,12 @@ pub enum Event {
     Bet(BetEvent),
 }
 
+impl From<BetEvent> for Event {
+    fn from(e: BetEvent) -> Event {
+        Event::Bet(e)
+    }
+}
+
 impl Event {
     /// This event as `seat` may see it: other seats' hole cards hidden (`None` seat: a spectator).
     pub fn seen_by(self, seat: Option<usize>) -> Event {

@@ -15,7 +15,10 @@
 use super::action::{Action, Event, Street};
 use super::error::{HoldemError, SetupError};
 use super::rules::{HandSetup, HoldemRules, Reveal};
-use crate::betting::{BettingRound, Ledger, Legal, RoundRules, SeatMask, MAX_SEATS};
+use crate::betting::{
+    betting_hand, BettingHand, BettingRound, Ledger, Legal, Refused, RoundRules, SeatMask,
+    MAX_SEATS,
+};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval};
 
@@ -341,7 +344,7 @@ impl Hand {
     ) -> Result<(), HoldemError> {
         if let Some(seat) = action.seat() {
             if seat >= self.n as usize {
-                return Err(HoldemError::NoSuchSeat { action, seat });
+                return Err(Refused::NoSuchSeat { action, seat }.into());
             }
         }
         match action {
@@ -360,15 +363,6 @@ impl Hand {
         Ok(())
     }
 
-    /// The refusal of an action that does not fit the moment.
-    #[cold]
-    fn not_now(&self, action: Action) -> HoldemError {
-        HoldemError::NotNow {
-            action,
-            legal: self.legal_actions(),
-        }
-    }
-
     fn check_new_cards(
         &self,
         action: Action,
@@ -384,3 +378,5 @@ impl Hand {
         Ok(())
     }
 }
+
+betting_hand!(Hand);
