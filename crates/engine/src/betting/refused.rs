@@ -9,15 +9,19 @@ use thiserror::Error;
 
 use super::choice::BettingAction;
 use super::error::BetError;
-use super::event::BetEvent;
+use super::event::BettingEvent;
 use super::ledger::Ledger;
-use super::round::BettingRound;
+use super::round::{BettingRound, Legal};
+use super::sizing::PotSize;
 use crate::game::{Game, Refusal};
 
 /// What a betting game says is legal now (Hold'em's and Draw's `ToAct`).
 pub trait LegalNow: Copy + Debug {
     /// Whether nobody is to act: the hand is over.
     fn nobody(&self) -> bool;
+
+    /// The betting decision, when a player is to bet.
+    fn bet(&self) -> Option<Legal>;
 }
 
 /// An action a betting game refused for a reason every betting game has; the hand is
@@ -64,9 +68,10 @@ impl<A: Debug, L: LegalNow> Refused<A, L> {
 }
 
 /// A hand of a betting game (Hold'em's, Draw's; its `Action` a betting action, its `Event`
-/// wrapping a betting event): its betting round and ledger while a round is
-/// on, and what is legal now. The betting step and its refusals are written once, here.
-pub(crate) trait BettingHand: Game<Action: BettingAction, Event: From<BetEvent>> {
+/// wrapping a betting event): its betting round and ledger while a round is on, what is legal
+/// now and what a pot-sized bet is measured against. The betting step and its refusals are
+/// written once, here.
+pub(crate) trait BettingHand: Game<Action: BettingAction, Event: BettingEvent> {
     /// What the game says is legal now.
     type Legal: LegalNow;
 
@@ -75,6 +80,9 @@ pub(crate) trait BettingHand: Game<Action: BettingAction, Event: From<BetEvent>>
 
     /// What is legal now, and for whom.
     fn legal_now(&self) -> Self::Legal;
+
+    /// What a bet sized in pots ("½ pot") is measured against now.
+    fn pot(&self) -> PotSize;
 
     /// The refusal of an action that does not fit the moment.
     #[cold]
@@ -121,12 +129,14 @@ pub(crate) trait BettingHand: Game<Action: BettingAction, Event: From<BetEvent>>
     }
 }
 
-/// Implements [`BettingHand`] (and [`LegalNow`] for its `ToAct`) for a game's hand whose state
-/// keeps a `phase` (betting while `Phase::Betting`), the `round` and the `ledger`, and whose
-/// `legal_actions()` says what is legal now as a `ToAct` with a `Nobody` (Hold'em's and Draw's
-/// hands: a macro, as one impl cannot reach the private fields of two types).
+/// Implements [`BettingHand`] and [`super::BettingTable`] (and [`LegalNow`] for its `ToAct`) for
+/// a game's hand whose state keeps a `phase` (betting while `Phase::Betting`), the `round` and
+/// the `ledger`, whose `legal_actions()` says what is legal now as a `ToAct` with a `Nobody`,
+/// the betting decision as `$bet` and a `seat()`, and whose queries read the table (`stacks`,
+/// `bet`, `pot_total`, `pot_size`, …): Hold'em's and Draw's hands (a macro, as one impl cannot
+/// reach the private fields of two types).
 macro_rules! betting_hand {
-    ($hand:ty) => {
+    ($hand:ty, $bet:ident) => {
         impl $crate::betting::BettingHand for $hand {
             type Legal = ToAct;
 
@@ -143,11 +153,35 @@ macro_rules! betting_hand {
             fn legal_now(&self) -> ToAct {
                 self.legal_actions()
             }
+
+            fn pot(&self) -> $crate::betting::PotSize {
+                self.pot_size()
+            }
+        }
+
+        impl $crate::betting::BettingTable for $hand {
+            fn felt(&self) -> $crate::betting::Felt {
+                $crate::betting::Felt {
+                    stacks: self.stacks().to_vec(),
+                    bets: (0..self.seats()).map(|s| self.bet(s)).collect(),
+                    pot: self.pot_total(),
+                    pots: self.pots_in_middle(),
+                    to_act: self.legal_actions().seat(),
+                    over: self.is_over(),
+                }
+            }
         }
 
         impl $crate::betting::LegalNow for ToAct {
             fn nobody(&self) -> bool {
                 *self == ToAct::Nobody
+            }
+
+            fn bet(&self) -> Option<$crate::betting::Legal> {
+                match *self {
+                    ToAct::$bet(l) => Some(l),
+                    _ => None,
+                }
             }
         }
     };

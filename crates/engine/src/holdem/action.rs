@@ -1,6 +1,6 @@
 //! What players and the dealer do (actions) and what happens as a result (events).
 
-use crate::betting::BetEvent;
+use crate::betting::{betting_event, BetEvent};
 use crate::Chips;
 use tavolo_cards::wire_value;
 use tavolo_cards::{Card, HandRank};
@@ -195,11 +195,7 @@ pub enum Event {
     Bet(BetEvent),
 }
 
-impl From<BetEvent> for Event {
-    fn from(e: BetEvent) -> Event {
-        Event::Bet(e)
-    }
-}
+betting_event!(Event);
 
 impl Event {
     /// This event as `seat` may see it: other seats' hole cards hidden (`None` seat: a spectator).

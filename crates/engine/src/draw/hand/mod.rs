@@ -68,6 +68,17 @@ pub enum ToAct {
     Nobody,
 }
 
+impl ToAct {
+    /// The seat to act: to bet, exchange or show (`None` once the hand is over).
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            ToAct::Bet(l) => Some(l.seat),
+            ToAct::Exchange { seat, .. } | ToAct::Showdown { seat, .. } => Some(seat),
+            ToAct::Nobody => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// A betting round is on (`DrawHand::which` says which).
@@ -321,4 +332,4 @@ impl DrawHand {
     }
 }
 
-betting_hand!(DrawHand);
+betting_hand!(DrawHand, Bet);

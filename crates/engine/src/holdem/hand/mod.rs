@@ -75,6 +75,17 @@ pub enum ToAct {
     Nobody,
 }
 
+impl ToAct {
+    /// The seat to act in a betting round (`None` while cards are dealt or shown, and once the
+    /// hand is over).
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            ToAct::Player(l) => Some(l.seat),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Hole cards are owed (supplied dealing).
@@ -379,4 +390,4 @@ impl Hand {
     }
 }
 
-betting_hand!(Hand);
+betting_hand!(Hand, Player);
