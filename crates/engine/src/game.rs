@@ -393,6 +393,15 @@ impl<G: Game> Played<G> {
     }
 }
 
+/// Whether `a` and `b` are equal once `forget` has cleared, on a copy of each, what a
+/// comparison must not see (a hand's card source: dealt from a deck or supplied by a replay).
+pub(crate) fn equal_but<T: Clone + PartialEq>(a: &T, b: &T, forget: impl Fn(&mut T)) -> bool {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    forget(&mut a);
+    forget(&mut b);
+    a == b
+}
+
 /// A game's player counts as messages say them: "2 to 10".
 pub fn seat_range<G: Game>() -> String {
     format!("{} to {}", G::SEATS.start(), G::SEATS.end())

@@ -11,6 +11,7 @@ use tavolo_bots::{BotSpec, Game};
 use tavolo_cards::{Card, GameRng, HandRank, Lang};
 use tavolo_engine::betting::{BetEvent, Legal, PotSize};
 use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
+use tavolo_engine::house::HouseRules;
 use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
@@ -107,6 +108,40 @@ pub trait Telling<G: Game> {
     }
 }
 
+/// What a betting game's session is set up with besides its stakes, the same for Hold'em and
+/// Draw.
+#[derive(Clone, Debug)]
+pub struct SessionConfig<G: Game> {
+    /// The rule options of RULES.md (`--rule`).
+    pub rules: HouseRules,
+    /// The buy-in, also the rebuy.
+    pub buy_in: Chips,
+    /// The bots.
+    pub bots: Vec<BotSpec<G>>,
+    /// The session seed: hand k is dealt from a seed derived from it, the seats drawn by it.
+    pub seed: u64,
+    /// The language.
+    pub lang: Lang,
+    /// A name for the record files (e.g. the start time).
+    pub stamp: String,
+}
+
+#[cfg(test)]
+impl<G: Game> SessionConfig<G> {
+    /// A test session's settings: `bots`, the buy-in and the seed; the default rules, English,
+    /// records stamped `test`.
+    pub fn test(bots: Vec<BotSpec<G>>, buy_in: Chips, seed: u64) -> SessionConfig<G> {
+        SessionConfig {
+            rules: HouseRules::default(),
+            buy_in,
+            bots,
+            seed,
+            lang: Lang::En,
+            stamp: "test".into(),
+        }
+    }
+}
+
 /// A session of hands with the human and bots (see the module doc). The games read and write
 /// the public fields during a hand.
 pub struct BettingSession<G: Game> {
@@ -152,16 +187,15 @@ pub struct BettingSession<G: Game> {
 }
 
 impl<G: Game> BettingSession<G> {
-    /// A session: the human and `bots` seated by lot, everybody bought in for `buy_in` (also the
-    /// rebuy), and the first hand dealt; hand k is dealt from a seed derived from `seed`. The
-    /// events of the first deal, as the human's seat sees them.
+    /// A session of `cfg` at a table of `options`: the human and the bots seated by lot,
+    /// everybody bought in for the buy-in (also the rebuy), and the first hand dealt; hand k is
+    /// dealt from a seed derived from the session seed. The events of the first deal, as the
+    /// human's seat sees them.
     pub fn new(
-        lang: Lang,
-        buy_in: Chips,
-        seed: u64,
-        bots: Vec<BotSpec<G>>,
+        cfg: &SessionConfig<G>,
         options: G::Options,
     ) -> Result<(BettingSession<G>, Vec<G::Event>), String> {
+        let (lang, buy_in, seed, bots) = (cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone());
         let n = bots.len() + 1;
         let rules = TableRules::cash(n, 2, buy_in, buy_in);
         let mut table = Table::new(rules, GameRng::from_u64(seed)).map_err(|e| e.to_string())?;

@@ -4,15 +4,13 @@
 //! each finished hand is recorded in the engine's `tavolo-draw-record` format.
 
 use tavolo_bots::draw::Draw;
-use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, CardSet, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
-use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
-use super::betting::{bet_ask, BettingSession, Flow, Stage, Telling};
+use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Stage, Telling};
 use super::i18n::{chips, fill, texts, word};
 use super::model::{best_hand_line, cards_text, Ask, CardsKind, Command, PlayGame, TableView};
 
@@ -21,18 +19,9 @@ use super::model::{best_hand_line, cards_text, Ask, CardsKind, Command, PlayGame
 pub struct DrawConfig {
     /// The ante, also the minimum bet and raise.
     pub ante: Chips,
-    /// The rule options of RULES.md (`--rule`).
-    pub rules: HouseRules,
-    /// The buy-in, also the rebuy.
-    pub buy_in: Chips,
-    /// The bots.
-    pub bots: Vec<BotSpec<Draw>>,
-    /// The session seed.
-    pub seed: u64,
-    /// The language.
-    pub lang: Lang,
-    /// A name for the record files.
-    pub stamp: String,
+    /// What every betting session is set up with: rules, buy-in, bots, seed, language, record
+    /// names.
+    pub session: SessionConfig<Draw>,
 }
 
 /// A Five-Card Draw session (see the module doc).
@@ -45,10 +34,13 @@ pub struct DrawSession {
 impl DrawSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: DrawConfig) -> Result<DrawSession, String> {
-        crate::check_players::<DrawHand>(cfg.bots.len() + 1, "Five-Card Draw")?;
-        let options = cfg.rules.draw_table(cfg.ante).map_err(|e| e.to_string())?;
-        let (session, events) =
-            BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
+        crate::check_players::<DrawHand>(cfg.session.bots.len() + 1, "Five-Card Draw")?;
+        let options = cfg
+            .session
+            .rules
+            .draw_table(cfg.ante)
+            .map_err(|e| e.to_string())?;
+        let (session, events) = BettingSession::new(&cfg.session, options)?;
         let mut s = DrawSession {
             session,
             opened: false,
@@ -77,7 +69,7 @@ impl Telling<DrawHand> for DrawSession {
     }
 
     fn describe(&mut self, e: Event) {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         let me = self.me();
         let s = &mut self.session;
         match e {
@@ -135,29 +127,29 @@ impl Telling<DrawHand> for DrawSession {
     fn file(&self) -> String {
         format!(
             "draw-{}-hand{:03}.json",
-            self.cfg.stamp, self.session.hand_no
+            self.cfg.session.stamp, self.session.hand_no
         )
     }
 }
 
 impl PlayGame for DrawSession {
     fn lang(&self) -> Lang {
-        self.cfg.lang
+        self.cfg.session.lang
     }
 
     fn table(&self) -> TableView {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         let me = self.me();
         let v = self.hand().view(Some(me));
         let title = format!(
             "Five-Card Draw · {} · {}",
             fill(t.ante, &[&chips(self.cfg.ante)]),
-            fill(t.seed, &[&self.cfg.seed])
+            fill(t.seed, &[&self.cfg.session.seed])
         );
         let status = format!(
             "{} · {} · {}",
             fill(t.hand_no, &[&self.session.hand_no]),
-            word(self.cfg.lang, |w| &w.stages, &v.stage),
+            word(self.cfg.session.lang, |w| &w.stages, &v.stage),
             fill(t.pot, &[&chips(v.pot)])
         );
         let seats = (0..self.seats())
@@ -224,20 +216,20 @@ impl PlayGame for DrawSession {
             .filter(|c| !selected.contains(c))
             .collect();
         if hand.len() == 5 {
-            return best_hand_line(self.cfg.lang, &hand);
+            return best_hand_line(self.cfg.session.lang, &hand);
         }
         None
     }
 
     fn command(&mut self, c: Command) -> Result<(), String> {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         match self.session.command(c)? {
             Flow::Deal => self.start_hand(),
             Flow::Answered => Ok(()),
             Flow::Play(c) => {
                 let seat = self.me();
                 let action = match (self.ask(), c) {
-                    (Ask::Bet(a), c) => Action::from_bet(seat, a.bet(c, self.cfg.lang)?),
+                    (Ask::Bet(a), c) => Action::from_bet(seat, a.bet(c, self.cfg.session.lang)?),
                     (Ask::Cards { from, max, .. }, Command::Cards(cards)) => {
                         if cards.len() > max {
                             return Err(fill(t.choose_range, &[&0, &max]));
@@ -293,7 +285,7 @@ impl PlayGame for DrawSession {
     }
 
     fn help(&self) -> Vec<&'static str> {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         t.help_draw.iter().chain(t.help_betting).copied().collect()
     }
 }
@@ -306,15 +298,11 @@ mod tests {
     fn session() -> DrawSession {
         DrawSession::new(DrawConfig {
             ante: Chips::new(10),
-            rules: HouseRules::default(),
-            buy_in: Chips::new(1000),
-            bots: vec![
-                bot_spec("station").expect("bot"),
-                bot_spec("station").expect("bot"),
-            ],
-            seed: 3,
-            lang: Lang::En,
-            stamp: "test".into(),
+            session: SessionConfig::test(
+                vec![bot_spec("station").expect("bot"); 2],
+                Chips::new(1000),
+                3,
+            ),
         })
         .expect("session")
     }

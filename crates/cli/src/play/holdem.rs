@@ -4,15 +4,13 @@
 //! recorded as a `tavolo-holdem-hand/1` record holding its PHH hand history.
 
 use tavolo_bots::holdem::Holdem;
-use tavolo_bots::BotSpec;
 use tavolo_cards::{Card, Lang};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::betting::BettingAction;
 use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
-use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
-use super::betting::{bet_ask, BettingSession, Flow, Telling};
+use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Telling};
 use super::i18n::{chips, fill, texts, word, word_of};
 use super::model::{best_hand_line, cards_text, Ask, Command, PlayGame, RowKind, TableView};
 
@@ -24,20 +22,11 @@ pub struct HoldemConfig {
     /// The big blind: the table minimum (the small blind is half of it unless `rules` sets a
     /// house small blind).
     pub big_blind: Chips,
-    /// The rule options of RULES.md (`--rule`).
-    pub rules: HouseRules,
     /// Every seat's ante (0: none).
     pub ante: Chips,
-    /// The buy-in, also the rebuy.
-    pub buy_in: Chips,
-    /// The bots.
-    pub bots: Vec<BotSpec<Holdem>>,
-    /// The session seed: hand k is dealt from a seed derived from it.
-    pub seed: u64,
-    /// The language.
-    pub lang: Lang,
-    /// A name for the record files (e.g. the start time).
-    pub stamp: String,
+    /// What every betting session is set up with: rules, buy-in, bots, seed, language, record
+    /// names.
+    pub session: SessionConfig<Holdem>,
 }
 
 /// A Hold'em session (see the module doc).
@@ -61,15 +50,15 @@ fn structure_name(s: Structure) -> &'static str {
 impl HoldemSession {
     /// A session with the players seated by lot and the first hand dealt.
     pub fn new(cfg: HoldemConfig) -> Result<HoldemSession, String> {
-        crate::check_players::<Hand>(cfg.bots.len() + 1, "Texas Hold'em")?;
+        crate::check_players::<Hand>(cfg.session.bots.len() + 1, "Texas Hold'em")?;
         let mut options = cfg
+            .session
             .rules
             .holdem_table(cfg.big_blind, cfg.structure)
             .map_err(|e| e.to_string())?;
         options.ante = cfg.ante;
         let small_blind = options.small_blind;
-        let (session, events) =
-            BettingSession::new(cfg.lang, cfg.buy_in, cfg.seed, cfg.bots.clone(), options)?;
+        let (session, events) = BettingSession::new(&cfg.session, options)?;
         let mut s = HoldemSession {
             session,
             small_blind,
@@ -103,7 +92,7 @@ impl Telling<Hand> for HoldemSession {
     }
 
     fn describe(&mut self, e: Event) {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         let me = self.me();
         let s = &mut self.session;
         match e {
@@ -128,7 +117,7 @@ impl Telling<Hand> for HoldemSession {
                         l.clear();
                     }
                 }
-                let name = word(self.cfg.lang, |w| &w.streets, &street);
+                let name = word(self.cfg.session.lang, |w| &w.streets, &street);
                 s.log
                     .push(fill(t.dealt_board, &[&name, &cards_text(cards.as_slice())]));
             }
@@ -153,18 +142,18 @@ impl Telling<Hand> for HoldemSession {
     fn file(&self) -> String {
         format!(
             "holdem-{}-hand{:03}.json",
-            self.cfg.stamp, self.session.hand_no
+            self.cfg.session.stamp, self.session.hand_no
         )
     }
 }
 
 impl PlayGame for HoldemSession {
     fn lang(&self) -> Lang {
-        self.cfg.lang
+        self.cfg.session.lang
     }
 
     fn table(&self) -> TableView {
-        let t = texts(self.cfg.lang);
+        let t = texts(self.cfg.session.lang);
         let me = self.me();
         let v = self.session.hand.game.view(Some(me));
         let mut title = format!(
@@ -178,11 +167,11 @@ impl PlayGame for HoldemSession {
         if self.cfg.ante > 0 {
             title.push_str(&format!(" · {}", fill(t.ante, &[&chips(self.cfg.ante)])));
         }
-        title.push_str(&format!(" · {}", fill(t.seed, &[&self.cfg.seed])));
+        title.push_str(&format!(" · {}", fill(t.seed, &[&self.cfg.session.seed])));
         let street = if v.over {
-            word_of(self.cfg.lang, |w| &w.results, "hand_over").to_string()
+            word_of(self.cfg.session.lang, |w| &w.results, "hand_over").to_string()
         } else {
-            word(self.cfg.lang, |w| &w.streets, &v.street)
+            word(self.cfg.session.lang, |w| &w.streets, &v.street)
         };
         let mut status = format!(
             "{} · {} · {}",
@@ -253,7 +242,7 @@ impl PlayGame for HoldemSession {
         let board: Vec<Card> = self.session.hand.game.board().collect();
         if self.mine.len() == 2 && board.len() >= 3 {
             let all: Vec<Card> = self.mine.iter().chain(&board).copied().collect();
-            return best_hand_line(self.cfg.lang, &all);
+            return best_hand_line(self.cfg.session.lang, &all);
         }
         None
     }
@@ -264,9 +253,9 @@ impl PlayGame for HoldemSession {
             Flow::Answered => Ok(()),
             Flow::Play(c) => {
                 let Ask::Bet(ask) = self.ask() else {
-                    return Err(texts(self.cfg.lang).not_now.to_string());
+                    return Err(texts(self.cfg.session.lang).not_now.to_string());
                 };
-                let bet = ask.bet(c, self.cfg.lang)?;
+                let bet = ask.bet(c, self.cfg.session.lang)?;
                 self.apply(Action::from_bet(self.me(), bet))
             }
         }
@@ -285,7 +274,7 @@ impl PlayGame for HoldemSession {
     }
 
     fn help(&self) -> Vec<&'static str> {
-        texts(self.cfg.lang).help_betting.to_vec()
+        texts(self.cfg.session.lang).help_betting.to_vec()
     }
 }
 
@@ -297,17 +286,9 @@ mod tests {
     fn session(structure: Structure, buy_in: Chips, ante: Chips) -> HoldemSession {
         HoldemSession::new(HoldemConfig {
             structure,
-            rules: HouseRules::default(),
             big_blind: Chips::new(100),
             ante,
-            buy_in,
-            bots: vec![
-                bot_spec("station").expect("bot"),
-                bot_spec("station").expect("bot"),
-            ],
-            seed: 17,
-            lang: Lang::En,
-            stamp: "test".into(),
+            session: SessionConfig::test(vec![bot_spec("station").expect("bot"); 2], buy_in, 17),
         })
         .expect("session")
     }

@@ -27,6 +27,7 @@ use tavolo_engine::holdem::Structure;
 use tavolo_engine::Chips;
 
 use crate::UserError;
+use betting::SessionConfig;
 use model::PlayGame;
 
 /// The games `tavolo play` knows of.
@@ -247,13 +248,15 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
                 holdem::HoldemSession::new(holdem::HoldemConfig {
                     structure,
                     big_blind,
-                    rules,
                     ante: args.ante.unwrap_or(Chips::ZERO),
-                    buy_in,
-                    bots,
-                    seed,
-                    lang,
-                    stamp,
+                    session: SessionConfig {
+                        rules,
+                        buy_in,
+                        bots,
+                        seed,
+                        lang,
+                        stamp,
+                    },
                 })
                 .map_err(UserError)?,
             )
@@ -270,12 +273,14 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
             Box::new(
                 draw::DrawSession::new(draw::DrawConfig {
                     ante,
-                    rules: house_rules(args)?,
-                    buy_in,
-                    bots,
-                    seed,
-                    lang,
-                    stamp,
+                    session: SessionConfig {
+                        rules: house_rules(args)?,
+                        buy_in,
+                        bots,
+                        seed,
+                        lang,
+                        stamp,
+                    },
                 })
                 .map_err(UserError)?,
             )

@@ -116,3 +116,43 @@ impl BettingRound {
         })
     }
 }
+
+/// A betting game's event (Hold'em's, Draw's): a betting event it wraps, or a hand shown, read
+/// the same way by what reads a hand's events without knowing the game (summaries, replays).
+pub trait BettingEvent: From<BetEvent> {
+    /// The betting event, if this is one.
+    fn bet(&self) -> Option<&BetEvent>;
+
+    /// The seat whose hand this event shows, if it shows one.
+    fn shown_seat(&self) -> Option<usize>;
+}
+
+/// Implements [`BettingEvent`] and `From<BetEvent>` for a game's event enum that wraps the
+/// betting events as `Bet` and shows a hand as `Shown { seat, .. }`, as Hold'em's and Draw's
+/// do (a macro: one impl cannot name the variants of two enums).
+macro_rules! betting_event {
+    ($event:ty) => {
+        impl From<$crate::betting::BetEvent> for $event {
+            fn from(e: $crate::betting::BetEvent) -> Self {
+                Self::Bet(e)
+            }
+        }
+
+        impl $crate::betting::BettingEvent for $event {
+            fn bet(&self) -> Option<&$crate::betting::BetEvent> {
+                match self {
+                    Self::Bet(b) => Some(b),
+                    _ => None,
+                }
+            }
+
+            fn shown_seat(&self) -> Option<usize> {
+                match *self {
+                    Self::Shown { seat, .. } => Some(seat),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use betting_event;

@@ -1,6 +1,6 @@
 //! What players do (actions) and what happens as a result (events).
 
-use crate::betting::BetEvent;
+use crate::betting::{betting_event, BetEvent};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, HandRank};
 
@@ -175,6 +175,8 @@ pub enum Event {
     #[serde(untagged)]
     Bet(BetEvent),
 }
+
+betting_event!(Event);
 
 impl Event {
     /// This event as `seat` may see it (`None`: a spectator): other seats' cards, discards and

@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::hand::DrawHand;
 use super::hand::ToAct;
-use crate::betting::BetError;
+use crate::betting::Refused;
 use crate::game::{seat_range, Refusal};
 use tavolo_cards::{Card, CardSet};
 use thiserror::Error;
@@ -16,31 +16,12 @@ use thiserror::Error;
 #[non_exhaustive]
 #[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum DrawError {
-    /// A betting action broke a betting rule (opening below the minimum, a check before the
-    /// opening, a raise too small …).
-    #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
-    Betting {
-        action: Action,
-        /// The betting rule it broke.
-        reason: BetError,
-        /// What is legal now.
-        legal: ToAct,
-    },
-    /// The action does not fit the moment (a bet during the exchange, a show before the
-    /// showdown, anything after the hand is over, another seat's turn).
-    #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
-    NotNow {
-        action: Action,
-        /// What is legal now.
-        legal: ToAct,
-    },
-    /// The seat is not at this table.
-    #[error("{action:?} refused: no seat {seat} in this hand")]
-    NoSuchSeat {
-        action: Action,
-        /// The seat named.
-        seat: usize,
-    },
+    /// A refusal every betting game has: a betting rule broken (opening below the minimum, a
+    /// check before the opening, a raise too small …), an action out of its moment (a bet
+    /// during the exchange, a show before the showdown, anything after the hand is over), a
+    /// seat not at this table.
+    #[error(transparent)]
+    Turn(#[from] Refused<Action, ToAct>),
     /// The seat has already folded or mucked.
     #[error("{action:?} refused: seat {seat} is no longer in the hand")]
     NotInHand { action: Action, seat: usize },
@@ -77,15 +58,7 @@ impl DrawError {
     /// What kind of refusal this is, in the words a client needs.
     pub fn refusal(&self) -> Refusal {
         match self {
-            DrawError::NoSuchSeat { .. } => Refusal::NoSuchSeat,
-            DrawError::Betting {
-                reason: BetError::NotYourTurn { .. },
-                ..
-            } => Refusal::NotYourTurn,
-            DrawError::NotNow {
-                legal: ToAct::Nobody,
-                ..
-            } => Refusal::Over,
+            DrawError::Turn(r) => r.refusal(),
             _ => Refusal::Illegal,
         }
     }

@@ -11,7 +11,7 @@ use super::hand::{DrawHand, ToAct};
 use super::record::DrawRecord;
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use super::view::DrawView;
-use crate::betting::{self, Choice, HandSummary, SeatMask};
+use crate::betting::{self, BettingEvent, Choice, HandSummary, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -218,10 +218,7 @@ impl Game for DrawHand {
     }
 
     fn summary(&self, events: &[Event]) -> HandSummary {
-        let bets = events.iter().filter_map(|e| match *e {
-            Event::Bet(b) => Some(b),
-            _ => None,
-        });
+        let bets = events.iter().filter_map(|e| e.bet().copied());
         HandSummary::new(
             bets,
             |s| self.shown_rank(s),

@@ -73,11 +73,7 @@ impl DrawHand {
         let n = self.seats();
         let me = seat.filter(|&s| s < n);
         let legal = self.legal_actions();
-        let to_act = match legal {
-            ToAct::Bet(l) => Some(l.seat),
-            ToAct::Exchange { seat, .. } | ToAct::Showdown { seat, .. } => Some(seat),
-            ToAct::Nobody => None,
-        };
+        let to_act = legal.seat();
         DrawView {
             seat: me,
             dealer: self.dealer(),

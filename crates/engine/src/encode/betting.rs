@@ -3,7 +3,9 @@
 //! Pot-Limit maximum). Limit's one raise is the minimum. Sizes between the minimum and the
 //! maximum exist only when they differ from both.
 
-use crate::betting::{Bet, BettingAction, Legal, PotSize};
+use crate::betting::{Bet, BettingAction, BettingHand, Legal, LegalNow, PotSize};
+use crate::draw::DrawView;
+use crate::holdem::HandView;
 use crate::Chips;
 
 /// Action indices of a betting decision.
@@ -77,34 +79,100 @@ impl Decision {
     }
 }
 
+/// The decision of `seat` in `hand`, when it is that seat's turn to bet.
+pub(crate) fn decision<H: BettingHand>(hand: &H, seat: usize) -> Option<Decision> {
+    let legal = hand.legal_now().bet().filter(|l| l.seat == seat)?;
+    Some(Decision {
+        legal,
+        pot: hand.pot(),
+    })
+}
+
+/// What both betting games' views show of every seat, as the encoders read it: borrowed from a
+/// Hold'em or Draw view (`From`).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatsSeen<'a> {
+    /// Chips behind, per seat.
+    pub stacks: &'a [Chips],
+    /// This round's bet in front of each seat.
+    pub bets: &'a [Chips],
+    /// Whether each seat is still in the hand.
+    pub live: &'a [bool],
+    /// Everything in the middle.
+    pub pot: Chips,
+    /// The seat that holds the position (the button, the dealer).
+    pub position: usize,
+    /// The seat to act.
+    pub to_act: Option<usize>,
+}
+
+/// `SeatsSeen` from a view whose fields `stacks`, `bets`, `live`, `pot` and `to_act` are named
+/// so, and whose position is `$position`: Hold'em's and Draw's views (a macro, as one impl
+/// cannot read the fields of two types).
+macro_rules! seats_seen {
+    ($view:ty, $position:ident) => {
+        impl<'a> From<&'a $view> for SeatsSeen<'a> {
+            fn from(v: &'a $view) -> SeatsSeen<'a> {
+                SeatsSeen {
+                    stacks: &v.stacks,
+                    bets: &v.bets,
+                    live: &v.live,
+                    pot: v.pot,
+                    position: v.$position,
+                    to_act: v.to_act,
+                }
+            }
+        }
+    };
+}
+
+seats_seen!(DrawView, dealer);
+seats_seen!(HandView, button);
+
 /// What both betting games' observations say of every seat: the seats counted clockwise from
 /// the viewer, `width` floats each from `out[0]`, of which this writes the first five — stack
 /// and bet as fractions of all chips at the table, still in the hand, holds the position (the
-/// button, the dealer), is to act. Returns all chips at the table, the unit of the chip features.
-#[allow(clippy::too_many_arguments)]
+/// button, the dealer), is to act. Returns the scale of every chip feature: all chips at the
+/// table.
 pub fn seat_features(
     out: &mut [f32],
     width: usize,
     viewer: usize,
-    stacks: &[Chips],
-    bets: &[Chips],
-    live: &[bool],
-    pot: Chips,
-    position: usize,
-    to_act: Option<usize>,
-) -> f32 {
+    seats: SeatsSeen<'_>,
+) -> ChipScale {
+    let SeatsSeen {
+        stacks,
+        bets,
+        live,
+        pot,
+        position,
+        to_act,
+    } = seats;
     let n = stacks.len();
     let total = (stacks.iter().sum::<Chips>() + pot)
         .max(Chips::new(1))
         .get() as f32;
+    let scale = ChipScale(total);
     for k in 0..n {
         let s = (viewer + k) % n;
         let o = &mut out[width * k..width * (k + 1)];
-        o[0] = stacks[s].get() as f32 / total;
-        o[1] = bets[s].get() as f32 / total;
+        o[0] = scale.of(stacks[s]);
+        o[1] = scale.of(bets[s]);
         o[2] = f32::from(u8::from(live[s]));
         o[3] = f32::from(u8::from(position == s));
         o[4] = f32::from(u8::from(to_act == Some(s)));
     }
-    total
+    scale
+}
+
+/// How a betting observation writes an amount of chips: as a fraction of all chips at the
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChipScale(f32);
+
+impl ChipScale {
+    /// `c` as a fraction of all chips at the table.
+    pub fn of(self, c: Chips) -> f32 {
+        c.get() as f32 / self.0
+    }
 }

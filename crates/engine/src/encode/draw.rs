@@ -13,11 +13,11 @@
 //!   hand, is the dealer, is to act, has exchanged, the number exchanged / 3;
 //! - then 3: the pot, the amount to call (fractions of all chips), the reshuffles so far.
 
-use crate::draw::{Action, DrawHand, DrawSetup, DrawView, Stage, ToAct};
+use crate::draw::{Action, DrawHand, DrawSetup, DrawView, ToAct};
 use crate::Chips;
 use tavolo_cards::Card;
 
-use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
+use super::betting::{decision, seat_features, BETTING_ACTIONS, NAMES};
 use super::{cards_into, Encoded};
 
 const CARDS: usize = 104;
@@ -68,16 +68,6 @@ const SUBSETS: [u8; EXCHANGES] = {
 /// The `k`-th exchange as a bit mask of hand positions.
 fn subset(k: usize) -> Option<u8> {
     SUBSETS.get(k).copied()
-}
-
-fn decision(hand: &DrawHand, seat: usize) -> Option<Decision> {
-    match hand.legal_actions() {
-        ToAct::Bet(legal) if legal.seat == seat => Some(Decision {
-            legal,
-            pot: hand.pot_size(),
-        }),
-        _ => None,
-    }
 }
 
 impl Encoded for DrawHand {
@@ -147,27 +137,10 @@ impl Encoded for DrawHand {
         let me = view.seat.unwrap_or(0);
         cards_into(&mut out[..52], view.hand.iter().copied());
         cards_into(&mut out[52..104], view.discarded.iter().copied());
-        let stage = match view.stage {
-            Stage::FirstBetting => 0,
-            Stage::Exchange => 1,
-            Stage::SecondBetting => 2,
-            Stage::Showdown => 3,
-            Stage::Over => 4,
-        };
-        out[CARDS + stage] = 1.0;
+        // The stages are declared in the order of play, the order of their one-hot places.
+        out[CARDS + view.stage as usize] = 1.0;
         let base = CARDS + STAGES;
-        let total = seat_features(
-            &mut out[base..],
-            PER_SEAT,
-            me,
-            &view.stacks,
-            &view.bets,
-            &view.live,
-            view.pot,
-            view.dealer,
-            view.to_act,
-        );
-        let chips = |c: Chips| c.get() as f32 / total;
+        let chips = seat_features(&mut out[base..], PER_SEAT, me, view.into());
         for k in 0..n {
             if let Some(c) = view.exchange_counts[(me + k) % n] {
                 out[base + PER_SEAT * k + 5] = 1.0;
@@ -175,9 +148,9 @@ impl Encoded for DrawHand {
             }
         }
         let t = &mut out[base + PER_SEAT * n..];
-        t[0] = chips(view.pot);
+        t[0] = chips.of(view.pot);
         if let Some(ToAct::Bet(l)) = &view.legal {
-            t[1] = chips(l.call.unwrap_or(Chips::ZERO));
+            t[1] = chips.of(l.call.unwrap_or(Chips::ZERO));
         }
         t[2] = f32::from(view.reshuffles);
     }

@@ -11,26 +11,16 @@
 //! - then 4: the pot, the amount to call, the minimum and the maximum raise-to (fractions of all
 //!   chips; 0 when it is not the viewer's turn).
 
-use crate::holdem::{Action, Hand, HandSetup, HandView, Street, ToAct};
+use crate::holdem::{Action, Hand, HandSetup, HandView, ToAct};
 use crate::Chips;
 
-use super::betting::{seat_features, Decision, BETTING_ACTIONS, NAMES};
+use super::betting::{decision, seat_features, BETTING_ACTIONS, NAMES};
 use super::{cards_into, Encoded};
 
 const CARDS: usize = 104;
 const STREETS: usize = 4;
 const PER_SEAT: usize = 6;
 const TAIL: usize = 4;
-
-fn decision(hand: &Hand, seat: usize) -> Option<Decision> {
-    match hand.legal_actions() {
-        ToAct::Player(legal) if legal.seat == seat => Some(Decision {
-            legal,
-            pot: hand.pot_size(),
-        }),
-        _ => None,
-    }
-}
 
 impl Encoded for Hand {
     fn action_count(_: &HandSetup) -> usize {
@@ -68,37 +58,21 @@ impl Encoded for Hand {
             cards_into(&mut out[..52], hole.iter().flatten().copied());
         }
         cards_into(&mut out[52..104], view.board.iter().copied());
-        let street = match view.street {
-            Street::Preflop => 0,
-            Street::Flop => 1,
-            Street::Turn => 2,
-            Street::River => 3,
-        };
-        out[CARDS + street] = 1.0;
+        // The streets are declared in the order of play, the order of their one-hot places.
+        out[CARDS + view.street as usize] = 1.0;
         let base = CARDS + STREETS;
-        let total = seat_features(
-            &mut out[base..],
-            PER_SEAT,
-            me,
-            &view.stacks,
-            &view.bets,
-            &view.live,
-            view.pot,
-            view.button,
-            view.to_act,
-        );
-        let chips = |c: Chips| c.get() as f32 / total;
+        let chips = seat_features(&mut out[base..], PER_SEAT, me, view.into());
         for k in 0..n {
             let s = (me + k) % n;
             out[base + PER_SEAT * k + 5] = f32::from(u8::from(view.live[s] && view.stacks[s] == 0));
         }
         let t = &mut out[base + PER_SEAT * n..];
-        t[0] = chips(view.pot);
+        t[0] = chips.of(view.pot);
         if let Some(l) = &view.legal {
-            t[1] = chips(l.call.unwrap_or(Chips::ZERO));
+            t[1] = chips.of(l.call.unwrap_or(Chips::ZERO));
             if let Some(r) = l.raise {
-                t[2] = chips(r.min_to);
-                t[3] = chips(r.max_to);
+                t[2] = chips.of(r.min_to);
+                t[3] = chips.of(r.max_to);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! What players and the dealer do (actions) and what happens as a result (events).
 
-use crate::betting::BetEvent;
+use crate::betting::{betting_event, BetEvent};
 use crate::Chips;
 use tavolo_cards::wire_value;
 use tavolo_cards::{Card, HandRank};
@@ -194,6 +194,8 @@ pub enum Event {
     #[serde(untagged)]
     Bet(BetEvent),
 }
+
+betting_event!(Event);
 
 impl Event {
     /// This event as `seat` may see it: other seats' hole cards hidden (`None` seat: a spectator).

@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::hand::Hand;
 use super::hand::ToAct;
-use crate::betting::BetError;
+use crate::betting::Refused;
 use crate::game::{seat_range, Refusal};
 use tavolo_cards::Card;
 use thiserror::Error;
@@ -16,29 +16,10 @@ use thiserror::Error;
 #[non_exhaustive]
 #[allow(missing_docs)] // plain data fields, named in the doc above
 pub enum HoldemError {
-    /// A betting action broke a betting rule.
-    #[error("{action:?} refused: {reason}; legal now: {legal:?}")]
-    Betting {
-        action: Action,
-        /// The betting rule it broke.
-        reason: BetError,
-        /// What is legal now.
-        legal: ToAct,
-    },
-    /// The action does not fit the moment (e.g. a bet while cards are being dealt).
-    #[error("{action:?} refused: not possible now; legal now: {legal:?}")]
-    NotNow {
-        action: Action,
-        /// What is legal now.
-        legal: ToAct,
-    },
-    /// The seat is not at this table.
-    #[error("{action:?} refused: no seat {seat} in this hand")]
-    NoSuchSeat {
-        action: Action,
-        /// The seat named.
-        seat: usize,
-    },
+    /// A refusal every betting game has: a betting rule broken, an action out of its moment
+    /// (e.g. a bet while cards are being dealt), a seat not at this table.
+    #[error(transparent)]
+    Turn(#[from] Refused<Action, ToAct>),
     /// A card is dealt or shown twice.
     #[error("{action:?} refused: card {card} is already in play")]
     DuplicateCard { action: Action, card: Card },
@@ -64,15 +45,7 @@ impl HoldemError {
     /// What kind of refusal this is, in the words a client needs.
     pub fn refusal(&self) -> Refusal {
         match self {
-            HoldemError::NoSuchSeat { .. } => Refusal::NoSuchSeat,
-            HoldemError::Betting {
-                reason: BetError::NotYourTurn { .. },
-                ..
-            } => Refusal::NotYourTurn,
-            HoldemError::NotNow {
-                legal: ToAct::Nobody,
-                ..
-            } => Refusal::Over,
+            HoldemError::Turn(r) => r.refusal(),
             _ => Refusal::Illegal,
         }
     }

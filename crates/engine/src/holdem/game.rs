@@ -12,7 +12,7 @@ use super::phh;
 use super::rules::Antes;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
-use crate::betting::{self, Choice, HandSummary, SeatMask, MAX_SEATS};
+use crate::betting::{self, BettingEvent, Choice, HandSummary, SeatMask, MAX_SEATS};
 use crate::game::{Forced, Game, GameError, Outcome, Positions, Record, Viewer};
 use crate::Chips;
 
@@ -183,10 +183,7 @@ impl Game for Hand {
                 _ => None,
             })
         };
-        let bets = events.iter().filter_map(|e| match *e {
-            Event::Bet(b) => Some(b),
-            _ => None,
-        });
+        let bets = events.iter().filter_map(|e| e.bet().copied());
         HandSummary::new(
             bets,
             shown,

@@ -28,15 +28,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
     /// is never taken around the list). Where there are stacks, the buy-in is asked of the
     /// ledger.
     pub fn join(&mut self, player: P) -> Result<Change<P>, TableError> {
-        if self.rules.is_tournament() {
-            return Err(TableError::SeatsByOrder);
-        }
-        if self.is_here(&player) {
-            return Err(TableError::AlreadyHere);
-        }
-        if let Some(reason) = &self.halted {
-            return Err(TableError::Halted(reason.clone()));
-        }
+        self.may_arrive(&player)?;
         self.waiting.push_back(player.clone());
         let mut change = Change::default();
         self.serve_free_seats(&mut change);
@@ -44,6 +36,21 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             change.events.push(TableEvent::Waiting { player, place });
         }
         Ok(change)
+    }
+
+    /// What every arrival must pass: a table that seats by choice or by lot (a tournament
+    /// table seats by the tournament's order), a player not here already, a table not halted.
+    fn may_arrive(&self, player: &P) -> Result<(), TableError> {
+        if self.rules.is_tournament() {
+            return Err(TableError::SeatsByOrder);
+        }
+        if self.is_here(player) {
+            return Err(TableError::AlreadyHere);
+        }
+        if let Some(reason) = &self.halted {
+            return Err(TableError::Halted(reason.clone()));
+        }
+        Ok(())
     }
 
     /// How a player who joins now is seated (RULES.md §2 Table): seats at the start of a
@@ -71,15 +78,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         let Some(s) = seat else {
             return self.join(player);
         };
-        if self.rules.is_tournament() {
-            return Err(TableError::SeatsByOrder);
-        }
-        if self.is_here(&player) {
-            return Err(TableError::AlreadyHere);
-        }
-        if let Some(reason) = &self.halted {
-            return Err(TableError::Halted(reason.clone()));
-        }
+        self.may_arrive(&player)?;
         if s >= self.rules.seats {
             return Err(TableError::NoSuchSeat {
                 seat: s,

@@ -2,6 +2,7 @@
 //! log, read back, re-executed to the same result; tampered records rejected naming the action.
 
 use tavolo_cards::{Card, CardSet, GameRng};
+use tavolo_engine::betting::Refused;
 use tavolo_engine::draw::{
     Action, Dealing, DrawError, DrawHand, DrawRecord, DrawSetup, RecordAction, RecordError, ToAct,
     RECORD_FORMAT,
@@ -103,7 +104,10 @@ fn a_record_that_breaks_the_rules_is_rejected_naming_the_action() {
         Err(RecordError::Action {
             index: 0, error, ..
         }) => {
-            assert!(matches!(*error, DrawError::Betting { .. }), "{error}");
+            assert!(
+                matches!(*error, DrawError::Turn(Refused::Betting { .. })),
+                "{error}"
+            );
             let msg = RecordError::Action {
                 index: 0,
                 action: RecordAction::Check { seat },

@@ -2,8 +2,8 @@
 //! German tie-break of §0.
 
 use tavolo_cards::{parse_cards, Card, CardSet, GameRng, Hand, TieBreak};
-use tavolo_engine::betting::BetError;
 use tavolo_engine::betting::BetEvent;
+use tavolo_engine::betting::{BetError, Refused};
 use tavolo_engine::draw::{
     next_dealer, Action, Dealing, DrawError, DrawHand, DrawRules, DrawSetup, Event, Round,
     StackedDeal, Stage, ToAct,
@@ -141,7 +141,7 @@ fn acts(h: &mut DrawHand, actions: impl IntoIterator<Item = Action>) -> Vec<Even
 /// Asserts that `e` is the betting rules' refusal for `reason`.
 fn assert_bet_refusal(e: &DrawError, reason: BetError) {
     assert!(
-        matches!(e, DrawError::Betting { reason: r, .. } if *r == reason),
+        matches!(e, DrawError::Turn(Refused::Betting { reason: r, .. }) if *r == reason),
         "{e}"
     );
 }
@@ -413,10 +413,10 @@ fn when_one_player_is_left_the_pot_is_taken_at_once_without_showing() {
     assert!(
         matches!(
             e,
-            DrawError::NotNow {
+            DrawError::Turn(Refused::NotNow {
                 legal: ToAct::Nobody,
                 ..
-            }
+            })
         ),
         "{e}"
     );
@@ -433,7 +433,7 @@ fn exchange_goes_from_cutter_to_dealer() {
         let wrong = (s + 1) % 4;
         let e = refused(&mut h, keep(wrong));
         assert!(
-            matches!(e, DrawError::NotNow { legal: ToAct::Exchange { seat, .. }, .. } if seat == s),
+            matches!(e, DrawError::Turn(Refused::NotNow { legal: ToAct::Exchange { seat, .. }, .. }) if seat == s),
             "{e}"
         );
         let discard: CardSet = h.hand(s).iter().take(s % 4).collect();
@@ -596,7 +596,7 @@ fn showdown_starts_with_last_raiser() {
         }
     ));
     let e = refused(&mut h, show(0));
-    assert!(matches!(e, DrawError::NotNow { .. }));
+    assert!(matches!(e, DrawError::Turn(Refused::NotNow { .. })));
     act(&mut h, show(2));
     assert!(
         matches!(h.legal_actions(), ToAct::Showdown { seat: 0, .. }),
@@ -788,9 +788,12 @@ fn actions_after_the_end_are_refused() {
     assert!(h.is_over());
     assert_eq!(h.legal_actions(), ToAct::Nobody);
     let e = refused(&mut h, bet(0, 10));
-    assert!(matches!(e, DrawError::NotNow { .. }));
+    assert!(matches!(e, DrawError::Turn(Refused::NotNow { .. })));
     let e = refused(&mut h, fold(7));
-    assert!(matches!(e, DrawError::NoSuchSeat { seat: 7, .. }));
+    assert!(matches!(
+        e,
+        DrawError::Turn(Refused::NoSuchSeat { seat: 7, .. })
+    ));
 }
 
 #[test]
@@ -833,15 +836,15 @@ fn errors_say_who_what_why_and_what_is_legal() {
     assert!(
         matches!(
             e,
-            DrawError::NotNow {
+            DrawError::Turn(Refused::NotNow {
                 legal: ToAct::Bet(_),
                 ..
-            }
+            })
         ),
         "{e}"
     );
     let e = refused(&mut h, show(1));
-    assert!(matches!(e, DrawError::NotNow { .. }), "{e}");
+    assert!(matches!(e, DrawError::Turn(Refused::NotNow { .. })), "{e}");
 }
 
 #[test]

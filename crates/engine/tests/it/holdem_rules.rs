@@ -3,7 +3,7 @@
 use crate::holdem_support::*;
 use tavolo_cards::GameRng;
 use tavolo_engine::betting::BetEvent;
-use tavolo_engine::betting::{BetError, Ledger, Pots};
+use tavolo_engine::betting::{BetError, Ledger, Pots, Refused};
 use tavolo_engine::holdem::{
     Action, Dealing, Event, Hand, HandSetup, HoldemError, HoldemRules, MinRaise, OddChips,
     SetupError, ShowdownOrder, Street, Structure, ToAct,
@@ -60,7 +60,7 @@ fn refused(h: &mut Hand, a: Action) -> HoldemError {
 
 fn bet_error(e: HoldemError) -> BetError {
     match e {
-        HoldemError::Betting { reason, .. } => reason,
+        HoldemError::Turn(Refused::Betting { reason, .. }) => reason,
         other => panic!("not a betting error: {other}"),
     }
 }
@@ -536,7 +536,7 @@ fn illegal_action_is_rejected_with_who_what_why_and_what_is_legal() {
     );
     assert!(matches!(
         refused(&mut h, Action::Muck { seat: 3 }),
-        HoldemError::NotNow { .. }
+        HoldemError::Turn(Refused::NotNow { .. })
     ));
 }
 

@@ -4,6 +4,7 @@
 
 use crate::holdem_support::*;
 use crate::table::{blinds, casino, first_seat, fold_round, seated, thousand_each};
+use tavolo_engine::betting::Refused;
 use tavolo_engine::encode::betting::{Decision, HALF_POT};
 use tavolo_engine::game::Game;
 use tavolo_engine::holdem::phh;
@@ -240,7 +241,10 @@ fn a_deal_to_a_seat_that_does_not_exist_panicked() {
             seat,
             cards: [Some(card("As")), None],
         };
-        assert!(matches!(h.apply(deal), Err(HoldemError::NoSuchSeat { .. })));
+        assert!(matches!(
+            h.apply(deal),
+            Err(HoldemError::Turn(Refused::NoSuchSeat { .. }))
+        ));
     }
     assert_eq!(h, before);
 }

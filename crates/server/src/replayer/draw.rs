@@ -2,10 +2,11 @@
 //! action (bets, exchanges, shows), as the engine replays them; the hands shown are valued by
 //! the table's tie-break (German by default: RULES.md §3).
 
+use tavolo_engine::betting::{BettingEvent, BettingTable};
 use tavolo_engine::draw::{DrawHand, DrawRecord, Event};
 
 use super::{
-    betting_step, card, close, names, payout, reply, shown_hand, Asker, Felt, Gone, ReplayFailed,
+    betting_step, card, close, names, payout, reply, shown_hand, Asker, Gone, ReplayFailed,
 };
 use crate::protocol::replay::{ReplayReply, ReplayStep};
 
@@ -27,13 +28,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
     let mut shown = vec![false; n];
     let mut steps = Vec::new();
     for (h, events) in &raw {
-        for e in events {
-            match e {
-                Event::Bet(b) => gone.see(b),
-                Event::Shown { seat, .. } if *seat < n => shown[*seat] = true,
-                _ => {}
-            }
-        }
+        gone.see_step(&mut shown, events);
         let mut step = state(h, &gone, &shown, &known);
         step.events = (events.iter())
             .map(|&e| match e {
@@ -48,10 +43,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
     }
     if end.is_over() {
         let all = raw.iter().flat_map(|(_, ev)| ev.iter());
-        let mut result = payout(all.filter_map(|e| match e {
-            Event::Bet(b) => Some(b),
-            _ => None,
-        }));
+        let mut result = payout(all.filter_map(|e| e.bet()));
         let rule = end.rules().tie_break;
         for s in shown_at_end.iter() {
             let (Some(rank), Some(five)) = (end.shown_rank(s), end.shown_five(s)) else {
@@ -71,21 +63,11 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
 
 /// The table of hand `h` as the asker sees it.
 fn state(h: &DrawHand, gone: &Gone, shown: &[bool], known: &dyn Fn(usize) -> bool) -> ReplayStep {
-    let v = h.view(None);
-    let felt = Felt {
-        stacks: &v.stacks,
-        bets: &v.bets,
-        over: v.over,
-        pots: &v.pots,
-        pot: v.pot,
-        to_act: v.to_act,
-        board: Vec::new(),
-    };
     let cards = |s: usize| {
         (h.hand(s).iter())
             .map(|c| known(s).then(|| card(c)))
             .collect()
     };
-    let exchanged = |s: usize| v.exchange_counts.get(s).copied().flatten();
-    betting_step(felt, gone, shown, cards, exchanged)
+    let exchanged = |s: usize| h.exchange_counts().get(s).copied().flatten();
+    betting_step(h.felt(), Vec::new(), gone, shown, cards, exchanged)
 }

@@ -2,11 +2,12 @@
 //! cards, then one step per action, board and show, as the engine replays them.
 
 use tavolo_cards::TieBreak;
+use tavolo_engine::betting::{BettingEvent, BettingTable};
 use tavolo_engine::holdem::phh::{self, Sight};
 use tavolo_engine::holdem::{Event, Hand};
 
 use super::{
-    betting_step, card, close, names, payout, reply, shown_hand, Asker, Felt, Gone, ReplayFailed,
+    betting_step, card, close, names, payout, reply, shown_hand, Asker, Gone, ReplayFailed,
 };
 use crate::protocol::replay::{ReplayReply, ReplayStep};
 
@@ -29,13 +30,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
     let mut steps: Vec<ReplayStep> = Vec::new();
     let mut dealing = false;
     for (h, events) in &raw {
-        for e in events {
-            match e {
-                Event::Bet(b) => gone.see(b),
-                Event::Shown { seat, .. } if *seat < n => shown[*seat] = true,
-                _ => {}
-            }
-        }
+        gone.see_step(&mut shown, events);
         let told: Vec<serde_json::Value> = (events.iter())
             .map(|&e| match e {
                 Event::HoleDealt { seat, .. } if !known(seat) => e.seen_by(None),
@@ -62,10 +57,7 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
     }
     if end.hand.is_over() {
         let all = raw.iter().flat_map(|(_, ev)| ev.iter());
-        let mut result = payout(all.filter_map(|e| match e {
-            Event::Bet(b) => Some(b),
-            _ => None,
-        }));
+        let mut result = payout(all.filter_map(|e| e.bet()));
         for s in shown_at_end.iter() {
             let (Some(rank), Some(five)) = (end.hand.shown_rank(s), end.hand.shown_five(s)) else {
                 continue;
@@ -87,20 +79,11 @@ pub(super) fn replay(record: &str, asker: Asker<'_>) -> Result<ReplayReply, Repl
 
 /// The table of hand `h` as the asker sees it.
 fn state(h: &Hand, gone: &Gone, shown: &[bool], known: &dyn Fn(usize) -> bool) -> ReplayStep {
-    let v = h.view(None);
-    let felt = Felt {
-        stacks: &v.stacks,
-        bets: &v.bets,
-        over: v.over,
-        pots: &v.pots,
-        pot: v.pot,
-        to_act: v.to_act,
-        board: v.board.iter().copied().map(card).collect(),
-    };
     let cards = |s: usize| {
         (h.hole_cards(s).into_iter().flatten())
             .map(|c| known(s).then(|| card(c)))
             .collect()
     };
-    betting_step(felt, gone, shown, cards, |_| None)
+    let board = h.board().map(card).collect();
+    betting_step(h.felt(), board, gone, shown, cards, |_| None)
 }

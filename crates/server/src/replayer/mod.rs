@@ -10,7 +10,7 @@ mod holdem;
 mod saint;
 
 use tavolo_cards::{Card, HandRank, TieBreak};
-use tavolo_engine::betting::{BetEvent, PotShown};
+use tavolo_engine::betting::{BetEvent, BettingEvent, Felt};
 use tavolo_engine::Chips;
 
 use crate::protocol::replay::{
@@ -142,21 +142,11 @@ fn names(players: Option<&[String]>, n: usize) -> Vec<String> {
         .collect()
 }
 
-/// A betting game's table at a step, read off the engine's view of it.
-struct Felt<'a> {
-    stacks: &'a [Chips],
-    bets: &'a [Chips],
-    over: bool,
-    pots: &'a [PotShown],
-    pot: Chips,
-    to_act: Option<usize>,
-    board: Vec<String>,
-}
-
-/// The step of a betting game: `felt` with the folds and shows so far, each seat's cards as
-/// the asker sees them (`cards`) and, in Draw, how many it exchanged.
+/// The step of a betting game: the engine's `felt` and `board` with the folds and shows so
+/// far, each seat's cards as the asker sees them (`cards`) and, in Draw, how many it exchanged.
 fn betting_step(
-    felt: Felt<'_>,
+    felt: Felt,
+    board: Vec<String>,
     gone: &Gone,
     shown: &[bool],
     cards: impl Fn(usize) -> Vec<Option<String>>,
@@ -184,7 +174,7 @@ fn betting_step(
     ReplayStep {
         events: Vec::new(),
         seats,
-        board: felt.board,
+        board,
         pots: (felt.pots.iter())
             .map(|p| StepPot {
                 amount: p.amount,
@@ -219,6 +209,18 @@ impl Gone {
         Gone {
             folded: vec![false; n],
             mucked: vec![false; n],
+        }
+    }
+
+    /// Sees one step's events: the folds and mucks, and the hands shown (`shown`, by seat).
+    fn see_step<E: BettingEvent>(&mut self, shown: &mut [bool], events: &[E]) {
+        for e in events {
+            if let Some(b) = e.bet() {
+                self.see(b);
+            }
+            if let Some(seat) = e.shown_seat().filter(|&s| s < shown.len()) {
+                shown[seat] = true;
+            }
         }
     }
 

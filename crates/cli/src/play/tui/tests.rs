@@ -9,6 +9,7 @@ use tavolo_cards::Lang;
 use tavolo_engine::holdem::Structure;
 use tavolo_engine::Chips;
 
+use super::super::betting::SessionConfig;
 use super::super::draw::{DrawConfig, DrawSession};
 use super::super::holdem::{HoldemConfig, HoldemSession};
 use super::super::model::{Ask, Command, PlayGame};
@@ -78,14 +79,16 @@ fn holdem(lang: Lang) -> HoldemSession {
         .collect();
     HoldemSession::new(HoldemConfig {
         structure: Structure::NoLimit,
-        rules: Default::default(),
         big_blind: Chips::new(100),
         ante: Chips::ZERO,
-        buy_in: Chips::new(10_000),
-        bots,
-        seed: 11,
-        lang,
-        stamp: "test".into(),
+        session: SessionConfig {
+            rules: Default::default(),
+            buy_in: Chips::new(10_000),
+            bots,
+            seed: 11,
+            lang,
+            stamp: "test".into(),
+        },
     })
     .expect("holdem")
 }
@@ -97,12 +100,14 @@ fn draw() -> DrawSession {
         .collect();
     DrawSession::new(DrawConfig {
         ante: Chips::new(10),
-        rules: Default::default(),
-        buy_in: Chips::new(1000),
-        bots,
-        seed: 5,
-        lang: Lang::En,
-        stamp: "test".into(),
+        session: SessionConfig {
+            rules: Default::default(),
+            buy_in: Chips::new(1000),
+            bots,
+            seed: 5,
+            lang: Lang::En,
+            stamp: "test".into(),
+        },
     })
     .expect("draw")
 }

@@ -2,9 +2,8 @@
 //! no one can bet in, and the end of a round.
 
 use super::{Applied, DrawHand, Phase};
-use crate::betting::{BetEvent, BettingAction, BettingRound};
+use crate::betting::{BetEvent, BettingHand, BettingRound};
 use crate::draw::action::{Action, Event, Round};
-use crate::draw::error::DrawError;
 
 impl DrawHand {
     /// A fold: in turn or not, during either betting round or the exchange ("Das Passen kann
@@ -15,11 +14,7 @@ impl DrawHand {
                 let out_of_turn = self.round.actor() != Some(seat);
                 self.round
                     .fold_out_of_turn(&mut self.ledger, seat)
-                    .map_err(|reason| DrawError::Betting {
-                        action,
-                        reason,
-                        legal: self.legal_actions(),
-                    })?;
+                    .map_err(|reason| self.bet_refused(action, reason))?;
                 ev.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                 Ok(())
             }
@@ -29,26 +24,8 @@ impl DrawHand {
                 ev.push(Event::Bet(BetEvent::Folded { seat, out_of_turn }));
                 Ok(())
             }
-            _ => Err(self.not_now(action)),
+            _ => Err(self.not_now(action).into()),
         }
-    }
-
-    /// A check, call, bet or raise, by the betting round's rules.
-    #[inline]
-    pub(super) fn play_bet(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
-        let (Phase::Betting, Some((_, bet))) = (self.phase, action.bet()) else {
-            return Err(self.not_now(action));
-        };
-        let event = self
-            .round
-            .play(&mut self.ledger, seat, bet)
-            .map_err(|reason| DrawError::Betting {
-                action,
-                reason,
-                legal: self.legal_actions(),
-            })?;
-        ev.push(Event::Bet(event));
-        Ok(())
     }
 
     /// Whether the player to act has no choice but to fold: nothing owed, no check allowed, and

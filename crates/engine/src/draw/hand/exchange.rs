@@ -5,6 +5,7 @@
 use tavolo_cards::CardSet;
 
 use super::{Applied, DrawHand, Phase, Source};
+use crate::betting::BettingHand;
 use crate::draw::action::{Action, Drawn, Event};
 use crate::draw::error::DrawError;
 
@@ -24,7 +25,7 @@ impl DrawHand {
         ev: &mut Vec<Event>,
     ) -> Applied {
         if self.next_exchanger() != Some(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         let count = discard.len();
         if count > 3 {

@@ -19,7 +19,7 @@
 use super::action::{Action, Drawn, Event, Round};
 use super::error::{DrawError, SetupError};
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
-use crate::betting::{BettingRound, Ledger, Legal, SeatMask};
+use crate::betting::{betting_hand, BettingHand, BettingRound, Ledger, Legal, Refused, SeatMask};
 use crate::Chips;
 use tavolo_cards::wire_value;
 use tavolo_cards::{Card, CardSet, Deck, HandRank};
@@ -66,6 +66,17 @@ pub enum ToAct {
     },
     /// The hand is over.
     Nobody,
+}
+
+impl ToAct {
+    /// The seat to act: to bet, exchange or show (`None` once the hand is over).
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            ToAct::Bet(l) => Some(l.seat),
+            ToAct::Exchange { seat, .. } | ToAct::Showdown { seat, .. } => Some(seat),
+            ToAct::Nobody => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,10 +254,10 @@ impl DrawHand {
     pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), DrawError> {
         let seat = action.seat();
         if seat >= self.n as usize {
-            return Err(DrawError::NoSuchSeat { action, seat });
+            return Err(Refused::NoSuchSeat { action, seat }.into());
         }
         if self.phase == Phase::Over {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         if !self.ledger.live().contains(seat) {
             return Err(DrawError::NotInHand { action, seat });
@@ -254,7 +265,7 @@ impl DrawHand {
         match action {
             Action::Fold { .. } => self.fold(action, seat, events)?,
             Action::Check { .. } | Action::Call { .. } | Action::BetOrRaiseTo { .. } => {
-                self.play_bet(action, seat, events)?
+                self.play_bet(action, events)?
             }
             Action::Exchange { discard, .. } => self.exchange(action, seat, discard, events)?,
             Action::Show { .. } => self.show(action, seat, events)?,
@@ -274,15 +285,6 @@ impl DrawHand {
             .live()
             .without(done)
             .next_from(from, self.n as usize)
-    }
-
-    /// The refusal of an action that does not fit the moment.
-    #[cold]
-    fn not_now(&self, action: Action) -> DrawError {
-        DrawError::NotNow {
-            action,
-            legal: self.legal_actions(),
-        }
     }
 
     /// Runs the hand forward until a player must act or the hand is over.
@@ -329,3 +331,5 @@ impl DrawHand {
         }
     }
 }
+
+betting_hand!(DrawHand, Bet);

@@ -8,6 +8,7 @@ use crate::betting::{BetEvent, BettingAction};
 use crate::draw::action::{Action, Event};
 use crate::draw::error::{DrawError, SetupError};
 use crate::draw::rules::{Dealing, DrawSetup, StackedDeal};
+use crate::game::equal_but;
 
 impl DrawHand {
     /// Rebuilds a hand from its setup and its complete event log (as returned by
@@ -26,11 +27,7 @@ impl DrawHand {
 
     /// Whether `self` and `other` are in the same game state, ignoring where the cards came from.
     pub fn same_state(&self, other: &DrawHand) -> bool {
-        let mut a = self.clone();
-        let mut b = other.clone();
-        a.source = Source::Ignored;
-        b.source = Source::Ignored;
-        a == b
+        equal_but(self, other, |h| h.source = Source::Ignored)
     }
 }
 

@@ -7,6 +7,7 @@ use tavolo_cards::{Hand as Eval, HandRank};
 use super::{Applied, DrawHand, Phase};
 use crate::betting::pots::{self, Payout};
 use crate::betting::BetEvent;
+use crate::betting::BettingHand;
 use crate::draw::action::{Action, Event};
 use crate::draw::error::DrawError;
 use crate::Chips;
@@ -66,7 +67,7 @@ impl DrawHand {
     /// A show, in turn.
     pub(super) fn show(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
         if self.next_shower() != Some(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         let rank = self.ranks[seat].unwrap_or_else(|| self.key_of(seat).0);
         self.shown.insert(seat);
@@ -81,7 +82,7 @@ impl DrawHand {
     /// A muck, in turn, where allowed ([`DrawHand::may_muck`]): the first to show must show.
     pub(super) fn muck(&mut self, action: Action, seat: usize, ev: &mut Vec<Event>) -> Applied {
         if self.next_shower() != Some(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         if !self.may_muck(seat) {
             return Err(DrawError::MuckNotAllowed { action, seat });

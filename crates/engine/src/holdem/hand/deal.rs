@@ -7,8 +7,8 @@ use tavolo_cards::{CardSet, Deck, Hand as Eval};
 use super::deck::Dealer;
 use super::{placeholder_rules, Applied, Hand, Phase};
 use crate::betting::{BetEvent, BettingRound, Ledger, SeatMask, MAX_SEATS};
+use crate::betting::{BettingHand, Refused};
 use crate::holdem::action::{Action, Event, Street};
-use crate::holdem::error::HoldemError;
 use crate::holdem::rules::{Antes, HandSetup};
 use crate::Chips;
 use tavolo_cards::Card;
@@ -180,10 +180,10 @@ impl Hand {
         ev: &mut Vec<Event>,
     ) -> Applied {
         if seat >= self.n as usize {
-            return Err(HoldemError::NoSuchSeat { action, seat });
+            return Err(Refused::NoSuchSeat { action, seat }.into());
         }
         if self.phase != Phase::Hole || self.seeded() || self.dealt.contains(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         self.check_new_cards(action, cards.iter().flatten().copied())?;
         for (k, c) in cards.iter().enumerate() {

@@ -15,7 +15,10 @@
 use super::action::{Action, Event, Street};
 use super::error::{HoldemError, SetupError};
 use super::rules::{HandSetup, HoldemRules, Reveal};
-use crate::betting::{BettingRound, Ledger, Legal, RoundRules, SeatMask, MAX_SEATS};
+use crate::betting::{
+    betting_hand, BettingHand, BettingRound, Ledger, Legal, Refused, RoundRules, SeatMask,
+    MAX_SEATS,
+};
 use crate::Chips;
 use tavolo_cards::{Card, CardSet, Deck, GameRng, Hand as Eval};
 
@@ -70,6 +73,17 @@ pub enum ToAct {
     },
     /// The hand is over.
     Nobody,
+}
+
+impl ToAct {
+    /// The seat to act in a betting round (`None` while cards are dealt or shown, and once the
+    /// hand is over).
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            ToAct::Player(l) => Some(l.seat),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,7 +355,7 @@ impl Hand {
     ) -> Result<(), HoldemError> {
         if let Some(seat) = action.seat() {
             if seat >= self.n as usize {
-                return Err(HoldemError::NoSuchSeat { action, seat });
+                return Err(Refused::NoSuchSeat { action, seat }.into());
             }
         }
         match action {
@@ -360,15 +374,6 @@ impl Hand {
         Ok(())
     }
 
-    /// The refusal of an action that does not fit the moment.
-    #[cold]
-    fn not_now(&self, action: Action) -> HoldemError {
-        HoldemError::NotNow {
-            action,
-            legal: self.legal_actions(),
-        }
-    }
-
     fn check_new_cards(
         &self,
         action: Action,
@@ -384,3 +389,5 @@ impl Hand {
         Ok(())
     }
 }
+
+betting_hand!(Hand, Player);

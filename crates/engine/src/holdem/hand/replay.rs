@@ -3,6 +3,7 @@
 use super::{Dealer, Dealing, Hand};
 use crate::betting::MAX_SEATS;
 use crate::betting::{BetEvent, BettingAction};
+use crate::game::equal_but;
 use crate::holdem::action::{Action, Event};
 use crate::holdem::error::HoldemError;
 use crate::holdem::rules::{HandSetup, Reveal};
@@ -57,10 +58,6 @@ impl Hand {
 
     /// Whether `self` and `other` are in the same game state, ignoring where the cards came from.
     pub fn same_state(&self, other: &Hand) -> bool {
-        let mut a = self.clone();
-        let mut b = other.clone();
-        a.dealer = Dealer::Supplied;
-        b.dealer = Dealer::Supplied;
-        a == b
+        equal_but(self, other, |h| h.dealer = Dealer::Supplied)
     }
 }

@@ -4,6 +4,7 @@
 use super::{Applied, Hand, Phase};
 use crate::betting::pots::{self, Payout};
 use crate::betting::BetEvent;
+use crate::betting::BettingHand;
 use crate::betting::Pots;
 use crate::holdem::action::{Action, Event};
 use crate::holdem::error::HoldemError;
@@ -34,7 +35,7 @@ impl Hand {
         ev: &mut Vec<Event>,
     ) -> Applied {
         if !self.pending_showdown().contains(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         let cards = self.cards_shown(action, seat, cards)?;
         for c in cards {
@@ -100,7 +101,7 @@ impl Hand {
         ev: &mut Vec<Event>,
     ) -> Applied {
         if !self.pending_showdown().contains(seat) {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         self.ledger.fold(seat);
         ev.push(Event::Bet(BetEvent::Mucked { seat }));

@@ -6,7 +6,7 @@ use tavolo_cards::Card;
 
 use super::deck::Dealer;
 use super::{Applied, Hand, Phase};
-use crate::betting::{BetEvent, BettingAction, BettingRound, RaiseCap, RoundRules, Structure};
+use crate::betting::{BetEvent, BettingHand, BettingRound, RaiseCap, RoundRules, Structure};
 use crate::holdem::action::{Action, BoardCards, Event, Street};
 use crate::holdem::error::HoldemError;
 use crate::holdem::rules::ShowdownOrder;
@@ -48,24 +48,6 @@ impl Hand {
         self.round = BettingRound::start(&self.ledger, opener, self.round_rules(street))
             .with_reopen(self.rules.reopen);
         self.phase = Phase::Betting;
-    }
-
-    /// A fold, check, call, bet or raise, by the betting round's rules.
-    #[inline]
-    pub(super) fn play_bet(&mut self, action: Action, ev: &mut Vec<Event>) -> Applied {
-        let (Phase::Betting, Some((seat, bet))) = (self.phase, action.bet()) else {
-            return Err(self.not_now(action));
-        };
-        let event = self
-            .round
-            .play(&mut self.ledger, seat, bet)
-            .map_err(|reason| HoldemError::Betting {
-                action,
-                reason,
-                legal: self.legal_actions(),
-            })?;
-        ev.push(Event::Bet(event));
-        Ok(())
     }
 
     /// The end of a betting round: the uncalled bet back, bets into the pots; the last player
@@ -138,10 +120,10 @@ impl Hand {
         ev: &mut Vec<Event>,
     ) -> Applied {
         let Some(next) = self.street.next() else {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         };
         if self.phase != Phase::Board || self.seeded() {
-            return Err(self.not_now(action));
+            return Err(self.not_now(action).into());
         }
         if cards.as_slice().len() != next.board_cards() {
             return Err(HoldemError::BoardCount {
