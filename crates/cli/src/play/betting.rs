@@ -11,7 +11,6 @@ use tavolo_bots::{BotSpec, Game};
 use tavolo_cards::{Card, GameRng, HandRank, Lang};
 use tavolo_engine::betting::{BetEvent, Legal, PotSize};
 use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
-use tavolo_engine::house::HouseRules;
 use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
@@ -108,39 +107,7 @@ pub trait Telling<G: Game> {
     }
 }
 
-/// What a betting game's session is set up with besides its stakes, the same for Hold'em and
-/// Draw.
-#[derive(Clone, Debug)]
-pub struct SessionConfig<G: Game> {
-    /// The rule options of RULES.md (`--rule`).
-    pub rules: HouseRules,
-    /// The buy-in, also the rebuy.
-    pub buy_in: Chips,
-    /// The bots.
-    pub bots: Vec<BotSpec<G>>,
-    /// The session seed: hand k is dealt from a seed derived from it, the seats drawn by it.
-    pub seed: u64,
-    /// The language.
-    pub lang: Lang,
-    /// A name for the record files (e.g. the start time).
-    pub stamp: String,
-}
-
-#[cfg(test)]
-impl<G: Game> SessionConfig<G> {
-    /// A test session's settings: `bots`, the buy-in and the seed; the default rules, English,
-    /// records stamped `test`.
-    pub fn test(bots: Vec<BotSpec<G>>, buy_in: Chips, seed: u64) -> SessionConfig<G> {
-        SessionConfig {
-            rules: HouseRules::default(),
-            buy_in,
-            bots,
-            seed,
-            lang: Lang::En,
-            stamp: "test".into(),
-        }
-    }
-}
+pub use super::session::SessionConfig;
 
 /// A session of hands with the human and bots (see the module doc). The games read and write
 /// the public fields during a hand.

@@ -11,6 +11,7 @@ mod i18n;
 mod model;
 mod plain;
 mod saint;
+mod session;
 mod tui;
 mod ui;
 

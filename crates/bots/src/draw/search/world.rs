@@ -14,7 +14,7 @@ use tavolo_engine::betting::{BetEvent, BettingAction};
 use tavolo_engine::draw::{Action, Dealing, DrawSetup, DrawView, Event, StackedDeal};
 use tavolo_engine::Chips;
 
-use super::super::expert::ExpertBot;
+use super::super::expert::{ExpertBot, SampledCards};
 use super::super::Draw;
 
 /// One step of the hand, in the order it happened.
@@ -172,6 +172,18 @@ impl Past {
             bottom,
         };
         let (mut game, mut events) = Draw::new(&setup, Dealing::Stacked(deal)).ok()?;
+        self.replay(&mut game, &mut events, &cards)?;
+        Some((game, events))
+    }
+
+    /// Plays the steps so far again in `game` (the others' discards as sampled in `cards`);
+    /// `None` if one does not fit the sample.
+    fn replay(
+        &self,
+        game: &mut Draw,
+        events: &mut Vec<Event>,
+        cards: &[Option<SampledCards>],
+    ) -> Option<()> {
         for step in &self.steps {
             let action = match *step {
                 Step::Act(a) => a,
@@ -190,9 +202,9 @@ impl Past {
                     Action::Exchange { seat, discard }
                 }
             };
-            game.apply_into(action, &mut events).ok()?;
+            game.apply_into(action, events).ok()?;
         }
-        Some((game, events))
+        Some(())
     }
 }
 
