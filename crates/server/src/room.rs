@@ -35,7 +35,7 @@ pub struct Room {
     /// The lobby.
     pub lobby: Arc<Lobby>,
     /// The tournaments this node holds.
-    pub tournaments: crate::tournaments::Tournaments,
+    pub tournaments: crate::tournament::handle::Tournaments,
     /// The room's own origins (and the allowed ones).
     pub origins: Origins,
     /// The gate in front of Argon2.

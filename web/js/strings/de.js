@@ -313,6 +313,7 @@ export default {
   lv_rules: 'Nach Lehrbuch (einfache Regeln)',
   lv_expert: 'Experte',
   lv_cfr: 'Spieltheorie (CFR)',
+  lv_search: 'Suche (spielt die Hand zu Ende)',
   lv_exploit: 'Ausbeuter (liest dein Spiel)',
   lv_greedy: 'Gierig',
   lv_master: 'Meister',

@@ -311,6 +311,7 @@ export default {
   lv_rules: 'By the book (simple rules)',
   lv_expert: 'Expert',
   lv_cfr: 'Game-theory (CFR)',
+  lv_search: 'Search (plays the hand out)',
   lv_exploit: 'Exploiter (reads your play)',
   lv_greedy: 'Greedy',
   lv_master: 'Master',

@@ -313,6 +313,7 @@ export default {
   lv_rules: 'Da manuale (regole semplici)',
   lv_expert: 'Esperto',
   lv_cfr: 'Teoria dei giochi (CFR)',
+  lv_search: 'Ricerca (gioca la mano fino in fondo)',
   lv_exploit: 'Opportunista (legge il tuo gioco)',
   lv_greedy: 'Ingordo',
   lv_master: 'Maestro',

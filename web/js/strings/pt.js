@@ -311,6 +311,7 @@ export default {
   lv_rules: 'Pelo manual (regras simples)',
   lv_expert: 'Especialista',
   lv_cfr: 'Teoria dos jogos (CFR)',
+  lv_search: 'Pesquisa (joga a mão até ao fim)',
   lv_exploit: 'Explorador (lê o seu jogo)',
   lv_greedy: 'Guloso',
   lv_master: 'Mestre',

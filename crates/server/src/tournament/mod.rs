@@ -25,11 +25,11 @@
 
 mod books;
 mod error;
+pub mod handle;
 mod intents;
 pub mod io;
 mod relay;
 pub mod saved;
-pub(crate) mod shell;
 mod shown;
 mod steps;
 

@@ -10,45 +10,15 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tavolo_store::{TournamentFence, TournamentSaveRow};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-use super::io::{Ack, Effect, Input, Intent, Now, Write, WriteId};
-use super::relay::{Relay, Relayed};
-use super::shown::Shown;
-use super::{CoordError, Coordinator};
-use crate::books::Member;
 use crate::protocol::TableOptions;
 use crate::room::Room;
 use crate::table::core::{Ledger, TableKind};
 use crate::table::{ReportSink, Start, TableCmd};
-
-/// What a member's intent is answered with.
-pub type IntentReply = oneshot::Sender<Result<Ack, CoordError>>;
-
-/// A command for a tournament's task.
-#[derive(Debug)]
-pub enum TournamentCmd {
-    /// A member's intent, answered on `reply`.
-    Intent {
-        /// Who.
-        member: Member,
-        /// What.
-        intent: Intent,
-        /// Where the answer goes.
-        reply: IntentReply,
-    },
-}
-
-/// A tournament as the room holds it.
-#[derive(Clone, Debug)]
-pub struct TournamentHandle {
-    /// Its id.
-    pub id: String,
-    /// Its task's commands.
-    pub tx: mpsc::Sender<TournamentCmd>,
-    /// What players are shown, updated by its task.
-    pub shown: Arc<Mutex<Shown>>,
-}
+use crate::tournament::handle::TournamentCmd;
+use crate::tournament::io::{Effect, Input, Now, Write, WriteId};
+use crate::tournament::{BookAnswer, BookFailure, CoordError, Coordinator, Relay, Relayed, Shown};
 
 /// What a tournament's task needs.
 pub(crate) struct Deps {
@@ -80,7 +50,7 @@ struct Shell {
     numbers: BTreeMap<String, usize>,
     reports: ReportSink,
     back: mpsc::UnboundedSender<Input>,
-    replies: BTreeMap<u64, IntentReply>,
+    replies: BTreeMap<u64, crate::tournament::handle::IntentReply>,
     next_reply: u64,
     shown: Arc<Mutex<Shown>>,
     /// Inputs for the coordinator made while carrying out its effects (the relay's).
@@ -316,10 +286,10 @@ async fn execute(
     fence: &TournamentFence,
     write: Write,
     summary: String,
-) -> super::io::BookAnswer {
+) -> BookAnswer {
     let save = write.save();
     let state = serde_json::to_string(&save.state)
-        .map_err(|e| super::io::BookFailure::Unavailable(format!("the save: {e}")))?;
+        .map_err(|e| BookFailure::Unavailable(format!("the save: {e}")))?;
     let row = TournamentSaveRow {
         state,
         summary,

@@ -3,7 +3,6 @@
 //! lobby's list, one tournament in full, and members' registrations carried to its coordinator.
 //! The coordinator and the tables decide; this only finds them and carries words.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use serde_json::json;
@@ -20,7 +19,9 @@ use crate::protocol::tournament::{
 };
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
-use crate::tournament::shell::{self, TournamentCmd, TournamentHandle};
+mod shell;
+
+use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
     Ack, CoordError, Coordinator, Intent, Lease, Now, SavedTournament, Setup, Shown, TournamentSave,
 };
@@ -86,31 +87,6 @@ impl Definition {
         .map_err(RoomError::Options)?;
         crate::table::bots::check_level(&o)?;
         Ok(o)
-    }
-}
-
-/// The room's tournaments on this node, by id.
-#[derive(Debug, Default)]
-pub struct Tournaments {
-    running: Mutex<BTreeMap<String, TournamentHandle>>,
-}
-
-impl Tournaments {
-    /// Tournament `id`, if this node holds it.
-    pub fn get(&self, id: &str) -> Option<TournamentHandle> {
-        let map = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(id).cloned()
-    }
-
-    /// Every tournament this node holds.
-    pub fn all(&self) -> Vec<TournamentHandle> {
-        let map = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        map.values().cloned().collect()
-    }
-
-    fn insert(&self, h: TournamentHandle) {
-        let mut map = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        map.insert(h.id.clone(), h);
     }
 }
 
