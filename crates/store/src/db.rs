@@ -434,6 +434,8 @@ mod tests {
             (DbKind::Postgres, 9, "9dbc2926cf281119017af148ff93aaeb6b42dc04fd5153380e05d777e64dd347a54dc56edea77dab47525911bc674418"),
             (DbKind::Sqlite, 10, "1ff19eb2c30d53a50a6174d563cafad871e90cf46541d53f2c41828b6b95879b7ea746957303bc2e9fae295d79cc5378"),
             (DbKind::Postgres, 10, "1ff19eb2c30d53a50a6174d563cafad871e90cf46541d53f2c41828b6b95879b7ea746957303bc2e9fae295d79cc5378"),
+            (DbKind::Sqlite, 11, "17ce8c23b9e4efb5bea500398e9152a035005a22c0bb02504be87387134041cd43d3020c25373f657b6e745cb35246e4"),
+            (DbKind::Postgres, 11, "17ce8c23b9e4efb5bea500398e9152a035005a22c0bb02504be87387134041cd43d3020c25373f657b6e745cb35246e4"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);
