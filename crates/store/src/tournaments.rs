@@ -302,6 +302,17 @@ impl Store {
         rows.iter().map(row_of).collect()
     }
 
+    /// Every tournament's id and newest lobby line (JSON, if saved), newest first: the lobby's
+    /// list without reading the saves.
+    pub async fn tournament_lines(&self) -> Result<Vec<(String, Option<String>)>, StoreError> {
+        let rows = sqlx::query("SELECT id, summary FROM tournaments ORDER BY created_at DESC, id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("summary")?)))
+            .collect()
+    }
+
     /// Tournament `id`, if the books hold it.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");

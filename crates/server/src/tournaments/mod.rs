@@ -320,12 +320,11 @@ impl Room {
         let mut lines: Vec<TournamentLine> = (self.tournaments.all().iter())
             .filter_map(|h| h.shown.lock().ok().map(|s| s.line.clone()))
             .collect();
-        for row in self.books.store().tournaments().await? {
-            if lines.iter().any(|l| l.id == row.id) {
+        for (id, summary) in self.books.store().tournament_lines().await? {
+            if lines.iter().any(|l| l.id == id) {
                 continue;
             }
-            if let Some(line) = row
-                .summary
+            if let Some(line) = summary
                 .as_deref()
                 .and_then(|s| serde_json::from_str(s).ok())
             {
