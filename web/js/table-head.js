@@ -5,6 +5,7 @@ import { store } from './store.js';
 import { t, word } from './i18n.js';
 import { esc, fmtChips } from './ui.js';
 import { mySeat } from './seats.js';
+import { blindsText } from './tournaments.js';
 
 /** @typedef {import('../types/protocol').TableState} TableState */
 
@@ -81,16 +82,20 @@ export function metaHtml(st, g, lobbyStakes) {
   // Poker table without a stake is friendly, as the lobby says (issue 49)
   const v = /** @type {Partial<import('../types/protocol').HandView>} */ (st.view || {});
   const limit = g === 'holdem' && o.structure === 'limit';
+  // a tournament table plays its level's blinds (the table's options hold no stakes of its own)
+  const tl = st.tournament;
   const stakes =
-    limit && v.min_bet
-      ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
-      : g === 'holdem'
-        ? lobbyStakes || `?/${o.big_blind ?? '?'}`
-        : g === 'draw'
-          ? `${t('ante')} ${o.ante ?? '?'}`
-          : o.stake
-            ? `${t('stake')} ${o.stake}`
-            : t('friendly');
+    tl?.big_blind != null
+      ? blindsText(tl)
+      : limit && v.min_bet
+        ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`
+        : g === 'holdem'
+          ? lobbyStakes || `?/${o.big_blind ?? '?'}`
+          : g === 'draw'
+            ? `${t('ante')} ${o.ante ?? '?'}`
+            : o.stake
+              ? `${t('stake')} ${o.stake}`
+              : t('friendly');
   const cap =
     limit && v.rules?.limit_cap
       ? `<span class="tag" id="limit-cap">${t(v.rules.limit_cap.lifted_heads_up ? 'limit_cap_hu' : 'limit_cap', {

@@ -21,6 +21,7 @@ import { mountTableMenu, confirmLeave } from './table-menu.js';
 import { mountChat } from './chat.js';
 import { joinFields } from './seedchain.js';
 import { gameOf, controlsHtml, metaHtml } from './table-head.js';
+import { mountTournamentBar } from './table-tournament.js';
 
 export function renderTable(root, id) {
   root.innerHTML = `<section class="table-page" id="table-page" data-table="${esc(id)}">
@@ -40,6 +41,7 @@ export function renderTable(root, id) {
           </div>
         </div>
       </div>
+      <div class="tournament-bar" id="tournament-bar" role="group" aria-label="${t('t_bar')}" hidden></div>
       <div class="status-line" id="status-line" aria-live="polite"></div>
       <div class="table-notices" id="table-notices" role="status" aria-live="polite"></div>
       <div class="play-area">
@@ -570,8 +572,13 @@ export function renderTable(root, id) {
     if (what === 'moved' && tid === id) conn.request('watch', { table: id }).catch(() => {});
   });
   update();
+  const stopBar = mountTournamentBar(
+    root.querySelector('#tournament-bar'),
+    () => store.tables.get(id)?.tournament?.tournament || null,
+  );
   return () => {
     destroyed = true;
+    stopBar();
     unsub();
     unmountChat();
     clearInterval(timer);

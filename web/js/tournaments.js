@@ -2,7 +2,8 @@
 // (/api/tournaments) with the form for a new sit-and-go, and one tournament
 // (/api/tournaments/ID): its level and blinds, players left of entrants, the average stack, the
 // prize pool and places paid, the prizes, the standings, and the player's own table, place,
-// prize and notices, with Register / Unregister. The room computes all of it; the page asks
+// prize and notices, with Register / Unregister; the time to the next level and the break are
+// counted from the room's clock. The room computes all of it; the page asks
 // again every two seconds while it is open. `followTournaments` takes a player moved to
 // another table there, with a notice.
 import { api } from './api.js';
@@ -103,15 +104,48 @@ export function renderTournaments(root, id) {
   return () => clearInterval(timer);
 }
 
-function facts(l) {
+/** `ms` as m:ss (h:mm:ss from an hour), never below zero. */
+export function countdown(ms) {
+  const all = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(all / 3600);
+  const m = Math.floor((all % 3600) / 60);
+  const s = String(all % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A level's blinds as text: "50/100 (ante 100)"; `l` has small_blind, big_blind, ante. */
+export function blindsText(l) {
+  if (l?.big_blind == null) return '—';
+  return `${fmtChips(l.small_blind)}/${fmtChips(l.big_blind)}${l.ante ? ` (${t('ante')} ${fmtChips(l.ante)})` : ''}`;
+}
+
+/** The clock of tournament line `l` at the room's time `now`: the next level and when it
+ * begins, and the break (taken now, or after this level) — `null` for what does not apply. */
+export function clockText(l, now) {
+  const next =
+    l.next_level && l.level_ends_ms != null
+      ? t('t_next_in', { blinds: blindsText(l.next_level), time: countdown(l.level_ends_ms - now) })
+      : l.next_level
+        ? blindsText(l.next_level)
+        : null;
+  const pause =
+    l.break_ends_ms != null
+      ? t('t_on_break', { time: countdown(l.break_ends_ms - now) })
+      : l.break_next_minutes != null
+        ? t('t_break_after', { min: l.break_next_minutes })
+        : null;
+  return { next, pause };
+}
+
+/** The facts of line `l`, its clock counted at the room's time `now`. */
+function facts(l, now) {
   const row = (k, v) => `<div><dt>${t(k)}</dt><dd>${v}</dd></div>`;
-  const blinds =
-    l.big_blind != null
-      ? `${fmtChips(l.small_blind)}/${fmtChips(l.big_blind)}${l.ante ? ` (${t('ante')} ${fmtChips(l.ante)})` : ''}`
-      : '—';
+  const clock = clockText(l, now);
   return `<dl class="facts" id="t-facts">
     ${row('state', `<span id="t-status">${statusText(l.status)}</span>`)}
-    ${row('t_level', l.level ?? '—')}${row('t_blinds', blinds)}
+    ${row('t_level', l.level ?? '—')}${row('t_blinds', blindsText(l))}
+    ${clock.next ? row('t_next_level', `<span id="t-next-level">${esc(clock.next)}</span>`) : ''}
+    ${clock.pause ? row('t_break', `<span id="t-break">${esc(clock.pause)}</span>`) : ''}
     ${row('t_left', `${l.left} / ${l.entrants}`)}
     ${row('t_average', l.average_stack != null ? fmtChips(l.average_stack) : '—')}
     ${row('t_pool', fmtChips(l.prize_pool))}${row('t_paid', l.places_paid || '—')}
@@ -173,7 +207,7 @@ function renderOne(root, id) {
       return;
     }
     if (d.me?.registered) remember(id, d.tournament.status === 'registering' || d.tournament.status === 'running');
-    const html = `<section class="panel"><h1>${esc(d.tournament.name)}</h1>${facts(d.tournament)}</section>
+    const html = `<section class="panel"><h1>${esc(d.tournament.name)}</h1>${facts(d.tournament, d.now_ms)}</section>
       ${mePanel(d)}${standings(d)}`;
     if (html !== last) {
       last = html;

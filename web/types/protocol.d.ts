@@ -527,6 +527,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TournamentCreated?: TournamentCreated;
   TournamentDetail?: TournamentDetail;
   TournamentEntrant?: TournamentEntrant;
+  TournamentLevel?: TournamentLevel;
   TournamentLine?: TournamentLine1;
   TournamentMe?: TournamentMe;
   TournamentStatus?: TournamentStatus;
@@ -2524,6 +2525,11 @@ export interface TournamentDetail {
    */
   me?: TournamentMe | null;
   /**
+   * The room's clock when it answered (ms since the Unix epoch): count the level's and the
+   * break's time left from it, not from the client's own clock.
+   */
+  now_ms: number;
+  /**
    * Its prizes by place, first place first, once fixed.
    */
   prizes: number[];
@@ -2604,6 +2610,14 @@ export interface TournamentLine {
    */
   big_blind?: number | null;
   /**
+   * On a break: when it ends (ms since the Unix epoch; no table deals until then).
+   */
+  break_ends_ms?: number | null;
+  /**
+   * The minutes of the break that follows the level in force, if one does.
+   */
+  break_next_minutes?: number | null;
+  /**
    * When it was created (ms since the Unix epoch).
    */
   created_at: number;
@@ -2640,9 +2654,18 @@ export interface TournamentLine {
    */
   level?: number | null;
   /**
+   * When the level in force ends (ms since the Unix epoch; levels by time, not on a break,
+   * not the last level): the next level, or a break, begins then.
+   */
+  level_ends_ms?: number | null;
+  /**
    * Its name.
    */
   name: string;
+  /**
+   * The level after the one in force, if the structure has one.
+   */
+  next_level?: TournamentLevel | null;
   /**
    * Places paid, once fixed (when registration closes).
    */
@@ -2681,6 +2704,27 @@ export interface TournamentLine {
   structure: string;
 }
 /**
+ * A level's number and what is posted in its hands.
+ */
+export interface TournamentLevel {
+  /**
+   * The big-blind ante (0: none).
+   */
+  ante: number;
+  /**
+   * The big blind.
+   */
+  big_blind: number;
+  /**
+   * Its number (1 = the first).
+   */
+  number: number;
+  /**
+   * The small blind.
+   */
+  small_blind: number;
+}
+/**
  * One tournament in `GET /api/tournaments` (and the head of `GET /api/tournaments/{id}`).
  */
 export interface TournamentLine1 {
@@ -2696,6 +2740,14 @@ export interface TournamentLine1 {
    * Its big blind.
    */
   big_blind?: number | null;
+  /**
+   * On a break: when it ends (ms since the Unix epoch; no table deals until then).
+   */
+  break_ends_ms?: number | null;
+  /**
+   * The minutes of the break that follows the level in force, if one does.
+   */
+  break_next_minutes?: number | null;
   /**
    * When it was created (ms since the Unix epoch).
    */
@@ -2733,9 +2785,18 @@ export interface TournamentLine1 {
    */
   level?: number | null;
   /**
+   * When the level in force ends (ms since the Unix epoch; levels by time, not on a break,
+   * not the last level): the next level, or a break, begins then.
+   */
+  level_ends_ms?: number | null;
+  /**
    * Its name.
    */
   name: string;
+  /**
+   * The level after the one in force, if the structure has one.
+   */
+  next_level?: TournamentLevel | null;
   /**
    * Places paid, once fixed (when registration closes).
    */

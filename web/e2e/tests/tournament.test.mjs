@@ -1,7 +1,8 @@
 // tournament.test.mjs — issue 51 in the browser: a player opens the Tournaments tab, creates a
 // sit-and-go with bots through its form, registers, follows "Go to the table", plays (all in
 // whenever it is their turn) until they are out or the winner, and sees their place — and, as
-// the winner, the prize — on the tournament's page, with the standings.
+// the winner, the prize — on the tournament's page, with the standings; the table shows the
+// tournament's level, the time to the next one, players left and the prize pool.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPlayer, shot, sleep } from '../helpers.mjs';
@@ -30,6 +31,15 @@ test('issue 51: a sit-and-go with bots is created, registered, played to a place
     await shot(page, 'tournament-registered');
     await page.click('#t-my-table a');
     await page.waitForSelector('#felt, .felt', { timeout: 20000 });
+    // The table shows the tournament: its level and blinds, the next level with the time to it,
+    // players left of entrants, the prize pool and places paid (the room's figures).
+    await page.waitForSelector('#tournament-bar:not([hidden]) #tb-next', { timeout: 15000 });
+    const bar = await page.textContent('#tournament-bar');
+    assert.match(bar, /50\/100/, bar);
+    assert.match(bar, /100\/200 in \d:\d\d/, bar);
+    assert.match(await page.textContent('#tb-left'), /\/ 3/);
+    assert.match(await page.textContent('#tb-pool'), /300/);
+    await shot(page, 'tournament-table-bar');
     // All in whenever it is our turn, until the tournament says our place.
     const end = Date.now() + 240_000;
     let d = await detail(page, id);

@@ -27,7 +27,7 @@ pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};
 pub use seating::{
     allowed_gap, balance, break_table, can_break, first_draw, halted, Move, Seating,
 };
-pub use state::{AddOn, Config, Effect, Phase, Start, Tournament, TournamentError};
+pub use state::{AddOn, Break, Config, Effect, Phase, Start, Tournament, TournamentError};
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
 };

@@ -66,8 +66,30 @@ pub struct TournamentLine {
     pub ante: Option<Chips>,
     /// The average stack of the players still in.
     pub average_stack: Option<Chips>,
+    /// When the level in force ends (ms since the Unix epoch; levels by time, not on a break,
+    /// not the last level): the next level, or a break, begins then.
+    pub level_ends_ms: Option<u64>,
+    /// The level after the one in force, if the structure has one.
+    pub next_level: Option<TournamentLevel>,
+    /// The minutes of the break that follows the level in force, if one does.
+    pub break_next_minutes: Option<u32>,
+    /// On a break: when it ends (ms since the Unix epoch; no table deals until then).
+    pub break_ends_ms: Option<u64>,
     /// When it was created (ms since the Unix epoch).
     pub created_at: i64,
+}
+
+/// A level's number and what is posted in its hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentLevel {
+    /// Its number (1 = the first).
+    pub number: u32,
+    /// The small blind.
+    pub small_blind: Chips,
+    /// The big blind.
+    pub big_blind: Chips,
+    /// The big-blind ante (0: none).
+    pub ante: Chips,
 }
 
 /// `GET /api/tournaments`.
@@ -122,6 +144,9 @@ pub struct TournamentDetail {
     pub tables: Vec<String>,
     /// The asking player (none for a visitor not signed in).
     pub me: Option<TournamentMe>,
+    /// The room's clock when it answered (ms since the Unix epoch): count the level's and the
+    /// break's time left from it, not from the client's own clock.
+    pub now_ms: u64,
 }
 
 /// `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em that starts when `players` have

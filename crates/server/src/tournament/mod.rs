@@ -216,6 +216,11 @@ impl Coordinator {
         self.books.next_retry()
     }
 
+    /// The time of the input handled last (ms since the Unix epoch).
+    pub fn now_ms(&self) -> u64 {
+        self.now.unix_ms
+    }
+
     /// The members known from their entries, by user.
     pub fn members(&self) -> &BTreeMap<UserId, Member> {
         &self.members

@@ -11,7 +11,8 @@ use tavolo_store::UserId;
 use super::io::Notice;
 use super::Coordinator;
 use crate::protocol::tournament::{
-    TournamentDetail, TournamentEntrant, TournamentLine, TournamentMe, TournamentStatus,
+    TournamentDetail, TournamentEntrant, TournamentLevel, TournamentLine, TournamentMe,
+    TournamentStatus,
 };
 
 /// The most notices kept a player (the oldest go first).
@@ -53,7 +54,6 @@ impl Shown {
     /// Made again from the coordinator (its tables' ids by number: `tables`).
     pub fn update(&mut self, c: &Coordinator, tables: &BTreeMap<usize, String>) {
         let t = c.tournament();
-        let config = c.config();
         let l = &mut self.line;
         l.status = match t.phase() {
             Phase::Registering => TournamentStatus::Registering,
@@ -66,16 +66,7 @@ impl Shown {
         l.prize_pool = t.pool();
         self.prizes = t.prizes().map(<[Chips]>::to_vec).unwrap_or_default();
         l.places_paid = self.prizes.len();
-        let running = t.phase() == Phase::Running;
-        let level = (running || t.phase() == Phase::Finished).then(|| t.level());
-        let blinds = level.and_then(|n| config.structure.level(n));
-        l.level = level.and_then(|n| u32::try_from(n).ok());
-        l.small_blind = blinds.map(|b| b.small_blind);
-        l.big_blind = blinds.map(|b| b.big_blind);
-        l.ante = blinds.map(|b| b.ante);
-        let total: Chips = t.stacks().values().copied().sum();
-        let left = u64::try_from(l.left).unwrap_or(u64::MAX);
-        l.average_stack = (left > 0).then(|| total.div_floor(left));
+        self.clock(c);
         self.tables = tables.clone();
         self.paid = c.paid();
         self.seats.clear();
@@ -123,6 +114,36 @@ impl Shown {
         self.entrants = standing;
     }
 
+    /// The level, its blinds, the next level and the break, and the average stack.
+    fn clock(&mut self, c: &Coordinator) {
+        let t = c.tournament();
+        let config = c.config();
+        let l = &mut self.line;
+        let running = t.phase() == Phase::Running;
+        let level = (running || t.phase() == Phase::Finished).then(|| t.level());
+        let blinds = level.and_then(|n| config.structure.level(n));
+        l.level = level.and_then(|n| u32::try_from(n).ok());
+        l.small_blind = blinds.map(|b| b.small_blind);
+        l.big_blind = blinds.map(|b| b.big_blind);
+        l.ante = blinds.map(|b| b.ante);
+        let now_ms = c.now_ms();
+        l.level_ends_ms = t.level_ends_ms(now_ms);
+        l.next_level = level.and_then(|n| {
+            let next = config.structure.level(n + 1)?;
+            Some(TournamentLevel {
+                number: u32::try_from(n + 1).ok()?,
+                small_blind: next.small_blind,
+                big_blind: next.big_blind,
+                ante: next.ante,
+            })
+        });
+        l.break_next_minutes = running.then(|| t.break_next()).flatten();
+        l.break_ends_ms = (t.on_break()).and_then(|b| b.until_ms());
+        let total: Chips = t.stacks().values().copied().sum();
+        let left = u64::try_from(l.left).unwrap_or(u64::MAX);
+        l.average_stack = (left > 0).then(|| total.div_floor(left));
+    }
+
     /// Keeps `notice` for `user`.
     pub fn notice(&mut self, user: UserId, notice: &Notice) {
         let kept = self.notices.entry(user).or_default();
@@ -132,8 +153,8 @@ impl Shown {
         }
     }
 
-    /// The tournament in full, as `me` (if anybody) sees it.
-    pub fn detail(&self, me: Option<UserId>) -> TournamentDetail {
+    /// The tournament in full, as `me` (if anybody) sees it at `now_ms` (the room's clock).
+    pub fn detail(&self, me: Option<UserId>, now_ms: u64) -> TournamentDetail {
         let me = me.map(|u| {
             let standing = self.entrants.iter().find(|(p, _)| *p == u);
             let seat = self.seats.get(&u);
@@ -152,6 +173,7 @@ impl Shown {
             entrants: self.entrants.iter().map(|(_, e)| e.clone()).collect(),
             tables: self.tables.values().cloned().collect(),
             me,
+            now_ms,
         }
     }
 }

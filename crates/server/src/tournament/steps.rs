@@ -155,6 +155,8 @@ impl Coordinator {
                     }
                 }
                 Decided::HandForHand(on) => self.emit(Effect::Order(Order::HandForHand(on))),
+                // No table may deal during a break: `deal` holds each as its hand ends.
+                Decided::Break { .. } => {}
                 Decided::Busted(p) => {
                     let prize = match (self.prizes.is_empty(), p.tied) {
                         (false, 1) => self.prizes.get(p.place - 1).copied().or(Some(Chips::ZERO)),

@@ -72,6 +72,10 @@ impl Definition {
             big_blind: None,
             ante: None,
             average_stack: None,
+            level_ends_ms: None,
+            next_level: None,
+            break_next_minutes: None,
+            break_ends_ms: None,
             created_at,
         }
     }
@@ -346,13 +350,13 @@ impl Room {
                 .shown
                 .lock()
                 .map_err(|_| RoomError::Internal("poisoned".into()))?;
-            return Ok(s.detail(me));
+            return Ok(s.detail(me, self.tournament_now().unix_ms));
         }
         let row = (self.books.store().tournament(id).await?).ok_or(RoomError::NoSuchTournament)?;
         let line: TournamentLine = (row.summary.as_deref())
             .and_then(|s| serde_json::from_str(s).ok())
             .ok_or(RoomError::NoSuchTournament)?;
-        Ok(Shown::new(line).detail(me))
+        Ok(Shown::new(line).detail(me, self.tournament_now().unix_ms))
     }
 }
 

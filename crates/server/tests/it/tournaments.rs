@@ -75,6 +75,19 @@ async fn shove_until_placed(ada: &mut Client, id: &str, decisions: usize) -> Val
             return d;
         }
         if let Some(t) = d["me"]["table"].as_str() {
+            // Running: the clock is shown, counted from the room's own (RULES.md §5 "Levels
+            // and the clock"; hyper: 5-minute levels).
+            let l = &d["tournament"];
+            let (now, ends) = (d["now_ms"].as_u64(), l["level_ends_ms"].as_u64());
+            let (now, ends) = (
+                now.expect("the room's clock"),
+                ends.expect("the level's end"),
+            );
+            assert!(ends > now && ends - now <= 5 * 60_000, "{d}");
+            assert_eq!(
+                l["next_level"]["number"],
+                l["level"].as_u64().map_or(0, |n| n + 1)
+            );
             table = Some(t.to_string());
             break;
         }

@@ -26,6 +26,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             && !halted(&self.seatings().cloned().collect::<Vec<_>>()).contains(&table)
             && !h4h_done
             && !self.final_table_due()
+            && self.on_break.is_none()
     }
 
     /// `table` deals a hand: its players stay until it is over.
@@ -240,10 +241,9 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             .map(|t| t.hands)
             .min();
         if let Some(hands) = slowest {
-            let level = self.config.structure.level_after(hands);
-            if level > self.level {
-                self.level = level;
-                out.push(Effect::Level(level));
+            if self.on_break.is_none() {
+                let level = self.config.structure.level_after(hands);
+                self.level_up_to(level, out);
             }
         }
     }

@@ -21,9 +21,12 @@ use super::seating::{Move, Seating};
 use super::structure::Structure;
 use crate::Chips;
 
+mod clock;
 mod hands;
 mod money;
 mod tables;
+
+pub use clock::Break;
 
 /// How the tournament starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -157,6 +160,12 @@ pub enum Effect<P> {
     Move(Move<P>),
     /// A level begins (1 = the first), from the next hand.
     Level(usize),
+    /// A break begins: no table deals a new hand until `until_ms` (the hands in play finish);
+    /// the next level begins with it.
+    Break {
+        /// When it ends (ms).
+        until_ms: u64,
+    },
     /// Hand-for-hand begins (true) or ends.
     HandForHand(bool),
     /// A player is out, at this place.
@@ -251,6 +260,12 @@ pub struct Tournament<P> {
     started_ms: Option<u64>,
     /// Milliseconds taken off the clock by hand-for-hand hands.
     debited_ms: u64,
+    /// Milliseconds of breaks (not play).
+    paused_ms: u64,
+    /// The break being taken or due.
+    on_break: Option<Break>,
+    /// The last level after which a break was taken (0: none yet).
+    breaks_after: usize,
     level: usize,
     open: bool,
     prizes: Option<Vec<Chips>>,
@@ -281,6 +296,9 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             added_on: BTreeSet::new(),
             started_ms: None,
             debited_ms: 0,
+            paused_ms: 0,
+            on_break: None,
+            breaks_after: 0,
             level: 0,
             open: true,
             prizes: None,
@@ -508,49 +526,5 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// Whether `player` sits at a table between hands.
     fn between_hands(&self, player: P) -> bool {
         (self.tables.iter()).any(|t| t.idle && t.seating.seats.contains(&Some(player)))
-    }
-
-    /// The time is `now_ms`: a scheduled tournament starts (or is cancelled), a level begins,
-    /// late registration closes.
-    pub fn tick(&mut self, now_ms: u64) -> Result<Vec<Effect<P>>, TournamentError> {
-        let mut out = Vec::new();
-        if self.phase == Phase::Registering {
-            if let Start::Scheduled {
-                at_ms, min_players, ..
-            } = self.config.start
-            {
-                if now_ms >= at_ms {
-                    if self.registered.len() < min_players.max(2) {
-                        self.refund_everyone(&mut out);
-                    } else {
-                        self.begin(now_ms, &mut out)?;
-                    }
-                }
-            }
-            return Ok(out);
-        }
-        if self.phase != Phase::Running {
-            return Ok(out);
-        }
-        let played_ms = now_ms
-            .saturating_sub(self.started_ms.unwrap_or(now_ms))
-            .saturating_add(self.debited_ms);
-        // Levels by time count minutes of play (levels by hands move on as hands end).
-        if let super::structure::Length::Minutes(_) = self.config.structure.length {
-            let level = self.config.structure.level_after(played_ms / 60_000);
-            if level > self.level {
-                self.level = level;
-                out.push(Effect::Level(level));
-            }
-        }
-        if let Start::Scheduled {
-            late_until_level, ..
-        } = self.config.start
-        {
-            if self.open && self.level > late_until_level {
-                self.close_registration(&mut out)?;
-            }
-        }
-        Ok(out)
     }
 }

@@ -330,6 +330,7 @@ fn simulated_tournaments_conserve_chips_and_money_and_keep_tables_balanced() {
     );
 }
 
+mod breaks;
 mod called_off;
 mod finishing;
 mod stories;

@@ -1,0 +1,135 @@
+//! The clock's breaks told as rule stories (RULES.md §5 "Levels and the clock": levels with
+//! breaks; a new level applies from the next hand): a break follows the level before it, no
+//! table deals a new hand during it, its minutes are not play, and the next level begins with
+//! the first hand after it — by time and by hands.
+
+use tavolo_engine::tournament::{Effect, Length, Level, Speed, Step, Structure};
+use tavolo_engine::Chips;
+
+use super::stories::{bust, hand, sit_and_go_config};
+
+const MINUTE: u64 = 60_000;
+
+/// A one-table sit-and-go of six on `structure`, started at 0 ms.
+fn six_handed(structure: Structure) -> tavolo_engine::tournament::Tournament<u32> {
+    let config = tavolo_engine::tournament::Config {
+        structure,
+        ..sit_and_go_config(6, 6)
+    };
+    let mut t = tavolo_engine::tournament::Tournament::new(config, [3; 32]).expect("settings");
+    for p in 0..6 {
+        t.register(p, 0).expect("a seat");
+    }
+    t
+}
+
+#[test]
+fn a_break_follows_its_level_no_table_deals_during_it_and_the_next_level_begins_after_it() {
+    // The hyper template: 5-minute levels, a 5-minute break after level 4.
+    let mut t = six_handed(Structure::template(Speed::Hyper));
+    assert_eq!(t.break_next(), None, "no break after level 1");
+    assert_eq!(t.level_ends_ms(0), Some(5 * MINUTE));
+    t.tick(15 * MINUTE).expect("level 4");
+    assert_eq!(t.level(), 4);
+    assert_eq!(t.break_next(), Some(5));
+    // A hand dealt just before the break finishes in it.
+    t.dealt(0).expect("level 4 deals");
+    let e = t.tick(20 * MINUTE).expect("the break");
+    assert_eq!(
+        e,
+        vec![Effect::Break {
+            until_ms: 25 * MINUTE
+        }]
+    );
+    assert_eq!(t.level(), 4, "the level before the break stays in force");
+    assert_eq!(
+        t.level_ends_ms(20 * MINUTE),
+        None,
+        "no level runs in a break"
+    );
+    let began = t.table_stacks(0).expect("the table");
+    t.hand_over(0, &began, &began)
+        .expect("the hand in play ends");
+    assert!(!t.may_deal(0), "no new hand during the break");
+    assert!(t.tick(25 * MINUTE - 1).expect("still on break").is_empty());
+    assert!(!t.may_deal(0));
+    let e = t.tick(25 * MINUTE).expect("the break ends");
+    assert_eq!(e, vec![Effect::Level(5)]);
+    assert!(t.may_deal(0), "level 5 deals at once");
+    assert_eq!(t.on_break(), None);
+    // The break's minutes were not play: level 5 lasts its five minutes after the break.
+    assert_eq!(t.level_ends_ms(25 * MINUTE), Some(30 * MINUTE));
+    assert!(t.tick(30 * MINUTE - 1).expect("level 5").is_empty());
+    assert_eq!(
+        t.tick(30 * MINUTE).expect("level 6"),
+        vec![Effect::Level(6)]
+    );
+}
+
+#[test]
+fn a_clock_that_jumps_past_a_break_still_takes_it_before_the_next_level() {
+    // Nothing woke the clock from level 1 to minute 22: levels 2–4 are passed, the break taken
+    // from now, and level 5 comes only after it.
+    let mut t = six_handed(Structure::template(Speed::Hyper));
+    let e = t.tick(22 * MINUTE).expect("the clock");
+    assert_eq!(
+        e,
+        vec![
+            Effect::Level(4),
+            Effect::Break {
+                until_ms: 27 * MINUTE
+            }
+        ]
+    );
+    assert!(!t.may_deal(0));
+    assert_eq!(
+        t.tick(27 * MINUTE).expect("after the break"),
+        vec![Effect::Level(5)]
+    );
+}
+
+#[test]
+fn with_levels_by_hands_a_break_begins_at_the_next_tick_after_the_levels_hands() {
+    let level = |b: u64| {
+        Step::Level(Level {
+            small_blind: Chips::new(b / 2),
+            big_blind: Chips::new(b),
+            ante: Chips::ZERO,
+        })
+    };
+    let structure = Structure {
+        length: Length::Hands(2),
+        steps: vec![
+            level(100),
+            level(200),
+            Step::Break {
+                minutes: 1,
+                colour_up: None,
+            },
+            level(300),
+        ],
+        starting_stack: Chips::new(10_000),
+    };
+    let mut t = six_handed(structure);
+    let none: &[u32] = &[];
+    for _ in 0..2 {
+        hand(&mut t, 0, bust(0, none));
+    }
+    assert_eq!(t.level(), 2);
+    hand(&mut t, 0, bust(0, none));
+    hand(&mut t, 0, bust(0, none));
+    assert_eq!(t.level(), 2, "the break comes before level 3");
+    assert!(!t.may_deal(0), "the break is due: no new hand");
+    assert_eq!(
+        t.tick(1_000).expect("the break begins"),
+        vec![Effect::Break {
+            until_ms: 1_000 + MINUTE
+        }]
+    );
+    assert!(t.tick(MINUTE).expect("on break").is_empty());
+    assert_eq!(
+        t.tick(1_000 + MINUTE).expect("the break ends"),
+        vec![Effect::Level(3)]
+    );
+    assert!(t.may_deal(0));
+}
