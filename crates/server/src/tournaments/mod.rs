@@ -44,7 +44,7 @@ pub struct Definition {
 
 impl Definition {
     /// The lobby's line of tournament `id` named `name`, made at `created_at`, before it starts.
-    fn line(&self, id: &str, name: &str, created_at: i64) -> TournamentLine {
+    pub fn line(&self, id: &str, name: &str, created_at: i64) -> TournamentLine {
         let c = &self.config;
         let (kind, players) = match c.start {
             Start::SitAndGo { players } => ("sit_and_go", players),

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use tavolo_cards::GameRng;
-use tavolo_server::protocol::tournament::{TournamentLine, TournamentStatus};
+use tavolo_server::protocol::tournament::TournamentLine;
 use tavolo_server::tournament::{Intent, Order, Shown};
+use tavolo_server::tournaments::Definition;
 
 use super::bench::{sit_and_go, Bench, START_MS};
 
@@ -15,34 +16,12 @@ const MINUTE: u64 = 60_000;
 
 /// The lobby's line as the shell would show it now.
 fn line(b: &Bench) -> TournamentLine {
-    let blank = TournamentLine {
-        id: "t".into(),
-        name: "t".into(),
-        game: "holdem".into(),
-        structure: "no_limit".into(),
-        kind: "sit_and_go".into(),
+    let definition = Definition {
+        config: b.setup.config.clone(),
+        bot_level: "beginner".into(),
         speed: "turbo".into(),
-        status: TournamentStatus::Registering,
-        entry: b.setup.config.prize,
-        fee: b.setup.config.fee,
-        seats: b.setup.config.seats,
-        players: 0,
-        entrants: 0,
-        left: 0,
-        prize_pool: tavolo_engine::Chips::ZERO,
-        places_paid: 0,
-        starting_stack: b.setup.config.structure.starting_stack,
-        level: None,
-        small_blind: None,
-        big_blind: None,
-        ante: None,
-        average_stack: None,
-        level_ends_ms: None,
-        next_level: None,
-        break_next_minutes: None,
-        break_ends_ms: None,
-        created_at: 0,
     };
+    let blank = definition.line("t", "t", 0);
     let mut shown = Shown::new(blank);
     shown.update(&b.core, &BTreeMap::new());
     shown.line
