@@ -85,6 +85,26 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         })
     }
 
+    /// The coordinator's count of `player`'s tournament chips, taken between hands (RULES.md §5:
+    /// a rebuy or an add-on adds to the stack, a chip race at a colour-up changes it). Refused at
+    /// a cash table, for a player not here, while a hand is in play, or with no chips (a busted
+    /// player is removed, not restacked); the table is then unchanged.
+    pub fn restack(&mut self, player: &P, stack: Chips) -> Result<(), TableError> {
+        if !self.rules.is_tournament() {
+            return Err(TableError::NotTournament);
+        }
+        if self.in_hand.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        if stack.is_zero() {
+            return Err(TableError::NoChips);
+        }
+        let s = self.seated(player)?;
+        let seat = self.seat_mut(s).ok_or(TableError::NotSeated)?;
+        seat.stack = stack;
+        Ok(())
+    }
+
     /// The tournament's level from the next hand on (RULES.md §5: a new level applies from the
     /// next hand; the hand in play keeps its own).
     pub fn set_level(&mut self, level: Level) -> Result<(), TableError> {

@@ -372,6 +372,21 @@ impl Relay {
         };
         if d.deal.is_some() && !d.permitted && d.arriving.is_empty() && !d.closed && !d.restoring {
             d.permitted = true;
+            // The tournament's count stands where the table's differs (a rebuy, an add-on, a
+            // chip race since the table's last hand): told before the permission, in order.
+            let mut restack = Vec::new();
+            for (u, (_, stack)) in &d.deal_players {
+                if let Some(s) = d.seated.get_mut(u).filter(|s| s.1 != *stack) {
+                    s.1 = *stack;
+                    restack.push(TableOrder::Stack {
+                        player: *u,
+                        stack: *stack,
+                    });
+                }
+            }
+            for o in restack {
+                self.tell(table, o);
+            }
             self.tell(table, TableOrder::Deal(Permit::Next));
         }
     }

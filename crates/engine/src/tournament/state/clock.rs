@@ -6,7 +6,8 @@
 //! follows: when that level is over, no table deals a new hand until the break's minutes have
 //! passed (a hand in play finishes), and the next level begins with the first hand after it.
 //! With levels by hands, a break begins at the first tick after the slowest table has played
-//! the level's hands, and lasts its minutes.
+//! the level's hands, and lasts its minutes. A break that colours up races the odd chips at each
+//! table between hands (`race`).
 
 use super::{Effect, Phase, Start, Tournament, TournamentError};
 use crate::tournament::structure::{Length, Step};
@@ -170,6 +171,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             out.push(Effect::Break {
                 until_ms: b.until_ms().unwrap_or(now_ms),
             });
+            self.race_idle_tables();
             return;
         };
         if now_ms < until_ms {
@@ -180,6 +182,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             .paused_ms
             .saturating_add(until_ms.saturating_sub(since));
         self.on_break = None;
+        self.raced.clear();
         let next = b.after_level + 1;
         if next > self.level {
             self.level = next;

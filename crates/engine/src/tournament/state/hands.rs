@@ -94,6 +94,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             self.rearrange(&mut out);
             // A table broken may have been the last one to finish a hand-for-hand hand.
             self.end_h4h_hand(&mut out)?;
+            // On a break that colours up, the players between hands now race.
+            self.race_idle_tables();
         }
         Ok(out)
     }

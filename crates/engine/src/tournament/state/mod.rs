@@ -24,6 +24,7 @@ use crate::Chips;
 mod clock;
 mod hands;
 mod money;
+mod race;
 mod tables;
 
 pub use clock::Break;
@@ -266,6 +267,11 @@ pub struct Tournament<P> {
     on_break: Option<Break>,
     /// The last level after which a break was taken (0: none yet).
     breaks_after: usize,
+    /// Players who raced at the break being taken.
+    raced: BTreeSet<P>,
+    /// Chips chip races brought into play, and took out of it.
+    raced_on: Chips,
+    raced_off: Chips,
     level: usize,
     open: bool,
     prizes: Option<Vec<Chips>>,
@@ -299,6 +305,9 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             paused_ms: 0,
             on_break: None,
             breaks_after: 0,
+            raced: BTreeSet::new(),
+            raced_on: Chips::ZERO,
+            raced_off: Chips::ZERO,
             level: 0,
             open: true,
             prizes: None,

@@ -133,3 +133,40 @@ fn with_levels_by_hands_a_break_begins_at_the_next_tick_after_the_levels_hands()
     );
     assert!(t.may_deal(0));
 }
+
+#[test]
+fn a_colour_up_races_the_odd_chips_one_chip_at_most_a_player_and_nobody_is_raced_out() {
+    // The hyper template's first break (after level 4) takes the 50-chips out of play; every
+    // later blind and ante is a multiple of 100.
+    let mut t = six_handed(Structure::template(Speed::Hyper));
+    t.tick(15 * MINUTE).expect("level 4");
+    // A hand leaves odd chips: 50, 75, 50 (all player 2 has), 0, 25, 0.
+    let ended = [10_050, 9_975, 50, 10_000, 19_925, 10_000];
+    hand(&mut t, 0, |began| {
+        began.iter().map(|&(p, _)| (p, ended[p as usize])).collect()
+    });
+    assert_eq!(
+        t.raced(),
+        (Chips::ZERO, Chips::ZERO),
+        "no race before the break"
+    );
+    t.tick(20 * MINUTE).expect("the break");
+    let s = |p: u32| t.stacks()[&p].get();
+    assert!((0..6).all(|p| s(p) % 100 == 0), "{:?}", t.stacks());
+    assert_eq!(s(2), 100, "nobody is raced out: the 50 becomes a 100-chip");
+    assert_eq!(
+        (s(3), s(5)),
+        (10_000, 10_000),
+        "no odd chips, nothing changes"
+    );
+    // 200 in odd chips make two 100-chips: one to player 2, one to the first drawn of the rest.
+    let up = [(0, 10_100), (1, 10_000), (4, 20_000)];
+    let rounded_up = up.iter().filter(|(p, c)| s(*p) == *c).count();
+    assert_eq!(rounded_up, 1, "one chip at most a player: {:?}", t.stacks());
+    assert_eq!(t.raced(), (Chips::new(200), Chips::new(200)));
+    let total: Chips = t.stacks().values().copied().sum();
+    assert_eq!(total, Chips::new(60_000));
+    // A player races once a break.
+    assert!(t.tick(21 * MINUTE).expect("on break").is_empty());
+    assert_eq!(t.raced(), (Chips::new(200), Chips::new(200)));
+}

@@ -2,7 +2,7 @@
 //! multi-table tournaments at 6, 9 and 10 seats, hands that move random chips and bust random
 //! players, late entries, re-entries and rebuys, levels by time or by hands, one run in twenty
 //! called off at a random step — and after every step the invariants: chips and money conserved
-//! exactly, every player still in seated once, ⌈players / seats⌉ tables once
+//! exactly (chip races at colour-ups counted), every player still in seated once, ⌈players / seats⌉ tables once
 //! registration is closed, tables within the allowed gap, and at the end one place per entry,
 //! places that follow each other, and prizes that add up to the pool (called off: the pool out
 //! to the last chip, as refunds and prizes, and the fees kept those not given back).
@@ -280,8 +280,12 @@ fn check(
 ) -> Result<(), String> {
     let chips: Chips = t.stacks().values().sum();
     let bought = start_stack.times(t.entries() as u64 + books.rebuys) + books.added;
-    if chips != bought {
-        return Err(format!("chips: {chips} in play, {bought} bought"));
+    // Chip races at colour-ups bring chips in and take odd ones out (RULES.md §5).
+    let (raced_on, raced_off) = t.raced();
+    if chips + raced_off != bought + raced_on {
+        return Err(format!(
+            "chips: {chips} in play, {bought} bought, {raced_on} raced on, {raced_off} off"
+        ));
     }
     let mut seated: Vec<u32> = t
         .seatings()

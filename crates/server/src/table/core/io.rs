@@ -316,6 +316,14 @@ pub enum Order {
         /// Who.
         player: UserId,
     },
+    /// `player`'s tournament chips are `stack` from now (between hands: a rebuy, an add-on, a
+    /// chip race — the coordinator's count, which the table takes). Refused during a hand.
+    Stack {
+        /// Who.
+        player: UserId,
+        /// Their tournament chips.
+        stack: Chips,
+    },
     /// The level from the next hand on (the hand in play keeps its own).
     Level(LevelOrder),
     /// Whether the table may deal.
@@ -330,6 +338,7 @@ impl Order {
         match self {
             Order::Seat { .. } => "seat",
             Order::Remove { .. } => "remove",
+            Order::Stack { .. } => "stack",
             Order::Level(_) => "level",
             Order::Deal(_) => "deal",
             Order::Close => "close",

@@ -594,3 +594,43 @@ fn a_hand_voided_by_a_takeover_gives_its_permission_back() {
     t2.advance(Duration::from_secs(600), &mut books);
     assert_eq!(hands_over(&t2).len(), 1, "the hand allowed, and no other");
 }
+
+/// Rule (RULES.md §5: a rebuy, an add-on, a chip race at a colour-up): the coordinator's count
+/// of a stack is taken between hands and refused during one, the table unchanged; the next hand
+/// is dealt with it.
+#[test]
+fn a_stack_count_is_taken_between_hands_and_refused_during_one() {
+    let (mut books, ada, mut t) = ada_and_bots("tt-stack");
+    t.order(Order::Stack {
+        player: ada.id,
+        stack: Chips::new(5_100),
+    });
+    let seat = |t: &Bench<Hand>| {
+        let s = t.core.table().seat_of(&ada).expect("seated");
+        t.core.table().stack_of(&ada).map(|c| (s, c))
+    };
+    assert_eq!(seat(&t).map(|s| s.1), Some(Chips::new(5_100)));
+    t.order(Order::Deal(Permit::Next));
+    t.settle(&mut books);
+    assert!(t.core.hand_in_play().is_some());
+    t.order(Order::Stack {
+        player: ada.id,
+        stack: Chips::new(9_999),
+    });
+    assert!(
+        matches!(t.reports.last(), Some(Report::Refused { order, .. }) if order == "stack"),
+        "{:?}",
+        t.reports.last()
+    );
+    for _ in 0..10_000 {
+        if !hands_over(&t).is_empty() {
+            break;
+        }
+        t.advance(Duration::from_secs(5), &mut books);
+    }
+    let over = hands_over(&t);
+    let began = (over.first().expect("the hand is over").began.iter())
+        .find(|(u, _)| *u == ada.id)
+        .map(|(_, c)| *c);
+    assert_eq!(began, Some(Chips::new(5_100)), "dealt with the count taken");
+}

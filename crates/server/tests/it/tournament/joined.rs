@@ -170,7 +170,10 @@ impl Event {
             }
         }
         // A hand in play holds chips in its pot: count only when every table is between hands.
+        // During a break that colours up, a table learns its players' raced stacks with its
+        // next deal (the coordinator checks each hand's stacks then).
         let idle = engine.seatings().count() == 0 || self.coord.dealing().is_empty();
+        let idle = idle && engine.on_break().is_none();
         if idle {
             assert_eq!(at_tables, total, "seed {}: chips at the tables", self.seed);
         }
@@ -311,10 +314,17 @@ fn a_nine_player_sit_and_go_is_played_to_a_winner_through_the_table_cores() {
 }
 
 /// Issue 51: a 27-player sit-and-go at three tables of nine: tables broken, players moved with
-/// their stacks, the final table redrawn, one winner.
+/// their stacks, the final table redrawn, a chip race at the first break, one winner.
 #[test]
 fn a_27_player_three_table_sit_and_go_breaks_tables_and_moves_players_through_the_relay() {
-    sit_and_go_through_the_tables(27, 9, 1, false);
+    let e = sit_and_go_through_the_tables(27, 9, 1, false);
+    // It reaches the turbo template's first break: the odd chips raced, and every table dealt
+    // on with the raced stacks (else the coordinator would have refused its report).
+    let (on, off) = e.coord.core.tournament().raced();
+    assert!(
+        off > Chips::ZERO && on > Chips::ZERO,
+        "raced {on} on, {off} off"
+    );
 }
 
 /// Issue 51: six-handed tables, 14 players (three tables, balanced as they shrink).

@@ -291,3 +291,44 @@ fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
         assert!(orders.contains(&(0, o)), "{id} seated again: {orders:?}");
     }
 }
+
+/// A chip race (or a rebuy, an add-on) changed a stack since the table's last hand: the table is
+/// told the tournament's count before it may deal the next one.
+#[test]
+fn a_stack_the_tournament_changed_between_hands_is_told_to_the_table_before_its_deal() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_050), (2, 1, 950)]);
+    let order = match deal(0, 1) {
+        Order::Deal {
+            table,
+            hand,
+            last_big_blind,
+            level,
+            blinds,
+            ..
+        } => Order::Deal {
+            table,
+            hand,
+            players: vec![(0, UserId(1), chips(1_100)), (1, UserId(2), chips(950))],
+            last_big_blind,
+            level,
+            blinds,
+        },
+        other => other,
+    };
+    let told = to_tables(&relay.order(order));
+    assert_eq!(
+        told,
+        vec![
+            (
+                0,
+                TableOrder::Stack {
+                    player: UserId(1),
+                    stack: chips(1_100)
+                }
+            ),
+            (0, TableOrder::Deal(Permit::Next)),
+        ],
+        "the new count first, then the permission; the unchanged stack is not told"
+    );
+}
