@@ -91,6 +91,7 @@ impl TournamentSim {
         }
         let seed = game_seed(seed, index);
         let config = Config {
+            game: tavolo_engine::tournament::TournamentGame::Holdem,
             seats: self.seats,
             structure: Structure::template(self.speed),
             prize: self.entry,

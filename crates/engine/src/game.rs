@@ -101,7 +101,7 @@ pub enum GameError {
     /// The game could not be written as a record.
     #[error("no record: {0}")]
     Record(String),
-    /// The game has no tournament levels (a tournament table deals Hold'em).
+    /// The game has no tournament levels (a tournament table deals Hold'em or Draw).
     #[error("{0} is not dealt at tournament levels")]
     NoLevels(&'static str),
 }
@@ -147,7 +147,8 @@ impl Positions {
 
 /// Who posts what in a tournament hand (RULES.md §5, Levels and Seats and tables): the big blind
 /// always, the small blind unless it is dead (the dead-button rule), and the level's big-blind
-/// ante, posted by the big blind, blind first. Seats are the game's.
+/// ante, posted by the big blind, blind first. Seats are the game's. A game without blinds
+/// (Five-Card Draw) reads the level's ante alone, posted by every player; `big` names its cutter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Forced {
     /// The game seat of the small blind (`None`: a dead small blind, nobody posts it).

@@ -11,8 +11,9 @@ use super::hand::{DrawHand, ToAct};
 use super::record::DrawRecord;
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use super::view::DrawView;
-use crate::betting::{self, BettingEvent, Choice, HandSummary, SeatMask};
+use crate::betting::{self, BettingEvent, Choice, HandSummary, OddChips, SeatMask};
 use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::tournament::Level;
 use crate::Chips;
 
 /// A draw table's options: the ante (also the table minimum) and the ruleset.
@@ -93,15 +94,15 @@ impl Game for DrawHand {
     type Summary = HandSummary;
 
     fn setup(options: &DrawTable, at: &Positions) -> Result<DrawSetup, GameError> {
-        if at.forced.is_some() {
-            return Err(GameError::NoLevels("Five-Card Draw"));
-        }
-        let setup = DrawSetup {
-            stacks: at.stacks.clone(),
-            dealer: at.button,
-            ante: options.ante,
-            carried_in: at.carried,
-            rules: options.rules,
+        let setup = match at.forced {
+            None => DrawSetup {
+                stacks: at.stacks.clone(),
+                dealer: at.button,
+                ante: options.ante,
+                carried_in: at.carried,
+                rules: options.rules,
+            },
+            Some(forced) => tournament_setup(options, at, forced.level),
         };
         setup.validate()?;
         Ok(setup)
@@ -243,5 +244,23 @@ impl Game for DrawHand {
             format: "draw-json",
             text: record.to_json(),
         })
+    }
+}
+
+/// A tournament hand's setup (docs/rule-decisions.md, Tournaments): every player posts the
+/// level's ante, which is also the minimum bet and raise, and the odd chips of a split go to
+/// the winners from the dealer's left (RULES.md §2's rule) instead of staying in the pot, so
+/// that every hand ends with all the chips in the stacks: a player moved or a table broken
+/// between hands takes exactly their chips, and nobody's chips are left behind at a table.
+fn tournament_setup(options: &DrawTable, at: &Positions, level: Level) -> DrawSetup {
+    DrawSetup {
+        stacks: at.stacks.clone(),
+        dealer: at.button,
+        ante: level.ante,
+        carried_in: at.carried,
+        rules: DrawRules {
+            odd_chips: OddChips::OneEachFromLeftOfButton,
+            ..options.rules
+        },
     }
 }

@@ -89,6 +89,12 @@ pub enum TableKind {
     /// cash-out), dealt in while absent until blinded out, the big blind moving one player each
     /// deal under a dead button, the level's blinds and big-blind ante.
     Tournament,
+    /// A tournament table of a game without blinds, where every player antes (Five-Card Draw):
+    /// as [`TableKind::Tournament`], except that "the hand" (the cutter) moves one player each
+    /// deal as at a cash table, the dealer the player dealt in before it (no dead button: no
+    /// blind is owed), and an arriving player is dealt in at once (docs/rule-decisions.md,
+    /// Tournaments).
+    AnteTournament,
 }
 impl TableRules {
     /// A cash table (Hold'em, Draw): `seats`, dealing to at least `min_players`, a buy-in and a
@@ -117,6 +123,16 @@ impl TableRules {
         }
     }
 
+    /// A tournament table of `seats` seats for a game where every player antes and nobody
+    /// posts a blind (Five-Card Draw): as [`TableRules::tournament`], dealt as
+    /// [`TableKind::AnteTournament`] says.
+    pub fn ante_tournament(seats: usize) -> TableRules {
+        TableRules {
+            kind: TableKind::AnteTournament,
+            ..TableRules::tournament(seats)
+        }
+    }
+
     /// A points game without stacks (Saint Poker): every seat must be taken to deal.
     pub fn points(seats: usize) -> TableRules {
         TableRules {
@@ -136,7 +152,7 @@ impl TableRules {
 
     /// Whether the table plays a tournament's rules.
     pub fn is_tournament(&self) -> bool {
-        self.kind == TableKind::Tournament
+        matches!(self.kind, TableKind::Tournament | TableKind::AnteTournament)
     }
 
     /// Checks the settings.

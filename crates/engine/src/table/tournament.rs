@@ -14,12 +14,17 @@
 //!   between it and the button (they come in once the button has passed them).
 //!
 //! Absent players are dealt in ([`Table::ready`]) and nobody loses a seat for missing hands.
+//!
+//! A table of a game without blinds ([`TableKind::AnteTournament`], Five-Card Draw) owes no
+//! position to anybody: "the hand" (the cutter, first to act) moves one player each deal, the
+//! first one drawn (TDA 7), the dealer is the player dealt in before it, and arrivals are dealt
+//! in at once; every player posts the level's ante.
 
 use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Change, HandStart, Seat, SeatState, Table, TableError, TableEvent};
+use super::{Change, HandStart, Seat, SeatState, Table, TableError, TableEvent, TableKind};
 use crate::game::Forced;
 use crate::tournament::Level;
 use crate::Chips;
@@ -132,6 +137,9 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         change: Change<P>,
     ) -> Result<(HandStart<P>, Change<P>), TableError> {
         let level = self.level.ok_or(TableError::NoLevel)?;
+        if self.rules.kind == TableKind::AnteTournament {
+            return self.deal_antes(ready, level, change);
+        }
         let mut spots = self.next_spots(&ready);
         let waits = |s: usize| {
             self.seat(s).is_some_and(|o| o.arriving)
@@ -168,6 +176,35 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         self.spots = Some(spots);
         let (mut start, change) = self.begin(seats, button, spots.small, change);
         start.positions.forced = Some(Forced { small, big, level });
+        Ok((start, change))
+    }
+
+    /// Deals a hand of a game without blinds to the `ready` seats at `level` (see the module
+    /// documentation): the cutter is the next player clockwise after the last one (the first
+    /// drawn), the dealer the player before it.
+    fn deal_antes(
+        &mut self,
+        seats: Vec<usize>,
+        level: Level,
+        change: Change<P>,
+    ) -> Result<(HandStart<P>, Change<P>), TableError> {
+        let m = seats.len();
+        if m < 2 {
+            return Err(TableError::NotEnoughPlayers {
+                ready: m,
+                needed: 2,
+            });
+        }
+        let k = match self.first {
+            None => self.rng.below(m as u32) as usize,
+            Some(prev) => seats.iter().position(|&s| s > prev).unwrap_or(0),
+        };
+        let (mut start, change) = self.begin(seats.clone(), (k + m - 1) % m, seats[k], change);
+        start.positions.forced = Some(Forced {
+            small: None,
+            big: k,
+            level,
+        });
         Ok((start, change))
     }
 

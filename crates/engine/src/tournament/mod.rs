@@ -30,6 +30,7 @@ pub use seating::{
 pub use state::{AddOn, Break, Config, Effect, Phase, Start, Tournament, TournamentError};
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
+    TournamentGame,
 };
 pub use swiss::{
     pairings, place_points, rounds, standings, table_sizes, GameResult, Points, Standing,

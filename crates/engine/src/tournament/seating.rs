@@ -8,6 +8,10 @@
 //! next big blind (or the first one after the players before it), and is never the small blind,
 //! which the last big blind posts. Tables break in a published order: the highest-numbered
 //! table first. Players move between hands only: the tournament applies these moves there.
+//!
+//! At a Five-Card Draw table, which has no blinds, the seat marked is the last cutter's: the
+//! player moved is the one who would be cutter (first to act) next, to the seat that cuts soonest
+//! (docs/rule-decisions.md, Tournaments).
 
 use tavolo_cards::GameRng;
 
@@ -16,7 +20,8 @@ use tavolo_cards::GameRng;
 pub struct Seating<P> {
     /// Its seats (`None`: empty).
     pub seats: Vec<Option<P>>,
-    /// The seat of the big blind of the last hand dealt here (`None`: no hand yet).
+    /// The seat of the big blind (Draw: of the cutter) of the last hand dealt here (`None`: no
+    /// hand yet).
     pub big_blind: Option<usize>,
 }
 

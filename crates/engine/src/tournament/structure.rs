@@ -1,24 +1,68 @@
 //! A tournament's structure (RULES.md §5, "Levels and the clock"): levels of small blind, big
-//! blind and big-blind ante, by time or by hands, with breaks; the level in force for the next
-//! hand; the time bank that grows with the levels; and the chip race at a colour-up.
+//! blind and big-blind ante (Hold'em) or of the ante alone (Five-Card Draw, whose ante is also
+//! the table minimum for bets and raises, RULES.md §3), by time or by hands, with breaks; the
+//! level in force for the next hand; the time bank that grows with the levels; and the chip race
+//! at a colour-up.
 //!
-//! Shipped templates (`regular`, `turbo`, `hyper`) share one ladder of blinds and differ in the
-//! length of a level; every structure is checked (blinds and antes never go down, a big blind
-//! at least the small one) before a tournament is created with it.
+//! Shipped templates (`regular`, `turbo`, `hyper`) share one ladder of blinds (Draw: of antes, a
+//! quarter of the big blind) and differ in the length of a level; every structure is checked for
+//! its game (blinds and antes never go down, a big blind at least the small one, a Draw level
+//! an ante and no blinds) before a tournament is created with it.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::Chips;
 
-/// One level: the blinds and the big-blind ante posted in its hands.
+/// The game a tournament plays (RULES.md §5: Hold'em and Five-Card Draw).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentGame {
+    /// No-Limit Texas Hold'em (RULES.md §2): blinds and a big-blind ante.
+    #[default]
+    Holdem,
+    /// Five-Card Draw by the German rules (RULES.md §3): every player antes; the ante is the
+    /// minimum bet and raise.
+    Draw,
+}
+
+impl TournamentGame {
+    /// The game's word (`holdem`, `draw`), as the room names games.
+    pub fn word(self) -> &'static str {
+        match self {
+            TournamentGame::Holdem => "holdem",
+            TournamentGame::Draw => "draw",
+        }
+    }
+
+    /// The game named `word`, if it is played in tournaments.
+    pub fn from_word(word: &str) -> Option<TournamentGame> {
+        match word {
+            "holdem" => Some(TournamentGame::Holdem),
+            "draw" => Some(TournamentGame::Draw),
+            _ => None,
+        }
+    }
+
+    /// The most seats a table of the game has (Hold'em 10, Draw 8: RULES.md §2, §3).
+    pub fn max_seats(self) -> usize {
+        match self {
+            TournamentGame::Holdem => 10,
+            TournamentGame::Draw => crate::draw::MAX_DRAW_SEATS,
+        }
+    }
+}
+
+/// One level: the blinds and the big-blind ante posted in its hands (Hold'em), or the ante
+/// every player posts (Draw: no blinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Level {
-    /// The small blind.
+    /// The small blind (Draw: 0).
     pub small_blind: Chips,
-    /// The big blind.
+    /// The big blind (Draw: 0).
     pub big_blind: Chips,
-    /// The big-blind ante (posted by the big blind for the table, blind first; 0: none).
+    /// Hold'em: the big-blind ante (posted by the big blind for the table, blind first; 0:
+    /// none). Draw: every player's ante, also the minimum bet and raise.
     pub ante: Chips,
 }
 
@@ -77,6 +121,12 @@ pub enum StructureError {
     /// No level at all.
     #[error("a structure needs at least one level")]
     NoLevels,
+    /// A Draw level with blinds, or without an ante.
+    #[error("level {level}: a Draw level is an ante of at least 1 and no blinds")]
+    DrawAnte {
+        /// The level (1 = the first).
+        level: usize,
+    },
     /// A level's blinds are not a small blind of at least 1 and a big blind at least as large.
     #[error(
         "level {level}: a small blind of {small} and a big blind of {big} (need 1 ≤ small ≤ big)"
@@ -108,10 +158,21 @@ const LADDER: [u64; 24] = [
 ];
 
 impl Structure {
-    /// The shipped template at `speed`: 100 big blinds to start (10,000 chips at 50/100), a
-    /// break of half a level (at least 5 minutes) every four levels; the 50-chips leave play at
-    /// the first break (every blind and ante from the fifth level on is a multiple of 100).
+    /// The shipped Hold'em template at `speed`: 100 big blinds to start (10,000 chips at
+    /// 50/100), a break of half a level (at least 5 minutes) every four levels; the 50-chips
+    /// leave play at the first break (every blind and ante from the fifth level on is a multiple
+    /// of 100).
     pub fn template(speed: Speed) -> Structure {
+        Structure::template_of(TournamentGame::Holdem, speed)
+    }
+
+    /// The shipped template of `game` at `speed`. Hold'em: as [`Structure::template`]. Draw
+    /// (docs/rule-decisions.md, Tournaments): the same clock, breaks and 10,000 chips, each
+    /// level an ante of a quarter of Hold'em's big blind (25, 50, 75, 100, 150, …: 400 antes to
+    /// start), which is also the minimum bet, so that a level raises the ante and the bet
+    /// together; the 25-chips leave play at the first break (every ante from the fifth level on
+    /// is a multiple of 50).
+    pub fn template_of(game: TournamentGame, speed: Speed) -> Structure {
         let minutes = match speed {
             Speed::Regular => 20,
             Speed::Turbo => 10,
@@ -120,15 +181,26 @@ impl Structure {
         let mut steps = Vec::new();
         for (i, &big) in LADDER.iter().enumerate() {
             let big = Chips::new(big);
-            steps.push(Step::Level(Level {
-                small_blind: big.half(),
-                big_blind: big,
-                ante: if i >= 2 { big } else { Chips::ZERO },
+            steps.push(Step::Level(match game {
+                TournamentGame::Holdem => Level {
+                    small_blind: big.half(),
+                    big_blind: big,
+                    ante: if i >= 2 { big } else { Chips::ZERO },
+                },
+                TournamentGame::Draw => Level {
+                    small_blind: Chips::ZERO,
+                    big_blind: Chips::ZERO,
+                    ante: big.half().half(),
+                },
             }));
             if (i + 1) % 4 == 0 && i + 1 < LADDER.len() {
+                let chip = match game {
+                    TournamentGame::Holdem => 50,
+                    TournamentGame::Draw => 25,
+                };
                 steps.push(Step::Break {
                     minutes: (minutes / 2).max(5),
-                    colour_up: (i == 3).then_some(Chips::new(50)),
+                    colour_up: (i == 3).then_some(Chips::new(chip)),
                 });
             }
         }
@@ -139,8 +211,13 @@ impl Structure {
         }
     }
 
-    /// Refuses a structure that could not be played by the rules.
+    /// Refuses a Hold'em structure that could not be played by the rules.
     pub fn check(&self) -> Result<(), StructureError> {
+        self.check_for(TournamentGame::Holdem)
+    }
+
+    /// Refuses a structure that could not be played by `game`'s rules.
+    pub fn check_for(&self, game: TournamentGame) -> Result<(), StructureError> {
         if self.starting_stack == 0 {
             return Err(StructureError::Empty);
         }
@@ -150,7 +227,11 @@ impl Structure {
         let mut before: Option<Level> = None;
         for (i, l) in self.levels().enumerate() {
             let level = i + 1;
-            if l.small_blind == 0 || l.big_blind < l.small_blind {
+            let draw = game == TournamentGame::Draw;
+            if draw && (l.ante == 0 || l.small_blind > 0 || l.big_blind > 0) {
+                return Err(StructureError::DrawAnte { level });
+            }
+            if !draw && (l.small_blind == 0 || l.big_blind < l.small_blind) {
                 return Err(StructureError::Blinds {
                     level,
                     small: l.small_blind,
@@ -282,6 +363,27 @@ mod tests {
             );
         }
         assert_eq!(Structure::template(Speed::Hyper).length, Length::Minutes(5));
+    }
+
+    #[test]
+    fn draw_templates_raise_the_ante_and_the_bet_and_have_no_blinds() {
+        for speed in [Speed::Regular, Speed::Turbo, Speed::Hyper] {
+            let s = Structure::template_of(TournamentGame::Draw, speed);
+            let hold = Structure::template(speed);
+            assert_eq!(s.check_for(TournamentGame::Draw), Ok(()), "{speed:?}");
+            assert_eq!(s.length, hold.length, "the clock of Hold'em's template");
+            let antes: Vec<u64> = s.levels().map(|l| l.ante.get()).take(6).collect();
+            assert_eq!(antes, vec![25, 50, 75, 100, 150, 200]);
+            assert!(s.levels().all(|l| l.small_blind == 0 && l.big_blind == 0));
+            assert!(
+                s.check().is_err(),
+                "a Draw structure is no Hold'em structure"
+            );
+            assert_eq!(
+                hold.check_for(TournamentGame::Draw),
+                Err(StructureError::DrawAnte { level: 1 })
+            );
+        }
     }
 
     #[test]

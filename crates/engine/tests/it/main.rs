@@ -28,5 +28,6 @@ mod saint_record;
 mod saint_rules;
 mod table;
 mod table_tournament;
+mod table_tournament_draw;
 mod tournament;
 mod words;

@@ -406,6 +406,7 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
     }
     let (speed, word) = speed(new.speed.as_deref())?;
     let config = Config {
+        game: tavolo_engine::tournament::TournamentGame::Holdem,
         seats,
         structure: Structure::template(speed),
         prize: new.entry,

@@ -18,7 +18,7 @@ use thiserror::Error;
 use super::finish::{Bust, Placed};
 use super::payout::PayoutError;
 use super::seating::{Move, Seating};
-use super::structure::Structure;
+use super::structure::{Structure, TournamentGame};
 use crate::Chips;
 
 mod clock;
@@ -53,6 +53,9 @@ pub enum Start {
 /// A tournament's settings (as the room keeps them in its books: JSON).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Config {
+    /// The game its tables deal (a definition saved before games were named is Hold'em's).
+    #[serde(default)]
+    pub game: TournamentGame,
     /// Seats a table.
     pub seats: usize,
     /// Levels, breaks and the starting stack.
@@ -83,17 +86,18 @@ pub struct AddOn {
 }
 
 impl Config {
-    /// Refuses settings the tournament cannot be played with: 2 to 10 seats a table, a
-    /// playable structure, an entry (prize part and fee) that can be counted, a sit-and-go of
-    /// at least two.
+    /// Refuses settings the tournament cannot be played with: 2 to 10 seats a table (Draw: 2
+    /// to 8), a structure playable by its game, an entry (prize part and fee) that can be
+    /// counted, a sit-and-go of at least two.
     pub fn check(&self) -> Result<(), TournamentError> {
-        if !(2..=10).contains(&self.seats) {
-            return Err(TournamentError::Settings(
-                "a table seats 2 to 10 players".into(),
-            ));
+        let most = self.game.max_seats();
+        if !(2..=most).contains(&self.seats) {
+            return Err(TournamentError::Settings(format!(
+                "a table seats 2 to {most} players"
+            )));
         }
         self.structure
-            .check()
+            .check_for(self.game)
             .map_err(|e| TournamentError::Settings(e.to_string()))?;
         if self.prize.checked_add(self.fee).is_none() {
             return Err(TournamentError::Settings(

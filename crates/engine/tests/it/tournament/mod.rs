@@ -1,5 +1,6 @@
 //! Tournaments simulated whole (RULES.md §5): random fields of sit-and-goes and scheduled
-//! multi-table tournaments at 6, 9 and 10 seats, hands that move random chips and bust random
+//! multi-table tournaments of Hold'em at 6, 9 and 10 seats and of Five-Card Draw at 6 and 8
+//! (the Draw ladder of antes), hands that move random chips and bust random
 //! players, late entries, re-entries and rebuys, levels by time or by hands, one run in twenty
 //! called off at a random step — and after every step the invariants: chips and money conserved
 //! exactly (chip races at colour-ups counted), every player still in seated once, ⌈players / seats⌉ tables once
@@ -17,6 +18,7 @@ use std::collections::BTreeMap;
 use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{
     allowed_gap, AddOn, Config, Effect, Length, Phase, Speed, Start, Structure, Tournament,
+    TournamentGame,
 };
 use tavolo_engine::Chips;
 
@@ -62,9 +64,13 @@ impl Books {
 }
 
 fn config(rng: &mut GameRng) -> (Config, usize) {
-    let seats = [6, 9, 10][rng.below(3) as usize];
-    let mut structure =
-        Structure::template([Speed::Regular, Speed::Turbo, Speed::Hyper][rng.below(3) as usize]);
+    let game = [TournamentGame::Holdem, TournamentGame::Draw][rng.below(2) as usize];
+    let seats = match game {
+        TournamentGame::Holdem => [6, 9, 10][rng.below(3) as usize],
+        TournamentGame::Draw => [6, 8][rng.below(2) as usize],
+    };
+    let speed = [Speed::Regular, Speed::Turbo, Speed::Hyper][rng.below(3) as usize];
+    let mut structure = Structure::template_of(game, speed);
     structure.starting_stack = Chips::new(1_000 + 100 * u64::from(rng.below(20)));
     if rng.below(3) == 0 {
         structure.length = Length::Hands(5 + rng.below(20));
@@ -86,6 +92,7 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
     };
     let late = !sng;
     let config = Config {
+        game,
         seats,
         structure,
         prize: Chips::new(100),

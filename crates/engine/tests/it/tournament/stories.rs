@@ -2,13 +2,16 @@
 //! hand-for-hand, rebuys and the draw.
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Effect, Phase, Speed, Start, Structure, Tournament};
+use tavolo_engine::tournament::{
+    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentGame,
+};
 use tavolo_engine::Chips;
 
 /// A sit-and-go's settings: `players` at `seats` seats, the regular template (10,000 chips
 /// each), 100 + 10 an entry.
 pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
     Config {
+        game: TournamentGame::Holdem,
         seats,
         structure: Structure::template(Speed::Regular),
         prize: Chips::new(100),
@@ -25,6 +28,7 @@ pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
 /// add-on.
 pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
     Config {
+        game: TournamentGame::Holdem,
         seats,
         structure: Structure::template(speed),
         prize: Chips::new(100),
@@ -396,4 +400,39 @@ fn one_add_on_a_player_whatever_the_stack_in_the_last_level_of_the_rebuy_period_
     t.tick(2 * level_ms)
         .expect("level 3: the rebuy period is over");
     assert!(t.add_on(1).is_err(), "not after the rebuy period");
+}
+
+/// Decision (the game of a tournament): a tournament's settings name its game; settings saved
+/// before games were named (no `game` field) are a Hold'em tournament's, and a Draw tournament
+/// seats at most 8 a table (RULES.md §3: 2–8 players) and plays a ladder of antes.
+#[test]
+fn a_tournament_saved_before_games_were_named_loads_as_holdem_and_draw_seats_at_most_8() {
+    let config = sit_and_go_config(9, 9);
+    let mut saved = serde_json::to_value(&config).expect("json");
+    saved.as_object_mut().expect("an object").remove("game");
+    let loaded: Config = serde_json::from_value(saved).expect("an old definition loads");
+    assert_eq!(loaded.game, TournamentGame::Holdem);
+    assert_eq!(loaded, config);
+    let draw = Config {
+        game: TournamentGame::Draw,
+        structure: Structure::template_of(TournamentGame::Draw, Speed::Regular),
+        ..sit_and_go_config(9, 8)
+    };
+    assert!(Tournament::<u32>::new(draw.clone(), [0; 32]).is_ok());
+    let nine = Config {
+        seats: 9,
+        ..draw.clone()
+    };
+    assert!(matches!(
+        Tournament::<u32>::new(nine, [0; 32]),
+        Err(tavolo_engine::tournament::TournamentError::Settings(_))
+    ));
+    let blinds = Config {
+        structure: Structure::template(Speed::Regular),
+        ..draw
+    };
+    assert!(
+        Tournament::<u32>::new(blinds, [0; 32]).is_err(),
+        "a Draw tournament is not dealt at Hold'em's blinds"
+    );
 }

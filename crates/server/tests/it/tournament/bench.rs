@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure};
+use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::tournament::{
@@ -125,6 +125,7 @@ pub struct Bench {
 /// an entry, turbo levels.
 pub fn sit_and_go(players: usize, seats: usize) -> Config {
     Config {
+        game: TournamentGame::Holdem,
         seats,
         structure: Structure::template(Speed::Turbo),
         prize: Chips::new(100),
