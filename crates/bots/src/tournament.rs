@@ -1,30 +1,58 @@
-//! Whole No-Limit Hold'em tournaments of bots (`tavolo sim tournament`): the engine's
-//! [`Tournament`] runs the event — seats, levels, breaking and balancing, hand-for-hand, busts
-//! and prizes — and every hand is a real hand of the engine played by the bots at that table.
+//! Whole No-Limit Hold'em or Five-Card Draw tournaments of bots (`tavolo sim tournament`): the
+//! engine's [`Tournament`] runs the event — seats, levels, breaking and balancing, hand-for-hand,
+//! busts and prizes — and every hand is a real hand of the engine played by the bots at that
+//! table, set up by the game from the level as a room's table sets it up ([`Game::setup`] with
+//! the hand's [`Forced`] bets).
 //! Bots are compared by what they make of an entry: ROI (prizes won over entries paid) and ITM
 //! (how often they finish in the money).
 //!
 //! Each player plays one bot of the list, in turn (player `i` plays bot `i mod k`), so every bot
 //! has as many entries. Levels go by time: a hand takes two minutes of its table, and the
-//! tables play side by side. The big-blind ante is posted blind first: a big blind who cannot
-//! pay both pays the blind and what is left towards the ante (RULES.md §5, "Levels and the
-//! clock").
+//! tables play side by side. Hold'em's big-blind ante is posted blind first: a big blind who
+//! cannot pay both pays the blind and what is left towards the ante (RULES.md §5, "Levels and
+//! the clock"); at Draw every player antes, the cutter moving one player a hand
+//! (docs/rule-decisions.md, Tournaments).
 
-use tavolo_engine::game::{seed_from_u64, Outcome, Played};
-use tavolo_engine::holdem::{Antes, HandSetup, HoldemRules};
+use tavolo_engine::draw::DrawTable;
+use tavolo_engine::game::{seed_from_u64, Forced, Game, Outcome, Played, Positions};
+use tavolo_engine::holdem::{HoldemRules, HoldemTable};
 use tavolo_engine::tournament::{
-    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError,
+    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError, TournamentGame,
 };
 use tavolo_engine::Chips;
 
 use crate::arena::{bot_seed, game_seed, play_out};
 use crate::bot::{Bot, BotSpec, Budget};
+use crate::draw::Draw;
 use crate::error::BotsError;
 use crate::holdem::Holdem;
 
-/// A tournament of bots.
+/// A game whose tournaments bots play: its tournament's word, and its table's options (the
+/// level's blinds or ante replace the table's own).
+pub trait TournamentPlay: Game {
+    /// The game of the tournament.
+    const GAME: TournamentGame;
+    /// The options of its tables.
+    fn table() -> Self::Options;
+}
+
+impl TournamentPlay for Holdem {
+    const GAME: TournamentGame = TournamentGame::Holdem;
+    fn table() -> HoldemTable {
+        HoldemTable::casino(Chips::new(2), HoldemRules::default())
+    }
+}
+
+impl TournamentPlay for Draw {
+    const GAME: TournamentGame = TournamentGame::Draw;
+    fn table() -> DrawTable {
+        DrawTable::german(Chips::new(1))
+    }
+}
+
+/// A tournament of bots playing `G` (No-Limit Hold'em by default).
 #[derive(Clone)]
-pub struct TournamentSim {
+pub struct TournamentSim<G: Game = Holdem> {
     /// Entries (a sit-and-go of that many).
     pub players: usize,
     /// Seats a table.
@@ -32,7 +60,7 @@ pub struct TournamentSim {
     /// The template of levels.
     pub speed: Speed,
     /// The bots, given to the players in turn.
-    pub bots: Vec<BotSpec<Holdem>>,
+    pub bots: Vec<BotSpec<G>>,
     /// What an entry puts in the pool (the fee is a tenth of it).
     pub entry: Chips,
 }
@@ -81,19 +109,13 @@ impl BotTotals {
     }
 }
 
-impl TournamentSim {
-    /// Plays tournament `index` of the run seeded `seed`.
-    pub fn play(&self, seed: u64, index: u64) -> Result<TournamentReport, BotsError> {
-        if self.bots.is_empty() {
-            return Err(BotsError::Options(
-                "a tournament needs at least one bot".into(),
-            ));
-        }
-        let seed = game_seed(seed, index);
-        let config = Config {
-            game: tavolo_engine::tournament::TournamentGame::Holdem,
+impl<G: TournamentPlay> TournamentSim<G> {
+    /// The tournament's settings.
+    pub fn config(&self) -> Config {
+        Config {
+            game: G::GAME,
             seats: self.seats,
-            structure: Structure::template(self.speed),
+            structure: Structure::template_of(G::GAME, self.speed),
             prize: self.entry,
             fee: self.entry.div_floor(10),
             start: Start::SitAndGo {
@@ -102,7 +124,18 @@ impl TournamentSim {
             re_entry: false,
             rebuys: false,
             add_on: None,
-        };
+        }
+    }
+
+    /// Plays tournament `index` of the run seeded `seed`.
+    pub fn play(&self, seed: u64, index: u64) -> Result<TournamentReport, BotsError> {
+        if self.bots.is_empty() {
+            return Err(BotsError::Options(
+                "a tournament needs at least one bot".into(),
+            ));
+        }
+        let seed = game_seed(seed, index);
+        let config = self.config();
         let fail = |e: TournamentError| BotsError::Options(e.to_string());
         let mut t: Tournament<usize> =
             Tournament::new(config.clone(), seed_from_u64(seed)).map_err(fail)?;
@@ -142,7 +175,7 @@ impl TournamentSim {
                 if !t.may_deal(table) {
                     continue;
                 }
-                let (began, ended) = self.hand(&t, table, seed ^ report.hands)?;
+                let (began, ended) = self.hand(&t, &config, table, seed ^ report.hands)?;
                 report.hands += 1;
                 t.dealt(table).map_err(fail)?;
                 effects.extend(t.hand_over(table, &began, &ended).map_err(fail)?);
@@ -181,6 +214,7 @@ impl TournamentSim {
     fn hand(
         &self,
         t: &Tournament<usize>,
+        config: &Config,
         table: usize,
         seed: u64,
     ) -> Result<(Vec<(usize, Chips)>, Vec<(usize, Chips)>), BotsError> {
@@ -195,32 +229,33 @@ impl TournamentSim {
         let players: Vec<usize> = at.iter().map(|(p, _)| *p).collect();
         let stacks: Vec<Chips> = at.iter().map(|(_, s)| *s).collect();
         let n = players.len();
-        let big_seat = seating.next_big_blind().unwrap_or(0);
-        let bb_at = players
+        // The player the tournament marks next: the big blind (Hold'em), the cutter (Draw).
+        let marked = seating.next_big_blind().unwrap_or(0);
+        let next = players
             .iter()
-            .position(|p| seating.seats.get(big_seat).copied().flatten() == Some(*p))
+            .position(|p| seating.seats.get(marked).copied().flatten() == Some(*p))
             .unwrap_or(0);
-        let button = if n == 2 {
-            (bb_at + 1) % n
-        } else {
-            (bb_at + n - 2) % n
+        let (button, small) = match G::GAME {
+            TournamentGame::Holdem if n == 2 => ((next + 1) % n, Some((next + 1) % n)),
+            TournamentGame::Holdem => ((next + n - 2) % n, Some((next + n - 1) % n)),
+            TournamentGame::Draw => ((next + n - 1) % n, None),
         };
         let level = t.level().max(1);
-        let Some(l) = Structure::template(self.speed).level(level) else {
+        let Some(level) = config.structure.level(level) else {
             return Err(engine(format!("no level {level}")));
         };
-        // The big-blind ante is dead money in the main pot.
-        let rules = HoldemRules {
-            antes: Antes::Dead,
-            ..HoldemRules::default()
+        let positions = Positions {
+            forced: Some(Forced {
+                small,
+                big: next,
+                level,
+            }),
+            ..Positions::new(stacks.clone(), button, Chips::ZERO)
         };
-        let mut setup =
-            HandSetup::casino(stacks.clone(), button, l.small_blind, l.big_blind, rules);
-        // The big-blind ante, blind first.
-        setup.antes[bb_at] = l.ante.min(stacks[bb_at].minus_at_most(l.big_blind));
-        let mut game = Played::<Holdem>::deal(setup, seed_from_u64(seed))
-            .map_err(|e| engine(e.to_string()))?;
-        let mut bots: Vec<Box<dyn Bot<Holdem>>> = (0..n)
+        let setup = G::setup(&G::table(), &positions).map_err(|e| engine(e.to_string()))?;
+        let mut game =
+            Played::<G>::deal(setup, seed_from_u64(seed)).map_err(|e| engine(e.to_string()))?;
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..n)
             .map(|s| self.bots[players[s] % self.bots.len()].make(s, bot_seed(seed, s)))
             .collect();
         play_out(&mut game, &mut bots, Budget::UNLIMITED, seed)?;
@@ -228,7 +263,7 @@ impl TournamentSim {
             end, carried_out, ..
         } = game.outcome()
         else {
-            return Err(engine("a Hold'em hand without chips".into()));
+            return Err(engine("a betting hand without chips".into()));
         };
         if carried_out != 0 {
             return Err(engine("chips left in the pot".into()));
@@ -271,6 +306,25 @@ mod tests {
             r,
             "the same seed plays the same tournament"
         );
+    }
+
+    #[test]
+    fn a_draw_sit_and_go_of_bots_is_played_to_one_winner_at_rising_antes() {
+        let s = TournamentSim::<Draw> {
+            players: 8,
+            seats: 8,
+            speed: Speed::Hyper,
+            bots: ["rules", "random"]
+                .iter()
+                .map(|b| crate::draw::bot_spec(b).expect("a bot"))
+                .collect(),
+            entry: Chips::new(100),
+        };
+        let r = s.play(3, 0).expect("the tournament");
+        assert!(r.hands > 0);
+        assert_eq!(r.bots.iter().map(|b| b.won).sum::<Chips>(), 800, "the pool");
+        assert_eq!(r.bots.iter().map(|b| b.in_the_money).sum::<u64>(), 3);
+        assert_eq!(s.play(3, 0).expect("again"), r, "reproducible");
     }
 
     #[test]

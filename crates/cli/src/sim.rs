@@ -30,9 +30,9 @@ pub enum SimGame {
     Holdem,
     /// Five-Card Draw, German rules (RULES.md §3): one game is one hand, scored in antes.
     Draw,
-    /// No-Limit Hold'em sit-and-go tournaments (RULES.md §5): one game is one tournament of
-    /// `--entries` players at `--seats`-seat tables, the bots given to the players in turn;
-    /// each bot's ROI and ITM.
+    /// No-Limit Hold'em (or, with `--game draw`, Five-Card Draw) sit-and-go tournaments
+    /// (RULES.md §5): one game is one tournament of `--entries` players at `--seats`-seat
+    /// tables, the bots given to the players in turn; each bot's ROI and ITM.
     Tournament,
     /// Saint Poker Swiss tournaments (RULES.md §5): one game is one tournament of `--entries`
     /// players over `--rounds` rounds (default ⌈log₂ N⌉ + 1); each bot's average place.
@@ -122,9 +122,12 @@ pub struct SimArgs {
     /// final table of 4 or 5 (`--rounds` does not apply).
     #[arg(long, value_name = "K", conflicts_with = "rounds")]
     knockout: Option<usize>,
-    /// Tournaments: seats a table.
-    #[arg(long, default_value_t = 9)]
-    seats: usize,
+    /// Tournaments: the game they play, `holdem` or `draw`.
+    #[arg(long = "game", value_enum, default_value = "holdem")]
+    tournament_game: tournament::GameArg,
+    /// Tournaments: seats a table (default 9; Draw 8).
+    #[arg(long)]
+    seats: Option<usize>,
     /// Tournaments: the template of levels.
     #[arg(long, value_enum, default_value = "turbo")]
     speed: tournament::SpeedArg,

@@ -1,5 +1,5 @@
-//! Tournaments of bots, on all cores: `tavolo sim tournament`, whole No-Limit Hold'em
-//! sit-and-goes ([`tavolo_bots::tournament`]) and each bot's ROI and ITM with 95 % intervals —
+//! Tournaments of bots, on all cores: `tavolo sim tournament`, whole No-Limit Hold'em or
+//! (`--game draw`) Five-Card Draw sit-and-goes ([`tavolo_bots::tournament`]) and each bot's ROI and ITM with 95 % intervals —
 //! the tournament measure of a bot, where the cash games' is big blinds per 100 hands; and
 //! `tavolo sim swiss`, Saint Poker Swiss tournaments ([`tavolo_bots::swiss`]) and each bot's
 //! average final place and share of wins.
@@ -11,9 +11,9 @@ use std::time::Instant;
 use clap::ValueEnum;
 use rayon::prelude::*;
 use tavolo_bots::swiss::SwissSim;
-use tavolo_bots::tournament::{BotTotals, TournamentReport, TournamentSim};
-use tavolo_bots::{holdem, saint, Budget};
-use tavolo_engine::tournament::Speed;
+use tavolo_bots::tournament::{BotTotals, TournamentPlay, TournamentReport, TournamentSim};
+use tavolo_bots::{draw, holdem, saint, BotSpec, BotsError, Budget};
+use tavolo_engine::tournament::{Speed, TournamentGame};
 
 use super::{on_threads, progress, specs, SimArgs};
 use crate::UserError;
@@ -37,6 +37,15 @@ impl SpeedArg {
             SpeedArg::Hyper => Speed::Hyper,
         }
     }
+}
+
+/// The games of tournaments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// No-Limit Texas Hold'em.
+    Holdem,
+    /// Five-Card Draw, German rules.
+    Draw,
 }
 
 /// Plays `--games` tournaments with `play(index)` on all cores (or `--threads`), with a
@@ -63,17 +72,33 @@ fn play_all<T: Send>(
 
 /// `tavolo sim tournament`.
 pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
+    match args.tournament_game {
+        GameArg::Holdem => run_game(args, holdem::bot_spec),
+        GameArg::Draw => run_game(args, draw::bot_spec),
+    }
+}
+
+/// `tavolo sim tournament` of game `G`, its bots made by `spec`.
+fn run_game<G: TournamentPlay>(
+    args: &SimArgs,
+    spec: fn(&str) -> Result<BotSpec<G>, BotsError>,
+) -> Result<ExitCode, UserError> {
     if !(2..=1_000).contains(&args.entries) {
         return Err(UserError("--entries must be 2 to 1,000".into()));
     }
-    if !(2..=10).contains(&args.seats) {
-        return Err(UserError("--seats must be 2 to 10".into()));
+    let most = G::GAME.max_seats();
+    let seats = args.seats.unwrap_or(most.min(9));
+    if !(2..=most).contains(&seats) {
+        return Err(UserError(format!(
+            "--seats must be 2 to {most} ({})",
+            G::GAME.word()
+        )));
     }
-    let sim = TournamentSim {
+    let sim = TournamentSim::<G> {
         players: args.entries,
-        seats: args.seats,
+        seats,
         speed: args.speed.speed(),
-        bots: specs(&args.bots, holdem::bot_spec)?,
+        bots: specs(&args.bots, spec)?,
         entry: tavolo_engine::Chips::new(100),
     };
     let start = Instant::now();
@@ -87,7 +112,8 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
             seed: args.seed,
             tournaments: reports.len(),
             entries: args.entries,
-            seats: Some(args.seats),
+            seats: Some(seats),
+            tournament_game: Some(G::GAME.word()),
             hands: Some(hands),
             bots: rows,
         })?;
@@ -96,10 +122,14 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, UserError> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} No-Limit Hold'em sit-and-goes of {} entries at {}-seat tables, seed {}: {} hands, {:.1} tournaments/s",
+        "{} {} sit-and-goes of {} entries at {}-seat tables, seed {}: {} hands, {:.1} tournaments/s",
         reports.len(),
+        match G::GAME {
+            TournamentGame::Holdem => "No-Limit Hold'em",
+            TournamentGame::Draw => "Five-Card Draw",
+        },
         args.entries,
-        args.seats,
+        seats,
         args.seed,
         hands,
         reports.len() as f64 / secs.max(1e-9),
@@ -129,6 +159,9 @@ struct Summary<R> {
     entries: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     seats: Option<usize>,
+    /// The game the tournaments played (`holdem`, `draw`), where they played a betting game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament_game: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hands: Option<u64>,
     bots: Vec<R>,
@@ -166,7 +199,7 @@ struct SwissRow {
 
 /// Each bot's ROI and ITM over the tournaments, the intervals from the spread of its result
 /// per tournament (its entries in one tournament are not independent of each other).
-fn summarise(sim: &TournamentSim, reports: &[TournamentReport]) -> Vec<Row> {
+fn summarise<G: TournamentPlay>(sim: &TournamentSim<G>, reports: &[TournamentReport]) -> Vec<Row> {
     (0..sim.bots.len())
         .map(|b| {
             let each: Vec<&BotTotals> = reports.iter().filter_map(|r| r.bots.get(b)).collect();
@@ -245,6 +278,7 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
             tournaments: results.len(),
             entries: args.entries,
             seats: None,
+            tournament_game: None,
             hands: None,
             bots: rows,
         })?;

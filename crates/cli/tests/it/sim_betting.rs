@@ -281,6 +281,54 @@ fn sim_tournament_plays_whole_sit_and_goes_and_gives_each_bot_its_roi_and_itm() 
 }
 
 #[test]
+fn sim_tournament_game_draw_plays_five_card_draw_sit_and_goes_at_rising_antes() {
+    let args = [
+        "sim",
+        "tournament",
+        "--game",
+        "draw",
+        "--bots",
+        "rules,random",
+        "--entries",
+        "12",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--json",
+    ];
+    let v = success_json(&args);
+    assert_eq!(v["tournaments"], 6);
+    assert_eq!(v["tournament_game"], "draw");
+    assert_eq!(v["seats"], 8, "a Draw table seats 8 by default");
+    assert!(v["hands"].as_u64().is_some_and(|h| h > 0), "{v}");
+    let bots = v["bots"].as_array().expect("bots");
+    assert!(bots.iter().all(|b| b["entries"] == 36), "{v}");
+    let mean: f64 = bots
+        .iter()
+        .filter_map(|b| b["roi_pct"].as_f64())
+        .sum::<f64>()
+        / 2.0;
+    assert!(
+        (mean + 100.0 / 11.0).abs() < 1e-6,
+        "the pool paid out whole: {mean}"
+    );
+    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(v["bots"], again["bots"], "reproducible");
+    let e = usage_error(&[
+        "sim",
+        "tournament",
+        "--game",
+        "draw",
+        "--bots",
+        "rules",
+        "--seats",
+        "9",
+    ]);
+    assert!(e.contains("--seats must be 2 to 8 (draw)"), "{e}");
+}
+
+#[test]
 fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_place() {
     let args = [
         "sim",
