@@ -1364,8 +1364,8 @@ export interface LimitCap {
   max_bets: number;
 }
 /**
- * `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em that starts when `players` have
- * registered; `bots` of its seats are taken by bots at once.
+ * `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em or Five-Card Draw that starts when
+ * `players` have registered; `bots` of its seats are taken by bots at once.
  */
 export interface NewSitAndGo {
   /**
@@ -1385,6 +1385,10 @@ export interface NewSitAndGo {
    */
   fee?: number;
   /**
+   * The game: `holdem` (the default) or `draw`.
+   */
+  game?: string | null;
+  /**
    * Its name (a default from the room otherwise).
    */
   name?: string | null;
@@ -1393,7 +1397,7 @@ export interface NewSitAndGo {
    */
   players: number;
   /**
-   * Seats a table (2 to 10; default 9).
+   * Seats a table (2 to 10, Draw 2 to 8; default 9, Draw 8).
    */
   seats?: number | null;
   /**
@@ -2310,11 +2314,12 @@ export interface TableOptions {
  */
 export interface TournamentView {
   /**
-   * Its big-blind ante (posted by the big blind, blind first).
+   * Hold'em: its big-blind ante (posted by the big blind, blind first). Draw: every
+   * player's ante, also the minimum bet and raise.
    */
   ante?: number | null;
   /**
-   * Its big blind.
+   * Its big blind (none at Draw).
    */
   big_blind?: number | null;
   /**
@@ -2330,7 +2335,7 @@ export interface TournamentView {
    */
   next_level_ms?: number | null;
   /**
-   * Its small blind.
+   * Its small blind (none at Draw).
    */
   small_blind?: number | null;
   /**
@@ -2598,7 +2603,7 @@ export interface TournamentMe {
  */
 export interface TournamentLine {
   /**
-   * Its big-blind ante.
+   * Its big-blind ante (Draw: every player's ante, also the minimum bet).
    */
   ante?: number | null;
   /**
@@ -2606,7 +2611,7 @@ export interface TournamentLine {
    */
   average_stack?: number | null;
   /**
-   * Its big blind.
+   * Its big blind (none at Draw).
    */
   big_blind?: number | null;
   /**
@@ -2634,7 +2639,7 @@ export interface TournamentLine {
    */
   fee: number;
   /**
-   * The game (`holdem`).
+   * The game (`holdem` or `draw`).
    */
   game: string;
   /**
@@ -2683,7 +2688,7 @@ export interface TournamentLine {
    */
   seats: number;
   /**
-   * Its small blind.
+   * Its small blind (none at Draw).
    */
   small_blind?: number | null;
   /**
@@ -2729,7 +2734,7 @@ export interface TournamentLevel {
  */
 export interface TournamentLine1 {
   /**
-   * Its big-blind ante.
+   * Its big-blind ante (Draw: every player's ante, also the minimum bet).
    */
   ante?: number | null;
   /**
@@ -2737,7 +2742,7 @@ export interface TournamentLine1 {
    */
   average_stack?: number | null;
   /**
-   * Its big blind.
+   * Its big blind (none at Draw).
    */
   big_blind?: number | null;
   /**
@@ -2765,7 +2770,7 @@ export interface TournamentLine1 {
    */
   fee: number;
   /**
-   * The game (`holdem`).
+   * The game (`holdem` or `draw`).
    */
   game: string;
   /**
@@ -2814,7 +2819,7 @@ export interface TournamentLine1 {
    */
   seats: number;
   /**
-   * Its small blind.
+   * Its small blind (none at Draw).
    */
   small_blind?: number | null;
   /**

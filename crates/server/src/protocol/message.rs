@@ -422,11 +422,12 @@ pub struct TournamentView {
     pub tournament: String,
     /// The level's number (1 = the first); none before the tournament gives one.
     pub level: Option<u32>,
-    /// Its small blind.
+    /// Its small blind (none at Draw).
     pub small_blind: Option<Chips>,
-    /// Its big blind.
+    /// Its big blind (none at Draw).
     pub big_blind: Option<Chips>,
-    /// Its big-blind ante (posted by the big blind, blind first).
+    /// Hold'em: its big-blind ante (posted by the big blind, blind first). Draw: every
+    /// player's ante, also the minimum bet and raise.
     pub ante: Option<Chips>,
     /// When the next level starts, ms since the Unix epoch, if the tournament says.
     pub next_level_ms: Option<u64>,

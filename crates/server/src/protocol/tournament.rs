@@ -28,7 +28,7 @@ pub struct TournamentLine {
     pub id: String,
     /// Its name.
     pub name: String,
-    /// The game (`holdem`).
+    /// The game (`holdem` or `draw`).
     pub game: String,
     /// The betting structure (`no_limit`).
     pub structure: String,
@@ -58,11 +58,11 @@ pub struct TournamentLine {
     pub starting_stack: Chips,
     /// The level in force (1 = the first), once running.
     pub level: Option<u32>,
-    /// Its small blind.
+    /// Its small blind (none at Draw).
     pub small_blind: Option<Chips>,
-    /// Its big blind.
+    /// Its big blind (none at Draw).
     pub big_blind: Option<Chips>,
-    /// Its big-blind ante.
+    /// Its big-blind ante (Draw: every player's ante, also the minimum bet).
     pub ante: Option<Chips>,
     /// The average stack of the players still in.
     pub average_stack: Option<Chips>,
@@ -149,17 +149,20 @@ pub struct TournamentDetail {
     pub now_ms: u64,
 }
 
-/// `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em that starts when `players` have
-/// registered; `bots` of its seats are taken by bots at once.
+/// `POST /api/tournaments`: a sit-and-go of No-Limit Hold'em or Five-Card Draw that starts when
+/// `players` have registered; `bots` of its seats are taken by bots at once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSitAndGo {
     /// Its name (a default from the room otherwise).
     #[serde(default)]
     pub name: Option<String>,
+    /// The game: `holdem` (the default) or `draw`.
+    #[serde(default)]
+    pub game: Option<String>,
     /// Entries it starts with (2 to 90).
     pub players: usize,
-    /// Seats a table (2 to 10; default 9).
+    /// Seats a table (2 to 10, Draw 2 to 8; default 9, Draw 8).
     #[serde(default)]
     pub seats: Option<usize>,
     /// What an entry puts in the prize pool.

@@ -123,8 +123,9 @@ impl Shown {
         let level = (running || t.phase() == Phase::Finished).then(|| t.level());
         let blinds = level.and_then(|n| config.structure.level(n));
         l.level = level.and_then(|n| u32::try_from(n).ok());
-        l.small_blind = blinds.map(|b| b.small_blind);
-        l.big_blind = blinds.map(|b| b.big_blind);
+        // A Draw level has no blinds: only its ante is shown.
+        l.small_blind = blinds.map(|b| b.small_blind).filter(|c| !c.is_zero());
+        l.big_blind = blinds.map(|b| b.big_blind).filter(|c| !c.is_zero());
         l.ante = blinds.map(|b| b.ante);
         let now_ms = c.now_ms();
         l.level_ends_ms = t.level_ends_ms(now_ms);

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure};
+use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, UserId};
 use tokio::sync::{mpsc, oneshot};
@@ -53,7 +53,7 @@ impl Definition {
         TournamentLine {
             id: id.into(),
             name: name.into(),
-            game: "holdem".into(),
+            game: c.game.word().into(),
             structure: "no_limit".into(),
             kind: kind.into(),
             speed: self.speed.clone(),
@@ -80,10 +80,11 @@ impl Definition {
         }
     }
 
-    /// The options of its tables, named after `name`.
+    /// The options of its tables, named after `name` (the game's; the levels' blinds and antes
+    /// come from the coordinator).
     fn tables(&self, name: &str) -> Result<TableOptions, RoomError> {
         let o = TableOptions::from_json(&json!({
-            "game": "holdem",
+            "game": self.config.game.word(),
             "name": name,
             "seats": self.config.seats,
             "bot_level": self.bot_level,
@@ -111,7 +112,7 @@ fn speed(word: Option<&str>) -> Result<(Speed, &'static str), RoomError> {
 }
 
 impl Room {
-    /// Creates a sit-and-go of No-Limit Hold'em for `creator`: recorded in the books, its
+    /// Creates a sit-and-go of No-Limit Hold'em or Five-Card Draw for `creator`: recorded in the books, its
     /// coordinator started here, `new.bots` bots entered at once (paid from the bots'
     /// bankroll). Refused with the reason if its settings cannot be played.
     pub async fn create_sit_and_go(
@@ -144,7 +145,7 @@ impl Room {
         let row = NewTournament {
             id: id.clone(),
             name: name.clone(),
-            game: "holdem".into(),
+            game: config.game.word().into(),
             config: serde_json::to_string(&def).map_err(|e| RoomError::Internal(e.to_string()))?,
             seed: tavolo_store::hex(&seed),
             created_by: Some(creator.id),
@@ -392,9 +393,15 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
             "a sit-and-go has 2 to {MAX_SIT_AND_GO} players"
         )));
     }
-    let seats = new.seats.unwrap_or(9);
-    if !(2..=10).contains(&seats) {
-        return Err(invalid("a tournament table has 2 to 10 seats"));
+    let word = new.game.as_deref().unwrap_or("holdem");
+    let game = TournamentGame::from_word(word)
+        .ok_or_else(|| invalid(format!("a tournament plays holdem or draw, not {word:?}")))?;
+    let most = game.max_seats();
+    let seats = new.seats.unwrap_or(most.min(9));
+    if !(2..=most).contains(&seats) {
+        return Err(invalid(format!(
+            "a {word} tournament table has 2 to {most} seats"
+        )));
     }
     if new.bots >= new.players {
         return Err(invalid("at least one seat must be left for players"));
@@ -406,9 +413,9 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
     }
     let (speed, word) = speed(new.speed.as_deref())?;
     let config = Config {
-        game: tavolo_engine::tournament::TournamentGame::Holdem,
+        game,
         seats,
-        structure: Structure::template(speed),
+        structure: Structure::template_of(game, speed),
         prize: new.entry,
         fee: new.fee,
         start: Start::SitAndGo {

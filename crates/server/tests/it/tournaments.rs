@@ -21,9 +21,16 @@ async fn balance(c: &Client) -> i64 {
         .expect("a balance")
 }
 
-/// All in: the largest bet or raise, else a call, else a check.
+/// All in: the largest bet or raise, else a call, else a check (Draw: standing pat at the
+/// exchange, showing at the showdown).
 fn shove(legal: &[Value]) -> Value {
     let find = |k: &str| legal.iter().find(|a| a["action"] == k);
+    if find("exchange").is_some() {
+        return json!({"action": "exchange", "discard": []});
+    }
+    if find("show").is_some() {
+        return json!({"action": "show"});
+    }
     if let Some(r) = find("bet_or_raise_to") {
         return json!({"action": "bet_or_raise_to", "to": r["max"]});
     }
@@ -36,9 +43,14 @@ fn shove(legal: &[Value]) -> Value {
 /// A sit-and-go of three for `ada` with two bots, `ada` registered (the third entry starts
 /// it): its id.
 async fn three_handed(ada: &Client) -> String {
+    three_handed_of(ada, "holdem").await
+}
+
+/// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
+async fn three_handed_of(ada: &Client, game: &str) -> String {
     let addr = ada.addr;
-    let new = json!({"name": "Three-handed", "players": 3, "entry": 100, "fee": 10,
-                     "speed": "hyper", "bots": 2, "bot_level": "beginner"});
+    let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
+                     "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
     let r = post(
         addr,
         "/api/tournaments",
@@ -54,6 +66,7 @@ async fn three_handed(ada: &Client) -> String {
         .cloned()
         .expect("listed");
     assert_eq!(line["status"], "registering", "{line}");
+    assert_eq!(line["game"], game, "{line}");
     assert_eq!(line["entrants"], 2, "the bots entered: {line}");
     let path = format!("/api/tournaments/{id}/register");
     let r = post(addr, &path, "{}", Some(&ada.session)).await;
@@ -93,7 +106,9 @@ async fn shove_until_placed(ada: &mut Client, id: &str, decisions: usize) -> Val
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let table = table.expect("seated at a table");
+    let Some(table) = table else {
+        panic!("seated at a table: {}", detail(ada, id).await)
+    };
     ada.ask("hello", json!({})).await;
     let mut made = 0;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
@@ -190,5 +205,39 @@ async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
     );
     shove_until_placed(&mut ada, &id, usize::MAX).await;
     over_and_paid(&ada, &id, before).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 51: a Five-Card Draw sit-and-go of three with two bots, created and played over HTTP
+/// and the WebSocket to one winner: its table deals Draw at the level's ante (no blinds), the
+/// prizes are the pool, the books balance.
+#[tokio::test]
+async fn a_player_plays_a_draw_sit_and_go_with_bots_to_one_winner_and_the_books_balance() {
+    let (h, _dir) = server("sng-draw").await;
+    let mut ada = Client::guest(h.local_addr()).await;
+    let before = balance(&ada).await;
+    let id = three_handed_of(&ada, "draw").await;
+    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
+    assert!(d["me"]["place"].is_u64(), "{d}");
+    let end = over_and_paid(&ada, &id, before).await;
+    assert_eq!(end["tournament"]["game"], "draw", "{end}");
+    assert_eq!(
+        end["tournament"]["small_blind"],
+        Value::Null,
+        "no blinds at Draw: {end}"
+    );
+    assert!(
+        end["tournament"]["ante"].as_u64().is_some_and(|a| a >= 25),
+        "{end}"
+    );
+    let refused = post(
+        ada.addr,
+        "/api/tournaments",
+        &json!({"game": "draw", "players": 9, "seats": 9, "entry": 100}).to_string(),
+        Some(&ada.session),
+    )
+    .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("2 to 8 seats"), "{}", refused.body);
     audit_and_shutdown(h).await;
 }

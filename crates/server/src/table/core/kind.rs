@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use tavolo_engine::table::TableRules;
 use tavolo_engine::tournament::structure::{time_bank_secs, ACTION_CLOCK_SECS};
 
-use crate::protocol::TableOptions;
+use crate::protocol::{GameKind, TableOptions};
 
 /// Which rules a table plays.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,10 +62,14 @@ impl TableKind {
         matches!(self, TableKind::Tournament { .. })
     }
 
-    /// The table model's rules for options `o`.
+    /// The table model's rules for options `o`: a tournament's Draw table deals with antes
+    /// alone (no blinds, no dead button), a Hold'em one with the blinds.
     pub fn table_rules(&self, o: &TableOptions) -> TableRules {
         match self {
             TableKind::Cash => o.table_rules(),
+            TableKind::Tournament { .. } if o.game == GameKind::Draw => {
+                TableRules::ante_tournament(o.seats)
+            }
             TableKind::Tournament { .. } => TableRules::tournament(o.seats),
         }
     }

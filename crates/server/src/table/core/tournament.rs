@@ -235,8 +235,9 @@ impl<G: Game> TableCore<G> {
         Some(TournamentView {
             tournament: tournament.clone(),
             level: l.map(|l| l.number),
-            small_blind: l.map(|l| l.level.small_blind),
-            big_blind: l.map(|l| l.level.big_blind),
+            // A Draw level has no blinds: only its ante is shown.
+            small_blind: l.map(|l| l.level.small_blind).filter(|c| !c.is_zero()),
+            big_blind: l.map(|l| l.level.big_blind).filter(|c| !c.is_zero()),
             ante: l.map(|l| l.level.ante),
             next_level_ms: l.and_then(|l| l.next_level_ms),
             holding: self.tour.permit == Permit::Hold,
