@@ -144,6 +144,15 @@ pub fn tournament(o: Value, tournament: &str, level: &str) -> Maker<Hand> {
     m
 }
 
+/// A Five-Card Draw maker for a table of tournament `tournament` (dealt with antes alone).
+pub fn draw_tournament(o: Value, tournament: &str, level: &str) -> Maker<DrawHand> {
+    let mut m = draw(o, level);
+    m.kind = TableKind::Tournament {
+        tournament: tournament.to_string(),
+    };
+    m
+}
+
 /// A Five-Card Draw maker.
 pub fn draw(o: Value, level: &str) -> Maker<DrawHand> {
     Maker::new(

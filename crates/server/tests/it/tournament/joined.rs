@@ -1,6 +1,6 @@
 //! A whole tournament through both cores (issue 51): the coordinator on its bench decides, the
-//! [`Relay`] turns its orders into each table's, and real table cores deal real Hold'em hands
-//! to bot entrants — seated, moved when tables break, blinded up, busted — until one is left.
+//! [`Relay`] turns its orders into each table's, and real table cores deal real Hold'em or
+//! Five-Card Draw hands to bot entrants — seated, moved when tables break, blinded up, busted — until one is left.
 //! After every step: the coordinator refused no table's report (the tables dealt exactly the
 //! players and stacks it expected), no table refused an order, and every tournament chip is at a
 //! table; at the end the prizes are the pool, paid once.
@@ -10,20 +10,46 @@ use std::time::Duration;
 
 use serde_json::json;
 use tavolo_cards::GameRng;
-use tavolo_engine::holdem::Hand;
+use tavolo_engine::game::Game;
+use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
 use tavolo_server::table::core::Report;
 use tavolo_server::tournament::{Intent, Relay, Relayed};
 use tavolo_store::{Account, UserId};
 
 use super::bench::{sit_and_go, Bench, ID};
-use crate::core::bench::{tournament, Bench as TableBench};
+use crate::core::bench::{draw_tournament, tournament, Bench as TableBench, Maker};
+
+/// The maker of a Hold'em tournament table of `seats` seats, played by `station` bots.
+fn holdem_table(seats: usize) -> Maker<tavolo_engine::holdem::Hand> {
+    let o = json!({"game": "holdem", "seats": seats, "bot_level": "station"});
+    tournament(o, ID, "station")
+}
+
+/// The maker of a Draw tournament table of `seats` seats, played by `rules` bots (who open and
+/// raise: a station never opens, and Draw has no check).
+fn draw_table(seats: usize) -> Maker<tavolo_engine::draw::DrawHand> {
+    let o = json!({"game": "draw", "seats": seats, "bot_level": "rules"});
+    draw_tournament(o, ID, "rules")
+}
+
+/// A Draw sit-and-go of `players` at tables of `seats`: the Draw template's antes, turbo.
+fn draw_sit_and_go(players: usize, seats: usize) -> Config {
+    Config {
+        game: TournamentGame::Draw,
+        structure: Structure::template_of(TournamentGame::Draw, Speed::Turbo),
+        start: Start::SitAndGo { players },
+        ..sit_and_go(players, seats)
+    }
+}
 
 /// One tournament: its coordinator, the relay and the tables.
-struct Event {
+struct Event<G: Game> {
     coord: Bench,
     relay: Relay,
-    tables: BTreeMap<usize, TableBench<Hand>>,
+    tables: BTreeMap<usize, TableBench<G>>,
+    /// Makes a table of so many seats.
+    make: fn(usize) -> Maker<G>,
     /// Orders of the coordinator already relayed.
     relayed: usize,
     seed: u64,
@@ -35,11 +61,15 @@ struct Event {
     crashes: (usize, usize),
 }
 
-impl Event {
-    /// A sit-and-go of `players` bots at tables of `seats`, every entrant registered.
-    fn new(players: usize, seats: usize, seed: u64, faults: bool) -> Event {
+impl<G: Game> Event<G> {
+    /// A sit-and-go of `config` (its players all bots), tables made by `make`, every entrant
+    /// registered.
+    fn new(config: Config, make: fn(usize) -> Maker<G>, seed: u64, faults: bool) -> Event<G> {
+        let Start::SitAndGo { players } = config.start else {
+            panic!("a sit-and-go")
+        };
         let chips = vec![1_000; players];
-        let mut coord = Bench::new(sit_and_go(players, seats), &chips, seed);
+        let mut coord = Bench::new(config, &chips, seed);
         for m in &mut coord.members {
             m.0.bot = true; // played by the table's bots
         }
@@ -47,6 +77,7 @@ impl Event {
             coord,
             relay: Relay::new(),
             tables: BTreeMap::new(),
+            make,
             relayed: 0,
             seed,
             hands: 0,
@@ -66,11 +97,7 @@ impl Event {
             match r {
                 Relayed::Open { table, seats } => {
                     if !self.tables.contains_key(&table) {
-                        let make = tournament(
-                            json!({"game": "holdem", "seats": seats, "bot_level": "station"}),
-                            ID,
-                            "station",
-                        );
+                        let make = (self.make)(seats);
                         let id = format!("{ID}-t{table}");
                         let books = &mut self.coord.books.ledger;
                         let t = TableBench::new(make, books, &id, 0, self.seed + table as u64);
@@ -269,9 +296,30 @@ impl Event {
     }
 }
 
-/// Plays one sit-and-go through both cores and checks its end.
-fn sit_and_go_through_the_tables(players: usize, seats: usize, seed: u64, faults: bool) -> Event {
-    let mut e = Event::new(players, seats, seed, faults);
+/// Plays one Hold'em sit-and-go through both cores and checks its end.
+fn sit_and_go_through_the_tables(
+    players: usize,
+    seats: usize,
+    seed: u64,
+    faults: bool,
+) -> Event<tavolo_engine::holdem::Hand> {
+    let config = sit_and_go(players, seats);
+    event_through_the_tables(config, holdem_table, seed, faults)
+}
+
+/// Plays one sit-and-go of `config` through both cores, its tables made by `make`, and checks
+/// its end.
+fn event_through_the_tables<G: Game>(
+    config: Config,
+    make: fn(usize) -> Maker<G>,
+    seed: u64,
+    faults: bool,
+) -> Event<G> {
+    let (players, seats) = match config.start {
+        Start::SitAndGo { players } => (players, config.seats),
+        Start::Scheduled { .. } => panic!("a sit-and-go"),
+    };
+    let mut e = Event::new(config, make, seed, faults);
     assert_eq!(
         e.tables.len(),
         players.div_ceil(seats),
@@ -354,6 +402,31 @@ fn crashes_of_the_coordinator_and_of_tables_change_no_result_through_the_relay()
         crashes.0, crashes.1
     );
     assert!(crashes.0 + crashes.1 > 0, "no fault was injected");
+}
+
+/// Issue 51: Five-Card Draw sit-and-goes through both cores — real Draw hands at the level's
+/// ante, tables broken and balanced by the next cutter, the coordinator's and the tables' nodes
+/// dying at random moments — each checked after every step as the Hold'em ones are (no report
+/// refused, no order refused, every chip at a table) and at its end (a place for everybody, one
+/// winner, the pool paid once). More runs: `TAVOLO_JOINED_DRAW_RUNS=100 cargo test -p
+/// tavolo-server --test it tournament::joined::draw -- --nocapture`; one seed:
+/// `TAVOLO_JOINED_SEED=N` with `TAVOLO_JOINED_DRAW_RUNS=1`.
+#[test]
+fn draw_sit_and_goes_are_played_to_a_winner_through_the_table_cores_with_crashes() {
+    let runs: u64 = env_number("TAVOLO_JOINED_DRAW_RUNS", 3);
+    let first: u64 = env_number("TAVOLO_JOINED_SEED", 1);
+    let (mut crashes, mut hands) = ((0, 0), 0);
+    for seed in first..first + runs {
+        let (players, seats) = [(8, 8), (16, 8), (14, 6), (20, 8)][(seed % 4) as usize];
+        let config = draw_sit_and_go(players, seats);
+        let e = event_through_the_tables(config, draw_table, seed, true);
+        crashes = (crashes.0 + e.crashes.0, crashes.1 + e.crashes.1);
+        hands += e.hands;
+    }
+    println!(
+        "{runs} Draw tournaments from seed {first}: {hands} hands, {} coordinator crashes, {} table takeovers, 0 violations",
+        crashes.0, crashes.1
+    );
 }
 
 /// A number from the environment, or `default`.
