@@ -398,6 +398,10 @@ impl Relay {
         let stack = d.arriving.remove(&player).and_then(|a| a.stack);
         d.seated
             .insert(player, (seat, stack.unwrap_or(Chips::ZERO)));
+        // Moved on while the seat order was on its way: off again before the table may deal.
+        if d.leaving.contains_key(&player) {
+            self.tell(table, TableOrder::Remove { player });
+        }
         self.permit_if_ready(table);
     }
 
@@ -409,9 +413,18 @@ impl Relay {
         let moving = d.leaving.remove(&player);
         // The seat freed may be the one a player arriving here waits for.
         self.seat_arrivals(table);
-        let Some((to, seat)) = moving else {
+        let Some((mut to, mut seat)) = moving else {
             return; // busted: nothing follows
         };
+        // Moved on again before sitting down there (a broken table's player, then balancing):
+        // straight to the table the coordinator named last, never seated on the way.
+        while let Some(next) = (self.desks.get_mut(&to)).and_then(|d| {
+            let next = d.leaving.remove(&player)?;
+            d.arriving.remove(&player);
+            Some(next)
+        }) {
+            (to, seat) = next;
+        }
         if let Some(dest) = self.desks.get_mut(&to) {
             dest.arriving.insert(
                 player,

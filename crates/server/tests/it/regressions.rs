@@ -11,6 +11,10 @@
 //! - the two-node key reuse after a drain, on PostgreSQL, as processes (the cli crate's
 //!   `nodes::a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused`);
 //! - every finding of the attacks on the room (`attacks`).
+//! - a tournament player moved on (balancing) before sitting down at the table a broken table
+//!   sent them to stayed there and was dealt in
+//!   (`tournament::relay::a_player_moved_on_before_sitting_down_is_never_seated_at_the_first_destination`,
+//!   `tournament::relay::a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_sit`).
 
 use std::time::Duration;
 

@@ -332,3 +332,99 @@ fn a_stack_the_tournament_changed_between_hands_is_told_to_the_table_before_its_
         "the new count first, then the permission; the unchanged stack is not told"
     );
 }
+
+/// Three tables, table 2 broken: its player 3 (1,000 chips) ordered to table 1 seat 4.
+fn broken_to_table_1() -> Relay {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 1_000)]);
+    with_table(&mut relay, 1, &[(2, 0, 1_000)]);
+    with_table(&mut relay, 2, &[(3, 1, 1_000), (4, 2, 1_000)]);
+    relay.order(Order::Move {
+        player: UserId(3),
+        from: (2, 1),
+        to: (1, 4),
+    });
+    relay
+}
+
+/// Fault: a player moved on again before sitting down stayed at the first destination. A broken
+/// table's player was ordered to table 1 and, before table 2 had given back their stack, moved
+/// on to table 0 by balancing; the relay told table 1 to seat them once the stack came, never
+/// to remove them, so table 1 dealt them in while the coordinator had them at table 0, and it
+/// refused the table's report ("a player not seated there"). Found by the joined simulation's
+/// Draw sit-and-goes (seed 15, where arrivals are dealt in at once); fixed in the commit "server
+/// tournament relay: a player moved on before sitting down goes straight to the last
+/// destination". Now the stack given back goes straight to the table the coordinator named last.
+#[test]
+fn a_player_moved_on_before_sitting_down_is_never_seated_at_the_first_destination() {
+    let mut relay = broken_to_table_1();
+    let out = relay.order(Order::Move {
+        player: UserId(3),
+        from: (1, 4),
+        to: (0, 5),
+    });
+    assert!(
+        to_tables(&out).is_empty(),
+        "not seated at table 1 yet: {out:?}"
+    );
+    let out = relay.report(
+        2,
+        Report::Removed {
+            player: UserId(3),
+            stack: chips(1_200),
+        },
+    );
+    let seat = TableOrder::Seat {
+        player: member(3),
+        seat: 5,
+        stack: chips(1_200),
+    };
+    assert_eq!(to_tables(&out), vec![(0, seat)], "straight to table 0");
+}
+
+/// Fault (the same one's other half): a player moved on while the seat order for the first
+/// destination was on its way sat down there and stayed. Now the table is told to remove them as
+/// soon as they sit, before it may deal, and they go on with the stack it gives back.
+#[test]
+fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_sit() {
+    let mut relay = broken_to_table_1();
+    let out = relay.report(
+        2,
+        Report::Removed {
+            player: UserId(3),
+            stack: chips(1_200),
+        },
+    );
+    assert_eq!(
+        to_tables(&out).len(),
+        1,
+        "the seat order to table 1: {out:?}"
+    );
+    relay.order(Order::Move {
+        player: UserId(3),
+        from: (1, 4),
+        to: (0, 5),
+    });
+    let out = relay.report(
+        1,
+        Report::Seated {
+            player: UserId(3),
+            seat: 4,
+        },
+    );
+    let remove = TableOrder::Remove { player: UserId(3) };
+    assert_eq!(to_tables(&out).first(), Some(&(1, remove)), "{out:?}");
+    let out = relay.report(
+        1,
+        Report::Removed {
+            player: UserId(3),
+            stack: chips(1_200),
+        },
+    );
+    let seat = TableOrder::Seat {
+        player: member(3),
+        seat: 5,
+        stack: chips(1_200),
+    };
+    assert_eq!(to_tables(&out), vec![(0, seat)]);
+}
