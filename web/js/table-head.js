@@ -85,7 +85,7 @@ export function metaHtml(st, g, lobbyStakes) {
   // a tournament table plays its level's blinds (the table's options hold no stakes of its own)
   const tl = st.tournament;
   const stakes =
-    tl?.big_blind != null
+    tl?.big_blind != null || tl?.ante
       ? blindsText(tl)
       : limit && v.min_bet
         ? `${fmtChips(v.min_bet)}/${fmtChips(v.big_bet)}`

@@ -1,11 +1,11 @@
 // tournaments.js — the tournaments (docs/protocol.md "Tournaments"; RULES.md §5): the list
 // (/api/tournaments) with the form for a new sit-and-go, and one tournament
-// (/api/tournaments/ID): its level and blinds, players left of entrants, the average stack, the
-// prize pool and places paid, the prizes, the standings, and the player's own table, place,
-// prize and notices, with Register / Unregister; the time to the next level and the break are
-// counted from the room's clock. The room computes all of it; the page asks
-// again every two seconds while it is open. `followTournaments` takes a player moved to
-// another table there, with a notice.
+// (/api/tournaments/ID): its game, its level and blinds (Draw: its ante), players left of
+// entrants, the average stack, the prize pool and places paid, the prizes, the standings, and
+// the player's own table, place, prize and notices, with Register / Unregister; the time to the
+// next level and the break are counted from the room's clock. The room computes all of it; the
+// page asks again every two seconds while it is open. `followTournaments` takes a player moved
+// to another table there, with a notice.
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
@@ -34,6 +34,7 @@ const tableLink = (id) => `#/table/${encodeURIComponent(id)}`;
 
 function lineRow(l) {
   return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a></td>
+    <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
     <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
     <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}</td></tr>`;
 }
@@ -41,9 +42,11 @@ function lineRow(l) {
 function newForm() {
   const speeds = ['turbo', 'regular', 'hyper'].map((s) => `<option value="${s}">${t(`t_speed_${s}`)}</option>`);
   const levels = ['beginner', 'regular', 'strong'].map((s) => `<option value="${s}">${t(`lv_${s}`)}</option>`);
+  const games = ['holdem', 'draw'].map((g) => `<option value="${g}">${t(g)}</option>`);
   return `<section class="panel" aria-labelledby="sng-h"><h2 id="sng-h">${t('t_new_sng')}</h2>
     <form id="sng-form" class="create-form">
       <label>${t('name')} <input name="name" maxlength="40"></label>
+      <label>${t('game')} <select name="game">${games.join('')}</select></label>
       <label>${t('players')} <input name="players" type="number" min="2" max="90" value="6" required></label>
       <label>${t('seats')} <input name="seats" type="number" min="2" max="10" value="6" required></label>
       <label>${t('t_entry')} <input name="entry" type="number" min="1" value="100" required></label>
@@ -62,7 +65,8 @@ export function renderTournaments(root, id) {
   root.innerHTML = `<div class="lobby"><section class="panel" aria-labelledby="tourn-h">
       <div class="panel-head"><h1 id="tourn-h">${t('tournaments')}</h1></div>
       <div class="table-wrap"><table class="tables" id="tourn-table"><thead><tr>
-        <th scope="col">${t('tournament')}</th><th scope="col">${t('t_buy_in')}</th>
+        <th scope="col">${t('tournament')}</th><th scope="col">${t('game')}</th>
+        <th scope="col">${t('t_buy_in')}</th>
         <th scope="col">${t('t_entrants')}</th><th scope="col">${t('t_speed')}</th>
         <th scope="col">${t('state')}</th></tr></thead><tbody id="tourn-body"></tbody></table></div>
     </section>${newForm()}</div>`;
@@ -72,12 +76,18 @@ export function renderTournaments(root, id) {
       const lines = await api.tournaments();
       body.innerHTML = lines.length
         ? lines.map(lineRow).join('')
-        : `<tr><td colspan="5" class="empty">${t('t_none')}</td></tr>`;
+        : `<tr><td colspan="6" class="empty">${t('t_none')}</td></tr>`;
     } catch (e) {
-      body.innerHTML = `<tr><td colspan="5" class="empty">${esc(errorText(e))}</td></tr>`;
+      body.innerHTML = `<tr><td colspan="6" class="empty">${esc(errorText(e))}</td></tr>`;
     }
   };
   const form = root.querySelector('#sng-form');
+  // A Draw table seats 2 to 8 (RULES.md §3), a Hold'em one 2 to 10.
+  form.game.addEventListener('change', () => {
+    const most = form.game.value === 'draw' ? 8 : 10;
+    form.seats.max = String(most);
+    if (Number(form.seats.value) > most) form.seats.value = String(most);
+  });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const err = form.querySelector('#sng-error');
@@ -86,6 +96,7 @@ export function renderTournaments(root, id) {
     try {
       const made = await api.createSitAndGo({
         name: form.name.value.trim() || null,
+        game: form.game.value,
         players: n('players'),
         seats: n('seats'),
         entry: n('entry'),
@@ -113,8 +124,10 @@ export function countdown(ms) {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** A level's blinds as text: "50/100 (ante 100)"; `l` has small_blind, big_blind, ante. */
+/** A level's blinds as text: "50/100 (ante 100)"; a Draw level, which has no blinds, its ante:
+ * "Ante 25". `l` has small_blind, big_blind, ante. */
 export function blindsText(l) {
+  if (!l?.big_blind && l?.ante) return `${t('ante')} ${fmtChips(l.ante)}`;
   if (l?.big_blind == null) return '—';
   return `${fmtChips(l.small_blind)}/${fmtChips(l.big_blind)}${l.ante ? ` (${t('ante')} ${fmtChips(l.ante)})` : ''}`;
 }
@@ -141,9 +154,13 @@ export function clockText(l, now) {
 function facts(l, now) {
   const row = (k, v) => `<div><dt>${t(k)}</dt><dd>${v}</dd></div>`;
   const clock = clockText(l, now);
+  // A Draw level is an ante alone (also the minimum bet): the room sends no blinds for it.
+  const stakes =
+    l.game === 'draw' ? row('ante', l.ante != null ? fmtChips(l.ante) : '—') : row('t_blinds', blindsText(l));
   return `<dl class="facts" id="t-facts">
+    ${row('game', `<span id="t-game">${esc(t(l.game))}</span>`)}
     ${row('state', `<span id="t-status">${statusText(l.status)}</span>`)}
-    ${row('t_level', l.level ?? '—')}${row('t_blinds', blindsText(l))}
+    ${row('t_level', l.level ?? '—')}${stakes}
     ${clock.next ? row('t_next_level', `<span id="t-next-level">${esc(clock.next)}</span>`) : ''}
     ${clock.pause ? row('t_break', `<span id="t-break">${esc(clock.pause)}</span>`) : ''}
     ${row('t_left', `${l.left} / ${l.entrants}`)}

@@ -73,3 +73,33 @@ test('issue 51: a sit-and-go with bots is created, registered, played to a place
     await browser.close();
   }
 });
+
+test('issue 51: a Draw sit-and-go is made from the form, its table deals Draw at the level ante', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPlayer(browser, { prefix: 'sngd' });
+    await page.click('#nav-tournaments');
+    await page.waitForSelector('#sng-form');
+    await page.selectOption('#sng-form [name="game"]', 'draw');
+    // A Draw table seats at most 8: the form says so once Draw is chosen.
+    assert.equal(await page.getAttribute('#sng-form [name="seats"]', 'max'), '8');
+    const form = { name: 'E2E draw', players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
+    for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
+    await page.selectOption('#sng-form [name="speed"]', 'hyper');
+    await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
+    await page.click('#sng-create');
+    await page.waitForSelector('#t-register', { timeout: 15000 });
+    assert.match(await page.textContent('#t-game'), /Five-Card Draw/);
+    await page.click('#t-register');
+    await page.waitForSelector('#t-my-table a', { timeout: 20000 });
+    assert.match(await page.textContent('#t-facts'), /Ante\s*25/, 'a Draw level is its ante');
+    await page.click('#t-my-table a');
+    await page.waitForSelector('#felt, .felt', { timeout: 20000 });
+    await page.waitForSelector('.tag.game-draw', { timeout: 20000 });
+    await shot(page, 'tournament-draw-table');
+    await page.click('#nav-tournaments');
+    await page.waitForSelector('#tourn-body .game-draw', { timeout: 15000 });
+  } finally {
+    await browser.close();
+  }
+});
