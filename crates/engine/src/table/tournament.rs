@@ -85,6 +85,28 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         })
     }
 
+    /// The coordinator gives seated `player` `stack` tournament chips from the next hand (a
+    /// rebuy's or an add-on's chips joined their stack, RULES.md §5 "Kinds and money"): only
+    /// between their hands. Refused at a cash table, for a player not here or dealt in the hand
+    /// in play, or with no chips; the table is then unchanged.
+    pub fn set_stack(&mut self, player: &P, stack: Chips) -> Result<(), TableError> {
+        if !self.rules.is_tournament() {
+            return Err(TableError::NotTournament);
+        }
+        if stack.is_zero() {
+            return Err(TableError::NoChips);
+        }
+        let s = self.seat_of(player).ok_or(TableError::NotSeated)?;
+        let Some(o) = self.seat_mut(s) else {
+            return Err(TableError::NotSeated);
+        };
+        if o.state != SeatState::Seated {
+            return Err(TableError::RebuyNotNow);
+        }
+        o.stack = stack;
+        Ok(())
+    }
+
     /// The tournament's level from the next hand on (RULES.md §5: a new level applies from the
     /// next hand; the hand in play keeps its own).
     pub fn set_level(&mut self, level: Level) -> Result<(), TableError> {
