@@ -523,6 +523,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TableSummary?: TableSummary;
   TablesReply?: TablesReply;
   TieBreak?: TieBreak;
+  TournamentAddOn?: TournamentAddOn;
   TournamentAnswer?: TournamentAnswer;
   TournamentCreated?: TournamentCreated;
   TournamentDetail?: TournamentDetail;
@@ -2485,7 +2486,20 @@ export interface TablesReply {
   tables: TableSummary[];
 }
 /**
- * `POST /api/tournaments/{id}/register` and `/unregister`.
+ * A tournament's add-on as the lobby shows it.
+ */
+export interface TournamentAddOn {
+  /**
+   * The tournament chips it gives.
+   */
+  chips: number;
+  /**
+   * Its price, all of it into the prize pool.
+   */
+  price: number;
+}
+/**
+ * `POST /api/tournaments/{id}/register`, `/unregister`, `/rebuy` and `/addon`.
  */
 export interface TournamentAnswer {
   /**
@@ -2497,8 +2511,9 @@ export interface TournamentAnswer {
    */
   refund?: number | null;
   /**
-   * `registered`, `unregistered` or `pending` (the books did not answer yet: the entry is
-   * sent again under the same key, and a notice follows).
+   * `registered`, `unregistered`, `rebought` or `added_on` (booked: the chips join the stack
+   * between hands), or `pending` (the books did not answer yet: the charge is sent again
+   * under the same key, and a notice follows).
    */
   result: string;
 }
@@ -2563,6 +2578,14 @@ export interface TournamentEntrant {
  */
 export interface TournamentMe {
   /**
+   * They may take the add-on now (`POST /api/tournaments/{id}/addon`; made between hands).
+   */
+  may_add_on?: boolean;
+  /**
+   * They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
+   */
+  may_rebuy?: boolean;
+  /**
    * What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
    */
   notices: string[];
@@ -2592,6 +2615,10 @@ export interface TournamentMe {
  */
 export interface TournamentLine {
   /**
+   * The add-on, if any: its chips and its price.
+   */
+  add_on?: TournamentAddOn | null;
+  /**
    * Its big-blind ante.
    */
   ante?: number | null;
@@ -2632,6 +2659,11 @@ export interface TournamentLine {
    */
   kind: string;
   /**
+   * A scheduled tournament's last level of late registration (0: none); rebuys and
+   * re-entries end with it, and the add-on is taken in it.
+   */
+  late_until_level?: number | null;
+  /**
    * Players still in.
    */
   left: number;
@@ -2639,6 +2671,11 @@ export interface TournamentLine {
    * The level in force (1 = the first), once running.
    */
   level?: number | null;
+  /**
+   * A scheduled tournament's fewest entries: short of them at the start it is called off,
+   * every entry refunded.
+   */
+  min_players?: number | null;
   /**
    * Its name.
    */
@@ -2656,6 +2693,14 @@ export interface TournamentLine {
    */
   prize_pool: number;
   /**
+   * A busted player may enter again during late registration.
+   */
+  re_entry?: boolean;
+  /**
+   * Players at or below the starting stack may buy it again during late registration.
+   */
+  rebuys?: boolean;
+  /**
    * Seats a table.
    */
   seats: number;
@@ -2671,6 +2716,10 @@ export interface TournamentLine {
    * The starting stack.
    */
   starting_stack: number;
+  /**
+   * A scheduled tournament's start (ms since the Unix epoch).
+   */
+  starts_at?: number | null;
   /**
    * Where it is.
    */
@@ -2685,6 +2734,10 @@ export interface TournamentLine {
  */
 export interface TournamentLine1 {
   /**
+   * The add-on, if any: its chips and its price.
+   */
+  add_on?: TournamentAddOn | null;
+  /**
    * Its big-blind ante.
    */
   ante?: number | null;
@@ -2725,6 +2778,11 @@ export interface TournamentLine1 {
    */
   kind: string;
   /**
+   * A scheduled tournament's last level of late registration (0: none); rebuys and
+   * re-entries end with it, and the add-on is taken in it.
+   */
+  late_until_level?: number | null;
+  /**
    * Players still in.
    */
   left: number;
@@ -2732,6 +2790,11 @@ export interface TournamentLine1 {
    * The level in force (1 = the first), once running.
    */
   level?: number | null;
+  /**
+   * A scheduled tournament's fewest entries: short of them at the start it is called off,
+   * every entry refunded.
+   */
+  min_players?: number | null;
   /**
    * Its name.
    */
@@ -2749,6 +2812,14 @@ export interface TournamentLine1 {
    */
   prize_pool: number;
   /**
+   * A busted player may enter again during late registration.
+   */
+  re_entry?: boolean;
+  /**
+   * Players at or below the starting stack may buy it again during late registration.
+   */
+  rebuys?: boolean;
+  /**
    * Seats a table.
    */
   seats: number;
@@ -2764,6 +2835,10 @@ export interface TournamentLine1 {
    * The starting stack.
    */
   starting_stack: number;
+  /**
+   * A scheduled tournament's start (ms since the Unix epoch).
+   */
+  starts_at?: number | null;
   /**
    * Where it is.
    */

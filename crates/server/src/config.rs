@@ -113,6 +113,9 @@ pub struct Config {
     /// The clock every timed rule of the room reads: the system clock, or in tests a
     /// [`crate::time::ManualClock`]'s.
     pub time: crate::time::Time,
+    /// The scheduled tournaments the room creates as it starts, each once in the books
+    /// (`tavolo serve --tournaments FILE`, read by [`crate::tournaments::schedule::parse`]).
+    pub tournaments: Vec<crate::tournaments::schedule::Scheduled>,
 }
 
 impl Default for Config {
@@ -157,6 +160,7 @@ impl Default for Config {
             lease: Duration::from_secs(10),
             drain_limit: Duration::from_secs(120),
             time: crate::time::Time::system(),
+            tournaments: Vec::new(),
         }
     }
 }

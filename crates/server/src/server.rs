@@ -108,6 +108,8 @@ impl Server {
         if !room.node.clustered {
             room.resume_tournaments().await;
         }
+        // The scheduled tournaments of the operator's file not yet in the books.
+        room.create_scheduled().await;
         let app = crate::http::router(room.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));

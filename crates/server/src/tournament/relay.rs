@@ -9,7 +9,8 @@
 //! - a move is two orders at two tables: the player leaves the first (between hands, with
 //!   the stack the table gives back) and only then sits at the second with that stack;
 //! - a table deals only once every player the coordinator seated there for that hand has sat
-//!   down, so that the hand it reports holds the players and stacks the coordinator expects;
+//!   down, so that the hand it reports holds the players and stacks the coordinator expects —
+//!   and a player whose chips grew between hands (a rebuy, an add-on) is given them first;
 //! - a table numbers its hands itself and may void one (a takeover): its report is answered
 //!   with the number of the coordinator's deal it was permitted by, and kept until the
 //!   coordinator says it is recorded, to be given again to a coordinator that took over;
@@ -357,9 +358,26 @@ impl Relay {
         d.deal = Some(hand);
         d.permitted = false;
         d.deal_players = players.iter().map(|(s, u, c)| (*u, (*s, *c))).collect();
+        // A player seated here whose chips grew between hands (a rebuy, an add-on) is dealt
+        // with them: the table is told before it may deal.
+        let mut grown = Vec::new();
+        if !d.restoring {
+            for (&user, &(_, stack)) in &d.deal_players {
+                if let Some(known) = d.seated.get_mut(&user).filter(|(_, c)| *c != stack) {
+                    known.1 = stack;
+                    grown.push(TableOrder::Stack {
+                        player: user,
+                        stack,
+                    });
+                }
+            }
+        }
         // A table being restored learns who sits there first.
         if !d.restoring {
             d.seat_the_missing();
+        }
+        for order in grown {
+            self.tell(table, order);
         }
         self.seat_arrivals(table);
         self.permit_if_ready(table);

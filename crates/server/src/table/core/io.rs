@@ -316,6 +316,14 @@ pub enum Order {
         /// Who.
         player: UserId,
     },
+    /// Seated `player`'s tournament chips are `stack` from the next hand (a rebuy's or an
+    /// add-on's chips joined them): between their hands only.
+    Stack {
+        /// Who.
+        player: UserId,
+        /// Their tournament chips now.
+        stack: Chips,
+    },
     /// The level from the next hand on (the hand in play keeps its own).
     Level(LevelOrder),
     /// Whether the table may deal.
@@ -330,6 +338,7 @@ impl Order {
         match self {
             Order::Seat { .. } => "seat",
             Order::Remove { .. } => "remove",
+            Order::Stack { .. } => "stack",
             Order::Level(_) => "level",
             Order::Deal(_) => "deal",
             Order::Close => "close",

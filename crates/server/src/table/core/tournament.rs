@@ -1,5 +1,6 @@
 //! A tournament table's side of its coordinator (RULES.md §5): the coordinator's [`Order`]s —
-//! seat a player with tournament chips, remove one between hands, the level from the next hand,
+//! seat a player with tournament chips, remove one between hands, a player's chips after a
+//! rebuy or an add-on, the level from the next hand,
 //! may deal or hold (hand-for-hand), close — and the [`Report`]s back: each order's outcome, and
 //! each hand once it is over *and durable* ([`HandOver`]), after which the table waits for the
 //! coordinator's go unless it holds a standing permission.
@@ -75,6 +76,13 @@ impl<G: Game> TableCore<G> {
                 });
             }
             Order::Remove { player } => self.remove(player)?,
+            Order::Stack { player, stack } => {
+                let m = (self.table.seats())
+                    .find(|(_, o)| o.player.id == player)
+                    .map(|(_, o)| o.player.clone())
+                    .ok_or_else(|| TableError::NotSeated.to_string())?;
+                (self.table.set_stack(&m, stack)).map_err(|e| e.to_string())?;
+            }
             Order::Level(l) => {
                 self.table.set_level(l.level).map_err(|e| e.to_string())?;
                 let (_, bank) = self.kind.clock(&self.o, l.number);

@@ -3,6 +3,7 @@
 
 mod audited;
 pub(crate) mod bench;
+mod buys;
 mod joined;
 mod relay;
 mod simulation;

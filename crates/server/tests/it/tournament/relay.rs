@@ -291,3 +291,39 @@ fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
         assert!(orders.contains(&(0, o)), "{id} seated again: {orders:?}");
     }
 }
+
+/// Fault: a rebuy's chips never reached the table. The coordinator added them to the player's
+/// stack between hands and dealt the next hand with it, but the relay passed on only the
+/// permission: the table dealt the old stack, the coordinator refused its report, and the
+/// tournament stopped dealing at that table (found by
+/// `scheduled::rebuys_and_the_add_on_are_bought_over_http_and_join_the_prize_pool`). Now the
+/// table is told the player's chips before it may deal.
+#[test]
+fn a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 10_000), (2, 1, 10_000)]);
+    let mut first = deal(0, 1);
+    if let Order::Deal { players, .. } = &mut first {
+        *players = vec![(0, UserId(1), chips(10_000)), (1, UserId(2), chips(10_000))];
+    }
+    relay.order(first);
+    relay.report(
+        0,
+        over(
+            1,
+            1,
+            &[(1, 10_000), (2, 10_000)],
+            &[(1, 9_900), (2, 10_100)],
+        ),
+    );
+    let mut next = deal(0, 2);
+    if let Order::Deal { players, .. } = &mut next {
+        *players = vec![(0, UserId(1), chips(19_900)), (1, UserId(2), chips(10_100))];
+    }
+    let out = to_tables(&relay.order(next));
+    let stack = TableOrder::Stack {
+        player: UserId(1),
+        stack: chips(19_900),
+    };
+    assert_eq!(out, vec![(0, stack), (0, TableOrder::Deal(Permit::Next))]);
+}
