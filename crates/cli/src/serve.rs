@@ -202,18 +202,16 @@ fn metrics_token(a: &ServeArgs) -> Result<Option<String>, UserError> {
     }
 }
 
-/// The scheduled tournaments of `--tournaments FILE` (none without it), refused with the file's
-/// name, the line and the field at fault.
-fn scheduled(
-    a: &ServeArgs,
-) -> Result<Vec<tavolo_server::tournaments::schedule::Scheduled>, UserError> {
+/// The scheduled tournaments' file of `--tournaments FILE` (empty without it), checked here
+/// first so that a bad one is refused with the file's name, the line and the field at fault.
+fn scheduled(a: &ServeArgs) -> Result<String, UserError> {
     let Some(path) = &a.tournaments else {
-        return Ok(Vec::new());
+        return Ok(String::new());
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| UserError(format!("{}: {e}", path.display())))?;
-    tavolo_server::tournaments::schedule::parse(&text)
-        .map_err(|e| UserError(format!("{}: {e}", path.display())))
+    let fault = |e: &dyn std::fmt::Display| UserError(format!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| fault(&e))?;
+    tavolo_server::tournaments::schedule::parse(&text).map_err(|e| fault(&e))?;
+    Ok(text)
 }
 
 /// The database URL: `--db`, else `tavolo.db` in `--data-dir` or the data directory.

@@ -294,12 +294,12 @@ impl Room {
     /// their coordinators here: each once (an event another node or an earlier start recorded
     /// is the books' already, taken up by [`Room::resume_tournaments`]). An event whose start
     /// has passed and that the books do not hold is not created.
-    pub async fn create_scheduled(self: &Arc<Room>) {
+    pub async fn create_scheduled(self: &Arc<Room>, events: Vec<Scheduled>) {
         if self.read_only().is_some() {
             return;
         }
         let now = self.config.time.unix_ms();
-        for event in self.config.tournaments.clone() {
+        for event in events {
             if event.starts_at() <= now {
                 tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament's start has passed: not created");
                 continue;

@@ -44,7 +44,7 @@ async fn room(
     text: &str,
 ) -> (tavolo_server::ServerHandle, std::path::PathBuf, ManualClock) {
     let clock = ManualClock::starting_at(START - 3_600_000);
-    let (time, tournaments) = (clock.time(), events(text));
+    let (time, tournaments) = (clock.time(), text.to_string());
     let (h, dir) = server_with(tag, |c| {
         c.time = time;
         c.tournaments = tournaments;
@@ -191,7 +191,7 @@ async fn a_scheduled_tournament_is_created_once_over_two_starts() {
     let session = ada.session.clone();
     drop(ada);
     h.shutdown().await;
-    let (time, tournaments) = (clock.time(), events(&text));
+    let (time, tournaments) = (clock.time(), text.clone());
     let h = restart_with(&dir, |c| {
         c.time = time;
         c.tournaments = tournaments;
