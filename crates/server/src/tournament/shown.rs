@@ -94,6 +94,13 @@ impl Shown {
                 }
             }
         }
+        self.entrants = self.standings(c);
+    }
+
+    /// The players still in by stack (those registered before the start with the chips they
+    /// will start with), then those out by place.
+    fn standings(&self, c: &Coordinator) -> Vec<(UserId, TournamentEntrant)> {
+        let (t, config) = (c.tournament(), c.config());
         let name = |u: &UserId| {
             (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
         };
@@ -138,7 +145,7 @@ impl Shown {
             .collect();
         out.sort_by_key(|(_, e)| e.place);
         standing.extend(out);
-        self.entrants = standing;
+        standing
     }
 
     /// Keeps `notice` for `user`.
