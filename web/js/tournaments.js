@@ -2,10 +2,11 @@
 // (/api/tournaments) with the form for a new sit-and-go, and one tournament
 // (/api/tournaments/ID): its game, its level and blinds (Draw: its ante), players left of
 // entrants, the average stack, the prize pool and places paid, the prizes, the standings, and
-// the player's own table, place, prize and notices, with Register / Unregister; the time to the
-// next level and the break are counted from the room's clock. The room computes all of it; the
-// page asks again every two seconds while it is open. `followTournaments` takes a player moved
-// to another table there, with a notice.
+// the player's own table, place, prize and notices, with Register / Unregister, and Rebuy /
+// Add-on when the room says the player may; a scheduled tournament's start and options; the
+// time to the next level and the break, counted from the room's clock. The room computes all of
+// it; the page asks again every two seconds while it is open. `followTournaments` takes a
+// player moved to another table there, with a notice.
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
@@ -36,7 +37,22 @@ function lineRow(l) {
   return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a></td>
     <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
     <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
-    <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}</td></tr>`;
+    <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}${
+      l.starts_at != null && l.status === 'registering' ? ` · ${esc(when(l.starts_at))}` : ''
+    }</td></tr>`;
+}
+
+/** A time the room gives (ms since the Unix epoch) in the reader's words. */
+const when = (ms) => new Date(ms).toLocaleString();
+
+/** A tournament's options: late registration, re-entry, rebuys, the add-on (or none). */
+function options(l) {
+  const o = [];
+  if (l.late_until_level) o.push(t('t_late_until', { level: l.late_until_level }));
+  if (l.re_entry) o.push(t('t_re_entry'));
+  if (l.rebuys) o.push(t('t_rebuy'));
+  if (l.add_on) o.push(`${t('t_add_on')} ${fmtChips(l.add_on.chips)} / ${fmtChips(l.add_on.price)}`);
+  return o.length ? esc(o.join(', ')) : null;
 }
 
 function newForm() {
@@ -157,9 +173,11 @@ function facts(l, now) {
   // A Draw level is an ante alone (also the minimum bet): the room sends no blinds for it.
   const stakes =
     l.game === 'draw' ? row('ante', l.ante != null ? fmtChips(l.ante) : '—') : row('t_blinds', blindsText(l));
+  const extra = options(l);
   return `<dl class="facts" id="t-facts">
     ${row('game', `<span id="t-game">${esc(t(l.game))}</span>`)}
     ${row('state', `<span id="t-status">${statusText(l.status)}</span>`)}
+    ${l.starts_at != null ? row('t_starts', `<span id="t-starts">${esc(when(l.starts_at))}</span>`) : ''}
     ${row('t_level', l.level ?? '—')}${stakes}
     ${clock.next ? row('t_next_level', `<span id="t-next-level">${esc(clock.next)}</span>`) : ''}
     ${clock.pause ? row('t_break', `<span id="t-break">${esc(clock.pause)}</span>`) : ''}
@@ -167,7 +185,7 @@ function facts(l, now) {
     ${row('t_average', l.average_stack != null ? fmtChips(l.average_stack) : '—')}
     ${row('t_pool', fmtChips(l.prize_pool))}${row('t_paid', l.places_paid || '—')}
     ${row('t_buy_in', `${fmtChips(l.entry)} + ${fmtChips(l.fee)}`)}
-    ${row('t_start_stack', fmtChips(l.starting_stack))}</dl>`;
+    ${row('t_start_stack', fmtChips(l.starting_stack))}${extra ? row('t_options', extra) : ''}</dl>`;
 }
 
 function mePanel(d) {
@@ -181,6 +199,9 @@ function mePanel(d) {
     : l.status === 'registering'
       ? `<button class="btn" id="t-register">${t('t_register')}</button>`
       : '';
+  const buys =
+    (me.may_rebuy ? `<button class="btn" id="t-rebuy">${t('t_rebuy')}</button>` : '') +
+    (me.may_add_on ? `<button class="btn" id="t-addon">${t('t_add_on')}</button>` : '');
   const where = me.table
     ? `<p id="t-my-table"><a class="btn" href="${tableLink(me.table)}">${t('go_to_table')}</a></p>`
     : '';
@@ -192,7 +213,7 @@ function mePanel(d) {
       : '';
   const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
   return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
-    ${buttons}${where}${place}<ul id="t-notices" class="notices">${notices}</ul></section>`;
+    ${buttons}${buys}${where}${place}<ul id="t-notices" class="notices">${notices}</ul></section>`;
 }
 
 function standings(d) {
@@ -232,15 +253,16 @@ function renderOne(root, id) {
     }
   };
   box.addEventListener('click', async (ev) => {
-    const b = ev.target.closest('#t-register, #t-unregister');
+    const b = ev.target.closest('#t-register, #t-unregister, #t-rebuy, #t-addon');
     if (!b) return;
     b.disabled = true;
-    const on = b.id === 't-register';
+    const what = b.id.slice(2); // register, unregister, rebuy, addon
+    const done = { register: 't_registered', unregister: 't_unregistered', rebuy: 't_rebought', addon: 't_added_on' };
     try {
-      const r = await api.tournamentIntent(id, on ? 'register' : 'unregister');
-      remember(id, on);
+      const r = await api.tournamentIntent(id, what);
+      if (what === 'register' || what === 'unregister') remember(id, what === 'register');
       window.dispatchEvent(new Event('tavolo:balance'));
-      toast(t(r.result === 'pending' ? 't_pending' : on ? 't_registered' : 't_unregistered'), 'ok');
+      toast(t(r.result === 'pending' ? 't_pending' : done[what]), 'ok');
     } catch (e) {
       toast(errorText(e), 'error');
     } finally {

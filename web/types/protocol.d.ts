@@ -523,6 +523,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TableSummary?: TableSummary;
   TablesReply?: TablesReply;
   TieBreak?: TieBreak;
+  TournamentAddOn?: TournamentAddOn;
   TournamentAnswer?: TournamentAnswer;
   TournamentCreated?: TournamentCreated;
   TournamentDetail?: TournamentDetail;
@@ -2491,7 +2492,20 @@ export interface TablesReply {
   tables: TableSummary[];
 }
 /**
- * `POST /api/tournaments/{id}/register` and `/unregister`.
+ * A tournament's add-on as the lobby shows it.
+ */
+export interface TournamentAddOn {
+  /**
+   * The tournament chips it gives.
+   */
+  chips: number;
+  /**
+   * Its price, all of it into the prize pool.
+   */
+  price: number;
+}
+/**
+ * `POST /api/tournaments/{id}/register`, `/unregister`, `/rebuy` and `/addon`.
  */
 export interface TournamentAnswer {
   /**
@@ -2503,8 +2517,9 @@ export interface TournamentAnswer {
    */
   refund?: number | null;
   /**
-   * `registered`, `unregistered` or `pending` (the books did not answer yet: the entry is
-   * sent again under the same key, and a notice follows).
+   * `registered`, `unregistered`, `rebought` or `added_on` (booked: the chips join the stack
+   * between hands), or `pending` (the books did not answer yet: the charge is sent again
+   * under the same key, and a notice follows).
    */
   result: string;
 }
@@ -2574,6 +2589,14 @@ export interface TournamentEntrant {
  */
 export interface TournamentMe {
   /**
+   * They may take the add-on now (`POST /api/tournaments/{id}/addon`; made between hands).
+   */
+  may_add_on?: boolean;
+  /**
+   * They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
+   */
+  may_rebuy?: boolean;
+  /**
    * What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
    */
   notices: string[];
@@ -2602,6 +2625,10 @@ export interface TournamentMe {
  * The lobby's line.
  */
 export interface TournamentLine {
+  /**
+   * The add-on, if any: its chips and its price.
+   */
+  add_on?: TournamentAddOn | null;
   /**
    * Its big-blind ante (Draw: every player's ante, also the minimum bet).
    */
@@ -2651,6 +2678,11 @@ export interface TournamentLine {
    */
   kind: string;
   /**
+   * A scheduled tournament's last level of late registration (0: none); rebuys and
+   * re-entries end with it, and the add-on is taken in it.
+   */
+  late_until_level?: number | null;
+  /**
    * Players still in.
    */
   left: number;
@@ -2663,6 +2695,11 @@ export interface TournamentLine {
    * not the last level): the next level, or a break, begins then.
    */
   level_ends_ms?: number | null;
+  /**
+   * A scheduled tournament's fewest entries: short of them at the start it is called off,
+   * every entry refunded.
+   */
+  min_players?: number | null;
   /**
    * Its name.
    */
@@ -2684,6 +2721,14 @@ export interface TournamentLine {
    */
   prize_pool: number;
   /**
+   * A busted player may enter again during late registration.
+   */
+  re_entry?: boolean;
+  /**
+   * Players at or below the starting stack may buy it again during late registration.
+   */
+  rebuys?: boolean;
+  /**
    * Seats a table.
    */
   seats: number;
@@ -2699,6 +2744,10 @@ export interface TournamentLine {
    * The starting stack.
    */
   starting_stack: number;
+  /**
+   * A scheduled tournament's start (ms since the Unix epoch).
+   */
+  starts_at?: number | null;
   /**
    * Where it is.
    */
@@ -2734,6 +2783,10 @@ export interface TournamentLevel {
  */
 export interface TournamentLine1 {
   /**
+   * The add-on, if any: its chips and its price.
+   */
+  add_on?: TournamentAddOn | null;
+  /**
    * Its big-blind ante (Draw: every player's ante, also the minimum bet).
    */
   ante?: number | null;
@@ -2782,6 +2835,11 @@ export interface TournamentLine1 {
    */
   kind: string;
   /**
+   * A scheduled tournament's last level of late registration (0: none); rebuys and
+   * re-entries end with it, and the add-on is taken in it.
+   */
+  late_until_level?: number | null;
+  /**
    * Players still in.
    */
   left: number;
@@ -2794,6 +2852,11 @@ export interface TournamentLine1 {
    * not the last level): the next level, or a break, begins then.
    */
   level_ends_ms?: number | null;
+  /**
+   * A scheduled tournament's fewest entries: short of them at the start it is called off,
+   * every entry refunded.
+   */
+  min_players?: number | null;
   /**
    * Its name.
    */
@@ -2815,6 +2878,14 @@ export interface TournamentLine1 {
    */
   prize_pool: number;
   /**
+   * A busted player may enter again during late registration.
+   */
+  re_entry?: boolean;
+  /**
+   * Players at or below the starting stack may buy it again during late registration.
+   */
+  rebuys?: boolean;
+  /**
    * Seats a table.
    */
   seats: number;
@@ -2830,6 +2901,10 @@ export interface TournamentLine1 {
    * The starting stack.
    */
   starting_stack: number;
+  /**
+   * A scheduled tournament's start (ms since the Unix epoch).
+   */
+  starts_at?: number | null;
   /**
    * Where it is.
    */

@@ -153,6 +153,11 @@ pub struct ServeArgs {
     /// anyway (their tables are then taken over with the lease).
     #[arg(long, default_value_t = 120, requires = "node_id")]
     pub drain_secs: u64,
+    /// A file of scheduled tournaments (TOML; docs/operations.md "Scheduled tournaments"): each
+    /// created once in the books, however many restarts or nodes read it. A bad file stops the
+    /// start with the line and the field at fault.
+    #[arg(long)]
+    pub tournaments: Option<PathBuf>,
     /// Log filter (tracing's EnvFilter syntax; RUST_LOG overrides it).
     #[arg(long, default_value = "info")]
     pub log: String,
@@ -195,6 +200,18 @@ fn metrics_token(a: &ServeArgs) -> Result<Option<String>, UserError> {
         )),
         t => Ok(t),
     }
+}
+
+/// The scheduled tournaments' file of `--tournaments FILE` (empty without it), checked here
+/// first so that a bad one is refused with the file's name, the line and the field at fault.
+fn scheduled(a: &ServeArgs) -> Result<String, UserError> {
+    let Some(path) = &a.tournaments else {
+        return Ok(String::new());
+    };
+    let fault = |e: &dyn std::fmt::Display| UserError(format!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| fault(&e))?;
+    tavolo_server::tournaments::schedule::parse(&text).map_err(|e| fault(&e))?;
+    Ok(text)
 }
 
 /// The database URL: `--db`, else `tavolo.db` in `--data-dir` or the data directory.
@@ -279,6 +296,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
         node_id: a.node_id.clone(),
         lease: Duration::from_millis(a.lease_ms.max(1_000)),
         drain_limit: secs(a.drain_secs),
+        tournaments: scheduled(&a)?,
         ..d
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -113,6 +113,10 @@ pub struct Config {
     /// The clock every timed rule of the room reads: the system clock, or in tests a
     /// [`crate::time::ManualClock`]'s.
     pub time: crate::time::Time,
+    /// The scheduled tournaments' file (TOML, docs/operations.md "Scheduled tournaments"; `tavolo
+    /// serve --tournaments FILE`), empty for none: checked as the room starts (a bad one stops
+    /// the start), each event then created once in the books.
+    pub tournaments: String,
 }
 
 impl Default for Config {
@@ -157,6 +161,7 @@ impl Default for Config {
             lease: Duration::from_secs(10),
             drain_limit: Duration::from_secs(120),
             time: crate::time::Time::system(),
+            tournaments: String::new(),
         }
     }
 }

@@ -35,6 +35,9 @@ pub enum ServerError {
     /// A setting cannot be used.
     #[error("setting {0}")]
     Setting(#[from] BadSetting),
+    /// The scheduled tournaments' file is refused.
+    #[error("the scheduled tournaments: {0}")]
+    Schedule(#[from] crate::tournaments::schedule::ScheduleError),
 }
 
 /// A running server.
@@ -63,6 +66,7 @@ impl Server {
         config: Config,
         store: Store,
     ) -> Result<ServerHandle, ServerError> {
+        let scheduled = crate::tournaments::schedule::parse(&config.tournaments)?;
         store.limit_held_sessions(config.max_held_sessions);
         let books = Books::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
@@ -108,6 +112,8 @@ impl Server {
         if !room.node.clustered {
             room.resume_tournaments().await;
         }
+        // The scheduled tournaments of the operator's file not yet in the books.
+        room.create_scheduled(scheduled).await;
         let app = crate::http::router(room.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));

@@ -19,9 +19,10 @@ use tokio::sync::watch;
 ///
 /// let clock = ManualClock::new();
 /// let time = clock.time();
-/// let start = time.now();
+/// let (start, wall) = (time.now(), time.unix_ms());
 /// clock.advance(Duration::from_secs(15 * 60));
 /// assert_eq!(time.now() - start, Duration::from_secs(15 * 60));
+/// assert_eq!(time.unix_ms() - wall, 15 * 60 * 1000);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Time {
@@ -32,6 +33,8 @@ pub struct Time {
 #[derive(Debug)]
 struct Manual {
     start: Instant,
+    /// The wall-clock time at `start` (ms since the Unix epoch).
+    start_unix_ms: u64,
     elapsed: watch::Sender<Duration>,
 }
 
@@ -46,6 +49,19 @@ impl Time {
         match &self.manual {
             None => Instant::now(),
             Some(m) => m.start + *m.elapsed.borrow(),
+        }
+    }
+
+    /// The wall-clock time now, in milliseconds since the Unix epoch (what a tournament's
+    /// scheduled start and levels are counted in): the system's, or a manual clock's start
+    /// moved on by as much as it was.
+    pub fn unix_ms(&self) -> u64 {
+        match &self.manual {
+            None => system_unix_ms(),
+            Some(m) => {
+                let moved = u64::try_from(m.elapsed.borrow().as_millis()).unwrap_or(u64::MAX);
+                m.start_unix_ms.saturating_add(moved)
+            }
         }
     }
 
@@ -76,6 +92,7 @@ impl Default for ManualClock {
     fn default() -> Self {
         ManualClock(Arc::new(Manual {
             start: Instant::now(),
+            start_unix_ms: system_unix_ms(),
             elapsed: watch::Sender::new(Duration::ZERO),
         }))
     }
@@ -85,6 +102,17 @@ impl ManualClock {
     /// A clock standing at the present moment.
     pub fn new() -> ManualClock {
         ManualClock::default()
+    }
+
+    /// A clock standing at the present moment whose wall-clock time
+    /// ([`Time::unix_ms`]) is `unix_ms` (ms since the Unix epoch): a test of a tournament
+    /// scheduled at a set date starts an hour before it, whatever today's date.
+    pub fn starting_at(unix_ms: u64) -> ManualClock {
+        ManualClock(Arc::new(Manual {
+            start: Instant::now(),
+            start_unix_ms: unix_ms,
+            elapsed: watch::Sender::new(Duration::ZERO),
+        }))
     }
 
     /// The time this clock tells, for [`crate::Config::time`].
@@ -98,6 +126,12 @@ impl ManualClock {
     pub fn advance(&self, by: Duration) {
         self.0.elapsed.send_modify(|e| *e += by);
     }
+}
+
+/// The system's wall-clock time (ms since the Unix epoch; 0 before it).
+fn system_unix_ms() -> u64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    since.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 #[cfg(test)]

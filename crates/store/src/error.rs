@@ -99,6 +99,9 @@ pub enum StoreError {
         /// The table's epoch now (`None`: no such open table).
         current: Option<i64>,
     },
+    /// A tournament recorded under an id the books hold already.
+    #[error("tournament {0:?} exists")]
+    TournamentExists(String),
     /// Another process registered under this node's id: this one must stop owning tables.
     #[error("node {0:?} was registered again by another process")]
     NodeReplaced(String),

@@ -182,27 +182,52 @@ impl Store {
         owner: &str,
         lease_ms: i64,
     ) -> Result<TournamentFence, StoreError> {
+        let fence = self.insert_tournament(t, owner, lease_ms, "").await?;
+        fence.ok_or_else(|| StoreError::TournamentExists(t.id.clone()))
+    }
+
+    /// Records tournament `t` as [`Store::create_tournament`] does unless the books hold one
+    /// with its id already (`None`): a scheduled tournament, whose id comes from the facts
+    /// that name it, is recorded once however many nodes or restarts create it.
+    pub async fn create_tournament_once(
+        &self,
+        t: &NewTournament,
+        owner: &str,
+        lease_ms: i64,
+    ) -> Result<Option<TournamentFence>, StoreError> {
+        (self.insert_tournament(t, owner, lease_ms, " ON CONFLICT (id) DO NOTHING")).await
+    }
+
+    async fn insert_tournament(
+        &self,
+        t: &NewTournament,
+        owner: &str,
+        lease_ms: i64,
+        conflict: &str,
+    ) -> Result<Option<TournamentFence>, StoreError> {
         let now = now_ms();
+        let sql = format!(
+            "INSERT INTO tournaments (id, name, game, config, seed, created_by, created_at, \
+             owner, epoch, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9){conflict}"
+        );
         self.write(async |tx| {
-            sqlx::query(
-                "INSERT INTO tournaments (id, name, game, config, seed, created_by, created_at, \
-                 owner, epoch, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9)",
-            )
-            .bind(&t.id)
-            .bind(&t.name)
-            .bind(&t.game)
-            .bind(&t.config)
-            .bind(&t.seed)
-            .bind(t.created_by.map(|u| u.0))
-            .bind(now)
-            .bind(owner)
-            .bind(now + lease_ms)
-            .execute(&mut *tx)
-            .await?;
-            Ok(TournamentFence {
+            let hit = sqlx::query(&sql)
+                .bind(&t.id)
+                .bind(&t.name)
+                .bind(&t.game)
+                .bind(&t.config)
+                .bind(&t.seed)
+                .bind(t.created_by.map(|u| u.0))
+                .bind(now)
+                .bind(owner)
+                .bind(now + lease_ms)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            Ok((hit == 1).then(|| TournamentFence {
                 tournament: t.id.clone(),
                 epoch: 1,
-            })
+            }))
         })
         .await
     }

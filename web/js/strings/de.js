@@ -405,4 +405,12 @@ export default {
   t_moved: '{name}: du wurdest an einen anderen Tisch gesetzt',
   t_out: 'Du bist auf Platz {place} ausgeschieden',
   t_results: 'Ergebnisse',
+  t_starts: 'Beginn',
+  t_rebuy: 'Rebuy',
+  t_add_on: 'Add-on',
+  t_rebought: 'Rebuy gebucht: die Chips kommen zwischen zwei Händen zu deinem Stack',
+  t_added_on: 'Add-on gebucht: die Chips kommen zwischen zwei Händen zu deinem Stack',
+  t_options: 'Optionen',
+  t_re_entry: 'Re-Entry',
+  t_late_until: 'späte Anmeldung bis Level {level}',
 };

@@ -400,4 +400,12 @@ export default {
   t_moved: '{name}: you were moved to another table',
   t_out: 'You finished in place {place}',
   t_results: 'Results',
+  t_starts: 'Starts',
+  t_rebuy: 'Rebuy',
+  t_add_on: 'Add-on',
+  t_rebought: 'Rebuy booked: the chips join your stack between hands',
+  t_added_on: 'Add-on booked: the chips join your stack between hands',
+  t_options: 'Options',
+  t_re_entry: 're-entry',
+  t_late_until: 'late registration to level {level}',
 };

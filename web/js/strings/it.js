@@ -405,4 +405,12 @@ export default {
   t_moved: '{name}: sei stato spostato a un altro tavolo',
   t_out: 'Hai chiuso al posto {place}',
   t_results: 'Risultati',
+  t_starts: 'Inizio',
+  t_rebuy: 'Rebuy',
+  t_add_on: 'Add-on',
+  t_rebought: "Rebuy registrato: le fiches si aggiungono al tuo stack tra una mano e l'altra",
+  t_added_on: "Add-on registrato: le fiches si aggiungono al tuo stack tra una mano e l'altra",
+  t_options: 'Opzioni',
+  t_re_entry: 'rientro',
+  t_late_until: 'iscrizione tardiva fino al livello {level}',
 };

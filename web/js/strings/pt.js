@@ -400,4 +400,12 @@ export default {
   t_moved: '{name}: foi mudado para outra mesa',
   t_out: 'Terminou em {place}.º lugar',
   t_results: 'Resultados',
+  t_starts: 'Início',
+  t_rebuy: 'Recompra',
+  t_add_on: 'Add-on',
+  t_rebought: 'Recompra registada: as fichas juntam-se ao seu stack entre mãos',
+  t_added_on: 'Add-on registado: as fichas juntam-se ao seu stack entre mãos',
+  t_options: 'Opções',
+  t_re_entry: 'reentrada',
+  t_late_until: 'inscrição tardia até ao nível {level}',
 };

@@ -61,6 +61,8 @@ pub fn router(room: Arc<Room>) -> Router {
             "/api/tournaments/{id}/unregister",
             post(tournaments::unregister),
         )
+        .route("/api/tournaments/{id}/rebuy", post(tournaments::rebuy))
+        .route("/api/tournaments/{id}/addon", post(tournaments::add_on))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)
         .layer(middleware::from_fn_with_state(room.clone(), guard))

@@ -1,6 +1,7 @@
 //! The tournaments' routes (docs/protocol.md "Tournaments"): the lobby's list, one tournament
-//! in full, a sit-and-go a player creates, and registering and withdrawing. Refusals come back
-//! as `{"error": {code, message}}` with the code the room's or the coordinator's error maps to.
+//! in full, a sit-and-go a player creates, and registering, withdrawing, rebuys and add-ons.
+//! Refusals come back as `{"error": {code, message}}` with the code the room's or the
+//! coordinator's error maps to.
 
 use std::sync::Arc;
 
@@ -94,6 +95,24 @@ pub(super) async fn unregister(
     intent(room, headers, id, Intent::Unregister).await
 }
 
+/// `POST /api/tournaments/{id}/rebuy`.
+pub(super) async fn rebuy(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    intent(room, headers, id, Intent::Rebuy).await
+}
+
+/// `POST /api/tournaments/{id}/addon`.
+pub(super) async fn add_on(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    intent(room, headers, id, Intent::AddOn).await
+}
+
 async fn intent(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) -> Response {
     let m = match user(&room, &headers).await {
         Ok(m) => m,
@@ -108,6 +127,7 @@ async fn intent(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent)
         Ack::Registered { entry } => ("registered", Some(entry), None),
         Ack::Unregistered { refund } => ("unregistered", None, Some(refund)),
         Ack::RebuyBooked => ("rebought", None, None),
+        Ack::AddOnBooked => ("added_on", None, None),
         Ack::Pending => ("pending", None, None),
     };
     let status = match answer {

@@ -1,7 +1,7 @@
 //! The tournaments' part of the HTTP API (docs/protocol.md "Tournaments"; RULES.md §5): the
 //! lobby's line of each tournament, one tournament in full (standings, places and prizes, its
 //! tables, and what the asking player needs to know of themselves), a sit-and-go a player
-//! creates, and the answers to registering and withdrawing.
+//! creates, and the answers to registering, withdrawing, rebuys and add-ons.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -77,6 +77,35 @@ pub struct TournamentLine {
     pub break_ends_ms: Option<u64>,
     /// When it was created (ms since the Unix epoch).
     pub created_at: i64,
+    /// A scheduled tournament's start (ms since the Unix epoch).
+    #[serde(default)]
+    pub starts_at: Option<i64>,
+    /// A scheduled tournament's last level of late registration (0: none); rebuys and
+    /// re-entries end with it, and the add-on is taken in it.
+    #[serde(default)]
+    pub late_until_level: Option<usize>,
+    /// A scheduled tournament's fewest entries: short of them at the start it is called off,
+    /// every entry refunded.
+    #[serde(default)]
+    pub min_players: Option<usize>,
+    /// A busted player may enter again during late registration.
+    #[serde(default)]
+    pub re_entry: bool,
+    /// Players at or below the starting stack may buy it again during late registration.
+    #[serde(default)]
+    pub rebuys: bool,
+    /// The add-on, if any: its chips and its price.
+    #[serde(default)]
+    pub add_on: Option<TournamentAddOn>,
+}
+
+/// A tournament's add-on as the lobby shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentAddOn {
+    /// The tournament chips it gives.
+    pub chips: Chips,
+    /// Its price, all of it into the prize pool.
+    pub price: Chips,
 }
 
 /// A level's number and what is posted in its hands.
@@ -129,6 +158,12 @@ pub struct TournamentMe {
     pub prize: Option<Chips>,
     /// What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
     pub notices: Vec<String>,
+    /// They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
+    #[serde(default)]
+    pub may_rebuy: bool,
+    /// They may take the add-on now (`POST /api/tournaments/{id}/addon`; made between hands).
+    #[serde(default)]
+    pub may_add_on: bool,
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -188,11 +223,12 @@ pub struct TournamentCreated {
     pub id: String,
 }
 
-/// `POST /api/tournaments/{id}/register` and `/unregister`.
+/// `POST /api/tournaments/{id}/register`, `/unregister`, `/rebuy` and `/addon`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TournamentAnswer {
-    /// `registered`, `unregistered` or `pending` (the books did not answer yet: the entry is
-    /// sent again under the same key, and a notice follows).
+    /// `registered`, `unregistered`, `rebought` or `added_on` (booked: the chips join the stack
+    /// between hands), or `pending` (the books did not answer yet: the charge is sent again
+    /// under the same key, and a notice follows).
     pub result: String,
     /// The entry's number (1 the first, 2 a re-entry…), when registered.
     pub entry: Option<u32>,

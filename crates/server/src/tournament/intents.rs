@@ -1,5 +1,5 @@
-//! Members' intents and the books' final answers to the movements of money: an entry or rebuy
-//! is charged first and reaches the engine only once recorded; a refund or prize is decided by
+//! Members' intents and the books' final answers to the movements of money: an entry, rebuy or
+//! add-on is charged first and reaches the engine only once recorded; a refund or prize is decided by
 //! the engine and told once recorded.
 
 use tavolo_engine::tournament::{Start, TournamentError};
@@ -16,6 +16,7 @@ impl Coordinator {
             Intent::Register => self.register(member, reply),
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.rebuy(member, reply),
+            Intent::AddOn => self.add_on(member, reply),
         };
         if let Err(e) = result {
             self.out.push(Effect::Answer(reply, Err(e)));
@@ -27,15 +28,26 @@ impl Coordinator {
     fn charging(&self, user: tavolo_store::UserId) -> Option<&'static str> {
         let pending = self.books.movements().map(|(_, m)| m);
         let fresh = self.fresh.iter().map(|(m, _)| m);
-        let waiting = self.rebuys_waiting.iter().any(|(m, _)| m.id == user);
+        let waiting = |list: &[(Member, u32)]| list.iter().any(|(m, _)| m.id == user);
         let charging = (pending.chain(fresh))
             .filter(|m| m.member().id == user)
             .find_map(|m| match m {
                 Movement::Entry { .. } => Some("entry"),
                 Movement::Rebuy { .. } => Some("rebuy"),
+                Movement::AddOn { .. } => Some("add-on"),
                 _ => None,
             });
-        charging.or(waiting.then_some("rebuy"))
+        (charging.or(waiting(&self.rebuys_waiting).then_some("rebuy")))
+            .or(waiting(&self.add_ons_waiting).then_some("add-on"))
+    }
+
+    /// What `user` may buy now (once their table's hand is over): a rebuy, the add-on — the
+    /// engine's rules, and nothing of theirs on its way to the books.
+    pub fn may_buy(&self, user: tavolo_store::UserId) -> (bool, bool) {
+        if self.charging(user).is_some() {
+            return (false, false);
+        }
+        (self.engine.may_rebuy(user), self.engine.may_add_on(user))
     }
 
     /// Entries on their way to the books.
@@ -94,6 +106,20 @@ impl Coordinator {
         Ok(())
     }
 
+    /// An add-on: checked against the rules, then charged.
+    fn add_on(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
+        if let Some(what) = self.charging(member.id) {
+            return Err(CoordError::Busy(what));
+        }
+        match self.engine.clone().add_on(member.id) {
+            Ok(_) | Err(TournamentError::MidHand) => {} // made once the hand is over
+            Err(e) => return Err(e.into()),
+        }
+        let k = self.add_ons.get(&member.id).copied().unwrap_or(0) + 1;
+        self.submit(Movement::AddOn { member, k }, Some(reply));
+        Ok(())
+    }
+
     /// The books answered a movement for good.
     pub(super) fn settled(&mut self, m: Movement, answer: BookAnswer, reply: Option<ReplyId>) {
         let user = m.member().id;
@@ -125,7 +151,22 @@ impl Coordinator {
                 self.restack();
                 self.deal();
             }
-            (Movement::EntryBack { .. } | Movement::RebuyBack { .. }, Ok(())) => {
+            (Movement::AddOn { member, k }, Ok(())) => {
+                if let Err(e) = self.apply(Step::AddOnBooked { member, k }) {
+                    tracing::error!(error = %e, "a booked add-on could not be kept");
+                }
+                if let Some(r) = reply {
+                    self.out.push(Effect::Answer(r, Ok(Ack::AddOnBooked)));
+                }
+                self.restack();
+                self.deal();
+            }
+            (
+                Movement::EntryBack { .. }
+                | Movement::RebuyBack { .. }
+                | Movement::AddOnBack { .. },
+                Ok(()),
+            ) => {
                 let amount = prize.checked_add(fee).unwrap_or(prize);
                 let ack = Ack::Unregistered { refund: amount };
                 self.tell(reply, user, Ok(ack), Notice::Refunded { amount });
@@ -148,23 +189,46 @@ impl Coordinator {
         }
     }
 
-    /// Booked rebuys whose player's table is between hands (or who is no longer seated) go to
-    /// the tournament: their chips join the stack, or they bounce, refunded.
+    /// Booked rebuys and add-ons whose player's table is between hands (or who is no longer
+    /// seated) go to the tournament: their chips join the stack, or they bounce, refunded.
     pub(super) fn restack(&mut self) {
         for (member, k) in self.rebuys_waiting.clone() {
-            let user = member.id;
-            let table = (self.engine.seatings()).position(|s| s.seats.contains(&Some(user)));
-            if table.is_some_and(|t| self.dealing.get(t) == Some(&true)) {
+            if self.mid_hand(member.id) {
                 continue;
             }
+            let user = member.id;
             match self.apply(Step::Rebuy { user, k }) {
                 Ok(()) => {
-                    let stack = (self.engine.stacks().get(&user).copied()).unwrap_or_default();
+                    let stack = self.stack(user);
                     self.emit(Effect::Notice(user, Notice::Rebought { stack }));
                 }
                 Err(why) => self.bounce(Movement::RebuyBack { member, k }, why, None),
             }
         }
+        for (member, k) in self.add_ons_waiting.clone() {
+            if self.mid_hand(member.id) {
+                continue;
+            }
+            let user = member.id;
+            match self.apply(Step::AddOn { user, k }) {
+                Ok(()) => {
+                    let stack = self.stack(user);
+                    self.emit(Effect::Notice(user, Notice::AddedOn { stack }));
+                }
+                Err(why) => self.bounce(Movement::AddOnBack { member, k }, why, None),
+            }
+        }
+    }
+
+    /// Whether `user` sits at a table playing a hand.
+    fn mid_hand(&self, user: tavolo_store::UserId) -> bool {
+        let table = (self.engine.seatings()).position(|s| s.seats.contains(&Some(user)));
+        table.is_some_and(|t| self.dealing.get(t) == Some(&true))
+    }
+
+    /// `user`'s tournament chips.
+    fn stack(&self, user: tavolo_store::UserId) -> tavolo_engine::Chips {
+        (self.engine.stacks().get(&user).copied()).unwrap_or_default()
     }
 
     /// A charge the engine could not take after all: refunded, and the member told why.

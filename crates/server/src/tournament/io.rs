@@ -26,6 +26,8 @@ pub enum Intent {
     Unregister,
     /// Buy the starting stack again (where allowed).
     Rebuy,
+    /// Take the add-on (where allowed: once, in the last level of the rebuy period).
+    AddOn,
 }
 
 /// A table's report: its hand `hand` (numbered from 1 at each table by the [`Order::Deal`]s)
@@ -83,6 +85,8 @@ pub enum Ack {
     },
     /// The rebuy is booked: its chips join the stack between hands ([`Notice::Rebought`]).
     RebuyBooked,
+    /// The add-on is booked: its chips join the stack between hands ([`Notice::AddedOn`]).
+    AddOnBooked,
     /// The books did not answer yet: the write is pending, sent again under the same key, and
     /// a [`Notice`] follows when it is recorded. Nothing is done until then.
     Pending,
@@ -178,13 +182,18 @@ pub enum Notice {
         /// The entry's number.
         entry: u32,
     },
-    /// An entry or rebuy came back (withdrawn, refused, cancelled).
+    /// An entry, rebuy or add-on came back (withdrawn, refused, cancelled).
     Refunded {
         /// What came back.
         amount: Chips,
     },
     /// A rebuy's chips joined the stack.
     Rebought {
+        /// The stack now.
+        stack: Chips,
+    },
+    /// The add-on's chips joined the stack.
+    AddedOn {
         /// The stack now.
         stack: Chips,
     },

@@ -8,7 +8,7 @@
 //!
 //! Money (tournament chips are not room chips; only the prize pool is money, in the ledger's
 //! [`tavolo_store::Account::Tournament`]):
-//! - an entry or rebuy is charged before the engine hears of it: it is acknowledged only once
+//! - an entry, rebuy or add-on is charged before the engine hears of it: it is acknowledged only once
 //!   its journal is recorded, and one the books refuse (an account short of chips) is answered
 //!   with the reason and changes nothing; one the engine cannot take after all is refunded;
 //! - refunds and prizes follow the engine's decisions, and stay pending until recorded;
@@ -75,6 +75,9 @@ pub struct Coordinator {
     rebuys: BTreeMap<UserId, u32>,
     /// Rebuys booked, waiting for their player's table to be between hands.
     rebuys_waiting: Vec<(Member, u32)>,
+    /// Add-on charges recorded for each member, and those booked and waiting as rebuys do.
+    add_ons: BTreeMap<UserId, u32>,
+    add_ons_waiting: Vec<(Member, u32)>,
     /// Per table: hands dealt, whether one is in play, whether it was told to hold, and the
     /// save order its last report is recorded by.
     hands: Vec<u64>,
@@ -125,6 +128,8 @@ impl Coordinator {
             entries: BTreeMap::new(),
             rebuys: BTreeMap::new(),
             rebuys_waiting: Vec::new(),
+            add_ons: BTreeMap::new(),
+            add_ons_waiting: Vec::new(),
             hands: Vec::new(),
             dealing: Vec::new(),
             holding: Vec::new(),
@@ -172,7 +177,10 @@ impl Coordinator {
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;
         for (i, step) in save.state.log.into_iter().enumerate() {
-            let bounced = matches!(step, Step::Entered { .. } | Step::Rebuy { .. });
+            let bounced = matches!(
+                step,
+                Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
+            );
             if let Err(e) = c.apply(step) {
                 if !bounced {
                     return Err(CoordError::Saved(format!("step {i} does not replay: {e}")));
@@ -275,6 +283,11 @@ impl Coordinator {
     /// Rebuys booked and waiting for their player's table to be between hands.
     pub fn rebuys_waiting(&self) -> &[(Member, u32)] {
         &self.rebuys_waiting
+    }
+
+    /// Add-ons booked and waiting for their player's table to be between hands.
+    pub fn add_ons_waiting(&self) -> &[(Member, u32)] {
+        &self.add_ons_waiting
     }
 
     /// Whether the tournament is over and nothing of it is pending.

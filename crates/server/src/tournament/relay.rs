@@ -9,7 +9,8 @@
 //! - a move is two orders at two tables: the player leaves the first (between hands, with
 //!   the stack the table gives back) and only then sits at the second with that stack;
 //! - a table deals only once every player the coordinator seated there for that hand has sat
-//!   down, so that the hand it reports holds the players and stacks the coordinator expects;
+//!   down, so that the hand it reports holds the players and stacks the coordinator expects —
+//!   and a player whose chips grew between hands (a rebuy, an add-on) is given them first;
 //! - a table numbers its hands itself and may void one (a takeover): its report is answered
 //!   with the number of the coordinator's deal it was permitted by, and kept until the
 //!   coordinator says it is recorded, to be given again to a coordinator that took over;

@@ -50,6 +50,22 @@ pub enum Step {
         /// The rebuy's number.
         k: u32,
     },
+    /// The books recorded the `k`-th add-on charge of `member`: it waits for their table to be
+    /// between hands.
+    AddOnBooked {
+        /// Who.
+        member: Member,
+        /// The add-on charge's number for them (1 first; a later one only after one bounced).
+        k: u32,
+    },
+    /// Add-on charge `k` of `user` given to the tournament, between hands (whether it took it
+    /// or it bounced, refunded).
+    AddOn {
+        /// Who.
+        user: UserId,
+        /// The charge's number.
+        k: u32,
+    },
     /// A member withdrew.
     Unregistered {
         /// Who.
@@ -86,6 +102,13 @@ pub enum Movement {
         /// The rebuy's number.
         k: u32,
     },
+    /// The `k`-th add-on charge of `member`: the add-on's price into the pool.
+    AddOn {
+        /// Who pays.
+        member: Member,
+        /// The charge's number.
+        k: u32,
+    },
     /// Entry `n` of `member` given back.
     EntryBack {
         /// To whom.
@@ -98,6 +121,13 @@ pub enum Movement {
         /// To whom.
         member: Member,
         /// The rebuy's number.
+        k: u32,
+    },
+    /// Add-on charge `k` of `member` given back.
+    AddOnBack {
+        /// To whom.
+        member: Member,
+        /// The charge's number.
         k: u32,
     },
     /// The prize of `place` to `member`.
@@ -119,6 +149,8 @@ impl Movement {
             | Movement::Rebuy { member, .. }
             | Movement::EntryBack { member, .. }
             | Movement::RebuyBack { member, .. }
+            | Movement::AddOn { member, .. }
+            | Movement::AddOnBack { member, .. }
             | Movement::Prize { member, .. } => member,
         }
     }
@@ -129,6 +161,10 @@ impl Movement {
         match self {
             Movement::Entry { .. } | Movement::EntryBack { .. } => (config.prize, config.fee),
             Movement::Rebuy { .. } | Movement::RebuyBack { .. } => (config.prize, Chips::ZERO),
+            Movement::AddOn { .. } | Movement::AddOnBack { .. } => {
+                let price = config.add_on.map_or(Chips::ZERO, |a| a.prize);
+                (price, Chips::ZERO)
+            }
             Movement::Prize { amount, .. } => (*amount, Chips::ZERO),
         }
     }
@@ -163,6 +199,12 @@ impl Movement {
             Movement::RebuyBack { k, .. } => {
                 PoolMove::refund(key(format!("refund:rebuy:{u}:{k}")), id, account, prize, 0)
             }
+            Movement::AddOn { k, .. } => {
+                PoolMove::charge(key(format!("addon:{u}:{k}")), id, account, prize, 0)
+            }
+            Movement::AddOnBack { k, .. } => {
+                PoolMove::refund(key(format!("refund:addon:{u}:{k}")), id, account, prize, 0)
+            }
             Movement::Prize { place, .. } => {
                 PoolMove::prize(key(format!("prize:{place}:{u}")), id, account, prize)
             }
@@ -171,7 +213,10 @@ impl Movement {
 
     /// Whether it takes money in (an entry, a rebuy) rather than paying out.
     pub fn is_charge(&self) -> bool {
-        matches!(self, Movement::Entry { .. } | Movement::Rebuy { .. })
+        matches!(
+            self,
+            Movement::Entry { .. } | Movement::Rebuy { .. } | Movement::AddOn { .. }
+        )
     }
 }
 

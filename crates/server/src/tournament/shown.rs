@@ -35,6 +35,8 @@ pub struct Shown {
     pub paid: BTreeMap<UserId, Chips>,
     /// Each player's notices, oldest first.
     pub notices: BTreeMap<UserId, Vec<String>>,
+    /// What each player may buy now: a rebuy, the add-on (only those who may buy something).
+    pub offers: BTreeMap<UserId, (bool, bool)>,
 }
 
 impl Shown {
@@ -48,6 +50,7 @@ impl Shown {
             seats: BTreeMap::new(),
             paid: BTreeMap::new(),
             notices: BTreeMap::new(),
+            offers: BTreeMap::new(),
         }
     }
 
@@ -69,6 +72,10 @@ impl Shown {
         self.clock(c);
         self.tables = tables.clone();
         self.paid = c.paid();
+        self.offers = (t.stacks().keys())
+            .map(|u| (*u, c.may_buy(*u)))
+            .filter(|(_, (r, a))| *r || *a)
+            .collect();
         self.seats.clear();
         for (k, s) in t.seatings().enumerate() {
             let Some(id) = tables.get(&k) else { continue };
@@ -78,6 +85,13 @@ impl Shown {
                 }
             }
         }
+        self.entrants = self.standings(c);
+    }
+
+    /// The players still in by stack (those registered before the start with the chips they
+    /// will start with), then those out by place.
+    fn standings(&self, c: &Coordinator) -> Vec<(UserId, TournamentEntrant)> {
+        let (t, config) = (c.tournament(), c.config());
         let name = |u: &UserId| {
             (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
         };
@@ -96,6 +110,17 @@ impl Shown {
                 (*u, e)
             })
             .collect();
+        // Registered before the start: listed with the chips they will start with.
+        standing.extend(t.registered().iter().map(|u| {
+            let e = TournamentEntrant {
+                name: name(u),
+                stack: config.structure.starting_stack,
+                table: None,
+                place: None,
+                prize: None,
+            };
+            (*u, e)
+        }));
         standing.sort_by(|a, b| b.1.stack.cmp(&a.1.stack).then(a.1.name.cmp(&b.1.name)));
         let mut out: Vec<(UserId, TournamentEntrant)> = (t.places())
             .map(|p| {
@@ -111,7 +136,7 @@ impl Shown {
             .collect();
         out.sort_by_key(|(_, e)| e.place);
         standing.extend(out);
-        self.entrants = standing;
+        standing
     }
 
     /// The level, its blinds, the next level and the break, and the average stack.
@@ -159,7 +184,10 @@ impl Shown {
         let me = me.map(|u| {
             let standing = self.entrants.iter().find(|(p, _)| *p == u);
             let seat = self.seats.get(&u);
+            let (may_rebuy, may_add_on) = self.offers.get(&u).copied().unwrap_or_default();
             TournamentMe {
+                may_rebuy,
+                may_add_on,
                 registered: standing.is_some(),
                 table: seat.map(|(id, _)| id.clone()),
                 seat: seat.map(|(_, s)| *s),
@@ -188,6 +216,7 @@ fn say(n: &Notice) -> String {
         Notice::Entered { .. } => "Registered.".into(),
         Notice::Refunded { amount } => format!("{amount} chips came back to your account."),
         Notice::Rebought { stack } => format!("Rebuy done: your stack is {stack}."),
+        Notice::AddedOn { stack } => format!("Add-on done: your stack is {stack}."),
         Notice::Seated { table: t, seat } => {
             format!("Seated at table {}, seat {}.", table(t), seat + 1)
         }

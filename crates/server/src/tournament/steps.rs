@@ -12,7 +12,7 @@ use super::{CoordError, Coordinator};
 
 impl Coordinator {
     /// Feeds `step` to the engine. Kept (logged, and its effects carried out) when the engine
-    /// accepts it; a booked entry or rebuy is logged even when the engine refuses it (the
+    /// accepts it; a booked entry, rebuy or add-on is logged even when the engine refuses it (the
     /// charge happened: its number is used, and it is refunded).
     pub(super) fn apply(&mut self, step: Step) -> Result<(), TournamentError> {
         let mut engine = self.engine.clone();
@@ -31,6 +31,15 @@ impl Coordinator {
                 (self.rebuys_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
                 engine.rebuy(*user)
             }
+            Step::AddOnBooked { member, k } => {
+                self.add_ons.insert(member.id, *k);
+                self.add_ons_waiting.push((member.clone(), *k));
+                Ok(Vec::new())
+            }
+            Step::AddOn { user, k } => {
+                (self.add_ons_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
+                engine.add_on(*user)
+            }
             Step::Unregistered { user } => engine.unregister(*user),
             Step::Tick { at_ms } => engine.tick(*at_ms),
             Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
@@ -39,7 +48,10 @@ impl Coordinator {
         let effects = match result {
             Ok(fx) => fx,
             Err(e) => {
-                if matches!(step, Step::Entered { .. } | Step::Rebuy { .. }) {
+                if matches!(
+                    step,
+                    Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
+                ) {
                     self.log.push(step);
                     self.dirty = true;
                 }

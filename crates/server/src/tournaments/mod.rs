@@ -15,10 +15,11 @@ use tokio::sync::{mpsc, oneshot};
 use crate::books::Member;
 use crate::error::RoomError;
 use crate::protocol::tournament::{
-    NewSitAndGo, TournamentDetail, TournamentLine, TournamentStatus,
+    NewSitAndGo, TournamentAddOn, TournamentDetail, TournamentLine, TournamentStatus,
 };
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
+pub mod schedule;
 mod shell;
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
@@ -46,9 +47,16 @@ impl Definition {
     /// The lobby's line of tournament `id` named `name`, made at `created_at`, before it starts.
     pub fn line(&self, id: &str, name: &str, created_at: i64) -> TournamentLine {
         let c = &self.config;
-        let (kind, players) = match c.start {
-            Start::SitAndGo { players } => ("sit_and_go", players),
-            Start::Scheduled { .. } => ("scheduled", 0),
+        let (kind, players, scheduled) = match c.start {
+            Start::SitAndGo { players } => ("sit_and_go", players, None),
+            Start::Scheduled {
+                at_ms,
+                late_until_level,
+                min_players,
+            } => {
+                let at = i64::try_from(at_ms).unwrap_or(i64::MAX);
+                ("scheduled", 0, Some((at, late_until_level, min_players)))
+            }
         };
         TournamentLine {
             id: id.into(),
@@ -77,6 +85,15 @@ impl Definition {
             break_next_minutes: None,
             break_ends_ms: None,
             created_at,
+            starts_at: scheduled.map(|s| s.0),
+            late_until_level: scheduled.map(|s| s.1),
+            min_players: scheduled.map(|s| s.2),
+            re_entry: c.re_entry,
+            rebuys: c.rebuys,
+            add_on: (c.add_on).map(|a| TournamentAddOn {
+                chips: a.chips,
+                price: a.prize,
+            }),
         }
     }
 
@@ -141,10 +158,10 @@ impl Room {
         let name = (new.name.clone())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("Sit & Go {}", &id[1..5]));
-        let tables = def.tables(&name)?;
+        def.tables(&name)?;
         let row = NewTournament {
             id: id.clone(),
-            name: name.clone(),
+            name,
             game: config.game.word().into(),
             config: serde_json::to_string(&def).map_err(|e| RoomError::Internal(e.to_string()))?,
             seed: tavolo_store::hex(&seed),
@@ -152,23 +169,41 @@ impl Room {
         };
         let store = self.books.store();
         let fence = (store.create_tournament(&row, &self.node.id, self.node.lease_ms())).await?;
+        self.begin_tournament(&def, &row, seed, fence, new.bots)
+            .await?;
+        tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a sit-and-go was created");
+        Ok(id)
+    }
+
+    /// Starts the coordinator of tournament `row` just recorded (held under `fence`) and enters
+    /// `bots` bots (paid from the bots' bankroll; a refusal is logged).
+    async fn begin_tournament(
+        self: &Arc<Room>,
+        def: &Definition,
+        row: &NewTournament,
+        seed: [u8; 32],
+        fence: tavolo_store::TournamentFence,
+        bots: usize,
+    ) -> Result<(), RoomError> {
+        let (id, name) = (&row.id, &row.name);
+        let tables = def.tables(name)?;
         let setup = Setup {
             lease: Lease {
                 tournament: id.clone(),
                 epoch: fence.epoch,
             },
-            config,
+            config: def.config.clone(),
             seed,
         };
         let now = self.tournament_now();
         let mut coord = Coordinator::new(setup, now).map_err(|e| invalid(e.to_string()))?;
         let first = coord.handle(crate::tournament::Input::Tick, now);
-        let line = def.line(&id, &name, tavolo_store::now_ms());
+        let line = def.line(id, name, tavolo_store::now_ms());
         let handle = self.run_tournament(coord, first, fence, tables, line);
-        for n in 0..new.bots {
+        for n in 0..bots {
             let account = format!("bot-{}-{}", &id[1..], n + 1);
             let mut bot = self.books.bot(&account).await?;
-            bot.name = tavolo_bots::persona::bot_name(&id, n, &handle_level(&new));
+            bot.name = tavolo_bots::persona::bot_name(id, n, &def.bot_level);
             let why = match tournament_intent(&handle, bot, Intent::Register).await {
                 Ok(Ok(_)) => continue,
                 Ok(Err(e)) => e.to_string(),
@@ -176,8 +211,7 @@ impl Room {
             };
             tracing::warn!(tournament = %id, why, "a bot's entry was refused");
         }
-        tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a sit-and-go was created");
-        Ok(id)
+        Ok(())
     }
 
     /// Starts the task of a tournament's coordinator and keeps its handle.
@@ -301,7 +335,7 @@ impl Room {
     pub(crate) fn tournament_now(&self) -> Now {
         Now {
             at: self.config.time.now(),
-            unix_ms: u64::try_from(tavolo_store::now_ms()).unwrap_or(0),
+            unix_ms: self.config.time.unix_ms(),
         }
     }
 

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use tavolo_store::{TournamentFence, TournamentSaveRow};
 use tokio::sync::mpsc;
@@ -17,7 +17,7 @@ use crate::room::Room;
 use crate::table::core::{Ledger, TableKind};
 use crate::table::{ReportSink, Start, TableCmd};
 use crate::tournament::handle::TournamentCmd;
-use crate::tournament::io::{Effect, Input, Now, Write, WriteId};
+use crate::tournament::io::{Effect, Input, Write, WriteId};
 use crate::tournament::{BookAnswer, BookFailure, CoordError, Coordinator, Relay, Relayed, Shown};
 
 /// What a tournament's task needs.
@@ -28,16 +28,6 @@ pub(crate) struct Deps {
     pub fence: TournamentFence,
     /// The options of its tables (their seats, their bots' level).
     pub tables: TableOptions,
-}
-
-/// The time now, by the room's clock.
-fn now(room: &Room) -> Now {
-    let unix_ms =
-        (SystemTime::now().duration_since(UNIX_EPOCH)).map_or(0, |d| d.as_millis() as u64);
-    Now {
-        at: room.config.time.now(),
-        unix_ms,
-    }
 }
 
 /// The task's state besides the coordinator.
@@ -114,7 +104,7 @@ pub(crate) async fn run(
         };
         let mut next = input;
         while let Some(input) = next {
-            let effects = coord.handle(input, now(&room));
+            let effects = coord.handle(input, room.tournament_now());
             done |= shell.carry_out(&coord, effects).await;
             next = shell.queue.pop_front();
         }

@@ -19,6 +19,7 @@ mod refusals;
 mod regressions;
 mod replay;
 mod saint_leaks;
+mod scheduled;
 mod table_faults;
 mod tables;
 mod tournament;

@@ -10,6 +10,10 @@
 //!   (`table_faults::a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_has_it_back`);
 //! - the two-node key reuse after a drain, on PostgreSQL, as processes (the cli crate's
 //!   `nodes::a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused`);
+//! - a rebuy's chips that never reached the table
+//!   (`tournament::relay::a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing`),
+//!   and a player registered for a tournament shown as not registered before its start
+//!   (`scheduled::a_player_registered_before_the_start_was_shown_as_not_registered`);
 //! - every finding of the attacks on the room (`attacks`).
 //! - a tournament player moved on (balancing) before sitting down at the table a broken table
 //!   sent them to stayed there and was dealt in

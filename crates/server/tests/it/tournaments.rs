@@ -9,13 +9,13 @@ use serde_json::{json, Value};
 use crate::common::{audit_and_shutdown, get, post, restart, server, Client};
 
 /// The tournament as `c` sees it.
-async fn detail(c: &Client, id: &str) -> Value {
+pub(crate) async fn detail(c: &Client, id: &str) -> Value {
     let r = c.get(&format!("/api/tournaments/{id}")).await;
     assert_eq!(r.status, 200, "{}", r.body);
     r.json()
 }
 
-async fn balance(c: &Client) -> i64 {
+pub(crate) async fn balance(c: &Client) -> i64 {
     c.get("/api/me").await.json()["user"]["balance"]
         .as_i64()
         .expect("a balance")
@@ -80,7 +80,7 @@ async fn three_handed_of(ada: &Client, game: &str) -> String {
 
 /// `ada` shoves at her tournament table (`hello` first) for at most `decisions` decisions, or
 /// until the tournament gives her a place: the tournament as she then sees it.
-async fn shove_until_placed(ada: &mut Client, id: &str, decisions: usize) -> Value {
+pub(crate) async fn shove_until_placed(ada: &mut Client, id: &str, decisions: usize) -> Value {
     let mut table = None;
     for _ in 0..500 {
         let d = detail(ada, id).await;

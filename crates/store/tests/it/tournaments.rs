@@ -155,6 +155,28 @@ async fn a_tournament_table_is_recorded_once_and_not_claimed_for_the_room() {
     }
 }
 
+/// Issue 51: a scheduled tournament is recorded once under its id however many nodes or
+/// restarts record it: the first keeps its seed and its owner; the others get `None`; a plain
+/// `create_tournament` of the same id is refused by name.
+#[tokio::test]
+async fn a_scheduled_tournament_is_recorded_once_under_its_id() {
+    for store in common::stores().await {
+        let first = (store.create_tournament_once(&new("e1"), "n1", 10_000).await).unwrap();
+        assert_eq!(first.map(|f| f.epoch), Some(1));
+        let mut other = new("e1");
+        other.seed = "11".repeat(32);
+        let again = (store.create_tournament_once(&other, "n2", 10_000).await).unwrap();
+        assert_eq!(again, None);
+        let row = store.tournament("e1").await.unwrap().expect("recorded");
+        assert_eq!(
+            (row.seed, row.owner),
+            ("00".repeat(32), Some("n1".to_string()))
+        );
+        let plain = store.create_tournament(&new("e1"), "n3", 10_000).await;
+        assert!(plain.is_err(), "{plain:?}");
+    }
+}
+
 /// The audit can fail on a tournament table's hand: one that moved room chips is named, while a
 /// hand that moved none (a result of 0 room chips each, no ledger leg) is clean — and the seats'
 /// accounts, which tournament chips never touch, are not compared with its stacks.

@@ -75,6 +75,13 @@ pub async fn restart(dir: &std::path::Path) -> ServerHandle {
     Server::start(test_config(dir)).await.unwrap()
 }
 
+/// As [`restart`], with changed settings.
+pub async fn restart_with(dir: &std::path::Path, f: impl FnOnce(&mut Config)) -> ServerHandle {
+    let mut config = test_config(dir);
+    f(&mut config);
+    Server::start(config).await.unwrap()
+}
+
 /// The settings of [`server`] on the books in `dir`.
 fn test_config(dir: &std::path::Path) -> Config {
     Config {

@@ -3,6 +3,7 @@
 
 mod audited;
 pub(crate) mod bench;
+mod buys;
 mod clock;
 mod joined;
 mod relay;

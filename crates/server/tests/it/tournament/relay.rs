@@ -292,47 +292,6 @@ fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
     }
 }
 
-/// A chip race (or a rebuy, an add-on) changed a stack since the table's last hand: the table is
-/// told the tournament's count before it may deal the next one.
-#[test]
-fn a_stack_the_tournament_changed_between_hands_is_told_to_the_table_before_its_deal() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_050), (2, 1, 950)]);
-    let order = match deal(0, 1) {
-        Order::Deal {
-            table,
-            hand,
-            last_big_blind,
-            level,
-            blinds,
-            ..
-        } => Order::Deal {
-            table,
-            hand,
-            players: vec![(0, UserId(1), chips(1_100)), (1, UserId(2), chips(950))],
-            last_big_blind,
-            level,
-            blinds,
-        },
-        other => other,
-    };
-    let told = to_tables(&relay.order(order));
-    assert_eq!(
-        told,
-        vec![
-            (
-                0,
-                TableOrder::Stack {
-                    player: UserId(1),
-                    stack: chips(1_100)
-                }
-            ),
-            (0, TableOrder::Deal(Permit::Next)),
-        ],
-        "the new count first, then the permission; the unchanged stack is not told"
-    );
-}
-
 /// Three tables, table 2 broken: its player 3 (1,000 chips) ordered to table 1 seat 4.
 fn broken_to_table_1() -> Relay {
     let mut relay = Relay::new();
@@ -427,4 +386,40 @@ fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_si
         stack: chips(1_200),
     };
     assert_eq!(to_tables(&out), vec![(0, seat)]);
+}
+
+/// Fault: a rebuy's chips never reached the table. The coordinator added them to the player's
+/// stack between hands and dealt the next hand with it, but the relay passed on only the
+/// permission: the table dealt the old stack, the coordinator refused its report, and the
+/// tournament stopped dealing at that table (found by
+/// `scheduled::rebuys_and_the_add_on_are_bought_over_http_and_join_the_prize_pool`). Now the
+/// table is told the player's chips before it may deal.
+#[test]
+fn a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 10_000), (2, 1, 10_000)]);
+    let mut first = deal(0, 1);
+    if let Order::Deal { players, .. } = &mut first {
+        *players = vec![(0, UserId(1), chips(10_000)), (1, UserId(2), chips(10_000))];
+    }
+    relay.order(first);
+    relay.report(
+        0,
+        over(
+            1,
+            1,
+            &[(1, 10_000), (2, 10_000)],
+            &[(1, 9_900), (2, 10_100)],
+        ),
+    );
+    let mut next = deal(0, 2);
+    if let Order::Deal { players, .. } = &mut next {
+        *players = vec![(0, UserId(1), chips(19_900)), (1, UserId(2), chips(10_100))];
+    }
+    let out = to_tables(&relay.order(next));
+    let stack = TableOrder::Stack {
+        player: UserId(1),
+        stack: chips(19_900),
+    };
+    assert_eq!(out, vec![(0, stack), (0, TableOrder::Deal(Permit::Next))]);
 }

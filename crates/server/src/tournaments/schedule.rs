@@ -1,0 +1,370 @@
+//! Scheduled tournaments from the operator's file (`tavolo serve --tournaments FILE`; the format
+//! in docs/operations.md, "Scheduled tournaments"): each event's name, start, seats, entry, fee,
+//! speed, fewest players, late registration, re-entries, rebuys and add-on, read and checked
+//! once as the room starts — a bad file is refused with the line and the field at fault, before
+//! anything is written — and each event recorded in the books once, whatever the restarts and
+//! however many nodes read the same file: its id is made from the file's facts that name it
+//! (its name and start), and the books hold one tournament an id.
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use tavolo_cards::GameRng;
+use tavolo_engine::tournament::{AddOn, Config, Start, Structure, Tournament, TournamentGame};
+use tavolo_engine::Chips;
+use tavolo_store::{NewTournament, UserId};
+use toml::value::{Datetime, Offset};
+
+use super::{speed, Definition};
+use crate::error::RoomError;
+use crate::room::Room;
+
+/// One scheduled tournament of the file, checked.
+#[derive(Clone, Debug)]
+pub struct Scheduled {
+    /// Its id in the books (`e` and 16 hex digits of SHA-256 of its name and start).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its definition (the engine's settings, its bots' level, its speed).
+    pub definition: Definition,
+    /// Bots entered when it is recorded.
+    pub bots: usize,
+}
+
+impl Scheduled {
+    /// Its start (ms since the Unix epoch).
+    pub fn starts_at(&self) -> u64 {
+        match self.definition.config.start {
+            Start::Scheduled { at_ms, .. } => at_ms,
+            Start::SitAndGo { .. } => 0,
+        }
+    }
+}
+
+/// Why the file is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ScheduleError {
+    /// Not TOML, or a value of the wrong type, or a field the format does not know (the
+    /// message names the line and column).
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// An event whose settings cannot be played.
+    #[error("line {line}, tournament {name:?}: {field}: {why}")]
+    Event {
+        /// The line its table begins on.
+        line: usize,
+        /// Its name.
+        name: String,
+        /// The field at fault.
+        field: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// Two events with the same name and start (they would be one tournament).
+    #[error("line {line}: tournament {name:?} at this start is listed twice")]
+    Twice {
+        /// The line of the second.
+        line: usize,
+        /// Its name.
+        name: String,
+    },
+}
+
+/// The file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    tournament: Vec<toml::Spanned<Event>>,
+}
+
+/// One event as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Event {
+    name: String,
+    start: toml::Value,
+    #[serde(default = "nine")]
+    seats: usize,
+    entry: Chips,
+    #[serde(default)]
+    fee: Chips,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    speed: Option<String>,
+    #[serde(default = "two")]
+    min_players: usize,
+    #[serde(default)]
+    late_until_level: usize,
+    #[serde(default)]
+    re_entry: bool,
+    #[serde(default)]
+    rebuys: bool,
+    #[serde(default)]
+    add_on: Option<AddOnAsWritten>,
+    #[serde(default)]
+    bots: usize,
+    #[serde(default)]
+    bot_level: Option<String>,
+}
+
+/// An add-on as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AddOnAsWritten {
+    chips: Chips,
+    price: Chips,
+}
+
+fn nine() -> usize {
+    9
+}
+
+fn two() -> usize {
+    2
+}
+
+/// The most bots an event may enter.
+const MAX_BOTS: usize = 1_000;
+
+/// Reads and checks the scheduled tournaments' file.
+pub fn parse(text: &str) -> Result<Vec<Scheduled>, ScheduleError> {
+    let file: File = toml::from_str(text)?;
+    let mut out: Vec<Scheduled> = Vec::new();
+    for spanned in file.tournament {
+        let line = line_of(text, spanned.span().start);
+        let event = spanned.into_inner();
+        let name = event.name.trim().to_string();
+        let fault = |field: &'static str, why: String| ScheduleError::Event {
+            line,
+            name: name.clone(),
+            field,
+            why,
+        };
+        let s = checked(&event, &name).map_err(|(field, why)| fault(field, why))?;
+        if out.iter().any(|o| o.id == s.id) {
+            return Err(ScheduleError::Twice { line, name });
+        }
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// One event checked, or the field at fault and why.
+fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
+    if name.is_empty() {
+        return Err(("name", "a tournament needs a name".into()));
+    }
+    let at_ms = start_ms(&e.start).map_err(|why| ("start", why))?;
+    if !(2..=10).contains(&e.seats) {
+        return Err(("seats", "a tournament table has 2 to 10 seats".into()));
+    }
+    if e.entry.is_zero() {
+        return Err((
+            "entry",
+            "the entry must put at least one chip in the pool".into(),
+        ));
+    }
+    if e.min_players < 2 {
+        return Err(("min_players", "a tournament needs two players".into()));
+    }
+    let (speed, word) =
+        speed(e.speed.as_deref().or(Some("regular"))).map_err(|e| ("speed", e.to_string()))?;
+    let game = match e.game.as_deref() {
+        None => TournamentGame::Holdem,
+        Some(w) => TournamentGame::from_word(w)
+            .ok_or(("game", format!("no tournaments of {w:?}: holdem or draw")))?,
+    };
+    let structure = Structure::template_of(game, speed);
+    let late = e.late_until_level;
+    if late >= structure.steps.len() {
+        let why = format!("the structure has {} steps", structure.steps.len());
+        return Err(("late_until_level", why));
+    }
+    let needs_late = "needs late registration (late_until_level of 1 or more)";
+    for (on, field) in [(e.re_entry, "re_entry"), (e.rebuys, "rebuys")] {
+        if on && late == 0 {
+            return Err((field, format!("{field} {needs_late}: it ends with it")));
+        }
+    }
+    let add_on = e.add_on.as_ref().map(|a| AddOn {
+        chips: a.chips,
+        prize: a.price,
+    });
+    if let Some(a) = add_on {
+        if late == 0 {
+            return Err((
+                "add_on",
+                format!("an add-on {needs_late}: it is taken in its last level"),
+            ));
+        }
+        if a.chips.is_zero() || a.prize.is_zero() {
+            return Err(("add_on", "an add-on gives chips and costs chips".into()));
+        }
+    }
+    if e.bots > MAX_BOTS {
+        return Err(("bots", format!("at most {MAX_BOTS} bots")));
+    }
+    let config = Config {
+        game,
+        seats: e.seats,
+        structure,
+        prize: e.entry,
+        fee: e.fee,
+        start: Start::Scheduled {
+            at_ms,
+            late_until_level: late,
+            min_players: e.min_players,
+        },
+        re_entry: e.re_entry,
+        rebuys: e.rebuys,
+        add_on,
+    };
+    Tournament::<UserId>::new(config.clone(), [0; 32]).map_err(|e| ("entry", e.to_string()))?;
+    let definition = Definition {
+        config,
+        bot_level: e.bot_level.clone().unwrap_or_else(|| "regular".into()),
+        speed: word.into(),
+    };
+    definition
+        .tables("check")
+        .map_err(|e| ("bot_level", e.to_string()))?;
+    Ok(Scheduled {
+        id: event_id(name, at_ms),
+        name: name.into(),
+        definition,
+        bots: e.bots,
+    })
+}
+
+/// The id of the event named `name` starting at `at_ms`: from those facts alone, so that every
+/// node and every restart reading the file names it the same.
+fn event_id(name: &str, at_ms: u64) -> String {
+    let digest = Sha256::digest(format!("{name}\n{at_ms}").as_bytes());
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    format!("e{hex}")
+}
+
+/// The line (1 first) of byte `offset` of `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    let before = text.get(..offset).unwrap_or(text);
+    before.bytes().filter(|b| *b == b'\n').count() + 1
+}
+
+/// A start written as a TOML date-time or an RFC 3339 string, with its offset: ms since the
+/// Unix epoch.
+fn start_ms(v: &toml::Value) -> Result<u64, String> {
+    let dt: Datetime = match v {
+        toml::Value::Datetime(d) => *d,
+        toml::Value::String(s) => s
+            .parse()
+            .map_err(|e| format!("not an RFC 3339 date and time ({e})"))?,
+        _ => return Err("an RFC 3339 date and time, e.g. 2026-12-13T19:00:00Z".into()),
+    };
+    let (Some(date), Some(time), Some(offset)) = (dt.date, dt.time, dt.offset) else {
+        return Err(format!(
+            "{dt} needs a date, a time and an offset (Z or ±hh:mm), e.g. 2026-12-13T19:00:00Z"
+        ));
+    };
+    let days = days_from_civil(
+        i64::from(date.year),
+        i64::from(date.month),
+        i64::from(date.day),
+    );
+    let secs = days * 86_400
+        + i64::from(time.hour) * 3_600
+        + i64::from(time.minute) * 60
+        + i64::from(time.second.unwrap_or(0));
+    let offset_secs = match offset {
+        Offset::Z => 0,
+        Offset::Custom { minutes } => i64::from(minutes) * 60,
+    };
+    let ms = (secs - offset_secs) * 1_000 + i64::from(time.nanosecond.unwrap_or(0) / 1_000_000);
+    u64::try_from(ms).map_err(|_| format!("{dt} is before 1970"))
+}
+
+/// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+impl Room {
+    /// Records the scheduled tournaments of the room's file not yet in the books, and starts
+    /// their coordinators here: each once (an event another node or an earlier start recorded
+    /// is the books' already, taken up by [`Room::resume_tournaments`]). An event whose start
+    /// has passed and that the books do not hold is not created.
+    pub async fn create_scheduled(self: &Arc<Room>, events: Vec<Scheduled>) {
+        if self.read_only().is_some() {
+            return;
+        }
+        let now = self.config.time.unix_ms();
+        for event in events {
+            if event.starts_at() <= now {
+                tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament's start has passed: not created");
+                continue;
+            }
+            match self.create_event(&event).await {
+                Ok(true) => {
+                    tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament was created")
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::error!(tournament = %event.id, name = %event.name, error = %e, "a scheduled tournament could not be created")
+                }
+            }
+        }
+    }
+
+    /// Records `event` unless the books hold it; whether it was recorded now.
+    async fn create_event(self: &Arc<Room>, event: &Scheduled) -> Result<bool, RoomError> {
+        let def = &event.definition;
+        let charge = def.config.prize.try_add(def.config.fee)?;
+        if event.bots > 0 && charge > self.config.max_bot_buy_in {
+            return Err(RoomError::BotsTooRich {
+                max: self.config.max_bot_buy_in,
+                asked: charge,
+            });
+        }
+        let seed = GameRng::os_seed();
+        let row = NewTournament {
+            id: event.id.clone(),
+            name: event.name.clone(),
+            game: def.config.game.word().into(),
+            config: serde_json::to_string(def).map_err(|e| RoomError::Internal(e.to_string()))?,
+            seed: tavolo_store::hex(&seed),
+            created_by: None,
+        };
+        let store = self.books.store();
+        let made = store.create_tournament_once(&row, &self.node.id, self.node.lease_ms());
+        let Some(fence) = made.await? else {
+            return Ok(false);
+        };
+        self.begin_tournament(def, &row, seed, fence, event.bots)
+            .await?;
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_is_read_with_its_offset() {
+        let at = |s: &str| start_ms(&toml::Value::String(s.into()));
+        assert_eq!(at("1970-01-01T00:00:00Z"), Ok(0));
+        assert_eq!(at("2026-12-13T19:00:00Z"), Ok(1_797_188_400_000));
+        assert_eq!(at("2026-12-13T20:00:00+01:00"), Ok(1_797_188_400_000));
+        assert!(at("2026-12-13T19:00:00").is_err(), "no offset");
+        assert!(at("2026-12-13").is_err(), "no time");
+    }
+}
