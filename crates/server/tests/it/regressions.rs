@@ -10,6 +10,11 @@
 //!   (`table_faults::a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_has_it_back`);
 //! - the two-node key reuse after a drain, on PostgreSQL, as processes (the cli crate's
 //!   `nodes::a_buy_in_after_a_drain_moves_real_chips_because_no_key_is_reused`);
+//! - a tournament table taken over dealt two hands on one go, and the tournament stalled
+//!   (`core::tournament::a_table_taken_over_mid_hand_deals_only_on_its_coordinators_go_and_one_hand_a_go`,
+//!   and whole nodes taken over in
+//!   `tournament::joined::a_node_taken_over_whole_deals_one_hand_a_go_so_no_report_is_refused_and_play_goes_on`;
+//!   found by the cli crate's failover drill, `tournament_nodes`);
 //! - every finding of the attacks on the room (`attacks`).
 
 use std::time::Duration;
