@@ -132,7 +132,7 @@ pub struct NewSitAndGo {
     /// Its name (a default from the room otherwise).
     #[serde(default)]
     pub name: Option<String>,
-    /// Entries it starts with (2 to 90).
+    /// Entries it starts with (2 to 1,000).
     pub players: usize,
     /// Seats a table (2 to 10; default 9).
     #[serde(default)]
