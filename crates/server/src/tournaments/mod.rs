@@ -217,19 +217,20 @@ impl Room {
             return;
         }
         let store = self.books.store();
-        let rows = match store.tournaments().await {
+        // Their ids alone: every node asks at every heartbeat, and a save is a whole log.
+        let ids = match store.unfinished_tournaments().await {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!(error = %e, "could not list the tournaments to resume");
                 return;
             }
         };
-        for row in rows.iter().filter(|r| r.finished_at.is_none()) {
-            if self.tournaments.get(&row.id).is_some() {
+        for id in ids {
+            if self.tournaments.get(&id).is_some() {
                 continue;
             }
             let lease = self.node.lease_ms();
-            match store.claim_tournament(&row.id, &self.node.id, lease).await {
+            match store.claim_tournament(&id, &self.node.id, lease).await {
                 Ok(Some((fence, row))) => {
                     let id = row.id.clone();
                     match self.restore_tournament(fence, row) {
@@ -241,7 +242,7 @@ impl Room {
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::warn!(tournament = %row.id, error = %e, "could not claim a tournament")
+                    tracing::warn!(tournament = %id, error = %e, "could not claim a tournament")
                 }
             }
         }
