@@ -21,4 +21,5 @@ mod regressions;
 mod serve;
 mod sim;
 mod sim_betting;
+mod tournament_nodes;
 mod verify;
