@@ -252,3 +252,18 @@ pub(crate) async fn three_nodes(db: &str, lease_ms: u64) -> [Node; 3] {
 pub(crate) async fn hands_by_status(store: &Store, status: &str) -> i64 {
     store.count_hands(status).await.expect("count")
 }
+
+/// The books balance, by the store's audit and by `tavolo admin audit` on database `db`.
+pub(crate) async fn books_balance(store: &Store, db: &str) {
+    let audit = store.audit().await.expect("audit");
+    assert!(audit.balanced(), "{:?}", audit.problems);
+    let out = command()
+        .args(["admin", "audit", "--db", db])
+        .output()
+        .expect("tavolo admin audit");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -35,8 +35,8 @@ use tavolo_store::{Account, Store, TournamentRow, UserId};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::cluster::{
-    database, hands_by_status, next_seq, sign_up, table_moves, three_nodes, LEASE_MS,
-    TAKEOVER_BOUND,
+    books_balance, database, hands_by_status, next_seq, sign_up, table_moves, three_nodes,
+    LEASE_MS, TAKEOVER_BOUND,
 };
 
 mod costs;
@@ -464,17 +464,7 @@ async fn over_and_paid(store: &Store, db: &str, def: &Definition, row: &Tourname
         0,
         "the pool paid out"
     );
-    let audit = store.audit().await.expect("audit");
-    assert!(audit.balanced(), "{:?}", audit.problems);
-    let out = crate::common::command()
-        .args(["admin", "audit", "--db", db])
-        .output()
-        .expect("tavolo admin audit");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    books_balance(store, db).await;
 }
 
 /// Runs the drills and prints what each did.
