@@ -63,7 +63,7 @@ function newForm() {
     <form id="sng-form" class="create-form">
       <label>${t('name')} <input name="name" maxlength="40"></label>
       <label>${t('game')} <select name="game">${games.join('')}</select></label>
-      <label>${t('players')} <input name="players" type="number" min="2" max="90" value="6" required></label>
+      <label>${t('players')} <input name="players" type="number" min="2" max="1000" value="6" required></label>
       <label>${t('seats')} <input name="seats" type="number" min="2" max="10" value="6" required></label>
       <label>${t('t_entry')} <input name="entry" type="number" min="1" value="100" required></label>
       <label>${t('t_fee')} <input name="fee" type="number" min="0" value="10" required></label>

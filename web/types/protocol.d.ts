@@ -1394,7 +1394,7 @@ export interface NewSitAndGo {
    */
   name?: string | null;
   /**
-   * Entries it starts with (2 to 90).
+   * Entries it starts with (2 to 1,000).
    */
   players: number;
   /**

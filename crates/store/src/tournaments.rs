@@ -327,6 +327,17 @@ impl Store {
         rows.iter().map(row_of).collect()
     }
 
+    /// The ids of the tournaments not over, oldest first: what a node looks at to resume, without
+    /// reading a save (each one is the tournament's whole log; a node claims the few it takes).
+    pub async fn unfinished_tournaments(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE finished_at IS NULL ORDER BY created_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
     /// Every tournament's id and newest lobby line (JSON, if saved), newest first: the lobby's
     /// list without reading the saves.
     pub async fn tournament_lines(&self) -> Result<Vec<(String, Option<String>)>, StoreError> {

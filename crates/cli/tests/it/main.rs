@@ -11,6 +11,8 @@ mod room;
 
 mod admin;
 mod cli;
+/// Several `tavolo serve` nodes on one PostgreSQL database, shared by the tests of nodes.
+mod cluster;
 mod crash;
 mod fixtures;
 mod nodes;
@@ -19,4 +21,5 @@ mod regressions;
 mod serve;
 mod sim;
 mod sim_betting;
+mod tournament_nodes;
 mod verify;

@@ -195,7 +195,7 @@ pub struct NewSitAndGo {
     /// The game: `holdem` (the default) or `draw`.
     #[serde(default)]
     pub game: Option<String>,
-    /// Entries it starts with (2 to 90).
+    /// Entries it starts with (2 to 1,000).
     pub players: usize,
     /// Seats a table (2 to 10, Draw 2 to 8; default 9, Draw 8).
     #[serde(default)]

@@ -502,8 +502,8 @@ impl Relay {
                 d.arriving.insert(*u, a);
             }
         }
-        // A hand permitted and not reported was voided (its permission given back, if the
-        // save had it): permitted again below, once everybody is seated.
+        // A hand permitted and not reported was voided: permitted again below, once everybody
+        // is seated (a table taken over holds until this go, whatever its save kept).
         d.permitted = false;
         // Players seated since the save are told again; those whose seat order is not in it
         // too; and anybody the awaited hand is dealt to who sits nowhere.

@@ -184,27 +184,7 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
         let why = format!("the structure has {} steps", structure.steps.len());
         return Err(("late_until_level", why));
     }
-    let needs_late = "needs late registration (late_until_level of 1 or more)";
-    for (on, field) in [(e.re_entry, "re_entry"), (e.rebuys, "rebuys")] {
-        if on && late == 0 {
-            return Err((field, format!("{field} {needs_late}: it ends with it")));
-        }
-    }
-    let add_on = e.add_on.as_ref().map(|a| AddOn {
-        chips: a.chips,
-        prize: a.price,
-    });
-    if let Some(a) = add_on {
-        if late == 0 {
-            return Err((
-                "add_on",
-                format!("an add-on {needs_late}: it is taken in its last level"),
-            ));
-        }
-        if a.chips.is_zero() || a.prize.is_zero() {
-            return Err(("add_on", "an add-on gives chips and costs chips".into()));
-        }
-    }
+    let add_on = late_options(e, late)?;
     if e.bots > MAX_BOTS {
         return Err(("bots", format!("at most {MAX_BOTS} bots")));
     }
@@ -238,6 +218,33 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
         definition,
         bots: e.bots,
     })
+}
+
+/// The options that end with late registration (re-entry, rebuys, the add-on) checked against
+/// its last level `late`: the add-on as the engine takes it.
+fn late_options(e: &Event, late: usize) -> Result<Option<AddOn>, (&'static str, String)> {
+    let needs_late = "needs late registration (late_until_level of 1 or more)";
+    for (on, field) in [(e.re_entry, "re_entry"), (e.rebuys, "rebuys")] {
+        if on && late == 0 {
+            return Err((field, format!("{field} {needs_late}: it ends with it")));
+        }
+    }
+    let add_on = e.add_on.as_ref().map(|a| AddOn {
+        chips: a.chips,
+        prize: a.price,
+    });
+    if let Some(a) = add_on {
+        if late == 0 {
+            return Err((
+                "add_on",
+                format!("an add-on {needs_late}: it is taken in its last level"),
+            ));
+        }
+        if a.chips.is_zero() || a.prize.is_zero() {
+            return Err(("add_on", "an add-on gives chips and costs chips".into()));
+        }
+    }
+    Ok(add_on)
 }
 
 /// The id of the event named `name` starting at `at_ms`: from those facts alone, so that every

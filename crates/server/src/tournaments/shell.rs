@@ -45,6 +45,11 @@ struct Shell {
     shown: Arc<Mutex<Shown>>,
     /// Inputs for the coordinator made while carrying out its effects (the relay's).
     queue: VecDeque<Input>,
+    /// Tables that could not be opened (another node still held them): tried again every
+    /// second, with their seats.
+    unopened: BTreeMap<usize, usize>,
+    /// Another node took the tournament over (its coordinator is held elsewhere now).
+    lost: bool,
 }
 
 /// Runs `coord` until its tournament is over or another node has it; `first`: the effects of
@@ -71,6 +76,8 @@ pub(crate) async fn run(
         next_reply: 1,
         shown,
         queue: VecDeque::new(),
+        unopened: BTreeMap::new(),
+        lost: false,
     };
     let mut done = shell.carry_out(&coord, first).await;
     let mut clock = tokio::time::interval(Duration::from_secs(1));
@@ -97,7 +104,10 @@ pub(crate) async fn run(
                 }
                 shell.queue.pop_front()
             }
-            _ = clock.tick() => Some(Input::Tick),
+            _ = clock.tick() => {
+                shell.reopen().await;
+                Some(Input::Tick)
+            }
         };
         let Some(room) = shell.deps.room.upgrade() else {
             break;
@@ -111,6 +121,9 @@ pub(crate) async fn run(
     }
     for (_, reply) in std::mem::take(&mut shell.replies) {
         let _ = reply.send(Err(CoordError::Moved));
+    }
+    if shell.lost {
+        shell.hand_on().await;
     }
     tracing::info!(tournament = %shell.deps.fence.tournament, "the tournament's task ends");
 }
@@ -143,7 +156,10 @@ impl Shell {
                     over = true;
                     self.finished().await;
                 }
-                Effect::Stopped => over = true,
+                Effect::Stopped => {
+                    over = true;
+                    self.lost = true;
+                }
             }
         }
         let tables = self.ids();
@@ -174,6 +190,29 @@ impl Shell {
                     None => tracing::error!(table = k, "an order for a table never opened"),
                 },
                 Relayed::Coordinator(input) => self.queue.push_back(input),
+            }
+        }
+    }
+
+    /// The tables another node still held when they were to open, tried again (that node lets
+    /// them go once its coordinator is fenced off, or its lease runs out).
+    async fn reopen(&mut self) {
+        for (k, seats) in std::mem::take(&mut self.unopened) {
+            if self.relay.is_open(k) {
+                self.open(k, seats).await;
+            }
+        }
+    }
+
+    /// The coordinator is held elsewhere now (this node was slow past its lease, and is alive):
+    /// its tables here are handed on — each after the hand in play, its lease released — for
+    /// the new coordinator's node to open them (it tries until it can). Kept, they would be
+    /// renewed here for ever, dealing nothing, and the tournament would stall.
+    async fn hand_on(&mut self) {
+        for (k, (id, tx)) in &self.tables {
+            let (done, _) = tokio::sync::oneshot::channel();
+            if tx.send(TableCmd::Drain(done)).await.is_ok() {
+                tracing::info!(table = %id, number = k, "a tournament table is handed on: its coordinator is held elsewhere");
             }
         }
     }
@@ -229,7 +268,8 @@ impl Shell {
                 room.lobby.insert(handle);
             }
             Err(why) => {
-                tracing::error!(tournament = %t, table = k, why, "a tournament table could not open")
+                tracing::warn!(tournament = %t, table = k, why, "a tournament table could not open yet");
+                self.unopened.insert(k, seats);
             }
         }
     }

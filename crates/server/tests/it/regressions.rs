@@ -14,6 +14,11 @@
 //!   (`tournament::relay::a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing`),
 //!   and a player registered for a tournament shown as not registered before its start
 //!   (`scheduled::a_player_registered_before_the_start_was_shown_as_not_registered`);
+//! - a tournament table taken over dealt two hands on one go, and the tournament stalled
+//!   (`core::tournament::a_table_taken_over_mid_hand_deals_only_on_its_coordinators_go_and_one_hand_a_go`,
+//!   and whole nodes taken over in
+//!   `tournament::joined::a_node_taken_over_whole_deals_one_hand_a_go_so_no_report_is_refused_and_play_goes_on`;
+//!   found by the cli crate's failover drill, `tournament_nodes`);
 //! - every finding of the attacks on the room (`attacks`).
 //! - a tournament player moved on (balancing) before sitting down at the table a broken table
 //!   sent them to stayed there and was dealt in

@@ -212,3 +212,30 @@ async fn the_audit_names_a_tournament_hand_that_moved_room_chips() {
         assert!(problems.iter().any(|p| p.contains(&named)), "{problems:?}");
     }
 }
+
+/// Fault (issue 51's failover drill, 200 players on three nodes): every node, at every
+/// heartbeat, listed the tournaments to resume by reading every one of them in full — each
+/// save, the tournament's whole log (2.6 MB after 10,000 hands), finished ones included — and
+/// every node grew to 470 MB. The ids of the tournaments not over are read now, and a node
+/// reads a save only of the one it claims.
+#[tokio::test]
+async fn the_tournaments_to_resume_are_listed_by_id_without_reading_a_save() {
+    for store in common::stores().await {
+        let big = "x".repeat(100_000);
+        for id in ["r1", "r2", "r3"] {
+            let fence = store
+                .create_tournament(&new(id), "n1", 10_000)
+                .await
+                .unwrap();
+            store
+                .save_tournament(&fence, None, &save(&big, 1))
+                .await
+                .unwrap();
+            if id == "r2" {
+                store.finish_tournament(&fence, "{}").await.unwrap();
+            }
+        }
+        let ids = store.unfinished_tournaments().await.unwrap();
+        assert_eq!(ids, vec!["r1".to_string(), "r3".to_string()]);
+    }
+}

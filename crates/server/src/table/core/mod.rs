@@ -348,6 +348,10 @@ impl<G: Game> TableCore<G> {
             core.out.push(Effect::Count(Count::Seated));
         }
         core.tour = saved.tournament.map(|t| *t).unwrap_or_default();
+        // A table taken over deals only on its coordinator's go, which its relay gives again
+        // once the table has told what it restored: the permission its save kept (given back
+        // by the hand the takeover voided) would deal a second hand on that one go.
+        core.tour.permit = Permit::Hold;
         if let Some(l) = core.tour.level {
             let (_, bank) = core.kind.clock(&core.o, l.number);
             core.clock.grow_banks(bank);

@@ -6,9 +6,9 @@
 //! coordinator's go unless it holds a standing permission.
 //!
 //! What the table keeps for it ([`Tour`]) is saved with the table, in the transaction of every
-//! hand's begin and finish: a new owner deals on at the same level under the same permission,
-//! and tells the coordinator again the last hand over (the coordinator knows hands by their
-//! number at the table, so a report it already had changes nothing).
+//! hand's begin and finish: a new owner deals on at the same level, tells the coordinator again
+//! the last hand over (the coordinator knows hands by their number at the table, so a report it
+//! already had changes nothing) and deals its next hand on the coordinator's go alone.
 
 use serde::{Deserialize, Serialize};
 use tavolo_engine::game::{Game, Outcome};
