@@ -53,16 +53,7 @@ pub fn router(room: Arc<Room>) -> Router {
             get(tournaments::list).post(tournaments::create),
         )
         .route("/api/tournaments/{id}", get(tournaments::detail))
-        .route(
-            "/api/tournaments/{id}/register",
-            post(tournaments::register),
-        )
-        .route(
-            "/api/tournaments/{id}/unregister",
-            post(tournaments::unregister),
-        )
-        .route("/api/tournaments/{id}/rebuy", post(tournaments::rebuy))
-        .route("/api/tournaments/{id}/addon", post(tournaments::add_on))
+        .route("/api/tournaments/{id}/{what}", post(tournaments::intent))
         .route("/ws", get(ws::upgrade))
         .fallback(crate::assets::serve)
         .layer(middleware::from_fn_with_state(room.clone(), guard))

@@ -77,43 +77,24 @@ pub(super) async fn create(
     }
 }
 
-/// `POST /api/tournaments/{id}/register`.
-pub(super) async fn register(
+/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon`.
+pub(super) async fn intent(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    Path((id, what)): Path<(String, String)>,
 ) -> Response {
-    intent(room, headers, id, Intent::Register).await
+    let intent = match what.as_str() {
+        "register" => Intent::Register,
+        "unregister" => Intent::Unregister,
+        "rebuy" => Intent::Rebuy,
+        "addon" => Intent::AddOn,
+        _ => return api_error(StatusCode::NOT_FOUND, "not_found", "no such request"),
+    };
+    ask(room, headers, id, intent).await
 }
 
-/// `POST /api/tournaments/{id}/unregister`.
-pub(super) async fn unregister(
-    State(room): State<Arc<Room>>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    intent(room, headers, id, Intent::Unregister).await
-}
-
-/// `POST /api/tournaments/{id}/rebuy`.
-pub(super) async fn rebuy(
-    State(room): State<Arc<Room>>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    intent(room, headers, id, Intent::Rebuy).await
-}
-
-/// `POST /api/tournaments/{id}/addon`.
-pub(super) async fn add_on(
-    State(room): State<Arc<Room>>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    intent(room, headers, id, Intent::AddOn).await
-}
-
-async fn intent(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) -> Response {
+/// The signed-in user asks tournament `id` for `intent`: the answer, or why not.
+async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) -> Response {
     let m = match user(&room, &headers).await {
         Ok(m) => m,
         Err(r) => return r,

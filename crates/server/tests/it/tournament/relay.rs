@@ -22,6 +22,22 @@ fn chips(n: u64) -> Chips {
     Chips::new(n)
 }
 
+/// Table `table` reports player `id` removed with `stack`: what the relay then asks.
+fn removed(relay: &mut Relay, table: usize, id: i64, stack: u64) -> Vec<Relayed> {
+    let player = UserId(id);
+    let stack = chips(stack);
+    relay.report(table, Report::Removed { player, stack })
+}
+
+/// The order to seat player `id` at `seat` with `stack`.
+fn seat_order(id: i64, seat: usize, stack: u64) -> TableOrder {
+    TableOrder::Seat {
+        player: member(id),
+        seat,
+        stack: chips(stack),
+    }
+}
+
 /// The orders for tables in `out`: (table, order).
 fn to_tables(out: &[Relayed]) -> Vec<(usize, TableOrder)> {
     (out.iter())
@@ -106,18 +122,8 @@ fn a_move_is_a_removal_then_a_seat_with_the_stack_the_table_gave_back() {
     });
     let remove = TableOrder::Remove { player: UserId(2) };
     assert_eq!(to_tables(&out), vec![(0, remove)]);
-    let out = relay.report(
-        0,
-        Report::Removed {
-            player: UserId(2),
-            stack: chips(1_350),
-        },
-    );
-    let seat = TableOrder::Seat {
-        player: member(2),
-        seat: 4,
-        stack: chips(1_350),
-    };
+    let out = removed(&mut relay, 0, 2, 1_350);
+    let seat = seat_order(2, 4, 1_350);
     assert_eq!(to_tables(&out), vec![(1, seat)]);
 }
 
@@ -135,13 +141,7 @@ fn a_table_deals_only_once_every_player_ordered_there_has_sat_down() {
     });
     let out = relay.order(deal(0, 1));
     assert!(to_tables(&out).is_empty(), "no permit yet: {out:?}");
-    let out = relay.report(
-        1,
-        Report::Removed {
-            player: UserId(3),
-            stack: chips(900),
-        },
-    );
+    let out = removed(&mut relay, 1, 3, 900);
     assert_eq!(to_tables(&out).len(), 1, "the seat order: {out:?}");
     let out = relay.report(
         0,
@@ -169,13 +169,7 @@ fn a_seat_is_given_to_an_arriving_player_only_once_the_busted_player_has_left_it
         from: (1, 1),
         to: (0, 3),
     });
-    let out = relay.report(
-        1,
-        Report::Removed {
-            player: UserId(4),
-            stack: chips(1_000),
-        },
-    );
+    let out = removed(&mut relay, 1, 4, 1_000);
     assert!(to_tables(&out).is_empty(), "seat 3 is still taken: {out:?}");
     let out = relay.report(
         0,
@@ -184,11 +178,7 @@ fn a_seat_is_given_to_an_arriving_player_only_once_the_busted_player_has_left_it
             stack: Chips::ZERO,
         },
     );
-    let seat = TableOrder::Seat {
-        player: member(4),
-        seat: 3,
-        stack: chips(1_000),
-    };
+    let seat = seat_order(4, 3, 1_000);
     assert_eq!(to_tables(&out), vec![(0, seat)]);
 }
 
@@ -206,18 +196,8 @@ fn a_redraw_within_one_table_was_taken_for_a_move_already_done() {
     });
     let remove = TableOrder::Remove { player: UserId(1) };
     assert_eq!(to_tables(&out), vec![(0, remove)]);
-    let out = relay.report(
-        0,
-        Report::Removed {
-            player: UserId(1),
-            stack: chips(1_000),
-        },
-    );
-    let seat = TableOrder::Seat {
-        player: member(1),
-        seat: 7,
-        stack: chips(1_000),
-    };
+    let out = removed(&mut relay, 0, 1, 1_000);
+    let seat = seat_order(1, 7, 1_000);
     assert_eq!(to_tables(&out), vec![(0, seat)]);
 }
 
@@ -326,18 +306,8 @@ fn a_player_moved_on_before_sitting_down_is_never_seated_at_the_first_destinatio
         to_tables(&out).is_empty(),
         "not seated at table 1 yet: {out:?}"
     );
-    let out = relay.report(
-        2,
-        Report::Removed {
-            player: UserId(3),
-            stack: chips(1_200),
-        },
-    );
-    let seat = TableOrder::Seat {
-        player: member(3),
-        seat: 5,
-        stack: chips(1_200),
-    };
+    let out = removed(&mut relay, 2, 3, 1_200);
+    let seat = seat_order(3, 5, 1_200);
     assert_eq!(to_tables(&out), vec![(0, seat)], "straight to table 0");
 }
 
@@ -347,13 +317,7 @@ fn a_player_moved_on_before_sitting_down_is_never_seated_at_the_first_destinatio
 #[test]
 fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_sit() {
     let mut relay = broken_to_table_1();
-    let out = relay.report(
-        2,
-        Report::Removed {
-            player: UserId(3),
-            stack: chips(1_200),
-        },
-    );
+    let out = removed(&mut relay, 2, 3, 1_200);
     assert_eq!(
         to_tables(&out).len(),
         1,
@@ -373,18 +337,8 @@ fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_si
     );
     let remove = TableOrder::Remove { player: UserId(3) };
     assert_eq!(to_tables(&out).first(), Some(&(1, remove)), "{out:?}");
-    let out = relay.report(
-        1,
-        Report::Removed {
-            player: UserId(3),
-            stack: chips(1_200),
-        },
-    );
-    let seat = TableOrder::Seat {
-        player: member(3),
-        seat: 5,
-        stack: chips(1_200),
-    };
+    let out = removed(&mut relay, 1, 3, 1_200);
+    let seat = seat_order(3, 5, 1_200);
     assert_eq!(to_tables(&out), vec![(0, seat)]);
 }
 
