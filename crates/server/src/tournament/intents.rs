@@ -15,8 +15,8 @@ impl Coordinator {
         let result = match intent {
             Intent::Register => self.register(member, reply),
             Intent::Unregister => self.unregister(member, reply),
-            Intent::Rebuy => self.rebuy(member, reply),
-            Intent::AddOn => self.add_on(member, reply),
+            Intent::Rebuy => self.buy(member, reply, false),
+            Intent::AddOn => self.buy(member, reply, true),
         };
         if let Err(e) = result {
             self.out.push(Effect::Answer(reply, Err(e)));
@@ -92,31 +92,30 @@ impl Coordinator {
         Ok(())
     }
 
-    /// A rebuy: checked against the rules, then charged.
-    fn rebuy(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
+    /// A rebuy (`add_on` false) or an add-on: checked against the rules on a copy of the
+    /// engine (a request mid-hand is made once the hand is over), then charged.
+    fn buy(&mut self, member: Member, reply: ReplyId, add_on: bool) -> Result<(), CoordError> {
         if let Some(what) = self.charging(member.id) {
             return Err(CoordError::Busy(what));
         }
-        match self.engine.clone().rebuy(member.id) {
-            Ok(_) | Err(TournamentError::MidHand) => {} // made once the hand is over
+        let mut engine = self.engine.clone();
+        let checked = if add_on {
+            engine.add_on(member.id)
+        } else {
+            engine.rebuy(member.id)
+        };
+        match checked {
+            Ok(_) | Err(TournamentError::MidHand) => {}
             Err(e) => return Err(e.into()),
         }
-        let k = self.rebuys.get(&member.id).copied().unwrap_or(0) + 1;
-        self.submit(Movement::Rebuy { member, k }, Some(reply));
-        Ok(())
-    }
-
-    /// An add-on: checked against the rules, then charged.
-    fn add_on(&mut self, member: Member, reply: ReplyId) -> Result<(), CoordError> {
-        if let Some(what) = self.charging(member.id) {
-            return Err(CoordError::Busy(what));
-        }
-        match self.engine.clone().add_on(member.id) {
-            Ok(_) | Err(TournamentError::MidHand) => {} // made once the hand is over
-            Err(e) => return Err(e.into()),
-        }
-        let k = self.add_ons.get(&member.id).copied().unwrap_or(0) + 1;
-        self.submit(Movement::AddOn { member, k }, Some(reply));
+        let made = if add_on { &self.add_ons } else { &self.rebuys };
+        let k = made.get(&member.id).copied().unwrap_or(0) + 1;
+        let movement = if add_on {
+            Movement::AddOn { member, k }
+        } else {
+            Movement::Rebuy { member, k }
+        };
+        self.submit(movement, Some(reply));
         Ok(())
     }
 
