@@ -310,7 +310,7 @@ fn exploit_learns_across_hands_and_a_seed_still_reproduces_its_match() {
     let spec = holdem::bot_spec("exploit").expect("the exploit bot");
     assert!(spec.learns(), "the arena must play its hands in order");
     let play = |threads: usize| {
-        let plan = Plan::new(500, 5).duplicate().on(threads);
+        let plan = Plan::new(150, 5).duplicate().on(threads);
         run(2, Structure::FixedLimit, &["exploit", "rlcard"], plan)
     };
     let (a, b) = (play(1), play(2));

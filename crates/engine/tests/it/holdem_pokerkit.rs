@@ -6,7 +6,7 @@
 //! environment under the target directory, installs PokerKit from PyPI (once; the pin is
 //! `scripts/pokerkit/requirements.txt`), and has
 //! PokerKit play `TAVOLO_POKERKIT_HANDS` (default 1,000: the Python
-//! package's differential steps 10,000 more through both engines action by action) hands from seed `TAVOLO_POKERKIT_SEED`
+//! package's differential steps 3,000 more through both engines action by action) hands from seed `TAVOLO_POKERKIT_SEED`
 //! (default 2026). Where Python or PyPI cannot be reached it prints a note and passes — except
 //! under CI (`CI` set), where that is a failure.
 

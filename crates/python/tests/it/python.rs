@@ -5,7 +5,7 @@
 //! numpy, PettingZoo, Gymnasium and PokerKit from PyPI, puts the freshly built
 //! `lib_tavolo` beside the package's Python files as `tavolo/_tavolo.abi3.so`, and runs pytest.
 //! Where Python or PyPI cannot be reached it prints a note and passes — except under CI (`CI`
-//! set), where that is a failure. `TAVOLO_PY_DIFF_HANDS` (default 10,000) sets the size of
+//! set), where that is a failure. `TAVOLO_PY_DIFF_HANDS` (default 3,000) sets the size of
 //! the PokerKit differential.
 
 use std::path::{Path, PathBuf};

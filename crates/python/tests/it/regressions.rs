@@ -8,7 +8,7 @@ use crate::outside::run;
 use crate::python::python_or_skip;
 
 /// PokerKit's pin was lost from the test environment's requirements, and the PokerKit tests —
-/// the 10,000-hand differential among them — skipped silently (`pytest.importorskip`) while the
+/// the stepped differential among them — skipped silently (`pytest.importorskip`) while the
 /// suite passed. The pin now lives once (`scripts/pokerkit/requirements.txt`), and under
 /// `cargo test` (`TAVOLO_PYTEST_STRICT`) a module the tests need is imported, never skipped:
 /// here PokerKit is there, and a missing module is an error, not a skip. Fixed in a1b8ff1.
