@@ -113,7 +113,8 @@ impl Server {
             room.resume_tournaments().await;
         }
         // The scheduled tournaments of the operator's file not yet in the books.
-        room.create_scheduled(scheduled).await;
+        // (and each repeating one's next occurrence, from now on).
+        crate::tournaments::schedule::keep(&room, scheduled).await;
         let app = crate::http::router(room.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = tokio::spawn(crate::listen::serve(listener, app, room.clone(), stopped));

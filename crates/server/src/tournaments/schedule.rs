@@ -4,9 +4,13 @@
 //! once as the room starts — a bad file is refused with the line and the field at fault, before
 //! anything is written — and each event recorded in the books once, whatever the restarts and
 //! however many nodes read the same file: its id is made from the file's facts that name it
-//! (its name and start), and the books hold one tournament an id.
+//! (its name and start), and the books hold one tournament an id. An event may repeat daily or
+//! weekly: the room then keeps its next occurrence in the books, each occurrence an event of its
+//! own (named by the same name and its own start).
 
+use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -18,7 +22,7 @@ use toml::value::{Datetime, Offset};
 
 use super::{speed, Definition};
 use crate::error::RoomError;
-use crate::room::Room;
+use crate::room::{periodically, Room};
 
 /// One scheduled tournament of the file, checked.
 #[derive(Clone, Debug)]
@@ -31,6 +35,35 @@ pub struct Scheduled {
     pub definition: Definition,
     /// Bots entered when it is recorded.
     pub bots: usize,
+    /// How it repeats (`None`: once).
+    pub repeat: Option<Repeat>,
+}
+
+/// How a scheduled event repeats: its occurrences start this far apart, from its first start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    /// Every day at the same time (UTC: 24 hours apart).
+    Daily,
+    /// Every week on the same day at the same time (UTC: 7 × 24 hours apart).
+    Weekly,
+}
+
+impl Repeat {
+    /// The time between two occurrences (ms).
+    pub const fn period_ms(self) -> u64 {
+        match self {
+            Repeat::Daily => 86_400_000,
+            Repeat::Weekly => 7 * 86_400_000,
+        }
+    }
+
+    fn from_word(w: &str) -> Option<Repeat> {
+        match w {
+            "daily" => Some(Repeat::Daily),
+            "weekly" => Some(Repeat::Weekly),
+            _ => None,
+        }
+    }
 }
 
 impl Scheduled {
@@ -40,6 +73,28 @@ impl Scheduled {
             Start::Scheduled { at_ms, .. } => at_ms,
             Start::SitAndGo { .. } => 0,
         }
+    }
+
+    /// The occurrence the books should hold at `now_ms`: the event itself while its start is
+    /// ahead; for a repeating event whose start has passed, its first occurrence starting after
+    /// `now_ms` (the same settings, its own start and id); `None` for a single event whose
+    /// start has passed.
+    pub fn next_after(&self, now_ms: u64) -> Option<Scheduled> {
+        let first = self.starts_at();
+        if first > now_ms {
+            return Some(self.clone());
+        }
+        let period = self.repeat?.period_ms();
+        let at_ms = first + ((now_ms - first) / period + 1) * period;
+        let mut next = self.clone();
+        if let Start::Scheduled {
+            at_ms: ref mut at, ..
+        } = next.definition.config.start
+        {
+            *at = at_ms;
+        }
+        next.id = event_id(&self.name, at_ms);
+        Some(next)
     }
 }
 
@@ -62,8 +117,9 @@ pub enum ScheduleError {
         /// Why.
         why: String,
     },
-    /// Two events with the same name and start (they would be one tournament).
-    #[error("line {line}: tournament {name:?} at this start is listed twice")]
+    /// Two events with the same name and start (they would be one tournament), or a name that
+    /// a repeating event shares with another (their occurrences could meet).
+    #[error("line {line}: tournament {name:?} is listed twice (at the same start, or beside a repeating event of its name)")]
     Twice {
         /// The line of the second.
         line: usize,
@@ -109,6 +165,8 @@ struct Event {
     bots: usize,
     #[serde(default)]
     bot_level: Option<String>,
+    #[serde(default)]
+    repeat: Option<String>,
 }
 
 /// An add-on as written.
@@ -145,7 +203,10 @@ pub fn parse(text: &str) -> Result<Vec<Scheduled>, ScheduleError> {
             why,
         };
         let s = checked(&event, &name).map_err(|(field, why)| fault(field, why))?;
-        if out.iter().any(|o| o.id == s.id) {
+        let meets = |o: &Scheduled| {
+            o.id == s.id || (o.name == s.name && (o.repeat.is_some() || s.repeat.is_some()))
+        };
+        if out.iter().any(meets) {
             return Err(ScheduleError::Twice { line, name });
         }
         out.push(s);
@@ -212,11 +273,18 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
     definition
         .tables("check")
         .map_err(|e| ("bot_level", e.to_string()))?;
+    let repeat = match e.repeat.as_deref() {
+        None => None,
+        Some(w) => {
+            Some(Repeat::from_word(w).ok_or(("repeat", format!("{w:?} is not daily or weekly")))?)
+        }
+    };
     Ok(Scheduled {
         id: event_id(name, at_ms),
         name: name.into(),
         definition,
         bots: e.bots,
+        repeat,
     })
 }
 
@@ -304,26 +372,66 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// How often the room looks for a repeating event's next occurrence to record (the coordinators
+/// look at the clock as often).
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+
+/// Records the scheduled tournaments of the room's file not yet in the books (at once, so the
+/// lobby lists them as the room opens), then keeps each repeating event's next occurrence
+/// recorded: once one starts, the next is listed within [`LOOK_EVERY`].
+pub async fn keep(room: &Arc<Room>, events: Vec<Scheduled>) {
+    if events.is_empty() {
+        return;
+    }
+    let settled = Arc::new(tokio::sync::Mutex::new(HashSet::new()));
+    room.create_scheduled(&events, &mut *settled.lock().await)
+        .await;
+    if events.iter().all(|e| e.repeat.is_none()) {
+        return;
+    }
+    let events = Arc::new(events);
+    periodically(room, LOOK_EVERY, LOOK_EVERY, move |room| {
+        let (events, settled) = (events.clone(), settled.clone());
+        async move {
+            let mut settled = settled.lock().await;
+            room.create_scheduled(&events, &mut settled).await
+        }
+    });
+}
+
 impl Room {
-    /// Records the scheduled tournaments of the room's file not yet in the books, and starts
-    /// their coordinators here: each once (an event another node or an earlier start recorded
-    /// is the books' already, taken up by [`Room::resume_tournaments`]). An event whose start
-    /// has passed and that the books do not hold is not created.
-    pub async fn create_scheduled(self: &Arc<Room>, events: Vec<Scheduled>) {
+    /// Records each scheduled event's occurrence due now ([`Scheduled::next_after`]) unless the
+    /// books hold it, and starts its coordinator here: each once (an event another node or an
+    /// earlier start recorded is the books' already, taken up by [`Room::resume_tournaments`]).
+    /// A single event whose start has passed and that the books do not hold is not created.
+    /// `settled` holds the occurrences this process has recorded or found recorded: they are
+    /// not asked for again (the books would answer the same).
+    pub async fn create_scheduled(
+        self: &Arc<Room>,
+        events: &[Scheduled],
+        settled: &mut HashSet<String>,
+    ) {
         if self.read_only().is_some() {
             return;
         }
         let now = self.config.time.unix_ms();
         for event in events {
-            if event.starts_at() <= now {
-                tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament's start has passed: not created");
+            let Some(event) = event.next_after(now) else {
+                if settled.insert(event.id.clone()) {
+                    tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament's start has passed: not created");
+                }
+                continue;
+            };
+            if settled.contains(&event.id) {
                 continue;
             }
             match self.create_event(&event).await {
-                Ok(true) => {
-                    tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament was created")
+                Ok(made) => {
+                    if made {
+                        tracing::info!(tournament = %event.id, name = %event.name, "a scheduled tournament was created");
+                    }
+                    settled.insert(event.id.clone());
                 }
-                Ok(false) => {}
                 Err(e) => {
                     tracing::error!(tournament = %event.id, name = %event.name, error = %e, "a scheduled tournament could not be created")
                 }
@@ -373,5 +481,57 @@ mod tests {
         assert_eq!(at("2026-12-13T20:00:00+01:00"), Ok(1_797_188_400_000));
         assert!(at("2026-12-13T19:00:00").is_err(), "no offset");
         assert!(at("2026-12-13").is_err(), "no time");
+    }
+
+    fn one(more: &str) -> Result<Vec<Scheduled>, ScheduleError> {
+        parse(&format!(
+            "[[tournament]]\nname = \"Nightly\"\nstart = 2030-01-01T20:00:00Z\nentry = 100\n{more}"
+        ))
+    }
+
+    /// 2030-01-01T20:00:00Z.
+    const FIRST: u64 = 1_893_528_000_000;
+    const DAY: u64 = 86_400_000;
+
+    #[test]
+    fn a_daily_event_is_due_at_its_next_start_after_now_with_an_id_of_its_own() {
+        let nightly = &one("repeat = \"daily\"").expect("a good file")[0];
+        assert_eq!(nightly.repeat, Some(Repeat::Daily));
+        let before = nightly.next_after(FIRST - 1).expect("due");
+        assert_eq!((before.starts_at(), &before.id), (FIRST, &nightly.id));
+        for now in [FIRST, FIRST + 1, FIRST + DAY - 1] {
+            let next = nightly.next_after(now).expect("due");
+            assert_eq!(next.starts_at(), FIRST + DAY, "at {now}");
+            assert_eq!(next.id, event_id("Nightly", FIRST + DAY));
+            assert_ne!(next.id, nightly.id);
+        }
+        let later = nightly.next_after(FIRST + 10 * DAY).expect("due");
+        assert_eq!(later.starts_at(), FIRST + 11 * DAY);
+    }
+
+    #[test]
+    fn a_weekly_event_comes_back_seven_days_later_and_a_single_one_never() {
+        let weekly = &one("repeat = \"weekly\"").expect("a good file")[0];
+        assert_eq!(
+            weekly.next_after(FIRST).map(|e| e.starts_at()),
+            Some(FIRST + 7 * DAY)
+        );
+        let once = &one("").expect("a good file")[0];
+        assert_eq!(once.repeat, None);
+        assert!(once.next_after(FIRST).is_none());
+    }
+
+    #[test]
+    fn a_repeat_the_format_does_not_know_or_a_name_shared_with_a_repeating_event_is_refused() {
+        let wrong = one("repeat = \"hourly\"").expect_err("refused").to_string();
+        assert!(
+            wrong.contains("repeat") && wrong.contains("hourly"),
+            "{wrong}"
+        );
+        let shared = one("repeat = \"daily\"\n[[tournament]]\nname = \"Nightly\"\nstart = 2030-01-05T20:00:00Z\nentry = 100\n");
+        assert!(
+            matches!(shared, Err(ScheduleError::Twice { line: 6, .. })),
+            "{shared:?}"
+        );
     }
 }

@@ -179,6 +179,33 @@ async fn a_scheduled_tournament_short_of_its_minimum_is_called_off_and_everyone_
     audit_and_shutdown(h).await;
 }
 
+/// Issue 51: a daily event's occurrence is listed; once it starts (here called off, short of
+/// players), the next day's is listed within seconds, registering, with its own id and start.
+#[tokio::test]
+async fn a_daily_event_lists_the_next_days_occurrence_once_the_days_one_has_started() {
+    let text = file("Nightly", "min_players = 3\nrepeat = \"daily\"");
+    let event = events(&text)[0].clone();
+    let next = event.next_after(START).expect("a daily event comes back");
+    assert_eq!(next.starts_at(), START + 86_400_000);
+    let (h, _dir, clock) = room("scheduled-daily", &text).await;
+    let ada = Client::guest(h.local_addr()).await;
+    assert_eq!(line(&ada, &event.id).await["status"], "registering");
+    clock.advance(Duration::from_secs(3_600));
+    until_status(&ada, &event.id, "cancelled").await;
+    for _ in 0..1_500 {
+        let list = get(ada.addr, "/api/tournaments", None).await.json();
+        if list.to_string().contains(&next.id) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let l = until_status(&ada, &next.id, "registering").await;
+    assert_eq!(l["tournament"]["starts_at"], START + 86_400_000, "{l}");
+    assert_eq!(l["tournament"]["name"], "Nightly", "{l}");
+    assert_eq!(ask(&ada, &next.id, "register").await.0, 200);
+    audit_and_shutdown(h).await;
+}
+
 /// Issue 51: the room started twice on the same books with the same file records its event
 /// once — the same id, the entries it took kept.
 #[tokio::test]
