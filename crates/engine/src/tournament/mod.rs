@@ -29,6 +29,7 @@ pub use seating::{
 };
 pub use state::{
     AddOn, Break, Config, Deal, DealKind, Effect, Phase, Start, Tournament, TournamentError,
+    DEAL_MS,
 };
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,

@@ -2,8 +2,7 @@
 //! agree; chip chop or ICM; the tables pause after the current hand; a time limit).
 
 use tavolo_engine::tournament::{
-    chip_chop, icm_chips, state::DEAL_MS, DealKind, Effect, Phase, Speed, Tournament,
-    TournamentError,
+    chip_chop, icm_chips, DealKind, Effect, Phase, Speed, Tournament, TournamentError, DEAL_MS,
 };
 use tavolo_engine::Chips;
 
