@@ -103,3 +103,32 @@ test('issue 51: a Draw sit-and-go is made from the form, its table deals Draw at
     await browser.close();
   }
 });
+
+test('issue 51: at the final table a deal is proposed, its figures and time shown, and declined', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPlayer(browser, { prefix: 'sngdeal' });
+    await page.click('#nav-tournaments');
+    await page.waitForSelector('#sng-form');
+    const form = { name: 'E2E deal', players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
+    for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
+    await page.selectOption('#sng-form [name="speed"]', 'hyper');
+    await page.click('#sng-create');
+    await page.waitForSelector('#t-register', { timeout: 15000 });
+    await page.click('#t-register');
+    // Three at one table, the prizes fixed: a deal may be proposed.
+    await page.waitForSelector('#t-deal-icm', { timeout: 20000 });
+    await page.click('#t-deal-icm');
+    await page.waitForSelector('#t-deal-figures', { timeout: 15000 });
+    assert.equal(await page.locator('#t-deal-figures tbody tr').count(), 3, 'every player with both figures');
+    assert.match(await page.textContent('#t-deal-left'), /[01]:\d\d/, 'the time left to answer');
+    assert.match(await page.textContent('#t-deal'), /ICM/);
+    await shot(page, 'tournament-deal');
+    await page.click('#t-deal-decline');
+    await page.waitForSelector('#t-deal-figures', { state: 'detached', timeout: 15000 });
+    await page.waitForSelector('#t-notices', { timeout: 5000 });
+    assert.match(await page.textContent('#t-notices'), /declined the deal/);
+  } finally {
+    await browser.close();
+  }
+});
