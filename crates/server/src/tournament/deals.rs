@@ -69,7 +69,7 @@ impl Coordinator {
                     ));
                 }
             }
-            Decided::DealOff { declined_by } => {
+            Decided::DealOff(declined_by) => {
                 let declined_by = declined_by.map(|u| name(self, u));
                 for u in everyone {
                     let declined_by = declined_by.clone();

@@ -175,9 +175,7 @@ impl Coordinator {
                 Decided::HandForHand(on) => self.emit(Effect::Order(Order::HandForHand(on))),
                 // No table may deal during a break: `deal` holds each as its hand ends.
                 Decided::Break { .. } => {}
-                Decided::DealProposed { .. }
-                | Decided::DealOff { .. }
-                | Decided::DealMade { .. } => {
+                Decided::DealProposed { .. } | Decided::DealOff(_) | Decided::DealMade { .. } => {
                     self.deal_told(e);
                 }
                 Decided::Busted(p) => {

@@ -139,7 +139,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if now_ms >= deal.until_ms || !accept {
             let declined_by = (now_ms < deal.until_ms).then_some(player);
             self.deal = None;
-            out.push(Effect::DealOff { declined_by });
+            out.push(Effect::DealOff(declined_by));
             return Ok(out);
         }
         if !deal.settled {
@@ -158,7 +158,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     pub(super) fn deal_clock(&mut self, now_ms: u64, out: &mut Vec<Effect<P>>) {
         if self.deal.as_ref().is_some_and(|d| now_ms >= d.until_ms) {
             self.deal = None;
-            out.push(Effect::DealOff { declined_by: None });
+            out.push(Effect::DealOff(None));
         }
     }
 
@@ -169,7 +169,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             return;
         };
         if self.phase != Phase::Running || self.figure(&mut deal).is_err() {
-            out.push(Effect::DealOff { declined_by: None });
+            out.push(Effect::DealOff(None));
             return;
         }
         self.deal = Some(deal);

@@ -196,11 +196,8 @@ pub enum Effect<P> {
         /// When it lapses (ms).
         until_ms: u64,
     },
-    /// The deal proposed is off: declined (by whom), or lapsed (`None`); play goes on.
-    DealOff {
-        /// Who declined it.
-        declined_by: Option<P>,
-    },
+    /// The deal proposed is off: declined by this player, or lapsed (`None`); play goes on.
+    DealOff(Option<P>),
     /// Everyone accepted the deal: these shares are paid (with the places that follow).
     DealMade {
         /// Its kind.

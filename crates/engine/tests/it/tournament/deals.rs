@@ -115,12 +115,7 @@ fn a_deal_declined_by_one_player_is_off_and_play_goes_on() {
     t.propose_deal(0, DealKind::Icm, 0).expect("a deal");
     t.answer_deal(1, true, 10).expect("accepted");
     let fx = t.answer_deal(3, false, 20).expect("declined");
-    assert_eq!(
-        fx,
-        vec![Effect::DealOff {
-            declined_by: Some(3)
-        }]
-    );
+    assert_eq!(fx, vec![Effect::DealOff(Some(3))]);
     assert!(t.deal().is_none());
     assert!(t.may_deal(0), "play goes on");
     assert_eq!(t.phase(), Phase::Running);
@@ -137,15 +132,12 @@ fn a_deal_not_accepted_within_its_time_limit_lapses_and_play_goes_on() {
     assert!(t.tick(1_000 + DEAL_MS - 1).expect("tick").is_empty());
     assert!(t.deal().is_some());
     let fx = t.tick(1_000 + DEAL_MS).expect("tick");
-    assert!(
-        fx.contains(&Effect::DealOff { declined_by: None }),
-        "{fx:?}"
-    );
+    assert!(fx.contains(&Effect::DealOff(None)), "{fx:?}");
     assert!(t.may_deal(0));
     // An acceptance after the time limit but before the clock noticed: the deal lapses.
     t.propose_deal(0, DealKind::Chop, 200_000).expect("a deal");
     let fx = t.answer_deal(1, true, 200_000 + DEAL_MS).expect("lapsed");
-    assert_eq!(fx, vec![Effect::DealOff { declined_by: None }]);
+    assert_eq!(fx, vec![Effect::DealOff(None)]);
     assert_eq!(t.phase(), Phase::Running);
 }
 
