@@ -85,6 +85,12 @@ export const api = {
   async tournamentIntent(id, what) {
     return (await call('POST', `api/tournaments/${encodeURIComponent(id)}/${what}`)).data;
   },
+  /** A deal at the final table: `{propose: 'icm'|'chop'}` or `{accept: bool}`.
+   *  @param {import('../types/protocol').DealRequest} body
+   *  @returns {Promise<import('../types/protocol').TournamentAnswer>} */
+  async tournamentDeal(id, body) {
+    return (await call('POST', `api/tournaments/${encodeURIComponent(id)}/deal`, body)).data;
+  },
   /** @returns {Promise<HistoryItem[]>} */
   async history() {
     return (await this.historyReport()).items;

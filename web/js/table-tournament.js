@@ -1,6 +1,7 @@
 // table-tournament.js — the bar above a tournament table's felt (RULES.md §5; docs/protocol.md
 // "Tournaments"): the level and its blinds, the next level and the time to it, the break, the
-// players left of the entrants, the average stack, the prize pool and the places paid. The room
+// players left of the entrants, the average stack, the prize pool and the places paid, and a deal
+// at the final table (deal.js: propose, the figures, accept or decline, the time left). The room
 // computes all of it (/api/tournaments/ID, asked again every two seconds while the page is
 // open); the time left is counted each second from the room's clock (`now_ms`), not the
 // browser's.
@@ -8,6 +9,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips } from './ui.js';
 import { blindsText, clockText } from './tournaments.js';
+import { dealHtml, dealClick } from './deal.js';
 
 const POLL_MS = 2000;
 
@@ -25,6 +27,7 @@ function barHtml(d, now) {
     item('t_average', l.average_stack != null ? fmtChips(l.average_stack) : '—'),
     item('t_pool', fmtChips(l.prize_pool), 'tb-pool'),
     item('t_paid', l.places_paid || '—', 'tb-paid'),
+    dealHtml(d, now),
   ].join('');
 }
 
@@ -63,6 +66,10 @@ export function mountTournamentBar(box, tournamentOf) {
     }
     draw();
   };
+  box.addEventListener('click', (ev) => {
+    const id = tournamentOf();
+    if (id) dealClick(ev, id, poll);
+  });
   const polling = setInterval(poll, POLL_MS);
   const ticking = setInterval(draw, 1000);
   poll();

@@ -3,13 +3,14 @@
 // (/api/tournaments/ID): its game, its level and blinds (Draw: its ante), players left of
 // entrants, the average stack, the prize pool and places paid, the prizes, the standings, and
 // the player's own table, place, prize and notices, with Register / Unregister, and Rebuy /
-// Add-on when the room says the player may; a scheduled tournament's start and options; the
-// time to the next level and the break, counted from the room's clock. The room computes all of
-// it; the page asks again every two seconds while it is open. `followTournaments` takes a
-// player moved to another table there, with a notice.
+// Add-on when the room says the player may; a deal at the final table (deal.js); a scheduled
+// tournament's start and options; the time to the next level and the break, counted from the
+// room's clock. The room computes all of it; the page asks again every two seconds while it is
+// open. `followTournaments` takes a player moved to another table there, with a notice.
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
+import { dealHtml, dealClick } from './deal.js';
 
 const POLL_MS = 2000;
 /** The tournaments this browser registered in (followed for table moves). */
@@ -213,7 +214,8 @@ function mePanel(d) {
       : '';
   const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
   return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
-    ${buttons}${buys}${where}${place}<ul id="t-notices" class="notices">${notices}</ul></section>`;
+    ${buttons}${buys}${where}${place}${dealHtml(d, d.now_ms)}
+    <ul id="t-notices" class="notices">${notices}</ul></section>`;
 }
 
 function standings(d) {
@@ -253,6 +255,13 @@ function renderOne(root, id) {
     }
   };
   box.addEventListener('click', async (ev) => {
+    if (
+      await dealClick(ev, id, () => {
+        last = '';
+        draw();
+      })
+    )
+      return;
     const b = ev.target.closest('#t-register, #t-unregister, #t-rebuy, #t-addon');
     if (!b) return;
     b.disabled = true;

@@ -462,6 +462,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   Choice?: Choice;
   ClockView?: ClockView;
   Code?: Code;
+  DealRequest?: DealRequest;
   DrawRules?: DrawRules;
   DrawView?: DrawView;
   Fairness?: Fairness;
@@ -526,6 +527,8 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TournamentAddOn?: TournamentAddOn;
   TournamentAnswer?: TournamentAnswer;
   TournamentCreated?: TournamentCreated;
+  TournamentDeal?: TournamentDeal;
+  TournamentDealShare?: TournamentDealShare;
   TournamentDetail?: TournamentDetail;
   TournamentEntrant?: TournamentEntrant;
   TournamentLevel?: TournamentLevel;
@@ -725,6 +728,19 @@ export interface ClockView {
    * Whose (none in a simultaneous phase: the viewer's own).
    */
   seat?: number | null;
+}
+/**
+ * `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`) or `accept`.
+ */
+export interface DealRequest {
+  /**
+   * Accept (true) or decline the deal proposed.
+   */
+  accept?: boolean | null;
+  /**
+   * Propose a deal of this kind: `icm` or `chop`.
+   */
+  propose?: string | null;
 }
 /**
  * A table's Five-Card Draw ruleset. [`DrawRules::default`] is RULES.md §3.
@@ -2533,9 +2549,65 @@ export interface TournamentCreated {
   id: string;
 }
 /**
+ * A deal proposed at the final table (RULES.md §5), as everyone sees it: both ICM's and the
+ * chip chop's figures for every player in it, whichever was proposed.
+ */
+export interface TournamentDeal {
+  /**
+   * Who proposed it.
+   */
+  by: string;
+  /**
+   * When it lapses unless everyone has accepted (ms since the Unix epoch).
+   */
+  ends_ms: number;
+  /**
+   * The kind proposed: `icm` or `chop`.
+   */
+  kind: string;
+  /**
+   * The players in it, most chips first: the order of the places the deal gives.
+   */
+  players: TournamentDealShare[];
+  /**
+   * The figures are final (the table is between hands) and acceptances are taken; while the
+   * hand in play goes on they are those of the stacks before it.
+   */
+  settled: boolean;
+}
+/**
+ * One player's part in a deal proposed.
+ */
+export interface TournamentDealShare {
+  /**
+   * They have accepted these figures.
+   */
+  accepted: boolean;
+  /**
+   * What the chip chop gives them.
+   */
+  chop: number;
+  /**
+   * What ICM gives them, in whole chips.
+   */
+  icm: number;
+  /**
+   * Their name.
+   */
+  name: string;
+  /**
+   * Their stack.
+   */
+  stack: number;
+}
+/**
  * `GET /api/tournaments/{id}`.
  */
 export interface TournamentDetail {
+  /**
+   * The deal proposed at the final table, if any.
+   */
+  deal?: TournamentDeal | null;
   /**
    * The players: those still in by stack, then those out by place.
    */
@@ -2589,9 +2661,19 @@ export interface TournamentEntrant {
  */
 export interface TournamentMe {
   /**
+   * A deal is proposed that waits for their answer (`POST /api/tournaments/{id}/deal` with
+   * `{"accept": true|false}`; an acceptance is taken once the hand in play is over).
+   */
+  deal_answer_due?: boolean;
+  /**
    * They may take the add-on now (`POST /api/tournaments/{id}/addon`; made between hands).
    */
   may_add_on?: boolean;
+  /**
+   * They may propose a deal now (`POST /api/tournaments/{id}/deal` with
+   * `{"propose": "icm"|"chop"}`): at the final table of at most ten, the prizes fixed.
+   */
+  may_propose_deal?: boolean;
   /**
    * They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
    */
@@ -2653,6 +2735,11 @@ export interface TournamentLine {
    * When it was created (ms since the Unix epoch).
    */
   created_at: number;
+  /**
+   * A deal proposed at the final table: when it lapses unless everyone accepts (ms since the
+   * Unix epoch; the table deals no new hand until it is made or off).
+   */
+  deal_ends_ms?: number | null;
   /**
    * Entries so far.
    */
@@ -2810,6 +2897,11 @@ export interface TournamentLine1 {
    * When it was created (ms since the Unix epoch).
    */
   created_at: number;
+  /**
+   * A deal proposed at the final table: when it lapses unless everyone accepts (ms since the
+   * Unix epoch; the table deals no new hand until it is made or off).
+   */
+  deal_ends_ms?: number | null;
   /**
    * Entries so far.
    */

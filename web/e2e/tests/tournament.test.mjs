@@ -2,7 +2,8 @@
 // sit-and-go with bots through its form, registers, follows "Go to the table", plays (all in
 // whenever it is their turn) until they are out or the winner, and sees their place — and, as
 // the winner, the prize — on the tournament's page, with the standings; the table shows the
-// tournament's level, the time to the next one, players left and the prize pool.
+// tournament's level, the time to the next one, players left and the prize pool; at the final
+// table a deal is proposed, its figures and time shown, and declined.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPlayer, shot, sleep } from '../helpers.mjs';
@@ -12,19 +13,26 @@ function detail(page, id) {
   return page.evaluate(async (t) => (await fetch(`api/tournaments/${t}`)).json(), id);
 }
 
+/** Makes a sit-and-go of three with two beginner bots (hyper levels) from the page's form, of
+ * `game`, named `name`: on its page, not registered yet; its id. */
+async function threeHanded(page, name, game = 'holdem') {
+  await page.click('#nav-tournaments');
+  await page.waitForSelector('#sng-form');
+  await page.selectOption('#sng-form [name="game"]', game);
+  const form = { name, players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
+  for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
+  await page.selectOption('#sng-form [name="speed"]', 'hyper');
+  await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
+  await page.click('#sng-create');
+  await page.waitForSelector('#t-register', { timeout: 15000 });
+  return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+}
+
 test('issue 51: a sit-and-go with bots is created, registered, played to a place, its prize shown', async () => {
   const browser = await launch();
   try {
     const { page } = await newPlayer(browser, { prefix: 'sng' });
-    await page.click('#nav-tournaments');
-    await page.waitForSelector('#sng-form');
-    const form = { name: 'E2E sit-and-go', players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
-    for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
-    await page.selectOption('#sng-form [name="speed"]', 'hyper');
-    await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
-    await page.click('#sng-create');
-    await page.waitForSelector('#t-register', { timeout: 15000 });
-    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+    const id = await threeHanded(page, 'E2E sit-and-go');
     assert.match(await page.textContent('#t-facts'), /100/, 'the buy-in is shown');
     await page.click('#t-register');
     await page.waitForSelector('#t-my-table a', { timeout: 20000 });
@@ -99,6 +107,29 @@ test('issue 51: a Draw sit-and-go is made from the form, its table deals Draw at
     await shot(page, 'tournament-draw-table');
     await page.click('#nav-tournaments');
     await page.waitForSelector('#tourn-body .game-draw', { timeout: 15000 });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('issue 51: at the final table a deal is proposed, its figures and time shown, and declined', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPlayer(browser, { prefix: 'sngdeal' });
+    await threeHanded(page, 'E2E deal');
+    await page.click('#t-register');
+    // Three at one table, the prizes fixed: a deal may be proposed.
+    await page.waitForSelector('#t-deal-icm', { timeout: 20000 });
+    await page.click('#t-deal-icm');
+    await page.waitForSelector('#t-deal-figures', { timeout: 15000 });
+    assert.equal(await page.locator('#t-deal-figures tbody tr').count(), 3, 'every player with both figures');
+    assert.match(await page.textContent('#t-deal-left'), /[0-2]:\d\d/, 'the time left to answer');
+    assert.match(await page.textContent('#t-deal'), /ICM/);
+    await shot(page, 'tournament-deal');
+    await page.click('#t-deal-decline');
+    await page.waitForSelector('#t-deal-figures', { state: 'detached', timeout: 15000 });
+    await page.waitForSelector('#t-notices', { timeout: 5000 });
+    assert.match(await page.textContent('#t-notices'), /declined the deal/);
   } finally {
     await browser.close();
   }

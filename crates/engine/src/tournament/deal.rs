@@ -115,6 +115,44 @@ pub fn chip_chop(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealE
     Ok(out)
 }
 
+/// ICM in whole chips, the published rounding: each player's exact figure ([`icm`]) rounded
+/// down, and the chips the floors leave one at a time to the largest fractions (to a millionth
+/// of a chip; equal fractions: the larger stack, then the earlier player). Sums exactly to the prizes.
+pub fn icm_chips(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealError> {
+    let exact = icm(stacks, prizes)?;
+    let total = u128::from(prizes.iter().sum::<Chips>());
+    // `as` saturates: a figure is never negative nor beyond the prizes.
+    let mut out: Vec<u64> = exact.iter().map(|x| x.max(0.0).floor() as u64).collect();
+    // Fractions to a millionth of a chip, so that floating point's last digits decide nothing.
+    let fraction = |i: usize| ((exact[i] - exact[i].floor()) * 1e6).round() as i64;
+    let mut order: Vec<usize> = (0..stacks.len()).collect();
+    order.sort_by(|&a, &b| {
+        (fraction(b).cmp(&fraction(a)))
+            .then(stacks[b].cmp(&stacks[a]))
+            .then(a.cmp(&b))
+    });
+    let mut given: u128 = out.iter().map(|c| u128::from(*c)).sum();
+    // Floating point may leave the floors a chip over the prizes: taken back from the last in
+    // the order first.
+    for i in order.iter().rev().copied().cycle().take(out.len() * 4) {
+        if given <= total {
+            break;
+        }
+        if out[i] > 0 {
+            out[i] -= 1;
+            given -= 1;
+        }
+    }
+    for i in order.into_iter().cycle() {
+        if given >= total {
+            break;
+        }
+        out[i] += 1;
+        given += 1;
+    }
+    Ok(out.into_iter().map(Chips::new).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,5 +223,14 @@ mod tests {
         assert_eq!(chip_chop(&[50, 30, 20], &[70, 30]), Ok(vec![50, 30, 20]));
         // A remainder goes chip by chip to the larger stacks.
         assert_eq!(chip_chop(&[1, 1, 1], &[10]), Ok(vec![4, 3, 3]));
+    }
+    #[test]
+    fn icm_in_whole_chips_rounds_down_and_gives_the_rest_to_the_largest_fractions() {
+        // 45.18 / 32.25 / 22.57: floors 45 + 32 + 22 = 99; the chip left to .57.
+        let c = super::icm_chips(&chips(&[50, 30, 20]), &chips(&[70, 30])).expect("icm");
+        assert_eq!(c, chips(&[45, 32, 23]));
+        // Equal stacks, 10 among 3: 3.33 each; the chip to the earliest.
+        let c = super::icm_chips(&chips(&[7, 7, 7]), &chips(&[10])).expect("icm");
+        assert_eq!(c, chips(&[4, 3, 3]));
     }
 }

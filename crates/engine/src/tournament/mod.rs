@@ -20,14 +20,17 @@ pub mod structure;
 pub mod swiss;
 
 pub use cancel::cancellation_shares;
-pub use deal::{chip_chop, icm, DealError};
+pub use deal::{chip_chop, icm, icm_chips, DealError};
 pub use finish::{bust_places, Bust, Placed};
 pub use knockout::{final_ranking, go_on, is_final};
 pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};
 pub use seating::{
     allowed_gap, balance, break_table, can_break, first_draw, halted, Move, Seating,
 };
-pub use state::{AddOn, Break, Config, Effect, Phase, Start, Tournament, TournamentError};
+pub use state::{
+    AddOn, Break, Config, Deal, DealKind, Effect, Phase, Start, Tournament, TournamentError,
+    DEAL_MS,
+};
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,
     TournamentGame,

@@ -14,11 +14,12 @@ use super::accounts::user;
 use crate::answer::api_error;
 use crate::error::RoomError;
 use crate::protocol::tournament::{
-    NewSitAndGo, TournamentAnswer, TournamentCreated, TournamentsReply,
+    DealRequest, NewSitAndGo, TournamentAnswer, TournamentCreated, TournamentsReply,
 };
 use crate::protocol::{Code, ProtoError};
 use crate::room::Room;
 use crate::tournament::{Ack, Intent};
+use tavolo_engine::tournament::DealKind;
 
 /// A refusal as an HTTP answer: its status from its code.
 fn refused(e: ProtoError) -> Response {
@@ -77,20 +78,38 @@ pub(super) async fn create(
     }
 }
 
-/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon`.
+/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon`; `deal`
+/// with a [`DealRequest`].
 pub(super) async fn intent(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
     Path((id, what)): Path<(String, String)>,
+    body: axum::body::Bytes,
 ) -> Response {
     let intent = match what.as_str() {
         "register" => Intent::Register,
         "unregister" => Intent::Unregister,
         "rebuy" => Intent::Rebuy,
         "addon" => Intent::AddOn,
+        "deal" => match deal_intent(&body) {
+            Ok(i) => i,
+            Err(why) => return api_error(StatusCode::BAD_REQUEST, "malformed", &why),
+        },
         _ => return api_error(StatusCode::NOT_FOUND, "not_found", "no such request"),
     };
     ask(room, headers, id, intent).await
+}
+
+/// A deal's request: exactly one of a proposal (`icm` or `chop`) or an answer.
+fn deal_intent(body: &[u8]) -> Result<Intent, String> {
+    let r: DealRequest = serde_json::from_slice(body).map_err(|e| e.to_string())?;
+    match (r.propose.as_deref(), r.accept) {
+        (Some("icm"), None) => Ok(Intent::ProposeDeal(DealKind::Icm)),
+        (Some("chop"), None) => Ok(Intent::ProposeDeal(DealKind::Chop)),
+        (Some(other), None) => Err(format!("no such deal: {other} (icm or chop)")),
+        (None, Some(accept)) => Ok(Intent::AnswerDeal(accept)),
+        _ => Err("give either propose or accept".into()),
+    }
 }
 
 /// The signed-in user asks tournament `id` for `intent`: the answer, or why not.
@@ -109,6 +128,8 @@ async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) ->
         Ack::Unregistered { refund } => ("unregistered", None, Some(refund)),
         Ack::RebuyBooked => ("rebought", None, None),
         Ack::AddOnBooked => ("added_on", None, None),
+        Ack::DealProposed => ("deal_proposed", None, None),
+        Ack::DealAnswered => ("deal_answered", None, None),
         Ack::Pending => ("pending", None, None),
     };
     let status = match answer {

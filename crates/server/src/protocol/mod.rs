@@ -95,6 +95,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<tournament::NewSitAndGo>();
     generator.subschema_for::<tournament::TournamentCreated>();
     generator.subschema_for::<tournament::TournamentAnswer>();
+    generator.subschema_for::<tournament::DealRequest>();
     let games = game_schemas(&mut generator);
     let mut defs: serde_json::Map<String, Value> = generator
         .definitions()

@@ -1,7 +1,8 @@
 //! The tournaments' part of the HTTP API (docs/protocol.md "Tournaments"; RULES.md §5): the
 //! lobby's line of each tournament, one tournament in full (standings, places and prizes, its
 //! tables, and what the asking player needs to know of themselves), a sit-and-go a player
-//! creates, and the answers to registering, withdrawing, rebuys and add-ons.
+//! creates, deals at the final table, and the answers to registering, withdrawing, rebuys,
+//! add-ons and deals.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -75,6 +76,10 @@ pub struct TournamentLine {
     pub break_next_minutes: Option<u32>,
     /// On a break: when it ends (ms since the Unix epoch; no table deals until then).
     pub break_ends_ms: Option<u64>,
+    /// A deal proposed at the final table: when it lapses unless everyone accepts (ms since the
+    /// Unix epoch; the table deals no new hand until it is made or off).
+    #[serde(default)]
+    pub deal_ends_ms: Option<u64>,
     /// When it was created (ms since the Unix epoch).
     pub created_at: i64,
     /// A scheduled tournament's start (ms since the Unix epoch).
@@ -164,6 +169,58 @@ pub struct TournamentMe {
     /// They may take the add-on now (`POST /api/tournaments/{id}/addon`; made between hands).
     #[serde(default)]
     pub may_add_on: bool,
+    /// They may propose a deal now (`POST /api/tournaments/{id}/deal` with
+    /// `{"propose": "icm"|"chop"}`): at the final table of at most ten, the prizes fixed.
+    #[serde(default)]
+    pub may_propose_deal: bool,
+    /// A deal is proposed that waits for their answer (`POST /api/tournaments/{id}/deal` with
+    /// `{"accept": true|false}`; an acceptance is taken once the hand in play is over).
+    #[serde(default)]
+    pub deal_answer_due: bool,
+}
+
+/// A deal proposed at the final table (RULES.md §5), as everyone sees it: both ICM's and the
+/// chip chop's figures for every player in it, whichever was proposed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentDeal {
+    /// The kind proposed: `icm` or `chop`.
+    pub kind: String,
+    /// Who proposed it.
+    pub by: String,
+    /// When it lapses unless everyone has accepted (ms since the Unix epoch).
+    pub ends_ms: u64,
+    /// The figures are final (the table is between hands) and acceptances are taken; while the
+    /// hand in play goes on they are those of the stacks before it.
+    pub settled: bool,
+    /// The players in it, most chips first: the order of the places the deal gives.
+    pub players: Vec<TournamentDealShare>,
+}
+
+/// One player's part in a deal proposed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentDealShare {
+    /// Their name.
+    pub name: String,
+    /// Their stack.
+    pub stack: Chips,
+    /// What ICM gives them, in whole chips.
+    pub icm: Chips,
+    /// What the chip chop gives them.
+    pub chop: Chips,
+    /// They have accepted these figures.
+    pub accepted: bool,
+}
+
+/// `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`) or `accept`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealRequest {
+    /// Propose a deal of this kind: `icm` or `chop`.
+    #[serde(default)]
+    pub propose: Option<String>,
+    /// Accept (true) or decline the deal proposed.
+    #[serde(default)]
+    pub accept: Option<bool>,
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -179,6 +236,9 @@ pub struct TournamentDetail {
     pub tables: Vec<String>,
     /// The asking player (none for a visitor not signed in).
     pub me: Option<TournamentMe>,
+    /// The deal proposed at the final table, if any.
+    #[serde(default)]
+    pub deal: Option<TournamentDeal>,
     /// The room's clock when it answered (ms since the Unix epoch): count the level's and the
     /// break's time left from it, not from the client's own clock.
     pub now_ms: u64,

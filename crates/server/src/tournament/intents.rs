@@ -17,6 +17,8 @@ impl Coordinator {
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.buy(member, reply, false),
             Intent::AddOn => self.buy(member, reply, true),
+            Intent::ProposeDeal(kind) => self.propose_deal(member.id, kind, reply),
+            Intent::AnswerDeal(accept) => self.answer_deal(member.id, accept, reply),
         };
         if let Err(e) = result {
             self.out.push(Effect::Answer(reply, Err(e)));

@@ -8,7 +8,7 @@
 //! [`Input::HandOver`], again until an [`Order::Recorded`] for that hand comes back (a report
 //! sent twice is recorded once). Between hands it carries out the seating orders.
 
-use tavolo_engine::tournament::Level;
+use tavolo_engine::tournament::{DealKind, Level};
 use tavolo_engine::Chips;
 use tavolo_store::{Journal, UserId};
 
@@ -28,6 +28,10 @@ pub enum Intent {
     Rebuy,
     /// Take the add-on (where allowed: once, in the last level of the rebuy period).
     AddOn,
+    /// Propose a deal of this kind at the final table (RULES.md §5).
+    ProposeDeal(DealKind),
+    /// Accept (true) or decline the deal proposed.
+    AnswerDeal(bool),
 }
 
 /// A table's report: its hand `hand` (numbered from 1 at each table by the [`Order::Deal`]s)
@@ -87,6 +91,10 @@ pub enum Ack {
     RebuyBooked,
     /// The add-on is booked: its chips join the stack between hands ([`Notice::AddedOn`]).
     AddOnBooked,
+    /// The deal is proposed: the table holds, and everyone at it is asked.
+    DealProposed,
+    /// The answer to the deal is taken (the last acceptance makes it; a decline ends it).
+    DealAnswered,
     /// The books did not answer yet: the write is pending, sent again under the same key, and
     /// a [`Notice`] follows when it is recorded. Nothing is done until then.
     Pending,
@@ -230,6 +238,27 @@ pub enum Notice {
     },
     /// The tournament is called off: every entry comes back.
     Cancelled,
+    /// A deal is proposed at the final table: answer before `until_ms`.
+    DealProposed {
+        /// Who proposed it.
+        by: String,
+        /// Its kind.
+        kind: DealKind,
+        /// When it lapses (ms since the Unix epoch).
+        until_ms: u64,
+    },
+    /// The deal is off: declined (by whom), or its time ran out; play goes on.
+    DealOff {
+        /// Who declined it.
+        declined_by: Option<String>,
+    },
+    /// Everyone accepted the deal: it pays this player `share`.
+    DealMade {
+        /// Its kind.
+        kind: DealKind,
+        /// What it pays this player.
+        share: Chips,
+    },
     /// A pending entry or rebuy was refused after all (nothing was charged, or it came back).
     Refused {
         /// Why.

@@ -24,6 +24,7 @@
 //! tournament and the owner's epoch), so a database lease can fence a stale owner.
 
 mod books;
+mod deals;
 mod error;
 pub mod handle;
 mod intents;
@@ -90,6 +91,8 @@ pub struct Coordinator {
     prized: BTreeSet<(usize, UserId)>,
     /// The prizes decided, by player (paid once their movement is recorded).
     awarded: BTreeMap<UserId, Chips>,
+    /// The shares of the deal made, by player.
+    dealt: BTreeMap<UserId, Chips>,
     books: Books,
     /// Movements decided in this step, written at its end with the save.
     fresh: Vec<(Movement, Option<ReplyId>)>,
@@ -138,6 +141,7 @@ impl Coordinator {
             prizes: Vec::new(),
             prized: BTreeSet::new(),
             awarded: BTreeMap::new(),
+            dealt: BTreeMap::new(),
             books: Books::default(),
             fresh: Vec::new(),
             replies: BTreeMap::new(),

@@ -14,7 +14,7 @@
 //! the next, is the same movement: "already done", never done twice.
 
 use serde::{Deserialize, Serialize};
-use tavolo_engine::tournament::Config;
+use tavolo_engine::tournament::{Config, DealKind};
 use tavolo_engine::{Chips, ChipsError};
 use tavolo_store::{Account, Journal, PoolMove, UserId};
 
@@ -65,6 +65,24 @@ pub enum Step {
         user: UserId,
         /// The charge's number.
         k: u32,
+    },
+    /// A player proposed a deal at the final table, at this time.
+    DealProposed {
+        /// Who.
+        user: UserId,
+        /// Its kind.
+        kind: DealKind,
+        /// The time (Unix ms).
+        at_ms: u64,
+    },
+    /// A player answered the deal proposed, at this time.
+    DealAnswered {
+        /// Who.
+        user: UserId,
+        /// Accepted (true) or declined.
+        accept: bool,
+        /// The time (Unix ms).
+        at_ms: u64,
     },
     /// A member withdrew.
     Unregistered {

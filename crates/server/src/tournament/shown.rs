@@ -2,17 +2,17 @@
 //! standings with places and prizes, its tables, and each player's notices — made from the
 //! coordinator's state after every step, kept by its shell for the HTTP API to read.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use tavolo_engine::tournament::Phase;
+use tavolo_engine::tournament::{DealKind, Phase};
 use tavolo_engine::Chips;
 use tavolo_store::UserId;
 
 use super::io::Notice;
 use super::Coordinator;
 use crate::protocol::tournament::{
-    TournamentDetail, TournamentEntrant, TournamentLevel, TournamentLine, TournamentMe,
-    TournamentStatus,
+    TournamentDeal, TournamentDealShare, TournamentDetail, TournamentEntrant, TournamentLevel,
+    TournamentLine, TournamentMe, TournamentStatus,
 };
 
 /// The most notices kept a player (the oldest go first).
@@ -37,6 +37,10 @@ pub struct Shown {
     pub notices: BTreeMap<UserId, Vec<String>>,
     /// What each player may buy now: a rebuy, the add-on (only those who may buy something).
     pub offers: BTreeMap<UserId, (bool, bool)>,
+    /// The deal proposed, and the players whose answer it waits for.
+    pub deal: Option<(TournamentDeal, BTreeSet<UserId>)>,
+    /// The players who may propose a deal now.
+    pub may_deal: BTreeSet<UserId>,
 }
 
 impl Shown {
@@ -51,6 +55,8 @@ impl Shown {
             paid: BTreeMap::new(),
             notices: BTreeMap::new(),
             offers: BTreeMap::new(),
+            deal: None,
+            may_deal: BTreeSet::new(),
         }
     }
 
@@ -86,6 +92,49 @@ impl Shown {
             }
         }
         self.entrants = self.standings(c);
+        self.deal(c);
+    }
+
+    /// The deal proposed (both kinds' figures for everyone), who may propose one.
+    fn deal(&mut self, c: &Coordinator) {
+        let t = c.tournament();
+        let name = |u: &UserId| {
+            (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
+        };
+        self.deal = t.deal().map(|d| {
+            let players = (d.players.iter().enumerate())
+                .map(|(i, u)| TournamentDealShare {
+                    name: name(u),
+                    stack: d.stacks.get(i).copied().unwrap_or_default(),
+                    icm: d.icm.get(i).copied().unwrap_or_default(),
+                    chop: d.chop.get(i).copied().unwrap_or_default(),
+                    accepted: d.accepted.contains(u),
+                })
+                .collect();
+            let kind = match d.kind {
+                DealKind::Icm => "icm",
+                DealKind::Chop => "chop",
+            };
+            let shown = TournamentDeal {
+                kind: kind.into(),
+                by: name(&d.by),
+                ends_ms: d.until_ms,
+                settled: d.settled,
+                players,
+            };
+            let waiting = (d.players.iter())
+                .filter(|u| !d.accepted.contains(u))
+                .copied()
+                .collect();
+            (shown, waiting)
+        });
+        self.line.deal_ends_ms = self.deal.as_ref().map(|(d, _)| d.ends_ms);
+        // The rules but "still in" are the same for everyone: asked once, of the first.
+        let first = t.stacks().keys().next().copied();
+        self.may_deal = match first {
+            Some(u) if c.may_propose_deal(u) => t.stacks().keys().copied().collect(),
+            _ => BTreeSet::new(),
+        };
     }
 
     /// The players still in by stack (those registered before the start with the chips they
@@ -188,6 +237,8 @@ impl Shown {
             TournamentMe {
                 may_rebuy,
                 may_add_on,
+                may_propose_deal: self.may_deal.contains(&u),
+                deal_answer_due: self.deal.as_ref().is_some_and(|(_, w)| w.contains(&u)),
                 registered: standing.is_some(),
                 table: seat.map(|(id, _)| id.clone()),
                 seat: seat.map(|(_, s)| *s),
@@ -202,6 +253,7 @@ impl Shown {
             entrants: self.entrants.iter().map(|(_, e)| e.clone()).collect(),
             tables: self.tables.values().cloned().collect(),
             me,
+            deal: self.deal.as_ref().map(|(d, _)| d.clone()),
             now_ms,
         }
     }
@@ -239,6 +291,30 @@ fn say(n: &Notice) -> String {
         }
         Notice::Paid { place, amount } => format!("Prize for place {place} paid: {amount}."),
         Notice::Cancelled => "The tournament was called off: your entry is refunded.".into(),
+        Notice::DealProposed { by, kind, .. } => {
+            format!(
+                "{by} proposes a deal ({}): accept or decline within two minutes.",
+                kind_word(*kind)
+            )
+        }
+        Notice::DealOff {
+            declined_by: Some(by),
+        } => format!("{by} declined the deal: play goes on."),
+        Notice::DealOff { declined_by: None } => "The deal is off: play goes on.".into(),
+        Notice::DealMade { kind, share } => {
+            format!(
+                "Everyone accepted the deal ({}): your share is {share}.",
+                kind_word(*kind)
+            )
+        }
         Notice::Refused { error } => format!("Refused: {error}."),
+    }
+}
+
+/// A deal's kind in words.
+fn kind_word(kind: DealKind) -> &'static str {
+    match kind {
+        DealKind::Icm => "ICM",
+        DealKind::Chop => "chip chop",
     }
 }

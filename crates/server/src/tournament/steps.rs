@@ -41,6 +41,12 @@ impl Coordinator {
                 engine.add_on(*user)
             }
             Step::Unregistered { user } => engine.unregister(*user),
+            Step::DealProposed { user, kind, at_ms } => engine.propose_deal(*user, *kind, *at_ms),
+            Step::DealAnswered {
+                user,
+                accept,
+                at_ms,
+            } => engine.answer_deal(*user, *accept, *at_ms),
             Step::Tick { at_ms } => engine.tick(*at_ms),
             Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
             Step::HandOver(r) => engine.hand_over(r.table, &r.began, &r.ended),
@@ -169,8 +175,14 @@ impl Coordinator {
                 Decided::HandForHand(on) => self.emit(Effect::Order(Order::HandForHand(on))),
                 // No table may deal during a break: `deal` holds each as its hand ends.
                 Decided::Break { .. } => {}
+                Decided::DealProposed { .. } | Decided::DealOff(_) | Decided::DealMade { .. } => {
+                    self.deal_told(e);
+                }
                 Decided::Busted(p) => {
                     let prize = match (self.prizes.is_empty(), p.tied) {
+                        _ if self.dealt.contains_key(&p.player) => {
+                            self.dealt.get(&p.player).copied()
+                        }
                         (false, 1) => self.prizes.get(p.place - 1).copied().or(Some(Chips::ZERO)),
                         _ => None,
                     };

@@ -86,6 +86,7 @@ impl Definition {
             next_level: None,
             break_next_minutes: None,
             break_ends_ms: None,
+            deal_ends_ms: None,
             created_at,
             starts_at: scheduled.map(|s| s.0),
             late_until_level: scheduled.map(|s| s.1),

@@ -242,3 +242,62 @@ async fn a_player_plays_a_draw_sit_and_go_with_bots_to_one_winner_and_the_books_
     assert!(refused.body.contains("2 to 8 seats"), "{}", refused.body);
     audit_and_shutdown(h).await;
 }
+
+/// Issue 51, deals (RULES.md §5): at the final table `ada` proposes an ICM deal over HTTP; the
+/// tournament shows it to everyone at the table — both ICM's and the chop's figures, who has
+/// accepted, when it lapses — and asks her answer; she declines and play goes on to one
+/// winner, the books balanced. A request that is not a deal, an answer with no deal proposed
+/// and a proposal by somebody not in are refused.
+#[tokio::test]
+async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
+    let (h, _dir) = server("sng-deal").await;
+    let mut ada = Client::guest(h.local_addr()).await;
+    let bob = Client::guest(h.local_addr()).await;
+    let before = balance(&ada).await;
+    let id = three_handed(&ada).await;
+    let path = format!("/api/tournaments/{id}/deal");
+    let addr = ada.addr;
+    for _ in 0..500 {
+        if detail(&ada, &id).await["me"]["may_propose_deal"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let r = post(addr, &path, r#"{"propose": "split"}"#, Some(&ada.session)).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = post(addr, &path, r#"{"accept": true}"#, Some(&ada.session)).await;
+    assert_eq!(r.status, 409, "no deal proposed yet: {}", r.body);
+    let r = post(addr, &path, r#"{"propose": "icm"}"#, Some(&bob.session)).await;
+    assert_eq!(r.status, 409, "bob is not in: {}", r.body);
+    let r = post(addr, &path, r#"{"propose": "icm"}"#, Some(&ada.session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["result"], "deal_proposed");
+    let d = detail(&ada, &id).await;
+    let deal = &d["deal"];
+    assert_eq!(deal["kind"], "icm", "{d}");
+    let players = deal["players"].as_array().expect("its players");
+    assert_eq!(players.len(), 3, "{d}");
+    let sum = |k: &str| {
+        players
+            .iter()
+            .map(|p| p[k].as_u64().unwrap_or(0))
+            .sum::<u64>()
+    };
+    assert_eq!(sum("icm"), 300, "ICM shares the pool: {d}");
+    assert_eq!(sum("chop"), 300, "so does the chop: {d}");
+    let left = deal["ends_ms"].as_u64().unwrap_or(0) - d["now_ms"].as_u64().unwrap_or(0);
+    assert!(left <= 120_000, "{d}");
+    assert_eq!(d["tournament"]["deal_ends_ms"], deal["ends_ms"]);
+    assert_eq!(d["me"]["deal_answer_due"], true, "{d}");
+    assert_eq!(d["me"]["may_propose_deal"], false, "{d}");
+    let r = post(addr, &path, r#"{"accept": false}"#, Some(&ada.session)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["result"], "deal_answered");
+    let d = detail(&ada, &id).await;
+    assert!(d["deal"].is_null(), "{d}");
+    let notices = d["me"]["notices"].to_string();
+    assert!(notices.contains("declined the deal"), "{notices}");
+    shove_until_placed(&mut ada, &id, usize::MAX).await;
+    over_and_paid(&ada, &id, before).await;
+    audit_and_shutdown(h).await;
+}

@@ -54,6 +54,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if self.phase != Phase::Running {
             return Ok(out);
         }
+        self.deal_clock(now_ms, &mut out);
         self.clock_breaks(now_ms, &mut out);
         if self.on_break.is_none() {
             if let Length::Minutes(_) = self.config.structure.length {

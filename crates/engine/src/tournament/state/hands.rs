@@ -27,6 +27,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             && !h4h_done
             && !self.final_table_due()
             && self.on_break.is_none()
+            && self.deal.is_none()
     }
 
     /// `table` deals a hand: its players stay until it is over.
@@ -97,6 +98,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             // On a break that colours up, the players between hands now race.
             self.race_idle_tables();
         }
+        self.refigure_deal(&mut out);
         Ok(out)
     }
 
@@ -192,7 +194,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// Tables with players.
-    fn tables_in_play(&self) -> usize {
+    pub(super) fn tables_in_play(&self) -> usize {
         self.tables
             .iter()
             .filter(|t| t.seating.players() > 0)

@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tavolo_cards::GameRng;
 use thiserror::Error;
 
+use super::deal::DealError;
 use super::finish::{Bust, Placed};
 use super::payout::PayoutError;
 use super::seating::{Move, Seating};
@@ -22,12 +23,14 @@ use super::structure::{Structure, TournamentGame};
 use crate::Chips;
 
 mod clock;
+mod deal;
 mod hands;
 mod money;
 mod race;
 mod tables;
 
 pub use clock::Break;
+pub use deal::{Deal, DealKind, DEAL_MS};
 
 /// How the tournament starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -184,6 +187,24 @@ pub enum Effect<P> {
         /// How much.
         amount: Chips,
     },
+    /// A deal is proposed (RULES.md §5): no table deals a new hand until it is made or off.
+    DealProposed {
+        /// Who proposed it.
+        by: P,
+        /// Its kind.
+        kind: DealKind,
+        /// When it lapses (ms).
+        until_ms: u64,
+    },
+    /// The deal proposed is off: declined by this player, or lapsed (`None`); play goes on.
+    DealOff(Option<P>),
+    /// Everyone accepted the deal: these shares are paid (with the places that follow).
+    DealMade {
+        /// Its kind.
+        kind: DealKind,
+        /// Each player's share, in the order of the places the deal gives.
+        shares: Vec<(P, Chips)>,
+    },
     /// It is over.
     Finished,
 }
@@ -226,6 +247,9 @@ pub enum TournamentError {
     /// The prizes cannot be set.
     #[error(transparent)]
     Payout(#[from] PayoutError),
+    /// A deal cannot be figured.
+    #[error(transparent)]
+    Deal(#[from] DealError),
 }
 
 /// The current hand-for-hand hand: the tables that have finished it, and its busts (each with
@@ -285,6 +309,8 @@ pub struct Tournament<P> {
     placed: Vec<(Placed<P>, Chips, usize)>,
     /// Hand-for-hand, while it is on.
     h4h: Option<HandForHand<P>>,
+    /// The deal proposed at the final table.
+    deal: Option<Deal<P>>,
 }
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
@@ -318,6 +344,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             early: Vec::new(),
             placed: Vec::new(),
             h4h: None,
+            deal: None,
         })
     }
 

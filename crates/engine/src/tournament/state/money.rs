@@ -82,6 +82,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if matches!(self.phase, Phase::Finished | Phase::Cancelled) {
             return Err(TournamentError::Over);
         }
+        self.deal = None;
         if self.placed.is_empty() && self.early.is_empty() && self.h4h_busts() == 0 {
             self.refund_everyone(&mut out);
             return Ok(out);
@@ -130,7 +131,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// Pays every place given so far its prize (tied places sharing theirs); answers the sum.
-    fn pay_places(
+    pub(super) fn pay_places(
         &self,
         prizes: &[Chips],
         out: &mut Vec<Effect<P>>,

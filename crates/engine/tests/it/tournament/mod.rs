@@ -3,7 +3,8 @@
 //! (the Draw ladder of antes), hands that move random chips and bust random
 //! players, late entries, re-entries and rebuys, levels by time or by hands, one run in twenty
 //! called off at a random step — and after every step the invariants: chips and money conserved
-//! exactly (chip races at colour-ups counted), every player still in seated once, ⌈players / seats⌉ tables once
+//! exactly (chip races at colour-ups counted), deals at the final table proposed at random and
+//! accepted, declined or left to lapse, every player still in seated once, ⌈players / seats⌉ tables once
 //! registration is closed, tables within the allowed gap, and at the end one place per entry,
 //! places that follow each other, and prizes that add up to the pool (called off: the pool out
 //! to the last chip, as refunds and prizes, and the fees kept those not given back).
@@ -17,8 +18,8 @@ use std::collections::BTreeMap;
 
 use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{
-    allowed_gap, AddOn, Config, Effect, Length, Phase, Speed, Start, Structure, Tournament,
-    TournamentGame,
+    allowed_gap, AddOn, Config, DealKind, Effect, Length, Phase, Speed, Start, Structure,
+    Tournament, TournamentGame,
 };
 use tavolo_engine::Chips;
 
@@ -41,6 +42,8 @@ struct Books {
     rebuys: u64,
     /// The chips add-ons gave.
     added: Chips,
+    /// Deals made.
+    deals: u64,
 }
 
 impl Books {
@@ -57,6 +60,7 @@ impl Books {
                 }
                 Effect::Pay { amount, .. } => self.paid += *amount,
                 Effect::Busted(p) => self.busted.push((p.player, p.place, p.tied)),
+                Effect::DealMade { .. } => self.deals += 1,
                 _ => {}
             }
         }
@@ -108,8 +112,8 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
     (config, entries)
 }
 
-/// One tournament from `seed`; an error names the invariant broken.
-fn run(seed: u64) -> Result<(), String> {
+/// One tournament from `seed`; an error names the invariant broken. Answers the deals made.
+fn run(seed: u64) -> Result<u64, String> {
     let mut rng = GameRng::from_u64(seed);
     let (config, entries) = config(&mut rng);
     let seats = config.seats;
@@ -172,6 +176,7 @@ fn run(seed: u64) -> Result<(), String> {
                 }
             }
         }
+        deal_at_random(&mut t, &mut rng, &mut books, now)?;
         let dealable: Vec<usize> = (0..t.seatings().count())
             .filter(|&i| t.may_deal(i))
             .collect();
@@ -225,7 +230,7 @@ fn run(seed: u64) -> Result<(), String> {
         let pool_out = books.paid + books.refunded_prize;
         let fees_kept = books.charged_fee - books.refunded_fee;
         return if pool_out == books.charged_prize && fees_kept == t.fees() {
-            Ok(())
+            Ok(books.deals)
         } else {
             Err(format!(
                 "a cancelled tournament: {pool_out} of a pool of {} went out, fees kept {fees_kept} against {}",
@@ -276,6 +281,47 @@ fn run(seed: u64) -> Result<(), String> {
             t.fees()
         ));
     }
+    Ok(books.deals)
+}
+
+/// Deals at the final table: one proposed a step in fifty (refused where not allowed), and a
+/// deal proposed is accepted by everyone (it ends the tournament), declined, or left to lapse.
+fn deal_at_random(
+    t: &mut Tournament<u32>,
+    rng: &mut GameRng,
+    books: &mut Books,
+    now: u64,
+) -> Result<(), String> {
+    if t.phase() != Phase::Running {
+        return Ok(());
+    }
+    let Some(deal) = t.deal().cloned() else {
+        if rng.below(50) == 0 {
+            let players: Vec<u32> = t.stacks().keys().copied().collect();
+            let p = players[rng.below(players.len() as u32) as usize];
+            let kind = [DealKind::Icm, DealKind::Chop][rng.below(2) as usize];
+            if let Ok(e) = t.propose_deal(p, kind, now) {
+                books.take(&e);
+            }
+        }
+        return Ok(());
+    };
+    let answers: Vec<(u32, bool)> = match rng.below(4) {
+        0 => Vec::new(), // the clock runs it out
+        1 => vec![(
+            deal.players[rng.below(deal.players.len() as u32) as usize],
+            false,
+        )],
+        _ => deal.players.iter().map(|p| (*p, true)).collect(),
+    };
+    for (p, accept) in answers {
+        if t.deal().is_some() {
+            books.take(
+                &t.answer_deal(p, accept, now)
+                    .map_err(|e| format!("answer {p}: {e}"))?,
+            );
+        }
+    }
     Ok(())
 }
 
@@ -323,11 +369,17 @@ fn simulated_tournaments_conserve_chips_and_money_and_keep_tables_balanced() {
     let runs = env("TAVOLO_TOURNAMENT_RUNS", 200);
     let first = env("TAVOLO_TOURNAMENT_SEED", 1);
     let mut failures = Vec::new();
+    let mut deals = 0;
     for seed in first..first + runs {
-        if let Err(e) = run(seed) {
-            failures.push(format!("seed {seed}: {e}\n  replay: TAVOLO_TOURNAMENT_RUNS=1 TAVOLO_TOURNAMENT_SEED={seed} cargo test -p tavolo-engine --test it tournament::"));
+        match run(seed) {
+            Ok(made) => deals += made,
+            Err(e) => {
+                failures.push(format!("seed {seed}: {e}\n  replay: TAVOLO_TOURNAMENT_RUNS=1 TAVOLO_TOURNAMENT_SEED={seed} cargo test -p tavolo-engine --test it tournament::"));
+            }
         }
     }
+    assert!(runs < 100 || deals > 0, "no deal was made in {runs} runs");
+    eprintln!("{deals} deals made in {runs} runs");
     assert!(
         failures.is_empty(),
         "{} of {runs} tournaments broke an invariant:\n{}",
@@ -343,5 +395,6 @@ fn simulated_tournaments_conserve_chips_and_money_and_keep_tables_balanced() {
 
 mod breaks;
 mod called_off;
+mod deals;
 mod finishing;
 mod stories;

@@ -5,6 +5,7 @@ mod audited;
 pub(crate) mod bench;
 mod buys;
 mod clock;
+mod deals;
 mod joined;
 mod relay;
 mod simulation;

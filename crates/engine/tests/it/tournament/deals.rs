@@ -1,0 +1,220 @@
+//! Deals at the final table told as rule stories (RULES.md §5, "Kinds and money": all must
+//! agree; chip chop or ICM; the tables pause after the current hand; a time limit).
+
+use tavolo_engine::tournament::{
+    chip_chop, icm_chips, DealKind, Effect, Phase, Speed, Tournament, TournamentError, DEAL_MS,
+};
+use tavolo_engine::Chips;
+
+use super::stories::{bust, hand, scheduled, sit_and_go};
+
+/// A sit-and-go of four at six seats after one hand in which player 0 took 4,000 of player
+/// 1's chips: stacks 14,000 / 6,000 / 10,000 / 10,000, the prizes fixed.
+fn four_left() -> Tournament<u32> {
+    let (mut t, _) = sit_and_go(4, 6);
+    hand(&mut t, 0, |began| {
+        (began.iter())
+            .map(|&(p, s)| match p {
+                0 => (p, s + 4_000),
+                1 => (p, s - 4_000),
+                _ => (p, s),
+            })
+            .collect()
+    });
+    t
+}
+
+fn paid(effects: &[Effect<u32>]) -> Vec<(u32, Chips)> {
+    (effects.iter())
+        .filter_map(|e| match e {
+            Effect::Pay { player, amount } => Some((*player, *amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_deal_all_accept_pays_the_icm_figures_in_whole_chips_and_ends_the_tournament() {
+    let mut t = four_left();
+    let pool = t.pool();
+    let prizes = t.prizes().expect("fixed").to_vec();
+    let fx = t.propose_deal(2, DealKind::Icm, 5_000).expect("a deal");
+    assert_eq!(
+        fx,
+        vec![Effect::DealProposed {
+            by: 2,
+            kind: DealKind::Icm,
+            until_ms: 5_000 + DEAL_MS
+        }]
+    );
+    assert!(!t.may_deal(0), "the table holds while a deal is proposed");
+    let deal = t.deal().expect("proposed").clone();
+    assert_eq!(deal.players, vec![0, 2, 3, 1], "most chips first");
+    let stacks = [14_000, 10_000, 10_000, 6_000].map(Chips::new);
+    let n = prizes.len().min(4);
+    assert_eq!(deal.icm, icm_chips(&stacks, &prizes[..n]).expect("icm"));
+    assert_eq!(deal.chop, chip_chop(&stacks, &prizes[..n]).expect("chop"));
+    assert!(
+        deal.accepted.contains(&2),
+        "proposing between hands accepts"
+    );
+    let mut fx = Vec::new();
+    for p in [0, 3, 1] {
+        assert_eq!(t.phase(), Phase::Running);
+        fx.extend(t.answer_deal(p, true, 6_000).expect("accepted"));
+    }
+    assert_eq!(t.phase(), Phase::Finished);
+    let shares: Vec<(u32, Chips)> = deal.players.iter().copied().zip(deal.icm).collect();
+    let pays: Vec<(u32, Chips)> = paid(&fx);
+    assert_eq!(
+        pays,
+        shares
+            .iter()
+            .filter(|s| s.1 > 0)
+            .copied()
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(pays.iter().map(|p| p.1).sum::<Chips>(), pool);
+    let places: Vec<(u32, usize)> = t.places().map(|p| (p.player, p.place)).collect();
+    assert_eq!(places, vec![(0, 1), (2, 2), (3, 3), (1, 4)]);
+    assert!(fx.contains(&Effect::DealMade {
+        kind: DealKind::Icm,
+        shares
+    }));
+}
+
+#[test]
+fn a_chip_chop_deal_pays_the_busted_places_and_chops_the_rest() {
+    let mut t = four_left();
+    // Player 1 busts to player 0: three left, place 4 given.
+    hand(&mut t, 0, bust(0, &[1]));
+    let prizes = t.prizes().expect("fixed").to_vec();
+    t.propose_deal(0, DealKind::Chop, 0).expect("a deal");
+    let deal = t.deal().expect("proposed").clone();
+    let mut fx = Vec::new();
+    for p in [2, 3] {
+        fx.extend(t.answer_deal(p, true, 1).expect("accepted"));
+    }
+    let stacks: Vec<Chips> = deal.stacks.clone();
+    let n = prizes.len().min(3);
+    let chop = chip_chop(&stacks, &prizes[..n]).expect("chop");
+    let total: Chips = paid(&fx).iter().map(|p| p.1).sum();
+    assert_eq!(total, t.pool(), "Σ prizes = pool");
+    let fourth = prizes.get(3).copied().unwrap_or(Chips::ZERO);
+    let to_1: Chips = paid(&fx).iter().filter(|p| p.0 == 1).map(|p| p.1).sum();
+    assert_eq!(to_1, fourth);
+    for (p, c) in deal.players.iter().zip(chop) {
+        let got: Chips = paid(&fx).iter().filter(|x| x.0 == *p).map(|x| x.1).sum();
+        assert_eq!(got, c, "player {p}");
+    }
+}
+
+#[test]
+fn a_deal_declined_by_one_player_is_off_and_play_goes_on() {
+    let mut t = four_left();
+    t.propose_deal(0, DealKind::Icm, 0).expect("a deal");
+    t.answer_deal(1, true, 10).expect("accepted");
+    let fx = t.answer_deal(3, false, 20).expect("declined");
+    assert_eq!(fx, vec![Effect::DealOff(Some(3))]);
+    assert!(t.deal().is_none());
+    assert!(t.may_deal(0), "play goes on");
+    assert_eq!(t.phase(), Phase::Running);
+    assert_eq!(
+        t.answer_deal(1, true, 30),
+        Err(TournamentError::NotAllowed("no deal is proposed"))
+    );
+}
+
+#[test]
+fn a_deal_not_accepted_within_its_time_limit_lapses_and_play_goes_on() {
+    let mut t = four_left();
+    t.propose_deal(0, DealKind::Chop, 1_000).expect("a deal");
+    assert!(t.tick(1_000 + DEAL_MS - 1).expect("tick").is_empty());
+    assert!(t.deal().is_some());
+    let fx = t.tick(1_000 + DEAL_MS).expect("tick");
+    assert!(fx.contains(&Effect::DealOff(None)), "{fx:?}");
+    assert!(t.may_deal(0));
+    // An acceptance after the time limit but before the clock noticed: the deal lapses.
+    t.propose_deal(0, DealKind::Chop, 200_000).expect("a deal");
+    let fx = t.answer_deal(1, true, 200_000 + DEAL_MS).expect("lapsed");
+    assert_eq!(fx, vec![Effect::DealOff(None)]);
+    assert_eq!(t.phase(), Phase::Running);
+}
+
+#[test]
+fn a_deal_proposed_during_a_hand_is_figured_when_it_ends_and_accepted_only_then() {
+    let (mut t, _) = sit_and_go(3, 6);
+    t.dealt(0).expect("a hand");
+    let began = t.table_stacks(0).expect("table");
+    t.propose_deal(1, DealKind::Icm, 0)
+        .expect("a deal mid-hand");
+    let deal = t.deal().expect("proposed");
+    assert!(!deal.settled && deal.accepted.is_empty());
+    assert_eq!(
+        t.answer_deal(2, true, 1),
+        Err(TournamentError::NotAllowed(
+            "a deal is accepted once the hand in play is over"
+        ))
+    );
+    let ended: Vec<(u32, Chips)> = (began.iter())
+        .map(|&(p, s)| match p {
+            0 => (p, s + Chips::new(3_000)),
+            1 => (p, s - Chips::new(3_000)),
+            _ => (p, s),
+        })
+        .collect();
+    t.hand_over(0, &began, &ended).expect("the hand");
+    assert!(!t.may_deal(0), "the table holds after the hand in play");
+    let deal = t.deal().expect("still proposed").clone();
+    assert!(deal.settled);
+    assert_eq!(
+        deal.stacks,
+        [13_000, 10_000, 7_000].map(Chips::new).to_vec()
+    );
+    for p in [0, 1, 2] {
+        t.answer_deal(p, true, 2).expect("accepted");
+    }
+    assert_eq!(t.phase(), Phase::Finished);
+}
+
+#[test]
+fn a_deal_is_refused_before_the_final_table_before_the_prizes_are_fixed_and_to_anyone_not_in() {
+    // Twelve players at two tables of ten: not a final table (and more than ten).
+    let (mut t, _) = sit_and_go(12, 10);
+    assert_eq!(
+        t.propose_deal(0, DealKind::Icm, 0),
+        Err(TournamentError::NotAllowed(
+            "a deal is made at the final table, of at most ten"
+        ))
+    );
+    // Late registration open: the prizes are not fixed yet.
+    let mut s: Tournament<u32> =
+        Tournament::new(scheduled(9, Speed::Regular, 2), [3; 32]).expect("settings");
+    for p in 0..4 {
+        s.register(p, 0).expect("entry");
+    }
+    s.tick(0).expect("start");
+    assert_eq!(
+        s.propose_deal(0, DealKind::Icm, 0),
+        Err(TournamentError::NotAllowed(
+            "a deal is made once the prizes are fixed"
+        ))
+    );
+    // Somebody not in: a stranger, a busted player; an answer of somebody not in the deal.
+    let mut t = four_left();
+    assert_eq!(
+        t.propose_deal(99, DealKind::Icm, 0),
+        Err(TournamentError::NotIn)
+    );
+    hand(&mut t, 0, bust(0, &[1]));
+    assert_eq!(
+        t.propose_deal(1, DealKind::Icm, 0),
+        Err(TournamentError::NotIn)
+    );
+    t.propose_deal(0, DealKind::Icm, 0).expect("a deal");
+    assert_eq!(t.answer_deal(1, true, 1), Err(TournamentError::NotIn));
+    assert_eq!(
+        t.propose_deal(2, DealKind::Chop, 1),
+        Err(TournamentError::NotAllowed("a deal is proposed already"))
+    );
+}

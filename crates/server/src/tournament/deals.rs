@@ -1,0 +1,88 @@
+//! Deals at the final table in the room (RULES.md §5): a player's proposal and each answer are
+//! steps of the log (a takeover replays them, the time limit with them), acknowledged once
+//! saved; the players at the table are told of the proposal and of its end; a deal made pays
+//! its shares as the places' prizes (their keys from the places: durable facts).
+
+use tavolo_engine::tournament::deal::MAX_DEAL_PLAYERS;
+use tavolo_engine::tournament::{DealKind, Effect as Decided};
+use tavolo_store::UserId;
+
+use super::io::{Ack, Effect, Notice, ReplyId};
+use super::saved::Step;
+use super::{CoordError, Coordinator};
+
+impl Coordinator {
+    /// `user` proposes a deal of `kind`: the table holds once its hand in play is over.
+    pub(super) fn propose_deal(
+        &mut self,
+        user: UserId,
+        kind: DealKind,
+        reply: ReplyId,
+    ) -> Result<(), CoordError> {
+        let at_ms = self.now.unix_ms;
+        self.apply(Step::DealProposed { user, kind, at_ms })?;
+        self.emit(Effect::Answer(reply, Ok(Ack::DealProposed)));
+        Ok(())
+    }
+
+    /// `user` accepts or declines the deal proposed.
+    pub(super) fn answer_deal(
+        &mut self,
+        user: UserId,
+        accept: bool,
+        reply: ReplyId,
+    ) -> Result<(), CoordError> {
+        let at_ms = self.now.unix_ms;
+        self.apply(Step::DealAnswered {
+            user,
+            accept,
+            at_ms,
+        })?;
+        self.emit(Effect::Answer(reply, Ok(Ack::DealAnswered)));
+        Ok(())
+    }
+
+    /// Whether `user` may propose a deal now (what the room offers them): checked on a copy
+    /// of the engine, only at a final table of at most ten.
+    pub fn may_propose_deal(&self, user: UserId) -> bool {
+        if self.engine.stacks().len() > MAX_DEAL_PLAYERS || self.engine.deal().is_some() {
+            return false;
+        }
+        let now = self.now.unix_ms;
+        (self.engine.clone())
+            .propose_deal(user, DealKind::Icm, now)
+            .is_ok()
+    }
+
+    /// The engine's word on a deal, told to the players in it.
+    pub(super) fn deal_told(&mut self, e: Decided<UserId>) {
+        let everyone: Vec<UserId> = self.engine.stacks().keys().copied().collect();
+        let name = |c: &Coordinator, u: UserId| c.member(u).name;
+        match e {
+            Decided::DealProposed { by, kind, until_ms } => {
+                let by = name(self, by);
+                for u in everyone {
+                    let by = by.clone();
+                    self.emit(Effect::Notice(
+                        u,
+                        Notice::DealProposed { by, kind, until_ms },
+                    ));
+                }
+            }
+            Decided::DealOff(declined_by) => {
+                let declined_by = declined_by.map(|u| name(self, u));
+                for u in everyone {
+                    let declined_by = declined_by.clone();
+                    self.emit(Effect::Notice(u, Notice::DealOff { declined_by }));
+                }
+            }
+            Decided::DealMade { kind, shares } => {
+                for (u, share) in shares {
+                    self.dealt.insert(u, share);
+                    self.emit(Effect::Notice(u, Notice::DealMade { kind, share }));
+                }
+            }
+            _ => {}
+        }
+    }
+}
