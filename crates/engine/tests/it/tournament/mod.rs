@@ -345,3 +345,4 @@ mod breaks;
 mod called_off;
 mod finishing;
 mod stories;
+mod swiss_event;
