@@ -24,7 +24,7 @@ use super::knockout::{final_ranking, go_on, is_final};
 use super::swiss::{pairings, rounds, standings, GameResult, Points, Standing};
 
 /// The most entries of a Swiss event.
-pub const MAX_ENTRIES: usize = 256;
+pub const MAX_ENTRIES: usize = 1_000;
 
 /// The most rounds a Swiss event may be set to.
 pub const MAX_ROUNDS: usize = 20;

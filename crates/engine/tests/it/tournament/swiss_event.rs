@@ -103,7 +103,7 @@ fn a_scheduled_swiss_event_starts_at_its_time_or_is_called_off_with_too_few() {
 fn settings_that_cannot_be_played_are_refused() {
     for config in [
         sit_and_go(1),
-        sit_and_go(257),
+        sit_and_go(1_001),
         SwissConfig {
             rounds: Some(0),
             ..sit_and_go(4)
