@@ -9,3 +9,4 @@ mod joined;
 mod relay;
 mod simulation;
 mod stories;
+mod swiss;
