@@ -406,7 +406,9 @@ impl SwissCoordinator {
                 SwissEffect::Eliminated(out) => {
                     for p in out {
                         // The round just over: the next one has begun by now.
-                        let n = SwissNotice::Eliminated { round: round - 1 };
+                        let n = SwissNotice::Eliminated {
+                            round: round.saturating_sub(1),
+                        };
                         self.emit(SwissOut::Notice(p, n));
                     }
                 }
