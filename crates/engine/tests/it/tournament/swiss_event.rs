@@ -300,3 +300,26 @@ proptest! {
         prop_assert_eq!(first, random_event(players, knockout, seed), "the seed decides");
     }
 }
+
+/// The fault: `tavolo sim swiss --knockout 3 --entries 6` never ended — six players sit at two
+/// tables of 3, the top 3 of each is everyone, and every round kept all six. Keeping the top 3
+/// is refused now, and the top 1 or 2 always reach a final table.
+#[test]
+fn an_elimination_keeping_the_top_3_of_tables_of_3_never_ended() {
+    let config = SwissConfig {
+        knockout: Some(3),
+        ..sit_and_go(6)
+    };
+    assert!(matches!(
+        SwissEvent::<u32>::new(config, [0; 32]).map(|_| ()),
+        Err(SwissError::Settings(_))
+    ));
+    for players in 6..200 {
+        for k in 1..=2 {
+            assert!(
+                tavolo_engine::tournament::knockout_rounds(players, k) < 20,
+                "{players} players, top {k}"
+            );
+        }
+    }
+}
