@@ -2,15 +2,14 @@
 //! ([`tavolo_engine::tournament::swiss`]) seat each round's tables from the standings, every
 //! game is a real Saint Poker game played by the bots at that table, and the standings after
 //! the last round rank the players with the published tie-breaks (RULES.md §5, "Saint Poker
-//! tournaments (Swiss)"). Player `i` plays bot `i mod k`; the committed draw is the seed's.
-
-use std::collections::BTreeMap;
+//! tournaments (Swiss)"). The rounds are the engine's [`SwissEvent`], the same state machine
+//! the room runs. Player `i` plays bot `i mod k`; the committed draw is the seed's.
 
 use tavolo_cards::GameRng;
 use tavolo_engine::game::{seed_from_u64, Outcome, Played};
 use tavolo_engine::saint::SaintOptions;
 use tavolo_engine::tournament::{
-    final_ranking, go_on, is_final, pairings, rounds, standings, GameResult, Points, Standing,
+    GameResult, Standing, SwissConfig, SwissEffect, SwissEvent, SwissStart,
 };
 
 use crate::arena::{bot_seed, game_seed, play_out};
@@ -46,117 +45,49 @@ impl SwissSim {
             ));
         }
         let seed = game_seed(seed, index);
-        let mut rng = GameRng::from_u64(seed);
-        let mut games: Vec<GameResult<usize>> = Vec::new();
-        let mut met: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-        // The committed draw orders the first round; a number per player breaks the last ties.
-        let mut ranked: Vec<usize> = (0..self.players).collect();
-        rng.shuffle(&mut ranked);
-        let draw: Vec<u64> = (0..self.players).map(|_| rng.next_u64()).collect();
-        if let Some(k) = self.knockout {
-            return self.knockout(k, ranked, &draw, seed, &mut rng);
+        let config = SwissConfig {
+            start: SwissStart::SitAndGo {
+                players: self.players,
+            },
+            rounds: self.rounds,
+            knockout: self.knockout,
+        };
+        let mut event = SwissEvent::with_rng(config, GameRng::from_u64(seed))
+            .map_err(|e| BotsError::Options(e.to_string()))?;
+        let mut effects = Vec::new();
+        for p in 0..self.players {
+            effects = event
+                .register(p)
+                .map_err(|e| BotsError::Options(e.to_string()))?;
         }
-        let mut points: BTreeMap<usize, Points> = BTreeMap::new();
-        for round in 0..self.rounds.unwrap_or_else(|| rounds(self.players)) {
-            let tables = pairings(
-                &ranked,
-                |i| points.get(&ranked[i]).copied().unwrap_or_default(),
-                |a, b| met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0),
-                &mut rng,
-            );
-            for (t, table) in tables.iter().enumerate() {
-                let game_seed = seed ^ ((round as u64) << 32) ^ t as u64;
-                games.push(self.game(table, game_seed)?);
-                for (i, &a) in table.iter().enumerate() {
-                    for &b in &table[i + 1..] {
-                        *met.entry((a.min(b), a.max(b))).or_default() += 1;
+        loop {
+            let mut next = Vec::new();
+            for effect in effects {
+                match effect {
+                    SwissEffect::Round { round, tables } => {
+                        for (t, table) in tables.iter().enumerate() {
+                            let game_seed = seed ^ (((round - 1) as u64) << 32) ^ t as u64;
+                            let result = self.game(table, game_seed)?;
+                            next = event
+                                .result(round, t, result)
+                                .map_err(|e| BotsError::Options(e.to_string()))?;
+                        }
                     }
+                    SwissEffect::Finished(last) => {
+                        let k = self.bots.len();
+                        return Ok(last
+                            .into_iter()
+                            .map(|s| (s.player, s.player % k, s))
+                            .collect());
+                    }
+                    SwissEffect::Eliminated(_) | SwissEffect::Cancelled => {}
                 }
             }
-            let now = standings(&games, |p| draw[p]);
-            points = now.iter().map(|s| (s.player, s.points)).collect();
-            ranked = now.iter().map(|s| s.player).collect();
-        }
-        let k = self.bots.len();
-        Ok(standings(&games, |p| draw[p])
-            .into_iter()
-            .map(|s| (s.player, s.player % k, s))
-            .collect())
-    }
-
-    /// The elimination variant: rounds seated as the Swiss ones from the players still in, the
-    /// top `k` of each table going on, then the final table; the ranking of
-    /// [`final_ranking`], each player with their standing over all their games.
-    fn knockout(
-        &self,
-        k: usize,
-        mut left: Vec<usize>,
-        draw: &[u64],
-        seed: u64,
-        rng: &mut GameRng,
-    ) -> Result<SwissStandings, BotsError> {
-        if k == 0 {
-            return Err(BotsError::Options(
-                "the top 0 of a table cannot go on".into(),
-            ));
-        }
-        let mut games: Vec<GameResult<usize>> = Vec::new();
-        let mut met: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-        let mut eliminated: Vec<Vec<usize>> = Vec::new();
-        for round in 0.. {
-            // The standings before the round, of the players still in: they seat the round and
-            // break its ties at the cut.
-            let before = standings(&games, |p| draw[p]);
-            let order: Vec<usize> = (before.iter().map(|s| s.player))
-                .filter(|p| left.contains(p))
-                .chain(
-                    left.iter()
-                        .copied()
-                        .filter(|p| !before.iter().any(|s| s.player == *p)),
-                )
-                .collect();
-            let points: BTreeMap<usize, Points> =
-                before.iter().map(|s| (s.player, s.points)).collect();
-            let tables = if is_final(order.len()) {
-                let mut table = order.clone();
-                rng.shuffle(&mut table);
-                vec![table]
-            } else {
-                pairings(
-                    &order,
-                    |i| points.get(&order[i]).copied().unwrap_or_default(),
-                    |a, b| met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0),
-                    rng,
-                )
-            };
-            let mut played = Vec::with_capacity(tables.len());
-            for (t, table) in tables.iter().enumerate() {
-                let game_seed = seed ^ ((round as u64) << 32) ^ t as u64;
-                played.push(self.game(table, game_seed)?);
-                for (i, &a) in table.iter().enumerate() {
-                    for &b in &table[i + 1..] {
-                        *met.entry((a.min(b), a.max(b))).or_default() += 1;
-                    }
-                }
+            if next.is_empty() {
+                return Err(BotsError::Options("the tournament stopped short".into()));
             }
-            games.extend(played.iter().cloned());
-            if is_final(order.len()) {
-                let ranking = final_ranking(&played, &order, &eliminated);
-                let all = standings(&games, |p| draw[p]);
-                let kinds = self.bots.len();
-                return Ok(ranking
-                    .into_iter()
-                    .filter_map(|p| all.iter().find(|s| s.player == p).cloned())
-                    .map(|s| (s.player, s.player % kinds, s))
-                    .collect());
-            }
-            let (on, out) = go_on(&played, &order, k);
-            eliminated.push(out);
-            left = on;
+            effects = next;
         }
-        Err(BotsError::Options(
-            "the elimination never reached a final".into(),
-        ))
     }
 
     /// One game of Saint Poker among `table`, its seats in that order.
@@ -189,6 +120,7 @@ impl SwissSim {
 mod tests {
     use super::*;
     use crate::saint::bot_spec;
+    use tavolo_engine::tournament::Points;
 
     #[test]
     fn a_swiss_tournament_of_bots_plays_its_rounds_and_ranks_every_player_once() {

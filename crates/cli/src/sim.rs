@@ -118,7 +118,7 @@ pub struct SimArgs {
     /// Swiss tournaments: rounds (default ⌈log₂ entries⌉ + 1).
     #[arg(long)]
     rounds: Option<usize>,
-    /// Swiss tournaments: the elimination variant, the top K of each table going on until a
+    /// Swiss tournaments: the elimination variant, the top K (1 or 2) of each table going on until a
     /// final table of 4 or 5 (`--rounds` does not apply).
     #[arg(long, value_name = "K", conflicts_with = "rounds")]
     knockout: Option<usize>,

@@ -2,7 +2,7 @@
 //! the draw for seats, breaking and balancing tables, what each place pays and how tied places
 //! share it, what a tournament called off pays, the finishing order of players busted in one hand, deals at a final table
 //! (ICM and the chip chop), and Saint Poker's Swiss rounds (tables, place points, standings) with their elimination
-//! variant.
+//! variant, and a Swiss event's rounds as one state machine (`event`).
 //!
 //! Each is a pure function of facts a tournament records (entries, the pool, stacks at the start
 //! of a hand, seats, games' results), so that every node computes the same answer and a
@@ -11,6 +11,7 @@
 
 pub mod cancel;
 pub mod deal;
+pub mod event;
 pub mod finish;
 pub mod knockout;
 pub mod payout;
@@ -21,6 +22,9 @@ pub mod swiss;
 
 pub use cancel::cancellation_shares;
 pub use deal::{chip_chop, icm, icm_chips, DealError};
+pub use event::{
+    knockout_rounds, SwissConfig, SwissEffect, SwissError, SwissEvent, SwissPhase, SwissStart,
+};
 pub use finish::{bust_places, Bust, Placed};
 pub use knockout::{final_ranking, go_on, is_final};
 pub use payout::{places_paid, prizes, share_tied, PayoutError, Tied};

@@ -1,7 +1,7 @@
 //! Why the coordinator refused an intent or a table's report, with the facts; mapped to the
 //! protocol's error once, in [`CoordError::to_wire`].
 
-use tavolo_engine::tournament::TournamentError;
+use tavolo_engine::tournament::{SwissError, TournamentError};
 use tavolo_engine::Chips;
 
 use crate::protocol::{Code, ProtoError};
@@ -12,6 +12,10 @@ pub enum CoordError {
     /// The tournament's rules refused (closed, full, not in, no rebuys, a bad hand).
     #[error(transparent)]
     Rules(#[from] TournamentError),
+    /// A Swiss event's rules refused (closed, full, not in, a result not of the table's
+    /// players).
+    #[error(transparent)]
+    Swiss(#[from] SwissError),
     /// The member's account cannot pay: nothing was charged, nobody seated.
     #[error("not enough chips in {account}: the entry costs {needed}")]
     Short {
@@ -71,7 +75,17 @@ impl CoordError {
             CoordError::Rules(TournamentError::BadHand { .. })
             | CoordError::NotDealing { .. }
             | CoordError::Reported { .. } => Code::StaleHand,
-            CoordError::Rules(TournamentError::Settings(_)) => Code::InvalidOptions,
+            CoordError::Rules(TournamentError::Settings(_))
+            | CoordError::Swiss(SwissError::Settings(_)) => Code::InvalidOptions,
+            CoordError::Swiss(SwissError::NotIn) => Code::NotSeated,
+            CoordError::Swiss(SwissError::Registered) => Code::AlreadySeated,
+            CoordError::Swiss(SwissError::Full) => Code::TableFull,
+            CoordError::Swiss(
+                SwissError::NoTable { .. }
+                | SwissError::Reported { .. }
+                | SwissError::WrongPlayers { .. },
+            ) => Code::StaleHand,
+            CoordError::Swiss(SwissError::Closed | SwissError::NotPlaying) => Code::NotAllowed,
             CoordError::Rules(_) | CoordError::Refused(_) | CoordError::Busy(_) => Code::NotAllowed,
             CoordError::Short { .. } => Code::InsufficientChips,
             CoordError::Moved => Code::NoSuchTable,

@@ -33,6 +33,7 @@ mod relay;
 pub mod saved;
 mod shown;
 mod steps;
+pub mod swiss;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;

@@ -19,6 +19,7 @@ use tavolo_engine::{Chips, ChipsError};
 use tavolo_store::{Account, Journal, PoolMove, UserId};
 
 use super::io::HandOver;
+use super::swiss::SwissGame;
 use crate::books::Member;
 
 /// One input the tournament accepted.
@@ -101,6 +102,8 @@ pub enum Step {
     },
     /// A table's hand is over.
     HandOver(HandOver),
+    /// A Swiss event's game is over (a Saint Poker table's result).
+    SwissGame(SwissGame),
 }
 
 /// A movement of the prize pool the coordinator makes.

@@ -50,6 +50,9 @@ impl Coordinator {
             Step::Tick { at_ms } => engine.tick(*at_ms),
             Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
             Step::HandOver(r) => engine.hand_over(r.table, &r.began, &r.ended),
+            Step::SwissGame(_) => Err(TournamentError::Settings(
+                "a Swiss event's game in a Hold'em or Draw tournament".into(),
+            )),
         };
         let effects = match result {
             Ok(fx) => fx,

@@ -398,3 +398,4 @@ mod called_off;
 mod deals;
 mod finishing;
 mod stories;
+mod swiss_event;

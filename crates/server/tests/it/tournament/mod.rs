@@ -10,3 +10,4 @@ mod joined;
 mod relay;
 mod simulation;
 mod stories;
+mod swiss;
