@@ -74,6 +74,10 @@ pub struct Config {
     /// One add-on a player, whatever their stack, between hands in the last level of the rebuy
     /// period (the last level of late registration): `None` for none.
     pub add_on: Option<AddOn>,
+    /// The prize pool is at least this (room chips): when the payouts are fixed, the house
+    /// adds what the pool is short of it (the overlay). `None`: no guarantee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Chips>,
 }
 
 /// An add-on's chips and what it puts in the prize pool (no fee).
@@ -175,6 +179,11 @@ pub enum Effect<P> {
     HandForHand(bool),
     /// A player is out, at this place.
     Busted(Placed<P>),
+    /// The house adds this to the pool: what it was short of the guarantee when the payouts
+    /// were fixed (before [`Effect::Prizes`]).
+    Overlay(Chips),
+    /// The overlay goes back to the house: called off before the first bust.
+    OverlayBack(Chips),
     /// The prizes, fixed: first place first.
     Prizes(Vec<Chips>),
     /// Pay a prize.
@@ -258,6 +267,8 @@ pub struct Tournament<P> {
     entries: usize,
     pool: Chips,
     fees: Chips,
+    /// The house's overlay in the pool (see [`Config::guarantee`]).
+    overlay: Chips,
     /// What each player has paid so far: prize parts, fees (what a cancellation gives back).
     paid: BTreeMap<P, (Chips, Chips)>,
     /// Players who took their add-on.
@@ -302,6 +313,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             entries: 0,
             pool: Chips::ZERO,
             fees: Chips::ZERO,
+            overlay: Chips::ZERO,
             paid: BTreeMap::new(),
             added_on: BTreeSet::new(),
             started_ms: None,
@@ -339,6 +351,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// The prize pool.
     pub fn pool(&self) -> Chips {
         self.pool
+    }
+
+    /// The house's overlay in the pool (zero unless a guarantee was short when the payouts
+    /// were fixed).
+    pub fn overlay(&self) -> Chips {
+        self.overlay
     }
 
     /// The fees taken.

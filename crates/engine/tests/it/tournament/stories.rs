@@ -20,6 +20,7 @@ pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
         re_entry: false,
         rebuys: false,
         add_on: None,
+        guarantee: None,
     }
 }
 
@@ -41,6 +42,7 @@ pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
         re_entry: true,
         rebuys: true,
         add_on: None,
+        guarantee: None,
     }
 }
 
