@@ -2,7 +2,7 @@
 //! add-on is charged first and reaches the engine only once recorded; a refund or prize is decided by
 //! the engine and told once recorded.
 
-use tavolo_engine::tournament::{Start, TournamentError};
+use tavolo_engine::tournament::{Phase, Start, TournamentError};
 
 use super::io::{Ack, BookAnswer, BookFailure, Effect, Intent, Notice, ReplyId};
 use super::saved::{Movement, Step};
@@ -13,6 +13,8 @@ impl Coordinator {
     /// A member's intent.
     pub(super) fn intent(&mut self, member: Member, intent: Intent, reply: ReplyId) {
         let result = match intent {
+            _ if self.cancelling => Err(TournamentError::Over.into()),
+            Intent::Cancel => self.cancel(reply),
             Intent::Register => self.register(member, reply),
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.buy(member, reply, false),
@@ -30,7 +32,7 @@ impl Coordinator {
         let fresh = self.fresh.iter().map(|(m, _)| m);
         let waiting = |list: &[(Member, u32)]| list.iter().any(|(m, _)| m.id == user);
         let charging = (pending.chain(fresh))
-            .filter(|m| m.member().id == user)
+            .filter(|m| m.member().is_some_and(|m| m.id == user))
             .find_map(|m| match m {
                 Movement::Entry { .. } => Some("entry"),
                 Movement::Rebuy { .. } => Some("rebuy"),
@@ -92,6 +94,17 @@ impl Coordinator {
         Ok(())
     }
 
+    /// The operator calls the tournament off (answered once that is saved): no table deals
+    /// again, and once none is in a hand the engine cancels it. Refused once it is over.
+    fn cancel(&mut self, reply: ReplyId) -> Result<(), CoordError> {
+        if matches!(self.engine.phase(), Phase::Finished | Phase::Cancelled) {
+            return Err(TournamentError::Over.into());
+        }
+        self.apply(Step::CancelAsked)?;
+        self.emit(Effect::Answer(reply, Ok(Ack::Cancelling)));
+        Ok(())
+    }
+
     /// A rebuy (`add_on` false) or an add-on: checked against the rules on a copy of the
     /// engine (a request mid-hand is made once the hand is over), then charged.
     fn buy(&mut self, member: Member, reply: ReplyId, add_on: bool) -> Result<(), CoordError> {
@@ -121,7 +134,13 @@ impl Coordinator {
 
     /// The books answered a movement for good.
     pub(super) fn settled(&mut self, m: Movement, answer: BookAnswer, reply: Option<ReplyId>) {
-        let user = m.member().id;
+        let Some(user) = m.member().map(|m| m.id) else {
+            if let Err(e) = answer {
+                tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused the house's overlay");
+                self.problems.push(format!("{m:?} refused: {e:?}"));
+            }
+            return;
+        };
         let (prize, fee) = m.parts(&self.config);
         match (m, answer) {
             (Movement::Entry { member, n }, Ok(())) => {
@@ -163,7 +182,8 @@ impl Coordinator {
             (
                 Movement::EntryBack { .. }
                 | Movement::RebuyBack { .. }
-                | Movement::AddOnBack { .. },
+                | Movement::AddOnBack { .. }
+                | Movement::FeeBack { .. },
                 Ok(()),
             ) => {
                 let amount = prize.checked_add(fee).unwrap_or(prize);
@@ -173,6 +193,7 @@ impl Coordinator {
             (Movement::Prize { place, amount, .. }, Ok(())) => {
                 self.emit(Effect::Notice(user, Notice::Paid { place, amount }));
             }
+            (Movement::Overlay { .. }, Ok(())) => {}
             (m, Err(BookFailure::Refused { short, why })) if m.is_charge() => {
                 let needed = prize.checked_add(fee).unwrap_or(prize);
                 let error = match short {
@@ -232,11 +253,16 @@ impl Coordinator {
 
     /// A charge the engine could not take after all: refunded, and the member told why.
     fn bounce(&mut self, back: Movement, why: TournamentError, reply: Option<ReplyId>) {
-        let user = back.member().id;
+        let user = back.member().map_or(tavolo_store::UserId(0), |m| m.id);
         let (prize, fee) = back.parts(&self.config);
         let refund = prize.checked_add(fee).unwrap_or(prize);
+        let what = match back {
+            Movement::RebuyBack { .. } => "rebuy",
+            Movement::AddOnBack { .. } => "add-on",
+            _ => "entry",
+        };
         self.submit(back, None);
-        let error = CoordError::Bounced { why, refund };
+        let error = CoordError::Bounced { why, what, refund };
         self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
     }
 

@@ -28,6 +28,9 @@ pub enum Intent {
     Rebuy,
     /// Take the add-on (where allowed: once, in the last level of the rebuy period).
     AddOn,
+    /// The room's operator calls the tournament off (RULES.md §5, "Kinds and money"): the
+    /// tables stop after the hand in play, then the refunds or shares are paid.
+    Cancel,
 }
 
 /// A table's report: its hand `hand` (numbered from 1 at each table by the [`Order::Deal`]s)
@@ -87,6 +90,8 @@ pub enum Ack {
     RebuyBooked,
     /// The add-on is booked: its chips join the stack between hands ([`Notice::AddedOn`]).
     AddOnBooked,
+    /// Called off (saved): the tables stop after the hand in play, then everybody is paid.
+    Cancelling,
     /// The books did not answer yet: the write is pending, sent again under the same key, and
     /// a [`Notice`] follows when it is recorded. Nothing is done until then.
     Pending,

@@ -96,6 +96,8 @@ impl Definition {
                 chips: a.chips,
                 price: a.prize,
             }),
+            guarantee: c.guarantee,
+            overlay: None,
         }
     }
 
