@@ -2670,6 +2670,11 @@ export interface TournamentLine {
    */
   game: string;
   /**
+   * The guaranteed prize pool, if any ("GTD"): when the payouts are fixed, the house adds
+   * what the pool is short of it.
+   */
+  guarantee?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2708,6 +2713,10 @@ export interface TournamentLine {
    * The level after the one in force, if the structure has one.
    */
   next_level?: TournamentLevel | null;
+  /**
+   * The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
+   */
+  overlay?: number | null;
   /**
    * Places paid, once fixed (when registration closes).
    */
@@ -2827,6 +2836,11 @@ export interface TournamentLine1 {
    */
   game: string;
   /**
+   * The guaranteed prize pool, if any ("GTD"): when the payouts are fixed, the house adds
+   * what the pool is short of it.
+   */
+  guarantee?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2865,6 +2879,10 @@ export interface TournamentLine1 {
    * The level after the one in force, if the structure has one.
    */
   next_level?: TournamentLevel | null;
+  /**
+   * The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
+   */
+  overlay?: number | null;
   /**
    * Places paid, once fixed (when registration closes).
    */

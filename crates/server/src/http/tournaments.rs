@@ -12,6 +12,7 @@ use axum::Json;
 
 use super::accounts::user;
 use crate::answer::api_error;
+use crate::books::Member;
 use crate::error::RoomError;
 use crate::protocol::tournament::{
     NewSitAndGo, TournamentAnswer, TournamentCreated, TournamentsReply,
@@ -77,12 +78,16 @@ pub(super) async fn create(
     }
 }
 
-/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon`.
+/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon` (a
+/// signed-in player's), or `cancel` (the operator's: with the operator token).
 pub(super) async fn intent(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
     Path((id, what)): Path<(String, String)>,
 ) -> Response {
+    if what == "cancel" {
+        return cancel(room, headers, id).await;
+    }
     let intent = match what.as_str() {
         "register" => Intent::Register,
         "unregister" => Intent::Unregister,
@@ -93,12 +98,36 @@ pub(super) async fn intent(
     ask(room, headers, id, intent).await
 }
 
+/// `POST /api/tournaments/{id}/cancel`: the operator (`Authorization: Bearer` the operator
+/// token) calls tournament `id` off; refused without the token, and once it is over.
+async fn cancel(room: Arc<Room>, headers: HeaderMap, id: String) -> Response {
+    if !super::operator(&room, &headers) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "calling a tournament off is the room's operator's: a wrong or missing operator token",
+        );
+    }
+    let operator = Member {
+        id: tavolo_store::UserId(0),
+        name: "operator".into(),
+        guest: false,
+        bot: false,
+    };
+    answer(room, id, operator, Intent::Cancel).await
+}
+
 /// The signed-in user asks tournament `id` for `intent`: the answer, or why not.
 async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) -> Response {
     let m = match user(&room, &headers).await {
         Ok(m) => m,
         Err(r) => return r,
     };
+    answer(room, id, m, intent).await
+}
+
+/// Tournament `id`'s answer to `m`'s `intent`, as HTTP.
+async fn answer(room: Arc<Room>, id: String, m: Member, intent: Intent) -> Response {
     let answer = match room.tournament_intent(&id, m, intent).await {
         Ok(Ok(a)) => a,
         Ok(Err(e)) => return refused(e.to_wire()),
@@ -109,6 +138,7 @@ async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) ->
         Ack::Unregistered { refund } => ("unregistered", None, Some(refund)),
         Ack::RebuyBooked => ("rebought", None, None),
         Ack::AddOnBooked => ("added_on", None, None),
+        Ack::Cancelling => ("cancelling", None, None),
         Ack::Pending => ("pending", None, None),
     };
     let status = match answer {
