@@ -150,7 +150,7 @@ pub(crate) async fn pool_journals(
 }
 
 /// The audit's check of the overlays: only a tournament with a guarantee (its settings'
-/// `guarantee`) has one, never below zero, and once a prize or share was paid from a guaranteed
+/// `guarantee`, at the top or under `config` as the room keeps them) has one, never below zero, and once a prize or share was paid from a guaranteed
 /// pool the overlay in it is exactly what the players' money was short of the guarantee — an
 /// overlay missing, or booked twice under two keys, shows here.
 pub(crate) async fn overlays(
@@ -183,8 +183,11 @@ pub(crate) async fn overlays(
         let money: i64 = r.try_get("money")?;
         let overlay: i64 = r.try_get("overlay")?;
         let prizes: i64 = r.try_get("prizes")?;
-        let guarantee = (serde_json::from_str::<serde_json::Value>(&config).ok())
-            .and_then(|c| c.get("guarantee").and_then(serde_json::Value::as_i64));
+        // The room keeps the engine's settings under `config` with its own beside them.
+        let guarantee = (serde_json::from_str::<serde_json::Value>(&config).ok()).and_then(|c| {
+            let engine = c.get("config").unwrap_or(&c);
+            engine.get("guarantee").and_then(serde_json::Value::as_i64)
+        });
         let problem = match guarantee {
             None if overlay != 0 => Some(format!(
                 "has an overlay of {overlay} but no guarantee"

@@ -352,3 +352,27 @@ async fn operator_cancel_over_http_needs_the_token_and_is_refused_once_over() {
     assert!(matches!(status, 404 | 409), "refused once over: {status}");
     audit_and_shutdown(h).await;
 }
+
+/// Issue 51: an event guaranteeing 1,000 with two entries (200 in the pool) gets the house's
+/// overlay of 800 at its start, shows it on its line, pays 1,000 to its winner, and the books
+/// (the audit's check of overlays included) balance.
+#[tokio::test]
+async fn guarantee_an_event_short_of_it_pays_the_guarantee_with_the_houses_overlay() {
+    let text = file("Guaranteed", "min_players = 2\nguarantee = 1000");
+    let id = events(&text)[0].id.clone();
+    let (h, _dir, clock) = room("scheduled-gtd", &text).await;
+    let mut ada = Client::guest(h.local_addr()).await;
+    let before = balance(&ada).await;
+    assert_eq!(ask(&ada, &id, "register").await.0, 200);
+    clock.advance(Duration::from_secs(3_600));
+    let d = until_status(&ada, &id, "running").await;
+    assert_eq!(d["tournament"]["overlay"], 800, "{d}");
+    assert_eq!(d["tournament"]["prize_pool"], 1_000, "{d}");
+    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
+    let place = d["me"]["place"].as_u64().expect("a place");
+    let end = until_status(&ada, &id, "finished").await;
+    assert_eq!(end["prizes"], serde_json::json!([1000]), "{end}");
+    let won = if place == 1 { 1_000 } else { 0 };
+    assert_eq!(balance(&ada).await, before - 110 + won);
+    audit_and_shutdown(h).await;
+}

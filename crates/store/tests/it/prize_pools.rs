@@ -148,7 +148,10 @@ async fn guaranteed(store: &Store, id: &str, g: i64) {
         id: id.into(),
         name: "Sunday guarantee".into(),
         game: "holdem".into(),
-        config: format!("{{\"seats\":9,\"guarantee\":{g}}}"),
+        // as the room keeps it: the engine's settings under `config`
+        config: format!(
+            "{{\"config\":{{\"seats\":9,\"guarantee\":{g}}},\"bot_level\":\"regular\"}}"
+        ),
         seed: "00".repeat(32),
         created_by: None,
     };
