@@ -105,21 +105,19 @@ impl Coordinator {
         Ok(())
     }
 
-    /// A rebuy (`add_on` false) or an add-on: checked against the rules on a copy of the
-    /// engine (a request mid-hand is made once the hand is over), then charged.
+    /// A rebuy (`add_on` false) or an add-on: checked against the engine's rules (a request
+    /// mid-hand is made once the hand is over), then charged.
     fn buy(&mut self, member: Member, reply: ReplyId, add_on: bool) -> Result<(), CoordError> {
         if let Some(what) = self.charging(member.id) {
             return Err(CoordError::Busy(what));
         }
-        let mut engine = self.engine.clone();
-        let checked = if add_on {
-            engine.add_on(member.id)
+        let refusal = if add_on {
+            self.engine.add_on_refusal(member.id)
         } else {
-            engine.rebuy(member.id)
+            self.engine.rebuy_refusal(member.id)
         };
-        match checked {
-            Ok(_) | Err(TournamentError::MidHand) => {}
-            Err(e) => return Err(e.into()),
+        if let Some(e) = refusal {
+            return Err(e.into());
         }
         let made = if add_on { &self.add_ons } else { &self.rebuys };
         let k = made.get(&member.id).copied().unwrap_or(0) + 1;

@@ -21,6 +21,7 @@ use super::seating::{Move, Seating};
 use super::structure::{Structure, TournamentGame};
 use crate::Chips;
 
+mod buys;
 mod clock;
 mod hands;
 mod money;
@@ -476,115 +477,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(out)
     }
 
-    /// `player`, in and at a table between hands with at most the starting stack, buys a
-    /// starting stack again.
-    pub fn rebuy(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
-        let stack = self.rebuy_allowed(player)?;
-        if !self.between_hands(player) {
-            return Err(TournamentError::MidHand);
-        }
-        let start = self.config.structure.starting_stack;
-        let (Some(more), Some(pool)) = (
-            stack.checked_add(start),
-            self.pool.checked_add(self.config.prize),
-        ) else {
-            return Err(TournamentError::NotAllowed(
-                "the chips or the pool cannot grow further",
-            ));
-        };
-        self.stacks.insert(player, more);
-        self.pool = pool;
-        self.pay_in(player, self.config.prize, Chips::ZERO);
-        Ok(vec![Effect::Charge {
-            player,
-            prize: self.config.prize,
-            fee: Chips::ZERO,
-        }])
-    }
-
-    /// Whether `player` may rebuy now, their table's hand aside (a rebuy asked mid-hand is
-    /// made between hands): the rules of [`Tournament::rebuy`]; answers their stack.
-    fn rebuy_allowed(&self, player: P) -> Result<Chips, TournamentError> {
-        if !self.config.rebuys || !self.open || self.phase != Phase::Running {
-            return Err(TournamentError::NotAllowed("no rebuys now"));
-        }
-        let Some(&stack) = self.stacks.get(&player) else {
-            return Err(TournamentError::NotIn);
-        };
-        if stack > self.config.structure.starting_stack {
-            return Err(TournamentError::NotAllowed(
-                "a rebuy needs a stack of at most the starting stack",
-            ));
-        }
-        Ok(stack)
-    }
-
-    /// Whether `player` may rebuy now or once their table's hand is over (what the room offers
-    /// them).
-    pub fn may_rebuy(&self, player: P) -> bool {
-        self.rebuy_allowed(player).is_ok()
-    }
-
-    /// `player`, in and at a table between hands, takes the add-on: once, in the last level of
-    /// the rebuy period (RULES.md §5, "Kinds and money").
-    pub fn add_on(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
-        let (add_on, stack) = self.add_on_allowed(player)?;
-        if !self.between_hands(player) {
-            return Err(TournamentError::MidHand);
-        }
-        let (Some(more), Some(pool)) = (
-            stack.checked_add(add_on.chips),
-            self.pool.checked_add(add_on.prize),
-        ) else {
-            return Err(TournamentError::NotAllowed(
-                "the chips or the pool cannot grow further",
-            ));
-        };
-        self.stacks.insert(player, more);
-        self.pool = pool;
-        self.added_on.insert(player);
-        self.pay_in(player, add_on.prize, Chips::ZERO);
-        Ok(vec![Effect::Charge {
-            player,
-            prize: add_on.prize,
-            fee: Chips::ZERO,
-        }])
-    }
-
-    /// Whether `player` may take the add-on now, their table's hand aside: the rules of
-    /// [`Tournament::add_on`]; answers the add-on and their stack.
-    fn add_on_allowed(&self, player: P) -> Result<(AddOn, Chips), TournamentError> {
-        let Some(add_on) = self.config.add_on else {
-            return Err(TournamentError::NotAllowed("this tournament has no add-on"));
-        };
-        let last = match self.config.start {
-            Start::Scheduled {
-                late_until_level, ..
-            } => late_until_level,
-            Start::SitAndGo { .. } => 0,
-        };
-        if !self.open || self.phase != Phase::Running || self.level != last {
-            return Err(TournamentError::NotAllowed(
-                "the add-on is taken in the last level of the rebuy period",
-            ));
-        }
-        if self.added_on.contains(&player) {
-            return Err(TournamentError::NotAllowed("one add-on a player"));
-        }
-        let Some(&stack) = self.stacks.get(&player) else {
-            return Err(TournamentError::NotIn);
-        };
-        Ok((add_on, stack))
-    }
-
-    /// Whether `player` may take the add-on now or once their table's hand is over (what the
-    /// room offers them).
-    pub fn may_add_on(&self, player: P) -> bool {
-        self.add_on_allowed(player).is_ok()
-    }
-
     /// Whether `player` sits at a table between hands.
-    fn between_hands(&self, player: P) -> bool {
+    pub(super) fn between_hands(&self, player: P) -> bool {
         (self.tables.iter()).any(|t| t.idle && t.seating.seats.contains(&Some(player)))
     }
 }
