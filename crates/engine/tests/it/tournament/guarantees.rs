@@ -28,6 +28,17 @@ fn guaranteed(config: Config, g: u64) -> Config {
     }
 }
 
+/// A sit-and-go of six (100 + 10 an entry) guaranteeing `g`, everybody registered: started.
+fn six_guaranteeing(g: u64) -> (Tournament<u32>, Vec<Effect<u32>>) {
+    let config = guaranteed(sit_and_go_config(6, 9), g);
+    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
+    let mut effects = Vec::new();
+    for p in 0..6 {
+        effects.extend(t.register(p, 0).expect("a seat"));
+    }
+    (t, effects)
+}
+
 fn prizes_sum(t: &Tournament<u32>) -> u64 {
     t.prizes().unwrap_or_default().iter().map(|c| c.get()).sum()
 }
@@ -35,12 +46,7 @@ fn prizes_sum(t: &Tournament<u32>) -> u64 {
 #[test]
 fn guarantee_a_pool_short_of_it_gets_the_overlay_when_the_payouts_are_fixed() {
     // 6 entries put 600 in the pool; 1,000 guaranteed: the house adds 400 at the start.
-    let config = guaranteed(sit_and_go_config(6, 9), 1_000);
-    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
-    let mut effects = Vec::new();
-    for p in 0..6 {
-        effects.extend(t.register(p, 0).expect("a seat"));
-    }
+    let (t, effects) = six_guaranteeing(1_000);
     assert_eq!(t.phase(), Phase::Running);
     assert_eq!(overlays(&effects), (vec![400], vec![]));
     let at = effects.iter().position(|e| matches!(e, Effect::Overlay(_)));
@@ -56,12 +62,7 @@ fn guarantee_a_pool_short_of_it_gets_the_overlay_when_the_payouts_are_fixed() {
 
 #[test]
 fn guarantee_a_pool_above_it_gets_no_overlay() {
-    let config = guaranteed(sit_and_go_config(6, 9), 500);
-    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
-    let mut effects = Vec::new();
-    for p in 0..6 {
-        effects.extend(t.register(p, 0).expect("a seat"));
-    }
+    let (t, effects) = six_guaranteeing(500);
     assert_eq!(overlays(&effects), (vec![], vec![]));
     assert_eq!((t.pool(), t.overlay()), (Chips::new(600), Chips::ZERO));
     assert_eq!(prizes_sum(&t), 600);
@@ -90,11 +91,7 @@ fn guarantee_with_late_registration_the_overlay_waits_for_it_to_close() {
 
 #[test]
 fn guarantee_called_off_before_the_first_bust_gives_the_overlay_back_to_the_house() {
-    let config = guaranteed(sit_and_go_config(6, 9), 1_000);
-    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
-    for p in 0..6 {
-        t.register(p, 0).expect("a seat");
-    }
+    let (mut t, _) = six_guaranteeing(1_000);
     let e = t.cancel().expect("called off");
     assert_eq!(overlays(&e), (vec![], vec![400]));
     let refunded: u64 = (e.iter())
@@ -109,11 +106,7 @@ fn guarantee_called_off_before_the_first_bust_gives_the_overlay_back_to_the_hous
 
 #[test]
 fn guarantee_called_off_after_a_bust_the_players_left_share_the_pool_with_the_overlay() {
-    let config = guaranteed(sit_and_go_config(6, 9), 1_000);
-    let mut t: Tournament<u32> = Tournament::new(config, [5; 32]).expect("settings");
-    for p in 0..6 {
-        t.register(p, 0).expect("a seat");
-    }
+    let (mut t, _) = six_guaranteeing(1_000);
     first_busts_second(&mut t, 0);
     let e = t.cancel().expect("called off");
     assert_eq!(
