@@ -13,8 +13,8 @@ impl Coordinator {
     /// A member's intent.
     pub(super) fn intent(&mut self, member: Member, intent: Intent, reply: ReplyId) {
         let result = match intent {
-            _ if self.cancelling => Err(TournamentError::Over.into()),
             Intent::Cancel => self.cancel(reply),
+            _ if self.cancelling => Err(TournamentError::Over.into()),
             Intent::Register => self.register(member, reply),
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.buy(member, reply, false),
@@ -95,10 +95,17 @@ impl Coordinator {
     }
 
     /// The operator calls the tournament off (answered once that is saved): no table deals
-    /// again, and once none is in a hand the engine cancels it. Refused once it is over.
+    /// again, and once none is in a hand the engine cancels it. Asked again meanwhile, the same
+    /// answer; refused once it is over.
     fn cancel(&mut self, reply: ReplyId) -> Result<(), CoordError> {
         if matches!(self.engine.phase(), Phase::Finished | Phase::Cancelled) {
             return Err(TournamentError::Over.into());
+        }
+        if self.cancelling {
+            // logged by an earlier step: answered once that step's save is recorded
+            let answer = Effect::Answer(reply, Ok(Ack::Cancelling));
+            self.held.push((self.seq, answer));
+            return Ok(());
         }
         self.apply(Step::CancelAsked)?;
         self.emit(Effect::Answer(reply, Ok(Ack::Cancelling)));

@@ -165,6 +165,13 @@ fn operator_cancel_after_a_bust_pays_the_fees_back_and_the_pool_in_shares_once()
     b.settle();
     assert_eq!(b.answers[&r], Ok(Ack::Cancelling));
     b.crash(|| true);
+    let again = b.intent(1, Intent::Cancel);
+    b.settle();
+    assert_eq!(
+        b.answers[&again],
+        Ok(Ack::Cancelling),
+        "asked again: the same"
+    );
     assert_eq!(
         b.core.tournament().phase(),
         Phase::Running,
