@@ -207,3 +207,47 @@ fn operator_cancel_after_a_bust_pays_the_fees_back_and_the_pool_in_shares_once()
     assert_eq!((0..4).map(|i| b.balance(i)).collect::<Vec<_>>(), balances);
     assert!(b.books.ledger.violations.is_empty());
 }
+
+/// Issue 51: a rebuy booked during the hand in play when the operator calls the tournament off
+/// is made once that hand is over, then refunded with the entry (before the first bust), each
+/// under its own key: every player has everything back.
+#[test]
+fn operator_cancel_refunds_a_rebuy_made_after_the_call_with_the_entry() {
+    use std::time::Duration;
+    use tavolo_engine::tournament::Start;
+    let config = Config {
+        start: Start::Scheduled {
+            at_ms: super::bench::START_MS + 60_000,
+            late_until_level: 1,
+            min_players: 2,
+        },
+        rebuys: true,
+        ..sit_and_go(9, 9)
+    };
+    let mut b = Bench::new(config, &[1_000; 3], 9);
+    for i in 0..3 {
+        b.intent(i, Intent::Register);
+        b.settle();
+    }
+    b.advance(Duration::from_secs(60));
+    b.settle();
+    assert_eq!(b.dealing(), vec![0], "the first hand");
+    let r = b.intent(2, Intent::Rebuy);
+    b.settle();
+    assert_eq!(b.answers[&r], Ok(Ack::RebuyBooked));
+    b.intent(0, Intent::Cancel);
+    b.settle();
+    report(&mut b, 0, false);
+    b.settle();
+    assert_eq!(b.core.tournament().phase(), Phase::Cancelled);
+    let me = b.member(2).id;
+    assert!(b
+        .books
+        .has(&format!("tournament:{ID}:refund:rebuy:{}:1", me.0)));
+    for i in 0..3 {
+        assert_eq!(b.balance(i), 1_000, "player {i} has everything back");
+    }
+    assert_eq!(b.books.pool(), 0);
+    assert!(b.finished);
+    assert!(b.books.ledger.violations.is_empty());
+}
