@@ -35,7 +35,8 @@ const link = (id) => `#/tournaments/${encodeURIComponent(id)}`;
 const tableLink = (id) => `#/table/${encodeURIComponent(id)}`;
 
 function lineRow(l) {
-  return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a></td>
+  const gtd = l.guarantee ? ` <small>${t('t_gtd', { amount: fmtChips(l.guarantee) })}</small>` : '';
+  return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a>${gtd}</td>
     <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
     <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
     <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}${
@@ -185,6 +186,8 @@ function facts(l, now) {
     ${row('t_left', `${l.left} / ${l.entrants}`)}
     ${row('t_average', l.average_stack != null ? fmtChips(l.average_stack) : '—')}
     ${row('t_pool', fmtChips(l.prize_pool))}${row('t_paid', l.places_paid || '—')}
+    ${l.guarantee ? row('t_guarantee', t('t_gtd', { amount: fmtChips(l.guarantee) })) : ''}
+    ${l.overlay ? row('t_overlay', fmtChips(l.overlay)) : ''}
     ${row('t_buy_in', `${fmtChips(l.entry)} + ${fmtChips(l.fee)}`)}
     ${row('t_start_stack', fmtChips(l.starting_stack))}${extra ? row('t_options', extra) : ''}</dl>`;
 }

@@ -2757,6 +2757,11 @@ export interface TournamentLine {
    */
   game: string;
   /**
+   * The guaranteed prize pool, if any ("GTD"): when the payouts are fixed, the house adds
+   * what the pool is short of it.
+   */
+  guarantee?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2795,6 +2800,10 @@ export interface TournamentLine {
    * The level after the one in force, if the structure has one.
    */
   next_level?: TournamentLevel | null;
+  /**
+   * The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
+   */
+  overlay?: number | null;
   /**
    * Places paid, once fixed (when registration closes).
    */
@@ -2919,6 +2928,11 @@ export interface TournamentLine1 {
    */
   game: string;
   /**
+   * The guaranteed prize pool, if any ("GTD"): when the payouts are fixed, the house adds
+   * what the pool is short of it.
+   */
+  guarantee?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2957,6 +2971,10 @@ export interface TournamentLine1 {
    * The level after the one in force, if the structure has one.
    */
   next_level?: TournamentLevel | null;
+  /**
+   * The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
+   */
+  overlay?: number | null;
   /**
    * Places paid, once fixed (when registration closes).
    */

@@ -124,6 +124,7 @@ impl<G: TournamentPlay> TournamentSim<G> {
             re_entry: false,
             rebuys: false,
             add_on: None,
+            guarantee: None,
         }
     }
 

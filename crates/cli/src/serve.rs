@@ -63,6 +63,11 @@ pub struct ServeArgs {
     /// A file holding the metrics token (its first line).
     #[arg(long)]
     pub metrics_token_file: Option<PathBuf>,
+    /// A file holding the operator's token (its first line; else the TAVOLO_OPERATOR_TOKEN
+    /// environment variable): "Authorization: Bearer TOKEN" authorises the operator's actions,
+    /// such as POST /api/tournaments/ID/cancel. Without one there are none over HTTP.
+    #[arg(long)]
+    pub operator_token_file: Option<PathBuf>,
     /// Serve /metrics (and nothing else) on this address of its own, without a token, e.g.
     /// 127.0.0.1:9090: an address only the operator's scraper reaches.
     #[arg(long)]
@@ -180,24 +185,50 @@ pub fn init_logs(filter: &str) {
 /// The environment variable that may hold the metrics token.
 pub const METRICS_TOKEN_ENV: &str = "TAVOLO_METRICS_TOKEN";
 
+/// The environment variable that may hold the operator's token.
+pub const OPERATOR_TOKEN_ENV: &str = "TAVOLO_OPERATOR_TOKEN";
+
 /// The metrics token: `--metrics-token`, the first line of `--metrics-token-file`, or
 /// `TAVOLO_METRICS_TOKEN`; none when none is given. An empty token is refused (it would let
 /// anybody in with an empty `Bearer`).
 fn metrics_token(a: &ServeArgs) -> Result<Option<String>, UserError> {
-    let token = match (&a.metrics_token, &a.metrics_token_file) {
-        (Some(t), _) => Some(t.clone()),
+    let empty =
+        "the metrics token is empty: give one, or none to serve metrics on --metrics-addr only";
+    let file = a.metrics_token_file.as_ref();
+    token(a.metrics_token.clone(), file, METRICS_TOKEN_ENV, empty)
+}
+
+/// The operator's token: the first line of `--operator-token-file`, or `TAVOLO_OPERATOR_TOKEN`;
+/// none when none is given; an empty one refused, as the metrics token's.
+fn operator_token(a: &ServeArgs) -> Result<Option<String>, UserError> {
+    let empty = "the operator token is empty: give one, or none";
+    token(
+        None,
+        a.operator_token_file.as_ref(),
+        OPERATOR_TOKEN_ENV,
+        empty,
+    )
+}
+
+/// A token given as a value, else the first line of a file, else the environment variable
+/// `env`; refused with `empty` when it is empty.
+fn token(
+    given: Option<String>,
+    file: Option<&PathBuf>,
+    env: &str,
+    empty: &str,
+) -> Result<Option<String>, UserError> {
+    let token = match (given, file) {
+        (Some(t), _) => Some(t),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
             Some(text.lines().next().unwrap_or_default().to_string())
         }
-        (None, None) => std::env::var(METRICS_TOKEN_ENV).ok(),
+        (None, None) => std::env::var(env).ok(),
     };
     match token.map(|t| t.trim().to_string()) {
-        Some(t) if t.is_empty() => Err(UserError(
-            "the metrics token is empty: give one, or none to serve metrics on --metrics-addr only"
-                .into(),
-        )),
+        Some(t) if t.is_empty() => Err(UserError(empty.into())),
         t => Ok(t),
     }
 }
@@ -271,6 +302,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode, UserError> {
             .session_idle_hours
             .map_or(d.session_idle, |h| secs(h.saturating_mul(3600))),
         metrics_token: metrics_token(&a)?,
+        operator_token: operator_token(&a)?,
         metrics_addr: a.metrics_addr,
         header_timeout: a.header_timeout_secs.map_or(d.header_timeout, secs),
         request_timeout: a.request_timeout_secs.map_or(d.request_timeout, secs),

@@ -85,6 +85,9 @@ pub struct Config {
     /// `/metrics` on the room's address wants `Authorization: Bearer <token>`; unset, it is not
     /// served there at all (a proxy on the same machine makes every request a loopback one).
     pub metrics_token: Option<String>,
+    /// The operator's token: `Authorization: Bearer <token>` authorises the operator's actions
+    /// over HTTP (`POST /api/tournaments/{id}/cancel`); unset, there are none.
+    pub operator_token: Option<String>,
     /// `/metrics` (and nothing else) on an address of its own, without a token: the operator's
     /// private address, e.g. `127.0.0.1:9090`.
     pub metrics_addr: Option<SocketAddr>,
@@ -152,6 +155,7 @@ impl Default for Config {
             login_max_delay: Duration::from_secs(5 * 60),
             session_idle: Duration::from_secs(7 * 86_400),
             metrics_token: None,
+            operator_token: None,
             metrics_addr: None,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),

@@ -73,8 +73,9 @@ impl Store {
     /// - a closed table holds no chips: `close_table` cashed out every seat and returned its pot
     ///   (odd chips carried between hands included) to the house.
     ///
-    /// The ledger's tournaments: only entries, rebuys, refunds and prizes move a prize pool, and
-    /// only between it, players and the house ([`crate::PoolMove`]).
+    /// The ledger's tournaments: only entries, rebuys, refunds, prizes and overlays move a prize
+    /// pool, and only between it, players and the house ([`crate::PoolMove`]); a guaranteed
+    /// pool that paid prizes holds exactly the overlay its players' money was short of.
     pub async fn audit(&self) -> Result<AuditReport, StoreError> {
         let mut conn = self.pool.acquire().await?;
         let report = self.audit_on(&mut conn).await;
@@ -220,6 +221,7 @@ impl Store {
         hands_never_settled(conn, problems).await?;
         closed_tables_holding_chips(conn, holding, problems).await?;
         crate::prize_pools::pool_journals(conn, problems).await?;
+        crate::prize_pools::overlays(conn, problems).await?;
         crate::tournaments::tournament_hands(conn, problems).await?;
         tx.rollback().await?;
         Ok(report)

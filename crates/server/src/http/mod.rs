@@ -163,12 +163,7 @@ async fn metrics(State(room): State<Arc<Room>>, headers: HeaderMap) -> Response 
             "metrics are for the room's operator: on the metrics address (--metrics-addr), or here with the metrics token",
         );
     };
-    let allowed = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes()));
-    if !allowed {
+    if !bearer(&headers, token) {
         return api_error(
             StatusCode::FORBIDDEN,
             "not_allowed",
@@ -200,6 +195,20 @@ pub fn metrics_router(room: Arc<Room>) -> Router {
 }
 
 /// Equal bytes, compared in a time that does not depend on where they differ.
+/// Whether the request carries `Authorization: Bearer <token>` (compared in constant time).
+fn bearer(headers: &HeaderMap, token: &str) -> bool {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .is_some_and(|given| same(given.trim().as_bytes(), token.as_bytes()))
+}
+
+/// Whether the request is the operator's: the operator token is set and carried.
+pub(crate) fn operator(room: &Room, headers: &HeaderMap) -> bool {
+    (room.config.operator_token.as_deref()).is_some_and(|t| bearer(headers, t))
+}
+
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }

@@ -12,6 +12,7 @@ use axum::Json;
 
 use super::accounts::user;
 use crate::answer::api_error;
+use crate::books::Member;
 use crate::error::RoomError;
 use crate::protocol::tournament::{
     DealRequest, NewSitAndGo, TournamentAnswer, TournamentCreated, TournamentsReply,
@@ -78,14 +79,18 @@ pub(super) async fn create(
     }
 }
 
-/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon`; `deal`
-/// with a [`DealRequest`].
+/// `POST /api/tournaments/{id}/{what}`: `register`, `unregister`, `rebuy` or `addon` (a
+/// signed-in player's); `deal` with a [`DealRequest`]; or `cancel` (the operator's: with the
+/// operator token).
 pub(super) async fn intent(
     State(room): State<Arc<Room>>,
     headers: HeaderMap,
     Path((id, what)): Path<(String, String)>,
     body: axum::body::Bytes,
 ) -> Response {
+    if what == "cancel" {
+        return cancel(room, headers, id).await;
+    }
     let intent = match what.as_str() {
         "register" => Intent::Register,
         "unregister" => Intent::Unregister,
@@ -112,12 +117,36 @@ fn deal_intent(body: &[u8]) -> Result<Intent, String> {
     }
 }
 
+/// `POST /api/tournaments/{id}/cancel`: the operator (`Authorization: Bearer` the operator
+/// token) calls tournament `id` off; refused without the token, and once it is over.
+async fn cancel(room: Arc<Room>, headers: HeaderMap, id: String) -> Response {
+    if !super::operator(&room, &headers) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            "not_allowed",
+            "calling a tournament off is the room's operator's: a wrong or missing operator token",
+        );
+    }
+    let operator = Member {
+        id: tavolo_store::UserId(0),
+        name: "operator".into(),
+        guest: false,
+        bot: false,
+    };
+    answer(room, id, operator, Intent::Cancel).await
+}
+
 /// The signed-in user asks tournament `id` for `intent`: the answer, or why not.
 async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) -> Response {
     let m = match user(&room, &headers).await {
         Ok(m) => m,
         Err(r) => return r,
     };
+    answer(room, id, m, intent).await
+}
+
+/// Tournament `id`'s answer to `m`'s `intent`, as HTTP.
+async fn answer(room: Arc<Room>, id: String, m: Member, intent: Intent) -> Response {
     let answer = match room.tournament_intent(&id, m, intent).await {
         Ok(Ok(a)) => a,
         Ok(Err(e)) => return refused(e.to_wire()),
@@ -130,6 +159,7 @@ async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) ->
         Ack::AddOnBooked => ("added_on", None, None),
         Ack::DealProposed => ("deal_proposed", None, None),
         Ack::DealAnswered => ("deal_answered", None, None),
+        Ack::Cancelling => ("cancelling", None, None),
         Ack::Pending => ("pending", None, None),
     };
     let status = match answer {

@@ -102,6 +102,13 @@ pub struct TournamentLine {
     /// The add-on, if any: its chips and its price.
     #[serde(default)]
     pub add_on: Option<TournamentAddOn>,
+    /// The guaranteed prize pool, if any ("GTD"): when the payouts are fixed, the house adds
+    /// what the pool is short of it.
+    #[serde(default)]
+    pub guarantee: Option<Chips>,
+    /// The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
+    #[serde(default)]
+    pub overlay: Option<Chips>,
 }
 
 /// A tournament's add-on as the lobby shows it.

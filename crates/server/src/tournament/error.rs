@@ -30,12 +30,15 @@ pub enum CoordError {
     /// A write of this member's is still on its way to the books.
     #[error("your last {0} is still being booked: wait for it")]
     Busy(&'static str),
-    /// The books took the entry, and the tournament could not take it after all (the last
-    /// seat went to another entry booked first): the entry is refunded.
-    #[error("{why}: your entry of {refund} is refunded")]
+    /// The books took the entry, rebuy or add-on, and the tournament could not take it after
+    /// all (the last seat went to another entry booked first, the rebuy period ended): it is
+    /// refunded.
+    #[error("{why}: your {what} of {refund} is refunded")]
     Bounced {
         /// Why the tournament could not take it.
         why: TournamentError,
+        /// What is refunded: "entry", "rebuy" or "add-on".
+        what: &'static str,
         /// What goes back.
         refund: Chips,
     },

@@ -2,7 +2,7 @@
 //! add-on is charged first and reaches the engine only once recorded; a refund or prize is decided by
 //! the engine and told once recorded.
 
-use tavolo_engine::tournament::{Start, TournamentError};
+use tavolo_engine::tournament::{Phase, Start, TournamentError};
 
 use super::io::{Ack, BookAnswer, BookFailure, Effect, Intent, Notice, ReplyId};
 use super::saved::{Movement, Step};
@@ -13,6 +13,8 @@ impl Coordinator {
     /// A member's intent.
     pub(super) fn intent(&mut self, member: Member, intent: Intent, reply: ReplyId) {
         let result = match intent {
+            Intent::Cancel => self.cancel(reply),
+            _ if self.cancelling => Err(TournamentError::Over.into()),
             Intent::Register => self.register(member, reply),
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.buy(member, reply, false),
@@ -32,7 +34,7 @@ impl Coordinator {
         let fresh = self.fresh.iter().map(|(m, _)| m);
         let waiting = |list: &[(Member, u32)]| list.iter().any(|(m, _)| m.id == user);
         let charging = (pending.chain(fresh))
-            .filter(|m| m.member().id == user)
+            .filter(|m| m.member().is_some_and(|m| m.id == user))
             .find_map(|m| match m {
                 Movement::Entry { .. } => Some("entry"),
                 Movement::Rebuy { .. } => Some("rebuy"),
@@ -94,21 +96,37 @@ impl Coordinator {
         Ok(())
     }
 
-    /// A rebuy (`add_on` false) or an add-on: checked against the rules on a copy of the
-    /// engine (a request mid-hand is made once the hand is over), then charged.
+    /// The operator calls the tournament off (answered once that is saved): no table deals
+    /// again, and once none is in a hand the engine cancels it. Asked again meanwhile, the same
+    /// answer; refused once it is over.
+    fn cancel(&mut self, reply: ReplyId) -> Result<(), CoordError> {
+        if matches!(self.engine.phase(), Phase::Finished | Phase::Cancelled) {
+            return Err(TournamentError::Over.into());
+        }
+        if self.cancelling {
+            // logged by an earlier step: answered once that step's save is recorded
+            let answer = Effect::Answer(reply, Ok(Ack::Cancelling));
+            self.held.push((self.seq, answer));
+            return Ok(());
+        }
+        self.apply(Step::CancelAsked)?;
+        self.emit(Effect::Answer(reply, Ok(Ack::Cancelling)));
+        Ok(())
+    }
+
+    /// A rebuy (`add_on` false) or an add-on: checked against the engine's rules (a request
+    /// mid-hand is made once the hand is over), then charged.
     fn buy(&mut self, member: Member, reply: ReplyId, add_on: bool) -> Result<(), CoordError> {
         if let Some(what) = self.charging(member.id) {
             return Err(CoordError::Busy(what));
         }
-        let mut engine = self.engine.clone();
-        let checked = if add_on {
-            engine.add_on(member.id)
+        let refusal = if add_on {
+            self.engine.add_on_refusal(member.id)
         } else {
-            engine.rebuy(member.id)
+            self.engine.rebuy_refusal(member.id)
         };
-        match checked {
-            Ok(_) | Err(TournamentError::MidHand) => {}
-            Err(e) => return Err(e.into()),
+        if let Some(e) = refusal {
+            return Err(e.into());
         }
         let made = if add_on { &self.add_ons } else { &self.rebuys };
         let k = made.get(&member.id).copied().unwrap_or(0) + 1;
@@ -123,7 +141,13 @@ impl Coordinator {
 
     /// The books answered a movement for good.
     pub(super) fn settled(&mut self, m: Movement, answer: BookAnswer, reply: Option<ReplyId>) {
-        let user = m.member().id;
+        let Some(user) = m.member().map(|m| m.id) else {
+            if let Err(e) = answer {
+                tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused the house's overlay");
+                self.problems.push(format!("{m:?} refused: {e:?}"));
+            }
+            return;
+        };
         let (prize, fee) = m.parts(&self.config);
         match (m, answer) {
             (Movement::Entry { member, n }, Ok(())) => {
@@ -165,7 +189,8 @@ impl Coordinator {
             (
                 Movement::EntryBack { .. }
                 | Movement::RebuyBack { .. }
-                | Movement::AddOnBack { .. },
+                | Movement::AddOnBack { .. }
+                | Movement::FeeBack { .. },
                 Ok(()),
             ) => {
                 let amount = prize.checked_add(fee).unwrap_or(prize);
@@ -175,6 +200,7 @@ impl Coordinator {
             (Movement::Prize { place, amount, .. }, Ok(())) => {
                 self.emit(Effect::Notice(user, Notice::Paid { place, amount }));
             }
+            (Movement::Overlay { .. }, Ok(())) => {}
             (m, Err(BookFailure::Refused { short, why })) if m.is_charge() => {
                 let needed = prize.checked_add(fee).unwrap_or(prize);
                 let error = match short {
@@ -234,11 +260,16 @@ impl Coordinator {
 
     /// A charge the engine could not take after all: refunded, and the member told why.
     fn bounce(&mut self, back: Movement, why: TournamentError, reply: Option<ReplyId>) {
-        let user = back.member().id;
+        let user = back.member().map_or(tavolo_store::UserId(0), |m| m.id);
         let (prize, fee) = back.parts(&self.config);
         let refund = prize.checked_add(fee).unwrap_or(prize);
+        let what = match back {
+            Movement::RebuyBack { .. } => "rebuy",
+            Movement::AddOnBack { .. } => "add-on",
+            _ => "entry",
+        };
         self.submit(back, None);
-        let error = CoordError::Bounced { why, refund };
+        let error = CoordError::Bounced { why, what, refund };
         self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
     }
 

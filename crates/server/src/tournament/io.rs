@@ -32,6 +32,9 @@ pub enum Intent {
     ProposeDeal(DealKind),
     /// Accept (true) or decline the deal proposed.
     AnswerDeal(bool),
+    /// The room's operator calls the tournament off (RULES.md §5, "Kinds and money"): the
+    /// tables stop after the hand in play, then the refunds or shares are paid.
+    Cancel,
 }
 
 /// A table's report: its hand `hand` (numbered from 1 at each table by the [`Order::Deal`]s)
@@ -95,6 +98,8 @@ pub enum Ack {
     DealProposed,
     /// The answer to the deal is taken (the last acceptance makes it; a decline ends it).
     DealAnswered,
+    /// Called off (saved): the tables stop after the hand in play, then everybody is paid.
+    Cancelling,
     /// The books did not answer yet: the write is pending, sent again under the same key, and
     /// a [`Notice`] follows when it is recorded. Nothing is done until then.
     Pending,

@@ -80,6 +80,11 @@ pub struct Coordinator {
     /// Add-on charges recorded for each member, and those booked and waiting as rebuys do.
     add_ons: BTreeMap<UserId, u32>,
     add_ons_waiting: Vec<(Member, u32)>,
+    /// The rebuys (false) and add-ons (true) the tournament took, by player and number.
+    bought: BTreeMap<UserId, Vec<(bool, u32)>>,
+    /// The operator called it off: no table deals again, and it is cancelled once none is in a
+    /// hand.
+    cancelling: bool,
     /// Per table: hands dealt, whether one is in play, whether it was told to hold, and the
     /// save order its last report is recorded by.
     hands: Vec<u64>,
@@ -134,6 +139,8 @@ impl Coordinator {
             rebuys_waiting: Vec::new(),
             add_ons: BTreeMap::new(),
             add_ons_waiting: Vec::new(),
+            bought: BTreeMap::new(),
+            cancelling: false,
             hands: Vec::new(),
             dealing: Vec::new(),
             holding: Vec::new(),

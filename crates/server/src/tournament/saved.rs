@@ -10,7 +10,8 @@
 //! tournament (a step per hand): a store keeps it as rows appended under the save's order.
 //!
 //! Every movement's key is made here, from durable facts only — the tournament, the member,
-//! the entry's or rebuy's number, the place — so that a movement sent again, by this owner or
+//! the entry's or rebuy's number, the place (0 for a share of a tournament called off; a player
+//! still in has no place and one share), the house's one overlay — so that a movement sent again, by this owner or
 //! the next, is the same movement: "already done", never done twice.
 
 use serde::{Deserialize, Serialize};
@@ -104,6 +105,11 @@ pub enum Step {
     HandOver(HandOver),
     /// A Swiss event's game is over (a Saint Poker table's result).
     SwissGame(SwissGame),
+    /// The room's operator called the tournament off: no table deals another hand, and once
+    /// none is in a hand, [`Step::Cancel`].
+    CancelAsked,
+    /// The tournament called off, every table between hands (the engine's `cancel`).
+    Cancel,
 }
 
 /// A movement of the prize pool the coordinator makes.
@@ -151,7 +157,23 @@ pub enum Movement {
         /// The charge's number.
         k: u32,
     },
-    /// The prize of `place` to `member`.
+    /// The fee of entry `n` of `member` given back (called off after the first bust: the prize
+    /// part stays in the pool, shared).
+    FeeBack {
+        /// To whom.
+        member: Member,
+        /// The entry's number.
+        n: u32,
+    },
+    /// The house's overlay into the pool (`back`: out of it, to the house), once: its key is
+    /// the tournament's.
+    Overlay {
+        /// How much.
+        amount: Chips,
+        /// Given back to the house (called off before the first bust).
+        back: bool,
+    },
+    /// The prize of `place` to `member` (place 0: a share of a tournament called off).
     Prize {
         /// The winner.
         member: Member,
@@ -163,8 +185,8 @@ pub enum Movement {
 }
 
 impl Movement {
-    /// Whose money it is.
-    pub fn member(&self) -> &Member {
+    /// Whose money it is (the house's overlay: nobody's).
+    pub fn member(&self) -> Option<&Member> {
         match self {
             Movement::Entry { member, .. }
             | Movement::Rebuy { member, .. }
@@ -172,7 +194,9 @@ impl Movement {
             | Movement::RebuyBack { member, .. }
             | Movement::AddOn { member, .. }
             | Movement::AddOnBack { member, .. }
-            | Movement::Prize { member, .. } => member,
+            | Movement::FeeBack { member, .. }
+            | Movement::Prize { member, .. } => Some(member),
+            Movement::Overlay { .. } => None,
         }
     }
 
@@ -186,23 +210,25 @@ impl Movement {
                 let price = config.add_on.map_or(Chips::ZERO, |a| a.prize);
                 (price, Chips::ZERO)
             }
-            Movement::Prize { amount, .. } => (*amount, Chips::ZERO),
+            Movement::FeeBack { .. } => (Chips::ZERO, config.fee),
+            Movement::Prize { amount, .. } | Movement::Overlay { amount, .. } => {
+                (*amount, Chips::ZERO)
+            }
         }
     }
 
     /// The movement's journal for tournament `id` (its key from durable facts: see the module
     /// documentation).
     pub fn journal(&self, id: &str, config: &Config) -> Result<Journal, ChipsError> {
-        let member = self.member();
-        let account = if member.bot {
-            Account::Bots
-        } else {
-            Account::User(member.id)
-        };
-        let u = member.id.0;
         let (prize, fee) = self.parts(config);
         let (prize, fee) = (prize.to_ledger()?, fee.to_ledger()?);
         let key = |what: String| format!("tournament:{id}:{what}");
+        let account = match self.member() {
+            Some(m) if m.bot => Account::Bots,
+            Some(m) => Account::User(m.id),
+            None => Account::House,
+        };
+        let u = self.member().map_or(0, |m| m.id.0);
         Ok(match self {
             Movement::Entry { n, .. } => {
                 PoolMove::charge(key(format!("entry:{u}:{n}")), id, account, prize, fee)
@@ -226,8 +252,17 @@ impl Movement {
             Movement::AddOnBack { k, .. } => {
                 PoolMove::refund(key(format!("refund:addon:{u}:{k}")), id, account, prize, 0)
             }
+            Movement::FeeBack { n, .. } => {
+                PoolMove::refund(key(format!("refund:fee:{u}:{n}")), id, account, 0, fee)
+            }
             Movement::Prize { place, .. } => {
                 PoolMove::prize(key(format!("prize:{place}:{u}")), id, account, prize)
+            }
+            Movement::Overlay { back: false, .. } => {
+                PoolMove::overlay(key("overlay".into()), id, prize, false)
+            }
+            Movement::Overlay { back: true, .. } => {
+                PoolMove::overlay(key("overlay:back".into()), id, prize, true)
             }
         })
     }

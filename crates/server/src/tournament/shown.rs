@@ -75,6 +75,7 @@ impl Shown {
         l.prize_pool = t.pool();
         self.prizes = t.prizes().map(<[Chips]>::to_vec).unwrap_or_default();
         l.places_paid = self.prizes.len();
+        l.overlay = (l.guarantee.is_some() && t.prizes().is_some()).then(|| t.overlay());
         self.clock(c);
         self.tables = tables.clone();
         self.paid = c.paid();

@@ -29,7 +29,11 @@ impl Coordinator {
             }
             Step::Rebuy { user, k } => {
                 (self.rebuys_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
-                engine.rebuy(*user)
+                let taken = engine.rebuy(*user);
+                if taken.is_ok() {
+                    self.bought.entry(*user).or_default().push((false, *k));
+                }
+                taken
             }
             Step::AddOnBooked { member, k } => {
                 self.add_ons.insert(member.id, *k);
@@ -38,7 +42,11 @@ impl Coordinator {
             }
             Step::AddOn { user, k } => {
                 (self.add_ons_waiting).retain(|(m, n)| (m.id, *n) != (*user, *k));
-                engine.add_on(*user)
+                let taken = engine.add_on(*user);
+                if taken.is_ok() {
+                    self.bought.entry(*user).or_default().push((true, *k));
+                }
+                taken
             }
             Step::Unregistered { user } => engine.unregister(*user),
             Step::DealProposed { user, kind, at_ms } => engine.propose_deal(*user, *kind, *at_ms),
@@ -53,6 +61,11 @@ impl Coordinator {
             Step::SwissGame(_) => Err(TournamentError::Settings(
                 "a Swiss event's game in a Hold'em or Draw tournament".into(),
             )),
+            Step::CancelAsked => {
+                self.cancelling = true;
+                Ok(Vec::new())
+            }
+            Step::Cancel => engine.cancel(),
         };
         let effects = match result {
             Ok(fx) => fx,
@@ -143,13 +156,16 @@ impl Coordinator {
         for e in effects {
             match e {
                 Decided::Charge { .. } | Decided::Finished => {} // charged before; told below
-                Decided::Refund { player, .. } => {
-                    let n = self.entries.get(&player).copied().unwrap_or(1);
-                    let member = self.member(player);
-                    self.submit(Movement::EntryBack { member, n }, None);
-                    if self.engine.phase() == Phase::Cancelled {
-                        self.emit(Effect::Notice(player, Notice::Cancelled));
-                    }
+                Decided::Refund { player, prize, .. } => self.refund(player, prize),
+                Decided::Overlay(amount) => self.submit(
+                    Movement::Overlay {
+                        amount,
+                        back: false,
+                    },
+                    None,
+                ),
+                Decided::OverlayBack(amount) => {
+                    self.submit(Movement::Overlay { amount, back: true }, None)
                 }
                 Decided::Seat { player, at, stack } => {
                     self.open_to(at.0 + 1);
@@ -212,6 +228,38 @@ impl Coordinator {
         self.close_gone_tables();
     }
 
+    /// The engine gives `player` money back: their entry (withdrawn, or everything they paid
+    /// in a tournament called off before the first bust: each rebuy and add-on the tournament
+    /// took too), or only the entry's fee (`prize` zero: called off after it).
+    fn refund(&mut self, player: UserId, prize: Chips) {
+        let n = self.entries.get(&player).copied().unwrap_or(1);
+        let member = self.member(player);
+        let cancelled = self.engine.phase() == Phase::Cancelled;
+        if cancelled && prize.is_zero() {
+            self.submit(Movement::FeeBack { member, n }, None);
+        } else {
+            self.submit(
+                Movement::EntryBack {
+                    member: member.clone(),
+                    n,
+                },
+                None,
+            );
+            for (add_on, k) in self.bought.get(&player).cloned().unwrap_or_default() {
+                let member = member.clone();
+                let back = if add_on {
+                    Movement::AddOnBack { member, k }
+                } else {
+                    Movement::RebuyBack { member, k }
+                };
+                self.submit(back, None);
+            }
+        }
+        if cancelled {
+            self.emit(Effect::Notice(player, Notice::Cancelled));
+        }
+    }
+
     /// The best place of `player` not paid yet (the engine pays places in order).
     fn place_of(&mut self, player: UserId) -> usize {
         let mut places: Vec<usize> = (self.engine.places())
@@ -256,7 +304,14 @@ impl Coordinator {
     /// Every table that may deal is told to; one that may not (hand-for-hand, too few
     /// players, halted) is told to hold, once.
     pub(super) fn deal(&mut self) {
-        if self.replaying || self.engine.phase() != Phase::Running {
+        if self.replaying {
+            return;
+        }
+        if self.cancelling {
+            self.call_off();
+            return;
+        }
+        if self.engine.phase() != Phase::Running {
             return;
         }
         let counts: Vec<usize> = self.engine.seatings().map(|s| s.players()).collect();
@@ -274,6 +329,21 @@ impl Coordinator {
                 self.emit(Effect::Order(Order::Hold { table: t }));
             }
         }
+    }
+
+    /// Called off by the operator: once no table is in a hand, the tournament is cancelled (the
+    /// engine's refunds and shares), and rebuys and add-ons still waiting bounce, refunded.
+    fn call_off(&mut self) {
+        let ended = matches!(self.engine.phase(), Phase::Finished | Phase::Cancelled);
+        if ended || self.dealing.iter().any(|d| *d) {
+            return;
+        }
+        if let Err(e) = self.apply(Step::Cancel) {
+            tracing::error!(tournament = %self.lease.tournament, error = %e, "the tournament could not be called off");
+            self.problems.push(format!("called off: {e}"));
+            return;
+        }
+        self.restack();
     }
 
     /// A new owner tells every table what it deals (those in a hand: that hand again) — the

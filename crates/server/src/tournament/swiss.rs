@@ -445,8 +445,15 @@ impl SwissCoordinator {
                 };
                 (Step::Unregistered { user }, ack)
             }
-            Intent::Rebuy | Intent::AddOn => {
-                let why = TournamentError::NotAllowed("a Swiss event has no rebuys or add-ons");
+            Intent::Rebuy | Intent::AddOn | Intent::ProposeDeal(_) | Intent::AnswerDeal(_) => {
+                let why = TournamentError::NotAllowed(
+                    "a Swiss event is free: it has no rebuys, add-ons or deals",
+                );
+                self.out.push(SwissOut::Answer(reply, Err(why.into())));
+                return;
+            }
+            Intent::Cancel => {
+                let why = TournamentError::NotAllowed("a Swiss event is not called off yet");
                 self.out.push(SwissOut::Answer(reply, Err(why.into())));
                 return;
             }

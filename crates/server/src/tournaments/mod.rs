@@ -97,6 +97,8 @@ impl Definition {
                 chips: a.chips,
                 price: a.prize,
             }),
+            guarantee: c.guarantee,
+            overlay: None,
         }
     }
 
@@ -462,6 +464,7 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
         re_entry: false,
         rebuys: false,
         add_on: None,
+        guarantee: None,
     };
     tavolo_engine::tournament::Tournament::<UserId>::new(config.clone(), [0; 32])
         .map_err(|e| invalid(e.to_string()))?;

@@ -161,6 +161,9 @@ struct Event {
     rebuys: bool,
     #[serde(default)]
     add_on: Option<AddOnAsWritten>,
+    /// The prize pool is at least this: the house adds the overlay.
+    #[serde(default)]
+    guarantee: Option<Chips>,
     #[serde(default)]
     bots: usize,
     #[serde(default)]
@@ -249,6 +252,9 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
     if e.bots > MAX_BOTS {
         return Err(("bots", format!("at most {MAX_BOTS} bots")));
     }
+    if e.guarantee.is_some_and(|g| g.to_ledger().is_err()) {
+        return Err(("guarantee", "too large for the ledger".into()));
+    }
     let config = Config {
         game,
         seats: e.seats,
@@ -263,6 +269,7 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
         re_entry: e.re_entry,
         rebuys: e.rebuys,
         add_on,
+        guarantee: e.guarantee.filter(|g| !g.is_zero()),
     };
     Tournament::<UserId>::new(config.clone(), [0; 32]).map_err(|e| ("entry", e.to_string()))?;
     let definition = Definition {

@@ -1,7 +1,8 @@
 //! A tournament's prize pool in the ledger: entries, a refund and the prizes move it to 0 and
 //! the books audit clean, an entry the player cannot pay is refused naming their account, a
 //! charge sent again is already done — and the audit names a journal that moves a pool without
-//! being an entry, a rebuy, a refund or a prize, and a pool journal with a leg on a seat. On
+//! being an entry, a rebuy, a refund, a prize or an overlay, a pool journal with a leg on a seat,
+//! and an overlay missing, doubled or without a guarantee. On
 //! SQLite, and on PostgreSQL when `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
@@ -138,5 +139,93 @@ async fn a_pool_moved_by_anything_but_its_own_journals_is_named() {
             "{p:#?}"
         );
         assert_eq!(p.len(), 2, "{p:#?}");
+    }
+}
+
+/// Tournament `id` guaranteeing `g`, in the books.
+async fn guaranteed(store: &Store, id: &str, g: i64) {
+    let t = tavolo_store::NewTournament {
+        id: id.into(),
+        name: "Sunday guarantee".into(),
+        game: "holdem".into(),
+        // as the room keeps it: the engine's settings under `config`
+        config: format!(
+            "{{\"config\":{{\"seats\":9,\"guarantee\":{g}}},\"bot_level\":\"regular\"}}"
+        ),
+        seed: "00".repeat(32),
+        created_by: None,
+    };
+    store.create_tournament(&t, "n1", 10_000).await.unwrap();
+}
+
+#[tokio::test]
+async fn guarantee_the_audit_names_an_overlay_missing_doubled_or_without_a_guarantee() {
+    for store in common::stores().await {
+        let [ada, bob, _] = three(&store).await;
+        // 200 of players' money, 500 guaranteed: an overlay of 300 before the prize of 500.
+        guaranteed(&store, "gtd-1", 500).await;
+        for u in [ada, bob] {
+            store.transfer(&entry("gtd-1", u)).await.unwrap();
+        }
+        let overlay = PoolMove::overlay("tournament:gtd-1:overlay".into(), "gtd-1", 300, false);
+        assert_eq!(store.transfer(&overlay).await.unwrap(), Applied::Done);
+        assert_eq!(
+            store.transfer(&overlay).await.unwrap(),
+            Applied::AlreadyDone
+        );
+        let prize = PoolMove::prize(
+            "tournament:gtd-1:prize:1:1".into(),
+            "gtd-1",
+            Account::User(ada),
+            500,
+        );
+        store.transfer(&prize).await.unwrap();
+        let report = store.audit().await.unwrap();
+        assert!(report.balanced(), "{report:#?}");
+        assert_eq!(report.in_tournaments, 0);
+        // a second overlay under another key: named
+        let twice = PoolMove::overlay("tournament:gtd-1:overlay:2".into(), "gtd-1", 300, false);
+        store.transfer(&twice).await.unwrap();
+        let p = problems(&store).await;
+        assert!(
+            p.iter()
+                .any(|p| p.contains("gtd-1") && p.contains("overlay is 600")),
+            "{p:?}"
+        );
+        // a prize paid from a guaranteed pool with no overlay at all: named
+        guaranteed(&store, "gtd-2", 5_000).await;
+        store.transfer(&entry("gtd-2", bob)).await.unwrap();
+        let prize = PoolMove::prize(
+            "tournament:gtd-2:prize:1:2".into(),
+            "gtd-2",
+            Account::User(bob),
+            50,
+        );
+        store.transfer(&prize).await.unwrap();
+        let p = problems(&store).await;
+        assert!(
+            p.iter()
+                .any(|p| p.contains("gtd-2") && p.contains("overlay is 0, not 4900")),
+            "{p:?}"
+        );
+        // an overlay where nothing is guaranteed: named
+        let stray = PoolMove::overlay("tournament:sng-9:overlay".into(), "sng-9", 10, false);
+        store.transfer(&stray).await.unwrap();
+        let no_row = problems(&store).await;
+        let plain = tavolo_store::NewTournament {
+            id: "sng-9".into(),
+            name: "plain".into(),
+            game: "holdem".into(),
+            config: "{\"seats\":9}".into(),
+            seed: "00".repeat(32),
+            created_by: None,
+        };
+        store.create_tournament(&plain, "n1", 10_000).await.unwrap();
+        let p = problems(&store).await;
+        assert!(
+            p.iter()
+                .any(|p| p.contains("sng-9") && p.contains("no guarantee")),
+            "{p:?} (before its row: {no_row:?})"
+        );
     }
 }

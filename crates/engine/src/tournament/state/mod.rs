@@ -22,6 +22,7 @@ use super::seating::{Move, Seating};
 use super::structure::{Structure, TournamentGame};
 use crate::Chips;
 
+mod buys;
 mod clock;
 mod deal;
 mod hands;
@@ -77,6 +78,10 @@ pub struct Config {
     /// One add-on a player, whatever their stack, between hands in the last level of the rebuy
     /// period (the last level of late registration): `None` for none.
     pub add_on: Option<AddOn>,
+    /// The prize pool is at least this (room chips): when the payouts are fixed, the house
+    /// adds what the pool is short of it (the overlay). `None`: no guarantee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Chips>,
 }
 
 /// An add-on's chips and what it puts in the prize pool (no fee).
@@ -178,6 +183,11 @@ pub enum Effect<P> {
     HandForHand(bool),
     /// A player is out, at this place.
     Busted(Placed<P>),
+    /// The house adds this to the pool: what it was short of the guarantee when the payouts
+    /// were fixed (before [`Effect::Prizes`]).
+    Overlay(Chips),
+    /// The overlay goes back to the house: called off before the first bust.
+    OverlayBack(Chips),
     /// The prizes, fixed: first place first.
     Prizes(Vec<Chips>),
     /// Pay a prize.
@@ -282,6 +292,8 @@ pub struct Tournament<P> {
     entries: usize,
     pool: Chips,
     fees: Chips,
+    /// The house's overlay in the pool (see [`Config::guarantee`]).
+    overlay: Chips,
     /// What each player has paid so far: prize parts, fees (what a cancellation gives back).
     paid: BTreeMap<P, (Chips, Chips)>,
     /// Players who took their add-on.
@@ -328,6 +340,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             entries: 0,
             pool: Chips::ZERO,
             fees: Chips::ZERO,
+            overlay: Chips::ZERO,
             paid: BTreeMap::new(),
             added_on: BTreeSet::new(),
             started_ms: None,
@@ -366,6 +379,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// The prize pool.
     pub fn pool(&self) -> Chips {
         self.pool
+    }
+
+    /// The house's overlay in the pool (zero unless a guarantee was short when the payouts
+    /// were fixed).
+    pub fn overlay(&self) -> Chips {
+        self.overlay
     }
 
     /// The fees taken.
@@ -485,115 +504,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(out)
     }
 
-    /// `player`, in and at a table between hands with at most the starting stack, buys a
-    /// starting stack again.
-    pub fn rebuy(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
-        let stack = self.rebuy_allowed(player)?;
-        if !self.between_hands(player) {
-            return Err(TournamentError::MidHand);
-        }
-        let start = self.config.structure.starting_stack;
-        let (Some(more), Some(pool)) = (
-            stack.checked_add(start),
-            self.pool.checked_add(self.config.prize),
-        ) else {
-            return Err(TournamentError::NotAllowed(
-                "the chips or the pool cannot grow further",
-            ));
-        };
-        self.stacks.insert(player, more);
-        self.pool = pool;
-        self.pay_in(player, self.config.prize, Chips::ZERO);
-        Ok(vec![Effect::Charge {
-            player,
-            prize: self.config.prize,
-            fee: Chips::ZERO,
-        }])
-    }
-
-    /// Whether `player` may rebuy now, their table's hand aside (a rebuy asked mid-hand is
-    /// made between hands): the rules of [`Tournament::rebuy`]; answers their stack.
-    fn rebuy_allowed(&self, player: P) -> Result<Chips, TournamentError> {
-        if !self.config.rebuys || !self.open || self.phase != Phase::Running {
-            return Err(TournamentError::NotAllowed("no rebuys now"));
-        }
-        let Some(&stack) = self.stacks.get(&player) else {
-            return Err(TournamentError::NotIn);
-        };
-        if stack > self.config.structure.starting_stack {
-            return Err(TournamentError::NotAllowed(
-                "a rebuy needs a stack of at most the starting stack",
-            ));
-        }
-        Ok(stack)
-    }
-
-    /// Whether `player` may rebuy now or once their table's hand is over (what the room offers
-    /// them).
-    pub fn may_rebuy(&self, player: P) -> bool {
-        self.rebuy_allowed(player).is_ok()
-    }
-
-    /// `player`, in and at a table between hands, takes the add-on: once, in the last level of
-    /// the rebuy period (RULES.md §5, "Kinds and money").
-    pub fn add_on(&mut self, player: P) -> Result<Vec<Effect<P>>, TournamentError> {
-        let (add_on, stack) = self.add_on_allowed(player)?;
-        if !self.between_hands(player) {
-            return Err(TournamentError::MidHand);
-        }
-        let (Some(more), Some(pool)) = (
-            stack.checked_add(add_on.chips),
-            self.pool.checked_add(add_on.prize),
-        ) else {
-            return Err(TournamentError::NotAllowed(
-                "the chips or the pool cannot grow further",
-            ));
-        };
-        self.stacks.insert(player, more);
-        self.pool = pool;
-        self.added_on.insert(player);
-        self.pay_in(player, add_on.prize, Chips::ZERO);
-        Ok(vec![Effect::Charge {
-            player,
-            prize: add_on.prize,
-            fee: Chips::ZERO,
-        }])
-    }
-
-    /// Whether `player` may take the add-on now, their table's hand aside: the rules of
-    /// [`Tournament::add_on`]; answers the add-on and their stack.
-    fn add_on_allowed(&self, player: P) -> Result<(AddOn, Chips), TournamentError> {
-        let Some(add_on) = self.config.add_on else {
-            return Err(TournamentError::NotAllowed("this tournament has no add-on"));
-        };
-        let last = match self.config.start {
-            Start::Scheduled {
-                late_until_level, ..
-            } => late_until_level,
-            Start::SitAndGo { .. } => 0,
-        };
-        if !self.open || self.phase != Phase::Running || self.level != last {
-            return Err(TournamentError::NotAllowed(
-                "the add-on is taken in the last level of the rebuy period",
-            ));
-        }
-        if self.added_on.contains(&player) {
-            return Err(TournamentError::NotAllowed("one add-on a player"));
-        }
-        let Some(&stack) = self.stacks.get(&player) else {
-            return Err(TournamentError::NotIn);
-        };
-        Ok((add_on, stack))
-    }
-
-    /// Whether `player` may take the add-on now or once their table's hand is over (what the
-    /// room offers them).
-    pub fn may_add_on(&self, player: P) -> bool {
-        self.add_on_allowed(player).is_ok()
-    }
-
     /// Whether `player` sits at a table between hands.
-    fn between_hands(&self, player: P) -> bool {
+    pub(super) fn between_hands(&self, player: P) -> bool {
         (self.tables.iter()).any(|t| t.idle && t.seating.seats.contains(&Some(player)))
     }
 }

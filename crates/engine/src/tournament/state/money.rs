@@ -15,6 +15,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         out: &mut Vec<Effect<P>>,
     ) -> Result<(), TournamentError> {
         self.open = false;
+        let short = (self.config.guarantee).map_or(Chips::ZERO, |g| g.minus_at_most(self.pool));
+        if !short.is_zero() {
+            self.pool += short;
+            self.overlay = short;
+            out.push(Effect::Overlay(short));
+        }
         let prizes = prizes(self.pool, self.entries, self.config.entry())?;
         self.prizes = Some(prizes.clone());
         out.push(Effect::Prizes(prizes));
@@ -57,13 +63,19 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         }
     }
 
-    /// Called off before anybody busted: everybody registered or in gets back all they paid.
+    /// Called off before anybody busted: everybody registered or in gets back all they paid,
+    /// and the house its overlay.
     pub(super) fn refund_everyone(&mut self, out: &mut Vec<Effect<P>>) {
         let players: Vec<P> = (self.registered.iter().chain(self.stacks.keys()))
             .copied()
             .collect();
         for p in players {
             self.refund_all(p, out);
+        }
+        let overlay = std::mem::take(&mut self.overlay);
+        if !overlay.is_zero() {
+            self.pool -= overlay;
+            out.push(Effect::OverlayBack(overlay));
         }
         self.registered.clear();
         self.entries = 0;

@@ -1,7 +1,7 @@
 //! Tournaments simulated whole (RULES.md §5): random fields of sit-and-goes and scheduled
 //! multi-table tournaments of Hold'em at 6, 9 and 10 seats and of Five-Card Draw at 6 and 8
 //! (the Draw ladder of antes), hands that move random chips and bust random
-//! players, late entries, re-entries and rebuys, levels by time or by hands, one run in twenty
+//! players, late entries, re-entries and rebuys, guarantees (overlays), levels by time or by hands, one run in twenty
 //! called off at a random step — and after every step the invariants: chips and money conserved
 //! exactly (chip races at colour-ups counted), deals at the final table proposed at random and
 //! accepted, declined or left to lapse, every player still in seated once, ⌈players / seats⌉ tables once
@@ -59,6 +59,9 @@ impl Books {
                     self.refunded_fee += *fee;
                 }
                 Effect::Pay { amount, .. } => self.paid += *amount,
+                // The house's overlay counts as money in; given back, as a refund.
+                Effect::Overlay(c) => self.charged_prize += *c,
+                Effect::OverlayBack(c) => self.refunded_prize += *c,
                 Effect::Busted(p) => self.busted.push((p.player, p.place, p.tied)),
                 Effect::DealMade { .. } => self.deals += 1,
                 _ => {}
@@ -108,6 +111,7 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
             chips: Chips::new(1_500),
             prize: Chips::new(100),
         }),
+        guarantee: (rng.below(3) == 0).then(|| Chips::new(100 * u64::from(rng.below(40)))),
     };
     (config, entries)
 }
@@ -397,5 +401,6 @@ mod breaks;
 mod called_off;
 mod deals;
 mod finishing;
+mod guarantees;
 mod stories;
 mod swiss_event;

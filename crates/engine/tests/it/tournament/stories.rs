@@ -3,7 +3,7 @@
 
 use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{
-    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentGame,
+    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError, TournamentGame,
 };
 use tavolo_engine::Chips;
 
@@ -20,6 +20,7 @@ pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
         re_entry: false,
         rebuys: false,
         add_on: None,
+        guarantee: None,
     }
 }
 
@@ -41,6 +42,7 @@ pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
         re_entry: true,
         rebuys: true,
         add_on: None,
+        guarantee: None,
     }
 }
 
@@ -300,6 +302,14 @@ fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
         t.rebuy(winner).is_err(),
         "14,000 is above the starting stack"
     );
+    // The refusal the room asks first is the rebuy's own; a table in a hand is no refusal (the
+    // rebuy is made once the hand is over), though the rebuy itself waits for it.
+    assert_eq!(t.rebuy_refusal(winner), t.rebuy(winner).err());
+    assert_eq!(t.rebuy_refusal(loser), None);
+    let mut dealing = t.clone();
+    dealing.dealt(0).expect("a hand");
+    assert_eq!(dealing.rebuy_refusal(loser), None);
+    assert_eq!(dealing.rebuy(loser), Err(TournamentError::MidHand));
     assert_eq!(
         t.rebuy(loser).expect("a rebuy"),
         vec![Effect::Charge {

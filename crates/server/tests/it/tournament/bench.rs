@@ -134,6 +134,7 @@ pub fn sit_and_go(players: usize, seats: usize) -> Config {
         re_entry: false,
         rebuys: false,
         add_on: None,
+        guarantee: None,
     }
 }
 

@@ -4,6 +4,7 @@
 mod audited;
 pub(crate) mod bench;
 mod buys;
+mod called_off;
 mod clock;
 mod deals;
 mod joined;
