@@ -118,15 +118,14 @@ pub(crate) async fn shove_until_placed(ada: &mut Client, id: &str, decisions: us
         if d["me"]["place"].is_u64() || made >= decisions {
             return d;
         }
-        let Some(m) = ada.next(1).await else { continue };
-        if m["type"] != "table_state" || m["table"] != table.as_str() {
+        let Some(m) = ada.newest_state(&table).await else {
             continue;
-        }
+        };
         let legal = m["legal"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() || !m["hand"].is_string() {
+        if legal.is_empty() {
             continue;
         }
-        ada.act_or_late(&table, &m["hand"], shove(&legal)).await;
+        ada.act_scripted(&table, &m["hand"], shove(&legal)).await;
         made += 1;
     }
     detail(ada, id).await

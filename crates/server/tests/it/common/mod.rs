@@ -288,6 +288,33 @@ impl Client {
         .await
     }
 
+    /// The newest `table_state` of `table` in a hand among the messages come (waiting up to a
+    /// second for the first; `None` if none came): a hello's snapshot can repeat a state the
+    /// player has acted on already, and acting on that again would be refused.
+    pub async fn newest_state(&mut self, table: &str) -> Option<Value> {
+        let mut newest = None;
+        while let Some(m) = self.next(u64::from(newest.is_none())).await {
+            if m["type"] == "table_state" && m["table"] == table && m["hand"].is_string() {
+                newest = Some(m);
+            }
+        }
+        newest
+    }
+
+    /// Acts as a scripted player on the state it read last: as [`Client::act_or_late`], and also
+    /// fine if refused because that state moved on while it answered (the next state tells it
+    /// again).
+    pub async fn act_scripted(&mut self, table: &str, hand: &Value, action: Value) -> Value {
+        let r = self.act(table, hand, action.clone()).await;
+        let late = ["stale_hand", "not_your_turn", "illegal_action"];
+        let code = r["code"].as_str().unwrap_or("");
+        assert!(
+            r["type"] == "ack" || late.contains(&code),
+            "{action} refused: {r}"
+        );
+        r
+    }
+
     /// Acts in `hand` at `table`: the room accepts, or says the hand or the turn moved on (a
     /// late action, fine for a scripted player). Returns the answer.
     pub async fn act_or_late(&mut self, table: &str, hand: &Value, action: Value) -> Value {
