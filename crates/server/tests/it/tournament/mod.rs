@@ -7,5 +7,6 @@ mod buys;
 mod clock;
 mod joined;
 mod relay;
+mod saves;
 mod simulation;
 mod stories;
