@@ -124,6 +124,10 @@ pub(crate) async fn run(
     }
     if shell.lost {
         shell.hand_on().await;
+        drop(rx);
+        if let Some(room) = shell.deps.room.upgrade() {
+            room.tournaments.forget_ended(&shell.deps.fence.tournament);
+        }
     }
     tracing::info!(tournament = %shell.deps.fence.tournament, "the tournament's task ends");
 }
