@@ -92,6 +92,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0011_tournaments.sql"),
         include_str!("../migrations/postgres/0011_tournaments.sql"),
     ),
+    (
+        12,
+        "tournament steps",
+        include_str!("../migrations/sqlite/0012_tournament_steps.sql"),
+        include_str!("../migrations/postgres/0012_tournament_steps.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -436,6 +442,8 @@ mod tests {
             (DbKind::Postgres, 10, "1ff19eb2c30d53a50a6174d563cafad871e90cf46541d53f2c41828b6b95879b7ea746957303bc2e9fae295d79cc5378"),
             (DbKind::Sqlite, 11, "17ce8c23b9e4efb5bea500398e9152a035005a22c0bb02504be87387134041cd43d3020c25373f657b6e745cb35246e4"),
             (DbKind::Postgres, 11, "17ce8c23b9e4efb5bea500398e9152a035005a22c0bb02504be87387134041cd43d3020c25373f657b6e745cb35246e4"),
+            (DbKind::Sqlite, 12, "9066ec5d832ac524bcc2fbe26d9e0a1812798e31c610e3b51d0bba4848e3a93db8e829d5be5a6158f5b80925c3625b26"),
+            (DbKind::Postgres, 12, "9066ec5d832ac524bcc2fbe26d9e0a1812798e31c610e3b51d0bba4848e3a93db8e829d5be5a6158f5b80925c3625b26"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

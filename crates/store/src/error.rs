@@ -99,6 +99,17 @@ pub enum StoreError {
         /// The table's epoch now (`None`: no such open table).
         current: Option<i64>,
     },
+    /// A tournament save whose steps do not join the ones the books hold (it starts past them,
+    /// or ends before them), or a log missing rows: nothing written.
+    #[error("tournament {tournament}'s log: the books hold {held} steps, {why}")]
+    TournamentLog {
+        /// The tournament.
+        tournament: String,
+        /// The steps the books hold.
+        held: i64,
+        /// What does not fit.
+        why: String,
+    },
     /// A tournament recorded under an id the books hold already.
     #[error("tournament {0:?} exists")]
     TournamentExists(String),

@@ -6,6 +6,12 @@
 //! A movement of a prize pool ([`crate::PoolMove`]) is recorded in one transaction with the
 //! save made with it ([`Store::save_tournament`]): no movement is recorded that the newest save
 //! does not know of. A save is kept only if it is newer than the one the books hold.
+//!
+//! A save is two parts: the coordinator's log, one row a step in `tournament_steps` under its
+//! number, and the small rest in `tournaments` (with `steps`, how many steps it covers). A save
+//! appends only the steps the books do not hold yet, so what one writes does not grow with the
+//! tournament; a step's row, once written, is never written again. A save from before the rows
+//! (`steps` 0, the whole log in `state`) loads as it was saved.
 
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -39,15 +45,21 @@ pub struct TournamentFence {
     pub epoch: i64,
 }
 
-/// A coordinator's save: its state and lobby line (JSON), and the order it was made in.
+/// A coordinator's save: its state but the log, and its lobby line (JSON); the order it was made
+/// in; and the steps of its log the books may not hold yet, from the `from`-th on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentSaveRow {
-    /// The state.
+    /// The state (but the log).
     pub state: String,
     /// The lobby line.
     pub summary: String,
     /// The save's order (above every earlier save, across owners).
     pub seq: i64,
+    /// The number of the first of `steps` (0 the log's first): every step before it is in the
+    /// books already.
+    pub from: i64,
+    /// Steps of the log (text, one each), in order.
+    pub steps: Vec<String>,
 }
 
 /// A tournament as the books hold it.
@@ -71,6 +83,9 @@ pub struct TournamentRow {
     pub state: Option<String>,
     /// The newest save's order.
     pub saved_seq: i64,
+    /// How many steps of the log the newest save covers: rows 0 to `steps - 1`
+    /// ([`Store::tournament_steps`]).
+    pub steps: i64,
     /// The newest lobby line, if saved.
     pub summary: Option<String>,
     /// The node holding its coordinator.
@@ -84,7 +99,7 @@ pub struct TournamentRow {
 }
 
 const COLUMNS: &str = "id, name, game, config, seed, created_by, created_at, state, saved_seq, \
-                       summary, owner, epoch, lease_until, finished_at";
+                       steps, summary, owner, epoch, lease_until, finished_at";
 
 fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
     let created_by: Option<i64> = r.try_get("created_by")?;
@@ -98,6 +113,7 @@ fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
         created_at: r.try_get("created_at")?,
         state: r.try_get("state")?,
         saved_seq: r.try_get("saved_seq")?,
+        steps: r.try_get("steps")?,
         summary: r.try_get("summary")?,
         owner: r.try_get("owner")?,
         epoch: r.try_get("epoch")?,
@@ -107,36 +123,99 @@ fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
 }
 
 /// Refuses ([`StoreError::Fenced`]) a write for `fence.tournament` unless it is still at
-/// `fence.epoch`, saving `save` (unless the books hold a newer one) in the same statement.
+/// `fence.epoch`, and saves `save` unless the books hold a newer one: its steps the books do not
+/// hold appended as rows, the rest replacing the newest save's.
 async fn check_and_save(
     conn: &mut AnyConnection,
     fence: &TournamentFence,
     save: &TournamentSaveRow,
 ) -> Result<(), StoreError> {
-    let hit = sqlx::query(
-        "UPDATE tournaments SET state = CASE WHEN saved_seq < $3 THEN $4 ELSE state END, \
-         summary = CASE WHEN saved_seq < $3 THEN $5 ELSE summary END, \
-         saved_seq = CASE WHEN saved_seq < $3 THEN $3 ELSE saved_seq END \
-         WHERE id = $1 AND epoch = $2",
+    // Takes the row's lock (PostgreSQL) or the database's (SQLite) before reading it: two saves
+    // of one owner in flight at once append one after the other.
+    let hit = sqlx::query("UPDATE tournaments SET epoch = epoch WHERE id = $1 AND epoch = $2")
+        .bind(&fence.tournament)
+        .bind(fence.epoch)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if hit != 1 {
+        return Err(fenced(conn, fence).await?);
+    }
+    let row = sqlx::query("SELECT saved_seq, steps FROM tournaments WHERE id = $1")
+        .bind(&fence.tournament)
+        .fetch_one(&mut *conn)
+        .await?;
+    let (saved_seq, held): (i64, i64) = (row.try_get("saved_seq")?, row.try_get("steps")?);
+    if save.seq <= saved_seq {
+        return Ok(()); // the books hold a newer save, and every step it covers
+    }
+    let count = i64::try_from(save.steps.len()).unwrap_or(i64::MAX);
+    let end = save.from.saturating_add(count);
+    let gap = |why: String| StoreError::TournamentLog {
+        tournament: fence.tournament.clone(),
+        held,
+        why,
+    };
+    if save.from > held {
+        return Err(gap(format!("a save from step {} leaves a gap", save.from)));
+    }
+    if end < held {
+        return Err(gap(format!("a newer save covers only {end}")));
+    }
+    let new = usize::try_from(held - save.from).unwrap_or(usize::MAX);
+    append_steps(conn, &fence.tournament, held, &save.steps[new..]).await?;
+    sqlx::query(
+        "UPDATE tournaments SET state = $2, summary = $3, saved_seq = $4, steps = $5 WHERE id = $1",
     )
     .bind(&fence.tournament)
-    .bind(fence.epoch)
-    .bind(save.seq)
     .bind(&save.state)
     .bind(&save.summary)
+    .bind(save.seq)
+    .bind(end)
     .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    if hit == 1 {
-        return Ok(());
+    .await?;
+    Ok(())
+}
+
+/// Steps numbered from `first` on, as rows of `tournament`'s log (a few hundred a statement).
+async fn append_steps(
+    conn: &mut AnyConnection,
+    tournament: &str,
+    first: i64,
+    steps: &[String],
+) -> Result<(), StoreError> {
+    const ROWS: usize = 300; // 900 parameters a statement, well below either database's cap
+    let mut seq = first;
+    for chunk in steps.chunks(ROWS) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+            .collect();
+        let sql = format!(
+            "INSERT INTO tournament_steps (tournament, seq, step) VALUES {}",
+            values.join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for step in chunk {
+            q = q.bind(tournament).bind(seq).bind(step.as_str());
+            seq += 1;
+        }
+        q.execute(&mut *conn).await?;
     }
+    Ok(())
+}
+
+/// The refusal of a write of `fence`, with the tournament's epoch now.
+async fn fenced(
+    conn: &mut AnyConnection,
+    fence: &TournamentFence,
+) -> Result<StoreError, StoreError> {
     let now: Option<i64> = sqlx::query("SELECT epoch FROM tournaments WHERE id = $1")
         .bind(&fence.tournament)
         .fetch_optional(&mut *conn)
         .await?
         .map(|r| r.try_get("epoch"))
         .transpose()?;
-    Err(StoreError::Fenced {
+    Ok(StoreError::Fenced {
         table: format!("tournament:{}", fence.tournament),
         held: fence.epoch,
         current: now,
@@ -328,7 +407,7 @@ impl Store {
     }
 
     /// The ids of the tournaments not over, oldest first: what a node looks at to resume, without
-    /// reading a save (each one is the tournament's whole log; a node claims the few it takes).
+    /// reading a save (a node claims the few it takes, and reads only their saves).
     pub async fn unfinished_tournaments(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
             "SELECT id FROM tournaments WHERE finished_at IS NULL ORDER BY created_at, id",
@@ -347,6 +426,26 @@ impl Store {
         rows.iter()
             .map(|r| Ok((r.try_get("id")?, r.try_get("summary")?)))
             .collect()
+    }
+
+    /// The first `count` steps of tournament `id`'s log (text, one each), in order: with
+    /// [`TournamentRow::state`], the save that covers them. Refused if a row is missing.
+    pub async fn tournament_steps(&self, id: &str, count: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT step FROM tournament_steps WHERE tournament = $1 AND seq < $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(count)
+        .fetch_all(&self.pool)
+        .await?;
+        if i64::try_from(rows.len()).ok() != Some(count.max(0)) {
+            return Err(StoreError::TournamentLog {
+                tournament: id.to_string(),
+                held: i64::try_from(rows.len()).unwrap_or(i64::MAX),
+                why: format!("the save covers {count}"),
+            });
+        }
+        rows.iter().map(|r| Ok(r.try_get("step")?)).collect()
     }
 
     /// Tournament `id`, if the books hold it.

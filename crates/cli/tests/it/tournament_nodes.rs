@@ -28,7 +28,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
 use tavolo_server::client;
-use tavolo_server::tournament::{Coordinator, Lease, Now, SavedTournament, Setup, Step};
+use tavolo_server::tournament::{Coordinator, Lease, Now, Setup, Step};
 use tavolo_server::tournament::{HandOver, TournamentSave};
 use tavolo_server::tournaments::Definition;
 use tavolo_store::{Account, Store, TournamentRow, UserId};
@@ -125,7 +125,7 @@ impl Watch {
         if row.saved_seq > self.seq {
             self.seq = row.saved_seq;
             self.saves += 1;
-            match check_save(&self.def, &row) {
+            match check_save(&self.def, &row, store).await {
                 Ok(places) => {
                     for (u, p) in &self.places {
                         if places.get(u) != Some(p) {
@@ -163,10 +163,14 @@ impl Watch {
     }
 }
 
-/// The coordinator restored from `row`'s save as a node taking over would; its engine.
-fn restored(def: &Definition, row: &TournamentRow) -> Result<Coordinator, String> {
-    let state: SavedTournament =
-        serde_json::from_str(row.state.as_deref().ok_or("no save")?).map_err(|e| e.to_string())?;
+/// The coordinator restored from `row`'s save as a node taking over would (the log's rows read
+/// from `store`), and the log.
+async fn restored(
+    def: &Definition,
+    row: &TournamentRow,
+    store: &Store,
+) -> Result<(Coordinator, Vec<Step>), String> {
+    let steps = (store.tournament_steps(&row.id, row.steps).await).map_err(|e| e.to_string())?;
     let seed = tavolo_server::protocol::Hex32::try_from(row.seed.clone())?.bytes();
     let lease = Lease {
         tournament: row.id.clone(),
@@ -177,28 +181,29 @@ fn restored(def: &Definition, row: &TournamentRow) -> Result<Coordinator, String
         config: def.config.clone(),
         seed,
     };
-    let save = TournamentSave {
-        lease,
-        seq: u64::try_from(row.saved_seq).unwrap_or(0),
-        state,
-    };
+    let (held, save) = TournamentSave::from_rows(lease, row, &steps)?.ok_or("no save")?;
+    let log: Vec<Step> = held.iter().chain(&save.state.log).cloned().collect();
     let now = Now {
         at: std::time::Instant::now(),
         unix_ms: u64::try_from(tavolo_store::now_ms()).unwrap_or(0),
     };
-    let (c, _) = Coordinator::restore(setup, save, now).map_err(|e| e.to_string())?;
-    Ok(c)
+    let (c, _) = Coordinator::restore(setup, held, save, now).map_err(|e| e.to_string())?;
+    Ok((c, log))
 }
 
 /// Checks one save: it replays; every hand in it ended with the chips it began with; the
 /// chips in play are the entries' starting stacks; nobody is placed twice. Its places.
-fn check_save(def: &Definition, row: &TournamentRow) -> Result<BTreeMap<UserId, usize>, String> {
-    let c = restored(def, row)?;
+async fn check_save(
+    def: &Definition,
+    row: &TournamentRow,
+    store: &Store,
+) -> Result<BTreeMap<UserId, usize>, String> {
+    let (c, log) = restored(def, row, store).await?;
     if let Some(p) = c.problems().first() {
         return Err(format!("the coordinator's problem: {p}"));
     }
     let sum = |v: &[(UserId, tavolo_engine::Chips)]| v.iter().map(|(_, c)| c.get()).sum::<u64>();
-    for step in c.log() {
+    for step in &log {
         if let Step::HandOver(HandOver {
             table,
             hand,
@@ -438,7 +443,7 @@ async fn drill(d: Drill) -> Option<Outcome> {
 /// The checks after the end: one winner, every entry placed once, the prizes the pool, each
 /// prize's journal once, the pool emptied, the books' audit clean.
 async fn over_and_paid(store: &Store, db: &str, def: &Definition, row: &TournamentRow) {
-    let c = restored(def, row).expect("the last save replays");
+    let (c, _) = (restored(def, row, store).await).expect("the last save replays");
     let t = c.tournament();
     let entries = t.entries();
     let places: Vec<(UserId, usize)> = t.places().map(|p| (p.player, p.place)).collect();

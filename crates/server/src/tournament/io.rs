@@ -288,7 +288,10 @@ pub struct TournamentSave {
     pub lease: Lease,
     /// The save's order (never repeats, across owners).
     pub seq: u64,
-    /// The state.
+    /// The number of the first step of `state.log` (0 the log's first): the steps before it are
+    /// in the books already, as rows of earlier saves.
+    pub from: u64,
+    /// The state, its log only the steps from `from` on.
     pub state: SavedTournament,
 }
 

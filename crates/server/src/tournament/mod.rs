@@ -17,11 +17,13 @@
 //!   sent again unchanged, and is never shown as done.
 //!
 //! Surviving a takeover: every change is saved ([`SavedTournament`]: the seed, the log of
-//! inputs the engine accepted, the movements pending), and a movement travels with the save made
-//! with it, in one transaction of the books, so no movement recorded is unknown to the newest
-//! save. Orders and notices leave only once the save that holds their cause is recorded: a new
-//! owner never contradicts what the tables were told. Writes carry the [`Lease`] (the
-//! tournament and the owner's epoch), so a database lease can fence a stale owner.
+//! inputs the engine accepted, the movements pending; a save carries only the steps of the log
+//! the books do not hold yet, and only those are kept here), and a movement travels with the
+//! save made with it, in one transaction of the books, so no movement recorded is unknown to
+//! the newest save. Orders and notices leave only once the save that holds their cause is
+//! recorded: a new owner never contradicts what the tables were told. Writes carry the
+//! [`Lease`] (the tournament and the owner's epoch), so a database lease can fence a stale
+//! owner.
 
 mod books;
 mod deals;
@@ -70,7 +72,10 @@ pub struct Coordinator {
     config: Config,
     seed: [u8; 32],
     engine: Tournament<UserId>,
-    log: Vec<Step>,
+    /// How many steps of the log the books hold (the newest save they recorded covers them),
+    /// and the steps logged after them, oldest first: what the next save carries.
+    stored: u64,
+    unsaved: Vec<Step>,
     members: BTreeMap<UserId, Member>,
     /// Entry charges and rebuys recorded for each member (the next is numbered after them).
     entries: BTreeMap<UserId, u32>,
@@ -85,12 +90,13 @@ pub struct Coordinator {
     /// The operator called it off: no table deals again, and it is cancelled once none is in a
     /// hand.
     cancelling: bool,
-    /// Per table: hands dealt, whether one is in play, whether it was told to hold, and the
-    /// save order its last report is recorded by.
+    /// Per table: hands dealt, whether one is in play, whether it was told to hold, the save
+    /// order its last report is recorded by, and that report.
     hands: Vec<u64>,
     dealing: Vec<bool>,
     holding: Vec<bool>,
     recorded_by: Vec<u64>,
+    reports: Vec<Option<HandOver>>,
     open_tables: usize,
     prizes: Vec<Chips>,
     /// Places whose prize was decided, with their winner.
@@ -132,7 +138,8 @@ impl Coordinator {
             config: setup.config,
             seed: setup.seed,
             engine,
-            log: Vec::new(),
+            stored: 0,
+            unsaved: Vec::new(),
             members: BTreeMap::new(),
             entries: BTreeMap::new(),
             rebuys: BTreeMap::new(),
@@ -145,6 +152,7 @@ impl Coordinator {
             dealing: Vec::new(),
             holding: Vec::new(),
             recorded_by: Vec::new(),
+            reports: Vec::new(),
             open_tables: 0,
             prizes: Vec::new(),
             prized: BTreeSet::new(),
@@ -174,30 +182,33 @@ impl Coordinator {
         Ok(c)
     }
 
-    /// The tournament another owner saved (`save`, the newest the books hold), taken over under
+    /// The tournament another owner saved (`save`, the newest the books hold, after `held`, the
+    /// steps of the log the books hold as rows: [`TournamentSave::from_rows`]), taken over under
     /// `setup`'s lease: the log replayed, the pending movements sent again with their keys, and
     /// every table told what it deals next. Refused if the log does not replay.
     pub fn restore(
         setup: Setup,
+        held: Vec<Step>,
         save: TournamentSave,
         now: Now,
     ) -> Result<(Coordinator, Vec<Effect>), CoordError> {
         if save.state.seed != setup.seed {
             return Err(CoordError::Saved("the save is of another seed".into()));
         }
+        if held.len() as u64 != save.from {
+            let why = format!("{} steps held, the save follows {}", held.len(), save.from);
+            return Err(CoordError::Saved(why));
+        }
         let mut c = Coordinator::empty(setup, now)?;
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;
+        for (i, step) in held.into_iter().enumerate() {
+            c.replay(i, step)?;
+            c.unsaved.clear(); // held by the books: not kept
+        }
+        c.stored = save.from;
         for (i, step) in save.state.log.into_iter().enumerate() {
-            let bounced = matches!(
-                step,
-                Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
-            );
-            if let Err(e) = c.apply(step) {
-                if !bounced {
-                    return Err(CoordError::Saved(format!("step {i} does not replay: {e}")));
-                }
-            }
+            c.replay(i + c.stored as usize, step)?;
         }
         c.replaying = false;
         c.fresh = save.state.pending.into_iter().map(|m| (m, None)).collect();
@@ -205,6 +216,18 @@ impl Coordinator {
         c.resync_tables();
         let out = c.finish_step();
         Ok((c, out))
+    }
+
+    /// Step `i` of a saved log, applied again (an entry, rebuy or add-on may bounce again).
+    fn replay(&mut self, i: usize, step: Step) -> Result<(), CoordError> {
+        let bounced = matches!(
+            step,
+            Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
+        );
+        match self.apply(step) {
+            Err(e) if !bounced => Err(CoordError::Saved(format!("step {i} does not replay: {e}"))),
+            _ => Ok(()),
+        }
     }
 
     /// Handles one input at `now`; returns what to do.
@@ -276,9 +299,15 @@ impl Coordinator {
         &self.engine
     }
 
-    /// The inputs the tournament accepted, oldest first.
-    pub fn log(&self) -> &[Step] {
-        &self.log
+    /// How many inputs the tournament accepted (the log's length).
+    pub fn steps(&self) -> u64 {
+        self.stored + self.unsaved.len() as u64
+    }
+
+    /// The inputs accepted that the books may not hold yet, oldest first (the log's end: the
+    /// rest is in the books only).
+    pub fn unsaved(&self) -> &[Step] {
+        &self.unsaved
     }
 
     /// Movements the books refused that they should never refuse (a refund, a prize): the
@@ -307,12 +336,12 @@ impl Coordinator {
         self.over
     }
 
-    /// The state as saved now.
+    /// The state as saved now: its log only the steps the books may not hold.
     pub fn saved(&self) -> SavedTournament {
         let pending = self.books.movements().map(|(_, m)| m.clone());
         SavedTournament {
             seed: self.seed,
-            log: self.log.clone(),
+            log: self.unsaved.clone(),
             pending: pending
                 .chain(self.fresh.iter().map(|(m, _)| m.clone()))
                 .collect(),
@@ -355,6 +384,7 @@ impl Coordinator {
         let save = Box::new(TournamentSave {
             lease: self.lease.clone(),
             seq: self.seq,
+            from: self.stored,
             state,
         });
         self.dirty = false;
@@ -424,7 +454,9 @@ impl Coordinator {
                     return;
                 }
                 if answer.is_ok() {
-                    self.durable = self.durable.max(pending.write.save().seq);
+                    let save = pending.write.save();
+                    self.durable = self.durable.max(save.seq);
+                    self.stored_up_to(save.from + save.state.log.len() as u64);
                 }
                 let reply = self.replies.remove(&id);
                 match pending.purpose {
@@ -441,6 +473,15 @@ impl Coordinator {
                 }
             }
         }
+    }
+
+    /// The books hold the log's first `end` steps: those are not kept here any more.
+    fn stored_up_to(&mut self, end: u64) {
+        let n = end
+            .saturating_sub(self.stored)
+            .min(self.unsaved.len() as u64);
+        self.unsaved.drain(..n as usize);
+        self.stored += n;
     }
 
     /// Another owner has the tournament: stop without another write.

@@ -6,8 +6,10 @@
 //! the seed rebuilds exactly the state the old owner had — the same draws, the same finishing
 //! order, the same prizes — and every step is checked again on the way (a log the engine does
 //! not accept is refused, never half restored). The engine's private representation stays
-//! free to change: only these steps are a stored format. The cost is a save that grows with the
-//! tournament (a step per hand): a store keeps it as rows appended under the save's order.
+//! free to change: only these steps are a stored format. The log grows with the tournament (a
+//! step per hand), so the books keep it as rows, a step each, and a save carries only the steps
+//! the books do not hold yet ([`TournamentSave::from`]): what a save writes does not grow with
+//! the hands, and the coordinator keeps in memory only the steps not saved yet.
 //!
 //! Every movement's key is made here, from durable facts only — the tournament, the member,
 //! the entry's or rebuy's number, the place (0 for a share of a tournament called off; a player
@@ -17,9 +19,9 @@
 use serde::{Deserialize, Serialize};
 use tavolo_engine::tournament::{Config, DealKind};
 use tavolo_engine::{Chips, ChipsError};
-use tavolo_store::{Account, Journal, PoolMove, UserId};
+use tavolo_store::{Account, Journal, PoolMove, TournamentRow, TournamentSaveRow, UserId};
 
-use super::io::HandOver;
+use super::io::{HandOver, Lease, TournamentSave};
 use super::swiss::SwissGame;
 use crate::books::Member;
 
@@ -281,9 +283,60 @@ impl Movement {
 pub struct SavedTournament {
     /// The committed seed every draw comes from.
     pub seed: [u8; 32],
-    /// Every input the tournament accepted, oldest first.
+    /// Inputs the tournament accepted, oldest first: in a save, those from its
+    /// [`TournamentSave::from`] on. Kept as rows, not in the save's own text — but a save made
+    /// before the rows (issue 51) holds the whole log here, and loads as it was saved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub log: Vec<Step>,
     /// The movements sent to the books and not answered for good, oldest first: the new owner
     /// sends them again, the same.
     pub pending: Vec<Movement>,
+}
+
+impl TournamentSave {
+    /// The save as the books keep it: each step it carries a row of the log (those the books
+    /// hold already are not written again), the rest — the seed, the movements pending — and
+    /// the lobby line `summary` in the tournament's row.
+    pub fn to_row(&self, summary: String) -> Result<TournamentSaveRow, serde_json::Error> {
+        let rest = SavedTournament {
+            seed: self.state.seed,
+            log: Vec::new(),
+            pending: self.state.pending.clone(),
+        };
+        let steps = (self.state.log.iter())
+            .map(serde_json::to_string)
+            .collect::<Result<_, _>>()?;
+        Ok(TournamentSaveRow {
+            state: serde_json::to_string(&rest)?,
+            summary,
+            seq: i64::try_from(self.seq).unwrap_or(i64::MAX),
+            from: i64::try_from(self.from).unwrap_or(i64::MAX),
+            steps,
+        })
+    }
+
+    /// The newest save of `row`'s tournament read back for `lease`, with `steps`, the rows of
+    /// its log ([`tavolo_store::Store::tournament_steps`]): the steps they hold, and the save
+    /// whose own log follows them (empty, or a save's from before the rows: the whole log).
+    /// `None`: never saved.
+    pub fn from_rows(
+        lease: Lease,
+        row: &TournamentRow,
+        steps: &[String],
+    ) -> Result<Option<(Vec<Step>, TournamentSave)>, String> {
+        let Some(state) = row.state.as_deref() else {
+            return Ok(None);
+        };
+        let state: SavedTournament = serde_json::from_str(state).map_err(|e| e.to_string())?;
+        let held = (steps.iter().enumerate())
+            .map(|(i, s)| serde_json::from_str(s).map_err(|e| format!("step {i}: {e}")))
+            .collect::<Result<Vec<Step>, String>>()?;
+        let save = TournamentSave {
+            lease,
+            seq: u64::try_from(row.saved_seq).unwrap_or(0),
+            from: held.len() as u64,
+            state,
+        };
+        Ok(Some((held, save)))
+    }
 }

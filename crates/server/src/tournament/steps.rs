@@ -74,7 +74,7 @@ impl Coordinator {
                     step,
                     Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
                 ) {
-                    self.log.push(step);
+                    self.unsaved.push(step);
                     self.dirty = true;
                 }
                 return Err(e);
@@ -86,7 +86,7 @@ impl Coordinator {
         self.engine = engine;
         self.dirty = true;
         self.after(&step);
-        self.log.push(step);
+        self.unsaved.push(step);
         self.carry_out(effects);
         Ok(())
     }
@@ -109,6 +109,7 @@ impl Coordinator {
                 self.grow(t + 1);
                 self.dealing[t] = false;
                 self.recorded_by[t] = self.seq + 1;
+                self.reports[t] = Some(r.clone());
                 for (player, _) in r.ended.iter().filter(|(_, c)| c.is_zero()) {
                     let player = *player;
                     self.emit(Effect::Order(Order::Remove { table: t, player }));
@@ -148,6 +149,7 @@ impl Coordinator {
             self.dealing.resize(n, false);
             self.holding.resize(n, false);
             self.recorded_by.resize(n, 0);
+            self.reports.resize(n, None);
         }
     }
 
@@ -369,16 +371,11 @@ impl Coordinator {
         self.deal();
     }
 
-    /// The report of hand `hand` at table `t` the tournament recorded, if any.
+    /// The report of hand `hand` at table `t` the tournament recorded, if it is the table's
+    /// last: a table sends again only the report of its last hand.
     fn reported(&self, t: usize, hand: u64) -> Option<&HandOver> {
-        let dealt = self.hands.get(t).copied().unwrap_or(0);
-        if hand == 0 || hand > dealt {
-            return None;
-        }
-        self.log.iter().rev().find_map(|s| match s {
-            Step::HandOver(r) if r.table == t && r.hand == hand => Some(r),
-            _ => None,
-        })
+        let last = self.reports.get(t)?.as_ref()?;
+        (last.hand == hand).then_some(last)
     }
 
     /// A table's report of a hand.
@@ -395,6 +392,8 @@ impl Coordinator {
                     return;
                 }
                 Some(_) => CoordError::Reported { table: t, hand },
+                // an earlier hand's: recorded, and the table has played on since
+                None if hand > 0 && hand < dealt => CoordError::Reported { table: t, hand },
                 None => CoordError::NotDealing { table: t, hand },
             };
             self.out.push(Effect::Refused {

@@ -518,9 +518,12 @@ impl SwissCoordinator {
         }
         if self.dirty && !self.books.saving() {
             self.seq += 1;
+            // The whole log each save (a Swiss event is some dozens of steps): the books keep
+            // the rows they hold and append the rest.
             let save = Box::new(TournamentSave {
                 lease: self.lease.clone(),
                 seq: self.seq,
+                from: 0,
                 state: self.saved(),
             });
             self.dirty = false;

@@ -24,7 +24,7 @@ mod shell;
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
-    Ack, CoordError, Coordinator, Intent, Lease, Now, SavedTournament, Setup, Shown, TournamentSave,
+    Ack, CoordError, Coordinator, Intent, Lease, Now, Setup, Shown, TournamentSave,
 };
 
 /// The largest sit-and-go a player may create: as large as the engine's tournaments are
@@ -259,7 +259,8 @@ impl Room {
             return;
         }
         let store = self.books.store();
-        // Their ids alone: every node asks at every heartbeat, and a save is a whole log.
+        // Their ids alone: every node asks at every heartbeat; a node reads the saves (and the
+        // logs' rows) of the ones it claims.
         let ids = match store.unfinished_tournaments().await {
             Ok(r) => r,
             Err(e) => {
@@ -275,7 +276,10 @@ impl Room {
             match store.claim_tournament(&id, &self.node.id, lease).await {
                 Ok(Some((fence, row))) => {
                     let id = row.id.clone();
-                    match self.restore_tournament(fence, row) {
+                    let steps = (store.tournament_steps(&id, row.steps).await)
+                        .map_err(|e| RoomError::Internal(format!("the log's rows: {e}")));
+                    let restored = steps.and_then(|s| self.restore_tournament(fence, row, &s));
+                    match restored {
                         Ok(()) => tracing::info!(tournament = %id, "a tournament was resumed"),
                         Err(e) => {
                             tracing::error!(tournament = %id, error = %e, "a tournament could not be resumed")
@@ -295,6 +299,7 @@ impl Room {
         self: &Arc<Room>,
         fence: tavolo_store::TournamentFence,
         row: tavolo_store::TournamentRow,
+        steps: &[String],
     ) -> Result<(), RoomError> {
         let bad = |what: &str, e: String| RoomError::Internal(format!("saved {what}: {e}"));
         let def: Definition =
@@ -312,17 +317,10 @@ impl Room {
             seed,
         };
         let now = self.tournament_now();
-        let (coord, first) = match &row.state {
-            Some(state) => {
-                let state: SavedTournament =
-                    serde_json::from_str(state).map_err(|e| bad("state", e.to_string()))?;
-                let save = TournamentSave {
-                    lease,
-                    seq: u64::try_from(row.saved_seq).unwrap_or(0),
-                    state,
-                };
-                Coordinator::restore(setup, save, now).map_err(|e| bad("state", e.to_string()))?
-            }
+        let saved = TournamentSave::from_rows(lease, &row, steps).map_err(|e| bad("state", e))?;
+        let (coord, first) = match saved {
+            Some((held, save)) => Coordinator::restore(setup, held, save, now)
+                .map_err(|e| bad("state", e.to_string()))?,
             None => {
                 let mut c = Coordinator::new(setup, now).map_err(|e| invalid(e.to_string()))?;
                 let first = c.handle(crate::tournament::Input::Tick, now);

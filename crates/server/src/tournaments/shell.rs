@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use tavolo_store::{TournamentFence, TournamentSaveRow};
+use tavolo_store::TournamentFence;
 use tokio::sync::mpsc;
 
 use crate::protocol::TableOptions;
@@ -124,6 +124,10 @@ pub(crate) async fn run(
     }
     if shell.lost {
         shell.hand_on().await;
+        drop(rx);
+        if let Some(room) = shell.deps.room.upgrade() {
+            room.tournaments.forget_ended(&shell.deps.fence.tournament);
+        }
     }
     tracing::info!(tournament = %shell.deps.fence.tournament, "the tournament's task ends");
 }
@@ -317,14 +321,8 @@ async fn execute(
     write: Write,
     summary: String,
 ) -> BookAnswer {
-    let save = write.save();
-    let state = serde_json::to_string(&save.state)
+    let row = (write.save().to_row(summary))
         .map_err(|e| BookFailure::Unavailable(format!("the save: {e}")))?;
-    let row = TournamentSaveRow {
-        state,
-        summary,
-        seq: i64::try_from(save.seq).unwrap_or(i64::MAX),
-    };
     let journal = match &write {
         Write::Money { journal, .. } => Some(journal),
         Write::Save(_) => None,

@@ -1,6 +1,7 @@
 //! Tournaments in the books (issue 51): a coordinator's save and its prize-pool movement in one
 //! transaction, the newest save kept whatever order saves land in, a stale owner fenced off, a
-//! claim raising the epoch, and a refused entry leaving the save as it was. On SQLite, and on
+//! claim raising the epoch, a refused entry leaving the save as it was, and the log appended as
+//! rows a save at a time. On SQLite, and on
 //! PostgreSQL when `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
@@ -24,7 +25,35 @@ fn save(state: &str, seq: i64) -> TournamentSaveRow {
         state: state.into(),
         summary: "{}".into(),
         seq,
+        from: 0,
+        steps: Vec::new(),
     }
+}
+
+/// A save of `steps` numbered from `from` on.
+fn save_steps(state: &str, seq: i64, from: i64, steps: &[&str]) -> TournamentSaveRow {
+    TournamentSaveRow {
+        from,
+        steps: steps.iter().map(|s| s.to_string()).collect(),
+        ..save(state, seq)
+    }
+}
+
+/// The log as the books hold it under the newest save.
+async fn log(store: &Store, id: &str) -> Vec<String> {
+    let row = store.tournament(id).await.unwrap().expect("recorded");
+    store.tournament_steps(id, row.steps).await.unwrap()
+}
+
+/// Every row of `id`'s log, the ones past the newest save's too.
+async fn rows(store: &Store, id: &str) -> i64 {
+    store.tournament_steps(id, i64::MAX).await.map_or_else(
+        |e| match e {
+            StoreError::TournamentLog { held, .. } => held,
+            e => panic!("{e}"),
+        },
+        |v| v.len() as i64,
+    )
 }
 
 fn entry(t: &str, u: UserId) -> tavolo_store::Journal {
@@ -237,5 +266,89 @@ async fn the_tournaments_to_resume_are_listed_by_id_without_reading_a_save() {
         }
         let ids = store.unfinished_tournaments().await.unwrap();
         assert_eq!(ids, vec!["r1".to_string(), "r3".to_string()]);
+    }
+}
+
+/// Issue 51: a save appends only the steps the books do not hold; an older save landing late, or
+/// the same save again, writes nothing; a step already held is never written again, even by a
+/// save that carries it differently; the log reads back in order with the newest save.
+#[tokio::test]
+async fn a_save_appends_only_the_steps_the_books_do_not_hold() {
+    for store in common::stores().await {
+        let fence = store
+            .create_tournament(&new("l1"), "n1", 10_000)
+            .await
+            .unwrap();
+        let put = async |s: TournamentSaveRow| store.save_tournament(&fence, None, &s).await;
+        put(save_steps("h2", 2, 0, &["a", "b", "c"])).await.unwrap();
+        put(save_steps("h1", 1, 0, &["a", "b"])).await.unwrap(); // landed late
+        put(save_steps("h3", 3, 3, &["d"])).await.unwrap();
+        put(save_steps("h3", 3, 3, &["d"])).await.unwrap(); // sent again
+        put(save_steps("h4", 4, 2, &["C?", "d?", "e"]))
+            .await
+            .unwrap();
+        assert_eq!(log(&store, "l1").await, ["a", "b", "c", "d", "e"]);
+        assert_eq!(rows(&store, "l1").await, 5);
+        let row = store.tournament("l1").await.unwrap().expect("recorded");
+        assert_eq!(
+            (row.state.as_deref(), row.saved_seq, row.steps),
+            (Some("h4"), 4, 5)
+        );
+        put(save_steps("h5", 5, 5, &[])).await.unwrap(); // nothing new in the log
+        assert_eq!(state(&store, "l1").await.as_deref(), Some("h5"));
+        assert_eq!(rows(&store, "l1").await, 5);
+    }
+}
+
+/// Issue 51: a save that would leave a hole in the log (it starts past the steps the books hold)
+/// or cut it short is refused, and writes nothing.
+#[tokio::test]
+async fn a_save_that_does_not_join_the_log_is_refused() {
+    for store in common::stores().await {
+        let fence = store
+            .create_tournament(&new("l2"), "n1", 10_000)
+            .await
+            .unwrap();
+        let put = async |s: TournamentSaveRow| store.save_tournament(&fence, None, &s).await;
+        put(save_steps("h1", 1, 0, &["a", "b"])).await.unwrap();
+        let gap = put(save_steps("h2", 2, 3, &["d"])).await;
+        assert!(
+            matches!(gap, Err(StoreError::TournamentLog { held: 2, .. })),
+            "{gap:?}"
+        );
+        let short = put(save_steps("h2", 2, 0, &["a"])).await;
+        assert!(
+            matches!(short, Err(StoreError::TournamentLog { .. })),
+            "{short:?}"
+        );
+        assert_eq!(log(&store, "l2").await, ["a", "b"]);
+        assert_eq!(rows(&store, "l2").await, 2);
+        assert_eq!(state(&store, "l2").await.as_deref(), Some("h1"));
+    }
+}
+
+/// Issue 51: after a claim the former owner's append is refused (no row, no save); the new owner
+/// reads the log the newest save covers and appends after it.
+#[tokio::test]
+async fn a_former_owners_append_is_refused_and_the_new_owner_appends_after_the_log() {
+    for store in common::stores().await {
+        let old = store.create_tournament(&new("l3"), "n1", -1).await.unwrap();
+        let put = async |f: &TournamentFence, s: TournamentSaveRow| {
+            store.save_tournament(f, None, &s).await
+        };
+        put(&old, save_steps("h1", 1, 0, &["a", "b"]))
+            .await
+            .unwrap();
+        let (fence, row) = (store.claim_tournament("l3", "n2", 10_000).await.unwrap())
+            .expect("an expired lease is claimed");
+        assert_eq!(row.steps, 2);
+        let stale = put(&old, save_steps("stale", 2, 2, &["x"])).await;
+        assert!(matches!(stale, Err(StoreError::Fenced { .. })), "{stale:?}");
+        assert_eq!(rows(&store, "l3").await, 2);
+        let held = store.tournament_steps("l3", row.steps).await.unwrap();
+        assert_eq!(held, ["a", "b"]);
+        put(&fence, save_steps("h2", 2, 2, &["c"])).await.unwrap();
+        assert_eq!(log(&store, "l3").await, ["a", "b", "c"]);
+        assert_eq!(state(&store, "l3").await.as_deref(), Some("h2"));
     }
 }

@@ -13,9 +13,9 @@ use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::tournament::{
     Ack, BookAnswer, BookFailure, CoordError, Coordinator, Effect, HandOver, Input, Intent, Lease,
-    Notice, Now, Order, Setup, TournamentSave, Write, WriteId,
+    Notice, Now, Order, Setup, Step, TournamentSave, Write, WriteId,
 };
-use tavolo_store::{Account, Journal, UserId};
+use tavolo_store::{Account, Journal, TournamentSaveRow, UserId};
 
 use crate::core::books::SimBooks;
 
@@ -32,14 +32,19 @@ pub struct Books {
     pub ledger: SimBooks,
     /// The epoch writes must carry.
     pub epoch: i64,
-    /// The newest save.
+    /// The newest save, its log moved to `log` (as the store keeps it).
     pub save: Option<TournamentSave>,
+    /// The log's steps, as the store's rows: each written once.
+    pub log: Vec<Step>,
     /// While set, every write fails (nothing recorded).
     pub down: bool,
     /// While set, every write is recorded but its answer is lost.
     pub answers_lost: bool,
     /// Every journal the books took (recorded, or already recorded), in order.
     pub taken: Vec<Journal>,
+    /// While set, what each save the books keep writes, as the store would: the rest of the
+    /// state (with a lobby line of `{}`) and the steps it holds no row of yet.
+    pub rows: Option<Vec<TournamentSaveRow>>,
 }
 
 impl Books {
@@ -59,7 +64,21 @@ impl Books {
         }
         let save = write.save();
         if self.save.as_ref().is_none_or(|s| s.seq < save.seq) {
-            self.save = Some(save.clone());
+            let (from, held) = (save.from as usize, self.log.len());
+            let end = from + save.state.log.len();
+            if from > held || end < held {
+                let why = format!("a save of steps {from}..{end} after {held} held");
+                return Err(BookFailure::Refused { short: None, why });
+            }
+            self.log.extend_from_slice(&save.state.log[held - from..]);
+            if let Some(rows) = &mut self.rows {
+                let mut row = save.to_row("{}".into()).expect("a save serializes");
+                row.steps.drain(..held - from);
+                rows.push(row);
+            }
+            let mut kept = save.clone();
+            (kept.from, kept.state.log) = (end as u64, Vec::new());
+            self.save = Some(kept);
         }
         if self.answers_lost {
             return Err(BookFailure::Unavailable(
@@ -164,9 +183,11 @@ impl Bench {
             ledger,
             epoch: 1,
             save: None,
+            log: Vec::new(),
             down: false,
             answers_lost: false,
             taken: Vec::new(),
+            rows: None,
         };
         let mut b = Bench {
             core,
@@ -335,7 +356,8 @@ impl Bench {
         let save = self.books.save.clone();
         match save {
             Some(save) => {
-                let (core, out) = Coordinator::restore(self.setup.clone(), save, self.now)
+                let held = self.books.log.clone();
+                let (core, out) = Coordinator::restore(self.setup.clone(), held, save, self.now)
                     .expect("the newest save restores");
                 self.core = core;
                 self.take(out);

@@ -9,6 +9,7 @@ mod clock;
 mod deals;
 mod joined;
 mod relay;
+mod saves;
 mod simulation;
 mod stories;
 mod swiss;

@@ -150,14 +150,14 @@ impl World {
         let mut r = hand_result(t, hand, &players, &mut self.rng.clone());
         r.ended[0].1 = Chips::new(r.ended[0].1.get() + 1);
         let (log, stacks) = (
-            self.b.core.log().len(),
+            self.b.core.steps(),
             self.b.core.tournament().stacks().clone(),
         );
         let refused = self.b.refused.len();
         self.b.send(Input::HandOver(r));
         self.fault("bad report");
         if self.b.refused.len() != refused + 1
-            || self.b.core.log().len() != log
+            || self.b.core.steps() != log
             || self.b.core.tournament().stacks() != &stacks
         {
             return Err("a report that made a chip was not refused, or changed something".into());
@@ -192,7 +192,7 @@ impl World {
         if let Some(p) = self.b.core.problems().first() {
             return Err(format!("the coordinator saw: {p}"));
         }
-        for step in self.b.core.log() {
+        for step in books.log.iter().chain(self.b.core.unsaved()) {
             let booked = match step {
                 Step::Entered { member, n, .. } => key("entry", member.id, n),
                 Step::RebuyBooked { member, k } => key("rebuy", member.id, k),

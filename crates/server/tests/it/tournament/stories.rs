@@ -168,7 +168,7 @@ fn a_registration_the_books_refuse_for_want_of_chips_is_refused_and_seats_nobody
     let mut b = Bench::new(sit_and_go(2, 9), &[1_000, 50, 1_000], 1);
     b.intent(0, Intent::Register);
     b.settle();
-    let log = b.core.log().len();
+    let log = b.core.steps();
     let r = b.intent(1, Intent::Register);
     b.settle();
     let short = format!("user:{}", b.member(1).id.0);
@@ -182,7 +182,7 @@ fn a_registration_the_books_refuse_for_want_of_chips_is_refused_and_seats_nobody
     assert_eq!(b.balance(1), 50);
     assert_eq!(b.books.pool(), 100);
     assert_eq!(b.core.tournament().phase(), Phase::Registering);
-    assert_eq!(b.core.log().len(), log, "nothing logged");
+    assert_eq!(b.core.steps(), log, "nothing logged");
     assert!(seats(&b).is_empty());
     assert!(!b.books.has(&entry_key(&b, 1, 1)));
     // the seat is still there for a player who can pay
@@ -297,7 +297,7 @@ fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
     let (hand, players) = table.deal.clone().expect("a hand");
     let good = super::bench::hand_result(0, hand, &players, &mut rng);
     let stacks = b.core.tournament().stacks().clone();
-    let log = b.core.log().len();
+    let log = b.core.steps();
     let mut made = good.clone();
     made.ended[0].1 = Chips::new(made.ended[0].1.get() + 1);
     let mut stranger = good.clone();
@@ -310,7 +310,7 @@ fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
         b.send(tavolo_server::tournament::Input::HandOver(bad));
         assert_eq!(b.refused.len(), refused + 1);
         assert_eq!(b.core.tournament().stacks(), &stacks);
-        assert_eq!(b.core.log().len(), log);
+        assert_eq!(b.core.steps(), log);
         assert!(b.writes.is_empty());
     }
     assert!(matches!(
@@ -326,11 +326,11 @@ fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
             .count()
     };
     assert_eq!(recorded(&b), 1);
-    let log = b.core.log().len();
+    let log = b.core.steps();
     b.send(tavolo_server::tournament::Input::HandOver(good));
     b.settle();
     assert_eq!(recorded(&b), 2, "told again");
-    assert_eq!(b.core.log().len(), log, "recorded once");
+    assert_eq!(b.core.steps(), log, "recorded once");
     assert_eq!(b.refused.len(), 3);
 }
 
@@ -347,7 +347,8 @@ fn an_owner_taken_over_is_fenced_off_and_stops() {
     let mut setup = b.setup.clone();
     setup.lease.epoch = b.books.epoch;
     let save = b.books.save.clone().expect("saved");
-    let (mut new, _) = Coordinator::restore(setup, save, b.now).expect("restores");
+    let held = b.books.log.clone();
+    let (mut new, _) = Coordinator::restore(setup, held, save, b.now).expect("restores");
     let r = b.intent(1, Intent::Register);
     b.answer_one();
     assert_eq!(b.answers[&r], Err(CoordError::Moved));
