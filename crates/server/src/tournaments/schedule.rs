@@ -385,7 +385,7 @@ const LOOK_EVERY: Duration = Duration::from_secs(1);
 
 /// Records the scheduled tournaments of the room's file not yet in the books (at once, so the
 /// lobby lists them as the room opens), then keeps each repeating event's next occurrence
-/// recorded: once one starts, the next is listed within [`LOOK_EVERY`].
+/// recorded: once one starts, the next is listed within a second.
 pub async fn keep(room: &Arc<Room>, events: Vec<Scheduled>) {
     if events.is_empty() {
         return;
