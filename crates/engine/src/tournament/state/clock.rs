@@ -160,6 +160,24 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         }
     }
 
+    /// Levels by time, at the end of a break after level `level`: the clock stands at that
+    /// level's end, whatever lead it had taken (a jump past several levels, hand-for-hand's
+    /// minutes beyond the level), so that the level after the break is played whole and the
+    /// next break never follows this one without a hand (issue 51: three breaks back to back
+    /// after a long hand-for-hand). The lead dropped counts as time not played.
+    fn rewind_to_level_end(&mut self, level: usize, now_ms: u64) {
+        let Length::Minutes(per) = self.config.structure.length else {
+            return;
+        };
+        let level_ms = u64::from(per).saturating_mul(60_000);
+        let end = level_ms.saturating_mul(u64::try_from(level).unwrap_or(u64::MAX));
+        let lead = self.played_ms(now_ms).saturating_sub(end);
+        // Hand-for-hand's minutes first, then the clock's own (`played_ms` saturates).
+        let debit = lead.min(self.debited_ms);
+        self.debited_ms -= debit;
+        self.paused_ms = self.paused_ms.saturating_add(lead - debit);
+    }
+
     /// A break due begins; a break whose minutes have passed ends, and the level after it
     /// begins.
     fn clock_breaks(&mut self, now_ms: u64, out: &mut Vec<Effect<P>>) {
@@ -182,6 +200,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.paused_ms = self
             .paused_ms
             .saturating_add(until_ms.saturating_sub(since));
+        self.rewind_to_level_end(b.after_level, now_ms);
         self.on_break = None;
         self.raced.clear();
         let next = b.after_level + 1;

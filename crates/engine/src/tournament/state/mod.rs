@@ -299,9 +299,11 @@ pub struct Tournament<P> {
     /// Players who took their add-on.
     added_on: BTreeSet<P>,
     started_ms: Option<u64>,
-    /// Milliseconds taken off the clock by hand-for-hand hands.
+    /// Milliseconds taken off the clock by hand-for-hand hands (less what a break's end
+    /// dropped: `clock::rewind_to_level_end`).
     debited_ms: u64,
-    /// Milliseconds of breaks (not play).
+    /// Milliseconds of breaks (not play), and of the lead a clock had run past a break's level
+    /// when the break ended.
     paused_ms: u64,
     /// The break being taken or due.
     on_break: Option<Break>,

@@ -6,7 +6,7 @@
 use tavolo_engine::tournament::{Effect, Length, Level, Speed, Step, Structure};
 use tavolo_engine::Chips;
 
-use super::stories::{bust, hand, sit_and_go_config};
+use super::stories::{bust, first_busts_second, hand, seated, sit_and_go_config};
 
 const MINUTE: u64 = 60_000;
 
@@ -169,4 +169,98 @@ fn a_colour_up_races_the_odd_chips_one_chip_at_most_a_player_and_nobody_is_raced
     // A player races once a break.
     assert!(t.tick(21 * MINUTE).expect("on break").is_empty());
     assert_eq!(t.raced(), (Chips::new(200), Chips::new(200)));
+}
+
+#[test]
+fn breaks_followed_each_other_without_a_hand_when_the_clock_had_run_past_two_of_them() {
+    // Issue 51 (a clock far ahead): nothing woke the clock until minute 47, past the breaks
+    // after levels 4 and 8. The first is taken from then; when it ends, level 5 is played
+    // whole — the break after level 8 does not begin at once with no hand between them.
+    let mut t = six_handed(Structure::template(Speed::Hyper));
+    assert_eq!(
+        t.tick(47 * MINUTE).expect("the clock"),
+        vec![
+            Effect::Level(4),
+            Effect::Break {
+                until_ms: 52 * MINUTE
+            }
+        ]
+    );
+    assert_eq!(
+        t.tick(52 * MINUTE).expect("the break ends"),
+        vec![Effect::Level(5)]
+    );
+    assert_eq!(
+        t.on_break(),
+        None,
+        "no second break straight after the first"
+    );
+    assert!(t.may_deal(0), "level 5 deals");
+    assert_eq!(t.level_ends_ms(52 * MINUTE), Some(57 * MINUTE));
+    assert_eq!(
+        t.tick(57 * MINUTE).expect("level 6"),
+        vec![Effect::Level(6)]
+    );
+}
+
+#[test]
+fn a_long_hand_for_hand_brought_three_breaks_back_to_back_and_no_table_dealt_for_fifteen_minutes() {
+    // Issue 51 (the 200-player drill, seed 200): 34 hand-for-hand hands in seconds took 68
+    // minutes off a hyper clock; its first tick passed to level 4 and took the break after it,
+    // and each break's end then began the next break at once (levels 5–8, 9–12 never dealt).
+    let config = tavolo_engine::tournament::Config {
+        structure: Structure::template(Speed::Hyper),
+        ..sit_and_go_config(60, 6)
+    };
+    let mut t = tavolo_engine::tournament::Tournament::new(config, [7; 32]).expect("settings");
+    for p in 0..60 {
+        t.register(p, 0).expect("a seat");
+    }
+    while !t.hand_for_hand() {
+        let table = (0..t.seatings().count())
+            .find(|&i| t.may_deal(i))
+            .expect("a table deals");
+        first_busts_second(&mut t, table);
+    }
+    let tables: Vec<usize> = (0..t.seatings().count())
+        .filter(|&i| t.seatings().nth(i).is_some_and(|s| s.players() > 0))
+        .collect();
+    let none: &[u32] = &[];
+    for _ in 0..34 {
+        for &table in &tables {
+            let at = seated(&t, table);
+            hand(&mut t, table, bust(at[0], none));
+        }
+    }
+    let e = t.tick(1_000).expect("the first tick");
+    assert_eq!(
+        e,
+        vec![
+            Effect::Level(4),
+            Effect::Break {
+                until_ms: 1_000 + 5 * MINUTE
+            }
+        ]
+    );
+    assert_eq!(
+        t.tick(1_000 + 5 * MINUTE).expect("the break ends"),
+        vec![Effect::Level(5)]
+    );
+    assert!(
+        tables.iter().all(|&table| t.may_deal(table)),
+        "level 5 deals, hand for hand"
+    );
+    assert_eq!(
+        t.level_ends_ms(1_000 + 5 * MINUTE),
+        Some(1_000 + 10 * MINUTE)
+    );
+    // A hand-for-hand hand still takes its two minutes off the level after the break.
+    for &table in &tables {
+        let at = seated(&t, table);
+        hand(&mut t, table, bust(at[0], none));
+    }
+    assert_eq!(
+        t.level_ends_ms(1_000 + 5 * MINUTE),
+        Some(1_000 + 8 * MINUTE)
+    );
 }
