@@ -474,3 +474,68 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
     def.tables("check")?;
     Ok(def)
 }
+
+#[cfg(test)]
+mod tests {
+    //! The room's registry of tournaments (`crate::tournament::handle`), tested here where a
+    //! tournament's definition is (the coordinator's layer does not import the room's).
+    use std::sync::{Arc, Mutex};
+
+    use tokio::sync::mpsc;
+
+    use crate::tournament::handle::{TournamentCmd, TournamentHandle, Tournaments};
+    use crate::tournament::Shown;
+
+    fn handle(id: &str) -> (TournamentHandle, mpsc::Receiver<TournamentCmd>) {
+        use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
+        let config = Config {
+            game: TournamentGame::Holdem,
+            seats: 9,
+            structure: Structure::template(Speed::Turbo),
+            prize: tavolo_engine::Chips::new(100),
+            fee: tavolo_engine::Chips::new(10),
+            start: Start::SitAndGo { players: 2 },
+            re_entry: false,
+            rebuys: false,
+            add_on: None,
+            guarantee: None,
+        };
+        let definition = super::Definition {
+            config,
+            bot_level: "beginner".into(),
+            speed: "turbo".into(),
+        };
+        let shown = Shown::new(definition.line(id, id, 0));
+        let (tx, rx) = mpsc::channel(1);
+        let shown = Arc::new(Mutex::new(shown));
+        (
+            TournamentHandle {
+                id: id.into(),
+                tx,
+                shown,
+            },
+            rx,
+        )
+    }
+
+    /// Fault (issue 51's 200-player drill, save51's run on a loaded machine): a node whose
+    /// coordinator was fenced off while it lived (slowed past its lease) kept the tournament's
+    /// handle — its page showed "running, 24 left" after the tournament had finished elsewhere,
+    /// and the node would never take the tournament up again. A handle whose task ended is
+    /// forgotten; one whose task runs is kept.
+    #[test]
+    fn a_node_fenced_off_while_alive_forgets_the_tournament() {
+        let t = Tournaments::default();
+        let (ended, rx) = handle("t1");
+        t.insert(ended);
+        let (running, _rx) = handle("t2");
+        t.insert(running);
+        t.forget_ended("t1");
+        assert!(t.get("t1").is_some(), "its task still runs");
+        drop(rx);
+        t.forget_ended("t1");
+        t.forget_ended("t2");
+        assert!(t.get("t1").is_none());
+        assert!(t.get("t2").is_some());
+    }
+}
