@@ -32,7 +32,8 @@ pub enum DealError {
     },
 }
 
-fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError> {
+/// Why no deal is figured among `stacks` for `prizes`, if none is.
+pub(crate) fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError> {
     if !(2..=MAX_DEAL_PLAYERS).contains(&stacks.len()) {
         return Err(DealError::Players(stacks.len()));
     }

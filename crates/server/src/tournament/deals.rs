@@ -3,7 +3,6 @@
 //! saved; the players at the table are told of the proposal and of its end; a deal made pays
 //! its shares as the places' prizes (their keys from the places: durable facts).
 
-use tavolo_engine::tournament::deal::MAX_DEAL_PLAYERS;
 use tavolo_engine::tournament::{DealKind, Effect as Decided};
 use tavolo_store::UserId;
 
@@ -42,16 +41,9 @@ impl Coordinator {
         Ok(())
     }
 
-    /// Whether `user` may propose a deal now (what the room offers them): checked on a copy
-    /// of the engine, only at a final table of at most ten.
+    /// Whether `user` may propose a deal now (what the room offers them): the engine's rules.
     pub fn may_propose_deal(&self, user: UserId) -> bool {
-        if self.engine.stacks().len() > MAX_DEAL_PLAYERS || self.engine.deal().is_some() {
-            return false;
-        }
-        let now = self.now.unix_ms;
-        (self.engine.clone())
-            .propose_deal(user, DealKind::Icm, now)
-            .is_ok()
+        (self.engine).deal_refusal(user, self.now.unix_ms).is_none()
     }
 
     /// The engine's word on a deal, told to the players in it.

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use super::{Effect, Phase, Tournament, TournamentError};
-use crate::tournament::deal::{chip_chop, icm_chips, MAX_DEAL_PLAYERS};
+use crate::tournament::deal::{check, chip_chop, icm_chips, MAX_DEAL_PLAYERS};
 use crate::tournament::finish::Placed;
 use crate::Chips;
 
@@ -70,31 +70,16 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// `player` proposes a deal of `kind` at `now_ms`: refused unless the prizes are fixed, they
-    /// are still in, and the players left, at most ten, sit at one table.
+    /// are still in, and the players left, at most ten, sit at one table ([`Tournament::deal_refusal`]).
+    /// A deal whose time is up by `now_ms` lapses first.
     pub fn propose_deal(
         &mut self,
         player: P,
         kind: DealKind,
         now_ms: u64,
     ) -> Result<Vec<Effect<P>>, TournamentError> {
-        if self.phase != Phase::Running {
-            return Err(TournamentError::Over);
-        }
-        if self.open || self.prizes.is_none() {
-            return Err(TournamentError::NotAllowed(
-                "a deal is made once the prizes are fixed",
-            ));
-        }
-        if !self.stacks.contains_key(&player) {
-            return Err(TournamentError::NotIn);
-        }
-        if self.stacks.len() > MAX_DEAL_PLAYERS || self.tables_in_play() != 1 {
-            return Err(TournamentError::NotAllowed(
-                "a deal is made at the final table, of at most ten",
-            ));
-        }
-        if self.deal.is_some() {
-            return Err(TournamentError::NotAllowed("a deal is proposed already"));
+        if let Some(e) = self.deal_refusal(player, now_ms) {
+            return Err(e);
         }
         let mut deal = Deal {
             kind,
@@ -111,13 +96,48 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if deal.settled {
             deal.accepted.insert(player);
         }
+        let mut out = Vec::new();
+        self.deal_clock(now_ms, &mut out);
         let until_ms = deal.until_ms;
         self.deal = Some(deal);
-        Ok(vec![Effect::DealProposed {
+        out.push(Effect::DealProposed {
             by: player,
             kind,
             until_ms,
-        }])
+        });
+        Ok(out)
+    }
+
+    /// Why [`Tournament::propose_deal`] would refuse `player` at `now_ms`; `None`: it would not
+    /// (what the room offers them). Reads the state only: no figures are made.
+    pub fn deal_refusal(&self, player: P, now_ms: u64) -> Option<TournamentError> {
+        if self.phase != Phase::Running {
+            return Some(TournamentError::Over);
+        }
+        if self.open || self.prizes.is_none() {
+            return Some(TournamentError::NotAllowed(
+                "a deal is made once the prizes are fixed",
+            ));
+        }
+        if !self.stacks.contains_key(&player) {
+            return Some(TournamentError::NotIn);
+        }
+        if self.stacks.len() > MAX_DEAL_PLAYERS || self.tables_in_play() != 1 {
+            return Some(TournamentError::NotAllowed(
+                "a deal is made at the final table, of at most ten",
+            ));
+        }
+        if self.deal.as_ref().is_some_and(|d| now_ms < d.until_ms) {
+            return Some(TournamentError::NotAllowed("a deal is proposed already"));
+        }
+        let stacks: Vec<Chips> = self.stacks.values().copied().collect();
+        check(&stacks, self.deal_prizes()).err().map(Into::into)
+    }
+
+    /// The prizes a deal shares: those of the places not given yet.
+    fn deal_prizes(&self) -> &[Chips] {
+        let all = self.prizes.as_deref().unwrap_or_default();
+        &all[..all.len().min(self.stacks.len())]
     }
 
     /// `player` accepts (between hands) or declines the deal proposed, at `now_ms`. The last
@@ -181,8 +201,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let mut left: Vec<(P, Chips)> = self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
         left.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let (players, stacks): (Vec<P>, Vec<Chips>) = left.into_iter().unzip();
-        let all = self.prizes.as_deref().unwrap_or_default();
-        let prizes = &all[..all.len().min(players.len())];
+        let prizes = self.deal_prizes();
         let icm = icm_chips(&stacks, prizes)?;
         let chop = chip_chop(&stacks, prizes)?;
         if (&players, &icm, &chop) != (&deal.players, &deal.icm, &deal.chop) {
