@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use super::{Effect, Phase, Tournament, TournamentError};
-use crate::tournament::deal::{check, chip_chop, icm_chips, MAX_DEAL_PLAYERS};
+use crate::tournament::deal::{check, chip_chop, icm_rounded, MAX_DEAL_PLAYERS};
 use crate::tournament::finish::Placed;
 use crate::Chips;
 
@@ -23,7 +23,7 @@ pub const DEAL_MS: u64 = 120_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DealKind {
-    /// The Independent Chip Model, in whole chips ([`icm_chips`]).
+    /// The Independent Chip Model, in whole chips ([`icm_chips`](crate::tournament::icm_chips)).
     Icm,
     /// The chip chop ([`chip_chop`]).
     Chop,
@@ -45,6 +45,9 @@ pub struct Deal<P> {
     pub stacks: Vec<Chips>,
     /// What each would take by ICM.
     pub icm: Vec<Chips>,
+    /// Each one's ICM figure rounded down ([`icm_floors`](crate::tournament::icm_floors)): at
+    /// most their `icm`.
+    pub icm_floor: Vec<Chips>,
     /// What each would take by the chip chop.
     pub chop: Vec<Chips>,
     /// Who has accepted these figures.
@@ -88,6 +91,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             players: Vec::new(),
             stacks: Vec::new(),
             icm: Vec::new(),
+            icm_floor: Vec::new(),
             chop: Vec::new(),
             accepted: BTreeSet::new(),
             settled: false,
@@ -202,12 +206,13 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         left.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let (players, stacks): (Vec<P>, Vec<Chips>) = left.into_iter().unzip();
         let prizes = self.deal_prizes();
-        let icm = icm_chips(&stacks, prizes)?;
+        let icm = icm_rounded(&stacks, prizes)?;
         let chop = chip_chop(&stacks, prizes)?;
-        if (&players, &icm, &chop) != (&deal.players, &deal.icm, &deal.chop) {
+        if (&players, &icm.chips, &chop) != (&deal.players, &deal.icm, &deal.chop) {
             deal.accepted.clear();
         }
-        (deal.players, deal.stacks, deal.icm, deal.chop) = (players, stacks, icm, chop);
+        (deal.players, deal.stacks, deal.chop) = (players, stacks, chop);
+        (deal.icm, deal.icm_floor) = (icm.chips, icm.floors);
         deal.settled = self.tables.iter().all(|t| t.idle);
         Ok(())
     }

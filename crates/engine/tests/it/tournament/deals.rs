@@ -2,7 +2,8 @@
 //! agree; chip chop or ICM; the tables pause after the current hand; a time limit).
 
 use tavolo_engine::tournament::{
-    chip_chop, icm_chips, DealKind, Effect, Phase, Speed, Tournament, TournamentError, DEAL_MS,
+    chip_chop, icm_chips, icm_floors, DealKind, Effect, Phase, Speed, Tournament, TournamentError,
+    DEAL_MS,
 };
 use tavolo_engine::Chips;
 
@@ -53,6 +54,11 @@ fn a_deal_all_accept_pays_the_icm_figures_in_whole_chips_and_ends_the_tournament
     let stacks = [14_000, 10_000, 10_000, 6_000].map(Chips::new);
     let n = prizes.len().min(4);
     assert_eq!(deal.icm, icm_chips(&stacks, &prizes[..n]).expect("icm"));
+    assert_eq!(
+        deal.icm_floor,
+        icm_floors(&stacks, &prizes[..n]).expect("icm")
+    );
+    assert!(deal.icm_floor.iter().zip(&deal.icm).all(|(f, c)| f <= c));
     assert_eq!(deal.chop, chip_chop(&stacks, &prizes[..n]).expect("chop"));
     assert!(
         deal.accepted.contains(&2),
