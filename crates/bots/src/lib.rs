@@ -30,6 +30,7 @@ pub mod arena;
 pub mod betting;
 mod bot;
 pub mod cfr;
+pub mod deal;
 pub mod draw;
 mod error;
 pub mod external;

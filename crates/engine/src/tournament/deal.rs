@@ -32,7 +32,8 @@ pub enum DealError {
     },
 }
 
-fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError> {
+/// Why no deal is figured among `stacks` for `prizes`, if none is.
+pub(crate) fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError> {
     if !(2..=MAX_DEAL_PLAYERS).contains(&stacks.len()) {
         return Err(DealError::Players(stacks.len()));
     }
@@ -119,6 +120,26 @@ pub fn chip_chop(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealE
 /// down, and the chips the floors leave one at a time to the largest fractions (to a millionth
 /// of a chip; equal fractions: the larger stack, then the earlier player). Sums exactly to the prizes.
 pub fn icm_chips(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealError> {
+    Ok(icm_rounded(stacks, prizes)?.chips)
+}
+
+/// Each player's ICM figure rounded down, in whole chips: what [`icm_chips`] starts from and
+/// never goes below (the room's bots accept a deal giving them at least this).
+pub fn icm_floors(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealError> {
+    Ok(icm_rounded(stacks, prizes)?.floors)
+}
+
+/// ICM in whole chips: each player's figure rounded down, and the published figures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct IcmRounded {
+    /// Rounded down ([`icm_floors`]).
+    pub floors: Vec<Chips>,
+    /// The published figures ([`icm_chips`]), each at least its floor.
+    pub chips: Vec<Chips>,
+}
+
+/// [`icm_floors`] and [`icm_chips`] from one computation of [`icm`].
+pub(crate) fn icm_rounded(stacks: &[Chips], prizes: &[Chips]) -> Result<IcmRounded, DealError> {
     let exact = icm(stacks, prizes)?;
     let total = u128::from(prizes.iter().sum::<Chips>());
     // `as` saturates: a figure is never negative nor beyond the prizes.
@@ -133,7 +154,7 @@ pub fn icm_chips(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealE
     });
     let mut given: u128 = out.iter().map(|c| u128::from(*c)).sum();
     // Floating point may leave the floors a chip over the prizes: taken back from the last in
-    // the order first.
+    // the order first (the floors with them, so that no figure is below its floor).
     for i in order.iter().rev().copied().cycle().take(out.len() * 4) {
         if given <= total {
             break;
@@ -143,6 +164,7 @@ pub fn icm_chips(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealE
             given -= 1;
         }
     }
+    let floors = out.iter().copied().map(Chips::new).collect();
     for i in order.into_iter().cycle() {
         if given >= total {
             break;
@@ -150,7 +172,10 @@ pub fn icm_chips(stacks: &[Chips], prizes: &[Chips]) -> Result<Vec<Chips>, DealE
         out[i] += 1;
         given += 1;
     }
-    Ok(out.into_iter().map(Chips::new).collect())
+    Ok(IcmRounded {
+        floors,
+        chips: out.into_iter().map(Chips::new).collect(),
+    })
 }
 
 #[cfg(test)]
@@ -232,5 +257,8 @@ mod tests {
         // Equal stacks, 10 among 3: 3.33 each; the chip to the earliest.
         let c = super::icm_chips(&chips(&[7, 7, 7]), &chips(&[10])).expect("icm");
         assert_eq!(c, chips(&[4, 3, 3]));
+        // Rounded down: the floors the chips left are given on top of.
+        let f = super::icm_floors(&chips(&[50, 30, 20]), &chips(&[70, 30])).expect("icm");
+        assert_eq!(f, chips(&[45, 32, 22]));
     }
 }

@@ -21,7 +21,7 @@ pub mod structure;
 pub mod swiss;
 
 pub use cancel::cancellation_shares;
-pub use deal::{chip_chop, icm, icm_chips, DealError};
+pub use deal::{chip_chop, icm, icm_chips, icm_floors, DealError};
 pub use event::{
     knockout_rounds, SwissConfig, SwissEffect, SwissError, SwissEvent, SwissPhase, SwissStart,
 };

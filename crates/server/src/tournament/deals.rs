@@ -1,9 +1,10 @@
 //! Deals at the final table in the room (RULES.md §5): a player's proposal and each answer are
 //! steps of the log (a takeover replays them, the time limit with them), acknowledged once
-//! saved; the players at the table are told of the proposal and of its end; a deal made pays
-//! its shares as the places' prizes (their keys from the places: durable facts).
+//! saved; the room's bots answer as soon as the figures are final ([`tavolo_bots::deal`]),
+//! their answers steps of the log as a player's; the players at the table are told of the
+//! proposal and of its end; a deal made pays its shares as the places' prizes (their keys from
+//! the places: durable facts).
 
-use tavolo_engine::tournament::deal::MAX_DEAL_PLAYERS;
 use tavolo_engine::tournament::{DealKind, Effect as Decided};
 use tavolo_store::UserId;
 
@@ -42,16 +43,33 @@ impl Coordinator {
         Ok(())
     }
 
-    /// Whether `user` may propose a deal now (what the room offers them): checked on a copy
-    /// of the engine, only at a final table of at most ten.
+    /// Whether `user` may propose a deal now (what the room offers them): the engine's rules.
     pub fn may_propose_deal(&self, user: UserId) -> bool {
-        if self.engine.stacks().len() > MAX_DEAL_PLAYERS || self.engine.deal().is_some() {
-            return false;
+        (self.engine).deal_refusal(user, self.now.unix_ms).is_none()
+    }
+
+    /// The room's bots in the deal proposed answer it once its figures are final, one at a
+    /// time in the deal's order, each answer a step of the log (never while replaying one: the
+    /// log holds their answers already).
+    pub(super) fn bots_answer_deal(&mut self) {
+        while let Some(deal) = self.engine.deal() {
+            let bot = |u: &&UserId| self.members.get(u).is_some_and(|m| m.bot);
+            let Some((user, accept)) = (deal.players.iter().filter(bot))
+                .find_map(|&u| tavolo_bots::deal::answer(deal, u).map(|a| (u, a)))
+            else {
+                return;
+            };
+            let at_ms = self.now.unix_ms;
+            let step = Step::DealAnswered {
+                user,
+                accept,
+                at_ms,
+            };
+            if let Err(e) = self.apply(step) {
+                tracing::error!(tournament = %self.lease.tournament, error = %e, "a bot's answer to a deal was refused");
+                return;
+            }
         }
-        let now = self.now.unix_ms;
-        (self.engine.clone())
-            .propose_deal(user, DealKind::Icm, now)
-            .is_ok()
     }
 
     /// The engine's word on a deal, told to the players in it.

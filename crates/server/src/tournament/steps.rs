@@ -303,8 +303,9 @@ impl Coordinator {
         }
     }
 
-    /// Every table that may deal is told to; one that may not (hand-for-hand, too few
-    /// players, halted) is told to hold, once.
+    /// The bots answer a deal whose figures are final; then every table that may deal is told
+    /// to; one that may not (hand-for-hand, too few players, halted, a deal standing) is told
+    /// to hold, once.
     pub(super) fn deal(&mut self) {
         if self.replaying {
             return;
@@ -315,6 +316,10 @@ impl Coordinator {
         }
         if self.engine.phase() != Phase::Running {
             return;
+        }
+        self.bots_answer_deal();
+        if self.engine.phase() != Phase::Running {
+            return; // the bots made the deal
         }
         let counts: Vec<usize> = self.engine.seatings().map(|s| s.players()).collect();
         self.grow(counts.len());

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use super::{Effect, Phase, Tournament, TournamentError};
-use crate::tournament::deal::{chip_chop, icm_chips, MAX_DEAL_PLAYERS};
+use crate::tournament::deal::{check, chip_chop, icm_rounded, MAX_DEAL_PLAYERS};
 use crate::tournament::finish::Placed;
 use crate::Chips;
 
@@ -23,7 +23,7 @@ pub const DEAL_MS: u64 = 120_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DealKind {
-    /// The Independent Chip Model, in whole chips ([`icm_chips`]).
+    /// The Independent Chip Model, in whole chips ([`icm_chips`](crate::tournament::icm_chips)).
     Icm,
     /// The chip chop ([`chip_chop`]).
     Chop,
@@ -45,6 +45,9 @@ pub struct Deal<P> {
     pub stacks: Vec<Chips>,
     /// What each would take by ICM.
     pub icm: Vec<Chips>,
+    /// Each one's ICM figure rounded down ([`icm_floors`](crate::tournament::icm_floors)): at
+    /// most their `icm`.
+    pub icm_floor: Vec<Chips>,
     /// What each would take by the chip chop.
     pub chop: Vec<Chips>,
     /// Who has accepted these figures.
@@ -70,31 +73,16 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// `player` proposes a deal of `kind` at `now_ms`: refused unless the prizes are fixed, they
-    /// are still in, and the players left, at most ten, sit at one table.
+    /// are still in, and the players left, at most ten, sit at one table ([`Tournament::deal_refusal`]).
+    /// A deal whose time is up by `now_ms` lapses first.
     pub fn propose_deal(
         &mut self,
         player: P,
         kind: DealKind,
         now_ms: u64,
     ) -> Result<Vec<Effect<P>>, TournamentError> {
-        if self.phase != Phase::Running {
-            return Err(TournamentError::Over);
-        }
-        if self.open || self.prizes.is_none() {
-            return Err(TournamentError::NotAllowed(
-                "a deal is made once the prizes are fixed",
-            ));
-        }
-        if !self.stacks.contains_key(&player) {
-            return Err(TournamentError::NotIn);
-        }
-        if self.stacks.len() > MAX_DEAL_PLAYERS || self.tables_in_play() != 1 {
-            return Err(TournamentError::NotAllowed(
-                "a deal is made at the final table, of at most ten",
-            ));
-        }
-        if self.deal.is_some() {
-            return Err(TournamentError::NotAllowed("a deal is proposed already"));
+        if let Some(e) = self.deal_refusal(player, now_ms) {
+            return Err(e);
         }
         let mut deal = Deal {
             kind,
@@ -103,6 +91,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             players: Vec::new(),
             stacks: Vec::new(),
             icm: Vec::new(),
+            icm_floor: Vec::new(),
             chop: Vec::new(),
             accepted: BTreeSet::new(),
             settled: false,
@@ -111,13 +100,48 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         if deal.settled {
             deal.accepted.insert(player);
         }
+        let mut out = Vec::new();
+        self.deal_clock(now_ms, &mut out);
         let until_ms = deal.until_ms;
         self.deal = Some(deal);
-        Ok(vec![Effect::DealProposed {
+        out.push(Effect::DealProposed {
             by: player,
             kind,
             until_ms,
-        }])
+        });
+        Ok(out)
+    }
+
+    /// Why [`Tournament::propose_deal`] would refuse `player` at `now_ms`; `None`: it would not
+    /// (what the room offers them). Reads the state only: no figures are made.
+    pub fn deal_refusal(&self, player: P, now_ms: u64) -> Option<TournamentError> {
+        if self.phase != Phase::Running {
+            return Some(TournamentError::Over);
+        }
+        if self.open || self.prizes.is_none() {
+            return Some(TournamentError::NotAllowed(
+                "a deal is made once the prizes are fixed",
+            ));
+        }
+        if !self.stacks.contains_key(&player) {
+            return Some(TournamentError::NotIn);
+        }
+        if self.stacks.len() > MAX_DEAL_PLAYERS || self.tables_in_play() != 1 {
+            return Some(TournamentError::NotAllowed(
+                "a deal is made at the final table, of at most ten",
+            ));
+        }
+        if self.deal.as_ref().is_some_and(|d| now_ms < d.until_ms) {
+            return Some(TournamentError::NotAllowed("a deal is proposed already"));
+        }
+        let stacks: Vec<Chips> = self.stacks.values().copied().collect();
+        check(&stacks, self.deal_prizes()).err().map(Into::into)
+    }
+
+    /// The prizes a deal shares: those of the places not given yet.
+    fn deal_prizes(&self) -> &[Chips] {
+        let all = self.prizes.as_deref().unwrap_or_default();
+        &all[..all.len().min(self.stacks.len())]
     }
 
     /// `player` accepts (between hands) or declines the deal proposed, at `now_ms`. The last
@@ -181,14 +205,14 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let mut left: Vec<(P, Chips)> = self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
         left.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let (players, stacks): (Vec<P>, Vec<Chips>) = left.into_iter().unzip();
-        let all = self.prizes.as_deref().unwrap_or_default();
-        let prizes = &all[..all.len().min(players.len())];
-        let icm = icm_chips(&stacks, prizes)?;
+        let prizes = self.deal_prizes();
+        let icm = icm_rounded(&stacks, prizes)?;
         let chop = chip_chop(&stacks, prizes)?;
-        if (&players, &icm, &chop) != (&deal.players, &deal.icm, &deal.chop) {
+        if (&players, &icm.chips, &chop) != (&deal.players, &deal.icm, &deal.chop) {
             deal.accepted.clear();
         }
-        (deal.players, deal.stacks, deal.icm, deal.chop) = (players, stacks, icm, chop);
+        (deal.players, deal.stacks, deal.chop) = (players, stacks, chop);
+        (deal.icm, deal.icm_floor) = (icm.chips, icm.floors);
         deal.settled = self.tables.iter().all(|t| t.idle);
         Ok(())
     }

@@ -2,7 +2,8 @@
 //! agree; chip chop or ICM; the tables pause after the current hand; a time limit).
 
 use tavolo_engine::tournament::{
-    chip_chop, icm_chips, DealKind, Effect, Phase, Speed, Tournament, TournamentError, DEAL_MS,
+    chip_chop, icm_chips, icm_floors, DealKind, Effect, Phase, Speed, Tournament, TournamentError,
+    DEAL_MS,
 };
 use tavolo_engine::Chips;
 
@@ -53,6 +54,11 @@ fn a_deal_all_accept_pays_the_icm_figures_in_whole_chips_and_ends_the_tournament
     let stacks = [14_000, 10_000, 10_000, 6_000].map(Chips::new);
     let n = prizes.len().min(4);
     assert_eq!(deal.icm, icm_chips(&stacks, &prizes[..n]).expect("icm"));
+    assert_eq!(
+        deal.icm_floor,
+        icm_floors(&stacks, &prizes[..n]).expect("icm")
+    );
+    assert!(deal.icm_floor.iter().zip(&deal.icm).all(|(f, c)| f <= c));
     assert_eq!(deal.chop, chip_chop(&stacks, &prizes[..n]).expect("chop"));
     assert!(
         deal.accepted.contains(&2),
@@ -177,16 +183,21 @@ fn a_deal_proposed_during_a_hand_is_figured_when_it_ends_and_accepted_only_then(
     assert_eq!(t.phase(), Phase::Finished);
 }
 
+/// `player`'s proposal at `now_ms` is refused with `why`, and the refusal the room asks first
+/// ([`Tournament::deal_refusal`]) is the same; nothing changes.
+fn refused(t: &mut Tournament<u32>, player: u32, now_ms: u64, why: TournamentError) {
+    assert_eq!(t.deal_refusal(player, now_ms), Some(why.clone()));
+    let before = t.clone();
+    assert_eq!(t.propose_deal(player, DealKind::Icm, now_ms), Err(why));
+    assert_eq!(t.deal(), before.deal());
+}
+
 #[test]
 fn a_deal_is_refused_before_the_final_table_before_the_prizes_are_fixed_and_to_anyone_not_in() {
     // Twelve players at two tables of ten: not a final table (and more than ten).
     let (mut t, _) = sit_and_go(12, 10);
-    assert_eq!(
-        t.propose_deal(0, DealKind::Icm, 0),
-        Err(TournamentError::NotAllowed(
-            "a deal is made at the final table, of at most ten"
-        ))
-    );
+    let not_final = "a deal is made at the final table, of at most ten";
+    refused(&mut t, 0, 0, TournamentError::NotAllowed(not_final));
     // Late registration open: the prizes are not fixed yet.
     let mut s: Tournament<u32> =
         Tournament::new(scheduled(9, Speed::Regular, 2), [3; 32]).expect("settings");
@@ -194,27 +205,40 @@ fn a_deal_is_refused_before_the_final_table_before_the_prizes_are_fixed_and_to_a
         s.register(p, 0).expect("entry");
     }
     s.tick(0).expect("start");
-    assert_eq!(
-        s.propose_deal(0, DealKind::Icm, 0),
-        Err(TournamentError::NotAllowed(
-            "a deal is made once the prizes are fixed"
-        ))
-    );
+    let not_fixed = "a deal is made once the prizes are fixed";
+    refused(&mut s, 0, 0, TournamentError::NotAllowed(not_fixed));
     // Somebody not in: a stranger, a busted player; an answer of somebody not in the deal.
     let mut t = four_left();
-    assert_eq!(
-        t.propose_deal(99, DealKind::Icm, 0),
-        Err(TournamentError::NotIn)
-    );
+    refused(&mut t, 99, 0, TournamentError::NotIn);
     hand(&mut t, 0, bust(0, &[1]));
-    assert_eq!(
-        t.propose_deal(1, DealKind::Icm, 0),
-        Err(TournamentError::NotIn)
-    );
+    refused(&mut t, 1, 0, TournamentError::NotIn);
+    assert_eq!(t.deal_refusal(0, 0), None, "the room offers a deal");
     t.propose_deal(0, DealKind::Icm, 0).expect("a deal");
     assert_eq!(t.answer_deal(1, true, 1), Err(TournamentError::NotIn));
+    let already = TournamentError::NotAllowed("a deal is proposed already");
+    refused(&mut t, 2, 1, already);
+}
+
+/// A deal whose time is up is no obstacle to a new proposal, even before the clock noticed:
+/// the old one lapses first.
+#[test]
+fn a_deal_whose_time_is_up_lapses_when_another_is_proposed() {
+    let mut t = four_left();
+    t.propose_deal(0, DealKind::Chop, 1_000).expect("a deal");
+    let at = 1_000 + DEAL_MS;
+    assert!(t.deal_refusal(2, at - 1).is_some());
+    assert_eq!(t.deal_refusal(2, at), None);
+    let fx = t.propose_deal(2, DealKind::Icm, at).expect("a new deal");
     assert_eq!(
-        t.propose_deal(2, DealKind::Chop, 1),
-        Err(TournamentError::NotAllowed("a deal is proposed already"))
+        fx,
+        vec![
+            Effect::DealOff(None),
+            Effect::DealProposed {
+                by: 2,
+                kind: DealKind::Icm,
+                until_ms: at + DEAL_MS
+            }
+        ]
     );
+    assert_eq!(t.deal().map(|d| d.by), Some(2));
 }

@@ -160,10 +160,17 @@ pub fn sit_and_go(players: usize, seats: usize) -> Config {
 impl Bench {
     /// A coordinator for `config`, and `members` players holding these chips each.
     pub fn new(config: Config, chips: &[i64], seed: u64) -> Bench {
+        Bench::with_bots(config, chips, 0, seed)
+    }
+
+    /// A coordinator for `config`, players holding these chips each, then `bots` of the room's
+    /// bots (paid from the bots' bankroll).
+    pub fn with_bots(config: Config, chips: &[i64], bots: usize, seed: u64) -> Bench {
         let mut ledger = SimBooks::new();
-        let members = (chips.iter().enumerate())
+        let mut members: Vec<(Member, i64)> = (chips.iter().enumerate())
             .map(|(i, &c)| (ledger.user(&format!("p{i}"), false, c), c))
             .collect();
+        members.extend((0..bots).map(|i| (ledger.user(&format!("bot{i}"), true, 0), 0)));
         let mut seed_bytes = [0u8; 32];
         seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
         let setup = Setup {

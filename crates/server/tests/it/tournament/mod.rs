@@ -3,6 +3,7 @@
 
 mod audited;
 pub(crate) mod bench;
+mod bot_deals;
 mod buys;
 mod called_off;
 mod clock;
