@@ -391,10 +391,25 @@ fn sim_swiss_knockout_plays_the_elimination_variant_to_one_winner_and_refuses_k_
         "0",
     ]);
     assert!(!out.status.success());
+    // Only the top 1 or 2 can go on: keeping 3 of tables of 3 never ends (the regression
+    // `an_elimination_keeping_the_top_3_of_tables_of_3_never_ended`).
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("top 0"),
+        String::from_utf8_lossy(&out.stderr).contains("the top 1 or 2 of each table go on"),
         "{out:?}"
     );
+    for k in ["3", "4"] {
+        let out = tavolo(&[
+            "sim",
+            "swiss",
+            "--bots",
+            "greedy",
+            "--entries",
+            "8",
+            "--knockout",
+            k,
+        ]);
+        assert!(!out.status.success(), "--knockout {k}: {out:?}");
+    }
     let out = tavolo(&[
         "sim",
         "swiss",
