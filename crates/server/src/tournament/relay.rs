@@ -421,6 +421,11 @@ impl Relay {
             return;
         };
         for player in d.strays() {
+            tracing::warn!(
+                table,
+                player = player.0,
+                "a player the table seats and the tournament does not is removed"
+            );
             self.tell(table, TableOrder::Remove { player });
         }
     }
