@@ -208,22 +208,14 @@ pub(crate) async fn apply_legs(
         "INSERT INTO accounts (name, balance, may_go_negative) VALUES {} ON CONFLICT (name) DO NOTHING",
         rows(n, 1, |i| format!("(${i}, 0, 0)"))
     );
-    let mut q = sqlx::query(&sql);
-    for (account, _) in legs {
-        q = q.bind(account);
-    }
-    q.execute(&mut *conn).await?;
+    bind_accounts(&sql, legs).execute(&mut *conn).await?;
     // Check the balances first, to name the account that falls short.
     let sql = format!(
         "SELECT name, balance, may_go_negative FROM accounts WHERE name IN ({})",
         rows(n, 1, |i| format!("${i}"))
     );
-    let mut q = sqlx::query(&sql);
-    for (account, _) in legs {
-        q = q.bind(account);
-    }
     let mut before: BTreeMap<String, (i64, bool)> = BTreeMap::new();
-    for r in q.fetch_all(&mut *conn).await? {
+    for r in bind_accounts(&sql, legs).fetch_all(&mut *conn).await? {
         let may: i64 = r.try_get("may_go_negative")?;
         before.insert(r.try_get("name")?, (r.try_get("balance")?, may == 1));
     }
@@ -294,6 +286,12 @@ pub(crate) async fn apply_legs(
     }
     q.execute(&mut *conn).await?;
     Ok(Applied::Done)
+}
+
+/// `sql` with the account of each of `legs` bound, in order.
+fn bind_accounts<'q>(sql: &'q str, legs: &'q [(String, i64)]) -> crate::Bound<'q> {
+    legs.iter()
+        .fold(sqlx::query(sql), |q, (account, _)| q.bind(account))
 }
 
 /// `n` comma-separated SQL fragments, the `k`-th made from its first placeholder number
