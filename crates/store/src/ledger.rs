@@ -115,6 +115,14 @@ impl Journal {
         Journal::new(key, kind, vec![(from, -amount), (to, amount)])
     }
 
+    /// The movement undone, as a journal of `kind` under the same key: every leg the other way.
+    pub fn reversed(self, kind: impl Into<String>) -> Journal {
+        let legs = (self.legs.into_iter())
+            .map(|(account, amount)| (account, amount.saturating_neg()))
+            .collect();
+        Journal::new(self.key, kind, legs)
+    }
+
     /// The legs merged by account, zero legs dropped, in account order: the journal's meaning.
     fn normalized(&self) -> Result<Vec<(String, i64)>, StoreError> {
         let mut merged: BTreeMap<String, i64> = BTreeMap::new();
@@ -365,6 +373,17 @@ mod tests {
             "($4, $5, 0), ($6, $7, 0)"
         );
         assert_eq!(rows(0, 1, |i| format!("${i}")), "");
+    }
+
+    /// The stakes of a Saint Poker game that was not played go back as their journal reversed:
+    /// every leg the other way, under the same key, still balanced.
+    #[test]
+    fn a_reversed_journal_moves_every_leg_back() {
+        let (ada, pot) = (Account::User(UserId(1)), Account::Pot("t".into()));
+        let stakes = Journal::new("k", "stake", vec![(ada.clone(), -10), (pot.clone(), 10)]);
+        let back = stakes.reversed("refund");
+        assert_eq!((back.key.as_str(), back.kind.as_str()), ("k", "refund"));
+        assert_eq!(back.legs, vec![(ada, 10), (pot, -10)]);
     }
 
     #[test]
