@@ -16,6 +16,7 @@
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
+use crate::lease::TOURNAMENTS;
 use crate::ledger::{apply, Journal};
 use crate::{now_ms, Store, StoreError, UserId};
 
@@ -132,14 +133,10 @@ async fn check_and_save(
 ) -> Result<(), StoreError> {
     // Takes the row's lock (PostgreSQL) or the database's (SQLite) before reading it: two saves
     // of one owner in flight at once append one after the other.
-    let hit = sqlx::query("UPDATE tournaments SET epoch = epoch WHERE id = $1 AND epoch = $2")
-        .bind(&fence.tournament)
-        .bind(fence.epoch)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected();
-    if hit != 1 {
-        return Err(fenced(conn, fence).await?);
+    let held = (fence.tournament.as_str(), fence.epoch);
+    if !(TOURNAMENTS.hold(conn, held, false).await?) {
+        let named = (held.0, format!("tournament:{}", fence.tournament), held.1);
+        return Err(TOURNAMENTS.fenced(conn, named).await?);
     }
     let row = sqlx::query("SELECT saved_seq, steps FROM tournaments WHERE id = $1")
         .bind(&fence.tournament)
@@ -204,24 +201,6 @@ async fn append_steps(
     Ok(())
 }
 
-/// The refusal of a write of `fence`, with the tournament's epoch now.
-async fn fenced(
-    conn: &mut AnyConnection,
-    fence: &TournamentFence,
-) -> Result<StoreError, StoreError> {
-    let now: Option<i64> = sqlx::query("SELECT epoch FROM tournaments WHERE id = $1")
-        .bind(&fence.tournament)
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|r| r.try_get("epoch"))
-        .transpose()?;
-    Ok(StoreError::Fenced {
-        table: format!("tournament:{}", fence.tournament),
-        held: fence.epoch,
-        current: now,
-    })
-}
-
 /// The audit's check of tournament tables' hands: tournament chips are not room chips, so a
 /// finished hand there moves no room chips — each player's result in the books is 0 and its
 /// journal has no leg (the tournament chips it moved are in the table saved with it).
@@ -240,13 +219,12 @@ pub(crate) async fn tournament_hands(
     .fetch_all(&mut *conn)
     .await?;
     for r in rows {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = crate::audit::hand_at(&r, "id")?;
         let paid: i64 = r.try_get("paid")?;
         let legs: i64 = r.try_get("legs")?;
         if paid + legs != 0 {
             problems.push(format!(
-                "tournament hand {id} at table {table} moved room chips ({paid} results, {legs} legs): tournament chips are not room chips"
+                "tournament {at} moved room chips ({paid} results, {legs} legs): tournament chips are not room chips"
             ));
         }
     }
@@ -470,19 +448,10 @@ impl Store {
     ) -> Result<Option<(TournamentFence, TournamentRow)>, StoreError> {
         let now = now_ms();
         self.write(async |tx| {
-            let hit = sqlx::query(
-                "UPDATE tournaments SET owner = $1, epoch = epoch + 1, lease_until = $2 \
-                 WHERE id = $3 AND finished_at IS NULL \
-                 AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
-            )
-            .bind(node)
-            .bind(now + lease_ms)
-            .bind(id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if hit == 0 {
+            if !(TOURNAMENTS
+                .claim(tx, (id, "TRUE"), node, (now, now + lease_ms))
+                .await?)
+            {
                 return Ok(None);
             }
             let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");
@@ -504,16 +473,7 @@ impl Store {
         lease_ms: i64,
     ) -> Result<(), StoreError> {
         let now = now_ms();
-        self.write(async |tx| {
-            sqlx::query(
-                "UPDATE tournaments SET lease_until = $1 WHERE owner = $2 AND finished_at IS NULL",
-            )
-            .bind(now + lease_ms)
-            .bind(node)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await
+        self.write(async |tx| TOURNAMENTS.renew(tx, node, now + lease_ms).await)
+            .await
     }
 }

@@ -272,7 +272,8 @@ impl<G: Game> TableCore<G> {
         self.submit(Write::Void(hand, why), Purpose::Void);
         if stakes {
             let key = format!("{}:refund", self.money.deal_key(start.number));
-            match books::stakes_refund(key, &self.id, &start.players, self.o.stake) {
+            let stakes = books::stakes_journal(key, &self.id, &start.players, self.o.stake);
+            match stakes.map(|j| j.reversed("refund")) {
                 Ok(j) => {
                     self.submit(Write::Move(j), Purpose::Refund);
                 }
