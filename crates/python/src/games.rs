@@ -435,6 +435,21 @@ fn unknown_game(other: &str) -> PyErr {
     value_error(format!("unknown game `{other}` ({})", GAMES.join(", ")))
 }
 
+/// The stacks given, or `players` stacks of 100 `unit`s (big blinds, or antes in Draw).
+fn stacks_or_hundred(
+    stacks: Option<Vec<Chips>>,
+    unit: Chips,
+    players: usize,
+) -> PyResult<Vec<Chips>> {
+    match stacks {
+        Some(s) => Ok(s),
+        None => {
+            let stack = unit.try_mul(100).map_err(|e| value_error(e.to_string()))?;
+            Ok(vec![stack; players])
+        }
+    }
+}
+
 /// A dealer for a game from its name, options, stacks and button (see [`crate::game_class::PyGame::new`]).
 pub fn dealer(
     py: Python<'_>,
@@ -463,16 +478,7 @@ pub fn dealer(
                 HoldemTable::casino(Chips::new(100), HoldemRules::casino(structure)),
                 opts,
             )?;
-            let stacks = match stacks {
-                Some(s) => s,
-                None => vec![
-                    table
-                        .big_blind
-                        .try_mul(100)
-                        .map_err(|e| value_error(e.to_string()))?;
-                    players
-                ],
-            };
+            let stacks = stacks_or_hundred(stacks, table.big_blind, players)?;
             rotating::<Hand>(table, stacks, button).map_err(setup_error)
         }
         "draw" => {
@@ -480,16 +486,7 @@ pub fn dealer(
                 return Err(value_error("Five-Card Draw has one structure"));
             }
             let table: DrawTable = options(DrawTable::german(Chips::new(10)), opts)?;
-            let stacks = match stacks {
-                Some(s) => s,
-                None => vec![
-                    table
-                        .ante
-                        .try_mul(100)
-                        .map_err(|e| value_error(e.to_string()))?;
-                    players
-                ],
-            };
+            let stacks = stacks_or_hundred(stacks, table.ante, players)?;
             rotating::<DrawHand>(table, stacks, button).map_err(setup_error)
         }
         "saint" => {
