@@ -50,6 +50,18 @@ impl Reads {
         &mut self.ranges[seat]
     }
 
+    /// Narrows `seat`'s range after it put chips in on `street`: before the flop to the top
+    /// `top` of hands, after it to hands of at least `level` on that street.
+    fn narrow(&mut self, seat: usize, street: Street, top: f64, level: u8) {
+        let r = self.slot(seat);
+        if street == Street::Preflop {
+            r.top = r.top.min(top);
+        } else {
+            let i = street as usize - 1;
+            r.post[i] = r.post[i].max(level);
+        }
+    }
+
     /// Updates the ranges with an event.
     pub fn observe(&mut self, event: &Event) {
         let street = self.street.unwrap_or(Street::Preflop);
@@ -59,39 +71,28 @@ impl Reads {
                 self.street_raises = 0;
             }
             Event::Bet(BetEvent::Called { seat, .. }) => {
-                if street == Street::Preflop {
-                    let top = match self.preflop_raises {
-                        0 => 0.7,
-                        1 => 0.35,
-                        2 => 0.12,
-                        _ => 0.06,
-                    };
-                    let r = self.slot(seat);
-                    r.top = r.top.min(top);
-                } else {
-                    let i = street as usize - 1;
-                    let r = self.slot(seat);
-                    r.post[i] = r.post[i].max(1);
-                }
+                let top = match self.preflop_raises {
+                    0 => 0.7,
+                    1 => 0.35,
+                    2 => 0.12,
+                    _ => 0.06,
+                };
+                self.narrow(seat, street, top, 1);
             }
             Event::Bet(BetEvent::BetOrRaised { seat, .. }) => {
                 if street == Street::Preflop {
                     self.preflop_raises += 1;
                     self.preflop_raiser = Some(seat);
-                    let top = match self.preflop_raises {
-                        1 => 0.35,
-                        2 => 0.09,
-                        _ => 0.04,
-                    };
-                    let r = self.slot(seat);
-                    r.top = r.top.min(top);
                 } else {
                     self.street_raises += 1;
-                    let level = if self.street_raises == 1 { 2 } else { 3 };
-                    let i = street as usize - 1;
-                    let r = self.slot(seat);
-                    r.post[i] = r.post[i].max(level);
                 }
+                let top = match self.preflop_raises {
+                    1 => 0.35,
+                    2 => 0.09,
+                    _ => 0.04,
+                };
+                let level = if self.street_raises == 1 { 2 } else { 3 };
+                self.narrow(seat, street, top, level);
             }
             _ => {}
         }
