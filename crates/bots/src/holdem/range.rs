@@ -234,38 +234,28 @@ mod tests {
     use super::*;
     use tavolo_cards::parse_cards;
 
+    /// The pre-flop equity of `hole` against one hand of `range`, by `samples` deals of `rng`.
+    fn preflop(hole: &str, range: Range, samples: u32, rng: &mut SplitMix64) -> f64 {
+        let c = parse_cards(hole).expect("cards");
+        equity([c[0], c[1]], &[], &[range], samples, rng, &mut || false)
+    }
+
     #[test]
     fn aces_against_one_random_hand_win_about_85_percent() {
-        let c = parse_cards("As Ah").expect("cards");
         let mut rng = SplitMix64::new(1);
-        let e = equity(
-            [c[0], c[1]],
-            &[],
-            &[Range::default()],
-            4000,
-            &mut rng,
-            &mut || false,
-        );
+        let e = preflop("As Ah", Range::default(), 4000, &mut rng);
         assert!((e - 0.85).abs() < 0.03, "{e}");
     }
 
     #[test]
     fn a_raising_range_is_stronger_than_a_random_one() {
-        let c = parse_cards("Ks Qd").expect("cards");
         let mut rng = SplitMix64::new(2);
         let tight = Range {
             top: 0.05,
             post: [0; 3],
         };
-        let vs_random = equity(
-            [c[0], c[1]],
-            &[],
-            &[Range::default()],
-            3000,
-            &mut rng,
-            &mut || false,
-        );
-        let vs_tight = equity([c[0], c[1]], &[], &[tight], 3000, &mut rng, &mut || false);
+        let vs_random = preflop("Ks Qd", Range::default(), 3000, &mut rng);
+        let vs_tight = preflop("Ks Qd", tight, 3000, &mut rng);
         assert!(vs_tight + 0.15 < vs_random, "{vs_tight} vs {vs_random}");
     }
 }
