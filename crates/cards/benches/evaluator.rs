@@ -107,6 +107,7 @@ fn slice_batch(hands: &[Hand]) -> u64 {
 /// Every six cards of `deck` in increasing positions, the sixth below position `below`, added to
 /// `start`: `each(six, position of the sixth)`. Inlined, so the timed loops hold no call.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // index loops read best in exhaustive enumerations
 fn for_each_six<H, C>(start: H, deck: &[C], below: usize, mut each: impl FnMut(H, usize))
 where
     H: Copy + Add<C, Output = H>,
