@@ -58,6 +58,13 @@ fn refused(h: &mut Hand, a: Action) -> HoldemError {
     e
 }
 
+/// The minimum raise once the first to act at four seats (blinds 5/10, `rules`) raised to `to`.
+fn min_raise_after(rules: HoldemRules, to: u64) -> Option<Chips> {
+    let mut h = low_holes(&[1000; 4], 5, 10, rules);
+    ok(&mut h, raise(3, Chips::new(to)));
+    legal(&h).raise.map(|r| r.min_to)
+}
+
 /// The betting rule a raise by `seat` to `to` breaks (the hand unchanged).
 fn raise_refused(h: &mut Hand, seat: usize, to: u64) -> BetError {
     bet_error(refused(h, raise(seat, Chips::new(to))))
@@ -305,11 +312,11 @@ fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
 
 #[test]
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
-    let mut r = nl();
-    r.min_raise = MinRaise::TableMinimum;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, Chips::new(100)));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(110)));
+    let r = HoldemRules {
+        min_raise: MinRaise::TableMinimum,
+        ..nl()
+    };
+    assert_eq!(min_raise_after(r, 100), Some(Chips::new(110)));
 }
 
 #[test]
@@ -326,15 +333,14 @@ fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
 fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
     // RULES.md §2: Pot-Limit's minimum raise is the table minimum (the seed's rule); the
     // international rule is the table's option.
-    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
-    ok(&mut h, raise(3, Chips::new(35)));
+    let pl = HoldemRules::casino(Structure::PotLimit);
     // The last raise added 25; the next raise needs only the table minimum, 10, more.
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(45)));
-    let mut r = HoldemRules::casino(Structure::PotLimit);
-    r.min_raise = MinRaise::LargestIncrement;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, Chips::new(35)));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(60)));
+    assert_eq!(min_raise_after(pl, 35), Some(Chips::new(45)));
+    let r = HoldemRules {
+        min_raise: MinRaise::LargestIncrement,
+        ..pl
+    };
+    assert_eq!(min_raise_after(r, 35), Some(Chips::new(60)));
 }
 
 #[test]
@@ -609,13 +615,7 @@ fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_
     assert!(middle(&h).is_empty(), "the pots were awarded");
     // Every hand shown at the showdown is in the result, a loser's too.
     let summary = Game::summary(&h, &events);
-    let showed: Vec<usize> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Shown { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
+    let showed = shown_order(&events);
     let in_summary: Vec<usize> = summary.shown.iter().map(|s| s.seat).collect();
     let mut sorted = showed.clone();
     sorted.sort_unstable();
