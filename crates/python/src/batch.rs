@@ -7,7 +7,6 @@
 //! `seed.to_le_bytes() ++ k.to_le_bytes()`, and the button moves one seat per deal), so every
 //! slot always holds a game with a seat to act.
 
-use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_cards::GameRng;
@@ -228,15 +227,7 @@ impl Batch {
         }
         let deal = match setup {
             Some(s) => setup_dealer(py, game, s)?,
-            None => dealer(
-                py,
-                game,
-                players,
-                chip_stacks(stacks),
-                button,
-                structure,
-                options,
-            )?,
+            None => dealer(py, game, players, stacks, button, structure, options)?,
         };
         let mut slots = Vec::with_capacity(games);
         for k in 0..games as u64 {

@@ -393,7 +393,7 @@ pub(crate) fn counts(c: &[Chips]) -> Vec<u64> {
 }
 
 /// Stacks given from Python (plain integers) as counts of chips.
-pub(crate) fn chip_stacks(stacks: Option<Vec<u64>>) -> Option<Vec<Chips>> {
+fn chip_stacks(stacks: Option<Vec<u64>>) -> Option<Vec<Chips>> {
     stacks.map(|s| s.into_iter().map(Chips::new).collect())
 }
 
@@ -455,11 +455,12 @@ pub fn dealer(
     py: Python<'_>,
     game: &str,
     players: Option<usize>,
-    stacks: Option<Vec<Chips>>,
+    stacks: Option<Vec<u64>>,
     button: usize,
     structure: Option<&str>,
     opts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Dealer> {
+    let stacks = chip_stacks(stacks);
     let players = match (&stacks, players) {
         (Some(s), Some(p)) if s.len() != p => {
             return Err(value_error(format!("{p} players but {} stacks", s.len())))

@@ -2,7 +2,6 @@
 //! the Gymnasium single-agent wrapper. The bots see only their seats' views and censored events
 //! (as in the arena and the room); the agent sees its observation and action mask.
 
-use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_bots::{Bot, BotSpec, Budget};
@@ -278,15 +277,7 @@ impl Versus {
         if seat >= players {
             return Err(value_error(format!("seat {seat} of {players} seats")));
         }
-        let deal = dealer(
-            py,
-            game,
-            Some(players),
-            chip_stacks(stacks),
-            button,
-            structure,
-            options,
-        )?;
+        let deal = dealer(py, game, Some(players), stacks, button, structure, options)?;
         let names = bots.unwrap_or_else(|| vec!["expert".into()]);
         let seating = Seating {
             deal,
