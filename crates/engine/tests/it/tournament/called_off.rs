@@ -4,7 +4,9 @@
 use tavolo_engine::tournament::{Effect, Length, Phase, Speed, Structure, Tournament};
 use tavolo_engine::Chips;
 
-use super::stories::{first_busts_second, hand, scheduled, seated, sit_and_go, sit_and_go_config};
+use super::stories::{
+    first_busts_second, hand, scheduled, seated, sit_and_go, sit_and_go_config, started,
+};
 
 /// Each player's refunds (prize part, fee) and prizes in `effects`.
 fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
@@ -28,12 +30,7 @@ fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
 
 #[test]
 fn called_off_before_the_first_bust_everybody_gets_back_all_they_paid_rebuys_too() {
-    let config = scheduled(9, Speed::Regular, 2);
-    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
-    for p in 0..12 {
-        t.register(p, 0).expect("in");
-    }
-    t.tick(0).expect("the start");
+    let mut t = started(scheduled(9, Speed::Regular, 2), 12);
     t.rebuy(4)
         .expect("a rebuy at the starting stack, between hands");
     assert_eq!(t.pool(), Chips::new(1_300));

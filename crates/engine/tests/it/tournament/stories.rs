@@ -11,16 +11,10 @@ use tavolo_engine::Chips;
 /// each), 100 + 10 an entry.
 pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
     Config {
-        game: TournamentGame::Holdem,
-        seats,
-        structure: Structure::template(Speed::Regular),
-        prize: Chips::new(100),
-        fee: Chips::new(10),
         start: Start::SitAndGo { players },
         re_entry: false,
         rebuys: false,
-        add_on: None,
-        guarantee: None,
+        ..scheduled(seats, Speed::Regular, 0)
     }
 }
 
@@ -44,6 +38,16 @@ pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
         add_on: None,
         guarantee: None,
     }
+}
+
+/// A tournament of `config` with `players` registered, started at 0 ms.
+pub(super) fn started(config: Config, players: u32) -> Tournament<u32> {
+    let mut t = Tournament::new(config, [3; 32]).expect("settings");
+    for p in 0..players {
+        t.register(p, 0).expect("in");
+    }
+    t.tick(0).expect("the start");
+    t
 }
 
 /// A sit-and-go of `players` at `seats` seats ([`sit_and_go_config`]), everybody registered.
@@ -276,12 +280,7 @@ fn hand_for_hand_begins_at_the_bubble_and_busts_at_two_tables_in_its_hand_tie() 
 
 #[test]
 fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
-    let config = scheduled(6, Speed::Regular, 2);
-    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
-    for p in 0..4 {
-        t.register(p, 0).expect("in");
-    }
-    t.tick(0).expect("the start");
+    let mut t = started(scheduled(6, Speed::Regular, 2), 4);
     let at = seated(&t, 0);
     let (winner, loser) = (at[0], at[1]);
     hand(&mut t, 0, |began| {
