@@ -233,35 +233,7 @@ impl Shell {
         let mut options = self.deps.tables.clone();
         options.seats = seats;
         options.name = format!("{} · table {}", options.name, k + 1);
-        let mut deps = room.table_deps(&options);
-        deps.kind = TableKind::Tournament {
-            tournament: t.clone(),
-        };
-        deps.reports = Some(self.reports.clone());
-        let opened = async {
-            let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
-            let store = room.books.store();
-            let (node, lease) = (&room.node.id, room.node.lease_ms());
-            let made = (store
-                .create_tournament_table(t, k, &json, node, lease)
-                .await)
-                .map_err(|e| e.to_string())?;
-            if let Some(fence) = made {
-                let start = Start::New(Vec::new(), Ledger::default());
-                let handle = crate::table::spawn(deps, fence, options, None, start);
-                return handle.map(|h| (h, false)).map_err(|e| e.to_string());
-            }
-            // Opened before: this node takes it over (the room restarted, or took the
-            // tournament over), restored as it was last saved.
-            let id = format!("{t}-{k}");
-            let claimed = (store.claim_tournament_table(&id, node, lease).await)
-                .map_err(|e| e.to_string())?
-                .ok_or("another node holds the table")?;
-            let saved = claimed.state.is_some();
-            let handle = crate::table::restore(deps, claimed).await;
-            handle.map(|h| (h, saved)).map_err(|e| e.to_string())
-        };
-        match opened.await {
+        match open_table(&room, t, k, options, &self.reports).await {
             Ok((handle, restored)) => {
                 if restored {
                     self.relay.restoring(k);
@@ -314,8 +286,45 @@ impl Shell {
     }
 }
 
-/// Carries out one write of the coordinator against the books.
-async fn execute(
+/// Opens tournament `t`'s table number `k` (options `options`, its reports to `reports`): made
+/// new, or — opened before (the room restarted, or took the tournament over) — claimed and
+/// restored as it was last saved; its handle, and whether it was restored from a save. Refused
+/// with the reason (another node still holds it). The Hold'em, Draw and Swiss shells' one way.
+pub(super) async fn open_table(
+    room: &Arc<Room>,
+    t: &str,
+    k: usize,
+    options: TableOptions,
+    reports: &ReportSink,
+) -> Result<(crate::table::TableHandle, bool), String> {
+    let mut deps = room.table_deps(&options);
+    deps.kind = TableKind::Tournament {
+        tournament: t.to_string(),
+    };
+    deps.reports = Some(reports.clone());
+    let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
+    let store = room.books.store();
+    let (node, lease) = (&room.node.id, room.node.lease_ms());
+    let made = (store
+        .create_tournament_table(t, k, &json, node, lease)
+        .await)
+        .map_err(|e| e.to_string())?;
+    if let Some(fence) = made {
+        let start = Start::New(Vec::new(), Ledger::default());
+        let handle = crate::table::spawn(deps, fence, options, None, start);
+        return handle.map(|h| (h, false)).map_err(|e| e.to_string());
+    }
+    let id = format!("{t}-{k}");
+    let claimed = (store.claim_tournament_table(&id, node, lease).await)
+        .map_err(|e| e.to_string())?
+        .ok_or("another node holds the table")?;
+    let saved = claimed.state.is_some();
+    let handle = crate::table::restore(deps, claimed).await;
+    handle.map(|h| (h, saved)).map_err(|e| e.to_string())
+}
+
+/// Carries out one write of a coordinator against the books (`summary`: the lobby line).
+pub(super) async fn execute(
     room: &Room,
     fence: &TournamentFence,
     write: Write,
