@@ -36,6 +36,7 @@ pub mod saved;
 mod shown;
 mod steps;
 pub mod swiss;
+mod swiss_shown;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;

@@ -21,6 +21,8 @@ use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
 pub mod schedule;
 mod shell;
+pub mod swiss;
+mod swiss_shell;
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
@@ -99,6 +101,9 @@ impl Definition {
             }),
             guarantee: c.guarantee,
             overlay: None,
+            round: None,
+            rounds: None,
+            knockout: None,
         }
     }
 
@@ -301,6 +306,9 @@ impl Room {
         row: tavolo_store::TournamentRow,
         steps: &[String],
     ) -> Result<(), RoomError> {
+        if row.game == "saint" {
+            return self.restore_swiss(fence, row, steps);
+        }
         let bad = |what: &str, e: String| RoomError::Internal(format!("saved {what}: {e}"));
         let def: Definition =
             serde_json::from_str(&row.config).map_err(|e| bad("definition", e.to_string()))?;
