@@ -252,37 +252,55 @@ impl Shell {
 
     /// Gives `write` to the books on a task of its own; the answer comes back as an input.
     fn book(&self, id: WriteId, write: Write) {
-        let (room, fence, back) = (
-            self.deps.room.clone(),
-            self.deps.fence.clone(),
-            self.back.clone(),
-        );
-        let summary = self.summary();
-        tokio::spawn(async move {
-            let Some(room) = room.upgrade() else { return };
-            let answer = execute(&room, &fence, write, summary).await;
-            let _ = back.send(Input::Booked(id, answer));
-        });
-    }
-
-    /// The lobby line as JSON.
-    fn summary(&self) -> String {
-        let line = self.shown.lock().map(|s| s.line.clone());
-        (line.ok())
-            .and_then(|l| serde_json::to_string(&l).ok())
-            .unwrap_or_else(|| "{}".into())
+        let (room, fence) = (&self.deps.room, &self.deps.fence);
+        let booked = move |answer| Input::Booked(id, answer);
+        book_on_task(room, fence, &self.shown, write, &self.back, booked);
     }
 
     /// The tournament is over: recorded as such, with its last line.
     async fn finished(&self) {
-        let Some(room) = self.deps.room.upgrade() else {
-            return;
-        };
-        let summary = self.summary();
-        let store = room.books.store();
-        if let Err(e) = store.finish_tournament(&self.deps.fence, &summary).await {
-            tracing::error!(tournament = %self.deps.fence.tournament, error = %e, "the end of a tournament could not be recorded");
-        }
+        record_end(&self.deps.room, &self.deps.fence, &self.shown).await;
+    }
+}
+
+/// Gives a coordinator's `write` to the books on a task of its own, with the lobby line
+/// `shown` has now; the answer comes back on `back` as `input(answer)` (the Hold'em, Draw and
+/// Swiss shells' one way).
+pub(super) fn book_on_task<I: Send + 'static>(
+    room: &Weak<Room>,
+    fence: &TournamentFence,
+    shown: &Mutex<Shown>,
+    write: Write,
+    back: &mpsc::UnboundedSender<I>,
+    input: impl FnOnce(BookAnswer) -> I + Send + 'static,
+) {
+    let (room, fence, back) = (room.clone(), fence.clone(), back.clone());
+    let summary = summary(shown);
+    tokio::spawn(async move {
+        let Some(room) = room.upgrade() else { return };
+        let answer = execute(&room, &fence, write, summary).await;
+        let _ = back.send(input(answer));
+    });
+}
+
+/// The lobby line `shown` has now, as JSON.
+fn summary(shown: &Mutex<Shown>) -> String {
+    let line = shown.lock().map(|s| s.line.clone());
+    (line.ok())
+        .and_then(|l| serde_json::to_string(&l).ok())
+        .unwrap_or_else(|| "{}".into())
+}
+
+/// The tournament (or Swiss event) held under `fence` is over: recorded as such, with the last
+/// line `shown` has.
+pub(super) async fn record_end(room: &Weak<Room>, fence: &TournamentFence, shown: &Mutex<Shown>) {
+    let Some(room) = room.upgrade() else {
+        return;
+    };
+    let summary = summary(shown);
+    let store = room.books.store();
+    if let Err(e) = store.finish_tournament(fence, &summary).await {
+        tracing::error!(tournament = %fence.tournament, error = %e, "the end of a tournament could not be recorded");
     }
 }
 
@@ -324,7 +342,7 @@ pub(super) async fn open_table(
 }
 
 /// Carries out one write of a coordinator against the books (`summary`: the lobby line).
-pub(super) async fn execute(
+async fn execute(
     room: &Room,
     fence: &TournamentFence,
     write: Write,

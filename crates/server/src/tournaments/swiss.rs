@@ -5,16 +5,14 @@
 //! node after a restart or a takeover. The coordinator and the tables decide; this only starts
 //! them.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde_json::json;
-use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{SwissConfig, SwissEvent, SwissStart};
 use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, TournamentFence, TournamentRow, UserId};
-use tokio::sync::mpsc;
 
-use super::{invalid, swiss_shell, tournament_intent};
+use super::{invalid, new_tournament, saved_line, saved_seed, swiss_shell};
 use crate::books::Member;
 use crate::error::RoomError;
 use crate::protocol::tournament::{NewSitAndGo, TournamentLine, TournamentStatus};
@@ -22,7 +20,7 @@ use crate::protocol::TableOptions;
 use crate::room::Room;
 use crate::tournament::handle::TournamentHandle;
 use crate::tournament::swiss::{SwissCoordinator, SwissInput, SwissOut, SwissSetup};
-use crate::tournament::{Intent, Lease, Shown, TournamentSave};
+use crate::tournament::{Lease, TournamentSave};
 
 /// The largest Swiss event a player may create: 25 tables a round.
 pub const MAX_SWISS: usize = 100;
@@ -149,16 +147,9 @@ impl Room {
         new: NewSitAndGo,
         creator: &Member,
     ) -> Result<String, RoomError> {
-        if self.is_closing() {
-            return Err(RoomError::ShuttingDown);
-        }
-        if self.read_only().is_some() {
-            return Err(RoomError::Unavailable);
-        }
+        self.may_make_tournaments()?;
         let def = swiss_settings(&new)?;
-        let mut rng = GameRng::from_os();
-        let seed = GameRng::os_seed();
-        let id = format!("s{:08x}", rng.next_u64() as u32);
+        let (id, seed) = new_tournament();
         let name = (new.name.clone())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("Swiss {}", &id[1..5]));
@@ -179,17 +170,7 @@ impl Room {
         .map_err(|e| invalid(e.to_string()))?;
         let line = def.line(&row.id, &row.name, tavolo_store::now_ms());
         let handle = self.run_swiss(coord, None, fence, def.tables(&row.name)?, line);
-        for n in 0..new.bots {
-            let account = format!("bot-{}-{}", &id[1..], n + 1);
-            let mut bot = self.books.bot(&account).await?;
-            bot.name = tavolo_bots::persona::bot_name(&id, n, &def.bot_level);
-            let why = match tournament_intent(&handle, bot, Intent::Register).await {
-                Ok(Ok(_)) => continue,
-                Ok(Err(e)) => e.to_string(),
-                Err(e) => e.to_string(),
-            };
-            tracing::warn!(tournament = %id, why, "a bot's entry was refused");
-        }
+        self.enter_bots(&handle, new.bots, &def.bot_level).await?;
         tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a Swiss event was created");
         Ok(id)
     }
@@ -205,9 +186,7 @@ impl Room {
         let bad = |what: &str, e: String| RoomError::Internal(format!("saved {what}: {e}"));
         let def: SwissDefinition =
             serde_json::from_str(&row.config).map_err(|e| bad("definition", e.to_string()))?;
-        let seed = crate::protocol::Hex32::try_from(row.seed.clone())
-            .map_err(|e| bad("seed", e))?
-            .bytes();
+        let seed = saved_seed(&row)?;
         let setup = swiss_setup(&row.id, &fence, &def, seed);
         let now = self.tournament_now();
         let saved = TournamentSave::from_rows(setup.lease.clone(), &row, steps)
@@ -223,9 +202,7 @@ impl Room {
                 (c, None)
             }
         };
-        let line = (row.summary.as_deref())
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_else(|| def.line(&row.id, &row.name, row.created_at));
+        let line = saved_line(&row).unwrap_or_else(|| def.line(&row.id, &row.name, row.created_at));
         let tables = def.tables(&row.name)?;
         self.run_swiss(coord, first, fence, tables, line);
         Ok(())
@@ -242,20 +219,19 @@ impl Room {
         line: TournamentLine,
     ) -> TournamentHandle {
         let first = first.unwrap_or_else(|| coord.handle(SwissInput::Tick, self.tournament_now()));
-        let shown = Arc::new(Mutex::new(Shown::new(line)));
-        let (tx, rx) = mpsc::channel(256);
-        let handle = TournamentHandle {
-            id: fence.tournament.clone(),
-            tx,
-            shown: shown.clone(),
-        };
+        let (handle, rx) = self.keep_tournament(&fence, line);
         let deps = swiss_shell::Deps {
             room: Arc::downgrade(self),
             fence,
             tables,
         };
-        tokio::spawn(swiss_shell::run(coord, first, deps, rx, shown));
-        self.tournaments.insert(handle.clone());
+        tokio::spawn(swiss_shell::run(
+            coord,
+            first,
+            deps,
+            rx,
+            handle.shown.clone(),
+        ));
         handle
     }
 }

@@ -14,7 +14,7 @@ use tavolo_engine::Chips;
 use tavolo_store::TournamentFence;
 use tokio::sync::mpsc;
 
-use super::shell::{execute, open_table};
+use super::shell::{book_on_task, open_table, record_end};
 use crate::books::Member;
 use crate::protocol::TableOptions;
 use crate::room::Room;
@@ -317,36 +317,13 @@ impl Shell {
 
     /// Gives `write` to the books on a task of its own; the answer comes back as an input.
     fn book(&self, id: WriteId, write: Write) {
-        let (room, fence, back) = (
-            self.deps.room.clone(),
-            self.deps.fence.clone(),
-            self.back.clone(),
-        );
-        let summary = self.summary();
-        tokio::spawn(async move {
-            let Some(room) = room.upgrade() else { return };
-            let answer = execute(&room, &fence, write, summary).await;
-            let _ = back.send(SwissInput::Booked(id, answer));
-        });
-    }
-
-    /// The lobby line as JSON.
-    fn summary(&self) -> String {
-        let line = self.shown.lock().map(|s| s.line.clone());
-        (line.ok())
-            .and_then(|l| serde_json::to_string(&l).ok())
-            .unwrap_or_else(|| "{}".into())
+        let (room, fence) = (&self.deps.room, &self.deps.fence);
+        let booked = move |answer| SwissInput::Booked(id, answer);
+        book_on_task(room, fence, &self.shown, write, &self.back, booked);
     }
 
     /// The event is over: recorded as such, with its last line.
     async fn finished(&self) {
-        let Some(room) = self.deps.room.upgrade() else {
-            return;
-        };
-        let summary = self.summary();
-        let store = room.books.store();
-        if let Err(e) = store.finish_tournament(&self.deps.fence, &summary).await {
-            tracing::error!(tournament = %self.deps.fence.tournament, error = %e, "the end of a Swiss event could not be recorded");
-        }
+        record_end(&self.deps.room, &self.deps.fence, &self.shown).await;
     }
 }

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::common::{audit_and_shutdown, get, post, restart, server, Client};
-use crate::tournaments::detail;
+use crate::common::{audit_and_shutdown, post, restart, server, Client};
+use crate::tournaments::{created, detail};
 
 /// A Swiss event of `players` for `ada`, bots taking the other entries, `rounds` rounds (none:
 /// the rules' number), `ada` registered (the last entry: it starts): its id.
@@ -18,23 +18,10 @@ async fn with_bots(ada: &Client, players: usize, rounds: Option<usize>) -> Strin
     let addr = ada.addr;
     let new = json!({"name": "Swiss", "game": "saint", "players": players,
                      "bots": players - 1, "rounds": rounds, "bot_level": "beginner"});
-    let r = post(
-        addr,
-        "/api/tournaments",
-        &new.to_string(),
-        Some(&ada.session),
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.json()["id"].as_str().expect("an id").to_string();
-    let list = get(addr, "/api/tournaments", None).await.json();
-    let line = (list["tournaments"].as_array().expect("a list").iter())
-        .find(|t| t["id"] == id.as_str())
-        .cloned()
-        .expect("listed");
+    let (id, line) = created(ada, &new).await;
     assert_eq!(
-        (&line["game"], &line["structure"], &line["status"]),
-        (&json!("saint"), &json!("swiss"), &json!("registering")),
+        (&line["game"], &line["structure"]),
+        (&json!("saint"), &json!("swiss")),
         "{line}"
     );
     assert_eq!(
