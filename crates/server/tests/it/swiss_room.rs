@@ -3,13 +3,16 @@
 //! entry starts it), is taken to their table each round and plays its game over the WebSocket,
 //! and sees the round, the standings with their tie-break columns and each round's tables, then
 //! their final place; the same event goes on when the room stops in the middle of a round and
-//! starts again on the same books (the event taken over, its tables told again).
+//! starts again on the same books (the event taken over, its tables told again); a player who
+//! never comes to their game is played for by the clock and gets no place points.
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::common::{audit_and_shutdown, post, restart, server, Client};
+use tavolo_server::time::ManualClock;
+
+use crate::common::{audit_and_shutdown, post, restart, server, server_with, Client};
 use crate::tournaments::{created, detail};
 
 /// A Swiss event of `players` for `ada`, bots taking the other entries, `rounds` rounds (none:
@@ -222,5 +225,40 @@ async fn a_swiss_event_goes_on_after_the_room_restarts_in_the_middle_of_a_round(
     assert_eq!(d["tournament"]["round"], 1, "{d}");
     play_rounds(&mut ada, &id, usize::MAX).await;
     over(&ada, &id, 3, 2).await;
+    audit_and_shutdown(h).await;
+}
+
+/// RULES.md §5 ("a player who does not come gets 0 place points"): `ada` registers in a Swiss
+/// event of three and never comes to her table. On the room's (manual) clock the table plays
+/// the clock's default move for her at every decision (RULES.md §1, as at cash tables), reports
+/// her as absent, and she has no place points: last, whatever Saint points the default moves
+/// earned her.
+#[tokio::test]
+async fn a_player_who_never_comes_to_a_swiss_game_gets_no_place_points() {
+    let clock = ManualClock::starting_at(1_893_499_200_000);
+    let time = clock.time();
+    let (h, _dir) = server_with("swiss-absent", |c| c.time = time).await;
+    let ada = Client::guest(h.local_addr()).await;
+    let id = with_bots(&ada, 3, Some(1)).await;
+    let mut d = detail(&ada, &id).await;
+    for _ in 0..3_000 {
+        if d["tournament"]["status"] == "finished" {
+            break;
+        }
+        clock.advance(Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        d = detail(&ada, &id).await;
+    }
+    assert_eq!(d["tournament"]["status"], "finished", "{d}");
+    let standings = d["swiss"]["standings"].as_array().expect("standings");
+    let last = &standings[2];
+    assert_eq!(
+        (&last["place"], &last["points"]),
+        (&json!(3), &json!(0.0)),
+        "{d}"
+    );
+    assert_eq!(d["me"]["place"], 3, "{d}");
+    let game = &d["swiss"]["tables"][0];
+    assert_eq!(game["absent"], json!([last["name"]]), "{d}");
     audit_and_shutdown(h).await;
 }
