@@ -73,7 +73,12 @@ pub(super) async fn create(
         Ok(n) => n,
         Err(e) => return api_error(StatusCode::BAD_REQUEST, "malformed", &e.to_string()),
     };
-    match room.create_sit_and_go(new, &m).await {
+    let made = if new.game.as_deref() == Some("saint") {
+        room.create_swiss(new, &m).await
+    } else {
+        room.create_sit_and_go(new, &m).await
+    };
+    match made {
         Ok(id) => (StatusCode::CREATED, Json(TournamentCreated { id })).into_response(),
         Err(e) => room_error(e),
     }

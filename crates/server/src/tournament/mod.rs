@@ -36,6 +36,7 @@ pub mod saved;
 mod shown;
 mod steps;
 pub mod swiss;
+mod swiss_shown;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -192,13 +193,7 @@ impl Coordinator {
         save: TournamentSave,
         now: Now,
     ) -> Result<(Coordinator, Vec<Effect>), CoordError> {
-        if save.state.seed != setup.seed {
-            return Err(CoordError::Saved("the save is of another seed".into()));
-        }
-        if held.len() as u64 != save.from {
-            let why = format!("{} steps held, the save follows {}", held.len(), save.from);
-            return Err(CoordError::Saved(why));
-        }
+        save.follows(&setup.seed, held.len())?;
         let mut c = Coordinator::empty(setup, now)?;
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;

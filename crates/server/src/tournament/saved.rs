@@ -294,6 +294,21 @@ pub struct SavedTournament {
 }
 
 impl TournamentSave {
+    /// Checks a save read back for a coordinator of `seed` taking over after `held` steps the
+    /// books hold as rows (the one check of the Hold'em, Draw and Swiss coordinators' restores):
+    /// of this seed, and following those rows.
+    pub(crate) fn follows(&self, seed: &[u8; 32], held: usize) -> Result<(), super::CoordError> {
+        use super::CoordError;
+        if self.state.seed != *seed {
+            return Err(CoordError::Saved("the save is of another seed".into()));
+        }
+        if held as u64 != self.from {
+            let why = format!("{held} steps held, the save follows {}", self.from);
+            return Err(CoordError::Saved(why));
+        }
+        Ok(())
+    }
+
     /// The save as the books keep it: each step it carries a row of the log (those the books
     /// hold already are not written again), the rest — the seed, the movements pending — and
     /// the lobby line `summary` in the tournament's row.

@@ -41,6 +41,8 @@ pub struct Shown {
     pub deal: Option<(TournamentDeal, BTreeSet<UserId>)>,
     /// The players who may propose a deal now.
     pub may_deal: BTreeSet<UserId>,
+    /// A Swiss event's standings and rounds.
+    pub swiss: Option<crate::protocol::tournament::TournamentSwiss>,
 }
 
 impl Shown {
@@ -57,6 +59,7 @@ impl Shown {
             offers: BTreeMap::new(),
             deal: None,
             may_deal: BTreeSet::new(),
+            swiss: None,
         }
     }
 
@@ -255,6 +258,7 @@ impl Shown {
             tables: self.tables.values().cloned().collect(),
             me,
             deal: self.deal.as_ref().map(|(d, _)| d.clone()),
+            swiss: self.swiss.clone(),
             now_ms,
         }
     }

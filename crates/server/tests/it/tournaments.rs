@@ -54,11 +54,10 @@ async fn sit_and_go(tag: &str, game: &str) -> (ServerHandle, PathBuf, Client, i6
     (h, dir, ada, before, id)
 }
 
-/// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
-async fn three_handed(ada: &Client, game: &str) -> String {
+/// `ada` creates tournament `new` (`POST /api/tournaments`): its id and its lobby line, listed
+/// and registering.
+pub(crate) async fn created(ada: &Client, new: &Value) -> (String, Value) {
     let addr = ada.addr;
-    let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
-                     "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
     let r = post(
         addr,
         "/api/tournaments",
@@ -74,6 +73,15 @@ async fn three_handed(ada: &Client, game: &str) -> String {
         .cloned()
         .expect("listed");
     assert_eq!(line["status"], "registering", "{line}");
+    (id, line)
+}
+
+/// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
+async fn three_handed(ada: &Client, game: &str) -> String {
+    let addr = ada.addr;
+    let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
+                     "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
+    let (id, line) = created(ada, &new).await;
     assert_eq!(line["game"], game, "{line}");
     assert_eq!(line["entrants"], 2, "the bots entered: {line}");
     let path = format!("/api/tournaments/{id}/register");
