@@ -179,7 +179,7 @@ impl<G: TournamentPlay> TournamentSim<G> {
                 let (began, ended) = self.hand(&t, &config, table, seed ^ report.hands)?;
                 report.hands += 1;
                 t.dealt(table).map_err(fail)?;
-                effects.extend(t.hand_over(table, &began, &ended).map_err(fail)?);
+                effects.extend(t.hand_over(table, &began, &ended, now).map_err(fail)?);
                 let playing = t.seatings().filter(|s| s.players() > 0).count().max(1) as u64;
                 now += 120_000 / playing;
                 effects.extend(t.tick(now).map_err(fail)?);

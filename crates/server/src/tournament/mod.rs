@@ -52,7 +52,7 @@ pub use io::{
     ReplyId, TournamentSave, Write, WriteId,
 };
 pub use relay::{Relay, Relayed};
-pub use saved::{Movement, SavedTournament, Step};
+pub use saved::{Movement, Reported, SavedTournament, Step};
 pub use shown::Shown;
 
 /// What a coordinator is made from.
