@@ -23,5 +23,6 @@ mod scheduled;
 mod table_faults;
 mod tables;
 mod tournament;
+mod tournament_nodes;
 mod tournaments;
 mod ws_channels;
