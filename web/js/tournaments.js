@@ -215,10 +215,26 @@ function mePanel(d) {
           me.prize != null ? ` — ${t('t_your_prize', { prize: fmtChips(me.prize) })}` : ''
         }</p>`
       : '';
-  const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
+  const notices = (me.notices || []).map((n) => `<li>${esc(noticeText(n))}</li>`).join('');
   return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
     ${buttons}${buys}${where}${place}${dealHtml(d, d.now_ms)}
     <ul id="t-notices" class="notices">${notices}</ul></section>`;
+}
+
+/** A notice the room gives as a key and its arguments (docs/protocol.md), in the reader's words. */
+function noticeText(n) {
+  const a = { ...(n.args || {}) };
+  for (const k of ['amount', 'stack', 'prize', 'share']) if (a[k] != null) a[k] = fmtChips(a[k]);
+  if (a.kind) a.kind = t(a.kind === 'chop' ? 't_deal_chop' : 't_deal_icm');
+  if (n.key === 'refused') return t('tn_refused', { why: errorText({ code: a.code, message: a.message }) });
+  if (n.key === 'busted') {
+    const shared = a.tied > 1 ? ` ${t('tn_shared', { tied: a.tied })}` : '';
+    const prize = a.prize != null ? ` ${t('tn_with_prize', { prize: a.prize })}` : '';
+    return `${t('tn_busted', { place: a.place })}${shared}${prize}`;
+  }
+  const key = `tn_${n.key}`;
+  const said = t(key, a);
+  return said === key ? n.text : said;
 }
 
 function standings(d) {

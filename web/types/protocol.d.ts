@@ -534,6 +534,7 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TournamentLevel?: TournamentLevel;
   TournamentLine?: TournamentLine1;
   TournamentMe?: TournamentMe;
+  TournamentNotice?: TournamentNotice;
   TournamentStatus?: TournamentStatus;
   TournamentView?: TournamentView;
   TournamentsReply?: TournamentsReply;
@@ -2681,7 +2682,7 @@ export interface TournamentMe {
   /**
    * What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
    */
-  notices: string[];
+  notices: TournamentNotice[];
   /**
    * Their place, once out (or 1: the winner).
    */
@@ -2702,6 +2703,32 @@ export interface TournamentMe {
    * The table they sit at now (its id: open it to play), while in.
    */
   table?: string | null;
+}
+/**
+ * A notice for one player of a tournament: what happened as a key and its arguments, which
+ * the browser says in the reader's language (its `tn_{key}` strings), and in English for
+ * other clients.
+ */
+export interface TournamentNotice {
+  /**
+   * Its arguments by name: numbers (chips; `table` and `seat` counted from 1), or words (a
+   * player's name `by`, a deal's `kind` `icm` or `chop`, an error's `code` and `message`).
+   */
+  args: {
+    [k: string]: any;
+  };
+  /**
+   * What happened: `registered`, `re_entered` (`entry`), `refunded` (`amount`), `rebought`
+   * and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
+   * (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
+   * `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
+   * `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`).
+   */
+  key: string;
+  /**
+   * The notice in English.
+   */
+  text: string;
 }
 /**
  * The lobby's line.

@@ -169,7 +169,7 @@ pub struct TournamentMe {
     /// Their prize, once paid.
     pub prize: Option<Chips>,
     /// What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
-    pub notices: Vec<String>,
+    pub notices: Vec<TournamentNotice>,
     /// They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
     #[serde(default)]
     pub may_rebuy: bool,
@@ -301,4 +301,22 @@ pub struct TournamentAnswer {
     pub entry: Option<u32>,
     /// What came back, when unregistered.
     pub refund: Option<Chips>,
+}
+
+/// A notice for one player of a tournament: what happened as a key and its arguments, which
+/// the browser says in the reader's language (its `tn_{key}` strings), and in English for
+/// other clients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentNotice {
+    /// What happened: `registered`, `re_entered` (`entry`), `refunded` (`amount`), `rebought`
+    /// and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
+    /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
+    /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
+    /// `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`).
+    pub key: String,
+    /// Its arguments by name: numbers (chips; `table` and `seat` counted from 1), or words (a
+    /// player's name `by`, a deal's `kind` `icm` or `chop`, an error's `code` and `message`).
+    pub args: std::collections::BTreeMap<String, serde_json::Value>,
+    /// The notice in English.
+    pub text: String,
 }
