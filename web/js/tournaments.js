@@ -39,7 +39,9 @@ function lineRow(l) {
   return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a>${gtd}</td>
     <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
     <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
-    <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}${
+    <td>${esc(t(`t_speed_${l.speed}`))}${
+      l.hands_per_level ? ` · ${esc(t('t_hands_levels', { n: l.hands_per_level }))}` : ''
+    }</td><td>${statusText(l.status)}${
       l.starts_at != null && l.status === 'registering' ? ` · ${esc(when(l.starts_at))}` : ''
     }</td></tr>`;
 }
@@ -70,6 +72,7 @@ function newForm() {
       <label>${t('t_entry')} <input name="entry" type="number" min="1" value="100" required></label>
       <label>${t('t_fee')} <input name="fee" type="number" min="0" value="10" required></label>
       <label>${t('t_speed')} <select name="speed">${speeds.join('')}</select></label>
+      <label>${t('t_hands_per_level')} <input name="hands_per_level" type="number" min="1" max="1000"></label>
       <label>${t('bots')} <input name="bots" type="number" min="0" max="89" value="5"></label>
       <label>${t('bot_level')} <select name="bot_level">${levels.join('')}</select></label>
       <button class="btn" id="sng-create">${t('create')}</button>
@@ -120,6 +123,7 @@ export function renderTournaments(root, id) {
         entry: n('entry'),
         fee: n('fee'),
         speed: form.speed.value,
+        hands_per_level: form.hands_per_level.value ? n('hands_per_level') : null,
         bots: n('bots'),
         bot_level: form.bot_level.value,
       });

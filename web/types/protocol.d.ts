@@ -1407,6 +1407,12 @@ export interface NewSitAndGo {
    */
   game?: string | null;
   /**
+   * Levels by hands (RULES.md §5, "Levels and the clock"): each level lasts this many hands
+   * at each table (1 to 1,000; the tournament moves on with the slowest table), the speed's
+   * blinds and breaks kept. Absent: levels by time, the speed's minutes.
+   */
+  hands_per_level?: number | null;
+  /**
    * Its name (a default from the room otherwise).
    */
   name?: string | null;
@@ -2789,6 +2795,10 @@ export interface TournamentLine {
    */
   guarantee?: number | null;
   /**
+   * Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+   */
+  hands_per_level?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2959,6 +2969,10 @@ export interface TournamentLine1 {
    * what the pool is short of it.
    */
   guarantee?: number | null;
+  /**
+   * Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+   */
+  hands_per_level?: number | null;
   /**
    * Its id.
    */

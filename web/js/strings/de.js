@@ -369,6 +369,8 @@ export default {
   t_speed_regular: 'Normal',
   t_speed_turbo: 'Turbo',
   t_speed_hyper: 'Hyper',
+  t_hands_per_level: 'Hände je Level (leer: nach der Uhr)',
+  t_hands_levels: '{n} Hände je Level',
   t_status_registering: 'Anmeldung offen',
   t_status_running: 'Läuft',
   t_status_finished: 'Beendet',

@@ -364,6 +364,8 @@ export default {
   t_speed_regular: 'Regular',
   t_speed_turbo: 'Turbo',
   t_speed_hyper: 'Hyper',
+  t_hands_per_level: 'Hands per level (empty: by the clock)',
+  t_hands_levels: '{n} hands a level',
   t_status_registering: 'Registering',
   t_status_running: 'Running',
   t_status_finished: 'Finished',

@@ -369,6 +369,8 @@ export default {
   t_speed_regular: 'Normale',
   t_speed_turbo: 'Turbo',
   t_speed_hyper: 'Hyper',
+  t_hands_per_level: 'Mani per livello (vuoto: a tempo)',
+  t_hands_levels: '{n} mani a livello',
   t_status_registering: 'Iscrizioni aperte',
   t_status_running: 'In corso',
   t_status_finished: 'Concluso',

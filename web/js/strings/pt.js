@@ -364,6 +364,8 @@ export default {
   t_speed_regular: 'Normal',
   t_speed_turbo: 'Turbo',
   t_speed_hyper: 'Hyper',
+  t_hands_per_level: 'Mãos por nível (vazio: pelo relógio)',
+  t_hands_levels: '{n} mãos por nível',
   t_status_registering: 'Inscrições abertas',
   t_status_running: 'A decorrer',
   t_status_finished: 'Terminado',

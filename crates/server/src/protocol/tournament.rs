@@ -37,6 +37,9 @@ pub struct TournamentLine {
     pub kind: String,
     /// The speed of its levels (`regular`, `turbo`, `hyper`).
     pub speed: String,
+    /// Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Where it is.
     pub status: TournamentStatus,
     /// What an entry puts in the prize pool.
@@ -275,6 +278,11 @@ pub struct NewSitAndGo {
     /// `regular`, `turbo` (the default) or `hyper`.
     #[serde(default)]
     pub speed: Option<String>,
+    /// Levels by hands (RULES.md §5, "Levels and the clock"): each level lasts this many hands
+    /// at each table (1 to 1,000; the tournament moves on with the slowest table), the speed's
+    /// blinds and breaks kept. Absent: levels by time, the speed's minutes.
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Bots entered at once (fewer than `players`).
     #[serde(default)]
     pub bots: usize,

@@ -44,6 +44,7 @@ pub(crate) async fn bots_at_two_tables(h: &ServerHandle) -> String {
         entry: Chips::new(100),
         fee: Chips::ZERO,
         speed: Some("regular".into()),
+        hands_per_level: None,
         bots: 11,
         bot_level: Some("beginner".into()),
     };
