@@ -19,8 +19,11 @@ use crate::protocol::tournament::{
 };
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
+mod operator;
 pub mod schedule;
 mod shell;
+
+pub use operator::FINISHED_LOG_KEPT;
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
