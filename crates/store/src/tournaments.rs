@@ -470,6 +470,49 @@ impl Store {
         .await
     }
 
+    /// The room's operator asks tournament `id` to be called off at a node that does not hold
+    /// its coordinator: written for the coordinator's node to carry out
+    /// ([`Store::tournament_cancels_asked`]). `false`: no such tournament, or it is over.
+    pub async fn ask_tournament_cancel(&self, id: &str) -> Result<bool, StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            let hit = sqlx::query(
+                "UPDATE tournaments SET cancel_asked_at = $2 WHERE id = $1 AND finished_at IS NULL",
+            )
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            Ok(hit == 1)
+        })
+        .await
+    }
+
+    /// The tournaments not over that node `node` holds and whose cancel was asked elsewhere.
+    pub async fn tournament_cancels_asked(&self, node: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE owner = $1 AND cancel_asked_at IS NOT NULL \
+             AND finished_at IS NULL ORDER BY id",
+        )
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Tournament `id`'s cancel asked elsewhere has reached its coordinator.
+    pub async fn clear_tournament_cancel(&self, id: &str) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            sqlx::query("UPDATE tournaments SET cancel_asked_at = NULL WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
     /// Tournament `id`, if the books hold it.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");

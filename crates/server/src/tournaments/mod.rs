@@ -23,7 +23,7 @@ mod operator;
 pub mod schedule;
 mod shell;
 
-pub use operator::FINISHED_LOG_KEPT;
+pub use operator::{operator, FINISHED_LOG_KEPT};
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{

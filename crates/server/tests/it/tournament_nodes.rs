@@ -1,15 +1,19 @@
 //! Tournaments across two nodes of one room on PostgreSQL (docs/scale-out.md): a node that
-//! loses the tournament's coordinator while it lives hands its tables on. Needs
-//! `TAVOLO_TEST_DATABASE_URL` (scripts/postgres.sh); skipped without.
+//! loses the tournament's coordinator while it lives hands its tables on, and the operator's
+//! cancel asked at the other node reaches the coordinator. Needs `TAVOLO_TEST_DATABASE_URL`
+//! (scripts/postgres.sh); skipped without.
 
 use std::time::{Duration, Instant};
 
 use tavolo_engine::Chips;
 use tavolo_server::protocol::tournament::NewSitAndGo;
 use tavolo_server::tournament::Intent;
-use tavolo_server::ServerHandle;
+use tavolo_server::{client, ServerHandle};
 
 use crate::common::{self, WAIT};
+
+/// The operator's token of the nodes.
+const OPERATOR: &str = "op-s3cret";
 
 /// Node `id` of a room on the PostgreSQL database `db`, its lease `lease`.
 pub(crate) async fn node(db: &str, id: &str, lease: Duration) -> ServerHandle {
@@ -17,6 +21,7 @@ pub(crate) async fn node(db: &str, id: &str, lease: Duration) -> ServerHandle {
         c.db_url = db.to_string();
         c.node_id = Some(id.to_string());
         c.lease = lease;
+        c.operator_token = Some(OPERATOR.into());
     })
     .await;
     h
@@ -171,4 +176,55 @@ async fn expire_tournament_lease(db: &str, id: &str) {
         .await
         .expect("the lease run out");
     conn.close().await.expect("closed");
+}
+
+/// Issue 51: the operator's cancel worked only at the node holding the tournament's
+/// coordinator (another answered 404). Asked at node b while a holds it, it is written in the
+/// books (202 `pending`), a's heartbeat gives it to the coordinator, and the tournament is
+/// called off: every entry back, the pool empty, the books balanced.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operators_cancel_asked_at_another_node_calls_the_tournament_off() {
+    let Some(db) = fresh_database().await else {
+        return;
+    };
+    let lease = Duration::from_secs(4);
+    let a = node(&db, "a", lease).await;
+    let b = node(&db, "b", lease).await;
+    let id = bots_at_two_tables(&a).await;
+    let path = format!("/api/tournaments/{id}/cancel");
+    let json = ("Content-Type", "application/json");
+    let token = format!("Bearer {OPERATOR}");
+    let right = [("Authorization", token.as_str()), json];
+    let r = client::request(b.local_addr(), "POST", &path, &right, "{}").await;
+    let r = r.expect("an answer");
+    assert_eq!(
+        (r.status, r.json()["result"].clone()),
+        (202, "pending".into()),
+        "{}",
+        r.body
+    );
+    let deadline = Instant::now() + Duration::from_secs(2 * WAIT);
+    loop {
+        let row = a
+            .store()
+            .tournament(&id)
+            .await
+            .expect("the row")
+            .expect("it");
+        if row.finished_at.is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never called off: {row:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let d = common::get(b.local_addr(), &format!("/api/tournaments/{id}"), None).await;
+    assert_eq!(d.json()["tournament"]["status"], "cancelled", "{}", d.body);
+    let pool = tavolo_store::Account::Tournament(id.clone());
+    assert_eq!(a.store().balance(&pool).await.expect("the pool"), 0);
+    let again = client::request(b.local_addr(), "POST", &path, &right, "{}").await;
+    let status = again.expect("an answer").status;
+    assert!(matches!(status, 404 | 409), "refused once over: {status}");
+    common::audit(&a).await;
+    a.shutdown().await;
+    b.shutdown().await;
 }
