@@ -324,6 +324,7 @@ mod tests {
             players: 8,
             seats: 8,
             speed: Speed::Hyper,
+            hands_per_level: None,
             bots: ["rules", "random"]
                 .iter()
                 .map(|b| crate::draw::bot_spec(b).expect("a bot"))
