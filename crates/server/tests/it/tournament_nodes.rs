@@ -9,6 +9,7 @@ use tavolo_engine::Chips;
 use tavolo_server::protocol::tournament::NewSitAndGo;
 use tavolo_server::tournament::Intent;
 use tavolo_server::{client, ServerHandle};
+use tavolo_store::TournamentRow;
 
 use crate::common::{self, WAIT};
 
@@ -94,6 +95,31 @@ async fn until_owners(
     }
 }
 
+/// Waits (at most `secs`) until `f` holds of tournament `id`'s row in the books; `what` names
+/// it.
+async fn until_row(
+    h: &ServerHandle,
+    id: &str,
+    secs: u64,
+    what: &str,
+    f: impl Fn(&TournamentRow) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let row = h
+            .store()
+            .tournament(id)
+            .await
+            .expect("the row")
+            .expect("it");
+        if f(&row) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{what}: {row:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Fault 3 (issue 51's 200-player drill): a node slowed past its lease kept its tables and the
 /// tournament stalled. The slow node lost the tournament's coordinator to another node but,
 /// alive, kept renewing its tables' leases: the new coordinator's node could never open them,
@@ -122,46 +148,19 @@ async fn a_node_slowed_past_its_lease_kept_its_tables_and_the_tournament_stalled
         // Node a's heartbeat waits (slow); its tournament lease runs out, and b claims it.
         let _slow = a.room().node.leases.lock().await;
         expire_tournament_lease(&db, &id).await;
-        let deadline = Instant::now() + Duration::from_secs(WAIT);
-        loop {
-            let row = b
-                .store()
-                .tournament(&id)
-                .await
-                .expect("the row")
-                .expect("it");
-            if row.owner.as_deref() == Some("b") {
-                break;
-            }
-            assert!(Instant::now() < deadline, "b never took the coordinator");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        let taken = |r: &TournamentRow| r.owner.as_deref() == Some("b");
+        until_row(&b, &id, WAIT, "b takes the coordinator", taken).await;
     }
     until_owners(&b, &id, 2 * WAIT, "b opens the tables", held_by("b")).await;
     // And they deal there: b's coordinator saves hand after hand (or the tournament ends).
-    let steps = |r: &tavolo_store::TournamentRow| (r.steps, r.finished_at.is_some());
     let row = b
         .store()
         .tournament(&id)
         .await
         .expect("the row")
         .expect("it");
-    let (before, _) = steps(&row);
-    let deadline = Instant::now() + Duration::from_secs(2 * WAIT);
-    loop {
-        let row = b
-            .store()
-            .tournament(&id)
-            .await
-            .expect("the row")
-            .expect("it");
-        let (now, over) = steps(&row);
-        if over || now >= before + 10 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the tournament stalled on b");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let on = |r: &TournamentRow| r.finished_at.is_some() || r.steps >= row.steps + 10;
+    until_row(&b, &id, 2 * WAIT, "the tournament deals on at b", on).await;
     a.shutdown().await;
     b.shutdown().await;
 }
@@ -203,20 +202,8 @@ async fn the_operators_cancel_asked_at_another_node_calls_the_tournament_off() {
         "{}",
         r.body
     );
-    let deadline = Instant::now() + Duration::from_secs(2 * WAIT);
-    loop {
-        let row = a
-            .store()
-            .tournament(&id)
-            .await
-            .expect("the row")
-            .expect("it");
-        if row.finished_at.is_some() {
-            break;
-        }
-        assert!(Instant::now() < deadline, "never called off: {row:?}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let over = |r: &TournamentRow| r.finished_at.is_some();
+    until_row(&a, &id, 2 * WAIT, "called off", over).await;
     let d = common::get(b.local_addr(), &format!("/api/tournaments/{id}"), None).await;
     assert_eq!(d.json()["tournament"]["status"], "cancelled", "{}", d.body);
     let pool = tavolo_store::Account::Tournament(id.clone());

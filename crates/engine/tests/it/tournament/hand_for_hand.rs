@@ -11,9 +11,8 @@ use super::stories::{bust, first_busts_second, hand_at, seated, sit_and_go_confi
 const MINUTE: u64 = 60_000;
 
 /// A hyper sit-and-go of 60 at 6 seats (5-minute levels, a 5-minute break after level 4; 8
-/// paid), its clock at `at_ms`, brought to the bubble at that time: 9 players at 2 tables, in
-/// hand-for-hand. The tables in play.
-fn at_the_bubble(at_ms: u64) -> (Tournament<u32>, Vec<usize>) {
+/// paid), everybody registered at 0 ms.
+fn sixty_hyper() -> Tournament<u32> {
     let config = Config {
         structure: Structure::template(Speed::Hyper),
         ..sit_and_go_config(60, 6)
@@ -22,6 +21,13 @@ fn at_the_bubble(at_ms: u64) -> (Tournament<u32>, Vec<usize>) {
     for p in 0..60 {
         t.register(p, 0).expect("a seat");
     }
+    t
+}
+
+/// [`sixty_hyper`], its clock at `at_ms`, brought to the bubble at that time: 9 players at 2
+/// tables, in hand-for-hand. The tables in play.
+fn at_the_bubble(at_ms: u64) -> (Tournament<u32>, Vec<usize>) {
+    let mut t = sixty_hyper();
     assert!(
         t.tick(at_ms).expect("the clock").is_empty(),
         "still level 1"
@@ -132,14 +138,7 @@ fn a_break_taken_during_hand_for_hand_is_not_counted_twice() {
 #[test]
 fn hand_for_hand_begun_during_a_break_stops_the_clock_once_for_both() {
     // Ten players left; a hand is in play when the break after level 4 begins at minute 20.
-    let config = Config {
-        structure: Structure::template(Speed::Hyper),
-        ..sit_and_go_config(60, 6)
-    };
-    let mut t = Tournament::new(config, [7; 32]).expect("settings");
-    for p in 0..60 {
-        t.register(p, 0).expect("a seat");
-    }
+    let mut t = sixty_hyper();
     while t.stacks().len() > 10 {
         let table = (0..t.seatings().count())
             .find(|&i| t.may_deal(i))
