@@ -49,7 +49,9 @@ function lineRow(l) {
   return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a>${gtd}</td>
     <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
     <td>${price}</td><td>${l.entrants} / ${l.players || '—'}</td>
-    <td>${esc(swiss ? t('t_swiss') : t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}${round}${
+    <td>${esc(swiss ? t('t_swiss') : t(`t_speed_${l.speed}`))}${
+      l.hands_per_level ? ` · ${esc(t('t_hands_levels', { n: l.hands_per_level }))}` : ''
+    }</td><td>${statusText(l.status)}${round}${
       l.starts_at != null && l.status === 'registering' ? ` · ${esc(when(l.starts_at))}` : ''
     }</td></tr>`;
 }
@@ -81,6 +83,7 @@ function newForm() {
       <label>${t('t_fee')} <input name="fee" type="number" min="0" value="10" required></label>
       <label>${t('t_speed')} <select name="speed">${speeds.join('')}</select></label>
       <label hidden>${t('t_rounds')} <input name="rounds" type="number" min="1" max="20" placeholder="auto"></label>
+      <label>${t('t_hands_per_level')} <input name="hands_per_level" type="number" min="1" max="1000"></label>
       <label>${t('bots')} <input name="bots" type="number" min="0" max="89" value="5"></label>
       <label>${t('bot_level')} <select name="bot_level">${levels.join('')}</select></label>
       <button class="btn" id="sng-create">${t('create')}</button>
@@ -118,7 +121,7 @@ export function renderTournaments(root, id) {
     form.seats.max = String(most);
     if (Number(form.seats.value) > most) form.seats.value = String(most);
     const swiss = form.game.value === 'saint';
-    for (const k of ['seats', 'entry', 'fee', 'speed']) form[k].closest('label').hidden = swiss;
+    for (const k of ['seats', 'entry', 'fee', 'speed', 'hands_per_level']) form[k].closest('label').hidden = swiss;
     form.rounds.closest('label').hidden = !swiss;
   });
   form.addEventListener('submit', async (ev) => {
@@ -127,7 +130,13 @@ export function renderTournaments(root, id) {
     err.textContent = '';
     const n = (k) => Number(form[k].value);
     const swiss = form.game.value === 'saint';
-    const priced = { seats: n('seats'), entry: n('entry'), fee: n('fee'), speed: form.speed.value };
+    const priced = {
+      seats: n('seats'),
+      entry: n('entry'),
+      fee: n('fee'),
+      speed: form.speed.value,
+      hands_per_level: form.hands_per_level.value ? n('hands_per_level') : null,
+    };
     try {
       const made = await api.createSitAndGo({
         name: form.name.value.trim() || null,
@@ -240,7 +249,7 @@ function mePanel(d) {
           me.prize != null ? ` — ${t('t_your_prize', { prize: fmtChips(me.prize) })}` : ''
         }</p>`
       : '';
-  const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
+  const notices = (me.notices || []).map((n) => `<li>${esc(noticeText(n))}</li>`).join('');
   return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
     ${buttons}${buys}${where}${place}${dealHtml(d, d.now_ms)}
     <ul id="t-notices" class="notices">${notices}</ul></section>`;
@@ -274,6 +283,22 @@ function swissStandings(s) {
       <th scope="col">${t('t_saint_points')}</th><th scope="col">${t('t_opp_points')}</th>
     </tr></thead><tbody>${rows}</tbody></table></div>
     <h2>${t('t_round_tables')}</h2><ul id="t-swiss-tables">${s.tables.map(table).join('')}</ul></section>`;
+}
+
+/** A notice the room gives as a key and its arguments (docs/protocol.md), in the reader's words. */
+function noticeText(n) {
+  const a = { ...(n.args || {}) };
+  for (const k of ['amount', 'stack', 'prize', 'share']) if (a[k] != null) a[k] = fmtChips(a[k]);
+  if (a.kind) a.kind = t(a.kind === 'chop' ? 't_deal_chop' : 't_deal_icm');
+  if (n.key === 'refused') return t('tn_refused', { why: errorText({ code: a.code, message: a.message }) });
+  if (n.key === 'busted') {
+    const shared = a.tied > 1 ? ` ${t('tn_shared', { tied: a.tied })}` : '';
+    const prize = a.prize != null ? ` ${t('tn_with_prize', { prize: a.prize })}` : '';
+    return `${t('tn_busted', { place: a.place })}${shared}${prize}`;
+  }
+  const key = `tn_${n.key}`;
+  const said = t(key, a);
+  return said === key ? n.text : said;
 }
 
 function standings(d) {

@@ -98,6 +98,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0012_tournament_steps.sql"),
         include_str!("../migrations/postgres/0012_tournament_steps.sql"),
     ),
+    (
+        13,
+        "tournament cancel asked",
+        include_str!("../migrations/sqlite/0013_tournament_cancel_asked.sql"),
+        include_str!("../migrations/postgres/0013_tournament_cancel_asked.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -516,6 +522,8 @@ mod tests {
             (DbKind::Postgres, 11, "17ce8c23b9e4efb5bea500398e9152a035005a22c0bb02504be87387134041cd43d3020c25373f657b6e745cb35246e4"),
             (DbKind::Sqlite, 12, "9066ec5d832ac524bcc2fbe26d9e0a1812798e31c610e3b51d0bba4848e3a93db8e829d5be5a6158f5b80925c3625b26"),
             (DbKind::Postgres, 12, "9066ec5d832ac524bcc2fbe26d9e0a1812798e31c610e3b51d0bba4848e3a93db8e829d5be5a6158f5b80925c3625b26"),
+            (DbKind::Sqlite, 13, "5c5ffb6d77de2d11f0c06b7655eb3a3f6b1b2ceffd1f29ee280582ee4f2942b4a7707b28902cc3cde1c930bdcf2249ac"),
+            (DbKind::Postgres, 13, "5c5ffb6d77de2d11f0c06b7655eb3a3f6b1b2ceffd1f29ee280582ee4f2942b4a7707b28902cc3cde1c930bdcf2249ac"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

@@ -11,7 +11,9 @@
 //! number, and the small rest in `tournaments` (with `steps`, how many steps it covers). A save
 //! appends only the steps the books do not hold yet, so what one writes does not grow with the
 //! tournament; a step's row, once written, is never written again. A save from before the rows
-//! (`steps` 0, the whole log in `state`) loads as it was saved.
+//! (`steps` 0, the whole log in `state`) loads as it was saved. Once a tournament has finished
+//! (every prize or refund recorded), its log's rows are deleted
+//! ([`Store::forget_finished_logs`]).
 
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -424,6 +426,69 @@ impl Store {
             });
         }
         rows.iter().map(|r| Ok(r.try_get("step")?)).collect()
+    }
+
+    /// Deletes the log's rows of every tournament that finished before `before_ms` (ms since
+    /// the Unix epoch): its prizes, refunds and fees are in the journal, and its row keeps its
+    /// last lobby line and the rest of its newest save; nobody replays a finished tournament's
+    /// log (no node claims it again). How many rows went. A tournament not finished keeps its
+    /// whole log.
+    pub async fn forget_finished_logs(&self, before_ms: i64) -> Result<u64, StoreError> {
+        self.write(async |tx| {
+            let gone = sqlx::query(
+                "DELETE FROM tournament_steps WHERE tournament IN \
+                 (SELECT id FROM tournaments WHERE finished_at IS NOT NULL AND finished_at < $1)",
+            )
+            .bind(before_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            Ok(gone)
+        })
+        .await
+    }
+
+    /// The room's operator asks tournament `id` to be called off at a node that does not hold
+    /// its coordinator: written for the coordinator's node to carry out
+    /// ([`Store::tournament_cancels_asked`]). `false`: no such tournament, or it is over.
+    pub async fn ask_tournament_cancel(&self, id: &str) -> Result<bool, StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            let hit = sqlx::query(
+                "UPDATE tournaments SET cancel_asked_at = $2 WHERE id = $1 AND finished_at IS NULL",
+            )
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            Ok(hit == 1)
+        })
+        .await
+    }
+
+    /// The tournaments not over that node `node` holds and whose cancel was asked elsewhere.
+    pub async fn tournament_cancels_asked(&self, node: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE owner = $1 AND cancel_asked_at IS NOT NULL \
+             AND finished_at IS NULL ORDER BY id",
+        )
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Tournament `id`'s cancel asked elsewhere has reached its coordinator.
+    pub async fn clear_tournament_cancel(&self, id: &str) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            sqlx::query("UPDATE tournaments SET cancel_asked_at = NULL WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Tournament `id`, if the books hold it.

@@ -209,6 +209,38 @@ fn sim_tournament_game_draw_plays_five_card_draw_sit_and_goes_at_rising_antes() 
 }
 
 #[test]
+fn sim_tournament_hands_per_level_plays_levels_by_hands() {
+    let args = [
+        "sim",
+        "tournament",
+        "--bots",
+        "rules,station",
+        "--entries",
+        "12",
+        "--seats",
+        "6",
+        "--hands-per-level",
+        "5",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let v = success_json(&args);
+    assert_eq!(v["tournaments"], 4);
+    assert_eq!(v["hands_per_level"], 5, "{v}");
+    let by_time = success_json(&[&args[..8], &args[10..]].concat());
+    assert!(by_time.get("hands_per_level").is_none(), "{by_time}");
+    assert_ne!(
+        v["hands"], by_time["hands"],
+        "levels of 5 hands are not the template's minutes"
+    );
+    let e = usage_error(&[&args[..8], &["--hands-per-level", "0"]].concat());
+    assert!(e.contains("--hands-per-level must be 1 to 1,000"), "{e}");
+}
+
+#[test]
 fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_place() {
     let args = argv("sim swiss --bots greedy,random --entries 9 --games 4 --seed 1 --json");
     let v = success_json(&args);

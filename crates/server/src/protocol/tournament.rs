@@ -37,6 +37,9 @@ pub struct TournamentLine {
     pub kind: String,
     /// The speed of its levels (`regular`, `turbo`, `hyper`).
     pub speed: String,
+    /// Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Where it is.
     pub status: TournamentStatus,
     /// What an entry puts in the prize pool.
@@ -180,7 +183,7 @@ pub struct TournamentMe {
     /// Their prize, once paid.
     pub prize: Option<Chips>,
     /// What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
-    pub notices: Vec<String>,
+    pub notices: Vec<TournamentNotice>,
     /// They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
     #[serde(default)]
     pub may_rebuy: bool,
@@ -337,6 +340,11 @@ pub struct NewSitAndGo {
     /// `regular`, `turbo` (the default) or `hyper`.
     #[serde(default)]
     pub speed: Option<String>,
+    /// Levels by hands (RULES.md §5, "Levels and the clock"): each level lasts this many hands
+    /// at each table (1 to 1,000; the tournament moves on with the slowest table), the speed's
+    /// blinds and breaks kept. Absent: levels by time, the speed's minutes.
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Bots entered at once (fewer than `players`).
     #[serde(default)]
     pub bots: usize,
@@ -370,4 +378,24 @@ pub struct TournamentAnswer {
     pub entry: Option<u32>,
     /// What came back, when unregistered.
     pub refund: Option<Chips>,
+}
+
+/// A notice for one player of a tournament: what happened as a key and its arguments, which
+/// the browser says in the reader's language (its `tn_{key}` strings), and in English for
+/// other clients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentNotice {
+    /// What happened: `registered`, `re_entered` (`entry`), `refunded` (`amount`), `rebought`
+    /// and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
+    /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
+    /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
+    /// `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`); a Swiss event's
+    /// `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
+    /// `swiss_placed` (`place`) and `swiss_cancelled`.
+    pub key: String,
+    /// Its arguments by name: numbers (chips; `table` and `seat` counted from 1), or words (a
+    /// player's name `by`, a deal's `kind` `icm` or `chop`, an error's `code` and `message`).
+    pub args: std::collections::BTreeMap<String, serde_json::Value>,
+    /// The notice in English.
+    pub text: String,
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
+use tavolo_engine::tournament::{Config, Length, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, UserId};
 use tokio::sync::{mpsc, oneshot};
@@ -19,10 +19,13 @@ use crate::protocol::tournament::{
 };
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
+mod operator;
 pub mod schedule;
 mod shell;
 pub mod swiss;
 mod swiss_shell;
+
+pub use operator::{operator, FINISHED_LOG_KEPT};
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
@@ -33,6 +36,9 @@ use crate::tournament::{
 /// checked to (the property test's 1,000 entries), and 200 played on three nodes by the
 /// failover drill (docs/operations.md).
 pub const MAX_SIT_AND_GO: usize = 1_000;
+
+/// The most hands a level of a sit-and-go may last (levels by hands).
+pub const MAX_HANDS_PER_LEVEL: u32 = 1_000;
 
 /// A tournament's definition as the books keep it (`tournaments.config`): the engine's settings
 /// and what the room adds — its bots' level and the speed's word — so that a node taking it
@@ -69,6 +75,10 @@ impl Definition {
             structure: "no_limit".into(),
             kind: kind.into(),
             speed: self.speed.clone(),
+            hands_per_level: match c.structure.length {
+                Length::Hands(h) => Some(h),
+                Length::Minutes(_) => None,
+            },
             status: TournamentStatus::Registering,
             entry: c.prize,
             fee: c.fee,
@@ -499,10 +509,19 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
         ));
     }
     let (speed, word) = speed(new.speed.as_deref())?;
+    let mut structure = Structure::template_of(game, speed);
+    if let Some(hands) = new.hands_per_level {
+        if !(1..=MAX_HANDS_PER_LEVEL).contains(&hands) {
+            return Err(invalid(format!(
+                "a level lasts 1 to {MAX_HANDS_PER_LEVEL} hands"
+            )));
+        }
+        structure.length = Length::Hands(hands);
+    }
     let config = Config {
         game,
         seats,
-        structure: Structure::template_of(game, speed),
+        structure,
         prize: new.entry,
         fee: new.fee,
         start: Start::SitAndGo {

@@ -55,6 +55,7 @@ impl SwissDefinition {
             structure: "swiss".into(),
             kind: kind.into(),
             speed: "regular".into(),
+            hands_per_level: None,
             status: TournamentStatus::Registering,
             entry: Chips::ZERO,
             fee: Chips::ZERO,

@@ -24,5 +24,6 @@ mod swiss_room;
 mod table_faults;
 mod tables;
 mod tournament;
+mod tournament_nodes;
 mod tournaments;
 mod ws_channels;

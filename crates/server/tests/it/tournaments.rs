@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use tavolo_server::ServerHandle;
 
-use crate::common::{audit_and_shutdown, get, post, restart, server_and_guest, Client};
+use crate::common::{audit_and_shutdown, get, post, restart, server, server_and_guest, Client};
 
 /// The tournament as `c` sees it.
 pub(crate) async fn detail(c: &Client, id: &str) -> Value {
@@ -310,5 +310,45 @@ async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
     let notices = d["me"]["notices"].to_string();
     assert!(notices.contains("declined the deal"), "{notices}");
     played_out(&mut ada, &id, before).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 51: a sit-and-go may play levels by hands (RULES.md §5, "Levels and the clock"): the
+/// lobby shows the hands a level lasts, and a level of no hands (or too many) is refused.
+#[tokio::test]
+async fn a_sit_and_go_may_play_levels_by_hands() {
+    let (h, _dir) = server("sng-hands").await;
+    let ada = Client::guest(h.local_addr()).await;
+    let addr = ada.addr;
+    let new = |hands: Value| {
+        json!({"name": "By hands", "players": 3, "entry": 100, "speed": "hyper", "bots": 2,
+               "bot_level": "beginner", "hands_per_level": hands})
+        .to_string()
+    };
+    let r = post(addr, "/api/tournaments", &new(json!(4)), Some(&ada.session)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().expect("an id").to_string();
+    let d = detail(&ada, &id).await;
+    assert_eq!(d["tournament"]["hands_per_level"], 4, "{d}");
+    for bad in [json!(0), json!(1_001)] {
+        let r = post(addr, "/api/tournaments", &new(bad), Some(&ada.session)).await;
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(
+            r.body.contains("a level lasts 1 to 1000 hands"),
+            "{}",
+            r.body
+        );
+    }
+    let r = post(
+        addr,
+        "/api/tournaments",
+        &new(Value::Null),
+        Some(&ada.session),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().expect("an id").to_string();
+    let d = detail(&ada, &id).await;
+    assert!(d["tournament"]["hands_per_level"].is_null(), "by time: {d}");
     audit_and_shutdown(h).await;
 }

@@ -342,3 +342,55 @@ async fn a_former_owners_append_is_refused_and_the_new_owner_appends_after_the_l
         assert_eq!(state(&store, "l3").await.as_deref(), Some("h2"));
     }
 }
+
+/// Issue 51: the log's rows of a tournament finished (before the time given) are deleted; its
+/// row — the last lobby line, the rest of its newest save — and its journal stay, and the audit
+/// still passes. A tournament still running, or finished later, keeps its whole log.
+#[tokio::test]
+async fn a_finished_tournaments_log_rows_are_deleted_and_its_results_kept() {
+    for store in common::stores().await {
+        let ada = store.register("ada", "correct horse").await.unwrap().id;
+        let mut fences = Vec::new();
+        for id in ["f1", "f2", "f3"] {
+            let fence = store.create_tournament(&new(id), "n1", 10_000).await;
+            let fence = fence.unwrap();
+            let j = entry(id, ada);
+            let s = save_steps("rest", 1, 0, &["a", "b", "c"]);
+            store.save_tournament(&fence, Some(&j), &s).await.unwrap();
+            fences.push(fence);
+        }
+        // f1 is won: its prize paid with its last save, then it finishes; f2 runs on.
+        let prize = PoolMove::prize(
+            format!("tournament:f1:prize:1:{}", ada.0),
+            "f1",
+            Account::User(ada),
+            100,
+        );
+        let last = save_steps("rest", 2, 3, &["d"]);
+        (store.save_tournament(&fences[0], Some(&prize), &last).await).unwrap();
+        let line = "{\"status\":\"finished\"}";
+        store.finish_tournament(&fences[0], line).await.unwrap();
+        let gone = store.forget_finished_logs(0).await.unwrap();
+        assert_eq!(gone, 0, "nothing finished before the time given");
+        let later = tavolo_store::now_ms() + 1;
+        let gone = store.forget_finished_logs(later).await.unwrap();
+        assert_eq!(gone, 4, "f1's four rows");
+        assert_eq!(rows(&store, "f1").await, 0);
+        assert_eq!(
+            rows(&store, "f2").await,
+            3,
+            "a tournament running keeps its log"
+        );
+        let row = store.tournament("f1").await.unwrap().expect("kept");
+        assert_eq!(row.summary.as_deref(), Some(line), "its last lobby line");
+        assert_eq!(row.state.as_deref(), Some("rest"));
+        assert!(row.finished_at.is_some());
+        let pool = Account::Tournament("f1".into());
+        assert_eq!(store.balance(&pool).await.unwrap(), 0, "the prize paid");
+        // f3 finishes after the time given: its log stays until a later sweep.
+        store.finish_tournament(&fences[2], line).await.unwrap();
+        assert_eq!(store.forget_finished_logs(later - 1).await.unwrap(), 0);
+        assert_eq!(rows(&store, "f3").await, 3);
+        assert!(store.audit().await.unwrap().problems.is_empty());
+    }
+}

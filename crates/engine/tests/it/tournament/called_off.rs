@@ -144,7 +144,7 @@ fn no_table_deals_while_the_final_table_waits_for_the_other_to_finish_its_hand()
     assert_eq!(t.seatings().map(|s| s.players()).sum::<usize>(), 9);
     assert_eq!(t.seatings().count(), 2, "not redrawn while table 0 plays");
     assert!(!t.may_deal(1), "table 1 waits for the final table");
-    t.hand_over(0, &began0, &began0)
+    t.hand_over(0, &began0, &began0, 0)
         .expect("table 0's hand ends");
     assert_eq!(
         t.seatings().count(),
