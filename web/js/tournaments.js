@@ -5,8 +5,11 @@
 // the player's own table, place, prize and notices, with Register / Unregister, and Rebuy /
 // Add-on when the room says the player may; a deal at the final table (deal.js); a scheduled
 // tournament's start and options; the time to the next level and the break, counted from the
-// room's clock. The room computes all of it; the page asks again every two seconds while it is
-// open. `followTournaments` takes a player moved to another table there, with a notice.
+// room's clock. A Swiss event of Saint Poker (free) shows its round of rounds, its standings
+// with the tie-break columns and each round's tables instead of levels, chips and prizes. The
+// room computes all of it; the page asks again every two seconds while it is open.
+// `followTournaments` takes a player moved to another table there, with a notice (a Swiss
+// event's player: to each new round's table).
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
@@ -34,12 +37,21 @@ const statusText = (s) => t(`t_status_${s}`);
 const link = (id) => `#/tournaments/${encodeURIComponent(id)}`;
 const tableLink = (id) => `#/table/${encodeURIComponent(id)}`;
 
+/** A Swiss event's round: "2 of 4" (or the round alone while the number is not known). */
+const roundText = (l) =>
+  l.round == null ? '—' : l.rounds != null ? t('t_round_of', { round: l.round, rounds: l.rounds }) : String(l.round);
+
 function lineRow(l) {
   const gtd = l.guarantee ? ` <small>${t('t_gtd', { amount: fmtChips(l.guarantee) })}</small>` : '';
+  const swiss = l.game === 'saint';
+  const round = swiss && l.round != null ? ` · ${t('t_round')} ${esc(roundText(l))}` : '';
+  const price = swiss ? t('t_free') : `${fmtChips(l.entry)} + ${fmtChips(l.fee)}`;
   return `<tr data-tournament="${esc(l.id)}"><td><a href="${link(l.id)}">${esc(l.name)}</a>${gtd}</td>
     <td class="game-${esc(l.game)}">${esc(t(l.game))}</td>
-    <td>${fmtChips(l.entry)} + ${fmtChips(l.fee)}</td><td>${l.entrants} / ${l.players || '—'}</td>
-    <td>${esc(t(`t_speed_${l.speed}`))}</td><td>${statusText(l.status)}${
+    <td>${price}</td><td>${l.entrants} / ${l.players || '—'}</td>
+    <td>${esc(swiss ? t('t_swiss') : t(`t_speed_${l.speed}`))}${
+      l.hands_per_level ? ` · ${esc(t('t_hands_levels', { n: l.hands_per_level }))}` : ''
+    }</td><td>${statusText(l.status)}${round}${
       l.starts_at != null && l.status === 'registering' ? ` · ${esc(when(l.starts_at))}` : ''
     }</td></tr>`;
 }
@@ -60,7 +72,7 @@ function options(l) {
 function newForm() {
   const speeds = ['turbo', 'regular', 'hyper'].map((s) => `<option value="${s}">${t(`t_speed_${s}`)}</option>`);
   const levels = ['beginner', 'regular', 'strong'].map((s) => `<option value="${s}">${t(`lv_${s}`)}</option>`);
-  const games = ['holdem', 'draw'].map((g) => `<option value="${g}">${t(g)}</option>`);
+  const games = ['holdem', 'draw', 'saint'].map((g) => `<option value="${g}">${t(g)}</option>`);
   return `<section class="panel" aria-labelledby="sng-h"><h2 id="sng-h">${t('t_new_sng')}</h2>
     <form id="sng-form" class="create-form">
       <label>${t('name')} <input name="name" maxlength="40"></label>
@@ -70,6 +82,8 @@ function newForm() {
       <label>${t('t_entry')} <input name="entry" type="number" min="1" value="100" required></label>
       <label>${t('t_fee')} <input name="fee" type="number" min="0" value="10" required></label>
       <label>${t('t_speed')} <select name="speed">${speeds.join('')}</select></label>
+      <label hidden>${t('t_rounds')} <input name="rounds" type="number" min="1" max="20" placeholder="auto"></label>
+      <label>${t('t_hands_per_level')} <input name="hands_per_level" type="number" min="1" max="1000"></label>
       <label>${t('bots')} <input name="bots" type="number" min="0" max="89" value="5"></label>
       <label>${t('bot_level')} <select name="bot_level">${levels.join('')}</select></label>
       <button class="btn" id="sng-create">${t('create')}</button>
@@ -100,26 +114,35 @@ export function renderTournaments(root, id) {
     }
   };
   const form = root.querySelector('#sng-form');
-  // A Draw table seats 2 to 8 (RULES.md §3), a Hold'em one 2 to 10.
+  // A Draw table seats 2 to 8 (RULES.md §3), a Hold'em one 2 to 10; a Swiss event of Saint
+  // Poker is free, its tables seated by the rules (RULES.md §5), its rounds set or not.
   form.game.addEventListener('change', () => {
     const most = form.game.value === 'draw' ? 8 : 10;
     form.seats.max = String(most);
     if (Number(form.seats.value) > most) form.seats.value = String(most);
+    const swiss = form.game.value === 'saint';
+    for (const k of ['seats', 'entry', 'fee', 'speed', 'hands_per_level']) form[k].closest('label').hidden = swiss;
+    form.rounds.closest('label').hidden = !swiss;
   });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const err = form.querySelector('#sng-error');
     err.textContent = '';
     const n = (k) => Number(form[k].value);
+    const swiss = form.game.value === 'saint';
+    const priced = {
+      seats: n('seats'),
+      entry: n('entry'),
+      fee: n('fee'),
+      speed: form.speed.value,
+      hands_per_level: form.hands_per_level.value ? n('hands_per_level') : null,
+    };
     try {
       const made = await api.createSitAndGo({
         name: form.name.value.trim() || null,
         game: form.game.value,
         players: n('players'),
-        seats: n('seats'),
-        entry: n('entry'),
-        fee: n('fee'),
-        speed: form.speed.value,
+        ...(swiss ? { rounds: form.rounds.value ? n('rounds') : null } : priced),
         bots: n('bots'),
         bot_level: form.bot_level.value,
       });
@@ -168,8 +191,19 @@ export function clockText(l, now) {
   return { next, pause };
 }
 
+/** The facts of a Swiss event's line `l`: its game, state, round of rounds, players. */
+function swissFacts(l) {
+  const row = (k, v) => `<div><dt>${t(k)}</dt><dd>${v}</dd></div>`;
+  return `<dl class="facts" id="t-facts">
+    ${row('game', `<span id="t-game">${esc(t(l.game))}</span> · ${t('t_swiss')}`)}
+    ${row('state', `<span id="t-status">${statusText(l.status)}</span>`)}
+    ${row('t_round', `<span id="t-round">${esc(roundText(l))}</span>`)}
+    ${row('t_left', `${l.left} / ${l.entrants}`)}${row('t_buy_in', t('t_free'))}</dl>`;
+}
+
 /** The facts of line `l`, its clock counted at the room's time `now`. */
 function facts(l, now) {
+  if (l.game === 'saint') return swissFacts(l);
   const row = (k, v) => `<div><dt>${t(k)}</dt><dd>${v}</dd></div>`;
   const clock = clockText(l, now);
   // A Draw level is an ante alone (also the minimum bet): the room sends no blinds for it.
@@ -215,13 +249,60 @@ function mePanel(d) {
           me.prize != null ? ` — ${t('t_your_prize', { prize: fmtChips(me.prize) })}` : ''
         }</p>`
       : '';
-  const notices = (me.notices || []).map((n) => `<li>${esc(n)}</li>`).join('');
+  const notices = (me.notices || []).map((n) => `<li>${esc(noticeText(n))}</li>`).join('');
   return `<section class="panel" aria-labelledby="t-me-h"><h2 id="t-me-h">${t('t_you')}</h2>
     ${buttons}${buys}${where}${place}${dealHtml(d, d.now_ms)}
     <ul id="t-notices" class="notices">${notices}</ul></section>`;
 }
 
+/** A point count the room gives (a shared place's average may be a fraction). */
+const pts = (x) => String(Math.round(x * 100) / 100);
+
+/** A Swiss event's standings (points, then the tie-breaks' columns) and each round's tables. */
+function swissStandings(s) {
+  const rows = s.standings
+    .map(
+      (e) => `<tr${e.eliminated ? ' class="out"' : ''}><td>${e.place}</td><td>${esc(e.name)}</td>
+      <td>${pts(e.points)}</td><td>${e.saint}</td><td>${pts(e.opponents)}</td></tr>`,
+    )
+    .join('');
+  const table = (x) => {
+    const who = x.players
+      .map((p, i) => {
+        const score = x.saint ? ` ${x.saint[i]}` : '';
+        const away = x.absent.includes(p) ? ` (${t('t_absent')})` : '';
+        return `${esc(p)}${score}${away}`;
+      })
+      .join(', ');
+    const open = x.id ? ` <a href="${tableLink(x.id)}">${t('go_to_table')}</a>` : '';
+    return `<li>${t('t_round')} ${x.round} · ${t('table')} ${x.table}: ${who}${open}</li>`;
+  };
+  return `<section class="panel" aria-labelledby="t-st-h"><h2 id="t-st-h">${t('t_standings')}</h2>
+    <div class="table-wrap"><table class="tables" id="t-swiss-standings"><thead><tr><th scope="col">#</th>
+      <th scope="col">${t('t_player')}</th><th scope="col">${t('t_points')}</th>
+      <th scope="col">${t('t_saint_points')}</th><th scope="col">${t('t_opp_points')}</th>
+    </tr></thead><tbody>${rows}</tbody></table></div>
+    <h2>${t('t_round_tables')}</h2><ul id="t-swiss-tables">${s.tables.map(table).join('')}</ul></section>`;
+}
+
+/** A notice the room gives as a key and its arguments (docs/protocol.md), in the reader's words. */
+function noticeText(n) {
+  const a = { ...(n.args || {}) };
+  for (const k of ['amount', 'stack', 'prize', 'share']) if (a[k] != null) a[k] = fmtChips(a[k]);
+  if (a.kind) a.kind = t(a.kind === 'chop' ? 't_deal_chop' : 't_deal_icm');
+  if (n.key === 'refused') return t('tn_refused', { why: errorText({ code: a.code, message: a.message }) });
+  if (n.key === 'busted') {
+    const shared = a.tied > 1 ? ` ${t('tn_shared', { tied: a.tied })}` : '';
+    const prize = a.prize != null ? ` ${t('tn_with_prize', { prize: a.prize })}` : '';
+    return `${t('tn_busted', { place: a.place })}${shared}${prize}`;
+  }
+  const key = `tn_${n.key}`;
+  const said = t(key, a);
+  return said === key ? n.text : said;
+}
+
 function standings(d) {
+  if (d.swiss?.standings.length) return swissStandings(d.swiss);
   const rows = (d.entrants || [])
     .map(
       (e, i) => `<tr><td>${e.place ?? i + 1}</td><td>${esc(e.name)}</td><td>${fmtChips(e.stack)}</td>
@@ -291,6 +372,8 @@ function renderOne(root, id) {
  * and taken there if they were looking at the table they left. Returns a stop function. */
 export function followTournaments() {
   const tables = new Map();
+  /** The last table each tournament sat this browser's player at (a Swiss event's round). */
+  const played = new Map();
   const look = async () => {
     for (const id of mine()) {
       let d;
@@ -302,6 +385,18 @@ export function followTournaments() {
       const now = d.me?.table || null;
       const before = tables.get(id);
       tables.set(id, now);
+      // A Swiss event's next round: a table again after none, another than the last.
+      const last = played.get(id);
+      if (now) played.set(id, now);
+      if (now && !before && last && last !== now) {
+        const watching = location.hash === tableLink(last);
+        notice(
+          t('t_next_round', { name: d.tournament.name }),
+          watching ? null : { label: t('go_to_table'), href: tableLink(now) },
+        );
+        if (watching) location.hash = tableLink(now);
+        continue;
+      }
       const over = d.tournament.status === 'finished' || d.tournament.status === 'cancelled';
       if (over || (d.me && !d.me.registered)) remember(id, false);
       if (before === undefined || now === before) continue;

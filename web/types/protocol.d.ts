@@ -518,6 +518,8 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   StepSeat?: StepSeat;
   Street?: Street;
   Structure?: Structure;
+  SwissStanding?: SwissStanding;
+  SwissTable?: SwissTable;
   TableOptions?: TableOptions1;
   TableState?: TableState;
   TableStatus?: TableStatus;
@@ -534,7 +536,9 @@ export interface TheTavoloCardRoomProtocolVersion1DocsProtocolMd {
   TournamentLevel?: TournamentLevel;
   TournamentLine?: TournamentLine1;
   TournamentMe?: TournamentMe;
+  TournamentNotice?: TournamentNotice;
   TournamentStatus?: TournamentStatus;
+  TournamentSwiss?: TournamentSwiss;
   TournamentView?: TournamentView;
   TournamentsReply?: TournamentsReply;
   UserInfo?: UserInfo;
@@ -1394,25 +1398,41 @@ export interface NewSitAndGo {
    */
   bots?: number;
   /**
-   * What an entry puts in the prize pool.
+   * What an entry puts in the prize pool (a Swiss event: none).
    */
-  entry: number;
+  entry?: number;
   /**
    * What an entry pays the house (default 0).
    */
   fee?: number;
   /**
-   * The game: `holdem` (the default) or `draw`.
+   * The game: `holdem` (the default), `draw`, or `saint` (a free Swiss event of Saint Poker:
+   * no entry, fee, speed or seats; `rounds` and `knockout` apply).
    */
   game?: string | null;
+  /**
+   * Levels by hands (RULES.md §5, "Levels and the clock"): each level lasts this many hands
+   * at each table (1 to 1,000; the tournament moves on with the slowest table), the speed's
+   * blinds and breaks kept. Absent: levels by time, the speed's minutes.
+   */
+  hands_per_level?: number | null;
+  /**
+   * A Swiss event's elimination variant: the top 1 or 2 of each table go on, to a final
+   * table of 4 or 5 (`rounds` does not apply).
+   */
+  knockout?: number | null;
   /**
    * Its name (a default from the room otherwise).
    */
   name?: string | null;
   /**
-   * Entries it starts with (2 to 1,000).
+   * Entries it starts with (2 to 1,000; a Swiss event 3 to 100).
    */
   players: number;
+  /**
+   * A Swiss event's rounds (1 to 20; default ⌈log₂ N⌉ + 1 of the N who start).
+   */
+  rounds?: number | null;
   /**
    * Seats a table (2 to 10, Draw 2 to 8; default 9, Draw 8).
    */
@@ -2425,6 +2445,64 @@ export interface You {
   waiting?: number | null;
 }
 /**
+ * One player in a Swiss event's standings.
+ */
+export interface SwissStanding {
+  /**
+   * Out of the elimination variant.
+   */
+  eliminated?: boolean;
+  /**
+   * Their name.
+   */
+  name: string;
+  /**
+   * The sum of their opponents' tournament points (the second tie-break).
+   */
+  opponents: number;
+  /**
+   * Their place in the standings (1 first).
+   */
+  place: number;
+  /**
+   * Tournament (place) points (a shared place's average may be a fraction).
+   */
+  points: number;
+  /**
+   * Saint points over every game (the first tie-break).
+   */
+  saint: number;
+}
+/**
+ * One table of a Swiss round: its players in seat order and, once in, the game's result.
+ */
+export interface SwissTable {
+  /**
+   * Once the game is over: the players who never came (0 place points).
+   */
+  absent?: string[];
+  /**
+   * Its id while it plays (open it to play or watch).
+   */
+  id?: string | null;
+  /**
+   * Its players, seat 1 first.
+   */
+  players: string[];
+  /**
+   * The round (1 = the first).
+   */
+  round: number;
+  /**
+   * Once the game is over: each player's Saint points, as `players`.
+   */
+  saint?: number[] | null;
+  /**
+   * The table of that round (1 = the first).
+   */
+  table: number;
+}
+/**
  * The options of a table, as sent by `create_table` (missing fields take the defaults).
  */
 export interface TableOptions1 {
@@ -2626,6 +2704,10 @@ export interface TournamentDetail {
    */
   prizes: number[];
   /**
+   * A Swiss event's standings and rounds (`game` `saint`).
+   */
+  swiss?: TournamentSwiss | null;
+  /**
    * Its open tables' ids.
    */
   tables: string[];
@@ -2681,7 +2763,7 @@ export interface TournamentMe {
   /**
    * What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
    */
-  notices: string[];
+  notices: TournamentNotice[];
   /**
    * Their place, once out (or 1: the winner).
    */
@@ -2702,6 +2784,48 @@ export interface TournamentMe {
    * The table they sit at now (its id: open it to play), while in.
    */
   table?: string | null;
+}
+/**
+ * A notice for one player of a tournament: what happened as a key and its arguments, which
+ * the browser says in the reader's language (its `tn_{key}` strings), and in English for
+ * other clients.
+ */
+export interface TournamentNotice {
+  /**
+   * Its arguments by name: numbers (chips; `table` and `seat` counted from 1), or words (a
+   * player's name `by`, a deal's `kind` `icm` or `chop`, an error's `code` and `message`).
+   */
+  args: {
+    [k: string]: any;
+  };
+  /**
+   * What happened: `registered`, `re_entered` (`entry`), `refunded` (`amount`), `rebought`
+   * and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
+   * (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
+   * `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
+   * `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`); a Swiss event's
+   * `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
+   * `swiss_placed` (`place`) and `swiss_cancelled`.
+   */
+  key: string;
+  /**
+   * The notice in English.
+   */
+  text: string;
+}
+/**
+ * A Swiss event's standings and rounds (RULES.md §5, "Saint Poker tournaments (Swiss)").
+ */
+export interface TournamentSwiss {
+  /**
+   * The standings, best first (the final ones once over): tournament points, then the
+   * published tie-breaks.
+   */
+  standings: SwissStanding[];
+  /**
+   * Each round's tables, the first round first.
+   */
+  tables: SwissTable[];
 }
 /**
  * The lobby's line.
@@ -2762,6 +2886,10 @@ export interface TournamentLine {
    */
   guarantee?: number | null;
   /**
+   * Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+   */
+  hands_per_level?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2769,6 +2897,10 @@ export interface TournamentLine {
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */
   kind: string;
+  /**
+   * A Swiss event's elimination variant: the top `knockout` of each table go on.
+   */
+  knockout?: number | null;
   /**
    * A scheduled tournament's last level of late registration (0: none); rebuys and
    * re-entries end with it, and the add-on is taken in it.
@@ -2824,6 +2956,16 @@ export interface TournamentLine {
    * Players at or below the starting stack may buy it again during late registration.
    */
   rebuys?: boolean;
+  /**
+   * A Swiss event (`game` `saint`): the round in play or the last played (1 = the first),
+   * once started.
+   */
+  round?: number | null;
+  /**
+   * A Swiss event: its rounds, once known (set when it was made, else ⌈log₂ N⌉ + 1 of the N
+   * who started).
+   */
+  rounds?: number | null;
   /**
    * Seats a table.
    */
@@ -2933,6 +3075,10 @@ export interface TournamentLine1 {
    */
   guarantee?: number | null;
   /**
+   * Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+   */
+  hands_per_level?: number | null;
+  /**
    * Its id.
    */
   id: string;
@@ -2940,6 +3086,10 @@ export interface TournamentLine1 {
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */
   kind: string;
+  /**
+   * A Swiss event's elimination variant: the top `knockout` of each table go on.
+   */
+  knockout?: number | null;
   /**
    * A scheduled tournament's last level of late registration (0: none); rebuys and
    * re-entries end with it, and the add-on is taken in it.
@@ -2995,6 +3145,16 @@ export interface TournamentLine1 {
    * Players at or below the starting stack may buy it again during late registration.
    */
   rebuys?: boolean;
+  /**
+   * A Swiss event (`game` `saint`): the round in play or the last played (1 = the first),
+   * once started.
+   */
+  round?: number | null;
+  /**
+   * A Swiss event: its rounds, once known (set when it was made, else ⌈log₂ N⌉ + 1 of the N
+   * who started).
+   */
+  rounds?: number | null;
   /**
    * Seats a table.
    */

@@ -8,7 +8,10 @@
 
 use tavolo_cards::SplitMix64;
 use tavolo_engine::betting::{Bet, BettingAction, Legal};
+use tavolo_engine::game::{Game, Positions};
 use tavolo_engine::Chips;
+
+use crate::error::BotsError;
 
 /// A betting decision before it is fitted to the legal range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +153,18 @@ pub struct FoldBot;
 /// in Draw it makes the standard exchange. An anchor of the best-response yardsticks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RaiseBot;
+
+/// The setup of every hand of a match of betting game `G` at `table`: `players` equal stacks
+/// of `stack`, the button (in Draw the dealer) at `button`.
+pub(crate) fn match_setup<G: Game>(
+    table: &G::Options,
+    players: usize,
+    stack: Chips,
+    button: usize,
+) -> Result<G::Setup, BotsError> {
+    let at = Positions::new(vec![stack; players], button, Chips::ZERO);
+    G::setup(table, &at).map_err(|e| BotsError::Options(e.to_string()))
+}
 
 /// The price of a call: the share of the pot after it that the call is (0 when nothing is
 /// owed). `pot` is everything in the middle.

@@ -146,6 +146,17 @@ impl<G: Game> BotSpec<G> {
         }
     }
 
+    /// A spec labelled `label` making bots with `make(label, seat, seed)`: each bot carries the
+    /// label (`expert:N`, `master:N`, …) in its name.
+    pub(crate) fn labelled(
+        label: String,
+        make: impl Fn(String, usize, u64) -> Box<dyn Bot<G>> + Send + Sync + 'static,
+    ) -> BotSpec<G> {
+        BotSpec::new(label.clone(), move |seat, seed| {
+            make(label.clone(), seat, seed)
+        })
+    }
+
     /// This spec, marked as making bots that learn from earlier games through memory they share
     /// (so their play depends on the order of the games).
     pub fn learning(mut self) -> BotSpec<G> {
@@ -195,6 +206,16 @@ pub(crate) enum BotName<'a> {
 }
 
 impl<'a> BotName<'a> {
+    /// Of a game's three expert levels `[easy, normal, hard]`, the one a known name (`expert`,
+    /// `expert:easy`, `expert:normal`, `expert:hard`) asks for: `normal` for all but the two.
+    pub(crate) fn expert_level<L>(name: &str, [easy, normal, hard]: [L; 3]) -> L {
+        match name {
+            "expert:easy" => easy,
+            "expert:hard" => hard,
+            _ => normal,
+        }
+    }
+
     /// Reads `name` for game `G`, whose bots are `known` and whose experts count `unit`s
     /// (simulations, rollouts) up to `max`.
     pub(crate) fn read<G: Game>(

@@ -127,3 +127,20 @@ pub enum StrategyError {
         sum: u32,
     },
 }
+
+impl StrategyError {
+    /// Nothing when the file's `file` is this program's `built`; else a [`StrategyError::Mismatch`]
+    /// naming `what`.
+    pub(crate) fn unless_same(
+        what: &'static str,
+        file: impl Into<u64>,
+        built: impl Into<u64>,
+    ) -> Result<(), StrategyError> {
+        let (file, built) = (file.into(), built.into());
+        if file == built {
+            Ok(())
+        } else {
+            Err(StrategyError::Mismatch { what, file, built })
+        }
+    }
+}

@@ -53,8 +53,14 @@ impl Level {
 
 /// A game whose bots come in [`Level`]s.
 pub trait Levels: Game {
+    /// The names of the bots (as its `bot_spec` knows them) playing each level in this game, in
+    /// [`Level::ALL`] order.
+    const LEVEL_BOTS: [&'static str; 3];
+
     /// The name of the bot (as its `bot_spec` knows it) playing `level` in this game.
-    fn bot_name(level: Level) -> &'static str;
+    fn bot_name(level: Level) -> &'static str {
+        Self::LEVEL_BOTS[level as usize]
+    }
 
     /// What a room's table of this game may have as its bots' level: the three levels, then the
     /// named bots a table may also ask for by name.
@@ -62,13 +68,7 @@ pub trait Levels: Game {
 }
 
 impl Levels for SaintPoker {
-    fn bot_name(level: Level) -> &'static str {
-        match level {
-            Level::Beginner => "greedy",
-            Level::Regular => "expert:normal",
-            Level::Strong => "master",
-        }
-    }
+    const LEVEL_BOTS: [&'static str; 3] = ["greedy", "expert:normal", "master"];
 
     const TABLE_BOTS: &'static [&'static str] = &[
         "beginner", "regular", "strong", "random", "greedy", "expert", "master",
@@ -76,13 +76,7 @@ impl Levels for SaintPoker {
 }
 
 impl Levels for Holdem {
-    fn bot_name(level: Level) -> &'static str {
-        match level {
-            Level::Beginner => "rules",
-            Level::Regular => "expert:normal",
-            Level::Strong => "exploit",
-        }
-    }
+    const LEVEL_BOTS: [&'static str; 3] = ["rules", "expert:normal", "exploit"];
 
     const TABLE_BOTS: &'static [&'static str] = &[
         "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr", "exploit",
@@ -90,13 +84,7 @@ impl Levels for Holdem {
 }
 
 impl Levels for Draw {
-    fn bot_name(level: Level) -> &'static str {
-        match level {
-            Level::Beginner => "rules",
-            Level::Regular => "expert",
-            Level::Strong => "search",
-        }
-    }
+    const LEVEL_BOTS: [&'static str; 3] = ["rules", "expert", "search"];
 
     const TABLE_BOTS: &'static [&'static str] = &[
         "beginner", "regular", "strong", "random", "station", "rules", "expert", "cfr", "search",

@@ -122,23 +122,33 @@ mod tests {
     use crate::saint::bot_spec;
     use tavolo_engine::tournament::Points;
 
-    #[test]
-    fn a_swiss_tournament_of_bots_plays_its_rounds_and_ranks_every_player_once() {
-        let sim = SwissSim {
-            players: 11,
+    /// `players` expert and random bots in turn, unlimited time, `knockout` as given.
+    fn expert_and_random(players: usize, knockout: Option<usize>) -> SwissSim {
+        SwissSim {
+            players,
             rounds: None,
-            knockout: None,
+            knockout,
             bots: ["expert:20", "random"]
                 .iter()
                 .map(|b| bot_spec(b).expect("a bot"))
                 .collect(),
             budget: Budget::UNLIMITED,
-        };
+        }
+    }
+
+    /// Every one of the `players` has exactly one place in `standings`.
+    fn assert_ranks_every_player_once(standings: &SwissStandings, players: usize) {
+        let mut ranked: Vec<usize> = standings.iter().map(|(p, ..)| *p).collect();
+        ranked.sort_unstable();
+        assert_eq!(ranked, (0..players).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_swiss_tournament_of_bots_plays_its_rounds_and_ranks_every_player_once() {
+        let sim = expert_and_random(11, None);
         let s = sim.play(3, 0).expect("the tournament");
         assert_eq!(s.len(), 11);
-        let mut players: Vec<usize> = s.iter().map(|(p, ..)| *p).collect();
-        players.sort_unstable();
-        assert_eq!(players, (0..11).collect::<Vec<_>>());
+        assert_ranks_every_player_once(&s, 11);
         // Five rounds of 6 points at most a game.
         assert!(s.iter().all(|(_, _, st)| st.points <= Points::whole(30)));
         assert!(
@@ -154,20 +164,9 @@ mod tests {
 
     #[test]
     fn an_elimination_tournament_of_bots_ends_at_a_final_table_and_ranks_every_player_once() {
-        let sim = SwissSim {
-            players: 13,
-            rounds: None,
-            knockout: Some(2),
-            bots: ["expert:20", "random"]
-                .iter()
-                .map(|b| bot_spec(b).expect("a bot"))
-                .collect(),
-            budget: Budget::UNLIMITED,
-        };
+        let sim = expert_and_random(13, Some(2));
         let s = sim.play(4, 0).expect("the tournament");
-        let mut players: Vec<usize> = s.iter().map(|(p, ..)| *p).collect();
-        players.sort_unstable();
-        assert_eq!(players, (0..13).collect::<Vec<_>>());
+        assert_ranks_every_player_once(&s, 13);
         // 13 play at tables of 5, 4 and 4: six go on, at two tables of 3: four reach the final.
         // The seven out after the first round played one game, which none of them won alone.
         assert!((6..13).all(|i| s[i].2.points < Points::whole(6)), "{s:?}");

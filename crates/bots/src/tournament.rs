@@ -17,7 +17,8 @@ use tavolo_engine::draw::DrawTable;
 use tavolo_engine::game::{seed_from_u64, Forced, Game, Outcome, Played, Positions};
 use tavolo_engine::holdem::{HoldemRules, HoldemTable};
 use tavolo_engine::tournament::{
-    Config, Effect, Phase, Speed, Start, Structure, Tournament, TournamentError, TournamentGame,
+    Config, Effect, Length, Phase, Speed, Start, Structure, Tournament, TournamentError,
+    TournamentGame,
 };
 use tavolo_engine::Chips;
 
@@ -59,6 +60,9 @@ pub struct TournamentSim<G: Game = Holdem> {
     pub seats: usize,
     /// The template of levels.
     pub speed: Speed,
+    /// Levels by hands: each level lasts this many hands at each table (`None`: the template's
+    /// minutes).
+    pub hands_per_level: Option<u32>,
     /// The bots, given to the players in turn.
     pub bots: Vec<BotSpec<G>>,
     /// What an entry puts in the pool (the fee is a tenth of it).
@@ -112,10 +116,14 @@ impl BotTotals {
 impl<G: TournamentPlay> TournamentSim<G> {
     /// The tournament's settings.
     pub fn config(&self) -> Config {
+        let mut structure = Structure::template_of(G::GAME, self.speed);
+        if let Some(hands) = self.hands_per_level {
+            structure.length = Length::Hands(hands);
+        }
         Config {
             game: G::GAME,
             seats: self.seats,
-            structure: Structure::template_of(G::GAME, self.speed),
+            structure,
             prize: self.entry,
             fee: self.entry.div_floor(10),
             start: Start::SitAndGo {
@@ -179,7 +187,7 @@ impl<G: TournamentPlay> TournamentSim<G> {
                 let (began, ended) = self.hand(&t, &config, table, seed ^ report.hands)?;
                 report.hands += 1;
                 t.dealt(table).map_err(fail)?;
-                effects.extend(t.hand_over(table, &began, &ended).map_err(fail)?);
+                effects.extend(t.hand_over(table, &began, &ended, now).map_err(fail)?);
                 let playing = t.seatings().filter(|s| s.players() > 0).count().max(1) as u64;
                 now += 120_000 / playing;
                 effects.extend(t.tick(now).map_err(fail)?);
@@ -285,6 +293,7 @@ mod tests {
             players,
             seats,
             speed: Speed::Hyper,
+            hands_per_level: None,
             bots: bots.iter().map(|b| bot_spec(b).expect("a bot")).collect(),
             entry: Chips::new(100),
         }
@@ -315,6 +324,7 @@ mod tests {
             players: 8,
             seats: 8,
             speed: Speed::Hyper,
+            hands_per_level: None,
             bots: ["rules", "random"]
                 .iter()
                 .map(|b| crate::draw::bot_spec(b).expect("a bot"))

@@ -111,20 +111,14 @@ impl Chips {
     #[inline]
     #[must_use]
     pub const fn checked_add(self, other: Chips) -> Option<Chips> {
-        match self.0.checked_add(other.0) {
-            Some(n) => Some(Chips(n)),
-            None => None,
-        }
+        counted(self.0.checked_add(other.0))
     }
 
     /// `self - other`, or `None` when `other` is more than `self`.
     #[inline]
     #[must_use]
     pub const fn checked_sub(self, other: Chips) -> Option<Chips> {
-        match self.0.checked_sub(other.0) {
-            Some(n) => Some(Chips(n)),
-            None => None,
-        }
+        counted(self.0.checked_sub(other.0))
     }
 
     /// `self + other`, or [`ChipsError::Overflow`] with both operands.
@@ -154,10 +148,7 @@ impl Chips {
     #[inline]
     #[must_use]
     pub const fn checked_mul(self, n: u64) -> Option<Chips> {
-        match self.0.checked_mul(n) {
-            Some(n) => Some(Chips(n)),
-            None => None,
-        }
+        counted(self.0.checked_mul(n))
     }
 
     /// `self` times `n` where the rules' invariants guarantee it fits (a level of a side pot
@@ -314,6 +305,15 @@ impl FromStr for Chips {
     }
 }
 
+/// A checked count as chips (`Option::map`, which a `const fn` cannot call).
+#[inline]
+const fn counted(n: Option<u64>) -> Option<Chips> {
+    match n {
+        Some(n) => Some(Chips(n)),
+        None => None,
+    }
+}
+
 /// The panic of an operator whose invariant broke: a bug, never input.
 #[cold]
 #[inline(never)]
@@ -322,47 +322,46 @@ fn broken(e: ChipsError) -> ! {
     panic!("chip arithmetic broke an invariant: {e}")
 }
 
-impl Add for Chips {
-    type Output = Chips;
-    /// Checked in every profile: panics on overflow (a bug, never input).
-    #[inline]
-    #[track_caller]
-    fn add(self, other: Chips) -> Chips {
-        match self.checked_add(other) {
-            Some(c) => c,
-            None => broken(ChipsError::Overflow { a: self, b: other }),
+/// `impl $Op` and `$OpAssign` for [`Chips`], checked in every profile: `$try` refusing is a
+/// bug, never input, and panics with its error.
+macro_rules! checked_operator {
+    ($Op:ident::$op:ident, $OpAssign:ident::$op_assign:ident, $try:ident, $doc:literal) => {
+        impl $Op for Chips {
+            type Output = Chips;
+            #[doc = $doc]
+            #[inline]
+            #[track_caller]
+            fn $op(self, other: Chips) -> Chips {
+                match self.$try(other) {
+                    Ok(c) => c,
+                    Err(e) => broken(e),
+                }
+            }
         }
-    }
-}
 
-impl Sub for Chips {
-    type Output = Chips;
-    /// Checked in every profile: panics below zero (a bug, never input).
-    #[inline]
-    #[track_caller]
-    fn sub(self, other: Chips) -> Chips {
-        match self.checked_sub(other) {
-            Some(c) => c,
-            None => broken(ChipsError::BelowZero { a: self, b: other }),
+        impl $OpAssign for Chips {
+            #[doc = $doc]
+            #[inline]
+            #[track_caller]
+            fn $op_assign(&mut self, other: Chips) {
+                *self = $Op::$op(*self, other);
+            }
         }
-    }
+    };
 }
 
-impl AddAssign for Chips {
-    #[inline]
-    #[track_caller]
-    fn add_assign(&mut self, other: Chips) {
-        *self = *self + other;
-    }
-}
-
-impl SubAssign for Chips {
-    #[inline]
-    #[track_caller]
-    fn sub_assign(&mut self, other: Chips) {
-        *self = *self - other;
-    }
-}
+checked_operator!(
+    Add::add,
+    AddAssign::add_assign,
+    try_add,
+    "Checked in every profile: panics on overflow (a bug, never input)."
+);
+checked_operator!(
+    Sub::sub,
+    SubAssign::sub_assign,
+    try_sub,
+    "Checked in every profile: panics below zero (a bug, never input)."
+);
 
 impl Sum for Chips {
     /// Checked in every profile: panics on overflow (a bug, never input).

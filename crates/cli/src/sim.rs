@@ -131,6 +131,10 @@ pub struct SimArgs {
     /// Tournaments: the template of levels.
     #[arg(long, value_enum, default_value = "turbo")]
     speed: tournament::SpeedArg,
+    /// Tournaments: levels by hands, each lasting N hands at each table (1 to 1,000; the
+    /// template's blinds and breaks kept). Without it levels last the template's minutes.
+    #[arg(long, value_name = "N")]
+    hands_per_level: Option<u32>,
     /// Betting games: every seat's starting stack, in big blinds (Hold'em) or antes (Draw).
     #[arg(long, default_value_t = 100)]
     stack: u64,

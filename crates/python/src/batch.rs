@@ -7,7 +7,6 @@
 //! `seed.to_le_bytes() ++ k.to_le_bytes()`, and the button moves one seat per deal), so every
 //! slot always holds a game with a seat to act.
 
-use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_cards::GameRng;
@@ -59,12 +58,20 @@ pub struct Batch {
     seed: u64,
     dealt: u64,
     slots: Vec<Slot>,
+    /// Seats per game.
+    #[pyo3(get)]
     players: usize,
+    /// The number of action indices.
+    #[pyo3(get)]
     action_count: usize,
+    /// The length of one observation.
+    #[pyo3(get)]
     observation_size: usize,
     /// Games finished so far.
+    #[pyo3(get)]
     finished: u64,
-    /// Actions played so far (automatic decisions not counted).
+    /// Action indices played so far (automatic decisions not counted).
+    #[pyo3(get, name = "actions_played")]
     actions: u64,
 }
 
@@ -220,15 +227,7 @@ impl Batch {
         }
         let deal = match setup {
             Some(s) => setup_dealer(py, game, s)?,
-            None => dealer(
-                py,
-                game,
-                players,
-                chip_stacks(stacks),
-                button,
-                structure,
-                options,
-            )?,
+            None => dealer(py, game, players, stacks, button, structure, options)?,
         };
         let mut slots = Vec::with_capacity(games);
         for k in 0..games as u64 {
@@ -266,36 +265,6 @@ impl Batch {
     #[getter]
     fn games(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Seats per game.
-    #[getter]
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    /// The number of action indices.
-    #[getter]
-    fn action_count(&self) -> usize {
-        self.action_count
-    }
-
-    /// The length of one observation.
-    #[getter]
-    fn observation_size(&self) -> usize {
-        self.observation_size
-    }
-
-    /// Games finished so far.
-    #[getter]
-    fn finished(&self) -> u64 {
-        self.finished
-    }
-
-    /// Action indices played so far.
-    #[getter]
-    fn actions_played(&self) -> u64 {
-        self.actions
     }
 
     /// The games in play now, as `Game` objects (copies).

@@ -3,9 +3,7 @@
 //! drives (and the dealers that make it) are in `games`.
 
 use crate::error::{game_error, value_error};
-use crate::games::{
-    chip_stacks, dealer, outcome_dict, seed_arg, setup_dealer, viewer, Session, GAMES,
-};
+use crate::games::{dealer, outcome_dict, seed_arg, setup_dealer, viewer, Session, GAMES};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -42,15 +40,7 @@ impl PyGame {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let seed = seed.map(seed_arg).transpose()?.unwrap_or([0; 32]);
-        let deal = dealer(
-            py,
-            game,
-            players,
-            chip_stacks(stacks),
-            button,
-            structure,
-            options,
-        )?;
+        let deal = dealer(py, game, players, stacks, button, structure, options)?;
         Ok(PyGame {
             inner: deal(0, seed).map_err(|e| game_error(py, &e, None, None))?,
         })

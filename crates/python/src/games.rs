@@ -393,7 +393,7 @@ pub(crate) fn counts(c: &[Chips]) -> Vec<u64> {
 }
 
 /// Stacks given from Python (plain integers) as counts of chips.
-pub(crate) fn chip_stacks(stacks: Option<Vec<u64>>) -> Option<Vec<Chips>> {
+fn chip_stacks(stacks: Option<Vec<u64>>) -> Option<Vec<Chips>> {
     stacks.map(|s| s.into_iter().map(Chips::new).collect())
 }
 
@@ -435,16 +435,32 @@ fn unknown_game(other: &str) -> PyErr {
     value_error(format!("unknown game `{other}` ({})", GAMES.join(", ")))
 }
 
+/// The stacks given, or `players` stacks of 100 `unit`s (big blinds, or antes in Draw).
+fn stacks_or_hundred(
+    stacks: Option<Vec<Chips>>,
+    unit: Chips,
+    players: usize,
+) -> PyResult<Vec<Chips>> {
+    match stacks {
+        Some(s) => Ok(s),
+        None => {
+            let stack = unit.try_mul(100).map_err(|e| value_error(e.to_string()))?;
+            Ok(vec![stack; players])
+        }
+    }
+}
+
 /// A dealer for a game from its name, options, stacks and button (see [`crate::game_class::PyGame::new`]).
 pub fn dealer(
     py: Python<'_>,
     game: &str,
     players: Option<usize>,
-    stacks: Option<Vec<Chips>>,
+    stacks: Option<Vec<u64>>,
     button: usize,
     structure: Option<&str>,
     opts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Dealer> {
+    let stacks = chip_stacks(stacks);
     let players = match (&stacks, players) {
         (Some(s), Some(p)) if s.len() != p => {
             return Err(value_error(format!("{p} players but {} stacks", s.len())))
@@ -463,16 +479,7 @@ pub fn dealer(
                 HoldemTable::casino(Chips::new(100), HoldemRules::casino(structure)),
                 opts,
             )?;
-            let stacks = match stacks {
-                Some(s) => s,
-                None => vec![
-                    table
-                        .big_blind
-                        .try_mul(100)
-                        .map_err(|e| value_error(e.to_string()))?;
-                    players
-                ],
-            };
+            let stacks = stacks_or_hundred(stacks, table.big_blind, players)?;
             rotating::<Hand>(table, stacks, button).map_err(setup_error)
         }
         "draw" => {
@@ -480,16 +487,7 @@ pub fn dealer(
                 return Err(value_error("Five-Card Draw has one structure"));
             }
             let table: DrawTable = options(DrawTable::german(Chips::new(10)), opts)?;
-            let stacks = match stacks {
-                Some(s) => s,
-                None => vec![
-                    table
-                        .ante
-                        .try_mul(100)
-                        .map_err(|e| value_error(e.to_string()))?;
-                    players
-                ],
-            };
+            let stacks = stacks_or_hundred(stacks, table.ante, players)?;
             rotating::<DrawHand>(table, stacks, button).map_err(setup_error)
         }
         "saint" => {

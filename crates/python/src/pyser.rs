@@ -149,6 +149,26 @@ fn wrap<'py>(
     }
 }
 
+/// Serializer methods for narrower numbers: each widens losslessly and calls the wider one.
+macro_rules! widen {
+    ($($name:ident($t:ty) => $to:ident($wide:ty)),* $(,)?) => {$(
+        fn $name(self, v: $t) -> Result<Self::Ok, Error> {
+            self.$to(<$wide>::from(v))
+        }
+    )*};
+}
+
+/// Serializer methods for 128-bit integers: Python's int holds them whole.
+macro_rules! wide_int {
+    ($($name:ident($t:ty)),*) => {$(
+        fn $name(self, v: $t) -> Result<Self::Ok, Error> {
+            v.into_pyobject(self.py)
+                .map(|o| o.into_any())
+                .map_err(|e| Error(format!("{e:?}")))
+        }
+    )*};
+}
+
 impl<'py> ser::Serializer for Maker<'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
@@ -163,43 +183,22 @@ impl<'py> ser::Serializer for Maker<'py> {
     fn serialize_bool(self, v: bool) -> Result<Self::Ok, Error> {
         Ok(PyBool::new(self.py, v).to_owned().into_any())
     }
-    fn serialize_i8(self, v: i8) -> Result<Self::Ok, Error> {
-        self.serialize_i64(i64::from(v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<Self::Ok, Error> {
-        self.serialize_i64(i64::from(v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Self::Ok, Error> {
-        self.serialize_i64(i64::from(v))
+    widen! {
+        serialize_i8(i8) => serialize_i64(i64),
+        serialize_i16(i16) => serialize_i64(i64),
+        serialize_i32(i32) => serialize_i64(i64),
+        serialize_u8(u8) => serialize_u64(u64),
+        serialize_u16(u16) => serialize_u64(u64),
+        serialize_u32(u32) => serialize_u64(u64),
+        serialize_f32(f32) => serialize_f64(f64),
     }
     fn serialize_i64(self, v: i64) -> Result<Self::Ok, Error> {
         Ok(PyInt::new(self.py, v).into_any())
     }
-    fn serialize_u8(self, v: u8) -> Result<Self::Ok, Error> {
-        self.serialize_u64(u64::from(v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Self::Ok, Error> {
-        self.serialize_u64(u64::from(v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Self::Ok, Error> {
-        self.serialize_u64(u64::from(v))
-    }
     fn serialize_u64(self, v: u64) -> Result<Self::Ok, Error> {
         Ok(PyInt::new(self.py, v).into_any())
     }
-    fn serialize_i128(self, v: i128) -> Result<Self::Ok, Error> {
-        v.into_pyobject(self.py)
-            .map(|o| o.into_any())
-            .map_err(|e| Error(format!("{e:?}")))
-    }
-    fn serialize_u128(self, v: u128) -> Result<Self::Ok, Error> {
-        v.into_pyobject(self.py)
-            .map(|o| o.into_any())
-            .map_err(|e| Error(format!("{e:?}")))
-    }
-    fn serialize_f32(self, v: f32) -> Result<Self::Ok, Error> {
-        self.serialize_f64(f64::from(v))
-    }
+    wide_int!(serialize_i128(i128), serialize_u128(u128));
     fn serialize_f64(self, v: f64) -> Result<Self::Ok, Error> {
         Ok(PyFloat::new(self.py, v).into_any())
     }

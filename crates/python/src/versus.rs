@@ -2,15 +2,11 @@
 //! the Gymnasium single-agent wrapper. The bots see only their seats' views and censored events
 //! (as in the arena and the room); the agent sees its observation and action mask.
 
-use crate::games::chip_stacks;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use tavolo_bots::{Bot, BotSpec, Budget};
-use tavolo_engine::draw::DrawHand;
 use tavolo_engine::encode::{rewards, Encoded};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
-use tavolo_engine::holdem::Hand;
-use tavolo_engine::saint::SaintGame;
 
 use crate::error::{value_error, IllegalActionError};
 use crate::game_class::PyGame;
@@ -169,18 +165,32 @@ where
     }
 }
 
-fn typed<G>(
+/// Who sits where in a match, whatever the game.
+struct Seating<'a> {
     deal: Dealer,
     players: usize,
+    /// The seat played from Python.
     seat: usize,
-    names: &[String],
-    spec: impl Fn(&str) -> Result<BotSpec<G>, tavolo_bots::BotsError>,
+    /// The bots' names: one for every other seat, or one for all.
+    names: &'a [String],
     seed: u64,
+}
+
+fn typed<G>(
+    seating: Seating<'_>,
+    spec: impl Fn(&str) -> Result<BotSpec<G>, tavolo_bots::BotsError>,
 ) -> PyResult<Box<dyn Match>>
 where
     G: Encoded + Sync,
     G::Event: Sync,
 {
+    let Seating {
+        deal,
+        players,
+        seat,
+        names,
+        seed,
+    } = seating;
     if names.len() != players - 1 && names.len() != 1 {
         return Err(value_error(format!(
             "{} bots for {} other seats (give one name for all, or one per seat)",
@@ -267,41 +277,19 @@ impl Versus {
         if seat >= players {
             return Err(value_error(format!("seat {seat} of {players} seats")));
         }
-        let deal = dealer(
-            py,
-            game,
-            Some(players),
-            chip_stacks(stacks),
-            button,
-            structure,
-            options,
-        )?;
+        let deal = dealer(py, game, Some(players), stacks, button, structure, options)?;
         let names = bots.unwrap_or_else(|| vec!["expert".into()]);
+        let seating = Seating {
+            deal,
+            players,
+            seat,
+            names: &names,
+            seed,
+        };
         let inner = match game {
-            "holdem" => typed::<Hand>(
-                deal,
-                players,
-                seat,
-                &names,
-                tavolo_bots::holdem::bot_spec,
-                seed,
-            )?,
-            "draw" => typed::<DrawHand>(
-                deal,
-                players,
-                seat,
-                &names,
-                tavolo_bots::draw::bot_spec,
-                seed,
-            )?,
-            _ => typed::<SaintGame>(
-                deal,
-                players,
-                seat,
-                &names,
-                tavolo_bots::saint::bot_spec,
-                seed,
-            )?,
+            "holdem" => typed(seating, tavolo_bots::holdem::bot_spec)?,
+            "draw" => typed(seating, tavolo_bots::draw::bot_spec)?,
+            _ => typed(seating, tavolo_bots::saint::bot_spec)?,
         };
         Ok(Versus {
             inner,

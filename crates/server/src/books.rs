@@ -228,33 +228,13 @@ pub fn cash_out(
 }
 
 /// Saint Poker's stakes: `stake` from each player's owner into the table's pot, one journal
-/// (the ledger merges the legs of bots, who share the bankroll).
+/// (the ledger merges the legs of bots, who share the bankroll). The stakes of a game that was
+/// not played go back as this journal [`Journal::reversed`] (kind `refund`).
 pub fn stakes_journal(
     key: String,
     table: &str,
     players: &[Member],
     stake: Chips,
-) -> Result<Journal, ChipsError> {
-    stake_legs(key, "stake", table, players, stake, false)
-}
-
-/// Stakes of a game that was not played, back from the pot to each payer.
-pub fn stakes_refund(
-    key: String,
-    table: &str,
-    players: &[Member],
-    stake: Chips,
-) -> Result<Journal, ChipsError> {
-    stake_legs(key, "refund", table, players, stake, true)
-}
-
-fn stake_legs(
-    key: String,
-    kind: &str,
-    table: &str,
-    players: &[Member],
-    stake: Chips,
-    refund: bool,
 ) -> Result<Journal, ChipsError> {
     let ways = u64::try_from(players.len()).map_err(|_| ChipsError::ProductOverflow {
         a: stake,
@@ -262,11 +242,10 @@ fn stake_legs(
     })?;
     let pot = stake.try_mul(ways)?.to_ledger()?;
     let stake = stake.to_ledger()?;
-    let (stake, pot) = if refund { (-stake, -pot) } else { (stake, pot) };
     let mut legs: Vec<(Account, i64)> =
         players.iter().map(|m| (owner_account(m), -stake)).collect();
     legs.push((Account::Pot(table.to_string()), pot));
-    Ok(Journal::new(key, kind, legs))
+    Ok(Journal::new(key, "stake", legs))
 }
 
 /// What each of `players` seats wins of a Saint Poker game's stakes, shared by its `winners`;

@@ -4,25 +4,22 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
+use crate::guarded::Guarded;
 use crate::origin::limit_key;
 
 /// Open connections by client address.
 #[derive(Debug, Default)]
 pub struct ConnCounts {
-    map: Mutex<HashMap<IpAddr, usize>>,
+    map: Guarded<HashMap<IpAddr, usize>>,
 }
 
 impl ConnCounts {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
-        self.map.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Counts a connection from `ip` unless `max` are open already.
     pub fn admit(self: &Arc<Self>, ip: IpAddr, max: usize) -> Option<Held> {
         let key = limit_key(ip);
-        let mut map = self.map();
+        let mut map = self.map.lock();
         let n = map.entry(key).or_insert(0);
         if *n >= max {
             return None;
@@ -36,7 +33,7 @@ impl ConnCounts {
 
     /// Connections open from `ip` now.
     pub fn open(&self, ip: IpAddr) -> usize {
-        self.map().get(&limit_key(ip)).copied().unwrap_or(0)
+        self.map.lock().get(&limit_key(ip)).copied().unwrap_or(0)
     }
 }
 
@@ -49,7 +46,7 @@ pub struct Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        let mut map = self.counts.map();
+        let mut map = self.counts.map.lock();
         if let Some(n) = map.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {

@@ -41,6 +41,7 @@ pub mod config;
 pub mod conns;
 pub mod error;
 pub mod fairness;
+pub mod guarded;
 mod http;
 pub mod listen;
 pub mod lobby;

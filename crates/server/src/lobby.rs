@@ -89,14 +89,10 @@ impl Lobby {
 
     /// A table's summary changed.
     pub fn updated(&self, s: &TableSummary) {
-        let _ = self.updates.send(
-            ServerMessage::<Value>::LobbyUpdate {
-                v: VERSION,
-                table: s.clone(),
-            }
-            .to_json()
-            .into(),
-        );
+        self.announce(ServerMessage::LobbyUpdate {
+            v: VERSION,
+            table: s.clone(),
+        });
     }
 
     /// A table this node no longer plays (another node does now): off this node's list, and
@@ -112,14 +108,10 @@ impl Lobby {
         if let Ok(mut map) = self.tables.write() {
             map.remove(id);
         }
-        let _ = self.updates.send(
-            ServerMessage::<Value>::TableClosed {
-                v: VERSION,
-                table: id.to_string(),
-            }
-            .to_json()
-            .into(),
-        );
+        self.announce(ServerMessage::TableClosed {
+            v: VERSION,
+            table: id.to_string(),
+        });
     }
 
     /// The lobby lines of the tables other nodes play.

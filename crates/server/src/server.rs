@@ -295,7 +295,8 @@ fn node_of(config: &Config, books: &Books, url: String) -> Result<Node, ServerEr
 }
 
 /// The room's housekeeping: sweeps once a minute (idle sessions' replay caches, full buckets,
-/// old login failures), the starter tables every half minute, the bots' bankroll topped up.
+/// old login failures), the starter tables every half minute, finished tournaments' logs once
+/// an hour, the bots' bankroll topped up.
 fn housekeeping(room: &Arc<Room>) {
     // Every few seconds while the room is read-only: settle and deal again once it can write;
     // and write the sessions held meanwhile.
@@ -324,6 +325,12 @@ fn housekeeping(room: &Arc<Room>) {
             room.keep_starter_tables().await
         });
     }
+    // Once an hour: the logs of tournaments finished a day ago are deleted (their results are
+    // in the books; the day leaves the log to be looked at, or replayed, meanwhile).
+    let hour = Duration::from_secs(3_600);
+    periodically(room, hour, hour, |room| async move {
+        room.forget_finished_tournament_logs().await
+    });
     // Every `bot_refill`: the bots' bankroll is topped up to its size.
     let refill = room.config.bot_refill;
     periodically(room, refill, refill, |room| async move {

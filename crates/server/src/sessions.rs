@@ -3,12 +3,13 @@
 //! grace period (a client that reconnects may resend an intent), then it is forgotten.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, Notify};
 
+use crate::guarded::Guarded;
 use crate::protocol::{Answer, Code};
 
 /// What goes onto a connection's outbound queue: one frame, or two that its writer sends in one
@@ -69,16 +70,12 @@ impl Replay {
 /// The replay cache of a connection's session: a client that reconnects may resend an intent,
 /// and gets the answer it was given.
 #[derive(Clone, Debug, Default)]
-pub struct Answers(Arc<Mutex<Replay>>);
+pub struct Answers(Arc<Guarded<Replay>>);
 
 impl Answers {
-    fn replay(&self) -> std::sync::MutexGuard<'_, Replay> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The answer already given to `seq`, if any.
     pub fn get(&self, seq: u64) -> Option<Utf8Bytes> {
-        self.replay().get(seq)
+        self.0.lock().get(seq)
     }
 
     /// Keeps `text`, the answer to `seq`, unless it is a redirection: `elsewhere` had no
@@ -88,13 +85,13 @@ impl Answers {
         if matches!(answer, Err(e) if e.code == Code::Elsewhere) {
             return;
         }
-        self.replay().put(seq, text.clone());
+        self.0.lock().put(seq, text.clone());
     }
 }
 
 #[derive(Debug, Default)]
 struct Session {
-    replay: Arc<Mutex<Replay>>,
+    replay: Arc<Guarded<Replay>>,
     lines: HashMap<u64, Line>,
     /// When the last connection closed.
     idle_since: Option<Instant>,
@@ -103,17 +100,13 @@ struct Session {
 /// The sessions with a connection now or lately.
 #[derive(Debug, Default)]
 pub struct Sessions {
-    map: Mutex<HashMap<String, Session>>,
+    map: Guarded<HashMap<String, Session>>,
 }
 
 impl Sessions {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Session>> {
-        self.map.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// A connection opens: returns the session's replay cache.
     pub fn open(&self, token: &str, conn: u64, line: Line) -> Answers {
-        let mut map = self.map();
+        let mut map = self.map.lock();
         let s = map.entry(token.to_string()).or_default();
         s.lines.insert(conn, line);
         s.idle_since = None;
@@ -122,12 +115,12 @@ impl Sessions {
 
     /// How many connections the session holds open.
     pub fn connections(&self, token: &str) -> usize {
-        self.map().get(token).map_or(0, |s| s.lines.len())
+        self.map.lock().get(token).map_or(0, |s| s.lines.len())
     }
 
     /// A connection closed at `now`.
     pub fn close(&self, token: &str, conn: u64, now: Instant) {
-        let mut map = self.map();
+        let mut map = self.map.lock();
         if let Some(s) = map.get_mut(token) {
             s.lines.remove(&conn);
             if s.lines.is_empty() {
@@ -139,7 +132,7 @@ impl Sessions {
     /// The session ended (logout): each of its connections is sent `farewell` and closed, and
     /// its replay cache is dropped. Returns how many connections were closed.
     pub fn end(&self, token: &str, farewell: &Utf8Bytes) -> usize {
-        let Some(s) = self.map().remove(token) else {
+        let Some(s) = self.map.lock().remove(token) else {
             return 0;
         };
         for line in s.lines.values() {
@@ -151,7 +144,7 @@ impl Sessions {
 
     /// Forgets sessions with no connection for `grace` or longer; returns how many.
     pub fn sweep(&self, now: Instant, grace: Duration) -> usize {
-        let mut map = self.map();
+        let mut map = self.map.lock();
         let before = map.len();
         map.retain(|_, s| {
             s.idle_since
@@ -162,7 +155,7 @@ impl Sessions {
 
     /// How many sessions are kept.
     pub fn len(&self) -> usize {
-        self.map().len()
+        self.map.lock().len()
     }
 
     /// Whether no session is kept.

@@ -250,6 +250,7 @@ impl Room {
         {
             tracing::warn!(error = %e, "the tournaments' leases were not renewed");
         }
+        self.carry_out_cancels_asked().await;
         for t in self.lobby.all() {
             if !held
                 .iter()

@@ -402,20 +402,11 @@ impl Store {
         let idle = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let hash = sha256_hex(token.as_bytes());
         let expires = now.saturating_add(idle.min(SESSION_DAYS * 86_400_000));
-        let written = self
-            .write(async |tx| {
-                sqlx::query(
-                    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(&hash)
-                .bind(user.0)
-                .bind(now)
-                .bind(expires)
-                .execute(&mut *tx)
-                .await?;
-                Ok(())
-            })
-            .await;
+        let insert = sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        );
+        let q = insert.bind(&hash).bind(user.0).bind(now).bind(expires);
+        let written = self.write_one(q).await;
         match written {
             Ok(()) => Ok(token),
             // The database cannot be written: the session is held by the process until it can
@@ -461,19 +452,15 @@ impl Store {
             self.held.renew(&hash, until.min(last));
             return Ok(Some(user));
         }
-        let renewed = self.write(async |tx| {
-            sqlx::query(
-                "UPDATE sessions SET expires_at = CASE WHEN $1 < created_at + $2 THEN $1 ELSE created_at + $2 END \
-                 WHERE token_hash = $3 AND expires_at < $1 - 60000 AND expires_at < created_at + $2",
-            )
+        let renew = sqlx::query(
+            "UPDATE sessions SET expires_at = CASE WHEN $1 < created_at + $2 THEN $1 ELSE created_at + $2 END \
+             WHERE token_hash = $3 AND expires_at < $1 - 60000 AND expires_at < created_at + $2",
+        );
+        let q = renew
             .bind(until)
             .bind(SESSION_DAYS * 86_400_000)
-            .bind(&hash)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await;
+            .bind(&hash);
+        let renewed = self.write_one(q).await;
         match renewed {
             Ok(()) => {}
             // Not renewed while the database cannot be written: the session stays valid until
@@ -492,13 +479,7 @@ impl Store {
         let hash = sha256_hex(token.as_bytes());
         let held = self.held.get(&hash).is_some();
         let deleted = self
-            .write(async |tx| {
-                sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                    .bind(&hash)
-                    .execute(&mut *tx)
-                    .await?;
-                Ok(())
-            })
+            .write_one(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(&hash))
             .await;
         match deleted {
             Ok(()) => {

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use crate::ledger::{rows, Account};
@@ -228,6 +229,13 @@ impl Store {
     }
 }
 
+/// How a problem names the hand of row `r` (its id in column `id`, its table in `table_id`):
+/// `hand {id} at table {table}`.
+pub(crate) fn hand_at(r: &AnyRow, id: &str) -> Result<String, StoreError> {
+    let (hand, table): (i64, String) = (r.try_get(id)?, r.try_get("table_id")?);
+    Ok(format!("hand {hand} at table {table}"))
+}
+
 /// Every finished hand whose journal `hand:{id}` exists, with what the reconciliation needs:
 /// the journal's id, the number of players, the sum of their results, the pot's leg.
 const BOOKED: &str = "booked AS (\
@@ -343,27 +351,26 @@ async fn results_against_journals(
          ORDER BY id"
     );
     for r in sqlx::query(&sql).fetch_all(&mut *conn).await? {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = hand_at(&r, "id")?;
         let game: String = r.try_get("game")?;
         let n: i64 = r.try_get("n")?;
         let results = r.try_get::<Option<i64>, _>("results")?.unwrap_or(0);
         let pot: i64 = r.try_get("pot")?;
         if game != "saint" {
             problems.push(format!(
-                "hand {id} at table {table}: its results sum to {results} and the pot's leg is {pot}: together {}, not 0",
+                "{at}: its results sum to {results} and the pot's leg is {pot}: together {}, not 0",
                 results + pot
             ));
             continue;
         }
         if results != 0 {
             problems.push(format!(
-                "hand {id} at table {table} (Saint Poker): its results sum to {results}, not 0 (what the winners took less every player's stake)"
+                "{at} (Saint Poker): its results sum to {results}, not 0 (what the winners took less every player's stake)"
             ));
         }
         if pot > 0 || n == 0 || (-pot) % n != 0 {
             problems.push(format!(
-                "hand {id} at table {table} (Saint Poker): its journal pays out {} from the pot, which is not one stake from each of its {n} players",
+                "{at} (Saint Poker): its journal pays out {} from the pot, which is not one stake from each of its {n} players",
                 -pot
             ));
         }
@@ -379,14 +386,14 @@ async fn results_against_journals(
          ORDER BY b.id, p.user_id"
     );
     for r in sqlx::query(&sql).fetch_all(&mut *conn).await? {
-        let id: i64 = r.try_get("id")?;
+        let at = hand_at(&r, "id")?;
         let table: String = r.try_get("table_id")?;
         let user: i64 = r.try_get("user_id")?;
         let booked: i64 = r.try_get("booked")?;
         problems.push(match r.try_get::<Option<i64>, _>("result")? {
-            None => format!("hand {id} at table {table}: user {user} has no result"),
+            None => format!("{at}: user {user} has no result"),
             Some(result) => format!(
-                "hand {id} at table {table}: user {user}'s result is {result}, but its journal moves {booked} on seat:{table}:{user}"
+                "{at}: user {user}'s result is {result}, but its journal moves {booked} on seat:{table}:{user}"
             ),
         });
     }
@@ -411,8 +418,7 @@ async fn results_against_journals(
          ORDER BY d.id, d.account"
     );
     for r in sqlx::query(&sql).fetch_all(&mut *conn).await? {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = hand_at(&r, "id")?;
         let account: String = r.try_get("account")?;
         let user: i64 = r.try_get("user_id")?;
         let players: i64 = r.try_get("players")?;
@@ -426,7 +432,7 @@ async fn results_against_journals(
             format!("its {players} bots (user {user} and others)")
         };
         if with_result < players {
-            problems.push(format!("hand {id} at table {table}: {who} has no result"));
+            problems.push(format!("{at}: {who} has no result"));
             continue;
         }
         let won = results + stake * players;
@@ -436,7 +442,7 @@ async fn results_against_journals(
             format!("results of {results} plus {players} stakes of {stake}")
         };
         problems.push(format!(
-            "hand {id} at table {table} (Saint Poker): {who} won {won} ({how}), but its journal pays {booked} to {account}"
+            "{at} (Saint Poker): {who} won {won} ({how}), but its journal pays {booked} to {account}"
         ));
     }
     // Legs on any other account.
@@ -449,8 +455,7 @@ async fn results_against_journals(
          ORDER BY b.id, e.account"
     );
     for r in sqlx::query(&sql).fetch_all(&mut *conn).await? {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = hand_at(&r, "id")?;
         let game: String = r.try_get("game")?;
         let account: String = r.try_get("account")?;
         let amount: i64 = r.try_get("amount")?;
@@ -460,7 +465,7 @@ async fn results_against_journals(
             "the seat of one of its players"
         };
         problems.push(format!(
-            "hand {id} at table {table}: its journal moves {amount} on {account}, which is neither {whose} nor the table's pot"
+            "{at}: its journal moves {amount} on {account}, which is neither {whose} nor the table's pot"
         ));
     }
     Ok(())
@@ -509,21 +514,21 @@ async fn seats_against_stacks(
     for r in rows {
         let probe: i64 = r.try_get("probe")?;
         let id: i64 = r.try_get("hand_id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = hand_at(&r, "hand_id")?;
         let user: i64 = r.try_get("user_id")?;
         let stack: i64 = r.try_get("stack")?;
         let held: i64 = r.try_get("held")?;
         if probe == 1 {
             at_deal.insert((id, user), held);
             problems.push(format!(
-                "hand {id} at table {table} dealt user {user} in with {stack} chips, but the seat account held {held}"
+                "{at} dealt user {user} in with {stack} chips, but the seat account held {held}"
             ));
             continue;
         }
         let before = at_deal.get(&(id, user)).copied().unwrap_or(stack);
         if held != before {
             problems.push(format!(
-                "hand {id} at table {table}: user {user}'s seat account went from {before} at the deal to {held} before the hand's journal: {} chips moved on the seat during the hand",
+                "{at}: user {user}'s seat account went from {before} at the deal to {held} before the hand's journal: {} chips moved on the seat during the hand",
                 held - before
             ));
         }
@@ -548,16 +553,15 @@ async fn hands_never_settled(
     .fetch_all(&mut *conn)
     .await?;
     for r in rows {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = hand_at(&r, "id")?;
         let later: Option<i64> = r.try_get("later")?;
         let closed = r.try_get::<i64, _>("closed")? == 1;
         problems.push(match later {
             Some(later) => format!(
-                "hand {id} at table {table} was never settled, but the table dealt hand {later} after it{}",
+                "{at} was never settled, but the table dealt hand {later} after it{}",
                 if closed { " (and is closed)" } else { "" }
             ),
-            None => format!("hand {id} at table {table} was never settled, but the table is closed"),
+            None => format!("{at} was never settled, but the table is closed"),
         });
     }
     Ok(())

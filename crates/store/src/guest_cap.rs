@@ -162,17 +162,14 @@ impl Store {
     /// room. Chips a guest receives beyond it go back to the house when they come home.
     pub async fn set_guest_cap(&self, cap: Option<i64>) -> Result<(), StoreError> {
         let value = cap.unwrap_or(0).max(0).to_string();
-        self.write(async |tx| {
+        self.write_one(
             sqlx::query(
                 "INSERT INTO room_settings (name, value) VALUES ($1, $2) \
                  ON CONFLICT (name) DO UPDATE SET value = excluded.value",
             )
             .bind(SETTING)
-            .bind(&value)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
+            .bind(&value),
+        )
         .await
     }
 

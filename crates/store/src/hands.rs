@@ -163,12 +163,7 @@ impl Store {
             if let Some(f) = fence {
                 check_fence(tx, f).await?;
             }
-            sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
-                .bind(now_ms())
-                .bind(table)
-                .bind(VOID_CLOSED)
-                .execute(&mut *tx)
-                .await?;
+            void_in_play(tx, Some(table), VOID_CLOSED, now_ms()).await?;
             let moved = settle_table(tx, table, "close").await?;
             sqlx::query(
                 "UPDATE card_tables SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL",
@@ -249,13 +244,7 @@ impl Store {
         for r in rows {
             recovery.voided.push(HandId(r.try_get("id")?));
         }
-        sqlx::query(
-            "UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $2 WHERE status = 'playing'",
-        )
-        .bind(now_ms())
-        .bind(VOID_RESTART)
-        .execute(&mut *tx)
-        .await?;
+        void_in_play(tx, None, VOID_RESTART, now_ms()).await?;
         let tables = sqlx::query("SELECT DISTINCT substr(name, 6) AS t FROM accounts WHERE balance <> 0 AND substr(name, 1, 5) = 'seat:'")
             .fetch_all(&mut *tx)
             .await?;
@@ -306,6 +295,29 @@ impl Store {
                 .try_get("n")?,
         )
     }
+}
+
+/// Voids the hands in play at `table` (at every table: `None`) at `now`, for `reason`.
+pub(crate) async fn void_in_play(
+    conn: &mut AnyConnection,
+    table: Option<&str>,
+    reason: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let at = if table.is_some() {
+        " AND table_id = $3"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $2 \
+         WHERE status = 'playing'{at}"
+    );
+    let q = sqlx::query(&sql).bind(now).bind(reason);
+    (if let Some(t) = table { q.bind(t) } else { q })
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 async fn hand_status(conn: &mut AnyConnection, id: HandId) -> Result<String, StoreError> {

@@ -115,6 +115,14 @@ impl Journal {
         Journal::new(key, kind, vec![(from, -amount), (to, amount)])
     }
 
+    /// The movement undone, as a journal of `kind` under the same key: every leg the other way.
+    pub fn reversed(self, kind: impl Into<String>) -> Journal {
+        let legs = (self.legs.into_iter())
+            .map(|(account, amount)| (account, amount.saturating_neg()))
+            .collect();
+        Journal::new(self.key, kind, legs)
+    }
+
     /// The legs merged by account, zero legs dropped, in account order: the journal's meaning.
     fn normalized(&self) -> Result<Vec<(String, i64)>, StoreError> {
         let mut merged: BTreeMap<String, i64> = BTreeMap::new();
@@ -208,22 +216,14 @@ pub(crate) async fn apply_legs(
         "INSERT INTO accounts (name, balance, may_go_negative) VALUES {} ON CONFLICT (name) DO NOTHING",
         rows(n, 1, |i| format!("(${i}, 0, 0)"))
     );
-    let mut q = sqlx::query(&sql);
-    for (account, _) in legs {
-        q = q.bind(account);
-    }
-    q.execute(&mut *conn).await?;
+    bind_accounts(&sql, legs).execute(&mut *conn).await?;
     // Check the balances first, to name the account that falls short.
     let sql = format!(
         "SELECT name, balance, may_go_negative FROM accounts WHERE name IN ({})",
         rows(n, 1, |i| format!("${i}"))
     );
-    let mut q = sqlx::query(&sql);
-    for (account, _) in legs {
-        q = q.bind(account);
-    }
     let mut before: BTreeMap<String, (i64, bool)> = BTreeMap::new();
-    for r in q.fetch_all(&mut *conn).await? {
+    for r in bind_accounts(&sql, legs).fetch_all(&mut *conn).await? {
         let may: i64 = r.try_get("may_go_negative")?;
         before.insert(r.try_get("name")?, (r.try_get("balance")?, may == 1));
     }
@@ -294,6 +294,12 @@ pub(crate) async fn apply_legs(
     }
     q.execute(&mut *conn).await?;
     Ok(Applied::Done)
+}
+
+/// `sql` with the account of each of `legs` bound, in order.
+fn bind_accounts<'q>(sql: &'q str, legs: &'q [(String, i64)]) -> crate::Bound<'q> {
+    legs.iter()
+        .fold(sqlx::query(sql), |q, (account, _)| q.bind(account))
 }
 
 /// `n` comma-separated SQL fragments, the `k`-th made from its first placeholder number
@@ -367,6 +373,17 @@ mod tests {
             "($4, $5, 0), ($6, $7, 0)"
         );
         assert_eq!(rows(0, 1, |i| format!("${i}")), "");
+    }
+
+    /// The stakes of a Saint Poker game that was not played go back as their journal reversed:
+    /// every leg the other way, under the same key, still balanced.
+    #[test]
+    fn a_reversed_journal_moves_every_leg_back() {
+        let (ada, pot) = (Account::User(UserId(1)), Account::Pot("t".into()));
+        let stakes = Journal::new("k", "stake", vec![(ada.clone(), -10), (pot.clone(), 10)]);
+        let back = stakes.reversed("refund");
+        assert_eq!((back.key.as_str(), back.kind.as_str()), ("k", "refund"));
+        assert_eq!(back.legs, vec![(ada, 10), (pot, -10)]);
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod guest_cap;
 mod hands;
 mod held;
 mod history;
+mod lease;
 mod ledger;
 mod nodes;
 pub mod passwords;
@@ -50,6 +51,9 @@ pub use nodes::{Claimed, Fence, NodeInfo, TableLease, TableSave};
 pub use prize_pools::PoolMove;
 pub use tournaments::{NewTournament, TournamentFence, TournamentRow, TournamentSaveRow};
 pub use write::WriteHealth;
+
+/// A statement with its parameters bound.
+pub(crate) type Bound<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
 /// Milliseconds since the Unix epoch, the store's clock (leases are read against it).
 pub fn now_ms() -> i64 {

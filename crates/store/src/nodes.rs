@@ -14,9 +14,10 @@
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
-use crate::hands::HandId;
+use crate::hands::{void_in_play, HandId};
+use crate::lease::{changes_one, TABLES};
 use crate::ledger::{apply, Account, Journal};
-use crate::{now_ms, Store, StoreError};
+use crate::{now_ms, Bound, Store, StoreError};
 
 /// The right to write for one table: its id and the epoch its owner holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -55,10 +56,7 @@ pub(crate) fn save_if_newer(filter: &str, params: usize) -> String {
 }
 
 /// Binds `save` to a query of [`save_if_newer`] whose filter's parameters are bound.
-pub(crate) fn bind_save<'q>(
-    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    save: &'q TableSave,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+pub(crate) fn bind_save<'q>(q: Bound<'q>, save: &'q TableSave) -> Bound<'q> {
     q.bind(&save.state).bind(&save.summary).bind(save.seq)
 }
 
@@ -75,35 +73,20 @@ pub(crate) async fn check_fence_saving(
     fence: &Fence,
     save: Option<&TableSave>,
 ) -> Result<(), StoreError> {
-    let saving;
+    let held = (fence.table.as_str(), fence.epoch);
     let hit = match save {
-        None => sqlx::query(
-            "UPDATE card_tables SET epoch = epoch WHERE id = $1 AND epoch = $2 AND closed_at IS NULL",
-        )
-        .bind(&fence.table)
-        .bind(fence.epoch),
+        None => TABLES.hold(conn, held, true).await?,
         Some(s) => {
-            saving = save_if_newer("id = $1 AND epoch = $2 AND closed_at IS NULL", 2);
-            bind_save(sqlx::query(&saving).bind(&fence.table).bind(fence.epoch), s)
+            let saving = save_if_newer("id = $1 AND epoch = $2 AND closed_at IS NULL", 2);
+            let q = bind_save(sqlx::query(&saving).bind(held.0).bind(held.1), s);
+            changes_one(conn, q).await?
         }
-    }
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    if hit == 1 {
+    };
+    if hit {
         return Ok(());
     }
-    let now: Option<i64> = sqlx::query("SELECT epoch FROM card_tables WHERE id = $1")
-        .bind(&fence.table)
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|r| r.try_get("epoch"))
-        .transpose()?;
-    Err(StoreError::Fenced {
-        table: fence.table.clone(),
-        held: fence.epoch,
-        current: now,
-    })
+    let named = (held.0, fence.table.clone(), held.1);
+    Err(TABLES.fenced(conn, named).await?)
 }
 
 /// A node as the registry shows it.
@@ -191,20 +174,11 @@ impl Store {
         url: &str,
     ) -> Result<(), StoreError> {
         let now = now_ms();
-        self.write(async |tx| {
-            sqlx::query(
-                "INSERT INTO nodes (id, instance, url, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $4) \
-                 ON CONFLICT (id) DO UPDATE SET instance = $2, url = $3, started_at = $4, heartbeat_at = $4, draining = 0, stopped_at = NULL",
-            )
-            .bind(id)
-            .bind(instance)
-            .bind(url)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await
+        let upsert = sqlx::query(
+            "INSERT INTO nodes (id, instance, url, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $4) \
+             ON CONFLICT (id) DO UPDATE SET instance = $2, url = $3, started_at = $4, heartbeat_at = $4, draining = 0, stopped_at = NULL",
+        );
+        (self.write_one(upsert.bind(id).bind(instance).bind(url).bind(now))).await
     }
 
     /// Node `id` (as `instance`) is alive: its heartbeat is recorded and the leases of the tables
@@ -229,11 +203,7 @@ impl Store {
             if alive == 0 {
                 return Err(StoreError::NodeReplaced(id.to_string()));
             }
-            sqlx::query("UPDATE card_tables SET lease_until = $1 WHERE owner = $2 AND closed_at IS NULL")
-                .bind(now + lease_ms)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            TABLES.renew(tx, id, now + lease_ms).await?;
             let rows = sqlx::query("SELECT id, epoch FROM card_tables WHERE owner = $1 AND closed_at IS NULL ORDER BY id")
                 .bind(id)
                 .fetch_all(&mut *tx)
@@ -253,15 +223,12 @@ impl Store {
         draining: bool,
         stopped: bool,
     ) -> Result<(), StoreError> {
-        self.write(async |tx| {
+        self.write_one(
             sqlx::query("UPDATE nodes SET draining = $1, stopped_at = $2 WHERE id = $3")
                 .bind(i64::from(draining))
                 .bind(stopped.then(now_ms))
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
-        })
+                .bind(id),
+        )
         .await
     }
 
@@ -349,21 +316,11 @@ impl Store {
         kind: &str,
     ) -> Result<Option<Claimed>, StoreError> {
         let now = now_ms();
-        let sql = format!(
-            "UPDATE card_tables SET owner = $1, epoch = epoch + 1, lease_until = $2 \
-             WHERE id = $3 AND closed_at IS NULL AND {kind} \
-             AND (owner IS NULL OR owner = $1 OR lease_until < $4)"
-        );
         self.write(async |tx| {
-            let hit = sqlx::query(&sql)
-                .bind(node)
-                .bind(now + lease_ms)
-                .bind(table)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if hit == 0 {
+            if !(TABLES
+                .claim(tx, (table, kind), node, (now, now + lease_ms))
+                .await?)
+            {
                 return Ok(None);
             }
             claimed(tx, table, now).await.map(Some)
@@ -476,12 +433,7 @@ async fn claimed(tx: &mut AnyConnection, table: &str, now: i64) -> Result<Claime
     for r in playing {
         voided.push(HandId(r.try_get("id")?));
     }
-    sqlx::query("UPDATE hands SET status = 'voided', finished_at = $1, void_reason = $3 WHERE table_id = $2 AND status = 'playing'")
-        .bind(now)
-        .bind(table)
-        .bind(crate::hands::VOID_TAKEOVER)
-        .execute(&mut *tx)
-        .await?;
+    void_in_play(tx, Some(table), crate::hands::VOID_TAKEOVER, now).await?;
     let pot_name = Account::Pot(table.to_string()).to_string();
     let mut pot = crate::ledger::balance_of(tx, &pot_name).await?;
     if game == "saint" && pot > 0 {

@@ -11,11 +11,14 @@
 //! number, and the small rest in `tournaments` (with `steps`, how many steps it covers). A save
 //! appends only the steps the books do not hold yet, so what one writes does not grow with the
 //! tournament; a step's row, once written, is never written again. A save from before the rows
-//! (`steps` 0, the whole log in `state`) loads as it was saved.
+//! (`steps` 0, the whole log in `state`) loads as it was saved. Once a tournament has finished
+//! (every prize or refund recorded), its log's rows are deleted
+//! ([`Store::forget_finished_logs`]).
 
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
+use crate::lease::TOURNAMENTS;
 use crate::ledger::{apply, Journal};
 use crate::{now_ms, Store, StoreError, UserId};
 
@@ -132,14 +135,10 @@ async fn check_and_save(
 ) -> Result<(), StoreError> {
     // Takes the row's lock (PostgreSQL) or the database's (SQLite) before reading it: two saves
     // of one owner in flight at once append one after the other.
-    let hit = sqlx::query("UPDATE tournaments SET epoch = epoch WHERE id = $1 AND epoch = $2")
-        .bind(&fence.tournament)
-        .bind(fence.epoch)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected();
-    if hit != 1 {
-        return Err(fenced(conn, fence).await?);
+    let held = (fence.tournament.as_str(), fence.epoch);
+    if !(TOURNAMENTS.hold(conn, held, false).await?) {
+        let named = (held.0, format!("tournament:{}", fence.tournament), held.1);
+        return Err(TOURNAMENTS.fenced(conn, named).await?);
     }
     let row = sqlx::query("SELECT saved_seq, steps FROM tournaments WHERE id = $1")
         .bind(&fence.tournament)
@@ -204,24 +203,6 @@ async fn append_steps(
     Ok(())
 }
 
-/// The refusal of a write of `fence`, with the tournament's epoch now.
-async fn fenced(
-    conn: &mut AnyConnection,
-    fence: &TournamentFence,
-) -> Result<StoreError, StoreError> {
-    let now: Option<i64> = sqlx::query("SELECT epoch FROM tournaments WHERE id = $1")
-        .bind(&fence.tournament)
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|r| r.try_get("epoch"))
-        .transpose()?;
-    Ok(StoreError::Fenced {
-        table: format!("tournament:{}", fence.tournament),
-        held: fence.epoch,
-        current: now,
-    })
-}
-
 /// The audit's check of tournament tables' hands: tournament chips are not room chips, so a
 /// finished hand there moves no room chips — each player's result in the books is 0 and its
 /// journal has no leg (the tournament chips it moved are in the table saved with it).
@@ -240,13 +221,12 @@ pub(crate) async fn tournament_hands(
     .fetch_all(&mut *conn)
     .await?;
     for r in rows {
-        let id: i64 = r.try_get("id")?;
-        let table: String = r.try_get("table_id")?;
+        let at = crate::audit::hand_at(&r, "id")?;
         let paid: i64 = r.try_get("paid")?;
         let legs: i64 = r.try_get("legs")?;
         if paid + legs != 0 {
             problems.push(format!(
-                "tournament hand {id} at table {table} moved room chips ({paid} results, {legs} legs): tournament chips are not room chips"
+                "tournament {at} moved room chips ({paid} results, {legs} legs): tournament chips are not room chips"
             ));
         }
     }
@@ -448,6 +428,69 @@ impl Store {
         rows.iter().map(|r| Ok(r.try_get("step")?)).collect()
     }
 
+    /// Deletes the log's rows of every tournament that finished before `before_ms` (ms since
+    /// the Unix epoch): its prizes, refunds and fees are in the journal, and its row keeps its
+    /// last lobby line and the rest of its newest save; nobody replays a finished tournament's
+    /// log (no node claims it again). How many rows went. A tournament not finished keeps its
+    /// whole log.
+    pub async fn forget_finished_logs(&self, before_ms: i64) -> Result<u64, StoreError> {
+        self.write(async |tx| {
+            let gone = sqlx::query(
+                "DELETE FROM tournament_steps WHERE tournament IN \
+                 (SELECT id FROM tournaments WHERE finished_at IS NOT NULL AND finished_at < $1)",
+            )
+            .bind(before_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            Ok(gone)
+        })
+        .await
+    }
+
+    /// The room's operator asks tournament `id` to be called off at a node that does not hold
+    /// its coordinator: written for the coordinator's node to carry out
+    /// ([`Store::tournament_cancels_asked`]). `false`: no such tournament, or it is over.
+    pub async fn ask_tournament_cancel(&self, id: &str) -> Result<bool, StoreError> {
+        let now = now_ms();
+        self.write(async |tx| {
+            let hit = sqlx::query(
+                "UPDATE tournaments SET cancel_asked_at = $2 WHERE id = $1 AND finished_at IS NULL",
+            )
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            Ok(hit == 1)
+        })
+        .await
+    }
+
+    /// The tournaments not over that node `node` holds and whose cancel was asked elsewhere.
+    pub async fn tournament_cancels_asked(&self, node: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE owner = $1 AND cancel_asked_at IS NOT NULL \
+             AND finished_at IS NULL ORDER BY id",
+        )
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Tournament `id`'s cancel asked elsewhere has reached its coordinator.
+    pub async fn clear_tournament_cancel(&self, id: &str) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            sqlx::query("UPDATE tournaments SET cancel_asked_at = NULL WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
     /// Tournament `id`, if the books hold it.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");
@@ -470,19 +513,10 @@ impl Store {
     ) -> Result<Option<(TournamentFence, TournamentRow)>, StoreError> {
         let now = now_ms();
         self.write(async |tx| {
-            let hit = sqlx::query(
-                "UPDATE tournaments SET owner = $1, epoch = epoch + 1, lease_until = $2 \
-                 WHERE id = $3 AND finished_at IS NULL \
-                 AND (owner IS NULL OR owner = $1 OR lease_until < $4)",
-            )
-            .bind(node)
-            .bind(now + lease_ms)
-            .bind(id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if hit == 0 {
+            if !(TOURNAMENTS
+                .claim(tx, (id, "TRUE"), node, (now, now + lease_ms))
+                .await?)
+            {
                 return Ok(None);
             }
             let sql = format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1");
@@ -504,16 +538,7 @@ impl Store {
         lease_ms: i64,
     ) -> Result<(), StoreError> {
         let now = now_ms();
-        self.write(async |tx| {
-            sqlx::query(
-                "UPDATE tournaments SET lease_until = $1 WHERE owner = $2 AND finished_at IS NULL",
-            )
-            .bind(now + lease_ms)
-            .bind(node)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        })
-        .await
+        self.write(async |tx| TOURNAMENTS.renew(tx, node, now + lease_ms).await)
+            .await
     }
 }

@@ -78,6 +78,15 @@ async fn total_changes(conn: &mut PoolConnection<Any>) -> Option<i64> {
 }
 
 impl Store {
+    /// Runs the one statement `q` as [`Store::write`] runs its work.
+    pub(crate) async fn write_one(&self, q: crate::Bound<'_>) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            q.execute(&mut *tx).await?;
+            Ok(())
+        })
+        .await
+    }
+
     /// Runs `work` in one transaction and commits it; a refusal (`work`'s error) rolls it back.
     /// If any step fails in the database, the connection is discarded and the failure noted.
     /// Nothing is returned as done before its commit succeeded.

@@ -22,7 +22,8 @@ pub mod search;
 mod simple;
 
 use tavolo_engine::draw::{DrawHand, DrawSetup};
-use tavolo_engine::game::{Game, GameError, Positions};
+#[cfg(doc)] // the module docs link the trait
+use tavolo_engine::game::Game;
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
 
@@ -74,11 +75,7 @@ impl DrawOptions {
             .rules
             .draw_table(self.ante)
             .map_err(|e| BotsError::Options(e.to_string()))?;
-        DrawHand::setup(
-            &table,
-            &Positions::new(vec![self.stack; self.players], dealer, Chips::ZERO),
-        )
-        .map_err(|e: GameError| BotsError::Options(e.to_string()))
+        crate::betting::match_setup::<DrawHand>(&table, self.players, self.stack, dealer)
     }
 }
 
@@ -118,19 +115,16 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Draw>, BotsError> {
             })?;
         let strategy = strategy()?;
         let label = format!("search:{worlds}");
-        return Ok(BotSpec::new(label.clone(), move |_, seed| {
+        return Ok(BotSpec::labelled(label, move |label, _, seed| {
             Box::new(search::SearchBot::with_worlds(
-                label.clone(),
-                strategy,
-                worlds,
-                seed,
+                label, strategy, worlds, seed,
             )) as _
         })
         .thinking_long());
     }
     let expert = |label: String, n: u32| {
-        BotSpec::new(label.clone(), move |_, seed| {
-            Box::new(ExpertBot::new(label.clone(), n, seed)) as _
+        BotSpec::labelled(label, move |label, _, seed| {
+            Box::new(ExpertBot::new(label, n, seed)) as _
         })
         .thinking_long()
     };

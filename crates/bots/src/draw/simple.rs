@@ -126,59 +126,44 @@ fn certain(action: Action) -> Option<Vec<(Action, f64)>> {
     Some(vec![(action, 1.0)])
 }
 
-/// Folds at every betting decision (checks when free). Heads-up it loses its ante every hand to
-/// anyone who opens every hand: 1,000 milli-antes a game.
-impl Bot<Draw> for FoldBot {
-    fn name(&self) -> &str {
-        "fold"
-    }
+/// `impl Bot<Draw>` for deterministic bots: a name and an `act`; the policy is the action, certain.
+macro_rules! deterministic_bots {
+    ($($(#[$doc:meta])* $bot:ident $name:literal
+        |$view:ident, $legal:ident| $act:expr;)*) => {$(
+        $(#[$doc])*
+        impl Bot<Draw> for $bot {
+            fn name(&self) -> &str {
+                $name
+            }
 
-    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
-        match DrawSpot::read(view) {
-            Some(s) => Decision::Fold.to_action(&s.legal),
-            None => non_betting(view, legal, standard_discard(own_hand(view))),
+            fn act(&mut self, $view: &DrawView, $legal: &[Action], _budget: Budget) -> Action {
+                $act
+            }
+
+            fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
+                certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
+            }
         }
-    }
-
-    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
-    }
+    )*};
 }
 
-/// Opens or raises the pot at every betting decision (calls when it may not raise); the
-/// standard exchange.
-impl Bot<Draw> for RaiseBot {
-    fn name(&self) -> &str {
-        "raise"
-    }
-
-    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
-        match DrawSpot::read(view) {
-            Some(s) => Decision::RaiseTo(s.pot_fraction_to(1.0)).to_action(&s.legal),
-            None => non_betting(view, legal, standard_discard(own_hand(view))),
-        }
-    }
-
-    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
-    }
-}
-
-impl Bot<Draw> for StationBot {
-    fn name(&self) -> &str {
-        "station"
-    }
-
-    fn policy(&mut self, view: &DrawView, legal: &[Action]) -> Option<Vec<(Action, f64)>> {
-        certain(Bot::<Draw>::act(self, view, legal, Budget::UNLIMITED))
-    }
-
-    fn act(&mut self, view: &DrawView, legal: &[Action], _budget: Budget) -> Action {
-        match view.legal {
-            Some(ToAct::Bet(l)) => Decision::CheckCall.to_action(&l),
-            _ => non_betting(view, legal, standard_discard(own_hand(view))),
-        }
-    }
+deterministic_bots! {
+    /// Folds at every betting decision (checks when free). Heads-up it loses its ante every hand
+    /// to anyone who opens every hand: 1,000 milli-antes a game.
+    FoldBot "fold" |view, legal| match DrawSpot::read(view) {
+        Some(s) => Decision::Fold.to_action(&s.legal),
+        None => non_betting(view, legal, standard_discard(own_hand(view))),
+    };
+    /// Opens or raises the pot at every betting decision (calls when it may not raise); the
+    /// standard exchange.
+    RaiseBot "raise" |view, legal| match DrawSpot::read(view) {
+        Some(s) => Decision::RaiseTo(s.pot_fraction_to(1.0)).to_action(&s.legal),
+        None => non_betting(view, legal, standard_discard(own_hand(view))),
+    };
+    StationBot "station" |view, legal| match view.legal {
+        Some(ToAct::Bet(l)) => Decision::CheckCall.to_action(&l),
+        _ => non_betting(view, legal, standard_discard(own_hand(view))),
+    };
 }
 
 /// Tight-aggressive by rules of thumb. Before the exchange, by the hand's class and the players
@@ -208,12 +193,8 @@ impl RulesBot {
                 } else {
                     Decision::Fold
                 }
-            } else if score >= 75 {
-                Decision::RaiseTo(s.pot_fraction_to(1.0))
-            } else if score >= 58 || (score >= 30 && s.pot_odds() <= 0.25) {
-                Decision::CheckCall
             } else {
-                Decision::Fold
+                Self::facing_bet(s, score, (75, 1.0), 58, (30, 0.25))
             }
         } else {
             let score = made_score(s.hand);
@@ -225,13 +206,27 @@ impl RulesBot {
                 } else {
                     Decision::Fold
                 }
-            } else if score >= 75 {
-                Decision::RaiseTo(s.pot_fraction_to(0.8))
-            } else if score >= 60 || (score >= 46 && s.pot_odds() <= 0.3) {
-                Decision::CheckCall
             } else {
-                Decision::Fold
+                Self::facing_bet(s, score, (75, 0.8), 60, (46, 0.3))
             }
+        }
+    }
+
+    /// Facing a bet with `score`: raise to `raise.1` of the pot from `raise.0` up; call from
+    /// `call` up, or from `cheap.0` up at pot odds of `cheap.1` or better; else fold.
+    fn facing_bet(
+        s: &DrawSpot,
+        score: u32,
+        raise: (u32, f64),
+        call: u32,
+        cheap: (u32, f64),
+    ) -> Decision {
+        if score >= raise.0 {
+            Decision::RaiseTo(s.pot_fraction_to(raise.1))
+        } else if score >= call || (score >= cheap.0 && s.pot_odds() <= cheap.1) {
+            Decision::CheckCall
+        } else {
+            Decision::Fold
         }
     }
 }

@@ -27,7 +27,8 @@ mod spot;
 mod station;
 pub mod strength;
 
-use tavolo_engine::game::{Game, GameError, Positions};
+#[cfg(doc)] // the module docs link the trait
+use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Hand, HandSetup, Structure};
 use tavolo_engine::house::HouseRules;
 use tavolo_engine::Chips;
@@ -89,11 +90,7 @@ impl HoldemOptions {
             .rules
             .holdem_table(self.big_blind, self.structure)
             .map_err(|e| BotsError::Options(e.to_string()))?;
-        Hand::setup(
-            &table,
-            &Positions::new(vec![self.stack; self.players], 0, Chips::ZERO),
-        )
-        .map_err(|e: GameError| BotsError::Options(e.to_string()))
+        crate::betting::match_setup::<Hand>(&table, self.players, self.stack, 0)
     }
 }
 
@@ -169,13 +166,13 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<Holdem>, BotsError> {
             BotName::Named("rules") => {
                 BotSpec::new("rules", |_, seed| Box::new(RulesBot::new(seed)) as _)
             }
-            BotName::Named("expert:easy") => expert_spec(ExpertLevel::Easy),
-            BotName::Named("expert:hard") => expert_spec(ExpertLevel::Hard),
-            BotName::Named(_) => expert_spec(ExpertLevel::Normal),
+            BotName::Named(name) => {
+                use ExpertLevel::{Easy, Hard, Normal};
+                expert_spec(BotName::expert_level(name, [Easy, Normal, Hard]))
+            }
             BotName::Expert(n) => {
-                let label = format!("expert:{n}");
-                BotSpec::new(label.clone(), move |seat, seed| {
-                    Box::new(ExpertBot::with_samples(label.clone(), n, seat, seed)) as _
+                BotSpec::labelled(format!("expert:{n}"), move |label, seat, seed| {
+                    Box::new(ExpertBot::with_samples(label, n, seat, seed)) as _
                 })
                 .thinking_long()
             }

@@ -50,6 +50,18 @@ impl Reads {
         &mut self.ranges[seat]
     }
 
+    /// Narrows `seat`'s range after it put chips in on `street`: before the flop to the top
+    /// `top` of hands, after it to hands of at least `level` on that street.
+    fn narrow(&mut self, seat: usize, street: Street, top: f64, level: u8) {
+        let r = self.slot(seat);
+        if street == Street::Preflop {
+            r.top = r.top.min(top);
+        } else {
+            let i = street as usize - 1;
+            r.post[i] = r.post[i].max(level);
+        }
+    }
+
     /// Updates the ranges with an event.
     pub fn observe(&mut self, event: &Event) {
         let street = self.street.unwrap_or(Street::Preflop);
@@ -59,39 +71,28 @@ impl Reads {
                 self.street_raises = 0;
             }
             Event::Bet(BetEvent::Called { seat, .. }) => {
-                if street == Street::Preflop {
-                    let top = match self.preflop_raises {
-                        0 => 0.7,
-                        1 => 0.35,
-                        2 => 0.12,
-                        _ => 0.06,
-                    };
-                    let r = self.slot(seat);
-                    r.top = r.top.min(top);
-                } else {
-                    let i = street as usize - 1;
-                    let r = self.slot(seat);
-                    r.post[i] = r.post[i].max(1);
-                }
+                let top = match self.preflop_raises {
+                    0 => 0.7,
+                    1 => 0.35,
+                    2 => 0.12,
+                    _ => 0.06,
+                };
+                self.narrow(seat, street, top, 1);
             }
             Event::Bet(BetEvent::BetOrRaised { seat, .. }) => {
                 if street == Street::Preflop {
                     self.preflop_raises += 1;
                     self.preflop_raiser = Some(seat);
-                    let top = match self.preflop_raises {
-                        1 => 0.35,
-                        2 => 0.09,
-                        _ => 0.04,
-                    };
-                    let r = self.slot(seat);
-                    r.top = r.top.min(top);
                 } else {
                     self.street_raises += 1;
-                    let level = if self.street_raises == 1 { 2 } else { 3 };
-                    let i = street as usize - 1;
-                    let r = self.slot(seat);
-                    r.post[i] = r.post[i].max(level);
                 }
+                let top = match self.preflop_raises {
+                    1 => 0.35,
+                    2 => 0.09,
+                    _ => 0.04,
+                };
+                let level = if self.street_raises == 1 { 2 } else { 3 };
+                self.narrow(seat, street, top, level);
             }
             _ => {}
         }
@@ -233,38 +234,28 @@ mod tests {
     use super::*;
     use tavolo_cards::parse_cards;
 
+    /// The pre-flop equity of `hole` against one hand of `range`, by `samples` deals of `rng`.
+    fn preflop(hole: &str, range: Range, samples: u32, rng: &mut SplitMix64) -> f64 {
+        let c = parse_cards(hole).expect("cards");
+        equity([c[0], c[1]], &[], &[range], samples, rng, &mut || false)
+    }
+
     #[test]
     fn aces_against_one_random_hand_win_about_85_percent() {
-        let c = parse_cards("As Ah").expect("cards");
         let mut rng = SplitMix64::new(1);
-        let e = equity(
-            [c[0], c[1]],
-            &[],
-            &[Range::default()],
-            4000,
-            &mut rng,
-            &mut || false,
-        );
+        let e = preflop("As Ah", Range::default(), 4000, &mut rng);
         assert!((e - 0.85).abs() < 0.03, "{e}");
     }
 
     #[test]
     fn a_raising_range_is_stronger_than_a_random_one() {
-        let c = parse_cards("Ks Qd").expect("cards");
         let mut rng = SplitMix64::new(2);
         let tight = Range {
             top: 0.05,
             post: [0; 3],
         };
-        let vs_random = equity(
-            [c[0], c[1]],
-            &[],
-            &[Range::default()],
-            3000,
-            &mut rng,
-            &mut || false,
-        );
-        let vs_tight = equity([c[0], c[1]], &[], &[tight], 3000, &mut rng, &mut || false);
+        let vs_random = preflop("Ks Qd", Range::default(), 3000, &mut rng);
+        let vs_tight = preflop("Ks Qd", tight, 3000, &mut rng);
         assert!(vs_tight + 0.15 < vs_random, "{vs_tight} vs {vs_random}");
     }
 }

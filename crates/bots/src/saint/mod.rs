@@ -76,13 +76,13 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
                 Box::new(SearchBot::master("master", seed)) as _
             })
             .thinking_long(),
-            BotName::Named("expert:easy") => expert_spec(Level::Easy),
-            BotName::Named("expert:hard") => expert_spec(Level::Hard),
-            BotName::Named(_) => expert_spec(Level::Normal),
+            BotName::Named(name) => {
+                use Level::{Easy, Hard, Normal};
+                expert_spec(BotName::expert_level(name, [Easy, Normal, Hard]))
+            }
             BotName::Expert(n) => {
-                let label = format!("expert:{n}");
-                BotSpec::new(label.clone(), move |_, seed| {
-                    Box::new(ExpertBot::with_rollouts(label.clone(), n, seed)) as _
+                BotSpec::labelled(format!("expert:{n}"), move |label, _, seed| {
+                    Box::new(ExpertBot::with_rollouts(label, n, seed)) as _
                 })
                 .thinking_long()
             }
@@ -91,8 +91,8 @@ pub fn bot_spec(name: &str) -> Result<BotSpec<SaintPoker>, BotsError> {
 }
 
 fn master_spec(label: String, iterations: u32) -> BotSpec<SaintPoker> {
-    BotSpec::new(label.clone(), move |_, seed| {
-        Box::new(SearchBot::new(label.clone(), iterations, seed)) as _
+    BotSpec::labelled(label, move |label, _, seed| {
+        Box::new(SearchBot::new(label, iterations, seed)) as _
     })
     .thinking_long()
 }

@@ -94,28 +94,23 @@ fn monte_carlo_is_reproducible_whatever_the_threads() {
 #[test]
 fn saint_equity_uses_exactly_two_plus_three() {
     // Four hearts on the centre: a single heart in hand makes no flush in Saint Poker.
-    let q = EquityQuery::new(
-        vec![known("Ah2c"), known("KsKd")],
-        parse_cards("3h 6h 9h Jh 4c").unwrap(),
-        CardSet::EMPTY,
-        Game::Saint,
-    )
-    .unwrap();
-    let t = q.exact(&|_| {});
+    let query = |game| {
+        EquityQuery::new(
+            vec![known("Ah2c"), known("KsKd")],
+            parse_cards("3h 6h 9h Jh 4c").unwrap(),
+            CardSet::EMPTY,
+            game,
+        )
+        .unwrap()
+    };
+    let t = query(Game::Saint).exact(&|_| {});
     assert_eq!(t.total, 1);
     assert_eq!(
         t.wins[1], 1,
         "Kings beat ace-high when the flush does not count"
     );
-    let holdem = EquityQuery::new(
-        vec![known("Ah2c"), known("KsKd")],
-        parse_cards("3h 6h 9h Jh 4c").unwrap(),
-        CardSet::EMPTY,
-        Game::Holdem,
-    )
-    .unwrap();
     assert_eq!(
-        holdem.exact(&|_| {}).wins[0],
+        query(Game::Holdem).exact(&|_| {}).wins[0],
         1,
         "in Hold'em the ace-high flush wins"
     );

@@ -13,6 +13,7 @@ use tavolo_engine::Chips;
 use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Stage, Telling};
 use super::i18n::{chips, fill, texts, word};
 use super::model::{best_hand_line, cards_text, Ask, CardsKind, Command, PlayGame, TableView};
+use super::session::{betting_play_game, record_file};
 
 /// The table settings of a Draw session.
 #[derive(Clone, Debug)]
@@ -50,14 +51,6 @@ impl DrawSession {
         Ok(s)
     }
 
-    fn seats(&self) -> usize {
-        self.session.seats()
-    }
-
-    fn me(&self) -> usize {
-        self.session.me
-    }
-
     fn hand(&self) -> &DrawHand {
         &self.session.hand.game
     }
@@ -70,7 +63,7 @@ impl Telling<DrawHand> for DrawSession {
 
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.session.lang);
-        let me = self.me();
+        let me = self.session.me;
         let s = &mut self.session;
         match e {
             Event::CarriedIn { amount } if amount > 0 => {
@@ -125,22 +118,14 @@ impl Telling<DrawHand> for DrawSession {
 
     /// The name of this hand's record, in the engine's `tavolo-draw-record` format.
     fn file(&self) -> String {
-        format!(
-            "draw-{}-hand{:03}.json",
-            self.cfg.session.stamp, self.session.hand_no
-        )
+        record_file("draw", &self.cfg.session.stamp, self.session.hand_no)
     }
 }
 
 impl PlayGame for DrawSession {
-    fn lang(&self) -> Lang {
-        self.cfg.session.lang
-    }
-
     fn table(&self) -> TableView {
         let t = texts(self.cfg.session.lang);
-        let me = self.me();
-        let v = self.hand().view(Some(me));
+        let v = self.hand().view(Some(self.session.me));
         let title = format!(
             "Five-Card Draw · {} · {}",
             fill(t.ante, &[&chips(self.cfg.ante)]),
@@ -152,9 +137,9 @@ impl PlayGame for DrawSession {
             word(self.cfg.session.lang, |w| &w.stages, &v.stage),
             fill(t.pot, &[&chips(v.pot)])
         );
-        let seats = (0..self.seats())
+        let seats = (0..self.session.seats())
             .map(|s| {
-                let cards = if s == me && v.live[s] {
+                let cards = if s == self.session.me && v.live[s] {
                     v.hand.iter().map(|&c| Some(c)).collect()
                 } else if let Some(shown) = &v.shown[s] {
                     shown.iter().map(|&c| Some(c)).collect()
@@ -180,7 +165,7 @@ impl PlayGame for DrawSession {
         if let Some(ask) = self.session.ask_between_hands() {
             return ask;
         }
-        let me = self.me();
+        let me = self.session.me;
         match self.hand().legal_actions() {
             ToAct::Bet(l) if l.seat == me => {
                 Ask::Bet(bet_ask(&l, self.hand().pot_size(), !self.opened))
@@ -199,19 +184,11 @@ impl PlayGame for DrawSession {
         }
     }
 
-    fn log(&self) -> &[String] {
-        &self.session.log
-    }
-
-    fn result(&self) -> &[String] {
-        &self.session.result
-    }
-
     fn preview(&self, selected: &[Card]) -> Option<String> {
         // The hand now, or what is kept when cards are marked to discard.
         let hand: Vec<Card> = self
             .hand()
-            .hand(self.me())
+            .hand(self.session.me)
             .iter()
             .filter(|c| !selected.contains(c))
             .collect();
@@ -227,7 +204,7 @@ impl PlayGame for DrawSession {
             Flow::Deal => self.start_hand(),
             Flow::Answered => Ok(()),
             Flow::Play(c) => {
-                let seat = self.me();
+                let seat = self.session.me;
                 let action = match (self.ask(), c) {
                     (Ask::Bet(a), c) => Action::from_bet(seat, a.bet(c, self.cfg.session.lang)?),
                     (Ask::Cards { from, max, .. }, Command::Cards(cards)) => {
@@ -265,29 +242,23 @@ impl PlayGame for DrawSession {
             may_muck: false,
         } = self.hand().legal_actions()
         {
-            if seat == self.me() {
+            if seat == self.session.me {
                 return self.apply(Action::Show { seat }).is_ok();
             }
         }
         self.bot_turn()
     }
 
-    fn quit(&mut self) {
-        self.leave();
-    }
-
-    fn take_records(&mut self) -> Vec<(String, String)> {
-        std::mem::take(&mut self.session.records)
-    }
-
     fn may_fold_out_of_turn(&self) -> bool {
-        self.session.stage == Stage::Playing && self.hand().may_fold(self.me())
+        self.session.stage == Stage::Playing && self.hand().may_fold(self.session.me)
     }
 
     fn help(&self) -> Vec<&'static str> {
         let t = texts(self.cfg.session.lang);
         t.help_draw.iter().chain(t.help_betting).copied().collect()
     }
+
+    betting_play_game!();
 }
 
 #[cfg(test)]

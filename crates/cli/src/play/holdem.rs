@@ -13,6 +13,7 @@ use tavolo_engine::Chips;
 use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Telling};
 use super::i18n::{chips, fill, texts, word, word_of};
 use super::model::{best_hand_line, cards_text, Ask, Command, PlayGame, RowKind, TableView};
+use super::session::{betting_play_game, record_file};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -70,14 +71,6 @@ impl HoldemSession {
         Ok(s)
     }
 
-    fn seats(&self) -> usize {
-        self.session.seats()
-    }
-
-    fn me(&self) -> usize {
-        self.session.me
-    }
-
     fn legal(&self) -> Option<Legal> {
         match self.session.hand.game.legal_actions() {
             ToAct::Player(l) => Some(l),
@@ -93,7 +86,7 @@ impl Telling<Hand> for HoldemSession {
 
     fn describe(&mut self, e: Event) {
         let t = texts(self.cfg.session.lang);
-        let me = self.me();
+        let me = self.session.me;
         let s = &mut self.session;
         match e {
             Event::BlindPosted { seat, amount } => {
@@ -140,22 +133,14 @@ impl Telling<Hand> for HoldemSession {
     /// The name of this hand's record: a `tavolo-holdem-hand/1` record holding its PHH hand
     /// history.
     fn file(&self) -> String {
-        format!(
-            "holdem-{}-hand{:03}.json",
-            self.cfg.session.stamp, self.session.hand_no
-        )
+        record_file("holdem", &self.cfg.session.stamp, self.session.hand_no)
     }
 }
 
 impl PlayGame for HoldemSession {
-    fn lang(&self) -> Lang {
-        self.cfg.session.lang
-    }
-
     fn table(&self) -> TableView {
         let t = texts(self.cfg.session.lang);
-        let me = self.me();
-        let v = self.session.hand.game.view(Some(me));
+        let v = self.session.hand.game.view(Some(self.session.me));
         let mut title = format!(
             "Texas Hold'em {} · {}",
             structure_name(self.cfg.structure),
@@ -181,7 +166,7 @@ impl PlayGame for HoldemSession {
         );
         // Side pots, once an all-in has made them (before that, unequal bets are not pots).
         let pots = self.session.hand.game.pots();
-        let all_in = (0..self.seats()).any(|s| v.live[s] && v.stacks[s] == 0);
+        let all_in = (0..self.session.seats()).any(|s| v.live[s] && v.stacks[s] == 0);
         if all_in && pots.as_slice().len() > 1 && !v.over {
             let parts: Vec<String> = pots
                 .as_slice()
@@ -194,7 +179,7 @@ impl PlayGame for HoldemSession {
                 .collect();
             status.push_str(&format!(" ({})", parts.join(", ")));
         }
-        let seats = (0..self.seats())
+        let seats = (0..self.session.seats())
             .map(|s| {
                 let hole = v.hole[s];
                 let cards = if hole[0].is_some() {
@@ -222,20 +207,12 @@ impl PlayGame for HoldemSession {
             return ask;
         }
         match self.legal() {
-            Some(l) if l.seat == self.me() => {
+            Some(l) if l.seat == self.session.me => {
                 let pot = self.session.hand.game.pot_size();
                 Ask::Bet(bet_ask(&l, pot, self.round_top == 0))
             }
             _ => Ask::Wait,
         }
-    }
-
-    fn log(&self) -> &[String] {
-        &self.session.log
-    }
-
-    fn result(&self) -> &[String] {
-        &self.session.result
     }
 
     fn preview(&self, _selected: &[Card]) -> Option<String> {
@@ -256,7 +233,7 @@ impl PlayGame for HoldemSession {
                     return Err(texts(self.cfg.session.lang).not_now.to_string());
                 };
                 let bet = ask.bet(c, self.cfg.session.lang)?;
-                self.apply(Action::from_bet(self.me(), bet))
+                self.apply(Action::from_bet(self.session.me, bet))
             }
         }
     }
@@ -265,17 +242,11 @@ impl PlayGame for HoldemSession {
         self.bot_turn()
     }
 
-    fn quit(&mut self) {
-        self.leave();
-    }
-
-    fn take_records(&mut self) -> Vec<(String, String)> {
-        std::mem::take(&mut self.session.records)
-    }
-
     fn help(&self) -> Vec<&'static str> {
         texts(self.cfg.session.lang).help_betting.to_vec()
     }
+
+    betting_play_game!();
 }
 
 #[cfg(test)]
@@ -356,7 +327,7 @@ mod tests {
         };
         // Pot-Limit: a raise to at most the bet faced plus the pot after the call (antes and
         // blinds included).
-        let v = s.session.hand.game.view(Some(s.me()));
+        let v = s.session.hand.game.view(Some(s.session.me));
         let top = v.bets.iter().copied().max().unwrap_or(Chips::ZERO);
         let owed = b.call.unwrap_or(Chips::ZERO);
         assert!(v.pot >= 225, "three antes and the blinds are in: {}", v.pot);

@@ -244,20 +244,13 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
                 StructureArg::Pl => Structure::PotLimit,
                 StructureArg::Limit => Structure::FixedLimit,
             };
-            let buy_in = buy_in(args, big_blind)?;
+            let session = session_config(args, rules, bots, big_blind, seed, stamp)?;
             Box::new(
                 holdem::HoldemSession::new(holdem::HoldemConfig {
                     structure,
                     big_blind,
                     ante: args.ante.unwrap_or(Chips::ZERO),
-                    session: SessionConfig {
-                        rules,
-                        buy_in,
-                        bots,
-                        seed,
-                        lang,
-                        stamp,
-                    },
+                    session,
                 })
                 .map_err(UserError)?,
             )
@@ -270,21 +263,8 @@ fn session(args: &PlayArgs, seed: u64, stamp: String) -> Result<Box<dyn PlayGame
                     "--ante must be positive in Five-Card Draw".into(),
                 ));
             }
-            let buy_in = buy_in(args, ante)?;
-            Box::new(
-                draw::DrawSession::new(draw::DrawConfig {
-                    ante,
-                    session: SessionConfig {
-                        rules: house_rules(args)?,
-                        buy_in,
-                        bots,
-                        seed,
-                        lang,
-                        stamp,
-                    },
-                })
-                .map_err(UserError)?,
-            )
+            let session = session_config(args, house_rules(args)?, bots, ante, seed, stamp)?;
+            Box::new(draw::DrawSession::new(draw::DrawConfig { ante, session }).map_err(UserError)?)
         }
     })
 }
@@ -303,8 +283,16 @@ fn bots<G: tavolo_bots::Game>(
     crate::sim::specs(&names, spec)
 }
 
-/// The buy-in (and rebuy): `--buy-in`, by default 100 table minimums of `unit` chips.
-fn buy_in(args: &PlayArgs, unit: Chips) -> Result<Chips, UserError> {
+/// A betting game's session settings from `args`: `rules`, `bots`, and the buy-in (and
+/// rebuy): `--buy-in`, by default 100 table minimums of `unit` chips.
+fn session_config<G: tavolo_bots::Game>(
+    args: &PlayArgs,
+    rules: HouseRules,
+    bots: Vec<tavolo_bots::BotSpec<G>>,
+    unit: Chips,
+    seed: u64,
+    stamp: String,
+) -> Result<SessionConfig<G>, UserError> {
     let buy_in = match args.buy_in {
         Some(b) => b,
         None => unit
@@ -314,7 +302,14 @@ fn buy_in(args: &PlayArgs, unit: Chips) -> Result<Chips, UserError> {
     if buy_in == 0 {
         return Err(UserError("--buy-in must be positive".into()));
     }
-    Ok(buy_in)
+    Ok(SessionConfig {
+        rules,
+        buy_in,
+        bots,
+        seed,
+        lang: args.lang,
+        stamp,
+    })
 }
 
 /// Writes a record as `dir/name`, creating `dir`; never overwrites (a suffix is added).

@@ -295,30 +295,17 @@ mod tests {
 
     #[test]
     fn betting_words_and_amounts_parse() {
-        let lang = Lang::En;
-        assert_eq!(parse("f", &bet(), lang), Ok(Line::Command(Command::Fold)));
-        assert_eq!(
-            parse(" call ", &bet(), lang),
-            Ok(Line::Command(Command::Call))
-        );
-        assert_eq!(
-            parse("r 300", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(Chips::new(300))))
-        );
-        assert_eq!(
-            parse("r pot", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(Chips::new(350))))
-        );
-        assert_eq!(
-            parse("450", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(Chips::new(450))))
-        );
-        assert_eq!(
-            parse("a", &bet(), lang),
-            Ok(Line::Command(Command::RaiseTo(Chips::new(1000))))
-        );
-        assert_eq!(parse("?", &bet(), lang), Ok(Line::Help));
-        assert_eq!(parse("q", &bet(), lang), Ok(Line::Quit));
+        let line = |text| parse(text, &bet(), Lang::En);
+        let command = |c| Ok(Line::Command(c));
+        let raise_to = |n| command(Command::RaiseTo(Chips::new(n)));
+        assert_eq!(line("f"), command(Command::Fold));
+        assert_eq!(line(" call "), command(Command::Call));
+        assert_eq!(line("r 300"), raise_to(300));
+        assert_eq!(line("r pot"), raise_to(350));
+        assert_eq!(line("450"), raise_to(450));
+        assert_eq!(line("a"), raise_to(1000));
+        assert_eq!(line("?"), Ok(Line::Help));
+        assert_eq!(line("q"), Ok(Line::Quit));
     }
 
     #[test]
@@ -346,18 +333,17 @@ mod tests {
         (from, ask)
     }
 
+    /// What a line choosing `cards` parses to.
+    fn picked(cards: Vec<Card>) -> Result<Line, String> {
+        Ok(Line::Command(Command::Cards(cards)))
+    }
+
     #[test]
     fn cards_by_name_or_position() {
         let (from, ask) = choose(CardsKind::Show, "As Kd 7c", 2, 2);
         let lang = Lang::En;
-        assert_eq!(
-            parse("1 3", &ask, lang),
-            Ok(Line::Command(Command::Cards(vec![from[0], from[2]])))
-        );
-        assert_eq!(
-            parse("kd,AS", &ask, lang),
-            Ok(Line::Command(Command::Cards(vec![from[1], from[0]])))
-        );
+        assert_eq!(parse("1 3", &ask, lang), picked(vec![from[0], from[2]]));
+        assert_eq!(parse("kd,AS", &ask, lang), picked(vec![from[1], from[0]]));
         assert!(parse("4", &ask, lang).is_err());
         assert!(parse("Qh", &ask, lang).unwrap_err().contains("Q♥"));
         assert!(parse("", &ask, lang).is_err());
@@ -368,14 +354,8 @@ mod tests {
     fn exchange_accepts_standing_pat_and_discards() {
         let (from, ask) = choose(CardsKind::Exchange, "As Kd 7c 4h 2s", 0, 3);
         let lang = Lang::En;
-        assert_eq!(
-            parse("x", &ask, lang),
-            Ok(Line::Command(Command::Cards(vec![])))
-        );
-        assert_eq!(
-            parse("x 4 5", &ask, lang),
-            Ok(Line::Command(Command::Cards(vec![from[3], from[4]])))
-        );
+        assert_eq!(parse("x", &ask, lang), picked(vec![]));
+        assert_eq!(parse("x 4 5", &ask, lang), picked(vec![from[3], from[4]]));
         assert_eq!(parse("f", &ask, lang), Ok(Line::Command(Command::Fold)));
     }
 }

@@ -24,6 +24,39 @@ pub struct SessionConfig<G: Game> {
     pub stamp: String,
 }
 
+/// The name of a betting game's record of hand `hand_no` of the session stamped `stamp`.
+pub(super) fn record_file(game: &str, stamp: &str, hand_no: u64) -> String {
+    format!("{game}-{stamp}-hand{hand_no:03}.json")
+}
+
+/// The [`super::model::PlayGame`] methods the Hold'em and Draw sessions share: the language,
+/// the log and the result of their `cfg.session` and `session` ([`super::betting::BettingSession`]), leaving
+/// ([`super::betting::Telling::leave`]) and the finished records.
+macro_rules! betting_play_game {
+    () => {
+        fn lang(&self) -> Lang {
+            self.cfg.session.lang
+        }
+
+        fn log(&self) -> &[String] {
+            &self.session.log
+        }
+
+        fn result(&self) -> &[String] {
+            &self.session.result
+        }
+
+        fn quit(&mut self) {
+            self.leave();
+        }
+
+        fn take_records(&mut self) -> Vec<(String, String)> {
+            std::mem::take(&mut self.session.records)
+        }
+    };
+}
+pub(super) use betting_play_game;
+
 #[cfg(test)]
 impl<G: Game> SessionConfig<G> {
     /// A test session's settings: `bots`, the buy-in and the seed; the default rules, English,

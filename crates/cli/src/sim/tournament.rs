@@ -94,10 +94,17 @@ fn run_game<G: TournamentPlay>(
             G::GAME.word()
         )));
     }
+    if args
+        .hands_per_level
+        .is_some_and(|h| !(1..=1_000).contains(&h))
+    {
+        return Err(UserError("--hands-per-level must be 1 to 1,000".into()));
+    }
     let sim = TournamentSim::<G> {
         players: args.entries,
         seats,
         speed: args.speed.speed(),
+        hands_per_level: args.hands_per_level,
         bots: specs(&args.bots, spec)?,
         entry: tavolo_engine::Chips::new(100),
     };
@@ -115,6 +122,7 @@ fn run_game<G: TournamentPlay>(
             seats: Some(seats),
             tournament_game: Some(G::GAME.word()),
             hands: Some(hands),
+            hands_per_level: args.hands_per_level,
             bots: rows,
         })?;
         return Ok(ExitCode::SUCCESS);
@@ -164,6 +172,9 @@ struct Summary<R> {
     tournament_game: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hands: Option<u64>,
+    /// Levels by hands: the hands a level lasts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hands_per_level: Option<u32>,
     bots: Vec<R>,
 }
 
@@ -280,6 +291,7 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
             seats: None,
             tournament_game: None,
             hands: None,
+            hands_per_level: None,
             bots: rows,
         })?;
         return Ok(ExitCode::SUCCESS);

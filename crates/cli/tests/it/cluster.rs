@@ -145,12 +145,7 @@ impl Node {
             .args(["--drain-secs", "30", "--no-starter-tables"])
             .args(["--bot-delay-ms", "0", "--hand-pause-ms", "0"])
             // The load generator's clients all come from this machine.
-            .args([
-                "--guests-per-hour",
-                "100000",
-                "--max-conns-per-ip",
-                "100000",
-            ])
+            .args("--guests-per-hour 100000 --max-conns-per-ip 100000".split_whitespace())
             .args(["--log", "info"])
             .stdout(Stdio::null())
             .stderr(log_file(&self.db, &self.id))

@@ -20,9 +20,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{command, fair_bundle, saint_record, text};
+use crate::common::{command, fair_bundle, holdem_phh, saint_record, text};
 use tavolo_cards::{CardSet, GameRng};
-use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::holdem::{self, phh};
 use tavolo_engine::Chips;
 use tavolo_engine::{draw, saint};
 use tavolo_store::{sha256_hex, unhex};
@@ -114,32 +114,20 @@ fn seed_of(name: &str) -> [u8; 32] {
 
 /// Six seats; the first to act raises the minimum, everybody else checks or calls to the river.
 fn holdem_record(seed: [u8; 32]) -> String {
-    let setup = HandSetup::casino(
-        vec![Chips::new(1_000); 6],
-        4,
-        Chips::new(5),
-        Chips::new(10),
-        HoldemRules::casino(Structure::NoLimit),
-    );
-    let (mut hand, mut log) =
-        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).expect("deal");
     let mut raised = false;
-    while let holdem::ToAct::Player(l) = hand.legal_actions() {
-        let a = match (raised, l.raise) {
-            (false, Some(r)) => {
-                raised = true;
-                holdem::Action::BetOrRaiseTo {
-                    seat: l.seat,
-                    to: r.min_to,
-                }
-            }
-            _ if l.check => holdem::Action::Check { seat: l.seat },
-            _ => holdem::Action::Call { seat: l.seat },
-        };
-        log.extend(hand.apply(a).expect("legal"));
-    }
     let names: Vec<String> = (0..6).map(|s| format!("player{s}")).collect();
-    phh::export(&setup, &log, Some(&names)).to_phh()
+    let policy = |l: &holdem::Legal| match (raised, l.raise) {
+        (false, Some(r)) => {
+            raised = true;
+            holdem::Action::BetOrRaiseTo {
+                seat: l.seat,
+                to: r.min_to,
+            }
+        }
+        _ if l.check => holdem::Action::Check { seat: l.seat },
+        _ => holdem::Action::Call { seat: l.seat },
+    };
+    holdem_phh((6, 1_000, 4), (5, 10), seed, policy, Some(&names))
 }
 
 /// Eight seats: the cutter stands pat and every other seat discards three, so the deck runs out

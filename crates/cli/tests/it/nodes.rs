@@ -607,15 +607,7 @@ async fn a_rolling_restart_drains_every_node_and_voids_no_hand() {
         // The nodes' metrics token, which the load generator reads from the environment.
         .env("TAVOLO_METRICS_TOKEN", METRICS_TOKEN)
         .args(urls.iter().flat_map(|u| ["--url", u.as_str()]))
-        .args([
-            "--tables",
-            "6",
-            "--clients-per-table",
-            "3",
-            "--think-ms",
-            "20",
-        ])
-        .args(["--duration", "20s"])
+        .args("--tables 6 --clients-per-table 3 --think-ms 20 --duration 20s".split_whitespace())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

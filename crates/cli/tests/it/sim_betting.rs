@@ -1,24 +1,17 @@
 //! `tavolo sim holdem` and `tavolo sim draw` as a user meets them: bb/100 tables, JSON that is
 //! the same whatever the number of threads, records and plots, and exit status 2 for mistakes.
 
-use crate::common::{sim_recorded, success_json, success_text, tavolo, text, usage_error};
+use serde_json::Value;
+
+use crate::common::{argv, sim_recorded, success_json, success_text, tavolo, text, usage_error};
 
 #[test]
 fn holdem_prints_big_blinds_per_100_hands_per_bot() {
     for structure in ["nl", "pl", "limit"] {
-        let s = success_text(&[
-            "sim",
-            "holdem",
-            "--bots",
-            "expert:50,rules,station",
-            "--games",
-            "60",
-            "--seed",
-            "3",
-            "--duplicate",
-            "--structure",
-            structure,
-        ]);
+        let s = success_text(&argv(&format!(
+            "sim holdem --bots expert:50,rules,station --games 60 --seed 3 --duplicate \
+             --structure {structure}"
+        )));
         assert!(s.contains("60 hands of Texas Hold'em"), "{s}");
         assert!(s.contains("(duplicate)") && s.contains("bb/100"), "{s}");
         assert!(s.lines().any(|l| l.starts_with("station ")), "{s}");
@@ -27,14 +20,9 @@ fn holdem_prints_big_blinds_per_100_hands_per_bot() {
 
 #[test]
 fn an_external_bot_that_fails_is_reported_under_its_figures() {
-    let s = success_text(&[
-        "sim",
-        "holdem",
-        "--bots",
-        "exec:/nonexistent/tavolo-bot,station",
-        "--games",
-        "3",
-    ]);
+    let s = success_text(&argv(
+        "sim holdem --bots exec:/nonexistent/tavolo-bot,station --games 3",
+    ));
     assert!(
         s.contains("replaced by the default action: 0 illegal, 0 late, 0 unreadable answers; 3 programs crashed or did not start"),
         "{s}"
@@ -43,35 +31,19 @@ fn an_external_bot_that_fails_is_reported_under_its_figures() {
 
 #[test]
 fn duplicate_rounds_the_hands_up_to_whole_rotations() {
-    let v = success_json(&[
-        "sim",
-        "holdem",
-        "--bots",
-        "rules,station,random",
-        "--games",
-        "10",
-        "--duplicate",
-        "--json",
-    ]);
+    let v = success_json(&argv(
+        "sim holdem --bots rules,station,random --games 10 --duplicate --json",
+    ));
     assert_eq!(v["hands"], 12);
 }
 
 #[test]
 fn json_is_the_same_whatever_the_number_of_threads() {
     let run = |game: &str, threads: &str| {
-        let mut v = success_json(&[
-            "sim",
-            game,
-            "--bots",
-            "expert:40,rules,random",
-            "--games",
-            "30",
-            "--seed",
-            "9",
-            "--json",
-            "--threads",
-            threads,
-        ]);
+        let mut v = success_json(&argv(&format!(
+            "sim {game} --bots expert:40,rules,random --games 30 --seed 9 --json \
+             --threads {threads}"
+        )));
         // Think times are measured, not reproducible.
         for b in v["bots"].as_array_mut().expect("bots") {
             for key in [
@@ -110,12 +82,7 @@ fn mistakes_exit_with_status_2_and_a_clear_message() {
         &["sim", "holdem", "--bots", "wizard,station"],
         &["sim", "draw", "--bots", "rules,station", "--players", "3"],
         &["sim", "holdem", "--bots", "rules"],
-        &[
-            "sim",
-            "draw",
-            "--bots",
-            "rules,rules,rules,rules,rules,rules,rules,rules,rules",
-        ],
+        &argv("sim draw --bots rules,rules,rules,rules,rules,rules,rules,rules,rules"),
     ];
     for args in cases {
         let e = usage_error(args);
@@ -127,22 +94,9 @@ fn mistakes_exit_with_status_2_and_a_clear_message() {
 fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
     let dir = std::env::temp_dir().join(format!("tavolo-sim-rules-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let s = success_text(&[
-        "sim",
-        "holdem",
-        "--bots",
-        "rules,station",
-        "--games",
-        "4",
-        "--structure",
-        "pl",
-        "--rule",
-        "min_raise=largest_increment",
-        "--rule",
-        "small_blind=30",
-        "--record",
-        dir.to_str().expect("path"),
-    ]);
+    let holdem = "sim holdem --bots rules,station --games 4 --structure pl \
+                  --rule min_raise=largest_increment --rule small_blind=30 --record";
+    let s = success_text(&[&argv(holdem)[..], &[dir.to_str().expect("path")]].concat());
     assert!(
         s.contains("Texas Hold'em Pot-Limit with min_raise=largest_increment, small_blind=30"),
         "{s}"
@@ -155,34 +109,17 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 
-    let s = success_text(&[
-        "sim",
-        "draw",
-        "--bots",
-        "rules,station",
-        "--games",
-        "4",
-        "--rule",
-        "allow_check=true",
-        "--rule",
-        "tie_break=standard",
-    ]);
+    let s = success_text(&argv(
+        "sim draw --bots rules,station --games 4 --rule allow_check=true --rule tie_break=standard",
+    ));
     assert!(
         s.contains("Five-Card Draw with allow_check=true, tie_break=standard"),
         "{s}"
     );
-    let s = success_text(&[
-        "sim",
-        "saint",
-        "--bots",
-        "greedy,greedy,greedy",
-        "--games",
-        "2",
-        "--rule",
-        "hand_rule=any_five",
-        "--rule",
-        "centre_cards=3",
-    ]);
+    let s = success_text(&argv(
+        "sim saint --bots greedy,greedy,greedy --games 2 --rule hand_rule=any_five \
+         --rule centre_cards=3",
+    ));
     assert!(
         s.contains("games of saint with centre_cards=3, hand_rule=any_five"),
         "{s}"
@@ -193,85 +130,53 @@ fn rule_options_are_played_named_in_the_title_and_kept_in_the_records() {
 fn a_rule_option_of_another_game_or_out_of_range_is_refused_by_name() {
     for (args, words) in [
         (
-            &[
-                "sim",
-                "holdem",
-                "--bots",
-                "rules,station",
-                "--rule",
-                "tie_break=standard",
-            ][..],
+            argv("sim holdem --bots rules,station --rule tie_break=standard"),
             "--rule: rule `tie_break`: not a rule of Texas Hold'em",
         ),
         (
-            &[
-                "sim",
-                "draw",
-                "--bots",
-                "rules,station",
-                "--rule",
-                "min_raise=huge",
-            ][..],
+            argv("sim draw --bots rules,station --rule min_raise=huge"),
             "rule `min_raise`: \"huge\" is not allowed: table_minimum or largest_increment",
         ),
         (
-            &[
-                "sim",
-                "saint",
-                "--bots",
-                "greedy,greedy",
-                "--rule",
-                "centre_cards=30",
-            ][..],
+            argv("sim saint --bots greedy,greedy --rule centre_cards=30"),
             "rule `centre_cards`",
         ),
         (
-            &[
-                "sim",
-                "holdem",
-                "--bots",
-                "rules,station",
-                "--rule",
-                "small_blind",
-            ][..],
+            argv("sim holdem --bots rules,station --rule small_blind"),
             "name=value",
         ),
     ] {
-        let e = usage_error(args);
+        let e = usage_error(&args);
         assert!(e.contains(words), "{args:?}: {e}");
     }
 }
 
+/// The bots' mean return on investment, in percent.
+fn mean_roi(bots: &[Value]) -> f64 {
+    let sum: f64 = bots.iter().filter_map(|b| b["roi_pct"].as_f64()).sum();
+    sum / bots.len() as f64
+}
+
+/// The JSON of `tavolo ARGS --threads 1`, to compare with a run on every core.
+fn on_one_thread(args: &[&str]) -> Value {
+    success_json(&[args, &["--threads", "1"]].concat())
+}
+
 #[test]
 fn sim_tournament_plays_whole_sit_and_goes_and_gives_each_bot_its_roi_and_itm() {
-    let args = [
-        "sim",
-        "tournament",
-        "--bots",
-        "rules,station,random",
-        "--entries",
-        "18",
-        "--seats",
-        "6",
-        "--games",
-        "12",
-        "--seed",
-        "4",
-        "--json",
-    ];
+    let args = argv(
+        "sim tournament --bots rules,station,random --entries 18 --seats 6 --games 12 --seed 4 \
+         --json",
+    );
     let v = success_json(&args);
     assert_eq!(v["tournaments"], 12);
     let bots = v["bots"].as_array().expect("bots");
     assert_eq!(bots.len(), 3);
     assert!(bots.iter().all(|b| b["entries"] == 72), "{v}");
     // Entries pay 110 and the pool gives back 100 of it: the bots' ROIs average to the fee's loss.
-    let mean: f64 = bots
-        .iter()
-        .filter_map(|b| b["roi_pct"].as_f64())
-        .sum::<f64>()
-        / 3.0;
+    let mean = mean_roi(bots);
     assert!((mean + 100.0 / 11.0).abs() < 1e-6, "{mean}");
-    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    let again = on_one_thread(&args);
     assert_eq!(
         v["bots"], again["bots"],
         "the same seed, the same tournaments on any threads"
@@ -282,21 +187,9 @@ fn sim_tournament_plays_whole_sit_and_goes_and_gives_each_bot_its_roi_and_itm() 
 
 #[test]
 fn sim_tournament_game_draw_plays_five_card_draw_sit_and_goes_at_rising_antes() {
-    let args = [
-        "sim",
-        "tournament",
-        "--game",
-        "draw",
-        "--bots",
-        "rules,random",
-        "--entries",
-        "12",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-        "--json",
-    ];
+    let args = argv(
+        "sim tournament --game draw --bots rules,random --entries 12 --games 6 --seed 2 --json",
+    );
     let v = success_json(&args);
     assert_eq!(v["tournaments"], 6);
     assert_eq!(v["tournament_game"], "draw");
@@ -304,45 +197,52 @@ fn sim_tournament_game_draw_plays_five_card_draw_sit_and_goes_at_rising_antes() 
     assert!(v["hands"].as_u64().is_some_and(|h| h > 0), "{v}");
     let bots = v["bots"].as_array().expect("bots");
     assert!(bots.iter().all(|b| b["entries"] == 36), "{v}");
-    let mean: f64 = bots
-        .iter()
-        .filter_map(|b| b["roi_pct"].as_f64())
-        .sum::<f64>()
-        / 2.0;
+    let mean = mean_roi(bots);
     assert!(
         (mean + 100.0 / 11.0).abs() < 1e-6,
         "the pool paid out whole: {mean}"
     );
-    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    let again = on_one_thread(&args);
     assert_eq!(v["bots"], again["bots"], "reproducible");
-    let e = usage_error(&[
-        "sim",
-        "tournament",
-        "--game",
-        "draw",
-        "--bots",
-        "rules",
-        "--seats",
-        "9",
-    ]);
+    let e = usage_error(&argv("sim tournament --game draw --bots rules --seats 9"));
     assert!(e.contains("--seats must be 2 to 8 (draw)"), "{e}");
 }
 
 #[test]
-fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_place() {
+fn sim_tournament_hands_per_level_plays_levels_by_hands() {
     let args = [
         "sim",
-        "swiss",
+        "tournament",
         "--bots",
-        "greedy,random",
+        "rules,station",
         "--entries",
-        "9",
+        "12",
+        "--seats",
+        "6",
+        "--hands-per-level",
+        "5",
         "--games",
         "4",
         "--seed",
-        "1",
+        "3",
         "--json",
     ];
+    let v = success_json(&args);
+    assert_eq!(v["tournaments"], 4);
+    assert_eq!(v["hands_per_level"], 5, "{v}");
+    let by_time = success_json(&[&args[..8], &args[10..]].concat());
+    assert!(by_time.get("hands_per_level").is_none(), "{by_time}");
+    assert_ne!(
+        v["hands"], by_time["hands"],
+        "levels of 5 hands are not the template's minutes"
+    );
+    let e = usage_error(&[&args[..8], &["--hands-per-level", "0"]].concat());
+    assert!(e.contains("--hands-per-level must be 1 to 1,000"), "{e}");
+}
+
+#[test]
+fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_place() {
+    let args = argv("sim swiss --bots greedy,random --entries 9 --games 4 --seed 1 --json");
     let v = success_json(&args);
     assert_eq!(v["tournaments"], 4);
     let bots = v["bots"].as_array().expect("bots");
@@ -351,27 +251,14 @@ fn sim_swiss_plays_saint_poker_swiss_tournaments_and_ranks_the_bots_by_final_pla
     assert_eq!(bots[1]["entries"], 16);
     let wins: u64 = bots.iter().filter_map(|b| b["wins"].as_u64()).sum();
     assert_eq!(wins, 4, "one winner a tournament");
-    let again = success_json(&[&args[..], &["--threads", "1"]].concat());
+    let again = on_one_thread(&args);
     assert_eq!(v["bots"], again["bots"]);
 }
 
 #[test]
 fn sim_swiss_knockout_plays_the_elimination_variant_to_one_winner_and_refuses_k_zero() {
-    let args = [
-        "sim",
-        "swiss",
-        "--bots",
-        "greedy,random",
-        "--entries",
-        "12",
-        "--knockout",
-        "2",
-        "--games",
-        "3",
-        "--seed",
-        "2",
-        "--json",
-    ];
+    let args =
+        argv("sim swiss --bots greedy,random --entries 12 --knockout 2 --games 3 --seed 2 --json");
     let v = success_json(&args);
     let bots = v["bots"].as_array().expect("bots");
     assert_eq!(
@@ -383,17 +270,9 @@ fn sim_swiss_knockout_plays_the_elimination_variant_to_one_winner_and_refuses_k_
     // Only the top 1 or 2 can go on: none never ends an event, and keeping 3 of tables of 3
     // never ends either (the regression `an_elimination_keeping_the_top_3_of_tables_of_3_never_ended`).
     for k in ["0", "3", "4"] {
-        let args = [
-            "sim",
-            "swiss",
-            "--bots",
-            "greedy",
-            "--entries",
-            "8",
-            "--knockout",
-            k,
-        ];
-        let out = tavolo(&args);
+        let out = tavolo(&argv(&format!(
+            "sim swiss --bots greedy --entries 8 --knockout {k}"
+        )));
         assert!(!out.status.success(), "--knockout {k}: {out:?}");
         let refused = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -401,16 +280,7 @@ fn sim_swiss_knockout_plays_the_elimination_variant_to_one_winner_and_refuses_k_
             "{out:?}"
         );
     }
-    let out = tavolo(&[
-        "sim",
-        "swiss",
-        "--bots",
-        "greedy",
-        "--knockout",
-        "2",
-        "--rounds",
-        "3",
-    ]);
+    let out = tavolo(&argv("sim swiss --bots greedy --knockout 2 --rounds 3"));
     assert!(
         !out.status.success(),
         "--rounds does not apply to the elimination variant"

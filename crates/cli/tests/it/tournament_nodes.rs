@@ -29,7 +29,7 @@ use serde_json::{json, Value};
 use tavolo_cards::GameRng;
 use tavolo_server::client;
 use tavolo_server::tournament::{Coordinator, Lease, Now, Setup, Step};
-use tavolo_server::tournament::{HandOver, TournamentSave};
+use tavolo_server::tournament::{HandOver, Reported, TournamentSave};
 use tavolo_server::tournaments::Definition;
 use tavolo_store::{Account, Store, TournamentRow, UserId};
 use tokio_tungstenite::tungstenite::Message;
@@ -204,11 +204,15 @@ async fn check_save(
     }
     let sum = |v: &[(UserId, tavolo_engine::Chips)]| v.iter().map(|(_, c)| c.get()).sum::<u64>();
     for step in &log {
-        if let Step::HandOver(HandOver {
-            table,
-            hand,
-            began,
-            ended,
+        if let Step::HandOver(Reported {
+            report:
+                HandOver {
+                    table,
+                    hand,
+                    began,
+                    ended,
+                },
+            ..
         }) = step
         {
             if sum(began) != sum(ended) {

@@ -60,24 +60,16 @@ fn bundle(game: &str, seed: [u8; 32], format: &str, record: String) -> serde_jso
 }
 
 fn holdem_record(seed: [u8; 32]) -> String {
-    let setup = HandSetup::casino(
-        vec![Chips::new(300); 5],
-        3,
-        Chips::new(1),
-        Chips::new(2),
-        HoldemRules::casino(Structure::NoLimit),
-    );
-    let (mut hand, mut log) =
-        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
-    while let holdem::ToAct::Player(l) = hand.legal_actions() {
-        let a = if l.check {
-            holdem::Action::Check { seat: l.seat }
-        } else {
-            holdem::Action::Call { seat: l.seat }
-        };
-        log.extend(hand.apply(a).unwrap());
+    common::holdem_phh((5, 300, 3), (1, 2), seed, check_or_call, None)
+}
+
+/// Checks, or calls.
+fn check_or_call(l: &holdem::Legal) -> holdem::Action {
+    if l.check {
+        holdem::Action::Check { seat: l.seat }
+    } else {
+        holdem::Action::Call { seat: l.seat }
     }
-    phh::export(&setup, &log, None).to_phh()
 }
 
 fn draw_record(seed: [u8; 32]) -> String {
@@ -119,25 +111,20 @@ fn records_of_each_game(seed: [u8; 32]) -> [(&'static str, &'static str, String)
     ]
 }
 
-/// `tavolo verify` on a bundle of each game that commits to `seed` with a record dealt from
-/// `dealt`: the game, the exit status and the output.
-fn verify_each_game(seed: [u8; 32], dealt: [u8; 32]) -> Vec<(&'static str, i32, String)> {
-    records_of_each_game(dealt)
-        .into_iter()
-        .map(|(game, format, record)| {
-            let (code, out) = verify(&bundle(game, seed, format, record));
-            (game, code, out)
-        })
-        .collect()
+/// Asserts that `tavolo verify` on a bundle of each game that commits to `seed` with a record
+/// dealt from `dealt` exits with `code` and says what `says` looks for.
+fn assert_each_game(seed: [u8; 32], dealt: [u8; 32], code: i32, says: impl Fn(&str) -> bool) {
+    for (game, format, record) in records_of_each_game(dealt) {
+        let (got, out) = verify(&bundle(game, seed, format, record));
+        assert_eq!(got, code, "{game}: {out}");
+        assert!(says(&out), "{game}: {out}");
+    }
 }
 
 #[test]
 fn a_fairly_dealt_hand_of_each_game_verifies() {
     let seed = [42u8; 32];
-    for (game, code, out) in verify_each_game(seed, seed) {
-        assert_eq!(code, 0, "{game}: {out}");
-        assert!(out.contains("fair"), "{out}");
-    }
+    assert_each_game(seed, seed, 0, |out| out.contains("fair"));
 }
 
 #[test]
@@ -153,10 +140,7 @@ fn a_seed_that_is_not_the_committed_one_fails() {
 #[test]
 fn a_record_dealt_from_another_seed_fails_for_every_game() {
     let (seed, other) = ([42u8; 32], [43u8; 32]);
-    for (game, code, out) in verify_each_game(seed, other) {
-        assert_eq!(code, 1, "{game}: {out}");
-        assert!(out.starts_with("NOT VERIFIED"), "{game}: {out}");
-    }
+    assert_each_game(seed, other, 1, |out| out.starts_with("NOT VERIFIED"));
 }
 
 /// Issue 50, finding 1: `tavolo verify` compared only the deal lines present and never the

@@ -88,6 +88,28 @@ pub enum RecordAction {
 }
 
 impl RecordAction {
+    /// Plays this action, the record's action `index`, on `hand`, appending its events to
+    /// `events`; the error names the action.
+    fn replay(
+        &self,
+        index: usize,
+        hand: &mut DrawHand,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RecordError> {
+        let action = self
+            .to_action()
+            .map_err(|_| RecordError::DuplicateDiscard {
+                index,
+                action: self.clone(),
+            })?;
+        hand.apply_into(action, events)
+            .map_err(|error| RecordError::Action {
+                index,
+                action: self.clone(),
+                error: Box::new(error),
+            })
+    }
+
     fn to_action(&self) -> Result<Action, CardSet> {
         Ok(match self {
             RecordAction::Fold { seat } => Action::Fold { seat: *seat },
@@ -295,16 +317,7 @@ impl DrawRecord {
         )
         .map_err(RecordError::Setup)?;
         for (index, ra) in self.actions.iter().enumerate() {
-            let action = ra.to_action().map_err(|_| RecordError::DuplicateDiscard {
-                index,
-                action: ra.clone(),
-            })?;
-            hand.apply_into(action, &mut events)
-                .map_err(|error| RecordError::Action {
-                    index,
-                    action: ra.clone(),
-                    error: Box::new(error),
-                })?;
+            ra.replay(index, &mut hand, &mut events)?;
         }
         Ok((hand, events))
     }
@@ -430,17 +443,8 @@ impl DrawRecord {
             DrawHand::new(&self.setup(), Dealing::Stacked(deal)).map_err(RecordError::Setup)?;
         each(&hand, &ev);
         for (index, ra) in self.actions.iter().enumerate() {
-            let action = ra.to_action().map_err(|_| RecordError::DuplicateDiscard {
-                index,
-                action: ra.clone(),
-            })?;
             ev.clear();
-            hand.apply_into(action, &mut ev)
-                .map_err(|error| RecordError::Action {
-                    index,
-                    action: ra.clone(),
-                    error: Box::new(error),
-                })?;
+            ra.replay(index, &mut hand, &mut ev)?;
             each(&hand, &ev);
         }
         if let Some(r) = &self.result {

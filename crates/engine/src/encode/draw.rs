@@ -31,36 +31,21 @@ const EXCHANGES: usize = 26;
 /// lexicographically.
 const SUBSETS: [u8; EXCHANGES] = {
     let mut t = [0u8; EXCHANGES];
-    let mut k = 1;
-    let mut i = 0;
-    while i < 5 {
-        t[k] = 1 << i;
-        k += 1;
-        i += 1;
-    }
-    i = 0;
-    while i < 5 {
-        let mut j = i + 1;
-        while j < 5 {
-            t[k] = (1 << i) | (1 << j);
-            k += 1;
-            j += 1;
-        }
-        i += 1;
-    }
-    i = 0;
-    while i < 5 {
-        let mut j = i + 1;
-        while j < 5 {
-            let mut l = j + 1;
-            while l < 5 {
-                t[k] = (1 << i) | (1 << j) | (1 << l);
+    let mut k = 0;
+    let mut size = 0;
+    while size <= 3 {
+        // Lexicographic order of the positions is descending order of the mask read backwards
+        // (position 0 the highest bit).
+        let mut backwards = 32u8;
+        while backwards > 0 {
+            backwards -= 1;
+            let mask = backwards.reverse_bits() >> 3;
+            if mask.count_ones() == size {
+                t[k] = mask;
                 k += 1;
-                l += 1;
             }
-            j += 1;
         }
-        i += 1;
+        size += 1;
     }
     t
 };
@@ -189,5 +174,11 @@ mod tests {
             .windows(2)
             .all(|w| w[0].count_ones() <= w[1].count_ones()));
         assert_eq!(subset(26), None);
+        // Within a size, lexicographically by position: {0,1}, {0,2}, … {3,4}, then {0,1,2}, ….
+        let lexicographic = [
+            0, 1, 2, 4, 8, 16, 3, 5, 9, 17, 6, 10, 18, 12, 20, 24, 7, 11, 19, 13, 21, 25, 14, 22,
+            26, 28,
+        ];
+        assert_eq!(all, lexicographic);
     }
 }

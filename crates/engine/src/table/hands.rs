@@ -59,7 +59,7 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
             }
         }
         self.serve_free_seats(&mut change);
-        if self.rules.is_tournament() {
+        if self.rules.has_stacks() && self.rules.is_tournament() {
             return self.deal_tournament(self.ready_seats(), change);
         }
         let seats = self.ready_seats();

@@ -95,6 +95,10 @@ pub enum TableKind {
     /// blind is owed), and an arriving player is dealt in at once (docs/rule-decisions.md,
     /// Tournaments).
     AnteTournament,
+    /// A tournament table of a points game without stacks (Saint Poker, a Swiss event's game):
+    /// players seated by order with no chips, dealt in while absent, nobody losing a seat; one
+    /// game dealt once every seat is taken, "the hand" moving as at a cash table, no level.
+    PointsTournament,
 }
 impl TableRules {
     /// A cash table (Hold'em, Draw): `seats`, dealing to at least `min_players`, a buy-in and a
@@ -133,6 +137,16 @@ impl TableRules {
         }
     }
 
+    /// A tournament table of `seats` seats for a points game without stacks (Saint Poker in a
+    /// Swiss event): every seat must be taken to deal, and nobody loses a seat.
+    pub fn points_tournament(seats: usize) -> TableRules {
+        TableRules {
+            min_players: seats,
+            kind: TableKind::PointsTournament,
+            ..TableRules::tournament(seats)
+        }
+    }
+
     /// A points game without stacks (Saint Poker): every seat must be taken to deal.
     pub fn points(seats: usize) -> TableRules {
         TableRules {
@@ -147,12 +161,15 @@ impl TableRules {
 
     /// Whether players have stacks (a buy-in, or tournament chips) at this table.
     pub fn has_stacks(&self) -> bool {
-        self.buy_in > 0 || self.is_tournament()
+        self.buy_in > 0 || matches!(self.kind, TableKind::Tournament | TableKind::AnteTournament)
     }
 
     /// Whether the table plays a tournament's rules.
     pub fn is_tournament(&self) -> bool {
-        matches!(self.kind, TableKind::Tournament | TableKind::AnteTournament)
+        matches!(
+            self.kind,
+            TableKind::Tournament | TableKind::AnteTournament | TableKind::PointsTournament
+        )
     }
 
     /// Checks the settings.

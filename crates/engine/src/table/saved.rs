@@ -190,13 +190,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_table_saved_mid_hand_restores_as_if_the_hand_were_voided() {
+    /// A six-seat cash table dealt from `seed`, with ada, bo and cy seated and funded.
+    fn ada_bo_and_cy(seed: u64) -> (TableRules, Table<&'static str>) {
         let rules = TableRules::cash(6, 2, Chips::new(100), Chips::new(100));
-        let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(7)).expect("table");
+        let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(seed)).expect("table");
         for p in ["ada", "bo", "cy"] {
             funded(&mut t, p);
         }
+        (rules, t)
+    }
+
+    #[test]
+    fn a_table_saved_mid_hand_restores_as_if_the_hand_were_voided() {
+        let (rules, mut t) = ada_bo_and_cy(7);
         t.sit_out(&"cy").expect("rests");
         let (start, _) = t.deal().expect("deals");
         t.leave(&"bo").expect("leaves at the hand's end");
@@ -214,11 +220,7 @@ mod tests {
 
     #[test]
     fn a_restored_table_deals_on_from_where_the_hand_was() {
-        let rules = TableRules::cash(6, 2, Chips::new(100), Chips::new(100));
-        let mut t: Table<&str> = Table::new(rules, GameRng::from_u64(3)).expect("table");
-        for p in ["ada", "bo", "cy"] {
-            funded(&mut t, p);
-        }
+        let (rules, mut t) = ada_bo_and_cy(3);
         let (first, _) = t.deal().expect("deals");
         let mut back: Table<&str> =
             Table::restore(rules, GameRng::from_u64(4), t.saved()).expect("restores");

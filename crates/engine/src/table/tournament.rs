@@ -51,7 +51,8 @@ impl Spots {
 impl<P: Clone + PartialEq + Debug> Table<P> {
     /// The coordinator seats `player` at free seat `seat` with `stack` tournament chips (RULES.md
     /// §5): no buy-in is asked. Refused at a cash table, at a taken or missing seat, for a
-    /// player already here or with no chips; the table is then unchanged.
+    /// player already here or with no chips (a points game's: with chips); the table is then
+    /// unchanged.
     pub fn seat_with_stack(
         &mut self,
         player: P,
@@ -73,8 +74,13 @@ impl<P: Clone + PartialEq + Debug> Table<P> {
         if self.seats[seat].is_some() {
             return Err(TableError::SeatTaken { seat });
         }
-        if stack.is_zero() {
+        if stack.is_zero() && self.rules.has_stacks() {
             return Err(TableError::NoChips);
+        }
+        if !stack.is_zero() && !self.rules.has_stacks() {
+            return Err(TableError::Config(
+                "a points game's players are given no chips",
+            ));
         }
         self.seats[seat] = Some(Seat {
             player: player.clone(),

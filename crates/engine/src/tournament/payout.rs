@@ -226,49 +226,21 @@ mod tests {
 
     #[test]
     fn tied_places_share_and_the_larger_stack_takes_the_odd_chip() {
-        let tied = [
-            Tied {
-                player: 'a',
-                stack: Chips::new(300),
-                from_button: 1,
-            },
-            Tied {
-                player: 'b',
-                stack: Chips::new(500),
-                from_button: 2,
-            },
-        ];
+        let tie = |player, stack, from_button| Tied {
+            player,
+            stack: Chips::new(stack),
+            from_button,
+        };
+        let tied = [tie('a', 300, 1), tie('b', 500, 2)];
         // Places 2 and 3 of 51/30/20: 50 between them.
-        assert_eq!(
-            share_tied(&[51, 30, 20], 2, &tied),
-            Ok(vec![('a', 25), ('b', 25)])
-        );
+        let share = |first, tied: &[Tied<char>]| share_tied(&[51, 30, 20], first, tied);
+        assert_eq!(share(2, &tied), Ok(vec![('a', 25), ('b', 25)]));
         // Places 1 and 2: 81, the odd chip to b (the larger stack).
-        assert_eq!(
-            share_tied(&[51, 30, 20], 1, &tied),
-            Ok(vec![('a', 40), ('b', 41)])
-        );
+        assert_eq!(share(1, &tied), Ok(vec![('a', 40), ('b', 41)]));
         // Equal stacks: the seat nearer the button's left.
-        let even = [
-            Tied {
-                player: 'a',
-                stack: Chips::new(300),
-                from_button: 3,
-            },
-            Tied {
-                player: 'b',
-                stack: Chips::new(300),
-                from_button: 2,
-            },
-        ];
-        assert_eq!(
-            share_tied(&[51, 30, 20], 1, &even),
-            Ok(vec![('a', 40), ('b', 41)])
-        );
+        let even = [tie('a', 300, 3), tie('b', 300, 2)];
+        assert_eq!(share(1, &even), Ok(vec![('a', 40), ('b', 41)]));
         // Past the paid places: the last paid place shared with nothing.
-        assert_eq!(
-            share_tied(&[51, 30, 20], 3, &even),
-            Ok(vec![('a', 10), ('b', 10)])
-        );
+        assert_eq!(share(3, &even), Ok(vec![('a', 10), ('b', 10)]));
     }
 }

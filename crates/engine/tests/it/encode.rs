@@ -75,6 +75,17 @@ fn play_through_encoding<G: Encoded>(setups: impl Fn(u64) -> G::Setup, games: u6
     decisions
 }
 
+/// [`play_through_encoding`] of 1,000 games at `table`, game `g` of `2 + g % kinds` seats, the
+/// button at `g % seats` and seat `s`'s stack `stack(g, s)`: the decisions played.
+fn play_varied<G: Encoded>(table: &G::Options, kinds: u64, stack: impl Fn(u64, u64) -> u64) -> u64 {
+    let positions = |g| {
+        let n = 2 + g % kinds;
+        let stacks = (0..n).map(|s| Chips::new(stack(g, s))).collect();
+        Positions::new(stacks, (g % n) as usize, Chips::ZERO)
+    };
+    play_through_encoding::<G>(|g| G::setup(table, &positions(g)).expect("setup"), 1_000)
+}
+
 #[test]
 fn holdem_indices_are_exactly_the_legal_actions_in_every_structure() {
     for structure in [
@@ -83,20 +94,7 @@ fn holdem_indices_are_exactly_the_legal_actions_in_every_structure() {
         Structure::FixedLimit,
     ] {
         let table = HoldemTable::casino(Chips::new(20), HoldemRules::casino(structure));
-        let decisions = play_through_encoding::<Hand>(
-            |g| {
-                let n = 2 + (g % 8) as usize;
-                let stacks = (0..n)
-                    .map(|s| Chips::new(40 + 97 * ((g + s as u64 * 7) % 23)))
-                    .collect();
-                Hand::setup(
-                    &table,
-                    &Positions::new(stacks, (g as usize) % n, Chips::ZERO),
-                )
-                .expect("setup")
-            },
-            1_000,
-        );
+        let decisions = play_varied::<Hand>(&table, 8, |g, s| 40 + 97 * ((g + s * 7) % 23));
         assert!(decisions > 3_000, "{structure:?}: {decisions}");
     }
 }
@@ -104,20 +102,7 @@ fn holdem_indices_are_exactly_the_legal_actions_in_every_structure() {
 #[test]
 fn draw_indices_are_exactly_the_legal_actions_exchanges_included() {
     let table = DrawTable::german(Chips::new(10));
-    let decisions = play_through_encoding::<DrawHand>(
-        |g| {
-            let n = 2 + (g % 5) as usize;
-            let stacks = (0..n)
-                .map(|s| Chips::new(30 + 41 * ((g + s as u64 * 3) % 11)))
-                .collect();
-            DrawHand::setup(
-                &table,
-                &Positions::new(stacks, (g as usize) % n, Chips::ZERO),
-            )
-            .expect("setup")
-        },
-        1_000,
-    );
+    let decisions = play_varied::<DrawHand>(&table, 5, |g, s| 30 + 41 * ((g + s * 3) % 11));
     assert!(decisions > 3_000, "{decisions}");
 }
 

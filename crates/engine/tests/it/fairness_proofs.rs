@@ -206,6 +206,91 @@ impl Bound<'_> {
     }
 }
 
+/// A game's record as the tests write, read and prove it: through its text, as `tavolo verify`
+/// reads it.
+trait Proved: Sized {
+    /// The game and the format a bundle names.
+    const GAME: (&'static str, &'static str);
+    /// The record as a bundle carries it.
+    fn text(&self) -> String;
+    /// A bundle's record read back (`None`: it does not parse).
+    fn read(text: &str) -> Option<Self>;
+    /// The proof of the record from `seed`.
+    fn proved(&self, seed: [u8; 32]) -> Result<(), String>;
+}
+
+/// `impl Proved` for each record type: its game and format, and how it is written, read and
+/// proved.
+macro_rules! proved {
+    ($($record:ty: ($game:literal, $format:literal), $text:expr, $read:expr, $prove:expr;)*) => {$(
+        impl Proved for $record {
+            const GAME: (&'static str, &'static str) = ($game, $format);
+            fn text(&self) -> String {
+                $text(self)
+            }
+            fn read(text: &str) -> Option<Self> {
+                $read(text).ok()
+            }
+            fn proved(&self, seed: [u8; 32]) -> Result<(), String> {
+                $prove(self, seed).map(|_| ()).map_err(|e| e.to_string())
+            }
+        }
+    )*};
+}
+
+proved! {
+    PhhHand: ("holdem", "phh"), PhhHand::to_phh, phh::parse_phh, PhhHand::prove;
+    DrawRecord: ("draw", "draw-json"), DrawRecord::to_json, DrawRecord::from_json, DrawRecord::prove;
+    SaintRecord: ("saint", "saint-json"),
+        |r: &SaintRecord| serde_json::to_string(r).expect("JSON"),
+        serde_json::from_str::<SaintRecord>, saint::prove_record;
+}
+
+/// Tallies a genuine record `r` dealt from `seed` (its proof must pass), the record claimed
+/// from another seed, and each of its `tamperings` (each read back from its text).
+fn tally_record<R: Proved>(
+    tally: &mut Tally,
+    seed: [u8; 32],
+    r: &R,
+    tamperings: Vec<(Class, String, R)>,
+) {
+    let text = r.text();
+    r.proved(seed)
+        .unwrap_or_else(|e| panic!("a genuine record refused: {e}\n{text}"));
+    tally.genuine += 1;
+    let (game, format) = R::GAME;
+    let bound = Bound {
+        seed,
+        game,
+        format,
+        text: &text,
+    };
+    bound.another_seed(tally, |other| r.proved(other).is_ok());
+    for (k, what, t) in tamperings {
+        let tampered = t.text();
+        let proved = R::read(&tampered).is_some_and(|t| t.proved(seed).is_ok());
+        let f = bound.fate(&seed, &tampered, proved);
+        tally.tamper(k, &format!("{what}\n{text}"), f);
+    }
+}
+
+/// Plays `games` records with `deal(k, seed)` from the seeds `first`, `first + 1`, …, reads
+/// each back from its text and tallies it and its `tamperings` ([`tally_record`]); reports.
+fn tally_games<R: Proved>(
+    games: u64,
+    first: u64,
+    deal: impl Fn(u64, [u8; 32]) -> R,
+    tamperings: fn(&R) -> Vec<(Class, String, R)>,
+) {
+    let mut tally = Tally::default();
+    for k in 0..games {
+        let seed = seed_of(first + k);
+        let r = R::read(&deal(k, seed).text()).expect("read back");
+        tally_record(&mut tally, seed, &r, tamperings(&r));
+    }
+    tally.report(R::GAME.0);
+}
+
 fn seed_of(n: u64) -> [u8; 32] {
     saint::seed_from_u64(n)
 }
@@ -478,24 +563,7 @@ fn a_holdem_record_rewritten_into_another_legal_hand_was_called_fair() {
         eprintln!("holdem: {from_files} real hands of shared/phh re-dealt from a seed");
     }
     for (seed, h) in &records {
-        h.prove(*seed)
-            .unwrap_or_else(|e| panic!("a genuine record refused: {e}\n{}", h.to_phh()));
-        tally.genuine += 1;
-        let text = h.to_phh();
-        let bound = Bound {
-            seed: *seed,
-            game: "holdem",
-            format: "phh",
-            text: &text,
-        };
-        bound.another_seed(&mut tally, |other| h.prove(other).is_ok());
-        for (k, what, t) in holdem_tamperings(h) {
-            // Through the text, as `tavolo verify` reads it.
-            let tampered = t.to_phh();
-            let proved = phh::parse_phh(&tampered).is_ok_and(|t| t.prove(*seed).is_ok());
-            let f = bound.fate(seed, &tampered, proved);
-            tally.tamper(k, &format!("{what}\n{text}"), f);
-        }
+        tally_record(&mut tally, *seed, h, holdem_tamperings(h));
     }
     tally.report("holdem");
 }
@@ -739,30 +807,8 @@ fn draw_tamperings(r: &DrawRecord) -> Vec<(Class, String, DrawRecord)> {
 /// Issue 50, finding 1, for Five-Card Draw (see the Hold'em test).
 #[test]
 fn a_draw_record_rewritten_into_another_legal_hand_was_called_fair() {
-    let mut tally = Tally::default();
-    for k in 0..30u64 {
-        let seed = seed_of(2000 + k);
-        let r = draw_played(2 + k as usize % 7, seed, k);
-        let text = r.to_json();
-        let r = DrawRecord::from_json(&text).unwrap();
-        r.prove(seed)
-            .unwrap_or_else(|e| panic!("a genuine record refused: {e}\n{text}"));
-        tally.genuine += 1;
-        let bound = Bound {
-            seed,
-            game: "draw",
-            format: "draw-json",
-            text: &text,
-        };
-        bound.another_seed(&mut tally, |other| r.prove(other).is_ok());
-        for (k, what, t) in draw_tamperings(&r) {
-            let tampered = t.to_json();
-            let proved = DrawRecord::from_json(&tampered).is_ok_and(|t| t.prove(seed).is_ok());
-            let f = bound.fate(&seed, &tampered, proved);
-            tally.tamper(k, &format!("{what}\n{text}"), f);
-        }
-    }
-    tally.report("draw");
+    let deal = |k, seed| draw_played(2 + k as usize % 7, seed, k);
+    tally_games(30, 2000, deal, draw_tamperings);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -954,28 +1000,6 @@ fn saint_tamperings(r: &SaintRecord) -> Vec<(Class, String, SaintRecord)> {
 /// Issue 50, finding 1, for Saint Poker (see the Hold'em test).
 #[test]
 fn a_saint_record_rewritten_into_another_legal_game_was_called_fair() {
-    let mut tally = Tally::default();
-    for k in 0..6u64 {
-        let seed = seed_of(3000 + k);
-        let r = saint_played(2 + k as u8 % 4, seed, k);
-        let text = serde_json::to_string(&r).unwrap();
-        let r: SaintRecord = serde_json::from_str(&text).unwrap();
-        saint::prove_record(&r, seed).unwrap_or_else(|e| panic!("a genuine record refused: {e}"));
-        tally.genuine += 1;
-        let bound = Bound {
-            seed,
-            game: "saint",
-            format: "saint-json",
-            text: &text,
-        };
-        bound.another_seed(&mut tally, |other| saint::prove_record(&r, other).is_ok());
-        for (k, what, t) in saint_tamperings(&r) {
-            let tampered = serde_json::to_string(&t).unwrap();
-            let proved = serde_json::from_str::<SaintRecord>(&tampered)
-                .is_ok_and(|t| saint::prove_record(&t, seed).is_ok());
-            let f = bound.fate(&seed, &tampered, proved);
-            tally.tamper(k, &what, f);
-        }
-    }
-    tally.report("saint");
+    let deal = |k, seed| saint_played(2 + k as u8 % 4, seed, k);
+    tally_games(6, 3000, deal, saint_tamperings);
 }

@@ -137,13 +137,7 @@ proptest! {
 #[test]
 fn hidden_hole_cards_in_event_views() {
     let mut rng = GameRng::from_u64(5);
-    let s = setup(
-        &[Chips::new(100), Chips::new(100), Chips::new(100)],
-        0,
-        Chips::new(1),
-        Chips::new(2),
-        Default::default(),
-    );
+    let s = three_of_100();
     let (_, ev) = Hand::new(&s, Dealing::Seeded(rng.clone())).expect("setup");
     let _ = rng.below(2);
     for e in ev {
@@ -200,13 +194,7 @@ proptest! {
 
 #[test]
 fn a_hand_of_supplied_cards_or_a_bad_setup_cannot_deal_the_next_hand_in_place() {
-    let s = setup(
-        &[Chips::new(100), Chips::new(100), Chips::new(100)],
-        0,
-        Chips::new(1),
-        Chips::new(2),
-        Default::default(),
-    );
+    let s = three_of_100();
     let (mut supplied, _) = Hand::new(&s, Dealing::Supplied).expect("valid setup");
     let before = supplied.clone();
     let mut events = vec![];

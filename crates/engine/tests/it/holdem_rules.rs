@@ -58,6 +58,34 @@ fn refused(h: &mut Hand, a: Action) -> HoldemError {
     e
 }
 
+/// The minimum raise once the first to act at four seats (blinds 5/10, `rules`) raised to `to`.
+fn min_raise_after(rules: HoldemRules, to: u64) -> Option<Chips> {
+    let mut h = low_holes(&[1000; 4], 5, 10, rules);
+    ok(&mut h, raise(3, Chips::new(to)));
+    legal(&h).raise.map(|r| r.min_to)
+}
+
+/// The betting rule a raise by `seat` to `to` breaks (the hand unchanged).
+fn raise_refused(h: &mut Hand, seat: usize, to: u64) -> BetError {
+    bet_error(refused(h, raise(seat, Chips::new(to))))
+}
+
+/// A raise below the minimum `min`.
+fn too_small(min: u64, got: u64) -> BetError {
+    BetError::RaiseTooSmall {
+        min: Chips::new(min),
+        got: Chips::new(got),
+    }
+}
+
+/// A raise above the maximum `max`.
+fn too_large(max: u64, got: u64) -> BetError {
+    BetError::RaiseTooLarge {
+        max: Chips::new(max),
+        got: Chips::new(got),
+    }
+}
+
 fn bet_error(e: HoldemError) -> BetError {
     match e {
         HoldemError::Turn(Refused::Betting { reason, .. }) => reason,
@@ -273,47 +301,29 @@ fn no_limit_minimum_raise_is_the_largest_increment_never_below_the_big_blind() {
     let mut h = low_holes(&[1000; 4], 5, 10, nl());
     assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(20)));
     ok(&mut h, raise(3, Chips::new(30)));
-    assert_eq!(
-        bet_error(refused(&mut h, raise(0, Chips::new(45)))),
-        BetError::RaiseTooSmall {
-            min: Chips::new(50),
-            got: Chips::new(45)
-        }
-    );
+    assert_eq!(raise_refused(&mut h, 0, 45), too_small(50, 45));
     ok(&mut h, raise(0, Chips::new(50)));
     ok(&mut h, fold(1));
     ok(&mut h, fold(2));
     ok(&mut h, call(3));
     board(&mut h, "AhKhQs");
-    assert_eq!(
-        bet_error(refused(&mut h, raise(3, Chips::new(5)))),
-        BetError::RaiseTooSmall {
-            min: Chips::new(10),
-            got: Chips::new(5)
-        }
-    );
+    assert_eq!(raise_refused(&mut h, 3, 5), too_small(10, 5));
 }
 
 #[test]
 fn seed_literal_minimum_raise_option_is_the_table_minimum() {
-    let mut r = nl();
-    r.min_raise = MinRaise::TableMinimum;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, Chips::new(100)));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(110)));
+    let r = HoldemRules {
+        min_raise: MinRaise::TableMinimum,
+        ..nl()
+    };
+    assert_eq!(min_raise_after(r, 100), Some(Chips::new(110)));
 }
 
 #[test]
 fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
     let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(Chips::new(35)));
-    assert_eq!(
-        bet_error(refused(&mut h, raise(3, Chips::new(36)))),
-        BetError::RaiseTooLarge {
-            max: Chips::new(35),
-            got: Chips::new(36)
-        }
-    );
+    assert_eq!(raise_refused(&mut h, 3, 36), too_large(35, 36));
     ok(&mut h, raise(3, Chips::new(35)));
     // Pot 50 (5 + 10 + 35), button calls 35: pot 85, raise by 85 to 120.
     assert_eq!(legal(&h).raise.map(|r| r.max_to), Some(Chips::new(120)));
@@ -323,15 +333,14 @@ fn pot_limit_raise_is_at_most_the_pot_after_the_call() {
 fn pot_limit_raise_is_at_least_the_table_minimum_not_the_largest_raise() {
     // RULES.md §2: Pot-Limit's minimum raise is the table minimum (the seed's rule); the
     // international rule is the table's option.
-    let mut h = low_holes(&[1000; 4], 5, 10, HoldemRules::casino(Structure::PotLimit));
-    ok(&mut h, raise(3, Chips::new(35)));
+    let pl = HoldemRules::casino(Structure::PotLimit);
     // The last raise added 25; the next raise needs only the table minimum, 10, more.
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(45)));
-    let mut r = HoldemRules::casino(Structure::PotLimit);
-    r.min_raise = MinRaise::LargestIncrement;
-    let mut h = low_holes(&[1000; 4], 5, 10, r);
-    ok(&mut h, raise(3, Chips::new(35)));
-    assert_eq!(legal(&h).raise.map(|r| r.min_to), Some(Chips::new(60)));
+    assert_eq!(min_raise_after(pl, 35), Some(Chips::new(45)));
+    let r = HoldemRules {
+        min_raise: MinRaise::LargestIncrement,
+        ..pl
+    };
+    assert_eq!(min_raise_after(r, 35), Some(Chips::new(60)));
 }
 
 #[test]
@@ -362,7 +371,7 @@ fn limit_three_raise_cap_lifts_heads_up() {
     ok(&mut h, raise(1, Chips::new(30)));
     ok(&mut h, raise(2, Chips::new(40)));
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, Chips::new(50)))),
+        raise_refused(&mut h, 0, 50),
         BetError::RaiseCapReached { cap: 4 }
     );
     ok(&mut h, fold(0));
@@ -382,7 +391,7 @@ fn limit_cap_stays_heads_up_with_the_pokerkit_option() {
         ok(&mut h, raise(s, Chips::new(to)));
     }
     assert_eq!(
-        bet_error(refused(&mut h, raise(0, Chips::new(60)))),
+        raise_refused(&mut h, 0, 60),
         BetError::RaiseCapReached { cap: 4 }
     );
 }
@@ -395,10 +404,7 @@ fn short_all_in_does_not_reopen_betting() {
     ok(&mut h, raise(2, Chips::new(25))); // all-in, raising by 5 < 10
     let l = legal(&h);
     assert_eq!((l.seat, l.call, l.raise), (0, Some(Chips::new(5)), None));
-    assert_eq!(
-        bet_error(refused(&mut h, raise(0, Chips::new(100)))),
-        BetError::NotReopened
-    );
+    assert_eq!(raise_refused(&mut h, 0, 100), BetError::NotReopened);
     ok(&mut h, call(0));
     assert_eq!(legal(&h).raise, None);
 }
@@ -609,13 +615,7 @@ fn side_pots_show_in_the_middle_as_bets_are_gathered_and_every_shown_hand_is_in_
     assert!(middle(&h).is_empty(), "the pots were awarded");
     // Every hand shown at the showdown is in the result, a loser's too.
     let summary = Game::summary(&h, &events);
-    let showed: Vec<usize> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Shown { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
+    let showed = shown_order(&events);
     let in_summary: Vec<usize> = summary.shown.iter().map(|s| s.seat).collect();
     let mut sorted = showed.clone();
     sorted.sort_unstable();

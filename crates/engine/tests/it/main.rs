@@ -29,5 +29,6 @@ mod saint_rules;
 mod table;
 mod table_tournament;
 mod table_tournament_draw;
+mod table_tournament_points;
 mod tournament;
 mod words;

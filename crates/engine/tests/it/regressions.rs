@@ -227,13 +227,7 @@ fn a_malformed_hand_history_panicked() {
 /// it is refused as `NoSuchSeat` and changes nothing. Fixed in 8d06e94.
 #[test]
 fn a_deal_to_a_seat_that_does_not_exist_panicked() {
-    let s = setup(
-        &[Chips::new(100), Chips::new(100), Chips::new(100)],
-        0,
-        Chips::new(1),
-        Chips::new(2),
-        HoldemRules::default(),
-    );
+    let s = three_of_100();
     let (mut h, _) = Hand::new(&s, Dealing::Supplied).expect("valid setup");
     let before = h.clone();
     for seat in [3, 9, usize::MAX] {

@@ -50,6 +50,26 @@ pub(crate) fn seated(rules: TableRules, players: &[P], seed: u64) -> Table<P> {
     t
 }
 
+/// Asserts that any `orbit` running entries of `order` (who paid the big blind, or cut) are
+/// `orbit` different seats: each takes its turn once an orbit. `what` names the rule.
+pub(crate) fn assert_once_an_orbit(order: &[usize], orbit: usize, what: &str) {
+    for w in order.windows(orbit) {
+        let mut seen = w.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), orbit, "{what}: {w:?} in {order:?}");
+    }
+}
+
+/// A six-seat cash table (blinds 500/1,000) of `players`, every one funded, dealt from `seed`.
+fn cash_table(players: &[P], seed: u64) -> Table<P> {
+    seated(
+        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
+        players,
+        seed,
+    )
+}
+
 /// Deals a Hold'em hand, everybody folds to the big blind, and the table takes the stacks
 /// back. Returns the hand as dealt.
 pub(crate) fn fold_round(t: &mut Table<P>) -> (HandStart<P>, Change<P>) {
@@ -149,11 +169,7 @@ fn the_hand_and_the_button_rotate_one_player_clockwise_each_deal() {
 
 #[test]
 fn when_a_player_leaves_nobody_pays_the_big_blind_twice_and_nobody_staying_skips_it() {
-    let mut t = seated(
-        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
-        &[1, 2, 3, 4, 5, 6],
-        5,
-    );
+    let mut t = cash_table(&[1, 2, 3, 4, 5, 6], 5);
     let mut big_blinds: Vec<usize> = Vec::new();
     for k in 0..12 {
         if k == 3 {
@@ -169,25 +185,13 @@ fn when_a_player_leaves_nobody_pays_the_big_blind_twice_and_nobody_staying_skips
         assert_ne!(w[0], w[1], "nobody pays the big blind twice in a row");
     }
     // After the departure, the five who stay each pay the big blind once in any five hands.
-    for w in big_blinds[3..].windows(5) {
-        let mut seen = w.to_vec();
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(
-            seen.len(),
-            5,
-            "every player staying pays it once an orbit: {w:?}"
-        );
-    }
+    let what = "every player staying pays it once an orbit";
+    assert_once_an_orbit(&big_blinds[3..], 5, what);
 }
 
 #[test]
 fn heads_up_the_button_posts_the_small_blind() {
-    let mut t = seated(
-        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
-        &[1, 2],
-        7,
-    );
+    let mut t = cash_table(&[1, 2], 7);
     let (start, _) = fold_round(&mut t);
     let button = start.seats[start.positions.button];
     assert_eq!(blinds(&start).0, button);
@@ -384,11 +388,7 @@ fn chips_reach_a_stack_only_once_the_ledger_funds_them() {
 
 #[test]
 fn a_refused_buy_in_gives_the_seat_up_and_a_refused_rebuy_keeps_it() {
-    let mut t = seated(
-        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
-        &[1, 2],
-        6,
-    );
+    let mut t = cash_table(&[1, 2], 6);
     let c = t.join(3).expect("joins");
     let seat = t.seat_of(&3).expect("seated");
     let refunds = fund_all(&mut t, &c, false);
@@ -441,11 +441,7 @@ pub(crate) fn first_seat(change: &Change<P>) -> usize {
 
 #[test]
 fn rebuys_are_for_exhausted_stacks_between_the_players_hands() {
-    let mut t = seated(
-        TableRules::cash(6, 2, Chips::new(1_000), Chips::new(500)),
-        &[1, 2],
-        3,
-    );
+    let mut t = cash_table(&[1, 2], 3);
     assert_eq!(
         t.rebuy(&1),
         Err(TableError::RebuyWithChips {

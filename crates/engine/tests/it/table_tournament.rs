@@ -11,6 +11,8 @@ use tavolo_engine::table::{HandStart, Table, TableError, TableRules};
 use tavolo_engine::tournament::Level;
 use tavolo_engine::Chips;
 
+use crate::table::assert_once_an_orbit;
+
 type P = u32;
 
 fn level(small: u64, big: u64, ante: u64) -> Level {
@@ -197,16 +199,7 @@ fn where_the_big_blind_busted_the_small_blind_is_dead_and_nobody_skips_the_big_b
             "nobody pays the big blind twice in a row: {bigs:?}"
         );
     }
-    for w in bigs[2..].windows(4) {
-        let mut seen = w.to_vec();
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(
-            seen.len(),
-            4,
-            "the four who stay pay it once an orbit: {bigs:?}"
-        );
-    }
+    assert_once_an_orbit(&bigs[2..], 4, "the four who stay pay it once an orbit");
 }
 
 /// Rule (RULES.md §5; TDA 34B): heads-up the button posts the small blind; at the move to

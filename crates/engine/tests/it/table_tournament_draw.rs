@@ -11,6 +11,8 @@ use tavolo_engine::table::{HandStart, Table, TableRules};
 use tavolo_engine::tournament::{balance, Level, Seating, Speed, Structure, TournamentGame};
 use tavolo_engine::Chips;
 
+use crate::table::assert_once_an_orbit;
+
 type P = u32;
 
 fn ante(a: u64) -> Level {
@@ -118,16 +120,11 @@ fn draw_cutter_moves_one_player_a_deal_and_the_dealer_is_never_dead() {
             cutters.push(cutter(&h));
         }
         assert_eq!(cutters[1], (next + 1) % 5, "seed {seed}: {cutters:?}");
-        for w in cutters[1..].windows(4) {
-            let mut seen = w.to_vec();
-            seen.sort_unstable();
-            seen.dedup();
-            assert_eq!(
-                seen.len(),
-                4,
-                "seed {seed}: once an orbit each: {cutters:?}"
-            );
-        }
+        assert_once_an_orbit(
+            &cutters[1..],
+            4,
+            &format!("seed {seed}: once an orbit each"),
+        );
     }
 }
 

@@ -19,7 +19,7 @@ use crate::protocol::tournament::{
 };
 use crate::protocol::{Code, ProtoError};
 use crate::room::Room;
-use crate::tournament::{Ack, Intent};
+use crate::tournament::{Ack, CoordError, Intent};
 use tavolo_engine::tournament::DealKind;
 
 /// A refusal as an HTTP answer: its status from its code.
@@ -73,7 +73,12 @@ pub(super) async fn create(
         Ok(n) => n,
         Err(e) => return api_error(StatusCode::BAD_REQUEST, "malformed", &e.to_string()),
     };
-    match room.create_sit_and_go(new, &m).await {
+    let made = if new.game.as_deref() == Some("saint") {
+        room.create_swiss(new, &m).await
+    } else {
+        room.create_sit_and_go(new, &m).await
+    };
+    match made {
         Ok(id) => (StatusCode::CREATED, Json(TournamentCreated { id })).into_response(),
         Err(e) => room_error(e),
     }
@@ -118,7 +123,9 @@ fn deal_intent(body: &[u8]) -> Result<Intent, String> {
 }
 
 /// `POST /api/tournaments/{id}/cancel`: the operator (`Authorization: Bearer` the operator
-/// token) calls tournament `id` off; refused without the token, and once it is over.
+/// token) calls tournament `id` off, at any node (one that does not hold its coordinator
+/// answers 202 `pending`: the coordinator's node carries it out at its next heartbeat); refused
+/// without the token, and once it is over.
 async fn cancel(room: Arc<Room>, headers: HeaderMap, id: String) -> Response {
     if !super::operator(&room, &headers) {
         return api_error(
@@ -127,13 +134,10 @@ async fn cancel(room: Arc<Room>, headers: HeaderMap, id: String) -> Response {
             "calling a tournament off is the room's operator's: a wrong or missing operator token",
         );
     }
-    let operator = Member {
-        id: tavolo_store::UserId(0),
-        name: "operator".into(),
-        guest: false,
-        bot: false,
-    };
-    answer(room, id, operator, Intent::Cancel).await
+    let asked = room
+        .cancel_tournament(&id, crate::tournaments::operator())
+        .await;
+    reply(asked)
 }
 
 /// The signed-in user asks tournament `id` for `intent`: the answer, or why not.
@@ -147,7 +151,12 @@ async fn ask(room: Arc<Room>, headers: HeaderMap, id: String, intent: Intent) ->
 
 /// Tournament `id`'s answer to `m`'s `intent`, as HTTP.
 async fn answer(room: Arc<Room>, id: String, m: Member, intent: Intent) -> Response {
-    let answer = match room.tournament_intent(&id, m, intent).await {
+    reply(room.tournament_intent(&id, m, intent).await)
+}
+
+/// A tournament's answer to an intent, as HTTP.
+fn reply(asked: Result<Result<Ack, CoordError>, RoomError>) -> Response {
+    let answer = match asked {
         Ok(Ok(a)) => a,
         Ok(Err(e)) => return refused(e.to_wire()),
         Err(e) => return room_error(e),

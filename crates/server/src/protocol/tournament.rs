@@ -37,6 +37,9 @@ pub struct TournamentLine {
     pub kind: String,
     /// The speed of its levels (`regular`, `turbo`, `hyper`).
     pub speed: String,
+    /// Levels by hands: the hands each level lasts at each table (`null`: levels by time).
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Where it is.
     pub status: TournamentStatus,
     /// What an entry puts in the prize pool.
@@ -109,6 +112,17 @@ pub struct TournamentLine {
     /// The house's overlay in the prize pool, once the payouts are fixed (zero: none needed).
     #[serde(default)]
     pub overlay: Option<Chips>,
+    /// A Swiss event (`game` `saint`): the round in play or the last played (1 = the first),
+    /// once started.
+    #[serde(default)]
+    pub round: Option<usize>,
+    /// A Swiss event: its rounds, once known (set when it was made, else ⌈log₂ N⌉ + 1 of the N
+    /// who started).
+    #[serde(default)]
+    pub rounds: Option<usize>,
+    /// A Swiss event's elimination variant: the top `knockout` of each table go on.
+    #[serde(default)]
+    pub knockout: Option<usize>,
 }
 
 /// A tournament's add-on as the lobby shows it.
@@ -169,7 +183,7 @@ pub struct TournamentMe {
     /// Their prize, once paid.
     pub prize: Option<Chips>,
     /// What they were told, oldest first (entered, seated, moved, busted, paid, refunded…).
-    pub notices: Vec<String>,
+    pub notices: Vec<TournamentNotice>,
     /// They may rebuy now (`POST /api/tournaments/{id}/rebuy`; made between hands).
     #[serde(default)]
     pub may_rebuy: bool,
@@ -230,8 +244,54 @@ pub struct DealRequest {
     pub accept: Option<bool>,
 }
 
-/// `GET /api/tournaments/{id}`.
+/// A Swiss event's standings and rounds (RULES.md §5, "Saint Poker tournaments (Swiss)").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentSwiss {
+    /// The standings, best first (the final ones once over): tournament points, then the
+    /// published tie-breaks.
+    pub standings: Vec<SwissStanding>,
+    /// Each round's tables, the first round first.
+    pub tables: Vec<SwissTable>,
+}
+
+/// One player in a Swiss event's standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SwissStanding {
+    /// Their place in the standings (1 first).
+    pub place: usize,
+    /// Their name.
+    pub name: String,
+    /// Tournament (place) points (a shared place's average may be a fraction).
+    pub points: f64,
+    /// Saint points over every game (the first tie-break).
+    pub saint: i64,
+    /// The sum of their opponents' tournament points (the second tie-break).
+    pub opponents: f64,
+    /// Out of the elimination variant.
+    #[serde(default)]
+    pub eliminated: bool,
+}
+
+/// One table of a Swiss round: its players in seat order and, once in, the game's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SwissTable {
+    /// The round (1 = the first).
+    pub round: usize,
+    /// The table of that round (1 = the first).
+    pub table: usize,
+    /// Its id while it plays (open it to play or watch).
+    pub id: Option<String>,
+    /// Its players, seat 1 first.
+    pub players: Vec<String>,
+    /// Once the game is over: each player's Saint points, as `players`.
+    pub saint: Option<Vec<i64>>,
+    /// Once the game is over: the players who never came (0 place points).
+    #[serde(default)]
+    pub absent: Vec<String>,
+}
+
+/// `GET /api/tournaments/{id}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TournamentDetail {
     /// The lobby's line.
     pub tournament: TournamentLine,
@@ -246,6 +306,9 @@ pub struct TournamentDetail {
     /// The deal proposed at the final table, if any.
     #[serde(default)]
     pub deal: Option<TournamentDeal>,
+    /// A Swiss event's standings and rounds (`game` `saint`).
+    #[serde(default)]
+    pub swiss: Option<TournamentSwiss>,
     /// The room's clock when it answered (ms since the Unix epoch): count the level's and the
     /// break's time left from it, not from the client's own clock.
     pub now_ms: u64,
@@ -259,15 +322,17 @@ pub struct NewSitAndGo {
     /// Its name (a default from the room otherwise).
     #[serde(default)]
     pub name: Option<String>,
-    /// The game: `holdem` (the default) or `draw`.
+    /// The game: `holdem` (the default), `draw`, or `saint` (a free Swiss event of Saint Poker:
+    /// no entry, fee, speed or seats; `rounds` and `knockout` apply).
     #[serde(default)]
     pub game: Option<String>,
-    /// Entries it starts with (2 to 1,000).
+    /// Entries it starts with (2 to 1,000; a Swiss event 3 to 100).
     pub players: usize,
     /// Seats a table (2 to 10, Draw 2 to 8; default 9, Draw 8).
     #[serde(default)]
     pub seats: Option<usize>,
-    /// What an entry puts in the prize pool.
+    /// What an entry puts in the prize pool (a Swiss event: none).
+    #[serde(default)]
     pub entry: Chips,
     /// What an entry pays the house (default 0).
     #[serde(default)]
@@ -275,12 +340,24 @@ pub struct NewSitAndGo {
     /// `regular`, `turbo` (the default) or `hyper`.
     #[serde(default)]
     pub speed: Option<String>,
+    /// Levels by hands (RULES.md §5, "Levels and the clock"): each level lasts this many hands
+    /// at each table (1 to 1,000; the tournament moves on with the slowest table), the speed's
+    /// blinds and breaks kept. Absent: levels by time, the speed's minutes.
+    #[serde(default)]
+    pub hands_per_level: Option<u32>,
     /// Bots entered at once (fewer than `players`).
     #[serde(default)]
     pub bots: usize,
     /// Their level (`beginner`, `regular`, `strong`; default `regular`).
     #[serde(default)]
     pub bot_level: Option<String>,
+    /// A Swiss event's rounds (1 to 20; default ⌈log₂ N⌉ + 1 of the N who start).
+    #[serde(default)]
+    pub rounds: Option<usize>,
+    /// A Swiss event's elimination variant: the top 1 or 2 of each table go on, to a final
+    /// table of 4 or 5 (`rounds` does not apply).
+    #[serde(default)]
+    pub knockout: Option<usize>,
 }
 
 /// `POST /api/tournaments`: the tournament made.
@@ -301,4 +378,24 @@ pub struct TournamentAnswer {
     pub entry: Option<u32>,
     /// What came back, when unregistered.
     pub refund: Option<Chips>,
+}
+
+/// A notice for one player of a tournament: what happened as a key and its arguments, which
+/// the browser says in the reader's language (its `tn_{key}` strings), and in English for
+/// other clients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TournamentNotice {
+    /// What happened: `registered`, `re_entered` (`entry`), `refunded` (`amount`), `rebought`
+    /// and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
+    /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
+    /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
+    /// `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`); a Swiss event's
+    /// `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
+    /// `swiss_placed` (`place`) and `swiss_cancelled`.
+    pub key: String,
+    /// Its arguments by name: numbers (chips; `table` and `seat` counted from 1), or words (a
+    /// player's name `by`, a deal's `kind` `icm` or `chop`, an error's `code` and `message`).
+    pub args: std::collections::BTreeMap<String, serde_json::Value>,
+    /// The notice in English.
+    pub text: String,
 }

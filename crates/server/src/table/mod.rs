@@ -180,58 +180,51 @@ pub fn spawn(
         creator,
         epoch: fence.epoch,
     };
-    let name = options.bot_level.clone();
+    let n = options.bot_level.clone();
+    let go = Launch {
+        deps,
+        fence,
+        owner: (creator, start),
+        rx,
+        summary,
+    };
     match options.game {
         GameKind::Holdem => {
-            let rules = options.holdem_table()?;
-            launch::<Hand>(
-                deps,
-                fence,
-                rules,
-                holdem_bots::bot_spec(&name).ok(),
-                (creator, start),
-                rx,
-                summary,
-            )?
+            launch::<Hand>(go, options.holdem_table()?, holdem_bots::bot_spec(&n).ok())?
         }
         GameKind::Draw => {
-            let rules = options.draw_table()?;
-            launch::<DrawHand>(
-                deps,
-                fence,
-                rules,
-                draw_bots::bot_spec(&name).ok(),
-                (creator, start),
-                rx,
-                summary,
-            )?
+            launch::<DrawHand>(go, options.draw_table()?, draw_bots::bot_spec(&n).ok())?
         }
         GameKind::Saint => {
-            let rules = options.saint_options()?;
-            launch::<SaintGame>(
-                deps,
-                fence,
-                rules,
-                saint_bots::bot_spec(&name).ok(),
-                (creator, start),
-                rx,
-                summary,
-            )?
+            launch::<SaintGame>(go, options.saint_options()?, saint_bots::bot_spec(&n).ok())?
         }
     }
     Ok(handle)
 }
 
-/// Makes the core of a table of game `G` and starts its task.
-fn launch<G: Game>(
+/// What a table's task starts with, whatever its game.
+struct Launch {
     deps: TableDeps,
     fence: Fence,
-    rules: G::Options,
-    spec: Option<BotSpec<G>>,
-    (creator, start): (Option<UserId>, Start),
+    /// Who created it, and how it starts.
+    owner: (Option<UserId>, Start),
     rx: mpsc::Receiver<TableCmd>,
     summary: Arc<Mutex<TableSummary>>,
+}
+
+/// Makes the core of a table of game `G` (its `rules`, its bots' `spec`) and starts its task.
+fn launch<G: Game>(
+    go: Launch,
+    rules: G::Options,
+    spec: Option<BotSpec<G>>,
 ) -> Result<(), RoomError> {
+    let Launch {
+        deps,
+        fence,
+        owner: (creator, start),
+        rx,
+        summary,
+    } = go;
     // Bots that think for long (searches, simulations) think on the blocking pool.
     let offload = spec.as_ref().is_some_and(BotSpec::thinks_long);
     let setup = Setup {

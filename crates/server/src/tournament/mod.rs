@@ -31,11 +31,13 @@ mod error;
 pub mod handle;
 mod intents;
 pub mod io;
+mod notices;
 mod relay;
 pub mod saved;
 mod shown;
 mod steps;
 pub mod swiss;
+mod swiss_shown;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -52,7 +54,7 @@ pub use io::{
     ReplyId, TournamentSave, Write, WriteId,
 };
 pub use relay::{Relay, Relayed};
-pub use saved::{Movement, SavedTournament, Step};
+pub use saved::{Movement, Reported, SavedTournament, Step};
 pub use shown::Shown;
 
 /// What a coordinator is made from.
@@ -192,13 +194,7 @@ impl Coordinator {
         save: TournamentSave,
         now: Now,
     ) -> Result<(Coordinator, Vec<Effect>), CoordError> {
-        if save.state.seed != setup.seed {
-            return Err(CoordError::Saved("the save is of another seed".into()));
-        }
-        if held.len() as u64 != save.from {
-            let why = format!("{} steps held, the save follows {}", held.len(), save.from);
-            return Err(CoordError::Saved(why));
-        }
+        save.follows(&setup.seed, held.len())?;
         let mut c = Coordinator::empty(setup, now)?;
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;
@@ -424,10 +420,14 @@ impl Coordinator {
         self.out.extend(now.into_iter().map(|(_, e)| e));
     }
 
-    /// An order or notice, out once the next save is recorded (nothing while replaying).
+    /// An order or notice, out once the next save is recorded. While replaying, a notice is out
+    /// at once (it follows from a step the books hold: the old owner told it, and a new owner
+    /// shows it again) and an order not at all (the tables are told afresh).
     fn emit(&mut self, e: Effect) {
         if !self.replaying {
             self.held.push((self.seq + 1, e));
+        } else if matches!(e, Effect::Notice(..)) {
+            self.out.push(e);
         }
     }
 

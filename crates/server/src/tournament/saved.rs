@@ -103,8 +103,8 @@ pub enum Step {
         /// The table.
         table: usize,
     },
-    /// A table's hand is over.
-    HandOver(HandOver),
+    /// A table's hand is over, at this time.
+    HandOver(Reported),
     /// A Swiss event's game is over (a Saint Poker table's result).
     SwissGame(SwissGame),
     /// The room's operator called the tournament off: no table deals another hand, and once
@@ -112,6 +112,19 @@ pub enum Step {
     CancelAsked,
     /// The tournament called off, every table between hands (the engine's `cancel`).
     Cancel,
+}
+
+/// A table's report of a hand as the tournament took it, at a time (hand-for-hand stops the
+/// clock from the hand that begins it to the hand that ends it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reported {
+    /// The table's report.
+    #[serde(flatten)]
+    pub report: HandOver,
+    /// The time (Unix ms). 0 in a log saved before the time was kept: such a hand is over at
+    /// the latest time the tournament had (the engine's clock never goes back).
+    #[serde(default)]
+    pub at_ms: u64,
 }
 
 /// A movement of the prize pool the coordinator makes.
@@ -294,6 +307,21 @@ pub struct SavedTournament {
 }
 
 impl TournamentSave {
+    /// Checks a save read back for a coordinator of `seed` taking over after `held` steps the
+    /// books hold as rows (the one check of the Hold'em, Draw and Swiss coordinators' restores):
+    /// of this seed, and following those rows.
+    pub(crate) fn follows(&self, seed: &[u8; 32], held: usize) -> Result<(), super::CoordError> {
+        use super::CoordError;
+        if self.state.seed != *seed {
+            return Err(CoordError::Saved("the save is of another seed".into()));
+        }
+        if held as u64 != self.from {
+            let why = format!("{held} steps held, the save follows {}", self.from);
+            return Err(CoordError::Saved(why));
+        }
+        Ok(())
+    }
+
     /// The save as the books keep it: each step it carries a row of the log (those the books
     /// hold already are not written again), the rest — the seed, the movements pending — and
     /// the lobby line `summary` in the tournament's row.

@@ -12,7 +12,7 @@ use super::io::Notice;
 use super::Coordinator;
 use crate::protocol::tournament::{
     TournamentDeal, TournamentDealShare, TournamentDetail, TournamentEntrant, TournamentLevel,
-    TournamentLine, TournamentMe, TournamentStatus,
+    TournamentLine, TournamentMe, TournamentNotice, TournamentStatus,
 };
 
 /// The most notices kept a player (the oldest go first).
@@ -34,13 +34,15 @@ pub struct Shown {
     /// Prizes paid, by player.
     pub paid: BTreeMap<UserId, Chips>,
     /// Each player's notices, oldest first.
-    pub notices: BTreeMap<UserId, Vec<String>>,
+    pub notices: BTreeMap<UserId, Vec<TournamentNotice>>,
     /// What each player may buy now: a rebuy, the add-on (only those who may buy something).
     pub offers: BTreeMap<UserId, (bool, bool)>,
     /// The deal proposed, and the players whose answer it waits for.
     pub deal: Option<(TournamentDeal, BTreeSet<UserId>)>,
     /// The players who may propose a deal now.
     pub may_deal: BTreeSet<UserId>,
+    /// A Swiss event's standings and rounds.
+    pub swiss: Option<crate::protocol::tournament::TournamentSwiss>,
 }
 
 impl Shown {
@@ -57,6 +59,7 @@ impl Shown {
             offers: BTreeMap::new(),
             deal: None,
             may_deal: BTreeSet::new(),
+            swiss: None,
         }
     }
 
@@ -223,7 +226,7 @@ impl Shown {
     /// Keeps `notice` for `user`.
     pub fn notice(&mut self, user: UserId, notice: &Notice) {
         let kept = self.notices.entry(user).or_default();
-        kept.push(say(notice));
+        kept.push(super::notices::shown(notice));
         if kept.len() > NOTICES_KEPT {
             kept.remove(0);
         }
@@ -255,67 +258,8 @@ impl Shown {
             tables: self.tables.values().cloned().collect(),
             me,
             deal: self.deal.as_ref().map(|(d, _)| d.clone()),
+            swiss: self.swiss.clone(),
             now_ms,
         }
-    }
-}
-
-/// A notice in words.
-fn say(n: &Notice) -> String {
-    // Tables are told by their number (1 first), as their names say.
-    let table = |t: &usize| t + 1;
-    match n {
-        Notice::Entered { entry } if *entry > 1 => format!("Re-entered (entry {entry})."),
-        Notice::Entered { .. } => "Registered.".into(),
-        Notice::Refunded { amount } => format!("{amount} chips came back to your account."),
-        Notice::Rebought { stack } => format!("Rebuy done: your stack is {stack}."),
-        Notice::AddedOn { stack } => format!("Add-on done: your stack is {stack}."),
-        Notice::Seated { table: t, seat } => {
-            format!("Seated at table {}, seat {}.", table(t), seat + 1)
-        }
-        Notice::Moved { table: t, seat } => {
-            format!("Moved to table {}, seat {}.", table(t), seat + 1)
-        }
-        Notice::Busted {
-            place: 1, tied: 1, ..
-        } => "You won the tournament!".into(),
-        Notice::Busted { place, tied, prize } => {
-            let shared = if *tied > 1 {
-                format!(" (shared by {tied})")
-            } else {
-                String::new()
-            };
-            match prize.filter(|p| !p.is_zero()) {
-                Some(p) => format!("Out in place {place}{shared}: prize {p}."),
-                None => format!("Out in place {place}{shared}."),
-            }
-        }
-        Notice::Paid { place, amount } => format!("Prize for place {place} paid: {amount}."),
-        Notice::Cancelled => "The tournament was called off: your entry is refunded.".into(),
-        Notice::DealProposed { by, kind, .. } => {
-            format!(
-                "{by} proposes a deal ({}): accept or decline within two minutes.",
-                kind_word(*kind)
-            )
-        }
-        Notice::DealOff {
-            declined_by: Some(by),
-        } => format!("{by} declined the deal: play goes on."),
-        Notice::DealOff { declined_by: None } => "The deal is off: play goes on.".into(),
-        Notice::DealMade { kind, share } => {
-            format!(
-                "Everyone accepted the deal ({}): your share is {share}.",
-                kind_word(*kind)
-            )
-        }
-        Notice::Refused { error } => format!("Refused: {error}."),
-    }
-}
-
-/// A deal's kind in words.
-fn kind_word(kind: DealKind) -> &'static str {
-    match kind {
-        DealKind::Icm => "ICM",
-        DealKind::Chop => "chip chop",
     }
 }

@@ -7,7 +7,7 @@ use tavolo_engine::Chips;
 use tavolo_store::UserId;
 
 use super::io::{Effect, HandOver, Notice, Order};
-use super::saved::{Movement, Step};
+use super::saved::{Movement, Reported, Step};
 use super::{CoordError, Coordinator};
 
 impl Coordinator {
@@ -57,7 +57,9 @@ impl Coordinator {
             } => engine.answer_deal(*user, *accept, *at_ms),
             Step::Tick { at_ms } => engine.tick(*at_ms),
             Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
-            Step::HandOver(r) => engine.hand_over(r.table, &r.began, &r.ended),
+            Step::HandOver(Reported { report: r, at_ms }) => {
+                engine.hand_over(r.table, &r.began, &r.ended, *at_ms)
+            }
             Step::SwissGame(_) => Err(TournamentError::Settings(
                 "a Swiss event's game in a Hold'em or Draw tournament".into(),
             )),
@@ -104,7 +106,7 @@ impl Coordinator {
                     self.emit(Effect::Order(order));
                 }
             }
-            Step::HandOver(r) => {
+            Step::HandOver(Reported { report: r, .. }) => {
                 let t = r.table;
                 self.grow(t + 1);
                 self.dealing[t] = false;
@@ -408,7 +410,8 @@ impl Coordinator {
             });
             return;
         }
-        match self.apply(Step::HandOver(r)) {
+        let at_ms = self.now.unix_ms;
+        match self.apply(Step::HandOver(Reported { report: r, at_ms })) {
             Ok(()) => {
                 self.restack();
                 self.deal();

@@ -210,21 +210,21 @@ impl SwissCoordinator {
         Ok(c)
     }
 
-    /// The event another owner saved (`save`, the newest the books hold), taken over under
+    /// The event another owner saved (`save`, the newest the books hold, after `held`, the steps
+    /// of the log the books hold as rows: [`TournamentSave::from_rows`]), taken over under
     /// `setup`'s lease: the log replayed, and every table of the round told again what it plays
     /// (or that its result is recorded). Refused if the log does not replay.
     pub fn restore(
         setup: SwissSetup,
+        held: Vec<Step>,
         save: TournamentSave,
         now: Now,
     ) -> Result<(SwissCoordinator, Vec<SwissOut>), CoordError> {
-        if save.state.seed != setup.seed {
-            return Err(CoordError::Saved("the save is of another seed".into()));
-        }
+        save.follows(&setup.seed, held.len())?;
         let mut c = SwissCoordinator::empty(setup, now)?;
         (c.seq, c.durable) = (save.seq, save.seq);
         c.replaying = true;
-        for (i, step) in save.state.log.into_iter().enumerate() {
+        for (i, step) in held.into_iter().chain(save.state.log).enumerate() {
             c.apply(step)
                 .map_err(|e| CoordError::Saved(format!("step {i} does not replay: {e}")))?;
         }
@@ -282,6 +282,11 @@ impl SwissCoordinator {
             }
         }
         self.out.push(SwissOut::Stopped);
+    }
+
+    /// The members known from their entries, by user.
+    pub fn members(&self) -> &BTreeMap<UserId, Member> {
+        &self.members
     }
 
     /// The engine's event, for reading (round, tables, standings).

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
+use tavolo_engine::tournament::{Config, Length, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, UserId};
 use tokio::sync::{mpsc, oneshot};
@@ -19,8 +19,13 @@ use crate::protocol::tournament::{
 };
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
+mod operator;
 pub mod schedule;
 mod shell;
+pub mod swiss;
+mod swiss_shell;
+
+pub use operator::{operator, FINISHED_LOG_KEPT};
 
 use crate::tournament::handle::{TournamentCmd, TournamentHandle};
 use crate::tournament::{
@@ -31,6 +36,9 @@ use crate::tournament::{
 /// checked to (the property test's 1,000 entries), and 200 played on three nodes by the
 /// failover drill (docs/operations.md).
 pub const MAX_SIT_AND_GO: usize = 1_000;
+
+/// The most hands a level of a sit-and-go may last (levels by hands).
+pub const MAX_HANDS_PER_LEVEL: u32 = 1_000;
 
 /// A tournament's definition as the books keep it (`tournaments.config`): the engine's settings
 /// and what the room adds — its bots' level and the speed's word — so that a node taking it
@@ -67,6 +75,10 @@ impl Definition {
             structure: "no_limit".into(),
             kind: kind.into(),
             speed: self.speed.clone(),
+            hands_per_level: match c.structure.length {
+                Length::Hands(h) => Some(h),
+                Length::Minutes(_) => None,
+            },
             status: TournamentStatus::Registering,
             entry: c.prize,
             fee: c.fee,
@@ -99,6 +111,9 @@ impl Definition {
             }),
             guarantee: c.guarantee,
             overlay: None,
+            round: None,
+            rounds: None,
+            knockout: None,
         }
     }
 
@@ -142,12 +157,7 @@ impl Room {
         new: NewSitAndGo,
         creator: &Member,
     ) -> Result<String, RoomError> {
-        if self.is_closing() {
-            return Err(RoomError::ShuttingDown);
-        }
-        if self.read_only().is_some() {
-            return Err(RoomError::Unavailable);
-        }
+        self.may_make_tournaments()?;
         let def = sit_and_go_settings(&new)?;
         let config = def.config.clone();
         let charge = config.prize.try_add(config.fee)?;
@@ -157,9 +167,7 @@ impl Room {
                 asked: charge,
             });
         }
-        let mut rng = GameRng::from_os();
-        let seed = GameRng::os_seed();
-        let id = format!("s{:08x}", rng.next_u64() as u32);
+        let (id, seed) = new_tournament();
         let name = (new.name.clone())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("Sit & Go {}", &id[1..5]));
@@ -205,11 +213,34 @@ impl Room {
         let first = coord.handle(crate::tournament::Input::Tick, now);
         let line = def.line(id, name, tavolo_store::now_ms());
         let handle = self.run_tournament(coord, first, fence, tables, line);
+        self.enter_bots(&handle, bots, &def.bot_level).await
+    }
+
+    /// New tournaments may be made now: not while the room stops or is read-only.
+    fn may_make_tournaments(&self) -> Result<(), RoomError> {
+        if self.is_closing() {
+            return Err(RoomError::ShuttingDown);
+        }
+        if self.read_only().is_some() {
+            return Err(RoomError::Unavailable);
+        }
+        Ok(())
+    }
+
+    /// Enters `bots` bots of `level` in the tournament of `handle` just made (a Hold'em or Draw
+    /// one pays from the bots' bankroll; a refusal is logged).
+    async fn enter_bots(
+        &self,
+        handle: &TournamentHandle,
+        bots: usize,
+        level: &str,
+    ) -> Result<(), RoomError> {
+        let id = &handle.id;
         for n in 0..bots {
             let account = format!("bot-{}-{}", &id[1..], n + 1);
             let mut bot = self.books.bot(&account).await?;
-            bot.name = tavolo_bots::persona::bot_name(id, n, &def.bot_level);
-            let why = match tournament_intent(&handle, bot, Intent::Register).await {
+            bot.name = tavolo_bots::persona::bot_name(id, n, level);
+            let why = match tournament_intent(handle, bot, Intent::Register).await {
                 Ok(Ok(_)) => continue,
                 Ok(Err(e)) => e.to_string(),
                 Err(e) => e.to_string(),
@@ -228,21 +259,31 @@ impl Room {
         tables: TableOptions,
         line: TournamentLine,
     ) -> TournamentHandle {
-        let shown = Arc::new(Mutex::new(Shown::new(line)));
-        let (tx, rx) = mpsc::channel(256);
-        let handle = TournamentHandle {
-            id: fence.tournament.clone(),
-            tx,
-            shown: shown.clone(),
-        };
+        let (handle, rx) = self.keep_tournament(&fence, line);
         let deps = shell::Deps {
             room: Arc::downgrade(self),
             fence,
             tables,
         };
-        tokio::spawn(shell::run(coord, first, deps, rx, shown));
-        self.tournaments.insert(handle.clone());
+        tokio::spawn(shell::run(coord, first, deps, rx, handle.shown.clone()));
         handle
+    }
+
+    /// The handle of the tournament (or Swiss event) held here under `fence`, shown from `line`
+    /// on, kept in the room's registry; and the commands its task is to take.
+    fn keep_tournament(
+        &self,
+        fence: &tavolo_store::TournamentFence,
+        line: TournamentLine,
+    ) -> (TournamentHandle, mpsc::Receiver<TournamentCmd>) {
+        let (tx, rx) = mpsc::channel(256);
+        let handle = TournamentHandle {
+            id: fence.tournament.clone(),
+            tx,
+            shown: Arc::new(Mutex::new(Shown::new(line))),
+        };
+        self.tournaments.insert(handle.clone());
+        (handle, rx)
     }
 
     /// Takes up the tournaments not over that this node may hold — its own after a restart,
@@ -301,12 +342,13 @@ impl Room {
         row: tavolo_store::TournamentRow,
         steps: &[String],
     ) -> Result<(), RoomError> {
+        if row.game == "saint" {
+            return self.restore_swiss(fence, row, steps);
+        }
         let bad = |what: &str, e: String| RoomError::Internal(format!("saved {what}: {e}"));
         let def: Definition =
             serde_json::from_str(&row.config).map_err(|e| bad("definition", e.to_string()))?;
-        let seed = crate::protocol::Hex32::try_from(row.seed.clone())
-            .map_err(|e| bad("seed", e))?
-            .bytes();
+        let seed = saved_seed(&row)?;
         let lease = Lease {
             tournament: row.id.clone(),
             epoch: fence.epoch,
@@ -327,9 +369,7 @@ impl Room {
                 (c, first)
             }
         };
-        let line = (row.summary.as_deref())
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_else(|| def.line(&row.id, &row.name, row.created_at));
+        let line = saved_line(&row).unwrap_or_else(|| def.line(&row.id, &row.name, row.created_at));
         let tables = def.tables(&row.name)?;
         self.run_tournament(coord, first, fence, tables, line);
         Ok(())
@@ -399,6 +439,25 @@ impl Room {
     }
 }
 
+/// A new tournament's id and committed seed, drawn.
+fn new_tournament() -> (String, [u8; 32]) {
+    let mut rng = GameRng::from_os();
+    let seed = GameRng::os_seed();
+    (format!("s{:08x}", rng.next_u64() as u32), seed)
+}
+
+/// The committed seed of tournament `row`.
+fn saved_seed(row: &tavolo_store::TournamentRow) -> Result<[u8; 32], RoomError> {
+    let seed = crate::protocol::Hex32::try_from(row.seed.clone());
+    let seed = seed.map_err(|e| RoomError::Internal(format!("saved seed: {e}")))?;
+    Ok(seed.bytes())
+}
+
+/// The lobby line tournament `row` saved last, if any.
+fn saved_line(row: &tavolo_store::TournamentRow) -> Option<TournamentLine> {
+    (row.summary.as_deref()).and_then(|s| serde_json::from_str(s).ok())
+}
+
 /// The bots' level word of a sit-and-go.
 fn handle_level(new: &NewSitAndGo) -> String {
     new.bot_level.clone().unwrap_or_else(|| "regular".into())
@@ -450,10 +509,19 @@ fn sit_and_go_settings(new: &NewSitAndGo) -> Result<Definition, RoomError> {
         ));
     }
     let (speed, word) = speed(new.speed.as_deref())?;
+    let mut structure = Structure::template_of(game, speed);
+    if let Some(hands) = new.hands_per_level {
+        if !(1..=MAX_HANDS_PER_LEVEL).contains(&hands) {
+            return Err(invalid(format!(
+                "a level lasts 1 to {MAX_HANDS_PER_LEVEL} hands"
+            )));
+        }
+        structure.length = Length::Hands(hands);
+    }
     let config = Config {
         game,
         seats,
-        structure: Structure::template_of(game, speed),
+        structure,
         prize: new.entry,
         fee: new.fee,
         start: Start::SitAndGo {

@@ -233,35 +233,7 @@ impl Shell {
         let mut options = self.deps.tables.clone();
         options.seats = seats;
         options.name = format!("{} · table {}", options.name, k + 1);
-        let mut deps = room.table_deps(&options);
-        deps.kind = TableKind::Tournament {
-            tournament: t.clone(),
-        };
-        deps.reports = Some(self.reports.clone());
-        let opened = async {
-            let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
-            let store = room.books.store();
-            let (node, lease) = (&room.node.id, room.node.lease_ms());
-            let made = (store
-                .create_tournament_table(t, k, &json, node, lease)
-                .await)
-                .map_err(|e| e.to_string())?;
-            if let Some(fence) = made {
-                let start = Start::New(Vec::new(), Ledger::default());
-                let handle = crate::table::spawn(deps, fence, options, None, start);
-                return handle.map(|h| (h, false)).map_err(|e| e.to_string());
-            }
-            // Opened before: this node takes it over (the room restarted, or took the
-            // tournament over), restored as it was last saved.
-            let id = format!("{t}-{k}");
-            let claimed = (store.claim_tournament_table(&id, node, lease).await)
-                .map_err(|e| e.to_string())?
-                .ok_or("another node holds the table")?;
-            let saved = claimed.state.is_some();
-            let handle = crate::table::restore(deps, claimed).await;
-            handle.map(|h| (h, saved)).map_err(|e| e.to_string())
-        };
-        match opened.await {
+        match open_table(&room, t, k, options, &self.reports).await {
             Ok((handle, restored)) => {
                 if restored {
                     self.relay.restoring(k);
@@ -280,41 +252,96 @@ impl Shell {
 
     /// Gives `write` to the books on a task of its own; the answer comes back as an input.
     fn book(&self, id: WriteId, write: Write) {
-        let (room, fence, back) = (
-            self.deps.room.clone(),
-            self.deps.fence.clone(),
-            self.back.clone(),
-        );
-        let summary = self.summary();
-        tokio::spawn(async move {
-            let Some(room) = room.upgrade() else { return };
-            let answer = execute(&room, &fence, write, summary).await;
-            let _ = back.send(Input::Booked(id, answer));
-        });
-    }
-
-    /// The lobby line as JSON.
-    fn summary(&self) -> String {
-        let line = self.shown.lock().map(|s| s.line.clone());
-        (line.ok())
-            .and_then(|l| serde_json::to_string(&l).ok())
-            .unwrap_or_else(|| "{}".into())
+        let (room, fence) = (&self.deps.room, &self.deps.fence);
+        let booked = move |answer| Input::Booked(id, answer);
+        book_on_task(room, fence, &self.shown, write, &self.back, booked);
     }
 
     /// The tournament is over: recorded as such, with its last line.
     async fn finished(&self) {
-        let Some(room) = self.deps.room.upgrade() else {
-            return;
-        };
-        let summary = self.summary();
-        let store = room.books.store();
-        if let Err(e) = store.finish_tournament(&self.deps.fence, &summary).await {
-            tracing::error!(tournament = %self.deps.fence.tournament, error = %e, "the end of a tournament could not be recorded");
-        }
+        record_end(&self.deps.room, &self.deps.fence, &self.shown).await;
     }
 }
 
-/// Carries out one write of the coordinator against the books.
+/// Gives a coordinator's `write` to the books on a task of its own, with the lobby line
+/// `shown` has now; the answer comes back on `back` as `input(answer)` (the Hold'em, Draw and
+/// Swiss shells' one way).
+pub(super) fn book_on_task<I: Send + 'static>(
+    room: &Weak<Room>,
+    fence: &TournamentFence,
+    shown: &Mutex<Shown>,
+    write: Write,
+    back: &mpsc::UnboundedSender<I>,
+    input: impl FnOnce(BookAnswer) -> I + Send + 'static,
+) {
+    let (room, fence, back) = (room.clone(), fence.clone(), back.clone());
+    let summary = summary(shown);
+    tokio::spawn(async move {
+        let Some(room) = room.upgrade() else { return };
+        let answer = execute(&room, &fence, write, summary).await;
+        let _ = back.send(input(answer));
+    });
+}
+
+/// The lobby line `shown` has now, as JSON.
+fn summary(shown: &Mutex<Shown>) -> String {
+    let line = shown.lock().map(|s| s.line.clone());
+    (line.ok())
+        .and_then(|l| serde_json::to_string(&l).ok())
+        .unwrap_or_else(|| "{}".into())
+}
+
+/// The tournament (or Swiss event) held under `fence` is over: recorded as such, with the last
+/// line `shown` has.
+pub(super) async fn record_end(room: &Weak<Room>, fence: &TournamentFence, shown: &Mutex<Shown>) {
+    let Some(room) = room.upgrade() else {
+        return;
+    };
+    let summary = summary(shown);
+    let store = room.books.store();
+    if let Err(e) = store.finish_tournament(fence, &summary).await {
+        tracing::error!(tournament = %fence.tournament, error = %e, "the end of a tournament could not be recorded");
+    }
+}
+
+/// Opens tournament `t`'s table number `k` (options `options`, its reports to `reports`): made
+/// new, or — opened before (the room restarted, or took the tournament over) — claimed and
+/// restored as it was last saved; its handle, and whether it was restored from a save. Refused
+/// with the reason (another node still holds it). The Hold'em, Draw and Swiss shells' one way.
+pub(super) async fn open_table(
+    room: &Arc<Room>,
+    t: &str,
+    k: usize,
+    options: TableOptions,
+    reports: &ReportSink,
+) -> Result<(crate::table::TableHandle, bool), String> {
+    let mut deps = room.table_deps(&options);
+    deps.kind = TableKind::Tournament {
+        tournament: t.to_string(),
+    };
+    deps.reports = Some(reports.clone());
+    let json = serde_json::to_string(&options).map_err(|e| e.to_string())?;
+    let store = room.books.store();
+    let (node, lease) = (&room.node.id, room.node.lease_ms());
+    let made = (store
+        .create_tournament_table(t, k, &json, node, lease)
+        .await)
+        .map_err(|e| e.to_string())?;
+    if let Some(fence) = made {
+        let start = Start::New(Vec::new(), Ledger::default());
+        let handle = crate::table::spawn(deps, fence, options, None, start);
+        return handle.map(|h| (h, false)).map_err(|e| e.to_string());
+    }
+    let id = format!("{t}-{k}");
+    let claimed = (store.claim_tournament_table(&id, node, lease).await)
+        .map_err(|e| e.to_string())?
+        .ok_or("another node holds the table")?;
+    let saved = claimed.state.is_some();
+    let handle = crate::table::restore(deps, claimed).await;
+    handle.map(|h| (h, saved)).map_err(|e| e.to_string())
+}
+
+/// Carries out one write of a coordinator against the books (`summary`: the lobby line).
 async fn execute(
     room: &Room,
     fence: &TournamentFence,

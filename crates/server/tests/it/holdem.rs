@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::common::{audit, choose_betting, get, server, server_with, Client, LeakCheck};
 use serde_json::{json, Value};
+use tavolo_server::client::Reply;
 use tavolo_server::ServerHandle;
 
 /// Gives a broke test player more chips from the house.
@@ -380,6 +381,12 @@ async fn expert_bots_think_off_the_tables_task_and_the_hands_go_on() {
     h.shutdown().await;
 }
 
+/// Hand `id`'s download in `format` (and its options), as the user of `session` asks for it.
+async fn export(addr: std::net::SocketAddr, id: &str, format: &str, session: &str) -> Reply {
+    let path = format!("/api/history/{id}/export?format={format}");
+    get(addr, &path, Some(session)).await
+}
+
 /// The downloads of a hand (issue 49): PokerStars text and PHH as the player saw it — their own
 /// hole cards and the hands shown, nothing else — the whole deal with `reveal=all`, for the
 /// hand's players only; and the player's history as one file.
@@ -416,12 +423,7 @@ async fn exports(
         })
         .collect();
 
-    let ps = get(
-        addr,
-        &format!("/api/history/{id}/export?format=pokerstars"),
-        Some(session),
-    )
-    .await;
+    let ps = export(addr, id, "pokerstars", session).await;
     assert_eq!(ps.status, 200, "{}", ps.body);
     assert!(ps.body.starts_with("PokerStars Hand #"), "{}", ps.body);
     assert!(
@@ -436,12 +438,7 @@ async fn exports(
     for c in &hidden {
         assert!(!bracketed.contains(&c.as_str()), "{c} leaked:\n{}", ps.body);
     }
-    let phh = get(
-        addr,
-        &format!("/api/history/{id}/export?format=phh"),
-        Some(session),
-    )
-    .await;
+    let phh = export(addr, id, "phh", session).await;
     assert_eq!(phh.status, 200, "{}", phh.body);
     let seen = parse_phh(&phh.body).expect("the exported PHH parses");
     assert_eq!(
@@ -455,30 +452,15 @@ async fn exports(
         "every hole card not seen is hidden:\n{}",
         phh.body
     );
-    let all = get(
-        addr,
-        &format!("/api/history/{id}/export?format=phh&reveal=all"),
-        Some(session),
-    )
-    .await;
+    let all = export(addr, id, "phh&reveal=all", session).await;
     assert_eq!(all.status, 200);
     assert!(!all.body.contains("????"), "{}", all.body);
-    let refused = get(
-        addr,
-        &format!("/api/history/{id}/export?format=phh"),
-        Some(stranger),
-    )
-    .await;
+    let refused = export(addr, id, "phh", stranger).await;
     assert_eq!(
         refused.status, 403,
         "an export is for the hand's players only"
     );
-    let bad = get(
-        addr,
-        &format!("/api/history/{id}/export?format=xml"),
-        Some(session),
-    )
-    .await;
+    let bad = export(addr, id, "xml", session).await;
     assert_eq!(bad.status, 400);
 
     let list = get(addr, "/api/history/export?format=phh", Some(session)).await;

@@ -46,12 +46,7 @@ use crate::core::stories::{account, ada_seated, holdem_table, join, play_passive
 /// carry the epoch the database gives each owner.
 #[test]
 fn a_takeover_reuses_no_idempotency_key_so_a_buy_in_after_it_moves_real_chips() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
-    let mut t = holdem_table(&mut books, "t1", 1);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    assert!(t.answer(r).is_ok());
+    let (mut books, ada, mut t) = ada_seated("t1", 1);
     play_passively(&mut t, &mut books, 1, &ada, 1);
     // Ada leaves between hands; the node drains and hands the table on.
     let r = t.intent(1, &ada, TableIntent::Leave);
@@ -289,10 +284,7 @@ fn a_save_landing_after_a_newer_one_is_not_what_a_takeover_restores() {
     let bob = books.user("bob", false, 1_000);
     let mut t = holdem_table(&mut books, "t6", 1);
     // Bob, watching, says hello: the table is saved (with his line) — and that save is slow.
-    t.step(Input::Attach {
-        conn: 2,
-        user: bob.clone(),
-    });
+    t.attach(2, &bob);
     t.intent(
         2,
         &bob,

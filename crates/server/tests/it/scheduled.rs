@@ -4,12 +4,14 @@
 //! fewest players, everybody refunded), rebuys and the add-on bought, played out with a bot;
 //! created once over two starts of the room; a bad file refused with its line and field.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::Value;
 use tavolo_server::client;
 use tavolo_server::time::ManualClock;
 use tavolo_server::tournaments::schedule::{parse, Scheduled};
+use tavolo_server::ServerHandle;
 
 use crate::common::{audit_and_shutdown, get, post, restart_with, server_with, Client};
 use crate::tournaments::{balance, detail, shove_until_placed};
@@ -40,10 +42,7 @@ fn events(text: &str) -> Vec<Scheduled> {
 }
 
 /// A room on a manual clock an hour before [`START`], with the events of `text`.
-async fn room(
-    tag: &str,
-    text: &str,
-) -> (tavolo_server::ServerHandle, std::path::PathBuf, ManualClock) {
+async fn room(tag: &str, text: &str) -> (ServerHandle, PathBuf, ManualClock) {
     let clock = ManualClock::starting_at(START - 3_600_000);
     let (time, tournaments) = (clock.time(), text.to_string());
     let (h, dir) = server_with(tag, |c| {
@@ -52,6 +51,46 @@ async fn room(
     })
     .await;
     (h, dir, clock)
+}
+
+/// [`room`] with the one event of [`file`] `(name, more)`, and a guest there: the room, its
+/// folder, the clock, the event's id and the guest.
+async fn guest_at_event(
+    tag: &str,
+    (name, more): (&str, &str),
+) -> (ServerHandle, PathBuf, ManualClock, String, Client) {
+    let text = file(name, more);
+    let id = events(&text)[0].id.clone();
+    let (h, dir, clock) = room(tag, &text).await;
+    let ada = Client::guest(h.local_addr()).await;
+    (h, dir, clock, id, ada)
+}
+
+/// [`guest_at_event`], the guest registered for the event.
+async fn registered(
+    tag: &str,
+    event: (&str, &str),
+) -> (ServerHandle, PathBuf, ManualClock, String, Client) {
+    let (h, dir, clock, id, ada) = guest_at_event(tag, event).await;
+    assert_eq!(ask(&ada, &id, "register").await.0, 200);
+    (h, dir, clock, id, ada)
+}
+
+/// `ada` plays event `id` out (shoving) to its end, which pays `prizes`: she then holds what
+/// she held `before` less what she `paid`, plus the first prize if she won. The event's detail.
+async fn played_out(
+    ada: &mut Client,
+    id: &str,
+    prizes: &[i64],
+    (before, paid): (i64, i64),
+) -> Value {
+    let d = shove_until_placed(ada, id, usize::MAX).await;
+    let place = d["me"]["place"].as_u64().expect("a place");
+    let end = until_status(ada, id, "finished").await;
+    assert_eq!(end["prizes"], serde_json::json!(prizes), "{end}");
+    let won = if place == 1 { prizes[0] } else { 0 };
+    assert_eq!(balance(ada).await, before - paid + won);
+    end
 }
 
 /// The lobby's line of tournament `id`.
@@ -161,10 +200,8 @@ async fn ask(c: &Client, id: &str, what: &str) -> (u16, Value) {
 #[tokio::test]
 async fn a_scheduled_tournament_from_the_file_is_listed_entered_started_at_its_time_and_played_out()
 {
-    let text = file("Evening", "min_players = 2");
-    let id = events(&text)[0].id.clone();
-    let (h, _dir, clock) = room("scheduled", &text).await;
-    let mut ada = Client::guest(h.local_addr()).await;
+    let (h, _dir, clock, id, mut ada) =
+        guest_at_event("scheduled", ("Evening", "min_players = 2")).await;
     let before = balance(&ada).await;
     let l = line(&ada, &id).await;
     assert_eq!(l["kind"], "scheduled", "{l}");
@@ -190,12 +227,7 @@ async fn a_scheduled_tournament_from_the_file_is_listed_entered_started_at_its_t
     );
     clock.advance(Duration::from_secs(1));
     until_status(&ada, &id, "running").await;
-    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
-    let place = d["me"]["place"].as_u64().expect("a place");
-    let end = until_status(&ada, &id, "finished").await;
-    assert_eq!(end["prizes"], serde_json::json!([200]), "{end}");
-    let won = if place == 1 { 200 } else { 0 };
-    assert_eq!(balance(&ada).await, before - 110 + won);
+    played_out(&mut ada, &id, &[200], (before, 110)).await;
     audit_and_shutdown(h).await;
 }
 
@@ -203,10 +235,8 @@ async fn a_scheduled_tournament_from_the_file_is_listed_entered_started_at_its_t
 /// back whole, the player is told, and the books balance.
 #[tokio::test]
 async fn a_scheduled_tournament_short_of_its_minimum_is_called_off_and_everyone_refunded() {
-    let text = file("Short", "min_players = 3");
-    let id = events(&text)[0].id.clone();
-    let (h, _dir, clock) = room("scheduled-short", &text).await;
-    let ada = Client::guest(h.local_addr()).await;
+    let (h, _dir, clock, id, ada) =
+        guest_at_event("scheduled-short", ("Short", "min_players = 3")).await;
     let before = balance(&ada).await;
     assert_eq!(ask(&ada, &id, "register").await.0, 200);
     assert_eq!(balance(&ada).await, before - 110);
@@ -255,15 +285,12 @@ async fn a_daily_event_lists_the_next_days_occurrence_once_the_days_one_has_star
 /// once — the same id, the entries it took kept.
 #[tokio::test]
 async fn a_scheduled_tournament_is_created_once_over_two_starts() {
-    let text = file("Twice started", "min_players = 2");
-    let id = events(&text)[0].id.clone();
-    let (h, dir, clock) = room("scheduled-twice", &text).await;
-    let ada = Client::guest(h.local_addr()).await;
-    assert_eq!(ask(&ada, &id, "register").await.0, 200);
+    let twice = ("Twice started", "min_players = 2");
+    let (h, dir, clock, id, ada) = registered("scheduled-twice", twice).await;
     let session = ada.session.clone();
     drop(ada);
     h.shutdown().await;
-    let (time, tournaments) = (clock.time(), text.clone());
+    let (time, tournaments) = (clock.time(), file(twice.0, twice.1));
     let h = restart_with(&dir, |c| {
         c.time = time;
         c.tournaments = tournaments;
@@ -275,7 +302,7 @@ async fn a_scheduled_tournament_is_created_once_over_two_starts() {
     assert_eq!(detail(&ada, &id).await["me"]["registered"], true);
     let all = get(ada.addr, "/api/tournaments", None).await.json();
     let n = (all["tournaments"].as_array().expect("a list").iter())
-        .filter(|t| t["name"] == "Twice started")
+        .filter(|t| t["name"] == twice.0)
         .count();
     assert_eq!(n, 1, "{all}");
     audit_and_shutdown(h).await;
@@ -287,11 +314,7 @@ async fn a_scheduled_tournament_is_created_once_over_two_starts() {
 /// chips they will start with.
 #[tokio::test]
 async fn a_player_registered_before_the_start_was_shown_as_not_registered() {
-    let text = file("Shown", "min_players = 2");
-    let id = events(&text)[0].id.clone();
-    let (h, _dir, _clock) = room("scheduled-shown", &text).await;
-    let ada = Client::guest(h.local_addr()).await;
-    assert_eq!(ask(&ada, &id, "register").await.0, 200);
+    let (h, _dir, _clock, id, ada) = registered("sched-shown", ("Shown", "min_players = 2")).await;
     let d = detail(&ada, &id).await;
     assert_eq!(d["me"]["registered"], true, "{d}");
     assert_eq!(
@@ -310,10 +333,7 @@ async fn a_player_registered_before_the_start_was_shown_as_not_registered() {
 async fn rebuys_and_the_add_on_are_bought_over_http_and_join_the_prize_pool() {
     let more = "min_players = 2\nlate_until_level = 1\nrebuys = true\nre_entry = true\n\
                 add_on = { chips = 5000, price = 50 }";
-    let text = file("Rebuys", more);
-    let id = events(&text)[0].id.clone();
-    let (h, _dir, clock) = room("scheduled-rebuys", &text).await;
-    let mut ada = Client::guest(h.local_addr()).await;
+    let (h, _dir, clock, id, mut ada) = guest_at_event("scheduled-rebuys", ("Rebuys", more)).await;
     let before = balance(&ada).await;
     let (status, refused) = ask(&ada, &id, "rebuy").await;
     assert_eq!(status, 409, "not in yet: {refused}");
@@ -335,13 +355,8 @@ async fn rebuys_and_the_add_on_are_bought_over_http_and_join_the_prize_pool() {
     let me = &detail(&ada, &id).await["me"];
     assert_eq!(me["may_add_on"], false, "{me}");
     clock.advance(Duration::from_secs(5 * 60));
-    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
-    let place = d["me"]["place"].as_u64().expect("a place");
-    let end = until_status(&ada, &id, "finished").await;
+    let end = played_out(&mut ada, &id, &[350], (before, 260)).await;
     assert_eq!(end["tournament"]["prize_pool"], 350, "{end}");
-    assert_eq!(end["prizes"], serde_json::json!([350]), "{end}");
-    let won = if place == 1 { 350 } else { 0 };
-    assert_eq!(balance(&ada).await, before - 260 + won);
     audit_and_shutdown(h).await;
 }
 
@@ -418,21 +433,17 @@ async fn operator_cancel_over_http_needs_the_token_and_is_refused_once_over() {
 /// (the audit's check of overlays included) balance.
 #[tokio::test]
 async fn guarantee_an_event_short_of_it_pays_the_guarantee_with_the_houses_overlay() {
-    let text = file("Guaranteed", "min_players = 2\nguarantee = 1000");
-    let id = events(&text)[0].id.clone();
-    let (h, _dir, clock) = room("scheduled-gtd", &text).await;
-    let mut ada = Client::guest(h.local_addr()).await;
+    let (h, _dir, clock, id, mut ada) = guest_at_event(
+        "scheduled-gtd",
+        ("Guaranteed", "min_players = 2\nguarantee = 1000"),
+    )
+    .await;
     let before = balance(&ada).await;
     assert_eq!(ask(&ada, &id, "register").await.0, 200);
     clock.advance(Duration::from_secs(3_600));
     let d = until_status(&ada, &id, "running").await;
     assert_eq!(d["tournament"]["overlay"], 800, "{d}");
     assert_eq!(d["tournament"]["prize_pool"], 1_000, "{d}");
-    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
-    let place = d["me"]["place"].as_u64().expect("a place");
-    let end = until_status(&ada, &id, "finished").await;
-    assert_eq!(end["prizes"], serde_json::json!([1000]), "{end}");
-    let won = if place == 1 { 1_000 } else { 0 };
-    assert_eq!(balance(&ada).await, before - 110 + won);
+    played_out(&mut ada, &id, &[1000], (before, 110)).await;
     audit_and_shutdown(h).await;
 }

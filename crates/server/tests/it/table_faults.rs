@@ -318,7 +318,7 @@ async fn a_player_joining_from_two_places_at_once_is_seated_with_the_buy_in_or_h
     let (h, _dir, gate) = gated_server("fault-two-tabs").await;
     let addr = h.local_addr();
     // One account, two logins (two places).
-    let creds = json!({"name": "ada", "password": "correct horse"}).to_string();
+    let creds = crate::common::creds("ada", "correct horse");
     let r = post(addr, "/api/register", &creds, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let first = r.session().expect("a session");

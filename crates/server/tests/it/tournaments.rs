@@ -6,7 +6,11 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::common::{audit_and_shutdown, get, post, restart, server, Client};
+use std::path::PathBuf;
+
+use tavolo_server::ServerHandle;
+
+use crate::common::{audit_and_shutdown, get, post, restart, server, server_and_guest, Client};
 
 /// The tournament as `c` sees it.
 pub(crate) async fn detail(c: &Client, id: &str) -> Value {
@@ -40,17 +44,20 @@ fn shove(legal: &[Value]) -> Value {
     json!({"action": "check"})
 }
 
-/// A sit-and-go of three for `ada` with two bots, `ada` registered (the third entry starts
-/// it): its id.
-async fn three_handed(ada: &Client) -> String {
-    three_handed_of(ada, "holdem").await
+/// A room, a guest `ada` there, and a sit-and-go of three of `game` she created with two bots
+/// and registered for (the third entry starts it): the room, its folder, `ada`, what she held
+/// before, and the sit-and-go's id.
+async fn sit_and_go(tag: &str, game: &str) -> (ServerHandle, PathBuf, Client, i64, String) {
+    let (h, dir, ada) = server_and_guest(tag).await;
+    let before = balance(&ada).await;
+    let id = three_handed(&ada, game).await;
+    (h, dir, ada, before, id)
 }
 
-/// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
-async fn three_handed_of(ada: &Client, game: &str) -> String {
+/// `ada` creates tournament `new` (`POST /api/tournaments`): its id and its lobby line, listed
+/// and registering.
+pub(crate) async fn created(ada: &Client, new: &Value) -> (String, Value) {
     let addr = ada.addr;
-    let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
-                     "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
     let r = post(
         addr,
         "/api/tournaments",
@@ -66,6 +73,15 @@ async fn three_handed_of(ada: &Client, game: &str) -> String {
         .cloned()
         .expect("listed");
     assert_eq!(line["status"], "registering", "{line}");
+    (id, line)
+}
+
+/// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
+async fn three_handed(ada: &Client, game: &str) -> String {
+    let addr = ada.addr;
+    let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
+                     "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
+    let (id, line) = created(ada, &new).await;
     assert_eq!(line["game"], game, "{line}");
     assert_eq!(line["entrants"], 2, "the bots entered: {line}");
     let path = format!("/api/tournaments/{id}/register");
@@ -131,6 +147,14 @@ pub(crate) async fn shove_until_placed(ada: &mut Client, id: &str, decisions: us
     detail(ada, id).await
 }
 
+/// `ada` shoves until she has a place, and the tournament is over and paid
+/// ([`over_and_paid`]): its detail then.
+async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
+    let d = shove_until_placed(ada, id, usize::MAX).await;
+    assert!(d["me"]["place"].is_u64(), "{d}");
+    over_and_paid(ada, id, before).await
+}
+
 /// The tournament once over, every prize paid: checked against `ada`'s place and account.
 async fn over_and_paid(ada: &Client, id: &str, before: i64) -> Value {
     let mut end = detail(ada, id).await;
@@ -173,13 +197,8 @@ async fn over_and_paid(ada: &Client, id: &str, before: i64) -> Value {
 /// sees a place — and, if first, the whole pool as prize, in their account.
 #[tokio::test]
 async fn a_player_creates_a_sit_and_go_with_bots_plays_it_out_and_sees_place_and_prize() {
-    let (h, _dir) = server("sng").await;
-    let mut ada = Client::guest(h.local_addr()).await;
-    let before = balance(&ada).await;
-    let id = three_handed(&ada).await;
-    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
-    assert!(d["me"]["place"].is_u64(), "{d}");
-    let end = over_and_paid(&ada, &id, before).await;
+    let (h, _dir, mut ada, before, id) = sit_and_go("sng", "holdem").await;
+    let end = played_out(&mut ada, &id, before).await;
     let notices = end["me"]["notices"].to_string();
     assert!(notices.contains("Seated at table 1"), "{notices}");
     assert!(
@@ -194,10 +213,7 @@ async fn a_player_creates_a_sit_and_go_with_bots_plays_it_out_and_sees_place_and
 /// voided), and the tournament goes on to one winner, the pool paid once, the books balanced.
 #[tokio::test]
 async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
-    let (h, dir) = server("sng-restart").await;
-    let mut ada = Client::guest(h.local_addr()).await;
-    let before = balance(&ada).await;
-    let id = three_handed(&ada).await;
+    let (h, dir, mut ada, before, id) = sit_and_go("sng-restart", "holdem").await;
     shove_until_placed(&mut ada, &id, 1).await;
     let session = ada.session.clone();
     drop(ada);
@@ -209,8 +225,7 @@ async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
         d["tournament"]["status"] == "running" || d["tournament"]["status"] == "finished",
         "resumed: {d}"
     );
-    shove_until_placed(&mut ada, &id, usize::MAX).await;
-    over_and_paid(&ada, &id, before).await;
+    played_out(&mut ada, &id, before).await;
     audit_and_shutdown(h).await;
 }
 
@@ -219,13 +234,8 @@ async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
 /// prizes are the pool, the books balance.
 #[tokio::test]
 async fn a_player_plays_a_draw_sit_and_go_with_bots_to_one_winner_and_the_books_balance() {
-    let (h, _dir) = server("sng-draw").await;
-    let mut ada = Client::guest(h.local_addr()).await;
-    let before = balance(&ada).await;
-    let id = three_handed_of(&ada, "draw").await;
-    let d = shove_until_placed(&mut ada, &id, usize::MAX).await;
-    assert!(d["me"]["place"].is_u64(), "{d}");
-    let end = over_and_paid(&ada, &id, before).await;
+    let (h, _dir, mut ada, before, id) = sit_and_go("sng-draw", "draw").await;
+    let end = played_out(&mut ada, &id, before).await;
     assert_eq!(end["tournament"]["game"], "draw", "{end}");
     assert_eq!(
         end["tournament"]["small_blind"],
@@ -255,11 +265,8 @@ async fn a_player_plays_a_draw_sit_and_go_with_bots_to_one_winner_and_the_books_
 /// and a proposal by somebody not in are refused.
 #[tokio::test]
 async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
-    let (h, _dir) = server("sng-deal").await;
-    let mut ada = Client::guest(h.local_addr()).await;
+    let (h, _dir, mut ada, before, id) = sit_and_go("sng-deal", "holdem").await;
     let bob = Client::guest(h.local_addr()).await;
-    let before = balance(&ada).await;
-    let id = three_handed(&ada).await;
     let path = format!("/api/tournaments/{id}/deal");
     let addr = ada.addr;
     for _ in 0..500 {
@@ -302,7 +309,46 @@ async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
     assert!(d["deal"].is_null(), "{d}");
     let notices = d["me"]["notices"].to_string();
     assert!(notices.contains("declined the deal"), "{notices}");
-    shove_until_placed(&mut ada, &id, usize::MAX).await;
-    over_and_paid(&ada, &id, before).await;
+    played_out(&mut ada, &id, before).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 51: a sit-and-go may play levels by hands (RULES.md §5, "Levels and the clock"): the
+/// lobby shows the hands a level lasts, and a level of no hands (or too many) is refused.
+#[tokio::test]
+async fn a_sit_and_go_may_play_levels_by_hands() {
+    let (h, _dir) = server("sng-hands").await;
+    let ada = Client::guest(h.local_addr()).await;
+    let addr = ada.addr;
+    let new = |hands: Value| {
+        json!({"name": "By hands", "players": 3, "entry": 100, "speed": "hyper", "bots": 2,
+               "bot_level": "beginner", "hands_per_level": hands})
+        .to_string()
+    };
+    let r = post(addr, "/api/tournaments", &new(json!(4)), Some(&ada.session)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().expect("an id").to_string();
+    let d = detail(&ada, &id).await;
+    assert_eq!(d["tournament"]["hands_per_level"], 4, "{d}");
+    for bad in [json!(0), json!(1_001)] {
+        let r = post(addr, "/api/tournaments", &new(bad), Some(&ada.session)).await;
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(
+            r.body.contains("a level lasts 1 to 1000 hands"),
+            "{}",
+            r.body
+        );
+    }
+    let r = post(
+        addr,
+        "/api/tournaments",
+        &new(Value::Null),
+        Some(&ada.session),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().expect("an id").to_string();
+    let d = detail(&ada, &id).await;
+    assert!(d["tournament"]["hands_per_level"].is_null(), "by time: {d}");
     audit_and_shutdown(h).await;
 }

@@ -6,7 +6,7 @@
 //! `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
-use crate::common::books::{finished_hand, new_hand, seat, Table};
+use crate::common::books::{cash_out, finished_hand, new_hand, seat, Table};
 use tavolo_store::{Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId};
 
 /// The audit's problems, printed when a test fails.
@@ -345,13 +345,7 @@ async fn chips_moved_off_a_seat_during_a_hand_are_named() {
     for store in common::stores().await {
         let (ada, bob, mut t, h) = heads_up_hand(&store).await;
         // Mid-hand, 50 of Ada's chips leave her seat behind the table's back.
-        let out = Journal::move_chips(
-            "sneaky",
-            "cash_out",
-            seat(&t.id, ada),
-            Account::User(ada),
-            50,
-        );
+        let out = cash_out("sneaky", &t.id, ada, 50);
         store.transfer(&out).await.unwrap();
         t.finish(h, &[(ada, 50), (bob, -50)], 0).await.unwrap();
         let p = problems(&store).await;

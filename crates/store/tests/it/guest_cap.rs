@@ -3,19 +3,17 @@
 //! back to the house as a `guest_cap` movement of its own, a retried movement is never capped
 //! twice, players are never capped, and the books balance.
 
-use crate::common::stores;
+use crate::common::books::{cash_out, seat};
+use crate::common::{self, stores};
 use tavolo_store::{cap_key, Account, Journal, Store, UserId, GUEST_CAP_KIND, GUEST_GRANT};
 
 const CAP: i64 = 15_000;
 
-/// A guest seated at `table` with `seat` chips there (its grant bought in, the rest won from the
+/// A guest seated at `table` with `chips` there (its grant bought in, the rest won from the
 /// house as if from other players).
-async fn seated_guest(store: &Store, table: &str, seat: i64) -> UserId {
+async fn seated_guest(store: &Store, table: &str, chips: i64) -> UserId {
     let g = store.create_guest().await.expect("guest").id;
-    let at = Account::Seat {
-        table: table.into(),
-        user: g,
-    };
+    let at = seat(table, g);
     let buy = Journal::move_chips(
         format!("in:{}", g.0),
         "buy_in",
@@ -29,7 +27,7 @@ async fn seated_guest(store: &Store, table: &str, seat: i64) -> UserId {
         "test",
         Account::House,
         at,
-        seat - GUEST_GRANT,
+        chips - GUEST_GRANT,
     );
     store.transfer(&won).await.expect("won");
     g
@@ -41,19 +39,9 @@ async fn a_cash_out_beyond_the_cap_sends_the_excess_to_the_house_once_and_visibl
         store.set_guest_cap(Some(CAP)).await.expect("cap");
         assert_eq!(store.guest_cap().await.unwrap(), Some(CAP));
         let g = seated_guest(&store, "t1", 40_000).await;
-        let seat = Account::Seat {
-            table: "t1".into(),
-            user: g,
-        };
-        let out = Journal::move_chips(
-            "t1:1:1:out:g",
-            "cash_out",
-            seat.clone(),
-            Account::User(g),
-            40_000,
-        );
+        let out = cash_out("t1:1:1:out:g", "t1", g, 40_000);
         store.transfer(&out).await.expect("cash-out");
-        assert_eq!(store.balance(&Account::User(g)).await.unwrap(), CAP);
+        assert_eq!(common::held(&store, g).await, CAP);
         assert_eq!(
             store.over_guest_cap("t1:1:1:out:g").await.unwrap(),
             tavolo_cards::Chips::from_ledger(40_000 - CAP).unwrap()
@@ -63,7 +51,7 @@ async fn a_cash_out_beyond_the_cap_sends_the_excess_to_the_house_once_and_visibl
             store.transfer(&out).await.expect("retry"),
             tavolo_store::Applied::AlreadyDone
         );
-        assert_eq!(store.balance(&Account::User(g)).await.unwrap(), CAP);
+        assert_eq!(common::held(&store, g).await, CAP);
         assert_eq!(
             store.over_guest_cap("t1:1:1:out:g").await.unwrap(),
             tavolo_cards::Chips::from_ledger(40_000 - CAP).unwrap()
@@ -81,7 +69,7 @@ async fn a_cash_out_beyond_the_cap_sends_the_excess_to_the_house_once_and_visibl
             .id;
         let won = Journal::move_chips("p:won", "test", Account::House, Account::User(p), 90_000);
         store.transfer(&won).await.unwrap();
-        assert_eq!(store.balance(&Account::User(p)).await.unwrap(), 100_000);
+        assert_eq!(common::held(&store, p).await, 100_000);
     }
 }
 
@@ -109,12 +97,8 @@ async fn without_a_cap_nothing_is_capped() {
         store.set_guest_cap(None).await.expect("no cap");
         assert_eq!(store.guest_cap().await.unwrap(), None);
         let g = seated_guest(&store, "t2", 40_000).await;
-        let seat = Account::Seat {
-            table: "t2".into(),
-            user: g,
-        };
-        let out = Journal::move_chips("t2:out", "cash_out", seat, Account::User(g), 40_000);
+        let out = cash_out("t2:out", "t2", g, 40_000);
         store.transfer(&out).await.unwrap();
-        assert_eq!(store.balance(&Account::User(g)).await.unwrap(), 40_000);
+        assert_eq!(common::held(&store, g).await, 40_000);
     }
 }

@@ -2,9 +2,10 @@
 //! on SQLite and, when configured, PostgreSQL.
 
 use crate::common;
-use crate::common::books::{finished_hand, new_hand, seat};
+use crate::common::books::{cash_out, finished_hand, heads_up, new_hand, seat, won_from};
 use tavolo_store::{
-    Account, Fence, FinishedHand, Journal, Store, StoreError, TableSave, UserId, GUEST_GRANT,
+    Account, Claimed, Fence, FinishedHand, Journal, NewHand, Store, StoreError, TableSave, UserId,
+    GUEST_GRANT,
 };
 
 async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
@@ -25,6 +26,23 @@ async fn funded_guest(store: &Store, table: &Fence, buy_in: i64) -> UserId {
     u
 }
 
+/// Node `a`'s Hold'em table whose lease has already run out (a paused node), two guests bought
+/// in for 100 there, and a hand to deal them in, fenced at the table's epoch.
+async fn paused_nodes_hand(store: &Store) -> (Fence, UserId, UserId, NewHand) {
+    store.register_node("a", "a-1", "http://a").await.unwrap();
+    let t = store.create_table("holdem", "{}", "a", -1).await.unwrap();
+    let ada = funded_guest(store, &t, 100).await;
+    let bo = funded_guest(store, &t, 100).await;
+    let mut hand = new_hand(&t.table, "holdem", heads_up(ada, bo, 100));
+    hand.fence = Some(t.clone());
+    (t, ada, bo, hand)
+}
+
+/// Node `node`'s claim of `table` for `lease_ms` (`None`: refused).
+async fn claim(store: &Store, table: &str, node: &str, lease_ms: i64) -> Option<Claimed> {
+    store.claim_table(table, node, lease_ms).await.unwrap()
+}
+
 /// A save of `state` made `seq`-th.
 fn save(state: &str, seq: i64) -> TableSave {
     TableSave {
@@ -40,12 +58,7 @@ fn save(state: &str, seq: i64) -> TableSave {
 #[tokio::test]
 async fn a_save_landing_after_a_newer_one_changes_nothing_and_a_claim_says_the_newest() {
     for store in common::stores().await {
-        store.register_node("a", "a-1", "http://a").await.unwrap();
-        let t = store.create_table("holdem", "{}", "a", -1).await.unwrap();
-        let ada = funded_guest(&store, &t, 100).await;
-        let bo = funded_guest(&store, &t, 100).await;
-        let mut hand = new_hand(&t.table, "holdem", vec![(0, ada, 100), (1, bo, 100)]);
-        hand.fence = Some(t.clone());
+        let (t, ada, bo, mut hand) = paused_nodes_hand(&store).await;
         hand.save = Some(save("begin", 3));
         let id = store.begin_hand(&hand).await.unwrap();
         // Saves 1 and 2 land after 3: the hand's begin is not written over.
@@ -64,13 +77,14 @@ async fn a_save_landing_after_a_newer_one_changes_nothing_and_a_claim_says_the_n
         store.finish_hand(id, &done).await.unwrap();
         store.save_table(&t, &save("fourth", 4)).await.unwrap();
         store.save_table(&t, &save("fourth", 4)).await.unwrap();
-        let claimed = (store.claim_table(&t.table, "a", 10_000).await.unwrap())
+        let claimed = claim(&store, &t.table, "a", 10_000)
+            .await
             .expect("the lease had run out");
         assert_eq!(claimed.state.as_deref(), Some("finish"));
         assert_eq!(claimed.saved_seq, 5);
         // The new owner's next save is newer.
         (store.save_table(&claimed.fence, &save("after", 6)).await).unwrap();
-        let again = (store.claim_table(&t.table, "a", 10_000).await.unwrap()).expect("ours");
+        let again = claim(&store, &t.table, "a", 10_000).await.expect("ours");
         assert_eq!(
             (again.state.as_deref(), again.saved_seq),
             (Some("after"), 6)
@@ -81,14 +95,9 @@ async fn a_save_landing_after_a_newer_one_changes_nothing_and_a_claim_says_the_n
 #[tokio::test]
 async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_took_the_table() {
     for store in common::stores().await {
-        store.register_node("a", "a-1", "http://a").await.unwrap();
-        store.register_node("b", "b-1", "http://b").await.unwrap();
         // Node a opens a table with a lease that has already run out (a paused node).
-        let old = store.create_table("holdem", "{}", "a", -1).await.unwrap();
-        let ada = funded_guest(&store, &old, 100).await;
-        let bo = funded_guest(&store, &old, 100).await;
-        let mut hand = new_hand(&old.table, "holdem", vec![(0, ada, 100), (1, bo, 100)]);
-        hand.fence = Some(old.clone());
+        let (old, ada, bo, hand) = paused_nodes_hand(&store).await;
+        store.register_node("b", "b-1", "http://b").await.unwrap();
         let id = store.begin_hand(&hand).await.unwrap();
 
         // Node b claims it: the epoch goes up and the hand in play is voided.
@@ -97,10 +106,8 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             .await
             .unwrap()
             .contains(&old.table));
-        let claimed = store
-            .claim_table(&old.table, "b", 10_000)
+        let claimed = claim(&store, &old.table, "b", 10_000)
             .await
-            .unwrap()
             .expect("the lease had expired");
         assert_eq!(claimed.fence.epoch, old.epoch + 1);
         assert_eq!(claimed.voided, vec![id]);
@@ -110,23 +117,12 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
         want.sort();
         assert_eq!(seats, want, "the stacks are what the seat accounts hold");
         // A second claim by a third node finds a live lease.
-        assert_eq!(
-            store.claim_table(&old.table, "c", 10_000).await.unwrap(),
-            None
-        );
+        assert_eq!(claim(&store, &old.table, "c", 10_000).await, None);
 
         // Node a wakes up and tries to settle the hand: refused by the epoch, nothing moved.
         let done = FinishedHand {
             fence: Some(old.clone()),
-            ..finished_hand(
-                "r".into(),
-                vec![(ada, 50), (bo, -50)],
-                Journal::new(
-                    format!("hand:{}", id.0),
-                    "hand",
-                    vec![(seat(&old.table, ada), 50), (seat(&old.table, bo), -50)],
-                ),
-            )
+            ..won_from("r", (id, &old.table), (ada, bo), 50)
         };
         let refused = store.finish_hand(id, &done).await;
         assert!(
@@ -141,13 +137,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             "the takeover's reason is recorded"
         );
         // Its other writes too: a cash-out, a state, closing the table.
-        let out = Journal::move_chips(
-            "out",
-            "cash_out",
-            seat(&old.table, ada),
-            Account::User(ada),
-            100,
-        );
+        let out = cash_out("out", &old.table, ada, 100);
         assert!(matches!(
             store.transfer_fenced(&old, &out).await,
             Err(StoreError::Fenced { .. })
@@ -179,10 +169,7 @@ async fn a_node_paused_past_its_lease_cannot_settle_a_hand_once_another_node_too
             .close_table(&old.table, Some(&claimed.fence))
             .await
             .unwrap();
-        assert_eq!(
-            store.balance(&Account::User(ada)).await.unwrap(),
-            GUEST_GRANT
-        );
+        assert_eq!(common::held(&store, ada).await, GUEST_GRANT);
         assert!(store.audit().await.unwrap().balanced());
     }
 }
@@ -192,10 +179,7 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
     for store in common::stores().await {
         store.register_node("a", "a-1", "http://a").await.unwrap();
         let t = store.create_table("draw", "{}", "a", 60_000).await.unwrap();
-        assert_eq!(
-            store.claim_table(&t.table, "b", 10_000).await.unwrap(),
-            None
-        );
+        assert_eq!(claim(&store, &t.table, "b", 10_000).await, None);
         assert!(store.claimable_tables("b", &[]).await.unwrap().is_empty());
         // Node a restarts (a new instance under the same id) and claims what it owned.
         store.register_node("a", "a-2", "http://a").await.unwrap();
@@ -212,18 +196,12 @@ async fn a_live_lease_is_not_claimed_and_a_restarted_node_takes_its_own_tables_b
             .await
             .unwrap()
             .is_empty());
-        let again = store
-            .claim_table(&t.table, "a", 10_000)
-            .await
-            .unwrap()
-            .expect("its own");
+        let again = claim(&store, &t.table, "a", 10_000).await.expect("its own");
         assert_eq!(again.fence.epoch, 2);
         // A released table (a draining node) is claimable at once.
         store.release_table(&again.fence).await.unwrap();
-        let b = store
-            .claim_table(&t.table, "b", 10_000)
+        let b = claim(&store, &t.table, "b", 10_000)
             .await
-            .unwrap()
             .expect("released");
         assert_eq!(b.fence.epoch, 3);
         let nodes = store.nodes().await.unwrap();
@@ -244,26 +222,12 @@ async fn a_saint_poker_game_voided_by_a_takeover_returns_its_stakes_once() {
     for store in common::stores().await {
         let t = store.create_table("saint", "{}", "a", -1).await.unwrap();
         let [ada, bo] = common::two_stakes(&store, &t).await;
-        let c = store
-            .claim_table(&t.table, "b", -1)
-            .await
-            .unwrap()
-            .expect("claimed");
+        let c = claim(&store, &t.table, "b", -1).await.expect("claimed");
         assert_eq!(c.pot, 0);
-        assert_eq!(
-            store.balance(&Account::User(ada)).await.unwrap(),
-            GUEST_GRANT
-        );
+        assert_eq!(common::held(&store, ada).await, GUEST_GRANT);
         // Claimed again at once (the lease given was already over): nothing more moves.
-        store
-            .claim_table(&t.table, "c", 10_000)
-            .await
-            .unwrap()
-            .expect("claimed");
-        assert_eq!(
-            store.balance(&Account::User(bo)).await.unwrap(),
-            GUEST_GRANT
-        );
+        claim(&store, &t.table, "c", 10_000).await.expect("claimed");
+        assert_eq!(common::held(&store, bo).await, GUEST_GRANT);
         assert_eq!(
             store.balance(&Account::House).await.unwrap(),
             -2 * GUEST_GRANT

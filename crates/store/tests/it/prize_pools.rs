@@ -30,6 +30,14 @@ fn entry(t: &str, u: UserId) -> Journal {
     )
 }
 
+/// Pays `u` the prize of `place` in tournament `t`: `amount` out of its pool, under the key the
+/// room gives a prize.
+async fn pay_prize(store: &Store, t: &str, place: usize, u: UserId, amount: i64) {
+    let key = format!("tournament:{t}:prize:{place}:{}", u.0);
+    let j = PoolMove::prize(key, t, Account::User(u), amount);
+    store.transfer(&j).await.unwrap();
+}
+
 #[tokio::test]
 async fn a_tournament_paid_out_leaves_its_pool_empty_and_audits_clean() {
     for store in common::stores().await {
@@ -56,23 +64,15 @@ async fn a_tournament_paid_out_leaves_its_pool_empty_and_audits_clean() {
         store.transfer(&back).await.unwrap();
         assert_eq!(store.balance(&pool).await.unwrap(), 200);
         for (place, u, amount) in [(1, bob, 130), (2, ada, 70)] {
-            let key = format!("tournament:sng-1:prize:{place}:{}", u.0);
-            let j = PoolMove::prize(key, "sng-1", Account::User(u), amount);
-            store.transfer(&j).await.unwrap();
+            pay_prize(&store, "sng-1", place, u, amount).await;
         }
         assert_eq!(store.balance(&pool).await.unwrap(), 0);
         let report = store.audit().await.unwrap();
         assert!(report.balanced(), "{report:#?}");
         assert_eq!(report.in_tournaments, 0);
-        let start = store.balance(&Account::User(cyd)).await.unwrap();
-        assert_eq!(
-            store.balance(&Account::User(bob)).await.unwrap(),
-            start + 20
-        );
-        assert_eq!(
-            store.balance(&Account::User(ada)).await.unwrap(),
-            start - 40
-        );
+        let start = common::held(&store, cyd).await;
+        assert_eq!(common::held(&store, bob).await, start + 20);
+        assert_eq!(common::held(&store, ada).await, start - 40);
     }
 }
 
@@ -80,7 +80,7 @@ async fn a_tournament_paid_out_leaves_its_pool_empty_and_audits_clean() {
 async fn an_entry_the_player_cannot_pay_is_refused_and_moves_nothing() {
     for store in common::stores().await {
         let [ada, ..] = three(&store).await;
-        let held = store.balance(&Account::User(ada)).await.unwrap();
+        let held = common::held(&store, ada).await;
         let big = PoolMove::charge(
             "tournament:big:entry:1:1".into(),
             "big",
@@ -101,7 +101,7 @@ async fn an_entry_the_player_cannot_pay_is_refused_and_moves_nothing() {
                 .unwrap(),
             0
         );
-        assert_eq!(store.balance(&Account::User(ada)).await.unwrap(), held);
+        assert_eq!(common::held(&store, ada).await, held);
     }
 }
 
@@ -173,13 +173,7 @@ async fn guarantee_the_audit_names_an_overlay_missing_doubled_or_without_a_guara
             store.transfer(&overlay).await.unwrap(),
             Applied::AlreadyDone
         );
-        let prize = PoolMove::prize(
-            "tournament:gtd-1:prize:1:1".into(),
-            "gtd-1",
-            Account::User(ada),
-            500,
-        );
-        store.transfer(&prize).await.unwrap();
+        pay_prize(&store, "gtd-1", 1, ada, 500).await;
         let report = store.audit().await.unwrap();
         assert!(report.balanced(), "{report:#?}");
         assert_eq!(report.in_tournaments, 0);
@@ -195,13 +189,7 @@ async fn guarantee_the_audit_names_an_overlay_missing_doubled_or_without_a_guara
         // a prize paid from a guaranteed pool with no overlay at all: named
         guaranteed(&store, "gtd-2", 5_000).await;
         store.transfer(&entry("gtd-2", bob)).await.unwrap();
-        let prize = PoolMove::prize(
-            "tournament:gtd-2:prize:1:2".into(),
-            "gtd-2",
-            Account::User(bob),
-            50,
-        );
-        store.transfer(&prize).await.unwrap();
+        pay_prize(&store, "gtd-2", 1, bob, 50).await;
         let p = problems(&store).await;
         assert!(
             p.iter()

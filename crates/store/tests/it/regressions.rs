@@ -136,7 +136,7 @@ async fn a_voided_saint_games_stakes_went_to_the_house() {
         let house = store.balance(&Account::House).await.unwrap();
         store.close_table(&t.table, Some(&t)).await.unwrap();
         for u in [ada, bo] {
-            assert_eq!(store.balance(&Account::User(u)).await.unwrap(), GUEST_GRANT);
+            assert_eq!(common::held(&store, u).await, GUEST_GRANT);
         }
         assert_eq!(store.balance(&Account::House).await.unwrap(), house);
         assert!(store.audit().await.unwrap().balanced());

@@ -3,7 +3,7 @@
 //! when `TAVOLO_TEST_DATABASE_URL` is set.
 
 use crate::common;
-use crate::common::books::{bought_in_table, finished_hand, seat, seeded_hand};
+use crate::common::books::{bought_in_table, finished_hand, heads_up, seat, seeded_hand, won_from};
 use tavolo_store::{
     Account, Applied, FinishedHand, HandId, Journal, Store, StoreError, UserId, GUEST_GRANT,
 };
@@ -21,10 +21,7 @@ async fn audited(store: &Store) {
 async fn a_player_registers_logs_in_and_gets_the_grant() {
     for store in common::stores().await {
         let ada = store.register("ada", "correct horse").await.unwrap();
-        assert_eq!(
-            store.balance(&Account::User(ada.id)).await.unwrap(),
-            GUEST_GRANT
-        );
+        assert_eq!(common::held(&store, ada.id).await, GUEST_GRANT);
         assert_eq!(store.login("ada", "correct horse").await.unwrap(), ada);
         assert_eq!(
             store.login("ADA", "correct horse").await.unwrap().id,
@@ -89,10 +86,7 @@ async fn a_transfer_happens_exactly_once_per_key() {
         let buy_in = buy_in_of(200);
         assert_eq!(store.transfer(&buy_in).await.unwrap(), Applied::Done);
         assert_eq!(store.transfer(&buy_in).await.unwrap(), Applied::AlreadyDone);
-        assert_eq!(
-            store.balance(&Account::User(ada.id)).await.unwrap(),
-            GUEST_GRANT - 200
-        );
+        assert_eq!(common::held(&store, ada.id).await, GUEST_GRANT - 200);
         assert_eq!(store.balance(&seat("t1", ada.id)).await.unwrap(), 200);
         // The same key for a different movement is refused, and nothing moves.
         let other = buy_in_of(300);
@@ -127,14 +121,8 @@ async fn balances_never_go_negative_and_a_refused_transfer_changes_nothing() {
             }
             other => panic!("expected insufficient funds, got {other:?}"),
         }
-        assert_eq!(
-            store.balance(&Account::User(bob.id)).await.unwrap(),
-            GUEST_GRANT
-        );
-        assert_eq!(
-            store.balance(&Account::User(ada.id)).await.unwrap(),
-            GUEST_GRANT
-        );
+        assert_eq!(common::held(&store, bob.id).await, GUEST_GRANT);
+        assert_eq!(common::held(&store, ada.id).await, GUEST_GRANT);
         let unbalanced = Journal::new(
             "u",
             "x",
@@ -166,7 +154,7 @@ async fn seated_hand(store: &Store) -> (UserId, UserId, String, HandId) {
             &table,
             "holdem",
             [7u8; 32],
-            vec![(0, ada.id, 200), (1, bob.id, 200)],
+            heads_up(ada.id, bob.id, 200),
         ))
         .await
         .unwrap();
@@ -183,17 +171,7 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         assert!(store.history(ada, 10).await.unwrap().is_empty());
         let done = FinishedHand {
             transcript: Some("ab".repeat(32)),
-            ..finished_hand(
-                "variant = 'NT'".into(),
-                vec![(ada, 50), (bob, -50)],
-                Journal::move_chips(
-                    format!("hand:{}", hand.0),
-                    "hand",
-                    seat(&table, bob),
-                    seat(&table, ada),
-                    50,
-                ),
-            )
+            ..won_from("variant = 'NT'", (hand, &table), (ada, bob), 50)
         };
         assert_eq!(store.finish_hand(hand, &done).await.unwrap(), Applied::Done);
         assert_eq!(
@@ -217,14 +195,8 @@ async fn a_hand_keeps_its_seed_secret_until_it_is_finished_with_its_result() {
         assert_eq!(history.len(), 1);
         assert_eq!((history[0].id, history[0].result), (hand, Some(-50)));
         store.close_table(&table, None).await.unwrap();
-        assert_eq!(
-            store.balance(&Account::User(ada)).await.unwrap(),
-            GUEST_GRANT + 50
-        );
-        assert_eq!(
-            store.balance(&Account::User(bob)).await.unwrap(),
-            GUEST_GRANT - 50
-        );
+        assert_eq!(common::held(&store, ada).await, GUEST_GRANT + 50);
+        assert_eq!(common::held(&store, bob).await, GUEST_GRANT - 50);
         audited(&store).await;
     }
 }
@@ -251,7 +223,7 @@ async fn after_a_crash_the_hand_in_progress_is_voided_and_every_chip_returned_on
         );
         assert_eq!((with.len(), with[0].hands, with[0].voided), (1, 1, 1));
         for u in [ada, bob] {
-            assert_eq!(store.balance(&Account::User(u)).await.unwrap(), GUEST_GRANT);
+            assert_eq!(common::held(&store, u).await, GUEST_GRANT);
             assert_eq!(store.balance(&seat(&table, u)).await.unwrap(), 0);
         }
         // A late finish of the voided hand is refused; a second recovery finds nothing.
@@ -377,7 +349,7 @@ async fn hands_of_many_tables_at_once_are_each_recorded_once_and_a_refused_one_a
                 let a = store.create_guest().await.unwrap();
                 let b = store.create_guest().await.unwrap();
                 let table = bought_in_table(&store, &[a.id, b.id], 100).await;
-                let players = vec![(0, a.id, 100), (1, b.id, 100)];
+                let players = heads_up(a.id, b.id, 100);
                 let hand = store
                     .begin_hand(&seeded_hand(&table, "holdem", [t as u8; 32], players))
                     .await

@@ -20,6 +20,14 @@ fn new(id: &str) -> NewTournament {
     }
 }
 
+/// Tournament `id` recorded, its coordinator held by node `n1` for `lease_ms`.
+async fn recorded(store: &Store, id: &str, lease_ms: i64) -> TournamentFence {
+    store
+        .create_tournament(&new(id), "n1", lease_ms)
+        .await
+        .unwrap()
+}
+
 fn save(state: &str, seq: i64) -> TournamentSaveRow {
     TournamentSaveRow {
         state: state.into(),
@@ -70,13 +78,10 @@ async fn state(store: &Store, id: &str) -> Option<String> {
 #[tokio::test]
 async fn a_save_and_its_entry_are_recorded_together_and_only_a_newer_save_replaces_it() {
     for store in common::stores().await {
-        let fence = store
-            .create_tournament(&new("t1"), "n1", 10_000)
-            .await
-            .unwrap();
+        let fence = recorded(&store, "t1", 10_000).await;
         assert_eq!(fence.epoch, 1);
         let ada = store.register("ada", "correct horse").await.unwrap().id;
-        let before = store.balance(&Account::User(ada)).await.unwrap();
+        let before = common::held(&store, ada).await;
         let j = entry("t1", ada);
         store
             .save_tournament(&fence, Some(&j), &save("s2", 2))
@@ -91,10 +96,7 @@ async fn a_save_and_its_entry_are_recorded_together_and_only_a_newer_save_replac
             .await
             .unwrap();
         assert_eq!(state(&store, "t1").await.as_deref(), Some("s2"));
-        assert_eq!(
-            store.balance(&Account::User(ada)).await.unwrap(),
-            before - 110
-        );
+        assert_eq!(common::held(&store, ada).await, before - 110);
         let pool = Account::Tournament("t1".into());
         assert_eq!(store.balance(&pool).await.unwrap(), 100);
         assert!(store.audit().await.unwrap().problems.is_empty());
@@ -105,7 +107,7 @@ async fn a_save_and_its_entry_are_recorded_together_and_only_a_newer_save_replac
 #[tokio::test]
 async fn a_claimed_tournament_refuses_its_former_owners_writes() {
     for store in common::stores().await {
-        let old = store.create_tournament(&new("t2"), "n1", -1).await.unwrap();
+        let old = recorded(&store, "t2", -1).await;
         let (fence, row) = (store.claim_tournament("t2", "n2", 10_000).await.unwrap())
             .expect("an expired lease is claimed");
         assert_eq!(fence.epoch, 2);
@@ -141,10 +143,7 @@ async fn a_claimed_tournament_refuses_its_former_owners_writes() {
 #[tokio::test]
 async fn a_refused_entry_leaves_the_save_as_it_was() {
     for store in common::stores().await {
-        let fence = store
-            .create_tournament(&new("t3"), "n1", 10_000)
-            .await
-            .unwrap();
+        let fence = recorded(&store, "t3", 10_000).await;
         store
             .save_tournament(&fence, None, &save("s1", 1))
             .await
@@ -252,10 +251,7 @@ async fn the_tournaments_to_resume_are_listed_by_id_without_reading_a_save() {
     for store in common::stores().await {
         let big = "x".repeat(100_000);
         for id in ["r1", "r2", "r3"] {
-            let fence = store
-                .create_tournament(&new(id), "n1", 10_000)
-                .await
-                .unwrap();
+            let fence = recorded(&store, id, 10_000).await;
             store
                 .save_tournament(&fence, None, &save(&big, 1))
                 .await
@@ -275,10 +271,7 @@ async fn the_tournaments_to_resume_are_listed_by_id_without_reading_a_save() {
 #[tokio::test]
 async fn a_save_appends_only_the_steps_the_books_do_not_hold() {
     for store in common::stores().await {
-        let fence = store
-            .create_tournament(&new("l1"), "n1", 10_000)
-            .await
-            .unwrap();
+        let fence = recorded(&store, "l1", 10_000).await;
         let put = async |s: TournamentSaveRow| store.save_tournament(&fence, None, &s).await;
         put(save_steps("h2", 2, 0, &["a", "b", "c"])).await.unwrap();
         put(save_steps("h1", 1, 0, &["a", "b"])).await.unwrap(); // landed late
@@ -305,10 +298,7 @@ async fn a_save_appends_only_the_steps_the_books_do_not_hold() {
 #[tokio::test]
 async fn a_save_that_does_not_join_the_log_is_refused() {
     for store in common::stores().await {
-        let fence = store
-            .create_tournament(&new("l2"), "n1", 10_000)
-            .await
-            .unwrap();
+        let fence = recorded(&store, "l2", 10_000).await;
         let put = async |s: TournamentSaveRow| store.save_tournament(&fence, None, &s).await;
         put(save_steps("h1", 1, 0, &["a", "b"])).await.unwrap();
         let gap = put(save_steps("h2", 2, 3, &["d"])).await;
@@ -332,7 +322,7 @@ async fn a_save_that_does_not_join_the_log_is_refused() {
 #[tokio::test]
 async fn a_former_owners_append_is_refused_and_the_new_owner_appends_after_the_log() {
     for store in common::stores().await {
-        let old = store.create_tournament(&new("l3"), "n1", -1).await.unwrap();
+        let old = recorded(&store, "l3", -1).await;
         let put = async |f: &TournamentFence, s: TournamentSaveRow| {
             store.save_tournament(f, None, &s).await
         };
@@ -350,5 +340,57 @@ async fn a_former_owners_append_is_refused_and_the_new_owner_appends_after_the_l
         put(&fence, save_steps("h2", 2, 2, &["c"])).await.unwrap();
         assert_eq!(log(&store, "l3").await, ["a", "b", "c"]);
         assert_eq!(state(&store, "l3").await.as_deref(), Some("h2"));
+    }
+}
+
+/// Issue 51: the log's rows of a tournament finished (before the time given) are deleted; its
+/// row — the last lobby line, the rest of its newest save — and its journal stay, and the audit
+/// still passes. A tournament still running, or finished later, keeps its whole log.
+#[tokio::test]
+async fn a_finished_tournaments_log_rows_are_deleted_and_its_results_kept() {
+    for store in common::stores().await {
+        let ada = store.register("ada", "correct horse").await.unwrap().id;
+        let mut fences = Vec::new();
+        for id in ["f1", "f2", "f3"] {
+            let fence = store.create_tournament(&new(id), "n1", 10_000).await;
+            let fence = fence.unwrap();
+            let j = entry(id, ada);
+            let s = save_steps("rest", 1, 0, &["a", "b", "c"]);
+            store.save_tournament(&fence, Some(&j), &s).await.unwrap();
+            fences.push(fence);
+        }
+        // f1 is won: its prize paid with its last save, then it finishes; f2 runs on.
+        let prize = PoolMove::prize(
+            format!("tournament:f1:prize:1:{}", ada.0),
+            "f1",
+            Account::User(ada),
+            100,
+        );
+        let last = save_steps("rest", 2, 3, &["d"]);
+        (store.save_tournament(&fences[0], Some(&prize), &last).await).unwrap();
+        let line = "{\"status\":\"finished\"}";
+        store.finish_tournament(&fences[0], line).await.unwrap();
+        let gone = store.forget_finished_logs(0).await.unwrap();
+        assert_eq!(gone, 0, "nothing finished before the time given");
+        let later = tavolo_store::now_ms() + 1;
+        let gone = store.forget_finished_logs(later).await.unwrap();
+        assert_eq!(gone, 4, "f1's four rows");
+        assert_eq!(rows(&store, "f1").await, 0);
+        assert_eq!(
+            rows(&store, "f2").await,
+            3,
+            "a tournament running keeps its log"
+        );
+        let row = store.tournament("f1").await.unwrap().expect("kept");
+        assert_eq!(row.summary.as_deref(), Some(line), "its last lobby line");
+        assert_eq!(row.state.as_deref(), Some("rest"));
+        assert!(row.finished_at.is_some());
+        let pool = Account::Tournament("f1".into());
+        assert_eq!(store.balance(&pool).await.unwrap(), 0, "the prize paid");
+        // f3 finishes after the time given: its log stays until a later sweep.
+        store.finish_tournament(&fences[2], line).await.unwrap();
+        assert_eq!(store.forget_finished_logs(later - 1).await.unwrap(), 0);
+        assert_eq!(rows(&store, "f3").await, 3);
+        assert!(store.audit().await.unwrap().problems.is_empty());
     }
 }

@@ -49,31 +49,10 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
     }
     let tree = Tree::new();
     let [before, after] = tree.counts();
-    let fields: [(&'static str, u64, u64); 4] = [
-        (
-            "classes before the exchange",
-            r.u16()?.into(),
-            CLASSES.into(),
-        ),
-        (
-            "buckets after the exchange",
-            r.u16()?.into(),
-            BUCKETS.into(),
-        ),
-        (
-            "decisions before the exchange",
-            r.u32()?.into(),
-            before.into(),
-        ),
-        (
-            "decisions after the exchange",
-            r.u32()?.into(),
-            after.into(),
-        ),
-    ];
-    if let Some(&(what, file, built)) = fields.iter().find(|f| f.1 != f.2) {
-        return Err(StrategyError::Mismatch { what, file, built });
-    }
+    StrategyError::unless_same("classes before the exchange", r.u16()?, CLASSES)?;
+    StrategyError::unless_same("buckets after the exchange", r.u16()?, BUCKETS)?;
+    StrategyError::unless_same("decisions before the exchange", r.u32()?, before)?;
+    StrategyError::unless_same("decisions after the exchange", r.u32()?, after)?;
     let (iterations, seed) = (r.u64()?, r.u64()?);
     let len = r.u32()? as usize;
     let probs = r.payload(len)?;

@@ -88,13 +88,8 @@ impl Strategy {
 
     /// Checks the payload's size and that every bucket's probabilities sum to 255.
     fn check(&self) -> Result<(), StrategyError> {
-        if self.probs.len() != self.layout.size() {
-            return Err(StrategyError::Mismatch {
-                what: "the payload's length",
-                file: self.probs.len() as u64,
-                built: self.layout.size() as u64,
-            });
-        }
+        let (file, built) = (self.probs.len() as u64, self.layout.size() as u64);
+        StrategyError::unless_same("the payload's length", file, built)?;
         self.layout.check(&self.probs)
     }
 

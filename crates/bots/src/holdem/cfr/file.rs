@@ -131,13 +131,7 @@ impl<'a> Reader<'a> {
         if stored != computed {
             return Err(StrategyError::Checksum { stored, computed });
         }
-        if self.at != self.bytes.len() {
-            return Err(StrategyError::Mismatch {
-                what: "the file length",
-                file: self.bytes.len() as u64,
-                built: self.at as u64,
-            });
-        }
+        StrategyError::unless_same("the file length", self.bytes.len() as u64, self.at as u64)?;
         Ok(probs)
     }
 
@@ -197,20 +191,14 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
         metric,
     };
     let tree = Tree::new(kind);
-    for (street, &built) in tree.per_street.iter().enumerate() {
-        let file = r.u32()?;
-        if file != built {
-            return Err(StrategyError::Mismatch {
-                what: [
-                    "pre-flop decisions",
-                    "flop decisions",
-                    "turn decisions",
-                    "river decisions",
-                ][street],
-                file: u64::from(file),
-                built: u64::from(built),
-            });
-        }
+    let streets = [
+        "pre-flop decisions",
+        "flop decisions",
+        "turn decisions",
+        "river decisions",
+    ];
+    for (what, &built) in streets.into_iter().zip(&tree.per_street) {
+        StrategyError::unless_same(what, r.u32()?, built)?;
     }
     let iterations = r.u64()?;
     let seed = r.u64()?;
@@ -220,13 +208,7 @@ pub fn read(bytes: &[u8]) -> Result<Strategy, StrategyError> {
         .iter()
         .map(|n| usize::from(abstraction.count(n.street as usize)) * n.width())
         .sum();
-    if len != expected {
-        return Err(StrategyError::Mismatch {
-            what: "the payload length",
-            file: len as u64,
-            built: expected as u64,
-        });
-    }
+    StrategyError::unless_same("the payload length", len as u64, expected as u64)?;
     let probs = r.payload(len)?;
     let s = Strategy::from_parts(kind, abstraction, iterations, seed, probs);
     s.check()?;

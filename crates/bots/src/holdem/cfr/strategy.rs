@@ -83,13 +83,8 @@ impl Strategy {
         };
         cell.get_or_init(|| {
             let s = Strategy::from_bytes(bytes)?;
-            if s.tree.kind != kind {
-                return Err(StrategyError::Mismatch {
-                    what: "the game (1 Limit, 2 No-Limit)",
-                    file: file::game_code(s.tree.kind).into(),
-                    built: file::game_code(kind).into(),
-                });
-            }
+            let (found, built) = (file::game_code(s.tree.kind), file::game_code(kind));
+            StrategyError::unless_same("the game (1 Limit, 2 No-Limit)", found, built)?;
             Ok(s)
         })
         .as_ref()

@@ -135,40 +135,33 @@ fn bet_size(street: u8) -> u16 {
 }
 
 impl Tree {
-    /// The tree of `kind`.
+    /// The tree of `kind`, its blinds posted (1 and 2 in Limit, half and all of the big blind in
+    /// No-Limit).
     pub fn new(kind: TreeKind) -> Tree {
-        match kind {
-            TreeKind::Limit => Tree::limit(),
-            TreeKind::NoLimit => Tree::no_limit(),
-        }
+        let mut t = Tree {
+            kind,
+            nodes: Vec::new(),
+            per_street: [0; 4],
+            parents: Vec::new(),
+            starts: Default::default(),
+        };
+        let blinds = match kind {
+            TreeKind::Limit => [1, 2],
+            TreeKind::NoLimit => [NL_BIG_BLIND / 2, NL_BIG_BLIND],
+        };
+        t.round(0, blinds, 0, 1, true);
+        t.index_starts();
+        t
     }
 
     /// Builds the Limit tree.
     pub fn limit() -> Tree {
-        let mut t = Tree {
-            kind: TreeKind::Limit,
-            nodes: Vec::new(),
-            per_street: [0; 4],
-            parents: Vec::new(),
-            starts: Default::default(),
-        };
-        t.round(0, [1, 2], 0, 1, true);
-        t.index_starts();
-        t
+        Tree::new(TreeKind::Limit)
     }
 
     /// Builds the No-Limit tree.
     pub fn no_limit() -> Tree {
-        let mut t = Tree {
-            kind: TreeKind::NoLimit,
-            nodes: Vec::new(),
-            per_street: [0; 4],
-            parents: Vec::new(),
-            starts: Default::default(),
-        };
-        t.round(0, [NL_BIG_BLIND / 2, NL_BIG_BLIND], 0, 1, true);
-        t.index_starts();
-        t
+        Tree::new(TreeKind::NoLimit)
     }
 
     /// The (decision, action) steps from node 0 down to `node`, in order; empty for node 0 or a

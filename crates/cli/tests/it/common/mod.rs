@@ -9,7 +9,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
 use tavolo_cards::GameRng;
-use tavolo_engine::saint;
+use tavolo_engine::holdem::{self, phh, HandSetup, HoldemRules, Structure};
+use tavolo_engine::{saint, Chips};
 use tavolo_store::{hex, sha256_hex};
 
 /// The `tavolo` binary under test, not started yet: this build's, or the one `TAVOLO_TEST_BIN`
@@ -77,6 +78,36 @@ pub fn run_with_input(command: &mut Command, input: Option<&str>) -> Output {
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The words of `line` as command-line arguments (none of them holds a space).
+pub fn argv(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// A No-Limit Hold'em hand of `seats` stacks of `stack`, the button at `button` and blinds
+/// `small`/`big`, dealt from `seed` and played to its end by `policy`: its PHH history, the
+/// players named `names`.
+pub fn holdem_phh(
+    (seats, stack, button): (usize, u64, usize),
+    (small, big): (u64, u64),
+    seed: [u8; 32],
+    mut policy: impl FnMut(&holdem::Legal) -> holdem::Action,
+    names: Option<&[String]>,
+) -> String {
+    let setup = HandSetup::casino(
+        vec![Chips::new(stack); seats],
+        button,
+        Chips::new(small),
+        Chips::new(big),
+        HoldemRules::casino(Structure::NoLimit),
+    );
+    let (mut hand, mut log) =
+        holdem::Hand::new(&setup, holdem::Dealing::Seeded(GameRng::from_seed(seed))).expect("deal");
+    while let holdem::ToAct::Player(l) = hand.legal_actions() {
+        log.extend(hand.apply(policy(&l)).expect("legal"));
+    }
+    phh::export(&setup, &log, names).to_phh()
 }
 
 /// Asserts that `tavolo ARGS` exits with status 2 (a usage mistake); returns its standard error.

@@ -1,8 +1,9 @@
 //! A tournament's clock (RULES.md §5, "Levels and the clock"): the start of a scheduled event,
 //! the level in force, the breaks between levels, and late registration's close.
 //!
-//! Levels by time count minutes of play: a break's minutes do not count, and each hand-for-hand
-//! hand takes two minutes off the level. A break sits in the structure after the level it
+//! Levels by time count minutes of play: a break's minutes do not count, the clock stands still
+//! while hand-for-hand is on, and each hand-for-hand hand takes two minutes off the level
+//! instead (TDA RP-8, WSOP 126). A break sits in the structure after the level it
 //! follows: when that level is over, no table deals a new hand until the break's minutes have
 //! passed (a hand in play finishes), and the next level begins with the first hand after it.
 //! With levels by hands, a break begins at the first tick after the slowest table has played
@@ -35,6 +36,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// The time is `now_ms`: a scheduled tournament starts (or is cancelled), a break begins or
     /// ends, a level begins, late registration closes.
     pub fn tick(&mut self, now_ms: u64) -> Result<Vec<Effect<P>>, TournamentError> {
+        self.clock_ms = self.clock_ms.max(now_ms);
         let mut out = Vec::new();
         if self.phase == Phase::Registering {
             if let Start::Scheduled {
@@ -84,7 +86,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// When the level in force ends (ms), as the clock stands at `now_ms`: levels by time only,
-    /// while running and not on a break; `None` for the last level.
+    /// while running and not on a break; `None` for the last level. While hand-for-hand stops
+    /// the clock, the end if it ran again at `now_ms`.
     pub fn level_ends_ms(&self, now_ms: u64) -> Option<u64> {
         let Length::Minutes(per) = self.config.structure.length else {
             return None;
@@ -106,10 +109,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.break_after(self.level)
     }
 
-    /// Milliseconds of play at `now_ms`: since the start, less breaks, plus what hand-for-hand
-    /// took off the clock.
+    /// Milliseconds of play at `now_ms`: since the start, less breaks and hand-for-hand (the
+    /// clock stands at its start while it is on), plus what hand-for-hand hands took off it.
     fn played_ms(&self, now_ms: u64) -> u64 {
-        now_ms
+        let stopped = self.h4h.as_ref().map(|h| h.since_ms);
+        stopped
+            .map_or(now_ms, |s| s.min(now_ms))
             .saturating_sub(self.started_ms.unwrap_or(now_ms))
             .saturating_sub(self.paused_ms)
             .saturating_add(self.debited_ms)
@@ -178,6 +183,18 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.paused_ms = self.paused_ms.saturating_add(lead - debit);
     }
 
+    /// Hand-for-hand, on since `since_ms`, is over: the clock runs again from now, the time it
+    /// stood still not played (less the part of a break begun meanwhile, which its end counts).
+    pub(super) fn restart_clock(&mut self, since_ms: u64) {
+        let upto = match self.on_break {
+            Some(Break {
+                since_ms: Some(b), ..
+            }) => b.min(self.clock_ms),
+            _ => self.clock_ms,
+        };
+        self.paused_ms = self.paused_ms.saturating_add(upto.saturating_sub(since_ms));
+    }
+
     /// A break due begins; a break whose minutes have passed ends, and the level after it
     /// begins.
     fn clock_breaks(&mut self, now_ms: u64, out: &mut Vec<Effect<P>>) {
@@ -197,9 +214,12 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             return;
         }
         let since = b.since_ms.unwrap_or(now_ms);
-        self.paused_ms = self
-            .paused_ms
-            .saturating_add(until_ms.saturating_sub(since));
+        // The part of the break hand-for-hand did not already stop.
+        let stopped = self
+            .h4h
+            .as_ref()
+            .map_or(until_ms, |h| h.since_ms.min(until_ms));
+        self.paused_ms = self.paused_ms.saturating_add(stopped.saturating_sub(since));
         self.rewind_to_level_end(b.after_level, now_ms);
         self.on_break = None;
         self.raced.clear();

@@ -42,15 +42,18 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(())
     }
 
-    /// `table`'s hand is over: each player's stack at its start and at its end (the same
-    /// players, the same total).
+    /// `table`'s hand is over at `now_ms`: each player's stack at its start and at its end (the
+    /// same players, the same total). The time matters in hand-for-hand, which stops the clock
+    /// from the hand that begins it to the hand that ends it.
     pub fn hand_over(
         &mut self,
         table: usize,
         began: &[(P, Chips)],
         ended: &[(P, Chips)],
+        now_ms: u64,
     ) -> Result<Vec<Effect<P>>, TournamentError> {
         self.check_hand(table, began, ended)?;
+        self.clock_ms = self.clock_ms.max(now_ms);
         let mut out = Vec::new();
         let button = self.tables[table].seating.big_blind.unwrap_or(0);
         let mut busts = Vec::new();
@@ -161,28 +164,33 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.after_busts(out)
     }
 
-    /// In hand-for-hand, once every table with players has finished the hand: its busts are
+    /// In hand-for-hand, once every table that can deal has finished the hand: its busts are
     /// placed together, two minutes come off the clock, and the next hand-for-hand hand begins
-    /// unless the bubble burst or one table is left.
+    /// unless the bubble burst or one table is left (then the clock runs again).
     pub(super) fn end_h4h_hand(&mut self, out: &mut Vec<Effect<P>>) -> Result<(), TournamentError> {
         let Some(HandForHand {
             finished: done,
             busts: pending,
+            since_ms,
         }) = self.h4h.as_mut()
         else {
             return Ok(());
         };
+        // A table of one player deals no hand: the hand never waits for it (a fault: four
+        // players at tables of two stalled at the bubble, three left at tables of two and one).
         let waiting = (0..self.tables.len())
-            .any(|t| self.tables[t].seating.players() > 0 && !done.contains(&t));
+            .any(|t| self.tables[t].seating.players() > 1 && !done.contains(&t));
         if waiting {
             return Ok(());
         }
         let pending = std::mem::take(pending);
+        let since_ms = *since_ms;
         done.clear();
         self.debited_ms += 2 * 60_000;
         self.give_places(&pending, out);
         if self.stacks.len() <= self.paid() || self.tables_in_play() < 2 {
             self.h4h = None;
+            self.restart_clock(since_ms);
             out.push(Effect::HandForHand(false));
         }
         self.after_busts(out)
@@ -222,12 +230,13 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// Hand-for-hand from the hand in which the bubble can burst: one more player left than
-    /// places paid, at more than one table.
+    /// places paid, at more than one table. It stops the clock.
     pub(super) fn maybe_hand_for_hand(&mut self, out: &mut Vec<Effect<P>>) {
         if self.h4h.is_none() && self.tables_in_play() > 1 && self.stacks.len() == self.paid() + 1 {
             self.h4h = Some(HandForHand {
                 finished: BTreeSet::new(),
                 busts: Vec::new(),
+                since_ms: self.clock_ms,
             });
             out.push(Effect::HandForHand(true));
         }

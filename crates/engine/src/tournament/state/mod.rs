@@ -263,11 +263,13 @@ pub enum TournamentError {
 }
 
 /// The current hand-for-hand hand: the tables that have finished it, and its busts (each with
-/// its seat's distance from the button).
+/// its seat's distance from the button); and since when hand-for-hand has stopped the clock.
 #[derive(Clone, Debug, Default)]
 struct HandForHand<P> {
     finished: BTreeSet<usize>,
     busts: Vec<(Bust<P>, usize)>,
+    /// When it began (ms): the clock stands still from then until it ends.
+    since_ms: u64,
 }
 
 /// One table.
@@ -299,6 +301,9 @@ pub struct Tournament<P> {
     /// Players who took their add-on.
     added_on: BTreeSet<P>,
     started_ms: Option<u64>,
+    /// The latest time an input brought (ms): hand-for-hand stops the clock then, and starts it
+    /// again then.
+    clock_ms: u64,
     /// Milliseconds taken off the clock by hand-for-hand hands (less what a break's end
     /// dropped: `clock::rewind_to_level_end`).
     debited_ms: u64,
@@ -346,6 +351,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             paid: BTreeMap::new(),
             added_on: BTreeSet::new(),
             started_ms: None,
+            clock_ms: 0,
             debited_ms: 0,
             paused_ms: 0,
             on_break: None,
@@ -443,6 +449,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
 
     /// `player` enters (or re-enters, busted, where allowed).
     pub fn register(&mut self, player: P, now_ms: u64) -> Result<Vec<Effect<P>>, TournamentError> {
+        self.clock_ms = self.clock_ms.max(now_ms);
         if !self.open || matches!(self.phase, Phase::Finished | Phase::Cancelled) {
             return Err(TournamentError::Closed);
         }

@@ -18,6 +18,17 @@ pub fn setup(
     HandSetup::casino(stacks.to_vec(), button, sb, bb, rules)
 }
 
+/// Three seats of 100 chips, blinds 1/2, the button at seat 0 (RULES.md defaults).
+pub fn three_of_100() -> HandSetup {
+    setup(
+        &[Chips::new(100); 3],
+        0,
+        Chips::new(1),
+        Chips::new(2),
+        HoldemRules::default(),
+    )
+}
+
 /// A hand with supplied cards: `holes[i]` goes to seat i ("AsKd").
 pub fn stacked(setup: &HandSetup, holes: &[&str]) -> (Hand, Vec<Event>) {
     let (mut h, mut ev) = Hand::new(setup, Dealing::Supplied).expect("valid setup");

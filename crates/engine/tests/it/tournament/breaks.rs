@@ -48,7 +48,7 @@ fn a_break_follows_its_level_no_table_deals_during_it_and_the_next_level_begins_
         "no level runs in a break"
     );
     let began = t.table_stacks(0).expect("the table");
-    t.hand_over(0, &began, &began)
+    t.hand_over(0, &began, &began, 0)
         .expect("the hand in play ends");
     assert!(!t.may_deal(0), "no new hand during the break");
     assert!(t.tick(25 * MINUTE - 1).expect("still on break").is_empty());

@@ -4,7 +4,9 @@
 use tavolo_engine::tournament::{Effect, Length, Phase, Speed, Structure, Tournament};
 use tavolo_engine::Chips;
 
-use super::stories::{first_busts_second, hand, scheduled, seated, sit_and_go, sit_and_go_config};
+use super::stories::{
+    first_busts_second, hand, scheduled, seated, sit_and_go, sit_and_go_config, started,
+};
 
 /// Each player's refunds (prize part, fee) and prizes in `effects`.
 fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
@@ -28,12 +30,7 @@ fn money(effects: &[Effect<u32>], who: u32) -> (u64, u64, u64) {
 
 #[test]
 fn called_off_before_the_first_bust_everybody_gets_back_all_they_paid_rebuys_too() {
-    let config = scheduled(9, Speed::Regular, 2);
-    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
-    for p in 0..12 {
-        t.register(p, 0).expect("in");
-    }
-    t.tick(0).expect("the start");
+    let mut t = started(scheduled(9, Speed::Regular, 2), 12);
     t.rebuy(4)
         .expect("a rebuy at the starting stack, between hands");
     assert_eq!(t.pool(), Chips::new(1_300));
@@ -147,7 +144,7 @@ fn no_table_deals_while_the_final_table_waits_for_the_other_to_finish_its_hand()
     assert_eq!(t.seatings().map(|s| s.players()).sum::<usize>(), 9);
     assert_eq!(t.seatings().count(), 2, "not redrawn while table 0 plays");
     assert!(!t.may_deal(1), "table 1 waits for the final table");
-    t.hand_over(0, &began0, &began0)
+    t.hand_over(0, &began0, &began0, 0)
         .expect("table 0's hand ends");
     assert_eq!(
         t.seatings().count(),

@@ -169,7 +169,7 @@ fn a_deal_proposed_during_a_hand_is_figured_when_it_ends_and_accepted_only_then(
             _ => (p, s),
         })
         .collect();
-    t.hand_over(0, &began, &ended).expect("the hand");
+    t.hand_over(0, &began, &ended, 0).expect("the hand");
     assert!(!t.may_deal(0), "the table holds after the hand in play");
     let deal = t.deal().expect("still proposed").clone();
     assert!(deal.settled);

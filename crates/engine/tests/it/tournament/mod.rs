@@ -222,7 +222,7 @@ fn run(seed: u64) -> Result<u64, String> {
         }
         ended[winner].1 += won;
         books.take(
-            &t.hand_over(table, &began, &ended)
+            &t.hand_over(table, &began, &ended, now)
                 .map_err(|e| format!("hand: {e}"))?,
         );
         now += 20_000;
@@ -402,5 +402,6 @@ mod called_off;
 mod deals;
 mod finishing;
 mod guarantees;
+mod hand_for_hand;
 mod stories;
 mod swiss_event;

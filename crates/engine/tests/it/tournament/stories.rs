@@ -11,16 +11,10 @@ use tavolo_engine::Chips;
 /// each), 100 + 10 an entry.
 pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
     Config {
-        game: TournamentGame::Holdem,
-        seats,
-        structure: Structure::template(Speed::Regular),
-        prize: Chips::new(100),
-        fee: Chips::new(10),
         start: Start::SitAndGo { players },
         re_entry: false,
         rebuys: false,
-        add_on: None,
-        guarantee: None,
+        ..scheduled(seats, Speed::Regular, 0)
     }
 }
 
@@ -46,6 +40,16 @@ pub(super) fn scheduled(seats: usize, speed: Speed, late: usize) -> Config {
     }
 }
 
+/// A tournament of `config` with `players` registered, started at 0 ms.
+pub(super) fn started(config: Config, players: u32) -> Tournament<u32> {
+    let mut t = Tournament::new(config, [3; 32]).expect("settings");
+    for p in 0..players {
+        t.register(p, 0).expect("in");
+    }
+    t.tick(0).expect("the start");
+    t
+}
+
 /// A sit-and-go of `players` at `seats` seats ([`sit_and_go_config`]), everybody registered.
 pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<Effect<u32>>) {
     let config = sit_and_go_config(players, seats);
@@ -57,11 +61,22 @@ pub(super) fn sit_and_go(players: usize, seats: usize) -> (Tournament<u32>, Vec<
     (t, effects)
 }
 
-/// Plays one hand at `table`: `ended(stacks)` gives the stacks at its end.
+/// Plays one hand at `table`, over at the latest time the tournament was given:
+/// `ended(stacks)` gives the stacks at its end.
 pub(super) fn hand(
     t: &mut Tournament<u32>,
     table: usize,
     ended: impl Fn(&[(u32, u64)]) -> Vec<(u32, u64)>,
+) -> Vec<Effect<u32>> {
+    hand_at(t, table, ended, 0)
+}
+
+/// Plays one hand at `table`, over at `now_ms`: `ended(stacks)` gives the stacks at its end.
+pub(super) fn hand_at(
+    t: &mut Tournament<u32>,
+    table: usize,
+    ended: impl Fn(&[(u32, u64)]) -> Vec<(u32, u64)>,
+    now_ms: u64,
 ) -> Vec<Effect<u32>> {
     t.dealt(table).expect("may deal");
     let began = t.table_stacks(table).expect("the table");
@@ -69,7 +84,8 @@ pub(super) fn hand(
     let ended: Vec<(u32, Chips)> = (ended(&plain).into_iter())
         .map(|(p, c)| (p, Chips::new(c)))
         .collect();
-    t.hand_over(table, &began, &ended).expect("the hand")
+    t.hand_over(table, &began, &ended, now_ms)
+        .expect("the hand")
 }
 
 /// `winner` takes everything from `losers` (who bust).
@@ -183,13 +199,13 @@ fn a_hand_report_that_makes_chips_or_names_strangers_is_refused_and_changes_noth
     let mut more = began.clone();
     more[0].1 += Chips::new(1);
     let before = t.stacks().clone();
-    assert!(t.hand_over(0, &began, &more).is_err());
+    assert!(t.hand_over(0, &began, &more, 0).is_err());
     let mut stranger = began.clone();
     stranger[0].0 = 99;
-    assert!(t.hand_over(0, &stranger, &stranger).is_err());
+    assert!(t.hand_over(0, &stranger, &stranger, 0).is_err());
     assert_eq!(t.stacks(), &before);
     assert!(
-        t.hand_over(0, &began, &began).is_ok(),
+        t.hand_over(0, &began, &began, 0).is_ok(),
         "the true report still lands"
     );
 }
@@ -276,12 +292,7 @@ fn hand_for_hand_begins_at_the_bubble_and_busts_at_two_tables_in_its_hand_tie() 
 
 #[test]
 fn a_rebuy_needs_a_stack_of_at_most_the_starting_stack_and_open_registration() {
-    let config = scheduled(6, Speed::Regular, 2);
-    let mut t: Tournament<u32> = Tournament::new(config, [3; 32]).expect("settings");
-    for p in 0..4 {
-        t.register(p, 0).expect("in");
-    }
-    t.tick(0).expect("the start");
+    let mut t = started(scheduled(6, Speed::Regular, 2), 4);
     let at = seated(&t, 0);
     let (winner, loser) = (at[0], at[1]);
     hand(&mut t, 0, |began| {
@@ -394,7 +405,7 @@ fn one_add_on_a_player_whatever_the_stack_in_the_last_level_of_the_rebuy_period_
     t.dealt(0).expect("table 0 deals");
     assert!(t.add_on(0).is_err(), "between hands only");
     let began = t.table_stacks(0).expect("table 0");
-    t.hand_over(0, &began, &began).expect("the hand ends");
+    t.hand_over(0, &began, &began, 0).expect("the hand ends");
     let e = t.add_on(0).expect("the add-on");
     assert_eq!(
         e,

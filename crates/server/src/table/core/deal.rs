@@ -74,8 +74,10 @@ impl<G: Game> TableCore<G> {
     /// its beginning (with its commitment, and Saint Poker's stakes) first.
     pub(super) fn start_hand(&mut self) -> bool {
         // A Saint Poker game starts only with a player in it who asked for it (after a game,
-        // "Play again"): bots never start one by themselves, and no stake is taken unasked.
+        // "Play again"): bots never start one by themselves, and no stake is taken unasked. A
+        // Swiss event's table deals its game on its coordinator's word alone.
         if !self.o.betting()
+            && !self.kind.is_tournament()
             && !(self.table.seats()).any(|(s, o)| !o.player.bot && self.table.ready(s))
         {
             return false;
@@ -211,6 +213,8 @@ impl<G: Game> TableCore<G> {
                 _ => None,
             })
             .collect();
+        // A bot is there from the start; a player comes with their first own action.
+        let came = d.start.players.iter().map(|m| m.bot).collect();
         let mut live = Live {
             played,
             name: format!("h-{}", hand.0),
@@ -225,6 +229,7 @@ impl<G: Game> TableCore<G> {
             asked: vec![None; n],
             unseen: (0..n).map(|_| Vec::new()).collect(),
             since: vec![None; n],
+            came,
         };
         // Players leaving already (a cash table's: a tournament's removed player plays the hand
         // out), or away since the deal, are played for.
@@ -272,7 +277,8 @@ impl<G: Game> TableCore<G> {
         self.submit(Write::Void(hand, why), Purpose::Void);
         if stakes {
             let key = format!("{}:refund", self.money.deal_key(start.number));
-            match books::stakes_refund(key, &self.id, &start.players, self.o.stake) {
+            let stakes = books::stakes_journal(key, &self.id, &start.players, self.o.stake);
+            match stakes.map(|j| j.reversed("refund")) {
                 Ok(j) => {
                     self.submit(Write::Move(j), Purpose::Refund);
                 }

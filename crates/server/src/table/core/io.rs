@@ -425,6 +425,12 @@ pub struct HandOver {
     pub carried_in: Chips,
     /// Chips it left there for the next.
     pub carried_out: Chips,
+    /// A points game (Saint Poker at a Swiss event's table; no stacks): each player's points.
+    #[serde(default)]
+    pub points: Vec<(UserId, i64)>,
+    /// A points game: the players dealt in who never came (every move the clock's).
+    #[serde(default)]
+    pub absent: Vec<UserId>,
 }
 
 /// How a table's work ended.

@@ -70,6 +70,10 @@ impl TableKind {
             TableKind::Tournament { .. } if o.game == GameKind::Draw => {
                 TableRules::ante_tournament(o.seats)
             }
+            // A Swiss event's Saint Poker table: one game, every seat taken, no chips.
+            TableKind::Tournament { .. } if o.game == GameKind::Saint => {
+                TableRules::points_tournament(o.seats)
+            }
             TableKind::Tournament { .. } => TableRules::tournament(o.seats),
         }
     }

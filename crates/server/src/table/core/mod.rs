@@ -293,9 +293,9 @@ impl<G: Game> TableCore<G> {
         ledger: Ledger,
         now: Now,
     ) -> Result<(TableCore<G>, Vec<Effect<G>>), RoomError> {
-        if setup.kind.is_tournament() && !matches!(G::NAME, "holdem" | "draw") {
+        if setup.kind.is_tournament() && !matches!(G::NAME, "holdem" | "draw" | "saint") {
             return Err(RoomError::Internal(format!(
-                "tournament tables deal Hold'em or Draw, not {}",
+                "tournament tables deal Hold'em, Draw or Saint Poker, not {}",
                 G::NAME
             )));
         }

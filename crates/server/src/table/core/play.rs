@@ -46,6 +46,9 @@ pub struct Live<G: Game> {
     pub(super) unseen: Vec<Vec<G::Event>>,
     /// When each seat's current decision started (players only).
     pub since: Vec<Option<Instant>>,
+    /// Whether each seat came: a bot, or a player who acted themselves at least once (a Swiss
+    /// event gives a player who never came 0 place points).
+    pub came: Vec<bool>,
 }
 
 impl<G: Game> Live<G> {
@@ -134,6 +137,9 @@ impl<G: Game> TableCore<G> {
                 });
             }
         };
+        if let Some(c) = live.came.get_mut(seat) {
+            *c = true;
+        }
         self.record(seat, events);
         self.out.push(Effect::Count(Count::Action));
         Ok(())

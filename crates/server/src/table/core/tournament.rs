@@ -183,6 +183,7 @@ impl<G: Game> TableCore<G> {
         number: u64,
         outcome: &Outcome,
     ) -> Option<HandOver> {
+        let ids = live.members.iter().map(|m| m.id);
         let Outcome::Chips {
             start,
             end,
@@ -191,9 +192,25 @@ impl<G: Game> TableCore<G> {
             ..
         } = outcome
         else {
-            return None;
+            // A points game (a Swiss event's Saint Poker): each player's points, and who never
+            // came.
+            let Outcome::Points { scores, .. } = outcome else {
+                return None;
+            };
+            let absent = (live.members.iter().zip(&live.came))
+                .filter(|(_, came)| !**came)
+                .map(|(m, _)| m.id);
+            return Some(HandOver {
+                hand: number,
+                id: live.id.0,
+                began: Vec::new(),
+                ended: Vec::new(),
+                carried_in: tavolo_engine::Chips::ZERO,
+                carried_out: tavolo_engine::Chips::ZERO,
+                points: ids.zip(scores.iter().map(|&s| i64::from(s))).collect(),
+                absent: absent.collect(),
+            });
         };
-        let ids = live.members.iter().map(|m| m.id);
         Some(HandOver {
             hand: number,
             id: live.id.0,
@@ -201,6 +218,8 @@ impl<G: Game> TableCore<G> {
             ended: ids.zip(end.iter().copied()).collect(),
             carried_in: *carried_in,
             carried_out: *carried_out,
+            points: Vec::new(),
+            absent: Vec::new(),
         })
     }
 

@@ -2,8 +2,8 @@
 //! hand is mixed from the room's part, committed to one hand ahead, and the dealt-in players'
 //! seed chain reveals; a player without a chain plays as before.
 
-use crate::common::fair::{state, two_players_reveal};
-use crate::common::{audit, get, guests, server};
+use crate::common::fair::{reveal, state, two_players_reveal};
+use crate::common::{audit, get, guests, guests_at_heads_up, server};
 use serde_json::json;
 use tavolo_engine::holdem::phh;
 use tavolo_server::fairness::{bytes32, mix, Parts};
@@ -70,26 +70,18 @@ async fn two_players_reveals_are_mixed_into_the_deal_and_every_part_is_served() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_without_a_chain_plays_as_before() {
-    let (h, _dir) = server("fair-none").await;
-    let [mut ann, mut bob] = guests::<2>(h.local_addr()).await;
-    let table = ann
-        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
-        .await;
+    let (h, _dir, [mut ann, mut bob], table) = guests_at_heads_up("fair-none").await;
     bob.join(&table).await;
     let first = state(&mut ann, |m| m["hand"].is_string()).await;
     assert!(first["you"].get("chain").is_none(), "{first}");
     assert!(first["next_commitment"].is_string());
-    let r = ann
-        .ask("reveal", json!({"table": table, "value": "ab".repeat(32)}))
-        .await;
+    let r = reveal(&mut ann, &table, &"ab".repeat(32)).await;
     assert_eq!(r["code"], "not_allowed", "{r}");
     assert!(
         r["message"].as_str().unwrap().contains("no seed chain"),
         "{r}"
     );
-    let r = ann
-        .ask("reveal", json!({"table": table, "value": "not hex"}))
-        .await;
+    let r = reveal(&mut ann, &table, "not hex").await;
     assert_eq!(r["code"], "malformed", "{r}");
     // A chain can still come later: `seed_chain`.
     let r = ann
@@ -106,11 +98,7 @@ async fn a_player_without_a_chain_plays_as_before() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_nobody_contributed_to_is_dealt_from_the_room_part_alone() {
-    let (h, _dir) = server("fair-room").await;
-    let [mut ann, mut bob] = guests::<2>(h.local_addr()).await;
-    let table = ann
-        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
-        .await;
+    let (h, _dir, [mut ann, mut bob], table) = guests_at_heads_up("fair-room").await;
     let seats = {
         let s = state(&mut ann, |m| m["you"]["seat"].is_u64()).await;
         s["you"]["seat"].as_u64().unwrap()
@@ -134,11 +122,8 @@ async fn a_hand_nobody_contributed_to_is_dealt_from_the_room_part_alone() {
 /// digest, which the record it carries recomputes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_viewer_is_sent_the_transcript_that_binds_the_record() {
-    let (h, _dir) = server("fair-transcript").await;
-    let [mut ann, mut bob, mut carol] = guests::<3>(h.local_addr()).await;
-    let table = ann
-        .open_table(json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
-        .await;
+    let (h, _dir, [mut ann, mut bob, mut carol], table) =
+        guests_at_heads_up("fair-transcript").await;
     let ann_seat = state(&mut ann, |m| m["you"]["seat"].is_u64()).await["you"]["seat"]
         .as_u64()
         .unwrap();

@@ -184,7 +184,7 @@ async fn a_saint_poker_game_voided_by_shutdown_returns_every_stake() {
 
 #[tokio::test]
 async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_next_start() {
-    use crate::books::seeded_hand;
+    use crate::books::{heads_up, seeded_hand};
     use tavolo_store::{Account, Journal, Store};
     let store = Store::open("sqlite::memory:").await.expect("store");
     let ada = store.create_guest().await.expect("ada");
@@ -221,15 +221,8 @@ async fn a_saint_poker_game_left_in_play_by_a_crash_returns_every_stake_at_the_n
         }
     }
     let seed = [3u8; 32];
-    store
-        .begin_hand(&seeded_hand(
-            &table,
-            "saint",
-            seed,
-            vec![(0, ada.id, 0), (1, bob.id, 0)],
-        ))
-        .await
-        .expect("a game in play");
+    let game = seeded_hand(&table, "saint", seed, heads_up(ada.id, bob.id, 0));
+    store.begin_hand(&game).await.expect("a game in play");
     let recovery = store.recover().await.expect("recover");
     assert_eq!(recovery.voided.len(), 1);
     let grant = tavolo_store::GUEST_GRANT;
@@ -395,12 +388,7 @@ async fn bots_play_with_a_bounded_bankroll_not_with_the_house() {
 /// table and per other player, so that a pattern shows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_voided_hand_was_invisible_in_the_players_history() {
-    let (h, dir) = server("voided-history").await;
-    let addr = h.local_addr();
-    let [mut ada, mut bob] = common::guests(addr).await;
-    let table = ada
-        .open_table(serde_json::json!({"game": "holdem", "seats": 2, "clock_secs": 600}))
-        .await;
+    let (h, dir, [mut ada, mut bob], table) = common::guests_at_heads_up("voided-history").await;
     bob.join(&table).await;
     // A hand is dealt, and the room stops with it in play: the hand is voided.
     ada.wait_for(WAIT, |m| {
@@ -443,7 +431,7 @@ async fn a_voided_hand_was_invisible_in_the_players_history() {
 /// is back the settling is done and the room deals again by itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_on_a_full_disk_was_refused() {
-    use crate::books::{bought_in_table, seeded_hand};
+    use crate::books::{bought_in_table, heads_up, seeded_hand};
     use tavolo_store::Store;
     let dir = common::temp_dir("full-restart");
     let url = format!("sqlite:{}", dir.join("tavolo.db").display());
@@ -455,15 +443,8 @@ async fn a_restart_on_a_full_disk_was_refused() {
     );
     let table = bought_in_table(&store, &[ada.id, bob.id], 200).await;
     let seed = [5u8; 32];
-    let hand = store
-        .begin_hand(&seeded_hand(
-            &table,
-            "holdem",
-            seed,
-            vec![(0, ada.id, 200), (1, bob.id, 200)],
-        ))
-        .await
-        .unwrap();
+    let hand = seeded_hand(&table, "holdem", seed, heads_up(ada.id, bob.id, 200));
+    let hand = store.begin_hand(&hand).await.unwrap();
     let session = store.create_session(ada.id).await.unwrap();
     // The disk fills: writes fail until nothing more fits, and stays so.
     fill_the_disk(&store).await;
@@ -537,9 +518,8 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
         .await
         .expect("the room starts");
     let addr = h.local_addr();
-    let creds =
-        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
-    let r = post(addr, "/api/login", &creds, None).await;
+    let login = ("ada", "a long and good passphrase");
+    let r = common::post_creds(addr, "/api/login", login, None).await;
     assert_eq!(r.status, 200, "a login on a full disk: {}", r.body);
     let session = r.session().expect("a session cookie");
     assert_eq!(store.held_sessions(), held + 1, "held, the disk being full");
@@ -554,11 +534,11 @@ async fn a_new_login_on_a_full_disk_waited_for_space() {
         200
     );
     assert_eq!(get(addr, "/api/me", Some(&session)).await.status, 401);
-    let r = post(addr, "/api/login", &creds, None).await;
+    let r = common::post_creds(addr, "/api/login", login, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let session = r.session().expect("a session cookie");
     // The room holds at most `max_held_sessions`: beyond, a sign-in waits for space.
-    let r = post(addr, "/api/login", &creds, None).await;
+    let r = common::post_creds(addr, "/api/login", login, None).await;
     assert_eq!(r.status, 503, "{}", r.body);
     assert_eq!(r.json()["error"]["code"], "unavailable", "{}", r.body);
     // Space comes back: the held sessions are written, by the room itself.
@@ -611,9 +591,8 @@ async fn a_postgresql_node_refused_to_start_on_a_database_that_refuses_writes() 
     .await;
     let addr = h.local_addr();
     // A login and the history work; nothing that needs a write does.
-    let creds =
-        serde_json::json!({"name": "ada", "password": "a long and good passphrase"}).to_string();
-    let r = post(addr, "/api/login", &creds, None).await;
+    let login = ("ada", "a long and good passphrase");
+    let r = common::post_creds(addr, "/api/login", login, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let session = r.session().expect("a session");
     let mut c = serves_read_only(addr, &session).await;

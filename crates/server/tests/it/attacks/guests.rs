@@ -7,14 +7,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::common::{audit, get, guests, post, server_with, Client, WAIT};
+use crate::common::{audit, get, guests, post_creds, server_with, Client, WAIT};
 use serde_json::{json, Value};
 use tavolo_store::{Account, UserId};
 
-/// A sign-up's body.
-fn creds_json(name: &str, password: &str) -> String {
-    json!({"name": name, "password": password}).to_string()
-}
+/// A passphrase the room takes.
+const GOOD: &str = "a long and good passphrase";
 
 /// The cap the test sets: one and a half grants.
 const CAP: i64 = 15_000;
@@ -145,13 +143,7 @@ async fn guests_dumped_chips_to_one_guest_without_a_cap() {
         "a visible movement: {report:?}"
     );
     // Signing up keeps what the cap allowed: the same user, the cap's worth of chips.
-    let r = post(
-        addr,
-        "/api/register",
-        &creds_json("farmed", "a long and good passphrase"),
-        Some(&rich.session),
-    )
-    .await;
+    let r = post_creds(addr, "/api/register", ("farmed", GOOD), Some(&rich.session)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let v = r.json();
     assert_eq!(v["user"]["id"].as_i64(), Some(id.0), "{v}");
@@ -183,13 +175,7 @@ async fn a_guest_over_the_cap_at_a_table_signed_up_to_keep_it_all() {
     let won = Journal::move_chips("test:won", "test", Account::House, seat.clone(), 9_000);
     store.transfer(&won).await.unwrap();
     assert_eq!(store.holdings(id).await.unwrap(), 19_000);
-    let r = post(
-        addr,
-        "/api/register",
-        &creds_json("tooRich", "a long and good passphrase"),
-        Some(&g.session),
-    )
-    .await;
+    let r = post_creds(addr, "/api/register", ("tooRich", GOOD), Some(&g.session)).await;
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(r.json()["error"]["code"], "guest_cap", "{}", r.body);
     assert!(r.body.contains("leave your tables first"), "{}", r.body);
@@ -197,13 +183,7 @@ async fn a_guest_over_the_cap_at_a_table_signed_up_to_keep_it_all() {
     // Back within the cap, it signs up at the table.
     let back = Journal::move_chips("test:lost", "test", seat, Account::House, 9_000);
     store.transfer(&back).await.unwrap();
-    let r = post(
-        addr,
-        "/api/register",
-        &creds_json("justRich", "a long and good passphrase"),
-        Some(&g.session),
-    )
-    .await;
+    let r = post_creds(addr, "/api/register", ("justRich", GOOD), Some(&g.session)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(!store.user(id).await.unwrap().guest());
     h.shutdown().await;

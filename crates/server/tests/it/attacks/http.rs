@@ -27,10 +27,6 @@ async fn post_from(addr: SocketAddr, from: &str, path: &str, body: &str) -> Repl
         .expect("an answer")
 }
 
-fn creds(name: &str, password: &str) -> String {
-    json!({"name": name, "password": password}).to_string()
-}
-
 /// A TCP connection to `addr` from the local address `from` (any 127.x.y.z is this machine).
 async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
     let socket = TcpSocket::new_v4().unwrap();
@@ -52,9 +48,7 @@ const HEALTHZ: &str = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guests_and_sign_ups_are_rationed_per_address_by_the_hour() {
-    let clock = ManualClock::new();
-    let (h, _dir) = server_with("attack-ration", |c| {
-        c.time = clock.time();
+    let (h, _dir, clock) = server_at(ManualClock::new(), "attack-ration", |c| {
         c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
         c.guests_per_hour = 5;
         c.signups_per_hour = 3;
@@ -143,7 +137,7 @@ async fn password_work_runs_a_few_at_a_time_and_a_full_queue_is_told_busy() {
         .into_iter()
         .map(|name| {
             tokio::spawn(async move {
-                post(addr, "/api/register", &creds(name, "correct horse"), None).await
+                post_creds(addr, "/api/register", (name, "correct horse"), None).await
             })
         })
         .collect();
@@ -154,17 +148,11 @@ async fn password_work_runs_a_few_at_a_time_and_a_full_queue_is_told_busy() {
     }
     // …and a third, or a login, is told at once that the room is busy: nothing more is
     // hashed at the same time (the old room ran every one of 100 at once: 1.2 GB).
-    let third = post(
-        addr,
-        "/api/register",
-        &creds("third", "correct horse"),
-        None,
-    )
-    .await;
+    let third = post_creds(addr, "/api/register", ("third", "correct horse"), None).await;
     assert_eq!(third.status, 503, "{}", third.body);
     assert_eq!(third.json()["error"]["code"], "busy");
     assert_eq!(third.header("retry-after"), Some("1"));
-    let login = post(addr, "/api/login", &creds("queued1", "correct horse"), None).await;
+    let login = post_creds(addr, "/api/login", ("queued1", "correct horse"), None).await;
     assert_eq!(login.status, 503, "{}", login.body);
     assert_eq!(room.passwords.running(), 1);
     let _ = release.send(());
@@ -390,9 +378,7 @@ async fn the_public_url_names_the_one_origin_and_makes_cookies_secure() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_slow_the_guesser_and_never_lock_the_owner_out() {
-    let clock = ManualClock::new();
-    let (h, _dir) = server_with("attack-login", |c| {
-        c.time = clock.time();
+    let (h, _dir, clock) = server_at(ManualClock::new(), "attack-login", |c| {
         c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     })
     .await;
@@ -535,15 +521,15 @@ async fn common_and_blank_passwords_are_refused_and_a_login_ends_the_old_session
         "Qwertyuiop",
         "zzzzzzzzzz",
     ] {
-        let r = post(addr, "/api/register", &creds("eve", weak), None).await;
+        let r = post_creds(addr, "/api/register", ("eve", weak), None).await;
         assert_eq!(r.status, 400, "{weak:?}: {}", r.body);
         assert_eq!(r.json()["error"]["code"], "weak_password");
     }
     // Any characters in any mix, no composition rules.
-    let r = post(
+    let r = post_creds(
         addr,
         "/api/register",
-        &creds("eve", "purple monkey dishwasher"),
+        ("eve", "purple monkey dishwasher"),
         None,
     )
     .await;
@@ -551,8 +537,8 @@ async fn common_and_blank_passwords_are_refused_and_a_login_ends_the_old_session
     // A login on a browser that already holds a session ends that session: no old token
     // stays alive beside the new one.
     let before = client::guest(addr).await.unwrap();
-    let body = creds("eve", "purple monkey dishwasher");
-    let r = post(addr, "/api/login", &body, Some(&before)).await;
+    let eve = ("eve", "purple monkey dishwasher");
+    let r = post_creds(addr, "/api/login", eve, Some(&before)).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let after = r.session().expect("a new session");
     assert_ne!(after, before);
@@ -590,9 +576,7 @@ async fn an_idle_session_expires() {
 async fn an_idle_websocket_that_never_answers_a_ping_stayed_open_forever() {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
-    let clock = ManualClock::new();
-    let (h, _dir) = server_with("attack-idle-ws", |c| {
-        c.time = clock.time();
+    let (h, _dir, clock) = server_at(ManualClock::new(), "attack-idle-ws", |c| {
         c.ws_ping = Some(Duration::from_secs(30));
         c.ws_pong_timeout = Duration::from_secs(10);
     })
@@ -657,10 +641,10 @@ async fn a_guest_who_signed_up_lost_its_chips_and_racing_sign_ups_made_several_a
         .map(|i| {
             let session = guest.session.clone();
             tokio::spawn(async move {
-                post(
+                post_creds(
                     addr,
                     "/api/register",
-                    &creds(&format!("ada{i}"), "a long and good passphrase"),
+                    (&format!("ada{i}"), "a long and good passphrase"),
                     Some(&session),
                 )
                 .await
@@ -687,10 +671,10 @@ async fn a_guest_who_signed_up_lost_its_chips_and_racing_sign_ups_made_several_a
     );
     let name = me["user"]["name"].as_str().expect("name").to_string();
     // It logs in under its new name, and is still seated with its 200 chips.
-    let r = post(
+    let r = post_creds(
         addr,
         "/api/login",
-        &creds(&name, "a long and good passphrase"),
+        (&name, "a long and good passphrase"),
         None,
     )
     .await;
@@ -708,10 +692,10 @@ async fn a_guest_who_signed_up_lost_its_chips_and_racing_sign_ups_made_several_a
         .and_then(|v| v.iter().find(|x| x["seat"] == seat));
     assert_eq!(mine.map(|x| x["chips"].clone()), Some(json!(200)), "{s}");
     // A player (no longer a guest) signing up makes a new account, as anybody does.
-    let r = post(
+    let r = post_creds(
         addr,
         "/api/register",
-        &creds("bea", "another long passphrase"),
+        ("bea", "another long passphrase"),
         Some(&session),
     )
     .await;

@@ -32,6 +32,12 @@ impl SeedChain {
     }
 }
 
+/// `c` reveals `value` of their seed chain at `table`: the answer.
+pub async fn reveal(c: &mut Client, table: &str, value: &str) -> Value {
+    c.ask("reveal", json!({"table": table, "value": value}))
+        .await
+}
+
 /// `c`'s next `table_state` for which `f` holds.
 pub async fn state(c: &mut Client, f: impl Fn(&Value) -> bool) -> Value {
     c.wait_for(30, |m| m["type"] == "table_state" && f(m)).await
@@ -124,12 +130,7 @@ pub async fn two_players_reveal(ann: &mut Client, bob: &mut Client) -> Story {
     let c1 = before["next_commitment"].as_str().unwrap().to_string();
 
     // The room committed to the first hand's part before Ann's chain: it counts from the next.
-    let early = ann
-        .ask(
-            "reveal",
-            json!({"table": table, "value": ann_chain.reveal(1)}),
-        )
-        .await;
+    let early = reveal(ann, &table, &ann_chain.reveal(1)).await;
     assert_eq!(early["code"], "bad_reveal", "{early}");
     assert!(early["message"].as_str().unwrap().contains(&c1), "{early}");
 
@@ -157,21 +158,14 @@ pub async fn two_players_reveal(ann: &mut Client, bob: &mut Client) -> Story {
     );
 
     // A reveal that does not extend the chain changes nothing.
-    let wrong = ann
-        .ask(
-            "reveal",
-            json!({"table": table, "value": ann_chain.reveal(2)}),
-        )
-        .await;
+    let wrong = reveal(ann, &table, &ann_chain.reveal(2)).await;
     assert_eq!(wrong["code"], "bad_reveal", "{wrong}");
     assert!(
         (wrong["message"].as_str().unwrap()).contains("does not extend your chain"),
         "{wrong}"
     );
     for (c, x) in [(&mut *ann, &ann_chain), (&mut *bob, &bob_chain)] {
-        let r = c
-            .ask("reveal", json!({"table": table, "value": x.reveal(1)}))
-            .await;
+        let r = reveal(c, &table, &x.reveal(1)).await;
         assert_eq!(r["type"], "ack", "{r}");
         let s = state(c, |m| m["you"]["chain"]["pending"] == true).await;
         assert_eq!(s["you"]["chain"]["used"], 0);

@@ -13,6 +13,7 @@ use tavolo_server::protocol::ServerMessage;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tavolo_server::client::{self, Reply, Ws};
+use tavolo_server::time::ManualClock;
 use tavolo_server::{Config, Server, ServerHandle};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -68,6 +69,21 @@ pub async fn server_with(tag: &str, f: impl FnOnce(&mut Config)) -> (ServerHandl
     let mut config = test_config(&dir);
     f(&mut config);
     (Server::start(config).await.unwrap(), dir)
+}
+
+/// [`server_with`] on `clock` (the room's time): the room, its folder and the clock.
+pub async fn server_at(
+    clock: ManualClock,
+    tag: &str,
+    f: impl FnOnce(&mut Config),
+) -> (ServerHandle, PathBuf, ManualClock) {
+    let time = clock.time();
+    let (h, dir) = server_with(tag, |c| {
+        c.time = time;
+        f(c);
+    })
+    .await;
+    (h, dir, clock)
 }
 
 /// The room of [`server`] started again on the books in `dir` (another process after a stop).
@@ -134,6 +150,34 @@ pub async fn guests<const N: usize>(addr: SocketAddr) -> [Client; N] {
         Ok(guests) => guests,
         Err(_) => unreachable!("N guests"),
     }
+}
+
+/// A room as [`server`] starts it and `N` guests there, the first seated at a new heads-up
+/// Hold'em table with a long clock; and the table's id.
+pub async fn guests_at_heads_up<const N: usize>(
+    tag: &str,
+) -> (ServerHandle, PathBuf, [Client; N], String) {
+    let (h, dir) = server(tag).await;
+    let mut all: [Client; N] = guests(h.local_addr()).await;
+    let options = serde_json::json!({"game": "holdem", "seats": 2, "clock_secs": 600});
+    let table = all[0].open_table(options).await;
+    (h, dir, all, table)
+}
+
+/// The body of a sign-up or a login (JSON).
+pub fn creds(name: &str, password: &str) -> String {
+    serde_json::json!({"name": name, "password": password}).to_string()
+}
+
+/// A POST of [`creds`] `(name, password)` to `path` (a sign-up or a login), with `session`'s
+/// cookie if any.
+pub async fn post_creds(
+    addr: SocketAddr,
+    path: &str,
+    (name, password): (&str, &str),
+    session: Option<&str>,
+) -> Reply {
+    post(addr, path, &creds(name, password), session).await
 }
 
 /// Checks the books balance (after every test).

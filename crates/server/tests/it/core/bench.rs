@@ -291,6 +291,14 @@ impl<G: Game> Bench<G> {
         self.take(effects);
     }
 
+    /// `user` connects on `conn`.
+    pub fn attach(&mut self, conn: ConnId, user: &Member) {
+        self.step(Input::Attach {
+            conn,
+            user: user.clone(),
+        });
+    }
+
     /// `user` sends `intent` on `conn`; returns the intent's number (its answer is in
     /// [`Bench::answers`] once given).
     pub fn intent(&mut self, conn: ConnId, user: &Member, intent: TableIntent) -> u64 {

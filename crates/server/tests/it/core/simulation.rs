@@ -362,10 +362,7 @@ impl<G: Game> World<G> {
     fn reattach(&mut self) {
         for p in &self.people {
             for &c in &p.conns {
-                self.table.step(Input::Attach {
-                    conn: c,
-                    user: p.member.clone(),
-                });
+                self.table.attach(c, &p.member);
             }
         }
     }
@@ -757,6 +754,14 @@ fn replay_command(seed: u64, steps: usize, replay: &str) -> String {
     format!("TAVOLO_SIM_SEED={seed} TAVOLO_SIM_STEPS={steps} cargo test -p tavolo-server --test it core::simulation::{replay} -- --nocapture")
 }
 
+/// Seed `seed`'s failure at `e`, with the command (test `replay`) that replays it.
+fn failed(seed: u64, steps: usize, replay: &str, e: &str) -> String {
+    format!(
+        "seed {seed} failed at {e}\n  replay: {}",
+        replay_command(seed, steps, replay)
+    )
+}
+
 /// The default run: [`SEEDS`] seeds × [`STEPS`] steps (more with `TAVOLO_SIM_SEEDS` and
 /// `TAVOLO_SIM_STEPS`), on every core, every invariant checked after every step.
 #[test]
@@ -823,10 +828,7 @@ fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usi
                     *total.faults.entry(k).or_default() += v;
                 }
             }
-            Err(e) => failures.push(format!(
-                "seed {seed} failed at {e}\n  replay: {}",
-                replay_command(seed, steps, replay)
-            )),
+            Err(e) => failures.push(failed(seed, steps, replay, &e)),
         }
     }
     println!(
@@ -848,30 +850,25 @@ fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usi
     );
 }
 
+/// Replays one seed (`TAVOLO_SIM_SEED`, seed 1 by default) of `runner` for `steps` steps (or
+/// `TAVOLO_SIM_STEPS`) with its report; `replay` is the test that does.
+fn replay_one(runner: fn(u64, usize) -> Result<Report, String>, steps: usize, replay: &str) {
+    let seed = env("TAVOLO_SIM_SEED", 1);
+    let steps = env("TAVOLO_SIM_STEPS", steps as u64) as usize;
+    match runner(seed, steps) {
+        Ok(r) => println!("seed {seed}: {r:?}"),
+        Err(e) => panic!("{}", failed(seed, steps, replay, &e)),
+    }
+}
+
 /// Replays one seed (`TAVOLO_SIM_SEED`, seed 1 by default) with its report.
 #[test]
 fn replay() {
-    let seed = env("TAVOLO_SIM_SEED", 1);
-    let steps = env("TAVOLO_SIM_STEPS", STEPS as u64) as usize;
-    match run(seed, steps) {
-        Ok(r) => println!("seed {seed}: {r:?}"),
-        Err(e) => panic!(
-            "seed {seed} failed at {e}\n  replay: {}",
-            replay_command(seed, steps, "replay")
-        ),
-    }
+    replay_one(run, STEPS, "replay");
 }
 
 /// Replays one tournament seed (`TAVOLO_SIM_SEED`, seed 1 by default) with its report.
 #[test]
 fn tournament_replay() {
-    let seed = env("TAVOLO_SIM_SEED", 1);
-    let steps = env("TAVOLO_SIM_STEPS", TOURNAMENT_STEPS as u64) as usize;
-    match run_tournament(seed, steps) {
-        Ok(r) => println!("seed {seed}: {r:?}"),
-        Err(e) => panic!(
-            "seed {seed} failed at {e}\n  replay: {}",
-            replay_command(seed, steps, "tournament_replay")
-        ),
-    }
+    replay_one(run_tournament, TOURNAMENT_STEPS, "tournament_replay");
 }

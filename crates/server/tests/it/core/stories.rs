@@ -305,13 +305,8 @@ fn a_player_with_no_connection_is_given_no_time_bank() {
 /// the engine (`you.best_hand`) once the flop is out; a spectator is told none.
 #[test]
 fn a_player_is_told_their_best_hand_by_the_engine_and_a_spectator_none() {
-    let mut books = SimBooks::new();
-    let ada = books.user("ada", false, 1_000);
+    let (mut books, ada, mut t) = ada_seated("t49e", 2);
     let bo = books.user("bo", false, 1_000);
-    let mut t = holdem_table(&mut books, "t49e", 2);
-    let r = t.intent(1, &ada, join());
-    t.settle(&mut books);
-    t.answer(r).expect("seated");
     t.intent(2, &bo, TableIntent::Watch);
     t.settle(&mut books);
     play_passively(&mut t, &mut books, 1, &ada, 3);

@@ -174,10 +174,7 @@ fn turn(t: &Bench<Hand>, conn: u64) -> Option<serde_json::Value> {
 #[test]
 fn the_clock_then_the_time_bank_then_check_if_free_else_fold() {
     let (mut books, ada, mut t) = ada_and_bots("tt3");
-    t.step(Input::Attach {
-        conn: 1,
-        user: ada.clone(),
-    });
+    t.attach(1, &ada);
     t.order(Order::Deal(Permit::Free));
     t.settle(&mut books);
     let mut waited = 0;
@@ -339,10 +336,7 @@ fn a_removed_player_leaves_between_hands_never_during_one() {
 #[test]
 fn a_table_told_to_hold_does_not_deal_until_allowed() {
     let (mut books, ada, mut t) = ada_and_bots("tt6");
-    t.step(Input::Attach {
-        conn: 1,
-        user: ada.clone(),
-    });
+    t.attach(1, &ada);
     t.advance(Duration::from_secs(600), &mut books);
     assert_eq!(t.core.table().hands_dealt(), 0, "a new table holds");
     let shown = &t.state(1)["tournament"];

@@ -9,6 +9,7 @@ mod called_off;
 mod clock;
 mod deals;
 mod joined;
+mod notices;
 mod relay;
 mod saves;
 mod simulation;

@@ -105,6 +105,8 @@ fn over(id: i64, hand: u64, began: &[(i64, u64)], ended: &[(i64, u64)]) -> Repor
         ended: v(ended),
         carried_in: Chips::ZERO,
         carried_out: Chips::ZERO,
+        points: Vec::new(),
+        absent: Vec::new(),
     })
 }
 

@@ -257,7 +257,8 @@ fn a_swiss_event_taken_over_in_the_middle_of_a_round_goes_on_to_the_same_standin
         at: Instant::now(),
         unix_ms: 2_000_000,
     };
-    let (core, first) = SwissCoordinator::restore(setup(2), save, now).expect("restored");
+    let (core, first) =
+        SwissCoordinator::restore(setup(2), Vec::new(), save, now).expect("restored");
     let mut new = owner(core);
     let mut todo = first;
     // What the new owner says first, its save answered.
@@ -418,8 +419,9 @@ fn simulate(seed: u64) -> Result<(), String> {
             if faults && rng.below(10) == 0 {
                 books.epoch += 1;
                 let save = books.newest.clone().ok_or("nothing saved")?;
-                let (core, first) = SwissCoordinator::restore(setup(books.epoch), save, o.now())
-                    .map_err(|e| format!("step {step}: {e}"))?;
+                let (core, first) =
+                    SwissCoordinator::restore(setup(books.epoch), Vec::new(), save, o.now())
+                        .map_err(|e| format!("step {step}: {e}"))?;
                 o = owner(core);
                 let mut inputs = vec![SwissInput::Tick];
                 for out in first {

@@ -16,6 +16,22 @@ pub fn seat(table: &str, user: UserId) -> Account {
     }
 }
 
+/// A cash-out of `chips` from `user`'s seat at `table` to their own account, under `key`.
+pub fn cash_out(key: impl Into<String>, table: &str, user: UserId, chips: i64) -> Journal {
+    Journal::move_chips(
+        key,
+        "cash_out",
+        seat(table, user),
+        Account::User(user),
+        chips,
+    )
+}
+
+/// Seats 0 and 1 of a hand, `a` and `b` in them, each dealt in with `stack`.
+pub fn heads_up(a: UserId, b: UserId, stack: i64) -> Vec<(usize, UserId, i64)> {
+    vec![(0, a, stack), (1, b, stack)]
+}
+
 /// A hand of `game` at `table` to begin, `players` as (seat, user, stack).
 pub fn new_hand(table: &str, game: &str, players: Vec<(usize, UserId, i64)>) -> NewHand {
     NewHand {
@@ -77,6 +93,27 @@ pub fn finished_hand(
         results,
         journal,
     }
+}
+
+/// [`finished_hand`] of `hand` at `table`, which `winner` won `chips` of from `loser` (seat to
+/// seat, under the hand's key).
+pub fn won_from(
+    record: &str,
+    (hand, table): (HandId, &str),
+    (winner, loser): (UserId, UserId),
+    chips: i64,
+) -> FinishedHand {
+    finished_hand(
+        record.into(),
+        vec![(winner, chips), (loser, -chips)],
+        Journal::move_chips(
+            format!("hand:{}", hand.0),
+            "hand",
+            seat(table, loser),
+            seat(table, winner),
+            chips,
+        ),
+    )
 }
 
 /// A betting table as the server keeps it: its id and, in memory, each seat's stack and the odd

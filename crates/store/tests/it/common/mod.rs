@@ -36,6 +36,11 @@ pub async fn postgres() -> Option<Store> {
     Some(Store::open(&fresh).await.expect("open the test database"))
 }
 
+/// What user `u`'s own account holds.
+pub async fn held(store: &Store, u: tavolo_store::UserId) -> i64 {
+    (store.balance(&tavolo_store::Account::User(u)).await).expect("balance")
+}
+
 /// Two guests who each staked 10 chips of a Saint Poker game into the pot of `table`.
 pub async fn two_stakes(store: &Store, table: &tavolo_store::Fence) -> [tavolo_store::UserId; 2] {
     use tavolo_store::{Account, Journal};
