@@ -16,8 +16,11 @@
 //!   coordinator says it is recorded, to be given again to a coordinator that took over;
 //! - a table taken over by a new owner is restored as it was last saved: seats given since
 //!   are given again, the level and a permission not used up too.
+//! - a table restored from a save older than the tournament's log may seat a player busted or
+//!   moved since (the removal was lost with the node that held it): anybody the table seats
+//!   that the coordinator's deal does not is removed before the table may deal.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tavolo_engine::Chips;
 use tavolo_store::UserId;
@@ -62,6 +65,8 @@ struct Desk {
     arriving: BTreeMap<UserId, Arriving>,
     /// Players told to leave for another table: (table, seat) they go to.
     leaving: BTreeMap<UserId, (usize, usize)>,
+    /// Players told to leave for good (busted, or left here by an old save), not gone yet.
+    removing: BTreeSet<UserId>,
     /// The coordinator's hand this table is to deal, and whether the table was let deal it.
     deal: Option<u64>,
     /// The players that hand is dealt to: seat, stack.
@@ -83,6 +88,23 @@ impl Desk {
     fn deal_stacks_match(&self, began: &[(UserId, Chips)]) -> bool {
         !began.is_empty()
             && (began.iter()).all(|(u, c)| self.deal_players.get(u).map(|p| p.1) == Some(*c))
+    }
+
+    /// Players seated here whom the awaited hand is not dealt to, neither leaving nor told to
+    /// go: left by a save older than the tournament's log (a table taken over seats again a
+    /// player busted or moved since, whose removal was lost with the node that held it). Now
+    /// told to go: until they do, their seat may be the one a player ordered here waits for.
+    fn strays(&mut self) -> Vec<UserId> {
+        if self.deal.is_none() || self.deal_players.is_empty() || self.restoring {
+            return Vec::new(); // who is dealt in is not known yet
+        }
+        let strays: Vec<UserId> = (self.seated.keys())
+            .filter(|u| !self.deal_players.contains_key(u) && !self.leaving.contains_key(u))
+            .filter(|u| !self.removing.contains(u))
+            .copied()
+            .collect();
+        self.removing.extend(strays.iter().copied());
+        strays
     }
 
     /// A player the awaited hand is dealt to who is neither seated nor on the way (a table
@@ -131,10 +153,10 @@ impl Relay {
             } => self.seat(table, seat, player, stack),
             Order::Move { player, from, to } => self.move_player(player, from.0, to),
             Order::Remove { table, player } => {
-                if self
-                    .desk(table)
-                    .is_some_and(|d| d.seated.contains_key(&player))
+                if let Some(d) =
+                    (self.desks.get_mut(&table)).filter(|d| d.seated.contains_key(&player))
                 {
+                    d.removing.insert(player);
                     self.tell(table, TableOrder::Remove { player });
                 }
             }
@@ -362,6 +384,7 @@ impl Relay {
         if !d.restoring {
             d.seat_the_missing();
         }
+        self.remove_strays(table);
         self.seat_arrivals(table);
         self.permit_if_ready(table);
     }
@@ -392,6 +415,21 @@ impl Relay {
         }
     }
 
+    /// Tells table `table` to remove the players it seats that the tournament does not.
+    fn remove_strays(&mut self, table: usize) {
+        let Some(d) = self.desks.get_mut(&table) else {
+            return;
+        };
+        for player in d.strays() {
+            tracing::warn!(
+                table,
+                player = player.0,
+                "a player the table seats and the tournament does not is removed"
+            );
+            self.tell(table, TableOrder::Remove { player });
+        }
+    }
+
     fn sat_down(&mut self, table: usize, player: UserId, seat: usize) {
         let Some(d) = self.desks.get_mut(&table) else {
             return;
@@ -411,6 +449,7 @@ impl Relay {
             return;
         };
         d.seated.remove(&player);
+        d.removing.remove(&player);
         let moving = d.leaving.remove(&player);
         // The seat freed may be the one a player arriving here waits for.
         self.seat_arrivals(table);
@@ -490,6 +529,8 @@ impl Relay {
         // given again.
         let fresh = std::mem::take(&mut d.restoring);
         let before = std::mem::take(&mut d.seated);
+        // Removals told since the save were lost with it: told again below.
+        d.removing.clear();
         d.seated = (seats.iter()).map(|(u, s, c)| (*u, (*s, *c))).collect();
         // Seated since the save: seated again with the stack they had.
         for (u, (seat, stack)) in &before {
@@ -519,6 +560,9 @@ impl Relay {
             if d.leaving.contains_key(u) || gone {
                 again.push(TableOrder::Remove { player: *u });
             }
+            if gone && !d.leaving.contains_key(u) {
+                d.removing.insert(*u);
+            }
         }
         if let Some(l) = level {
             self.tell(table, TableOrder::Level(l));
@@ -526,6 +570,7 @@ impl Relay {
         for o in again {
             self.tell(table, o);
         }
+        self.remove_strays(table);
         self.seat_arrivals(table);
         self.permit_if_ready(table);
     }

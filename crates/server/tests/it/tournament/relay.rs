@@ -379,3 +379,81 @@ fn a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing() {
     };
     assert_eq!(out, vec![(0, stack), (0, TableOrder::Deal(Permit::Next))]);
 }
+
+/// The deal of hand `hand` at table `table` to `players` (id, seat, stack).
+fn deal_to(table: usize, hand: u64, players: &[(i64, usize, u64)]) -> Order {
+    let mut order = deal(table, hand);
+    if let Order::Deal { players: p, .. } = &mut order {
+        *p = (players.iter())
+            .map(|&(id, seat, stack)| (seat, UserId(id), chips(stack)))
+            .collect();
+    }
+    order
+}
+
+/// Fault (issue 51's 200-player drill, stalled at 27 left): the node holding a tournament and
+/// its tables died after a player busted at a table, before the table's save held the removal
+/// (the coordinator's log held the bust, so the new coordinator never ordered it again). The
+/// node that took over restored the table still seating the busted player, with no chips: it
+/// dealt on around them, until the tournament moved a player into that seat — the relay waited
+/// for the seat to be freed, the table never dealt again, and the other tables waited for it at
+/// the bubble for ever. Now a player the table seats and the tournament's deal does not is
+/// removed before the table may deal.
+#[test]
+fn a_busted_player_seated_again_by_a_restored_table_kept_the_seat_of_a_player_moved_there() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 1, &[(9, 3, 1_500), (8, 4, 1_000)]);
+    // Table 0, taken over by this node: its save still seats player 34, busted at its last hand.
+    relay.order(Order::Open { table: 0, seats: 9 });
+    relay.restoring(0);
+    let dealt = [(1, 1, 1_000), (2, 2, 1_000)];
+    assert!(to_tables(&relay.order(deal_to(0, 20, &dealt))).is_empty());
+    let seats = vec![
+        (UserId(34), 0, Chips::ZERO),
+        (UserId(1), 1, chips(1_000)),
+        (UserId(2), 2, chips(1_000)),
+    ];
+    let out = to_tables(&relay.report(0, Report::Restored { seats, hands: 19 }));
+    let gone = (0, TableOrder::Remove { player: UserId(34) });
+    assert!(out.contains(&gone), "the busted player removed: {out:?}");
+    assert_eq!(out.last(), Some(&(0, TableOrder::Deal(Permit::Next))));
+    assert!(to_tables(&removed(&mut relay, 0, 34, 0)).is_empty());
+    let ended = [(1, 1_000), (2, 1_000)];
+    relay.report(0, over(20, 20, &ended, &ended));
+    relay.order(Order::Recorded { table: 0, hand: 20 });
+    // Table 1 breaks up: player 9 goes to the seat player 34 left.
+    relay.order(Order::Move {
+        player: UserId(9),
+        from: (1, 3),
+        to: (0, 0),
+    });
+    let out = removed(&mut relay, 1, 9, 1_500);
+    assert_eq!(to_tables(&out), vec![(0, seat_order(9, 0, 1_500))]);
+    let dealt = [(9, 0, 1_500), (1, 1, 1_000), (2, 2, 1_000)];
+    assert!(to_tables(&relay.order(deal_to(0, 21, &dealt))).is_empty());
+    let seated = Report::Seated {
+        player: UserId(9),
+        seat: 0,
+    };
+    let out = to_tables(&relay.report(0, seated));
+    assert_eq!(
+        out,
+        vec![(0, TableOrder::Deal(Permit::Next))],
+        "hand 21 dealt"
+    );
+}
+
+/// A player busted in the ordinary way is told to go once: a deal naming the others does not
+/// tell it again.
+#[test]
+fn a_busted_players_removal_is_told_once_whatever_the_deals_after_it() {
+    let mut relay = Relay::new();
+    with_table(&mut relay, 0, &[(1, 0, 2_000), (2, 1, 0), (3, 2, 1_000)]);
+    let out = relay.order(Order::Remove {
+        table: 0,
+        player: UserId(2),
+    });
+    assert_eq!(to_tables(&out).len(), 1);
+    let out = to_tables(&relay.order(deal_to(0, 5, &[(1, 0, 2_000), (3, 2, 1_000)])));
+    assert_eq!(out, vec![(0, TableOrder::Deal(Permit::Next))]);
+}
