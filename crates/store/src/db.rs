@@ -249,7 +249,7 @@ impl Store {
     /// at (which must allow `CREATE DATABASE`) and returns its URL: for tests and trials.
     ///
     /// Its name carries the hour it was made (`tavolo_test_{unix hours}_{random}`), and the
-    /// databases made so more than [`FRESH_DATABASES_KEPT_HOURS`] ago that nobody is connected
+    /// databases made more than a day ago (`FRESH_DATABASES_KEPT_HOURS`) that nobody is connected
     /// to are dropped first: a test's database stays to be looked into after it fails, and a
     /// developer's server does not fill up (it held 6.3 GB after a day of test runs).
     pub async fn fresh_postgres_database(url: &str) -> Result<String, StoreError> {
@@ -399,7 +399,7 @@ impl FromStr for DbKind {
 const TEST_DATABASE_PREFIX: &str = "tavolo_test_";
 
 /// How long a test database is kept for a look after its test (hours).
-pub const FRESH_DATABASES_KEPT_HOURS: i64 = 24;
+const FRESH_DATABASES_KEPT_HOURS: i64 = 24;
 
 /// The hour a test database named `name` was made, if it is one.
 fn test_database_hour(name: &str) -> Option<i64> {
