@@ -18,11 +18,24 @@ const OPERATOR: &str = "op-s3cret";
 
 /// Node `id` of a room on the PostgreSQL database `db`, its lease `lease`.
 pub(crate) async fn node(db: &str, id: &str, lease: Duration) -> ServerHandle {
+    node_with_bot_delay(db, id, lease, None).await
+}
+
+/// As [`node`], its bots taking `bot_delay` a decision when set.
+async fn node_with_bot_delay(
+    db: &str,
+    id: &str,
+    lease: Duration,
+    bot_delay: Option<Duration>,
+) -> ServerHandle {
     let (h, _dir) = common::server_with(&format!("node-{id}"), |c| {
         c.db_url = db.to_string();
         c.node_id = Some(id.to_string());
         c.lease = lease;
         c.operator_token = Some(OPERATOR.into());
+        if let Some(d) = bot_delay {
+            c.bot_delay = d;
+        }
     })
     .await;
     h
@@ -137,7 +150,11 @@ async fn a_node_slowed_past_its_lease_kept_its_tables_and_the_tournament_stalled
     // Leases long enough that a busy machine's late heartbeat never lets a table go by
     // itself: the tables can move only by being handed on.
     let lease = Duration::from_secs(20);
-    let a = node(&db, "a", lease).await;
+    // Bots that think 20 ms a decision, so that the sit-and-go lasts minutes: with instant bots
+    // it finished on a (in 5 s, CI on a loaded machine) before b took the coordinator, and the
+    // test failed (test fault).
+    let think = Some(Duration::from_millis(20));
+    let a = node_with_bot_delay(&db, "a", lease, think).await;
     let id = bots_at_two_tables(&a).await;
     let held_by = |node: &'static str| {
         move |o: &[(String, Option<String>)]| {
@@ -145,7 +162,7 @@ async fn a_node_slowed_past_its_lease_kept_its_tables_and_the_tournament_stalled
         }
     };
     until_owners(&a, &id, WAIT, "a opens the tables", held_by("a")).await;
-    let b = node(&db, "b", lease).await;
+    let b = node_with_bot_delay(&db, "b", lease, think).await;
     {
         // Node a's heartbeat waits (slow); its tournament lease runs out, and b claims it.
         let _slow = a.room().node.leases.lock().await;
