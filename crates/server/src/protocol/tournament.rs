@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 use tavolo_engine::Chips;
 
 /// Where a tournament is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TournamentStatus {
     /// Taking entries.
+    #[default]
     Registering,
     /// Playing.
     Running,
@@ -23,7 +24,9 @@ pub enum TournamentStatus {
 }
 
 /// One tournament in `GET /api/tournaments` (and the head of `GET /api/tournaments/{id}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// Its default is a line before anything is in play (registering, nobody entered, no level, no
+// clock, no options): a new tournament's line is its facts and `..TournamentLine::default()`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TournamentLine {
     /// Its id.
     pub id: String,

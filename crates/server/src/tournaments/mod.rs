@@ -8,15 +8,12 @@ use std::sync::{Arc, Mutex};
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::tournament::{Config, Length, Start};
-use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, UserId};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::books::Member;
 use crate::error::RoomError;
-use crate::protocol::tournament::{
-    NewSitAndGo, TournamentAddOn, TournamentDetail, TournamentLine, TournamentStatus,
-};
+use crate::protocol::tournament::{NewSitAndGo, TournamentAddOn, TournamentDetail, TournamentLine};
 use crate::protocol::{OptionsError, TableOptions};
 use crate::room::Room;
 mod operator;
@@ -74,26 +71,11 @@ impl Definition {
                 Length::Hands(h) => Some(h),
                 Length::Minutes(_) => None,
             },
-            status: TournamentStatus::Registering,
             entry: c.prize,
             fee: c.fee,
             seats: c.seats,
             players,
-            entrants: 0,
-            left: 0,
-            prize_pool: Chips::ZERO,
-            places_paid: 0,
             starting_stack: c.structure.starting_stack,
-            level: None,
-            small_blind: None,
-            big_blind: None,
-            ante: None,
-            average_stack: None,
-            level_ends_ms: None,
-            next_level: None,
-            break_next_minutes: None,
-            break_ends_ms: None,
-            deal_ends_ms: None,
             created_at,
             starts_at: scheduled.map(|s| s.0),
             late_until_level: scheduled.map(|s| s.1),
@@ -105,10 +87,7 @@ impl Definition {
                 price: a.prize,
             }),
             guarantee: c.guarantee,
-            overlay: None,
-            round: None,
-            rounds: None,
-            knockout: None,
+            ..TournamentLine::default()
         }
     }
 

@@ -9,13 +9,12 @@ use std::sync::Arc;
 
 use serde_json::json;
 use tavolo_engine::tournament::{SwissConfig, SwissEvent, SwissStart};
-use tavolo_engine::Chips;
 use tavolo_store::{NewTournament, TournamentFence, TournamentRow, UserId};
 
 use super::{invalid, new_tournament, saved_line, saved_seed, swiss_shell};
 use crate::books::Member;
 use crate::error::RoomError;
-use crate::protocol::tournament::{NewSitAndGo, TournamentLine, TournamentStatus};
+use crate::protocol::tournament::{NewSitAndGo, TournamentLine};
 use crate::protocol::TableOptions;
 use crate::room::Room;
 use crate::tournament::handle::TournamentHandle;
@@ -55,39 +54,14 @@ impl SwissDefinition {
             structure: "swiss".into(),
             kind: kind.into(),
             speed: "regular".into(),
-            hands_per_level: None,
-            status: TournamentStatus::Registering,
-            entry: Chips::ZERO,
-            fee: Chips::ZERO,
             seats: 4,
             players,
-            entrants: 0,
-            left: 0,
-            prize_pool: Chips::ZERO,
-            places_paid: 0,
-            starting_stack: Chips::ZERO,
-            level: None,
-            small_blind: None,
-            big_blind: None,
-            ante: None,
-            average_stack: None,
-            level_ends_ms: None,
-            next_level: None,
-            break_next_minutes: None,
-            break_ends_ms: None,
-            deal_ends_ms: None,
             created_at,
             starts_at,
-            late_until_level: None,
             min_players,
-            re_entry: false,
-            rebuys: false,
-            add_on: None,
-            guarantee: None,
-            overlay: None,
-            round: None,
             rounds: self.swiss.rounds,
             knockout: self.swiss.knockout,
+            ..TournamentLine::default()
         }
     }
 
