@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use tavolo_engine::tournament::DealKind;
 
 use super::io::Notice;
+use super::swiss::SwissNotice;
 use crate::protocol::tournament::TournamentNotice;
 
 /// `n` as shown.
@@ -136,6 +137,45 @@ fn kind_word(kind: DealKind) -> &'static str {
     match kind {
         DealKind::Icm => "ICM",
         DealKind::Chop => "chip chop",
+    }
+}
+
+/// A Swiss event's notice `n` as shown: a key and its arguments for the browser to say in the reader's language
+/// (docs/protocol.md, `TournamentNotice`), with the English words.
+pub(super) fn swiss_shown(n: &SwissNotice) -> TournamentNotice {
+    let (key, args): (&str, Vec<(&str, serde_json::Value)>) = match n {
+        SwissNotice::Seated { round, table, seat } => (
+            "swiss_seated",
+            vec![
+                ("round", (*round).into()),
+                ("table", (table + 1).into()),
+                ("seat", (seat + 1).into()),
+            ],
+        ),
+        SwissNotice::Eliminated { round } => ("swiss_out", vec![("round", (*round).into())]),
+        SwissNotice::Placed { place: 1 } => ("swiss_won", vec![]),
+        SwissNotice::Placed { place } => ("swiss_placed", vec![("place", (*place).into())]),
+        SwissNotice::Cancelled => ("swiss_cancelled", vec![]),
+    };
+    TournamentNotice {
+        key: key.into(),
+        args: args.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        text: swiss_say(n),
+    }
+}
+
+/// A notice in English.
+fn swiss_say(n: &SwissNotice) -> String {
+    match n {
+        SwissNotice::Seated { round, table, seat } => format!(
+            "Round {round}: seated at table {}, seat {}.",
+            table + 1,
+            seat + 1
+        ),
+        SwissNotice::Eliminated { round } => format!("Out after round {round}."),
+        SwissNotice::Placed { place: 1 } => "You won the event!".into(),
+        SwissNotice::Placed { place } => format!("The event is over: you placed {place}."),
+        SwissNotice::Cancelled => "The event was called off.".into(),
     }
 }
 

@@ -13,8 +13,7 @@ use super::saved::Step;
 use super::shown::Shown;
 use super::swiss::{SwissCoordinator, SwissNotice};
 use crate::protocol::tournament::{
-    SwissStanding, SwissTable, TournamentEntrant, TournamentNotice, TournamentStatus,
-    TournamentSwiss,
+    SwissStanding, SwissTable, TournamentEntrant, TournamentStatus, TournamentSwiss,
 };
 
 /// The most notices kept a player (the oldest go first).
@@ -122,7 +121,7 @@ impl Shown {
     /// Keeps a Swiss event's `notice` for `user`.
     pub fn swiss_notice(&mut self, user: UserId, notice: &SwissNotice) {
         let kept = self.notices.entry(user).or_default();
-        kept.push(shown(notice));
+        kept.push(super::notices::swiss_shown(notice));
         if kept.len() > NOTICES_KEPT {
             kept.remove(0);
         }
@@ -177,44 +176,4 @@ fn swiss_tables(
     }
     out.sort_by_key(|t| (t.round, t.table));
     out
-}
-
-/// A Swiss notice in words.
-/// `n` as shown: a key and its arguments for the browser to say in the reader's language
-/// (docs/protocol.md, `TournamentNotice`), with the English words.
-fn shown(n: &SwissNotice) -> TournamentNotice {
-    let (key, args): (&str, Vec<(&str, serde_json::Value)>) = match n {
-        SwissNotice::Seated { round, table, seat } => (
-            "swiss_seated",
-            vec![
-                ("round", (*round).into()),
-                ("table", (table + 1).into()),
-                ("seat", (seat + 1).into()),
-            ],
-        ),
-        SwissNotice::Eliminated { round } => ("swiss_out", vec![("round", (*round).into())]),
-        SwissNotice::Placed { place: 1 } => ("swiss_won", vec![]),
-        SwissNotice::Placed { place } => ("swiss_placed", vec![("place", (*place).into())]),
-        SwissNotice::Cancelled => ("swiss_cancelled", vec![]),
-    };
-    TournamentNotice {
-        key: key.into(),
-        args: args.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-        text: say(n),
-    }
-}
-
-/// A notice in English.
-fn say(n: &SwissNotice) -> String {
-    match n {
-        SwissNotice::Seated { round, table, seat } => format!(
-            "Round {round}: seated at table {}, seat {}.",
-            table + 1,
-            seat + 1
-        ),
-        SwissNotice::Eliminated { round } => format!("Out after round {round}."),
-        SwissNotice::Placed { place: 1 } => "You won the event!".into(),
-        SwissNotice::Placed { place } => format!("The event is over: you placed {place}."),
-        SwissNotice::Cancelled => "The event was called off.".into(),
-    }
 }
