@@ -435,12 +435,21 @@ test("finding 12: at a Draw showdown no seat's plate is cut, at every size; Draw
       await page.click('#act-fold-any', { timeout: 3000 }).catch(() => {});
       // On a loaded machine the stage (or the turn) can move on under the click, which takes the
       // question back with it: then it is asked again on a later one.
-      const confirming = await page
-        .waitForSelector('#act-fold-any.confirm', { timeout: 5000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!confirming) continue;
-      assert.match(await text(page, '#act-fold-any'), /\S/);
+      // The question and its words are read in one look: the next deal may redraw the bar between
+      // two reads, and a button gone is a question taken back, not an empty one (CI found that race).
+      const question = await page
+        .waitForFunction(
+          () => {
+            const b = document.querySelector('#act-fold-any.confirm');
+            return b ? { words: b.textContent.replace(/\s+/g, ' ').trim() } : null;
+          },
+          null,
+          { timeout: 5000 },
+        )
+        .then((h) => h.jsonValue())
+        .catch(() => null);
+      if (!question) continue;
+      assert.match(question.words, /\S/, 'the question to fold out of turn has words');
       const still = await tableState(page, id);
       assert.ok(still.view.live[still.you.hand_seat] || still.hand !== s.hand, 'one press did not fold');
       await shot(page, 'issue49-draw-fold-any-1366x768');
