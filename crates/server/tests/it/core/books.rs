@@ -45,6 +45,8 @@ pub struct SimBooks {
     pub journals: BTreeMap<String, (String, Vec<(String, i64)>)>,
     /// Hands by id.
     pub hands: BTreeMap<i64, SimHand>,
+    /// Hands begun under a key, by that key.
+    hand_keys: BTreeMap<String, i64>,
     /// Tables by id.
     pub tables: BTreeMap<String, SimTable>,
     /// Users by id.
@@ -151,11 +153,17 @@ impl SimBooks {
             }
             _ => self.check_fence(fence)?,
         }
-        let snapshot = (
-            self.accounts.clone(),
-            self.journals.clone(),
-            self.hands.clone(),
-        );
+        // Every write but closing refuses before it changes anything (a journal's legs are all
+        // checked before any is applied); closing moves several journals, so it alone is undone
+        // whole when one is refused. (A copy of the books before every write made the long
+        // simulations quadratic in the hands played.)
+        let snapshot = matches!(write, Write::Close).then(|| {
+            (
+                self.accounts.clone(),
+                self.journals.clone(),
+                self.hands.clone(),
+            )
+        });
         let result = match write {
             Write::Move(j) => self.apply(j).map(|()| Booked::Done),
             Write::Begin(h) => self.begin(h),
@@ -177,7 +185,7 @@ impl SimBooks {
             }
             Write::NewBot(_) => unreachable!(),
         };
-        if result.is_err() {
+        if let (Err(_), Some(snapshot)) = (&result, snapshot) {
             (self.accounts, self.journals, self.hands) = snapshot;
         }
         result
@@ -239,7 +247,7 @@ impl SimBooks {
 
     fn begin(&mut self, h: &NewHand) -> BookAnswer {
         if let Some(key) = &h.key {
-            if let Some((id, _)) = self.hands.iter().find(|(_, x)| x.key.as_ref() == Some(key)) {
+            if let Some(id) = self.hand_keys.get(key) {
                 return Ok(Booked::Hand(HandId(*id)));
             }
         }
@@ -248,6 +256,9 @@ impl SimBooks {
         }
         let id = self.next_hand;
         self.next_hand += 1;
+        if let Some(key) = &h.key {
+            self.hand_keys.insert(key.clone(), id);
+        }
         self.hands.insert(
             id,
             SimHand {
