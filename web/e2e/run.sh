@@ -48,9 +48,11 @@ if [ -z "${BASE_URL:-}" ]; then
   PORT="$(node -e "const s = require('net').createServer();
     s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
   DATA_DIR="$(mktemp -d)"
-  # quick bots and short pauses between hands; every test player signs up from this machine
+  # quick bots and short pauses between hands (the tests read the pause: exported); every test
+  # player signs up from this machine
+  export E2E_BOT_DELAY_MS="${E2E_BOT_DELAY_MS:-50}" E2E_HAND_PAUSE_MS="${E2E_HAND_PAUSE_MS:-800}"
   "$TAVOLO_BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA_DIR" \
-    --bot-delay-ms "${E2E_BOT_DELAY_MS:-150}" --hand-pause-ms "${E2E_HAND_PAUSE_MS:-1500}" \
+    --bot-delay-ms "$E2E_BOT_DELAY_MS" --hand-pause-ms "$E2E_HAND_PAUSE_MS" \
     --signups-per-hour 1000 --guests-per-hour 1000 \
     > "$E2E_ARTIFACTS/server.log" 2>&1 &
   SERVER_PID=$!
