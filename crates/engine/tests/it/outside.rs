@@ -58,18 +58,12 @@ pub fn run(cmd: &mut Command) -> Result<String, String> {
 /// import that shows it is).
 pub fn venv_python(name: &str, requirements: &str, probe: &str) -> Result<PathBuf, String> {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args(["-c", &format!("import {probe}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ready {
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        run(Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
-            .arg(repository().join(requirements)))?;
-    }
-    Ok(python)
+    run(Command::new("sh")
+        .arg(repository().join("scripts/test-venv.sh"))
+        .arg(&venv)
+        .arg(requirements)
+        .arg(probe))?;
+    Ok(venv.join("bin/python"))
 }
 
 /// The repository's root.
