@@ -37,8 +37,7 @@ async fn a_sit_and_go_with_faults_audits_clean_in_the_store() {
         if i == 4 {
             b.crash(|| true);
         }
-        b.advance(std::time::Duration::from_secs(10));
-        b.settle();
+        b.wait(std::time::Duration::from_secs(10));
     }
     b.play_out(&mut rng);
     let mut again = 0;
