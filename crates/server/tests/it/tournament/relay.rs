@@ -10,12 +10,7 @@ use tavolo_server::tournament::{Input, Order, Relay, Relayed};
 use tavolo_store::UserId;
 
 fn member(id: i64) -> Member {
-    Member {
-        id: UserId(id),
-        name: format!("p{id}"),
-        guest: false,
-        bot: false,
-    }
+    Member::player(UserId(id), format!("p{id}"))
 }
 
 fn chips(n: u64) -> Chips {
