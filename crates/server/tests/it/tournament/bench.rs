@@ -30,7 +30,7 @@ pub const START_MS: u64 = 1_800_000_000_000;
 /// The books as a tournament sees them.
 #[derive(Debug)]
 pub struct Books {
-    /// The ledger.
+    /// The ledger, and the faults in force (its `down` and `answers_lost`).
     pub ledger: SimBooks,
     /// The epoch writes must carry.
     pub epoch: i64,
@@ -38,10 +38,6 @@ pub struct Books {
     pub save: Option<TournamentSave>,
     /// The log's steps, as the store's rows: each written once.
     pub log: Vec<Step>,
-    /// While set, every write fails (nothing recorded).
-    pub down: bool,
-    /// While set, every write is recorded but its answer is lost.
-    pub answers_lost: bool,
     /// Every journal the books took (recorded, or already recorded), in order.
     pub taken: Vec<Journal>,
     /// While set, what each save the books keep writes, as the store would: the rest of the
@@ -52,7 +48,7 @@ pub struct Books {
 impl Books {
     /// Carries out `write` with the faults in force.
     pub fn execute(&mut self, write: &Write) -> BookAnswer {
-        if self.down {
+        if self.ledger.down {
             return Err(BookFailure::Unavailable(
                 "the disk is full (simulated)".into(),
             ));
@@ -82,7 +78,7 @@ impl Books {
             (kept.from, kept.state.log) = (end as u64, Vec::new());
             self.save = Some(kept);
         }
-        if self.answers_lost {
+        if self.ledger.answers_lost {
             return Err(BookFailure::Unavailable(
                 "the answer was lost (simulated)".into(),
             ));
@@ -231,8 +227,6 @@ impl Bench {
             epoch: 1,
             save: None,
             log: Vec::new(),
-            down: false,
-            answers_lost: false,
             taken: Vec::new(),
             rows: None,
         };

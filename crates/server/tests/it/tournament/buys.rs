@@ -181,7 +181,7 @@ fn an_add_on_whose_write_fails_stays_pending_and_lands_under_its_key() {
     let i = (0..3)
         .find(|&i| stack(&b, i) > Chips::ZERO)
         .expect("a player in");
-    b.books.down = true;
+    b.books.ledger.down = true;
     let r = b.intent(i, Intent::AddOn);
     let first = b.writes.iter().find_map(|(_, w)| money_key(w));
     b.settle();
@@ -189,7 +189,7 @@ fn an_add_on_whose_write_fails_stays_pending_and_lands_under_its_key() {
     assert_eq!(b.books.pool(), 300, "nothing recorded");
     assert!(b.core.add_ons_waiting().is_empty(), "nothing made");
     assert!(b.core.pending().iter().any(|m| m.is_charge()), "pending");
-    b.books.down = false;
+    b.books.ledger.down = false;
     b.advance(Duration::from_secs(2));
     let again = b.writes.iter().find_map(|(_, w)| money_key(w));
     assert_eq!(again, first, "sent again under its key");

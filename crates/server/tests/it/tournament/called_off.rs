@@ -68,9 +68,9 @@ fn guarantee_the_overlay_is_booked_once_across_a_takeover_and_the_prizes_sum_to_
         })
     };
     assert!(writing(&b), "the overlay goes with the start's save");
-    b.books.answers_lost = true;
+    b.books.ledger.answers_lost = true;
     b.settle();
-    b.books.answers_lost = false;
+    b.books.ledger.answers_lost = false;
     assert!(b.books.has(&overlay));
     b.crash(|| true);
     assert_eq!(b.books.pool(), 1_000);

@@ -123,16 +123,16 @@ impl World {
         match self.rng.below(10) {
             0 => {
                 self.fault("write failed");
-                self.b.books.down = true;
+                self.b.books.ledger.down = true;
             }
             1 => {
                 self.fault("answer lost");
-                self.b.books.answers_lost = true;
+                self.b.books.ledger.answers_lost = true;
             }
             _ => {}
         }
         let answer = self.b.books.execute(&w);
-        (self.b.books.down, self.b.books.answers_lost) = (false, false);
+        (self.b.books.ledger.down, self.b.books.ledger.answers_lost) = (false, false);
         self.b.send(Input::Booked(id, answer));
     }
 

@@ -186,7 +186,7 @@ fn a_registration_the_books_refuse_for_want_of_chips_is_refused_and_seats_nobody
 fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
     let mut b = Bench::new(sit_and_go(9, 9), &[1_000; 2], 1);
     b.settle();
-    b.books.down = true;
+    b.books.ledger.down = true;
     let r = b.intent(0, Intent::Register);
     let (_, first) = b.writes.front().cloned().expect("the entry's write");
     b.answer_one();
@@ -200,7 +200,7 @@ fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
     // a second try while it is pending is refused
     let again = b.intent(0, Intent::Register);
     assert_eq!(b.answers[&again], Err(CoordError::Busy("entry")));
-    b.books.down = false;
+    b.books.ledger.down = false;
     b.advance(Duration::from_millis(100));
     assert!(b.writes.is_empty(), "sent again only after the pause");
     b.advance(Duration::from_secs(1));
