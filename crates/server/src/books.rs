@@ -25,6 +25,18 @@ pub struct Member {
     pub bot: bool,
 }
 
+impl Member {
+    /// A player: a user who signed up (not a guest), not a bot.
+    pub fn player(id: UserId, name: String) -> Member {
+        Member {
+            id,
+            name,
+            guest: false,
+            bot: false,
+        }
+    }
+}
+
 impl From<User> for Member {
     fn from(u: User) -> Member {
         Member {

@@ -49,17 +49,19 @@ impl ExportQuery {
             )),
         }
     }
+}
 
-    fn reveal_all(&self) -> Result<bool, Response> {
-        match self.reveal.as_deref() {
-            None | Some("") | Some("mine") => Ok(false),
-            Some("all") => Ok(true),
-            Some(other) => Err(api_error(
-                StatusCode::BAD_REQUEST,
-                "bad_reveal",
-                &format!("reveal `{other}`: all or mine"),
-            )),
-        }
+/// `?reveal=all|mine` (absent or empty: `mine`), here and in a replay: whether every card dealt
+/// is shown, or the error answer (400 `bad_reveal`).
+pub(super) fn reveal_all(reveal: Option<&str>) -> Result<bool, Response> {
+    match reveal {
+        None | Some("") | Some("mine") => Ok(false),
+        Some("all") => Ok(true),
+        Some(other) => Err(api_error(
+            StatusCode::BAD_REQUEST,
+            "bad_reveal",
+            &format!("reveal `{other}`: all or mine"),
+        )),
     }
 }
 
@@ -134,7 +136,7 @@ pub(super) async fn export_hand(
     Path(id): Path<String>,
     Query(q): Query<ExportQuery>,
 ) -> Response {
-    let (format, all) = match (q.format(), q.reveal_all()) {
+    let (format, all) = match (q.format(), reveal_all(q.reveal.as_deref())) {
         (Ok(f), Ok(a)) => (f, a),
         (Err(r), _) | (_, Err(r)) => return r,
     };
@@ -156,7 +158,7 @@ pub(super) async fn export_history(
     headers: HeaderMap,
     Query(q): Query<ExportQuery>,
 ) -> Response {
-    let (format, all) = match (q.format(), q.reveal_all()) {
+    let (format, all) = match (q.format(), reveal_all(q.reveal.as_deref())) {
         (Ok(f), Ok(a)) => (f, a),
         (Err(r), _) | (_, Err(r)) => return r,
     };

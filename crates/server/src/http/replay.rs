@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use super::export::reveal_all;
 use super::history::players_hand;
 use crate::answer::api_error;
 use crate::replayer::{self, Asker};
@@ -27,16 +28,9 @@ pub(super) async fn replay(
     Path(id): Path<String>,
     Query(q): Query<ReplayQuery>,
 ) -> Response {
-    let all = match q.reveal.as_deref() {
-        None | Some("") | Some("mine") => false,
-        Some("all") => true,
-        Some(other) => {
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                "bad_reveal",
-                &format!("reveal `{other}`: all or mine"),
-            )
-        }
+    let all = match reveal_all(q.reveal.as_deref()) {
+        Ok(all) => all,
+        Err(r) => return r,
     };
     let (m, h) = match players_hand(&room, &headers, &id, "replay it").await {
         Ok(found) => found,

@@ -83,19 +83,15 @@ pub fn json_schema() -> Value {
     let intent = generator.subschema_for::<Intent>();
     let server = generator.subschema_for::<ServerMessage>();
     // The HTTP answers, as definitions.
-    generator.subschema_for::<http::ApiError>();
-    generator.subschema_for::<http::Health>();
-    generator.subschema_for::<http::UserReply>();
-    generator.subschema_for::<http::TablesReply>();
-    generator.subschema_for::<http::HistoryReply>();
-    generator.subschema_for::<http::Fairness>();
-    generator.subschema_for::<replay::ReplayReply>();
-    generator.subschema_for::<tournament::TournamentsReply>();
-    generator.subschema_for::<tournament::TournamentDetail>();
-    generator.subschema_for::<tournament::NewSitAndGo>();
-    generator.subschema_for::<tournament::TournamentCreated>();
-    generator.subschema_for::<tournament::TournamentAnswer>();
-    generator.subschema_for::<tournament::DealRequest>();
+    macro_rules! define {
+        ($module:ident: $($t:ident),+) => {
+            $(generator.subschema_for::<$module::$t>();)+
+        };
+    }
+    define!(http: ApiError, Health, UserReply, TablesReply, HistoryReply, Fairness);
+    define!(replay: ReplayReply);
+    define!(tournament: TournamentsReply, TournamentDetail, NewSitAndGo, TournamentCreated);
+    define!(tournament: TournamentAnswer, DealRequest);
     let games = game_schemas(&mut generator);
     let mut defs: serde_json::Map<String, Value> = generator
         .definitions()

@@ -350,12 +350,7 @@ fn a_negative_ledger_balance_became_zero_chips_without_a_word() {
 #[test]
 fn a_count_of_chips_too_large_for_the_ledger_is_refused_with_the_count() {
     let too_many = Chips::new(i64::MAX as u64 + 1);
-    let ada = Member {
-        id: tavolo_store::UserId(1),
-        name: "ada".into(),
-        guest: false,
-        bot: false,
-    };
+    let ada = Member::player(tavolo_store::UserId(1), "ada".into());
     let want = ChipsError::TooManyForLedger(too_many);
     let buy_in = books::buy_in("k1".into(), "t5", &ada, too_many);
     assert_eq!(buy_in.err(), Some(want));

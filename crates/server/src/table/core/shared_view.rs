@@ -10,7 +10,6 @@
 //! every viewer.
 
 use serde::ser::{self, Impossible, Serialize, SerializeStruct, Serializer};
-use serde_json::value::RawValue;
 use tavolo_engine::game::Game;
 
 /// The shared fields of a view, written once: their names, and the fields as one piece of a
@@ -28,26 +27,18 @@ impl SharedView {
         if G::SHARED_VIEW_FIELDS.is_empty() {
             return SharedView::default();
         }
-        let mut fields = Collect {
-            names: G::SHARED_VIEW_FIELDS,
-            out: Vec::new(),
-        };
-        if view.serialize(Fields(&mut fields)).is_err() {
+        let mut out = Vec::new();
+        let Ok(names) = write_fields(view, G::SHARED_VIEW_FIELDS, true, &mut out) else {
             return SharedView::default();
-        }
-        let mut text =
-            String::with_capacity(fields.out.iter().map(|(_, v)| v.get().len() + 24).sum());
-        for (k, v) in &fields.out {
-            if !text.is_empty() {
-                text.push(',');
-            }
-            text.push_str(&serde_json::to_string(k).unwrap_or_default());
-            text.push(':');
-            text.push_str(v.get());
-        }
+        };
+        // `{"rules":{…},…}`: the fields are the object but its braces.
+        let text = String::from_utf8(out).unwrap_or_default();
+        let text = text
+            .get(1..text.len().saturating_sub(1))
+            .unwrap_or_default();
         SharedView {
-            names: fields.out.iter().map(|(k, _)| *k).collect(),
-            text,
+            names,
+            text: text.to_string(),
         }
     }
 
@@ -58,13 +49,7 @@ impl SharedView {
         view: &V,
         out: &mut Vec<u8>,
     ) -> serde_json::Result<()> {
-        let mut ser = serde_json::Serializer::new(&mut *out);
-        let mut st = ser.serialize_struct("View", 1)?;
-        view.serialize(Fields(&mut Forward {
-            st: &mut st,
-            skip: &self.names,
-        }))?;
-        SerializeStruct::end(st)?;
+        write_fields(view, &self.names, false, out)?;
         if !self.text.is_empty() {
             // The object's closing brace goes after the shared fields.
             out.pop();
@@ -78,68 +63,60 @@ impl SharedView {
     }
 }
 
-/// Where a struct's fields go, one by one.
-trait FieldSink {
-    type Error: ser::Error;
-    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T)
-        -> Result<(), Self::Error>;
+/// Writes `view` into `out` as one JSON object of its fields named in `names` (`keep`) or of
+/// those not named there (not `keep`), as the view's `Serialize` writes them; the names of
+/// those written when `keep`.
+fn write_fields<V: Serialize>(
+    view: &V,
+    names: &[&'static str],
+    keep: bool,
+    out: &mut Vec<u8>,
+) -> serde_json::Result<Vec<&'static str>> {
+    let mut ser = serde_json::Serializer::new(&mut *out);
+    let mut st = ser.serialize_struct("View", 1)?;
+    let mut fields = Forward {
+        st: &mut st,
+        names,
+        keep,
+        written: Vec::new(),
+    };
+    view.serialize(Fields(&mut fields))?;
+    let written = fields.written;
+    SerializeStruct::end(st)?;
+    Ok(written)
 }
 
-/// Keeps the fields named `names`, each written as raw JSON.
-struct Collect {
-    names: &'static [&'static str],
-    out: Vec<(&'static str, Box<RawValue>)>,
-}
-
-impl FieldSink for Collect {
-    type Error = serde_json::Error;
-    fn field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Self::Error> {
-        if self.names.contains(&key) {
-            self.out.push((key, serde_json::value::to_raw_value(v)?));
-        }
-        Ok(())
-    }
-}
-
-/// Writes the fields not in `skip` into another struct being written.
+/// Writes the fields named in `names` (`keep`), or those not named there (not `keep`), into
+/// another struct being written; keeps the names of those written when `keep`.
 struct Forward<'a, 'b, S> {
     st: &'a mut S,
-    skip: &'b [&'static str],
+    names: &'b [&'static str],
+    keep: bool,
+    written: Vec<&'static str>,
 }
 
-impl<S: SerializeStruct> FieldSink for Forward<'_, '_, S> {
-    type Error = S::Error;
-    fn field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Self::Error> {
-        if self.skip.contains(&key) {
-            return Ok(());
-        }
-        self.st.serialize_field(key, v)
-    }
-}
-
-/// A serializer that takes a struct apart into its fields, for a [`FieldSink`]; anything but a
+/// A serializer that takes a struct apart into its fields, for a [`Forward`]; anything but a
 /// struct is refused (a game's view is a struct).
-struct Fields<'a, K>(&'a mut K);
+struct Fields<'f, 'a, 'b, S>(&'f mut Forward<'a, 'b, S>);
 
-impl<K: FieldSink> SerializeStruct for Fields<'_, K> {
+impl<S: SerializeStruct> SerializeStruct for Fields<'_, '_, '_, S> {
     type Ok = ();
-    type Error = K::Error;
+    type Error = S::Error;
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), K::Error> {
-        self.0.field(key, value)
+    ) -> Result<(), S::Error> {
+        let to = &mut *self.0;
+        if to.names.contains(&key) != to.keep {
+            return Ok(());
+        }
+        if to.keep {
+            to.written.push(key);
+        }
+        to.st.serialize_field(key, value)
     }
-    fn end(self) -> Result<(), K::Error> {
+    fn end(self) -> Result<(), S::Error> {
         Ok(())
     }
 }
@@ -149,72 +126,72 @@ fn not_a_struct<E: ser::Error>() -> E {
     E::custom("a game's view is written as a struct")
 }
 
-impl<'a, K: FieldSink> Serializer for Fields<'a, K> {
+impl<'f, 'a, 'b, S: SerializeStruct> Serializer for Fields<'f, 'a, 'b, S> {
     type Ok = ();
-    type Error = K::Error;
-    type SerializeSeq = Impossible<(), K::Error>;
-    type SerializeTuple = Impossible<(), K::Error>;
-    type SerializeTupleStruct = Impossible<(), K::Error>;
-    type SerializeTupleVariant = Impossible<(), K::Error>;
-    type SerializeMap = Impossible<(), K::Error>;
-    type SerializeStruct = Fields<'a, K>;
-    type SerializeStructVariant = Impossible<(), K::Error>;
+    type Error = S::Error;
+    type SerializeSeq = Impossible<(), S::Error>;
+    type SerializeTuple = Impossible<(), S::Error>;
+    type SerializeTupleStruct = Impossible<(), S::Error>;
+    type SerializeTupleVariant = Impossible<(), S::Error>;
+    type SerializeMap = Impossible<(), S::Error>;
+    type SerializeStruct = Fields<'f, 'a, 'b, S>;
+    type SerializeStructVariant = Impossible<(), S::Error>;
 
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, K::Error> {
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, S::Error> {
         Ok(self)
     }
-    fn serialize_bool(self, _: bool) -> Result<(), K::Error> {
+    fn serialize_bool(self, _: bool) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_i8(self, _: i8) -> Result<(), K::Error> {
+    fn serialize_i8(self, _: i8) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_i16(self, _: i16) -> Result<(), K::Error> {
+    fn serialize_i16(self, _: i16) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_i32(self, _: i32) -> Result<(), K::Error> {
+    fn serialize_i32(self, _: i32) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_i64(self, _: i64) -> Result<(), K::Error> {
+    fn serialize_i64(self, _: i64) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_u8(self, _: u8) -> Result<(), K::Error> {
+    fn serialize_u8(self, _: u8) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_u16(self, _: u16) -> Result<(), K::Error> {
+    fn serialize_u16(self, _: u16) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_u32(self, _: u32) -> Result<(), K::Error> {
+    fn serialize_u32(self, _: u32) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_u64(self, _: u64) -> Result<(), K::Error> {
+    fn serialize_u64(self, _: u64) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_f32(self, _: f32) -> Result<(), K::Error> {
+    fn serialize_f32(self, _: f32) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_f64(self, _: f64) -> Result<(), K::Error> {
+    fn serialize_f64(self, _: f64) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_char(self, _: char) -> Result<(), K::Error> {
+    fn serialize_char(self, _: char) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_str(self, _: &str) -> Result<(), K::Error> {
+    fn serialize_str(self, _: &str) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), K::Error> {
+    fn serialize_bytes(self, _: &[u8]) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_none(self) -> Result<(), K::Error> {
+    fn serialize_none(self) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), K::Error> {
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_unit(self) -> Result<(), K::Error> {
+    fn serialize_unit(self) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), K::Error> {
+    fn serialize_unit_struct(self, _: &'static str) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
     fn serialize_unit_variant(
@@ -222,14 +199,14 @@ impl<'a, K: FieldSink> Serializer for Fields<'a, K> {
         _: &'static str,
         _: u32,
         _: &'static str,
-    ) -> Result<(), K::Error> {
+    ) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
         _: &'static str,
         _: &T,
-    ) -> Result<(), K::Error> {
+    ) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
@@ -238,20 +215,20 @@ impl<'a, K: FieldSink> Serializer for Fields<'a, K> {
         _: u32,
         _: &'static str,
         _: &T,
-    ) -> Result<(), K::Error> {
+    ) -> Result<(), S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, K::Error> {
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, K::Error> {
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, S::Error> {
         Err(not_a_struct())
     }
     fn serialize_tuple_struct(
         self,
         _: &'static str,
         _: usize,
-    ) -> Result<Self::SerializeTupleStruct, K::Error> {
+    ) -> Result<Self::SerializeTupleStruct, S::Error> {
         Err(not_a_struct())
     }
     fn serialize_tuple_variant(
@@ -260,10 +237,10 @@ impl<'a, K: FieldSink> Serializer for Fields<'a, K> {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Self::SerializeTupleVariant, K::Error> {
+    ) -> Result<Self::SerializeTupleVariant, S::Error> {
         Err(not_a_struct())
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, K::Error> {
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
         Err(not_a_struct())
     }
     fn serialize_struct_variant(
@@ -272,7 +249,7 @@ impl<'a, K: FieldSink> Serializer for Fields<'a, K> {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Self::SerializeStructVariant, K::Error> {
+    ) -> Result<Self::SerializeStructVariant, S::Error> {
         Err(not_a_struct())
     }
 }

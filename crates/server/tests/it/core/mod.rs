@@ -3,6 +3,7 @@
 
 pub(crate) mod bench;
 pub(crate) mod books;
+pub(crate) mod seeds;
 mod sim_tournament;
 pub(crate) mod simulation;
 pub(crate) mod stories;

@@ -32,6 +32,7 @@ use tavolo_store::Account;
 
 use super::bench::{draw, holdem, saint, tournament, Bench, Maker};
 use super::books::SimBooks;
+use super::seeds::{env, failed, run_seeds, Tally};
 use super::sim_tournament::Coordinator;
 
 /// Seeds of the default run, and steps per seed.
@@ -41,10 +42,8 @@ const STEPS: usize = 10_000;
 /// What one seed's run did.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// Steps taken.
-    pub steps: usize,
-    /// Faults injected, by kind.
-    pub faults: BTreeMap<&'static str, u64>,
+    /// Steps taken and faults injected.
+    pub tally: Tally,
     /// Hands finished (settled in the books).
     pub hands: u64,
 }
@@ -138,7 +137,7 @@ impl<G: Game> World<G> {
     }
 
     fn fault(&mut self, kind: &'static str) {
-        *self.report.faults.entry(kind).or_default() += 1;
+        self.report.tally.fault(kind);
     }
 
     /// One step: an event drawn from the seed.
@@ -726,7 +725,7 @@ pub fn run_tournament(seed: u64, steps: usize) -> Result<Report, String> {
 fn go_world<G: Game>(mut w: World<G>, steps: usize) -> Result<Report, String> {
     for i in 0..steps {
         w.step().map_err(|e| format!("step {i}: {e}"))?;
-        w.report.steps += 1;
+        w.report.tally.steps += 1;
         if w.table.stopped.is_some() && w.zombie.is_none() {
             // Closed (idle) or handed on for good: a fresh table in the same books.
             break;
@@ -742,24 +741,9 @@ fn go_world<G: Game>(mut w: World<G>, steps: usize) -> Result<Report, String> {
     Ok(w.report)
 }
 
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// The command that replays `seed` (with the test `replay`, or `tournament_replay`).
 fn replay_command(seed: u64, steps: usize, replay: &str) -> String {
     format!("TAVOLO_SIM_SEED={seed} TAVOLO_SIM_STEPS={steps} cargo test -p tavolo-server --test it core::simulation::{replay} -- --nocapture")
-}
-
-/// Seed `seed`'s failure at `e`, with the command (test `replay`) that replays it.
-fn failed(seed: u64, steps: usize, replay: &str, e: &str) -> String {
-    format!(
-        "seed {seed} failed at {e}\n  replay: {}",
-        replay_command(seed, steps, replay)
-    )
 }
 
 /// The default run: [`SEEDS`] seeds × [`STEPS`] steps (more with `TAVOLO_SIM_SEEDS` and
@@ -787,50 +771,18 @@ fn tournament_seeds() {
 
 /// Runs `seeds` seeds (from `TAVOLO_SIM_FIRST`, 1 by default) of `runner` for `steps` steps
 /// each, on every core; fails naming each failing seed and how to replay it.
-/// `run(seed)` for the seeds `first..first + count`, spread over the machine's cores: each
-/// seed's answer, in no particular order (every seed replays alone from one command).
-pub(crate) fn over_seeds<R: Send>(
-    first: u64,
-    count: u64,
-    run: impl Fn(u64) -> R + Sync,
-) -> Vec<(u64, R)> {
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-    let run = &run;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                s.spawn(move || {
-                    (first..first + count)
-                        .filter(|seed| seed % threads == k)
-                        .map(|seed| (seed, run(seed)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}
-
 fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usize, replay: &str) {
     let first = env("TAVOLO_SIM_FIRST", 1);
-    let results = over_seeds(first, seeds, |seed| runner(seed, steps));
-    let mut total = Report::default();
-    let mut failures = Vec::new();
-    for (seed, r) in results {
-        match r {
-            Ok(r) => {
-                total.steps += r.steps;
-                total.hands += r.hands;
-                for (k, v) in r.faults {
-                    *total.faults.entry(k).or_default() += v;
-                }
-            }
-            Err(e) => failures.push(failed(seed, steps, replay, &e)),
-        }
-    }
+    let (total, failures) = run_seeds(
+        first,
+        seeds,
+        |seed| runner(seed, steps),
+        |total, r| {
+            total.tally += r.tally;
+            total.hands += r.hands;
+        },
+        |seed| replay_command(seed, steps, replay),
+    );
     println!(
         "simulation ({}): {seeds} seeds, {} steps, {} hands settled, faults {:?}",
         if replay == "replay" {
@@ -838,9 +790,9 @@ fn many(runner: fn(u64, usize) -> Result<Report, String>, seeds: u64, steps: usi
         } else {
             "tournament"
         },
-        total.steps,
+        total.tally.steps,
         total.hands,
-        total.faults
+        total.tally.faults
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
@@ -857,7 +809,7 @@ fn replay_one(runner: fn(u64, usize) -> Result<Report, String>, steps: usize, re
     let steps = env("TAVOLO_SIM_STEPS", steps as u64) as usize;
     match runner(seed, steps) {
         Ok(r) => println!("seed {seed}: {r:?}"),
-        Err(e) => panic!("{}", failed(seed, steps, replay, &e)),
+        Err(e) => panic!("{}", failed(seed, &e, &replay_command(seed, steps, replay))),
     }
 }
 

@@ -30,15 +30,14 @@ async fn a_sit_and_go_with_faults_audits_clean_in_the_store() {
         .expect("a balance");
     let mut rng = GameRng::from_u64(22);
     for i in 0..9 {
-        b.books.answers_lost = i % 3 == 0;
+        b.books.ledger.answers_lost = i % 3 == 0;
         b.intent(i, Intent::Register);
         b.answer_one();
-        b.books.answers_lost = false;
+        b.books.ledger.answers_lost = false;
         if i == 4 {
             b.crash(|| true);
         }
-        b.advance(std::time::Duration::from_secs(10));
-        b.settle();
+        b.wait(std::time::Duration::from_secs(10));
     }
     b.play_out(&mut rng);
     let mut again = 0;

@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
+use tavolo_engine::tournament::{
+    Config, Phase, Speed, Start, Structure, TournamentError, TournamentGame,
+};
 use tavolo_engine::Chips;
 use tavolo_server::books::Member;
 use tavolo_server::tournament::{
@@ -28,7 +30,7 @@ pub const START_MS: u64 = 1_800_000_000_000;
 /// The books as a tournament sees them.
 #[derive(Debug)]
 pub struct Books {
-    /// The ledger.
+    /// The ledger, and the faults in force (its `down` and `answers_lost`).
     pub ledger: SimBooks,
     /// The epoch writes must carry.
     pub epoch: i64,
@@ -36,10 +38,6 @@ pub struct Books {
     pub save: Option<TournamentSave>,
     /// The log's steps, as the store's rows: each written once.
     pub log: Vec<Step>,
-    /// While set, every write fails (nothing recorded).
-    pub down: bool,
-    /// While set, every write is recorded but its answer is lost.
-    pub answers_lost: bool,
     /// Every journal the books took (recorded, or already recorded), in order.
     pub taken: Vec<Journal>,
     /// While set, what each save the books keep writes, as the store would: the rest of the
@@ -50,7 +48,7 @@ pub struct Books {
 impl Books {
     /// Carries out `write` with the faults in force.
     pub fn execute(&mut self, write: &Write) -> BookAnswer {
-        if self.down {
+        if self.ledger.down {
             return Err(BookFailure::Unavailable(
                 "the disk is full (simulated)".into(),
             ));
@@ -80,7 +78,7 @@ impl Books {
             (kept.from, kept.state.log) = (end as u64, Vec::new());
             self.save = Some(kept);
         }
-        if self.answers_lost {
+        if self.ledger.answers_lost {
             return Err(BookFailure::Unavailable(
                 "the answer was lost (simulated)".into(),
             ));
@@ -157,7 +155,45 @@ pub fn sit_and_go(players: usize, seats: usize) -> Config {
     }
 }
 
+/// [`sit_and_go`]'s tournament at tables of nine, scheduled instead: it starts `after_ms` after
+/// the bench's start, with late registration to level `late_until_level` (0: none), and is
+/// called off short of `min_players`.
+pub fn scheduled_in(after_ms: u64, late_until_level: usize, min_players: usize) -> Config {
+    Config {
+        start: Start::Scheduled {
+            at_ms: START_MS + after_ms,
+            late_until_level,
+            min_players,
+        },
+        ..sit_and_go(9, 9)
+    }
+}
+
+/// The answer to an intent the rules refuse with `e`.
+pub fn refused(e: TournamentError) -> Result<Ack, CoordError> {
+    Err(CoordError::Rules(e))
+}
+
 impl Bench {
+    /// A tournament with rebuys ([`scheduled_in`] `after_ms`, late registration to level
+    /// `late_until_level`, at least two players) with `players` of 1,000 chips registered, and
+    /// its start reached.
+    pub fn rebuys_started(
+        after_ms: u64,
+        late_until_level: usize,
+        players: usize,
+        seed: u64,
+    ) -> Bench {
+        let config = Config {
+            rebuys: true,
+            ..scheduled_in(after_ms, late_until_level, 2)
+        };
+        let mut b = Bench::new(config, &vec![1_000; players], seed);
+        b.register(players);
+        b.wait(Duration::from_millis(after_ms));
+        b
+    }
+
     /// A coordinator for `config`, and `members` players holding these chips each.
     pub fn new(config: Config, chips: &[i64], seed: u64) -> Bench {
         Bench::with_bots(config, chips, 0, seed)
@@ -191,8 +227,6 @@ impl Bench {
             epoch: 1,
             save: None,
             log: Vec::new(),
-            down: false,
-            answers_lost: false,
             taken: Vec::new(),
             rows: None,
         };
@@ -285,6 +319,22 @@ impl Bench {
         reply
     }
 
+    /// Members `0..n` register one after the other, each entry booked before the next.
+    pub fn register(&mut self, n: usize) {
+        for i in 0..n {
+            self.intent(i, Intent::Register);
+            self.settle();
+        }
+    }
+
+    /// [`Bench::register`] of `n` that fills the sit-and-go: it is running, table 0 dealing
+    /// its first hand.
+    pub fn start(&mut self, n: usize) {
+        self.register(n);
+        assert_eq!(self.core.tournament().phase(), Phase::Running);
+        assert_eq!(self.dealing(), vec![0]);
+    }
+
     /// The books answer the oldest write.
     pub fn answer_one(&mut self) -> bool {
         let Some((id, w)) = self.writes.pop_front() else {
@@ -309,6 +359,12 @@ impl Bench {
     pub fn advance(&mut self, d: Duration) {
         self.now = self.now.plus(d);
         self.send(Input::Tick);
+    }
+
+    /// Time passes by `d`, and the books answer every write that makes.
+    pub fn wait(&mut self, d: Duration) {
+        self.advance(d);
+        self.settle();
     }
 
     /// Tables with a hand to report.

@@ -18,12 +18,7 @@ use super::bench::{sit_and_go, Bench};
 fn proposed_with_bots(kind: DealKind) -> Bench {
     let mut b = Bench::with_bots(sit_and_go(4, 9), &[1_000], 3, 21);
     b.settle();
-    for i in 0..4 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    assert_eq!(b.core.tournament().phase(), Phase::Running);
-    assert_eq!(b.dealing(), vec![0]);
+    b.start(4);
     let r = b.intent(0, Intent::ProposeDeal(kind));
     b.settle();
     assert_eq!(b.answers[&r], Ok(Ack::DealProposed));

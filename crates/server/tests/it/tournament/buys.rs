@@ -7,29 +7,24 @@
 use std::time::Duration;
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{AddOn, Config, Phase, Start};
+use tavolo_engine::tournament::{AddOn, Config, Phase};
 use tavolo_engine::Chips;
 use tavolo_server::tournament::{Ack, CoordError, Intent, Notice, Order, Write};
 
-use super::bench::{sit_and_go, Bench, ID, START_MS};
+use super::bench::{scheduled_in, Bench, ID};
 
 /// A scheduled Hold'em tournament starting a minute after the bench's start: 100 into the pool
 /// and 10 to the house an entry, turbo levels (10 minutes), late registration, rebuys and an
 /// add-on (5,000 chips for 50) in level 1, at least `min_players`.
 fn scheduled(min_players: usize) -> Config {
     Config {
-        start: Start::Scheduled {
-            at_ms: START_MS + 60_000,
-            late_until_level: 1,
-            min_players,
-        },
         re_entry: true,
         rebuys: true,
         add_on: Some(AddOn {
             chips: Chips::new(5_000),
             prize: Chips::new(50),
         }),
-        ..sit_and_go(9, 9)
+        ..scheduled_in(60_000, 1, min_players)
     }
 }
 
@@ -37,10 +32,7 @@ fn scheduled(min_players: usize) -> Config {
 fn started() -> Bench {
     let mut b = Bench::new(scheduled(2), &[1_000; 3], 3);
     b.settle();
-    for i in 0..3 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(3);
     assert_eq!(b.core.tournament().phase(), Phase::Registering);
     b.advance(Duration::from_secs(59));
     assert_eq!(
@@ -48,8 +40,7 @@ fn started() -> Bench {
         Phase::Registering,
         "not before its time"
     );
-    b.advance(Duration::from_secs(1));
-    b.settle();
+    b.wait(Duration::from_secs(1));
     assert_eq!(
         b.core.tournament().phase(),
         Phase::Running,
@@ -86,13 +77,9 @@ fn money_key(w: &Write) -> Option<String> {
 fn a_scheduled_tournament_short_of_its_minimum_is_called_off_at_its_time_and_refunded() {
     let mut b = Bench::new(scheduled(3), &[1_000; 2], 4);
     b.settle();
-    for i in 0..2 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(2);
     assert_eq!(b.books.pool(), 200);
-    b.advance(Duration::from_secs(60));
-    b.settle();
+    b.wait(Duration::from_secs(60));
     assert_eq!(b.core.tournament().phase(), Phase::Cancelled);
     for i in 0..2 {
         assert_eq!(b.balance(i), 1_000, "player {i} has everything back");
@@ -194,7 +181,7 @@ fn an_add_on_whose_write_fails_stays_pending_and_lands_under_its_key() {
     let i = (0..3)
         .find(|&i| stack(&b, i) > Chips::ZERO)
         .expect("a player in");
-    b.books.down = true;
+    b.books.ledger.down = true;
     let r = b.intent(i, Intent::AddOn);
     let first = b.writes.iter().find_map(|(_, w)| money_key(w));
     b.settle();
@@ -202,7 +189,7 @@ fn an_add_on_whose_write_fails_stays_pending_and_lands_under_its_key() {
     assert_eq!(b.books.pool(), 300, "nothing recorded");
     assert!(b.core.add_ons_waiting().is_empty(), "nothing made");
     assert!(b.core.pending().iter().any(|m| m.is_charge()), "pending");
-    b.books.down = false;
+    b.books.ledger.down = false;
     b.advance(Duration::from_secs(2));
     let again = b.writes.iter().find_map(|(_, w)| money_key(w));
     assert_eq!(again, first, "sent again under its key");
@@ -230,8 +217,7 @@ fn an_add_on_booked_as_its_level_ends_is_refunded_when_it_cannot_be_made() {
     b.settle();
     assert_eq!(b.answers[&r], Ok(Ack::AddOnBooked));
     assert_eq!(b.balance(1), 1_000 - 110 - 50);
-    b.advance(Duration::from_secs(10 * 60));
-    b.settle();
+    b.wait(Duration::from_secs(10 * 60));
     assert!(!b.core.tournament().registration_open(), "level 2: closed");
     b.play(0, &mut GameRng::from_u64(5));
     b.settle();

@@ -5,12 +5,12 @@
 //! or each player left gets the fee back and a share (after it), once, whatever the takeovers.
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{Config, Phase};
+use tavolo_engine::tournament::{Config, Phase, TournamentError};
 use tavolo_engine::Chips;
 use tavolo_server::tournament::{Ack, CoordError, HandOver, Input, Intent, Notice};
 use tavolo_store::Account;
 
-use super::bench::{sit_and_go, Bench, ID};
+use super::bench::{refused, sit_and_go, Bench, ID};
 
 /// A sit-and-go of `players` at one table guaranteeing `g` (100 + 10 an entry).
 fn guaranteed(players: usize, g: u64) -> Config {
@@ -23,12 +23,7 @@ fn guaranteed(players: usize, g: u64) -> Config {
 /// `players` registered, the books answering: it is running, table 0 dealing hand 1.
 fn started(config: Config, players: usize) -> Bench {
     let mut b = Bench::new(config, &vec![1_000; players], 5);
-    for i in 0..players {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    assert_eq!(b.core.tournament().phase(), Phase::Running);
-    assert_eq!(b.dealing(), vec![0]);
+    b.start(players);
     b
 }
 
@@ -62,10 +57,7 @@ fn house(b: &Bench) -> i64 {
 #[test]
 fn guarantee_the_overlay_is_booked_once_across_a_takeover_and_the_prizes_sum_to_it() {
     let mut b = Bench::new(guaranteed(3, 1_000), &[1_000; 3], 6);
-    for i in 0..2 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(2);
     let house_before = house(&b);
     b.intent(2, Intent::Register);
     b.answer_one(); // the last entry recorded: the start, the overlay written
@@ -76,9 +68,9 @@ fn guarantee_the_overlay_is_booked_once_across_a_takeover_and_the_prizes_sum_to_
         })
     };
     assert!(writing(&b), "the overlay goes with the start's save");
-    b.books.answers_lost = true;
+    b.books.ledger.answers_lost = true;
     b.settle();
-    b.books.answers_lost = false;
+    b.books.ledger.answers_lost = false;
     assert!(b.books.has(&overlay));
     b.crash(|| true);
     assert_eq!(b.books.pool(), 1_000);
@@ -123,12 +115,7 @@ fn operator_cancel_before_the_first_bust_refunds_everything_once_the_hand_is_ove
         "the hand in play"
     );
     let late = b.intent(1, Intent::Unregister);
-    assert_eq!(
-        b.answers[&late],
-        Err(CoordError::Rules(
-            tavolo_engine::tournament::TournamentError::Over
-        ))
-    );
+    assert_eq!(b.answers[&late], refused(TournamentError::Over));
     report(&mut b, 0, false);
     b.settle();
     assert_eq!(b.core.tournament().phase(), Phase::Cancelled);
@@ -213,24 +200,7 @@ fn operator_cancel_after_a_bust_pays_the_fees_back_and_the_pool_in_shares_once()
 /// under its own key: every player has everything back.
 #[test]
 fn operator_cancel_refunds_a_rebuy_made_after_the_call_with_the_entry() {
-    use std::time::Duration;
-    use tavolo_engine::tournament::Start;
-    let config = Config {
-        start: Start::Scheduled {
-            at_ms: super::bench::START_MS + 60_000,
-            late_until_level: 1,
-            min_players: 2,
-        },
-        rebuys: true,
-        ..sit_and_go(9, 9)
-    };
-    let mut b = Bench::new(config, &[1_000; 3], 9);
-    for i in 0..3 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    b.advance(Duration::from_secs(60));
-    b.settle();
+    let mut b = Bench::rebuys_started(60_000, 1, 3, 9);
     assert_eq!(b.dealing(), vec![0], "the first hand");
     let r = b.intent(2, Intent::Rebuy);
     b.settle();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tavolo_cards::GameRng;
 use tavolo_server::protocol::tournament::TournamentLine;
-use tavolo_server::tournament::{Intent, Order, Shown};
+use tavolo_server::tournament::{Order, Shown};
 use tavolo_server::tournaments::Definition;
 
 use super::bench::{sit_and_go, Bench, START_MS};
@@ -47,10 +47,7 @@ fn a_break_holds_every_table_after_its_hand_and_the_line_says_when_it_ends() {
     // Turbo: 10-minute levels, a 5-minute break after level 4.
     let mut b = Bench::new(sit_and_go(6, 6), &[1_000; 6], 11);
     b.settle();
-    for i in 0..6 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(6);
     let mut rng = GameRng::from_u64(5);
     let l = line(&b);
     assert_eq!(l.level, Some(1));
@@ -75,8 +72,7 @@ fn a_break_holds_every_table_after_its_hand_and_the_line_says_when_it_ends() {
         "the table is told to hold: {:?}",
         b.orders.last()
     );
-    b.advance(Duration::from_millis(5 * MINUTE - 1));
-    b.settle();
+    b.wait(Duration::from_millis(5 * MINUTE - 1));
     assert!(deals(&b, 2).is_empty(), "still on break");
     b.advance(Duration::from_millis(1));
     b.settle(); // the deal is ordered once the save that holds it is recorded

@@ -17,12 +17,7 @@ use super::bench::{sit_and_go, Bench, ID};
 fn three_playing() -> Bench {
     let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 3], 11);
     b.settle();
-    for i in 0..3 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    assert_eq!(b.core.tournament().phase(), Phase::Running);
-    assert_eq!(b.dealing(), vec![0]);
+    b.start(3);
     b
 }
 
@@ -136,11 +131,9 @@ fn a_deal_declined_or_not_answered_in_time_is_off_and_the_table_deals_again() {
     let i = (0..3).find(|&i| b.member(i).id == first).expect("a member");
     b.intent(i, Intent::ProposeDeal(DealKind::Icm));
     b.settle();
-    b.advance(Duration::from_millis(DEAL_MS - 1_000));
-    b.settle();
+    b.wait(Duration::from_millis(DEAL_MS - 1_000));
     assert!(b.core.tournament().deal().is_some(), "not before its time");
-    b.advance(Duration::from_secs(1));
-    b.settle();
+    b.wait(Duration::from_secs(1));
     assert!(b.core.tournament().deal().is_none(), "lapsed");
     assert!(b
         .notices

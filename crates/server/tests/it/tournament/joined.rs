@@ -19,6 +19,7 @@ use tavolo_store::{Account, UserId};
 
 use super::bench::{sit_and_go, Bench, ID};
 use crate::core::bench::{draw_tournament, tournament, Bench as TableBench, Maker};
+use crate::core::seeds::env;
 
 /// The maker of a Hold'em tournament table of `seats` seats, played by `station` bots.
 fn holdem_table(seats: usize) -> Maker<tavolo_engine::holdem::Hand> {
@@ -438,8 +439,8 @@ fn a_six_max_sit_and_go_of_14_is_balanced_and_broken_through_the_relay() {
 /// one seed: `TAVOLO_JOINED_SEED=N` with `TAVOLO_JOINED_RUNS=1`.
 #[test]
 fn crashes_of_the_coordinator_and_of_tables_change_no_result_through_the_relay() {
-    let runs: u64 = env_number("TAVOLO_JOINED_RUNS", 2);
-    let first: u64 = env_number("TAVOLO_JOINED_SEED", 1);
+    let runs: u64 = env("TAVOLO_JOINED_RUNS", 2);
+    let first: u64 = env("TAVOLO_JOINED_SEED", 1);
     let (mut crashes, mut hands) = ((0, 0, 0), 0);
     for seed in first..first + runs {
         let (players, seats) = [(9, 9), (14, 6), (20, 10), (27, 9)][(seed % 4) as usize];
@@ -463,8 +464,8 @@ fn crashes_of_the_coordinator_and_of_tables_change_no_result_through_the_relay()
 /// `TAVOLO_JOINED_SEED=N` with `TAVOLO_JOINED_DRAW_RUNS=1`.
 #[test]
 fn draw_sit_and_goes_are_played_to_a_winner_through_the_table_cores_with_crashes() {
-    let runs: u64 = env_number("TAVOLO_JOINED_DRAW_RUNS", 3);
-    let first: u64 = env_number("TAVOLO_JOINED_SEED", 1);
+    let runs: u64 = env("TAVOLO_JOINED_DRAW_RUNS", 3);
+    let first: u64 = env("TAVOLO_JOINED_SEED", 1);
     let (mut crashes, mut hands) = ((0, 0), 0);
     for seed in first..first + runs {
         let (players, seats) = [(8, 8), (16, 8), (14, 6), (20, 8)][(seed % 4) as usize];
@@ -479,14 +480,6 @@ fn draw_sit_and_goes_are_played_to_a_winner_through_the_table_cores_with_crashes
     );
 }
 
-/// A number from the environment, or `default`.
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// Fault (issue 51's failover drill, three nodes on PostgreSQL): the node holding a tournament
 /// died while one of its tables was in a hand. The node that took the tournament over restored
 /// the table, whose save kept the permission that hand had used, given back by the void; the
@@ -497,8 +490,8 @@ fn env_number(name: &str, default: u64) -> u64 {
 /// on its coordinator's word. Seeds: `TAVOLO_JOINED_SEED`, `TAVOLO_JOINED_RUNS` (default 4).
 #[test]
 fn a_node_taken_over_whole_deals_one_hand_a_go_so_no_report_is_refused_and_play_goes_on() {
-    let runs: u64 = env_number("TAVOLO_JOINED_RUNS", 4);
-    let first: u64 = env_number("TAVOLO_JOINED_SEED", 1);
+    let runs: u64 = env("TAVOLO_JOINED_RUNS", 4);
+    let first: u64 = env("TAVOLO_JOINED_SEED", 1);
     let mut crashes = 0;
     for seed in first..first + runs {
         let (players, seats) = [(9, 9), (14, 6), (20, 10), (27, 9)][(seed % 4) as usize];

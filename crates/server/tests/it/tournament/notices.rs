@@ -3,7 +3,7 @@
 //! notice that follows from its steps — seated, moved, out, rebuys, add-ons, deals, called off.
 
 use tavolo_cards::GameRng;
-use tavolo_server::tournament::{Intent, Notice};
+use tavolo_server::tournament::Notice;
 use tavolo_store::UserId;
 
 use super::bench::{sit_and_go, Bench};
@@ -24,10 +24,7 @@ fn of_the_log(notices: &[(UserId, Notice)]) -> Vec<(UserId, Notice)> {
 #[test]
 fn notices_were_lost_with_the_coordinators_node_and_a_new_owner_tells_them_again() {
     let mut b = Bench::new(sit_and_go(12, 6), &[1_000; 12], 7);
-    for i in 0..12 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(12);
     let mut rng = GameRng::from_u64(5);
     for _ in 0..10_000 {
         let out = (of_the_log(&b.notices).iter()).any(|(_, n)| matches!(n, Notice::Busted { .. }));

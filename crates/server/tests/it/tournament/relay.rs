@@ -10,12 +10,7 @@ use tavolo_server::tournament::{Input, Order, Relay, Relayed};
 use tavolo_store::UserId;
 
 fn member(id: i64) -> Member {
-    Member {
-        id: UserId(id),
-        name: format!("p{id}"),
-        guest: false,
-        bot: false,
-    }
+    Member::player(UserId(id), format!("p{id}"))
 }
 
 fn chips(n: u64) -> Chips {
@@ -27,6 +22,12 @@ fn removed(relay: &mut Relay, table: usize, id: i64, stack: u64) -> Vec<Relayed>
     let player = UserId(id);
     let stack = chips(stack);
     relay.report(table, Report::Removed { player, stack })
+}
+
+/// Table `table` reports player `id` seated at `seat`: what the relay then asks.
+fn seated(relay: &mut Relay, table: usize, id: i64, seat: usize) -> Vec<Relayed> {
+    let player = UserId(id);
+    relay.report(table, Report::Seated { player, seat })
 }
 
 /// The order to seat player `id` at `seat` with `stack`.
@@ -46,6 +47,22 @@ fn to_tables(out: &[Relayed]) -> Vec<(usize, TableOrder)> {
             _ => None,
         })
         .collect()
+}
+
+/// The coordinator moves player `id` from `from` to `to` (table, seat): what the relay then asks.
+fn move_to(relay: &mut Relay, id: i64, from: (usize, usize), to: (usize, usize)) -> Vec<Relayed> {
+    let player = UserId(id);
+    relay.order(Order::Move { player, from, to })
+}
+
+/// Player `id` is moved from `from` to `to` (table, seat): the relay has the first table remove
+/// them, and once it gives back their `stack`, the second seat them with it.
+fn moved(relay: &mut Relay, id: i64, from: (usize, usize), to: (usize, usize), stack: u64) {
+    let out = move_to(relay, id, from, to);
+    let remove = TableOrder::Remove { player: UserId(id) };
+    assert_eq!(to_tables(&out), vec![(from.0, remove)]);
+    let out = removed(relay, from.0, id, stack);
+    assert_eq!(to_tables(&out), vec![(to.0, seat_order(id, to.1, stack))]);
 }
 
 /// A hand reported to the coordinator: table, hand, the stacks it began with.
@@ -76,6 +93,16 @@ fn deal(table: usize, hand: u64) -> Order {
     }
 }
 
+/// A relay with tables 0, 1… open, each with its players (id, seat, stack) seated
+/// ([`with_table`]).
+fn tables(players: &[&[(i64, usize, u64)]]) -> Relay {
+    let mut relay = Relay::new();
+    for (table, players) in players.iter().enumerate() {
+        with_table(&mut relay, table, players);
+    }
+    relay
+}
+
 /// Table `table` open with players (id, seat, stack) seated, reported as seated.
 fn with_table(relay: &mut Relay, table: usize, players: &[(i64, usize, u64)]) {
     relay.order(Order::Open { table, seats: 9 });
@@ -86,13 +113,7 @@ fn with_table(relay: &mut Relay, table: usize, players: &[(i64, usize, u64)]) {
             player: member(id),
             stack: chips(stack),
         });
-        relay.report(
-            table,
-            Report::Seated {
-                player: UserId(id),
-                seat,
-            },
-        );
+        seated(relay, table, id, seat);
     }
 }
 
@@ -114,44 +135,21 @@ fn over(id: i64, hand: u64, began: &[(i64, u64)], ended: &[(i64, u64)]) -> Repor
 /// with the stack the first gave back.
 #[test]
 fn a_move_is_a_removal_then_a_seat_with_the_stack_the_table_gave_back() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
-    with_table(&mut relay, 1, &[(3, 0, 1_000)]);
-    let out = relay.order(Order::Move {
-        player: UserId(2),
-        from: (0, 1),
-        to: (1, 4),
-    });
-    let remove = TableOrder::Remove { player: UserId(2) };
-    assert_eq!(to_tables(&out), vec![(0, remove)]);
-    let out = removed(&mut relay, 0, 2, 1_350);
-    let seat = seat_order(2, 4, 1_350);
-    assert_eq!(to_tables(&out), vec![(1, seat)]);
+    let mut relay = tables(&[&[(1, 0, 1_000), (2, 1, 1_000)], &[(3, 0, 1_000)]]);
+    moved(&mut relay, 2, (0, 1), (1, 4), 1_350);
 }
 
 /// A table is let deal the coordinator's hand only once every player ordered there has sat
 /// down: the hand it reports holds the players the coordinator dealt.
 #[test]
 fn a_table_deals_only_once_every_player_ordered_there_has_sat_down() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000)]);
-    with_table(&mut relay, 1, &[(2, 0, 1_000), (3, 1, 1_000)]);
-    relay.order(Order::Move {
-        player: UserId(3),
-        from: (1, 1),
-        to: (0, 5),
-    });
+    let mut relay = tables(&[&[(1, 0, 1_000)], &[(2, 0, 1_000), (3, 1, 1_000)]]);
+    move_to(&mut relay, 3, (1, 1), (0, 5));
     let out = relay.order(deal(0, 1));
     assert!(to_tables(&out).is_empty(), "no permit yet: {out:?}");
     let out = removed(&mut relay, 1, 3, 900);
     assert_eq!(to_tables(&out).len(), 1, "the seat order: {out:?}");
-    let out = relay.report(
-        0,
-        Report::Seated {
-            player: UserId(3),
-            seat: 5,
-        },
-    );
+    let out = seated(&mut relay, 0, 3, 5);
     assert_eq!(to_tables(&out), vec![(0, TableOrder::Deal(Permit::Next))]);
 }
 
@@ -159,29 +157,16 @@ fn a_table_deals_only_once_every_player_ordered_there_has_sat_down() {
 /// seat sits down only once it is free.
 #[test]
 fn a_seat_is_given_to_an_arriving_player_only_once_the_busted_player_has_left_it() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 2_000), (2, 3, 0)]);
-    with_table(&mut relay, 1, &[(3, 0, 1_000), (4, 1, 1_000)]);
+    let mut relay = tables(&[&[(1, 0, 2_000), (2, 3, 0)], &[(3, 0, 1_000), (4, 1, 1_000)]]);
     relay.order(Order::Remove {
         table: 0,
         player: UserId(2),
     });
-    relay.order(Order::Move {
-        player: UserId(4),
-        from: (1, 1),
-        to: (0, 3),
-    });
+    move_to(&mut relay, 4, (1, 1), (0, 3));
     let out = removed(&mut relay, 1, 4, 1_000);
     assert!(to_tables(&out).is_empty(), "seat 3 is still taken: {out:?}");
-    let out = relay.report(
-        0,
-        Report::Removed {
-            player: UserId(2),
-            stack: Chips::ZERO,
-        },
-    );
-    let seat = seat_order(4, 3, 1_000);
-    assert_eq!(to_tables(&out), vec![(0, seat)]);
+    let out = removed(&mut relay, 0, 2, 0);
+    assert_eq!(to_tables(&out), vec![(0, seat_order(4, 3, 1_000))]);
 }
 
 /// Fault found by the joined simulation: the final table's redraw moves players within one
@@ -189,18 +174,8 @@ fn a_seat_is_given_to_an_arriving_player_only_once_the_busted_player_has_left_it
 /// seat was never freed and the tournament stalled.
 #[test]
 fn a_redraw_within_one_table_was_taken_for_a_move_already_done() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 2, 1_000), (2, 4, 1_000)]);
-    let out = relay.order(Order::Move {
-        player: UserId(1),
-        from: (0, 2),
-        to: (0, 7),
-    });
-    let remove = TableOrder::Remove { player: UserId(1) };
-    assert_eq!(to_tables(&out), vec![(0, remove)]);
-    let out = removed(&mut relay, 0, 1, 1_000);
-    let seat = seat_order(1, 7, 1_000);
-    assert_eq!(to_tables(&out), vec![(0, seat)]);
+    let mut relay = tables(&[&[(1, 2, 1_000), (2, 4, 1_000)]]);
+    moved(&mut relay, 1, (0, 2), (0, 7), 1_000);
 }
 
 /// Fault found by the joined simulation with crashes: a table taken over reports its last hand
@@ -208,8 +183,7 @@ fn a_redraw_within_one_table_was_taken_for_a_move_already_done() {
 /// that next hand — with the stacks of the hand before, which the coordinator refused.
 #[test]
 fn a_table_taken_over_reporting_its_last_hand_again_was_taken_for_the_next_hand() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
+    let mut relay = tables(&[&[(1, 0, 1_000), (2, 1, 1_000)]]);
     relay.order(deal(0, 1));
     let first = over(10, 1, &[(1, 1_000), (2, 1_000)], &[(1, 1_100), (2, 900)]);
     let out = relay.report(0, first.clone());
@@ -239,8 +213,7 @@ fn a_table_taken_over_reporting_its_last_hand_again_was_taken_for_the_next_hand(
 /// relay gives it the report, and the table deals no second hand.
 #[test]
 fn a_coordinator_that_took_over_dealing_a_hand_already_played_hears_its_report_instead() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000)]);
+    let mut relay = tables(&[&[(1, 0, 1_000), (2, 1, 1_000)]]);
     relay.order(deal(0, 1));
     relay.report(
         0,
@@ -258,8 +231,7 @@ fn a_coordinator_that_took_over_dealing_a_hand_already_played_hears_its_report_i
 /// again, with the stacks the players had, and players it still seats who left are removed.
 #[test]
 fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000), (2, 1, 1_000), (3, 2, 500)]);
+    let mut relay = tables(&[&[(1, 0, 1_000), (2, 1, 1_000), (3, 2, 500)]]);
     let seats = vec![(UserId(1), 0, chips(1_000)), (UserId(9), 5, chips(700))];
     let out = relay.report(0, Report::Restored { seats, hands: 0 });
     let orders = to_tables(&out);
@@ -276,15 +248,12 @@ fn a_table_restored_from_an_older_save_is_given_its_lost_seats_again() {
 
 /// Three tables, table 2 broken: its player 3 (1,000 chips) ordered to table 1 seat 4.
 fn broken_to_table_1() -> Relay {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 1_000)]);
-    with_table(&mut relay, 1, &[(2, 0, 1_000)]);
-    with_table(&mut relay, 2, &[(3, 1, 1_000), (4, 2, 1_000)]);
-    relay.order(Order::Move {
-        player: UserId(3),
-        from: (2, 1),
-        to: (1, 4),
-    });
+    let mut relay = tables(&[
+        &[(1, 0, 1_000)],
+        &[(2, 0, 1_000)],
+        &[(3, 1, 1_000), (4, 2, 1_000)],
+    ]);
+    move_to(&mut relay, 3, (2, 1), (1, 4));
     relay
 }
 
@@ -299,18 +268,17 @@ fn broken_to_table_1() -> Relay {
 #[test]
 fn a_player_moved_on_before_sitting_down_is_never_seated_at_the_first_destination() {
     let mut relay = broken_to_table_1();
-    let out = relay.order(Order::Move {
-        player: UserId(3),
-        from: (1, 4),
-        to: (0, 5),
-    });
+    let out = move_to(&mut relay, 3, (1, 4), (0, 5));
     assert!(
         to_tables(&out).is_empty(),
         "not seated at table 1 yet: {out:?}"
     );
     let out = removed(&mut relay, 2, 3, 1_200);
-    let seat = seat_order(3, 5, 1_200);
-    assert_eq!(to_tables(&out), vec![(0, seat)], "straight to table 0");
+    assert_eq!(
+        to_tables(&out),
+        vec![(0, seat_order(3, 5, 1_200))],
+        "straight to table 0"
+    );
 }
 
 /// Fault (the same one's other half): a player moved on while the seat order for the first
@@ -325,23 +293,12 @@ fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_si
         1,
         "the seat order to table 1: {out:?}"
     );
-    relay.order(Order::Move {
-        player: UserId(3),
-        from: (1, 4),
-        to: (0, 5),
-    });
-    let out = relay.report(
-        1,
-        Report::Seated {
-            player: UserId(3),
-            seat: 4,
-        },
-    );
+    move_to(&mut relay, 3, (1, 4), (0, 5));
+    let out = seated(&mut relay, 1, 3, 4);
     let remove = TableOrder::Remove { player: UserId(3) };
     assert_eq!(to_tables(&out).first(), Some(&(1, remove)), "{out:?}");
     let out = removed(&mut relay, 1, 3, 1_200);
-    let seat = seat_order(3, 5, 1_200);
-    assert_eq!(to_tables(&out), vec![(0, seat)]);
+    assert_eq!(to_tables(&out), vec![(0, seat_order(3, 5, 1_200))]);
 }
 
 /// Fault: a rebuy's chips never reached the table. The coordinator added them to the player's
@@ -352,8 +309,7 @@ fn a_player_moved_on_while_their_seat_order_was_on_its_way_is_removed_as_they_si
 /// table is told the player's chips before it may deal.
 #[test]
 fn a_rebuys_chips_never_reached_the_table_and_its_tournament_stopped_dealing() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 10_000), (2, 1, 10_000)]);
+    let mut relay = tables(&[&[(1, 0, 10_000), (2, 1, 10_000)]]);
     let mut first = deal(0, 1);
     if let Order::Deal { players, .. } = &mut first {
         *players = vec![(0, UserId(1), chips(10_000)), (1, UserId(2), chips(10_000))];
@@ -422,20 +378,12 @@ fn a_busted_player_seated_again_by_a_restored_table_kept_the_seat_of_a_player_mo
     relay.report(0, over(20, 20, &ended, &ended));
     relay.order(Order::Recorded { table: 0, hand: 20 });
     // Table 1 breaks up: player 9 goes to the seat player 34 left.
-    relay.order(Order::Move {
-        player: UserId(9),
-        from: (1, 3),
-        to: (0, 0),
-    });
+    move_to(&mut relay, 9, (1, 3), (0, 0));
     let out = removed(&mut relay, 1, 9, 1_500);
     assert_eq!(to_tables(&out), vec![(0, seat_order(9, 0, 1_500))]);
     let dealt = [(9, 0, 1_500), (1, 1, 1_000), (2, 2, 1_000)];
     assert!(to_tables(&relay.order(deal_to(0, 21, &dealt))).is_empty());
-    let seated = Report::Seated {
-        player: UserId(9),
-        seat: 0,
-    };
-    let out = to_tables(&relay.report(0, seated));
+    let out = to_tables(&seated(&mut relay, 0, 9, 0));
     assert_eq!(
         out,
         vec![(0, TableOrder::Deal(Permit::Next))],
@@ -447,8 +395,7 @@ fn a_busted_player_seated_again_by_a_restored_table_kept_the_seat_of_a_player_mo
 /// tell it again.
 #[test]
 fn a_busted_players_removal_is_told_once_whatever_the_deals_after_it() {
-    let mut relay = Relay::new();
-    with_table(&mut relay, 0, &[(1, 0, 2_000), (2, 1, 0), (3, 2, 1_000)]);
+    let mut relay = tables(&[&[(1, 0, 2_000), (2, 1, 0), (3, 2, 1_000)]]);
     let out = relay.order(Order::Remove {
         table: 0,
         player: UserId(2),

@@ -2,9 +2,7 @@
 //! a time, and the small rest of the state; a save made before the rows still loads.
 
 use tavolo_cards::GameRng;
-use tavolo_server::tournament::{
-    Coordinator, Effect, Intent, Lease, SavedTournament, TournamentSave,
-};
+use tavolo_server::tournament::{Coordinator, Effect, Lease, SavedTournament, TournamentSave};
 use tavolo_store::{NewTournament, Store, TournamentSaveRow};
 
 use super::bench::{sit_and_go, Bench, ID};
@@ -26,10 +24,7 @@ fn a_save_writes_only_the_steps_since_the_last_one() {
     let players = 27;
     let mut b = Bench::new(sit_and_go(players, 9), &[1_000; 27], 51);
     b.books.rows = Some(Vec::new());
-    for i in 0..players {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(players);
     b.play_out(&mut GameRng::from_u64(52));
     let rows = b.books.rows.take().expect("measured");
     let log: usize = (b.books.log.iter())
@@ -66,10 +61,7 @@ fn a_save_writes_only_the_steps_since_the_last_one() {
 #[tokio::test]
 async fn a_save_made_before_the_log_was_rows_still_loads() {
     let mut b = Bench::new(sit_and_go(9, 9), &[1_000; 9], 7);
-    for i in 0..9 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(9);
     let mut rng = GameRng::from_u64(8);
     for _ in 0..12 {
         for t in b.dealing() {

@@ -24,19 +24,16 @@ use tavolo_server::tournament::{Ack, Input, Intent, Notice, Step};
 use tavolo_store::{PoolMove, UserId};
 
 use super::bench::{hand_result, sit_and_go, Bench, ID, START_MS};
+use crate::core::seeds::{env, failed, run_seeds, Tally};
 
-/// Tournaments of the default run.
-const RUNS: u64 = 300;
 /// Steps with faults before the tournament is played out.
 const FAULTY_STEPS: usize = 1_500;
 
 /// What one run did.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// Steps taken.
-    pub steps: usize,
-    /// Faults injected, by kind.
-    pub faults: BTreeMap<&'static str, u64>,
+    /// Steps taken and faults injected.
+    pub tally: Tally,
     /// Entries in the tournament.
     pub players: usize,
     /// Rebuys booked.
@@ -66,7 +63,7 @@ fn key(what: &str, u: UserId, n: impl std::fmt::Display) -> String {
 
 impl World {
     fn fault(&mut self, kind: &'static str) {
-        *self.report.faults.entry(kind).or_default() += 1;
+        self.report.tally.fault(kind);
     }
 
     fn step(&mut self) -> Result<(), String> {
@@ -126,16 +123,16 @@ impl World {
         match self.rng.below(10) {
             0 => {
                 self.fault("write failed");
-                self.b.books.down = true;
+                self.b.books.ledger.down = true;
             }
             1 => {
                 self.fault("answer lost");
-                self.b.books.answers_lost = true;
+                self.b.books.ledger.answers_lost = true;
             }
             _ => {}
         }
         let answer = self.b.books.execute(&w);
-        (self.b.books.down, self.b.books.answers_lost) = (false, false);
+        (self.b.books.ledger.down, self.b.books.ledger.answers_lost) = (false, false);
         self.b.send(Input::Booked(id, answer));
     }
 
@@ -398,7 +395,7 @@ pub fn run(seed: u64) -> Result<Report, String> {
     for i in 0..FAULTY_STEPS {
         w.step().map_err(|e| format!("step {i}: {e}"))?;
         w.check().map_err(|e| format!("step {i}: {e}"))?;
-        w.report.steps += 1;
+        w.report.tally.steps += 1;
         if w.b.finished {
             break;
         }
@@ -407,16 +404,12 @@ pub fn run(seed: u64) -> Result<Report, String> {
     Ok(w.report)
 }
 
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn replay_command(seed: u64) -> String {
     format!("TAVOLO_TOURNAMENT_SEED={seed} cargo test -p tavolo-server --test it tournament::simulation::replay -- --nocapture")
 }
+
+/// Tournaments of the default run.
+const RUNS: u64 = 300;
 
 /// The default run: [`RUNS`] tournaments (more with `TAVOLO_TOURNAMENT_RUNS`), every invariant
 /// checked after every step.
@@ -425,39 +418,26 @@ fn runs() {
     let runs = env("TAVOLO_TOURNAMENT_RUNS", RUNS);
     let first = env("TAVOLO_TOURNAMENT_FIRST", 1);
     let started = std::time::Instant::now();
-    let results = crate::core::simulation::over_seeds(first, runs, run);
-    let mut total = Report::default();
-    let mut failures = Vec::new();
-    for (seed, r) in results {
-        match r {
-            Ok(r) => {
-                total.steps += r.steps;
-                total.players += r.players;
-                total.rebuys += r.rebuys;
-                total.cancelled += r.cancelled;
-                for (k, v) in r.faults {
-                    *total.faults.entry(k).or_default() += v;
-                }
-            }
-            Err(e) => failures.push(format!(
-                "seed {seed} failed at {e}\n  replay: {}",
-                replay_command(seed)
-            )),
-        }
-    }
+    let add = |total: &mut Report, r: Report| {
+        total.tally += r.tally;
+        total.players += r.players;
+        total.rebuys += r.rebuys;
+        total.cancelled += r.cancelled;
+    };
+    let (total, failures) = run_seeds(first, runs, run, add, replay_command);
     let secs = started.elapsed().as_secs_f64();
     println!(
         "tournament simulation: {runs} tournaments ({} cancelled; {} entries, {} rebuys, {} faulty steps) in {secs:.1} s ({:.0}/s), faults {:?}",
         total.cancelled,
         total.players,
         total.rebuys,
-        total.steps,
+        total.tally.steps,
         runs as f64 / secs.max(1e-9),
-        total.faults
+        total.tally.faults
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
-        total.faults.get("crash").copied().unwrap_or(0) > 0,
+        total.tally.faults.get("crash").copied().unwrap_or(0) > 0,
         "crashes were injected"
     );
 }
@@ -468,9 +448,6 @@ fn replay() {
     let seed = env("TAVOLO_TOURNAMENT_SEED", 1);
     match run(seed) {
         Ok(r) => println!("seed {seed}: {r:?}"),
-        Err(e) => panic!(
-            "seed {seed} failed at {e}\n  replay: {}",
-            replay_command(seed)
-        ),
+        Err(e) => panic!("{}", failed(seed, &e, &replay_command(seed))),
     }
 }

@@ -10,7 +10,7 @@ use tavolo_engine::Chips;
 use tavolo_server::tournament::{Ack, CoordError, Intent, Notice, Order, Write};
 use tavolo_store::{PoolMove, UserId};
 
-use super::bench::{sit_and_go, Bench, ID};
+use super::bench::{refused, scheduled_in, sit_and_go, Bench, ID};
 
 fn seats(b: &Bench) -> Vec<(usize, usize, UserId)> {
     (b.orders.iter())
@@ -68,10 +68,7 @@ fn a_nine_player_sit_and_go_starts_when_full_with_drawn_seats_and_pays_50_30_20(
     // the same seed draws the same seats; another seed, others
     let again = |seed| {
         let mut o = Bench::new(sit_and_go(9, 9), &[1_000; 9], seed);
-        (0..9).for_each(|i| {
-            o.intent(i, Intent::Register);
-            o.settle();
-        });
+        o.register(9);
         seats(&o)
     };
     assert_eq!(again(7), drawn);
@@ -119,10 +116,7 @@ fn a_nine_player_sit_and_go_starts_when_full_with_drawn_seats_and_pays_50_30_20(
 #[test]
 fn unregistering_before_the_start_refunds_exactly() {
     let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 4], 1);
-    for i in 0..2 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(2);
     assert_eq!(b.balance(1), 890);
     let r = b.intent(1, Intent::Unregister);
     assert!(
@@ -141,10 +135,7 @@ fn unregistering_before_the_start_refunds_exactly() {
     assert_eq!(b.core.tournament().entries(), 1);
     // unregistering twice: refused, nothing changes
     let r = b.intent(1, Intent::Unregister);
-    assert_eq!(
-        b.answers[&r],
-        Err(CoordError::Rules(TournamentError::NotIn))
-    );
+    assert_eq!(b.answers[&r], refused(TournamentError::NotIn));
     // the seat went back: registering again is the player's second entry, under its own key
     let r = b.intent(1, Intent::Register);
     b.settle();
@@ -155,10 +146,7 @@ fn unregistering_before_the_start_refunds_exactly() {
     b.settle();
     assert_eq!(b.core.tournament().phase(), Phase::Running);
     let r = b.intent(0, Intent::Unregister);
-    assert_eq!(
-        b.answers[&r],
-        Err(CoordError::Rules(TournamentError::Closed))
-    );
+    assert_eq!(b.answers[&r], refused(TournamentError::Closed));
 }
 
 /// A player whose account cannot pay the entry is refused with the account and the price, and
@@ -198,7 +186,7 @@ fn a_registration_the_books_refuse_for_want_of_chips_is_refused_and_seats_nobody
 fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
     let mut b = Bench::new(sit_and_go(9, 9), &[1_000; 2], 1);
     b.settle();
-    b.books.down = true;
+    b.books.ledger.down = true;
     let r = b.intent(0, Intent::Register);
     let (_, first) = b.writes.front().cloned().expect("the entry's write");
     b.answer_one();
@@ -212,7 +200,7 @@ fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
     // a second try while it is pending is refused
     let again = b.intent(0, Intent::Register);
     assert_eq!(b.answers[&again], Err(CoordError::Busy("entry")));
-    b.books.down = false;
+    b.books.ledger.down = false;
     b.advance(Duration::from_millis(100));
     assert!(b.writes.is_empty(), "sent again only after the pause");
     b.advance(Duration::from_secs(1));
@@ -238,10 +226,7 @@ fn a_registration_whose_write_fails_is_pending_and_lands_on_retry() {
 fn a_crash_between_a_prize_write_and_its_answer_does_not_pay_twice() {
     for lands in [true, false] {
         let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 3], 5);
-        for i in 0..3 {
-            b.intent(i, Intent::Register);
-            b.settle();
-        }
+        b.register(3);
         let mut rng = GameRng::from_u64(9);
         let prizes_sent = |b: &Bench| {
             (b.writes.iter()).any(|(_, w)| {
@@ -288,10 +273,7 @@ fn a_crash_between_a_prize_write_and_its_answer_does_not_pay_twice() {
 #[test]
 fn hand_reports_that_break_conservation_are_refused_with_nothing_changed() {
     let mut b = Bench::new(sit_and_go(3, 9), &[1_000; 4], 2);
-    for i in 0..3 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(3);
     let mut rng = GameRng::from_u64(3);
     let table = b.tables.get(&0).cloned().expect("table 0 deals");
     let (hand, players) = table.deal.clone().expect("a hand");
@@ -391,24 +373,12 @@ fn an_owner_taken_over_is_fenced_off_and_stops() {
 /// entry comes back, exactly, and the players are told.
 #[test]
 fn a_scheduled_tournament_short_of_players_at_its_start_is_cancelled_and_refunded() {
-    use tavolo_engine::tournament::Start;
-    let mut config = sit_and_go(9, 9);
-    config.start = Start::Scheduled {
-        at_ms: super::bench::START_MS + 60_000,
-        late_until_level: 0,
-        min_players: 3,
-    };
-    let mut b = Bench::new(config, &[1_000; 3], 3);
-    for i in 0..2 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    b.advance(Duration::from_secs(30));
-    b.settle();
+    let mut b = Bench::new(scheduled_in(60_000, 0, 3), &[1_000; 3], 3);
+    b.register(2);
+    b.wait(Duration::from_secs(30));
     assert_eq!(b.core.tournament().phase(), Phase::Registering);
     assert_eq!(b.books.pool(), 200);
-    b.advance(Duration::from_secs(31));
-    b.settle();
+    b.wait(Duration::from_secs(31));
     assert_eq!(b.core.tournament().phase(), Phase::Cancelled);
     for i in 0..2 {
         assert_eq!(b.balance(i), 1_000);
@@ -424,10 +394,7 @@ fn a_scheduled_tournament_short_of_players_at_its_start_is_cancelled_and_refunde
     assert_eq!(b.books.pool(), 0);
     assert!(b.finished);
     let r = b.intent(2, Intent::Register);
-    assert_eq!(
-        b.answers[&r],
-        Err(CoordError::Rules(TournamentError::Closed))
-    );
+    assert_eq!(b.answers[&r], refused(TournamentError::Closed));
 }
 
 /// Eighteen players at two tables: as players bust, the tables are balanced (the mover told
@@ -435,10 +402,7 @@ fn a_scheduled_tournament_short_of_players_at_its_start_is_cancelled_and_refunde
 #[test]
 fn two_tables_are_balanced_then_broken_into_one_and_closed_at_the_end() {
     let mut b = Bench::new(sit_and_go(18, 9), &[1_000; 18], 11);
-    for i in 0..18 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
+    b.register(18);
     let opened = (b.orders.iter())
         .filter(|o| matches!(o, Order::Open { .. }))
         .count();
@@ -477,22 +441,8 @@ fn two_tables_are_balanced_then_broken_into_one_and_closed_at_the_end() {
 /// is over: the next deal has the chips.
 #[test]
 fn a_rebuy_booked_during_a_hand_joins_the_stack_when_the_hand_is_over() {
-    use tavolo_engine::tournament::Start;
     use tavolo_server::tournament::{HandOver, Input};
-    let mut config = sit_and_go(9, 9);
-    config.start = Start::Scheduled {
-        at_ms: super::bench::START_MS + 1_000,
-        late_until_level: 2,
-        min_players: 2,
-    };
-    config.rebuys = true;
-    let mut b = Bench::new(config, &[1_000; 2], 6);
-    for i in 0..2 {
-        b.intent(i, Intent::Register);
-        b.settle();
-    }
-    b.advance(Duration::from_secs(2));
-    b.settle();
+    let mut b = Bench::rebuys_started(1_000, 2, 2, 6);
     let (hand, players) = b.tables[&0].deal.clone().expect("table 0 deals");
     let me = b.member(0).id;
     let r = b.intent(0, Intent::Rebuy);
