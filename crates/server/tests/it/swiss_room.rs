@@ -3,8 +3,10 @@
 //! entry starts it), is taken to their table each round and plays its game over the WebSocket,
 //! and sees the round, the standings with their tie-break columns and each round's tables, then
 //! their final place; the same event goes on when the room stops in the middle of a round and
-//! starts again on the same books (the event taken over, its tables told again); a player who
-//! never comes to their game is played for by the clock and gets no place points.
+//! starts again on the same books (the event taken over, its tables told again), and a table
+//! left open between its record and its close is closed then; a finished event's standings are
+//! kept over a restart; a player who never comes to their game is played for by the clock and
+//! gets no place points.
 
 use std::time::Duration;
 
@@ -225,6 +227,40 @@ async fn a_swiss_event_goes_on_after_the_room_restarts_in_the_middle_of_a_round(
     assert_eq!(d["tournament"]["round"], 1, "{d}");
     play_rounds(&mut ada, &id, usize::MAX).await;
     over(&ada, &id, 3, 2).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 51: a finished Swiss event's page keeps its standings, its rounds' tables and each
+/// player's place over a restart (they were only in memory: after a restart the page showed its
+/// lobby line alone). The room writes them with the event's end; a node that does not hold the
+/// event serves them from the books.
+#[tokio::test]
+async fn a_finished_swiss_event_keeps_its_standings_over_a_restart() {
+    let (h, dir) = server("swiss-kept").await;
+    let mut ada = Client::guest(h.local_addr()).await;
+    let id = with_bots(&ada, 3, Some(2)).await;
+    play_rounds(&mut ada, &id, usize::MAX).await;
+    let before = over(&ada, &id, 3, 2).await;
+    let session = ada.session.clone();
+    drop(ada);
+    h.shutdown().await;
+    let h = restart(&dir).await;
+    let ada = Client::with_session(h.local_addr(), session).await;
+    let after = detail(&ada, &id).await;
+    assert_eq!(after["tournament"]["status"], "finished", "{after}");
+    for kept in [
+        &["swiss"][..],
+        &["entrants"],
+        &["me", "place"],
+        &["me", "registered"],
+    ] {
+        let (mut b, mut a) = (&before, &after);
+        for k in kept {
+            (b, a) = (&b[k], &a[k]);
+        }
+        assert!(!a.is_null(), "{kept:?} kept: {after}");
+        assert_eq!(a, b, "{kept:?} as before the restart");
+    }
     audit_and_shutdown(h).await;
 }
 
