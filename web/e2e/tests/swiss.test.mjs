@@ -5,7 +5,7 @@
 // name on the event's page. The browser computes nothing: standings come from the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, shot, sleep, tableState } from '../helpers.mjs';
+import { launch, newPlayer, saintMove, shot, sleep, tableState } from '../helpers.mjs';
 
 /** The event `id` as the page's user sees it (through the room's API). */
 function detail(page, id) {
@@ -17,27 +17,6 @@ function tableShown(page) {
   return page.evaluate(() =>
     location.hash.startsWith('#/table/') ? decodeURIComponent(location.hash.split('/')[2]) : null,
   );
-}
-
-/** One move at Saint Poker table `id` where it is the page's player's turn (the first card to
- * place, the first two to show, the first card of the pool to draft); nothing otherwise. */
-async function playSaint(page, id) {
-  const v = (await tableState(page, id))?.view;
-  if (!v) return;
-  const mine = await page.$('#my-hand button.card:not([disabled])');
-  if (v.phase === 'place' && mine && !(await page.$('#chosen-note'))) {
-    await page.click('#my-hand button[data-i="1"]').catch(() => {});
-  } else if (v.phase === 'show' && mine && !(await page.$('#chosen-note'))) {
-    for (const i of ['1', '2']) {
-      const on = await page
-        .$eval(`#my-hand button[data-i="${i}"]`, (b) => b.getAttribute('aria-pressed') === 'true')
-        .catch(() => true);
-      if (!on) await page.keyboard.press(i);
-    }
-    if (await page.$('#act-show-pair:not([disabled])')) await page.click('#act-show-pair').catch(() => {});
-  } else if (v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
-    await page.click('#pool button.card').catch(() => {});
-  }
 }
 
 // Fault found by this story: the first round's table closed when its game was recorded, which
@@ -79,7 +58,7 @@ test(`${NAME}; the page takes me to round 2's table though round 1's closed unde
       const shown = await tableShown(page);
       if (shown) {
         shownTables.add(shown);
-        await playSaint(page, shown);
+        await saintMove(page, (await tableState(page, shown))?.view);
       }
       // The page must be at my table within seconds of each round's start, by itself.
       if (d.me?.table && shown !== d.me.table) {
