@@ -114,6 +114,26 @@ export function tableState(page, id) {
   }, id);
 }
 
+/** One Saint Poker move of the page's player where `view` (the table's) waits for theirs: the
+ * first card to place, the first two to show, the first card of the pool to draft; nothing
+ * otherwise (a choice made already, or not their turn). */
+export async function saintMove(page, view) {
+  const mine = view && (await page.$('#my-hand button.card:not([disabled])'));
+  if (view?.phase === 'place' && mine && !(await page.$('#chosen-note'))) {
+    await page.click('#my-hand button[data-i="1"]').catch(() => {});
+  } else if (view?.phase === 'show' && mine && !(await page.$('#chosen-note'))) {
+    for (const i of ['1', '2']) {
+      const on = await page
+        .$eval(`#my-hand button[data-i="${i}"]`, (b) => b.getAttribute('aria-pressed') === 'true')
+        .catch(() => true);
+      if (!on) await page.keyboard.press(i);
+    }
+    if (await page.$('#act-show-pair:not([disabled])')) await page.click('#act-show-pair').catch(() => {});
+  } else if (view?.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
+    await page.click('#pool button.card').catch(() => {});
+  }
+}
+
 export async function shot(page, name) {
   const f = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: f, fullPage: true });

@@ -18,6 +18,9 @@ export const store = {
   results: new Map(), // id -> last non-null result with the state it came with
   lastPlayed: new Map(), // id -> the last table_state that had a view
   chat: new Map(), // id -> [ChatLine], oldest first
+  /** The table this page showed when it closed under it (the page went on to the lobby, or to
+   * its tournament's page): a tournament's next table still follows it (tournaments.js). */
+  closedUnder: null,
 };
 
 /** Lines of a table's chat (`chat` message): merged by id, the last 100 kept. */

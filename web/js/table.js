@@ -567,7 +567,13 @@ export function renderTable(root, id) {
       }
     }
     if ((what === 'table' && tid === id) || what === 'hello') update();
-    if (what === 'closed' && tid === id) location.hash = '#/lobby';
+    // a tournament's table closed (its game over, or broken): on to the tournament's page,
+    // from where the player is taken to their next table (followTournaments)
+    if (what === 'closed' && tid === id) {
+      const tour = store.lastPlayed.get(id)?.tournament?.tournament;
+      store.closedUnder = id;
+      location.hash = tour ? `#/tournaments/${encodeURIComponent(tour)}` : '#/lobby';
+    }
     // another node plays the table now: ask for it again (answered there, or `elsewhere`)
     if (what === 'moved' && tid === id) conn.request('watch', { table: id }).catch(() => {});
   });

@@ -14,6 +14,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
 import { dealHtml, dealClick } from './deal.js';
+import { store } from './store.js';
 
 const POLL_MS = 2000;
 /** The tournaments this browser registered in (followed for table moves). */
@@ -369,11 +370,15 @@ function renderOne(root, id) {
 }
 
 /** Follows the tournaments this browser registered in: a player moved to another table is told,
- * and taken there if they were looking at the table they left. Returns a stop function. */
+ * and taken there if they were looking at the table they left (or it closed under them: a Swiss
+ * event's round is over, and its table with it). Returns a stop function. */
 export function followTournaments() {
   const tables = new Map();
   /** The last table each tournament sat this browser's player at (a Swiss event's round). */
   const played = new Map();
+  /** Whether the page shows table `left` of tournament `id`, or showed it as it closed. */
+  const showing = (id, left) =>
+    location.hash === tableLink(left) || (store.closedUnder === left && location.hash === link(id));
   const look = async () => {
     for (const id of mine()) {
       let d;
@@ -385,29 +390,22 @@ export function followTournaments() {
       const now = d.me?.table || null;
       const before = tables.get(id);
       tables.set(id, now);
-      // A Swiss event's next round: a table again after none, another than the last.
       const last = played.get(id);
       if (now) played.set(id, now);
-      if (now && !before && last && last !== now) {
-        const watching = location.hash === tableLink(last);
-        notice(
-          t('t_next_round', { name: d.tournament.name }),
-          watching ? null : { label: t('go_to_table'), href: tableLink(now) },
-        );
-        if (watching) location.hash = tableLink(now);
-        continue;
-      }
       const over = d.tournament.status === 'finished' || d.tournament.status === 'cancelled';
       if (over || (d.me && !d.me.registered)) remember(id, false);
-      if (before === undefined || now === before) continue;
-      if (now && before) {
-        const watching = location.hash === tableLink(before);
+      // Another table than the last: moved, or a Swiss event's next round (after none between
+      // the rounds, or at once when the round's last game ended at the player's table).
+      const left = before || last;
+      if (now && left && now !== left) {
+        const round = !before || d.tournament.structure === 'swiss';
+        const watching = showing(id, left);
         notice(
-          t('t_moved', { name: d.tournament.name }),
+          t(round ? 't_next_round' : 't_moved', { name: d.tournament.name }),
           watching ? null : { label: t('go_to_table'), href: tableLink(now) },
         );
         if (watching) location.hash = tableLink(now);
-      } else if (!now && d.me?.place != null) {
+      } else if (before && !now && d.me?.place != null) {
         notice(t('t_out', { place: d.me.place }), { label: t('t_results'), href: link(id) });
       }
     }

@@ -104,6 +104,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../migrations/sqlite/0013_tournament_cancel_asked.sql"),
         include_str!("../migrations/postgres/0013_tournament_cancel_asked.sql"),
     ),
+    (
+        14,
+        "tournament results",
+        include_str!("../migrations/sqlite/0014_tournament_results.sql"),
+        include_str!("../migrations/postgres/0014_tournament_results.sql"),
+    ),
 ];
 
 /// The migrator for `kind`'s flavour of the schema.
@@ -524,6 +530,8 @@ mod tests {
             (DbKind::Postgres, 12, "9066ec5d832ac524bcc2fbe26d9e0a1812798e31c610e3b51d0bba4848e3a93db8e829d5be5a6158f5b80925c3625b26"),
             (DbKind::Sqlite, 13, "5c5ffb6d77de2d11f0c06b7655eb3a3f6b1b2ceffd1f29ee280582ee4f2942b4a7707b28902cc3cde1c930bdcf2249ac"),
             (DbKind::Postgres, 13, "5c5ffb6d77de2d11f0c06b7655eb3a3f6b1b2ceffd1f29ee280582ee4f2942b4a7707b28902cc3cde1c930bdcf2249ac"),
+            (DbKind::Sqlite, 14, "cf5cffdd6f88b9f7ff8f37f06a8c805dbf2ffe18765472eecd47456d9465fa352cb8b92b6e5c2f1e51cc4bd0486300b0"),
+            (DbKind::Postgres, 14, "cf5cffdd6f88b9f7ff8f37f06a8c805dbf2ffe18765472eecd47456d9465fa352cb8b92b6e5c2f1e51cc4bd0486300b0"),
         ];
         for kind in [DbKind::Sqlite, DbKind::Postgres] {
             let ours = migrator(kind);

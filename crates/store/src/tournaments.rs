@@ -99,10 +99,12 @@ pub struct TournamentRow {
     pub lease_until: i64,
     /// When it ended, if it did.
     pub finished_at: Option<i64>,
+    /// Its results as written with its end (JSON), if it ended.
+    pub results: Option<String>,
 }
 
 const COLUMNS: &str = "id, name, game, config, seed, created_by, created_at, state, saved_seq, \
-                       steps, summary, owner, epoch, lease_until, finished_at";
+                       steps, summary, owner, epoch, lease_until, finished_at, results";
 
 fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
     let created_by: Option<i64> = r.try_get("created_by")?;
@@ -122,6 +124,7 @@ fn row_of(r: &sqlx::any::AnyRow) -> Result<TournamentRow, StoreError> {
         epoch: r.try_get("epoch")?,
         lease_until: r.try_get("lease_until")?,
         finished_at: r.try_get("finished_at")?,
+        results: r.try_get("results")?,
     })
 }
 
@@ -311,22 +314,25 @@ impl Store {
     }
 
     /// Tournament `fence.tournament` is over (won and every prize paid, or called off and every
-    /// entry refunded), with its last lobby line: nobody claims it again. Refused if the epoch
-    /// moved on.
+    /// entry refunded), with its last lobby line and its `results` (JSON, as its players last
+    /// saw them): nobody claims it again. Refused if the epoch moved on.
     pub async fn finish_tournament(
         &self,
         fence: &TournamentFence,
         summary: &str,
+        results: &str,
     ) -> Result<(), StoreError> {
         let now = now_ms();
         self.write(async |tx| {
             let hit = sqlx::query(
-                "UPDATE tournaments SET finished_at = $3, summary = $4 WHERE id = $1 AND epoch = $2",
+                "UPDATE tournaments SET finished_at = $3, summary = $4, results = $5 \
+                 WHERE id = $1 AND epoch = $2",
             )
             .bind(&fence.tournament)
             .bind(fence.epoch)
             .bind(now)
             .bind(summary)
+            .bind(results)
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -430,9 +436,9 @@ impl Store {
 
     /// Deletes the log's rows of every tournament that finished before `before_ms` (ms since
     /// the Unix epoch): its prizes, refunds and fees are in the journal, and its row keeps its
-    /// last lobby line and the rest of its newest save; nobody replays a finished tournament's
-    /// log (no node claims it again). How many rows went. A tournament not finished keeps its
-    /// whole log.
+    /// last lobby line, its results and the rest of its newest save; nobody replays a finished
+    /// tournament's log (no node claims it again). How many rows went. A tournament not finished
+    /// keeps its whole log.
     pub async fn forget_finished_logs(&self, before_ms: i64) -> Result<u64, StoreError> {
         self.write(async |tx| {
             let gone = sqlx::query(

@@ -12,6 +12,7 @@ import {
   newPlayer,
   createTable,
   tableState,
+  saintMove,
   shot,
   sleep,
   waitUntil,
@@ -109,20 +110,7 @@ test('Saint Poker ends on a results screen; nothing starts and no stake is taken
       over = st;
       break;
     }
-    const chosen = await page.$('#chosen-note');
-    if (v && v.phase === 'place' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
-      await page.click('#my-hand button[data-i="1"]').catch(() => {});
-    } else if (v && v.phase === 'show' && !chosen && (await page.$('#my-hand button.card:not([disabled])'))) {
-      for (const i of ['1', '2']) {
-        const sel = await page
-          .$eval(`#my-hand button[data-i="${i}"]`, (b) => b.getAttribute('aria-pressed') === 'true')
-          .catch(() => true);
-        if (!sel) await page.keyboard.press(i);
-      }
-      if (await page.$('#act-show-pair:not([disabled])')) await page.click('#act-show-pair').catch(() => {});
-    } else if (v && v.phase === 'draft' && (await page.$('#pool button.card:not([disabled])'))) {
-      await page.click('#pool button.card').catch(() => {});
-    }
+    await saintMove(page, v);
     await sleep(200);
   }
   assert.ok(over, 'the game ended');

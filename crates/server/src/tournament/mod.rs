@@ -55,7 +55,7 @@ pub use io::{
 };
 pub use relay::{Relay, Relayed};
 pub use saved::{Movement, Reported, SavedTournament, Step};
-pub use shown::Shown;
+pub use shown::{Results, Shown};
 
 /// What a coordinator is made from.
 #[derive(Clone, Debug)]

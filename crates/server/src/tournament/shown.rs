@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::{Deserialize, Serialize};
 use tavolo_engine::tournament::{DealKind, Phase};
 use tavolo_engine::Chips;
 use tavolo_store::UserId;
@@ -41,6 +42,21 @@ pub struct Shown {
     pub deal: Option<(TournamentDeal, BTreeSet<UserId>)>,
     /// The players who may propose a deal now.
     pub may_deal: BTreeSet<UserId>,
+    /// A Swiss event's standings and rounds.
+    pub swiss: Option<crate::protocol::tournament::TournamentSwiss>,
+}
+
+/// What players see of a tournament once it is over (the books keep it with its end: its page
+/// shows it after a restart): the standings with places and prizes, the prizes, what each player
+/// was paid, a Swiss event's standings and rounds. Each player's notices are not kept.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// The standings, with who each line is.
+    pub entrants: Vec<(UserId, TournamentEntrant)>,
+    /// The prizes, first place first.
+    pub prizes: Vec<Chips>,
+    /// Prizes paid, by player.
+    pub paid: Vec<(UserId, Chips)>,
     /// A Swiss event's standings and rounds.
     pub swiss: Option<crate::protocol::tournament::TournamentSwiss>,
 }
@@ -230,6 +246,28 @@ impl Shown {
         if kept.len() > NOTICES_KEPT {
             kept.remove(0);
         }
+    }
+
+    /// What its players see of it once it is over, to keep in the books with its end.
+    pub fn results(&self) -> Results {
+        Results {
+            entrants: self.entrants.clone(),
+            prizes: self.prizes.clone(),
+            paid: self.paid.iter().map(|(u, c)| (*u, *c)).collect(),
+            swiss: self.swiss.clone(),
+        }
+    }
+
+    /// A tournament this node does not hold, as the books keep it: its lobby `line` and, once
+    /// it is over, the `results` kept with its end (after a restart, or held elsewhere till its
+    /// end).
+    pub fn from_books(line: TournamentLine, results: Results) -> Shown {
+        let mut s = Shown::new(line);
+        s.entrants = results.entrants;
+        s.prizes = results.prizes;
+        s.paid = results.paid.into_iter().collect();
+        s.swiss = results.swiss;
+        s
     }
 
     /// The tournament in full, as `me` (if anybody) sees it at `now_ms` (the room's clock).

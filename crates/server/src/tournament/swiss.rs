@@ -5,8 +5,9 @@
 //! Draw coordinator ([`Coordinator`](super::Coordinator)): every input the event accepted is a
 //! [`Step`] of a [`SavedTournament`] (`Entered`, `Unregistered`, `Tick`, and
 //! [`Step::SwissGame`] for a game's result), saved under the [`Lease`], so a new owner rebuilds
-//! the event by replaying the log from the seed and tells every table of the round again what
-//! it plays.
+//! the event by replaying the log from the seed, tells every table of the round again what it
+//! plays, and every table whose result is recorded that it is (a former owner may have stopped
+//! before closing it).
 //!
 //! A Swiss event is free (docs/rule-decisions.md): no money moves, so an entry is acknowledged,
 //! and an order or a notice leaves, once the save that holds its cause is recorded.
@@ -212,8 +213,9 @@ impl SwissCoordinator {
 
     /// The event another owner saved (`save`, the newest the books hold, after `held`, the steps
     /// of the log the books hold as rows: [`TournamentSave::from_rows`]), taken over under
-    /// `setup`'s lease: the log replayed, and every table of the round told again what it plays
-    /// (or that its result is recorded). Refused if the log does not replay.
+    /// `setup`'s lease: the log replayed, every table of the round not yet reported told again
+    /// what it plays, and every table whose result the log holds (of every round) that it is
+    /// recorded. Refused if the log does not replay.
     pub fn restore(
         setup: SwissSetup,
         held: Vec<Step>,
@@ -230,15 +232,22 @@ impl SwissCoordinator {
         }
         c.replaying = false;
         c.dirty = true; // saved again under the new lease
+                        // Every table whose result is recorded, of this round and the rounds before, closed
+                        // again: the former owner may have recorded it and stopped before it closed the table.
+        let recorded = (c.log.iter()).filter_map(|s| match s {
+            Step::SwissGame(g) => Some(SwissOrder::Recorded {
+                round: g.round,
+                table: g.table,
+            }),
+            _ => None,
+        });
+        let mut orders: Vec<SwissOrder> = recorded.collect();
         let round = c.event.round();
-        for t in 0..c.event.tables().len() {
-            let order = if c.event.reported(t) {
-                SwissOrder::Recorded { round, table: t }
-            } else {
-                c.play_order(round, t)
-            };
-            c.held.push((c.seq, SwissOut::Order(order)));
-        }
+        let playing = (0..c.event.tables().len()).filter(|t| !c.event.reported(*t));
+        orders.extend(playing.map(|t| c.play_order(round, t)).collect::<Vec<_>>());
+        let seq = c.seq;
+        c.held
+            .extend(orders.into_iter().map(|o| (seq, SwissOut::Order(o))));
         let out = c.finish_step();
         Ok((c, out))
     }

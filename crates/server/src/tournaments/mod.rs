@@ -394,10 +394,12 @@ impl Room {
             return Ok(s.detail(me, self.tournament_now().unix_ms));
         }
         let row = (self.books.store().tournament(id).await?).ok_or(RoomError::NoSuchTournament)?;
-        let line: TournamentLine = (row.summary.as_deref())
-            .and_then(|s| serde_json::from_str(s).ok())
-            .ok_or(RoomError::NoSuchTournament)?;
-        Ok(Shown::new(line).detail(me, self.tournament_now().unix_ms))
+        let line = saved_line(&row).ok_or(RoomError::NoSuchTournament)?;
+        // Over: as its results were kept with its end (none: held by another node, or ended
+        // before they were kept).
+        let results = (row.results.as_deref()).and_then(|r| serde_json::from_str(r).ok());
+        let shown = Shown::from_books(line, results.unwrap_or_default());
+        Ok(shown.detail(me, self.tournament_now().unix_ms))
     }
 }
 

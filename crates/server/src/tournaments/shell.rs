@@ -292,14 +292,17 @@ fn summary(shown: &Mutex<Shown>) -> String {
 }
 
 /// The tournament (or Swiss event) held under `fence` is over: recorded as such, with the last
-/// line `shown` has.
+/// line `shown` has and its results (the standings, prizes, a Swiss event's rounds).
 pub(super) async fn record_end(room: &Weak<Room>, fence: &TournamentFence, shown: &Mutex<Shown>) {
     let Some(room) = room.upgrade() else {
         return;
     };
     let summary = summary(shown);
+    let results = (shown.lock().ok())
+        .and_then(|s| serde_json::to_string(&s.results()).ok())
+        .unwrap_or_else(|| "{}".into());
     let store = room.books.store();
-    if let Err(e) = store.finish_tournament(fence, &summary).await {
+    if let Err(e) = store.finish_tournament(fence, &summary, &results).await {
         tracing::error!(tournament = %fence.tournament, error = %e, "the end of a tournament could not be recorded");
     }
 }

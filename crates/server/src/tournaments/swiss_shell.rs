@@ -3,8 +3,9 @@
 //! [`SwissInput`]s, and carries out its [`SwissOut`]s — saves against the books (each on a task
 //! of its own, its answer fed back), each round's tables opened (table cores of Saint Poker in
 //! tournament mode, the Hold'em shell's [`open_table`]), seated by order and let deal their one
-//! game, a game's result carried back, a recorded table closed, answers, notices and what
-//! players are shown. It decides nothing.
+//! game, a game's result carried back, a recorded table closed (one a former owner left open
+//! in the books claimed first), answers, notices and what players are shown. It decides
+//! nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, Weak};
@@ -51,6 +52,11 @@ struct Shell {
     over: BTreeSet<Key>,
     /// Tables that could not be opened (another node still held them): tried every second.
     unopened: BTreeSet<Key>,
+    /// Tables told to close here: what they report is no longer news.
+    closed: BTreeSet<Key>,
+    /// Tables whose result is recorded that a former owner left open in the books, not yet
+    /// closed (another node still held them): tried every second.
+    unclosed: BTreeSet<Key>,
     reports: ReportSink,
     back: mpsc::UnboundedSender<SwissInput>,
     replies: BTreeMap<u64, IntentReply>,
@@ -84,6 +90,8 @@ pub(crate) async fn run(
         plays: BTreeMap::new(),
         over: BTreeSet::new(),
         unopened: BTreeSet::new(),
+        closed: BTreeSet::new(),
+        unclosed: BTreeSet::new(),
         reports,
         back,
         replies: BTreeMap::new(),
@@ -196,13 +204,54 @@ impl Shell {
                 let key = (round, table);
                 self.plays.remove(&key);
                 self.unopened.remove(&key);
-                if let Some((id, tx)) = self.tables.remove(&key) {
-                    self.numbers.remove(&id);
-                    if tx.send(TableCmd::Order(Order::Close)).await.is_err() {
-                        tracing::warn!(table = %id, "a Swiss table was gone before it was closed");
-                    }
+                if self.closed.contains(&key) {
+                    return;
+                }
+                if self.tables.contains_key(&key) {
+                    self.close(key).await;
+                } else {
+                    self.close_recorded(key).await;
                 }
             }
+        }
+    }
+
+    /// Tells table `key`, open here, to close (it does once no game is in play).
+    async fn close(&mut self, key: Key) {
+        self.closed.insert(key);
+        if let Some((id, tx)) = self.tables.remove(&key) {
+            self.numbers.remove(&id);
+            if tx.send(TableCmd::Order(Order::Close)).await.is_err() {
+                tracing::warn!(table = %id, "a Swiss table was gone before it was closed");
+            }
+        }
+    }
+
+    /// A table whose result is recorded that this node never opened (the event taken over): if
+    /// a former owner recorded its result but stopped before closing it, the books still hold
+    /// it open — claimed, restored and told to close. Tried again every second while another
+    /// node still holds it.
+    async fn close_recorded(&mut self, key: Key) {
+        let Some(room) = self.deps.room.upgrade() else {
+            return;
+        };
+        let id = format!("{}-{}", self.deps.fence.tournament, number(key));
+        match room.books.store().table_lease(&id).await {
+            Ok(None) => return, // closed, or never opened
+            Ok(Some(_)) => {}
+            Err(e) => {
+                tracing::warn!(table = %id, error = %e, "could not look up a recorded Swiss table");
+                self.unclosed.insert(key);
+                return;
+            }
+        }
+        // Restored as saved (its saved options, its game over): the seats are the saved ones.
+        let seats = self.deps.tables.seats;
+        if self.open_table(key, seats).await.is_some() {
+            tracing::info!(table = %id, "a recorded Swiss table left open by a former owner is closed");
+            self.close(key).await;
+        } else {
+            self.unclosed.insert(key);
         }
     }
 
@@ -212,6 +261,9 @@ impl Shell {
             tracing::warn!(table, "a report from a table not of this event");
             return None;
         };
+        if self.closed.contains(&key) {
+            return None; // its result is recorded: it closes
+        }
         match report {
             Report::HandOver(h) if !h.points.is_empty() || !h.absent.is_empty() => {
                 self.over.insert(key);
@@ -264,17 +316,27 @@ impl Shell {
     }
 
     /// Opens table `key` in the room's lobby (found again if opened before) with a seat for each
-    /// of its players.
+    /// of its players, and seats them in a new one.
     async fn open(&mut self, key: Key) {
         if self.tables.contains_key(&key) {
             return;
         }
-        let Some(room) = self.deps.room.upgrade() else {
-            return;
-        };
         let Some(seats) = self.plays.get(&key).map(Vec::len) else {
             return;
         };
+        match self.open_table(key, seats).await {
+            Some(false) => self.seat(key, &BTreeSet::new()).await,
+            Some(true) => {} // seated again once it reports itself restored
+            None => {
+                self.unopened.insert(key);
+            }
+        }
+    }
+
+    /// Opens table `key` with `seats` seats in the room's lobby (found again if opened before):
+    /// whether it was restored from a save. `None` (logged): it could not open yet.
+    async fn open_table(&mut self, key: Key, seats: usize) -> Option<bool> {
+        let room = self.deps.room.upgrade()?;
         let t = self.deps.fence.tournament.clone();
         let mut options = self.deps.tables.clone();
         // A game deals once every seat is taken (RULES.md §1): as checked again on a takeover.
@@ -286,21 +348,22 @@ impl Shell {
                 self.tables
                     .insert(key, (handle.id.clone(), handle.tx.clone()));
                 room.lobby.insert(handle);
-                if !restored {
-                    self.seat(key, &BTreeSet::new()).await;
-                }
+                Some(restored)
             }
             Err(why) => {
                 tracing::warn!(tournament = %t, round = key.0, table = key.1, why, "a Swiss table could not open yet");
-                self.unopened.insert(key);
+                None
             }
         }
     }
 
-    /// The tables another node still held when they were to open, tried again.
+    /// The tables another node still held when they were to open or close, tried again.
     async fn reopen(&mut self) {
         for key in std::mem::take(&mut self.unopened) {
             self.open(key).await;
+        }
+        for key in std::mem::take(&mut self.unclosed) {
+            self.close_recorded(key).await;
         }
     }
 

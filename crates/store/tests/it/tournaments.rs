@@ -257,7 +257,7 @@ async fn the_tournaments_to_resume_are_listed_by_id_without_reading_a_save() {
                 .await
                 .unwrap();
             if id == "r2" {
-                store.finish_tournament(&fence, "{}").await.unwrap();
+                store.finish_tournament(&fence, "{}", "{}").await.unwrap();
             }
         }
         let ids = store.unfinished_tournaments().await.unwrap();
@@ -369,7 +369,8 @@ async fn a_finished_tournaments_log_rows_are_deleted_and_its_results_kept() {
         let last = save_steps("rest", 2, 3, &["d"]);
         (store.save_tournament(&fences[0], Some(&prize), &last).await).unwrap();
         let line = "{\"status\":\"finished\"}";
-        store.finish_tournament(&fences[0], line).await.unwrap();
+        let results = "{\"entrants\":[]}";
+        (store.finish_tournament(&fences[0], line, results).await).unwrap();
         let gone = store.forget_finished_logs(0).await.unwrap();
         assert_eq!(gone, 0, "nothing finished before the time given");
         let later = tavolo_store::now_ms() + 1;
@@ -383,12 +384,13 @@ async fn a_finished_tournaments_log_rows_are_deleted_and_its_results_kept() {
         );
         let row = store.tournament("f1").await.unwrap().expect("kept");
         assert_eq!(row.summary.as_deref(), Some(line), "its last lobby line");
+        assert_eq!(row.results.as_deref(), Some(results), "its results");
         assert_eq!(row.state.as_deref(), Some("rest"));
         assert!(row.finished_at.is_some());
         let pool = Account::Tournament("f1".into());
         assert_eq!(store.balance(&pool).await.unwrap(), 0, "the prize paid");
         // f3 finishes after the time given: its log stays until a later sweep.
-        store.finish_tournament(&fences[2], line).await.unwrap();
+        (store.finish_tournament(&fences[2], line, results).await).unwrap();
         assert_eq!(store.forget_finished_logs(later - 1).await.unwrap(), 0);
         assert_eq!(rows(&store, "f3").await, 3);
         assert!(store.audit().await.unwrap().problems.is_empty());

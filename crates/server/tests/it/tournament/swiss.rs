@@ -493,3 +493,41 @@ fn swiss_events_with_failing_writes_and_takeovers_end_with_the_standings_of_an_e
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Fault (issue 51): a table whose result a former owner recorded, but that it stopped before
+/// closing, stayed open in the books for good: a new owner told only the round in play's
+/// tables, so a table of an earlier round was never closed. A new owner now tells every table
+/// whose result the log holds, of every round, that it is recorded (its shell closes those the
+/// books still hold open).
+#[test]
+fn a_table_recorded_but_not_closed_before_a_takeover_is_closed_by_the_new_owner() {
+    let mut books = Books::default();
+    let mut old = six(&mut books);
+    play_round(&mut old, &mut books);
+    assert_eq!(
+        old.core.event().round(),
+        2,
+        "round 1's two games in, round 2 begun"
+    );
+    books.epoch = 2;
+    let save = books.newest.clone().expect("a save");
+    let now = Now {
+        at: Instant::now(),
+        unix_ms: 2_000_000,
+    };
+    let (_, first) = SwissCoordinator::restore(setup(2), Vec::new(), save, now).expect("restored");
+    let orders: Vec<&SwissOrder> = (first.iter())
+        .filter_map(|o| match o {
+            SwissOut::Order(o) => Some(o),
+            _ => None,
+        })
+        .collect();
+    for table in 0..2 {
+        let closed = SwissOrder::Recorded { round: 1, table };
+        assert!(orders.contains(&&closed), "{closed:?} in {orders:?}");
+    }
+    let playing = (orders.iter())
+        .filter(|o| matches!(o, SwissOrder::Play { round: 2, .. }))
+        .count();
+    assert_eq!(playing, 2, "round 2's tables told to play: {orders:?}");
+}
