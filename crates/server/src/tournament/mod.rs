@@ -498,12 +498,8 @@ impl Coordinator {
 
     /// The member behind `user` (known from their entry).
     fn member(&self, user: UserId) -> Member {
-        self.members.get(&user).cloned().unwrap_or(Member {
-            id: user,
-            name: format!("#{}", user.0),
-            guest: false,
-            bot: false,
-        })
+        (self.members.get(&user).cloned())
+            .unwrap_or_else(|| Member::player(user, format!("#{}", user.0)))
     }
 
     /// The clock.

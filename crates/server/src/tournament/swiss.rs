@@ -341,12 +341,8 @@ impl SwissCoordinator {
     }
 
     fn member(&self, user: UserId) -> Member {
-        self.members.get(&user).cloned().unwrap_or(Member {
-            id: user,
-            name: format!("#{}", user.0),
-            guest: false,
-            bot: false,
-        })
+        (self.members.get(&user).cloned())
+            .unwrap_or_else(|| Member::player(user, format!("#{}", user.0)))
     }
 
     fn play_order(&self, round: usize, table: usize) -> SwissOrder {

@@ -16,12 +16,7 @@ pub const FINISHED_LOG_KEPT: std::time::Duration = std::time::Duration::from_sec
 
 /// The room's operator, as a member asking a tournament.
 pub fn operator() -> Member {
-    Member {
-        id: UserId(0),
-        name: "operator".into(),
-        guest: false,
-        bot: false,
-    }
+    Member::player(UserId(0), "operator".into())
 }
 
 impl Room {

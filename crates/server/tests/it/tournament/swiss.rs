@@ -107,12 +107,7 @@ impl Owner {
 }
 
 fn member(i: i64) -> Member {
-    Member {
-        id: UserId(i),
-        name: format!("p{i}"),
-        guest: false,
-        bot: false,
-    }
+    Member::player(UserId(i), format!("p{i}"))
 }
 
 fn setup(epoch: i64) -> SwissSetup {
