@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tavolo_server::time::ManualClock;
 
 use crate::common::{audit_and_shutdown, post, restart, server, server_with, Client};
-use crate::tournaments::{created, detail};
+use crate::tournaments::{created, detail, finished_detail};
 
 /// A Swiss event of `players` for `ada`, bots taking the other entries, `rounds` rounds (none:
 /// the rules' number), `ada` registered (the last entry: it starts): its id.
@@ -83,14 +83,7 @@ async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<St
 
 /// The event of `players` once over: its round, standings and tables checked.
 async fn over(ada: &Client, id: &str, players: usize, rounds: usize) -> Value {
-    let mut d = detail(ada, id).await;
-    for _ in 0..3_000 {
-        if d["tournament"]["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        d = detail(ada, id).await;
-    }
+    let d = finished_detail(ada, id).await;
     let l = &d["tournament"];
     assert_eq!(l["status"], "finished", "{d}");
     assert_eq!(

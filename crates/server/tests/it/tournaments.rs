@@ -19,6 +19,20 @@ pub(crate) async fn detail(c: &Client, id: &str) -> Value {
     r.json()
 }
 
+/// The tournament as `c` sees it once it is over (polled for up to a minute; the caller checks
+/// that it is).
+pub(crate) async fn finished_detail(c: &Client, id: &str) -> Value {
+    let mut d = detail(c, id).await;
+    for _ in 0..3_000 {
+        if d["tournament"]["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        d = detail(c, id).await;
+    }
+    d
+}
+
 pub(crate) async fn balance(c: &Client) -> i64 {
     c.get("/api/me").await.json()["user"]["balance"]
         .as_i64()
@@ -157,14 +171,7 @@ async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
 
 /// The tournament once over, every prize paid: checked against `ada`'s place and account.
 async fn over_and_paid(ada: &Client, id: &str, before: i64) -> Value {
-    let mut end = detail(ada, id).await;
-    for _ in 0..3_000 {
-        if end["tournament"]["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        end = detail(ada, id).await;
-    }
+    let end = finished_detail(ada, id).await;
     assert_eq!(end["tournament"]["status"], "finished", "{end}");
     assert_eq!(end["prizes"], json!([300]), "three entries pay one place");
     let place = end["me"]["place"].as_u64().expect("a place");
