@@ -12,6 +12,7 @@
 //! alone. The counts per game and class are printed
 //! (`cargo test -p tavolo-engine --test it fairness_proofs -- --nocapture`).
 
+use crate::holdem_support::varied_action;
 use crate::outside::{files_under, shared_phh};
 
 use tavolo_cards::GameRng;
@@ -314,24 +315,7 @@ fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -
     let mut step = style;
     loop {
         let action = match hand.legal_actions() {
-            ToAct::Player(l) => {
-                step = step
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                match ((step >> 33) % 6, l.raise, l.call) {
-                    (0, Some(r), _) => Action::BetOrRaiseTo {
-                        seat: l.seat,
-                        to: r.max_to.min(r.min_to.times(3)),
-                    },
-                    (1, Some(r), _) => Action::BetOrRaiseTo {
-                        seat: l.seat,
-                        to: r.max_to,
-                    },
-                    (2, _, Some(_)) if l.fold => Action::Fold { seat: l.seat },
-                    (_, _, Some(_)) => Action::Call { seat: l.seat },
-                    _ => Action::Check { seat: l.seat },
-                }
-            }
+            ToAct::Player(l) => varied_action(&l, &mut step),
             ToAct::Showdown { next, .. } => Action::Show {
                 seat: next,
                 cards: None,
