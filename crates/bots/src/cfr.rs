@@ -20,6 +20,32 @@ use tavolo_cards::SplitMix64;
 use crate::arena::game_seed;
 use crate::error::StrategyError;
 
+/// A bet or raise as a CFR bot saw it (a step of its hand): who, to what total this round, and
+/// whether all-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Raised {
+    pub seat: usize,
+    pub to: tavolo_engine::Chips,
+    pub all_in: bool,
+}
+
+/// A CFR bot's `name` ("cfr") and `observe`, inside its `impl Bot`: its fallback observes every
+/// event, and the event's step of the hand (the calling module's `step`) joins the steps that
+/// place the bot in its tree.
+macro_rules! cfr_bot_observes {
+    () => {
+        fn name(&self) -> &str {
+            "cfr"
+        }
+
+        fn observe(&mut self, event: &Event) {
+            self.fallback.observe(event);
+            self.steps.extend(step(event));
+        }
+    };
+}
+pub(crate) use cfr_bot_observes;
+
 /// Deals made at a time, in parallel, before they are walked in order.
 pub const BATCH: u64 = 4096;
 

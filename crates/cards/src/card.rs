@@ -39,6 +39,15 @@ pub enum Rank {
     Ace,
 }
 
+/// The member of `all` with index `i`, if in range: a rank's or a suit's `from_index`.
+const fn nth<T: Copy, const N: usize>(all: &[T; N], i: u8) -> Option<T> {
+    if (i as usize) < N {
+        Some(all[i as usize])
+    } else {
+        None
+    }
+}
+
 impl Rank {
     /// All ranks, lowest first.
     pub const ALL: [Rank; 13] = [
@@ -59,11 +68,7 @@ impl Rank {
 
     /// The rank with index `i` (0 = deuce … 12 = ace), if in range.
     pub const fn from_index(i: u8) -> Option<Rank> {
-        if i < 13 {
-            Some(Rank::ALL[i as usize])
-        } else {
-            None
-        }
+        nth(&Rank::ALL, i)
     }
 
     /// 0 for a deuce up to 12 for an ace.
@@ -122,11 +127,7 @@ impl Suit {
 
     /// The suit with index `i`, if in range.
     pub const fn from_index(i: u8) -> Option<Suit> {
-        if i < 4 {
-            Some(Suit::ALL[i as usize])
-        } else {
-            None
-        }
+        nth(&Suit::ALL, i)
     }
 
     /// The canonical letter: `c`, `d`, `h`, `s`.

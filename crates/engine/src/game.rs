@@ -336,13 +336,9 @@ pub trait Game: Sized + Clone + Send + 'static {
     fn outcome(&self, setup: &Self::Setup) -> Outcome;
     /// The result as a client is shown it, from the game and its events.
     fn summary(&self, events: &[Self::Event]) -> Self::Summary;
-    /// The record of the game played from `setup` with `events`, players named by `names`.
-    fn record(
-        &self,
-        setup: &Self::Setup,
-        events: &[Self::Event],
-        names: Option<&[String]>,
-    ) -> Result<Record, GameError>;
+    /// The record of the game as `played` (its setup and every event), players named by
+    /// `names`.
+    fn record(played: &Played<Self>, names: Option<&[String]>) -> Result<Record, GameError>;
 }
 
 /// A game in play with its setup and every event so far: what a table, a bot match or a
@@ -390,7 +386,7 @@ impl<G: Game> Played<G> {
 
     /// The record so far.
     pub fn record(&self, names: Option<&[String]>) -> Result<Record, GameError> {
-        self.game.record(&self.setup, &self.log, names)
+        G::record(self, names)
     }
 }
 

@@ -157,16 +157,7 @@ fn first_in(s: &Spot, e: f64, value_bet: f64, strong_to: impl Fn(f64) -> Chips) 
     let strong = if preflop {
         // Opening: by the hand's rank among starting hands and the players behind.
         let p = preflop_percentile(s.hole[0], s.hole[1]);
-        let open = match (s.seats, s.behind) {
-            (2, _) => 0.7,
-            (_, 0) => 0.15,
-            (_, 1) => 0.5,
-            (_, 2) => 0.45,
-            (_, 3) => 0.32,
-            (_, 4) => 0.25,
-            _ => 0.2,
-        };
-        p <= open
+        p <= s.open_share(0.7, &[0.15, 0.5, 0.45, 0.32, 0.25, 0.2])
     } else {
         e >= value_bet
     };

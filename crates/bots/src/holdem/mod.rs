@@ -94,6 +94,12 @@ impl HoldemOptions {
     }
 }
 
+/// The setup of a heads-up hand at `structure` with [`HoldemOptions::new`]'s blinds and stacks:
+/// the table LBR measures the bots at and their strategies are trained for.
+pub fn heads_up(structure: Structure) -> Result<HandSetup, BotsError> {
+    HoldemOptions::new(2, structure).setup()
+}
+
 /// The bot names [`bot_spec`] knows.
 pub const BOT_NAMES: [&str; 14] = [
     "random",

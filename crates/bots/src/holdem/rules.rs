@@ -47,16 +47,7 @@ impl RulesBot {
         let p = preflop_percentile(s.hole[0], s.hole[1]);
         match self.preflop_raises {
             0 => {
-                let open = match (s.seats, s.behind) {
-                    (2, _) => 0.65,
-                    (_, 0) => 0.12,
-                    (_, 1) => 0.45,
-                    (_, 2) => 0.40,
-                    (_, 3) => 0.28,
-                    (_, 4) => 0.22,
-                    (_, 5) => 0.18,
-                    _ => 0.14,
-                };
+                let open = s.open_share(0.65, &[0.12, 0.45, 0.40, 0.28, 0.22, 0.18, 0.14]);
                 if p <= open {
                     // 2.5 big blinds, one more per limper: the pot-fraction rule gives that.
                     Decision::RaiseTo(s.pot_fraction_to(0.6).max(s.max_bet.times(5).div_floor(2)))

@@ -80,6 +80,16 @@ impl Spot {
         betting::pot_odds(self.pot, self.to_call)
     }
 
+    /// The share of starting hands to open with from here (by rank among them): `heads_up`
+    /// heads-up, else `by_behind[k]` with `k` players behind, its last share for more.
+    pub fn open_share(&self, heads_up: f64, by_behind: &[f64]) -> f64 {
+        if self.seats == 2 {
+            return heads_up;
+        }
+        let share = by_behind.get(self.behind).or(by_behind.last());
+        share.copied().unwrap_or(0.0)
+    }
+
     /// A bet or raise of `fraction` of the pot after the call: the "to" amount.
     pub fn pot_fraction_to(&self, fraction: f64) -> Chips {
         betting::pot_fraction_to(

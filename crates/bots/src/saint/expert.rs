@@ -203,13 +203,7 @@ pub(super) const SHOW_STRONGEST: usize = 6;
 pub(super) const SHOW_CHEAPEST: usize = 4;
 
 impl Remembering for ExpertBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn memory(&mut self) -> &mut Memory {
-        &mut self.memory
-    }
+    super::memory::remembered_in_fields!();
 
     fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
         let candidates = shortlist(view, legal);

@@ -28,6 +28,21 @@ pub(crate) trait Remembering {
     fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action;
 }
 
+/// [`Remembering::name`] and [`Remembering::memory`] for a bot that keeps them in its `name`
+/// and `memory` fields (the expert, the searcher), inside its `impl Remembering`.
+macro_rules! remembered_in_fields {
+    () => {
+        fn name(&self) -> &str {
+            &self.name
+        }
+
+        fn memory(&mut self) -> &mut Memory {
+            &mut self.memory
+        }
+    };
+}
+pub(super) use remembered_in_fields;
+
 impl<B: Remembering + Send> Bot<SaintPoker> for B {
     fn name(&self) -> &str {
         Remembering::name(self)

@@ -233,9 +233,13 @@ pub fn measure(
     budget: Budget,
 ) -> Result<Vec<OracleLoss>, BotsError> {
     check_match(bots.len(), usize::from(options.players), games)?;
-    let per_game: Vec<Vec<Sample>> = each_game(games, false, |i| {
-        measure_game(options, bots, i, seed, budget)
-    })?;
+    let oracle = Oracle {
+        options,
+        specs: bots,
+        seed,
+        budget,
+    };
+    let per_game: Vec<Vec<Sample>> = each_game(games, false, |i| oracle.game(i))?;
     let n = bots.len();
     let mut share = vec![Mean::default(); n];
     let mut margin = vec![Mean::default(); n];
@@ -282,64 +286,70 @@ struct Sample {
     margin: i32,
 }
 
-/// Plays game `index` and measures its last two rounds' decisions.
-fn measure_game(
+/// A measurement's games: their options, the bot list, the seed they are dealt from (as the
+/// arena deals) and each decision's budget.
+struct Oracle<'a> {
     options: SaintOptions,
-    specs: &[BotSpec<SaintPoker>],
-    index: u64,
+    specs: &'a [BotSpec<SaintPoker>],
     seed: u64,
     budget: Budget,
-) -> Result<Vec<Sample>, BotsError> {
-    let players = specs.len();
-    let gseed = game_seed(seed, index);
-    let entries: Vec<usize> = (0..players)
-        .map(|s| (s + (index % players as u64) as usize) % players)
-        .collect();
-    let mut bots: Vec<Box<dyn Bot<SaintPoker>>> = entries
-        .iter()
-        .enumerate()
-        .map(|(seat, &e)| specs[e].make(seat, bot_seed(gseed, seat)))
-        .collect();
-    let engine = |e: tavolo_engine::game::GameError| BotsError::Engine {
-        game: index,
-        message: e.to_string(),
-    };
-    let mut game = Played::<SaintPoker>::deal(options, seed_from_u64(gseed)).map_err(engine)?;
-    tell(&mut bots, game.events());
-    let mut samples = Vec::new();
-    let mut guard = 0;
-    while !game.game.is_over() {
-        guard += 1;
-        if guard > 1_000 {
-            return Err(BotsError::Stalled {
-                game: index,
-                actions: guard,
-            });
-        }
-        // Every seat to act chooses before anything is revealed.
-        let mut chosen: Vec<(usize, Action, usize)> = Vec::new();
-        for seat in game.game.to_act().iter() {
-            let legal = game.game.legal(seat);
-            let Some(&fallback) = legal.first() else {
-                continue;
-            };
-            let view = <SaintPoker as Game>::view(&game.game, Viewer::Seat(seat));
-            let mut action = bots[seat].act(&view, &legal, budget);
-            if !legal.contains(&action) {
-                action = fallback;
+}
+
+impl Oracle<'_> {
+    /// Plays game `index` and measures its last two rounds' decisions.
+    fn game(&self, index: u64) -> Result<Vec<Sample>, BotsError> {
+        let players = self.specs.len();
+        let gseed = game_seed(self.seed, index);
+        let entries: Vec<usize> = (0..players)
+            .map(|s| (s + (index % players as u64) as usize) % players)
+            .collect();
+        let mut bots: Vec<Box<dyn Bot<SaintPoker>>> = entries
+            .iter()
+            .enumerate()
+            .map(|(seat, &e)| self.specs[e].make(seat, bot_seed(gseed, seat)))
+            .collect();
+        let engine = |e: tavolo_engine::game::GameError| BotsError::Engine {
+            game: index,
+            message: e.to_string(),
+        };
+        let mut game =
+            Played::<SaintPoker>::deal(self.options, seed_from_u64(gseed)).map_err(engine)?;
+        tell(&mut bots, game.events());
+        let mut samples = Vec::new();
+        let mut guard = 0;
+        while !game.game.is_over() {
+            guard += 1;
+            if guard > 1_000 {
+                return Err(BotsError::Stalled {
+                    game: index,
+                    actions: guard,
+                });
             }
-            chosen.push((seat, action, legal.len()));
+            // Every seat to act chooses before anything is revealed.
+            let mut chosen: Vec<(usize, Action, usize)> = Vec::new();
+            for seat in game.game.to_act().iter() {
+                let legal = game.game.legal(seat);
+                let Some(&fallback) = legal.first() else {
+                    continue;
+                };
+                let view = <SaintPoker as Game>::view(&game.game, Viewer::Seat(seat));
+                let mut action = bots[seat].act(&view, &legal, self.budget);
+                if !legal.contains(&action) {
+                    action = fallback;
+                }
+                chosen.push((seat, action, legal.len()));
+            }
+            if game.game.round() + ORACLE_ROUNDS > ROUNDS {
+                let tie_seed = SplitMix64::mix(gseed ^ 0x0_7ac1e);
+                samples.extend(losses(&game.game, &chosen, &entries, tie_seed));
+            }
+            for (_, action, _) in chosen {
+                let events = game.apply(action).map_err(engine)?.to_vec();
+                tell(&mut bots, &events);
+            }
         }
-        if game.game.round() + ORACLE_ROUNDS > ROUNDS {
-            let tie_seed = SplitMix64::mix(gseed ^ 0x0_7ac1e);
-            samples.extend(losses(&game.game, &chosen, &entries, tie_seed));
-        }
-        for (_, action, _) in chosen {
-            let events = game.apply(action).map_err(engine)?.to_vec();
-            tell(&mut bots, &events);
-        }
+        Ok(samples)
     }
-    Ok(samples)
 }
 
 /// The oracle's measure of the decisions `chosen` (seat, action, number of choices) taken

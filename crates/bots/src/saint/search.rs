@@ -282,13 +282,7 @@ fn root_candidates(view: &SaintView, legal: &[Action]) -> Vec<Action> {
 }
 
 impl Remembering for SearchBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn memory(&mut self) -> &mut Memory {
-        &mut self.memory
-    }
+    super::memory::remembered_in_fields!();
 
     fn decide(&mut self, view: &SaintView, legal: &[Action], deadline: Option<Instant>) -> Action {
         let candidates = root_candidates(view, legal);

@@ -5,7 +5,7 @@
 use tavolo_bots::arena::{Arena, MatchConfig, MatchResult};
 use tavolo_bots::{Bot, BotSpec, BotsError, Budget};
 use tavolo_engine::betting::SeatMask;
-use tavolo_engine::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use tavolo_engine::game::{Game, GameError, Outcome, Played, Positions, Record, Viewer};
 
 /// Every seat names a number once; the highest numbers share the victory; the score is the
 /// number named.
@@ -83,12 +83,7 @@ impl Game for Highest {
     fn summary(&self, _events: &[()]) -> Vec<Option<u32>> {
         self.named.clone()
     }
-    fn record(
-        &self,
-        _setup: &usize,
-        _events: &[()],
-        _names: Option<&[String]>,
-    ) -> Result<Record, GameError> {
+    fn record(_played: &Played<Highest>, _names: Option<&[String]>) -> Result<Record, GameError> {
         Err(GameError::Record("this game keeps no record".into()))
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::common::{assert_no_faults, external_match};
 use tavolo_bots::arena::MatchResult;
 use tavolo_bots::draw::{self, Draw, DrawOptions};
-use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::holdem::{self, heads_up, Holdem};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_bots::Lapses;
 use tavolo_engine::holdem::Structure;
@@ -36,9 +36,7 @@ const PATIENT: Duration = Duration::from_secs(30);
 const BRIEF: Duration = Duration::from_millis(150);
 
 fn holdem_match(command: &str, games: u64, timeout: Duration) -> MatchResult {
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let station = holdem::bot_spec("station").expect("bot");
     external_match::<Holdem>(setup, command, station, games, 1, timeout)
 }

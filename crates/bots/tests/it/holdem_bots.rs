@@ -6,7 +6,7 @@ use crate::common::{
     assert_duplicate_deals_rotate_the_bots, duplicate_recorded_arena, play_match, roster, Plan,
 };
 use tavolo_bots::arena::MatchResult;
-use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::holdem::{self, heads_up, Holdem, HoldemOptions};
 use tavolo_engine::betting::BetEvent;
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
 use tavolo_engine::holdem::{Action, Event, Structure};
@@ -99,9 +99,7 @@ fn duplicate_deals_give_the_same_cards_to_the_same_seats_with_the_bots_rotated()
 
 #[test]
 fn raise_entries_stand_for_their_whole_range() {
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let mut state = Played::<Holdem>::deal(setup, seed_from_u64(3)).expect("deal");
     let seat = state.game.to_act().iter().next().expect("a seat to act");
     let legal = state.game.legal(seat);
@@ -202,9 +200,7 @@ fn raise_amounts(policy: &[(Action, f64)]) -> Vec<Chips> {
 #[test]
 fn heads_up_no_limit_cfr_bets_its_trees_pot_fractions_and_reads_other_sizes() {
     let spec = holdem::bot_spec("cfr").expect("the cfr bot");
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let feed = |bots: &mut Vec<Box<dyn tavolo_bots::Bot<Holdem>>>, events: &[Event]| {
         for e in events {
             for (s, b) in bots.iter_mut().enumerate() {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::common::external_match;
 use tavolo_bots::arena::{Arena, MatchConfig};
 use tavolo_bots::external::{decision_limit, DEFAULT_TIMEOUT, STARTUP};
-use tavolo_bots::holdem::{self, Holdem, HoldemOptions};
+use tavolo_bots::holdem::{self, heads_up, Holdem, HoldemOptions};
 use tavolo_bots::saint::{self, SaintPoker};
 use tavolo_bots::{Bot, Budget};
 use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
@@ -57,9 +57,7 @@ fn a_program_could_recompute_the_deck_from_the_seed_it_was_sent() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     }
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let command = program.to_str().expect("path");
     for _ in 0..2 {
         let station = holdem::bot_spec("station").expect("bot");

@@ -14,7 +14,7 @@ use tavolo_engine::game::{seed_from_u64, Outcome, Played, Viewer};
 use tavolo_engine::table::{Booking, Change, HandStart, Table, TableRules};
 use tavolo_engine::Chips;
 
-use super::i18n::{chips, fill, signed, texts};
+use super::i18n::{chips, fill, signed, texts, Texts};
 use super::model::{
     cards_text, derive_seed, play_bot_action, shortcuts, Ask, BetAsk, BotSeats, Command, SeatRow,
 };
@@ -52,8 +52,9 @@ pub enum Flow {
 pub trait Telling<G: Game> {
     /// The session.
     fn session(&mut self) -> &mut BettingSession<G>;
-    /// Logs an event as the human's seat sees it and keeps the seats' last actions.
-    fn describe(&mut self, e: G::Event);
+    /// Logs an event as the human's seat (`me`) sees it, in the words of `t`, and keeps the
+    /// seats' last actions.
+    fn describe(&mut self, e: G::Event, t: &'static Texts, me: usize);
     /// A hand is dealt: what the game keeps per hand starts afresh.
     fn new_hand(&mut self);
     /// The name of the record of the hand in play.
@@ -61,8 +62,9 @@ pub trait Telling<G: Game> {
 
     /// Tells `events` (as the human's seat sees them) and ends the hand if it is over.
     fn take_events(&mut self, events: Vec<G::Event>) {
+        let (t, me) = (texts(self.session().lang), self.session().me);
         for e in events {
-            self.describe(e);
+            self.describe(e, t, me);
         }
         let file = self.file();
         self.session().hand_over_if_done(&file);
@@ -388,31 +390,33 @@ impl<G: Game> BettingSession<G> {
         self.table.chips_total()
     }
 
-    /// The row of seat `s` on the table: its name, `D` at the `button` (the dealer), its
-    /// `stack` and `cards`, its last action, whether it is to act and still in the hand.
-    pub fn seat_row(
+    /// The rows of the table's seats: each one's name, `D` at the `button` (the dealer), its
+    /// stack (of `stacks`) and `cards(seat)`, its last action, whether it is to act and whether
+    /// still in the hand (by `live`).
+    pub fn seat_rows(
         &self,
-        s: usize,
         button: usize,
-        stack: Chips,
-        cards: Vec<Option<Card>>,
+        stacks: &[Chips],
         to_act: Option<usize>,
-        live: bool,
-    ) -> SeatRow {
-        SeatRow {
-            name: self.names[s].clone(),
-            mark: if s == button {
-                "D".into()
-            } else {
-                String::new()
-            },
-            amount: chips(stack),
-            cards,
-            last: self.last[s].clone(),
-            to_act: to_act == Some(s),
-            out: !live,
-            you: s == self.me,
-        }
+        live: &[bool],
+        cards: impl Fn(usize) -> Vec<Option<Card>>,
+    ) -> Vec<SeatRow> {
+        (0..self.seats())
+            .map(|s| SeatRow {
+                name: self.names[s].clone(),
+                mark: if s == button {
+                    "D".into()
+                } else {
+                    String::new()
+                },
+                amount: chips(stacks.get(s).copied().unwrap_or(Chips::ZERO)),
+                cards: cards(s),
+                last: self.last[s].clone(),
+                to_act: to_act == Some(s),
+                out: !live.get(s).copied().unwrap_or(false),
+                you: s == self.me,
+            })
+            .collect()
     }
 
     /// Logs a betting event as the human's seat sees it (the same in both games); `opening`:

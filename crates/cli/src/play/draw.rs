@@ -11,9 +11,9 @@ use tavolo_engine::draw::{Action, DrawHand, Event, ToAct};
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Stage, Telling};
-use super::i18n::{chips, fill, texts, word};
+use super::i18n::{chips, fill, texts, word, Texts};
 use super::model::{best_hand_line, cards_text, Ask, CardsKind, Command, PlayGame, TableView};
-use super::session::{betting_play_game, record_file};
+use super::session::{betting_play_game, betting_telling, record_file};
 
 /// The table settings of a Draw session.
 #[derive(Clone, Debug)]
@@ -57,13 +57,9 @@ impl DrawSession {
 }
 
 impl Telling<DrawHand> for DrawSession {
-    fn session(&mut self) -> &mut BettingSession<DrawHand> {
-        &mut self.session
-    }
+    betting_telling!(DrawHand);
 
-    fn describe(&mut self, e: Event) {
-        let t = texts(self.cfg.session.lang);
-        let me = self.session.me;
+    fn describe(&mut self, e: Event, t: &'static Texts, me: usize) {
         let s = &mut self.session;
         match e {
             Event::CarriedIn { amount } if amount > 0 => {
@@ -137,25 +133,23 @@ impl PlayGame for DrawSession {
             word(self.cfg.session.lang, |w| &w.stages, &v.stage),
             fill(t.pot, &[&chips(v.pot)])
         );
-        let seats = (0..self.session.seats())
-            .map(|s| {
-                let cards = if s == self.session.me && v.live[s] {
-                    v.hand.iter().map(|&c| Some(c)).collect()
-                } else if let Some(shown) = &v.shown[s] {
-                    shown.iter().map(|&c| Some(c)).collect()
-                } else if v.live[s] && !v.over {
-                    vec![None; 5]
-                } else {
-                    Vec::new()
-                };
-                self.session
-                    .seat_row(s, v.dealer, v.stacks[s], cards, v.to_act, v.live[s])
-            })
-            .collect();
+        let me = self.session.me;
         TableView {
             title,
             status,
-            seats,
+            seats: self
+                .session
+                .seat_rows(v.dealer, &v.stacks, v.to_act, &v.live, |s| {
+                    if s == me && v.live[s] {
+                        v.hand.iter().map(|&c| Some(c)).collect()
+                    } else if let Some(shown) = &v.shown[s] {
+                        shown.iter().map(|&c| Some(c)).collect()
+                    } else if v.live[s] && !v.over {
+                        vec![None; 5]
+                    } else {
+                        Vec::new()
+                    }
+                }),
             rows: Vec::new(),
             hand: v.hand.clone(),
         }

@@ -11,9 +11,9 @@ use tavolo_engine::holdem::{Action, Event, Hand, Legal, Structure, ToAct};
 use tavolo_engine::Chips;
 
 use super::betting::{bet_ask, BettingSession, Flow, SessionConfig, Telling};
-use super::i18n::{chips, fill, texts, word, word_of};
+use super::i18n::{chips, fill, texts, word, word_of, Texts};
 use super::model::{best_hand_line, cards_text, Ask, Command, PlayGame, RowKind, TableView};
-use super::session::{betting_play_game, record_file};
+use super::session::{betting_play_game, betting_telling, record_file};
 
 /// The table settings of a Hold'em session.
 #[derive(Clone, Debug)]
@@ -80,13 +80,9 @@ impl HoldemSession {
 }
 
 impl Telling<Hand> for HoldemSession {
-    fn session(&mut self) -> &mut BettingSession<Hand> {
-        &mut self.session
-    }
+    betting_telling!(Hand);
 
-    fn describe(&mut self, e: Event) {
-        let t = texts(self.cfg.session.lang);
-        let me = self.session.me;
+    fn describe(&mut self, e: Event, t: &'static Texts, me: usize) {
         let s = &mut self.session;
         match e {
             Event::BlindPosted { seat, amount } => {
@@ -179,24 +175,21 @@ impl PlayGame for HoldemSession {
                 .collect();
             status.push_str(&format!(" ({})", parts.join(", ")));
         }
-        let seats = (0..self.session.seats())
-            .map(|s| {
-                let hole = v.hole[s];
-                let cards = if hole[0].is_some() {
-                    hole.to_vec()
-                } else if v.live[s] && !v.over {
-                    vec![None, None]
-                } else {
-                    Vec::new()
-                };
-                self.session
-                    .seat_row(s, v.button, v.stacks[s], cards, v.to_act, v.live[s])
-            })
-            .collect();
         TableView {
             title,
             status,
-            seats,
+            seats: self
+                .session
+                .seat_rows(v.button, &v.stacks, v.to_act, &v.live, |s| {
+                    let hole = v.hole[s];
+                    if hole[0].is_some() {
+                        hole.to_vec()
+                    } else if v.live[s] && !v.over {
+                        vec![None, None]
+                    } else {
+                        Vec::new()
+                    }
+                }),
             rows: vec![(RowKind::Board, t.board.to_string(), v.board.clone())],
             hand: self.mine.clone(),
         }

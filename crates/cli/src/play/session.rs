@@ -57,6 +57,16 @@ macro_rules! betting_play_game {
 }
 pub(super) use betting_play_game;
 
+/// [`super::betting::Telling::session`] of the Hold'em and Draw sessions: their `session`.
+macro_rules! betting_telling {
+    ($game:ty) => {
+        fn session(&mut self) -> &mut BettingSession<$game> {
+            &mut self.session
+        }
+    };
+}
+pub(super) use betting_telling;
+
 #[cfg(test)]
 impl<G: Game> SessionConfig<G> {
     /// A test session's settings: `bots`, the buy-in and the seed; the default rules, English,

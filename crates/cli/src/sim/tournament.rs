@@ -113,49 +113,38 @@ fn run_game<G: TournamentPlay>(
     let hands: u64 = reports.iter().map(|r| r.hands).sum();
     let secs = start.elapsed().as_secs_f64();
     let rows = summarise(&sim, &reports);
-    if args.json {
-        print_json(&Summary {
-            game: "tournament",
-            seed: args.seed,
-            tournaments: reports.len(),
-            entries: args.entries,
-            seats: Some(seats),
-            tournament_game: Some(G::GAME.word()),
-            hands: Some(hands),
-            hands_per_level: args.hands_per_level,
-            bots: rows,
-        })?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{} {} sit-and-goes of {} entries at {}-seat tables, seed {}: {} hands, {:.1} tournaments/s",
+    let summary = Summary {
+        game: "tournament",
+        seed: args.seed,
+        tournaments: reports.len(),
+        entries: args.entries,
+        seats: Some(seats),
+        tournament_game: Some(G::GAME.word()),
+        hands: Some(hands),
+        hands_per_level: args.hands_per_level,
+        bots: rows,
+    };
+    let game = match G::GAME {
+        TournamentGame::Holdem => "No-Limit Hold'em",
+        TournamentGame::Draw => "Five-Card Draw",
+    };
+    let head = format!(
+        "{} {game} sit-and-goes of {} entries at {seats}-seat tables, seed {}: {hands} hands, {:.1} tournaments/s",
         reports.len(),
-        match G::GAME {
-            TournamentGame::Holdem => "No-Limit Hold'em",
-            TournamentGame::Draw => "Five-Card Draw",
-        },
         args.entries,
-        seats,
         args.seed,
-        hands,
         reports.len() as f64 / secs.max(1e-9),
     );
-    let _ = writeln!(
-        s,
+    let columns = format!(
         "{:<16} {:>8} {:>18} {:>16} {:>10}",
         "bot", "entries", "ROI ±95%", "ITM ±95%", "avg place"
     );
-    for r in &rows {
-        let _ = writeln!(
-            s,
+    report(args.json, &summary, [head, columns], |r| {
+        format!(
             "{:<16} {:>8} {:>9.1}% ±{:>5.1} {:>8.1}% ±{:>4.1} {:>10.1}",
             r.bot, r.entries, r.roi_pct, r.roi_ci95, r.itm_pct, r.itm_ci95, r.avg_place
-        );
-    }
-    print!("{s}");
-    Ok(ExitCode::SUCCESS)
+        )
+    })
 }
 
 /// The `--json` line of a run of tournaments: what was played, and each bot's row.
@@ -178,11 +167,25 @@ struct Summary<R> {
     bots: Vec<R>,
 }
 
-/// Prints `summary` as one JSON line.
-fn print_json<R: serde::Serialize>(summary: &Summary<R>) -> Result<(), UserError> {
-    let line = serde_json::to_string(summary).map_err(|e| UserError(format!("JSON: {e}")))?;
-    println!("{line}");
-    Ok(())
+/// Prints a run's result: with `json`, `summary` as one JSON line; else the `head` lines, then
+/// a line per bot as `row` writes it.
+fn report<R: serde::Serialize>(
+    json: bool,
+    summary: &Summary<R>,
+    head: [String; 2],
+    row: impl Fn(&R) -> String,
+) -> Result<ExitCode, UserError> {
+    if json {
+        let line = serde_json::to_string(summary).map_err(|e| UserError(format!("JSON: {e}")))?;
+        println!("{line}");
+    } else {
+        let mut s = head.join("\n");
+        for r in &summary.bots {
+            let _ = write!(s, "\n{}", row(r));
+        }
+        println!("{s}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One bot's line.
@@ -282,43 +285,35 @@ pub fn run_swiss(args: &SimArgs) -> Result<ExitCode, UserError> {
             }
         })
         .collect();
-    if args.json {
-        print_json(&Summary {
-            game: "swiss",
-            seed: args.seed,
-            tournaments: results.len(),
-            entries: args.entries,
-            seats: None,
-            tournament_game: None,
-            hands: None,
-            hands_per_level: None,
-            bots: rows,
-        })?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
+    let summary = Summary {
+        game: "swiss",
+        seed: args.seed,
+        tournaments: results.len(),
+        entries: args.entries,
+        seats: None,
+        tournament_game: None,
+        hands: None,
+        hands_per_level: None,
+        bots: rows,
+    };
+    let knockout = args
+        .knockout
+        .map(|k| format!(", the top {k} of each table going on"));
+    let head = format!(
         "{} Saint Poker Swiss tournaments of {} players{}, seed {}",
         results.len(),
         args.entries,
-        args.knockout
-            .map(|k| format!(", the top {k} of each table going on"))
-            .unwrap_or_default(),
+        knockout.unwrap_or_default(),
         args.seed
     );
-    let _ = writeln!(
-        s,
+    let columns = format!(
         "{:<16} {:>8} {:>18} {:>6}",
         "bot", "entries", "avg place ±95%", "wins"
     );
-    for r in &rows {
-        let _ = writeln!(
-            s,
+    report(args.json, &summary, [head, columns], |r| {
+        format!(
             "{:<16} {:>8} {:>10.2} ±{:>5.2} {:>6}",
             r.bot, r.entries, r.avg_place, r.avg_place_ci95, r.wins
-        );
-    }
-    print!("{s}");
-    Ok(ExitCode::SUCCESS)
+        )
+    })
 }

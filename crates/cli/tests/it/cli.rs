@@ -451,14 +451,8 @@ fn replay_plays_a_hand_history_by_the_rule_options_it_was_dealt_under() {
 }
 
 /// Three players: p3 raises, p1 folds, p2 calls and folds to a bet on the flop.
-const FOLDED_PHH: &str = "variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 50]
-actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 6', 'p1 f', 'p2 cc', 'd db 2h3h4h', 'p2 cc', 'p3 cbr 44', 'p2 f']
-players = ['ann', 'bob', 'cy']
-";
+/// (The engine's PokerStars export tests play the same hand.)
+const FOLDED_PHH: &str = include_str!("../../../engine/tests/fixtures/folded.phh");
 
 #[test]
 fn replay_export_pokerstars_shows_the_hero_only_their_own_unshown_cards() {

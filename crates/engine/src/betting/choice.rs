@@ -53,6 +53,64 @@ macro_rules! betting_action {
 }
 pub(crate) use betting_action;
 
+/// The items of [`crate::game::Game`] that Hold'em's and Draw's hands implement alike, inside
+/// the `impl Game for` block of `$hand` (whose inherent `new`, `apply`, `view` and `is_over`
+/// they call, and whose `Event::seen_by` censors; `Action`, `Event` and `Dealing` are the
+/// calling module's): the actions, events and choices of a betting game, its players and its
+/// deal from a seed, a bet within a listed range allowed, and its outcome in chips with
+/// `setup.$unit` as the unit (a macro, as [`betting_action`] is).
+macro_rules! betting_game {
+    ($hand:ident, $unit:ident) => {
+        type Action = Action;
+        type Event = Event;
+        type Choices = Vec<$crate::betting::Choice>;
+        type Summary = $crate::betting::HandSummary;
+
+        fn players(setup: &Self::Setup) -> usize {
+            setup.seats()
+        }
+
+        fn deal(
+            setup: &Self::Setup,
+            seed: [u8; 32],
+        ) -> Result<($hand, Vec<Event>), $crate::game::GameError> {
+            let rng = tavolo_cards::GameRng::from_seed(seed);
+            Ok($hand::new(setup, Dealing::Seeded(rng))?)
+        }
+
+        fn allows(legal: &[Action], action: &Action) -> bool {
+            $crate::betting::allows(legal, action)
+        }
+
+        fn apply(&mut self, action: Action) -> Result<Vec<Event>, $crate::game::GameError> {
+            Ok($hand::apply(self, action)?)
+        }
+
+        fn view(&self, viewer: $crate::game::Viewer) -> Self::View {
+            $hand::view(self, viewer.seat())
+        }
+
+        fn censor(event: &Event, viewer: $crate::game::Viewer) -> Option<Event> {
+            Some(event.seen_by(viewer.seat()))
+        }
+
+        fn is_over(&self) -> bool {
+            $hand::is_over(self)
+        }
+
+        fn outcome(&self, setup: &Self::Setup) -> $crate::game::Outcome {
+            $crate::game::Outcome::Chips {
+                start: setup.stacks.clone(),
+                end: self.stacks().to_vec(),
+                carried_in: setup.carried_in,
+                carried_out: self.carried(),
+                unit: setup.$unit,
+            }
+        }
+    };
+}
+pub(crate) use betting_game;
+
 /// The legal actions of a betting decision as a list: the default action first (check when
 /// allowed, else fold), then fold (when a check is allowed), call, and the ends of the raise
 /// range.

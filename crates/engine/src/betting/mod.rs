@@ -27,10 +27,10 @@ mod round;
 mod seats;
 mod sizing;
 
-pub(crate) use choice::betting_action;
 pub use choice::{
     allows, betting_choices, legal_list, BettingAction, Choice, HandSummary, PotAward, ShownHand,
 };
+pub(crate) use choice::{betting_action, betting_game};
 pub use error::BetError;
 pub(crate) use event::betting_event;
 pub use event::{BetEvent, BettingEvent};

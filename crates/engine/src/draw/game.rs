@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
-use tavolo_cards::{CardSet, GameRng};
+use tavolo_cards::CardSet;
 
 use super::action::{Action, Event};
 use super::hand::{DrawHand, ToAct};
@@ -12,7 +12,7 @@ use super::record::DrawRecord;
 use super::rules::{Dealing, DrawRules, DrawSetup, MAX_DRAW_SEATS};
 use super::view::DrawView;
 use crate::betting::{self, BettingEvent, Choice, HandSummary, OddChips, SeatMask};
-use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::game::{Game, GameError, Played, Positions, Record};
 use crate::tournament::Level;
 use crate::Chips;
 
@@ -87,11 +87,8 @@ impl Game for DrawHand {
 
     type Options = DrawTable;
     type Setup = DrawSetup;
-    type Action = Action;
-    type Event = Event;
     type View = DrawView;
-    type Choices = Vec<Choice>;
-    type Summary = HandSummary;
+    crate::betting::betting_game!(DrawHand, ante);
 
     fn setup(options: &DrawTable, at: &Positions) -> Result<DrawSetup, GameError> {
         let setup = match at.forced {
@@ -106,17 +103,6 @@ impl Game for DrawHand {
         };
         setup.validate()?;
         Ok(setup)
-    }
-
-    fn players(setup: &DrawSetup) -> usize {
-        setup.seats()
-    }
-
-    fn deal(setup: &DrawSetup, seed: [u8; 32]) -> Result<(DrawHand, Vec<Event>), GameError> {
-        Ok(DrawHand::new(
-            setup,
-            Dealing::Seeded(GameRng::from_seed(seed)),
-        )?)
     }
 
     fn to_act(&self) -> SeatMask {
@@ -162,14 +148,6 @@ impl Game for DrawHand {
         }
     }
 
-    fn allows(legal: &[Action], action: &Action) -> bool {
-        betting::allows(legal, action)
-    }
-
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        Ok(DrawHand::apply(self, action)?)
-    }
-
     fn seat_of(action: &Action) -> Option<usize> {
         Some(action.seat())
     }
@@ -189,33 +167,11 @@ impl Game for DrawHand {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> DrawView {
-        DrawHand::view(self, viewer.seat())
-    }
-
     fn best_hand(&self, seat: usize) -> Option<tavolo_cards::HandRank> {
         let cards: Vec<tavolo_cards::Card> = self.hand(seat).iter().collect();
         (cards.len() == 5)
             .then(|| tavolo_cards::evaluate(&cards).ok())
             .flatten()
-    }
-
-    fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
-        Some(event.seen_by(viewer.seat()))
-    }
-
-    fn is_over(&self) -> bool {
-        DrawHand::is_over(self)
-    }
-
-    fn outcome(&self, setup: &DrawSetup) -> Outcome {
-        Outcome::Chips {
-            start: setup.stacks.clone(),
-            end: self.stacks().to_vec(),
-            carried_in: setup.carried_in,
-            carried_out: self.carried(),
-            unit: setup.ante,
-        }
     }
 
     fn summary(&self, events: &[Event]) -> HandSummary {
@@ -229,14 +185,9 @@ impl Game for DrawHand {
         )
     }
 
-    fn record(
-        &self,
-        setup: &DrawSetup,
-        events: &[Event],
-        names: Option<&[String]>,
-    ) -> Result<Record, GameError> {
-        let mut record =
-            DrawRecord::from_log(setup, events).map_err(|e| GameError::Record(e.to_string()))?;
+    fn record(played: &Played<DrawHand>, names: Option<&[String]>) -> Result<Record, GameError> {
+        let mut record = DrawRecord::from_log(&played.setup, &played.log)
+            .map_err(|e| GameError::Record(e.to_string()))?;
         if let Some(names) = names {
             record = record.with_players(names);
         }

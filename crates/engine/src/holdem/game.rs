@@ -4,7 +4,6 @@
 use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
-use tavolo_cards::GameRng;
 
 use super::action::{Action, Event};
 use super::hand::{Dealing, Hand, ToAct};
@@ -13,7 +12,7 @@ use super::rules::Antes;
 use super::rules::{HandSetup, HoldemRules};
 use super::view::HandView;
 use crate::betting::{self, BettingEvent, Choice, HandSummary, SeatMask, MAX_SEATS};
-use crate::game::{Forced, Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::game::{Forced, Game, GameError, Played, Positions, Record};
 use crate::Chips;
 
 /// A Hold'em table's options: the blinds, the antes and the ruleset.
@@ -62,11 +61,8 @@ impl Game for Hand {
 
     type Options = HoldemTable;
     type Setup = HandSetup;
-    type Action = Action;
-    type Event = Event;
     type View = HandView;
-    type Choices = Vec<Choice>;
-    type Summary = HandSummary;
+    crate::betting::betting_game!(Hand, min_bet);
 
     fn setup(options: &HoldemTable, at: &Positions) -> Result<HandSetup, GameError> {
         if let Some(forced) = at.forced {
@@ -83,14 +79,6 @@ impl Game for Hand {
         setup.carried_in = at.carried;
         setup.validate()?;
         Ok(setup)
-    }
-
-    fn players(setup: &HandSetup) -> usize {
-        setup.seats()
-    }
-
-    fn deal(setup: &HandSetup, seed: [u8; 32]) -> Result<(Hand, Vec<Event>), GameError> {
-        Ok(Hand::new(setup, Dealing::Seeded(GameRng::from_seed(seed)))?)
     }
 
     fn to_act(&self) -> SeatMask {
@@ -125,24 +113,12 @@ impl Game for Hand {
         }
     }
 
-    fn allows(legal: &[Action], action: &Action) -> bool {
-        betting::allows(legal, action)
-    }
-
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
-        Ok(Hand::apply(self, action)?)
-    }
-
     fn seat_of(action: &Action) -> Option<usize> {
         action.seat()
     }
 
     fn timeout_action(&self, seat: usize) -> Option<Action> {
         <Hand as Game>::legal(self, seat).first().copied()
-    }
-
-    fn view(&self, viewer: Viewer) -> HandView {
-        Hand::view(self, viewer.seat())
     }
 
     fn best_hand(&self, seat: usize) -> Option<tavolo_cards::HandRank> {
@@ -153,24 +129,6 @@ impl Game for Hand {
         (cards.len() >= 5)
             .then(|| tavolo_cards::evaluate(&cards).ok())
             .flatten()
-    }
-
-    fn censor(event: &Event, viewer: Viewer) -> Option<Event> {
-        Some(event.seen_by(viewer.seat()))
-    }
-
-    fn is_over(&self) -> bool {
-        Hand::is_over(self)
-    }
-
-    fn outcome(&self, setup: &HandSetup) -> Outcome {
-        Outcome::Chips {
-            start: setup.stacks.clone(),
-            end: self.stacks().to_vec(),
-            carried_in: setup.carried_in,
-            carried_out: self.carried(),
-            unit: setup.min_bet,
-        }
     }
 
     fn summary(&self, events: &[Event]) -> HandSummary {
@@ -193,15 +151,10 @@ impl Game for Hand {
         )
     }
 
-    fn record(
-        &self,
-        setup: &HandSetup,
-        events: &[Event],
-        names: Option<&[String]>,
-    ) -> Result<Record, GameError> {
+    fn record(played: &Played<Hand>, names: Option<&[String]>) -> Result<Record, GameError> {
         Ok(Record {
             format: "phh",
-            text: phh::export(setup, events, names).to_phh(),
+            text: phh::export(&played.setup, &played.log, names).to_phh(),
         })
     }
 }

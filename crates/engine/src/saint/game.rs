@@ -12,7 +12,7 @@ use super::rules::SaintOptions;
 use super::state::{SaintGame, MAX_PLAYERS};
 use super::view::SaintView;
 use crate::betting::SeatMask;
-use crate::game::{Game, GameError, Outcome, Positions, Record, Viewer};
+use crate::game::{Game, GameError, Outcome, Played, Positions, Record, Viewer};
 
 /// A game's result as the room shows it: the points, the points of the last round scored, and
 /// the winners.
@@ -222,13 +222,8 @@ impl Game for SaintGame {
         }
     }
 
-    fn record(
-        &self,
-        _setup: &SaintOptions,
-        _events: &[Event],
-        names: Option<&[String]>,
-    ) -> Result<Record, GameError> {
-        let mut record = SaintGame::record(self)?;
+    fn record(played: &Played<SaintGame>, names: Option<&[String]>) -> Result<Record, GameError> {
+        let mut record = SaintGame::record(&played.game)?;
         // The table's names replace the engine's `P1`, `P2`, … when there is one per player
         // (the verifier checks only their count).
         if let Some(names) = names.filter(|n| n.len() == record.players.len()) {

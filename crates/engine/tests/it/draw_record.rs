@@ -181,19 +181,24 @@ fn the_documented_example_replays() {
 
 #[test]
 fn a_table_names_the_players_and_older_records_without_names_still_read() {
-    use tavolo_engine::game::Game;
+    use tavolo_engine::game::Played;
     let (setup, log, h) = random_hand(11);
     let n = setup.stacks.len();
     let names: Vec<String> = (0..n).map(|i| format!("Player {i} <b>")).collect();
-    let named = h.record(&setup, &log, Some(&names)).unwrap();
+    let played = Played {
+        setup,
+        game: h.clone(),
+        log,
+    };
+    let named = played.record(Some(&names)).unwrap();
     assert_eq!(named.format, "draw-json");
     let back = DrawRecord::from_json(&named.text).unwrap();
     assert_eq!(back.players.as_deref(), Some(&names[..]));
     assert!(back.replay().unwrap().same_state(&h));
     // Too few names are not kept; no names, no field.
-    let short = h.record(&setup, &log, Some(&names[..1])).unwrap();
+    let short = played.record(Some(&names[..1])).unwrap();
     assert_eq!(DrawRecord::from_json(&short.text).unwrap().players, None);
-    let bare = h.record(&setup, &log, None).unwrap();
+    let bare = played.record(None).unwrap();
     assert!(!bare.text.contains("\"players\""));
     // A record written before the field existed reads and replays.
     let mut old: serde_json::Value = serde_json::from_str(&named.text).unwrap();

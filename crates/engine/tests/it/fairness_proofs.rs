@@ -12,6 +12,7 @@
 //! alone. The counts per game and class are printed
 //! (`cargo test -p tavolo-engine --test it fairness_proofs -- --nocapture`).
 
+use crate::holdem_support::varied_action;
 use crate::outside::{files_under, shared_phh};
 
 use tavolo_cards::GameRng;
@@ -314,24 +315,7 @@ fn holdem_played(seats: usize, seed: [u8; 32], style: u64, rules: HoldemRules) -
     let mut step = style;
     loop {
         let action = match hand.legal_actions() {
-            ToAct::Player(l) => {
-                step = step
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                match ((step >> 33) % 6, l.raise, l.call) {
-                    (0, Some(r), _) => Action::BetOrRaiseTo {
-                        seat: l.seat,
-                        to: r.max_to.min(r.min_to.times(3)),
-                    },
-                    (1, Some(r), _) => Action::BetOrRaiseTo {
-                        seat: l.seat,
-                        to: r.max_to,
-                    },
-                    (2, _, Some(_)) if l.fold => Action::Fold { seat: l.seat },
-                    (_, _, Some(_)) => Action::Call { seat: l.seat },
-                    _ => Action::Check { seat: l.seat },
-                }
-            }
+            ToAct::Player(l) => varied_action(&l, &mut step),
             ToAct::Showdown { next, .. } => Action::Show {
                 seat: next,
                 cards: None,
@@ -389,37 +373,62 @@ fn phh_units(raw: &str, decimals: u32) -> Option<Chips> {
     format!("{int}{frac}").parse().ok()
 }
 
+/// The tamperings of one record: each a changed copy with its class and what was changed,
+/// kept only where the copy differs from the record.
+struct Tamperings<'a, R> {
+    record: &'a R,
+    changed: Vec<(Class, String, R)>,
+}
+
+impl<'a, R: Clone + PartialEq> Tamperings<'a, R> {
+    fn new(record: &'a R) -> Self {
+        Tamperings {
+            record,
+            changed: Vec::new(),
+        }
+    }
+
+    /// Keeps `t`, of class `k`, changed as `what` says, if it differs from the record.
+    fn push(&mut self, k: Class, what: impl Into<String>, t: R) {
+        if t != *self.record {
+            self.changed.push((k, what.into(), t));
+        }
+    }
+
+    /// A copy of the record changed by `change`, kept as [`Tamperings::push`] keeps one.
+    fn edit<T>(&mut self, k: Class, what: impl Into<String>, change: impl FnOnce(&mut R) -> T) {
+        let mut t = self.record.clone();
+        change(&mut t);
+        self.push(k, what, t);
+    }
+}
+
 /// Every tampering of a Hold'em record, each with its class and what it changed.
 fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
-    let mut out = Vec::new();
-    let mut push = |k: Class, what: String, t: PhhHand| {
-        if t != *h {
-            out.push((k, what, t));
-        }
-    };
+    let mut out = Tamperings::new(h);
     let n = h.starting_stacks.len();
     // The result.
     if let Some(f) = &h.finishing_stacks {
-        let mut t = h.clone();
-        t.finishing_stacks.as_mut().unwrap().rotate_left(1);
-        push(Class::Result, "finishing_stacks rotated".into(), t);
+        out.edit(Class::Result, "finishing_stacks rotated", |t| {
+            t.finishing_stacks.as_mut().unwrap().rotate_left(1)
+        });
         for i in 0..n {
             let j = (i + 1) % n;
             if f[i] > 0 {
-                let mut t = h.clone();
-                let fs = t.finishing_stacks.as_mut().unwrap();
-                fs[i] -= Chips::new(1);
-                fs[j] += Chips::new(1);
-                push(
+                out.edit(
                     Class::Result,
                     format!("a chip of p{} moved to p{}", i + 1, j + 1),
-                    t,
+                    |t| {
+                        let fs = t.finishing_stacks.as_mut().unwrap();
+                        fs[i] -= Chips::new(1);
+                        fs[j] += Chips::new(1);
+                    },
                 );
             }
         }
-        let mut t = h.clone();
-        t.finishing_stacks = None;
-        push(Class::Result, "finishing_stacks dropped".into(), t);
+        out.edit(Class::Result, "finishing_stacks dropped", |t| {
+            t.finishing_stacks = None
+        });
     }
     // Every line: dropped, doubled, swapped with the next; every amount one chip higher.
     let deal = |line: &str| line.starts_with("d ");
@@ -432,7 +441,7 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
         } else {
             Class::ActionDropped
         };
-        push(k, format!("line {i} `{line}` dropped"), t);
+        out.push(k, format!("line {i} `{line}` dropped"), t);
         let mut t = h.clone();
         t.actions.insert(i, line.clone());
         let k = if deal(line) {
@@ -440,7 +449,7 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
         } else {
             Class::ActionAdded
         };
-        push(k, format!("line {i} `{line}` doubled"), t);
+        out.push(k, format!("line {i} `{line}` doubled"), t);
         if i + 1 < h.actions.len() {
             let k = if deal(line) || deal(&h.actions[i + 1]) {
                 Class::DealMoved
@@ -449,74 +458,68 @@ fn holdem_tamperings(h: &PhhHand) -> Vec<(Class, String, PhhHand)> {
             };
             let mut t = h.clone();
             t.actions.swap(i, i + 1);
-            push(k, format!("lines {i} and {} swapped", i + 1), t);
+            out.push(k, format!("lines {i} and {} swapped", i + 1), t);
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         if let [who, "cbr", to] = words[..] {
             if let Ok(to) = to.parse::<u64>() {
-                let mut t = h.clone();
-                t.actions[i] = format!("{who} cbr {}", to + 1);
-                push(
+                out.edit(
                     Class::ActionChanged,
                     format!("line {i} `{line}` one chip higher"),
-                    t,
+                    |t| t.actions[i] = format!("{who} cbr {}", to + 1),
                 );
             }
         }
     }
     // A line added at the end: another action after the hand is over.
-    let mut t = h.clone();
-    t.actions.push("p1 f".into());
-    push(Class::ActionAdded, "a fold added at the end".into(), t);
+    out.edit(Class::ActionAdded, "a fold added at the end", |t| {
+        t.actions.push("p1 f".into())
+    });
     // Every board line at once (the all-in hand of the finding).
-    let mut t = h.clone();
-    t.actions.retain(|a| !a.starts_with("d db"));
-    push(Class::DealDropped, "every board line dropped".into(), t);
+    out.edit(Class::DealDropped, "every board line dropped", |t| {
+        t.actions.retain(|a| !a.starts_with("d db"))
+    });
     // The options.
     for i in 0..n {
-        let mut t = h.clone();
-        t.blinds[i] += Chips::new(1);
-        push(Class::Option, format!("blind of p{} raised", i + 1), t);
-        let mut t = h.clone();
-        t.antes[i] += Chips::new(1);
-        push(Class::Option, format!("ante of p{} raised", i + 1), t);
+        out.edit(Class::Option, format!("blind of p{} raised", i + 1), |t| {
+            t.blinds[i] += Chips::new(1)
+        });
+        out.edit(Class::Option, format!("ante of p{} raised", i + 1), |t| {
+            t.antes[i] += Chips::new(1)
+        });
     }
-    let mut t = h.clone();
-    t.carried_in += Chips::new(1);
-    push(Class::Option, "a chip carried in".into(), t);
-    let mut t = h.clone();
-    t.min_bet += Chips::new(1);
-    push(Class::Option, "min_bet raised".into(), t);
+    out.edit(Class::Option, "a chip carried in", |t| {
+        t.carried_in += Chips::new(1)
+    });
+    out.edit(Class::Option, "min_bet raised", |t| {
+        t.min_bet += Chips::new(1)
+    });
     // The seats and stacks at the deal.
     for i in 0..n {
-        let mut t = h.clone();
-        t.starting_stacks[i] += Chips::new(1);
-        push(
+        out.edit(
             Class::SeatOrStack,
             format!("starting stack of p{} raised", i + 1),
-            t,
+            |t| t.starting_stacks[i] += Chips::new(1),
         );
         if h.starting_stacks[i] > h.blinds[i] + h.antes[i] {
-            let mut t = h.clone();
-            t.starting_stacks[i] -= Chips::new(1);
-            push(
+            out.edit(
                 Class::SeatOrStack,
                 format!("starting stack of p{} lowered", i + 1),
-                t,
+                |t| t.starting_stacks[i] -= Chips::new(1),
             );
         }
     }
-    let mut t = h.clone();
-    t.starting_stacks.rotate_left(1);
-    push(Class::SeatOrStack, "starting stacks rotated".into(), t);
+    out.edit(Class::SeatOrStack, "starting stacks rotated", |t| {
+        t.starting_stacks.rotate_left(1)
+    });
     if let Some(players) = &h.players {
         let mut t = h.clone();
         t.players.as_mut().unwrap().rotate_left(1);
         if t.players.as_ref() != Some(players) {
-            push(Class::SeatOrStack, "players moved a seat on".into(), t);
+            out.push(Class::SeatOrStack, "players moved a seat on", t);
         }
     }
-    out
+    out.changed
 }
 
 /// Issue 50, finding 1, for Hold'em: every tampering of a record (of the engine's hands and of
@@ -679,129 +682,124 @@ fn draw_played(seats: usize, seed: [u8; 32], style: u64) -> DrawRecord {
 }
 
 fn draw_tamperings(r: &DrawRecord) -> Vec<(Class, String, DrawRecord)> {
-    let mut out = Vec::new();
-    let mut push = |k: Class, what: String, t: DrawRecord| {
-        if t != *r {
-            out.push((k, what, t));
-        }
-    };
+    let mut out = Tamperings::new(r);
     let n = r.stacks.len();
     let result = r.result.clone().expect("a finished hand");
     // The result.
-    let mut t = r.clone();
-    t.result.as_mut().unwrap().finishing_stacks.rotate_left(1);
-    push(Class::Result, "finishing_stacks rotated".into(), t);
-    let mut t = r.clone();
-    t.result.as_mut().unwrap().winnings.rotate_left(1);
-    push(Class::Result, "winnings rotated".into(), t);
+    out.edit(Class::Result, "finishing_stacks rotated", |t| {
+        t.result.as_mut().unwrap().finishing_stacks.rotate_left(1)
+    });
+    out.edit(Class::Result, "winnings rotated", |t| {
+        t.result.as_mut().unwrap().winnings.rotate_left(1)
+    });
     for i in 0..n {
         if result.finishing_stacks[i] > 0 {
-            let mut t = r.clone();
-            let f = &mut t.result.as_mut().unwrap().finishing_stacks;
-            f[i] -= Chips::new(1);
-            f[(i + 1) % n] += Chips::new(1);
-            push(Class::Result, format!("a chip of seat {i} moved on"), t);
+            out.edit(Class::Result, format!("a chip of seat {i} moved on"), |t| {
+                let f = &mut t.result.as_mut().unwrap().finishing_stacks;
+                f[i] -= Chips::new(1);
+                f[(i + 1) % n] += Chips::new(1);
+            });
         }
     }
-    let mut t = r.clone();
-    t.result.as_mut().unwrap().carried_pot += Chips::new(1);
-    push(Class::Result, "carried_pot changed".into(), t);
-    let mut t = r.clone();
-    t.result = None;
-    push(Class::Result, "result dropped".into(), t);
+    out.edit(Class::Result, "carried_pot changed", |t| {
+        t.result.as_mut().unwrap().carried_pot += Chips::new(1)
+    });
+    out.edit(Class::Result, "result dropped", |t| t.result = None);
     // The deal.
     for s in 0..n {
-        let mut t = r.clone();
-        t.deal.hands.remove(s);
-        push(Class::DealDropped, format!("hand of seat {s} dropped"), t);
-        let mut t = r.clone();
-        t.deal.hands[s].pop();
-        push(Class::DealDropped, format!("a card of seat {s} dropped"), t);
-        let mut t = r.clone();
-        t.deal.hands.swap(s, (s + 1) % n);
-        push(
+        out.edit(
+            Class::DealDropped,
+            format!("hand of seat {s} dropped"),
+            |t| t.deal.hands.remove(s),
+        );
+        out.edit(
+            Class::DealDropped,
+            format!("a card of seat {s} dropped"),
+            |t| t.deal.hands[s].pop(),
+        );
+        out.edit(
             Class::DealMoved,
             format!("hands of seat {s} and the next swapped"),
-            t,
+            |t| t.deal.hands.swap(s, (s + 1) % n),
         );
     }
     for i in 0..r.deal.draws.len() {
-        let mut t = r.clone();
-        t.deal.draws.remove(i);
-        push(Class::DealDropped, format!("draw card {i} dropped"), t);
+        out.edit(Class::DealDropped, format!("draw card {i} dropped"), |t| {
+            t.deal.draws.remove(i)
+        });
         if i + 1 < r.deal.draws.len() {
-            let mut t = r.clone();
-            t.deal.draws.swap(i, i + 1);
-            push(
+            out.edit(
                 Class::DealMoved,
                 format!("draw cards {i} and {} swapped", i + 1),
-                t,
+                |t| t.deal.draws.swap(i, i + 1),
             );
         }
     }
     // The actions.
     for i in 0..r.actions.len() {
-        let mut t = r.clone();
-        t.actions.remove(i);
-        push(Class::ActionDropped, format!("action {i} dropped"), t);
-        let mut t = r.clone();
-        t.actions.insert(i, r.actions[i].clone());
-        push(Class::ActionAdded, format!("action {i} doubled"), t);
+        out.edit(Class::ActionDropped, format!("action {i} dropped"), |t| {
+            t.actions.remove(i)
+        });
+        out.edit(Class::ActionAdded, format!("action {i} doubled"), |t| {
+            t.actions.insert(i, r.actions[i].clone())
+        });
         if i + 1 < r.actions.len() {
-            let mut t = r.clone();
-            t.actions.swap(i, i + 1);
-            push(
+            out.edit(
                 Class::ActionReordered,
                 format!("actions {i} and {} swapped", i + 1),
-                t,
+                |t| t.actions.swap(i, i + 1),
             );
         }
         if let RecordAction::Bet { seat, to } = r.actions[i] {
-            let mut t = r.clone();
-            t.actions[i] = RecordAction::Bet {
-                seat,
-                to: to + Chips::new(1),
-            };
-            push(Class::ActionChanged, format!("bet {i} one chip higher"), t);
+            out.edit(
+                Class::ActionChanged,
+                format!("bet {i} one chip higher"),
+                |t| {
+                    t.actions[i] = RecordAction::Bet {
+                        seat,
+                        to: to + Chips::new(1),
+                    };
+                },
+            );
         }
     }
     if let Some(last) = r.actions.last() {
-        let mut t = r.clone();
-        t.actions.push(last.clone());
-        push(
+        out.edit(
             Class::ActionAdded,
-            "the last action again at the end".into(),
-            t,
+            "the last action again at the end",
+            |t| t.actions.push(last.clone()),
         );
     }
     // The options.
-    let mut t = r.clone();
-    t.ante += Chips::new(1);
-    push(Class::Option, "ante raised".into(), t);
-    let mut t = r.clone();
-    t.carried_in += Chips::new(1);
-    push(Class::Option, "a chip carried in".into(), t);
+    out.edit(Class::Option, "ante raised", |t| t.ante += Chips::new(1));
+    out.edit(Class::Option, "a chip carried in", |t| {
+        t.carried_in += Chips::new(1)
+    });
     // The seats and stacks at the deal.
     for s in 0..n {
-        let mut t = r.clone();
-        t.stacks[s] += Chips::new(1);
-        push(Class::SeatOrStack, format!("stack of seat {s} raised"), t);
-        let mut t = r.clone();
-        t.stacks[s] -= Chips::new(1);
-        push(Class::SeatOrStack, format!("stack of seat {s} lowered"), t);
+        out.edit(
+            Class::SeatOrStack,
+            format!("stack of seat {s} raised"),
+            |t| t.stacks[s] += Chips::new(1),
+        );
+        out.edit(
+            Class::SeatOrStack,
+            format!("stack of seat {s} lowered"),
+            |t| t.stacks[s] -= Chips::new(1),
+        );
     }
-    let mut t = r.clone();
-    t.stacks.rotate_left(1);
-    push(Class::SeatOrStack, "stacks rotated".into(), t);
-    let mut t = r.clone();
-    t.dealer = (r.dealer + 1) % n;
-    push(Class::SeatOrStack, "dealer moved".into(), t);
+    out.edit(Class::SeatOrStack, "stacks rotated", |t| {
+        t.stacks.rotate_left(1)
+    });
+    out.edit(Class::SeatOrStack, "dealer moved", |t| {
+        t.dealer = (r.dealer + 1) % n
+    });
     if r.players.is_some() {
-        let mut t = r.clone();
-        t.players.as_mut().unwrap().rotate_left(1);
-        push(Class::SeatOrStack, "players moved a seat on".into(), t);
+        out.edit(Class::SeatOrStack, "players moved a seat on", |t| {
+            t.players.as_mut().unwrap().rotate_left(1)
+        });
     }
-    out
+    out.changed
 }
 
 /// Issue 50, finding 1, for Five-Card Draw (see the Hold'em test).
@@ -832,41 +830,34 @@ fn saint_played(players: u8, seed: [u8; 32], play: u64) -> SaintRecord {
 }
 
 fn saint_tamperings(r: &SaintRecord) -> Vec<(Class, String, SaintRecord)> {
-    let mut out = Vec::new();
-    let mut push = |k: Class, what: String, t: SaintRecord| {
-        if t != *r {
-            out.push((k, what, t));
-        }
-    };
+    let mut out = Tamperings::new(r);
     let res = r.result.clone().expect("a finished game");
     // The result.
-    let mut t = r.clone();
-    t.result.as_mut().unwrap().scores.rotate_left(1);
-    push(Class::Result, "result scores rotated".into(), t);
-    let mut t = r.clone();
-    t.result.as_mut().unwrap().places.rotate_left(1);
-    push(Class::Result, "result places rotated".into(), t);
-    let mut t = r.clone();
-    let w = &mut t.result.as_mut().unwrap().winners;
-    w[0] = (w[0] + 1) % r.players.len();
-    push(Class::Result, "another winner".into(), t);
-    let mut t = r.clone();
-    t.result = None;
-    push(Class::Result, "result dropped".into(), t);
-    let mut t = r.clone();
-    t.rounds.pop();
-    t.result = None;
-    push(Class::Result, "last round and result dropped".into(), t);
+    out.edit(Class::Result, "result scores rotated", |t| {
+        t.result.as_mut().unwrap().scores.rotate_left(1)
+    });
+    out.edit(Class::Result, "result places rotated", |t| {
+        t.result.as_mut().unwrap().places.rotate_left(1)
+    });
+    out.edit(Class::Result, "another winner", |t| {
+        let w = &mut t.result.as_mut().unwrap().winners;
+        w[0] = (w[0] + 1) % r.players.len();
+    });
+    out.edit(Class::Result, "result dropped", |t| t.result = None);
+    out.edit(Class::Result, "last round and result dropped", |t| {
+        t.rounds.pop();
+        t.result = None;
+    });
     for p in 0..res.scores.len() {
-        let mut t = r.clone();
-        t.result.as_mut().unwrap().scores[p] += 1;
-        push(Class::Result, format!("score of player {p} raised"), t);
+        out.edit(Class::Result, format!("score of player {p} raised"), |t| {
+            t.result.as_mut().unwrap().scores[p] += 1
+        });
     }
     for (k, round) in r.rounds.iter().enumerate() {
         let mut t = r.clone();
         t.rounds[k].scores.rotate_left(1);
         if t.rounds[k].scores != round.scores {
-            push(
+            out.push(
                 Class::Result,
                 format!("round {k}: running scores rotated"),
                 t,
@@ -875,126 +866,110 @@ fn saint_tamperings(r: &SaintRecord) -> Vec<(Class, String, SaintRecord)> {
     }
     // The deal.
     for p in 0..r.deal.hands.len() {
-        let mut t = r.clone();
-        t.deal.hands[p].pop();
-        push(
+        out.edit(
             Class::DealDropped,
             format!("a card of player {p} dropped"),
-            t,
+            |t| t.deal.hands[p].pop(),
         );
     }
-    let mut t = r.clone();
-    t.deal.centre.pop();
-    push(Class::DealDropped, "a centre card dropped".into(), t);
-    let mut t = r.clone();
-    t.deal.draw_pile.pop();
-    push(Class::DealDropped, "the last draw card dropped".into(), t);
-    let mut t = r.clone();
-    t.deal.hands.swap(0, 1);
-    push(Class::DealMoved, "two seats' hands swapped".into(), t);
-    let mut t = r.clone();
-    t.deal.draw_pile.swap(0, 1);
-    push(Class::DealMoved, "two draw cards swapped".into(), t);
+    out.edit(Class::DealDropped, "a centre card dropped", |t| {
+        t.deal.centre.pop()
+    });
+    out.edit(Class::DealDropped, "the last draw card dropped", |t| {
+        t.deal.draw_pile.pop()
+    });
+    out.edit(Class::DealMoved, "two seats' hands swapped", |t| {
+        t.deal.hands.swap(0, 1)
+    });
+    out.edit(Class::DealMoved, "two draw cards swapped", |t| {
+        t.deal.draw_pile.swap(0, 1)
+    });
     // The actions of every round: placed cards, shown pairs, picks; whole rounds.
     for (k, round) in r.rounds.iter().enumerate() {
-        let mut t = r.clone();
-        t.rounds[k].placed.swap(0, 1);
-        push(
+        out.edit(
             Class::ActionChanged,
             format!("round {k}: placed cards swapped"),
-            t,
+            |t| t.rounds[k].placed.swap(0, 1),
         );
-        let mut t = r.clone();
-        t.rounds[k].placed.pop();
-        push(
+        out.edit(
             Class::ActionDropped,
             format!("round {k}: a placed card dropped"),
-            t,
+            |t| t.rounds[k].placed.pop(),
         );
-        let mut t = r.clone();
-        let s = &mut t.rounds[k].hands[0].shown;
-        s.swap(0, 1);
-        push(
+        out.edit(
             Class::ActionReordered,
             format!("round {k}: a shown pair reordered"),
-            t,
+            |t| {
+                let s = &mut t.rounds[k].hands[0].shown;
+                s.swap(0, 1);
+            },
         );
-        let mut t = r.clone();
-        t.rounds[k].hands.swap(0, 1);
-        push(
+        out.edit(
             Class::ActionChanged,
             format!("round {k}: two hands swapped"),
-            t,
+            |t| t.rounds[k].hands.swap(0, 1),
         );
         if let Some(d) = &round.draft {
             for i in 0..d.picks.len() {
-                let mut t = r.clone();
-                t.rounds[k].draft.as_mut().unwrap().picks.remove(i);
-                push(
+                out.edit(
                     Class::ActionDropped,
                     format!("round {k}: pick {i} dropped"),
-                    t,
+                    |t| t.rounds[k].draft.as_mut().unwrap().picks.remove(i),
                 );
-                let mut t = r.clone();
-                t.rounds[k]
-                    .draft
-                    .as_mut()
-                    .unwrap()
-                    .picks
-                    .insert(i, d.picks[i]);
-                push(
+                out.edit(
                     Class::ActionAdded,
                     format!("round {k}: pick {i} doubled"),
-                    t,
+                    |t| {
+                        t.rounds[k]
+                            .draft
+                            .as_mut()
+                            .unwrap()
+                            .picks
+                            .insert(i, d.picks[i]);
+                    },
                 );
                 if i + 1 < d.picks.len() {
-                    let mut t = r.clone();
-                    t.rounds[k].draft.as_mut().unwrap().picks.swap(i, i + 1);
-                    push(
+                    out.edit(
                         Class::ActionReordered,
                         format!("round {k}: picks {i} and {} swapped", i + 1),
-                        t,
+                        |t| t.rounds[k].draft.as_mut().unwrap().picks.swap(i, i + 1),
                     );
                 }
             }
         }
-        let mut t = r.clone();
-        t.rounds.remove(k);
-        push(Class::ActionDropped, format!("round {k} dropped"), t);
-        let mut t = r.clone();
-        t.rounds.insert(k, round.clone());
-        push(Class::ActionAdded, format!("round {k} doubled"), t);
+        out.edit(Class::ActionDropped, format!("round {k} dropped"), |t| {
+            t.rounds.remove(k)
+        });
+        out.edit(Class::ActionAdded, format!("round {k} doubled"), |t| {
+            t.rounds.insert(k, round.clone())
+        });
         if k + 1 < r.rounds.len() {
-            let mut t = r.clone();
-            t.rounds.swap(k, k + 1);
-            push(
+            out.edit(
                 Class::ActionReordered,
                 format!("rounds {k} and {} swapped", k + 1),
-                t,
+                |t| t.rounds.swap(k, k + 1),
             );
         }
     }
     // The options.
-    let mut t = r.clone();
-    t.options.hand_rule = match r.options.hand_rule {
-        saint::HandRule::TwoPlusThree => saint::HandRule::AnyFive,
-        saint::HandRule::AnyFive => saint::HandRule::TwoPlusThree,
-    };
-    push(Class::Option, "hand rule changed".into(), t);
-    let mut t = r.clone();
-    t.options.centre_cards = Some(r.options.centre_count() + 1);
-    push(Class::Option, "centre count changed".into(), t);
-    let mut t = r.clone();
-    t.options.players += 1;
-    push(Class::Option, "a player added to the options".into(), t);
+    out.edit(Class::Option, "hand rule changed", |t| {
+        t.options.hand_rule = match r.options.hand_rule {
+            saint::HandRule::TwoPlusThree => saint::HandRule::AnyFive,
+            saint::HandRule::AnyFive => saint::HandRule::TwoPlusThree,
+        };
+    });
+    out.edit(Class::Option, "centre count changed", |t| {
+        t.options.centre_cards = Some(r.options.centre_count() + 1)
+    });
+    out.edit(Class::Option, "a player added to the options", |t| {
+        t.options.players += 1
+    });
     // The seats.
-    let mut t = r.clone();
-    t.players.pop();
-    push(Class::SeatOrStack, "a seat dropped".into(), t);
-    let mut t = r.clone();
-    t.players.rotate_left(1);
-    push(Class::SeatOrStack, "players moved a seat on".into(), t);
-    out
+    out.edit(Class::SeatOrStack, "a seat dropped", |t| t.players.pop());
+    out.edit(Class::SeatOrStack, "players moved a seat on", |t| {
+        t.players.rotate_left(1)
+    });
+    out.changed
 }
 
 /// Issue 50, finding 1, for Saint Poker (see the Hold'em test).

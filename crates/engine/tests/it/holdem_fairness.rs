@@ -2,11 +2,13 @@
 //! be checked against that seed by anyone — every dealt card must be the seed's.
 
 use tavolo_cards::GameRng;
-use tavolo_engine::holdem::{phh, Action, Dealing, Hand, HandSetup, HoldemRules, Structure, ToAct};
+use tavolo_engine::holdem::{phh, Dealing, Hand, HandSetup, HoldemRules, Structure, ToAct};
+
+use crate::holdem_support::varied_action;
 use tavolo_engine::Chips;
 
-/// Plays a seeded hand to its end (a varied but deterministic line: raise, call, check, fold)
-/// and returns its PHH text.
+/// Plays a seeded hand to its end (a varied but deterministic line: raise, call, check, fold;
+/// [`varied_action`]) and returns its PHH text.
 fn played(seats: usize, button: usize, seed: [u8; 32], style: u64) -> String {
     let setup = HandSetup::casino(
         vec![Chips::new(200); seats],
@@ -18,19 +20,7 @@ fn played(seats: usize, button: usize, seed: [u8; 32], style: u64) -> String {
     let (mut hand, mut log) = Hand::new(&setup, Dealing::Seeded(GameRng::from_seed(seed))).unwrap();
     let mut step = style;
     while let ToAct::Player(l) = hand.legal_actions() {
-        step = step
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let pick = (step >> 33) % 5;
-        let action = match (pick, l.raise, l.call) {
-            (0, Some(r), _) => Action::BetOrRaiseTo {
-                seat: l.seat,
-                to: r.min_to,
-            },
-            (1, _, Some(_)) if l.fold => Action::Fold { seat: l.seat },
-            (_, _, Some(_)) => Action::Call { seat: l.seat },
-            _ => Action::Check { seat: l.seat },
-        };
+        let action = varied_action(&l, &mut step);
         log.extend(hand.apply(action).unwrap());
     }
     let names: Vec<String> = (0..seats).map(|s| format!("player{s}")).collect();

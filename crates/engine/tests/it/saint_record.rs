@@ -84,21 +84,25 @@ fn a_record_round_trips_through_json_and_replays() {
 
 #[test]
 fn a_table_names_the_players_in_the_record() {
-    use tavolo_engine::game::Game;
+    use tavolo_engine::game::Played;
     use tavolo_engine::saint::SaintOptions;
     let (g, ev) = random_game(3, 77);
-    let options = SaintOptions::new(3);
+    let played = Played {
+        setup: SaintOptions::new(3),
+        game: g.clone(),
+        log: ev,
+    };
     let names: Vec<String> = ["Ada", "Bianca (expert)", "<i>Carlo</i>"]
         .map(String::from)
         .to_vec();
-    let named = Game::record(&g, &options, &ev, Some(&names)).unwrap();
+    let named = played.record(Some(&names)).unwrap();
     assert_eq!(named.format, "saint-json");
     let rec: SaintRecord = serde_json::from_str(&named.text).unwrap();
     assert_eq!(rec.players, names);
     assert!(verify_record_json(&named.text).unwrap() == g);
     // Without names, or with the wrong number of them, the engine's P1, P2, … stay.
     for given in [None, Some(&names[..2])] {
-        let r = Game::record(&g, &options, &ev, given).unwrap();
+        let r = played.record(given).unwrap();
         let rec: SaintRecord = serde_json::from_str(&r.text).unwrap();
         assert_eq!(rec.players, ["P1", "P2", "P3"]);
     }

@@ -36,7 +36,7 @@ use super::simple::DrawSpot;
 use super::Draw;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
-use crate::cfr::{add_choice, translate, Layout};
+use crate::cfr::{add_choice, translate, Layout, Raised};
 use crate::error::StrategyError;
 
 /// The shipped strategy file, compiled in (the command that made it is in docs/bots.md).
@@ -125,23 +125,12 @@ impl Strategy {
 /// One step of the hand as the bot saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
-    Ante {
-        amount: Chips,
-    },
+    Ante { amount: Chips },
     Fold,
     Check,
-    Call {
-        seat: usize,
-        amount: Chips,
-    },
-    Raise {
-        seat: usize,
-        to: Chips,
-        all_in: bool,
-    },
-    Exchange {
-        count: u8,
-    },
+    Call { seat: usize, amount: Chips },
+    Raise(Raised),
+    Exchange { count: u8 },
     RoundEnded,
 }
 
@@ -192,7 +181,7 @@ impl CfrBot {
                     CALL
                 }
                 Step::Exchange { count } => usize::from(count),
-                Step::Raise { seat, to, all_in } => {
+                Step::Raise(Raised { seat, to, all_in }) => {
                     let p = player(seat);
                     let high = bets[0].max(bets[1]);
                     let owed = high - bets[p];
@@ -282,30 +271,25 @@ fn raise_slot(n: &Node, x: f64, all_in: bool) -> Option<usize> {
     translate(x, sizes)
 }
 
-impl Bot<Draw> for CfrBot {
-    fn name(&self) -> &str {
-        "cfr"
-    }
-
-    fn observe(&mut self, event: &Event) {
-        self.fallback.observe(event);
-        let step = match *event {
-            Event::Bet(BetEvent::AntePosted { amount, .. }) => Some(Step::Ante { amount }),
-            Event::CarriedIn { amount } => Some(Step::Ante { amount }),
-            Event::Bet(BetEvent::Folded { .. }) => Some(Step::Fold),
-            Event::Bet(BetEvent::Checked { .. }) => Some(Step::Check),
-            Event::Bet(BetEvent::Called { seat, amount, .. }) => Some(Step::Call { seat, amount }),
-            Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
-                Some(Step::Raise { seat, to, all_in })
-            }
-            Event::Exchanged { count, .. } => Some(Step::Exchange { count }),
-            Event::RoundEnded { .. } => Some(Step::RoundEnded),
-            _ => None,
-        };
-        if let Some(s) = step {
-            self.steps.push(s);
+/// The step of the hand an event is, for the bot's place in its tree.
+fn step(event: &Event) -> Option<Step> {
+    match *event {
+        Event::Bet(BetEvent::AntePosted { amount, .. }) => Some(Step::Ante { amount }),
+        Event::CarriedIn { amount } => Some(Step::Ante { amount }),
+        Event::Bet(BetEvent::Folded { .. }) => Some(Step::Fold),
+        Event::Bet(BetEvent::Checked { .. }) => Some(Step::Check),
+        Event::Bet(BetEvent::Called { seat, amount, .. }) => Some(Step::Call { seat, amount }),
+        Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
+            Some(Step::Raise(Raised { seat, to, all_in }))
         }
+        Event::Exchanged { count, .. } => Some(Step::Exchange { count }),
+        Event::RoundEnded { .. } => Some(Step::RoundEnded),
+        _ => None,
     }
+}
+
+impl Bot<Draw> for CfrBot {
+    crate::cfr::cfr_bot_observes!();
 
     fn act(&mut self, view: &DrawView, legal: &[Action], budget: Budget) -> Action {
         let hand: CardSet = view.hand.iter().copied().collect();

@@ -52,7 +52,7 @@ use super::spot::Spot;
 use super::Holdem;
 use crate::betting::Decision;
 use crate::bot::{Bot, Budget};
-use crate::cfr::{add_choice, translate};
+use crate::cfr::{add_choice, translate, Raised};
 
 pub use self::strategy::Strategy;
 
@@ -71,11 +71,7 @@ enum Step {
         seat: usize,
         amount: Chips,
     },
-    Raise {
-        seat: usize,
-        to: Chips,
-        all_in: bool,
-    },
+    Raise(Raised),
     RoundEnded,
 }
 
@@ -182,7 +178,7 @@ impl CfrBot {
                     put[player(seat)] += amount;
                     (seat, CALL)
                 }
-                Step::Raise { seat, to, all_in } => {
+                Step::Raise(Raised { seat, to, all_in }) => {
                     let p = player(seat);
                     let high = put[0].max(put[1]);
                     put[p] = before[p] + to;
@@ -324,36 +320,28 @@ fn raise_slot(tree: &Tree, n: &Node, high: Chips, to: Chips, all_in: bool) -> Op
     translate(x, sizes)
 }
 
-impl Bot<Holdem> for CfrBot {
-    fn name(&self) -> &str {
-        "cfr"
-    }
-
-    fn observe(&mut self, event: &Event) {
-        self.fallback.observe(event);
-        let step = match *event {
-            Event::BlindPosted { seat, amount }
-            | Event::Bet(BetEvent::AntePosted { seat, amount }) => {
-                Some(Step::Post { seat, amount })
-            }
-            Event::Bet(BetEvent::Folded { seat, .. }) => Some(Step::Fold { seat }),
-            Event::Bet(BetEvent::Checked { seat }) => Some(Step::CheckCall {
-                seat,
-                amount: Chips::ZERO,
-            }),
-            Event::Bet(BetEvent::Called { seat, amount, .. }) => {
-                Some(Step::CheckCall { seat, amount })
-            }
-            Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
-                Some(Step::Raise { seat, to, all_in })
-            }
-            Event::RoundEnded { .. } => Some(Step::RoundEnded),
-            _ => None,
-        };
-        if let Some(step) = step {
-            self.steps.push(step);
+/// The step of the hand an event is, for the bot's place in its tree.
+fn step(event: &Event) -> Option<Step> {
+    match *event {
+        Event::BlindPosted { seat, amount } | Event::Bet(BetEvent::AntePosted { seat, amount }) => {
+            Some(Step::Post { seat, amount })
         }
+        Event::Bet(BetEvent::Folded { seat, .. }) => Some(Step::Fold { seat }),
+        Event::Bet(BetEvent::Checked { seat }) => Some(Step::CheckCall {
+            seat,
+            amount: Chips::ZERO,
+        }),
+        Event::Bet(BetEvent::Called { seat, amount, .. }) => Some(Step::CheckCall { seat, amount }),
+        Event::Bet(BetEvent::BetOrRaised { seat, to, all_in }) => {
+            Some(Step::Raise(Raised { seat, to, all_in }))
+        }
+        Event::RoundEnded { .. } => Some(Step::RoundEnded),
+        _ => None,
     }
+}
+
+impl Bot<Holdem> for CfrBot {
+    crate::cfr::cfr_bot_observes!();
 
     fn act(&mut self, view: &HandView, legal: &[Action], budget: Budget) -> Action {
         let Some(l) = view.legal else {

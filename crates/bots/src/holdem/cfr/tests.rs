@@ -132,11 +132,9 @@ fn a_hand_that_leaves_the_tree_before_the_flop_re_enters_it_on_the_flop() {
     use tavolo_engine::game::{seed_from_u64, Game, Played, Viewer};
     use tavolo_engine::holdem::Structure;
 
-    use crate::holdem::HoldemOptions;
+    use crate::holdem::heads_up;
 
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let mut state = Played::<Holdem>::deal(setup, seed_from_u64(11)).expect("deal");
     // The big blind (seat 1, not the button) is the bot.
     let shipped = |k| Strategy::shipped(k).expect("the shipped strategy");

@@ -35,7 +35,7 @@ use tavolo_engine::game::Game;
 use tavolo_engine::holdem::{Action, BetEvent, Event, HandView, Legal, Structure};
 use tavolo_engine::Chips;
 
-use super::{Holdem, HoldemOptions};
+use super::Holdem;
 use crate::betting::{self, Table};
 use crate::bot::{Bot, BotSpec};
 use crate::error::BotsError;
@@ -85,8 +85,7 @@ pub fn measure(
     config: &LbrConfig,
     on_deal: &(dyn Fn() + Sync),
 ) -> Result<LbrResult, BotsError> {
-    let options = HoldemOptions::new(2, config.structure);
-    let setup = options.setup()?;
+    let setup = super::heads_up(config.structure)?;
     duplicate_deals(
         spec.name(),
         "bb",

@@ -1,7 +1,7 @@
 //! Tests of Hold'em's LBR: its anchors' closed forms, the all-in adjustment, the refusals.
 
 use super::*;
-use crate::holdem::bot_spec;
+use crate::holdem::{bot_spec, heads_up};
 
 fn run(bot: &str, structure: Structure, deals: u64) -> LbrResult {
     let spec = bot_spec(bot).expect("bot");
@@ -47,9 +47,7 @@ fn scripted(
     script: impl Fn(usize, &Legal) -> Action,
 ) -> (Holdem, Vec<Event>, <Holdem as Game>::Setup) {
     use tavolo_engine::holdem::{Dealing, ToAct};
-    let setup = HoldemOptions::new(2, Structure::NoLimit)
-        .setup()
-        .expect("setup");
+    let setup = heads_up(Structure::NoLimit).expect("setup");
     let (mut hand, mut events) = Holdem::new(
         &setup,
         Dealing::Seeded(tavolo_cards::GameRng::from_u64(seed)),

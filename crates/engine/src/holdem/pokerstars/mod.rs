@@ -511,15 +511,7 @@ mod tests {
     use crate::holdem::phh::parse_phh;
 
     /// Three players: p3 (the button) raises, p1 folds, p2 calls; p2 checks, p3 bets, p2 folds.
-    const FOLDED: &str = r#"variant = "NT"
-ante_trimming_status = true
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 50]
-actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 f", "p2 cc", "d db 2h3h4h", "p2 cc", "p3 cbr 44", "p2 f"]
-players = ["ann", "bob", "cy"]
-"#;
+    const FOLDED: &str = include_str!("../../../tests/fixtures/folded.phh");
 
     fn label() -> Label {
         Label {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use tavolo_cards::{parse_cards, Card, GameRng};
+use tavolo_engine::betting::Legal;
 use tavolo_engine::holdem::{
     Action, BoardCards, Dealing, Event, Hand, HandSetup, HoldemRules, Structure, ToAct,
 };
@@ -100,6 +101,28 @@ pub fn raise(seat: usize, to: Chips) -> Action {
 /// Parses one card.
 pub fn card(s: &str) -> Card {
     s.parse().expect("card")
+}
+
+/// The next betting action of a varied but deterministic line for the seat `l` names (a raise
+/// to three times the minimum, an all-in raise, a fold, else a call or a check); `step` is the
+/// line's state, advanced by one.
+pub fn varied_action(l: &Legal, step: &mut u64) -> Action {
+    *step = step
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    match ((*step >> 33) % 6, l.raise, l.call) {
+        (0, Some(r), _) => Action::BetOrRaiseTo {
+            seat: l.seat,
+            to: r.max_to.min(r.min_to.times(3)),
+        },
+        (1, Some(r), _) => Action::BetOrRaiseTo {
+            seat: l.seat,
+            to: r.max_to,
+        },
+        (2, _, Some(_)) if l.fold => Action::Fold { seat: l.seat },
+        (_, _, Some(_)) => Action::Call { seat: l.seat },
+        _ => Action::Check { seat: l.seat },
+    }
 }
 
 /// A random legal action for whoever is to act (betting only; seeded hands deal themselves).

@@ -6,7 +6,10 @@
 use tavolo_engine::tournament::{Effect, Length, Level, Speed, Step, Structure};
 use tavolo_engine::Chips;
 
-use super::stories::{bust, first_busts_second, hand, seated, sit_and_go_config};
+use super::stories::{
+    break_begins, bust, bust_to_the_bubble, hand, level_begins, seated, sit_and_go_config,
+    sixty_hyper,
+};
 
 const MINUTE: u64 = 60_000;
 
@@ -60,10 +63,7 @@ fn a_break_follows_its_level_no_table_deals_during_it_and_the_next_level_begins_
     // The break's minutes were not play: level 5 lasts its five minutes after the break.
     assert_eq!(t.level_ends_ms(25 * MINUTE), Some(30 * MINUTE));
     assert!(t.tick(30 * MINUTE - 1).expect("level 5").is_empty());
-    assert_eq!(
-        t.tick(30 * MINUTE).expect("level 6"),
-        vec![Effect::Level(6)]
-    );
+    level_begins(&mut t, 30 * MINUTE, 6);
 }
 
 #[test]
@@ -71,21 +71,9 @@ fn a_clock_that_jumps_past_a_break_still_takes_it_before_the_next_level() {
     // Nothing woke the clock from level 1 to minute 22: levels 2–4 are passed, the break taken
     // from now, and level 5 comes only after it.
     let mut t = six_handed(Structure::template(Speed::Hyper));
-    let e = t.tick(22 * MINUTE).expect("the clock");
-    assert_eq!(
-        e,
-        vec![
-            Effect::Level(4),
-            Effect::Break {
-                until_ms: 27 * MINUTE
-            }
-        ]
-    );
+    break_begins(&mut t, 22 * MINUTE, 4, 27 * MINUTE);
     assert!(!t.may_deal(0));
-    assert_eq!(
-        t.tick(27 * MINUTE).expect("after the break"),
-        vec![Effect::Level(5)]
-    );
+    level_begins(&mut t, 27 * MINUTE, 5);
 }
 
 #[test]
@@ -127,10 +115,7 @@ fn with_levels_by_hands_a_break_begins_at_the_next_tick_after_the_levels_hands()
         }]
     );
     assert!(t.tick(MINUTE).expect("on break").is_empty());
-    assert_eq!(
-        t.tick(1_000 + MINUTE).expect("the break ends"),
-        vec![Effect::Level(3)]
-    );
+    level_begins(&mut t, 1_000 + MINUTE, 3);
     assert!(t.may_deal(0));
 }
 
@@ -177,19 +162,8 @@ fn breaks_followed_each_other_without_a_hand_when_the_clock_had_run_past_two_of_
     // after levels 4 and 8. The first is taken from then; when it ends, level 5 is played
     // whole — the break after level 8 does not begin at once with no hand between them.
     let mut t = six_handed(Structure::template(Speed::Hyper));
-    assert_eq!(
-        t.tick(47 * MINUTE).expect("the clock"),
-        vec![
-            Effect::Level(4),
-            Effect::Break {
-                until_ms: 52 * MINUTE
-            }
-        ]
-    );
-    assert_eq!(
-        t.tick(52 * MINUTE).expect("the break ends"),
-        vec![Effect::Level(5)]
-    );
+    break_begins(&mut t, 47 * MINUTE, 4, 52 * MINUTE);
+    level_begins(&mut t, 52 * MINUTE, 5);
     assert_eq!(
         t.on_break(),
         None,
@@ -197,10 +171,7 @@ fn breaks_followed_each_other_without_a_hand_when_the_clock_had_run_past_two_of_
     );
     assert!(t.may_deal(0), "level 5 deals");
     assert_eq!(t.level_ends_ms(52 * MINUTE), Some(57 * MINUTE));
-    assert_eq!(
-        t.tick(57 * MINUTE).expect("level 6"),
-        vec![Effect::Level(6)]
-    );
+    level_begins(&mut t, 57 * MINUTE, 6);
 }
 
 #[test]
@@ -208,23 +179,8 @@ fn a_long_hand_for_hand_brought_three_breaks_back_to_back_and_no_table_dealt_for
     // Issue 51 (the 200-player drill, seed 200): 34 hand-for-hand hands in seconds took 68
     // minutes off a hyper clock; its first tick passed to level 4 and took the break after it,
     // and each break's end then began the next break at once (levels 5–8, 9–12 never dealt).
-    let config = tavolo_engine::tournament::Config {
-        structure: Structure::template(Speed::Hyper),
-        ..sit_and_go_config(60, 6)
-    };
-    let mut t = tavolo_engine::tournament::Tournament::new(config, [7; 32]).expect("settings");
-    for p in 0..60 {
-        t.register(p, 0).expect("a seat");
-    }
-    while !t.hand_for_hand() {
-        let table = (0..t.seatings().count())
-            .find(|&i| t.may_deal(i))
-            .expect("a table deals");
-        first_busts_second(&mut t, table);
-    }
-    let tables: Vec<usize> = (0..t.seatings().count())
-        .filter(|&i| t.seatings().nth(i).is_some_and(|s| s.players() > 0))
-        .collect();
+    let mut t = sixty_hyper();
+    let tables = bust_to_the_bubble(&mut t);
     let none: &[u32] = &[];
     for _ in 0..34 {
         for &table in &tables {
@@ -232,20 +188,8 @@ fn a_long_hand_for_hand_brought_three_breaks_back_to_back_and_no_table_dealt_for
             hand(&mut t, table, bust(at[0], none));
         }
     }
-    let e = t.tick(1_000).expect("the first tick");
-    assert_eq!(
-        e,
-        vec![
-            Effect::Level(4),
-            Effect::Break {
-                until_ms: 1_000 + 5 * MINUTE
-            }
-        ]
-    );
-    assert_eq!(
-        t.tick(1_000 + 5 * MINUTE).expect("the break ends"),
-        vec![Effect::Level(5)]
-    );
+    break_begins(&mut t, 1_000, 4, 1_000 + 5 * MINUTE);
+    level_begins(&mut t, 1_000 + 5 * MINUTE, 5);
     assert!(
         tables.iter().all(|&table| t.may_deal(table)),
         "level 5 deals, hand for hand"

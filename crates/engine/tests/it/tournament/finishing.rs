@@ -15,8 +15,32 @@ fn finishing_order_cases_from_the_rules() {
         &'static [(u32, u64, usize)],
         &'static [(u32, usize, usize)],
     );
-    let cases: [Case; 20] = [
+    let cases: [Case; 24] = [
         ("one bust", 10, &[(1, 500, 0)], &[(1, 10, 1)]),
+        (
+            "at one table the larger starting stack finishes higher",
+            10,
+            &[(1, 300, 0), (2, 500, 0), (3, 100, 0)],
+            &[(1, 9, 1), (2, 8, 1), (3, 10, 1)],
+        ),
+        (
+            "at one table equal stacks tie",
+            5,
+            &[(1, 300, 0), (2, 300, 0), (3, 100, 0)],
+            &[(1, 3, 2), (2, 3, 2), (3, 5, 1)],
+        ),
+        (
+            "hand-for-hand busts at different tables tie whatever their stacks",
+            52,
+            &[(1, 300, 0), (2, 9_000, 1), (3, 100, 2)],
+            &[(1, 50, 3), (2, 50, 3), (3, 50, 3)],
+        ),
+        (
+            "hand-for-hand two at one table and one elsewhere tie by rank",
+            20,
+            &[(1, 300, 0), (2, 200, 0), (3, 100, 1)],
+            &[(1, 18, 2), (2, 20, 1), (3, 18, 2)],
+        ),
         (
             "one table, two stacks",
             10,

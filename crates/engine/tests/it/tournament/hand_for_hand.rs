@@ -4,25 +4,14 @@
 //! hand-for-hand hand takes its two minutes off the level instead — the time is never counted
 //! twice, nor a break taken meanwhile.
 
-use tavolo_engine::tournament::{Config, Effect, Speed, Structure, Tournament};
+use tavolo_engine::tournament::{Effect, Tournament};
 
-use super::stories::{bust, first_busts_second, hand_at, seated, sit_and_go_config};
+use super::stories::{
+    break_begins, bust, bust_to_the_bubble, first_busts_second, hand_at, level_begins, seated,
+    sit_and_go_config, sixty_hyper,
+};
 
 const MINUTE: u64 = 60_000;
-
-/// A hyper sit-and-go of 60 at 6 seats (5-minute levels, a 5-minute break after level 4; 8
-/// paid), everybody registered at 0 ms.
-fn sixty_hyper() -> Tournament<u32> {
-    let config = Config {
-        structure: Structure::template(Speed::Hyper),
-        ..sit_and_go_config(60, 6)
-    };
-    let mut t = Tournament::new(config, [7; 32]).expect("settings");
-    for p in 0..60 {
-        t.register(p, 0).expect("a seat");
-    }
-    t
-}
 
 /// [`sixty_hyper`], its clock at `at_ms`, brought to the bubble at that time: 9 players at 2
 /// tables, in hand-for-hand. The tables in play.
@@ -32,15 +21,7 @@ fn at_the_bubble(at_ms: u64) -> (Tournament<u32>, Vec<usize>) {
         t.tick(at_ms).expect("the clock").is_empty(),
         "still level 1"
     );
-    while !t.hand_for_hand() {
-        let table = (0..t.seatings().count())
-            .find(|&i| t.may_deal(i))
-            .expect("a table deals");
-        first_busts_second(&mut t, table);
-    }
-    let tables: Vec<usize> = (0..t.seatings().count())
-        .filter(|&i| t.seatings().nth(i).is_some_and(|s| s.players() > 0))
-        .collect();
+    let tables = bust_to_the_bubble(&mut t);
     assert_eq!(tables.len(), 2);
     (t, tables)
 }
@@ -101,10 +82,7 @@ fn hand_for_hand_stops_the_clock_and_each_hand_takes_two_minutes_off_the_level()
     burst(&mut t, &tables, 50 * MINUTE);
     assert_eq!(t.level_ends_ms(50 * MINUTE), Some(51 * MINUTE));
     assert!(t.tick(51 * MINUTE - 1).expect("the clock").is_empty());
-    assert_eq!(
-        t.tick(51 * MINUTE).expect("the clock"),
-        vec![Effect::Level(3)]
-    );
+    level_begins(&mut t, 51 * MINUTE, 3);
 }
 
 #[test]
@@ -115,19 +93,8 @@ fn a_break_taken_during_hand_for_hand_is_not_counted_twice() {
     for _ in 0..9 {
         round(&mut t, &tables, 3 * MINUTE);
     }
-    assert_eq!(
-        t.tick(3 * MINUTE).expect("the clock"),
-        vec![
-            Effect::Level(4),
-            Effect::Break {
-                until_ms: 8 * MINUTE
-            }
-        ]
-    );
-    assert_eq!(
-        t.tick(8 * MINUTE).expect("the break ends"),
-        vec![Effect::Level(5)]
-    );
+    break_begins(&mut t, 3 * MINUTE, 4, 8 * MINUTE);
+    level_begins(&mut t, 8 * MINUTE, 5);
     assert_eq!(t.level_ends_ms(8 * MINUTE), Some(13 * MINUTE));
     // The bubble bursts at minute 10 (its hand took its two minutes): the 8 minutes stood
     // still, the break within them, are one pause; level 5 has 3 minutes left.
@@ -150,15 +117,7 @@ fn hand_for_hand_begun_during_a_break_stops_the_clock_once_for_both() {
         .find(|&i| t.may_deal(i))
         .expect("a table deals");
     t.dealt(table).expect("the hand");
-    assert_eq!(
-        t.tick(20 * MINUTE).expect("the clock"),
-        vec![
-            Effect::Level(4),
-            Effect::Break {
-                until_ms: 25 * MINUTE
-            }
-        ]
-    );
+    break_begins(&mut t, 20 * MINUTE, 4, 25 * MINUTE);
     // The hand ends at minute 22 with a bust: the bubble, hand-for-hand from there.
     let began = t.table_stacks(table).expect("the table");
     let at = seated(&t, table);
@@ -173,10 +132,7 @@ fn hand_for_hand_begun_during_a_break_stops_the_clock_once_for_both() {
     t.hand_over(table, &began, &ended, 22 * MINUTE)
         .expect("the hand");
     assert!(t.hand_for_hand());
-    assert_eq!(
-        t.tick(25 * MINUTE).expect("the break ends"),
-        vec![Effect::Level(5)]
-    );
+    level_begins(&mut t, 25 * MINUTE, 5);
     assert_eq!(t.level_ends_ms(25 * MINUTE), Some(30 * MINUTE));
     // The bubble bursts at minute 40: from minute 20 to 40 the clock stood still once (the
     // break, then hand-for-hand), and the hand took its 2 minutes: 3 minutes of level 5 left.

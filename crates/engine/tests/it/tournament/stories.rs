@@ -7,6 +7,26 @@ use tavolo_engine::tournament::{
 };
 use tavolo_engine::Chips;
 
+/// Ticks the clock at `at_ms` and checks that level `level` begins and, at once, the break that
+/// follows the level before it, until `until_ms` (RULES.md §5, levels with breaks).
+pub(super) fn break_begins(t: &mut Tournament<u32>, at_ms: u64, level: usize, until_ms: u64) {
+    assert_eq!(
+        t.tick(at_ms).expect("the clock"),
+        vec![Effect::Level(level), Effect::Break { until_ms }],
+        "the clock at {at_ms} ms: level {level}, then the break"
+    );
+}
+
+/// Ticks the clock at `at_ms` (a level's or a break's end) and checks that level `level`
+/// begins, and nothing else happens.
+pub(super) fn level_begins(t: &mut Tournament<u32>, at_ms: u64, level: usize) {
+    assert_eq!(
+        t.tick(at_ms).expect("the clock"),
+        vec![Effect::Level(level)],
+        "the clock at {at_ms} ms: level {level}"
+    );
+}
+
 /// A sit-and-go's settings: `players` at `seats` seats, the regular template (10,000 chips
 /// each), 100 + 10 an entry.
 pub(super) fn sit_and_go_config(players: usize, seats: usize) -> Config {
@@ -111,6 +131,34 @@ pub(super) fn bust(winner: u32, losers: &[u32]) -> impl Fn(&[(u32, u64)]) -> Vec
 pub(super) fn seated(t: &Tournament<u32>, table: usize) -> Vec<u32> {
     let seating = t.seatings().nth(table).expect("the table");
     seating.seats.iter().flatten().copied().collect()
+}
+
+/// A hyper sit-and-go of 60 at 6 seats (5-minute levels, a 5-minute break after level 4; 8
+/// paid), everybody registered at 0 ms.
+pub(super) fn sixty_hyper() -> Tournament<u32> {
+    let config = Config {
+        structure: Structure::template(Speed::Hyper),
+        ..sit_and_go_config(60, 6)
+    };
+    let mut t = Tournament::new(config, [7; 32]).expect("settings");
+    for p in 0..60 {
+        t.register(p, 0).expect("a seat");
+    }
+    t
+}
+
+/// Busts a player a hand (the first seated busts the second, at the first table that may deal)
+/// until the tournament plays hand-for-hand; the tables still in play.
+pub(super) fn bust_to_the_bubble(t: &mut Tournament<u32>) -> Vec<usize> {
+    while !t.hand_for_hand() {
+        let table = (0..t.seatings().count())
+            .find(|&i| t.may_deal(i))
+            .expect("a table deals");
+        first_busts_second(t, table);
+    }
+    (0..t.seatings().count())
+        .filter(|&i| t.seatings().nth(i).is_some_and(|s| s.players() > 0))
+        .collect()
 }
 
 /// A hand at `table` in which its first seated player takes all of the second's chips.
