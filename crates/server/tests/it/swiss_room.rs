@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use tavolo_server::time::ManualClock;
 
-use crate::common::{audit_and_shutdown, post, restart, server, server_with, Client};
+use crate::common::{audit_and_shutdown, post, restart, restart_as, server, server_with, Client};
 use crate::tournaments::{created, detail, finished_detail};
 
 /// A Swiss event of `players` for `ada`, bots taking the other entries, `rounds` rounds (none:
@@ -210,11 +210,7 @@ async fn a_swiss_event_goes_on_after_the_room_restarts_in_the_middle_of_a_round(
         }
     }
     assert!(made >= 3, "{}", detail(&ada, &id).await);
-    let session = ada.session.clone();
-    drop(ada);
-    h.shutdown().await;
-    let h = restart(&dir).await;
-    let mut ada = Client::with_session(h.local_addr(), session).await;
+    let (h, mut ada) = restart_as(h, &dir, ada).await;
     let d = detail(&ada, &id).await;
     assert_eq!(d["tournament"]["status"], "running", "resumed: {d}");
     assert_eq!(d["tournament"]["round"], 1, "{d}");
@@ -234,11 +230,7 @@ async fn a_finished_swiss_event_keeps_its_standings_over_a_restart() {
     let id = with_bots(&ada, 3, Some(2)).await;
     play_rounds(&mut ada, &id, usize::MAX).await;
     let before = over(&ada, &id, 3, 2).await;
-    let session = ada.session.clone();
-    drop(ada);
-    h.shutdown().await;
-    let h = restart(&dir).await;
-    let ada = Client::with_session(h.local_addr(), session).await;
+    let (h, ada) = restart_as(h, &dir, ada).await;
     let after = detail(&ada, &id).await;
     assert_eq!(after["tournament"]["status"], "finished", "{after}");
     for kept in [

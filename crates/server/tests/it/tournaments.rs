@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use tavolo_server::ServerHandle;
 
-use crate::common::{audit_and_shutdown, get, post, restart, server, server_and_guest, Client};
+use crate::common::{audit_and_shutdown, get, post, restart_as, server, server_and_guest, Client};
 
 /// The tournament as `c` sees it.
 pub(crate) async fn detail(c: &Client, id: &str) -> Value {
@@ -222,11 +222,7 @@ async fn a_player_creates_a_sit_and_go_with_bots_plays_it_out_and_sees_place_and
 async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
     let (h, dir, mut ada, before, id) = sit_and_go("sng-restart", "holdem").await;
     shove_until_placed(&mut ada, &id, 1).await;
-    let session = ada.session.clone();
-    drop(ada);
-    h.shutdown().await;
-    let h = restart(&dir).await;
-    let mut ada = Client::with_session(h.local_addr(), session).await;
+    let (h, mut ada) = restart_as(h, &dir, ada).await;
     let d = detail(&ada, &id).await;
     assert!(
         d["tournament"]["status"] == "running" || d["tournament"]["status"] == "finished",

@@ -91,6 +91,21 @@ pub async fn restart(dir: &std::path::Path) -> ServerHandle {
     Server::start(test_config(dir)).await.unwrap()
 }
 
+/// The room `h` stops (with `c`'s connection) and starts again on the same books in `dir`:
+/// the new room, and `c` connected to it in the same session.
+pub async fn restart_as(
+    h: ServerHandle,
+    dir: &std::path::Path,
+    c: Client,
+) -> (ServerHandle, Client) {
+    let session = c.session.clone();
+    drop(c);
+    h.shutdown().await;
+    let h = restart(dir).await;
+    let c = Client::with_session(h.local_addr(), session).await;
+    (h, c)
+}
+
 /// As [`restart`], with changed settings.
 pub async fn restart_with(dir: &std::path::Path, f: impl FnOnce(&mut Config)) -> ServerHandle {
     let mut config = test_config(dir);
