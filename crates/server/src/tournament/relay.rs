@@ -18,12 +18,17 @@
 //!   are given again, the level and a permission not used up too.
 //! - a table restored from a save older than the tournament's log may seat a player busted or
 //!   moved since (the removal was lost with the node that held it): anybody the table seats
-//!   that the coordinator's deal does not is removed before the table may deal.
+//!   that the coordinator's deal does not is removed before the table may deal, and anybody it
+//!   seats at another seat than the deal (a redraw lost with the save) is seated again there.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use tavolo_engine::Chips;
 use tavolo_store::UserId;
+
+mod desk;
+
+use desk::{Arriving, Desk};
 
 use super::io::{HandOver as CoordHandOver, Input, Order};
 use crate::books::Member;
@@ -43,87 +48,6 @@ pub enum Relayed {
     Table(usize, TableOrder),
     /// Give the coordinator an input.
     Coordinator(Input),
-}
-
-/// A player on the way to a seat: where, and the stack once known (a moved player's comes from
-/// the table they leave).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Arriving {
-    seat: usize,
-    stack: Option<Chips>,
-    /// The table was given the seat order (given once the seat is free and the stack known).
-    told: bool,
-}
-
-/// One table as the relay knows it.
-#[derive(Clone, Debug, Default)]
-struct Desk {
-    seats: usize,
-    /// Who sits there by the table's own reports, with the stack last known.
-    seated: BTreeMap<UserId, (usize, Chips)>,
-    /// Players ordered to a seat here who have not sat down yet.
-    arriving: BTreeMap<UserId, Arriving>,
-    /// Players told to leave for another table: (table, seat) they go to.
-    leaving: BTreeMap<UserId, (usize, usize)>,
-    /// Players told to leave for good (busted, or left here by an old save), not gone yet.
-    removing: BTreeSet<UserId>,
-    /// The coordinator's hand this table is to deal, and whether the table was let deal it.
-    deal: Option<u64>,
-    /// The players that hand is dealt to: seat, stack.
-    deal_players: BTreeMap<UserId, (usize, Chips)>,
-    permitted: bool,
-    /// The last hand reported and not yet recorded: its id in the books, and the report.
-    unrecorded: Option<(i64, CoordHandOver)>,
-    /// The books' id of the last hand the table reported (a table taken over reports it again).
-    last_reported: Option<i64>,
-    /// Taken over by this node, and not yet told what it restored: it deals nothing until then
-    /// (the hand it tells again first may be the report of the deal the coordinator waits for,
-    /// or of the hand before it).
-    restoring: bool,
-    closed: bool,
-}
-
-impl Desk {
-    /// Whether a hand that began with `began` began with the stacks of the deal awaited.
-    fn deal_stacks_match(&self, began: &[(UserId, Chips)]) -> bool {
-        !began.is_empty()
-            && (began.iter()).all(|(u, c)| self.deal_players.get(u).map(|p| p.1) == Some(*c))
-    }
-
-    /// Players seated here whom the awaited hand is not dealt to, neither leaving nor told to
-    /// go: left by a save older than the tournament's log (a table taken over seats again a
-    /// player busted or moved since, whose removal was lost with the node that held it). Now
-    /// told to go: until they do, their seat may be the one a player ordered here waits for.
-    fn strays(&mut self) -> Vec<UserId> {
-        if self.deal.is_none() || self.deal_players.is_empty() || self.restoring {
-            return Vec::new(); // who is dealt in is not known yet
-        }
-        let strays: Vec<UserId> = (self.seated.keys())
-            .filter(|u| !self.deal_players.contains_key(u) && !self.leaving.contains_key(u))
-            .filter(|u| !self.removing.contains(u))
-            .copied()
-            .collect();
-        self.removing.extend(strays.iter().copied());
-        strays
-    }
-
-    /// A player the awaited hand is dealt to who is neither seated nor on the way (a table
-    /// opened again with nobody, after a takeover of the whole node) is seated with their stack.
-    fn seat_the_missing(&mut self) {
-        for (&user, &(seat, stack)) in &self.deal_players {
-            let known = self.seated.contains_key(&user)
-                || self.arriving.contains_key(&user)
-                || self.leaving.contains_key(&user);
-            if !known {
-                let a = Arriving {
-                    seat,
-                    stack: Some(stack),
-                    told: false,
-                };
-                self.arriving.insert(user, a);
-            }
-        }
-    }
 }
 
 /// The relay between one coordinator and its tables (see the module documentation).
@@ -415,17 +339,19 @@ impl Relay {
         }
     }
 
-    /// Tells table `table` to remove the players it seats that the tournament does not.
+    /// Tells table `table` to remove the players it seats that the tournament does not, and
+    /// those it seats elsewhere than the tournament (to be seated again where it deals them).
     fn remove_strays(&mut self, table: usize) {
         let Some(d) = self.desks.get_mut(&table) else {
             return;
         };
-        for player in d.strays() {
-            tracing::warn!(
-                table,
-                player = player.0,
-                "a player the table seats and the tournament does not is removed"
-            );
+        const STRAY: &str = "a player the table seats and the tournament does not is removed";
+        const MISPLACED: &str = "a player the table seats elsewhere than the tournament moves";
+        let strays = d.strays().into_iter().map(|p| (p, STRAY));
+        let misplaced = d.misplaced(table).into_iter().map(|p| (p, MISPLACED));
+        let gone: Vec<_> = strays.chain(misplaced).collect();
+        for (player, why) in gone {
+            tracing::warn!(table, player = player.0, "{why}");
             self.tell(table, TableOrder::Remove { player });
         }
     }
@@ -528,6 +454,14 @@ impl Relay {
         // restored are the truth. A table it knew, taken over: what changed since its save is
         // given again.
         let fresh = std::mem::take(&mut d.restoring);
+        // Closed since its save (the close lost with it): closed again, seating nobody the
+        // tournament knows of. (A table this relay opened again heard its close already.)
+        if d.closed && !fresh {
+            d.seated.clear();
+            d.arriving.clear();
+            self.tell(table, TableOrder::Close);
+            return;
+        }
         let before = std::mem::take(&mut d.seated);
         // Removals told since the save were lost with it: told again below.
         d.removing.clear();

@@ -49,6 +49,9 @@ pub struct Bench<G: Game> {
     pub last_sends: Vec<(ConnId, Frame)>,
     /// What the table told its tournament coordinator, oldest first.
     pub reports: Vec<Report>,
+    /// While set, the books answer none of the table's writes: they wait in [`Bench::writes`]
+    /// (a node whose writes lag behind what it carried out in memory).
+    pub held: bool,
     next_reply: u64,
 }
 
@@ -259,6 +262,7 @@ impl<G: Game> Bench<G> {
             finished: 0,
             last_sends: Vec::new(),
             reports: Vec::new(),
+            held: false,
             next_reply: 1,
         }
     }
@@ -318,8 +322,11 @@ impl<G: Game> Bench<G> {
         self.step(Input::Order(order));
     }
 
-    /// The books answer the oldest write waiting.
+    /// The books answer the oldest write waiting (none while [`Bench::held`]).
     pub fn book_one(&mut self, books: &mut SimBooks) -> bool {
+        if self.held {
+            return false;
+        }
         let Some((id, w)) = self.writes.pop_front() else {
             return false;
         };

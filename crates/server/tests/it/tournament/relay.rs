@@ -404,3 +404,57 @@ fn a_busted_players_removal_is_told_once_whatever_the_deals_after_it() {
     let out = to_tables(&relay.order(deal_to(0, 5, &[(1, 0, 2_000), (3, 2, 1_000)])));
     assert_eq!(out, vec![(0, TableOrder::Deal(Permit::Next))]);
 }
+
+/// Fault found by the joined simulation with lagging saves (seed 4 of
+/// `tournament::joined::a_table_restored_from_a_save_older_than_its_last_orders_is_given_them_again`,
+/// before the fix; replay: `TAVOLO_JOINED_SEED=4 TAVOLO_JOINED_LAG_RUNS=1 cargo test -p
+/// tavolo-server --test it tournament::joined::a_table_restored -- --nocapture`): the final
+/// table redrew its seats — player 1 from seat 0 to seat 2, player 3 from a broken table into
+/// seat 0 — and dealt; its node died before its save held the redraw. The table came back
+/// seating player 1 at seat 0: the relay counted them as seated (the seat aside), gave player 3
+/// their seat order again and waited for seat 0 to be free, which it never was. The tournament
+/// stalled for good. Now a player the table seats elsewhere than the awaited deal is removed
+/// and seated again at the seat dealt, before the table may deal.
+#[test]
+fn a_table_restored_from_a_save_older_than_a_redraw_of_its_seats_kept_a_seat_another_waited_for() {
+    let mut relay = tables(&[&[(1, 0, 1_000), (2, 1, 1_000)], &[(3, 0, 800)]]);
+    // Table 1 breaks; the final table is redrawn: player 3 to seat 0, player 1 to seat 2.
+    moved(&mut relay, 1, (0, 0), (0, 2), 1_000);
+    seated(&mut relay, 0, 1, 2);
+    moved(&mut relay, 3, (1, 0), (0, 0), 800);
+    seated(&mut relay, 0, 3, 0);
+    relay.order(Order::Close { table: 1 });
+    let dealt = [(3, 0, 800), (2, 1, 1_000), (1, 2, 1_000)];
+    let out = to_tables(&relay.order(deal_to(0, 7, &dealt)));
+    assert_eq!(out, vec![(0, TableOrder::Deal(Permit::Next))]);
+    // The table, taken over, comes back from its save before the redraw.
+    let seats = vec![(UserId(1), 0, chips(1_000)), (UserId(2), 1, chips(1_000))];
+    let out = to_tables(&relay.report(0, Report::Restored { seats, hands: 6 }));
+    let again = (0, TableOrder::Remove { player: UserId(1) });
+    assert!(out.contains(&again), "player 1 off seat 0: {out:?}");
+    let out = to_tables(&removed(&mut relay, 0, 1, 1_000));
+    assert!(out.contains(&(0, seat_order(1, 2, 1_000))), "{out:?}");
+    assert!(out.contains(&(0, seat_order(3, 0, 800))), "{out:?}");
+    seated(&mut relay, 0, 1, 2);
+    let out = to_tables(&seated(&mut relay, 0, 3, 0));
+    assert_eq!(
+        out,
+        vec![(0, TableOrder::Deal(Permit::Next))],
+        "hand 7 dealt"
+    );
+}
+
+/// A table closed since its save (its close lost with the node that held it) and taken over
+/// alone is closed again, its restored seats nobody's: the players were moved away before the
+/// close, and are seated elsewhere.
+#[test]
+fn a_table_closed_since_its_save_is_closed_again_when_taken_over() {
+    let mut relay = tables(&[&[(1, 0, 1_000)], &[(2, 0, 900)]]);
+    moved(&mut relay, 2, (1, 0), (0, 1), 900);
+    seated(&mut relay, 0, 2, 1);
+    relay.order(Order::Close { table: 1 });
+    let seats = vec![(UserId(2), 0, chips(900))];
+    let out = to_tables(&relay.report(1, Report::Restored { seats, hands: 3 }));
+    assert_eq!(out, vec![(1, TableOrder::Close)]);
+    assert!(relay.seated(1).is_empty());
+}
