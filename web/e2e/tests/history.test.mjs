@@ -30,12 +30,20 @@ const look = (page) =>
     text: document.getElementById('replayer').textContent,
   }));
 
+/** The point table `tid`'s hand is at as the page holds it (hand, street, bets), when it is not
+ * `prev`: a move played changes it. */
+const movedOn = ([tid, prev]) => {
+  const s = window.__tavolo.store.tables.get(tid);
+  const now = s?.view ? JSON.stringify([s.hand, s.view.street, s.view.bets]) : null;
+  return now !== prev ? now : null;
+};
+
 test("history: a Hold'em hand by the table's name, told in words, others' cards hidden until the deal is revealed", {
   timeout: 90000,
 }, async () => {
   const { ctx, page, name } = await newPlayer(browser, { prefix: 'story' });
   const tableName = `Story table ${Date.now().toString(36).slice(-4)}`;
-  await createTable(page, {
+  const id = await createTable(page, {
     game: 'holdem',
     name: tableName,
     structure: 'nl',
@@ -52,10 +60,13 @@ test("history: a Hold'em hand by the table's name, told in words, others' cards 
   const end = Date.now() + 40000;
   while (!folded && Date.now() < end) {
     if (!raised && (await page.$('#act-raise'))) {
+      // The raise is played before the next turn is looked for (no fold on the raise's own
+      // buttons). Waiting for the buttons to go missed it in CI: with quick bots the turn is
+      // back within a poll; the table's state moving on (hand, street or bets) is what shows it.
+      const before = await page.evaluate(movedOn, [id, undefined]);
       await page.click('#act-raise');
       raised = true;
-      // the turn passes before the next one is looked for (no fold on the raise's own buttons)
-      await waitUntil(page, () => !document.getElementById('act-fold'), null, { timeout: 10000 });
+      await waitUntil(page, movedOn, [id, before], { timeout: 10000 });
     } else if (raised && (await page.$('#act-fold'))) {
       await page.click('#act-fold');
       // a fold where checking is free is asked twice (issue 49)
