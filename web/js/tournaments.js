@@ -398,7 +398,7 @@ export function followTournaments() {
       // the rounds, or at once when the round's last game ended at the player's table).
       const left = before || last;
       if (now && left && now !== left) {
-        const round = !before || d.tournament.structure === 'swiss';
+        const round = d.tournament.structure === 'swiss';
         const watching = showing(id, left);
         notice(
           t(round ? 't_next_round' : 't_moved', { name: d.tournament.name }),
