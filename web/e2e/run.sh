@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh — end-to-end tests of the browser client (web/) in headless Chromium against a real
-# `tavolo serve`. Installs what is missing (Debian's chromium, playwright-core and axe-core
-# from the lock file), builds the tavolo binary, starts it on a free port with a throw-away
+# `tavolo serve`. Installs what is missing (install.sh: Debian's chromium, playwright-core and
+# axe-core from the lock file), builds the tavolo binary, starts it on a free port with a throw-away
 # data dir, runs the tests (node --test) and stops the server. Screenshots go to
 # target/e2e-artifacts/.
 #   web/e2e/run.sh                 # everything
@@ -14,14 +14,7 @@ if [ -n "${TAVOLO_BIN:-}" ]; then TAVOLO_BIN="$(realpath "$TAVOLO_BIN")"; fi
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$HERE"
 
-if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM:-}" ]; then
-  echo "installing chromium (apt-get)…"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
-fi
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
-  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
-fi
+"$HERE/install.sh"
 
 export E2E_ARTIFACTS="${E2E_ARTIFACTS:-$ROOT/target/e2e-artifacts}"
 mkdir -p "$E2E_ARTIFACTS"
