@@ -175,6 +175,24 @@ export async function allIn(page) {
   return !!b;
 }
 
+/** From now on notes each toast the page shows, a repeat of one too (as "×2"): read them with
+ * `toastsSoFar`. */
+export function hearToasts(page) {
+  return page.evaluate(() => {
+    const told = [];
+    Object.assign(window, { __toasts: told });
+    // each telling sets the toast's count
+    new MutationObserver((ms) => {
+      for (const m of ms) told.push(/** @type {HTMLElement} */ (m.target).dataset.text);
+    }).observe(document.getElementById('toasts'), { subtree: true, attributeFilter: ['data-count'] });
+  });
+}
+
+/** The toasts the page showed since `hearToasts`, in order. */
+export function toastsSoFar(page) {
+  return page.evaluate(() => /** @type {any} */ (window).__toasts || []);
+}
+
 export async function shot(page, name) {
   const f = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: f, fullPage: true });
