@@ -163,9 +163,12 @@ conn.on('logged_out', () => {
     toast(t('signed_out'));
   }
 });
+// A table closed: told once, and only where the page had it (sat or watched there). Both the
+// lobby's news, which every page hears of every table, and the table itself say so.
 conn.on('table_closed', (m) => {
+  const had = store.tables.has(m.table);
   removeTable(m.table);
-  toast(t('table_closed'));
+  if (had) toast(t('table_closed'));
 });
 conn.on('table_moved', (m) => tableMoved(m.table));
 let meTimer = null;

@@ -134,6 +134,65 @@ export async function saintMove(page, view) {
   }
 }
 
+/** The tournament `id` as the page's user sees it (through the room's API). */
+export function detail(page, id) {
+  return page.evaluate(async (t) => (await fetch(`api/tournaments/${t}`)).json(), id);
+}
+
+/** The table the page is showing, if it shows one. */
+export function tableShown(page) {
+  return page.evaluate(() =>
+    location.hash.startsWith('#/table/') ? decodeURIComponent(location.hash.split('/')[2]) : null,
+  );
+}
+
+/** Makes a sit-and-go from the Tournaments tab's form (hyper levels, beginner bots, 100 + 10):
+ * `form` gives its name, game (Hold'em if none), players, seats and bots. Leaves the page on the
+ * tournament's page, not registered yet; returns its id. */
+export async function sitAndGo(page, { game = 'holdem', ...form }) {
+  await page.click('#nav-tournaments');
+  await page.waitForSelector('#sng-form');
+  await page.selectOption('#sng-form [name="game"]', game);
+  for (const [k, v] of Object.entries({ entry: 100, fee: 10, ...form }))
+    await page.fill(`#sng-form [name="${k}"]`, String(v));
+  await page.selectOption('#sng-form [name="speed"]', 'hyper');
+  await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
+  await page.click('#sng-create');
+  await page.waitForSelector('#t-register', { timeout: 15000 });
+  return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+}
+
+/** One move of a player who goes all in whenever it is their turn (calls an all-in, checks where
+ * betting is closed to them): whether the page offered them one to make. */
+export async function allIn(page) {
+  if (await page.$('#bet-allin:not([disabled])')) {
+    await page.click('#bet-allin').catch(() => {});
+    await page.click('#act-raise').catch(() => {});
+    return true;
+  }
+  const b = (await page.$('#act-call')) || (await page.$('#act-check'));
+  if (b) await b.click().catch(() => {});
+  return !!b;
+}
+
+/** From now on notes each toast the page shows, a repeat of one too (as "×2"): read them with
+ * `toastsSoFar`. */
+export function hearToasts(page) {
+  return page.evaluate(() => {
+    const told = [];
+    Object.assign(window, { __toasts: told });
+    // each telling sets the toast's count
+    new MutationObserver((ms) => {
+      for (const m of ms) told.push(/** @type {HTMLElement} */ (m.target).dataset.text);
+    }).observe(document.getElementById('toasts'), { subtree: true, attributeFilter: ['data-count'] });
+  });
+}
+
+/** The toasts the page showed since `hearToasts`, in order. */
+export function toastsSoFar(page) {
+  return page.evaluate(() => /** @type {any} */ (window).__toasts || []);
+}
+
 export async function shot(page, name) {
   const f = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: f, fullPage: true });

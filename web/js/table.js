@@ -549,6 +549,11 @@ export function renderTable(root, id) {
     rs = setTimeout(update, 120);
   };
   window.addEventListener('resize', onResize);
+  // The tournament this table is of, as its states said: the state is gone once the table
+  // closes, and a player alone at a table was never dealt a hand (no state with a view).
+  // (Fault found by the table-move story: such a player was sent to the lobby as the final
+  // table was drawn, and the page no longer followed them to it.)
+  let tournament = store.tables.get(id)?.tournament?.tournament || null;
   const unsub = subscribe((what, tid) => {
     if (what === 'hello') {
       // a reconnect: the server resends the tables we sit at; a spectator asks again (a seated
@@ -566,11 +571,12 @@ export function renderTable(root, id) {
         conn.request('watch', { table: id }).catch(() => {});
       }
     }
+    if (what === 'table' && tid === id) tournament = store.tables.get(id)?.tournament?.tournament || tournament;
     if ((what === 'table' && tid === id) || what === 'hello') update();
     // a tournament's table closed (its game over, or broken): on to the tournament's page,
     // from where the player is taken to their next table (followTournaments)
     if (what === 'closed' && tid === id) {
-      const tour = store.lastPlayed.get(id)?.tournament?.tournament;
+      const tour = tournament;
       store.closedUnder = id;
       location.hash = tour ? `#/tournaments/${encodeURIComponent(tour)}` : '#/lobby';
     }

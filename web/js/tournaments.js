@@ -8,8 +8,8 @@
 // room's clock. A Swiss event of Saint Poker (free) shows its round of rounds, its standings
 // with the tie-break columns and each round's tables instead of levels, chips and prizes. The
 // room computes all of it; the page asks again every two seconds while it is open.
-// `followTournaments` takes a player moved to another table there, with a notice (a Swiss
-// event's player: to each new round's table).
+// `followTournaments` takes a player moved to another table there, with a notice of the table
+// and seat (a Swiss event's player: to each new round's table).
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
@@ -369,6 +369,13 @@ function renderOne(root, id) {
   return () => clearInterval(timer);
 }
 
+/** Where tournament `d` moved this browser's player, as its latest move notice says ("E2E:
+ * Moved to table 1, seat 4."); without one, that they were moved. */
+function movedText(d) {
+  const n = (d.me?.notices || []).findLast((x) => x.key === 'moved');
+  return n ? `${d.tournament.name}: ${noticeText(n)}` : t('t_moved', { name: d.tournament.name });
+}
+
 /** Follows the tournaments this browser registered in: a player moved to another table is told,
  * and taken there if they were looking at the table they left (or it closed under them: a Swiss
  * event's round is over, and its table with it). Returns a stop function. */
@@ -401,7 +408,7 @@ export function followTournaments() {
         const round = d.tournament.structure === 'swiss';
         const watching = showing(id, left);
         notice(
-          t(round ? 't_next_round' : 't_moved', { name: d.tournament.name }),
+          round ? t('t_next_round', { name: d.tournament.name }) : movedText(d),
           watching ? null : { label: t('go_to_table'), href: tableLink(now) },
         );
         if (watching) location.hash = tableLink(now);

@@ -5,19 +5,7 @@
 // name on the event's page. The browser computes nothing: standings come from the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, saintMove, shot, sleep, tableState } from '../helpers.mjs';
-
-/** The event `id` as the page's user sees it (through the room's API). */
-function detail(page, id) {
-  return page.evaluate(async (t) => (await fetch(`api/tournaments/${t}`)).json(), id);
-}
-
-/** The table the page is showing, if it shows one. */
-function tableShown(page) {
-  return page.evaluate(() =>
-    location.hash.startsWith('#/table/') ? decodeURIComponent(location.hash.split('/')[2]) : null,
-  );
-}
+import { detail, launch, newPlayer, saintMove, shot, sleep, tableShown, tableState } from '../helpers.mjs';
 
 // Fault found by this story: the first round's table closed when its game was recorded, which
 // sent the page to the lobby; the page then no longer "showed the table the player left", so it

@@ -6,26 +6,12 @@
 // table a deal is proposed, its figures and time shown, and declined.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPlayer, shot, sleep } from '../helpers.mjs';
-
-/** The tournament `id` as the page's user sees it (through the room's API). */
-function detail(page, id) {
-  return page.evaluate(async (t) => (await fetch(`api/tournaments/${t}`)).json(), id);
-}
+import { allIn, detail, launch, newPlayer, shot, sitAndGo, sleep } from '../helpers.mjs';
 
 /** Makes a sit-and-go of three with two beginner bots (hyper levels) from the page's form, of
  * `game`, named `name`: on its page, not registered yet; its id. */
-async function threeHanded(page, name, game = 'holdem') {
-  await page.click('#nav-tournaments');
-  await page.waitForSelector('#sng-form');
-  await page.selectOption('#sng-form [name="game"]', game);
-  const form = { name, players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
-  for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
-  await page.selectOption('#sng-form [name="speed"]', 'hyper');
-  await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
-  await page.click('#sng-create');
-  await page.waitForSelector('#t-register', { timeout: 15000 });
-  return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+function threeHanded(page, name, game = 'holdem') {
+  return sitAndGo(page, { name, game, players: 3, seats: 3, bots: 2 });
 }
 
 test('issue 51: a sit-and-go with bots is created, registered, played to a place, its prize shown', async () => {
@@ -52,13 +38,7 @@ test('issue 51: a sit-and-go with bots is created, registered, played to a place
     const end = Date.now() + 240_000;
     let d = await detail(page, id);
     while (d.me?.place == null && Date.now() < end) {
-      if (await page.$('#bet-allin:not([disabled])')) {
-        await page.click('#bet-allin').catch(() => {});
-        await page.click('#act-raise').catch(() => {});
-      } else {
-        const b = (await page.$('#act-call')) || (await page.$('#act-check'));
-        if (b) await b.click().catch(() => {});
-      }
+      await allIn(page);
       await sleep(300);
       d = await detail(page, id);
     }
@@ -91,12 +71,7 @@ test('issue 51: a Draw sit-and-go is made from the form, its table deals Draw at
     await page.selectOption('#sng-form [name="game"]', 'draw');
     // A Draw table seats at most 8: the form says so once Draw is chosen.
     assert.equal(await page.getAttribute('#sng-form [name="seats"]', 'max'), '8');
-    const form = { name: 'E2E draw', players: '3', seats: '3', entry: '100', fee: '10', bots: '2' };
-    for (const [k, v] of Object.entries(form)) await page.fill(`#sng-form [name="${k}"]`, v);
-    await page.selectOption('#sng-form [name="speed"]', 'hyper');
-    await page.selectOption('#sng-form [name="bot_level"]', 'beginner');
-    await page.click('#sng-create');
-    await page.waitForSelector('#t-register', { timeout: 15000 });
+    await threeHanded(page, 'E2E draw', 'draw');
     assert.match(await page.textContent('#t-game'), /Five-Card Draw/);
     await page.click('#t-register');
     await page.waitForSelector('#t-my-table a', { timeout: 20000 });
