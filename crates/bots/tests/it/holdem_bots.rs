@@ -170,8 +170,8 @@ fn unknown_bot_names_are_refused_with_the_list() {
 #[test]
 fn the_cfr_bot_plays_heads_up_limit_legally_and_beats_the_calling_station() {
     // The trained strategy alone over many hands; with the river search (a solve for nearly
-    // every hand against a station, which calls down) over fewer.
-    for (bot, games) in [("cfr:blueprint", 2000), ("cfr", 200)] {
+    // every hand against a station, which calls down) over fewer (the seed fixes the result).
+    for (bot, games) in [("cfr:blueprint", 2000), ("cfr", 100)] {
         let r = run(
             2,
             Structure::FixedLimit,
@@ -306,7 +306,8 @@ fn exploit_learns_across_hands_and_a_seed_still_reproduces_its_match() {
     let spec = holdem::bot_spec("exploit").expect("the exploit bot");
     assert!(spec.learns(), "the arena must play its hands in order");
     let play = |threads: usize| {
-        let plan = Plan::new(150, 5).duplicate().on(threads);
+        // (The river searches make each game long; a match of 60 shows the order matters.)
+        let plan = Plan::new(60, 5).duplicate().on(threads);
         run(2, Structure::FixedLimit, &["exploit", "rlcard"], plan)
     };
     let (a, b) = (play(1), play(2));
