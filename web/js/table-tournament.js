@@ -9,7 +9,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips } from './ui.js';
 import { blindsText, clockText } from './tournaments.js';
-import { dealHtml, dealClick } from './deal.js';
+import { dealHtml, dealClick, dealTyping } from './deal.js';
 
 const POLL_MS = 2000;
 
@@ -41,7 +41,7 @@ export function mountTournamentBar(box, tournamentOf) {
     box.hidden = !d;
     if (!d) return;
     const html = barHtml(d, Date.now() + offset);
-    if (box.dataset.html !== html) {
+    if (box.dataset.html !== html && !dealTyping(box)) {
       box.innerHTML = html;
       box.dataset.html = html;
     }

@@ -13,7 +13,7 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { esc, fmtChips, toast, notice, errorText } from './ui.js';
-import { dealHtml, dealClick } from './deal.js';
+import { dealHtml, dealClick, dealTyping } from './deal.js';
 import { store } from './store.js';
 
 const POLL_MS = 2000;
@@ -289,7 +289,7 @@ function swissStandings(s) {
 /** A notice the room gives as a key and its arguments (docs/protocol.md), in the reader's words. */
 function noticeText(n) {
   const a = { ...(n.args || {}) };
-  for (const k of ['amount', 'stack', 'prize', 'share']) if (a[k] != null) a[k] = fmtChips(a[k]);
+  for (const k of ['amount', 'stack', 'prize', 'share', 'keep_back']) if (a[k] != null) a[k] = fmtChips(a[k]);
   if (a.kind) a.kind = t(a.kind === 'chop' ? 't_deal_chop' : 't_deal_icm');
   if (n.key === 'refused') return t('tn_refused', { why: errorText({ code: a.code, message: a.message }) });
   if (n.key === 'busted') {
@@ -299,7 +299,9 @@ function noticeText(n) {
   }
   const key = `tn_${n.key}`;
   const said = t(key, a);
-  return said === key ? n.text : said;
+  if (said === key) return n.text;
+  // A deal keeping money back says so.
+  return a.keep_back != null ? `${said} ${t('tn_deal_keeps', a)}` : said;
 }
 
 function standings(d) {
@@ -334,7 +336,7 @@ function renderOne(root, id) {
     if (d.me?.registered) remember(id, d.tournament.status === 'registering' || d.tournament.status === 'running');
     const html = `<section class="panel"><h1>${esc(d.tournament.name)}</h1>${facts(d.tournament, d.now_ms)}</section>
       ${mePanel(d)}${standings(d)}`;
-    if (html !== last) {
+    if (html !== last && !dealTyping(box)) {
       last = html;
       box.innerHTML = html;
     }

@@ -734,13 +734,19 @@ export interface ClockView {
   seat?: number | null;
 }
 /**
- * `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`) or `accept`.
+ * `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`, with
+ * `keep_back` if any) or `accept`.
  */
 export interface DealRequest {
   /**
    * Accept (true) or decline the deal proposed.
    */
   accept?: boolean | null;
+  /**
+   * With `propose`: the prize money kept back to play for, whole chips from 0 (the default:
+   * none) up to the prize money left; the winner of the play that follows takes it.
+   */
+  keep_back?: number | null;
   /**
    * Propose a deal of this kind: `icm` or `chop`.
    */
@@ -2628,7 +2634,7 @@ export interface TournamentCreated {
 }
 /**
  * A deal proposed at the final table (RULES.md §5), as everyone sees it: both ICM's and the
- * chip chop's figures for every player in it, whichever was proposed.
+ * chip chop's figures for every player in it, whichever was proposed, and the amount kept back.
  */
 export interface TournamentDeal {
   /**
@@ -2639,6 +2645,12 @@ export interface TournamentDeal {
    * When it lapses unless everyone has accepted (ms since the Unix epoch).
    */
   ends_ms: number;
+  /**
+   * The prize money kept back to play for (0: none, and a deal made ends the tournament):
+   * taken off the top of the prizes left; the figures share the rest, the shares are paid
+   * when the deal is made, and the winner of the play that follows takes this.
+   */
+  keep_back?: number;
   /**
    * The kind proposed: `icm` or `chop`.
    */
@@ -2666,7 +2678,7 @@ export interface TournamentDealShare {
    */
   chop: number;
   /**
-   * What ICM gives them, in whole chips.
+   * What ICM gives them, in whole chips (of the prizes less the amount kept back).
    */
   icm: number;
   /**
@@ -2753,7 +2765,8 @@ export interface TournamentMe {
   may_add_on?: boolean;
   /**
    * They may propose a deal now (`POST /api/tournaments/{id}/deal` with
-   * `{"propose": "icm"|"chop"}`): at the final table of at most ten, the prizes fixed.
+   * `{"propose": "icm"|"chop", "keep_back": 0}`): at the final table of at most ten, the
+   * prizes fixed, no deal made before.
    */
   may_propose_deal?: boolean;
   /**
@@ -2803,7 +2816,8 @@ export interface TournamentNotice {
    * and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
    * (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
    * `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
-   * `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`); a Swiss event's
+   * `deal_off`, `deal_made` (`kind`, `share`) — both deal notices with `keep_back` when the
+   * deal keeps money back to play for —, `refused` (`code`, `message`); a Swiss event's
    * `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
    * `swiss_placed` (`place`) and `swiss_cancelled`.
    */

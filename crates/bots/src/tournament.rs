@@ -212,7 +212,9 @@ impl<G: TournamentPlay> TournamentSim<G> {
                         report.bots[p.player % k].in_the_money += 1;
                     }
                 }
-                Effect::Pay { player, amount } => report.bots[player % k].won += *amount,
+                Effect::Pay { player, amount } | Effect::PayShare { player, amount } => {
+                    report.bots[player % k].won += *amount
+                }
                 _ => {}
             }
         }

@@ -3,7 +3,8 @@
 // whenever it is their turn) until they are out or the winner, and sees their place — and, as
 // the winner, the prize — on the tournament's page, with the standings; the table shows the
 // tournament's level, the time to the next one, players left and the prize pool; at the final
-// table a deal is proposed, its figures and time shown, and declined.
+// table a deal keeping money back is proposed, its figures, the amount kept back and its time
+// shown, and declined.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allIn, detail, launch, newPlayer, shot, sitAndGo, sleep } from '../helpers.mjs';
@@ -95,16 +96,20 @@ test('issue 51: at the final table a deal is proposed, its figures and time show
     await page.click('#t-register');
     // Three at one table, the prizes fixed: a deal may be proposed.
     await page.waitForSelector('#t-deal-icm', { timeout: 20000 });
+    // 30 of the 300 kept back to play for: the figures share 270.
+    await page.fill('#t-deal-keep', '30');
     await page.click('#t-deal-icm');
     await page.waitForSelector('#t-deal-figures', { timeout: 15000 });
     assert.equal(await page.locator('#t-deal-figures tbody tr').count(), 3, 'every player with both figures');
     assert.match(await page.textContent('#t-deal-left'), /[0-2]:\d\d/, 'the time left to answer');
     assert.match(await page.textContent('#t-deal'), /ICM/);
+    assert.match(await page.textContent('#t-deal-kept'), /30 kept back/, 'the amount kept back shown');
     await shot(page, 'tournament-deal');
     await page.click('#t-deal-decline');
     await page.waitForSelector('#t-deal-figures', { state: 'detached', timeout: 15000 });
     await page.waitForSelector('#t-notices', { timeout: 5000 });
     assert.match(await page.textContent('#t-notices'), /declined the deal/);
+    assert.match(await page.textContent('#t-notices'), /30 is kept back to play for/, 'the notice says it');
   } finally {
     await browser.close();
   }

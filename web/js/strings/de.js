@@ -433,6 +433,10 @@ export default {
   t_deal_propose: 'Deal vorschlagen: {kind}',
   t_deal_icm: 'ICM',
   t_deal_chop: 'Chip Chop',
+  t_deal_keep: 'Zum Ausspielen zurückbehalten',
+  t_deal_kept:
+    '{amount} bleiben zum Ausspielen zurück: ' +
+    'der Sieger des weiteren Spiels bekommt sie; die Zahlen teilen den Rest.',
   tn_registered: 'Angemeldet.',
   tn_re_entered: 'Erneut eingestiegen (Eintritt {entry}).',
   tn_refunded: '{amount} Chips sind auf dein Konto zurückgekommen.',
@@ -455,6 +459,7 @@ export default {
   tn_deal_declined: '{by} hat den Deal abgelehnt: es wird weitergespielt.',
   tn_deal_off: 'Der Deal ist geplatzt: es wird weitergespielt.',
   tn_deal_made: 'Alle haben den Deal angenommen ({kind}): dein Anteil ist {share}.',
+  tn_deal_keeps: '{keep_back} bleiben zum Ausspielen zurück: der Sieger bekommt sie.',
   tn_refused: 'Abgelehnt: {why}',
   t_deal_by: '{name} schlägt einen Deal vor ({kind})',
   t_deal_left: 'noch {time} zum Antworten',

@@ -428,6 +428,9 @@ export default {
   t_deal_propose: 'Propose a deal: {kind}',
   t_deal_icm: 'ICM',
   t_deal_chop: 'Chip chop',
+  t_deal_keep: 'Keep back to play for',
+  t_deal_kept:
+    '{amount} kept back to play for: ' + 'the winner of the play that follows takes it; the figures share the rest.',
   tn_registered: 'Registered.',
   tn_re_entered: 'Re-entered (entry {entry}).',
   tn_refunded: '{amount} chips came back to your account.',
@@ -450,6 +453,7 @@ export default {
   tn_deal_declined: '{by} declined the deal: play goes on.',
   tn_deal_off: 'The deal is off: play goes on.',
   tn_deal_made: 'Everyone accepted the deal ({kind}): your share is {share}.',
+  tn_deal_keeps: '{keep_back} is kept back to play for: the winner takes it.',
   tn_refused: 'Refused: {why}',
   t_deal_by: '{name} proposes a deal ({kind})',
   t_deal_left: '{time} left to answer',

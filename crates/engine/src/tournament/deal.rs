@@ -5,6 +5,9 @@
 //! ICM: a player finishes first with probability stack / chips in play; given who finished
 //! above, each later place likewise among the players left. The expectation is computed exactly
 //! over the subsets of players still in (2^n states for n players, n ≤ 10).
+//!
+//! A deal may keep money back to play for ([`shared_prizes`]): it is taken off the top of the
+//! prizes left, and the figures share what remains.
 
 use thiserror::Error;
 
@@ -30,6 +33,14 @@ pub enum DealError {
         /// Players left.
         players: usize,
     },
+    /// More kept back than the prize money left.
+    #[error("{keep_back} cannot be kept back: {left} of prize money is left")]
+    KeepBack {
+        /// The amount asked to be kept back.
+        keep_back: Chips,
+        /// The prize money left.
+        left: Chips,
+    },
 }
 
 /// Why no deal is figured among `stacks` for `prizes`, if none is.
@@ -47,6 +58,48 @@ pub(crate) fn check(stacks: &[Chips], prizes: &[Chips]) -> Result<(), DealError>
         });
     }
     Ok(())
+}
+
+/// The prizes a deal shares when it keeps `keep_back` back to play for: `prizes` (the prizes
+/// left, first place first) with `keep_back` taken off the top — the largest prizes levelled
+/// down, first place's to second's, then both to third's, and so on — so that no place pays more
+/// than a higher one did. A chip the levelling cannot take from every prize at a level alike is
+/// taken from the lowest of them (the higher place keeps it, as a division's remainder goes to
+/// the higher place). Refused if more is kept back than the prizes add up to.
+pub fn shared_prizes(prizes: &[Chips], keep_back: Chips) -> Result<Vec<Chips>, DealError> {
+    let left: Chips = prizes.iter().sum();
+    if keep_back > left {
+        return Err(DealError::KeepBack { keep_back, left });
+    }
+    // What levelling every prize down to `level` takes off: less the higher the level.
+    let taken =
+        |level: u64| -> u64 { (prizes.iter()).map(|p| p.get().saturating_sub(level)).sum() };
+    // The lowest level that takes off no more than `keep_back` (at level 0 everything is).
+    let (mut low, mut high) = (0u64, prizes.iter().map(|p| p.get()).max().unwrap_or(0));
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if taken(mid) <= keep_back.get() {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    let mut out: Vec<Chips> = prizes
+        .iter()
+        .map(|p| Chips::new(p.get().min(low)))
+        .collect();
+    // Fewer chips than prizes at the level are left to take: one each, the lowest places first.
+    let mut rest = keep_back.get() - taken(low);
+    for p in out.iter_mut().rev() {
+        if rest == 0 {
+            break;
+        }
+        if p.get() == low && low > 0 {
+            *p = Chips::new(low - 1);
+            rest -= 1;
+        }
+    }
+    Ok(out)
 }
 
 /// Each player's expected prize by ICM (Malmuth–Harville), in chips as a real number: `stacks`
@@ -249,6 +302,36 @@ mod tests {
         // A remainder goes chip by chip to the larger stacks.
         assert_eq!(chip_chop(&[1, 1, 1], &[10]), Ok(vec![4, 3, 3]));
     }
+    /// [`super::shared_prizes`] in plain numbers.
+    fn shared(prizes: &[u64], keep_back: u64) -> Result<Vec<u64>, DealError> {
+        let s = super::shared_prizes(&chips(prizes), Chips::new(keep_back))?;
+        Ok(s.into_iter().map(Chips::get).collect())
+    }
+
+    #[test]
+    fn money_kept_back_comes_off_the_top_prizes_levelled_down() {
+        assert_eq!(shared(&[500, 300, 200], 0), Ok(vec![500, 300, 200]));
+        assert_eq!(shared(&[500, 300, 200], 100), Ok(vec![400, 300, 200]));
+        // First place's down to second's (200), then both by 50.
+        assert_eq!(shared(&[500, 300, 200], 300), Ok(vec![250, 250, 200]));
+        // A chip the level cannot take from both alike comes off the lower place.
+        assert_eq!(shared(&[500, 300, 200], 301), Ok(vec![250, 249, 200]));
+        assert_eq!(shared(&[500, 300, 200], 999), Ok(vec![1, 0, 0]));
+        assert_eq!(shared(&[500, 300, 200], 1_000), Ok(vec![0, 0, 0]));
+        assert_eq!(
+            shared(&[500, 300, 200], 1_001),
+            Err(DealError::KeepBack {
+                keep_back: Chips::new(1_001),
+                left: Chips::new(1_000)
+            })
+        );
+        for keep in 0..=1_000 {
+            let s = shared(&[500, 300, 200], keep).expect("shared");
+            assert_eq!(s.iter().sum::<u64>() + keep, 1_000, "kept {keep}");
+            assert!(s.windows(2).all(|w| w[0] >= w[1]), "kept {keep}: {s:?}");
+        }
+    }
+
     #[test]
     fn icm_in_whole_chips_rounds_down_and_gives_the_rest_to_the_largest_fractions() {
         // 45.18 / 32.25 / 22.57: floors 45 + 32 + 22 = 99; the chip left to .57.

@@ -21,7 +21,7 @@ pub mod structure;
 pub mod swiss;
 
 pub use cancel::cancellation_shares;
-pub use deal::{chip_chop, icm, icm_chips, icm_floors, DealError};
+pub use deal::{chip_chop, icm, icm_chips, icm_floors, shared_prizes, DealError};
 pub use event::{
     knockout_rounds, SwissConfig, SwissEffect, SwissError, SwissEvent, SwissPhase, SwissStart,
 };
@@ -32,8 +32,8 @@ pub use seating::{
     allowed_gap, balance, break_table, can_break, first_draw, halted, Move, Seating,
 };
 pub use state::{
-    AddOn, Break, Config, Deal, DealKind, Effect, Phase, Start, Tournament, TournamentError,
-    DEAL_MS,
+    AddOn, Break, Config, Deal, DealKind, Effect, KeptBack, Phase, Start, Tournament,
+    TournamentError, DEAL_MS,
 };
 pub use structure::{
     chip_race, time_bank_secs, Length, Level, Speed, Step, Structure, StructureError,

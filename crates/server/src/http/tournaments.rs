@@ -21,6 +21,7 @@ use crate::protocol::{Code, ProtoError};
 use crate::room::Room;
 use crate::tournament::{Ack, CoordError, Intent};
 use tavolo_engine::tournament::DealKind;
+use tavolo_engine::Chips;
 
 /// A refusal as an HTTP answer: its status from its code.
 fn refused(e: ProtoError) -> Response {
@@ -110,14 +111,31 @@ pub(super) async fn intent(
     ask(room, headers, id, intent).await
 }
 
-/// A deal's request: exactly one of a proposal (`icm` or `chop`) or an answer.
+/// A deal's request: exactly one of a proposal (`icm` or `chop`, keeping `keep_back` back) or
+/// an answer. A `keep_back` that is not a whole number of chips from 0 is named as such.
 fn deal_intent(body: &[u8]) -> Result<Intent, String> {
-    let r: DealRequest = serde_json::from_slice(body).map_err(|e| e.to_string())?;
-    match (r.propose.as_deref(), r.accept) {
-        (Some("icm"), None) => Ok(Intent::ProposeDeal(DealKind::Icm)),
-        (Some("chop"), None) => Ok(Intent::ProposeDeal(DealKind::Chop)),
-        (Some(other), None) => Err(format!("no such deal: {other} (icm or chop)")),
-        (None, Some(accept)) => Ok(Intent::AnswerDeal(accept)),
+    let r: DealRequest = serde_json::from_slice(body).map_err(|e| {
+        let keep_back = serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| v.get("keep_back").cloned());
+        match keep_back {
+            Some(k) if !k.is_u64() && !k.is_null() => {
+                format!("keep_back is a whole number of chips from 0, not {k}")
+            }
+            _ => e.to_string(),
+        }
+    })?;
+    let keep_back = r.keep_back.unwrap_or(Chips::ZERO);
+    let kind = match r.propose.as_deref() {
+        Some("icm") => Some(DealKind::Icm),
+        Some("chop") => Some(DealKind::Chop),
+        Some(other) => return Err(format!("no such deal: {other} (icm or chop)")),
+        None => None,
+    };
+    match (kind, r.accept, r.keep_back) {
+        (Some(kind), None, _) => Ok(Intent::ProposeDeal { kind, keep_back }),
+        (None, Some(accept), None) => Ok(Intent::AnswerDeal(accept)),
+        (None, Some(_), Some(_)) => Err("keep_back goes with a proposal, not an answer".into()),
         _ => Err("give either propose or accept".into()),
     }
 }
@@ -181,4 +199,41 @@ fn reply(asked: Result<Result<Ack, CoordError>, RoomError>) -> Response {
         refund,
     };
     (status, Json(reply)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deal_request_carries_the_amount_kept_back_and_refuses_a_bad_one_by_name() {
+        let propose = |body: &str| deal_intent(body.as_bytes());
+        assert_eq!(
+            propose(r#"{"propose":"icm"}"#),
+            Ok(Intent::ProposeDeal {
+                kind: DealKind::Icm,
+                keep_back: Chips::ZERO
+            })
+        );
+        assert_eq!(
+            propose(r#"{"propose":"chop","keep_back":100}"#),
+            Ok(Intent::ProposeDeal {
+                kind: DealKind::Chop,
+                keep_back: Chips::new(100)
+            })
+        );
+        for bad in [r#"-5"#, r#""100""#, "1.5", "true"] {
+            let body = format!(r#"{{"propose":"icm","keep_back":{bad}}}"#);
+            let e = propose(&body).expect_err(bad);
+            assert!(e.starts_with("keep_back is a whole number of chips"), "{e}");
+        }
+        assert_eq!(
+            propose(r#"{"accept":true,"keep_back":5}"#),
+            Err("keep_back goes with a proposal, not an answer".into())
+        );
+        assert_eq!(
+            propose(r#"{"accept":false}"#),
+            Ok(Intent::AnswerDeal(false))
+        );
+    }
 }

@@ -194,7 +194,8 @@ pub struct TournamentMe {
     #[serde(default)]
     pub may_add_on: bool,
     /// They may propose a deal now (`POST /api/tournaments/{id}/deal` with
-    /// `{"propose": "icm"|"chop"}`): at the final table of at most ten, the prizes fixed.
+    /// `{"propose": "icm"|"chop", "keep_back": 0}`): at the final table of at most ten, the
+    /// prizes fixed, no deal made before.
     #[serde(default)]
     pub may_propose_deal: bool,
     /// A deal is proposed that waits for their answer (`POST /api/tournaments/{id}/deal` with
@@ -204,13 +205,18 @@ pub struct TournamentMe {
 }
 
 /// A deal proposed at the final table (RULES.md §5), as everyone sees it: both ICM's and the
-/// chip chop's figures for every player in it, whichever was proposed.
+/// chip chop's figures for every player in it, whichever was proposed, and the amount kept back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TournamentDeal {
     /// The kind proposed: `icm` or `chop`.
     pub kind: String,
     /// Who proposed it.
     pub by: String,
+    /// The prize money kept back to play for (0: none, and a deal made ends the tournament):
+    /// taken off the top of the prizes left; the figures share the rest, the shares are paid
+    /// when the deal is made, and the winner of the play that follows takes this.
+    #[serde(default)]
+    pub keep_back: Chips,
     /// When it lapses unless everyone has accepted (ms since the Unix epoch).
     pub ends_ms: u64,
     /// The figures are final (the table is between hands) and acceptances are taken; while the
@@ -227,7 +233,7 @@ pub struct TournamentDealShare {
     pub name: String,
     /// Their stack.
     pub stack: Chips,
-    /// What ICM gives them, in whole chips.
+    /// What ICM gives them, in whole chips (of the prizes less the amount kept back).
     pub icm: Chips,
     /// What the chip chop gives them.
     pub chop: Chips,
@@ -235,13 +241,18 @@ pub struct TournamentDealShare {
     pub accepted: bool,
 }
 
-/// `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`) or `accept`.
+/// `POST /api/tournaments/{id}/deal`: exactly one of `propose` (`icm` or `chop`, with
+/// `keep_back` if any) or `accept`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DealRequest {
     /// Propose a deal of this kind: `icm` or `chop`.
     #[serde(default)]
     pub propose: Option<String>,
+    /// With `propose`: the prize money kept back to play for, whole chips from 0 (the default:
+    /// none) up to the prize money left; the winner of the play that follows takes it.
+    #[serde(default)]
+    pub keep_back: Option<Chips>,
     /// Accept (true) or decline the deal proposed.
     #[serde(default)]
     pub accept: Option<bool>,
@@ -392,7 +403,8 @@ pub struct TournamentNotice {
     /// and `added_on` (`stack`), `seated` and `moved` (`table`, `seat`), `won`, `busted`
     /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
     /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
-    /// `deal_off`, `deal_made` (`kind`, `share`), `refused` (`code`, `message`); a Swiss event's
+    /// `deal_off`, `deal_made` (`kind`, `share`) — both deal notices with `keep_back` when the
+    /// deal keeps money back to play for —, `refused` (`code`, `message`); a Swiss event's
     /// `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
     /// `swiss_placed` (`place`) and `swiss_cancelled`.
     pub key: String,

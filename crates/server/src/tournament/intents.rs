@@ -19,7 +19,9 @@ impl Coordinator {
             Intent::Unregister => self.unregister(member, reply),
             Intent::Rebuy => self.buy(member, reply, false),
             Intent::AddOn => self.buy(member, reply, true),
-            Intent::ProposeDeal(kind) => self.propose_deal(member.id, kind, reply),
+            Intent::ProposeDeal { kind, keep_back } => {
+                self.propose_deal(member.id, kind, keep_back, reply)
+            }
             Intent::AnswerDeal(accept) => self.answer_deal(member.id, accept, reply),
         };
         if let Err(e) = result {
@@ -200,7 +202,7 @@ impl Coordinator {
             (Movement::Prize { place, amount, .. }, Ok(())) => {
                 self.emit(Effect::Notice(user, Notice::Paid { place, amount }));
             }
-            (Movement::Overlay { .. }, Ok(())) => {}
+            (Movement::Overlay { .. } | Movement::DealShare { .. }, Ok(())) => {} // told made
             (m, Err(BookFailure::Refused { short, why })) if m.is_charge() => {
                 let needed = prize.checked_add(fee).unwrap_or(prize);
                 let error = match short {

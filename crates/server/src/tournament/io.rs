@@ -28,8 +28,13 @@ pub enum Intent {
     Rebuy,
     /// Take the add-on (where allowed: once, in the last level of the rebuy period).
     AddOn,
-    /// Propose a deal of this kind at the final table (RULES.md §5).
-    ProposeDeal(DealKind),
+    /// Propose a deal at the final table (RULES.md §5).
+    ProposeDeal {
+        /// Its kind.
+        kind: DealKind,
+        /// The prize money it keeps back to play for (0: none).
+        keep_back: Chips,
+    },
     /// Accept (true) or decline the deal proposed.
     AnswerDeal(bool),
     /// The room's operator calls the tournament off (RULES.md §5, "Kinds and money"): the
@@ -249,6 +254,8 @@ pub enum Notice {
         by: String,
         /// Its kind.
         kind: DealKind,
+        /// The prize money it keeps back to play for (0: none).
+        keep_back: Chips,
         /// When it lapses (ms since the Unix epoch).
         until_ms: u64,
     },
@@ -257,12 +264,15 @@ pub enum Notice {
         /// Who declined it.
         declined_by: Option<String>,
     },
-    /// Everyone accepted the deal: it pays this player `share`.
+    /// Everyone accepted the deal: it pays this player `share` (and, when it kept money back,
+    /// play goes on for that amount).
     DealMade {
         /// Its kind.
         kind: DealKind,
         /// What it pays this player.
         share: Chips,
+        /// The prize money it kept back to play for (0: none; the tournament is over).
+        keep_back: Chips,
     },
     /// A pending entry or rebuy was refused after all (nothing was charged, or it came back).
     Refused {

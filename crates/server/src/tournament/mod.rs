@@ -105,8 +105,9 @@ pub struct Coordinator {
     prized: BTreeSet<(usize, UserId)>,
     /// The prizes decided, by player (paid once their movement is recorded).
     awarded: BTreeMap<UserId, Chips>,
-    /// The shares of the deal made, by player.
+    /// The shares of the deal made, by player, and what it kept back to play for.
     dealt: BTreeMap<UserId, Chips>,
+    kept_back: Chips,
     books: Books,
     /// Movements decided in this step, written at its end with the save.
     fresh: Vec<(Movement, Option<ReplyId>)>,
@@ -160,6 +161,7 @@ impl Coordinator {
             prized: BTreeSet::new(),
             awarded: BTreeMap::new(),
             dealt: BTreeMap::new(),
+            kept_back: Chips::ZERO,
             books: Books::default(),
             fresh: Vec::new(),
             replies: BTreeMap::new(),
@@ -275,7 +277,9 @@ impl Coordinator {
             .map(|(_, m)| m)
             .chain(self.fresh.iter().map(|(m, _)| m))
         {
-            if let Movement::Prize { member, amount, .. } = m {
+            if let Movement::Prize { member, amount, .. } | Movement::DealShare { member, amount } =
+                m
+            {
                 if let Some(p) = paid.get_mut(&member.id) {
                     *p = p.minus_at_most(*amount);
                 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use tavolo_engine::tournament::DealKind;
+use tavolo_engine::Chips;
 
 use super::io::Notice;
 use super::swiss::SwissNotice;
@@ -50,18 +51,30 @@ fn key_and_args(n: &Notice) -> (&'static str, BTreeMap<&'static str, Value>) {
             BTreeMap::from([("place", json!(place)), ("amount", json!(amount))]),
         ),
         Notice::Cancelled => ("cancelled", BTreeMap::new()),
-        Notice::DealProposed { by, kind, .. } => (
-            "deal_proposed",
-            BTreeMap::from([("by", json!(by)), ("kind", json!(kind_code(*kind)))]),
-        ),
+        Notice::DealProposed {
+            by,
+            kind,
+            keep_back,
+            ..
+        } => {
+            let mut args = BTreeMap::from([("by", json!(by)), ("kind", json!(kind_code(*kind)))]);
+            kept(&mut args, *keep_back);
+            ("deal_proposed", args)
+        }
         Notice::DealOff {
             declined_by: Some(by),
         } => ("deal_declined", one("by", json!(by))),
         Notice::DealOff { declined_by: None } => ("deal_off", BTreeMap::new()),
-        Notice::DealMade { kind, share } => (
-            "deal_made",
-            BTreeMap::from([("kind", json!(kind_code(*kind))), ("share", json!(share))]),
-        ),
+        Notice::DealMade {
+            kind,
+            share,
+            keep_back,
+        } => {
+            let mut args =
+                BTreeMap::from([("kind", json!(kind_code(*kind))), ("share", json!(share))]);
+            kept(&mut args, *keep_back);
+            ("deal_made", args)
+        }
         Notice::Refused { error } => {
             let wire = error.to_wire();
             let code = serde_json::to_value(wire.code).unwrap_or(Value::Null);
@@ -104,9 +117,18 @@ fn say(n: &Notice) -> String {
         }
         Notice::Paid { place, amount } => format!("Prize for place {place} paid: {amount}."),
         Notice::Cancelled => "The tournament was called off: your entry is refunded.".into(),
-        Notice::DealProposed { by, kind, .. } => {
+        Notice::DealProposed {
+            by,
+            kind,
+            keep_back,
+            ..
+        } => {
+            let kept = match keep_back.is_zero() {
+                true => String::new(),
+                false => format!(", keeping {keep_back} back to play for"),
+            };
             format!(
-                "{by} proposes a deal ({}): accept or decline within two minutes.",
+                "{by} proposes a deal ({}{kept}): accept or decline within two minutes.",
                 kind_word(*kind)
             )
         }
@@ -114,13 +136,28 @@ fn say(n: &Notice) -> String {
             declined_by: Some(by),
         } => format!("{by} declined the deal: play goes on."),
         Notice::DealOff { declined_by: None } => "The deal is off: play goes on.".into(),
-        Notice::DealMade { kind, share } => {
+        Notice::DealMade {
+            kind,
+            share,
+            keep_back,
+        } => {
+            let kept = match keep_back.is_zero() {
+                true => String::new(),
+                false => format!(" Play goes on for the {keep_back} kept back: the winner's."),
+            };
             format!(
-                "Everyone accepted the deal ({}): your share is {share}.",
+                "Everyone accepted the deal ({}): your share is {share}.{kept}",
                 kind_word(*kind)
             )
         }
         Notice::Refused { error } => format!("Refused: {error}."),
+    }
+}
+
+/// A deal's `keep_back` argument, when it keeps money back.
+fn kept(args: &mut BTreeMap<&'static str, Value>, keep_back: Chips) {
+    if !keep_back.is_zero() {
+        args.insert("keep_back", json!(keep_back));
     }
 }
 
@@ -214,10 +251,23 @@ mod tests {
         let deal = Notice::DealMade {
             kind: DealKind::Chop,
             share: Chips::new(450),
+            keep_back: Chips::ZERO,
         };
         let n = shown(&deal);
         assert_eq!(n.args.get("kind"), Some(&json!("chop")));
         assert_eq!(n.args.get("share"), Some(&json!(450)));
+        assert_eq!(n.args.get("keep_back"), None, "nothing kept back");
+        let keeping = Notice::DealMade {
+            kind: DealKind::Icm,
+            share: Chips::new(300),
+            keep_back: Chips::new(100),
+        };
+        let n = shown(&keeping);
+        assert_eq!(n.args.get("keep_back"), Some(&json!(100)));
+        assert_eq!(
+            n.text,
+            "Everyone accepted the deal (ICM): your share is 300. Play goes on for the 100 kept back: the winner's."
+        );
         let refused = Notice::Refused {
             error: CoordError::Moved,
         };

@@ -13,8 +13,10 @@
 //!
 //! Every movement's key is made here, from durable facts only — the tournament, the member,
 //! the entry's or rebuy's number, the place (0 for a share of a tournament called off; a player
-//! still in has no place and one share), the house's one overlay — so that a movement sent again, by this owner or
-//! the next, is the same movement: "already done", never done twice.
+//! still in has no place and one share), a deal's share (one deal a tournament pays shares
+//! before the places are known: one that kept money back, after which no deal is made), the
+//! house's one overlay — so that a movement sent again, by this owner or the next, is the same
+//! movement: "already done", never done twice.
 
 use serde::{Deserialize, Serialize};
 use tavolo_engine::tournament::{Config, DealKind};
@@ -76,6 +78,10 @@ pub enum Step {
         user: UserId,
         /// Its kind.
         kind: DealKind,
+        /// The prize money it keeps back to play for: 0 (and not written) for none, as in a log
+        /// from before deals kept money back (issue 51).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        keep_back: Chips,
         /// The time (Unix ms).
         at_ms: u64,
     },
@@ -112,6 +118,11 @@ pub enum Step {
     CancelAsked,
     /// The tournament called off, every table between hands (the engine's `cancel`).
     Cancel,
+}
+
+/// Whether `c` is nothing (a field left out of the log when it is).
+fn is_zero(c: &Chips) -> bool {
+    c.is_zero()
 }
 
 /// A table's report of a hand as the tournament took it, at a time (hand-for-hand stops the
@@ -197,6 +208,14 @@ pub enum Movement {
         /// The prize.
         amount: Chips,
     },
+    /// `member`'s share of the deal that kept money back (paid when it is made, before any
+    /// place is known; a tournament makes one such deal at most).
+    DealShare {
+        /// Whose.
+        member: Member,
+        /// The share.
+        amount: Chips,
+    },
 }
 
 impl Movement {
@@ -210,7 +229,8 @@ impl Movement {
             | Movement::AddOn { member, .. }
             | Movement::AddOnBack { member, .. }
             | Movement::FeeBack { member, .. }
-            | Movement::Prize { member, .. } => Some(member),
+            | Movement::Prize { member, .. }
+            | Movement::DealShare { member, .. } => Some(member),
             Movement::Overlay { .. } => None,
         }
     }
@@ -226,9 +246,9 @@ impl Movement {
                 (price, Chips::ZERO)
             }
             Movement::FeeBack { .. } => (Chips::ZERO, config.fee),
-            Movement::Prize { amount, .. } | Movement::Overlay { amount, .. } => {
-                (*amount, Chips::ZERO)
-            }
+            Movement::Prize { amount, .. }
+            | Movement::DealShare { amount, .. }
+            | Movement::Overlay { amount, .. } => (*amount, Chips::ZERO),
         }
     }
 
@@ -272,6 +292,9 @@ impl Movement {
             }
             Movement::Prize { place, .. } => {
                 PoolMove::prize(key(format!("prize:{place}:{u}")), id, account, prize)
+            }
+            Movement::DealShare { .. } => {
+                PoolMove::prize(key(format!("deal:{u}")), id, account, prize)
             }
             Movement::Overlay { back: false, .. } => {
                 PoolMove::overlay(key("overlay".into()), id, prize, false)

@@ -138,6 +138,7 @@ impl Shown {
             let shown = TournamentDeal {
                 kind: kind.into(),
                 by: name(&d.by),
+                keep_back: d.keep_back,
                 ends_ms: d.until_ms,
                 settled: d.settled,
                 players,

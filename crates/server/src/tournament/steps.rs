@@ -2,10 +2,11 @@
 //! kept only if the engine accepts it, so a refused input changes nothing — and what the
 //! engine's effects become: orders for the tables, notices, movements of money.
 
-use tavolo_engine::tournament::{Effect as Decided, Phase, TournamentError};
+use tavolo_engine::tournament::{Effect as Decided, Phase, Placed, TournamentError};
 use tavolo_engine::Chips;
 use tavolo_store::UserId;
 
+use super::deals::deal_step;
 use super::io::{Effect, HandOver, Notice, Order};
 use super::saved::{Movement, Reported, Step};
 use super::{CoordError, Coordinator};
@@ -49,12 +50,7 @@ impl Coordinator {
                 taken
             }
             Step::Unregistered { user } => engine.unregister(*user),
-            Step::DealProposed { user, kind, at_ms } => engine.propose_deal(*user, *kind, *at_ms),
-            Step::DealAnswered {
-                user,
-                accept,
-                at_ms,
-            } => engine.answer_deal(*user, *accept, *at_ms),
+            Step::DealProposed { .. } | Step::DealAnswered { .. } => deal_step(&mut engine, &step),
             Step::Tick { at_ms } => engine.tick(*at_ms),
             Step::Dealt { table } => engine.dealt(*table).map(|()| Vec::new()),
             Step::HandOver(Reported { report: r, at_ms }) => {
@@ -202,18 +198,13 @@ impl Coordinator {
                     self.deal_told(e);
                 }
                 Decided::Busted(p) => {
-                    let prize = match (self.prizes.is_empty(), p.tied) {
-                        _ if self.dealt.contains_key(&p.player) => {
-                            self.dealt.get(&p.player).copied()
-                        }
-                        (false, 1) => self.prizes.get(p.place - 1).copied().or(Some(Chips::ZERO)),
-                        _ => None,
-                    };
+                    let prize = self.prize_told(&p);
                     let (place, tied) = (p.place, p.tied);
                     let notice = Notice::Busted { place, tied, prize };
                     self.emit(Effect::Notice(p.player, notice));
                 }
                 Decided::Prizes(prizes) => self.prizes = prizes,
+                Decided::PayShare { player, amount } => self.pay_share(player, amount),
                 Decided::Pay { player, amount } => {
                     *self.awarded.entry(player).or_default() += amount;
                     let place = self.place_of(player);
@@ -261,6 +252,23 @@ impl Coordinator {
         }
         if cancelled {
             self.emit(Effect::Notice(player, Notice::Cancelled));
+        }
+    }
+
+    /// The prize told with place `p`: the place's, when fixed and not shared; for a player in
+    /// a deal made, its share (the winner of the play for money kept back: and that).
+    fn prize_told(&self, p: &Placed<UserId>) -> Option<Chips> {
+        if let Some(share) = self.dealt.get(&p.player) {
+            let won = if p.place == 1 {
+                self.kept_back
+            } else {
+                Chips::ZERO
+            };
+            return Some(*share + won);
+        }
+        match (self.prizes.is_empty(), p.tied) {
+            (false, 1) => self.prizes.get(p.place - 1).copied().or(Some(Chips::ZERO)),
+            _ => None,
         }
     }
 

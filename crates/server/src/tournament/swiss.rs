@@ -455,7 +455,7 @@ impl SwissCoordinator {
                 };
                 (Step::Unregistered { user }, ack)
             }
-            Intent::Rebuy | Intent::AddOn | Intent::ProposeDeal(_) | Intent::AnswerDeal(_) => {
+            Intent::Rebuy | Intent::AddOn | Intent::ProposeDeal { .. } | Intent::AnswerDeal(_) => {
                 let why = TournamentError::NotAllowed(
                     "a Swiss event is free: it has no rebuys, add-ons or deals",
                 );

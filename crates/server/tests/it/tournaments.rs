@@ -261,11 +261,12 @@ async fn a_player_plays_a_draw_sit_and_go_with_bots_to_one_winner_and_the_books_
     audit_and_shutdown(h).await;
 }
 
-/// Issue 51, deals (RULES.md §5): at the final table `ada` proposes an ICM deal over HTTP; the
-/// tournament shows it to everyone at the table — both ICM's and the chop's figures, who has
-/// accepted, when it lapses — and asks her answer; she declines and play goes on to one
-/// winner, the books balanced. A request that is not a deal, an answer with no deal proposed
-/// and a proposal by somebody not in are refused.
+/// Issue 51, deals (RULES.md §5): at the final table `ada` proposes an ICM deal keeping 30 back
+/// over HTTP; the tournament shows it to everyone at the table — the amount kept back, both
+/// ICM's and the chop's figures of the rest, who has accepted, when it lapses — and asks her
+/// answer; she declines and play goes on to one winner, the books balanced. A request that is
+/// not a deal, an answer with no deal proposed, a proposal by somebody not in, an amount kept
+/// back that is not a whole number of chips or more than the prize money left are refused.
 #[tokio::test]
 async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
     let (h, _dir, mut ada, before, id) = sit_and_go("sng-deal", "holdem").await;
@@ -284,12 +285,44 @@ async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
     assert_eq!(r.status, 409, "no deal proposed yet: {}", r.body);
     let r = post(addr, &path, r#"{"propose": "icm"}"#, Some(&bob.session)).await;
     assert_eq!(r.status, 409, "bob is not in: {}", r.body);
-    let r = post(addr, &path, r#"{"propose": "icm"}"#, Some(&ada.session)).await;
+    let r = post(
+        addr,
+        &path,
+        r#"{"propose": "icm", "keep_back": -5}"#,
+        Some(&ada.session),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("keep_back is a whole number of chips"),
+        "{}",
+        r.body
+    );
+    let r = post(
+        addr,
+        &path,
+        r#"{"propose": "icm", "keep_back": 301}"#,
+        Some(&ada.session),
+    )
+    .await;
+    assert_eq!(r.status, 409, "more than the 300 left: {}", r.body);
+    assert!(
+        detail(&ada, &id).await["deal"].is_null(),
+        "nothing proposed"
+    );
+    let r = post(
+        addr,
+        &path,
+        r#"{"propose": "icm", "keep_back": 30}"#,
+        Some(&ada.session),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["result"], "deal_proposed");
     let d = detail(&ada, &id).await;
     let deal = &d["deal"];
     assert_eq!(deal["kind"], "icm", "{d}");
+    assert_eq!(deal["keep_back"], 30, "{d}");
     let players = deal["players"].as_array().expect("its players");
     assert_eq!(players.len(), 3, "{d}");
     let sum = |k: &str| {
@@ -298,8 +331,8 @@ async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
             .map(|p| p[k].as_u64().unwrap_or(0))
             .sum::<u64>()
     };
-    assert_eq!(sum("icm"), 300, "ICM shares the pool: {d}");
-    assert_eq!(sum("chop"), 300, "so does the chop: {d}");
+    assert_eq!(sum("icm"), 270, "ICM shares the pool less the 30: {d}");
+    assert_eq!(sum("chop"), 270, "so does the chop: {d}");
     let left = deal["ends_ms"].as_u64().unwrap_or(0) - d["now_ms"].as_u64().unwrap_or(0);
     assert!(left <= 120_000, "{d}");
     assert_eq!(d["tournament"]["deal_ends_ms"], deal["ends_ms"]);
@@ -312,6 +345,7 @@ async fn a_deal_at_the_final_table_is_proposed_shown_and_declined_over_http() {
     assert!(d["deal"].is_null(), "{d}");
     let notices = d["me"]["notices"].to_string();
     assert!(notices.contains("declined the deal"), "{notices}");
+    assert!(notices.contains("keeping 30 back to play for"), "{notices}");
     played_out(&mut ada, &id, before).await;
     audit_and_shutdown(h).await;
 }

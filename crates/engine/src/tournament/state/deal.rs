@@ -1,9 +1,11 @@
 //! A deal at the final table (RULES.md §5, "Kinds and money"): a player still in proposes to
-//! share the prize money left by ICM or by the chip chop; every player still in must accept
-//! within [`DEAL_MS`]. Meanwhile the table deals no new hand (the hand in play finishes, as at
-//! a break). One decline, or the time running out, and play goes on; everyone accepting ends
-//! the tournament with the deal's figures paid. Nothing is kept back to play for (a decision of
-//! docs/rule-decisions.md): the deal shares all the prize money left.
+//! share the prize money left by ICM or by the chip chop, keeping back an amount to play for if
+//! they like; every player still in must accept within [`DEAL_MS`]. Meanwhile the table deals no
+//! new hand (the hand in play finishes, as at a break). One decline, or the time running out,
+//! and play goes on. Everyone accepting: a deal that keeps nothing back ends the tournament with
+//! its figures paid; one that keeps money back pays its shares at once ([`Effect::PayShare`])
+//! and play goes on, the places decided by play, the winner taking the amount kept back
+//! ([`KeptBack`]; docs/rule-decisions.md, "Making a deal").
 //!
 //! The figures are those of the stacks between hands: a proposal made while the hand is played
 //! is figured again when it ends, and acceptances are taken only between hands (the stacks
@@ -12,7 +14,7 @@
 use std::collections::BTreeSet;
 
 use super::{Effect, Phase, Tournament, TournamentError};
-use crate::tournament::deal::{check, chip_chop, icm_rounded, MAX_DEAL_PLAYERS};
+use crate::tournament::deal::{check, chip_chop, icm_rounded, shared_prizes, MAX_DEAL_PLAYERS};
 use crate::tournament::finish::Placed;
 use crate::Chips;
 
@@ -36,6 +38,9 @@ pub struct Deal<P> {
     pub kind: DealKind,
     /// Who proposed it.
     pub by: P,
+    /// The prize money kept back to play for (taken off the top of the prizes left:
+    /// [`shared_prizes`]); the figures share the rest.
+    pub keep_back: Chips,
     /// When it lapses unless everyone has accepted (ms).
     pub until_ms: u64,
     /// The players in it, most chips first (equal stacks: the lower player first): the order of
@@ -43,7 +48,7 @@ pub struct Deal<P> {
     pub players: Vec<P>,
     /// Their stacks, as figured.
     pub stacks: Vec<Chips>,
-    /// What each would take by ICM.
+    /// What each would take by ICM (of the prizes less the amount kept back).
     pub icm: Vec<Chips>,
     /// Each one's ICM figure rounded down ([`icm_floors`](crate::tournament::icm_floors)): at
     /// most their `icm`.
@@ -66,19 +71,38 @@ impl<P: Copy + Ord> Deal<P> {
     }
 }
 
+/// A deal made that kept money back: play goes on for it, and the winner takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeptBack {
+    /// The amount kept back: the winner's.
+    pub amount: Chips,
+    /// What the deal's shares paid.
+    pub shared: Chips,
+    /// How many places were given before the deal: they are paid their prizes; the places
+    /// given after it are paid nothing but the amount kept back, to the winner.
+    pub places_before: usize,
+}
+
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// The deal proposed, if any.
     pub fn deal(&self) -> Option<&Deal<P>> {
         self.deal.as_ref()
     }
 
-    /// `player` proposes a deal of `kind` at `now_ms`: refused unless the prizes are fixed, they
-    /// are still in, and the players left, at most ten, sit at one table ([`Tournament::deal_refusal`]).
-    /// A deal whose time is up by `now_ms` lapses first.
+    /// The deal made that kept money back, while play goes on for it (and after).
+    pub fn kept_back(&self) -> Option<&KeptBack> {
+        self.kept_back.as_ref()
+    }
+
+    /// `player` proposes a deal of `kind` keeping `keep_back` back to play for, at `now_ms`:
+    /// refused unless the prizes are fixed, they are still in, and the players left, at most
+    /// ten, sit at one table ([`Tournament::deal_refusal`]), or if more is kept back than the
+    /// prize money left. A deal whose time is up by `now_ms` lapses first.
     pub fn propose_deal(
         &mut self,
         player: P,
         kind: DealKind,
+        keep_back: Chips,
         now_ms: u64,
     ) -> Result<Vec<Effect<P>>, TournamentError> {
         if let Some(e) = self.deal_refusal(player, now_ms) {
@@ -87,6 +111,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let mut deal = Deal {
             kind,
             by: player,
+            keep_back,
             until_ms: now_ms.saturating_add(DEAL_MS),
             players: Vec::new(),
             stacks: Vec::new(),
@@ -107,6 +132,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         out.push(Effect::DealProposed {
             by: player,
             kind,
+            keep_back,
             until_ms,
         });
         Ok(out)
@@ -125,6 +151,11 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         }
         if !self.stacks.contains_key(&player) {
             return Some(TournamentError::NotIn);
+        }
+        if self.kept_back.is_some() {
+            return Some(TournamentError::NotAllowed(
+                "a deal was made: what it kept back is played for",
+            ));
         }
         if self.stacks.len() > MAX_DEAL_PLAYERS || self.tables_in_play() != 1 {
             return Some(TournamentError::NotAllowed(
@@ -145,8 +176,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// `player` accepts (between hands) or declines the deal proposed, at `now_ms`. The last
-    /// acceptance makes it: the places already given are paid, the players in the deal are
-    /// placed in the order of their stacks and paid its figures, and the tournament is over.
+    /// acceptance makes it ([`Tournament::make_deal`]).
     pub fn answer_deal(
         &mut self,
         player: P,
@@ -205,9 +235,9 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let mut left: Vec<(P, Chips)> = self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
         left.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let (players, stacks): (Vec<P>, Vec<Chips>) = left.into_iter().unzip();
-        let prizes = self.deal_prizes();
-        let icm = icm_rounded(&stacks, prizes)?;
-        let chop = chip_chop(&stacks, prizes)?;
+        let prizes = shared_prizes(self.deal_prizes(), deal.keep_back)?;
+        let icm = icm_rounded(&stacks, &prizes)?;
+        let chop = chip_chop(&stacks, &prizes)?;
         if (&players, &icm.chips, &chop) != (&deal.players, &deal.icm, &deal.chop) {
             deal.accepted.clear();
         }
@@ -217,20 +247,39 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(())
     }
 
-    /// Everyone accepted: the tournament ends on the deal's figures.
+    /// Everyone accepted. Nothing kept back: the tournament ends on the deal's figures — the
+    /// places already given are paid, the players in the deal are placed in the order of their
+    /// stacks and paid its figures. Money kept back: the shares are paid now, and play goes on
+    /// for the amount kept back ([`KeptBack`]).
     fn make_deal(&mut self, out: &mut Vec<Effect<P>>) -> Result<(), TournamentError> {
         let Some(deal) = self.deal.take() else {
             return Ok(());
         };
-        let prizes = self.prizes.clone().unwrap_or_default();
-        self.pay_places(&prizes, out)?;
         let shares: Vec<(P, Chips)> = (deal.players.iter().copied())
             .zip(deal.figures().iter().copied())
             .collect();
-        out.push(Effect::DealMade {
+        let made = Effect::DealMade {
             kind: deal.kind,
             shares: shares.clone(),
-        });
+            keep_back: deal.keep_back,
+        };
+        if !deal.keep_back.is_zero() {
+            out.push(made);
+            self.kept_back = Some(KeptBack {
+                amount: deal.keep_back,
+                shared: shares.iter().map(|(_, c)| *c).sum(),
+                places_before: self.placed.len(),
+            });
+            for (player, amount) in shares {
+                if amount > 0 {
+                    out.push(Effect::PayShare { player, amount });
+                }
+            }
+            return Ok(());
+        }
+        let prizes = self.prizes.clone().unwrap_or_default();
+        self.pay_places(&prizes, out)?;
+        out.push(made);
         for (i, (&player, &stack)) in deal.players.iter().zip(&deal.stacks).enumerate() {
             let p = Placed {
                 player,

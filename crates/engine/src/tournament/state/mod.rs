@@ -31,7 +31,7 @@ mod race;
 mod tables;
 
 pub use clock::Break;
-pub use deal::{Deal, DealKind, DEAL_MS};
+pub use deal::{Deal, DealKind, KeptBack, DEAL_MS};
 
 /// How the tournament starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -203,17 +203,33 @@ pub enum Effect<P> {
         by: P,
         /// Its kind.
         kind: DealKind,
+        /// The prize money it keeps back to play for (0: none).
+        keep_back: Chips,
         /// When it lapses (ms).
         until_ms: u64,
     },
     /// The deal proposed is off: declined by this player, or lapsed (`None`); play goes on.
     DealOff(Option<P>),
-    /// Everyone accepted the deal: these shares are paid (with the places that follow).
+    /// Everyone accepted the deal: these shares are paid — as the places' prizes that follow
+    /// when nothing is kept back (the tournament is over), with [`Effect::PayShare`] when money
+    /// is kept back (play goes on for it).
     DealMade {
         /// Its kind.
         kind: DealKind,
-        /// Each player's share, in the order of the places the deal gives.
+        /// Each player's share, most chips first (the order of the places a deal keeping
+        /// nothing back gives).
         shares: Vec<(P, Chips)>,
+        /// The prize money kept back to play for (0: none).
+        keep_back: Chips,
+    },
+    /// Pay a share of a deal that kept money back: paid when the deal is made, before anyone's
+    /// place is known (the places that follow pay nothing more but the amount kept back, the
+    /// winner's).
+    PayShare {
+        /// To whom.
+        player: P,
+        /// How much.
+        amount: Chips,
     },
     /// It is over.
     Finished,
@@ -330,6 +346,8 @@ pub struct Tournament<P> {
     h4h: Option<HandForHand<P>>,
     /// The deal proposed at the final table.
     deal: Option<Deal<P>>,
+    /// A deal made that kept money back, while play goes on for it.
+    kept_back: Option<KeptBack>,
 }
 
 impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
@@ -366,6 +384,7 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
             placed: Vec::new(),
             h4h: None,
             deal: None,
+            kept_back: None,
         })
     }
 

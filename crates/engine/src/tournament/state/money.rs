@@ -1,5 +1,7 @@
 //! A tournament's money: what each player paid in, the prizes fixed when registration closes
-//! (and the early busts placed then), refunds, a cancellation, and the prizes paid at the end.
+//! (and the early busts placed then), refunds, a cancellation, and the prizes paid at the end
+//! (after a deal that kept money back: the places given before it, and the amount kept back to
+//! the winner).
 
 use std::collections::BTreeMap;
 
@@ -88,14 +90,18 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     /// in gets their entry's fee back, and the rest of the pool is shared by the players still
     /// in ([`cancellation_shares`]: each at least the lowest prize not given, then half equally
     /// and half by the chips they held when the call came — a hand in play is the room's to
-    /// void). Refused once it is won or called off.
+    /// void). After a deal that kept money back (even before the first bust: its shares are
+    /// paid), the rest of the pool is that amount, and no prize is left unawarded: the shares
+    /// have no floor. Refused once it is won or called off.
     pub fn cancel(&mut self) -> Result<Vec<Effect<P>>, TournamentError> {
         let mut out = Vec::new();
         if matches!(self.phase, Phase::Finished | Phase::Cancelled) {
             return Err(TournamentError::Over);
         }
         self.deal = None;
-        if self.placed.is_empty() && self.early.is_empty() && self.h4h_busts() == 0 {
+        // A deal that kept money back paid its shares: no longer "before the first bust".
+        let none_out = self.placed.is_empty() && self.early.is_empty() && self.h4h_busts() == 0;
+        if none_out && self.kept_back.is_none() {
             self.refund_everyone(&mut out);
             return Ok(out);
         }
@@ -115,8 +121,10 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         let floor = (left.len().checked_sub(1))
             .and_then(|i| prizes.get(i))
             .copied()
+            .filter(|_| self.kept_back.is_none())
             .unwrap_or(Chips::ZERO);
-        let rest = self.pool.minus_at_most(given);
+        let shared = self.kept_back.map_or(Chips::ZERO, |k| k.shared);
+        let rest = self.pool.minus_at_most(given).minus_at_most(shared);
         for (player, amount) in cancellation_shares(rest, floor, &left)? {
             if amount > 0 {
                 out.push(Effect::Pay { player, amount });
@@ -142,14 +150,18 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         self.h4h.as_ref().map_or(0, |h| h.busts.len())
     }
 
-    /// Pays every place given so far its prize (tied places sharing theirs); answers the sum.
+    /// Pays every place given so far its prize (tied places sharing theirs) — but those given
+    /// after a deal that kept money back, which the deal paid; answers the sum.
     pub(super) fn pay_places(
         &self,
         prizes: &[Chips],
         out: &mut Vec<Effect<P>>,
     ) -> Result<Chips, TournamentError> {
+        let before = self
+            .kept_back
+            .map_or(self.placed.len(), |k| k.places_before);
         let mut groups: BTreeMap<usize, Vec<Tied<P>>> = BTreeMap::new();
-        for (p, stack, from_button) in &self.placed {
+        for (p, stack, from_button) in &self.placed[..before.min(self.placed.len())] {
             groups.entry(p.place).or_default().push(Tied {
                 player: p.player,
                 stack: *stack,
@@ -168,9 +180,11 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         Ok(sum)
     }
 
-    /// One player left: first place, and every prize paid.
+    /// One player left: first place, and every prize paid (after a deal that kept money back:
+    /// the amount kept back to the winner).
     pub(super) fn finish(&mut self, out: &mut Vec<Effect<P>>) -> Result<(), TournamentError> {
-        if let Some((&winner, _)) = self.stacks.iter().next() {
+        let winner = self.stacks.keys().next().copied();
+        if let Some(winner) = winner {
             let p = Placed {
                 player: winner,
                 place: 1,
@@ -181,6 +195,14 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
         }
         let prizes = self.prizes.clone().unwrap_or_default();
         self.pay_places(&prizes, out)?;
+        if let (Some(k), Some(player)) = (self.kept_back, winner) {
+            if !k.amount.is_zero() {
+                out.push(Effect::Pay {
+                    player,
+                    amount: k.amount,
+                });
+            }
+        }
         self.phase = Phase::Finished;
         out.push(Effect::Finished);
         Ok(())

@@ -3,7 +3,8 @@
 //! (the Draw ladder of antes), hands that move random chips and bust random
 //! players, late entries, re-entries and rebuys, guarantees (overlays), levels by time or by hands, one run in twenty
 //! called off at a random step — and after every step the invariants: chips and money conserved
-//! exactly (chip races at colour-ups counted), deals at the final table proposed at random and
+//! exactly (chip races at colour-ups counted), deals at the final table proposed at random (some
+//! keeping money back, some more than is left: refused) and
 //! accepted, declined or left to lapse, every player still in seated once, ⌈players / seats⌉ tables once
 //! registration is closed, tables within the allowed gap, and at the end one place per entry,
 //! places that follow each other, and prizes that add up to the pool (called off: the pool out
@@ -42,8 +43,9 @@ struct Books {
     rebuys: u64,
     /// The chips add-ons gave.
     added: Chips,
-    /// Deals made.
+    /// Deals made, and those of them that kept money back.
     deals: u64,
+    kept_back: u64,
 }
 
 impl Books {
@@ -58,12 +60,17 @@ impl Books {
                     self.refunded_prize += *prize;
                     self.refunded_fee += *fee;
                 }
-                Effect::Pay { amount, .. } => self.paid += *amount,
+                Effect::Pay { amount, .. } | Effect::PayShare { amount, .. } => {
+                    self.paid += *amount
+                }
                 // The house's overlay counts as money in; given back, as a refund.
                 Effect::Overlay(c) => self.charged_prize += *c,
                 Effect::OverlayBack(c) => self.refunded_prize += *c,
                 Effect::Busted(p) => self.busted.push((p.player, p.place, p.tied)),
-                Effect::DealMade { .. } => self.deals += 1,
+                Effect::DealMade { keep_back, .. } => {
+                    self.deals += 1;
+                    self.kept_back += u64::from(!keep_back.is_zero());
+                }
                 _ => {}
             }
         }
@@ -116,8 +123,9 @@ fn config(rng: &mut GameRng) -> (Config, usize) {
     (config, entries)
 }
 
-/// One tournament from `seed`; an error names the invariant broken. Answers the deals made.
-fn run(seed: u64) -> Result<u64, String> {
+/// One tournament from `seed`; an error names the invariant broken. Answers the deals made,
+/// and how many of them kept money back.
+fn run(seed: u64) -> Result<(u64, u64), String> {
     let mut rng = GameRng::from_u64(seed);
     let (config, entries) = config(&mut rng);
     let seats = config.seats;
@@ -234,7 +242,7 @@ fn run(seed: u64) -> Result<u64, String> {
         let pool_out = books.paid + books.refunded_prize;
         let fees_kept = books.charged_fee - books.refunded_fee;
         return if pool_out == books.charged_prize && fees_kept == t.fees() {
-            Ok(books.deals)
+            Ok((books.deals, books.kept_back))
         } else {
             Err(format!(
                 "a cancelled tournament: {pool_out} of a pool of {} went out, fees kept {fees_kept} against {}",
@@ -285,11 +293,13 @@ fn run(seed: u64) -> Result<u64, String> {
             t.fees()
         ));
     }
-    Ok(books.deals)
+    Ok((books.deals, books.kept_back))
 }
 
-/// Deals at the final table: one proposed a step in fifty (refused where not allowed), and a
-/// deal proposed is accepted by everyone (it ends the tournament), declined, or left to lapse.
+/// Deals at the final table: one proposed a step in fifty (refused where not allowed), keeping
+/// nothing back, or a random amount up to the prize money left (or beyond it: refused), and a
+/// deal proposed is accepted by everyone (it ends the tournament, or play goes on for what it
+/// kept back), declined, or left to lapse.
 fn deal_at_random(
     t: &mut Tournament<u32>,
     rng: &mut GameRng,
@@ -304,7 +314,14 @@ fn deal_at_random(
             let players: Vec<u32> = t.stacks().keys().copied().collect();
             let p = players[rng.below(players.len() as u32) as usize];
             let kind = [DealKind::Icm, DealKind::Chop][rng.below(2) as usize];
-            if let Ok(e) = t.propose_deal(p, kind, now) {
+            let prizes = t.prizes().unwrap_or_default();
+            let left: Chips = prizes[..prizes.len().min(players.len())].iter().sum();
+            let keep_back = match rng.below(3) {
+                0 => Chips::ZERO,
+                1 => Chips::new(rng.next_u64() % (left.get() + 1)),
+                _ => Chips::new(rng.next_u64() % (left.get() + left.get() / 4 + 2)),
+            };
+            if let Ok(e) = t.propose_deal(p, kind, keep_back, now) {
                 books.take(&e);
             }
         }
@@ -373,17 +390,21 @@ fn simulated_tournaments_conserve_chips_and_money_and_keep_tables_balanced() {
     let runs = env("TAVOLO_TOURNAMENT_RUNS", 200);
     let first = env("TAVOLO_TOURNAMENT_SEED", 1);
     let mut failures = Vec::new();
-    let mut deals = 0;
+    let (mut deals, mut kept_back) = (0, 0);
     for seed in first..first + runs {
         match run(seed) {
-            Ok(made) => deals += made,
+            Ok((made, kept)) => (deals, kept_back) = (deals + made, kept_back + kept),
             Err(e) => {
                 failures.push(format!("seed {seed}: {e}\n  replay: TAVOLO_TOURNAMENT_RUNS=1 TAVOLO_TOURNAMENT_SEED={seed} cargo test -p tavolo-engine --test it tournament::"));
             }
         }
     }
     assert!(runs < 100 || deals > 0, "no deal was made in {runs} runs");
-    eprintln!("{deals} deals made in {runs} runs");
+    assert!(
+        runs < 100 || kept_back > 0,
+        "no deal kept money back in {runs} runs"
+    );
+    eprintln!("{deals} deals made in {runs} runs, {kept_back} keeping money back");
     assert!(
         failures.is_empty(),
         "{} of {runs} tournaments broke an invariant:\n{}",

@@ -16,10 +16,15 @@ use super::bench::{sit_and_go, Bench};
 /// A sit-and-go of four: member 0 a player with 1,000 chips, members 1 to 3 the room's bots;
 /// its first hand dealt at table 0 and member 0 proposing a deal of `kind` during it.
 fn proposed_with_bots(kind: DealKind) -> Bench {
+    proposed_with_bots_keeping(kind, Chips::ZERO)
+}
+
+/// [`proposed_with_bots`], the deal keeping `keep_back` back to play for.
+fn proposed_with_bots_keeping(kind: DealKind, keep_back: Chips) -> Bench {
     let mut b = Bench::with_bots(sit_and_go(4, 9), &[1_000], 3, 21);
     b.settle();
     b.start(4);
-    let r = b.intent(0, Intent::ProposeDeal(kind));
+    let r = b.intent(0, Intent::ProposeDeal { kind, keep_back });
     b.settle();
     assert_eq!(b.answers[&r], Ok(Ack::DealProposed));
     let deal = b.core.tournament().deal().expect("proposed");
@@ -88,6 +93,29 @@ fn bots_accept_an_icm_deal_as_soon_as_the_hand_is_over_and_the_deal_is_made_at_o
     assert_eq!(b.books.pool(), 0, "the whole pool paid");
     let me = b.member(0).id;
     let i = deal.players.iter().position(|u| *u == me).expect("in");
+    assert_eq!(b.balance(0), 890 + deal.icm[i].get() as i64);
+}
+
+/// A player proposes ICM keeping 100 of the 400 back: the bots answer by the same rule, on the
+/// part shared (ICM of 160 / 140: never below their floors), so they accept the moment the hand
+/// is over; the player's acceptance makes the deal, the shares are paid, and the table deals
+/// again for the 100.
+#[test]
+fn bots_accept_an_icm_deal_keeping_money_back_and_play_goes_on_for_it() {
+    let mut b = proposed_with_bots_keeping(DealKind::Icm, Chips::new(100));
+    short_stacked_bot(&mut b);
+    let deal = b.core.tournament().deal().expect("proposed").clone();
+    assert_eq!(deal.icm.iter().copied().sum::<Chips>(), Chips::new(300));
+    assert_eq!(bot_answers(&b), 3, "every bot accepted");
+    assert_eq!(deal.accepted.len(), 3);
+    b.intent(0, Intent::AnswerDeal(true));
+    b.settle();
+    assert_eq!(b.core.tournament().phase(), Phase::Running);
+    assert_eq!(b.books.pool(), 100, "the shares paid, 100 played for");
+    assert_eq!(b.dealing(), vec![0], "play goes on");
+    let i = (deal.players.iter())
+        .position(|u| *u == b.member(0).id)
+        .expect("in");
     assert_eq!(b.balance(0), 890 + deal.icm[i].get() as i64);
 }
 

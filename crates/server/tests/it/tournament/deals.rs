@@ -2,7 +2,7 @@
 //! simulated books: proposed during a hand (the table holds once it is over), accepted by all
 //! (the shares paid as the places' prizes, keyed by place), declined or lapsed (play goes on),
 //! and a takeover in the middle of a proposal (the new owner replays it, time limit and
-//! acceptances with it).
+//! acceptances with it). Deals keeping money back are told in `kept_back`.
 
 use std::time::Duration;
 
@@ -24,9 +24,15 @@ fn three_playing() -> Bench {
 /// [`three_playing`], member 0 proposing a deal of `kind` during the first hand, which then
 /// ends: the deal is figured among those left, and the table holds.
 fn proposed(kind: DealKind, seed: u64) -> (Bench, GameRng) {
+    proposed_keeping(kind, 0, seed)
+}
+
+/// [`proposed`], the deal keeping `keep_back` back to play for.
+pub(super) fn proposed_keeping(kind: DealKind, keep_back: u64, seed: u64) -> (Bench, GameRng) {
     let mut b = three_playing();
     let mut rng = GameRng::from_u64(seed);
-    b.intent(0, Intent::ProposeDeal(kind));
+    let keep_back = Chips::new(keep_back);
+    b.intent(0, Intent::ProposeDeal { kind, keep_back });
     b.settle();
     b.play(0, &mut rng);
     b.settle();
@@ -36,7 +42,7 @@ fn proposed(kind: DealKind, seed: u64) -> (Bench, GameRng) {
 }
 
 /// The members in the deal proposed, by index, in its order.
-fn in_deal(b: &Bench) -> Vec<usize> {
+pub(super) fn in_deal(b: &Bench) -> Vec<usize> {
     let deal = b.core.tournament().deal().expect("proposed");
     (deal.players.iter())
         .filter_map(|u| (0..3).find(|&i| b.member(i).id == *u))
@@ -62,7 +68,13 @@ fn deals(b: &Bench) -> usize {
 fn a_deal_proposed_during_a_hand_holds_the_table_after_it_and_all_accepting_pays_the_shares() {
     let mut b = three_playing();
     let mut rng = GameRng::from_u64(5);
-    let r = b.intent(0, Intent::ProposeDeal(DealKind::Icm));
+    let r = b.intent(
+        0,
+        Intent::ProposeDeal {
+            kind: DealKind::Icm,
+            keep_back: Chips::ZERO,
+        },
+    );
     assert!(!b.answers.contains_key(&r), "answered before it was saved");
     b.settle();
     assert_eq!(b.answers[&r], Ok(Ack::DealProposed));
@@ -98,7 +110,8 @@ fn a_deal_proposed_during_a_hand_holds_the_table_after_it_and_all_accepting_pays
             *u,
             Notice::DealMade {
                 kind: DealKind::Icm,
-                share: *share
+                share: *share,
+                keep_back: Chips::ZERO
             }
         )));
     }
@@ -129,7 +142,13 @@ fn a_deal_declined_or_not_answered_in_time_is_off_and_the_table_deals_again() {
         return; // the hand ended it
     }
     let i = (0..3).find(|&i| b.member(i).id == first).expect("a member");
-    b.intent(i, Intent::ProposeDeal(DealKind::Icm));
+    b.intent(
+        i,
+        Intent::ProposeDeal {
+            kind: DealKind::Icm,
+            keep_back: Chips::ZERO,
+        },
+    );
     b.settle();
     b.wait(Duration::from_millis(DEAL_MS - 1_000));
     assert!(b.core.tournament().deal().is_some(), "not before its time");

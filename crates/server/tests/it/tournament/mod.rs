@@ -9,6 +9,7 @@ mod called_off;
 mod clock;
 mod deals;
 mod joined;
+mod kept_back;
 mod notices;
 mod relay;
 mod saves;
