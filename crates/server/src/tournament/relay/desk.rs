@@ -93,7 +93,12 @@ impl Desk {
 
     /// A player the awaited hand is dealt to who is neither seated nor on the way (a table
     /// opened again with nobody, after a takeover of the whole node) is seated with their stack.
+    /// With no hand awaited (reported, or told to hold), nobody: the players of the last deal
+    /// may have busted or moved since, with other stacks.
     pub(super) fn seat_the_missing(&mut self) {
+        if self.deal.is_none() {
+            return;
+        }
         for (&user, &(seat, stack)) in &self.deal_players {
             let known = self.seated.contains_key(&user)
                 || self.arriving.contains_key(&user)

@@ -135,6 +135,9 @@ pub struct Bench {
     pub tables: BTreeMap<usize, SimTable>,
     /// Set once the coordinator said it is over.
     pub finished: bool,
+    /// While set, the books answer none of the coordinator's writes: they wait in
+    /// [`Bench::writes`] (a node whose writes lag behind what it decided in memory).
+    pub held: bool,
     next_reply: u64,
 }
 
@@ -243,6 +246,7 @@ impl Bench {
             writes: VecDeque::new(),
             tables: BTreeMap::new(),
             finished: false,
+            held: false,
             next_reply: 0,
         };
         b.send(Input::Tick);
@@ -335,8 +339,11 @@ impl Bench {
         assert_eq!(self.dealing(), vec![0]);
     }
 
-    /// The books answer the oldest write.
+    /// The books answer the oldest write (none while [`Bench::held`]).
     pub fn answer_one(&mut self) -> bool {
+        if self.held {
+            return false;
+        }
         let Some((id, w)) = self.writes.pop_front() else {
             return false;
         };

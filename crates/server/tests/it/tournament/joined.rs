@@ -4,6 +4,13 @@
 //! After every step: the coordinator refused no table's report (the tables dealt exactly the
 //! players and stacks it expected), no table refused an order, and every tournament chip is at a
 //! table; at the end the prizes are the pool, paid once.
+//!
+//! The faults, drawn from the seed: the coordinator's node, a table's node or the whole node
+//! dying (the writes in flight landing or not, later ones fenced off); a table's writes lagging
+//! the orders it carried out (`lag`), and the coordinator's lagging the steps it took
+//! (`coordinator_lag`) — held, refused and sent again, or recorded with the answer lost, then
+//! the node dying, mostly. With them, what the coordinator told is checked against the books
+//! after every step (`told`).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Duration;
@@ -11,67 +18,23 @@ use std::time::Duration;
 use serde_json::json;
 use tavolo_cards::GameRng;
 use tavolo_engine::game::Game;
-use tavolo_engine::tournament::{Config, Speed, Start, Structure, TournamentGame};
+use tavolo_engine::tournament::{Config, Phase, Speed, Start, Structure, TournamentGame};
 use tavolo_engine::Chips;
-use tavolo_server::table::core::{Order as TableOrder, Permit, Report, SavedState, Stop};
-use tavolo_server::tournament::{Intent, Relay, Relayed};
+use tavolo_server::table::core::Report;
+use tavolo_server::tournament::{Relay, Relayed};
 use tavolo_store::{Account, UserId};
 
 use super::bench::{sit_and_go, Bench, ID};
 use crate::core::bench::{draw_tournament, tournament, Bench as TableBench, Maker};
-use crate::core::books::SimBooks;
 use crate::core::seeds::env;
 
-/// How a lagging table's writes fare at the books (issue 51: a table's save lags the orders it
-/// carried out in memory).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
-    /// Not answered at all: they wait, in flight, until the lag ends or the node dies.
-    Held,
-    /// Refused as `Unavailable` (nothing recorded) and sent again later.
-    Down,
-    /// Recorded, their answers lost: sent again later.
-    AnswersLost,
-}
+mod coordinator_lag;
+mod lag;
+mod told;
 
-/// A table whose writes lag: how, for how many more steps, whether its node dies at the end,
-/// and the orders it carried out meanwhile.
-#[derive(Debug)]
-struct Lag {
-    reach: Reach,
-    steps: u32,
-    dies: bool,
-    orders: Vec<&'static str>,
-}
-
-/// A lag drawn: how the writes fare, for how many steps (1 to 6), and whether the node dies at
-/// the end (two times in three).
-fn lag_how(rng: &mut GameRng) -> (Reach, u32, bool) {
-    let reach = [Reach::Held, Reach::Down, Reach::AnswersLost][rng.below(3) as usize];
-    (reach, 1 + rng.below(6), rng.below(3) != 0)
-}
-
-/// An order's kind as counted (a permission to deal and a hold apart).
-fn order_kind(o: &TableOrder) -> &'static str {
-    match o {
-        TableOrder::Deal(Permit::Hold) => "hold",
-        TableOrder::Deal(_) => "deal",
-        o => o.kind(),
-    }
-}
-
-/// Runs `f` with the books' fault flags set as table writes that reach them as `lag` says
-/// meet them (the flags as they were afterwards).
-fn reached(lag: Option<&Lag>, books: &mut SimBooks, f: impl FnOnce(&mut SimBooks)) {
-    let was = (books.down, books.answers_lost);
-    match lag.map(|l| l.reach) {
-        Some(Reach::Down) => books.down = true,
-        Some(Reach::AnswersLost) => books.answers_lost = true,
-        Some(Reach::Held) | None => {}
-    }
-    f(books);
-    (books.down, books.answers_lost) = was;
-}
+use coordinator_lag::coordinator_lag_runs;
+use lag::{order_kind, reached, Lag};
+use told::{pool_journals, Told};
 
 /// The maker of a Hold'em tournament table of `seats` seats, played by `station` bots.
 fn holdem_table(seats: usize) -> Maker<tavolo_engine::holdem::Hand> {
@@ -128,12 +91,37 @@ struct Event<G: Game> {
     /// Tables closed before the event ended: they seat nobody (one restored from a save older
     /// than its players' moves, and closed again, still lists them).
     gone: BTreeSet<usize>,
+    /// One step in so many starts a lag of the coordinator's writes (0: never; and during
+    /// registration, one in four).
+    coord_lag_every: u32,
+    /// The coordinator's writes lag now.
+    coord_lag: Option<Lag>,
+    /// The steps the coordinator had taken that its restore from an older save lost, by kind,
+    /// and the movements of money it had decided, lost with them.
+    steps_lost: BTreeMap<&'static str, u64>,
+    movements_lost: BTreeMap<&'static str, u64>,
+    /// Who asked each intent (by its number).
+    replies: BTreeMap<u64, UserId>,
+    /// What the coordinator told, as checked.
+    told: Told,
 }
 
 impl<G: Game> Event<G> {
     /// A sit-and-go of `config` (its players all bots), tables made by `make`, every entrant
     /// registered.
     fn new(config: Config, make: fn(usize) -> Maker<G>, seed: u64, faults: bool) -> Event<G> {
+        let mut e = Event::unregistered(config, make, seed, faults);
+        e.register_all();
+        e
+    }
+
+    /// [`Event::new`]'s sit-and-go before anybody registered.
+    fn unregistered(
+        config: Config,
+        make: fn(usize) -> Maker<G>,
+        seed: u64,
+        faults: bool,
+    ) -> Event<G> {
         let Start::SitAndGo { players } = config.start else {
             panic!("a sit-and-go")
         };
@@ -142,7 +130,7 @@ impl<G: Game> Event<G> {
         for m in &mut coord.members {
             m.0.bot = true; // played by the table's bots
         }
-        let mut e = Event {
+        Event {
             coord,
             relay: Relay::new(),
             tables: BTreeMap::new(),
@@ -158,12 +146,13 @@ impl<G: Game> Event<G> {
             lagged: BTreeMap::new(),
             lost: BTreeMap::new(),
             gone: BTreeSet::new(),
-        };
-        for i in 0..players {
-            e.coord.intent(i, Intent::Register);
-            e.pump();
+            coord_lag_every: 400,
+            coord_lag: None,
+            steps_lost: BTreeMap::new(),
+            movements_lost: BTreeMap::new(),
+            replies: BTreeMap::new(),
+            told: Told::default(),
         }
-        e
     }
 
     /// Carries out what the relay asks.
@@ -192,8 +181,9 @@ impl<G: Game> Event<G> {
                     self.collect(table, work);
                 }
                 Relayed::Coordinator(input) => {
+                    self.maybe_lag_coordinator_before(&input);
                     self.coord.send(input);
-                    self.coord.settle();
+                    self.coord_settle();
                     self.relay_orders(work);
                 }
             }
@@ -234,7 +224,7 @@ impl<G: Game> Event<G> {
     fn pump(&mut self) {
         let mut work = VecDeque::new();
         for _ in 0..10_000 {
-            self.coord.settle();
+            self.coord_settle();
             self.relay_orders(&mut work);
             let tables: Vec<usize> = self.tables.keys().copied().collect();
             for t in tables {
@@ -242,6 +232,7 @@ impl<G: Game> Event<G> {
             }
             if work.is_empty() {
                 self.check();
+                self.check_told();
                 return;
             }
             self.apply(&mut work);
@@ -272,8 +263,11 @@ impl<G: Game> Event<G> {
         let total: Chips = engine.stacks().values().copied().sum();
         let mut at_tables = Chips::ZERO;
         let mut seen: BTreeMap<UserId, usize> = BTreeMap::new();
-        // A table closed before the end seats nobody (see `gone`).
-        for (_, t) in (self.tables.iter()).filter(|(k, _)| !self.gone.contains(k)) {
+        // A table closed before the end seats nobody (see `gone`), nor one told to close: it
+        // deals no more, and its players may be seated elsewhere before its close is durable (a
+        // coordinator restored after its save broke the table, the moves never told).
+        let open = |k: &usize| !self.gone.contains(k) && self.relay.is_open(*k);
+        for (_, t) in (self.tables.iter()).filter(|(k, _)| open(k)) {
             for (_, seat) in t.core.table().seats() {
                 at_tables += seat.stack;
                 if seat.stack > Chips::ZERO {
@@ -286,8 +280,24 @@ impl<G: Game> Event<G> {
         // next deal (the coordinator checks each hand's stacks then).
         let idle = engine.seatings().count() == 0 || self.coord.dealing().is_empty();
         let idle = idle && engine.on_break().is_none();
-        if idle {
-            assert_eq!(at_tables, total, "seed {}: chips at the tables", self.seed);
+        // Won, the tables close: the winner's chips are at none, whether or not the prizes are
+        // recorded yet (the coordinator says it is finished only then).
+        let idle = idle && engine.phase() != Phase::Finished;
+        if idle && at_tables != total {
+            let seats: Vec<_> = (self.tables.iter())
+                .map(|(k, t)| {
+                    let s: Vec<_> = (t.core.table().seats())
+                        .map(|(n, o)| (n, o.player.id.0, o.stack.get()))
+                        .collect();
+                    (*k, open(k), s)
+                })
+                .collect();
+            panic!(
+                "seed {}: chips at the tables {at_tables}, {total} in the tournament: \
+                 {seats:?} (table, open, seats), the tournament's stacks {:?}",
+                self.seed,
+                engine.stacks()
+            );
         }
         if seen.values().any(|n| *n > 1) {
             // Which tables list them, and whether the relay holds each open.
@@ -314,7 +324,7 @@ impl<G: Game> Event<G> {
             return;
         };
         let mut coin = GameRng::from_u64(rng.next_u64());
-        self.coord.crash(|| coin.below(2) == 0);
+        self.coord_dies(|| coin.below(2) == 0);
         self.crashes.0 += 1;
         let mut work: VecDeque<Relayed> = self.relay.unrecorded().into();
         self.relay_orders(&mut work);
@@ -361,7 +371,7 @@ impl<G: Game> Event<G> {
         };
         let seed = rng.next_u64();
         let mut coin = GameRng::from_u64(rng.next_u64());
-        self.coord.crash(|| coin.below(2) == 0);
+        self.coord_dies(|| coin.below(2) == 0);
         self.crashes.2 += 1;
         self.relay = Relay::new();
         self.relay.know(self.coord.core.members().values());
@@ -388,146 +398,14 @@ impl<G: Game> Event<G> {
         self.pump();
     }
 
-    /// Table `k`'s node dies: of the writes the books have not answered, the oldest land (each
-    /// as `lands` says; the first that does not stops the rest, which the new owner's epoch
-    /// fences off), and its lag ends. Counts a table to be restored from a save older than its
-    /// last one, and the orders carried out during its lag. False: the books closed the table
-    /// (its close landed), which nobody opens again.
-    fn die_with_writes(&mut self, k: usize, mut lands: impl FnMut() -> bool) -> bool {
-        let lag = self.lags.remove(&k);
-        let Some(t) = self.tables.get_mut(&k) else {
-            return false;
-        };
-        let books = &mut self.coord.books.ledger;
-        while let Some((_, w)) = t.writes.pop_front() {
-            if !lands() {
-                break;
-            }
-            let _ = books.execute(&t.fence, &w);
-        }
-        t.writes.clear();
-        let id = format!("{ID}-t{k}");
-        if books.tables.get(&id).is_some_and(|s| s.closed) {
-            t.stopped = Some(Stop::Closed);
-            self.gone.insert(k);
-            return false;
-        }
-        let saved: Option<SavedState> = (books.tables.get(&id))
-            .and_then(|s| s.state.as_deref())
-            .and_then(|s| serde_json::from_str(s).ok());
-        let last = t.core.last_saved();
-        if last.is_some() && saved.as_ref() != last {
-            *self.lagged.entry("stale").or_default() += 1;
-            for o in lag.map(|l| l.orders).unwrap_or_default() {
-                *self.lost.entry(o).or_default() += 1;
-            }
-        }
-        true
-    }
-
-    /// Writes of open tables start to lag for a few steps: one table's, or some of a whole
-    /// node's. At the end their node dies, or they reach the books again.
-    fn lag(&mut self) {
-        let Some(rng) = self.faults.as_mut() else {
-            return;
-        };
-        let open: Vec<usize> = (self.tables.iter())
-            .filter(|(k, t)| t.stopped.is_none() && !self.lags.contains_key(k))
-            .map(|(k, _)| *k)
-            .filter(|k| self.relay.is_open(*k))
-            .collect();
-        if open.is_empty() {
-            return;
-        }
-        let how = lag_how(rng);
-        let mut chosen: Vec<usize> = if self.whole_nodes {
-            open.iter().copied().filter(|_| rng.below(2) == 0).collect()
-        } else {
-            Vec::new()
-        };
-        if chosen.is_empty() {
-            chosen.push(open[rng.below(open.len() as u32) as usize]);
-        }
-        for k in chosen {
-            self.start_lag(k, how);
-        }
-    }
-
-    /// Now and then the writes of table `k` start to lag just before it carries out an order
-    /// (its node dies, mostly, before the save that order made lands) — not a table told to
-    /// close, whose seats may be a stale save's until its close is durable.
-    fn maybe_lag_at(&mut self, k: usize) {
-        let Some(rng) = self.faults.as_mut() else {
-            return;
-        };
-        let lags = self.lag_every > 0 && !self.lags.contains_key(&k) && self.relay.is_open(k);
-        if !lags || rng.below(self.lag_every) != 0 {
-            return;
-        }
-        let how = lag_how(rng);
-        self.start_lag(k, how);
-    }
-
-    /// Table `k`'s writes lag from now on: how, for how many steps, and whether its node dies
-    /// at the end.
-    fn start_lag(&mut self, k: usize, (reach, steps, dies): (Reach, u32, bool)) {
-        if let Some(t) = self.tables.get_mut(&k) {
-            t.held = reach == Reach::Held;
-        }
-        let orders = Vec::new();
-        (self.lags).insert(
-            k,
-            Lag {
-                reach,
-                steps,
-                dies,
-                orders,
-            },
-        );
-        let name = match reach {
-            Reach::Held => "held",
-            Reach::Down => "down",
-            Reach::AnswersLost => "answers lost",
-        };
-        *self.lagged.entry(name).or_default() += 1;
-    }
-
-    /// The lags go on a step; each one over ends: its node dies (the table taken over, or the
-    /// whole node), or its writes reach the books again.
-    fn lags_go_on(&mut self) {
-        let mut over = Vec::new();
-        for (k, l) in self.lags.iter_mut() {
-            l.steps = l.steps.saturating_sub(1);
-            if l.steps == 0 {
-                over.push((*k, l.dies));
-            }
-        }
-        let mut node_dies = false;
-        for &(k, dies) in &over {
-            if dies && self.whole_nodes {
-                node_dies = true;
-            } else if dies {
-                self.crash_table(k);
-            }
-        }
-        if node_dies {
-            self.crash_node();
-        }
-        for (k, _) in over {
-            self.lags.remove(&k);
-            if let Some(t) = self.tables.get_mut(&k) {
-                t.held = false;
-            }
-        }
-        self.pump();
-    }
-
     /// A fault now and then, when faults are on.
     fn maybe_fault(&mut self) {
         if self.faults.is_none() {
             return;
         }
         self.lags_go_on();
+        self.coord_lag_goes_on();
+        self.maybe_lag_coordinator();
         let Some(rng) = self.faults.as_mut() else {
             return;
         };
@@ -621,21 +499,47 @@ fn played_out<G: Game>(mut e: Event<G>) -> Event<G> {
     assert_eq!(places.len(), players, "seed {seed}: a place for everybody");
     assert_eq!(places.iter().filter(|p| **p == 1).count(), 1, "one winner");
     assert_eq!(e.coord.books.pool(), 0, "seed {seed}: the pool paid out");
-    let paid: i64 = (e.coord.books.taken.iter())
-        .filter(|j| j.key.contains(":prize:"))
-        .map(|j| {
-            (j.legs.iter())
-                .filter(|(a, _)| matches!(a, Account::Tournament(_)))
-                .map(|(_, v)| -*v)
-                .sum::<i64>()
-        })
-        .sum();
-    let keys: Vec<&str> = e.coord.books.taken.iter().map(|j| j.key.as_str()).collect();
+    // Each prize once (the books record a key once, however often it is sent), to the
+    // player the tournament places there.
+    let prizes = pool_journals(&e.coord.books.ledger);
+    let mut paid = 0;
+    for (what, leg) in prizes.iter().filter(|(k, _)| k.starts_with("prize:")) {
+        let (place, user) = what["prize:".len()..].split_once(':').expect("place:user");
+        let user = UserId(user.parse().expect("a user"));
+        let placed = engine.places().find(|p| p.player == user).map(|p| p.place);
+        assert_eq!(
+            placed.map(|p| p.to_string()),
+            Some(place.into()),
+            "seed {seed}: {what}"
+        );
+        paid -= leg;
+    }
     assert_eq!(
         paid,
         100 * players as i64,
-        "seed {seed}: prizes = the pool, each paid once: {keys:?}"
+        "seed {seed}: prizes = the pool, each paid once: {prizes:?}"
     );
+    // The bots paid every entry and took every prize: the house has the fees, to the chip (it
+    // gave each member the 1,000 of their own account, untouched).
+    let fees = 10 * players as i64;
+    let ledger = &e.coord.books.ledger;
+    let bots = ledger.balance(&Account::Bots);
+    assert_eq!(bots, 1_000_000_000 - fees, "seed {seed}: bots");
+    let house = fees - 1_000_000_000 - 1_000 * players as i64;
+    assert_eq!(ledger.balance(&Account::House), house, "seed {seed}: house");
+    for (m, chips) in &e.coord.members {
+        let own = ledger.balance(&Account::User(m.id));
+        assert_eq!(own, *chips, "seed {seed}: {:?}'s own account", m.id);
+    }
+    // Nobody was told a place they did not end with.
+    for (user, place) in &e.told.places {
+        let placed = engine.places().find(|p| p.player == *user).map(|p| p.place);
+        assert_eq!(
+            placed,
+            Some(*place),
+            "seed {seed}: {user:?} told place {place}"
+        );
+    }
     assert!(
         e.coord.core.problems().is_empty(),
         "{:?}",
@@ -807,5 +711,39 @@ fn a_table_restored_from_a_save_older_than_its_last_orders_is_given_them_again()
     assert!(
         lagged.get("stale").is_some_and(|n| *n > 0),
         "no table was restored from an older save"
+    );
+}
+
+/// Issue 51: the coordinator's own writes lag the steps it took in memory — its saves and the
+/// entries and prizes they carry are not answered, answered `Unavailable` (nothing recorded) and
+/// sent again, or recorded with the answer lost — for a few steps, from registration on; then
+/// mostly its node dies (the coordinator alone, or the whole node with its tables) and it is
+/// restored from a save older than those steps. Nothing it told contradicts the books or a
+/// later owner: after every step, an entry answered or told is recorded, a prize told is paid,
+/// a table is told a deal, a bust or that its report is recorded only once the books' log holds
+/// it, each player's place is told the same every time, the pool moves only by entries and
+/// prizes, each once; at the end one winner, the places told, each prize once to the player
+/// placed there, the bots' and the house's money exact. More runs:
+/// `TAVOLO_JOINED_COORD_LAG_RUNS=200 cargo test -p tavolo-server --test it
+/// tournament::joined::a_coordinator_restored -- --nocapture` (spread over the cores); how often
+/// a lag starts: one step in `TAVOLO_JOINED_COORD_LAG_EVERY` (25) for the coordinator, in
+/// `TAVOLO_JOINED_LAG_EVERY` (400) for a table. A failing seed is listed with the command that
+/// replays it alone.
+#[test]
+fn a_coordinator_restored_from_a_save_older_than_its_last_steps_contradicts_nothing_it_told() {
+    let runs: u64 = env("TAVOLO_JOINED_COORD_LAG_RUNS", 4);
+    let first: u64 = env("TAVOLO_JOINED_SEED", 1);
+    let (total, failures) = coordinator_lag_runs(first, runs);
+    println!(
+        "{runs} tournaments from seed {first}: {total}, {} failed",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        total
+            .lagged
+            .get("coordinator stale")
+            .is_some_and(|n| *n > 0),
+        "no coordinator was restored from an older save"
     );
 }

@@ -458,3 +458,41 @@ fn a_table_closed_since_its_save_is_closed_again_when_taken_over() {
     assert_eq!(out, vec![(1, TableOrder::Close)]);
     assert!(relay.seated(1).is_empty());
 }
+
+/// Fault found by the joined simulation with the coordinator's writes lagging (seed 1020 of
+/// `tournament::joined::a_coordinator_restored_from_a_save_older_than_its_last_steps_contradicts_nothing_it_told`
+/// with tables' and coordinator's lags one step in 25 and 10, before the fix): a table reported
+/// its hand, a player of it busted and another was moved to another table, and it was told to
+/// hold (the coordinator's next deal waited for its save). Its node died; taken over, it told
+/// its last hand again and what it restored — and the relay seated both players there again,
+/// with the stacks that hand was dealt with: the same player at two tables, the busted one back
+/// in with chips the tournament did not have. A table that awaits no deal now has nobody seated
+/// from its last one.
+#[test]
+fn a_table_taken_over_while_holding_seated_again_the_players_of_its_last_deal_gone_since() {
+    let mut relay = tables(&[
+        &[(1, 0, 1_000), (2, 1, 1_000), (4, 2, 200)],
+        &[(3, 0, 1_000)],
+    ]);
+    let dealt = [(1, 0, 1_000), (2, 1, 1_000), (4, 2, 200)];
+    relay.order(deal_to(0, 5, &dealt));
+    let began = [(1, 1_000), (2, 1_000), (4, 200)];
+    let last = over(50, 5, &began, &[(1, 1_300), (2, 900), (4, 0)]);
+    relay.report(0, last.clone());
+    relay.order(Order::Recorded { table: 0, hand: 5 });
+    relay.order(Order::Remove {
+        table: 0,
+        player: UserId(4),
+    });
+    removed(&mut relay, 0, 4, 0);
+    moved(&mut relay, 2, (0, 1), (1, 1), 900);
+    seated(&mut relay, 1, 2, 1);
+    relay.order(Order::Hold { table: 0 });
+    // Table 0's node dies; the new owner tells the last hand again, then what it restored.
+    relay.report(0, last);
+    let seats = vec![(UserId(1), 0, chips(1_300))];
+    let out = to_tables(&relay.report(0, Report::Restored { seats, hands: 5 }));
+    let seat = |o: &(usize, TableOrder)| matches!(o.1, TableOrder::Seat { .. });
+    assert!(!out.iter().any(seat), "nobody seated again: {out:?}");
+    assert_eq!(relay.seated(0), vec![(0, UserId(1), chips(1_300))]);
+}
