@@ -50,7 +50,7 @@ fn first_legal(m: &Value) -> Option<Value> {
 
 /// `ada` plays her table's game of each round (the first legal choice) until the event is over
 /// or `games` games are in: the event as she then sees it, and the tables she played at.
-async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<String>) {
+pub(crate) async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<String>) {
     let mut played: Vec<String> = Vec::new();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     while tokio::time::Instant::now() < deadline {
@@ -82,7 +82,7 @@ async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<St
 }
 
 /// The event of `players` once over: its round, standings and tables checked.
-async fn over(ada: &Client, id: &str, players: usize, rounds: usize) -> Value {
+pub(crate) async fn over(ada: &Client, id: &str, players: usize, rounds: usize) -> Value {
     let d = finished_detail(ada, id).await;
     let l = &d["tournament"];
     assert_eq!(l["status"], "finished", "{d}");
