@@ -232,6 +232,31 @@ async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
     audit_and_shutdown(h).await;
 }
 
+/// Fault (issue 51, found by the browser story of a table move, web/e2e/tests/move.test.mjs):
+/// a finished tournament's page still led its winner to the final table ("Go to the table"),
+/// closed by then, listed the winner with 0 chips, and showed a next level. Once it is over
+/// nobody is shown a table, the winner is listed with the chips they finished with (every chip
+/// in play), and no level comes next.
+#[tokio::test]
+async fn a_finished_tournament_led_its_winner_to_a_closed_table_and_listed_them_with_no_chips() {
+    let (h, _dir, mut ada, before, id) = sit_and_go("sng-over", "holdem").await;
+    let end = played_out(&mut ada, &id, before).await;
+    let entrants = end["entrants"].as_array().expect("standings");
+    let first = (entrants.iter())
+        .find(|e| e["place"] == 1)
+        .expect("a winner");
+    let all = end["tournament"]["starting_stack"].as_u64().map(|s| 3 * s);
+    assert_eq!(first["stack"].as_u64(), all, "{end}");
+    assert!(entrants.iter().all(|e| e["table"].is_null()), "{end}");
+    assert_eq!(end["tables"], json!([]), "{end}");
+    assert!(end["me"]["table"].is_null(), "{end}");
+    assert!(
+        end["tournament"]["next_level"].is_null(),
+        "no level next: {end}"
+    );
+    audit_and_shutdown(h).await;
+}
+
 /// Issue 51: a Five-Card Draw sit-and-go of three with two bots, created and played over HTTP
 /// and the WebSocket to one winner: its table deals Draw at the level's ante (no blinds), the
 /// prizes are the pool, the books balance.
