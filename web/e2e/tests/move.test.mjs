@@ -4,7 +4,9 @@
 // busts one, the two left fit at one table and the final table is drawn at table 1 (RULES.md §5,
 // "Seats and tables"; docs/rule-decisions.md, "The final table"): the player of table 2 is moved
 // there whatever the draw and whoever wins at table 1. Their page tells them where (table 1, the
-// seat), takes them there by itself, and they play on until their place (and prize) is shown.
+// seat), takes them there by itself, and they play on until their place (and prize) is shown;
+// once the tournament is over its page leads nobody to a table and lists the winner with every
+// chip in play.
 //
 // Why three players of the test's own and no bot: the draw is random and table 1 (the final
 // table) is never broken, so a single player among bots stays at table 1 in some draws; the
@@ -133,6 +135,30 @@ test(`${NAME}, told where (only they told their table closed, once), taken there
       assert.match(await page.textContent('#t-my-place'), /300/);
     }
     assert.match(await page.textContent('#t-notices'), /Moved to table 1, seat \d/);
+
+    // Everybody plays on to the end. Then the page leads nobody to a table (the final table
+    // closed with the tournament), and the standings list the winner with every chip in play.
+    // (Fault: "Go to the table" stayed on a finished tournament's page, and the winner was
+    // listed with 0 chips.)
+    const done = Date.now() + 60_000;
+    d = await detail(page, id);
+    while (d.tournament.status !== 'finished' && Date.now() < done) {
+      await playAll(players);
+      await sleep(200);
+      d = await detail(page, id);
+    }
+    assert.equal(d.tournament.status, 'finished', `over within a minute: ${JSON.stringify(d.tournament)}`);
+    assert.ok(d.me.table == null, `no table once over: ${JSON.stringify(d.me)}`);
+    await page.waitForSelector('#t-my-table', { state: 'detached', timeout: 15000 });
+    const cells = (tr) => tr.map((x) => [...x.querySelectorAll('td')].map((td) => td.textContent.trim()));
+    const rows = await page.$$eval('#t-standings tbody tr', cells);
+    const winner = rows.find((r) => r[0] === '1');
+    assert.ok(winner, `a first place: ${JSON.stringify(rows)}`);
+    assert.equal(
+      winner[2].replace(/\D/g, ''),
+      String(3 * d.tournament.starting_stack),
+      `the winner's chips: ${winner}`,
+    );
     await shot(page, 'move-place');
   } finally {
     await browser.close();

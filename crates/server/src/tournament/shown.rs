@@ -103,7 +103,11 @@ impl Shown {
             .filter(|(_, (r, a))| *r || *a)
             .collect();
         self.seats.clear();
-        for (k, s) in t.seatings().enumerate() {
+        // Over, the tables deal no more: nobody is shown a seat (the winner's last one, or the
+        // seats of those a cancel found still in, would lead to a table that closes).
+        let over = matches!(t.phase(), Phase::Finished | Phase::Cancelled);
+        let seatings = t.seatings().filter(|_| !over);
+        for (k, s) in seatings.enumerate() {
             let Some(id) = tables.get(&k) else { continue };
             for (seat, p) in s.seats.iter().enumerate() {
                 if let Some(p) = p {
@@ -165,7 +169,8 @@ impl Shown {
         let name = |u: &UserId| {
             (c.members().get(u)).map_or_else(|| format!("#{}", u.0), |m| m.name.clone())
         };
-        // The winner keeps their chips and has a place: shown once, with the place.
+        // The winner (and the players of a deal) keep their chips and have a place: shown once,
+        // with the place and the chips they finished with.
         let placed: std::collections::BTreeSet<UserId> = t.places().map(|p| p.player).collect();
         let mut standing: Vec<(UserId, TournamentEntrant)> = (t.stacks().iter())
             .filter(|(u, _)| !placed.contains(u))
@@ -196,7 +201,7 @@ impl Shown {
             .map(|p| {
                 let e = TournamentEntrant {
                     name: name(&p.player),
-                    stack: Chips::ZERO,
+                    stack: t.stacks().get(&p.player).copied().unwrap_or(Chips::ZERO),
                     table: None,
                     place: Some(p.place),
                     prize: self.paid.get(&p.player).copied(),
@@ -224,7 +229,8 @@ impl Shown {
         l.ante = blinds.map(|b| b.ante);
         let now_ms = c.now_ms();
         l.level_ends_ms = t.level_ends_ms(now_ms);
-        l.next_level = level.and_then(|n| {
+        // Over, no level comes next (the level it ended in is kept).
+        l.next_level = level.filter(|_| running).and_then(|n| {
             let next = config.structure.level(n + 1)?;
             Some(TournamentLevel {
                 number: u32::try_from(n + 1).ok()?,

@@ -42,7 +42,9 @@ impl Shown {
             e.registered().len()
         };
         l.round = (e.round() > 0).then_some(e.round());
-        l.rounds = e.rounds();
+        // The rounds set, shown from the start (the rules' number is known once it starts).
+        let set = (e.config().rounds).filter(|_| e.config().knockout.is_none());
+        l.rounds = e.rounds().or(set);
         let playing = e.phase() == SwissPhase::Playing;
         self.tables = if playing {
             tables.clone()

@@ -173,9 +173,10 @@ impl Shell {
         over
     }
 
-    /// The tables' ids by number.
+    /// The open tables' ids by number (a table told to close is no one's to go to).
     fn ids(&self) -> BTreeMap<usize, String> {
         (self.tables.iter())
+            .filter(|(k, _)| self.relay.is_open(**k))
             .map(|(k, (id, _))| (*k, id.clone()))
             .collect()
     }

@@ -27,6 +27,14 @@ pub const MAX_SWISS: usize = 100;
 /// The fewest: one table of 3 (two players would play heads-up only).
 pub const MIN_SWISS: usize = 3;
 
+/// Why a Swiss event takes no entry or fee (docs/rule-decisions.md, "Swiss events in the room
+/// are free").
+pub(super) const FREE: &str = "a Swiss event is free: no entry, no fee";
+
+/// Why a Swiss event takes no table size or speed.
+pub(super) const OWN_TABLES: &str =
+    "a Swiss event's tables are of 4 (3 or 5 for the rest) at the table's own clock";
+
 /// A Swiss event's definition as the books keep it (`tournaments.config`, the row's game
 /// `saint`): the engine's settings and its bots' level.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -38,6 +46,22 @@ pub struct SwissDefinition {
 }
 
 impl SwissDefinition {
+    /// The definition of an event of `swiss` whose bots play at `bot_level` (default
+    /// `regular`) — a player's or the operator's file's — checked as the engine plays it and as
+    /// its tables open; refused with the reason.
+    pub(super) fn checked(
+        swiss: SwissConfig,
+        bot_level: Option<&str>,
+    ) -> Result<SwissDefinition, RoomError> {
+        SwissEvent::<UserId>::new(swiss.clone(), [0; 32]).map_err(|e| invalid(e.to_string()))?;
+        let def = SwissDefinition {
+            swiss,
+            bot_level: bot_level.unwrap_or("regular").into(),
+        };
+        def.tables("check")?;
+        Ok(def)
+    }
+
     /// The lobby's line of event `id` named `name`, made at `created_at`, before it starts.
     pub fn line(&self, id: &str, name: &str, created_at: i64) -> TournamentLine {
         let (kind, players, starts_at, min_players) = match self.swiss.start {
@@ -87,12 +111,10 @@ pub(super) fn swiss_settings(new: &NewSitAndGo) -> Result<SwissDefinition, RoomE
         )));
     }
     if !new.entry.is_zero() || !new.fee.is_zero() {
-        return Err(invalid("a Swiss event is free: no entry, no fee"));
+        return Err(invalid(FREE));
     }
     if new.seats.is_some() || new.speed.is_some() {
-        return Err(invalid(
-            "a Swiss event's tables are of 4 (3 or 5 for the rest) at the table's own clock",
-        ));
+        return Err(invalid(OWN_TABLES));
     }
     if new.bots >= new.players {
         return Err(invalid("at least one seat must be left for players"));
@@ -104,13 +126,7 @@ pub(super) fn swiss_settings(new: &NewSitAndGo) -> Result<SwissDefinition, RoomE
         rounds: new.rounds,
         knockout: new.knockout,
     };
-    SwissEvent::<UserId>::new(swiss.clone(), [0; 32]).map_err(|e| invalid(e.to_string()))?;
-    let def = SwissDefinition {
-        swiss,
-        bot_level: new.bot_level.clone().unwrap_or_else(|| "regular".into()),
-    };
-    def.tables("check")?;
-    Ok(def)
+    SwissDefinition::checked(swiss, new.bot_level.as_deref())
 }
 
 impl Room {
@@ -138,16 +154,28 @@ impl Room {
         };
         let store = self.books.store();
         let fence = (store.create_tournament(&row, &self.node.id, self.node.lease_ms())).await?;
-        let coord = SwissCoordinator::new(
-            swiss_setup(&row.id, &fence, &def, seed),
-            self.tournament_now(),
-        )
-        .map_err(|e| invalid(e.to_string()))?;
-        let line = def.line(&row.id, &row.name, tavolo_store::now_ms());
-        let handle = self.run_swiss(coord, None, fence, def.tables(&row.name)?, line);
-        self.enter_bots(&handle, new.bots, &def.bot_level).await?;
+        self.begin_swiss(&def, &row, seed, fence, new.bots).await?;
         tracing::info!(tournament = %id, players = new.players, bots = new.bots, "a Swiss event was created");
         Ok(id)
+    }
+
+    /// Starts the coordinator of Swiss event `row` just recorded (held under `fence`) and enters
+    /// `bots` bots (free; a refusal is logged).
+    pub(super) async fn begin_swiss(
+        self: &Arc<Room>,
+        def: &SwissDefinition,
+        row: &NewTournament,
+        seed: [u8; 32],
+        fence: TournamentFence,
+        bots: usize,
+    ) -> Result<(), RoomError> {
+        let tables = def.tables(&row.name)?;
+        let setup = swiss_setup(&row.id, &fence, def, seed);
+        let coord = SwissCoordinator::new(setup, self.tournament_now())
+            .map_err(|e| invalid(e.to_string()))?;
+        let line = def.line(&row.id, &row.name, tavolo_store::now_ms());
+        let handle = self.run_swiss(coord, None, fence, tables, line);
+        self.enter_bots(&handle, bots, &def.bot_level).await
     }
 
     /// Restores a claimed Swiss event's coordinator from the books (`steps`: its log's rows) and

@@ -20,6 +20,7 @@ mod regressions;
 mod replay;
 mod saint_leaks;
 mod scheduled;
+mod scheduled_swiss;
 mod swiss_room;
 mod table_faults;
 mod tables;

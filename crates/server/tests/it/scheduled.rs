@@ -17,7 +17,7 @@ use crate::common::{audit_and_shutdown, get, post, restart_with, server_with, Cl
 use crate::tournaments::{balance, detail, shove_until_placed};
 
 /// 2030-01-01T12:00:00Z, the events' start (ms since the Unix epoch).
-const START: u64 = 1_893_499_200_000;
+pub(crate) const START: u64 = 1_893_499_200_000;
 
 /// An event starting at [`START`]: hyper levels, seats of six, 100 + 10, one beginner bot,
 /// with `more` lines of settings.
@@ -37,12 +37,12 @@ fn file(name: &str, more: &str) -> String {
     )
 }
 
-fn events(text: &str) -> Vec<Scheduled> {
+pub(crate) fn events(text: &str) -> Vec<Scheduled> {
     parse(text).expect("a good file")
 }
 
 /// A room on a manual clock an hour before [`START`], with the events of `text`.
-async fn room(tag: &str, text: &str) -> (ServerHandle, PathBuf, ManualClock) {
+pub(crate) async fn room(tag: &str, text: &str) -> (ServerHandle, PathBuf, ManualClock) {
     let clock = ManualClock::starting_at(START - 3_600_000);
     let (time, tournaments) = (clock.time(), text.to_string());
     let (h, dir) = server_with(tag, |c| {
@@ -94,7 +94,7 @@ async fn played_out(
 }
 
 /// The lobby's line of tournament `id`.
-async fn line(c: &Client, id: &str) -> Value {
+pub(crate) async fn line(c: &Client, id: &str) -> Value {
     let list = get(c.addr, "/api/tournaments", None).await.json();
     let lines = list["tournaments"].as_array().cloned().unwrap_or_default();
     let mine: Vec<Value> = lines.into_iter().filter(|l| l["id"] == id).collect();
@@ -103,7 +103,7 @@ async fn line(c: &Client, id: &str) -> Value {
 }
 
 /// Waits (the coordinator looks at the clock every second) until tournament `id` is `status`.
-async fn until_status(c: &Client, id: &str, status: &str) -> Value {
+pub(crate) async fn until_status(c: &Client, id: &str, status: &str) -> Value {
     for _ in 0..1_500 {
         let d = detail(c, id).await;
         if d["tournament"]["status"] == status {
@@ -188,7 +188,7 @@ async fn passive_while(ada: &mut Client, id: &str, going_on: impl Fn(&Value) -> 
     panic!("never done: {} {last:#?}", detail(ada, id).await);
 }
 
-async fn ask(c: &Client, id: &str, what: &str) -> (u16, Value) {
+pub(crate) async fn ask(c: &Client, id: &str, what: &str) -> (u16, Value) {
     let path = format!("/api/tournaments/{id}/{what}");
     let r = post(c.addr, &path, "{}", Some(&c.session)).await;
     (r.status, r.json())

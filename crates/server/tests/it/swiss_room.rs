@@ -14,7 +14,9 @@ use serde_json::{json, Value};
 
 use tavolo_server::time::ManualClock;
 
-use crate::common::{audit_and_shutdown, post, restart, restart_as, server, server_with, Client};
+use crate::common::{
+    audit_and_shutdown, books_in, post, restart, restart_as, server, server_with, Client,
+};
 use crate::tournaments::{created, detail, finished_detail};
 
 /// A Swiss event of `players` for `ada`, bots taking the other entries, `rounds` rounds (none:
@@ -50,7 +52,7 @@ fn first_legal(m: &Value) -> Option<Value> {
 
 /// `ada` plays her table's game of each round (the first legal choice) until the event is over
 /// or `games` games are in: the event as she then sees it, and the tables she played at.
-async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<String>) {
+pub(crate) async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<String>) {
     let mut played: Vec<String> = Vec::new();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     while tokio::time::Instant::now() < deadline {
@@ -82,7 +84,7 @@ async fn play_rounds(ada: &mut Client, id: &str, games: usize) -> (Value, Vec<St
 }
 
 /// The event of `players` once over: its round, standings and tables checked.
-async fn over(ada: &Client, id: &str, players: usize, rounds: usize) -> Value {
+pub(crate) async fn over(ada: &Client, id: &str, players: usize, rounds: usize) -> Value {
     let d = finished_detail(ada, id).await;
     let l = &d["tournament"];
     assert_eq!(l["status"], "finished", "{d}");
@@ -251,11 +253,8 @@ async fn a_finished_swiss_event_keeps_its_standings_over_a_restart() {
 
 /// Whether table `table` is closed in the books of the room in `dir` (its SQLite file).
 async fn closed_in_books(dir: &std::path::Path, table: &str) -> bool {
-    use sqlx::{Connection, Row};
-    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
-    let mut db = sqlx::SqliteConnection::connect(&url)
-        .await
-        .expect("the books");
+    use sqlx::Row;
+    let mut db = books_in(dir).await;
     let row = sqlx::query("SELECT closed_at FROM card_tables WHERE id = $1")
         .bind(table)
         .fetch_one(&mut db)
@@ -282,11 +281,7 @@ async fn a_swiss_table_recorded_but_not_closed_before_a_restart_is_closed_by_the
     drop(ada);
     h.shutdown().await;
     {
-        use sqlx::Connection;
-        let url = format!("sqlite:{}", dir.join("tavolo.db").display());
-        let mut db = sqlx::SqliteConnection::connect(&url)
-            .await
-            .expect("the books");
+        let mut db = books_in(&dir).await;
         let hit =
             sqlx::query("UPDATE card_tables SET closed_at = NULL, lease_until = 0 WHERE id = $1")
                 .bind(&first)

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 use tavolo_server::ServerHandle;
 
-use crate::common::{audit_and_shutdown, get, post, restart_as, server, server_and_guest, Client};
+use crate::common::{
+    audit_and_shutdown, books_in, get, post, restart_as, server, server_and_guest, Client,
+};
 
 /// The tournament as `c` sees it.
 pub(crate) async fn detail(c: &Client, id: &str) -> Value {
@@ -229,6 +231,74 @@ async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
         "resumed: {d}"
     );
     played_out(&mut ada, &id, before).await;
+    audit_and_shutdown(h).await;
+}
+
+/// Issue 51: a finished sit-and-go's page keeps its results over a restart — the places, the
+/// prizes and who was paid them, the standings, each player's place and prize — served by the
+/// room from the books (after the restart no node holds the event: it is over).
+#[tokio::test]
+async fn a_finished_sit_and_go_keeps_its_results_over_a_restart() {
+    let (h, dir, mut ada, before, id) = sit_and_go("sng-kept", "holdem").await;
+    let end = played_out(&mut ada, &id, before).await;
+    for _ in 0..500 {
+        if results_in_books(&dir, &id).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(results_in_books(&dir, &id).await, "written with its end");
+    let (h, ada) = restart_as(h, &dir, ada).await;
+    let after = detail(&ada, &id).await;
+    for kept in ["tournament", "prizes", "entrants", "tables"] {
+        assert!(!after[kept].is_null(), "{kept} kept: {after}");
+        assert_eq!(after[kept], end[kept], "{kept} as before the restart");
+    }
+    for kept in ["registered", "place", "prize", "table", "seat"] {
+        assert_eq!(
+            after["me"][kept], end["me"][kept],
+            "{kept} as before: {after}"
+        );
+    }
+    audit_and_shutdown(h).await;
+}
+
+/// Whether tournament `id` is over with its results in the books of the room in `dir` (its
+/// SQLite file).
+async fn results_in_books(dir: &std::path::Path, id: &str) -> bool {
+    use sqlx::Row;
+    let mut db = books_in(dir).await;
+    let row = sqlx::query("SELECT finished_at, results FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut db)
+        .await
+        .expect("its row");
+    let finished = row.get::<Option<i64>, _>("finished_at").is_some();
+    finished && row.get::<Option<String>, _>("results").is_some()
+}
+
+/// Fault (issue 51, found by the browser story of a table move, web/e2e/tests/move.test.mjs):
+/// a finished tournament's page still led its winner to the final table ("Go to the table"),
+/// closed by then, listed the winner with 0 chips, and showed a next level. Once it is over
+/// nobody is shown a table, the winner is listed with the chips they finished with (every chip
+/// in play), and no level comes next.
+#[tokio::test]
+async fn a_finished_tournament_led_its_winner_to_a_closed_table_and_listed_them_with_no_chips() {
+    let (h, _dir, mut ada, before, id) = sit_and_go("sng-over", "holdem").await;
+    let end = played_out(&mut ada, &id, before).await;
+    let entrants = end["entrants"].as_array().expect("standings");
+    let first = (entrants.iter())
+        .find(|e| e["place"] == 1)
+        .expect("a winner");
+    let all = end["tournament"]["starting_stack"].as_u64().map(|s| 3 * s);
+    assert_eq!(first["stack"].as_u64(), all, "{end}");
+    assert!(entrants.iter().all(|e| e["table"].is_null()), "{end}");
+    assert_eq!(end["tables"], json!([]), "{end}");
+    assert!(end["me"]["table"].is_null(), "{end}");
+    assert!(
+        end["tournament"]["next_level"].is_null(),
+        "no level next: {end}"
+    );
     audit_and_shutdown(h).await;
 }
 

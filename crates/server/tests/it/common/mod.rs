@@ -106,6 +106,16 @@ pub async fn restart_as(
     (h, c)
 }
 
+/// The books of the room in `dir` (its SQLite file), opened beside it: to read what the room
+/// wrote, or to leave them as a fault would.
+pub async fn books_in(dir: &std::path::Path) -> sqlx::SqliteConnection {
+    use sqlx::Connection;
+    let url = format!("sqlite:{}", dir.join("tavolo.db").display());
+    sqlx::SqliteConnection::connect(&url)
+        .await
+        .expect("the books")
+}
+
 /// As [`restart`], with changed settings.
 pub async fn restart_with(dir: &std::path::Path, f: impl FnOnce(&mut Config)) -> ServerHandle {
     let mut config = test_config(dir);

@@ -1,12 +1,13 @@
 //! Scheduled tournaments from the operator's file (`tavolo serve --tournaments FILE`; the format
 //! in docs/operations.md, "Scheduled tournaments"): each event's name, start, seats, entry, fee,
-//! speed, fewest players, late registration, re-entries, rebuys and add-on, read and checked
-//! once as the room starts — a bad file is refused with the line and the field at fault, before
-//! anything is written — and each event recorded in the books once, whatever the restarts and
-//! however many nodes read the same file: its id is made from the file's facts that name it
-//! (its name and start), and the books hold one tournament an id. An event may repeat daily or
-//! weekly: the room then keeps its next occurrence in the books, each occurrence an event of its
-//! own (named by the same name and its own start).
+//! speed, fewest players, late registration, re-entries, rebuys and add-on — or, for a Swiss
+//! event of Saint Poker (`game = "saint"`, [`swiss`]), its rounds or elimination variant — read
+//! and checked once as the room starts — a bad file is refused with the line and the field at
+//! fault, before anything is written — and each event recorded in the books once, whatever the
+//! restarts and however many nodes read the same file: its id is made from the file's facts that
+//! name it (its name and start), and the books hold one tournament an id. An event may repeat
+//! daily or weekly: the room then keeps its next occurrence in the books, each occurrence an
+//! event of its own (named by the same name and its own start).
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -15,14 +16,19 @@ use std::time::Duration;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{AddOn, Config, Start, Structure, Tournament, TournamentGame};
+use tavolo_engine::tournament::{Start, SwissStart};
 use tavolo_engine::Chips;
-use tavolo_store::{NewTournament, UserId};
-use toml::value::{Datetime, Offset};
+use tavolo_store::NewTournament;
 
-use super::{speed, Definition};
+use super::swiss::SwissDefinition;
+use super::Definition;
 use crate::error::RoomError;
 use crate::room::{periodically, Room};
+use start::start_ms;
+
+mod start;
+mod swiss;
+mod tournament;
 
 /// One scheduled tournament of the file, checked.
 #[derive(Clone, Debug)]
@@ -31,12 +37,65 @@ pub struct Scheduled {
     pub id: String,
     /// Its name.
     pub name: String,
-    /// Its definition (the engine's settings, its bots' level, its speed).
-    pub definition: Definition,
+    /// What it plays, as the books keep it.
+    pub definition: EventDefinition,
     /// Bots entered when it is recorded.
     pub bots: usize,
     /// How it repeats (`None`: once).
     pub repeat: Option<Repeat>,
+}
+
+/// What a scheduled event plays: a tournament of Hold'em or Draw, or a Swiss event of Saint
+/// Poker — each the definition a player's event of its kind is made with, kept in the books as
+/// theirs is (`tournaments.config`: the definition itself).
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum EventDefinition {
+    /// No-Limit Hold'em or Five-Card Draw (the engine's settings, its bots' level, its speed).
+    Tournament(Definition),
+    /// A Swiss event of Saint Poker (the engine's settings, its bots' level).
+    Swiss(SwissDefinition),
+}
+
+impl EventDefinition {
+    /// Its start (ms since the Unix epoch; 0 for a sit-and-go, which a file never makes).
+    pub fn starts_at(&self) -> u64 {
+        match self {
+            EventDefinition::Tournament(d) => match d.config.start {
+                Start::Scheduled { at_ms, .. } => at_ms,
+                Start::SitAndGo { .. } => 0,
+            },
+            EventDefinition::Swiss(d) => match d.swiss.start {
+                SwissStart::Scheduled { at_ms, .. } => at_ms,
+                SwissStart::SitAndGo { .. } => 0,
+            },
+        }
+    }
+
+    /// Its game's word, as the books' row names it (`holdem`, `draw`, `saint`).
+    pub fn game(&self) -> &'static str {
+        match self {
+            EventDefinition::Tournament(d) => d.config.game.word(),
+            EventDefinition::Swiss(_) => swiss::GAME,
+        }
+    }
+
+    /// The same event starting at `at_ms` instead.
+    fn starting_at(mut self, at_ms: u64) -> EventDefinition {
+        match &mut self {
+            EventDefinition::Tournament(d) => {
+                if let Start::Scheduled { at_ms: at, .. } = &mut d.config.start {
+                    *at = at_ms;
+                }
+            }
+            EventDefinition::Swiss(d) => {
+                if let SwissStart::Scheduled { at_ms: at, .. } = &mut d.swiss.start {
+                    *at = at_ms;
+                }
+            }
+        }
+        self
+    }
 }
 
 /// How a scheduled event repeats: its occurrences start this far apart, from its first start.
@@ -69,10 +128,7 @@ impl Repeat {
 impl Scheduled {
     /// Its start (ms since the Unix epoch).
     pub fn starts_at(&self) -> u64 {
-        match self.definition.config.start {
-            Start::Scheduled { at_ms, .. } => at_ms,
-            Start::SitAndGo { .. } => 0,
-        }
+        self.definition.starts_at()
     }
 
     /// The occurrence the books should hold at `now_ms`: the event itself while its start is
@@ -86,15 +142,11 @@ impl Scheduled {
         }
         let period = self.repeat?.period_ms();
         let at_ms = first + ((now_ms - first) / period + 1) * period;
-        let mut next = self.clone();
-        if let Start::Scheduled {
-            at_ms: ref mut at, ..
-        } = next.definition.config.start
-        {
-            *at = at_ms;
-        }
-        next.id = event_id(&self.name, at_ms);
-        Some(next)
+        Some(Scheduled {
+            id: event_id(&self.name, at_ms),
+            definition: self.definition.clone().starting_at(at_ms),
+            ..self.clone()
+        })
     }
 }
 
@@ -142,17 +194,18 @@ struct File {
 struct Event {
     name: String,
     start: toml::Value,
-    #[serde(default = "nine")]
-    seats: usize,
-    entry: Chips,
+    #[serde(default)]
+    seats: Option<usize>,
+    #[serde(default)]
+    entry: Option<Chips>,
     #[serde(default)]
     fee: Chips,
     #[serde(default)]
     game: Option<String>,
     #[serde(default)]
     speed: Option<String>,
-    #[serde(default = "two")]
-    min_players: usize,
+    #[serde(default)]
+    min_players: Option<usize>,
     #[serde(default)]
     late_until_level: usize,
     #[serde(default)]
@@ -170,6 +223,12 @@ struct Event {
     bot_level: Option<String>,
     #[serde(default)]
     repeat: Option<String>,
+    /// A Swiss event's rounds.
+    #[serde(default)]
+    rounds: Option<usize>,
+    /// A Swiss event's elimination variant: the top `knockout` of each table go on.
+    #[serde(default)]
+    knockout: Option<usize>,
 }
 
 /// An add-on as written.
@@ -178,14 +237,6 @@ struct Event {
 struct AddOnAsWritten {
     chips: Chips,
     price: Chips,
-}
-
-fn nine() -> usize {
-    9
-}
-
-fn two() -> usize {
-    2
 }
 
 /// The most bots an event may enter.
@@ -217,69 +268,22 @@ pub fn parse(text: &str) -> Result<Vec<Scheduled>, ScheduleError> {
     Ok(out)
 }
 
+/// A field at fault, and why.
+type Fault = (&'static str, String);
+
 /// One event checked, or the field at fault and why.
-fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
+fn checked(e: &Event, name: &str) -> Result<Scheduled, Fault> {
     if name.is_empty() {
         return Err(("name", "a tournament needs a name".into()));
     }
     let at_ms = start_ms(&e.start).map_err(|why| ("start", why))?;
-    if !(2..=10).contains(&e.seats) {
-        return Err(("seats", "a tournament table has 2 to 10 seats".into()));
-    }
-    if e.entry.is_zero() {
-        return Err((
-            "entry",
-            "the entry must put at least one chip in the pool".into(),
-        ));
-    }
-    if e.min_players < 2 {
-        return Err(("min_players", "a tournament needs two players".into()));
-    }
-    let (speed, word) =
-        speed(e.speed.as_deref().or(Some("regular"))).map_err(|e| ("speed", e.to_string()))?;
-    let game = match e.game.as_deref() {
-        None => TournamentGame::Holdem,
-        Some(w) => TournamentGame::from_word(w)
-            .ok_or(("game", format!("no tournaments of {w:?}: holdem or draw")))?,
-    };
-    let structure = Structure::template_of(game, speed);
-    let late = e.late_until_level;
-    if late >= structure.steps.len() {
-        let why = format!("the structure has {} steps", structure.steps.len());
-        return Err(("late_until_level", why));
-    }
-    let add_on = late_options(e, late)?;
     if e.bots > MAX_BOTS {
         return Err(("bots", format!("at most {MAX_BOTS} bots")));
     }
-    if e.guarantee.is_some_and(|g| g.to_ledger().is_err()) {
-        return Err(("guarantee", "too large for the ledger".into()));
-    }
-    let config = Config {
-        game,
-        seats: e.seats,
-        structure,
-        prize: e.entry,
-        fee: e.fee,
-        start: Start::Scheduled {
-            at_ms,
-            late_until_level: late,
-            min_players: e.min_players,
-        },
-        re_entry: e.re_entry,
-        rebuys: e.rebuys,
-        add_on,
-        guarantee: e.guarantee.filter(|g| !g.is_zero()),
+    let definition = match e.game.as_deref() {
+        Some(swiss::GAME) => EventDefinition::Swiss(swiss::settings(e, at_ms)?),
+        game => EventDefinition::Tournament(tournament::settings(e, game, at_ms)?),
     };
-    Tournament::<UserId>::new(config.clone(), [0; 32]).map_err(|e| ("entry", e.to_string()))?;
-    let definition = Definition {
-        config,
-        bot_level: e.bot_level.clone().unwrap_or_else(|| "regular".into()),
-        speed: word.into(),
-    };
-    definition
-        .tables("check")
-        .map_err(|e| ("bot_level", e.to_string()))?;
     let repeat = match e.repeat.as_deref() {
         None => None,
         Some(w) => {
@@ -295,33 +299,6 @@ fn checked(e: &Event, name: &str) -> Result<Scheduled, (&'static str, String)> {
     })
 }
 
-/// The options that end with late registration (re-entry, rebuys, the add-on) checked against
-/// its last level `late`: the add-on as the engine takes it.
-fn late_options(e: &Event, late: usize) -> Result<Option<AddOn>, (&'static str, String)> {
-    let needs_late = "needs late registration (late_until_level of 1 or more)";
-    for (on, field) in [(e.re_entry, "re_entry"), (e.rebuys, "rebuys")] {
-        if on && late == 0 {
-            return Err((field, format!("{field} {needs_late}: it ends with it")));
-        }
-    }
-    let add_on = e.add_on.as_ref().map(|a| AddOn {
-        chips: a.chips,
-        prize: a.price,
-    });
-    if let Some(a) = add_on {
-        if late == 0 {
-            return Err((
-                "add_on",
-                format!("an add-on {needs_late}: it is taken in its last level"),
-            ));
-        }
-        if a.chips.is_zero() || a.prize.is_zero() {
-            return Err(("add_on", "an add-on gives chips and costs chips".into()));
-        }
-    }
-    Ok(add_on)
-}
-
 /// The id of the event named `name` starting at `at_ms`: from those facts alone, so that every
 /// node and every restart reading the file names it the same.
 fn event_id(name: &str, at_ms: u64) -> String {
@@ -334,49 +311,6 @@ fn event_id(name: &str, at_ms: u64) -> String {
 fn line_of(text: &str, offset: usize) -> usize {
     let before = text.get(..offset).unwrap_or(text);
     before.bytes().filter(|b| *b == b'\n').count() + 1
-}
-
-/// A start written as a TOML date-time or an RFC 3339 string, with its offset: ms since the
-/// Unix epoch.
-fn start_ms(v: &toml::Value) -> Result<u64, String> {
-    let dt: Datetime = match v {
-        toml::Value::Datetime(d) => *d,
-        toml::Value::String(s) => s
-            .parse()
-            .map_err(|e| format!("not an RFC 3339 date and time ({e})"))?,
-        _ => return Err("an RFC 3339 date and time, e.g. 2026-12-13T19:00:00Z".into()),
-    };
-    let (Some(date), Some(time), Some(offset)) = (dt.date, dt.time, dt.offset) else {
-        return Err(format!(
-            "{dt} needs a date, a time and an offset (Z or ±hh:mm), e.g. 2026-12-13T19:00:00Z"
-        ));
-    };
-    let days = days_from_civil(
-        i64::from(date.year),
-        i64::from(date.month),
-        i64::from(date.day),
-    );
-    let secs = days * 86_400
-        + i64::from(time.hour) * 3_600
-        + i64::from(time.minute) * 60
-        + i64::from(time.second.unwrap_or(0));
-    let offset_secs = match offset {
-        Offset::Z => 0,
-        Offset::Custom { minutes } => i64::from(minutes) * 60,
-    };
-    let ms = (secs - offset_secs) * 1_000 + i64::from(time.nanosecond.unwrap_or(0) / 1_000_000);
-    u64::try_from(ms).map_err(|_| format!("{dt} is before 1970"))
-}
-
-/// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// How often the room looks for a repeating event's next occurrence to record (the coordinators
@@ -448,20 +382,22 @@ impl Room {
 
     /// Records `event` unless the books hold it; whether it was recorded now.
     async fn create_event(self: &Arc<Room>, event: &Scheduled) -> Result<bool, RoomError> {
-        let def = &event.definition;
-        let charge = def.config.prize.try_add(def.config.fee)?;
-        if event.bots > 0 && charge > self.config.max_bot_buy_in {
-            return Err(RoomError::BotsTooRich {
-                max: self.config.max_bot_buy_in,
-                asked: charge,
-            });
+        if let EventDefinition::Tournament(def) = &event.definition {
+            let charge = def.config.prize.try_add(def.config.fee)?;
+            if event.bots > 0 && charge > self.config.max_bot_buy_in {
+                return Err(RoomError::BotsTooRich {
+                    max: self.config.max_bot_buy_in,
+                    asked: charge,
+                });
+            }
         }
         let seed = GameRng::os_seed();
+        let config = serde_json::to_string(&event.definition);
         let row = NewTournament {
             id: event.id.clone(),
             name: event.name.clone(),
-            game: def.config.game.word().into(),
-            config: serde_json::to_string(def).map_err(|e| RoomError::Internal(e.to_string()))?,
+            game: event.definition.game().into(),
+            config: config.map_err(|e| RoomError::Internal(e.to_string()))?,
             seed: tavolo_store::hex(&seed),
             created_by: None,
         };
@@ -470,8 +406,14 @@ impl Room {
         let Some(fence) = made.await? else {
             return Ok(false);
         };
-        self.begin_tournament(def, &row, seed, fence, event.bots)
-            .await?;
+        match &event.definition {
+            EventDefinition::Tournament(def) => {
+                (self.begin_tournament(def, &row, seed, fence, event.bots)).await?
+            }
+            EventDefinition::Swiss(def) => {
+                (self.begin_swiss(def, &row, seed, fence, event.bots)).await?
+            }
+        }
         Ok(true)
     }
 }
@@ -479,16 +421,6 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_start_is_read_with_its_offset() {
-        let at = |s: &str| start_ms(&toml::Value::String(s.into()));
-        assert_eq!(at("1970-01-01T00:00:00Z"), Ok(0));
-        assert_eq!(at("2026-12-13T19:00:00Z"), Ok(1_797_188_400_000));
-        assert_eq!(at("2026-12-13T20:00:00+01:00"), Ok(1_797_188_400_000));
-        assert!(at("2026-12-13T19:00:00").is_err(), "no offset");
-        assert!(at("2026-12-13").is_err(), "no time");
-    }
 
     fn one(more: &str) -> Result<Vec<Scheduled>, ScheduleError> {
         parse(&format!(
@@ -526,6 +458,30 @@ mod tests {
         let once = &one("").expect("a good file")[0];
         assert_eq!(once.repeat, None);
         assert!(once.next_after(FIRST).is_none());
+    }
+
+    #[test]
+    fn a_weekly_swiss_event_comes_back_a_swiss_event_at_its_next_start_with_its_settings() {
+        let text = "[[tournament]]\nname = \"Saint\"\nstart = 2030-01-01T20:00:00Z\n\
+                    game = \"saint\"\nrounds = 3\nrepeat = \"weekly\"\n";
+        let saint = &parse(text).expect("a good file")[0];
+        let next = saint.next_after(FIRST).expect("due");
+        assert_eq!(next.starts_at(), FIRST + 7 * DAY);
+        assert_eq!(next.id, event_id("Saint", FIRST + 7 * DAY));
+        let EventDefinition::Swiss(def) = &next.definition else {
+            panic!("a Swiss event: {next:?}")
+        };
+        assert_eq!(
+            (def.swiss.start, def.swiss.rounds),
+            (
+                SwissStart::Scheduled {
+                    at_ms: FIRST + 7 * DAY,
+                    min_players: 3
+                },
+                Some(3)
+            )
+        );
+        assert_eq!(next.definition.game(), "saint");
     }
 
     #[test]
