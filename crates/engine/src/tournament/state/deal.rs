@@ -176,7 +176,8 @@ impl<P: Copy + Ord + std::fmt::Debug> Tournament<P> {
     }
 
     /// `player` accepts (between hands) or declines the deal proposed, at `now_ms`. The last
-    /// acceptance makes it ([`Tournament::make_deal`]).
+    /// acceptance makes it: nothing kept back, the tournament ends on the deal's figures; money
+    /// kept back, the shares are paid and play goes on for it ([`KeptBack`]).
     pub fn answer_deal(
         &mut self,
         player: P,

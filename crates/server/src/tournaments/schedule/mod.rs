@@ -1,7 +1,7 @@
 //! Scheduled tournaments from the operator's file (`tavolo serve --tournaments FILE`; the format
 //! in docs/operations.md, "Scheduled tournaments"): each event's name, start, seats, entry, fee,
 //! speed, fewest players, late registration, re-entries, rebuys and add-on — or, for a Swiss
-//! event of Saint Poker (`game = "saint"`, [`swiss`]), its rounds or elimination variant — read
+//! event of Saint Poker (`game = "saint"`), its rounds or elimination variant — read
 //! and checked once as the room starts — a bad file is refused with the line and the field at
 //! fault, before anything is written — and each event recorded in the books once, whatever the
 //! restarts and however many nodes read the same file: its id is made from the file's facts that
