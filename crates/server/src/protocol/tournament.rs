@@ -404,7 +404,8 @@ pub struct TournamentNotice {
     /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
     /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
     /// `deal_off`, `deal_made` (`kind`, `share`) — both deal notices with `keep_back` when the
-    /// deal keeps money back to play for —, `refused` (`code`, `message`); a Swiss event's
+    /// deal keeps money back to play for —, `deal_paid` (`amount`: a share of a deal that kept
+    /// money back, paid when it is made), `refused` (`code`, `message`); a Swiss event's
     /// `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
     /// `swiss_placed` (`place`) and `swiss_cancelled`.
     pub key: String,
