@@ -2909,6 +2909,11 @@ export interface TournamentLine {
    */
   id: string;
   /**
+   * A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+   * does — the winner takes it.
+   */
+  kept_back?: number | null;
+  /**
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */
   kind: string;
@@ -3097,6 +3102,11 @@ export interface TournamentLine1 {
    * Its id.
    */
   id: string;
+  /**
+   * A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+   * does — the winner takes it.
+   */
+  kept_back?: number | null;
   /**
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */

@@ -86,6 +86,10 @@ pub struct TournamentLine {
     /// Unix epoch; the table deals no new hand until it is made or off).
     #[serde(default)]
     pub deal_ends_ms: Option<u64>,
+    /// A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+    /// does — the winner takes it.
+    #[serde(default)]
+    pub kept_back: Option<Chips>,
     /// When it was created (ms since the Unix epoch).
     pub created_at: i64,
     /// A scheduled tournament's start (ms since the Unix epoch).

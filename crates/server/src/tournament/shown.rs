@@ -158,6 +158,10 @@ impl Shown {
             (shown, waiting)
         });
         self.line.deal_ends_ms = self.deal.as_ref().map(|(d, _)| d.ends_ms);
+        let playing_for = (t.phase() == Phase::Running)
+            .then(|| t.kept_back())
+            .flatten();
+        self.line.kept_back = playing_for.map(|k| k.amount).filter(|a| !a.is_zero());
         // The rules but "still in" are the same for everyone: asked once, of the first.
         let first = t.stacks().keys().next().copied();
         self.may_deal = match first {
