@@ -93,7 +93,7 @@ pub(crate) async fn created(ada: &Client, new: &Value) -> (String, Value) {
 }
 
 /// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
-async fn three_handed(ada: &Client, game: &str) -> String {
+pub(crate) async fn three_handed(ada: &Client, game: &str) -> String {
     let addr = ada.addr;
     let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
                      "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
@@ -165,7 +165,7 @@ pub(crate) async fn shove_until_placed(ada: &mut Client, id: &str, decisions: us
 
 /// `ada` shoves until she has a place, and the tournament is over and paid
 /// ([`over_and_paid`]): its detail then.
-async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
+pub(crate) async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
     let d = shove_until_placed(ada, id, usize::MAX).await;
     assert!(d["me"]["place"].is_u64(), "{d}");
     over_and_paid(ada, id, before).await
@@ -476,7 +476,7 @@ async fn a_sit_and_go_may_play_levels_by_hands() {
 }
 
 /// A player's notices as the tournament's detail gives them: key and English words.
-fn notices(d: &Value) -> Vec<(String, String)> {
+pub(crate) fn notices(d: &Value) -> Vec<(String, String)> {
     let list = d["me"]["notices"].as_array().cloned().unwrap_or_default();
     (list.iter())
         .map(|n| (n["key"].to_string(), n["text"].to_string()))
