@@ -7,12 +7,13 @@
 use std::time::Duration;
 
 use tavolo_cards::GameRng;
-use tavolo_engine::tournament::{AddOn, Config, DealKind, Phase};
+use tavolo_engine::tournament::{DealKind, Phase};
 use tavolo_engine::Chips;
 use tavolo_server::tournament::{Ack, CoordError, Intent, Notice, Write};
 use tavolo_store::{Account, UserId};
 
-use super::bench::{scheduled_in, sit_and_go, Bench};
+use super::bench::{sit_and_go, Bench};
+use super::buys::scheduled;
 use super::deals::{in_deal, proposed_keeping};
 
 /// The notices of the log's steps: seated, moved and out (the others are the books' answers).
@@ -73,20 +74,6 @@ fn notices_were_lost_with_the_coordinators_node_and_a_new_owner_tells_them_again
     assert_eq!(of_the_log(&b.notices), told, "told again, in order");
 }
 
-/// A scheduled tournament a minute after the bench's start, with re-entries, rebuys and an
-/// add-on (5,000 chips for 50) in level 1 (turbo: ten minutes), at least two players.
-fn with_buys() -> Config {
-    Config {
-        re_entry: true,
-        rebuys: true,
-        add_on: Some(AddOn {
-            chips: Chips::new(5_000),
-            prize: Chips::new(50),
-        }),
-        ..scheduled_in(60_000, 1, 2)
-    }
-}
-
 /// Member `i`'s account now holds only `chips` (the rest back to the house).
 fn short_of_chips(b: &mut Bench, i: usize, chips: i64) {
     let account = Account::User(b.member(i).id).to_string();
@@ -101,7 +88,7 @@ fn short_of_chips(b: &mut Bench, i: usize, chips: i64) {
 /// places and prizes paid. A new owner tells them all again, in order, each once.
 #[test]
 fn a_players_notices_of_the_books_answers_are_told_again_by_a_new_owner_in_order_once() {
-    let mut b = Bench::new(with_buys(), &[1_000; 5], 21);
+    let mut b = Bench::new(scheduled(2), &[1_000; 5], 21);
     b.settle();
     b.register(4);
     let r = b.intent(3, Intent::Unregister);
