@@ -1,13 +1,14 @@
 // tournaments.js — the tournaments (docs/protocol.md "Tournaments"; RULES.md §5): the list
 // (/api/tournaments) with the form for a new sit-and-go, and one tournament
 // (/api/tournaments/ID): its game, its level and blinds (Draw: its ante), players left of
-// entrants, the average stack, the prize pool and places paid, the prizes, the standings, and
-// the player's own table, place, prize and notices, with Register / Unregister, and Rebuy /
-// Add-on when the room says the player may; a deal at the final table (deal.js); a scheduled
-// tournament's start and options; the time to the next level and the break, counted from the
-// room's clock. A Swiss event of Saint Poker (free) shows its round of rounds, its standings
-// with the tie-break columns and each round's tables instead of levels, chips and prizes. The
-// room computes all of it; the page asks again every two seconds while it is open.
+// entrants, the average stack, the prize pool and places paid (after a deal, what it kept back
+// to play for), the prizes, the standings, and the player's own table, place, prize and
+// notices, with Register / Unregister, and Rebuy / Add-on when the room says the player may; a
+// deal at the final table (deal.js); a scheduled tournament's start and options; the time to
+// the next level and the break, counted from the room's clock. A Swiss event of Saint Poker
+// (free) shows its round of rounds, its standings with the tie-break columns and each round's
+// tables instead of levels, chips and prizes. The room computes all of it; the page asks again
+// every two seconds while it is open.
 // `followTournaments` takes a player moved to another table there, with a notice of the table
 // and seat (a Swiss event's player: to each new round's table).
 import { api } from './api.js';
@@ -202,6 +203,9 @@ function swissFacts(l) {
     ${row('t_left', `${l.left} / ${l.entrants}`)}${row('t_buy_in', t('t_free'))}</dl>`;
 }
 
+/** A deal's prize money kept back, `amount`, played for: the winner's (the room's figure). */
+const keptBack = (amount) => t('t_kept_back_for', { amount: fmtChips(amount) });
+
 /** The facts of line `l`, its clock counted at the room's time `now`. */
 function facts(l, now) {
   if (l.game === 'saint') return swissFacts(l);
@@ -223,6 +227,7 @@ function facts(l, now) {
     ${row('t_pool', fmtChips(l.prize_pool))}${row('t_paid', l.places_paid || '—')}
     ${l.guarantee ? row('t_guarantee', t('t_gtd', { amount: fmtChips(l.guarantee) })) : ''}
     ${l.overlay ? row('t_overlay', fmtChips(l.overlay)) : ''}
+    ${l.kept_back ? row('t_kept_back', `<span id="t-kept-back">${esc(keptBack(l.kept_back))}</span>`) : ''}
     ${row('t_buy_in', `${fmtChips(l.entry)} + ${fmtChips(l.fee)}`)}
     ${row('t_start_stack', fmtChips(l.starting_stack))}${extra ? row('t_options', extra) : ''}</dl>`;
 }

@@ -2817,7 +2817,8 @@ export interface TournamentNotice {
    * (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
    * `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
    * `deal_off`, `deal_made` (`kind`, `share`) — both deal notices with `keep_back` when the
-   * deal keeps money back to play for —, `refused` (`code`, `message`); a Swiss event's
+   * deal keeps money back to play for —, `deal_paid` (`amount`: a share of a deal that kept
+   * money back, paid when it is made), `refused` (`code`, `message`); a Swiss event's
    * `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
    * `swiss_placed` (`place`) and `swiss_cancelled`.
    */
@@ -2907,6 +2908,11 @@ export interface TournamentLine {
    * Its id.
    */
   id: string;
+  /**
+   * A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+   * does — the winner takes it.
+   */
+  kept_back?: number | null;
   /**
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */
@@ -3096,6 +3102,11 @@ export interface TournamentLine1 {
    * Its id.
    */
   id: string;
+  /**
+   * A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+   * does — the winner takes it.
+   */
+  kept_back?: number | null;
   /**
    * `sit_and_go` (starts when `players` have registered) or `scheduled`.
    */

@@ -4,10 +4,11 @@
 // the winner, the prize — on the tournament's page, with the standings; the table shows the
 // tournament's level, the time to the next one, players left and the prize pool; at the final
 // table a deal keeping money back is proposed, its figures, the amount kept back and its time
-// shown, and declined.
+// shown, and declined; proposed again and made, the page shows the amount played for and tells
+// the player's share paid.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allIn, detail, launch, newPlayer, shot, sitAndGo, sleep } from '../helpers.mjs';
+import { BASE, allIn, detail, launch, newPlayer, shot, sitAndGo, sleep } from '../helpers.mjs';
 
 /** Makes a sit-and-go of three with two beginner bots (hyper levels) from the page's form, of
  * `game`, named `name`: on its page, not registered yet; its id. */
@@ -88,11 +89,11 @@ test('issue 51: a Draw sit-and-go is made from the form, its table deals Draw at
   }
 });
 
-test('issue 51: at the final table a deal is proposed, its figures and time shown, and declined', async () => {
+test('issue 51: a deal at the final table is shown and declined, then made: the amount kept back shown', async () => {
   const browser = await launch();
   try {
     const { page } = await newPlayer(browser, { prefix: 'sngdeal' });
-    await threeHanded(page, 'E2E deal');
+    const id = await threeHanded(page, 'E2E deal');
     await page.click('#t-register');
     // Three at one table, the prizes fixed: a deal may be proposed.
     await page.waitForSelector('#t-deal-icm', { timeout: 20000 });
@@ -110,6 +111,29 @@ test('issue 51: at the final table a deal is proposed, its figures and time show
     await page.waitForSelector('#t-notices', { timeout: 5000 });
     assert.match(await page.textContent('#t-notices'), /declined the deal/);
     assert.match(await page.textContent('#t-notices'), /30 is kept back to play for/, 'the notice says it');
+    // Proposed again and accepted by all (the bots accept ICM): made, the page shows the 30
+    // played for, the winner's (the room's figure), and tells her share paid.
+    await page.waitForSelector('#t-deal-icm', { timeout: 15000 });
+    await page.fill('#t-deal-keep', '30');
+    await page.click('#t-deal-icm');
+    // She plays on at her table meanwhile (checks, else folds), so that the hand ends and the
+    // figures are final.
+    const { me } = await detail(page, id);
+    const table = await page.context().newPage();
+    await table.goto(`${BASE}#/table/${encodeURIComponent(me.table)}`);
+    const accept = '#t-deal-accept:not([disabled])';
+    for (let i = 0; i < 600 && !(await page.$(accept)); i++) {
+      const b = (await table.$('#act-check')) || (await table.$('#act-fold'));
+      if (b) await b.click().catch(() => {});
+      await sleep(200);
+    }
+    await table.close();
+    await page.click(accept);
+    await page.waitForSelector('#t-kept-back', { timeout: 15000 });
+    assert.match(await page.textContent('#t-kept-back'), /30: play goes on for it, the winner takes it/);
+    const told = () => /Your share of the deal paid: \d/.test(document.querySelector('#t-notices')?.textContent ?? '');
+    await page.waitForFunction(told, null, { timeout: 15000 });
+    await shot(page, 'tournament-kept-back');
   } finally {
     await browser.close();
   }

@@ -86,6 +86,10 @@ pub struct TournamentLine {
     /// Unix epoch; the table deals no new hand until it is made or off).
     #[serde(default)]
     pub deal_ends_ms: Option<u64>,
+    /// A deal made keeping prize money back (RULES.md §5): the amount play goes on for, while it
+    /// does — the winner takes it.
+    #[serde(default)]
+    pub kept_back: Option<Chips>,
     /// When it was created (ms since the Unix epoch).
     pub created_at: i64,
     /// A scheduled tournament's start (ms since the Unix epoch).
@@ -404,7 +408,8 @@ pub struct TournamentNotice {
     /// (`place`, `tied`, and `prize` when the place pays one not shared), `paid` (`place`,
     /// `amount`), `cancelled`, `deal_proposed` (`by`, `kind`), `deal_declined` (`by`),
     /// `deal_off`, `deal_made` (`kind`, `share`) — both deal notices with `keep_back` when the
-    /// deal keeps money back to play for —, `refused` (`code`, `message`); a Swiss event's
+    /// deal keeps money back to play for —, `deal_paid` (`amount`: a share of a deal that kept
+    /// money back, paid when it is made), `refused` (`code`, `message`); a Swiss event's
     /// `swiss_seated` (`round`, `table`, `seat`), `swiss_out` (`round`), `swiss_won`,
     /// `swiss_placed` (`place`) and `swiss_cancelled`.
     pub key: String,

@@ -1,6 +1,7 @@
 //! Members' intents and the books' final answers to the movements of money: an entry, rebuy or
-//! add-on is charged first and reaches the engine only once recorded; a refund or prize is decided by
-//! the engine and told once recorded.
+//! add-on is charged first and reaches the engine only once recorded; a refund or prize is
+//! decided by the engine and told once recorded — from a step of the log, as every notice is, so
+//! that a new owner replaying the log tells it again (issue 51).
 
 use tavolo_engine::tournament::{Phase, Start, TournamentError};
 
@@ -141,40 +142,39 @@ impl Coordinator {
         Ok(())
     }
 
-    /// The books answered a movement for good.
+    /// The books answered a movement for good: an entry, rebuy or add-on recorded goes to the
+    /// tournament; a payout recorded or a charge refused is told from a step of the log
+    /// ([`Step::PaidOut`], [`Step::ChargeRefused`]), so that a new owner tells it again.
     pub(super) fn settled(&mut self, m: Movement, answer: BookAnswer, reply: Option<ReplyId>) {
-        let Some(user) = m.member().map(|m| m.id) else {
+        if m.member().is_none() {
             if let Err(e) = answer {
                 tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused the house's overlay");
                 self.problems.push(format!("{m:?} refused: {e:?}"));
             }
             return;
-        };
+        }
         let (prize, fee) = m.parts(&self.config);
+        let whole = prize.checked_add(fee).unwrap_or(prize);
         match (m, answer) {
             (Movement::Entry { member, n }, Ok(())) => {
                 let at_ms = self.now.unix_ms;
-                match self.apply(Step::Entered {
+                let back = Movement::EntryBack {
                     member: member.clone(),
                     n,
-                    at_ms,
-                }) {
-                    Ok(()) => {
-                        let ack = Ack::Registered { entry: n };
-                        self.tell(reply, user, Ok(ack), Notice::Entered { entry: n });
-                    }
-                    Err(why) => self.bounce(Movement::EntryBack { member, n }, why, reply),
-                }
+                };
+                let answer = match self.apply(Step::Entered { member, n, at_ms }) {
+                    Ok(()) => Ok(Ack::Registered { entry: n }),
+                    Err(why) => Err(self.bounced(&back, why)),
+                };
+                self.answer(reply, answer);
                 self.deal();
             }
             (Movement::Rebuy { member, k }, Ok(())) => {
                 if let Err(e) = self.apply(Step::RebuyBooked { member, k }) {
                     tracing::error!(error = %e, "a booked rebuy could not be kept");
                 }
-                if let Some(r) = reply {
-                    self.out.push(Effect::Answer(r, Ok(Ack::RebuyBooked)));
-                } // else: answered pending; told with the chips
-
+                // with no answer waiting (answered pending): told with the chips
+                self.answer(reply, Ok(Ack::RebuyBooked));
                 self.restack();
                 self.deal();
             }
@@ -182,39 +182,72 @@ impl Coordinator {
                 if let Err(e) = self.apply(Step::AddOnBooked { member, k }) {
                     tracing::error!(error = %e, "a booked add-on could not be kept");
                 }
-                if let Some(r) = reply {
-                    self.out.push(Effect::Answer(r, Ok(Ack::AddOnBooked)));
-                }
+                self.answer(reply, Ok(Ack::AddOnBooked));
                 self.restack();
                 self.deal();
             }
-            (
-                Movement::EntryBack { .. }
-                | Movement::RebuyBack { .. }
-                | Movement::AddOnBack { .. }
-                | Movement::FeeBack { .. },
-                Ok(()),
-            ) => {
-                let amount = prize.checked_add(fee).unwrap_or(prize);
-                let ack = Ack::Unregistered { refund: amount };
-                self.tell(reply, user, Ok(ack), Notice::Refunded { amount });
+            (movement, Ok(())) => {
+                // a refund, a prize, a deal's share; only a withdrawal's refund is waited for
+                self.answer(reply, Ok(Ack::Unregistered { refund: whole }));
+                if let Err(e) = self.apply(Step::PaidOut { movement }) {
+                    tracing::error!(error = %e, "a payout recorded could not be told");
+                }
             }
-            (Movement::Prize { place, amount, .. }, Ok(())) => {
-                self.emit(Effect::Notice(user, Notice::Paid { place, amount }));
-            }
-            (Movement::Overlay { .. } | Movement::DealShare { .. }, Ok(())) => {} // told made
-            (m, Err(BookFailure::Refused { short, why })) if m.is_charge() => {
-                let needed = prize.checked_add(fee).unwrap_or(prize);
-                let error = match short {
-                    Some(account) => CoordError::Short { account, needed },
-                    None => CoordError::Refused(why),
-                };
-                self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
+            (movement, Err(BookFailure::Refused { short, why })) if movement.is_charge() => {
+                if reply.is_some() {
+                    let error = self.refusal(&movement, short, why);
+                    self.answer(reply, Err(error));
+                } else if let Err(e) = self.apply(Step::ChargeRefused {
+                    movement,
+                    short,
+                    why,
+                }) {
+                    tracing::error!(error = %e, "a charge refused could not be told");
+                }
             }
             (m, Err(e)) => {
                 tracing::error!(tournament = %self.lease.tournament, movement = ?m, error = ?e, "the books refused a movement of the tournament's money");
                 self.problems.push(format!("{m:?} refused: {e:?}"));
             }
+        }
+    }
+
+    /// Why the books refused charge `m`, as its player is told.
+    fn refusal(&self, m: &Movement, short: Option<String>, why: String) -> CoordError {
+        let (prize, fee) = m.parts(&self.config);
+        let needed = prize.checked_add(fee).unwrap_or(prize);
+        match short {
+            Some(account) => CoordError::Short { account, needed },
+            None => CoordError::Refused(why),
+        }
+    }
+
+    /// The notice of a books' answer the log holds: a payout recorded, a charge refused.
+    pub(super) fn tell_answer(&mut self, step: &Step) {
+        let (movement, notice) = match step {
+            Step::PaidOut { movement } => {
+                let (prize, fee) = movement.parts(&self.config);
+                let notice = match *movement {
+                    Movement::Prize { place, amount, .. } => Notice::Paid { place, amount },
+                    Movement::DealShare { amount, .. } => Notice::DealPaid { amount },
+                    _ => Notice::Refunded {
+                        amount: prize.checked_add(fee).unwrap_or(prize),
+                    },
+                };
+                (movement, notice)
+            }
+            Step::ChargeRefused {
+                movement,
+                short,
+                why,
+            } => {
+                let error = self.refusal(movement, short.clone(), why.clone());
+                (movement, Notice::Refused { error })
+            }
+            _ => return,
+        };
+        if let Some(user) = movement.member().map(|m| m.id) {
+            self.emit(Effect::Notice(user, notice));
         }
     }
 
@@ -226,26 +259,15 @@ impl Coordinator {
                 continue;
             }
             let user = member.id;
-            match self.apply(Step::Rebuy { user, k }) {
-                Ok(()) => {
-                    let stack = self.stack(user);
-                    self.emit(Effect::Notice(user, Notice::Rebought { stack }));
-                }
-                Err(why) => self.bounce(Movement::RebuyBack { member, k }, why, None),
-            }
+            // told from the step (its chips, or why not: refunded)
+            let _ = self.apply(Step::Rebuy { user, k });
         }
         for (member, k) in self.add_ons_waiting.clone() {
             if self.mid_hand(member.id) {
                 continue;
             }
             let user = member.id;
-            match self.apply(Step::AddOn { user, k }) {
-                Ok(()) => {
-                    let stack = self.stack(user);
-                    self.emit(Effect::Notice(user, Notice::AddedOn { stack }));
-                }
-                Err(why) => self.bounce(Movement::AddOnBack { member, k }, why, None),
-            }
+            let _ = self.apply(Step::AddOn { user, k });
         }
     }
 
@@ -256,13 +278,31 @@ impl Coordinator {
     }
 
     /// `user`'s tournament chips.
-    fn stack(&self, user: tavolo_store::UserId) -> tavolo_engine::Chips {
+    pub(super) fn stack(&self, user: tavolo_store::UserId) -> tavolo_engine::Chips {
         (self.engine.stacks().get(&user).copied()).unwrap_or_default()
     }
 
-    /// A charge the engine could not take after all: refunded, and the member told why.
-    fn bounce(&mut self, back: Movement, why: TournamentError, reply: Option<ReplyId>) {
-        let user = back.member().map_or(tavolo_store::UserId(0), |m| m.id);
+    /// The refund of the charge `step` gives the tournament, should it not take it.
+    pub(super) fn refund_of(&self, step: &Step) -> Option<Movement> {
+        Some(match *step {
+            Step::Entered { ref member, n, .. } => Movement::EntryBack {
+                member: member.clone(),
+                n,
+            },
+            Step::Rebuy { user, k } => Movement::RebuyBack {
+                member: self.member(user),
+                k,
+            },
+            Step::AddOn { user, k } => Movement::AddOnBack {
+                member: self.member(user),
+                k,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Why a charge the engine could not take after all is refunded with `back`.
+    fn bounced(&self, back: &Movement, why: TournamentError) -> CoordError {
         let (prize, fee) = back.parts(&self.config);
         let refund = prize.checked_add(fee).unwrap_or(prize);
         let what = match back {
@@ -270,23 +310,22 @@ impl Coordinator {
             Movement::AddOnBack { .. } => "add-on",
             _ => "entry",
         };
-        self.submit(back, None);
-        let error = CoordError::Bounced { why, what, refund };
-        self.tell(reply, user, Err(error.clone()), Notice::Refused { error });
+        CoordError::Bounced { why, what, refund }
     }
 
-    /// The answer to the intent waiting for it, or (nobody waits: it was answered pending, or
-    /// asked of another owner) a notice.
-    fn tell(
-        &mut self,
-        reply: Option<ReplyId>,
-        user: tavolo_store::UserId,
-        answer: Result<Ack, CoordError>,
-        notice: Notice,
-    ) {
-        match reply {
-            Some(r) => self.out.push(Effect::Answer(r, answer)),
-            None => self.emit(Effect::Notice(user, notice)),
+    /// A charge the engine could not take after all: refunded, and the member told why (a
+    /// notice, and the answer to an entry waiting for one).
+    pub(super) fn bounce(&mut self, back: Movement, why: TournamentError) {
+        let user = back.member().map_or(tavolo_store::UserId(0), |m| m.id);
+        let error = self.bounced(&back, why);
+        self.submit(back, None);
+        self.emit(Effect::Notice(user, Notice::Refused { error }));
+    }
+
+    /// The answer to the intent waiting for it, if one is.
+    fn answer(&mut self, reply: Option<ReplyId>, answer: Result<Ack, CoordError>) {
+        if let Some(r) = reply {
+            self.out.push(Effect::Answer(r, answer));
         }
     }
 }

@@ -246,6 +246,11 @@ pub enum Notice {
         /// The prize.
         amount: Chips,
     },
+    /// A share of a deal that kept money back is in the account (paid when the deal is made).
+    DealPaid {
+        /// The share.
+        amount: Chips,
+    },
     /// The tournament is called off: every entry comes back.
     Cancelled,
     /// A deal is proposed at the final table: answer before `until_ms`.

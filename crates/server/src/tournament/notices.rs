@@ -50,6 +50,7 @@ fn key_and_args(n: &Notice) -> (&'static str, BTreeMap<&'static str, Value>) {
             "paid",
             BTreeMap::from([("place", json!(place)), ("amount", json!(amount))]),
         ),
+        Notice::DealPaid { amount } => ("deal_paid", one("amount", json!(amount))),
         Notice::Cancelled => ("cancelled", BTreeMap::new()),
         Notice::DealProposed {
             by,
@@ -116,6 +117,7 @@ fn say(n: &Notice) -> String {
             }
         }
         Notice::Paid { place, amount } => format!("Prize for place {place} paid: {amount}."),
+        Notice::DealPaid { amount } => format!("Your share of the deal paid: {amount}."),
         Notice::Cancelled => "The tournament was called off: your entry is refunded.".into(),
         Notice::DealProposed {
             by,
@@ -268,6 +270,12 @@ mod tests {
             n.text,
             "Everyone accepted the deal (ICM): your share is 300. Play goes on for the 100 kept back: the winner's."
         );
+        let n = shown(&Notice::DealPaid {
+            amount: Chips::new(200),
+        });
+        assert_eq!(n.key, "deal_paid");
+        assert_eq!(n.args.get("amount"), Some(&json!(200)));
+        assert_eq!(n.text, "Your share of the deal paid: 200.");
         let refused = Notice::Refused {
             error: CoordError::Moved,
         };

@@ -118,6 +118,25 @@ pub enum Step {
     CancelAsked,
     /// The tournament called off, every table between hands (the engine's `cancel`).
     Cancel,
+    /// The books recorded a payout — a refund, a prize, a deal's share: nothing changes but its
+    /// player is told. A step so that a new owner tells it again (issue 51): the answer is not
+    /// otherwise in the log, and the save that holds this step no longer lists it pending.
+    PaidOut {
+        /// The payout.
+        movement: Movement,
+    },
+    /// The books refused a charge whose player waited for no answer (it was answered pending):
+    /// nothing changes but the player is told why — a step, as [`Step::PaidOut`], so that a new
+    /// owner tells it again. (A refusal answered to the intent waiting for it is not logged.)
+    ChargeRefused {
+        /// The charge.
+        movement: Movement,
+        /// The account that fell short, if that was why.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        short: Option<String>,
+        /// The books' words.
+        why: String,
+    },
 }
 
 /// Whether `c` is nothing (a field left out of the log when it is).

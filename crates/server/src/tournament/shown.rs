@@ -48,7 +48,8 @@ pub struct Shown {
 
 /// What players see of a tournament once it is over (the books keep it with its end: its page
 /// shows it after a restart): the standings with places and prizes, the prizes, what each player
-/// was paid, a Swiss event's standings and rounds. Each player's notices are not kept.
+/// was paid, a Swiss event's standings and rounds, and each player's notices (issue 51: a
+/// finished event's page is served from here after a restart, its log no longer replayed).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Results {
     /// The standings, with who each line is.
@@ -59,6 +60,9 @@ pub struct Results {
     pub paid: Vec<(UserId, Chips)>,
     /// A Swiss event's standings and rounds.
     pub swiss: Option<crate::protocol::tournament::TournamentSwiss>,
+    /// Each player's notices, oldest first (none in results kept before they were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<(UserId, Vec<TournamentNotice>)>,
 }
 
 impl Shown {
@@ -154,6 +158,10 @@ impl Shown {
             (shown, waiting)
         });
         self.line.deal_ends_ms = self.deal.as_ref().map(|(d, _)| d.ends_ms);
+        let playing_for = (t.phase() == Phase::Running)
+            .then(|| t.kept_back())
+            .flatten();
+        self.line.kept_back = playing_for.map(|k| k.amount).filter(|a| !a.is_zero());
         // The rules but "still in" are the same for everyone: asked once, of the first.
         let first = t.stacks().keys().next().copied();
         self.may_deal = match first {
@@ -262,6 +270,9 @@ impl Shown {
             prizes: self.prizes.clone(),
             paid: self.paid.iter().map(|(u, c)| (*u, *c)).collect(),
             swiss: self.swiss.clone(),
+            notices: (self.notices.iter())
+                .map(|(u, n)| (*u, n.clone()))
+                .collect(),
         }
     }
 
@@ -274,6 +285,7 @@ impl Shown {
         s.prizes = results.prizes;
         s.paid = results.paid.into_iter().collect();
         s.swiss = results.swiss;
+        s.notices = results.notices.into_iter().collect();
         s
     }
 

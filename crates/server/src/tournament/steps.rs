@@ -64,14 +64,13 @@ impl Coordinator {
                 Ok(Vec::new())
             }
             Step::Cancel => engine.cancel(),
+            Step::PaidOut { .. } | Step::ChargeRefused { .. } => Ok(Vec::new()),
         };
         let effects = match result {
             Ok(fx) => fx,
             Err(e) => {
-                if matches!(
-                    step,
-                    Step::Entered { .. } | Step::Rebuy { .. } | Step::AddOn { .. }
-                ) {
+                if let Some(back) = self.refund_of(&step) {
+                    self.bounce(back, e.clone());
                     self.unsaved.push(step);
                     self.dirty = true;
                 }
@@ -89,9 +88,23 @@ impl Coordinator {
         Ok(())
     }
 
-    /// What a step means for the tables, before the engine's effects.
+    /// What a step means for the tables and who is told, before the engine's effects (told
+    /// from the step, so that a new owner replaying it tells it again).
     fn after(&mut self, step: &Step) {
         match step {
+            Step::Entered { member, n, .. } => {
+                let entered = Notice::Entered { entry: *n };
+                self.emit(Effect::Notice(member.id, entered));
+            }
+            Step::Rebuy { user, .. } => {
+                let stack = self.stack(*user);
+                self.emit(Effect::Notice(*user, Notice::Rebought { stack }));
+            }
+            Step::AddOn { user, .. } => {
+                let stack = self.stack(*user);
+                self.emit(Effect::Notice(*user, Notice::AddedOn { stack }));
+            }
+            Step::PaidOut { .. } | Step::ChargeRefused { .. } => self.tell_answer(step),
             Step::Dealt { table } => {
                 let t = *table;
                 self.grow(t + 1);

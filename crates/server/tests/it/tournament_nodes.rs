@@ -12,6 +12,7 @@ use tavolo_server::{client, ServerHandle};
 use tavolo_store::TournamentRow;
 
 use crate::common::{self, WAIT};
+use crate::tournaments;
 
 /// The operator's token of the nodes.
 const OPERATOR: &str = "op-s3cret";
@@ -230,6 +231,33 @@ async fn the_operators_cancel_asked_at_another_node_calls_the_tournament_off() {
     let again = client::request(b.local_addr(), "POST", &path, &right, "{}").await;
     let status = again.expect("an answer").status;
     assert!(matches!(status, 404 | 409), "refused once over: {status}");
+    common::audit(&a).await;
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+/// Issue 51: a finished sit-and-go's page at another node of the room is served from the
+/// results kept with its end (PostgreSQL): a player's notices there are those she was told at
+/// the node that ran it, in order, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_notices_of_a_finished_sit_and_go_are_the_same_at_another_node() {
+    let Some(db) = fresh_database().await else {
+        return;
+    };
+    let lease = Duration::from_secs(20);
+    let a = node(&db, "a", lease).await;
+    let mut ada = common::Client::guest(a.local_addr()).await;
+    let before = tournaments::balance(&ada).await;
+    let id = tournaments::three_handed(&ada, "holdem").await;
+    tournaments::played_out(&mut ada, &id, before).await;
+    let kept = |r: &TournamentRow| r.results.is_some();
+    until_row(&a, &id, WAIT, "its results kept with its end", kept).await;
+    let told = tournaments::told_at_the_end(&tournaments::detail(&ada, &id).await);
+    let b = node(&db, "b", lease).await;
+    let at_b = common::Client::with_session(b.local_addr(), ada.session.clone()).await;
+    let d = tournaments::detail(&at_b, &id).await;
+    assert_eq!(d["tournament"]["status"], "finished", "{d}");
+    assert_eq!(tournaments::notices(&d), told, "the same, in order, once");
     common::audit(&a).await;
     a.shutdown().await;
     b.shutdown().await;

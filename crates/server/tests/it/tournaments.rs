@@ -93,7 +93,7 @@ pub(crate) async fn created(ada: &Client, new: &Value) -> (String, Value) {
 }
 
 /// A sit-and-go of three of `game` for `ada` with two bots, `ada` registered: its id.
-async fn three_handed(ada: &Client, game: &str) -> String {
+pub(crate) async fn three_handed(ada: &Client, game: &str) -> String {
     let addr = ada.addr;
     let new = json!({"name": "Three-handed", "game": game, "players": 3, "entry": 100,
                      "fee": 10, "speed": "hyper", "bots": 2, "bot_level": "beginner"});
@@ -165,7 +165,7 @@ pub(crate) async fn shove_until_placed(ada: &mut Client, id: &str, decisions: us
 
 /// `ada` shoves until she has a place, and the tournament is over and paid
 /// ([`over_and_paid`]): its detail then.
-async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
+pub(crate) async fn played_out(ada: &mut Client, id: &str, before: i64) -> Value {
     let d = shove_until_placed(ada, id, usize::MAX).await;
     assert!(d["me"]["place"].is_u64(), "{d}");
     over_and_paid(ada, id, before).await
@@ -224,23 +224,30 @@ async fn a_player_creates_a_sit_and_go_with_bots_plays_it_out_and_sees_place_and
 async fn a_sit_and_go_goes_on_after_the_room_restarts_and_pays_once() {
     let (h, dir, mut ada, before, id) = sit_and_go("sng-restart", "holdem").await;
     shove_until_placed(&mut ada, &id, 1).await;
+    let told = notices(&detail(&ada, &id).await);
     let (h, mut ada) = restart_as(h, &dir, ada).await;
     let d = detail(&ada, &id).await;
     assert!(
         d["tournament"]["status"] == "running" || d["tournament"]["status"] == "finished",
         "resumed: {d}"
     );
+    // Issue 51: what she was told before is still there, in order, once (told again from the
+    // log; the room may have told more since).
+    let again = notices(&d);
+    assert!(again.starts_with(&told), "{told:?} then {again:?}");
     played_out(&mut ada, &id, before).await;
     audit_and_shutdown(h).await;
 }
 
 /// Issue 51: a finished sit-and-go's page keeps its results over a restart — the places, the
 /// prizes and who was paid them, the standings, each player's place and prize — served by the
-/// room from the books (after the restart no node holds the event: it is over).
+/// room from the books (after the restart no node holds the event: it is over). And each
+/// player's notices (found by the last session: the results kept none, so the page lost them
+/// all after a restart, the winner's "paid 300" with them): the same, in order, once.
 #[tokio::test]
 async fn a_finished_sit_and_go_keeps_its_results_over_a_restart() {
     let (h, dir, mut ada, before, id) = sit_and_go("sng-kept", "holdem").await;
-    let end = played_out(&mut ada, &id, before).await;
+    played_out(&mut ada, &id, before).await;
     for _ in 0..500 {
         if results_in_books(&dir, &id).await {
             break;
@@ -248,6 +255,9 @@ async fn a_finished_sit_and_go_keeps_its_results_over_a_restart() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(results_in_books(&dir, &id).await, "written with its end");
+    // Read once its end is written: every notice told (the end waits for them).
+    let end = detail(&ada, &id).await;
+    let told = told_at_the_end(&end);
     let (h, ada) = restart_as(h, &dir, ada).await;
     let after = detail(&ada, &id).await;
     for kept in ["tournament", "prizes", "entrants", "tables"] {
@@ -260,6 +270,11 @@ async fn a_finished_sit_and_go_keeps_its_results_over_a_restart() {
             "{kept} as before: {after}"
         );
     }
+    assert_eq!(
+        notices(&after),
+        told,
+        "every notice still there, in order, once"
+    );
     audit_and_shutdown(h).await;
 }
 
@@ -458,4 +473,29 @@ async fn a_sit_and_go_may_play_levels_by_hands() {
     let d = detail(&ada, &id).await;
     assert!(d["tournament"]["hands_per_level"].is_null(), "by time: {d}");
     audit_and_shutdown(h).await;
+}
+
+/// A player's notices as the tournament's detail gives them: key and English words.
+pub(crate) fn notices(d: &Value) -> Vec<(String, String)> {
+    let list = d["me"]["notices"].as_array().cloned().unwrap_or_default();
+    (list.iter())
+        .map(|n| (n["key"].to_string(), n["text"].to_string()))
+        .collect()
+}
+
+/// The notices of a player's finished tournament `end` (its detail once its end is written):
+/// checked to begin with her entry and seat, and, if she won, to end with her prize paid.
+pub(crate) fn told_at_the_end(end: &Value) -> Vec<(String, String)> {
+    let told = notices(end);
+    let keys: Vec<&str> = told.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys.first(), Some(&"\"registered\""), "{told:?}");
+    assert!(keys.contains(&"\"seated\""), "{told:?}");
+    if end["me"]["place"] == 1 {
+        assert_eq!(
+            keys.last(),
+            Some(&"\"paid\""),
+            "the winner told paid: {told:?}"
+        );
+    }
+    told
 }

@@ -13,10 +13,12 @@ use tavolo_engine::tournament::{
 };
 use tavolo_engine::Chips;
 use tavolo_server::books::Member;
+use tavolo_server::protocol::tournament::TournamentLine;
 use tavolo_server::tournament::{
     Ack, BookAnswer, BookFailure, CoordError, Coordinator, Effect, HandOver, Input, Intent, Lease,
-    Notice, Now, Order, Setup, Step, TournamentSave, Write, WriteId,
+    Notice, Now, Order, Setup, Shown, Step, TournamentSave, Write, WriteId,
 };
+use tavolo_server::tournaments::Definition;
 use tavolo_store::{Account, Journal, TournamentSaveRow, UserId};
 
 use crate::core::books::SimBooks;
@@ -459,6 +461,18 @@ impl Bench {
             self.advance(Duration::from_secs(30));
         }
         panic!("the tournament never ended");
+    }
+
+    /// The lobby's line as the shell would show it now.
+    pub fn line(&self) -> TournamentLine {
+        let definition = Definition {
+            config: self.setup.config.clone(),
+            bot_level: "beginner".into(),
+            speed: "turbo".into(),
+        };
+        let mut shown = Shown::new(definition.line("t", "t", 0));
+        shown.update(&self.core, &BTreeMap::new());
+        shown.line
     }
 
     /// What member `i` holds in their account.

@@ -16,7 +16,7 @@ use super::bench::{scheduled_in, Bench, ID};
 /// A scheduled Hold'em tournament starting a minute after the bench's start: 100 into the pool
 /// and 10 to the house an entry, turbo levels (10 minutes), late registration, rebuys and an
 /// add-on (5,000 chips for 50) in level 1, at least `min_players`.
-fn scheduled(min_players: usize) -> Config {
+pub(super) fn scheduled(min_players: usize) -> Config {
     Config {
         re_entry: true,
         rebuys: true,

@@ -2,30 +2,14 @@
 //! holds every table once its hand is over, the lobby's line says when the level and the break
 //! end, and the next level deals when the break is over.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use tavolo_cards::GameRng;
-use tavolo_server::protocol::tournament::TournamentLine;
-use tavolo_server::tournament::{Order, Shown};
-use tavolo_server::tournaments::Definition;
+use tavolo_server::tournament::Order;
 
 use super::bench::{sit_and_go, Bench, START_MS};
 
 const MINUTE: u64 = 60_000;
-
-/// The lobby's line as the shell would show it now.
-fn line(b: &Bench) -> TournamentLine {
-    let definition = Definition {
-        config: b.setup.config.clone(),
-        bot_level: "beginner".into(),
-        speed: "turbo".into(),
-    };
-    let blank = definition.line("t", "t", 0);
-    let mut shown = Shown::new(blank);
-    shown.update(&b.core, &BTreeMap::new());
-    shown.line
-}
 
 /// The deal orders of hand `hand` at table 0, with their level.
 fn deals(b: &Bench, hand: u64) -> Vec<usize> {
@@ -49,7 +33,7 @@ fn a_break_holds_every_table_after_its_hand_and_the_line_says_when_it_ends() {
     b.settle();
     b.register(6);
     let mut rng = GameRng::from_u64(5);
-    let l = line(&b);
+    let l = b.line();
     assert_eq!(l.level, Some(1));
     assert_eq!(l.level_ends_ms, Some(START_MS + 10 * MINUTE));
     assert_eq!(
@@ -60,7 +44,7 @@ fn a_break_holds_every_table_after_its_hand_and_the_line_says_when_it_ends() {
     // Hand 1 is dealt at once; the clock reaches the end of level 4 while it is played.
     assert_eq!(deals(&b, 1), vec![1]);
     b.advance(Duration::from_millis(40 * MINUTE));
-    let l = line(&b);
+    let l = b.line();
     assert_eq!(l.level, Some(4), "the level before the break stays");
     assert_eq!(l.break_ends_ms, Some(START_MS + 45 * MINUTE));
     assert_eq!(l.level_ends_ms, None, "no level runs in a break");
@@ -81,7 +65,7 @@ fn a_break_holds_every_table_after_its_hand_and_the_line_says_when_it_ends() {
         vec![5],
         "level 5 deals when the break is over"
     );
-    let l = line(&b);
+    let l = b.line();
     assert_eq!(l.break_ends_ms, None);
     assert_eq!(
         l.level_ends_ms,

@@ -1,10 +1,10 @@
 //! The coordinator's stories of deals that keep money back to play for (RULES.md §5: "play
 //! goes on for any amount kept back"; docs/rule-decisions.md, "Making a deal"), with explicit
 //! time and simulated books: the shares paid when the deal is made (keyed by the player: one
-//! such deal a tournament), the table dealing again, the winner paid the amount kept back as
-//! first place's prize; more kept back than is left refused with nothing logged; a takeover
-//! before and after the deal is made (the log replays the amount kept back; every chip paid
-//! once).
+//! such deal a tournament), the table dealing again, the lobby's line saying how much is played
+//! for, the winner paid the amount kept back as first place's prize; more kept back than is
+//! left refused with nothing logged; a takeover before and after the deal is made (the log
+//! replays the amount kept back; every chip paid once).
 
 use tavolo_engine::tournament::{DealError, DealKind, Phase, TournamentError};
 use tavolo_engine::Chips;
@@ -43,9 +43,12 @@ fn a_deal_keeping_100_back_pays_the_shares_at_once_and_play_goes_on_until_the_wi
     let told =
         |n: &Notice| matches!(n, Notice::DealProposed { keep_back, .. } if keep_back.get() == 100);
     assert_eq!(b.notices.iter().filter(|(_, n)| told(n)).count(), 3);
+    assert_eq!(b.line().kept_back, None, "proposed: nothing kept back yet");
     all_accept(&mut b);
     assert_eq!(b.core.tournament().phase(), Phase::Running);
     assert_eq!(b.books.pool(), 100, "the shares paid, the 100 kept back");
+    // Issue 51: the tournament's page shows the 100 played for, the room's figure.
+    assert_eq!(b.line().kept_back, Some(Chips::new(100)));
     for (u, share) in deal.players.iter().zip(&deal.icm) {
         let key = format!("tournament:{ID}:deal:{}", u.0);
         assert_eq!(b.books.has(&key), !share.is_zero(), "{key}");
@@ -59,6 +62,7 @@ fn a_deal_keeping_100_back_pays_the_shares_at_once_and_play_goes_on_until_the_wi
     assert_eq!(b.dealing(), vec![0], "the table deals again");
     b.play_out(&mut rng);
     assert_eq!(b.books.pool(), 0, "the whole pool paid");
+    assert_eq!(b.line().kept_back, None, "won: no longer played for");
     let w = winner(&b);
     let won = b.member(w).id;
     assert!(b.books.has(&format!("tournament:{ID}:prize:1:{}", won.0)));
