@@ -131,8 +131,11 @@ test('issue 51: a deal at the final table is shown and declined, then made: the 
     await page.click(accept);
     await page.waitForSelector('#t-kept-back', { timeout: 15000 });
     assert.match(await page.textContent('#t-kept-back'), /30: play goes on for it, the winner takes it/);
-    const told = () => /Your share of the deal paid: \d/.test(document.querySelector('#t-notices')?.textContent ?? '');
-    await page.waitForFunction(told, null, { timeout: 15000 });
+    // (Polled from here: the page's CSP refuses the eval that waitForFunction needs.)
+    const notices = async () => (await page.textContent('#t-notices').catch(() => '')) ?? '';
+    const told = async () => /Your share of the deal paid: \d/.test(await notices());
+    for (let i = 0; i < 75 && !(await told()); i++) await sleep(200);
+    assert.ok(await told(), 'the deal share is told paid');
     await shot(page, 'tournament-kept-back');
   } finally {
     await browser.close();
